@@ -1,0 +1,13 @@
+/** One jest run over every package; TypeScript sources are used directly (no build needed for unit tests). */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages'],
+  testMatch: ['**/test/**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  moduleNameMapper: {
+    '^@byline/shared$': '<rootDir>/packages/shared/src',
+    '^@byline/test-support$': '<rootDir>/packages/test-support/src',
+  },
+  globalSetup: '<rootDir>/packages/test-support/src/global-setup.js',
+  testTimeout: 30000,
+};

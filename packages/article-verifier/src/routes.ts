@@ -1,0 +1,35 @@
+import { Router, type Request, type Response } from 'express';
+import {
+  authenticate,
+  bodyParsing,
+  CredentialChecker,
+  fieldFrom,
+  methodNotAllowed,
+  validate,
+  verifyArticleSchema,
+  type ServiceDeps,
+  type VerifyArticleInput,
+} from '@byline/shared';
+import { verifyArticle } from './verify-article';
+
+export const VERIFY_ARTICLE_PATH = '/api/verify_article';
+
+/** POST (GET is an alias) /api/verify_article?url=… → auth → validation → use case. */
+export function verifyArticleRoutes({ store, authCacheTtlMs = 1000 }: ServiceDeps): Router {
+  const router = Router();
+  const checker = new CredentialChecker(store, authCacheTtlMs);
+  const handle = [
+    authenticate(checker),
+    ...bodyParsing(),
+    validate(verifyArticleSchema, (req) => ({ url: fieldFrom(req, 'url') })),
+    async (_req: Request, res: Response) => {
+      res.json(await verifyArticle(store, res.locals.input as VerifyArticleInput));
+    },
+  ];
+  router
+    .route(VERIFY_ARTICLE_PATH)
+    .post(...handle)
+    .get(...handle)
+    .all(methodNotAllowed(['POST', 'GET']));
+  return router;
+}

@@ -1,0 +1,19 @@
+import type { ApiKeySummary } from '../domain/types';
+import type { Store } from '../store/store';
+import { generateKeyPair, hashSecret, type KeyPair } from './key-material';
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Creates the account if needed and a new key pair. The secret exists in clear only in the returned value. */
+export async function createApiKey(store: Store, email: string, name = 'default'): Promise<KeyPair & { summary: ApiKeySummary }> {
+  const pair = generateKeyPair();
+  const summary = await store.createApiKey({
+    email: normalizeEmail(email),
+    name,
+    key: pair.key,
+    secretHash: hashSecret(pair.key, pair.secret),
+  });
+  return { ...pair, summary };
+}

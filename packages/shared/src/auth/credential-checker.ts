@@ -1,0 +1,44 @@
+import type { StoredCredential } from '../domain/types';
+import type { Store } from '../store/store';
+import { secretMatches } from './key-material';
+
+export type CredentialVerdict = 'valid' | 'invalid' | 'suspended';
+
+interface CacheEntry {
+  credential: StoredCredential | null;
+  expiresAt: number;
+}
+
+const MAX_CACHE_ENTRIES = 10_000;
+
+/**
+ * Checks a key and secret against the store. A credential read is reused for at most `ttlMs` (capped
+ * well under the 5-second revocation bound), so a key revoked anywhere stops working here within that
+ * time without a store round trip on every request.
+ */
+export class CredentialChecker {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async check(key: string, secret: string): Promise<CredentialVerdict> {
+    const credential = await this.lookup(key);
+    if (!credential || credential.revoked || !secretMatches(credential.secretHash, key, secret)) return 'invalid';
+    return credential.accountStatus === 'suspended' ? 'suspended' : 'valid';
+  }
+
+  private async lookup(key: string): Promise<StoredCredential | null> {
+    if (this.ttlMs <= 0) return this.store.findCredential(key);
+    const now = this.now();
+    const cached = this.cache.get(key);
+    if (cached && cached.expiresAt > now) return cached.credential;
+    const credential = await this.store.findCredential(key);
+    if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
+    this.cache.set(key, { credential, expiresAt: now + this.ttlMs });
+    return credential;
+  }
+}

@@ -1,0 +1,75 @@
+/** Social networks a profile can list. Lookups accept twitter, linkedin, facebook and instagram. */
+export const SOCIAL_TYPES = ['twitter', 'facebook', 'linkedin', 'instagram'] as const;
+export type SocialType = (typeof SOCIAL_TYPES)[number];
+
+export type SocialProfiles = Record<SocialType, string>;
+
+/** A journalist profile as the store keeps it (field names follow the wire format). */
+export interface Profile {
+  id: number;
+  verified: boolean;
+  profile_first_name: string;
+  profile_last_name: string;
+  profile_title: string;
+  profile_created_at: string;
+  profile_bio: string;
+  profile_employer: string;
+  profile_residing: string;
+  profile_slug: string;
+  profile_image: string;
+  profile_social_profiles: SocialProfiles;
+  user_location: string;
+  user_city: string;
+  follower_count: number;
+}
+
+/** An article as the store keeps it. `link` is the address as given; lookups use its canonical form. */
+export interface Article {
+  id: number;
+  profile_id: number;
+  title: string;
+  description: string;
+  link: string;
+  created_at: string;
+  updated_at: string;
+  og_image: string;
+  icon_path: string;
+  published_at: string;
+  post_id: string | number | null;
+  feature: boolean;
+  lg_index: string | null;
+  tag_list: string[];
+  active: boolean;
+  search_visible: boolean;
+  author_name: string | null;
+}
+
+/** What both verification operations need about one author: the profile, its three latest active articles and the active count. */
+export interface AuthorView {
+  profile: Profile;
+  latestArticles: Article[];
+  activeArticleCount: number;
+}
+
+/** A profile in the import/export format: the Author profile shape whose `articles` holds all articles. */
+export type ProfileInput = Omit<Profile, 'id'> & { articles: ArticleInput[] };
+export type ArticleInput = Omit<Article, 'id' | 'profile_id'>;
+
+export type AccountStatus = 'active' | 'suspended';
+
+export interface ApiKeySummary {
+  key: string;
+  name: string;
+  email: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** What a credential check needs to know about a key. Never carries the secret itself. */
+export interface StoredCredential {
+  key: string;
+  secretHash: string;
+  revoked: boolean;
+  accountStatus: AccountStatus;
+}

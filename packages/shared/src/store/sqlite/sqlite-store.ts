@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type {
+  AccountStatus,
+  ApiKeySummary,
+  Article,
+  ArticleInput,
+  AuthorView,
+  Profile,
+  ProfileInput,
+  SocialType,
+  StoredCredential,
+} from '../../domain/types';
+import { SOCIAL_TYPES } from '../../domain/types';
+import { canonicalizeUrl } from '../../url/canonical-url';
+import { handleKey } from '../../social/social-handle';
+import type { ImportProblem, ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
+import { ImportConflictError, StoreUnavailableError } from '../store';
+import { MIGRATIONS } from './migrations';
+
+export const SQLITE_FILE_NAME = 'byline.sqlite';
+
+interface ProfileRow {
+  id: number;
+  verified: number;
+  active_article_count: number;
+  doc: string;
+}
+interface ArticleRow {
+  id: number;
+  profile_id: number;
+  doc: string;
+}
+interface KeyRow {
+  key: string;
+  name: string;
+  email: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+const TRANSIENT_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_FULL']);
+
+function unavailableOr(error: unknown): unknown {
+  const code = (error as { code?: string }).code ?? '';
+  if ([...TRANSIENT_CODES].some((prefix) => code.startsWith(prefix))) {
+    return new StoreUnavailableError(`embedded store: ${code}`, { cause: error });
+  }
+  return error;
+}
+
+function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
+
+function profileDoc(record: ProfileInput): string {
+  const { articles: _articles, ...profile } = record;
+  return JSON.stringify(profile);
+}
+
+/** The embedded store: one SQLite file in WAL mode, shared safely by the services and the CLI. */
+export class SqliteStore implements Store {
+  readonly kind = 'embedded';
+  private readonly db: Database.Database;
+  private readonly stmt;
+
+  constructor(readonly file: string) {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    migrate(this.db);
+    const db = this.db;
+    this.stmt = {
+      ping: db.prepare('SELECT 1'),
+      articleOwner: db.prepare<[string], { profile_id: number }>(
+        'SELECT profile_id FROM articles WHERE canonical_url = ? AND active = 1',
+      ),
+      handleOwner: db.prepare<[string, string], { profile_id: number }>(
+        'SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?',
+      ),
+      profileById: db.prepare<[number], ProfileRow>('SELECT id, verified, active_article_count, doc FROM profiles WHERE id = ?'),
+      latestArticles: db.prepare<[number], ArticleRow>(
+        'SELECT id, profile_id, doc FROM articles WHERE profile_id = ? AND active = 1 ORDER BY published_at DESC, id DESC LIMIT 3',
+      ),
+      profileIdBySlug: db.prepare<[string], { id: number }>('SELECT id FROM profiles WHERE slug = ?'),
+      insertProfile: db.prepare<[string, number, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, ?, ?)'),
+      updateProfile: db.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
+      deleteHandles: db.prepare<[number]>('DELETE FROM social_handles WHERE profile_id = ?'),
+      insertHandle: db.prepare<[string, string, number]>(
+        'INSERT INTO social_handles (social_type, handle_key, profile_id) VALUES (?, ?, ?)',
+      ),
+      previousArticleOwner: db.prepare<[string], { profile_id: number }>(
+        'SELECT profile_id FROM articles WHERE canonical_url = ?',
+      ),
+      upsertArticle: db.prepare<[number, string, number, string, string]>(
+        `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (canonical_url) DO UPDATE SET profile_id = excluded.profile_id, active = excluded.active,
+           published_at = excluded.published_at, doc = excluded.doc`,
+      ),
+      recount: db.prepare<[number, number]>(
+        'UPDATE profiles SET active_article_count = (SELECT count(*) FROM articles WHERE profile_id = ? AND active = 1) WHERE id = ?',
+      ),
+      allProfiles: db.prepare<[], ProfileRow>('SELECT id, verified, active_article_count, doc FROM profiles ORDER BY id'),
+      articlesOf: db.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
+      setVerified: db.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
+      countProfiles: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
+      accountByEmail: db.prepare<[string], { id: number }>('SELECT id FROM accounts WHERE email = ?'),
+      insertAccount: db.prepare<[string, string]>('INSERT INTO accounts (email, created_at) VALUES (?, ?)'),
+      insertKey: db.prepare<[string, number, string, string, string]>(
+        'INSERT INTO api_keys (key, account_id, name, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      keysOf: db.prepare<[string], KeyRow>(
+        `SELECT k.key, k.name, a.email, k.created_at, k.revoked_at, k.last_used_at
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = ? ORDER BY k.id`,
+      ),
+      keySummary: db.prepare<[string], KeyRow>(
+        `SELECT k.key, k.name, a.email, k.created_at, k.revoked_at, k.last_used_at
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`,
+      ),
+      revokeKey: db.prepare<[string, string]>('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE key = ?'),
+      credential: db.prepare<[string], { key: string; secret_hash: string; revoked_at: string | null; status: AccountStatus }>(
+        `SELECT k.key, k.secret_hash, k.revoked_at, a.status
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`,
+      ),
+      setAccountStatus: db.prepare<[AccountStatus, string]>('UPDATE accounts SET status = ? WHERE email = ?'),
+    };
+  }
+
+  static inDirectory(dataDir: string): SqliteStore {
+    return new SqliteStore(path.resolve(dataDir, SQLITE_FILE_NAME));
+  }
+
+  private run<T>(work: () => T): Promise<T> {
+    try {
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(unavailableOr(error));
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.run(() => this.stmt.ping.get());
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private authorView(profileId: number): AuthorView | null {
+    const row = this.stmt.profileById.get(profileId);
+    if (!row) return null;
+    const profile: Profile = { ...JSON.parse(row.doc), id: row.id, verified: row.verified === 1 };
+    const latestArticles = this.stmt.latestArticles.all(profileId).map(toArticle);
+    return { profile, latestArticles, activeArticleCount: row.active_article_count };
+  }
+
+  findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null> {
+    return this.run(() => {
+      const owner = this.stmt.articleOwner.get(canonicalUrl);
+      return owner ? this.authorView(owner.profile_id) : null;
+    });
+  }
+
+  findAuthorBySocialHandle(type: SocialType, key: string): Promise<AuthorView | null> {
+    return this.run(() => {
+      const owner = this.stmt.handleOwner.get(type, key);
+      return owner ? this.authorView(owner.profile_id) : null;
+    });
+  }
+
+  importProfiles(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+    return this.run(() => this.db.transaction(() => this.importInTransaction(records, onProgress))());
+  }
+
+  private importInTransaction(records: ProfileInput[], onProgress?: (p: ImportProgress) => void): ImportSummary {
+    const total = records.length;
+    const touched = new Set<number>();
+    const profileIds: number[] = [];
+    let articles = 0;
+    for (const record of records) {
+      const existing = this.stmt.profileIdBySlug.get(record.profile_slug);
+      const doc = profileDoc(record);
+      const verified = record.verified ? 1 : 0;
+      let id: number;
+      if (existing) {
+        id = existing.id;
+        this.stmt.updateProfile.run(verified, doc, id);
+      } else {
+        id = Number(this.stmt.insertProfile.run(record.profile_slug, verified, doc).lastInsertRowid);
+      }
+      this.stmt.deleteHandles.run(id);
+      profileIds.push(id);
+      touched.add(id);
+    }
+    // Handles are claimed after every record has released its old ones, so a swap within one file works.
+    const problems: ImportProblem[] = [];
+    records.forEach((record, index) => {
+      const profileId = profileIds[index]!;
+      for (const type of SOCIAL_TYPES) {
+        const value = record.profile_social_profiles[type];
+        if (!value) continue;
+        const key = handleKey(type, value);
+        const holder = this.stmt.handleOwner.get(type, key);
+        if (holder && holder.profile_id !== profileId) {
+          problems.push({ index, reason: `${type} handle "${value}" is already held by another profile` });
+        } else if (!holder) {
+          this.stmt.insertHandle.run(type, key, profileId);
+        }
+      }
+      for (const article of record.articles) {
+        const canonical = canonicalizeUrl(article.link);
+        const previous = this.stmt.previousArticleOwner.get(canonical);
+        if (previous) touched.add(previous.profile_id);
+        this.stmt.upsertArticle.run(profileId, canonical, article.active ? 1 : 0, article.published_at, JSON.stringify(article));
+        articles++;
+      }
+      if (onProgress && ((index + 1) % 500 === 0 || index + 1 === total)) onProgress({ done: index + 1, total });
+    });
+    if (problems.length) throw new ImportConflictError(problems);
+    for (const id of touched) this.stmt.recount.run(id, id);
+    return { profiles: total, articles };
+  }
+
+  async *exportProfiles(): AsyncIterable<ProfileInput> {
+    for (const row of this.stmt.allProfiles.iterate()) {
+      const { id: _id, ...profile } = JSON.parse(row.doc) as Profile;
+      const articles = this.stmt.articlesOf.all(row.id).map((a) => JSON.parse(a.doc) as ArticleInput);
+      yield { ...profile, verified: row.verified === 1, articles };
+    }
+  }
+
+  setProfileVerified(slug: string, verified: boolean): Promise<boolean> {
+    return this.run(() => this.stmt.setVerified.run(verified ? 1 : 0, slug).changes > 0);
+  }
+
+  countProfiles(): Promise<number> {
+    return this.run(() => this.stmt.countProfiles.get()!.n);
+  }
+
+  createApiKey({ email, name, key, secretHash }: NewApiKey): Promise<ApiKeySummary> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        const now = new Date().toISOString();
+        const account = this.stmt.accountByEmail.get(email);
+        const accountId = account ? account.id : Number(this.stmt.insertAccount.run(email, now).lastInsertRowid);
+        this.stmt.insertKey.run(key, accountId, name, secretHash, now);
+        return this.stmt.keySummary.get(key)!;
+      })(),
+    );
+  }
+
+  listApiKeys(email: string): Promise<ApiKeySummary[]> {
+    return this.run(() => this.stmt.keysOf.all(email));
+  }
+
+  revokeApiKey(key: string): Promise<boolean> {
+    return this.run(() => this.stmt.revokeKey.run(new Date().toISOString(), key).changes > 0);
+  }
+
+  findCredential(key: string): Promise<StoredCredential | null> {
+    return this.run(() => {
+      const row = this.stmt.credential.get(key);
+      if (!row) return null;
+      return { key: row.key, secretHash: row.secret_hash, revoked: row.revoked_at !== null, accountStatus: row.status };
+    });
+  }
+
+  setAccountStatus(email: string, status: AccountStatus): Promise<boolean> {
+    return this.run(() => this.stmt.setAccountStatus.run(status, email).changes > 0);
+  }
+}
+
+function toArticle(row: ArticleRow): Article {
+  return { ...(JSON.parse(row.doc) as ArticleInput), id: row.id, profile_id: row.profile_id };
+}

@@ -1,0 +1,75 @@
+import type { AccountStatus, ApiKeySummary, AuthorView, ProfileInput, SocialType, StoredCredential } from '../domain/types';
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
+
+/** A record of an import that cannot be stored, with its position in the input (0-based). */
+export interface ImportProblem {
+  index: number;
+  reason: string;
+}
+
+export interface ImportSummary {
+  profiles: number;
+  articles: number;
+}
+
+export interface NewApiKey {
+  email: string;
+  name: string;
+  key: string;
+  secretHash: string;
+}
+
+/**
+ * Everything the services and the CLI ask of storage. Implementations: embedded SQLite (default) and
+ * MongoDB. No SQL, driver types or storage ids beyond the integer ids of the contract leak through.
+ */
+export interface Store {
+  readonly kind: string;
+  /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+
+  /** The author of the active article at this canonical address, or null when there is none. */
+  findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null>;
+  /** The profile holding this handle (see handleKey), or null. */
+  findAuthorBySocialHandle(type: SocialType, handleKey: string): Promise<AuthorView | null>;
+
+  /**
+   * Upserts profiles by slug and articles by canonical address, all or nothing. Records must already be
+   * valid; conflicts with stored data (a handle held by another profile) reject with ImportConflictError.
+   */
+  importProfiles(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary>;
+  /** Every profile in the import format, ordered by id, articles ordered by id. */
+  exportProfiles(): AsyncIterable<ProfileInput>;
+  /** Sets the verified flag; false when no profile has that slug. */
+  setProfileVerified(slug: string, verified: boolean): Promise<boolean>;
+  countProfiles(): Promise<number>;
+
+  /** Creates the account for this email if needed, then the key. */
+  createApiKey(key: NewApiKey): Promise<ApiKeySummary>;
+  listApiKeys(email: string): Promise<ApiKeySummary[]>;
+  /** Marks a key revoked; false when no such key exists. */
+  revokeApiKey(key: string): Promise<boolean>;
+  findCredential(key: string): Promise<StoredCredential | null>;
+  /** false when no account has that email. */
+  setAccountStatus(email: string, status: AccountStatus): Promise<boolean>;
+}
+
+/** The store cannot be reached or answered with a transient failure; callers answer 503. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export class ImportConflictError extends Error {
+  constructor(readonly problems: ImportProblem[]) {
+    super(`${problems.length} record(s) conflict with stored data`);
+    this.name = 'ImportConflictError';
+  }
+}

@@ -1,0 +1,65 @@
+export const MAX_URL_LENGTH = 2048;
+
+/** Query parameters that only track where a click came from; they never change which article is meant. */
+const TRACKING_PARAMS = new Set([
+  'fbclid',
+  'gclid',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'yclid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'mc_cid',
+  'mc_eid',
+  'igshid',
+  'igsh',
+  'ref_src',
+  'ref_url',
+  '_ga',
+  '_gl',
+  '_hsenc',
+  '_hsmi',
+  'mkt_tok',
+  'oly_anon_id',
+  'oly_enc_id',
+  'vero_id',
+  'wickedid',
+  'spm',
+  'share_source',
+]);
+
+function isTrackingParam(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('utm_') || TRACKING_PARAMS.has(lower);
+}
+
+export class InvalidUrlError extends Error {}
+
+/**
+ * Reduces an article address to the one key every shared form of it maps to: https scheme, lower-case
+ * host without `www.`, no default port, no fragment, no trailing slash, no tracking parameters, the
+ * remaining query parameters sorted by name. Path and other parameters stay significant.
+ */
+export function canonicalizeUrl(input: string): string {
+  const trimmed = input.trim();
+  if (trimmed.length > MAX_URL_LENGTH) throw new InvalidUrlError(`must be at most ${MAX_URL_LENGTH} characters`);
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new InvalidUrlError('must be an absolute http(s) address');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidUrlError('must be an absolute http(s) address');
+  if (!url.hostname) throw new InvalidUrlError('must be an absolute http(s) address');
+
+  const host = url.hostname.replace(/^www\./, '').replace(/\.$/, '');
+  const port = url.port === '80' || url.port === '443' ? '' : url.port;
+  const path = url.pathname.replace(/\/+$/, '');
+  const params = [...url.searchParams].filter(([name]) => !isTrackingParam(name));
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = params.length ? `?${new URLSearchParams(params).toString()}` : '';
+  return `https://${host}${port ? `:${port}` : ''}${path}${query}`;
+}

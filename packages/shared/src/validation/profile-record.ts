@@ -1,0 +1,95 @@
+import Joi from 'joi';
+import { canonicalizeUrl, InvalidUrlError, MAX_URL_LENGTH } from '../url/canonical-url';
+import { handleKey, InvalidHandleError } from '../social/social-handle';
+import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/types';
+
+const text = (max: number) => Joi.string().allow('').max(max).default('');
+/** An ISO 8601 timestamp, normalised to UTC with milliseconds (Joi's isoDate converts). */
+const timestamp = () => Joi.string().isoDate();
+
+const articleLink = Joi.string()
+  .max(MAX_URL_LENGTH)
+  .required()
+  .custom((value: string, helpers) => {
+    try {
+      canonicalizeUrl(value);
+      return value.trim();
+    } catch (error) {
+      if (error instanceof InvalidUrlError) return helpers.message({ custom: `{{#label}} ${error.message}` });
+      throw error;
+    }
+  });
+
+const socialHandle = (type: SocialType) =>
+  text(256).custom((value: string, helpers) => {
+    if (!value) return value;
+    try {
+      handleKey(type, value);
+      return value;
+    } catch (error) {
+      if (error instanceof InvalidHandleError) return helpers.message({ custom: `{{#label}} ${error.message}` });
+      throw error;
+    }
+  });
+
+export const articleRecordSchema = Joi.object({
+  id: Joi.any().strip(),
+  profile_id: Joi.any().strip(),
+  title: Joi.string().max(1000).required(),
+  description: text(20_000),
+  link: articleLink,
+  created_at: timestamp(),
+  updated_at: timestamp(),
+  og_image: text(MAX_URL_LENGTH),
+  icon_path: text(MAX_URL_LENGTH),
+  published_at: timestamp().required(),
+  post_id: Joi.alternatives(Joi.string().max(256), Joi.number().integer()).allow(null).default(null),
+  feature: Joi.boolean().default(false),
+  lg_index: Joi.string().allow('').max(256).allow(null).default(null),
+  tag_list: Joi.array().items(Joi.string().max(200)).max(100).default([]),
+  active: Joi.boolean().default(true),
+  search_visible: Joi.boolean().default(true),
+  author_name: Joi.string().allow('').max(500).allow(null).default(null),
+});
+
+export const profileRecordSchema = Joi.object({
+  id: Joi.any().strip(),
+  article_count: Joi.any().strip(),
+  verified: Joi.boolean().default(false),
+  profile_first_name: Joi.string().max(200).required(),
+  profile_last_name: Joi.string().allow('').max(200).default(''),
+  profile_title: text(300),
+  profile_created_at: timestamp(),
+  profile_bio: text(20_000),
+  profile_employer: text(300),
+  profile_residing: text(300),
+  profile_slug: Joi.string()
+    .pattern(/^[A-Za-z0-9][A-Za-z0-9._~-]*$/, 'URL-safe')
+    .max(200)
+    .required(),
+  profile_image: text(MAX_URL_LENGTH),
+  profile_social_profiles: Joi.object(Object.fromEntries(SOCIAL_TYPES.map((type) => [type, socialHandle(type)]))).default({}),
+  user_location: text(100),
+  user_city: text(200),
+  follower_count: Joi.number().integer().min(0).default(0),
+  articles: Joi.array().items(articleRecordSchema).default([]),
+});
+
+export type RecordValidation = { value: ProfileInput; error?: undefined } | { value?: undefined; error: string };
+
+/**
+ * Validates one import record and fills defaults: missing timestamps become `now`, missing social
+ * networks become "", so every stored profile has the full field set.
+ */
+export function validateProfileRecord(input: unknown, now = new Date().toISOString()): RecordValidation {
+  const { value, error } = profileRecordSchema.validate(input, { abortEarly: false, convert: true });
+  if (error) return { error: error.details.map((d) => d.message).join('; ') };
+  const record = value as ProfileInput;
+  record.profile_created_at ??= now;
+  for (const type of SOCIAL_TYPES) record.profile_social_profiles[type] ??= '';
+  for (const article of record.articles) {
+    article.created_at ??= now;
+    article.updated_at ??= article.created_at;
+  }
+  return { value: record };
+}

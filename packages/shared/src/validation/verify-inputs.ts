@@ -1,0 +1,53 @@
+import Joi from 'joi';
+import { canonicalizeUrl, InvalidUrlError, MAX_URL_LENGTH } from '../url/canonical-url';
+import { InvalidHandleError, LOOKUP_SOCIAL_TYPES, handleKey, resolveSocialType } from '../social/social-handle';
+import type { SocialType } from '../domain/types';
+
+export interface VerifyArticleInput {
+  url: string;
+  canonicalUrl: string;
+}
+
+export interface VerifyJournalistInput {
+  socialType: SocialType;
+  handleKey: string;
+}
+
+export const verifyArticleSchema = Joi.object({
+  url: Joi.string()
+    .trim()
+    .max(MAX_URL_LENGTH)
+    .required()
+    .custom((value: string, helpers) => {
+      try {
+        canonicalizeUrl(value);
+        return value;
+      } catch (error) {
+        if (error instanceof InvalidUrlError) return helpers.message({ custom: `"url" ${error.message}` });
+        throw error;
+      }
+    }),
+})
+  .unknown(true)
+  .custom((value: { url: string }) => ({ url: value.url, canonicalUrl: canonicalizeUrl(value.url) }));
+
+export const verifyJournalistSchema = Joi.object({
+  social_username: Joi.string().trim().max(256).required(),
+  social_type: Joi.string()
+    .trim()
+    .lowercase()
+    .valid(...LOOKUP_SOCIAL_TYPES)
+    .required(),
+})
+  .unknown(true)
+  .custom((value: { social_username: string; social_type: string }, helpers) => {
+    const socialType = resolveSocialType(value.social_type)!;
+    try {
+      return { socialType, handleKey: handleKey(socialType, value.social_username) };
+    } catch (error) {
+      if (error instanceof InvalidHandleError) {
+        return helpers.message({ custom: `"social_username" ${error.message}` });
+      }
+      throw error;
+    }
+  });

@@ -1,0 +1,69 @@
+/**
+ * Realistic import records for tests. Each call makes a fresh profile whose slug, handles and article
+ * addresses are unique, so tests can arrange their own data without clashing.
+ */
+let sequence = 0;
+const next = () => ++sequence;
+
+export interface RawArticle {
+  [field: string]: unknown;
+  link: string;
+  title: string;
+  published_at: string;
+}
+
+export interface RawProfile {
+  [field: string]: unknown;
+  profile_slug: string;
+  profile_social_profiles: Record<string, string>;
+  articles: RawArticle[];
+}
+
+export function anArticle(overrides: Partial<RawArticle> = {}): RawArticle {
+  const n = next();
+  return {
+    title: `Harbour towns brace for a wetter winter (${n})`,
+    description: 'Councils along the coast say flood defences\nwill not be ready before the storms…',
+    link: `https://www.example-news.ie/news/harbour-towns-${n}`,
+    created_at: '2023-01-10T08:00:00.000Z',
+    updated_at: '2023-01-11T09:30:00.000Z',
+    og_image: `https://cdn.example-news.ie/img/${n}.jpg`,
+    icon_path: 'https://cdn.example-news.ie/favicon.png',
+    published_at: `2023-01-${String((n % 28) + 1).padStart(2, '0')}T07:00:00.000Z`,
+    post_id: null,
+    feature: false,
+    lg_index: null,
+    tag_list: ['climate', 'ireland'],
+    active: true,
+    search_visible: true,
+    author_name: null,
+    ...overrides,
+  };
+}
+
+export function aProfile(overrides: Partial<RawProfile> = {}): RawProfile {
+  const n = next();
+  return {
+    verified: true,
+    profile_first_name: 'Niamh',
+    profile_last_name: 'Cassidy',
+    profile_title: 'Climate correspondent',
+    profile_created_at: '2021-03-04T10:15:30.123Z',
+    profile_bio: 'Reports on climate and coastal communities.',
+    profile_employer: 'The Western Courier ',
+    profile_residing: 'Galway',
+    profile_slug: `niamh-cassidy-${n}`,
+    profile_image: `https://cdn.byline.example/profiles/${n}.jpg`,
+    profile_social_profiles: {
+      twitter: `@NiamhCass${n}`,
+      facebook: `niamh.cassidy.${n}`,
+      linkedin: `niamh-cassidy-${n}`,
+      instagram: `niamhcass${n}`,
+    },
+    user_location: 'IE',
+    user_city: 'Galway',
+    follower_count: 1520,
+    articles: [anArticle()],
+    ...overrides,
+  };
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import {
+  createApiKey,
+  createLogger,
+  SqliteStore,
+  validateProfileRecord,
+  type Logger,
+  type ProfileInput,
+  type Store,
+} from '@byline/shared';
+
+export function tempDir(prefix = 'byline-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function embeddedStore(): SqliteStore {
+  return SqliteStore.inDirectory(tempDir());
+}
+
+/** Validates raw records as `byline import` does, then stores them. */
+export async function seed(store: Store, ...raw: unknown[]): Promise<ProfileInput[]> {
+  const records = raw.map((record, index) => {
+    const result = validateProfileRecord(record);
+    if (result.error) throw new Error(`test record ${index} is invalid: ${result.error}`);
+    return result.value;
+  });
+  await store.importProfiles(records);
+  return records;
+}
+
+/** A fresh API key's bearer header value. */
+export async function bearer(store: Store, email = 'desk@example.org'): Promise<string> {
+  const { token } = await createApiKey(store, email, 'tests');
+  return `Bearer ${token}`;
+}
+
+export const quietLogger = (): Logger => createLogger({ service: 'test', silent: true });
+
+/** A logger at debug level whose every line is kept, to assert on what reaches the logs. */
+export function capturingLogger(): { logger: Logger; output: () => string } {
+  const stream = new PassThrough();
+  const chunks: string[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  return { logger: createLogger({ service: 'test', level: 'debug', stream }), output: () => chunks.join('') };
+}
