@@ -1,0 +1,87 @@
+import {
+  MongoClientClosedError,
+  MongoError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoOperationTimeoutError,
+  MongoServerClosedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoStalePrimaryError,
+  MongoTopologyClosedError,
+  MongoWriteConcernError,
+} from 'mongodb';
+import { StoreUnavailableError } from '../store';
+
+export const DUPLICATE_KEY = 11000;
+
+/** Server error codes that say "try again later" rather than "your request is wrong". */
+const TRANSIENT_SERVER_CODES = new Set([
+  6, // HostUnreachable
+  7, // HostNotFound
+  50, // MaxTimeMSExpired
+  89, // NetworkTimeout
+  91, // ShutdownInProgress
+  189, // PrimarySteppedDown
+  262, // ExceededTimeLimit
+  9001, // SocketException
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+/** Driver classes that are not exported but carry a stable name (pool exhausted or closed). */
+const TRANSIENT_DRIVER_NAMES = new Set(['MongoWaitQueueTimeoutError', 'MongoPoolClosedError', 'MongoPoolClearedError']);
+
+/** Socket errors the driver occasionally lets through unwrapped (seen: EPIPE while the server goes away). */
+const SOCKET_ERROR_CODES = new Set([
+  'EPIPE',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+export function isTransient(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && SOCKET_ERROR_CODES.has(code)) return true;
+  if (!(error instanceof MongoError)) return isTransient((error as { cause?: unknown }).cause, depth + 1);
+  if (
+    error instanceof MongoNetworkError ||
+    error instanceof MongoServerSelectionError ||
+    error instanceof MongoOperationTimeoutError ||
+    error instanceof MongoNotConnectedError ||
+    error instanceof MongoTopologyClosedError ||
+    error instanceof MongoClientClosedError ||
+    error instanceof MongoServerClosedError ||
+    error instanceof MongoStalePrimaryError ||
+    error instanceof MongoWriteConcernError
+  ) {
+    return true;
+  }
+  if (TRANSIENT_DRIVER_NAMES.has(error.name)) return true;
+  if (error.hasErrorLabel('RetryableWriteError') || error.hasErrorLabel('ResetPool')) return true;
+  return error instanceof MongoServerError && typeof error.code === 'number' && TRANSIENT_SERVER_CODES.has(error.code);
+}
+
+export function isDuplicateKey(error: unknown): boolean {
+  if (!(error instanceof MongoError)) return false;
+  if (error.code === DUPLICATE_KEY) return true;
+  const writeErrors = (error as { writeErrors?: { code?: number }[] | { code?: number } }).writeErrors;
+  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
+  return list.some((e) => e.code === DUPLICATE_KEY);
+}
+
+/** Outages become StoreUnavailableError (→ 503 with Retry-After); anything else is a bug and passes through. */
+export function unavailableOr(error: unknown): unknown {
+  if (error instanceof StoreUnavailableError) return error;
+  if (isTransient(error)) {
+    return new StoreUnavailableError(`mongodb: ${(error as Error).message}`, { cause: error });
+  }
+  return error;
+}

@@ -1,0 +1,108 @@
+import type { Db, IndexDescription } from 'mongodb';
+import type { AccountStatus, ArticleInput, ProfileInput, SocialType } from '../../domain/types';
+
+/**
+ * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
+ * of the contract are the documents' own keys. Every lookup is an equality match on a normalised key
+ * (canonical address, lower-cased handle, exact slug/email/key): FerretDB 1.x has no collations.
+ */
+export interface ProfileDoc {
+  _id: number;
+  slug: string;
+  verified: boolean;
+  /** The profile as imported, without `verified` (kept above, settable alone) and without articles. */
+  profile: Omit<ProfileInput, 'articles' | 'verified'>;
+  /** Denormalised count of this profile's active articles; recomputed after every import touching it. */
+  active_article_count?: number;
+}
+
+export interface ArticleDoc {
+  _id: number;
+  profile_id: number;
+  canonical_url: string;
+  active: boolean;
+  published_at: string;
+  /** The article as imported (`link` as given); the fields above are copies for the indexes. */
+  article: ArticleInput;
+}
+
+export interface HandleDoc {
+  social_type: SocialType;
+  handle_key: string;
+  profile_id: number;
+}
+
+export interface AccountDoc {
+  _id: number;
+  email: string;
+  status: AccountStatus;
+  created_at: string;
+  /** Requests per minute for this account; absent or null means the service default. */
+  rate_limit_per_minute?: number | null;
+}
+
+export interface ApiKeyDoc {
+  _id: number;
+  key: string;
+  account_id: number;
+  name: string;
+  secret_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface UsageDoc {
+  key: string;
+  day: string;
+  count: number;
+}
+
+export interface CounterDoc {
+  _id: string;
+  seq: number;
+}
+
+export const COLLECTIONS = {
+  profiles: 'profiles',
+  articles: 'articles',
+  handles: 'social_handles',
+  accounts: 'accounts',
+  apiKeys: 'api_keys',
+  usage: 'api_key_usage',
+  counters: 'counters',
+} as const;
+
+/** Which index carries each lookup is noted beside it; unique indexes are what make concurrent writers safe. */
+const INDEXES: Record<string, IndexDescription[]> = {
+  // profile by slug (import upsert, set-verified)
+  [COLLECTIONS.profiles]: [{ key: { slug: 1 }, name: 'slug_unique', unique: true }],
+  [COLLECTIONS.articles]: [
+    // author of an article by its canonical address
+    { key: { canonical_url: 1 }, name: 'canonical_url_unique', unique: true },
+    // the three latest active articles of a profile; export by profile
+    { key: { profile_id: 1, active: 1, published_at: -1, _id: -1 }, name: 'profile_latest' },
+  ],
+  [COLLECTIONS.handles]: [
+    // profile by social handle; one profile per (network, handle) across all profiles
+    { key: { social_type: 1, handle_key: 1 }, name: 'handle_unique', unique: true },
+    { key: { profile_id: 1 }, name: 'profile' },
+  ],
+  [COLLECTIONS.accounts]: [{ key: { email: 1 }, name: 'email_unique', unique: true }],
+  [COLLECTIONS.apiKeys]: [
+    { key: { key: 1 }, name: 'key_unique', unique: true },
+    { key: { account_id: 1 }, name: 'account' },
+  ],
+  // per-key, per-day request totals
+  [COLLECTIONS.usage]: [{ key: { key: 1, day: 1 }, name: 'key_day_unique', unique: true }],
+};
+
+/**
+ * Creates collections and indexes; idempotent, run at every start. One index per command: FerretDB 1.24
+ * drops the connection when one createIndexes command repeats several indexes that already exist.
+ */
+export async function ensureSchema(db: Db): Promise<void> {
+  for (const [collection, indexes] of Object.entries(INDEXES)) {
+    for (const index of indexes) await db.collection(collection).createIndexes([index]);
+  }
+}

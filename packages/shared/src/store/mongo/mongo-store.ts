@@ -1,0 +1,314 @@
+import { MongoClient, type Db } from 'mongodb';
+import type {
+  AccountStatus,
+  ApiKeySummary,
+  Article,
+  AuthorView,
+  ProfileInput,
+  SocialType,
+  StoredCredential,
+  UsageEntry,
+} from '../../domain/types';
+import type { Logger } from '../../logging/logger';
+import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
+import { StoreUnavailableError } from '../store';
+import { clientOptions, databaseName } from './mongo-client-options';
+import { isDuplicateKey, unavailableOr } from './mongo-errors';
+import { serialised, withNewIds } from './mongo-ids';
+import { importProfiles } from './mongo-import';
+import {
+  COLLECTIONS,
+  ensureSchema,
+  type AccountDoc,
+  type ApiKeyDoc,
+  type ArticleDoc,
+  type HandleDoc,
+  type ProfileDoc,
+  type UsageDoc,
+} from './mongo-schema';
+import { RetryingInit } from './retrying-init';
+
+export interface MongoStoreOptions {
+  /** Overrides the database named in the URI (tests use one fresh database per store). */
+  dbName?: string;
+  logger?: Logger;
+}
+
+function toArticle(doc: ArticleDoc): Article {
+  return { ...doc.article, id: doc._id, profile_id: doc.profile_id };
+}
+
+function toKeySummary(doc: ApiKeyDoc, email: string): ApiKeySummary {
+  return {
+    key: doc.key,
+    name: doc.name,
+    email,
+    created_at: doc.created_at,
+    revoked_at: doc.revoked_at,
+    last_used_at: doc.last_used_at,
+  };
+}
+
+/**
+ * The MongoDB store (also runs on FerretDB 1.x). Opening never waits for the server: the client
+ * connects lazily and the schema step (indexes) is retried in the background with back-off, so a
+ * service started during an outage answers /readyz 503 and becomes ready when the database returns.
+ * Every operation first needs that step done; outages surface as StoreUnavailableError within the
+ * server-selection timeout, never as a hang.
+ */
+export class MongoStore implements Store {
+  readonly kind = 'mongodb';
+  private readonly schema: RetryingInit;
+
+  private constructor(
+    private readonly client: MongoClient,
+    readonly db: Db,
+    logger?: Logger,
+  ) {
+    // An explicit connect per attempt: after a failed first connection the driver closes its topology,
+    // and only connect() builds a new one (operations alone would keep failing with "Topology is closed").
+    this.schema = new RetryingInit(async () => ensureSchema((await client.connect()).db(db.databaseName)), {
+      onRetry: (error, delayMs) =>
+        logger?.warn('database not ready, retrying', { store: 'mongodb', retry_in_ms: delayMs, error: String(error) }),
+      onReady: () => logger?.info('database ready', { store: 'mongodb', database: db.databaseName }),
+    });
+  }
+
+  /** Returns at once; see the class comment. */
+  static open(uri: string, options: MongoStoreOptions = {}): MongoStore {
+    const client = new MongoClient(uri, clientOptions(uri));
+    // The driver reports topology changes as events; nothing must ever go unhandled on it.
+    client.on('error', () => undefined);
+    return new MongoStore(client, client.db(options.dbName ?? databaseName(uri)), options.logger);
+  }
+
+  private get profiles() {
+    return this.db.collection<ProfileDoc>(COLLECTIONS.profiles);
+  }
+  private get articles() {
+    return this.db.collection<ArticleDoc>(COLLECTIONS.articles);
+  }
+  private get handles() {
+    return this.db.collection<HandleDoc>(COLLECTIONS.handles);
+  }
+  private get accounts() {
+    return this.db.collection<AccountDoc>(COLLECTIONS.accounts);
+  }
+  private get apiKeys() {
+    return this.db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
+  }
+  private get usage() {
+    return this.db.collection<UsageDoc>(COLLECTIONS.usage);
+  }
+
+  /** The schema step done, then the work; driver outages become StoreUnavailableError. */
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      await this.schema.whenReady();
+      return await work();
+    } catch (error) {
+      throw unavailableOr(error);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.run(async () => {
+      const answer = await this.db.command({ ping: 1 });
+      if (answer.ok !== 1) throw new StoreUnavailableError('mongodb: ping was not acknowledged');
+    });
+  }
+
+  async close(): Promise<void> {
+    this.schema.close();
+    await this.client.close();
+  }
+
+  private async authorView(profileId: number): Promise<AuthorView | null> {
+    const doc = await this.profiles.findOne({ _id: profileId });
+    if (!doc) return null;
+    const latest = await this.articles
+      .find({ profile_id: profileId, active: true })
+      .sort({ published_at: -1, _id: -1 })
+      .limit(3)
+      .toArray();
+    return {
+      profile: { ...doc.profile, id: doc._id, verified: doc.verified },
+      latestArticles: latest.map(toArticle),
+      // Absent only while the import that created the profile has not reached its recount.
+      activeArticleCount: doc.active_article_count ?? 0,
+    };
+  }
+
+  findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null> {
+    return this.run(async () => {
+      const article = await this.articles.findOne(
+        { canonical_url: canonicalUrl, active: true },
+        { projection: { profile_id: 1 } },
+      );
+      return article ? this.authorView(article.profile_id) : null;
+    });
+  }
+
+  findAuthorBySocialHandle(type: SocialType, key: string): Promise<AuthorView | null> {
+    return this.run(async () => {
+      const handle = await this.handles.findOne({ social_type: type, handle_key: key });
+      return handle ? this.authorView(handle.profile_id) : null;
+    });
+  }
+
+  importProfiles(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+    return this.run(() => importProfiles(this.db, records, onProgress));
+  }
+
+  async *exportProfiles(): AsyncIterable<ProfileInput> {
+    await this.run(async () => undefined);
+    const cursor = this.profiles.find({}).sort({ _id: 1 });
+    try {
+      while (true) {
+        const doc = await this.run(() => cursor.next());
+        if (!doc) return;
+        const articles = await this.run(() => this.articles.find({ profile_id: doc._id }).sort({ _id: 1 }).toArray());
+        yield { ...doc.profile, verified: doc.verified, articles: articles.map((a) => a.article) };
+      }
+    } finally {
+      await cursor.close().catch(() => undefined);
+    }
+  }
+
+  setProfileVerified(slug: string, verified: boolean): Promise<boolean> {
+    return this.run(async () => (await this.profiles.updateOne({ slug }, { $set: { verified } })).matchedCount > 0);
+  }
+
+  countProfiles(): Promise<number> {
+    return this.run(() => this.profiles.countDocuments({}));
+  }
+
+  /** The account's id, inserting it when missing; a concurrent insert of the same email wins and is reused. */
+  private async accountId(email: string, now: string): Promise<number> {
+    const find = async () => (await this.accounts.findOne({ email }, { projection: { _id: 1 } }))?._id;
+    return withNewIds(this.db, COLLECTIONS.accounts, async () => {
+      const existing = await find();
+      return {
+        count: existing === undefined ? 1 : 0,
+        write: async (id) => {
+          if (existing !== undefined) return existing;
+          try {
+            await this.accounts.insertOne({ _id: id, email, status: 'active', created_at: now });
+            return id;
+          } catch (error) {
+            // The email taken meanwhile: use that account. Otherwise the id was taken: withNewIds retries.
+            const winner = isDuplicateKey(error) ? await find() : undefined;
+            if (winner === undefined) throw error;
+            return winner;
+          }
+        },
+      };
+    });
+  }
+
+  createApiKey({ email, name, key, secretHash }: NewApiKey): Promise<ApiKeySummary> {
+    return this.run(async () => {
+      const now = new Date().toISOString();
+      const accountId = await this.accountId(email, now);
+      const doc = await withNewIds(this.db, COLLECTIONS.apiKeys, async () => ({
+        count: 1,
+        write: async (id) => {
+          const doc: ApiKeyDoc = {
+            _id: id,
+            key,
+            account_id: accountId,
+            name,
+            secret_hash: secretHash,
+            created_at: now,
+            revoked_at: null,
+            last_used_at: null,
+          };
+          await this.apiKeys.insertOne(doc);
+          return doc;
+        },
+      }));
+      return toKeySummary(doc, email);
+    });
+  }
+
+  listApiKeys(email: string): Promise<ApiKeySummary[]> {
+    return this.run(async () => {
+      const account = await this.accounts.findOne({ email });
+      if (!account) return [];
+      const keys = await this.apiKeys.find({ account_id: account._id }).sort({ _id: 1 }).toArray();
+      return keys.map((doc) => toKeySummary(doc, account.email));
+    });
+  }
+
+  revokeApiKey(key: string): Promise<boolean> {
+    return this.run(async () => {
+      const now = new Date().toISOString();
+      // Keep the first revocation time: only a key not yet revoked gets one.
+      const revoked = await this.apiKeys.updateOne({ key, revoked_at: null }, { $set: { revoked_at: now } });
+      if (revoked.matchedCount > 0) return true;
+      return (await this.apiKeys.countDocuments({ key }, { limit: 1 })) > 0;
+    });
+  }
+
+  findCredential(key: string): Promise<StoredCredential | null> {
+    return this.run(async () => {
+      const doc = await this.apiKeys.findOne({ key });
+      if (!doc) return null;
+      const account = await this.accounts.findOne(
+        { _id: doc.account_id },
+        { projection: { status: 1, rate_limit_per_minute: 1 } },
+      );
+      return {
+        key: doc.key,
+        secretHash: doc.secret_hash,
+        revoked: doc.revoked_at !== null,
+        accountStatus: account?.status ?? 'suspended',
+        rateLimitPerMinute: account?.rate_limit_per_minute ?? null,
+      };
+    });
+  }
+
+  setAccountStatus(email: string, status: AccountStatus): Promise<boolean> {
+    return this.run(async () => (await this.accounts.updateOne({ email }, { $set: { status } })).matchedCount > 0);
+  }
+
+  setAccountRateLimit(email: string, perMinute: number | null): Promise<boolean> {
+    return this.run(
+      async () => (await this.accounts.updateOne({ email }, { $set: { rate_limit_per_minute: perMinute } })).matchedCount > 0,
+    );
+  }
+
+  recordUsage(entries: UsageEntry[]): Promise<void> {
+    const totals = new Map<string, UsageEntry>();
+    for (const entry of entries) {
+      const id = `${entry.key}\u0000${entry.day}`;
+      const total = totals.get(id);
+      totals.set(id, { ...entry, count: (total?.count ?? 0) + entry.count });
+    }
+    // One $inc upsert per (key, day): atomic on MongoDB. A duplicate key means a concurrent upsert
+    // inserted the document first and this one applied nothing, so it is safe to repeat once. FerretDB
+    // 1.x applies $inc as read-then-write (FerretDB#3040), so calls are also serialised in this process;
+    // on FerretDB, increments from several processes at the same instant can still be lost.
+    return this.run(() =>
+      serialised(this.db, 'usage', async () => {
+        const add = ({ key, day, count }: UsageEntry) =>
+          this.usage.updateOne({ key, day }, { $inc: { count } }, { upsert: true });
+        await Promise.all(
+          [...totals.values()].map((entry) =>
+            add(entry).catch((error: unknown) => {
+              if (!isDuplicateKey(error)) throw error;
+              return add(entry);
+            }),
+          ),
+        );
+      }),
+    );
+  }
+
+  usageOf(key: string): Promise<UsageEntry[]> {
+    return this.run(async () => {
+      const docs = await this.usage.find({ key }).sort({ day: 1 }).toArray();
+      return docs.map(({ key: k, day, count }) => ({ key: k, day, count }));
+    });
+  }
+}

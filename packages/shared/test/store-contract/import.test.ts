@@ -1,0 +1,179 @@
+import { canonicalizeUrl, handleKey, ImportConflictError, validateProfileRecord, type ProfileInput } from '@byline/shared';
+import { anArticle, aProfile, seed, storeFactories, type RawProfile } from '@byline/test-support';
+import { freshStorePerTest } from './fresh-store';
+
+function valid(raw: RawProfile): ProfileInput {
+  const result = validateProfileRecord(raw);
+  if (!result.value) throw new Error(result.error);
+  return result.value;
+}
+
+async function exported(store: { exportProfiles(): AsyncIterable<ProfileInput> }): Promise<ProfileInput[]> {
+  const all: ProfileInput[] = [];
+  for await (const profile of store.exportProfiles()) all.push(profile);
+  return all;
+}
+
+describe.each(storeFactories())('store contract: import ($name store)', (factory) => {
+  const store = freshStorePerTest(factory);
+  const authorOf = (link: string) => store().findAuthorOfArticle(canonicalizeUrl(link));
+
+  it('upserts: importing the same file twice changes nothing, ids included', async () => {
+    const profile = aProfile({ articles: [anArticle(), anArticle()] });
+    await seed(store(), profile);
+    const first = await authorOf(profile.articles[0]!.link);
+
+    const summary = await store().importProfiles([valid(profile)]);
+
+    expect(summary).toEqual({ profiles: 1, articles: 2 });
+    expect(await store().countProfiles()).toBe(1);
+    const again = await authorOf(profile.articles[0]!.link);
+    expect(again).toEqual(first);
+    expect(again!.activeArticleCount).toBe(2);
+  });
+
+  it('re-import updates profile fields, verified flag and article fields in place', async () => {
+    const article = anArticle({ title: 'Draft title' });
+    const profile = aProfile({ profile_title: 'Reporter', articles: [article] });
+    await seed(store(), profile);
+    const before = await authorOf(article.link);
+
+    await seed(store(), {
+      ...profile,
+      profile_title: 'Editor',
+      verified: false,
+      articles: [{ ...article, title: 'Final title' }],
+    });
+
+    const after = await authorOf(article.link);
+    expect(after!.profile).toMatchObject({ id: before!.profile.id, profile_title: 'Editor', verified: false });
+    expect(after!.latestArticles[0]).toMatchObject({ id: before!.latestArticles[0]!.id, title: 'Final title' });
+  });
+
+  it('keeps the active count right when a re-import deactivates an article', async () => {
+    const kept = anArticle();
+    const dropped = anArticle();
+    const profile = aProfile({ articles: [kept, dropped] });
+    await seed(store(), profile);
+
+    await seed(store(), { ...profile, articles: [{ ...dropped, active: false }] });
+
+    const view = await authorOf(kept.link);
+    expect(view!.activeArticleCount).toBe(1);
+    expect(view!.latestArticles.map((a) => a.link)).toEqual([kept.link]);
+    await expect(authorOf(dropped.link)).resolves.toBeNull();
+  });
+
+  it('moves an article to the profile that imports it last, and recounts both profiles', async () => {
+    const shared = anArticle({ published_at: '2023-09-09T09:00:00.000Z' });
+    const first = aProfile({ articles: [shared, anArticle()] });
+    const second = aProfile({ articles: [anArticle()] });
+    await seed(store(), first, second);
+
+    await seed(store(), { ...second, articles: [shared] });
+
+    const owner = await authorOf(shared.link);
+    expect(owner!.profile.profile_slug).toBe(second.profile_slug);
+    expect(owner!.activeArticleCount).toBe(2);
+    const previous = await authorOf(first.articles[1]!.link);
+    expect(previous!.profile.profile_slug).toBe(first.profile_slug);
+    expect(previous!.activeArticleCount).toBe(1);
+    expect(previous!.latestArticles.map((a) => a.link)).toEqual([first.articles[1]!.link]);
+  });
+
+  it('treats two forms of one address as the same article', async () => {
+    const profile = aProfile({ articles: [anArticle({ link: 'https://www.example-news.ie/a/story?utm_medium=social' })] });
+    await seed(store(), profile);
+
+    await seed(store(), { ...profile, articles: [anArticle({ link: 'https://example-news.ie/a/story' })] });
+
+    const view = await authorOf('https://example-news.ie/a/story');
+    expect(view!.activeArticleCount).toBe(1);
+    expect(view!.latestArticles[0]!.link).toBe('https://example-news.ie/a/story');
+  });
+
+  it('refuses a handle held by another profile, naming the record, and writes nothing', async () => {
+    const holder = aProfile();
+    await seed(store(), holder);
+    const before = await exported(store());
+    const innocent = aProfile();
+    const thief = aProfile();
+    thief.profile_social_profiles.twitter = holder.profile_social_profiles.twitter!.toUpperCase();
+
+    const attempt = store().importProfiles([valid(innocent), valid(thief)]);
+
+    await expect(attempt).rejects.toBeInstanceOf(ImportConflictError);
+    const error = (await attempt.catch((e: unknown) => e)) as ImportConflictError;
+    expect(error.problems).toEqual([
+      { index: 1, reason: expect.stringMatching(/twitter handle .* already held by another profile/) },
+    ]);
+    expect(await exported(store())).toEqual(before);
+    expect(await store().countProfiles()).toBe(1);
+    await expect(authorOf(innocent.articles[0]!.link)).resolves.toBeNull();
+    await expect(authorOf(thief.articles[0]!.link)).resolves.toBeNull();
+    const stillHolder = await store().findAuthorBySocialHandle(
+      'twitter',
+      handleKey('twitter', holder.profile_social_profiles.twitter!),
+    );
+    expect(stillHolder!.profile.profile_slug).toBe(holder.profile_slug);
+  });
+
+  it('refuses two records of one file claiming the same handle (the later one is named)', async () => {
+    const first = aProfile();
+    const second = aProfile();
+    second.profile_social_profiles.instagram = first.profile_social_profiles.instagram!;
+
+    const attempt = store().importProfiles([valid(first), valid(second)]);
+
+    await expect(attempt).rejects.toMatchObject({ problems: [{ index: 1 }] });
+    expect(await store().countProfiles()).toBe(0);
+  });
+
+  it('lets profiles swap handles within one file, and frees a handle a profile no longer lists', async () => {
+    const a = aProfile();
+    const b = aProfile();
+    await seed(store(), a, b);
+    const swappedA = {
+      ...a,
+      profile_social_profiles: { ...a.profile_social_profiles, twitter: b.profile_social_profiles.twitter! },
+    };
+    const swappedB = {
+      ...b,
+      profile_social_profiles: { ...b.profile_social_profiles, twitter: a.profile_social_profiles.twitter! },
+    };
+    const withoutFacebook = { ...swappedA, profile_social_profiles: { ...swappedA.profile_social_profiles, facebook: '' } };
+
+    await seed(store(), withoutFacebook, swappedB);
+
+    const byTwitter = (value: string) => store().findAuthorBySocialHandle('twitter', handleKey('twitter', value));
+    expect((await byTwitter(b.profile_social_profiles.twitter!))!.profile.profile_slug).toBe(a.profile_slug);
+    expect((await byTwitter(a.profile_social_profiles.twitter!))!.profile.profile_slug).toBe(b.profile_slug);
+    await expect(
+      store().findAuthorBySocialHandle('facebook', handleKey('facebook', a.profile_social_profiles.facebook!)),
+    ).resolves.toBeNull();
+
+    const c = aProfile();
+    c.profile_social_profiles.facebook = a.profile_social_profiles.facebook!;
+    await seed(store(), c);
+    const freed = await store().findAuthorBySocialHandle('facebook', handleKey('facebook', a.profile_social_profiles.facebook!));
+    expect(freed!.profile.profile_slug).toBe(c.profile_slug);
+  });
+
+  it('reports progress and a summary for a larger file', async () => {
+    const profiles = Array.from({ length: 1200 }, () => aProfile({ articles: [anArticle()] }));
+    const progress: { done: number; total: number }[] = [];
+
+    const summary = await store().importProfiles(profiles.map(valid), (p) => progress.push(p));
+
+    expect(summary).toEqual({ profiles: 1200, articles: 1200 });
+    expect(progress.at(-1)).toEqual({ done: 1200, total: 1200 });
+    expect(progress.every((p, i) => i === 0 || p.done > progress[i - 1]!.done)).toBe(true);
+    expect(await store().countProfiles()).toBe(1200);
+    const last = await authorOf(profiles[1199]!.articles[0]!.link);
+    expect(last!.profile.profile_slug).toBe(profiles[1199]!.profile_slug);
+  }, 120_000);
+
+  it('accepts an empty file', async () => {
+    await expect(store().importProfiles([])).resolves.toEqual({ profiles: 0, articles: 0 });
+  });
+});
