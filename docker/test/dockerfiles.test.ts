@@ -1,0 +1,160 @@
+/**
+ * Offline checks of the service images (no Docker engine here): each Dockerfile is parsed and held to
+ * the deployment rules — multi-stage, its own workspace only, non-root, health-checked, configured with
+ * the environment names the services actually read.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Copy, DockerfileParser, type Instruction } from 'dockerfile-ast';
+import { loadConfig } from '@byline/shared';
+import { dockerDir, repoRoot, SERVICES, type ServiceSpec } from './services';
+
+interface Stage {
+  name: string;
+  image: string;
+  instructions: Instruction[];
+}
+
+function parseStages(file: string): { argDefaults: Record<string, string>; stages: Stage[] } {
+  const dockerfile = DockerfileParser.parse(fs.readFileSync(file, 'utf8'));
+  const argDefaults: Record<string, string> = {};
+  const stages: Stage[] = [];
+  for (const instruction of dockerfile.getInstructions()) {
+    const keyword = instruction.getKeyword();
+    const args = instruction.getArguments().map((a) => a.getValue());
+    if (keyword === 'FROM') {
+      stages.push({ image: args[0] ?? '', name: args[2] ?? String(stages.length), instructions: [] });
+    } else if (stages.length === 0 && keyword === 'ARG') {
+      const [name, value = ''] = (args[0] ?? '').split('=');
+      argDefaults[name ?? ''] = value;
+    } else {
+      stages.at(-1)?.instructions.push(instruction);
+    }
+  }
+  return { argDefaults, stages };
+}
+
+const content = (i: Instruction) => i.getArgumentsContent() ?? '';
+const all = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.getKeyword() === keyword);
+const resolve = (image: string, args: Record<string, string>) =>
+  image.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a, b) => args[a ?? b] ?? '');
+
+/** ENV instructions in both forms (KEY=value … and KEY value) merged into one map. */
+function envOf(stage: Stage): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const instruction of all(stage, 'ENV')) {
+    const args = instruction.getArguments().map((a) => a.getValue());
+    if (args.length === 2 && !args[0]?.includes('=')) env[args[0] ?? ''] = args[1] ?? '';
+    else for (const pair of args) env[pair.slice(0, pair.indexOf('='))] = pair.slice(pair.indexOf('=') + 1);
+  }
+  return env;
+}
+
+/** Sources of COPY/ADD instructions that read the build context (not another stage). */
+function contextSources(stage: Stage): string[] {
+  return [...all(stage, 'COPY'), ...all(stage, 'ADD')]
+    .filter((i) => !(i instanceof Copy && i.getFromFlag()))
+    .flatMap((i) =>
+      i
+        .getArguments()
+        .map((a) => a.getValue())
+        .slice(0, -1),
+    );
+}
+
+describe.each(SERVICES)('docker/$name.Dockerfile', (service: ServiceSpec) => {
+  const file = path.join(dockerDir, `${service.name}.Dockerfile`);
+  const text = fs.readFileSync(file, 'utf8');
+  const { argDefaults, stages } = parseStages(file);
+  const final = stages.at(-1) as Stage;
+  const otherWorkspaces = fs
+    .readdirSync(path.join(repoRoot, 'packages'))
+    .filter((dir) => dir !== service.name && dir !== 'shared')
+    .filter((dir) => fs.existsSync(path.join(repoRoot, 'packages', dir, 'package.json')));
+
+  it('is multi-stage on node:20-bookworm-slim, with a runtime stage free of the build toolchain', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    const external = stages.filter((s) => !stages.some((other) => other.name === s.image));
+    for (const stage of external) expect(resolve(stage.image, argDefaults)).toBe('node:20-bookworm-slim');
+    expect(resolve(final.image, argDefaults)).toBe('node:20-bookworm-slim');
+    expect(all(final, 'RUN').map(content).join('\n')).not.toMatch(/apt-get|g\+\+|npm (ci|install)/);
+    const toolchain = stages.flatMap((s) => all(s, 'RUN').map(content)).join('\n');
+    for (const tool of ['python3', 'make', 'g++']) expect(toolchain).toContain(tool);
+  });
+
+  it('installs and builds only its own workspace and @byline/shared', () => {
+    const runs = stages.flatMap((s) => all(s, 'RUN').map(content));
+    const npmCi = runs.filter((r) => /\bnpm ci\b/.test(r));
+    const workspaces = (cmd: string) => [...cmd.matchAll(/(?:-w|--workspace)[ =](\S+)/g)].map((m) => m[1]).sort();
+    expect(npmCi.length).toBeGreaterThanOrEqual(1);
+    for (const cmd of npmCi) expect(workspaces(cmd)).toEqual(['@byline/shared', service.workspace].sort());
+    expect(npmCi.some((cmd) => cmd.includes('--omit=dev'))).toBe(true);
+    expect(runs.some((r) => r.includes(`tsc -b packages/${service.name}`))).toBe(true);
+
+    const sources = stages.flatMap(contextSources);
+    expect(sources).toEqual(expect.arrayContaining(['package-lock.json', 'packages/shared/', `packages/${service.name}/`]));
+    for (const source of sources) {
+      expect(source).toMatch(
+        new RegExp(`^(package(-lock)?\\.json|tsconfig\\.base\\.json|packages/(shared|${service.name})/.*)$`),
+      );
+      expect(fs.existsSync(path.join(repoRoot, source))).toBe(true);
+    }
+    const code = text.replace(/^\s*#.*$/gm, '');
+    for (const other of otherWorkspaces) {
+      expect(code).not.toContain(`packages/${other}`);
+      expect(code).not.toContain(`@byline/${other}`);
+    }
+  });
+
+  it('names workspaces that exist, and starts the entry point its build produces', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'packages', service.name, 'package.json'), 'utf8'));
+    expect(manifest.name).toBe(service.workspace);
+    const cmd = all(final, 'CMD').map(content);
+    expect(cmd).toHaveLength(1);
+    expect(JSON.parse(cmd[0] ?? '')).toEqual(['node', `packages/${service.name}/dist/main.js`]);
+    expect(fs.existsSync(path.join(repoRoot, 'packages', service.name, 'src/main.ts'))).toBe(true);
+  });
+
+  it('runs as a non-root user that owns the data volume', () => {
+    const users = all(final, 'USER').map(content);
+    expect(users.length).toBeGreaterThanOrEqual(1);
+    const user = (users.at(-1) ?? '').split(':')[0] ?? '';
+    expect(user).toMatch(/^\d+$/); // numeric, so Kubernetes can verify runAsNonRoot
+    expect(Number(user)).toBeGreaterThan(0);
+    expect(all(final, 'VOLUME').map(content).join(' ')).toContain('/data');
+    expect(all(final, 'RUN').map(content).join('\n')).toMatch(new RegExp(`chown ${user}(:\\d+)? /data`));
+  });
+
+  it('configures the service with the environment names and defaults the code reads', () => {
+    const env = envOf(final);
+    expect(env).toMatchObject({ HOST: '0.0.0.0', BYLINE_DATA_DIR: '/data', [service.portEnv]: String(service.port) });
+    const config = loadConfig(env);
+    expect(service.portOf(config)).toBe(service.port);
+    expect(config).toMatchObject({ host: '0.0.0.0', dataDir: '/data' });
+    expect(config.mongodbUri).toBeUndefined();
+    expect(all(final, 'EXPOSE').map(content)).toEqual([String(service.port)]);
+  });
+
+  it('health-checks /healthz with node (no curl in slim) on the configured port', () => {
+    const checks = all(final, 'HEALTHCHECK').map(content);
+    expect(checks).toHaveLength(1);
+    const check = checks[0] ?? '';
+    expect(check).toMatch(/^CMD \[/);
+    const argv = JSON.parse(check.slice(check.indexOf('[')));
+    expect(argv[0]).toBe('node');
+    expect(argv.join(' ')).toContain('/healthz');
+    expect(argv.join(' ')).toContain(`process.env.${service.portEnv} || ${service.port}`);
+    expect(argv.join(' ')).not.toMatch(/curl|wget/);
+  });
+});
+
+describe('.dockerignore', () => {
+  it('keeps dependencies, build output, local data and git history out of the build context', () => {
+    const rules = fs
+      .readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
+    for (const rule of ['**/node_modules', '**/dist', 'data', '.git']) expect(rules).toContain(rule);
+  });
+});

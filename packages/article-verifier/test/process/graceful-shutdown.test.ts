@@ -1,0 +1,254 @@
+/**
+ * The built service as a real process: on SIGTERM/SIGINT it stops accepting connections, lets the
+ * request in flight finish, closes the store and exits 0 — well inside the grace period.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { SHUTDOWN_GRACE_MS, SqliteStore, stopGracefullyOnSignals } from '@byline/shared';
+import { anArticle, aProfile, bearer, embeddedStore, quietLogger, seed, tempDir } from '@byline/test-support';
+import { createApp } from '../../src/app';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+const mainJs = path.join(repoRoot, 'packages/article-verifier/dist/main.js');
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  stderr: () => string;
+}
+
+/** Always test the current source: tsc -b is incremental, so this is quick when dist is fresh. */
+function buildService(): void {
+  try {
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'packages/article-verifier'], {
+      cwd: repoRoot,
+      stdio: 'pipe',
+    });
+  } catch (error) {
+    const output = (error as { stdout?: Buffer }).stdout?.toString() ?? String(error);
+    throw new Error(`the article verifier does not build:\n${output}`);
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function seededDataDir(): Promise<{ dataDir: string; authorization: string; link: string }> {
+  const dataDir = tempDir('byline-shutdown-');
+  const store = SqliteStore.inDirectory(dataDir);
+  const article = anArticle();
+  await seed(store, aProfile({ articles: [article] }));
+  const authorization = await bearer(store);
+  await store.close();
+  return { dataDir, authorization, link: article.link };
+}
+
+function get(port: number, pathname: string, agent: http.Agent | false = false): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: pathname, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
+function verify(port: number, authorization: string, link: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: '/api/verify_article', method: 'POST', agent: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    request.setHeader('Authorization', authorization);
+    request.setHeader('Content-Type', 'application/json');
+    request.on('error', reject);
+    request.end(JSON.stringify({ url: link }));
+  });
+}
+
+/** Resolves with the error code of a fresh TCP connection attempt, or 'connected'. */
+function tryConnect(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function startService(dataDir: string): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [mainJs], {
+    cwd: repoRoot,
+    env: { ...process.env, BYLINE_DATA_DIR: dataDir, ARTICLE_VERIFIER_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.resume();
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  await waitFor(async () => (await get(port, '/healthz')) === 200, 15_000, `the service on port ${port}`);
+  return { child, port, exited, stderr: () => stderr };
+}
+
+describe('article verifier process: graceful shutdown', () => {
+  let running: Running | undefined;
+
+  beforeAll(buildService, 120_000);
+
+  afterEach(() => {
+    if (running && running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
+    running = undefined;
+  });
+
+  it('on SIGTERM finishes the request still streaming its body, refuses new connections and exits 0', async () => {
+    const { dataDir, authorization, link } = await seededDataDir();
+    running = await startService(dataDir);
+    const { child, port, exited } = running;
+    // A keep-alive client, as a load balancer would hold: the finished request must not keep the process up.
+    const agent = new http.Agent({ keepAlive: true });
+
+    const body = JSON.stringify({ url: link });
+    const split = Math.floor(body.length / 2);
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/api/verify_article',
+      method: 'POST',
+      agent,
+      headers: { Authorization: authorization, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+    });
+    const response = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+      request.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
+      });
+      request.on('error', reject);
+    });
+    request.flushHeaders();
+    request.write(body.slice(0, split));
+    // The server has the headers and half the body once the socket has carried them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    await waitFor(async () => (await tryConnect(port)) === 'ECONNREFUSED', 5_000, 'the listener to close');
+    child.kill('SIGTERM'); // a repeated signal must not cut the request short either
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(child.exitCode).toBeNull(); // still serving the request in flight
+
+    request.end(body.slice(split));
+    const answer = await response;
+    expect(answer.status).toBe(200);
+    const parsed = JSON.parse(answer.body);
+    expect(parsed.verified).toBe(true);
+    expect(parsed.articles.map((a: { link: string }) => a.link)).toEqual([link]);
+    expect(answer.connection).toBe('close');
+
+    const exit = await exited;
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    // Far inside the grace period: the process did not sit waiting on the keep-alive connection.
+    expect(exit.at - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS / 2);
+    expect(await tryConnect(port)).toBe('ECONNREFUSED');
+    agent.destroy();
+  });
+
+  it('on SIGINT exits 0 promptly, even with an idle keep-alive connection open', async () => {
+    const { dataDir } = await seededDataDir();
+    running = await startService(dataDir);
+    const { child, port, exited } = running;
+    const agent = new http.Agent({ keepAlive: true });
+    expect(await get(port, '/readyz', agent)).toBe(200);
+
+    const signalledAt = Date.now();
+    child.kill('SIGINT');
+    const exit = await exited;
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    expect(exit.at - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS / 2);
+    agent.destroy();
+  });
+
+  it('closes the store on the way out: no write-ahead log is left behind', async () => {
+    const { dataDir, authorization, link } = await seededDataDir();
+    running = await startService(dataDir);
+    const answer = await verify(running.port, authorization, link);
+    expect(answer.status).toBe(200);
+    expect(fs.readdirSync(dataDir)).toContain('byline.sqlite-wal'); // open while serving
+
+    running.child.kill('SIGTERM');
+    expect((await running.exited).code).toBe(0);
+    expect(running.stderr()).toBe('');
+    // SQLite folds the WAL back into the database and removes it only on a clean close.
+    expect(fs.readdirSync(dataDir)).toEqual(['byline.sqlite']);
+  });
+});
+
+describe('graceful shutdown: the wait is bounded', () => {
+  it('cuts a request that never finishes once the grace period is over, then closes the store and exits 0', async () => {
+    const store = embeddedStore();
+    const authorization = await bearer(store);
+    const server = http.createServer(createApp({ store, logger: quietLogger() }));
+    const exits: number[] = [];
+    const stop = stopGracefullyOnSignals(server, store, quietLogger(), {
+      graceMs: 300,
+      exit: (code) => exits.push(code),
+      signals: [],
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/api/verify_article',
+      method: 'POST',
+      agent: false,
+      headers: { Authorization: authorization, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+    });
+    const failure = new Promise<string>((resolve) =>
+      request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? '')),
+    );
+    request.write('{"url": "https://www.example-news.ie/');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const started = Date.now();
+    await stop('SIGTERM');
+    const took = Date.now() - started;
+
+    expect(await failure).toBe('ECONNRESET');
+    expect(took).toBeGreaterThanOrEqual(290);
+    expect(took).toBeLessThan(3_000);
+    expect(exits).toEqual([0]);
+    await expect(store.ping()).rejects.toThrow();
+  });
+});
