@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// npm run bench -- [--articles N] [--duration S] [--connections C] [--store embedded|mongo] [--redis] [--fresh]
+// Four servers, each in its own process, one after the other, loaded by autocannon from this process:
+// (1) plain Express 5 with a fixed body, (2) bare node:http with it, (3) verify_article, (4) verify_journalist.
+import { execFileSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const { values: opts } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    store: { type: 'string', default: 'embedded' },
+    redis: { type: 'boolean', default: false },
+    'web-concurrency': { type: 'string', default: '1' },
+    fresh: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    out: { type: 'string', default: 'bench-results/latest.json' },
+  },
+});
+const articles = Number(opts.articles.replace(/_/g, ''));
+const durationSeconds = Number(opts.duration);
+const warmupSeconds = Number(opts.warmup);
+const connections = Number(opts.connections);
+if (!Number.isInteger(articles) || articles < 10) throw new Error('--articles must be an integer ≥ 10');
+if (!['embedded', 'mongo'].includes(opts.store)) throw new Error('--store must be embedded or mongo');
+if (opts.store === 'mongo' && !process.env.MONGODB_URI) throw new Error('--store mongo needs MONGODB_URI');
+if (opts.redis && !process.env.REDIS_URL) throw new Error('--redis needs REDIS_URL');
+
+const log = (line) => process.stderr.write(`${line}\n`);
+
+if (!opts['skip-build']) {
+  log('building (npm run build)…');
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+const { prepareDataset, articleUrl, unknownArticleUrl, handle, unknownHandle, ARTICLES_PER_PROFILE } =
+  await import('./lib/dataset.mjs');
+const { startServer, memoryOf } = await import('./lib/servers.mjs');
+const { load, summarise } = await import('./lib/load.mjs');
+
+const dataDir = path.join(root, 'bench-results', `data-${opts.store}-${articles}`);
+log(`data set: ${articles.toLocaleString('en')} articles in the ${opts.store} store`);
+const dataset = await prepareDataset({
+  store: opts.store,
+  articles,
+  dir: dataDir,
+  mongodbUri: process.env.MONGODB_URI,
+  fresh: opts.fresh,
+  log,
+});
+const bodyFile = path.join(dataDir, 'sample-answer.json');
+fs.writeFileSync(bodyFile, JSON.stringify(dataset.sampleAnswer));
+const profiles = Math.ceil(articles / ARTICLES_PER_PROFILE);
+const authorization = `Bearer ${dataset.token}`;
+const random = (n) => Math.floor(Math.random() * n);
+
+// One in five requests asks about something unknown.
+const articleRequest = () => {
+  const url = Math.random() < 0.2 ? unknownArticleUrl(random(articles)) : articleUrl(random(articles));
+  return { method: 'POST', path: `/api/verify_article?url=${encodeURIComponent(url)}`, headers: { authorization } };
+};
+const journalistRequest = () => ({
+  method: 'POST',
+  path: '/api/v1/verify_journalist',
+  headers: { authorization, 'content-type': 'application/json' },
+  body: JSON.stringify({
+    social_username: Math.random() < 0.2 ? unknownHandle(random(profiles)) : `@${handle(random(profiles))}`,
+    social_type: 'twitter',
+  }),
+});
+
+const serviceEnv = {
+  PATH: process.env.PATH,
+  NODE_ENV: 'production',
+  BYLINE_DATA_DIR: dataDir,
+  ...(opts.store === 'mongo' ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
+  ...(opts.redis ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  WEB_CONCURRENCY: opts['web-concurrency'],
+};
+const baselineEnv = { PATH: process.env.PATH, NODE_ENV: 'production', BENCH_BODY_FILE: bodyFile };
+
+const SCENARIOS = [
+  {
+    id: 'express',
+    label: '(1) Express 5, fixed body',
+    script: 'bench/servers/express-fixed.mjs',
+    env: baselineEnv,
+    request: articleRequest,
+  },
+  {
+    id: 'node',
+    label: '(2) node:http, fixed body',
+    script: 'bench/servers/node-http-fixed.mjs',
+    env: baselineEnv,
+    request: articleRequest,
+  },
+  {
+    id: 'article',
+    label: '(3) verify_article',
+    script: 'packages/article-verifier/dist/main.js',
+    env: serviceEnv,
+    portVariable: 'ARTICLE_VERIFIER_PORT',
+    readyPath: '/readyz',
+    request: articleRequest,
+  },
+  {
+    id: 'journalist',
+    label: '(4) verify_journalist',
+    script: 'packages/journalist-verifier/dist/main.js',
+    env: serviceEnv,
+    portVariable: 'JOURNALIST_VERIFIER_PORT',
+    readyPath: '/readyz',
+    request: journalistRequest,
+  },
+];
+
+const results = {};
+for (const scenario of SCENARIOS) {
+  log(`${scenario.label}: warm-up ${warmupSeconds} s, then ${durationSeconds} s at ${connections} connections…`);
+  const server = await startServer(scenario);
+  try {
+    if (warmupSeconds > 0)
+      await load({ url: server.url, connections, durationSeconds: warmupSeconds, request: scenario.request });
+    const result = summarise(await load({ url: server.url, connections, durationSeconds, request: scenario.request }));
+    results[scenario.id] = { label: scenario.label, ...result, ...memoryOf(server.pid) };
+  } finally {
+    await server.stop();
+  }
+}
+
+const ratio = (a, b) => Number((results[a].requestsPerSecond / results[b].requestsPerSecond).toFixed(3));
+const ratios = {
+  articleToExpress: ratio('article', 'express'),
+  journalistToExpress: ratio('journalist', 'express'),
+  articleToNode: ratio('article', 'node'),
+  journalistToNode: ratio('journalist', 'node'),
+  expressToNode: ratio('express', 'node'),
+};
+const atScale = articles >= 10_000_000;
+const minRatio = atScale ? 0.8 : 0.9;
+const targets = {
+  [`(3)/(1) ≥ ${minRatio}`]: ratios.articleToExpress >= minRatio,
+  [`(4)/(1) ≥ ${minRatio}`]: ratios.journalistToExpress >= minRatio,
+  ...(atScale
+    ? {
+        '(3) peak RSS < 400 MB': results.article.peakRssMb < 400,
+        '(4) peak RSS < 400 MB': results.journalist.peakRssMb < 400,
+      }
+    : {
+        '(3) p99 ≤ 1.5 × (1) p99': results.article.p99Ms <= 1.5 * results.express.p99Ms,
+        '(4) p99 ≤ 1.5 × (1) p99': results.journalist.p99Ms <= 1.5 * results.express.p99Ms,
+      }),
+  'no non-2xx answers in (3) and (4)': results.article.non2xx + results.journalist.non2xx === 0,
+};
+
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model,
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  platform: `${os.type()} ${os.release()}`,
+  node: process.version,
+};
+const report = {
+  date: new Date().toISOString(),
+  machine,
+  parameters: {
+    articles,
+    profiles,
+    store: opts.store,
+    rateLimitCounters: opts.redis ? 'redis' : 'memory',
+    webConcurrency: Number(opts['web-concurrency']),
+    durationSeconds,
+    warmupSeconds,
+    connections,
+    responseBytes: Buffer.byteLength(JSON.stringify(dataset.sampleAnswer)),
+  },
+  generation: dataset.generation,
+  results,
+  ratios,
+  targets,
+};
+fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+fs.writeFileSync(opts.out, `${JSON.stringify(report, null, 2)}\n`);
+
+const pad = (value, width) => String(value).padStart(width);
+const lines = [
+  '',
+  `Byline benchmark — ${articles.toLocaleString('en')} articles, ${opts.store} store, ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}`,
+  `${connections} connections, ${durationSeconds} s per server (after ${warmupSeconds} s warm-up); one in five lookups unknown`,
+  '',
+  `| server                    |    req/s | p50 ms | p99 ms | non-2xx | peak RSS MB (per process) |`,
+  `|---------------------------|---------:|-------:|-------:|--------:|--------------------------:|`,
+  ...Object.values(results).map(
+    (r) =>
+      `| ${r.label.padEnd(25)} | ${pad(r.requestsPerSecond, 8)} | ${pad(r.p50Ms, 6)} | ${pad(r.p99Ms, 6)} | ${pad(r.non2xx, 7)} | ${pad(r.peakRssMb, 25)} |`,
+  ),
+  '',
+  `ratios: (3)/(1) = ${ratios.articleToExpress}   (4)/(1) = ${ratios.journalistToExpress}   (3)/(2) = ${ratios.articleToNode}   (1)/(2) = ${ratios.expressToNode}`,
+  ...Object.entries(targets).map(([name, held]) => `  ${held ? 'held  ' : 'MISSED'} ${name}`),
+  '',
+  `report: ${opts.out}`,
+];
+process.stdout.write(`${lines.join('\n')}\n`);
