@@ -1,0 +1,18 @@
+import Joi from 'joi';
+import { normalizeEmail } from '@byline/shared';
+import { CliError } from './cli-context';
+
+const emailSchema = Joi.string()
+  .trim()
+  .email({ tlds: { allow: false } })
+  .max(320)
+  .required();
+
+/** Validates a command-line value; a bad one is a CliError naming what was wrong. */
+export function checked<T>(schema: Joi.Schema, value: unknown, what: string): T {
+  const { value: clean, error } = schema.validate(value);
+  if (error) throw new CliError(`Invalid ${what} ${JSON.stringify(value)}: ${error.message.replace(/^"value" /, '')}`);
+  return clean as T;
+}
+
+export const validEmail = (email: unknown): string => normalizeEmail(checked<string>(emailSchema, email, 'email'));

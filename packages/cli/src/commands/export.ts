@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import { finished } from 'node:stream/promises';
+import type { Command } from 'commander';
+import { CliError, withStore, type CliContext, type OutputStream } from '../cli-context';
+import { writeChunk, writeLine } from '../output';
+
+async function openOutput(file: string): Promise<fs.WriteStream> {
+  const stream = fs.createWriteStream(file, { encoding: 'utf8' });
+  try {
+    await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
+  } catch (error) {
+    throw new CliError(`Cannot write ${file}: ${(error as Error).message}`);
+  }
+  return stream;
+}
+
+export function registerExport(program: Command, ctx: CliContext): void {
+  program
+    .command('export')
+    .description('write every profile with all its articles as NDJSON, in the format import reads')
+    .option('-o, --out <file>', 'write to this file instead of standard output')
+    .action(async ({ out }: { out?: string }) => {
+      await withStore(ctx, async (store) => {
+        const target: OutputStream = out ? await openOutput(out) : ctx.stdout;
+        let count = 0;
+        for await (const profile of store.exportProfiles()) {
+          await writeChunk(target, `${JSON.stringify(profile)}\n`);
+          count++;
+        }
+        if (out) {
+          target.end();
+          await finished(target);
+          writeLine(ctx.stderr, `Exported ${count} profile(s) to ${out}.`);
+        }
+      });
+    });
+}

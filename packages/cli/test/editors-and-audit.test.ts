@@ -1,0 +1,58 @@
+import { openPortalStore } from '@byline/portal';
+import { SqliteStore } from '@byline/shared';
+import { aProfile, tempDir } from '@byline/test-support';
+import { passwordMatches } from '../../portal/src/auth/passwords';
+import { byline, importFileWith } from './cli-harness';
+
+describe('byline editors create (embedded store)', () => {
+  const target = tempDir();
+
+  test('creates an editor with a one-time password that signs in, then promotes an existing user', async () => {
+    const created = await byline(target, 'editors', 'create', '--email', 'Editor@Example.org');
+    expect(created.code).toBe(0);
+    const password = /One-time password \(shown once\): (\S+)/.exec(created.stdout)?.[1];
+    expect(password).toMatch(/^[0-9A-Za-z]{20}$/);
+
+    const store = SqliteStore.inDirectory(target);
+    const portal = openPortalStore(store);
+    try {
+      const user = await portal.findUserByEmail('editor@example.org');
+      expect(user).toMatchObject({ email: 'editor@example.org', role: 'editor' });
+      expect(JSON.stringify(user)).not.toContain(password);
+      expect(await passwordMatches(user!.passwordHash, password!)).toBe(true);
+    } finally {
+      await portal.close();
+      await store.close();
+    }
+
+    expect(await byline(target, 'editors', 'create', '--email', 'editor@example.org')).toEqual({
+      code: 0,
+      stdout: 'editor@example.org is now an editor.\n',
+      stderr: '',
+    });
+    expect(await byline(target, 'editors', 'create', '--email', 'not-an-email')).toMatchObject({ code: 1 });
+  });
+
+  test('profiles verify and unverify are audited as operator decisions', async () => {
+    const profile = aProfile({ verified: false });
+    expect((await byline(target, 'import', importFileWith([profile]))).code).toBe(0);
+    expect((await byline(target, 'profiles', 'verify', profile.profile_slug)).code).toBe(0);
+    expect((await byline(target, 'profiles', 'unverify', profile.profile_slug)).code).toBe(0);
+
+    const store = SqliteStore.inDirectory(target);
+    const portal = openPortalStore(store);
+    try {
+      const found = await portal.findProfileBySlug(profile.profile_slug);
+      expect(found?.verified).toBe(false);
+      const history = await portal.auditHistory(found!.id);
+      // Newest first.
+      expect(history.map((record) => [record.action, record.actor])).toEqual([
+        ['unverified', 'operator (command line)'],
+        ['verified', 'operator (command line)'],
+      ]);
+    } finally {
+      await portal.close();
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { aProfile, anArticle, tempDir } from '@byline/test-support';
+import { DEMO_DATA_FILE } from '../src/demo-data';
+import { ApiProbe, byline, cliTargets, importFileWith, readNdjson, type CliTarget } from './cli-harness';
+
+/** A record that stresses unicode in every text field, an inactive article and a profile-address handle. */
+function unicodeRecord() {
+  return aProfile({
+    profile_first_name: 'Zoë',
+    profile_last_name: 'Ní Bhriain-Łukasiewicz 渡辺',
+    profile_bio: 'Ag scríobh faoi chúrsaí polaitíochta 🗳️ — “quotes”, emoji 👩🏽‍💻 and a\nnew line.',
+    profile_employer: 'Nuacht an Iarthair ',
+    profile_residing: 'Baile Átha Cliath',
+    profile_social_profiles: {
+      twitter: '@ZoëNíB',
+      linkedin: 'https://www.linkedin.com/in/zoe-ni-bhriain',
+      facebook: '',
+      instagram: 'zoë.nb',
+    },
+    articles: [
+      anArticle({
+        title: 'Ceist na Gaeilge — €1,000 ✓',
+        link: 'https://nuacht.example/ga/ceist-na-gaeilge?lang=ga',
+        tag_list: ['gaeilge', 'ελληνικά'],
+      }),
+      anArticle({ title: 'Withdrawn', link: 'https://nuacht.example/ga/withdrawn', active: false }),
+      anArticle({ title: 'Ordú', link: 'https://nuacht.example/ga/ordu', lg_index: 'ga-IE', post_id: 42, author_name: 'Zoë NB' }),
+    ],
+  });
+}
+
+function demoPlusUnicodeFile(): string {
+  const file = path.join(tempDir('byline-cli-file-'), 'profiles.ndjson');
+  fs.writeFileSync(file, fs.readFileSync(DEMO_DATA_FILE, 'utf8') + JSON.stringify(unicodeRecord()) + '\n');
+  return file;
+}
+
+describe.each(cliTargets())('byline import / export ($name store)', (factory) => {
+  const targets: CliTarget[] = [];
+  const fresh = () => {
+    const target = factory.create();
+    targets.push(target);
+    return target;
+  };
+  afterAll(() => Promise.all(targets.map((t) => t.cleanUp())));
+
+  test('import → export → import into an empty store gives identical API answers', async () => {
+    const original = fresh();
+    const copy = fresh();
+    const source = demoPlusUnicodeFile();
+
+    const imported = await byline(original, 'import', source);
+    expect(imported).toMatchObject({ code: 0, stdout: expect.stringMatching(/Imported 8 profile\(s\) and 22 article\(s\)/) });
+
+    const exportFile = path.join(tempDir(), 'export.ndjson');
+    expect((await byline(original, 'export', '--out', exportFile)).code).toBe(0);
+    expect((await byline(copy, 'import', exportFile)).code).toBe(0);
+
+    const records = readNdjson(exportFile);
+    expect(records).toHaveLength(8);
+    const [before, after] = await Promise.all([new ApiProbe(original).init(), new ApiProbe(copy).init()]);
+    try {
+      const answers = await before.answersFor(records);
+      expect(Object.keys(answers).length).toBeGreaterThanOrEqual(40);
+      expect(await after.answersFor(records)).toEqual(answers);
+      // The comparison means something: verified authors answer with their profile, others do not.
+      expect(answers['article https://nuacht.example/ga/ceist-na-gaeilge?lang=ga']).toMatchObject({
+        status: 200,
+        body: { verified: true, profile_last_name: 'Ní Bhriain-Łukasiewicz 渡辺', article_count: 2 },
+      });
+      expect(answers['twitter @ZoëNíB']).toMatchObject({
+        status: 200,
+        body: { verified: true, profile_social_profiles: { twitter: '@ZoëNíB' } },
+      });
+      expect(answers['twitter @jlpena_ibanez']).toEqual({
+        status: 200,
+        body: { verified: false, message: 'Not a Byline journalist' },
+      });
+    } finally {
+      await Promise.all([before.close(), after.close()]);
+    }
+
+    // The second export is byte-for-byte the first: nothing was lost or invented on the way.
+    const stdoutExport = await byline(copy, 'export');
+    expect(stdoutExport.stdout).toBe(fs.readFileSync(exportFile, 'utf8'));
+  });
+
+  test('a JSON array file imports the same as NDJSON', async () => {
+    const records = [aProfile(), unicodeRecord()];
+    const fromArray = fresh();
+    const fromNdjson = fresh();
+    expect((await byline(fromArray, 'import', importFileWith(records, 'json-array'))).code).toBe(0);
+    expect((await byline(fromNdjson, 'import', importFileWith(records))).code).toBe(0);
+    const a = await byline(fromArray, 'export');
+    expect(a.stdout.trim().split('\n')).toHaveLength(2);
+    expect(a.stdout).toBe((await byline(fromNdjson, 'export')).stdout);
+  });
+
+  test('a file with one bad record imports nothing and names the line', async () => {
+    const target = fresh();
+    const bad = aProfile({ articles: [anArticle({ published_at: 'last Tuesday' })] });
+    const good = aProfile();
+    const file = importFileWith([good, aProfile(), bad, aProfile()], 'json-array');
+    const result = await byline(target, 'import', file);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    const slugIndex = lines.indexOf(`    "profile_slug": "${bad.profile_slug}",`);
+    const badLine = lines.lastIndexOf('  {', slugIndex) + 1;
+    expect(badLine).toBeGreaterThan(1);
+    expect(result.stderr).toContain(`Nothing was imported: 1 record(s) in ${file} are invalid:`);
+    expect(result.stderr).toMatch(new RegExp(`  line ${badLine}: "articles\\[0\\]\\.published_at" must be in iso format`));
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+
+    const probe = await new ApiProbe(target).init();
+    try {
+      expect(await probe.store.countProfiles()).toBe(0);
+      const res = await probe.verifyArticle(good.articles[0]!.link);
+      expect(res.body).toEqual({ verified: false, message: expect.any(String) });
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('a bad record leaves existing data unchanged; every bad line is listed', async () => {
+    const target = fresh();
+    const existing = aProfile();
+    await byline(target, 'import', importFileWith([existing]));
+    const probe = await new ApiProbe(target).init();
+    try {
+      const before = await probe.answersFor([existing]);
+      const changed = { ...existing, profile_bio: 'Changed bio', articles: [...existing.articles, anArticle()] };
+      const noName = aProfile();
+      delete (noName as Record<string, unknown>).profile_first_name;
+      const file = importFileWith([changed, noName, aProfile(), { ...aProfile(), follower_count: 'many' }]);
+      fs.appendFileSync(file, '{not json}\n');
+      const result = await byline(target, 'import', file);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('3 record(s)');
+      expect(result.stderr).toMatch(/line 2: "profile_first_name" is required/);
+      expect(result.stderr).toMatch(/line 4: "follower_count" must be a number/);
+      expect(result.stderr).toMatch(/line 5: is not valid JSON/);
+      expect(await probe.answersFor([existing])).toEqual(before);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('a conflict with stored data (a handle held by another profile) imports nothing and names the line', async () => {
+    const target = fresh();
+    const holder = aProfile();
+    await byline(target, 'import', importFileWith([holder]));
+    const newcomer = aProfile();
+    const thief = aProfile({ profile_social_profiles: { twitter: holder.profile_social_profiles.twitter!.toLowerCase() } });
+    const result = await byline(target, 'import', importFileWith([newcomer, thief]));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/conflict with stored data/);
+    expect(result.stderr).toMatch(/line 2: twitter handle ".*" is already held by another profile/);
+    const probe = await new ApiProbe(target).init();
+    try {
+      expect(await probe.store.countProfiles()).toBe(1);
+      expect((await probe.verifyArticle(newcomer.articles[0]!.link)).body.verified).toBe(false);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('re-importing the same file is idempotent: same ids, same answers, same article_count', async () => {
+    const target = fresh();
+    const file = demoPlusUnicodeFile();
+    await byline(target, 'import', file);
+    const records = readNdjson(file);
+    const probe = await new ApiProbe(target).init();
+    try {
+      const first = await probe.answersFor(records);
+      const firstExport = (await byline(target, 'export')).stdout;
+      expect((await byline(target, 'import', file)).code).toBe(0);
+      expect(await probe.store.countProfiles()).toBe(8);
+      expect(await probe.answersFor(records)).toEqual(first);
+      expect((await byline(target, 'export')).stdout).toBe(firstExport);
+      const niamh = first['twitter @NiamhCass94'] as { body: { article_count: number; articles: { id: number }[] } };
+      expect(niamh.body.article_count).toBe(4);
+      expect(niamh.body.articles.map((a) => a.id)).toEqual([1, 2, 3]);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('a missing file is a one-line error', async () => {
+    const result = await byline(fresh(), 'import', '/nonexistent/profiles.ndjson');
+    expect(result).toEqual({ code: 1, stdout: '', stderr: 'byline: Cannot read /nonexistent/profiles.ndjson: no such file\n' });
+  });
+});
+
+// Progress output is the CLI's own; the embedded store reports every 500 profiles, which this relies on.
+describe('byline import progress', () => {
+  test('progress goes to stderr as lines when stderr is not a terminal; an empty file imports nothing', async () => {
+    const target = tempDir();
+    const many = Array.from({ length: 1200 }, () => aProfile({ profile_social_profiles: {}, articles: [anArticle()] }));
+    const result = await byline(target, 'import', importFileWith(many));
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Importing: 500/1200 profiles (41%)');
+    expect(result.stderr).toContain('Importing: 1200/1200 profiles (100%)');
+    expect(result.stdout).toContain('Imported 1200 profile(s) and 1200 article(s)');
+
+    const empty = await byline(tempDir(), 'import', importFileWith([]));
+    expect(empty).toMatchObject({ code: 0, stdout: expect.stringContaining('Imported 0 profile(s)') });
+  });
+});
