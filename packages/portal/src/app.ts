@@ -1,0 +1,53 @@
+import express, { type Express } from 'express';
+import cookieParser from 'cookie-parser';
+import { requestId, requestLogger } from '@byline/shared';
+import { SignInThrottle } from './auth/sign-in-throttle';
+import type { PortalContext, PortalDeps } from './deps';
+import { createPageFetcher } from './fetch/fetch-page';
+import { checkCsrf, csrfToken } from './http/csrf';
+import { pageErrorHandler, pageNotFound } from './http/page-errors';
+import { securityHeaders } from './http/security-headers';
+import { loadSession } from './http/sessions';
+import { accountRoutes } from './routes/account-routes';
+import { apiSettingsRoutes } from './routes/api-settings-routes';
+import { articleRoutes } from './routes/article-routes';
+import { assetRoutes } from './routes/asset-routes';
+import { editorRoutes } from './routes/editor-routes';
+import { profileRoutes } from './routes/profile-routes';
+import { publicRoutes } from './routes/public-routes';
+
+export const SERVICE_NAME = 'portal';
+const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+export function createApp(deps: PortalDeps): Express {
+  const ctx: PortalContext = {
+    store: deps.store,
+    portalStore: deps.portalStore,
+    logger: deps.logger,
+    fetchPage: deps.fetchPage ?? createPageFetcher(),
+    now: deps.now ?? (() => new Date()),
+    sessionTtlMs: deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    throttle: deps.throttle ?? new SignInThrottle(),
+  };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(requestId());
+  app.use(requestLogger(deps.logger));
+  app.use(assetRoutes());
+  app.use(securityHeaders);
+  app.use(cookieParser());
+  app.use(express.urlencoded({ extended: false, limit: '200kb' }));
+  app.use(loadSession(ctx));
+  app.use(csrfToken);
+  app.use(checkCsrf);
+  app.use(accountRoutes(ctx));
+  app.use(profileRoutes(ctx));
+  app.use(articleRoutes(ctx));
+  app.use(editorRoutes(ctx));
+  app.use(apiSettingsRoutes(ctx));
+  app.use(publicRoutes(ctx));
+  app.use(pageNotFound);
+  app.use(pageErrorHandler(deps.logger));
+  return app;
+}

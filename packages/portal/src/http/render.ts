@@ -1,0 +1,28 @@
+import type { Response } from 'express';
+import type { PortalSession, PortalUser } from '@byline/shared';
+import type { Interpolation } from '../views/html';
+import { layout } from '../views/layout';
+
+export function currentSession(res: Response): PortalSession | undefined {
+  return res.locals.session as PortalSession | undefined;
+}
+
+export function currentUser(res: Response): PortalUser | undefined {
+  return currentSession(res)?.user;
+}
+
+/** The signed-in user; only for handlers behind requireUser. */
+export function signedInUser(res: Response): PortalUser {
+  const user = currentUser(res);
+  if (!user) throw new Error('requireUser must run before this handler');
+  return user;
+}
+
+export function csrfTokenOf(res: Response): string {
+  return res.locals.csrfToken as string;
+}
+
+export function render(res: Response, title: string, body: Interpolation, status = 200): void {
+  const page = layout({ user: currentUser(res), csrfToken: csrfTokenOf(res) }, title, body);
+  res.status(status).type('html').send(page.value);
+}

@@ -1,0 +1,99 @@
+import { Router, type Response } from 'express';
+import Joi from 'joi';
+import type { PortalContext } from '../deps';
+import { validateForm } from '../http/forms';
+import { requireUser } from '../http/guards';
+import { PageError } from '../http/page-error';
+import { csrfTokenOf, render, signedInUser } from '../http/render';
+import { formFromArticle, prefillArticle, saveArticle, type ArticleForm } from '../use-cases/articles';
+import { articleFormPage, articleList } from '../views/article-pages';
+import { articleAddress, articleFormSchema } from './article-schema';
+
+const NOTICES: Record<string, string> = {
+  saved: 'Article saved.',
+  deactivated: 'Article deactivated.',
+  activated: 'Article activated.',
+};
+
+function profileIdOf(res: Response): number {
+  const profileId = signedInUser(res).profileId;
+  if (profileId === null) throw new PageError(409, 'Create your profile first; then add your articles.');
+  return profileId;
+}
+
+function articleIdOf(raw: string | string[] | undefined): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new PageError(404, 'There is no such article.');
+  return id;
+}
+
+export function articleRoutes({ portalStore, fetchPage, now }: PortalContext): Router {
+  const router = Router();
+  router.use('/articles', requireUser);
+
+  router.get('/articles', async (req, res) => {
+    const profileId = signedInUser(res).profileId;
+    if (profileId === null) return res.redirect(303, '/profile');
+    const notice = NOTICES[String(req.query.done)];
+    render(res, 'Articles', articleList(csrfTokenOf(res), await portalStore.listArticles(profileId), notice));
+  });
+
+  router.post('/articles/fetch', async (req, res) => {
+    const profileId = profileIdOf(res);
+    const form = validateForm<{ link: string }>(Joi.object({ link: articleAddress }), req.body);
+    if (!form.ok) {
+      const articles = await portalStore.listArticles(profileId);
+      return render(res, 'Articles', articleList(csrfTokenOf(res), articles, form.errors.link), 422);
+    }
+    const result = await prefillArticle(fetchPage, form.value.link);
+    const state = { csrf: csrfTokenOf(res), action: '/articles', form: result.form };
+    if (!result.ok) return render(res, 'Add an article', articleFormPage({ ...state, message: result.message }), 422);
+    render(res, 'Add an article', articleFormPage({ ...state, fetched: true }));
+  });
+
+  router.post('/articles', async (req, res) => {
+    const profileId = profileIdOf(res);
+    const form = validateForm<ArticleForm>(articleFormSchema, req.body);
+    const state = { csrf: csrfTokenOf(res), action: '/articles', form: { ...req.body, active: req.body?.active === 'on' } };
+    if (!form.ok) return render(res, 'Add an article', articleFormPage({ ...state, errors: form.errors }), 422);
+    const result = await saveArticle(portalStore, profileId, null, form.value, now().toISOString());
+    if (!result.ok) return render(res, 'Add an article', articleFormPage({ ...state, errors: result.errors }), 409);
+    res.redirect(303, '/articles?done=saved');
+  });
+
+  router.get('/articles/:id/edit', async (req, res) => {
+    const article = await portalStore.findArticle(profileIdOf(res), articleIdOf(req.params.id));
+    if (!article) throw new PageError(404, 'There is no such article in your portfolio.');
+    render(
+      res,
+      'Edit article',
+      articleFormPage({ csrf: csrfTokenOf(res), action: `/articles/${article.id}`, form: formFromArticle(article) }),
+    );
+  });
+
+  router.post('/articles/:id', async (req, res) => {
+    const profileId = profileIdOf(res);
+    const id = articleIdOf(req.params.id);
+    const form = validateForm<ArticleForm>(articleFormSchema, req.body);
+    const state = { csrf: csrfTokenOf(res), action: `/articles/${id}`, form: { ...req.body, active: req.body?.active === 'on' } };
+    if (!form.ok) return render(res, 'Edit article', articleFormPage({ ...state, errors: form.errors }), 422);
+    const result = await saveArticle(portalStore, profileId, id, form.value, now().toISOString());
+    if (!result.ok) return render(res, 'Edit article', articleFormPage({ ...state, errors: result.errors }), 409);
+    res.redirect(303, '/articles?done=saved');
+  });
+
+  for (const [path, active] of [
+    ['deactivate', false],
+    ['activate', true],
+  ] as const) {
+    router.post(`/articles/:id/${path}`, async (req, res) => {
+      const profileId = profileIdOf(res);
+      const article = await portalStore.findArticle(profileId, articleIdOf(req.params.id));
+      if (!article) throw new PageError(404, 'There is no such article in your portfolio.');
+      await saveArticle(portalStore, profileId, article.id, { ...formFromArticle(article), active }, now().toISOString());
+      res.redirect(303, `/articles?done=${active ? 'activated' : 'deactivated'}`);
+    });
+  }
+
+  return router;
+}

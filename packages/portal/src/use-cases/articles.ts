@@ -1,0 +1,99 @@
+import { ArticleTakenError, type Article, type ArticleInput, type PortalStore } from '@byline/shared';
+import { extractArticleMetadata } from '../fetch/extract-metadata';
+import { PageFetchError, type PageFetcher } from '../fetch/fetch-page';
+import type { FieldErrors } from '../views/forms';
+
+/** What the article form edits. */
+export interface ArticleForm {
+  link: string;
+  title: string;
+  description: string;
+  og_image: string;
+  icon_path: string;
+  published_at: string;
+  tags: string;
+  active: boolean;
+}
+
+export type PrefillResult = { ok: true; form: ArticleForm } | { ok: false; form: ArticleForm; message: string };
+
+/** Fetches the page and fills the form from its metadata; on failure, an empty form to fill by hand. */
+export async function prefillArticle(fetchPage: PageFetcher, link: string): Promise<PrefillResult> {
+  const blank: ArticleForm = {
+    link,
+    title: '',
+    description: '',
+    og_image: '',
+    icon_path: '',
+    published_at: '',
+    tags: '',
+    active: true,
+  };
+  try {
+    const page = await fetchPage(link);
+    const found = extractArticleMetadata(page.html, page.url);
+    return { ok: true, form: { ...blank, ...found, tags: found.tag_list.join(', ') } };
+  } catch (error) {
+    if (!(error instanceof PageFetchError)) throw error;
+    return { ok: false, form: blank, message: `${error.message} Fill in the details below by hand.` };
+  }
+}
+
+export function articleInputFromForm(form: ArticleForm, previous: Article | null, now: string): ArticleInput {
+  return {
+    title: form.title,
+    description: form.description,
+    link: form.link,
+    created_at: previous?.created_at ?? now,
+    updated_at: now,
+    og_image: form.og_image,
+    icon_path: form.icon_path,
+    published_at: form.published_at,
+    post_id: previous?.post_id ?? null,
+    feature: previous?.feature ?? false,
+    lg_index: previous?.lg_index ?? null,
+    tag_list: form.tags
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+    active: form.active,
+    search_visible: previous?.search_visible ?? true,
+    author_name: previous?.author_name ?? null,
+  };
+}
+
+export function formFromArticle(article: Article): ArticleForm {
+  return { ...article, tags: article.tag_list.join(', ') };
+}
+
+export type SaveArticleResult = { ok: true } | { ok: false; errors: FieldErrors };
+
+function takenErrors(error: ArticleTakenError): FieldErrors {
+  return {
+    link: error.byThisProfile
+      ? 'This article is already in your portfolio'
+      : 'This article is listed on another journalist’s profile',
+  };
+}
+
+export async function saveArticle(
+  portalStore: PortalStore,
+  profileId: number,
+  articleId: number | null,
+  form: ArticleForm,
+  now: string,
+): Promise<SaveArticleResult> {
+  try {
+    if (articleId === null) {
+      await portalStore.addArticle(profileId, articleInputFromForm(form, null, now));
+    } else {
+      const previous = await portalStore.findArticle(profileId, articleId);
+      if (!previous) return { ok: false, errors: { link: 'This article no longer exists' } };
+      await portalStore.updateArticle(profileId, articleId, articleInputFromForm(form, previous, now));
+    }
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof ArticleTakenError) return { ok: false, errors: takenErrors(error) };
+    throw error;
+  }
+}

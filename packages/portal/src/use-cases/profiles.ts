@@ -1,0 +1,91 @@
+import {
+  handleKey,
+  HandleTakenError,
+  InvalidHandleError,
+  SOCIAL_TYPES,
+  type PortalStore,
+  type SocialType,
+  type Store,
+  type PortalUser,
+  type Profile,
+  type ProfileFields,
+} from '@byline/shared';
+import type { FieldErrors } from '../views/forms';
+
+/** A URL-safe slug from the names: lower case, accents dropped, words joined by hyphens. */
+export function slugFromNames(first: string, last: string): string {
+  const slug = `${first} ${last}`
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || 'journalist';
+}
+
+const HANDLE_TAKEN = 'This handle belongs to another Byline profile. Contact an editor if it is yours.';
+
+/** Handles in the form that another profile holds, so a form with other mistakes reports them too. */
+export async function handleConflicts(store: Store, user: PortalUser, form: Record<string, string>): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  for (const type of SOCIAL_TYPES as readonly SocialType[]) {
+    const value = form[type];
+    if (typeof value !== 'string' || !value.trim()) continue;
+    let key: string;
+    try {
+      key = handleKey(type, value);
+    } catch (error) {
+      if (error instanceof InvalidHandleError) continue;
+      throw error;
+    }
+    const holder = await store.findAuthorBySocialHandle(type, key);
+    if (holder && holder.profile.id !== user.profileId) errors[type] = HANDLE_TAKEN;
+  }
+  return errors;
+}
+
+export type SaveProfileResult = { ok: true; profile: Profile } | { ok: false; errors: FieldErrors };
+
+export async function saveProfile(portalStore: PortalStore, user: PortalUser, fields: ProfileFields): Promise<SaveProfileResult> {
+  try {
+    const profile = await portalStore.saveProfile(
+      user.id,
+      fields,
+      slugFromNames(fields.profile_first_name, fields.profile_last_name),
+    );
+    return { ok: true, profile };
+  } catch (error) {
+    if (!(error instanceof HandleTakenError)) throw error;
+    const errors: FieldErrors = {};
+    for (const type of error.types)
+      errors[type] = 'This handle belongs to another Byline profile. Contact an editor if it is yours.';
+    return { ok: false, errors };
+  }
+}
+
+/** The form's flat fields as the stored profile shape. */
+export function profileFieldsFromForm(form: Record<string, string>): ProfileFields {
+  const social = Object.fromEntries(
+    SOCIAL_TYPES.map((type) => [type, form[type] ?? '']),
+  ) as ProfileFields['profile_social_profiles'];
+  return {
+    profile_first_name: form.profile_first_name ?? '',
+    profile_last_name: form.profile_last_name ?? '',
+    profile_title: form.profile_title ?? '',
+    profile_bio: form.profile_bio ?? '',
+    profile_employer: form.profile_employer ?? '',
+    profile_residing: form.profile_residing ?? '',
+    profile_image: form.profile_image ?? '',
+    profile_social_profiles: social,
+    user_location: form.user_location ?? '',
+    user_city: form.user_city ?? '',
+  };
+}
+
+export function formFromProfile(profile: Profile | null): Record<string, string> {
+  if (!profile) return {};
+  const { profile_social_profiles: social, ...rest } = profile;
+  return { ...Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, String(value ?? '')])), ...social };
+}

@@ -1,0 +1,64 @@
+import { html, type SafeHtml } from './html';
+
+export type FieldErrors = Record<string, string>;
+
+export interface FieldOptions {
+  name: string;
+  label: string;
+  value?: string | number | null;
+  type?: string;
+  errors?: FieldErrors;
+  hint?: string;
+  required?: boolean;
+  autocomplete?: string;
+  multiline?: boolean;
+}
+
+/** A labelled input with its hint and its error right under it, wired for screen readers. */
+export function field({
+  name,
+  label,
+  value,
+  type = 'text',
+  errors = {},
+  hint,
+  required,
+  autocomplete,
+  multiline,
+}: FieldOptions): SafeHtml {
+  const id = `f-${name}`;
+  const error = errors[name];
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = html`id="${id}" name="${name}" ${required ? html`required` : ''}
+  ${described ? html`aria-describedby="${described}"` : ''} ${error ? html`aria-invalid="true"` : ''}`;
+  const control = multiline
+    ? html`<textarea ${common} rows="5">${value ?? ''}</textarea>`
+    : html`<input ${common} type="${type}" value="${value ?? ''}" ${autocomplete ? html`autocomplete="${autocomplete}"` : ''} />`;
+  return html`<div class="field${error ? ' has-error' : ''}">
+    <label for="${id}">${label}</label>
+    ${control} ${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}
+    ${error ? html`<p class="error" id="${id}-error" role="alert">${error}</p>` : ''}
+  </div>`;
+}
+
+export function checkbox(name: string, label: string, checked: boolean): SafeHtml {
+  return html`<div class="field checkbox">
+    <input type="checkbox" id="f-${name}" name="${name}" value="on" ${checked ? html`checked` : ''} />
+    <label for="f-${name}">${label}</label>
+  </div>`;
+}
+
+export function csrfField(token: string): SafeHtml {
+  return html`<input type="hidden" name="_csrf" value="${token}" />`;
+}
+
+/** A one-button form (sign out, revoke, …) carrying the CSRF token. */
+export function postButton(action: string, label: string, csrf: string, className = 'secondary'): SafeHtml {
+  return html`<form method="post" action="${action}" class="inline">
+    ${csrfField(csrf)}<button type="submit" class="${className}">${label}</button>
+  </form>`;
+}
+
+export function formError(message: string | undefined): SafeHtml {
+  return message ? html`<p class="form-error" role="alert">${message}</p>` : html``;
+}

@@ -1,0 +1,53 @@
+import { SOCIAL_TYPES, type AuditRecord, type Profile, type VerificationRequest } from '@byline/shared';
+import { SOCIAL_LABELS } from '../routes/profile-schema';
+import { html, type SafeHtml } from './html';
+import { csrfField, field, postButton, type FieldErrors } from './forms';
+import { auditHistory, pendingNotice, verifiedBadge } from './verification-parts';
+
+export interface ProfilePageState {
+  csrf: string;
+  profile: Profile | null;
+  form: Record<string, string>;
+  errors?: FieldErrors;
+  saved?: boolean;
+  pending?: VerificationRequest | null;
+  history?: AuditRecord[];
+}
+
+function verificationSection({ csrf, profile, pending = null, history = [] }: ProfilePageState): SafeHtml {
+  if (!profile) return html``;
+  const canRequest = !profile.verified && !pending;
+  return html`<section class="card" aria-labelledby="verification-heading">
+    <h2 id="verification-heading">Verification</h2>
+    <p>${verifiedBadge(profile)} Public page: <a href="/j/${profile.profile_slug}">/j/${profile.profile_slug}</a></p>
+    ${pendingNotice(pending)} ${canRequest ? postButton('/profile/verification-request', 'Request verification', csrf, '') : ''}
+    <h3>History</h3>
+    ${auditHistory(history)}
+  </section>`;
+}
+
+export function profilePage(state: ProfilePageState): SafeHtml {
+  const { csrf, profile, form, errors = {}, saved } = state;
+  const f = (name: string, label: string, extra: Partial<Parameters<typeof field>[0]> = {}) =>
+    field({ name, label, value: form[name], errors, ...extra });
+  return html`<h1>${profile ? 'Your journalist profile' : 'Create your journalist profile'}</h1>
+    ${saved ? html`<p class="notice" role="status">Profile saved.</p>` : ''}
+    ${Object.keys(errors).length ? html`<p class="form-error" role="alert">Please correct the fields marked below.</p>` : ''}
+    <form method="post" action="/profile" class="card" novalidate>
+      ${csrfField(csrf)}
+      <div class="grid">
+        ${f('profile_first_name', 'First name', { required: true, autocomplete: 'given-name' })}
+        ${f('profile_last_name', 'Last name', { autocomplete: 'family-name' })}
+        ${f('profile_title', 'Title', { hint: 'For example: Climate correspondent' })} ${f('profile_employer', 'Employer')}
+        ${f('profile_residing', 'Residing in')} ${f('user_city', 'City')}
+        ${f('user_location', 'Country code', { hint: 'Two letters, such as IE' })}
+        ${f('profile_image', 'Profile image address', { type: 'url', hint: 'An https:// address of your photo' })}
+      </div>
+      ${f('profile_bio', 'Biography', { multiline: true })}
+      <h2>Social accounts</h2>
+      <div class="grid">${SOCIAL_TYPES.map((type) => f(type, SOCIAL_LABELS[type], { hint: 'Username or profile address' }))}</div>
+      <button type="submit">${profile ? 'Save profile' : 'Create profile'}</button>
+    </form>
+    ${verificationSection(state)}
+    <p><a href="/settings/password">Change your password</a></p>`;
+}

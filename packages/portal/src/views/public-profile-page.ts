@@ -1,0 +1,48 @@
+import type { Article, Profile } from '@byline/shared';
+import { html, safeUrl, type SafeHtml } from './html';
+import { socialLinks } from './social-links';
+
+const fullName = (profile: Profile) => `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
+
+/** A verified journalist: badge, employer, social links and latest articles. */
+export function verifiedProfilePage(profile: Profile, articles: Article[]): SafeHtml {
+  const image = safeUrl(profile.profile_image);
+  return html`<article class="card public-profile">
+    <div class="profile-head">
+      ${image ? html`<img src="${image}" alt="" />` : ''}
+      <div>
+        <h1>${fullName(profile)}</h1>
+        <p><span class="badge verified">Verified journalist</span></p>
+        <p>
+          ${profile.profile_title}${profile.profile_employer ? html` at <strong class="employer">${profile.profile_employer}</strong>` : ''}
+        </p>
+        <p class="hint">${[profile.profile_residing || profile.user_city, profile.user_location].filter(Boolean).join(', ')}</p>
+      </div>
+    </div>
+    ${profile.profile_bio ? html`<p>${profile.profile_bio}</p>` : ''}
+    <h2>Social accounts</h2>
+    ${socialLinks(profile.profile_social_profiles)}
+    <h2>Latest articles</h2>
+    ${
+      articles.length
+        ? html`<ul class="articles">
+            ${articles.map(
+              (a) =>
+                html`<li>
+                  <a href="${safeUrl(a.link) ?? '#'}" rel="noopener noreferrer">${a.title}</a>
+                  <span class="hint">${a.published_at.slice(0, 10)}</span>
+                </li>`,
+            )}
+          </ul>`
+        : html`<p>No articles yet.</p>`
+    }
+  </article>`;
+}
+
+/** Not verified: nothing that could pass for an endorsement. */
+export function unverifiedProfilePage(profile: Profile): SafeHtml {
+  return html`<article class="card public-profile">
+    <h1>${fullName(profile)}</h1>
+    <p>Byline has not verified this profile.</p>
+  </article>`;
+}

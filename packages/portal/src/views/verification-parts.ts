@@ -1,0 +1,48 @@
+import type { AuditRecord, Profile, VerificationRequest } from '@byline/shared';
+import { html, type SafeHtml } from './html';
+
+const ACTION_LABELS: Record<AuditRecord['action'], string> = {
+  requested: 'Verification requested',
+  verified: 'Verified',
+  rejected: 'Verification refused',
+  unverified: 'Verification withdrawn',
+};
+
+export function verifiedBadge(profile: Pick<Profile, 'verified'>): SafeHtml {
+  return profile.verified
+    ? html`<span class="badge verified">Verified journalist</span>`
+    : html`<span class="badge">Not verified</span>`;
+}
+
+export function auditHistory(records: AuditRecord[]): SafeHtml {
+  if (!records.length) return html`<p class="hint">No verification history yet.</p>`;
+  return html`<table class="history">
+    <thead>
+      <tr>
+        <th>When (UTC)</th>
+        <th>Decision</th>
+        <th>By</th>
+        <th>Note</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${records.map(
+        (record) =>
+          html`<tr>
+            <td><time datetime="${record.at}">${record.at.replace('T', ' ').slice(0, 16)}</time></td>
+            <td>${ACTION_LABELS[record.action]}</td>
+            <td>${record.actor}</td>
+            <td>${record.note}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+export function pendingNotice(request: VerificationRequest | null): SafeHtml {
+  return request
+    ? html`<p class="notice" role="status">
+        Verification requested on ${request.requestedAt.slice(0, 10)}; an editor will review it.
+      </p>`
+    : html``;
+}

@@ -1,0 +1,126 @@
+import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { verifiers } from './support/verifiers';
+
+const tokenOn = (html: string) => /id="new-token">([^<]+)</.exec(html)?.[1];
+
+describe.each(portalStoreFactories())('API settings ($name store)', (factory) => {
+  let portal: Portal;
+  beforeEach(async () => {
+    portal = await startPortal(factory);
+  });
+  afterEach(() => portal.close());
+
+  async function withAccount() {
+    const session = await signedUp(portal.app);
+    expect((await session.agent.get('/settings/api')).text).toContain('Open an API account');
+    const opened = await submit(session.agent, '/settings/api', '/settings/api/account', {});
+    expect(opened.status).toBe(303);
+    return session;
+  }
+
+  async function verifiedArticle() {
+    const { agent, email } = await signedUp(portal.app);
+    await submit(agent, '/profile', '/profile', profileForm());
+    await submit(agent, '/articles', '/articles', {
+      link: 'https://paper.example/keys',
+      title: 'Keys',
+      published_at: '2024-01-01',
+      active: 'on',
+    });
+    const user = await portal.portalStore.findUserByEmail(email);
+    await portal.portalStore.decideVerification({
+      profileId: user!.profileId!,
+      actor: 'editor@example.org',
+      action: 'verified',
+      note: '',
+    });
+    return 'https://paper.example/keys';
+  }
+
+  it('creates a named key whose secret is shown once, and lists it with its times', async () => {
+    const { agent, email } = await withAccount();
+    const created = await submit(agent, '/settings/api', '/settings/api/keys', { name: 'Newsroom CMS' });
+    expect(created.status).toBe(200);
+    const token = tokenOn(created.text)!;
+    expect(token).toMatch(/^[0-9A-Za-z]{24}:[0-9A-Za-z]{24}$/);
+    expect(created.text).toContain('data-copy="new-token"');
+    expect(created.headers['cache-control']).toBe('no-store');
+
+    const listed = await agent.get('/settings/api');
+    expect(listed.text).toContain('Newsroom CMS');
+    expect(listed.text).toContain(token.split(':')[0]);
+    expect(listed.text).not.toContain(token.split(':')[1]);
+    expect(listed.text).toMatch(/<time datetime="\d{4}-[^"]+Z">/);
+    expect(listed.text).toContain('never');
+    expect((await portal.store.listApiKeys(email)).map((k) => k.name)).toEqual(['Newsroom CMS']);
+    expect(listed.text).toContain('No requests recorded yet.');
+  });
+
+  it('shows usage per key per day as a small chart', async () => {
+    const { agent } = await withAccount();
+    const key = tokenOn((await submit(agent, '/settings/api', '/settings/api/keys', { name: 'charted' })).text)!.split(':')[0]!;
+    await portal.store.recordUsage([
+      { key, day: '2024-05-01', count: 40 },
+      { key, day: '2024-05-02', count: 10 },
+    ]);
+    const page = (await agent.get('/settings/api')).text;
+    expect(page).toMatch(/<td>2024-05-01<\/td>\s*<td>40<\/td>\s*<td><progress max="40" value="40">/);
+    expect(page).toMatch(/<td>2024-05-02<\/td>\s*<td>10<\/td>\s*<td><progress max="40" value="10">/);
+  });
+
+  it('needs a name for a key, shown next to the field', async () => {
+    const { agent } = await withAccount();
+    const res = await submit(agent, '/settings/api', '/settings/api/keys', { name: ' ' });
+    expect(res.status).toBe(422);
+    expect(res.text).toMatch(/id="f-name-error"[^>]*>Give the key a name/);
+  });
+
+  it('a revoked key is refused by the running verifiers within 5 s', async () => {
+    const url = await verifiedArticle();
+    const { agent } = await withAccount();
+    const token = tokenOn((await submit(agent, '/settings/api', '/settings/api/keys', { name: 'extension' })).text)!;
+    const { verifyArticle, verifyJournalist } = verifiers(portal.store, 1000);
+    expect((await verifyArticle(token, url)).status).toBe(200);
+    expect((await verifyJournalist(token, 'anyone')).status).toBe(200);
+
+    const revoked = await submit(agent, '/settings/api', `/settings/api/keys/${token.split(':')[0]}/revoke`, {});
+    expect(revoked.status).toBe(303);
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < 5000) {
+      status = (await verifyArticle(token, url)).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(401);
+    expect((await verifyJournalist(token, 'anyone')).status).toBe(401);
+    expect((await agent.get('/settings/api')).text).toContain('Revoked');
+  });
+
+  it('rotates a key: a new secret under the same name, the old key revoked', async () => {
+    const url = await verifiedArticle();
+    const { agent } = await withAccount();
+    const old = tokenOn((await submit(agent, '/settings/api', '/settings/api/keys', { name: 'wire desk' })).text)!;
+    const rotated = await submit(agent, '/settings/api', `/settings/api/keys/${old.split(':')[0]}/rotate`, {});
+    const fresh = tokenOn(rotated.text)!;
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(old);
+    const { verifyArticle } = verifiers(portal.store, 0);
+    expect((await verifyArticle(fresh, url)).status).toBe(200);
+    expect((await verifyArticle(old, url)).status).toBe(401);
+  });
+
+  it('never touches another account’s keys', async () => {
+    const owner = await withAccount();
+    const token = tokenOn((await submit(owner.agent, '/settings/api', '/settings/api/keys', { name: 'mine' })).text)!;
+    const other = await withAccount();
+    const key = token.split(':')[0];
+    expect((await submit(other.agent, '/settings/api', `/settings/api/keys/${key}/revoke`, {})).status).toBe(404);
+    expect((await submit(other.agent, '/settings/api', `/settings/api/keys/${key}/rotate`, {})).status).toBe(404);
+    expect((await portal.store.findCredential(key!))!.revoked).toBe(false);
+  });
+
+  it('asks to open an account before creating keys', async () => {
+    const { agent } = await signedUp(portal.app);
+    expect((await submit(agent, '/settings/api', '/settings/api/keys', { name: 'x' })).status).toBe(409);
+  });
+});

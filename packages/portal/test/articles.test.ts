@@ -1,0 +1,164 @@
+import { aProfile, anArticle, seed } from '@byline/test-support';
+import {
+  ARTICLE_HTML,
+  pageServer,
+  portalStoreFactories,
+  profileForm,
+  signedUp,
+  startPortal,
+  submit,
+  type Portal,
+} from './support/portal-harness';
+
+describe.each(portalStoreFactories())('articles by address ($name store)', (factory) => {
+  let portal: Portal;
+  let server: Awaited<ReturnType<typeof pageServer>>;
+  beforeAll(async () => {
+    server = await pageServer((req, res) => {
+      if (req.url === '/missing') return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end(ARTICLE_HTML(`Story at ${req.url}`));
+    });
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    portal = await startPortal(factory);
+  });
+  afterEach(() => portal.close());
+
+  async function journalist() {
+    const session = await signedUp(portal.app);
+    await submit(session.agent, '/profile', '/profile', profileForm());
+    return session;
+  }
+
+  it('fills the form from the page, saves the article and lists it', async () => {
+    const { agent } = await journalist();
+    const address = `http://news.test:${server.port}/news/appeal?utm_source=x`;
+    const filled = await submit(agent, '/articles', '/articles/fetch', { link: address });
+    expect(filled.status).toBe(200);
+    expect(filled.text).toContain('We filled in what the page says.');
+    expect(filled.text).toContain('value="Story at /news/appeal?utm_source=x"');
+    expect(filled.text).toContain('value="2024-05-02T07:30:00.000Z"');
+    expect(filled.text).toContain('value="courts, harbour"');
+    expect(filled.text).toContain(`value="http://news.test:${server.port}/img/appeal.jpg"`);
+
+    const saved = await agent
+      .post('/articles')
+      .type('form')
+      .send({
+        _csrf: /name="_csrf" value="([^"]+)"/.exec(filled.text)![1],
+        link: address,
+        title: 'Corrected headline',
+        description: 'The appeal turns on fair notice.',
+        og_image: `http://news.test:${server.port}/img/appeal.jpg`,
+        icon_path: '',
+        published_at: '2024-05-02 07:30',
+        tags: 'courts, harbour',
+        active: 'on',
+      });
+    expect(saved.status).toBe(303);
+    const list = await agent.get('/articles?done=saved');
+    expect(list.text).toContain('Corrected headline');
+    const canonical = `https://news.test:${server.port}/news/appeal`;
+    const author = await portal.store.findAuthorOfArticle(canonical);
+    expect(author!.latestArticles[0]).toMatchObject({
+      title: 'Corrected headline',
+      published_at: '2024-05-02T07:30:00.000Z',
+      tag_list: ['courts', 'harbour'],
+    });
+    expect(author!.activeArticleCount).toBe(1);
+  });
+
+  it('explains a failed fetch and offers the form to fill by hand', async () => {
+    const { agent } = await journalist();
+    const res = await submit(agent, '/articles', '/articles/fetch', { link: 'http://10.0.0.8/story' });
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('This address points to a private or local network');
+    expect(res.text).toContain('Fill in the details below by hand.');
+    expect(res.text).toContain('value="http://10.0.0.8/story"');
+    expect(res.text).toContain('id="f-title"');
+    const gone = await submit(agent, '/articles', '/articles/fetch', { link: `http://news.test:${server.port}/missing` });
+    expect(gone.text).toContain('HTTP 404');
+  });
+
+  it('refuses local addresses with the fetcher the app builds by default', async () => {
+    await portal.close();
+    portal = await startPortal(factory, { fetchPage: undefined });
+    const { agent } = await journalist();
+    const res = await submit(agent, '/articles', '/articles/fetch', { link: server.url('/news/local') });
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('This address points to a private or local network');
+  });
+
+  it('refuses an address that is not an article address, next to the field', async () => {
+    const { agent } = await journalist();
+    const res = await submit(agent, '/articles', '/articles/fetch', { link: 'ftp://example.org/x' });
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('The article address must be an absolute http(s) address');
+  });
+
+  it('refuses an article already on another profile, next to the address', async () => {
+    const [other] = await seed(portal.store, aProfile({ articles: [anArticle()] }));
+    const { agent } = await journalist();
+    const res = await submit(agent, '/articles', '/articles', {
+      link: `${other!.articles[0]!.link}/?utm_medium=email`,
+      title: 'Mine',
+      published_at: '2024-01-01',
+      active: 'on',
+    });
+    expect(res.status).toBe(409);
+    expect(res.text).toMatch(/id="f-link-error"[^>]*>This article is listed on another journalist/);
+  });
+
+  it('deactivates and reactivates an article; the article check follows', async () => {
+    const { agent } = await journalist();
+    await submit(agent, '/articles', '/articles', {
+      link: 'https://paper.example/a',
+      title: 'A',
+      published_at: '2024-01-01',
+      active: 'on',
+    });
+    const list = await agent.get('/articles');
+    const id = /\/articles\/(\d+)\/deactivate/.exec(list.text)![1];
+    const off = await submit(agent, '/articles', `/articles/${id}/deactivate`, {});
+    expect(off.status).toBe(303);
+    expect(await portal.store.findAuthorOfArticle('https://paper.example/a')).toBeNull();
+    expect((await agent.get('/articles')).text).toContain('Deactivated');
+    await submit(agent, '/articles', `/articles/${id}/activate`, {});
+    expect(await portal.store.findAuthorOfArticle('https://paper.example/a')).not.toBeNull();
+  });
+
+  it('edits an article and refuses to touch another journalist’s', async () => {
+    const { agent } = await journalist();
+    await submit(agent, '/articles', '/articles', {
+      link: 'https://paper.example/b',
+      title: 'B',
+      published_at: '2024-01-01',
+      active: 'on',
+    });
+    const id = /\/articles\/(\d+)\/edit/.exec((await agent.get('/articles')).text)![1];
+    const edit = await agent.get(`/articles/${id}/edit`);
+    expect(edit.text).toContain('value="B"');
+    const res = await submit(agent, `/articles/${id}/edit`, `/articles/${id}`, {
+      link: 'https://paper.example/b',
+      title: 'B2',
+      published_at: '2024-01-02',
+      active: 'on',
+    });
+    expect(res.status).toBe(303);
+    expect((await portal.store.findAuthorOfArticle('https://paper.example/b'))!.latestArticles[0]!.title).toBe('B2');
+
+    const { agent: intruder } = await journalist();
+    expect((await intruder.get(`/articles/${id}/edit`)).status).toBe(404);
+    const forced = await submit(intruder, '/articles', `/articles/${id}/deactivate`, {});
+    expect(forced.status).toBe(404);
+    expect(await portal.store.findAuthorOfArticle('https://paper.example/b')).not.toBeNull();
+  });
+
+  it('asks for a profile before articles', async () => {
+    const { agent } = await signedUp(portal.app);
+    expect((await agent.get('/articles')).headers.location).toBe('/profile');
+    const res = await submit(agent, '/profile', '/articles/fetch', { link: 'https://paper.example/c' });
+    expect(res.status).toBe(409);
+  });
+});

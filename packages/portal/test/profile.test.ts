@@ -1,0 +1,129 @@
+import request from 'supertest';
+import { aProfile, seed } from '@byline/test-support';
+import {
+  portalStoreFactories,
+  profileForm,
+  PROFILE_FORM,
+  signedUp,
+  startPortal,
+  submit,
+  type Portal,
+} from './support/portal-harness';
+
+describe.each(portalStoreFactories())('journalist profile ($name store)', (factory) => {
+  let portal: Portal;
+  beforeEach(async () => {
+    portal = await startPortal(factory);
+  });
+  afterEach(() => portal.close());
+
+  it('creates a profile with every Author-profile field and a slug from the names', async () => {
+    const { agent } = await signedUp(portal.app);
+    const form = profileForm({ profile_first_name: 'Aoife', profile_last_name: 'Ní Bhraonáin' });
+    const res = await submit(agent, '/profile', '/profile', form);
+    expect(res.status).toBe(303);
+    const page = await agent.get('/profile?saved=1');
+    expect(page.text).toContain('Profile saved.');
+    expect(page.text).toContain('/j/aoife-ni-bhraonain');
+    const stored = await portal.portalStore.findProfileBySlug('aoife-ni-bhraonain');
+    expect(stored).toMatchObject({
+      verified: false,
+      profile_first_name: 'Aoife',
+      profile_last_name: 'Ní Bhraonáin',
+      profile_title: 'Courts reporter',
+      profile_bio: 'Covers the courts.',
+      profile_employer: 'The Leinster Ledger',
+      profile_residing: 'Dublin',
+      profile_image: 'https://cdn.example.org/aoife.jpg',
+      profile_social_profiles: { twitter: form.twitter, facebook: form.facebook, linkedin: form.linkedin, instagram: '' },
+      user_location: 'IE',
+      user_city: 'Dublin',
+      follower_count: 0,
+    });
+    expect(stored!.profile_created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('keeps slugs unique and stable across edits', async () => {
+    await seed(portal.store, aProfile({ profile_slug: 'aoife-brennan' }));
+    const { agent } = await signedUp(portal.app);
+    await submit(agent, '/profile', '/profile', profileForm());
+    expect(await portal.portalStore.findProfileBySlug('aoife-brennan-2')).not.toBeNull();
+    await submit(agent, '/profile', '/profile', profileForm({ profile_first_name: 'Aoife Marie' }));
+    const edited = await portal.portalStore.findProfileBySlug('aoife-brennan-2');
+    expect(edited!.profile_first_name).toBe('Aoife Marie');
+  });
+
+  it('refuses a social handle held by another profile, with the message next to that field', async () => {
+    const [other] = await seed(portal.store, aProfile());
+    const { agent, email } = await signedUp(portal.app);
+    const takenHandle = ` ${other!.profile_social_profiles.twitter.toUpperCase()} `;
+    const res = await submit(agent, '/profile', '/profile', profileForm({ twitter: takenHandle }));
+    expect(res.status).toBe(409);
+    expect(res.text).toMatch(/id="f-twitter-error"[^>]*>This handle belongs to another Byline profile/);
+    expect(res.text).not.toContain('id="f-facebook-error"');
+    expect(res.text).toContain('value="Aoife"');
+    const user = await portal.portalStore.findUserByEmail(email);
+    expect(user!.profileId).toBeNull();
+  });
+
+  it('reports a taken handle together with other mistakes', async () => {
+    const [other] = await seed(portal.store, aProfile());
+    const { agent } = await signedUp(portal.app);
+    const res = await submit(
+      agent,
+      '/profile',
+      '/profile',
+      profileForm({ instagram: other!.profile_social_profiles.instagram, user_location: 'Ireland' }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.text).toMatch(/id="f-instagram-error"[^>]*>This handle belongs to another Byline profile/);
+    expect(res.text).toMatch(/id="f-user_location-error"/);
+  });
+
+  it('validates fields next to each field', async () => {
+    const { agent } = await signedUp(portal.app);
+    const res = await submit(agent, '/profile', '/profile', {
+      ...PROFILE_FORM,
+      profile_first_name: '',
+      profile_image: 'javascript:alert(1)',
+      user_location: 'Ireland',
+      twitter: 'https://facebook.com/someone',
+    });
+    expect(res.status).toBe(422);
+    expect(res.text).toMatch(/id="f-profile_first_name-error"[^>]*>Enter your first name/);
+    expect(res.text).toMatch(/id="f-profile_image-error"[^>]*>The image address must be an address starting with http/);
+    expect(res.text).toMatch(/id="f-user_location-error"[^>]*>Use a two-letter country code/);
+    expect(res.text).toMatch(/id="f-twitter-error"[^>]*>This X \(Twitter\) handle is an address that is not a twitter profile/);
+  });
+
+  it('escapes what people type', async () => {
+    const { agent } = await signedUp(portal.app);
+    await submit(
+      agent,
+      '/profile',
+      '/profile',
+      profileForm({ profile_first_name: '<script>alert(1)</script>', profile_bio: '"><img src=x onerror=alert(1)>' }),
+    );
+    const page = await agent.get('/profile');
+    expect(page.text).not.toContain('<script>alert(1)</script>');
+    expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.text).not.toContain('<img src=x');
+  });
+
+  it('edits drive the journalist lookup at once: a handle change moves with the profile', async () => {
+    const { agent } = await signedUp(portal.app);
+    const form = profileForm();
+    await submit(agent, '/profile', '/profile', form);
+    const handleKeyOf = (value: string) => value.replace(/^@/, '').toLowerCase();
+    expect(await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter))).not.toBeNull();
+    await submit(agent, '/profile', '/profile', { ...form, twitter: '@SomeoneElse991' });
+    expect(await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter))).toBeNull();
+    expect((await portal.store.findAuthorBySocialHandle('twitter', 'someoneelse991'))!.profile.profile_first_name).toBe('Aoife');
+  });
+
+  it('sends signed-out visitors to sign in', async () => {
+    const res = await request(portal.app).get('/profile');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/signin?next=%2Fprofile');
+  });
+});

@@ -1,0 +1,139 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import type { PortalStore, Store } from '@byline/shared';
+import { quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
+import { createApp } from '../../src/app';
+import { SignInThrottle } from '../../src/auth/sign-in-throttle';
+import type { PortalDeps } from '../../src/deps';
+import { createPageFetcher } from '../../src/fetch/fetch-page';
+import { openPortalStore } from '../../src/open-portal-store';
+
+export type Agent = ReturnType<typeof request.agent>;
+
+export interface Portal {
+  store: Store;
+  portalStore: PortalStore;
+  app: ReturnType<typeof createApp>;
+  clock: { now: Date };
+  close(): Promise<void>;
+}
+
+/** Name resolution for tests: only *.test names, all answered without the network. */
+export const testResolver =
+  (names: Record<string, string> = {}) =>
+  async (hostname: string) => {
+    const address = names[hostname];
+    if (!address) throw new Error(`test resolver: unknown name ${hostname}`);
+    return [{ address, family: address.includes(':') ? 6 : 4 }];
+  };
+
+/** The stores that have a PortalStore: the embedded one (a MongoDB PortalStore does not exist yet). */
+export function portalStoreFactories(): StoreFactory[] {
+  return storeFactories().filter((factory) => factory.name === 'embedded');
+}
+
+export async function startPortal(factory: StoreFactory, overrides: Partial<PortalDeps> = {}): Promise<Portal> {
+  const store = await factory.create();
+  const portalStore = openPortalStore(store);
+  const clock = { now: new Date() };
+  const app = createApp({
+    store,
+    portalStore,
+    logger: quietLogger(),
+    now: () => clock.now,
+    throttle: new SignInThrottle(),
+    fetchPage: createPageFetcher({ allowLoopback: true, resolve: testResolver({ 'news.test': '127.0.0.1' }) }),
+    ...overrides,
+  });
+  return {
+    store,
+    portalStore,
+    app,
+    clock,
+    close: async () => {
+      await portalStore.close();
+      await store.close();
+    },
+  };
+}
+
+export function csrfFrom(html: string): string {
+  const match = /name="_csrf" value="([^"]+)"/.exec(html);
+  if (!match) throw new Error('no CSRF field on the page');
+  return match[1]!;
+}
+
+/** GETs the page, then POSTs the form with its CSRF token. */
+export async function submit(agent: Agent, page: string, action: string, fields: Record<string, string | string[]>) {
+  const form = await agent.get(page);
+  return agent
+    .post(action)
+    .type('form')
+    .send({ ...fields, _csrf: csrfFrom(form.text) });
+}
+
+let people = 0;
+export async function signedUp(
+  app: Portal['app'],
+  email = `reporter${++people}-${Date.now()}@example.org`,
+  password = 'correct horse battery',
+) {
+  const agent = request.agent(app);
+  const res = await submit(agent, '/signup', '/signup', { email, password });
+  if (res.status !== 303) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+  return { agent, email, password };
+}
+
+export const PROFILE_FORM = {
+  profile_first_name: 'Aoife',
+  profile_last_name: 'Brennan',
+  profile_title: 'Courts reporter',
+  profile_bio: 'Covers the courts.',
+  profile_employer: 'The Leinster Ledger',
+  profile_residing: 'Dublin',
+  profile_image: 'https://cdn.example.org/aoife.jpg',
+  twitter: '@AoifeB',
+  facebook: 'aoife.brennan',
+  linkedin: 'https://www.linkedin.com/in/aoife-brennan',
+  instagram: '',
+  user_location: 'ie',
+  user_city: 'Dublin',
+};
+
+let handles = 0;
+/** The profile form with handles nobody else holds. */
+export function profileForm(overrides: Record<string, string> = {}) {
+  const n = ++handles;
+  return {
+    ...PROFILE_FORM,
+    twitter: `@AoifeB${n}${Date.now()}`,
+    facebook: `aoife.brennan.${n}${Date.now()}`,
+    linkedin: `https://www.linkedin.com/in/aoife-brennan-${n}${Date.now()}`,
+    ...overrides,
+  };
+}
+
+/** A local HTTP server for article pages and redirects; loopback only. */
+export async function pageServer(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const ARTICLE_HTML = (title = 'Court hears appeal in harbour case') => `<!doctype html>
+<html><head>
+<title>${title} | The Ledger</title>
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="The appeal turns on &quot;fair notice&quot;.">
+<meta property="og:image" content="/img/appeal.jpg">
+<meta property="article:published_time" content="2024-05-02T08:30:00+01:00">
+<meta property="article:tag" content="courts"><meta property="article:tag" content="harbour">
+<link rel="icon" href="/favicon.png">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"LD headline","datePublished":"2020-01-01T00:00:00Z"}</script>
+</head><body><h1>${title}</h1></body></html>`;

@@ -1,0 +1,20 @@
+import request from 'supertest';
+import type { Store } from '@byline/shared';
+import { quietLogger } from '@byline/test-support';
+import { createApp as articleVerifier } from '../../../article-verifier/src/app';
+import { createApp as journalistVerifier } from '../../../journalist-verifier/src/app';
+
+/** Both verifiers on the portal's store, as separate apps, as deployed. */
+export function verifiers(store: Store, authCacheTtlMs = 1000) {
+  const article = articleVerifier({ store, logger: quietLogger(), authCacheTtlMs });
+  const journalist = journalistVerifier({ store, logger: quietLogger(), authCacheTtlMs });
+  return {
+    verifyArticle: (token: string, url: string) =>
+      request(article).post('/api/verify_article').query({ url }).set('Authorization', `Bearer ${token}`),
+    verifyJournalist: (token: string, username: string, type = 'twitter') =>
+      request(journalist)
+        .post('/api/v1/verify_journalist')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ social_username: username, social_type: type }),
+  };
+}

@@ -1,0 +1,148 @@
+import request from 'supertest';
+import { bearer } from '@byline/test-support';
+import { createEditor } from '../src/use-cases/accounts';
+import { setVerifiedByOperator } from '../src/use-cases/verification';
+import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { verifiers } from './support/verifiers';
+
+describe.each(portalStoreFactories())('verification workflow ($name store)', (factory) => {
+  let portal: Portal;
+  beforeEach(async () => {
+    portal = await startPortal(factory);
+  });
+  afterEach(() => portal.close());
+
+  async function journalistWithArticle() {
+    const session = await signedUp(portal.app);
+    const form = profileForm();
+    await submit(session.agent, '/profile', '/profile', form);
+    await submit(session.agent, '/articles', '/articles', {
+      link: `https://paper.example/${form.twitter}`,
+      title: 'Harbour story',
+      published_at: '2024-03-01',
+      active: 'on',
+    });
+    const user = await portal.portalStore.findUserByEmail(session.email);
+    return { ...session, form, profileId: user!.profileId!, articleUrl: `https://paper.example/${form.twitter}` };
+  }
+
+  async function editor() {
+    const { email, agent, password } = await signedUp(portal.app);
+    expect(await createEditor(portal.portalStore, email)).toEqual({ status: 'promoted', email });
+    await submit(agent, '/signin', '/signin', { email, password });
+    return { agent, email };
+  }
+
+  it('takes a request through the editor queue to a verified profile that both verifiers serve', async () => {
+    const journalist = await journalistWithArticle();
+    const requested = await submit(journalist.agent, '/profile', '/profile/verification-request', {});
+    expect(requested.status).toBe(303);
+    expect((await journalist.agent.get('/profile')).text).toContain('Verification requested on');
+
+    const desk = await editor();
+    const queue = await desk.agent.get('/editor/queue');
+    expect(queue.status).toBe(200);
+    expect(queue.text).toContain('The Leinster Ledger');
+    expect(queue.text).toContain(`/editor/profiles/${journalist.profileId}`);
+    const review = await desk.agent.get(`/editor/profiles/${journalist.profileId}`);
+    expect(review.text).toContain('Harbour story');
+    expect(review.text).toContain(`https://x.com/${journalist.form.twitter.slice(1)}`);
+
+    const token = (await bearer(portal.store)).replace('Bearer ', '');
+    const { verifyArticle, verifyJournalist } = verifiers(portal.store);
+    expect((await verifyArticle(token, journalist.articleUrl)).body.verified).toBe(false);
+
+    const decided = await submit(
+      desk.agent,
+      `/editor/profiles/${journalist.profileId}`,
+      `/editor/profiles/${journalist.profileId}/decision`,
+      {
+        decision: 'verify',
+        note: 'Checked with the Ledger’s desk',
+      },
+    );
+    expect(decided.status).toBe(303);
+    expect((await desk.agent.get(decided.headers.location!)).text).toContain('Profile verified.');
+    expect((await desk.agent.get('/editor/queue')).text).toContain('No profile is waiting');
+
+    const article = await verifyArticle(token, journalist.articleUrl);
+    expect(article.status).toBe(200);
+    expect(article.body).toMatchObject({ verified: true, profile_employer: 'The Leinster Ledger', article_count: 1 });
+    const handle = await verifyJournalist(token, journalist.form.twitter);
+    expect(handle.body).toMatchObject({ verified: true });
+
+    const history = (await journalist.agent.get('/profile')).text;
+    expect(history).toContain('Verified journalist');
+    expect(history).toMatch(/<td>Verified<\/td>\s*<td>[^<]*@example.org<\/td>\s*<td>Checked with the Ledger’s desk/);
+    expect(history).toContain('Verification requested');
+  });
+
+  it('records a rejection with its note, and a withdrawal stops both verifiers at once', async () => {
+    const journalist = await journalistWithArticle();
+    await submit(journalist.agent, '/profile', '/profile/verification-request', {});
+    const desk = await editor();
+    const path = `/editor/profiles/${journalist.profileId}`;
+    await submit(desk.agent, path, `${path}/decision`, { decision: 'reject', note: 'No byline found at the employer' });
+    const records = await portal.portalStore.auditHistory(journalist.profileId);
+    expect(records[0]).toMatchObject({ action: 'rejected', actor: desk.email, note: 'No byline found at the employer' });
+    expect(records[0]!.at).toMatch(/Z$/);
+
+    await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' });
+    const token = (await bearer(portal.store)).replace('Bearer ', '');
+    const { verifyArticle, verifyJournalist } = verifiers(portal.store);
+    expect((await verifyArticle(token, journalist.articleUrl)).body.verified).toBe(true);
+    await submit(desk.agent, path, `${path}/decision`, { decision: 'unverify', note: 'Left journalism' });
+    expect((await verifyArticle(token, journalist.articleUrl)).body).toEqual({ verified: false, message: expect.any(String) });
+    expect((await verifyJournalist(token, journalist.form.twitter)).body).toEqual({
+      verified: false,
+      message: 'Not a Byline journalist',
+    });
+    expect((await portal.portalStore.auditHistory(journalist.profileId)).map((r) => r.action)).toEqual([
+      'unverified',
+      'verified',
+      'rejected',
+      'requested',
+    ]);
+  });
+
+  it('forbids non-editors to see the queue or change the verified flag (403)', async () => {
+    const journalist = await journalistWithArticle();
+    expect((await journalist.agent.get('/editor/queue')).status).toBe(403);
+    const res = await submit(journalist.agent, '/profile', `/editor/profiles/${journalist.profileId}/decision`, {
+      decision: 'verify',
+      note: 'self-service',
+    });
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('Only editors can do this.');
+    expect((await portal.portalStore.findProfileById(journalist.profileId))!.verified).toBe(false);
+    expect(await portal.portalStore.auditHistory(journalist.profileId)).toEqual([]);
+    expect((await request(portal.app).get('/editor/queue')).status).toBe(303);
+  });
+
+  it('creates the first editor from the command line with a one-time password', async () => {
+    const created = await createEditor(portal.portalStore, 'Chief@Example.org');
+    expect(created).toEqual({
+      status: 'created',
+      email: 'chief@example.org',
+      temporaryPassword: expect.stringMatching(/^[0-9A-Za-z]{20}$/),
+    });
+    const agent = request.agent(portal.app);
+    const signIn = await submit(agent, '/signin', '/signin', {
+      email: 'chief@example.org',
+      password: (created as { temporaryPassword: string }).temporaryPassword,
+    });
+    expect(signIn.status).toBe(303);
+    expect((await agent.get('/editor/queue')).status).toBe(200);
+  });
+
+  it('lets operators verify by slug, audited the same way', async () => {
+    const journalist = await journalistWithArticle();
+    const profile = await portal.portalStore.findProfileById(journalist.profileId);
+    expect(await setVerifiedByOperator(portal.portalStore, profile!.profile_slug, true)).toBe(true);
+    expect(await setVerifiedByOperator(portal.portalStore, 'no-such-slug', true)).toBe(false);
+    expect((await portal.portalStore.auditHistory(journalist.profileId))[0]).toMatchObject({
+      action: 'verified',
+      actor: 'operator (command line)',
+    });
+  });
+});

@@ -1,0 +1,143 @@
+import type { Article, ArticleInput, Profile, ProfileInput, SocialType } from '../domain/types';
+
+export type PortalRole = 'journalist' | 'editor';
+
+/** A person signed up to the portal. Linked to an API account (the `accounts` table) by email. */
+export interface PortalUser {
+  id: number;
+  email: string;
+  role: PortalRole;
+  profileId: number | null;
+  createdAt: string;
+}
+
+export interface PortalUserWithPassword extends PortalUser {
+  /** scrypt parameters, salt and derived key; never the password. */
+  passwordHash: string;
+}
+
+export interface NewPortalSession {
+  /** A hash of the cookie value; the cookie value itself is never stored. */
+  tokenHash: string;
+  userId: number;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+export interface PortalSession {
+  user: PortalUser;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+/** The profile fields a journalist edits; the slug, verified flag and counts are the portal's to set. */
+export type ProfileFields = Omit<
+  ProfileInput,
+  'articles' | 'verified' | 'profile_slug' | 'profile_created_at' | 'follower_count'
+>;
+
+export type VerificationStatus = 'pending' | 'approved' | 'rejected';
+
+export interface VerificationRequest {
+  id: number;
+  profileId: number;
+  requestedBy: string;
+  requestedAt: string;
+  status: VerificationStatus;
+}
+
+export type AuditAction = 'requested' | 'verified' | 'rejected' | 'unverified';
+
+/** Who did what to a profile's verification, when, and why. */
+export interface AuditRecord {
+  id: number;
+  profileId: number;
+  actor: string;
+  action: AuditAction;
+  note: string;
+  at: string;
+}
+
+export interface VerificationDecision {
+  profileId: number;
+  actor: string;
+  action: Exclude<AuditAction, 'requested'>;
+  note: string;
+}
+
+export interface ApiAccount {
+  email: string;
+  status: string;
+  createdAt: string;
+}
+
+/**
+ * What the portal asks of storage, beside the Store the verifiers use. Profiles, articles and handles
+ * live in the same records the verifiers read, so an edit or an editor's decision drives both API
+ * operations at once. Implementations: embedded SQLite (same file as the Store).
+ */
+export interface PortalStore {
+  close(): Promise<void>;
+
+  /** Rejects with EmailTakenError when a user has this email. */
+  createUser(user: { email: string; passwordHash: string; role: PortalRole }): Promise<PortalUser>;
+  findUserByEmail(email: string): Promise<PortalUserWithPassword | null>;
+  setUserRole(email: string, role: PortalRole): Promise<boolean>;
+  setUserPassword(userId: number, passwordHash: string): Promise<void>;
+
+  createSession(session: NewPortalSession): Promise<void>;
+  /** The live session for this token hash, or null when unknown or expired at `now`. */
+  findSession(tokenHash: string, now: Date): Promise<PortalSession | null>;
+  deleteSession(tokenHash: string): Promise<void>;
+
+  findProfileById(profileId: number): Promise<Profile | null>;
+  findProfileBySlug(slug: string): Promise<Profile | null>;
+  /**
+   * Creates the user's profile (slug from `slugBase`, made unique) or updates it. Rejects with
+   * HandleTakenError naming every network whose handle another profile holds; nothing is saved then.
+   */
+  saveProfile(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile>;
+
+  /** All the profile's articles, active or not, newest first. */
+  listArticles(profileId: number): Promise<Article[]>;
+  /** Active articles only, newest first. */
+  latestArticles(profileId: number, limit: number): Promise<Article[]>;
+  findArticle(profileId: number, articleId: number): Promise<Article | null>;
+  /** Rejects with ArticleTakenError when an article at the same canonical address exists. */
+  addArticle(profileId: number, article: ArticleInput): Promise<Article>;
+  /** false when the profile has no such article; ArticleTakenError when the new address is another article's. */
+  updateArticle(profileId: number, articleId: number, article: ArticleInput): Promise<boolean>;
+
+  /** Opens a request unless one is pending; records it in the audit history. */
+  requestVerification(profileId: number, requestedBy: string): Promise<VerificationRequest>;
+  pendingRequest(profileId: number): Promise<VerificationRequest | null>;
+  pendingRequests(): Promise<VerificationRequest[]>;
+  /** Sets the verified flag, closes a pending request and appends the audit record, all at once. false when no such profile. */
+  decideVerification(decision: VerificationDecision): Promise<boolean>;
+  auditHistory(profileId: number): Promise<AuditRecord[]>;
+
+  /** Opens the API account for this email if there is none (keys are made through Store.createApiKey). */
+  openApiAccount(email: string): Promise<ApiAccount>;
+  findApiAccount(email: string): Promise<ApiAccount | null>;
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('a user with this email exists');
+    this.name = 'EmailTakenError';
+  }
+}
+
+export class HandleTakenError extends Error {
+  constructor(readonly types: SocialType[]) {
+    super(`handle(s) held by another profile: ${types.join(', ')}`);
+    this.name = 'HandleTakenError';
+  }
+}
+
+export class ArticleTakenError extends Error {
+  constructor(readonly byThisProfile: boolean) {
+    super(byThisProfile ? 'this article is already in the portfolio' : 'this article is listed on another profile');
+    this.name = 'ArticleTakenError';
+  }
+}

@@ -1,0 +1,356 @@
+import Database from 'better-sqlite3';
+import type { Article, ArticleInput, Profile, SocialType } from '../../domain/types';
+import { SOCIAL_TYPES } from '../../domain/types';
+import { canonicalizeUrl } from '../../url/canonical-url';
+import { handleKey } from '../../social/social-handle';
+import type {
+  ApiAccount,
+  AuditRecord,
+  NewPortalSession,
+  PortalRole,
+  PortalSession,
+  PortalStore,
+  PortalUser,
+  PortalUserWithPassword,
+  ProfileFields,
+  VerificationDecision,
+  VerificationRequest,
+} from '../portal-store';
+import { ArticleTakenError, EmailTakenError, HandleTakenError } from '../portal-store';
+import { SqliteStore } from './sqlite-store';
+
+interface UserRow {
+  id: number;
+  email: string;
+  role: PortalRole;
+  profile_id: number | null;
+  created_at: string;
+  password_hash: string;
+}
+interface ProfileRow {
+  id: number;
+  verified: number;
+  doc: string;
+}
+interface ArticleRow {
+  id: number;
+  profile_id: number;
+  doc: string;
+}
+interface RequestRow {
+  id: number;
+  profile_id: number;
+  requested_by: string;
+  requested_at: string;
+  status: VerificationRequest['status'];
+}
+
+const toUser = (row: UserRow): PortalUser => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  profileId: row.profile_id,
+  createdAt: row.created_at,
+});
+const toProfile = (row: ProfileRow): Profile => ({ ...JSON.parse(row.doc), id: row.id, verified: row.verified === 1 });
+const toArticle = (row: ArticleRow): Article => ({
+  ...(JSON.parse(row.doc) as ArticleInput),
+  id: row.id,
+  profile_id: row.profile_id,
+});
+const toRequest = (row: RequestRow): VerificationRequest => ({
+  id: row.id,
+  profileId: row.profile_id,
+  requestedBy: row.requested_by,
+  requestedAt: row.requested_at,
+  status: row.status,
+});
+
+/**
+ * The portal's embedded store: its own connection to the SqliteStore's file (WAL mode makes the two
+ * connections safe). Writes profiles, articles and handles in the tables the verifiers read.
+ */
+export class SqlitePortalStore implements PortalStore {
+  private readonly db: Database.Database;
+
+  /** The schema must already be migrated: open the SqliteStore on this file first (see forStore). */
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('foreign_keys = ON');
+  }
+
+  static forStore(store: SqliteStore): SqlitePortalStore {
+    return new SqlitePortalStore(store.file);
+  }
+
+  private sql<P extends unknown[] = unknown[], R = unknown>(text: string) {
+    return this.db.prepare<P, R>(text);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  async createUser({
+    email,
+    passwordHash,
+    role,
+  }: {
+    email: string;
+    passwordHash: string;
+    role: PortalRole;
+  }): Promise<PortalUser> {
+    try {
+      const id = this.sql('INSERT INTO portal_users (email, password_hash, role, created_at) VALUES (?, ?, ?, ?)').run(
+        email,
+        passwordHash,
+        role,
+        new Date().toISOString(),
+      ).lastInsertRowid;
+      return toUser(this.sql<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?').get(Number(id))!);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  async findUserByEmail(email: string): Promise<PortalUserWithPassword | null> {
+    const row = this.sql<[string], UserRow>('SELECT * FROM portal_users WHERE email = ?').get(email);
+    return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
+  }
+
+  async setUserRole(email: string, role: PortalRole): Promise<boolean> {
+    return this.sql('UPDATE portal_users SET role = ? WHERE email = ?').run(role, email).changes > 0;
+  }
+
+  async setUserPassword(userId: number, passwordHash: string): Promise<void> {
+    this.sql('UPDATE portal_users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+  }
+
+  async createSession(session: NewPortalSession): Promise<void> {
+    const now = new Date().toISOString();
+    this.sql('DELETE FROM portal_sessions WHERE expires_at <= ?').run(now);
+    this.sql('INSERT INTO portal_sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+      session.tokenHash,
+      session.userId,
+      session.csrfToken,
+      now,
+      session.expiresAt,
+    );
+  }
+
+  async findSession(tokenHash: string, now: Date): Promise<PortalSession | null> {
+    const row = this.sql<[string, string], UserRow & { csrf_token: string; expires_at: string }>(
+      `SELECT u.*, s.csrf_token, s.expires_at FROM portal_sessions s JOIN portal_users u ON u.id = s.user_id
+       WHERE s.token_hash = ? AND s.expires_at > ?`,
+    ).get(tokenHash, now.toISOString());
+    return row ? { user: toUser(row), csrfToken: row.csrf_token, expiresAt: row.expires_at } : null;
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    this.sql('DELETE FROM portal_sessions WHERE token_hash = ?').run(tokenHash);
+  }
+
+  async findProfileById(profileId: number): Promise<Profile | null> {
+    const row = this.sql<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?').get(profileId);
+    return row ? toProfile(row) : null;
+  }
+
+  async findProfileBySlug(slug: string): Promise<Profile | null> {
+    const row = this.sql<[string], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE slug = ?').get(slug);
+    return row ? toProfile(row) : null;
+  }
+
+  async saveProfile(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile> {
+    const id = this.db.transaction(() => {
+      const user = this.sql<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?').get(userId);
+      if (!user) throw new Error(`no portal user ${userId}`);
+      const taken = this.handlesHeldElsewhere(fields, user.profile_id);
+      if (taken.length) throw new HandleTakenError(taken);
+      const profileId = user.profile_id ?? this.insertProfile(userId, slugBase);
+      const current = this.sql<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?').get(profileId)!;
+      const { id: _id, ...stored } = toProfile(current);
+      this.sql('UPDATE profiles SET doc = ? WHERE id = ?').run(JSON.stringify({ ...stored, ...fields }), profileId);
+      this.sql('DELETE FROM social_handles WHERE profile_id = ?').run(profileId);
+      for (const type of SOCIAL_TYPES) {
+        const value = fields.profile_social_profiles[type];
+        if (value) {
+          this.sql('INSERT INTO social_handles (social_type, handle_key, profile_id) VALUES (?, ?, ?)').run(
+            type,
+            handleKey(type, value),
+            profileId,
+          );
+        }
+      }
+      return profileId;
+    })();
+    return (await this.findProfileById(id))!;
+  }
+
+  private handlesHeldElsewhere(fields: ProfileFields, ownProfileId: number | null): SocialType[] {
+    const holder = this.sql<[string, string], { profile_id: number }>(
+      'SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?',
+    );
+    return SOCIAL_TYPES.filter((type) => {
+      const value = fields.profile_social_profiles[type];
+      if (!value) return false;
+      const row = holder.get(type, handleKey(type, value));
+      return row !== undefined && row.profile_id !== ownProfileId;
+    });
+  }
+
+  private insertProfile(userId: number, slugBase: string): number {
+    const exists = this.sql<[string], { id: number }>('SELECT id FROM profiles WHERE slug = ?');
+    let slug = slugBase;
+    for (let n = 2; exists.get(slug); n++) slug = `${slugBase}-${n}`;
+    const doc = { verified: false, profile_slug: slug, profile_created_at: new Date().toISOString(), follower_count: 0 };
+    const id = Number(
+      this.sql('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)').run(slug, JSON.stringify(doc)).lastInsertRowid,
+    );
+    this.sql('UPDATE portal_users SET profile_id = ? WHERE id = ?').run(id, userId);
+    return id;
+  }
+
+  async listArticles(profileId: number): Promise<Article[]> {
+    return this.sql<[number], ArticleRow>(
+      'SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY published_at DESC, id DESC',
+    )
+      .all(profileId)
+      .map(toArticle);
+  }
+
+  async latestArticles(profileId: number, limit: number): Promise<Article[]> {
+    return this.sql<[number, number], ArticleRow>(
+      'SELECT id, profile_id, doc FROM articles WHERE profile_id = ? AND active = 1 ORDER BY published_at DESC, id DESC LIMIT ?',
+    )
+      .all(profileId, limit)
+      .map(toArticle);
+  }
+
+  async findArticle(profileId: number, articleId: number): Promise<Article | null> {
+    const row = this.sql<[number, number], ArticleRow>(
+      'SELECT id, profile_id, doc FROM articles WHERE id = ? AND profile_id = ?',
+    ).get(articleId, profileId);
+    return row ? toArticle(row) : null;
+  }
+
+  async addArticle(profileId: number, article: ArticleInput): Promise<Article> {
+    const canonical = canonicalizeUrl(article.link);
+    const id = this.db.transaction(() => {
+      this.refuseTakenAddress(canonical, profileId, null);
+      const inserted = this.sql(
+        'INSERT INTO articles (profile_id, canonical_url, active, published_at, doc) VALUES (?, ?, ?, ?, ?)',
+      ).run(profileId, canonical, article.active ? 1 : 0, article.published_at, JSON.stringify(article));
+      this.recount(profileId);
+      return Number(inserted.lastInsertRowid);
+    })();
+    return (await this.findArticle(profileId, id))!;
+  }
+
+  async updateArticle(profileId: number, articleId: number, article: ArticleInput): Promise<boolean> {
+    const canonical = canonicalizeUrl(article.link);
+    return this.db.transaction(() => {
+      this.refuseTakenAddress(canonical, profileId, articleId);
+      const changes = this.sql(
+        'UPDATE articles SET canonical_url = ?, active = ?, published_at = ?, doc = ? WHERE id = ? AND profile_id = ?',
+      ).run(canonical, article.active ? 1 : 0, article.published_at, JSON.stringify(article), articleId, profileId).changes;
+      this.recount(profileId);
+      return changes > 0;
+    })();
+  }
+
+  private refuseTakenAddress(canonical: string, profileId: number, ownArticleId: number | null): void {
+    const row = this.sql<[string], { id: number; profile_id: number }>(
+      'SELECT id, profile_id FROM articles WHERE canonical_url = ?',
+    ).get(canonical);
+    if (row && row.id !== ownArticleId) throw new ArticleTakenError(row.profile_id === profileId);
+  }
+
+  private recount(profileId: number): void {
+    this.sql(
+      'UPDATE profiles SET active_article_count = (SELECT count(*) FROM articles WHERE profile_id = ? AND active = 1) WHERE id = ?',
+    ).run(profileId, profileId);
+  }
+
+  async requestVerification(profileId: number, requestedBy: string): Promise<VerificationRequest> {
+    return this.db.transaction(() => {
+      const pending = this.pendingRow(profileId);
+      if (pending) return toRequest(pending);
+      const now = new Date().toISOString();
+      const id = this.sql('INSERT INTO verification_requests (profile_id, requested_by, requested_at) VALUES (?, ?, ?)').run(
+        profileId,
+        requestedBy,
+        now,
+      ).lastInsertRowid;
+      this.audit(profileId, requestedBy, 'requested', '', now);
+      return toRequest(this.sql<[number], RequestRow>('SELECT * FROM verification_requests WHERE id = ?').get(Number(id))!);
+    })();
+  }
+
+  private pendingRow(profileId: number): RequestRow | undefined {
+    return this.sql<[number], RequestRow>("SELECT * FROM verification_requests WHERE profile_id = ? AND status = 'pending'").get(
+      profileId,
+    );
+  }
+
+  async pendingRequest(profileId: number): Promise<VerificationRequest | null> {
+    const row = this.pendingRow(profileId);
+    return row ? toRequest(row) : null;
+  }
+
+  async pendingRequests(): Promise<VerificationRequest[]> {
+    return this.sql<[], RequestRow>("SELECT * FROM verification_requests WHERE status = 'pending' ORDER BY requested_at, id")
+      .all()
+      .map(toRequest);
+  }
+
+  async decideVerification({ profileId, actor, action, note }: VerificationDecision): Promise<boolean> {
+    return this.db.transaction(() => {
+      const row = this.sql<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?').get(profileId);
+      if (!row) return false;
+      const verified = action === 'verified';
+      const doc = { ...JSON.parse(row.doc), verified };
+      this.sql('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?').run(verified ? 1 : 0, JSON.stringify(doc), profileId);
+      this.sql("UPDATE verification_requests SET status = ? WHERE profile_id = ? AND status = 'pending'").run(
+        verified ? 'approved' : 'rejected',
+        profileId,
+      );
+      this.audit(profileId, actor, action, note, new Date().toISOString());
+      return true;
+    })();
+  }
+
+  private audit(profileId: number, actor: string, action: AuditRecord['action'], note: string, at: string): void {
+    this.sql('INSERT INTO verification_audit (profile_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)').run(
+      profileId,
+      actor,
+      action,
+      note,
+      at,
+    );
+  }
+
+  async auditHistory(profileId: number): Promise<AuditRecord[]> {
+    return this.sql<[number], Omit<AuditRecord, 'profileId'> & { profile_id: number }>(
+      'SELECT id, profile_id, actor, action, note, at FROM verification_audit WHERE profile_id = ? ORDER BY id DESC',
+    )
+      .all(profileId)
+      .map(({ profile_id, ...rest }) => ({ ...rest, profileId: profile_id }));
+  }
+
+  async openApiAccount(email: string): Promise<ApiAccount> {
+    this.sql('INSERT INTO accounts (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING').run(
+      email,
+      new Date().toISOString(),
+    );
+    return (await this.findApiAccount(email))!;
+  }
+
+  async findApiAccount(email: string): Promise<ApiAccount | null> {
+    const row = this.sql<[string], { email: string; status: string; created_at: string }>(
+      'SELECT email, status, created_at FROM accounts WHERE email = ?',
+    ).get(email);
+    return row ? { email: row.email, status: row.status, createdAt: row.created_at } : null;
+  }
+}
