@@ -1,9 +1,10 @@
 import type { Express } from 'express';
 import { createServiceApp, type ServiceDeps } from '@byline/shared';
+import { openApi } from './openapi';
 import { verifyArticleRoutes } from './routes';
 
 export const SERVICE_NAME = 'article-verifier';
 
 export function createApp(deps: ServiceDeps): Express {
-  return createServiceApp(deps, verifyArticleRoutes(deps));
+  return createServiceApp(deps, { name: SERVICE_NAME, routes: verifyArticleRoutes(deps), openApi });
 }

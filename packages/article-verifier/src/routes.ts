@@ -4,7 +4,9 @@ import {
   bodyParsing,
   CredentialChecker,
   fieldFrom,
+  inMemoryRateLimiting,
   methodNotAllowed,
+  rateLimit,
   validate,
   verifyArticleSchema,
   type ServiceDeps,
@@ -14,12 +16,14 @@ import { verifyArticle } from './verify-article';
 
 export const VERIFY_ARTICLE_PATH = '/api/verify_article';
 
-/** POST (GET is an alias) /api/verify_article?url=… → auth → validation → use case. */
-export function verifyArticleRoutes({ store, authCacheTtlMs = 1000 }: ServiceDeps): Router {
+/** POST (GET is an alias) /api/verify_article?url=… → auth → rate limit → validation → use case. */
+export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, rateLimiting }: ServiceDeps): Router {
   const router = Router();
   const checker = new CredentialChecker(store, authCacheTtlMs);
+  const limiting = rateLimiting ?? inMemoryRateLimiting({ store, logger });
   const handle = [
     authenticate(checker),
+    rateLimit(limiting, (key) => checker.rateLimitOf(key)),
     ...bodyParsing(),
     validate(verifyArticleSchema, (req) => ({ url: fieldFrom(req, 'url') })),
     async (_req: Request, res: Response) => {

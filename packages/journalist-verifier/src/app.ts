@@ -1,9 +1,10 @@
 import type { Express } from 'express';
 import { createServiceApp, type ServiceDeps } from '@byline/shared';
+import { openApi } from './openapi';
 import { verifyJournalistRoutes } from './routes';
 
 export const SERVICE_NAME = 'journalist-verifier';
 
 export function createApp(deps: ServiceDeps): Express {
-  return createServiceApp(deps, verifyJournalistRoutes(deps));
+  return createServiceApp(deps, { name: SERVICE_NAME, routes: verifyJournalistRoutes(deps), openApi });
 }

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-import { runService } from '@byline/shared';
+import { runService, runWithWebConcurrency } from '@byline/shared';
 import { createApp, SERVICE_NAME } from './app';
 
-void runService({ name: SERVICE_NAME, port: (config) => config.journalistVerifierPort, createApp });
+void runWithWebConcurrency(SERVICE_NAME, () =>
+  runService({ name: SERVICE_NAME, port: (config) => config.journalistVerifierPort, createApp }),
+);

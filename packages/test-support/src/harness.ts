@@ -24,7 +24,7 @@ export function embeddedStore(): SqliteStore {
 export async function seed(store: Store, ...raw: unknown[]): Promise<ProfileInput[]> {
   const records = raw.map((record, index) => {
     const result = validateProfileRecord(record);
-    if (result.error) throw new Error(`test record ${index} is invalid: ${result.error}`);
+    if (result.error !== undefined) throw new Error(`test record ${index} is invalid: ${result.error}`);
     return result.value;
   });
   await store.importProfiles(records);

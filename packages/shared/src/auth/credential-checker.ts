@@ -31,6 +31,11 @@ export class CredentialChecker {
     return credential.accountStatus === 'suspended' ? 'suspended' : 'valid';
   }
 
+  /** The account's own requests-per-minute limit (null: the default), read through the same short-lived cache. */
+  async rateLimitOf(key: string): Promise<number | null> {
+    return (await this.lookup(key))?.rateLimitPerMinute ?? null;
+  }
+
   private async lookup(key: string): Promise<StoredCredential | null> {
     if (this.ttlMs <= 0) return this.store.findCredential(key);
     const now = this.now();

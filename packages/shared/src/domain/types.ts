@@ -72,4 +72,13 @@ export interface StoredCredential {
   secretHash: string;
   revoked: boolean;
   accountStatus: AccountStatus;
+  /** The account's own limit; null means the service default (RATE_LIMIT_PER_MINUTE). */
+  rateLimitPerMinute: number | null;
+}
+
+/** Requests one API key made on one UTC day (YYYY-MM-DD). */
+export interface UsageEntry {
+  key: string;
+  day: string;
+  count: number;
 }

@@ -1,9 +1,15 @@
 import { Router } from 'express';
+import swaggerUi from 'swagger-ui-express';
 import type { Store } from '../store/store';
 import { STORE_RETRY_AFTER_SECONDS } from './error-handler';
+import type { Metrics } from './metrics';
+import type { OpenApiDocument } from './openapi';
 
-/** /healthz: the process answers. /readyz: the store answers too, so traffic may be sent here. */
-export function opsRoutes(store: Store): Router {
+/**
+ * /healthz: the process answers. /readyz: the store answers too, so traffic may be sent here.
+ * /metrics: Prometheus. /openapi.json and /docs: the service's API description.
+ */
+export function opsRoutes(store: Store, metrics: Metrics, openApi: OpenApiDocument): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -17,5 +23,12 @@ export function opsRoutes(store: Store): Router {
       res.status(503).json({ status: 'unavailable', store: store.kind });
     }
   });
+  router.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
+  router.use('/docs', swaggerUi.serve, swaggerUi.setup(openApi));
   return router;
 }

@@ -24,6 +24,8 @@ export function requestId(): RequestHandler {
 
 /** One log entry per answered request. Headers are never logged, so credentials cannot reach the log. */
 export function requestLogger(logger: Logger): RequestHandler {
+  // Below the http level there is nothing to log: skip the per-request listener entirely (it is on the hot path).
+  if (!logger.isLevelEnabled('http')) return (_req, _res, next) => next();
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {

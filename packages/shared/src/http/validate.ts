@@ -10,10 +10,7 @@ export function validate(schema: Joi.Schema, pick: (req: Request) => unknown): R
   return (req, res, next) => {
     const { value, error } = schema.validate(pick(req), { abortEarly: false, convert: true });
     if (error) {
-      const errors = error.details.map((d) => ({
-        field: d.path.join('.') || String(d.context?.label ?? ''),
-        message: d.message,
-      }));
+      const errors = error.details.map((d) => ({ field: fieldOf(d), message: d.message }));
       const detail = errors.map((e) => e.message).join('; ');
       next(new ApiError(422, detail, { errors }));
       return;
@@ -21,6 +18,12 @@ export function validate(schema: Joi.Schema, pick: (req: Request) => unknown): R
     res.locals.input = value;
     next();
   };
+}
+
+/** The field a Joi problem is about; object-level checks name it only in their message ("social_username" …). */
+function fieldOf(detail: Joi.ValidationErrorItem): string {
+  if (detail.path.length) return detail.path.join('.');
+  return /^"([^"]+)"/.exec(detail.message)?.[1] ?? String(detail.context?.label ?? '');
 }
 
 /** A request field from the body (JSON or form) or, failing that, the query string. */

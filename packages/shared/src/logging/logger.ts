@@ -9,6 +9,8 @@ export const REDACTED = '[redacted]';
 
 function redactValue(value: unknown, depth: number): unknown {
   if (depth > 5 || value === null || typeof value !== 'object') return value;
+  // An Error's fields are not enumerable: without this an unexpected error is logged as `{}`.
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {

@@ -1,11 +1,12 @@
-import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { ConfigError, loadConfig, type Config } from '../config/config';
-import { createLogger, type Logger } from '../logging/logger';
+import { createLogger } from '../logging/logger';
+import { closingRateLimitingFirst, createRateLimiting } from '../http/rate-limit-setup';
 import { openStore } from '../store/open-store';
+import { stopGracefullyOnSignals } from './graceful-shutdown';
 import type { ServiceDeps } from './service-app';
 
-export const SHUTDOWN_GRACE_MS = 10_000;
+export { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from './graceful-shutdown';
 
 export interface ServiceDefinition {
   name: string;
@@ -26,8 +27,16 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel, service: definition.name });
-  const store = await openStore(config);
-  const app = definition.createApp({ store, logger, authCacheTtlMs: config.authCacheTtlMs });
+  // Never waits for a remote database: with MongoDB down, the service starts, /readyz answers 503 and
+  // the store keeps retrying in the background (logged), becoming ready when the database returns.
+  const store = await openStore(config, { logger });
+  const rateLimiting = await createRateLimiting({
+    store,
+    logger,
+    perMinute: config.rateLimitPerMinute,
+    redisUrl: config.redisUrl,
+  });
+  const app = definition.createApp({ store, logger, authCacheTtlMs: config.authCacheTtlMs, rateLimiting });
   const server = app.listen(definition.port(config), config.host);
   server.on('listening', () => {
     const address = server.address();
@@ -38,20 +47,5 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     logger.error('cannot listen', { error: error.message });
     process.exit(1);
   });
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => void shutdown(server, store, logger, signal));
-  }
-}
-
-async function shutdown(server: Server, store: ServiceDeps['store'], logger: Logger, signal: string): Promise<void> {
-  logger.info('shutting down', { signal });
-  const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
-  clearTimeout(forced);
-  await store.close();
-  logger.info('stopped');
-  process.exit(0);
+  stopGracefullyOnSignals(server, closingRateLimitingFirst(store, rateLimiting), logger);
 }

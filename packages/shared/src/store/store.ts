@@ -1,4 +1,12 @@
-import type { AccountStatus, ApiKeySummary, AuthorView, ProfileInput, SocialType, StoredCredential } from '../domain/types';
+import type {
+  AccountStatus,
+  ApiKeySummary,
+  AuthorView,
+  ProfileInput,
+  SocialType,
+  StoredCredential,
+  UsageEntry,
+} from '../domain/types';
 
 export interface ImportProgress {
   done: number;
@@ -57,6 +65,13 @@ export interface Store {
   findCredential(key: string): Promise<StoredCredential | null>;
   /** false when no account has that email. */
   setAccountStatus(email: string, status: AccountStatus): Promise<boolean>;
+  /** Sets the account's requests-per-minute limit (null: back to the default); false when no account has that email. */
+  setAccountRateLimit(email: string, perMinute: number | null): Promise<boolean>;
+
+  /** Adds these counts to the stored per-key, per-day totals (an upsert; entries for the same key and day add up). */
+  recordUsage(entries: UsageEntry[]): Promise<void>;
+  /** The stored per-day totals of a key, oldest day first. */
+  usageOf(key: string): Promise<UsageEntry[]>;
 }
 
 /** The store cannot be reached or answered with a transient failure; callers answer 503. */

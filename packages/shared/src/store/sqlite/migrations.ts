@@ -1,9 +1,17 @@
+export interface Migration {
+  /** Unique and permanent: the schema_migrations table records which names have run. */
+  name: string;
+  sql: string;
+}
+
 /**
- * Schema versions, applied in order at open; PRAGMA user_version records how many have run.
- * Append new migrations; never edit one that has shipped.
+ * Schema changes, applied in this order at open, each once. Append new ones (a feature may keep its own
+ * list and add it here); never edit one that has shipped.
  */
-export const MIGRATIONS: string[] = [
-  `
+export const MIGRATIONS: Migration[] = [
+  {
+    name: '001-core',
+    sql: `
   CREATE TABLE profiles (
     id INTEGER PRIMARY KEY,
     slug TEXT NOT NULL UNIQUE,
@@ -45,4 +53,55 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX api_keys_account ON api_keys (account_id);
   `,
+  },
+  {
+    name: '002-rate-limits-and-usage',
+    sql: `
+  ALTER TABLE accounts ADD COLUMN rate_limit_per_minute INTEGER;
+  CREATE TABLE api_key_usage (
+    key TEXT NOT NULL,
+    day TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (key, day)
+  ) WITHOUT ROWID;
+  `,
+  },
+  {
+    name: '010-portal',
+    sql: `
+  CREATE TABLE portal_users (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    role TEXT NOT NULL DEFAULT 'journalist',
+    profile_id INTEGER UNIQUE REFERENCES profiles(id),
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE portal_sessions (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES portal_users(id) ON DELETE CASCADE,
+    csrf_token TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX portal_sessions_expiry ON portal_sessions (expires_at);
+  CREATE TABLE verification_requests (
+    id INTEGER PRIMARY KEY,
+    profile_id INTEGER NOT NULL REFERENCES profiles(id),
+    requested_by TEXT NOT NULL,
+    requested_at TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending'
+  );
+  CREATE UNIQUE INDEX verification_requests_one_pending ON verification_requests (profile_id) WHERE status = 'pending';
+  CREATE TABLE verification_audit (
+    id INTEGER PRIMARY KEY,
+    profile_id INTEGER NOT NULL REFERENCES profiles(id),
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    note TEXT NOT NULL,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX verification_audit_profile ON verification_audit (profile_id, id);
+  `,
+  },
 ];

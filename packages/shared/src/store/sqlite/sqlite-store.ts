@@ -11,6 +11,7 @@ import type {
   ProfileInput,
   SocialType,
   StoredCredential,
+  UsageEntry,
 } from '../../domain/types';
 import { SOCIAL_TYPES } from '../../domain/types';
 import { canonicalizeUrl } from '../../url/canonical-url';
@@ -51,13 +52,17 @@ function unavailableOr(error: unknown): unknown {
   return error;
 }
 
+/** Applies pending migrations. The check runs inside an IMMEDIATE transaction, so processes opening a new file together apply each once. */
 function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version++) {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const isApplied = db.prepare<[string], { name: string }>('SELECT name FROM schema_migrations WHERE name = ?');
+  const record = db.prepare<[string, string]>('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
+  for (const migration of MIGRATIONS) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version]!);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+      if (isApplied.get(migration.name)) return;
+      db.exec(migration.sql);
+      record.run(migration.name, new Date().toISOString());
+    }).immediate();
   }
 }
 
@@ -129,10 +134,25 @@ export class SqliteStore implements Store {
          FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`,
       ),
       revokeKey: db.prepare<[string, string]>('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE key = ?'),
-      credential: db.prepare<[string], { key: string; secret_hash: string; revoked_at: string | null; status: AccountStatus }>(
-        `SELECT k.key, k.secret_hash, k.revoked_at, a.status
+      credential: db.prepare<
+        [string],
+        {
+          key: string;
+          secret_hash: string;
+          revoked_at: string | null;
+          status: AccountStatus;
+          rate_limit_per_minute: number | null;
+        }
+      >(
+        `SELECT k.key, k.secret_hash, k.revoked_at, a.status, a.rate_limit_per_minute
          FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`,
       ),
+      setAccountRateLimit: db.prepare<[number | null, string]>('UPDATE accounts SET rate_limit_per_minute = ? WHERE email = ?'),
+      addUsage: db.prepare<[string, string, number]>(
+        `INSERT INTO api_key_usage (key, day, count) VALUES (?, ?, ?)
+         ON CONFLICT (key, day) DO UPDATE SET count = count + excluded.count`,
+      ),
+      usageOf: db.prepare<[string], UsageEntry>('SELECT key, day, count FROM api_key_usage WHERE key = ? ORDER BY day'),
       setAccountStatus: db.prepare<[AccountStatus, string]>('UPDATE accounts SET status = ? WHERE email = ?'),
     };
   }
@@ -272,12 +292,34 @@ export class SqliteStore implements Store {
     return this.run(() => {
       const row = this.stmt.credential.get(key);
       if (!row) return null;
-      return { key: row.key, secretHash: row.secret_hash, revoked: row.revoked_at !== null, accountStatus: row.status };
+      return {
+        key: row.key,
+        secretHash: row.secret_hash,
+        revoked: row.revoked_at !== null,
+        accountStatus: row.status,
+        rateLimitPerMinute: row.rate_limit_per_minute,
+      };
     });
   }
 
   setAccountStatus(email: string, status: AccountStatus): Promise<boolean> {
     return this.run(() => this.stmt.setAccountStatus.run(status, email).changes > 0);
+  }
+
+  setAccountRateLimit(email: string, perMinute: number | null): Promise<boolean> {
+    return this.run(() => this.stmt.setAccountRateLimit.run(perMinute, email).changes > 0);
+  }
+
+  recordUsage(entries: UsageEntry[]): Promise<void> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        for (const { key, day, count } of entries) this.stmt.addUsage.run(key, day, count);
+      })(),
+    );
+  }
+
+  usageOf(key: string): Promise<UsageEntry[]> {
+    return this.run(() => this.stmt.usageOf.all(key));
   }
 }
 

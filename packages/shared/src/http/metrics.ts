@@ -1,0 +1,31 @@
+import type { RequestHandler } from 'express';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  middleware: RequestHandler;
+}
+
+/** Prometheus metrics for one app: process defaults plus request durations by route and status. */
+export function createMetrics(service: string): Metrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const middleware: RequestHandler = (req, res, next) => {
+    const end = duration.startTimer();
+    res.on('finish', () => {
+      // The matched route pattern, never the raw path, so label values stay few.
+      const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
+      end({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  };
+  return { registry, middleware };
+}

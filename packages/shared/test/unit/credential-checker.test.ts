@@ -1,0 +1,88 @@
+import { createApiKey } from '../../src/auth/api-keys';
+import { CredentialChecker } from '../../src/auth/credential-checker';
+import type { Store } from '../../src/store/store';
+import { embeddedStore, storeWith } from '@byline/test-support';
+
+const TTL_MS = 1000;
+
+describe('CredentialChecker', () => {
+  let store: Store;
+  let reads: number;
+  let counted: Store;
+  let now: number;
+  const clock = () => now;
+
+  beforeAll(() => {
+    store = embeddedStore();
+    counted = storeWith(store, {
+      findCredential: (key) => {
+        reads++;
+        return store.findCredential(key);
+      },
+    });
+  });
+  afterAll(() => store.close());
+  beforeEach(() => {
+    reads = 0;
+    now = 1_000_000;
+  });
+
+  it('accepts the right secret and refuses a wrong one or an unknown key', async () => {
+    const checker = new CredentialChecker(store, TTL_MS, clock);
+    const { key, secret } = await createApiKey(store, 'checker@example.org');
+
+    expect(await checker.check(key, secret)).toBe('valid');
+    expect(await checker.check(key, `${secret}x`)).toBe('invalid');
+    expect(await checker.check('unknown-key', secret)).toBe('invalid');
+  });
+
+  it('reuses a credential read within the TTL and reads again after it', async () => {
+    const checker = new CredentialChecker(counted, TTL_MS, clock);
+    const { key, secret } = await createApiKey(store, 'checker@example.org');
+
+    await checker.check(key, secret);
+    now += TTL_MS - 1;
+    await checker.check(key, secret);
+    expect(reads).toBe(1);
+
+    now += 1;
+    await checker.check(key, secret);
+    expect(reads).toBe(2);
+  });
+
+  it('refuses a revoked key once the TTL has passed', async () => {
+    const checker = new CredentialChecker(store, TTL_MS, clock);
+    const { key, secret } = await createApiKey(store, 'checker@example.org');
+    expect(await checker.check(key, secret)).toBe('valid');
+
+    await store.revokeApiKey(key);
+    now += TTL_MS;
+
+    expect(await checker.check(key, secret)).toBe('invalid');
+  });
+
+  it('sees a suspension after the TTL, and a wrong secret stays invalid even then', async () => {
+    const checker = new CredentialChecker(store, TTL_MS, clock);
+    const email = 'suspend-me@example.org';
+    const { key, secret } = await createApiKey(store, email);
+    expect(await checker.check(key, secret)).toBe('valid');
+
+    await store.setAccountStatus(email, 'suspended');
+    now += TTL_MS;
+
+    expect(await checker.check(key, secret)).toBe('suspended');
+    expect(await checker.check(key, 'wrong')).toBe('invalid');
+  });
+
+  it('asks the store every time with a TTL of 0', async () => {
+    const checker = new CredentialChecker(counted, 0, clock);
+    const { key, secret } = await createApiKey(store, 'checker@example.org');
+
+    await checker.check(key, secret);
+    await checker.check(key, secret);
+    await store.revokeApiKey(key);
+
+    expect(await checker.check(key, secret)).toBe('invalid');
+    expect(reads).toBe(3);
+  });
+});

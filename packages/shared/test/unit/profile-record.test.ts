@@ -1,0 +1,139 @@
+import { validateProfileRecord } from '../../src/validation/profile-record';
+
+const NOW = '2025-01-02T03:04:05.678Z';
+
+const minimal = () => ({
+  profile_first_name: 'Niamh',
+  profile_slug: 'niamh-cassidy',
+  articles: [{ title: 'Harbour towns', link: 'https://example-news.ie/a', published_at: '2024-05-01T12:00:00Z' }],
+});
+
+function valid(input: unknown) {
+  const result = validateProfileRecord(input, NOW);
+  if (result.error !== undefined) throw new Error(`expected a valid record, got: ${result.error}`);
+  return result.value;
+}
+
+describe('validateProfileRecord', () => {
+  it('fills every default of a minimal record', () => {
+    const record = valid(minimal());
+
+    expect(record).toEqual({
+      verified: false,
+      profile_first_name: 'Niamh',
+      profile_last_name: '',
+      profile_title: '',
+      profile_created_at: NOW,
+      profile_bio: '',
+      profile_employer: '',
+      profile_residing: '',
+      profile_slug: 'niamh-cassidy',
+      profile_image: '',
+      profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
+      user_location: '',
+      user_city: '',
+      follower_count: 0,
+      articles: [
+        {
+          title: 'Harbour towns',
+          description: '',
+          link: 'https://example-news.ie/a',
+          created_at: NOW,
+          updated_at: NOW,
+          og_image: '',
+          icon_path: '',
+          published_at: '2024-05-01T12:00:00.000Z',
+          post_id: null,
+          feature: false,
+          lg_index: null,
+          tag_list: [],
+          active: true,
+          search_visible: true,
+          author_name: null,
+        },
+      ],
+    });
+  });
+
+  it.each([
+    ['2024-05-01T12:00:00Z', '2024-05-01T12:00:00.000Z'],
+    ['2024-05-01T14:00:00+02:00', '2024-05-01T12:00:00.000Z'],
+    ['2024-05-01T12:00:00.5Z', '2024-05-01T12:00:00.500Z'],
+    ['2024-05-01', '2024-05-01T00:00:00.000Z'],
+  ])('normalises the timestamp %s to UTC with milliseconds', (given, expected) => {
+    const record = valid({ ...minimal(), profile_created_at: given });
+    expect(record.profile_created_at).toBe(expected);
+  });
+
+  it('keeps given timestamps, and updated_at defaults to created_at', () => {
+    const input = minimal();
+    Object.assign(input.articles[0]!, { created_at: '2024-04-30T08:00:00.000Z' });
+
+    const [article] = valid(input).articles;
+
+    expect(article!.created_at).toBe('2024-04-30T08:00:00.000Z');
+    expect(article!.updated_at).toBe('2024-04-30T08:00:00.000Z');
+  });
+
+  it('strips id, profile_id and article_count, and keeps trailing whitespace and unicode', () => {
+    const input = {
+      ...minimal(),
+      id: 99,
+      article_count: 12,
+      profile_employer: 'Courier  ',
+      profile_bio: 'Ó Dálaigh 東京 🌊',
+      articles: [{ ...minimal().articles[0], id: 5, profile_id: 99 }],
+    };
+
+    const record = valid(input) as unknown as Record<string, unknown> & { articles: Record<string, unknown>[] };
+
+    expect(record).not.toHaveProperty('id');
+    expect(record).not.toHaveProperty('article_count');
+    expect(record.articles[0]).not.toHaveProperty('id');
+    expect(record.articles[0]).not.toHaveProperty('profile_id');
+    expect(record.profile_employer).toBe('Courier  ');
+    expect(record.profile_bio).toBe('Ó Dálaigh 東京 🌊');
+  });
+
+  it.each([
+    ['profile_first_name', { profile_first_name: undefined }],
+    ['profile_slug', { profile_slug: undefined }],
+    ['profile_slug', { profile_slug: 'has spaces' }],
+    ['profile_slug', { profile_slug: 'ünicode' }],
+    ['profile_created_at', { profile_created_at: 'yesterday' }],
+    ['follower_count', { follower_count: -1 }],
+    ['follower_count', { follower_count: 1.5 }],
+    ['verified', { verified: 'perhaps' }],
+    ['twitter', { profile_social_profiles: { twitter: '@' } }],
+    ['linkedin', { profile_social_profiles: { linkedin: 'https://x.com/someone' } }],
+    ['myspace', { profile_social_profiles: { myspace: 'tom' } }],
+  ])('rejects a bad %s, naming it', (field, overrides) => {
+    const result = validateProfileRecord({ ...minimal(), ...overrides }, NOW);
+
+    expect(result.value).toBeUndefined();
+    expect(result.error).toContain(field);
+  });
+
+  it.each([
+    ['title', { title: undefined }],
+    ['link', { link: undefined }],
+    ['link', { link: '/relative' }],
+    ['link', { link: 'ftp://example-news.ie/a' }],
+    ['published_at', { published_at: undefined }],
+    ['published_at', { published_at: 'not a date' }],
+    ['tag_list', { tag_list: 'climate' }],
+    ['active', { active: 'yes please' }],
+  ])('rejects an article with a bad %s, naming it', (field, overrides) => {
+    const input = minimal();
+    const result = validateProfileRecord({ ...input, articles: [{ ...input.articles[0], ...overrides }] }, NOW);
+
+    expect(result.error).toContain(field);
+  });
+
+  it('reports every problem of a record at once', () => {
+    const result = validateProfileRecord({ articles: [] }, NOW);
+
+    expect(result.error).toContain('profile_first_name');
+    expect(result.error).toContain('profile_slug');
+  });
+});
