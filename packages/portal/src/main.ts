@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { ConfigError, createLogger, loadConfig, openStore } from '@byline/shared';
+import { ConfigError, createLogger, loadConfig, openStore, stopGracefullyOnSignals } from '@byline/shared';
 import { createApp, SERVICE_NAME } from './app';
 import { openPortalStore } from './open-portal-store';
 
@@ -16,6 +16,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
+  if (config.mongodbUri) {
+    process.stderr.write(`${SERVICE_NAME}: the portal needs the embedded store for now; unset MONGODB_URI to run it\n`);
+    process.exit(1);
+  }
   const store = await openStore(config);
   const portalStore = openPortalStore(store);
   // Behind a TLS-terminating proxy, set TRUST_PROXY so cookies are marked Secure.
@@ -31,18 +35,13 @@ async function main(): Promise<void> {
     logger.error('cannot listen', { error: error.message });
     process.exit(1);
   });
-  const stop = (signal: string) => {
-    logger.info('shutting down', { signal });
-    server.close(async () => {
+  const bothStores = {
+    close: async () => {
       await portalStore.close();
       await store.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    },
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  stopGracefullyOnSignals(server, bothStores, logger);
 }
 
 void main();

@@ -81,4 +81,6 @@ export interface UsageEntry {
   key: string;
   day: string;
   count: number;
+  /** When the latest of these requests came (ISO); recordUsage moves the key's last_used_at forward to it. */
+  lastUsedAt?: string;
 }

@@ -22,7 +22,7 @@ export interface ShutdownOptions {
  */
 export function stopGracefullyOnSignals(
   server: Server,
-  store: Store,
+  store: Pick<Store, 'close'>,
   logger: Logger,
   options: ShutdownOptions = {},
 ): (signal: NodeJS.Signals) => Promise<void> {

@@ -16,8 +16,12 @@ export interface UsageMeterOptions {
  * few seconds and at stop, so no request waits on a usage write. Counts that fail to reach the
  * store are kept for the next flush.
  */
+interface PendingUsage extends Omit<UsageEntry, 'lastUsedAt'> {
+  lastUsedMs: number;
+}
+
 export class UsageMeter {
-  private pending = new Map<string, UsageEntry>();
+  private pending = new Map<string, PendingUsage>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private day = '';
@@ -42,11 +46,16 @@ export class UsageMeter {
   }
 
   count(key: string): void {
-    const day = this.today();
+    const now = this.now();
+    const day = this.today(now);
     const id = `${day} ${key}`;
     const entry = this.pending.get(id);
-    if (entry) entry.count++;
-    else this.pending.set(id, { key, day, count: 1 });
+    if (entry) {
+      entry.count++;
+      entry.lastUsedMs = now;
+    } else {
+      this.pending.set(id, { key, day, count: 1, lastUsedMs: now });
+    }
   }
 
   /** Writes what has been counted so far; concurrent calls run one after the other. */
@@ -67,12 +76,18 @@ export class UsageMeter {
     const batch = this.pending;
     this.pending = new Map();
     try {
-      await this.store.recordUsage([...batch.values()]);
+      await this.store.recordUsage(
+        [...batch.values()].map(({ lastUsedMs, ...entry }) => ({ ...entry, lastUsedAt: new Date(lastUsedMs).toISOString() })),
+      );
     } catch (error) {
       for (const [id, entry] of batch) {
         const later = this.pending.get(id);
-        if (later) later.count += entry.count;
-        else this.pending.set(id, entry);
+        if (later) {
+          later.count += entry.count;
+          later.lastUsedMs = Math.max(later.lastUsedMs, entry.lastUsedMs);
+        } else {
+          this.pending.set(id, entry);
+        }
       }
       const { log, suppressed } = this.warnings.take();
       if (log) {
@@ -85,8 +100,7 @@ export class UsageMeter {
     }
   }
 
-  private today(): string {
-    const now = this.now();
+  private today(now: number): string {
     if (now >= this.dayEndsAt) {
       this.day = new Date(now).toISOString().slice(0, 10);
       this.dayEndsAt = (Math.floor(now / DAY_MS) + 1) * DAY_MS;

@@ -36,6 +36,18 @@ describe.each(storeFactories())('store: account rate limits and usage ($name sto
     expect(await store.usageOf('unknown')).toEqual([]);
   });
 
+  test("usage moves the key's last_used_at forward, never back", async () => {
+    const { key } = await createApiKey(store, 'last-used@example.org');
+    const lastUsed = async () => (await store.listApiKeys('last-used@example.org')).find((k) => k.key === key)?.last_used_at;
+    expect(await lastUsed()).toBeNull();
+    await store.recordUsage([{ key, day: '2024-05-02', count: 2, lastUsedAt: '2024-05-02T10:00:00.000Z' }]);
+    expect(await lastUsed()).toBe('2024-05-02T10:00:00.000Z');
+    await store.recordUsage([{ key, day: '2024-05-01', count: 1, lastUsedAt: '2024-05-01T23:00:00.000Z' }]);
+    expect(await lastUsed()).toBe('2024-05-02T10:00:00.000Z');
+    await store.recordUsage([{ key, day: '2024-05-03', count: 1, lastUsedAt: '2024-05-03T08:30:00.000Z' }]);
+    expect(await lastUsed()).toBe('2024-05-03T08:30:00.000Z');
+  });
+
   test('recording nothing is harmless', async () => {
     await expect(store.recordUsage([])).resolves.toBeUndefined();
   });

@@ -278,6 +278,14 @@ export class MongoStore implements Store {
     );
   }
 
+  /** Moves a key's last_used_at forward, never back. */
+  private async touchKey(key: string, at: string): Promise<void> {
+    await this.apiKeys.updateOne(
+      { key, $or: [{ last_used_at: null }, { last_used_at: { $lt: at } }] },
+      { $set: { last_used_at: at } },
+    );
+  }
+
   recordUsage(entries: UsageEntry[]): Promise<void> {
     const totals = new Map<string, UsageEntry>();
     for (const entry of entries) {
@@ -301,6 +309,7 @@ export class MongoStore implements Store {
             }),
           ),
         );
+        await Promise.all([...lastUse(entries)].map(([key, at]) => this.touchKey(key, at)));
       }),
     );
   }
@@ -311,4 +320,13 @@ export class MongoStore implements Store {
       return docs.map(({ key: k, day, count }) => ({ key: k, day, count }));
     });
   }
+}
+
+/** The latest use of each key among these entries. */
+function lastUse(entries: UsageEntry[]): Map<string, string> {
+  const latest = new Map<string, string>();
+  for (const { key, lastUsedAt } of entries) {
+    if (lastUsedAt && lastUsedAt > (latest.get(key) ?? '')) latest.set(key, lastUsedAt);
+  }
+  return latest;
 }

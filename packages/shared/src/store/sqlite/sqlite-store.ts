@@ -152,6 +152,9 @@ export class SqliteStore implements Store {
         `INSERT INTO api_key_usage (key, day, count) VALUES (?, ?, ?)
          ON CONFLICT (key, day) DO UPDATE SET count = count + excluded.count`,
       ),
+      touchKey: db.prepare<[string, string, string]>(
+        'UPDATE api_keys SET last_used_at = ? WHERE key = ? AND (last_used_at IS NULL OR last_used_at < ?)',
+      ),
       usageOf: db.prepare<[string], UsageEntry>('SELECT key, day, count FROM api_key_usage WHERE key = ? ORDER BY day'),
       setAccountStatus: db.prepare<[AccountStatus, string]>('UPDATE accounts SET status = ? WHERE email = ?'),
     };
@@ -313,7 +316,10 @@ export class SqliteStore implements Store {
   recordUsage(entries: UsageEntry[]): Promise<void> {
     return this.run(() =>
       this.db.transaction(() => {
-        for (const { key, day, count } of entries) this.stmt.addUsage.run(key, day, count);
+        for (const { key, day, count, lastUsedAt } of entries) {
+          this.stmt.addUsage.run(key, day, count);
+          if (lastUsedAt) this.stmt.touchKey.run(lastUsedAt, key, lastUsedAt);
+        }
       })(),
     );
   }
