@@ -17,6 +17,9 @@ const DEFAULTS: MongoClientOptions = {
   connectTimeoutMS: 2_000,
   socketTimeoutMS: 10_000,
   heartbeatFrequencyMS: 5_000,
+  // Polling hello, not the streaming protocol: after a server restart the streaming monitor could stay on a
+  // dead connection (seen with FerretDB), leaving the client failing server selection while the server was back.
+  serverMonitoringMode: 'poll',
   retryReads: true,
   retryWrites: true,
   w: 'majority',
