@@ -4,6 +4,7 @@ export * from './url/canonical-url';
 export * from './social/social-handle';
 export * from './validation/verify-inputs';
 export * from './validation/profile-record';
+export * from './validation/joi-rules';
 export * from './config/config';
 export * from './logging/logger';
 export * from './auth/bearer-token';

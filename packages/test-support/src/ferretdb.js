@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS, loaded by jest without a transform */
-/* global setTimeout, clearTimeout */
+/* global setTimeout */
 // Starts and stops FerretDB (MongoDB wire protocol over SQLite) for tests. Plain CommonJS so the jest
 // global setup can use it without a transform; types in ferretdb.d.ts.
 const { spawn } = require('node:child_process');
@@ -7,6 +7,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { exited, stopChild } = require('./child-process');
 
 const FERRETDB_VERSION = 'v1.24.2';
 
@@ -52,22 +53,6 @@ function canConnect(port) {
       resolve(true);
     });
     socket.once('error', () => resolve(false));
-  });
-}
-
-function exited(child) {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-function stopChild(child, graceMs = 5000) {
-  if (exited(child)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }
 

@@ -3,3 +3,4 @@ export * from './harness';
 export * from './stores';
 export * from './http';
 export * from './processes';
+export * from './ops-endpoints-suite';

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { stopChild } from './child-process';
 
 /** The repository root (this file lives in packages/test-support/src). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -62,18 +63,6 @@ function collectOutput(child: ChildProcess): () => string {
   return () => chunks.join('');
 }
 
-function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -118,10 +107,10 @@ export async function startService(
     const output = collectOutput(child);
     const url = `http://127.0.0.1:${port}`;
     if (await waitUntilReady(child, url, options.readyTimeoutMs ?? 15_000)) {
-      return { name, url, process: child, output, stop: () => stopProcess(child) };
+      return { name, url, process: child, output, stop: () => stopChild(child) };
     }
     lastOutput = output();
-    await stopProcess(child);
+    await stopChild(child);
     if (!/EADDRINUSE|cannot listen/i.test(lastOutput)) break;
   }
   throw new Error(`${name} did not become ready:\n${lastOutput}`);

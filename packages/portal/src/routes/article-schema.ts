@@ -1,20 +1,12 @@
 import Joi from 'joi';
-import { canonicalizeUrl, InvalidUrlError, MAX_URL_LENGTH } from '@byline/shared';
+import { canonicalUrlRule, MAX_URL_LENGTH } from '@byline/shared';
 import { httpAddress } from './profile-schema';
 
 export const articleAddress = Joi.string()
   .trim()
   .max(MAX_URL_LENGTH)
   .required()
-  .custom((value: string, helpers) => {
-    try {
-      canonicalizeUrl(value);
-      return value;
-    } catch (error) {
-      if (error instanceof InvalidUrlError) return helpers.message({ custom: `The article address ${error.message}` });
-      throw error;
-    }
-  })
+  .custom(canonicalUrlRule('The article address'))
   .messages({ 'string.empty': 'Paste the article’s address', 'any.required': 'Paste the article’s address' });
 
 /** Accepts "2024-05-01", "2024-05-01 08:30" or full ISO 8601; a time without zone is UTC. */

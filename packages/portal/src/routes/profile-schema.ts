@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { handleKey, InvalidHandleError, SOCIAL_TYPES, type SocialType } from '@byline/shared';
+import { socialHandleRule, SOCIAL_TYPES, type SocialType } from '@byline/shared';
 
 const text = (max: number) => Joi.string().trim().allow('').max(max).default('');
 
@@ -10,18 +10,7 @@ export const SOCIAL_LABELS: Record<SocialType, string> = {
   instagram: 'Instagram',
 };
 
-const handle = (type: SocialType) =>
-  text(256).custom((value: string, helpers) => {
-    if (!value) return value;
-    try {
-      handleKey(type, value);
-      return value;
-    } catch (error) {
-      if (error instanceof InvalidHandleError)
-        return helpers.message({ custom: `This ${SOCIAL_LABELS[type]} handle ${error.message}` });
-      throw error;
-    }
-  });
+const handle = (type: SocialType) => text(256).custom(socialHandleRule(type, `This ${SOCIAL_LABELS[type]} handle`));
 
 export const httpAddress = (label: string) =>
   text(2048)

@@ -1,36 +1,15 @@
 import Joi from 'joi';
-import { canonicalizeUrl, InvalidUrlError, MAX_URL_LENGTH } from '../url/canonical-url';
-import { handleKey, InvalidHandleError } from '../social/social-handle';
+import { MAX_URL_LENGTH } from '../url/canonical-url';
+import { canonicalUrlRule, socialHandleRule } from './joi-rules';
 import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/types';
 
 const text = (max: number) => Joi.string().allow('').max(max).default('');
 /** An ISO 8601 timestamp, normalised to UTC with milliseconds (Joi's isoDate converts). */
 const timestamp = () => Joi.string().isoDate();
 
-const articleLink = Joi.string()
-  .max(MAX_URL_LENGTH)
-  .required()
-  .custom((value: string, helpers) => {
-    try {
-      canonicalizeUrl(value);
-      return value.trim();
-    } catch (error) {
-      if (error instanceof InvalidUrlError) return helpers.message({ custom: `{{#label}} ${error.message}` });
-      throw error;
-    }
-  });
+const articleLink = Joi.string().max(MAX_URL_LENGTH).required().custom(canonicalUrlRule('{{#label}}'));
 
-const socialHandle = (type: SocialType) =>
-  text(256).custom((value: string, helpers) => {
-    if (!value) return value;
-    try {
-      handleKey(type, value);
-      return value;
-    } catch (error) {
-      if (error instanceof InvalidHandleError) return helpers.message({ custom: `{{#label}} ${error.message}` });
-      throw error;
-    }
-  });
+const socialHandle = (type: SocialType) => text(256).custom(socialHandleRule(type, '{{#label}}'));
 
 export const articleRecordSchema = Joi.object({
   id: Joi.any().strip(),

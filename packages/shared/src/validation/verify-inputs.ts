@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { canonicalizeUrl, InvalidUrlError, MAX_URL_LENGTH } from '../url/canonical-url';
+import { canonicalizeUrl, MAX_URL_LENGTH } from '../url/canonical-url';
+import { canonicalUrlRule } from './joi-rules';
 import { InvalidHandleError, LOOKUP_SOCIAL_TYPES, handleKey, resolveSocialType } from '../social/social-handle';
 import type { SocialType } from '../domain/types';
 
@@ -14,19 +15,7 @@ export interface VerifyJournalistInput {
 }
 
 export const verifyArticleSchema = Joi.object({
-  url: Joi.string()
-    .trim()
-    .max(MAX_URL_LENGTH)
-    .required()
-    .custom((value: string, helpers) => {
-      try {
-        canonicalizeUrl(value);
-        return value;
-      } catch (error) {
-        if (error instanceof InvalidUrlError) return helpers.message({ custom: `"url" ${error.message}` });
-        throw error;
-      }
-    }),
+  url: Joi.string().trim().max(MAX_URL_LENGTH).required().custom(canonicalUrlRule('"url"')),
 })
   .unknown(true)
   .custom((value: { url: string }) => ({ url: value.url, canonicalUrl: canonicalizeUrl(value.url) }));

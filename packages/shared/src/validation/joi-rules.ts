@@ -1,0 +1,34 @@
+import type { CustomValidator } from 'joi';
+import type { SocialType } from '../domain/types';
+import { handleKey, InvalidHandleError } from '../social/social-handle';
+import { canonicalizeUrl, InvalidUrlError } from '../url/canonical-url';
+
+/**
+ * Joi custom rules shared by the API, the import format and the portal's forms. `subject` starts the
+ * message, e.g. '{{#label}}' or 'The article address'; the reason follows ("must be an absolute http(s) address").
+ */
+export function canonicalUrlRule(subject: string): CustomValidator<string> {
+  return (value, helpers) => {
+    try {
+      canonicalizeUrl(value);
+      return value.trim();
+    } catch (error) {
+      if (error instanceof InvalidUrlError) return helpers.message({ custom: `${subject} ${error.message}` });
+      throw error;
+    }
+  };
+}
+
+/** An empty value passes (the network is not listed); otherwise it must reduce to a username. */
+export function socialHandleRule(type: SocialType, subject: string): CustomValidator<string> {
+  return (value, helpers) => {
+    if (!value) return value;
+    try {
+      handleKey(type, value);
+      return value;
+    } catch (error) {
+      if (error instanceof InvalidHandleError) return helpers.message({ custom: `${subject} ${error.message}` });
+      throw error;
+    }
+  };
+}

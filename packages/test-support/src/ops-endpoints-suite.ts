@@ -1,0 +1,38 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import type { OpenApiDocument, ServiceDeps } from '@byline/shared';
+import { embeddedStore, quietLogger } from './harness';
+
+/** The ops endpoints every verifier serves, checked the same way for each (call inside its test file). */
+export function describeOpsEndpoints(createApp: (deps: ServiceDeps) => Express, openApi: OpenApiDocument): void {
+  describe('ops endpoints', () => {
+    const store = embeddedStore();
+    const app = createApp({ store, logger: quietLogger() });
+    afterAll(() => store.close());
+
+    test('/healthz and /readyz answer without credentials', async () => {
+      await request(app).get('/healthz').expect(200, { status: 'ok' });
+      await request(app).get('/readyz').expect(200, { status: 'ready', store: 'embedded' });
+    });
+
+    test('/openapi.json describes this service operation only', async () => {
+      const res = await request(app).get('/openapi.json').expect(200);
+      expect(res.body.openapi).toBe('3.1.0');
+      expect(Object.keys(res.body.paths)).toEqual(Object.keys(openApi.paths as object));
+      expect(Object.keys(res.body.paths)).toHaveLength(1);
+    });
+
+    test('/docs serves an HTML page', async () => {
+      const res = await request(app).get('/docs/').expect(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('swagger');
+    });
+
+    test('/metrics counts answered requests by route pattern', async () => {
+      await request(app).get('/healthz');
+      const res = await request(app).get('/metrics').expect(200);
+      expect(res.text).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*status="200"[^}]*\} [1-9]/);
+      expect(res.text).toContain('process_cpu_user_seconds_total');
+    });
+  });
+}
