@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 const SERVICES = [
   { name: 'article-verifier', portKey: 'articleVerifierPort', path: '/api/verify_article' },
   { name: 'journalist-verifier', portKey: 'journalistVerifierPort', path: '/api/v1/verify_journalist' },
-  { name: 'portal', portKey: 'portalPort', path: '/', embeddedOnly: true },
+  { name: 'portal', portKey: 'portalPort', path: '/' },
 ].filter((service) => existsSync(path.join(root, 'packages', service.name, 'package.json')));
 
 function build() {
@@ -61,11 +61,7 @@ async function main() {
   }
   await storeHint(config);
 
-  const services = SERVICES.filter((service) => !(service.embeddedOnly && config.mongodbUri));
-  for (const skipped of SERVICES.filter((service) => !services.includes(service))) {
-    console.log(`${skipped.name.padEnd(20)} not started: it needs the embedded store for now (MONGODB_URI is set)`);
-  }
-  const children = services.map((service) => {
+  const children = SERVICES.map((service) => {
     const child = spawn(process.execPath, [path.join(root, 'packages', service.name, 'dist', 'main.js')], {
       cwd: root,
       stdio: 'inherit',
@@ -79,7 +75,7 @@ async function main() {
     });
     return child;
   });
-  for (const service of services) {
+  for (const service of SERVICES) {
     console.log(`${service.name.padEnd(20)} http://localhost:${config[service.portKey]}${service.path}`);
   }
 

@@ -1,29 +1,35 @@
 import { openPortalStore } from '@byline/portal';
-import { SqliteStore } from '@byline/shared';
-import { aProfile, tempDir } from '@byline/test-support';
+import type { PortalStore } from '@byline/shared';
+import { aProfile } from '@byline/test-support';
 import { passwordMatches } from '../../portal/src/auth/passwords';
-import { byline, importFileWith } from './cli-harness';
+import { byline, cliTargets, importFileWith, type CliTarget } from './cli-harness';
 
-describe('byline editors create (embedded store)', () => {
-  const target = tempDir();
+/** Looks at the portal's records of a target's store. */
+async function withPortal<T>(target: CliTarget, look: (portal: PortalStore) => Promise<T>): Promise<T> {
+  const store = target.openStore();
+  const portal = openPortalStore(store);
+  try {
+    return await look(portal);
+  } finally {
+    await portal.close();
+    await store.close();
+  }
+}
 
-  test('creates an editor with a one-time password that signs in, then promotes an existing user', async () => {
+describe.each(cliTargets())('byline editors and audited verification ($name store)', (factory) => {
+  const target = factory.create();
+  afterAll(() => target.cleanUp());
+
+  test('editors create makes an editor with a one-time password that signs in, then promotes an existing user', async () => {
     const created = await byline(target, 'editors', 'create', '--email', 'Editor@Example.org');
     expect(created.code).toBe(0);
     const password = /One-time password \(shown once\): (\S+)/.exec(created.stdout)?.[1];
     expect(password).toMatch(/^[0-9A-Za-z]{20}$/);
 
-    const store = SqliteStore.inDirectory(target);
-    const portal = openPortalStore(store);
-    try {
-      const user = await portal.findUserByEmail('editor@example.org');
-      expect(user).toMatchObject({ email: 'editor@example.org', role: 'editor' });
-      expect(JSON.stringify(user)).not.toContain(password);
-      expect(await passwordMatches(user!.passwordHash, password!)).toBe(true);
-    } finally {
-      await portal.close();
-      await store.close();
-    }
+    const user = await withPortal(target, (portal) => portal.findUserByEmail('editor@example.org'));
+    expect(user).toMatchObject({ email: 'editor@example.org', role: 'editor' });
+    expect(JSON.stringify(user)).not.toContain(password);
+    expect(await passwordMatches(user!.passwordHash, password!)).toBe(true);
 
     expect(await byline(target, 'editors', 'create', '--email', 'editor@example.org')).toEqual({
       code: 0,
@@ -39,9 +45,7 @@ describe('byline editors create (embedded store)', () => {
     expect((await byline(target, 'profiles', 'verify', profile.profile_slug)).code).toBe(0);
     expect((await byline(target, 'profiles', 'unverify', profile.profile_slug)).code).toBe(0);
 
-    const store = SqliteStore.inDirectory(target);
-    const portal = openPortalStore(store);
-    try {
+    await withPortal(target, async (portal) => {
       const found = await portal.findProfileBySlug(profile.profile_slug);
       expect(found?.verified).toBe(false);
       const history = await portal.auditHistory(found!.id);
@@ -50,9 +54,6 @@ describe('byline editors create (embedded store)', () => {
         ['unverified', 'operator (command line)'],
         ['verified', 'operator (command line)'],
       ]);
-    } finally {
-      await portal.close();
-      await store.close();
-    }
+    });
   });
 });

@@ -16,10 +16,6 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
-  if (config.mongodbUri) {
-    process.stderr.write(`${SERVICE_NAME}: the portal needs the embedded store for now; unset MONGODB_URI to run it\n`);
-    process.exit(1);
-  }
   const store = await openStore(config);
   const portalStore = openPortalStore(store);
   // Behind a TLS-terminating proxy, set TRUST_PROXY so cookies are marked Secure.

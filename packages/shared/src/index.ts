@@ -17,6 +17,7 @@ export * from './store/sqlite/sqlite-store';
 export * from './store/portal-store';
 export * from './store/sqlite/sqlite-portal-store';
 export * from './store/mongo/mongo-store';
+export * from './store/mongo/mongo-portal-store';
 export * from './http/api-error';
 export * from './http/request-context';
 export * from './http/body-parsing';

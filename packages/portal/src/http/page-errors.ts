@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { Logger } from '@byline/shared';
+import { StoreUnavailableError, type Logger } from '@byline/shared';
 import { html } from '../views/html';
 import { PageError } from './page-error';
 import { render } from './render';
@@ -11,6 +11,7 @@ const TITLES: Record<number, string> = {
   404: 'Not found',
   413: 'Too large',
   429: 'Too many attempts',
+  503: 'Temporarily unavailable',
 };
 
 export const pageNotFound: RequestHandler = (_req, _res, next) => next(new PageError(404, 'There is no page at this address.'));
@@ -23,6 +24,12 @@ export function pageErrorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof PageError) {
       status = error.status;
       message = error.message;
+    } else if (error instanceof StoreUnavailableError) {
+      // A database outage: the store gives up within its timeouts, so the page says to retry rather than hang.
+      status = 503;
+      message = 'Byline cannot reach its database just now. Please try again in a moment.';
+      res.set('Retry-After', '5');
+      logger.warn('store unavailable', { request_id: req.id, error: error.message });
     } else if (error?.type === 'entity.too.large') {
       status = 413;
       message = 'The form is too large.';

@@ -28,9 +28,9 @@ export const testResolver =
     return [{ address, family: address.includes(':') ? 6 : 4 }];
   };
 
-/** The stores that have a PortalStore: the embedded one (a MongoDB PortalStore does not exist yet). */
+/** The stores the portal runs on: every store (embedded, and MongoDB when the tests have one). */
 export function portalStoreFactories(): StoreFactory[] {
-  return storeFactories().filter((factory) => factory.name === 'embedded');
+  return storeFactories();
 }
 
 export async function startPortal(factory: StoreFactory, overrides: Partial<PortalDeps> = {}): Promise<Portal> {

@@ -14,6 +14,8 @@ export interface ProfileDoc {
   profile: Omit<ProfileInput, 'articles' | 'verified'>;
   /** Denormalised count of this profile's active articles; recomputed after every import touching it. */
   active_article_count?: number;
+  /** The portal user who created this profile, when it was made in the portal (lets a retry find it). */
+  portal_user_id?: number;
 }
 
 export interface ArticleDoc {
@@ -58,6 +60,46 @@ export interface UsageDoc {
   count: number;
 }
 
+export interface PortalUserDoc {
+  _id: number;
+  email: string;
+  password_hash: string;
+  role: 'journalist' | 'editor';
+  profile_id: number | null;
+  created_at: string;
+}
+
+export interface PortalSessionDoc {
+  /** A hash of the cookie value; the cookie value itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface VerificationRequestDoc {
+  _id: number;
+  profile_id: number;
+  requested_by: string;
+  requested_at: string;
+  status: 'pending' | 'approved' | 'rejected';
+  /**
+   * The profile id while pending, minus the request's own id once closed. Its unique index allows one
+   * pending request per profile without a partial index (which FerretDB 1.x lacks).
+   */
+  open_for: number;
+}
+
+export interface AuditDoc {
+  _id: number;
+  profile_id: number;
+  actor: string;
+  action: 'requested' | 'verified' | 'rejected' | 'unverified';
+  note: string;
+  at: string;
+}
+
 export interface CounterDoc {
   _id: string;
   seq: number;
@@ -71,12 +113,20 @@ export const COLLECTIONS = {
   apiKeys: 'api_keys',
   usage: 'api_key_usage',
   counters: 'counters',
+  portalUsers: 'portal_users',
+  portalSessions: 'portal_sessions',
+  verificationRequests: 'verification_requests',
+  audit: 'verification_audit',
 } as const;
 
 /** Which index carries each lookup is noted beside it; unique indexes are what make concurrent writers safe. */
 const INDEXES: Record<string, IndexDescription[]> = {
   // profile by slug (import upsert, set-verified)
-  [COLLECTIONS.profiles]: [{ key: { slug: 1 }, name: 'slug_unique', unique: true }],
+  [COLLECTIONS.profiles]: [
+    { key: { slug: 1 }, name: 'slug_unique', unique: true },
+    // the profile a portal user created, found again after a save interrupted before the user was linked
+    { key: { portal_user_id: 1 }, name: 'portal_user' },
+  ],
   [COLLECTIONS.articles]: [
     // author of an article by its canonical address
     { key: { canonical_url: 1 }, name: 'canonical_url_unique', unique: true },
@@ -95,6 +145,21 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   // per-key, per-day request totals
   [COLLECTIONS.usage]: [{ key: { key: 1, day: 1 }, name: 'key_day_unique', unique: true }],
+  // portal sign-in by email
+  [COLLECTIONS.portalUsers]: [{ key: { email: 1 }, name: 'email_unique', unique: true }],
+  [COLLECTIONS.portalSessions]: [
+    { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
+    // expired sessions are swept by expiry time (a string, so no TTL index)
+    { key: { expires_at: 1 }, name: 'expiry' },
+  ],
+  [COLLECTIONS.verificationRequests]: [
+    // at most one pending request per profile (see VerificationRequestDoc.open_for)
+    { key: { open_for: 1 }, name: 'one_pending_per_profile', unique: true },
+    // the editors' queue, oldest first
+    { key: { status: 1, requested_at: 1, _id: 1 }, name: 'queue' },
+  ],
+  // a profile's decision history, newest first
+  [COLLECTIONS.audit]: [{ key: { profile_id: 1, _id: -1 }, name: 'profile_history' }],
 };
 
 /**

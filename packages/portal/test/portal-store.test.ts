@@ -1,0 +1,118 @@
+import { HandleTakenError, type ArticleInput, type ProfileFields } from '@byline/shared';
+import { portalStoreFactories, startPortal, type Portal } from './support/portal-harness';
+
+/** The PortalStore's promises that both stores must keep, including those the embedded store gets from transactions. */
+describe.each(portalStoreFactories())('portal store ($name store)', (factory) => {
+  let portal: Portal;
+  beforeEach(async () => {
+    portal = await startPortal(factory);
+  });
+  afterEach(() => portal.close());
+
+  let n = 0;
+  const fields = (twitter: string): ProfileFields => ({
+    profile_first_name: 'Aoife',
+    profile_last_name: 'Brennan',
+    profile_title: 'Courts reporter',
+    profile_bio: '',
+    profile_employer: 'The Ledger',
+    profile_residing: 'Dublin',
+    profile_image: '',
+    profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
+    user_location: 'ie',
+    user_city: 'Dublin',
+  });
+  const article = (path: string, active = true): ArticleInput => ({
+    title: `Story ${path}`,
+    description: '',
+    link: `https://news.example.org/${path}`,
+    created_at: '2024-01-01T00:00:00.000Z',
+    updated_at: '2024-01-01T00:00:00.000Z',
+    og_image: '',
+    icon_path: '',
+    published_at: `2024-01-0${(n % 9) + 1}T00:00:00.000Z`,
+    post_id: null,
+    feature: false,
+    lg_index: null,
+    tag_list: [],
+    active,
+    search_visible: true,
+    author_name: null,
+  });
+  async function journalist(twitter = `@reporter${++n}`) {
+    const user = await portal.portalStore.createUser({ email: `r${++n}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const profile = await portal.portalStore.saveProfile(user.id, fields(twitter), 'aoife-brennan');
+    return { user, profile };
+  }
+
+  it('keeps the active article count the verifiers read right through add, edit and deactivation', async () => {
+    const { profile } = await journalist();
+    const one = await portal.portalStore.addArticle(profile.id, article('one'));
+    await portal.portalStore.addArticle(profile.id, article('two'));
+    await portal.portalStore.addArticle(profile.id, article('three', false));
+    const count = async () => (await portal.store.findAuthorOfArticle('https://news.example.org/one'))?.activeArticleCount;
+    expect(await count()).toBe(2);
+    expect(await portal.portalStore.updateArticle(profile.id, one.id, { ...article('one'), title: 'Edited' })).toBe(true);
+    expect(await count()).toBe(2);
+    await portal.portalStore.updateArticle(profile.id, one.id, article('one', false));
+    expect(await count()).toBeUndefined(); // no longer active, so not found by its address
+    expect((await portal.store.findAuthorOfArticle('https://news.example.org/two'))?.activeArticleCount).toBe(1);
+    expect(await portal.portalStore.updateArticle(profile.id + 1000, one.id, article('one'))).toBe(false);
+  });
+
+  it('gives new profiles unique slugs and finds them by handle', async () => {
+    const first = await journalist('@samehandle_a');
+    const second = await journalist('@samehandle_b');
+    expect(first.profile.profile_slug).toBe('aoife-brennan');
+    expect(second.profile.profile_slug).toBe('aoife-brennan-2');
+    expect(first.profile.verified).toBe(false);
+    const found = await portal.store.findAuthorBySocialHandle('twitter', 'samehandle_b');
+    expect(found?.profile).toMatchObject({ id: second.profile.id, profile_first_name: 'Aoife', verified: false });
+  });
+
+  it('refuses a handle another profile holds and saves nothing; releases handles a profile drops', async () => {
+    const holder = await journalist('@held_handle');
+    const other = await journalist('@other_handle');
+    await expect(portal.portalStore.saveProfile(other.user.id, fields('@HELD_handle'), 'x')).rejects.toBeInstanceOf(
+      HandleTakenError,
+    );
+    expect((await portal.store.findAuthorBySocialHandle('twitter', 'other_handle'))?.profile.id).toBe(other.profile.id);
+    await portal.portalStore.saveProfile(holder.user.id, fields('@new_handle'), 'x');
+    expect(await portal.store.findAuthorBySocialHandle('twitter', 'held_handle')).toBeNull();
+    const moved = await portal.portalStore.saveProfile(other.user.id, fields('@held_handle'), 'x');
+    expect(moved.profile_social_profiles.twitter).toBe('@held_handle');
+    expect((await portal.store.findAuthorBySocialHandle('twitter', 'held_handle'))?.profile.id).toBe(other.profile.id);
+  });
+
+  it('opens one pending request however many arrive at once, and a decision closes it with an audit record', async () => {
+    const { profile, user } = await journalist('@to_verify');
+    const requests = await Promise.all([1, 2, 3].map(() => portal.portalStore.requestVerification(profile.id, user.email)));
+    expect(new Set(requests.map((r) => r.id)).size).toBe(1);
+    expect(await portal.portalStore.pendingRequests()).toEqual([requests[0]]);
+
+    expect(
+      await portal.portalStore.decideVerification({
+        profileId: profile.id,
+        actor: 'ed@example.org',
+        action: 'verified',
+        note: 'ok',
+      }),
+    ).toBe(true);
+    expect(await portal.portalStore.pendingRequest(profile.id)).toBeNull();
+    expect(await portal.portalStore.pendingRequests()).toEqual([]);
+    expect((await portal.portalStore.findProfileById(profile.id))?.verified).toBe(true);
+    expect((await portal.store.findAuthorBySocialHandle('twitter', 'to_verify'))?.profile.verified).toBe(true);
+    const history = await portal.portalStore.auditHistory(profile.id);
+    expect(history.map((r) => [r.action, r.actor, r.note])).toEqual([
+      ['verified', 'ed@example.org', 'ok'],
+      ['requested', user.email, ''],
+    ]);
+
+    const again = await portal.portalStore.requestVerification(profile.id, user.email);
+    expect(again.id).not.toBe(requests[0]!.id);
+    expect(again.status).toBe('pending');
+    expect(
+      await portal.portalStore.decideVerification({ profileId: 999_999, actor: 'ed@example.org', action: 'rejected', note: '' }),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,411 @@
+import type { Db } from 'mongodb';
+import type { Article, ArticleInput, Profile } from '../../domain/types';
+import { canonicalizeUrl } from '../../url/canonical-url';
+import type {
+  ApiAccount,
+  AuditRecord,
+  NewPortalSession,
+  PortalRole,
+  PortalSession,
+  PortalStore,
+  PortalUser,
+  PortalUserWithPassword,
+  ProfileFields,
+  VerificationDecision,
+  VerificationRequest,
+} from '../portal-store';
+import { ArticleTakenError, EmailTakenError } from '../portal-store';
+import { isDuplicateKey, unavailableOr } from './mongo-errors';
+import { withNewIds } from './mongo-ids';
+import { recountActive } from './mongo-import';
+import { saveProfile } from './mongo-portal-profile';
+import {
+  COLLECTIONS,
+  type AccountDoc,
+  type ArticleDoc,
+  type AuditDoc,
+  type PortalSessionDoc,
+  type PortalUserDoc,
+  type ProfileDoc,
+  type VerificationRequestDoc,
+} from './mongo-schema';
+import type { MongoStore } from './mongo-store';
+
+const toUser = (doc: PortalUserDoc): PortalUser => ({
+  id: doc._id,
+  email: doc.email,
+  role: doc.role,
+  profileId: doc.profile_id,
+  createdAt: doc.created_at,
+});
+const toProfile = (doc: ProfileDoc): Profile => ({ ...doc.profile, id: doc._id, verified: doc.verified });
+const toArticle = (doc: ArticleDoc): Article => ({ ...doc.article, id: doc._id, profile_id: doc.profile_id });
+const toRequest = (doc: VerificationRequestDoc): VerificationRequest => ({
+  id: doc._id,
+  profileId: doc.profile_id,
+  requestedBy: doc.requested_by,
+  requestedAt: doc.requested_at,
+  status: doc.status,
+});
+const toAudit = (doc: AuditDoc): AuditRecord => ({
+  id: doc._id,
+  profileId: doc.profile_id,
+  actor: doc.actor,
+  action: doc.action,
+  note: doc.note,
+  at: doc.at,
+});
+
+/**
+ * The portal's MongoDB store (also FerretDB 1.x). It shares the MongoStore's client and database, so
+ * profiles, articles and handles are the very documents the verifiers read; close() leaves the client to
+ * the MongoStore. There are no multi-document transactions: where the embedded store writes several rows
+ * at once, the single-document writes here are ordered so an interruption leaves a safe state, described
+ * beside each. Driver outages become StoreUnavailableError.
+ */
+export class MongoPortalStore implements PortalStore {
+  private ready = false;
+
+  constructor(private readonly store: MongoStore) {}
+
+  static forStore(store: MongoStore): MongoPortalStore {
+    return new MongoPortalStore(store);
+  }
+
+  private get db(): Db {
+    return this.store.db;
+  }
+  private get users() {
+    return this.db.collection<PortalUserDoc>(COLLECTIONS.portalUsers);
+  }
+  private get sessions() {
+    return this.db.collection<PortalSessionDoc>(COLLECTIONS.portalSessions);
+  }
+  private get profiles() {
+    return this.db.collection<ProfileDoc>(COLLECTIONS.profiles);
+  }
+  private get articles() {
+    return this.db.collection<ArticleDoc>(COLLECTIONS.articles);
+  }
+  private get requests() {
+    return this.db.collection<VerificationRequestDoc>(COLLECTIONS.verificationRequests);
+  }
+  private get audit() {
+    return this.db.collection<AuditDoc>(COLLECTIONS.audit);
+  }
+  private get accounts() {
+    return this.db.collection<AccountDoc>(COLLECTIONS.accounts);
+  }
+
+  /** The MongoStore's schema step (indexes, portal ones included) done, then the work; outages → StoreUnavailableError. */
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.ready) {
+      await this.store.ping();
+      this.ready = true;
+    }
+    try {
+      return await work();
+    } catch (error) {
+      throw unavailableOr(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    // The client belongs to the MongoStore, which closes it.
+  }
+
+  createUser({ email, passwordHash, role }: { email: string; passwordHash: string; role: PortalRole }): Promise<PortalUser> {
+    return this.run(() =>
+      withNewIds(this.db, COLLECTIONS.portalUsers, async () => ({
+        count: 1,
+        write: async (id) => {
+          const doc: PortalUserDoc = {
+            _id: id,
+            email,
+            password_hash: passwordHash,
+            role,
+            profile_id: null,
+            created_at: new Date().toISOString(),
+          };
+          try {
+            await this.users.insertOne(doc);
+          } catch (error) {
+            // The email taken: refuse. Otherwise the id was taken: withNewIds retries with another.
+            if (isDuplicateKey(error) && (await this.users.countDocuments({ email }, { limit: 1 })) > 0) {
+              throw new EmailTakenError();
+            }
+            throw error;
+          }
+          return toUser(doc);
+        },
+      })),
+    );
+  }
+
+  findUserByEmail(email: string): Promise<PortalUserWithPassword | null> {
+    return this.run(async () => {
+      const doc = await this.users.findOne({ email });
+      return doc ? { ...toUser(doc), passwordHash: doc.password_hash } : null;
+    });
+  }
+
+  setUserRole(email: string, role: PortalRole): Promise<boolean> {
+    return this.run(async () => (await this.users.updateOne({ email }, { $set: { role } })).matchedCount > 0);
+  }
+
+  setUserPassword(userId: number, passwordHash: string): Promise<void> {
+    return this.run(async () => {
+      await this.users.updateOne({ _id: userId }, { $set: { password_hash: passwordHash } });
+    });
+  }
+
+  createSession(session: NewPortalSession): Promise<void> {
+    return this.run(async () => {
+      const now = new Date().toISOString();
+      await this.sessions.deleteMany({ expires_at: { $lte: now } });
+      await this.sessions.insertOne({
+        token_hash: session.tokenHash,
+        user_id: session.userId,
+        csrf_token: session.csrfToken,
+        created_at: now,
+        expires_at: session.expiresAt,
+      });
+    });
+  }
+
+  findSession(tokenHash: string, now: Date): Promise<PortalSession | null> {
+    return this.run(async () => {
+      const session = await this.sessions.findOne({ token_hash: tokenHash, expires_at: { $gt: now.toISOString() } });
+      if (!session) return null;
+      const user = await this.users.findOne({ _id: session.user_id });
+      return user ? { user: toUser(user), csrfToken: session.csrf_token, expiresAt: session.expires_at } : null;
+    });
+  }
+
+  deleteSession(tokenHash: string): Promise<void> {
+    return this.run(async () => {
+      await this.sessions.deleteOne({ token_hash: tokenHash });
+    });
+  }
+
+  findProfileById(profileId: number): Promise<Profile | null> {
+    return this.run(async () => {
+      const doc = await this.profiles.findOne({ _id: profileId });
+      return doc ? toProfile(doc) : null;
+    });
+  }
+
+  findProfileBySlug(slug: string): Promise<Profile | null> {
+    return this.run(async () => {
+      const doc = await this.profiles.findOne({ slug });
+      return doc ? toProfile(doc) : null;
+    });
+  }
+
+  saveProfile(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile> {
+    return this.run(async () => {
+      const id = await saveProfile(this.db, userId, fields, slugBase);
+      return toProfile((await this.profiles.findOne({ _id: id }))!);
+    });
+  }
+
+  listArticles(profileId: number): Promise<Article[]> {
+    return this.run(async () =>
+      (await this.articles.find({ profile_id: profileId }).sort({ published_at: -1, _id: -1 }).toArray()).map(toArticle),
+    );
+  }
+
+  latestArticles(profileId: number, limit: number): Promise<Article[]> {
+    return this.run(async () =>
+      (
+        await this.articles
+          .find({ profile_id: profileId, active: true })
+          .sort({ published_at: -1, _id: -1 })
+          .limit(limit)
+          .toArray()
+      ).map(toArticle),
+    );
+  }
+
+  findArticle(profileId: number, articleId: number): Promise<Article | null> {
+    return this.run(async () => {
+      const doc = await this.articles.findOne({ _id: articleId, profile_id: profileId });
+      return doc ? toArticle(doc) : null;
+    });
+  }
+
+  /** ArticleTakenError when another article has this canonical address. */
+  private async refuseTakenAddress(canonical: string, profileId: number, ownArticleId: number | null): Promise<void> {
+    const holder = await this.articles.findOne({ canonical_url: canonical }, { projection: { _id: 1, profile_id: 1 } });
+    if (holder && holder._id !== ownArticleId) throw new ArticleTakenError(holder.profile_id === profileId);
+  }
+
+  /*
+   * Articles: the article write, then a recount of the profile's active articles from the articles
+   * collection (as the import does). Interrupted in between, the count lags until the profile's next
+   * article change; the unique canonical-address index refuses an address another writer took meanwhile.
+   */
+  addArticle(profileId: number, article: ArticleInput): Promise<Article> {
+    const canonical = canonicalizeUrl(article.link);
+    return this.run(async () => {
+      const doc = await withNewIds(this.db, COLLECTIONS.articles, async () => {
+        await this.refuseTakenAddress(canonical, profileId, null);
+        return {
+          count: 1,
+          write: async (id) => {
+            const doc: ArticleDoc = {
+              _id: id,
+              profile_id: profileId,
+              canonical_url: canonical,
+              active: article.active,
+              published_at: article.published_at,
+              article,
+            };
+            await this.articles.insertOne(doc);
+            return doc;
+          },
+        };
+      });
+      await recountActive(this.db, [profileId]);
+      return toArticle(doc);
+    });
+  }
+
+  updateArticle(profileId: number, articleId: number, article: ArticleInput): Promise<boolean> {
+    const canonical = canonicalizeUrl(article.link);
+    return this.run(async () => {
+      await this.refuseTakenAddress(canonical, profileId, articleId);
+      let matched: number;
+      try {
+        const set = { canonical_url: canonical, active: article.active, published_at: article.published_at, article };
+        matched = (await this.articles.updateOne({ _id: articleId, profile_id: profileId }, { $set: set })).matchedCount;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        await this.refuseTakenAddress(canonical, profileId, articleId);
+        throw error;
+      }
+      await recountActive(this.db, [profileId]);
+      return matched > 0;
+    });
+  }
+
+  private async insertAudit(record: Omit<AuditDoc, '_id'>): Promise<void> {
+    await withNewIds(this.db, COLLECTIONS.audit, async () => ({
+      count: 1,
+      write: async (id) => {
+        await this.audit.insertOne({ _id: id, ...record });
+      },
+    }));
+  }
+
+  /*
+   * The request first, then its "requested" audit record: of two concurrent requests only the one the
+   * unique pending index accepts is audited. Interrupted in between, the request is pending (editors see
+   * it) without its "requested" line in the history.
+   */
+  requestVerification(profileId: number, requestedBy: string): Promise<VerificationRequest> {
+    return this.run(async () => {
+      const request = await withNewIds(this.db, COLLECTIONS.verificationRequests, async () => {
+        const pending = await this.requests.findOne({ open_for: profileId });
+        return {
+          count: pending ? 0 : 1,
+          write: async (id): Promise<{ doc: VerificationRequestDoc; opened: boolean }> => {
+            if (pending) return { doc: pending, opened: false };
+            const doc: VerificationRequestDoc = {
+              _id: id,
+              profile_id: profileId,
+              requested_by: requestedBy,
+              requested_at: new Date().toISOString(),
+              status: 'pending',
+              open_for: profileId,
+            };
+            // A duplicate key: another request became pending meanwhile (found on the re-plan), or the id was taken.
+            await this.requests.insertOne(doc);
+            return { doc, opened: true };
+          },
+        };
+      });
+      if (request.opened) {
+        await this.insertAudit({
+          profile_id: profileId,
+          actor: requestedBy,
+          action: 'requested',
+          note: '',
+          at: request.doc.requested_at,
+        });
+      }
+      return toRequest(request.doc);
+    });
+  }
+
+  pendingRequest(profileId: number): Promise<VerificationRequest | null> {
+    return this.run(async () => {
+      const doc = await this.requests.findOne({ open_for: profileId });
+      return doc ? toRequest(doc) : null;
+    });
+  }
+
+  pendingRequests(): Promise<VerificationRequest[]> {
+    return this.run(async () =>
+      (await this.requests.find({ status: 'pending' }).sort({ requested_at: 1, _id: 1 }).toArray()).map(toRequest),
+    );
+  }
+
+  /*
+   * Three single-document writes, in this order: the audit record, the verified flag, closing the pending
+   * request. Interrupted after the audit record, the history shows a decision whose flag did not change
+   * (the request is still in the queue, so an editor decides again); after the flag, the request stays in
+   * the queue though decided (deciding again is harmless). No interruption changes the flag unaudited.
+   */
+  decideVerification({ profileId, actor, action, note }: VerificationDecision): Promise<boolean> {
+    return this.run(async () => {
+      if ((await this.profiles.countDocuments({ _id: profileId }, { limit: 1 })) === 0) return false;
+      const verified = action === 'verified';
+      await this.insertAudit({ profile_id: profileId, actor, action, note, at: new Date().toISOString() });
+      await this.profiles.updateOne({ _id: profileId }, { $set: { verified } });
+      const pending = await this.requests.findOne({ open_for: profileId });
+      if (pending) {
+        await this.requests.updateOne(
+          { _id: pending._id, open_for: profileId },
+          { $set: { status: verified ? 'approved' : 'rejected', open_for: -pending._id } },
+        );
+      }
+      return true;
+    });
+  }
+
+  auditHistory(profileId: number): Promise<AuditRecord[]> {
+    return this.run(async () => (await this.audit.find({ profile_id: profileId }).sort({ _id: -1 }).toArray()).map(toAudit));
+  }
+
+  /** Like the MongoStore's account creation: a concurrent insert of the same email wins and is reused. */
+  openApiAccount(email: string): Promise<ApiAccount> {
+    return this.run(async () => {
+      await withNewIds(this.db, COLLECTIONS.accounts, async () => {
+        const existing = await this.accounts.countDocuments({ email }, { limit: 1 });
+        return {
+          count: existing ? 0 : 1,
+          write: async (id) => {
+            if (existing) return;
+            try {
+              await this.accounts.insertOne({ _id: id, email, status: 'active', created_at: new Date().toISOString() });
+            } catch (error) {
+              // The email taken meanwhile is success; an id taken is retried by withNewIds.
+              if (!isDuplicateKey(error) || (await this.accounts.countDocuments({ email }, { limit: 1 })) === 0) throw error;
+            }
+          },
+        };
+      });
+      return (await this.findAccount(email))!;
+    });
+  }
+
+  private async findAccount(email: string): Promise<ApiAccount | null> {
+    const doc = await this.accounts.findOne({ email });
+    return doc ? { email: doc.email, status: doc.status, createdAt: doc.created_at } : null;
+  }
+
+  findApiAccount(email: string): Promise<ApiAccount | null> {
+    return this.run(() => this.findAccount(email));
+  }
+}
