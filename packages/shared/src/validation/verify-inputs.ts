@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { canonicalizeUrl, MAX_URL_LENGTH } from '../url/canonical-url';
-import { canonicalUrlRule } from './joi-rules';
+import { canonicalizeUrl, InvalidUrlError, MAX_URL_LENGTH } from '../url/canonical-url';
 import { InvalidHandleError, LOOKUP_SOCIAL_TYPES, handleKey, resolveSocialType } from '../social/social-handle';
 import type { SocialType } from '../domain/types';
 
@@ -14,11 +13,19 @@ export interface VerifyJournalistInput {
   handleKey: string;
 }
 
+/** Canonicalises once, in the object step, so the use case gets the lookup key without a second pass. */
 export const verifyArticleSchema = Joi.object({
-  url: Joi.string().trim().max(MAX_URL_LENGTH).required().custom(canonicalUrlRule('"url"')),
+  url: Joi.string().trim().max(MAX_URL_LENGTH).required(),
 })
   .unknown(true)
-  .custom((value: { url: string }) => ({ url: value.url, canonicalUrl: canonicalizeUrl(value.url) }));
+  .custom((value: { url: string }, helpers) => {
+    try {
+      return { url: value.url, canonicalUrl: canonicalizeUrl(value.url) };
+    } catch (error) {
+      if (error instanceof InvalidUrlError) return helpers.message({ custom: `"url" ${error.message}` });
+      throw error;
+    }
+  });
 
 export const verifyJournalistSchema = Joi.object({
   social_username: Joi.string().trim().max(256).required(),
