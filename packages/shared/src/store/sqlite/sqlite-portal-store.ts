@@ -18,6 +18,7 @@ import type {
 } from '../portal-store';
 import { ArticleTakenError, EmailTakenError, HandleTakenError } from '../portal-store';
 import { SqliteStore } from './sqlite-store';
+import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL, RECOUNT_ACTIVE_ARTICLES_SQL } from './shared-records-sql';
 
 interface UserRow {
   id: number;
@@ -172,15 +173,11 @@ export class SqlitePortalStore implements PortalStore {
       const current = this.sql<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?').get(profileId)!;
       const { id: _id, ...stored } = toProfile(current);
       this.sql('UPDATE profiles SET doc = ? WHERE id = ?').run(JSON.stringify({ ...stored, ...fields }), profileId);
-      this.sql('DELETE FROM social_handles WHERE profile_id = ?').run(profileId);
+      this.sql(DELETE_PROFILE_HANDLES_SQL).run(profileId);
       for (const type of SOCIAL_TYPES) {
         const value = fields.profile_social_profiles[type];
         if (value) {
-          this.sql('INSERT INTO social_handles (social_type, handle_key, profile_id) VALUES (?, ?, ?)').run(
-            type,
-            handleKey(type, value),
-            profileId,
-          );
+          this.sql(INSERT_HANDLE_SQL).run(type, handleKey(type, value), profileId);
         }
       }
       return profileId;
@@ -268,9 +265,7 @@ export class SqlitePortalStore implements PortalStore {
   }
 
   private recount(profileId: number): void {
-    this.sql(
-      'UPDATE profiles SET active_article_count = (SELECT count(*) FROM articles WHERE profile_id = ? AND active = 1) WHERE id = ?',
-    ).run(profileId, profileId);
+    this.sql(RECOUNT_ACTIVE_ARTICLES_SQL).run(profileId, profileId);
   }
 
   async requestVerification(profileId: number, requestedBy: string): Promise<VerificationRequest> {

@@ -19,6 +19,7 @@ import { handleKey } from '../../social/social-handle';
 import type { ImportProblem, ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
 import { ImportConflictError, StoreUnavailableError } from '../store';
 import { MIGRATIONS } from './migrations';
+import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL, RECOUNT_ACTIVE_ARTICLES_SQL } from './shared-records-sql';
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
 
@@ -101,10 +102,8 @@ export class SqliteStore implements Store {
       profileIdBySlug: db.prepare<[string], { id: number }>('SELECT id FROM profiles WHERE slug = ?'),
       insertProfile: db.prepare<[string, number, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, ?, ?)'),
       updateProfile: db.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
-      deleteHandles: db.prepare<[number]>('DELETE FROM social_handles WHERE profile_id = ?'),
-      insertHandle: db.prepare<[string, string, number]>(
-        'INSERT INTO social_handles (social_type, handle_key, profile_id) VALUES (?, ?, ?)',
-      ),
+      deleteHandles: db.prepare<[number]>(DELETE_PROFILE_HANDLES_SQL),
+      insertHandle: db.prepare<[string, string, number]>(INSERT_HANDLE_SQL),
       previousArticleOwner: db.prepare<[string], { profile_id: number }>(
         'SELECT profile_id FROM articles WHERE canonical_url = ?',
       ),
@@ -113,9 +112,7 @@ export class SqliteStore implements Store {
          ON CONFLICT (canonical_url) DO UPDATE SET profile_id = excluded.profile_id, active = excluded.active,
            published_at = excluded.published_at, doc = excluded.doc`,
       ),
-      recount: db.prepare<[number, number]>(
-        'UPDATE profiles SET active_article_count = (SELECT count(*) FROM articles WHERE profile_id = ? AND active = 1) WHERE id = ?',
-      ),
+      recount: db.prepare<[number, number]>(RECOUNT_ACTIVE_ARTICLES_SQL),
       allProfiles: db.prepare<[], ProfileRow>('SELECT id, verified, active_article_count, doc FROM profiles ORDER BY id'),
       articlesOf: db.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
       setVerified: db.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
