@@ -15,7 +15,7 @@ import type {
   VerificationRequest,
 } from '../portal-store';
 import { ArticleTakenError, EmailTakenError } from '../portal-store';
-import { isDuplicateKey, unavailableOr } from './mongo-errors';
+import { isDuplicateKey } from './mongo-errors';
 import { withNewIds } from './mongo-ids';
 import { recountActive } from './mongo-import';
 import { saveProfile } from './mongo-portal-profile';
@@ -64,8 +64,6 @@ const toAudit = (doc: AuditDoc): AuditRecord => ({
  * beside each. Driver outages become StoreUnavailableError.
  */
 export class MongoPortalStore implements PortalStore {
-  private ready = false;
-
   constructor(private readonly store: MongoStore) {}
 
   static forStore(store: MongoStore): MongoPortalStore {
@@ -98,16 +96,8 @@ export class MongoPortalStore implements PortalStore {
   }
 
   /** The MongoStore's schema step (indexes, portal ones included) done, then the work; outages → StoreUnavailableError. */
-  private async run<T>(work: () => Promise<T>): Promise<T> {
-    if (!this.ready) {
-      await this.store.ping();
-      this.ready = true;
-    }
-    try {
-      return await work();
-    } catch (error) {
-      throw unavailableOr(error);
-    }
+  private run<T>(work: () => Promise<T>): Promise<T> {
+    return this.store.run(work);
   }
 
   async close(): Promise<void> {

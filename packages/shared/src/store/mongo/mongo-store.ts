@@ -1,4 +1,4 @@
-import { MongoClient, type Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import type {
   AccountStatus,
   ApiKeySummary,
@@ -12,7 +12,8 @@ import type {
 import type { Logger } from '../../logging/logger';
 import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
 import { StoreUnavailableError } from '../store';
-import { clientOptions, databaseName } from './mongo-client-options';
+import { databaseName } from './mongo-client-options';
+import { MongoConnection } from './mongo-connection';
 import { isDuplicateKey, unavailableOr } from './mongo-errors';
 import { serialised, withNewIds } from './mongo-ids';
 import { importProfiles } from './mongo-import';
@@ -61,25 +62,27 @@ export class MongoStore implements Store {
   private readonly schema: RetryingInit;
 
   private constructor(
-    private readonly client: MongoClient,
-    readonly db: Db,
+    private readonly connection: MongoConnection,
     logger?: Logger,
   ) {
     // An explicit connect per attempt: after a failed first connection the driver closes its topology,
     // and only connect() builds a new one (operations alone would keep failing with "Topology is closed").
-    this.schema = new RetryingInit(async () => ensureSchema((await client.connect()).db(db.databaseName)), {
+    this.schema = new RetryingInit(async () => ensureSchema(await connection.connect()), {
       onRetry: (error, delayMs) =>
         logger?.warn('database not ready, retrying', { store: 'mongodb', retry_in_ms: delayMs, error: String(error) }),
-      onReady: () => logger?.info('database ready', { store: 'mongodb', database: db.databaseName }),
+      onReady: () => logger?.info('database ready', { store: 'mongodb', database: connection.db.databaseName }),
     });
   }
 
   /** Returns at once; see the class comment. */
   static open(uri: string, options: MongoStoreOptions = {}): MongoStore {
-    const client = new MongoClient(uri, clientOptions(uri));
-    // The driver reports topology changes as events; nothing must ever go unhandled on it.
-    client.on('error', () => undefined);
-    return new MongoStore(client, client.db(options.dbName ?? databaseName(uri)), options.logger);
+    const dbName = options.dbName ?? databaseName(uri);
+    return new MongoStore(new MongoConnection(uri, dbName, options.logger), options.logger);
+  }
+
+  /** The database of the current client (see MongoConnection: a stuck client is replaced). */
+  get db(): Db {
+    return this.connection.db;
   }
 
   private get profiles() {
@@ -101,13 +104,20 @@ export class MongoStore implements Store {
     return this.db.collection<UsageDoc>(COLLECTIONS.usage);
   }
 
-  /** The schema step done, then the work; driver outages become StoreUnavailableError. */
-  private async run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * The schema step done, then the work; driver outages become StoreUnavailableError and count toward
+   * replacing a stuck client. The portal's MongoDB store runs its work through this too.
+   */
+  async run<T>(work: () => Promise<T>): Promise<T> {
     try {
       await this.schema.whenReady();
-      return await work();
+      const result = await work();
+      this.connection.noteSuccess();
+      return result;
     } catch (error) {
-      throw unavailableOr(error);
+      const mapped = unavailableOr(error);
+      if (mapped instanceof StoreUnavailableError) this.connection.noteOutage();
+      throw mapped;
     }
   }
 
@@ -120,7 +130,7 @@ export class MongoStore implements Store {
 
   async close(): Promise<void> {
     this.schema.close();
-    await this.client.close();
+    await this.connection.close();
   }
 
   private async authorView(profileId: number): Promise<AuthorView | null> {
