@@ -45,7 +45,7 @@ if (!opts['skip-build']) {
 
 const { prepareDataset, articleUrl, unknownArticleUrl, handle, unknownHandle, ARTICLES_PER_PROFILE } =
   await import('./lib/dataset.mjs');
-const { startServer, memoryOf } = await import('./lib/servers.mjs');
+const { startServer, memoryOf, cpuSecondsOf } = await import('./lib/servers.mjs');
 const { load, summarise } = await import('./lib/load.mjs');
 
 const dataDir = path.join(root, 'bench-results', `data-${opts.store}-${articles}`);
@@ -131,8 +131,11 @@ for (const scenario of SCENARIOS) {
   try {
     if (warmupSeconds > 0)
       await load({ url: server.url, connections, durationSeconds: warmupSeconds, request: scenario.request });
+    const cpuBefore = cpuSecondsOf(server.pid);
     const result = summarise(await load({ url: server.url, connections, durationSeconds, request: scenario.request }));
-    results[scenario.id] = { label: scenario.label, ...result, ...memoryOf(server.pid) };
+    // Server CPU per answered request: steadier than req/s when the load generator shares the machine.
+    const cpuMicrosPerRequest = Math.round(((cpuSecondsOf(server.pid) - cpuBefore) * 1e6) / result.total);
+    results[scenario.id] = { label: scenario.label, ...result, cpuMicrosPerRequest, ...memoryOf(server.pid) };
   } finally {
     await server.stop();
   }
@@ -198,11 +201,11 @@ const lines = [
   `Byline benchmark — ${articles.toLocaleString('en')} articles, ${opts.store} store, ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}`,
   `${connections} connections, ${durationSeconds} s per server (after ${warmupSeconds} s warm-up); one in five lookups unknown`,
   '',
-  `| server                    |    req/s | p50 ms | p99 ms | non-2xx | peak RSS MB (per process) |`,
-  `|---------------------------|---------:|-------:|-------:|--------:|--------------------------:|`,
+  `| server                    |    req/s | p50 ms | p99 ms | non-2xx | CPU µs/req | peak RSS MB (per process) |`,
+  `|---------------------------|---------:|-------:|-------:|--------:|-----------:|--------------------------:|`,
   ...Object.values(results).map(
     (r) =>
-      `| ${r.label.padEnd(25)} | ${pad(r.requestsPerSecond, 8)} | ${pad(r.p50Ms, 6)} | ${pad(r.p99Ms, 6)} | ${pad(r.non2xx, 7)} | ${pad(r.peakRssMb, 25)} |`,
+      `| ${r.label.padEnd(25)} | ${pad(r.requestsPerSecond, 8)} | ${pad(r.p50Ms, 6)} | ${pad(r.p99Ms, 6)} | ${pad(r.non2xx, 7)} | ${pad(r.cpuMicrosPerRequest, 10)} | ${pad(r.peakRssMb, 25)} |`,
   ),
   '',
   `ratios: (3)/(1) = ${ratios.articleToExpress}   (4)/(1) = ${ratios.journalistToExpress}   (3)/(2) = ${ratios.articleToNode}   (1)/(2) = ${ratios.expressToNode}`,

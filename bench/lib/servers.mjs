@@ -42,6 +42,21 @@ function kbOf(pid, field) {
   return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
 }
 
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) the process and its workers have used so far (Linux /proc). */
+export function cpuSecondsOf(pid) {
+  try {
+    return [pid, ...childrenOf(pid)].reduce((sum, p) => {
+      // Fields after the command name, which may hold spaces: state is the 1st, utime the 12th, stime the 13th.
+      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ').pop().split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    }, 0);
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * Resident memory in MB (Linux /proc): the peak of the largest process (the per-process figure the
  * targets speak of) and the current total of the process and its workers (WEB_CONCURRENCY).

@@ -7,6 +7,7 @@ import {
   inMemoryRateLimiting,
   methodNotAllowed,
   rateLimit,
+  sendJsonText,
   validate,
   verifyArticleSchema,
   type ServiceDeps,
@@ -27,7 +28,7 @@ export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, rate
     ...bodyParsing(),
     validate(verifyArticleSchema, (req) => ({ url: fieldFrom(req, 'url') })),
     async (_req: Request, res: Response) => {
-      res.json(await verifyArticle(store, res.locals.input as VerifyArticleInput));
+      sendJsonText(res, await verifyArticle(store, res.locals.input as VerifyArticleInput));
     },
   ];
   router

@@ -12,7 +12,7 @@ describe.each(storeFactories())('verify_article: server-side failures ($name sto
     const service = serviceFixture(factory, createApp, {
       wrapStore: (store) =>
         storeWith(store, {
-          findAuthorOfArticle: async () => {
+          articleAnswer: async () => {
             throw new Error(INTERNALS);
           },
         }),
@@ -59,7 +59,7 @@ describe.each(storeFactories())('verify_article: server-side failures ($name sto
     const service = serviceFixture(factory, createApp, {
       wrapStore: (store) =>
         storeWith(store, {
-          findAuthorOfArticle: async () => {
+          articleAnswer: async () => {
             throw new StoreUnavailableError('primary stepped down');
           },
         }),

@@ -12,9 +12,9 @@ describe.each(storeFactories())('verify_article: credentials never reach the log
     logger: capture.logger,
     wrapStore: (store) =>
       storeWith(store, {
-        findAuthorOfArticle: async (canonicalUrl) => {
+        articleAnswer: async (canonicalUrl) => {
           if (canonicalUrl === EXPLODING) throw new Error('lookup exploded');
-          return store.findAuthorOfArticle(canonicalUrl);
+          return store.articleAnswer(canonicalUrl);
         },
       }),
   });

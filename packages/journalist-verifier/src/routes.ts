@@ -7,6 +7,7 @@ import {
   inMemoryRateLimiting,
   methodNotAllowed,
   rateLimit,
+  sendJsonText,
   validate,
   verifyJournalistSchema,
   type ServiceDeps,
@@ -32,7 +33,7 @@ export function verifyJournalistRoutes({ store, logger, authCacheTtlMs = 1000, r
         social_type: fieldFrom(req, 'social_type'),
       })),
       async (_req: Request, res: Response) => {
-        res.json(await verifyJournalist(store, res.locals.input as VerifyJournalistInput));
+        sendJsonText(res, await verifyJournalist(store, res.locals.input as VerifyJournalistInput));
       },
     )
     .all(methodNotAllowed(['POST']));

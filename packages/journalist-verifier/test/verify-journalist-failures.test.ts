@@ -12,7 +12,7 @@ describe.each(storeFactories())('verify_journalist: server-side failures ($name 
     const service = serviceFixture(factory, createApp, {
       wrapStore: (store) =>
         storeWith(store, {
-          findAuthorBySocialHandle: async () => {
+          journalistAnswer: async () => {
             throw new Error(INTERNALS);
           },
         }),
@@ -61,7 +61,7 @@ describe.each(storeFactories())('verify_journalist: server-side failures ($name 
     const service = serviceFixture(factory, createApp, {
       wrapStore: (store) =>
         storeWith(store, {
-          findAuthorBySocialHandle: async () => {
+          journalistAnswer: async () => {
             throw new StoreUnavailableError('no primary');
           },
         }),

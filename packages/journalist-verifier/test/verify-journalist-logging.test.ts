@@ -12,9 +12,9 @@ describe.each(storeFactories())('verify_journalist: credentials never reach the 
     logger: capture.logger,
     wrapStore: (store) =>
       storeWith(store, {
-        findAuthorBySocialHandle: async (type, key) => {
+        journalistAnswer: async (type, key) => {
           if (key === EXPLODING_HANDLE) throw new Error('handle lookup exploded');
-          return store.findAuthorBySocialHandle(type, key);
+          return store.journalistAnswer(type, key);
         },
       }),
   });

@@ -1,5 +1,6 @@
 export * from './domain/types';
 export * from './domain/mappers';
+export * from './domain/rendered-answers';
 export * from './url/canonical-url';
 export * from './social/social-handle';
 export * from './validation/verify-inputs';
@@ -22,6 +23,7 @@ export * from './http/api-error';
 export * from './http/request-context';
 export * from './http/body-parsing';
 export * from './http/validate';
+export * from './http/send-json-text';
 export * from './http/authenticate';
 export * from './http/error-handler';
 export * from './http/ops-routes';

@@ -150,6 +150,8 @@ export function unreachableStore(store: Store): Store {
     ping: fail,
     findAuthorOfArticle: fail,
     findAuthorBySocialHandle: fail,
+    articleAnswer: fail,
+    journalistAnswer: fail,
     findCredential: fail,
   });
 }

@@ -4,3 +4,4 @@ export * from './stores';
 export * from './http';
 export * from './processes';
 export * from './ops-endpoints-suite';
+export * from './rendered-answers';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { PortalStore, Store } from '@byline/shared';
-import { quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
+import { expectAnswersInStep, quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
 import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
 import type { PortalDeps } from '../../src/deps';
@@ -16,6 +16,7 @@ export interface Portal {
   portalStore: PortalStore;
   app: ReturnType<typeof createApp>;
   clock: { now: Date };
+  /** Checks that the verifiers' rendered answers followed every edit the test made, then closes both stores. */
   close(): Promise<void>;
 }
 
@@ -52,8 +53,12 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
     app,
     clock,
     close: async () => {
-      await portalStore.close();
-      await store.close();
+      try {
+        await expectAnswersInStep(store);
+      } finally {
+        await portalStore.close();
+        await store.close();
+      }
     },
   };
 }

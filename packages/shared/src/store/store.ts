@@ -45,6 +45,13 @@ export interface Store {
   findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null>;
   /** The profile holding this handle (see handleKey), or null. */
   findAuthorBySocialHandle(type: SocialType, handleKey: string): Promise<AuthorView | null>;
+  /**
+   * The verify_article answer (JSON text, see RenderedAnswers) when the active article at this canonical
+   * address has a verified author; null otherwise. The verifiers' hot path: no mapping per request.
+   */
+  articleAnswer(canonicalUrl: string): Promise<string | null>;
+  /** The verify_journalist answer (JSON text) when a verified profile holds this handle; null otherwise. */
+  journalistAnswer(type: SocialType, handleKey: string): Promise<string | null>;
 
   /**
    * Upserts profiles by slug and articles by canonical address, all or nothing. Records must already be

@@ -9,7 +9,7 @@ async function exported(store: Store): Promise<ProfileInput[]> {
 }
 
 describe.each(storeFactories())('store contract: export and profile administration ($name store)', (factory) => {
-  const store = freshStorePerTest(factory);
+  const store = freshStorePerTest(factory, { checkAnswers: true });
 
   it('exports every profile in import order with its articles in import order, inactive ones included', async () => {
     const first = aProfile({ articles: [anArticle({ published_at: '2023-05-01T00:00:00.000Z' }), anArticle({ active: false })] });

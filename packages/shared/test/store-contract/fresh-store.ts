@@ -1,16 +1,23 @@
 import type { Store } from '@byline/shared';
-import type { StoreFactory } from '@byline/test-support';
+import { expectAnswersInStep, type StoreFactory } from '@byline/test-support';
 
-/** A fresh, empty store for every test of the enclosing describe, closed after it. */
-export function freshStorePerTest(factory: StoreFactory): () => Store {
+/**
+ * A fresh, empty store for every test of the enclosing describe, closed after it. With `checkAnswers`,
+ * each test ends by checking every rendered answer against the records it wrote (expectAnswersInStep).
+ */
+export function freshStorePerTest(factory: StoreFactory, { checkAnswers = false } = {}): () => Store {
   let store: Store | undefined;
   beforeEach(async () => {
     store = await factory.create();
   });
   afterEach(async () => {
-    await store?.close();
-    store = undefined;
-  });
+    try {
+      if (checkAnswers && store) await expectAnswersInStep(store);
+    } finally {
+      await store?.close();
+      store = undefined;
+    }
+  }, 60_000);
   return () => {
     if (!store) throw new Error('no store: use it inside a test');
     return store;

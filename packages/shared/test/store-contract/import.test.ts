@@ -15,7 +15,7 @@ async function exported(store: { exportProfiles(): AsyncIterable<ProfileInput> }
 }
 
 describe.each(storeFactories())('store contract: import ($name store)', (factory) => {
-  const store = freshStorePerTest(factory);
+  const store = freshStorePerTest(factory, { checkAnswers: true });
   const authorOf = (link: string) => store().findAuthorOfArticle(canonicalizeUrl(link));
 
   it('upserts: importing the same file twice changes nothing, ids included', async () => {

@@ -3,7 +3,7 @@ import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support'
 import { freshStorePerTest } from './fresh-store';
 
 describe.each(storeFactories())('store contract: lookups ($name store)', (factory) => {
-  const store = freshStorePerTest(factory);
+  const store = freshStorePerTest(factory, { checkAnswers: true });
 
   it('finds the author of an article by its canonical address, with the full profile', async () => {
     const article = anArticle({ link: 'https://www.example-news.ie/news/Flood-Defences?utm_source=x' });

@@ -6,6 +6,7 @@ import {
   toVerifyJournalistArticle,
   unverified,
 } from '../../src/domain/mappers';
+import { journalistAnswerFor, renderAnswers, UNVERIFIED_ARTICLE_ANSWER } from '../../src/domain/rendered-answers';
 import type { Article, AuthorView, Profile } from '../../src/domain/types';
 import {
   ARTICLE_KEYS,
@@ -128,5 +129,35 @@ describe('toJournalistResponse', () => {
 describe('unverified', () => {
   it('holds only verified and message', () => {
     expect(unverified(NOT_A_JOURNALIST_MESSAGE)).toEqual({ verified: false, message: 'Not a Byline journalist' });
+  });
+});
+
+describe('rendered answers', () => {
+  it('renders the verify_article answer as the mapper gives it, verified whatever the stored flag', () => {
+    const unverifiedView = { ...view, profile: { ...profile, verified: false } };
+
+    expect(JSON.parse(renderAnswers(unverifiedView).article)).toEqual(toAuthorProfileResponse(view));
+  });
+
+  it.each(['twitter', 'facebook', 'linkedin'] as const)(
+    'completes the journalist answer with the %s handle into exactly the mapped answer, same field order',
+    (type) => {
+      const answer = journalistAnswerFor(renderAnswers(view).journalist, type, profile.profile_social_profiles[type]);
+
+      expect(answer).toBe(JSON.stringify(toJournalistResponse(view, type)));
+    },
+  );
+
+  it('escapes a handle as JSON', () => {
+    const answer = journalistAnswerFor(renderAnswers(view).journalist, 'twitter', 'a"b\\c');
+
+    expect(JSON.parse(answer).profile_social_profiles).toEqual({ twitter: 'a"b\\c' });
+  });
+
+  it('has the fixed unverified answer text', () => {
+    expect(JSON.parse(UNVERIFIED_ARTICLE_ANSWER)).toEqual({
+      verified: false,
+      message: 'No verified Byline author is known for this address',
+    });
   });
 });

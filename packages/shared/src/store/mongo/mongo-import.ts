@@ -7,6 +7,7 @@ import { ImportConflictError } from '../store';
 import { isDuplicateKey } from './mongo-errors';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, type ArticleDoc, type HandleDoc, type ProfileDoc } from './mongo-schema';
+import { refreshDerivedFields } from './profile-derived-fields';
 
 /*
  * Import without multi-document transactions (FerretDB 1.x has none), in two phases:
@@ -17,7 +18,7 @@ import { COLLECTIONS, type ArticleDoc, type HandleDoc, type ProfileDoc } from '.
  *    with ImportConflictError before anything is written.
  * 2. Write, each step an idempotent upsert keyed by a unique index: profiles by slug, then handles (the
  *    released ones deleted, the claimed ones upserted), then articles by canonical address, then the
- *    denormalised active count of every profile touched (importers, and previous owners of moved articles)
+ *    derived fields (active count, rendered answers) of every profile touched (importers, and previous owners of moved articles)
  *    recomputed from the articles collection.
  *
  * Residual race, documented rather than hidden: a handle claimed by another writer between the plan and
@@ -251,26 +252,6 @@ async function writeArticles(
   return touched;
 }
 
-/** Sets each profile's active count from the articles collection (a recount, so concurrent or repeated imports converge). */
-export async function recountActive(db: Db, profileIds: Iterable<number>): Promise<void> {
-  const articles = db.collection<ArticleDoc>(COLLECTIONS.articles);
-  const profiles = db.collection<ProfileDoc>(COLLECTIONS.profiles);
-  for (const part of chunks([...profileIds])) {
-    const counts = new Map<number, number>(part.map((id) => [id, 0]));
-    const grouped = articles.aggregate<{ _id: number; n: number }>([
-      { $match: { profile_id: { $in: part }, active: true } },
-      { $group: { _id: '$profile_id', n: { $sum: 1 } } },
-    ]);
-    for await (const { _id, n } of grouped) counts.set(_id, n);
-    for (const batch of chunks([...counts], WRITE_CHUNK)) {
-      await profiles.bulkWrite(
-        batch.map(([id, n]) => ({ updateOne: { filter: { _id: id }, update: { $set: { active_article_count: n } } } })),
-        { ordered: false },
-      );
-    }
-  }
-}
-
 export async function importProfiles(
   db: Db,
   records: ProfileInput[],
@@ -283,7 +264,7 @@ export async function importProfiles(
   const ids = await writeProfiles(db, importPlan);
   await writeHandles(db, importPlan, ids);
   const touched = await writeArticles(db, importPlan, ids, total, onProgress);
-  await recountActive(db, touched);
+  await refreshDerivedFields(db, touched);
   onProgress?.({ done: total, total });
   return { profiles: total, articles: articleCount };
 }

@@ -6,6 +6,7 @@ import { HandleTakenError } from '../portal-store';
 import { isDuplicateKey } from './mongo-errors';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, type HandleDoc, type PortalUserDoc, type ProfileDoc } from './mongo-schema';
+import { refreshDerivedFields } from './profile-derived-fields';
 
 /*
  * Saving a journalist's profile without a transaction, in single-document steps ordered so that an
@@ -145,5 +146,6 @@ export async function saveProfile(db: Db, userId: number, fields: ProfileFields,
   const current = await profiles.findOne({ _id: profileId });
   if (!current) throw new Error(`profile ${profileId} of portal user ${userId} is missing`);
   await profiles.updateOne({ _id: profileId }, { $set: { profile: { ...current.profile, ...fields } } });
+  await refreshDerivedFields(db, [profileId]);
   return profileId;
 }

@@ -17,7 +17,7 @@ import type {
 import { ArticleTakenError, EmailTakenError } from '../portal-store';
 import { isDuplicateKey } from './mongo-errors';
 import { withNewIds } from './mongo-ids';
-import { recountActive } from './mongo-import';
+import { refreshDerivedFields, toArticle } from './profile-derived-fields';
 import { saveProfile } from './mongo-portal-profile';
 import {
   COLLECTIONS,
@@ -39,7 +39,6 @@ const toUser = (doc: PortalUserDoc): PortalUser => ({
   createdAt: doc.created_at,
 });
 const toProfile = (doc: ProfileDoc): Profile => ({ ...doc.profile, id: doc._id, verified: doc.verified });
-const toArticle = (doc: ArticleDoc): Article => ({ ...doc.article, id: doc._id, profile_id: doc.profile_id });
 const toRequest = (doc: VerificationRequestDoc): VerificationRequest => ({
   id: doc._id,
   profileId: doc.profile_id,
@@ -256,7 +255,7 @@ export class MongoPortalStore implements PortalStore {
           },
         };
       });
-      await recountActive(this.db, [profileId]);
+      await refreshDerivedFields(this.db, [profileId]);
       return toArticle(doc);
     });
   }
@@ -274,7 +273,7 @@ export class MongoPortalStore implements PortalStore {
         await this.refuseTakenAddress(canonical, profileId, articleId);
         throw error;
       }
-      await recountActive(this.db, [profileId]);
+      await refreshDerivedFields(this.db, [profileId]);
       return matched > 0;
     });
   }

@@ -1,5 +1,6 @@
 import type { Db, IndexDescription } from 'mongodb';
 import type { AccountStatus, ArticleInput, ProfileInput, SocialType } from '../../domain/types';
+import type { RenderedAnswers } from '../../domain/rendered-answers';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
@@ -12,8 +13,10 @@ export interface ProfileDoc {
   verified: boolean;
   /** The profile as imported, without `verified` (kept above, settable alone) and without articles. */
   profile: Omit<ProfileInput, 'articles' | 'verified'>;
-  /** Denormalised count of this profile's active articles; recomputed after every import touching it. */
+  /** Denormalised count of this profile's active articles; see profile-derived-fields.ts. */
   active_article_count?: number;
+  /** The verifiers' answers, rendered from the profile and its articles (see profile-derived-fields.ts); absent on documents written before them. */
+  answers?: RenderedAnswers;
   /** The portal user who created this profile, when it was made in the portal (lets a retry find it). */
   portal_user_id?: number;
 }

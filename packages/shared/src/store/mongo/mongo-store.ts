@@ -2,7 +2,6 @@ import type { Db } from 'mongodb';
 import type {
   AccountStatus,
   ApiKeySummary,
-  Article,
   AuthorView,
   ProfileInput,
   SocialType,
@@ -10,6 +9,7 @@ import type {
   UsageEntry,
 } from '../../domain/types';
 import type { Logger } from '../../logging/logger';
+import { journalistAnswerFor, renderAnswers } from '../../domain/rendered-answers';
 import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
 import { StoreUnavailableError } from '../store';
 import { databaseName } from './mongo-client-options';
@@ -27,16 +27,13 @@ import {
   type ProfileDoc,
   type UsageDoc,
 } from './mongo-schema';
+import { readAuthorView } from './profile-derived-fields';
 import { RetryingInit } from './retrying-init';
 
 export interface MongoStoreOptions {
   /** Overrides the database named in the URI (tests use one fresh database per store). */
   dbName?: string;
   logger?: Logger;
-}
-
-function toArticle(doc: ArticleDoc): Article {
-  return { ...doc.article, id: doc._id, profile_id: doc.profile_id };
 }
 
 function toKeySummary(doc: ApiKeyDoc, email: string): ApiKeySummary {
@@ -133,37 +130,54 @@ export class MongoStore implements Store {
     await this.connection.close();
   }
 
-  private async authorView(profileId: number): Promise<AuthorView | null> {
-    const doc = await this.profiles.findOne({ _id: profileId });
-    if (!doc) return null;
-    const latest = await this.articles
-      .find({ profile_id: profileId, active: true })
-      .sort({ published_at: -1, _id: -1 })
-      .limit(3)
-      .toArray();
-    return {
-      profile: { ...doc.profile, id: doc._id, verified: doc.verified },
-      latestArticles: latest.map(toArticle),
-      // Absent only while the import that created the profile has not reached its recount.
-      activeArticleCount: doc.active_article_count ?? 0,
-    };
-  }
-
   findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null> {
     return this.run(async () => {
       const article = await this.articles.findOne(
         { canonical_url: canonicalUrl, active: true },
         { projection: { profile_id: 1 } },
       );
-      return article ? this.authorView(article.profile_id) : null;
+      return article ? readAuthorView(this.db, article.profile_id) : null;
     });
   }
 
   findAuthorBySocialHandle(type: SocialType, key: string): Promise<AuthorView | null> {
     return this.run(async () => {
       const handle = await this.handles.findOne({ social_type: type, handle_key: key });
-      return handle ? this.authorView(handle.profile_id) : null;
+      return handle ? readAuthorView(this.db, handle.profile_id) : null;
     });
+  }
+
+  articleAnswer(canonicalUrl: string): Promise<string | null> {
+    return this.run(async () => {
+      const article = await this.articles.findOne(
+        { canonical_url: canonicalUrl, active: true },
+        { projection: { profile_id: 1 } },
+      );
+      const answers = article && (await this.verifiedAnswers(article.profile_id));
+      return answers ? answers.rendered.article : null;
+    });
+  }
+
+  journalistAnswer(type: SocialType, key: string): Promise<string | null> {
+    return this.run(async () => {
+      const handle = await this.handles.findOne({ social_type: type, handle_key: key }, { projection: { profile_id: 1 } });
+      const answers = handle && (await this.verifiedAnswers(handle.profile_id));
+      return answers ? journalistAnswerFor(answers.rendered.journalist, type, answers.socialProfiles[type]) : null;
+    });
+  }
+
+  /** The rendered answers of a verified profile; rendered here for a document written before they were stored. */
+  private async verifiedAnswers(profileId: number) {
+    const doc = await this.profiles.findOne(
+      { _id: profileId, verified: true },
+      { projection: { answers: 1, 'profile.profile_social_profiles': 1 } },
+    );
+    if (!doc) return null;
+    const view = doc.answers ? null : await readAuthorView(this.db, profileId);
+    return {
+      rendered: doc.answers ?? renderAnswers(view!),
+      socialProfiles: doc.profile.profile_social_profiles,
+    };
   }
 
   importProfiles(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {

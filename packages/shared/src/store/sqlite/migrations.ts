@@ -1,7 +1,12 @@
+import type Database from 'better-sqlite3';
+import { refreshDerivedFields } from './profile-records';
+
 export interface Migration {
   /** Unique and permanent: the schema_migrations table records which names have run. */
   name: string;
   sql: string;
+  /** Runs after `sql`, in the same transaction, for data that SQL alone cannot derive. */
+  backfill?: (db: Database.Database) => void;
 }
 
 /**
@@ -65,6 +70,17 @@ export const MIGRATIONS: Migration[] = [
     PRIMARY KEY (key, day)
   ) WITHOUT ROWID;
   `,
+  },
+  {
+    // The verifiers serve these texts as they are (see RenderedAnswers); every profile write re-renders them.
+    name: '003-rendered-answers',
+    sql: `
+  ALTER TABLE profiles ADD COLUMN article_answer TEXT;
+  ALTER TABLE profiles ADD COLUMN journalist_answer TEXT;
+  `,
+    backfill: (db) => {
+      for (const id of db.prepare<[], number>('SELECT id FROM profiles').pluck().all()) refreshDerivedFields(db, id);
+    },
   },
   {
     name: '010-portal',

@@ -18,7 +18,8 @@ import type {
 } from '../portal-store';
 import { ArticleTakenError, EmailTakenError, HandleTakenError } from '../portal-store';
 import { SqliteStore } from './sqlite-store';
-import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL, RECOUNT_ACTIVE_ARTICLES_SQL } from './shared-records-sql';
+import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
+import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
 
 interface UserRow {
   id: number;
@@ -27,16 +28,6 @@ interface UserRow {
   profile_id: number | null;
   created_at: string;
   password_hash: string;
-}
-interface ProfileRow {
-  id: number;
-  verified: number;
-  doc: string;
-}
-interface ArticleRow {
-  id: number;
-  profile_id: number;
-  doc: string;
 }
 interface RequestRow {
   id: number;
@@ -52,12 +43,6 @@ const toUser = (row: UserRow): PortalUser => ({
   role: row.role,
   profileId: row.profile_id,
   createdAt: row.created_at,
-});
-const toProfile = (row: ProfileRow): Profile => ({ ...JSON.parse(row.doc), id: row.id, verified: row.verified === 1 });
-const toArticle = (row: ArticleRow): Article => ({
-  ...(JSON.parse(row.doc) as ArticleInput),
-  id: row.id,
-  profile_id: row.profile_id,
 });
 const toRequest = (row: RequestRow): VerificationRequest => ({
   id: row.id,
@@ -180,6 +165,7 @@ export class SqlitePortalStore implements PortalStore {
           this.sql(INSERT_HANDLE_SQL).run(type, handleKey(type, value), profileId);
         }
       }
+      refreshDerivedFields(this.db, profileId);
       return profileId;
     })();
     return (await this.findProfileById(id))!;
@@ -239,7 +225,7 @@ export class SqlitePortalStore implements PortalStore {
       const inserted = this.sql(
         'INSERT INTO articles (profile_id, canonical_url, active, published_at, doc) VALUES (?, ?, ?, ?, ?)',
       ).run(profileId, canonical, article.active ? 1 : 0, article.published_at, JSON.stringify(article));
-      this.recount(profileId);
+      refreshDerivedFields(this.db, profileId);
       return Number(inserted.lastInsertRowid);
     })();
     return (await this.findArticle(profileId, id))!;
@@ -252,7 +238,7 @@ export class SqlitePortalStore implements PortalStore {
       const changes = this.sql(
         'UPDATE articles SET canonical_url = ?, active = ?, published_at = ?, doc = ? WHERE id = ? AND profile_id = ?',
       ).run(canonical, article.active ? 1 : 0, article.published_at, JSON.stringify(article), articleId, profileId).changes;
-      this.recount(profileId);
+      refreshDerivedFields(this.db, profileId);
       return changes > 0;
     })();
   }
@@ -262,10 +248,6 @@ export class SqlitePortalStore implements PortalStore {
       'SELECT id, profile_id FROM articles WHERE canonical_url = ?',
     ).get(canonical);
     if (row && row.id !== ownArticleId) throw new ArticleTakenError(row.profile_id === profileId);
-  }
-
-  private recount(profileId: number): void {
-    this.sql(RECOUNT_ACTIVE_ARTICLES_SQL).run(profileId, profileId);
   }
 
   async requestVerification(profileId: number, requestedBy: string): Promise<VerificationRequest> {

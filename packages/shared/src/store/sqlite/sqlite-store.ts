@@ -4,7 +4,6 @@ import Database from 'better-sqlite3';
 import type {
   AccountStatus,
   ApiKeySummary,
-  Article,
   ArticleInput,
   AuthorView,
   Profile,
@@ -14,26 +13,17 @@ import type {
   UsageEntry,
 } from '../../domain/types';
 import { SOCIAL_TYPES } from '../../domain/types';
+import { journalistAnswerFor } from '../../domain/rendered-answers';
 import { canonicalizeUrl } from '../../url/canonical-url';
 import { handleKey } from '../../social/social-handle';
 import type { ImportProblem, ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
 import { ImportConflictError, StoreUnavailableError } from '../store';
 import { MIGRATIONS } from './migrations';
-import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL, RECOUNT_ACTIVE_ARTICLES_SQL } from './shared-records-sql';
+import { readAuthorView, refreshDerivedFields, type ArticleRow, type ProfileRow } from './profile-records';
+import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
 
-interface ProfileRow {
-  id: number;
-  verified: number;
-  active_article_count: number;
-  doc: string;
-}
-interface ArticleRow {
-  id: number;
-  profile_id: number;
-  doc: string;
-}
 interface KeyRow {
   key: string;
   name: string;
@@ -62,6 +52,7 @@ function migrate(db: Database.Database): void {
     db.transaction(() => {
       if (isApplied.get(migration.name)) return;
       db.exec(migration.sql);
+      migration.backfill?.(db);
       record.run(migration.name, new Date().toISOString());
     }).immediate();
   }
@@ -95,9 +86,16 @@ export class SqliteStore implements Store {
       handleOwner: db.prepare<[string, string], { profile_id: number }>(
         'SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?',
       ),
-      profileById: db.prepare<[number], ProfileRow>('SELECT id, verified, active_article_count, doc FROM profiles WHERE id = ?'),
-      latestArticles: db.prepare<[number], ArticleRow>(
-        'SELECT id, profile_id, doc FROM articles WHERE profile_id = ? AND active = 1 ORDER BY published_at DESC, id DESC LIMIT 3',
+      articleAnswer: db
+        .prepare<[string], string>(
+          `SELECT p.article_answer FROM articles a JOIN profiles p ON p.id = a.profile_id
+           WHERE a.canonical_url = ? AND a.active = 1 AND p.verified = 1`,
+        )
+        .pluck(),
+      journalistAnswer: db.prepare<[string, string, string], { answer: string; handle: string }>(
+        `SELECT p.journalist_answer AS answer, json_extract(p.doc, '$.profile_social_profiles.' || ?) AS handle
+         FROM social_handles h JOIN profiles p ON p.id = h.profile_id
+         WHERE h.social_type = ? AND h.handle_key = ? AND p.verified = 1`,
       ),
       profileIdBySlug: db.prepare<[string], { id: number }>('SELECT id FROM profiles WHERE slug = ?'),
       insertProfile: db.prepare<[string, number, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, ?, ?)'),
@@ -112,8 +110,7 @@ export class SqliteStore implements Store {
          ON CONFLICT (canonical_url) DO UPDATE SET profile_id = excluded.profile_id, active = excluded.active,
            published_at = excluded.published_at, doc = excluded.doc`,
       ),
-      recount: db.prepare<[number, number]>(RECOUNT_ACTIVE_ARTICLES_SQL),
-      allProfiles: db.prepare<[], ProfileRow>('SELECT id, verified, active_article_count, doc FROM profiles ORDER BY id'),
+      allProfiles: db.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
       articlesOf: db.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
       setVerified: db.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
       countProfiles: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
@@ -177,25 +174,28 @@ export class SqliteStore implements Store {
     if (this.db.open) this.db.close();
   }
 
-  private authorView(profileId: number): AuthorView | null {
-    const row = this.stmt.profileById.get(profileId);
-    if (!row) return null;
-    const profile: Profile = { ...JSON.parse(row.doc), id: row.id, verified: row.verified === 1 };
-    const latestArticles = this.stmt.latestArticles.all(profileId).map(toArticle);
-    return { profile, latestArticles, activeArticleCount: row.active_article_count };
-  }
-
   findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null> {
     return this.run(() => {
       const owner = this.stmt.articleOwner.get(canonicalUrl);
-      return owner ? this.authorView(owner.profile_id) : null;
+      return owner ? readAuthorView(this.db, owner.profile_id) : null;
     });
   }
 
   findAuthorBySocialHandle(type: SocialType, key: string): Promise<AuthorView | null> {
     return this.run(() => {
       const owner = this.stmt.handleOwner.get(type, key);
-      return owner ? this.authorView(owner.profile_id) : null;
+      return owner ? readAuthorView(this.db, owner.profile_id) : null;
+    });
+  }
+
+  articleAnswer(canonicalUrl: string): Promise<string | null> {
+    return this.run(() => this.stmt.articleAnswer.get(canonicalUrl) ?? null);
+  }
+
+  journalistAnswer(type: SocialType, key: string): Promise<string | null> {
+    return this.run(() => {
+      const row = this.stmt.journalistAnswer.get(type, type, key);
+      return row ? journalistAnswerFor(row.answer, type, row.handle) : null;
     });
   }
 
@@ -248,7 +248,7 @@ export class SqliteStore implements Store {
       if (onProgress && ((index + 1) % 500 === 0 || index + 1 === total)) onProgress({ done: index + 1, total });
     });
     if (problems.length) throw new ImportConflictError(problems);
-    for (const id of touched) this.stmt.recount.run(id, id);
+    for (const id of touched) refreshDerivedFields(this.db, id);
     return { profiles: total, articles };
   }
 
@@ -324,8 +324,4 @@ export class SqliteStore implements Store {
   usageOf(key: string): Promise<UsageEntry[]> {
     return this.run(() => this.stmt.usageOf.all(key));
   }
-}
-
-function toArticle(row: ArticleRow): Article {
-  return { ...(JSON.parse(row.doc) as ArticleInput), id: row.id, profile_id: row.profile_id };
 }

@@ -1,0 +1,69 @@
+import type { Db } from 'mongodb';
+import type { Article, AuthorView } from '../../domain/types';
+import { renderAnswers } from '../../domain/rendered-answers';
+import { COLLECTIONS, type ArticleDoc, type ProfileDoc } from './mongo-schema';
+
+/**
+ * The fields of a profile document derived from the profile and its articles: the active-article count
+ * and the rendered answers the verifiers serve. Every write that changes a profile or its articles
+ * (import, portal edits) refreshes them here, by recomputing, never incrementing, so concurrent or
+ * repeated writers converge on the same values.
+ */
+
+const CHUNK = 500;
+/** FerretDB 1.24 stalls on update commands of more than about a hundred statements; stay well below. */
+const WRITE_CHUNK = 50;
+const LATEST = 3;
+
+export const toArticle = (doc: ArticleDoc): Article => ({ ...doc.article, id: doc._id, profile_id: doc.profile_id });
+
+function authorViewOf(doc: ProfileDoc, latest: ArticleDoc[], activeArticleCount: number): AuthorView {
+  return {
+    profile: { ...doc.profile, id: doc._id, verified: doc.verified },
+    latestArticles: latest.map(toArticle),
+    activeArticleCount,
+  };
+}
+
+/** The profile, its three latest active articles and its active count; null when there is no such profile. */
+export async function readAuthorView(db: Db, profileId: number): Promise<AuthorView | null> {
+  const doc = await db.collection<ProfileDoc>(COLLECTIONS.profiles).findOne({ _id: profileId });
+  if (!doc) return null;
+  const latest = await db
+    .collection<ArticleDoc>(COLLECTIONS.articles)
+    .find({ profile_id: profileId, active: true })
+    .sort({ published_at: -1, _id: -1 })
+    .limit(LATEST)
+    .toArray();
+  // Absent only while the write that created the profile has not reached its refresh.
+  return authorViewOf(doc, latest, doc.active_article_count ?? 0);
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Recounts the active articles of these profiles and re-renders their answers, from the stored documents. */
+export async function refreshDerivedFields(db: Db, profileIds: Iterable<number>): Promise<void> {
+  const profiles = db.collection<ProfileDoc>(COLLECTIONS.profiles);
+  const articles = db.collection<ArticleDoc>(COLLECTIONS.articles);
+  for (const part of chunks([...profileIds], CHUNK)) {
+    // One pass over the active articles of the chunk, newest first per profile: the count and the latest three.
+    const active = new Map<number, { count: number; latest: ArticleDoc[] }>(part.map((id) => [id, { count: 0, latest: [] }]));
+    const cursor = articles.find({ profile_id: { $in: part }, active: true }).sort({ profile_id: 1, published_at: -1, _id: -1 });
+    for await (const article of cursor) {
+      const entry = active.get(article.profile_id)!;
+      entry.count++;
+      if (entry.latest.length < LATEST) entry.latest.push(article);
+    }
+    const updates = [];
+    for await (const doc of profiles.find({ _id: { $in: part } })) {
+      const { count, latest } = active.get(doc._id)!;
+      const answers = renderAnswers(authorViewOf(doc, latest, count));
+      updates.push({ updateOne: { filter: { _id: doc._id }, update: { $set: { active_article_count: count, answers } } } });
+    }
+    for (const batch of chunks(updates, WRITE_CHUNK)) await profiles.bulkWrite(batch, { ordered: false });
+  }
+}

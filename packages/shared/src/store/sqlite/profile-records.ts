@@ -1,0 +1,80 @@
+import type Database from 'better-sqlite3';
+import type { Article, ArticleInput, AuthorView, Profile } from '../../domain/types';
+import { renderAnswers } from '../../domain/rendered-answers';
+
+/**
+ * Reading profiles and articles back from their rows, and keeping the fields derived from them — the
+ * active-article count and the rendered answers the verifiers serve — in step. Both embedded stores
+ * (the verifiers' on import, the portal's on edits) write through here, so the invariants are kept one way.
+ */
+
+export interface ProfileRow {
+  id: number;
+  verified: number;
+  doc: string;
+}
+export interface ArticleRow {
+  id: number;
+  profile_id: number;
+  doc: string;
+}
+
+export const toProfile = (row: ProfileRow): Profile => ({ ...JSON.parse(row.doc), id: row.id, verified: row.verified === 1 });
+export const toArticle = (row: ArticleRow): Article => ({
+  ...(JSON.parse(row.doc) as ArticleInput),
+  id: row.id,
+  profile_id: row.profile_id,
+});
+
+const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+
+function prepare(db: Database.Database) {
+  return {
+    profile: db.prepare<[number], ProfileRow & { active_article_count: number }>(
+      'SELECT id, verified, active_article_count, doc FROM profiles WHERE id = ?',
+    ),
+    latestArticles: db.prepare<[number], ArticleRow>(
+      'SELECT id, profile_id, doc FROM articles WHERE profile_id = ? AND active = 1 ORDER BY published_at DESC, id DESC LIMIT 3',
+    ),
+    recount: db.prepare<[number, number]>(
+      'UPDATE profiles SET active_article_count = (SELECT count(*) FROM articles WHERE profile_id = ? AND active = 1) WHERE id = ?',
+    ),
+    storeAnswers: db.prepare<[string, string, number]>(
+      'UPDATE profiles SET article_answer = ?, journalist_answer = ? WHERE id = ?',
+    ),
+  };
+}
+
+function statements(db: Database.Database) {
+  let prepared = statementsByDb.get(db);
+  if (!prepared) {
+    prepared = prepare(db);
+    statementsByDb.set(db, prepared);
+  }
+  return prepared;
+}
+
+/** The profile, its three latest active articles and its active count; null when there is no such profile. */
+export function readAuthorView(db: Database.Database, profileId: number): AuthorView | null {
+  const { profile, latestArticles } = statements(db);
+  const row = profile.get(profileId);
+  if (!row) return null;
+  return {
+    profile: toProfile(row),
+    latestArticles: latestArticles.all(profileId).map(toArticle),
+    activeArticleCount: row.active_article_count,
+  };
+}
+
+/**
+ * Recounts the profile's active articles and re-renders its answers. Call inside the transaction of every
+ * write that changes a profile's fields or its articles (including an article moving away from it).
+ */
+export function refreshDerivedFields(db: Database.Database, profileId: number): void {
+  const { recount, storeAnswers } = statements(db);
+  recount.run(profileId, profileId);
+  const view = readAuthorView(db, profileId);
+  if (!view) return;
+  const answers = renderAnswers(view);
+  storeAnswers.run(answers.article, answers.journalist, profileId);
+}
