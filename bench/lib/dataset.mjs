@@ -39,7 +39,7 @@ function article(i) {
   };
 }
 
-function profile(p, articleCount) {
+export function profileRecord(p, articleCount) {
   const first = p * ARTICLES_PER_PROFILE;
   const articles = [];
   for (let i = first; i < first + articleCount; i++) articles.push(article(i));
@@ -90,7 +90,7 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
     for (let p = 0; p < profiles; p += PROFILES_PER_BATCH) {
       const batch = [];
       for (let q = p; q < Math.min(p + PROFILES_PER_BATCH, profiles); q++) {
-        batch.push(profile(q, Math.min(ARTICLES_PER_PROFILE, articles - q * ARTICLES_PER_PROFILE)));
+        batch.push(profileRecord(q, Math.min(ARTICLES_PER_PROFILE, articles - q * ARTICLES_PER_PROFILE)));
       }
       await store.importProfiles(batch);
       const done = Math.min((p + PROFILES_PER_BATCH) * ARTICLES_PER_PROFILE, articles);

@@ -1,4 +1,4 @@
-import type { CustomValidator } from 'joi';
+import Joi, { type CustomValidator } from 'joi';
 import type { SocialType } from '../domain/types';
 import { handleKey, InvalidHandleError } from '../social/social-handle';
 import { canonicalizeUrl, InvalidUrlError } from '../url/canonical-url';
@@ -32,3 +32,20 @@ export function socialHandleRule(type: SocialType, subject: string): CustomValid
     }
   };
 }
+
+/** The form Joi's isoDate converts every timestamp to: UTC with milliseconds. */
+const NORMALISED_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const anyIsoDate = Joi.string().isoDate();
+
+/**
+ * Joi's isoDate, converting to UTC with milliseconds, with a fast path for a timestamp already in that
+ * form (nearly every one in an export): isoDate's pattern costs about a tenth of a large import.
+ */
+export const isoTimestampRule: CustomValidator<string> = (value, helpers) => {
+  if (NORMALISED_TIMESTAMP.test(value)) {
+    const time = Date.parse(value);
+    if (!Number.isNaN(time) && new Date(time).toISOString() === value) return value;
+  }
+  const { value: converted, error } = anyIsoDate.validate(value);
+  return error ? helpers.error('string.isoDate') : (converted as string);
+};

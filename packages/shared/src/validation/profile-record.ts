@@ -1,11 +1,11 @@
 import Joi from 'joi';
 import { MAX_URL_LENGTH } from '../url/canonical-url';
-import { canonicalUrlRule, socialHandleRule } from './joi-rules';
+import { canonicalUrlRule, isoTimestampRule, socialHandleRule } from './joi-rules';
 import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/types';
 
 const text = (max: number) => Joi.string().allow('').max(max).default('');
-/** An ISO 8601 timestamp, normalised to UTC with milliseconds (Joi's isoDate converts). */
-const timestamp = () => Joi.string().isoDate();
+/** An ISO 8601 timestamp, normalised to UTC with milliseconds (as Joi's isoDate converts). */
+const timestamp = () => Joi.string().custom(isoTimestampRule);
 
 const articleLink = Joi.string().max(MAX_URL_LENGTH).required().custom(canonicalUrlRule('{{#label}}'));
 

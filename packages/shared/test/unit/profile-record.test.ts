@@ -60,6 +60,8 @@ describe('validateProfileRecord', () => {
     ['2024-05-01T14:00:00+02:00', '2024-05-01T12:00:00.000Z'],
     ['2024-05-01T12:00:00.5Z', '2024-05-01T12:00:00.500Z'],
     ['2024-05-01', '2024-05-01T00:00:00.000Z'],
+    ['2024-05-01T12:00:00.000Z', '2024-05-01T12:00:00.000Z'],
+    ['2024-02-30T00:00:00.000Z', '2024-03-01T00:00:00.000Z'],
   ])('normalises the timestamp %s to UTC with milliseconds', (given, expected) => {
     const record = valid({ ...minimal(), profile_created_at: given });
     expect(record.profile_created_at).toBe(expected);
@@ -101,6 +103,7 @@ describe('validateProfileRecord', () => {
     ['profile_slug', { profile_slug: 'has spaces' }],
     ['profile_slug', { profile_slug: 'ünicode' }],
     ['profile_created_at', { profile_created_at: 'yesterday' }],
+    ['profile_created_at', { profile_created_at: '2024-13-01T00:00:00.000Z' }],
     ['follower_count', { follower_count: -1 }],
     ['follower_count', { follower_count: 1.5 }],
     ['verified', { verified: 'perhaps' }],

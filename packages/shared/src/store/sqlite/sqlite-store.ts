@@ -105,10 +105,12 @@ export class SqliteStore implements Store {
       previousArticleOwner: db.prepare<[string], { profile_id: number }>(
         'SELECT profile_id FROM articles WHERE canonical_url = ?',
       ),
-      upsertArticle: db.prepare<[number, string, number, string, string]>(
+      insertNewArticle: db.prepare<[number, string, number, string, string]>(
         `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (canonical_url) DO UPDATE SET profile_id = excluded.profile_id, active = excluded.active,
-           published_at = excluded.published_at, doc = excluded.doc`,
+         ON CONFLICT (canonical_url) DO NOTHING`,
+      ),
+      updateArticle: db.prepare<[number, number, string, string, string]>(
+        'UPDATE articles SET profile_id = ?, active = ?, published_at = ?, doc = ? WHERE canonical_url = ?',
       ),
       allProfiles: db.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
       articlesOf: db.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
@@ -240,9 +242,13 @@ export class SqliteStore implements Store {
       }
       for (const article of record.articles) {
         const canonical = canonicalizeUrl(article.link);
-        const previous = this.stmt.previousArticleOwner.get(canonical);
-        if (previous) touched.add(previous.profile_id);
-        this.stmt.upsertArticle.run(profileId, canonical, article.active ? 1 : 0, article.published_at, JSON.stringify(article));
+        const active = article.active ? 1 : 0;
+        const doc = JSON.stringify(article);
+        // Insert first: in a bulk import nearly every article is new, and then one statement is enough.
+        if (this.stmt.insertNewArticle.run(profileId, canonical, active, article.published_at, doc).changes === 0) {
+          touched.add(this.stmt.previousArticleOwner.get(canonical)!.profile_id);
+          this.stmt.updateArticle.run(profileId, active, article.published_at, doc, canonical);
+        }
         articles++;
       }
       if (onProgress && ((index + 1) % 500 === 0 || index + 1 === total)) onProgress({ done: index + 1, total });
