@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench -- [--articles N] [--duration S] [--connections C] [--store embedded|mongo] [--redis] [--fresh]
+// npm run bench -- [--articles N] [--duration S] [--connections C] [--store embedded|mongo] [--redis] [--fresh] [--import-articles N]
 // Four servers, each in its own process, one after the other, loaded by autocannon from this process:
 // (1) plain Express 5 with a fixed body, (2) bare node:http with it, (3) verify_article, (4) verify_journalist.
 import { execFileSync } from 'node:child_process';
@@ -24,14 +24,18 @@ const { values: opts } = parseArgs({
     'web-concurrency': { type: 'string', default: '1' },
     fresh: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
+    'import-articles': { type: 'string', default: '100000' },
     out: { type: 'string', default: 'bench-results/latest.json' },
   },
 });
 const articles = Number(opts.articles.replace(/_/g, ''));
+const importArticles = Number(opts['import-articles'].replace(/_/g, ''));
 const durationSeconds = Number(opts.duration);
 const warmupSeconds = Number(opts.warmup);
 const connections = Number(opts.connections);
 if (!Number.isInteger(articles) || articles < 10) throw new Error('--articles must be an integer ≥ 10');
+if (!Number.isInteger(importArticles) || importArticles < 0)
+  throw new Error('--import-articles must be an integer ≥ 0 (0 skips it)');
 if (!['embedded', 'mongo'].includes(opts.store)) throw new Error('--store must be embedded or mongo');
 if (opts.store === 'mongo' && !process.env.MONGODB_URI) throw new Error('--store mongo needs MONGODB_URI');
 if (opts.redis && !process.env.REDIS_URL) throw new Error('--redis needs REDIS_URL');
@@ -141,6 +145,20 @@ for (const scenario of SCENARIOS) {
   }
 }
 
+// (5) `byline import` of a generated NDJSON file into a fresh embedded store, checking included.
+let importResult = null;
+if (importArticles > 0) {
+  const { importFile, timeImport } = await import('./lib/import-run.mjs');
+  const file = await importFile({ articles: importArticles, dir: path.join(root, 'bench-results') });
+  log(`(5) byline import: ${importArticles.toLocaleString('en')} articles into a fresh embedded store…`);
+  importResult = await timeImport({
+    root,
+    file,
+    articles: importArticles,
+    dataDir: path.join(root, 'bench-results', 'import-target'),
+  });
+}
+
 const ratio = (a, b) => Number((results[a].requestsPerSecond / results[b].requestsPerSecond).toFixed(3));
 const ratios = {
   articleToExpress: ratio('article', 'express'),
@@ -164,6 +182,7 @@ const targets = {
         '(4) p99 ≤ 1.5 × (1) p99': results.journalist.p99Ms <= 1.5 * results.express.p99Ms,
       }),
   'no non-2xx answers in (3) and (4)': results.article.non2xx + results.journalist.non2xx === 0,
+  ...(importResult ? { '(5) byline import ≥ 50 000 articles/s': importResult.articlesPerSecond >= 50_000 } : {}),
 };
 
 const machine = {
@@ -189,6 +208,7 @@ const report = {
   },
   generation: dataset.generation,
   results,
+  import: importResult,
   ratios,
   targets,
 };
@@ -208,6 +228,12 @@ const lines = [
       `| ${r.label.padEnd(25)} | ${pad(r.requestsPerSecond, 8)} | ${pad(r.p50Ms, 6)} | ${pad(r.p99Ms, 6)} | ${pad(r.non2xx, 7)} | ${pad(r.cpuMicrosPerRequest, 10)} | ${pad(r.peakRssMb, 25)} |`,
   ),
   '',
+  ...(importResult
+    ? [
+        `(5) byline import: ${importResult.articles.toLocaleString('en')} articles in ${importResult.seconds} s = ${importResult.articlesPerSecond.toLocaleString('en')} articles/s`,
+        '',
+      ]
+    : []),
   `ratios: (3)/(1) = ${ratios.articleToExpress}   (4)/(1) = ${ratios.journalistToExpress}   (3)/(2) = ${ratios.articleToNode}   (1)/(2) = ${ratios.expressToNode}`,
   ...Object.entries(targets).map(([name, held]) => `  ${held ? 'held  ' : 'MISSED'} ${name}`),
   '',
