@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench -- [--articles N] [--duration S] [--connections C] [--store embedded|mongo] [--redis] [--fresh] [--import-articles N]
+// npm run bench -- [--articles N] [--duration S] [--connections C] [--store embedded|mongo] [--redis] [--fresh] [--import-articles N] [--profile]
 // Four servers, each in its own process, one after the other, loaded by autocannon from this process:
 // (1) plain Express 5 with a fixed body, (2) bare node:http with it, (3) verify_article, (4) verify_journalist.
 import { execFileSync } from 'node:child_process';
@@ -25,6 +25,7 @@ const { values: opts } = parseArgs({
     fresh: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
     'import-articles': { type: 'string', default: '100000' },
+    profile: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench-results/latest.json' },
   },
 });
@@ -51,6 +52,7 @@ const { prepareDataset, articleUrl, unknownArticleUrl, handle, unknownHandle, AR
   await import('./lib/dataset.mjs');
 const { startServer, memoryOf, cpuSecondsOf } = await import('./lib/servers.mjs');
 const { load, summarise } = await import('./lib/load.mjs');
+const { newestProfile, summariseProfile } = await import('./lib/profile-summary.mjs');
 
 const dataDir = path.join(root, 'bench-results', `data-${opts.store}-${articles}`);
 log(`data set: ${articles.toLocaleString('en')} articles in the ${opts.store} store`);
@@ -131,7 +133,12 @@ const SCENARIOS = [
 const results = {};
 for (const scenario of SCENARIOS) {
   log(`${scenario.label}: warm-up ${warmupSeconds} s, then ${durationSeconds} s at ${connections} connections…`);
-  const server = await startServer(scenario);
+  // --profile: V8's sampling profiler in the services (it costs them some throughput; see bench/README.md).
+  const profileDir = path.join(root, 'bench-results', 'profiles', scenario.id);
+  const profiled = opts.profile && scenario.portVariable;
+  if (profiled) fs.rmSync(profileDir, { recursive: true, force: true });
+  const nodeArgs = profiled ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = await startServer({ ...scenario, nodeArgs });
   try {
     if (warmupSeconds > 0)
       await load({ url: server.url, connections, durationSeconds: warmupSeconds, request: scenario.request });
@@ -143,6 +150,8 @@ for (const scenario of SCENARIOS) {
   } finally {
     await server.stop();
   }
+  const profileFile = profiled && newestProfile(profileDir);
+  if (profileFile) results[scenario.id].profile = { file: path.relative(root, profileFile), ...summariseProfile(profileFile) };
 }
 
 // (5) `byline import` of a generated NDJSON file into a fresh embedded store, checking included.
@@ -234,6 +243,13 @@ const lines = [
         '',
       ]
     : []),
+  ...Object.values(results)
+    .filter((r) => r.profile)
+    .flatMap((r) => [
+      `${r.label} — self time by module (${r.profile.file}):`,
+      ...r.profile.byModule.map(({ name, share }) => `  ${(share * 100).toFixed(1).padStart(5)}%  ${name}`),
+      '',
+    ]),
   `ratios: (3)/(1) = ${ratios.articleToExpress}   (4)/(1) = ${ratios.journalistToExpress}   (3)/(2) = ${ratios.articleToNode}   (1)/(2) = ${ratios.expressToNode}`,
   ...Object.entries(targets).map(([name, held]) => `  ${held ? 'held  ' : 'MISSED'} ${name}`),
   '',

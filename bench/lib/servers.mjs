@@ -72,10 +72,10 @@ export function memoryOf(pid) {
   }
 }
 
-/** Spawns `node script` with env, waits for `readyPath` to answer 200, returns { url, pid, stop() }. */
-export async function startServer({ script, env, readyPath = '/healthz', portVariable = 'PORT' }) {
+/** Spawns `node [nodeArgs] script` with env, waits for `readyPath` to answer 200, returns { url, pid, stop() }. */
+export async function startServer({ script, env, readyPath = '/healthz', portVariable = 'PORT', nodeArgs = [] }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...env, [portVariable]: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

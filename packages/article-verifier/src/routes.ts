@@ -1,14 +1,10 @@
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import {
-  authenticate,
-  bodyParsing,
   CredentialChecker,
   fieldFrom,
   inMemoryRateLimiting,
   methodNotAllowed,
-  rateLimit,
-  sendJsonText,
-  validate,
+  verificationHandler,
   verifyArticleSchema,
   type ServiceDeps,
   type VerifyArticleInput,
@@ -19,22 +15,20 @@ export const VERIFY_ARTICLE_PATH = '/api/verify_article';
 
 /** POST (GET is an alias) /api/verify_article?url=… → auth → rate limit → validation → use case. */
 export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, rateLimiting }: ServiceDeps): Router {
+  const gate = {
+    checker: new CredentialChecker(store, authCacheTtlMs),
+    limiting: rateLimiting ?? inMemoryRateLimiting({ store, logger }),
+  };
+  const handle = verificationHandler<VerifyArticleInput>(gate, {
+    schema: verifyArticleSchema,
+    fields: (req) => ({ url: fieldFrom(req, 'url') }),
+    answer: (input) => verifyArticle(store, input),
+  });
   const router = Router();
-  const checker = new CredentialChecker(store, authCacheTtlMs);
-  const limiting = rateLimiting ?? inMemoryRateLimiting({ store, logger });
-  const handle = [
-    authenticate(checker),
-    rateLimit(limiting, (key) => checker.rateLimitOf(key)),
-    ...bodyParsing(),
-    validate(verifyArticleSchema, (req) => ({ url: fieldFrom(req, 'url') })),
-    async (_req: Request, res: Response) => {
-      sendJsonText(res, await verifyArticle(store, res.locals.input as VerifyArticleInput));
-    },
-  ];
   router
     .route(VERIFY_ARTICLE_PATH)
-    .post(...handle)
-    .get(...handle)
+    .post(handle)
+    .get(handle)
     .all(methodNotAllowed(['POST', 'GET']));
   return router;
 }

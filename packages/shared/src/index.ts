@@ -24,6 +24,7 @@ export * from './http/request-context';
 export * from './http/body-parsing';
 export * from './http/validate';
 export * from './http/send-json-text';
+export * from './http/verification-handler';
 export * from './http/authenticate';
 export * from './http/error-handler';
 export * from './http/ops-routes';

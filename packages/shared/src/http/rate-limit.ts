@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Response } from 'express';
 import type { UsageMeter } from '../usage/usage-meter';
 import { ApiError } from './api-error';
 import type { RateLimitCounter } from './rate-limit-counter';
@@ -19,20 +19,20 @@ export interface RateLimiting {
  * RateLimit-Policy and RateLimit headers, refuses with 429 and Retry-After past the budget, and counts
  * usage for requests let through. `limitOf` gives the account's own limit, or null for the default.
  */
-export function rateLimit(limiting: RateLimiting, limitOf: (key: string) => Promise<number | null>): RequestHandler {
-  return async (req, res, next) => {
-    const key = req.apiKey;
-    if (!key) throw new Error('rateLimit must run after authenticate');
-    const limit = (await limitOf(key)) ?? limiting.defaultPerMinute;
-    const decision = await limiting.counter.take(key, limit);
-    res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(limit));
-    res.setHeader('RateLimit', rateLimitHeader(decision));
-    if (!decision.allowed) {
-      throw new ApiError(429, `This API key is limited to ${limit} requests per minute; retry after ${decision.resetSeconds} s`, {
-        headers: { 'Retry-After': String(decision.resetSeconds) },
-      });
-    }
-    limiting.usage.count(key);
-    next();
-  };
+export async function applyRateLimit(
+  key: string,
+  res: Response,
+  limiting: RateLimiting,
+  limitOf: (key: string) => Promise<number | null>,
+): Promise<void> {
+  const limit = (await limitOf(key)) ?? limiting.defaultPerMinute;
+  const decision = await limiting.counter.take(key, limit);
+  res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(limit));
+  res.setHeader('RateLimit', rateLimitHeader(decision));
+  if (!decision.allowed) {
+    throw new ApiError(429, `This API key is limited to ${limit} requests per minute; retry after ${decision.resetSeconds} s`, {
+      headers: { 'Retry-After': String(decision.resetSeconds) },
+    });
+  }
+  limiting.usage.count(key);
 }

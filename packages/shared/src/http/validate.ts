@@ -1,23 +1,18 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import type Joi from 'joi';
 import { ApiError } from './api-error';
 
 /**
- * Validates what `pick` takes from the request against a Joi schema. Every problem is reported at once
- * as a 422 naming the field; the checked, converted value is left in `res.locals.input`.
+ * Validates `value` against a Joi schema and returns the checked, converted value. Every problem is
+ * reported at once as a 422 naming the field.
  */
-export function validate(schema: Joi.Schema, pick: (req: Request) => unknown): RequestHandler {
-  return (req, res, next) => {
-    const { value, error } = schema.validate(pick(req), { abortEarly: false, convert: true });
-    if (error) {
-      const errors = error.details.map((d) => ({ field: fieldOf(d), message: d.message }));
-      const detail = errors.map((e) => e.message).join('; ');
-      next(new ApiError(422, detail, { errors }));
-      return;
-    }
-    res.locals.input = value;
-    next();
-  };
+export function validated<T>(schema: Joi.Schema, value: unknown): T {
+  const result = schema.validate(value, { abortEarly: false, convert: true });
+  if (result.error) {
+    const errors = result.error.details.map((d) => ({ field: fieldOf(d), message: d.message }));
+    throw new ApiError(422, errors.map((e) => e.message).join('; '), { errors });
+  }
+  return result.value as T;
 }
 
 /** The field a Joi problem is about; object-level checks name it only in their message ("social_username" …). */

@@ -1,0 +1,42 @@
+import type { Request, RequestHandler } from 'express';
+import type Joi from 'joi';
+import type { CredentialChecker } from '../auth/credential-checker';
+import { authenticate } from './authenticate';
+import { parseBody } from './body-parsing';
+import { applyRateLimit, type RateLimiting } from './rate-limit';
+import { sendJsonText } from './send-json-text';
+import { validated } from './validate';
+
+/** Who may call, and how often: shared by an operation's routes. */
+export interface VerificationGate {
+  checker: CredentialChecker;
+  limiting: RateLimiting;
+}
+
+export interface VerificationOperation<Input> {
+  /** Checks and converts the request fields (Joi). */
+  schema: Joi.Schema;
+  /** The request fields the schema sees. */
+  fields: (req: Request) => unknown;
+  /** The use case: the answer, as JSON text. */
+  answer: (input: Input) => Promise<string>;
+}
+
+/**
+ * A verification operation's request flow, step by step in one handler: credentials → rate limit → body →
+ * validation → use case → answer. Each step throws an ApiError (or body-parser's error) for the one error
+ * handler. One Express layer instead of a chain of six: per-layer dispatch was a measurable share of a request.
+ */
+export function verificationHandler<Input>(
+  { checker, limiting }: VerificationGate,
+  { schema, fields, answer }: VerificationOperation<Input>,
+): RequestHandler {
+  const limitOf = (key: string) => checker.rateLimitOf(key);
+  return async (req, res) => {
+    const key = await authenticate(req, checker);
+    await applyRateLimit(key, res, limiting, limitOf);
+    await parseBody(req, res);
+    const input = validated<Input>(schema, fields(req));
+    sendJsonText(res, await answer(input));
+  };
+}
