@@ -1,13 +1,21 @@
 import type Database from 'better-sqlite3';
 import { refreshDerivedFields } from './profile-records';
 
-export interface Migration {
-  /** Unique and permanent: the schema_migrations table records which names have run. */
-  name: string;
-  sql: string;
-  /** Runs after `sql`, in the same transaction, for data that SQL alone cannot derive. */
-  backfill?: (db: Database.Database) => void;
-}
+/**
+ * A schema change (`sql`, applied in one transaction) or a data backfill SQL alone cannot do. A backfill
+ * runs in short transactions of its own, so processes opening the file meanwhile wait a moment, not the
+ * whole backfill; it must be resumable (work from what is still missing), since such a process, or a
+ * restart, may run it too until one records it done.
+ */
+export type Migration =
+  | {
+      /** Unique and permanent: the schema_migrations table records which names have run. */
+      name: string;
+      sql: string;
+    }
+  | { name: string; backfill: (db: Database.Database) => void };
+
+const BACKFILL_CHUNK = 500;
 
 /**
  * Schema changes, applied in this order at open, each once. Append new ones (a feature may keep its own
@@ -78,8 +86,17 @@ export const MIGRATIONS: Migration[] = [
   ALTER TABLE profiles ADD COLUMN article_answer TEXT;
   ALTER TABLE profiles ADD COLUMN journalist_answer TEXT;
   `,
+  },
+  {
+    name: '004-render-existing-answers',
     backfill: (db) => {
-      for (const id of db.prepare<[], number>('SELECT id FROM profiles').pluck().all()) refreshDerivedFields(db, id);
+      const unrendered = db.prepare<[number], number>('SELECT id FROM profiles WHERE article_answer IS NULL LIMIT ?').pluck();
+      const renderChunk = db.transaction(() => {
+        const ids = unrendered.all(BACKFILL_CHUNK);
+        for (const id of ids) refreshDerivedFields(db, id);
+        return ids.length;
+      });
+      while (renderChunk.immediate() > 0);
     },
   },
   {

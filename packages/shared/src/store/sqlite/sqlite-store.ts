@@ -43,16 +43,19 @@ function unavailableOr(error: unknown): unknown {
   return error;
 }
 
-/** Applies pending migrations. The check runs inside an IMMEDIATE transaction, so processes opening a new file together apply each once. */
+/**
+ * Applies pending migrations. Each schema change is checked and applied inside an IMMEDIATE transaction, so
+ * processes opening a new file together apply it once; backfills run in their own short transactions.
+ */
 function migrate(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const isApplied = db.prepare<[string], { name: string }>('SELECT name FROM schema_migrations WHERE name = ?');
   const record = db.prepare<[string, string]>('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
   for (const migration of MIGRATIONS) {
+    if ('backfill' in migration && !isApplied.get(migration.name)) migration.backfill(db);
     db.transaction(() => {
       if (isApplied.get(migration.name)) return;
-      db.exec(migration.sql);
-      migration.backfill?.(db);
+      if ('sql' in migration) db.exec(migration.sql);
       record.run(migration.name, new Date().toISOString());
     }).immediate();
   }
