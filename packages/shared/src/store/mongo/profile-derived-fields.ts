@@ -25,18 +25,21 @@ function authorViewOf(doc: ProfileDoc, latest: ArticleDoc[], activeArticleCount:
   };
 }
 
-/** The profile, its three latest active articles and its active count; null when there is no such profile. */
-export async function readAuthorView(db: Db, profileId: number): Promise<AuthorView | null> {
-  const doc = await db.collection<ProfileDoc>(COLLECTIONS.profiles).findOne({ _id: profileId });
-  if (!doc) return null;
-  const latest = await db
+function latestActiveArticles(db: Db, profileId: number): Promise<ArticleDoc[]> {
+  return db
     .collection<ArticleDoc>(COLLECTIONS.articles)
     .find({ profile_id: profileId, active: true })
     .sort({ published_at: -1, _id: -1 })
     .limit(LATEST)
     .toArray();
-  // Absent only while the write that created the profile has not reached its refresh.
-  return authorViewOf(doc, latest, doc.active_article_count ?? 0);
+}
+
+/** The profile, its three latest active articles and its active count; null when there is no such profile. */
+export async function readAuthorView(db: Db, profileId: number): Promise<AuthorView | null> {
+  const doc = await db.collection<ProfileDoc>(COLLECTIONS.profiles).findOne({ _id: profileId });
+  if (!doc) return null;
+  // The count is absent only while the write that created the profile has not reached its refresh.
+  return authorViewOf(doc, await latestActiveArticles(db, profileId), doc.active_article_count ?? 0);
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -50,18 +53,17 @@ export async function refreshDerivedFields(db: Db, profileIds: Iterable<number>)
   const profiles = db.collection<ProfileDoc>(COLLECTIONS.profiles);
   const articles = db.collection<ArticleDoc>(COLLECTIONS.articles);
   for (const part of chunks([...profileIds], CHUNK)) {
-    // One pass over the active articles of the chunk, newest first per profile: the count and the latest three.
-    const active = new Map<number, { count: number; latest: ArticleDoc[] }>(part.map((id) => [id, { count: 0, latest: [] }]));
-    const cursor = articles.find({ profile_id: { $in: part }, active: true }).sort({ profile_id: 1, published_at: -1, _id: -1 });
-    for await (const article of cursor) {
-      const entry = active.get(article.profile_id)!;
-      entry.count++;
-      if (entry.latest.length < LATEST) entry.latest.push(article);
-    }
+    // Counted by the server, so a profile with many articles never streams them all here.
+    const counts = new Map<number, number>(part.map((id) => [id, 0]));
+    const grouped = articles.aggregate<{ _id: number; n: number }>([
+      { $match: { profile_id: { $in: part }, active: true } },
+      { $group: { _id: '$profile_id', n: { $sum: 1 } } },
+    ]);
+    for await (const { _id, n } of grouped) counts.set(_id, n);
     const updates = [];
     for await (const doc of profiles.find({ _id: { $in: part } })) {
-      const { count, latest } = active.get(doc._id)!;
-      const answers = renderAnswers(authorViewOf(doc, latest, count));
+      const count = counts.get(doc._id) ?? 0;
+      const answers = renderAnswers(authorViewOf(doc, await latestActiveArticles(db, doc._id), count));
       updates.push({ updateOne: { filter: { _id: doc._id }, update: { $set: { active_article_count: count, answers } } } });
     }
     for (const batch of chunks(updates, WRITE_CHUNK)) await profiles.bulkWrite(batch, { ordered: false });
