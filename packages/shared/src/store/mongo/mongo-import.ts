@@ -4,6 +4,7 @@ import { handleKey } from '../../social/social-handle';
 import { canonicalizeUrl } from '../../url/canonical-url';
 import type { ImportProblem, ImportProgress, ImportSummary } from '../store';
 import { ImportConflictError } from '../store';
+import { chunks, WRITE_CHUNK } from './chunks';
 import { isDuplicateKey } from './mongo-errors';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, type ArticleDoc, type HandleDoc, type ProfileDoc } from './mongo-schema';
@@ -30,7 +31,6 @@ import { refreshDerivedFields } from './profile-derived-fields';
  * interleave their final recounts, which the next import of that profile corrects.
  */
 
-const CHUNK = 500;
 const PROGRESS_EVERY = 500;
 
 interface Claim {
@@ -53,12 +53,6 @@ interface ImportPlan {
 }
 
 const handleId = (type: string, key: string) => `${type}\u0000${key}`;
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 async function profileIdsBySlug(db: Db, slugs: string[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
@@ -125,9 +119,6 @@ async function plan(db: Db, records: ProfileInput[]): Promise<ImportPlan> {
   if (problems.length) throw new ImportConflictError(problems);
   return { profileBySlug, claimsBySlug, articleOwner, existingIds, claimRecord, holders };
 }
-
-/** FerretDB 1.24 stalls on update commands of more than about a hundred statements; stay well below. */
-const WRITE_CHUNK = 50;
 
 /**
  * Writes documents keyed by a unique natural key (slug, canonical address): existing ones get `$set`,

@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import type { Article, AuthorView } from '../../domain/types';
 import { renderAnswers } from '../../domain/rendered-answers';
+import { chunks, WRITE_CHUNK } from './chunks';
 import { COLLECTIONS, type ArticleDoc, type ProfileDoc } from './mongo-schema';
 
 /**
@@ -10,9 +11,6 @@ import { COLLECTIONS, type ArticleDoc, type ProfileDoc } from './mongo-schema';
  * repeated writers converge on the same values.
  */
 
-const CHUNK = 500;
-/** FerretDB 1.24 stalls on update commands of more than about a hundred statements; stay well below. */
-const WRITE_CHUNK = 50;
 const LATEST = 3;
 
 export const toArticle = (doc: ArticleDoc): Article => ({ ...doc.article, id: doc._id, profile_id: doc.profile_id });
@@ -42,17 +40,11 @@ export async function readAuthorView(db: Db, profileId: number): Promise<AuthorV
   return authorViewOf(doc, await latestActiveArticles(db, profileId), doc.active_article_count ?? 0);
 }
 
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** Recounts the active articles of these profiles and re-renders their answers, from the stored documents. */
 export async function refreshDerivedFields(db: Db, profileIds: Iterable<number>): Promise<void> {
   const profiles = db.collection<ProfileDoc>(COLLECTIONS.profiles);
   const articles = db.collection<ArticleDoc>(COLLECTIONS.articles);
-  for (const part of chunks([...profileIds], CHUNK)) {
+  for (const part of chunks([...profileIds])) {
     // Counted by the server, so a profile with many articles never streams them all here.
     const counts = new Map<number, number>(part.map((id) => [id, 0]));
     const grouped = articles.aggregate<{ _id: number; n: number }>([
