@@ -17,7 +17,7 @@ import type {
 import { ArticleTakenError, EmailTakenError } from '../portal-store';
 import { isDuplicateKey } from './mongo-errors';
 import { withNewIds } from './mongo-ids';
-import { refreshDerivedFields, toArticle } from './profile-derived-fields';
+import { refreshDerivedFields, toArticle, toProfile } from './profile-derived-fields';
 import { saveProfile } from './mongo-portal-profile';
 import {
   COLLECTIONS,
@@ -38,7 +38,6 @@ const toUser = (doc: PortalUserDoc): PortalUser => ({
   profileId: doc.profile_id,
   createdAt: doc.created_at,
 });
-const toProfile = (doc: ProfileDoc): Profile => ({ ...doc.profile, id: doc._id, verified: doc.verified });
 const toRequest = (doc: VerificationRequestDoc): VerificationRequest => ({
   id: doc._id,
   profileId: doc.profile_id,

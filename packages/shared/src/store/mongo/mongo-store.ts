@@ -132,38 +132,44 @@ export class MongoStore implements Store {
 
   findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null> {
     return this.run(async () => {
-      const article = await this.articles.findOne(
-        { canonical_url: canonicalUrl, active: true },
-        { projection: { profile_id: 1 } },
-      );
-      return article ? readAuthorView(this.db, article.profile_id) : null;
+      const profileId = await this.ownerOfArticle(canonicalUrl);
+      return profileId === null ? null : readAuthorView(this.db, profileId);
     });
   }
 
   findAuthorBySocialHandle(type: SocialType, key: string): Promise<AuthorView | null> {
     return this.run(async () => {
-      const handle = await this.handles.findOne({ social_type: type, handle_key: key });
-      return handle ? readAuthorView(this.db, handle.profile_id) : null;
+      const profileId = await this.ownerOfHandle(type, key);
+      return profileId === null ? null : readAuthorView(this.db, profileId);
     });
   }
 
   articleAnswer(canonicalUrl: string): Promise<string | null> {
     return this.run(async () => {
-      const article = await this.articles.findOne(
-        { canonical_url: canonicalUrl, active: true },
-        { projection: { profile_id: 1 } },
-      );
-      const answers = article && (await this.verifiedAnswers(article.profile_id));
+      const profileId = await this.ownerOfArticle(canonicalUrl);
+      const answers = profileId === null ? null : await this.verifiedAnswers(profileId);
       return answers ? answers.rendered.article : null;
     });
   }
 
   journalistAnswer(type: SocialType, key: string): Promise<string | null> {
     return this.run(async () => {
-      const handle = await this.handles.findOne({ social_type: type, handle_key: key }, { projection: { profile_id: 1 } });
-      const answers = handle && (await this.verifiedAnswers(handle.profile_id));
+      const profileId = await this.ownerOfHandle(type, key);
+      const answers = profileId === null ? null : await this.verifiedAnswers(profileId);
       return answers ? journalistAnswerFor(answers.rendered.journalist, type, answers.socialProfiles[type]) : null;
     });
+  }
+
+  /** The profile id of the active article at this canonical address, or null. */
+  private async ownerOfArticle(canonicalUrl: string): Promise<number | null> {
+    const article = await this.articles.findOne({ canonical_url: canonicalUrl, active: true }, { projection: { profile_id: 1 } });
+    return article?.profile_id ?? null;
+  }
+
+  /** The profile id holding this handle, or null. */
+  private async ownerOfHandle(type: SocialType, key: string): Promise<number | null> {
+    const handle = await this.handles.findOne({ social_type: type, handle_key: key }, { projection: { profile_id: 1 } });
+    return handle?.profile_id ?? null;
   }
 
   /** The rendered answers of a verified profile; rendered here for a document written before they were stored. */
@@ -173,9 +179,8 @@ export class MongoStore implements Store {
       { projection: { answers: 1, 'profile.profile_social_profiles': 1 } },
     );
     if (!doc) return null;
-    const view = doc.answers ? null : await readAuthorView(this.db, profileId);
     return {
-      rendered: doc.answers ?? renderAnswers(view!),
+      rendered: doc.answers ?? renderAnswers((await readAuthorView(this.db, profileId))!),
       socialProfiles: doc.profile.profile_social_profiles,
     };
   }

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { Article, AuthorView } from '../../domain/types';
+import type { Article, AuthorView, Profile } from '../../domain/types';
 import { renderAnswers } from '../../domain/rendered-answers';
 import { chunks, WRITE_CHUNK } from './chunks';
 import { COLLECTIONS, type ArticleDoc, type ProfileDoc } from './mongo-schema';
@@ -13,11 +13,12 @@ import { COLLECTIONS, type ArticleDoc, type ProfileDoc } from './mongo-schema';
 
 const LATEST = 3;
 
+export const toProfile = (doc: ProfileDoc): Profile => ({ ...doc.profile, id: doc._id, verified: doc.verified });
 export const toArticle = (doc: ArticleDoc): Article => ({ ...doc.article, id: doc._id, profile_id: doc.profile_id });
 
 function authorViewOf(doc: ProfileDoc, latest: ArticleDoc[], activeArticleCount: number): AuthorView {
   return {
-    profile: { ...doc.profile, id: doc._id, verified: doc.verified },
+    profile: toProfile(doc),
     latestArticles: latest.map(toArticle),
     activeArticleCount,
   };
