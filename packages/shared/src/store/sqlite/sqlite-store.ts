@@ -21,6 +21,7 @@ import { ImportConflictError, StoreUnavailableError } from '../store';
 import { MIGRATIONS } from './migrations';
 import { readAuthorView, refreshDerivedFields, type ArticleRow, type ProfileRow } from './profile-records';
 import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
+import { TurnSnapshot } from './turn-snapshot';
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
 
@@ -71,6 +72,9 @@ export class SqliteStore implements Store {
   readonly kind = 'embedded';
   private readonly db: Database.Database;
   private readonly stmt;
+  /** The two verification lookups, on their own connection: see TurnSnapshot. */
+  private readonly snapshot: TurnSnapshot;
+  private readonly lookup;
 
   constructor(readonly file: string) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -80,6 +84,20 @@ export class SqliteStore implements Store {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
+    this.snapshot = file === ':memory:' ? new TurnSnapshot(this.db) : TurnSnapshot.onFile(file);
+    this.lookup = {
+      articleAnswer: this.snapshot.db
+        .prepare<[string], string>(
+          `SELECT p.article_answer FROM articles a JOIN profiles p ON p.id = a.profile_id
+           WHERE a.canonical_url = ? AND a.active = 1 AND p.verified = 1`,
+        )
+        .pluck(),
+      journalistAnswer: this.snapshot.db.prepare<[string, string, string], { answer: string; handle: string }>(
+        `SELECT p.journalist_answer AS answer, json_extract(p.doc, '$.profile_social_profiles.' || ?) AS handle
+         FROM social_handles h JOIN profiles p ON p.id = h.profile_id
+         WHERE h.social_type = ? AND h.handle_key = ? AND p.verified = 1`,
+      ),
+    };
     const db = this.db;
     this.stmt = {
       ping: db.prepare('SELECT 1'),
@@ -88,17 +106,6 @@ export class SqliteStore implements Store {
       ),
       handleOwner: db.prepare<[string, string], { profile_id: number }>(
         'SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?',
-      ),
-      articleAnswer: db
-        .prepare<[string], string>(
-          `SELECT p.article_answer FROM articles a JOIN profiles p ON p.id = a.profile_id
-           WHERE a.canonical_url = ? AND a.active = 1 AND p.verified = 1`,
-        )
-        .pluck(),
-      journalistAnswer: db.prepare<[string, string, string], { answer: string; handle: string }>(
-        `SELECT p.journalist_answer AS answer, json_extract(p.doc, '$.profile_social_profiles.' || ?) AS handle
-         FROM social_handles h JOIN profiles p ON p.id = h.profile_id
-         WHERE h.social_type = ? AND h.handle_key = ? AND p.verified = 1`,
       ),
       profileIdBySlug: db.prepare<[string], { id: number }>('SELECT id FROM profiles WHERE slug = ?'),
       insertProfile: db.prepare<[string, number, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, ?, ?)'),
@@ -163,9 +170,19 @@ export class SqliteStore implements Store {
     return new SqliteStore(path.resolve(dataDir, SQLITE_FILE_NAME));
   }
 
+  /** Any other call ends the lookups' snapshot first, so it sees, and lookups after it see, this store's writes. */
   private run<T>(work: () => T): Promise<T> {
     try {
+      this.snapshot.release();
       return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(unavailableOr(error));
+    }
+  }
+
+  private readLookup<T>(work: () => T): Promise<T> {
+    try {
+      return Promise.resolve(this.snapshot.read(work));
     } catch (error) {
       return Promise.reject(unavailableOr(error));
     }
@@ -176,7 +193,9 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    if (this.snapshot.db !== this.db) this.snapshot.close();
+    this.db.close();
   }
 
   findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null> {
@@ -194,12 +213,12 @@ export class SqliteStore implements Store {
   }
 
   articleAnswer(canonicalUrl: string): Promise<string | null> {
-    return this.run(() => this.stmt.articleAnswer.get(canonicalUrl) ?? null);
+    return this.readLookup(() => this.lookup.articleAnswer.get(canonicalUrl) ?? null);
   }
 
   journalistAnswer(type: SocialType, key: string): Promise<string | null> {
-    return this.run(() => {
-      const row = this.stmt.journalistAnswer.get(type, type, key);
+    return this.readLookup(() => {
+      const row = this.lookup.journalistAnswer.get(type, type, key);
       return row ? journalistAnswerFor(row.answer, type, row.handle) : null;
     });
   }
