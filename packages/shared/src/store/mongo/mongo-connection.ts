@@ -1,6 +1,7 @@
-import { MongoClient, type Db } from 'mongodb';
+import type { Db, MongoClient } from 'mongodb';
 import type { Logger } from '../../logging/logger';
 import { clientOptions } from './mongo-client-options';
+import { mongodbDriver } from './mongodb-driver';
 
 /** How long outage errors must last, and how far apart replacements must be, before a fresh client is made. */
 export const CLIENT_REPLACE_AFTER_MS = 10_000;
@@ -63,7 +64,7 @@ export class MongoConnection {
   }
 
   private newClient(): MongoClient {
-    const client = new MongoClient(this.uri, clientOptions(this.uri));
+    const client = new (mongodbDriver().MongoClient)(this.uri, clientOptions(this.uri));
     // The driver reports topology changes as events; nothing must ever go unhandled on it.
     client.on('error', () => undefined);
     return client;

@@ -1,16 +1,4 @@
-import {
-  MongoClientClosedError,
-  MongoError,
-  MongoNetworkError,
-  MongoNotConnectedError,
-  MongoOperationTimeoutError,
-  MongoServerClosedError,
-  MongoServerError,
-  MongoServerSelectionError,
-  MongoStalePrimaryError,
-  MongoTopologyClosedError,
-  MongoWriteConcernError,
-} from 'mongodb';
+import { mongodbDriver } from './mongodb-driver';
 import { StoreUnavailableError } from '../store';
 
 export const DUPLICATE_KEY = 11000;
@@ -48,6 +36,19 @@ const SOCKET_ERROR_CODES = new Set([
 
 export function isTransient(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 3) return false;
+  const {
+    MongoClientClosedError,
+    MongoError,
+    MongoNetworkError,
+    MongoNotConnectedError,
+    MongoOperationTimeoutError,
+    MongoServerClosedError,
+    MongoServerError,
+    MongoServerSelectionError,
+    MongoStalePrimaryError,
+    MongoTopologyClosedError,
+    MongoWriteConcernError,
+  } = mongodbDriver();
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && SOCKET_ERROR_CODES.has(code)) return true;
   if (!(error instanceof MongoError)) return isTransient((error as { cause?: unknown }).cause, depth + 1);
@@ -70,7 +71,7 @@ export function isTransient(error: unknown, depth = 0): boolean {
 }
 
 export function isDuplicateKey(error: unknown): boolean {
-  if (!(error instanceof MongoError)) return false;
+  if (!(error instanceof mongodbDriver().MongoError)) return false;
   if (error.code === DUPLICATE_KEY) return true;
   const writeErrors = (error as { writeErrors?: { code?: number }[] | { code?: number } }).writeErrors;
   const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
