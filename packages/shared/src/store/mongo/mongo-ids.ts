@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import { isDuplicateKey } from './mongo-errors';
-import { COLLECTIONS, type CounterDoc } from './mongo-schema';
+import { collectionOf } from './mongo-schema';
 
 /**
  * Integer ids from the counters collection: one findOneAndUpdate + $inc (upserting the counter) reserves
@@ -29,7 +29,7 @@ export function serialised<T>(db: Db, name: string, work: () => Promise<T>): Pro
 export function reserveIds(db: Db, collection: string, count: number): Promise<number> {
   if (count <= 0) return Promise.resolve(0);
   return serialised(db, `ids:${collection}`, async () => {
-    const counters = db.collection<CounterDoc>(COLLECTIONS.counters);
+    const counters = collectionOf(db, 'counters');
     const inc = () =>
       counters.findOneAndUpdate({ _id: collection }, { $inc: { seq: count } }, { upsert: true, returnDocument: 'after' });
     // Two first-ever reservations may both try to insert the counter; the loser finds it on a second try.

@@ -7,7 +7,7 @@ import { ImportConflictError } from '../store';
 import { chunks, WRITE_CHUNK } from './chunks';
 import { isDuplicateKey } from './mongo-errors';
 import { withNewIds } from './mongo-ids';
-import { COLLECTIONS, type ArticleDoc, type HandleDoc, type ProfileDoc } from './mongo-schema';
+import { COLLECTIONS, collectionOf, type ArticleDoc, type ProfileDoc } from './mongo-schema';
 import { refreshDerivedFields } from './profile-derived-fields';
 
 /*
@@ -57,9 +57,7 @@ const handleId = (type: string, key: string) => `${type}\u0000${key}`;
 async function profileIdsBySlug(db: Db, slugs: string[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const part of chunks(slugs)) {
-    const found = db
-      .collection<ProfileDoc>(COLLECTIONS.profiles)
-      .find({ slug: { $in: part } }, { projection: { _id: 1, slug: 1 } });
+    const found = collectionOf(db, 'profiles').find({ slug: { $in: part } }, { projection: { _id: 1, slug: 1 } });
     for await (const doc of found) ids.set(doc.slug, doc._id);
   }
   return ids;
@@ -86,7 +84,7 @@ async function plan(db: Db, records: ProfileInput[]): Promise<ImportPlan> {
   const holders = new Map<string, number>();
   for (const [type, keys] of wanted) {
     for (const part of chunks([...keys])) {
-      const found = db.collection<HandleDoc>(COLLECTIONS.handles).find({ social_type: type, handle_key: { $in: part } });
+      const found = collectionOf(db, 'handles').find({ social_type: type, handle_key: { $in: part } });
       for await (const doc of found) holders.set(handleId(type, doc.handle_key), doc.profile_id);
     }
   }
@@ -178,7 +176,7 @@ async function writeProfiles(db: Db, importPlan: ImportPlan): Promise<Map<string
 }
 
 async function writeHandles(db: Db, importPlan: ImportPlan, ids: Map<string, number>): Promise<void> {
-  const handles = db.collection<HandleDoc>(COLLECTIONS.handles);
+  const handles = collectionOf(db, 'handles');
   const keep = new Set<string>();
   for (const [slug, claims] of importPlan.claimsBySlug) {
     for (const claim of claims) keep.add(`${ids.get(slug)}\u0000${handleId(claim.type, claim.key)}`);

@@ -5,7 +5,7 @@ import type { ProfileFields } from '../portal-store';
 import { HandleTakenError } from '../portal-store';
 import { isDuplicateKey } from './mongo-errors';
 import { withNewIds } from './mongo-ids';
-import { COLLECTIONS, type HandleDoc, type PortalUserDoc, type ProfileDoc } from './mongo-schema';
+import { COLLECTIONS, collectionOf, type PortalUserDoc } from './mongo-schema';
 import { refreshDerivedFields } from './profile-derived-fields';
 
 /*
@@ -40,7 +40,7 @@ function claimsOf(fields: ProfileFields): Claim[] {
 }
 
 async function heldElsewhere(db: Db, claims: Claim[], ownProfileId: number | null): Promise<SocialType[]> {
-  const handles = db.collection<HandleDoc>(COLLECTIONS.handles);
+  const handles = collectionOf(db, 'handles');
   const taken: SocialType[] = [];
   for (const { type, key } of claims) {
     const holder = await handles.findOne({ social_type: type, handle_key: key });
@@ -51,7 +51,7 @@ async function heldElsewhere(db: Db, claims: Claim[], ownProfileId: number | nul
 
 /** The first free slug among slugBase, slugBase-2, slugBase-3, … */
 async function freeSlug(db: Db, slugBase: string): Promise<string> {
-  const profiles = db.collection<ProfileDoc>(COLLECTIONS.profiles);
+  const profiles = collectionOf(db, 'profiles');
   let slug = slugBase;
   for (let n = 2; (await profiles.countDocuments({ slug }, { limit: 1 })) > 0; n++) slug = `${slugBase}-${n}`;
   return slug;
@@ -60,14 +60,12 @@ async function freeSlug(db: Db, slugBase: string): Promise<string> {
 /** The user's profile id: linked, or created by an earlier save that stopped before linking it, or null. */
 async function ownProfileId(db: Db, user: PortalUserDoc): Promise<number | null> {
   if (user.profile_id !== null) return user.profile_id;
-  const made = await db
-    .collection<ProfileDoc>(COLLECTIONS.profiles)
-    .findOne({ portal_user_id: user._id }, { projection: { _id: 1 } });
+  const made = await collectionOf(db, 'profiles').findOne({ portal_user_id: user._id }, { projection: { _id: 1 } });
   return made?._id ?? null;
 }
 
 async function insertProfile(db: Db, userId: number, fields: ProfileFields, slugBase: string): Promise<number> {
-  const profiles = db.collection<ProfileDoc>(COLLECTIONS.profiles);
+  const profiles = collectionOf(db, 'profiles');
   // A duplicate key (the slug taken meanwhile, or an id handed out twice) re-plans with a new slug and id.
   return withNewIds(db, COLLECTIONS.profiles, async () => {
     const slug = await freeSlug(db, slugBase);
@@ -96,7 +94,7 @@ async function insertProfile(db: Db, userId: number, fields: ProfileFields, slug
 
 /** Claims the handles the profile does not hold yet; all or none (a refused claim withdraws the others). */
 async function claimHandles(db: Db, profileId: number, claims: Claim[]): Promise<void> {
-  const handles = db.collection<HandleDoc>(COLLECTIONS.handles);
+  const handles = collectionOf(db, 'handles');
   const claimed: Claim[] = [];
   const refused: SocialType[] = [];
   for (const claim of claims) {
@@ -118,7 +116,7 @@ async function claimHandles(db: Db, profileId: number, claims: Claim[]): Promise
 }
 
 async function releaseOtherHandles(db: Db, profileId: number, keep: Claim[]): Promise<void> {
-  const handles = db.collection<HandleDoc>(COLLECTIONS.handles);
+  const handles = collectionOf(db, 'handles');
   const kept = new Set(keep.map(({ type, key }) => `${type}\u0000${key}`));
   for (const held of await handles.find({ profile_id: profileId }).toArray()) {
     if (!kept.has(`${held.social_type}\u0000${held.handle_key}`)) {
@@ -129,7 +127,7 @@ async function releaseOtherHandles(db: Db, profileId: number, keep: Claim[]): Pr
 
 /** Creates or updates the user's profile (see the comment at the top); returns its id. */
 export async function saveProfile(db: Db, userId: number, fields: ProfileFields, slugBase: string): Promise<number> {
-  const users = db.collection<PortalUserDoc>(COLLECTIONS.portalUsers);
+  const users = collectionOf(db, 'portalUsers');
   const user = await users.findOne({ _id: userId });
   if (!user) throw new Error(`no portal user ${userId}`);
   let profileId = await ownProfileId(db, user);
@@ -142,7 +140,7 @@ export async function saveProfile(db: Db, userId: number, fields: ProfileFields,
 
   await claimHandles(db, profileId, claims);
   await releaseOtherHandles(db, profileId, claims);
-  const profiles = db.collection<ProfileDoc>(COLLECTIONS.profiles);
+  const profiles = collectionOf(db, 'profiles');
   const current = await profiles.findOne({ _id: profileId });
   if (!current) throw new Error(`profile ${profileId} of portal user ${userId} is missing`);
   await profiles.updateOne({ _id: profileId }, { $set: { profile: { ...current.profile, ...fields } } });

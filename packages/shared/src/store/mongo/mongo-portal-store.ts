@@ -21,12 +21,10 @@ import { refreshDerivedFields, toArticle, toProfile } from './profile-derived-fi
 import { saveProfile } from './mongo-portal-profile';
 import {
   COLLECTIONS,
-  type AccountDoc,
+  collectionOf,
   type ArticleDoc,
   type AuditDoc,
-  type PortalSessionDoc,
   type PortalUserDoc,
-  type ProfileDoc,
   type VerificationRequestDoc,
 } from './mongo-schema';
 import type { MongoStore } from './mongo-store';
@@ -72,25 +70,25 @@ export class MongoPortalStore implements PortalStore {
     return this.store.db;
   }
   private get users() {
-    return this.db.collection<PortalUserDoc>(COLLECTIONS.portalUsers);
+    return collectionOf(this.db, 'portalUsers');
   }
   private get sessions() {
-    return this.db.collection<PortalSessionDoc>(COLLECTIONS.portalSessions);
+    return collectionOf(this.db, 'portalSessions');
   }
   private get profiles() {
-    return this.db.collection<ProfileDoc>(COLLECTIONS.profiles);
+    return collectionOf(this.db, 'profiles');
   }
   private get articles() {
-    return this.db.collection<ArticleDoc>(COLLECTIONS.articles);
+    return collectionOf(this.db, 'articles');
   }
   private get requests() {
-    return this.db.collection<VerificationRequestDoc>(COLLECTIONS.verificationRequests);
+    return collectionOf(this.db, 'verificationRequests');
   }
   private get audit() {
-    return this.db.collection<AuditDoc>(COLLECTIONS.audit);
+    return collectionOf(this.db, 'audit');
   }
   private get accounts() {
-    return this.db.collection<AccountDoc>(COLLECTIONS.accounts);
+    return collectionOf(this.db, 'accounts');
   }
 
   /** The MongoStore's schema step (indexes, portal ones included) done, then the work; outages → StoreUnavailableError. */

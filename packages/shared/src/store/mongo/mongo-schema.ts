@@ -1,4 +1,4 @@
-import type { Db, IndexDescription } from 'mongodb';
+import type { Collection, Db, IndexDescription } from 'mongodb';
 import type { AccountStatus, ArticleInput, ProfileInput, SocialType } from '../../domain/types';
 import type { RenderedAnswers } from '../../domain/rendered-answers';
 
@@ -121,6 +121,25 @@ export const COLLECTIONS = {
   verificationRequests: 'verification_requests',
   audit: 'verification_audit',
 } as const;
+
+/** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
+interface CollectionDocs {
+  profiles: ProfileDoc;
+  articles: ArticleDoc;
+  handles: HandleDoc;
+  accounts: AccountDoc;
+  apiKeys: ApiKeyDoc;
+  usage: UsageDoc;
+  counters: CounterDoc;
+  portalUsers: PortalUserDoc;
+  portalSessions: PortalSessionDoc;
+  verificationRequests: VerificationRequestDoc;
+  audit: AuditDoc;
+}
+
+export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
+  return db.collection<CollectionDocs[K]>(COLLECTIONS[name]);
+}
 
 /** Which index carries each lookup is noted beside it; unique indexes are what make concurrent writers safe. */
 const INDEXES: Record<string, IndexDescription[]> = {

@@ -17,16 +17,7 @@ import { MongoConnection } from './mongo-connection';
 import { isDuplicateKey, unavailableOr } from './mongo-errors';
 import { serialised, withNewIds } from './mongo-ids';
 import { importProfiles } from './mongo-import';
-import {
-  COLLECTIONS,
-  ensureSchema,
-  type AccountDoc,
-  type ApiKeyDoc,
-  type ArticleDoc,
-  type HandleDoc,
-  type ProfileDoc,
-  type UsageDoc,
-} from './mongo-schema';
+import { COLLECTIONS, collectionOf, ensureSchema, type ApiKeyDoc } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
 import { RetryingInit } from './retrying-init';
 
@@ -83,22 +74,22 @@ export class MongoStore implements Store {
   }
 
   private get profiles() {
-    return this.db.collection<ProfileDoc>(COLLECTIONS.profiles);
+    return collectionOf(this.db, 'profiles');
   }
   private get articles() {
-    return this.db.collection<ArticleDoc>(COLLECTIONS.articles);
+    return collectionOf(this.db, 'articles');
   }
   private get handles() {
-    return this.db.collection<HandleDoc>(COLLECTIONS.handles);
+    return collectionOf(this.db, 'handles');
   }
   private get accounts() {
-    return this.db.collection<AccountDoc>(COLLECTIONS.accounts);
+    return collectionOf(this.db, 'accounts');
   }
   private get apiKeys() {
-    return this.db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
+    return collectionOf(this.db, 'apiKeys');
   }
   private get usage() {
-    return this.db.collection<UsageDoc>(COLLECTIONS.usage);
+    return collectionOf(this.db, 'usage');
   }
 
   /**

@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import type { Article, AuthorView, Profile } from '../../domain/types';
 import { renderAnswers } from '../../domain/rendered-answers';
 import { chunks, WRITE_CHUNK } from './chunks';
-import { COLLECTIONS, type ArticleDoc, type ProfileDoc } from './mongo-schema';
+import { collectionOf, type ArticleDoc, type ProfileDoc } from './mongo-schema';
 
 /**
  * The fields of a profile document derived from the profile and its articles: the active-article count
@@ -25,8 +25,7 @@ function authorViewOf(doc: ProfileDoc, latest: ArticleDoc[], activeArticleCount:
 }
 
 function latestActiveArticles(db: Db, profileId: number): Promise<ArticleDoc[]> {
-  return db
-    .collection<ArticleDoc>(COLLECTIONS.articles)
+  return collectionOf(db, 'articles')
     .find({ profile_id: profileId, active: true })
     .sort({ published_at: -1, _id: -1 })
     .limit(LATEST)
@@ -35,7 +34,7 @@ function latestActiveArticles(db: Db, profileId: number): Promise<ArticleDoc[]> 
 
 /** The profile, its three latest active articles and its active count; null when there is no such profile. */
 export async function readAuthorView(db: Db, profileId: number): Promise<AuthorView | null> {
-  const doc = await db.collection<ProfileDoc>(COLLECTIONS.profiles).findOne({ _id: profileId });
+  const doc = await collectionOf(db, 'profiles').findOne({ _id: profileId });
   if (!doc) return null;
   // The count is absent only while the write that created the profile has not reached its refresh.
   return authorViewOf(doc, await latestActiveArticles(db, profileId), doc.active_article_count ?? 0);
@@ -43,8 +42,8 @@ export async function readAuthorView(db: Db, profileId: number): Promise<AuthorV
 
 /** Recounts the active articles of these profiles and re-renders their answers, from the stored documents. */
 export async function refreshDerivedFields(db: Db, profileIds: Iterable<number>): Promise<void> {
-  const profiles = db.collection<ProfileDoc>(COLLECTIONS.profiles);
-  const articles = db.collection<ArticleDoc>(COLLECTIONS.articles);
+  const profiles = collectionOf(db, 'profiles');
+  const articles = collectionOf(db, 'articles');
   for (const part of chunks([...profileIds])) {
     // Counted by the server, so a profile with many articles never streams them all here.
     const counts = new Map<number, number>(part.map((id) => [id, 0]));
