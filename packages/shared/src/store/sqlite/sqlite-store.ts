@@ -44,6 +44,15 @@ function unavailableOr(error: unknown): unknown {
   return error;
 }
 
+/** Synchronous SQLite work as a promise; busy or unreachable files reject with StoreUnavailableError. */
+function settled<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(unavailableOr(error));
+  }
+}
+
 /**
  * Applies pending migrations. Each schema change is checked and applied inside an IMMEDIATE transaction, so
  * processes opening a new file together apply it once; backfills run in their own short transactions.
@@ -172,20 +181,14 @@ export class SqliteStore implements Store {
 
   /** Any other call ends the lookups' snapshot first, so it sees, and lookups after it see, this store's writes. */
   private run<T>(work: () => T): Promise<T> {
-    try {
+    return settled(() => {
       this.snapshot.release();
-      return Promise.resolve(work());
-    } catch (error) {
-      return Promise.reject(unavailableOr(error));
-    }
+      return work();
+    });
   }
 
   private readLookup<T>(work: () => T): Promise<T> {
-    try {
-      return Promise.resolve(this.snapshot.read(work));
-    } catch (error) {
-      return Promise.reject(unavailableOr(error));
-    }
+    return settled(() => this.snapshot.read(work));
   }
 
   async ping(): Promise<void> {
