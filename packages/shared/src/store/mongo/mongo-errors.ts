@@ -20,6 +20,12 @@ const TRANSIENT_SERVER_CODES = new Set([
   13436, // NotPrimaryOrSecondary
 ]);
 
+/**
+ * FerretDB answers a query it abandons while shutting down with a generic InternalError whose message
+ * ends "context canceled" (seen in the outage test), not with ShutdownInProgress.
+ */
+const SERVER_CANCELLED = /\bcontext canceled\b/;
+
 /** Driver classes that are not exported but carry a stable name (pool exhausted or closed). */
 const TRANSIENT_DRIVER_NAMES = new Set(['MongoWaitQueueTimeoutError', 'MongoPoolClosedError', 'MongoPoolClearedError']);
 
@@ -67,7 +73,8 @@ export function isTransient(error: unknown, depth = 0): boolean {
   }
   if (TRANSIENT_DRIVER_NAMES.has(error.name)) return true;
   if (error.hasErrorLabel('RetryableWriteError') || error.hasErrorLabel('ResetPool')) return true;
-  return error instanceof MongoServerError && typeof error.code === 'number' && TRANSIENT_SERVER_CODES.has(error.code);
+  if (!(error instanceof MongoServerError)) return false;
+  return (typeof error.code === 'number' && TRANSIENT_SERVER_CODES.has(error.code)) || SERVER_CANCELLED.test(error.message);
 }
 
 export function isDuplicateKey(error: unknown): boolean {
