@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
-import { requestId, requestLogger } from '@byline/shared';
+import { requestContext, requestLog } from '@byline/shared';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
 import { createPageFetcher } from './fetch/fetch-page';
@@ -32,8 +32,7 @@ export function createApp(deps: PortalDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  app.use(requestId());
-  app.use(requestLogger(deps.logger));
+  app.use(requestContext(requestLog(deps.logger)));
   app.use(assetRoutes());
   app.use(securityHeaders);
   app.use(cookieParser());

@@ -1,9 +1,10 @@
-import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { RequestRecorder } from './request-context';
 
 export interface Metrics {
   registry: Registry;
-  middleware: RequestHandler;
+  /** Records an answered request's duration by method, route and status (see requestContext). */
+  record: RequestRecorder;
 }
 
 /** Prometheus metrics for one app: process defaults plus request durations by route and status. */
@@ -18,14 +19,10 @@ export function createMetrics(service: string): Metrics {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const middleware: RequestHandler = (req, res, next) => {
-    const end = duration.startTimer();
-    res.on('finish', () => {
-      // The matched route pattern, never the raw path, so label values stay few.
-      const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
-      end({ method: req.method, route, status: String(res.statusCode) });
-    });
-    next();
+  const record: RequestRecorder = (req, res, seconds) => {
+    // The matched route pattern, never the raw path, so label values stay few.
+    const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
+    duration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
   };
-  return { registry, middleware };
+  return { registry, record };
 }

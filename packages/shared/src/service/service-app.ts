@@ -6,7 +6,7 @@ import { createMetrics } from '../http/metrics';
 import type { OpenApiDocument } from '../http/openapi';
 import type { RateLimiting } from '../http/rate-limit';
 import { opsRoutes } from '../http/ops-routes';
-import { requestId, requestLogger } from '../http/request-context';
+import { requestContext, requestLog } from '../http/request-context';
 
 export interface ServiceDeps {
   store: Store;
@@ -23,17 +23,16 @@ export interface ServiceParts {
   openApi: OpenApiDocument;
 }
 
-/** The frame both verifiers share: request id, metrics, request log, ops routes, the service's own routes, 404, one error handler. */
+/** The frame both verifiers share: request id, metrics and request log, the service's own routes, ops routes, 404, one error handler. */
 export function createServiceApp({ store, logger }: ServiceDeps, { name, routes, openApi }: ServiceParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   const metrics = createMetrics(name);
-  app.use(requestId());
-  app.use(metrics.middleware);
-  app.use(requestLogger(logger));
-  app.use(opsRoutes(store, metrics, openApi));
+  app.use(requestContext(metrics.record, requestLog(logger)));
+  // The service's own routes first: every verification would otherwise pass the ops routes' layers.
   app.use(routes);
+  app.use(opsRoutes(store, metrics, openApi));
   app.use(notFound);
   app.use(errorHandler(logger));
   return app;
