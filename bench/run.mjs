@@ -48,8 +48,9 @@ if (!opts['skip-build']) {
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-const { prepareDataset, articleUrl, unknownArticleUrl, handle, unknownHandle, ARTICLES_PER_PROFILE } =
-  await import('./lib/dataset.mjs');
+const { prepareDataset, ARTICLES_PER_PROFILE } = await import('./lib/dataset.mjs');
+const { requestMakers } = await import('./lib/requests.mjs');
+const { benchScenarios } = await import('./lib/scenarios.mjs');
 const { startServer, memoryOf, cpuSecondsOf } = await import('./lib/servers.mjs');
 const { load, summarise } = await import('./lib/load.mjs');
 const { newestProfile, summariseProfile } = await import('./lib/profile-summary.mjs');
@@ -67,24 +68,6 @@ const dataset = await prepareDataset({
 const bodyFile = path.join(dataDir, 'sample-answer.json');
 fs.writeFileSync(bodyFile, JSON.stringify(dataset.sampleAnswer));
 const profiles = Math.ceil(articles / ARTICLES_PER_PROFILE);
-const authorization = `Bearer ${dataset.token}`;
-const random = (n) => Math.floor(Math.random() * n);
-
-// One in five requests asks about something unknown.
-const articleRequest = () => {
-  const url = Math.random() < 0.2 ? unknownArticleUrl(random(articles)) : articleUrl(random(articles));
-  return { method: 'POST', path: `/api/verify_article?url=${encodeURIComponent(url)}`, headers: { authorization } };
-};
-const journalistRequest = () => ({
-  method: 'POST',
-  path: '/api/v1/verify_journalist',
-  headers: { authorization, 'content-type': 'application/json' },
-  body: JSON.stringify({
-    social_username: Math.random() < 0.2 ? unknownHandle(random(profiles)) : `@${handle(random(profiles))}`,
-    social_type: 'twitter',
-  }),
-});
-
 const serviceEnv = {
   PATH: process.env.PATH,
   NODE_ENV: 'production',
@@ -93,42 +76,8 @@ const serviceEnv = {
   ...(opts.redis ? { REDIS_URL: process.env.REDIS_URL } : {}),
   WEB_CONCURRENCY: opts['web-concurrency'],
 };
-const baselineEnv = { PATH: process.env.PATH, NODE_ENV: 'production', BENCH_BODY_FILE: bodyFile };
-
-const SCENARIOS = [
-  {
-    id: 'express',
-    label: '(1) Express 5, fixed body',
-    script: 'bench/servers/express-fixed.mjs',
-    env: baselineEnv,
-    request: articleRequest,
-  },
-  {
-    id: 'node',
-    label: '(2) node:http, fixed body',
-    script: 'bench/servers/node-http-fixed.mjs',
-    env: baselineEnv,
-    request: articleRequest,
-  },
-  {
-    id: 'article',
-    label: '(3) verify_article',
-    script: 'packages/article-verifier/dist/main.js',
-    env: serviceEnv,
-    portVariable: 'ARTICLE_VERIFIER_PORT',
-    readyPath: '/readyz',
-    request: articleRequest,
-  },
-  {
-    id: 'journalist',
-    label: '(4) verify_journalist',
-    script: 'packages/journalist-verifier/dist/main.js',
-    env: serviceEnv,
-    portVariable: 'JOURNALIST_VERIFIER_PORT',
-    readyPath: '/readyz',
-    request: journalistRequest,
-  },
-];
+const requests = requestMakers({ articles, authorization: `Bearer ${dataset.token}` });
+const SCENARIOS = benchScenarios({ root, bodyFile, serviceEnv, requests });
 
 const results = {};
 for (const scenario of SCENARIOS) {

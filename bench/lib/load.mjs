@@ -1,14 +1,17 @@
 // One autocannon run against a server, with a request shape that varies per request.
 import autocannon from 'autocannon';
 
-/** Runs autocannon; `request()` gives each request's { method, path, headers, body }. */
-export function load({ url, connections, durationSeconds, request }) {
+/**
+ * Runs autocannon for `durationSeconds`, or until `amount` requests are answered; `request()` gives each
+ * request's { method, path, headers, body }.
+ */
+export function load({ url, connections, durationSeconds, amount, request }) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url,
         connections,
-        duration: durationSeconds,
+        ...(amount ? { amount } : { duration: durationSeconds }),
         requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
       },
       (error, result) => (error ? reject(error) : resolve(result)),

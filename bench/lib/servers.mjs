@@ -72,10 +72,22 @@ export function memoryOf(pid) {
   }
 }
 
-/** Spawns `node [nodeArgs] script` with env, waits for `readyPath` to answer 200, returns { url, pid, stop() }. */
-export async function startServer({ script, env, readyPath = '/healthz', portVariable = 'PORT', nodeArgs = [] }) {
+/**
+ * Spawns `[launcher…] node [nodeArgs] script` with env, waits for `readyPath` to answer 200, returns
+ * { url, pid, stop() }. A launcher (e.g. valgrind and its options) runs node under it.
+ */
+export async function startServer({
+  script,
+  env,
+  readyPath = '/healthz',
+  portVariable = 'PORT',
+  nodeArgs = [],
+  launcher = [],
+  readyTimeoutMs = 30_000,
+}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const command = [...launcher, process.execPath, ...nodeArgs, script];
+  const child = spawn(command[0], command.slice(1), {
     env: { ...env, [portVariable]: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -83,7 +95,7 @@ export async function startServer({ script, env, readyPath = '/healthz', portVar
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilAnswering(url + readyPath, child);
+    await waitUntilAnswering(url + readyPath, child, readyTimeoutMs);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${script}: ${error.message}\n${stderr}`);

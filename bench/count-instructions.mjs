@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// npm run bench:instructions -- [--server article|journalist|express|node] [--requests 4000] [--warmup 6000]
+//                               [--connections 1] [--articles 100000] [--services-root DIR] [--skip-build]
+// The CPU instructions one server spends per answered request, counted by valgrind's callgrind after a
+// warm-up. Unlike time, the count repeats within about 1 % from run to run whatever else the machine is
+// doing, so it can tell two builds apart on a noisy machine where `npm run bench` cannot (a few % are
+// lost in its noise). It is not time: cache misses and the kernel's share (the socket write) are not in
+// it. Compare builds with --services-root pointing at a worktree of the other commit, built.
+// One connection by default: with several, how many requests share an event-loop turn depends on timing,
+// and the count then moves by ±3 %.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { prepareDataset } from './lib/dataset.mjs';
+import { load } from './lib/load.mjs';
+import { requestMakers, seededRandom } from './lib/requests.mjs';
+import { benchScenarios } from './lib/scenarios.mjs';
+import { startServer } from './lib/servers.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const { values: opts } = parseArgs({
+  options: {
+    server: { type: 'string', default: 'article' },
+    requests: { type: 'string', default: '4000' },
+    warmup: { type: 'string', default: '6000' },
+    articles: { type: 'string', default: '100000' },
+    connections: { type: 'string', default: '1' },
+    'services-root': { type: 'string', default: root },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+const requests = Number(opts.requests);
+const warmup = Number(opts.warmup);
+const articles = Number(opts.articles.replace(/_/g, ''));
+const servicesRoot = path.resolve(opts['services-root']);
+if (!Number.isInteger(requests) || requests < 100) throw new Error('--requests must be an integer ≥ 100');
+if (!Number.isInteger(warmup) || warmup < 0) throw new Error('--warmup must be an integer ≥ 0');
+
+const log = (line) => process.stderr.write(`${line}\n`);
+try {
+  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+} catch {
+  throw new Error('valgrind is needed (Debian: apt-get install valgrind)');
+}
+if (!opts['skip-build']) {
+  log('building (npm run build)…');
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+const dataDir = path.join(root, 'bench-results', `data-embedded-${articles}`);
+const dataset = await prepareDataset({ store: 'embedded', articles, dir: dataDir, log });
+const bodyFile = path.join(dataDir, 'sample-answer.json');
+fs.writeFileSync(bodyFile, JSON.stringify(dataset.sampleAnswer));
+// The same seed every run: both builds answer the same requests in the same order.
+const made = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, random: seededRandom(1) });
+const serviceEnv = { PATH: process.env.PATH, NODE_ENV: 'production', BYLINE_DATA_DIR: dataDir };
+const scenario = benchScenarios({ root, servicesRoot, bodyFile, serviceEnv, requests: made }).find((s) => s.id === opts.server);
+if (!scenario) throw new Error('--server must be article, journalist, express or node');
+
+// valgrind's gdbserver, which callgrind_control talks to, names its pipes after USER and HOST: both
+// processes must see the same values (the servers are given HOST=127.0.0.1 to listen on).
+const vgdbEnv = { USER: 'byline-bench', LOGNAME: 'byline-bench', HOST: '127.0.0.1' };
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-callgrind-'));
+const outFile = path.join(outDir, 'callgrind.out');
+log(
+  `${scenario.label} (${path.relative(root, scenario.script) || scenario.script}) under callgrind: ${warmup} requests to warm up, then ${requests} counted…`,
+);
+const server = await startServer({
+  ...scenario,
+  env: { ...scenario.env, ...vgdbEnv },
+  launcher: ['valgrind', '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outFile}`],
+  readyTimeoutMs: 180_000,
+});
+const control = (...args) =>
+  execFileSync('callgrind_control', [...args, String(server.pid)], { env: { ...process.env, ...vgdbEnv }, stdio: 'ignore' });
+const connections = Number(opts.connections);
+let counted;
+try {
+  if (warmup > 0) await load({ url: server.url, connections, amount: warmup, request: scenario.request });
+  control('--instr=on');
+  counted = await load({ url: server.url, connections, amount: requests, request: scenario.request });
+  control('--instr=off');
+  control('--dump');
+} finally {
+  await server.stop();
+}
+
+// One file per dump (outFile.1) plus the final one at exit; the dump holds the counted requests.
+const totals = fs
+  .readdirSync(outDir)
+  .map((name) => /^totals: (\d+)/m.exec(fs.readFileSync(path.join(outDir, name), 'utf8'))?.[1])
+  .map(Number)
+  .filter((n) => n > 0);
+fs.rmSync(outDir, { recursive: true, force: true });
+const instructions = Math.max(...totals);
+const nonOk = counted.non2xx + counted.errors + counted.timeouts;
+process.stdout.write(
+  `${scenario.label}: ${(instructions / requests / 1000).toFixed(1)} thousand instructions per request ` +
+    `(${requests} requests after ${warmup}, ${nonOk} not answered 2xx)\n`,
+);
+if (nonOk > 0) process.exitCode = 1;

@@ -1,0 +1,35 @@
+// The requests the bench sends: random known addresses (handles), one in five unknown.
+import { ARTICLES_PER_PROFILE, articleUrl, handle, unknownArticleUrl, unknownHandle } from './dataset.mjs';
+
+/** mulberry32: a small seeded generator, so that two instruction counts send exactly the same requests. */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** { article(), journalist() }: each call gives the next request's { method, path, headers, body }. */
+export function requestMakers({ articles, authorization, random = Math.random }) {
+  const profiles = Math.ceil(articles / ARTICLES_PER_PROFILE);
+  const pick = (n) => Math.floor(random() * n);
+  return {
+    article: () => {
+      const url = random() < 0.2 ? unknownArticleUrl(pick(articles)) : articleUrl(pick(articles));
+      return { method: 'POST', path: `/api/verify_article?url=${encodeURIComponent(url)}`, headers: { authorization } };
+    },
+    journalist: () => ({
+      method: 'POST',
+      path: '/api/v1/verify_journalist',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        social_username: random() < 0.2 ? unknownHandle(pick(profiles)) : `@${handle(pick(profiles))}`,
+        social_type: 'twitter',
+      }),
+    }),
+  };
+}
