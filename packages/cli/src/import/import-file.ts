@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import { ImportConflictError, type ImportSummary } from '@byline/shared';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 import { checkImportRecords, type CheckedImport, type LineProblem } from './check-records';
 import { readImportFile } from './read-import-file';
+import { memoryWarning } from './memory-check';
 import { progressReporter } from './progress';
 
 const LARGE_FILE_BYTES = 5 * 1024 * 1024;
@@ -36,8 +38,11 @@ function rejectFile(ctx: CliContext, file: string, problems: LineProblem[], why:
 export async function importFile(ctx: CliContext, file: string): Promise<ImportSummary> {
   let checked: CheckedImport;
   try {
+    const { size } = await fs.promises.stat(file);
+    const warning = memoryWarning(file, size, v8.getHeapStatistics().heap_size_limit);
+    if (warning) writeLine(ctx.stderr, warning);
     // Checking a large file takes seconds (about 5 s per 100,000 articles); say so before the bar appears.
-    if ((await fs.promises.stat(file)).size > LARGE_FILE_BYTES) writeLine(ctx.stderr, `Checking ${file}…`);
+    if (size > LARGE_FILE_BYTES) writeLine(ctx.stderr, `Checking ${file}…`);
     checked = await checkImportRecords(readImportFile(file));
   } catch (error) {
     cannotRead(file, error);
