@@ -2,9 +2,10 @@
 // npm run bench:instructions -- [--server article|journalist|express|node] [--requests 4000] [--warmup 6000]
 //                               [--connections 1] [--articles 100000] [--services-root DIR] [--skip-build]
 // The CPU instructions one server spends per answered request, counted by valgrind's callgrind after a
-// warm-up. Unlike time, the count repeats within about 1 % from run to run whatever else the machine is
-// doing, so it can tell two builds apart on a noisy machine where `npm run bench` cannot (a few % are
-// lost in its noise). It is not time: cache misses and the kernel's share (the socket write) are not in
+// warm-up. Unlike time, the count repeats within 1-4 % from run to run whatever else the machine is
+// doing, so it can tell two builds apart on a noisy machine where `npm run bench` cannot (10-20 % are
+// lost in its noise). Timers (the usage flush every 10 s) run more often per request the slower the
+// server goes, so compare builds run the same way: side by side, two at once. It is not time: cache misses and the kernel's share (the socket write) are not in
 // it. Compare builds with --services-root pointing at a worktree of the other commit, built.
 // One connection by default: with several, how many requests share an event-loop turn depends on timing,
 // and the count then moves by ±3 %.
