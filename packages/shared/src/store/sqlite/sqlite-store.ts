@@ -25,6 +25,10 @@ import { TurnSnapshot } from './turn-snapshot';
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
 
+/** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
+export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer FROM articles a JOIN profiles p ON p.id = a.profile_id
+  WHERE a.canonical_url = ? AND a.active = 1 AND p.verified = 1`;
+
 interface KeyRow {
   key: string;
   name: string;
@@ -95,12 +99,7 @@ export class SqliteStore implements Store {
     migrate(this.db);
     this.snapshot = file === ':memory:' ? new TurnSnapshot(this.db) : TurnSnapshot.onFile(file);
     this.lookup = {
-      articleAnswer: this.snapshot.db
-        .prepare<[string], string>(
-          `SELECT p.article_answer FROM articles a JOIN profiles p ON p.id = a.profile_id
-           WHERE a.canonical_url = ? AND a.active = 1 AND p.verified = 1`,
-        )
-        .pluck(),
+      articleAnswer: this.snapshot.db.prepare<[string], string>(ARTICLE_ANSWER_SQL).pluck(),
       journalistAnswer: this.snapshot.db.prepare<[string, string, string], { answer: string; handle: string }>(
         `SELECT p.journalist_answer AS answer, json_extract(p.doc, '$.profile_social_profiles.' || ?) AS handle
          FROM social_handles h JOIN profiles p ON p.id = h.profile_id
