@@ -4,22 +4,21 @@
 // The CPU instructions one server spends per answered request, counted by valgrind's callgrind after a
 // warm-up. Unlike time, the count repeats within 1-4 % from run to run whatever else the machine is
 // doing, so it can tell two builds apart on a noisy machine where `npm run bench` cannot (10-20 % are
-// lost in its noise). Timers (the usage flush every 10 s) run more often per request the slower the
-// server goes, so compare builds run the same way: side by side, two at once. It is not time: cache misses and the kernel's share (the socket write) are not in
-// it. Compare builds with --services-root pointing at a worktree of the other commit, built.
-// One connection by default: with several, how many requests share an event-loop turn depends on timing,
-// and the count then moves by ±3 %.
+// lost in its noise). It is not time: cache misses and the kernel's share (the socket write) are not in
+// it. Compare builds with --services-root pointing at a worktree of the other commit, built, and run the
+// two side by side: timers (the usage flush every 10 s) fire more often per request the slower the server
+// goes. One connection by default: with several, how many requests share an event-loop turn depends on
+// timing, and the count then moves by ±3 %.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { prepareDataset } from './lib/dataset.mjs';
 import { load } from './lib/load.mjs';
-import { requestMakers, seededRandom } from './lib/requests.mjs';
 import { benchScenarios } from './lib/scenarios.mjs';
 import { startServer } from './lib/servers.mjs';
+import { articlesOption, buildUnlessSkipped } from './lib/setup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -37,7 +36,7 @@ const { values: opts } = parseArgs({
 });
 const requests = Number(opts.requests);
 const warmup = Number(opts.warmup);
-const articles = Number(opts.articles.replace(/_/g, ''));
+const articles = articlesOption(opts.articles);
 const servicesRoot = path.resolve(opts['services-root']);
 if (!Number.isInteger(requests) || requests < 100) throw new Error('--requests must be an integer ≥ 100');
 if (!Number.isInteger(warmup) || warmup < 0) throw new Error('--warmup must be an integer ≥ 0');
@@ -48,15 +47,14 @@ try {
 } catch {
   throw new Error('valgrind is needed (Debian: apt-get install valgrind)');
 }
-if (!opts['skip-build']) {
-  log('building (npm run build)…');
-  execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
-}
+buildUnlessSkipped(opts['skip-build'], log);
+// After the build: the data set is made through @byline/shared's compiled store.
+const { prepareDataset, sampleAnswerFile } = await import('./lib/dataset.mjs');
+const { requestMakers, seededRandom } = await import('./lib/requests.mjs');
 
 const dataDir = path.join(root, 'bench-results', `data-embedded-${articles}`);
 const dataset = await prepareDataset({ store: 'embedded', articles, dir: dataDir, log });
-const bodyFile = path.join(dataDir, 'sample-answer.json');
-fs.writeFileSync(bodyFile, JSON.stringify(dataset.sampleAnswer));
+const bodyFile = sampleAnswerFile(dataDir, dataset);
 // The same seed every run: both builds answer the same requests in the same order.
 const made = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, random: seededRandom(1) });
 const serviceEnv = { PATH: process.env.PATH, NODE_ENV: 'production', BYLINE_DATA_DIR: dataDir };

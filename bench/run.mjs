@@ -2,13 +2,13 @@
 // npm run bench -- [--articles N] [--duration S] [--connections C] [--store embedded|mongo] [--redis] [--fresh] [--import-articles N] [--profile]
 // Four servers, each in its own process, one after the other, loaded by autocannon from this process:
 // (1) plain Express 5 with a fixed body, (2) bare node:http with it, (3) verify_article, (4) verify_journalist.
-import { execFileSync } from 'node:child_process';
 import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { articlesOption, buildUnlessSkipped } from './lib/setup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -29,12 +29,11 @@ const { values: opts } = parseArgs({
     out: { type: 'string', default: 'bench-results/latest.json' },
   },
 });
-const articles = Number(opts.articles.replace(/_/g, ''));
+const articles = articlesOption(opts.articles);
 const importArticles = Number(opts['import-articles'].replace(/_/g, ''));
 const durationSeconds = Number(opts.duration);
 const warmupSeconds = Number(opts.warmup);
 const connections = Number(opts.connections);
-if (!Number.isInteger(articles) || articles < 10) throw new Error('--articles must be an integer ≥ 10');
 if (!Number.isInteger(importArticles) || importArticles < 0)
   throw new Error('--import-articles must be an integer ≥ 0 (0 skips it)');
 if (!['embedded', 'mongo'].includes(opts.store)) throw new Error('--store must be embedded or mongo');
@@ -43,12 +42,9 @@ if (opts.redis && !process.env.REDIS_URL) throw new Error('--redis needs REDIS_U
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
-if (!opts['skip-build']) {
-  log('building (npm run build)…');
-  execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
-}
+buildUnlessSkipped(opts['skip-build'], log);
 
-const { prepareDataset, ARTICLES_PER_PROFILE } = await import('./lib/dataset.mjs');
+const { prepareDataset, sampleAnswerFile } = await import('./lib/dataset.mjs');
 const { requestMakers } = await import('./lib/requests.mjs');
 const { benchScenarios } = await import('./lib/scenarios.mjs');
 const { startServer, memoryOf, cpuSecondsOf } = await import('./lib/servers.mjs');
@@ -65,9 +61,7 @@ const dataset = await prepareDataset({
   fresh: opts.fresh,
   log,
 });
-const bodyFile = path.join(dataDir, 'sample-answer.json');
-fs.writeFileSync(bodyFile, JSON.stringify(dataset.sampleAnswer));
-const profiles = Math.ceil(articles / ARTICLES_PER_PROFILE);
+const bodyFile = sampleAnswerFile(dataDir, dataset);
 const serviceEnv = {
   PATH: process.env.PATH,
   NODE_ENV: 'production',
@@ -155,7 +149,7 @@ const report = {
   machine,
   parameters: {
     articles,
-    profiles,
+    profiles: dataset.profiles,
     store: opts.store,
     rateLimitCounters: opts.redis ? 'redis' : 'memory',
     webConcurrency: Number(opts['web-concurrency']),

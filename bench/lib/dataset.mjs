@@ -67,6 +67,13 @@ export function profileRecord(p, articleCount) {
   };
 }
 
+/** Writes the data set's sample answer, the fixed body of the two baseline servers, and returns its path. */
+export function sampleAnswerFile(dir, dataset) {
+  const file = path.join(dir, 'sample-answer.json');
+  fs.writeFileSync(file, JSON.stringify(dataset.sampleAnswer));
+  return file;
+}
+
 /**
  * Makes (or reuses) a data set of `articles` articles, 10 per verified profile, plus an API key whose
  * account limit is high enough never to answer 429 during the run. Returns what the load needs.

@@ -1,0 +1,16 @@
+// What every bench script does before it measures: build the packages, read the data set's size.
+import { execFileSync } from 'node:child_process';
+
+/** Runs `npm run build` unless --skip-build was given. */
+export function buildUnlessSkipped(skipBuild, log) {
+  if (skipBuild) return;
+  log('building (npm run build)…');
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The --articles option ("100000", "10_000_000") as a number, refused unless an integer ≥ 10. */
+export function articlesOption(text) {
+  const articles = Number(text.replace(/_/g, ''));
+  if (!Number.isInteger(articles) || articles < 10) throw new Error('--articles must be an integer ≥ 10');
+  return articles;
+}
