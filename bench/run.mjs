@@ -17,6 +17,7 @@ const { values: opts } = parseArgs({
   options: {
     articles: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     store: { type: 'string', default: 'embedded' },
@@ -34,6 +35,8 @@ const importArticles = Number(opts['import-articles'].replace(/_/g, ''));
 const durationSeconds = Number(opts.duration);
 const warmupSeconds = Number(opts.warmup);
 const connections = Number(opts.connections);
+const rounds = Number(opts.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be an integer ≥ 1');
 if (!Number.isInteger(importArticles) || importArticles < 0)
   throw new Error('--import-articles must be an integer ≥ 0 (0 skips it)');
 if (!['embedded', 'mongo'].includes(opts.store)) throw new Error('--store must be embedded or mongo');
@@ -49,6 +52,7 @@ const { requestMakers } = await import('./lib/requests.mjs');
 const { benchScenarios } = await import('./lib/scenarios.mjs');
 const { startServer, memoryOf, cpuSecondsOf } = await import('./lib/servers.mjs');
 const { load, summarise } = await import('./lib/load.mjs');
+const { combineRounds, median } = await import('./lib/rounds.mjs');
 const { newestProfile, summariseProfile } = await import('./lib/profile-summary.mjs');
 
 const dataDir = path.join(root, 'bench-results', `data-${opts.store}-${articles}`);
@@ -73,29 +77,38 @@ const serviceEnv = {
 const requests = requestMakers({ articles, authorization: `Bearer ${dataset.token}` });
 const SCENARIOS = benchScenarios({ root, bodyFile, serviceEnv, requests });
 
-const results = {};
-for (const scenario of SCENARIOS) {
-  log(`${scenario.label}: warm-up ${warmupSeconds} s, then ${durationSeconds} s at ${connections} connections…`);
-  // --profile: V8's sampling profiler in the services (it costs them some throughput; see bench/README.md).
-  const profileDir = path.join(root, 'bench-results', 'profiles', scenario.id);
-  const profiled = opts.profile && scenario.portVariable;
-  if (profiled) fs.rmSync(profileDir, { recursive: true, force: true });
-  const nodeArgs = profiled ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const server = await startServer({ ...scenario, nodeArgs });
-  try {
-    if (warmupSeconds > 0)
-      await load({ url: server.url, connections, durationSeconds: warmupSeconds, request: scenario.request });
-    const cpuBefore = cpuSecondsOf(server.pid);
-    const result = summarise(await load({ url: server.url, connections, durationSeconds, request: scenario.request }));
-    // Server CPU per answered request: steadier than req/s when the load generator shares the machine.
-    const cpuMicrosPerRequest = Math.round(((cpuSecondsOf(server.pid) - cpuBefore) * 1e6) / result.total);
-    results[scenario.id] = { label: scenario.label, ...result, cpuMicrosPerRequest, ...memoryOf(server.pid) };
-  } finally {
-    await server.stop();
+// Rounds: every server once per round, one after the other, so that a slow spell of the machine (which
+// moves req/s by 10–20 % here) hits one round of each ratio instead of one server of the only round.
+const roundResults = [];
+for (let round = 1; round <= rounds; round++) {
+  const results = {};
+  for (const scenario of SCENARIOS) {
+    log(
+      `round ${round}/${rounds}, ${scenario.label}: warm-up ${warmupSeconds} s, then ${durationSeconds} s at ${connections} connections…`,
+    );
+    // --profile: V8's sampling profiler in the services (it costs them some throughput; see bench/README.md).
+    const profileDir = path.join(root, 'bench-results', 'profiles', scenario.id);
+    const profiled = opts.profile && scenario.portVariable && round === rounds;
+    if (profiled) fs.rmSync(profileDir, { recursive: true, force: true });
+    const nodeArgs = profiled ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const server = await startServer({ ...scenario, nodeArgs });
+    try {
+      if (warmupSeconds > 0)
+        await load({ url: server.url, connections, durationSeconds: warmupSeconds, request: scenario.request });
+      const cpuBefore = cpuSecondsOf(server.pid);
+      const result = summarise(await load({ url: server.url, connections, durationSeconds, request: scenario.request }));
+      // Server CPU per answered request: steadier than req/s when the load generator shares the machine.
+      const cpuMicrosPerRequest = Math.round(((cpuSecondsOf(server.pid) - cpuBefore) * 1e6) / result.total);
+      results[scenario.id] = { label: scenario.label, ...result, cpuMicrosPerRequest, ...memoryOf(server.pid) };
+    } finally {
+      await server.stop();
+    }
+    const profileFile = profiled && newestProfile(profileDir);
+    if (profileFile) results[scenario.id].profile = { file: path.relative(root, profileFile), ...summariseProfile(profileFile) };
   }
-  const profileFile = profiled && newestProfile(profileDir);
-  if (profileFile) results[scenario.id].profile = { file: path.relative(root, profileFile), ...summariseProfile(profileFile) };
+  roundResults.push(results);
 }
+const results = combineRounds(roundResults);
 
 // (5) `byline import` of a generated NDJSON file into a fresh embedded store, checking included.
 let importResult = null;
@@ -111,14 +124,17 @@ if (importArticles > 0) {
   });
 }
 
-const ratio = (a, b) => Number((results[a].requestsPerSecond / results[b].requestsPerSecond).toFixed(3));
-const ratios = {
-  articleToExpress: ratio('article', 'express'),
-  journalistToExpress: ratio('journalist', 'express'),
-  articleToNode: ratio('article', 'node'),
-  journalistToNode: ratio('journalist', 'node'),
-  expressToNode: ratio('express', 'node'),
+// Each ratio is the median of its rounds' ratios, each taken between servers measured minutes apart.
+const ratioRounds = (a, b) => roundResults.map((r) => Number((r[a].requestsPerSecond / r[b].requestsPerSecond).toFixed(3)));
+const RATIO_PAIRS = {
+  articleToExpress: ['article', 'express'],
+  journalistToExpress: ['journalist', 'express'],
+  articleToNode: ['article', 'node'],
+  journalistToNode: ['journalist', 'node'],
+  expressToNode: ['express', 'node'],
 };
+const ratiosByRound = Object.fromEntries(Object.entries(RATIO_PAIRS).map(([name, [a, b]]) => [name, ratioRounds(a, b)]));
+const ratios = Object.fromEntries(Object.entries(ratiosByRound).map(([name, values]) => [name, median(values)]));
 const atScale = articles >= 10_000_000;
 const minRatio = atScale ? 0.8 : 0.9;
 const targets = {
@@ -155,13 +171,16 @@ const report = {
     webConcurrency: Number(opts['web-concurrency']),
     durationSeconds,
     warmupSeconds,
+    rounds,
     connections,
     responseBytes: Buffer.byteLength(JSON.stringify(dataset.sampleAnswer)),
   },
   generation: dataset.generation,
   results,
+  rounds: roundResults,
   import: importResult,
   ratios,
+  ratiosByRound,
   targets,
 };
 fs.mkdirSync(path.dirname(opts.out), { recursive: true });
@@ -171,7 +190,8 @@ const pad = (value, width) => String(value).padStart(width);
 const lines = [
   '',
   `Byline benchmark — ${articles.toLocaleString('en')} articles, ${opts.store} store, ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}`,
-  `${connections} connections, ${durationSeconds} s per server (after ${warmupSeconds} s warm-up); one in five lookups unknown`,
+  `${connections} connections, ${durationSeconds} s per server (after ${warmupSeconds} s warm-up) in each of ${rounds} round(s); one in five lookups unknown`,
+  ...(rounds > 1 ? ['medians over the rounds; peak RSS is the largest, non-2xx the sum'] : []),
   '',
   `| server                    |    req/s | p50 ms | p99 ms | non-2xx | CPU µs/req | peak RSS MB (per process) |`,
   `|---------------------------|---------:|-------:|-------:|--------:|-----------:|--------------------------:|`,
@@ -194,6 +214,11 @@ const lines = [
       '',
     ]),
   `ratios: (3)/(1) = ${ratios.articleToExpress}   (4)/(1) = ${ratios.journalistToExpress}   (3)/(2) = ${ratios.articleToNode}   (1)/(2) = ${ratios.expressToNode}`,
+  ...(rounds > 1
+    ? [
+        `  by round: (3)/(1) ${ratiosByRound.articleToExpress.join(', ')}   (4)/(1) ${ratiosByRound.journalistToExpress.join(', ')}`,
+      ]
+    : []),
   ...Object.entries(targets).map(([name, held]) => `  ${held ? 'held  ' : 'MISSED'} ${name}`),
   '',
   `report: ${opts.out}`,
