@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:instructions -- [--server article|journalist|express|node] [--requests 4000] [--warmup 6000]
 //                               [--connections 1] [--articles 100000] [--services-root DIR] [--skip-build]
+//                               [--cache-sim]
 // The CPU instructions one server spends per answered request, counted by valgrind's callgrind after a
 // warm-up. Unlike time, the count repeats within 1-4 % from run to run whatever else the machine is
 // doing, so it can tell two builds apart on a noisy machine where `npm run bench` cannot (10-20 % are
@@ -32,6 +33,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '1' },
     'services-root': { type: 'string', default: root },
     'skip-build': { type: 'boolean', default: false },
+    'cache-sim': { type: 'boolean', default: false },
   },
 });
 const requests = Number(opts.requests);
@@ -72,7 +74,13 @@ log(
 const server = await startServer({
   ...scenario,
   env: { ...scenario.env, ...vgdbEnv },
-  launcher: ['valgrind', '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outFile}`],
+  launcher: [
+    'valgrind',
+    '--tool=callgrind',
+    '--instr-atstart=no',
+    ...(opts['cache-sim'] ? ['--cache-sim=yes', '--branch-sim=yes'] : []),
+    `--callgrind-out-file=${outFile}`,
+  ],
   readyTimeoutMs: 180_000,
 });
 const control = (...args) =>
@@ -89,17 +97,30 @@ try {
   await server.stop();
 }
 
-// One file per dump (outFile.1) plus the final one at exit; the dump holds the counted requests.
-const totals = fs
-  .readdirSync(outDir)
-  .map((name) => /^totals: (\d+)/m.exec(fs.readFileSync(path.join(outDir, name), 'utf8'))?.[1])
-  .map(Number)
-  .filter((n) => n > 0);
+// One file per dump (outFile.1) plus the final one at exit; the dump holds the counted requests, so it is
+// the file with the most instructions. Each file names its events (Ir, and with --cache-sim the simulated
+// cache misses and mispredicted branches) and gives their totals.
+const counts = fs.readdirSync(outDir).map((name) => {
+  const text = fs.readFileSync(path.join(outDir, name), 'utf8');
+  const events = /^events: (.+)$/m.exec(text)?.[1].split(' ') ?? [];
+  const totals = (/^totals: (.+)$/m.exec(text)?.[1].split(' ') ?? []).map(Number);
+  return Object.fromEntries(events.map((event, i) => [event, totals[i] ?? 0]));
+});
 fs.rmSync(outDir, { recursive: true, force: true });
-const instructions = Math.max(...totals);
+const dumped = counts.reduce((most, c) => ((c.Ir ?? 0) > (most.Ir ?? 0) ? c : most), {});
+const instructions = dumped.Ir ?? 0;
 const nonOk = counted.non2xx + counted.errors + counted.timeouts;
 process.stdout.write(
   `${scenario.label}: ${(instructions / requests / 1000).toFixed(1)} thousand instructions per request ` +
     `(${requests} requests after ${warmup}, ${nonOk} not answered 2xx)\n`,
 );
+if (opts['cache-sim']) {
+  // callgrind's simulated caches: first-level instruction and data, last level; not this machine's own.
+  const perRequest = (...events) => (events.reduce((sum, e) => sum + (dumped[e] ?? 0), 0) / requests / 1000).toFixed(1);
+  process.stdout.write(
+    `  per request, in thousands (simulated): L1 instruction misses ${perRequest('I1mr')}, ` +
+      `L1 data misses ${perRequest('D1mr', 'D1mw')}, last-level misses ${perRequest('ILmr', 'DLmr', 'DLmw')}, ` +
+      `mispredicted branches ${perRequest('Bcm', 'Bim')}\n`,
+  );
+}
 if (nonOk > 0) process.exitCode = 1;
