@@ -77,12 +77,22 @@ export function isTransient(error: unknown, depth = 0): boolean {
   return (typeof error.code === 'number' && TRANSIENT_SERVER_CODES.has(error.code)) || SERVER_CANCELLED.test(error.message);
 }
 
+interface WriteError {
+  /** The write's position in the batch. */
+  index: number;
+  code?: number;
+}
+
+/** The failed writes of a bulk write error (the driver gives one or a list); none for any other error. */
+export function writeErrorsOf(error: unknown): WriteError[] {
+  const writeErrors = (error as { writeErrors?: WriteError[] | WriteError } | null)?.writeErrors;
+  return Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
+}
+
 export function isDuplicateKey(error: unknown): boolean {
   if (!(error instanceof mongodbDriver().MongoError)) return false;
   if (error.code === DUPLICATE_KEY) return true;
-  const writeErrors = (error as { writeErrors?: { code?: number }[] | { code?: number } }).writeErrors;
-  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-  return list.some((e) => e.code === DUPLICATE_KEY);
+  return writeErrorsOf(error).some((e) => e.code === DUPLICATE_KEY);
 }
 
 /** Outages become StoreUnavailableError (→ 503 with Retry-After); anything else is a bug and passes through. */

@@ -1,34 +1,40 @@
-import type { Db, Document, MongoBulkWriteError } from 'mongodb';
+import type { Db, Document } from 'mongodb';
 import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../../domain/types';
 import { handleKey } from '../../social/social-handle';
 import { canonicalizeUrl } from '../../url/canonical-url';
 import type { ImportProblem, ImportProgress, ImportSummary } from '../store';
 import { ImportConflictError } from '../store';
 import { chunks, WRITE_CHUNK } from './chunks';
-import { isDuplicateKey } from './mongo-errors';
-import { withNewIds } from './mongo-ids';
+import { DUPLICATE_KEY, isDuplicateKey, writeErrorsOf } from './mongo-errors';
+import { reserveIds, withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type ArticleDoc, type ProfileDoc } from './mongo-schema';
-import { refreshDerivedFields } from './profile-derived-fields';
+import { derivedFieldsOf, refreshDerivedFields } from './profile-derived-fields';
 
 /*
  * Import without multi-document transactions (FerretDB 1.x has none), in two phases:
  *
- * 1. Plan (reads only). Every handle the file claims is checked against the database and against the
- *    earlier records of the file, with the embedded store's rules: a profile being imported releases its
- *    old handles first, the first record to claim a handle wins. Any conflict rejects the whole import
- *    with ImportConflictError before anything is written.
- * 2. Write, each step an idempotent upsert keyed by a unique index: profiles by slug, then handles (the
- *    released ones deleted, the claimed ones upserted), then articles by canonical address, then the
- *    derived fields (active count, rendered answers) of every profile touched (importers, and previous owners of moved articles)
- *    recomputed from the articles collection.
+ * 1. Plan (reads only, but for reserving ids). Every handle the file claims is checked against the
+ *    database and against the earlier records of the file, with the embedded store's rules: a profile
+ *    being imported releases its old handles first, the first record to claim a handle wins. Any conflict
+ *    rejects the whole import with ImportConflictError before anything is written. New profiles get
+ *    their ids here.
+ * 2. Write, each step idempotent and keyed by a unique index: articles by canonical address, then
+ *    profiles by slug, then handles (the released ones deleted, the claimed ones inserted), then the
+ *    derived fields (active count, rendered answers) of the existing profiles touched (importers, and
+ *    previous owners of moved articles), recomputed from the articles collection. A new profile's
+ *    articles are all in the file, so its derived fields are rendered from it and go in with its insert:
+ *    an update per profile is what FerretDB 1.x does slowest (it scans the collection for each).
  *
  * Residual race, documented rather than hidden: a handle claimed by another writer between the plan and
- * the write makes the handle upsert hit the unique index; the import then stops with ImportConflictError,
- * having written the profiles (and handles) before it. Re-running the import after fixing the file
- * converges, since every write is an upsert. Readers may see a profile whose articles are still being
- * written during a large import; the active count is recomputed (never incremented), so it is exact once
- * the import ends, whatever ran concurrently, except when two imports touching the same profile
- * interleave their final recounts, which the next import of that profile corrects.
+ * the write makes the handle insert hit the unique index; the import then stops with ImportConflictError,
+ * having written the articles and profiles before it. A new slug created by another writer meanwhile (or,
+ * on FerretDB, a reserved id handed out twice) makes that profile's insert fail; it is then written as an
+ * update (or with a fresh id), its articles moved to its id and its derived fields recomputed. Re-running
+ * an import after fixing the file converges, since every write is keyed. Readers may see articles whose
+ * profile is not written yet during a large import (they answer as unknown until it is); the derived
+ * fields are recomputed (never incremented), so they are exact once the import ends, whatever ran
+ * concurrently, except when two imports touching the same profile interleave their final recounts, which
+ * the next import of that profile corrects.
  */
 
 const PROGRESS_EVERY = 500;
@@ -128,8 +134,9 @@ async function writeByKey<T extends { _id: number }>(
   db: Db,
   collection: string,
   keyField: keyof T & string,
-  items: { key: string; set: Partial<T>; onInsert?: Partial<T> }[],
+  items: { key: string; set: Partial<T> }[],
   onExisting?: (doc: T) => void,
+  onInserted?: (key: string, id: number) => void,
 ): Promise<void> {
   const coll = db.collection<Document>(collection);
   for (const part of chunks(items)) {
@@ -151,8 +158,9 @@ async function writeByKey<T extends { _id: number }>(
             );
           }
           if (inserts.length) {
-            const docs = inserts.map(({ key, set, onInsert }, i) => ({ _id: firstId + i, [keyField]: key, ...set, ...onInsert }));
+            const docs = inserts.map(({ key, set }, i) => ({ _id: firstId + i, [keyField]: key, ...set }));
             await coll.insertMany(docs as Document[], { ordered: false });
+            inserts.forEach(({ key }, i) => onInserted?.(key, firstId + i));
           }
         },
       };
@@ -160,19 +168,86 @@ async function writeByKey<T extends { _id: number }>(
   }
 }
 
-async function writeProfiles(db: Db, importPlan: ImportPlan): Promise<Map<string, number>> {
-  // A new profile's active count is known up front: the active articles this file gives it.
-  const activeOf = new Map<string, number>();
-  for (const { slug, article } of importPlan.articleOwner.values()) {
-    if (article.active) activeOf.set(slug, (activeOf.get(slug) ?? 0) + 1);
+/** The ids of every slug: the stored profile's, or a new one reserved for a slug not stored yet. */
+async function profileIds(db: Db, importPlan: ImportPlan): Promise<Map<string, number>> {
+  const ids = new Map(importPlan.existingIds);
+  const newSlugs = [...importPlan.profileBySlug.keys()].filter((slug) => !ids.has(slug));
+  const first = await reserveIds(db, COLLECTIONS.profiles, newSlugs.length);
+  newSlugs.forEach((slug, i) => ids.set(slug, first + i));
+  return ids;
+}
+
+const profileFields = ({ articles: _articles, verified, ...profile }: ProfileInput) => ({ verified, profile });
+
+/**
+ * Inserts the new profiles whole, derived fields included, with their reserved ids. Returns the slugs
+ * whose insert the unique indexes refused (a concurrent writer took the slug or the id).
+ */
+async function insertNewProfiles(
+  db: Db,
+  importPlan: ImportPlan,
+  ids: Map<string, number>,
+  articleIds: Map<string, number>,
+): Promise<string[]> {
+  const articlesOf = new Map<string, ArticleDoc[]>();
+  for (const [canonical_url, { slug, article }] of importPlan.articleOwner) {
+    if (importPlan.existingIds.has(slug)) continue;
+    const doc = { _id: articleIds.get(canonical_url)!, profile_id: ids.get(slug)!, canonical_url, ...articleFields(article) };
+    const list = articlesOf.get(slug);
+    if (list) list.push(doc);
+    else articlesOf.set(slug, [doc]);
   }
-  const items = [...importPlan.profileBySlug].map(([slug, record]) => {
-    const { articles: _articles, verified, ...profile } = record;
-    return { key: slug, set: { verified, profile }, onInsert: { active_article_count: activeOf.get(slug) ?? 0 } };
-  });
+  const docs = [...importPlan.profileBySlug]
+    .filter(([slug]) => !importPlan.existingIds.has(slug))
+    .map(([slug, record]): ProfileDoc => {
+      const doc = { _id: ids.get(slug)!, slug, ...profileFields(record) };
+      return { ...doc, ...derivedFieldsOf(doc, articlesOf.get(slug) ?? []) };
+    });
+  const refused: string[] = [];
+  for (const part of chunks(docs, WRITE_CHUNK)) {
+    try {
+      await collectionOf(db, 'profiles').insertMany(part, { ordered: false });
+    } catch (error) {
+      const failed = writeErrorsOf(error);
+      if (!failed.length || failed.some(({ code }) => code !== DUPLICATE_KEY)) throw error;
+      refused.push(...failed.map(({ index }) => part[index]!.slug));
+    }
+  }
+  return refused;
+}
+
+/**
+ * Writes every profile: new ones inserted whole, the rest (and any refused insert) through writeByKey,
+ * whose profiles then get their derived fields recomputed (`touched`). A refused profile that ended up
+ * with another id than the reserved one takes its articles with it, and `ids` is corrected.
+ */
+async function writeProfiles(
+  db: Db,
+  importPlan: ImportPlan,
+  ids: Map<string, number>,
+  articleIds: Map<string, number>,
+  touched: Set<number>,
+): Promise<void> {
+  const refused = await insertNewProfiles(db, importPlan, ids, articleIds);
+  const rest = [...importPlan.existingIds.keys(), ...refused];
+  const items = rest.map((slug) => ({ key: slug, set: profileFields(importPlan.profileBySlug.get(slug)!) }));
   await writeByKey<ProfileDoc>(db, COLLECTIONS.profiles, 'slug', items);
-  // Re-read: a concurrent import may have created one of the new slugs first, with its own id.
-  return profileIdsBySlug(db, [...importPlan.profileBySlug.keys()]);
+  const stored = await profileIdsBySlug(db, rest);
+  for (const slug of rest) {
+    const planned = ids.get(slug)!;
+    const id = stored.get(slug)!;
+    if (id !== planned) {
+      const urls = [...importPlan.articleOwner].filter(([, owner]) => owner.slug === slug).map(([url]) => url);
+      for (const part of chunks(urls)) {
+        await collectionOf(db, 'articles').updateMany(
+          { profile_id: planned, canonical_url: { $in: part } },
+          { $set: { profile_id: id } },
+        );
+      }
+      ids.set(slug, id);
+    }
+    touched.add(id);
+  }
 }
 
 async function writeHandles(db: Db, importPlan: ImportPlan, ids: Map<string, number>): Promise<void> {
@@ -200,11 +275,9 @@ async function writeHandles(db: Db, importPlan: ImportPlan, ids: Map<string, num
     } catch (error) {
       // The unique (network, handle) index refused a claim made by another writer since the plan.
       if (!isDuplicateKey(error)) throw error;
-      const failed = (error as MongoBulkWriteError).writeErrors;
-      const indexes = (Array.isArray(failed) ? failed : [failed]).map((e) => e?.index ?? 0);
       throw new ImportConflictError(
-        indexes.map((i) => {
-          const { claim } = part[i]!;
+        writeErrorsOf(error).map(({ index }) => {
+          const { claim } = part[index]!;
           return {
             index: importPlan.claimRecord.get(handleId(claim.type, claim.key)) ?? 0,
             reason: `${claim.type} handle "${claim.value}" was claimed by another profile during the import; the import was partly applied, re-run it`,
@@ -215,30 +288,50 @@ async function writeHandles(db: Db, importPlan: ImportPlan, ids: Map<string, num
   }
 }
 
+const articleFields = (article: ProfileInput['articles'][number]) => ({
+  active: article.active,
+  published_at: article.published_at,
+  article,
+});
+
+/**
+ * Writes every article under its owner's id. Returns each article's id, and adds to `touched` the
+ * previous owners of articles that moved.
+ */
 async function writeArticles(
   db: Db,
   importPlan: ImportPlan,
   ids: Map<string, number>,
+  touched: Set<number>,
   total: number,
   onProgress?: (progress: ImportProgress) => void,
-): Promise<Set<number>> {
-  // Existing importers and previous owners of moved articles; new profiles got their count at insert.
-  const touched = new Set(importPlan.existingIds.values());
+): Promise<Map<string, number>> {
+  const articleIds = new Map<string, number>();
   const entries = [...importPlan.articleOwner].sort((a, b) => a[1].recordIndex - b[1].recordIndex);
   let reported = 0;
   for (const part of chunks(entries)) {
     const items = part.map(([canonical_url, { slug, article }]) => ({
       key: canonical_url,
-      set: { profile_id: ids.get(slug)!, active: article.active, published_at: article.published_at, article },
+      set: { profile_id: ids.get(slug)!, ...articleFields(article) },
     }));
-    await writeByKey<ArticleDoc>(db, COLLECTIONS.articles, 'canonical_url', items, (doc) => touched.add(doc.profile_id));
+    await writeByKey<ArticleDoc>(
+      db,
+      COLLECTIONS.articles,
+      'canonical_url',
+      items,
+      (doc) => {
+        articleIds.set(doc.canonical_url, doc._id);
+        touched.add(doc.profile_id);
+      },
+      (key, id) => articleIds.set(key, id),
+    );
     const done = Math.min(total, part[part.length - 1]![1].recordIndex + 1);
     if (onProgress && done < total && done - reported >= PROGRESS_EVERY) {
       reported = done;
       onProgress({ done, total });
     }
   }
-  return touched;
+  return articleIds;
 }
 
 export async function importProfiles(
@@ -250,9 +343,12 @@ export async function importProfiles(
   const articleCount = records.reduce((sum, record) => sum + record.articles.length, 0);
   if (total === 0) return { profiles: 0, articles: 0 };
   const importPlan = await plan(db, records);
-  const ids = await writeProfiles(db, importPlan);
+  const ids = await profileIds(db, importPlan);
+  // Existing importers, and (added on the way) previous owners of moved articles and refused inserts.
+  const touched = new Set(importPlan.existingIds.values());
+  const articleIds = await writeArticles(db, importPlan, ids, touched, total, onProgress);
+  await writeProfiles(db, importPlan, ids, articleIds, touched);
   await writeHandles(db, importPlan, ids);
-  const touched = await writeArticles(db, importPlan, ids, total, onProgress);
   await refreshDerivedFields(db, touched);
   onProgress?.({ done: total, total });
   return { profiles: total, articles: articleCount };

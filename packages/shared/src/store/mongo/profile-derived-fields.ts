@@ -32,6 +32,23 @@ function latestActiveArticles(db: Db, profileId: number): Promise<ArticleDoc[]> 
     .toArray();
 }
 
+const newestFirst = (a: ArticleDoc, b: ArticleDoc) =>
+  a.published_at === b.published_at ? b._id - a._id : a.published_at < b.published_at ? 1 : -1;
+
+/**
+ * The derived fields of a profile whose articles are all at hand (a profile an import creates), computed
+ * as refreshDerivedFields would from the stored documents: same order (published_at, then _id, newest
+ * first; strings compared by code unit, as the server compares them), so it can be written with the insert.
+ */
+export function derivedFieldsOf(
+  doc: ProfileDoc,
+  articles: ArticleDoc[],
+): Required<Pick<ProfileDoc, 'active_article_count' | 'answers'>> {
+  const active = articles.filter((article) => article.active);
+  const latest = [...active].sort(newestFirst).slice(0, LATEST);
+  return { active_article_count: active.length, answers: renderAnswers(authorViewOf(doc, latest, active.length)) };
+}
+
 /** The profile, its three latest active articles and its active count; null when there is no such profile. */
 export async function readAuthorView(db: Db, profileId: number): Promise<AuthorView | null> {
   const doc = await collectionOf(db, 'profiles').findOne({ _id: profileId });
