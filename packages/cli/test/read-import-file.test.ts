@@ -10,11 +10,31 @@ function fileWith(text: string): string {
   return file;
 }
 
-async function readAll(text: string): Promise<RawRecord[]> {
+async function readWithShares(text: string): Promise<RawRecord[]> {
   const records: RawRecord[] = [];
   for await (const record of readImportFile(fileWith(text))) records.push(record);
   return records;
 }
+
+/** The records without `read` (the share of the file read, for progress; tested on its own). */
+async function readAll(text: string): Promise<RawRecord[]> {
+  return (await readWithShares(text)).map(({ read: _read, ...record }) => record as RawRecord);
+}
+
+describe('the share of the file read, for progress', () => {
+  test('is where each element of a JSON array ends, over the length of the text', async () => {
+    const shares = (await readWithShares('[{"a":1},\n{"a":2},\n{"a":3}]')).map((r) => r.read);
+    expect(shares).toEqual([8 / 27, 17 / 27, 26 / 27]);
+  });
+
+  test('follows the bytes read from an NDJSON file, ending at 1', async () => {
+    const big = `${JSON.stringify({ pad: 'x'.repeat(100_000) })}\n`.repeat(3);
+    const shares = (await readWithShares(big)).map((r) => r.read!);
+    expect(shares.at(-1)).toBe(1);
+    expect(shares[0]).toBeLessThan(1);
+    expect([...shares].sort((a, b) => a - b)).toEqual(shares);
+  });
+});
 
 describe('reading NDJSON', () => {
   test('numbers records by their line, skipping blank lines, with CRLF and a BOM', async () => {

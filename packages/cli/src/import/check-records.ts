@@ -7,14 +7,6 @@ export interface LineProblem {
   reason: string;
 }
 
-export interface CheckedImport {
-  records: ProfileInput[];
-  /** lines[i] is the line where records[i] starts. */
-  lines: number[];
-  problems: LineProblem[];
-  articleCount: number;
-}
-
 /** Remembers which line first claimed a value, to report a second claim. */
 class FirstClaims {
   private readonly claims = new Map<string, number>();
@@ -26,36 +18,39 @@ class FirstClaims {
 }
 
 /**
- * Validates every record (schema and defaults from @byline/shared) and what only the whole file shows:
- * a profile_slug, a canonical article address or a (network, handle) pair used twice. Collects every
- * problem rather than stopping at the first, so one run lists all bad lines.
+ * Validates records one at a time (schema and defaults from @byline/shared) and what only the whole file
+ * shows: a profile_slug, a canonical article address or a (network, handle) pair used twice. Collects
+ * every problem rather than stopping at the first, so one run lists all bad lines.
  */
-export async function checkImportRecords(raw: AsyncIterable<RawRecord>, now = new Date().toISOString()): Promise<CheckedImport> {
-  const checked: CheckedImport = { records: [], lines: [], problems: [], articleCount: 0 };
-  const slugs = new FirstClaims();
-  const links = new FirstClaims();
-  const handles = new FirstClaims();
+export class RecordChecker {
+  readonly problems: LineProblem[] = [];
+  private readonly slugs = new FirstClaims();
+  private readonly links = new FirstClaims();
+  private readonly handles = new FirstClaims();
 
-  for await (const entry of raw) {
+  constructor(private readonly now = new Date().toISOString()) {}
+
+  /** The record, valid and with defaults filled; undefined when it has problems (added to `problems`). */
+  check(entry: RawRecord): ProfileInput | undefined {
     const { line } = entry;
-    const report = (reason: string) => checked.problems.push({ line, reason });
+    const report = (reason: string) => this.problems.push({ line, reason });
     if (entry.error !== undefined) {
       report(entry.error);
-      continue;
+      return undefined;
     }
-    const result = validateProfileRecord(entry.value, now);
+    const result = validateProfileRecord(entry.value, this.now);
     if (result.error !== undefined) {
       report(result.error);
-      continue;
+      return undefined;
     }
     const record = result.value;
-    const problemsBefore = checked.problems.length;
+    const problemsBefore = this.problems.length;
 
-    const slugLine = slugs.claim(record.profile_slug, line);
+    const slugLine = this.slugs.claim(record.profile_slug, line);
     if (slugLine !== undefined) report(`profile_slug "${record.profile_slug}" is also used on line ${slugLine}`);
 
     record.articles.forEach((article, index) => {
-      const linkLine = links.claim(canonicalizeUrl(article.link), line);
+      const linkLine = this.links.claim(canonicalizeUrl(article.link), line);
       if (linkLine === undefined) return;
       const where = linkLine === line ? 'earlier in this record' : `on line ${linkLine}`;
       report(`articles[${index}].link "${article.link}" is the same article as one ${where}`);
@@ -64,15 +59,9 @@ export async function checkImportRecords(raw: AsyncIterable<RawRecord>, now = ne
     for (const type of SOCIAL_TYPES) {
       const handle = record.profile_social_profiles[type];
       if (!handle) continue;
-      const handleLine = handles.claim(`${type}:${handleKey(type, handle)}`, line);
+      const handleLine = this.handles.claim(`${type}:${handleKey(type, handle)}`, line);
       if (handleLine !== undefined) report(`${type} handle "${handle}" is also used on line ${handleLine}`);
     }
-
-    if (checked.problems.length === problemsBefore) {
-      checked.records.push(record);
-      checked.lines.push(line);
-      checked.articleCount += record.articles.length;
-    }
+    return this.problems.length === problemsBefore ? record : undefined;
   }
-  return checked;
 }

@@ -3,12 +3,10 @@ import v8 from 'node:v8';
 import { ImportConflictError, type ImportSummary } from '@byline/shared';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
-import { checkImportRecords, type CheckedImport, type LineProblem } from './check-records';
-import { readImportFile } from './read-import-file';
+import type { LineProblem } from './check-records';
+import { checkedBatches, InvalidRecordsError } from './checked-batches';
 import { memoryWarning } from './memory-check';
-import { progressReporter } from './progress';
-
-const LARGE_FILE_BYTES = 5 * 1024 * 1024;
+import { byteCount, progressReporter, type ProgressReporter } from './progress';
 
 const FILE_ERRORS: Record<string, string> = {
   ENOENT: 'no such file',
@@ -32,36 +30,46 @@ function rejectFile(ctx: CliContext, file: string, problems: LineProblem[], why:
 }
 
 /**
- * `byline import FILE`, also behind `byline demo`: reads and checks the whole file first, then imports
- * every record in one all-or-nothing store call. Any bad record means nothing is imported.
+ * `byline import FILE`, also behind `byline demo`: one all-or-nothing store call fed the file's records
+ * in batches as they are read and checked. Any bad record means nothing is imported, and every bad line
+ * is listed. The embedded store writes while the file is read, so the file is never held whole;
+ * MongoDB's store collects it first (hence the memory warning there), then shows its writing progress.
  */
 export async function importFile(ctx: CliContext, file: string): Promise<ImportSummary> {
-  let checked: CheckedImport;
-  try {
-    const { size } = await fs.promises.stat(file);
-    const warning = memoryWarning(file, size, v8.getHeapStatistics().heap_size_limit);
-    if (warning) writeLine(ctx.stderr, warning);
-    // Checking a large file takes seconds (about 5 s per 100,000 articles); say so before the bar appears.
-    if (size > LARGE_FILE_BYTES) writeLine(ctx.stderr, `Checking ${file}…`);
-    checked = await checkImportRecords(readImportFile(file));
-  } catch (error) {
-    cannotRead(file, error);
-  }
-  if (checked.problems.length) rejectFile(ctx, file, checked.problems, 'are invalid');
-  const { records, lines } = checked;
-
+  const { size } = await fs.promises.stat(file).catch((error: unknown) => cannotRead(file, error));
   return withStore(ctx, async (store) => {
-    if (records.length === 0) return { profiles: 0, articles: 0 };
-    const progress = progressReporter('Importing', ctx.stderr);
+    if (store.kind !== 'embedded') {
+      const warning = memoryWarning(file, size, v8.getHeapStatistics().heap_size_limit);
+      if (warning) writeLine(ctx.stderr, warning);
+    }
+    const reading = progressReporter('Importing', ctx.stderr, { amount: byteCount });
+    let writing: ProgressReporter | undefined;
+    const lines: number[] = [];
+    const batches = checkedBatches(file, {
+      lines,
+      onRead: (share) => reading.update({ done: Math.round(share * size), total: size }),
+    });
     try {
-      return await store.importProfiles(records, (p) => progress.update(p));
+      return await store.importProfileBatches(batches, (progress) => {
+        if (!writing) {
+          reading.stop();
+          writing = progressReporter('Writing', ctx.stderr);
+        }
+        writing.update(progress);
+      });
     } catch (error) {
-      progress.stop(); // before anything else is written, so a progress bar does not garble the report
-      if (!(error instanceof ImportConflictError)) throw error;
-      const problems = error.problems.map(({ index, reason }) => ({ line: lines[index] ?? 0, reason }));
-      rejectFile(ctx, file, problems, 'conflict with stored data');
+      // Stopped before anything else is written, so a progress bar does not garble the report.
+      reading.stop();
+      writing?.stop();
+      if (error instanceof InvalidRecordsError) rejectFile(ctx, file, error.problems, 'are invalid');
+      if (error instanceof ImportConflictError) {
+        const problems = error.problems.map(({ index, reason }) => ({ line: lines[index] ?? 0, reason }));
+        rejectFile(ctx, file, problems, 'conflict with stored data');
+      }
+      cannotRead(file, error);
     } finally {
-      progress.stop();
+      reading.stop();
+      writing?.stop();
     }
   });
 }

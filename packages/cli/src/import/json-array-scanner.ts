@@ -1,7 +1,8 @@
-/** One top-level element of a JSON array: its text and the 1-based line where it starts. */
+/** One top-level element of a JSON array: its text, the 1-based line where it starts and the offset where it ends. */
 export interface ArrayElement {
   line: number;
   text: string;
+  end: number;
 }
 
 export class JsonArrayShapeError extends Error {
@@ -70,7 +71,7 @@ export function* scanJsonArray(text: string): Generator<ArrayElement> {
       if (depth > 0) throw new JsonArrayShapeError(startLine, 'the element starting here is never closed');
       throw new JsonArrayShapeError(openLine, 'the array opened here is never closed with "]"');
     }
-    yield { line: startLine, text: text.slice(start, i) };
+    yield { line: startLine, text: text.slice(start, i), end: i };
     if (text[i] === ']') {
       i++;
       return expectEnd();

@@ -2,18 +2,23 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { JsonArrayShapeError, scanJsonArray } from './json-array-scanner';
 
-/** One record of an import file as parsed JSON, or the reason it could not be parsed; `line` is 1-based. */
-export type RawRecord = { line: number; value: unknown; error?: undefined } | { line: number; value?: undefined; error: string };
+/**
+ * One record of an import file as parsed JSON, or the reason it could not be parsed; `line` is 1-based;
+ * `read` is the share of the file read up to it (0–1, for progress).
+ */
+export type RawRecord = { line: number; read?: number } & (
+  { value: unknown; error?: undefined } | { value?: undefined; error: string }
+);
 
 export type ImportFormat = 'ndjson' | 'json-array';
 
 const BOM = '\ufeff';
 
-function parse(line: number, text: string): RawRecord {
+function parse(line: number, text: string, read: number): RawRecord {
   try {
-    return { line, value: JSON.parse(text) };
+    return { line, read, value: JSON.parse(text) };
   } catch (error) {
-    return { line, error: `is not valid JSON (${(error as Error).message})` };
+    return { line, read, error: `is not valid JSON (${(error as Error).message})` };
   }
 }
 
@@ -35,13 +40,15 @@ export async function detectFormat(file: string): Promise<ImportFormat> {
 
 /** NDJSON, streamed line by line so a large file never has to sit in one string. Blank lines are skipped. */
 async function* readNdjson(file: string): AsyncGenerator<RawRecord> {
-  const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const size = (await fs.promises.stat(file)).size;
+  const input = fs.createReadStream(file, { encoding: 'utf8' });
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let number = 0;
   for await (const raw of lines) {
     number++;
     const text = number === 1 ? raw.replace(BOM, '') : raw;
     if (text.trim() === '') continue;
-    yield parse(number, text);
+    yield parse(number, text, size ? input.bytesRead / size : 1);
   }
 }
 
@@ -49,7 +56,7 @@ async function* readNdjson(file: string): AsyncGenerator<RawRecord> {
 async function* readJsonArray(file: string): AsyncGenerator<RawRecord> {
   const text = await fs.promises.readFile(file, 'utf8');
   try {
-    for (const element of scanJsonArray(text)) yield parse(element.line, element.text);
+    for (const element of scanJsonArray(text)) yield parse(element.line, element.text, element.end / text.length);
   } catch (error) {
     if (!(error instanceof JsonArrayShapeError)) throw error;
     yield { line: error.line, error: `the JSON array is malformed: ${error.message}` };

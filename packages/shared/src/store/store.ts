@@ -58,6 +58,16 @@ export interface Store {
    * valid; conflicts with stored data (a handle held by another profile) reject with ImportConflictError.
    */
   importProfiles(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary>;
+  /**
+   * importProfiles for records that arrive in batches (a file being read and checked), all or nothing as
+   * well: when `batches` throws, nothing is stored and the error passes through. The embedded store
+   * writes each batch as it comes, in one transaction, so a file is never held whole; MongoDB, which has
+   * no transactions to undo with, collects every batch first and reports `onProgress` as it then writes.
+   */
+  importProfileBatches(
+    batches: AsyncIterable<ProfileInput[]>,
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<ImportSummary>;
   /** Every profile in the import format, ordered by id, articles ordered by id. */
   exportProfiles(): AsyncIterable<ProfileInput>;
   /** Sets the verified flag; false when no profile has that slug. */

@@ -177,3 +177,59 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     await expect(store().importProfiles([])).resolves.toEqual({ profiles: 0, articles: 0 });
   });
 });
+
+async function* inBatches(records: ProfileInput[], size: number, failAfter?: Error): AsyncGenerator<ProfileInput[]> {
+  for (let i = 0; i < records.length; i += size) yield records.slice(i, i + size);
+  if (failAfter) throw failAfter;
+}
+
+describe.each(storeFactories())('store contract: import in batches ($name store)', (factory) => {
+  const store = freshStorePerTest(factory, { checkAnswers: true });
+  const byHandle = (type: 'twitter' | 'facebook', value: string) =>
+    store().findAuthorBySocialHandle(type, handleKey(type, value));
+
+  it('stores what importProfiles would, one batch after another', async () => {
+    const records = Array.from({ length: 5 }, () => valid(aProfile({ articles: [anArticle(), anArticle()] })));
+
+    await expect(store().importProfileBatches(inBatches(records, 2))).resolves.toEqual({ profiles: 5, articles: 10 });
+
+    expect((await exported(store())).map((p) => p.profile_slug)).toEqual(records.map((r) => r.profile_slug));
+    const last = await store().findAuthorOfArticle(canonicalizeUrl(records[4]!.articles[1]!.link));
+    expect(last).toMatchObject({ profile: { profile_slug: records[4]!.profile_slug }, activeArticleCount: 2 });
+    await expect(store().importProfileBatches(inBatches([], 2))).resolves.toEqual({ profiles: 0, articles: 0 });
+  });
+
+  it('lets a record take a handle from a profile whose record comes in a later batch, first claim first', async () => {
+    const a = aProfile();
+    const b = aProfile();
+    await seed(store(), a, b);
+    const taker = aProfile();
+    taker.profile_social_profiles.twitter = a.profile_social_profiles.twitter!;
+    const late = aProfile();
+    late.profile_social_profiles.twitter = a.profile_social_profiles.twitter!;
+    const aWithout = { ...a, profile_social_profiles: { ...a.profile_social_profiles, twitter: '' } };
+
+    // taker waits for a's record; late comes after a released the handle, but taker claimed first.
+    const attempt = store().importProfileBatches(inBatches([taker, aWithout, late].map(valid), 1));
+
+    await expect(attempt).rejects.toMatchObject({ problems: [{ index: 2, reason: expect.stringMatching(/already held/) }] });
+    expect(await store().countProfiles()).toBe(2);
+    expect((await byHandle('twitter', a.profile_social_profiles.twitter!))!.profile.profile_slug).toBe(a.profile_slug);
+
+    await store().importProfileBatches(inBatches([taker, aWithout].map(valid), 1));
+    expect((await byHandle('twitter', a.profile_social_profiles.twitter!))!.profile.profile_slug).toBe(taker.profile_slug);
+  });
+
+  it('writes nothing when the batches stop with an error, which passes through', async () => {
+    const kept = aProfile();
+    await seed(store(), kept);
+    const before = await exported(store());
+    const failure = new Error('line 7 of the file is not JSON');
+
+    const records = [aProfile(), { ...kept, profile_bio: 'changed' }].map(valid);
+    await expect(store().importProfileBatches(inBatches(records, 1, failure))).rejects.toBe(failure);
+
+    expect(await exported(store())).toEqual(before);
+    await expect(store().findAuthorOfArticle(canonicalizeUrl(records[0]!.articles[0]!.link))).resolves.toBeNull();
+  });
+});

@@ -180,6 +180,15 @@ export class MongoStore implements Store {
     return this.run(() => importProfiles(this.db, records, onProgress));
   }
 
+  async importProfileBatches(
+    batches: AsyncIterable<ProfileInput[]>,
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<ImportSummary> {
+    const records: ProfileInput[] = [];
+    for await (const batch of batches) records.push(...batch);
+    return this.importProfiles(records, onProgress);
+  }
+
   async *exportProfiles(): AsyncIterable<ProfileInput> {
     await this.run(async () => undefined);
     const cursor = this.profiles.find({}).sort({ _id: 1 });

@@ -12,18 +12,18 @@ import type {
   StoredCredential,
   UsageEntry,
 } from '../../domain/types';
-import { SOCIAL_TYPES } from '../../domain/types';
 import { journalistAnswerFor } from '../../domain/rendered-answers';
-import { canonicalizeUrl } from '../../url/canonical-url';
-import { handleKey } from '../../social/social-handle';
-import type { ImportProblem, ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
-import { ImportConflictError, StoreUnavailableError } from '../store';
+import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
+import { StoreUnavailableError } from '../store';
 import { MIGRATIONS } from './migrations';
-import { readAuthorView, refreshDerivedFields, type ArticleRow, type ProfileRow } from './profile-records';
-import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
+import { readAuthorView, type ArticleRow, type ProfileRow } from './profile-records';
+import { SqliteImport } from './sqlite-import';
 import { TurnSnapshot } from './turn-snapshot';
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
+
+/** importProfiles reports progress after every this many records. */
+const PROGRESS_EVERY = 500;
 
 /** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
 export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer FROM articles a JOIN profiles p ON p.id = a.profile_id
@@ -75,11 +75,6 @@ function migrate(db: Database.Database): void {
   }
 }
 
-function profileDoc(record: ProfileInput): string {
-  const { articles: _articles, ...profile } = record;
-  return JSON.stringify(profile);
-}
-
 /** The embedded store: one SQLite file in WAL mode, shared safely by the services and the CLI. */
 export class SqliteStore implements Store {
   readonly kind = 'embedded';
@@ -114,21 +109,6 @@ export class SqliteStore implements Store {
       ),
       handleOwner: db.prepare<[string, string], { profile_id: number }>(
         'SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?',
-      ),
-      profileIdBySlug: db.prepare<[string], { id: number }>('SELECT id FROM profiles WHERE slug = ?'),
-      insertProfile: db.prepare<[string, number, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, ?, ?)'),
-      updateProfile: db.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
-      deleteHandles: db.prepare<[number]>(DELETE_PROFILE_HANDLES_SQL),
-      insertHandle: db.prepare<[string, string, number]>(INSERT_HANDLE_SQL),
-      previousArticleOwner: db.prepare<[string], { profile_id: number }>(
-        'SELECT profile_id FROM articles WHERE canonical_url = ?',
-      ),
-      insertNewArticle: db.prepare<[number, string, number, string, string]>(
-        `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (canonical_url) DO NOTHING`,
-      ),
-      updateArticle: db.prepare<[number, number, string, string, string]>(
-        'UPDATE articles SET profile_id = ?, active = ?, published_at = ?, doc = ? WHERE canonical_url = ?',
       ),
       allProfiles: db.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
       articlesOf: db.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
@@ -226,60 +206,34 @@ export class SqliteStore implements Store {
   }
 
   importProfiles(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
-    return this.run(() => this.db.transaction(() => this.importInTransaction(records, onProgress))());
+    return this.run(() =>
+      this.db.transaction(() => {
+        const session = new SqliteImport(this.db);
+        for (let done = 0; done < records.length;) {
+          const next = Math.min(records.length, done + PROGRESS_EVERY);
+          session.add(records.slice(done, next));
+          done = next;
+          onProgress?.({ done, total: records.length });
+        }
+        return session.finish();
+      })(),
+    );
   }
 
-  private importInTransaction(records: ProfileInput[], onProgress?: (p: ImportProgress) => void): ImportSummary {
-    const total = records.length;
-    const touched = new Set<number>();
-    const profileIds: number[] = [];
-    let articles = 0;
-    for (const record of records) {
-      const existing = this.stmt.profileIdBySlug.get(record.profile_slug);
-      const doc = profileDoc(record);
-      const verified = record.verified ? 1 : 0;
-      let id: number;
-      if (existing) {
-        id = existing.id;
-        this.stmt.updateProfile.run(verified, doc, id);
-      } else {
-        id = Number(this.stmt.insertProfile.run(record.profile_slug, verified, doc).lastInsertRowid);
-      }
-      this.stmt.deleteHandles.run(id);
-      profileIds.push(id);
-      touched.add(id);
+  /** Writes each batch as it comes, inside one transaction held until the last (see SqliteImport). */
+  async importProfileBatches(batches: AsyncIterable<ProfileInput[]>): Promise<ImportSummary> {
+    await this.run(() => this.db.exec('BEGIN IMMEDIATE'));
+    try {
+      const session = new SqliteImport(this.db);
+      for await (const batch of batches) await this.run(() => session.add(batch));
+      return await this.run(() => {
+        const summary = session.finish();
+        this.db.exec('COMMIT');
+        return summary;
+      });
+    } finally {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
     }
-    // Handles are claimed after every record has released its old ones, so a swap within one file works.
-    const problems: ImportProblem[] = [];
-    records.forEach((record, index) => {
-      const profileId = profileIds[index]!;
-      for (const type of SOCIAL_TYPES) {
-        const value = record.profile_social_profiles[type];
-        if (!value) continue;
-        const key = handleKey(type, value);
-        const holder = this.stmt.handleOwner.get(type, key);
-        if (holder && holder.profile_id !== profileId) {
-          problems.push({ index, reason: `${type} handle "${value}" is already held by another profile` });
-        } else if (!holder) {
-          this.stmt.insertHandle.run(type, key, profileId);
-        }
-      }
-      for (const article of record.articles) {
-        const canonical = canonicalizeUrl(article.link);
-        const active = article.active ? 1 : 0;
-        const doc = JSON.stringify(article);
-        // Insert first: in a bulk import nearly every article is new, and then one statement is enough.
-        if (this.stmt.insertNewArticle.run(profileId, canonical, active, article.published_at, doc).changes === 0) {
-          touched.add(this.stmt.previousArticleOwner.get(canonical)!.profile_id);
-          this.stmt.updateArticle.run(profileId, active, article.published_at, doc, canonical);
-        }
-        articles++;
-      }
-      if (onProgress && ((index + 1) % 500 === 0 || index + 1 === total)) onProgress({ done: index + 1, total });
-    });
-    if (problems.length) throw new ImportConflictError(problems);
-    for (const id of touched) refreshDerivedFields(this.db, id);
-    return { profiles: total, articles };
   }
 
   async *exportProfiles(): AsyncIterable<ProfileInput> {

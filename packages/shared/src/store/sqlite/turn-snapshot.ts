@@ -34,7 +34,8 @@ export class TurnSnapshot {
   }
 
   read<T>(work: () => T): T {
-    if (!this.open) {
+    // In a transaction already (an in-memory store's one connection, during an import): read in that.
+    if (!this.open && !this.db.inTransaction) {
       this.begin.run();
       this.open = true;
       setImmediate(this.release);

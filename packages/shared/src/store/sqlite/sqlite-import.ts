@@ -1,0 +1,134 @@
+import type Database from 'better-sqlite3';
+import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../../domain/types';
+import { handleKey } from '../../social/social-handle';
+import { canonicalizeUrl } from '../../url/canonical-url';
+import { ImportConflictError, type ImportProblem, type ImportSummary } from '../store';
+import { refreshDerivedFields } from './profile-records';
+import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
+
+const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+
+function prepare(db: Database.Database) {
+  return {
+    profileIdBySlug: db.prepare<[string], number>('SELECT id FROM profiles WHERE slug = ?').pluck(),
+    insertProfile: db.prepare<[string, number, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, ?, ?)'),
+    updateProfile: db.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
+    deleteHandles: db.prepare<[number]>(DELETE_PROFILE_HANDLES_SQL),
+    handleOwner: db
+      .prepare<[string, string], number>('SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?')
+      .pluck(),
+    insertHandle: db.prepare<[string, string, number]>(INSERT_HANDLE_SQL),
+    previousArticleOwner: db.prepare<[string], number>('SELECT profile_id FROM articles WHERE canonical_url = ?').pluck(),
+    insertNewArticle: db.prepare<[number, string, number, string, string]>(
+      `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (canonical_url) DO NOTHING`,
+    ),
+    updateArticle: db.prepare<[number, number, string, string, string]>(
+      'UPDATE articles SET profile_id = ?, active = ?, published_at = ?, doc = ? WHERE canonical_url = ?',
+    ),
+  };
+}
+
+function statements(db: Database.Database) {
+  let prepared = statementsByDb.get(db);
+  if (!prepared) statementsByDb.set(db, (prepared = prepare(db)));
+  return prepared;
+}
+
+function profileDoc(record: ProfileInput): string {
+  const { articles: _articles, ...profile } = record;
+  return JSON.stringify(profile);
+}
+
+interface Claim {
+  index: number;
+  type: SocialType;
+  key: string;
+  value: string;
+  profileId: number;
+}
+
+/**
+ * One import into the embedded store, fed records in order (add) and ended with finish(), all inside one
+ * transaction the caller opens and commits (or rolls back when either throws). Gives the same result as
+ * applying the records one after the other, except for handles: every profile being imported releases its
+ * old handles first, so a swap of handles between profiles of one import works, and the first record to
+ * claim a handle wins. A claim on a handle that another profile holds may only be decided once that
+ * profile's record has (or has not) come, so it waits for finish(), and so does every later claim on the
+ * same handle, to keep the file's order. Records need not be held: only such claims and the ids of the
+ * profiles touched are kept, which is what lets a large file stream through.
+ */
+export class SqliteImport {
+  private readonly stmt;
+  private readonly touched = new Set<number>();
+  /** Profiles whose old handles this import has released (once, before the first record of it claims). */
+  private readonly released = new Set<number>();
+  private readonly waiting: Claim[] = [];
+  private readonly contested = new Set<string>();
+  private profiles = 0;
+  private articles = 0;
+
+  constructor(private readonly db: Database.Database) {
+    this.stmt = statements(db);
+  }
+
+  /** Writes these records (the next ones of the import, in order). */
+  add(records: ProfileInput[]): void {
+    for (const record of records) this.addRecord(record, this.profiles++);
+  }
+
+  private addRecord(record: ProfileInput, index: number): void {
+    const doc = profileDoc(record);
+    const verified = record.verified ? 1 : 0;
+    let profileId = this.stmt.profileIdBySlug.get(record.profile_slug);
+    if (profileId === undefined) {
+      profileId = Number(this.stmt.insertProfile.run(record.profile_slug, verified, doc).lastInsertRowid);
+    } else {
+      this.stmt.updateProfile.run(verified, doc, profileId);
+    }
+    if (!this.released.has(profileId)) {
+      this.stmt.deleteHandles.run(profileId);
+      this.released.add(profileId);
+    }
+    this.touched.add(profileId);
+
+    for (const type of SOCIAL_TYPES) {
+      const value = record.profile_social_profiles[type];
+      if (value) this.claim({ index, type, key: handleKey(type, value), value, profileId });
+    }
+    for (const article of record.articles) {
+      const canonical = canonicalizeUrl(article.link);
+      const active = article.active ? 1 : 0;
+      const articleDoc = JSON.stringify(article);
+      // Insert first: in a bulk import nearly every article is new, and then one statement is enough.
+      if (this.stmt.insertNewArticle.run(profileId, canonical, active, article.published_at, articleDoc).changes === 0) {
+        this.touched.add(this.stmt.previousArticleOwner.get(canonical)!);
+        this.stmt.updateArticle.run(profileId, active, article.published_at, articleDoc, canonical);
+      }
+      this.articles++;
+    }
+  }
+
+  private claim(claim: Claim, problems?: ImportProblem[]): void {
+    const id = `${claim.type}\u0000${claim.key}`;
+    const holder = this.stmt.handleOwner.get(claim.type, claim.key);
+    if (holder === claim.profileId) return;
+    if (problems === undefined && (holder !== undefined || this.contested.has(id))) {
+      this.contested.add(id);
+      this.waiting.push(claim);
+    } else if (holder !== undefined) {
+      problems?.push({ index: claim.index, reason: `${claim.type} handle "${claim.value}" is already held by another profile` });
+    } else {
+      this.stmt.insertHandle.run(claim.type, claim.key, claim.profileId);
+    }
+  }
+
+  /** Decides the waiting claims, then re-derives every touched profile; throws ImportConflictError on any conflict. */
+  finish(): ImportSummary {
+    const problems: ImportProblem[] = [];
+    for (const claim of this.waiting) this.claim(claim, problems);
+    if (problems.length) throw new ImportConflictError(problems.sort((a, b) => a.index - b.index));
+    for (const id of this.touched) refreshDerivedFields(this.db, id);
+    return { profiles: this.profiles, articles: this.articles };
+  }
+}
