@@ -45,7 +45,7 @@ export function derivedFieldsOf(
   articles: ArticleDoc[],
 ): Required<Pick<ProfileDoc, 'active_article_count' | 'answers'>> {
   const active = articles.filter((article) => article.active);
-  const latest = [...active].sort(newestFirst).slice(0, LATEST);
+  const latest = active.sort(newestFirst).slice(0, LATEST);
   return { active_article_count: active.length, answers: renderAnswers(authorViewOf(doc, latest, active.length)) };
 }
 

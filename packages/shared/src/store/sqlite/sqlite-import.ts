@@ -109,24 +109,32 @@ export class SqliteImport {
     }
   }
 
-  private claim(claim: Claim, problems?: ImportProblem[]): void {
-    const id = `${claim.type}\u0000${claim.key}`;
+  /** Takes a free handle now; a claim on a held or contested one waits for finish(). */
+  private claim(claim: Claim): void {
     const holder = this.stmt.handleOwner.get(claim.type, claim.key);
     if (holder === claim.profileId) return;
-    if (problems === undefined && (holder !== undefined || this.contested.has(id))) {
-      this.contested.add(id);
-      this.waiting.push(claim);
-    } else if (holder !== undefined) {
-      problems?.push({ index: claim.index, reason: `${claim.type} handle "${claim.value}" is already held by another profile` });
-    } else {
+    const id = `${claim.type}\u0000${claim.key}`;
+    if (holder === undefined && !this.contested.has(id)) {
       this.stmt.insertHandle.run(claim.type, claim.key, claim.profileId);
+      return;
+    }
+    this.contested.add(id);
+    this.waiting.push(claim);
+  }
+
+  /** A waiting claim, once every record has released its handles: taken if free, a problem if held by another. */
+  private decide(claim: Claim, problems: ImportProblem[]): void {
+    const holder = this.stmt.handleOwner.get(claim.type, claim.key);
+    if (holder === undefined) this.stmt.insertHandle.run(claim.type, claim.key, claim.profileId);
+    else if (holder !== claim.profileId) {
+      problems.push({ index: claim.index, reason: `${claim.type} handle "${claim.value}" is already held by another profile` });
     }
   }
 
   /** Decides the waiting claims, then re-derives every touched profile; throws ImportConflictError on any conflict. */
   finish(): ImportSummary {
     const problems: ImportProblem[] = [];
-    for (const claim of this.waiting) this.claim(claim, problems);
+    for (const claim of this.waiting) this.decide(claim, problems);
     if (problems.length) throw new ImportConflictError(problems.sort((a, b) => a.index - b.index));
     for (const id of this.touched) refreshDerivedFields(this.db, id);
     return { profiles: this.profiles, articles: this.articles };
