@@ -202,7 +202,7 @@ const lines = [
   '',
   ...(importResult
     ? [
-        `(5) byline import: ${importResult.articles.toLocaleString('en')} articles in ${importResult.seconds} s = ${importResult.articlesPerSecond.toLocaleString('en')} articles/s`,
+        `(5) byline import: ${importResult.articles.toLocaleString('en')} articles in ${importResult.seconds} s = ${importResult.articlesPerSecond.toLocaleString('en')} articles/s, peak RSS ${importResult.peakRssMb} MB`,
         '',
       ]
     : []),

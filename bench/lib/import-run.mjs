@@ -26,8 +26,10 @@ export async function importFile({ articles, dir }) {
 export async function timeImport({ root, file, articles, dataDir }) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [path.join(root, 'packages/cli/bin/byline.js'), 'import', file], {
-    env: { PATH: process.env.PATH, BYLINE_DATA_DIR: dataDir },
+  const maxRssFile = path.join(path.dirname(dataDir), 'import-max-rss');
+  const preload = path.join(root, 'bench/lib/report-max-rss.mjs');
+  const child = spawn(process.execPath, ['--import', preload, path.join(root, 'packages/cli/bin/byline.js'), 'import', file], {
+    env: { PATH: process.env.PATH, BYLINE_DATA_DIR: dataDir, BENCH_MAX_RSS_FILE: maxRssFile },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -36,5 +38,7 @@ export async function timeImport({ root, file, articles, dataDir }) {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (code !== 0) throw new Error(`byline import exited with ${code}:\n${stderr}`);
-  return { articles, seconds: Number(seconds.toFixed(2)), articlesPerSecond: Math.round(articles / seconds) };
+  const peakRssMb = Math.round(Number(fs.readFileSync(maxRssFile, 'utf8')) / 1024);
+  fs.rmSync(maxRssFile);
+  return { articles, seconds: Number(seconds.toFixed(2)), articlesPerSecond: Math.round(articles / seconds), peakRssMb };
 }
