@@ -1,4 +1,4 @@
-import { commonErrorResponses, openApiDocument } from '@byline/shared';
+import { commonErrorResponses, openApiDocument } from '@byline/shared/http';
 import { VERIFY_ARTICLE_PATH } from './routes';
 
 const authorProfile = {

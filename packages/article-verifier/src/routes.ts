@@ -1,14 +1,6 @@
 import { Router } from 'express';
-import {
-  CredentialChecker,
-  fieldFrom,
-  inMemoryRateLimiting,
-  methodNotAllowed,
-  verificationHandler,
-  verifyArticleSchema,
-  type ServiceDeps,
-  type VerifyArticleInput,
-} from '@byline/shared';
+import { CredentialChecker, verifyArticleSchema, type VerifyArticleInput } from '@byline/shared';
+import { fieldFrom, inMemoryRateLimiting, methodNotAllowed, verificationHandler, type ServiceDeps } from '@byline/shared/http';
 import { verifyArticle } from './verify-article';
 
 export const VERIFY_ARTICLE_PATH = '/api/verify_article';

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { loadConfig, openStore, type Config, type PortalStore, type Store } from '@byline/shared';
-import { openPortalStore } from '@byline/portal';
+import { openPortalStore } from '@byline/portal/operator';
 
 export type OutputStream = Writable & { isTTY?: boolean };
 

@@ -1,4 +1,4 @@
-import { openPortalStore } from '@byline/portal';
+import { openPortalStore } from '@byline/portal/operator';
 import type { PortalStore } from '@byline/shared';
 import { aProfile } from '@byline/test-support';
 import { passwordMatches } from '../../portal/src/auth/passwords';

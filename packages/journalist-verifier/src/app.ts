@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createServiceApp, type ServiceDeps } from '@byline/shared';
+import { createServiceApp, type ServiceDeps } from '@byline/shared/http';
 import { openApi } from './openapi';
 import { verifyJournalistRoutes } from './routes';
 

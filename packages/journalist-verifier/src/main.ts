@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runService, runWithWebConcurrency } from '@byline/shared';
+import { runService, runWithWebConcurrency } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 
 void runWithWebConcurrency(SERVICE_NAME, () =>

@@ -1,14 +1,6 @@
 import { Router } from 'express';
-import {
-  CredentialChecker,
-  fieldFrom,
-  inMemoryRateLimiting,
-  methodNotAllowed,
-  verificationHandler,
-  verifyJournalistSchema,
-  type ServiceDeps,
-  type VerifyJournalistInput,
-} from '@byline/shared';
+import { CredentialChecker, verifyJournalistSchema, type VerifyJournalistInput } from '@byline/shared';
+import { fieldFrom, inMemoryRateLimiting, methodNotAllowed, verificationHandler, type ServiceDeps } from '@byline/shared/http';
 import { verifyJournalist } from './verify-journalist';
 
 export const VERIFY_JOURNALIST_PATH = '/api/v1/verify_journalist';

@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
-import { requestContext, requestLog } from '@byline/shared';
+import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
 import { createPageFetcher } from './fetch/fetch-page';

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { ConfigError, createLogger, loadConfig, openStore, stopGracefullyOnSignals } from '@byline/shared';
+import { ConfigError, createLogger, loadConfig, openStore } from '@byline/shared';
+import { stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { openPortalStore } from './open-portal-store';
 

@@ -1,3 +1,7 @@
+/**
+ * @byline/shared: domain types and mappers, input schemas, the data stores, credential checks, config and
+ * logging. The HTTP layer is @byline/shared/http, so that the CLI does not load Express and its kin.
+ */
 export * from './domain/types';
 export * from './domain/mappers';
 export * from './domain/rendered-answers';
@@ -19,23 +23,5 @@ export * from './store/portal-store';
 export * from './store/sqlite/sqlite-portal-store';
 export * from './store/mongo/mongo-store';
 export * from './store/mongo/mongo-portal-store';
-export * from './http/api-error';
-export * from './http/request-context';
-export * from './http/body-parsing';
-export * from './http/validate';
-export * from './http/send-json-text';
-export * from './http/verification-handler';
-export * from './http/authenticate';
-export * from './http/error-handler';
-export * from './http/ops-routes';
-export * from './http/metrics';
-export * from './http/openapi';
-export * from './service/service-app';
-export * from './service/run-service';
 export * from './usage/log-throttle';
 export * from './usage/usage-meter';
-export * from './http/rate-limit-counter';
-export * from './http/rate-limit-headers';
-export * from './http/rate-limit';
-export * from './http/rate-limit-setup';
-export * from './service/web-concurrency';

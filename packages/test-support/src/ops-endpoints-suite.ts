@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import type { OpenApiDocument, ServiceDeps } from '@byline/shared';
+import type { OpenApiDocument, ServiceDeps } from '@byline/shared/http';
 import { embeddedStore, quietLogger } from './harness';
 
 /** The ops endpoints every verifier serves, checked the same way for each (call inside its test file). */

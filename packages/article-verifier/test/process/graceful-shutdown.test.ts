@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { SHUTDOWN_GRACE_MS, SqliteStore, stopGracefullyOnSignals } from '@byline/shared';
+import { SqliteStore } from '@byline/shared';
+import { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from '@byline/shared/http';
 import { anArticle, aProfile, bearer, embeddedStore, quietLogger, seed, tempDir } from '@byline/test-support';
 import { createApp } from '../../src/app';
 

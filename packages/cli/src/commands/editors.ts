@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createEditor } from '@byline/portal';
+import { createEditor } from '@byline/portal/operator';
 import { validEmail } from '../checked-input';
 import { withPortalStore, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { setVerifiedByOperator } from '@byline/portal';
+import { setVerifiedByOperator } from '@byline/portal/operator';
 import { CliError, withPortalStore, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 

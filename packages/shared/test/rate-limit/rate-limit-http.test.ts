@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createApiKey, createRateLimiting, type RateLimiting, type Store } from '@byline/shared';
+import { createApiKey, type Store } from '@byline/shared';
+import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
 import { expectProblem, quietLogger, storeFactories } from '@byline/test-support';
 import { OPERATIONS, REDIS_URL, redisAnswers, uniquePrefix } from './support';
 

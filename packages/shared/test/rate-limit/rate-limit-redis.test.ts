@@ -1,4 +1,5 @@
-import { createApiKey, createRateLimiting, type RateLimiting, type Store } from '@byline/shared';
+import { createApiKey, type Store } from '@byline/shared';
+import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
 import { capturingLogger, expectProblem, quietLogger, storeFactories } from '@byline/test-support';
 import { closedPort, OPERATIONS, REDIS_URL, redisAnswers, uniquePrefix } from './support';
 

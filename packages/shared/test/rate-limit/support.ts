@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { Express } from 'express';
 import request, { type Test } from 'supertest';
-import type { ServiceDeps } from '@byline/shared';
+import type { ServiceDeps } from '@byline/shared/http';
 import { createApp as createArticleApp } from '../../../article-verifier/src/app';
 import { createApp as createJournalistApp } from '../../../journalist-verifier/src/app';
 

@@ -1,0 +1,7 @@
+/**
+ * @byline/portal/operator: the portal's store and the use cases an operator runs from the command line, without
+ * the web app, so that the CLI does not load Express.
+ */
+export { openPortalStore } from './open-portal-store';
+export { createEditor, type CreateEditorResult } from './use-cases/accounts';
+export { setVerifiedByOperator } from './use-cases/verification';
