@@ -20,6 +20,7 @@ import { ArticleTakenError, EmailTakenError, HandleTakenError } from '../portal-
 import { SqliteStore } from './sqlite-store';
 import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
 import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
+import { BUSY_TIMEOUT_MS } from './write-without-blocking';
 
 interface UserRow {
   id: number;
@@ -62,7 +63,7 @@ export class SqlitePortalStore implements PortalStore {
   /** The schema must already be migrated: open the SqliteStore on this file first (see forStore). */
   constructor(file: string) {
     this.db = new Database(file);
-    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('foreign_keys = ON');
   }
 

@@ -19,11 +19,15 @@ import { MIGRATIONS } from './migrations';
 import { readAuthorView, type ArticleRow, type ProfileRow } from './profile-records';
 import { SqliteImport } from './sqlite-import';
 import { TurnSnapshot } from './turn-snapshot';
+import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from './write-without-blocking';
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
 
 /** importProfiles reports progress after every this many records. */
 const PROGRESS_EVERY = 500;
+
+/** How long a usage flush waits for another process's write before its counts are kept for the next one. */
+const USAGE_WRITE_PATIENCE_MS = 1000;
 
 /** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
 export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer FROM articles a JOIN profiles p ON p.id = a.profile_id
@@ -88,7 +92,7 @@ export class SqliteStore implements Store {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
@@ -294,14 +298,23 @@ export class SqliteStore implements Store {
     return this.run(() => this.stmt.setAccountRateLimit.run(perMinute, email).changes > 0);
   }
 
+  /**
+   * The services flush usage while they serve, so this never blocks them behind another process's write (see
+   * writeWithoutBlocking); counts it cannot write in time stay with the UsageMeter for its next flush.
+   */
   recordUsage(entries: UsageEntry[]): Promise<void> {
-    return this.run(() =>
-      this.db.transaction(() => {
-        for (const { key, day, count, lastUsedAt } of entries) {
-          this.stmt.addUsage.run(key, day, count);
-          if (lastUsedAt) this.stmt.touchKey.run(lastUsedAt, key, lastUsedAt);
-        }
-      })(),
+    const write = this.db.transaction(() => {
+      for (const { key, day, count, lastUsedAt } of entries) {
+        this.stmt.addUsage.run(key, day, count);
+        if (lastUsedAt) this.stmt.touchKey.run(lastUsedAt, key, lastUsedAt);
+      }
+    });
+    const writeNow = () => {
+      this.snapshot.release();
+      write.immediate();
+    };
+    return writeWithoutBlocking(this.db, writeNow, USAGE_WRITE_PATIENCE_MS).catch((error: unknown) =>
+      Promise.reject(unavailableOr(error)),
     );
   }
 

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { BUSY_TIMEOUT_MS } from './write-without-blocking';
 
 /**
  * Lookups read the file's first pages through a memory map instead of a copy into SQLite's cache. Mapped pages
@@ -28,7 +29,7 @@ export class TurnSnapshot {
   /** Opens the file read-only for lookups, with the same wait for a busy file as the main connection. */
   static onFile(file: string): TurnSnapshot {
     const db = new Database(file, { readonly: true, fileMustExist: true });
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma(`mmap_size = ${LOOKUP_MMAP_BYTES}`);
     return new TurnSnapshot(db);
   }

@@ -1,0 +1,31 @@
+import { setTimeout as pause } from 'node:timers/promises';
+import type Database from 'better-sqlite3';
+
+/** How long a connection waits, blocking, for a busy file (PRAGMA busy_timeout): see SqliteStore. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+const FIRST_PAUSE_MS = 10;
+
+const isBusy = (error: unknown) => ((error as { code?: string }).code ?? '').startsWith('SQLITE_BUSY');
+
+/**
+ * Runs `write` without SQLite's busy wait. better-sqlite3 is synchronous, so that wait blocks the whole
+ * process: while another process holds the write lock (an import holds it for as long as it reads its file),
+ * a service's usage flush would stall every request it serves for up to BUSY_TIMEOUT_MS. Instead the write
+ * is tried at once and, while the file is busy, again after doubling pauses in which the process goes on
+ * serving. Throws SQLite's busy error once `patienceMs` would be exceeded.
+ */
+export async function writeWithoutBlocking<T>(db: Database.Database, write: () => T, patienceMs: number): Promise<T> {
+  const deadline = Date.now() + patienceMs;
+  for (let wait = FIRST_PAUSE_MS; ; wait *= 2) {
+    db.pragma('busy_timeout = 0');
+    try {
+      return write();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() + wait > deadline) throw error;
+    } finally {
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+    await pause(wait);
+  }
+}

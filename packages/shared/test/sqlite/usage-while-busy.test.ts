@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { SqliteStore, StoreUnavailableError, type UsageEntry } from '@byline/shared';
+import { tempDir } from '@byline/test-support';
+
+/**
+ * A service flushes its usage counts while it serves. If another process holds the embedded store's write
+ * lock (`byline import` holds it while it reads its file), the flush must not stall the service: SQLite's
+ * busy wait would block its event loop, and every request with it, for up to 5 seconds.
+ */
+describe('embedded store: a usage flush while another process writes', () => {
+  let dir: string;
+  let store: SqliteStore;
+  let otherProcess: Database.Database;
+  const usage: UsageEntry[] = [{ key: 'KEY1', day: '2026-11-22', count: 3, lastUsedAt: '2026-11-22T10:00:00.000Z' }];
+
+  beforeEach(() => {
+    dir = tempDir('byline-busy-');
+    store = new SqliteStore(path.join(dir, 'byline.sqlite'));
+    otherProcess = new Database(path.join(dir, 'byline.sqlite'));
+    otherProcess.exec('BEGIN IMMEDIATE'); // holds the write lock, as an import does
+  });
+  afterEach(async () => {
+    if (otherProcess.inTransaction) otherProcess.exec('ROLLBACK');
+    otherProcess.close();
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The longest gap between ticks of a 5 ms timer while `work` runs: how long the event loop was blocked. */
+  async function longestStall(work: () => Promise<unknown>): Promise<{ stallMs: number; outcome: unknown }> {
+    let last = performance.now();
+    let stallMs = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      stallMs = Math.max(stallMs, now - last);
+      last = now;
+    }, 5);
+    try {
+      const outcome = await work().catch((error: unknown) => error);
+      return { stallMs, outcome };
+    } finally {
+      clearInterval(ticker);
+    }
+  }
+
+  it('gives up within a second, without blocking the event loop, and writes nothing', async () => {
+    const started = performance.now();
+    const { stallMs, outcome } = await longestStall(() => store.recordUsage(usage));
+    expect(outcome).toBeInstanceOf(StoreUnavailableError);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(stallMs).toBeLessThan(250);
+    otherProcess.exec('ROLLBACK');
+    expect(await store.usageOf('KEY1')).toEqual([]);
+  });
+
+  it('writes as soon as the other writer is done, if that is within a second', async () => {
+    setTimeout(() => otherProcess.exec('COMMIT'), 150);
+    const { stallMs, outcome } = await longestStall(() => store.recordUsage(usage));
+    expect(outcome).toBeUndefined();
+    expect(stallMs).toBeLessThan(250);
+    expect(await store.usageOf('KEY1')).toEqual([{ key: 'KEY1', day: '2026-11-22', count: 3 }]);
+  });
+});
