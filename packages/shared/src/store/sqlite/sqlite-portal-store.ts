@@ -20,7 +20,8 @@ import { ArticleTakenError, EmailTakenError, HandleTakenError } from '../portal-
 import { SqliteStore } from './sqlite-store';
 import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
 import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
-import { BUSY_TIMEOUT_MS } from './write-without-blocking';
+import { unavailableOr } from './sqlite-errors';
+import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from './write-without-blocking';
 
 interface UserRow {
   id: number;
@@ -75,6 +76,11 @@ export class SqlitePortalStore implements PortalStore {
     return this.db.prepare<P, R>(text);
   }
 
+  /** A write waits for another process's (an import's) without blocking the portal: see writeWithoutBlocking. */
+  private write<T>(work: () => T): Promise<T> {
+    return writeWithoutBlocking(this.db, work, BUSY_TIMEOUT_MS).catch((error: unknown) => Promise.reject(unavailableOr(error)));
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
@@ -88,18 +94,20 @@ export class SqlitePortalStore implements PortalStore {
     passwordHash: string;
     role: PortalRole;
   }): Promise<PortalUser> {
-    try {
-      const id = this.sql('INSERT INTO portal_users (email, password_hash, role, created_at) VALUES (?, ?, ?, ?)').run(
-        email,
-        passwordHash,
-        role,
-        new Date().toISOString(),
-      ).lastInsertRowid;
-      return toUser(this.sql<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?').get(Number(id))!);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new EmailTakenError();
-      throw error;
-    }
+    const id = await this.write(() => {
+      try {
+        return this.sql('INSERT INTO portal_users (email, password_hash, role, created_at) VALUES (?, ?, ?, ?)').run(
+          email,
+          passwordHash,
+          role,
+          new Date().toISOString(),
+        ).lastInsertRowid;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new EmailTakenError();
+        throw error;
+      }
+    });
+    return toUser(this.sql<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?').get(Number(id))!);
   }
 
   async findUserByEmail(email: string): Promise<PortalUserWithPassword | null> {
@@ -108,23 +116,22 @@ export class SqlitePortalStore implements PortalStore {
   }
 
   async setUserRole(email: string, role: PortalRole): Promise<boolean> {
-    return this.sql('UPDATE portal_users SET role = ? WHERE email = ?').run(role, email).changes > 0;
+    return this.write(() => this.sql('UPDATE portal_users SET role = ? WHERE email = ?').run(role, email).changes > 0);
   }
 
   async setUserPassword(userId: number, passwordHash: string): Promise<void> {
-    this.sql('UPDATE portal_users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+    await this.write(() => this.sql('UPDATE portal_users SET password_hash = ? WHERE id = ?').run(passwordHash, userId));
   }
 
   async createSession(session: NewPortalSession): Promise<void> {
     const now = new Date().toISOString();
-    this.sql('DELETE FROM portal_sessions WHERE expires_at <= ?').run(now);
-    this.sql('INSERT INTO portal_sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
-      session.tokenHash,
-      session.userId,
-      session.csrfToken,
-      now,
-      session.expiresAt,
-    );
+    const expireAndInsert = this.db.transaction(() => {
+      this.sql('DELETE FROM portal_sessions WHERE expires_at <= ?').run(now);
+      this.sql(
+        'INSERT INTO portal_sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      ).run(session.tokenHash, session.userId, session.csrfToken, now, session.expiresAt);
+    });
+    await this.write(() => expireAndInsert.immediate());
   }
 
   async findSession(tokenHash: string, now: Date): Promise<PortalSession | null> {
@@ -136,7 +143,7 @@ export class SqlitePortalStore implements PortalStore {
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
-    this.sql('DELETE FROM portal_sessions WHERE token_hash = ?').run(tokenHash);
+    await this.write(() => this.sql('DELETE FROM portal_sessions WHERE token_hash = ?').run(tokenHash));
   }
 
   async findProfileById(profileId: number): Promise<Profile | null> {
@@ -150,7 +157,7 @@ export class SqlitePortalStore implements PortalStore {
   }
 
   async saveProfile(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile> {
-    const id = this.db.transaction(() => {
+    const save = this.db.transaction(() => {
       const user = this.sql<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?').get(userId);
       if (!user) throw new Error(`no portal user ${userId}`);
       const taken = this.handlesHeldElsewhere(fields, user.profile_id);
@@ -168,7 +175,8 @@ export class SqlitePortalStore implements PortalStore {
       }
       refreshDerivedFields(this.db, profileId);
       return profileId;
-    })();
+    });
+    const id = await this.write(() => save.immediate());
     return (await this.findProfileById(id))!;
   }
 
@@ -221,27 +229,29 @@ export class SqlitePortalStore implements PortalStore {
 
   async addArticle(profileId: number, article: ArticleInput): Promise<Article> {
     const canonical = canonicalizeUrl(article.link);
-    const id = this.db.transaction(() => {
+    const add = this.db.transaction(() => {
       this.refuseTakenAddress(canonical, profileId, null);
       const inserted = this.sql(
         'INSERT INTO articles (profile_id, canonical_url, active, published_at, doc) VALUES (?, ?, ?, ?, ?)',
       ).run(profileId, canonical, article.active ? 1 : 0, article.published_at, JSON.stringify(article));
       refreshDerivedFields(this.db, profileId);
       return Number(inserted.lastInsertRowid);
-    })();
+    });
+    const id = await this.write(() => add.immediate());
     return (await this.findArticle(profileId, id))!;
   }
 
   async updateArticle(profileId: number, articleId: number, article: ArticleInput): Promise<boolean> {
     const canonical = canonicalizeUrl(article.link);
-    return this.db.transaction(() => {
+    const update = this.db.transaction(() => {
       this.refuseTakenAddress(canonical, profileId, articleId);
       const changes = this.sql(
         'UPDATE articles SET canonical_url = ?, active = ?, published_at = ?, doc = ? WHERE id = ? AND profile_id = ?',
       ).run(canonical, article.active ? 1 : 0, article.published_at, JSON.stringify(article), articleId, profileId).changes;
       refreshDerivedFields(this.db, profileId);
       return changes > 0;
-    })();
+    });
+    return this.write(() => update.immediate());
   }
 
   private refuseTakenAddress(canonical: string, profileId: number, ownArticleId: number | null): void {
@@ -252,7 +262,7 @@ export class SqlitePortalStore implements PortalStore {
   }
 
   async requestVerification(profileId: number, requestedBy: string): Promise<VerificationRequest> {
-    return this.db.transaction(() => {
+    const request = this.db.transaction(() => {
       const pending = this.pendingRow(profileId);
       if (pending) return toRequest(pending);
       const now = new Date().toISOString();
@@ -263,7 +273,8 @@ export class SqlitePortalStore implements PortalStore {
       ).lastInsertRowid;
       this.audit(profileId, requestedBy, 'requested', '', now);
       return toRequest(this.sql<[number], RequestRow>('SELECT * FROM verification_requests WHERE id = ?').get(Number(id))!);
-    })();
+    });
+    return this.write(() => request.immediate());
   }
 
   private pendingRow(profileId: number): RequestRow | undefined {
@@ -284,7 +295,7 @@ export class SqlitePortalStore implements PortalStore {
   }
 
   async decideVerification({ profileId, actor, action, note }: VerificationDecision): Promise<boolean> {
-    return this.db.transaction(() => {
+    const decide = this.db.transaction(() => {
       const row = this.sql<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?').get(profileId);
       if (!row) return false;
       const verified = action === 'verified';
@@ -296,7 +307,8 @@ export class SqlitePortalStore implements PortalStore {
       );
       this.audit(profileId, actor, action, note, new Date().toISOString());
       return true;
-    })();
+    });
+    return this.write(() => decide.immediate());
   }
 
   private audit(profileId: number, actor: string, action: AuditRecord['action'], note: string, at: string): void {
@@ -318,9 +330,11 @@ export class SqlitePortalStore implements PortalStore {
   }
 
   async openApiAccount(email: string): Promise<ApiAccount> {
-    this.sql('INSERT INTO accounts (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING').run(
-      email,
-      new Date().toISOString(),
+    await this.write(() =>
+      this.sql('INSERT INTO accounts (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING').run(
+        email,
+        new Date().toISOString(),
+      ),
     );
     return (await this.findApiAccount(email))!;
   }

@@ -14,11 +14,11 @@ import type {
 } from '../../domain/types';
 import { journalistAnswerFor } from '../../domain/rendered-answers';
 import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
-import { StoreUnavailableError } from '../store';
 import { MIGRATIONS } from './migrations';
 import { readAuthorView, type ArticleRow, type ProfileRow } from './profile-records';
 import { SqliteImport } from './sqlite-import';
 import { TurnSnapshot } from './turn-snapshot';
+import { unavailableOr } from './sqlite-errors';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from './write-without-blocking';
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
@@ -40,16 +40,6 @@ interface KeyRow {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
-}
-
-const TRANSIENT_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_FULL']);
-
-function unavailableOr(error: unknown): unknown {
-  const code = (error as { code?: string }).code ?? '';
-  if ([...TRANSIENT_CODES].some((prefix) => code.startsWith(prefix))) {
-    return new StoreUnavailableError(`embedded store: ${code}`, { cause: error });
-  }
-  return error;
 }
 
 /** Synchronous SQLite work as a promise; busy or unreachable files reject with StoreUnavailableError. */
@@ -170,6 +160,18 @@ export class SqliteStore implements Store {
     });
   }
 
+  /**
+   * A write the services or the portal make while they serve: it waits for another process's write (an
+   * import) without blocking this process (see writeWithoutBlocking), for up to `patienceMs`.
+   */
+  private write<T>(work: () => T, patienceMs = BUSY_TIMEOUT_MS): Promise<T> {
+    const writeNow = () => {
+      this.snapshot.release();
+      return work();
+    };
+    return writeWithoutBlocking(this.db, writeNow, patienceMs).catch((error: unknown) => Promise.reject(unavailableOr(error)));
+  }
+
   private readLookup<T>(work: () => T): Promise<T> {
     return settled(() => this.snapshot.read(work));
   }
@@ -249,7 +251,7 @@ export class SqliteStore implements Store {
   }
 
   setProfileVerified(slug: string, verified: boolean): Promise<boolean> {
-    return this.run(() => this.stmt.setVerified.run(verified ? 1 : 0, slug).changes > 0);
+    return this.write(() => this.stmt.setVerified.run(verified ? 1 : 0, slug).changes > 0);
   }
 
   countProfiles(): Promise<number> {
@@ -257,14 +259,16 @@ export class SqliteStore implements Store {
   }
 
   createApiKey({ email, name, key, secretHash }: NewApiKey): Promise<ApiKeySummary> {
-    return this.run(() =>
-      this.db.transaction(() => {
-        const now = new Date().toISOString();
-        const account = this.stmt.accountByEmail.get(email);
-        const accountId = account ? account.id : Number(this.stmt.insertAccount.run(email, now).lastInsertRowid);
-        this.stmt.insertKey.run(key, accountId, name, secretHash, now);
-        return this.stmt.keySummary.get(key)!;
-      })(),
+    return this.write(() =>
+      this.db
+        .transaction(() => {
+          const now = new Date().toISOString();
+          const account = this.stmt.accountByEmail.get(email);
+          const accountId = account ? account.id : Number(this.stmt.insertAccount.run(email, now).lastInsertRowid);
+          this.stmt.insertKey.run(key, accountId, name, secretHash, now);
+          return this.stmt.keySummary.get(key)!;
+        })
+        .immediate(),
     );
   }
 
@@ -273,7 +277,7 @@ export class SqliteStore implements Store {
   }
 
   revokeApiKey(key: string): Promise<boolean> {
-    return this.run(() => this.stmt.revokeKey.run(new Date().toISOString(), key).changes > 0);
+    return this.write(() => this.stmt.revokeKey.run(new Date().toISOString(), key).changes > 0);
   }
 
   findCredential(key: string): Promise<StoredCredential | null> {
@@ -291,16 +295,16 @@ export class SqliteStore implements Store {
   }
 
   setAccountStatus(email: string, status: AccountStatus): Promise<boolean> {
-    return this.run(() => this.stmt.setAccountStatus.run(status, email).changes > 0);
+    return this.write(() => this.stmt.setAccountStatus.run(status, email).changes > 0);
   }
 
   setAccountRateLimit(email: string, perMinute: number | null): Promise<boolean> {
-    return this.run(() => this.stmt.setAccountRateLimit.run(perMinute, email).changes > 0);
+    return this.write(() => this.stmt.setAccountRateLimit.run(perMinute, email).changes > 0);
   }
 
   /**
-   * The services flush usage while they serve, so this never blocks them behind another process's write (see
-   * writeWithoutBlocking); counts it cannot write in time stay with the UsageMeter for its next flush.
+   * The services flush usage while they serve; counts this cannot write within a second stay with the
+   * UsageMeter for its next flush.
    */
   recordUsage(entries: UsageEntry[]): Promise<void> {
     const write = this.db.transaction(() => {
@@ -309,13 +313,7 @@ export class SqliteStore implements Store {
         if (lastUsedAt) this.stmt.touchKey.run(lastUsedAt, key, lastUsedAt);
       }
     });
-    const writeNow = () => {
-      this.snapshot.release();
-      write.immediate();
-    };
-    return writeWithoutBlocking(this.db, writeNow, USAGE_WRITE_PATIENCE_MS).catch((error: unknown) =>
-      Promise.reject(unavailableOr(error)),
-    );
+    return this.write(() => write.immediate(), USAGE_WRITE_PATIENCE_MS);
   }
 
   usageOf(key: string): Promise<UsageEntry[]> {

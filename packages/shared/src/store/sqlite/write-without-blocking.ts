@@ -5,6 +5,8 @@ import type Database from 'better-sqlite3';
 export const BUSY_TIMEOUT_MS = 5000;
 
 const FIRST_PAUSE_MS = 10;
+/** Pauses stop doubling here, so a write follows soon after a long write ends. */
+const LONGEST_PAUSE_MS = 200;
 
 const isBusy = (error: unknown) => ((error as { code?: string }).code ?? '').startsWith('SQLITE_BUSY');
 
@@ -12,20 +14,20 @@ const isBusy = (error: unknown) => ((error as { code?: string }).code ?? '').sta
  * Runs `write` without SQLite's busy wait. better-sqlite3 is synchronous, so that wait blocks the whole
  * process: while another process holds the write lock (an import holds it for as long as it reads its file),
  * a service's usage flush would stall every request it serves for up to BUSY_TIMEOUT_MS. Instead the write
- * is tried at once and, while the file is busy, again after doubling pauses in which the process goes on
- * serving. Throws SQLite's busy error once `patienceMs` would be exceeded.
+ * is tried at once and, while the file is busy, again after pauses (10 ms, doubling up to 200 ms) in which the
+ * process goes on serving. Throws SQLite's busy error if the file is still busy after `patienceMs`.
  */
 export async function writeWithoutBlocking<T>(db: Database.Database, write: () => T, patienceMs: number): Promise<T> {
   const deadline = Date.now() + patienceMs;
-  for (let wait = FIRST_PAUSE_MS; ; wait *= 2) {
+  for (let wait = FIRST_PAUSE_MS; ; wait = Math.min(wait * 2, LONGEST_PAUSE_MS)) {
     db.pragma('busy_timeout = 0');
     try {
       return write();
     } catch (error) {
-      if (!isBusy(error) || Date.now() + wait > deadline) throw error;
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
     } finally {
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
-    await pause(wait);
+    await pause(Math.min(wait, Math.max(0, deadline - Date.now())));
   }
 }

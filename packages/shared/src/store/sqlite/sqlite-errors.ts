@@ -1,0 +1,12 @@
+import { StoreUnavailableError } from '../store';
+
+const TRANSIENT_CODES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_FULL'];
+
+/** A busy, locked or unreachable file as StoreUnavailableError (a 503, not a 500); any other error as it is. */
+export function unavailableOr(error: unknown): unknown {
+  const code = (error as { code?: string }).code ?? '';
+  if (TRANSIENT_CODES.some((prefix) => code.startsWith(prefix))) {
+    return new StoreUnavailableError(`embedded store: ${code}`, { cause: error });
+  }
+  return error;
+}
