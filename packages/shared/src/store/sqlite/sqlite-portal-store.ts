@@ -20,7 +20,6 @@ import { ArticleTakenError, EmailTakenError, HandleTakenError } from '../portal-
 import { SqliteStore } from './sqlite-store';
 import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
 import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
-import { unavailableOr } from './sqlite-errors';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from './write-without-blocking';
 
 interface UserRow {
@@ -78,7 +77,7 @@ export class SqlitePortalStore implements PortalStore {
 
   /** A write waits for another process's (an import's) without blocking the portal: see writeWithoutBlocking. */
   private write<T>(work: () => T): Promise<T> {
-    return writeWithoutBlocking(this.db, work, BUSY_TIMEOUT_MS).catch((error: unknown) => Promise.reject(unavailableOr(error)));
+    return writeWithoutBlocking(this.db, work, BUSY_TIMEOUT_MS);
   }
 
   async close(): Promise<void> {

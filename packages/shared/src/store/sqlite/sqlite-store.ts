@@ -169,7 +169,7 @@ export class SqliteStore implements Store {
       this.snapshot.release();
       return work();
     };
-    return writeWithoutBlocking(this.db, writeNow, patienceMs).catch((error: unknown) => Promise.reject(unavailableOr(error)));
+    return writeWithoutBlocking(this.db, writeNow, patienceMs);
   }
 
   private readLookup<T>(work: () => T): Promise<T> {

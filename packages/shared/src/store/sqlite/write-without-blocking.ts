@@ -1,5 +1,6 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
+import { unavailableOr } from './sqlite-errors';
 
 /** How long a connection waits, blocking, for a busy file (PRAGMA busy_timeout): see SqliteStore. */
 export const BUSY_TIMEOUT_MS = 5000;
@@ -15,7 +16,8 @@ const isBusy = (error: unknown) => ((error as { code?: string }).code ?? '').sta
  * process: while another process holds the write lock (an import holds it for as long as it reads its file),
  * a service's usage flush would stall every request it serves for up to BUSY_TIMEOUT_MS. Instead the write
  * is tried at once and, while the file is busy, again after pauses (10 ms, doubling up to 200 ms) in which the
- * process goes on serving. Throws SQLite's busy error if the file is still busy after `patienceMs`.
+ * process goes on serving. Rejects with StoreUnavailableError if the file is still busy after `patienceMs`, and
+ * with a write's other errors as unavailableOr maps them.
  */
 export async function writeWithoutBlocking<T>(db: Database.Database, write: () => T, patienceMs: number): Promise<T> {
   const deadline = Date.now() + patienceMs;
@@ -24,7 +26,7 @@ export async function writeWithoutBlocking<T>(db: Database.Database, write: () =
     try {
       return write();
     } catch (error) {
-      if (!isBusy(error) || Date.now() >= deadline) throw error;
+      if (!isBusy(error) || Date.now() >= deadline) throw unavailableOr(error);
     } finally {
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
