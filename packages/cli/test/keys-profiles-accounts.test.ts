@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { SQLITE_FILE_NAME } from '@byline/shared';
 import { aProfile, tempDir } from '@byline/test-support';
 import { DEMO_ARTICLE_URL, DEMO_DATA_FILE, DEMO_TWITTER_HANDLE } from '../src/demo-data';
 import { ApiProbe, byline, bylineWithEnv, cliTargets, importFileWith } from './cli-harness';
@@ -218,4 +221,23 @@ describe('byline demo', () => {
     expect(records.some((r) => r.articles.some((a: { active: boolean }) => !a.active))).toBe(true);
     expect(records.map((r) => `${r.profile_first_name} ${r.profile_last_name}`)).toContain('Zoë Ní Bhriain');
   });
+});
+
+describe('byline while an import holds the embedded store', () => {
+  it('waits up to 5 s, then says the store is busy and exits 1, writing nothing', async () => {
+    const dataDir = tempDir();
+    expect((await bylineWithEnv({ BYLINE_DATA_DIR: dataDir }, 'keys', 'list', '--email', 'x@example.org')).code).toBe(0);
+    const importer = new Database(path.join(dataDir, SQLITE_FILE_NAME));
+    importer.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await bylineWithEnv({ BYLINE_DATA_DIR: dataDir }, 'keys', 'create', '--email', 'busy@example.org');
+      expect(result).toMatchObject({ code: 1, stdout: '' });
+      expect(result.stderr).toMatch(/^byline: embedded store: another process is writing to it \(SQLITE_BUSY\)/);
+    } finally {
+      importer.exec('ROLLBACK');
+      importer.close();
+    }
+    const after = await bylineWithEnv({ BYLINE_DATA_DIR: dataDir }, 'keys', 'list', '--email', 'busy@example.org');
+    expect(after).toMatchObject({ code: 0, stdout: '', stderr: 'No keys for busy@example.org.\n' });
+  }, 15_000);
 });

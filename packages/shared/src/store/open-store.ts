@@ -2,6 +2,7 @@ import type { Config } from '../config/config';
 import type { Logger } from '../logging/logger';
 import type { Store } from './store';
 import { MongoStore } from './mongo/mongo-store';
+import { unavailableOr } from './sqlite/sqlite-errors';
 import { SqliteStore } from './sqlite/sqlite-store';
 
 export interface OpenStoreOptions {
@@ -16,5 +17,10 @@ export interface OpenStoreOptions {
  */
 export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>, options: OpenStoreOptions = {}): Promise<Store> {
   if (config.mongodbUri) return MongoStore.open(config.mongodbUri, { logger: options.logger });
-  return SqliteStore.inDirectory(config.dataDir);
+  try {
+    return SqliteStore.inDirectory(config.dataDir);
+  } catch (error) {
+    // A migration still to apply waits for another process's write (an import) at most 5 s.
+    throw unavailableOr(error);
+  }
 }

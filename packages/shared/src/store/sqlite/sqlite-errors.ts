@@ -5,6 +5,10 @@ const TRANSIENT_CODES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE
 /** A busy, locked or unreachable file as StoreUnavailableError (a 503, not a 500); any other error as it is. */
 export function unavailableOr(error: unknown): unknown {
   const code = (error as { code?: string }).code ?? '';
+  if (code.startsWith('SQLITE_BUSY')) {
+    const message = `embedded store: another process is writing to it (${code}), e.g. an import; try again when it is done`;
+    return new StoreUnavailableError(message, { cause: error });
+  }
   if (TRANSIENT_CODES.some((prefix) => code.startsWith(prefix))) {
     return new StoreUnavailableError(`embedded store: ${code}`, { cause: error });
   }

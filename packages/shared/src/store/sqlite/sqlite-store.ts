@@ -60,7 +60,9 @@ function migrate(db: Database.Database): void {
   const isApplied = db.prepare<[string], { name: string }>('SELECT name FROM schema_migrations WHERE name = ?');
   const record = db.prepare<[string, string]>('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
   for (const migration of MIGRATIONS) {
-    if ('backfill' in migration && !isApplied.get(migration.name)) migration.backfill(db);
+    // Checked before taking the write lock, so opening a migrated file never waits for another process's write.
+    if (isApplied.get(migration.name)) continue;
+    if ('backfill' in migration) migration.backfill(db);
     db.transaction(() => {
       if (isApplied.get(migration.name)) return;
       if ('sql' in migration) db.exec(migration.sql);

@@ -5,11 +5,11 @@ import { SqliteStore, StoreUnavailableError, type UsageEntry } from '@byline/sha
 import { tempDir } from '@byline/test-support';
 
 /**
- * A service flushes its usage counts while it serves. If another process holds the embedded store's write
- * lock (`byline import` holds it while it reads its file), the flush must not stall the service: SQLite's
- * busy wait would block its event loop, and every request with it, for up to 5 seconds.
+ * Another process holds the embedded store's write lock (`byline import` holds it while it reads its file).
+ * A service must not stall behind it: SQLite's busy wait would block its event loop, and every request with
+ * it, for up to 5 seconds.
  */
-describe('embedded store: a usage flush while another process writes', () => {
+describe('embedded store while another process writes', () => {
   let dir: string;
   let store: SqliteStore;
   let otherProcess: Database.Database;
@@ -45,7 +45,18 @@ describe('embedded store: a usage flush while another process writes', () => {
     }
   }
 
-  it('gives up within a second, without blocking the event loop, and writes nothing', async () => {
+  it('opens an already migrated file at once, and answers lookups', async () => {
+    const started = performance.now();
+    const second = new SqliteStore(path.join(dir, 'byline.sqlite'));
+    try {
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(await second.articleAnswer('https://example.org/nothing')).toBeNull();
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a usage flush gives up within a second, without blocking the event loop, and writes nothing', async () => {
     const started = performance.now();
     const { stallMs, outcome } = await longestStall(() => store.recordUsage(usage));
     expect(outcome).toBeInstanceOf(StoreUnavailableError);
@@ -55,7 +66,7 @@ describe('embedded store: a usage flush while another process writes', () => {
     expect(await store.usageOf('KEY1')).toEqual([]);
   });
 
-  it('writes as soon as the other writer is done, if that is within a second', async () => {
+  it('a usage flush writes as soon as the other writer is done, if that is within a second', async () => {
     setTimeout(() => otherProcess.exec('COMMIT'), 150);
     const { stallMs, outcome } = await longestStall(() => store.recordUsage(usage));
     expect(outcome).toBeUndefined();
