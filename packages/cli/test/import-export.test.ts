@@ -237,7 +237,9 @@ describe('byline import progress', () => {
     ]);
     expect(result.stdout).toContain('Imported 1200 profile(s) and 1200 article(s)');
 
-    const empty = await byline(tempDir(), 'import', importFileWith([]));
-    expect(empty).toMatchObject({ code: 0, stdout: expect.stringContaining('Imported 0 profile(s)') });
+    const emptyFile = path.join(tempDir(), 'empty.ndjson');
+    fs.writeFileSync(emptyFile, '');
+    const empty = await byline(tempDir(), 'import', emptyFile);
+    expect(empty).toMatchObject({ code: 0, stdout: expect.stringContaining('Imported 0 profile(s)'), stderr: '' });
   });
 });

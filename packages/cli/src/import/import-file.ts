@@ -47,7 +47,10 @@ export async function importFile(ctx: CliContext, file: string): Promise<ImportS
     const lines: number[] = [];
     const batches = checkedBatches(file, {
       lines,
-      onRead: (share) => reading.update({ done: Math.round(share * size), total: size }),
+      onRead: (share) => {
+        // An empty file has no progress to show ("0/0 bytes (100%)").
+        if (size > 0) reading.update({ done: Math.round(share * size), total: size });
+      },
     });
     try {
       return await store.importProfileBatches(batches, (progress) => {
