@@ -44,6 +44,10 @@ export async function importFile(ctx: CliContext, file: string): Promise<ImportS
     }
     const reading = progressReporter('Importing', ctx.stderr, { amount: byteCount });
     let writing: ProgressReporter | undefined;
+    const stopProgress = () => {
+      reading.stop();
+      writing?.stop();
+    };
     const lines: number[] = [];
     const batches = checkedBatches(file, {
       lines,
@@ -61,9 +65,7 @@ export async function importFile(ctx: CliContext, file: string): Promise<ImportS
         writing.update(progress);
       });
     } catch (error) {
-      // Stopped before anything else is written, so a progress bar does not garble the report.
-      reading.stop();
-      writing?.stop();
+      stopProgress(); // before anything else is written, so a progress bar does not garble the report
       if (error instanceof InvalidRecordsError) rejectFile(ctx, file, error.problems, 'are invalid');
       if (error instanceof ImportConflictError) {
         const problems = error.problems.map(({ index, reason }) => ({ line: lines[index] ?? 0, reason }));
@@ -71,8 +73,7 @@ export async function importFile(ctx: CliContext, file: string): Promise<ImportS
       }
       cannotRead(file, error);
     } finally {
-      reading.stop();
-      writing?.stop();
+      stopProgress();
     }
   });
 }
