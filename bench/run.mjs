@@ -53,7 +53,7 @@ const { benchScenarios } = await import('./lib/scenarios.mjs');
 const { startServer, memoryOf, cpuSecondsOf } = await import('./lib/servers.mjs');
 const { load, summarise } = await import('./lib/load.mjs');
 const { combineRounds, median } = await import('./lib/rounds.mjs');
-const { newestProfile, summariseProfile } = await import('./lib/profile-summary.mjs');
+const { microsNow, newestProfile, summariseProfile } = await import('./lib/profile-summary.mjs');
 
 const dataDir = path.join(root, 'bench-results', `data-${opts.store}-${articles}`);
 log(`data set: ${articles.toLocaleString('en')} articles in the ${opts.store} store`);
@@ -86,17 +86,20 @@ for (let round = 1; round <= rounds; round++) {
     log(
       `round ${round}/${rounds}, ${scenario.label}: warm-up ${warmupSeconds} s, then ${durationSeconds} s at ${connections} connections…`,
     );
-    // --profile: V8's sampling profiler in the services (it costs them some throughput; see bench/README.md).
+    // --profile: V8's sampling profiler in every server of the last round (it costs some throughput; see bench/README.md).
     const profileDir = path.join(root, 'bench-results', 'profiles', scenario.id);
-    const profiled = opts.profile && scenario.portVariable && round === rounds;
+    const profiled = opts.profile && round === rounds;
     if (profiled) fs.rmSync(profileDir, { recursive: true, force: true });
     const nodeArgs = profiled ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const server = await startServer({ ...scenario, nodeArgs });
+    const measured = {};
     try {
       if (warmupSeconds > 0)
         await load({ url: server.url, connections, durationSeconds: warmupSeconds, request: scenario.request });
       const cpuBefore = cpuSecondsOf(server.pid);
+      measured.fromMicros = microsNow();
       const result = summarise(await load({ url: server.url, connections, durationSeconds, request: scenario.request }));
+      measured.toMicros = microsNow();
       // Server CPU per answered request: steadier than req/s when the load generator shares the machine.
       const cpuMicrosPerRequest = Math.round(((cpuSecondsOf(server.pid) - cpuBefore) * 1e6) / result.total);
       results[scenario.id] = { label: scenario.label, ...result, cpuMicrosPerRequest, ...memoryOf(server.pid) };
@@ -104,7 +107,10 @@ for (let round = 1; round <= rounds; round++) {
       await server.stop();
     }
     const profileFile = profiled && newestProfile(profileDir);
-    if (profileFile) results[scenario.id].profile = { file: path.relative(root, profileFile), ...summariseProfile(profileFile) };
+    if (profileFile) {
+      const summary = summariseProfile(profileFile, measured);
+      results[scenario.id].profile = { file: path.relative(root, profileFile), requests: results[scenario.id].total, ...summary };
+    }
   }
   roundResults.push(results);
 }
@@ -208,9 +214,12 @@ const lines = [
     : []),
   ...Object.values(results)
     .filter((r) => r.profile)
-    .flatMap((r) => [
-      `${r.label} — self time by module (${r.profile.file}):`,
-      ...r.profile.byModule.map(({ name, share }) => `  ${(share * 100).toFixed(1).padStart(5)}%  ${name}`),
+    .flatMap(({ label, profile }) => [
+      `${label} — main thread's time per answered request, by module (${profile.file}):`,
+      ...profile.byModule.map(({ name, share }) => {
+        const micros = (share * profile.windowMicros) / profile.requests;
+        return `  ${micros.toFixed(1).padStart(6)} µs  ${(share * 100).toFixed(1).padStart(5)}%  ${name}`;
+      }),
       '',
     ]),
   `ratios: (3)/(1) = ${ratios.articleToExpress}   (4)/(1) = ${ratios.journalistToExpress}   (3)/(2) = ${ratios.articleToNode}   (1)/(2) = ${ratios.expressToNode}`,

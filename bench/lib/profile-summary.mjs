@@ -10,25 +10,45 @@ function moduleOf(url, functionName) {
   return url.startsWith('node:') ? url : url.replace(/^file:\/\//, '');
 }
 
-/** The `top` largest shares of self time, by function and by module, as fractions of all samples. */
-export function summariseProfile(file, top = 12) {
+/** Now, in µs of the clock V8's profiles are timed by, to pick a window of a profile's samples. */
+export const microsNow = () => Number(process.hrtime.bigint() / 1000n);
+
+/** When each sample was taken, in µs of the monotonic clock (that of process.hrtime, in every process). */
+function sampleTimes(profile) {
+  const times = [];
+  let time = profile.startTime;
+  for (const delta of profile.timeDeltas) times.push((time += delta));
+  return times;
+}
+
+/**
+ * The `top` largest shares of self time, by function and by module, as fractions of the samples taken
+ * between `fromMicros` and `toMicros` (process.hrtime's clock; all samples if not given), and the
+ * length of that window in µs.
+ */
+export function summariseProfile(file, { top = 12, fromMicros = -Infinity, toMicros = Infinity } = {}) {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const times = sampleTimes(profile);
   const byFunction = new Map();
   const byModule = new Map();
-  for (const id of profile.samples) {
+  let samples = 0;
+  profile.samples.forEach((id, index) => {
+    if (times[index] < fromMicros || times[index] > toMicros) return;
+    samples++;
     const { callFrame } = nodes.get(id);
     const module = moduleOf(callFrame.url, callFrame.functionName);
     const fn = callFrame.url ? `${callFrame.functionName || '(anonymous)'} (${module}:${callFrame.lineNumber + 1})` : module;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + 1);
     byModule.set(module, (byModule.get(module) ?? 0) + 1);
-  }
+  });
   const share = (counts) =>
     [...counts]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([name, n]) => ({ name, share: Number((n / profile.samples.length).toFixed(3)) }));
-  return { samples: profile.samples.length, byModule: share(byModule), byFunction: share(byFunction) };
+      .map(([name, n]) => ({ name, share: Number((n / samples).toFixed(3)) }));
+  const windowMicros = Math.min(toMicros, profile.endTime) - Math.max(fromMicros, profile.startTime);
+  return { samples, windowMicros, byModule: share(byModule), byFunction: share(byFunction) };
 }
 
 /** The newest .cpuprofile in `dir`, or null. */
