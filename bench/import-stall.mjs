@@ -5,8 +5,6 @@
 // while `--imports` imports of a generated file run one after the other in their own processes, and for
 // `--tail` seconds after (so that usage flushes run after the imports too). Prints the slowest answers.
 // The imports write into a copy of the bench's data set, which stays as it was.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +37,7 @@ const log = (line) => process.stderr.write(`${line}\n`);
 buildUnlessSkipped(opts['skip-build'], log);
 
 const { prepareDataset } = await import('./lib/dataset.mjs');
-const { importFile } = await import('./lib/import-run.mjs');
+const { importFile, runImport } = await import('./lib/import-run.mjs');
 const { requestMakers } = await import('./lib/requests.mjs');
 const { startServer } = await import('./lib/servers.mjs');
 
@@ -72,14 +70,7 @@ const caller = (async () => {
 
 try {
   for (let i = 1; i <= imports; i++) {
-    const child = spawn(process.execPath, [path.join(root, 'packages/cli/bin/byline.js'), 'import', file], {
-      env: { PATH: process.env.PATH, BYLINE_DATA_DIR: dataDir },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-    const [code] = await once(child, 'exit');
-    if (code !== 0) throw new Error(`byline import exited with ${code}:\n${stderr}`);
+    await runImport({ root, file, dataDir });
     log(
       `import ${i}/${imports} of ${importArticles.toLocaleString('en')} articles done at ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
