@@ -14,14 +14,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { load } from './lib/load.mjs';
 import { benchScenarios } from './lib/scenarios.mjs';
 import { startServer } from './lib/servers.mjs';
-import { articlesOption, buildUnlessSkipped } from './lib/setup.mjs';
+import { articlesOption, buildUnlessSkipped, root } from './lib/setup.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
 const { values: opts } = parseArgs({

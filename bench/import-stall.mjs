@@ -10,11 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as pause } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { articlesOption, buildUnlessSkipped } from './lib/setup.mjs';
+import { articlesOption, buildUnlessSkipped, root } from './lib/setup.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
 const { values: opts } = parseArgs({

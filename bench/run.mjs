@@ -6,11 +6,9 @@ import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { articlesOption, buildUnlessSkipped } from './lib/setup.mjs';
+import { articlesOption, buildUnlessSkipped, root } from './lib/setup.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
 const { values: opts } = parseArgs({

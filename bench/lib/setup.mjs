@@ -1,5 +1,10 @@
-// What every bench script does before it measures: build the packages, read the data set's size.
+// What every bench script does before it measures: find the repository, build the packages, read the data set's size.
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root, which every bench script runs from (process.chdir) and finds the packages under. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs `npm run build` unless --skip-build was given. */
 export function buildUnlessSkipped(skipBuild, log) {
