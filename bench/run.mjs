@@ -48,7 +48,7 @@ buildUnlessSkipped(opts['skip-build'], log);
 const { prepareDataset, sampleAnswerFile } = await import('./lib/dataset.mjs');
 const { requestMakers } = await import('./lib/requests.mjs');
 const { benchScenarios } = await import('./lib/scenarios.mjs');
-const { startServer, memoryOf, cpuSecondsOf } = await import('./lib/servers.mjs');
+const { startServer, memoryOf, cpuSecondsOf, diskBytesReadOf } = await import('./lib/servers.mjs');
 const { load, summarise } = await import('./lib/load.mjs');
 const { combineRounds, median } = await import('./lib/rounds.mjs');
 const { microsNow, newestProfile, summariseProfile } = await import('./lib/profile-summary.mjs');
@@ -95,12 +95,15 @@ for (let round = 1; round <= rounds; round++) {
       if (warmupSeconds > 0)
         await load({ url: server.url, connections, durationSeconds: warmupSeconds, request: scenario.request });
       const cpuBefore = cpuSecondsOf(server.pid);
+      const diskBefore = diskBytesReadOf(server.pid);
       measured.fromMicros = microsNow();
       const result = summarise(await load({ url: server.url, connections, durationSeconds, request: scenario.request }));
       measured.toMicros = microsNow();
       // Server CPU per answered request: steadier than req/s when the load generator shares the machine.
       const cpuMicrosPerRequest = Math.round(((cpuSecondsOf(server.pid) - cpuBefore) * 1e6) / result.total);
-      results[scenario.id] = { label: scenario.label, ...result, cpuMicrosPerRequest, ...memoryOf(server.pid) };
+      // What the lookups read from disk, not the page cache: where the data set outgrows memory, their main cost.
+      const diskKbPerRequest = Number(((diskBytesReadOf(server.pid) - diskBefore) / 1024 / result.total).toFixed(1));
+      results[scenario.id] = { label: scenario.label, ...result, cpuMicrosPerRequest, diskKbPerRequest, ...memoryOf(server.pid) };
     } finally {
       await server.stop();
     }
@@ -203,6 +206,9 @@ const lines = [
     (r) =>
       `| ${r.label.padEnd(25)} | ${pad(r.requestsPerSecond, 8)} | ${pad(r.p50Ms, 6)} | ${pad(r.p99Ms, 6)} | ${pad(r.non2xx, 7)} | ${pad(r.cpuMicrosPerRequest, 10)} | ${pad(r.peakRssMb, 25)} |`,
   ),
+  `read from disk per answered request: ${Object.values(results)
+    .map((r) => `${r.label.slice(0, 3)} ${r.diskKbPerRequest} KB`)
+    .join(', ')}`,
   '',
   ...(importResult
     ? [

@@ -57,6 +57,18 @@ export function cpuSecondsOf(pid) {
   }
 }
 
+/** Bytes the process and its workers have read from disk so far, page cache hits excluded (Linux /proc). */
+export function diskBytesReadOf(pid) {
+  try {
+    return [pid, ...childrenOf(pid)].reduce(
+      (sum, p) => sum + Number(/read_bytes: (\d+)/.exec(fs.readFileSync(`/proc/${p}/io`, 'utf8'))?.[1] ?? NaN),
+      0,
+    );
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * Resident memory in MB (Linux /proc): the peak of the largest process (the per-process figure the
  * targets speak of) and the current total of the process and its workers (WEB_CONCURRENCY).
