@@ -15,6 +15,7 @@ describe('SSRF-safe page fetcher', () => {
     'metadata.test': '169.254.169.254',
     'ula.test': 'fd00::1',
     'mixed.test': '93.184.215.14',
+    'compat.test': '::10.0.0.1',
   });
   beforeAll(async () => {
     server = await pageServer((req, res) => {
@@ -71,6 +72,13 @@ describe('SSRF-safe page fetcher', () => {
     ['the metadata address by name', () => 'http://metadata.test/'],
     ['unique-local IPv6 by name', () => 'http://ula.test/'],
     ['0.0.0.0', () => 'http://0.0.0.0/'],
+    // The fetcher's own URL parser rewrites these (http://[::127.0.0.1]/ becomes [::7f00:1]).
+    ['IPv4-compatible IPv6 loopback', () => `http://[::127.0.0.1]:${server.port}/article`],
+    ['IPv4-compatible IPv6 10/8', () => 'http://[::a00:1]/'],
+    ['NAT64 of loopback', () => `http://[64:ff9b::127.0.0.1]:${server.port}/article`],
+    ['6to4 of loopback', () => `http://[2002:7f00:1::]:${server.port}/article`],
+    ['IPv6 site-local', () => 'http://[fec0::1]/'],
+    ['IPv4-compatible IPv6 by name', () => 'http://compat.test/'],
   ])('refuses %s by default', async (_label, address) => {
     await expect(strict(address())).rejects.toThrow(refusal);
   });
@@ -111,6 +119,7 @@ describe('SSRF-safe page fetcher', () => {
   it('allows only public unicast addresses', () => {
     expect(isAllowedAddress('93.184.215.14')).toBe(true);
     expect(isAllowedAddress('2606:2800:220:1:248:1893:25c8:1946')).toBe(true);
+    expect(isAllowedAddress('::ffff:93.184.215.14')).toBe(true);
     for (const address of [
       '127.0.0.1',
       '10.0.0.1',
@@ -125,6 +134,21 @@ describe('SSRF-safe page fetcher', () => {
       '224.0.0.1',
       '255.255.255.255',
       '::ffff:10.0.0.1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '::a00:1',
+      '::8.8.8.8',
+      '64:ff9b::a00:1',
+      '2002:a00:1::',
+      '2001::1',
+      '2001:db8::1',
+      '100::1',
+      'fec0::1',
+      '3fff::1',
+      '4000::1',
+      '192.0.2.1',
+      '198.18.0.1',
+      '240.0.0.1',
       'garbage',
     ]) {
       expect([address, isAllowedAddress(address)]).toEqual([address, false]);
