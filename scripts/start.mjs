@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds what is out of date, then runs every Byline service on this machine, each in its own process.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds what is out of date, then runs every Byline service on this machine, each in its own
+// process, restarting one that dies (see supervise.mjs).
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -26,8 +28,11 @@ function build() {
 }
 
 async function storeHint(config) {
-  const { openStore } = require(path.join(root, 'packages/shared/dist'));
+  const { embeddedStoreFile, openStore } = require(path.join(root, 'packages/shared/dist'));
+  const file = embeddedStoreFile(config);
+  const creating = file !== null && !existsSync(file);
   const store = await openStore(config);
+  if (creating) console.log(`Created a new Byline store at ${path.dirname(file)}.`);
   try {
     const profiles = await store.countProfiles();
     if (profiles === 0) {
@@ -61,37 +66,23 @@ async function main() {
   }
   await storeHint(config);
 
-  const children = SERVICES.map((service) => {
-    const child = spawn(process.execPath, [path.join(root, 'packages', service.name, 'dist', 'main.js')], {
-      cwd: root,
-      stdio: 'inherit',
-      env: process.env,
-    });
-    child.on('exit', (code, signal) => {
-      if (!stopping) {
-        console.error(`byline: ${service.name} stopped (${signal ?? `exit code ${code}`}); stopping the others.`);
-        stop(code || 1);
-      }
-    });
-    return child;
-  });
+  const supervisor = supervise(
+    SERVICES.map((service) => ({ name: service.name, args: [path.join(root, 'packages', service.name, 'dist', 'main.js')] })),
+    { cwd: root, env: process.env },
+  );
   for (const service of SERVICES) {
     console.log(`${service.name.padEnd(20)} http://localhost:${config[service.portKey]}${service.path}`);
   }
 
   let stopping = false;
-  let exitCode = 0;
-  function stop(code = 0) {
-    if (stopping) return;
-    stopping = true;
-    exitCode = code;
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
+      await supervisor.stop();
+      process.exit(0);
+    });
   }
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
-  await Promise.all(
-    children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)))),
-  );
-  process.exit(exitCode);
 }
 
 main();

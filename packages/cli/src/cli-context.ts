@@ -1,6 +1,17 @@
+import fs from 'node:fs';
 import type { Writable } from 'node:stream';
-import { loadConfig, openStore, type Config, type PortalStore, type Store } from '@byline/shared';
+import path from 'node:path';
+import {
+  embeddedStoreFile,
+  loadConfig,
+  NoStoreError,
+  openStore,
+  type Config,
+  type PortalStore,
+  type Store,
+} from '@byline/shared';
 import { openPortalStore } from '@byline/portal/operator';
+import { writeLine } from './output';
 
 export type OutputStream = Writable & { isTTY?: boolean };
 
@@ -22,15 +33,36 @@ export class CliError extends Error {
   }
 }
 
-/** Opens the store the environment selects (MONGODB_URI or BYLINE_DATA_DIR), runs the work, closes it. */
-export async function withStore<T>(ctx: CliContext, work: (store: Store, config: Config) => Promise<T>): Promise<T> {
+/** Opens the store the environment selects (MONGODB_URI or BYLINE_DATA_DIR) for a command, runs the work, closes it. */
+async function runWithStore<T>(ctx: CliContext, create: boolean, work: (store: Store, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig(ctx.env);
-  const store = await openStore(config);
+  const file = embeddedStoreFile(config);
+  const creating = file !== null && !fs.existsSync(file);
+  const store = await openStore(config, { mustExist: !create }).catch((error: unknown) => {
+    if (!(error instanceof NoStoreError)) throw error;
+    throw new CliError(
+      `${error.message}: set BYLINE_DATA_DIR to the directory that holds ${path.basename(file!)}, or create one with \`npx byline import FILE\` or \`npx byline demo\``,
+    );
+  });
+  if (creating) writeLine(ctx.stderr, `Created a new Byline store at ${path.dirname(file!)}.`);
   try {
     return await work(store, config);
   } finally {
     await store.close();
   }
+}
+
+/**
+ * For commands that read or change existing data: a missing embedded store is an error ("no Byline store at
+ * DIR"), never a new, empty store (in a mistyped directory, or after the file was deleted) to report on.
+ */
+export function withStore<T>(ctx: CliContext, work: (store: Store, config: Config) => Promise<T>): Promise<T> {
+  return runWithStore(ctx, false, work);
+}
+
+/** For commands that may start a store (import, demo, keys create, editors create): creates a missing one, and says so. */
+export function withNewOrExistingStore<T>(ctx: CliContext, work: (store: Store, config: Config) => Promise<T>): Promise<T> {
+  return runWithStore(ctx, true, work);
 }
 
 /** The portal's records (users, verification audit) kept beside an opened store. */

@@ -226,7 +226,7 @@ describe('byline demo', () => {
 describe('byline while an import holds the embedded store', () => {
   it('waits up to 5 s, then says the store is busy and exits 1, writing nothing', async () => {
     const dataDir = tempDir();
-    expect((await bylineWithEnv({ BYLINE_DATA_DIR: dataDir }, 'keys', 'list', '--email', 'x@example.org')).code).toBe(0);
+    expect((await bylineWithEnv({ BYLINE_DATA_DIR: dataDir }, 'keys', 'create', '--email', 'x@example.org')).code).toBe(0);
     const importer = new Database(path.join(dataDir, SQLITE_FILE_NAME));
     importer.exec('BEGIN IMMEDIATE');
     try {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import Joi from 'joi';
 import { createApiKey, type ApiKeySummary } from '@byline/shared';
-import { CliError, withStore, type CliContext } from '../cli-context';
+import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { checked, validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';
 
@@ -23,7 +23,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .action(async (options: { email: string; name: string; json?: boolean }) => {
       const email = validEmail(options.email);
       const name = checked<string>(nameSchema, options.name, 'name');
-      const { key, secret, token } = await withStore(ctx, (store) => createApiKey(store, email, name));
+      const { key, secret, token } = await withNewOrExistingStore(ctx, (store) => createApiKey(store, email, name));
       writeLine(ctx.stdout, options.json ? JSON.stringify({ key, secret, token }) : token);
       writeLine(ctx.stderr, `Created key ${key} for ${email}. Keep the secret now: it cannot be shown again.`);
     });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import { ImportConflictError, type ImportSummary } from '@byline/shared';
-import { CliError, withStore, type CliContext } from '../cli-context';
+import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 import type { LineProblem } from './check-records';
 import { checkedBatches, InvalidRecordsError } from './checked-batches';
@@ -37,7 +37,7 @@ function rejectFile(ctx: CliContext, file: string, problems: LineProblem[], why:
  */
 export async function importFile(ctx: CliContext, file: string): Promise<ImportSummary> {
   const { size } = await fs.promises.stat(file).catch((error: unknown) => cannotRead(file, error));
-  return withStore(ctx, async (store) => {
+  return withNewOrExistingStore(ctx, async (store) => {
     if (store.kind !== 'embedded') {
       const warning = memoryWarning(file, size, v8.getHeapStatistics().heap_size_limit);
       if (warning) writeLine(ctx.stderr, warning);

@@ -1,26 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from '../config/config';
 import type { Logger } from '../logging/logger';
 import type { Store } from './store';
 import { MongoStore } from './mongo/mongo-store';
 import { unavailableOr } from './sqlite/sqlite-errors';
-import { SqliteStore } from './sqlite/sqlite-store';
+import { SQLITE_FILE_NAME, SqliteStore } from './sqlite/sqlite-store';
 
 export interface OpenStoreOptions {
-  /** Where the MongoDB store reports its retries while the database is unreachable. */
+  /**
+   * Where the MongoDB store reports its retries while the database is unreachable, and the embedded store
+   * that it created its file, or that the file was deleted, replaced or made unwritable while open.
+   */
   logger?: Logger;
+  /** Never create the embedded store's file: NoStoreError if it is missing (MongoDB is not affected). */
+  mustExist?: boolean;
+}
+
+/** The embedded store's file is missing and the caller may not create one. */
+export class NoStoreError extends Error {
+  constructor(readonly dataDir: string) {
+    super(`no Byline store at ${dataDir}`);
+    this.name = 'NoStoreError';
+  }
+}
+
+/** The embedded store's file for this configuration, or null when MONGODB_URI selects MongoDB. */
+export function embeddedStoreFile(config: Pick<Config, 'dataDir' | 'mongodbUri'>): string | null {
+  return config.mongodbUri ? null : path.resolve(config.dataDir, SQLITE_FILE_NAME);
 }
 
 /**
  * MONGODB_URI set → MongoDB (database from the URI path, default `byline`); otherwise the embedded store
- * in BYLINE_DATA_DIR. Never waits for a remote database: MongoDB is connected lazily and retried in the
- * background, so a process started during an outage still starts (and reports not-ready).
+ * in BYLINE_DATA_DIR, created if missing unless `mustExist`. Never waits for a remote database: MongoDB is
+ * connected lazily and retried in the background, so a process started during an outage still starts (and
+ * reports not-ready).
  */
 export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>, options: OpenStoreOptions = {}): Promise<Store> {
-  if (config.mongodbUri) return MongoStore.open(config.mongodbUri, { logger: options.logger });
+  const { logger, mustExist = false } = options;
+  const file = embeddedStoreFile(config);
+  if (!file) return MongoStore.open(config.mongodbUri!, { logger });
+  const creating = !fs.existsSync(file);
+  if (creating && mustExist) throw new NoStoreError(path.dirname(file));
+  let store: SqliteStore;
   try {
-    return SqliteStore.inDirectory(config.dataDir);
+    store = new SqliteStore(file, { logger, mustExist });
   } catch (error) {
     // A migration still to apply waits for another process's write (an import) at most 5 s.
     throw unavailableOr(error);
   }
+  if (creating) logger?.warn('created a new, empty embedded store', { file });
+  return store;
 }

@@ -1,8 +1,8 @@
 import { StoreUnavailableError } from '../store';
 
-const TRANSIENT_CODES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_FULL'];
+const TRANSIENT_CODES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_FULL', 'SQLITE_READONLY'];
 
-/** A busy, locked or unreachable file as StoreUnavailableError (a 503, not a 500); any other error as it is. */
+/** A busy, locked, unreachable or unwritable file as StoreUnavailableError (a 503, not a 500); any other error as it is. */
 export function unavailableOr(error: unknown): unknown {
   const code = (error as { code?: string }).code ?? '';
   if (code.startsWith('SQLITE_BUSY')) {

@@ -12,14 +12,16 @@ import type {
   StoredCredential,
   UsageEntry,
 } from '../../domain/types';
+import type { Logger } from '../../logging/logger';
 import { journalistAnswerFor } from '../../domain/rendered-answers';
 import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
 import { MIGRATIONS } from './migrations';
 import { readAuthorView, type ArticleRow, type ProfileRow } from './profile-records';
 import { SqliteImport } from './sqlite-import';
+import { StoreFileGuard } from './store-file-guard';
 import { TurnSnapshot } from './turn-snapshot';
 import { unavailableOr } from './sqlite-errors';
-import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from './write-without-blocking';
+import { BUSY_TIMEOUT_MS, settleReadersAfterWrite, writeWithoutBlocking } from './write-without-blocking';
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
 
@@ -32,6 +34,13 @@ const USAGE_WRITE_PATIENCE_MS = 1000;
 /** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
 export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer FROM articles a JOIN profiles p ON p.id = a.profile_id
   WHERE a.canonical_url = ? AND a.active = 1 AND p.verified = 1`;
+
+export interface SqliteStoreOptions {
+  /** Where problems with the file (deleted, replaced, unwritable: see StoreFileGuard) are logged. */
+  logger?: Logger;
+  /** Refuse to create the file: opening a missing one throws (SQLITE_CANTOPEN). */
+  mustExist?: boolean;
+}
 
 interface KeyRow {
   key: string;
@@ -68,6 +77,7 @@ function migrate(db: Database.Database): void {
       if ('sql' in migration) db.exec(migration.sql);
       record.run(migration.name, new Date().toISOString());
     }).immediate();
+    settleReadersAfterWrite(db);
   }
 }
 
@@ -79,10 +89,16 @@ export class SqliteStore implements Store {
   /** The two verification lookups, on their own connection: see TurnSnapshot. */
   private readonly snapshot: TurnSnapshot;
   private readonly lookup;
+  /** Watches the file for being deleted, replaced or made unwritable; none for an in-memory store. */
+  readonly guard: StoreFileGuard | undefined;
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    private readonly options: SqliteStoreOptions = {},
+  ) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new Database(file);
+    this.db = new Database(file, { fileMustExist: options.mustExist ?? false });
+    this.guard = file === ':memory:' ? undefined : new StoreFileGuard(file, options.logger);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('synchronous = NORMAL');
@@ -150,14 +166,23 @@ export class SqliteStore implements Store {
     };
   }
 
-  static inDirectory(dataDir: string): SqliteStore {
-    return new SqliteStore(path.resolve(dataDir, SQLITE_FILE_NAME));
+  static inDirectory(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
+    return new SqliteStore(path.resolve(dataDir, SQLITE_FILE_NAME), options);
   }
 
   /** Any other call ends the lookups' snapshot first, so it sees, and lookups after it see, this store's writes. */
   private run<T>(work: () => T): Promise<T> {
     return settled(() => {
+      this.guard?.checkReadable();
       this.snapshot.release();
+      return work();
+    });
+  }
+
+  /** A write through run(), for the CLI's imports: refused when the file cannot be written (see StoreFileGuard). */
+  private runWrite<T>(work: () => T): Promise<T> {
+    return this.run(() => {
+      this.guard?.checkWritable();
       return work();
     });
   }
@@ -168,6 +193,7 @@ export class SqliteStore implements Store {
    */
   private write<T>(work: () => T, patienceMs = BUSY_TIMEOUT_MS): Promise<T> {
     const writeNow = () => {
+      this.guard?.checkWritable();
       this.snapshot.release();
       return work();
     };
@@ -175,15 +201,29 @@ export class SqliteStore implements Store {
   }
 
   private readLookup<T>(work: () => T): Promise<T> {
-    return settled(() => this.snapshot.read(work));
+    return settled(() => {
+      this.guard?.checkReadable();
+      return this.snapshot.read(work);
+    });
   }
 
+  /** Ready means writable too: a store that cannot record usage or edits is not fit to serve. */
   async ping(): Promise<void> {
-    await this.run(() => this.stmt.ping.get());
+    await this.run(() => {
+      this.guard?.checkWritable();
+      this.stmt.ping.get();
+    });
   }
 
   async close(): Promise<void> {
     if (!this.db.open) return;
+    if (this.guard && !this.guard.safeToClose()) {
+      // Left to the process exit (process.exit does not close them): see StoreFileGuard.safeToClose.
+      this.options.logger?.warn('embedded store: not closing its connections, the file is gone or cannot be written', {
+        file: this.file,
+      });
+      return;
+    }
     if (this.snapshot.db !== this.db) this.snapshot.close();
     this.db.close();
   }
@@ -214,8 +254,8 @@ export class SqliteStore implements Store {
   }
 
   importProfiles(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
-    return this.run(() =>
-      this.db.transaction(() => {
+    return this.runWrite(() => {
+      const summary = this.db.transaction(() => {
         const session = new SqliteImport(this.db);
         for (let done = 0; done < records.length;) {
           const next = Math.min(records.length, done + PROGRESS_EVERY);
@@ -224,19 +264,22 @@ export class SqliteStore implements Store {
           onProgress?.({ done, total: records.length });
         }
         return session.finish();
-      })(),
-    );
+      })();
+      settleReadersAfterWrite(this.db);
+      return summary;
+    });
   }
 
   /** Writes each batch as it comes, inside one transaction held until the last (see SqliteImport). */
   async importProfileBatches(batches: AsyncIterable<ProfileInput[]>): Promise<ImportSummary> {
-    await this.run(() => this.db.exec('BEGIN IMMEDIATE'));
+    await this.runWrite(() => this.db.exec('BEGIN IMMEDIATE'));
     try {
       const session = new SqliteImport(this.db);
-      for await (const batch of batches) await this.run(() => session.add(batch));
-      return await this.run(() => {
+      for await (const batch of batches) await this.runWrite(() => session.add(batch));
+      return await this.runWrite(() => {
         const summary = session.finish();
         this.db.exec('COMMIT');
+        settleReadersAfterWrite(this.db);
         return summary;
       });
     } finally {

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import type { Logger } from '../../logging/logger';
+import { StoreUnavailableError } from '../store';
+
+/** How often reads look at the file (one stat); writes and readiness checks look every time. */
+export const READ_CHECK_INTERVAL_MS = 1000;
+
+type Problem = string | null;
+
+/**
+ * Notices what SQLite does not, so that it becomes a 503 instead of silent data loss or a crash:
+ *
+ * - the file deleted or replaced under an open connection: SQLite goes on reading and writing the old,
+ *   unlinked file, which nobody will open again (the device and inode remembered at open tell);
+ * - the file, its -wal or its -shm made unwritable (read-only, or `chattr +i`): SQLite writes the -shm through
+ *   a memory map, and a write fault on an immutable file kills the process with SIGBUS, so a write is refused
+ *   before SQLite is asked to make it (`access(W_OK)` honours the immutable flag even for root).
+ *
+ * Each problem is logged once, at error level, when first noticed, and again (info) when it is gone.
+ */
+export class StoreFileGuard {
+  private readonly opened: fs.Stats;
+  private lost: Problem = null;
+  private unwritable: Problem = null;
+  private lostCheckedAt = 0;
+
+  constructor(
+    readonly file: string,
+    private readonly logger?: Logger,
+  ) {
+    this.opened = fs.statSync(file);
+  }
+
+  /** Before a write, and for readiness: throws StoreUnavailableError unless the opened files can be written. */
+  checkWritable(): void {
+    this.noteLost(this.lostProblem());
+    if (!this.lost) this.noteUnwritable(this.unwritableProblem());
+    const problem = this.lost ?? this.unwritable;
+    if (problem) throw new StoreUnavailableError(problem);
+  }
+
+  /** Before a read: throws StoreUnavailableError if the file is gone; looks at most once a second (no fs call per read). */
+  checkReadable(): void {
+    const now = Date.now();
+    if (now - this.lostCheckedAt >= READ_CHECK_INTERVAL_MS) {
+      this.lostCheckedAt = now;
+      this.noteLost(this.lostProblem());
+    }
+    if (this.lost) throw new StoreUnavailableError(this.lost);
+  }
+
+  /**
+   * Whether closing the connections is safe. The last connection to close checkpoints, which writes the -shm,
+   * and then deletes the -wal and -shm by name, which for a deleted or replaced file are another store's.
+   */
+  safeToClose(): boolean {
+    return this.lostProblem() === null && this.unwritableProblem() === null;
+  }
+
+  private lostProblem(): Problem {
+    const now = fs.statSync(this.file, { throwIfNoEntry: false });
+    if (!now) {
+      return `embedded store: ${this.file} has been deleted while this process had it open; restore it from a backup and restart this process (started without it, a process creates a new, empty store)`;
+    }
+    if (now.dev !== this.opened.dev || now.ino !== this.opened.ino) {
+      return `embedded store: ${this.file} has been replaced by another file while this process had it open; restart this process to use the new file`;
+    }
+    return null;
+  }
+
+  private unwritableProblem(): Problem {
+    for (const file of [this.file, `${this.file}-wal`, `${this.file}-shm`]) {
+      try {
+        fs.accessSync(file, fs.constants.W_OK);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'error';
+        return code === 'ENOENT'
+          ? `embedded store: ${file} is missing; writes are refused`
+          : `embedded store: ${file} cannot be written (${code}); writes are refused until it can`;
+      }
+    }
+    return null;
+  }
+
+  private noteLost(problem: Problem): void {
+    this.lost = this.logged(this.lost, problem);
+  }
+
+  private noteUnwritable(problem: Problem): void {
+    this.unwritable = this.logged(this.unwritable, problem);
+  }
+
+  /** Logs a change of problem; returns the new one. */
+  private logged(before: Problem, now: Problem): Problem {
+    if (now && now !== before) this.logger?.error(now, { file: this.file });
+    else if (!now && before) this.logger?.info('embedded store: the problem is gone', { file: this.file, was: before });
+    return now;
+  }
+}
