@@ -2,12 +2,17 @@ import type { Request } from 'express';
 import { parseBearerToken } from '../auth/bearer-token';
 import type { CredentialChecker } from '../auth/credential-checker';
 import { ApiError, unauthorized } from './api-error';
+import type { AuthFailureThrottle } from './auth-failure-throttle';
 
 /**
  * Requires `Bearer KEY:SECRET` in the Authorization header, or in the Authentication header the spec also
  * names. Resolves with the API key (never the secret), also left in `req.apiKey` for the request log.
+ * With a throttle, an address past its limit of failures is refused (429) before its credentials are read,
+ * and credentials checked and found not valid count against its address. A missing or malformed header
+ * is no guess and costs no lookup: it is answered 401 without counting.
  */
-export async function authenticate(req: Request, checker: CredentialChecker): Promise<string> {
+export async function authenticate(req: Request, checker: CredentialChecker, failures?: AuthFailureThrottle): Promise<string> {
+  failures?.refuseIfBlocked(req);
   const header = req.get('authorization') ?? req.get('authentication');
   const parsed = parseBearerToken(header);
   if (!parsed.ok) {
@@ -18,7 +23,10 @@ export async function authenticate(req: Request, checker: CredentialChecker): Pr
     );
   }
   const verdict = await checker.check(parsed.key, parsed.secret);
-  if (verdict === 'invalid') throw unauthorized('Credentials are not valid');
+  if (verdict === 'invalid') {
+    const refused = unauthorized('Credentials are not valid');
+    throw failures ? await failures.counted(req, refused) : refused;
+  }
   if (verdict === 'suspended') throw new ApiError(403, 'The API account is suspended');
   req.apiKey = parsed.key;
   return parsed.key;

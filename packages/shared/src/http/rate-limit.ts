@@ -1,12 +1,15 @@
 import type { Response } from 'express';
 import type { UsageMeter } from '../usage/usage-meter';
 import { ApiError } from './api-error';
+import type { AuthFailureThrottle } from './auth-failure-throttle';
 import type { RateLimitCounter } from './rate-limit-counter';
 import { rateLimitHeader, rateLimitPolicyHeader } from './rate-limit-headers';
 
 /** What the operations need to limit and count requests per API key. See createRateLimiting. */
 export interface RateLimiting {
   counter: RateLimitCounter;
+  /** Failed authentications per client address: past the limit, 429 before credentials are read. */
+  authFailures: AuthFailureThrottle;
   usage: UsageMeter;
   /** For accounts without their own limit. */
   defaultPerMinute: number;

@@ -33,7 +33,7 @@ export function verificationHandler<Input>(
 ): RequestHandler {
   const limitOf = (key: string) => checker.rateLimitOf(key);
   return async (req, res) => {
-    const key = await authenticate(req, checker);
+    const key = await authenticate(req, checker, limiting.authFailures);
     await applyRateLimit(key, res, limiting, limitOf);
     await parseBody(req, res);
     const input = validated<Input>(schema, fields(req));

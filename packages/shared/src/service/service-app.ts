@@ -15,6 +15,8 @@ export interface ServiceDeps {
   authCacheTtlMs?: number;
   /** Per-key rate limits and usage counts (createRateLimiting); each operation router makes an in-memory one when absent. */
   rateLimiting?: RateLimiting;
+  /** Express "trust proxy" (Config.trustProxy): behind a proxy, which one's X-Forwarded-For names the client address. */
+  trustProxy?: boolean | number | string;
 }
 
 export interface ServiceParts {
@@ -24,10 +26,12 @@ export interface ServiceParts {
 }
 
 /** The frame both verifiers share: request id, metrics and request log, the service's own routes, ops routes, 404, one error handler. */
-export function createServiceApp({ store, logger }: ServiceDeps, { name, routes, openApi }: ServiceParts): Express {
+export function createServiceApp({ store, logger, trustProxy }: ServiceDeps, { name, routes, openApi }: ServiceParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // The client address counts failed authentications; behind a proxy it comes from X-Forwarded-For only when trusted.
+  app.set('trust proxy', trustProxy ?? false);
   const metrics = createMetrics(name);
   app.use(requestContext(metrics.record, requestLog(logger)));
   // The service's own routes first: every verification would otherwise pass the ops routes' layers.

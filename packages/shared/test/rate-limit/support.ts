@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
 import net from 'node:net';
 import type { Express } from 'express';
 import request, { type Test } from 'supertest';
@@ -49,8 +50,8 @@ export async function closedPort(): Promise<number> {
 export interface OperationUnderTest {
   name: string;
   createApp: (deps: ServiceDeps) => Express;
-  /** Sends one valid request of this operation with these credentials. */
-  send: (app: Express, authorization: string) => Test;
+  /** Sends one valid request of this operation with these credentials, to the app or to a server already listening. */
+  send: (app: Express | http.Server, authorization: string) => Test;
 }
 
 export const OPERATIONS: OperationUnderTest[] = [

@@ -1,0 +1,42 @@
+import http from 'node:http';
+import request from 'supertest';
+
+/** Two client addresses a test can really connect from: Linux routes the whole of 127/8 to loopback. */
+export const OWNER_ADDRESS = '127.0.0.1';
+export const ATTACKER_ADDRESS = '127.0.0.2';
+
+export type ClientAgent = ReturnType<typeof request.agent>;
+
+const connections = new Map<string, http.Agent>();
+
+/**
+ * A cookie-keeping client of this server (listening) or base URL whose connections leave from this local
+ * address, which the portal sees as req.ip.
+ */
+export function agentFrom(target: http.Server | string, localAddress: string): ClientAgent {
+  let connection = connections.get(localAddress);
+  if (!connection) connections.set(localAddress, (connection = new http.Agent({ localAddress })));
+  const agent = connection;
+  return request.agent(target).use((req) => void req.agent(agent));
+}
+
+export interface Listening {
+  server: http.Server;
+  agentFrom(localAddress: string): ClientAgent;
+  close(): Promise<void>;
+}
+
+/** Serves the app on 127.0.0.1 on a free port, so requests can come from chosen loopback addresses. */
+export async function listening(app: http.RequestListener): Promise<Listening> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, OWNER_ADDRESS, resolve));
+  return {
+    server,
+    agentFrom: (localAddress) => agentFrom(server, localAddress),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
