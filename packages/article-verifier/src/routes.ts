@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { CredentialChecker, verifyArticleSchema, type VerifyArticleInput } from '@byline/shared';
-import { fieldFrom, inMemoryRateLimiting, methodNotAllowed, verificationHandler, type ServiceDeps } from '@byline/shared/http';
+import { fieldsFrom, inMemoryRateLimiting, methodNotAllowed, verificationHandler, type ServiceDeps } from '@byline/shared/http';
 import { verifyArticle } from './verify-article';
 
 export const VERIFY_ARTICLE_PATH = '/api/verify_article';
@@ -13,7 +13,7 @@ export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, rate
   };
   const handle = verificationHandler<VerifyArticleInput>(gate, {
     schema: verifyArticleSchema,
-    fields: (req) => ({ url: fieldFrom(req, 'url') }),
+    fields: (req) => fieldsFrom(req, ['url']),
     answer: (input) => verifyArticle(store, input),
   });
   const router = Router();

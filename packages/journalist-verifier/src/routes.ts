@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { CredentialChecker, verifyJournalistSchema, type VerifyJournalistInput } from '@byline/shared';
-import { fieldFrom, inMemoryRateLimiting, methodNotAllowed, verificationHandler, type ServiceDeps } from '@byline/shared/http';
+import { fieldsFrom, inMemoryRateLimiting, methodNotAllowed, verificationHandler, type ServiceDeps } from '@byline/shared/http';
 import { verifyJournalist } from './verify-journalist';
 
 export const VERIFY_JOURNALIST_PATH = '/api/v1/verify_journalist';
@@ -13,7 +13,7 @@ export function verifyJournalistRoutes({ store, logger, authCacheTtlMs = 1000, r
   };
   const handle = verificationHandler<VerifyJournalistInput>(gate, {
     schema: verifyJournalistSchema,
-    fields: (req) => ({ social_username: fieldFrom(req, 'social_username'), social_type: fieldFrom(req, 'social_type') }),
+    fields: (req) => fieldsFrom(req, ['social_username', 'social_type']),
     answer: (input) => verifyJournalist(store, input),
   });
   const router = Router();

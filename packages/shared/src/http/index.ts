@@ -19,4 +19,8 @@ export * from './rate-limit-counter';
 export * from './rate-limit-headers';
 export * from './rate-limit';
 export * from './rate-limit-setup';
+export * from './counter-store';
+export * from './auth-failure-throttle';
+export * from './client-address';
 export * from '../service/web-concurrency';
+export * from './client-errors';

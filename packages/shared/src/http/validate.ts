@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type Joi from 'joi';
-import { ApiError } from './api-error';
+import typeis from 'type-is';
+import { ApiError, type FieldError } from './api-error';
 
 /**
  * Validates `value` against a Joi schema and returns the checked, converted value. Every problem is
@@ -21,9 +22,36 @@ function fieldOf(detail: Joi.ValidationErrorItem): string {
   return /^"([^"]+)"/.exec(detail.message)?.[1] ?? String(detail.context?.label ?? '');
 }
 
-/** A request field from the body (JSON or form) or, failing that, the query string. */
-export function fieldFrom(req: Request, name: string): unknown {
-  const body = req.body as Record<string, unknown> | undefined;
-  if (body && typeof body === 'object' && body[name] !== undefined) return body[name];
-  return (req.query as Record<string, unknown>)[name];
+const FORM_TYPE = ['application/x-www-form-urlencoded'];
+
+/** Why a field's value cannot be taken as given, if it cannot. */
+function ambiguity(req: Request, fromQuery: unknown, fromBody: unknown): string | undefined {
+  if (Array.isArray(fromQuery)) return 'more than once in the query';
+  // A JSON list is left to the schema ("must be a string"); a repeated form field is the same mistake as in the query.
+  if (Array.isArray(fromBody) && typeis(req, FORM_TYPE)) return 'more than once in the form body';
+  if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody) {
+    return 'in both the query and the body with different values';
+  }
+  return undefined;
+}
+
+/**
+ * The named request fields, each from the body (JSON or form) or the query string: either place, neither
+ * overriding the other. A field given in both with different values, or more than once in the query or a
+ * form body, is a 422 naming it (every such field at once). The query string is parsed once, here.
+ */
+export function fieldsFrom<Name extends string>(req: Request, names: readonly Name[]): Record<Name, unknown> {
+  const body = req.body !== null && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : undefined;
+  const query = req.query as Record<string, unknown>;
+  const fields = {} as Record<Name, unknown>;
+  let errors: FieldError[] | undefined;
+  for (const name of names) {
+    const fromQuery = query[name];
+    const fromBody = body?.[name];
+    const problem = ambiguity(req, fromQuery, fromBody);
+    if (problem) (errors ??= []).push({ field: name, message: `"${name}" is given ${problem}` });
+    fields[name] = fromBody !== undefined ? fromBody : fromQuery;
+  }
+  if (errors) throw new ApiError(422, errors.map((e) => e.message).join('; '), { errors });
+  return fields;
 }

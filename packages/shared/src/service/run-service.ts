@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { ConfigError, loadConfig, type Config } from '../config/config';
 import { createLogger } from '../logging/logger';
+import { createHttpServer } from '../http/client-errors';
 import { closingRateLimitingFirst, createRateLimiting } from '../http/rate-limit-setup';
 import { openStore } from '../store/open-store';
 import { stopGracefullyOnSignals } from './graceful-shutdown';
@@ -34,10 +35,18 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     store,
     logger,
     perMinute: config.rateLimitPerMinute,
+    authFailuresPerMinute: config.authFailuresPerMinute,
     redisUrl: config.redisUrl,
   });
-  const app = definition.createApp({ store, logger, authCacheTtlMs: config.authCacheTtlMs, rateLimiting });
-  const server = app.listen(definition.port(config), config.host);
+  const app = definition.createApp({
+    store,
+    logger,
+    authCacheTtlMs: config.authCacheTtlMs,
+    rateLimiting,
+    trustProxy: config.trustProxy,
+  });
+  // Not app.listen: the answers Node gives itself (431, 400 for a malformed request…) become problem+json too.
+  const server = createHttpServer(app, logger).listen(definition.port(config), config.host);
   server.on('listening', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : definition.port(config);
