@@ -7,13 +7,14 @@ import { canonicalizeUrl, createApiKey, openStore, toAuthorProfileResponse } fro
 
 export const ARTICLES_PER_PROFILE = 10;
 const PROFILES_PER_BATCH = 1000;
-const DATASET_VERSION = 1;
+const DATASET_VERSION = 2;
 const SECTIONS = ['politics', 'climate', 'business', 'culture', 'science', 'sport', 'world', 'tech'];
 const BENCH_EMAIL = 'bench@byline.example';
 
 export const articleUrl = (i) => `https://www.bench-news.example/${SECTIONS[i % SECTIONS.length]}/2024/story-${i}`;
 export const unknownArticleUrl = (i) => `https://www.bench-news.example/unknown/2024/story-${i}`;
-export const handle = (p) => `bench_journo_${p}`;
+// X handles are at most 15 characters (see social-handle.ts): 13 for the 10 000 000-article set's profiles.
+export const handle = (p) => `bench_j${p}`;
 export const unknownHandle = (p) => `not_a_journo_${p}`;
 
 function article(i) {

@@ -4,7 +4,10 @@ import { aProfile, anArticle, tempDir } from '@byline/test-support';
 import { DEMO_DATA_FILE } from '../src/demo-data';
 import { ApiProbe, byline, cliTargets, importFileWith, readNdjson, type CliTarget } from './cli-harness';
 
-/** A record that stresses unicode in every text field, an inactive article and a profile-address handle. */
+/**
+ * A record that stresses unicode in every text field, an inactive article and a profile-address handle
+ * (a LinkedIn address with a name in another script, percent-encoded as browsers copy it).
+ */
 function unicodeRecord() {
   return aProfile({
     profile_first_name: 'Zoë',
@@ -13,10 +16,10 @@ function unicodeRecord() {
     profile_employer: 'Nuacht an Iarthair ',
     profile_residing: 'Baile Átha Cliath',
     profile_social_profiles: {
-      twitter: '@ZoëNíB',
-      linkedin: 'https://www.linkedin.com/in/zoe-ni-bhriain',
+      twitter: '@ZoeNiB',
+      linkedin: 'https://www.linkedin.com/in/zo%C3%AB-n%C3%AD-bhriain-%E6%B8%A1%E8%BE%BA/',
       facebook: '',
-      instagram: 'zoë.nb',
+      instagram: 'zoe.nb',
     },
     articles: [
       anArticle({
@@ -69,9 +72,14 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
         status: 200,
         body: { verified: true, profile_last_name: 'Ní Bhriain-Łukasiewicz 渡辺', article_count: 2 },
       });
-      expect(answers['twitter @ZoëNíB']).toMatchObject({
+      expect(answers['twitter @ZoeNiB']).toMatchObject({
         status: 200,
-        body: { verified: true, profile_social_profiles: { twitter: '@ZoëNíB' } },
+        body: { verified: true, profile_social_profiles: { twitter: '@ZoeNiB' } },
+      });
+      // The profile address was stored as its username, the way the portal stores it too.
+      expect(answers['linkedin zoë-ní-bhriain-渡辺']).toMatchObject({
+        status: 200,
+        body: { verified: true, profile_social_profiles: { linkedin: 'zoë-ní-bhriain-渡辺' } },
       });
       expect(answers['twitter @jlpena_ibanez']).toEqual({
         status: 200,
@@ -118,6 +126,28 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
       expect(await probe.store.countProfiles()).toBe(0);
       const res = await probe.verifyArticle(good.articles[0]!.link);
       expect(res.body).toEqual({ verified: false, message: expect.any(String) });
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('a file with handles no account can have imports nothing and lists each line with its reason', async () => {
+    const target = fresh();
+    const payload = aProfile();
+    payload.profile_social_profiles.twitter = 'javascript:alert(5)';
+    const markup = aProfile();
+    markup.profile_social_profiles.instagram = '<svg/onload=alert(5)>';
+    const file = importFileWith([aProfile(), payload, markup]);
+
+    const result = await byline(target, 'import', file);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`Nothing was imported: 2 record(s) in ${file} are invalid:`);
+    expect(result.stderr).toContain('  line 2: "profile_social_profiles.twitter" must be an X (Twitter) username');
+    expect(result.stderr).toContain('  line 3: "profile_social_profiles.instagram" must be an Instagram username');
+    const probe = await new ApiProbe(target).init();
+    try {
+      expect(await probe.store.countProfiles()).toBe(0);
     } finally {
       await probe.close();
     }
@@ -231,6 +261,7 @@ describe('byline import progress', () => {
     expect(result.code).toBe(0);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toEqual([
+      `Created a new Byline store at ${target}.`,
       expect.stringMatching(/^Importing: 0\.\d\/1\.\d MB \(4\d%\)$/),
       expect.stringMatching(/^Importing: 1\.\d\/1\.\d MB \(8\d%\)$/),
       expect.stringMatching(/^Importing: (1\.\d)\/\1 MB \(100%\)$/),
@@ -239,7 +270,7 @@ describe('byline import progress', () => {
 
     const emptyFile = path.join(tempDir(), 'empty.ndjson');
     fs.writeFileSync(emptyFile, '');
-    const empty = await byline(tempDir(), 'import', emptyFile);
+    const empty = await byline(target, 'import', emptyFile);
     expect(empty).toMatchObject({ code: 0, stdout: expect.stringContaining('Imported 0 profile(s)'), stderr: '' });
   });
 });

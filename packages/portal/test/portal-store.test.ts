@@ -45,6 +45,24 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     return { user, profile };
   }
 
+  it('refuses a handle no account can have from any caller, saving nothing, and stores addresses as usernames', async () => {
+    const email = `r${++n}@example.org`;
+    const user = await portal.portalStore.createUser({ email, passwordHash: 'x', role: 'journalist' });
+    const attempt = portal.portalStore.saveProfile(user.id, fields('javascript:alert(5)'), 'aoife-brennan');
+
+    await expect(attempt).rejects.toMatchObject({
+      name: 'InvalidSocialHandlesError',
+      reasons: { twitter: expect.stringContaining('must be an X (Twitter) username') },
+    });
+    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+    expect(await portal.store.findAuthorBySocialHandle('twitter', 'javascript:alert(5)')).toBeNull();
+
+    const addresses = fields('https://x.com/Aoife_B');
+    addresses.profile_social_profiles.linkedin = 'https://www.linkedin.com/in/aoife-b/';
+    const saved = await portal.portalStore.saveProfile(user.id, addresses, 'aoife-brennan');
+    expect(saved.profile_social_profiles).toMatchObject({ twitter: 'Aoife_B', linkedin: 'aoife-b' });
+  });
+
   it('keeps the active article count the verifiers read right through add, edit and deactivation', async () => {
     const { profile } = await journalist();
     const one = await portal.portalStore.addArticle(profile.id, article('one'));

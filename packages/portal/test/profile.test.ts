@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { aProfile, seed } from '@byline/test-support';
+import { profileFieldsFromForm, saveProfile } from '../src/use-cases/profiles';
 import {
   portalStoreFactories,
   profileForm,
@@ -35,7 +36,13 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
       profile_employer: 'The Leinster Ledger',
       profile_residing: 'Dublin',
       profile_image: 'https://cdn.example.org/aoife.jpg',
-      profile_social_profiles: { twitter: form.twitter, facebook: form.facebook, linkedin: form.linkedin, instagram: '' },
+      // The LinkedIn profile address typed in the form is stored as its username, as an import stores it.
+      profile_social_profiles: {
+        twitter: form.twitter,
+        facebook: form.facebook,
+        linkedin: form.linkedin.replace('https://www.linkedin.com/in/', ''),
+        instagram: '',
+      },
       user_location: 'IE',
       user_city: 'Dublin',
       follower_count: 0,
@@ -96,6 +103,69 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     expect(res.text).toMatch(/id="f-twitter-error"[^>]*>This X \(Twitter\) handle is an address that is not a twitter profile/);
   });
 
+  it('refuses handles no account can have, next to each field, and saves nothing', async () => {
+    const { agent, email } = await signedUp(portal.app);
+    const res = await submit(
+      agent,
+      '/profile',
+      '/profile',
+      profileForm({
+        twitter: 'javascript:alert(5)',
+        instagram: '<svg/onload=alert(5)>',
+        facebook: 'https://www.facebook.com/profile.php?id=x',
+        linkedin: 'https://www.linkedin.com/in/niamh.cassidy',
+      }),
+    );
+
+    expect(res.status).toBe(422);
+    expect(res.text).toMatch(
+      /id="f-twitter-error"[^>]*>This X \(Twitter\) handle must be an X \(Twitter\) username: 1–15 letters/,
+    );
+    expect(res.text).toMatch(/id="f-instagram-error"[^>]*>This Instagram handle must be an Instagram username/);
+    expect(res.text).toMatch(/id="f-facebook-error"[^>]*>This Facebook handle must be a Facebook username/);
+    expect(res.text).toMatch(/id="f-linkedin-error"[^>]*>This LinkedIn handle must be a LinkedIn profile name/);
+    expect(res.text).not.toContain('<svg/onload');
+    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+  });
+
+  it('stores a profile address as its username: the same value an import stores, and a lookup shows', async () => {
+    const { agent, email } = await signedUp(portal.app);
+    const n = Date.now().toString(36);
+    await submit(
+      agent,
+      '/profile',
+      '/profile',
+      profileForm({
+        twitter: `https://x.com/Aoife_${n}?s=21`,
+        facebook: 'https://www.facebook.com/profile.php?id=100012345678901',
+        linkedin: `https://ie.linkedin.com/in/aoife-brennan-${n}/`,
+        instagram: `https://www.instagram.com/aoife.${n}/`,
+      }),
+    );
+
+    const user = await portal.portalStore.findUserByEmail(email);
+    const stored = await portal.portalStore.findProfileById(user!.profileId!);
+    expect(stored!.profile_social_profiles).toEqual({
+      twitter: `Aoife_${n}`,
+      facebook: '100012345678901',
+      linkedin: `aoife-brennan-${n}`,
+      instagram: `aoife.${n}`,
+    });
+    const page = await agent.get('/profile');
+    expect(page.text).toContain(`value="aoife-brennan-${n}"`);
+  });
+
+  it('turns a handle the store refuses into a field error, not a failure', async () => {
+    const { email } = await signedUp(portal.app);
+    const user = await portal.portalStore.findUserByEmail(email);
+    const fields = profileFieldsFromForm({ ...profileForm(), twitter: 'javascript:alert(5)' });
+
+    const result = await saveProfile(portal.portalStore, user!, fields);
+
+    expect(result).toEqual({ ok: false, errors: { twitter: expect.stringMatching(/^This X \(Twitter\) handle must be an X/) } });
+    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+  });
+
   it('escapes what people type', async () => {
     const { agent } = await signedUp(portal.app);
     await submit(
@@ -125,5 +195,11 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     const res = await request(portal.app).get('/profile');
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/signin?next=%2Fprofile');
+  });
+
+  it('does not carry a very long address through sign-in (its Location would outgrow proxy buffers)', async () => {
+    const res = await request(portal.app).get(`/profile?${'x'.repeat(12_000)}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/signin');
   });
 });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { aProfile, anArticle, seed } from '@byline/test-support';
+import { aProfile, anArticle, seed, storeHandleAsBeforeTheRules } from '@byline/test-support';
 import { portalStoreFactories, startPortal, type Portal } from './support/portal-harness';
 
 describe.each(portalStoreFactories())('public profile page ($name store)', (factory) => {
@@ -37,6 +37,21 @@ describe.each(portalStoreFactories())('public profile page ($name store)', (fact
     expect(res.text).not.toContain('Verified journalist');
     expect(res.text).not.toContain('The Western Courier');
     expect(res.text).not.toContain(record!.articles[0]!.title);
+  });
+
+  it("links only to the networks' own https pages, never to a handle stored before the rules", async () => {
+    const [record] = await seed(portal.store, aProfile());
+    await storeHandleAsBeforeTheRules(portal.store, record!.profile_slug, 'twitter', 'javascript:alert(5)');
+    await storeHandleAsBeforeTheRules(portal.store, record!.profile_slug, 'instagram', '<svg/onload=alert(5)>');
+
+    const res = await request(portal.app).get(`/j/${record!.profile_slug}`);
+
+    expect(res.status).toBe(200);
+    const hrefs = [...res.text.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
+    expect(hrefs.filter((href) => /x\.com|instagram|javascript|onload/i.test(href))).toEqual([]);
+    expect(hrefs).toContain(`https://www.linkedin.com/in/${record!.profile_social_profiles.linkedin}`);
+    expect(res.text).not.toContain('<svg/onload');
+    expect(res.text).toContain('javascript:alert(5)'); // shown as text, for what it is
   });
 
   it('answers 404 for an unknown slug', async () => {

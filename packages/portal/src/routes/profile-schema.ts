@@ -10,7 +10,7 @@ export const SOCIAL_LABELS: Record<SocialType, string> = {
   instagram: 'Instagram',
 };
 
-const handle = (type: SocialType) => text(256).custom(socialHandleRule(type, `This ${SOCIAL_LABELS[type]} handle`));
+const handle = (type: SocialType) => text(256).custom(socialHandleRule(type, `This ${SOCIAL_LABELS[type]} handle`, 'current'));
 
 export const httpAddress = (label: string) =>
   text(2048)

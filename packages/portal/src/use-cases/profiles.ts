@@ -2,6 +2,8 @@ import {
   handleKey,
   HandleTakenError,
   InvalidHandleError,
+  InvalidSocialHandlesError,
+  normalizeHandle,
   SOCIAL_TYPES,
   type PortalStore,
   type SocialType,
@@ -10,6 +12,7 @@ import {
   type Profile,
   type ProfileFields,
 } from '@byline/shared';
+import { SOCIAL_LABELS } from '../routes/profile-schema';
 import type { FieldErrors } from '../views/forms';
 
 /** A URL-safe slug from the names: lower case, accents dropped, words joined by hyphens. */
@@ -35,9 +38,9 @@ export async function handleConflicts(store: Store, user: PortalUser, form: Reco
     if (typeof value !== 'string' || !value.trim()) continue;
     let key: string;
     try {
-      key = handleKey(type, value);
+      key = handleKey(type, normalizeHandle(type, value));
     } catch (error) {
-      if (error instanceof InvalidHandleError) continue;
+      if (error instanceof InvalidHandleError) continue; // the schema reports it
       throw error;
     }
     const holder = await store.findAuthorBySocialHandle(type, key);
@@ -57,10 +60,17 @@ export async function saveProfile(portalStore: PortalStore, user: PortalUser, fi
     );
     return { ok: true, profile };
   } catch (error) {
-    if (!(error instanceof HandleTakenError)) throw error;
     const errors: FieldErrors = {};
-    for (const type of error.types)
-      errors[type] = 'This handle belongs to another Byline profile. Contact an editor if it is yours.';
+    if (error instanceof HandleTakenError) {
+      for (const type of error.types) errors[type] = HANDLE_TAKEN;
+    } else if (error instanceof InvalidSocialHandlesError) {
+      // The form's schema applies the same rules first; this covers a caller that skipped it.
+      for (const [type, reason] of Object.entries(error.reasons) as [SocialType, string][]) {
+        errors[type] = `This ${SOCIAL_LABELS[type]} handle ${reason}`;
+      }
+    } else {
+      throw error;
+    }
     return { ok: false, errors };
   }
 }

@@ -1,4 +1,4 @@
-import { extractUsername, SOCIAL_TYPES, type SocialProfiles } from '@byline/shared';
+import { extractUsername, isPossibleUsername, SOCIAL_TYPES, type SocialProfiles } from '@byline/shared';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import { html, type SafeHtml } from './html';
 
@@ -9,19 +9,28 @@ const PROFILE_URL: Record<keyof SocialProfiles, (username: string) => string> = 
   instagram: (u) => `https://www.instagram.com/${u}`,
 };
 
-/** Links to the networks' own profile pages, built from the username alone (never a stored address). */
+/** The username when the stored value names one the network allows; null for a value stored before the rules. */
+function linkableUsername(type: keyof SocialProfiles, value: string): string | null {
+  try {
+    const username = extractUsername(type, value);
+    return isPossibleUsername(type, username) ? username : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Links to the networks' own https profile pages, built from a username the network allows (never a stored
+ * address). A value stored before the handle rules that no account can have is shown as text, unlinked.
+ */
 export function socialLinks(social: SocialProfiles): SafeHtml {
   const items = SOCIAL_TYPES.filter((type) => social[type]).map((type) => {
-    let username: string;
-    try {
-      username = extractUsername(type, social[type]);
-    } catch {
-      return html``;
-    }
-    return html`<li>
-      ${SOCIAL_LABELS[type]}:
-      <a href="${PROFILE_URL[type](encodeURIComponent(username))}" rel="noopener noreferrer">${social[type]}</a>
-    </li>`;
+    const username = linkableUsername(type, social[type]);
+    const shown =
+      username === null
+        ? social[type]
+        : html`<a href="${PROFILE_URL[type](encodeURIComponent(username))}" rel="noopener noreferrer">${social[type]}</a>`;
+    return html`<li>${SOCIAL_LABELS[type]}: ${shown}</li>`;
   });
   return items.length
     ? html`<ul class="plain social">

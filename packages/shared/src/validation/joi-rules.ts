@@ -1,6 +1,6 @@
 import Joi, { type CustomValidator } from 'joi';
 import type { SocialType } from '../domain/types';
-import { handleKey, InvalidHandleError } from '../social/social-handle';
+import { InvalidHandleError, normalizeHandle, type HandleRule } from '../social/social-handle';
 import { canonicalizeUrl, InvalidUrlError } from '../url/canonical-url';
 
 /**
@@ -19,13 +19,15 @@ export function canonicalUrlRule(subject: string): CustomValidator<string> {
   };
 }
 
-/** An empty value passes (the network is not listed); otherwise it must reduce to a username. */
-export function socialHandleRule(type: SocialType, subject: string): CustomValidator<string> {
+/**
+ * An empty value passes (the network is not listed); otherwise it must name a username the network allows,
+ * and becomes the form every store keeps (see normalizeHandle: a profile address reduced to the username).
+ */
+export function socialHandleRule(type: SocialType, subject: string, rule: HandleRule): CustomValidator<string> {
   return (value, helpers) => {
     if (!value) return value;
     try {
-      handleKey(type, value);
-      return value;
+      return normalizeHandle(type, value, rule);
     } catch (error) {
       if (error instanceof InvalidHandleError) return helpers.message({ custom: `${subject} ${error.message}` });
       throw error;

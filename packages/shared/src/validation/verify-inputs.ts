@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { canonicalizeUrl, InvalidUrlError, MAX_URL_LENGTH } from '../url/canonical-url';
-import { InvalidHandleError, LOOKUP_SOCIAL_TYPES, handleKey, resolveSocialType } from '../social/social-handle';
+import { InvalidHandleError, LOOKUP_SOCIAL_TYPES, lookupHandleKey, resolveSocialType } from '../social/social-handle';
 import type { SocialType } from '../domain/types';
 
 export interface VerifyArticleInput {
@@ -10,7 +10,8 @@ export interface VerifyArticleInput {
 
 export interface VerifyJournalistInput {
   socialType: SocialType;
-  handleKey: string;
+  /** null: no handle of that network can look like the username given, so it is no journalist's (no lookup). */
+  handleKey: string | null;
 }
 
 /** Canonicalises once, in the object step, so the use case gets the lookup key without a second pass. */
@@ -39,7 +40,7 @@ export const verifyJournalistSchema = Joi.object({
   .custom((value: { social_username: string; social_type: string }, helpers) => {
     const socialType = resolveSocialType(value.social_type)!;
     try {
-      return { socialType, handleKey: handleKey(socialType, value.social_username) };
+      return { socialType, handleKey: lookupHandleKey(socialType, value.social_username) };
     } catch (error) {
       if (error instanceof InvalidHandleError) {
         return helpers.message({ custom: `"social_username" ${error.message}` });

@@ -176,6 +176,40 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
   it('accepts an empty file', async () => {
     await expect(store().importProfiles([])).resolves.toEqual({ profiles: 0, articles: 0 });
   });
+
+  it('refuses a handle no account can have even from a caller that skipped validation, and writes nothing', async () => {
+    const good = valid(aProfile());
+    const bad = valid(aProfile());
+    bad.profile_social_profiles.twitter = 'javascript:alert(5)';
+    bad.profile_social_profiles.instagram = '<svg/onload=alert(5)>';
+
+    const attempt = store().importProfiles([good, bad]);
+
+    await expect(attempt).rejects.toMatchObject({ name: 'InvalidSocialHandlesError' });
+    const error = (await attempt.catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain(
+      `profile ${bad.profile_slug}: twitter handle "javascript:alert(5)" must be an X (Twitter) username`,
+    );
+    expect(error.message).toContain('instagram handle "<svg/onload=alert(5)>" must be an Instagram username');
+    expect(await store().countProfiles()).toBe(0);
+    await expect(store().importProfileBatches(inBatches([good, bad], 1))).rejects.toMatchObject({
+      name: 'InvalidSocialHandlesError',
+    });
+    expect(await store().countProfiles()).toBe(0);
+  });
+
+  it('stores a profile address as the bare username, whoever calls', async () => {
+    const record = valid(aProfile());
+    record.profile_social_profiles.linkedin = 'https://www.linkedin.com/in/niamh-cassidy-galway/';
+    record.profile_social_profiles.twitter = ' @NiamhCass94 ';
+
+    await store().importProfiles([record]);
+
+    const [stored] = await exported(store());
+    expect(stored!.profile_social_profiles).toMatchObject({ linkedin: 'niamh-cassidy-galway', twitter: '@NiamhCass94' });
+    const view = await store().findAuthorBySocialHandle('linkedin', 'niamh-cassidy-galway');
+    expect(view!.profile.profile_social_profiles.linkedin).toBe('niamh-cassidy-galway');
+  });
 });
 
 async function* inBatches(records: ProfileInput[], size: number, failAfter?: Error): AsyncGenerator<ProfileInput[]> {

@@ -139,4 +139,57 @@ describe('validateProfileRecord', () => {
     expect(result.error).toContain('profile_first_name');
     expect(result.error).toContain('profile_slug');
   });
+
+  it('refuses a handle no account of its network can have, giving every reason at once', () => {
+    const result = validateProfileRecord(
+      {
+        ...minimal(),
+        profile_social_profiles: {
+          twitter: 'javascript:alert(5)',
+          instagram: '<svg/onload=alert(5)>',
+          facebook: 'niamh cassidy',
+          linkedin: 'niamh.cassidy',
+        },
+      },
+      NOW,
+    );
+
+    expect(result.value).toBeUndefined();
+    expect(result.error).toContain('"profile_social_profiles.twitter" must be an X (Twitter) username');
+    expect(result.error).toContain('"profile_social_profiles.instagram" must be an Instagram username');
+    expect(result.error).toContain('"profile_social_profiles.facebook" must be a Facebook username');
+    expect(result.error).toContain('"profile_social_profiles.linkedin" must be a LinkedIn profile name');
+  });
+
+  it('accepts, from an operator, handles the networks gave out under older rules (the `known` rule)', () => {
+    const record = valid({
+      ...minimal(),
+      profile_social_profiles: { twitter: '@NiamhCassidyReports', facebook: 'niam', linkedin: 'nc', instagram: '' },
+    });
+    expect(record.profile_social_profiles).toEqual({
+      twitter: '@NiamhCassidyReports',
+      facebook: 'niam',
+      linkedin: 'nc',
+      instagram: '',
+    });
+  });
+
+  it('carries each handle in the form stores keep: a profile address becomes the username, a typed @ stays', () => {
+    const record = valid({
+      ...minimal(),
+      profile_social_profiles: {
+        twitter: ' @NiamhCass94 ',
+        linkedin: 'https://www.linkedin.com/in/niamh-cassidy-galway/',
+        facebook: 'https://www.facebook.com/profile.php?id=100012345678901',
+        instagram: 'https://www.instagram.com/niamh.writes/',
+      },
+    });
+
+    expect(record.profile_social_profiles).toEqual({
+      twitter: '@NiamhCass94',
+      linkedin: 'niamh-cassidy-galway',
+      facebook: '100012345678901',
+      instagram: 'niamh.writes',
+    });
+  });
 });

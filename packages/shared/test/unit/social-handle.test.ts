@@ -1,4 +1,16 @@
-import { extractUsername, handleKey, InvalidHandleError, resolveSocialType } from '../../src/social/social-handle';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  extractUsername,
+  handleKey,
+  HandleSyntaxError,
+  InvalidHandleError,
+  lookupHandleKey,
+  normalizeHandle,
+  resolveSocialType,
+} from '../../src/social/social-handle';
+
+const DEMO_DATA_FILE = path.join(__dirname, '../../../cli/demo/demo-profiles.ndjson');
 
 describe('resolveSocialType', () => {
   it.each([
@@ -68,5 +80,135 @@ describe('handleKey', () => {
 
   it.each(['Niamh_Cass94', 'NiamhCass94_', 'Niamh.Cass94', 'NiamhCass9'])('treats %j as a different user', (other) => {
     expect(handleKey('twitter', other)).not.toBe(handleKey('twitter', 'NiamhCass94'));
+  });
+});
+
+describe('normalizeHandle: the one form every write stores', () => {
+  it.each([
+    // Typed as a username: kept as typed (a leading @ too), trimmed.
+    ['twitter', '@NiamhCass94', '@NiamhCass94'],
+    ['twitter', '  NiamhCass94 ', 'NiamhCass94'],
+    ['twitter', 'a', 'a'],
+    ['twitter', 'abcdefghij_1234', 'abcdefghij_1234'],
+    ['instagram', '@marta.wisniewska.kultura', '@marta.wisniewska.kultura'],
+    ['instagram', '_niamh.writes_', '_niamh.writes_'],
+    ['facebook', 'niamh.cassidy.journalist', 'niamh.cassidy.journalist'],
+    ['facebook', '4', '4'],
+    ['facebook', '100012345678901', '100012345678901'],
+    ['linkedin', 'niamh-cassidy-galway', 'niamh-cassidy-galway'],
+    ['linkedin', 'zoë-ní-bhriain', 'zoë-ní-bhriain'],
+    ['linkedin', '王小明', '王小明'],
+    // Typed as a profile address: reduced to the bare username.
+    ['twitter', 'https://x.com/NiamhCass94', 'NiamhCass94'],
+    ['twitter', 'twitter.com/NiamhCass94/', 'NiamhCass94'],
+    ['linkedin', 'https://www.linkedin.com/in/niamh-cassidy-galway/', 'niamh-cassidy-galway'],
+    ['linkedin', 'https://ie.linkedin.com/in/niamh-cassidy-galway?trk=public', 'niamh-cassidy-galway'],
+    ['linkedin', 'https://www.linkedin.com/in/zo%C3%AB-n%C3%AD-bhriain', 'zoë-ní-bhriain'],
+    ['facebook', 'https://www.facebook.com/profile.php?id=100012345678901', '100012345678901'],
+    ['facebook', 'https://m.facebook.com/profile.php?id=4&ref=bookmarks', '4'],
+    ['facebook', 'https://www.facebook.com/people/Niamh-Cassidy/100012345678901/', '100012345678901'],
+    ['instagram', 'https://www.instagram.com/niamh.writes/', 'niamh.writes'],
+  ])('%s %j is stored as %j', (type, raw, expected) => {
+    expect(normalizeHandle(type as never, raw)).toBe(expected);
+  });
+
+  it('stores nothing for a blank value (the network is not listed)', () => {
+    expect(normalizeHandle('twitter', '')).toBe('');
+    expect(normalizeHandle('linkedin', '   ')).toBe('');
+  });
+
+  it.each([
+    ['twitter', 'javascript:alert(5)'],
+    ['twitter', '<svg/onload=alert(5)>'],
+    ['twitter', 'Niamh Cass94'],
+    ['twitter', 'Niamh.Cass94'],
+    ['twitter', 'abcdefghij_12345'],
+    ['twitter', '@ZoëNíB'],
+    ['twitter', '@@NiamhCass94'],
+    ['twitter', 'https://x.com/Sio%C3%ADbh'],
+    ['instagram', 'niamh-writes'],
+    ['instagram', 'a'.repeat(31)],
+    ['instagram', 'zoë.nb'],
+    ['facebook', 'niamh'.slice(0, 4)],
+    ['facebook', 'niamh_cassidy'],
+    ['facebook', 'a'.repeat(51)],
+    ['facebook', 'https://www.facebook.com/profile.php?id=abc'],
+    ['linkedin', 'ab'],
+    ['linkedin', 'niamh.cassidy'],
+    ['linkedin', 'a'.repeat(101)],
+    ['linkedin', 'https://www.linkedin.com/in/%3Cscript%3E'],
+    ['linkedin', '"><img src=x onerror=alert(1)>'],
+    ['linkedin', 'https://www.linkedin.com/company/byline'],
+    ['linkedin', 'https://www.linkedin.com/pub/niamh-cassidy/1/2/3'],
+    ['facebook', 'https://www.facebook.com/profile.php'],
+    ['facebook', 'https://www.facebook.com/people/Niamh-Cassidy/'],
+  ])('refuses %s %j: no such account can exist', (type, raw) => {
+    expect(() => normalizeHandle(type as never, raw)).toThrow(HandleSyntaxError);
+  });
+
+  it.each([
+    ['twitter', 'https://www.linkedin.com/in/niamh'],
+    ['twitter', 'https://x.com/%E0%A4%A'],
+    ['twitter', '@'],
+  ])('refuses %s %j as not a username of that network at all', (type, raw) => {
+    expect(() => normalizeHandle(type as never, raw)).toThrow(InvalidHandleError);
+  });
+
+  it('says what the network allows', () => {
+    expect(() => normalizeHandle('twitter', 'javascript:alert(5)')).toThrow(
+      'must be an X (Twitter) username: 1–15 letters A–Z, digits or underscores',
+    );
+  });
+
+  it('gives the stored form the key a lookup of any written form finds', () => {
+    for (const form of ['@NiamhCass94', 'niamhcass94', 'https://x.com/NIAMHCASS94']) {
+      expect(handleKey('twitter', normalizeHandle('twitter', form))).toBe('niamhcass94');
+    }
+  });
+
+  it('keeps the demo data as it is', () => {
+    const lines = fs.readFileSync(DEMO_DATA_FILE, 'utf8').split('\n').filter(Boolean);
+    for (const line of lines) {
+      const social = (JSON.parse(line) as { profile_social_profiles: Record<string, string> }).profile_social_profiles;
+      for (const [type, value] of Object.entries(social)) expect(normalizeHandle(type as never, value)).toBe(value);
+    }
+  });
+});
+
+describe('lookupHandleKey: the key a lookup asks the store for', () => {
+  it.each([
+    ['twitter', '@NiamhCass94', 'niamhcass94'],
+    ['twitter', 'https://x.com/NiamhCass94', 'niamhcass94'],
+    ['linkedin', 'https://www.linkedin.com/in/Niamh-Cassidy-Galway/', 'niamh-cassidy-galway'],
+    ['facebook', 'https://www.facebook.com/profile.php?id=100012345678901', '100012345678901'],
+    // Not a name X allows today, but a handle stored before the syntax rules keeps answering.
+    ['twitter', '@ZoëNíB', 'zoëníb'],
+    ['twitter', '@bench_journo_12345', 'bench_journo_12345'],
+  ])('%s %j → %j', (type, raw, expected) => {
+    expect(lookupHandleKey(type as never, raw)).toBe(expected);
+  });
+
+  it.each([
+    ['twitter', 'javascript:alert(5)'],
+    ['twitter', '<svg/onload=alert(5)>'],
+    ['twitter', 'Niamh Cass94'],
+    ['twitter', '@@NiamhCass94'],
+    ['twitter', 'Niamh.Cass94'],
+    ['linkedin', 'niamh.writes'],
+    ['instagram', 'niamh-writes'],
+    ['facebook', 'niamh_cassidy'],
+    ['linkedin', 'https://www.linkedin.com/company/byline'],
+    ['facebook', 'https://www.facebook.com/profile.php'],
+  ])('is null for %s %j: no handle of that network looks like it, so the answer is unverified', (type, raw) => {
+    expect(lookupHandleKey(type as never, raw)).toBeNull();
+  });
+
+  it.each([
+    ['twitter', ''],
+    ['twitter', '@'],
+    ['twitter', 'https://www.linkedin.com/in/niamh'],
+    ['twitter', 'https://x.com/'],
+  ])('refuses %s %j as no username at all (a 422)', (type, raw) => {
+    expect(() => lookupHandleKey(type as never, raw)).toThrow(InvalidHandleError);
   });
 });

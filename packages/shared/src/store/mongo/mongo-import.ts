@@ -1,6 +1,6 @@
 import type { Db, Document } from 'mongodb';
 import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../../domain/types';
-import { handleKey } from '../../social/social-handle';
+import { handleKey, normalizeSocialProfiles } from '../../social/social-handle';
 import { canonicalizeUrl } from '../../url/canonical-url';
 import type { ImportProblem, ImportProgress, ImportSummary } from '../store';
 import { ImportConflictError } from '../store';
@@ -336,9 +336,14 @@ async function writeArticles(
 
 export async function importProfiles(
   db: Db,
-  records: ProfileInput[],
+  given: ProfileInput[],
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportSummary> {
+  // Handles in the stored form, and none the rules refuse, whoever the caller (before anything is written).
+  const records = given.map((record) => ({
+    ...record,
+    profile_social_profiles: normalizeSocialProfiles(record.profile_social_profiles, `profile ${record.profile_slug}`),
+  }));
   const total = records.length;
   const articleCount = records.reduce((sum, record) => sum + record.articles.length, 0);
   if (total === 0) return { profiles: 0, articles: 0 };

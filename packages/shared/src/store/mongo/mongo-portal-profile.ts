@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import { SOCIAL_TYPES, type SocialType } from '../../domain/types';
-import { handleKey } from '../../social/social-handle';
+import { handleKey, normalizeSocialProfiles } from '../../social/social-handle';
 import type { ProfileFields } from '../portal-store';
 import { HandleTakenError } from '../portal-store';
 import { isDuplicateKey } from './mongo-errors';
@@ -12,8 +12,8 @@ import { refreshDerivedFields } from './profile-derived-fields';
  * Saving a journalist's profile without a transaction, in single-document steps ordered so that an
  * interruption leaves a state the next save repairs:
  *
- * 1. Check every handle against the unique (network, handle) index; one held by another profile refuses
- *    the save (HandleTakenError) before anything is written.
+ * 1. Check every handle against the rules (InvalidSocialHandlesError) and the unique (network, handle)
+ *    index; one held by another profile refuses the save (HandleTakenError) before anything is written.
  * 2. A first save inserts the profile (unique slug) marked with its user, then links the user to it; a
  *    save interrupted in between finds the profile again by that mark.
  * 3. Claim the new handles. The unique index refuses a handle claimed by someone else since step 1: the
@@ -126,7 +126,8 @@ async function releaseOtherHandles(db: Db, profileId: number, keep: Claim[]): Pr
 }
 
 /** Creates or updates the user's profile (see the comment at the top); returns its id. */
-export async function saveProfile(db: Db, userId: number, fields: ProfileFields, slugBase: string): Promise<number> {
+export async function saveProfile(db: Db, userId: number, given: ProfileFields, slugBase: string): Promise<number> {
+  const fields = { ...given, profile_social_profiles: normalizeSocialProfiles(given.profile_social_profiles) };
   const users = collectionOf(db, 'portalUsers');
   const user = await users.findOne({ _id: userId });
   if (!user) throw new Error(`no portal user ${userId}`);

@@ -17,7 +17,8 @@ import { MongoConnection } from './mongo-connection';
 import { isDuplicateKey, unavailableOr } from './mongo-errors';
 import { serialised, withNewIds } from './mongo-ids';
 import { importProfiles } from './mongo-import';
-import { COLLECTIONS, collectionOf, ensureSchema, type ApiKeyDoc } from './mongo-schema';
+import { migrate } from './mongo-migrations';
+import { COLLECTIONS, collectionOf, type ApiKeyDoc } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
 import { RetryingInit } from './retrying-init';
 
@@ -55,7 +56,7 @@ export class MongoStore implements Store {
   ) {
     // An explicit connect per attempt: after a failed first connection the driver closes its topology,
     // and only connect() builds a new one (operations alone would keep failing with "Topology is closed").
-    this.schema = new RetryingInit(async () => ensureSchema(await connection.connect()), {
+    this.schema = new RetryingInit(async () => migrate(await connection.connect()), {
       onRetry: (error, delayMs) =>
         logger?.warn('database not ready, retrying', { store: 'mongodb', retry_in_ms: delayMs, error: String(error) }),
       onReady: () => logger?.info('database ready', { store: 'mongodb', database: connection.db.databaseName }),

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../../domain/types';
-import { handleKey } from '../../social/social-handle';
+import { handleKey, normalizeSocialProfiles } from '../../social/social-handle';
 import { canonicalizeUrl } from '../../url/canonical-url';
 import { ImportConflictError, type ImportProblem, type ImportSummary } from '../store';
 import { refreshDerivedFields } from './profile-records';
@@ -77,7 +77,9 @@ export class SqliteImport {
     for (const record of records) this.addRecord(record, this.profiles++);
   }
 
-  private addRecord(record: ProfileInput, index: number): void {
+  private addRecord(given: ProfileInput, index: number): void {
+    const social = normalizeSocialProfiles(given.profile_social_profiles, `profile ${given.profile_slug}`);
+    const record = { ...given, profile_social_profiles: social };
     const doc = profileDoc(record);
     const verified = record.verified ? 1 : 0;
     let profileId = this.stmt.profileIdBySlug.get(record.profile_slug);

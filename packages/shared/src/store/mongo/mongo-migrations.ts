@@ -1,0 +1,28 @@
+import type { Db } from 'mongodb';
+import { isDuplicateKey } from './mongo-errors';
+import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
+import { collectionOf, ensureSchema } from './mongo-schema';
+
+/**
+ * One-time data steps, run after the schema step, each recorded by name in schema_migrations once done
+ * (the names match the embedded store's migrations). Each must be idempotent and resumable: processes
+ * starting together may run one at the same time, and one interrupted is run again at the next start.
+ */
+const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
+  { name: '013-social-handles-normal-form', run: rewriteHandlesToNormalForm },
+];
+
+/** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */
+export async function migrate(db: Db): Promise<void> {
+  await ensureSchema(db);
+  const done = collectionOf(db, 'migrations');
+  for (const { name, run } of DATA_MIGRATIONS) {
+    if (await done.findOne({ _id: name })) continue;
+    await run(db);
+    try {
+      await done.insertOne({ _id: name, applied_at: new Date().toISOString() });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error; // recorded by another process that ran it too
+    }
+  }
+}
