@@ -8,6 +8,7 @@ import { registerExport } from './commands/export';
 import { registerImport } from './commands/import';
 import { registerKeys } from './commands/keys';
 import { registerProfiles } from './commands/profiles';
+import { registerUsers } from './commands/users';
 import { writeLine } from './output';
 
 /** Exit code for a command line that does not parse (unknown command or option, missing argument). */
@@ -29,6 +30,7 @@ export function buildProgram(ctx: CliContext): Command {
     registerProfiles,
     registerAccounts,
     registerEditors,
+    registerUsers,
     registerDemo,
   ]) {
     register(program, ctx);

@@ -20,17 +20,29 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
   const target = factory.create();
   afterAll(() => target.cleanUp());
 
-  test('editors create makes an editor with a one-time password that signs in, then promotes an existing user', async () => {
+  test('editors create makes an editor with a one-time password valid 24 hours, once; again, a fresh one; then promotes', async () => {
     const created = await byline(target, 'editors', 'create', '--email', 'Editor@Example.org');
     expect(created.code).toBe(0);
-    const password = /One-time password \(shown once\): (\S+)/.exec(created.stdout)?.[1];
+    const password = /One-time password \(valid for 24 hours, once\): (\S+)/.exec(created.stdout)?.[1];
     expect(password).toMatch(/^[0-9A-Za-z]{20}$/);
+    expect(created.stdout).toContain('http://localhost:8082/signin');
 
     const user = await withPortal(target, (portal) => portal.findUserByEmail('editor@example.org'));
-    expect(user).toMatchObject({ email: 'editor@example.org', role: 'editor' });
+    expect(user).toMatchObject({ email: 'editor@example.org', role: 'editor', mustChangePassword: true });
     expect(JSON.stringify(user)).not.toContain(password);
     expect(await passwordMatches(user!.passwordHash, password!)).toBe(true);
 
+    // Never signed in: asking again issues a fresh one-time password and the first stops working.
+    const again = await byline(target, 'editors', 'create', '--email', 'editor@example.org');
+    expect(again.code).toBe(0);
+    const fresh = /One-time password \(valid for 24 hours, once\): (\S+)/.exec(again.stdout)?.[1];
+    expect(fresh).toMatch(/^[0-9A-Za-z]{20}$/);
+    expect(fresh).not.toBe(password);
+    const reissued = await withPortal(target, (portal) => portal.findUserByEmail('editor@example.org'));
+    expect(await passwordMatches(reissued!.passwordHash, password!)).toBe(false);
+    expect(await passwordMatches(reissued!.passwordHash, fresh!)).toBe(true);
+
+    await withPortal(target, (portal) => portal.setUserPassword(reissued!.id, reissued!.passwordHash));
     expect(await byline(target, 'editors', 'create', '--email', 'editor@example.org')).toEqual({
       code: 0,
       stdout: 'editor@example.org is now an editor.\n',

@@ -5,19 +5,29 @@ import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
 import { createPageFetcher } from './fetch/fetch-page';
 import { checkCsrf, csrfToken } from './http/csrf';
+import { requireOwnPassword } from './http/guards';
 import { pageErrorHandler, pageNotFound } from './http/page-errors';
 import { securityHeaders } from './http/security-headers';
 import { loadSession } from './http/sessions';
+import { Outbox } from './mail/outbox';
+import { ResetRequestThrottle } from './mail/reset-request-throttle';
 import { accountRoutes } from './routes/account-routes';
 import { apiSettingsRoutes } from './routes/api-settings-routes';
 import { articleRoutes } from './routes/article-routes';
 import { assetRoutes } from './routes/asset-routes';
 import { editorRoutes } from './routes/editor-routes';
+import { opsRoutes } from './routes/ops-routes';
+import { passwordResetRoutes } from './routes/password-reset-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { publicRoutes } from './routes/public-routes';
 
 export const SERVICE_NAME = 'portal';
 const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+const LOCAL_PUBLIC_URLS = {
+  portal: 'http://localhost:8082',
+  articleVerifier: 'http://localhost:8080',
+  journalistVerifier: 'http://localhost:8081',
+};
 
 export function createApp(deps: PortalDeps): Express {
   const ctx: PortalContext = {
@@ -28,19 +38,25 @@ export function createApp(deps: PortalDeps): Express {
     now: deps.now ?? (() => new Date()),
     sessionTtlMs: deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     throttle: deps.throttle ?? new SignInThrottle(),
+    outbox: deps.outbox ?? new Outbox(null, deps.logger),
+    publicUrls: deps.publicUrls ?? LOCAL_PUBLIC_URLS,
+    resetThrottle: deps.resetThrottle ?? new ResetRequestThrottle(),
   };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestContext(requestLog(deps.logger)));
   app.use(assetRoutes());
+  app.use(opsRoutes(deps.store));
   app.use(securityHeaders);
   app.use(cookieParser());
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(loadSession(ctx));
   app.use(csrfToken);
   app.use(checkCsrf);
+  app.use(requireOwnPassword);
   app.use(accountRoutes(ctx));
+  app.use(passwordResetRoutes(ctx));
   app.use(profileRoutes(ctx));
   app.use(articleRoutes(ctx));
   app.use(editorRoutes(ctx));

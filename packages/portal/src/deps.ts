@@ -1,6 +1,15 @@
 import type { Logger, PortalStore, Store } from '@byline/shared';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
+import type { Outbox } from './mail/outbox';
+import type { ResetRequestThrottle } from './mail/reset-request-throttle';
+
+/** Where people reach the portal and the services (PUBLIC_*_URL): links in mail and on API settings, never from a request's Host. */
+export interface PublicUrls {
+  portal: string;
+  articleVerifier: string;
+  journalistVerifier: string;
+}
 
 export interface PortalDeps {
   store: Store;
@@ -11,7 +20,13 @@ export interface PortalDeps {
   now?: () => Date;
   /** How long a sign-in lasts; 12 hours by default. */
   sessionTtlMs?: number;
+  /** Sign-in throttle; counts in this process by default (main shares it through Redis when REDIS_URL is set). */
   throttle?: SignInThrottle;
+  /** Mail sent by the portal (password reset); without an SMTP server, reset by email is off. */
+  outbox?: Outbox;
+  /** Defaults to localhost on the default ports. */
+  publicUrls?: PublicUrls;
+  resetThrottle?: ResetRequestThrottle;
   /** Express "trust proxy" setting, so cookies get Secure when a TLS-terminating proxy says the request was https. */
   trustProxy?: boolean | number | string;
 }

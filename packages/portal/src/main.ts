@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 import { ConfigError, createLogger, loadConfig, openStore } from '@byline/shared';
-import { stopGracefullyOnSignals } from '@byline/shared/http';
+import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
+import { createSignInThrottle } from './auth/create-sign-in-throttle';
+import { Outbox } from './mail/outbox';
+import { smtpMailer } from './mail/smtp-mailer';
 import { openPortalStore } from './open-portal-store';
 
 /** Start-up: checked config, stores, HTTP server on PORTAL_PORT, graceful stop on SIGTERM/SIGINT. */
@@ -17,16 +20,21 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
-  const store = await openStore(config);
+  const store = await openStore(config, { logger });
   const portalStore = openPortalStore(store);
-  // Behind a TLS-terminating proxy, set TRUST_PROXY so cookies are marked Secure.
-  const trustProxy = process.env.TRUST_PROXY
-    ? /^\d+$/.test(process.env.TRUST_PROXY)
-      ? Number(process.env.TRUST_PROXY)
-      : process.env.TRUST_PROXY
-    : false;
-  const app = createApp({ store, portalStore, logger, trustProxy });
-  const server = app.listen(config.portalPort, config.host);
+  // Behind a TLS-terminating proxy, set TRUST_PROXY so cookies are marked Secure and throttles see client addresses.
+  const trustProxy = config.trustProxy;
+  const throttle = await createSignInThrottle({ logger, redisUrl: config.redisUrl });
+  // SMTP_URL holds a password: only whether mail is on is logged.
+  const outbox = new Outbox(config.smtpUrl ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom! }) : null, logger);
+  if (!outbox.available) logger.warn('password reset by email is off: SMTP_URL is not set');
+  const publicUrls = {
+    portal: config.publicPortalUrl,
+    articleVerifier: config.publicArticleVerifierUrl,
+    journalistVerifier: config.publicJournalistVerifierUrl,
+  };
+  const app = createApp({ store, portalStore, logger, trustProxy, throttle, outbox, publicUrls });
+  const server = createHttpServer(app, logger).listen(config.portalPort, config.host);
   server.on('listening', () => logger.info('listening', { url: `http://localhost:${config.portalPort}`, store: store.kind }));
   server.on('error', (error) => {
     logger.error('cannot listen', { error: error.message });
@@ -34,6 +42,8 @@ async function main(): Promise<void> {
   });
   const bothStores = {
     close: async () => {
+      await outbox.settled();
+      await throttle.close();
       await portalStore.close();
       await store.close();
     },

@@ -1,9 +1,15 @@
-import fs from 'node:fs';
 import request from 'supertest';
-import { MongoStore, type Store } from '@byline/shared';
 import { SignInThrottle } from '../src/auth/sign-in-throttle';
 import { SESSION_COOKIE } from '../src/http/sessions';
-import { csrfFrom, portalStoreFactories, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import {
+  csrfFrom,
+  everythingStored,
+  portalStoreFactories,
+  signedUp,
+  startPortal,
+  submit,
+  type Portal,
+} from './support/portal-harness';
 
 describe.each(portalStoreFactories())('portal accounts ($name store)', (factory) => {
   let portal: Portal;
@@ -141,7 +147,7 @@ describe.each(portalStoreFactories())('portal accounts ($name store)', (factory)
     expect(expired.headers.location).toMatch(/^\/signin/);
   });
 
-  it('throttles sign-in per account, even with the right password afterwards', async () => {
+  it('throttles sign-in per account and client address, even with the right password afterwards', async () => {
     const { email, password } = await signedUp(portal.app);
     const agent = request.agent(portal.app);
     for (let i = 0; i < 5; i++)
@@ -154,7 +160,7 @@ describe.each(portalStoreFactories())('portal accounts ($name store)', (factory)
 
   it('throttles sign-in per client address across accounts', async () => {
     await portal.close();
-    portal = await startPortal(factory, { throttle: new SignInThrottle({ perAccount: 5, perAddress: 4 }) });
+    portal = await startPortal(factory, { throttle: new SignInThrottle({ perPair: 5, perAddress: 4 }) });
     const agent = request.agent(portal.app);
     for (let i = 0; i < 4; i++)
       await submit(agent, '/signin', '/signin', { email: `guess${i}@example.org`, password: 'guess guess guess' });
@@ -189,18 +195,23 @@ describe.each(portalStoreFactories())('portal accounts ($name store)', (factory)
     const signIn = await submit(request.agent(portal.app), '/signin', '/signin', { email, password: 'a brand new password' });
     expect(signIn.status).toBe(303);
   });
-});
 
-/** Every byte the store holds: the SQLite file and its log, or every document of every MongoDB collection. */
-async function everythingStored(store: Store): Promise<Buffer> {
-  if (store instanceof MongoStore) {
-    const docs = [];
-    for (const { name } of await store.db.listCollections().toArray()) {
-      docs.push(...(await store.db.collection(name).find({}).toArray()));
-    }
-    expect(docs.length).toBeGreaterThan(0);
-    return Buffer.from(JSON.stringify(docs));
-  }
-  const file = (store as unknown as { file: string }).file;
-  return Buffer.concat([fs.readFileSync(file), fs.existsSync(`${file}-wal`) ? fs.readFileSync(`${file}-wal`) : Buffer.alloc(0)]);
-}
+  it('a password change ends the user’s other sessions, not this one nor anyone else’s', async () => {
+    const { agent, email, password } = await signedUp(portal.app);
+    const otherDevice = request.agent(portal.app);
+    expect((await submit(otherDevice, '/signin', '/signin', { email, password })).status).toBe(303);
+    const someoneElse = await signedUp(portal.app);
+    expect((await otherDevice.get('/profile')).status).toBe(200);
+
+    const changed = await submit(agent, '/settings/password', '/settings/password', {
+      current: password,
+      password: 'a brand new password',
+    });
+    expect(changed.status).toBe(200);
+    expect((await agent.get('/profile')).status).toBe(200);
+    const ended = await otherDevice.get('/profile');
+    expect(ended.status).toBe(303);
+    expect(ended.headers.location).toMatch(/^\/signin/);
+    expect((await someoneElse.agent.get('/profile')).status).toBe(200);
+  });
+});

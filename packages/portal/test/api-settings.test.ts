@@ -1,7 +1,25 @@
-import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import {
+  everythingStored,
+  portalStoreFactories,
+  profileForm,
+  signedUp,
+  startPortal,
+  submit,
+  type Agent,
+  type Portal,
+} from './support/portal-harness';
 import { verifiers } from './support/verifiers';
 
 const tokenOn = (html: string) => /id="new-token">([^<]+)</.exec(html)?.[1];
+
+/** As a browser does it: the form's POST, then the GET its 303 leads to, which shows the new token. */
+async function newKey(agent: Agent, action = '/settings/api/keys', name = 'a key') {
+  const posted = await submit(agent, '/settings/api', action, action.endsWith('/rotate') ? {} : { name });
+  expect(posted.status).toBe(303);
+  const shown = await agent.get(posted.headers.location!);
+  expect(shown.status).toBe(200);
+  return { posted, shown, token: tokenOn(shown.text)! };
+}
 
 describe.each(portalStoreFactories())('API settings ($name store)', (factory) => {
   let portal: Portal;
@@ -39,12 +57,11 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
 
   it('creates a named key whose secret is shown once, and lists it with its times', async () => {
     const { agent, email } = await withAccount();
-    const created = await submit(agent, '/settings/api', '/settings/api/keys', { name: 'Newsroom CMS' });
-    expect(created.status).toBe(200);
-    const token = tokenOn(created.text)!;
+    const { posted, shown, token } = await newKey(agent, '/settings/api/keys', 'Newsroom CMS');
+    expect(posted.headers.location).toBe('/settings/api');
     expect(token).toMatch(/^[0-9A-Za-z]{24}:[0-9A-Za-z]{24}$/);
-    expect(created.text).toContain('data-copy="new-token"');
-    expect(created.headers['cache-control']).toBe('no-store');
+    expect(shown.text).toContain('data-copy="new-token"');
+    expect(shown.headers['cache-control']).toBe('no-store');
 
     const listed = await agent.get('/settings/api');
     expect(listed.text).toContain('Newsroom CMS');
@@ -56,9 +73,35 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
     expect(listed.text).toContain('No requests recorded yet.');
   });
 
+  it('post/redirect/get: the secret on the page the POST leads to, never again on reload or back', async () => {
+    const { agent } = await withAccount();
+    const { token } = await newKey(agent, '/settings/api/keys', 'once only');
+    expect(token).toMatch(/^\w{24}:\w{24}$/);
+    const reloaded = await agent.get('/settings/api');
+    expect(reloaded.status).toBe(200);
+    expect(reloaded.text).toContain('once only');
+    expect(reloaded.text).not.toContain(token.split(':')[1]);
+    expect(tokenOn(reloaded.text)).toBeUndefined();
+    // The address a browser showed after the old form's POST answers too, instead of 404.
+    const old = await agent.get('/settings/api/keys');
+    expect(old.status).toBe(303);
+    expect(old.headers.location).toBe('/settings/api');
+  });
+
+  it('keeps the secret out of the store in clear while it waits to be shown, and forgets it once shown', async () => {
+    const { agent } = await withAccount();
+    const posted = await submit(agent, '/settings/api', '/settings/api/keys', { name: 'sealed' });
+    expect(posted.status).toBe(303);
+    const waiting = await everythingStored(portal.store);
+    const shown = tokenOn((await agent.get('/settings/api')).text)!;
+    const secret = shown.split(':')[1]!;
+    expect(waiting.includes(Buffer.from(secret))).toBe(false);
+    expect(tokenOn((await agent.get('/settings/api')).text)).toBeUndefined();
+  });
+
   it('shows usage per key per day as a small chart', async () => {
     const { agent } = await withAccount();
-    const key = tokenOn((await submit(agent, '/settings/api', '/settings/api/keys', { name: 'charted' })).text)!.split(':')[0]!;
+    const key = (await newKey(agent, '/settings/api/keys', 'charted')).token.split(':')[0]!;
     await portal.store.recordUsage([
       { key, day: '2024-05-01', count: 40 },
       { key, day: '2024-05-02', count: 10 },
@@ -78,7 +121,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
   it('a revoked key is refused by the running verifiers within 5 s', async () => {
     const url = await verifiedArticle();
     const { agent } = await withAccount();
-    const token = tokenOn((await submit(agent, '/settings/api', '/settings/api/keys', { name: 'extension' })).text)!;
+    const { token } = await newKey(agent, '/settings/api/keys', 'extension');
     const { verifyArticle, verifyJournalist } = verifiers(portal.store, 1000);
     expect((await verifyArticle(token, url)).status).toBe(200);
     expect((await verifyJournalist(token, 'anyone')).status).toBe(200);
@@ -104,10 +147,12 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
   it('rotates a key: a new secret under the same name, the old key revoked', async () => {
     const url = await verifiedArticle();
     const { agent } = await withAccount();
-    const old = tokenOn((await submit(agent, '/settings/api', '/settings/api/keys', { name: 'wire desk' })).text)!;
-    const rotated = await submit(agent, '/settings/api', `/settings/api/keys/${old.split(':')[0]}/rotate`, {});
-    const fresh = tokenOn(rotated.text)!;
+    const old = (await newKey(agent, '/settings/api/keys', 'wire desk')).token;
+    const rotated = await newKey(agent, `/settings/api/keys/${old.split(':')[0]}/rotate`);
+    const fresh = rotated.token;
     expect(fresh).toBeDefined();
+    expect(rotated.shown.text).toContain('wire desk');
+    expect(tokenOn((await agent.get('/settings/api')).text)).toBeUndefined();
     expect(fresh).not.toBe(old);
     const { verifyArticle } = verifiers(portal.store, 0);
     expect((await verifyArticle(fresh, url)).status).toBe(200);
@@ -116,7 +161,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
 
   it('never touches another account’s keys', async () => {
     const owner = await withAccount();
-    const token = tokenOn((await submit(owner.agent, '/settings/api', '/settings/api/keys', { name: 'mine' })).text)!;
+    const { token } = await newKey(owner.agent, '/settings/api/keys', 'mine');
     const other = await withAccount();
     const key = token.split(':')[0];
     expect((await submit(other.agent, '/settings/api', `/settings/api/keys/${key}/revoke`, {})).status).toBe(404);

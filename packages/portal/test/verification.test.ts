@@ -125,13 +125,19 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
       status: 'created',
       email: 'chief@example.org',
       temporaryPassword: expect.stringMatching(/^[0-9A-Za-z]{20}$/),
+      expiresAt: expect.any(String),
     });
+    const validFor = Date.parse((created as { expiresAt: string }).expiresAt) - Date.now();
+    expect(validFor).toBeGreaterThan(23 * 60 * 60 * 1000);
+    expect(validFor).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
     const agent = request.agent(portal.app);
     const signIn = await submit(agent, '/signin', '/signin', {
       email: 'chief@example.org',
       password: (created as { temporaryPassword: string }).temporaryPassword,
     });
     expect(signIn.status).toBe(303);
+    expect(signIn.headers.location).toBe('/settings/password');
+    await submit(agent, '/settings/password', '/settings/password', { password: 'the chief’s own password' });
     expect((await agent.get('/editor/queue')).status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createEditor } from '@byline/portal/operator';
 import { validEmail } from '../checked-input';
-import { withPortalStore, withStore, type CliContext } from '../cli-context';
+import { withNewOrExistingStore, withPortalStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 
 export function registerEditors(program: Command, ctx: CliContext): void {
@@ -9,16 +9,25 @@ export function registerEditors(program: Command, ctx: CliContext): void {
     .command('editors')
     .description('manage the portal editors who decide who is verified')
     .command('create')
-    .description('make a portal user an editor, creating the user with a one-time password if needed')
+    .description('make a portal user an editor, creating the user with a one-time password (24 hours, once) if needed')
     .requiredOption('--email <email>', 'the editor')
     .action(async (options: { email: string }) => {
       const email = validEmail(options.email);
-      const result = await withStore(ctx, (store) => withPortalStore(store, (portal) => createEditor(portal, email)));
+      const { result, portalUrl } = await withNewOrExistingStore(ctx, async (store, config) => ({
+        result: await withPortalStore(store, (portal) => createEditor(portal, email)),
+        portalUrl: config.publicPortalUrl,
+      }));
       if (result.status === 'promoted') {
         writeLine(ctx.stdout, `${result.email} is now an editor.`);
-      } else {
-        writeLine(ctx.stdout, `Editor ${result.email} created. One-time password (shown once): ${result.temporaryPassword}`);
-        writeLine(ctx.stdout, 'Sign in at the portal and change it at /settings/password.');
+        return;
       }
+      writeLine(
+        ctx.stdout,
+        result.status === 'created'
+          ? `Editor ${result.email} created.`
+          : `${result.email} has not chosen a password yet: here is a new one-time password (the earlier one no longer works).`,
+      );
+      writeLine(ctx.stdout, `One-time password (valid for 24 hours, once): ${result.temporaryPassword}`);
+      writeLine(ctx.stdout, `Sign in with it at ${portalUrl}/signin; the portal then asks for a password of your own.`);
     });
 }

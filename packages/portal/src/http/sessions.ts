@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { PortalUser } from '@byline/shared';
 import type { PortalContext } from '../deps';
@@ -11,6 +11,17 @@ export function tokenHash(token: string): string {
 
 function cookieOptions(req: Request, expires?: Date) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: req.secure, path: '/', ...(expires ? { expires } : {}) };
+}
+
+function sessionToken(req: Request): string | undefined {
+  const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
+  return typeof token === 'string' && token ? token : undefined;
+}
+
+/** The stored key of this request's session (a hash of its cookie), if it has a cookie. */
+export function sessionTokenHash(req: Request): string | undefined {
+  const token = sessionToken(req);
+  return token ? tokenHash(token) : undefined;
 }
 
 /** Puts the live session (if any) in res.locals.session; a stale cookie is cleared. */
@@ -48,4 +59,45 @@ export async function endSession(req: Request, res: Response, { portalStore }: P
   const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
   if (typeof token === 'string' && token) await portalStore.deleteSession(tokenHash(token));
   res.clearCookie(SESSION_COOKIE, cookieOptions(req));
+}
+
+/*
+ * A flash: one value kept on the session record between a POST and the GET it redirects to (a new API
+ * secret), taken (read and deleted) by that GET. The store holds it sealed with AES-256-GCM under a key
+ * derived (HKDF) from the session cookie's value, which the store never sees (it has only the cookie's hash):
+ * what the store holds cannot be read without the browser's cookie.
+ */
+const FLASH_INFO = 'byline session flash v1';
+
+function flashKey(token: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', token, '', FLASH_INFO, 32));
+}
+
+/** Keeps `value` (JSON) on the signed-in session until takeFlash; replaces any earlier flash. */
+export async function putFlash(req: Request, { portalStore }: PortalContext, value: unknown): Promise<void> {
+  const token = sessionToken(req);
+  if (!token) throw new Error('putFlash needs a signed-in session');
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', flashKey(token), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  await portalStore.putSessionFlash(
+    tokenHash(token),
+    [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.'),
+  );
+}
+
+/** The session's flash, gone from the store once taken; undefined when there is none (or it does not open). */
+export async function takeFlash<T>(req: Request, { portalStore }: PortalContext): Promise<T | undefined> {
+  const token = sessionToken(req);
+  if (!token) return undefined;
+  const stored = await portalStore.takeSessionFlash(tokenHash(token));
+  if (!stored) return undefined;
+  try {
+    const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', flashKey(token), iv!);
+    decipher.setAuthTag(tag!);
+    return JSON.parse(Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8')) as T;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,30 +1,17 @@
 import { Router } from 'express';
 import Joi from 'joi';
-import { passwordMatches, hashPassword, MIN_PASSWORD_LENGTH } from '../auth/passwords';
+import type { PortalUser } from '@byline/shared';
+import { passwordMatches } from '../auth/passwords';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
-import { requireUser } from '../http/guards';
+import { CHANGE_PASSWORD_PATH, requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, currentUser, render, signedInUser } from '../http/render';
-import { endSession, startSession } from '../http/sessions';
-import { signIn, signUp } from '../use-cases/accounts';
-import { changePasswordPage, homePage, signInPage, signUpPage } from '../views/account-pages';
+import { endSession, sessionTokenHash, startSession } from '../http/sessions';
+import { landingPage, setOwnPassword, signIn, signUp, useOneTimePassword } from '../use-cases/accounts';
+import { changePasswordPage, choosePasswordPage, homePage, signInPage, signUpPage } from '../views/account-pages';
+import { email, newPassword } from './account-schema';
 
-const email = Joi.string().trim().email({ tlds: false }).max(254).required().label('Email').messages({
-  'string.email': 'Enter an email address like name@example.org',
-  'string.empty': 'Enter your email address',
-  'any.required': 'Enter your email address',
-});
-const newPassword = Joi.string()
-  .min(MIN_PASSWORD_LENGTH)
-  .max(200)
-  .required()
-  .label('Password')
-  .messages({
-    'string.min': `Use at least ${MIN_PASSWORD_LENGTH} characters`,
-    'string.empty': 'Choose a password',
-    'any.required': 'Choose a password',
-  });
 const signUpSchema = Joi.object({ email, password: newPassword });
 const signInSchema = Joi.object({
   email,
@@ -38,16 +25,27 @@ const changePasswordSchema = Joi.object({
   current: Joi.string().max(200).required().messages({ 'string.empty': 'Enter your current password' }),
   password: newPassword,
 });
+const choosePasswordSchema = Joi.object({ password: newPassword });
 
-/** Only a local path is followed after sign-in, never another site. */
-function localPath(next: string | undefined): string {
-  return next && /^\/(?![/\\])/.test(next) ? next : '/profile';
+/** Only a local path is followed after sign-in, never another site; otherwise the user's landing page. */
+function localPath(next: string | undefined, user: PortalUser): string {
+  return next && /^\/(?![/\\])/.test(next) ? next : landingPage(user);
+}
+const RESET_DONE_NOTICE = 'Your password is changed. Sign in with it.';
+
+/** "45 seconds", "1 second" or, past two minutes, "15 minutes". */
+function waitText(seconds: number): string {
+  if (seconds <= 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
 }
 
 export function accountRoutes(ctx: PortalContext): Router {
   const router = Router();
 
-  router.get('/', (_req, res) => (currentUser(res) ? res.redirect(303, '/profile') : render(res, 'Welcome', homePage())));
+  router.get('/', (_req, res) => {
+    const user = currentUser(res);
+    return user ? res.redirect(303, landingPage(user)) : render(res, 'Welcome', homePage());
+  });
 
   router.get('/signup', (_req, res) => render(res, 'Sign up', signUpPage({ csrf: csrfTokenOf(res) })));
   router.post('/signup', async (req, res) => {
@@ -69,7 +67,8 @@ export function accountRoutes(ctx: PortalContext): Router {
 
   router.get('/signin', (req, res) => {
     const next = typeof req.query.next === 'string' ? req.query.next : undefined;
-    render(res, 'Sign in', signInPage({ csrf: csrfTokenOf(res), next }));
+    const notice = req.query.done === 'reset' ? RESET_DONE_NOTICE : undefined;
+    render(res, 'Sign in', signInPage({ csrf: csrfTokenOf(res), next, notice }));
   });
   router.post('/signin', async (req, res) => {
     const form = validateForm<{ email: string; password: string; next?: string }>(signInSchema, req.body);
@@ -78,17 +77,20 @@ export function accountRoutes(ctx: PortalContext): Router {
     const result = await signIn(ctx.portalStore, ctx.throttle, { ...form.value, address: req.ip ?? 'unknown' });
     if (!result.ok && result.retryAfterSeconds) {
       res.setHeader('Retry-After', String(result.retryAfterSeconds));
-      const minutes = Math.ceil(result.retryAfterSeconds / 60);
       return render(
         res,
         'Sign in',
-        signInPage({ ...state, message: `Too many failed attempts. Try again in ${minutes} minute(s).` }),
+        signInPage({ ...state, message: `Too many failed attempts. Try again in ${waitText(result.retryAfterSeconds)}.` }),
         429,
       );
     }
     if (!result.ok) return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
+    const oneTime = await useOneTimePassword(ctx.portalStore, result.user, ctx.now());
+    if (oneTime === 'expired') return render(res, 'Sign in', signInPage({ ...state, expiredOneTime: true }), 401);
+    if (oneTime === 'already-used')
+      return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
     await startSession(req, res, ctx, result.user);
-    res.redirect(303, localPath(form.value.next));
+    res.redirect(303, oneTime === 'used' ? CHANGE_PASSWORD_PATH : localPath(form.value.next, result.user));
   });
 
   router.post('/signout', async (req, res) => {
@@ -96,20 +98,33 @@ export function accountRoutes(ctx: PortalContext): Router {
     res.redirect(303, '/signin');
   });
 
-  router.get('/settings/password', requireUser, (_req, res) =>
-    render(res, 'Change password', changePasswordPage({ csrf: csrfTokenOf(res) })),
+  router.get(CHANGE_PASSWORD_PATH, requireUser, (_req, res) =>
+    signedInUser(res).mustChangePassword
+      ? render(res, 'Choose your password', choosePasswordPage({ csrf: csrfTokenOf(res) }))
+      : render(res, 'Change password', changePasswordPage({ csrf: csrfTokenOf(res) })),
   );
-  router.post('/settings/password', requireUser, async (req, res) => {
-    const form = validateForm<{ current: string; password: string }>(changePasswordSchema, req.body);
+  router.post(CHANGE_PASSWORD_PATH, requireUser, async (req, res) => {
     const user = signedInUser(res);
+    if (user.mustChangePassword) {
+      const chosen = validateForm<{ password: string }>(choosePasswordSchema, req.body);
+      if (!chosen.ok)
+        return render(res, 'Choose your password', choosePasswordPage({ csrf: csrfTokenOf(res), errors: chosen.errors }), 422);
+      await setOwnPassword(ctx.portalStore, user.id, chosen.value.password, sessionTokenHash(req));
+      return res.redirect(303, landingPage(user));
+    }
+    const form = validateForm<{ current: string; password: string }>(changePasswordSchema, req.body);
     const stored = await ctx.portalStore.findUserByEmail(user.email);
     if (!stored) throw new PageError(401, 'Your account no longer exists.');
     if (form.ok && !(await passwordMatches(stored.passwordHash, form.value.current)))
       form.errors.current = 'This is not your current password';
     if (Object.keys(form.errors).length)
       return render(res, 'Change password', changePasswordPage({ csrf: csrfTokenOf(res), errors: form.errors }), 422);
-    await ctx.portalStore.setUserPassword(user.id, await hashPassword(form.value.password));
-    render(res, 'Change password', changePasswordPage({ csrf: csrfTokenOf(res), message: 'Your password is changed.' }));
+    await setOwnPassword(ctx.portalStore, user.id, form.value.password, sessionTokenHash(req));
+    render(
+      res,
+      'Change password',
+      changePasswordPage({ csrf: csrfTokenOf(res), message: 'Your password is changed; you are signed out everywhere else.' }),
+    );
   });
 
   return router;

@@ -1,12 +1,14 @@
 import { Router, type Response } from 'express';
 import Joi from 'joi';
+import { SOCIAL_TYPES, type PortalUser } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
-import { createNamedKey, revokeKey, rotateKey, type NewKey } from '../use-cases/api-keys';
-import { apiSettingsPage, type ApiSettingsState } from '../views/api-settings-page';
+import { putFlash, takeFlash } from '../http/sessions';
+import { createNamedKey, keyToShow, revokeKey, rotateKey, type KeyToShow } from '../use-cases/api-keys';
+import { apiSettingsPage, type ApiSettingsState, type CurlExamples } from '../views/api-settings-page';
 
 const keyNameSchema = Joi.object({
   name: Joi.string()
@@ -19,7 +21,8 @@ const keyNameSchema = Joi.object({
 
 const USAGE_DAYS = 14;
 
-export function apiSettingsRoutes({ store, portalStore }: PortalContext): Router {
+export function apiSettingsRoutes(ctx: PortalContext): Router {
+  const { store, portalStore, publicUrls } = ctx;
   const router = Router();
   router.use('/settings/api', requireUser);
 
@@ -30,7 +33,19 @@ export function apiSettingsRoutes({ store, portalStore }: PortalContext): Router
     const usage = Object.fromEntries(
       await Promise.all(keys.map(async (key) => [key.key, (await store.usageOf(key.key)).slice(-USAGE_DAYS)] as const)),
     );
-    render(res, 'API settings', apiSettingsPage({ csrf: csrfTokenOf(res), account, keys, usage, ...extra }), status);
+    const examples = extra.created ? await ownQuestions(signedInUser(res)) : undefined;
+    const page = apiSettingsPage({ csrf: csrfTokenOf(res), account, keys, usage, services: publicUrls, examples, ...extra });
+    render(res, 'API settings', page, status);
+  }
+
+  /** The user's latest active article and first handle, so the curl lines ask about something they know. */
+  async function ownQuestions(user: PortalUser): Promise<CurlExamples | undefined> {
+    if (!user.profileId) return undefined;
+    const profile = await portalStore.findProfileById(user.profileId);
+    const [article] = await portalStore.latestArticles(user.profileId, 1);
+    const socialType = SOCIAL_TYPES.find((type) => profile?.profile_social_profiles[type]);
+    if (!article || !profile || !socialType) return undefined;
+    return { articleUrl: article.link, socialType, socialUsername: profile.profile_social_profiles[socialType] };
   }
 
   async function requireAccount(res: Response): Promise<string> {
@@ -39,11 +54,18 @@ export function apiSettingsRoutes({ store, portalStore }: PortalContext): Router
     return email;
   }
 
-  const showSecret = (res: Response, created: NewKey) => show(res, { created });
-
+  // Post/redirect/get: the new secret waits sealed on the session for the GET, which takes it, so a reload or
+  // going back never shows it again (and the page is never cached: see security-headers.ts).
   router.get('/settings/api', async (req, res) => {
-    await show(res, { notice: req.query.done === 'revoked' ? 'Key revoked; it stops working within 5 seconds.' : undefined });
+    const created = await takeFlash<KeyToShow>(req, ctx);
+    await show(res, {
+      created,
+      notice: req.query.done === 'revoked' ? 'Key revoked; it stops working within 5 seconds.' : undefined,
+    });
   });
+
+  // Where the browser was left by the form before post/redirect/get; answered rather than 404.
+  router.get('/settings/api/keys', (_req, res) => res.redirect(303, '/settings/api'));
 
   router.post('/settings/api/account', async (_req, res) => {
     await portalStore.openApiAccount(signedInUser(res).email);
@@ -54,14 +76,16 @@ export function apiSettingsRoutes({ store, portalStore }: PortalContext): Router
     const email = await requireAccount(res);
     const form = validateForm<{ name: string }>(keyNameSchema, req.body);
     if (!form.ok) return show(res, { errors: form.errors }, 422);
-    await showSecret(res, await createNamedKey(store, email, form.value.name));
+    await putFlash(req, ctx, keyToShow(await createNamedKey(store, email, form.value.name)));
+    res.redirect(303, '/settings/api');
   });
 
   router.post('/settings/api/keys/:key/rotate', async (req, res) => {
     const email = await requireAccount(res);
     const created = await rotateKey(store, email, String(req.params.key));
     if (!created) throw new PageError(404, 'There is no such active key on your account.');
-    await showSecret(res, created);
+    await putFlash(req, ctx, keyToShow(created));
+    res.redirect(303, '/settings/api');
   });
 
   router.post('/settings/api/keys/:key/revoke', async (req, res) => {

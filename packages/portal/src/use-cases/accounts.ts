@@ -20,37 +20,92 @@ export async function signUp(portalStore: PortalStore, email: string, password: 
 
 export type SignInResult = { ok: true; user: PortalUser } | { ok: false; retryAfterSeconds?: number };
 
-/** Checks the password; throttled per account and per client address, with the same work for unknown emails. */
+/**
+ * Checks the password, with the same work for unknown emails. Throttled (SignInThrottle): per account and
+ * client address, per address, and per account only by a capped delay, so nobody can lock the owner out.
+ */
 export async function signIn(
   portalStore: PortalStore,
   throttle: SignInThrottle,
   input: { email: string; password: string; address: string },
 ): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
-  const wait = throttle.retryAfterSeconds(email, input.address);
+  const wait = await throttle.attempt(email, input.address);
   if (wait > 0) return { ok: false, retryAfterSeconds: wait };
-  const user = await portalStore.findUserByEmail(email);
-  const matches = await passwordMatches(user?.passwordHash ?? (await decoyHash()), input.password);
+  let user;
+  let matches;
+  try {
+    user = await portalStore.findUserByEmail(email);
+    matches = await passwordMatches(user?.passwordHash ?? (await decoyHash()), input.password);
+  } catch (error) {
+    await throttle.notChecked(email, input.address);
+    throw error;
+  }
   if (!user || !matches) {
-    throttle.recordFailure(email, input.address);
+    await throttle.failed(email);
     return { ok: false };
   }
-  throttle.recordSuccess(email);
+  await throttle.succeeded(email, input.address);
   const { passwordHash: _hash, ...plain } = user;
   return { ok: true, user: plain };
 }
 
+/** How long the one-time password `byline editors create` prints works (once). */
+export const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
+
 export type CreateEditorResult =
-  { status: 'promoted'; email: string } | { status: 'created'; email: string; temporaryPassword: string };
+  | { status: 'promoted'; email: string }
+  | { status: 'created' | 'reissued'; email: string; temporaryPassword: string; expiresAt: string };
 
 /**
  * `byline editors create --email EMAIL`: makes an existing user an editor, or creates the editor with a
- * temporary password (shown once) to be changed at first sign-in.
+ * one-time password (shown once, valid 24 hours, signs in once, then must be changed). A user who never chose
+ * their own password gets a fresh one-time password instead, and the earlier one stops working.
  */
-export async function createEditor(portalStore: PortalStore, rawEmail: string): Promise<CreateEditorResult> {
+export async function createEditor(portalStore: PortalStore, rawEmail: string, now = new Date()): Promise<CreateEditorResult> {
   const email = normalizeEmail(rawEmail);
-  if (await portalStore.setUserRole(email, 'editor')) return { status: 'promoted', email };
+  const existing = await portalStore.findUserByEmail(email);
+  if (existing && !existing.mustChangePassword) {
+    await portalStore.setUserRole(email, 'editor');
+    return { status: 'promoted', email };
+  }
   const temporaryPassword = randomBase62(20);
-  await portalStore.createUser({ email, passwordHash: await hashPassword(temporaryPassword), role: 'editor' });
-  return { status: 'created', email, temporaryPassword };
+  const passwordHash = await hashPassword(temporaryPassword);
+  const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_TTL_MS).toISOString();
+  if (existing) {
+    await portalStore.setTemporaryPassword(existing.id, passwordHash, expiresAt);
+    await portalStore.setUserRole(email, 'editor');
+    return { status: 'reissued', email, temporaryPassword, expiresAt };
+  }
+  await portalStore.createUser({ email, passwordHash, role: 'editor', temporaryPasswordExpiresAt: expiresAt });
+  return { status: 'created', email, temporaryPassword, expiresAt };
+}
+
+export type OneTimeSignIn = 'not-one-time' | 'used' | 'expired' | 'already-used';
+
+/**
+ * After signIn accepted the password of a user who must change it: that was their one-time password (or
+ * nothing, once it is used up). Uses it up now, so it never signs in again.
+ */
+export async function useOneTimePassword(portalStore: PortalStore, user: PortalUser, now: Date): Promise<OneTimeSignIn> {
+  if (!user.mustChangePassword) return 'not-one-time';
+  const use = await portalStore.useTemporaryPassword(user.id, now, await decoyHash());
+  return use === 'none' ? 'already-used' : use;
+}
+
+/** The user's own new password; every other session of theirs ends (the one given stays). */
+export async function setOwnPassword(
+  portalStore: PortalStore,
+  userId: number,
+  password: string,
+  keepSessionTokenHash: string | undefined,
+): Promise<void> {
+  await portalStore.setUserPassword(userId, await hashPassword(password));
+  await portalStore.deleteSessionsOfUser(userId, keepSessionTokenHash);
+  await portalStore.deletePasswordResets(userId);
+}
+
+/** Where a user lands after sign-in when no page asked for it: editors on the verification queue. */
+export function landingPage(user: Pick<PortalUser, 'role'>): string {
+  return user.role === 'editor' ? '/editor/queue' : '/profile';
 }

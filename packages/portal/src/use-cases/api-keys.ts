@@ -2,6 +2,14 @@ import { createApiKey, type ApiKeySummary, type KeyPair, type Store } from '@byl
 
 export type NewKey = KeyPair & { summary: ApiKeySummary };
 
+/** What the page after creating or rotating a key shows once: kept sealed on the session in between (see putFlash). */
+export interface KeyToShow {
+  name: string;
+  token: string;
+}
+
+export const keyToShow = (created: NewKey): KeyToShow => ({ name: created.summary.name, token: created.token });
+
 /** The user's own key, or undefined: a user can only rotate or revoke keys of their own account. */
 async function ownKey(store: Store, email: string, key: string): Promise<ApiKeySummary | undefined> {
   return (await store.listApiKeys(email)).find((summary) => summary.key === key);

@@ -6,8 +6,33 @@ export interface AccountFormState {
   email?: string;
   errors?: FieldErrors;
   message?: string;
+  /** Good news (password changed), shown above the form. */
+  notice?: string;
   next?: string;
+  /** Signed in with a one-time password that had expired. */
+  expiredOneTime?: boolean;
 }
+
+const notice = (text: string | undefined) => (text ? html`<p class="notice" role="status">${text}</p>` : '');
+
+const newPasswordField = (errors: FieldErrors, label = 'New password') =>
+  field({
+    name: 'password',
+    label,
+    type: 'password',
+    errors,
+    required: true,
+    autocomplete: 'new-password',
+    hint: 'At least 10 characters.',
+  });
+
+const expiredOneTimeMessage = html`<div class="form-error" role="alert">
+  <p>This one-time password has expired (each works for 24 hours, once).</p>
+  <p>
+    Get a new way in: <a href="/forgot-password">reset your password by email</a>, or ask an operator to run
+    <code>npx byline editors create --email YOUR-EMAIL</code> again for a fresh one-time password.
+  </p>
+</div>`;
 
 export function signUpPage({ csrf, email, errors = {} }: AccountFormState): SafeHtml {
   return html`<h1>Create your Byline account</h1>
@@ -28,33 +53,91 @@ export function signUpPage({ csrf, email, errors = {} }: AccountFormState): Safe
     <p>Already have an account? <a href="/signin">Sign in</a></p>`;
 }
 
-export function signInPage({ csrf, email, errors = {}, message, next }: AccountFormState): SafeHtml {
+export function signInPage({
+  csrf,
+  email,
+  errors = {},
+  message,
+  notice: good,
+  next,
+  expiredOneTime,
+}: AccountFormState): SafeHtml {
   return html`<h1>Sign in</h1>
+    ${notice(good)}
     <form method="post" action="/signin" class="card" novalidate>
       ${csrfField(csrf)} ${next ? html`<input type="hidden" name="next" value="${next}" />` : ''} ${formError(message)}
+      ${expiredOneTime ? expiredOneTimeMessage : ''}
       ${field({ name: 'email', label: 'Email', type: 'email', value: email, errors, required: true, autocomplete: 'email' })}
       ${field({ name: 'password', label: 'Password', type: 'password', errors, required: true, autocomplete: 'current-password' })}
       <button type="submit">Sign in</button>
     </form>
-    <p>New here? <a href="/signup">Create an account</a></p>`;
+    <p><a href="/forgot-password">Forgot your password?</a> · New here? <a href="/signup">Create an account</a></p>`;
 }
 
 export function changePasswordPage({ csrf, errors = {}, message }: AccountFormState): SafeHtml {
   return html`<h1>Change password</h1>
     <form method="post" action="/settings/password" class="card" novalidate>
-      ${csrfField(csrf)} ${message ? html`<p class="notice" role="status">${message}</p>` : ''}
+      ${csrfField(csrf)} ${notice(message)}
       ${field({ name: 'current', label: 'Current password', type: 'password', errors, required: true, autocomplete: 'current-password' })}
-      ${field({
-        name: 'password',
-        label: 'New password',
-        type: 'password',
-        errors,
-        required: true,
-        autocomplete: 'new-password',
-        hint: 'At least 10 characters.',
-      })}
+      ${newPasswordField(errors)}
       <button type="submit">Change password</button>
+    </form>
+    <p class="hint">Changing it signs you out everywhere else.</p>`;
+}
+
+/** After signing in with a one-time password: it is used up, so the form does not ask for it. */
+export function choosePasswordPage({ csrf, errors = {} }: AccountFormState): SafeHtml {
+  return html`<h1>Choose your own password</h1>
+    <form method="post" action="/settings/password" class="card" novalidate>
+      ${csrfField(csrf)}
+      <p>Your one-time password is used up. Choose the password you will sign in with from now on.</p>
+      ${newPasswordField(errors, 'Password')}
+      <button type="submit">Save password</button>
     </form>`;
+}
+
+export function forgotPasswordPage({ csrf, email, errors = {}, message }: AccountFormState): SafeHtml {
+  return html`<h1>Forgot your password?</h1>
+    <form method="post" action="/forgot-password" class="card" novalidate>
+      ${csrfField(csrf)} ${formError(message)}
+      <p>We will mail you a link to choose a new one. It works once, within an hour.</p>
+      ${field({ name: 'email', label: 'Email', type: 'email', value: email, errors, required: true, autocomplete: 'email' })}
+      <button type="submit">Mail me a link</button>
+    </form>`;
+}
+
+/** The same page whether or not the address has an account, so the form tells nobody who has one. */
+export function resetMailSentPage(): SafeHtml {
+  return html`<h1>Check your email</h1>
+    <div class="card" role="status">
+      <p>
+        If an account uses that address, we have sent it a link to choose a new password. The link works once, within an hour.
+      </p>
+      <p>No mail after a few minutes? Look in the spam folder, or <a href="/forgot-password">ask again</a>.</p>
+    </div>`;
+}
+
+export function resetUnavailablePage(): SafeHtml {
+  return html`<h1>Forgot your password?</h1>
+    <div class="card">
+      <p>Reset by email is not available on this portal: it has no mail server configured.</p>
+      <p>Ask an operator for a reset link: they can make one with <code>npx byline users reset-link --email YOUR-EMAIL</code>.</p>
+    </div>`;
+}
+
+export function resetPasswordPage({ csrf, token, errors = {} }: AccountFormState & { token: string }): SafeHtml {
+  return html`<h1>Choose a new password</h1>
+    <form method="post" action="/reset-password" class="card" novalidate>
+      ${csrfField(csrf)}<input type="hidden" name="token" value="${token}" /> ${newPasswordField(errors)}
+      <button type="submit">Save password</button>
+    </form>
+    <p class="hint">Saving it signs you out everywhere.</p>`;
+}
+
+/** A reset link used or expired: asking for a new one is on the same page when mail is available. */
+export function resetLinkDeadPage(state: AccountFormState & { mailAvailable: boolean }): SafeHtml {
+  return html`<p class="form-error" role="alert">This link has been used or has expired.</p>
+    ${state.mailAvailable ? forgotPasswordPage(state) : resetUnavailablePage()}`;
 }
 
 export function homePage(): SafeHtml {

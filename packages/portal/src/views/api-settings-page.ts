@@ -1,5 +1,6 @@
-import type { ApiAccount, ApiKeySummary, UsageEntry } from '@byline/shared';
-import type { NewKey } from '../use-cases/api-keys';
+import type { ApiAccount, ApiKeySummary, SocialType, UsageEntry } from '@byline/shared';
+import type { PublicUrls } from '../deps';
+import type { KeyToShow } from '../use-cases/api-keys';
 import { html, type SafeHtml } from './html';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
 
@@ -9,23 +10,75 @@ export interface ApiSettingsState {
   keys: ApiKeySummary[];
   /** Requests per key per day (UTC), oldest first. */
   usage?: Record<string, UsageEntry[]>;
-  created?: NewKey;
+  created?: KeyToShow;
+  /** Where the two services answer (PUBLIC_*_URL). */
+  services: Pick<PublicUrls, 'articleVerifier' | 'journalistVerifier'>;
+  /** What the curl lines ask: the user's own article and handle when they have them. */
+  examples?: CurlExamples;
   errors?: FieldErrors;
   notice?: string;
+}
+
+export interface CurlExamples {
+  articleUrl: string;
+  socialType: SocialType;
+  socialUsername: string;
+}
+
+const SAMPLE_QUESTIONS: CurlExamples = {
+  articleUrl: 'https://example.org/news/2024/a-story',
+  socialType: 'twitter',
+  socialUsername: 'example',
+};
+
+const articlePath = '/api/verify_article';
+const journalistPath = '/api/v1/verify_journalist';
+
+/** One shell word, whatever it holds. */
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** A curl line per operation with the new token, ready to paste into a shell. */
+export function curlLines(services: ApiSettingsState['services'], token: string, examples: CurlExamples) {
+  const auth = `-H ${shellQuote(`Authorization: Bearer ${token}`)}`;
+  const body = JSON.stringify({ social_type: examples.socialType, social_username: examples.socialUsername });
+  return {
+    article: `curl -s -X POST ${auth} ${shellQuote(
+      `${services.articleVerifier}${articlePath}?url=${encodeURIComponent(examples.articleUrl)}`,
+    )}`,
+    journalist: `curl -s -X POST ${auth} -H 'Content-Type: application/json' -d ${shellQuote(body)} ${shellQuote(
+      `${services.journalistVerifier}${journalistPath}`,
+    )}`,
+  };
+}
+
+function serviceAddresses(services: ApiSettingsState['services']): SafeHtml {
+  return html`<section class="card" aria-labelledby="services-heading">
+    <h2 id="services-heading">Service addresses</h2>
+    <p>Verify article: <code>POST ${services.articleVerifier}${articlePath}</code></p>
+    <p>Verify journalist: <code>POST ${services.journalistVerifier}${journalistPath}</code></p>
+  </section>`;
 }
 
 const when = (iso: string | null) =>
   iso ? html`<time datetime="${iso}">${iso.replace('T', ' ').slice(0, 16)} UTC</time>` : html`never`;
 
-function newSecret(created: NewKey): SafeHtml {
+function newSecret(created: KeyToShow, services: ApiSettingsState['services'], examples: CurlExamples): SafeHtml {
+  const curl = curlLines(services, created.token, examples);
   return html`<section class="card" aria-labelledby="new-key-heading">
-    <h2 id="new-key-heading">New key “${created.summary.name}”</h2>
+    <h2 id="new-key-heading">New key “${created.name}”</h2>
     <p>
       <strong>Copy this token now; its secret is never shown again.</strong> Send it as
       <code>Authorization: Bearer KEY:SECRET</code>.
     </p>
     <p class="secret" id="new-token">${created.token}</p>
     <button type="button" class="secondary" data-copy="new-token">Copy</button>
+    <h3>Try it</h3>
+    <p>Who wrote an article:</p>
+    <p class="secret" id="curl-article">${curl.article}</p>
+    <button type="button" class="secondary" data-copy="curl-article">Copy</button>
+    <p>Whether a social account is a verified journalist:</p>
+    <p class="secret" id="curl-journalist">${curl.journalist}</p>
+    <button type="button" class="secondary" data-copy="curl-journalist">Copy</button>
   </section>`;
 }
 
@@ -97,7 +150,17 @@ function usageCharts(keys: ApiKeySummary[], usage: Record<string, UsageEntry[]>)
   })}`;
 }
 
-export function apiSettingsPage({ csrf, account, keys, usage = {}, created, errors = {}, notice }: ApiSettingsState): SafeHtml {
+export function apiSettingsPage({
+  csrf,
+  account,
+  keys,
+  usage = {},
+  created,
+  services,
+  examples = SAMPLE_QUESTIONS,
+  errors = {},
+  notice,
+}: ApiSettingsState): SafeHtml {
   if (!account) {
     return html`<h1>API settings</h1>
       <div class="card">
@@ -111,7 +174,7 @@ export function apiSettingsPage({ csrf, account, keys, usage = {}, created, erro
   return html`<h1>API settings</h1>
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
     <p>Account: ${account.email} · status ${account.status}</p>
-    ${created ? newSecret(created) : ''}
+    ${created ? newSecret(created, services, examples) : ''} ${serviceAddresses(services)}
     <form method="post" action="/settings/api/keys" class="card" novalidate>
       ${csrfField(csrf)}
       ${field({ name: 'name', label: 'Key name', errors, hint: 'Where you will use it, such as “newsroom CMS”.' })}

@@ -48,7 +48,7 @@ describe.each(portalStoreFactories())('portal in a real browser ($name store)', 
       const browser = await launchPhoneBrowser();
       const page = await browser.context.newPage();
       const journalist = { email: `browser-${Date.now()}@example.org`, password: 'a long enough password' };
-      const handle = `@HarbourDesk${Date.now()}`;
+      const handle = `@Harbour${Date.now().toString(36).slice(-7)}`; // X allows 15 characters
       const articleAddress = articles.url('/news/harbour-appeal');
       try {
         await withScreenshotOnFailure(page, 'portal-journey', async () => {
@@ -84,7 +84,11 @@ describe.each(portalStoreFactories())('portal in a real browser ($name store)', 
           const editor = await createEditor(portal.portalStore, 'desk-editor@example.org');
           if (editor.status !== 'created') throw new Error('expected a new editor');
           await signIn(page, editor.email, editor.temporaryPassword);
-          await page.getByRole('link', { name: 'Verification queue' }).click();
+          // The one-time password is used up: the editor chooses their own, then lands on the queue.
+          await page.waitForURL(/\/settings\/password$/);
+          await page.getByLabel('Password').fill('the desk editor’s own password');
+          await page.getByRole('button', { name: 'Save password' }).click();
+          await page.waitForURL(/\/editor\/queue$/);
           await page.getByRole('link', { name: 'Review' }).click();
           await page.getByText('Harbour appeal reaches the High Court').waitFor();
           await page.getByLabel('Note for the record').fill('Confirmed with the Herald news desk');
@@ -99,8 +103,13 @@ describe.each(portalStoreFactories())('portal in a real browser ($name store)', 
           await page.getByRole('button', { name: 'Open an API account' }).click();
           await page.getByLabel('Key name').fill('Browser journey');
           await page.getByRole('button', { name: 'Create key' }).click();
+          await page.waitForURL(/\/settings\/api$/);
           const token = (await page.locator('#new-token').textContent())!.trim();
           expect(token).toMatch(/^\w{24}:\w{24}$/);
+          expect(await page.locator('#curl-article').textContent()).toContain(token);
+          await page.reload();
+          await page.getByRole('heading', { name: 'Keys' }).waitFor();
+          expect(await page.locator('#new-token').count()).toBe(0);
 
           const { verifyArticle, verifyJournalist } = verifiers(portal.store);
           const article = await verifyArticle(token, articleAddress);

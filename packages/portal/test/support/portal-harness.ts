@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import type { PortalStore, Store } from '@byline/shared';
+import { MongoStore, type PortalStore, type Store } from '@byline/shared';
 import { expectAnswersInStep, quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
 import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
@@ -112,7 +113,7 @@ export function profileForm(overrides: Record<string, string> = {}) {
   const n = ++handles;
   return {
     ...PROFILE_FORM,
-    twitter: `@AoifeB${n}${Date.now()}`,
+    twitter: `@Aoife${n}_${Date.now().toString(36).slice(-6)}`, // X allows 15 characters
     facebook: `aoife.brennan.${n}${Date.now()}`,
     linkedin: `https://www.linkedin.com/in/aoife-brennan-${n}${Date.now()}`,
     ...overrides,
@@ -142,3 +143,17 @@ export const ARTICLE_HTML = (title = 'Court hears appeal in harbour case') => `<
 <link rel="icon" href="/favicon.png">
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"LD headline","datePublished":"2020-01-01T00:00:00Z"}</script>
 </head><body><h1>${title}</h1></body></html>`;
+
+/** Every byte the store holds: the SQLite file and its log, or every document of every MongoDB collection. */
+export async function everythingStored(store: Store): Promise<Buffer> {
+  if (store instanceof MongoStore) {
+    const docs = [];
+    for (const { name } of await store.db.listCollections().toArray()) {
+      docs.push(...(await store.db.collection(name).find({}).toArray()));
+    }
+    expect(docs.length).toBeGreaterThan(0);
+    return Buffer.from(JSON.stringify(docs));
+  }
+  const file = (store as unknown as { file: string }).file;
+  return Buffer.concat([fs.readFileSync(file), fs.existsSync(`${file}-wal`) ? fs.readFileSync(`${file}-wal`) : Buffer.alloc(0)]);
+}

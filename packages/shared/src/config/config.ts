@@ -1,3 +1,4 @@
+import net from 'node:net';
 import Joi from 'joi';
 
 export interface Config {
@@ -14,13 +15,80 @@ export interface Config {
   redisUrl?: string;
   /** Requests per minute per API key for accounts without their own limit. */
   rateLimitPerMinute: number;
+  /** Failed API authentications per client address per minute; past it, 429 until the minute ends. */
+  authFailuresPerMinute: number;
+  /** Express "trust proxy": which proxies' X-Forwarded-For gives the client address (throttles, Secure cookies). */
+  trustProxy: boolean | number | string;
   /** Worker processes per service (node:cluster); 1 runs the service in the process itself. */
   webConcurrency: number;
+  /** Where people reach the portal and the two services (links in mail, API settings): never taken from a request's Host. */
+  publicPortalUrl: string;
+  publicArticleVerifierUrl: string;
+  publicJournalistVerifierUrl: string;
+  /** `smtp://` or `smtps://` server for the portal's mail (password reset); unset, reset by email is off. Holds a password: never log it. */
+  smtpUrl?: string;
+  /** The From of the portal's mail; required with SMTP_URL. */
+  mailFrom?: string;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+export const DEFAULT_AUTH_FAILURES_PER_MINUTE = 30;
 
 const port = Joi.number().integer().min(0).max(65535);
+
+/** An http(s) origin with an optional path, without query or fragment; a trailing slash is dropped. */
+const publicUrl = Joi.string()
+  .uri({ scheme: ['http', 'https'] })
+  .custom((value: string, helpers) => {
+    const url = new URL(value);
+    if (url.search || url.hash || url.username || url.password) return helpers.error('any.invalid');
+    return value.replace(/\/+$/, '');
+  })
+  .empty('');
+
+/** Checked with messages that never repeat the value: the address holds the SMTP password. */
+const smtpUrl = Joi.string()
+  .custom((value: string, helpers) => {
+    try {
+      const url = new URL(value);
+      if ((url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname) return value;
+    } catch {
+      // not an address at all
+    }
+    return helpers.error('any.invalid');
+  })
+  .messages({ 'any.invalid': '"SMTP_URL" must be an smtp:// or smtps:// address (smtp://user:password@host:port)' })
+  .empty('');
+
+/** `name@example.org` or `Byline <name@example.org>`. */
+const mailFrom = Joi.string()
+  .pattern(/^(?:[^<>@\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'name@example.org or Name <name@example.org>')
+  .empty('');
+
+const NAMED_SUBNETS = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrSubnet(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/** `true`, `false`, a number of proxy hops, or addresses, subnets and named ranges, comma-separated (as Express takes it). */
+const trustProxy = Joi.string()
+  .custom((value: string, helpers) => {
+    const trimmed = value.trim();
+    if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
+    if (/^\d{1,3}$/.test(trimmed)) return Number(trimmed);
+    const entries = trimmed.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => NAMED_SUBNETS.includes(entry) || isAddressOrSubnet(entry))) return entries.join(',');
+    return helpers.error('any.invalid');
+  })
+  .messages({
+    'any.invalid':
+      '"TRUST_PROXY" must be true, false, a number of proxy hops, or comma-separated addresses or subnets (10.0.0.0/8, loopback, linklocal, uniquelocal)',
+  })
+  .empty('');
 
 const envSchema = Joi.object({
   HOST: Joi.string().default('0.0.0.0'),
@@ -38,6 +106,13 @@ const envSchema = Joi.object({
     .empty(''),
   WEB_CONCURRENCY: Joi.number().integer().min(1).max(64).default(1),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).max(1_000_000_000).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
+  AUTH_FAILURES_PER_MINUTE: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_AUTH_FAILURES_PER_MINUTE),
+  TRUST_PROXY: trustProxy,
+  PUBLIC_PORTAL_URL: publicUrl,
+  PUBLIC_ARTICLE_VERIFIER_URL: publicUrl,
+  PUBLIC_JOURNALIST_VERIFIER_URL: publicUrl,
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: mailFrom.when('SMTP_URL', { is: Joi.exist(), then: Joi.required() }),
 }).unknown(true);
 
 export class ConfigError extends Error {
@@ -62,6 +137,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheTtlMs: value.AUTH_CACHE_TTL_MS,
     redisUrl: value.REDIS_URL,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute: value.AUTH_FAILURES_PER_MINUTE,
+    trustProxy: value.TRUST_PROXY ?? false,
     webConcurrency: value.WEB_CONCURRENCY,
+    publicPortalUrl: value.PUBLIC_PORTAL_URL ?? `http://localhost:${value.PORTAL_PORT}`,
+    publicArticleVerifierUrl: value.PUBLIC_ARTICLE_VERIFIER_URL ?? `http://localhost:${value.ARTICLE_VERIFIER_PORT}`,
+    publicJournalistVerifierUrl: value.PUBLIC_JOURNALIST_VERIFIER_URL ?? `http://localhost:${value.JOURNALIST_VERIFIER_PORT}`,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
   };
 }

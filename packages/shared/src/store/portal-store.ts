@@ -9,6 +9,8 @@ export interface PortalUser {
   role: PortalRole;
   profileId: number | null;
   createdAt: string;
+  /** Signed in with a one-time password and not yet chosen their own: every page leads to the change form. */
+  mustChangePassword: boolean;
 }
 
 export interface PortalUserWithPassword extends PortalUser {
@@ -21,6 +23,16 @@ export interface NewPortalSession {
   tokenHash: string;
   userId: number;
   csrfToken: string;
+  expiresAt: string;
+}
+
+/** A one-time password that was used, has expired, or was never there (or another sign-in used it first). */
+export type TemporaryPasswordUse = 'used' | 'expired' | 'none';
+
+export interface NewPasswordReset {
+  /** A hash of the link's random token; the token itself is never stored. */
+  tokenHash: string;
+  userId: number;
   expiresAt: string;
 }
 
@@ -79,16 +91,46 @@ export interface ApiAccount {
 export interface PortalStore {
   close(): Promise<void>;
 
-  /** Rejects with EmailTakenError when a user has this email. */
-  createUser(user: { email: string; passwordHash: string; role: PortalRole }): Promise<PortalUser>;
+  /**
+   * Rejects with EmailTakenError when a user has this email. With `temporaryPasswordExpiresAt`, the password is a
+   * one-time password (see useTemporaryPassword) and the user must choose their own after using it.
+   */
+  createUser(user: {
+    email: string;
+    passwordHash: string;
+    role: PortalRole;
+    temporaryPasswordExpiresAt?: string;
+  }): Promise<PortalUser>;
   findUserByEmail(email: string): Promise<PortalUserWithPassword | null>;
   setUserRole(email: string, role: PortalRole): Promise<boolean>;
+  /** The user's own new password: any one-time password is gone and nothing asks for a change any more. */
   setUserPassword(userId: number, passwordHash: string): Promise<void>;
+  /** Replaces the password with a one-time password valid until `expiresAt`, to be changed once used. */
+  setTemporaryPassword(userId: number, passwordHash: string, expiresAt: string): Promise<void>;
+  /**
+   * Uses up the one-time password at `now` in one conditional write: its hash becomes `replacementHash` (a hash
+   * of nothing anyone knows), so it never signs in again. Of concurrent callers exactly one gets 'used'.
+   */
+  useTemporaryPassword(userId: number, now: Date, replacementHash: string): Promise<TemporaryPasswordUse>;
 
   createSession(session: NewPortalSession): Promise<void>;
   /** The live session for this token hash, or null when unknown or expired at `now`. */
   findSession(tokenHash: string, now: Date): Promise<PortalSession | null>;
   deleteSession(tokenHash: string): Promise<void>;
+  /** Ends every session of the user but the one with `exceptTokenHash` (when given). */
+  deleteSessionsOfUser(userId: number, exceptTokenHash?: string): Promise<void>;
+  /** Keeps one sealed value on the session until it is taken, replacing any earlier one. */
+  putSessionFlash(tokenHash: string, sealed: string): Promise<void>;
+  /** The session's sealed value, removed in the same write: of concurrent takers only one gets it. */
+  takeSessionFlash(tokenHash: string): Promise<string | null>;
+
+  createPasswordReset(reset: NewPasswordReset): Promise<void>;
+  /** Whether the link is unused and unexpired at `now` (to show its form; using it is consumePasswordReset). */
+  passwordResetUsable(tokenHash: string, now: Date): Promise<boolean>;
+  /** Marks the link used if it is unused and unexpired at `now`, in one conditional write: its user's id, or null. */
+  consumePasswordReset(tokenHash: string, now: Date): Promise<number | null>;
+  /** Forgets every reset link of the user (after a password change, the others must not work). */
+  deletePasswordResets(userId: number): Promise<void>;
 
   findProfileById(profileId: number): Promise<Profile | null>;
   findProfileBySlug(slug: string): Promise<Profile | null>;

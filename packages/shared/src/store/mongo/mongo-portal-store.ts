@@ -4,6 +4,7 @@ import { canonicalizeUrl } from '../../url/canonical-url';
 import type {
   ApiAccount,
   AuditRecord,
+  NewPasswordReset,
   NewPortalSession,
   PortalRole,
   PortalSession,
@@ -11,12 +12,15 @@ import type {
   PortalUser,
   PortalUserWithPassword,
   ProfileFields,
+  TemporaryPasswordUse,
   VerificationDecision,
   VerificationRequest,
 } from '../portal-store';
 import { ArticleTakenError, EmailTakenError } from '../portal-store';
 import { isDuplicateKey } from './mongo-errors';
-import { withNewIds } from './mongo-ids';
+import { serialised, withNewIds } from './mongo-ids';
+import { MongoPasswordResets } from './mongo-password-resets';
+import { MongoSessionRecords } from './mongo-session-records';
 import { refreshDerivedFields, toArticle, toProfile } from './profile-derived-fields';
 import { saveProfile } from './mongo-portal-profile';
 import {
@@ -35,6 +39,7 @@ const toUser = (doc: PortalUserDoc): PortalUser => ({
   role: doc.role,
   profileId: doc.profile_id,
   createdAt: doc.created_at,
+  mustChangePassword: doc.must_change_password === true,
 });
 const toRequest = (doc: VerificationRequestDoc): VerificationRequest => ({
   id: doc._id,
@@ -60,6 +65,9 @@ const toAudit = (doc: AuditDoc): AuditRecord => ({
  * beside each. Driver outages become StoreUnavailableError.
  */
 export class MongoPortalStore implements PortalStore {
+  private readonly resets = new MongoPasswordResets(() => this.db);
+  private readonly sessionRecords = new MongoSessionRecords(() => this.db);
+
   constructor(private readonly store: MongoStore) {}
 
   static forStore(store: MongoStore): MongoPortalStore {
@@ -100,7 +108,17 @@ export class MongoPortalStore implements PortalStore {
     // The client belongs to the MongoStore, which closes it.
   }
 
-  createUser({ email, passwordHash, role }: { email: string; passwordHash: string; role: PortalRole }): Promise<PortalUser> {
+  createUser({
+    email,
+    passwordHash,
+    role,
+    temporaryPasswordExpiresAt,
+  }: {
+    email: string;
+    passwordHash: string;
+    role: PortalRole;
+    temporaryPasswordExpiresAt?: string;
+  }): Promise<PortalUser> {
     return this.run(() =>
       withNewIds(this.db, COLLECTIONS.portalUsers, async () => ({
         count: 1,
@@ -112,6 +130,8 @@ export class MongoPortalStore implements PortalStore {
             role,
             profile_id: null,
             created_at: new Date().toISOString(),
+            must_change_password: temporaryPasswordExpiresAt !== undefined,
+            temporary_password_expires_at: temporaryPasswordExpiresAt ?? null,
           };
           try {
             await this.users.insertOne(doc);
@@ -141,8 +161,38 @@ export class MongoPortalStore implements PortalStore {
 
   setUserPassword(userId: number, passwordHash: string): Promise<void> {
     return this.run(async () => {
-      await this.users.updateOne({ _id: userId }, { $set: { password_hash: passwordHash } });
+      await this.users.updateOne(
+        { _id: userId },
+        { $set: { password_hash: passwordHash, must_change_password: false, temporary_password_expires_at: null } },
+      );
     });
+  }
+
+  setTemporaryPassword(userId: number, passwordHash: string, expiresAt: string): Promise<void> {
+    return this.run(async () => {
+      await this.users.updateOne(
+        { _id: userId },
+        { $set: { password_hash: passwordHash, must_change_password: true, temporary_password_expires_at: expiresAt } },
+      );
+    });
+  }
+
+  /**
+   * One updateOne conditional on an unexpired one-time password: of concurrent callers only one matches on
+   * MongoDB; serialised in this process too, as FerretDB 1.x applies it as read-then-write (see mongo-ids.ts).
+   */
+  useTemporaryPassword(userId: number, now: Date, replacementHash: string): Promise<TemporaryPasswordUse> {
+    return this.run(() =>
+      serialised(this.db, 'temporary-password-use', async () => {
+        const used = await this.users.updateOne(
+          { _id: userId, temporary_password_expires_at: { $gt: now.toISOString() } },
+          { $set: { password_hash: replacementHash, temporary_password_expires_at: null } },
+        );
+        if (used.modifiedCount > 0) return 'used';
+        const left = await this.users.findOne({ _id: userId }, { projection: { temporary_password_expires_at: 1 } });
+        return left?.temporary_password_expires_at ? 'expired' : 'none';
+      }),
+    );
   }
 
   createSession(session: NewPortalSession): Promise<void> {
@@ -172,6 +222,34 @@ export class MongoPortalStore implements PortalStore {
     return this.run(async () => {
       await this.sessions.deleteOne({ token_hash: tokenHash });
     });
+  }
+
+  deleteSessionsOfUser(userId: number, exceptTokenHash?: string): Promise<void> {
+    return this.run(() => this.sessionRecords.deleteOfUser(userId, exceptTokenHash));
+  }
+
+  putSessionFlash(tokenHash: string, sealed: string): Promise<void> {
+    return this.run(() => this.sessionRecords.putFlash(tokenHash, sealed));
+  }
+
+  takeSessionFlash(tokenHash: string): Promise<string | null> {
+    return this.run(() => this.sessionRecords.takeFlash(tokenHash));
+  }
+
+  createPasswordReset(reset: NewPasswordReset): Promise<void> {
+    return this.run(() => this.resets.create(reset));
+  }
+
+  passwordResetUsable(tokenHash: string, now: Date): Promise<boolean> {
+    return this.run(() => this.resets.usable(tokenHash, now));
+  }
+
+  consumePasswordReset(tokenHash: string, now: Date): Promise<number | null> {
+    return this.run(() => this.resets.consume(tokenHash, now));
+  }
+
+  deletePasswordResets(userId: number): Promise<void> {
+    return this.run(() => this.resets.deleteOf(userId));
   }
 
   findProfileById(profileId: number): Promise<Profile | null> {

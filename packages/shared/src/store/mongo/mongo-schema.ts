@@ -70,6 +70,10 @@ export interface PortalUserDoc {
   role: 'journalist' | 'editor';
   profile_id: number | null;
   created_at: string;
+  /** True from a one-time password until the user chooses their own; absent on users made before it (false). */
+  must_change_password?: boolean;
+  /** While a one-time password is unused: when it stops working. */
+  temporary_password_expires_at?: string | null;
 }
 
 export interface PortalSessionDoc {
@@ -79,6 +83,17 @@ export interface PortalSessionDoc {
   csrf_token: string;
   created_at: string;
   expires_at: string;
+  /** One value sealed with a key from the cookie value, kept until the next page takes it (see the portal's sessions.ts). */
+  flash?: string | null;
+}
+
+export interface PasswordResetDoc {
+  /** A hash of the link's random token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface VerificationRequestDoc {
@@ -108,6 +123,12 @@ export interface CounterDoc {
   seq: number;
 }
 
+/** A one-time data step that has run (see mongo-migrations.ts). */
+export interface MigrationDoc {
+  _id: string;
+  applied_at: string;
+}
+
 export const COLLECTIONS = {
   profiles: 'profiles',
   articles: 'articles',
@@ -118,8 +139,10 @@ export const COLLECTIONS = {
   counters: 'counters',
   portalUsers: 'portal_users',
   portalSessions: 'portal_sessions',
+  passwordResets: 'portal_password_resets',
   verificationRequests: 'verification_requests',
   audit: 'verification_audit',
+  migrations: 'schema_migrations',
 } as const;
 
 /** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
@@ -133,8 +156,10 @@ interface CollectionDocs {
   counters: CounterDoc;
   portalUsers: PortalUserDoc;
   portalSessions: PortalSessionDoc;
+  passwordResets: PasswordResetDoc;
   verificationRequests: VerificationRequestDoc;
   audit: AuditDoc;
+  migrations: MigrationDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -172,6 +197,14 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [COLLECTIONS.portalSessions]: [
     { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
     // expired sessions are swept by expiry time (a string, so no TTL index)
+    { key: { expires_at: 1 }, name: 'expiry' },
+    // a user's other sessions, ended when the password changes
+    { key: { user_id: 1 }, name: 'user' },
+  ],
+  [COLLECTIONS.passwordResets]: [
+    // a reset link by its token's hash; used once (see mongo-password-resets.ts)
+    { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
+    { key: { user_id: 1 }, name: 'user' },
     { key: { expires_at: 1 }, name: 'expiry' },
   ],
   [COLLECTIONS.verificationRequests]: [

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { refreshDerivedFields } from './profile-records';
+import { rewriteHandlesToNormalForm } from './handles-normal-form';
 
 /**
  * A schema change (`sql`, applied in one transaction) or a data backfill SQL alone cannot do. A backfill
@@ -144,5 +145,29 @@ export const MIGRATIONS: Migration[] = [
     sql: `
   CREATE INDEX articles_lookup ON articles (canonical_url, active, profile_id);
   `,
+  },
+  {
+    // One-time passwords that must be changed, session flashes (sealed, see the portal's sessions.ts), reset links.
+    name: '012-portal-passwords-and-flash',
+    sql: `
+  ALTER TABLE portal_users ADD COLUMN must_change_password INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE portal_users ADD COLUMN temporary_password_expires_at TEXT;
+  ALTER TABLE portal_sessions ADD COLUMN flash TEXT;
+  CREATE INDEX portal_sessions_user ON portal_sessions (user_id);
+  CREATE TABLE portal_password_resets (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES portal_users(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX portal_password_resets_user ON portal_password_resets (user_id);
+  CREATE INDEX portal_password_resets_expiry ON portal_password_resets (expires_at);
+  `,
+  },
+  {
+    // Handles the portal stored as typed profile addresses become the username every write stores now.
+    name: '013-social-handles-normal-form',
+    backfill: rewriteHandlesToNormalForm,
   },
 ];

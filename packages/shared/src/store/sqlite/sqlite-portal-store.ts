@@ -2,10 +2,11 @@ import Database from 'better-sqlite3';
 import type { Article, ArticleInput, Profile, SocialType } from '../../domain/types';
 import { SOCIAL_TYPES } from '../../domain/types';
 import { canonicalizeUrl } from '../../url/canonical-url';
-import { handleKey } from '../../social/social-handle';
+import { handleKey, normalizeSocialProfiles } from '../../social/social-handle';
 import type {
   ApiAccount,
   AuditRecord,
+  NewPasswordReset,
   NewPortalSession,
   PortalRole,
   PortalSession,
@@ -13,6 +14,7 @@ import type {
   PortalUser,
   PortalUserWithPassword,
   ProfileFields,
+  TemporaryPasswordUse,
   VerificationDecision,
   VerificationRequest,
 } from '../portal-store';
@@ -20,6 +22,9 @@ import { ArticleTakenError, EmailTakenError, HandleTakenError } from '../portal-
 import { SqliteStore } from './sqlite-store';
 import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
 import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
+import { SqlitePasswordResets } from './sqlite-password-resets';
+import { SqliteSessionRecords } from './sqlite-session-records';
+import type { StoreFileGuard } from './store-file-guard';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from './write-without-blocking';
 
 interface UserRow {
@@ -29,6 +34,8 @@ interface UserRow {
   profile_id: number | null;
   created_at: string;
   password_hash: string;
+  must_change_password: number;
+  temporary_password_expires_at: string | null;
 }
 interface RequestRow {
   id: number;
@@ -44,6 +51,7 @@ const toUser = (row: UserRow): PortalUser => ({
   role: row.role,
   profileId: row.profile_id,
   createdAt: row.created_at,
+  mustChangePassword: row.must_change_password === 1,
 });
 const toRequest = (row: RequestRow): VerificationRequest => ({
   id: row.id,
@@ -59,16 +67,26 @@ const toRequest = (row: RequestRow): VerificationRequest => ({
  */
 export class SqlitePortalStore implements PortalStore {
   private readonly db: Database.Database;
+  private readonly resets: SqlitePasswordResets;
+  private readonly sessions: SqliteSessionRecords;
 
-  /** The schema must already be migrated: open the SqliteStore on this file first (see forStore). */
-  constructor(file: string) {
+  /**
+   * The schema must already be migrated: open the SqliteStore on this file first (see forStore). Writes are
+   * refused while `guard` (the SqliteStore's, so a problem is logged once a process) finds the file unusable.
+   */
+  constructor(
+    file: string,
+    private readonly guard?: StoreFileGuard,
+  ) {
     this.db = new Database(file);
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('foreign_keys = ON');
+    this.resets = new SqlitePasswordResets(this.db, (work) => this.write(work));
+    this.sessions = new SqliteSessionRecords(this.db, (work) => this.write(work));
   }
 
   static forStore(store: SqliteStore): SqlitePortalStore {
-    return new SqlitePortalStore(store.file);
+    return new SqlitePortalStore(store.file, store.guard);
   }
 
   private sql<P extends unknown[] = unknown[], R = unknown>(text: string) {
@@ -77,29 +95,41 @@ export class SqlitePortalStore implements PortalStore {
 
   /** A write waits for another process's (an import's) without blocking the portal: see writeWithoutBlocking. */
   private write<T>(work: () => T): Promise<T> {
-    return writeWithoutBlocking(this.db, work, BUSY_TIMEOUT_MS);
+    const checkedWork = () => {
+      this.guard?.checkWritable();
+      return work();
+    };
+    return writeWithoutBlocking(this.db, checkedWork, BUSY_TIMEOUT_MS);
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    // Left to the process exit when closing is unsafe: see StoreFileGuard.safeToClose.
+    if (this.db.open && (this.guard?.safeToClose() ?? true)) this.db.close();
   }
 
   async createUser({
     email,
     passwordHash,
     role,
+    temporaryPasswordExpiresAt,
   }: {
     email: string;
     passwordHash: string;
     role: PortalRole;
+    temporaryPasswordExpiresAt?: string;
   }): Promise<PortalUser> {
     const id = await this.write(() => {
       try {
-        return this.sql('INSERT INTO portal_users (email, password_hash, role, created_at) VALUES (?, ?, ?, ?)').run(
+        return this.sql(
+          `INSERT INTO portal_users (email, password_hash, role, created_at, must_change_password, temporary_password_expires_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        ).run(
           email,
           passwordHash,
           role,
           new Date().toISOString(),
+          temporaryPasswordExpiresAt ? 1 : 0,
+          temporaryPasswordExpiresAt ?? null,
         ).lastInsertRowid;
       } catch (error) {
         if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new EmailTakenError();
@@ -119,7 +149,34 @@ export class SqlitePortalStore implements PortalStore {
   }
 
   async setUserPassword(userId: number, passwordHash: string): Promise<void> {
-    await this.write(() => this.sql('UPDATE portal_users SET password_hash = ? WHERE id = ?').run(passwordHash, userId));
+    await this.write(() =>
+      this.sql(
+        'UPDATE portal_users SET password_hash = ?, must_change_password = 0, temporary_password_expires_at = NULL WHERE id = ?',
+      ).run(passwordHash, userId),
+    );
+  }
+
+  async setTemporaryPassword(userId: number, passwordHash: string, expiresAt: string): Promise<void> {
+    await this.write(() =>
+      this.sql(
+        'UPDATE portal_users SET password_hash = ?, must_change_password = 1, temporary_password_expires_at = ? WHERE id = ?',
+      ).run(passwordHash, expiresAt, userId),
+    );
+  }
+
+  useTemporaryPassword(userId: number, now: Date, replacementHash: string): Promise<TemporaryPasswordUse> {
+    const at = now.toISOString();
+    return this.write(() => {
+      const used = this.sql(
+        `UPDATE portal_users SET password_hash = ?, temporary_password_expires_at = NULL
+         WHERE id = ? AND temporary_password_expires_at > ?`,
+      ).run(replacementHash, userId, at).changes;
+      if (used) return 'used';
+      const left = this.sql<[number], { temporary_password_expires_at: string | null }>(
+        'SELECT temporary_password_expires_at FROM portal_users WHERE id = ?',
+      ).get(userId);
+      return left?.temporary_password_expires_at ? 'expired' : 'none';
+    });
   }
 
   async createSession(session: NewPortalSession): Promise<void> {
@@ -145,6 +202,34 @@ export class SqlitePortalStore implements PortalStore {
     await this.write(() => this.sql('DELETE FROM portal_sessions WHERE token_hash = ?').run(tokenHash));
   }
 
+  deleteSessionsOfUser(userId: number, exceptTokenHash?: string): Promise<void> {
+    return this.sessions.deleteOfUser(userId, exceptTokenHash);
+  }
+
+  putSessionFlash(tokenHash: string, sealed: string): Promise<void> {
+    return this.sessions.putFlash(tokenHash, sealed);
+  }
+
+  takeSessionFlash(tokenHash: string): Promise<string | null> {
+    return this.sessions.takeFlash(tokenHash);
+  }
+
+  createPasswordReset(reset: NewPasswordReset): Promise<void> {
+    return this.resets.create(reset);
+  }
+
+  passwordResetUsable(tokenHash: string, now: Date): Promise<boolean> {
+    return this.resets.usable(tokenHash, now);
+  }
+
+  consumePasswordReset(tokenHash: string, now: Date): Promise<number | null> {
+    return this.resets.consume(tokenHash, now);
+  }
+
+  deletePasswordResets(userId: number): Promise<void> {
+    return this.resets.deleteOf(userId);
+  }
+
   async findProfileById(profileId: number): Promise<Profile | null> {
     const row = this.sql<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?').get(profileId);
     return row ? toProfile(row) : null;
@@ -155,7 +240,8 @@ export class SqlitePortalStore implements PortalStore {
     return row ? toProfile(row) : null;
   }
 
-  async saveProfile(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile> {
+  async saveProfile(userId: number, given: ProfileFields, slugBase: string): Promise<Profile> {
+    const fields = { ...given, profile_social_profiles: normalizeSocialProfiles(given.profile_social_profiles) };
     const save = this.db.transaction(() => {
       const user = this.sql<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?').get(userId);
       if (!user) throw new Error(`no portal user ${userId}`);

@@ -1,0 +1,85 @@
+import request from 'supertest';
+import { openPortalStore } from '@byline/portal/operator';
+import { quietLogger } from '@byline/test-support';
+import { createApp } from '../../portal/src/app';
+import { hashPassword } from '../../portal/src/auth/passwords';
+import { byline, cliTargets } from './cli-harness';
+
+const csrfFrom = (page: string) => /name="_csrf" value="([^"]+)"/.exec(page)![1]!;
+
+describe.each(cliTargets())('byline users reset-link ($name store)', (factory) => {
+  const target = factory.create();
+  afterAll(() => target.cleanUp());
+
+  test('prints a link on PUBLIC_PORTAL_URL that sets a new password once, within an hour', async () => {
+    const store = target.openStore();
+    const portalStore = openPortalStore(store);
+    try {
+      await portalStore.createUser({
+        email: 'lost@example.org',
+        passwordHash: await hashPassword('forgotten password'),
+        role: 'journalist',
+      });
+      const printed = await byline(
+        { ...target, env: { ...target.env, PUBLIC_PORTAL_URL: 'https://portal.example.org/' } },
+        'users',
+        'reset-link',
+        '--email',
+        'Lost@Example.org',
+      );
+      expect(printed).toMatchObject({ code: 0, stderr: '' });
+      const link = /https:\/\/portal\.example\.org\/reset-password\?token=[\w-]{43}/.exec(printed.stdout)?.[0];
+      expect(link).toBeDefined();
+      expect(printed.stdout).toContain('valid for 1 hour, once');
+
+      const app = createApp({ store, portalStore, logger: quietLogger() });
+      const agent = request.agent(app);
+      const path = link!.slice('https://portal.example.org'.length);
+      const form = await agent.get(path);
+      expect(form.status).toBe(200);
+      const token = new URL(link!).searchParams.get('token');
+      const reset = await agent
+        .post('/reset-password')
+        .type('form')
+        .send({ token, password: 'set from the command line', _csrf: csrfFrom(form.text) });
+      expect(reset.status).toBe(303);
+      expect((await agent.get(path)).status).toBe(410);
+    } finally {
+      await portalStore.close();
+      await store.close();
+    }
+  });
+
+  test('uses http://localhost:PORTAL_PORT when PUBLIC_PORTAL_URL is unset, and names an unknown email', async () => {
+    const store = target.openStore();
+    const portalStore = openPortalStore(store);
+    try {
+      await portalStore.createUser({ email: 'local@example.org', passwordHash: 'x', role: 'journalist' });
+    } finally {
+      await portalStore.close();
+      await store.close();
+    }
+    const printed = await byline(
+      { ...target, env: { ...target.env, PORTAL_PORT: '9099' } },
+      'users',
+      'reset-link',
+      '--email',
+      'local@example.org',
+    );
+    expect(printed.stdout).toMatch(/http:\/\/localhost:9099\/reset-password\?token=/);
+    expect(await byline(target, 'users', 'reset-link', '--email', 'nobody@example.org')).toMatchObject({
+      code: 1,
+      stderr: 'byline: No portal user nobody@example.org.\n',
+    });
+    expect(await byline(target, 'users', 'reset-link', '--email', 'not-an-email')).toMatchObject({ code: 1 });
+    expect(
+      await byline(
+        { ...target, env: { ...target.env, PUBLIC_PORTAL_URL: 'ftp://portal.example.org' } },
+        'users',
+        'reset-link',
+        '--email',
+        'local@example.org',
+      ),
+    ).toMatchObject({ code: 1, stderr: expect.stringContaining('PUBLIC_PORTAL_URL') });
+  });
+});

@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { normalizeEmail, type PortalStore } from '@byline/shared';
+import { hashPassword } from '../auth/passwords';
+
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const RESET_PATH = '/reset-password';
+
+/** The stored form of a link's token: a SHA-256 is enough for 256 random bits, and nothing to brute-force. */
+function resetTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface ResetLink {
+  email: string;
+  link: string;
+  expiresAt: string;
+}
+
+/**
+ * A single-use link to choose a new password, valid one hour, on the portal's public address (never the
+ * request's Host): 32 random bytes in the link, only their hash stored. null when no user has this email.
+ */
+export async function issueResetLink(
+  portalStore: PortalStore,
+  rawEmail: string,
+  publicPortalUrl: string,
+  now: Date,
+): Promise<ResetLink | null> {
+  const user = await portalStore.findUserByEmail(normalizeEmail(rawEmail));
+  if (!user) return null;
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString();
+  await portalStore.createPasswordReset({ tokenHash: resetTokenHash(token), userId: user.id, expiresAt });
+  return { email: user.email, link: `${publicPortalUrl}${RESET_PATH}?token=${token}`, expiresAt };
+}
+
+export function resetLinkUsable(portalStore: PortalStore, token: string, now: Date): Promise<boolean> {
+  return portalStore.passwordResetUsable(resetTokenHash(token), now);
+}
+
+/**
+ * Sets the new password if the link is still unused and unexpired, using it up; then the user's other links
+ * and every session of theirs end. false when the link is used, expired or unknown.
+ */
+export async function resetPassword(portalStore: PortalStore, token: string, password: string, now: Date): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  const userId = await portalStore.consumePasswordReset(resetTokenHash(token), now);
+  if (userId === null) return false;
+  await portalStore.setUserPassword(userId, passwordHash);
+  await portalStore.deleteSessionsOfUser(userId);
+  await portalStore.deletePasswordResets(userId);
+  return true;
+}

@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { quietLogger } from '@byline/test-support';
+import { createApp as articleVerifier } from '../../article-verifier/src/app';
+import { createApp as journalistVerifier } from '../../journalist-verifier/src/app';
+import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+
+const run = promisify(execFile);
+
+/** The text of the element with this id, as a browser's copy button takes it. */
+function textOf(page: string, id: string): string | undefined {
+  const raw = new RegExp(`id="${id}">([^<]+)<`).exec(page)?.[1];
+  const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#96;': '`' };
+  return raw?.replace(/&(amp|lt|gt|quot|#39|#96);/g, (entity) => entities[entity]!);
+}
+
+/** A server on loopback whose app is given later (the verifiers need the portal's store, the portal their addresses). */
+async function laterServer() {
+  let app: http.RequestListener = (_req, res) => void res.writeHead(503).end();
+  const server = http.createServer((req, res) => app(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    serve: (next: http.RequestListener) => (app = next),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(portalStoreFactories())('API settings: service addresses and ready curl lines ($name store)', (factory) => {
+  let portal: Portal;
+  let article: Awaited<ReturnType<typeof laterServer>>;
+  let journalist: Awaited<ReturnType<typeof laterServer>>;
+  beforeEach(async () => {
+    article = await laterServer();
+    journalist = await laterServer();
+    portal = await startPortal(factory, {
+      publicUrls: { portal: 'https://portal.example.org', articleVerifier: article.url, journalistVerifier: journalist.url },
+    });
+    const deps = { store: portal.store, logger: quietLogger(), authCacheTtlMs: 0 };
+    article.serve(articleVerifier(deps));
+    journalist.serve(journalistVerifier(deps));
+  });
+  afterEach(async () => {
+    await article.close();
+    await journalist.close();
+    await portal.close();
+  });
+
+  it('shows both service addresses, and with a new key a curl line per operation that answers as shown', async () => {
+    const { agent, email } = await signedUp(portal.app);
+    const form = profileForm();
+    await submit(agent, '/profile', '/profile', form);
+    const link = `https://paper.example/curl-${Date.now()}`;
+    await submit(agent, '/articles', '/articles', { link, title: 'Curl', published_at: '2024-01-01', active: 'on' });
+    const user = await portal.portalStore.findUserByEmail(email);
+    await portal.portalStore.decideVerification({
+      profileId: user!.profileId!,
+      actor: 'ed@example.org',
+      action: 'verified',
+      note: '',
+    });
+    await submit(agent, '/settings/api', '/settings/api/account', {});
+
+    const before = (await agent.get('/settings/api')).text;
+    expect(before).toContain(`${article.url}/api/verify_article`);
+    expect(before).toContain(`${journalist.url}/api/v1/verify_journalist`);
+    expect(textOf(before, 'curl-article')).toBeUndefined();
+
+    const posted = await submit(agent, '/settings/api', '/settings/api/keys', { name: 'curl' });
+    const page = (await agent.get(posted.headers.location!)).text;
+    const token = textOf(page, 'new-token')!;
+    const articleLine = textOf(page, 'curl-article')!;
+    const journalistLine = textOf(page, 'curl-journalist')!;
+    expect(articleLine).toContain(token);
+    expect(articleLine).toMatch(/^curl /);
+    expect(journalistLine).toContain(token);
+    expect(page).toContain('data-copy="curl-article"');
+
+    const articleAnswer = JSON.parse((await run('sh', ['-c', articleLine], { timeout: 20_000 })).stdout);
+    expect(articleAnswer).toMatchObject({ verified: true, profile_first_name: 'Aoife' });
+    const journalistAnswer = JSON.parse((await run('sh', ['-c', journalistLine], { timeout: 20_000 })).stdout);
+    expect(journalistAnswer).toMatchObject({ verified: true, profile_social_profiles: { twitter: form.twitter } });
+
+    const reloaded = (await agent.get('/settings/api')).text;
+    expect(reloaded).toContain(`${article.url}/api/verify_article`);
+    expect(textOf(reloaded, 'curl-article')).toBeUndefined();
+  });
+
+  it('gives curl lines with example questions to someone without a profile, which the verifiers answer', async () => {
+    const { agent } = await signedUp(portal.app);
+    await submit(agent, '/settings/api', '/settings/api/account', {});
+    const posted = await submit(agent, '/settings/api', '/settings/api/keys', { name: 'no profile' });
+    const page = (await agent.get(posted.headers.location!)).text;
+    for (const id of ['curl-article', 'curl-journalist']) {
+      const answer = JSON.parse((await run('sh', ['-c', textOf(page, id)!], { timeout: 20_000 })).stdout);
+      expect([id, answer]).toEqual([id, expect.objectContaining({ verified: false })]);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { ConfigError, loadConfig } from '../../src/config/config';
+
+describe('loadConfig: public addresses and mail', () => {
+  it('defaults the public addresses to localhost on the configured ports, and mail to off', () => {
+    const config = loadConfig({ PORTAL_PORT: '9002', ARTICLE_VERIFIER_PORT: '9000', JOURNALIST_VERIFIER_PORT: '9001' });
+    expect(config).toMatchObject({
+      publicPortalUrl: 'http://localhost:9002',
+      publicArticleVerifierUrl: 'http://localhost:9000',
+      publicJournalistVerifierUrl: 'http://localhost:9001',
+      smtpUrl: undefined,
+      mailFrom: undefined,
+    });
+  });
+
+  it('reads the public addresses without a trailing slash, and the mail settings', () => {
+    const config = loadConfig({
+      PUBLIC_PORTAL_URL: 'https://portal.example.org/',
+      PUBLIC_ARTICLE_VERIFIER_URL: 'https://articles.example.org',
+      PUBLIC_JOURNALIST_VERIFIER_URL: 'https://journalists.example.org/byline/',
+      SMTP_URL: 'smtps://user:secret@mail.example.org:465',
+      MAIL_FROM: 'Byline <no-reply@example.org>',
+    });
+    expect(config).toMatchObject({
+      publicPortalUrl: 'https://portal.example.org',
+      publicArticleVerifierUrl: 'https://articles.example.org',
+      publicJournalistVerifierUrl: 'https://journalists.example.org/byline',
+      smtpUrl: 'smtps://user:secret@mail.example.org:465',
+      mailFrom: 'Byline <no-reply@example.org>',
+    });
+    expect(loadConfig({ SMTP_URL: '', MAIL_FROM: '' }).smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PUBLIC_PORTAL_URL: 'portal.example.org' }, 'PUBLIC_PORTAL_URL'],
+    [{ PUBLIC_PORTAL_URL: 'javascript:alert(1)' }, 'PUBLIC_PORTAL_URL'],
+    [{ PUBLIC_ARTICLE_VERIFIER_URL: 'ftp://articles.example.org' }, 'PUBLIC_ARTICLE_VERIFIER_URL'],
+    [{ PUBLIC_JOURNALIST_VERIFIER_URL: 'https://j.example.org?x=1' }, 'PUBLIC_JOURNALIST_VERIFIER_URL'],
+    [{ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'a@example.org' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://mail.example.org' }, 'MAIL_FROM'],
+    [{ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'not an address' }, 'MAIL_FROM'],
+  ])('stops with a ConfigError for %j naming %s, never showing the SMTP password', (env, name) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ ...env });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as Error).message).toContain(name);
+  });
+
+  it('never repeats the SMTP password in its message', () => {
+    expect(() =>
+      loadConfig({ SMTP_URL: 'smtp://user:hunter2-secret@mail.example.org:99999', MAIL_FROM: 'a@example.org' }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ SMTP_URL: 'smtp://user:hunter2-secret@mail.example.org:99999', MAIL_FROM: 'a@example.org' });
+    } catch (error) {
+      expect((error as Error).message).toContain('SMTP_URL');
+      expect((error as Error).message).not.toContain('hunter2-secret');
+    }
+  });
+});
