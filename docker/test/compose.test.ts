@@ -1,4 +1,4 @@
-/** docker/compose.yaml, parsed: both verifiers on MongoDB 7, health-checked, started once the database is. */
+/** docker/compose.yaml, parsed: every service on MongoDB 7, health-checked, started once the database is. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -22,8 +22,8 @@ const stringEnv = (env: ComposeService['environment'] = {}) =>
   Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value).replace(/\$\{\w+:-([^}]*)\}/g, '$1')]));
 
 describe('docker/compose.yaml', () => {
-  it('runs the two verifiers and mongo:7, and nothing is left without a health check', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['article-verifier', 'journalist-verifier', 'mongo']);
+  it('runs every service and mongo:7, and nothing is left without a health check', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([...SERVICES.map((s) => s.name), 'mongo'].sort());
     expect(compose.services.mongo?.image).toBe('mongo:7');
     for (const [name, service] of Object.entries(compose.services)) {
       expect({ name, test: service.healthcheck?.test?.[0] }).toEqual({ name, test: 'CMD' });

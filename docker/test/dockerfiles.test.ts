@@ -62,8 +62,33 @@ function contextSources(stage: Stage): string[] {
     );
 }
 
+/** Packages the workspace's source imports (not node: built-ins, not relative paths), by package name. */
+function importedPackages(workspaceDir: string): string[] {
+  const sources = (fs.readdirSync(path.join(workspaceDir, 'src'), { recursive: true }) as string[])
+    .filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file))
+    .map((file) => fs.readFileSync(path.join(workspaceDir, 'src', file), 'utf8'));
+  const specifiers = sources.flatMap((source) =>
+    [...source.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1] ?? ''),
+  );
+  const names = specifiers
+    .filter((spec) => !spec.startsWith('.') && !spec.startsWith('node:'))
+    .map((spec) =>
+      spec
+        .split('/')
+        .slice(0, spec.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
+  return [...new Set(names)].sort();
+}
+
+const productionDependencies = (workspaceDir: string): string[] =>
+  Object.keys(JSON.parse(fs.readFileSync(path.join(workspaceDir, 'package.json'), 'utf8')).dependencies ?? {});
+
 describe.each(SERVICES)('docker/$name.Dockerfile', (service: ServiceSpec) => {
   const file = path.join(dockerDir, `${service.name}.Dockerfile`);
+  const exists = fs.existsSync(file);
+  it('exists', () => expect(exists).toBe(true));
+  if (!exists) return;
   const text = fs.readFileSync(file, 'utf8');
   const { argDefaults, stages } = parseStages(file);
   const final = stages.at(-1) as Stage;
@@ -113,6 +138,15 @@ describe.each(SERVICES)('docker/$name.Dockerfile', (service: ServiceSpec) => {
     expect(cmd).toHaveLength(1);
     expect(JSON.parse(cmd[0] ?? '')).toEqual(['node', `packages/${service.name}/dist/main.js`]);
     expect(fs.existsSync(path.join(repoRoot, 'packages', service.name, 'src/main.ts'))).toBe(true);
+  });
+
+  it('gets every package its code imports from `npm ci --omit=dev` of the two workspaces', () => {
+    for (const dir of [service.name, 'shared']) {
+      const workspaceDir = path.join(repoRoot, 'packages', dir);
+      const installed = [...productionDependencies(workspaceDir), ...(dir === 'shared' ? [] : ['@byline/shared'])];
+      const missing = importedPackages(workspaceDir).filter((name) => !installed.includes(name));
+      expect({ workspace: dir, missing }).toEqual({ workspace: dir, missing: [] });
+    }
   });
 
   it('runs as a non-root user that owns the data volume', () => {

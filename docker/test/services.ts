@@ -4,13 +4,20 @@ import type { Config } from '@byline/shared';
 export const repoRoot = path.resolve(__dirname, '../..');
 export const dockerDir = path.join(repoRoot, 'docker');
 
-/** The two separately deployable services, with the port settings config.ts defines for them. */
+/**
+ * A separately deployable process: its workspace, the port setting config.ts defines for it, and the
+ * public host the Ingress sends to it. The Dockerfile, compose and k8s tests run over this list, so a
+ * new process is validated like the others once it is added here.
+ */
 export interface ServiceSpec {
-  name: 'article-verifier' | 'journalist-verifier';
+  /** The workspace directory under packages/, the Dockerfile's name, the compose service and the k8s Deployment. */
+  name: string;
   workspace: string;
   portEnv: string;
   port: number;
   portOf: (config: Config) => number;
+  /** The example host the Ingress routes to this service, a path it serves there, and the PUBLIC_*_URL that names it. */
+  ingress: { host: string; path: string; publicUrlOf: (config: Config) => string };
 }
 
 export const SERVICES: ServiceSpec[] = [
@@ -20,6 +27,11 @@ export const SERVICES: ServiceSpec[] = [
     portEnv: 'ARTICLE_VERIFIER_PORT',
     port: 8080,
     portOf: (config) => config.articleVerifierPort,
+    ingress: {
+      host: 'api.byline.example',
+      path: '/api/verify_article',
+      publicUrlOf: (config) => config.publicArticleVerifierUrl,
+    },
   },
   {
     name: 'journalist-verifier',
@@ -27,5 +39,18 @@ export const SERVICES: ServiceSpec[] = [
     portEnv: 'JOURNALIST_VERIFIER_PORT',
     port: 8081,
     portOf: (config) => config.journalistVerifierPort,
+    ingress: {
+      host: 'journalists.byline.example',
+      path: '/api/v1/verify_journalist',
+      publicUrlOf: (config) => config.publicJournalistVerifierUrl,
+    },
+  },
+  {
+    name: 'portal',
+    workspace: '@byline/portal',
+    portEnv: 'PORTAL_PORT',
+    port: 8082,
+    portOf: (config) => config.portalPort,
+    ingress: { host: 'byline.example', path: '/signin', publicUrlOf: (config) => config.publicPortalUrl },
   },
 ];

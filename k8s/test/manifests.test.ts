@@ -3,7 +3,8 @@
  * kubernetes-models ships (compiled from the Kubernetes OpenAPI definitions), then held to the
  * deployment rules: probes, limits and a locked-down security context on every container; Services,
  * autoscalers and disruption budgets that select their Deployment; an Ingress that sends each public
- * host to the right service; configuration under the names the services read.
+ * host to the right service; configuration under the names the services read. The services are the
+ * list in docker/test/services.ts (the verifiers and the portal).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,6 +58,7 @@ const manifests: Manifest[] = files
 const kustomization = parseAllDocuments(fs.readFileSync(path.join(k8sDir, kustomizationFile), 'utf8'))[0]?.toJS() as {
   namespace: string;
   resources: string[];
+  images?: { name: string; newTag?: string }[];
 };
 
 const ofKind = <T>(kind: string) => manifests.filter((m) => m.object.kind === kind).map((m) => m.object as unknown as T);
@@ -97,6 +99,12 @@ describe('k8s manifests: schema validation (offline)', () => {
     const listed = [...kustomization.resources].sort();
     const expected = files.filter((f) => f !== kustomizationFile && f !== 'secret.template.yaml').sort();
     expect(listed).toEqual(expected);
+  });
+
+  it('kustomization.yaml pins a tag for the image of every Deployment, and for no other image', () => {
+    const images = deployments.flatMap((d) => d.spec?.template.spec?.containers.map((c) => (c.image ?? '').split(':')[0]) ?? []);
+    expect((kustomization.images ?? []).map((image) => image.name).sort()).toEqual([...new Set(images)].sort());
+    for (const image of kustomization.images ?? []) expect(image.newTag).toMatch(/^\d+\.\d+\.\d+$/);
   });
 });
 
@@ -194,30 +202,48 @@ describe('k8s: Ingress', () => {
     ),
   );
 
-  it.each([
-    ['api.byline.example', 'article-verifier', '/api/verify_article'],
-    ['journalists.byline.example', 'journalist-verifier', '/api/v1/verify_journalist'],
-  ])('sends %s to the %s Service, on a port it exposes', (host, serviceName, operationPath) => {
-    const matching = routes.filter((r) => r.host === host && operationPath.startsWith(r.path ?? '/'));
-    expect(matching.map((r) => r.backend?.name)).toEqual([serviceName]);
-    const port = matching[0]?.backend?.port;
-    const service = named(services, serviceName) as IService;
-    expect(service.spec?.ports?.some((p) => p.name === port?.name || p.port === port?.number)).toBe(true);
+  it.each(SERVICES.map((spec) => [spec.ingress.host, spec.name, spec.ingress.path]))(
+    'sends %s to the %s Service, on a port it exposes',
+    (host, serviceName, operationPath) => {
+      const matching = routes.filter((r) => r.host === host && operationPath.startsWith(r.path ?? '/'));
+      expect(matching.map((r) => r.backend?.name)).toEqual([serviceName]);
+      const port = matching[0]?.backend?.port;
+      const service = named(services, serviceName) as IService;
+      expect(service.spec?.ports?.some((p) => p.name === port?.name || p.port === port?.number)).toBe(true);
+    },
+  );
+
+  it('serves every host over TLS, and routes no host the services do not have', () => {
+    const hosts = SERVICES.map((spec) => spec.ingress.host).sort();
+    const tlsHosts = ingresses.flatMap((i) => i.spec?.tls ?? []).flatMap((t) => t.hosts ?? []);
+    expect(tlsHosts.sort()).toEqual(hosts);
+    expect([...new Set(routes.map((r) => r.host))].sort()).toEqual(hosts);
   });
 
-  it('serves both hosts over TLS', () => {
-    const tlsHosts = ingresses.flatMap((i) => i.spec?.tls ?? []).flatMap((t) => t.hosts ?? []);
-    expect(tlsHosts.sort()).toEqual(['api.byline.example', 'journalists.byline.example']);
-  });
+  it.each(SERVICES.map((spec) => [spec.name, spec] as const))(
+    '%s: links and mail name its public host (PUBLIC_*_URL), over https',
+    (_name, spec) => {
+      const config = loadConfig(named(configMaps, 'byline-config')?.data ?? {});
+      expect(spec.ingress.publicUrlOf(config)).toBe(`https://${spec.ingress.host}`);
+    },
+  );
 });
 
 describe('k8s: configuration', () => {
   it('the ConfigMap holds only settings config.ts reads, and they load', () => {
     const data = named(configMaps, 'byline-config')?.data ?? {};
-    expect(Object.keys(data).sort()).toEqual(
-      ['ARTICLE_VERIFIER_PORT', 'AUTH_CACHE_TTL_MS', 'HOST', 'JOURNALIST_VERIFIER_PORT', 'LOG_LEVEL'].sort(),
-    );
-    expect(loadConfig(data)).toMatchObject({ articleVerifierPort: 8080, journalistVerifierPort: 8081, logLevel: 'info' });
+    const shared = ['HOST', 'LOG_LEVEL', 'AUTH_CACHE_TTL_MS', 'TRUST_PROXY', 'MAIL_FROM'];
+    const publicUrls = ['PUBLIC_PORTAL_URL', 'PUBLIC_ARTICLE_VERIFIER_URL', 'PUBLIC_JOURNALIST_VERIFIER_URL'];
+    expect(Object.keys(data).sort()).toEqual([...shared, ...publicUrls, ...SERVICES.map((spec) => spec.portEnv)].sort());
+    const config = loadConfig(data);
+    for (const spec of SERVICES) expect(spec.portOf(config)).toBe(spec.port);
+    // One proxy hop (the ingress controller): its X-Forwarded-For names the client, X-Forwarded-Proto marks cookies Secure.
+    expect(config).toMatchObject({ logLevel: 'info', trustProxy: 1 });
+  });
+
+  it('the portal can send mail once SMTP_URL is added to the Secret: MAIL_FROM is set beside it', () => {
+    const data = named(configMaps, 'byline-config')?.data ?? {};
+    expect(loadConfig({ ...data, SMTP_URL: 'smtp://user:password@smtp.example:587' }).mailFrom).toBeDefined();
   });
 
   it('the Secret is a template with placeholders, not a credential', () => {

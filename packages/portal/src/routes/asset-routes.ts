@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { SCRIPT, STYLESHEET } from '../views/assets';
+import { FAVICON_PATH, FAVICON_SVG, SCRIPT, STYLESHEET } from '../views/assets';
 
 export function assetRoutes(): Router {
   const router = Router();
@@ -11,6 +11,11 @@ export function assetRoutes(): Router {
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('application/javascript').send(SCRIPT);
   });
-  router.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  router.get(FAVICON_PATH, (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('image/svg+xml').send(FAVICON_SVG);
+  });
+  // Browsers ask for /favicon.ico on their own, whatever the page links to.
+  router.get('/favicon.ico', (_req, res) => res.redirect(301, FAVICON_PATH));
   return router;
 }

@@ -1,4 +1,4 @@
-/** The portal's stylesheet and its one script, served from /assets so the CSP can forbid inline code. */
+/** The portal's stylesheet, its one script and its icon, served from /assets so the CSP can forbid inline code. */
 export const STYLESHEET = `
 :root { --ink: #1d232b; --muted: #5b6572; --line: #d6dbe1; --accent: #0b5cad; --bad: #b3261e; --good: #1e7a3c; --bg: #f6f7f9; }
 * { box-sizing: border-box; }
@@ -12,6 +12,7 @@ main { max-width: 960px; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
 h2 { font-size: 1.2rem; margin-top: 2rem; }
 .card { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin-bottom: 1rem; }
+.card > h2:first-child { margin-top: 0; }
 .field { margin-bottom: 1rem; }
 .field label { display: block; font-weight: 600; margin-bottom: .25rem; }
 .field input:not([type=checkbox]), .field textarea, .field select { width: 100%; padding: .55rem .6rem; font: inherit; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
@@ -33,7 +34,13 @@ table { width: 100%; border-collapse: collapse; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 .secret { font-family: ui-monospace, monospace; word-break: break-all; background: #fff8e1; padding: .5rem; border-radius: 6px; }
 .profile-head { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
-.profile-head img { width: 96px; height: 96px; border-radius: 50%; object-fit: cover; }
+.avatar { position: relative; flex: none; width: 96px; height: 96px; border-radius: 50%; overflow: hidden; display: grid; place-items: center; background: #dce8f5; color: var(--accent); font-size: 2rem; font-weight: 700; }
+.avatar img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+dl.details { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 1rem 0 0; }
+dl.details dt { font-weight: 600; color: var(--muted); }
+dl.details dd { margin: 0; white-space: pre-line; }
+ul.decisions li { display: flex; gap: .75rem; align-items: baseline; margin-bottom: .75rem; }
+ul.decisions button { flex: none; }
 ul.plain { list-style: none; padding: 0; }
 figure.usage { margin: 0 0 1rem; }
 progress { width: 100%; min-width: 80px; }
@@ -43,6 +50,9 @@ progress { width: 100%; min-width: 80px; }
   tr { border-bottom: 1px solid var(--line); padding: .5rem 0; }
   td { border: 0; padding: .15rem 0; }
   td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; }
+  dl.details { grid-template-columns: 1fr; gap: 0; }
+  dl.details dd { margin-bottom: .5rem; }
+  ul.decisions li { flex-direction: column; gap: .25rem; }
   h1 { font-size: 1.35rem; }
 }
 `;
@@ -54,4 +64,18 @@ document.addEventListener('click', function (event) {
   var text = document.getElementById(button.getAttribute('data-copy')).textContent;
   navigator.clipboard.writeText(text).then(function () { button.textContent = 'Copied'; });
 });
+// A profile photo that cannot be shown (gone, not an image, blocked) is removed, uncovering the initials.
+// decode() settles once the image has loaded or failed, even if it failed before this script ran.
+document.querySelectorAll('.avatar img').forEach(function (img) {
+  img.decode().catch(function () { img.remove(); });
+});
+`;
+
+export const FAVICON_PATH = '/assets/favicon.svg';
+
+/** The Byline "B" on the accent colour, served at FAVICON_PATH (and /favicon.ico leads there). */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">
+<rect width="64" height="64" rx="14" fill="#0b5cad"/>
+<path fill="#fff" d="M20 14h15c7.2 0 11.5 3.6 11.5 9.3 0 3.8-2 6.5-5.3 7.7 4.3 1 7 4.2 7 8.6 0 6.4-4.8 10.4-12.6 10.4H20zm8 6.6v8.2h6c3.1 0 4.8-1.5 4.8-4.1s-1.7-4.1-4.8-4.1zm0 14.6v8.2h6.8c3.4 0 5.3-1.5 5.3-4.1s-1.9-4.1-5.3-4.1z"/>
+</svg>
 `;

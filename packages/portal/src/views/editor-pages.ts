@@ -2,7 +2,8 @@ import type { Article, AuditRecord, Profile, VerificationRequest } from '@byline
 import { html, safeUrl, type SafeHtml } from './html';
 import { csrfField, field } from './forms';
 import { socialLinks } from './social-links';
-import { auditHistory, pendingNotice, verifiedBadge } from './verification-parts';
+import { avatar, profileDetails } from './profile-details';
+import { auditHistory, verifiedBadge } from './verification-parts';
 
 export interface QueueItem {
   request: VerificationRequest;
@@ -47,21 +48,60 @@ export interface ReviewState {
   pending: VerificationRequest | null;
 }
 
+/** What each decision does, said to the editor next to its button. */
+const DECISIONS = {
+  verify: {
+    label: 'Approve and verify',
+    effect:
+      'The profile gets the “Verified journalist” badge on its public page, and the verification API answers “verified” for its social accounts and articles.',
+  },
+  reject: { label: 'Reject', effect: 'The request is closed and the profile stays unverified; the journalist can ask again.' },
+  unverify: {
+    label: 'Withdraw verification',
+    effect: 'The badge comes off its public page and the verification API stops answering “verified” for it.',
+  },
+};
+
+function requestSummary(pending: VerificationRequest | null, profile: Profile): SafeHtml {
+  if (pending) {
+    return html`<p class="notice" role="status">
+      This journalist asked to be verified on ${pending.requestedAt.slice(0, 10)} (${pending.requestedBy}). Check that the social
+      accounts and articles below are theirs, then approve or reject the request.
+    </p>`;
+  }
+  return profile.verified
+    ? html`<p class="hint">This profile is verified; no request is waiting.</p>`
+    : html`<p class="hint">This journalist has not asked to be verified.</p>`;
+}
+
+function decisionButton(decision: keyof typeof DECISIONS): SafeHtml {
+  const { label, effect } = DECISIONS[decision];
+  return html`<li>
+    <button
+      type="submit"
+      name="decision"
+      value="${decision}"
+      aria-describedby="effect-${decision}"
+      ${decision === 'verify' ? '' : html`class="danger"`}
+    >
+      ${label}
+    </button>
+    <p class="hint" id="effect-${decision}">${effect}</p>
+  </li>`;
+}
+
 export function reviewPage({ csrf, profile, articles, history, pending }: ReviewState): SafeHtml {
-  return html`<h1>Review: ${profile.profile_first_name} ${profile.profile_last_name}</h1>
+  const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
+  return html`<h1>Review ${name}</h1>
     <section class="card">
-      <p>${verifiedBadge(profile)}</p>
-      ${pendingNotice(pending)}
-      <dl>
-        <dt>Title</dt>
-        <dd>${profile.profile_title || '—'}</dd>
-        <dt>Employer</dt>
-        <dd>${profile.profile_employer || '—'}</dd>
-        <dt>Residing</dt>
-        <dd>${profile.profile_residing || '—'} ${profile.user_city} ${profile.user_location}</dd>
-        <dt>Biography</dt>
-        <dd>${profile.profile_bio || '—'}</dd>
-      </dl>
+      <div class="profile-head">
+        ${avatar(profile)}
+        <div>
+          <p>${verifiedBadge(profile)} Public page: <a href="/j/${profile.profile_slug}">/j/${profile.profile_slug}</a></p>
+          ${requestSummary(pending, profile)}
+        </div>
+      </div>
+      ${profileDetails(profile)}
       <h2>Social accounts</h2>
       ${socialLinks(profile.profile_social_profiles)}
       <h2>Articles</h2>
@@ -80,14 +120,17 @@ export function reviewPage({ csrf, profile, articles, history, pending }: Review
       }
     </section>
     <form method="post" action="/editor/profiles/${profile.id}/decision" class="card" novalidate>
+      <h2>Your decision</h2>
       ${csrfField(csrf)}
-      ${field({ name: 'note', label: 'Note for the record', multiline: true, hint: 'Why you decided so; kept in the profile’s history.' })}
-      ${
-        profile.verified
-          ? html`<button type="submit" name="decision" value="unverify" class="danger">Withdraw verification</button>`
-          : html`<button type="submit" name="decision" value="verify">Approve and verify</button>
-              <button type="submit" name="decision" value="reject" class="danger">Reject</button>`
-      }
+      ${field({
+        name: 'note',
+        label: 'Note for the record',
+        multiline: true,
+        hint: 'Why you decided so. Kept in the profile’s history; the journalist sees it.',
+      })}
+      <ul class="plain decisions">
+        ${profile.verified ? decisionButton('unverify') : [decisionButton('verify'), decisionButton('reject')]}
+      </ul>
     </form>
     <h2>History</h2>
     ${auditHistory(history)}`;

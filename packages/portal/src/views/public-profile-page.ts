@@ -1,22 +1,28 @@
 import type { Article, Profile } from '@byline/shared';
 import { html, safeUrl, type SafeHtml } from './html';
+import { avatar, placeLine } from './profile-details';
 import { socialLinks } from './social-links';
 
 const fullName = (profile: Profile) => `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
 
+/** "Title at Employer", or whichever of the two the profile has. */
+function roleLine({ profile_title: title, profile_employer: employer }: Profile): SafeHtml {
+  const strongEmployer = html`<strong class="employer">${employer}</strong>`;
+  if (title && employer) return html`<p class="role">${title} at ${strongEmployer}</p>`;
+  if (title || employer) return html`<p class="role">${title || strongEmployer}</p>`;
+  return html``;
+}
+
 /** A verified journalist: badge, employer, social links and latest articles. */
 export function verifiedProfilePage(profile: Profile, articles: Article[]): SafeHtml {
-  const image = safeUrl(profile.profile_image);
+  const place = placeLine(profile);
   return html`<article class="card public-profile">
     <div class="profile-head">
-      ${image ? html`<img src="${image}" alt="" />` : ''}
+      ${avatar(profile)}
       <div>
         <h1>${fullName(profile)}</h1>
         <p><span class="badge verified">Verified journalist</span></p>
-        <p>
-          ${profile.profile_title}${profile.profile_employer ? html` at <strong class="employer">${profile.profile_employer}</strong>` : ''}
-        </p>
-        <p class="hint">${[profile.profile_residing || profile.user_city, profile.user_location].filter(Boolean).join(', ')}</p>
+        ${roleLine(profile)} ${place ? html`<p class="hint place">${place}</p>` : ''}
       </div>
     </div>
     ${profile.profile_bio ? html`<p>${profile.profile_bio}</p>` : ''}

@@ -1,0 +1,57 @@
+# syntax=docker/dockerfile:1
+# Byline portal (sign-up, profiles, editor verification, API settings, public pages): its workspace and @byline/shared only.
+# Build from the repository root:  docker build -f docker/portal.Dockerfile -t byline/portal .
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# Manifests plus the toolchain better-sqlite3 needs to compile from source.
+FROM ${NODE_IMAGE} AS base
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false SCARF_ANALYTICS=false
+# Only the root manifest, the shared package's and the portal's: the other workspaces never enter the image.
+COPY package.json package-lock.json ./
+COPY packages/shared/package.json packages/shared/
+COPY packages/portal/package.json packages/portal/
+
+# Compile: every dependency of the two workspaces plus the root's dev tools (TypeScript).
+FROM base AS build
+RUN npm ci -w @byline/shared -w @byline/portal --include-workspace-root
+COPY tsconfig.base.json ./
+COPY packages/shared/ packages/shared/
+COPY packages/portal/ packages/portal/
+RUN npx tsc -b packages/portal
+
+# Production dependencies of the two workspaces only, native modules built for the runtime image.
+FROM base AS prod-deps
+RUN npm ci --omit=dev -w @byline/shared -w @byline/portal
+
+FROM ${NODE_IMAGE} AS runtime
+# Also read when set: MONGODB_URI (the store; without it, the embedded store in /data), REDIS_URL (sign-in
+# throttle counters shared by every replica), TRUST_PROXY (behind a TLS-terminating proxy), PUBLIC_PORTAL_URL,
+# PUBLIC_ARTICLE_VERIFIER_URL, PUBLIC_JOURNALIST_VERIFIER_URL (links in mail and on API settings), SMTP_URL
+# and MAIL_FROM (password reset by email).
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORTAL_PORT=8082 \
+    BYLINE_DATA_DIR=/data \
+    LOG_LEVEL=info
+WORKDIR /app
+COPY --from=prod-deps /app/package.json ./
+COPY --from=prod-deps /app/node_modules node_modules/
+COPY --from=build /app/packages/shared/package.json packages/shared/
+COPY --from=build /app/packages/shared/dist packages/shared/dist/
+COPY --from=build /app/packages/portal/package.json packages/portal/
+COPY --from=build /app/packages/portal/dist packages/portal/dist/
+# The embedded store (used when MONGODB_URI is unset) writes here; uid 1000 is "node" in the node images.
+RUN mkdir -p /data && chown 1000:1000 /data
+VOLUME ["/data"]
+USER 1000:1000
+EXPOSE 8082
+# slim has no curl: node's fetch asks /healthz.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORTAL_PORT || 8082) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM starts the graceful shutdown: in-flight requests finish, mail in flight is sent, the store closes, exit 0.
+STOPSIGNAL SIGTERM
+CMD ["node", "packages/portal/dist/main.js"]

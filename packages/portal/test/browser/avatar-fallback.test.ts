@@ -1,0 +1,61 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { aProfile, seed } from '@byline/test-support';
+import { portalStoreFactories, startPortal, type Portal } from '../support/portal-harness';
+import { chromiumAvailable, launchPhoneBrowser, withScreenshotOnFailure } from './chromium';
+
+const runIt = chromiumAvailable() ? it : it.skip;
+
+/** Which element a reader sees at the middle of the avatar: the photo (IMG) or the initials (SPAN). */
+const onTopOfAvatar = (page: Page) =>
+  page.evaluate(`(() => {
+    const box = document.querySelector('.avatar').getBoundingClientRect();
+    return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2).tagName;
+  })()`);
+
+// The markup is the same on every store: one store is enough for the browser.
+describe.each(portalStoreFactories().slice(0, 1))('profile photo in a real browser ($name store)', (factory) => {
+  let portal: Portal;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    portal = await startPortal(factory);
+    server = portal.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await portal?.close();
+  });
+
+  runIt(
+    'a photo that does not load gives way to the initials; one that loads covers them',
+    async () => {
+      const [broken, working] = await seed(
+        portal.store,
+        aProfile({ profile_first_name: 'Róisín', profile_last_name: 'Keane', profile_image: `${base}/no-such-photo.jpg` }),
+        aProfile({ profile_first_name: 'Kenji', profile_last_name: 'Watanabe', profile_image: `${base}/assets/favicon.svg` }),
+      );
+      const browser = await launchPhoneBrowser();
+      const page = await browser.context.newPage();
+      try {
+        await withScreenshotOnFailure(page, 'avatar-fallback', async () => {
+          await page.goto(`${base}/j/${broken!.profile_slug}`);
+          await page.locator('.avatar img').waitFor({ state: 'detached' });
+          expect(await onTopOfAvatar(page)).toBe('SPAN');
+          expect(await page.locator('.avatar .initials').textContent()).toBe('RK');
+
+          await page.goto(`${base}/j/${working!.profile_slug}`, { waitUntil: 'load' });
+          expect(await page.evaluate("document.querySelector('.avatar img').naturalWidth")).toBeGreaterThan(0);
+          expect(await onTopOfAvatar(page)).toBe('IMG');
+        });
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
+});
