@@ -1,9 +1,25 @@
+/**
+ * ESM-only packages jest's CommonJS runtime cannot load as they are (Node itself loads them with require(esm)):
+ * their .js files go through ts-jest to CommonJS. Only these are transformed, and jest caches the result.
+ */
+const ESM_PACKAGES = ['openid-client', 'oauth4webapi', 'jose', 'oidc-provider'];
+
 /** One jest run over every package; TypeScript sources are used directly (no build needed for unit tests). */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/docker', '<rootDir>/k8s'],
   testMatch: ['**/test/**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+    [`/node_modules/(${ESM_PACKAGES.join('|')})/.+\\.js$`]: [
+      'ts-jest',
+      {
+        tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node10', target: 'ES2022', isolatedModules: true },
+        diagnostics: false,
+      },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: {
     '^@byline/shared$': '<rootDir>/packages/shared/src',
     '^@byline/shared/http$': '<rootDir>/packages/shared/src/http',

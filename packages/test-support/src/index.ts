@@ -5,3 +5,5 @@ export * from './http';
 export * from './processes';
 export * from './ops-endpoints-suite';
 export * from './rendered-answers';
+export * from './legacy-handles';
+export * from './oidc-provider';

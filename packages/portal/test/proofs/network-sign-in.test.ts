@@ -1,0 +1,379 @@
+/**
+ * "Sign in with the network" against a real OpenID provider on loopback (oidc-provider) playing each network:
+ * its endpoints, its answer's shape, its token-answer quirks. No mocks: openid-client talks HTTP to the
+ * provider through the SSRF-safe fetch (built for tests: loopback allowed), and the provider's own sign-in and
+ * consent pages are driven over HTTP.
+ */
+import { createSafeFetch, UnsafeAddressError, type SocialType } from '@byline/shared';
+import { startOidcProvider, type TestProvider, type TestProviderOptions } from '@byline/test-support';
+import { createNetworkSignIn, type NetworkSignIn } from '../../src/proofs/network-sign-in/network-sign-in';
+import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
+import {
+  SignInAnswerError,
+  SignInNotConfiguredError,
+  SignInRefusedError,
+  SignInUnavailableError,
+} from '../../src/proofs/network-sign-in/sign-in-errors';
+
+const REDIRECT_URI = 'http://portal.test/profile/proofs/callback';
+
+interface NetworkCase {
+  network: SocialType;
+  name: string;
+  /** The provider's username for the journalist, valid under the network's rules. */
+  username: string;
+  openIdConnect: boolean;
+  provider: Omit<TestProviderOptions, 'redirectUris' | 'accounts'>;
+  settings: (provider: TestProvider) => Record<string, string>;
+}
+
+/** Each network as it really answers (see sign-in-config.ts), on the test provider. */
+const NETWORKS: NetworkCase[] = [
+  {
+    network: 'twitter',
+    name: 'X',
+    username: 'NiamhCass94',
+    openIdConnect: false,
+    provider: {
+      scopes: ['users.read', 'tweet.read'],
+      tokenEndpointAuthMethod: 'client_secret_basic',
+      userEndpoint: {
+        path: '/2/users/me',
+        body: (a) => ({ data: { id: a.sub, name: 'Niamh Cassidy', username: a.preferred_username } }),
+      },
+    },
+    settings: (p) => ({
+      AUTHORIZATION_URL: p.authorizationUrl,
+      TOKEN_URL: p.tokenUrl,
+      USERINFO_URL: p.url('/2/users/me'),
+      SCOPE: 'users.read tweet.read',
+      USERNAME_CLAIM: 'data.username',
+      SUBJECT_CLAIM: 'data.id',
+      TOKEN_AUTH: 'client_secret_basic',
+    }),
+  },
+  {
+    network: 'linkedin',
+    name: 'LinkedIn',
+    username: 'niamh-cassidy-galway',
+    openIdConnect: true,
+    // LinkedIn's token answer has no token_type.
+    provider: { tokenEndpointAuthMethod: 'client_secret_post', tokenAnswer: 'without-token-type' },
+    settings: (p) => ({ ISSUER: p.issuer, USERNAME_CLAIM: 'preferred_username' }),
+  },
+  {
+    network: 'facebook',
+    name: 'Facebook',
+    username: 'niamh.cassidy.journalist',
+    openIdConnect: false,
+    provider: {
+      scopes: ['public_profile'],
+      tokenEndpointAuthMethod: 'client_secret_post',
+      userEndpoint: { path: '/v19.0/me', body: (a) => ({ id: a.sub, name: 'Niamh Cassidy', username: a.preferred_username }) },
+    },
+    settings: (p) => ({
+      AUTHORIZATION_URL: p.authorizationUrl,
+      TOKEN_URL: p.tokenUrl,
+      USERINFO_URL: p.url('/v19.0/me'),
+      SCOPE: 'public_profile',
+      USERNAME_CLAIM: 'username',
+      SUBJECT_CLAIM: 'id',
+    }),
+  },
+  {
+    network: 'instagram',
+    name: 'Instagram',
+    username: 'niamh.writes',
+    openIdConnect: false,
+    provider: {
+      scopes: ['instagram_business_basic'],
+      tokenEndpointAuthMethod: 'client_secret_post',
+      // Instagram's documented token answer: wrapped in data[], no token_type.
+      tokenAnswer: 'wrapped-in-data',
+      userEndpoint: {
+        path: '/me-instagram',
+        body: (a) => ({ user_id: a.sub, username: a.preferred_username, id: `app-${a.sub}` }),
+      },
+    },
+    settings: (p) => ({
+      AUTHORIZATION_URL: p.authorizationUrl,
+      TOKEN_URL: p.tokenUrl,
+      USERINFO_URL: p.url('/me-instagram?fields=user_id,username'),
+      SCOPE: 'instagram_business_basic',
+      USERNAME_CLAIM: 'username',
+      SUBJECT_CLAIM: 'user_id',
+    }),
+  },
+];
+
+/** Another account's username, valid under each network's rules. */
+const OTHER_USERNAMES: Record<SocialType, string> = {
+  twitter: 'someone_else',
+  linkedin: 'someone-else-1',
+  facebook: 'someone.else',
+  instagram: 'someone_else',
+};
+
+const testingFetch = createSafeFetch({ allowLoopback: true });
+
+function accountsFor(entry: NetworkCase) {
+  return {
+    niamh: { sub: `${entry.network}-1001`, preferred_username: entry.username },
+    other: { sub: `${entry.network}-2002`, preferred_username: OTHER_USERNAMES[entry.network] },
+    spaced: { sub: `${entry.network}-3003`, preferred_username: 'not a handle' },
+  };
+}
+
+async function startNetwork(entry: NetworkCase, extra: Partial<TestProviderOptions> = {}) {
+  const provider = await startOidcProvider({
+    redirectUris: [REDIRECT_URI],
+    accounts: accountsFor(entry),
+    ...entry.provider,
+    ...extra,
+  });
+  const env = envFor(entry, provider);
+  const config = loadSignInConfig(env, { allowInsecureRequests: true });
+  const signIn = createNetworkSignIn(config, { fetch: testingFetch, allowInsecureRequests: true });
+  return { provider, signIn, env };
+}
+
+function envFor(entry: NetworkCase, provider: TestProvider, overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const prefix = `SIGNIN_${entry.network.toUpperCase()}_`;
+  const settings = {
+    CLIENT_ID: provider.clientId,
+    CLIENT_SECRET: provider.clientSecret,
+    ...entry.settings(provider),
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(settings).map(([key, value]) => [`${prefix}${key}`, value]));
+}
+
+/** begin → the provider's pages, signed in as `login` → the values the callback route would have. */
+async function signInAs(signIn: NetworkSignIn, provider: TestProvider, network: SocialType, login: string) {
+  const start = await signIn.begin(network, REDIRECT_URI);
+  const callbackUrl = await provider.signIn(start.authorizationUrl, login);
+  return { start, callback: { callbackUrl, state: start.state, nonce: start.nonce, codeVerifier: start.codeVerifier } };
+}
+
+const refused = (reason: string) => expect.objectContaining({ constructor: SignInRefusedError, reason });
+
+describe.each(NETWORKS)('sign in with $name', (entry) => {
+  const { network } = entry;
+  let provider: TestProvider;
+  let signIn: NetworkSignIn;
+  beforeAll(async () => {
+    ({ provider, signIn } = await startNetwork(entry));
+  });
+  afterAll(() => provider.stop());
+
+  it('proves the username and account id the provider answers', async () => {
+    const { start, callback } = await signInAs(signIn, provider, network, 'niamh');
+    const authorization = new URL(start.authorizationUrl);
+    expect(authorization.origin + authorization.pathname).toBe(provider.authorizationUrl);
+    expect(Object.fromEntries(authorization.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: provider.clientId,
+      redirect_uri: REDIRECT_URI,
+      state: start.state,
+      code_challenge_method: 'S256',
+    });
+    expect(authorization.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(authorization.searchParams.get('nonce')).toBe(entry.openIdConnect ? start.nonce : null);
+    expect(new URL(callback.callbackUrl).searchParams.get('code')).toBeTruthy();
+
+    await expect(signIn.complete(network, callback)).resolves.toEqual({
+      username: entry.username,
+      subject: `${network}-1001`,
+      provider: { id: provider.issuer, name: entry.name },
+    });
+  });
+
+  it('answers the provider’s username when the journalist claimed another: the form’s value is never used', async () => {
+    // The journalist typed NiamhCass94-like handle in the form but signed in to another account.
+    const { callback } = await signInAs(signIn, provider, network, 'other');
+    const withClaim = { ...callback, claimedValue: entry.username, username: entry.username };
+    const account = await signIn.complete(network, withClaim);
+    expect(account.username).toBe(accountsFor(entry).other.preferred_username);
+    expect(account.username).not.toBe(entry.username);
+    expect(account.subject).toBe(`${network}-2002`);
+  });
+
+  it('refuses a callback whose state is not this sign-in’s', async () => {
+    const first = await signInAs(signIn, provider, network, 'niamh');
+    const second = await signIn.begin(network, REDIRECT_URI);
+    // The callback of the first sign-in, completed with the second one's stored values (another tab, a forged link).
+    const crossed = { ...first.callback, state: second.state, nonce: second.nonce, codeVerifier: second.codeVerifier };
+    await expect(signIn.complete(network, crossed)).rejects.toEqual(refused('state-mismatch'));
+    const tampered = new URL(first.callback.callbackUrl);
+    tampered.searchParams.set('state', 'forged');
+    await expect(signIn.complete(network, { ...first.callback, callbackUrl: tampered.href })).rejects.toEqual(
+      refused('state-mismatch'),
+    );
+  });
+
+  it('refuses a replayed callback: the provider takes a code once', async () => {
+    const { callback } = await signInAs(signIn, provider, network, 'niamh');
+    await expect(signIn.complete(network, callback)).resolves.toMatchObject({ username: entry.username });
+    await expect(signIn.complete(network, callback)).rejects.toEqual(refused('invalid-grant'));
+  });
+
+  it('refuses a code sent without its PKCE verifier', async () => {
+    const { callback } = await signInAs(signIn, provider, network, 'niamh');
+    const other = await signIn.begin(network, REDIRECT_URI);
+    await expect(signIn.complete(network, { ...callback, codeVerifier: other.codeVerifier })).rejects.toEqual(
+      refused('invalid-grant'),
+    );
+  });
+
+  it('refuses when the journalist declines on the provider’s page', async () => {
+    const start = await signIn.begin(network, REDIRECT_URI);
+    const callbackUrl = await provider.signIn(start.authorizationUrl, 'niamh', { decision: 'deny' });
+    expect(new URL(callbackUrl).searchParams.get('error')).toBe('access_denied');
+    await expect(signIn.complete(network, { callbackUrl, ...start })).rejects.toEqual(refused('access-denied'));
+  });
+
+  it('refuses a username the network’s rules do not allow, whatever the provider says', async () => {
+    const { callback } = await signInAs(signIn, provider, network, 'spaced');
+    await expect(signIn.complete(network, callback)).rejects.toBeInstanceOf(SignInAnswerError);
+  });
+
+  it('refuses an answer without a username where the settings say it is', async () => {
+    const missing = createNetworkSignIn(
+      loadSignInConfig(envFor(entry, provider, { USERNAME_CLAIM: 'data.handle' }), { allowInsecureRequests: true }),
+      { fetch: testingFetch, allowInsecureRequests: true },
+    );
+    const { callback } = await signInAs(missing, provider, network, 'niamh');
+    await expect(missing.complete(network, callback)).rejects.toThrow(
+      expect.objectContaining({
+        constructor: SignInAnswerError,
+        message: expect.stringContaining('no username at "data.handle"'),
+      }),
+    );
+  });
+
+  it('says the provider is not answering when it is down at the callback', async () => {
+    const { provider: down, signIn: downSignIn } = await startNetwork(entry);
+    const { callback } = await signInAs(downSignIn, down, network, 'niamh');
+    await down.stop();
+    await expect(downSignIn.complete(network, callback)).rejects.toBeInstanceOf(SignInUnavailableError);
+  });
+
+  it(
+    entry.openIdConnect
+      ? 'says the provider is not answering when it is down at the start (discovery)'
+      : 'starts without contacting the provider (plain OAuth 2.0 has no discovery)',
+    async () => {
+      const { provider: down, signIn: downSignIn } = await startNetwork(entry);
+      await down.stop();
+      if (entry.openIdConnect)
+        await expect(downSignIn.begin(network, REDIRECT_URI)).rejects.toBeInstanceOf(SignInUnavailableError);
+      else await expect(downSignIn.begin(network, REDIRECT_URI)).resolves.toMatchObject({ state: expect.any(String) });
+    },
+  );
+});
+
+describe('sign in: what only OpenID Connect checks', () => {
+  const linkedin = NETWORKS.find((entry) => entry.network === 'linkedin')!;
+  let provider: TestProvider;
+  let signIn: NetworkSignIn;
+  beforeAll(async () => {
+    ({ provider, signIn } = await startNetwork(linkedin));
+  });
+  afterAll(() => provider.stop());
+
+  it('refuses an ID token that carries another sign-in’s nonce', async () => {
+    const { callback } = await signInAs(signIn, provider, 'linkedin', 'niamh');
+    await expect(signIn.complete('linkedin', { ...callback, nonce: 'another-attempts-nonce' })).rejects.toEqual(
+      refused('nonce-mismatch'),
+    );
+  });
+});
+
+describe('sign in: an expired code', () => {
+  it('is refused by the provider after its lifetime (the attempt’s own expiry is the store’s: takeProofAttempt)', async () => {
+    const x = NETWORKS[0]!;
+    const { provider, signIn } = await startNetwork(x, { codeTtlSeconds: 1 });
+    try {
+      const { callback } = await signInAs(signIn, provider, 'twitter', 'niamh');
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await expect(signIn.complete('twitter', callback)).rejects.toEqual(refused('invalid-grant'));
+    } finally {
+      await provider.stop();
+    }
+  });
+});
+
+describe('sign in: a network that is not configured', () => {
+  it('says so, and lists only the configured networks', async () => {
+    const x = NETWORKS[0]!;
+    const provider = await startOidcProvider({ redirectUris: [REDIRECT_URI], accounts: accountsFor(x), ...x.provider });
+    try {
+      const signIn = createNetworkSignIn(loadSignInConfig(envFor(x, provider), { allowInsecureRequests: true }), {
+        fetch: testingFetch,
+        allowInsecureRequests: true,
+      });
+      expect(signIn.configuredNetworks()).toEqual(['twitter']);
+      expect(signIn.isConfigured('instagram')).toBe(false);
+      await expect(signIn.begin('instagram', REDIRECT_URI)).rejects.toThrow(
+        expect.objectContaining({
+          constructor: SignInNotConfiguredError,
+          message: expect.stringContaining('SIGNIN_INSTAGRAM_CLIENT_ID'),
+        }),
+      );
+      const nothing = createNetworkSignIn(loadSignInConfig({}));
+      expect(nothing.configuredNetworks()).toEqual([]);
+      await expect(
+        nothing.complete('twitter', { callbackUrl: `${REDIRECT_URI}?code=a&state=b`, state: 'b', nonce: 'n', codeVerifier: 'v' }),
+      ).rejects.toBeInstanceOf(SignInNotConfiguredError);
+    } finally {
+      await provider.stop();
+    }
+  });
+});
+
+describe('sign in: a provider at an address Byline does not connect to', () => {
+  /** Strict mode (no loopback), as in production: the names below resolve to loopback or a private address. */
+  const resolver = (names: Record<string, string>) => async (hostname: string) => {
+    const address = names[hostname];
+    if (!address) throw new Error(`test resolver: unknown name ${hostname}`);
+    return [{ address, family: 4 }];
+  };
+
+  it('refuses the token endpoint before sending the code, which stays unused', async () => {
+    const x = NETWORKS[0]!;
+    const { provider, signIn } = await startNetwork(x);
+    try {
+      const port = new URL(provider.issuer).port;
+      const env = envFor(x, provider, { TOKEN_URL: `http://idp.test:${port}/token` });
+      const strict = createNetworkSignIn(loadSignInConfig(env, { allowInsecureRequests: true }), {
+        fetch: createSafeFetch({ resolve: resolver({ 'idp.test': '127.0.0.1' }) }),
+        allowInsecureRequests: true,
+      });
+      const { callback } = await signInAs(strict, provider, 'twitter', 'niamh');
+      const failure = await strict.complete('twitter', callback).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(SignInUnavailableError);
+      expect((failure as Error).cause).toBeInstanceOf(UnsafeAddressError);
+      // Nothing reached the provider: the same code still completes through a fetch that may reach it.
+      await expect(signIn.complete('twitter', callback)).resolves.toMatchObject({ username: x.username });
+    } finally {
+      await provider.stop();
+    }
+  });
+
+  it('refuses an OpenID Connect issuer on a private address at discovery', async () => {
+    const linkedin = NETWORKS[1]!;
+    const { provider } = await startNetwork(linkedin);
+    try {
+      const env = envFor(linkedin, provider, { ISSUER: 'http://idp.test/' });
+      const strict = createNetworkSignIn(loadSignInConfig(env, { allowInsecureRequests: true }), {
+        fetch: createSafeFetch({ resolve: resolver({ 'idp.test': '10.0.0.8' }) }),
+        allowInsecureRequests: true,
+      });
+      const failure = await strict.begin('linkedin', REDIRECT_URI).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(SignInUnavailableError);
+      expect((failure as Error).message).toContain('an address Byline does not connect to');
+    } finally {
+      await provider.stop();
+    }
+  });
+});
