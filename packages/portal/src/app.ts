@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
+import { createSafeFetch, DEFAULT_RECHECK_POLICY, openClaimStore } from '@byline/shared';
 import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
@@ -11,6 +12,7 @@ import { securityHeaders } from './http/security-headers';
 import { loadSession } from './http/sessions';
 import { Outbox } from './mail/outbox';
 import { ResetRequestThrottle } from './mail/reset-request-throttle';
+import { createNetworkSignIn } from './proofs/network-sign-in/network-sign-in';
 import { accountRoutes } from './routes/account-routes';
 import { apiSettingsRoutes } from './routes/api-settings-routes';
 import { articleRoutes } from './routes/article-routes';
@@ -41,6 +43,10 @@ export function createApp(deps: PortalDeps): Express {
     outbox: deps.outbox ?? new Outbox(null, deps.logger),
     publicUrls: deps.publicUrls ?? LOCAL_PUBLIC_URLS,
     resetThrottle: deps.resetThrottle ?? new ResetRequestThrottle(),
+    claims: deps.claims ?? openClaimStore(deps.store),
+    proofFetch: deps.proofFetch ?? createSafeFetch(),
+    networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}),
+    recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
   };
   const app = express();
   app.disable('x-powered-by');

@@ -1,8 +1,9 @@
-import type { Logger, PortalStore, Store } from '@byline/shared';
+import type { ClaimStoreWithAttempts, Logger, PortalStore, RecheckPolicy, SafeFetch, Store } from '@byline/shared';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
 import type { Outbox } from './mail/outbox';
 import type { ResetRequestThrottle } from './mail/reset-request-throttle';
+import type { NetworkSignIn } from './proofs/network-sign-in/network-sign-in';
 
 /** Where people reach the portal and the services (PUBLIC_*_URL): links in mail and on API settings, never from a request's Host. */
 export interface PublicUrls {
@@ -27,6 +28,14 @@ export interface PortalDeps {
   /** Defaults to localhost on the default ports. */
   publicUrls?: PublicUrls;
   resetThrottle?: ResetRequestThrottle;
+  /** Claims and their evidence (issue 16); opened beside `store` by default. */
+  claims?: ClaimStoreWithAttempts;
+  /** Outbound fetch for proofs (rel="me" pages); refuses every non-public address. Tests inject one that may reach loopback. */
+  proofFetch?: SafeFetch;
+  /** Sign-in with the networks configured by SIGNIN_* (main); none configured by default. */
+  networkSignIn?: NetworkSignIn;
+  /** When a rel="me" proof is checked again, and how long it may fail before it lapses. */
+  recheckPolicy?: RecheckPolicy;
   /** Express "trust proxy" setting, so cookies get Secure when a TLS-terminating proxy says the request was https. */
   trustProxy?: boolean | number | string;
 }

@@ -1,17 +1,22 @@
 #!/usr/bin/env node
-import { ConfigError, createLogger, loadConfig, openStore } from '@byline/shared';
+import { ConfigError, createLogger, loadConfig, openClaimStore, openStore } from '@byline/shared';
 import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { createSignInThrottle } from './auth/create-sign-in-throttle';
 import { Outbox } from './mail/outbox';
 import { smtpMailer } from './mail/smtp-mailer';
 import { openPortalStore } from './open-portal-store';
+import { createNetworkSignIn } from './proofs/network-sign-in/network-sign-in';
+import { loadSignInConfig } from './proofs/network-sign-in/sign-in-config';
 
 /** Start-up: checked config, stores, HTTP server on PORTAL_PORT, graceful stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   let config;
+  let signInConfig;
   try {
     config = loadConfig();
+    // SIGNIN_* is checked like the rest: a bad value stops the portal with a message naming it.
+    signInConfig = loadSignInConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${SERVICE_NAME}: ${error.message}\n`);
@@ -33,7 +38,9 @@ async function main(): Promise<void> {
     articleVerifier: config.publicArticleVerifierUrl,
     journalistVerifier: config.publicJournalistVerifierUrl,
   };
-  const app = createApp({ store, portalStore, logger, trustProxy, throttle, outbox, publicUrls });
+  const claims = openClaimStore(store);
+  const networkSignIn = createNetworkSignIn(signInConfig);
+  const app = createApp({ store, portalStore, claims, networkSignIn, logger, trustProxy, throttle, outbox, publicUrls });
   const server = createHttpServer(app, logger).listen(config.portalPort, config.host);
   server.on('listening', () => logger.info('listening', { url: `http://localhost:${config.portalPort}`, store: store.kind }));
   server.on('error', (error) => {
@@ -44,6 +51,7 @@ async function main(): Promise<void> {
     close: async () => {
       await outbox.settled();
       await throttle.close();
+      await claims.close();
       await portalStore.close();
       await store.close();
     },

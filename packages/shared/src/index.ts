@@ -26,3 +26,4 @@ export * from './store/mongo/mongo-portal-store';
 export * from './usage/log-throttle';
 export * from './usage/usage-meter';
 export * from './fetch';
+export * from './proofs';

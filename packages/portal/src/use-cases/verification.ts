@@ -1,7 +1,7 @@
-import type { AuditAction, PortalStore, PortalUser } from '@byline/shared';
+import type { DecisionAction, PortalStore, PortalUser } from '@byline/shared';
 
 export type Decision = 'verify' | 'reject' | 'unverify';
-const ACTIONS: Record<Decision, Exclude<AuditAction, 'requested'>> = {
+const ACTIONS: Record<Decision, DecisionAction> = {
   verify: 'verified',
   reject: 'rejected',
   unverify: 'unverified',

@@ -6,6 +6,9 @@ const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   verified: 'Verified',
   rejected: 'Verification refused',
   unverified: 'Verification withdrawn',
+  'proof-attested': 'Proof attested by an editor',
+  'handle-moved': 'Proven handle moved',
+  'proof-lapsed': 'A proof stopped holding',
 };
 
 export function verifiedBadge(profile: Pick<Profile, 'verified'>): SafeHtml {

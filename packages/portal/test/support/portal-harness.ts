@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { MongoStore, type PortalStore, type Store } from '@byline/shared';
+import {
+  createSafeFetch,
+  MongoStore,
+  openClaimStore,
+  type ClaimStoreWithAttempts,
+  type PortalStore,
+  type Store,
+} from '@byline/shared';
 import { expectAnswersInStep, quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
 import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
@@ -15,6 +22,7 @@ export type Agent = ReturnType<typeof request.agent>;
 export interface Portal {
   store: Store;
   portalStore: PortalStore;
+  claims: ClaimStoreWithAttempts;
   app: ReturnType<typeof createApp>;
   clock: { now: Date };
   /** Checks that the verifiers' rendered answers followed every edit the test made, then closes both stores. */
@@ -38,10 +46,14 @@ export function portalStoreFactories(): StoreFactory[] {
 export async function startPortal(factory: StoreFactory, overrides: Partial<PortalDeps> = {}): Promise<Portal> {
   const store = await factory.create();
   const portalStore = openPortalStore(store);
+  const claims = overrides.claims ?? openClaimStore(store);
   const clock = { now: new Date() };
   const app = createApp({
     store,
     portalStore,
+    claims,
+    // Claimed pages are served on loopback in tests; production's fetch refuses every non-public address.
+    proofFetch: createSafeFetch({ allowLoopback: true, timeoutMs: 3000 }),
     logger: quietLogger(),
     now: () => clock.now,
     throttle: new SignInThrottle(),
@@ -51,12 +63,14 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
   return {
     store,
     portalStore,
+    claims,
     app,
     clock,
     close: async () => {
       try {
         await expectAnswersInStep(store);
       } finally {
+        await claims.close();
         await portalStore.close();
         await store.close();
       }

@@ -87,3 +87,10 @@ export interface ClaimStore {
 }
 
 export type { Claim, ClaimKind, Evidence, NewEvidence };
+
+/** Daily re-checks; a proof failing for 3 days lapses; a failing one is checked again after 6 hours. */
+export const DEFAULT_RECHECK_POLICY: RecheckPolicy = {
+  intervalMs: 24 * 60 * 60 * 1000,
+  graceMs: 3 * 24 * 60 * 60 * 1000,
+  retryMs: 6 * 60 * 60 * 1000,
+};

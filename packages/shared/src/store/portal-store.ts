@@ -58,7 +58,14 @@ export interface VerificationRequest {
   status: VerificationStatus;
 }
 
-export type AuditAction = 'requested' | 'verified' | 'rejected' | 'unverified';
+/** An editor's (or operator's) decision on the verified flag. */
+export type DecisionAction = 'verified' | 'rejected' | 'unverified';
+
+/**
+ * Everything the verification history records: requests and decisions, and the proofs' events that an editor
+ * must see (a proof attested by an editor, a proven handle moved between profiles, a proof that lapsed).
+ */
+export type AuditAction = 'requested' | DecisionAction | 'proof-attested' | 'handle-moved' | 'proof-lapsed';
 
 /** Who did what to a profile's verification, when, and why. */
 export interface AuditRecord {
@@ -73,7 +80,7 @@ export interface AuditRecord {
 export interface VerificationDecision {
   profileId: number;
   actor: string;
-  action: Exclude<AuditAction, 'requested'>;
+  action: DecisionAction;
   note: string;
 }
 

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { refreshDerivedFields } from './profile-records';
 import { rewriteHandlesToNormalForm } from './handles-normal-form';
+import { CLAIMS_SCHEMA_SQL } from '../../proofs/sqlite/claims-sql';
+import { claimsFromHandles } from '../../proofs/sqlite/claims-migration';
 
 /**
  * A schema change (`sql`, applied in one transaction) or a data backfill SQL alone cannot do. A backfill
@@ -169,5 +171,15 @@ export const MIGRATIONS: Migration[] = [
     // Handles the portal stored as typed profile addresses become the username every write stores now.
     name: '013-social-handles-normal-form',
     backfill: rewriteHandlesToNormalForm,
+  },
+  {
+    // Claims with their evidence, and network sign-ins in progress (see proofs/).
+    name: '014-claims-and-evidence',
+    sql: CLAIMS_SCHEMA_SQL,
+  },
+  {
+    // Every handle held until now becomes a claim, proven where it was trusted (see claimsFromHandles).
+    name: '015-claims-from-handles',
+    backfill: claimsFromHandles,
   },
 ];

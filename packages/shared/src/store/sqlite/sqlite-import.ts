@@ -5,6 +5,7 @@ import { canonicalizeUrl } from '../../url/canonical-url';
 import { ImportConflictError, type ImportProblem, type ImportSummary } from '../store';
 import { refreshDerivedFields } from './profile-records';
 import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
+import { proveImportedHandles } from '../../proofs/sqlite/import-claims';
 
 const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 
@@ -138,6 +139,8 @@ export class SqliteImport {
     const problems: ImportProblem[] = [];
     for (const claim of this.waiting) this.decide(claim, problems);
     if (problems.length) throw new ImportConflictError(problems.sort((a, b) => a.index - b.index));
+    const now = new Date().toISOString();
+    for (const id of this.released) proveImportedHandles(this.db, id, now);
     for (const id of this.touched) refreshDerivedFields(this.db, id);
     return { profiles: this.profiles, articles: this.articles };
   }

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import type { Article, ArticleInput, Profile, SocialType } from '../../domain/types';
 import { SOCIAL_TYPES } from '../../domain/types';
 import { canonicalizeUrl } from '../../url/canonical-url';
-import { handleKey, normalizeSocialProfiles } from '../../social/social-handle';
+import { normalizeSocialProfiles } from '../../social/social-handle';
 import type {
   ApiAccount,
   AuditRecord,
@@ -21,7 +21,8 @@ import type {
 import { ArticleTakenError, EmailTakenError, HandleTakenError } from '../portal-store';
 import { SqliteStore } from './sqlite-store';
 import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
-import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
+import { networkClaims } from '../../proofs/claim-values';
+import { setClaimsNow } from '../../proofs/sqlite/sqlite-claim-store';
 import { SqlitePasswordResets } from './sqlite-password-resets';
 import { SqliteSessionRecords } from './sqlite-session-records';
 import type { StoreFileGuard } from './store-file-guard';
@@ -245,36 +246,17 @@ export class SqlitePortalStore implements PortalStore {
     const save = this.db.transaction(() => {
       const user = this.sql<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?').get(userId);
       if (!user) throw new Error(`no portal user ${userId}`);
-      const taken = this.handlesHeldElsewhere(fields, user.profile_id);
-      if (taken.length) throw new HandleTakenError(taken);
       const profileId = user.profile_id ?? this.insertProfile(userId, slugBase);
       const current = this.sql<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?').get(profileId)!;
       const { id: _id, ...stored } = toProfile(current);
       this.sql('UPDATE profiles SET doc = ? WHERE id = ?').run(JSON.stringify({ ...stored, ...fields }), profileId);
-      this.sql(DELETE_PROFILE_HANDLES_SQL).run(profileId);
-      for (const type of SOCIAL_TYPES) {
-        const value = fields.profile_social_profiles[type];
-        if (value) {
-          this.sql(INSERT_HANDLE_SQL).run(type, handleKey(type, value), profileId);
-        }
-      }
+      // The typed handles become claims; the document keeps the proven ones only (refused: HandleTakenError).
+      setClaimsNow(this.db, profileId, networkClaims(fields.profile_social_profiles), new Date().toISOString());
       refreshDerivedFields(this.db, profileId);
       return profileId;
     });
     const id = await this.write(() => save.immediate());
     return (await this.findProfileById(id))!;
-  }
-
-  private handlesHeldElsewhere(fields: ProfileFields, ownProfileId: number | null): SocialType[] {
-    const holder = this.sql<[string, string], { profile_id: number }>(
-      'SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?',
-    );
-    return SOCIAL_TYPES.filter((type) => {
-      const value = fields.profile_social_profiles[type];
-      if (!value) return false;
-      const row = holder.get(type, handleKey(type, value));
-      return row !== undefined && row.profile_id !== ownProfileId;
-    });
   }
 
   private insertProfile(userId: number, slugBase: string): number {

@@ -1,0 +1,25 @@
+import type { EvidenceMethod } from './claims';
+
+/** How each proof method reads in a sentence ("proven by …"). */
+export function methodLabel(method: EvidenceMethod): string {
+  switch (method) {
+    case 'network-sign-in':
+      return 'signing in with the network';
+    case 'rel-me':
+      return 'a rel="me" link back to the profile';
+    case 'editor-attestation':
+      return 'an editor’s attestation';
+    case 'operator-import':
+      return 'the operator’s import';
+  }
+}
+
+/** Why another profile's unproven claim of a key was released, as its owner reads it. */
+export function releasedBecause(method: EvidenceMethod, now: string): string {
+  return `Released on ${now.slice(0, 10)}: another profile proved it is theirs by ${methodLabel(method)}.`;
+}
+
+/** Why a re-checked proof stopped counting. */
+export function lapseNote(failingSince: string, reason: string): string {
+  return `The proof stopped holding: failing since ${failingSince.slice(0, 10)} (${reason}).`;
+}

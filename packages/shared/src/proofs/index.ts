@@ -1,0 +1,11 @@
+export * from './claims';
+export * from './claim-store';
+export * from './claim-values';
+export * from './claim-wording';
+export * from './proof-attempts';
+export * from './rel-me-links';
+export * from './verified-identity';
+export * from './open-claim-store';
+export { SqliteClaimStore, EDITOR_PROVIDER } from './sqlite/sqlite-claim-store';
+export { OPERATOR_PROVIDER } from './sqlite/claims-migration';
+export * from './rel-me-check';

@@ -1,0 +1,80 @@
+import type { SafeFetch } from '../fetch/safe-fetch';
+import type { CheckOutcome } from './claim-store';
+import { relMeLinks, samePublicPage } from './rel-me-links';
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/** The public address of a profile page (`PUBLIC_PORTAL_URL/j/SLUG`), which claimed pages must link back to. */
+export function publicProfileUrl(portalUrl: string, slug: string): string {
+  return `${portalUrl.replace(/\/+$/, '')}/j/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * Whether the page at `siteUrl` links back to `profileUrl` with rel="me" (Mastodon's VerifyLinkService rules,
+ * through the SSRF-safe fetch): redirects followed (at most 5, each hop's address checked), only a final 200
+ * HTML page counts, its body is size-limited by the fetch, and an `<a>` or `<link>` whose rel holds `me` must
+ * point at the profile page (compared as canonical addresses). Like Mastodon, a first rel="me" link that
+ * redirects straight to the profile page (a short link) counts too. Never throws: a failure is an outcome
+ * with a reason fit to show the journalist.
+ */
+export async function checkRelMe(fetch: SafeFetch, siteUrl: string, profileUrl: string): Promise<CheckOutcome> {
+  let url = siteUrl;
+  try {
+    for (let hop = 0; ; hop++) {
+      const response = await fetch(url, { headers: { Accept: 'text/html,application/xhtml+xml' } });
+      const location = response.headers.get('location');
+      if (REDIRECTS.has(response.status) && location) {
+        void response.body?.cancel();
+        if (hop >= MAX_REDIRECTS) return { ok: false, reason: 'the page redirects too many times' };
+        url = new URL(location, url).href;
+        continue;
+      }
+      if (response.status !== 200) {
+        void response.body?.cancel();
+        return { ok: false, reason: `the page answered HTTP ${response.status}` };
+      }
+      const type = response.headers.get('content-type') ?? '';
+      if (type && !/text\/html|application\/xhtml\+xml/i.test(type)) {
+        void response.body?.cancel();
+        return { ok: false, reason: 'the address is not a web page' };
+      }
+      const links = relMeLinks(await response.text(), url);
+      if (links.some((link) => samePublicPage(link, profileUrl))) return { ok: true };
+      if (links[0] && (await redirectsTo(fetch, links[0], profileUrl))) return { ok: true };
+      return {
+        ok: false,
+        reason: links.length
+          ? 'the page has rel="me" links, but none to this profile'
+          : 'the page has no rel="me" link to this profile',
+      };
+    }
+  } catch (error) {
+    return { ok: false, reason: describe(error) };
+  }
+}
+
+async function redirectsTo(fetch: SafeFetch, link: string, profileUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(link, { method: 'HEAD' });
+    const location = response.headers.get('location');
+    return REDIRECTS.has(response.status) && !!location && samePublicPage(new URL(location, link).href, profileUrl);
+  } catch {
+    return false;
+  }
+}
+
+/** The error and its causes (undici wraps a refused connection in a TypeError). */
+function* chain(error: unknown): Generator<Error> {
+  for (let e = error as Error | undefined; e && typeof e === 'object'; e = e.cause as Error | undefined) yield e;
+}
+
+function describe(error: unknown): string {
+  const names = [...chain(error)].map((e) => e.name);
+  const name = names.find((n) => n === 'UnsafeAddressError' || n === 'ResponseTooLargeError') ?? names[0];
+  if (name === 'UnsafeAddressError') return 'the address points to a private or local network, which Byline does not fetch';
+  if (name === 'ResponseTooLargeError') return 'the page is too large';
+  if (name === 'TimeoutError' || name === 'AbortError') return 'the site took too long to answer';
+  if (error instanceof TypeError && /URL/i.test(error.message)) return 'the address is not valid';
+  return 'the site could not be reached';
+}

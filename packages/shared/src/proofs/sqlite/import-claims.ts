@@ -1,0 +1,45 @@
+import type Database from 'better-sqlite3';
+import { SOCIAL_TYPES, type SocialType } from '../../domain/types';
+import { releasedBecause } from '../claim-wording';
+import { OPERATOR_PROVIDER } from './claims-migration';
+import { addProof, ensureClaim, liveClaimsOfKind, releaseClaim, syncProvenHandles } from './claims-sql';
+
+const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+const prepare = (db: Database.Database) => ({
+  held: db.prepare<[number], { social_type: SocialType; handle_key: string }>(
+    'SELECT social_type, handle_key FROM social_handles WHERE profile_id = ?',
+  ),
+  doc: db.prepare<[number], string>('SELECT doc FROM profiles WHERE id = ?').pluck(),
+});
+
+/**
+ * After `byline import` has decided which profile holds which handle (the lookup index), the claims follow:
+ * each imported profile's handles are proven by `operator-import` (unless already proven some other way),
+ * other profiles' unproven claims of them are released, and the profile's network claims the record no longer
+ * lists end. Inside the import's transaction.
+ */
+export function proveImportedHandles(db: Database.Database, profileId: number, now: string): void {
+  let stmt = statementsByDb.get(db);
+  if (!stmt) statementsByDb.set(db, (stmt = prepare(db)));
+  const social = (JSON.parse(stmt.doc.get(profileId)!) as { profile_social_profiles: Record<SocialType, string> })
+    .profile_social_profiles;
+  const held = new Map(stmt.held.all(profileId).map((row) => [row.social_type, row.handle_key]));
+  for (const type of SOCIAL_TYPES) {
+    const key = held.get(type);
+    for (const live of liveClaimsOfKind(db, profileId, type)) {
+      if (live.key !== key) releaseClaim(db, live, `Removed by the operator's import on ${now.slice(0, 10)}`, now);
+    }
+    if (!key) continue;
+    const claim = ensureClaim(db, profileId, type, social[type] || key, now);
+    if (claim.state === 'proven') continue;
+    const evidence = {
+      method: 'operator-import' as const,
+      provider: OPERATOR_PROVIDER,
+      provenValue: claim.value,
+      by: 'operator:byline import',
+    };
+    for (const { profileId: other } of addProof(db, claim, evidence, now, releasedBecause('operator-import', now))) {
+      syncProvenHandles(db, other);
+    }
+  }
+}

@@ -1,0 +1,359 @@
+import Database from 'better-sqlite3';
+import type { SocialType } from '../../domain/types';
+import { HandleTakenError } from '../../store/portal-store';
+import type { SqliteStore } from '../../store/sqlite/sqlite-store';
+import type { StoreFileGuard } from '../../store/sqlite/store-file-guard';
+import { unavailableOr } from '../../store/sqlite/sqlite-errors';
+import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from '../../store/sqlite/write-without-blocking';
+import type { Claim, ClaimKind } from '../claims';
+import type {
+  CheckOutcome,
+  ClaimStore,
+  DueCheck,
+  ProofToRecord,
+  ProveResult,
+  RecheckPolicy,
+  RecordCheckResult,
+} from '../claim-store';
+import { claimKey, isNetwork, normalClaimValue, wantedClaims, type WantedClaims } from '../claim-values';
+import { lapseNote, methodLabel, releasedBecause } from '../claim-wording';
+import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from '../proof-attempts';
+import {
+  addProof,
+  auditEvent,
+  backToQueue,
+  ensureClaim,
+  leaveLookup,
+  liveEvidenceCount,
+  setClaimState,
+  liveClaimsOfKind,
+  otherClaimsOfNetwork,
+  profileExists,
+  provenHolder,
+  readClaim,
+  readClaimsOf,
+  readEvidence,
+  readLiveClaimsOfKey,
+  releaseClaim,
+  syncProvenHandles,
+} from './claims-sql';
+
+/**
+ * The embedded ClaimStore (and ProofAttemptStore): its own connection to the SqliteStore's file, every write one
+ * IMMEDIATE transaction (see claims-sql.ts for the invariants it keeps).
+ */
+export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
+  private readonly db: Database.Database;
+
+  constructor(
+    file: string,
+    private readonly guard?: StoreFileGuard,
+  ) {
+    this.db = new Database(file);
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.db.pragma('foreign_keys = ON');
+  }
+
+  static forStore(store: SqliteStore): SqliteClaimStore {
+    return new SqliteClaimStore(store.file, store.guard);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open && (this.guard?.safeToClose() ?? true)) this.db.close();
+  }
+
+  private write<T>(work: () => T): Promise<T> {
+    const transaction = this.db.transaction(work);
+    return writeWithoutBlocking(
+      this.db,
+      () => {
+        this.guard?.checkWritable();
+        return transaction.immediate();
+      },
+      BUSY_TIMEOUT_MS,
+    );
+  }
+
+  private read<T>(work: () => T): Promise<T> {
+    try {
+      this.guard?.checkReadable();
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(unavailableOr(error));
+    }
+  }
+
+  claimsOf(profileId: number): Promise<Claim[]> {
+    return this.read(() => readClaimsOf(this.db, profileId));
+  }
+
+  claimsOfKey(kind: ClaimKind, key: string): Promise<Claim[]> {
+    return this.read(() => readLiveClaimsOfKey(this.db, kind, key));
+  }
+
+  setClaims(profileId: number, values: Partial<Record<ClaimKind, string[]>>): Promise<Claim[]> {
+    const wanted = wantedClaims(values);
+    return this.write(() => {
+      setClaimsNow(this.db, profileId, wanted, new Date().toISOString());
+      return readClaimsOf(this.db, profileId);
+    });
+  }
+
+  recordProof(proof: ProofToRecord): Promise<ProveResult> {
+    const value = normalClaimValue(proof.kind, proof.value);
+    return this.write(() => recordProofNow(this.db, { ...proof, value }, new Date().toISOString()));
+  }
+
+  moveProvenClaim({
+    type,
+    key,
+    toProfileId,
+    editor,
+    note,
+  }: {
+    type: SocialType;
+    key: string;
+    toProfileId: number;
+    editor: string;
+    note: string;
+  }): Promise<ProveResult> {
+    return this.write(() => {
+      const now = new Date().toISOString();
+      if (!profileExists(this.db, toProfileId)) return { ok: false, reason: 'no-such-profile' } as const;
+      const holder = provenHolder(this.db, type, key);
+      const held = readLiveClaimsOfKey(this.db, type, key).find((claim) => claim.profileId === holder);
+      const value = held?.value ?? key;
+      if (holder !== undefined && holder !== toProfileId && held) {
+        releaseClaim(this.db, held, `Moved to another profile by an editor (${editor}) on ${now.slice(0, 10)}: ${note}`, now);
+        syncProvenHandles(this.db, holder);
+        auditEvent(this.db, holder, editor, 'handle-moved', `${type} ${value} moved to another profile: ${note}`, now);
+      }
+      const result = recordProofNow(
+        this.db,
+        {
+          profileId: toProfileId,
+          kind: type,
+          value,
+          evidence: {
+            method: 'editor-attestation',
+            provider: EDITOR_PROVIDER,
+            provenValue: value,
+            by: `editor:${editor}`,
+            note,
+          },
+        },
+        now,
+      );
+      if (result.ok) auditEvent(this.db, toProfileId, editor, 'handle-moved', `${type} ${value} moved here: ${note}`, now);
+      return result;
+    });
+  }
+
+  takeDueChecks({
+    now,
+    holder,
+    leaseMs,
+    limit,
+    all = false,
+  }: {
+    now: Date;
+    holder: string;
+    leaseMs: number;
+    limit: number;
+    all?: boolean;
+  }): Promise<DueCheck[]> {
+    return this.write(() => {
+      const at = now.toISOString();
+      const ids = this.db
+        .prepare<[{ holder: string; leaseUntil: string; all: number; now: string; limit: number }], number>(
+          `UPDATE evidence SET lease_holder = @holder, lease_until = @leaseUntil
+           WHERE id IN (SELECT id FROM evidence
+             WHERE ended_at IS NULL AND next_check_at IS NOT NULL AND (@all OR next_check_at <= @now)
+               AND (lease_until IS NULL OR lease_until < @now)
+             ORDER BY next_check_at, id LIMIT @limit)
+           RETURNING id`,
+        )
+        .pluck()
+        .all({ holder, leaseUntil: new Date(now.getTime() + leaseMs).toISOString(), all: all ? 1 : 0, now: at, limit });
+      return ids.sort((a, b) => a - b).map((id) => this.dueCheck(id));
+    });
+  }
+
+  private dueCheck(evidenceId: number): DueCheck {
+    const evidence = readEvidence(this.db, evidenceId)!;
+    const claim = readClaim(this.db, evidence.claimId)!;
+    const slug = this.db.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ?').pluck().get(claim.profileId)!;
+    return { evidence, claim, profileSlug: slug };
+  }
+
+  recordCheck({
+    evidenceId,
+    holder,
+    outcome,
+    now,
+    policy,
+  }: {
+    evidenceId: number;
+    holder: string;
+    outcome: CheckOutcome;
+    now: Date;
+    policy: RecheckPolicy;
+  }): Promise<RecordCheckResult> {
+    return this.write(() => recordCheckNow(this.db, { evidenceId, holder, outcome, now, policy }));
+  }
+
+  async createProofAttempt(attempt: ProofAttempt): Promise<void> {
+    await this.write(() =>
+      this.db
+        .prepare(
+          `INSERT INTO proof_attempts (state_hash, user_id, profile_id, network, claimed_value, nonce, code_verifier,
+             created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          attempt.stateHash,
+          attempt.userId,
+          attempt.profileId,
+          attempt.network,
+          attempt.claimedValue,
+          attempt.nonce,
+          attempt.codeVerifier,
+          attempt.createdAt,
+          attempt.expiresAt,
+        ),
+    );
+  }
+
+  takeProofAttempt(stateHash: string, now: Date): Promise<TakenAttempt> {
+    return this.write(() => {
+      const row = this.db
+        .prepare<[string, string], AttemptRow>(
+          'UPDATE proof_attempts SET used_at = ? WHERE state_hash = ? AND used_at IS NULL RETURNING *',
+        )
+        .get(now.toISOString(), stateHash);
+      if (!row) {
+        const known = this.db
+          .prepare<[string], number>('SELECT count(*) FROM proof_attempts WHERE state_hash = ?')
+          .pluck()
+          .get(stateHash);
+        return known ? { status: 'used' } : { status: 'unknown' };
+      }
+      // Attempts a day past their expiry are of no use to anyone: cleared as others are taken.
+      this.db.prepare('DELETE FROM proof_attempts WHERE expires_at < ?').run(new Date(now.getTime() - DAY_MS).toISOString());
+      const attempt = toAttempt(row);
+      return now.toISOString() > attempt.expiresAt ? { status: 'expired', attempt } : { status: 'taken', attempt };
+    });
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const EDITOR_PROVIDER = { id: 'urn:byline:editor-attestation', name: 'Byline editor' };
+
+interface AttemptRow {
+  state_hash: string;
+  user_id: number;
+  profile_id: number;
+  network: SocialType;
+  claimed_value: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: string;
+  expires_at: string;
+}
+
+const toAttempt = (row: AttemptRow): ProofAttempt => ({
+  stateHash: row.state_hash,
+  userId: row.user_id,
+  profileId: row.profile_id,
+  network: row.network,
+  claimedValue: row.claimed_value,
+  nonce: row.nonce,
+  codeVerifier: row.code_verifier,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+});
+
+/** setClaims inside a transaction (the portal's profile form calls it in its own). Values already normal. */
+export function setClaimsNow(db: Database.Database, profileId: number, wanted: WantedClaims, now: string): void {
+  const taken: SocialType[] = [];
+  for (const { kind, entries } of wanted) {
+    if (!isNetwork(kind)) continue;
+    for (const { key } of entries) {
+      const holder = provenHolder(db, kind, key);
+      if (holder !== undefined && holder !== profileId) taken.push(kind);
+    }
+  }
+  if (taken.length) throw new HandleTakenError(taken);
+  for (const { kind, entries } of wanted) {
+    const keys = new Set(entries.map((entry) => entry.key));
+    for (const live of liveClaimsOfKind(db, profileId, kind)) {
+      if (!keys.has(live.key)) releaseClaim(db, live, `Removed by the journalist on ${now.slice(0, 10)}`, now);
+    }
+    for (const { value } of entries) {
+      const claim = ensureClaim(db, profileId, kind, value, now);
+      if (claim.state !== 'proven' && claim.value !== value) setClaimState(db, claim.id, claim.state, value, now);
+    }
+  }
+  syncProvenHandles(db, profileId);
+}
+
+/** recordProof inside a transaction. The value is already in its normal form. */
+export function recordProofNow(db: Database.Database, proof: ProofToRecord, now: string): ProveResult {
+  const { profileId, kind, value, evidence } = proof;
+  if (!profileExists(db, profileId)) return { ok: false, reason: 'no-such-profile' };
+  const key = claimKey(kind, value);
+  if (isNetwork(kind)) {
+    const holder = provenHolder(db, kind, key);
+    if (holder !== undefined && holder !== profileId) return { ok: false, reason: 'held-by-another', holderProfileId: holder };
+    for (const other of otherClaimsOfNetwork(db, profileId, kind, key)) {
+      releaseClaim(db, other, `Replaced on ${now.slice(0, 10)} by ${value}, proven by ${methodLabel(evidence.method)}`, now);
+    }
+  }
+  const claim = ensureClaim(db, profileId, kind, value, now);
+  const released = addProof(db, claim, evidence, now, releasedBecause(evidence.method, now));
+  syncProvenHandles(db, profileId);
+  for (const { profileId: other } of released) syncProvenHandles(db, other);
+  return { ok: true, claim: readClaim(db, claim.id)!, released };
+}
+
+function recordCheckNow(
+  db: Database.Database,
+  { evidenceId, holder, outcome, now, policy }: Parameters<ClaimStore['recordCheck']>[0],
+): RecordCheckResult {
+  const at = now.toISOString();
+  const lease = db
+    .prepare<[number], { lease_holder: string | null; ended_at: string | null; failing_since: string | null; claim_id: number }>(
+      'SELECT lease_holder, ended_at, failing_since, claim_id FROM evidence WHERE id = ?',
+    )
+    .get(evidenceId);
+  if (!lease || lease.lease_holder !== holder || lease.ended_at) return 'lease-lost';
+  const later = (ms: number) => new Date(now.getTime() + ms).toISOString();
+  if (outcome.ok) {
+    db.prepare(
+      `UPDATE evidence SET last_checked_at = ?, failing_since = NULL, last_failure = NULL, next_check_at = ?,
+         lease_holder = NULL, lease_until = NULL WHERE id = ?`,
+    ).run(at, later(policy.intervalMs), evidenceId);
+    return 'held';
+  }
+  const failingSince = lease.failing_since ?? at;
+  if (now.getTime() - Date.parse(failingSince) < policy.graceMs) {
+    db.prepare(
+      `UPDATE evidence SET last_checked_at = ?, failing_since = ?, last_failure = ?, next_check_at = ?,
+         lease_holder = NULL, lease_until = NULL WHERE id = ?`,
+    ).run(at, failingSince, outcome.reason, later(policy.retryMs), evidenceId);
+    return 'failing';
+  }
+  const note = lapseNote(failingSince, outcome.reason);
+  db.prepare(
+    `UPDATE evidence SET last_checked_at = ?, failing_since = ?, last_failure = ?, next_check_at = NULL,
+       lease_holder = NULL, lease_until = NULL, ended_at = ?, ended_reason = ? WHERE id = ?`,
+  ).run(at, failingSince, outcome.reason, at, note, evidenceId);
+  const claim = readClaim(db, lease.claim_id)!;
+  if (liveEvidenceCount(db, claim.id) === 0 && claim.releasedAt === null) {
+    setClaimState(db, claim.id, 'lapsed', claim.value, at);
+    leaveLookup(db, claim);
+    syncProvenHandles(db, claim.profileId);
+  }
+  backToQueue(db, claim.profileId, 'byline:re-check', 'proof-lapsed', `${claim.kind} ${claim.value}: ${note}`, at);
+  return 'lapsed';
+}
