@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Article, ArticleInput, Profile, SocialType } from '../../domain/types';
-import { SOCIAL_TYPES } from '../../domain/types';
+import type { Article, ArticleInput, Profile } from '../../domain/types';
 import { canonicalizeUrl } from '../../url/canonical-url';
 import { normalizeSocialProfiles } from '../../social/social-handle';
 import type {
@@ -18,7 +17,7 @@ import type {
   VerificationDecision,
   VerificationRequest,
 } from '../portal-store';
-import { ArticleTakenError, EmailTakenError, HandleTakenError } from '../portal-store';
+import { ArticleTakenError, EmailTakenError } from '../portal-store';
 import { SqliteStore } from './sqlite-store';
 import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
 import { networkClaims } from '../../proofs/claim-values';
