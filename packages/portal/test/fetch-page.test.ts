@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { createPageFetcher, PageFetchError } from '../src/fetch/fetch-page';
-import { isAllowedAddress } from '../src/fetch/address-policy';
+import { isAllowedAddress } from '@byline/shared';
 import { ARTICLE_HTML, pageServer, testResolver } from './support/portal-harness';
 
 /**

@@ -4,7 +4,7 @@ import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { isAllowedAddress } from './address-policy';
+import { isAllowedAddress } from '@byline/shared';
 
 export interface FetchedPage {
   /** The address after redirects. */

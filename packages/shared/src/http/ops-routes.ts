@@ -10,6 +10,19 @@ import type { OpenApiDocument } from './openapi';
  * /metrics: Prometheus. /openapi.json and /docs: the service's API description.
  */
 export function opsRoutes(store: Store, metrics: Metrics, openApi: OpenApiDocument): Router {
+  const router = probeRoutes(store);
+  router.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
+  router.use('/docs', swaggerUi.serve, swaggerUi.setup(openApi));
+  return router;
+}
+
+/** The orchestrator's probes alone, for the portal and the worker: /healthz (liveness) and /readyz (the store answers). */
+export function probeRoutes(store: Store): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -23,12 +36,5 @@ export function opsRoutes(store: Store, metrics: Metrics, openApi: OpenApiDocume
       res.status(503).json({ status: 'unavailable', store: store.kind });
     }
   });
-  router.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
-  router.get('/openapi.json', (_req, res) => {
-    res.json(openApi);
-  });
-  router.use('/docs', swaggerUi.serve, swaggerUi.setup(openApi));
   return router;
 }
