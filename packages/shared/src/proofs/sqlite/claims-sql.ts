@@ -258,6 +258,29 @@ export function releaseClaim(db: Database.Database, claim: Claim | ClaimRow, rea
   if (isNetwork(claim.kind)) stmt.deleteHandle.run(claim.kind, claim.key, profileId);
 }
 
+/** What a write needs to know of a claim. */
+export type ClaimRef = Pick<Claim, 'id' | 'profileId' | 'kind' | 'key' | 'value'>;
+
+/** The profile's live claims of every kind, as rows (no evidence read). */
+export function liveClaimRowsOf(db: Database.Database, profileId: number): ClaimRow[] {
+  return claimStatements(db)
+    .claimsOfProfile.all(profileId)
+    .filter((row) => row.released_at === null);
+}
+
+/** A new `claimed` claim. */
+export function insertClaim(
+  db: Database.Database,
+  profileId: number,
+  kind: ClaimKind,
+  value: string,
+  key: string,
+  now: string,
+): ClaimRef {
+  const id = Number(claimStatements(db).insertClaim.run(profileId, kind, value, key, now, now).lastInsertRowid);
+  return { id, profileId, kind, key, value };
+}
+
 /** A live claim of this key on the profile, created (`claimed`) when there is none. */
 export function ensureClaim(db: Database.Database, profileId: number, kind: ClaimKind, value: string, now: string): Claim {
   const stmt = claimStatements(db);
@@ -275,7 +298,7 @@ export function ensureClaim(db: Database.Database, profileId: number, kind: Clai
  */
 export function addProof(
   db: Database.Database,
-  claim: Claim,
+  claim: ClaimRef,
   evidence: NewEvidence,
   now: string,
   releaseReason: string,

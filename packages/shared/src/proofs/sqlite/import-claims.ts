@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { SOCIAL_TYPES, type SocialType } from '../../domain/types';
 import { releasedBecause } from '../claim-wording';
 import { OPERATOR_PROVIDER } from './claims-migration';
-import { addProof, ensureClaim, liveClaimsOfKind, releaseClaim, syncProvenHandles } from './claims-sql';
+import { addProof, insertClaim, liveClaimRowsOf, releaseClaim, syncProvenHandles } from './claims-sql';
 
 const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 const prepare = (db: Database.Database) => ({
@@ -24,14 +24,19 @@ export function proveImportedHandles(db: Database.Database, profileId: number, n
   const social = (JSON.parse(stmt.doc.get(profileId)!) as { profile_social_profiles: Record<SocialType, string> })
     .profile_social_profiles;
   const held = new Map(stmt.held.all(profileId).map((row) => [row.social_type, row.handle_key]));
+  const live = liveClaimRowsOf(db, profileId);
   for (const type of SOCIAL_TYPES) {
     const key = held.get(type);
-    for (const live of liveClaimsOfKind(db, profileId, type)) {
-      if (live.key !== key) releaseClaim(db, live, `Removed by the operator's import on ${now.slice(0, 10)}`, now);
+    for (const row of live) {
+      if (row.kind === type && row.key !== key)
+        releaseClaim(db, row, `Removed by the operator's import on ${now.slice(0, 10)}`, now);
     }
     if (!key) continue;
-    const claim = ensureClaim(db, profileId, type, social[type] || key, now);
-    if (claim.state === 'proven') continue;
+    const row = live.find((candidate) => candidate.kind === type && candidate.key === key);
+    if (row?.state === 'proven') continue;
+    const claim = row
+      ? { id: row.id, profileId, kind: type, key, value: row.value }
+      : insertClaim(db, profileId, type, social[type] || key, key, now);
     const evidence = {
       method: 'operator-import' as const,
       provider: OPERATOR_PROVIDER,
