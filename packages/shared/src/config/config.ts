@@ -29,6 +29,16 @@ export interface Config {
   smtpUrl?: string;
   /** The From of the portal's mail; required with SMTP_URL. */
   mailFrom?: string;
+  /** Time between two re-checks of a rel="me" proof that holds (RECHECK_INTERVAL). */
+  recheckIntervalMs: number;
+  /** How long a rel="me" proof may keep failing before it lapses (RECHECK_GRACE). */
+  recheckGraceMs: number;
+  /** Time before a failing proof is checked again (RECHECK_RETRY); never more than the grace period. */
+  recheckRetryMs: number;
+  /** How often the worker looks for due proofs (WORKER_POLL_INTERVAL). */
+  workerPollIntervalMs: number;
+  /** The worker's /healthz, /readyz and /metrics. */
+  workerPort: number;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
@@ -64,6 +74,27 @@ const smtpUrl = Joi.string()
 const mailFrom = Joi.string()
   .pattern(/^(?:[^<>@\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'name@example.org or Name <name@example.org>')
   .empty('');
+
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration as the settings write it, a whole number and a unit (`90s`, `15m`, `24h`, `3d`), in ms; null otherwise. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d{1,9})(s|m|h|d)$/.exec(text.trim());
+  return match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : null;
+}
+
+/** A duration setting between `min` and `max` (both written as the setting is), converted to milliseconds. */
+const duration = (min: string, max: string) =>
+  Joi.string()
+    .custom((value: string, helpers) => {
+      const ms = parseDuration(value);
+      if (ms === null || ms < parseDuration(min)! || ms > parseDuration(max)!) return helpers.error('any.invalid');
+      return ms;
+    })
+    .messages({
+      'any.invalid': `{{#label}} must be a whole number and a unit s, m, h or d (e.g. 90s, 15m, 24h, 3d), from ${min} to ${max}`,
+    })
+    .empty('');
 
 const NAMED_SUBNETS = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -113,7 +144,18 @@ const envSchema = Joi.object({
   PUBLIC_JOURNALIST_VERIFIER_URL: publicUrl,
   SMTP_URL: smtpUrl,
   MAIL_FROM: mailFrom.when('SMTP_URL', { is: Joi.exist(), then: Joi.required() }),
-}).unknown(true);
+  WORKER_PORT: port.default(8083),
+  RECHECK_INTERVAL: duration('1m', '365d').default(parseDuration('24h')),
+  RECHECK_GRACE: duration('1m', '365d').default(parseDuration('3d')),
+  RECHECK_RETRY: duration('1m', '365d').default(parseDuration('6h')),
+  WORKER_POLL_INTERVAL: duration('1s', '1h').default(parseDuration('60s')),
+})
+  .unknown(true)
+  .custom((value: { RECHECK_RETRY: number; RECHECK_GRACE: number }, helpers) =>
+    // A failing proof must be checked again before it may lapse.
+    value.RECHECK_RETRY > value.RECHECK_GRACE ? helpers.error('recheck.retry') : value,
+  )
+  .messages({ 'recheck.retry': '"RECHECK_RETRY" must not be longer than "RECHECK_GRACE"' });
 
 export class ConfigError extends Error {
   constructor(problems: string[]) {
@@ -145,5 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicJournalistVerifierUrl: value.PUBLIC_JOURNALIST_VERIFIER_URL ?? `http://localhost:${value.JOURNALIST_VERIFIER_PORT}`,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
+    recheckIntervalMs: value.RECHECK_INTERVAL,
+    recheckGraceMs: value.RECHECK_GRACE,
+    recheckRetryMs: value.RECHECK_RETRY,
+    workerPollIntervalMs: value.WORKER_POLL_INTERVAL,
+    workerPort: value.WORKER_PORT,
   };
 }

@@ -8,4 +8,6 @@ export * from './verified-identity';
 export * from './open-claim-store';
 export { SqliteClaimStore, EDITOR_PROVIDER } from './sqlite/sqlite-claim-store';
 export { OPERATOR_PROVIDER } from './sqlite/claims-migration';
+export { MongoClaimStore } from './mongo/mongo-claim-store';
 export * from './rel-me-check';
+export * from './recheck';

@@ -163,6 +163,8 @@ export interface PortalStore {
   pendingRequests(): Promise<VerificationRequest[]>;
   /** Sets the verified flag, closes a pending request and appends the audit record, all at once. false when no such profile. */
   decideVerification(decision: VerificationDecision): Promise<boolean>;
+  /** Appends a record that is not a decision on the verified flag (an editor's attestation of a proof). */
+  recordAudit(record: { profileId: number; actor: string; action: AuditAction; note: string }): Promise<void>;
   auditHistory(profileId: number): Promise<AuditRecord[]>;
 
   /** Opens the API account for this email if there is none (keys are made through Store.createApiKey). */

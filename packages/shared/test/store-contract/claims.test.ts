@@ -1,5 +1,6 @@
 import {
   HandleTakenError,
+  ImportConflictError,
   MongoPortalStore,
   MongoStore,
   openClaimStore,
@@ -198,6 +199,137 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
     for (const id of [holder.id, rightful.id]) {
       expect((await portal.auditHistory(id)).map((a) => a.action)).toContain('handle-moved');
     }
+  });
+
+  it('exports and finds a profile by its proven handles only', async () => {
+    const profile = await portalProfile('NotYetProven', { verified: true });
+    const exported = async () => {
+      for await (const record of store().exportProfiles()) {
+        if (record.profile_slug === profile.profile_slug) return record.profile_social_profiles.twitter;
+      }
+      throw new Error('not exported');
+    };
+    expect(await exported()).toBe('');
+    expect(await store().findAuthorBySocialHandle('twitter', 'notyetproven')).toBeNull();
+    await claims.recordProof({ profileId: profile.id, kind: 'twitter', value: 'NotYetProven', evidence: signIn('NotYetProven') });
+    expect(await exported()).toBe('NotYetProven');
+    expect((await store().findAuthorBySocialHandle('twitter', 'notyetproven'))!.profile.id).toBe(profile.id);
+  });
+
+  it('refuses proofs and moves to a profile that does not exist', async () => {
+    await expect(
+      claims.recordProof({ profileId: 987_654, kind: 'twitter', value: 'Nobody', evidence: signIn('Nobody') }),
+    ).resolves.toEqual({ ok: false, reason: 'no-such-profile' });
+    await expect(
+      claims.moveProvenClaim({ type: 'twitter', key: 'nobody', toProfileId: 987_654, editor: 'ed@example.org', note: 'x' }),
+    ).resolves.toEqual({ ok: false, reason: 'no-such-profile' });
+  });
+
+  describe('import', () => {
+    const onlyTwitter = (twitter: string) => ({ twitter, facebook: '', linkedin: '', instagram: '' });
+
+    it('proves its handles and releases another profile’s unproven claim of them', async () => {
+      const squatter = await portalProfile('ImportedName', { verified: true });
+      const [record] = await seed(store(), aProfile({ profile_social_profiles: onlyTwitter('ImportedName') }));
+      const imported = (await portal.findProfileBySlug(record!.profile_slug))!;
+
+      const [released] = await claims.claimsOf(squatter.id);
+      expect(released).toMatchObject({
+        value: 'ImportedName',
+        state: 'claimed',
+        releasedReason: expect.stringContaining('the operator’s import'),
+      });
+      expect(released!.releasedAt).not.toBeNull();
+      expect((await claims.claimsOfKey('twitter', 'importedname')).map((c) => [c.profileId, c.state])).toEqual([
+        [imported.id, 'proven'],
+      ]);
+      expect(JSON.parse((await answers('ImportedName'))!)).toMatchObject({ slug: record!.profile_slug });
+      // The squatter may not claim it again once it is proven.
+      await expect(portal.saveProfile(squatter.userId, fields('ImportedName'), 'x')).rejects.toBeInstanceOf(HandleTakenError);
+    });
+
+    it('conflicts on a handle another profile holds proven, and changes nothing', async () => {
+      const holder = await portalProfile('ProvenFirst', { verified: true });
+      await claims.recordProof({ profileId: holder.id, kind: 'twitter', value: 'ProvenFirst', evidence: signIn('ProvenFirst') });
+      const record = aProfile({ profile_social_profiles: onlyTwitter('provenfirst') });
+
+      await expect(seed(store(), record)).rejects.toBeInstanceOf(ImportConflictError);
+      expect(await portal.findProfileBySlug(record.profile_slug)).toBeNull();
+      expect((await claims.claimsOfKey('twitter', 'provenfirst')).map((c) => [c.profileId, c.state])).toEqual([
+        [holder.id, 'proven'],
+      ]);
+      expect(JSON.parse((await answers('ProvenFirst'))!)).toMatchObject({ slug: holder.profile_slug });
+    });
+
+    it('ends the claims a new import of the profile no longer lists, and proves the ones it adds', async () => {
+      const [first] = await seed(store(), aProfile());
+      const profile = (await portal.findProfileBySlug(first!.profile_slug))!;
+      const old = first!.profile_social_profiles;
+      await seed(store(), { ...first!, profile_social_profiles: { ...old, twitter: 'NewlyImported', facebook: '' } });
+
+      const list = await claims.claimsOf(profile.id);
+      expect(list.filter((c) => c.releasedAt === null).map((c) => [c.kind, c.value, c.state])).toEqual([
+        ['linkedin', old.linkedin, 'proven'],
+        ['instagram', old.instagram, 'proven'],
+        ['twitter', 'NewlyImported', 'proven'],
+      ]);
+      const ended = list.filter((c) => c.releasedAt !== null);
+      expect(ended.map((c) => [c.kind, c.value])).toEqual([
+        ['twitter', old.twitter],
+        ['facebook', old.facebook],
+      ]);
+      for (const claim of ended) {
+        expect(claim.releasedReason).toContain('operator');
+        expect(claim.evidence.every((e) => e.endedAt !== null)).toBe(true);
+      }
+      expect(await answers(old.twitter)).toBeNull();
+      expect(await store().findAuthorBySocialHandle('facebook', old.facebook.toLowerCase())).toBeNull();
+      expect(await answers('NewlyImported')).toContain('"verified":true');
+    });
+  });
+
+  describe('at the same time', () => {
+    it('two profiles proving one handle: one wins, the other is refused and released', async () => {
+      const one = await portalProfile('Raced', { verified: true });
+      const two = await portalProfile('Raced', { verified: true });
+      const results = await Promise.all(
+        [one, two].map((p) =>
+          claims.recordProof({ profileId: p.id, kind: 'twitter', value: 'Raced', evidence: signIn('Raced', `sub-${p.id}`) }),
+        ),
+      );
+      const won = results.filter((r) => r.ok);
+      expect(won).toHaveLength(1);
+      const winner = won[0]!.ok ? won[0]!.claim.profileId : -1;
+      const loser = winner === one.id ? two : one;
+      expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: 'held-by-another', holderProfileId: winner });
+      expect((await claims.claimsOfKey('twitter', 'raced')).map((c) => [c.profileId, c.state])).toEqual([[winner, 'proven']]);
+      const [lost] = await claims.claimsOf(loser.id);
+      expect(lost!.releasedAt).not.toBeNull();
+      expect(lost!.evidence.filter((e) => e.endedAt === null)).toEqual([]);
+      expect((await store().findAuthorBySocialHandle('twitter', 'raced'))!.profile.id).toBe(winner);
+    });
+
+    it('the same claim saved twice at once is one live claim', async () => {
+      const profile = await portalProfile('', { verified: true });
+      await Promise.all([1, 2, 3].map(() => claims.setClaims(profile.id, { twitter: ['Twice'] })));
+      expect((await claims.claimsOf(profile.id)).map((c) => [c.value, c.releasedAt])).toEqual([['Twice', null]]);
+    });
+
+    it('two checkers taking due proofs at once never share one', async () => {
+      for (const n of [1, 2, 3]) {
+        const profile = await portalProfile('', { verified: true });
+        const site = `https://site${n}.example/`;
+        await claims.setClaims(profile.id, { website: [site] });
+        await claims.recordProof({ profileId: profile.id, kind: 'website', value: site, evidence: relMe(site) });
+      }
+      const now = new Date(Date.now() + 120_000);
+      const [a, b] = await Promise.all(
+        ['a', 'b'].map((holder) => claims.takeDueChecks({ now, holder, leaseMs: 60_000, limit: 2 })),
+      );
+      const ids = [...a!, ...b!].map((due) => due.evidence.id);
+      expect(ids).toHaveLength(3);
+      expect(new Set(ids).size).toBe(3);
+    });
   });
 
   describe('re-checks', () => {

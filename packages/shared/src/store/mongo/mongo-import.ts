@@ -9,6 +9,7 @@ import { DUPLICATE_KEY, isDuplicateKey, writeErrorsOf } from './mongo-errors';
 import { reserveIds, withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type ArticleDoc, type ProfileDoc } from './mongo-schema';
 import { derivedFieldsOf, refreshDerivedFields } from './profile-derived-fields';
+import { proveImportedHandles } from '../../proofs/mongo/mongo-import-claims';
 
 /*
  * Import without multi-document transactions (FerretDB 1.x has none), in two phases:
@@ -19,7 +20,8 @@ import { derivedFieldsOf, refreshDerivedFields } from './profile-derived-fields'
  *    rejects the whole import with ImportConflictError before anything is written. New profiles get
  *    their ids here.
  * 2. Write, each step idempotent and keyed by a unique index: articles by canonical address, then
- *    profiles by slug, then handles (the released ones deleted, the claimed ones inserted), then the
+ *    profiles by slug, then handles (the released ones deleted, the claimed ones inserted), then their
+ *    claims (proven by the import, others' unproven claims of them released: see proveImportedHandles), then the
  *    derived fields (active count, rendered answers) of the existing profiles touched (importers, and
  *    previous owners of moved articles), recomputed from the articles collection. A new profile's
  *    articles are all in the file, so its derived fields are rendered from it and go in with its insert:
@@ -354,6 +356,7 @@ export async function importProfiles(
   const articleIds = await writeArticles(db, importPlan, ids, touched, total, onProgress);
   await writeProfiles(db, importPlan, ids, articleIds, touched);
   await writeHandles(db, importPlan, ids);
+  await proveImportedHandles(db, ids.values(), new Date().toISOString());
   await refreshDerivedFields(db, touched);
   onProgress?.({ done: total, total });
   return { profiles: total, articles: articleCount };

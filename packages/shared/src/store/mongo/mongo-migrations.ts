@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { claimsFromHandles } from '../../proofs/mongo/mongo-claims-migration';
 import { isDuplicateKey } from './mongo-errors';
 import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
 import { collectionOf, ensureSchema } from './mongo-schema';
@@ -10,6 +11,8 @@ import { collectionOf, ensureSchema } from './mongo-schema';
  */
 const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '013-social-handles-normal-form', run: rewriteHandlesToNormalForm },
+  // Every handle held until now becomes a claim, proven where it was trusted (see claimsFromHandles).
+  { name: '015-claims-from-handles', run: claimsFromHandles },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */

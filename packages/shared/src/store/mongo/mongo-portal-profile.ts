@@ -1,9 +1,10 @@
 import type { Db } from 'mongodb';
-import { SOCIAL_TYPES, type SocialType } from '../../domain/types';
-import { handleKey, normalizeSocialProfiles } from '../../social/social-handle';
+import { SOCIAL_TYPES } from '../../domain/types';
+import { networkClaims } from '../../proofs/claim-values';
+import { provenSocialOf } from '../../proofs/mongo/mongo-claims';
+import { refuseTakenHandles, writeClaims } from '../../proofs/mongo/mongo-claim-writes';
+import { normalizeSocialProfiles } from '../../social/social-handle';
 import type { ProfileFields } from '../portal-store';
-import { HandleTakenError } from '../portal-store';
-import { isDuplicateKey } from './mongo-errors';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type PortalUserDoc } from './mongo-schema';
 import { refreshDerivedFields } from './profile-derived-fields';
@@ -12,42 +13,20 @@ import { refreshDerivedFields } from './profile-derived-fields';
  * Saving a journalist's profile without a transaction, in single-document steps ordered so that an
  * interruption leaves a state the next save repairs:
  *
- * 1. Check every handle against the rules (InvalidSocialHandlesError) and the unique (network, handle)
- *    index; one held by another profile refuses the save (HandleTakenError) before anything is written.
+ * 1. Check every handle against the rules (InvalidSocialHandlesError); a handle another profile holds proven
+ *    refuses the save (HandleTakenError) before anything is written. Unproven claims of others never block.
  * 2. A first save inserts the profile (unique slug) marked with its user, then links the user to it; a
  *    save interrupted in between finds the profile again by that mark.
- * 3. Claim the new handles. The unique index refuses a handle claimed by someone else since step 1: the
- *    claims this save made are withdrawn and HandleTakenError names the networks.
- * 4. Release the handles the profile no longer lists, then write the profile's fields.
+ * 3. The typed handles become claims (see writeClaims in proofs/mongo): the ones no longer listed are released
+ *    (a proven one leaves the lookup index first), new ones are claimed, which never conflicts.
+ * 4. Write the profile's fields, with the handles of its proven claims only, and re-render its answers.
  *
- * Residual risk: interrupted between 3 and 4, a profile is also found by the handles it is giving up
- * (until the next save), or its stored fields lag the handles it holds. A first save that loses a handle
- * race (3) leaves the new profile in place, with no handles and its fields unsaved; saving again fixes it.
+ * Residual risk: interrupted between 3 and 4, the profile's stored fields (and answers) lag its claims until
+ * the next save; a handle released in 3 has already stopped finding it. A handle another profile proves between
+ * 1 and 3 is only claimed here, unproven, as if typed after that proof.
  */
 
 const EMPTY_SOCIAL = Object.fromEntries(SOCIAL_TYPES.map((type) => [type, ''])) as ProfileFields['profile_social_profiles'];
-
-interface Claim {
-  type: SocialType;
-  key: string;
-}
-
-function claimsOf(fields: ProfileFields): Claim[] {
-  return SOCIAL_TYPES.flatMap((type) => {
-    const value = fields.profile_social_profiles[type];
-    return value ? [{ type, key: handleKey(type, value) }] : [];
-  });
-}
-
-async function heldElsewhere(db: Db, claims: Claim[], ownProfileId: number | null): Promise<SocialType[]> {
-  const handles = collectionOf(db, 'handles');
-  const taken: SocialType[] = [];
-  for (const { type, key } of claims) {
-    const holder = await handles.findOne({ social_type: type, handle_key: key });
-    if (holder && holder.profile_id !== ownProfileId) taken.push(type);
-  }
-  return taken;
-}
 
 /** The first free slug among slugBase, slugBase-2, slugBase-3, … */
 async function freeSlug(db: Db, slugBase: string): Promise<string> {
@@ -92,39 +71,6 @@ async function insertProfile(db: Db, userId: number, fields: ProfileFields, slug
   });
 }
 
-/** Claims the handles the profile does not hold yet; all or none (a refused claim withdraws the others). */
-async function claimHandles(db: Db, profileId: number, claims: Claim[]): Promise<void> {
-  const handles = collectionOf(db, 'handles');
-  const claimed: Claim[] = [];
-  const refused: SocialType[] = [];
-  for (const claim of claims) {
-    const filter = { social_type: claim.type, handle_key: claim.key };
-    if (await handles.findOne({ ...filter, profile_id: profileId })) continue;
-    try {
-      await handles.insertOne({ ...filter, profile_id: profileId });
-      claimed.push(claim);
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      refused.push(claim.type);
-    }
-  }
-  if (refused.length === 0) return;
-  for (const { type, key } of claimed) {
-    await handles.deleteOne({ social_type: type, handle_key: key, profile_id: profileId });
-  }
-  throw new HandleTakenError(refused);
-}
-
-async function releaseOtherHandles(db: Db, profileId: number, keep: Claim[]): Promise<void> {
-  const handles = collectionOf(db, 'handles');
-  const kept = new Set(keep.map(({ type, key }) => `${type}\u0000${key}`));
-  for (const held of await handles.find({ profile_id: profileId }).toArray()) {
-    if (!kept.has(`${held.social_type}\u0000${held.handle_key}`)) {
-      await handles.deleteOne({ social_type: held.social_type, handle_key: held.handle_key, profile_id: profileId });
-    }
-  }
-}
-
 /** Creates or updates the user's profile (see the comment at the top); returns its id. */
 export async function saveProfile(db: Db, userId: number, given: ProfileFields, slugBase: string): Promise<number> {
   const fields = { ...given, profile_social_profiles: normalizeSocialProfiles(given.profile_social_profiles) };
@@ -132,19 +78,21 @@ export async function saveProfile(db: Db, userId: number, given: ProfileFields, 
   const user = await users.findOne({ _id: userId });
   if (!user) throw new Error(`no portal user ${userId}`);
   let profileId = await ownProfileId(db, user);
-  const claims = claimsOf(fields);
-  const taken = await heldElsewhere(db, claims, profileId);
-  if (taken.length) throw new HandleTakenError(taken);
+  const wanted = networkClaims(fields.profile_social_profiles);
+  await refuseTakenHandles(db, profileId, wanted);
 
   profileId ??= await insertProfile(db, userId, fields, slugBase);
   if (user.profile_id !== profileId) await users.updateOne({ _id: userId }, { $set: { profile_id: profileId } });
 
-  await claimHandles(db, profileId, claims);
-  await releaseOtherHandles(db, profileId, claims);
+  await writeClaims(db, profileId, wanted, new Date().toISOString());
   const profiles = collectionOf(db, 'profiles');
   const current = await profiles.findOne({ _id: profileId });
   if (!current) throw new Error(`profile ${profileId} of portal user ${userId} is missing`);
-  await profiles.updateOne({ _id: profileId }, { $set: { profile: { ...current.profile, ...fields } } });
+  const proven = (await provenSocialOf(db, [profileId])).get(profileId)!;
+  await profiles.updateOne(
+    { _id: profileId },
+    { $set: { profile: { ...current.profile, ...fields, profile_social_profiles: proven } } },
+  );
   await refreshDerivedFields(db, [profileId]);
   return profileId;
 }

@@ -21,6 +21,7 @@ import { isDuplicateKey } from './mongo-errors';
 import { serialised, withNewIds } from './mongo-ids';
 import { MongoPasswordResets } from './mongo-password-resets';
 import { MongoSessionRecords } from './mongo-session-records';
+import { insertAudit, openPendingRequest } from './mongo-verification-records';
 import { refreshDerivedFields, toArticle, toProfile } from './profile-derived-fields';
 import { saveProfile } from './mongo-portal-profile';
 import {
@@ -353,15 +354,6 @@ export class MongoPortalStore implements PortalStore {
     });
   }
 
-  private async insertAudit(record: Omit<AuditDoc, '_id'>): Promise<void> {
-    await withNewIds(this.db, COLLECTIONS.audit, async () => ({
-      count: 1,
-      write: async (id) => {
-        await this.audit.insertOne({ _id: id, ...record });
-      },
-    }));
-  }
-
   /*
    * The request first, then its "requested" audit record: of two concurrent requests only the one the
    * unique pending index accepts is audited. Interrupted in between, the request is pending (editors see
@@ -369,28 +361,9 @@ export class MongoPortalStore implements PortalStore {
    */
   requestVerification(profileId: number, requestedBy: string): Promise<VerificationRequest> {
     return this.run(async () => {
-      const request = await withNewIds(this.db, COLLECTIONS.verificationRequests, async () => {
-        const pending = await this.requests.findOne({ open_for: profileId });
-        return {
-          count: pending ? 0 : 1,
-          write: async (id): Promise<{ doc: VerificationRequestDoc; opened: boolean }> => {
-            if (pending) return { doc: pending, opened: false };
-            const doc: VerificationRequestDoc = {
-              _id: id,
-              profile_id: profileId,
-              requested_by: requestedBy,
-              requested_at: new Date().toISOString(),
-              status: 'pending',
-              open_for: profileId,
-            };
-            // A duplicate key: another request became pending meanwhile (found on the re-plan), or the id was taken.
-            await this.requests.insertOne(doc);
-            return { doc, opened: true };
-          },
-        };
-      });
+      const request = await openPendingRequest(this.db, profileId, requestedBy, new Date().toISOString());
       if (request.opened) {
-        await this.insertAudit({
+        await insertAudit(this.db, {
           profile_id: profileId,
           actor: requestedBy,
           action: 'requested',
@@ -425,7 +398,7 @@ export class MongoPortalStore implements PortalStore {
     return this.run(async () => {
       if ((await this.profiles.countDocuments({ _id: profileId }, { limit: 1 })) === 0) return false;
       const verified = action === 'verified';
-      await this.insertAudit({ profile_id: profileId, actor, action, note, at: new Date().toISOString() });
+      await insertAudit(this.db, { profile_id: profileId, actor, action, note, at: new Date().toISOString() });
       await this.profiles.updateOne({ _id: profileId }, { $set: { verified } });
       const pending = await this.requests.findOne({ open_for: profileId });
       if (pending) {
@@ -436,6 +409,10 @@ export class MongoPortalStore implements PortalStore {
       }
       return true;
     });
+  }
+
+  recordAudit({ profileId, actor, action, note }: Omit<AuditRecord, 'id' | 'at'>): Promise<void> {
+    return this.run(() => insertAudit(this.db, { profile_id: profileId, actor, action, note, at: new Date().toISOString() }));
   }
 
   auditHistory(profileId: number): Promise<AuditRecord[]> {

@@ -1,6 +1,8 @@
 import type { Collection, Db, IndexDescription } from 'mongodb';
 import type { AccountStatus, ArticleInput, ProfileInput, SocialType } from '../../domain/types';
 import type { RenderedAnswers } from '../../domain/rendered-answers';
+import type { ClaimKind, ClaimState, EvidenceMethod } from '../../proofs/claims';
+import type { AuditAction } from '../portal-store';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
@@ -113,7 +115,7 @@ export interface AuditDoc {
   _id: number;
   profile_id: number;
   actor: string;
-  action: 'requested' | 'verified' | 'rejected' | 'unverified';
+  action: AuditAction;
   note: string;
   at: string;
 }
@@ -121,6 +123,61 @@ export interface AuditDoc {
 export interface CounterDoc {
   _id: string;
   seq: number;
+}
+
+/** A claim (see proofs/claims.ts); the fields are the embedded store's columns. */
+export interface ClaimDoc {
+  _id: number;
+  profile_id: number;
+  kind: ClaimKind;
+  value: string;
+  key: string;
+  state: ClaimState;
+  created_at: string;
+  updated_at: string;
+  released_at: string | null;
+  released_reason: string | null;
+  /**
+   * `profile_id kind key` while the claim is live, unset once released. Its unique index allows one live claim
+   * per (profile, kind, key) without a partial index (which FerretDB 1.x lacks).
+   */
+  live?: string;
+}
+
+/** A proof of a claim, in its own collection so that a re-check lease is a single-document update. */
+export interface EvidenceDoc {
+  _id: number;
+  claim_id: number;
+  method: EvidenceMethod;
+  provider_id: string;
+  provider_name: string;
+  proven_value: string;
+  subject: string | null;
+  verified_at: string;
+  last_checked_at: string;
+  by: string;
+  note: string | null;
+  next_check_at: string | null;
+  failing_since: string | null;
+  last_failure: string | null;
+  lease_holder: string | null;
+  lease_until: string | null;
+  ended_at: string | null;
+  ended_reason: string | null;
+}
+
+/** A network sign-in in progress (see proofs/proof-attempts.ts), keyed by the hash of its `state`. */
+export interface ProofAttemptDoc {
+  _id: string;
+  user_id: number;
+  profile_id: number;
+  network: SocialType;
+  claimed_value: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /** A one-time data step that has run (see mongo-migrations.ts). */
@@ -143,6 +200,9 @@ export const COLLECTIONS = {
   verificationRequests: 'verification_requests',
   audit: 'verification_audit',
   migrations: 'schema_migrations',
+  claims: 'claims',
+  evidence: 'evidence',
+  proofAttempts: 'proof_attempts',
 } as const;
 
 /** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
@@ -160,6 +220,9 @@ interface CollectionDocs {
   verificationRequests: VerificationRequestDoc;
   audit: AuditDoc;
   migrations: MigrationDoc;
+  claims: ClaimDoc;
+  evidence: EvidenceDoc;
+  proofAttempts: ProofAttemptDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -215,6 +278,23 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   // a profile's decision history, newest first
   [COLLECTIONS.audit]: [{ key: { profile_id: 1, _id: -1 }, name: 'profile_history' }],
+  // FerretDB 1.x has no partial indexes: these cover released claims and ended proofs too.
+  [COLLECTIONS.claims]: [
+    // one live claim per (profile, kind, key) (see ClaimDoc.live); sparse, so released claims are not in it
+    { key: { live: 1 }, name: 'one_live_per_profile_key', unique: true, sparse: true },
+    // the claims of a key on every profile (proving releases the others' unproven ones)
+    { key: { kind: 1, key: 1 }, name: 'by_key' },
+    // a profile's claims, oldest first
+    { key: { profile_id: 1, _id: 1 }, name: 'of_profile' },
+  ],
+  [COLLECTIONS.evidence]: [
+    // a claim's proofs, oldest first
+    { key: { claim_id: 1, _id: 1 }, name: 'of_claim' },
+    // re-checks due, soonest first
+    { key: { next_check_at: 1 }, name: 'due' },
+  ],
+  // sign-ins in progress are swept by expiry time
+  [COLLECTIONS.proofAttempts]: [{ key: { expires_at: 1 }, name: 'expiry' }],
 };
 
 /**

@@ -387,6 +387,10 @@ export class SqlitePortalStore implements PortalStore {
     );
   }
 
+  async recordAudit({ profileId, actor, action, note }: Omit<AuditRecord, 'id' | 'at'>): Promise<void> {
+    await this.write(() => this.audit(profileId, actor, action, note, new Date().toISOString()));
+  }
+
   async auditHistory(profileId: number): Promise<AuditRecord[]> {
     return this.sql<[number], Omit<AuditRecord, 'profileId'> & { profile_id: number }>(
       'SELECT id, profile_id, actor, action, note, at FROM verification_audit WHERE profile_id = ? ORDER BY id DESC',

@@ -1,0 +1,92 @@
+import type { Db } from 'mongodb';
+import type { MongoStore } from '../../store/mongo/mongo-store';
+import type { Claim, ClaimKind } from '../claims';
+import type {
+  CheckOutcome,
+  ClaimStore,
+  DueCheck,
+  ProofToRecord,
+  ProveResult,
+  RecheckPolicy,
+  RecordCheckResult,
+} from '../claim-store';
+import { normalClaimValue, wantedClaims } from '../claim-values';
+import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from '../proof-attempts';
+import { readClaimsOf, readLiveClaimsOfKey } from './mongo-claims';
+import { moveProvenClaimNow, recordProofNow, setClaimsNow } from './mongo-claim-writes';
+import { createProofAttempt, takeProofAttempt } from './mongo-proof-attempts';
+import { recordCheckNow, takeDueChecksNow } from './mongo-rechecks';
+
+/**
+ * The MongoDB ClaimStore (and ProofAttemptStore), also on FerretDB 1.x. It shares the MongoStore's client and
+ * database, so claims and the handle lookup index are the documents the verifiers read; close() leaves the
+ * client to the MongoStore. Writes are ordered single-document steps that fail closed (see mongo-claims.ts);
+ * driver outages become StoreUnavailableError.
+ */
+export class MongoClaimStore implements ClaimStore, ProofAttemptStore {
+  constructor(private readonly store: MongoStore) {}
+
+  static forStore(store: MongoStore): MongoClaimStore {
+    return new MongoClaimStore(store);
+  }
+
+  private get db(): Db {
+    return this.store.db;
+  }
+
+  /** The MongoStore's schema step done, then the work; outages → StoreUnavailableError. */
+  private run<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return this.store.run(() => work(this.db));
+  }
+
+  async close(): Promise<void> {
+    // The client belongs to the MongoStore, which closes it.
+  }
+
+  claimsOf(profileId: number): Promise<Claim[]> {
+    return this.run((db) => readClaimsOf(db, profileId));
+  }
+
+  claimsOfKey(kind: ClaimKind, key: string): Promise<Claim[]> {
+    return this.run((db) => readLiveClaimsOfKey(db, kind, key));
+  }
+
+  setClaims(profileId: number, values: Partial<Record<ClaimKind, string[]>>): Promise<Claim[]> {
+    const wanted = wantedClaims(values);
+    return this.run(async (db) => {
+      await setClaimsNow(db, profileId, wanted, new Date().toISOString());
+      return readClaimsOf(db, profileId);
+    });
+  }
+
+  recordProof(proof: ProofToRecord): Promise<ProveResult> {
+    const value = normalClaimValue(proof.kind, proof.value);
+    return this.run((db) => recordProofNow(db, { ...proof, value }, new Date().toISOString()));
+  }
+
+  moveProvenClaim(move: Parameters<ClaimStore['moveProvenClaim']>[0]): Promise<ProveResult> {
+    return this.run((db) => moveProvenClaimNow(db, move, new Date().toISOString()));
+  }
+
+  takeDueChecks(options: { now: Date; holder: string; leaseMs: number; limit: number; all?: boolean }): Promise<DueCheck[]> {
+    return this.run((db) => takeDueChecksNow(db, options));
+  }
+
+  recordCheck(check: {
+    evidenceId: number;
+    holder: string;
+    outcome: CheckOutcome;
+    now: Date;
+    policy: RecheckPolicy;
+  }): Promise<RecordCheckResult> {
+    return this.run((db) => recordCheckNow(db, check));
+  }
+
+  createProofAttempt(attempt: ProofAttempt): Promise<void> {
+    return this.run((db) => createProofAttempt(db, attempt));
+  }
+
+  takeProofAttempt(stateHash: string, now: Date): Promise<TakenAttempt> {
+    return this.run((db) => takeProofAttempt(db, stateHash, now));
+  }
+}

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Config } from '../config/config';
+import type { SafeFetch } from '../fetch/safe-fetch';
+import type { Logger } from '../logging/logger';
+import type { CheckOutcome, ClaimStore, DueCheck, RecheckPolicy, RecordCheckResult } from './claim-store';
+import { checkRelMe, publicProfileUrl } from './rel-me-check';
+
+export interface RecheckSummary {
+  checked: number;
+  held: number;
+  failing: number;
+  lapsed: number;
+  /** Checked, but the lease had passed to another checker (or the proof ended meanwhile): nothing recorded. */
+  leaseLost: number;
+}
+
+/** One recorded check, with the run's counts so far. */
+export interface RecheckProgress {
+  summary: Readonly<RecheckSummary>;
+  due: DueCheck;
+  outcome: CheckOutcome;
+  result: RecordCheckResult;
+}
+
+export interface RecheckOptions {
+  claims: Pick<ClaimStore, 'takeDueChecks' | 'recordCheck'>;
+  /** The SSRF-safe fetch (createSafeFetch): the claimed pages are addresses people typed. */
+  fetch: SafeFetch;
+  /** PUBLIC_PORTAL_URL: claimed pages must link to the profile page under it. */
+  portalUrl: string;
+  policy: RecheckPolicy;
+  /** Who holds the leases this run takes (recheckHolder()). */
+  holder: string;
+  /** The clock; tests move it to pass the grace period without waiting. */
+  now?: () => Date;
+  /** Every live re-checked proof, due or not (each once), instead of the due ones only. */
+  all?: boolean;
+  /** Proofs leased at a time. */
+  batchSize?: number;
+  /** Checks in flight at once. */
+  concurrency?: number;
+  /** The most one check may take, redirects included; a slower site fails the check. */
+  checkTimeoutMs?: number;
+  /** Stops the run: no more proofs are taken, and checks in flight are abandoned unrecorded (their leases expire). */
+  signal?: AbortSignal;
+  /** Lapses are logged at warn, each check at debug. */
+  logger?: Logger;
+  onProgress?: (progress: RecheckProgress) => void;
+}
+
+export const DEFAULT_RECHECK_BATCH_SIZE = 10;
+export const DEFAULT_RECHECK_CONCURRENCY = 4;
+export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
+
+/** The re-check policy the settings give (RECHECK_INTERVAL, RECHECK_GRACE, RECHECK_RETRY). */
+export function recheckPolicyOf(config: Pick<Config, 'recheckIntervalMs' | 'recheckGraceMs' | 'recheckRetryMs'>): RecheckPolicy {
+  return { intervalMs: config.recheckIntervalMs, graceMs: config.recheckGraceMs, retryMs: config.recheckRetryMs };
+}
+
+/** A lease holder name no other process or run shares: `host:pid:random`, with what runs it in front. */
+export function recheckHolder(role: string): string {
+  return `${role}@${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Re-checks rel="me" proofs (design rule 7): takes due proofs in leased batches, checks each page with bounded
+ * concurrency and records the outcome, until none is left; the store ends a proof failing past the grace
+ * period and puts its profile back in the editor queue. Safe beside other runs (worker replicas, `byline
+ * recheck`): a proof is checked only under this run's lease, and within one run at most once. A crash or a
+ * stop leaves leases that simply expire, so the proof is taken again later: nothing is lost.
+ */
+export async function runRecheck(options: RecheckOptions): Promise<RecheckSummary> {
+  const {
+    claims,
+    holder,
+    all = false,
+    now = () => new Date(),
+    batchSize = DEFAULT_RECHECK_BATCH_SIZE,
+    concurrency = DEFAULT_RECHECK_CONCURRENCY,
+    checkTimeoutMs = DEFAULT_CHECK_TIMEOUT_MS,
+    signal,
+  } = options;
+  // Long enough for a whole batch at the worst: every round of checks taking its full time, and the writes.
+  const leaseMs = Math.ceil(batchSize / concurrency) * checkTimeoutMs + 30_000;
+  const summary: RecheckSummary = { checked: 0, held: 0, failing: 0, lapsed: 0, leaseLost: 0 };
+  const startedAt = now().getTime();
+  const checked = new Set<number>();
+  // Proofs taken again after this run checked them (a failing one due again, or any in an `all` run): they stay
+  // leased to this run until the lease expires. Seeing one of them twice means the leases expired: stop there.
+  const retaken = new Set<number>();
+
+  while (!signal?.aborted) {
+    const batch = await claims.takeDueChecks({ now: now(), holder, leaseMs, limit: batchSize, all });
+    if (batch.length === 0) break;
+    const fresh = batch.filter((due) => !checked.has(due.evidence.id) && !(all && checkedSince(due, startedAt)));
+    let cycled = false;
+    for (const due of batch) {
+      if (fresh.includes(due)) continue;
+      cycled ||= retaken.has(due.evidence.id);
+      retaken.add(due.evidence.id);
+    }
+    if (fresh.length === 0 && cycled) break;
+    for (const due of fresh) checked.add(due.evidence.id);
+    await inParallel(fresh, concurrency, signal, (due) => checkOne(due, options, summary, checkTimeoutMs, now));
+  }
+  return summary;
+}
+
+/** Another run (a concurrent `byline recheck`, a worker) checked it after this run started. */
+const checkedSince = (due: DueCheck, since: number) => Date.parse(due.evidence.lastCheckedAt) >= since;
+
+async function checkOne(
+  due: DueCheck,
+  { claims, fetch, portalUrl, policy, holder, signal, logger, onProgress }: RecheckOptions,
+  summary: RecheckSummary,
+  checkTimeoutMs: number,
+  now: () => Date,
+): Promise<void> {
+  const deadline = AbortSignal.timeout(checkTimeoutMs);
+  const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  const bounded: SafeFetch = (input, init = {}) =>
+    fetch(input, { ...init, signal: init.signal ? AbortSignal.any([init.signal, stop]) : stop });
+  const profileUrl = publicProfileUrl(portalUrl, due.profileSlug);
+  const outcome = await checkRelMe(bounded, due.evidence.provenValue, profileUrl);
+  // Cut short by the stop, not by the site: not a result to record. The lease expires and it is checked again.
+  if (!outcome.ok && signal?.aborted) return;
+
+  const result = await claims.recordCheck({ evidenceId: due.evidence.id, holder, outcome, now: now(), policy });
+  summary.checked++;
+  if (result === 'lease-lost') summary.leaseLost++;
+  else summary[result]++;
+  const about = { profile: due.profileSlug, claim: { id: due.claim.id, kind: due.claim.kind, value: due.claim.value } };
+  if (result === 'lapsed') {
+    logger?.warn('proof lapsed', { ...about, evidence: due.evidence.id, reason: outcome.ok ? null : outcome.reason });
+  } else {
+    logger?.debug('proof re-checked', {
+      ...about,
+      evidence: due.evidence.id,
+      result,
+      reason: outcome.ok ? null : outcome.reason,
+    });
+  }
+  onProgress?.({ summary: { ...summary }, due, outcome, result });
+}
+
+/** Runs `work` over the items, at most `limit` at once; no new item starts once `signal` aborts. The first error is rethrown after the rest settle. */
+async function inParallel<T>(
+  items: T[],
+  limit: number,
+  signal: AbortSignal | undefined,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    while (next < items.length && !signal?.aborted && !failure) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  if (failure) throw failure.error;
+}

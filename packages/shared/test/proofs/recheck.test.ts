@@ -1,0 +1,270 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createSafeFetch,
+  MongoPortalStore,
+  MongoStore,
+  openClaimStore,
+  publicProfileUrl,
+  runRecheck,
+  SqlitePortalStore,
+  SqliteStore,
+  type ClaimStoreWithAttempts,
+  type PortalStore,
+  type ProfileFields,
+  type RecheckOptions,
+  type Store,
+} from '@byline/shared';
+import { capturingLogger, storeFactories } from '@byline/test-support';
+
+/**
+ * The re-check use case on each store, against pages served by a real HTTP server on 127.0.0.1. The fetch may
+ * reach loopback only because this test builds it so (`allowLoopback`); `strict` is the production policy.
+ */
+
+const PORTAL = 'https://byline.example';
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const POLICY = { intervalMs: DAY, graceMs: 3 * DAY, retryMs: 6 * HOUR };
+
+/** Test resolver: one name for the page server, one that resolves to a private address (never connected to). */
+const resolve = async (hostname: string) =>
+  hostname === 'intranet.byline.test' ? [{ address: '192.168.7.9', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
+const testing = createSafeFetch({ allowLoopback: true, resolve, timeoutMs: 5000 });
+const strict = createSafeFetch({ timeoutMs: 5000 });
+
+type Page = (res: http.ServerResponse) => void;
+const linkingTo =
+  (slug: string): Page =>
+  (res) =>
+    res
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end(`<html><body><a rel="me" href="${publicProfileUrl(PORTAL, slug)}">My Byline profile</a></body></html>`);
+const withoutLink: Page = (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>nothing here</p>');
+
+function portalStoreOf(store: Store): PortalStore {
+  if (store instanceof SqliteStore) return SqlitePortalStore.forStore(store);
+  if (store instanceof MongoStore) return MongoPortalStore.forStore(store);
+  throw new Error('no portal store');
+}
+
+let counter = 0;
+function fields(): ProfileFields {
+  return {
+    profile_first_name: 'Aoife',
+    profile_last_name: `Recheck${++counter}`,
+    profile_title: '',
+    profile_bio: '',
+    profile_employer: '',
+    profile_residing: '',
+    profile_image: '',
+    profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
+    user_location: '',
+    user_city: '',
+  };
+}
+
+describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (factory) => {
+  let store: Store;
+  let claims: ClaimStoreWithAttempts;
+  let portal: PortalStore;
+  let server: http.Server;
+  let base: string;
+  let pages: Record<string, Page>;
+  let requests: Record<string, number>;
+  let clock: number;
+  const now = () => new Date(clock);
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const path = req.url ?? '';
+      requests[path] = (requests[path] ?? 0) + 1;
+      // A little latency, so that concurrent runs really overlap.
+      setTimeout(() => (pages[path] ?? ((r: http.ServerResponse) => r.writeHead(404).end()))(res), 20);
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  beforeEach(async () => {
+    store = await factory.create();
+    claims = openClaimStore(store);
+    portal = portalStoreOf(store);
+    pages = {};
+    requests = {};
+    clock = Date.now() + 60_000;
+  });
+  afterEach(async () => {
+    await claims.close();
+    await portal.close();
+    await store.close();
+  });
+
+  /** A verified journalist's website proven by rel="me" at `path` on the page server, due for a check now. */
+  async function siteProof(path: string, { page = true, site = `${base}${path}` } = {}) {
+    const user = await portal.createUser({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const profile = await portal.saveProfile(user.id, fields(), `recheck-${counter}`);
+    await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await claims.setClaims(profile.id, { website: [site] });
+    const proof = await claims.recordProof({
+      profileId: profile.id,
+      kind: 'website',
+      value: site,
+      evidence: {
+        method: 'rel-me',
+        provider: { id: 'urn:byline:rel-me', name: 'Byline rel="me" check' },
+        provenValue: site,
+        by: 'byline:rel-me check',
+        nextCheckAt: new Date().toISOString(),
+      },
+    });
+    if (!proof.ok) throw new Error('not proven');
+    if (page) pages[path] = linkingTo(profile.profile_slug);
+    return { profile, claim: proof.claim, evidence: proof.claim.evidence[0]! };
+  }
+
+  const website = async (profileId: number) => (await claims.claimsOf(profileId)).find((c) => c.kind === 'website')!;
+
+  const run = (options: Partial<RecheckOptions> = {}) =>
+    runRecheck({ claims, fetch: testing, portalUrl: PORTAL, policy: POLICY, holder: 'test-run', now, ...options });
+
+  it('a page that still links back holds: checked once, next check a day later', async () => {
+    const { profile } = await siteProof('/aoife');
+    expect(await run()).toEqual({ checked: 1, held: 1, failing: 0, lapsed: 0, leaseLost: 0 });
+    expect(requests['/aoife']).toBe(1);
+    const claim = await website(profile.id);
+    expect(claim.state).toBe('proven');
+    expect(claim.evidence[0]).toMatchObject({ lastCheckedAt: now().toISOString(), failingSince: null, lastFailure: null });
+    expect(Date.parse(claim.evidence[0]!.nextCheckAt!)).toBe(clock + POLICY.intervalMs);
+    // Nothing is due any more.
+    expect(await run()).toMatchObject({ checked: 0 });
+    expect(requests['/aoife']).toBe(1);
+  });
+
+  it('a page that loses its link fails, stays proven inside the grace period, then lapses; the profile returns to the queue', async () => {
+    const { profile } = await siteProof('/losing');
+    const { logger, output } = capturingLogger();
+    const progress: string[] = [];
+    const runLogged = () => run({ logger, onProgress: ({ result }) => progress.push(result) });
+
+    pages['/losing'] = withoutLink;
+    const firstFailure = clock;
+    expect(await runLogged()).toMatchObject({ checked: 1, failing: 1 });
+    let claim = await website(profile.id);
+    expect(claim.state).toBe('proven');
+    expect(claim.evidence[0]).toMatchObject({
+      failingSince: new Date(firstFailure).toISOString(),
+      lastFailure: expect.stringContaining('no rel="me" link'),
+      endedAt: null,
+    });
+    expect(await portal.pendingRequest(profile.id)).toBeNull();
+
+    // Not due again before the retry time.
+    clock += POLICY.retryMs - 1000;
+    expect(await runLogged()).toMatchObject({ checked: 0 });
+    // Still failing just inside the grace period: still proven, still not in the queue.
+    clock = firstFailure + POLICY.graceMs - 1000;
+    expect(await runLogged()).toMatchObject({ checked: 1, failing: 1, lapsed: 0 });
+    expect((await website(profile.id)).state).toBe('proven');
+    expect(await portal.pendingRequest(profile.id)).toBeNull();
+
+    clock = firstFailure + POLICY.graceMs + POLICY.retryMs;
+    expect(await runLogged()).toEqual({ checked: 1, held: 0, failing: 0, lapsed: 1, leaseLost: 0 });
+    expect(progress).toEqual(['failing', 'failing', 'lapsed']);
+    claim = await website(profile.id);
+    expect(claim.state).toBe('lapsed');
+    expect(claim.evidence[0]!.endedAt).not.toBeNull();
+    expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+    expect((await portal.auditHistory(profile.id))[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
+
+    const lapse = output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.message === 'proof lapsed');
+    expect(lapse).toMatchObject({
+      level: 'warn',
+      profile: profile.profile_slug,
+      claim: { id: claim.id, kind: 'website', value: `${base}/losing` },
+      reason: expect.stringContaining('no rel="me" link'),
+    });
+    // An ended proof is never checked again.
+    clock += 30 * DAY;
+    expect(await run({ all: true })).toMatchObject({ checked: 0 });
+  });
+
+  it('a check that holds again inside the grace period clears the failure', async () => {
+    const { profile } = await siteProof('/flaky');
+    const page = pages['/flaky']!;
+    pages['/flaky'] = (res) => res.writeHead(503).end();
+    expect(await run()).toMatchObject({ failing: 1 });
+    pages['/flaky'] = page;
+    clock += POLICY.retryMs;
+    expect(await run()).toMatchObject({ held: 1 });
+    expect((await website(profile.id)).evidence[0]).toMatchObject({ failingSince: null, lastFailure: null });
+  });
+
+  it('a page that redirects to a private address fails: the fetcher refuses it before connecting', async () => {
+    const first = await siteProof('/to-private-ip', { page: false });
+    const second = await siteProof('/to-private-name', { page: false });
+    pages['/to-private-ip'] = (res) => res.writeHead(302, { Location: 'http://10.0.0.5/about' }).end();
+    pages['/to-private-name'] = (res) => res.writeHead(301, { Location: 'http://intranet.byline.test/about' }).end();
+    expect(await run()).toMatchObject({ checked: 2, failing: 2 });
+    for (const { profile } of [first, second]) {
+      expect((await website(profile.id)).evidence[0]!.lastFailure).toContain('private or local network');
+    }
+  });
+
+  it('with the production fetch, a page on loopback is refused: no connection is made', async () => {
+    const { profile } = await siteProof('/local');
+    expect(await run({ fetch: strict })).toMatchObject({ checked: 1, failing: 1 });
+    expect(requests['/local']).toBeUndefined();
+    expect((await website(profile.id)).evidence[0]!.lastFailure).toContain('private or local network');
+  });
+
+  it('two runners at once never check one proof twice', async () => {
+    const proofs = [];
+    for (let i = 0; i < 12; i++) proofs.push(await siteProof(`/many-${i}`));
+    const options = { batchSize: 3, concurrency: 2 };
+    const [a, b] = await Promise.all([run({ ...options, holder: 'worker-a' }), run({ ...options, holder: 'worker-b' })]);
+    expect(a.checked + b.checked).toBe(12);
+    expect(a.held + b.held).toBe(12);
+    expect(a.leaseLost + b.leaseLost).toBe(0);
+    expect(Object.values(requests)).toEqual(Array(12).fill(1));
+  });
+
+  it('`all` checks every live proof once, due or not, beside a runner of due proofs', async () => {
+    for (let i = 0; i < 5; i++) await siteProof(`/all-${i}`);
+    expect(await run()).toMatchObject({ checked: 5, held: 5 });
+    // An hour later none is due; `byline recheck` checks them all the same.
+    clock += HOUR;
+    requests = {};
+    const [everything, due] = await Promise.all([
+      run({ all: true, batchSize: 2, concurrency: 2, holder: 'byline recheck' }),
+      run({ batchSize: 2, holder: 'worker' }),
+    ]);
+    expect(everything).toMatchObject({ checked: 5, held: 5 });
+    expect(due).toMatchObject({ checked: 0 });
+    expect(Object.values(requests)).toEqual(Array(5).fill(1));
+  });
+
+  it('a stopped run records nothing for the check it abandons; the lease expires and the proof is checked again', async () => {
+    const { profile } = await siteProof('/slow', { page: false });
+    let answer: (() => void) | undefined;
+    pages['/slow'] = (res) => (answer = () => linkingTo(profile.profile_slug)(res));
+    const stop = new AbortController();
+    const stopped = run({ signal: stop.signal });
+    while (!requests['/slow']) await new Promise((done) => setTimeout(done, 20));
+    stop.abort();
+    expect(await stopped).toMatchObject({ checked: 0 });
+    answer?.();
+    expect((await website(profile.id)).evidence[0]).toMatchObject({ failingSince: null, lastFailure: null });
+
+    // Still leased to the stopped run: another run takes it only once the lease has expired.
+    pages['/slow'] = linkingTo(profile.profile_slug);
+    expect(await run({ holder: 'another' })).toMatchObject({ checked: 0 });
+    clock += 10 * 60_000;
+    expect(await run({ holder: 'another' })).toMatchObject({ checked: 1, held: 1 });
+  });
+});
