@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds what is out of date, then runs every Byline service on this machine, each in its own
-// process, restarting one that dies (see supervise.mjs).
+// `npm start`: builds what is out of date, then runs every Byline service and the worker on this machine, each
+// in its own process, restarting one that dies (see supervise.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +15,8 @@ const SERVICES = [
   { name: 'article-verifier', portKey: 'articleVerifierPort', path: '/api/verify_article' },
   { name: 'journalist-verifier', portKey: 'journalistVerifierPort', path: '/api/v1/verify_journalist' },
   { name: 'portal', portKey: 'portalPort', path: '/' },
+  // Re-checks rel="me" proofs on a schedule; its port serves only /healthz, /readyz and /metrics.
+  { name: 'worker', portKey: 'workerPort', path: '/metrics' },
 ].filter((service) => existsSync(path.join(root, 'packages', service.name, 'package.json')));
 
 function build() {

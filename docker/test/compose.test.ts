@@ -60,4 +60,11 @@ describe('docker/compose.yaml', () => {
       expect(test).toContain(`http://127.0.0.1:${spec.port}/readyz`);
     });
   });
+
+  it('the worker checks that claimed sites link back to the portal compose publishes', () => {
+    const worker = loadConfig(stringEnv(compose.services.worker?.environment));
+    const portal = compose.services.portal as ComposeService;
+    expect(worker.publicPortalUrl).toBe(`http://localhost:${portal.ports?.[0]?.split(':')[0]}`);
+    expect(worker).toMatchObject({ recheckIntervalMs: 24 * 3600_000, recheckGraceMs: 3 * 24 * 3600_000 });
+  });
 });

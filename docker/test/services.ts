@@ -6,8 +6,9 @@ export const dockerDir = path.join(repoRoot, 'docker');
 
 /**
  * A separately deployable process: its workspace, the port setting config.ts defines for it, and the
- * public host the Ingress sends to it. The Dockerfile, compose and k8s tests run over this list, so a
- * new process is validated like the others once it is added here.
+ * public host the Ingress sends to it (none for the worker, whose port serves only probes and metrics).
+ * The Dockerfile, compose and k8s tests run over this list, so a new process is validated like the
+ * others once it is added here.
  */
 export interface ServiceSpec {
   /** The workspace directory under packages/, the Dockerfile's name, the compose service and the k8s Deployment. */
@@ -16,8 +17,11 @@ export interface ServiceSpec {
   portEnv: string;
   port: number;
   portOf: (config: Config) => number;
-  /** The example host the Ingress routes to this service, a path it serves there, and the PUBLIC_*_URL that names it. */
-  ingress: { host: string; path: string; publicUrlOf: (config: Config) => string };
+  /**
+   * The example host the Ingress routes to this service, a path it serves there, and the PUBLIC_*_URL that names
+   * it; absent for a background process (the worker), which has no Service, Ingress or autoscaler either.
+   */
+  ingress?: { host: string; path: string; publicUrlOf: (config: Config) => string };
 }
 
 export const SERVICES: ServiceSpec[] = [
@@ -53,4 +57,19 @@ export const SERVICES: ServiceSpec[] = [
     portOf: (config) => config.portalPort,
     ingress: { host: 'byline.example', path: '/signin', publicUrlOf: (config) => config.publicPortalUrl },
   },
+  {
+    name: 'worker',
+    workspace: '@byline/worker',
+    portEnv: 'WORKER_PORT',
+    port: 8083,
+    portOf: (config) => config.workerPort,
+  },
 ];
+
+/** The processes that serve requests from outside (a Service, the Ingress, an autoscaler). */
+export const HTTP_SERVICES = SERVICES.filter(
+  (spec): spec is ServiceSpec & { ingress: NonNullable<ServiceSpec['ingress']> } => spec.ingress !== undefined,
+);
+
+/** Background processes: probes and metrics only, a fixed number of replicas. */
+export const BACKGROUND_PROCESSES = SERVICES.filter((spec) => spec.ingress === undefined);

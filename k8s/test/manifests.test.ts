@@ -4,7 +4,8 @@
  * deployment rules: probes, limits and a locked-down security context on every container; Services,
  * autoscalers and disruption budgets that select their Deployment; an Ingress that sends each public
  * host to the right service; configuration under the names the services read. The services are the
- * list in docker/test/services.ts (the verifiers and the portal).
+ * list in docker/test/services.ts (the verifiers, the portal and the worker, which has no Service, Ingress or
+ * autoscaler but a fixed number of replicas).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-model
 import { ConfigMap, Namespace, Secret, Service, type IConfigMap, type ISecret, type IService } from 'kubernetes-models/v1';
 import type { IContainer } from 'kubernetes-models/v1';
 import { loadConfig } from '@byline/shared';
-import { SERVICES } from '../../docker/test/services';
+import { BACKGROUND_PROCESSES, HTTP_SERVICES, SERVICES } from '../../docker/test/services';
 
 const k8sDir = path.resolve(__dirname, '..');
 
@@ -173,6 +174,11 @@ describe.each(SERVICES)('k8s: $name', (spec) => {
   it('leaves time for the graceful stop before the pod is killed', () => {
     expect(podSpec?.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(20);
   });
+});
+
+describe.each(HTTP_SERVICES)('k8s: $name, serving requests', (spec) => {
+  const deployment = named(deployments, spec.name) as IDeployment;
+  const podLabels = deployment?.spec?.template.metadata?.labels ?? {};
 
   it('has a Service that selects its pods and targets the container port', () => {
     const service = named(services, spec.name) as IService;
@@ -194,6 +200,35 @@ describe.each(SERVICES)('k8s: $name', (spec) => {
   });
 });
 
+describe.each(BACKGROUND_PROCESSES)('k8s: $name, in the background', (spec) => {
+  const deployment = named(deployments, spec.name) as IDeployment;
+  const podLabels = deployment?.spec?.template.metadata?.labels ?? {};
+
+  it('runs several replicas (safe: the claim store leases each proof to one of them) and keeps a PodDisruptionBudget', () => {
+    expect(deployment.spec?.replicas).toBeGreaterThanOrEqual(2);
+    const pdb = named(ofKind<IPodDisruptionBudget>('PodDisruptionBudget'), spec.name);
+    expect(selects(pdb?.spec?.selector?.matchLabels, podLabels)).toBe(true);
+    expect(pdb?.spec?.minAvailable ?? pdb?.spec?.maxUnavailable).toBeDefined();
+  });
+
+  it('is reached by nothing: no Service selects it, no autoscaler scales it, no Ingress names it', () => {
+    for (const service of services) expect(selects(service.spec?.selector, podLabels)).toBe(false);
+    expect(named(ofKind<IHorizontalPodAutoscaler>('HorizontalPodAutoscaler'), spec.name)).toBeUndefined();
+    const backends = ofKind<IIngress>('Ingress').flatMap((i) =>
+      (i.spec?.rules ?? []).flatMap((r) => (r.http?.paths ?? []).map((p) => p.backend.service?.name)),
+    );
+    expect(backends).not.toContain(spec.name);
+  });
+
+  it('has its /metrics scraped from the pod on the container port', () => {
+    expect(deployment.spec?.template.metadata?.annotations).toMatchObject({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(spec.port),
+      'prometheus.io/path': '/metrics',
+    });
+  });
+});
+
 describe('k8s: Ingress', () => {
   const ingresses = ofKind<IIngress>('Ingress');
   const routes = ingresses.flatMap((ingress) =>
@@ -202,7 +237,7 @@ describe('k8s: Ingress', () => {
     ),
   );
 
-  it.each(SERVICES.map((spec) => [spec.ingress.host, spec.name, spec.ingress.path]))(
+  it.each(HTTP_SERVICES.map((spec) => [spec.ingress.host, spec.name, spec.ingress.path]))(
     'sends %s to the %s Service, on a port it exposes',
     (host, serviceName, operationPath) => {
       const matching = routes.filter((r) => r.host === host && operationPath.startsWith(r.path ?? '/'));
@@ -214,13 +249,13 @@ describe('k8s: Ingress', () => {
   );
 
   it('serves every host over TLS, and routes no host the services do not have', () => {
-    const hosts = SERVICES.map((spec) => spec.ingress.host).sort();
+    const hosts = HTTP_SERVICES.map((spec) => spec.ingress.host).sort();
     const tlsHosts = ingresses.flatMap((i) => i.spec?.tls ?? []).flatMap((t) => t.hosts ?? []);
     expect(tlsHosts.sort()).toEqual(hosts);
     expect([...new Set(routes.map((r) => r.host))].sort()).toEqual(hosts);
   });
 
-  it.each(SERVICES.map((spec) => [spec.name, spec] as const))(
+  it.each(HTTP_SERVICES.map((spec) => [spec.name, spec] as const))(
     '%s: links and mail name its public host (PUBLIC_*_URL), over https',
     (_name, spec) => {
       const config = loadConfig(named(configMaps, 'byline-config')?.data ?? {});
@@ -234,11 +269,25 @@ describe('k8s: configuration', () => {
     const data = named(configMaps, 'byline-config')?.data ?? {};
     const shared = ['HOST', 'LOG_LEVEL', 'AUTH_CACHE_TTL_MS', 'TRUST_PROXY', 'MAIL_FROM'];
     const publicUrls = ['PUBLIC_PORTAL_URL', 'PUBLIC_ARTICLE_VERIFIER_URL', 'PUBLIC_JOURNALIST_VERIFIER_URL'];
-    expect(Object.keys(data).sort()).toEqual([...shared, ...publicUrls, ...SERVICES.map((spec) => spec.portEnv)].sort());
+    const rechecks = ['RECHECK_INTERVAL', 'RECHECK_GRACE', 'RECHECK_RETRY', 'WORKER_POLL_INTERVAL'];
+    expect(Object.keys(data).sort()).toEqual(
+      [...shared, ...publicUrls, ...rechecks, ...SERVICES.map((spec) => spec.portEnv)].sort(),
+    );
     const config = loadConfig(data);
     for (const spec of SERVICES) expect(spec.portOf(config)).toBe(spec.port);
     // One proxy hop (the ingress controller): its X-Forwarded-For names the client, X-Forwarded-Proto marks cookies Secure.
     expect(config).toMatchObject({ logLevel: 'info', trustProxy: 1 });
+  });
+
+  it('the worker re-checks daily, lapses a proof failing for 3 days, and looks for due proofs every minute', () => {
+    const config = loadConfig(named(configMaps, 'byline-config')?.data ?? {});
+    const hour = 3600_000;
+    expect(config).toMatchObject({
+      recheckIntervalMs: 24 * hour,
+      recheckGraceMs: 72 * hour,
+      recheckRetryMs: 6 * hour,
+      workerPollIntervalMs: 60_000,
+    });
   });
 
   it('the portal can send mail once SMTP_URL is added to the Secret: MAIL_FROM is set beside it', () => {

@@ -8,6 +8,7 @@ import { registerExport } from './commands/export';
 import { registerImport } from './commands/import';
 import { registerKeys } from './commands/keys';
 import { registerProfiles } from './commands/profiles';
+import { registerRecheck } from './commands/recheck';
 import { registerUsers } from './commands/users';
 import { writeLine } from './output';
 
@@ -31,6 +32,7 @@ export function buildProgram(ctx: CliContext): Command {
     registerAccounts,
     registerEditors,
     registerUsers,
+    registerRecheck,
     registerDemo,
   ]) {
     register(program, ctx);

@@ -42,10 +42,11 @@ describe('npm start', () => {
   const urls: Record<string, string> = {};
 
   beforeAll(async () => {
-    const [article, journalist, portal] = [await freePort(), await freePort(), await freePort()];
+    const [article, journalist, portal, worker] = [await freePort(), await freePort(), await freePort(), await freePort()];
     urls['article-verifier'] = `http://127.0.0.1:${article}/readyz`;
     urls['journalist-verifier'] = `http://127.0.0.1:${journalist}/readyz`;
     urls.portal = `http://127.0.0.1:${portal}/healthz`;
+    urls.worker = `http://127.0.0.1:${worker}/readyz`;
     start = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs')], {
       cwd: REPO_ROOT,
       env: {
@@ -57,6 +58,7 @@ describe('npm start', () => {
         ARTICLE_VERIFIER_PORT: String(article),
         JOURNALIST_VERIFIER_PORT: String(journalist),
         PORTAL_PORT: String(portal),
+        WORKER_PORT: String(worker),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -78,7 +80,7 @@ describe('npm start', () => {
 
   it('restarts a service that died, with a growing back-off, while the others keep serving', async () => {
     const first = servicePids(start.pid!);
-    expect(Object.keys(first).sort()).toEqual(['article-verifier', 'journalist-verifier', 'portal']);
+    expect(Object.keys(first).sort()).toEqual(['article-verifier', 'journalist-verifier', 'portal', 'worker']);
 
     process.kill(first.portal!, 'SIGBUS');
     await until('the restart notice', async () =>
@@ -102,7 +104,7 @@ describe('npm start', () => {
 
   it('stops every service on SIGTERM', async () => {
     const pids = Object.values(servicePids(start.pid!));
-    expect(pids).toHaveLength(3);
+    expect(pids).toHaveLength(4);
     const before = output.length;
     const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
     start.kill('SIGTERM');

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+import {
+  ConfigError,
+  createLogger,
+  createSafeFetch,
+  loadConfig,
+  openClaimStore,
+  openStore,
+  recheckHolder,
+  recheckPolicyOf,
+  type Config,
+} from '@byline/shared';
+import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
+import { createOpsApp } from './ops-app';
+import { startRecheckLoop } from './recheck-loop';
+import { createWorkerMetrics } from './worker-metrics';
+
+const SERVICE_NAME = 'worker';
+
+/**
+ * Start-up: checked config, store and claim store, the ops server on WORKER_PORT, then the re-check loop.
+ * SIGTERM/SIGINT: the run in progress is aborted (its unrecorded checks' leases expire), the server and the
+ * stores close, exit 0. Any number of replicas may run at once: see startRecheckLoop.
+ */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${SERVICE_NAME}: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
+  // Like the services: never waits for MongoDB; /readyz answers 503 and runs fail (and are retried) until it answers.
+  const store = await openStore(config, { logger });
+  const claims = openClaimStore(store);
+  const metrics = createWorkerMetrics(SERVICE_NAME);
+
+  const server = createHttpServer(createOpsApp(store, metrics, logger), logger).listen(config.workerPort, config.host);
+  server.on('listening', () => logger.info('listening', { url: `http://localhost:${config.workerPort}`, store: store.kind }));
+  server.on('error', (error) => {
+    logger.error('cannot listen', { error: error.message });
+    process.exit(1);
+  });
+
+  const holder = recheckHolder(SERVICE_NAME);
+  const loop = startRecheckLoop({
+    claims,
+    // The strict policy: the pages are addresses people typed, so private and local networks are refused.
+    fetch: createSafeFetch(),
+    portalUrl: config.publicPortalUrl,
+    policy: recheckPolicyOf(config),
+    holder,
+    pollIntervalMs: config.workerPollIntervalMs,
+    logger,
+    metrics,
+  });
+  logger.info('re-checking rel="me" proofs', {
+    holder,
+    intervalMs: config.recheckIntervalMs,
+    graceMs: config.recheckGraceMs,
+    retryMs: config.recheckRetryMs,
+    pollIntervalMs: config.workerPollIntervalMs,
+  });
+
+  // First, so the run stops at once; the graceful stop below then closes the server and waits for the loop.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void loop.stop());
+  stopGracefullyOnSignals(
+    server,
+    {
+      close: async () => {
+        await loop.stop();
+        await claims.close();
+        await store.close();
+      },
+    },
+    logger,
+  );
+}
+
+void main();

@@ -1,0 +1,77 @@
+import { runRecheck, type Logger, type RecheckOptions, type RecheckSummary } from '@byline/shared';
+import type { WorkerMetrics } from './worker-metrics';
+
+export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onProgress' | 'all' | 'logger'> {
+  /** The wait between the end of one run and the start of the next (WORKER_POLL_INTERVAL). */
+  pollIntervalMs: number;
+  logger: Logger;
+  metrics?: WorkerMetrics;
+  /** Called after every run, finished or failed (tests wait on it). */
+  onRun?: (result: { summary?: RecheckSummary; error?: unknown }) => void;
+}
+
+export interface RecheckLoop {
+  /** Aborts the run in progress (checks in flight are left unrecorded; their leases expire) and ends the loop. */
+  stop(): Promise<void>;
+  /** Resolves when the loop has ended. */
+  readonly done: Promise<void>;
+}
+
+/**
+ * The worker's schedule: a re-check run over the due proofs, then a pause of `pollIntervalMs`, again and again
+ * until stop(). How often each proof is checked is the store's business (RECHECK_INTERVAL/RETRY give its next
+ * check time); the poll interval only says how soon a due proof is noticed. A run that fails (store unreachable,
+ * a bug) is logged and tried again on the next tick: the process never dies of one.
+ *
+ * Several replicas may run this loop on one store at once: runRecheck leases each batch in the claim store, so
+ * a proof is checked by one replica at a time, and a replica that dies leaves leases that simply expire.
+ */
+export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
+  const { pollIntervalMs, logger, metrics, onRun, now = () => new Date(), ...recheck } = options;
+  const stopping = new AbortController();
+
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollIntervalMs);
+      function done() {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', done);
+        resolve();
+      }
+      stopping.signal.addEventListener('abort', done);
+    });
+
+  const loop = async () => {
+    while (!stopping.signal.aborted) {
+      const startedAt = now();
+      try {
+        const summary = await runRecheck({ ...recheck, now, logger, signal: stopping.signal });
+        metrics?.runFinished(summary, now());
+        // A quiet tick (nothing due) is not worth a line at info.
+        logger.log(summary.checked > 0 ? 'info' : 'debug', 're-check run finished', {
+          ...summary,
+          ms: now().getTime() - startedAt.getTime(),
+          stopped: stopping.signal.aborted,
+        });
+        onRun?.({ summary });
+      } catch (error) {
+        metrics?.runFailed(now());
+        logger.error('re-check run failed; trying again on the next tick', {
+          error: error instanceof Error ? error.message : String(error),
+          retryInMs: pollIntervalMs,
+        });
+        onRun?.({ error });
+      }
+      if (!stopping.signal.aborted) await pause();
+    }
+  };
+
+  const done = loop();
+  return {
+    done,
+    async stop() {
+      stopping.abort();
+      await done;
+    },
+  };
+}

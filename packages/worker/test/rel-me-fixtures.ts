@@ -1,0 +1,130 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createSafeFetch,
+  MongoPortalStore,
+  MongoStore,
+  openClaimStore,
+  publicProfileUrl,
+  SqlitePortalStore,
+  SqliteStore,
+  type ClaimStoreWithAttempts,
+  type PortalStore,
+  type Store,
+} from '@byline/shared';
+
+/**
+ * Verified profiles whose website is proven by rel="me", pointing at pages a real HTTP server on 127.0.0.1
+ * serves: with the link back to the profile page, without it, or not at all.
+ */
+
+export const PORTAL = 'https://byline.example';
+export const HOUR = 3600_000;
+export const DAY = 24 * HOUR;
+
+/** The fetch the tests give the re-check: may reach the page server on loopback (production's never may). */
+export const loopbackFetch = createSafeFetch({
+  allowLoopback: true,
+  resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+  timeoutMs: 5000,
+});
+
+export type Page = (res: http.ServerResponse) => void;
+export const linkingTo =
+  (slug: string): Page =>
+  (res) =>
+    res
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end(`<html><body><a rel="me" href="${publicProfileUrl(PORTAL, slug)}">My Byline profile</a></body></html>`);
+export const withoutLink: Page = (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>nothing here</p>');
+
+export interface PageServer {
+  base: string;
+  pages: Record<string, Page>;
+  close(): Promise<void>;
+}
+
+export async function startPageServer(): Promise<PageServer> {
+  const pages: Record<string, Page> = {};
+  const server = http.createServer((req, res) => (pages[req.url ?? ''] ?? ((r) => r.writeHead(404).end()))(res));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    pages,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+export function portalStoreOf(store: Store): PortalStore {
+  if (store instanceof SqliteStore) return SqlitePortalStore.forStore(store);
+  if (store instanceof MongoStore) return MongoPortalStore.forStore(store);
+  throw new Error('no portal store');
+}
+
+/** The store with its portal records and claims, as the worker and the CLI see it. */
+export class ProofFixtures {
+  readonly portal: PortalStore;
+  readonly claims: ClaimStoreWithAttempts;
+  private counter = 0;
+
+  constructor(
+    readonly store: Store,
+    private readonly server: PageServer,
+  ) {
+    this.portal = portalStoreOf(store);
+    this.claims = openClaimStore(store);
+  }
+
+  /**
+   * A verified journalist whose website `path` on the page server is proven by rel="me", due for a check at
+   * `dueAt`. The page links back when `page` is 'linking', lacks the link when 'without'.
+   */
+  async siteProof(path: string, { page = 'linking' as 'linking' | 'without', dueAt = new Date() } = {}) {
+    const n = ++this.counter;
+    const tag = `${Date.now().toString(36)}${n}`;
+    const user = await this.portal.createUser({ email: `j${tag}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const profile = await this.portal.saveProfile(
+      user.id,
+      {
+        profile_first_name: 'Aoife',
+        profile_last_name: `Worker${tag}`,
+        profile_title: '',
+        profile_bio: '',
+        profile_employer: '',
+        profile_residing: '',
+        profile_image: '',
+        profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
+        user_location: '',
+        user_city: '',
+      },
+      `worker-${tag}`,
+    );
+    await this.portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    const site = `${this.server.base}${path}`;
+    await this.claims.setClaims(profile.id, { website: [site] });
+    const proof = await this.claims.recordProof({
+      profileId: profile.id,
+      kind: 'website',
+      value: site,
+      evidence: {
+        method: 'rel-me',
+        provider: { id: 'urn:byline:rel-me', name: 'Byline rel="me" check' },
+        provenValue: site,
+        by: 'byline:rel-me check',
+        nextCheckAt: dueAt.toISOString(),
+      },
+    });
+    if (!proof.ok) throw new Error('not proven');
+    this.server.pages[path] = page === 'linking' ? linkingTo(profile.profile_slug) : withoutLink;
+    return { profile, site };
+  }
+
+  async website(profileId: number) {
+    return (await this.claims.claimsOf(profileId)).find((c) => c.kind === 'website')!;
+  }
+
+  async close(): Promise<void> {
+    await this.claims.close();
+    await this.portal.close();
+  }
+}
