@@ -13,6 +13,7 @@ import { loadSession } from './http/sessions';
 import { Outbox } from './mail/outbox';
 import { ResetRequestThrottle } from './mail/reset-request-throttle';
 import { createNetworkSignIn } from './proofs/network-sign-in/network-sign-in';
+import { proofRoutes } from './proofs/proof-routes';
 import { accountRoutes } from './routes/account-routes';
 import { apiSettingsRoutes } from './routes/api-settings-routes';
 import { articleRoutes } from './routes/article-routes';
@@ -64,6 +65,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(accountRoutes(ctx));
   app.use(passwordResetRoutes(ctx));
   app.use(profileRoutes(ctx));
+  app.use(proofRoutes(ctx));
   app.use(articleRoutes(ctx));
   app.use(editorRoutes(ctx));
   app.use(apiSettingsRoutes(ctx));

@@ -6,6 +6,7 @@ import { quietLogger } from '@byline/test-support';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';
 import { createApp as journalistVerifier } from '../../journalist-verifier/src/app';
 import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { proveClaim } from './support/proofs';
 
 const run = promisify(execFile);
 
@@ -55,6 +56,8 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
     const link = `https://paper.example/curl-${Date.now()}`;
     await submit(agent, '/articles', '/articles', { link, title: 'Curl', published_at: '2024-01-01', active: 'on' });
     const user = await portal.portalStore.findUserByEmail(email);
+    // Only a proven handle answers "verified" (issue 16): prove the typed one as a network sign-in would.
+    await proveClaim(portal.claims, user!.profileId!, 'twitter', form.twitter);
     await portal.portalStore.decideVerification({
       profileId: user!.profileId!,
       actor: 'ed@example.org',

@@ -1,5 +1,6 @@
-import { HandleTakenError, type ArticleInput, type ProfileFields } from '@byline/shared';
+import { handleKey, HandleTakenError, type ArticleInput, type ProfileFields } from '@byline/shared';
 import { portalStoreFactories, startPortal, type Portal } from './support/portal-harness';
+import { proveClaim, signedInAs } from './support/proofs';
 
 /** The PortalStore's promises that both stores must keep, including those the embedded store gets from transactions. */
 describe.each(portalStoreFactories())('portal store ($name store)', (factory) => {
@@ -45,6 +46,11 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     return { user, profile };
   }
 
+  /** The profile's live network claims as [kind, value, state]. */
+  const liveClaims = async (profileId: number) =>
+    (await portal.claims.claimsOf(profileId)).filter((c) => c.releasedAt === null).map((c) => [c.kind, c.value, c.state]);
+  const lookup = async (handle: string) => (await portal.store.findAuthorBySocialHandle('twitter', handle))?.profile.id ?? null;
+
   it('refuses a handle no account can have from any caller, saving nothing, and stores addresses as usernames', async () => {
     const email = `r${++n}@example.org`;
     const user = await portal.portalStore.createUser({ email, passwordHash: 'x', role: 'journalist' });
@@ -60,7 +66,20 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     const addresses = fields('https://x.com/Aoife_B');
     addresses.profile_social_profiles.linkedin = 'https://www.linkedin.com/in/aoife-b/';
     const saved = await portal.portalStore.saveProfile(user.id, addresses, 'aoife-brennan');
-    expect(saved.profile_social_profiles).toMatchObject({ twitter: 'Aoife_B', linkedin: 'aoife-b' });
+    // Typed handles are claims, kept as bare usernames; the document lists proven handles only.
+    expect(await liveClaims(saved.id)).toEqual([
+      ['twitter', 'Aoife_B', 'claimed'],
+      ['linkedin', 'aoife-b', 'claimed'],
+    ]);
+    expect(saved.profile_social_profiles).toEqual({ twitter: '', facebook: '', linkedin: '', instagram: '' });
+    await proveClaim(portal.claims, saved.id, 'twitter', 'Aoife_B');
+    expect((await portal.portalStore.findProfileById(saved.id))!.profile_social_profiles).toEqual({
+      twitter: 'Aoife_B',
+      facebook: '',
+      linkedin: '',
+      instagram: '',
+    });
+    expect(await lookup(handleKey('twitter', 'https://x.com/Aoife_B'))).toBe(saved.id);
   });
 
   it('keeps the active article count the verifiers read right through add, edit and deactivation', async () => {
@@ -78,32 +97,68 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     expect(await portal.portalStore.updateArticle(profile.id + 1000, one.id, article('one'))).toBe(false);
   });
 
-  it('gives new profiles unique slugs and finds them by handle', async () => {
+  it('gives new profiles unique slugs and finds them by a proven handle only', async () => {
     const first = await journalist('@samehandle_a');
     const second = await journalist('@samehandle_b');
     expect(first.profile.profile_slug).toBe('aoife-brennan');
     expect(second.profile.profile_slug).toBe('aoife-brennan-2');
     expect(first.profile.verified).toBe(false);
+    // A handle typed into the form is a claim: it answers no lookup.
+    expect(await portal.store.findAuthorBySocialHandle('twitter', 'samehandle_b')).toBeNull();
+    await proveClaim(portal.claims, second.profile.id, 'twitter', '@samehandle_b');
     const found = await portal.store.findAuthorBySocialHandle('twitter', 'samehandle_b');
     expect(found?.profile).toMatchObject({ id: second.profile.id, profile_first_name: 'Aoife', verified: false });
+    expect(await lookup('samehandle_a')).toBeNull();
   });
 
-  it('refuses a handle another profile holds and saves nothing; releases handles a profile drops', async () => {
+  it('lets unproven claims block nobody; refuses a handle another profile holds proven, saving nothing; releases dropped handles', async () => {
     const holder = await journalist('@held_handle');
     const other = await journalist('@other_handle');
-    await expect(portal.portalStore.saveProfile(other.user.id, fields('@HELD_handle'), 'x')).rejects.toBeInstanceOf(
-      HandleTakenError,
+    const rival = await journalist('@HELD_handle'); // an unproven claim never blocks anyone
+    const key = handleKey('twitter', '@held_handle');
+    expect((await portal.claims.claimsOfKey('twitter', key)).map((c) => [c.profileId, c.state])).toEqual(
+      expect.arrayContaining([
+        [holder.profile.id, 'claimed'],
+        [rival.profile.id, 'claimed'],
+      ]),
     );
-    expect((await portal.store.findAuthorBySocialHandle('twitter', 'other_handle'))?.profile.id).toBe(other.profile.id);
+    expect(await lookup('held_handle')).toBeNull();
+
+    // Proving it releases the rival's unproven claim of the same handle; the handle then answers for the holder.
+    const proven = await portal.claims.recordProof({
+      profileId: holder.profile.id,
+      kind: 'twitter',
+      value: '@held_handle',
+      evidence: signedInAs('@held_handle'),
+    });
+    expect(proven).toMatchObject({ ok: true, released: [{ profileId: rival.profile.id }] });
+    expect(await liveClaims(rival.profile.id)).toEqual([]);
+    expect(await lookup('held_handle')).toBe(holder.profile.id);
+
+    const taken = { ...fields('@HELD_handle'), profile_first_name: 'Changed' };
+    const refused = portal.portalStore.saveProfile(other.user.id, taken, 'x');
+    await expect(refused).rejects.toBeInstanceOf(HandleTakenError);
+    await expect(refused).rejects.toMatchObject({ types: ['twitter'] });
+    expect((await portal.portalStore.findProfileById(other.profile.id))!.profile_first_name).toBe('Aoife');
+    expect(await liveClaims(other.profile.id)).toEqual([['twitter', '@other_handle', 'claimed']]);
+    expect(await lookup('held_handle')).toBe(holder.profile.id);
+
+    // The holder drops it: its proof ends, the lookup stops, and the handle is free to claim (and prove) again.
     await portal.portalStore.saveProfile(holder.user.id, fields('@new_handle'), 'x');
-    expect(await portal.store.findAuthorBySocialHandle('twitter', 'held_handle')).toBeNull();
-    const moved = await portal.portalStore.saveProfile(other.user.id, fields('@held_handle'), 'x');
-    expect(moved.profile_social_profiles.twitter).toBe('@held_handle');
-    expect((await portal.store.findAuthorBySocialHandle('twitter', 'held_handle'))?.profile.id).toBe(other.profile.id);
+    expect(await lookup('held_handle')).toBeNull();
+    const claimedAgain = await portal.portalStore.saveProfile(other.user.id, fields('@held_handle'), 'x');
+    expect(claimedAgain.profile_social_profiles.twitter).toBe('');
+    expect(await liveClaims(other.profile.id)).toEqual([['twitter', '@held_handle', 'claimed']]);
+    expect(await lookup('held_handle')).toBeNull();
+    await proveClaim(portal.claims, other.profile.id, 'twitter', '@held_handle');
+    expect((await portal.portalStore.findProfileById(other.profile.id))!.profile_social_profiles.twitter).toBe('@held_handle');
+    expect(await lookup('held_handle')).toBe(other.profile.id);
   });
 
   it('opens one pending request however many arrive at once, and a decision closes it with an audit record', async () => {
     const { profile, user } = await journalist('@to_verify');
+    await proveClaim(portal.claims, profile.id, 'twitter', '@to_verify');
+    expect((await portal.store.findAuthorBySocialHandle('twitter', 'to_verify'))?.profile.verified).toBe(false);
     const requests = await Promise.all([1, 2, 3].map(() => portal.portalStore.requestVerification(profile.id, user.email)));
     expect(new Set(requests.map((r) => r.id)).size).toBe(1);
     expect(await portal.portalStore.pendingRequests()).toEqual([requests[0]]);

@@ -36,18 +36,23 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
       profile_employer: 'The Leinster Ledger',
       profile_residing: 'Dublin',
       profile_image: 'https://cdn.example.org/aoife.jpg',
-      // The LinkedIn profile address typed in the form is stored as its username, as an import stores it.
-      profile_social_profiles: {
-        twitter: form.twitter,
-        facebook: form.facebook,
-        linkedin: form.linkedin.replace('https://www.linkedin.com/in/', ''),
-        instagram: '',
-      },
+      // Typed handles are claims until proven: the profile (and every answer) holds proven handles only.
+      profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
       user_location: 'IE',
       user_city: 'Dublin',
       follower_count: 0,
     });
     expect(stored!.profile_created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // The LinkedIn profile address typed in the form is claimed as its username, as an import stores it.
+    const claims = await portal.claims.claimsOf(stored!.id);
+    expect(claims.map((c) => [c.kind, c.value, c.state])).toEqual([
+      ['twitter', form.twitter, 'claimed'],
+      ['facebook', form.facebook, 'claimed'],
+      ['linkedin', form.linkedin.replace('https://www.linkedin.com/in/', ''), 'claimed'],
+    ]);
+    // The form shows the claims back.
+    expect(page.text).toContain(`value="${form.twitter}"`);
+    expect(page.text).toContain(`value="${form.facebook}"`);
   });
 
   it('keeps slugs unique and stable across edits', async () => {
@@ -144,8 +149,8 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     );
 
     const user = await portal.portalStore.findUserByEmail(email);
-    const stored = await portal.portalStore.findProfileById(user!.profileId!);
-    expect(stored!.profile_social_profiles).toEqual({
+    const claims = await portal.claims.claimsOf(user!.profileId!);
+    expect(Object.fromEntries(claims.map((c) => [c.kind, c.value]))).toEqual({
       twitter: `Aoife_${n}`,
       facebook: '100012345678901',
       linkedin: `aoife-brennan-${n}`,
@@ -180,15 +185,75 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     expect(page.text).not.toContain('<img src=x');
   });
 
-  it('edits drive the journalist lookup at once: a handle change moves with the profile', async () => {
-    const { agent } = await signedUp(portal.app);
+  it('a typed handle answers nothing until proven; changing a proven handle in the form ends its proof at once', async () => {
+    const { agent, email } = await signedUp(portal.app);
     const form = profileForm();
     await submit(agent, '/profile', '/profile', form);
+    const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
+    await portal.portalStore.decideVerification({ profileId: profileId!, actor: 'ed@example.org', action: 'verified', note: '' });
     const handleKeyOf = (value: string) => value.replace(/^@/, '').toLowerCase();
-    expect(await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter))).not.toBeNull();
+    expect(await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter))).toBeNull();
+
+    // Proven (as a sign-in records it), the handle answers; typed over in the form, it stops at once.
+    await portal.claims.recordProof({
+      profileId: profileId!,
+      kind: 'twitter',
+      value: form.twitter,
+      evidence: {
+        method: 'network-sign-in',
+        provider: { id: 'https://x.test', name: 'X' },
+        provenValue: form.twitter,
+        by: 'network:https://x.test',
+      },
+    });
+    expect((await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter)))!.profile.profile_first_name).toBe(
+      'Aoife',
+    );
     await submit(agent, '/profile', '/profile', { ...form, twitter: '@SomeoneElse991' });
     expect(await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter))).toBeNull();
-    expect((await portal.store.findAuthorBySocialHandle('twitter', 'someoneelse991'))!.profile.profile_first_name).toBe('Aoife');
+    expect(await portal.store.findAuthorBySocialHandle('twitter', 'someoneelse991')).toBeNull();
+    expect((await agent.get('/profile')).text).toContain('value="@SomeoneElse991"');
+  });
+
+  it('keeps websites as claims, one address a line, and shows them back', async () => {
+    const { agent, email } = await signedUp(portal.app);
+    const res = await submit(agent, '/profile', '/profile', {
+      ...profileForm(),
+      websites: ' https://aoife.example/about \r\n\r\nhttps://mastodon.social/@aoife\nhttps://aoife.example/about',
+    });
+    expect(res.status).toBe(303);
+    const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
+    const sites = (await portal.claims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
+    expect(sites.map((c) => [c.value, c.state])).toEqual([
+      ['https://aoife.example/about', 'claimed'],
+      ['https://mastodon.social/@aoife', 'claimed'],
+    ]);
+    const page = await agent.get('/profile');
+    expect(page.text).toMatch(
+      /<textarea[^>]*name="websites"[^>]*>https:\/\/aoife\.example\/about\nhttps:\/\/mastodon\.social\/@aoife<\/textarea>/,
+    );
+
+    // A line taken out of the list ends that claim.
+    await submit(agent, '/profile', '/profile', { ...profileForm(), websites: 'https://mastodon.social/@aoife' });
+    const after = (await portal.claims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
+    expect(after.filter((c) => c.releasedAt === null).map((c) => c.value)).toEqual(['https://mastodon.social/@aoife']);
+  });
+
+  it('refuses websites that are not http(s) addresses, or more than five, and saves nothing', async () => {
+    const { agent, email } = await signedUp(portal.app);
+    const bad = await submit(agent, '/profile', '/profile', {
+      ...profileForm(),
+      websites: 'https://fine.example\njavascript:alert(1)',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toMatch(/id="f-websites-error"[^>]*>Each website must be an address starting with http:\/\/ or https:\/\//);
+    const many = await submit(agent, '/profile', '/profile', {
+      ...profileForm(),
+      websites: [1, 2, 3, 4, 5, 6].map((n) => `https://site${n}.example`).join('\n'),
+    });
+    expect(many.status).toBe(422);
+    expect(many.text).toMatch(/id="f-websites-error"[^>]*>List at most 5 websites/);
+    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
   });
 
   it('sends signed-out visitors to sign in', async () => {

@@ -3,6 +3,7 @@ import { bearer } from '@byline/test-support';
 import { createEditor } from '../src/use-cases/accounts';
 import { setVerifiedByOperator } from '../src/use-cases/verification';
 import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
 
 describe.each(portalStoreFactories())('verification workflow ($name store)', (factory) => {
@@ -52,6 +53,17 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     const { verifyArticle, verifyJournalist } = verifiers(portal.store);
     expect((await verifyArticle(token, journalist.articleUrl)).body.verified).toBe(false);
 
+    // The editor checked the X account and vouches for it through the review page's form: the proof approval needs.
+    const twitter = (await portal.claims.claimsOf(journalist.profileId)).find((c) => c.kind === 'twitter')!;
+    expect(twitter.state).toBe('claimed');
+    const attested = await submit(
+      desk.agent,
+      `/editor/profiles/${journalist.profileId}`,
+      `/editor/profiles/${journalist.profileId}/claims/${twitter.id}/attest`,
+      { note: 'Video call; she showed the account signed in' },
+    );
+    expect(attested.status).toBe(303);
+
     const decided = await submit(
       desk.agent,
       `/editor/profiles/${journalist.profileId}`,
@@ -70,6 +82,11 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     expect(article.body).toMatchObject({ verified: true, profile_employer: 'The Leinster Ledger', article_count: 1 });
     const handle = await verifyJournalist(token, journalist.form.twitter);
     expect(handle.body).toMatchObject({ verified: true });
+    // The Facebook handle was only typed into the form: the verified profile does not answer for it.
+    expect((await verifyJournalist(token, journalist.form.facebook, 'facebook')).body).toEqual({
+      verified: false,
+      message: 'Not a Byline journalist',
+    });
 
     const history = (await journalist.agent.get('/profile')).text;
     expect(history).toContain('Verified journalist');
@@ -87,11 +104,15 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     expect(records[0]).toMatchObject({ action: 'rejected', actor: desk.email, note: 'No byline found at the employer' });
     expect(records[0]!.at).toMatch(/Z$/);
 
-    await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' });
+    await proveClaim(portal.claims, journalist.profileId, 'twitter', journalist.form.twitter);
+    expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' })).status).toBe(303);
     const token = (await bearer(portal.store)).replace('Bearer ', '');
     const { verifyArticle, verifyJournalist } = verifiers(portal.store);
     expect((await verifyArticle(token, journalist.articleUrl)).body.verified).toBe(true);
-    await submit(desk.agent, path, `${path}/decision`, { decision: 'unverify', note: 'Left journalism' });
+    expect((await verifyJournalist(token, journalist.form.twitter)).body).toMatchObject({ verified: true });
+    expect((await verifyJournalist(token, journalist.form.linkedin, 'linkedin')).body).toMatchObject({ verified: false });
+    const withdrawn = await submit(desk.agent, path, `${path}/decision`, { decision: 'unverify', note: 'Left journalism' });
+    expect(withdrawn.status).toBe(303);
     expect((await verifyArticle(token, journalist.articleUrl)).body).toEqual({ verified: false, message: expect.any(String) });
     expect((await verifyJournalist(token, journalist.form.twitter)).body).toEqual({
       verified: false,

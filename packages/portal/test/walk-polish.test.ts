@@ -3,6 +3,7 @@ import request from 'supertest';
 import { aProfile, seed } from '@byline/test-support';
 import { createEditor } from '../src/use-cases/accounts';
 import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { proveClaim } from './support/proofs';
 
 /** A definition list as label → text, whitespace collapsed. */
 function details(list: HTMLElement | null): Record<string, string> {
@@ -27,7 +28,8 @@ describe.each(portalStoreFactories())('walk polish ($name store)', (factory) => 
 
   async function requestedReview(overrides: Record<string, string> = {}) {
     const journalist = await signedUp(portal.app);
-    await submit(journalist.agent, '/profile', '/profile', profileForm(overrides));
+    const form = profileForm(overrides);
+    await submit(journalist.agent, '/profile', '/profile', form);
     await submit(journalist.agent, '/profile', '/profile/verification-request', {});
     const { profileId } = (await portal.portalStore.findUserByEmail(journalist.email))!;
     const desk = await signedUp(portal.app);
@@ -35,7 +37,7 @@ describe.each(portalStoreFactories())('walk polish ($name store)', (factory) => 
     await submit(desk.agent, '/signin', '/signin', { email: desk.email, password: desk.password });
     const review = await desk.agent.get(`/editor/profiles/${profileId}`);
     expect(review.status).toBe(200);
-    return { journalist, desk, profileId: profileId!, page: parse(review.text) };
+    return { journalist, form, desk, profileId: profileId!, page: parse(review.text) };
   }
 
   describe('the review page speaks to the editor', () => {
@@ -54,17 +56,22 @@ describe.each(portalStoreFactories())('walk polish ($name store)', (factory) => 
     });
 
     it('explains withdrawing on a verified profile, with no request pending', async () => {
-      const { desk, profileId } = await requestedReview();
-      await submit(desk.agent, `/editor/profiles/${profileId}`, `/editor/profiles/${profileId}/decision`, {
+      const { desk, form, profileId } = await requestedReview();
+      // Approving takes a proven handle (issue 16); the page after that is what this test is about.
+      await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
+      const approved = await submit(desk.agent, `/editor/profiles/${profileId}`, `/editor/profiles/${profileId}/decision`, {
         decision: 'verify',
         note: '',
       });
+      expect(approved.status).toBe(303);
       const page = parse((await desk.agent.get(`/editor/profiles/${profileId}`)).text);
       const main = textOf(page.querySelector('main'));
       expect(main).not.toContain('asked to be verified');
-      expect(textOf(page.querySelector('form[action$="/decision"]'))).toMatch(
-        /Withdraw verification The badge comes off.*verification API/,
-      );
+      expect(main).toContain('This profile is verified; no request is waiting.');
+      expect(main).not.toContain('Approve without proof');
+      const decision = textOf(page.querySelector('form[action$="/decision"]'));
+      expect(decision).toMatch(/Withdraw verification The badge comes off.*verification API/);
+      expect(decision).not.toContain('Approve and verify');
     });
   });
 
@@ -146,8 +153,10 @@ describe.each(portalStoreFactories())('walk polish ($name store)', (factory) => 
       expect(avatar?.getAttribute('aria-hidden')).toBe('true');
       expect(textOf(avatar?.querySelector('.initials') ?? null)).toBe('RK');
       expect(avatar?.querySelector('img')?.getAttribute('src')).toBe(record!.profile_image);
-      // No inline script (the CSP forbids it): the fallback lives in the portal's script file.
-      expect(page.querySelectorAll('script').every((script) => script.getAttribute('src'))).toBe(true);
+      // No inline script (the CSP forbids it): the fallback lives in the portal's script file. The one inline
+      // block is the JSON-LD Person, data that is never run.
+      const inline = page.querySelectorAll('script').filter((script) => !script.getAttribute('src'));
+      expect(inline.map((script) => script.getAttribute('type'))).toEqual(['application/ld+json']);
       const script = await request(portal.app).get('/assets/portal.js').expect(200);
       expect(script.text).toContain('.avatar img');
     });

@@ -1,67 +1,167 @@
-import { Router } from 'express';
-import Joi from 'joi';
+import { Router, type Request, type Response } from 'express';
+import type Joi from 'joi';
+import { handleKey, normalizeHandle, type SocialType } from '@byline/shared';
 import type { PortalContext } from '../deps';
+import { attestClaim, moveHandle, reviewedClaims } from '../editor/editor-proofs';
+import { attestSchema, claimParamsSchema, decisionSchema, moveSchema, profileParamsSchema } from '../editor/editor-schema';
+import { moveFormKey, type FormProblem } from '../editor/claim-views';
 import { validateForm } from '../http/forms';
 import { requireEditor } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
+import { putFlash, takeFlash } from '../http/sessions';
+import { claimTitle } from '../proofs/proof-wording';
 import { decideVerification, type Decision } from '../use-cases/verification';
-import { queuePage, reviewPage, type QueueItem } from '../views/editor-pages';
+import { queuePage, reviewPage, type DecisionRefusal, type QueueItem } from '../views/editor-pages';
 
-const decisionSchema = Joi.object({
-  decision: Joi.string().valid('verify', 'reject', 'unverify').required(),
-  note: Joi.string().trim().allow('').max(2000).default(''),
-});
 const NOTICES: Record<string, string> = {
   verify: 'Profile verified.',
   reject: 'Verification refused.',
   unverify: 'Verification withdrawn.',
 };
 
-function profileIdOf(raw: string | string[] | undefined): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new PageError(404, 'There is no such profile.');
-  return id;
+const NO_SUCH_PROFILE = 'There is no such profile.';
+
+function idsOf<T>(schema: Joi.ObjectSchema, params: unknown): T {
+  const { value, error } = schema.validate(params, { convert: true });
+  if (error) throw new PageError(404, NO_SUCH_PROFILE);
+  return value as T;
 }
 
-export function editorRoutes({ portalStore }: PortalContext): Router {
+/** The review page's form a move came from: the claim's own move form, or the move-by-name form. */
+function moveFormOf(network: SocialType, handle: string): string {
+  try {
+    return moveFormKey(network, handleKey(network, normalizeHandle(network, handle, 'known')));
+  } catch {
+    return 'move';
+  }
+}
+
+interface EditorFlash {
+  editorNotice: string;
+}
+
+export function editorRoutes(ctx: PortalContext): Router {
+  const { portalStore, claims } = ctx;
   const router = Router();
   router.use('/editor', requireEditor);
+
+  /** The review page, with what an action just did or why it was refused. */
+  async function showReview(
+    res: Response,
+    id: number,
+    extra: { notice?: string; problem?: FormProblem; refused?: DecisionRefusal } = {},
+    status = 200,
+  ): Promise<void> {
+    const profile = await portalStore.findProfileById(id);
+    if (!profile) throw new PageError(404, NO_SUCH_PROFILE);
+    const [articles, history, pending, reviewed] = await Promise.all([
+      portalStore.listArticles(id),
+      portalStore.auditHistory(id),
+      portalStore.pendingRequest(id),
+      reviewedClaims(ctx, id),
+    ]);
+    render(
+      res,
+      'Review profile',
+      reviewPage({ csrf: csrfTokenOf(res), profile, articles, history, pending, claims: reviewed, ...extra }),
+      status,
+    );
+  }
+
+  /** Post/redirect/get back to the review page, which shows the notice once. */
+  async function backToReview(req: Request, res: Response, id: number, notice: string): Promise<void> {
+    await putFlash(req, ctx, { editorNotice: notice } satisfies EditorFlash);
+    res.redirect(303, `/editor/profiles/${id}?done=1`);
+  }
 
   router.get('/editor/queue', async (req, res) => {
     const requests = await portalStore.pendingRequests();
     const items: QueueItem[] = [];
     for (const request of requests) {
-      const profile = await portalStore.findProfileById(request.profileId);
-      if (profile) items.push({ request, profile });
+      const [profile, profileClaims] = await Promise.all([
+        portalStore.findProfileById(request.profileId),
+        claims.claimsOf(request.profileId),
+      ]);
+      if (profile) items.push({ request, profile, claims: profileClaims });
     }
     render(res, 'Verification queue', queuePage(items, NOTICES[String(req.query.done)]));
   });
 
   router.get('/editor/profiles/:id', async (req, res) => {
-    const id = profileIdOf(req.params.id);
-    const profile = await portalStore.findProfileById(id);
-    if (!profile) throw new PageError(404, 'There is no such profile.');
-    const [articles, history, pending] = await Promise.all([
-      portalStore.listArticles(id),
-      portalStore.auditHistory(id),
-      portalStore.pendingRequest(id),
-    ]);
-    render(res, 'Review profile', reviewPage({ csrf: csrfTokenOf(res), profile, articles, history, pending }));
+    const { id } = idsOf<{ id: number }>(profileParamsSchema, req.params);
+    const flash = req.query.done === '1' ? await takeFlash<Partial<EditorFlash>>(req, ctx) : undefined;
+    const notice = typeof flash?.editorNotice === 'string' ? flash.editorNotice : undefined;
+    await showReview(res, id, { notice });
+  });
+
+  router.post('/editor/profiles/:id/claims/:claimId/attest', async (req, res) => {
+    const { id, claimId } = idsOf<{ id: number; claimId: number }>(claimParamsSchema, req.params);
+    const form = validateForm<{ note: string }>(attestSchema, req.body);
+    const problemOf = (message: string): FormProblem => ({
+      form: `attest-${claimId}`,
+      message,
+      note: String(req.body?.note ?? ''),
+    });
+    if (!form.ok) return showReview(res, id, { problem: problemOf(form.errors.note ?? 'Check the note.') }, 422);
+    const result = await attestClaim(ctx, signedInUser(res), id, claimId, form.value.note);
+    if (result.ok) return backToReview(req, res, id, `${claimTitle(result.claim)} is now proven by your attestation.`);
+    switch (result.reason) {
+      case 'no-such-claim':
+        throw new PageError(404, 'There is no such claim on this profile.');
+      case 'already-proven':
+        return backToReview(req, res, id, `${claimTitle(result.claim!)} is already proven.`);
+      case 'held-by-another':
+        return showReview(
+          res,
+          id,
+          {
+            problem: problemOf(
+              `${claimTitle(result.claim)} is proven on another profile (${result.holder.name}); move it instead.`,
+            ),
+          },
+          409,
+        );
+    }
+  });
+
+  router.post('/editor/profiles/:id/move', async (req, res) => {
+    const { id } = idsOf<{ id: number }>(profileParamsSchema, req.params);
+    const form = validateForm<{ network: string; handle: string; note: string }>(moveSchema, req.body);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const typed = { note: String(body.note ?? ''), handle: String(body.handle ?? ''), network: String(body.network ?? '') };
+    if (!form.ok) {
+      const message = form.errors.note ?? form.errors.handle ?? form.errors.network ?? 'Check the form.';
+      return showReview(res, id, { problem: { form: 'move', message, ...typed } }, 422);
+    }
+    const { network, handle, note } = form.value;
+    const result = await moveHandle(ctx, signedInUser(res), id, network as SocialType, handle, note);
+    if (result.ok) return backToReview(req, res, id, `${claimTitle(result.claim)} moved to this profile.`);
+    const messages: Record<typeof result.reason, [number, string]> = {
+      'invalid-handle': [422, `${result.shown} is not a valid handle.`],
+      'not-held': [409, `No profile holds ${result.shown} proven: nothing to move. Attest the claim instead.`],
+      'already-here': [409, `${result.shown} is already proven on this profile.`],
+      changed: [409, `${result.shown} changed hands meanwhile; look again before moving it.`],
+      'no-such-profile': [404, NO_SUCH_PROFILE],
+    };
+    const [status, message] = messages[result.reason];
+    if (result.reason === 'no-such-profile') throw new PageError(status, message);
+    return showReview(res, id, { problem: { form: moveFormOf(network as SocialType, handle), message, ...typed } }, status);
   });
 
   router.post('/editor/profiles/:id/decision', async (req, res) => {
-    const form = validateForm<{ decision: Decision; note: string }>(decisionSchema, req.body);
+    const { id } = idsOf<{ id: number }>(profileParamsSchema, req.params);
+    const form = validateForm<{ decision: Decision; note: string; override?: 'on' }>(decisionSchema, req.body);
     if (!form.ok) throw new PageError(400, 'Choose approve, reject or withdraw.');
-    const found = await decideVerification(
-      portalStore,
-      signedInUser(res),
-      profileIdOf(req.params.id),
-      form.value.decision,
-      form.value.note,
-    );
-    if (!found) throw new PageError(404, 'There is no such profile.');
-    res.redirect(303, `/editor/queue?done=${form.value.decision}`);
+    const { decision, note, override } = form.value;
+    const result = await decideVerification(ctx, signedInUser(res), id, { decision, note, override: override === 'on' });
+    if (result.ok) return res.redirect(303, `/editor/queue?done=${decision}`);
+    if (result.reason === 'no-such-profile') throw new PageError(404, NO_SUCH_PROFILE);
+    const refused: DecisionRefusal =
+      result.reason === 'needs-proof'
+        ? { message: 'Not approved: no handle or site of this profile is proven.', note, override: false }
+        : { message: 'With “Approve without proof”, the note is required.', note, override: true, aboutNote: true };
+    await showReview(res, id, { refused }, 422);
   });
 
   return router;

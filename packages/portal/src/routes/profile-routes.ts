@@ -4,38 +4,42 @@ import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
-import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfile } from '../use-cases/profiles';
-import { profilePage, type ProfilePageState } from '../views/profile-page';
+import { takeFlash } from '../http/sessions';
+import { loadProfilePage } from '../proofs/profile-page-state';
+import { takeProofNotice } from '../proofs/proof-notice';
+import { websiteLines, websitesField } from '../proofs/proof-schema';
+import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfile, saveWebsites } from '../use-cases/profiles';
+import { profilePage } from '../views/profile-page';
 import { profileFormSchema } from './profile-schema';
 
-export function profileRoutes({ store, portalStore }: PortalContext): Router {
+const profileWithWebsitesSchema = profileFormSchema.keys({ websites: websitesField });
+
+export function profileRoutes(ctx: PortalContext): Router {
+  const { store, portalStore, claims } = ctx;
   const router = Router();
 
-  async function pageState(profileId: number | null, csrf: string): Promise<Omit<ProfilePageState, 'form'>> {
-    if (profileId === null) return { csrf, profile: null };
-    const [profile, pending, history] = await Promise.all([
-      portalStore.findProfileById(profileId),
-      portalStore.pendingRequest(profileId),
-      portalStore.auditHistory(profileId),
-    ]);
-    return { csrf, profile, pending, history };
-  }
-
   router.get('/profile', requireUser, async (req, res) => {
-    const state = await pageState(signedInUser(res).profileId, csrfTokenOf(res));
-    render(res, 'Profile', profilePage({ ...state, form: formFromProfile(state.profile), saved: req.query.saved === '1' }));
+    const state = await loadProfilePage(ctx, signedInUser(res).profileId, csrfTokenOf(res));
+    // Only the page a proof redirects to takes the session's flash (the API settings page keeps its own).
+    const proofNotice = req.query.proof === '1' ? takeProofNotice(await takeFlash(req, ctx)) : null;
+    render(
+      res,
+      'Profile',
+      profilePage({ ...state, form: formFromProfile(state.profile, state.claims), saved: req.query.saved === '1', proofNotice }),
+    );
   });
 
   router.post('/profile', requireUser, async (req, res) => {
     const user = signedInUser(res);
-    const form = validateForm<Record<string, string>>(profileFormSchema, req.body);
-    const state = await pageState(user.profileId, csrfTokenOf(res));
+    const form = validateForm<Record<string, string>>(profileWithWebsitesSchema, req.body);
+    const state = await loadProfilePage(ctx, user.profileId, csrfTokenOf(res));
     if (!form.ok) {
       const errors = { ...(await handleConflicts(store, user, req.body ?? {})), ...form.errors };
       return render(res, 'Profile', profilePage({ ...state, form: { ...req.body, ...form.value }, errors }), 422);
     }
     const result = await saveProfile(portalStore, user, profileFieldsFromForm(form.value));
     if (!result.ok) return render(res, 'Profile', profilePage({ ...state, form: form.value, errors: result.errors }), 409);
+    await saveWebsites(claims, result.profile.id, websiteLines(form.value.websites ?? ''));
     res.redirect(303, '/profile?saved=1');
   });
 

@@ -1,19 +1,26 @@
 import { Router } from 'express';
+import { publicProfileUrl } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import { PageError } from '../http/page-error';
 import { render } from '../http/render';
+import { publicProofsOf } from '../proofs/public-proofs';
 import { unverifiedProfilePage, verifiedProfilePage } from '../views/public-profile-page';
 
 export const PUBLIC_ARTICLE_COUNT = 10;
 
-export function publicRoutes({ portalStore }: PortalContext): Router {
+export function publicRoutes({ portalStore, claims, publicUrls }: PortalContext): Router {
   const router = Router();
   router.get('/j/:slug', async (req, res) => {
     const profile = await portalStore.findProfileBySlug(String(req.params.slug));
     if (!profile) throw new PageError(404, 'There is no journalist profile at this address.');
     const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
     if (!profile.verified) return render(res, name, unverifiedProfilePage(profile));
-    render(res, name, verifiedProfilePage(profile, await portalStore.latestArticles(profile.id, PUBLIC_ARTICLE_COUNT)));
+    const [articles, claimList] = await Promise.all([
+      portalStore.latestArticles(profile.id, PUBLIC_ARTICLE_COUNT),
+      claims.claimsOf(profile.id),
+    ]);
+    const publicAddress = publicProfileUrl(publicUrls.portal, profile.profile_slug);
+    render(res, name, verifiedProfilePage(profile, articles, publicProofsOf(profile, claimList), publicAddress));
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import {
   handleKey,
+  isLiveClaim,
   HandleTakenError,
   InvalidHandleError,
   InvalidSocialHandlesError,
@@ -8,6 +9,8 @@ import {
   type PortalStore,
   type SocialType,
   type Store,
+  type Claim,
+  type ClaimStore,
   type PortalUser,
   type Profile,
   type ProfileFields,
@@ -94,8 +97,24 @@ export function profileFieldsFromForm(form: Record<string, string>): ProfileFiel
   };
 }
 
-export function formFromProfile(profile: Profile | null): Record<string, string> {
+/**
+ * The form as the profile shows it. The profile document holds proven handles only, so each network field
+ * shows that network's live claim (proven or not), and the websites field the live website claims.
+ */
+export function formFromProfile(profile: Profile | null, claims: Claim[] = []): Record<string, string> {
   if (!profile) return {};
-  const { profile_social_profiles: social, ...rest } = profile;
-  return { ...Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, String(value ?? '')])), ...social };
+  const { profile_social_profiles: _proven, ...rest } = profile;
+  const live = claims.filter(isLiveClaim);
+  const claimed = Object.fromEntries(SOCIAL_TYPES.map((type) => [type, live.find((claim) => claim.kind === type)?.value ?? '']));
+  const websites = live.filter((claim) => claim.kind === 'website').map((claim) => claim.value);
+  return {
+    ...Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, String(value ?? '')])),
+    ...claimed,
+    websites: websites.join('\n'),
+  };
+}
+
+/** Makes the profile's website claims the form's list (new ones `claimed`, dropped ones released). */
+export async function saveWebsites(claims: ClaimStore, profileId: number, websites: string[]): Promise<void> {
+  await claims.setClaims(profileId, { website: websites });
 }

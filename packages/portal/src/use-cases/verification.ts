@@ -1,4 +1,5 @@
-import type { DecisionAction, PortalStore, PortalUser } from '@byline/shared';
+import type { ClaimStore, DecisionAction, PortalStore, PortalUser } from '@byline/shared';
+import { hasProof } from '../editor/editor-proofs';
 
 export type Decision = 'verify' | 'reject' | 'unverify';
 const ACTIONS: Record<Decision, DecisionAction> = {
@@ -7,16 +8,38 @@ const ACTIONS: Record<Decision, DecisionAction> = {
   unverify: 'unverified',
 };
 
-/** An editor's decision: sets the verified flag (read by both verifiers) and records who, when, what and why. */
+export type DecisionResult =
+  | { ok: true }
+  /** Approving needs a proven handle or site, or the override. */
+  | { ok: false; reason: 'needs-proof' | 'override-needs-note' | 'no-such-profile' };
+
+/** The audit note of an approval without proof: the history says it was an override, and why. */
+export const overrideNote = (note: string): string => `Approved without proof (override): ${note}`;
+
+/**
+ * An editor's decision: sets the verified flag (read by both verifiers) and records who, when, what and why.
+ * Approving needs at least one proven handle or site; without one, only an explicit override with a note.
+ */
 export async function decideVerification(
-  portalStore: PortalStore,
+  { portalStore, claims }: { portalStore: PortalStore; claims: ClaimStore },
   editor: PortalUser,
   profileId: number,
-  decision: Decision,
-  note: string,
-): Promise<boolean> {
+  { decision, note, override = false }: { decision: Decision; note: string; override?: boolean },
+): Promise<DecisionResult> {
   if (editor.role !== 'editor') throw new Error('only editors decide verification');
-  return portalStore.decideVerification({ profileId, actor: editor.email, action: ACTIONS[decision], note });
+  let recorded = note;
+  if (decision === 'verify' && !hasProof(await claims.claimsOf(profileId))) {
+    if (!override) return { ok: false, reason: 'needs-proof' };
+    if (!note) return { ok: false, reason: 'override-needs-note' };
+    recorded = overrideNote(note);
+  }
+  const found = await portalStore.decideVerification({
+    profileId,
+    actor: editor.email,
+    action: ACTIONS[decision],
+    note: recorded,
+  });
+  return found ? { ok: true } : { ok: false, reason: 'no-such-profile' };
 }
 
 /**

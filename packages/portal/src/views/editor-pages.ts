@@ -1,13 +1,24 @@
-import type { Article, AuditRecord, Profile, VerificationRequest } from '@byline/shared';
+import type { Article, AuditRecord, Claim, Profile, VerificationRequest } from '@byline/shared';
+import { claimsInBrief, claimsSection, type FormProblem } from '../editor/claim-views';
+import type { ReviewedClaim } from '../editor/editor-proofs';
 import { html, safeUrl, type SafeHtml } from './html';
-import { csrfField, field } from './forms';
-import { socialLinks } from './social-links';
+import { checkbox, csrfField, field, formError } from './forms';
 import { avatar, profileDetails } from './profile-details';
 import { auditHistory, verifiedBadge } from './verification-parts';
 
 export interface QueueItem {
   request: VerificationRequest;
   profile: Profile;
+  claims: Claim[];
+}
+
+/** Who put the request in the queue: the journalist, or Byline's re-check when a proof lapsed. */
+export const RECHECK_REQUESTER = 'byline:re-check';
+
+function whyQueued(request: VerificationRequest): string {
+  return request.requestedBy === RECHECK_REQUESTER
+    ? `A proof lapsed (Byline’s re-check) on ${request.requestedAt.slice(0, 10)}`
+    : `Asked by ${request.requestedBy} on ${request.requestedAt.slice(0, 10)}`;
 }
 
 export function queuePage(items: QueueItem[], notice?: string): SafeHtml {
@@ -20,17 +31,19 @@ export function queuePage(items: QueueItem[], notice?: string): SafeHtml {
               <tr>
                 <th>Journalist</th>
                 <th>Employer</th>
-                <th>Requested</th>
+                <th>Why here</th>
+                <th>Handles and sites</th>
                 <th></th>
               </tr>
             </thead>
             <tbody>
               ${items.map(
-                ({ request, profile }) =>
+                ({ request, profile, claims }) =>
                   html`<tr>
-                    <td>${profile.profile_first_name} ${profile.profile_last_name}</td>
-                    <td>${profile.profile_employer}</td>
-                    <td>${request.requestedAt.slice(0, 10)} by ${request.requestedBy}</td>
+                    <td data-label="Journalist">${profile.profile_first_name} ${profile.profile_last_name}</td>
+                    <td data-label="Employer">${profile.profile_employer}</td>
+                    <td data-label="Why here">${whyQueued(request)}</td>
+                    <td data-label="Handles and sites">${claimsInBrief(claims)}</td>
                     <td><a href="/editor/profiles/${profile.id}">Review</a></td>
                   </tr>`,
               )}
@@ -46,6 +59,21 @@ export interface ReviewState {
   articles: Article[];
   history: AuditRecord[];
   pending: VerificationRequest | null;
+  claims: ReviewedClaim[];
+  /** What an action just did (post/redirect/get). */
+  notice?: string;
+  /** An attestation or a move that was refused, shown at its form. */
+  problem?: FormProblem;
+  /** A decision that was refused, with what the editor had entered. */
+  refused?: DecisionRefusal;
+}
+
+export interface DecisionRefusal {
+  message: string;
+  note: string;
+  override: boolean;
+  /** The message belongs to the note field rather than to the whole form. */
+  aboutNote?: boolean;
 }
 
 /** What each decision does, said to the editor next to its button. */
@@ -53,7 +81,11 @@ const DECISIONS = {
   verify: {
     label: 'Approve and verify',
     effect:
-      'The profile gets the “Verified journalist” badge on its public page, and the verification API answers “verified” for its social accounts and articles.',
+      'The profile gets the “Verified journalist” badge on its public page, and the verification API answers “verified” for its articles and its proven handles (a handle that is only claimed never answers).',
+  },
+  keep: {
+    label: 'Keep verified',
+    effect: 'The profile stays verified and leaves the queue; the history records your decision and note.',
   },
   reject: { label: 'Reject', effect: 'The request is closed and the profile stays unverified; the journalist can ask again.' },
   unverify: {
@@ -63,10 +95,16 @@ const DECISIONS = {
 };
 
 function requestSummary(pending: VerificationRequest | null, profile: Profile): SafeHtml {
+  if (pending?.requestedBy === RECHECK_REQUESTER) {
+    return html`<p class="notice" role="status">
+      Back in the queue since ${pending.requestedAt.slice(0, 10)}: one of this profile’s proofs stopped holding (Byline’s daily
+      re-check; see the lapsed claim below and the history). Decide whether it stays verified.
+    </p>`;
+  }
   if (pending) {
     return html`<p class="notice" role="status">
-      This journalist asked to be verified on ${pending.requestedAt.slice(0, 10)} (${pending.requestedBy}). Check that the social
-      accounts and articles below are theirs, then approve or reject the request.
+      This journalist asked to be verified on ${pending.requestedAt.slice(0, 10)} (${pending.requestedBy}). Check the evidence for
+      each handle and site and the articles below, then approve or reject the request.
     </p>`;
   }
   return profile.verified
@@ -76,13 +114,14 @@ function requestSummary(pending: VerificationRequest | null, profile: Profile): 
 
 function decisionButton(decision: keyof typeof DECISIONS): SafeHtml {
   const { label, effect } = DECISIONS[decision];
+  const value = decision === 'keep' ? 'verify' : decision;
   return html`<li>
     <button
       type="submit"
       name="decision"
-      value="${decision}"
+      value="${value}"
       aria-describedby="effect-${decision}"
-      ${decision === 'verify' ? '' : html`class="danger"`}
+      ${value === 'verify' ? '' : html`class="danger"`}
     >
       ${label}
     </button>
@@ -90,9 +129,40 @@ function decisionButton(decision: keyof typeof DECISIONS): SafeHtml {
   </li>`;
 }
 
-export function reviewPage({ csrf, profile, articles, history, pending }: ReviewState): SafeHtml {
+function decisionButtons(profile: Profile, pending: VerificationRequest | null): SafeHtml[] {
+  if (!profile.verified) return [decisionButton('verify'), decisionButton('reject')];
+  return pending ? [decisionButton('keep'), decisionButton('unverify')] : [decisionButton('unverify')];
+}
+
+/** Without a proven handle or site, approving takes the override and a note. */
+function overrideChoice(refused: DecisionRefusal | undefined): SafeHtml {
+  return html`<p class="notice">
+      No handle or site of this profile is proven yet: approving needs a proof (attest one above if you checked it yourself), or
+      “Approve without proof” with a note.
+    </p>
+    ${checkbox('override', 'Approve without proof', refused?.override ?? false)}
+    <p class="hint">
+      Only when no handle or site can be proven (a staff reporter without accounts, say). The note is then required, and the
+      history records that you approved without proof.
+    </p>`;
+}
+
+export function reviewPage({
+  csrf,
+  profile,
+  articles,
+  history,
+  pending,
+  claims,
+  notice,
+  problem,
+  refused,
+}: ReviewState): SafeHtml {
   const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
+  const proven = claims.some(({ claim }) => claim.releasedAt === null && claim.state === 'proven');
+  const approving = !profile.verified || pending !== null;
   return html`<h1>Review ${name}</h1>
+    ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
     <section class="card">
       <div class="profile-head">
         ${avatar(profile)}
@@ -102,8 +172,6 @@ export function reviewPage({ csrf, profile, articles, history, pending }: Review
         </div>
       </div>
       ${profileDetails(profile)}
-      <h2>Social accounts</h2>
-      ${socialLinks(profile.profile_social_profiles)}
       <h2>Articles</h2>
       ${
         articles.length
@@ -119,17 +187,21 @@ export function reviewPage({ csrf, profile, articles, history, pending }: Review
           : html`<p>No articles.</p>`
       }
     </section>
+    ${claimsSection(profile.id, claims, csrf, problem)}
     <form method="post" action="/editor/profiles/${profile.id}/decision" class="card" novalidate>
       <h2>Your decision</h2>
-      ${csrfField(csrf)}
+      ${csrfField(csrf)} ${refused && !refused.aboutNote ? formError(refused.message) : ''}
       ${field({
         name: 'note',
         label: 'Note for the record',
         multiline: true,
+        value: refused?.note,
+        errors: refused?.aboutNote ? { note: refused.message } : {},
         hint: 'Why you decided so. Kept in the profile’s history; the journalist sees it.',
       })}
+      ${approving && !proven ? overrideChoice(refused) : ''}
       <ul class="plain decisions">
-        ${profile.verified ? decisionButton('unverify') : [decisionButton('verify'), decisionButton('reject')]}
+        ${decisionButtons(profile, pending)}
       </ul>
     </form>
     <h2>History</h2>

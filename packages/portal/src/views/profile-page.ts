@@ -1,4 +1,13 @@
-import { SOCIAL_TYPES, type AuditRecord, type Profile, type VerificationRequest } from '@byline/shared';
+import {
+  SOCIAL_TYPES,
+  type AuditRecord,
+  type Claim,
+  type Profile,
+  type SocialType,
+  type VerificationRequest,
+} from '@byline/shared';
+import { MAX_WEBSITES } from '../proofs/proof-schema';
+import { proofsSection } from '../proofs/proofs-section';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import { html, type SafeHtml } from './html';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
@@ -12,6 +21,21 @@ export interface ProfilePageState {
   saved?: boolean;
   pending?: VerificationRequest | null;
   history?: AuditRecord[];
+  /** Every claim of the profile (live and released), with its evidence. */
+  claims?: Claim[];
+  /** The networks whose sign-in is configured on this portal. */
+  signInNetworks?: readonly SocialType[];
+  /** PUBLIC_PORTAL_URL/j/SLUG, once the profile exists. */
+  publicAddress?: string | null;
+  /** The outcome of a proof just made or tried. */
+  proofNotice?: { text: string; tone: 'ok' | 'error' } | null;
+}
+
+function proofNoticeOf(notice: ProfilePageState['proofNotice']): SafeHtml {
+  if (!notice) return html``;
+  return notice.tone === 'ok'
+    ? html`<p class="notice" role="status">${notice.text}</p>`
+    : html`<p class="form-error" role="alert">${notice.text}</p>`;
 }
 
 function verificationSection({ csrf, profile, pending = null, history = [] }: ProfilePageState): SafeHtml {
@@ -27,11 +51,11 @@ function verificationSection({ csrf, profile, pending = null, history = [] }: Pr
 }
 
 export function profilePage(state: ProfilePageState): SafeHtml {
-  const { csrf, profile, form, errors = {}, saved } = state;
+  const { csrf, profile, form, errors = {}, saved, claims = [], signInNetworks = [], publicAddress } = state;
   const f = (name: string, label: string, extra: Partial<Parameters<typeof field>[0]> = {}) =>
     field({ name, label, value: form[name], errors, ...extra });
   return html`<h1>${profile ? 'Your journalist profile' : 'Create your journalist profile'}</h1>
-    ${saved ? html`<p class="notice" role="status">Profile saved.</p>` : ''}
+    ${saved ? html`<p class="notice" role="status">Profile saved.</p>` : ''} ${proofNoticeOf(state.proofNotice)}
     ${Object.keys(errors).length ? html`<p class="form-error" role="alert">Please correct the fields marked below.</p>` : ''}
     <form method="post" action="/profile" class="card" novalidate>
       ${csrfField(csrf)}
@@ -45,9 +69,15 @@ export function profilePage(state: ProfilePageState): SafeHtml {
       </div>
       ${f('profile_bio', 'Biography', { multiline: true })}
       <h2>Social accounts</h2>
+      <p class="hint">Each handle is a claim until you prove it below.</p>
       <div class="grid">${SOCIAL_TYPES.map((type) => f(type, SOCIAL_LABELS[type], { hint: 'Username or profile address' }))}</div>
+      ${f('websites', 'Websites', {
+        multiline: true,
+        hint: `One address per line, at most ${MAX_WEBSITES}: your own site, or a fediverse profile such as https://mastodon.social/@name`,
+      })}
       <button type="submit">${profile ? 'Save profile' : 'Create profile'}</button>
     </form>
+    ${profile && publicAddress ? proofsSection({ csrf, claims, signInNetworks, publicAddress }) : ''}
     ${verificationSection(state)}
     <p><a href="/settings/password">Change your password</a></p>`;
 }

@@ -1,4 +1,11 @@
-import { extractUsername, isPossibleUsername, SOCIAL_TYPES, type SocialProfiles } from '@byline/shared';
+import {
+  extractUsername,
+  isPossibleUsername,
+  profileAddressOf,
+  SOCIAL_TYPES,
+  type SocialProfiles,
+  type SocialType,
+} from '@byline/shared';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import { html, type SafeHtml } from './html';
 
@@ -17,6 +24,12 @@ function linkableUsername(type: keyof SocialProfiles, value: string): string | n
   } catch {
     return null;
   }
+}
+
+/** The network's own https page of a stored handle; null for a value no account can have (stored before the rules). */
+export function networkAddress(type: SocialType, value: string): string | null {
+  const username = linkableUsername(type, value);
+  return username === null ? null : profileAddressOf(type, username);
 }
 
 /**

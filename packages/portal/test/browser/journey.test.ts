@@ -1,62 +1,50 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
-import { createEditor } from '../../src/use-cases/accounts';
-import { ARTICLE_HTML, pageServer, portalStoreFactories, startPortal, type Portal } from '../support/portal-harness';
+import { ARTICLE_HTML, pageServer, portalStoreFactories } from '../support/portal-harness';
 import { verifiers } from '../support/verifiers';
 import { chromiumAvailable, launchPhoneBrowser, withScreenshotOnFailure } from './chromium';
+import {
+  evidenceOn,
+  firstEditorSignIn,
+  signIn,
+  signInWithX,
+  signOut,
+  signUp,
+  startPortalWithX,
+  type PortalWithX,
+} from './portal-with-x';
 
 const runIt = chromiumAvailable() ? it : it.skip;
 
 describe.each(portalStoreFactories())('portal in a real browser ($name store)', (factory) => {
-  let portal: Portal;
-  let server: Server;
+  const handle = `@Harbour${Date.now().toString(36).slice(-7)}`; // X allows 15 characters
+  let site: PortalWithX;
   let base: string;
   let articles: Awaited<ReturnType<typeof pageServer>>;
 
   beforeAll(async () => {
-    portal = await startPortal(factory);
-    server = portal.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // X's sign-in page knows the journalist as "roisin", whose X username is the handle she types in her profile.
+    site = await startPortalWithX(factory, { roisin: { sub: 'x-3003', preferred_username: handle.slice(1) } });
+    base = site.base;
     articles = await pageServer(
       (_req, res) =>
         void res.writeHead(200, { 'Content-Type': 'text/html' }).end(ARTICLE_HTML('Harbour appeal reaches the High Court')),
     );
   });
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
     await articles?.close();
-    await portal?.close();
+    await site?.close();
   });
 
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${base}/signin`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-
-  async function signOut(page: Page) {
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(/\/signin$/);
-  }
-
   runIt(
-    'sign up → profile → article from its address → request verification → editor approves → API key verifies article and handle',
+    'sign up → profile → article from its address → sign in with X → request verification → editor approves on the proof → API key verifies article and handle',
     async () => {
+      const { portal } = site;
       const browser = await launchPhoneBrowser();
       const page = await browser.context.newPage();
       const journalist = { email: `browser-${Date.now()}@example.org`, password: 'a long enough password' };
-      const handle = `@Harbour${Date.now().toString(36).slice(-7)}`; // X allows 15 characters
       const articleAddress = articles.url('/news/harbour-appeal');
       try {
         await withScreenshotOnFailure(page, 'portal-journey', async () => {
-          await page.goto(`${base}/signup`);
-          await page.getByLabel('Email').fill(journalist.email);
-          await page.getByLabel('Password').fill(journalist.password);
-          await page.getByRole('button', { name: 'Sign up' }).click();
-          await page.waitForURL(/\/profile$/);
+          await signUp(page, base, journalist.email, journalist.password);
 
           await page.getByLabel('First name').fill('Róisín');
           await page.getByLabel('Last name').fill('Keane');
@@ -65,6 +53,9 @@ describe.each(portalStoreFactories())('portal in a real browser ($name store)', 
           await page.getByLabel('X (Twitter)').fill(handle);
           await page.getByRole('button', { name: 'Create profile' }).click();
           await page.getByText('Profile saved.').waitFor();
+          // Typed in the form, the handle is only a claim.
+          const xClaim = page.locator('.proofs li.claim').filter({ hasText: `X ${handle}` });
+          expect(await xClaim.locator('.badge').textContent()).toBe('Claimed, not proven');
 
           await page.getByRole('link', { name: 'Articles' }).click();
           await page.getByLabel('Article address').fill(articleAddress);
@@ -77,26 +68,37 @@ describe.each(portalStoreFactories())('portal in a real browser ($name store)', 
           await page.getByText('Article saved.').waitFor();
 
           await page.getByRole('link', { name: 'Profile' }).click();
+          await signInWithX(page, base, 'roisin');
+          await page.getByText(`Your X handle ${handle} is proven: you signed in with X.`).waitFor();
+          expect(await xClaim.locator('.badge').textContent()).toBe('Proven');
           await page.getByRole('button', { name: 'Request verification' }).click();
           await page.getByText('an editor will review it').waitFor();
           await signOut(page);
 
-          const editor = await createEditor(portal.portalStore, 'desk-editor@example.org');
-          if (editor.status !== 'created') throw new Error('expected a new editor');
-          await signIn(page, editor.email, editor.temporaryPassword);
-          // The one-time password is used up: the editor chooses their own, then lands on the queue.
-          await page.waitForURL(/\/settings\/password$/);
-          await page.getByLabel('Password').fill('the desk editor’s own password');
-          await page.getByRole('button', { name: 'Save password' }).click();
-          await page.waitForURL(/\/editor\/queue$/);
-          await page.getByRole('link', { name: 'Review' }).click();
+          await firstEditorSignIn(page, base, portal, 'desk-editor@example.org');
+          const row = page.getByRole('row').filter({ hasText: 'Róisín Keane' });
+          await row.getByText(`X ${handle} proven (signed in)`).waitFor();
+          await row.getByRole('link', { name: 'Review' }).click();
           await page.getByText('Harbour appeal reaches the High Court').waitFor();
+          // The editor approves on evidence: the sign-in is on the page, and no override is offered.
+          expect(await evidenceOn(page, `X ${handle}`)).toEqual([
+            expect.objectContaining({
+              Method: 'Network sign-in: signed in with X',
+              Provider: `X ${site.provider.issuer}`,
+              'Proven value': handle.slice(1), // as X answered it
+              'Proven on': expect.stringMatching(
+                new RegExp(`^${portal.clock.now.toISOString().slice(0, 10)} \\d\\d:\\d\\d UTC$`),
+              ),
+              'Account id': 'x-3003',
+            }),
+          ]);
+          expect(await page.getByLabel('Approve without proof').count()).toBe(0);
           await page.getByLabel('Note for the record').fill('Confirmed with the Herald news desk');
           await page.getByRole('button', { name: 'Approve and verify' }).click();
           await page.getByText('Profile verified.').waitFor();
           await signOut(page);
 
-          await signIn(page, journalist.email, journalist.password);
+          await signIn(page, base, journalist.email, journalist.password);
           await page.getByText('Verified journalist').waitFor();
           await page.getByText('Confirmed with the Herald news desk').waitFor();
           await page.getByRole('link', { name: 'API settings' }).click();
@@ -121,10 +123,16 @@ describe.each(portalStoreFactories())('portal in a real browser ($name store)', 
           });
           const person = await verifyJournalist(token, handle.toLowerCase());
           expect(person.status).toBe(200);
-          expect(person.body).toMatchObject({ verified: true, profile_social_profiles: { twitter: handle } });
+          expect(person.body).toMatchObject({
+            verified: true,
+            slug: 'roisin-keane',
+            // The handle as proven: X's answer (without the @ she typed).
+            profile_social_profiles: { twitter: expect.stringMatching(new RegExp(`^@?${handle.slice(1)}$`)) },
+          });
 
           await page.goto(`${base}/j/roisin-keane`);
           await page.getByText('Verified journalist').waitFor();
+          await page.getByText('— signed in with X on').waitFor();
           const overflow = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
           expect(overflow).toBe(false);
         });

@@ -6,6 +6,7 @@
  */
 import { createSafeFetch, UnsafeAddressError, type SocialType } from '@byline/shared';
 import { startOidcProvider, type TestProvider, type TestProviderOptions } from '@byline/test-support';
+import { NETWORKS as PORTAL_NETWORKS } from './portal-networks';
 import { createNetworkSignIn, type NetworkSignIn } from '../../src/proofs/network-sign-in/network-sign-in';
 import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
 import {
@@ -17,109 +18,16 @@ import {
 
 const REDIRECT_URI = 'http://portal.test/profile/proofs/callback';
 
-interface NetworkCase {
-  network: SocialType;
-  name: string;
-  /** The provider's username for the journalist, valid under the network's rules. */
-  username: string;
-  openIdConnect: boolean;
-  provider: Omit<TestProviderOptions, 'redirectUris' | 'accounts'>;
-  settings: (provider: TestProvider) => Record<string, string>;
-}
-
-/** Each network as it really answers (see sign-in-config.ts), on the test provider. */
-const NETWORKS: NetworkCase[] = [
-  {
-    network: 'twitter',
-    name: 'X',
-    username: 'NiamhCass94',
-    openIdConnect: false,
-    provider: {
-      scopes: ['users.read', 'tweet.read'],
-      tokenEndpointAuthMethod: 'client_secret_basic',
-      userEndpoint: {
-        path: '/2/users/me',
-        body: (a) => ({ data: { id: a.sub, name: 'Niamh Cassidy', username: a.preferred_username } }),
-      },
-    },
-    settings: (p) => ({
-      AUTHORIZATION_URL: p.authorizationUrl,
-      TOKEN_URL: p.tokenUrl,
-      USERINFO_URL: p.url('/2/users/me'),
-      SCOPE: 'users.read tweet.read',
-      USERNAME_CLAIM: 'data.username',
-      SUBJECT_CLAIM: 'data.id',
-      TOKEN_AUTH: 'client_secret_basic',
-    }),
-  },
-  {
-    network: 'linkedin',
-    name: 'LinkedIn',
-    username: 'niamh-cassidy-galway',
-    openIdConnect: true,
-    // LinkedIn's token answer has no token_type.
-    provider: { tokenEndpointAuthMethod: 'client_secret_post', tokenAnswer: 'without-token-type' },
-    settings: (p) => ({ ISSUER: p.issuer, USERNAME_CLAIM: 'preferred_username' }),
-  },
-  {
-    network: 'facebook',
-    name: 'Facebook',
-    username: 'niamh.cassidy.journalist',
-    openIdConnect: false,
-    provider: {
-      scopes: ['public_profile'],
-      tokenEndpointAuthMethod: 'client_secret_post',
-      userEndpoint: { path: '/v19.0/me', body: (a) => ({ id: a.sub, name: 'Niamh Cassidy', username: a.preferred_username }) },
-    },
-    settings: (p) => ({
-      AUTHORIZATION_URL: p.authorizationUrl,
-      TOKEN_URL: p.tokenUrl,
-      USERINFO_URL: p.url('/v19.0/me'),
-      SCOPE: 'public_profile',
-      USERNAME_CLAIM: 'username',
-      SUBJECT_CLAIM: 'id',
-    }),
-  },
-  {
-    network: 'instagram',
-    name: 'Instagram',
-    username: 'niamh.writes',
-    openIdConnect: false,
-    provider: {
-      scopes: ['instagram_business_basic'],
-      tokenEndpointAuthMethod: 'client_secret_post',
-      // Instagram's documented token answer: wrapped in data[], no token_type.
-      tokenAnswer: 'wrapped-in-data',
-      userEndpoint: {
-        path: '/me-instagram',
-        body: (a) => ({ user_id: a.sub, username: a.preferred_username, id: `app-${a.sub}` }),
-      },
-    },
-    settings: (p) => ({
-      AUTHORIZATION_URL: p.authorizationUrl,
-      TOKEN_URL: p.tokenUrl,
-      USERINFO_URL: p.url('/me-instagram?fields=user_id,username'),
-      SCOPE: 'instagram_business_basic',
-      USERNAME_CLAIM: 'username',
-      SUBJECT_CLAIM: 'user_id',
-    }),
-  },
-];
-
-/** Another account's username, valid under each network's rules. */
-const OTHER_USERNAMES: Record<SocialType, string> = {
-  twitter: 'someone_else',
-  linkedin: 'someone-else-1',
-  facebook: 'someone.else',
-  instagram: 'someone_else',
-};
+/** Each network as it really answers (see sign-in-config.ts), on the test provider; only LinkedIn speaks OpenID Connect. */
+const NETWORKS = Object.values(PORTAL_NETWORKS).map((entry) => ({ ...entry, openIdConnect: entry.network === 'linkedin' }));
+type NetworkCase = (typeof NETWORKS)[number];
 
 const testingFetch = createSafeFetch({ allowLoopback: true });
 
 function accountsFor(entry: NetworkCase) {
   return {
     niamh: { sub: `${entry.network}-1001`, preferred_username: entry.username },
-    other: { sub: `${entry.network}-2002`, preferred_username: OTHER_USERNAMES[entry.network] },
+    other: { sub: `${entry.network}-2002`, preferred_username: entry.otherUsername },
     spaced: { sub: `${entry.network}-3003`, preferred_username: 'not a handle' },
   };
 }

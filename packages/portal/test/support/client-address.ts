@@ -17,7 +17,7 @@ export function agentFrom(target: http.Server | string, localAddress: string): C
   let connection = connections.get(localAddress);
   if (!connection) connections.set(localAddress, (connection = new http.Agent({ localAddress })));
   const agent = connection;
-  return request.agent(target).use((req) => void req.agent(agent));
+  return request.agent(target).use((req: request.Test) => void req.agent(agent));
 }
 
 export interface Listening {

@@ -3,6 +3,7 @@ import {
   MongoPortalStore,
   MongoStore,
   openClaimStore,
+  type ClaimStoreWithAttempts,
   SqlitePortalStore,
   SqliteStore,
   type PortalStore,
@@ -148,7 +149,7 @@ describe.each(kinds)('handles held before claims become claims when the store is
     expect(before.verified).toContain('"verified":true');
     expect((await opened.findAuthorBySocialHandle('twitter', 'unverifiedbefore'))!.profile.id).toBe(unverified.id);
 
-    let claims;
+    let claims: ClaimStoreWithAttempts;
     ({ store: opened, portal, claims } = await reopen(true));
 
     expect(await opened.journalistAnswer('twitter', key(handles.imported))).toBe(before.imported);

@@ -1,0 +1,29 @@
+import Joi from 'joi';
+import { SOCIAL_TYPES } from '@byline/shared';
+
+/** The note an attestation or a move stands on: kept with the proof and in the history, so never empty. */
+const requiredNote = Joi.string().trim().max(2000).required().messages({
+  'any.required': 'The note is required: say how you know it is theirs.',
+  'string.empty': 'The note is required: say how you know it is theirs.',
+  'string.max': 'Keep the note under 2,000 characters.',
+});
+
+export const attestSchema = Joi.object({ note: requiredNote });
+
+export const moveSchema = Joi.object({
+  network: Joi.string()
+    .valid(...SOCIAL_TYPES)
+    .required(),
+  handle: Joi.string().trim().max(256).required(),
+  note: requiredNote,
+});
+
+export const decisionSchema = Joi.object({
+  decision: Joi.string().valid('verify', 'reject', 'unverify').required(),
+  note: Joi.string().trim().allow('').max(2000).default(''),
+  override: Joi.string().valid('on'),
+});
+
+const id = Joi.number().integer().positive().max(Number.MAX_SAFE_INTEGER).required();
+export const profileParamsSchema = Joi.object({ id });
+export const claimParamsSchema = Joi.object({ id, claimId: id });

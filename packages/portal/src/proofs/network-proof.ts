@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import {
+  handleKey,
+  isLiveClaim,
+  type ClaimStoreWithAttempts,
+  type PortalUser,
+  type ProofAttempt,
+  type SocialType,
+} from '@byline/shared';
+import type { NetworkSignIn, ProvenAccount } from './network-sign-in/network-sign-in';
+
+/** How long a journalist has between "Sign in with …" and the provider's redirect back. */
+export const ATTEMPT_TTL_MS = 10 * 60 * 1000;
+
+/** Only a hash of `state` is stored: the attempt cannot be completed from a copy of the store. */
+export const stateHashOf = (state: string): string => createHash('sha256').update(state).digest('hex');
+
+/** Where the provider sends the browser back: on PUBLIC_PORTAL_URL, never on the request's Host. */
+export const callbackUriOf = (portalUrl: string, network: SocialType): string =>
+  `${portalUrl.replace(/\/+$/, '')}/profile/proofs/callback/${network}`;
+
+export interface NetworkProofDeps {
+  claims: ClaimStoreWithAttempts;
+  networkSignIn: NetworkSignIn;
+  portalUrl: string;
+  now: () => Date;
+}
+
+/**
+ * Starts a sign-in that proves the profile's handle on `network`: the attempt (state hash, nonce, PKCE
+ * verifier, the handle claimed now) is kept in the store for the callback; the browser goes to the answer's
+ * address. Throws the sign-in module's errors (not configured, provider unavailable).
+ */
+export async function startNetworkProof(
+  { claims, networkSignIn, portalUrl, now }: NetworkProofDeps,
+  user: PortalUser & { profileId: number },
+  network: SocialType,
+): Promise<{ authorizationUrl: string }> {
+  const start = await networkSignIn.begin(network, callbackUriOf(portalUrl, network));
+  const claimed = (await claims.claimsOf(user.profileId)).find((claim) => isLiveClaim(claim) && claim.kind === network);
+  const createdAt = now();
+  const attempt: ProofAttempt = {
+    stateHash: stateHashOf(start.state),
+    userId: user.id,
+    profileId: user.profileId,
+    network,
+    claimedValue: claimed?.value ?? '',
+    nonce: start.nonce,
+    codeVerifier: start.codeVerifier,
+    createdAt: createdAt.toISOString(),
+    expiresAt: new Date(createdAt.getTime() + ATTEMPT_TTL_MS).toISOString(),
+  };
+  await claims.createProofAttempt(attempt);
+  return { authorizationUrl: start.authorizationUrl };
+}
+
+export type CallbackResult =
+  | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'another-user' | 'another-network' }
+  | { ok: false; reason: 'held-by-another' | 'no-such-profile'; account: ProvenAccount }
+  | { ok: true; account: ProvenAccount; claimedValue: string };
+
+/**
+ * Completes a sign-in from the provider's redirect back (`callbackUrl`: the public address with the request's
+ * path and query). The attempt is taken once, whatever follows; it must be this user's and this network's.
+ * The handle proven is the provider's answer (`account.username`), never the one claimed in the form.
+ * Throws the sign-in module's errors (refused, unavailable, unusable answer).
+ */
+export async function completeNetworkProof(
+  { claims, networkSignIn, now }: NetworkProofDeps,
+  user: PortalUser,
+  network: SocialType,
+  callback: { state: string; callbackUrl: string },
+): Promise<CallbackResult> {
+  const taken = await claims.takeProofAttempt(stateHashOf(callback.state), now());
+  if (taken.status !== 'taken') return { ok: false, reason: taken.status };
+  const { attempt } = taken;
+  if (attempt.userId !== user.id || attempt.profileId !== user.profileId) return { ok: false, reason: 'another-user' };
+  if (attempt.network !== network) return { ok: false, reason: 'another-network' };
+  const account = await networkSignIn.complete(network, {
+    callbackUrl: callback.callbackUrl,
+    state: callback.state,
+    nonce: attempt.nonce,
+    codeVerifier: attempt.codeVerifier,
+  });
+  // The account proven is the provider's. Where it is the one the form claimed (same handle key), the claim keeps
+  // the journalist's spelling (`@NiamhCass94`), as imported and attested handles do, so answers do not change form.
+  const value = signedInAsAnother(network, attempt.claimedValue, account.username)
+    ? account.username
+    : attempt.claimedValue || account.username;
+  const proof = await claims.recordProof({
+    profileId: attempt.profileId,
+    kind: network,
+    value,
+    evidence: {
+      method: 'network-sign-in',
+      provider: account.provider,
+      provenValue: account.username,
+      subject: account.subject,
+      by: `network:${account.provider.id}`,
+    },
+  });
+  if (!proof.ok) return { ok: false, reason: proof.reason, account };
+  return { ok: true, account, claimedValue: attempt.claimedValue };
+}
+
+/** Whether the account signed in to is another one than the handle the form claimed. */
+export function signedInAsAnother(network: SocialType, claimedValue: string, username: string): boolean {
+  if (!claimedValue) return false;
+  try {
+    return handleKey(network, claimedValue) !== handleKey(network, username);
+  } catch {
+    return true;
+  }
+}

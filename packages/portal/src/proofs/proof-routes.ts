@@ -1,0 +1,160 @@
+import { Router, type Request, type Response } from 'express';
+import type Joi from 'joi';
+import type { PortalUser, SocialType } from '@byline/shared';
+import type { PortalContext } from '../deps';
+import { requireUser } from '../http/guards';
+import { PageError } from '../http/page-error';
+import { csrfTokenOf, render, signedInUser } from '../http/render';
+import { formFromProfile } from '../use-cases/profiles';
+import { profilePage } from '../views/profile-page';
+import { completeNetworkProof, signedInAsAnother, startNetworkProof, type NetworkProofDeps } from './network-proof';
+import {
+  SignInAnswerError,
+  SignInError,
+  SignInNotConfiguredError,
+  SignInRefusedError,
+  SignInUnavailableError,
+} from './network-sign-in/sign-in-errors';
+import { continueToProviderPage } from './proof-pages';
+import { redirectWithProofNotice } from './proof-notice';
+import { callbackQuerySchema, networkParamsSchema, websiteCheckParamsSchema } from './proof-schema';
+import { loadProfilePage } from './profile-page-state';
+import { NETWORK_NAMES, shownValue } from './proof-wording';
+import { checkWebsiteProof } from './website-proof';
+
+function valid<T>(schema: Joi.ObjectSchema, input: unknown, otherwise: PageError): T {
+  const { value, error } = schema.validate(input, { convert: true });
+  if (error) throw otherwise;
+  return value as T;
+}
+
+const NOT_STARTED_HERE = 'This sign-in was not started here (or the link was altered). Start again from your profile.';
+
+function withProfile(user: PortalUser): PortalUser & { profileId: number } {
+  if (user.profileId === null) throw new PageError(409, 'Create your profile first; then prove your handles.');
+  return user as PortalUser & { profileId: number };
+}
+
+/** What the journalist reads when the network sign-in did not prove anything. */
+function signInFailure(error: SignInError): PageError {
+  const name = NETWORK_NAMES[error.network];
+  if (error instanceof SignInNotConfiguredError)
+    return new PageError(
+      404,
+      `Sign-in with ${name} is not configured on this portal. An editor can attest the handle instead when they review your profile.`,
+    );
+  if (error instanceof SignInUnavailableError) return new PageError(503, `${name} sign-in is not answering; try again later.`);
+  if (error instanceof SignInRefusedError) {
+    if (error.reason === 'access-denied')
+      return new PageError(400, `You did not allow Byline to read your ${name} account, so nothing was proven.`);
+    if (error.reason === 'invalid-grant')
+      return new PageError(
+        400,
+        `${name} did not accept this sign-in: it was already used or took too long. Start again from your profile.`,
+      );
+    return new PageError(400, `${name} did not complete this sign-in, so nothing was proven. Start again from your profile.`);
+  }
+  if (error instanceof SignInAnswerError)
+    return new PageError(400, `${name} did not answer with an account Byline can prove, so nothing was proven.`);
+  return new PageError(400, `The sign-in with ${name} did not prove anything. Start again from your profile.`);
+}
+
+/** "Sign in with the network" and "Check now" (rel="me"): the journalist's side of proofs (issue 16). */
+export function proofRoutes(ctx: PortalContext): Router {
+  const router = Router();
+  const deps: NetworkProofDeps = {
+    claims: ctx.claims,
+    networkSignIn: ctx.networkSignIn,
+    portalUrl: ctx.publicUrls.portal,
+    now: ctx.now,
+  };
+  const networkOf = (req: Request): SocialType =>
+    valid<{ network: SocialType }>(networkParamsSchema, req.params, new PageError(404, 'There is no such network.')).network;
+
+  /** Failures are logged with the module's message (never a code, token or secret) before the page is shown. */
+  const failed = (req: Request, error: unknown): never => {
+    if (!(error instanceof SignInError)) throw error;
+    ctx.logger.warn('network sign-in did not prove a handle', {
+      request_id: req.id,
+      network: error.network,
+      kind: error.name,
+      ...(error instanceof SignInRefusedError ? { reason: error.reason } : {}),
+      error: error.message,
+    });
+    throw signInFailure(error);
+  };
+
+  router.post('/profile/proofs/:network/start', requireUser, async (req, res) => {
+    const network = networkOf(req);
+    const user = withProfile(signedInUser(res));
+    const { authorizationUrl } = await startNetworkProof(deps, user, network).catch((error: unknown) => failed(req, error));
+    render(res, `Sign in with ${NETWORK_NAMES[network]}`, continueToProviderPage(NETWORK_NAMES[network], authorizationUrl));
+  });
+
+  router.get('/profile/proofs/callback/:network', requireUser, async (req, res) => {
+    const network = networkOf(req);
+    const user = signedInUser(res);
+    const query = valid<{ state: string }>(callbackQuerySchema, req.query, new PageError(400, NOT_STARTED_HERE));
+    // The address the provider called, on the public address: the request's path and query, never its Host.
+    const callbackUrl = `${ctx.publicUrls.portal.replace(/\/+$/, '')}${req.originalUrl}`;
+    const result = await completeNetworkProof(deps, user, network, { state: query.state, callbackUrl }).catch((error: unknown) =>
+      failed(req, error),
+    );
+    const name = NETWORK_NAMES[network];
+    if (!result.ok) {
+      switch (result.reason) {
+        case 'unknown':
+        case 'another-network':
+          throw new PageError(400, NOT_STARTED_HERE);
+        case 'used':
+          throw new PageError(400, 'This sign-in was already used. Start again from your profile if you need to.');
+        case 'expired':
+          throw new PageError(400, `The sign-in with ${name} took too long; start again from your profile.`);
+        case 'another-user':
+          throw new PageError(403, 'This sign-in was started by another Byline account. Start again from your own profile.');
+        case 'held-by-another':
+          throw new PageError(
+            409,
+            `The ${name} account ${shownValue(network, result.account.username)} is already proven on another Byline profile. If it is yours, ask an editor to move it to this profile.`,
+          );
+        case 'no-such-profile':
+          throw new PageError(404, 'Your profile no longer exists.');
+      }
+    }
+    const proven = shownValue(network, result.account.username);
+    const text = signedInAsAnother(network, result.claimedValue, result.account.username)
+      ? `You signed in as ${proven}, so ${proven} is now your proven ${name} handle; ${shownValue(network, result.claimedValue)} was not proven.`
+      : `Your ${name} handle ${proven} is proven: you signed in with ${name}.`;
+    await redirectWithProofNotice(req, res, ctx, { text, tone: 'ok' });
+  });
+
+  router.post('/profile/proofs/websites/:claimId/check', requireUser, async (req, res) => {
+    const { claimId } = valid<{ claimId: number }>(
+      websiteCheckParamsSchema,
+      req.params,
+      new PageError(404, 'There is no such website on your profile.'),
+    );
+    const user = withProfile(signedInUser(res));
+    const profile = await ctx.portalStore.findProfileById(user.profileId);
+    if (!profile) throw new PageError(404, 'Your profile no longer exists.');
+    const result = await checkWebsiteProof(
+      { ...ctx, portalUrl: ctx.publicUrls.portal },
+      { id: profile.id, slug: profile.profile_slug },
+      claimId,
+    );
+    if (!result.ok && result.reason === 'no-such-claim') throw new PageError(404, 'There is no such website on your profile.');
+    if (result.ok) {
+      const text = `${result.claim.value} is proven: it links back to your public page with rel="me". Byline checks it again every day.`;
+      return redirectWithProofNotice(req, res, ctx, { text, tone: 'ok' });
+    }
+    await showCheckFailure(res, ctx, user.profileId, `${result.claim.value} is not proven yet: ${result.why}.`);
+  });
+
+  return router;
+}
+
+async function showCheckFailure(res: Response, ctx: PortalContext, profileId: number, text: string): Promise<void> {
+  const state = await loadProfilePage(ctx, profileId, csrfTokenOf(res));
+  const form = formFromProfile(state.profile, state.claims);
+  render(res, 'Profile', profilePage({ ...state, form, proofNotice: { text, tone: 'error' } }), 422);
+}

@@ -1,0 +1,51 @@
+import { extractUsername, type Claim, type ClaimKind, type ClaimState, type Evidence, type SocialType } from '@byline/shared';
+
+/** The networks as people name them in "Sign in with …". */
+export const NETWORK_NAMES: Record<SocialType, string> = {
+  twitter: 'X',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+};
+
+const KIND_LABELS: Record<ClaimKind, string> = { ...NETWORK_NAMES, website: 'Website' };
+
+export const kindLabel = (kind: ClaimKind): string => KIND_LABELS[kind];
+
+/** A handle as people write it on that network (`@name` on X and Instagram), or a website's address as claimed. */
+export function shownValue(kind: ClaimKind, value: string): string {
+  if (kind === 'website') return value;
+  let username: string;
+  try {
+    username = extractUsername(kind, value);
+  } catch {
+    return value;
+  }
+  return kind === 'twitter' || kind === 'instagram' ? `@${username}` : username;
+}
+
+export const STATE_LABELS: Record<ClaimState, string> = {
+  claimed: 'Claimed, not proven',
+  proven: 'Proven',
+  lapsed: 'Lapsed: its proof stopped holding',
+};
+
+/** How a proof was made, to be followed by "on DATE": "signed in with X", "linked back with rel="me"" … */
+export function methodInWords(evidence: Pick<Evidence, 'method' | 'provider'>): string {
+  switch (evidence.method) {
+    case 'network-sign-in':
+      return `signed in with ${evidence.provider.name}`;
+    case 'rel-me':
+      return 'linked back with rel="me"';
+    case 'editor-attestation':
+      return 'attested by a Byline editor';
+    case 'operator-import':
+      return 'imported by the Byline operator';
+  }
+}
+
+export const day = (iso: string | null): string => (iso ? iso.slice(0, 10) : '');
+
+/** "X @name", "Website https://…" */
+export const claimTitle = (claim: Pick<Claim, 'kind' | 'value'>): string =>
+  `${kindLabel(claim.kind)} ${shownValue(claim.kind, claim.value)}`;

@@ -1,0 +1,111 @@
+import { isLiveClaim, isNetwork, liveEvidence, type Claim, type Evidence, type SocialType } from '@byline/shared';
+import { postButton } from '../views/forms';
+import { html, type SafeHtml } from '../views/html';
+import { claimTitle, day, methodInWords, NETWORK_NAMES, STATE_LABELS } from './proof-wording';
+
+export interface ProofsSectionState {
+  csrf: string;
+  claims: Claim[];
+  /** The networks whose sign-in this portal has configured. */
+  signInNetworks: readonly SocialType[];
+  /** The profile's public address (PUBLIC_PORTAL_URL/j/SLUG), which claimed sites link back to. */
+  publicAddress: string;
+}
+
+/** Released claims worth telling the owner about: not the ones they removed themselves. */
+const RELEASED_SHOWN = 10;
+const removedByOwner = (claim: Claim) => /^Removed by the journalist/.test(claim.releasedReason ?? '');
+
+function evidenceLine(evidence: Evidence): SafeHtml {
+  const details =
+    evidence.method === 'network-sign-in'
+      ? html` (${evidence.provider.name} account id ${evidence.subject ?? ''}, from ${evidence.provider.id})`
+      : evidence.note
+        ? html` (${evidence.by.replace(/^editor:/, '')}: ${evidence.note})`
+        : '';
+  const rechecked = evidence.nextCheckAt
+    ? evidence.failingSince
+      ? html` <span class="error">Failing since ${day(evidence.failingSince)}: ${evidence.lastFailure ?? ''}.</span>`
+      : html` Last checked ${day(evidence.lastCheckedAt)}; checked again daily.`
+    : '';
+  return html`<li>Proof: ${methodInWords(evidence)} on ${day(evidence.verifiedAt)}${details}.${rechecked}</li>`;
+}
+
+function endedLine(evidence: Evidence): SafeHtml {
+  return html`<li class="hint">
+    Earlier proof (${methodInWords(evidence)}) ended ${day(evidence.endedAt)}: ${evidence.endedReason ?? ''}
+  </li>`;
+}
+
+function howToProveNetwork(claim: Claim, network: SocialType, state: ProofsSectionState): SafeHtml {
+  const name = NETWORK_NAMES[network];
+  if (!state.signInNetworks.includes(network))
+    return html`<p class="hint">
+      Sign-in with ${name} is not configured on this portal. An editor can attest this handle instead when they review your
+      profile.
+    </p>`;
+  return html`<p>Prove it by signing in to ${name} as this account; the handle ${name} answers is the one proven.</p>
+    ${postButton(`/profile/proofs/${network}/start`, `Sign in with ${name}`, state.csrf, '')}`;
+}
+
+function howToProveWebsite(claim: Claim, state: ProofsSectionState): SafeHtml {
+  const tag = `<a rel="me" href="${state.publicAddress}">`;
+  return html`<p>
+      Prove it by adding this link to that page (a Mastodon or other fediverse profile: put
+      <code>${state.publicAddress}</code> in a profile field), then check:
+    </p>
+    <p><code class="secret">${tag}</code></p>
+    ${postButton(`/profile/proofs/websites/${claim.id}/check`, 'Check now', state.csrf, 'secondary')}`;
+}
+
+function claimItem(claim: Claim, state: ProofsSectionState): SafeHtml {
+  const live = liveEvidence(claim);
+  const ended = claim.evidence.filter((evidence) => evidence.endedAt !== null);
+  const provable = isNetwork(claim.kind) ? claim.state !== 'proven' : !live.some((evidence) => evidence.method === 'rel-me');
+  return html`<li class="claim" data-claim="${claim.id}">
+    <strong>${claimTitle(claim)}</strong>
+    <span class="badge${claim.state === 'proven' ? ' verified' : ''}">${STATE_LABELS[claim.state]}</span>
+    ${
+      live.length || ended.length
+        ? html`<ul>
+            ${live.map(evidenceLine)} ${ended.map(endedLine)}
+          </ul>`
+        : ''
+    }
+    ${provable ? (isNetwork(claim.kind) ? howToProveNetwork(claim, claim.kind, state) : howToProveWebsite(claim, state)) : ''}
+  </li>`;
+}
+
+/** Under the profile form: each claimed handle and site, its state and evidence, and how to prove it. */
+export function proofsSection(state: ProofsSectionState): SafeHtml {
+  const live = state.claims.filter(isLiveClaim);
+  const liveKeys = new Set(live.map((claim) => `${claim.kind} ${claim.key}`));
+  const released = state.claims
+    .filter((claim) => !isLiveClaim(claim) && !removedByOwner(claim) && !liveKeys.has(`${claim.kind} ${claim.key}`))
+    .sort((a, b) => (b.releasedAt ?? '').localeCompare(a.releasedAt ?? ''))
+    .slice(0, RELEASED_SHOWN);
+  return html`<section class="card" aria-labelledby="proofs-heading">
+    <h2 id="proofs-heading">Proofs</h2>
+    <p class="hint">
+      A handle or website you list is only a claim until it is proven. Only proven handles count for verification and show on your
+      public page.
+    </p>
+    ${
+      live.length
+        ? html`<ul class="plain proofs">
+            ${live.map((claim) => claimItem(claim, state))}
+          </ul>`
+        : html`<p>List your social handles or websites in the form above, then prove them here.</p>`
+    }
+    ${
+      released.length
+        ? html`<h3>Released</h3>
+            <ul class="plain proofs released">
+              ${released.map(
+                (claim) => html`<li><strong>${claimTitle(claim)}</strong>: ${claim.releasedReason ?? 'Released.'}</li>`,
+              )}
+            </ul>`
+        : ''
+    }
+  </section>`;
+}

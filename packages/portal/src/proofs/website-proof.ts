@@ -1,0 +1,56 @@
+import {
+  checkRelMe,
+  isLiveClaim,
+  publicProfileUrl,
+  type Claim,
+  type ClaimStore,
+  type RecheckPolicy,
+  type SafeFetch,
+} from '@byline/shared';
+
+export const REL_ME_PROVIDER = { id: 'urn:byline:rel-me', name: 'Byline rel="me" check' };
+
+export interface WebsiteProofDeps {
+  claims: ClaimStore;
+  proofFetch: SafeFetch;
+  portalUrl: string;
+  recheckPolicy: RecheckPolicy;
+  now: () => Date;
+}
+
+export type WebsiteCheckResult =
+  | { ok: true; claim: Claim }
+  | { ok: false; reason: 'no-such-claim' }
+  | { ok: false; reason: 'not-linked'; claim: Claim; why: string };
+
+/**
+ * "Check now" for a claimed website: the page must link back to the profile's public address with rel="me"
+ * (checkRelMe, through the SSRF-safe fetch). Proven, it is checked again every `recheckPolicy.intervalMs`.
+ */
+export async function checkWebsiteProof(
+  { claims, proofFetch, portalUrl, recheckPolicy, now }: WebsiteProofDeps,
+  profile: { id: number; slug: string },
+  claimId: number,
+): Promise<WebsiteCheckResult> {
+  const claim = (await claims.claimsOf(profile.id)).find(
+    (candidate) => candidate.id === claimId && candidate.kind === 'website' && isLiveClaim(candidate),
+  );
+  if (!claim) return { ok: false, reason: 'no-such-claim' };
+  const outcome = await checkRelMe(proofFetch, claim.value, publicProfileUrl(portalUrl, profile.slug));
+  if (!outcome.ok) return { ok: false, reason: 'not-linked', claim, why: outcome.reason };
+  const proof = await claims.recordProof({
+    profileId: profile.id,
+    kind: 'website',
+    value: claim.value,
+    evidence: {
+      method: 'rel-me',
+      provider: REL_ME_PROVIDER,
+      provenValue: claim.value,
+      by: 'byline:rel-me check',
+      nextCheckAt: new Date(now().getTime() + recheckPolicy.intervalMs).toISOString(),
+    },
+  });
+  // Websites have no holder: a rel="me" proof is never refused once the profile exists.
+  if (!proof.ok) return { ok: false, reason: 'no-such-claim' };
+  return { ok: true, claim: proof.claim };
+}

@@ -1,0 +1,171 @@
+/**
+ * Proving a website (a personal site or a fediverse profile page) with a rel="me" link back to the profile's
+ * public address, through the portal's "Check now": the claimed pages are served on loopback, fetched with
+ * the SSRF-safe fetch, and never from a private address (every redirect hop checked).
+ */
+import http from 'node:http';
+import { createSafeFetch } from '@byline/shared';
+import type { StoreFactory } from '@byline/test-support';
+import type { PortalDeps } from '../../src/deps';
+import {
+  csrfFrom,
+  pageServer,
+  portalStoreFactories,
+  profileForm,
+  signedUp,
+  startPortal,
+  submit,
+  testResolver,
+  type Agent,
+  type Portal,
+} from '../support/portal-harness';
+import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
+
+type Site = Awaited<ReturnType<typeof pageServer>>;
+
+/** Pages of the journalist's site; `profile` is the public address they should link back to. */
+function sitePages(link: () => string): http.RequestListener {
+  const page = (res: http.ServerResponse, body: string, status = 200) => {
+    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html><head><title>Aoife</title></head><body>${body}</body></html>`);
+  };
+  return (req, res) => {
+    switch (req.url) {
+      case '/about':
+        return page(res, `<p>Reporter.</p><a rel="me" href="${link()}">Byline</a>`);
+      case '/@aoife': // Mastodon's profile fields
+        return page(
+          res,
+          `<dl><dt>Byline</dt><dd><a href="${link()}" target="_blank" rel="nofollow noopener noreferrer me" translate="no">${link()}</a></dd></dl>`,
+        );
+      case '/unlinked':
+        return page(res, `<p>Reporter.</p><a href="${link()}">Byline, but not rel="me"</a>`);
+      case '/elsewhere':
+        return page(res, `<a rel="me" href="${PORTAL_URL}/j/someone-else">Byline</a>`);
+      case '/to-link-local':
+        res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' });
+        return res.end();
+      case '/to-intranet':
+        res.writeHead(302, { Location: 'http://intranet.test/about' });
+        return res.end();
+      default:
+        return page(res, '<p>Not found</p>', 404);
+    }
+  };
+}
+
+describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory: StoreFactory) => {
+  let portal: Portal;
+  let site: Site;
+  let slug = '';
+  beforeAll(async () => {
+    site = await pageServer(sitePages(() => `${PORTAL_URL}/j/${slug}`));
+  });
+  afterAll(() => site.close());
+
+  async function start(overrides: Partial<PortalDeps> = {}) {
+    portal = await startPortal(factory, {
+      publicUrls: PUBLIC_URLS,
+      // Loopback allowed (the claimed pages are served there), private addresses refused; names resolved here.
+      proofFetch: createSafeFetch({
+        allowLoopback: true,
+        timeoutMs: 3000,
+        resolve: testResolver({ 'intranet.test': '10.0.0.8' }),
+      }),
+      ...overrides,
+    });
+  }
+  afterEach(() => portal?.close());
+
+  /** A journalist whose profile lists these websites; the id of each website claim, by path. */
+  async function journalistWithSites(...paths: string[]) {
+    const { agent, email } = await signedUp(portal.app);
+    const saved = await submit(agent, '/profile', '/profile', { ...profileForm(), websites: paths.map(site.url).join('\n') });
+    expect(saved.status).toBe(303);
+    const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
+    slug = (await portal.portalStore.findProfileById(profileId!))!.profile_slug;
+    const claims = await portal.claims.claimsOf(profileId!);
+    const idOf = (path: string) => claims.find((claim) => claim.value === site.url(path))!.id;
+    return { agent, profileId: profileId!, idOf };
+  }
+
+  async function checkNow(agent: Agent, claimId: number) {
+    const page = await agent.get('/profile');
+    return agent
+      .post(`/profile/proofs/websites/${claimId}/check`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text) });
+  }
+
+  it('proves a site that links back with rel="me", and checks it again daily', async () => {
+    await start();
+    const { agent, profileId, idOf } = await journalistWithSites('/about');
+    const before = await agent.get('/profile');
+    expect(before.text).toContain(`&lt;a rel=&quot;me&quot; href=&quot;${PORTAL_URL}/j/${slug}&quot;&gt;`);
+    expect(before.text).toContain('Check now');
+
+    const res = await checkNow(agent, idOf('/about'));
+    expect(res.status).toBe(303);
+    const page = await agent.get(res.headers.location!);
+    expect(page.text).toContain(`${site.url('/about')} is proven: it links back to your public page with rel=&quot;me&quot;.`);
+    expect(page.text).not.toContain('Check now');
+    const [claim] = (await portal.claims.claimsOf(profileId)).filter((c) => c.kind === 'website');
+    expect(claim).toMatchObject({ state: 'proven', value: site.url('/about') });
+    expect(claim!.evidence).toEqual([
+      expect.objectContaining({
+        method: 'rel-me',
+        provider: { id: 'urn:byline:rel-me', name: 'Byline rel="me" check' },
+        provenValue: site.url('/about'),
+        by: 'byline:rel-me check',
+        nextCheckAt: new Date(portal.clock.now.getTime() + 24 * 3600_000).toISOString(),
+      }),
+    ]);
+  });
+
+  it('proves a Mastodon profile page whose profile field links back (rel holds "me" among others)', async () => {
+    await start();
+    const { agent, idOf } = await journalistWithSites('/@aoife');
+    expect((await checkNow(agent, idOf('/@aoife'))).status).toBe(303);
+  });
+
+  it.each([
+    ['/unlinked', 'the page has no rel=&quot;me&quot; link to this profile'],
+    ['/elsewhere', 'the page has rel=&quot;me&quot; links, but none to this profile'],
+    ['/missing', 'the page answered HTTP 404'],
+  ])('does not prove %s, and says why', async (path, why) => {
+    await start();
+    const { agent, profileId, idOf } = await journalistWithSites(path);
+    const res = await checkNow(agent, idOf(path));
+    expect(res.status).toBe(422);
+    expect(res.text).toContain(`${site.url(path)} is not proven yet: ${why}.`);
+    expect(res.text).toContain('Check now');
+    expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
+  });
+
+  it.each(['/to-link-local', '/to-intranet'])('refuses a page that redirects to a private address (%s)', async (path) => {
+    await start();
+    const { agent, profileId, idOf } = await journalistWithSites(path);
+    const res = await checkNow(agent, idOf(path));
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('the address points to a private or local network, which Byline does not fetch');
+    expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
+  });
+
+  it('fetches no private address with the production fetch: a claimed page on loopback is refused', async () => {
+    await start({ proofFetch: createSafeFetch() });
+    const { agent, profileId, idOf } = await journalistWithSites('/about');
+    const res = await checkNow(agent, idOf('/about'));
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('the address points to a private or local network, which Byline does not fetch');
+    expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
+  });
+
+  it('checks only the journalist’s own live websites', async () => {
+    await start();
+    const owner = await journalistWithSites('/about');
+    const other = await signedUp(portal.app);
+    await submit(other.agent, '/profile', '/profile', profileForm());
+    expect((await checkNow(other.agent, owner.idOf('/about'))).status).toBe(404);
+    expect((await checkNow(owner.agent, 999_999)).status).toBe(404);
+  });
+});
