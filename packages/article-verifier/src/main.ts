@@ -3,5 +3,10 @@ import { runService, runWithWebConcurrency } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 
 void runWithWebConcurrency(SERVICE_NAME, () =>
-  runService({ name: SERVICE_NAME, port: (config) => config.articleVerifierPort, createApp }),
+  runService({
+    name: SERVICE_NAME,
+    port: (config) => config.articleVerifierPort,
+    publicUrl: (config) => config.publicArticleVerifierUrl,
+    createApp,
+  }),
 );

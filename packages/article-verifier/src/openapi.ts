@@ -1,64 +1,92 @@
-import { commonErrorResponses, openApiDocument } from '@byline/shared/http';
+import {
+  articleOfAuthorSchema,
+  closedObject,
+  openApiDocument,
+  verificationAnswerSchema,
+  verificationResponses,
+  type OpenApiDocument,
+} from '@byline/shared/http';
+import { MAX_URL_LENGTH } from '@byline/shared';
 import { VERIFY_ARTICLE_PATH } from './routes';
 
-const authorProfile = {
-  type: 'object',
-  properties: {
-    verified: { const: true },
-    profile_first_name: { type: 'string' },
-    profile_last_name: { type: 'string' },
-    profile_title: { type: 'string' },
-    profile_created_at: { type: 'string', format: 'date-time' },
-    profile_bio: { type: 'string' },
-    profile_employer: { type: 'string', description: 'May carry trailing whitespace' },
-    profile_residing: { type: 'string' },
-    profile_slug: { type: 'string' },
-    profile_image: { type: 'string' },
-    profile_social_profiles: {
-      type: 'object',
-      properties: {
-        twitter: { type: 'string' },
-        facebook: { type: 'string' },
-        linkedin: { type: 'string' },
-        instagram: { type: 'string' },
-      },
-    },
-    user_location: { type: 'string', description: 'Country code' },
-    user_city: { type: 'string' },
-    follower_count: { type: 'integer' },
-    article_count: { type: 'integer', description: 'Active articles of the author' },
-    articles: {
-      type: 'array',
-      maxItems: 3,
-      description: 'The three latest active articles, newest first by published_at',
-      items: { $ref: '#/components/schemas/ArticleOfAuthor' },
-    },
-  },
-};
-
-const operation = {
-  summary: 'Who wrote the article at this address?',
-  description:
-    'The address is canonicalised first (scheme, host case, www., default port, fragment, trailing slash and tracking parameters do not matter). ' +
-    'A known, active article of a verified author gives the Author profile; anything else gives {"verified": false, "message"}.',
-  parameters: [
-    {
-      name: 'url',
-      in: 'query',
-      required: true,
-      schema: { type: 'string', maxLength: 2048 },
-      description: 'Absolute http(s) address; may also come in a form or JSON body',
-    },
-  ],
-  responses: {
-    '200': {
-      description: 'The author, or not verified',
-      content: { 'application/json': { schema: { oneOf: [authorProfile, { $ref: '#/components/schemas/Unverified' }] } } },
-    },
-    ...commonErrorResponses,
-  },
-};
-
-export const openApi = openApiDocument('Byline article verifier', 'Tells who wrote an article.', {
-  [VERIFY_ARTICLE_PATH]: { post: operation, get: { ...operation, summary: `${operation.summary} (alias of POST)` } },
+const socialProfiles = closedObject({
+  twitter: { type: 'string' },
+  facebook: { type: 'string' },
+  linkedin: { type: 'string' },
+  instagram: { type: 'string' },
 });
+
+const authorProfile = closedObject({
+  verified: { type: 'boolean', const: true },
+  profile_first_name: { type: 'string' },
+  profile_last_name: { type: 'string' },
+  profile_title: { type: 'string' },
+  profile_created_at: { type: 'string', format: 'date-time' },
+  profile_bio: { type: 'string' },
+  profile_employer: { type: 'string', description: 'May carry trailing whitespace' },
+  profile_residing: { type: 'string' },
+  profile_slug: { type: 'string' },
+  profile_image: { type: 'string' },
+  profile_social_profiles: socialProfiles,
+  user_location: { type: 'string', description: 'Country code' },
+  user_city: { type: 'string' },
+  follower_count: { type: 'integer' },
+  article_count: { type: 'integer', description: 'Active articles of the author' },
+  articles: {
+    type: 'array',
+    maxItems: 3,
+    description: 'The three latest active articles, newest first by published_at',
+    items: { $ref: '#/components/schemas/ArticleOfAuthor' },
+  },
+});
+
+const url = {
+  type: 'string',
+  maxLength: MAX_URL_LENGTH,
+  description:
+    'Absolute http(s) address of the article. Give it once: in the query string or in the body (a value in both must be the same).',
+  example: 'https://example-news.ie/2023/01/10/the-story',
+};
+const urlBody = { type: 'object', properties: { url }, description: 'Other fields are ignored' };
+
+const description =
+  'The address is canonicalised first (scheme, host case, www., default port, fragment, trailing slash and tracking parameters do not matter). ' +
+  'A known, active article of a verified author gives the Author profile (`verified: true`); anything else gives `{"verified": false, "message"}`.';
+
+const post = {
+  operationId: 'verifyArticle',
+  summary: 'Who wrote the article at this address?',
+  description,
+  tags: ['verification'],
+  parameters: [{ name: 'url', in: 'query', required: false, schema: url, description: url.description }],
+  requestBody: {
+    required: false,
+    description: '`url` as a JSON or form field, when it is not in the query string',
+    content: { 'application/json': { schema: urlBody }, 'application/x-www-form-urlencoded': { schema: urlBody } },
+  },
+  responses: verificationResponses('ArticleAnswer'),
+};
+
+const get = {
+  operationId: 'verifyArticleByQuery',
+  summary: 'Who wrote the article at this address? (GET alias of POST)',
+  description,
+  tags: ['verification'],
+  parameters: [{ name: 'url', in: 'query', required: true, schema: url, description: 'Absolute http(s) address of the article' }],
+  responses: verificationResponses('ArticleAnswer'),
+};
+
+/** The article verifier's document; `serverUrl` is Config.publicArticleVerifierUrl. */
+export function articleVerifierOpenApi(serverUrl?: string): OpenApiDocument {
+  return openApiDocument({
+    title: 'Byline article verifier',
+    description: 'Tells who wrote an article.',
+    serverUrl,
+    paths: { [VERIFY_ARTICLE_PATH]: { post, get } },
+    schemas: {
+      ArticleAnswer: verificationAnswerSchema('AuthorProfile'),
+      AuthorProfile: authorProfile,
+      ArticleOfAuthor: articleOfAuthorSchema,
+    },
+  });
+}

@@ -1,5 +1,5 @@
-import request from 'supertest';
-import { anArticle, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
+import type supertest from 'supertest';
+import { checkedRequest as request, anArticle, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
 
 const PATH = '/api/verify_article';
@@ -14,7 +14,7 @@ describe.each(storeFactories())('verify_article: the forms people share find the
   beforeAll(() => seed(service.store, profile));
 
   const verify = (url: string) => request(service.app).post(PATH).query({ url }).set('Authorization', service.authorization);
-  const found = (res: request.Response) => res.status === 200 && res.body.profile_slug === profile.profile_slug;
+  const found = (res: supertest.Response) => res.status === 200 && res.body.profile_slug === profile.profile_slug;
 
   const base = `www.example-news.ie/world/harbour-towns-${suffix}`;
   const query = `id=42&section=world-${suffix}`;

@@ -1,5 +1,10 @@
-import request from 'supertest';
-import { expectFieldErrors, expectProblem, serviceFixture, storeFactories } from '@byline/test-support';
+import {
+  checkedRequest as request,
+  expectFieldErrors,
+  expectProblem,
+  serviceFixture,
+  storeFactories,
+} from '@byline/test-support';
 import { createApp } from '../src/app';
 
 const PATH = '/api/verify_article';

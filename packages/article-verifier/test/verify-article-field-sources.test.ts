@@ -1,5 +1,13 @@
-import request from 'supertest';
-import { anArticle, aProfile, expectFieldErrors, seed, serviceFixture, storeFactories } from '@byline/test-support';
+import type supertest from 'supertest';
+import {
+  checkedRequest as request,
+  anArticle,
+  aProfile,
+  expectFieldErrors,
+  seed,
+  serviceFixture,
+  storeFactories,
+} from '@byline/test-support';
 import { createApp } from '../src/app';
 
 const PATH = '/api/verify_article';
@@ -15,14 +23,14 @@ describe.each(storeFactories())('verify_article: where the url may come from ($n
   const post = (query = '') => request(service.app).post(`${PATH}${query}`).set('Authorization', service.authorization);
   const q = (url: string) => `?url=${encodeURIComponent(url)}`;
 
-  function expectConflict(res: request.Response, field: string, where: RegExp): void {
+  function expectConflict(res: supertest.Response, field: string, where: RegExp): void {
     expectFieldErrors(res, [field]);
     expect(res.body.errors[0].message).toMatch(where);
   }
 
   it.each([
-    ['a JSON body', (req: request.Test) => req.send({ url: other.link })],
-    ['a form body', (req: request.Test) => req.type('form').send({ url: other.link })],
+    ['a JSON body', (req: supertest.Test) => req.send({ url: other.link })],
+    ['a form body', (req: supertest.Test) => req.type('form').send({ url: other.link })],
   ])('answers 422 naming url when the query and %s give different addresses', async (_case, withBody) => {
     expectConflict(
       await withBody(post(q(known.link))),
@@ -33,8 +41,8 @@ describe.each(storeFactories())('verify_article: where the url may come from ($n
   });
 
   it.each([
-    ['a JSON body', (req: request.Test) => req.send({ url: known.link })],
-    ['a form body', (req: request.Test) => req.type('form').send({ url: known.link })],
+    ['a JSON body', (req: supertest.Test) => req.send({ url: known.link })],
+    ['a form body', (req: supertest.Test) => req.type('form').send({ url: known.link })],
   ])('answers for the address when the query and %s give the same one', async (_case, withBody) => {
     const res = await withBody(post(q(known.link)));
 

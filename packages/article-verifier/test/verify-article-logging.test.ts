@@ -1,6 +1,13 @@
-import request from 'supertest';
 import { createApiKey, type KeyPair } from '@byline/shared';
-import { aProfile, capturingLogger, seed, serviceFixture, storeFactories, storeWith } from '@byline/test-support';
+import {
+  checkedRequest as request,
+  aProfile,
+  capturingLogger,
+  seed,
+  serviceFixture,
+  storeFactories,
+  storeWith,
+} from '@byline/test-support';
 import { createApp } from '../src/app';
 
 const PATH = '/api/verify_article';

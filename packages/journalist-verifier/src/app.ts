@@ -1,10 +1,14 @@
 import type { Express } from 'express';
 import { createServiceApp, type ServiceDeps } from '@byline/shared/http';
-import { openApi } from './openapi';
+import { journalistVerifierOpenApi } from './openapi';
 import { verifyJournalistRoutes } from './routes';
 
 export const SERVICE_NAME = 'journalist-verifier';
 
 export function createApp(deps: ServiceDeps): Express {
-  return createServiceApp(deps, { name: SERVICE_NAME, routes: verifyJournalistRoutes(deps), openApi });
+  return createServiceApp(deps, {
+    name: SERVICE_NAME,
+    routes: verifyJournalistRoutes(deps),
+    openApi: journalistVerifierOpenApi(deps.publicUrl),
+  });
 }

@@ -3,5 +3,10 @@ import { runService, runWithWebConcurrency } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 
 void runWithWebConcurrency(SERVICE_NAME, () =>
-  runService({ name: SERVICE_NAME, port: (config) => config.journalistVerifierPort, createApp }),
+  runService({
+    name: SERVICE_NAME,
+    port: (config) => config.journalistVerifierPort,
+    publicUrl: (config) => config.publicJournalistVerifierUrl,
+    createApp,
+  }),
 );

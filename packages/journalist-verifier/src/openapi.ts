@@ -1,56 +1,93 @@
-import { commonErrorResponses, openApiDocument } from '@byline/shared/http';
+import {
+  articleOfJournalistSchema,
+  closedObject,
+  openApiDocument,
+  verificationAnswerSchema,
+  verificationResponses,
+  type OpenApiDocument,
+} from '@byline/shared/http';
+import { LOOKUP_SOCIAL_TYPES, SOCIAL_TYPES } from '@byline/shared';
 import { VERIFY_JOURNALIST_PATH } from './routes';
 
-const journalist = {
-  type: 'object',
-  properties: {
-    verified: { const: true },
-    first_name: { type: 'string' },
-    last_name: { type: 'string' },
-    slug: { type: 'string' },
-    profile_bio: { type: 'string' },
-    article_count: { type: 'integer' },
-    articles: { type: 'array', maxItems: 3, items: { $ref: '#/components/schemas/ArticleOfJournalist' } },
-    profile_image: { type: 'string' },
-    profile_social_profiles: {
-      type: 'object',
-      description: 'Only the network looked up, with the handle as stored (e.g. "@NiamhCass94")',
-      additionalProperties: { type: 'string' },
-    },
+const journalist = closedObject({
+  verified: { type: 'boolean', const: true },
+  first_name: { type: 'string' },
+  last_name: { type: 'string' },
+  slug: { type: 'string' },
+  profile_bio: { type: 'string' },
+  article_count: { type: 'integer', description: 'Active articles of the journalist' },
+  articles: {
+    type: 'array',
+    maxItems: 3,
+    description: 'The three latest active articles, newest first by published_at',
+    items: { $ref: '#/components/schemas/ArticleOfJournalist' },
   },
+  profile_image: { type: 'string' },
+  profile_social_profiles: {
+    type: 'object',
+    description: 'Only the network looked up (`x` is `twitter`), with the handle as stored (e.g. "@NiamhCass94")',
+    minProperties: 1,
+    maxProperties: 1,
+    propertyNames: { enum: [...SOCIAL_TYPES] },
+    additionalProperties: { type: 'string' },
+  },
+});
+
+/** `twitter` → `[tT][wW]…`: JSON Schema patterns have no case-insensitive flag. */
+const anyCase = (word: string) => [...word].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join('');
+
+const socialType = {
+  type: 'string',
+  description: `One of ${LOOKUP_SOCIAL_TYPES.join(', ')}, in any letter case, surrounding spaces ignored; \`x\` is an alias of \`twitter\``,
+  pattern: `^\\s*(${LOOKUP_SOCIAL_TYPES.map(anyCase).join('|')})\\s*$`,
+  examples: ['twitter', 'X', 'LinkedIn'],
 };
 
-const input = {
-  type: 'object',
-  required: ['social_username', 'social_type'],
-  properties: {
-    social_username: {
-      type: 'string',
-      description: 'Username, case-insensitive; one leading @ is dropped; a full profile address is reduced to its username',
-    },
-    social_type: { type: 'string', enum: ['twitter', 'x', 'linkedin', 'facebook', 'instagram'] },
-  },
+const socialUsername = {
+  type: 'string',
+  minLength: 1,
+  description:
+    'The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); ' +
+    'a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username',
+  examples: ['@NiamhCass94', 'https://x.com/NiamhCass94'],
 };
 
-export const openApi = openApiDocument(
-  'Byline journalist verifier',
-  'Tells whether a social account belongs to a verified journalist.',
-  {
-    [VERIFY_JOURNALIST_PATH]: {
-      post: {
-        summary: 'Does this social account belong to a verified journalist?',
-        description: 'Fields may come as JSON, form fields or query parameters.',
-        requestBody: {
-          content: { 'application/json': { schema: input }, 'application/x-www-form-urlencoded': { schema: input } },
-        },
-        responses: {
-          '200': {
-            description: 'The journalist, or exactly {"verified": false, "message": "Not a Byline journalist"}',
-            content: { 'application/json': { schema: { oneOf: [journalist, { $ref: '#/components/schemas/Unverified' }] } } },
-          },
-          ...commonErrorResponses,
-        },
-      },
-    },
+const fields = {
+  type: 'object',
+  description:
+    'Each field comes from the body or from the query string (a value in both must be the same); other fields are ignored',
+  properties: { social_username: socialUsername, social_type: socialType },
+};
+
+const post = {
+  operationId: 'verifyJournalist',
+  summary: 'Does this social account belong to a verified journalist?',
+  description:
+    'Fields may come as JSON, form fields or query parameters. A verified journalist whose looked-up handle is proven gives the ' +
+    'Journalist result (`verified: true`); anything else gives exactly `{"verified": false, "message": "Not a Byline journalist"}`.',
+  tags: ['verification'],
+  parameters: [
+    { name: 'social_username', in: 'query', required: false, schema: socialUsername, description: 'When not in the body' },
+    { name: 'social_type', in: 'query', required: false, schema: socialType, description: 'When not in the body' },
+  ],
+  requestBody: {
+    required: false,
+    content: { 'application/json': { schema: fields }, 'application/x-www-form-urlencoded': { schema: fields } },
   },
-);
+  responses: verificationResponses('JournalistAnswer'),
+};
+
+/** The journalist verifier's document; `serverUrl` is Config.publicJournalistVerifierUrl. */
+export function journalistVerifierOpenApi(serverUrl?: string): OpenApiDocument {
+  return openApiDocument({
+    title: 'Byline journalist verifier',
+    description: 'Tells whether a social account belongs to a verified journalist.',
+    serverUrl,
+    paths: { [VERIFY_JOURNALIST_PATH]: { post } },
+    schemas: {
+      JournalistAnswer: verificationAnswerSchema('JournalistResult'),
+      JournalistResult: journalist,
+      ArticleOfJournalist: articleOfJournalistSchema,
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import { describeOpsEndpoints } from '@byline/test-support';
 import { createApp } from '../src/app';
-import { openApi } from '../src/openapi';
+import { journalistVerifierOpenApi } from '../src/openapi';
 
-describeOpsEndpoints(createApp, openApi);
+describeOpsEndpoints(createApp, journalistVerifierOpenApi());

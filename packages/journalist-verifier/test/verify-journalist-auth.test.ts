@@ -1,6 +1,6 @@
-import request from 'supertest';
 import { createApiKey, type KeyPair } from '@byline/shared';
 import {
+  checkedRequest as request,
   ACCEPTED_CREDENTIALS,
   aProfile,
   expectProblem,

@@ -1,5 +1,12 @@
-import request from 'supertest';
-import { aProfile, expectFieldErrors, expectProblem, seed, serviceFixture, storeFactories } from '@byline/test-support';
+import {
+  checkedRequest as request,
+  aProfile,
+  expectFieldErrors,
+  expectProblem,
+  seed,
+  serviceFixture,
+  storeFactories,
+} from '@byline/test-support';
 import { createApp } from '../src/app';
 
 const PATH = '/api/v1/verify_journalist';

@@ -1,6 +1,12 @@
-import request from 'supertest';
 import { StoreUnavailableError } from '@byline/shared';
-import { expectProblem, serviceFixture, storeFactories, storeWith, unreachableStore } from '@byline/test-support';
+import {
+  checkedRequest as request,
+  expectProblem,
+  serviceFixture,
+  storeFactories,
+  storeWith,
+  unreachableStore,
+} from '@byline/test-support';
 import { createApp } from '../src/app';
 
 const PATH = '/api/v1/verify_journalist';

@@ -1,5 +1,12 @@
-import request from 'supertest';
-import { aProfile, expectFieldErrors, seed, serviceFixture, storeFactories } from '@byline/test-support';
+import type supertest from 'supertest';
+import {
+  checkedRequest as request,
+  aProfile,
+  expectFieldErrors,
+  seed,
+  serviceFixture,
+  storeFactories,
+} from '@byline/test-support';
 import { createApp } from '../src/app';
 
 const PATH = '/api/v1/verify_journalist';
@@ -14,7 +21,7 @@ describe.each(storeFactories())('verify_journalist: where the fields may come fr
 
   const post = (query = '') => request(service.app).post(`${PATH}${query}`).set('Authorization', service.authorization);
 
-  function expectVerified(res: request.Response): void {
+  function expectVerified(res: supertest.Response): void {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ verified: true, slug: profile.profile_slug });
   }

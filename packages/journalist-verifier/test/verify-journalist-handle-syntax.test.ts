@@ -1,6 +1,13 @@
-import request from 'supertest';
 import type { SocialType } from '@byline/shared';
-import { aProfile, seed, serviceFixture, storeFactories, storeHandleAsBeforeTheRules, storeWith } from '@byline/test-support';
+import {
+  checkedRequest as request,
+  aProfile,
+  seed,
+  serviceFixture,
+  storeFactories,
+  storeHandleAsBeforeTheRules,
+  storeWith,
+} from '@byline/test-support';
 import { createApp } from '../src/app';
 
 const PATH = '/api/v1/verify_journalist';

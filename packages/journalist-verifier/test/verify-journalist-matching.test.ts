@@ -1,5 +1,5 @@
-import request from 'supertest';
-import { aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
+import type supertest from 'supertest';
+import { checkedRequest as request, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
 
 const PATH = '/api/v1/verify_journalist';
@@ -78,7 +78,7 @@ describe.each(storeFactories())('verify_journalist: how a username matches ($nam
   });
 
   describe('takes the fields from wherever the caller puts them', () => {
-    const found = (res: request.Response) => res.status === 200 && res.body.slug === profile.profile_slug;
+    const found = (res: supertest.Response) => res.status === 200 && res.body.slug === profile.profile_slug;
 
     it('from a JSON body', async () => {
       const res = await request(service.app)

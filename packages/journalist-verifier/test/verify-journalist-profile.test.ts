@@ -1,5 +1,5 @@
-import request from 'supertest';
 import {
+  checkedRequest as request,
   anArticle,
   aProfile,
   ARTICLE_KEYS,

@@ -1,5 +1,4 @@
-import request from 'supertest';
-import { anArticle, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
+import { checkedRequest as request, anArticle, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
 
 const PATH = '/api/v1/verify_journalist';

@@ -7,3 +7,6 @@ export * from './ops-endpoints-suite';
 export * from './rendered-answers';
 export * from './legacy-handles';
 export * from './oidc-provider';
+export * from './openapi-conformance';
+export * from './openapi-lint';
+export * from './openapi-document-suite';

@@ -1,6 +1,34 @@
-/** The parts of the OpenAPI description both verifiers share: auth, errors, articles. */
+/**
+ * The parts of the OpenAPI 3.1 description both verifiers share: info, servers, credentials, problem answers,
+ * headers, articles and the ops endpoints. Each service adds its operation and answer schemas
+ * (packages/*-verifier/src/openapi.ts). The documents are exact: every field required, no extra field,
+ * every status and header the server sends; the verifiers' HTTP tests validate each answer against them.
+ */
 
-const timestamp = { type: 'string', format: 'date-time', example: '2023-01-10T08:00:00.000Z' };
+export interface OpenApiDocument {
+  openapi: string;
+  [key: string]: unknown;
+}
+
+type Schema = Record<string, unknown>;
+
+/** An object with exactly these properties, all required. */
+export function closedObject(properties: Record<string, Schema>, description?: string): Schema {
+  return {
+    type: 'object',
+    ...(description ? { description } : {}),
+    required: Object.keys(properties),
+    additionalProperties: false,
+    properties,
+  };
+}
+
+const timestamp = {
+  type: 'string',
+  format: 'date-time',
+  description: 'ISO 8601 UTC with milliseconds',
+  example: '2023-01-10T08:00:00.000Z',
+};
 
 const articleProperties = {
   id: { type: 'integer' },
@@ -13,105 +41,254 @@ const articleProperties = {
   og_image: { type: 'string' },
   icon_path: { type: 'string' },
   published_at: timestamp,
-  post_id: { type: ['string', 'integer', 'null'] },
+  post_id: { type: ['string', 'integer', 'null'], description: 'null unless set' },
   feature: { type: 'boolean' },
   tag_list: { type: 'array', items: { type: 'string' } },
 };
 
+/** An article as verify_article shows it. */
+export const articleOfAuthorSchema = closedObject({
+  ...articleProperties,
+  lg_index: { type: ['string', 'null'], description: 'null when unset' },
+});
+
+/** An article as verify_journalist shows it. */
+export const articleOfJournalistSchema = closedObject({
+  ...articleProperties,
+  lg_index: { type: 'string', description: '"" when unset' },
+  active: { type: 'boolean' },
+  search_visible: { type: 'boolean' },
+  author_name: { type: ['string', 'null'], description: 'null unless set' },
+});
+
+/** The verified answer's schema name in each document, next to Unverified. */
+export function verificationAnswerSchema(verifiedSchema: string): Schema {
+  return {
+    description: 'Discriminated by `verified`: `true` gives the whole profile, `false` only a message.',
+    oneOf: [{ $ref: `#/components/schemas/${verifiedSchema}` }, { $ref: '#/components/schemas/Unverified' }],
+  };
+}
+
 const problem = {
-  type: 'object',
-  required: ['type', 'title', 'status', 'detail', 'message'],
-  properties: {
-    type: { type: 'string', example: 'about:blank' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string' },
-    message: { type: 'string', description: 'Same as detail' },
-    request_id: { type: 'string' },
-    errors: {
-      type: 'array',
-      description: 'Present on 422: one entry per bad field',
-      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+  ...closedObject(
+    {
+      type: { type: 'string', example: 'about:blank' },
+      title: { type: 'string', example: 'Unprocessable Entity' },
+      status: { type: 'integer', minimum: 400, maximum: 599 },
+      detail: { type: 'string' },
+      message: { type: 'string', description: 'Same as detail' },
+      request_id: { type: 'string', description: 'Same as the X-Request-Id header' },
     },
+    'RFC 9457 problem details, with `message` equal to `detail`',
+  ),
+};
+// The one optional field: only 422 answers carry it.
+problem.properties = {
+  ...(problem.properties as Record<string, Schema>),
+  errors: {
+    type: 'array',
+    description: 'Present on 422 only: one entry per bad field',
+    items: closedObject({ field: { type: 'string' }, message: { type: 'string' } }),
   },
 };
 
-const problemResponse = (description: string, headers?: Record<string, unknown>) => ({
+const unverified = closedObject({
+  verified: { type: 'boolean', const: false },
+  message: { type: 'string', example: 'Not a Byline journalist' },
+});
+
+const headers = {
+  XRequestId: {
+    description: 'The request id: the caller’s X-Request-Id when it is a short printable token, else a new one',
+    required: true,
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'Requests left in the current window and seconds until it resets (draft-ietf-httpapi-ratelimit-headers)',
+    schema: { type: 'string', pattern: '^"per-minute";r=\\d+;t=\\d+$', example: '"per-minute";r=599;t=42' },
+  },
+  RateLimitPolicy: {
+    description: 'The API key’s quota and window in seconds',
+    schema: { type: 'string', pattern: '^"per-minute";q=\\d+;w=\\d+$', example: '"per-minute";q=600;w=60' },
+  },
+  RetryAfter: { description: 'Seconds to wait before retrying', required: true, schema: { type: 'integer', minimum: 0 } },
+  WWWAuthenticate: { required: true, schema: { type: 'string', example: 'Bearer realm="byline"' } },
+  Allow: { description: 'The methods this path accepts', required: true, schema: { type: 'string', example: 'POST' } },
+  Location: { required: true, schema: { type: 'string' } },
+};
+
+const header = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
+const requestId = { 'X-Request-Id': header('XRequestId') };
+/** Sent on every answer that got past the rate limit. */
+const rateLimited = { ...requestId, RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimitPolicy') };
+
+const problemResponse = (description: string, responseHeaders: Record<string, unknown> = requestId) => ({
   description,
-  ...(headers ? { headers } : {}),
+  headers: responseHeaders,
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
 
-const retryAfter = { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } };
-
-export const openApiComponents = {
-  securitySchemes: {
-    bearer: {
-      type: 'http',
-      scheme: 'bearer',
-      bearerFormat: 'KEY:SECRET',
-      description: 'Authorization: Bearer KEY:SECRET (the header named Authentication is accepted the same way)',
-    },
-  },
-  schemas: {
-    Problem: problem,
-    Unverified: {
-      type: 'object',
-      required: ['verified', 'message'],
-      additionalProperties: false,
-      properties: { verified: { const: false }, message: { type: 'string' } },
-    },
-    ArticleOfAuthor: {
-      type: 'object',
-      properties: { ...articleProperties, lg_index: { type: ['string', 'null'], description: 'null when unset' } },
-    },
-    ArticleOfJournalist: {
-      type: 'object',
-      properties: {
-        ...articleProperties,
-        lg_index: { type: 'string', description: '"" when unset' },
-        active: { type: 'boolean' },
-        search_visible: { type: 'boolean' },
-        author_name: { type: ['string', 'null'] },
-      },
-    },
-  },
-  responses: {
-    Unauthorized: problemResponse('Missing, malformed, unknown, wrong or revoked credentials', {
-      'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer realm="byline"' } },
-    }),
-    Forbidden: problemResponse('The API account is suspended'),
-    BadRequest: problemResponse('The body is not valid JSON'),
-    TooLarge: problemResponse('The body is larger than 1 MB'),
-    Unprocessable: problemResponse('A field is missing or invalid; `errors` names each one'),
-    TooManyRequests: problemResponse('Over the rate limit', retryAfter),
-    Unavailable: problemResponse('The data store is unavailable', retryAfter),
-    ServerError: problemResponse('Unexpected failure; quote request_id'),
-  },
+const responses = {
+  BadRequest: problemResponse('The JSON body is malformed, or the request is not valid HTTP/1.1', rateLimited),
+  Unauthorized: problemResponse('Missing, malformed, unknown, wrong or revoked credentials', {
+    ...requestId,
+    'WWW-Authenticate': header('WWWAuthenticate'),
+  }),
+  Forbidden: problemResponse('The API account is suspended'),
+  NotFound: problemResponse('No such path: the answer to any address this document does not list'),
+  MethodNotAllowed: problemResponse('Any other method on this path; Allow names the accepted ones', {
+    ...requestId,
+    Allow: header('Allow'),
+  }),
+  RequestTimeout: problemResponse('The request was not received in time'),
+  TooLarge: problemResponse('The body (or its chunk extensions) is larger than 1 MB', rateLimited),
+  UnsupportedMediaType: problemResponse('The body’s encoding or charset is not supported', rateLimited),
+  Unprocessable: problemResponse('A field is missing, repeated or invalid; `errors` names each one', rateLimited),
+  TooManyRequests: problemResponse('Over the API key’s rate limit, or too many failed authentications from this address', {
+    ...rateLimited,
+    'Retry-After': header('RetryAfter'),
+  }),
+  HeadersTooLarge: problemResponse('The request headers are larger than this server accepts'),
+  ServerError: problemResponse('Unexpected failure; quote request_id', rateLimited),
+  Unavailable: problemResponse('The data store is unavailable', { ...rateLimited, 'Retry-After': header('RetryAfter') }),
 };
 
-export const commonErrorResponses = {
-  '400': { $ref: '#/components/responses/BadRequest' },
-  '401': { $ref: '#/components/responses/Unauthorized' },
-  '403': { $ref: '#/components/responses/Forbidden' },
-  '413': { $ref: '#/components/responses/TooLarge' },
-  '422': { $ref: '#/components/responses/Unprocessable' },
-  '429': { $ref: '#/components/responses/TooManyRequests' },
-  '500': { $ref: '#/components/responses/ServerError' },
-  '503': { $ref: '#/components/responses/Unavailable' },
+const response = (name: keyof typeof responses) => ({ $ref: `#/components/responses/${name}` });
+
+/** Answers Node or Express give on any path, before a route runs. */
+const anyPathResponses = {
+  '400': response('BadRequest'),
+  '408': response('RequestTimeout'),
+  '431': response('HeadersTooLarge'),
 };
 
-export interface OpenApiDocument {
-  openapi: string;
-  [key: string]: unknown;
+/** Every answer of a verification operation: the answer itself (200) and each problem it can meet. */
+export function verificationResponses(answerSchema: string): Record<string, unknown> {
+  return {
+    '200': {
+      description: 'The verified profile, or `{"verified": false, "message"}`',
+      headers: rateLimited,
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchema}` } } },
+    },
+    ...anyPathResponses,
+    '401': response('Unauthorized'),
+    '403': response('Forbidden'),
+    '404': response('NotFound'),
+    '405': response('MethodNotAllowed'),
+    '413': response('TooLarge'),
+    '415': response('UnsupportedMediaType'),
+    '422': response('Unprocessable'),
+    '429': response('TooManyRequests'),
+    '500': response('ServerError'),
+    '503': response('Unavailable'),
+  };
 }
 
-export function openApiDocument(title: string, description: string, paths: Record<string, unknown>): OpenApiDocument {
+/** The two header names a key pair may come in; either one is enough. */
+export const CREDENTIALS_DESCRIPTION =
+  'A key pair as `Bearer KEY:SECRET` (scheme case-insensitive) in the `Authorization` header, or the same value in the `Authentication` header.';
+
+const securitySchemes = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'KEY:SECRET',
+    description: 'Authorization: Bearer KEY:SECRET',
+  },
+  authenticationHeader: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authentication',
+    description: 'Authentication: Bearer KEY:SECRET (the same value as in Authorization, under the other header name)',
+  },
+};
+
+const jsonAnswer = (description: string, schema: Schema, answerHeaders: Record<string, unknown> = requestId) => ({
+  description,
+  headers: answerHeaders,
+  content: { 'application/json': { schema } },
+});
+
+const store = { type: 'string', description: 'The store kind', example: 'embedded' };
+
+const ops = (operationId: string, summary: string, answers: Record<string, unknown>) => ({
+  get: {
+    operationId,
+    summary,
+    tags: ['ops'],
+    security: [],
+    responses: { ...answers, ...anyPathResponses, '500': response('ServerError') },
+  },
+});
+
+/** /healthz, /readyz, /metrics, /openapi.json and /docs: no credentials, no rate limit. */
+const opsPaths = {
+  '/healthz': ops('getHealth', 'Liveness: the process answers', {
+    '200': jsonAnswer('Alive', closedObject({ status: { type: 'string', const: 'ok' } })),
+  }),
+  '/readyz': ops('getReadiness', 'Readiness: the data store answers too', {
+    '200': jsonAnswer('Ready', closedObject({ status: { type: 'string', const: 'ready' }, store })),
+    '503': jsonAnswer(
+      'The data store does not answer',
+      closedObject({ status: { type: 'string', const: 'unavailable' }, store }),
+      {
+        ...requestId,
+        'Retry-After': header('RetryAfter'),
+      },
+    ),
+  }),
+  '/metrics': ops('getMetrics', 'Prometheus metrics', {
+    '200': {
+      description: 'Prometheus text format',
+      headers: requestId,
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    },
+  }),
+  '/openapi.json': ops('getOpenApiDocument', 'This document', {
+    '200': jsonAnswer('OpenAPI 3.1 document', { type: 'object' }),
+  }),
+  '/docs': ops('getDocs', 'This document, rendered for people (Swagger UI)', {
+    '200': { description: 'HTML page', headers: requestId, content: { 'text/html': { schema: { type: 'string' } } } },
+    '301': {
+      description: 'To the same address with a trailing slash',
+      headers: { ...requestId, Location: header('Location') },
+      content: { 'text/html': { schema: { type: 'string' } } },
+    },
+  }),
+};
+
+export interface ServiceDocument {
+  title: string;
+  description: string;
+  /** The service's public base address (Config.public…Url); "/" (same origin as the document) when not configured. */
+  serverUrl?: string;
+  /** The service's own operations. */
+  paths: Record<string, unknown>;
+  /** The service's own answer schemas, next to Problem and Unverified. */
+  schemas: Record<string, Schema>;
+}
+
+export function openApiDocument({ title, description, serverUrl, paths, schemas }: ServiceDocument): OpenApiDocument {
   return {
     openapi: '3.1.0',
-    info: { title, version: '1.0.0', description },
-    security: [{ bearer: [] }],
-    paths,
-    components: openApiComponents,
+    info: {
+      title,
+      version: '1.0.0',
+      description: `${description}\n\n${CREDENTIALS_DESCRIPTION} Errors are \`application/problem+json\` (RFC 9457).`,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Byline-Proprietary' },
+    },
+    servers: [{ url: serverUrl ?? '/', description: 'This service' }],
+    security: [{ bearer: [] }, { authenticationHeader: [] }],
+    tags: [
+      { name: 'verification', description: 'The verification operation' },
+      { name: 'ops', description: 'Probes, metrics and this document; no credentials' },
+    ],
+    paths: { ...paths, ...opsPaths },
+    components: {
+      securitySchemes,
+      schemas: { ...schemas, Unverified: unverified, Problem: problem },
+      responses,
+      headers,
+    },
   };
 }

@@ -12,6 +12,8 @@ export { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from './graceful-shutdown'
 export interface ServiceDefinition {
   name: string;
   port: (config: Config) => number;
+  /** The service's public base address, for its OpenAPI document's `servers`. */
+  publicUrl: (config: Config) => string;
   createApp: (deps: ServiceDeps) => Express;
 }
 
@@ -44,6 +46,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     authCacheTtlMs: config.authCacheTtlMs,
     rateLimiting,
     trustProxy: config.trustProxy,
+    publicUrl: definition.publicUrl(config),
   });
   // Not app.listen: the answers Node gives itself (431, 400 for a malformed request…) become problem+json too.
   const server = createHttpServer(app, logger).listen(definition.port(config), config.host);

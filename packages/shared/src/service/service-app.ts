@@ -17,6 +17,8 @@ export interface ServiceDeps {
   rateLimiting?: RateLimiting;
   /** Express "trust proxy" (Config.trustProxy): behind a proxy, which one's X-Forwarded-For names the client address. */
   trustProxy?: boolean | number | string;
+  /** The service's public base address (Config.public…Url), the `servers` entry of its OpenAPI document. */
+  publicUrl?: string;
 }
 
 export interface ServiceParts {
