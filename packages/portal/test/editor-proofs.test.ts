@@ -1,3 +1,4 @@
+import { relMeEvidence } from '@byline/shared';
 import { bearer } from '@byline/test-support';
 import { createEditor } from '../src/use-cases/accounts';
 import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
@@ -228,13 +229,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       profileId,
       kind: 'website',
       value: site,
-      evidence: {
-        method: 'rel-me',
-        provider: { id: 'urn:byline:rel-me', name: 'Byline rel="me" check' },
-        provenValue: site,
-        by: 'byline:rel-me check',
-        nextCheckAt: new Date(Date.now() + 60_000).toISOString(),
-      },
+      evidence: relMeEvidence(site, new Date(Date.now() + 60_000)),
     });
     await portal.portalStore.decideVerification({ profileId, actor: 'ed@example.org', action: 'verified', note: '' });
     const desk = await editor();

@@ -6,6 +6,7 @@ import {
   MongoStore,
   openClaimStore,
   publicProfileUrl,
+  relMeEvidence,
   SqlitePortalStore,
   SqliteStore,
   type ClaimStoreWithAttempts,
@@ -106,13 +107,7 @@ export class ProofFixtures {
       profileId: profile.id,
       kind: 'website',
       value: site,
-      evidence: {
-        method: 'rel-me',
-        provider: { id: 'urn:byline:rel-me', name: 'Byline rel="me" check' },
-        provenValue: site,
-        by: 'byline:rel-me check',
-        nextCheckAt: dueAt.toISOString(),
-      },
+      evidence: relMeEvidence(site, dueAt),
     });
     if (!proof.ok) throw new Error('not proven');
     this.server.pages[path] = page === 'linking' ? linkingTo(profile.profile_slug) : withoutLink;

@@ -2,13 +2,12 @@ import {
   checkRelMe,
   isLiveClaim,
   publicProfileUrl,
+  relMeEvidence,
   type Claim,
   type ClaimStore,
   type RecheckPolicy,
   type SafeFetch,
 } from '@byline/shared';
-
-export const REL_ME_PROVIDER = { id: 'urn:byline:rel-me', name: 'Byline rel="me" check' };
 
 export interface WebsiteProofDeps {
   claims: ClaimStore;
@@ -42,13 +41,7 @@ export async function checkWebsiteProof(
     profileId: profile.id,
     kind: 'website',
     value: claim.value,
-    evidence: {
-      method: 'rel-me',
-      provider: REL_ME_PROVIDER,
-      provenValue: claim.value,
-      by: 'byline:rel-me check',
-      nextCheckAt: new Date(now().getTime() + recheckPolicy.intervalMs).toISOString(),
-    },
+    evidence: relMeEvidence(claim.value, new Date(now().getTime() + recheckPolicy.intervalMs)),
   });
   // Websites have no holder: a rel="me" proof is never refused once the profile exists.
   if (!proof.ok) return { ok: false, reason: 'no-such-claim' };

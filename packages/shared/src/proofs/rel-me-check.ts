@@ -1,11 +1,25 @@
 import type { SafeFetch } from '../fetch/safe-fetch';
 import type { CheckOutcome } from './claim-store';
+import type { NewEvidence } from './claims';
 import { relMeLinks, samePublicPage } from './rel-me-links';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
 /** The public address of a profile page (`PUBLIC_PORTAL_URL/j/SLUG`), which claimed pages must link back to. */
+export const REL_ME_PROVIDER = { id: 'urn:byline:rel-me', name: 'Byline rel="me" check' };
+
+/** The evidence of a rel="me" check that passed on `site`; the re-check takes it again at `nextCheckAt`. */
+export function relMeEvidence(site: string, nextCheckAt: Date): NewEvidence {
+  return {
+    method: 'rel-me',
+    provider: REL_ME_PROVIDER,
+    provenValue: site,
+    by: 'byline:rel-me check',
+    nextCheckAt: nextCheckAt.toISOString(),
+  };
+}
+
 export function publicProfileUrl(portalUrl: string, slug: string): string {
   return `${portalUrl.replace(/\/+$/, '')}/j/${encodeURIComponent(slug)}`;
 }

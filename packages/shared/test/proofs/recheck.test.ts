@@ -6,6 +6,7 @@ import {
   MongoStore,
   openClaimStore,
   publicProfileUrl,
+  relMeEvidence,
   runRecheck,
   SqlitePortalStore,
   SqliteStore,
@@ -111,13 +112,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       profileId: profile.id,
       kind: 'website',
       value: site,
-      evidence: {
-        method: 'rel-me',
-        provider: { id: 'urn:byline:rel-me', name: 'Byline rel="me" check' },
-        provenValue: site,
-        by: 'byline:rel-me check',
-        nextCheckAt: new Date().toISOString(),
-      },
+      evidence: relMeEvidence(site, new Date()),
     });
     if (!proof.ok) throw new Error('not proven');
     if (page) pages[path] = linkingTo(profile.profile_slug);
