@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { ConfigError, createLogger, loadConfig, openClaimStore, openStore } from '@byline/shared';
+import { ConfigError, createLogger, loadConfig, openClaimStore, openStore, recheckPolicyOf } from '@byline/shared';
 import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { createSignInThrottle } from './auth/create-sign-in-throttle';
@@ -40,7 +40,19 @@ async function main(): Promise<void> {
   };
   const claims = openClaimStore(store);
   const networkSignIn = createNetworkSignIn(signInConfig);
-  const app = createApp({ store, portalStore, claims, networkSignIn, logger, trustProxy, throttle, outbox, publicUrls });
+  const recheckPolicy = recheckPolicyOf(config);
+  const app = createApp({
+    store,
+    portalStore,
+    claims,
+    networkSignIn,
+    logger,
+    trustProxy,
+    throttle,
+    outbox,
+    publicUrls,
+    recheckPolicy,
+  });
   const server = createHttpServer(app, logger).listen(config.portalPort, config.host);
   server.on('listening', () => logger.info('listening', { url: `http://localhost:${config.portalPort}`, store: store.kind }));
   server.on('error', (error) => {

@@ -82,15 +82,10 @@ export async function completeNetworkProof(
     nonce: attempt.nonce,
     codeVerifier: attempt.codeVerifier,
   });
-  // The account proven is the provider's. Where it is the one the form claimed (same handle key), the claim keeps
-  // the journalist's spelling (`@NiamhCass94`), as imported and attested handles do, so answers do not change form.
-  const value = signedInAsAnother(network, attempt.claimedValue, account.username)
-    ? account.username
-    : attempt.claimedValue || account.username;
   const proof = await claims.recordProof({
     profileId: attempt.profileId,
     kind: network,
-    value,
+    value: account.username,
     evidence: {
       method: 'network-sign-in',
       provider: account.provider,

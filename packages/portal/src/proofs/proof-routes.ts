@@ -19,7 +19,7 @@ import { continueToProviderPage } from './proof-pages';
 import { redirectWithProofNotice } from './proof-notice';
 import { callbackQuerySchema, networkParamsSchema, websiteCheckParamsSchema } from './proof-schema';
 import { loadProfilePage } from './profile-page-state';
-import { NETWORK_NAMES, shownValue } from './proof-wording';
+import { everyInterval, NETWORK_NAMES, shownValue } from './proof-wording';
 import { checkWebsiteProof } from './website-proof';
 
 function valid<T>(schema: Joi.ObjectSchema, input: unknown, otherwise: PageError): T {
@@ -144,7 +144,7 @@ export function proofRoutes(ctx: PortalContext): Router {
     );
     if (!result.ok && result.reason === 'no-such-claim') throw new PageError(404, 'There is no such website on your profile.');
     if (result.ok) {
-      const text = `${result.claim.value} is proven: it links back to your public page with rel="me". Byline checks it again every day.`;
+      const text = `${result.claim.value} is proven: it links back to your public page with rel="me". Byline checks it again ${everyInterval(ctx.recheckPolicy.intervalMs)}.`;
       return redirectWithProofNotice(req, res, ctx, { text, tone: 'ok' });
     }
     await showCheckFailure(res, ctx, user.profileId, `${result.claim.value} is not proven yet: ${result.why}.`);

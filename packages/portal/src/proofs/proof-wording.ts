@@ -49,3 +49,11 @@ export const day = (iso: string | null): string => (iso ? iso.slice(0, 10) : '')
 /** "X @name", "Website https://…" */
 export const claimTitle = (claim: Pick<Claim, 'kind' | 'value'>): string =>
   `${kindLabel(claim.kind)} ${shownValue(claim.kind, claim.value)}`;
+
+/** RECHECK_INTERVAL in words: "every day", "every 6 hours", "every 90 minutes". */
+export function everyInterval(ms: number): string {
+  const [unit, size] =
+    ms % 86_400_000 === 0 ? ['day', 86_400_000] : ms % 3_600_000 === 0 ? ['hour', 3_600_000] : ['minute', 60_000];
+  const count = Math.max(1, Math.round(ms / (size as number)));
+  return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
+}

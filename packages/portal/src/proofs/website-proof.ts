@@ -35,6 +35,8 @@ export async function checkWebsiteProof(
     (candidate) => candidate.id === claimId && candidate.kind === 'website' && isLiveClaim(candidate),
   );
   if (!claim) return { ok: false, reason: 'no-such-claim' };
+  // One live rel="me" proof per site: the worker keeps re-checking it; a second would lapse apart from it.
+  if (claim.evidence.some((evidence) => evidence.method === 'rel-me' && evidence.endedAt === null)) return { ok: true, claim };
   const outcome = await checkRelMe(proofFetch, claim.value, publicProfileUrl(portalUrl, profile.slug));
   if (!outcome.ok) return { ok: false, reason: 'not-linked', claim, why: outcome.reason };
   const proof = await claims.recordProof({

@@ -36,6 +36,9 @@ export async function checkRelMe(fetch: SafeFetch, siteUrl: string, profileUrl: 
   let url = siteUrl;
   try {
     for (let hop = 0; ; hop++) {
+      // The portal's own pages link out with rel="me" to every claimed site: one of them would prove itself.
+      if (new URL(url).origin === new URL(profileUrl).origin)
+        return { ok: false, reason: 'the address is a page of this Byline portal, not a site of your own' };
       const response = await fetch(url, { headers: { Accept: 'text/html,application/xhtml+xml' } });
       const location = response.headers.get('location');
       if (REDIRECTS.has(response.status) && location) {

@@ -189,6 +189,33 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(await run({ all: true })).toMatchObject({ checked: 0 });
   });
 
+  it('a lapsing rel="me" proof of a site another live proof still holds leaves it proven and out of the queue', async () => {
+    const { profile } = await siteProof('/attested-too');
+    const site = `${base}/attested-too`;
+    const attested = await claims.recordProof({
+      profileId: profile.id,
+      kind: 'website',
+      value: site,
+      evidence: {
+        method: 'editor-attestation',
+        provider: { id: 'urn:byline:editor-attestation', name: 'Byline editor' },
+        provenValue: site,
+        by: 'editor:ed@example.org',
+        note: 'Checked on a call',
+      },
+    });
+    expect(attested.ok).toBe(true);
+    pages['/attested-too'] = withoutLink;
+    const firstFailure = clock;
+    expect(await run()).toMatchObject({ failing: 1 });
+    clock = firstFailure + POLICY.graceMs + POLICY.retryMs;
+    expect(await run()).toMatchObject({ lapsed: 1 });
+    const claim = await website(profile.id);
+    expect(claim.state).toBe('proven');
+    expect(claim.evidence.filter((e) => e.endedAt === null).map((e) => e.method)).toEqual(['editor-attestation']);
+    expect(await portal.pendingRequest(profile.id)).toBeNull();
+  });
+
   it('a check that holds again inside the grace period clears the failure', async () => {
     const { profile } = await siteProof('/flaky');
     const page = pages['/flaky']!;

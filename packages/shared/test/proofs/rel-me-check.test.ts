@@ -53,6 +53,18 @@ describe('checkRelMe', () => {
     expect(!outcome.ok && outcome.reason).toContain(reason);
   });
 
+  it('refuses the portal\'s own pages, which link out with rel="me" to every claimed site, directly or through a redirect', async () => {
+    // The portal on the page server: its public page of a profile links to the claimed sites, itself included.
+    const ownPage = publicProfileUrl(base, 'aoife-walsh');
+    pages['/j/aoife-walsh'] = (res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<a rel="me" href="${ownPage}">me</a>`);
+    pages['/out'] = (res) => res.writeHead(302, { Location: ownPage }).end();
+    for (const site of [ownPage, `${base}/out`]) {
+      const outcome = await checkRelMe(testing, site, ownPage);
+      expect(!outcome.ok && outcome.reason).toContain('a page of this Byline portal');
+    }
+  });
+
   it('never fetches a private address outside tests, IPv4-compatible IPv6 included', async () => {
     for (const address of [`${base}/linked`, 'http://[::127.0.0.1]/linked', 'http://169.254.169.254/']) {
       const outcome = await checkRelMe(strict, address, profile);

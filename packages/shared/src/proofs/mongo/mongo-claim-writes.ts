@@ -84,6 +84,7 @@ async function proveClaim(db: Db, claim: ClaimDoc, evidence: NewEvidence, now: s
     await endLiveEvidence(db, [claim._id], 'Another profile proved it first.', now);
     return { status: 'held', holder };
   }
+  // A network's proof gives the handle as the network spells it; that spelling is what the answers show.
   const value = isNetwork(claim.kind) ? evidence.provenValue : claim.value;
   const set = await collectionOf(db, 'claims').updateOne(
     { _id: claim._id, released_at: null },
@@ -102,6 +103,8 @@ async function releaseUnprovenOthers(
   reason: string,
   now: string,
 ): Promise<{ profileId: number; claimId: number }[]> {
+  // A website has no single holder (co-authors may each prove one blog): only handles release other claims.
+  if (!isNetwork(claim.kind)) return [];
   const others = await collectionOf(db, 'claims')
     .find({
       kind: claim.kind,

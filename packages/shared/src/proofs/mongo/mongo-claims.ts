@@ -184,6 +184,9 @@ export async function releaseClaims(
     );
     await endLiveEvidence(db, part, reason, now);
   }
+  // Again once released: a proof of one of these claims that entered the lookup between the first removal and
+  // the release (it then found the claim still live) must not leave the handle answering. No transactions here.
+  await leaveLookup(db, claims);
 }
 
 export async function endLiveEvidence(db: Db, claimIds: number[], reason: string, now: string): Promise<void> {

@@ -111,8 +111,9 @@ export async function recordCheckNow(
       { $set: { state: 'lapsed', updated_at: at } },
     );
     await syncProvenHandles(db, [claim.profile_id]);
+    // Only a claim that stops counting needs an editor again (not one another live proof still holds).
+    await backToQueue(db, claim.profile_id, 'byline:re-check', 'proof-lapsed', `${claim.kind} ${claim.value}: ${note}`, at);
   }
-  await backToQueue(db, claim.profile_id, 'byline:re-check', 'proof-lapsed', `${claim.kind} ${claim.value}: ${note}`, at);
   return 'lapsed';
 }
 

@@ -317,10 +317,13 @@ export function addProof(
     evidence.note ?? null,
     evidence.nextCheckAt ?? null,
   );
+  // A network's proof gives the handle as the network spells it; that spelling is what the answers show.
   const value = isNetwork(claim.kind) ? evidence.provenValue : claim.value;
   stmt.setClaimState.run('proven', value, now, claim.id);
   if (isNetwork(claim.kind)) stmt.insertHandle.run(claim.kind, claim.key, claim.profileId);
   const released: { profileId: number; claimId: number }[] = [];
+  // A website has no single holder (co-authors may each prove one blog): only handles release other claims.
+  if (!isNetwork(claim.kind)) return released;
   for (const other of stmt.liveClaimsOfKey.all(claim.kind, claim.key)) {
     if (other.profile_id === claim.profileId || other.state === 'proven') continue;
     releaseClaim(db, other, releaseReason, now);

@@ -353,7 +353,8 @@ function recordCheckNow(
     setClaimState(db, claim.id, 'lapsed', claim.value, at);
     leaveLookup(db, claim);
     syncProvenHandles(db, claim.profileId);
+    // Only a claim that stops counting needs an editor again (not one another live proof still holds).
+    backToQueue(db, claim.profileId, 'byline:re-check', 'proof-lapsed', `${claim.kind} ${claim.value}: ${note}`, at);
   }
-  backToQueue(db, claim.profileId, 'byline:re-check', 'proof-lapsed', `${claim.kind} ${claim.value}: ${note}`, at);
   return 'lapsed';
 }
