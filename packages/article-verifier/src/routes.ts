@@ -1,11 +1,24 @@
 import { Router } from 'express';
-import { CredentialChecker, verifyArticleSchema, type VerifyArticleInput } from '@byline/shared';
-import { fieldsFrom, inMemoryRateLimiting, methodNotAllowed, verificationHandler, type ServiceDeps } from '@byline/shared/http';
+import { AllowedOrigins, CredentialChecker, verifyArticleSchema, type VerifyArticleInput } from '@byline/shared';
+import {
+  fieldsFrom,
+  inMemoryRateLimiting,
+  methodNotAllowed,
+  preflight,
+  verificationHandler,
+  type ServiceDeps,
+} from '@byline/shared/http';
 import { verifyArticle } from './verify-article';
 
 export const VERIFY_ARTICLE_PATH = '/api/verify_article';
 
-/** POST (GET is an alias) /api/verify_article?url=… → auth → rate limit → validation → use case. */
+const METHODS = ['POST', 'GET'];
+
+/**
+ * POST (GET is an alias) /api/verify_article?url=… → auth → rate limit → validation → use case. OPTIONS is the
+ * CORS preflight (204, no credentials, no rate limit). HEAD is answered 405 before credentials are read: it
+ * would learn nothing (200 either way, the verdict is in the body) yet cost rate budget.
+ */
 export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, rateLimiting }: ServiceDeps): Router {
   const gate = {
     checker: new CredentialChecker(store, authCacheTtlMs),
@@ -16,11 +29,14 @@ export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, rate
     fields: (req) => fieldsFrom(req, ['url']),
     answer: (input) => verifyArticle(store, input),
   });
+  const refuse = methodNotAllowed(METHODS);
   const router = Router();
   router
     .route(VERIFY_ARTICLE_PATH)
     .post(handle)
     .get(handle)
-    .all(methodNotAllowed(['POST', 'GET']));
+    .options(preflight(METHODS, new AllowedOrigins(store, authCacheTtlMs)))
+    .head(refuse)
+    .all(refuse);
   return router;
 }

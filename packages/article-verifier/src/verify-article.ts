@@ -1,6 +1,6 @@
-import { UNVERIFIED_ARTICLE_ANSWER, type Store, type VerifyArticleInput } from '@byline/shared';
+import { UNVERIFIED_ARTICLE, type Store, type TaggedAnswer, type VerifyArticleInput } from '@byline/shared';
 
-/** Who wrote the article at this address? Only an active article of a verified author gives a profile (JSON text). */
-export async function verifyArticle(store: Store, input: VerifyArticleInput): Promise<string> {
-  return (await store.articleAnswer(input.canonicalUrl)) ?? UNVERIFIED_ARTICLE_ANSWER;
+/** Who wrote the article at this address? Only an active article of a verified author gives a profile (JSON text and its ETag). */
+export async function verifyArticle(store: Store, input: VerifyArticleInput): Promise<TaggedAnswer> {
+  return (await store.taggedArticleAnswer(input.canonicalUrl)) ?? UNVERIFIED_ARTICLE;
 }

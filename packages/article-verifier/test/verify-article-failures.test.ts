@@ -18,7 +18,7 @@ describe.each(storeFactories())('verify_article: server-side failures ($name sto
     const service = serviceFixture(factory, createApp, {
       wrapStore: (store) =>
         storeWith(store, {
-          articleAnswer: async () => {
+          taggedArticleAnswer: async () => {
             throw new Error(INTERNALS);
           },
         }),
@@ -65,7 +65,7 @@ describe.each(storeFactories())('verify_article: server-side failures ($name sto
     const service = serviceFixture(factory, createApp, {
       wrapStore: (store) =>
         storeWith(store, {
-          articleAnswer: async () => {
+          taggedArticleAnswer: async () => {
             throw new StoreUnavailableError('primary stepped down');
           },
         }),

@@ -19,9 +19,9 @@ describe.each(storeFactories())('verify_article: credentials never reach the log
     logger: capture.logger,
     wrapStore: (store) =>
       storeWith(store, {
-        articleAnswer: async (canonicalUrl) => {
+        taggedArticleAnswer: async (canonicalUrl) => {
           if (canonicalUrl === EXPLODING) throw new Error('lookup exploded');
-          return store.articleAnswer(canonicalUrl);
+          return store.taggedArticleAnswer(canonicalUrl);
         },
       }),
   });

@@ -1,11 +1,23 @@
 import { Router } from 'express';
-import { CredentialChecker, verifyJournalistSchema, type VerifyJournalistInput } from '@byline/shared';
-import { fieldsFrom, inMemoryRateLimiting, methodNotAllowed, verificationHandler, type ServiceDeps } from '@byline/shared/http';
+import { AllowedOrigins, CredentialChecker, verifyJournalistSchema, type VerifyJournalistInput } from '@byline/shared';
+import {
+  fieldsFrom,
+  inMemoryRateLimiting,
+  methodNotAllowed,
+  preflight,
+  verificationHandler,
+  type ServiceDeps,
+} from '@byline/shared/http';
 import { verifyJournalist } from './verify-journalist';
 
 export const VERIFY_JOURNALIST_PATH = '/api/v1/verify_journalist';
 
-/** POST /api/v1/verify_journalist with social_username and social_type (JSON, form or query) → auth → rate limit → validation → use case. */
+const METHODS = ['POST'];
+
+/**
+ * POST /api/v1/verify_journalist with social_username and social_type (JSON, form or query) → auth → rate limit →
+ * validation → use case. OPTIONS is the CORS preflight (204, no credentials, no rate limit); HEAD, like GET, is 405.
+ */
 export function verifyJournalistRoutes({ store, logger, authCacheTtlMs = 1000, rateLimiting }: ServiceDeps): Router {
   const gate = {
     checker: new CredentialChecker(store, authCacheTtlMs),
@@ -20,6 +32,7 @@ export function verifyJournalistRoutes({ store, logger, authCacheTtlMs = 1000, r
   router
     .route(VERIFY_JOURNALIST_PATH)
     .post(handle)
-    .all(methodNotAllowed(['POST']));
+    .options(preflight(METHODS, new AllowedOrigins(store, authCacheTtlMs)))
+    .all(methodNotAllowed(METHODS));
   return router;
 }

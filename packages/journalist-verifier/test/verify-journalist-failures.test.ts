@@ -18,7 +18,7 @@ describe.each(storeFactories())('verify_journalist: server-side failures ($name 
     const service = serviceFixture(factory, createApp, {
       wrapStore: (store) =>
         storeWith(store, {
-          journalistAnswer: async () => {
+          taggedJournalistAnswer: async () => {
             throw new Error(INTERNALS);
           },
         }),
@@ -67,7 +67,7 @@ describe.each(storeFactories())('verify_journalist: server-side failures ($name 
     const service = serviceFixture(factory, createApp, {
       wrapStore: (store) =>
         storeWith(store, {
-          journalistAnswer: async () => {
+          taggedJournalistAnswer: async () => {
             throw new StoreUnavailableError('no primary');
           },
         }),

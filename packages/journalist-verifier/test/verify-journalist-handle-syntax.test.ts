@@ -18,9 +18,9 @@ describe.each(storeFactories())('verify_journalist: a username no account can ha
   const service = serviceFixture(factory, createApp, {
     wrapStore: (store) =>
       storeWith(store, {
-        journalistAnswer: async (type, key) => {
+        taggedJournalistAnswer: async (type, key) => {
           asked.push(`${type}:${key}`);
-          return store.journalistAnswer(type, key);
+          return store.taggedJournalistAnswer(type, key);
         },
       }),
   });

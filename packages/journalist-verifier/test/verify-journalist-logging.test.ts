@@ -19,9 +19,9 @@ describe.each(storeFactories())('verify_journalist: credentials never reach the 
     logger: capture.logger,
     wrapStore: (store) =>
       storeWith(store, {
-        journalistAnswer: async (type, key) => {
+        taggedJournalistAnswer: async (type, key) => {
           if (key === EXPLODING_HANDLE) throw new Error('handle lookup exploded');
-          return store.journalistAnswer(type, key);
+          return store.taggedJournalistAnswer(type, key);
         },
       }),
   });

@@ -16,6 +16,7 @@ export * from './auth/bearer-token';
 export * from './auth/key-material';
 export * from './auth/credential-checker';
 export * from './auth/api-keys';
+export * from './cors';
 export * from './store/store';
 export * from './store/open-store';
 export * from './store/sqlite/sqlite-store';

@@ -153,6 +153,8 @@ export function unreachableStore(store: Store): Store {
     findAuthorBySocialHandle: fail,
     articleAnswer: fail,
     journalistAnswer: fail,
+    taggedArticleAnswer: fail,
+    taggedJournalistAnswer: fail,
     findCredential: fail,
   });
 }

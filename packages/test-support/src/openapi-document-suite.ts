@@ -116,9 +116,12 @@ export function describeOpenApiDocument(createApp: (deps: ServiceDeps) => Expres
       await expect(ask()).rejects.toThrow(/not what the OpenAPI document describes/);
       answer = { status: 418, body: {}, headers: { 'X-Request-Id': 'r4' } };
       await expect(ask()).rejects.toThrow(/does not list status 418/);
-      answer = { status: 200, body: { verified: false, message: 'no' }, headers: { 'X-Request-Id': 'r5', ETag: '"x"' } };
+      answer = { status: 403, body: {}, headers: { 'X-Request-Id': 'r5', ETag: '"x"' } };
       await expect(ask()).rejects.toThrow(/etag is sent but not listed/);
-      answer = { status: 200, body: { verified: false, message: 'no' }, headers: { 'X-Request-Id': 'r6' } };
+      const tagged = { 'X-Request-Id': 'r6', ETag: '"x"', 'Cache-Control': 'private, no-cache' };
+      answer = { status: 200, body: { verified: false, message: 'no' }, headers: { ...tagged, ETag: 'x' } };
+      await expect(ask()).rejects.toThrow(/header etag/);
+      answer = { status: 200, body: { verified: false, message: 'no' }, headers: tagged };
       expect((await ask()).status).toBe(200);
       await expect(supertest(fake).get('/nowhere')).resolves.toBeTruthy();
       await expect(checkedRequest(fake).get('/nowhere')).rejects.toThrow(/not in the document/);

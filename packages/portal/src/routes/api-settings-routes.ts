@@ -9,6 +9,7 @@ import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
 import { createNamedKey, keyToShow, revokeKey, rotateKey, type KeyToShow } from '../use-cases/api-keys';
 import { apiSettingsPage, type ApiSettingsState, type CurlExamples } from '../views/api-settings-page';
+import { apiOriginsSchema } from './api-origins-schema';
 
 const keyNameSchema = Joi.object({
   name: Joi.string()
@@ -21,6 +22,12 @@ const keyNameSchema = Joi.object({
 
 const USAGE_DAYS = 14;
 
+/** What the page says after a change it was redirected from (?done=…). */
+const NOTICES = new Map([
+  ['revoked', 'Key revoked; it stops working within 5 seconds.'],
+  ['origins', 'Web origins saved; the services use them within 5 seconds.'],
+]);
+
 export function apiSettingsRoutes(ctx: PortalContext): Router {
   const { store, portalStore, publicUrls } = ctx;
   const router = Router();
@@ -30,11 +37,21 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     const email = signedInUser(res).email;
     const account = await portalStore.findApiAccount(email);
     const keys = account ? await store.listApiKeys(email) : [];
+    const origins = account ? ((await store.accountOrigins(email)) ?? []) : [];
     const usage = Object.fromEntries(
       await Promise.all(keys.map(async (key) => [key.key, (await store.usageOf(key.key)).slice(-USAGE_DAYS)] as const)),
     );
     const examples = extra.created ? await ownQuestions(signedInUser(res)) : undefined;
-    const page = apiSettingsPage({ csrf: csrfTokenOf(res), account, keys, usage, services: publicUrls, examples, ...extra });
+    const page = apiSettingsPage({
+      csrf: csrfTokenOf(res),
+      account,
+      keys,
+      origins: origins.join('\n'),
+      usage,
+      services: publicUrls,
+      examples,
+      ...extra,
+    });
     render(res, 'API settings', page, status);
   }
 
@@ -60,7 +77,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     const created = await takeFlash<KeyToShow>(req, ctx);
     await show(res, {
       created,
-      notice: req.query.done === 'revoked' ? 'Key revoked; it stops working within 5 seconds.' : undefined,
+      notice: NOTICES.get(String(req.query.done)),
     });
   });
 
@@ -78,6 +95,15 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     if (!form.ok) return show(res, { errors: form.errors }, 422);
     await putFlash(req, ctx, keyToShow(await createNamedKey(store, email, form.value.name)));
     res.redirect(303, '/settings/api');
+  });
+
+  router.post('/settings/api/origins', async (req, res) => {
+    const email = await requireAccount(res);
+    const form = validateForm<{ origins: string[] }>(apiOriginsSchema, req.body);
+    if (!form.ok)
+      return show(res, { errors: form.errors, origins: String((req.body as { origins?: unknown }).origins ?? '') }, 422);
+    await store.setAccountOrigins(email, form.value.origins);
+    res.redirect(303, '/settings/api?done=origins');
   });
 
   router.post('/settings/api/keys/:key/rotate', async (req, res) => {

@@ -8,6 +8,8 @@ export interface ApiSettingsState {
   csrf: string;
   account: ApiAccount | null;
   keys: ApiKeySummary[];
+  /** The account's web origins, one per line (or the text just submitted, when it had a mistake). */
+  origins?: string;
   /** Requests per key per day (UTC), oldest first. */
   usage?: Record<string, UsageEntry[]>;
   created?: KeyToShow;
@@ -150,10 +152,34 @@ function usageCharts(keys: ApiKeySummary[], usage: Record<string, UsageEntry[]>)
   })}`;
 }
 
+/** The origins form: which web pages may call with this account's keys, and why that needs care. */
+function originsForm(csrf: string, origins: string, errors: FieldErrors): SafeHtml {
+  return html`<section class="card" aria-labelledby="origins-heading">
+    <h2 id="origins-heading">Browser access</h2>
+    <p>
+      Calls from your servers need nothing here. To call from a web page, list the page’s origin. A secret in a web page is
+      public: anyone can copy it. Use a key made only for the page, with a low rate limit.
+    </p>
+    <form method="post" action="/settings/api/origins" novalidate>
+      ${csrfField(csrf)}
+      ${field({
+        name: 'origins',
+        label: 'Allowed web origins',
+        value: origins,
+        errors,
+        multiline: true,
+        hint: 'One per line, as scheme://host[:port], such as https://news.example. No paths or wildcards; at most 20.',
+      })}
+      <button type="submit">Save origins</button>
+    </form>
+  </section>`;
+}
+
 export function apiSettingsPage({
   csrf,
   account,
   keys,
+  origins = '',
   usage = {},
   created,
   services,
@@ -181,7 +207,7 @@ export function apiSettingsPage({
       <button type="submit">Create key</button>
     </form>
     <h2>Keys</h2>
-    ${keyTable(csrf, keys)}
+    ${keyTable(csrf, keys)} ${originsForm(csrf, origins, errors)}
     <h2>Usage per day</h2>
     ${usageCharts(keys, usage)}`;
 }

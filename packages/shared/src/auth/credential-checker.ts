@@ -4,8 +4,8 @@ import { secretMatches } from './key-material';
 
 export type CredentialVerdict = 'valid' | 'invalid' | 'suspended';
 
-interface CacheEntry {
-  credential: StoredCredential | null;
+interface CacheEntry<T> {
+  value: T;
   expiresAt: number;
 }
 
@@ -17,7 +17,8 @@ const MAX_CACHE_ENTRIES = 10_000;
  * time without a store round trip on every request.
  */
 export class CredentialChecker {
-  private readonly cache = new Map<string, CacheEntry>();
+  private readonly cache = new Map<string, CacheEntry<StoredCredential | null>>();
+  private readonly originsCache = new Map<string, CacheEntry<readonly string[]>>();
 
   constructor(
     private readonly store: Store,
@@ -36,14 +37,27 @@ export class CredentialChecker {
     return (await this.lookup(key))?.rateLimitPerMinute ?? null;
   }
 
+  /** The web origins the key's account allows (CORS), through a cache like the credential's; read only for requests with Origin. */
+  async originsOf(key: string): Promise<readonly string[]> {
+    if (this.ttlMs <= 0) return this.store.originsOfKey(key);
+    const now = this.now();
+    const cached = this.originsCache.get(key);
+    if (cached && cached.expiresAt > now) return cached.value;
+    const origins = await this.store.originsOfKey(key);
+    if (this.originsCache.size >= MAX_CACHE_ENTRIES) this.originsCache.clear();
+    this.originsCache.set(key, { value: origins, expiresAt: now + this.ttlMs });
+    return origins;
+  }
+
+  // Written out rather than shared with originsOf: a closure per call would be an allocation on every request.
   private async lookup(key: string): Promise<StoredCredential | null> {
     if (this.ttlMs <= 0) return this.store.findCredential(key);
     const now = this.now();
     const cached = this.cache.get(key);
-    if (cached && cached.expiresAt > now) return cached.credential;
+    if (cached && cached.expiresAt > now) return cached.value;
     const credential = await this.store.findCredential(key);
     if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
-    this.cache.set(key, { credential, expiresAt: now + this.ttlMs });
+    this.cache.set(key, { value: credential, expiresAt: now + this.ttlMs });
     return credential;
   }
 }

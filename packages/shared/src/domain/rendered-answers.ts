@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AuthorView, SocialType } from './types';
 import {
   NO_VERIFIED_AUTHOR_MESSAGE,
@@ -17,15 +18,46 @@ export interface RenderedAnswers {
   article: string;
   /** The verify_journalist answer without `profile_social_profiles`, which depends on the network looked up. */
   journalist: string;
+  /** The strong ETag of `article`. Absent on answers rendered before tags were stored (re-rendered by migration). */
+  articleTag?: string;
+  /** The strong ETag of `journalist` and the profile's handles; see journalistTagFor. */
+  journalistTag?: string;
+}
+
+/** An answer as the verifiers send it: the JSON text and its strong ETag (quoted). */
+export interface TaggedAnswer {
+  json: string;
+  etag: string;
+}
+
+/** A strong entity tag (RFC 9110 §8.8.3) for these bytes: the same text always gets the same tag. */
+export function entityTagOf(...texts: string[]): string {
+  const hash = createHash('sha256');
+  for (const text of texts) hash.update(text).update('\0');
+  return `"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
 export const UNVERIFIED_ARTICLE_ANSWER = JSON.stringify(unverified(NO_VERIFIED_AUTHOR_MESSAGE));
 export const UNVERIFIED_JOURNALIST_ANSWER = JSON.stringify(unverified(NOT_A_JOURNALIST_MESSAGE));
+/** The unverified answers with their tags, computed once at start-up. */
+export const UNVERIFIED_ARTICLE: TaggedAnswer = { json: UNVERIFIED_ARTICLE_ANSWER, etag: entityTagOf(UNVERIFIED_ARTICLE_ANSWER) };
+export const UNVERIFIED_JOURNALIST: TaggedAnswer = {
+  json: UNVERIFIED_JOURNALIST_ANSWER,
+  etag: entityTagOf(UNVERIFIED_JOURNALIST_ANSWER),
+};
 
-export function renderAnswers(view: AuthorView): RenderedAnswers {
+export function renderAnswers(view: AuthorView): Required<RenderedAnswers> {
   const asVerified = { ...view, profile: { ...view.profile, verified: true } };
-  const { profile_social_profiles: _perNetwork, ...journalist } = toJournalistResponse(asVerified, 'twitter');
-  return { article: JSON.stringify(toAuthorProfileResponse(asVerified)), journalist: JSON.stringify(journalist) };
+  const { profile_social_profiles: _perNetwork, ...fields } = toJournalistResponse(asVerified, 'twitter');
+  const article = JSON.stringify(toAuthorProfileResponse(asVerified));
+  const journalist = JSON.stringify(fields);
+  return {
+    article,
+    journalist,
+    articleTag: entityTagOf(article),
+    // The handles complete the answer per request (journalistAnswerFor): a handle edited alone changes the tag too.
+    journalistTag: entityTagOf(journalist, JSON.stringify(view.profile.profile_social_profiles)),
+  };
 }
 
 /**
@@ -34,4 +66,9 @@ export function renderAnswers(view: AuthorView): RenderedAnswers {
  */
 export function journalistAnswerFor(rendered: string, lookedUp: SocialType, handle: string): string {
   return `${rendered.slice(0, -1)},"profile_social_profiles":${JSON.stringify({ [lookedUp]: handle })}}`;
+}
+
+/** The tag of the answer journalistAnswerFor completes: one per network looked up, as each is a different body. */
+export function journalistTagFor(renderedTag: string, lookedUp: SocialType): string {
+  return `${renderedTag.slice(0, -1)}-${lookedUp}"`;
 }

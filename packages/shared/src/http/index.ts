@@ -24,3 +24,4 @@ export * from './auth-failure-throttle';
 export * from './client-address';
 export * from '../service/web-concurrency';
 export * from './client-errors';
+export * from '../cors/cors-headers';

@@ -115,12 +115,56 @@ const headers = {
   WWWAuthenticate: { required: true, schema: { type: 'string', example: 'Bearer realm="byline"' } },
   Allow: { description: 'The methods this path accepts', required: true, schema: { type: 'string', example: 'POST' } },
   Location: { required: true, schema: { type: 'string' } },
+  ETag: {
+    description: 'Strong tag of this answer, set when it was rendered; send it back in If-None-Match to get 304 while it holds',
+    required: true,
+    schema: { type: 'string', pattern: '^"[^"]*"$', example: '"3q2-7wEXAMPLEtagAbCdEfGhIjKl"' },
+  },
+  CacheControl: {
+    description: 'Keep the answer if you like, but revalidate it (If-None-Match) before each use',
+    required: true,
+    schema: { type: 'string', const: 'private, no-cache' },
+  },
+  AccessControlAllowOrigin: {
+    description:
+      'The caller’s `Origin`, echoed when the API account allows it (CORS); absent otherwise, and the browser blocks the answer',
+    schema: { type: 'string', example: 'https://news.example' },
+  },
+  AccessControlExposeHeaders: {
+    description: 'With a CORS grant: the answer headers a web page may read',
+    schema: { type: 'string', example: 'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, ETag' },
+  },
+  VaryOrigin: {
+    description: 'Present when the request carried `Origin`: the CORS headers depend on it',
+    schema: { type: 'string', example: 'Origin' },
+  },
+  AccessControlAllowMethods: { required: true, schema: { type: 'string', example: 'POST, GET' } },
+  AccessControlAllowHeaders: {
+    required: true,
+    schema: { type: 'string', example: 'Authorization, Authentication, Content-Type, If-None-Match' },
+  },
+  AccessControlMaxAge: {
+    description: 'Seconds a browser may reuse this preflight answer',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
 };
 
 const header = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
 const requestId = { 'X-Request-Id': header('XRequestId') };
+/** Sent when the request carried `Origin` and its key's account was found (see the preflight for the rules). */
+const corsGrant = {
+  'Access-Control-Allow-Origin': header('AccessControlAllowOrigin'),
+  'Access-Control-Expose-Headers': header('AccessControlExposeHeaders'),
+  Vary: header('VaryOrigin'),
+};
 /** Sent on every answer that got past the rate limit. */
-const rateLimited = { ...requestId, RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimitPolicy') };
+const rateLimited = {
+  ...requestId,
+  RateLimit: header('RateLimit'),
+  'RateLimit-Policy': header('RateLimitPolicy'),
+  ...corsGrant,
+};
 
 const problemResponse = (description: string, responseHeaders: Record<string, unknown> = requestId) => ({
   description,
@@ -134,7 +178,7 @@ const responses = {
     ...requestId,
     'WWW-Authenticate': header('WWWAuthenticate'),
   }),
-  Forbidden: problemResponse('The API account is suspended'),
+  Forbidden: problemResponse('The API account is suspended', { ...requestId, ...corsGrant }),
   NotFound: problemResponse('No such path: the answer to any address this document does not list'),
   MethodNotAllowed: problemResponse('Any other method on this path; Allow names the accepted ones', {
     ...requestId,
@@ -162,13 +206,19 @@ const anyPathResponses = {
   '431': response('HeadersTooLarge'),
 };
 
-/** Every answer of a verification operation: the answer itself (200) and each problem it can meet. */
+const tagged = { ...rateLimited, ETag: header('ETag'), 'Cache-Control': header('CacheControl') };
+
+/** Every answer of a verification operation: the answer itself (200, or 304) and each problem it can meet. */
 export function verificationResponses(answerSchema: string): Record<string, unknown> {
   return {
     '200': {
       description: 'The verified profile, or `{"verified": false, "message"}`',
-      headers: rateLimited,
+      headers: tagged,
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchema}` } } },
+    },
+    '304': {
+      description: 'If-None-Match named this answer’s current tag: unchanged, no body. Authenticated and counted like a 200.',
+      headers: tagged,
     },
     ...anyPathResponses,
     '401': response('Unauthorized'),
@@ -257,6 +307,76 @@ const opsPaths = {
   }),
 };
 
+/**
+ * OPTIONS on an operation's path: the CORS preflight, answered without credentials and outside any rate limit.
+ * `methods` are the path's documented operations.
+ */
+function preflightOperation(operationId: string, methods: string[]) {
+  const served = methods.map((method) => method.toUpperCase()).join(', ');
+  return {
+    operationId: `${operationId}Preflight`,
+    summary: 'CORS preflight (browsers send it; no credentials, no rate limit)',
+    description:
+      `Answers 204 with the methods (${served}), request headers and lifetime a browser may use. ` +
+      '`Access-Control-Allow-Origin` is sent only when some API account lists the `Origin` (API settings in the portal, ' +
+      'or `byline accounts origins`); the actual request is then granted only if its key’s account lists it. ' +
+      'HEAD is not served (405): it would cost rate budget for an answer without its verdict.',
+    tags: ['verification'],
+    security: [],
+    responses: {
+      '204': {
+        description: 'The preflight answer (no body)',
+        headers: {
+          ...requestId,
+          Allow: header('Allow'),
+          'Access-Control-Allow-Methods': header('AccessControlAllowMethods'),
+          'Access-Control-Allow-Headers': header('AccessControlAllowHeaders'),
+          'Access-Control-Max-Age': header('AccessControlMaxAge'),
+          'Access-Control-Allow-Origin': header('AccessControlAllowOrigin'),
+          Vary: { description: 'Always `Origin`', required: true, schema: { type: 'string', example: 'Origin' } },
+        },
+      },
+      ...anyPathResponses,
+      '500': response('ServerError'),
+    },
+  };
+}
+
+/** Each operation path with its preflight added. */
+function withPreflights(paths: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => {
+      const operations = item as Record<string, { operationId: string }>;
+      const methods = Object.keys(operations);
+      return [path, { ...operations, options: preflightOperation(operations[methods[0]!]!.operationId, methods) }];
+    }),
+  );
+}
+
+const ifNoneMatch = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description:
+    'ETags of answers you hold (a list, weak or strong, or `*`): 304 without a body when one is this answer’s current tag (RFC 9110)',
+  schema: { type: 'string', example: '"3q2-7wEXAMPLEtagAbCdEfGhIjKl"' },
+};
+
+/** Each of the service's own operations takes If-None-Match. */
+function withConditionalRequests(paths: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item as Record<string, { parameters?: unknown[] }>).map(([method, operation]) => [
+          method,
+          { ...operation, parameters: [...(operation.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }] },
+        ]),
+      ),
+    ]),
+  );
+}
+
 export interface ServiceDocument {
   title: string;
   description: string;
@@ -283,12 +403,13 @@ export function openApiDocument({ title, description, serverUrl, paths, schemas 
       { name: 'verification', description: 'The verification operation' },
       { name: 'ops', description: 'Probes, metrics and this document; no credentials' },
     ],
-    paths: { ...paths, ...opsPaths },
+    paths: { ...withPreflights(withConditionalRequests(paths)), ...opsPaths },
     components: {
       securitySchemes,
       schemas: { ...schemas, Unverified: unverified, Problem: problem },
       responses,
       headers,
+      parameters: { IfNoneMatch: ifNoneMatch },
     },
   };
 }

@@ -1,3 +1,4 @@
+import compression from 'compression';
 import { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import type { Store } from '../store/store';
@@ -14,10 +15,13 @@ export function opsRoutes(store: Store, metrics: Metrics, openApi: OpenApiDocume
   router.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
-  router.get('/openapi.json', (_req, res) => {
+  // gzip or br when asked: the document and Swagger UI's script are large and static. Here only: the
+  // verification answers (~1 kB) are left to the ingress (see k8s/ingress.yaml).
+  const compressed = compression();
+  router.get('/openapi.json', compressed, (_req, res) => {
     res.json(openApi);
   });
-  router.use('/docs', swaggerUi.serve, swaggerUi.setup(openApi));
+  router.use('/docs', compressed, swaggerUi.serve, swaggerUi.setup(openApi));
   return router;
 }
 

@@ -4,7 +4,8 @@ import type { CredentialChecker } from '../auth/credential-checker';
 import { authenticate } from './authenticate';
 import { parseBody } from './body-parsing';
 import { applyRateLimit, type RateLimiting } from './rate-limit';
-import { sendJsonText } from './send-json-text';
+import type { TaggedAnswer } from '../domain/rendered-answers';
+import { sendTaggedJson } from './send-json-text';
 import { validated } from './validate';
 
 /** Who may call, and how often: shared by an operation's routes. */
@@ -18,13 +19,13 @@ export interface VerificationOperation<Input> {
   schema: Joi.Schema;
   /** The request fields the schema sees. */
   fields: (req: Request) => unknown;
-  /** The use case: the answer, as JSON text. */
-  answer: (input: Input) => Promise<string>;
+  /** The use case: the answer, as JSON text with its ETag. */
+  answer: (input: Input) => Promise<TaggedAnswer>;
 }
 
 /**
  * A verification operation's request flow, step by step in one handler: credentials → rate limit → body →
- * validation → use case → answer. Each step throws an ApiError (or body-parser's error) for the one error
+ * validation → use case → answer (304 when If-None-Match names its tag: still authenticated and counted). Each step throws an ApiError (or body-parser's error) for the one error
  * handler. One Express layer instead of a chain of six: per-layer dispatch was a measurable share of a request.
  */
 export function verificationHandler<Input>(
@@ -37,6 +38,6 @@ export function verificationHandler<Input>(
     await applyRateLimit(key, res, limiting, limitOf);
     await parseBody(req, res);
     const input = validated<Input>(schema, fields(req));
-    sendJsonText(res, await answer(input));
+    sendTaggedJson(req, res, await answer(input));
   };
 }

@@ -7,6 +7,8 @@ import type {
   StoredCredential,
   UsageEntry,
 } from '../domain/types';
+import type { AccountOrigins } from './account-origins';
+import type { TaggedAnswer } from '../domain/rendered-answers';
 
 export interface ImportProgress {
   done: number;
@@ -35,7 +37,7 @@ export interface NewApiKey {
  * Everything the services and the CLI ask of storage. Implementations: embedded SQLite (default) and
  * MongoDB. No SQL, driver types or storage ids beyond the integer ids of the contract leak through.
  */
-export interface Store {
+export interface Store extends AccountOrigins {
   readonly kind: string;
   /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
@@ -52,6 +54,13 @@ export interface Store {
   articleAnswer(canonicalUrl: string): Promise<string | null>;
   /** The verify_journalist answer (JSON text) when a verified profile holds this handle; null otherwise. */
   journalistAnswer(type: SocialType, handleKey: string): Promise<string | null>;
+  /**
+   * articleAnswer with its strong ETag, stored beside the text when it was rendered: what the verifier serves.
+   * The tag changes whenever the text does, so a matching If-None-Match never hides a change.
+   */
+  taggedArticleAnswer(canonicalUrl: string): Promise<TaggedAnswer | null>;
+  /** journalistAnswer with its strong ETag (one per network looked up; see journalistTagFor). */
+  taggedJournalistAnswer(type: SocialType, handleKey: string): Promise<TaggedAnswer | null>;
 
   /**
    * Upserts profiles by slug and articles by canonical address, all or nothing. Records must already be

@@ -3,6 +3,7 @@ import { claimsFromHandles } from '../../proofs/mongo/mongo-claims-migration';
 import { isDuplicateKey } from './mongo-errors';
 import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
 import { collectionOf, ensureSchema } from './mongo-schema';
+import { refreshDerivedFields } from './profile-derived-fields';
 
 /**
  * One-time data steps, run after the schema step, each recorded by name in schema_migrations once done
@@ -13,6 +14,8 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '013-social-handles-normal-form', run: rewriteHandlesToNormalForm },
   // Every handle held until now becomes a claim, proven where it was trusted (see claimsFromHandles).
   { name: '015-claims-from-handles', run: claimsFromHandles },
+  // Each rendered answer's ETag, stored beside it (see RenderedAnswers).
+  { name: '017-tag-existing-answers', run: tagExistingAnswers },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */
@@ -28,4 +31,12 @@ export async function migrate(db: Db): Promise<void> {
       if (!isDuplicateKey(error)) throw error; // recorded by another process that ran it too
     }
   }
+}
+
+/** Re-renders the answers of the profiles whose answers have no tags yet (resumable: works from what is missing). */
+async function tagExistingAnswers(db: Db): Promise<void> {
+  const untagged = collectionOf(db, 'profiles').find({ 'answers.articleTag': { $exists: false } }, { projection: { _id: 1 } });
+  const ids: number[] = [];
+  for await (const { _id } of untagged) ids.push(_id);
+  await refreshDerivedFields(db, ids);
 }

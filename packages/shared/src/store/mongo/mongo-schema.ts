@@ -46,6 +46,8 @@ export interface AccountDoc {
   created_at: string;
   /** Requests per minute for this account; absent or null means the service default. */
   rate_limit_per_minute?: number | null;
+  /** Web origins allowed to call with this account's keys (CORS), normalised; absent means none. */
+  allowed_origins?: string[];
 }
 
 export interface ApiKeyDoc {

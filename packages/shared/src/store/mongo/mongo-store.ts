@@ -9,10 +9,17 @@ import type {
   UsageEntry,
 } from '../../domain/types';
 import type { Logger } from '../../logging/logger';
-import { journalistAnswerFor, renderAnswers } from '../../domain/rendered-answers';
+import {
+  journalistAnswerFor,
+  journalistTagFor,
+  renderAnswers,
+  type RenderedAnswers,
+  type TaggedAnswer,
+} from '../../domain/rendered-answers';
 import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
 import { StoreUnavailableError } from '../store';
 import { databaseName } from './mongo-client-options';
+import { MongoAccountOrigins } from './mongo-account-origins';
 import { MongoConnection } from './mongo-connection';
 import { isDuplicateKey, unavailableOr } from './mongo-errors';
 import { serialised, withNewIds } from './mongo-ids';
@@ -27,6 +34,10 @@ export interface MongoStoreOptions {
   dbName?: string;
   logger?: Logger;
 }
+
+/** Stored answers rendered with their tags (not by a writer from before them). */
+const hasTags = (answers: RenderedAnswers | undefined): answers is Required<RenderedAnswers> =>
+  answers?.articleTag !== undefined && answers.journalistTag !== undefined;
 
 function toKeySummary(doc: ApiKeyDoc, email: string): ApiKeySummary {
   return {
@@ -49,6 +60,7 @@ function toKeySummary(doc: ApiKeyDoc, email: string): ApiKeySummary {
 export class MongoStore implements Store {
   readonly kind = 'mongodb';
   private readonly schema: RetryingInit;
+  private readonly origins = new MongoAccountOrigins(() => this.db);
 
   private constructor(
     private readonly connection: MongoConnection,
@@ -136,19 +148,31 @@ export class MongoStore implements Store {
     });
   }
 
-  articleAnswer(canonicalUrl: string): Promise<string | null> {
+  async articleAnswer(canonicalUrl: string): Promise<string | null> {
+    return (await this.taggedArticleAnswer(canonicalUrl))?.json ?? null;
+  }
+
+  async journalistAnswer(type: SocialType, key: string): Promise<string | null> {
+    return (await this.taggedJournalistAnswer(type, key))?.json ?? null;
+  }
+
+  taggedArticleAnswer(canonicalUrl: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
       const profileId = await this.ownerOfArticle(canonicalUrl);
       const answers = profileId === null ? null : await this.verifiedAnswers(profileId);
-      return answers ? answers.rendered.article : null;
+      return answers ? { json: answers.rendered.article, etag: answers.rendered.articleTag } : null;
     });
   }
 
-  journalistAnswer(type: SocialType, key: string): Promise<string | null> {
+  taggedJournalistAnswer(type: SocialType, key: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
       const profileId = await this.ownerOfHandle(type, key);
       const answers = profileId === null ? null : await this.verifiedAnswers(profileId);
-      return answers ? journalistAnswerFor(answers.rendered.journalist, type, answers.socialProfiles[type]) : null;
+      if (!answers) return null;
+      return {
+        json: journalistAnswerFor(answers.rendered.journalist, type, answers.socialProfiles[type]),
+        etag: journalistTagFor(answers.rendered.journalistTag, type),
+      };
     });
   }
 
@@ -164,7 +188,10 @@ export class MongoStore implements Store {
     return handle?.profile_id ?? null;
   }
 
-  /** The rendered answers of a verified profile; rendered here for a document written before they were stored. */
+  /**
+   * The rendered answers of a verified profile; rendered here for a document written before they (or their
+   * tags) were stored, or rewritten without tags by a writer from before them.
+   */
   private async verifiedAnswers(profileId: number) {
     const doc = await this.profiles.findOne(
       { _id: profileId, verified: true },
@@ -172,7 +199,7 @@ export class MongoStore implements Store {
     );
     if (!doc) return null;
     return {
-      rendered: doc.answers ?? renderAnswers((await readAuthorView(this.db, profileId))!),
+      rendered: hasTags(doc.answers) ? doc.answers : renderAnswers((await readAuthorView(this.db, profileId))!),
       socialProfiles: doc.profile.profile_social_profiles,
     };
   }
@@ -306,6 +333,22 @@ export class MongoStore implements Store {
     return this.run(
       async () => (await this.accounts.updateOne({ email }, { $set: { rate_limit_per_minute: perMinute } })).matchedCount > 0,
     );
+  }
+
+  accountOrigins(email: string): Promise<string[] | null> {
+    return this.run(() => this.origins.originsOf(email));
+  }
+
+  setAccountOrigins(email: string, origins: readonly string[]): Promise<boolean> {
+    return this.run(() => this.origins.set(email, origins));
+  }
+
+  originsOfKey(key: string): Promise<string[]> {
+    return this.run(() => this.origins.ofKey(key));
+  }
+
+  allAccountOrigins(): Promise<string[]> {
+    return this.run(() => this.origins.all());
   }
 
   /** Moves a key's last_used_at forward, never back. */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { refreshDerivedFields } from './profile-records';
+import { forgetPreparedStatements, refreshDerivedFields } from './profile-records';
 import { rewriteHandlesToNormalForm } from './handles-normal-form';
 import { CLAIMS_SCHEMA_SQL } from '../../proofs/sqlite/claims-sql';
 import { claimsFromHandles } from '../../proofs/sqlite/claims-migration';
@@ -181,5 +181,46 @@ export const MIGRATIONS: Migration[] = [
     // Every handle held until now becomes a claim, proven where it was trusted (see claimsFromHandles).
     name: '015-claims-from-handles',
     backfill: claimsFromHandles,
+  },
+  {
+    // Each rendered answer's strong ETag, stored beside it (see RenderedAnswers). A writer from before the tags
+    // (during a rolling upgrade) rewrites the answers alone: the trigger then clears the tags, so a lookup
+    // renders them afresh instead of serving an old tag with a new body.
+    name: '016-answer-tags',
+    sql: `
+  ALTER TABLE profiles ADD COLUMN article_etag TEXT;
+  ALTER TABLE profiles ADD COLUMN journalist_etag TEXT;
+  CREATE TRIGGER profiles_answer_tags_in_step AFTER UPDATE OF article_answer, journalist_answer ON profiles
+    WHEN (NEW.article_answer IS NOT OLD.article_answer AND NEW.article_etag IS OLD.article_etag)
+      OR (NEW.journalist_answer IS NOT OLD.journalist_answer AND NEW.journalist_etag IS OLD.journalist_etag)
+  BEGIN
+    UPDATE profiles SET article_etag = NULL, journalist_etag = NULL WHERE id = NEW.id;
+  END;
+  `,
+  },
+  {
+    name: '017-tag-existing-answers',
+    backfill: (db) => {
+      forgetPreparedStatements(db); // prepared before 016 added the tag columns
+      const untagged = db.prepare<[number], number>('SELECT id FROM profiles WHERE article_etag IS NULL LIMIT ?').pluck();
+      const renderChunk = db.transaction(() => {
+        const ids = untagged.all(BACKFILL_CHUNK);
+        for (const id of ids) refreshDerivedFields(db, id);
+        return ids.length;
+      });
+      while (renderChunk.immediate() > 0);
+    },
+  },
+  {
+    // The web origins an API account allows to call with its keys from a browser (CORS), in the order given.
+    name: '018-api-account-origins',
+    sql: `
+  CREATE TABLE api_account_origins (
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    position INTEGER NOT NULL,
+    origin TEXT NOT NULL,
+    PRIMARY KEY (account_id, origin)
+  ) WITHOUT ROWID;
+  `,
   },
 ];

@@ -42,7 +42,22 @@ function prepare(db: Database.Database) {
     storeAnswers: db.prepare<[string, string, number]>(
       'UPDATE profiles SET article_answer = ?, journalist_answer = ? WHERE id = ?',
     ),
+    // Null before migration 016 added the tag columns (backfills of older migrations re-render too). One
+    // statement: its trigger clears the tags when the answers change and the tags do not.
+    storeTaggedAnswers: hasTagColumns(db)
+      ? db.prepare<[string, string, string, string, number]>(
+          'UPDATE profiles SET article_answer = ?, journalist_answer = ?, article_etag = ?, journalist_etag = ? WHERE id = ?',
+        )
+      : null,
   };
+}
+
+const hasTagColumns = (db: Database.Database) =>
+  db.prepare("SELECT 1 FROM pragma_table_info('profiles') WHERE name = 'article_etag'").get() !== undefined;
+
+/** Drops the statements prepared for this connection, after a migration changed what they must write. */
+export function forgetPreparedStatements(db: Database.Database): void {
+  statementsByDb.delete(db);
 }
 
 function statements(db: Database.Database) {
@@ -71,10 +86,12 @@ export function readAuthorView(db: Database.Database, profileId: number): Author
  * write that changes a profile's fields or its articles (including an article moving away from it).
  */
 export function refreshDerivedFields(db: Database.Database, profileId: number): void {
-  const { recount, storeAnswers } = statements(db);
+  const { recount, storeAnswers, storeTaggedAnswers } = statements(db);
   recount.run(profileId, profileId);
   const view = readAuthorView(db, profileId);
   if (!view) return;
   const answers = renderAnswers(view);
-  storeAnswers.run(answers.article, answers.journalist, profileId);
+  if (storeTaggedAnswers) {
+    storeTaggedAnswers.run(answers.article, answers.journalist, answers.articleTag, answers.journalistTag, profileId);
+  } else storeAnswers.run(answers.article, answers.journalist, profileId);
 }

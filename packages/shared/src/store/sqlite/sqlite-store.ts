@@ -13,9 +13,10 @@ import type {
   UsageEntry,
 } from '../../domain/types';
 import type { Logger } from '../../logging/logger';
-import { journalistAnswerFor } from '../../domain/rendered-answers';
+import { entityTagOf, journalistAnswerFor, journalistTagFor, type TaggedAnswer } from '../../domain/rendered-answers';
 import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
 import { MIGRATIONS } from './migrations';
+import { SqliteAccountOrigins } from './sqlite-account-origins';
 import { readAuthorView, type ArticleRow, type ProfileRow } from './profile-records';
 import { SqliteImport } from './sqlite-import';
 import { StoreFileGuard } from './store-file-guard';
@@ -32,7 +33,7 @@ const PROGRESS_EVERY = 500;
 const USAGE_WRITE_PATIENCE_MS = 1000;
 
 /** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
-export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer FROM articles a JOIN profiles p ON p.id = a.profile_id
+export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_etag AS etag FROM articles a JOIN profiles p ON p.id = a.profile_id
   WHERE a.canonical_url = ? AND a.active = 1 AND p.verified = 1`;
 
 export interface SqliteStoreOptions {
@@ -40,6 +41,11 @@ export interface SqliteStoreOptions {
   logger?: Logger;
   /** Refuse to create the file: opening a missing one throws (SQLITE_CANTOPEN). */
   mustExist?: boolean;
+}
+
+interface TaggedRow {
+  json: string;
+  etag: string | null;
 }
 
 interface KeyRow {
@@ -89,6 +95,7 @@ export class SqliteStore implements Store {
   /** The two verification lookups, on their own connection: see TurnSnapshot. */
   private readonly snapshot: TurnSnapshot;
   private readonly lookup;
+  private readonly origins: SqliteAccountOrigins;
   /** Watches the file for being deleted, replaced or made unwritable; none for an in-memory store. */
   readonly guard: StoreFileGuard | undefined;
 
@@ -106,9 +113,12 @@ export class SqliteStore implements Store {
     migrate(this.db);
     this.snapshot = file === ':memory:' ? new TurnSnapshot(this.db) : TurnSnapshot.onFile(file);
     this.lookup = {
-      articleAnswer: this.snapshot.db.prepare<[string], string>(ARTICLE_ANSWER_SQL).pluck(),
-      journalistAnswer: this.snapshot.db.prepare<[string, string, string], { answer: string; handle: string }>(
-        `SELECT p.journalist_answer AS answer, json_extract(p.doc, '$.profile_social_profiles.' || ?) AS handle
+      articleAnswer: this.snapshot.db.prepare<[string], TaggedRow>(ARTICLE_ANSWER_SQL),
+      journalistAnswer: this.snapshot.db.prepare<
+        [string, string, string],
+        { answer: string; etag: string | null; handle: string }
+      >(
+        `SELECT p.journalist_answer AS answer, p.journalist_etag AS etag, json_extract(p.doc, '$.profile_social_profiles.' || ?) AS handle
          FROM social_handles h JOIN profiles p ON p.id = h.profile_id
          WHERE h.social_type = ? AND h.handle_key = ? AND p.verified = 1`,
       ),
@@ -164,6 +174,7 @@ export class SqliteStore implements Store {
       usageOf: db.prepare<[string], UsageEntry>('SELECT key, day, count FROM api_key_usage WHERE key = ? ORDER BY day'),
       setAccountStatus: db.prepare<[AccountStatus, string]>('UPDATE accounts SET status = ? WHERE email = ?'),
     };
+    this.origins = new SqliteAccountOrigins(db);
   }
 
   static inDirectory(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
@@ -242,14 +253,29 @@ export class SqliteStore implements Store {
     });
   }
 
-  articleAnswer(canonicalUrl: string): Promise<string | null> {
-    return this.readLookup(() => this.lookup.articleAnswer.get(canonicalUrl) ?? null);
+  async articleAnswer(canonicalUrl: string): Promise<string | null> {
+    return (await this.taggedArticleAnswer(canonicalUrl))?.json ?? null;
   }
 
-  journalistAnswer(type: SocialType, key: string): Promise<string | null> {
+  async journalistAnswer(type: SocialType, key: string): Promise<string | null> {
+    return (await this.taggedJournalistAnswer(type, key))?.json ?? null;
+  }
+
+  taggedArticleAnswer(canonicalUrl: string): Promise<TaggedAnswer | null> {
+    return this.readLookup(() => {
+      const row = this.lookup.articleAnswer.get(canonicalUrl);
+      if (!row) return null;
+      // No tag: the answer was rewritten by a writer from before the tags (see migration 016).
+      return row.etag === null ? { json: row.json, etag: entityTagOf(row.json) } : (row as TaggedAnswer);
+    });
+  }
+
+  taggedJournalistAnswer(type: SocialType, key: string): Promise<TaggedAnswer | null> {
     return this.readLookup(() => {
       const row = this.lookup.journalistAnswer.get(type, type, key);
-      return row ? journalistAnswerFor(row.answer, type, row.handle) : null;
+      if (!row) return null;
+      const json = journalistAnswerFor(row.answer, type, row.handle);
+      return { json, etag: row.etag === null ? entityTagOf(json) : journalistTagFor(row.etag, type) };
     });
   }
 
@@ -345,6 +371,22 @@ export class SqliteStore implements Store {
 
   setAccountRateLimit(email: string, perMinute: number | null): Promise<boolean> {
     return this.write(() => this.stmt.setAccountRateLimit.run(perMinute, email).changes > 0);
+  }
+
+  accountOrigins(email: string): Promise<string[] | null> {
+    return this.run(() => this.origins.originsOf(email));
+  }
+
+  setAccountOrigins(email: string, origins: readonly string[]): Promise<boolean> {
+    return this.write(() => this.origins.set(email, origins));
+  }
+
+  originsOfKey(key: string): Promise<string[]> {
+    return this.run(() => this.origins.ofKey(key));
+  }
+
+  allAccountOrigins(): Promise<string[]> {
+    return this.run(() => this.origins.all());
   }
 
   /**

@@ -1,0 +1,207 @@
+/**
+ * Browser access to both operations, through supertest with every answer checked against the service's own
+ * OpenAPI document: preflights (204, never counted against a rate limit or the failed-authentication
+ * throttle), the grant on actual requests only for an origin the key's account lists, and HEAD, which is
+ * refused without costing rate budget.
+ */
+import type { Express } from 'express';
+import type { Test } from 'supertest';
+import { createApiKey, type Store } from '@byline/shared';
+import { createRateLimiting, type RateLimiting, type ServiceDeps } from '@byline/shared/http';
+import { aProfile, checkedRequest as request, quietLogger, seed, storeFactories } from '@byline/test-support';
+import { createApp as createArticleApp } from '../../../article-verifier/src/app';
+import { createApp as createJournalistApp } from '../../../journalist-verifier/src/app';
+
+const profile = aProfile({ profile_social_profiles: { twitter: '@CorsDesk' } });
+
+interface Operation {
+  name: string;
+  path: string;
+  methods: string;
+  createApp: (deps: ServiceDeps) => Express;
+  send: (app: Express, authorization: string) => Test;
+}
+
+const OPERATIONS: Operation[] = [
+  {
+    name: 'verify_article',
+    path: '/api/verify_article',
+    methods: 'POST, GET',
+    createApp: createArticleApp,
+    send: (app, authorization) =>
+      request(app).post('/api/verify_article').query({ url: profile.articles[0]!.link }).set('Authorization', authorization),
+  },
+  {
+    name: 'verify_journalist',
+    path: '/api/v1/verify_journalist',
+    methods: 'POST',
+    createApp: createJournalistApp,
+    send: (app, authorization) =>
+      request(app)
+        .post('/api/v1/verify_journalist')
+        .set('Authorization', authorization)
+        .send({ social_type: 'twitter', social_username: 'CorsDesk' }),
+  },
+];
+
+const NEWS = 'https://news.example';
+const OTHER_DESK = 'https://other.example:8443';
+const REMAINING = /^"per-minute";r=(\d+);t=\d+$/;
+const remaining = (header: string | undefined) => Number(REMAINING.exec(header ?? '')?.[1] ?? NaN);
+
+describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
+  let store: Store;
+  let desk: string;
+  let otherDesk: string;
+  const opened: RateLimiting[] = [];
+
+  beforeAll(async () => {
+    store = await factory.create();
+    await seed(store, profile);
+    desk = `Bearer ${(await createApiKey(store, 'desk@example.org', 'page')).token}`;
+    otherDesk = `Bearer ${(await createApiKey(store, 'other@example.org', 'page')).token}`;
+    await store.setAccountOrigins('desk@example.org', [NEWS]);
+    await store.setAccountOrigins('other@example.org', [OTHER_DESK]);
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((limiting) => limiting.close()));
+  });
+  afterAll(() => store.close());
+
+  describe.each(OPERATIONS)('$name', (operation) => {
+    async function serve(limits: { perMinute?: number; authFailuresPerMinute?: number } = {}): Promise<Express> {
+      const rateLimiting = await createRateLimiting({ store, logger: quietLogger(), ...limits });
+      opened.push(rateLimiting);
+      return operation.createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting });
+    }
+
+    const preflight = (app: Express, origin: string) =>
+      request(app)
+        .options(operation.path)
+        .set('Origin', origin)
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'authorization, content-type');
+
+    it('answers a preflight from an allowed origin with 204 and the grant, without credentials', async () => {
+      const res = await preflight(await serve(), NEWS);
+
+      expect(res.status).toBe(204);
+      expect(res.text).toBe('');
+      expect(res.headers['access-control-allow-origin']).toBe(NEWS);
+      expect(res.headers['access-control-allow-methods']).toBe(operation.methods);
+      expect(res.headers['access-control-allow-headers']).toBe('Authorization, Authentication, Content-Type, If-None-Match');
+      expect(res.headers['access-control-max-age']).toBe('600');
+      expect(res.headers.vary).toBe('Origin');
+      expect(res.headers.allow).toBe(`${operation.methods}, OPTIONS`);
+      expect(res.headers.ratelimit).toBeUndefined();
+      expect(res.headers['www-authenticate']).toBeUndefined();
+    });
+
+    it.each([
+      ['an origin no account lists', 'https://evil.example'],
+      ['the allowed host over http', 'http://news.example'],
+      ['the allowed host on another port', 'https://news.example:8443'],
+      ['a sandboxed page', 'null'],
+    ])('answers a preflight from %s with 204 and no grant', async (_case, origin) => {
+      const res = await preflight(await serve(), origin);
+
+      expect(res.status).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-methods']).toBe(operation.methods);
+      expect(res.headers.vary).toBe('Origin');
+    });
+
+    it('sees an origin added or removed at once when the cache lifetime is 0', async () => {
+      const app = await serve();
+      const later = 'https://later.example';
+      expect((await preflight(app, later)).headers['access-control-allow-origin']).toBeUndefined();
+      await store.setAccountOrigins('other@example.org', [OTHER_DESK, later]);
+      expect((await preflight(app, later)).headers['access-control-allow-origin']).toBe(later);
+      await store.setAccountOrigins('other@example.org', [OTHER_DESK]);
+      expect((await preflight(app, later)).headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('grants an actual request from an origin its key’s account lists, exposing the rate-limit and request-id headers', async () => {
+      const res = await operation.send(await serve(), desk).set('Origin', NEWS);
+
+      expect(res.status).toBe(200);
+      expect(res.body.verified).toBe(true);
+      expect(res.headers['access-control-allow-origin']).toBe(NEWS);
+      expect(res.headers['access-control-expose-headers']?.split(', ')).toEqual(
+        expect.arrayContaining(['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id']),
+      );
+      expect(res.headers.vary).toMatch(/\bOrigin\b/);
+    });
+
+    it('grants nothing to an origin only another account lists, nor to one nobody lists; the answer itself is the same', async () => {
+      const app = await serve();
+      for (const origin of [OTHER_DESK, 'https://evil.example']) {
+        const res = await operation.send(app, desk).set('Origin', origin);
+
+        expect(res.status).toBe(200);
+        expect(res.body.verified).toBe(true);
+        expect(res.headers['access-control-allow-origin']).toBeUndefined();
+        expect(res.headers['access-control-expose-headers']).toBeUndefined();
+        expect(res.headers.vary).toMatch(/\bOrigin\b/);
+      }
+      const granted = await operation.send(app, otherDesk).set('Origin', OTHER_DESK);
+      expect(granted.headers['access-control-allow-origin']).toBe(OTHER_DESK);
+    });
+
+    it('adds nothing to a request without Origin', async () => {
+      const res = await operation.send(await serve(), desk);
+
+      expect(res.status).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers.vary).toBeUndefined();
+    });
+
+    it('grants no origin to a request whose credentials fail (401)', async () => {
+      const res = await operation.send(await serve(), 'Bearer nosuchkey:nosecret').set('Origin', NEWS);
+
+      expect(res.status).toBe(401);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('never counts a preflight against the key’s rate limit; a 429 to an allowed origin stays readable', async () => {
+      const app = await serve({ perMinute: 2 });
+      for (let i = 0; i < 5; i++) {
+        const res = await preflight(app, NEWS).set('Authorization', desk);
+        expect(res.status).toBe(204);
+      }
+
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await operation.send(app, desk).set('Origin', NEWS));
+      expect(answers.map((res) => res.status)).toEqual([200, 200, 429]);
+      expect(remaining(answers[0]!.headers.ratelimit)).toBe(1);
+      expect(answers[2]!.headers['access-control-allow-origin']).toBe(NEWS);
+      expect(answers[2]!.headers['retry-after']).toMatch(/^\d+$/);
+    });
+
+    it('never counts a preflight against the failed-authentication throttle', async () => {
+      const app = await serve({ authFailuresPerMinute: 2 });
+      for (let i = 0; i < 5; i++) {
+        const res = await preflight(app, NEWS).set('Authorization', 'Bearer nosuchkey:nosecret');
+        expect(res.status).toBe(204);
+      }
+
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await operation.send(app, 'Bearer nosuchkey:nosecret'));
+      expect(answers.map((res) => res.status)).toEqual([401, 401, 429]);
+    });
+
+    it('refuses HEAD with 405 before reading credentials: it costs no rate budget', async () => {
+      const app = await serve({ perMinute: 2 });
+      for (let i = 0; i < 3; i++) {
+        const res = await request(app).head(operation.path).query({ url: profile.articles[0]!.link }).set('Authorization', desk);
+        expect(res.status).toBe(405);
+        expect(res.headers.allow).toBe(operation.methods);
+        expect(res.headers.ratelimit).toBeUndefined();
+      }
+
+      const after = await operation.send(app, desk);
+      expect(after.status).toBe(200);
+      expect(remaining(after.headers.ratelimit)).toBe(1);
+    });
+  });
+});

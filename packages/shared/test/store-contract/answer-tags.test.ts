@@ -1,0 +1,163 @@
+import Database from 'better-sqlite3';
+import { canonicalizeUrl, entityTagOf, handleKey, MongoStore, SqliteStore, type Store } from '@byline/shared';
+import { aProfile, seed, storeFactories, tempDir, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
+import { freshStorePerTest } from './fresh-store';
+
+const STRONG_TAG = /^"[A-Za-z0-9_-]{27}(-[a-z]+)?"$/;
+
+describe.each(storeFactories())('answer tags ($name store)', (factory) => {
+  const store = freshStorePerTest(factory);
+
+  it('gives each answer a strong tag, the same for the same text, another once the text changes', async () => {
+    const profile = aProfile();
+    await seed(store(), profile);
+    const url = canonicalizeUrl(profile.articles[0]!.link);
+    const key = handleKey('twitter', profile.profile_social_profiles.twitter!);
+
+    const article = (await store().taggedArticleAnswer(url))!;
+    const journalist = (await store().taggedJournalistAnswer('twitter', key))!;
+    expect(article.json).toBe(await store().articleAnswer(url));
+    expect(journalist.json).toBe(await store().journalistAnswer('twitter', key));
+    expect(article.etag).toMatch(STRONG_TAG);
+    expect(journalist.etag).toMatch(STRONG_TAG);
+    expect(journalist.etag).not.toBe(
+      (await store().taggedJournalistAnswer('facebook', handleKey('facebook', profile.profile_social_profiles.facebook!)))!.etag,
+    );
+
+    await seed(store(), profile);
+    expect(await store().taggedArticleAnswer(url)).toEqual(article);
+
+    await seed(store(), { ...profile, profile_last_name: 'Cassidy-Byrne' });
+    const changed = (await store().taggedArticleAnswer(url))!;
+    expect(changed.etag).not.toBe(article.etag);
+    expect((await store().taggedJournalistAnswer('twitter', key))!.etag).not.toBe(journalist.etag);
+  });
+
+  it('has no tagged answer where there is no answer', async () => {
+    const profile = aProfile({ verified: false });
+    await seed(store(), profile);
+
+    await expect(store().taggedArticleAnswer(canonicalizeUrl(profile.articles[0]!.link))).resolves.toBeNull();
+    await expect(
+      store().taggedJournalistAnswer('twitter', handleKey('twitter', profile.profile_social_profiles.twitter!)),
+    ).resolves.toBeNull();
+  });
+});
+
+/** A store written before the tags existed, opened again by this version. */
+interface TaglessStore {
+  open(): Store;
+  /** With the store closed: the tags gone and their migrations forgotten, as before this version. */
+  forgetTags(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+function embedded(): TaglessStore {
+  const file = `${tempDir('byline-answer-tags-')}/byline.sqlite`;
+  return {
+    open: () => new SqliteStore(file),
+    forgetTags: async () => {
+      const db = new Database(file);
+      db.exec(`DROP TRIGGER profiles_answer_tags_in_step;
+               ALTER TABLE profiles DROP COLUMN article_etag;
+               ALTER TABLE profiles DROP COLUMN journalist_etag;
+               DELETE FROM schema_migrations WHERE name IN ('016-answer-tags', '017-tag-existing-answers');`);
+      db.close();
+    },
+    dispose: async () => undefined,
+  };
+}
+
+function mongodb(uri: string): TaglessStore {
+  const dbName = uniqueDatabaseName();
+  const open = () => MongoStore.open(uri, { dbName });
+  return {
+    open,
+    forgetTags: async () => {
+      const store = open();
+      try {
+        await store.ping();
+        await store.db
+          .collection('profiles')
+          .updateMany({}, { $unset: { 'answers.articleTag': '', 'answers.journalistTag': '' } });
+        await store.db.collection('schema_migrations').deleteOne({ _id: '017-tag-existing-answers' as never });
+      } finally {
+        await store.close();
+      }
+    },
+    dispose: async () => {
+      const store = open();
+      await store.db.dropDatabase().catch(() => undefined);
+      await store.close();
+    },
+  };
+}
+
+const kinds: { name: string; make: () => TaglessStore }[] = [{ name: 'embedded', make: embedded }];
+const mongoUri = testMongoUri();
+if (mongoUri) kinds.push({ name: 'mongodb', make: () => mongodb(mongoUri) });
+
+describe.each(kinds)('answers stored before their tags ($name store)', ({ make }) => {
+  let target: TaglessStore;
+  let store: Store | undefined;
+  beforeEach(() => {
+    target = make();
+  });
+  afterEach(async () => {
+    await store?.close();
+    store = undefined;
+    await target.dispose();
+  });
+
+  it('are tagged when the store is next opened, with the tags rendering gives', async () => {
+    const profiles = [aProfile(), aProfile(), aProfile({ verified: false })];
+    store = target.open();
+    await seed(store, ...profiles);
+    const url = canonicalizeUrl(profiles[1]!.articles[0]!.link);
+    const key = handleKey('linkedin', profiles[0]!.profile_social_profiles.linkedin!);
+    const before = {
+      article: await store.taggedArticleAnswer(url),
+      journalist: await store.taggedJournalistAnswer('linkedin', key),
+    };
+    await store.close();
+
+    await target.forgetTags();
+    store = target.open();
+
+    expect({
+      article: await store.taggedArticleAnswer(url),
+      journalist: await store.taggedJournalistAnswer('linkedin', key),
+    }).toEqual(before);
+    if (store instanceof MongoStore) {
+      const untagged = await store.db.collection('profiles').countDocuments({ 'answers.articleTag': { $exists: false } });
+      expect(untagged).toBe(0);
+    }
+  });
+});
+
+describe('an answer rewritten by a writer from before the tags (embedded store)', () => {
+  it('is served with a tag of its own text, never the old tag', async () => {
+    const file = `${tempDir('byline-answer-tags-')}/byline.sqlite`;
+    const store = new SqliteStore(file);
+    try {
+      const profile = aProfile();
+      await seed(store, profile);
+      const url = canonicalizeUrl(profile.articles[0]!.link);
+      const before = (await store.taggedArticleAnswer(url))!;
+
+      const rewritten = before.json.replace('"verified":true', '"verified":true ');
+      const db = new Database(file);
+      db.prepare('UPDATE profiles SET article_answer = ?, journalist_answer = journalist_answer WHERE slug = ?').run(
+        rewritten,
+        profile.profile_slug,
+      );
+      db.close();
+      await new Promise((resolve) => setImmediate(resolve)); // past the lookups' read snapshot (TurnSnapshot)
+
+      expect(await store.taggedArticleAnswer(url)).toEqual({ json: rewritten, etag: entityTagOf(rewritten) });
+      expect(entityTagOf(rewritten)).not.toBe(before.etag);
+    } finally {
+      await store.close();
+    }
+  });
+});
