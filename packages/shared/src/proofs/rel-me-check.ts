@@ -52,7 +52,7 @@ export async function checkRelMe(fetch: SafeFetch, siteUrl: string, profileUrl: 
         return { ok: false, reason: `the page answered HTTP ${response.status}` };
       }
       const type = response.headers.get('content-type') ?? '';
-      if (type && !/text\/html|application\/xhtml\+xml/i.test(type)) {
+      if (!/text\/html|application\/xhtml\+xml/i.test(type)) {
         void response.body?.cancel();
         return { ok: false, reason: 'the address is not a web page' };
       }

@@ -21,6 +21,7 @@ describe('checkRelMe', () => {
     '/to-private': (res) => res.writeHead(302, { Location: 'http://10.0.0.5/linked' }).end(),
     '/short': (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<a rel="me" href="${base}/go">x</a>`),
     '/go': (res) => res.writeHead(301, { Location: profile }).end(),
+    '/untyped': (res) => res.writeHead(200).end(`<a rel="me" href="${profile}">x</a>`),
     '/pdf': (res) => res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(`<a rel="me" href="${profile}">x</a>`),
     '/huge': (res) =>
       res.writeHead(200, { 'Content-Type': 'text/html' }).end(`${'x'.repeat(2 * 1024 * 1024)}<a rel="me" href="${profile}">`),
@@ -45,6 +46,7 @@ describe('checkRelMe', () => {
     ['/none', 'no rel="me" link'],
     ['/gone', 'HTTP 404'],
     ['/pdf', 'not a web page'],
+    ['/untyped', 'not a web page'],
     ['/huge', 'too large'],
     ['/to-private', 'private or local network'],
   ])('fails for %s (%s)', async (path, reason) => {

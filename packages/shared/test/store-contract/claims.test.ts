@@ -447,5 +447,15 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
       expect(await claims.takeProofAttempt('h2', new Date())).toMatchObject({ status: 'expired' });
       expect(await claims.takeProofAttempt('nope', new Date())).toEqual({ status: 'unknown' });
     });
+
+    it('abandoned a day past their expiry are cleared as new ones start', async () => {
+      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000).toISOString();
+      const anHourAgo = new Date(Date.now() - 3600_000).toISOString();
+      await claims.createProofAttempt(attempt('abandoned', twoDaysAgo));
+      await claims.createProofAttempt(attempt('recent', anHourAgo));
+      await claims.createProofAttempt(attempt('new', new Date(Date.now() + 600_000).toISOString()));
+      expect(await claims.takeProofAttempt('abandoned', new Date())).toEqual({ status: 'unknown' });
+      expect(await claims.takeProofAttempt('recent', new Date())).toMatchObject({ status: 'expired' });
+    });
   });
 });

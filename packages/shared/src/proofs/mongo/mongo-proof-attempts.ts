@@ -18,6 +18,9 @@ const toAttempt = (doc: ProofAttemptDoc): ProofAttempt => ({
 });
 
 export async function createProofAttempt(db: Db, attempt: ProofAttempt): Promise<void> {
+  // Sign-ins started and abandoned are cleared as new ones start, a day past their expiry.
+  const stale = new Date(Date.parse(attempt.createdAt) - DAY_MS).toISOString();
+  await collectionOf(db, 'proofAttempts').deleteMany({ expires_at: { $lt: stale } });
   await collectionOf(db, 'proofAttempts').insertOne({
     _id: attempt.stateHash,
     user_id: attempt.userId,

@@ -203,6 +203,9 @@ export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
   }
 
   async createProofAttempt(attempt: ProofAttempt): Promise<void> {
+    // Sign-ins started and abandoned are cleared as new ones start, a day past their expiry.
+    const stale = new Date(Date.parse(attempt.createdAt) - DAY_MS).toISOString();
+    await this.write(() => this.db.prepare('DELETE FROM proof_attempts WHERE expires_at < ?').run(stale));
     await this.write(() =>
       this.db
         .prepare(
