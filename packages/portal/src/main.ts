@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-import { ConfigError, createLogger, loadConfig, openClaimStore, openStore, recheckPolicyOf } from '@byline/shared';
+import {
+  openPortalStore,
+  ConfigError,
+  createLogger,
+  loadConfig,
+  openClaimStore,
+  openStore,
+  recheckPolicyOf,
+} from '@byline/shared';
 import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { createSignInThrottle } from './auth/create-sign-in-throttle';
 import { Outbox } from './mail/outbox';
 import { smtpMailer } from './mail/smtp-mailer';
-import { openPortalStore } from './open-portal-store';
 import { createNetworkSignIn } from './proofs/network-sign-in/network-sign-in';
 import { loadSignInConfig } from './proofs/network-sign-in/sign-in-config';
 

@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { MongoStore } from '@byline/shared';
+import { openPortalStore, MongoStore } from '@byline/shared';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../src/app';
-import { openPortalStore } from '../src/open-portal-store';
 import { portalStoreFactories, startPortal, type Portal } from './support/portal-harness';
 
 describe.each(portalStoreFactories())('portal probes ($name store)', (factory) => {

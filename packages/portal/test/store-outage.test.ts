@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { MongoStore } from '@byline/shared';
+import { openPortalStore, MongoStore } from '@byline/shared';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../src/app';
-import { openPortalStore } from '../src/open-portal-store';
 
 describe('portal during a database outage (mongodb store)', () => {
   it('answers 503 with Retry-After, not 500, when MongoDB cannot be reached', async () => {

@@ -24,6 +24,7 @@ export * from './store/portal-store';
 export * from './store/sqlite/sqlite-portal-store';
 export * from './store/mongo/mongo-store';
 export * from './store/mongo/mongo-portal-store';
+export * from './store/open-portal-store';
 export * from './usage/log-throttle';
 export * from './usage/usage-meter';
 export * from './fetch';

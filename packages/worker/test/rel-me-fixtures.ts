@@ -1,14 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  openPortalStore,
   createSafeFetch,
-  MongoPortalStore,
-  MongoStore,
   openClaimStore,
   publicProfileUrl,
   relMeEvidence,
-  SqlitePortalStore,
-  SqliteStore,
   type ClaimStoreWithAttempts,
   type PortalStore,
   type Store,
@@ -56,12 +53,6 @@ export async function startPageServer(): Promise<PageServer> {
   };
 }
 
-export function portalStoreOf(store: Store): PortalStore {
-  if (store instanceof SqliteStore) return SqlitePortalStore.forStore(store);
-  if (store instanceof MongoStore) return MongoPortalStore.forStore(store);
-  throw new Error('no portal store');
-}
-
 /** The store with its portal records and claims, as the worker and the CLI see it. */
 export class ProofFixtures {
   readonly portal: PortalStore;
@@ -72,7 +63,7 @@ export class ProofFixtures {
     readonly store: Store,
     private readonly server: PageServer,
   ) {
-    this.portal = portalStoreOf(store);
+    this.portal = openPortalStore(store);
     this.claims = openClaimStore(store);
   }
 

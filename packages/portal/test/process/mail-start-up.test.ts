@@ -4,10 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import request from 'supertest';
-import { SqliteStore } from '@byline/shared';
+import { openPortalStore, SqliteStore } from '@byline/shared';
 import { buildPackages, builtEntry, freePort, REPO_ROOT, tempDir } from '@byline/test-support';
 import { hashPassword } from '../../src/auth/passwords';
-import { openPortalStore } from '../../src/open-portal-store';
 import { csrfFrom } from '../support/portal-harness';
 import { linkIn, startMailbox } from '../support/mailbox';
 

@@ -9,13 +9,13 @@ import {
   type ClaimStoreWithAttempts,
   type PortalStore,
   type Store,
+  openPortalStore,
 } from '@byline/shared';
 import { expectAnswersInStep, quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
 import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
 import type { PortalDeps } from '../../src/deps';
 import { createPageFetcher } from '../../src/fetch/fetch-page';
-import { openPortalStore } from '../../src/open-portal-store';
 
 export type Agent = ReturnType<typeof request.agent>;
 

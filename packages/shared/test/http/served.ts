@@ -7,11 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { createHttpServer, inMemoryRateLimiting, type RateLimitingOptions, type ServiceDeps } from '@byline/shared/http';
 import { bearer, embeddedStore, quietLogger } from '@byline/test-support';
 import { createApp as createPortalApp, PageFetchError } from '@byline/portal';
-import type { Store } from '@byline/shared';
+import { openPortalStore, type Store } from '@byline/shared';
 import { createApp as createArticleApp } from '../../../article-verifier/src/app';
 import { createApp as createJournalistApp } from '../../../journalist-verifier/src/app';
 import { Outbox } from '../../../portal/src/mail/outbox';
-import { openPortalStore } from '../../../portal/src/open-portal-store';
 
 export type ServerName = 'article verifier' | 'journalist verifier' | 'portal';
 export const SERVER_NAMES: ServerName[] = ['article verifier', 'journalist verifier', 'portal'];

@@ -1,15 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  openPortalStore,
   createSafeFetch,
-  MongoPortalStore,
-  MongoStore,
   openClaimStore,
   publicProfileUrl,
   relMeEvidence,
   runRecheck,
-  SqlitePortalStore,
-  SqliteStore,
   type ClaimStoreWithAttempts,
   type PortalStore,
   type ProfileFields,
@@ -42,12 +39,6 @@ const linkingTo =
       .writeHead(200, { 'Content-Type': 'text/html' })
       .end(`<html><body><a rel="me" href="${publicProfileUrl(PORTAL, slug)}">My Byline profile</a></body></html>`);
 const withoutLink: Page = (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>nothing here</p>');
-
-function portalStoreOf(store: Store): PortalStore {
-  if (store instanceof SqliteStore) return SqlitePortalStore.forStore(store);
-  if (store instanceof MongoStore) return MongoPortalStore.forStore(store);
-  throw new Error('no portal store');
-}
 
 let counter = 0;
 function fields(): ProfileFields {
@@ -91,7 +82,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   beforeEach(async () => {
     store = await factory.create();
     claims = openClaimStore(store);
-    portal = portalStoreOf(store);
+    portal = openPortalStore(store);
     pages = {};
     requests = {};
     clock = Date.now() + 60_000;

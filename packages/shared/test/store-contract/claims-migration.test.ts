@@ -1,10 +1,9 @@
 import Database from 'better-sqlite3';
 import {
-  MongoPortalStore,
+  openPortalStore,
   MongoStore,
   openClaimStore,
   type ClaimStoreWithAttempts,
-  SqlitePortalStore,
   SqliteStore,
   type PortalStore,
   type ProfileFields,
@@ -73,9 +72,6 @@ function mongodb(uri: string): ReopenableStore {
   };
 }
 
-const portalStoreOf = (store: Store): PortalStore =>
-  store instanceof SqliteStore ? SqlitePortalStore.forStore(store) : MongoPortalStore.forStore(store as MongoStore);
-
 const fields = (twitter: string, last: string): ProfileFields => ({
   profile_first_name: 'Aoife',
   profile_last_name: last,
@@ -109,7 +105,7 @@ describe.each(kinds)('handles held before claims become claims when the store is
 
   function open(): { store: Store; portal: PortalStore; claims: ReturnType<typeof openClaimStore> } {
     store = target.open();
-    const portal = portalStoreOf(store);
+    const portal = openPortalStore(store);
     const claims = openClaimStore(store);
     closers.push(
       () => claims.close(),

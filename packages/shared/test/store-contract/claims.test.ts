@@ -1,25 +1,15 @@
 import {
+  openPortalStore,
   HandleTakenError,
   ImportConflictError,
-  MongoPortalStore,
-  MongoStore,
   openClaimStore,
-  SqlitePortalStore,
-  SqliteStore,
   type ClaimStoreWithAttempts,
   type NewEvidence,
   type PortalStore,
   type ProfileFields,
-  type Store,
 } from '@byline/shared';
 import { aProfile, seed, storeFactories } from '@byline/test-support';
 import { freshStorePerTest } from './fresh-store';
-
-function portalStoreOf(store: Store): PortalStore {
-  if (store instanceof SqliteStore) return SqlitePortalStore.forStore(store);
-  if (store instanceof MongoStore) return MongoPortalStore.forStore(store);
-  throw new Error('no portal store');
-}
 
 const signIn = (username: string, subject = `sub-${username}`): NewEvidence => ({
   method: 'network-sign-in',
@@ -65,7 +55,7 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
     } catch {
       // The implementation for this store is not there yet: the suite says so below.
     }
-    portal = portalStoreOf(store());
+    portal = openPortalStore(store());
   });
   afterEach(async () => {
     await claims?.close();

@@ -1,4 +1,9 @@
-import { MongoPortalStore, MongoStore, SqlitePortalStore, SqliteStore, type PortalStore, type Store } from '@byline/shared';
+import { MongoPortalStore } from './mongo/mongo-portal-store';
+import { MongoStore } from './mongo/mongo-store';
+import type { PortalStore } from './portal-store';
+import { SqlitePortalStore } from './sqlite/sqlite-portal-store';
+import { SqliteStore } from './sqlite/sqlite-store';
+import type { Store } from './store';
 
 /**
  * The PortalStore that goes with an opened Store: for the embedded store, a second connection to the
