@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Byline journalist verifier (POST /api/v1/verify_journalist): this service's workspace and @byline/shared only.
 # Build from the repository root:  docker build -f docker/journalist-verifier.Dockerfile -t byline/journalist-verifier .
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Manifests plus the toolchain better-sqlite3 needs to compile from source.
 FROM ${NODE_IMAGE} AS base

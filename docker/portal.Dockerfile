@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Byline portal (sign-up, profiles, editor verification, API settings, public pages): its workspace and @byline/shared only.
 # Build from the repository root:  docker build -f docker/portal.Dockerfile -t byline/portal .
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Manifests plus the toolchain better-sqlite3 needs to compile from source.
 FROM ${NODE_IMAGE} AS base

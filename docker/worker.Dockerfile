@@ -3,7 +3,7 @@
 # WORKER_POLL_INTERVAL); serves only /healthz, /readyz and /metrics. Its workspace and @byline/shared only.
 # Any number of replicas may run on one store: the claim store leases each proof to one checker at a time.
 # Build from the repository root:  docker build -f docker/worker.Dockerfile -t byline/worker .
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Manifests plus the toolchain better-sqlite3 needs to compile from source.
 FROM ${NODE_IMAGE} AS base

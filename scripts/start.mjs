@@ -2,7 +2,7 @@
 // `npm start`: builds what is out of date, then runs every Byline service and the worker on this machine, each
 // in its own process, restarting one that dies (see supervise.mjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +53,20 @@ async function storeHint(config) {
   }
 }
 
+/** The Node.js line .nvmrc names: an older one is past its end of life and its native modules do not load. */
+function checkNodeLine() {
+  const line = Number(readFileSync(path.join(root, '.nvmrc'), 'utf8').trim());
+  const running = Number(process.versions.node.split('.')[0]);
+  if (running < line) {
+    console.error(
+      `byline: needs Node.js ${line} (the line in .nvmrc); this is Node.js ${process.versions.node}. See the README's Quick start.`,
+    );
+    process.exit(1);
+  }
+}
+
 async function main() {
+  checkNodeLine();
   build();
   const { loadConfig, ConfigError } = require(path.join(root, 'packages/shared/dist'));
   let config;

@@ -34,6 +34,10 @@ function parseStages(file: string): { argDefaults: Record<string, string>; stage
   return { argDefaults, stages };
 }
 
+/** The Node.js line the project runs on: `.nvmrc` names it for developers, CI and every image alike. */
+const NODE_LINE = fs.readFileSync(path.join(repoRoot, '.nvmrc'), 'utf8').trim();
+const NODE_IMAGE = `node:${NODE_LINE}-bookworm-slim`;
+
 const content = (i: Instruction) => i.getArgumentsContent() ?? '';
 const all = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.getKeyword() === keyword);
 const resolve = (image: string, args: Record<string, string>) =>
@@ -97,11 +101,11 @@ describe.each(SERVICES)('docker/$name.Dockerfile', (service: ServiceSpec) => {
     .filter((dir) => dir !== service.name && dir !== 'shared')
     .filter((dir) => fs.existsSync(path.join(repoRoot, 'packages', dir, 'package.json')));
 
-  it('is multi-stage on node:20-bookworm-slim, with a runtime stage free of the build toolchain', () => {
+  it(`is multi-stage on ${NODE_IMAGE} (the line .nvmrc names), with a runtime stage free of the build toolchain`, () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     const external = stages.filter((s) => !stages.some((other) => other.name === s.image));
-    for (const stage of external) expect(resolve(stage.image, argDefaults)).toBe('node:20-bookworm-slim');
-    expect(resolve(final.image, argDefaults)).toBe('node:20-bookworm-slim');
+    for (const stage of external) expect(resolve(stage.image, argDefaults)).toBe(NODE_IMAGE);
+    expect(resolve(final.image, argDefaults)).toBe(NODE_IMAGE);
     expect(all(final, 'RUN').map(content).join('\n')).not.toMatch(/apt-get|g\+\+|npm (ci|install)/);
     const toolchain = stages.flatMap((s) => all(s, 'RUN').map(content)).join('\n');
     for (const tool of ['python3', 'make', 'g++']) expect(toolchain).toContain(tool);
