@@ -51,7 +51,7 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
     expect(await byline(target, 'editors', 'create', '--email', 'not-an-email')).toMatchObject({ code: 1 });
   });
 
-  test('profiles verify and unverify are audited as operator decisions', async () => {
+  test('profiles verify and unverify are audited as the operator’s override', async () => {
     const profile = aProfile({ verified: false });
     expect((await byline(target, 'import', importFileWith([profile]))).code).toBe(0);
     expect((await byline(target, 'profiles', 'verify', profile.profile_slug)).code).toBe(0);
@@ -62,9 +62,9 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
       expect(found?.verified).toBe(false);
       const history = await portal.auditHistory(found!.id);
       // Newest first.
-      expect(history.map((record) => [record.action, record.actor])).toEqual([
-        ['unverified', 'operator (command line)'],
-        ['verified', 'operator (command line)'],
+      expect(history.map((record) => [record.action, record.actor, record.note])).toEqual([
+        ['unverified', 'operator (command line)', 'Operator’s override (byline profiles unverify), not an editor’s review'],
+        ['verified', 'operator (command line)', 'Operator’s override (byline profiles verify), not an editor’s review'],
       ]);
     });
   });

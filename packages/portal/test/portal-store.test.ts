@@ -188,4 +188,25 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
       await portal.portalStore.decideVerification({ profileId: 999_999, actor: 'ed@example.org', action: 'rejected', note: '' }),
     ).toBe(false);
   });
+
+  it('returns a verified profile to the queue, unverified, with one pending request and its audit record', async () => {
+    const { profile } = await journalist('@back_to_queue');
+    await proveClaim(portal.claims, profile.id, 'twitter', '@back_to_queue');
+    await portal.portalStore.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    const entry = { profileId: profile.id, actor: 'byline:no-live-proof', action: 'no-live-proof' as const, note: 'gone' };
+    expect(await portal.portalStore.returnToQueue(entry)).toBe(true);
+    expect((await portal.portalStore.findProfileById(profile.id))?.verified).toBe(false);
+    expect((await portal.store.findAuthorBySocialHandle('twitter', 'back_to_queue'))?.profile.verified).toBe(false);
+    const pending = await portal.portalStore.pendingRequest(profile.id);
+    expect(pending).toMatchObject({ requestedBy: 'byline:no-live-proof', status: 'pending' });
+    // Again, with the request still open: no second request, one more record.
+    expect(await portal.portalStore.returnToQueue({ ...entry, note: 'again' })).toBe(true);
+    expect(await portal.portalStore.pendingRequests()).toEqual([pending]);
+    expect((await portal.portalStore.auditHistory(profile.id)).map((r) => [r.action, r.actor, r.note])).toEqual([
+      ['no-live-proof', 'byline:no-live-proof', 'again'],
+      ['no-live-proof', 'byline:no-live-proof', 'gone'],
+      ['verified', 'ed@example.org', ''],
+    ]);
+    expect(await portal.portalStore.returnToQueue({ ...entry, profileId: 999_999 })).toBe(false);
+  });
 });

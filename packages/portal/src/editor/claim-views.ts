@@ -11,7 +11,7 @@ import { claimTitle, day, kindLabel, methodInWords, NETWORK_NAMES, shownValue, S
 import { csrfField } from '../views/forms';
 import { html, safeUrl, type SafeHtml } from '../views/html';
 import { networkAddress } from '../views/social-links';
-import type { ReviewedClaim } from './editor-proofs';
+import { displacedBy, type ReviewedClaim } from './editor-proofs';
 
 /** A problem with one of the review page's forms, shown next to it: `attest-CLAIM`, `move-NETWORK-KEY` or `move`. */
 export interface FormProblem {
@@ -21,6 +21,10 @@ export interface FormProblem {
   note?: string;
   handle?: string;
   network?: string;
+  /** The field the message is about, when it is not the note. */
+  field?: 'displace';
+  /** The proven handle of this profile the move would displace, for the move-by-name form to ask about. */
+  displaced?: Claim;
 }
 
 const METHOD_NAMES: Record<EvidenceMethod, string> = {
@@ -55,9 +59,13 @@ function claimInBrief(claim: Claim): string {
   return `${kindLabel(claim.kind)} ${value} ${state}${claim.state === 'proven' && proof ? ` (${METHOD_IN_BRIEF[proof.method]})` : ''}`;
 }
 
-/** The queue's line of a profile's live claims. */
+/** The queue's line of a profile's live claims; when none is left of those it had, which were released. */
 export function claimsInBrief(claims: Claim[]): SafeHtml {
   const live = claims.filter(isLiveClaim);
+  if (!live.length && claims.length) {
+    const titles = [...new Set(claims.map(claimTitle))];
+    return html`<span class="error">All claims released</span> <span class="hint">(${titles.join(', ')})</span>`;
+  }
   if (!live.length) return html`<span class="hint">No handles or sites claimed</span>`;
   return html`${live.map(claimInBrief).join(' · ')}`;
 }
@@ -86,9 +94,12 @@ function evidenceDetails(evidence: Evidence): SafeHtml {
   </dl>`;
 }
 
-/** A required note with its label, hint and error, ids unique on the page (several forms carry a note). */
+/**
+ * A required note with its label, hint and error (unless the problem is about another field), ids unique on the
+ * page (several forms carry a note). What the editor had typed is given back either way.
+ */
 function noteField(id: string, label: string, hint: string, problem: FormProblem | undefined): SafeHtml {
-  const error = problem?.message;
+  const error = problem?.field ? undefined : problem?.message;
   const described = `${id}-hint${error ? ` ${id}-error` : ''}`;
   return html`<div class="field${error ? ' has-error' : ''}">
     <label for="${id}">${label}</label>
@@ -116,10 +127,43 @@ function attestForm(profileId: number, claim: Claim, csrf: string, problem: Form
 
 export const moveFormKey = (network: string, key: string) => `move-${network}-${key}`;
 
+/** How a proven claim was proven, in brief: "signed in with X on 2025-03-01". */
+function provenHow(claim: Claim): string {
+  const proof = claim.evidence.find((evidence) => evidence.endedAt === null);
+  return proof ? `${methodInWords(proof)} on ${day(proof.verifiedAt)}` : 'proven';
+}
+
+/**
+ * What a move would displace, said before the editor moves, with the box that confirms it: without it ticked
+ * the move is refused (422) and nothing changes. Its value names the displaced handle, so a confirmation given
+ * for one handle never displaces another proven meanwhile.
+ */
+function displaceField(id: string, displaced: Claim, problem: FormProblem | undefined): SafeHtml {
+  const title = claimTitle(displaced);
+  const error = problem?.field === 'displace' ? problem.message : undefined;
+  return html`<div class="field checkbox${error ? ' has-error' : ''}">
+    <p class="notice" id="${id}-what">
+      This will displace ${title} (proven: ${provenHow(displaced)}) on this profile: its proof ends and its claim is released with
+      your note, and both profiles’ histories record it.
+    </p>
+    <input
+      type="checkbox"
+      id="${id}"
+      name="displace"
+      value="${displaced.key}"
+      aria-describedby="${id}-what${error ? ` ${id}-error` : ''}"
+      ${error ? html`aria-invalid="true"` : ''}
+    />
+    <label for="${id}">Displace ${title}</label>
+    ${error ? html`<p class="error" id="${id}-error" role="alert">${error}</p>` : ''}
+  </div>`;
+}
+
 function moveForm(
   profileId: number,
   claim: Claim & { kind: SocialType },
   heldBy: ReviewedClaim['heldBy'],
+  displaced: Claim | null,
   csrf: string,
   problem?: FormProblem,
 ) {
@@ -138,6 +182,7 @@ function moveForm(
         `Moving takes it off ${heldBy!.name}’s profile (their claim is released with your note) and proves it here on your word. Both profiles’ histories record the move. Do it only when you have checked who owns the account.`,
         problem,
       )}
+      ${displaced ? displaceField(`move-${claim.id}-displace`, displaced, problem) : ''}
       <button type="submit" class="danger">Move ${title} to this profile</button>
     </form>`;
 }
@@ -147,28 +192,39 @@ function claimAddress(claim: Claim): string | null {
   return (isNetwork(claim.kind) ? networkAddress(claim.kind, claim.value) : safeUrl(claim.value)) ?? null;
 }
 
-function claimItem(
-  profileId: number,
-  { claim, heldBy }: ReviewedClaim,
-  csrf: string,
-  problem: FormProblem | undefined,
-  movable: boolean,
-) {
+/** What the review page's forms need besides the claim: where they post, and what a move would displace. */
+interface ClaimForms {
+  profileId: number;
+  csrf: string;
+  /** Every claim of this profile: a move of a handle displaces its proven one of the same network. */
+  claims: Claim[];
+  /** The editor's own profile: no forms at all (another editor must act on it). */
+  own: boolean;
+}
+
+function claimItem(forms: ClaimForms, { claim, heldBy }: ReviewedClaim, problem: FormProblem | undefined, movable: boolean) {
+  const { profileId, csrf, own } = forms;
   const live = isLiveClaim(claim);
   const badge = live
     ? html`<span class="badge${claim.state === 'proven' ? ' verified' : ''}">${STATE_LABELS[claim.state]}</span>`
     : html`<span class="badge">Released</span>`;
-  const attestable = live && claim.state !== 'proven' && !heldBy;
+  const attestable = live && claim.state !== 'proven' && !heldBy && !own;
   const attestProblem = problem?.form === `attest-${claim.id}` ? problem : undefined;
   const moveProblem = problem?.form === moveFormKey(claim.kind, claim.key) ? problem : undefined;
   const address = claimAddress(claim);
+  const displaced = isNetwork(claim.kind) ? displacedBy(forms.claims, claim.kind, claim.key) : null;
   return html`<li class="claim" id="claim-${claim.id}">
     <h3>${claimTitle(claim)} ${badge}</h3>
     ${address ? html`<p><a href="${address}" rel="noopener noreferrer">${address}</a></p>` : ''}
     ${live ? '' : html`<p class="hint">${claim.releasedReason ?? 'Released.'}</p>`}
     ${claim.evidence.length ? claim.evidence.map(evidenceDetails) : html`<p class="hint">No proof${live ? ' yet' : ''}.</p>`}
     ${attestable ? attestForm(profileId, claim, csrf, attestProblem) : ''}
-    ${heldBy && movable && isNetwork(claim.kind) ? moveForm(profileId, claim as Claim & { kind: SocialType }, heldBy, csrf, moveProblem) : ''}
+    ${attestProblem && !attestable ? html`<p class="error" role="alert">${attestProblem.message}</p>` : ''}
+    ${
+      heldBy && movable && !own && isNetwork(claim.kind)
+        ? moveForm(profileId, claim as Claim & { kind: SocialType }, heldBy, displaced, csrf, moveProblem)
+        : ''
+    }
   </li>`;
 }
 
@@ -194,22 +250,33 @@ function moveByNameForm(profileId: number, csrf: string, problem: FormProblem | 
       ${noteField(
         'move-note',
         'Why it belongs to this profile (required)',
-        'The profile holding it loses it (its claim is released with your note) and this profile proves it on your word; both histories record the move.',
+        'The profile holding it loses it (its claim is released with your note) and this profile proves it on your word; both histories record the move. A proven handle of the same network on this profile is displaced only once you confirm it.',
         problem,
       )}
+      ${problem?.displaced ? displaceField('move-displace', problem.displaced, problem) : ''}
       <button type="submit" class="danger">Move the handle here</button>
     </form>
   </details>`;
 }
 
-/** The review page's claims: every handle and site, live and released, with its state, evidence and actions. */
-export function claimsSection(profileId: number, reviewed: ReviewedClaim[], csrf: string, problem?: FormProblem): SafeHtml {
+/**
+ * The review page's claims: every handle and site, live and released, with its state, evidence and actions (none
+ * on the editor's own profile, `own`).
+ */
+export function claimsSection(
+  profileId: number,
+  reviewed: ReviewedClaim[],
+  csrf: string,
+  problem?: FormProblem,
+  own = false,
+): SafeHtml {
+  const forms: ClaimForms = { profileId, csrf, own, claims: reviewed.map(({ claim }) => claim) };
   const moveForms = new Set<string>();
   const items = reviewed.map((entry) => {
     const key = moveFormKey(entry.claim.kind, entry.claim.key);
     const movable = entry.heldBy !== null && !moveForms.has(key);
     if (movable) moveForms.add(key);
-    return claimItem(profileId, entry, csrf, problem, movable);
+    return claimItem(forms, entry, problem, movable);
   });
   const byNameProblem = problem?.form.startsWith('move') && !moveForms.has(problem.form) ? problem : undefined;
   return html`<section class="card" aria-labelledby="claims-heading">
@@ -225,6 +292,6 @@ export function claimsSection(profileId: number, reviewed: ReviewedClaim[], csrf
           </ul>`
         : html`<p>No handles or sites claimed.</p>`
     }
-    ${moveByNameForm(profileId, csrf, byNameProblem)}
+    ${own ? '' : moveByNameForm(profileId, csrf, byNameProblem)}
   </section>`;
 }

@@ -12,6 +12,8 @@ import {
   type SocialType,
 } from '@byline/shared';
 import { claimTitle } from '../proofs/proof-wording';
+import { recordReleases, releasingProofs } from '../use-cases/claim-releases';
+import { isOwnProfile } from '../use-cases/verification';
 
 export interface EditorProofDeps {
   portalStore: PortalStore;
@@ -64,28 +66,42 @@ export async function reviewedClaims({ portalStore, claims }: EditorProofDeps, p
   return Promise.all(list.map(async (claim) => ({ claim, heldBy: await holderOf(claim) })));
 }
 
-export const hasProof = (claims: Claim[]): boolean => claims.some((claim) => isLiveClaim(claim) && claim.state === 'proven');
-
 export type AttestResult =
   | { ok: true; claim: Claim }
-  | { ok: false; reason: 'no-such-claim' | 'already-proven'; claim?: Claim }
+  | { ok: false; reason: 'no-such-claim' | 'own-profile' }
+  /** Proven already, or released since the editor's page was drawn (for a reason other than the one below). */
+  | { ok: false; reason: 'already-proven' | 'released'; claim: Claim }
+  /** Another profile proved the handle (its proof released this claim, perhaps after the page was drawn). */
   | { ok: false; reason: 'held-by-another'; claim: Claim; holder: ProfileRef };
+
+/** Why a claim the editor's form named is no longer live: another profile proved its handle, or another release. */
+async function releasedClaim({ portalStore, claims }: EditorProofDeps, claim: Claim): Promise<AttestResult> {
+  if (isNetwork(claim.kind)) {
+    const holder = await otherHolder(claims, claim.kind, claim.key, claim.profileId);
+    if (holder !== null) return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(portalStore, holder) };
+  }
+  return { ok: false, reason: 'released', claim };
+}
 
 /**
  * An editor vouches for one of the profile's live, unproven claims: the claim is proven by `editor-attestation`
- * evidence carrying the editor and the note, and the history records it (`proof-attested`). The proof is written
- * first: a proof refused (another profile proved the handle meanwhile) leaves no record of an attestation, and
- * the evidence itself names the editor and the note should the history write fail.
+ * evidence carrying the editor and the note, and the history records it (`proof-attested`), as it records the
+ * release of other profiles' unproven claims of the handle on theirs. The proof is written first: a proof
+ * refused (another profile proved the handle meanwhile) leaves no record of an attestation, and the evidence
+ * itself names the editor and the note should the history write fail. Never on the editor's own profile.
  */
 export async function attestClaim(
-  { portalStore, claims }: EditorProofDeps,
+  deps: EditorProofDeps,
   editor: PortalUser,
   profileId: number,
   claimId: number,
   note: string,
 ): Promise<AttestResult> {
-  const claim = (await claims.claimsOf(profileId)).find((c) => c.id === claimId && isLiveClaim(c));
+  const { portalStore, claims } = deps;
+  if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
+  const claim = (await claims.claimsOf(profileId)).find((c) => c.id === claimId);
   if (!claim) return { ok: false, reason: 'no-such-claim' };
+  if (!isLiveClaim(claim)) return releasedClaim(deps, claim);
   if (claim.state === 'proven') return { ok: false, reason: 'already-proven', claim };
   const result = await claims.recordProof({
     profileId,
@@ -109,26 +125,43 @@ export async function attestClaim(
     action: 'proof-attested',
     note: `${claimTitle(claim)}: ${note}`,
   });
+  await recordReleases(deps, result.released, editor.email);
   return { ok: true, claim: result.claim };
 }
 
+/** The profile's proven handle on `network` that a move of the handle `key` onto it would displace. */
+export function displacedBy(profileClaims: Claim[], network: SocialType, key: string): Claim | null {
+  return (
+    profileClaims.find(
+      (claim) => isLiveClaim(claim) && claim.state === 'proven' && claim.kind === network && claim.key !== key,
+    ) ?? null
+  );
+}
+
 export type MoveResult =
-  | { ok: true; claim: Claim }
-  | { ok: false; reason: 'invalid-handle' | 'not-held' | 'already-here' | 'changed' | 'no-such-profile'; shown: string };
+  | { ok: true; claim: Claim; displaced: Claim | null }
+  | { ok: false; reason: 'invalid-handle' | 'not-held' | 'already-here' | 'changed' | 'no-such-profile'; shown: string }
+  | { ok: false; reason: 'own-profile' }
+  /** The profile has its own proven handle on the network: the editor must confirm displacing it (`displace`). */
+  | { ok: false; reason: 'needs-confirmation'; shown: string; displaced: Claim };
 
 /**
  * An editor's decision to move a handle another profile holds proven to this one: the holder's claim is released
  * with the note, this profile proves it by the editor's attestation, and both histories record the move (the
- * claim store writes those records).
+ * claim store writes those records). Never onto the editor's own profile.
+ *
+ * A proven handle of the same network on this profile is displaced only when the editor confirmed it by naming
+ * its key in `displace` (the form's confirmation): its proof ends and its claim is released with a reason naming
+ * the move, and both profiles' histories say so. A holder left without a live proof goes back to the queue.
  */
 export async function moveHandle(
-  { claims }: EditorProofDeps,
+  deps: EditorProofDeps,
   editor: PortalUser,
   profileId: number,
-  network: SocialType,
-  handle: string,
-  note: string,
+  { network, handle, note, displace = '' }: { network: SocialType; handle: string; note: string; displace?: string },
 ): Promise<MoveResult> {
+  const { portalStore, claims } = deps;
+  if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   let key: string;
   let value: string;
   try {
@@ -142,8 +175,43 @@ export async function moveHandle(
   const holder = (await claims.claimsOfKey(network, key)).find((claim) => claim.state === 'proven');
   if (!holder) return { ok: false, reason: 'not-held', shown };
   if (holder.profileId === profileId) return { ok: false, reason: 'already-here', shown };
-  const result = await claims.moveProvenClaim({ type: network, key, toProfileId: profileId, editor: editor.email, note });
-  if (result.ok) return { ok: true, claim: result.claim };
+  const displaced = displacedBy(await claims.claimsOf(profileId), network, key);
+  if (displaced && displace !== displaced.key) return { ok: false, reason: 'needs-confirmation', shown, displaced };
+
+  const today = new Date().toISOString().slice(0, 10);
+  const byEditor = `by an editor (${editor.email})`;
+  const result = await releasingProofs(
+    deps,
+    holder.profileId,
+    { leaving: (claim) => claim.id === holder.id, why: () => `${shown} was moved to another profile ${byEditor}: ${note}` },
+    () =>
+      claims.moveProvenClaim({
+        type: network,
+        key,
+        toProfileId: profileId,
+        editor: editor.email,
+        note,
+        replacedReason: displaced ? `Displaced on ${today} by ${shown}, moved to this profile ${byEditor}: ${note}` : undefined,
+      }),
+  );
   // The handle changed hands between the look-up and the move: the editor looks again.
-  return { ok: false, reason: result.reason === 'no-such-profile' ? 'no-such-profile' : 'changed', shown };
+  if (!result.ok) return { ok: false, reason: result.reason === 'no-such-profile' ? 'no-such-profile' : 'changed', shown };
+  if (displaced) {
+    const [from, to] = await Promise.all([profileRef(portalStore, holder.profileId), profileRef(portalStore, profileId)]);
+    const was = claimTitle(displaced);
+    await portalStore.recordAudit({
+      profileId,
+      actor: editor.email,
+      action: 'handle-displaced',
+      note: `${was} displaced by ${shown}, moved here from ${from.name}’s profile: ${note}`,
+    });
+    await portalStore.recordAudit({
+      profileId: holder.profileId,
+      actor: editor.email,
+      action: 'handle-displaced',
+      note: `${shown}, moved to ${to.name}’s profile, displaced ${was} there: ${note}`,
+    });
+  }
+  await recordReleases(deps, result.released, editor.email);
+  return { ok: true, claim: result.claim, displaced };
 }

@@ -16,6 +16,8 @@ export const moveSchema = Joi.object({
     .required(),
   handle: Joi.string().trim().max(256).required(),
   note: requiredNote,
+  /** The confirmation that a proven handle of the same network on the profile is displaced: that handle's key. */
+  displace: Joi.string().trim().max(256).allow(''),
 });
 
 export const decisionSchema = Joi.object({

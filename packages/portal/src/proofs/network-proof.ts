@@ -3,10 +3,12 @@ import {
   handleKey,
   isLiveClaim,
   type ClaimStoreWithAttempts,
+  type PortalStore,
   type PortalUser,
   type ProofAttempt,
   type SocialType,
 } from '@byline/shared';
+import { recordReleases } from '../use-cases/claim-releases';
 import type { NetworkSignIn, ProvenAccount } from './network-sign-in/network-sign-in';
 
 /** How long a journalist has between "Sign in with …" and the provider's redirect back. */
@@ -21,6 +23,8 @@ export const callbackUriOf = (portalUrl: string, network: SocialType): string =>
 
 export interface NetworkProofDeps {
   claims: ClaimStoreWithAttempts;
+  /** The history of the profiles whose unproven claims a proof releases. */
+  portalStore: PortalStore;
   networkSignIn: NetworkSignIn;
   portalUrl: string;
   now: () => Date;
@@ -66,7 +70,7 @@ export type CallbackResult =
  * Throws the sign-in module's errors (refused, unavailable, unusable answer).
  */
 export async function completeNetworkProof(
-  { claims, networkSignIn, now }: NetworkProofDeps,
+  { claims, portalStore, networkSignIn, now }: NetworkProofDeps,
   user: PortalUser,
   network: SocialType,
   callback: { state: string; callbackUrl: string },
@@ -95,6 +99,8 @@ export async function completeNetworkProof(
     },
   });
   if (!proof.ok) return { ok: false, reason: proof.reason, account };
+  // The network vouched, not a person: the history of a profile whose claim was released names the network.
+  await recordReleases({ claims, portalStore }, proof.released, `network:${account.provider.id}`);
   return { ok: true, account, claimedValue: attempt.claimedValue };
 }
 

@@ -64,6 +64,7 @@ export function proofRoutes(ctx: PortalContext): Router {
   const router = Router();
   const deps: NetworkProofDeps = {
     claims: ctx.claims,
+    portalStore: ctx.portalStore,
     networkSignIn: ctx.networkSignIn,
     portalUrl: ctx.publicUrls.portal,
     now: ctx.now,

@@ -76,14 +76,30 @@ function claimItem(claim: Claim, state: ProofsSectionState): SafeHtml {
   </li>`;
 }
 
-/** Under the profile form: each claimed handle and site, its state and evidence, and how to prove it. */
-export function proofsSection(state: ProofsSectionState): SafeHtml {
-  const live = state.claims.filter(isLiveClaim);
-  const liveKeys = new Set(live.map((claim) => `${claim.kind} ${claim.key}`));
-  const released = state.claims
+/**
+ * At the top of the profile page, above the form: the claims someone or something else released (another profile
+ * proved the handle, an editor moved or displaced it), newest first, each with why. Not those the owner removed,
+ * nor one claimed again since.
+ */
+export function releasedBanner(claims: Claim[]): SafeHtml {
+  const liveKeys = new Set(claims.filter(isLiveClaim).map((claim) => `${claim.kind} ${claim.key}`));
+  const released = claims
     .filter((claim) => !isLiveClaim(claim) && !removedByOwner(claim) && !liveKeys.has(`${claim.kind} ${claim.key}`))
     .sort((a, b) => (b.releasedAt ?? '').localeCompare(a.releasedAt ?? ''))
     .slice(0, RELEASED_SHOWN);
+  if (!released.length) return html``;
+  return html`<section class="banner card" role="status" aria-labelledby="released-heading">
+    <h2 id="released-heading">${released.length === 1 ? 'A claim of yours was released' : 'Claims of yours were released'}</h2>
+    <ul class="plain proofs released">
+      ${released.map((claim) => html`<li><strong>${claimTitle(claim)}</strong>: ${claim.releasedReason ?? 'Released.'}</li>`)}
+    </ul>
+    <p class="hint">Released claims count for nothing. If one is yours, ask an editor to review it.</p>
+  </section>`;
+}
+
+/** Under the profile form: each claimed handle and site, its state and evidence, and how to prove it. */
+export function proofsSection(state: ProofsSectionState): SafeHtml {
+  const live = state.claims.filter(isLiveClaim);
   return html`<section class="card" aria-labelledby="proofs-heading">
     <h2 id="proofs-heading">Proofs</h2>
     <p class="hint">
@@ -96,16 +112,6 @@ export function proofsSection(state: ProofsSectionState): SafeHtml {
             ${live.map((claim) => claimItem(claim, state))}
           </ul>`
         : html`<p>List your social handles or websites in the form above, then prove them here.</p>`
-    }
-    ${
-      released.length
-        ? html`<h3>Released</h3>
-            <ul class="plain proofs released">
-              ${released.map(
-                (claim) => html`<li><strong>${claimTitle(claim)}</strong>: ${claim.releasedReason ?? 'Released.'}</li>`,
-              )}
-            </ul>`
-        : ''
     }
   </section>`;
 }

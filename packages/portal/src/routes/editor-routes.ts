@@ -11,7 +11,7 @@ import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
 import { claimTitle } from '../proofs/proof-wording';
-import { decideVerification, type Decision } from '../use-cases/verification';
+import { decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '../use-cases/verification';
 import { queuePage, reviewPage, type DecisionRefusal, type QueueItem } from '../views/editor-pages';
 
 const NOTICES: Record<string, string> = {
@@ -61,10 +61,11 @@ export function editorRoutes(ctx: PortalContext): Router {
       portalStore.pendingRequest(id),
       reviewedClaims(ctx, id),
     ]);
+    const own = isOwnProfile(signedInUser(res), id);
     render(
       res,
       'Review profile',
-      reviewPage({ csrf: csrfTokenOf(res), profile, articles, history, pending, claims: reviewed, ...extra }),
+      reviewPage({ csrf: csrfTokenOf(res), profile, articles, history, pending, claims: reviewed, own, ...extra }),
       status,
     );
   }
@@ -76,6 +77,7 @@ export function editorRoutes(ctx: PortalContext): Router {
   }
 
   router.get('/editor/queue', async (req, res) => {
+    const editor = signedInUser(res);
     const requests = await portalStore.pendingRequests();
     const items: QueueItem[] = [];
     for (const request of requests) {
@@ -83,7 +85,7 @@ export function editorRoutes(ctx: PortalContext): Router {
         portalStore.findProfileById(request.profileId),
         claims.claimsOf(request.profileId),
       ]);
-      if (profile) items.push({ request, profile, claims: profileClaims });
+      if (profile) items.push({ request, profile, claims: profileClaims, own: isOwnProfile(editor, profile.id) });
     }
     render(res, 'Verification queue', queuePage(items, NOTICES[String(req.query.done)]));
   });
@@ -107,36 +109,56 @@ export function editorRoutes(ctx: PortalContext): Router {
     const result = await attestClaim(ctx, signedInUser(res), id, claimId, form.value.note);
     if (result.ok) return backToReview(req, res, id, `${claimTitle(result.claim)} is now proven by your attestation.`);
     switch (result.reason) {
+      case 'own-profile':
+        throw new PageError(403, OWN_PROFILE_REFUSAL);
       case 'no-such-claim':
         throw new PageError(404, 'There is no such claim on this profile.');
       case 'already-proven':
-        return backToReview(req, res, id, `${claimTitle(result.claim!)} is already proven.`);
-      case 'held-by-another':
+        return backToReview(req, res, id, `${claimTitle(result.claim)} is already proven.`);
+      case 'released':
+        // Released since the page was drawn: said at the claim, whose reason the page now shows.
         return showReview(
           res,
           id,
-          {
-            problem: problemOf(
-              `${claimTitle(result.claim)} is proven on another profile (${result.holder.name}); move it instead.`,
-            ),
-          },
+          { problem: problemOf(`${claimTitle(result.claim)} was released since you opened this page; nothing was attested.`) },
           409,
         );
+      case 'held-by-another': {
+        // Shown at the claim's move form (or the move-by-name form), which is what the editor can do now.
+        const { claim, holder } = result;
+        const message = `${claimTitle(claim)} is proven on another profile; move it instead (it is on ${holder.name}’s profile). Nothing was attested.`;
+        return showReview(res, id, { problem: { ...problemOf(message), form: moveFormKey(claim.kind, claim.key) } }, 409);
+      }
     }
   });
 
   router.post('/editor/profiles/:id/move', async (req, res) => {
     const { id } = idsOf<{ id: number }>(profileParamsSchema, req.params);
-    const form = validateForm<{ network: string; handle: string; note: string }>(moveSchema, req.body);
+    const form = validateForm<{ network: SocialType; handle: string; note: string; displace?: string }>(moveSchema, req.body);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const typed = { note: String(body.note ?? ''), handle: String(body.handle ?? ''), network: String(body.network ?? '') };
     if (!form.ok) {
-      const message = form.errors.note ?? form.errors.handle ?? form.errors.network ?? 'Check the form.';
+      const message = form.errors.note ?? form.errors.handle ?? form.errors.network ?? form.errors.displace ?? 'Check the form.';
       return showReview(res, id, { problem: { form: 'move', message, ...typed } }, 422);
     }
-    const { network, handle, note } = form.value;
-    const result = await moveHandle(ctx, signedInUser(res), id, network as SocialType, handle, note);
-    if (result.ok) return backToReview(req, res, id, `${claimTitle(result.claim)} moved to this profile.`);
+    const { network, handle } = form.value;
+    const result = await moveHandle(ctx, signedInUser(res), id, form.value);
+    if (result.ok) {
+      const displaced = result.displaced ? `; ${claimTitle(result.displaced)} was displaced` : '';
+      return backToReview(req, res, id, `${claimTitle(result.claim)} moved to this profile${displaced}.`);
+    }
+    if (result.reason === 'own-profile') throw new PageError(403, OWN_PROFILE_REFUSAL);
+    if (result.reason === 'needs-confirmation') {
+      // Never a silent replacement: the form again, saying what would be displaced and asking to confirm it.
+      const { shown, displaced } = result;
+      const message = `Moving ${shown} here displaces ${claimTitle(displaced)}, proven on this profile. Tick “Displace ${claimTitle(displaced)}” (the displace field) to confirm; nothing was moved.`;
+      return showReview(
+        res,
+        id,
+        { problem: { form: moveFormOf(network, handle), message, field: 'displace', displaced, ...typed } },
+        422,
+      );
+    }
     const messages: Record<typeof result.reason, [number, string]> = {
       'invalid-handle': [422, `${result.shown} is not a valid handle.`],
       'not-held': [409, `No profile holds ${result.shown} proven: nothing to move. Attest the claim instead.`],
@@ -146,7 +168,7 @@ export function editorRoutes(ctx: PortalContext): Router {
     };
     const [status, message] = messages[result.reason];
     if (result.reason === 'no-such-profile') throw new PageError(status, message);
-    return showReview(res, id, { problem: { form: moveFormOf(network as SocialType, handle), message, ...typed } }, status);
+    return showReview(res, id, { problem: { form: moveFormOf(network, handle), message, ...typed } }, status);
   });
 
   router.post('/editor/profiles/:id/decision', async (req, res) => {
@@ -157,6 +179,7 @@ export function editorRoutes(ctx: PortalContext): Router {
     const result = await decideVerification(ctx, signedInUser(res), id, { decision, note, override: override === 'on' });
     if (result.ok) return res.redirect(303, `/editor/queue?done=${decision}`);
     if (result.reason === 'no-such-profile') throw new PageError(404, NO_SUCH_PROFILE);
+    if (result.reason === 'own-profile') throw new PageError(403, OWN_PROFILE_REFUSAL);
     const refused: DecisionRefusal =
       result.reason === 'needs-proof'
         ? { message: 'Not approved: no handle or site of this profile is proven.', note, override: false }

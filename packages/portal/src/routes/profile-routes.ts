@@ -8,14 +8,14 @@ import { takeFlash } from '../http/sessions';
 import { loadProfilePage } from '../proofs/profile-page-state';
 import { takeProofNotice } from '../proofs/proof-notice';
 import { websiteLines, websitesField } from '../proofs/proof-schema';
-import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfile, saveWebsites } from '../use-cases/profiles';
+import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfileAndClaims } from '../use-cases/profiles';
 import { profilePage } from '../views/profile-page';
 import { profileFormSchema } from './profile-schema';
 
 const profileWithWebsitesSchema = profileFormSchema.keys({ websites: websitesField });
 
 export function profileRoutes(ctx: PortalContext): Router {
-  const { store, portalStore, claims } = ctx;
+  const { store, portalStore } = ctx;
   const router = Router();
 
   router.get('/profile', requireUser, async (req, res) => {
@@ -37,9 +37,9 @@ export function profileRoutes(ctx: PortalContext): Router {
       const errors = { ...(await handleConflicts(store, user, req.body ?? {})), ...form.errors };
       return render(res, 'Profile', profilePage({ ...state, form: { ...req.body, ...form.value }, errors }), 422);
     }
-    const result = await saveProfile(portalStore, user, profileFieldsFromForm(form.value));
+    const websites = websiteLines(form.value.websites ?? '');
+    const result = await saveProfileAndClaims(ctx, user, profileFieldsFromForm(form.value), websites);
     if (!result.ok) return render(res, 'Profile', profilePage({ ...state, form: form.value, errors: result.errors }), 409);
-    await saveWebsites(claims, result.profile.id, websiteLines(form.value.websites ?? ''));
     res.redirect(303, '/profile?saved=1');
   });
 

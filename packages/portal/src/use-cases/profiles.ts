@@ -6,6 +6,9 @@ import {
   InvalidSocialHandlesError,
   normalizeHandle,
   SOCIAL_TYPES,
+  claimKey,
+  normalClaimValue,
+  type ClaimKind,
   type PortalStore,
   type SocialType,
   type Store,
@@ -15,7 +18,9 @@ import {
   type Profile,
   type ProfileFields,
 } from '@byline/shared';
+import { claimTitle } from '../proofs/proof-wording';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
+import { releasingProofs } from './claim-releases';
 import type { FieldErrors } from '../views/forms';
 
 /** A URL-safe slug from the names: lower case, accents dropped, words joined by hyphens. */
@@ -117,4 +122,51 @@ export function formFromProfile(profile: Profile | null, claims: Claim[] = []): 
 /** Makes the profile's website claims the form's list (new ones `claimed`, dropped ones released). */
 export async function saveWebsites(claims: ClaimStore, profileId: number, websites: string[]): Promise<void> {
   await claims.setClaims(profileId, { website: websites });
+}
+
+/** The claims (`kind key`) the form keeps: its handles and websites, as the stores key them. */
+function keptClaims(fields: ProfileFields, websites: string[]): Set<string> {
+  const kept = new Set<string>();
+  const keep = (kind: ClaimKind, value: string) => {
+    if (!value.trim()) return;
+    try {
+      kept.add(`${kind} ${claimKey(kind, normalClaimValue(kind, value))}`);
+    } catch {
+      // Refused by the form's schema first; a value with no key keeps nothing.
+    }
+  };
+  for (const type of SOCIAL_TYPES) keep(type, fields.profile_social_profiles[type] ?? '');
+  for (const website of websites) keep('website', website);
+  return kept;
+}
+
+/**
+ * The journalist's profile form: the profile with its handles, then its websites. Handles another profile holds
+ * are refused before anything is written. Removing the last proven handle or site of a verified profile sends
+ * it back to the editors' queue, unverified (see releasingProofs).
+ */
+export async function saveProfileAndClaims(
+  { store, portalStore, claims }: { store: Store; portalStore: PortalStore; claims: ClaimStore },
+  user: PortalUser,
+  fields: ProfileFields,
+  websites: string[],
+): Promise<SaveProfileResult> {
+  const taken = await handleConflicts(store, user, fields.profile_social_profiles);
+  if (Object.keys(taken).length) return { ok: false, errors: taken };
+  const save = async (): Promise<SaveProfileResult> => {
+    const result = await saveProfile(portalStore, user, fields);
+    if (result.ok) await saveWebsites(claims, result.profile.id, websites);
+    return result;
+  };
+  if (user.profileId === null) return save();
+  const kept = keptClaims(fields, websites);
+  return releasingProofs(
+    { portalStore, claims },
+    user.profileId,
+    {
+      leaving: (claim) => !kept.has(`${claim.kind} ${claim.key}`),
+      why: (proven) => `${proven.map(claimTitle).join(', ')} removed from the profile by its owner`,
+    },
+    save,
+  );
 }

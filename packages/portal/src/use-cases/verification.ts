@@ -1,5 +1,5 @@
 import type { ClaimStore, DecisionAction, PortalStore, PortalUser } from '@byline/shared';
-import { hasProof } from '../editor/editor-proofs';
+import { hasProof } from './claim-releases';
 
 export type Decision = 'verify' | 'reject' | 'unverify';
 const ACTIONS: Record<Decision, DecisionAction> = {
@@ -10,8 +10,18 @@ const ACTIONS: Record<Decision, DecisionAction> = {
 
 export type DecisionResult =
   | { ok: true }
-  /** Approving needs a proven handle or site, or the override. */
-  | { ok: false; reason: 'needs-proof' | 'override-needs-note' | 'no-such-profile' };
+  /** Approving needs a proven handle or site, or the override; nobody decides on their own profile. */
+  | { ok: false; reason: 'needs-proof' | 'override-needs-note' | 'no-such-profile' | 'own-profile' };
+
+/**
+ * Separation of duties: an editor never decides on, attests the claims of, or moves a handle onto the profile of
+ * their own portal account; another editor must. (`byline profiles verify` stays the operator's override.)
+ */
+export const isOwnProfile = (editor: PortalUser, profileId: number): boolean => editor.profileId === profileId;
+
+/** What an editor reads when the rule above refuses them. */
+export const OWN_PROFILE_REFUSAL =
+  'This is your own profile: another editor must decide on it, attest its claims or move handles onto it.';
 
 /** The audit note of an approval without proof: the history says it was an override, and why. */
 export const overrideNote = (note: string): string => `Approved without proof (override): ${note}`;
@@ -27,6 +37,7 @@ export async function decideVerification(
   { decision, note, override = false }: { decision: Decision; note: string; override?: boolean },
 ): Promise<DecisionResult> {
   if (editor.role !== 'editor') throw new Error('only editors decide verification');
+  if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   let recorded = note;
   if (decision === 'verify' && !hasProof(await claims.claimsOf(profileId))) {
     if (!override) return { ok: false, reason: 'needs-proof' };
@@ -42,9 +53,13 @@ export async function decideVerification(
   return found ? { ok: true } : { ok: false, reason: 'no-such-profile' };
 }
 
+/** The audit note of `byline profiles verify|unverify`: the history says the operator overrode the editors' review. */
+export const operatorOverrideNote = (verified: boolean): string =>
+  `Operator’s override (byline profiles ${verified ? 'verify' : 'unverify'}), not an editor’s review`;
+
 /**
- * `byline profiles verify|unverify SLUG` for operators, audited like an editor's decision.
- * false when no profile has this slug.
+ * `byline profiles verify|unverify SLUG` for operators: the operator's override, allowed on any profile and with
+ * or without proof, audited as such. false when no profile has this slug.
  */
 export async function setVerifiedByOperator(
   portalStore: PortalStore,
@@ -54,5 +69,10 @@ export async function setVerifiedByOperator(
 ): Promise<boolean> {
   const profile = await portalStore.findProfileBySlug(slug);
   if (!profile) return false;
-  return portalStore.decideVerification({ profileId: profile.id, actor, action: verified ? 'verified' : 'unverified', note: '' });
+  return portalStore.decideVerification({
+    profileId: profile.id,
+    actor,
+    action: verified ? 'verified' : 'unverified',
+    note: operatorOverrideNote(verified),
+  });
 }

@@ -22,6 +22,7 @@ h2 { font-size: 1.2rem; margin-top: 2rem; }
 .error, .form-error { color: var(--bad); margin: .25rem 0 0; }
 .form-error { background: #fdecea; padding: .5rem .75rem; border-radius: 6px; }
 .notice { background: #e8f1fb; padding: .5rem .75rem; border-radius: 6px; }
+.banner { border-left: 4px solid var(--bad); background: #fff8f7; }
 .hint { color: var(--muted); font-size: .9rem; margin: .25rem 0 0; }
 .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); gap: 0 1rem; }
 button, .button { display: inline-block; font: inherit; padding: .55rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; }

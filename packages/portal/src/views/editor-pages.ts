@@ -1,6 +1,8 @@
 import type { Article, AuditRecord, Claim, Profile, VerificationRequest } from '@byline/shared';
 import { claimsInBrief, claimsSection, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';
+import { NO_PROOF_REQUESTER } from '../use-cases/claim-releases';
+import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
 import { html, safeUrl, type SafeHtml } from './html';
 import { checkbox, csrfField, field, formError } from './forms';
 import { avatar, profileDetails } from './profile-details';
@@ -10,15 +12,18 @@ export interface QueueItem {
   request: VerificationRequest;
   profile: Profile;
   claims: Claim[];
+  /** The profile of the editor looking at the queue: another editor must review it. */
+  own: boolean;
 }
 
 /** Who put the request in the queue: the journalist, or Byline's re-check when a proof lapsed. */
 export const RECHECK_REQUESTER = 'byline:re-check';
 
 function whyQueued(request: VerificationRequest): string {
-  return request.requestedBy === RECHECK_REQUESTER
-    ? `A proof lapsed (Byline’s re-check) on ${request.requestedAt.slice(0, 10)}`
-    : `Asked by ${request.requestedBy} on ${request.requestedAt.slice(0, 10)}`;
+  const on = request.requestedAt.slice(0, 10);
+  if (request.requestedBy === RECHECK_REQUESTER) return `A proof lapsed (Byline’s re-check) on ${on}`;
+  if (request.requestedBy === NO_PROOF_REQUESTER) return `Verified, but left without a live proof on ${on}`;
+  return `Asked by ${request.requestedBy} on ${on}`;
 }
 
 export function queuePage(items: QueueItem[], notice?: string): SafeHtml {
@@ -38,13 +43,20 @@ export function queuePage(items: QueueItem[], notice?: string): SafeHtml {
             </thead>
             <tbody>
               ${items.map(
-                ({ request, profile, claims }) =>
+                ({ request, profile, claims, own }) =>
                   html`<tr>
                     <td data-label="Journalist">${profile.profile_first_name} ${profile.profile_last_name}</td>
                     <td data-label="Employer">${profile.profile_employer}</td>
                     <td data-label="Why here">${whyQueued(request)}</td>
                     <td data-label="Handles and sites">${claimsInBrief(claims)}</td>
-                    <td><a href="/editor/profiles/${profile.id}">Review</a></td>
+                    <td>
+                      ${
+                        own
+                          ? html`<a href="/editor/profiles/${profile.id}">View</a>
+                              <span class="hint">Your own profile: another editor reviews it</span>`
+                          : html`<a href="/editor/profiles/${profile.id}">Review</a>`
+                      }
+                    </td>
                   </tr>`,
               )}
             </tbody>
@@ -66,6 +78,8 @@ export interface ReviewState {
   problem?: FormProblem;
   /** A decision that was refused, with what the editor had entered. */
   refused?: DecisionRefusal;
+  /** The editor's own profile: shown, but another editor must decide, attest and move. */
+  own?: boolean;
 }
 
 export interface DecisionRefusal {
@@ -95,6 +109,13 @@ const DECISIONS = {
 };
 
 function requestSummary(pending: VerificationRequest | null, profile: Profile): SafeHtml {
+  if (pending?.requestedBy === NO_PROOF_REQUESTER) {
+    return html`<p class="notice" role="status">
+      Back in the queue since ${pending.requestedAt.slice(0, 10)}: this profile was verified, but a move or a release left it
+      without a live proof, so it is no longer verified (see the claims below and the history). Approve it again on a proof, or
+      reject.
+    </p>`;
+  }
   if (pending?.requestedBy === RECHECK_REQUESTER) {
     return html`<p class="notice" role="status">
       Back in the queue since ${pending.requestedAt.slice(0, 10)}: one of this profile’s proofs stopped holding (Byline’s daily
@@ -147,6 +168,31 @@ function overrideChoice(refused: DecisionRefusal | undefined): SafeHtml {
     </p>`;
 }
 
+function decisionForm({
+  csrf,
+  profile,
+  pending,
+  refused,
+  offerOverride,
+}: Pick<ReviewState, 'csrf' | 'profile' | 'pending' | 'refused'> & { offerOverride: boolean }): SafeHtml {
+  return html`<form method="post" action="/editor/profiles/${profile.id}/decision" class="card" novalidate>
+    <h2>Your decision</h2>
+    ${csrfField(csrf)} ${refused && !refused.aboutNote ? formError(refused.message) : ''}
+    ${field({
+      name: 'note',
+      label: 'Note for the record',
+      multiline: true,
+      value: refused?.note,
+      errors: refused?.aboutNote ? { note: refused.message } : {},
+      hint: 'Why you decided so. Kept in the profile’s history; the journalist sees it.',
+    })}
+    ${offerOverride ? overrideChoice(refused) : ''}
+    <ul class="plain decisions">
+      ${decisionButtons(profile, pending)}
+    </ul>
+  </form>`;
+}
+
 export function reviewPage({
   csrf,
   profile,
@@ -157,6 +203,7 @@ export function reviewPage({
   notice,
   problem,
   refused,
+  own = false,
 }: ReviewState): SafeHtml {
   const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
   const proven = claims.some(({ claim }) => claim.releasedAt === null && claim.state === 'proven');
@@ -187,23 +234,15 @@ export function reviewPage({
           : html`<p>No articles.</p>`
       }
     </section>
-    ${claimsSection(profile.id, claims, csrf, problem)}
-    <form method="post" action="/editor/profiles/${profile.id}/decision" class="card" novalidate>
-      <h2>Your decision</h2>
-      ${csrfField(csrf)} ${refused && !refused.aboutNote ? formError(refused.message) : ''}
-      ${field({
-        name: 'note',
-        label: 'Note for the record',
-        multiline: true,
-        value: refused?.note,
-        errors: refused?.aboutNote ? { note: refused.message } : {},
-        hint: 'Why you decided so. Kept in the profile’s history; the journalist sees it.',
-      })}
-      ${approving && !proven ? overrideChoice(refused) : ''}
-      <ul class="plain decisions">
-        ${decisionButtons(profile, pending)}
-      </ul>
-    </form>
+    ${claimsSection(profile.id, claims, csrf, problem, own)}
+    ${
+      own
+        ? html`<section class="card" aria-labelledby="decision-heading">
+            <h2 id="decision-heading">Decision</h2>
+            <p class="notice" role="status">${OWN_PROFILE_REFUSAL}</p>
+          </section>`
+        : decisionForm({ csrf, profile, pending, refused, offerOverride: approving && !proven })
+    }
     <h2>History</h2>
     ${auditHistory(history)}`;
 }

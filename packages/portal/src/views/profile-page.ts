@@ -7,7 +7,7 @@ import {
   type VerificationRequest,
 } from '@byline/shared';
 import { MAX_WEBSITES } from '../proofs/proof-schema';
-import { proofsSection } from '../proofs/proofs-section';
+import { proofsSection, releasedBanner } from '../proofs/proofs-section';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import { html, type SafeHtml } from './html';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
@@ -44,6 +44,14 @@ function verificationSection({ csrf, profile, pending = null, history = [] }: Pr
   return html`<section class="card" aria-labelledby="verification-heading">
     <h2 id="verification-heading">Verification</h2>
     <p>${verifiedBadge(profile)} Public page: <a href="/j/${profile.profile_slug}">/j/${profile.profile_slug}</a></p>
+    ${
+      profile.verified
+        ? html`<p class="hint">
+            Removing your last proven handle or site, or an editor moving it to another profile, takes the verification away until
+            an editor approves your profile again.
+          </p>`
+        : ''
+    }
     ${pendingNotice(pending)} ${canRequest ? postButton('/profile/verification-request', 'Request verification', csrf, '') : ''}
     <h3>History</h3>
     ${auditHistory(history)}
@@ -56,6 +64,7 @@ export function profilePage(state: ProfilePageState): SafeHtml {
     field({ name, label, value: form[name], errors, ...extra });
   return html`<h1>${profile ? 'Your journalist profile' : 'Create your journalist profile'}</h1>
     ${saved ? html`<p class="notice" role="status">Profile saved.</p>` : ''} ${proofNoticeOf(state.proofNotice)}
+    ${profile ? releasedBanner(claims) : ''}
     ${Object.keys(errors).length ? html`<p class="form-error" role="alert">Please correct the fields marked below.</p>` : ''}
     <form method="post" action="/profile" class="card" novalidate>
       ${csrfField(csrf)}

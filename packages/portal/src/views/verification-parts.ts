@@ -8,7 +8,10 @@ const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   unverified: 'Verification withdrawn',
   'proof-attested': 'Proof attested by an editor',
   'handle-moved': 'Proven handle moved',
+  'handle-displaced': 'Proven handle displaced by a move',
+  'claim-released': 'Claim released: another profile proved it',
   'proof-lapsed': 'A proof stopped holding',
+  'no-live-proof': 'Back in the queue: no live proof left',
 };
 
 export function verifiedBadge(profile: Pick<Profile, 'verified'>): SafeHtml {

@@ -209,6 +209,16 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     const page = await squatter.agent.get('/profile');
     const today = portal.clock.now.toISOString().slice(0, 10);
     expect(page.text).toContain(`Released on ${today}: another profile proved it is theirs by signing in with the network.`);
+    // Told at the top of the page, above the form, and in the history, which names the network that vouched.
+    const aboveTheForm = page.text.slice(0, page.text.indexOf('<form method="post" action="/profile"'));
+    expect(aboveTheForm).toContain(`Released on ${today}: another profile proved it is theirs`);
+    expect((await portal.portalStore.auditHistory(squatter.profileId))[0]).toMatchObject({
+      action: 'claim-released',
+      actor: `network:${providers.twitter.issuer}`,
+      note: `X @${NETWORKS.twitter.username}: Released on ${today}: another profile proved it is theirs by signing in with the network.`,
+    });
+    // Verified on an editor's word alone, it had no proof to lose: still verified.
+    expect((await portal.portalStore.findProfileById(squatter.profileId))!.verified).toBe(true);
     expect(page.text).toContain('id="f-twitter" name="twitter"');
     expect(page.text).not.toMatch(/name="twitter"[^>]*value="@?NiamhCass94"/);
     // Proven by another, the handle can no longer be claimed.

@@ -62,7 +62,8 @@ export interface ClaimStore {
   recordProof(proof: ProofToRecord): Promise<ProveResult>;
   /**
    * An editor's decision to move a proven handle to another profile: the holder's claim is released with
-   * the note, and the target proves it by editor attestation. Audited on both profiles.
+   * the note, and the target proves it by editor attestation. Audited on both profiles. The target's other
+   * claim of the network, if any, is released (its proofs ended) with `replacedReason` when given.
    */
   moveProvenClaim(move: {
     type: SocialType;
@@ -70,6 +71,7 @@ export interface ClaimStore {
     toProfileId: number;
     editor: string;
     note: string;
+    replacedReason?: string;
   }): Promise<ProveResult>;
   /** Leases up to `limit` live re-checked proofs due at `now` to `holder` for `leaseMs`. */
   takeDueChecks(options: { now: Date; holder: string; leaseMs: number; limit: number; all?: boolean }): Promise<DueCheck[]>;

@@ -19,6 +19,11 @@ export function releasedBecause(method: EvidenceMethod, now: string): string {
   return `Released on ${now.slice(0, 10)}: another profile proved it is theirs by ${methodLabel(method)}.`;
 }
 
+/** Why a profile's claim of a network was released when another handle of that network was proven on it. */
+export function replacedBy(value: string, method: EvidenceMethod, now: string): string {
+  return `Replaced on ${now.slice(0, 10)} by ${value}, proven by ${methodLabel(method)}`;
+}
+
 /** Why a re-checked proof stopped counting. */
 export function lapseNote(failingSince: string, reason: string): string {
   return `The proof stopped holding: failing since ${failingSince.slice(0, 10)} (${reason}).`;

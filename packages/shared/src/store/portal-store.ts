@@ -63,9 +63,19 @@ export type DecisionAction = 'verified' | 'rejected' | 'unverified';
 
 /**
  * Everything the verification history records: requests and decisions, and the proofs' events that an editor
- * must see (a proof attested by an editor, a proven handle moved between profiles, a proof that lapsed).
+ * and the profile's owner must see: a proof attested by an editor, a proven handle moved between profiles, a
+ * proven handle displaced by one moved onto its profile, a claim released because another profile proved it, a
+ * proof that lapsed, and a verified profile sent back to the queue because it was left without a live proof.
  */
-export type AuditAction = 'requested' | DecisionAction | 'proof-attested' | 'handle-moved' | 'proof-lapsed';
+export type AuditAction =
+  | 'requested'
+  | DecisionAction
+  | 'proof-attested'
+  | 'handle-moved'
+  | 'handle-displaced'
+  | 'claim-released'
+  | 'proof-lapsed'
+  | 'no-live-proof';
 
 /** Who did what to a profile's verification, when, and why. */
 export interface AuditRecord {
@@ -163,6 +173,11 @@ export interface PortalStore {
   pendingRequests(): Promise<VerificationRequest[]>;
   /** Sets the verified flag, closes a pending request and appends the audit record, all at once. false when no such profile. */
   decideVerification(decision: VerificationDecision): Promise<boolean>;
+  /**
+   * Puts the profile back in the editors' queue, unverified: the verified flag comes off, a pending request opens
+   * (requested by `actor`) unless one is open, and the audit record is appended. false when no such profile.
+   */
+  returnToQueue(record: { profileId: number; actor: string; action: AuditAction; note: string }): Promise<boolean>;
   /** Appends a record that is not a decision on the verified flag (an editor's attestation of a proof). */
   recordAudit(record: { profileId: number; actor: string; action: AuditAction; note: string }): Promise<void>;
   auditHistory(profileId: number): Promise<AuditRecord[]>;

@@ -6,7 +6,7 @@ import { insertAudit } from '../../store/mongo/mongo-verification-records';
 import type { NewEvidence } from '../claims';
 import type { ClaimStore, ProofToRecord, ProveResult } from '../claim-store';
 import { claimKey, isNetwork, type WantedClaims } from '../claim-values';
-import { methodLabel, releasedBecause } from '../claim-wording';
+import { releasedBecause, replacedBy } from '../claim-wording';
 import { EDITOR_PROVIDER } from '../sqlite/sqlite-claim-store';
 import {
   endLiveEvidence,
@@ -119,8 +119,12 @@ async function releaseUnprovenOthers(
   return others.map((other) => ({ profileId: other.profile_id, claimId: other._id }));
 }
 
-/** recordProof (value already normal). A claim its owner removes while it is being proven is claimed and proven again. */
-export async function recordProofNow(db: Db, proof: ProofToRecord, now: string): Promise<ProveResult> {
+/**
+ * recordProof (value already normal). A claim its owner removes while it is being proven is claimed and proven
+ * again. A network proof releases the profile's other claim of the network with `replacedReason` (by default:
+ * replaced by this proof).
+ */
+export async function recordProofNow(db: Db, proof: ProofToRecord, now: string, replacedReason?: string): Promise<ProveResult> {
   const { profileId, kind, value, evidence } = proof;
   if (!(await profileExists(db, profileId))) return { ok: false, reason: 'no-such-profile' };
   const key = claimKey(kind, value);
@@ -138,8 +142,7 @@ export async function recordProofNow(db: Db, proof: ProofToRecord, now: string):
     }
     if (isNetwork(kind)) {
       const replaced = (await liveClaimsOfProfile(db, profileId)).filter((other) => other.kind === kind && other.key !== key);
-      const reason = `Replaced on ${now.slice(0, 10)} by ${value}, proven by ${methodLabel(evidence.method)}`;
-      await releaseClaims(db, replaced, reason, now);
+      await releaseClaims(db, replaced, replacedReason ?? replacedBy(value, evidence.method, now), now);
     }
     await syncProvenHandles(db, [profileId]);
     const released = await releaseUnprovenOthers(db, claim, releasedBecause(evidence.method, now), now);
@@ -158,7 +161,7 @@ export async function recordProofNow(db: Db, proof: ProofToRecord, now: string):
  */
 export async function moveProvenClaimNow(
   db: Db,
-  { type, key, toProfileId, editor, note }: Parameters<ClaimStore['moveProvenClaim']>[0],
+  { type, key, toProfileId, editor, note, replacedReason }: Parameters<ClaimStore['moveProvenClaim']>[0],
   now: string,
 ): Promise<ProveResult> {
   if (!(await profileExists(db, toProfileId))) return { ok: false, reason: 'no-such-profile' };
@@ -185,6 +188,7 @@ export async function moveProvenClaimNow(
       evidence: { method: 'editor-attestation', provider: EDITOR_PROVIDER, provenValue: value, by: `editor:${editor}`, note },
     },
     now,
+    replacedReason,
   );
   if (result.ok) {
     await insertAudit(db, {

@@ -16,7 +16,7 @@ import type {
   RecordCheckResult,
 } from '../claim-store';
 import { claimKey, isNetwork, normalClaimValue, wantedClaims, type WantedClaims } from '../claim-values';
-import { lapseNote, methodLabel, releasedBecause } from '../claim-wording';
+import { lapseNote, releasedBecause, replacedBy } from '../claim-wording';
 import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from '../proof-attempts';
 import {
   addProof,
@@ -110,13 +110,8 @@ export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
     toProfileId,
     editor,
     note,
-  }: {
-    type: SocialType;
-    key: string;
-    toProfileId: number;
-    editor: string;
-    note: string;
-  }): Promise<ProveResult> {
+    replacedReason,
+  }: Parameters<ClaimStore['moveProvenClaim']>[0]): Promise<ProveResult> {
     return this.write(() => {
       const now = new Date().toISOString();
       if (!profileExists(this.db, toProfileId)) return { ok: false, reason: 'no-such-profile' } as const;
@@ -143,6 +138,7 @@ export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
           },
         },
         now,
+        replacedReason,
       );
       if (result.ok) auditEvent(this.db, toProfileId, editor, 'handle-moved', `${type} ${value} moved here: ${note}`, now);
       return result;
@@ -300,8 +296,11 @@ export function setClaimsNow(db: Database.Database, profileId: number, wanted: W
   syncProvenHandles(db, profileId);
 }
 
-/** recordProof inside a transaction. The value is already in its normal form. */
-export function recordProofNow(db: Database.Database, proof: ProofToRecord, now: string): ProveResult {
+/**
+ * recordProof inside a transaction. The value is already in its normal form. A network proof releases the
+ * profile's other claim of the network with `replacedReason` (by default: replaced by this proof).
+ */
+export function recordProofNow(db: Database.Database, proof: ProofToRecord, now: string, replacedReason?: string): ProveResult {
   const { profileId, kind, value, evidence } = proof;
   if (!profileExists(db, profileId)) return { ok: false, reason: 'no-such-profile' };
   const key = claimKey(kind, value);
@@ -309,7 +308,7 @@ export function recordProofNow(db: Database.Database, proof: ProofToRecord, now:
     const holder = provenHolder(db, kind, key);
     if (holder !== undefined && holder !== profileId) return { ok: false, reason: 'held-by-another', holderProfileId: holder };
     for (const other of otherClaimsOfNetwork(db, profileId, kind, key)) {
-      releaseClaim(db, other, `Replaced on ${now.slice(0, 10)} by ${value}, proven by ${methodLabel(evidence.method)}`, now);
+      releaseClaim(db, other, replacedReason ?? replacedBy(value, evidence.method, now), now);
     }
   }
   const claim = ensureClaim(db, profileId, kind, value, now);

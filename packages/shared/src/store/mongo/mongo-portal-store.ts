@@ -411,6 +411,22 @@ export class MongoPortalStore implements PortalStore {
     });
   }
 
+  /*
+   * Three single-document writes, in this order: the verified flag off, the audit record, the pending request.
+   * The flag goes first so that no interruption leaves verified a profile that has lost its last proof: cut
+   * short after it, the profile is unverified with no line in its history or no request in the queue (its owner
+   * can ask again); after the audit record, it is unverified and its history says why.
+   */
+  returnToQueue({ profileId, actor, action, note }: Omit<AuditRecord, 'id' | 'at'>): Promise<boolean> {
+    return this.run(async () => {
+      const at = new Date().toISOString();
+      if ((await this.profiles.updateOne({ _id: profileId }, { $set: { verified: false } })).matchedCount === 0) return false;
+      await insertAudit(this.db, { profile_id: profileId, actor, action, note, at });
+      await openPendingRequest(this.db, profileId, actor, at);
+      return true;
+    });
+  }
+
   recordAudit({ profileId, actor, action, note }: Omit<AuditRecord, 'id' | 'at'>): Promise<void> {
     return this.run(() => insertAudit(this.db, { profile_id: profileId, actor, action, note, at: new Date().toISOString() }));
   }

@@ -377,6 +377,26 @@ export class SqlitePortalStore implements PortalStore {
     return this.write(() => decide.immediate());
   }
 
+  async returnToQueue({ profileId, actor, action, note }: Omit<AuditRecord, 'id' | 'at'>): Promise<boolean> {
+    const requeue = this.db.transaction(() => {
+      const row = this.sql<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?').get(profileId);
+      if (!row) return false;
+      const now = new Date().toISOString();
+      const doc = { ...JSON.parse(row.doc), verified: false };
+      this.sql('UPDATE profiles SET verified = 0, doc = ? WHERE id = ?').run(JSON.stringify(doc), profileId);
+      if (!this.pendingRow(profileId)) {
+        this.sql('INSERT INTO verification_requests (profile_id, requested_by, requested_at) VALUES (?, ?, ?)').run(
+          profileId,
+          actor,
+          now,
+        );
+      }
+      this.audit(profileId, actor, action, note, now);
+      return true;
+    });
+    return this.write(() => requeue.immediate());
+  }
+
   private audit(profileId: number, actor: string, action: AuditRecord['action'], note: string, at: string): void {
     this.sql('INSERT INTO verification_audit (profile_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)').run(
       profileId,

@@ -1,0 +1,67 @@
+import { bearer } from '@byline/test-support';
+import type { SocialType } from '@byline/shared';
+import { createEditor } from '../../src/use-cases/accounts';
+import { profileForm, signedUp, submit, type Agent, type Portal } from './portal-harness';
+import { verifiers } from './verifiers';
+
+/** A signed-up journalist whose profile claims handles (unproven, as typed in the form). */
+export async function journalist(portal: Portal, overrides: Record<string, string> = {}, { request = true } = {}) {
+  const session = await signedUp(portal.app);
+  const form = profileForm(overrides);
+  const saved = await submit(session.agent, '/profile', '/profile', form);
+  if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
+  if (request) await submit(session.agent, '/profile', '/profile/verification-request', {});
+  const user = await portal.portalStore.findUserByEmail(session.email);
+  const profile = (await portal.portalStore.findProfileById(user!.profileId!))!;
+  return { ...session, form, profileId: profile.id, slug: profile.profile_slug };
+}
+
+/** A signed-in editor; with `profile`, one who built a journalist profile of their own before being made editor. */
+export async function editor(portal: Portal, { profile }: { profile?: Record<string, string> } = {}) {
+  const { email, agent, password } = await signedUp(portal.app);
+  let profileId: number | null = null;
+  if (profile) {
+    await submit(agent, '/profile', '/profile', profileForm(profile));
+    await submit(agent, '/profile', '/profile/verification-request', {});
+    profileId = (await portal.portalStore.findUserByEmail(email))!.profileId;
+  }
+  await createEditor(portal.portalStore, email);
+  await submit(agent, '/signin', '/signin', { email, password });
+  return { agent, email, profileId };
+}
+
+export const reviewPath = (profileId: number) => `/editor/profiles/${profileId}`;
+
+/** Profile-form overrides that claim no handle but X: the profile's only claim is the one a test is about. */
+export const ONLY_X = { facebook: '', linkedin: '', instagram: '' };
+
+/** The editor moves an X handle onto the profile through its review page's form. */
+export function moveOnto(
+  desk: { agent: Agent },
+  profileId: number,
+  { displace, ...fields }: { handle: string; note: string; displace?: string },
+) {
+  const path = reviewPath(profileId);
+  return submit(desk.agent, path, `${path}/move`, {
+    network: 'twitter',
+    ...fields,
+    ...(displace === undefined ? {} : { displace }),
+  });
+}
+
+/** What verify_journalist answers for the handle. */
+export async function answerFor(portal: Portal, handle: string, type: SocialType = 'twitter') {
+  const token = (await bearer(portal.store)).replace('Bearer ', '');
+  return (await verifiers(portal.store).verifyJournalist(token, handle, type)).body as Record<string, unknown>;
+}
+
+/** The profile as `byline export` writes it. */
+export async function exported(portal: Portal, slug: string) {
+  for await (const record of portal.store.exportProfiles()) if (record.profile_slug === slug) return record;
+  throw new Error(`${slug} not exported`);
+}
+
+/** The profile's live claim of the network. */
+export async function liveClaim(portal: Portal, profileId: number, kind: string) {
+  return (await portal.claims.claimsOf(profileId)).find((claim) => claim.kind === kind && claim.releasedAt === null);
+}
