@@ -10,6 +10,7 @@ import {
   type PortalStore,
   type Store,
 } from '@byline/shared';
+import { loopbackOutbound } from '@byline/test-support';
 
 /**
  * Verified profiles whose website is proven by rel="me", pointing at pages a real HTTP server on 127.0.0.1
@@ -20,12 +21,8 @@ export const PORTAL = 'https://byline.example';
 export const HOUR = 3600_000;
 export const DAY = 24 * HOUR;
 
-/** The fetch the tests give the re-check: may reach the page server on loopback (production's never may). */
-export const loopbackFetch = createSafeFetch({
-  allowLoopback: true,
-  resolve: async () => [{ address: '127.0.0.1', family: 4 }],
-  timeoutMs: 5000,
-});
+/** The fetch of a re-check with ALLOWED_PRIVATE_ADDRESSES listing loopback, where the page server listens. */
+export const loopbackFetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5000 });
 
 export type Page = (res: http.ServerResponse) => void;
 export const linkingTo =
