@@ -5,7 +5,7 @@
  * last test).
  */
 import { runRecheck } from '@byline/shared';
-import { buildPackages, LOOPBACK_ALLOWED, runCliProcess, tempDir } from '@byline/test-support';
+import { buildPackages, LOOPBACK_ALLOWED, runCliProcess, startDnsServer, tempDir } from '@byline/test-support';
 import {
   DAY,
   HOUR,
@@ -148,6 +148,32 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
     expect((await recheck(target)).stdout).toBe(
       'Re-checked 0 proof(s): 0 held, 0 failing, 0 lapsed; skipped 2 proof(s) leased by another run.\n',
     );
+  });
+
+  it('reaches a site, and the MongoDB store, by names only the DNS_SERVERS know (processes)', async () => {
+    const dns = await startDnsServer({
+      'pages.byline.test': { addresses: ['127.0.0.1'] },
+      'store.byline.test': { addresses: ['127.0.0.1'] },
+    });
+    try {
+      const named = await fixtures.siteProof('/cli-named', { base: server.base.replace('127.0.0.1', 'pages.byline.test') });
+      const line = `${named.profile.profile_slug}  ${named.site}`;
+      const system = await recheckProcess(target);
+      expect(system.stdout).toContain(`${line}  failing (the site could not be reached)`);
+
+      // The store by name too: the MongoDB driver's own lookups go to DNS_SERVERS.
+      const mongo = target.env.MONGODB_URI
+        ? { MONGODB_URI: target.env.MONGODB_URI.replace('127.0.0.1', 'store.byline.test') }
+        : {};
+      const env = { ...recheckEnv(target), ...mongo, DNS_SERVERS: dns.server };
+      const configured = await runCliProcess(['recheck', '--all'], { dataDir: target.env.BYLINE_DATA_DIR!, env });
+      expect(configured).toMatchObject({ code: 0, stderr: '' });
+      expect(configured.stdout).toContain(`${line}  held`);
+      expect(dns.queries).toContain('pages.byline.test A');
+      if (target.env.MONGODB_URI) expect(dns.queries).toContain('store.byline.test A');
+    } finally {
+      await dns.close();
+    }
   });
 
   it('with the real fetch, a page on loopback is refused and the proof fails', async () => {

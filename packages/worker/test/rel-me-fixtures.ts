@@ -66,9 +66,10 @@ export class ProofFixtures {
 
   /**
    * A verified journalist whose website `path` on the page server is proven by rel="me", due for a check at
-   * `dueAt`. The page links back when `page` is 'linking', lacks the link when 'without'.
+   * `dueAt`. The page links back when `page` is 'linking', lacks the link when 'without'. `base` names the
+   * server another way (a name that resolves to it).
    */
-  async siteProof(path: string, { page = 'linking' as 'linking' | 'without', dueAt = new Date() } = {}) {
+  async siteProof(path: string, { page = 'linking' as 'linking' | 'without', dueAt = new Date(), base = this.server.base } = {}) {
     const n = ++this.counter;
     const tag = `${Date.now().toString(36)}${n}`;
     const user = await this.portal.createUser({ email: `j${tag}@example.org`, passwordHash: 'x', role: 'journalist' });
@@ -89,7 +90,7 @@ export class ProofFixtures {
       `worker-${tag}`,
     );
     await this.portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
-    const site = `${this.server.base}${path}`;
+    const site = `${base}${path}`;
     await this.claims.setClaims(profile.id, { website: [site] });
     const proof = await this.claims.recordProof({
       profileId: profile.id,
