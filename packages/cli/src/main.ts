@@ -1,5 +1,14 @@
 #!/usr/bin/env node
+import { loadConfig, useDnsServers } from '@byline/shared';
 import { runCli } from './cli';
+
+// Every name a command looks up (MongoDB, pages it fetches) goes to DNS_SERVERS when set. Only here, in the
+// process itself: tests run commands in their own process. A bad setting is the command's to report.
+try {
+  useDnsServers(loadConfig(process.env));
+} catch {
+  // reported by the command that reads the configuration
+}
 
 // A closed pipe (`byline export | head`) is not an error worth a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -1,10 +1,11 @@
 /**
  * `byline recheck` on each store: one run over the due rel="me" proofs (or --all), a line per checked proof and
- * a summary. The pages are served by a real HTTP server on 127.0.0.1; the command is given a fetch that may
- * reach it (the real one refuses loopback, see the last test).
+ * a summary. The pages are served by a real HTTP server on 127.0.0.1, which the command reaches because its
+ * ALLOWED_PRIVATE_ADDRESSES lists loopback, as an operator would set it (without it, loopback is refused: see the
+ * last test).
  */
 import { runRecheck } from '@byline/shared';
-import { tempDir } from '@byline/test-support';
+import { buildPackages, LOOPBACK_ALLOWED, runCliProcess, startDnsServer, tempDir } from '@byline/test-support';
 import {
   DAY,
   HOUR,
@@ -14,25 +15,19 @@ import {
   startPageServer,
   type PageServer,
 } from '../../worker/test/rel-me-fixtures';
-import { runCli } from '../src/cli';
-import type { RecheckContext } from '../src/commands/recheck';
-import { byline, cliTargets, type CliResult, type CliTarget } from './cli-harness';
-import { PassThrough } from 'node:stream';
+import { byline, bylineWithEnv, cliTargets, type CliResult, type CliTarget } from './cli-harness';
 
-function capture() {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  return Object.assign(stream, { text: () => text });
+/** The settings of these runs: the portal's public address, and loopback (the page server) allowed. */
+const recheckEnv = (target: CliTarget) => ({ ...target.env, PUBLIC_PORTAL_URL: PORTAL, ...LOOPBACK_ALLOWED });
+
+/** `byline recheck ARGS` in this process against the target. */
+function recheck(target: CliTarget, ...args: string[]): Promise<CliResult> {
+  return bylineWithEnv(recheckEnv(target), 'recheck', ...args);
 }
 
-/** `byline recheck ARGS` in this process against the target, with the loopback fetch. */
-async function recheck(target: CliTarget, ...args: string[]): Promise<CliResult> {
-  const stdout = capture();
-  const stderr = capture();
-  const ctx: RecheckContext = { env: { ...target.env, PUBLIC_PORTAL_URL: PORTAL }, stdout, stderr, fetch: loopbackFetch };
-  const code = await runCli(['recheck', ...args], ctx);
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
+/** `byline recheck ARGS` as its own process (node packages/cli/dist/main.js) against the target. */
+function recheckProcess(target: CliTarget, ...args: string[]) {
+  return runCliProcess(['recheck', ...args], { dataDir: target.env.BYLINE_DATA_DIR!, env: recheckEnv(target) });
 }
 
 describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
@@ -41,8 +36,9 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
   let fixtures: ProofFixtures;
 
   beforeAll(async () => {
+    buildPackages('cli');
     server = await startPageServer();
-  });
+  }, 120_000);
   afterAll(() => server.close());
 
   beforeEach(() => {
@@ -111,6 +107,73 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
         'Re-checked 2 proof(s): 2 held, 0 failing, 0 lapsed.',
       ].sort(),
     );
+  });
+
+  it('--all leaves no proof leased: the next run checks them all again (processes)', async () => {
+    const first = await fixtures.siteProof('/cli-released-1', { dueAt: new Date(Date.now() + DAY) });
+    const second = await fixtures.siteProof('/cli-released-2', { dueAt: new Date(Date.now() + DAY) });
+    const lines = [`${first.profile.profile_slug}  ${first.site}  held`, `${second.profile.profile_slug}  ${second.site}  held`];
+    for (let run = 0; run < 2; run++) {
+      const result = await recheckProcess(target, '--all');
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(result.stdout.trim().split('\n').sort()).toEqual(
+        [...lines, 'Re-checked 2 proof(s): 2 held, 0 failing, 0 lapsed.'].sort(),
+      );
+    }
+    // Another checker (the worker) can take every one of them at once.
+    const taken = await fixtures.claims.takeDueChecks({
+      now: new Date(),
+      holder: 'worker',
+      leaseMs: 60_000,
+      limit: 10,
+      all: true,
+    });
+    expect(taken).toHaveLength(2);
+  });
+
+  it('says how many proofs it skipped because another run holds them (process)', async () => {
+    const proofs = [];
+    for (let i = 0; i < 3; i++) proofs.push(await fixtures.siteProof(`/cli-leased-${i}`));
+    const held = await fixtures.claims.takeDueChecks({ now: new Date(), holder: 'another run', leaseMs: 60_000, limit: 2 });
+    expect(held).toHaveLength(2);
+    const free = proofs.find(({ site }) => !held.some((due) => due.claim.value === site))!;
+    const result = await recheckProcess(target);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(result.stdout).toBe(
+      `${free.profile.profile_slug}  ${free.site}  held\n` +
+        'Re-checked 1 proof(s): 1 held, 0 failing, 0 lapsed; skipped 2 proof(s) leased by another run.\n',
+    );
+    // With --all too; and a run that finds nothing else to check still says what it left.
+    expect((await recheck(target, '--all')).stdout).toContain('; skipped 2 proof(s) leased by another run.');
+    expect((await recheck(target)).stdout).toBe(
+      'Re-checked 0 proof(s): 0 held, 0 failing, 0 lapsed; skipped 2 proof(s) leased by another run.\n',
+    );
+  });
+
+  it('reaches a site, and the MongoDB store, by names only the DNS_SERVERS know (processes)', async () => {
+    const dns = await startDnsServer({
+      'pages.byline.test': { addresses: ['127.0.0.1'] },
+      'store.byline.test': { addresses: ['127.0.0.1'] },
+    });
+    try {
+      const named = await fixtures.siteProof('/cli-named', { base: server.base.replace('127.0.0.1', 'pages.byline.test') });
+      const line = `${named.profile.profile_slug}  ${named.site}`;
+      const system = await recheckProcess(target);
+      expect(system.stdout).toContain(`${line}  failing (the site could not be reached)`);
+
+      // The store by name too: the MongoDB driver's own lookups go to DNS_SERVERS.
+      const mongo = target.env.MONGODB_URI
+        ? { MONGODB_URI: target.env.MONGODB_URI.replace('127.0.0.1', 'store.byline.test') }
+        : {};
+      const env = { ...recheckEnv(target), ...mongo, DNS_SERVERS: dns.server };
+      const configured = await runCliProcess(['recheck', '--all'], { dataDir: target.env.BYLINE_DATA_DIR!, env });
+      expect(configured).toMatchObject({ code: 0, stderr: '' });
+      expect(configured.stdout).toContain(`${line}  held`);
+      expect(dns.queries).toContain('pages.byline.test A');
+      if (target.env.MONGODB_URI) expect(dns.queries).toContain('store.byline.test A');
+    } finally {
+      await dns.close();
+    }
   });
 
   it('with the real fetch, a page on loopback is refused and the proof fails', async () => {

@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
-import { createSafeFetch, DEFAULT_RECHECK_POLICY, openClaimStore } from '@byline/shared';
+import { createSafeFetch, DEFAULT_OUTBOUND, DEFAULT_RECHECK_POLICY, openClaimStore } from '@byline/shared';
 import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
@@ -33,11 +33,13 @@ const LOCAL_PUBLIC_URLS = {
 };
 
 export function createApp(deps: PortalDeps): Express {
+  const outbound = deps.outbound ?? DEFAULT_OUTBOUND;
   const ctx: PortalContext = {
     store: deps.store,
     portalStore: deps.portalStore,
     logger: deps.logger,
-    fetchPage: deps.fetchPage ?? createPageFetcher(),
+    outbound,
+    fetchPage: deps.fetchPage ?? createPageFetcher(outbound),
     now: deps.now ?? (() => new Date()),
     sessionTtlMs: deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     throttle: deps.throttle ?? new SignInThrottle(),
@@ -45,8 +47,8 @@ export function createApp(deps: PortalDeps): Express {
     publicUrls: deps.publicUrls ?? LOCAL_PUBLIC_URLS,
     resetThrottle: deps.resetThrottle ?? new ResetRequestThrottle(),
     claims: deps.claims ?? openClaimStore(deps.store),
-    proofFetch: deps.proofFetch ?? createSafeFetch(),
-    networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}),
+    proofFetch: deps.proofFetch ?? createSafeFetch(outbound),
+    networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}, { outbound }),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
   };
   const app = express();

@@ -1,4 +1,4 @@
-import type { ClaimStoreWithAttempts, Logger, PortalStore, RecheckPolicy, SafeFetch, Store } from '@byline/shared';
+import type { ClaimStoreWithAttempts, Logger, Outbound, PortalStore, RecheckPolicy, SafeFetch, Store } from '@byline/shared';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
 import type { Outbox } from './mail/outbox';
@@ -16,7 +16,12 @@ export interface PortalDeps {
   store: Store;
   portalStore: PortalStore;
   logger: Logger;
-  /** Fetches article pages; the default refuses every non-public address. Tests inject one that may reach loopback. */
+  /**
+   * Where outbound requests may go and how names are resolved (outboundOf(config): ALLOWED_PRIVATE_ADDRESSES,
+   * DNS_SERVERS); public addresses and the system's resolver by default. The fetchers below are built from it.
+   */
+  outbound?: Outbound;
+  /** Fetches article pages, within `outbound`. */
   fetchPage?: PageFetcher;
   now?: () => Date;
   /** How long a sign-in lasts; 12 hours by default. */
@@ -30,7 +35,7 @@ export interface PortalDeps {
   resetThrottle?: ResetRequestThrottle;
   /** Claims and their evidence (issue 16); opened beside `store` by default. */
   claims?: ClaimStoreWithAttempts;
-  /** Outbound fetch for proofs (rel="me" pages); refuses every non-public address. Tests inject one that may reach loopback. */
+  /** Outbound fetch for proofs (rel="me" pages), within `outbound`. */
   proofFetch?: SafeFetch;
   /** Sign-in with the networks configured by SIGNIN_* (main); none configured by default. */
   networkSignIn?: NetworkSignIn;

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 import {
+  addressPolicyOf,
   openPortalStore,
   ConfigError,
   createLogger,
   loadConfig,
   openClaimStore,
   openStore,
+  outboundOf,
   recheckPolicyOf,
+  useDnsServers,
 } from '@byline/shared';
 import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
@@ -23,7 +26,7 @@ async function main(): Promise<void> {
   try {
     config = loadConfig();
     // SIGNIN_* is checked like the rest: a bad value stops the portal with a message naming it.
-    signInConfig = loadSignInConfig(process.env);
+    signInConfig = loadSignInConfig(process.env, addressPolicyOf(config));
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${SERVICE_NAME}: ${error.message}\n`);
@@ -31,6 +34,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  useDnsServers(config);
+  const outbound = outboundOf(config);
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
   const store = await openStore(config, { logger });
   const portalStore = openPortalStore(store);
@@ -46,13 +51,14 @@ async function main(): Promise<void> {
     journalistVerifier: config.publicJournalistVerifierUrl,
   };
   const claims = openClaimStore(store);
-  const networkSignIn = createNetworkSignIn(signInConfig);
+  const networkSignIn = createNetworkSignIn(signInConfig, { outbound });
   const recheckPolicy = recheckPolicyOf(config);
   const app = createApp({
     store,
     portalStore,
     claims,
     networkSignIn,
+    outbound,
     logger,
     trustProxy,
     throttle,

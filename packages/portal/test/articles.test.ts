@@ -81,9 +81,9 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
     expect(gone.text).toContain('HTTP 404');
   });
 
-  it('refuses local addresses with the fetcher the app builds by default', async () => {
+  it('refuses local addresses with the fetcher the app builds by default (without ALLOWED_PRIVATE_ADDRESSES)', async () => {
     await portal.close();
-    portal = await startPortal(factory, { fetchPage: undefined });
+    portal = await startPortal(factory, { fetchPage: undefined, outbound: undefined });
     const { agent } = await journalist();
     const res = await submit(agent, '/articles', '/articles/fetch', { link: server.url('/news/local') });
     expect(res.status).toBe(422);

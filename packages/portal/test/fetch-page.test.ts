@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
+import { AddressPolicy, addressPolicyOf, isAllowedAddress, loadConfig } from '@byline/shared';
+import { loopbackOutbound } from '@byline/test-support';
 import { createPageFetcher, PageFetchError } from '../src/fetch/fetch-page';
-import { isAllowedAddress } from '@byline/shared';
 import { ARTICLE_HTML, pageServer, testResolver } from './support/portal-harness';
 
 /**
@@ -49,10 +50,10 @@ describe('SSRF-safe page fetcher', () => {
   afterAll(() => server.close());
 
   const strict = createPageFetcher({ resolve: resolver });
-  const testing = createPageFetcher({ resolve: resolver, allowLoopback: true, timeoutMs: 1000 });
+  const testing = createPageFetcher({ ...loopbackOutbound(resolver), timeoutMs: 1000 });
   const refusal = /private or local network/;
 
-  it('fetches a page (loopback allowed only because this fetcher was built for tests)', async () => {
+  it('fetches a page on loopback when ALLOWED_PRIVATE_ADDRESSES lists it', async () => {
     const page = await testing(server.url('/article'));
     expect(page.html).toContain('Court hears appeal');
     const named = await testing(`http://news.test:${server.port}/to-ok`);
@@ -153,7 +154,16 @@ describe('SSRF-safe page fetcher', () => {
     ]) {
       expect([address, isAllowedAddress(address)]).toEqual([address, false]);
     }
-    expect(isAllowedAddress('127.0.0.1', { allowLoopback: true })).toBe(true);
-    expect(isAllowedAddress('10.0.0.1', { allowLoopback: true })).toBe(false);
+    expect(AddressPolicy.DEFAULT.allows('93.184.215.14')).toBe(true);
+    expect(AddressPolicy.DEFAULT.allows('127.0.0.1')).toBe(false);
+  });
+
+  it('allows the ranges of ALLOWED_PRIVATE_ADDRESSES besides, and nothing else', () => {
+    const policy = addressPolicyOf(loadConfig({ ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8' }));
+    expect(policy.allows('127.0.0.1')).toBe(true);
+    expect(policy.allows('::ffff:127.0.0.1')).toBe(true);
+    expect(policy.allows('::1')).toBe(false);
+    expect(policy.allows('10.0.0.1')).toBe(false);
+    expect(policy.allows('93.184.215.14')).toBe(true);
   });
 });

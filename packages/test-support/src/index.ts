@@ -1,4 +1,5 @@
 export * from './builders';
+export * from './dns-server';
 export * from './harness';
 export * from './stores';
 export * from './http';
@@ -7,6 +8,7 @@ export * from './ops-endpoints-suite';
 export * from './rendered-answers';
 export * from './legacy-handles';
 export * from './oidc-provider';
+export * from './outbound';
 export * from './openapi-conformance';
 export * from './openapi-lint';
 export * from './openapi-document-suite';

@@ -7,11 +7,13 @@ import { stopChild } from './child-process';
 /** The repository root (this file lives in packages/test-support/src). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-export type ServiceName = 'article-verifier' | 'journalist-verifier';
+export type ServiceName = 'article-verifier' | 'journalist-verifier' | 'portal' | 'worker';
 
 const PORT_ENV: Record<ServiceName, string> = {
   'article-verifier': 'ARTICLE_VERIFIER_PORT',
   'journalist-verifier': 'JOURNALIST_VERIFIER_PORT',
+  portal: 'PORTAL_PORT',
+  worker: 'WORKER_PORT',
 };
 
 /** The built entry point of a package; fails with a clear message when `npm run build` has not run. */
@@ -79,18 +81,19 @@ async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: numbe
 }
 
 /**
- * Starts a built verifier (`node packages/<name>/dist/main.js`) on a free port of 127.0.0.1 with the
- * embedded store in the given data directory (MONGODB_URI cleared unless `env` sets it), and resolves once /readyz answers. Retries on another port if the first was
- * taken in between. Callers must `stop()` it (e.g. in afterAll).
+ * Starts a built service, the portal or the worker (`node packages/<name>/dist/main.js`) on a free port of
+ * 127.0.0.1 (or `port`, when the test must know it first: a public address) with the embedded store in the
+ * given data directory (MONGODB_URI cleared unless `env` sets it), and resolves once /readyz answers. Retries on
+ * another free port if the first was taken in between. Callers must `stop()` it (e.g. in afterAll).
  */
 export async function startService(
   name: ServiceName,
-  options: { dataDir: string; env?: NodeJS.ProcessEnv; readyTimeoutMs?: number },
+  options: { dataDir: string; env?: NodeJS.ProcessEnv; readyTimeoutMs?: number; port?: number },
 ): Promise<RunningService> {
   const entry = builtEntry(name);
   let lastOutput = '';
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
+  for (let attempt = 0; attempt < (options.port ? 1 : 3); attempt++) {
+    const port = options.port ?? (await freePort());
     const child = spawn(process.execPath, [entry], {
       cwd: REPO_ROOT,
       env: {

@@ -6,8 +6,10 @@ import {
   loadConfig,
   openClaimStore,
   openStore,
+  outboundOf,
   recheckHolder,
   recheckPolicyOf,
+  useDnsServers,
   type Config,
 } from '@byline/shared';
 import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  useDnsServers(config);
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
   // Like the services: never waits for MongoDB; /readyz answers 503 and runs fail (and are retried) until it answers.
   const store = await openStore(config, { logger });
@@ -49,8 +52,8 @@ async function main(): Promise<void> {
   const holder = recheckHolder(SERVICE_NAME);
   const loop = startRecheckLoop({
     claims,
-    // The strict policy: the pages are addresses people typed, so private and local networks are refused.
-    fetch: createSafeFetch(),
+    // The pages are addresses people typed: private and local networks are refused, but for ALLOWED_PRIVATE_ADDRESSES.
+    fetch: createSafeFetch(outboundOf(config)),
     portalUrl: config.publicPortalUrl,
     policy: recheckPolicyOf(config),
     holder,

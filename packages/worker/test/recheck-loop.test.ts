@@ -78,7 +78,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     const metrics = start({ logger });
 
     const first = await nextCheckingRun();
-    expect(first).toEqual({ checked: 2, held: 1, failing: 1, lapsed: 0, leaseLost: 0 });
+    expect(first).toEqual({ checked: 2, held: 1, failing: 1, lapsed: 0, leaseLost: 0, skipped: 0 });
     expect((await fixtures.website(losing.profile.id)).state).toBe('proven');
     expect(await fixtures.portal.pendingRequest(losing.profile.id)).toBeNull();
     // Ticks keep coming, but nothing is due until the retry time.
@@ -88,7 +88,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
 
     // Past the grace period (and the retry after it): the failing proof lapses; the one that holds is due again.
     clock += POLICY.graceMs + POLICY.retryMs;
-    expect(await nextCheckingRun()).toEqual({ checked: 2, held: 1, failing: 0, lapsed: 1, leaseLost: 0 });
+    expect(await nextCheckingRun()).toEqual({ checked: 2, held: 1, failing: 0, lapsed: 1, leaseLost: 0, skipped: 0 });
     expect((await fixtures.website(losing.profile.id)).state).toBe('lapsed');
     expect((await fixtures.website(held.profile.id)).state).toBe('proven');
     expect(await fixtures.portal.pendingRequest(losing.profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });

@@ -10,6 +10,7 @@ import {
   type PortalStore,
   type Store,
 } from '@byline/shared';
+import { loopbackOutbound } from '@byline/test-support';
 
 /**
  * Verified profiles whose website is proven by rel="me", pointing at pages a real HTTP server on 127.0.0.1
@@ -20,12 +21,8 @@ export const PORTAL = 'https://byline.example';
 export const HOUR = 3600_000;
 export const DAY = 24 * HOUR;
 
-/** The fetch the tests give the re-check: may reach the page server on loopback (production's never may). */
-export const loopbackFetch = createSafeFetch({
-  allowLoopback: true,
-  resolve: async () => [{ address: '127.0.0.1', family: 4 }],
-  timeoutMs: 5000,
-});
+/** The fetch of a re-check with ALLOWED_PRIVATE_ADDRESSES listing loopback, where the page server listens. */
+export const loopbackFetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5000 });
 
 export type Page = (res: http.ServerResponse) => void;
 export const linkingTo =
@@ -69,9 +66,10 @@ export class ProofFixtures {
 
   /**
    * A verified journalist whose website `path` on the page server is proven by rel="me", due for a check at
-   * `dueAt`. The page links back when `page` is 'linking', lacks the link when 'without'.
+   * `dueAt`. The page links back when `page` is 'linking', lacks the link when 'without'. `base` names the
+   * server another way (a name that resolves to it).
    */
-  async siteProof(path: string, { page = 'linking' as 'linking' | 'without', dueAt = new Date() } = {}) {
+  async siteProof(path: string, { page = 'linking' as 'linking' | 'without', dueAt = new Date(), base = this.server.base } = {}) {
     const n = ++this.counter;
     const tag = `${Date.now().toString(36)}${n}`;
     const user = await this.portal.createUser({ email: `j${tag}@example.org`, passwordHash: 'x', role: 'journalist' });
@@ -92,7 +90,7 @@ export class ProofFixtures {
       `worker-${tag}`,
     );
     await this.portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
-    const site = `${this.server.base}${path}`;
+    const site = `${base}${path}`;
     await this.claims.setClaims(profile.id, { website: [site] });
     const proof = await this.claims.recordProof({
       profileId: profile.id,

@@ -2,19 +2,16 @@ import type { Command } from 'commander';
 import {
   createSafeFetch,
   openClaimStore,
+  outboundOf,
   recheckHolder,
   recheckPolicyOf,
   runRecheck,
   type RecheckProgress,
-  type SafeFetch,
 } from '@byline/shared';
 import { withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 
-/** Tests give the command a fetch that may reach their page server on loopback; otherwise the strict one. */
-export type RecheckContext = CliContext & { fetch?: SafeFetch };
-
-export function registerRecheck(program: Command, ctx: RecheckContext): void {
+export function registerRecheck(program: Command, ctx: CliContext): void {
   program
     .command('recheck')
     .description('re-check rel="me" proofs now (the worker does it on a schedule): due ones, or --all')
@@ -26,7 +23,8 @@ export function registerRecheck(program: Command, ctx: RecheckContext): void {
           // Beside running workers: the claim store's leases keep each proof to one checker at a time.
           return await runRecheck({
             claims,
-            fetch: ctx.fetch ?? createSafeFetch(),
+            // The pages are addresses people typed: within ALLOWED_PRIVATE_ADDRESSES and DNS_SERVERS, as the worker.
+            fetch: createSafeFetch(outboundOf(config)),
             portalUrl: config.publicPortalUrl,
             policy: recheckPolicyOf(config),
             holder: recheckHolder('byline-recheck'),
@@ -39,7 +37,8 @@ export function registerRecheck(program: Command, ctx: RecheckContext): void {
       });
       const counts = `${summary.held} held, ${summary.failing} failing, ${summary.lapsed} lapsed`;
       const lost = summary.leaseLost ? `, ${summary.leaseLost} taken over by another checker` : '';
-      writeLine(ctx.stdout, `Re-checked ${summary.checked} proof(s): ${counts}${lost}.`);
+      const skipped = summary.skipped ? `; skipped ${summary.skipped} proof(s) leased by another run` : '';
+      writeLine(ctx.stdout, `Re-checked ${summary.checked} proof(s): ${counts}${lost}${skipped}.`);
     });
 }
 

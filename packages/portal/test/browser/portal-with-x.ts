@@ -6,12 +6,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { createSafeFetch } from '@byline/shared';
 import { startOidcProvider, type StoreFactory, type TestAccount, type TestProvider } from '@byline/test-support';
-import { createNetworkSignIn } from '../../src/proofs/network-sign-in/network-sign-in';
-import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
 import { createEditor } from '../../src/use-cases/accounts';
-import { NETWORKS, signInEnv } from '../proofs/portal-networks';
+import { NETWORKS, networkSignInFor, signInEnv } from '../proofs/portal-networks';
 import { startPortal, type Portal } from '../support/portal-harness';
 
 export interface PortalWithX {
@@ -33,10 +30,7 @@ export async function startPortalWithX(factory: StoreFactory, accounts: Record<s
     accounts,
     ...NETWORKS.twitter.provider,
   });
-  const networkSignIn = createNetworkSignIn(loadSignInConfig(signInEnv({ twitter: provider }), { allowInsecureRequests: true }), {
-    allowInsecureRequests: true,
-    fetch: createSafeFetch({ allowLoopback: true }),
-  });
+  const networkSignIn = networkSignInFor(signInEnv({ twitter: provider }));
   const portal = await startPortal(factory, {
     networkSignIn,
     publicUrls: { portal: base, articleVerifier: 'http://verify.test', journalistVerifier: 'http://journalists.test' },

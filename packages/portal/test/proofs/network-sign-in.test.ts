@@ -1,12 +1,12 @@
 /**
  * "Sign in with the network" against a real OpenID provider on loopback (oidc-provider) playing each network:
- * its endpoints, its answer's shape, its token-answer quirks. No mocks: openid-client talks HTTP to the
- * provider through the SSRF-safe fetch (built for tests: loopback allowed), and the provider's own sign-in and
- * consent pages are driven over HTTP.
+ * its endpoints, its answer's shape, its token-answer quirks. No mocks: openid-client talks plain HTTP to the
+ * provider through the SSRF-safe fetch, configured as an operator would (ALLOWED_PRIVATE_ADDRESSES lists loopback),
+ * and the provider's own sign-in and consent pages are driven over HTTP.
  */
-import { createSafeFetch, UnsafeAddressError, type SocialType } from '@byline/shared';
+import { addressPolicyOf, loadConfig, UnsafeAddressError, type Resolver, type SocialType } from '@byline/shared';
 import { startOidcProvider, type TestProvider, type TestProviderOptions } from '@byline/test-support';
-import { NETWORKS as PORTAL_NETWORKS } from './portal-networks';
+import { networkSignInFor, NETWORKS as PORTAL_NETWORKS } from './portal-networks';
 import { createNetworkSignIn, type NetworkSignIn } from '../../src/proofs/network-sign-in/network-sign-in';
 import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
 import {
@@ -21,8 +21,6 @@ const REDIRECT_URI = 'http://portal.test/profile/proofs/callback';
 /** Each network as it really answers (see sign-in-config.ts), on the test provider; only LinkedIn speaks OpenID Connect. */
 const NETWORKS = Object.values(PORTAL_NETWORKS).map((entry) => ({ ...entry, openIdConnect: entry.network === 'linkedin' }));
 type NetworkCase = (typeof NETWORKS)[number];
-
-const testingFetch = createSafeFetch({ allowLoopback: true });
 
 function accountsFor(entry: NetworkCase) {
   return {
@@ -40,9 +38,7 @@ async function startNetwork(entry: NetworkCase, extra: Partial<TestProviderOptio
     ...extra,
   });
   const env = envFor(entry, provider);
-  const config = loadSignInConfig(env, { allowInsecureRequests: true });
-  const signIn = createNetworkSignIn(config, { fetch: testingFetch, allowInsecureRequests: true });
-  return { provider, signIn, env };
+  return { provider, signIn: networkSignInFor(env), env };
 }
 
 function envFor(entry: NetworkCase, provider: TestProvider, overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -146,10 +142,7 @@ describe.each(NETWORKS)('sign in with $name', (entry) => {
   });
 
   it('refuses an answer without a username where the settings say it is', async () => {
-    const missing = createNetworkSignIn(
-      loadSignInConfig(envFor(entry, provider, { USERNAME_CLAIM: 'data.handle' }), { allowInsecureRequests: true }),
-      { fetch: testingFetch, allowInsecureRequests: true },
-    );
+    const missing = networkSignInFor(envFor(entry, provider, { USERNAME_CLAIM: 'data.handle' }));
     const { callback } = await signInAs(missing, provider, network, 'niamh');
     await expect(missing.complete(network, callback)).rejects.toThrow(
       expect.objectContaining({
@@ -216,10 +209,7 @@ describe('sign in: a network that is not configured', () => {
     const x = NETWORKS[0]!;
     const provider = await startOidcProvider({ redirectUris: [REDIRECT_URI], accounts: accountsFor(x), ...x.provider });
     try {
-      const signIn = createNetworkSignIn(loadSignInConfig(envFor(x, provider), { allowInsecureRequests: true }), {
-        fetch: testingFetch,
-        allowInsecureRequests: true,
-      });
+      const signIn = networkSignInFor(envFor(x, provider));
       expect(signIn.configuredNetworks()).toEqual(['twitter']);
       expect(signIn.isConfigured('instagram')).toBe(false);
       await expect(signIn.begin('instagram', REDIRECT_URI)).rejects.toThrow(
@@ -240,12 +230,19 @@ describe('sign in: a network that is not configured', () => {
 });
 
 describe('sign in: a provider at an address Byline does not connect to', () => {
-  /** Strict mode (no loopback), as in production: the names below resolve to loopback or a private address. */
-  const resolver = (names: Record<string, string>) => async (hostname: string) => {
-    const address = names[hostname];
-    if (!address) throw new Error(`test resolver: unknown name ${hostname}`);
-    return [{ address, family: 4 }];
-  };
+  /** Names resolved here, to loopback or to private addresses that are never connected to. */
+  const resolver =
+    (names: Record<string, string>): Resolver =>
+    async (hostname: string) => {
+      const address = names[hostname];
+      if (!address) throw new Error(`test resolver: unknown name ${hostname}`);
+      return [{ address, family: address.includes(':') ? 6 : 4 }];
+    };
+  /** The outbound configuration an operator gives with these settings; made-up names resolved by `names`. */
+  const outboundWith = (env: NodeJS.ProcessEnv, names: Record<string, string>) => ({
+    policy: addressPolicyOf(loadConfig(env)),
+    resolve: resolver(names),
+  });
 
   it('refuses the token endpoint before sending the code, which stays unused', async () => {
     const x = NETWORKS[0]!;
@@ -253,10 +250,9 @@ describe('sign in: a provider at an address Byline does not connect to', () => {
     try {
       const port = new URL(provider.issuer).port;
       const env = envFor(x, provider, { TOKEN_URL: `http://idp.test:${port}/token` });
-      const strict = createNetworkSignIn(loadSignInConfig(env, { allowInsecureRequests: true }), {
-        fetch: createSafeFetch({ resolve: resolver({ 'idp.test': '127.0.0.1' }) }),
-        allowInsecureRequests: true,
-      });
+      // Loopback is listed, but idp.test resolves to a private address that is not.
+      const outbound = outboundWith({ ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8' }, { 'idp.test': '10.0.0.8' });
+      const strict = networkSignInFor(env, outbound);
       const { callback } = await signInAs(strict, provider, 'twitter', 'niamh');
       const failure = await strict.complete('twitter', callback).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(SignInUnavailableError);
@@ -273,13 +269,44 @@ describe('sign in: a provider at an address Byline does not connect to', () => {
     const { provider } = await startNetwork(linkedin);
     try {
       const env = envFor(linkedin, provider, { ISSUER: 'http://idp.test/' });
-      const strict = createNetworkSignIn(loadSignInConfig(env, { allowInsecureRequests: true }), {
-        fetch: createSafeFetch({ resolve: resolver({ 'idp.test': '10.0.0.8' }) }),
-        allowInsecureRequests: true,
-      });
+      const strict = networkSignInFor(
+        env,
+        outboundWith({ ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8' }, { 'idp.test': '10.0.0.8' }),
+      );
       const failure = await strict.begin('linkedin', REDIRECT_URI).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(SignInUnavailableError);
       expect((failure as Error).message).toContain('an address Byline does not connect to');
+    } finally {
+      await provider.stop();
+    }
+  });
+
+  it('sends plain http only to a listed address: an http issuer whose name resolves to a public address is refused', async () => {
+    const linkedin = NETWORKS[1]!;
+    const { provider } = await startNetwork(linkedin);
+    try {
+      const env = envFor(linkedin, provider, { ISSUER: 'http://idp.example/' });
+      const outbound = outboundWith({ ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8' }, { 'idp.example': '93.184.215.14' });
+      const failure = await networkSignInFor(env, outbound)
+        .begin('linkedin', REDIRECT_URI)
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(SignInUnavailableError);
+      expect((failure as Error).cause).toBeInstanceOf(UnsafeAddressError);
+    } finally {
+      await provider.stop();
+    }
+  });
+
+  it('reaches the provider on loopback only while ALLOWED_PRIVATE_ADDRESSES lists it', async () => {
+    const linkedin = NETWORKS[1]!;
+    const { provider } = await startNetwork(linkedin);
+    try {
+      // Over https, so that only the address is judged: no range listed, loopback refused at discovery.
+      const https = `https://127.0.0.1:${new URL(provider.issuer).port}/`;
+      const unlisted = createNetworkSignIn(loadSignInConfig(envFor(linkedin, provider, { ISSUER: https })));
+      const failure = await unlisted.begin('linkedin', REDIRECT_URI).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(SignInUnavailableError);
+      expect((failure as Error).cause).toBeInstanceOf(UnsafeAddressError);
     } finally {
       await provider.stop();
     }

@@ -4,8 +4,14 @@
  * address is http://portal.test: the providers send the browser back there, and a test requests the callback's
  * path and query from the app in-process, as the browser would.
  */
-import { createSafeFetch, type SocialType } from '@byline/shared';
-import { startOidcProvider, type StoreFactory, type TestProvider, type TestProviderOptions } from '@byline/test-support';
+import type { Outbound, SocialType } from '@byline/shared';
+import {
+  loopbackOutbound,
+  startOidcProvider,
+  type StoreFactory,
+  type TestProvider,
+  type TestProviderOptions,
+} from '@byline/test-support';
 import { createNetworkSignIn } from '../../src/proofs/network-sign-in/network-sign-in';
 import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
 import type { PortalDeps } from '../../src/deps';
@@ -135,17 +141,21 @@ export function signInEnv(providers: Partial<Record<SocialType, TestProvider>>):
   return env;
 }
 
-/** A portal on the store whose sign-in uses these providers (loopback and http allowed, for tests only). */
+/**
+ * Sign-in as the portal builds it from these settings and the outbound configuration: by default
+ * ALLOWED_PRIVATE_ADDRESSES lists loopback, where the test providers answer over http.
+ */
+export function networkSignInFor(env: NodeJS.ProcessEnv, outbound: Outbound = loopbackOutbound()) {
+  return createNetworkSignIn(loadSignInConfig(env, outbound.policy), { outbound });
+}
+
+/** A portal on the store whose sign-in uses these providers (on loopback, which ALLOWED_PRIVATE_ADDRESSES lists). */
 export function portalWithNetworks(
   factory: StoreFactory,
   providers: Partial<Record<SocialType, TestProvider>>,
   overrides: Partial<PortalDeps> = {},
 ) {
-  const config = loadSignInConfig(signInEnv(providers), { allowInsecureRequests: true });
-  const networkSignIn = createNetworkSignIn(config, {
-    allowInsecureRequests: true,
-    fetch: createSafeFetch({ allowLoopback: true }),
-  });
+  const networkSignIn = networkSignInFor(signInEnv(providers));
   return startPortal(factory, { publicUrls: PUBLIC_URLS, networkSignIn, ...overrides });
 }
 

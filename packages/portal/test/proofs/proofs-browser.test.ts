@@ -6,13 +6,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { createSafeFetch } from '@byline/shared';
 import { startOidcProvider, type TestProvider } from '@byline/test-support';
-import { createNetworkSignIn } from '../../src/proofs/network-sign-in/network-sign-in';
-import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
 import { chromiumAvailable, launchPhoneBrowser, withScreenshotOnFailure } from '../browser/chromium';
 import { portalStoreFactories, startPortal, type Portal } from '../support/portal-harness';
-import { NETWORKS, signInEnv } from './portal-networks';
+import { NETWORKS, networkSignInFor, signInEnv } from './portal-networks';
 
 const runIt = chromiumAvailable() ? it : it.skip;
 
@@ -42,13 +39,7 @@ describe.each(portalStoreFactories())('proofs in a real browser ($name store)', 
       accounts: { niamh: { sub: 'x-1001', preferred_username: x.username } },
       ...x.provider,
     });
-    const networkSignIn = createNetworkSignIn(
-      loadSignInConfig(signInEnv({ twitter: provider }), { allowInsecureRequests: true }),
-      {
-        allowInsecureRequests: true,
-        fetch: createSafeFetch({ allowLoopback: true }),
-      },
-    );
+    const networkSignIn = networkSignInFor(signInEnv({ twitter: provider }));
     portal = await startPortal(factory, {
       networkSignIn,
       publicUrls: { portal: base, articleVerifier: 'http://verify.test', journalistVerifier: 'http://journalists.test' },

@@ -3,10 +3,8 @@
  * them: chromium follows the authorization address, fills in `login`, presses "Sign in" then "Allow", and is
  * sent back to the callback, which completes the sign-in.
  */
-import { createSafeFetch } from '@byline/shared';
 import { startOidcProvider, type TestProvider } from '@byline/test-support';
-import { createNetworkSignIn } from '../../src/proofs/network-sign-in/network-sign-in';
-import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
+import { networkSignInFor } from './portal-networks';
 import { chromiumAvailable, launchPhoneBrowser, withScreenshotOnFailure } from '../browser/chromium';
 
 const runIt = chromiumAvailable() ? it : it.skip;
@@ -30,10 +28,7 @@ describe('the test provider’s pages in a browser', () => {
       SIGNIN_LINKEDIN_ISSUER: provider.issuer,
       SIGNIN_LINKEDIN_USERNAME_CLAIM: 'preferred_username',
     };
-    const signIn = createNetworkSignIn(loadSignInConfig(env, { allowInsecureRequests: true }), {
-      fetch: createSafeFetch({ allowLoopback: true }),
-      allowInsecureRequests: true,
-    });
+    const signIn = networkSignInFor(env);
     const start = await signIn.begin('linkedin', CALLBACK);
     const browser = await launchPhoneBrowser();
     try {

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { createSafeFetch } from '@byline/shared';
-import type { StoreFactory } from '@byline/test-support';
+import { loopbackOutbound, type StoreFactory } from '@byline/test-support';
 import type { PortalDeps } from '../../src/deps';
 import {
   csrfFrom,
@@ -66,12 +66,9 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
   async function start(overrides: Partial<PortalDeps> = {}) {
     portal = await startPortal(factory, {
       publicUrls: PUBLIC_URLS,
-      // Loopback allowed (the claimed pages are served there), private addresses refused; names resolved here.
-      proofFetch: createSafeFetch({
-        allowLoopback: true,
-        timeoutMs: 3000,
-        resolve: testResolver({ 'intranet.test': '10.0.0.8' }),
-      }),
+      // ALLOWED_PRIVATE_ADDRESSES lists loopback (the claimed pages are served there), other private addresses
+      // are refused; names resolved here.
+      proofFetch: createSafeFetch({ ...loopbackOutbound(testResolver({ 'intranet.test': '10.0.0.8' })), timeoutMs: 3000 }),
       ...overrides,
     });
   }

@@ -1,12 +1,12 @@
-import { ConfigError } from '@byline/shared';
+import { addressPolicyOf, ConfigError, loadConfig, type AddressPolicy } from '@byline/shared';
 import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
 
 const SECRET = 's3cret-value-never-shown';
 
 /** The ConfigError's message, or a failure when the settings were accepted. */
-function problemWith(env: NodeJS.ProcessEnv, options = {}): string {
+function problemWith(env: NodeJS.ProcessEnv, policy?: AddressPolicy): string {
   try {
-    loadSignInConfig(env, options);
+    loadSignInConfig(env, policy);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).not.toContain(SECRET);
@@ -95,7 +95,7 @@ describe('network sign-in settings', () => {
     [{ SIGNIN_TWITTER_CLIENT_SECRET: SECRET }, '"SIGNIN_TWITTER_CLIENT_SECRET" is set but "SIGNIN_TWITTER_CLIENT_ID" is not'],
     [
       { SIGNIN_TWITTER_CLIENT_ID: 'c', SIGNIN_TWITTER_CLIENT_SECRET: SECRET, SIGNIN_TWITTER_ISSUER: 'http://id.example.org' },
-      '"SIGNIN_TWITTER_ISSUER" must be a valid uri with a scheme matching the https pattern',
+      '"SIGNIN_TWITTER_ISSUER" must be an https:// address (http:// only for a host inside ALLOWED_PRIVATE_ADDRESSES)',
     ],
     [
       {
@@ -151,17 +151,50 @@ describe('network sign-in settings', () => {
     expect(problemWith(env)).toContain(expected);
   });
 
-  it('takes http endpoints only when the code asks for it (tests), never from the environment', () => {
-    const env = {
-      SIGNIN_TWITTER_CLIENT_ID: 'c',
-      SIGNIN_TWITTER_CLIENT_SECRET: SECRET,
-      SIGNIN_TWITTER_ISSUER: 'http://127.0.0.1:4000',
-      ALLOW_INSECURE_REQUESTS: 'true',
-    };
-    expect(problemWith(env)).toContain('"SIGNIN_TWITTER_ISSUER" must be a valid uri');
-    expect(loadSignInConfig(env, { allowInsecureRequests: true }).twitter?.endpoints).toEqual({
-      kind: 'openid-connect',
-      issuer: 'http://127.0.0.1:4000',
+  describe('http:// endpoints', () => {
+    const policyOf = (env: NodeJS.ProcessEnv) => addressPolicyOf(loadConfig(env));
+    const issuer = (address: string) => ({
+      SIGNIN_LINKEDIN_CLIENT_ID: 'c',
+      SIGNIN_LINKEDIN_CLIENT_SECRET: SECRET,
+      SIGNIN_LINKEDIN_USERNAME_CLAIM: 'preferred_username',
+      SIGNIN_LINKEDIN_ISSUER: address,
+    });
+    const allowed = policyOf({ ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8,10.20.0.0/16' });
+
+    it('are refused without ALLOWED_PRIVATE_ADDRESSES, naming the variable', () => {
+      expect(problemWith(issuer('http://127.0.0.1:4000'))).toContain(
+        '"SIGNIN_LINKEDIN_ISSUER" must be an https:// address (http:// only for a host inside ALLOWED_PRIVATE_ADDRESSES)',
+      );
+      expect(problemWith(issuer('http://idp.corp.example'))).toContain('"SIGNIN_LINKEDIN_ISSUER" must be an https:// address');
+    });
+
+    it('are taken for an address inside ALLOWED_PRIVATE_ADDRESSES, or a name (its address is checked on every connection)', () => {
+      expect(loadSignInConfig(issuer('http://127.0.0.1:4000'), allowed).linkedin?.endpoints).toEqual({
+        kind: 'openid-connect',
+        issuer: 'http://127.0.0.1:4000',
+      });
+      expect(loadSignInConfig(issuer('http://idp.corp.example/oidc'), allowed).linkedin?.endpoints).toMatchObject({
+        issuer: 'http://idp.corp.example/oidc',
+      });
+    });
+
+    it('are refused for an address outside the listed ranges, public ones included', () => {
+      for (const address of ['http://10.30.0.1', 'http://[::1]:4000', 'http://93.184.215.14']) {
+        expect(problemWith(issuer(address), allowed)).toContain('"SIGNIN_LINKEDIN_ISSUER" must be an https:// address');
+      }
+      const endpoints = {
+        SIGNIN_TWITTER_CLIENT_ID: 'c',
+        SIGNIN_TWITTER_CLIENT_SECRET: SECRET,
+        SIGNIN_TWITTER_SCOPE: 'openid',
+        SIGNIN_TWITTER_USERNAME_CLAIM: 'username',
+        SIGNIN_TWITTER_AUTHORIZATION_URL: 'https://id.example.org/a',
+        SIGNIN_TWITTER_TOKEN_URL: 'http://192.168.1.4/t',
+        SIGNIN_TWITTER_USERINFO_URL: 'https://id.example.org/u',
+      };
+      expect(problemWith(endpoints, allowed)).toContain('"SIGNIN_TWITTER_TOKEN_URL" must be an https:// address');
+      expect(problemWith({ ...issuer('ftp://127.0.0.1/') }, allowed)).toContain(
+        '"SIGNIN_LINKEDIN_ISSUER" must be an https:// address',
+      );
     });
   });
 

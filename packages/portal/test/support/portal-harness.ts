@@ -11,7 +11,7 @@ import {
   type Store,
   openPortalStore,
 } from '@byline/shared';
-import { expectAnswersInStep, quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
+import { expectAnswersInStep, loopbackOutbound, quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
 import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
 import type { PortalDeps } from '../../src/deps';
@@ -52,12 +52,13 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
     store,
     portalStore,
     claims,
-    // Claimed pages are served on loopback in tests; production's fetch refuses every non-public address.
-    proofFetch: createSafeFetch({ allowLoopback: true, timeoutMs: 3000 }),
+    // Claimed pages are served on loopback in tests, which ALLOWED_PRIVATE_ADDRESSES lists (loopbackOutbound).
+    outbound: loopbackOutbound(),
+    proofFetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
     logger: quietLogger(),
     now: () => clock.now,
     throttle: new SignInThrottle(),
-    fetchPage: createPageFetcher({ allowLoopback: true, resolve: testResolver({ 'news.test': '127.0.0.1' }) }),
+    fetchPage: createPageFetcher(loopbackOutbound(testResolver({ 'news.test': '127.0.0.1' }))),
     ...overrides,
   });
   return {

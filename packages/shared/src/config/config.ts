@@ -1,5 +1,7 @@
 import net from 'node:net';
 import Joi from 'joi';
+import { parseAllowedRange } from '../fetch/address-policy';
+import { parseDnsServer } from '../fetch/name-resolver';
 
 export interface Config {
   host: string;
@@ -39,6 +41,10 @@ export interface Config {
   workerPollIntervalMs: number;
   /** The worker's /healthz, /readyz and /metrics. */
   workerPort: number;
+  /** Ranges every outbound fetch may reach besides the public internet (ALLOWED_PRIVATE_ADDRESSES), as CIDRs. */
+  allowedPrivateAddresses: string[];
+  /** The resolvers every DNS lookup goes to (DNS_SERVERS), in dns.setServers' form; empty: the system's. */
+  dnsServers: string[];
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
@@ -121,6 +127,24 @@ const trustProxy = Joi.string()
   })
   .empty('');
 
+/** A comma-separated list whose every entry `parse` takes, as the parsed values; empty entries are ignored. */
+const listOf = (parse: (entry: string) => { value: string } | { problem: string }) =>
+  Joi.string()
+    .custom((value: string, helpers) => {
+      const parsed = value
+        .split(',')
+        .filter((entry) => entry.trim())
+        .map(parse);
+      const values: string[] = [];
+      for (const entry of parsed) {
+        if ('problem' in entry) return helpers.error('list.entry', { problem: entry.problem });
+        values.push(entry.value);
+      }
+      return values;
+    })
+    .messages({ 'list.entry': '{{#label}}: {#problem}' })
+    .empty('');
+
 const envSchema = Joi.object({
   HOST: Joi.string().default('0.0.0.0'),
   ARTICLE_VERIFIER_PORT: port.default(8080),
@@ -149,6 +173,8 @@ const envSchema = Joi.object({
   RECHECK_GRACE: duration('1m', '365d').default(parseDuration('3d')),
   RECHECK_RETRY: duration('1m', '365d').default(parseDuration('6h')),
   WORKER_POLL_INTERVAL: duration('1s', '1h').default(parseDuration('60s')),
+  ALLOWED_PRIVATE_ADDRESSES: listOf(parseAllowedRange),
+  DNS_SERVERS: listOf(parseDnsServer),
 })
   .unknown(true)
   .custom((value: { RECHECK_RETRY: number; RECHECK_GRACE: number }, helpers) =>
@@ -192,5 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recheckRetryMs: value.RECHECK_RETRY,
     workerPollIntervalMs: value.WORKER_POLL_INTERVAL,
     workerPort: value.WORKER_PORT,
+    allowedPrivateAddresses: value.ALLOWED_PRIVATE_ADDRESSES ?? [],
+    dnsServers: value.DNS_SERVERS ?? [],
   };
 }

@@ -1,21 +1,17 @@
-import dns from 'node:dns';
 import net, { type LookupFunction } from 'node:net';
 import type { Agent } from 'undici';
+import { AddressPolicy } from './address-policy';
+import { SYSTEM_NAME_RESOLVER, type ResolvedAddress, type Resolver } from './name-resolver';
 
 type Undici = typeof import('undici');
-import { isAllowedAddress } from './address-policy';
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+export type { ResolvedAddress, Resolver };
 
 export interface SafeFetchOptions {
-  /** Name resolution; the system resolver by default. Tests inject one so no traffic leaves the machine. */
+  /** Which addresses may be connected to (outboundOf(config).policy); public addresses only by default. */
+  policy?: AddressPolicy;
+  /** Name resolution (outboundOf(config).resolve); the system's by default. Tests may answer made-up names. */
   resolve?: Resolver;
-  /** Tests only: lets the fetch reach a server on loopback. Never read from the environment. */
-  allowLoopback?: boolean;
   /** For the whole exchange, body included. */
   timeoutMs?: number;
   /** The most a response body may hold (after decompression); reading past it fails. */
@@ -25,11 +21,22 @@ export interface SafeFetchOptions {
 /** `fetch` as the WHATWG standard has it; a request may carry its own signal, joined to the time limit. */
 export type SafeFetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
-/** The request would have reached an address Byline never connects to (loopback, private, link-local …). */
+/** The request would have reached an address the policy refuses (loopback, private, link-local … unless listed). */
 export class UnsafeAddressError extends Error {
   constructor(readonly host: string) {
     super(`Refused to connect to ${host}: it is not a public internet address.`);
     this.name = 'UnsafeAddressError';
+  }
+}
+
+/** The host name has no address (or the resolver could not be asked). */
+export class UnresolvedHostError extends Error {
+  constructor(
+    readonly host: string,
+    options?: ErrorOptions,
+  ) {
+    super(`${host} does not resolve`, options);
+    this.name = 'UnresolvedHostError';
   }
 }
 
@@ -41,13 +48,13 @@ export class ResponseTooLargeError extends Error {
   }
 }
 
-const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
  * An SSRF-safe `fetch` (undici's, with its own connection pool) for every outbound request a proof method makes:
  * - every connection, redirect hops included, goes through one connector that checks the address before the
- *   socket opens: a host name is resolved and refused unless every address passes the address policy, and the
+ *   socket opens: a host name is resolved and refused unless every address passes the address policy
+ *   (ALLOWED_PRIVATE_ADDRESSES adds the ranges it lists to the public internet), and the
  *   socket connects to those checked addresses (no second lookup to race); an IP literal — which Node connects
  *   to without calling the lookup — is checked the same way;
  * - redirects are not followed unless the request asks for it (`redirect: 'follow'`), and then each hop is
@@ -56,18 +63,23 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  * undici is loaded on the first request, so that importing @byline/shared stays cheap.
  */
 export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
-  const { resolve = systemResolver, allowLoopback = false, timeoutMs = 10_000, maxBytes = 1024 * 1024 } = options;
-  const allowed = (address: string) => isAllowedAddress(address, { allowLoopback });
+  const {
+    policy = AddressPolicy.DEFAULT,
+    resolve = SYSTEM_NAME_RESOLVER.addresses,
+    timeoutMs = 10_000,
+    maxBytes = 1024 * 1024,
+  } = options;
+  const allowed = (address: string) => policy.allows(address);
 
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
     resolve(hostname).then(
       (addresses) => {
-        if (!addresses.length) return callback(new Error(`${hostname} does not resolve`), '', 4);
+        if (!addresses.length) return callback(new UnresolvedHostError(hostname), '', 4);
         if (!addresses.every((a) => allowed(a.address))) return callback(new UnsafeAddressError(hostname), '', 4);
         if (lookupOptions.all) return (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, addresses);
         callback(null, addresses[0]!.address, addresses[0]!.family);
       },
-      (error: Error) => callback(error, '', 4),
+      (error: Error) => callback(new UnresolvedHostError(hostname, { cause: error }), '', 4),
     );
   };
 
@@ -100,16 +112,16 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
         dispatcher,
       })) as unknown as Response;
     } catch (error) {
-      throw refusalIn(error) ?? error;
+      throw knownCauseOf(error) ?? error;
     }
     return capped(response, maxBytes);
   };
 }
 
-/** The address refusal behind undici's generic "fetch failed", if that is what it was. */
-function refusalIn(error: unknown): UnsafeAddressError | undefined {
+/** The address refusal or the unresolved name behind undici's generic "fetch failed", if that is what it was. */
+function knownCauseOf(error: unknown): UnsafeAddressError | UnresolvedHostError | undefined {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (cause instanceof UnsafeAddressError) return cause;
+    if (cause instanceof UnsafeAddressError || cause instanceof UnresolvedHostError) return cause;
   }
   return undefined;
 }

@@ -38,6 +38,20 @@ export interface RecheckPolicy {
 
 export type RecordCheckResult = 'held' | 'failing' | 'lapsed' | 'lease-lost';
 
+/** Which proofs a re-check takes: see takeDueChecks. */
+export interface DueChecksQuery {
+  now: Date;
+  holder: string;
+  /** Every live re-checked proof, due or not, instead of the due ones only. */
+  all?: boolean;
+  /**
+   * Leaves out proofs checked between this instant and `now`: a run gives its start, so it never takes again
+   * what it (or another run meanwhile) has checked. A check recorded later than `now` (another host's clock
+   * ahead of this one's) does not count, so a proof is never left out on a clock's word alone.
+   */
+  notCheckedSince?: Date;
+}
+
 /**
  * Claims and their evidence (issue 16). Invariants every implementation keeps, in one write where the store
  * allows it (SQLite: one transaction; MongoDB: ordered single-document writes that fail closed):
@@ -73,11 +87,14 @@ export interface ClaimStore {
     note: string;
     replacedReason?: string;
   }): Promise<ProveResult>;
-  /** Leases up to `limit` live re-checked proofs due at `now` to `holder` for `leaseMs`. */
-  takeDueChecks(options: { now: Date; holder: string; leaseMs: number; limit: number; all?: boolean }): Promise<DueCheck[]>;
+  /** Leases up to `limit` live re-checked proofs due at `now` (see DueChecksQuery) and not leased to `holder` for `leaseMs`. */
+  takeDueChecks(options: DueChecksQuery & { leaseMs: number; limit: number }): Promise<DueCheck[]>;
+  /** How many proofs the query matches that another holder's unexpired lease keeps from `holder`. */
+  countLeasedElsewhere(query: DueChecksQuery): Promise<number>;
   /**
-   * Records a check of a leased proof. A failure past the grace period ends the proof (`lapsed`); a claim left
-   * without live proofs becomes `lapsed`, leaves the lookup index, and its profile returns to the editor queue.
+   * Records a check of a leased proof and ends the lease. A failure past the grace period ends the proof
+   * (`lapsed`); a claim left without live proofs becomes `lapsed`, leaves the lookup index, and its profile
+   * returns to the editor queue.
    */
   recordCheck(check: {
     evidenceId: number;

@@ -13,6 +13,8 @@ export interface RecheckSummary {
   lapsed: number;
   /** Checked, but the lease had passed to another checker (or the proof ended meanwhile): nothing recorded. */
   leaseLost: number;
+  /** Left unchecked at the end of the run: another run (a worker, `byline recheck`) holds their lease. */
+  skipped: number;
 }
 
 /** One recorded check, with the run's counts so far. */
@@ -24,7 +26,7 @@ export interface RecheckProgress {
 }
 
 export interface RecheckOptions {
-  claims: Pick<ClaimStore, 'takeDueChecks' | 'recordCheck'>;
+  claims: Pick<ClaimStore, 'takeDueChecks' | 'recordCheck' | 'countLeasedElsewhere'>;
   /** The SSRF-safe fetch (createSafeFetch): the claimed pages are addresses people typed. */
   fetch: SafeFetch;
   /** PUBLIC_PORTAL_URL: claimed pages must link to the profile page under it. */
@@ -67,8 +69,10 @@ export function recheckHolder(role: string): string {
  * Re-checks rel="me" proofs (design rule 7): takes due proofs in leased batches, checks each page with bounded
  * concurrency and records the outcome, until none is left; the store ends a proof failing past the grace
  * period and puts its profile back in the editor queue. Safe beside other runs (worker replicas, `byline
- * recheck`): a proof is checked only under this run's lease, and within one run at most once. A crash or a
- * stop leaves leases that simply expire, so the proof is taken again later: nothing is lost.
+ * recheck`): a proof is checked only under this run's lease. Recording a check ends its lease, and a run never
+ * takes a proof checked since it started, so it checks each at most once — even one due again meanwhile, or
+ * with `all` — and a finished run holds no lease. What another run holds is counted as skipped. A crash or
+ * a stop leaves leases that simply expire, so the proof is taken again later: nothing is lost.
  */
 export async function runRecheck(options: RecheckOptions): Promise<RecheckSummary> {
   const {
@@ -83,32 +87,17 @@ export async function runRecheck(options: RecheckOptions): Promise<RecheckSummar
   } = options;
   // Long enough for a whole batch at the worst: every round of checks taking its full time, and the writes.
   const leaseMs = Math.ceil(batchSize / concurrency) * checkTimeoutMs + 30_000;
-  const summary: RecheckSummary = { checked: 0, held: 0, failing: 0, lapsed: 0, leaseLost: 0 };
-  const startedAt = now().getTime();
-  const checked = new Set<number>();
-  // Proofs taken again after this run checked them (a failing one due again, or any in an `all` run): they stay
-  // leased to this run until the lease expires. Seeing one of them twice means the leases expired: stop there.
-  const retaken = new Set<number>();
+  const summary: RecheckSummary = { checked: 0, held: 0, failing: 0, lapsed: 0, leaseLost: 0, skipped: 0 };
+  const notCheckedSince = now();
 
   while (!signal?.aborted) {
-    const batch = await claims.takeDueChecks({ now: now(), holder, leaseMs, limit: batchSize, all });
+    const batch = await claims.takeDueChecks({ now: now(), holder, leaseMs, limit: batchSize, all, notCheckedSince });
     if (batch.length === 0) break;
-    const fresh = batch.filter((due) => !checked.has(due.evidence.id) && !(all && checkedSince(due, startedAt)));
-    let cycled = false;
-    for (const due of batch) {
-      if (fresh.includes(due)) continue;
-      cycled ||= retaken.has(due.evidence.id);
-      retaken.add(due.evidence.id);
-    }
-    if (fresh.length === 0 && cycled) break;
-    for (const due of fresh) checked.add(due.evidence.id);
-    await inParallel(fresh, concurrency, signal, (due) => checkOne(due, options, summary, checkTimeoutMs, now));
+    await inParallel(batch, concurrency, signal, (due) => checkOne(due, options, summary, checkTimeoutMs, now));
   }
+  if (!signal?.aborted) summary.skipped = await claims.countLeasedElsewhere({ now: now(), holder, all, notCheckedSince });
   return summary;
 }
-
-/** Another run (a concurrent `byline recheck`, a worker) checked it after this run started. */
-const checkedSince = (due: DueCheck, since: number) => Date.parse(due.evidence.lastCheckedAt) >= since;
 
 async function checkOne(
   due: DueCheck,

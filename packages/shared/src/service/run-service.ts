@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { ConfigError, loadConfig, type Config } from '../config/config';
+import { useDnsServers } from '../fetch/name-resolver';
 import { createLogger } from '../logging/logger';
 import { createHttpServer } from '../http/client-errors';
 import { closingRateLimitingFirst, createRateLimiting } from '../http/rate-limit-setup';
@@ -29,6 +30,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     }
     throw error;
   }
+  useDnsServers(config);
   const logger = createLogger({ level: config.logLevel, service: definition.name });
   // Never waits for a remote database: with MongoDB down, the service starts, /readyz answers 503 and
   // the store keeps retrying in the background (logged), becoming ready when the database returns.

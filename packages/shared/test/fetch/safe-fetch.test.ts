@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
+import { loopbackOutbound } from '@byline/test-support';
 import { createSafeFetch, ResponseTooLargeError, UnsafeAddressError, type Resolver } from '../../src/fetch/safe-fetch';
 
 /** Answers for *.test names only, so a refused request can never leave the machine. */
@@ -65,11 +66,11 @@ describe('safe fetch: every connection checked against the address policy', () =
   });
   afterAll(() => server.close());
 
-  /** Loopback allowed: the only way a test can reach a server; everything else is still refused. */
-  const testing = createSafeFetch({ resolve: names, allowLoopback: true, timeoutMs: 5000, maxBytes: 16 * 1024 });
+  /** ALLOWED_PRIVATE_ADDRESSES lists loopback: the only way a test can reach a server; everything else is still refused. */
+  const testing = createSafeFetch({ ...loopbackOutbound(names), timeoutMs: 5000, maxBytes: 16 * 1024 });
   const strict = createSafeFetch({ resolve: names });
 
-  it('fetches from loopback by address and by name when built for tests', async () => {
+  it('fetches from loopback by address and by name when ALLOWED_PRIVATE_ADDRESSES lists it', async () => {
     const response = await testing(server.url('/json'));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, path: '/json' });
@@ -93,7 +94,7 @@ describe('safe fetch: every connection checked against the address policy', () =
     ['unique-local IPv6 by name', () => `http://ula.test:${server.port}/`],
     ['0.0.0.0', () => `http://0.0.0.0:${server.port}/`],
     ['an https address on loopback', () => `https://127.0.0.1:${server.port}/`],
-  ])('refuses %s in strict mode, before connecting', async (_label, address) => {
+  ])('refuses %s by default, before connecting', async (_label, address) => {
     const before = server.requests();
     await expect(strict(address())).rejects.toBeInstanceOf(UnsafeAddressError);
     expect(server.requests()).toBe(before);
@@ -128,7 +129,7 @@ describe('safe fetch: every connection checked against the address policy', () =
   });
 
   it('gives up after the time limit, body included', async () => {
-    const quick = createSafeFetch({ resolve: names, allowLoopback: true, timeoutMs: 300 });
+    const quick = createSafeFetch({ ...loopbackOutbound(names), timeoutMs: 300 });
     await expect(quick(server.url('/slow')).then((response) => response.text())).rejects.toThrow(
       expect.objectContaining({ name: 'TimeoutError' }),
     );

@@ -13,11 +13,11 @@ import {
   type RecheckOptions,
   type Store,
 } from '@byline/shared';
-import { capturingLogger, storeFactories } from '@byline/test-support';
+import { capturingLogger, loopbackOutbound, storeFactories } from '@byline/test-support';
 
 /**
  * The re-check use case on each store, against pages served by a real HTTP server on 127.0.0.1. The fetch may
- * reach loopback only because this test builds it so (`allowLoopback`); `strict` is the production policy.
+ * reach loopback because ALLOWED_PRIVATE_ADDRESSES lists it (loopbackOutbound); `strict` is the default policy.
  */
 
 const PORTAL = 'https://byline.example';
@@ -28,7 +28,7 @@ const POLICY = { intervalMs: DAY, graceMs: 3 * DAY, retryMs: 6 * HOUR };
 /** Test resolver: one name for the page server, one that resolves to a private address (never connected to). */
 const resolve = async (hostname: string) =>
   hostname === 'intranet.byline.test' ? [{ address: '192.168.7.9', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
-const testing = createSafeFetch({ allowLoopback: true, resolve, timeoutMs: 5000 });
+const testing = createSafeFetch({ ...loopbackOutbound(resolve), timeoutMs: 5000 });
 const strict = createSafeFetch({ timeoutMs: 5000 });
 
 type Page = (res: http.ServerResponse) => void;
@@ -117,7 +117,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
 
   it('a page that still links back holds: checked once, next check a day later', async () => {
     const { profile } = await siteProof('/aoife');
-    expect(await run()).toEqual({ checked: 1, held: 1, failing: 0, lapsed: 0, leaseLost: 0 });
+    expect(await run()).toEqual({ checked: 1, held: 1, failing: 0, lapsed: 0, leaseLost: 0, skipped: 0 });
     expect(requests['/aoife']).toBe(1);
     const claim = await website(profile.id);
     expect(claim.state).toBe('proven');
@@ -156,7 +156,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(await portal.pendingRequest(profile.id)).toBeNull();
 
     clock = firstFailure + POLICY.graceMs + POLICY.retryMs;
-    expect(await runLogged()).toEqual({ checked: 1, held: 0, failing: 0, lapsed: 1, leaseLost: 0 });
+    expect(await runLogged()).toEqual({ checked: 1, held: 0, failing: 0, lapsed: 1, leaseLost: 0, skipped: 0 });
     expect(progress).toEqual(['failing', 'failing', 'lapsed']);
     claim = await website(profile.id);
     expect(claim.state).toBe('lapsed');
@@ -260,6 +260,49 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(everything).toMatchObject({ checked: 5, held: 5 });
     expect(due).toMatchObject({ checked: 0 });
     expect(Object.values(requests)).toEqual(Array(5).fill(1));
+  });
+
+  it('a finished run holds no lease: another checker takes every proof at once, and a second `all` run checks them again', async () => {
+    for (let i = 0; i < 5; i++) await siteProof(`/released-${i}`);
+    expect(await run({ all: true, batchSize: 2 })).toMatchObject({ checked: 5, held: 5, skipped: 0 });
+    const taken = await claims.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 10, all: true });
+    expect(taken).toHaveLength(5);
+    for (const due of taken)
+      await claims.recordCheck({
+        evidenceId: due.evidence.id,
+        holder: 'worker',
+        outcome: { ok: true },
+        now: now(),
+        policy: POLICY,
+      });
+    clock += 1000;
+    expect(await run({ all: true })).toMatchObject({ checked: 5, held: 5 });
+  });
+
+  it('a failing proof due again during the run is checked once, and left unleased', async () => {
+    const { profile } = await siteProof('/failing-once', { page: false });
+    pages['/failing-once'] = withoutLink;
+    // The run's clock passes the retry time once the check is recorded (the 4th reading): the proof is due again
+    // before the run ends.
+    const start = clock;
+    let calls = 0;
+    const moving = () => new Date(start + (calls++ > 2 ? POLICY.retryMs : 0));
+    expect(await run({ now: moving })).toMatchObject({ checked: 1, failing: 1, skipped: 0 });
+    expect(requests['/failing-once']).toBe(1);
+    clock = start + POLICY.retryMs;
+    const [due] = await claims.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 10 });
+    expect(due?.claim.profileId).toBe(profile.id);
+  });
+
+  it('counts the proofs another run holds as skipped', async () => {
+    for (let i = 0; i < 4; i++) await siteProof(`/held-elsewhere-${i}`);
+    const held = await claims.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 3 });
+    expect(held).toHaveLength(3);
+    expect(await run()).toMatchObject({ checked: 1, held: 1, skipped: 3 });
+    expect(await run({ all: true })).toMatchObject({ checked: 0, skipped: 3 });
+    // Once the other run's lease has expired they are this run's to check.
+    clock += 61_000;
+    expect(await run()).toMatchObject({ checked: 3, held: 3, skipped: 0 });
   });
 
   it('a stopped run records nothing for the check it abandons; the lease expires and the proof is checked again', async () => {

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkRelMe, createSafeFetch, publicProfileUrl } from '@byline/shared';
+import { loopbackOutbound } from '@byline/test-support';
 
 /**
- * The rel="me" check through the real SSRF-safe fetch against pages served on 127.0.0.1. The fetch allows
- * loopback only because these tests build it so; `strict` refuses it, as production does.
+ * The rel="me" check through the real SSRF-safe fetch against pages served on 127.0.0.1. The fetch reaches
+ * loopback because ALLOWED_PRIVATE_ADDRESSES lists it; `strict` refuses it, as the default policy does.
  */
 describe('checkRelMe', () => {
   const profile = publicProfileUrl('https://byline.example/', 'aoife-walsh');
@@ -34,7 +35,7 @@ describe('checkRelMe', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const testing = createSafeFetch({ allowLoopback: true, timeoutMs: 3000 });
+  const testing = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 });
   const strict = createSafeFetch({ timeoutMs: 3000 });
 
   it.each(['/linked', '/link-tag', '/moved', '/short'])('holds for %s', async (path) => {

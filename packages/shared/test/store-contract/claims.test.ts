@@ -392,6 +392,35 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
       expect(await claims.takeDueChecks({ now, holder: 'w', leaseMs: 60_000, limit: 10, all: true })).toEqual([]);
     });
 
+    it('leaves out proofs checked since `notCheckedSince`, and counts those another holder leases', async () => {
+      const { evidence } = await siteProof();
+      const now = new Date(Date.now() + 120_000);
+      const query = { now, holder: 'run', all: true, notCheckedSince: now };
+      expect(await claims.countLeasedElsewhere(query)).toBe(0);
+      await claims.takeDueChecks({ now, holder: 'other', leaseMs: 60_000, limit: 10 });
+      expect(await claims.countLeasedElsewhere(query)).toBe(1);
+      expect(await claims.countLeasedElsewhere({ ...query, holder: 'other' })).toBe(0);
+      expect(await claims.takeDueChecks({ ...query, leaseMs: 60_000, limit: 10 })).toEqual([]);
+      await claims.recordCheck({ evidenceId: evidence.id, holder: 'other', outcome: { ok: true }, now, policy: POLICY });
+      // Recorded: no lease left, and checked at `now`, so not before it.
+      expect(await claims.countLeasedElsewhere(query)).toBe(0);
+      expect(await claims.takeDueChecks({ ...query, leaseMs: 60_000, limit: 10 })).toEqual([]);
+      // A run that started later takes it; so does one whose clock is behind the recorded check's.
+      const later = new Date(now.getTime() + 1000);
+      const behind = new Date(now.getTime() - 1000);
+      const lagging = await claims.takeDueChecks({
+        now: behind,
+        holder: 'lagging',
+        all: true,
+        notCheckedSince: behind,
+        leaseMs: 1,
+        limit: 10,
+      });
+      expect(lagging.map((due) => due.evidence.id)).toEqual([evidence.id]);
+      const taken = await claims.takeDueChecks({ ...query, now: later, notCheckedSince: later, leaseMs: 60_000, limit: 10 });
+      expect(taken.map((due) => due.evidence.id)).toEqual([evidence.id]);
+    });
+
     it('a check that holds again clears the failure', async () => {
       const { evidence, profile } = await siteProof();
       const now = new Date(Date.now() + 120_000);

@@ -1,9 +1,11 @@
 import * as client from 'openid-client';
 import {
   createSafeFetch,
+  DEFAULT_OUTBOUND,
   InvalidHandleError,
   normalizeHandle,
   UnsafeAddressError,
+  type Outbound,
   type SafeFetch,
   type SocialType,
 } from '@byline/shared';
@@ -50,10 +52,8 @@ export interface NetworkSignIn {
 }
 
 export interface NetworkSignInOptions {
-  /** Outbound requests; the SSRF-safe fetch by default. Tests pass one that may reach loopback. */
-  fetch?: SafeFetch;
-  /** Tests only (a provider on loopback over http): never read from the environment. */
-  allowInsecureRequests?: boolean;
+  /** Where the providers may be reached and how their names resolve (outboundOf(config)); public addresses by default. */
+  outbound?: Outbound;
 }
 
 /**
@@ -62,8 +62,11 @@ export interface NetworkSignInOptions {
  * come from the provider's answer only. Each call discovers the provider afresh (sign-ins are rare, and a
  * provider that has gone away is then reported at once).
  */
-export function createNetworkSignIn(config: SignInConfig, options: NetworkSignInOptions = {}): NetworkSignIn {
-  const fetch = options.fetch ?? createSafeFetch();
+export function createNetworkSignIn(
+  config: SignInConfig,
+  { outbound = DEFAULT_OUTBOUND }: NetworkSignInOptions = {},
+): NetworkSignIn {
+  const fetch = signInFetch(outbound);
   const settingsOf = (network: SocialType): NetworkSignInConfig => {
     const settings = config[network];
     if (!settings)
@@ -73,8 +76,7 @@ export function createNetworkSignIn(config: SignInConfig, options: NetworkSignIn
       );
     return settings;
   };
-  const configurationOf = (settings: NetworkSignInConfig) =>
-    providerConfiguration(settings, fetch, options.allowInsecureRequests ?? false);
+  const configurationOf = (settings: NetworkSignInConfig) => providerConfiguration(settings, fetch);
 
   return {
     configuredNetworks: () => (Object.keys(config) as SocialType[]).filter((network) => config[network]),
@@ -120,12 +122,30 @@ export function createNetworkSignIn(config: SignInConfig, options: NetworkSignIn
   };
 }
 
-async function providerConfiguration(
-  settings: NetworkSignInConfig,
-  fetch: SafeFetch,
-  insecure: boolean,
-): Promise<client.Configuration> {
+/**
+ * The sign-in's outbound requests (discovery, token, userinfo), through the SSRF-safe fetch: https:// within the
+ * outbound policy, plain http:// only to an address inside ALLOWED_PRIVATE_ADDRESSES whatever its host name —
+ * checked on the connection itself, as every address is.
+ */
+function signInFetch({ policy, resolve }: Outbound): SafeFetch {
+  const secure = createSafeFetch({ policy, resolve });
+  const plain = createSafeFetch({ policy: policy.listedOnly(), resolve });
+  return (input, init) => (new URL(input).protocol === 'http:' ? plain : secure)(input, init);
+}
+
+/** Whether the settings name a plain http:// endpoint (start-up took it: ALLOWED_PRIVATE_ADDRESSES is set). */
+function overPlainHttp({ endpoints }: NetworkSignInConfig): boolean {
+  const urls =
+    endpoints.kind === 'openid-connect'
+      ? [endpoints.issuer]
+      : [endpoints.authorizationUrl, endpoints.tokenUrl, endpoints.userinfoUrl];
+  return urls.some((url) => new URL(url).protocol === 'http:');
+}
+
+async function providerConfiguration(settings: NetworkSignInConfig, fetch: SafeFetch): Promise<client.Configuration> {
   const { endpoints, clientId, clientSecret } = settings;
+  // openid-client refuses http:// endpoints unless told otherwise; the fetch above still confines them.
+  const insecure = overPlainHttp(settings);
   const authentication =
     settings.tokenAuth === 'client_secret_basic' ? client.ClientSecretBasic(clientSecret) : client.ClientSecretPost(clientSecret);
   let tokenEndpoint: string | undefined = endpoints.kind === 'oauth2' ? endpoints.tokenUrl : undefined;

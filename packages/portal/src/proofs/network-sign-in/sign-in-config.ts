@@ -1,5 +1,6 @@
+import net from 'node:net';
 import Joi from 'joi';
-import { ConfigError, type SocialType } from '@byline/shared';
+import { AddressPolicy, ConfigError, type SocialType } from '@byline/shared';
 
 /**
  * "Sign in with the network" settings, one set per network, read from the environment at start-up:
@@ -9,7 +10,9 @@ import { ConfigError, type SocialType } from '@byline/shared';
  *   SIGNIN_<NETWORK>_AUTHORIZATION_URL, _TOKEN_URL, _USERINFO_URL    plain OAuth 2.0 endpoints (all three)
  *   SIGNIN_<NETWORK>_SCOPE, _USERNAME_CLAIM, _SUBJECT_CLAIM, _TOKEN_AUTH
  *
- * NETWORK is TWITTER, LINKEDIN, FACEBOOK or INSTAGRAM. A network without a client id is not configured: the
+ * NETWORK is TWITTER, LINKEDIN, FACEBOOK or INSTAGRAM. The addresses are https://, or http:// for a host inside
+ * ALLOWED_PRIVATE_ADDRESSES (an identity provider on the company network, or a test's): an IP address is checked
+ * here, a host name on every connection (network-sign-in.ts). A network without a client id is not configured: the
  * portal says so and offers the other proofs. Without endpoint settings the network's real endpoints are used
  * (below); with them, nothing of the network's defaults is assumed but its name.
  *
@@ -56,11 +59,6 @@ export interface NetworkSignInConfig {
 
 /** The configured networks only. */
 export type SignInConfig = Partial<Record<SocialType, NetworkSignInConfig>>;
-
-export interface SignInConfigOptions {
-  /** Tests only (a provider on loopback over http): never read from the environment. */
-  allowInsecureRequests?: boolean;
-}
 
 interface NetworkDefaults {
   name: string;
@@ -128,12 +126,28 @@ const CLAIM_PATH = Joi.string()
 
 const prefixOf = (network: SocialType) => `SIGNIN_${network.toUpperCase()}_`;
 
-function networkSchema(network: SocialType, { allowInsecureRequests = false }: SignInConfigOptions): Joi.ObjectSchema {
-  const p = prefixOf(network);
-  const url = Joi.string()
+/** An https:// address, or http:// where the policy lists ranges and the host is not an address outside them. */
+function endpointUrl(policy: AddressPolicy): Joi.StringSchema {
+  return Joi.string()
     .trim()
-    .uri({ scheme: allowInsecureRequests ? ['https', 'http'] : ['https'] })
+    .uri({ scheme: ['https', 'http'] })
+    .custom((value: string, helpers) => {
+      const url = new URL(value);
+      if (url.protocol === 'https:') return value;
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      const listedOrName = net.isIP(host) ? policy.isListed(host) : policy.allowedRanges.length > 0;
+      return listedOrName ? value : helpers.error('url.insecure');
+    })
+    .messages({
+      'string.uriCustomScheme': '{{#label}} must be an https:// address',
+      'url.insecure': '{{#label}} must be an https:// address (http:// only for a host inside ALLOWED_PRIVATE_ADDRESSES)',
+    })
     .empty('');
+}
+
+function networkSchema(network: SocialType, policy: AddressPolicy): Joi.ObjectSchema {
+  const p = prefixOf(network);
+  const url = endpointUrl(policy);
   const endpointKeys = [`${p}AUTHORIZATION_URL`, `${p}TOKEN_URL`, `${p}USERINFO_URL`];
   return Joi.object({
     [`${p}CLIENT_ID`]: Joi.string().trim().empty(''),
@@ -153,12 +167,18 @@ function networkSchema(network: SocialType, { allowInsecureRequests = false }: S
     .label('environment');
 }
 
-/** Reads the networks' sign-in settings; a bad or incomplete one throws ConfigError naming the variable. */
-export function loadSignInConfig(env: NodeJS.ProcessEnv = process.env, options: SignInConfigOptions = {}): SignInConfig {
+/**
+ * Reads the networks' sign-in settings; a bad or incomplete one throws ConfigError naming the variable. `policy`
+ * is the outbound address policy (addressPolicyOf(config)): its listed ranges are where http:// is accepted.
+ */
+export function loadSignInConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  policy: AddressPolicy = AddressPolicy.DEFAULT,
+): SignInConfig {
   const problems: string[] = [];
   const config: SignInConfig = {};
   for (const network of SIGN_IN_NETWORKS) {
-    const { value, error } = networkSchema(network, options).validate(env, { abortEarly: false, convert: true });
+    const { value, error } = networkSchema(network, policy).validate(env, { abortEarly: false, convert: true });
     if (error) {
       problems.push(...error.details.map((detail) => detail.message));
       continue;

@@ -5,6 +5,7 @@ import type {
   CheckOutcome,
   ClaimStore,
   DueCheck,
+  DueChecksQuery,
   ProofToRecord,
   ProveResult,
   RecheckPolicy,
@@ -15,7 +16,7 @@ import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from '../proof-att
 import { readClaimsOf, readLiveClaimsOfKey } from './mongo-claims';
 import { moveProvenClaimNow, recordProofNow, setClaimsNow } from './mongo-claim-writes';
 import { createProofAttempt, takeProofAttempt } from './mongo-proof-attempts';
-import { recordCheckNow, takeDueChecksNow } from './mongo-rechecks';
+import { countLeasedElsewhereNow, recordCheckNow, takeDueChecksNow } from './mongo-rechecks';
 
 /**
  * The MongoDB ClaimStore (and ProofAttemptStore), also on FerretDB 1.x. It shares the MongoStore's client and
@@ -68,8 +69,12 @@ export class MongoClaimStore implements ClaimStore, ProofAttemptStore {
     return this.run((db) => moveProvenClaimNow(db, move, new Date().toISOString()));
   }
 
-  takeDueChecks(options: { now: Date; holder: string; leaseMs: number; limit: number; all?: boolean }): Promise<DueCheck[]> {
+  takeDueChecks(options: DueChecksQuery & { leaseMs: number; limit: number }): Promise<DueCheck[]> {
     return this.run((db) => takeDueChecksNow(db, options));
+  }
+
+  countLeasedElsewhere(query: DueChecksQuery): Promise<number> {
+    return this.run((db) => countLeasedElsewhereNow(db, query));
   }
 
   recordCheck(check: {

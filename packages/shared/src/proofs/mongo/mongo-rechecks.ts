@@ -2,7 +2,7 @@ import type { Db, Filter } from 'mongodb';
 import { serialised } from '../../store/mongo/mongo-ids';
 import { collectionOf, type EvidenceDoc } from '../../store/mongo/mongo-schema';
 import { insertAudit, openPendingRequest } from '../../store/mongo/mongo-verification-records';
-import type { ClaimStore, DueCheck, RecordCheckResult } from '../claim-store';
+import type { ClaimStore, DueCheck, DueChecksQuery, RecordCheckResult } from '../claim-store';
 import { lapseNote } from '../claim-wording';
 import { isNetwork } from '../claim-values';
 import { endLiveEvidence, enterLookup, leaveLookup, readClaim, readEvidence, syncProvenHandles } from './mongo-claims';
@@ -17,7 +17,19 @@ import { endLiveEvidence, enterLookup, leaveLookup, readClaim, readEvidence, syn
 
 type TakeOptions = Parameters<ClaimStore['takeDueChecks']>[0];
 
-export function takeDueChecksNow(db: Db, { now, holder, leaseMs, limit, all = false }: TakeOptions): Promise<DueCheck[]> {
+/** The live re-checked proofs a DueChecksQuery matches, leased or not. */
+function dueFilter({ now, all = false, notCheckedSince }: DueChecksQuery): Filter<EvidenceDoc> {
+  const at = now.toISOString();
+  const checkedMeanwhile = notCheckedSince ? { $gte: notCheckedSince.toISOString(), $lte: at } : undefined;
+  return {
+    ended_at: null,
+    next_check_at: all ? { $ne: null } : { $ne: null, $lte: at },
+    ...(checkedMeanwhile ? { last_checked_at: { $not: checkedMeanwhile } } : {}),
+  };
+}
+
+export function takeDueChecksNow(db: Db, { leaseMs, limit, ...query }: TakeOptions): Promise<DueCheck[]> {
+  const { now, holder } = query;
   const at = now.toISOString();
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
   const evidence = collectionOf(db, 'evidence');
@@ -25,9 +37,8 @@ export function takeDueChecksNow(db: Db, { now, holder, leaseMs, limit, all = fa
     const taken: number[] = [];
     while (taken.length < limit) {
       const due: Filter<EvidenceDoc> = {
+        ...dueFilter(query),
         _id: { $nin: taken },
-        ended_at: null,
-        next_check_at: all ? { $ne: null } : { $ne: null, $lte: at },
         $or: [{ lease_until: null }, { lease_until: { $lt: at } }],
       };
       const doc = await evidence.findOneAndUpdate(
@@ -44,6 +55,14 @@ export function takeDueChecksNow(db: Db, { now, holder, leaseMs, limit, all = fa
       if (check) checks.push(check);
     }
     return checks;
+  });
+}
+
+export function countLeasedElsewhereNow(db: Db, query: DueChecksQuery): Promise<number> {
+  return collectionOf(db, 'evidence').countDocuments({
+    ...dueFilter(query),
+    lease_until: { $gte: query.now.toISOString() },
+    lease_holder: { $ne: query.holder },
   });
 }
 

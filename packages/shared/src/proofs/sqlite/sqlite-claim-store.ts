@@ -10,6 +10,7 @@ import type {
   CheckOutcome,
   ClaimStore,
   DueCheck,
+  DueChecksQuery,
   ProofToRecord,
   ProveResult,
   RecheckPolicy,
@@ -145,34 +146,30 @@ export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
     });
   }
 
-  takeDueChecks({
-    now,
-    holder,
-    leaseMs,
-    limit,
-    all = false,
-  }: {
-    now: Date;
-    holder: string;
-    leaseMs: number;
-    limit: number;
-    all?: boolean;
-  }): Promise<DueCheck[]> {
+  takeDueChecks({ leaseMs, limit, ...query }: DueChecksQuery & { leaseMs: number; limit: number }): Promise<DueCheck[]> {
     return this.write(() => {
-      const at = now.toISOString();
       const ids = this.db
-        .prepare<[{ holder: string; leaseUntil: string; all: number; now: string; limit: number }], number>(
+        .prepare<[DueParameters & { leaseUntil: string; limit: number }], number>(
           `UPDATE evidence SET lease_holder = @holder, lease_until = @leaseUntil
-           WHERE id IN (SELECT id FROM evidence
-             WHERE ended_at IS NULL AND next_check_at IS NOT NULL AND (@all OR next_check_at <= @now)
-               AND (lease_until IS NULL OR lease_until < @now)
+           WHERE id IN (SELECT id FROM evidence WHERE ${DUE} AND (lease_until IS NULL OR lease_until < @now)
              ORDER BY next_check_at, id LIMIT @limit)
            RETURNING id`,
         )
         .pluck()
-        .all({ holder, leaseUntil: new Date(now.getTime() + leaseMs).toISOString(), all: all ? 1 : 0, now: at, limit });
+        .all({ ...dueParameters(query), leaseUntil: new Date(query.now.getTime() + leaseMs).toISOString(), limit });
       return ids.sort((a, b) => a - b).map((id) => this.dueCheck(id));
     });
+  }
+
+  countLeasedElsewhere(query: DueChecksQuery): Promise<number> {
+    return this.read(() =>
+      this.db
+        .prepare<[DueParameters], number>(
+          `SELECT count(*) FROM evidence WHERE ${DUE} AND lease_until >= @now AND lease_holder <> @holder`,
+        )
+        .pluck()
+        .get(dueParameters(query))!,
+    );
   }
 
   private dueCheck(evidenceId: number): DueCheck {
@@ -317,6 +314,24 @@ export function recordProofNow(db: Database.Database, proof: ProofToRecord, now:
   for (const { profileId: other } of released) syncProvenHandles(db, other);
   return { ok: true, claim: readClaim(db, claim.id)!, released };
 }
+
+/** The live re-checked proofs a DueChecksQuery matches, leased or not. */
+const DUE = `ended_at IS NULL AND next_check_at IS NOT NULL AND (@all OR next_check_at <= @now)
+  AND (@notCheckedSince IS NULL OR last_checked_at < @notCheckedSince OR last_checked_at > @now)`;
+
+interface DueParameters {
+  holder: string;
+  now: string;
+  all: number;
+  notCheckedSince: string | null;
+}
+
+const dueParameters = ({ now, holder, all = false, notCheckedSince }: DueChecksQuery): DueParameters => ({
+  holder,
+  now: now.toISOString(),
+  all: all ? 1 : 0,
+  notCheckedSince: notCheckedSince?.toISOString() ?? null,
+});
 
 function recordCheckNow(
   db: Database.Database,

@@ -1,0 +1,20 @@
+import type { Config } from '../config/config';
+import { AddressPolicy, addressPolicyOf } from './address-policy';
+import { nameResolverOf, SYSTEM_NAME_RESOLVER, type Resolver } from './name-resolver';
+
+/**
+ * Where Byline's outbound requests may go and how their host names are found: what every outbound fetcher is
+ * built with (createSafeFetch, the portal's page fetcher, network sign-in), so a fetcher added later follows
+ * ALLOWED_PRIVATE_ADDRESSES and DNS_SERVERS by being built from it.
+ */
+export interface Outbound {
+  policy: AddressPolicy;
+  resolve: Resolver;
+}
+
+/** Without ALLOWED_PRIVATE_ADDRESSES and DNS_SERVERS: public addresses only, the system's resolver. */
+export const DEFAULT_OUTBOUND: Outbound = { policy: AddressPolicy.DEFAULT, resolve: SYSTEM_NAME_RESOLVER.addresses };
+
+export function outboundOf(config: Pick<Config, 'allowedPrivateAddresses' | 'dnsServers'>): Outbound {
+  return { policy: addressPolicyOf(config), resolve: nameResolverOf(config).addresses };
+}
