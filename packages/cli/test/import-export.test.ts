@@ -153,6 +153,31 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     }
   });
 
+  test("a file with the address of a network's own page as a handle imports nothing and lists the line", async () => {
+    const target = fresh();
+    const home = aProfile();
+    home.profile_social_profiles.twitter = 'https://x.com/home';
+    const group = aProfile();
+    group.profile_social_profiles.facebook = 'https://www.facebook.com/groups/123456789/';
+    const file = importFileWith([aProfile(), home, group]);
+
+    const result = await byline(target, 'import', file);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      '  line 2: "profile_social_profiles.twitter" is the address of a page of the network (x.com/home), not of an account',
+    );
+    expect(result.stderr).toContain(
+      '  line 3: "profile_social_profiles.facebook" is the address of a page of the network (facebook.com/groups/123456789)',
+    );
+    const probe = await new ApiProbe(target).init();
+    try {
+      expect(await probe.store.countProfiles()).toBe(0);
+    } finally {
+      await probe.close();
+    }
+  });
+
   test('a bad record leaves existing data unchanged; every bad line is listed', async () => {
     const target = fresh();
     const existing = aProfile();
