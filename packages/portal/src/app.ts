@@ -48,6 +48,7 @@ export function createApp(deps: PortalDeps): Express {
     proofFetch: deps.proofFetch ?? createSafeFetch(),
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
+    operatorContact: deps.operatorContact ?? null,
   };
   const app = express();
   app.disable('x-powered-by');
