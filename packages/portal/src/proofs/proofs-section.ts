@@ -20,6 +20,7 @@ export function isNoticeOfListedClaim(notice: ProofNotice | null | undefined, cl
   return notice?.claimId !== undefined && claims.some((claim) => claim.id === notice.claimId && isLiveClaim(claim));
 }
 
+/** A proof notice as the page shows it: good news as a status, a failure as an alert. */
 export function proofNoticeLine(notice: ProofNotice): SafeHtml {
   return notice.tone === 'ok'
     ? html`<p class="notice" role="status">${notice.text}</p>`
