@@ -153,6 +153,48 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     }
   });
 
+  test("a file with the address of a network's own page as a handle imports nothing and lists the line", async () => {
+    const target = fresh();
+    const home = aProfile();
+    home.profile_social_profiles.twitter = 'https://x.com/home';
+    const group = aProfile();
+    group.profile_social_profiles.facebook = 'https://www.facebook.com/groups/123456789/';
+    const file = importFileWith([aProfile(), home, group]);
+
+    const result = await byline(target, 'import', file);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      '  line 2: "profile_social_profiles.twitter" is the address of a page of the network (x.com/home), not of an account',
+    );
+    expect(result.stderr).toContain(
+      '  line 3: "profile_social_profiles.facebook" is the address of a page of the network (facebook.com/groups/123456789)',
+    );
+    const probe = await new ApiProbe(target).init();
+    try {
+      expect(await probe.store.countProfiles()).toBe(0);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('a file with control characters or text-direction overrides in names or links imports nothing and names each field', async () => {
+    const target = fresh();
+    const name = aProfile({ profile_last_name: 'Cassidy\u202E' });
+    const link = aProfile({ articles: [anArticle({ link: 'https://news.example/a\u0000' })] });
+    const marks = aProfile({ profile_employer: 'הארץ\u200F (IL)' });
+    const file = importFileWith([marks, name, link]);
+
+    const result = await byline(target, 'import', file);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`Nothing was imported: 2 record(s) in ${file} are invalid:`);
+    expect(result.stderr).toContain(
+      '  line 2: "profile_last_name" must not contain U+202E (control characters and text-direction overrides are refused)',
+    );
+    expect(result.stderr).toContain('  line 3: "articles[0].link" must not contain U+0000');
+  });
+
   test('a bad record leaves existing data unchanged; every bad line is listed', async () => {
     const target = fresh();
     const existing = aProfile();

@@ -60,6 +60,16 @@ describe.each(storeFactories())('verify_journalist: a username no account can ha
     ['instagram', 'niamh-writes'],
     ['facebook', 'niamh_cassidy'],
     ['linkedin', 'https://www.linkedin.com/company/byline'],
+    // The networks' own pages: no account has these names.
+    ['twitter', 'https://x.com/home'],
+    ['x', 'https://x.com/search?q=byline'],
+    ['twitter', 'https://twitter.com/settings/account'],
+    ['twitter', 'https://x.com/i/user/12345'],
+    ['instagram', 'https://www.instagram.com/p/C1a2B3c4D5e/'],
+    ['instagram', 'https://www.instagram.com/explore/'],
+    ['instagram', 'https://www.instagram.com/reel/C1a2B3c4D5e/'],
+    ['facebook', 'https://www.facebook.com/groups/123456789/'],
+    ['facebook', 'https://www.facebook.com/watch/?v=123'],
   ])('answers %s %j (no account of the network looks like it) as unverified without a lookup', async (type, username) => {
     const res = await verify(type, username);
 
@@ -96,6 +106,29 @@ describe.each(storeFactories())('verify_journalist: a username no account can ha
       slug: profile.profile_slug,
       profile_social_profiles: { facebook: '100012345678901' },
     });
+  });
+
+  it('does not answer a profile whose handle was stored from a page address (x.com/home stored as "home")', async () => {
+    const profile = aProfile();
+    await seed(service.store, profile);
+    await storeHandleAsBeforeTheRules(service.store, profile.profile_slug, 'twitter', 'home');
+
+    const res = await verify('twitter', 'https://x.com/home');
+
+    expect(res.body).toEqual(NOT_A_JOURNALIST);
+    expect(asked).toEqual([]);
+  });
+
+  it('takes the username an X follow address names (intent/user?screen_name=…)', async () => {
+    const profile = aProfile();
+    await seed(service.store, profile);
+    const username = profile.profile_social_profiles.twitter!.replace(/^@/, '');
+
+    const res = await verify('twitter', `https://twitter.com/intent/user?screen_name=${username}`);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ verified: true, slug: profile.profile_slug });
+    expect(asked).toEqual([`twitter:${username.toLowerCase()}`]);
   });
 
   it.each([

@@ -50,6 +50,7 @@ export function createApp(deps: PortalDeps): Express {
     proofFetch: deps.proofFetch ?? createSafeFetch(outbound),
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}, { outbound }),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
+    operatorContact: deps.operatorContact ?? null,
   };
   const app = express();
   app.disable('x-powered-by');

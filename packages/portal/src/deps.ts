@@ -41,6 +41,8 @@ export interface PortalDeps {
   networkSignIn?: NetworkSignIn;
   /** When a rel="me" proof is checked again, and how long it may fail before it lapses. */
   recheckPolicy?: RecheckPolicy;
+  /** Whom people ask when they cannot get in (OPERATOR_CONTACT): an email address or an http(s) address; null, "whoever runs this Byline". */
+  operatorContact?: string | null;
   /** Express "trust proxy" setting, so cookies get Secure when a TLS-terminating proxy says the request was https. */
   trustProxy?: boolean | number | string;
 }

@@ -44,7 +44,11 @@ async function main(): Promise<void> {
   const throttle = await createSignInThrottle({ logger, redisUrl: config.redisUrl });
   // SMTP_URL holds a password: only whether mail is on is logged.
   const outbox = new Outbox(config.smtpUrl ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom! }) : null, logger);
-  if (!outbox.available) logger.warn('password reset by email is off: SMTP_URL is not set');
+  if (!outbox.available)
+    logger.warn('password reset by email is off: SMTP_URL is not set', {
+      // What "Forgot your password?" tells people instead.
+      ask: config.operatorContact ?? 'whoever runs this Byline (set OPERATOR_CONTACT to name a contact)',
+    });
   const publicUrls = {
     portal: config.publicPortalUrl,
     articleVerifier: config.publicArticleVerifierUrl,
@@ -65,6 +69,7 @@ async function main(): Promise<void> {
     outbox,
     publicUrls,
     recheckPolicy,
+    operatorContact: config.operatorContact,
   });
   const server = createHttpServer(app, logger).listen(config.portalPort, config.host);
   server.on('listening', () => logger.info('listening', { url: `http://localhost:${config.portalPort}`, store: store.kind }));

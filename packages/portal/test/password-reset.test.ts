@@ -175,20 +175,43 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
 
 describe.each(portalStoreFactories())('password reset without mail ($name store)', (factory) => {
   let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
   afterEach(() => portal.close());
 
-  it('says reset by email is not available and to ask an operator', async () => {
-    const page = await request.agent(portal.app).get('/forgot-password');
+  /** What "Forgot your password?" says, from the sign-in page's link, as a person reaches it. */
+  async function forgotPage(operatorContact?: string) {
+    portal = await startPortal(factory, operatorContact ? { operatorContact } : {});
+    const agent = request.agent(portal.app);
+    const signin = await agent.get('/signin');
+    expect(signin.text).toContain('href="/forgot-password"');
+    return agent.get('/forgot-password');
+  }
+
+  it('says reset by email is not available and whom to ask (OPERATOR_CONTACT, an email address), never a command', async () => {
+    const page = await forgotPage('desk@ledger.example');
     expect(page.status).toBe(200);
     expect(page.text).toContain('Reset by email is not available');
-    expect(page.text).toContain('byline users reset-link');
+    expect(page.text).toContain('Ask whoever runs this Byline (<a href="mailto:desk@ledger.example">desk@ledger.example</a>)');
+    expect(page.text).not.toMatch(/npx|byline users/);
+    expect(page.text).not.toContain('<code>');
     expect(page.text).not.toContain('name="email"');
   });
 
+  it('links OPERATOR_CONTACT when it is an address', async () => {
+    const page = await forgotPage('https://ledger.example/help?topic=byline');
+    expect(page.text).toContain(
+      'Ask whoever runs this Byline (<a href="https://ledger.example/help?topic=byline">https://ledger.example/help?topic=byline</a>)',
+    );
+  });
+
+  it('says to ask whoever runs this Byline when OPERATOR_CONTACT is not set', async () => {
+    const page = await forgotPage();
+    expect(page.text).toContain('Ask whoever runs this Byline for a link to choose a new password');
+    expect(page.text).not.toContain('npx');
+    expect(page.text).not.toContain('<code>');
+  });
+
   it('answers a form posted anyway with the same page, not a server error', async () => {
+    portal = await startPortal(factory, { operatorContact: 'desk@ledger.example' });
     const agent = request.agent(portal.app);
     const form = await agent.get('/signin');
     const posted = await agent
@@ -197,6 +220,16 @@ describe.each(portalStoreFactories())('password reset without mail ($name store)
       .send({ _csrf: csrfFrom(form.text), email: 'someone@example.org' });
     expect(posted.status).toBe(200);
     expect(posted.text).toContain('Reset by email is not available');
+    expect(posted.text).toContain('mailto:desk@ledger.example');
+  });
+
+  it('says whom to ask on a dead reset link too', async () => {
+    portal = await startPortal(factory, { operatorContact: 'desk@ledger.example' });
+    const dead = await request.agent(portal.app).get(`/reset-password?token=${'a'.repeat(43)}`);
+    expect(dead.status).toBe(410);
+    expect(dead.text).toContain('This link has been used or has expired');
+    expect(dead.text).toContain('mailto:desk@ledger.example');
+    expect(dead.text).not.toContain('npx');
   });
 });
 

@@ -133,6 +133,47 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
   });
 
+  it("refuses the address of a network's own page, naming the field, and saves nothing", async () => {
+    const { agent, email } = await signedUp(portal.app);
+    const res = await submit(
+      agent,
+      '/profile',
+      '/profile',
+      profileForm({
+        twitter: 'https://x.com/home',
+        instagram: 'https://www.instagram.com/p/C1a2B3c4D5e/',
+        facebook: 'https://www.facebook.com/groups/123456789/',
+      }),
+    );
+
+    expect(res.status).toBe(422);
+    expect(res.text).toMatch(
+      /id="f-twitter-error"[^>]*>This X \(Twitter\) handle is the address of a page of the network \(x\.com\/home\), not of an account/,
+    );
+    expect(res.text).toMatch(/id="f-instagram-error"[^>]*>This Instagram handle is the address of a page of the network/);
+    expect(res.text).toMatch(/id="f-facebook-error"[^>]*>This Facebook handle is the address of a page of the network/);
+    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+
+    const byNumber = await submit(agent, '/profile', '/profile', profileForm({ twitter: 'https://x.com/i/user/12345' }));
+    expect(byNumber.status).toBe(422);
+    expect(byNumber.text).toMatch(/id="f-twitter-error"[^>]*>This X \(Twitter\) handle is the address of an account number/);
+  });
+
+  it('takes the username an X follow address names', async () => {
+    const { agent, email } = await signedUp(portal.app);
+    const username = `Aoife_${Date.now().toString(36).slice(-6)}`;
+    const res = await submit(
+      agent,
+      '/profile',
+      '/profile',
+      profileForm({ twitter: `https://twitter.com/intent/user?screen_name=${username}` }),
+    );
+
+    expect(res.status).toBe(303);
+    const user = await portal.portalStore.findUserByEmail(email);
+    expect((await portal.claims.claimsOf(user!.profileId!)).find((c) => c.kind === 'twitter')!.value).toBe(username);
+  });
+
   it('stores a profile address as its username: the same value an import stores, and a lookup shows', async () => {
     const { agent, email } = await signedUp(portal.app);
     const n = Date.now().toString(36);

@@ -10,6 +10,7 @@ export * from './social/social-handle';
 export * from './validation/verify-inputs';
 export * from './validation/profile-record';
 export * from './validation/joi-rules';
+export * from './validation/plain-text';
 export * from './config/config';
 export * from './logging/logger';
 export * from './auth/bearer-token';

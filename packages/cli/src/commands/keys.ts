@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import Joi from 'joi';
-import { createApiKey, type ApiKeySummary } from '@byline/shared';
+import { createApiKey, plainTextRule, type ApiKeySummary } from '@byline/shared';
 import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { checked, validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';
 
-const nameSchema = Joi.string().trim().min(1).max(100);
+const nameSchema = Joi.string().trim().min(1).max(100).custom(plainTextRule('line'));
 
 function keyStatus(key: ApiKeySummary): string {
   return key.revoked_at ? `revoked ${key.revoked_at}` : 'active';

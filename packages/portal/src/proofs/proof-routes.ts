@@ -1,12 +1,10 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import type Joi from 'joi';
 import type { PortalUser, SocialType } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
-import { csrfTokenOf, render, signedInUser } from '../http/render';
-import { formFromProfile } from '../use-cases/profiles';
-import { profilePage } from '../views/profile-page';
+import { render, signedInUser } from '../http/render';
 import { completeNetworkProof, signedInAsAnother, startNetworkProof, type NetworkProofDeps } from './network-proof';
 import {
   SignInAnswerError,
@@ -18,7 +16,6 @@ import {
 import { continueToProviderPage } from './proof-pages';
 import { redirectWithProofNotice } from './proof-notice';
 import { callbackQuerySchema, networkParamsSchema, websiteCheckParamsSchema } from './proof-schema';
-import { loadProfilePage } from './profile-page-state';
 import { everyInterval, NETWORK_NAMES, shownValue } from './proof-wording';
 import { checkWebsiteProof } from './website-proof';
 
@@ -144,18 +141,12 @@ export function proofRoutes(ctx: PortalContext): Router {
       claimId,
     );
     if (!result.ok && result.reason === 'no-such-claim') throw new PageError(404, 'There is no such website on your profile.');
-    if (result.ok) {
-      const text = `${result.claim.value} is proven: it links back to your public page with rel="me". Byline checks it again ${everyInterval(ctx.recheckPolicy.intervalMs)}.`;
-      return redirectWithProofNotice(req, res, ctx, { text, tone: 'ok' });
-    }
-    await showCheckFailure(res, ctx, user.profileId, `${result.claim.value} is not proven yet: ${result.why}.`);
+    // Held or failing, the answer is a redirect to the profile page, which shows it next to the claim checked.
+    const text = result.ok
+      ? `${result.claim.value} is proven: it links back to your public page with rel="me". Byline checks it again ${everyInterval(ctx.recheckPolicy.intervalMs)}.`
+      : `${result.claim.value} is not proven yet: ${result.why}.`;
+    await redirectWithProofNotice(req, res, ctx, { text, tone: result.ok ? 'ok' : 'error', claimId });
   });
 
   return router;
-}
-
-async function showCheckFailure(res: Response, ctx: PortalContext, profileId: number, text: string): Promise<void> {
-  const state = await loadProfilePage(ctx, profileId, csrfTokenOf(res));
-  const form = formFromProfile(state.profile, state.claims);
-  render(res, 'Profile', profilePage({ ...state, form, proofNotice: { text, tone: 'error' } }), 422);
 }

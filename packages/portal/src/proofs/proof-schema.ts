@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { canonicalizeUrl, InvalidUrlError, SOCIAL_TYPES } from '@byline/shared';
+import { canonicalizeUrl, InvalidUrlError, SOCIAL_TYPES, UNSAFE_CHARACTER_REASON, unsafeCharacterIn } from '@byline/shared';
+import { hasCredentials } from '../routes/profile-schema';
 
 export const MAX_WEBSITES = 5;
 
@@ -35,7 +36,8 @@ export const websiteLines = (text: string): string[] => [
 ];
 
 /**
- * The profile form's websites field: one http(s) address per line, at most MAX_WEBSITES. The value stays
+ * The profile form's websites field: one http(s) address per line, at most MAX_WEBSITES, each one a person can open
+ * (no user name or password, no control or text-direction characters: see plainTextRule). The value stays
  * text (the form shows it back as typed, one address a line); websiteLines gives the list.
  */
 export const websitesField = Joi.string()
@@ -46,6 +48,9 @@ export const websitesField = Joi.string()
     const lines = websiteLines(text);
     if (lines.length > MAX_WEBSITES) return helpers.error('websites.tooMany');
     for (const line of lines) {
+      const character = unsafeCharacterIn(line);
+      // Before the address is parsed: the parser would drop some of these, keeping what is not what was typed.
+      if (character) return helpers.error('websites.character', { character });
       const url = /^https?:\/\//i.test(line) ? line : null;
       try {
         if (!url) throw new InvalidUrlError('not http(s)');
@@ -54,11 +59,14 @@ export const websitesField = Joi.string()
         if (error instanceof InvalidUrlError) return helpers.error('websites.address', { line });
         throw error;
       }
+      if (hasCredentials(line)) return helpers.error('websites.credentials');
     }
     return lines.join('\n');
   })
   .messages({
     'websites.tooMany': `List at most ${MAX_WEBSITES} websites`,
     'websites.address': 'Each website must be an address starting with http:// or https:// ({#line} is not)',
+    'websites.character': `Websites must not contain {#character} (${UNSAFE_CHARACTER_REASON})`,
+    'websites.credentials': 'Each website must be an address people can open, without a user name or password (user:password@)',
     'string.max': `List at most ${MAX_WEBSITES} websites`,
   });

@@ -1,6 +1,7 @@
 import { isLiveClaim, isNetwork, liveEvidence, type Claim, type Evidence, type SocialType } from '@byline/shared';
 import { postButton } from '../views/forms';
 import { html, type SafeHtml } from '../views/html';
+import { claimAnchor, type ProofNotice } from './proof-notice';
 import { claimTitle, day, methodInWords, NETWORK_NAMES, STATE_LABELS } from './proof-wording';
 
 export interface ProofsSectionState {
@@ -10,6 +11,20 @@ export interface ProofsSectionState {
   signInNetworks: readonly SocialType[];
   /** The profile's public address (PUBLIC_PORTAL_URL/j/SLUG), which claimed sites link back to. */
   publicAddress: string;
+  /** The outcome of a check just made ("Check now"), shown next to the claim it checked. */
+  notice?: ProofNotice | null;
+}
+
+/** Whether the notice belongs next to one of the claims this section lists (else the page shows it at the top). */
+export function isNoticeOfListedClaim(notice: ProofNotice | null | undefined, claims: Claim[]): boolean {
+  return notice?.claimId !== undefined && claims.some((claim) => claim.id === notice.claimId && isLiveClaim(claim));
+}
+
+/** A proof notice as the page shows it: good news as a status, a failure as an alert. */
+export function proofNoticeLine(notice: ProofNotice): SafeHtml {
+  return notice.tone === 'ok'
+    ? html`<p class="notice" role="status">${notice.text}</p>`
+    : html`<p class="form-error" role="alert">${notice.text}</p>`;
 }
 
 /** Released claims worth telling the owner about: not the ones they removed themselves. */
@@ -62,9 +77,10 @@ function claimItem(claim: Claim, state: ProofsSectionState): SafeHtml {
   const live = liveEvidence(claim);
   const ended = claim.evidence.filter((evidence) => evidence.endedAt !== null);
   const provable = isNetwork(claim.kind) ? claim.state !== 'proven' : !live.some((evidence) => evidence.method === 'rel-me');
-  return html`<li class="claim" data-claim="${claim.id}">
+  const notice = state.notice?.claimId === claim.id ? proofNoticeLine(state.notice) : '';
+  return html`<li class="claim" id="${claimAnchor(claim.id)}" data-claim="${claim.id}">
     <strong>${claimTitle(claim)}</strong>
-    <span class="badge${claim.state === 'proven' ? ' verified' : ''}">${STATE_LABELS[claim.state]}</span>
+    <span class="badge${claim.state === 'proven' ? ' verified' : ''}">${STATE_LABELS[claim.state]}</span> ${notice}
     ${
       live.length || ended.length
         ? html`<ul>

@@ -86,7 +86,8 @@ export function accountRoutes(ctx: PortalContext): Router {
     }
     if (!result.ok) return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
     const oneTime = await useOneTimePassword(ctx.portalStore, result.user, ctx.now());
-    if (oneTime === 'expired') return render(res, 'Sign in', signInPage({ ...state, expiredOneTime: true }), 401);
+    if (oneTime === 'expired')
+      return render(res, 'Sign in', signInPage({ ...state, expiredOneTime: true, operatorContact: ctx.operatorContact }), 401);
     if (oneTime === 'already-used')
       return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
     await startSession(req, res, ctx, result.user);

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import Joi from 'joi';
-import { SOCIAL_TYPES, type PortalUser } from '@byline/shared';
+import { plainTextRule, SOCIAL_TYPES, type PortalUser } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
@@ -17,6 +17,8 @@ const keyNameSchema = Joi.object({
     .min(1)
     .max(100)
     .required()
+    .label('The key name')
+    .custom(plainTextRule('line'))
     .messages({ 'string.empty': 'Give the key a name', 'any.required': 'Give the key a name' }),
 });
 

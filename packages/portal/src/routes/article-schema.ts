@@ -1,12 +1,15 @@
 import Joi from 'joi';
-import { canonicalUrlRule, MAX_URL_LENGTH } from '@byline/shared';
-import { httpAddress } from './profile-schema';
+import { canonicalUrlRule, MAX_URL_LENGTH, plainTextRule } from '@byline/shared';
+import { httpAddress, line, prose, withoutCredentials } from './profile-schema';
 
 export const articleAddress = Joi.string()
   .trim()
   .max(MAX_URL_LENGTH)
   .required()
+  .label('The article address')
+  .custom(plainTextRule('line'))
   .custom(canonicalUrlRule('The article address'))
+  .custom(withoutCredentials('The article address'))
   .messages({ 'string.empty': 'Paste the article’s address', 'any.required': 'Paste the article’s address' });
 
 /** Accepts "2024-05-01", "2024-05-01 08:30" or full ISO 8601; a time without zone is UTC. */
@@ -23,8 +26,10 @@ export const articleFormSchema = Joi.object({
     .trim()
     .max(1000)
     .required()
+    .label('The headline')
+    .custom(plainTextRule('line'))
     .messages({ 'string.empty': 'Enter the headline', 'any.required': 'Enter the headline' }),
-  description: Joi.string().trim().allow('').max(20_000).default(''),
+  description: prose('The description', 20_000),
   og_image: httpAddress('The image address'),
   icon_path: httpAddress('The icon address'),
   published_at: Joi.string()
@@ -39,6 +44,6 @@ export const articleFormSchema = Joi.object({
       'any.required': 'Enter the publication date',
       'date.base': 'Use a date such as 2024-05-01 or 2024-05-01 08:30',
     }),
-  tags: Joi.string().trim().allow('').max(5000).default(''),
+  tags: line('Tags', 5000),
   active: Joi.any().custom((value) => value === 'on'),
 });

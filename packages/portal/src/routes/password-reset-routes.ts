@@ -27,21 +27,26 @@ function tokenOf(raw: unknown): string | undefined {
 }
 
 export function passwordResetRoutes(ctx: PortalContext): Router {
-  const { portalStore, outbox, publicUrls, resetThrottle, now } = ctx;
+  const { portalStore, outbox, publicUrls, resetThrottle, now, operatorContact } = ctx;
   const router = Router();
 
   const deadLink = (res: Response) =>
-    render(res, 'Link expired', resetLinkDeadPage({ csrf: csrfTokenOf(res), mailAvailable: outbox.available }), 410);
+    render(
+      res,
+      'Link expired',
+      resetLinkDeadPage({ csrf: csrfTokenOf(res), mailAvailable: outbox.available, operatorContact }),
+      410,
+    );
 
   router.get('/forgot-password', (_req, res) =>
     outbox.available
       ? render(res, 'Forgot password', forgotPasswordPage({ csrf: csrfTokenOf(res) }))
-      : render(res, 'Forgot password', resetUnavailablePage()),
+      : render(res, 'Forgot password', resetUnavailablePage(operatorContact)),
   );
 
   router.post('/forgot-password', (req: Request, res: Response) => {
     // A portal without mail is not failing: the form answers what the page says, never a 5xx.
-    if (!outbox.available) return render(res, 'Forgot password', resetUnavailablePage());
+    if (!outbox.available) return render(res, 'Forgot password', resetUnavailablePage(operatorContact));
     const form = validateForm<{ email: string }>(forgotSchema, req.body);
     const state = { csrf: csrfTokenOf(res), email: form.value.email, errors: form.errors };
     if (!form.ok) return render(res, 'Forgot password', forgotPasswordPage(state), 422);

@@ -1,7 +1,12 @@
 import Joi from 'joi';
-import { socialHandleRule, SOCIAL_TYPES, type SocialType } from '@byline/shared';
+import { plainTextRule, socialHandleRule, SOCIAL_TYPES, type SocialType, type TextKind } from '@byline/shared';
 
-const text = (max: number) => Joi.string().trim().allow('').max(max).default('');
+const text = (label: string, max: number, kind: TextKind) =>
+  Joi.string().trim().allow('').max(max).default('').label(label).custom(plainTextRule(kind));
+/** One line a person types (a name, a title, an address): trimmed, no control characters or text-direction overrides. */
+export const line = (label: string, max: number) => text(label, max, 'line');
+/** A biography or description: its line breaks and tabs are kept, other control characters refused. */
+export const prose = (label: string, max: number) => text(label, max, 'prose');
 
 export const SOCIAL_LABELS: Record<SocialType, string> = {
   twitter: 'X (Twitter)',
@@ -10,11 +15,32 @@ export const SOCIAL_LABELS: Record<SocialType, string> = {
   instagram: 'Instagram',
 };
 
-const handle = (type: SocialType) => text(256).custom(socialHandleRule(type, `This ${SOCIAL_LABELS[type]} handle`, 'current'));
+const handle = (type: SocialType) => {
+  const subject = `This ${SOCIAL_LABELS[type]} handle`;
+  return line(subject, 256).custom(socialHandleRule(type, subject, 'current'));
+};
+
+/** An address a person can open: no user name or password (`https://user:pass@…`), which browsers refuse or hide. */
+export const withoutCredentials =
+  (subject: string): Joi.CustomValidator<string> =>
+  (value, helpers) =>
+    hasCredentials(value)
+      ? helpers.message({ custom: `${subject} must not hold a user name or password (user:password@)` })
+      : value;
+
+export function hasCredentials(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return Boolean(url.username || url.password);
+  } catch {
+    return false; // not an address at all: another rule says so
+  }
+}
 
 export const httpAddress = (label: string) =>
-  text(2048)
+  line(label, 2048)
     .uri({ scheme: ['http', 'https'] })
+    .custom(withoutCredentials(label))
     .messages({
       'string.uri': `${label} must be an address starting with http:// or https://`,
       'string.uriCustomScheme': `${label} must be an address starting with http:// or https://`,
@@ -25,12 +51,14 @@ export const profileFormSchema = Joi.object({
     .trim()
     .max(200)
     .required()
+    .label('First name')
+    .custom(plainTextRule('line'))
     .messages({ 'string.empty': 'Enter your first name', 'any.required': 'Enter your first name' }),
-  profile_last_name: text(200),
-  profile_title: text(300),
-  profile_bio: text(20_000),
-  profile_employer: text(300),
-  profile_residing: text(300),
+  profile_last_name: line('Last name', 200),
+  profile_title: line('Title', 300),
+  profile_bio: prose('Biography', 20_000),
+  profile_employer: line('Employer', 300),
+  profile_residing: line('Residing in', 300),
   profile_image: httpAddress('The image address'),
   ...Object.fromEntries(SOCIAL_TYPES.map((type) => [type, handle(type)])),
   user_location: Joi.string()
@@ -40,5 +68,5 @@ export const profileFormSchema = Joi.object({
     .pattern(/^[A-Z]{2}$/)
     .default('')
     .messages({ 'string.pattern.base': 'Use a two-letter country code such as IE or GB' }),
-  user_city: text(200),
+  user_city: line('City', 200),
 });

@@ -1,4 +1,4 @@
-import { ArticleTakenError, type Article, type ArticleInput, type PortalStore } from '@byline/shared';
+import { ArticleTakenError, withoutUnsafeCharacters, type Article, type ArticleInput, type PortalStore } from '@byline/shared';
 import { extractArticleMetadata } from '../fetch/extract-metadata';
 import { PageFetchError, type PageFetcher } from '../fetch/fetch-page';
 import type { FieldErrors } from '../views/forms';
@@ -32,7 +32,19 @@ export async function prefillArticle(fetchPage: PageFetcher, link: string): Prom
   try {
     const page = await fetchPage(link);
     const found = extractArticleMetadata(page.html, page.url);
-    return { ok: true, form: { ...blank, ...found, tags: found.tag_list.join(', ') } };
+    const line = (text: string) => withoutUnsafeCharacters(text);
+    return {
+      ok: true,
+      form: {
+        ...blank,
+        title: line(found.title),
+        description: withoutUnsafeCharacters(found.description, 'prose'),
+        og_image: line(found.og_image),
+        icon_path: line(found.icon_path),
+        published_at: found.published_at,
+        tags: line(found.tag_list.join(', ')),
+      },
+    };
   } catch (error) {
     if (!(error instanceof PageFetchError)) throw error;
     return { ok: false, form: blank, message: `${error.message} Fill in the details below by hand.` };

@@ -11,6 +11,8 @@ export interface AccountFormState {
   next?: string;
   /** Signed in with a one-time password that had expired. */
   expiredOneTime?: boolean;
+  /** OPERATOR_CONTACT, for pages that tell people whom to ask. */
+  operatorContact?: string | null;
 }
 
 const notice = (text: string | undefined) => (text ? html`<p class="notice" role="status">${text}</p>` : '');
@@ -26,13 +28,24 @@ const newPasswordField = (errors: FieldErrors, label = 'New password') =>
     hint: 'At least 10 characters.',
   });
 
-const expiredOneTimeMessage = html`<div class="form-error" role="alert">
-  <p>This one-time password has expired (each works for 24 hours, once).</p>
-  <p>
-    Get a new way in: <a href="/forgot-password">reset your password by email</a>, or ask an operator to run
-    <code>npx byline editors create --email YOUR-EMAIL</code> again for a fresh one-time password.
-  </p>
-</div>`;
+/**
+ * Whom to ask when a person cannot get in by themselves: OPERATOR_CONTACT as a link (an email address as a mailto:
+ * link), or, unset, whoever runs this Byline. Never a command: the person reading it does not run the portal.
+ */
+export function whomToAsk(contact: string | null | undefined): SafeHtml {
+  if (!contact) return html`whoever runs this Byline`;
+  const href = /^https?:\/\//i.test(contact) ? contact : `mailto:${contact}`;
+  return html`whoever runs this Byline (<a href="${href}">${contact}</a>)`;
+}
+
+const expiredOneTimeMessage = (contact: string | null | undefined) =>
+  html`<div class="form-error" role="alert">
+    <p>This one-time password has expired (each works for 24 hours, once).</p>
+    <p>
+      Get a new way in: <a href="/forgot-password">reset your password</a>, or ask ${whomToAsk(contact)} for a fresh one-time
+      password.
+    </p>
+  </div>`;
 
 export function signUpPage({ csrf, email, errors = {} }: AccountFormState): SafeHtml {
   return html`<h1>Create your Byline account</h1>
@@ -61,12 +74,13 @@ export function signInPage({
   notice: good,
   next,
   expiredOneTime,
+  operatorContact,
 }: AccountFormState): SafeHtml {
   return html`<h1>Sign in</h1>
     ${notice(good)}
     <form method="post" action="/signin" class="card" novalidate>
       ${csrfField(csrf)} ${next ? html`<input type="hidden" name="next" value="${next}" />` : ''} ${formError(message)}
-      ${expiredOneTime ? expiredOneTimeMessage : ''}
+      ${expiredOneTime ? expiredOneTimeMessage(operatorContact) : ''}
       ${field({ name: 'email', label: 'Email', type: 'email', value: email, errors, required: true, autocomplete: 'email' })}
       ${field({ name: 'password', label: 'Password', type: 'password', errors, required: true, autocomplete: 'current-password' })}
       <button type="submit">Sign in</button>
@@ -117,11 +131,15 @@ export function resetMailSentPage(): SafeHtml {
     </div>`;
 }
 
-export function resetUnavailablePage(): SafeHtml {
+/** Without mail: whom to ask for a reset link, which they hand over privately. */
+export function resetUnavailablePage(operatorContact: string | null): SafeHtml {
   return html`<h1>Forgot your password?</h1>
     <div class="card">
       <p>Reset by email is not available on this portal: it has no mail server configured.</p>
-      <p>Ask an operator for a reset link: they can make one with <code>npx byline users reset-link --email YOUR-EMAIL</code>.</p>
+      <p>
+        Ask ${whomToAsk(operatorContact)} for a link to choose a new password, giving the email address you sign in with. The link
+        works once, within an hour.
+      </p>
     </div>`;
 }
 
@@ -137,7 +155,7 @@ export function resetPasswordPage({ csrf, token, errors = {} }: AccountFormState
 /** A reset link used or expired: asking for a new one is on the same page when mail is available. */
 export function resetLinkDeadPage(state: AccountFormState & { mailAvailable: boolean }): SafeHtml {
   return html`<p class="form-error" role="alert">This link has been used or has expired.</p>
-    ${state.mailAvailable ? forgotPasswordPage(state) : resetUnavailablePage()}`;
+    ${state.mailAvailable ? forgotPasswordPage(state) : resetUnavailablePage(state.operatorContact ?? null)}`;
 }
 
 export function homePage(): SafeHtml {

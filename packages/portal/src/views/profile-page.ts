@@ -7,7 +7,8 @@ import {
   type VerificationRequest,
 } from '@byline/shared';
 import { MAX_WEBSITES } from '../proofs/proof-schema';
-import { proofsSection, releasedBanner } from '../proofs/proofs-section';
+import { isNoticeOfListedClaim, proofNoticeLine, proofsSection, releasedBanner } from '../proofs/proofs-section';
+import type { ProofNotice } from '../proofs/proof-notice';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import { html, type SafeHtml } from './html';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
@@ -27,15 +28,8 @@ export interface ProfilePageState {
   signInNetworks?: readonly SocialType[];
   /** PUBLIC_PORTAL_URL/j/SLUG, once the profile exists. */
   publicAddress?: string | null;
-  /** The outcome of a proof just made or tried. */
-  proofNotice?: { text: string; tone: 'ok' | 'error' } | null;
-}
-
-function proofNoticeOf(notice: ProfilePageState['proofNotice']): SafeHtml {
-  if (!notice) return html``;
-  return notice.tone === 'ok'
-    ? html`<p class="notice" role="status">${notice.text}</p>`
-    : html`<p class="form-error" role="alert">${notice.text}</p>`;
+  /** The outcome of a proof just made or tried: next to its claim when it names one, else at the top. */
+  proofNotice?: ProofNotice | null;
 }
 
 function verificationSection({ csrf, profile, pending = null, history = [] }: ProfilePageState): SafeHtml {
@@ -59,11 +53,14 @@ function verificationSection({ csrf, profile, pending = null, history = [] }: Pr
 }
 
 export function profilePage(state: ProfilePageState): SafeHtml {
-  const { csrf, profile, form, errors = {}, saved, claims = [], signInNetworks = [], publicAddress } = state;
+  const { csrf, profile, form, errors = {}, saved, claims = [], signInNetworks = [], publicAddress, proofNotice } = state;
+  const showProofs = Boolean(profile && publicAddress);
+  const noticeAtTop =
+    proofNotice && !(showProofs && isNoticeOfListedClaim(proofNotice, claims)) ? proofNoticeLine(proofNotice) : '';
   const f = (name: string, label: string, extra: Partial<Parameters<typeof field>[0]> = {}) =>
     field({ name, label, value: form[name], errors, ...extra });
   return html`<h1>${profile ? 'Your journalist profile' : 'Create your journalist profile'}</h1>
-    ${saved ? html`<p class="notice" role="status">Profile saved.</p>` : ''} ${proofNoticeOf(state.proofNotice)}
+    ${saved ? html`<p class="notice" role="status">Profile saved.</p>` : ''} ${noticeAtTop}
     ${profile ? releasedBanner(claims) : ''}
     ${Object.keys(errors).length ? html`<p class="form-error" role="alert">Please correct the fields marked below.</p>` : ''}
     <form method="post" action="/profile" class="card" novalidate>
@@ -86,7 +83,7 @@ export function profilePage(state: ProfilePageState): SafeHtml {
       })}
       <button type="submit">${profile ? 'Save profile' : 'Create profile'}</button>
     </form>
-    ${profile && publicAddress ? proofsSection({ csrf, claims, signInNetworks, publicAddress }) : ''}
+    ${showProofs ? proofsSection({ csrf, claims, signInNetworks, publicAddress: publicAddress!, notice: proofNotice }) : ''}
     ${verificationSection(state)}
     <p><a href="/settings/password">Change your password</a></p>`;
 }

@@ -4,6 +4,7 @@
  * the SSRF-safe fetch, and never from a private address (every redirect hop checked).
  */
 import http from 'node:http';
+import request from 'supertest';
 import { createSafeFetch } from '@byline/shared';
 import { loopbackOutbound, type StoreFactory } from '@byline/test-support';
 import type { PortalDeps } from '../../src/deps';
@@ -94,6 +95,22 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
       .send({ _csrf: csrfFrom(page.text) });
   }
 
+  /**
+   * "Check now" as a browser follows it: the POST answers 303 to the profile page opened at the claim checked; that
+   * page's entry for the claim, and the whole page.
+   */
+  async function checkedPage(agent: Agent, claimId: number) {
+    const res = await checkNow(agent, claimId);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`/profile?proof=1#claim-${claimId}`);
+    const page = await agent.get(res.headers.location!.replace(/#.*/, ''));
+    expect(page.status).toBe(200);
+    const start = page.text.indexOf(`id="claim-${claimId}"`);
+    expect(start).toBeGreaterThan(-1);
+    const end = page.text.slice(start + 1).search(/<li class="claim"|<\/section>/);
+    return { entry: page.text.slice(start, start + 1 + end), text: page.text };
+  }
+
   it('proves a site that links back with rel="me", and checks it again daily', async () => {
     await start();
     const { agent, profileId, idOf } = await journalistWithSites('/about');
@@ -101,11 +118,12 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
     expect(before.text).toContain(`&lt;a rel=&quot;me&quot; href=&quot;${PORTAL_URL}/j/${slug}&quot;&gt;`);
     expect(before.text).toContain('Check now');
 
-    const res = await checkNow(agent, idOf('/about'));
-    expect(res.status).toBe(303);
-    const page = await agent.get(res.headers.location!);
-    expect(page.text).toContain(`${site.url('/about')} is proven: it links back to your public page with rel=&quot;me&quot;.`);
-    expect(page.text).not.toContain('Check now');
+    const { entry, text } = await checkedPage(agent, idOf('/about'));
+    const held = `${site.url('/about')} is proven: it links back to your public page with rel=&quot;me&quot;.`;
+    expect(entry).toContain(held);
+    expect(text.split(held)).toHaveLength(2); // next to the claim, and nowhere else
+    expect(text).not.toContain('Check now');
+    expect((await agent.get('/profile')).text).not.toContain(held); // shown once
     const [claim] = (await portal.claims.claimsOf(profileId)).filter((c) => c.kind === 'website');
     expect(claim).toMatchObject({ state: 'proven', value: site.url('/about') });
     expect(claim!.evidence).toEqual([
@@ -122,47 +140,63 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
   it('proves a Mastodon profile page whose profile field links back (rel holds "me" among others)', async () => {
     await start();
     const { agent, idOf } = await journalistWithSites('/@aoife');
-    expect((await checkNow(agent, idOf('/@aoife'))).status).toBe(303);
+    expect((await checkedPage(agent, idOf('/@aoife'))).entry).toContain('is proven');
   });
 
   it.each([
     ['/unlinked', 'the page has no rel=&quot;me&quot; link to this profile'],
     ['/elsewhere', 'the page has rel=&quot;me&quot; links, but none to this profile'],
     ['/missing', 'the page answered HTTP 404'],
-  ])('does not prove %s, and says why', async (path, why) => {
+  ])('does not prove %s, and says why next to that website', async (path, why) => {
     await start();
-    const { agent, profileId, idOf } = await journalistWithSites(path);
-    const res = await checkNow(agent, idOf(path));
-    expect(res.status).toBe(422);
-    expect(res.text).toContain(`${site.url(path)} is not proven yet: ${why}.`);
-    expect(res.text).toContain('Check now');
+    const { agent, profileId, idOf } = await journalistWithSites(path, '/about');
+    const { entry, text } = await checkedPage(agent, idOf(path));
+    const failing = `${site.url(path)} is not proven yet: ${why}.`;
+    expect(entry).toContain(failing);
+    expect(entry).toContain('role="alert"');
+    expect(entry).toContain('Check now');
+    expect(text.split(failing)).toHaveLength(2);
+    expect(text.indexOf(failing)).toBeGreaterThan(text.indexOf('id="proofs-heading"'));
     expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
   });
 
   it.each(['/to-link-local', '/to-intranet'])('refuses a page that redirects to a private address (%s)', async (path) => {
     await start();
     const { agent, profileId, idOf } = await journalistWithSites(path);
-    const res = await checkNow(agent, idOf(path));
-    expect(res.status).toBe(422);
-    expect(res.text).toContain('the address points to a private or local network, which Byline does not fetch');
+    const { entry } = await checkedPage(agent, idOf(path));
+    expect(entry).toContain('the address points to a private or local network, which Byline does not fetch');
     expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
   });
 
   it('fetches no private address with the production fetch: a claimed page on loopback is refused', async () => {
     await start({ proofFetch: createSafeFetch() });
     const { agent, profileId, idOf } = await journalistWithSites('/about');
-    const res = await checkNow(agent, idOf('/about'));
-    expect(res.status).toBe(422);
-    expect(res.text).toContain('the address points to a private or local network, which Byline does not fetch');
+    const { entry } = await checkedPage(agent, idOf('/about'));
+    expect(entry).toContain('the address points to a private or local network, which Byline does not fetch');
     expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
   });
 
-  it('checks only the journalist’s own live websites', async () => {
+  it('checks only the journalist’s own live websites, signed in and with the form’s CSRF token', async () => {
     await start();
     const owner = await journalistWithSites('/about');
     const other = await signedUp(portal.app);
     await submit(other.agent, '/profile', '/profile', profileForm());
     expect((await checkNow(other.agent, owner.idOf('/about'))).status).toBe(404);
     expect((await checkNow(owner.agent, 999_999)).status).toBe(404);
+
+    const visitor = request.agent(portal.app);
+    const signin = await visitor.get('/signin');
+    const refused = await visitor
+      .post(`/profile/proofs/websites/${owner.idOf('/about')}/check`)
+      .type('form')
+      .send({ _csrf: csrfFrom(signin.text) });
+    expect(refused.status).toBe(401);
+    const withoutToken = await owner.agent
+      .post(`/profile/proofs/websites/${owner.idOf('/about')}/check`)
+      .type('form')
+      .send({});
+    expect(withoutToken.status).toBe(403);
+    const [claim] = (await portal.claims.claimsOf(owner.profileId)).filter((c) => c.kind === 'website');
+    expect(claim).toMatchObject({ state: 'claimed', evidence: [] });
   });
 });

@@ -31,6 +31,8 @@ export interface Config {
   smtpUrl?: string;
   /** The From of the portal's mail; required with SMTP_URL. */
   mailFrom?: string;
+  /** Whom people ask when they cannot get in (OPERATOR_CONTACT): an email address or an http(s) address; unset, "whoever runs this Byline". */
+  operatorContact?: string;
   /** Time between two re-checks of a rel="me" proof that holds (RECHECK_INTERVAL). */
   recheckIntervalMs: number;
   /** How long a rel="me" proof may keep failing before it lapses (RECHECK_GRACE). */
@@ -79,6 +81,26 @@ const smtpUrl = Joi.string()
 /** `name@example.org` or `Byline <name@example.org>`. */
 const mailFrom = Joi.string()
   .pattern(/^(?:[^<>@\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'name@example.org or Name <name@example.org>')
+  .empty('');
+
+/** `ops@example.org` (a `mailto:` prefix is dropped) or an http(s) address such as `https://example.org/contact`. */
+const operatorContact = Joi.string()
+  .trim()
+  .custom((value: string, helpers) => {
+    const email = value.replace(/^mailto:/i, '');
+    if (!Joi.string().email({ tlds: false }).validate(email).error) return email;
+    if (
+      !Joi.string()
+        .uri({ scheme: ['http', 'https'] })
+        .validate(value).error
+    )
+      return value;
+    return helpers.error('any.invalid');
+  })
+  .messages({
+    'any.invalid':
+      '"OPERATOR_CONTACT" must be an email address (ops@example.org) or an http(s) address (https://example.org/contact)',
+  })
   .empty('');
 
 const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -168,6 +190,7 @@ const envSchema = Joi.object({
   PUBLIC_JOURNALIST_VERIFIER_URL: publicUrl,
   SMTP_URL: smtpUrl,
   MAIL_FROM: mailFrom.when('SMTP_URL', { is: Joi.exist(), then: Joi.required() }),
+  OPERATOR_CONTACT: operatorContact,
   WORKER_PORT: port.default(8083),
   RECHECK_INTERVAL: duration('1m', '365d').default(parseDuration('24h')),
   RECHECK_GRACE: duration('1m', '365d').default(parseDuration('3d')),
@@ -213,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicJournalistVerifierUrl: value.PUBLIC_JOURNALIST_VERIFIER_URL ?? `http://localhost:${value.JOURNALIST_VERIFIER_PORT}`,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
+    operatorContact: value.OPERATOR_CONTACT,
     recheckIntervalMs: value.RECHECK_INTERVAL,
     recheckGraceMs: value.RECHECK_GRACE,
     recheckRetryMs: value.RECHECK_RETRY,

@@ -1,4 +1,5 @@
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
+import { ACCOUNT_NUMBER_PAGES, NETWORK_PAGES, USERNAME_PARAMETERS } from './network-pages';
 
 /** Names a caller may use for a network in a lookup; `x` is twitter's other name. */
 const TYPE_ALIASES: Record<string, SocialType> = {
@@ -86,9 +87,37 @@ export class InvalidHandleError extends Error {}
 /** The value names a username that the network would never give out (see USERNAME_RULES). */
 export class HandleSyntaxError extends InvalidHandleError {}
 
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new InvalidHandleError('is not a valid profile address');
+  }
+}
+
 /**
- * The username part of a profile address, before decoding; undefined when the address has none. An address of
- * the network that names no account is a HandleSyntaxError: a lookup answers it as unknown, as it did before
+ * The username a network's own page names, if it is one (see network-pages.ts); undefined for any other address.
+ * A page that names no username is a HandleSyntaxError, like any other value no account can have.
+ */
+function usernameOnNetworkPage(type: SocialType, url: URL, segments: string[]): string | undefined {
+  const first = segments[0]!.toLowerCase();
+  const page = segments.slice(0, 2).join('/').toLowerCase();
+  const shown = `${url.hostname.replace(/^www\./, '')}/${segments.slice(0, 3).join('/')}`;
+  const parameter = USERNAME_PARAMETERS[type]?.[page];
+  const named = parameter ? url.searchParams.get(parameter)?.trim() : undefined;
+  if (named) return named;
+  if (ACCOUNT_NUMBER_PAGES[type]?.includes(page) && segments.length > 2) {
+    throw new HandleSyntaxError(`is the address of an account number (${shown}), not of a username`);
+  }
+  if (NETWORK_PAGES[type].includes(first)) {
+    throw new HandleSyntaxError(`is the address of a page of the network (${shown}), not of an account`);
+  }
+  return undefined;
+}
+
+/**
+ * The username a profile address names, decoded; undefined when the address has none. An address of the
+ * network that names no account is a HandleSyntaxError: a lookup answers it as unknown, as it did before
  * these forms were told apart.
  */
 function usernameInPath(type: SocialType, url: URL): string | undefined {
@@ -97,15 +126,16 @@ function usernameInPath(type: SocialType, url: URL): string | undefined {
     if (segments.length && segments[0] !== 'in') {
       throw new HandleSyntaxError('is a LinkedIn address that is not a profile (linkedin.com/in/NAME)');
     }
-    return segments[1];
+    return segments[1] && decoded(segments[1]);
   }
   if (type === 'facebook' && (segments[0] === 'profile.php' || segments[0] === 'people')) {
     // Profiles without a username: facebook.com/profile.php?id=ID and facebook.com/people/Their-Name/ID.
-    const id = segments[0] === 'people' ? segments[2] : url.searchParams.get('id');
+    const id = segments[0] === 'people' ? segments[2] && decoded(segments[2]) : url.searchParams.get('id');
     if (!id) throw new HandleSyntaxError('is a Facebook address without a profile id');
     return id;
   }
-  return segments[0];
+  if (!segments[0]) return undefined;
+  return usernameOnNetworkPage(type, url, segments) ?? decoded(segments[0]);
 }
 
 /** Takes the username out of a profile address such as https://x.com/name or https://www.linkedin.com/in/name. */
@@ -120,11 +150,7 @@ function usernameFromProfileUrl(type: SocialType, raw: string): string {
   if (!PROFILE_HOSTS[type].test(host)) throw new InvalidHandleError(`is an address that is not a ${type} profile`);
   const username = usernameInPath(type, url);
   if (!username) throw new InvalidHandleError('is a profile address without a username');
-  try {
-    return decodeURIComponent(username);
-  } catch {
-    throw new InvalidHandleError('is not a valid profile address');
-  }
+  return username;
 }
 
 function looksLikeProfileUrl(raw: string): boolean {

@@ -27,6 +27,11 @@ describe('normaliseOrigin', () => {
     ['https://news.example?x=1', /no path/],
     ['https://news.example#top', /no path/],
     ['https://user:pw@news.example', /user name/],
+    ['https://news.example\u0000', /must not contain U\+0000/],
+    ['https://news\u202E.example', /must not contain U\+202E/],
+    [`https://${'a'.repeat(64)}.example`, /at most 63 characters/],
+    [`https://${`${'a'.repeat(63)}.`.repeat(4)}example`, /at most 253 characters/],
+    ['https://news..example', /no empty parts/],
     ['https://news.example:99999', /not a valid origin/],
     ['null', /scheme:\/\/host/],
   ])('refuses %j', (given, reason) => {

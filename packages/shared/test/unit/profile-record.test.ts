@@ -133,6 +133,42 @@ describe('validateProfileRecord', () => {
     expect(result.error).toContain(field);
   });
 
+  it.each([
+    ['profile_first_name', { profile_first_name: 'Niamh\u0000' }, 'U+0000'],
+    ['profile_last_name', { profile_last_name: 'Cassidy\u202E' }, 'U+202E'],
+    ['profile_title', { profile_title: 'Climate\ncorrespondent' }, 'U+000A'],
+    ['profile_employer', { profile_employer: 'The \u2067Courier' }, 'U+2067'],
+    ['profile_bio', { profile_bio: 'Reports\u0000' }, 'U+0000'],
+    ['profile_image', { profile_image: 'https://cdn.example/\u202Egpj.exe' }, 'U+202E'],
+    ['profile_social_profiles.twitter', { profile_social_profiles: { twitter: '@Niamh\u202E' } }, 'U+202E'],
+  ])('refuses %s with a control character or text-direction override, naming the field', (field, overrides, character) => {
+    const result = validateProfileRecord({ ...minimal(), ...overrides }, NOW);
+
+    expect(result.value).toBeUndefined();
+    expect(result.error).toContain(`"${field}" must not contain ${character}`);
+  });
+
+  it.each([
+    ['title', { title: 'Storm\u202E' }],
+    ['link', { link: 'https://example-news.ie/a\u0000' }],
+    ['tag_list[0]', { tag_list: ['climate\u0085'] }],
+    ['author_name', { author_name: 'Niamh\u2069' }],
+  ])('refuses an article %s with such a character, naming it', (field, overrides) => {
+    const input = minimal();
+    const result = validateProfileRecord({ ...input, articles: [{ ...input.articles[0], ...overrides }] }, NOW);
+
+    expect(result.error).toMatch(new RegExp(`"articles\\[0\\]\\.${field.replace(/[[\]]/g, '\\$&')}" must not contain U\\+`));
+  });
+
+  it('keeps every script, emoji, the marks U+200E/U+200F, and a biography’s line breaks and tabs', () => {
+    const result = validateProfileRecord(
+      { ...minimal(), profile_last_name: 'Ní Bhriain 渡辺 👩🏽‍💻', profile_employer: 'הארץ\u200F (IL)', profile_bio: 'One\r\n\tTwo' },
+      NOW,
+    );
+
+    expect(result.error).toBeUndefined();
+  });
+
   it('reports every problem of a record at once', () => {
     const result = validateProfileRecord({ articles: [] }, NOW);
 

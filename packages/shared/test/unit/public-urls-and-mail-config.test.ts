@@ -49,6 +49,24 @@ describe('loadConfig: public addresses and mail', () => {
     expect((thrown as Error).message).toContain(name);
   });
 
+  it.each([
+    ['ops@example.org', 'ops@example.org'],
+    ['mailto:ops@example.org', 'ops@example.org'],
+    [' https://example.org/contact ', 'https://example.org/contact'],
+    ['', undefined],
+  ])('reads OPERATOR_CONTACT %j as %j', (given, expected) => {
+    expect(loadConfig({ OPERATOR_CONTACT: given }).operatorContact).toBe(expected);
+  });
+
+  it.each(['call Sam', 'javascript:alert(1)', 'ftp://example.org/contact', 'ops@'])(
+    'stops with a ConfigError for OPERATOR_CONTACT %j, naming it',
+    (given) => {
+      expect(() => loadConfig({ OPERATOR_CONTACT: given })).toThrow(
+        /"OPERATOR_CONTACT" must be an email address \(ops@example.org\) or an http\(s\) address/,
+      );
+    },
+  );
+
   it('never repeats the SMTP password in its message', () => {
     expect(() =>
       loadConfig({ SMTP_URL: 'smtp://user:hunter2-secret@mail.example.org:99999', MAIL_FROM: 'a@example.org' }),

@@ -175,6 +175,52 @@ describe('normalizeHandle: the one form every write stores', () => {
   });
 });
 
+describe("a network's own pages are not accounts", () => {
+  it.each([
+    ['twitter', 'https://x.com/home'],
+    ['twitter', 'x.com/search?q=byline'],
+    ['twitter', 'https://twitter.com/settings/account'],
+    ['twitter', 'https://x.com/explore'],
+    ['twitter', 'https://x.com/Home'],
+    ['twitter', 'https://x.com/intent/tweet?text=hello'],
+    ['twitter', 'https://twitter.com/intent/user'],
+    ['twitter', 'https://x.com/hashtag/journalism'],
+    ['instagram', 'https://www.instagram.com/p/C1a2B3c4D5e/'],
+    ['instagram', 'https://www.instagram.com/explore/'],
+    ['instagram', 'https://www.instagram.com/reel/C1a2B3c4D5e/'],
+    ['instagram', 'https://www.instagram.com/stories/niamh.writes/123/'],
+    ['facebook', 'https://www.facebook.com/groups/123456789'],
+    ['facebook', 'https://www.facebook.com/watch/?v=123'],
+    ['facebook', 'https://m.facebook.com/sharer.php?u=https://news.example'],
+  ])('%s %j is refused, naming the page', (type, raw) => {
+    expect(() => normalizeHandle(type as never, raw)).toThrow(HandleSyntaxError);
+    expect(() => normalizeHandle(type as never, raw, 'known')).toThrow(/is the address of a page of the network \(/);
+    expect(lookupHandleKey(type as never, raw)).toBeNull();
+  });
+
+  it('refuses an X address that carries an account number, not the username', () => {
+    expect(() => normalizeHandle('twitter', 'https://x.com/i/user/12345')).toThrow(
+      'is the address of an account number (x.com/i/user/12345), not of a username',
+    );
+    expect(lookupHandleKey('twitter', 'x.com/i/user/12345')).toBeNull();
+  });
+
+  it.each([
+    ['https://twitter.com/intent/user?screen_name=NiamhCass94', 'NiamhCass94'],
+    ['https://x.com/intent/follow?screen_name=NiamhCass94&original_referer=https%3A%2F%2Fnews.example', 'NiamhCass94'],
+    ['twitter.com/intent/user?screen_name=NiamhCass94', 'NiamhCass94'],
+  ])('takes the username an X follow address names: %j', (raw, expected) => {
+    expect(normalizeHandle('twitter', raw)).toBe(expected);
+    expect(lookupHandleKey('twitter', raw)).toBe(expected.toLowerCase());
+  });
+
+  it('still takes a username that merely starts like a page (homer, pearl, groupsofnews)', () => {
+    expect(normalizeHandle('twitter', 'https://x.com/homer')).toBe('homer');
+    expect(normalizeHandle('instagram', 'https://www.instagram.com/pearl/')).toBe('pearl');
+    expect(normalizeHandle('facebook', 'https://www.facebook.com/groupsofnews')).toBe('groupsofnews');
+  });
+});
+
 describe('lookupHandleKey: the key a lookup asks the store for', () => {
   it.each([
     ['twitter', '@NiamhCass94', 'niamhcass94'],
