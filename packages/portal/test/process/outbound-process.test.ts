@@ -41,7 +41,7 @@ async function journalist(portalUrl: string, fields: Record<string, string>): Pr
 /** The badge of the claim on the profile page ("Proven", "Lapsed: …"). */
 async function badgeOf(agent: Agent, claimId: string): Promise<string | undefined> {
   const page = (await agent.get('/profile')).text;
-  const item = page.split('<li class="claim"').find((part) => part.startsWith(` data-claim="${claimId}"`));
+  const item = page.split('<li class="claim"').find((part) => part.split('>', 1)[0]!.includes(` data-claim="${claimId}"`));
   return item ? /<span class="badge[^"]*">([^<]*)<\/span>/.exec(item)?.[1] : undefined;
 }
 
