@@ -1,14 +1,6 @@
 #!/usr/bin/env node
-import {
-  openPortalStore,
-  ConfigError,
-  createLogger,
-  loadConfig,
-  openClaimStore,
-  openStore,
-  recheckPolicyOf,
-} from '@byline/shared';
-import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
+import { openPortalStore, createLogger, loadConfig, openClaimStore, openStore, recheckPolicyOf } from '@byline/shared';
+import { configOrExit, createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { createSignInThrottle } from './auth/create-sign-in-throttle';
 import { Outbox } from './mail/outbox';
@@ -18,19 +10,11 @@ import { loadSignInConfig } from './proofs/network-sign-in/sign-in-config';
 
 /** Start-up: checked config, stores, HTTP server on PORTAL_PORT, graceful stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  let signInConfig;
-  try {
-    config = loadConfig();
-    // SIGNIN_* is checked like the rest: a bad value stops the portal with a message naming it.
-    signInConfig = loadSignInConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${SERVICE_NAME}: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  // SIGNIN_* is checked like the rest: a bad value stops the portal with a message naming it.
+  const { config, signInConfig } = configOrExit(SERVICE_NAME, () => ({
+    config: loadConfig(),
+    signInConfig: loadSignInConfig(process.env),
+  }));
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
   const store = await openStore(config, { logger });
   const portalStore = openPortalStore(store);

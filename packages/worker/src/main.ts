@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import {
-  ConfigError,
   createLogger,
   createSafeFetch,
   loadConfig,
@@ -8,9 +7,8 @@ import {
   openStore,
   recheckHolder,
   recheckPolicyOf,
-  type Config,
 } from '@byline/shared';
-import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
+import { configOrExit, createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createOpsApp } from './ops-app';
 import { startRecheckLoop } from './recheck-loop';
 import { createWorkerMetrics } from './worker-metrics';
@@ -23,16 +21,7 @@ const SERVICE_NAME = 'worker';
  * stores close, exit 0. Any number of replicas may run at once: see startRecheckLoop.
  */
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${SERVICE_NAME}: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(SERVICE_NAME, () => loadConfig());
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
   // Like the services: never waits for MongoDB; /readyz answers 503 and runs fail (and are retried) until it answers.
   const store = await openStore(config, { logger });
