@@ -30,10 +30,14 @@ function build() {
 }
 
 async function storeHint(config) {
-  const { embeddedStoreFile, openStore } = require(path.join(root, 'packages/shared/dist'));
+  const { embeddedStoreFile, openStore, StoreUnavailableError } = require(path.join(root, 'packages/shared/dist'));
   const file = embeddedStoreFile(config);
   const creating = file !== null && !existsSync(file);
-  const store = await openStore(config);
+  const store = await openStore(config).catch((error) => {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    console.error(`byline: ${error.message}`); // opening it now would be unsafe (the message says why), or it is busy
+    process.exit(1);
+  });
   if (creating) console.log(`Created a new Byline store at ${path.dirname(file)}.`);
   try {
     const profiles = await store.countProfiles();

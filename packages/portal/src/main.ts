@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { openPortalStore, createLogger, loadConfig, openClaimStore, openStore, recheckPolicyOf } from '@byline/shared';
-import { configOrExit, createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
+import { openPortalStore, createLogger, loadConfig, openClaimStore, recheckPolicyOf } from '@byline/shared';
+import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { createSignInThrottle } from './auth/create-sign-in-throttle';
 import { Outbox } from './mail/outbox';
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     signInConfig: loadSignInConfig(process.env),
   }));
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
-  const store = await openStore(config, { logger });
+  const store = await openStoreOrExit(config, logger);
   const portalStore = openPortalStore(store);
   // Behind a TLS-terminating proxy, set TRUST_PROXY so cookies are marked Secure and throttles see client addresses.
   const trustProxy = config.trustProxy;

@@ -1,14 +1,6 @@
 #!/usr/bin/env node
-import {
-  createLogger,
-  createSafeFetch,
-  loadConfig,
-  openClaimStore,
-  openStore,
-  recheckHolder,
-  recheckPolicyOf,
-} from '@byline/shared';
-import { configOrExit, createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
+import { createLogger, createSafeFetch, loadConfig, openClaimStore, recheckHolder, recheckPolicyOf } from '@byline/shared';
+import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createOpsApp } from './ops-app';
 import { startRecheckLoop } from './recheck-loop';
 import { createWorkerMetrics } from './worker-metrics';
@@ -24,7 +16,7 @@ async function main(): Promise<void> {
   const config = configOrExit(SERVICE_NAME, () => loadConfig());
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
   // Like the services: never waits for MongoDB; /readyz answers 503 and runs fail (and are retried) until it answers.
-  const store = await openStore(config, { logger });
+  const store = await openStoreOrExit(config, logger);
   const claims = openClaimStore(store);
   const metrics = createWorkerMetrics(SERVICE_NAME);
 

@@ -3,13 +3,12 @@ import { loadConfig, type Config } from '../config/config';
 import { createLogger } from '../logging/logger';
 import { createHttpServer } from '../http/client-errors';
 import { closingRateLimitingFirst, createRateLimiting } from '../http/rate-limit-setup';
-import { openStore } from '../store/open-store';
 import { stopGracefullyOnSignals } from './graceful-shutdown';
-import { configOrExit } from './start-up';
+import { configOrExit, openStoreOrExit } from './start-up';
 import type { ServiceDeps } from './service-app';
 
 export { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from './graceful-shutdown';
-export { configOrExit } from './start-up';
+export { configOrExit, openStoreOrExit } from './start-up';
 
 export interface ServiceDefinition {
   name: string;
@@ -25,7 +24,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   const logger = createLogger({ level: config.logLevel, service: definition.name });
   // Never waits for a remote database: with MongoDB down, the service starts, /readyz answers 503 and
   // the store keeps retrying in the background (logged), becoming ready when the database returns.
-  const store = await openStore(config, { logger });
+  const store = await openStoreOrExit(config, logger);
   const rateLimiting = await createRateLimiting({
     store,
     logger,
