@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds what is out of date, then runs every Byline service and the worker on this machine, each
-// in its own process, restarting one that dies (see supervise.mjs).
+// in its own process, restarting one that dies (see supervise.mjs); a configuration error stops them all.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,10 +30,14 @@ function build() {
 }
 
 async function storeHint(config) {
-  const { embeddedStoreFile, openStore } = require(path.join(root, 'packages/shared/dist'));
+  const { embeddedStoreFile, openStore, StoreUnavailableError } = require(path.join(root, 'packages/shared/dist'));
   const file = embeddedStoreFile(config);
   const creating = file !== null && !existsSync(file);
-  const store = await openStore(config);
+  const store = await openStore(config).catch((error) => {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    console.error(`byline: ${error.message}`); // opening it now would be unsafe (the message says why), or it is busy
+    process.exit(1);
+  });
   if (creating) console.log(`Created a new Byline store at ${path.dirname(file)}.`);
   try {
     const profiles = await store.countProfiles();
@@ -68,14 +72,14 @@ function checkNodeLine() {
 async function main() {
   checkNodeLine();
   build();
-  const { loadConfig, ConfigError } = require(path.join(root, 'packages/shared/dist'));
+  const { loadConfig, ConfigError, CONFIG_ERROR_EXIT_CODE } = require(path.join(root, 'packages/shared/dist'));
   let config;
   try {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`byline: ${error.message}`);
-      process.exit(1);
+      process.exit(CONFIG_ERROR_EXIT_CODE);
     }
     throw error;
   }
@@ -83,7 +87,8 @@ async function main() {
 
   const supervisor = supervise(
     SERVICES.map((service) => ({ name: service.name, args: [path.join(root, 'packages', service.name, 'dist', 'main.js')] })),
-    { cwd: root, env: process.env },
+    // A service's own settings (the portal's SIGNIN_*, say) are checked when it starts: on that exit, stop.
+    { cwd: root, env: process.env, fatalExitCode: CONFIG_ERROR_EXIT_CODE, onFatal: (code) => process.exit(code) },
   );
   for (const service of SERVICES) {
     console.log(`${service.name.padEnd(20)} http://localhost:${config[service.portKey]}${service.path}`);

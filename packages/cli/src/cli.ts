@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { ConfigError, StoreUnavailableError } from '@byline/shared';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError, StoreUnavailableError } from '@byline/shared';
 import { CliError, type CliContext } from './cli-context';
 import { registerAccounts } from './commands/accounts';
 import { registerDemo } from './commands/demo';
@@ -49,6 +49,7 @@ export async function runCli(args: string[], ctx: CliContext): Promise<number> {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
     if (error instanceof CliError || error instanceof ConfigError || error instanceof StoreUnavailableError) {
       writeLine(ctx.stderr, `byline: ${error.message}`);
+      if (error instanceof ConfigError) return CONFIG_ERROR_EXIT_CODE;
       return error instanceof CliError ? error.exitCode : 1;
     }
     const detail = ctx.env.BYLINE_DEBUG ? (error as Error).stack : (error as Error).message;

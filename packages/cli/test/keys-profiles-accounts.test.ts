@@ -100,7 +100,7 @@ describe.each(cliTargets())('byline keys ($name store)', (factory) => {
     }
   });
 
-  test('a bad configuration prints the ConfigError and exits 1', async () => {
+  test('a bad configuration prints the ConfigError and exits 78 (EX_CONFIG), like every Byline process', async () => {
     const result = await bylineWithEnv(
       { BYLINE_DATA_DIR: tempDir(), MONGODB_URI: 'postgres://nope' },
       'keys',
@@ -108,7 +108,7 @@ describe.each(cliTargets())('byline keys ($name store)', (factory) => {
       '--email',
       'a@example.org',
     );
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(78);
     expect(result.stderr).toMatch(/^byline: Invalid configuration:\n {2}- "MONGODB_URI"/);
   });
 });

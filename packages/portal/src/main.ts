@@ -2,16 +2,14 @@
 import {
   addressPolicyOf,
   openPortalStore,
-  ConfigError,
   createLogger,
   loadConfig,
   openClaimStore,
-  openStore,
   outboundOf,
   recheckPolicyOf,
   useDnsServers,
 } from '@byline/shared';
-import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
+import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { createSignInThrottle } from './auth/create-sign-in-throttle';
 import { Outbox } from './mail/outbox';
@@ -21,23 +19,15 @@ import { loadSignInConfig } from './proofs/network-sign-in/sign-in-config';
 
 /** Start-up: checked config, stores, HTTP server on PORTAL_PORT, graceful stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  let signInConfig;
-  try {
-    config = loadConfig();
-    // SIGNIN_* is checked like the rest: a bad value stops the portal with a message naming it.
-    signInConfig = loadSignInConfig(process.env, addressPolicyOf(config));
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${SERVICE_NAME}: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  // SIGNIN_* is checked like the rest: a bad value stops the portal with a message naming it.
+  const { config, signInConfig } = configOrExit(SERVICE_NAME, () => {
+    const config = loadConfig();
+    return { config, signInConfig: loadSignInConfig(process.env, addressPolicyOf(config)) };
+  });
   useDnsServers(config);
   const outbound = outboundOf(config);
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
-  const store = await openStore(config, { logger });
+  const store = await openStoreOrExit(config, logger);
   const portalStore = openPortalStore(store);
   // Behind a TLS-terminating proxy, set TRUST_PROXY so cookies are marked Secure and throttles see client addresses.
   const trustProxy = config.trustProxy;

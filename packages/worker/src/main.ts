@@ -1,18 +1,15 @@
 #!/usr/bin/env node
 import {
-  ConfigError,
   createLogger,
   createSafeFetch,
   loadConfig,
   openClaimStore,
-  openStore,
   outboundOf,
   recheckHolder,
   recheckPolicyOf,
   useDnsServers,
-  type Config,
 } from '@byline/shared';
-import { createHttpServer, stopGracefullyOnSignals } from '@byline/shared/http';
+import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createOpsApp } from './ops-app';
 import { startRecheckLoop } from './recheck-loop';
 import { createWorkerMetrics } from './worker-metrics';
@@ -25,20 +22,11 @@ const SERVICE_NAME = 'worker';
  * stores close, exit 0. Any number of replicas may run at once: see startRecheckLoop.
  */
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${SERVICE_NAME}: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(SERVICE_NAME, () => loadConfig());
   useDnsServers(config);
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
   // Like the services: never waits for MongoDB; /readyz answers 503 and runs fail (and are retried) until it answers.
-  const store = await openStore(config, { logger });
+  const store = await openStoreOrExit(config, logger);
   const claims = openClaimStore(store);
   const metrics = createWorkerMetrics(SERVICE_NAME);
 

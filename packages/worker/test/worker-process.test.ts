@@ -118,9 +118,9 @@ describe('the worker process', () => {
 });
 
 describe('the worker with a bad setting', () => {
-  it('exits 1 at once, naming the setting', async () => {
+  it('exits 78 (EX_CONFIG) at once, naming the setting', async () => {
     const worker = startWorker({ BYLINE_DATA_DIR: tempDir('byline-worker-'), WORKER_POLL_INTERVAL: 'soon' });
-    expect(await worker.exit).toBe(1);
+    expect(await worker.exit).toBe(78);
     expect(worker.output()).toContain('worker: ');
     expect(worker.output()).toContain('"WORKER_POLL_INTERVAL" must be a whole number and a unit');
   });

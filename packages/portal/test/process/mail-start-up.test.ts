@@ -53,7 +53,7 @@ describe('portal process: mail settings', () => {
       MAIL_FROM: 'no-reply@example.org',
     });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(1);
+    expect(code).toBe(78); // EX_CONFIG: a configuration error
     expect(output()).toContain('SMTP_URL');
     expect(output()).not.toContain(SMTP_PASSWORD);
   });

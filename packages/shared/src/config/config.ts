@@ -206,6 +206,12 @@ const envSchema = Joi.object({
   )
   .messages({ 'recheck.retry': '"RECHECK_RETRY" must not be longer than "RECHECK_GRACE"' });
 
+/**
+ * The exit code of every Byline process (the services, the worker, the portal, the CLI) stopped by a
+ * configuration error: EX_CONFIG of sysexits.h. Restarting cannot mend it, so `npm start` stops everything on it.
+ */
+export const CONFIG_ERROR_EXIT_CODE = 78;
+
 export class ConfigError extends Error {
   constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

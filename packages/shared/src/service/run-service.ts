@@ -1,14 +1,15 @@
 import type { Express } from 'express';
-import { ConfigError, loadConfig, type Config } from '../config/config';
+import { loadConfig, type Config } from '../config/config';
 import { useDnsServers } from '../fetch/name-resolver';
 import { createLogger } from '../logging/logger';
 import { createHttpServer } from '../http/client-errors';
 import { closingRateLimitingFirst, createRateLimiting } from '../http/rate-limit-setup';
-import { openStore } from '../store/open-store';
 import { stopGracefullyOnSignals } from './graceful-shutdown';
+import { configOrExit, openStoreOrExit } from './start-up';
 import type { ServiceDeps } from './service-app';
 
 export { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from './graceful-shutdown';
+export { configOrExit, openStoreOrExit } from './start-up';
 
 export interface ServiceDefinition {
   name: string;
@@ -20,21 +21,12 @@ export interface ServiceDefinition {
 
 /** Start-up for a verifier process: checked config, store, HTTP server, graceful stop on SIGTERM/SIGINT. */
 export async function runService(definition: ServiceDefinition): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${definition.name}: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(definition.name, () => loadConfig());
   useDnsServers(config);
   const logger = createLogger({ level: config.logLevel, service: definition.name });
   // Never waits for a remote database: with MongoDB down, the service starts, /readyz answers 503 and
   // the store keeps retrying in the background (logged), becoming ready when the database returns.
-  const store = await openStore(config, { logger });
+  const store = await openStoreOrExit(config, logger);
   const rateLimiting = await createRateLimiting({
     store,
     logger,

@@ -17,13 +17,7 @@ export interface OpenStoreOptions {
   mustExist?: boolean;
 }
 
-/** The embedded store's file is missing and the caller may not create one. */
-export class NoStoreError extends Error {
-  constructor(readonly dataDir: string) {
-    super(`no Byline store at ${dataDir}`);
-    this.name = 'NoStoreError';
-  }
-}
+export { NoStoreError } from './sqlite/sqlite-errors';
 
 /** The embedded store's file for this configuration, or null when MONGODB_URI selects MongoDB. */
 export function embeddedStoreFile(config: Pick<Config, 'dataDir' | 'mongodbUri'>): string | null {
@@ -41,9 +35,9 @@ export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>, 
   const file = embeddedStoreFile(config);
   if (!file) return MongoStore.open(config.mongodbUri!, { logger });
   const creating = !fs.existsSync(file);
-  if (creating && mustExist) throw new NoStoreError(path.dirname(file));
   let store: SqliteStore;
   try {
+    // Refuses (StoreUnavailableError) where opening would damage what other processes have open: see StoreOpenLock.
     store = new SqliteStore(file, { logger, mustExist });
   } catch (error) {
     // A migration still to apply waits for another process's write (an import) at most 5 s.

@@ -14,3 +14,11 @@ export function unavailableOr(error: unknown): unknown {
   }
   return error;
 }
+
+/** The embedded store's file is missing and the caller may not create one. */
+export class NoStoreError extends Error {
+  constructor(readonly dataDir: string) {
+    super(`no Byline store at ${dataDir}`);
+    this.name = 'NoStoreError';
+  }
+}

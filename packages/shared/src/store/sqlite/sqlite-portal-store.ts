@@ -78,7 +78,8 @@ export class SqlitePortalStore implements PortalStore {
     file: string,
     private readonly guard?: StoreFileGuard,
   ) {
-    this.db = new Database(file);
+    // Never creates the file: beside a -wal, SQLite would take an empty new one for the store and delete that -wal.
+    this.db = new Database(file, { fileMustExist: true });
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('foreign_keys = ON');
     this.resets = new SqlitePasswordResets(this.db, (work) => this.write(work));

@@ -20,6 +20,7 @@ import { SqliteAccountOrigins } from './sqlite-account-origins';
 import { readAuthorView, type ArticleRow, type ProfileRow } from './profile-records';
 import { SqliteImport } from './sqlite-import';
 import { StoreFileGuard } from './store-file-guard';
+import { StoreOpenLock } from './store-open-lock';
 import { TurnSnapshot } from './turn-snapshot';
 import { unavailableOr } from './sqlite-errors';
 import { BUSY_TIMEOUT_MS, settleReadersAfterWrite, writeWithoutBlocking } from './write-without-blocking';
@@ -39,7 +40,7 @@ export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_et
 export interface SqliteStoreOptions {
   /** Where problems with the file (deleted, replaced, unwritable: see StoreFileGuard) are logged. */
   logger?: Logger;
-  /** Refuse to create the file: opening a missing one throws (SQLITE_CANTOPEN). */
+  /** Refuse to create the file: opening a missing one throws NoStoreError. */
   mustExist?: boolean;
 }
 
@@ -98,20 +99,37 @@ export class SqliteStore implements Store {
   private readonly origins: SqliteAccountOrigins;
   /** Watches the file for being deleted, replaced or made unwritable; none for an in-memory store. */
   readonly guard: StoreFileGuard | undefined;
+  /** Held while the file is open, so that no other process opens it unsafely; none for an in-memory store. */
+  private readonly lock: StoreOpenLock | undefined;
 
   constructor(
     readonly file: string,
     private readonly options: SqliteStoreOptions = {},
   ) {
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new Database(file, { fileMustExist: options.mustExist ?? false });
+    const connect = (create: boolean) => {
+      const db = new Database(file, { fileMustExist: !create });
+      db.pragma('journal_mode = WAL');
+      return db;
+    };
+    if (file !== ':memory:' && !options.mustExist) fs.mkdirSync(path.dirname(file), { recursive: true });
+    const opened =
+      file === ':memory:'
+        ? { db: connect(true), lock: undefined }
+        : StoreOpenLock.open(file, options.mustExist ?? false, connect);
+    this.db = opened.db;
+    this.lock = opened.lock;
     this.guard = file === ':memory:' ? undefined : new StoreFileGuard(file, options.logger);
-    this.db.pragma('journal_mode = WAL');
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
-    migrate(this.db);
-    this.snapshot = file === ':memory:' ? new TurnSnapshot(this.db) : TurnSnapshot.onFile(file);
+    try {
+      migrate(this.db);
+      this.snapshot = file === ':memory:' ? new TurnSnapshot(this.db) : TurnSnapshot.onFile(file);
+    } catch (error) {
+      this.lock?.release();
+      this.db.close();
+      throw error;
+    }
     this.lookup = {
       articleAnswer: this.snapshot.db.prepare<[string], TaggedRow>(ARTICLE_ANSWER_SQL),
       journalistAnswer: this.snapshot.db.prepare<
@@ -235,6 +253,8 @@ export class SqliteStore implements Store {
       });
       return;
     }
+    // Let go first: once the connections close, their -wal and -shm may go, and a process joining meanwhile would refuse.
+    this.lock?.release();
     if (this.snapshot.db !== this.db) this.snapshot.close();
     this.db.close();
   }

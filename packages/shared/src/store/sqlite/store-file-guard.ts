@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { Logger } from '../../logging/logger';
 import { StoreUnavailableError } from '../store';
+import { recoveryAdvice } from './deleted-store-files';
 
-/** How often reads look at the file (one stat); writes and readiness checks look every time. */
+/** How often reads look at the files (a stat of each); writes and readiness checks look every time. */
 export const READ_CHECK_INTERVAL_MS = 1000;
 
 type Problem = string | null;
@@ -10,8 +11,8 @@ type Problem = string | null;
 /**
  * Notices what SQLite does not, so that it becomes a 503 instead of silent data loss or a crash:
  *
- * - the file deleted or replaced under an open connection: SQLite goes on reading and writing the old,
- *   unlinked file, which nobody will open again (the device and inode remembered at open tell);
+ * - the file, its -wal or its -shm deleted or replaced under an open connection: SQLite goes on reading and
+ *   writing the old, unlinked file, which nobody will open again (the device and inode remembered at open tell);
  * - the file, its -wal or its -shm made unwritable (read-only, or `chattr +i`): SQLite writes the -shm through
  *   a memory map, and a write fault on an immutable file kills the process with SIGBUS, so a write is refused
  *   before SQLite is asked to make it (`access(W_OK)` honours the immutable flag even for root).
@@ -19,7 +20,8 @@ type Problem = string | null;
  * Each problem is logged once, at error level, when first noticed, and again (info) when it is gone.
  */
 export class StoreFileGuard {
-  private readonly opened: fs.Stats;
+  /** The file, its -wal and its -shm as opened: each stays the same file while a connection is open. */
+  private readonly opened: [string, fs.Stats][];
   private lost: Problem = null;
   private unwritable: Problem = null;
   private lostCheckedAt = 0;
@@ -28,7 +30,10 @@ export class StoreFileGuard {
     readonly file: string,
     private readonly logger?: Logger,
   ) {
-    this.opened = fs.statSync(file);
+    this.opened = [file, `${file}-wal`, `${file}-shm`].flatMap((name) => {
+      const stats = fs.statSync(name, { throwIfNoEntry: false });
+      return stats ? [[name, stats] as [string, fs.Stats]] : [];
+    });
   }
 
   /** Before a write, and for readiness: throws StoreUnavailableError unless the opened files can be written. */
@@ -58,12 +63,18 @@ export class StoreFileGuard {
   }
 
   private lostProblem(): Problem {
-    const now = fs.statSync(this.file, { throwIfNoEntry: false });
-    if (!now) {
-      return `embedded store: ${this.file} has been deleted while this process had it open; restore it from a backup and restart this process (started without it, a process creates a new, empty store)`;
-    }
-    if (now.dev !== this.opened.dev || now.ino !== this.opened.ino) {
-      return `embedded store: ${this.file} has been replaced by another file while this process had it open; restart this process to use the new file`;
+    for (const [name, opened] of this.opened) {
+      const now = fs.statSync(name, { throwIfNoEntry: false });
+      if (!now) {
+        // A deleted -shm holds nothing the -wal does not: starting again rebuilds it.
+        const remedy = name.endsWith('-shm')
+          ? 'Stop every Byline process using the store, then start them again'
+          : recoveryAdvice(this.file, ['self']);
+        return `embedded store: ${name} has been deleted while this process had it open; writes are refused. ${remedy}`;
+      }
+      if (now.dev !== opened.dev || now.ino !== opened.ino) {
+        return `embedded store: ${name} has been replaced by another file while this process had it open; to use the new file, stop every Byline process using it, then start them again`;
+      }
     }
     return null;
   }
@@ -74,9 +85,7 @@ export class StoreFileGuard {
         fs.accessSync(file, fs.constants.W_OK);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? 'error';
-        return code === 'ENOENT'
-          ? `embedded store: ${file} is missing; writes are refused`
-          : `embedded store: ${file} cannot be written (${code}); writes are refused until it can`;
+        return `embedded store: ${file} cannot be written (${code}); writes are refused until it can`;
       }
     }
     return null;
