@@ -1,7 +1,13 @@
-import type { Article, AuditRecord, Claim, Profile, VerificationRequest } from '@byline/shared';
+import {
+  NO_PROOF_REQUESTER,
+  type Article,
+  type AuditRecord,
+  type Claim,
+  type Profile,
+  type VerificationRequest,
+} from '@byline/shared';
 import { claimsInBrief, claimsSection, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';
-import { NO_PROOF_REQUESTER } from '../use-cases/claim-releases';
 import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
 import { html, safeUrl, type SafeHtml } from './html';
 import { checkbox, csrfField, field, formError } from './forms';
