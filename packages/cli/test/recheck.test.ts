@@ -4,7 +4,7 @@
  * ALLOWED_PRIVATE_ADDRESSES lists loopback, as an operator would set it (without it, loopback is refused: see the
  * last test).
  */
-import { runRecheck } from '@byline/shared';
+import { NO_VERIFIED_AUTHOR_MESSAGE, NOT_A_JOURNALIST_MESSAGE, runRecheck } from '@byline/shared';
 import { buildPackages, LOOPBACK_ALLOWED, runCliProcess, startDnsServer, tempDir } from '@byline/test-support';
 import {
   DAY,
@@ -15,7 +15,7 @@ import {
   startPageServer,
   type PageServer,
 } from '../../worker/test/rel-me-fixtures';
-import { byline, bylineWithEnv, cliTargets, type CliResult, type CliTarget } from './cli-harness';
+import { ApiProbe, byline, bylineWithEnv, cliTargets, type CliResult, type CliTarget } from './cli-harness';
 
 /** The settings of these runs: the portal's public address, and loopback (the page server) allowed. */
 const recheckEnv = (target: CliTarget) => ({ ...target.env, PUBLIC_PORTAL_URL: PORTAL, ...LOOPBACK_ALLOWED });
@@ -28,6 +28,22 @@ function recheck(target: CliTarget, ...args: string[]): Promise<CliResult> {
 /** `byline recheck ARGS` as its own process (node packages/cli/dist/main.js) against the target. */
 function recheckProcess(target: CliTarget, ...args: string[]) {
   return runCliProcess(['recheck', ...args], { dataDir: target.env.BYLINE_DATA_DIR!, env: recheckEnv(target) });
+}
+
+/** A page that lost its link four days ago: its first failed check was recorded then (RECHECK_GRACE is 3d). */
+const FOUR_DAYS_AGO = () => new Date(Date.now() - 4 * DAY);
+
+/** The re-check of four days ago, which recorded the first failure of the proofs due then. */
+function checkedFourDaysAgo(fixtures: ProofFixtures, fourDaysAgo: Date) {
+  return runRecheck({
+    claims: fixtures.claims,
+    portalStore: fixtures.portal,
+    fetch: loopbackFetch,
+    portalUrl: PORTAL,
+    policy: { intervalMs: DAY, graceMs: 3 * DAY, retryMs: 6 * HOUR },
+    holder: 'four days ago',
+    now: () => fourDaysAgo,
+  });
 }
 
 describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
@@ -54,20 +70,10 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
   it('checks the due proofs, one line each, then a summary; a proof failing past the grace period lapses', async () => {
     const held = await fixtures.siteProof('/cli-held');
     const failing = await fixtures.siteProof('/cli-failing', { page: 'without' });
-    // A page that lost its link four days ago: its first failed check was recorded then (RECHECK_GRACE is 3d).
-    const fourDaysAgo = new Date(Date.now() - 4 * DAY);
+    const fourDaysAgo = FOUR_DAYS_AGO();
     const lapsing = await fixtures.siteProof('/cli-lapsing', { page: 'without', dueAt: new Date(fourDaysAgo.getTime() - HOUR) });
     const notDueYet = await fixtures.siteProof('/cli-later', { dueAt: new Date(Date.now() + DAY) });
-    const policy = { intervalMs: DAY, graceMs: 3 * DAY, retryMs: 6 * HOUR };
-    const before = await runRecheck({
-      claims: fixtures.claims,
-      fetch: loopbackFetch,
-      portalUrl: PORTAL,
-      policy,
-      holder: 'four days ago',
-      now: () => fourDaysAgo,
-    });
-    expect(before).toMatchObject({ checked: 1, failing: 1 });
+    expect(await checkedFourDaysAgo(fixtures, fourDaysAgo)).toMatchObject({ checked: 1, failing: 1 });
 
     const result = await recheck(target);
     expect(result).toMatchObject({ code: 0, stderr: '' });
@@ -82,7 +88,7 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
     expect(lines.at(-1)).toBe('Re-checked 3 proof(s): 1 held, 1 failing, 1 lapsed.');
 
     expect((await fixtures.website(lapsing.profile.id)).state).toBe('lapsed');
-    expect(await fixtures.portal.pendingRequest(lapsing.profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+    expect(await fixtures.portal.pendingRequest(lapsing.profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
     expect((await fixtures.website(failing.profile.id)).state).toBe('proven');
     expect(await fixtures.portal.pendingRequest(failing.profile.id)).toBeNull();
     // The proof not due yet was left alone: its next check is still the one set when it was proven.
@@ -92,6 +98,55 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
 
     // Nothing is due any more.
     expect((await recheck(target)).stdout).toBe('Re-checked 0 proof(s): 0 held, 0 failing, 0 lapsed.\n');
+  });
+
+  it('a lapse unverifies a profile it leaves without a live proof, and keeps verified one another proof holds', async () => {
+    const fourDaysAgo = FOUR_DAYS_AGO();
+    const dueAt = new Date(fourDaysAgo.getTime() - HOUR);
+    const only = await fixtures.siteProof('/cli-only-proof', { page: 'without', dueAt, twitter: 'OnlyProofCli' });
+    const two = await fixtures.siteProof('/cli-two-proofs', { page: 'without', dueAt, twitter: 'TwoProofsCli' });
+    await fixtures.attestX(two.profile.id, 'TwoProofsCli');
+    const [onlyArticle, twoArticle] = [
+      await fixtures.article(only.profile.id, '/only'),
+      await fixtures.article(two.profile.id, '/two'),
+    ];
+    const probe = await new ApiProbe(target).init();
+    try {
+      expect((await probe.verifyArticle(onlyArticle)).body).toMatchObject({ verified: true });
+      expect(await checkedFourDaysAgo(fixtures, fourDaysAgo)).toMatchObject({ checked: 2, failing: 2 });
+      expect((await probe.verifyArticle(onlyArticle)).body).toMatchObject({ verified: true });
+
+      const result = await recheck(target);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout.trim().split('\n').at(-1)).toBe('Re-checked 2 proof(s): 0 held, 0 failing, 2 lapsed.');
+
+      // Its only proof lapsed: neither service answers verified for it, under any of its handles, and it waits in the queue.
+      expect((await probe.verifyArticle(onlyArticle)).body).toEqual({ verified: false, message: NO_VERIFIED_AUTHOR_MESSAGE });
+      for (const handle of ['OnlyProofCli', '@onlyproofcli', 'https://x.com/OnlyProofCli']) {
+        expect((await probe.verifyJournalist('twitter', handle)).body).toEqual({
+          verified: false,
+          message: NOT_A_JOURNALIST_MESSAGE,
+        });
+      }
+      expect(await fixtures.portal.pendingRequest(only.profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+      const [lapsed, noProof] = await fixtures.portal.auditHistory(only.profile.id);
+      expect(lapsed).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
+      expect(noProof).toMatchObject({
+        action: 'no-live-proof',
+        note: `No live proof left: the proof of website ${only.site} stopped holding, failing since ${fourDaysAgo.toISOString().slice(0, 10)} (the page has no rel="me" link to this profile)`,
+      });
+
+      // Its X handle still proven: verified as before, the lapse waiting for an editor's look.
+      expect((await probe.verifyArticle(twoArticle)).body).toMatchObject({ verified: true });
+      expect((await probe.verifyJournalist('twitter', '@TwoProofsCli')).body).toMatchObject({ verified: true });
+      expect(await fixtures.portal.pendingRequest(two.profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+      expect((await fixtures.portal.auditHistory(two.profile.id)).map((record) => record.action)).toEqual([
+        'proof-lapsed',
+        'verified',
+      ]);
+    } finally {
+      await probe.store.close();
+    }
   });
 
   it('--all checks every live proof, due or not', async () => {

@@ -1,7 +1,8 @@
-import { relMeEvidence } from '@byline/shared';
-import { bearer } from '@byline/test-support';
+import { createSafeFetch, relMeEvidence, runRecheck } from '@byline/shared';
+import { bearer, loopbackOutbound } from '@byline/test-support';
 import { createEditor } from '../src/use-cases/accounts';
 import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { pageServer } from './support/portal-harness';
 import { proveClaim, signedInAs } from './support/proofs';
 import { verifiers } from './support/verifiers';
 
@@ -219,44 +220,87 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     expect(await answers(aoife.form.twitter)).toMatchObject({ verified: true });
   });
 
-  it('puts a verified profile whose site proof lapsed back in the queue, saying why', async () => {
-    const session = await signedUp(portal.app);
-    await submit(session.agent, '/profile', '/profile', profileForm({ profile_first_name: 'Lapsing' }));
-    const profileId = (await portal.portalStore.findUserByEmail(session.email))!.profileId!;
-    const site = 'https://aoife-lapse.example/about';
-    await portal.claims.setClaims(profileId, { website: [site] });
-    await portal.claims.recordProof({
-      profileId,
-      kind: 'website',
-      value: site,
-      evidence: relMeEvidence(site, new Date(Date.now() + 60_000)),
+  describe('a lapse of a verified profile’s site proof (the worker’s re-check)', () => {
+    let pages: Awaited<ReturnType<typeof pageServer>>;
+    beforeEach(async () => {
+      pages = await pageServer((_request, response) => response.writeHead(404).end());
     });
-    await portal.portalStore.decideVerification({ profileId, actor: 'ed@example.org', action: 'verified', note: '' });
-    const desk = await editor();
-    // 'Lapsing' is the journalist's name: the verified profile is not in the queue while its proof holds.
-    expect((await desk.agent.get('/editor/queue')).text).not.toContain('Lapsing');
+    afterEach(() => pages.close());
 
-    // The page lost its link: failing at first, lapsed once the grace period is over.
-    const first = new Date(Date.now() + 120_000);
-    for (const now of [first, new Date(first.getTime() + POLICY.graceMs)]) {
-      const [due] = await portal.claims.takeDueChecks({ now, holder: 'test', leaseMs: 60_000, limit: 10, all: true });
-      await portal.claims.recordCheck({
-        evidenceId: due!.evidence.id,
-        holder: 'test',
-        outcome: { ok: false, reason: 'HTTP 404' },
-        now,
-        policy: POLICY,
+    /** A verified journalist named `name` whose site is proven by rel="me"; the site's page is gone. */
+    async function verifiedWithSite(name: string) {
+      const session = await signedUp(portal.app);
+      const form = profileForm({ profile_first_name: name });
+      await submit(session.agent, '/profile', '/profile', form);
+      const profileId = (await portal.portalStore.findUserByEmail(session.email))!.profileId!;
+      const site = pages.url(`/${name}`);
+      await portal.claims.setClaims(profileId, { website: [site] });
+      await portal.claims.recordProof({
+        profileId,
+        kind: 'website',
+        value: site,
+        evidence: relMeEvidence(site, new Date(Date.now() + 60_000)),
       });
+      return { profileId, form };
     }
 
-    const queue = (await desk.agent.get('/editor/queue')).text;
-    expect(queue).toContain('Lapsing');
-    expect(queue).toContain('A proof lapsed (Byline’s re-check)');
-    expect(queue).toContain('Website aoife-lapse.example lapsed');
-    const page = (await desk.agent.get(review(profileId))).text;
-    expect(page).toContain('Lapsed: its proof stopped holding');
-    expect(page).toContain(`Failing since ${first.toISOString().slice(0, 10)}`);
-    expect(page).toContain('HTTP 404');
-    expect(page).toContain('A proof stopped holding');
+    /** Re-checks fail from two minutes on; the proofs lapse once the grace period is over. Returns the first failure. */
+    async function lapse() {
+      const first = new Date(Date.now() + 120_000);
+      for (const now of [first, new Date(first.getTime() + POLICY.graceMs)]) {
+        await runRecheck({
+          claims: portal.claims,
+          portalStore: portal.portalStore,
+          fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
+          portalUrl: 'https://byline.example',
+          policy: POLICY,
+          holder: 'test',
+          now: () => now,
+        });
+      }
+      return first;
+    }
+
+    const approve = (profileId: number) =>
+      portal.portalStore.decideVerification({ profileId, actor: 'ed@example.org', action: 'verified', note: '' });
+
+    it('puts a profile whose only proof lapsed back in the queue, unverified, saying why', async () => {
+      const { profileId } = await verifiedWithSite('Lapsing');
+      await approve(profileId);
+      const desk = await editor();
+      // 'Lapsing' is the journalist's name: the verified profile is not in the queue while its proof holds.
+      expect((await desk.agent.get('/editor/queue')).text).not.toContain('Lapsing');
+
+      const first = await lapse();
+      expect((await portal.portalStore.findProfileById(profileId))!.verified).toBe(false);
+      const queue = (await desk.agent.get('/editor/queue')).text;
+      expect(queue).toContain('Lapsing');
+      expect(queue).toContain('Verified, but left without a live proof');
+      expect(queue).toMatch(/Website 127\.0\.0\.1:\d+ lapsed/);
+      const page = (await desk.agent.get(review(profileId))).text.replace(/\s+/g, ' ');
+      expect(page).toContain('a move, a release or a lapse left it without a live proof, so it is no longer verified');
+      expect(page).toContain('Lapsed: its proof stopped holding');
+      expect(page).toContain(`Failing since ${first.toISOString().slice(0, 10)}`);
+      expect(page).toContain('the page answered HTTP 404');
+      expect(page).toContain('A proof stopped holding');
+      expect(page).toContain('Back in the queue: no live proof left');
+    });
+
+    it('keeps verified a profile whose proven handle still holds, and asks an editor to look', async () => {
+      const { profileId, form } = await verifiedWithSite('Halfproven');
+      await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
+      await approve(profileId);
+      const desk = await editor();
+
+      await lapse();
+      expect((await portal.portalStore.findProfileById(profileId))!.verified).toBe(true);
+      expect(await answers(form.twitter)).toMatchObject({ verified: true });
+      const queue = (await desk.agent.get('/editor/queue')).text;
+      expect(queue).toContain('Halfproven');
+      expect(queue).toContain('A proof lapsed (Byline’s re-check)');
+      const page = (await desk.agent.get(review(profileId))).text.replace(/\s+/g, ' ');
+      expect(page).toContain('Another live proof still holds, so it is still verified: decide whether it stays so.');
+      expect(page).not.toContain('Back in the queue: no live proof left');
+    });
   });
 });

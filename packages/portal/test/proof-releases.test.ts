@@ -68,7 +68,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     expect(row).toContain(`Verified, but left without a live proof on ${today()}`);
     expect(row).toMatch(new RegExp(`All claims released</span> <span class="hint">\\(X ${holder.form.twitter}\\)`));
     const review = (await desk.agent.get(reviewPath(holder.profileId))).text.replace(/\s+/g, ' ');
-    expect(review).toContain('a move or a release left it without a live proof, so it is no longer verified');
+    expect(review).toContain('a move, a release or a lapse left it without a live proof, so it is no longer verified');
     expect(review).toContain('Back in the queue: no live proof left');
 
     // Its owner reads it at the top of their profile page, above the form, and in the history.

@@ -4,6 +4,7 @@ import {
   createSafeFetch,
   loadConfig,
   openClaimStore,
+  openPortalStore,
   outboundOf,
   recheckHolder,
   recheckPolicyOf,
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   // Like the services: never waits for MongoDB; /readyz answers 503 and runs fail (and are retried) until it answers.
   const store = await openStoreOrExit(config, logger);
   const claims = openClaimStore(store);
+  // A lapse that leaves a verified profile without a live proof unverifies it and puts it in the editors' queue.
+  const portalStore = openPortalStore(store);
   const metrics = createWorkerMetrics(SERVICE_NAME);
 
   const server = createHttpServer(createOpsApp(store, metrics, logger), logger).listen(config.workerPort, config.host);
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
   const holder = recheckHolder(SERVICE_NAME);
   const loop = startRecheckLoop({
     claims,
+    portalStore,
     // The pages are addresses people typed: private and local networks are refused, but for ALLOWED_PRIVATE_ADDRESSES.
     fetch: createSafeFetch(outboundOf(config)),
     portalUrl: config.publicPortalUrl,
@@ -65,6 +69,7 @@ async function main(): Promise<void> {
       close: async () => {
         await loop.stop();
         await claims.close();
+        await portalStore.close();
         await store.close();
       },
     },

@@ -43,6 +43,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     const metrics = createWorkerMetrics('worker');
     loop = startRecheckLoop({
       claims: fixtures.claims,
+      portalStore: fixtures.portal,
       fetch: loopbackFetch,
       portalUrl: PORTAL,
       policy: POLICY,
@@ -91,7 +92,10 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     expect(await nextCheckingRun()).toEqual({ checked: 2, held: 1, failing: 0, lapsed: 1, leaseLost: 0, skipped: 0 });
     expect((await fixtures.website(losing.profile.id)).state).toBe('lapsed');
     expect((await fixtures.website(held.profile.id)).state).toBe('proven');
-    expect(await fixtures.portal.pendingRequest(losing.profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+    // Its only proof: the profile is unverified and back in the queue; the other stays as it was.
+    expect((await fixtures.portal.findProfileById(losing.profile.id))!.verified).toBe(false);
+    expect(await fixtures.portal.pendingRequest(losing.profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+    expect((await fixtures.portal.findProfileById(held.profile.id))!.verified).toBe(true);
     expect(await fixtures.portal.pendingRequest(held.profile.id)).toBeNull();
 
     const text = await metrics.registry.metrics();

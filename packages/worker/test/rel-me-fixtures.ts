@@ -1,16 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  canonicalizeUrl,
+  EDITOR_PROVIDER,
   openPortalStore,
   createSafeFetch,
   openClaimStore,
   publicProfileUrl,
   relMeEvidence,
+  type ArticleInput,
   type ClaimStoreWithAttempts,
   type PortalStore,
   type Store,
 } from '@byline/shared';
-import { loopbackOutbound } from '@byline/test-support';
+import { anArticle, loopbackOutbound } from '@byline/test-support';
 
 /**
  * Verified profiles whose website is proven by rel="me", pointing at pages a real HTTP server on 127.0.0.1
@@ -67,9 +70,12 @@ export class ProofFixtures {
   /**
    * A verified journalist whose website `path` on the page server is proven by rel="me", due for a check at
    * `dueAt`. The page links back when `page` is 'linking', lacks the link when 'without'. `base` names the
-   * server another way (a name that resolves to it).
+   * server another way (a name that resolves to it). `twitter` is an X handle the profile claims (not proven).
    */
-  async siteProof(path: string, { page = 'linking' as 'linking' | 'without', dueAt = new Date(), base = this.server.base } = {}) {
+  async siteProof(
+    path: string,
+    { page = 'linking' as 'linking' | 'without', dueAt = new Date(), base = this.server.base, twitter = '' } = {},
+  ) {
     const n = ++this.counter;
     const tag = `${Date.now().toString(36)}${n}`;
     const user = await this.portal.createUser({ email: `j${tag}@example.org`, passwordHash: 'x', role: 'journalist' });
@@ -83,7 +89,7 @@ export class ProofFixtures {
         profile_employer: '',
         profile_residing: '',
         profile_image: '',
-        profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
+        profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
         user_location: '',
         user_city: '',
       },
@@ -101,6 +107,24 @@ export class ProofFixtures {
     if (!proof.ok) throw new Error('not proven');
     this.server.pages[path] = page === 'linking' ? linkingTo(profile.profile_slug) : withoutLink;
     return { profile, site };
+  }
+
+  /** An active article of the profile (what verify_article answers about), by its address. */
+  async article(profileId: number, path: string): Promise<string> {
+    const link = `https://news.example.org${path}/story`;
+    await this.portal.addArticle(profileId, anArticle({ link }) as ArticleInput);
+    return canonicalizeUrl(link);
+  }
+
+  /** Proves the profile's X handle by an editor's attestation: a proof no re-check ends. */
+  async attestX(profileId: number, handle: string): Promise<void> {
+    const proof = await this.claims.recordProof({
+      profileId,
+      kind: 'twitter',
+      value: handle,
+      evidence: { method: 'editor-attestation', provider: EDITOR_PROVIDER, provenValue: handle, by: 'editor:ed@example.org' },
+    });
+    if (!proof.ok) throw new Error('not attested');
   }
 
   async website(profileId: number) {

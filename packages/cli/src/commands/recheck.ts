@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import {
   createSafeFetch,
   openClaimStore,
+  openPortalStore,
   outboundOf,
   recheckHolder,
   recheckPolicyOf,
@@ -19,10 +20,12 @@ export function registerRecheck(program: Command, ctx: CliContext): void {
     .action(async (options: { all?: boolean }) => {
       const summary = await withStore(ctx, async (store, config) => {
         const claims = openClaimStore(store);
+        const portalStore = openPortalStore(store);
         try {
           // Beside running workers: the claim store's leases keep each proof to one checker at a time.
           return await runRecheck({
             claims,
+            portalStore,
             // The pages are addresses people typed: within ALLOWED_PRIVATE_ADDRESSES and DNS_SERVERS, as the worker.
             fetch: createSafeFetch(outboundOf(config)),
             portalUrl: config.publicPortalUrl,
@@ -33,6 +36,7 @@ export function registerRecheck(program: Command, ctx: CliContext): void {
           });
         } finally {
           await claims.close();
+          await portalStore.close();
         }
       });
       const counts = `${summary.held} held, ${summary.failing} failing, ${summary.lapsed} lapsed`;

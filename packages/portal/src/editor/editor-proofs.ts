@@ -1,5 +1,6 @@
 import {
   EDITOR_PROVIDER,
+  endingProofs,
   handleKey,
   InvalidHandleError,
   isLiveClaim,
@@ -12,7 +13,7 @@ import {
   type SocialType,
 } from '@byline/shared';
 import { claimTitle } from '../proofs/proof-wording';
-import { recordReleases, releasingProofs } from '../use-cases/claim-releases';
+import { recordReleases } from '../use-cases/claim-releases';
 import { isOwnProfile } from '../use-cases/verification';
 
 export interface EditorProofDeps {
@@ -180,7 +181,7 @@ export async function moveHandle(
 
   const today = new Date().toISOString().slice(0, 10);
   const byEditor = `by an editor (${editor.email})`;
-  const result = await releasingProofs(
+  const result = await endingProofs(
     deps,
     holder.profileId,
     { leaving: (claim) => claim.id === holder.id, why: () => `${shown} was moved to another profile ${byEditor}: ${note}` },

@@ -1,4 +1,5 @@
 import {
+  endingProofs,
   handleKey,
   isLiveClaim,
   HandleTakenError,
@@ -20,7 +21,6 @@ import {
 } from '@byline/shared';
 import { claimTitle } from '../proofs/proof-wording';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
-import { releasingProofs } from './claim-releases';
 import type { FieldErrors } from '../views/forms';
 
 /** A URL-safe slug from the names: lower case, accents dropped, words joined by hyphens. */
@@ -143,7 +143,7 @@ function keptClaims(fields: ProfileFields, websites: string[]): Set<string> {
 /**
  * The journalist's profile form: the profile with its handles, then its websites. Handles another profile holds
  * are refused before anything is written. Removing the last proven handle or site of a verified profile sends
- * it back to the editors' queue, unverified (see releasingProofs).
+ * it back to the editors' queue, unverified (see endingProofs).
  */
 export async function saveProfileAndClaims(
   { store, portalStore, claims }: { store: Store; portalStore: PortalStore; claims: ClaimStore },
@@ -160,7 +160,7 @@ export async function saveProfileAndClaims(
   };
   if (user.profileId === null) return save();
   const kept = keptClaims(fields, websites);
-  return releasingProofs(
+  return endingProofs(
     { portalStore, claims },
     user.profileId,
     {

@@ -1,5 +1,4 @@
-import type { ClaimStore, DecisionAction, PortalStore, PortalUser } from '@byline/shared';
-import { hasProof } from './claim-releases';
+import { hasProof, type ClaimStore, type DecisionAction, type PortalStore, type PortalUser } from '@byline/shared';
 
 export type Decision = 'verify' | 'reject' | 'unverify';
 const ACTIONS: Record<Decision, DecisionAction> = {

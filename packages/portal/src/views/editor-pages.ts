@@ -1,7 +1,13 @@
-import type { Article, AuditRecord, Claim, Profile, VerificationRequest } from '@byline/shared';
+import {
+  NO_PROOF_REQUESTER,
+  type Article,
+  type AuditRecord,
+  type Claim,
+  type Profile,
+  type VerificationRequest,
+} from '@byline/shared';
 import { claimsInBrief, claimsSection, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';
-import { NO_PROOF_REQUESTER } from '../use-cases/claim-releases';
 import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
 import { html, safeUrl, type SafeHtml } from './html';
 import { checkbox, csrfField, field, formError } from './forms';
@@ -111,15 +117,20 @@ const DECISIONS = {
 function requestSummary(pending: VerificationRequest | null, profile: Profile): SafeHtml {
   if (pending?.requestedBy === NO_PROOF_REQUESTER) {
     return html`<p class="notice" role="status">
-      Back in the queue since ${pending.requestedAt.slice(0, 10)}: this profile was verified, but a move or a release left it
-      without a live proof, so it is no longer verified (see the claims below and the history). Approve it again on a proof, or
-      reject.
+      Back in the queue since ${pending.requestedAt.slice(0, 10)}: this profile was verified, but a move, a release or a lapse
+      left it without a live proof, so it is no longer verified (see the claims below and the history). Approve it again on a
+      proof, or reject.
     </p>`;
   }
   if (pending?.requestedBy === RECHECK_REQUESTER) {
     return html`<p class="notice" role="status">
       Back in the queue since ${pending.requestedAt.slice(0, 10)}: one of this profile’s proofs stopped holding (Byline’s daily
-      re-check; see the lapsed claim below and the history). Decide whether it stays verified.
+      re-check; see the lapsed claim below and the history).
+      ${
+        profile.verified
+          ? 'Another live proof still holds, so it is still verified: decide whether it stays so.'
+          : 'It is not verified: approve it on another proof, or reject.'
+      }
     </p>`;
   }
   if (pending) {

@@ -36,6 +36,13 @@ export interface RecheckPolicy {
   retryMs: number;
 }
 
+/**
+ * Whether a failed check at `now` ends a proof failing since `failingSince` (the check's own time when it held until
+ * then): it has failed for the whole grace period. The stores decide a lapse by it; the re-check foresees one by it.
+ */
+export const lapsesAt = (failingSince: string, now: Date, { graceMs }: Pick<RecheckPolicy, 'graceMs'>): boolean =>
+  now.getTime() - Date.parse(failingSince) >= graceMs;
+
 export type RecordCheckResult = 'held' | 'failing' | 'lapsed' | 'lease-lost';
 
 /** Which proofs a re-check takes: see takeDueChecks. */
@@ -92,9 +99,10 @@ export interface ClaimStore {
   /** How many proofs the query matches that another holder's unexpired lease keeps from `holder`. */
   countLeasedElsewhere(query: DueChecksQuery): Promise<number>;
   /**
-   * Records a check of a leased proof and ends the lease. A failure past the grace period ends the proof
-   * (`lapsed`); a claim left without live proofs becomes `lapsed`, leaves the lookup index, and its profile
-   * returns to the editor queue.
+   * Records a check of a leased proof and ends the lease. A failure past the grace period (lapsesAt) ends the
+   * proof (`lapsed`); a claim left without live proofs becomes `lapsed` and leaves the lookup index, and its
+   * profile gets a pending request (unless one is open) and a `proof-lapsed` history entry. Whether a verified
+   * profile stays verified is not decided here: runRecheck records a lapse through endingProofs.
    */
   recordCheck(check: {
     evidenceId: number;

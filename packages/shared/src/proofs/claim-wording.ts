@@ -24,6 +24,11 @@ export function replacedBy(value: string, method: EvidenceMethod, now: string): 
   return `Replaced on ${now.slice(0, 10)} by ${value}, proven by ${methodLabel(method)}`;
 }
 
+/** What a verified profile lost when the lapse of a re-checked proof left it without a live proof. */
+export function lapsedProofNote(claim: { kind: string; value: string }, failingSince: string, reason: string): string {
+  return `the proof of ${claim.kind} ${claim.value} stopped holding, failing since ${failingSince.slice(0, 10)} (${reason})`;
+}
+
 /** Why a re-checked proof stopped counting. */
 export function lapseNote(failingSince: string, reason: string): string {
   return `The proof stopped holding: failing since ${failingSince.slice(0, 10)} (${reason}).`;

@@ -11,3 +11,4 @@ export { OPERATOR_PROVIDER } from './sqlite/claims-migration';
 export { MongoClaimStore } from './mongo/mongo-claim-store';
 export * from './rel-me-check';
 export * from './recheck';
+export * from './no-live-proof';

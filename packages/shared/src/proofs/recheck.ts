@@ -3,7 +3,18 @@ import os from 'node:os';
 import type { Config } from '../config/config';
 import type { SafeFetch } from '../fetch/safe-fetch';
 import type { Logger } from '../logging/logger';
-import type { CheckOutcome, ClaimStore, DueCheck, RecheckPolicy, RecordCheckResult } from './claim-store';
+import type { PortalStore } from '../store/portal-store';
+import {
+  lapsesAt,
+  type CheckOutcome,
+  type ClaimStore,
+  type DueCheck,
+  type RecheckPolicy,
+  type RecordCheckResult,
+} from './claim-store';
+import { liveEvidence, type Claim } from './claims';
+import { lapsedProofNote } from './claim-wording';
+import { endingProofs } from './no-live-proof';
 import { checkRelMe, publicProfileUrl } from './rel-me-check';
 
 export interface RecheckSummary {
@@ -26,7 +37,9 @@ export interface RecheckProgress {
 }
 
 export interface RecheckOptions {
-  claims: Pick<ClaimStore, 'takeDueChecks' | 'recordCheck' | 'countLeasedElsewhere'>;
+  claims: Pick<ClaimStore, 'takeDueChecks' | 'recordCheck' | 'countLeasedElsewhere' | 'claimsOf'>;
+  /** The profiles: a lapse that leaves a verified profile without a live proof unverifies it (endingProofs). */
+  portalStore: Pick<PortalStore, 'findProfileById' | 'returnToQueue'>;
   /** The SSRF-safe fetch (createSafeFetch): the claimed pages are addresses people typed. */
   fetch: SafeFetch;
   /** PUBLIC_PORTAL_URL: claimed pages must link to the profile page under it. */
@@ -68,7 +81,8 @@ export function recheckHolder(role: string): string {
 /**
  * Re-checks rel="me" proofs (design rule 7): takes due proofs in leased batches, checks each page with bounded
  * concurrency and records the outcome, until none is left; the store ends a proof failing past the grace
- * period and puts its profile back in the editor queue. Safe beside other runs (worker replicas, `byline
+ * period and opens a request for its profile, and a verified profile that the lapse leaves without any live
+ * proof is unverified first (see recordOutcome). Safe beside other runs (worker replicas, `byline
  * recheck`): a proof is checked only under this run's lease. Recording a check ends its lease, and a run never
  * takes a proof checked since it started, so it checks each at most once — even one due again meanwhile, or
  * with `all` — and a finished run holds no lease. What another run holds is counted as skipped. A crash or
@@ -101,11 +115,12 @@ export async function runRecheck(options: RecheckOptions): Promise<RecheckSummar
 
 async function checkOne(
   due: DueCheck,
-  { claims, fetch, portalUrl, policy, holder, signal, logger, onProgress }: RecheckOptions,
+  options: RecheckOptions,
   summary: RecheckSummary,
   checkTimeoutMs: number,
   now: () => Date,
 ): Promise<void> {
+  const { fetch, portalUrl, signal, logger, onProgress } = options;
   const deadline = AbortSignal.timeout(checkTimeoutMs);
   const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
   const bounded: SafeFetch = (input, init = {}) =>
@@ -115,7 +130,7 @@ async function checkOne(
   // Cut short by the stop, not by the site: not a result to record. The lease expires and it is checked again.
   if (!outcome.ok && signal?.aborted) return;
 
-  const result = await claims.recordCheck({ evidenceId: due.evidence.id, holder, outcome, now: now(), policy });
+  const result = await recordOutcome(due, outcome, now(), options);
   summary.checked++;
   if (result === 'lease-lost') summary.leaseLost++;
   else summary[result]++;
@@ -131,6 +146,36 @@ async function checkOne(
     });
   }
   onProgress?.({ summary: { ...summary }, due, outcome, result });
+}
+
+/*
+ * Records the outcome of a check under this run's lease. A failure may end the proof (lapsesAt, judged on the
+ * failure time the lease has kept since the proof was taken), so it is recorded through endingProofs: the rule
+ * the portal's moves and releases follow too. A verified profile that the lapse leaves without any live proof is
+ * unverified — a pending request unless one is open, a `no-live-proof` history entry — BEFORE the proof ends.
+ * On SQLite that is one transaction (returnToQueue), then the lapse another (recordCheck). On MongoDB, which on
+ * FerretDB has no transactions, they are single-document writes in this order: the verified flag off first, then
+ * the history entry and the request, then the lapse's own writes. An interruption anywhere leaves the profile
+ * unverified, its proof perhaps still live (checked again once the lease expires), never verified without a
+ * proof; a lease lost meanwhile leaves it unverified too, for an editor to approve again.
+ */
+function recordOutcome(
+  due: DueCheck,
+  outcome: CheckOutcome,
+  at: Date,
+  { claims, portalStore, holder, policy }: RecheckOptions,
+): Promise<RecordCheckResult> {
+  const record = () => claims.recordCheck({ evidenceId: due.evidence.id, holder, outcome, now: at, policy });
+  if (outcome.ok) return record();
+  const failingSince = due.evidence.failingSince ?? at.toISOString();
+  const lapses = lapsesAt(failingSince, at, policy);
+  const endsClaim = (claim: Claim) => claim.id === due.claim.id && liveEvidence(claim).every(({ id }) => id === due.evidence.id);
+  return endingProofs(
+    { portalStore, claims },
+    due.claim.profileId,
+    { leaving: (claim) => lapses && endsClaim(claim), why: () => lapsedProofNote(due.claim, failingSince, outcome.reason) },
+    record,
+  );
 }
 
 /** Runs `work` over the items, at most `limit` at once; no new item starts once `signal` aborts. The first error is rethrown after the rest settle. */

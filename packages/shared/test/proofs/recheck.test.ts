@@ -1,19 +1,23 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  canonicalizeUrl,
+  EDITOR_PROVIDER,
+  handleKey,
   openPortalStore,
   createSafeFetch,
   openClaimStore,
   publicProfileUrl,
   relMeEvidence,
   runRecheck,
+  type ArticleInput,
   type ClaimStoreWithAttempts,
   type PortalStore,
   type ProfileFields,
   type RecheckOptions,
   type Store,
 } from '@byline/shared';
-import { capturingLogger, loopbackOutbound, storeFactories } from '@byline/test-support';
+import { anArticle, capturingLogger, loopbackOutbound, storeFactories } from '@byline/test-support';
 
 /**
  * The re-check use case on each store, against pages served by a real HTTP server on 127.0.0.1. The fetch may
@@ -41,7 +45,7 @@ const linkingTo =
 const withoutLink: Page = (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>nothing here</p>');
 
 let counter = 0;
-function fields(): ProfileFields {
+function fields(twitter = ''): ProfileFields {
   return {
     profile_first_name: 'Aoife',
     profile_last_name: `Recheck${++counter}`,
@@ -50,7 +54,7 @@ function fields(): ProfileFields {
     profile_employer: '',
     profile_residing: '',
     profile_image: '',
-    profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
+    profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
     user_location: '',
     user_city: '',
   };
@@ -93,11 +97,16 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     await store.close();
   });
 
-  /** A verified journalist's website proven by rel="me" at `path` on the page server, due for a check now. */
-  async function siteProof(path: string, { page = true, site = `${base}${path}` } = {}) {
+  /**
+   * A verified journalist's website proven by rel="me" at `path` on the page server, due for a check now; with an
+   * X handle (claimed only) when `twitter` is given, left unverified when `verified` is false.
+   */
+  async function siteProof(path: string, { page = true, site = `${base}${path}`, twitter = '', verified = true } = {}) {
     const user = await portal.createUser({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
-    const profile = await portal.saveProfile(user.id, fields(), `recheck-${counter}`);
-    await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    const profile = await portal.saveProfile(user.id, fields(twitter), `recheck-${counter}`);
+    if (verified) {
+      await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    }
     await claims.setClaims(profile.id, { website: [site] });
     const proof = await claims.recordProof({
       profileId: profile.id,
@@ -113,7 +122,16 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   const website = async (profileId: number) => (await claims.claimsOf(profileId)).find((c) => c.kind === 'website')!;
 
   const run = (options: Partial<RecheckOptions> = {}) =>
-    runRecheck({ claims, fetch: testing, portalUrl: PORTAL, policy: POLICY, holder: 'test-run', now, ...options });
+    runRecheck({
+      claims,
+      portalStore: portal,
+      fetch: testing,
+      portalUrl: PORTAL,
+      policy: POLICY,
+      holder: 'test-run',
+      now,
+      ...options,
+    });
 
   it('a page that still links back holds: checked once, next check a day later', async () => {
     const { profile } = await siteProof('/aoife');
@@ -161,7 +179,8 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     claim = await website(profile.id);
     expect(claim.state).toBe('lapsed');
     expect(claim.evidence[0]!.endedAt).not.toBeNull();
-    expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+    // Its only proof: the profile is back in the queue, unverified (see the tests below).
+    expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
     expect((await portal.auditHistory(profile.id))[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
 
     const lapse = output()
@@ -205,6 +224,110 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(claim.state).toBe('proven');
     expect(claim.evidence.filter((e) => e.endedAt === null).map((e) => e.method)).toEqual(['editor-attestation']);
     expect(await portal.pendingRequest(profile.id)).toBeNull();
+  });
+
+  describe('a lapse of a verified profile’s proof', () => {
+    const REASON = 'the page has no rel="me" link to this profile';
+
+    /** An active article of the profile: what verify_article answers about it. */
+    async function articleOf(profileId: number, path: string) {
+      const link = `https://news.example.org${path}/story`;
+      await portal.addArticle(profileId, anArticle({ link }) as ArticleInput);
+      return canonicalizeUrl(link);
+    }
+
+    /** The X handle proven by an editor's attestation: a second proof, which no re-check ends. */
+    async function attestX(profileId: number, handle: string) {
+      const proof = await claims.recordProof({
+        profileId,
+        kind: 'twitter',
+        value: handle,
+        evidence: { method: 'editor-attestation', provider: EDITOR_PROVIDER, provenValue: handle, by: 'editor:ed@example.org' },
+      });
+      if (!proof.ok) throw new Error('not attested');
+    }
+
+    /** The page at `path` loses its link, and the proof fails past the grace period: the second run lapses it. */
+    async function lapse(path: string, options: Partial<RecheckOptions> = {}) {
+      pages[path] = withoutLink;
+      const firstFailure = clock;
+      expect(await run(options)).toMatchObject({ checked: 1, failing: 1 });
+      clock = firstFailure + POLICY.graceMs + POLICY.retryMs;
+      return { firstFailure: new Date(firstFailure).toISOString().slice(0, 10) };
+    }
+
+    it('unverifies a profile it leaves without a live proof: neither answer says verified, it waits in the queue, its history says why', async () => {
+      const { profile } = await siteProof('/only-proof', { twitter: 'onlyproof' });
+      const article = await articleOf(profile.id, '/only-proof');
+      expect(await store.articleAnswer(article)).toContain('"verified":true');
+      const { firstFailure } = await lapse('/only-proof');
+      expect(await run()).toMatchObject({ checked: 1, lapsed: 1 });
+
+      expect((await portal.findProfileById(profile.id))!.verified).toBe(false);
+      // What both verifiers serve: nothing for its article, nothing for any of its handles.
+      expect(await store.articleAnswer(article)).toBeNull();
+      expect(await store.taggedArticleAnswer(article)).toBeNull();
+      expect(await store.journalistAnswer('twitter', handleKey('twitter', 'onlyproof'))).toBeNull();
+      expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof', status: 'pending' });
+      expect(await portal.pendingRequests()).toContainEqual(expect.objectContaining({ profileId: profile.id }));
+      // Newest first: the profile went back to the queue before the proof ended, so it is never verified without one.
+      const [lapsed, noProof, ...rest] = await portal.auditHistory(profile.id);
+      expect(lapsed).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
+      expect(noProof).toMatchObject({
+        action: 'no-live-proof',
+        actor: 'byline:no-live-proof',
+        note: `No live proof left: the proof of website ${base}/only-proof stopped holding, failing since ${firstFailure} (${REASON})`,
+      });
+      expect(rest.map((record) => record.action)).toEqual(['verified']);
+    });
+
+    it('keeps verified a profile another live proof holds: the lapse opens a request and is recorded', async () => {
+      const { profile } = await siteProof('/one-of-two', { twitter: 'stillproven' });
+      await attestX(profile.id, 'stillproven');
+      const article = await articleOf(profile.id, '/one-of-two');
+      await lapse('/one-of-two');
+      expect(await run()).toMatchObject({ checked: 1, lapsed: 1 });
+
+      expect((await website(profile.id)).state).toBe('lapsed');
+      expect((await portal.findProfileById(profile.id))!.verified).toBe(true);
+      expect(await store.articleAnswer(article)).toContain('"verified":true');
+      expect(await store.journalistAnswer('twitter', handleKey('twitter', 'stillproven'))).toContain('"verified":true');
+      expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+      const history = await portal.auditHistory(profile.id);
+      expect(history[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
+      expect(history.map((record) => record.action)).not.toContain('no-live-proof');
+    });
+
+    it('leaves an unverified profile unverified, with the re-check’s request as before', async () => {
+      const { profile } = await siteProof('/never-verified', { verified: false });
+      await lapse('/never-verified');
+      expect(await run()).toMatchObject({ lapsed: 1 });
+      expect((await portal.findProfileById(profile.id))!.verified).toBe(false);
+      expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+      expect((await portal.auditHistory(profile.id)).map((record) => record.action)).toEqual(['proof-lapsed']);
+    });
+
+    it('fails safe: cut short before the lapse is recorded, the profile is already unverified; the next run lapses the proof', async () => {
+      const { profile } = await siteProof('/cut-short');
+      await lapse('/cut-short');
+      // The store goes away as the lapse is being recorded.
+      const interrupted = Object.assign(Object.create(claims) as ClaimStoreWithAttempts, {
+        recordCheck: () => Promise.reject(new Error('the store went away')),
+      });
+      await expect(run({ claims: interrupted })).rejects.toThrow('the store went away');
+      expect((await portal.findProfileById(profile.id))!.verified).toBe(false);
+      expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+      expect((await website(profile.id)).evidence[0]).toMatchObject({ endedAt: null });
+
+      // Its lease expires; the next run records the lapse.
+      clock += 10 * 60_000;
+      expect(await run()).toMatchObject({ checked: 1, lapsed: 1 });
+      expect((await website(profile.id)).state).toBe('lapsed');
+      expect((await portal.auditHistory(profile.id)).map((record) => record.action).slice(0, 2)).toEqual([
+        'proof-lapsed',
+        'no-live-proof',
+      ]);
+    });
   });
 
   it('a check that holds again inside the grace period clears the failure', async () => {

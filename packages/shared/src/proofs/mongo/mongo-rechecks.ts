@@ -2,7 +2,7 @@ import type { Db, Filter } from 'mongodb';
 import { serialised } from '../../store/mongo/mongo-ids';
 import { collectionOf, type EvidenceDoc } from '../../store/mongo/mongo-schema';
 import { insertAudit, openPendingRequest } from '../../store/mongo/mongo-verification-records';
-import type { ClaimStore, DueCheck, DueChecksQuery, RecordCheckResult } from '../claim-store';
+import { lapsesAt, type ClaimStore, type DueCheck, type DueChecksQuery, type RecordCheckResult } from '../claim-store';
 import { lapseNote } from '../claim-wording';
 import { isNetwork } from '../claim-values';
 import { endLiveEvidence, enterLookup, leaveLookup, readClaim, readEvidence, syncProvenHandles } from './mongo-claims';
@@ -100,7 +100,7 @@ export async function recordCheckNow(
   }
   const failingSince = leased.failing_since ?? at;
   const failing = { last_checked_at: at, failing_since: failingSince, last_failure: outcome.reason };
-  if (now.getTime() - Date.parse(failingSince) < policy.graceMs) {
+  if (!lapsesAt(failingSince, now, policy)) {
     const set = { ...failing, next_check_at: later(policy.retryMs), ...unleased };
     return (await evidence.updateOne(mine, { $set: set })).matchedCount ? 'failing' : 'lease-lost';
   }
@@ -130,7 +130,8 @@ export async function recordCheckNow(
       { $set: { state: 'lapsed', updated_at: at } },
     );
     await syncProvenHandles(db, [claim.profile_id]);
-    // Only a claim that stops counting needs an editor again (not one another live proof still holds).
+    // Only a claim that stops counting needs an editor again (not one another live proof still holds). Whether
+    // the profile stays verified is not decided here: runRecheck records lapses through endingProofs.
     await backToQueue(db, claim.profile_id, 'byline:re-check', 'proof-lapsed', `${claim.kind} ${claim.value}: ${note}`, at);
   }
   return 'lapsed';

@@ -6,15 +6,16 @@ import type { StoreFileGuard } from '../../store/sqlite/store-file-guard';
 import { unavailableOr } from '../../store/sqlite/sqlite-errors';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from '../../store/sqlite/write-without-blocking';
 import type { Claim, ClaimKind } from '../claims';
-import type {
-  CheckOutcome,
-  ClaimStore,
-  DueCheck,
-  DueChecksQuery,
-  ProofToRecord,
-  ProveResult,
-  RecheckPolicy,
-  RecordCheckResult,
+import {
+  lapsesAt,
+  type CheckOutcome,
+  type ClaimStore,
+  type DueCheck,
+  type DueChecksQuery,
+  type ProofToRecord,
+  type ProveResult,
+  type RecheckPolicy,
+  type RecordCheckResult,
 } from '../claim-store';
 import { claimKey, isNetwork, normalClaimValue, wantedClaims, type WantedClaims } from '../claim-values';
 import { lapseNote, releasedBecause, replacedBy } from '../claim-wording';
@@ -354,7 +355,7 @@ function recordCheckNow(
     return 'held';
   }
   const failingSince = lease.failing_since ?? at;
-  if (now.getTime() - Date.parse(failingSince) < policy.graceMs) {
+  if (!lapsesAt(failingSince, now, policy)) {
     db.prepare(
       `UPDATE evidence SET last_checked_at = ?, failing_since = ?, last_failure = ?, next_check_at = ?,
          lease_holder = NULL, lease_until = NULL WHERE id = ?`,
@@ -371,7 +372,8 @@ function recordCheckNow(
     setClaimState(db, claim.id, 'lapsed', claim.value, at);
     leaveLookup(db, claim);
     syncProvenHandles(db, claim.profileId);
-    // Only a claim that stops counting needs an editor again (not one another live proof still holds).
+    // Only a claim that stops counting needs an editor again (not one another live proof still holds). Whether
+    // the profile stays verified is not decided here: runRecheck records lapses through endingProofs.
     backToQueue(db, claim.profileId, 'byline:re-check', 'proof-lapsed', `${claim.kind} ${claim.value}: ${note}`, at);
   }
   return 'lapsed';
