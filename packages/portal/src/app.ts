@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
-import { createSafeFetch, DEFAULT_RECHECK_POLICY, openClaimStore } from '@byline/shared';
+import { createSafeFetch, DEFAULT_RATE_LIMIT_PER_MINUTE, DEFAULT_RECHECK_POLICY, openClaimStore } from '@byline/shared';
 import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
@@ -48,6 +48,7 @@ export function createApp(deps: PortalDeps): Express {
     proofFetch: deps.proofFetch ?? createSafeFetch(),
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
+    defaultRateLimitPerMinute: deps.defaultRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
   };
   const app = express();
   app.disable('x-powered-by');

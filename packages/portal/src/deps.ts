@@ -36,6 +36,8 @@ export interface PortalDeps {
   networkSignIn?: NetworkSignIn;
   /** When a rel="me" proof is checked again, and how long it may fail before it lapses. */
   recheckPolicy?: RecheckPolicy;
+  /** The services' RATE_LIMIT_PER_MINUTE: an account without its own limit has this one, and its browser keys at most this. */
+  defaultRateLimitPerMinute?: number;
   /** Express "trust proxy" setting, so cookies get Secure when a TLS-terminating proxy says the request was https. */
   trustProxy?: boolean | number | string;
 }

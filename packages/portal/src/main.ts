@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     outbox,
     publicUrls,
     recheckPolicy,
+    defaultRateLimitPerMinute: config.rateLimitPerMinute,
   });
   const server = createHttpServer(app, logger).listen(config.portalPort, config.host);
   server.on('listening', () => logger.info('listening', { url: `http://localhost:${config.portalPort}`, store: store.kind }));
