@@ -101,6 +101,15 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
     expect(textOf(reloaded, 'curl-article')).toBeUndefined();
   });
 
+  /** Someone with an API account and no profile, on a store holding what `npx byline demo` loads. */
+  async function apiUserOnDemoData(): Promise<Agent> {
+    const demo = fs.readFileSync(DEMO_DATA_FILE, 'utf8').trim().split('\n');
+    await seed(portal.store, ...demo.map((line) => JSON.parse(line) as unknown));
+    const { agent } = await signedUp(portal.app);
+    await submit(agent, '/settings/api', '/settings/api/account', {});
+    return agent;
+  }
+
   /** The curl lines shown with a new key, run as a user would paste them. */
   async function answersOfCurlLines(agent: Agent, fields: Record<string, string>) {
     const posted = await submit(agent, '/settings/api', '/settings/api/keys', fields);
@@ -125,14 +134,7 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
   });
 
   it('gives someone without a profile curl lines that answer verified: true once the demo data is loaded', async () => {
-    const demo = fs
-      .readFileSync(DEMO_DATA_FILE, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as unknown);
-    await seed(portal.store, ...demo);
-    const { agent } = await signedUp(portal.app);
-    await submit(agent, '/settings/api', '/settings/api/account', {});
+    const agent = await apiUserOnDemoData();
     const { page, answers } = await answersOfCurlLines(agent, { name: 'no profile' });
     expect(page).toContain('Niamh Cassidy from the demo data, which this Byline holds');
     expect(answers).toEqual({
@@ -142,14 +144,7 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
   });
 
   it('gives a browser key curl lines that send its origin, which its verifiers answer', async () => {
-    const demo = fs
-      .readFileSync(DEMO_DATA_FILE, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as unknown);
-    await seed(portal.store, ...demo);
-    const { agent } = await signedUp(portal.app);
-    await submit(agent, '/settings/api', '/settings/api/account', {});
+    const agent = await apiUserOnDemoData();
     const fields = { name: 'widget', kind: 'browser', key_origins: 'https://news.example', key_limit: '' };
     const { answers } = await answersOfCurlLines(agent, fields);
     expect(answers).toEqual({

@@ -2,17 +2,8 @@ import type Database from 'better-sqlite3';
 import type { AccountStatus, ApiKeyKind, ApiKeySummary, BrowserKeySettings, StoredCredential } from '../../domain/types';
 import type { NewApiKey } from '../store';
 
-interface KeyRow {
-  key: string;
-  name: string;
-  email: string;
-  created_at: string;
-  revoked_at: string | null;
-  last_used_at: string | null;
-  kind: ApiKeyKind;
-  browser_origins: string | null;
-  rate_limit_per_minute: number | null;
-}
+/** A key's columns: its summary, with a browser key's origins still the stored JSON text. */
+type KeyRow = Omit<ApiKeySummary, 'origins'> & { browser_origins: string | null };
 
 interface CredentialRow {
   key: string;
