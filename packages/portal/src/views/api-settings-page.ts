@@ -224,7 +224,7 @@ function usageCharts(keys: ApiKeySummary[], usage: Record<string, UsageEntry[]>)
 /** The origins form: which web pages may call with this account's keys, and why that needs care. */
 function originsForm(csrf: string, origins: string, errors: FieldErrors): SafeHtml {
   return html`<section class="card" aria-labelledby="origins-heading">
-    <h2 id="origins-heading">Web origins for server keys</h2>
+    <h2 id="origins-heading">The account’s web origins</h2>
     <p>
       Calls from your servers need nothing here. To call from a web page, create a <strong>browser key</strong> above: a secret in
       a web page is public, and a browser key answers only its own origins, within its own low limit. The origins below let this
