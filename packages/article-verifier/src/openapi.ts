@@ -2,11 +2,13 @@ import {
   articleOfAuthorSchema,
   closedObject,
   openApiDocument,
+  titled,
+  withoutExamples,
   verificationAnswerSchema,
   verificationResponses,
   type OpenApiDocument,
 } from '@byline/shared/http';
-import { MAX_URL_LENGTH } from '@byline/shared';
+import { DEMO_ARTICLE_URL, MAX_URL_LENGTH } from '@byline/shared';
 import { VERIFY_ARTICLE_PATH } from './routes';
 
 const socialProfiles = closedObject({
@@ -16,7 +18,8 @@ const socialProfiles = closedObject({
   instagram: { type: 'string' },
 });
 
-const authorProfile = closedObject({
+/** Titled, so the documents' viewers name it among the answer's oneOf members (untitled, Swagger UI shows "#0"). */
+const authorProfile = titled('AuthorProfile', {
   verified: { type: 'boolean', const: true },
   profile_first_name: { type: 'string' },
   profile_last_name: { type: 'string' },
@@ -45,7 +48,8 @@ const url = {
   maxLength: MAX_URL_LENGTH,
   description:
     'Absolute http(s) address of the article. Give it once: in the query string or in the body (a value in both must be the same).',
-  example: 'https://example-news.ie/2023/01/10/the-story',
+  // The demo data's article: Try it out answers `verified: true` on a store loaded by `npx byline demo`.
+  example: DEMO_ARTICLE_URL,
 };
 const urlBody = { type: 'object', properties: { url }, description: 'Other fields are ignored' };
 
@@ -58,7 +62,15 @@ const post = {
   summary: 'Who wrote the article at this address?',
   description,
   tags: ['verification'],
-  parameters: [{ name: 'url', in: 'query', required: false, schema: url, description: url.description }],
+  parameters: [
+    {
+      name: 'url',
+      in: 'query',
+      required: false,
+      schema: withoutExamples(url),
+      description: `${url.description} When trying it out here, give it in the body or clear the body.`,
+    },
+  ],
   requestBody: {
     required: false,
     description: '`url` as a JSON or form field, when it is not in the query string',

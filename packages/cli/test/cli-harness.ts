@@ -123,8 +123,10 @@ export class ApiProbe {
     return this;
   }
 
-  async verifyArticle(url: string, authorization = this.authorization) {
-    return request(this.article).post('/api/verify_article').query({ url }).set('Authorization', authorization);
+  /** With `origin`, as a web page there asks. */
+  async verifyArticle(url: string, authorization = this.authorization, origin?: string) {
+    const asked = request(this.article).post('/api/verify_article').query({ url }).set('Authorization', authorization);
+    return origin === undefined ? asked : asked.set('Origin', origin);
   }
 
   async verifyJournalist(social_type: string, social_username: string, authorization = this.authorization) {

@@ -54,9 +54,11 @@ describe.each(cliTargets())('byline keys ($name store)', (factory) => {
     const table = await byline(target, 'keys', 'list', '--email', 'LIST@example.org');
     expect(table.code).toBe(0);
     const lines = table.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^KEY\s+NAME\s+CREATED\s+LAST USED\s+STATUS$/);
-    expect(lines[1]).toMatch(new RegExp(`^${created.key}\\s+to revoke\\s+\\S+Z\\s+-\\s+revoked \\S+Z$`));
-    expect(lines[2]).toMatch(new RegExp(`^${kept.key}\\s+default\\s+\\S+Z\\s+-\\s+active$`));
+    expect(lines[0]).toMatch(/^KEY\s+NAME\s+KIND\s+LIMIT\s+ORIGINS\s+CREATED\s+LAST USED\s+STATUS$/);
+    expect(lines[1]).toMatch(
+      new RegExp(`^${created.key}\\s+to revoke\\s+server\\s+account\\s+account\\s+\\S+Z\\s+-\\s+revoked \\S+Z$`),
+    );
+    expect(lines[2]).toMatch(new RegExp(`^${kept.key}\\s+default\\s+server\\s+account\\s+account\\s+\\S+Z\\s+-\\s+active$`));
     expect(lines).toHaveLength(3);
 
     const json = await byline(target, 'keys', 'list', '--email', 'list@example.org', '--json');

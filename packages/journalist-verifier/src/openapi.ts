@@ -1,15 +1,17 @@
 import {
   articleOfJournalistSchema,
-  closedObject,
   openApiDocument,
+  titled,
+  withoutExamples,
   verificationAnswerSchema,
   verificationResponses,
   type OpenApiDocument,
 } from '@byline/shared/http';
-import { LOOKUP_SOCIAL_TYPES, SOCIAL_TYPES } from '@byline/shared';
+import { DEMO_TWITTER_HANDLE, LOOKUP_SOCIAL_TYPES, SOCIAL_TYPES } from '@byline/shared';
 import { VERIFY_JOURNALIST_PATH } from './routes';
 
-const journalist = closedObject({
+/** Titled, so the documents' viewers name it among the answer's oneOf members (untitled, Swagger UI shows "#0"). */
+const journalist = titled('JournalistResult', {
   verified: { type: 'boolean', const: true },
   first_name: { type: 'string' },
   last_name: { type: 'string' },
@@ -49,7 +51,8 @@ const socialUsername = {
   description:
     'The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); ' +
     'a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username',
-  examples: ['@NiamhCass94', 'https://x.com/NiamhCass94'],
+  // The demo data's journalist first: Try it out answers `verified: true` on a store loaded by `npx byline demo`.
+  examples: [`@${DEMO_TWITTER_HANDLE}`, `https://x.com/${DEMO_TWITTER_HANDLE}`],
 };
 
 const fields = {
@@ -59,6 +62,8 @@ const fields = {
   properties: { social_username: socialUsername, social_type: socialType },
 };
 
+const inQuery = 'When not in the body (when trying it out here, leave it empty or remove the field from the body)';
+
 const post = {
   operationId: 'verifyJournalist',
   summary: 'Does this social account belong to a verified journalist?',
@@ -67,8 +72,8 @@ const post = {
     'Journalist result (`verified: true`); anything else gives exactly `{"verified": false, "message": "Not a Byline journalist"}`.',
   tags: ['verification'],
   parameters: [
-    { name: 'social_username', in: 'query', required: false, schema: socialUsername, description: 'When not in the body' },
-    { name: 'social_type', in: 'query', required: false, schema: socialType, description: 'When not in the body' },
+    { name: 'social_username', in: 'query', required: false, schema: withoutExamples(socialUsername), description: inQuery },
+    { name: 'social_type', in: 'query', required: false, schema: withoutExamples(socialType), description: inQuery },
   ],
   requestBody: {
     required: false,

@@ -1,6 +1,12 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
-import { createSafeFetch, DEFAULT_OUTBOUND, DEFAULT_RECHECK_POLICY, openClaimStore } from '@byline/shared';
+import {
+  createSafeFetch,
+  DEFAULT_OUTBOUND,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_RECHECK_POLICY,
+  openClaimStore,
+} from '@byline/shared';
 import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
@@ -51,6 +57,7 @@ export function createApp(deps: PortalDeps): Express {
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}, { outbound }),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
     operatorContact: deps.operatorContact ?? null,
+    defaultRateLimitPerMinute: deps.defaultRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
   };
   const app = express();
   app.disable('x-powered-by');

@@ -43,6 +43,8 @@ export interface PortalDeps {
   recheckPolicy?: RecheckPolicy;
   /** Whom people ask when they cannot get in (OPERATOR_CONTACT): an email address or an http(s) address; null, "whoever runs this Byline". */
   operatorContact?: string | null;
+  /** The services' RATE_LIMIT_PER_MINUTE: an account without its own limit has this one, and its browser keys at most this. */
+  defaultRateLimitPerMinute?: number;
   /** Express "trust proxy" setting, so cookies get Secure when a TLS-terminating proxy says the request was https. */
   trustProxy?: boolean | number | string;
 }

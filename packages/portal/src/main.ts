@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     publicUrls,
     recheckPolicy,
     operatorContact: config.operatorContact,
+    defaultRateLimitPerMinute: config.rateLimitPerMinute,
   });
   const server = createHttpServer(app, logger).listen(config.portalPort, config.host);
   server.on('listening', () => logger.info('listening', { url: `http://localhost:${config.portalPort}`, store: store.kind }));

@@ -1,11 +1,21 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { quietLogger } from '@byline/test-support';
+import { quietLogger, seed } from '@byline/test-support';
+import { DEMO_DATA_FILE } from '../../cli/src/demo-data';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';
 import { createApp as journalistVerifier } from '../../journalist-verifier/src/app';
-import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import {
+  portalStoreFactories,
+  profileForm,
+  signedUp,
+  startPortal,
+  submit,
+  type Agent,
+  type Portal,
+} from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 
 const run = promisify(execFile);
@@ -91,14 +101,67 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
     expect(textOf(reloaded, 'curl-article')).toBeUndefined();
   });
 
-  it('gives curl lines with example questions to someone without a profile, which the verifiers answer', async () => {
+  /** Someone with an API account and no profile, on a store holding what `npx byline demo` loads. */
+  async function apiUserOnDemoData(): Promise<Agent> {
+    const demo = fs.readFileSync(DEMO_DATA_FILE, 'utf8').trim().split('\n');
+    await seed(portal.store, ...demo.map((line) => JSON.parse(line) as unknown));
     const { agent } = await signedUp(portal.app);
     await submit(agent, '/settings/api', '/settings/api/account', {});
-    const posted = await submit(agent, '/settings/api', '/settings/api/keys', { name: 'no profile' });
-    const page = (await agent.get(posted.headers.location!)).text;
-    for (const id of ['curl-article', 'curl-journalist']) {
-      const answer = JSON.parse((await run('sh', ['-c', textOf(page, id)!], { timeout: 20_000 })).stdout);
-      expect([id, answer]).toEqual([id, expect.objectContaining({ verified: false })]);
+    return agent;
+  }
+
+  /** The curl lines shown with a new key, run as a user would paste them. */
+  async function answersOfCurlLines(agent: Agent, fields: Record<string, string>) {
+    const posted = await submit(agent, '/settings/api', '/settings/api/keys', fields);
+    // Whitespace as a reader sees it: the template wraps its sentences.
+    const page = (await agent.get(posted.headers.location!)).text.replace(/\s+/g, ' ');
+    const answers: Record<string, unknown> = {};
+    for (const id of ['curl-article', 'curl-journalist'])
+      answers[id] = JSON.parse((await run('sh', ['-c', textOf(page, id)!], { timeout: 20_000 })).stdout);
+    return { page, answers };
+  }
+
+  it('gives someone without a profile curl lines about the demo data, and says this Byline does not hold it', async () => {
+    const { agent } = await signedUp(portal.app);
+    await submit(agent, '/settings/api', '/settings/api/account', {});
+    const { page, answers } = await answersOfCurlLines(agent, { name: 'no profile' });
+    expect(page).toContain('these ask about Niamh Cassidy from the demo data');
+    expect(page).toMatch(/npx byline demo<\/code\s*>\)\. This Byline does not hold that data/);
+    expect(answers).toEqual({
+      'curl-article': expect.objectContaining({ verified: false }),
+      'curl-journalist': expect.objectContaining({ verified: false }),
+    });
+  });
+
+  it('gives someone without a profile curl lines that answer verified: true once the demo data is loaded', async () => {
+    const agent = await apiUserOnDemoData();
+    const { page, answers } = await answersOfCurlLines(agent, { name: 'no profile' });
+    expect(page).toContain('Niamh Cassidy from the demo data, which this Byline holds');
+    expect(answers).toEqual({
+      'curl-article': expect.objectContaining({ verified: true, profile_slug: 'niamh-cassidy' }),
+      'curl-journalist': expect.objectContaining({ verified: true, slug: 'niamh-cassidy' }),
+    });
+  });
+
+  it('gives a browser key curl lines that send its origin, which its verifiers answer', async () => {
+    const agent = await apiUserOnDemoData();
+    const fields = { name: 'widget', kind: 'browser', key_origins: 'https://news.example', key_limit: '' };
+    const { answers } = await answersOfCurlLines(agent, fields);
+    expect(answers).toEqual({
+      'curl-article': expect.objectContaining({ verified: true }),
+      'curl-journalist': expect.objectContaining({ verified: true }),
+    });
+  });
+
+  it('links each service’s documentation and OpenAPI document where they answer', async () => {
+    const { agent } = await signedUp(portal.app);
+    const page = (await agent.get('/settings/api')).text;
+    for (const base of [article.url, journalist.url]) {
+      for (const path of ['/docs', '/openapi.json']) {
+        expect(page).toContain(`href="${base}${path}"`);
+        const res = await fetch(`${base}${path}`);
+        expect([`${base}${path}`, res.status]).toEqual([`${base}${path}`, 200]);
+      }
     }
   });
 });

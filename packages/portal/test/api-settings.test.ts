@@ -126,7 +126,8 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
     expect((await verifyArticle(token, url)).status).toBe(200);
     expect((await verifyJournalist(token, 'anyone')).status).toBe(200);
 
-    const revoked = await submit(agent, '/settings/api', `/settings/api/keys/${token.split(':')[0]}/revoke`, {});
+    const revokePage = `/settings/api/keys/${token.split(':')[0]}/revoke`;
+    const revoked = await submit(agent, revokePage, revokePage, { confirm: 'revoke' });
     expect(revoked.status).toBe(303);
     // Each verifier has its own short-lived credential cache, filled at its own moment: each must refuse the
     // key within 5 s of the revocation, not necessarily at the same instant.
@@ -164,7 +165,9 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
     const { token } = await newKey(owner.agent, '/settings/api/keys', 'mine');
     const other = await withAccount();
     const key = token.split(':')[0];
-    expect((await submit(other.agent, '/settings/api', `/settings/api/keys/${key}/revoke`, {})).status).toBe(404);
+    expect((await submit(other.agent, '/settings/api', `/settings/api/keys/${key}/revoke`, { confirm: 'revoke' })).status).toBe(
+      404,
+    );
     expect((await submit(other.agent, '/settings/api', `/settings/api/keys/${key}/rotate`, {})).status).toBe(404);
     expect((await portal.store.findCredential(key!))!.revoked).toBe(false);
   });

@@ -5,6 +5,7 @@
 export * from './domain/types';
 export * from './domain/mappers';
 export * from './domain/rendered-answers';
+export * from './domain/demo-examples';
 export * from './url/canonical-url';
 export * from './social/social-handle';
 export * from './validation/verify-inputs';
@@ -17,6 +18,7 @@ export * from './auth/bearer-token';
 export * from './auth/key-material';
 export * from './auth/credential-checker';
 export * from './auth/api-keys';
+export * from './auth/browser-keys';
 export * from './cors';
 export * from './store/store';
 export * from './store/open-store';

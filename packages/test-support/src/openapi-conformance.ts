@@ -27,6 +27,8 @@ const API_HEADERS = [
   'allow',
   'location',
   'etag',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
 ];
 
 const DOCUMENT_ID = 'https://byline.invalid/openapi.json';

@@ -47,6 +47,26 @@ function compile(api: string, program: string): string[] {
   return diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
+interface Schema {
+  title?: string;
+  $ref?: string;
+  oneOf?: Schema[];
+  properties?: Record<string, Schema>;
+  example?: unknown;
+  examples?: unknown;
+}
+interface Parameter {
+  $ref?: string;
+  name: string;
+  in: string;
+  schema?: Schema;
+}
+interface Operation {
+  operationId: string;
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema?: Schema }> };
+}
+
 const answerOf = (operationId: string) => `operations['${operationId}']['responses'][200]['content']['application/json']`;
 
 /**
@@ -60,7 +80,11 @@ export function describeOpenApiDocument(createApp: (deps: ServiceDeps) => Expres
     const publicUrl = 'https://verifier.byline.test/base';
     const store = embeddedStore();
     const app = createApp({ store, logger: quietLogger(), publicUrl });
-    let document: { paths: Record<string, Record<string, unknown>>; servers: unknown };
+    let document: {
+      paths: Record<string, Record<string, Operation>>;
+      servers: unknown;
+      components: { schemas: Record<string, Schema>; parameters: Record<string, Parameter> };
+    };
     beforeAll(async () => {
       document = (await checkedRequest(app).get('/openapi.json').expect(200)).body;
     });
@@ -68,6 +92,39 @@ export function describeOpenApiDocument(createApp: (deps: ServiceDeps) => Expres
 
     test('names the configured public address as its server', () => {
       expect(document.servers).toEqual([{ url: publicUrl, description: expect.any(String) }]);
+    });
+
+    test('names each answer of a oneOf (title), so a viewer says which is which', () => {
+      const unions = Object.entries(document.components.schemas).filter(([, schema]) => schema.oneOf);
+      expect(unions.length).toBeGreaterThan(0);
+      for (const [, union] of unions) {
+        const members = union.oneOf!.map((member) => {
+          const name = member.$ref?.replace('#/components/schemas/', '');
+          return name ? document.components.schemas[name]! : member;
+        });
+        for (const member of members) expect(member.title).toEqual(expect.any(String));
+      }
+    });
+
+    test('gives Try it out examples that make one consistent request, without If-None-Match', () => {
+      const parameterOf = (parameter: Parameter) =>
+        parameter.$ref ? document.components.parameters[parameter.$ref.replace('#/components/parameters/', '')]! : parameter;
+      const hasExample = (parameter: Parameter) =>
+        'example' in parameter || 'examples' in parameter || 'example' in parameter.schema! || 'examples' in parameter.schema!;
+      for (const item of Object.values(document.paths)) {
+        for (const operation of Object.values(item)) {
+          const parameters = (operation.parameters ?? []).map(parameterOf);
+          // A conditional request would answer 304 without a body: nothing is filled in for it.
+          for (const header of parameters.filter((p) => p.in === 'header'))
+            expect([header.name, hasExample(header)]).toEqual([header.name, false]);
+          // A field the body also takes is filled in one place only, the body: both filled, a changed one would contradict the other.
+          const bodyFields = Object.values(operation.requestBody?.content ?? {}).flatMap((media) =>
+            Object.keys(media.schema?.properties ?? {}),
+          );
+          for (const query of parameters.filter((p) => p.in === 'query' && bodyFields.includes(p.name)))
+            expect([operation.operationId, query.name, hasExample(query)]).toEqual([operation.operationId, query.name, false]);
+        }
+      }
     });
 
     test("passes Redocly's recommended lint with no error and no warning", async () => {

@@ -38,7 +38,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
   accounts
     .command('origins')
     .description(
-      'print, or change, the web origins (scheme://host[:port]) whose pages may call with the keys of an account (CORS); server-side calls need none',
+      'print, or change, the web origins (scheme://host[:port]) whose pages may call with the server keys of an account (CORS); server-side calls need none, and a browser key has its own (keys create --browser)',
     )
     .argument('<email>', 'the API account')
     .option('--set <origins>', 'replace the list with these comma-separated origins')

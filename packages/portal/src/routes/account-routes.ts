@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import Joi from 'joi';
-import type { PortalUser } from '@byline/shared';
+import type { PortalStore, PortalUser } from '@byline/shared';
 import { passwordMatches } from '../auth/passwords';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
@@ -8,11 +8,23 @@ import { CHANGE_PASSWORD_PATH, requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, currentUser, render, signedInUser } from '../http/render';
 import { endSession, sessionTokenHash, startSession } from '../http/sessions';
-import { landingPage, setOwnPassword, signIn, signUp, useOneTimePassword } from '../use-cases/accounts';
+import {
+  landingPage,
+  setOwnPassword,
+  signIn,
+  signUp,
+  startAs,
+  useOneTimePassword,
+  type SignUpPurpose,
+} from '../use-cases/accounts';
 import { changePasswordPage, choosePasswordPage, homePage, signInPage, signUpPage } from '../views/account-pages';
 import { email, newPassword } from './account-schema';
 
-const signUpSchema = Joi.object({ email, password: newPassword });
+const signUpSchema = Joi.object({
+  email,
+  password: newPassword,
+  purpose: Joi.string().valid('journalist', 'api').default('journalist'),
+});
 const signInSchema = Joi.object({
   email,
   password: Joi.string()
@@ -28,8 +40,8 @@ const changePasswordSchema = Joi.object({
 const choosePasswordSchema = Joi.object({ password: newPassword });
 
 /** Only a local path is followed after sign-in, never another site; otherwise the user's landing page. */
-function localPath(next: string | undefined, user: PortalUser): string {
-  return next && /^\/(?![/\\])/.test(next) ? next : landingPage(user);
+function localPath(next: string | undefined, user: PortalUser, portalStore: PortalStore): Promise<string> | string {
+  return next && /^\/(?![/\\])/.test(next) ? next : landingPage(portalStore, user);
 }
 const RESET_DONE_NOTICE = 'Your password is changed. Sign in with it.';
 
@@ -42,15 +54,17 @@ function waitText(seconds: number): string {
 export function accountRoutes(ctx: PortalContext): Router {
   const router = Router();
 
-  router.get('/', (_req, res) => {
+  router.get('/', async (_req, res) => {
     const user = currentUser(res);
-    return user ? res.redirect(303, landingPage(user)) : render(res, 'Welcome', homePage());
+    return user ? res.redirect(303, await landingPage(ctx.portalStore, user)) : render(res, 'Welcome', homePage(ctx.publicUrls));
   });
 
-  router.get('/signup', (_req, res) => render(res, 'Sign up', signUpPage({ csrf: csrfTokenOf(res) })));
+  router.get('/signup', (req, res) =>
+    render(res, 'Sign up', signUpPage({ csrf: csrfTokenOf(res), purpose: req.query.for === 'api' ? 'api' : 'journalist' })),
+  );
   router.post('/signup', async (req, res) => {
-    const form = validateForm<{ email: string; password: string }>(signUpSchema, req.body);
-    const state = { csrf: csrfTokenOf(res), email: form.value.email, errors: form.errors };
+    const form = validateForm<{ email: string; password: string; purpose: SignUpPurpose }>(signUpSchema, req.body);
+    const state = { csrf: csrfTokenOf(res), email: form.value.email, errors: form.errors, purpose: form.value.purpose };
     if (!form.ok) return render(res, 'Sign up', signUpPage(state), 422);
     const result = await signUp(ctx.portalStore, form.value.email, form.value.password);
     if (!result.ok) {
@@ -62,7 +76,7 @@ export function accountRoutes(ctx: PortalContext): Router {
       );
     }
     await startSession(req, res, ctx, result.user);
-    res.redirect(303, '/profile');
+    res.redirect(303, await startAs(ctx.portalStore, result.user, form.value.purpose));
   });
 
   router.get('/signin', (req, res) => {
@@ -91,7 +105,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     if (oneTime === 'already-used')
       return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
     await startSession(req, res, ctx, result.user);
-    res.redirect(303, oneTime === 'used' ? CHANGE_PASSWORD_PATH : localPath(form.value.next, result.user));
+    res.redirect(303, oneTime === 'used' ? CHANGE_PASSWORD_PATH : await localPath(form.value.next, result.user, ctx.portalStore));
   });
 
   router.post('/signout', async (req, res) => {
@@ -111,7 +125,7 @@ export function accountRoutes(ctx: PortalContext): Router {
       if (!chosen.ok)
         return render(res, 'Choose your password', choosePasswordPage({ csrf: csrfTokenOf(res), errors: chosen.errors }), 422);
       await setOwnPassword(ctx.portalStore, user.id, chosen.value.password, sessionTokenHash(req));
-      return res.redirect(303, landingPage(user));
+      return res.redirect(303, await landingPage(ctx.portalStore, user));
     }
     const form = validateForm<{ current: string; password: string }>(changePasswordSchema, req.body);
     const stored = await ctx.portalStore.findUserByEmail(user.email);

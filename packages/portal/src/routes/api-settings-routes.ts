@@ -1,26 +1,31 @@
 import { Router, type Response } from 'express';
-import Joi from 'joi';
-import { plainTextRule, SOCIAL_TYPES, type PortalUser } from '@byline/shared';
+import { canonicalizeUrl, DEMO_ARTICLE_URL, SOCIAL_TYPES, type ApiAccount, type PortalUser } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
-import { createNamedKey, keyToShow, revokeKey, rotateKey, type KeyToShow } from '../use-cases/api-keys';
-import { apiSettingsPage, type ApiSettingsState, type CurlExamples } from '../views/api-settings-page';
+import {
+  changeBrowserKey,
+  createNamedKey,
+  keyToShow,
+  ownBrowserKey,
+  ownKey,
+  revokeKey,
+  rotateKey,
+  type KeyToShow,
+} from '../use-cases/api-keys';
+import {
+  apiSettingsPage,
+  browserKeyPage,
+  DEMO_QUESTIONS,
+  revokeKeyPage,
+  type ApiSettingsState,
+  type CurlExamples,
+} from '../views/api-settings-page';
+import { browserKeyForm, newKeyForm } from './api-key-schema';
 import { apiOriginsSchema } from './api-origins-schema';
-
-const keyNameSchema = Joi.object({
-  name: Joi.string()
-    .trim()
-    .min(1)
-    .max(100)
-    .required()
-    .label('The key name')
-    .custom(plainTextRule('line'))
-    .messages({ 'string.empty': 'Give the key a name', 'any.required': 'Give the key a name' }),
-});
 
 const USAGE_DAYS = 14;
 
@@ -28,10 +33,15 @@ const USAGE_DAYS = 14;
 const NOTICES = new Map([
   ['revoked', 'Key revoked; it stops working within 5 seconds.'],
   ['origins', 'Web origins saved; the services use them within 5 seconds.'],
+  ['browser-key', 'Browser key saved; the services use its origins and limit within 5 seconds.'],
 ]);
 
+/** The confirmation a revoke form carries: without it, the revoke page asks first. */
+const REVOKE_CONFIRMATION = 'revoke';
+
 export function apiSettingsRoutes(ctx: PortalContext): Router {
-  const { store, portalStore, publicUrls } = ctx;
+  const { store, portalStore, publicUrls, defaultRateLimitPerMinute } = ctx;
+  const accountLimit = (account: ApiAccount) => account.rateLimitPerMinute ?? defaultRateLimitPerMinute;
   const router = Router();
   router.use('/settings/api', requireUser);
 
@@ -43,7 +53,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     const usage = Object.fromEntries(
       await Promise.all(keys.map(async (key) => [key.key, (await store.usageOf(key.key)).slice(-USAGE_DAYS)] as const)),
     );
-    const examples = extra.created ? await ownQuestions(signedInUser(res)) : undefined;
+    const examples = extra.created ? await curlQuestions(signedInUser(res)) : undefined;
     const page = apiSettingsPage({
       csrf: csrfTokenOf(res),
       account,
@@ -52,9 +62,21 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
       usage,
       services: publicUrls,
       examples,
+      accountLimit: account ? accountLimit(account) : undefined,
       ...extra,
     });
     render(res, 'API settings', page, status);
+  }
+
+  /**
+   * What the curl lines ask: the user's own latest article and handle when they have them; otherwise the demo
+   * data's, with whether this Byline holds it (then they answer verified: true).
+   */
+  async function curlQuestions(user: PortalUser): Promise<CurlExamples> {
+    const own = await ownQuestions(user);
+    if (own) return own;
+    const demoLoaded = (await store.articleAnswer(canonicalizeUrl(DEMO_ARTICLE_URL))) !== null;
+    return { ...DEMO_QUESTIONS, demo: demoLoaded ? 'loaded' : 'missing' };
   }
 
   /** The user's latest active article and first handle, so the curl lines ask about something they know. */
@@ -67,10 +89,18 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     return { articleUrl: article.link, socialType, socialUsername: profile.profile_social_profiles[socialType] };
   }
 
-  async function requireAccount(res: Response): Promise<string> {
-    const email = signedInUser(res).email;
-    if (!(await portalStore.findApiAccount(email))) throw new PageError(409, 'Open an API account first.');
-    return email;
+  async function requireAccount(res: Response): Promise<ApiAccount> {
+    const account = await portalStore.findApiAccount(signedInUser(res).email);
+    if (!account) throw new PageError(409, 'Open an API account first.');
+    return account;
+  }
+
+  /** The user's own active browser key named in the path, or 404 (another account's key looks like no key at all). */
+  async function requireOwnBrowserKey(res: Response, key: string) {
+    const account = await requireAccount(res);
+    const found = await ownBrowserKey(store, account.email, key);
+    if (!found) throw new PageError(404, 'There is no such active browser key on your account.');
+    return { account, key: found };
   }
 
   // Post/redirect/get: the new secret waits sealed on the session for the GET, which takes it, so a reload or
@@ -92,15 +122,37 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   });
 
   router.post('/settings/api/keys', async (req, res) => {
-    const email = await requireAccount(res);
-    const form = validateForm<{ name: string }>(keyNameSchema, req.body);
-    if (!form.ok) return show(res, { errors: form.errors }, 422);
-    await putFlash(req, ctx, keyToShow(await createNamedKey(store, email, form.value.name)));
+    const account = await requireAccount(res);
+    const form = newKeyForm(req.body, accountLimit(account));
+    if (!form.ok) return show(res, { errors: form.errors, newKey: form.value }, 422);
+    await putFlash(req, ctx, keyToShow(await createNamedKey(store, account.email, form.value.name, form.browser)));
     res.redirect(303, '/settings/api');
   });
 
+  router.get('/settings/api/keys/:key/browser', async (req, res) => {
+    const { account, key } = await requireOwnBrowserKey(res, String(req.params.key));
+    render(res, 'Browser key', browserKeyPage({ csrf: csrfTokenOf(res), key, accountLimit: accountLimit(account) }));
+  });
+
+  router.post('/settings/api/keys/:key/browser', async (req, res) => {
+    const { account, key } = await requireOwnBrowserKey(res, String(req.params.key));
+    const form = browserKeyForm(req.body, accountLimit(account));
+    if (!form.ok || !form.browser) {
+      const page = browserKeyPage({
+        csrf: csrfTokenOf(res),
+        key,
+        accountLimit: accountLimit(account),
+        form: form.value,
+        errors: form.errors,
+      });
+      return render(res, 'Browser key', page, 422);
+    }
+    await changeBrowserKey(store, account.email, key.key, form.browser);
+    res.redirect(303, '/settings/api?done=browser-key');
+  });
+
   router.post('/settings/api/origins', async (req, res) => {
-    const email = await requireAccount(res);
+    const { email } = await requireAccount(res);
     const form = validateForm<{ origins: string[] }>(apiOriginsSchema, req.body);
     if (!form.ok)
       return show(res, { errors: form.errors, origins: String((req.body as { origins?: unknown }).origins ?? '') }, 422);
@@ -109,17 +161,29 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   });
 
   router.post('/settings/api/keys/:key/rotate', async (req, res) => {
-    const email = await requireAccount(res);
+    const { email } = await requireAccount(res);
     const created = await rotateKey(store, email, String(req.params.key));
     if (!created) throw new PageError(404, 'There is no such active key on your account.');
     await putFlash(req, ctx, keyToShow(created));
     res.redirect(303, '/settings/api');
   });
 
+  // Revoking cannot be undone: the keys table links to this page, which asks before its form revokes.
+  router.get('/settings/api/keys/:key/revoke', async (req, res) => {
+    const { email } = await requireAccount(res);
+    const key = await ownKey(store, email, String(req.params.key));
+    if (!key || key.revoked_at) throw new PageError(404, 'There is no such active key on your account.');
+    render(res, 'Revoke key', revokeKeyPage({ csrf: csrfTokenOf(res), key }));
+  });
+
   router.post('/settings/api/keys/:key/revoke', async (req, res) => {
-    const email = await requireAccount(res);
-    if (!(await revokeKey(store, email, String(req.params.key))))
-      throw new PageError(404, 'There is no such key on your account.');
+    const { email } = await requireAccount(res);
+    const key = await ownKey(store, email, String(req.params.key));
+    if (!key) throw new PageError(404, 'There is no such key on your account.');
+    // A form without the confirmation (an old page, a hand-made request) is asked again, not obeyed.
+    if ((req.body as { confirm?: unknown }).confirm !== REVOKE_CONFIRMATION)
+      return render(res, 'Revoke key', revokeKeyPage({ csrf: csrfTokenOf(res), key }));
+    await revokeKey(store, email, key.key);
     res.redirect(303, '/settings/api?done=revoked');
   });
 

@@ -105,7 +105,27 @@ export async function setOwnPassword(
   await portalStore.deletePasswordResets(userId);
 }
 
-/** Where a user lands after sign-in when no page asked for it: editors on the verification queue. */
-export function landingPage(user: Pick<PortalUser, 'role'>): string {
-  return user.role === 'editor' ? '/editor/queue' : '/profile';
+/**
+ * Where a user lands after sign-in when no page asked for it: editors on the verification queue; someone who came
+ * for API keys (an API account and no journalist profile) on API settings; a journalist on their profile.
+ */
+export async function landingPage(
+  portalStore: PortalStore,
+  user: Pick<PortalUser, 'role' | 'profileId' | 'email'>,
+): Promise<string> {
+  if (user.role === 'editor') return '/editor/queue';
+  if (user.profileId === null && (await portalStore.findApiAccount(user.email))) return API_SETTINGS_PATH;
+  return '/profile';
+}
+
+export const API_SETTINGS_PATH = '/settings/api';
+
+/** What someone signs up for: a journalist profile, or API keys (their API account is opened at once). */
+export type SignUpPurpose = 'journalist' | 'api';
+
+/** After sign-up: an API user's account opened and API settings next; a journalist's profile form next. */
+export async function startAs(portalStore: PortalStore, user: PortalUser, purpose: SignUpPurpose): Promise<string> {
+  if (purpose === 'journalist') return '/profile';
+  await portalStore.openApiAccount(user.email);
+  return API_SETTINGS_PATH;
 }

@@ -3,6 +3,8 @@ import { csrfField, field, formError, type FieldErrors } from './forms';
 
 export interface AccountFormState {
   csrf: string;
+  /** Sign-up: what the person came for (a journalist profile, or API keys). */
+  purpose?: 'journalist' | 'api';
   email?: string;
   errors?: FieldErrors;
   message?: string;
@@ -47,10 +49,25 @@ const expiredOneTimeMessage = (contact: string | null | undefined) =>
     </p>
   </div>`;
 
-export function signUpPage({ csrf, email, errors = {} }: AccountFormState): SafeHtml {
-  return html`<h1>Create your Byline account</h1>
+/** The choice of what one signs up for: API users are not led through a journalist profile they do not need. */
+function purposeField(purpose: AccountFormState['purpose'], errors: FieldErrors): SafeHtml {
+  const option = (value: string, label: string) =>
+    html`<option value="${value}" ${purpose === value ? html`selected` : ''}>${label}</option>`;
+  const error = errors.purpose;
+  return html`<div class="field${error ? ' has-error' : ''}">
+    <label for="f-purpose">What are you here for?</label>
+    <select id="f-purpose" name="purpose" aria-describedby="f-purpose-hint${error ? ' f-purpose-error' : ''}">
+      ${option('journalist', 'A verified journalist profile')} ${option('api', 'API keys for my newsroom, platform or tool')}
+    </select>
+    <p class="hint" id="f-purpose-hint">You can do the other later too: both are in the menu once you are signed in.</p>
+    ${error ? html`<p class="error" id="f-purpose-error" role="alert">${error}</p>` : ''}
+  </div>`;
+}
+
+export function signUpPage({ csrf, email, errors = {}, purpose = 'journalist' }: AccountFormState): SafeHtml {
+  return html`<h1>${purpose === 'api' ? 'Get Byline API keys' : 'Create your Byline account'}</h1>
     <form method="post" action="/signup" class="card" novalidate>
-      ${csrfField(csrf)}
+      ${csrfField(csrf)} ${purposeField(purpose, errors)}
       ${field({ name: 'email', label: 'Email', type: 'email', value: email, errors, required: true, autocomplete: 'email' })}
       ${field({
         name: 'password',
@@ -158,10 +175,25 @@ export function resetLinkDeadPage(state: AccountFormState & { mailAvailable: boo
     ${state.mailAvailable ? forgotPasswordPage(state) : resetUnavailablePage(state.operatorContact ?? null)}`;
 }
 
-export function homePage(): SafeHtml {
-  return html`<h1>Byline for journalists</h1>
-    <div class="card">
+/** The two ways in: journalists keep a verified profile; newsrooms, platforms and developers get API keys. */
+export function homePage(services: { articleVerifier: string; journalistVerifier: string }): SafeHtml {
+  return html`<h1>Byline</h1>
+    <section class="card" aria-labelledby="journalists-heading">
+      <h2 id="journalists-heading">For journalists</h2>
       <p>Keep a verified profile and portfolio, so newsrooms, platforms and fact-checkers can confirm what you wrote.</p>
-      <p><a class="button" href="/signup">Create an account</a> <a href="/signin">Sign in</a></p>
-    </div>`;
+      <p><a class="button" href="/signup">Create your journalist account</a></p>
+    </section>
+    <section class="card" aria-labelledby="api-heading">
+      <h2 id="api-heading">For newsrooms, platforms and developers</h2>
+      <p>
+        Ask Byline who wrote an article, and whether a social account belongs to a verified journalist: get API keys for your
+        servers or your web pages.
+      </p>
+      <p><a class="button" href="/signup?for=api">Get API keys</a></p>
+      <p class="hint">
+        Documentation with Try it out: <a href="${services.articleVerifier}/docs">verify article</a> ·
+        <a href="${services.journalistVerifier}/docs">verify journalist</a>
+      </p>
+    </section>
+    <p>Already have an account? <a href="/signin">Sign in</a></p>`;
 }

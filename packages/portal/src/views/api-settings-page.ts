@@ -1,5 +1,15 @@
-import type { ApiAccount, ApiKeySummary, SocialType, UsageEntry } from '@byline/shared';
+import {
+  DEFAULT_BROWSER_KEY_LIMIT,
+  DEMO_ARTICLE_URL,
+  DEMO_TWITTER_HANDLE,
+  MAX_ACCOUNT_ORIGINS,
+  type ApiAccount,
+  type ApiKeySummary,
+  type SocialType,
+  type UsageEntry,
+} from '@byline/shared';
 import type { PublicUrls } from '../deps';
+import type { NewKeyForm } from '../routes/api-key-schema';
 import type { KeyToShow } from '../use-cases/api-keys';
 import { html, type SafeHtml } from './html';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
@@ -17,6 +27,10 @@ export interface ApiSettingsState {
   services: Pick<PublicUrls, 'articleVerifier' | 'journalistVerifier'>;
   /** What the curl lines ask: the user's own article and handle when they have them. */
   examples?: CurlExamples;
+  /** The new-key form as submitted, when it had a mistake. */
+  newKey?: Partial<NewKeyForm>;
+  /** The account's requests per minute (its own, or the services' default): a browser key's at most. */
+  accountLimit?: number;
   errors?: FieldErrors;
   notice?: string;
 }
@@ -25,12 +39,15 @@ export interface CurlExamples {
   articleUrl: string;
   socialType: SocialType;
   socialUsername: string;
+  /** The demo data's questions: whether this Byline holds that data (then they answer verified: true). */
+  demo?: 'loaded' | 'missing';
 }
 
-const SAMPLE_QUESTIONS: CurlExamples = {
-  articleUrl: 'https://example.org/news/2024/a-story',
+/** For someone without a profile of their own: the demo data's verified article and handle (see demo-examples.ts). */
+export const DEMO_QUESTIONS: CurlExamples = {
+  articleUrl: DEMO_ARTICLE_URL,
   socialType: 'twitter',
-  socialUsername: 'example',
+  socialUsername: DEMO_TWITTER_HANDLE,
 };
 
 const articlePath = '/api/verify_article';
@@ -39,9 +56,12 @@ const journalistPath = '/api/v1/verify_journalist';
 /** One shell word, whatever it holds. */
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-/** A curl line per operation with the new token, ready to paste into a shell. */
-export function curlLines(services: ApiSettingsState['services'], token: string, examples: CurlExamples) {
-  const auth = `-H ${shellQuote(`Authorization: Bearer ${token}`)}`;
+/**
+ * A curl line per operation with the new token, ready to paste into a shell. A browser key's lines send its first
+ * origin, as a page there would: the key answers nothing else.
+ */
+export function curlLines(services: ApiSettingsState['services'], token: string, examples: CurlExamples, origin?: string) {
+  const auth = `-H ${shellQuote(`Authorization: Bearer ${token}`)}${origin ? ` -H ${shellQuote(`Origin: ${origin}`)}` : ''}`;
   const body = JSON.stringify({ social_type: examples.socialType, social_username: examples.socialUsername });
   return {
     article: `curl -s -X POST ${auth} ${shellQuote(
@@ -53,19 +73,48 @@ export function curlLines(services: ApiSettingsState['services'], token: string,
   };
 }
 
+/** Each operation's address, with its service's browsable documentation (where Try it out runs) and OpenAPI document. */
 function serviceAddresses(services: ApiSettingsState['services']): SafeHtml {
+  const service = (label: string, base: string, path: string) =>
+    html`<p>
+      ${label}: <code>POST ${base}${path}</code><br />
+      <a href="${base}/docs">${label}: documentation and Try it out</a> ·
+      <a href="${base}/openapi.json">${label}: OpenAPI document</a>
+    </p>`;
   return html`<section class="card" aria-labelledby="services-heading">
     <h2 id="services-heading">Service addresses</h2>
-    <p>Verify article: <code>POST ${services.articleVerifier}${articlePath}</code></p>
-    <p>Verify journalist: <code>POST ${services.journalistVerifier}${journalistPath}</code></p>
+    ${service('Verify article', services.articleVerifier, articlePath)}
+    ${service('Verify journalist', services.journalistVerifier, journalistPath)}
+    <p class="hint">
+      In the documentation, choose Authorize, paste a key as <code>KEY:SECRET</code>, open an operation and choose Try it out.
+    </p>
   </section>`;
+}
+
+/** Whom the curl lines ask about, and what they will answer. */
+function aboutTheQuestions(examples: CurlExamples): SafeHtml {
+  if (examples.demo === 'loaded')
+    return html`<p class="hint">
+      Without an article and a handle of your own here, these ask about Niamh Cassidy from the demo data, which this Byline holds:
+      they answer <code>verified: true</code>.
+    </p>`;
+  if (examples.demo === 'missing')
+    return html`<p class="hint">
+      Without an article and a handle of your own here, these ask about Niamh Cassidy from the demo data (<code
+        >npx byline demo</code
+      >). This Byline does not hold that data, so they answer <code>verified: false</code>: ask about an article or handle you
+      know instead.
+    </p>`;
+  return html`<p class="hint">
+    These ask about your own latest article and handle: they answer <code>verified: true</code> once your profile is verified.
+  </p>`;
 }
 
 const when = (iso: string | null) =>
   iso ? html`<time datetime="${iso}">${iso.replace('T', ' ').slice(0, 16)} UTC</time>` : html`never`;
 
 function newSecret(created: KeyToShow, services: ApiSettingsState['services'], examples: CurlExamples): SafeHtml {
-  const curl = curlLines(services, created.token, examples);
+  const curl = curlLines(services, created.token, examples, created.origin);
   return html`<section class="card" aria-labelledby="new-key-heading">
     <h2 id="new-key-heading">New key “${created.name}”</h2>
     <p>
@@ -75,6 +124,14 @@ function newSecret(created: KeyToShow, services: ApiSettingsState['services'], e
     <p class="secret" id="new-token">${created.token}</p>
     <button type="button" class="secondary" data-copy="new-token">Copy</button>
     <h3>Try it</h3>
+    ${aboutTheQuestions(examples)}
+    ${
+      created.origin
+        ? html`<p class="hint">
+            A browser key answers only requests from its web origins: the <code>Origin</code> header stands in for your page.
+          </p>`
+        : ''
+    }
     <p>Who wrote an article:</p>
     <p class="secret" id="curl-article">${curl.article}</p>
     <button type="button" class="secondary" data-copy="curl-article">Copy</button>
@@ -84,6 +141,15 @@ function newSecret(created: KeyToShow, services: ApiSettingsState['services'], e
   </section>`;
 }
 
+const keyPath = (key: ApiKeySummary) => `/settings/api/keys/${encodeURIComponent(key.key)}`;
+
+/** "Server", or a browser key's limit and origins. */
+function kindOf(key: ApiKeySummary): SafeHtml {
+  if (key.kind === 'server') return html`Server`;
+  return html`Browser, ${key.rate_limit_per_minute} a minute, from
+  ${key.origins.map((origin, index) => html`${index ? ', ' : ''}<code>${origin}</code>`)}`;
+}
+
 function keyTable(csrf: string, keys: ApiKeySummary[]): SafeHtml {
   if (!keys.length) return html`<p>No keys yet.</p>`;
   return html`<table class="keys">
@@ -91,6 +157,7 @@ function keyTable(csrf: string, keys: ApiKeySummary[]): SafeHtml {
       <tr>
         <th>Name</th>
         <th>Key</th>
+        <th>Kind</th>
         <th>Created</th>
         <th>Last used</th>
         <th>Status</th>
@@ -103,6 +170,7 @@ function keyTable(csrf: string, keys: ApiKeySummary[]): SafeHtml {
           html`<tr>
             <td data-label="Name">${key.name}</td>
             <td data-label="Key"><code>${key.key}</code></td>
+            <td data-label="Kind">${kindOf(key)}</td>
             <td data-label="Created">${when(key.created_at)}</td>
             <td data-label="Last used">${when(key.last_used_at)}</td>
             <td>${key.revoked_at ? html`Revoked ${when(key.revoked_at)}` : 'Active'}</td>
@@ -110,8 +178,9 @@ function keyTable(csrf: string, keys: ApiKeySummary[]): SafeHtml {
               ${
                 key.revoked_at
                   ? ''
-                  : html`${postButton(`/settings/api/keys/${encodeURIComponent(key.key)}/rotate`, 'Rotate', csrf)}
-                    ${postButton(`/settings/api/keys/${encodeURIComponent(key.key)}/revoke`, 'Revoke', csrf, 'danger')}`
+                  : html`${postButton(`${keyPath(key)}/rotate`, 'Rotate', csrf)}
+                      ${key.kind === 'browser' ? html`<a href="${keyPath(key)}/browser">Edit origins and limit</a>` : ''}
+                      <a href="${keyPath(key)}/revoke">Revoke…</a>`
               }
             </td>
           </tr>`,
@@ -155,16 +224,17 @@ function usageCharts(keys: ApiKeySummary[], usage: Record<string, UsageEntry[]>)
 /** The origins form: which web pages may call with this account's keys, and why that needs care. */
 function originsForm(csrf: string, origins: string, errors: FieldErrors): SafeHtml {
   return html`<section class="card" aria-labelledby="origins-heading">
-    <h2 id="origins-heading">Browser access</h2>
+    <h2 id="origins-heading">The account’s web origins</h2>
     <p>
-      Calls from your servers need nothing here. To call from a web page, list the page’s origin. A secret in a web page is
-      public: anyone can copy it. Use a key made only for the page, with a low rate limit.
+      Calls from your servers need nothing here. To call from a web page, create a <strong>browser key</strong> above: a secret in
+      a web page is public, and a browser key answers only its own origins, within its own low limit. The origins below let this
+      account’s server keys be called from web pages too, with the account’s full limit: prefer a browser key.
     </p>
     <form method="post" action="/settings/api/origins" novalidate>
       ${csrfField(csrf)}
       ${field({
         name: 'origins',
-        label: 'Allowed web origins',
+        label: 'Web origins allowed for server keys',
         value: origins,
         errors,
         multiline: true,
@@ -175,6 +245,49 @@ function originsForm(csrf: string, origins: string, errors: FieldErrors): SafeHt
   </section>`;
 }
 
+/** A browser key's origins and limit, in the new-key form and on the key's own page. */
+function browserFields(form: Partial<NewKeyForm>, errors: FieldErrors, accountLimit: number): SafeHtml {
+  return html`${field({
+    name: 'key_origins',
+    label: 'Web origins whose pages may use this key',
+    value: form.key_origins,
+    errors,
+    multiline: true,
+    hint: `One per line, as scheme://host[:port], such as https://news.example; at most ${MAX_ACCOUNT_ORIGINS}. Requests from anywhere else are refused before they count.`,
+  })}
+  ${field({
+    name: 'key_limit',
+    label: 'Requests per minute',
+    value: form.key_limit,
+    type: 'number',
+    errors,
+    hint: `At most ${accountLimit} (the account’s limit); empty: ${Math.min(DEFAULT_BROWSER_KEY_LIMIT, accountLimit)}.`,
+  })}`;
+}
+
+function newKeyForm(csrf: string, form: Partial<NewKeyForm>, errors: FieldErrors, accountLimit: number): SafeHtml {
+  const option = (value: string, label: string) =>
+    html`<option value="${value}" ${(form.kind ?? 'server') === value ? html`selected` : ''}>${label}</option>`;
+  return html`<form method="post" action="/settings/api/keys" class="card" novalidate>
+    ${csrfField(csrf)}
+    ${field({ name: 'name', label: 'Key name', value: form.name, errors, hint: 'Where you will use it, such as “newsroom CMS”.' })}
+    <div class="field">
+      <label for="f-kind">Where will it be used?</label>
+      <select id="f-kind" name="kind" aria-describedby="f-kind-hint">
+        ${option('server', 'On a server (server key)')} ${option('browser', 'In a web page (browser key)')}
+      </select>
+      <p class="hint" id="f-kind-hint">
+        A secret in a web page is public: a browser key answers only the origins you list below, within its own low limit.
+      </p>
+    </div>
+    <fieldset>
+      <legend>For a browser key</legend>
+      ${browserFields(form, errors, accountLimit)}
+    </fieldset>
+    <button type="submit">Create key</button>
+  </form>`;
+}
+
 export function apiSettingsPage({
   csrf,
   account,
@@ -183,7 +296,9 @@ export function apiSettingsPage({
   usage = {},
   created,
   services,
-  examples = SAMPLE_QUESTIONS,
+  examples = DEMO_QUESTIONS,
+  newKey = {},
+  accountLimit = DEFAULT_BROWSER_KEY_LIMIT,
   errors = {},
   notice,
 }: ApiSettingsState): SafeHtml {
@@ -195,19 +310,54 @@ export function apiSettingsPage({
           journalist.
         </p>
         ${postButton('/settings/api/account', 'Open an API account', csrf, '')}
-      </div>`;
+      </div>
+      ${serviceAddresses(services)}`;
   }
   return html`<h1>API settings</h1>
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
-    <p>Account: ${account.email} · status ${account.status}</p>
+    <p>Account: ${account.email} · status ${account.status} · ${accountLimit} requests a minute per key</p>
     ${created ? newSecret(created, services, examples) : ''} ${serviceAddresses(services)}
-    <form method="post" action="/settings/api/keys" class="card" novalidate>
-      ${csrfField(csrf)}
-      ${field({ name: 'name', label: 'Key name', errors, hint: 'Where you will use it, such as “newsroom CMS”.' })}
-      <button type="submit">Create key</button>
-    </form>
+    ${newKeyForm(csrf, newKey, errors, accountLimit)}
     <h2>Keys</h2>
     ${keyTable(csrf, keys)} ${originsForm(csrf, origins, errors)}
     <h2>Usage per day</h2>
     ${usageCharts(keys, usage)}`;
+}
+
+/** Revoking cannot be undone, so the keys table leads here first. */
+export function revokeKeyPage({ csrf, key }: { csrf: string; key: ApiKeySummary }): SafeHtml {
+  return html`<h1>Revoke the key “${key.name}”?</h1>
+    <div class="card">
+      <p>
+        Key <code>${key.key}</code> (${kindOf(key)}) stops working everywhere within 5 seconds, and cannot be used again. To give
+        it a new secret instead, rotate it.
+      </p>
+      <form method="post" action="${keyPath(key)}/revoke" class="inline">
+        ${csrfField(csrf)}<input type="hidden" name="confirm" value="revoke" />
+        <button type="submit" class="danger">Revoke the key</button>
+      </form>
+      <a href="/settings/api">Keep it</a>
+    </div>`;
+}
+
+export interface BrowserKeyPageState {
+  csrf: string;
+  key: ApiKeySummary;
+  accountLimit: number;
+  /** The form as submitted, when it had a mistake. */
+  form?: Partial<NewKeyForm>;
+  errors?: FieldErrors;
+}
+
+/** A browser key's origins and limit, to change. */
+export function browserKeyPage({ csrf, key, accountLimit, form, errors = {} }: BrowserKeyPageState): SafeHtml {
+  const shown = form ?? { key_origins: key.origins.join('\n'), key_limit: String(key.rate_limit_per_minute) };
+  return html`<h1>Browser key “${key.name}”</h1>
+    <form method="post" action="${keyPath(key)}/browser" class="card" novalidate>
+      ${csrfField(csrf)}
+      <p>Key <code>${key.key}</code>. Changes apply within 5 seconds; the secret stays the same.</p>
+      ${browserFields(shown, errors, accountLimit)}
+      <button type="submit">Save</button>
+    </form>
+    <p><a href="/settings/api">Back to API settings</a></p>`;
 }

@@ -27,17 +27,25 @@ export class CredentialChecker {
   ) {}
 
   async check(key: string, secret: string): Promise<CredentialVerdict> {
-    const credential = await this.lookup(key);
-    if (!credential || credential.revoked || !secretMatches(credential.secretHash, key, secret)) return 'invalid';
+    const credential = await this.checked(key, secret);
+    if (!credential) return 'invalid';
     return credential.accountStatus === 'suspended' ? 'suspended' : 'valid';
   }
 
-  /** The account's own requests-per-minute limit (null: the default), read through the same short-lived cache. */
-  async rateLimitOf(key: string): Promise<number | null> {
-    return (await this.lookup(key))?.rateLimitPerMinute ?? null;
+  /**
+   * The key's credential when the secret matches and the key is not revoked, null otherwise: with its account's
+   * status and limit and, for a browser key, its own origins and limit, so a request needs no other read.
+   */
+  async checked(key: string, secret: string): Promise<StoredCredential | null> {
+    const credential = await this.lookup(key);
+    if (!credential || credential.revoked || !secretMatches(credential.secretHash, key, secret)) return null;
+    return credential;
   }
 
-  /** The web origins the key's account allows (CORS), through a cache like the credential's; read only for requests with Origin. */
+  /**
+   * The web origins a server key's account allows (CORS), through a cache like the credential's; read only for
+   * requests with Origin. (A browser key's own origins come with its credential.)
+   */
   async originsOf(key: string): Promise<readonly string[]> {
     if (this.ttlMs <= 0) return this.store.originsOfKey(key);
     const now = this.now();

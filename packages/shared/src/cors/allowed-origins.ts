@@ -12,7 +12,7 @@ export class AllowedOrigins {
   private reading: Promise<ReadonlySet<string>> | undefined;
 
   constructor(
-    private readonly store: Pick<AccountOrigins, 'allAccountOrigins'>,
+    private readonly store: Pick<AccountOrigins, 'allAllowedOrigins'>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {}
@@ -32,7 +32,7 @@ export class AllowedOrigins {
 
   private async read(): Promise<ReadonlySet<string>> {
     try {
-      this.origins = new Set(await this.store.allAccountOrigins());
+      this.origins = new Set(await this.store.allAllowedOrigins());
       this.expiresAt = this.now() + this.ttlMs;
     } catch {
       // Keep the last set; the next preflight tries the store again.

@@ -40,3 +40,14 @@ export function grantOrigin(res: Response, origin: string, accountOrigins: reado
   res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
 }
+
+/**
+ * On a refusal that tells a page nothing it could not learn otherwise (credentials missing or not valid, too
+ * many failures from its address, a browser key used from an origin it does not list): the grant for whichever
+ * origin asked, so the page can read why it was refused instead of seeing only a network error.
+ */
+export function grantRefusal(res: Response, origin: string): void {
+  res.vary('Origin');
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
+}

@@ -51,8 +51,11 @@ function hostNameProblem(hostname: string): string | null {
 
 export type OriginListCheck = { ok: true; origins: string[] } | { ok: false; reason: string };
 
-/** Each entry normalised, duplicates dropped (first kept), at most MAX_ACCOUNT_ORIGINS; the first problem otherwise. */
-export function normaliseOriginList(entries: readonly string[]): OriginListCheck {
+/**
+ * Each entry normalised, duplicates dropped (first kept), at most MAX_ACCOUNT_ORIGINS; the first problem otherwise.
+ * `owner` names what holds the list (an account, or a browser key) in that message.
+ */
+export function normaliseOriginList(entries: readonly string[], owner: 'account' | 'key' = 'account'): OriginListCheck {
   const origins: string[] = [];
   for (const entry of entries) {
     if (!entry.trim()) continue;
@@ -61,6 +64,6 @@ export function normaliseOriginList(entries: readonly string[]): OriginListCheck
     if (!origins.includes(checked.origin)) origins.push(checked.origin);
   }
   if (origins.length > MAX_ACCOUNT_ORIGINS)
-    return { ok: false, reason: `At most ${MAX_ACCOUNT_ORIGINS} origins per account; ${origins.length} given` };
+    return { ok: false, reason: `At most ${MAX_ACCOUNT_ORIGINS} origins per ${owner}; ${origins.length} given` };
   return { ok: true, origins };
 }

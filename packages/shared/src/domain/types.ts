@@ -57,6 +57,19 @@ export type ArticleInput = Omit<Article, 'id' | 'profile_id'>;
 
 export type AccountStatus = 'active' | 'suspended';
 
+/**
+ * A server key is kept on a server: its account's settings apply (limit, web origins). A browser key is made to
+ * sit in a web page, where anyone can copy it: it answers only requests from its own web origins, within its
+ * own, lower limit (see browser-keys.ts).
+ */
+export type ApiKeyKind = 'server' | 'browser';
+
+/** A browser key's own settings: its web origins (normalised, in the order given) and its requests per minute. */
+export interface BrowserKeySettings {
+  origins: string[];
+  rateLimitPerMinute: number;
+}
+
 export interface ApiKeySummary {
   key: string;
   name: string;
@@ -64,6 +77,11 @@ export interface ApiKeySummary {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  kind: ApiKeyKind;
+  /** A browser key's own web origins; [] for a server key (its account's list applies). */
+  origins: string[];
+  /** A browser key's own requests per minute; null for a server key (its account's limit applies). */
+  rate_limit_per_minute: number | null;
 }
 
 /** What a credential check needs to know about a key. Never carries the secret itself. */
@@ -74,6 +92,8 @@ export interface StoredCredential {
   accountStatus: AccountStatus;
   /** The account's own limit; null means the service default (RATE_LIMIT_PER_MINUTE). */
   rateLimitPerMinute: number | null;
+  /** A browser key's own origins and limit; null for a server key. */
+  browser: BrowserKeySettings | null;
 }
 
 /** Requests one API key made on one UTC day (YYYY-MM-DD). */

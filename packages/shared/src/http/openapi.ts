@@ -23,6 +23,21 @@ export function closedObject(properties: Record<string, Schema>, description?: s
   };
 }
 
+/** closedObject with a title, for the members of an answer's oneOf: viewers name each member by its title. */
+export function titled(title: string, properties: Record<string, Schema>): Schema {
+  return { title, ...closedObject(properties) };
+}
+
+/**
+ * The schema without its example(s), for a query parameter of an operation that takes the same field in its body:
+ * Swagger UI's "Try it out" fills every place that has an example, and a field in both places with different
+ * values is refused (422), so only the body shows one.
+ */
+export function withoutExamples(schema: Schema): Schema {
+  const { example: _example, examples: _examples, ...rest } = schema;
+  return rest;
+}
+
 const timestamp = {
   type: 'string',
   format: 'date-time',
@@ -92,7 +107,7 @@ problem.properties = {
   },
 };
 
-const unverified = closedObject({
+const unverified = titled('Unverified', {
   verified: { type: 'boolean', const: false },
   message: { type: 'string', example: 'Not a Byline journalist' },
 });
@@ -127,7 +142,7 @@ const headers = {
   },
   AccessControlAllowOrigin: {
     description:
-      'The caller’s `Origin`, echoed when the API account allows it (CORS); absent otherwise, and the browser blocks the answer',
+      'The caller’s `Origin`, echoed when the key allows it (a browser key’s own origins, a server key’s account’s), and on a refusal that reveals nothing (401, a browser key’s 403) to any origin (CORS); absent otherwise, and the browser blocks the answer',
     schema: { type: 'string', example: 'https://news.example' },
   },
   AccessControlExposeHeaders: {
@@ -152,7 +167,7 @@ const headers = {
 
 const header = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
 const requestId = { 'X-Request-Id': header('XRequestId') };
-/** Sent when the request carried `Origin` and its key's account was found (see the preflight for the rules). */
+/** Sent when the request carried `Origin` and the key allows it, or on a refusal any page may read (see AccessControlAllowOrigin). */
 const corsGrant = {
   'Access-Control-Allow-Origin': header('AccessControlAllowOrigin'),
   'Access-Control-Expose-Headers': header('AccessControlExposeHeaders'),
@@ -177,8 +192,12 @@ const responses = {
   Unauthorized: problemResponse('Missing, malformed, unknown, wrong or revoked credentials', {
     ...requestId,
     'WWW-Authenticate': header('WWWAuthenticate'),
+    ...corsGrant,
   }),
-  Forbidden: problemResponse('The API account is suspended', { ...requestId, ...corsGrant }),
+  Forbidden: problemResponse(
+    'The API account is suspended, or a browser key is used from an origin it does not list (or without `Origin`); never counted against the rate limit',
+    { ...requestId, ...corsGrant },
+  ),
   NotFound: problemResponse('No such path: the answer to any address this document does not list'),
   MethodNotAllowed: problemResponse('Any other method on this path; Allow names the accepted ones', {
     ...requestId,
@@ -318,8 +337,9 @@ function preflightOperation(operationId: string, methods: string[]) {
     summary: 'CORS preflight (browsers send it; no credentials, no rate limit)',
     description:
       `Answers 204 with the methods (${served}), request headers and lifetime a browser may use. ` +
-      '`Access-Control-Allow-Origin` is sent only when some API account lists the `Origin` (API settings in the portal, ' +
-      'or `byline accounts origins`); the actual request is then granted only if its key’s account lists it. ' +
+      '`Access-Control-Allow-Origin` is sent only when some browser key or API account lists the `Origin` (API settings in ' +
+      'the portal, `byline keys create --browser` or `byline accounts origins`); the actual request is then granted only if ' +
+      'its key allows it (a browser key its own origins, a server key its account’s). ' +
       'HEAD is not served (405): it would cost rate budget for an answer without its verdict.',
     tags: ['verification'],
     security: [],
@@ -357,9 +377,10 @@ const ifNoneMatch = {
   name: 'If-None-Match',
   in: 'header',
   required: false,
+  // No example: Swagger UI's "Try it out" would send it with every request.
   description:
-    'ETags of answers you hold (a list, weak or strong, or `*`): 304 without a body when one is this answer’s current tag (RFC 9110)',
-  schema: { type: 'string', example: '"3q2-7wEXAMPLEtagAbCdEfGhIjKl"' },
+    'ETags of answers you hold (a list, weak or strong, or `*`), such as `"3q2-7wEXAMPLEtagAbCdEfGhIjKl"`: 304 without a body when one is this answer’s current tag (RFC 9110). Leave it empty to get the answer.',
+  schema: { type: 'string' },
 };
 
 /** Each of the service's own operations takes If-None-Match. */

@@ -18,17 +18,11 @@ export interface RateLimiting {
 }
 
 /**
- * After authentication: counts the request against its key's per-minute budget, answers with the
- * RateLimit-Policy and RateLimit headers, refuses with 429 and Retry-After past the budget, and counts
- * usage for requests let through. `limitOf` gives the account's own limit, or null for the default.
+ * After authentication: counts the request against its key's per-minute budget (`limit`, see perMinuteOf),
+ * answers with the RateLimit-Policy and RateLimit headers, refuses with 429 and Retry-After past the budget,
+ * and counts usage for requests let through.
  */
-export async function applyRateLimit(
-  key: string,
-  res: Response,
-  limiting: RateLimiting,
-  limitOf: (key: string) => Promise<number | null>,
-): Promise<void> {
-  const limit = (await limitOf(key)) ?? limiting.defaultPerMinute;
+export async function applyRateLimit(key: string, res: Response, limiting: RateLimiting, limit: number): Promise<void> {
   const decision = await limiting.counter.take(key, limit);
   res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(limit));
   res.setHeader('RateLimit', rateLimitHeader(decision));

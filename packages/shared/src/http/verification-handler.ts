@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type Joi from 'joi';
+import { perMinuteOf } from '../auth/browser-keys';
 import type { CredentialChecker } from '../auth/credential-checker';
 import { authenticate } from './authenticate';
 import { parseBody } from './body-parsing';
@@ -32,10 +33,9 @@ export function verificationHandler<Input>(
   { checker, limiting }: VerificationGate,
   { schema, fields, answer }: VerificationOperation<Input>,
 ): RequestHandler {
-  const limitOf = (key: string) => checker.rateLimitOf(key);
   return async (req, res) => {
-    const key = await authenticate(req, checker, limiting.authFailures);
-    await applyRateLimit(key, res, limiting, limitOf);
+    const credential = await authenticate(req, checker, limiting.authFailures);
+    await applyRateLimit(credential.key, res, limiting, perMinuteOf(credential, limiting.defaultPerMinute));
     await parseBody(req, res);
     const input = validated<Input>(schema, fields(req));
     sendTaggedJson(req, res, await answer(input));

@@ -7,8 +7,11 @@ export interface AccountOrigins {
   accountOrigins(email: string): Promise<string[] | null>;
   /** Replaces the account's origins (an empty list: none); false when no account has that email. */
   setAccountOrigins(email: string, origins: readonly string[]): Promise<boolean>;
-  /** The origins of the account this key belongs to; [] for an unknown key. */
+  /** The origins this key may be used from: a browser key's own, else its account's; [] for an unknown key. */
   originsOfKey(key: string): Promise<string[]>;
-  /** Every origin some account allows, each once (what a preflight, which carries no key, may be granted). */
-  allAccountOrigins(): Promise<string[]>;
+  /**
+   * Every origin some account or some unrevoked browser key allows, each once, in code-point order: what a
+   * preflight, which carries no key, may be granted.
+   */
+  allAllowedOrigins(): Promise<string[]>;
 }

@@ -98,6 +98,8 @@ export interface ApiAccount {
   email: string;
   status: string;
   createdAt: string;
+  /** The account's own requests per minute; null: the services' default (RATE_LIMIT_PER_MINUTE). */
+  rateLimitPerMinute: number | null;
 }
 
 /**

@@ -2,6 +2,7 @@ import type {
   AccountStatus,
   ApiKeySummary,
   AuthorView,
+  BrowserKeySettings,
   ProfileInput,
   SocialType,
   StoredCredential,
@@ -31,6 +32,8 @@ export interface NewApiKey {
   name: string;
   key: string;
   secretHash: string;
+  /** Makes a browser key with these settings; a server key without. */
+  browser?: BrowserKeySettings;
 }
 
 /**
@@ -88,6 +91,8 @@ export interface Store extends AccountOrigins {
   listApiKeys(email: string): Promise<ApiKeySummary[]>;
   /** Marks a key revoked; false when no such key exists. */
   revokeApiKey(key: string): Promise<boolean>;
+  /** Replaces a browser key's origins and limit; false when no browser key has that key (a server key stays one). */
+  setBrowserKey(key: string, settings: BrowserKeySettings): Promise<boolean>;
   findCredential(key: string): Promise<StoredCredential | null>;
   /** false when no account has that email. */
   setAccountStatus(email: string, status: AccountStatus): Promise<boolean>;

@@ -156,11 +156,39 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
       expect(res.headers.vary).toBeUndefined();
     });
 
-    it('grants no origin to a request whose credentials fail (401)', async () => {
-      const res = await operation.send(await serve(), 'Bearer nosuchkey:nosecret').set('Origin', NEWS);
+    it.each([
+      ['not valid', 'Bearer nosuchkey:nosecret'],
+      ['malformed', 'Basic Zm9vOmJhcg=='],
+    ])(
+      'lets any page read a 401 whose credentials are %s, which says no more than it says to anyone',
+      async (_case, authorization) => {
+        const app = await serve();
+        for (const origin of [NEWS, 'https://evil.example']) {
+          const fromPage = await operation.send(app, authorization).set('Origin', origin);
+          const fromServer = await operation.send(app, authorization);
+
+          expect(fromPage.status).toBe(401);
+          expect(fromPage.headers['access-control-allow-origin']).toBe(origin);
+          expect(fromPage.headers['access-control-expose-headers']).toContain('X-Request-Id');
+          expect(fromPage.headers.vary).toMatch(/\bOrigin\b/);
+          expect(fromPage.headers['access-control-allow-credentials']).toBeUndefined();
+          const { request_id: _a, ...pageBody } = fromPage.body as Record<string, unknown>;
+          const { request_id: _b, ...serverBody } = fromServer.body as Record<string, unknown>;
+          expect(pageBody).toEqual(serverBody);
+          expect(fromPage.headers['www-authenticate']).toBe(fromServer.headers['www-authenticate']);
+          expect(fromServer.headers['access-control-allow-origin']).toBeUndefined();
+        }
+      },
+    );
+
+    it('lets a page read a 401 for missing credentials too', async () => {
+      const res = await request(await serve())
+        .post(operation.path)
+        .query({ url: profile.articles[0]!.link })
+        .set('Origin', NEWS);
 
       expect(res.status).toBe(401);
-      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-origin']).toBe(NEWS);
     });
 
     it('never counts a preflight against the key’s rate limit; a 429 to an allowed origin stays readable', async () => {
@@ -188,6 +216,96 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
       const answers = [];
       for (let i = 0; i < 3; i++) answers.push(await operation.send(app, 'Bearer nosuchkey:nosecret'));
       expect(answers.map((res) => res.status)).toEqual([401, 401, 429]);
+    });
+
+    describe('with a browser key', () => {
+      const PAGE = 'https://page.example';
+      let pageKey: string;
+      let pageKeyId: string;
+      beforeAll(async () => {
+        const created = await createApiKey(store, 'desk@example.org', 'widget', {
+          origins: [PAGE, 'http://localhost:3000'],
+          rateLimitPerMinute: 3,
+        });
+        pageKey = `Bearer ${created.token}`;
+        pageKeyId = created.key;
+      });
+      // A revoked browser key's origins are no longer granted to preflights (the next operation makes its own key).
+      afterAll(() => store.revokeApiKey(pageKeyId));
+
+      it('answers its own origins with the grant, within its own lower limit', async () => {
+        const app = await serve({ perMinute: 600 });
+        const res = await operation.send(app, pageKey).set('Origin', PAGE);
+
+        expect(res.status).toBe(200);
+        expect(res.body.verified).toBe(true);
+        expect(res.headers['access-control-allow-origin']).toBe(PAGE);
+        expect(res.headers['ratelimit-policy']).toBe('"per-minute";q=3;w=60');
+        expect(remaining(res.headers.ratelimit)).toBe(2);
+      });
+
+      it('is not granted its account’s origins: those are for the account’s server keys', async () => {
+        const res = await operation.send(await serve(), pageKey).set('Origin', NEWS);
+
+        expect(res.status).toBe(403);
+        expect(res.body.detail).toBe(`This browser key is not allowed from ${NEWS}; add the origin to the key in API settings`);
+      });
+
+      it('refuses another site’s page (403, readable) before it costs the key any budget or usage', async () => {
+        const rateLimiting = await createRateLimiting({ store, logger: quietLogger(), usageFlushIntervalMs: 60_000 });
+        opened.push(rateLimiting);
+        const app = operation.createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting });
+        const usedBefore = (await store.usageOf(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
+        for (let i = 0; i < 5; i++) {
+          const res = await operation.send(app, pageKey).set('Origin', 'https://evil.example');
+          expect(res.status).toBe(403);
+          expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+          expect(res.body.detail).toMatch(/not allowed from https:\/\/evil\.example/);
+          expect(res.headers['access-control-allow-origin']).toBe('https://evil.example');
+          expect(res.headers.ratelimit).toBeUndefined();
+        }
+        const allowed = await operation.send(app, pageKey).set('Origin', PAGE);
+        expect(allowed.status).toBe(200);
+        expect(remaining(allowed.headers.ratelimit)).toBe(2);
+        await rateLimiting.usage.flush();
+        const usedAfter = (await store.usageOf(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
+        expect(usedAfter - usedBefore).toBe(1);
+      });
+
+      it('refuses a request without Origin: it does not come from a web page', async () => {
+        const res = await operation.send(await serve(), pageKey);
+
+        expect(res.status).toBe(403);
+        expect(res.body.detail).toMatch(/browser key: it answers only requests from the web pages it lists/);
+        expect(res.headers.ratelimit).toBeUndefined();
+        expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      });
+
+      it('never gets more than its account: a lower account limit applies to it too', async () => {
+        await store.setAccountRateLimit('desk@example.org', 2);
+        try {
+          const res = await operation.send(await serve(), pageKey).set('Origin', PAGE);
+          expect(res.status).toBe(200);
+          expect(res.headers['ratelimit-policy']).toBe('"per-minute";q=2;w=60');
+        } finally {
+          await store.setAccountRateLimit('desk@example.org', null);
+        }
+      });
+
+      it('has its origins granted by preflights, and an edit of them seen at once with a cache lifetime of 0', async () => {
+        const app = await serve();
+        expect((await preflight(app, PAGE)).headers['access-control-allow-origin']).toBe(PAGE);
+        const moved = 'https://moved.example';
+        await store.setBrowserKey(pageKeyId, { origins: [moved], rateLimitPerMinute: 3 });
+        try {
+          expect((await preflight(app, PAGE)).headers['access-control-allow-origin']).toBeUndefined();
+          expect((await preflight(app, moved)).headers['access-control-allow-origin']).toBe(moved);
+          expect((await operation.send(app, pageKey).set('Origin', moved)).status).toBe(200);
+          expect((await operation.send(app, pageKey).set('Origin', PAGE)).status).toBe(403);
+        } finally {
+          await store.setBrowserKey(pageKeyId, { origins: [PAGE, 'http://localhost:3000'], rateLimitPerMinute: 3 });
+        }
+      });
     });
 
     it('refuses HEAD with 405 before reading credentials: it costs no rate budget', async () => {

@@ -23,7 +23,7 @@ describe.each(storeFactories())('store contract: API account origins ($name stor
   it('knows no origins of an unknown account and changes nothing for one', async () => {
     await expect(store().accountOrigins('nobody@example.org')).resolves.toBeNull();
     await expect(store().setAccountOrigins('nobody@example.org', ['https://a.example'])).resolves.toBe(false);
-    await expect(store().allAccountOrigins()).resolves.toEqual([]);
+    await expect(store().allAllowedOrigins()).resolves.toEqual([]);
   });
 
   it('gives the origins of the account a key belongs to, and every origin once across accounts', async () => {
@@ -38,10 +38,38 @@ describe.each(storeFactories())('store contract: API account origins ($name stor
     await expect(store().originsOfKey('bk_two')).resolves.toEqual(['https://shared.example', 'https://two.example:8443']);
     await expect(store().originsOfKey('bk_none')).resolves.toEqual([]);
     await expect(store().originsOfKey('bk_missing')).resolves.toEqual([]);
-    await expect(store().allAccountOrigins()).resolves.toEqual([
+    await expect(store().allAllowedOrigins()).resolves.toEqual([
       'https://one.example',
       'https://shared.example',
       'https://two.example:8443',
+    ]);
+  });
+
+  it('gives a browser key its own origins, not its account’s, and lets preflights grant those of unrevoked browser keys', async () => {
+    await store().createApiKey(newKey('bk_server', 'desk@example.org'));
+    await store().createApiKey({
+      ...newKey('bk_page', 'desk@example.org'),
+      browser: { origins: ['https://page.example', 'https://shared.example'], rateLimitPerMinute: 60 },
+    });
+    await store().createApiKey({
+      ...newKey('bk_gone', 'desk@example.org'),
+      browser: { origins: ['https://gone.example'], rateLimitPerMinute: 60 },
+    });
+    await store().setAccountOrigins('desk@example.org', ['https://shared.example', 'https://desk.example']);
+    await store().revokeApiKey('bk_gone');
+
+    await expect(store().originsOfKey('bk_page')).resolves.toEqual(['https://page.example', 'https://shared.example']);
+    await expect(store().originsOfKey('bk_server')).resolves.toEqual(['https://shared.example', 'https://desk.example']);
+    await expect(store().allAllowedOrigins()).resolves.toEqual([
+      'https://desk.example',
+      'https://page.example',
+      'https://shared.example',
+    ]);
+    await store().setBrowserKey('bk_page', { origins: ['https://moved.example'], rateLimitPerMinute: 60 });
+    await expect(store().allAllowedOrigins()).resolves.toEqual([
+      'https://desk.example',
+      'https://moved.example',
+      'https://shared.example',
     ]);
   });
 });

@@ -24,6 +24,9 @@ describe.each(storeFactories())('store contract: API keys and accounts ($name st
       created_at: expect.stringMatching(ISO),
       revoked_at: null,
       last_used_at: null,
+      kind: 'server',
+      origins: [],
+      rate_limit_per_minute: null,
     });
     const listed = await store().listApiKeys('desk@example.org');
     expect(listed.map((k) => [k.key, k.name])).toEqual([
@@ -43,8 +46,47 @@ describe.each(storeFactories())('store contract: API keys and accounts ($name st
       revoked: false,
       accountStatus: 'active',
       rateLimitPerMinute: null,
+      browser: null,
     });
     await expect(store().findCredential('bk_missing')).resolves.toBeNull();
+  });
+
+  it('creates a browser key with its own origins and limit, listed and checked with them', async () => {
+    const browser = { origins: ['https://b.example', 'http://localhost:3000'], rateLimitPerMinute: 30 };
+    const created = await store().createApiKey({ ...newKey('bk_page'), browser });
+    await store().createApiKey(newKey('bk_server'));
+    await store().setAccountRateLimit('desk@example.org', 100);
+
+    expect(created).toMatchObject({ key: 'bk_page', kind: 'browser', origins: browser.origins, rate_limit_per_minute: 30 });
+    const listed = await store().listApiKeys('desk@example.org');
+    expect(listed.map((k) => [k.key, k.kind, k.origins, k.rate_limit_per_minute])).toEqual([
+      ['bk_page', 'browser', browser.origins, 30],
+      ['bk_server', 'server', [], null],
+    ]);
+    await expect(store().findCredential('bk_page')).resolves.toEqual({
+      key: 'bk_page',
+      secretHash: 'hash-of-bk_page',
+      revoked: false,
+      accountStatus: 'active',
+      rateLimitPerMinute: 100,
+      browser,
+    });
+    expect((await store().findCredential('bk_server'))!.browser).toBeNull();
+  });
+
+  it('changes a browser key’s origins and limit, and never makes a server key a browser key', async () => {
+    await store().createApiKey({ ...newKey('bk_page'), browser: { origins: ['https://a.example'], rateLimitPerMinute: 60 } });
+    await store().createApiKey(newKey('bk_server'));
+
+    const changed = { origins: ['https://c.example:8443', 'https://a.example'], rateLimitPerMinute: 12 };
+    await expect(store().setBrowserKey('bk_page', changed)).resolves.toBe(true);
+    expect((await store().findCredential('bk_page'))!.browser).toEqual(changed);
+    const [page] = await store().listApiKeys('desk@example.org');
+    expect([page!.origins, page!.rate_limit_per_minute]).toEqual([changed.origins, 12]);
+
+    await expect(store().setBrowserKey('bk_server', changed)).resolves.toBe(false);
+    expect((await store().findCredential('bk_server'))!.browser).toBeNull();
+    await expect(store().setBrowserKey('bk_missing', changed)).resolves.toBe(false);
   });
 
   it('revokes a key once: the first revocation time is kept', async () => {

@@ -71,9 +71,9 @@ describe('cached origins (AllowedOrigins for preflights, CredentialChecker.origi
   beforeAll(() => {
     store = embeddedStore();
     counted = storeWith(store, {
-      allAccountOrigins: () => {
+      allAllowedOrigins: () => {
         reads.all++;
-        return store.allAccountOrigins();
+        return store.allAllowedOrigins();
       },
       originsOfKey: (key) => {
         reads.ofKey++;
@@ -112,7 +112,7 @@ describe('cached origins (AllowedOrigins for preflights, CredentialChecker.origi
     await store.setAccountOrigins('outage@example.org', ['https://kept.example']);
     let down = false;
     const flaky = storeWith(store, {
-      allAccountOrigins: () => (down ? Promise.reject(new Error('down (test)')) : store.allAccountOrigins()),
+      allAllowedOrigins: () => (down ? Promise.reject(new Error('down (test)')) : store.allAllowedOrigins()),
     });
     const cached = new AllowedOrigins(flaky, TTL_MS, clock);
     expect(await cached.has('https://kept.example')).toBe(true);

@@ -459,7 +459,9 @@ export class MongoPortalStore implements PortalStore {
 
   private async findAccount(email: string): Promise<ApiAccount | null> {
     const doc = await this.accounts.findOne({ email });
-    return doc ? { email: doc.email, status: doc.status, createdAt: doc.created_at } : null;
+    return doc
+      ? { email: doc.email, status: doc.status, createdAt: doc.created_at, rateLimitPerMinute: doc.rate_limit_per_minute ?? null }
+      : null;
   }
 
   findApiAccount(email: string): Promise<ApiAccount | null> {

@@ -59,6 +59,12 @@ export interface ApiKeyDoc {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** Absent on a server key (every key written before browser keys is one). */
+  kind?: 'browser';
+  /** A browser key's own web origins, normalised, in the order given. */
+  browser_origins?: string[];
+  /** A browser key's own requests per minute. */
+  rate_limit_per_minute?: number;
 }
 
 export interface UsageDoc {
@@ -254,6 +260,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [COLLECTIONS.apiKeys]: [
     { key: { key: 1 }, name: 'key_unique', unique: true },
     { key: { account_id: 1 }, name: 'account' },
+    // the browser keys, whose origins a preflight may be granted
+    { key: { kind: 1 }, name: 'kind' },
   ],
   // per-key, per-day request totals
   [COLLECTIONS.usage]: [{ key: { key: 1, day: 1 }, name: 'key_day_unique', unique: true }],

@@ -3,6 +3,7 @@ import type {
   AccountStatus,
   ApiKeySummary,
   AuthorView,
+  BrowserKeySettings,
   ProfileInput,
   SocialType,
   StoredCredential,
@@ -20,12 +21,13 @@ import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
 import { StoreUnavailableError } from '../store';
 import { databaseName } from './mongo-client-options';
 import { MongoAccountOrigins } from './mongo-account-origins';
+import { MongoApiKeys } from './mongo-api-keys';
 import { MongoConnection } from './mongo-connection';
 import { isDuplicateKey, unavailableOr } from './mongo-errors';
-import { serialised, withNewIds } from './mongo-ids';
+import { serialised } from './mongo-ids';
 import { importProfiles } from './mongo-import';
 import { migrate } from './mongo-migrations';
-import { COLLECTIONS, collectionOf, type ApiKeyDoc } from './mongo-schema';
+import { collectionOf } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
 import { RetryingInit } from './retrying-init';
 
@@ -39,17 +41,6 @@ export interface MongoStoreOptions {
 const hasTags = (answers: RenderedAnswers | undefined): answers is Required<RenderedAnswers> =>
   answers?.articleTag !== undefined && answers.journalistTag !== undefined;
 
-function toKeySummary(doc: ApiKeyDoc, email: string): ApiKeySummary {
-  return {
-    key: doc.key,
-    name: doc.name,
-    email,
-    created_at: doc.created_at,
-    revoked_at: doc.revoked_at,
-    last_used_at: doc.last_used_at,
-  };
-}
-
 /**
  * The MongoDB store (also runs on FerretDB 1.x). Opening never waits for the server: the client
  * connects lazily and the schema step (indexes) is retried in the background with back-off, so a
@@ -61,6 +52,7 @@ export class MongoStore implements Store {
   readonly kind = 'mongodb';
   private readonly schema: RetryingInit;
   private readonly origins = new MongoAccountOrigins(() => this.db);
+  private readonly keys = new MongoApiKeys(() => this.db);
 
   private constructor(
     private readonly connection: MongoConnection,
@@ -240,89 +232,24 @@ export class MongoStore implements Store {
     return this.run(() => this.profiles.countDocuments({}));
   }
 
-  /** The account's id, inserting it when missing; a concurrent insert of the same email wins and is reused. */
-  private async accountId(email: string, now: string): Promise<number> {
-    const find = async () => (await this.accounts.findOne({ email }, { projection: { _id: 1 } }))?._id;
-    return withNewIds(this.db, COLLECTIONS.accounts, async () => {
-      const existing = await find();
-      return {
-        count: existing === undefined ? 1 : 0,
-        write: async (id) => {
-          if (existing !== undefined) return existing;
-          try {
-            await this.accounts.insertOne({ _id: id, email, status: 'active', created_at: now });
-            return id;
-          } catch (error) {
-            // The email taken meanwhile: use that account. Otherwise the id was taken: withNewIds retries.
-            const winner = isDuplicateKey(error) ? await find() : undefined;
-            if (winner === undefined) throw error;
-            return winner;
-          }
-        },
-      };
-    });
-  }
-
-  createApiKey({ email, name, key, secretHash }: NewApiKey): Promise<ApiKeySummary> {
-    return this.run(async () => {
-      const now = new Date().toISOString();
-      const accountId = await this.accountId(email, now);
-      const doc = await withNewIds(this.db, COLLECTIONS.apiKeys, async () => ({
-        count: 1,
-        write: async (id) => {
-          const doc: ApiKeyDoc = {
-            _id: id,
-            key,
-            account_id: accountId,
-            name,
-            secret_hash: secretHash,
-            created_at: now,
-            revoked_at: null,
-            last_used_at: null,
-          };
-          await this.apiKeys.insertOne(doc);
-          return doc;
-        },
-      }));
-      return toKeySummary(doc, email);
-    });
+  createApiKey(key: NewApiKey): Promise<ApiKeySummary> {
+    return this.run(() => this.keys.create(key));
   }
 
   listApiKeys(email: string): Promise<ApiKeySummary[]> {
-    return this.run(async () => {
-      const account = await this.accounts.findOne({ email });
-      if (!account) return [];
-      const keys = await this.apiKeys.find({ account_id: account._id }).sort({ _id: 1 }).toArray();
-      return keys.map((doc) => toKeySummary(doc, account.email));
-    });
+    return this.run(() => this.keys.list(email));
   }
 
   revokeApiKey(key: string): Promise<boolean> {
-    return this.run(async () => {
-      const now = new Date().toISOString();
-      // Keep the first revocation time: only a key not yet revoked gets one.
-      const revoked = await this.apiKeys.updateOne({ key, revoked_at: null }, { $set: { revoked_at: now } });
-      if (revoked.matchedCount > 0) return true;
-      return (await this.apiKeys.countDocuments({ key }, { limit: 1 })) > 0;
-    });
+    return this.run(() => this.keys.revoke(key));
+  }
+
+  setBrowserKey(key: string, settings: BrowserKeySettings): Promise<boolean> {
+    return this.run(() => this.keys.setBrowser(key, settings));
   }
 
   findCredential(key: string): Promise<StoredCredential | null> {
-    return this.run(async () => {
-      const doc = await this.apiKeys.findOne({ key });
-      if (!doc) return null;
-      const account = await this.accounts.findOne(
-        { _id: doc.account_id },
-        { projection: { status: 1, rate_limit_per_minute: 1 } },
-      );
-      return {
-        key: doc.key,
-        secretHash: doc.secret_hash,
-        revoked: doc.revoked_at !== null,
-        accountStatus: account?.status ?? 'suspended',
-        rateLimitPerMinute: account?.rate_limit_per_minute ?? null,
-      };
-    });
+    return this.run(() => this.keys.credential(key));
   }
 
   setAccountStatus(email: string, status: AccountStatus): Promise<boolean> {
@@ -347,7 +274,7 @@ export class MongoStore implements Store {
     return this.run(() => this.origins.ofKey(key));
   }
 
-  allAccountOrigins(): Promise<string[]> {
+  allAllowedOrigins(): Promise<string[]> {
     return this.run(() => this.origins.all());
   }
 

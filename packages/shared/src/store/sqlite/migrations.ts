@@ -223,4 +223,15 @@ export const MIGRATIONS: Migration[] = [
   ) WITHOUT ROWID;
   `,
   },
+  {
+    // A key's kind: every key until now is a server key. A browser key keeps its own web origins (a JSON array,
+    // read whole with the credential) and its own requests per minute.
+    name: '019-browser-keys',
+    sql: `
+  ALTER TABLE api_keys ADD COLUMN kind TEXT NOT NULL DEFAULT 'server';
+  ALTER TABLE api_keys ADD COLUMN browser_origins TEXT;
+  ALTER TABLE api_keys ADD COLUMN rate_limit_per_minute INTEGER;
+  CREATE INDEX api_keys_browser ON api_keys (kind) WHERE kind = 'browser';
+  `,
+  },
 ];

@@ -1,6 +1,9 @@
 import type Database from 'better-sqlite3';
 
-/** The embedded store's account origins (table api_account_origins, migration 018); synchronous, called through the store's run/write. */
+/**
+ * The embedded store's web origins: an account's (table api_account_origins, migration 018) and a browser key's own
+ * (api_keys.browser_origins, migration 019); synchronous, called through the store's run/write.
+ */
 export class SqliteAccountOrigins {
   private readonly stmt;
 
@@ -14,13 +17,16 @@ export class SqliteAccountOrigins {
       insert: db.prepare<[number, number, string]>(
         'INSERT INTO api_account_origins (account_id, position, origin) VALUES (?, ?, ?)',
       ),
-      ofKey: db
-        .prepare<[string], string>(
-          `SELECT o.origin FROM api_keys k JOIN api_account_origins o ON o.account_id = k.account_id
-           WHERE k.key = ? ORDER BY o.position`,
+      key: db.prepare<[string], { account_id: number; kind: string; browser_origins: string | null }>(
+        'SELECT account_id, kind, browser_origins FROM api_keys WHERE key = ?',
+      ),
+      all: db
+        .prepare<[], string>(
+          `SELECT origin FROM api_account_origins
+           UNION SELECT j.value FROM api_keys k, json_each(k.browser_origins) j WHERE k.kind = 'browser' AND k.revoked_at IS NULL
+           ORDER BY 1`,
         )
         .pluck(),
-      all: db.prepare<[], string>('SELECT DISTINCT origin FROM api_account_origins ORDER BY origin').pluck(),
     };
   }
 
@@ -42,7 +48,11 @@ export class SqliteAccountOrigins {
   }
 
   ofKey(key: string): string[] {
-    return this.stmt.ofKey.all(key);
+    const row = this.stmt.key.get(key);
+    if (!row) return [];
+    return row.kind === 'browser'
+      ? (JSON.parse(row.browser_origins ?? '[]') as string[])
+      : this.stmt.ofAccount.all(row.account_id);
   }
 
   all(): string[] {

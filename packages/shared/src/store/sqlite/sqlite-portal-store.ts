@@ -431,9 +431,11 @@ export class SqlitePortalStore implements PortalStore {
   }
 
   async findApiAccount(email: string): Promise<ApiAccount | null> {
-    const row = this.sql<[string], { email: string; status: string; created_at: string }>(
-      'SELECT email, status, created_at FROM accounts WHERE email = ?',
+    const row = this.sql<[string], { email: string; status: string; created_at: string; rate_limit_per_minute: number | null }>(
+      'SELECT email, status, created_at, rate_limit_per_minute FROM accounts WHERE email = ?',
     ).get(email);
-    return row ? { email: row.email, status: row.status, createdAt: row.created_at } : null;
+    return row
+      ? { email: row.email, status: row.status, createdAt: row.created_at, rateLimitPerMinute: row.rate_limit_per_minute }
+      : null;
   }
 }

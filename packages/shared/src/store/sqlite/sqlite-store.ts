@@ -6,6 +6,7 @@ import type {
   ApiKeySummary,
   ArticleInput,
   AuthorView,
+  BrowserKeySettings,
   Profile,
   ProfileInput,
   SocialType,
@@ -17,6 +18,7 @@ import { entityTagOf, journalistAnswerFor, journalistTagFor, type TaggedAnswer }
 import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
 import { MIGRATIONS } from './migrations';
 import { SqliteAccountOrigins } from './sqlite-account-origins';
+import { SqliteApiKeys } from './sqlite-api-keys';
 import { readAuthorView, type ArticleRow, type ProfileRow } from './profile-records';
 import { SqliteImport } from './sqlite-import';
 import { StoreFileGuard } from './store-file-guard';
@@ -47,15 +49,6 @@ export interface SqliteStoreOptions {
 interface TaggedRow {
   json: string;
   etag: string | null;
-}
-
-interface KeyRow {
-  key: string;
-  name: string;
-  email: string;
-  created_at: string;
-  revoked_at: string | null;
-  last_used_at: string | null;
 }
 
 /** Synchronous SQLite work as a promise; busy or unreachable files reject with StoreUnavailableError. */
@@ -97,6 +90,7 @@ export class SqliteStore implements Store {
   private readonly snapshot: TurnSnapshot;
   private readonly lookup;
   private readonly origins: SqliteAccountOrigins;
+  private readonly keys: SqliteApiKeys;
   /** Watches the file for being deleted, replaced or made unwritable; none for an in-memory store. */
   readonly guard: StoreFileGuard | undefined;
   /** Held while the file is open, so that no other process opens it unsafely; none for an in-memory store. */
@@ -154,33 +148,6 @@ export class SqliteStore implements Store {
       articlesOf: db.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
       setVerified: db.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
       countProfiles: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
-      accountByEmail: db.prepare<[string], { id: number }>('SELECT id FROM accounts WHERE email = ?'),
-      insertAccount: db.prepare<[string, string]>('INSERT INTO accounts (email, created_at) VALUES (?, ?)'),
-      insertKey: db.prepare<[string, number, string, string, string]>(
-        'INSERT INTO api_keys (key, account_id, name, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)',
-      ),
-      keysOf: db.prepare<[string], KeyRow>(
-        `SELECT k.key, k.name, a.email, k.created_at, k.revoked_at, k.last_used_at
-         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = ? ORDER BY k.id`,
-      ),
-      keySummary: db.prepare<[string], KeyRow>(
-        `SELECT k.key, k.name, a.email, k.created_at, k.revoked_at, k.last_used_at
-         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`,
-      ),
-      revokeKey: db.prepare<[string, string]>('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE key = ?'),
-      credential: db.prepare<
-        [string],
-        {
-          key: string;
-          secret_hash: string;
-          revoked_at: string | null;
-          status: AccountStatus;
-          rate_limit_per_minute: number | null;
-        }
-      >(
-        `SELECT k.key, k.secret_hash, k.revoked_at, a.status, a.rate_limit_per_minute
-         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`,
-      ),
       setAccountRateLimit: db.prepare<[number | null, string]>('UPDATE accounts SET rate_limit_per_minute = ? WHERE email = ?'),
       addUsage: db.prepare<[string, string, number]>(
         `INSERT INTO api_key_usage (key, day, count) VALUES (?, ?, ?)
@@ -193,6 +160,7 @@ export class SqliteStore implements Store {
       setAccountStatus: db.prepare<[AccountStatus, string]>('UPDATE accounts SET status = ? WHERE email = ?'),
     };
     this.origins = new SqliteAccountOrigins(db);
+    this.keys = new SqliteApiKeys(db);
   }
 
   static inDirectory(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
@@ -349,40 +317,24 @@ export class SqliteStore implements Store {
     return this.run(() => this.stmt.countProfiles.get()!.n);
   }
 
-  createApiKey({ email, name, key, secretHash }: NewApiKey): Promise<ApiKeySummary> {
-    return this.write(() =>
-      this.db
-        .transaction(() => {
-          const now = new Date().toISOString();
-          const account = this.stmt.accountByEmail.get(email);
-          const accountId = account ? account.id : Number(this.stmt.insertAccount.run(email, now).lastInsertRowid);
-          this.stmt.insertKey.run(key, accountId, name, secretHash, now);
-          return this.stmt.keySummary.get(key)!;
-        })
-        .immediate(),
-    );
+  createApiKey(key: NewApiKey): Promise<ApiKeySummary> {
+    return this.write(() => this.keys.create(key));
   }
 
   listApiKeys(email: string): Promise<ApiKeySummary[]> {
-    return this.run(() => this.stmt.keysOf.all(email));
+    return this.run(() => this.keys.list(email));
   }
 
   revokeApiKey(key: string): Promise<boolean> {
-    return this.write(() => this.stmt.revokeKey.run(new Date().toISOString(), key).changes > 0);
+    return this.write(() => this.keys.revoke(key));
+  }
+
+  setBrowserKey(key: string, settings: BrowserKeySettings): Promise<boolean> {
+    return this.write(() => this.keys.setBrowser(key, settings));
   }
 
   findCredential(key: string): Promise<StoredCredential | null> {
-    return this.run(() => {
-      const row = this.stmt.credential.get(key);
-      if (!row) return null;
-      return {
-        key: row.key,
-        secretHash: row.secret_hash,
-        revoked: row.revoked_at !== null,
-        accountStatus: row.status,
-        rateLimitPerMinute: row.rate_limit_per_minute,
-      };
-    });
+    return this.run(() => this.keys.credential(key));
   }
 
   setAccountStatus(email: string, status: AccountStatus): Promise<boolean> {
@@ -405,7 +357,7 @@ export class SqliteStore implements Store {
     return this.run(() => this.origins.ofKey(key));
   }
 
-  allAccountOrigins(): Promise<string[]> {
+  allAllowedOrigins(): Promise<string[]> {
     return this.run(() => this.origins.all());
   }
 
