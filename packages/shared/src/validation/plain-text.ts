@@ -40,10 +40,14 @@ export function withoutUnsafeCharacters(text: string, kind: TextKind = 'line'): 
 /** Completes "… must not contain U+202E": why, for every message that refuses such a character. */
 export const UNSAFE_CHARACTER_REASON = 'control characters and text-direction overrides are refused';
 
-/** The Joi rule for the fields above: the message names the field and the character. */
-export function plainTextRule(kind: TextKind = 'line'): CustomValidator<string> {
+/**
+ * The Joi rule for the fields above: the message names the field and the character. With `trailingWhitespace`, white
+ * space at the end (tabs included) is kept and not judged: the contract says `profile_employer` may carry it, and an
+ * operator's data set does (a tab there cuts nothing short and reorders nothing).
+ */
+export function plainTextRule(kind: TextKind = 'line', { trailingWhitespace = false } = {}): CustomValidator<string> {
   return (value, helpers) => {
-    const found = unsafeCharacterIn(value, kind);
+    const found = unsafeCharacterIn(trailingWhitespace ? value.replace(/[ \t]+$/, '') : value, kind);
     return found ? helpers.message({ custom: `{{#label}} must not contain ${found} (${UNSAFE_CHARACTER_REASON})` }) : value;
   };
 }

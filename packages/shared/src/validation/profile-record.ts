@@ -53,7 +53,8 @@ export const profileRecordSchema = Joi.object({
   profile_title: line(300),
   profile_created_at: timestamp(),
   profile_bio: prose(20_000),
-  profile_employer: line(300),
+  // The contract: the employer may carry trailing whitespace (kept as given).
+  profile_employer: text(300).custom(plainTextRule('line', { trailingWhitespace: true })),
   profile_residing: line(300),
   profile_slug: Joi.string()
     .pattern(/^[A-Za-z0-9][A-Za-z0-9._~-]*$/, 'URL-safe')
