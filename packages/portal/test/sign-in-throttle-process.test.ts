@@ -4,10 +4,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { buildPackages, builtEntry, freePort, REPO_ROOT, tempDir } from '@byline/test-support';
+import {
+  agentFrom,
+  buildPackages,
+  builtEntry,
+  freePort,
+  REDIS_URL,
+  redisAnswers,
+  REPO_ROOT,
+  tempDir,
+} from '@byline/test-support';
 import { stopChild } from '../../test-support/src/child-process';
-import { REDIS_URL, redisAnswers } from '../../shared/test/rate-limit/support';
-import { agentFrom } from './support/client-address';
 import { submit } from './support/portal-harness';
 
 const testWithRedis = redisAnswers() ? test : test.skip;
