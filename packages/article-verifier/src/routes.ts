@@ -19,9 +19,9 @@ const METHODS = ['POST', 'GET'];
  * CORS preflight (204, no credentials, no rate limit). HEAD is answered 405 before credentials are read: it
  * would learn nothing (200 either way, the verdict is in the body) yet cost rate budget.
  */
-export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, rateLimiting }: ServiceDeps): Router {
+export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, now, rateLimiting }: ServiceDeps): Router {
   const gate = {
-    checker: new CredentialChecker(store, authCacheTtlMs),
+    checker: new CredentialChecker(store, authCacheTtlMs, now),
     limiting: rateLimiting ?? inMemoryRateLimiting({ store, logger }),
   };
   const handle = verificationHandler<VerifyArticleInput>(gate, {
@@ -35,7 +35,7 @@ export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, rate
     .route(VERIFY_ARTICLE_PATH)
     .post(handle)
     .get(handle)
-    .options(preflight(METHODS, new AllowedOrigins(store, authCacheTtlMs)))
+    .options(preflight(METHODS, new AllowedOrigins(store, authCacheTtlMs, now)))
     .head(refuse)
     .all(refuse);
   return router;

@@ -4,9 +4,8 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort, REPO_ROOT } from '@byline/test-support';
+import { freePort, processEnv, REPO_ROOT, until } from '@byline/test-support';
 import { stopChild } from '../../test-support/src/child-process';
-import { until } from './store-files/store-files-support';
 
 export const SERVICE_NAMES = ['article-verifier', 'journalist-verifier', 'portal', 'worker'] as const;
 export type StartedService = (typeof SERVICE_NAMES)[number];
@@ -61,18 +60,14 @@ export async function launchNpmStart(dataDir: string, env: NodeJS.ProcessEnv = {
   };
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs')], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      MONGODB_URI: '',
+    env: processEnv({
       BYLINE_DATA_DIR: dataDir,
       ARTICLE_VERIFIER_PORT: String(article),
       JOURNALIST_VERIFIER_PORT: String(journalist),
       PORTAL_PORT: String(portal),
       WORKER_PORT: String(worker),
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

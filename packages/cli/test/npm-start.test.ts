@@ -3,9 +3,8 @@
  * them dies (here: SIGBUS, as a store write used to cause), the others keep serving and the dead one is
  * started again after a back-off that doubles while it keeps dying; Ctrl-C / SIGTERM still stops everything.
  */
-import { tempDir } from '@byline/test-support';
+import { tempDir, until } from '@byline/test-support';
 import { alive, answers, launchNpmStart, type NpmStart } from './npm-start-support';
-import { until } from './store-files/store-files-support';
 
 describe('npm start', () => {
   let start: NpmStart;

@@ -18,9 +18,9 @@ const METHODS = ['POST'];
  * POST /api/v1/verify_journalist with social_username and social_type (JSON, form or query) → auth → rate limit →
  * validation → use case. OPTIONS is the CORS preflight (204, no credentials, no rate limit); HEAD, like GET, is 405.
  */
-export function verifyJournalistRoutes({ store, logger, authCacheTtlMs = 1000, rateLimiting }: ServiceDeps): Router {
+export function verifyJournalistRoutes({ store, logger, authCacheTtlMs = 1000, now, rateLimiting }: ServiceDeps): Router {
   const gate = {
-    checker: new CredentialChecker(store, authCacheTtlMs),
+    checker: new CredentialChecker(store, authCacheTtlMs, now),
     limiting: rateLimiting ?? inMemoryRateLimiting({ store, logger }),
   };
   const handle = verificationHandler<VerifyJournalistInput>(gate, {
@@ -32,7 +32,7 @@ export function verifyJournalistRoutes({ store, logger, authCacheTtlMs = 1000, r
   router
     .route(VERIFY_JOURNALIST_PATH)
     .post(handle)
-    .options(preflight(METHODS, new AllowedOrigins(store, authCacheTtlMs)))
+    .options(preflight(METHODS, new AllowedOrigins(store, authCacheTtlMs, now)))
     .all(methodNotAllowed(METHODS));
   return router;
 }

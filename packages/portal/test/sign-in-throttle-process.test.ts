@@ -2,52 +2,29 @@
  * Two built portal processes with REDIS_URL set share their sign-in counts. The local Redis keeps counts
  * between runs (the portal's key prefix is fixed), so each run signs in from addresses of its own in 127/8.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { buildPackages, builtEntry, freePort, REPO_ROOT, tempDir } from '@byline/test-support';
-import { stopChild } from '../../test-support/src/child-process';
-import { REDIS_URL, redisAnswers } from '../../shared/test/rate-limit/support';
-import { agentFrom } from './support/client-address';
+import {
+  agentFrom,
+  buildPackages,
+  REDIS_URL,
+  redisAnswers,
+  startService,
+  tempDir,
+  type RunningService,
+} from '@byline/test-support';
 import { submit } from './support/portal-harness';
 
 const testWithRedis = redisAnswers() ? test : test.skip;
-const children: ChildProcess[] = [];
+const running: RunningService[] = [];
 afterEach(async () => {
-  await Promise.all(children.splice(0).map((child) => stopChild(child)));
+  await Promise.all(running.splice(0).map((portal) => portal.stop()));
 });
 
+/** A built portal process on the data directory, counting sign-ins in the test Redis; its address. */
 async function startPortalProcess(dataDir: string): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [builtEntry('portal')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      MONGODB_URI: '',
-      LOG_LEVEL: 'error',
-      BYLINE_DATA_DIR: dataDir,
-      PORTAL_PORT: String(port),
-      REDIS_URL,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    if (
-      await fetch(`${url}/healthz`).then(
-        (res) => res.ok,
-        () => false,
-      )
-    )
-      return url;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the portal did not start:\n${output.join('')}`);
+  const portal = await startService('portal', { dataDir, env: { REDIS_URL }, readyTimeoutMs: 30_000 });
+  running.push(portal);
+  return portal.url;
 }
 
 const someLoopbackAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;

@@ -1,11 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { capturingLogger, quietLogger } from '@byline/test-support';
-import { closedPort, REDIS_URL, redisAnswers, uniquePrefix } from '../../shared/test/rate-limit/support';
+import {
+  capturingLogger,
+  CLIENT as OWNER_ADDRESS,
+  freePort,
+  listening,
+  OTHER_CLIENT as ATTACKER_ADDRESS,
+  quietLogger,
+  REDIS_URL,
+  redisAnswers,
+  uniquePrefix,
+  type Listening,
+} from '@byline/test-support';
 import { createApp } from '../src/app';
 import { createSignInThrottle } from '../src/auth/create-sign-in-throttle';
 import { SignInThrottle } from '../src/auth/sign-in-throttle';
 import type { PortalDeps } from '../src/deps';
-import { ATTACKER_ADDRESS, listening, OWNER_ADDRESS, type Listening } from './support/client-address';
 import { csrfFrom, portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
 
 const describeWithRedis = redisAnswers() ? describe : describe.skip;
@@ -130,7 +139,7 @@ describe.each(portalStoreFactories())('sign-in throttle ($name store)', (factory
   it('Redis down: sign-in keeps working, counted per instance, and one warning is logged', async () => {
     const { logger, output } = capturingLogger();
     const { portal, served: server } = await served({
-      throttle: await throttleOn(`redis://127.0.0.1:${await closedPort()}`, uniquePrefix(), logger),
+      throttle: await throttleOn(`redis://127.0.0.1:${await freePort()}`, uniquePrefix(), logger),
     });
     const { email, password } = await signedUp(portal.app);
     const attacker = server.agentFrom(ATTACKER_ADDRESS);

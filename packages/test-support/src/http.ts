@@ -173,6 +173,8 @@ export interface ServiceFixtureOptions {
   /** Wraps the real store before the app gets it, e.g. with storeWith(). */
   wrapStore?: (store: Store) => Store;
   authCacheTtlMs?: number;
+  /** The clock the app's credential and origin caches expire by (testClock().now); the real one when absent. */
+  now?: () => number;
 }
 
 /**
@@ -192,6 +194,7 @@ export function serviceFixture(
       store,
       logger: options.logger ?? quietLogger(),
       authCacheTtlMs: options.authCacheTtlMs,
+      now: options.now,
     });
     fixture.authorization = await bearer(fixture.store);
   });

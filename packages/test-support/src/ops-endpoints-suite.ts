@@ -25,6 +25,28 @@ export function describeOpsEndpoints(createApp: (deps: ServiceDeps) => Express, 
       );
     });
 
+    test.each(['gzip', 'br'])('serves /openapi.json and /docs/ with %s when asked', async (encoding) => {
+      for (const path of ['/openapi.json', '/docs/']) {
+        const res = await request(app).get(path).set('Accept-Encoding', encoding);
+        expect({ path, status: res.status, encoding: res.headers['content-encoding'] }).toEqual({ path, status: 200, encoding });
+      }
+      const document = await request(app).get('/openapi.json').set('Accept-Encoding', encoding);
+      expect(document.body.openapi).toBe('3.1.0');
+    });
+
+    test('serves /openapi.json with gzip to a client that offers gzip and deflate', async () => {
+      const res = await request(app).get('/openapi.json').set('Accept-Encoding', 'gzip, deflate');
+
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.body.openapi).toBe('3.1.0');
+    });
+
+    test('serves them plain to a client that does not ask', async () => {
+      const res = await request(app).get('/openapi.json').set('Accept-Encoding', 'identity');
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body.openapi).toBe('3.1.0');
+    });
+
     test('/docs serves an HTML page', async () => {
       const res = await request(app).get('/docs/').expect(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);

@@ -2,38 +2,11 @@
  * The built worker as a process (`node packages/worker/dist/main.js`), as npm start, Docker and Kubernetes run
  * it: embedded store in a temp data directory, ops server on a free WORKER_PORT.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SqliteStore } from '@byline/shared';
-import { buildPackages, freePort, REPO_ROOT, tempDir } from '@byline/test-support';
-import { stopChild } from '../../test-support/src/child-process';
+import { buildPackages, runToExit, spawnService, tempDir, until, type ServiceProcess } from '@byline/test-support';
 import { ProofFixtures, startPageServer, type PageServer } from './rel-me-fixtures';
-
-const ENTRY = path.join(REPO_ROOT, 'packages/worker/dist/main.js');
-
-function startWorker(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', MONGODB_URI: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => text, exit };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
 
 const get = async (url: string) => {
   const res = await fetch(url);
@@ -45,8 +18,7 @@ beforeAll(() => buildPackages('worker'), 120_000);
 describe('the worker process', () => {
   let server: PageServer;
   let dataDir: string;
-  let port: number;
-  let worker: ReturnType<typeof startWorker>;
+  let worker: ServiceProcess;
   let base: string;
 
   beforeAll(async () => {
@@ -59,14 +31,13 @@ describe('the worker process', () => {
     await fixtures.close();
     await store.close();
 
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    worker = startWorker({ BYLINE_DATA_DIR: dataDir, WORKER_PORT: String(port), WORKER_POLL_INTERVAL: '1s' });
-    await until('/healthz', async () => ((await get(`${base}/healthz`)).status === 200 ? true : undefined));
+    worker = await spawnService('worker', { dataDir, env: { LOG_LEVEL: 'info', WORKER_POLL_INTERVAL: '1s' } });
+    base = worker.url;
+    await until('/healthz', async () => ((await get(`${base}/healthz`)).status === 200 ? true : undefined), 20_000);
   }, 30_000);
 
   afterAll(async () => {
-    await stopChild(worker.child);
+    await worker.stop();
     await server.close();
   });
 
@@ -106,22 +77,25 @@ describe('the worker process', () => {
       return /byline_recheck_runs_total\{[^}]*outcome="failed"[^}]*\} [1-9]/.test(text) ? true : undefined;
     });
     expect(worker.output()).toContain('re-check run failed; trying again on the next tick');
-    expect(worker.child.exitCode).toBeNull();
+    expect(worker.process.exitCode).toBeNull();
     expect((await get(`${base}/healthz`)).status).toBe(200);
   });
 
   it('exits 0 on SIGTERM', async () => {
-    worker.child.kill('SIGTERM');
-    expect(await worker.exit).toBe(0);
+    worker.process.kill('SIGTERM');
+    expect((await worker.exited).code).toBe(0);
     expect(worker.output()).toContain('"message":"stopped"');
   });
 });
 
 describe('the worker with a bad setting', () => {
   it('exits 78 (EX_CONFIG) at once, naming the setting', async () => {
-    const worker = startWorker({ BYLINE_DATA_DIR: tempDir('byline-worker-'), WORKER_POLL_INTERVAL: 'soon' });
-    expect(await worker.exit).toBe(78);
-    expect(worker.output()).toContain('worker: ');
-    expect(worker.output()).toContain('"WORKER_POLL_INTERVAL" must be a whole number and a unit');
+    const { code, output } = await runToExit('worker', {
+      dataDir: tempDir('byline-worker-'),
+      env: { LOG_LEVEL: 'info', WORKER_POLL_INTERVAL: 'soon' },
+    });
+    expect(code).toBe(78);
+    expect(output).toContain('worker: ');
+    expect(output).toContain('"WORKER_POLL_INTERVAL" must be a whole number and a unit');
   });
 });

@@ -2,46 +2,24 @@
  * The built service as a real process: on SIGTERM/SIGINT it stops accepting connections, lets the
  * request in flight finish, closes the store and exits 0 — well inside the grace period.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
 import { SqliteStore } from '@byline/shared';
 import { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from '@byline/shared/http';
-import { anArticle, aProfile, bearer, embeddedStore, quietLogger, seed, tempDir } from '@byline/test-support';
+import {
+  anArticle,
+  aProfile,
+  bearer,
+  buildPackages,
+  embeddedStore,
+  quietLogger,
+  seed,
+  startService,
+  tempDir,
+  type ServiceProcess,
+} from '@byline/test-support';
 import { createApp } from '../../src/app';
-
-const repoRoot = path.resolve(__dirname, '../../../..');
-const mainJs = path.join(repoRoot, 'packages/article-verifier/dist/main.js');
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-  stderr: () => string;
-}
-
-/** Always test the current source: tsc -b is incremental, so this is quick when dist is fresh. */
-function buildService(): void {
-  try {
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'packages/article-verifier'], {
-      cwd: repoRoot,
-      stdio: 'pipe',
-    });
-  } catch (error) {
-    const output = (error as { stdout?: Buffer }).stdout?.toString() ?? String(error);
-    throw new Error(`the article verifier does not build:\n${output}`);
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function seededDataDir(): Promise<{ dataDir: string; authorization: string; link: string }> {
   const dataDir = tempDir('byline-shutdown-');
@@ -103,37 +81,21 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function startService(dataDir: string): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [mainJs], {
-    cwd: repoRoot,
-    env: { ...process.env, BYLINE_DATA_DIR: dataDir, ARTICLE_VERIFIER_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout?.resume();
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
-  await waitFor(async () => (await get(port, '/healthz')) === 200, 15_000, `the service on port ${port}`);
-  return { child, port, exited, stderr: () => stderr };
-}
-
 describe('article verifier process: graceful shutdown', () => {
-  let running: Running | undefined;
+  let running: ServiceProcess | undefined;
+  /** The built service on its seeded data directory, once it answers /healthz. */
+  const start = async (dataDir: string) => (running = await startService('article-verifier', { dataDir, readyPath: '/healthz' }));
 
-  beforeAll(buildService, 120_000);
+  beforeAll(() => buildPackages('article-verifier'), 120_000);
 
   afterEach(() => {
-    if (running && running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
+    if (running && running.process.exitCode === null && running.process.signalCode === null) running.process.kill('SIGKILL');
     running = undefined;
   });
 
   it('on SIGTERM finishes the request still streaming its body, refuses new connections and exits 0', async () => {
     const { dataDir, authorization, link } = await seededDataDir();
-    running = await startService(dataDir);
-    const { child, port, exited } = running;
+    const { process: child, port, exited } = await start(dataDir);
     // A keep-alive client, as a load balancer would hold: the finished request must not keep the process up.
     const agent = new http.Agent({ keepAlive: true });
 
@@ -186,8 +148,7 @@ describe('article verifier process: graceful shutdown', () => {
 
   it('on SIGINT exits 0 promptly, even with an idle keep-alive connection open', async () => {
     const { dataDir } = await seededDataDir();
-    running = await startService(dataDir);
-    const { child, port, exited } = running;
+    const { process: child, port, exited } = await start(dataDir);
     const agent = new http.Agent({ keepAlive: true });
     expect(await get(port, '/readyz', agent)).toBe(200);
 
@@ -201,12 +162,12 @@ describe('article verifier process: graceful shutdown', () => {
 
   it('closes the store on the way out: no write-ahead log is left behind', async () => {
     const { dataDir, authorization, link } = await seededDataDir();
-    running = await startService(dataDir);
+    running = await start(dataDir);
     const answer = await verify(running.port, authorization, link);
     expect(answer.status).toBe(200);
     expect(fs.readdirSync(dataDir)).toContain('byline.sqlite-wal'); // open while serving
 
-    running.child.kill('SIGTERM');
+    running.process.kill('SIGTERM');
     expect((await running.exited).code).toBe(0);
     expect(running.stderr()).toBe('');
     // SQLite folds the WAL back into the database and removes it only on a clean close (the lock file stays).

@@ -5,25 +5,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildPackages, runCliProcess, startService, tempDir, type RunningService } from '@byline/test-support';
+import { buildPackages, runCliProcess, startService, tempDir, until, type RunningService } from '@byline/test-support';
 import { DEMO_ARTICLE_URL } from '../../src/demo-data';
 import {
   editProfile,
   errorLogLines,
   isRunning,
   signedUpAgent,
-  startPortal,
   stopped,
   storeFiles,
-  until,
   type PortalAgent,
-  type PortalProcess,
 } from './store-files-support';
 
 describe('the store file deleted while the services run', () => {
   const dataDir = tempDir('byline-deleted-');
   let verifier: RunningService;
-  let portal: PortalProcess;
+  let portal: RunningService;
   let editor: PortalAgent;
   let key: string;
   let authorization: string;
@@ -34,7 +31,7 @@ describe('the store file deleted while the services run', () => {
     const created = await runCliProcess(['keys', 'create', '--email', 'desk@example.org', '--json'], { dataDir });
     ({ key, token: authorization } = JSON.parse(created.stdout) as { key: string; token: string });
     authorization = `Bearer ${authorization}`;
-    [verifier, portal] = await Promise.all([startService('article-verifier', { dataDir }), startPortal(dataDir)]);
+    [verifier, portal] = await Promise.all([startService('article-verifier', { dataDir }), startService('portal', { dataDir })]);
     editor = await signedUpAgent(portal, 'reporter@example.org');
   }, 120_000);
 

@@ -8,9 +8,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCliProcess, tempDir } from '@byline/test-support';
+import { runCliProcess, tempDir, until } from '@byline/test-support';
 import { answers, launchNpmStart, type NpmStart } from '../npm-start-support';
-import { storeFiles, until } from './store-files-support';
+import { storeFiles } from './store-files-support';
 
 const inode = (file: string) => fs.statSync(file).ino;
 

@@ -1,28 +1,13 @@
 /**
  * For the tests of a store file that disappears or cannot be written while real processes have it open:
- * the built portal as a process, a signed-in portal user, and the immutable flag (`chattr +i`), which makes a
+ * a signed-in portal user of a portal process, and the immutable flag (`chattr +i`), which makes a
  * file unwritable even for root and, for the memory-mapped `-shm`, turns a write into SIGBUS.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { builtEntry, freePort, REPO_ROOT } from '@byline/test-support';
-import { stopChild } from '../../../test-support/src/child-process';
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `look` until it gives something other than undefined; fails after `timeoutMs`. */
-export async function until<T>(what: string, look: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await look().catch(() => undefined);
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 export function isRunning(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
@@ -50,40 +35,6 @@ export function setImmutable(file: string, immutable: boolean): void {
 export const storeFiles = (dataDir: string) =>
   ['byline.sqlite', 'byline.sqlite-wal', 'byline.sqlite-shm'].map((name) => path.join(dataDir, name));
 
-export interface PortalProcess {
-  url: string;
-  process: ChildProcess;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** The built portal (`node packages/portal/dist/main.js`) on a free port, once it answers. */
-export async function startPortal(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<PortalProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [builtEntry('portal')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      MONGODB_URI: '',
-      LOG_LEVEL: 'error',
-      BYLINE_DATA_DIR: dataDir,
-      PORTAL_PORT: String(port),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const chunks: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-  const portal = { url: `http://127.0.0.1:${port}`, process: child, output: () => chunks.join(''), stop: () => stopChild(child) };
-  await until('the portal', async () => {
-    if (!isRunning(child)) throw new Error(`the portal exited:\n${portal.output()}`);
-    return (await fetch(`${portal.url}/healthz`)).ok || undefined;
-  });
-  return portal;
-}
-
 /** SIGTERM; resolves to the exit code, or the signal that ended the process. */
 export function stopped(service: { process: ChildProcess }): Promise<number | string | null> {
   const child = service.process;
@@ -103,7 +54,7 @@ function csrfFrom(html: string): string {
 export type PortalAgent = ReturnType<typeof request.agent>;
 
 /** A new portal user, signed in. */
-export async function signedUpAgent(portal: PortalProcess, email: string): Promise<PortalAgent> {
+export async function signedUpAgent(portal: { url: string }, email: string): Promise<PortalAgent> {
   const agent = request.agent(portal.url);
   const form = await agent.get('/signup');
   const res = await agent

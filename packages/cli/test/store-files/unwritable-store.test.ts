@@ -6,7 +6,7 @@
  * file can be written again. Real processes on the built code; needs the immutable flag (root on ext4 and the like).
  */
 import fs from 'node:fs';
-import { buildPackages, runCliProcess, startService, tempDir, type RunningService } from '@byline/test-support';
+import { buildPackages, runCliProcess, startService, tempDir, until, type RunningService } from '@byline/test-support';
 import { SqliteStore } from '@byline/shared';
 import { DEMO_ARTICLE_URL } from '../../src/demo-data';
 import {
@@ -16,12 +16,9 @@ import {
   isRunning,
   setImmutable,
   signedUpAgent,
-  startPortal,
   stopped,
   storeFiles,
-  until,
   type PortalAgent,
-  type PortalProcess,
 } from './store-files-support';
 
 const describeIfImmutable = canMakeFilesImmutable() ? describe : describe.skip;
@@ -30,7 +27,7 @@ describeIfImmutable('the store -shm made unwritable while the services run', () 
   const dataDir = tempDir('byline-unwritable-');
   const shm = storeFiles(dataDir)[2]!;
   let verifier: RunningService;
-  let portal: PortalProcess;
+  let portal: RunningService;
   let editor: PortalAgent;
   let key: string;
   let authorization: string;
@@ -45,7 +42,7 @@ describeIfImmutable('the store -shm made unwritable while the services run', () 
     authorization = `Bearer ${credentials.token}`;
     [verifier, portal] = await Promise.all([
       startService('article-verifier', { dataDir, env: { LOG_LEVEL: 'warn' } }),
-      startPortal(dataDir),
+      startService('portal', { dataDir }),
     ]);
     editor = await signedUpAgent(portal, 'reporter@example.org');
   }, 120_000);

@@ -9,7 +9,7 @@ import {
 } from '@byline/shared';
 import { claimTitle, day, kindLabel, methodInWords, NETWORK_NAMES, shownValue, STATE_LABELS } from '../proofs/proof-wording';
 import { csrfField } from '../views/forms';
-import { html, safeUrl, type SafeHtml } from '../views/html';
+import { html, webUrl, type SafeHtml, type SafeUrl } from '../views/html';
 import { networkAddress } from '../views/social-links';
 import { displacedBy, type ReviewedClaim } from './editor-proofs';
 
@@ -188,8 +188,8 @@ function moveForm(
 }
 
 /** The claimed account's or site's own page, for the editor to check before attesting; null when no page can be built. */
-function claimAddress(claim: Claim): string | null {
-  return (isNetwork(claim.kind) ? networkAddress(claim.kind, claim.value) : safeUrl(claim.value)) ?? null;
+function claimAddress(claim: Claim): SafeUrl | null {
+  return (isNetwork(claim.kind) ? networkAddress(claim.kind, claim.value) : webUrl(claim.value)) ?? null;
 }
 
 /** What the review page's forms need besides the claim: where they post, and what a move would displace. */

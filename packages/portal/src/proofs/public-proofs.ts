@@ -8,7 +8,7 @@ import {
   type Evidence,
   type Profile,
 } from '@byline/shared';
-import { html, safeUrl, SafeHtml } from '../views/html';
+import { html, jsonLdScript, safeUrl, webUrl, type SafeHtml, type SafeUrl } from '../views/html';
 import { networkAddress } from '../views/social-links';
 import { day, kindLabel, methodInWords, shownValue } from './proof-wording';
 
@@ -17,7 +17,7 @@ export interface ProvenEntry {
   kind: ClaimKind;
   shown: string;
   /** Its https page, or null for a handle stored before the rules that no account can have (shown, not linked). */
-  address: string | null;
+  address: SafeUrl | null;
   /** Its most recent live proof; absent only for a handle older than claims. */
   evidence?: Evidence;
 }
@@ -25,7 +25,7 @@ export interface ProvenEntry {
 export interface PublicProofs {
   proven: ProvenEntry[];
   /** Claimed websites not proven (yet): linked with rel="me" so that they can verify this page in turn. */
-  claimedSites: string[];
+  claimedSites: SafeUrl[];
 }
 
 const latest = (claim: Claim | undefined): Evidence | undefined => {
@@ -47,9 +47,9 @@ export function publicProofsOf(profile: Profile, claims: Claim[]): PublicProofs 
     const claim = ofType.find((candidate) => candidate.key === safeKey(type, value)) ?? ofType[0];
     proven.push({ kind: type, shown: shownValue(type, value), address: networkAddress(type, value), evidence: latest(claim) });
   }
-  const claimedSites: string[] = [];
+  const claimedSites: SafeUrl[] = [];
   for (const claim of live.filter((candidate) => candidate.kind === 'website')) {
-    const address = safeUrl(claim.value);
+    const address = webUrl(claim.value);
     if (claim.state === 'proven')
       proven.push({ kind: 'website', shown: claim.value, address: address ?? null, evidence: latest(claim) });
     else if (address) claimedSites.push(address);
@@ -93,21 +93,11 @@ export function claimedSitesList({ claimedSites }: PublicProofs): SafeHtml {
     </ul>`;
 }
 
-/** JSON for a <script> data block: no `</script>` or `<!--` can end or change it. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 /** schema.org `Person` (JSON-LD) of a verified journalist; `sameAs` lists proven accounts and sites only. */
 export function personJsonLd(profile: Profile, publicAddress: string, proofs: PublicProofs): SafeHtml {
   const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
   const image = safeUrl(profile.profile_image);
-  const sameAs = [...new Set(proofs.proven.map((entry) => entry.address).filter((address): address is string => !!address))];
+  const sameAs = [...new Set(proofs.proven.flatMap((entry) => (entry.address ? [entry.address.href] : [])))];
   const person = {
     '@context': 'https://schema.org',
     '@type': 'Person',
@@ -118,5 +108,5 @@ export function personJsonLd(profile: Profile, publicAddress: string, proofs: Pu
     ...(image ? { image } : {}),
     ...(sameAs.length ? { sameAs } : {}),
   };
-  return new SafeHtml(`<script type="application/ld+json">${scriptSafeJson(person)}</script>`);
+  return jsonLdScript(person);
 }

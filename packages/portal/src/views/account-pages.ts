@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html';
+import { checkedUrl, html, sitePath, type SafeHtml } from './html';
 import { csrfField, field, formError, type FieldErrors } from './forms';
 
 export interface AccountFormState {
@@ -36,8 +36,8 @@ const newPasswordField = (errors: FieldErrors, label = 'New password') =>
  */
 export function whomToAsk(contact: string | null | undefined): SafeHtml {
   if (!contact) return html`whoever runs this Byline`;
-  const href = /^https?:\/\//i.test(contact) ? contact : `mailto:${contact}`;
-  return html`whoever runs this Byline (<a href="${href}">${contact}</a>)`;
+  const href = checkedUrl(/^https?:\/\//i.test(contact) ? contact : `mailto:${contact}`);
+  return href ? html`whoever runs this Byline (<a href="${href}">${contact}</a>)` : html`whoever runs this Byline (${contact})`;
 }
 
 const expiredOneTimeMessage = (contact: string | null | undefined) =>
@@ -176,6 +176,9 @@ export function resetLinkDeadPage(state: AccountFormState & { mailAvailable: boo
 }
 
 /** The two ways in: journalists keep a verified profile; newsrooms, platforms and developers get API keys. */
+/** A verifier's browsable documentation, from its configured public address. */
+export const docsOf = (base: string) => checkedUrl(`${base}/docs`) ?? sitePath('#');
+
 export function homePage(services: { articleVerifier: string; journalistVerifier: string }): SafeHtml {
   return html`<h1>Byline</h1>
     <section class="card" aria-labelledby="journalists-heading">
@@ -191,8 +194,8 @@ export function homePage(services: { articleVerifier: string; journalistVerifier
       </p>
       <p><a class="button" href="/signup?for=api">Get API keys</a></p>
       <p class="hint">
-        Documentation with Try it out: <a href="${services.articleVerifier}/docs">verify article</a> ·
-        <a href="${services.journalistVerifier}/docs">verify journalist</a>
+        Documentation with Try it out: <a href="${docsOf(services.articleVerifier)}">verify article</a> ·
+        <a href="${docsOf(services.journalistVerifier)}">verify journalist</a>
       </p>
     </section>
     <p>Already have an account? <a href="/signin">Sign in</a></p>`;

@@ -11,7 +11,8 @@ import {
 import type { PublicUrls } from '../deps';
 import type { NewKeyForm } from '../routes/api-key-schema';
 import type { KeyToShow } from '../use-cases/api-keys';
-import { html, type SafeHtml } from './html';
+import { checkedUrl, html, sitePath, type SafeHtml } from './html';
+import { docsOf } from './account-pages';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
 
 export interface ApiSettingsState {
@@ -78,8 +79,8 @@ function serviceAddresses(services: ApiSettingsState['services']): SafeHtml {
   const service = (label: string, base: string, path: string) =>
     html`<p>
       ${label}: <code>POST ${base}${path}</code><br />
-      <a href="${base}/docs">${label}: documentation and Try it out</a> ·
-      <a href="${base}/openapi.json">${label}: OpenAPI document</a>
+      <a href="${docsOf(base)}">${label}: documentation and Try it out</a> ·
+      <a href="${checkedUrl(`${base}/openapi.json`) ?? sitePath('#')}">${label}: OpenAPI document</a>
     </p>`;
   return html`<section class="card" aria-labelledby="services-heading">
     <h2 id="services-heading">Service addresses</h2>
@@ -141,7 +142,7 @@ function newSecret(created: KeyToShow, services: ApiSettingsState['services'], e
   </section>`;
 }
 
-const keyPath = (key: ApiKeySummary) => `/settings/api/keys/${encodeURIComponent(key.key)}`;
+const keyPath = (key: ApiKeySummary) => sitePath(`/settings/api/keys/${encodeURIComponent(key.key)}`);
 
 /** "Server", or a browser key's limit and origins. */
 function kindOf(key: ApiKeySummary): SafeHtml {

@@ -1,6 +1,6 @@
 import type { Article } from '@byline/shared';
 import type { ArticleForm } from '../use-cases/articles';
-import { html, safeUrl, type SafeHtml } from './html';
+import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { checkbox, csrfField, field, formError, postButton, type FieldErrors } from './forms';
 
 export function articleList(csrf: string, articles: Article[], notice?: string): SafeHtml {
@@ -26,7 +26,7 @@ export function articleList(csrf: string, articles: Article[], notice?: string):
               ${articles.map(
                 (article) =>
                   html`<tr>
-                    <td><a href="${safeUrl(article.link) ?? '#'}" rel="noopener noreferrer">${article.title}</a></td>
+                    <td><a href="${webUrl(article.link) ?? sitePath('#')}" rel="noopener noreferrer">${article.title}</a></td>
                     <td data-label="Published">${article.published_at.slice(0, 10)}</td>
                     <td data-label="Status">${article.active ? 'Active' : 'Deactivated'}</td>
                     <td>
@@ -56,7 +56,7 @@ export function articleFormPage({ csrf, action, form, errors = {}, message, fetc
   return html`<h1>${action === '/articles' ? 'Add an article' : 'Edit article'}</h1>
     ${formError(message)}
     ${fetched ? html`<p class="notice" role="status">We filled in what the page says. Check and correct it before saving.</p>` : ''}
-    <form method="post" action="${action}" class="card" novalidate>
+    <form method="post" action="${sitePath(action)}" class="card" novalidate>
       ${csrfField(csrf)} ${f('link', 'Article address', { type: 'url', required: true })}
       ${f('title', 'Headline', { required: true })} ${f('description', 'Description', { multiline: true })}
       <div class="grid">

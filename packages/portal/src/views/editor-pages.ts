@@ -9,7 +9,7 @@ import {
 import { claimsInBrief, claimsSection, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';
 import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
-import { html, safeUrl, type SafeHtml } from './html';
+import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { checkbox, csrfField, field, formError } from './forms';
 import { avatar, profileDetails } from './profile-details';
 import { auditHistory, verifiedBadge } from './verification-parts';
@@ -237,7 +237,7 @@ export function reviewPage({
               ${articles.map(
                 (a) =>
                   html`<li>
-                    <a href="${safeUrl(a.link) ?? '#'}" rel="noopener noreferrer">${a.title}</a>
+                    <a href="${webUrl(a.link) ?? sitePath('#')}" rel="noopener noreferrer">${a.title}</a>
                     (${a.published_at.slice(0, 10)}${a.active ? '' : ', deactivated'})
                   </li>`,
               )}

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html';
+import { html, sitePath, type SafeHtml } from './html';
 
 export type FieldErrors = Record<string, string>;
 
@@ -52,9 +52,9 @@ export function csrfField(token: string): SafeHtml {
   return html`<input type="hidden" name="_csrf" value="${token}" />`;
 }
 
-/** A one-button form (sign out, revoke, …) carrying the CSRF token. */
+/** A one-button form (sign out, revoke, …) carrying the CSRF token; it posts to a path of this site. */
 export function postButton(action: string, label: string, csrf: string, className = 'secondary'): SafeHtml {
-  return html`<form method="post" action="${action}" class="inline">
+  return html`<form method="post" action="${sitePath(action)}" class="inline">
     ${csrfField(csrf)}<button type="submit" class="${className}">${label}</button>
   </form>`;
 }

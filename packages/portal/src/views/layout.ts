@@ -1,5 +1,5 @@
 import type { PortalUser } from '@byline/shared';
-import { html, type Interpolation, type SafeHtml } from './html';
+import { html, sitePath, type Interpolation, type SafeHtml } from './html';
 import { FAVICON_PATH } from './assets';
 import { postButton } from './forms';
 
@@ -24,7 +24,7 @@ export function layout(context: PageContext, title: string, body: Interpolation)
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · Byline</title>
-        <link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml" />
+        <link rel="icon" href="${sitePath(FAVICON_PATH)}" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/portal.css" />
         <script src="/assets/portal.js" defer></script>
       </head>

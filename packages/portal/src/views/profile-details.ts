@@ -1,5 +1,5 @@
 import type { Profile } from '@byline/shared';
-import { html, safeUrl, type SafeHtml } from './html';
+import { html, webUrl, type SafeHtml } from './html';
 
 const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
@@ -55,7 +55,7 @@ export function initialsOf(profile: Pick<Profile, 'profile_first_name' | 'profil
  * uncovers the initials; without the photo, the initials alone. Decorative: the name is on the page.
  */
 export function avatar(profile: Profile): SafeHtml {
-  const image = safeUrl(profile.profile_image);
+  const image = webUrl(profile.profile_image);
   return html`<div class="avatar" aria-hidden="true">
     <span class="initials">${initialsOf(profile)}</span>${image ? html`<img src="${image}" alt="" />` : ''}
   </div>`;

@@ -1,6 +1,6 @@
 import type { Article, Profile } from '@byline/shared';
 import { claimedSitesList, personJsonLd, provenAccountsList, type PublicProofs } from '../proofs/public-proofs';
-import { html, safeUrl, type SafeHtml } from './html';
+import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { avatar, placeLine } from './profile-details';
 
 const fullName = (profile: Profile) => `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
@@ -43,7 +43,7 @@ export function verifiedProfilePage(
               ${articles.map(
                 (a) =>
                   html`<li>
-                    <a href="${safeUrl(a.link) ?? '#'}" rel="noopener noreferrer">${a.title}</a>
+                    <a href="${webUrl(a.link) ?? sitePath('#')}" rel="noopener noreferrer">${a.title}</a>
                     <span class="hint">${a.published_at.slice(0, 10)}</span>
                   </li>`,
               )}

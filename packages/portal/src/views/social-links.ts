@@ -7,7 +7,7 @@ import {
   type SocialType,
 } from '@byline/shared';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
-import { html, type SafeHtml } from './html';
+import { checkedUrl, html, type SafeHtml, type SafeUrl } from './html';
 
 const PROFILE_URL: Record<keyof SocialProfiles, (username: string) => string> = {
   twitter: (u) => `https://x.com/${u}`,
@@ -27,9 +27,9 @@ function linkableUsername(type: keyof SocialProfiles, value: string): string | n
 }
 
 /** The network's own https page of a stored handle; null for a value no account can have (stored before the rules). */
-export function networkAddress(type: SocialType, value: string): string | null {
+export function networkAddress(type: SocialType, value: string): SafeUrl | null {
   const username = linkableUsername(type, value);
-  return username === null ? null : profileAddressOf(type, username);
+  return (username === null ? null : checkedUrl(profileAddressOf(type, username))) ?? null;
 }
 
 /**
@@ -39,10 +39,8 @@ export function networkAddress(type: SocialType, value: string): string | null {
 export function socialLinks(social: SocialProfiles): SafeHtml {
   const items = SOCIAL_TYPES.filter((type) => social[type]).map((type) => {
     const username = linkableUsername(type, social[type]);
-    const shown =
-      username === null
-        ? social[type]
-        : html`<a href="${PROFILE_URL[type](encodeURIComponent(username))}" rel="noopener noreferrer">${social[type]}</a>`;
+    const address = username === null ? undefined : checkedUrl(PROFILE_URL[type](encodeURIComponent(username)));
+    const shown = address ? html`<a href="${address}" rel="noopener noreferrer">${social[type]}</a>` : social[type];
     return html`<li>${SOCIAL_LABELS[type]}: ${shown}</li>`;
   });
   return items.length

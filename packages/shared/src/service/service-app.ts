@@ -13,6 +13,8 @@ export interface ServiceDeps {
   logger: Logger;
   /** See Config.authCacheTtlMs; defaults to 1000. */
   authCacheTtlMs?: number;
+  /** The clock the credential and origin caches expire by (Date.now); tests pass one they move forward. */
+  now?: () => number;
   /** Per-key rate limits and usage counts (createRateLimiting); each operation router makes an in-memory one when absent. */
   rateLimiting?: RateLimiting;
   /** Express "trust proxy" (Config.trustProxy): behind a proxy, which one's X-Forwarded-For names the client address. */

@@ -5,46 +5,21 @@
  * exit code 1 and one error line naming the file, no stack trace (`npm start` restarts it after its back-off).
  * Real processes on the built code; the CLI's exit codes are in packages/cli/test.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SqliteStore } from '@byline/shared';
-import { buildPackages, builtEntry, freePort, REPO_ROOT, tempDir } from '@byline/test-support';
+import { buildPackages, runToExit, tempDir, type ServiceName } from '@byline/test-support';
 
-const PROCESSES = ['article-verifier', 'journalist-verifier', 'portal', 'worker'];
-
-/** Runs a built process to its end (within 30 s); its exit code and all it printed. */
-async function runToExit(pkg: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  const port = String(await freePort());
-  const child = spawn(process.execPath, [builtEntry(pkg)], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      MONGODB_URI: '',
-      LOG_LEVEL: 'warn',
-      ARTICLE_VERIFIER_PORT: port,
-      JOURNALIST_VERIFIER_PORT: port,
-      PORTAL_PORT: port,
-      WORKER_PORT: port,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  clearTimeout(timer);
-  return { code, output };
-}
+const PROCESSES: ServiceName[] = ['article-verifier', 'journalist-verifier', 'portal', 'worker'];
 
 beforeAll(() => buildPackages(...PROCESSES), 240_000);
 
 describe.each(PROCESSES)('%s that cannot start', (pkg) => {
   it('exits 78 on a configuration error, naming the setting', async () => {
-    const { code, output } = await runToExit(pkg, { BYLINE_DATA_DIR: tempDir(), RATE_LIMIT_PER_MINUTE: 'lots' });
+    const { code, output } = await runToExit(pkg, {
+      dataDir: tempDir(),
+      env: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: 'lots' },
+    });
     expect(code).toBe(78);
     expect(output).toContain(`${pkg}: Invalid configuration:`);
     expect(output).toContain('"RATE_LIMIT_PER_MINUTE" must be a number');
@@ -57,7 +32,7 @@ describe.each(PROCESSES)('%s that cannot start', (pkg) => {
     const holder = new SqliteStore(file); // this test's process has it open…
     try {
       fs.rmSync(file); // …when it is deleted
-      const { code, output } = await runToExit(pkg, { BYLINE_DATA_DIR: dataDir });
+      const { code, output } = await runToExit(pkg, { dataDir, env: { LOG_LEVEL: 'warn' } });
       expect(code).toBe(1);
       const lines = output.trim().split('\n');
       expect(lines).toHaveLength(1);

@@ -1,78 +1,51 @@
 /**
- * Browser access to both operations, through supertest with every answer checked against the service's own
- * OpenAPI document: preflights (204, never counted against a rate limit or the failed-authentication
+ * Browser access to a verification operation, through supertest with every answer checked against the service's
+ * own OpenAPI document: preflights (204, never counted against a rate limit or the failed-authentication
  * throttle), the grant on actual requests only for an origin the key's account lists, and HEAD, which is
  * refused without costing rate budget.
  */
 import type { Express } from 'express';
-import type { Test } from 'supertest';
 import { createApiKey, type Store } from '@byline/shared';
-import { createRateLimiting, type RateLimiting, type ServiceDeps } from '@byline/shared/http';
-import { aProfile, checkedRequest as request, quietLogger, seed, storeFactories } from '@byline/test-support';
-import { createApp as createArticleApp } from '../../../article-verifier/src/app';
-import { createApp as createJournalistApp } from '../../../journalist-verifier/src/app';
-
-const profile = aProfile({ profile_social_profiles: { twitter: '@CorsDesk' } });
-
-interface Operation {
-  name: string;
-  path: string;
-  methods: string;
-  createApp: (deps: ServiceDeps) => Express;
-  send: (app: Express, authorization: string) => Test;
-}
-
-const OPERATIONS: Operation[] = [
-  {
-    name: 'verify_article',
-    path: '/api/verify_article',
-    methods: 'POST, GET',
-    createApp: createArticleApp,
-    send: (app, authorization) =>
-      request(app).post('/api/verify_article').query({ url: profile.articles[0]!.link }).set('Authorization', authorization),
-  },
-  {
-    name: 'verify_journalist',
-    path: '/api/v1/verify_journalist',
-    methods: 'POST',
-    createApp: createJournalistApp,
-    send: (app, authorization) =>
-      request(app)
-        .post('/api/v1/verify_journalist')
-        .set('Authorization', authorization)
-        .send({ social_type: 'twitter', social_username: 'CorsDesk' }),
-  },
-];
+import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
+import { aProfile } from '../builders';
+import { quietLogger, seed } from '../harness';
+import { checkedRequest as request } from '../openapi-conformance';
+import { storeFactories } from '../stores';
+import { ask, type CreateApp, type VerifierOperation } from './operations';
 
 const NEWS = 'https://news.example';
 const OTHER_DESK = 'https://other.example:8443';
 const REMAINING = /^"per-minute";r=(\d+);t=\d+$/;
 const remaining = (header: string | undefined) => Number(REMAINING.exec(header ?? '')?.[1] ?? NaN);
 
-describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
-  let store: Store;
-  let desk: string;
-  let otherDesk: string;
-  const opened: RateLimiting[] = [];
+/** CORS and HEAD for one operation (call inside the service's test file). */
+export function describeCors(operation: VerifierOperation, createApp: CreateApp): void {
+  describe.each(storeFactories())(`${operation.name}: CORS and HEAD ($name store)`, (factory) => {
+    const profile = aProfile({ profile_social_profiles: { twitter: '@CorsDesk' } });
+    let store: Store;
+    let desk: string;
+    let otherDesk: string;
+    const opened: RateLimiting[] = [];
 
-  beforeAll(async () => {
-    store = await factory.create();
-    await seed(store, profile);
-    desk = `Bearer ${(await createApiKey(store, 'desk@example.org', 'page')).token}`;
-    otherDesk = `Bearer ${(await createApiKey(store, 'other@example.org', 'page')).token}`;
-    await store.setAccountOrigins('desk@example.org', [NEWS]);
-    await store.setAccountOrigins('other@example.org', [OTHER_DESK]);
-  });
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((limiting) => limiting.close()));
-  });
-  afterAll(() => store.close());
+    beforeAll(async () => {
+      store = await factory.create();
+      await seed(store, profile);
+      desk = `Bearer ${(await createApiKey(store, 'desk@example.org', 'page')).token}`;
+      otherDesk = `Bearer ${(await createApiKey(store, 'other@example.org', 'page')).token}`;
+      await store.setAccountOrigins('desk@example.org', [NEWS]);
+      await store.setAccountOrigins('other@example.org', [OTHER_DESK]);
+    });
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((limiting) => limiting.close()));
+    });
+    afterAll(() => store.close());
 
-  describe.each(OPERATIONS)('$name', (operation) => {
+    const send = (app: Express, authorization: string) => ask(operation, app, operation.lookup(profile), authorization);
+
     async function serve(limits: { perMinute?: number; authFailuresPerMinute?: number } = {}): Promise<Express> {
       const rateLimiting = await createRateLimiting({ store, logger: quietLogger(), ...limits });
       opened.push(rateLimiting);
-      return operation.createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting });
+      return createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting });
     }
 
     const preflight = (app: Express, origin: string) =>
@@ -122,7 +95,7 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
     });
 
     it('grants an actual request from an origin its key’s account lists, exposing the rate-limit and request-id headers', async () => {
-      const res = await operation.send(await serve(), desk).set('Origin', NEWS);
+      const res = await send(await serve(), desk).set('Origin', NEWS);
 
       expect(res.status).toBe(200);
       expect(res.body.verified).toBe(true);
@@ -136,7 +109,7 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
     it('grants nothing to an origin only another account lists, nor to one nobody lists; the answer itself is the same', async () => {
       const app = await serve();
       for (const origin of [OTHER_DESK, 'https://evil.example']) {
-        const res = await operation.send(app, desk).set('Origin', origin);
+        const res = await send(app, desk).set('Origin', origin);
 
         expect(res.status).toBe(200);
         expect(res.body.verified).toBe(true);
@@ -144,12 +117,12 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
         expect(res.headers['access-control-expose-headers']).toBeUndefined();
         expect(res.headers.vary).toMatch(/\bOrigin\b/);
       }
-      const granted = await operation.send(app, otherDesk).set('Origin', OTHER_DESK);
+      const granted = await send(app, otherDesk).set('Origin', OTHER_DESK);
       expect(granted.headers['access-control-allow-origin']).toBe(OTHER_DESK);
     });
 
     it('adds nothing to a request without Origin', async () => {
-      const res = await operation.send(await serve(), desk);
+      const res = await send(await serve(), desk);
 
       expect(res.status).toBe(200);
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -164,8 +137,8 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
       async (_case, authorization) => {
         const app = await serve();
         for (const origin of [NEWS, 'https://evil.example']) {
-          const fromPage = await operation.send(app, authorization).set('Origin', origin);
-          const fromServer = await operation.send(app, authorization);
+          const fromPage = await send(app, authorization).set('Origin', origin);
+          const fromServer = await send(app, authorization);
 
           expect(fromPage.status).toBe(401);
           expect(fromPage.headers['access-control-allow-origin']).toBe(origin);
@@ -199,7 +172,7 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
       }
 
       const answers = [];
-      for (let i = 0; i < 3; i++) answers.push(await operation.send(app, desk).set('Origin', NEWS));
+      for (let i = 0; i < 3; i++) answers.push(await send(app, desk).set('Origin', NEWS));
       expect(answers.map((res) => res.status)).toEqual([200, 200, 429]);
       expect(remaining(answers[0]!.headers.ratelimit)).toBe(1);
       expect(answers[2]!.headers['access-control-allow-origin']).toBe(NEWS);
@@ -214,7 +187,7 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
       }
 
       const answers = [];
-      for (let i = 0; i < 3; i++) answers.push(await operation.send(app, 'Bearer nosuchkey:nosecret'));
+      for (let i = 0; i < 3; i++) answers.push(await send(app, 'Bearer nosuchkey:nosecret'));
       expect(answers.map((res) => res.status)).toEqual([401, 401, 429]);
     });
 
@@ -230,12 +203,10 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
         pageKey = `Bearer ${created.token}`;
         pageKeyId = created.key;
       });
-      // A revoked browser key's origins are no longer granted to preflights (the next operation makes its own key).
-      afterAll(() => store.revokeApiKey(pageKeyId));
 
       it('answers its own origins with the grant, within its own lower limit', async () => {
         const app = await serve({ perMinute: 600 });
-        const res = await operation.send(app, pageKey).set('Origin', PAGE);
+        const res = await send(app, pageKey).set('Origin', PAGE);
 
         expect(res.status).toBe(200);
         expect(res.body.verified).toBe(true);
@@ -245,7 +216,7 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
       });
 
       it('is not granted its account’s origins: those are for the account’s server keys', async () => {
-        const res = await operation.send(await serve(), pageKey).set('Origin', NEWS);
+        const res = await send(await serve(), pageKey).set('Origin', NEWS);
 
         expect(res.status).toBe(403);
         expect(res.body.detail).toBe(`This browser key is not allowed from ${NEWS}; add the origin to the key in API settings`);
@@ -254,17 +225,17 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
       it('refuses another site’s page (403, readable) before it costs the key any budget or usage', async () => {
         const rateLimiting = await createRateLimiting({ store, logger: quietLogger(), usageFlushIntervalMs: 60_000 });
         opened.push(rateLimiting);
-        const app = operation.createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting });
+        const app = createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting });
         const usedBefore = (await store.usageOf(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
         for (let i = 0; i < 5; i++) {
-          const res = await operation.send(app, pageKey).set('Origin', 'https://evil.example');
+          const res = await send(app, pageKey).set('Origin', 'https://evil.example');
           expect(res.status).toBe(403);
           expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
           expect(res.body.detail).toMatch(/not allowed from https:\/\/evil\.example/);
           expect(res.headers['access-control-allow-origin']).toBe('https://evil.example');
           expect(res.headers.ratelimit).toBeUndefined();
         }
-        const allowed = await operation.send(app, pageKey).set('Origin', PAGE);
+        const allowed = await send(app, pageKey).set('Origin', PAGE);
         expect(allowed.status).toBe(200);
         expect(remaining(allowed.headers.ratelimit)).toBe(2);
         await rateLimiting.usage.flush();
@@ -273,7 +244,7 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
       });
 
       it('refuses a request without Origin: it does not come from a web page', async () => {
-        const res = await operation.send(await serve(), pageKey);
+        const res = await send(await serve(), pageKey);
 
         expect(res.status).toBe(403);
         expect(res.body.detail).toMatch(/browser key: it answers only requests from the web pages it lists/);
@@ -284,7 +255,7 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
       it('never gets more than its account: a lower account limit applies to it too', async () => {
         await store.setAccountRateLimit('desk@example.org', 2);
         try {
-          const res = await operation.send(await serve(), pageKey).set('Origin', PAGE);
+          const res = await send(await serve(), pageKey).set('Origin', PAGE);
           expect(res.status).toBe(200);
           expect(res.headers['ratelimit-policy']).toBe('"per-minute";q=2;w=60');
         } finally {
@@ -300,8 +271,8 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
         try {
           expect((await preflight(app, PAGE)).headers['access-control-allow-origin']).toBeUndefined();
           expect((await preflight(app, moved)).headers['access-control-allow-origin']).toBe(moved);
-          expect((await operation.send(app, pageKey).set('Origin', moved)).status).toBe(200);
-          expect((await operation.send(app, pageKey).set('Origin', PAGE)).status).toBe(403);
+          expect((await send(app, pageKey).set('Origin', moved)).status).toBe(200);
+          expect((await send(app, pageKey).set('Origin', PAGE)).status).toBe(403);
         } finally {
           await store.setBrowserKey(pageKeyId, { origins: [PAGE, 'http://localhost:3000'], rateLimitPerMinute: 3 });
         }
@@ -317,9 +288,9 @@ describe.each(storeFactories())('CORS and HEAD ($name store)', (factory) => {
         expect(res.headers.ratelimit).toBeUndefined();
       }
 
-      const after = await operation.send(app, desk);
+      const after = await send(app, desk);
       expect(after.status).toBe(200);
       expect(remaining(after.headers.ratelimit)).toBe(1);
     });
   });
-});
+}
