@@ -10,7 +10,7 @@ import {
   type PortalStore,
   type Store,
 } from '@byline/shared';
-import { openPortalStore } from '@byline/portal/operator';
+import { backendOf } from '@byline/shared';
 import { writeLine } from './output';
 
 export type OutputStream = Writable & { isTTY?: boolean };
@@ -48,7 +48,8 @@ async function runWithStore<T>(ctx: CliContext, create: boolean, work: (store: S
   try {
     return await work(store, config);
   } finally {
-    await store.close();
+    // Closes the repositories the command used, then the store.
+    await backendOf(store).close();
   }
 }
 
@@ -67,7 +68,7 @@ export function withNewOrExistingStore<T>(ctx: CliContext, work: (store: Store, 
 
 /** The portal's records (users, verification audit) kept beside an opened store. */
 export async function withPortalStore<T>(store: Store, work: (portal: PortalStore) => Promise<T>): Promise<T> {
-  const portal = openPortalStore(store);
+  const portal = backendOf(store).portal;
   try {
     return await work(portal);
   } finally {

@@ -1,4 +1,4 @@
-import { openPortalStore } from '@byline/portal/operator';
+import { backendOf } from '@byline/shared';
 import type { PortalStore } from '@byline/shared';
 import { aProfile } from '@byline/test-support';
 import { passwordMatches } from '../../portal/src/auth/passwords';
@@ -7,7 +7,7 @@ import { byline, cliTargets, importFileWith, type CliTarget } from './cli-harnes
 /** Looks at the portal's records of a target's store. */
 async function withPortal<T>(target: CliTarget, look: (portal: PortalStore) => Promise<T>): Promise<T> {
   const store = target.openStore();
-  const portal = openPortalStore(store);
+  const portal = backendOf(store).portal;
   try {
     return await look(portal);
   } finally {

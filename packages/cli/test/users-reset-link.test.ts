@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { openPortalStore } from '@byline/portal/operator';
+import { backendOf } from '@byline/shared';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../../portal/src/app';
 import { hashPassword } from '../../portal/src/auth/passwords';
@@ -13,7 +13,7 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
 
   test('prints a link on PUBLIC_PORTAL_URL that sets a new password once, within an hour', async () => {
     const store = target.openStore();
-    const portalStore = openPortalStore(store);
+    const portalStore = backendOf(store).portal;
     try {
       await portalStore.createUser({
         email: 'lost@example.org',
@@ -52,7 +52,7 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
 
   test('uses http://localhost:PORTAL_PORT when PUBLIC_PORTAL_URL is unset, and names an unknown email', async () => {
     const store = target.openStore();
-    const portalStore = openPortalStore(store);
+    const portalStore = backendOf(store).portal;
     try {
       await portalStore.createUser({ email: 'local@example.org', passwordHash: 'x', role: 'journalist' });
     } finally {

@@ -5,7 +5,7 @@ import {
   DEFAULT_OUTBOUND,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_RECHECK_POLICY,
-  openClaimStore,
+  backendOf,
 } from '@byline/shared';
 import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
@@ -52,7 +52,7 @@ export function createApp(deps: PortalDeps): Express {
     outbox: deps.outbox ?? new Outbox(null, deps.logger),
     publicUrls: deps.publicUrls ?? LOCAL_PUBLIC_URLS,
     resetThrottle: deps.resetThrottle ?? new ResetRequestThrottle(),
-    claims: deps.claims ?? openClaimStore(deps.store),
+    claims: deps.claims ?? backendOf(deps.store).claims,
     proofFetch: deps.proofFetch ?? createSafeFetch(outbound),
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}, { outbound }),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,

@@ -1,14 +1,5 @@
 #!/usr/bin/env node
-import {
-  addressPolicyOf,
-  openPortalStore,
-  createLogger,
-  loadConfig,
-  openClaimStore,
-  outboundOf,
-  recheckPolicyOf,
-  useDnsServers,
-} from '@byline/shared';
+import { addressPolicyOf, backendOf, createLogger, loadConfig, outboundOf, recheckPolicyOf, useDnsServers } from '@byline/shared';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { createSignInThrottle } from './auth/create-sign-in-throttle';
@@ -28,7 +19,7 @@ async function main(): Promise<void> {
   const outbound = outboundOf(config);
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
   const store = await openStoreOrExit(config, logger);
-  const portalStore = openPortalStore(store);
+  const portalStore = backendOf(store).portal;
   // Behind a TLS-terminating proxy, set TRUST_PROXY so cookies are marked Secure and throttles see client addresses.
   const trustProxy = config.trustProxy;
   const throttle = await createSignInThrottle({ logger, redisUrl: config.redisUrl });
@@ -44,7 +35,7 @@ async function main(): Promise<void> {
     articleVerifier: config.publicArticleVerifierUrl,
     journalistVerifier: config.publicJournalistVerifierUrl,
   };
-  const claims = openClaimStore(store);
+  const claims = backendOf(store).claims;
   const networkSignIn = createNetworkSignIn(signInConfig, { outbound });
   const recheckPolicy = recheckPolicyOf(config);
   const app = createApp({
@@ -72,9 +63,7 @@ async function main(): Promise<void> {
     close: async () => {
       await outbox.settled();
       await throttle.close();
-      await claims.close();
-      await portalStore.close();
-      await store.close();
+      await backendOf(store).close();
     },
   };
   stopGracefullyOnSignals(server, bothStores, logger);

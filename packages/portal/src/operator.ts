@@ -1,8 +1,7 @@
 /**
- * @byline/portal/operator: the portal's store and the use cases an operator runs from the command line, without
+ * @byline/portal/operator: the use cases an operator runs from the command line, without
  * the web app, so that the CLI does not load Express.
  */
-export { openPortalStore } from '@byline/shared';
 export { createEditor, type CreateEditorResult } from './use-cases/accounts';
 export { issueResetLink, RESET_LINK_TTL_MS, type ResetLink } from './use-cases/password-reset';
 export { setVerifiedByOperator } from './use-cases/verification';

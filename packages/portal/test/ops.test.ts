@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { openPortalStore, MongoStore } from '@byline/shared';
+import { backendOf, MongoStore } from '@byline/shared';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../src/app';
 import { portalStoreFactories, startPortal, type Portal } from './support/portal-harness';
@@ -22,7 +22,7 @@ describe('portal probes during a database outage (mongodb store)', () => {
   it('/healthz stays 200 while /readyz answers 503 with Retry-After', async () => {
     // Nothing listens on port 1: every operation fails server selection quickly.
     const store = MongoStore.open('mongodb://127.0.0.1:1/byline_probe?serverSelectionTimeoutMS=300&connectTimeoutMS=300');
-    const portalStore = openPortalStore(store);
+    const portalStore = backendOf(store).portal;
     try {
       const app = createApp({ store, portalStore, logger: quietLogger() });
       await request(app).get('/healthz').expect(200, { status: 'ok' });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { openPortalStore, MongoStore } from '@byline/shared';
+import { backendOf, MongoStore } from '@byline/shared';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../src/app';
 
@@ -7,7 +7,7 @@ describe('portal during a database outage (mongodb store)', () => {
   it('answers 503 with Retry-After, not 500, when MongoDB cannot be reached', async () => {
     // Nothing listens on port 1: every operation fails server selection quickly.
     const store = MongoStore.open('mongodb://127.0.0.1:1/byline_outage?serverSelectionTimeoutMS=300&connectTimeoutMS=300');
-    const portalStore = openPortalStore(store);
+    const portalStore = backendOf(store).portal;
     try {
       const app = createApp({ store, portalStore, logger: quietLogger() });
       const res = await request(app).get('/j/someone');

@@ -3,8 +3,7 @@ import {
   createLogger,
   createSafeFetch,
   loadConfig,
-  openClaimStore,
-  openPortalStore,
+  backendOf,
   outboundOf,
   recheckHolder,
   recheckPolicyOf,
@@ -28,9 +27,9 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
   // Like the services: never waits for MongoDB; /readyz answers 503 and runs fail (and are retried) until it answers.
   const store = await openStoreOrExit(config, logger);
-  const claims = openClaimStore(store);
+  const claims = backendOf(store).claims;
   // A lapse that leaves a verified profile without a live proof unverifies it and puts it in the editors' queue.
-  const portalStore = openPortalStore(store);
+  const portalStore = backendOf(store).portal;
   const metrics = createWorkerMetrics(SERVICE_NAME);
 
   const server = createHttpServer(createOpsApp(store, metrics, logger), logger).listen(config.workerPort, config.host);

@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import {
   canonicalizeUrl,
   EDITOR_PROVIDER,
-  openPortalStore,
+  backendOf,
   createSafeFetch,
-  openClaimStore,
   publicProfileUrl,
   relMeEvidence,
   type ArticleInput,
@@ -63,8 +62,8 @@ export class ProofFixtures {
     readonly store: Store,
     private readonly server: PageServer,
   ) {
-    this.portal = openPortalStore(store);
-    this.claims = openClaimStore(store);
+    this.portal = backendOf(store).portal;
+    this.claims = backendOf(store).claims;
   }
 
   /**

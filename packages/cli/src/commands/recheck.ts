@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import {
   createSafeFetch,
-  openClaimStore,
-  openPortalStore,
+  backendOf,
   outboundOf,
   recheckHolder,
   recheckPolicyOf,
@@ -19,8 +18,8 @@ export function registerRecheck(program: Command, ctx: CliContext): void {
     .option('--all', 'every live rel="me" proof, due or not')
     .action(async (options: { all?: boolean }) => {
       const summary = await withStore(ctx, async (store, config) => {
-        const claims = openClaimStore(store);
-        const portalStore = openPortalStore(store);
+        const claims = backendOf(store).claims;
+        const portalStore = backendOf(store).portal;
         try {
           // Beside running workers: the claim store's leases keep each proof to one checker at a time.
           return await runRecheck({

@@ -3,7 +3,7 @@
  * start-up, and neither the SMTP password nor a reset token ever reaches its logs.
  */
 import request from 'supertest';
-import { openPortalStore, SqliteStore } from '@byline/shared';
+import { backendOf, SqliteStore } from '@byline/shared';
 import { buildPackages, runToExit, spawnService, tempDir, until } from '@byline/test-support';
 import { hashPassword } from '../../src/auth/passwords';
 import { csrfFrom } from '../support/portal-harness';
@@ -32,7 +32,7 @@ describe('portal process: mail settings', () => {
     const mailbox = await startMailbox({ user: 'byline', pass: SMTP_PASSWORD });
     const dataDir = tempDir();
     const store = SqliteStore.inDirectory(dataDir);
-    const portalStore = openPortalStore(store);
+    const portalStore = backendOf(store).portal;
     await portalStore.createUser({
       email: 'process@example.org',
       passwordHash: await hashPassword('an old password'),

@@ -5,11 +5,10 @@ import request from 'supertest';
 import {
   createSafeFetch,
   MongoStore,
-  openClaimStore,
   type ClaimStoreWithAttempts,
   type PortalStore,
   type Store,
-  openPortalStore,
+  backendOf,
 } from '@byline/shared';
 import { expectAnswersInStep, loopbackOutbound, quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
 import { createApp } from '../../src/app';
@@ -45,8 +44,8 @@ export function portalStoreFactories(): StoreFactory[] {
 
 export async function startPortal(factory: StoreFactory, overrides: Partial<PortalDeps> = {}): Promise<Portal> {
   const store = await factory.create();
-  const portalStore = openPortalStore(store);
-  const claims = overrides.claims ?? openClaimStore(store);
+  const portalStore = backendOf(store).portal;
+  const claims = overrides.claims ?? backendOf(store).claims;
   const clock = { now: new Date() };
   const app = createApp({
     store,

@@ -1,5 +1,6 @@
 import type { SocialType } from '../domain/types';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from './claims';
+import type { ProofAttemptStore } from './proof-attempts';
 
 /**
  * A proof to record on a profile. For a network, `value` is the handle the proof established (the
@@ -121,3 +122,5 @@ export const DEFAULT_RECHECK_POLICY: RecheckPolicy = {
   graceMs: 3 * 24 * 60 * 60 * 1000,
   retryMs: 6 * 60 * 60 * 1000,
 };
+
+export type ClaimStoreWithAttempts = ClaimStore & ProofAttemptStore & { close(): Promise<void> };

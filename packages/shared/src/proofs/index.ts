@@ -5,7 +5,6 @@ export * from './claim-wording';
 export * from './proof-attempts';
 export * from './rel-me-links';
 export * from './verified-identity';
-export * from './open-claim-store';
 export { SqliteClaimStore, EDITOR_PROVIDER } from './sqlite/sqlite-claim-store';
 export { OPERATOR_PROVIDER } from './sqlite/claims-migration';
 export { MongoClaimStore } from './mongo/mongo-claim-store';

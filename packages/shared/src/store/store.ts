@@ -10,6 +10,7 @@ import type {
 } from '../domain/types';
 import type { AccountOrigins } from './account-origins';
 import type { TaggedAnswer } from '../domain/rendered-answers';
+import type { StoreDatabase } from '../database/store-database';
 
 export interface ImportProgress {
   done: number;
@@ -42,6 +43,8 @@ export interface NewApiKey {
  */
 export interface Store extends AccountOrigins {
   readonly kind: string;
+  /** The database this store opened, for the repositories of every resource (see backendOf). */
+  readonly database: StoreDatabase;
   /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createHttpServer, inMemoryRateLimiting, type RateLimitingOptions, type ServiceDeps } from '@byline/shared/http';
 import { bearer, embeddedStore, quietLogger } from '@byline/test-support';
 import { createApp as createPortalApp, PageFetchError } from '@byline/portal';
-import { openPortalStore, type Store } from '@byline/shared';
+import { backendOf, type Store } from '@byline/shared';
 import { createApp as createArticleApp } from '../../../article-verifier/src/app';
 import { createApp as createJournalistApp } from '../../../journalist-verifier/src/app';
 import { Outbox } from '../../../portal/src/mail/outbox';
@@ -38,7 +38,7 @@ function appFor(name: ServerName, store: Store, options: ServeOptions): { app: R
     const app = name === 'article verifier' ? createArticleApp(deps) : createJournalistApp(deps);
     return { app, closeMore: async () => rateLimiting?.close() };
   }
-  const portalStore = openPortalStore(store);
+  const portalStore = backendOf(store).portal;
   // Mail on, as in production (without it the reset form answers 503 by design); messages go nowhere.
   const outbox = new Outbox({ send: async () => {} }, logger);
   // Never the network: an article address is refused as unreachable.

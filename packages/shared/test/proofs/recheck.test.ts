@@ -4,9 +4,8 @@ import {
   canonicalizeUrl,
   EDITOR_PROVIDER,
   handleKey,
-  openPortalStore,
+  backendOf,
   createSafeFetch,
-  openClaimStore,
   publicProfileUrl,
   relMeEvidence,
   runRecheck,
@@ -85,8 +84,8 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
 
   beforeEach(async () => {
     store = await factory.create();
-    claims = openClaimStore(store);
-    portal = openPortalStore(store);
+    claims = backendOf(store).claims;
+    portal = backendOf(store).portal;
     pages = {};
     requests = {};
     clock = Date.now() + 60_000;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { canonicalizeUrl, SqlitePortalStore, SqliteStore, StoreUnavailableError, type Logger } from '@byline/shared';
+import { backendOf, canonicalizeUrl, type PortalStore, SqliteStore, StoreUnavailableError, type Logger } from '@byline/shared';
 import { anArticle, aProfile, capturingLogger, seed, tempDir } from '@byline/test-support';
 
 /**
@@ -57,7 +57,7 @@ describe('embedded store whose file goes away', () => {
 
   it('refuses pings, writes and (within a second or so) lookups once the file is deleted, and says so once', async () => {
     expect(await store.articleAnswer(ARTICLE)).not.toBeNull();
-    const portal = SqlitePortalStore.forStore(store);
+    const portal = backendOf(store).portal;
     for (const name of ['byline.sqlite', 'byline.sqlite-wal', 'byline.sqlite-shm']) fs.rmSync(path.join(dir, name));
 
     expect(await outcome(store.ping())).toMatch(/^503: embedded store: .*byline\.sqlite has been deleted/);
@@ -105,7 +105,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
   let dir: string;
   let shm: string;
   let store: SqliteStore;
-  let portal: SqlitePortalStore;
+  let portal: PortalStore;
   let logs: { logger: Logger; output: () => string };
 
   beforeEach(async () => {
@@ -113,7 +113,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     shm = path.join(dir, 'byline.sqlite-shm');
     logs = capturingLogger();
     store = new SqliteStore(path.join(dir, 'byline.sqlite'), { logger: logs.logger });
-    portal = SqlitePortalStore.forStore(store);
+    portal = backendOf(store).portal;
     await seed(store, aProfile({ profile_slug: 'guarded', articles: [anArticle({ link: LINK })] }));
   });
   afterEach(async () => {

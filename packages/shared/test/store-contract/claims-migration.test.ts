@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
 import {
-  openPortalStore,
+  backendOf,
   MongoStore,
-  openClaimStore,
   type ClaimStoreWithAttempts,
   SqliteStore,
   type PortalStore,
@@ -103,10 +102,10 @@ describe.each(kinds)('handles held before claims become claims when the store is
     await target.dispose();
   });
 
-  function open(): { store: Store; portal: PortalStore; claims: ReturnType<typeof openClaimStore> } {
+  function open(): { store: Store; portal: PortalStore; claims: ClaimStoreWithAttempts } {
     store = target.open();
-    const portal = openPortalStore(store);
-    const claims = openClaimStore(store);
+    const portal = backendOf(store).portal;
+    const claims = backendOf(store).claims;
     closers.push(
       () => claims.close(),
       () => portal.close(),

@@ -1,8 +1,7 @@
 import {
-  openPortalStore,
+  backendOf,
   HandleTakenError,
   ImportConflictError,
-  openClaimStore,
   type ClaimStoreWithAttempts,
   type NewEvidence,
   type PortalStore,
@@ -51,11 +50,11 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
   let portal: PortalStore;
   beforeEach(() => {
     try {
-      claims = openClaimStore(store());
+      claims = backendOf(store()).claims;
     } catch {
       // The implementation for this store is not there yet: the suite says so below.
     }
-    portal = openPortalStore(store());
+    portal = backendOf(store()).portal;
   });
   afterEach(async () => {
     await claims?.close();

@@ -1,5 +1,5 @@
+import type { MongoDatabase } from '../../database/mongo-database';
 import type { Db } from 'mongodb';
-import type { MongoStore } from '../../store/mongo/mongo-store';
 import type { Claim, ClaimKind } from '../claims';
 import type {
   CheckOutcome,
@@ -25,11 +25,7 @@ import { countLeasedElsewhereNow, recordCheckNow, takeDueChecksNow } from './mon
  * driver outages become StoreUnavailableError.
  */
 export class MongoClaimStore implements ClaimStore, ProofAttemptStore {
-  constructor(private readonly store: MongoStore) {}
-
-  static forStore(store: MongoStore): MongoClaimStore {
-    return new MongoClaimStore(store);
-  }
+  constructor(private readonly store: MongoDatabase) {}
 
   private get db(): Db {
     return this.store.db;

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import type { SocialType } from '../../domain/types';
 import { HandleTakenError } from '../../store/portal-store';
-import type { SqliteStore } from '../../store/sqlite/sqlite-store';
 import type { StoreFileGuard } from '../../store/sqlite/store-file-guard';
 import { unavailableOr } from '../../store/sqlite/sqlite-errors';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from '../../store/sqlite/write-without-blocking';
@@ -55,10 +54,6 @@ export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
     this.db = new Database(file, { fileMustExist: true });
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('foreign_keys = ON');
-  }
-
-  static forStore(store: SqliteStore): SqliteClaimStore {
-    return new SqliteClaimStore(store.file, store.guard);
   }
 
   async close(): Promise<void> {

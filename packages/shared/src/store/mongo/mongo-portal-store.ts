@@ -1,3 +1,4 @@
+import type { MongoDatabase } from '../../database/mongo-database';
 import type { Db } from 'mongodb';
 import type { Article, ArticleInput, Profile } from '../../domain/types';
 import { canonicalizeUrl } from '../../url/canonical-url';
@@ -32,7 +33,6 @@ import {
   type PortalUserDoc,
   type VerificationRequestDoc,
 } from './mongo-schema';
-import type { MongoStore } from './mongo-store';
 
 const toUser = (doc: PortalUserDoc): PortalUser => ({
   id: doc._id,
@@ -69,11 +69,7 @@ export class MongoPortalStore implements PortalStore {
   private readonly resets = new MongoPasswordResets(() => this.db);
   private readonly sessionRecords = new MongoSessionRecords(() => this.db);
 
-  constructor(private readonly store: MongoStore) {}
-
-  static forStore(store: MongoStore): MongoPortalStore {
-    return new MongoPortalStore(store);
-  }
+  constructor(private readonly store: MongoDatabase) {}
 
   private get db(): Db {
     return this.store.db;

@@ -1,3 +1,4 @@
+import type { StoreDatabase } from '../../database/store-database';
 import type { Db } from 'mongodb';
 import type {
   AccountStatus,
@@ -50,6 +51,7 @@ const hasTags = (answers: RenderedAnswers | undefined): answers is Required<Rend
  */
 export class MongoStore implements Store {
   readonly kind = 'mongodb';
+  readonly database: StoreDatabase = { kind: 'mongodb', mongo: this };
   private readonly schema: RetryingInit;
   private readonly origins = new MongoAccountOrigins(() => this.db);
   private readonly keys = new MongoApiKeys(() => this.db);

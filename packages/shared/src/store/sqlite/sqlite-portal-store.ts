@@ -18,7 +18,6 @@ import type {
   VerificationRequest,
 } from '../portal-store';
 import { ArticleTakenError, EmailTakenError } from '../portal-store';
-import { SqliteStore } from './sqlite-store';
 import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
 import { networkClaims } from '../../proofs/claim-values';
 import { setClaimsNow } from '../../proofs/sqlite/sqlite-claim-store';
@@ -71,7 +70,7 @@ export class SqlitePortalStore implements PortalStore {
   private readonly sessions: SqliteSessionRecords;
 
   /**
-   * The schema must already be migrated: open the SqliteStore on this file first (see forStore). Writes are
+   * The schema must already be migrated: open the SqliteStore on this file first. Writes are
    * refused while `guard` (the SqliteStore's, so a problem is logged once a process) finds the file unusable.
    */
   constructor(
@@ -84,10 +83,6 @@ export class SqlitePortalStore implements PortalStore {
     this.db.pragma('foreign_keys = ON');
     this.resets = new SqlitePasswordResets(this.db, (work) => this.write(work));
     this.sessions = new SqliteSessionRecords(this.db, (work) => this.write(work));
-  }
-
-  static forStore(store: SqliteStore): SqlitePortalStore {
-    return new SqlitePortalStore(store.file, store.guard);
   }
 
   private sql<P extends unknown[] = unknown[], R = unknown>(text: string) {

@@ -1,3 +1,5 @@
+import type { StoreDatabase } from '../../database/store-database';
+import { SqliteDatabase } from '../../database/sqlite-database';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -95,6 +97,7 @@ export class SqliteStore implements Store {
   readonly guard: StoreFileGuard | undefined;
   /** Held while the file is open, so that no other process opens it unsafely; none for an in-memory store. */
   private readonly lock: StoreOpenLock | undefined;
+  readonly database: StoreDatabase;
 
   constructor(
     readonly file: string,
@@ -158,6 +161,10 @@ export class SqliteStore implements Store {
       ),
       usageOf: db.prepare<[string], UsageEntry>('SELECT key, day, count FROM api_key_usage WHERE key = ? ORDER BY day'),
       setAccountStatus: db.prepare<[AccountStatus, string]>('UPDATE accounts SET status = ? WHERE email = ?'),
+    };
+    this.database = {
+      kind: 'embedded',
+      sqlite: new SqliteDatabase(file, db, { guard: this.guard, beforeWork: () => this.snapshot.release() }),
     };
     this.origins = new SqliteAccountOrigins(db);
     this.keys = new SqliteApiKeys(db);

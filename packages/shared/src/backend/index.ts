@@ -1,0 +1,2 @@
+export * from './backend';
+export * from './open-backend';

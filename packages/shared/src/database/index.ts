@@ -1,0 +1,3 @@
+export * from './sqlite-database';
+export * from './mongo-database';
+export * from './store-database';

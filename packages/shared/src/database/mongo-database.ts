@@ -1,0 +1,16 @@
+import type { Collection, Db, Document } from 'mongodb';
+
+/**
+ * The MongoDB database as resources use it: the current client's database and `run`, which waits for the schema
+ * step (indexes) and turns outages into StoreUnavailableError (see MongoStore.run). There are no transactions on
+ * FerretDB: a resource's unit of write is one single-document write, and a rule that needs several orders them
+ * so that an interruption leaves nothing verified that should not be (each such use case says its order).
+ */
+export interface MongoDatabase {
+  readonly db: Db;
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export function collectionIn<T extends Document>(database: MongoDatabase, name: string): Collection<T> {
+  return database.db.collection<T>(name);
+}

@@ -1,0 +1,66 @@
+import type Database from 'better-sqlite3';
+import type { StoreFileGuard } from '../store/sqlite/store-file-guard';
+import { unavailableOr } from '../store/sqlite/sqlite-errors';
+import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from '../store/sqlite/write-without-blocking';
+
+export interface SqliteDatabaseHooks {
+  /** The store file's guard: reads are refused once the file is gone, writes once it cannot be written. */
+  guard?: StoreFileGuard;
+  /**
+   * Runs before every read and write: the store ends the verifiers' lookup snapshot here, so that what a resource
+   * writes is seen by the lookups that follow (see TurnSnapshot).
+   */
+  beforeWork?: () => void;
+}
+
+/**
+ * The embedded database as resources use it: one connection to the store's file, with the two ways to touch it
+ * that every SQLite adapter needs and none writes again: a read, and the unit of write (one IMMEDIATE
+ * transaction that waits for another process's write without blocking this one). Errors become
+ * StoreUnavailableError where the file is busy or unusable, like the store's own.
+ */
+export class SqliteDatabase {
+  constructor(
+    /** The store file's path (':memory:' in some tests). */
+    readonly file: string,
+    readonly connection: Database.Database,
+    private readonly hooks: SqliteDatabaseHooks = {},
+  ) {}
+
+  get guard(): StoreFileGuard | undefined {
+    return this.hooks.guard;
+  }
+
+  prepare<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    return this.connection.prepare<P, R>(sql);
+  }
+
+  /** Synchronous reads as a promise. */
+  read<T>(work: (db: Database.Database) => T): Promise<T> {
+    try {
+      this.hooks.guard?.checkReadable();
+      this.hooks.beforeWork?.();
+      return Promise.resolve(work(this.connection));
+    } catch (error) {
+      return Promise.reject(unavailableOr(error));
+    }
+  }
+
+  /**
+   * The unit of write: `work` runs in one IMMEDIATE transaction, so it is all written or none of it, and nothing
+   * another process writes comes between its reads and its writes. While another process writes (an import),
+   * it is tried again without blocking this process, for up to `patienceMs`.
+   */
+  write<T>(work: (db: Database.Database) => T, patienceMs = BUSY_TIMEOUT_MS): Promise<T> {
+    const transaction = this.connection.transaction(() => work(this.connection));
+    return writeWithoutBlocking(
+      this.connection,
+      () => {
+        this.hooks.guard?.checkWritable();
+        this.hooks.beforeWork?.();
+        return transaction.immediate();
+      },
+      patienceMs,
+    );
+  }
+}
