@@ -1,4 +1,13 @@
-import type { ClaimStoreWithAttempts, Logger, Outbound, PortalStore, RecheckPolicy, SafeFetch, Store } from '@byline/shared';
+import type {
+  ClaimStoreWithAttempts,
+  ClaimsRepository,
+  Logger,
+  Outbound,
+  PortalStore,
+  RecheckPolicy,
+  SafeFetch,
+  Store,
+} from '@byline/shared';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
 import type { Outbox } from './mail/outbox';
@@ -33,8 +42,10 @@ export interface PortalDeps {
   /** Defaults to localhost on the default ports. */
   publicUrls?: PublicUrls;
   resetThrottle?: ResetRequestThrottle;
-  /** Claims and their evidence (issue 16); opened beside `store` by default. */
+  /** The re-checks and proof attempts on the claims (issue 16); opened beside `store` by default. */
   claims?: ClaimStoreWithAttempts;
+  /** Claims of handles and websites, the repository the claims rules run on; the store's by default. */
+  profileClaims?: ClaimsRepository;
   /** Outbound fetch for proofs (rel="me" pages), within `outbound`. */
   proofFetch?: SafeFetch;
   /** Sign-in with the networks configured by SIGNIN_* (main); none configured by default. */

@@ -1,4 +1,4 @@
-import { createSafeFetch, relMeEvidence, runRecheck } from '@byline/shared';
+import { createSafeFetch, recordProof, relMeEvidence, runRecheck, setClaims } from '@byline/shared';
 import { bearer, loopbackOutbound } from '@byline/test-support';
 import { createEditor } from '../src/use-cases/accounts';
 import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
@@ -34,7 +34,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
 
   const review = (id: number) => `/editor/profiles/${id}`;
   const twitterClaim = async (profileId: number) =>
-    (await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'twitter' && c.releasedAt === null)!;
+    (await portal.profileClaims.claimsOf(profileId)).find((c) => c.kind === 'twitter' && c.releasedAt === null)!;
   const answers = async (handle: string) => {
     const token = (await bearer(portal.store)).replace('Bearer ', '');
     return (await verifiers(portal.store).verifyJournalist(token, handle)).body as Record<string, unknown>;
@@ -108,7 +108,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const holderSession = await signedUp(portal.app);
     await submit(holderSession.agent, '/profile', '/profile', profileForm({ profile_first_name: 'Holder' }));
     const holderId = (await portal.portalStore.findUserByEmail(holderSession.email))!.profileId!;
-    const proven = await portal.claims.recordProof({
+    const proven = await recordProof(portal.profileClaims, {
       profileId: holderId,
       kind: 'twitter',
       value: handle,
@@ -142,7 +142,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       evidence: [expect.objectContaining({ method: 'editor-attestation', by: `editor:${desk.email}` })],
     });
     // The holder's own typed handle was replaced by the proof earlier; the moved one is released by the move.
-    const holderTwitter = (await portal.claims.claimsOf(holderId)).filter((c) => c.kind === 'twitter');
+    const holderTwitter = (await portal.profileClaims.claimsOf(holderId)).filter((c) => c.kind === 'twitter');
     expect(holderTwitter.filter((c) => c.releasedAt === null)).toEqual([]);
     const released = holderTwitter.find((c) => c.value === handle);
     expect(released?.releasedReason).toContain(`Moved to another profile by an editor (${desk.email})`);
@@ -207,7 +207,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
 
   it('approves a profile with a proven handle; the queue showed its proof in brief', async () => {
     const aoife = await journalist();
-    await proveClaim(portal.claims, aoife.profileId, 'twitter', aoife.form.twitter);
+    await proveClaim(portal.profileClaims, aoife.profileId, 'twitter', aoife.form.twitter);
     const desk = await editor();
     const queue = await desk.agent.get('/editor/queue');
     expect(queue.text).toContain(`X ${aoife.form.twitter} proven (signed in)`);
@@ -234,8 +234,8 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       await submit(session.agent, '/profile', '/profile', form);
       const profileId = (await portal.portalStore.findUserByEmail(session.email))!.profileId!;
       const site = pages.url(`/${name}`);
-      await portal.claims.setClaims(profileId, { website: [site] });
-      await portal.claims.recordProof({
+      await setClaims(portal.profileClaims, profileId, { website: [site] });
+      await recordProof(portal.profileClaims, {
         profileId,
         kind: 'website',
         value: site,
@@ -288,7 +288,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
 
     it('keeps verified a profile whose proven handle still holds, and asks an editor to look', async () => {
       const { profileId, form } = await verifiedWithSite('Halfproven');
-      await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
+      await proveClaim(portal.profileClaims, profileId, 'twitter', form.twitter);
       await approve(profileId);
       const desk = await editor();
 

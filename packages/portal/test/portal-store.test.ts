@@ -1,4 +1,4 @@
-import { handleKey, HandleTakenError, type ArticleInput, type ProfileFields } from '@byline/shared';
+import { handleKey, HandleTakenError, recordProof, type ArticleInput, type ProfileFields } from '@byline/shared';
 import { portalStoreFactories, startPortal, type Portal } from './support/portal-harness';
 import { proveClaim, signedInAs } from './support/proofs';
 
@@ -48,7 +48,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
 
   /** The profile's live network claims as [kind, value, state]. */
   const liveClaims = async (profileId: number) =>
-    (await portal.claims.claimsOf(profileId)).filter((c) => c.releasedAt === null).map((c) => [c.kind, c.value, c.state]);
+    (await portal.profileClaims.claimsOf(profileId)).filter((c) => c.releasedAt === null).map((c) => [c.kind, c.value, c.state]);
   const lookup = async (handle: string) => (await portal.store.findAuthorBySocialHandle('twitter', handle))?.profile.id ?? null;
 
   it('refuses a handle no account can have from any caller, saving nothing, and stores addresses as usernames', async () => {
@@ -72,7 +72,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
       ['linkedin', 'aoife-b', 'claimed'],
     ]);
     expect(saved.profile_social_profiles).toEqual({ twitter: '', facebook: '', linkedin: '', instagram: '' });
-    await proveClaim(portal.claims, saved.id, 'twitter', 'Aoife_B');
+    await proveClaim(portal.profileClaims, saved.id, 'twitter', 'Aoife_B');
     expect((await portal.portalStore.findProfileById(saved.id))!.profile_social_profiles).toEqual({
       twitter: 'Aoife_B',
       facebook: '',
@@ -105,7 +105,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     expect(first.profile.verified).toBe(false);
     // A handle typed into the form is a claim: it answers no lookup.
     expect(await portal.store.findAuthorBySocialHandle('twitter', 'samehandle_b')).toBeNull();
-    await proveClaim(portal.claims, second.profile.id, 'twitter', '@samehandle_b');
+    await proveClaim(portal.profileClaims, second.profile.id, 'twitter', '@samehandle_b');
     const found = await portal.store.findAuthorBySocialHandle('twitter', 'samehandle_b');
     expect(found?.profile).toMatchObject({ id: second.profile.id, profile_first_name: 'Aoife', verified: false });
     expect(await lookup('samehandle_a')).toBeNull();
@@ -116,7 +116,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     const other = await journalist('@other_handle');
     const rival = await journalist('@HELD_handle'); // an unproven claim never blocks anyone
     const key = handleKey('twitter', '@held_handle');
-    expect((await portal.claims.claimsOfKey('twitter', key)).map((c) => [c.profileId, c.state])).toEqual(
+    expect((await portal.profileClaims.claimsOfKey('twitter', key)).map((c) => [c.profileId, c.state])).toEqual(
       expect.arrayContaining([
         [holder.profile.id, 'claimed'],
         [rival.profile.id, 'claimed'],
@@ -125,7 +125,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     expect(await lookup('held_handle')).toBeNull();
 
     // Proving it releases the rival's unproven claim of the same handle; the handle then answers for the holder.
-    const proven = await portal.claims.recordProof({
+    const proven = await recordProof(portal.profileClaims, {
       profileId: holder.profile.id,
       kind: 'twitter',
       value: '@held_handle',
@@ -150,14 +150,14 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     expect(claimedAgain.profile_social_profiles.twitter).toBe('');
     expect(await liveClaims(other.profile.id)).toEqual([['twitter', '@held_handle', 'claimed']]);
     expect(await lookup('held_handle')).toBeNull();
-    await proveClaim(portal.claims, other.profile.id, 'twitter', '@held_handle');
+    await proveClaim(portal.profileClaims, other.profile.id, 'twitter', '@held_handle');
     expect((await portal.portalStore.findProfileById(other.profile.id))!.profile_social_profiles.twitter).toBe('@held_handle');
     expect(await lookup('held_handle')).toBe(other.profile.id);
   });
 
   it('opens one pending request however many arrive at once, and a decision closes it with an audit record', async () => {
     const { profile, user } = await journalist('@to_verify');
-    await proveClaim(portal.claims, profile.id, 'twitter', '@to_verify');
+    await proveClaim(portal.profileClaims, profile.id, 'twitter', '@to_verify');
     expect((await portal.store.findAuthorBySocialHandle('twitter', 'to_verify'))?.profile.verified).toBe(false);
     const requests = await Promise.all([1, 2, 3].map(() => portal.portalStore.requestVerification(profile.id, user.email)));
     expect(new Set(requests.map((r) => r.id)).size).toBe(1);
@@ -191,7 +191,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
 
   it('returns a verified profile to the queue, unverified, with one pending request and its audit record', async () => {
     const { profile } = await journalist('@back_to_queue');
-    await proveClaim(portal.claims, profile.id, 'twitter', '@back_to_queue');
+    await proveClaim(portal.profileClaims, profile.id, 'twitter', '@back_to_queue');
     await portal.portalStore.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     const entry = { profileId: profile.id, actor: 'byline:no-live-proof', action: 'no-live-proof' as const, note: 'gone' };
     expect(await portal.portalStore.returnToQueue(entry)).toBe(true);

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { aProfile, seed } from '@byline/test-support';
+import { recordProof } from '@byline/shared';
 import { profileFieldsFromForm, saveProfile } from '../src/use-cases/profiles';
 import {
   portalStoreFactories,
@@ -44,7 +45,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     });
     expect(stored!.profile_created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // The LinkedIn profile address typed in the form is claimed as its username, as an import stores it.
-    const claims = await portal.claims.claimsOf(stored!.id);
+    const claims = await portal.profileClaims.claimsOf(stored!.id);
     expect(claims.map((c) => [c.kind, c.value, c.state])).toEqual([
       ['twitter', form.twitter, 'claimed'],
       ['facebook', form.facebook, 'claimed'],
@@ -171,7 +172,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
 
     expect(res.status).toBe(303);
     const user = await portal.portalStore.findUserByEmail(email);
-    expect((await portal.claims.claimsOf(user!.profileId!)).find((c) => c.kind === 'twitter')!.value).toBe(username);
+    expect((await portal.profileClaims.claimsOf(user!.profileId!)).find((c) => c.kind === 'twitter')!.value).toBe(username);
   });
 
   it('stores a profile address as its username: the same value an import stores, and a lookup shows', async () => {
@@ -190,7 +191,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     );
 
     const user = await portal.portalStore.findUserByEmail(email);
-    const claims = await portal.claims.claimsOf(user!.profileId!);
+    const claims = await portal.profileClaims.claimsOf(user!.profileId!);
     expect(Object.fromEntries(claims.map((c) => [c.kind, c.value]))).toEqual({
       twitter: `Aoife_${n}`,
       facebook: '100012345678901',
@@ -236,7 +237,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     expect(await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter))).toBeNull();
 
     // Proven (as a sign-in records it), the handle answers; typed over in the form, it stops at once.
-    await portal.claims.recordProof({
+    await recordProof(portal.profileClaims, {
       profileId: profileId!,
       kind: 'twitter',
       value: form.twitter,
@@ -264,7 +265,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     });
     expect(res.status).toBe(303);
     const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
-    const sites = (await portal.claims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
+    const sites = (await portal.profileClaims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
     expect(sites.map((c) => [c.value, c.state])).toEqual([
       ['https://aoife.example/about', 'claimed'],
       ['https://mastodon.social/@aoife', 'claimed'],
@@ -276,7 +277,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
 
     // A line taken out of the list ends that claim.
     await submit(agent, '/profile', '/profile', { ...profileForm(), websites: 'https://mastodon.social/@aoife' });
-    const after = (await portal.claims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
+    const after = (await portal.profileClaims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
     expect(after.filter((c) => c.releasedAt === null).map((c) => c.value)).toEqual(['https://mastodon.social/@aoife']);
   });
 

@@ -23,7 +23,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
       published_at: '2024-03-01',
       active: 'on',
     });
-    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
+    await proveClaim(portal.profileClaims, person.profileId, 'twitter', person.form.twitter);
     const path = reviewPath(person.profileId);
     expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Signed in with X' })).status).toBe(
       303,
@@ -83,7 +83,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
   it('keeps verified a profile that still holds another live proof after a move', async () => {
     const desk = await editor(portal);
     const holder = await verifiedJournalist(desk, { facebook: `holder.fb.${Date.now()}`, linkedin: '', instagram: '' });
-    await proveClaim(portal.claims, holder.profileId, 'facebook', holder.form.facebook);
+    await proveClaim(portal.profileClaims, holder.profileId, 'facebook', holder.form.facebook);
     const claimant = await journalist(portal);
     const moved = await moveOnto(desk, claimant.profileId, { handle: holder.form.twitter, note: 'Theirs' });
     expect(moved.status).toBe(303);
@@ -140,7 +140,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     const opened = await desk.agent.get(path);
     expect(opened.text).toContain(`action="${path}/claims/${claim.id}/attest"`);
 
-    await proveClaim(portal.claims, first.profileId, 'twitter', handle);
+    await proveClaim(portal.profileClaims, first.profileId, 'twitter', handle);
     const res = await desk.agent
       .post(`${path}/claims/${claim.id}/attest`)
       .type('form')
@@ -149,7 +149,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     expect(res.text).toContain(`X ${handle} is proven on another profile; move it instead`);
     // The page answers with what the editor can do now: move it.
     expect(res.text).toContain(`action="${path}/move"`);
-    expect((await portal.claims.claimsOf(late.profileId)).find((c) => c.id === claim.id)).toMatchObject({ evidence: [] });
+    expect((await portal.profileClaims.claimsOf(late.profileId)).find((c) => c.id === claim.id)).toMatchObject({ evidence: [] });
     expect((await portal.portalStore.auditHistory(late.profileId)).map((record) => record.action)).not.toContain(
       'proof-attested',
     );

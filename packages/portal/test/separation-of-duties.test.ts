@@ -17,7 +17,7 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
   async function arranged() {
     const self = await editor(portal, { profile: { profile_first_name: 'Selfie' } });
     const other = await journalist(portal);
-    await proveClaim(portal.claims, other.profileId, 'twitter', other.form.twitter);
+    await proveClaim(portal.profileClaims, other.profileId, 'twitter', other.form.twitter);
     const colleague = await editor(portal);
     const claim = (await liveClaim(portal, self.profileId!, 'twitter'))!;
     return { self, own: self.profileId!, other, colleague, claim };

@@ -54,7 +54,7 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     expect((await verifyArticle(token, journalist.articleUrl)).body.verified).toBe(false);
 
     // The editor checked the X account and vouches for it through the review page's form: the proof approval needs.
-    const twitter = (await portal.claims.claimsOf(journalist.profileId)).find((c) => c.kind === 'twitter')!;
+    const twitter = (await portal.profileClaims.claimsOf(journalist.profileId)).find((c) => c.kind === 'twitter')!;
     expect(twitter.state).toBe('claimed');
     const attested = await submit(
       desk.agent,
@@ -104,7 +104,7 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     expect(records[0]).toMatchObject({ action: 'rejected', actor: desk.email, note: 'No byline found at the employer' });
     expect(records[0]!.at).toMatch(/Z$/);
 
-    await proveClaim(portal.claims, journalist.profileId, 'twitter', journalist.form.twitter);
+    await proveClaim(portal.profileClaims, journalist.profileId, 'twitter', journalist.form.twitter);
     expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' })).status).toBe(303);
     const token = (await bearer(portal.store)).replace('Bearer ', '');
     const { verifyArticle, verifyJournalist } = verifiers(portal.store);

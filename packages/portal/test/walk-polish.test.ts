@@ -58,7 +58,7 @@ describe.each(portalStoreFactories())('walk polish ($name store)', (factory) => 
     it('explains withdrawing on a verified profile, with no request pending', async () => {
       const { desk, form, profileId } = await requestedReview();
       // Approving takes a proven handle (issue 16); the page after that is what this test is about.
-      await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
+      await proveClaim(portal.profileClaims, profileId, 'twitter', form.twitter);
       const approved = await submit(desk.agent, `/editor/profiles/${profileId}`, `/editor/profiles/${profileId}/decision`, {
         decision: 'verify',
         note: '',

@@ -6,7 +6,9 @@ import {
   backendOf,
   createSafeFetch,
   publicProfileUrl,
+  recordProof,
   relMeEvidence,
+  setClaims,
   type ArticleInput,
   type ClaimStoreWithAttempts,
   type PortalStore,
@@ -96,8 +98,8 @@ export class ProofFixtures {
     );
     await this.portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     const site = `${base}${path}`;
-    await this.claims.setClaims(profile.id, { website: [site] });
-    const proof = await this.claims.recordProof({
+    await setClaims(backendOf(this.store).profileClaims, profile.id, { website: [site] });
+    const proof = await recordProof(backendOf(this.store).profileClaims, {
       profileId: profile.id,
       kind: 'website',
       value: site,
@@ -117,7 +119,7 @@ export class ProofFixtures {
 
   /** Proves the profile's X handle by an editor's attestation: a proof no re-check ends. */
   async attestX(profileId: number, handle: string): Promise<void> {
-    const proof = await this.claims.recordProof({
+    const proof = await recordProof(backendOf(this.store).profileClaims, {
       profileId,
       kind: 'twitter',
       value: handle,

@@ -6,8 +6,10 @@ import {
   isLiveClaim,
   isNetwork,
   normalizeHandle,
+  moveProvenClaim,
+  recordProof,
   type Claim,
-  type ClaimStore,
+  type ClaimsRepository,
   type PortalStore,
   type PortalUser,
   type SocialType,
@@ -18,7 +20,7 @@ import { isOwnProfile } from '../use-cases/verification';
 
 export interface EditorProofDeps {
   portalStore: PortalStore;
-  claims: ClaimStore;
+  profileClaims: ClaimsRepository;
 }
 
 /** Another profile, as the review page links to it. */
@@ -43,13 +45,16 @@ async function profileRef(portalStore: PortalStore, id: number): Promise<Profile
 }
 
 /** Who holds this network key proven, when it is not `profileId`. */
-async function otherHolder(claims: ClaimStore, type: SocialType, key: string, profileId: number): Promise<number | null> {
+async function otherHolder(claims: ClaimsRepository, type: SocialType, key: string, profileId: number): Promise<number | null> {
   const holder = (await claims.claimsOfKey(type, key)).find((claim) => claim.state === 'proven');
   return holder && holder.profileId !== profileId ? holder.profileId : null;
 }
 
 /** Every claim of the profile (live first, then released), each with the other profile holding its handle proven. */
-export async function reviewedClaims({ portalStore, claims }: EditorProofDeps, profileId: number): Promise<ReviewedClaim[]> {
+export async function reviewedClaims(
+  { portalStore, profileClaims: claims }: EditorProofDeps,
+  profileId: number,
+): Promise<ReviewedClaim[]> {
   const holders = new Map<string, Promise<ProfileRef | null>>();
   const holderOf = (claim: Claim) => {
     if (!isNetwork(claim.kind) || (isLiveClaim(claim) && claim.state === 'proven')) return Promise.resolve(null);
@@ -76,7 +81,7 @@ export type AttestResult =
   | { ok: false; reason: 'held-by-another'; claim: Claim; holder: ProfileRef };
 
 /** Why a claim the editor's form named is no longer live: another profile proved its handle, or another release. */
-async function releasedClaim({ portalStore, claims }: EditorProofDeps, claim: Claim): Promise<AttestResult> {
+async function releasedClaim({ portalStore, profileClaims: claims }: EditorProofDeps, claim: Claim): Promise<AttestResult> {
   if (isNetwork(claim.kind)) {
     const holder = await otherHolder(claims, claim.kind, claim.key, claim.profileId);
     if (holder !== null) return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(portalStore, holder) };
@@ -98,13 +103,13 @@ export async function attestClaim(
   claimId: number,
   note: string,
 ): Promise<AttestResult> {
-  const { portalStore, claims } = deps;
+  const { portalStore, profileClaims: claims } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   const claim = (await claims.claimsOf(profileId)).find((c) => c.id === claimId);
   if (!claim) return { ok: false, reason: 'no-such-claim' };
   if (!isLiveClaim(claim)) return releasedClaim(deps, claim);
   if (claim.state === 'proven') return { ok: false, reason: 'already-proven', claim };
-  const result = await claims.recordProof({
+  const result = await recordProof(claims, {
     profileId,
     kind: claim.kind,
     value: claim.value,
@@ -161,7 +166,7 @@ export async function moveHandle(
   profileId: number,
   { network, handle, note, displace = '' }: { network: SocialType; handle: string; note: string; displace?: string },
 ): Promise<MoveResult> {
-  const { portalStore, claims } = deps;
+  const { portalStore, profileClaims: claims } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   let key: string;
   let value: string;
@@ -182,11 +187,11 @@ export async function moveHandle(
   const today = new Date().toISOString().slice(0, 10);
   const byEditor = `by an editor (${editor.email})`;
   const result = await endingProofs(
-    deps,
+    { portalStore, claims },
     holder.profileId,
     { leaving: (claim) => claim.id === holder.id, why: () => `${shown} was moved to another profile ${byEditor}: ${note}` },
     () =>
-      claims.moveProvenClaim({
+      moveProvenClaim(claims, {
         type: network,
         key,
         toProfileId: profileId,

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   handleKey,
   isLiveClaim,
+  recordProof,
+  type ClaimsRepository,
   type ClaimStoreWithAttempts,
   type PortalStore,
   type PortalUser,
@@ -22,7 +24,9 @@ export const callbackUriOf = (portalUrl: string, network: SocialType): string =>
   `${portalUrl.replace(/\/+$/, '')}/profile/proofs/callback/${network}`;
 
 export interface NetworkProofDeps {
+  /** Its proof attempts. */
   claims: ClaimStoreWithAttempts;
+  profileClaims: ClaimsRepository;
   /** The history of the profiles whose unproven claims a proof releases. */
   portalStore: PortalStore;
   networkSignIn: NetworkSignIn;
@@ -36,12 +40,12 @@ export interface NetworkProofDeps {
  * address. Throws the sign-in module's errors (not configured, provider unavailable).
  */
 export async function startNetworkProof(
-  { claims, networkSignIn, portalUrl, now }: NetworkProofDeps,
+  { claims, profileClaims, networkSignIn, portalUrl, now }: NetworkProofDeps,
   user: PortalUser & { profileId: number },
   network: SocialType,
 ): Promise<{ authorizationUrl: string }> {
   const start = await networkSignIn.begin(network, callbackUriOf(portalUrl, network));
-  const claimed = (await claims.claimsOf(user.profileId)).find((claim) => isLiveClaim(claim) && claim.kind === network);
+  const claimed = (await profileClaims.claimsOf(user.profileId)).find((claim) => isLiveClaim(claim) && claim.kind === network);
   const createdAt = now();
   const attempt: ProofAttempt = {
     stateHash: stateHashOf(start.state),
@@ -70,7 +74,7 @@ export type CallbackResult =
  * Throws the sign-in module's errors (refused, unavailable, unusable answer).
  */
 export async function completeNetworkProof(
-  { claims, portalStore, networkSignIn, now }: NetworkProofDeps,
+  { claims, profileClaims, portalStore, networkSignIn, now }: NetworkProofDeps,
   user: PortalUser,
   network: SocialType,
   callback: { state: string; callbackUrl: string },
@@ -86,7 +90,7 @@ export async function completeNetworkProof(
     nonce: attempt.nonce,
     codeVerifier: attempt.codeVerifier,
   });
-  const proof = await claims.recordProof({
+  const proof = await recordProof(profileClaims, {
     profileId: attempt.profileId,
     kind: network,
     value: account.username,
@@ -100,7 +104,7 @@ export async function completeNetworkProof(
   });
   if (!proof.ok) return { ok: false, reason: proof.reason, account };
   // The network vouched, not a person: the history of a profile whose claim was released names the network.
-  await recordReleases({ claims, portalStore }, proof.released, `network:${account.provider.id}`);
+  await recordReleases({ profileClaims, portalStore }, proof.released, `network:${account.provider.id}`);
   return { ok: true, account, claimedValue: attempt.claimedValue };
 }
 

@@ -4,7 +4,7 @@ import type { ProfilePageState } from '../views/profile-page';
 
 /** What the profile page shows besides the form: the profile, its verification, its claims and how to prove them. */
 export async function loadProfilePage(
-  { portalStore, claims, networkSignIn, publicUrls }: PortalContext,
+  { portalStore, profileClaims: claims, networkSignIn, publicUrls }: PortalContext,
   profileId: number | null,
   csrf: string,
 ): Promise<Omit<ProfilePageState, 'form'>> {

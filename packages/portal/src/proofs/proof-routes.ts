@@ -61,6 +61,7 @@ export function proofRoutes(ctx: PortalContext): Router {
   const router = Router();
   const deps: NetworkProofDeps = {
     claims: ctx.claims,
+    profileClaims: ctx.profileClaims,
     portalStore: ctx.portalStore,
     networkSignIn: ctx.networkSignIn,
     portalUrl: ctx.publicUrls.portal,

@@ -4,13 +4,14 @@ import {
   publicProfileUrl,
   relMeEvidence,
   type Claim,
-  type ClaimStore,
+  recordProof,
+  type ClaimsRepository,
   type RecheckPolicy,
   type SafeFetch,
 } from '@byline/shared';
 
 export interface WebsiteProofDeps {
-  claims: ClaimStore;
+  profileClaims: ClaimsRepository;
   proofFetch: SafeFetch;
   portalUrl: string;
   recheckPolicy: RecheckPolicy;
@@ -27,11 +28,11 @@ export type WebsiteCheckResult =
  * (checkRelMe, through the SSRF-safe fetch). Proven, it is checked again every `recheckPolicy.intervalMs`.
  */
 export async function checkWebsiteProof(
-  { claims, proofFetch, portalUrl, recheckPolicy, now }: WebsiteProofDeps,
+  { profileClaims, proofFetch, portalUrl, recheckPolicy, now }: WebsiteProofDeps,
   profile: { id: number; slug: string },
   claimId: number,
 ): Promise<WebsiteCheckResult> {
-  const claim = (await claims.claimsOf(profile.id)).find(
+  const claim = (await profileClaims.claimsOf(profile.id)).find(
     (candidate) => candidate.id === claimId && candidate.kind === 'website' && isLiveClaim(candidate),
   );
   if (!claim) return { ok: false, reason: 'no-such-claim' };
@@ -39,7 +40,7 @@ export async function checkWebsiteProof(
   if (claim.evidence.some((evidence) => evidence.method === 'rel-me' && evidence.endedAt === null)) return { ok: true, claim };
   const outcome = await checkRelMe(proofFetch, claim.value, publicProfileUrl(portalUrl, profile.slug));
   if (!outcome.ok) return { ok: false, reason: 'not-linked', claim, why: outcome.reason };
-  const proof = await claims.recordProof({
+  const proof = await recordProof(profileClaims, {
     profileId: profile.id,
     kind: 'website',
     value: claim.value,

@@ -42,7 +42,7 @@ interface EditorFlash {
 }
 
 export function editorRoutes(ctx: PortalContext): Router {
-  const { portalStore, claims } = ctx;
+  const { portalStore, profileClaims: claims } = ctx;
   const router = Router();
   router.use('/editor', requireEditor);
 

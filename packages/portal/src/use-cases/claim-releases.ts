@@ -1,9 +1,9 @@
-import type { ClaimStore, PortalStore } from '@byline/shared';
+import type { ClaimsRepository, PortalStore } from '@byline/shared';
 import { claimTitle } from '../proofs/proof-wording';
 
 export interface ReleaseDeps {
   portalStore: PortalStore;
-  claims: ClaimStore;
+  profileClaims: Pick<ClaimsRepository, 'claimsOf'>;
 }
 
 /**
@@ -11,12 +11,12 @@ export interface ReleaseDeps {
  * naming the claim and why it went, which its owner reads on their profile page and editors on the review page.
  */
 export async function recordReleases(
-  { portalStore, claims }: ReleaseDeps,
+  { portalStore, profileClaims }: ReleaseDeps,
   released: { profileId: number; claimId: number }[],
   actor: string,
 ): Promise<void> {
   for (const { profileId, claimId } of released) {
-    const claim = (await claims.claimsOf(profileId)).find((candidate) => candidate.id === claimId);
+    const claim = (await profileClaims.claimsOf(profileId)).find((candidate) => candidate.id === claimId);
     if (!claim) continue;
     await portalStore.recordAudit({
       profileId,

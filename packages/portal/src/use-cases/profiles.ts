@@ -9,12 +9,13 @@ import {
   SOCIAL_TYPES,
   claimKey,
   normalClaimValue,
+  setClaims,
   type ClaimKind,
   type PortalStore,
   type SocialType,
   type Store,
   type Claim,
-  type ClaimStore,
+  type ClaimsRepository,
   type PortalUser,
   type Profile,
   type ProfileFields,
@@ -120,8 +121,8 @@ export function formFromProfile(profile: Profile | null, claims: Claim[] = []): 
 }
 
 /** Makes the profile's website claims the form's list (new ones `claimed`, dropped ones released). */
-export async function saveWebsites(claims: ClaimStore, profileId: number, websites: string[]): Promise<void> {
-  await claims.setClaims(profileId, { website: websites });
+export async function saveWebsites(claims: ClaimsRepository, profileId: number, websites: string[]): Promise<void> {
+  await setClaims(claims, profileId, { website: websites });
 }
 
 /** The claims (`kind key`) the form keeps: its handles and websites, as the stores key them. */
@@ -146,7 +147,7 @@ function keptClaims(fields: ProfileFields, websites: string[]): Set<string> {
  * it back to the editors' queue, unverified (see endingProofs).
  */
 export async function saveProfileAndClaims(
-  { store, portalStore, claims }: { store: Store; portalStore: PortalStore; claims: ClaimStore },
+  { store, portalStore, profileClaims: claims }: { store: Store; portalStore: PortalStore; profileClaims: ClaimsRepository },
   user: PortalUser,
   fields: ProfileFields,
   websites: string[],

@@ -3,7 +3,7 @@
  * claimed website, and a schema.org Person (JSON-LD) whose sameAs lists proven accounts and sites only.
  */
 import request from 'supertest';
-import type { NewEvidence } from '@byline/shared';
+import { recordProof, type NewEvidence } from '@byline/shared';
 import { aProfile, seed } from '@byline/test-support';
 import {
   csrfFrom,
@@ -57,13 +57,13 @@ describe.each(portalStoreFactories())('public page: proofs and JSON-LD ($name st
     });
     const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
     slug = (await portal.portalStore.findProfileById(profileId!))!.profile_slug;
-    await portal.claims.recordProof({
+    await recordProof(portal.profileClaims, {
       profileId: profileId!,
       kind: 'twitter',
       value: 'NiamhCass94',
       evidence: signedInWithX('NiamhCass94'),
     });
-    const claims = await portal.claims.claimsOf(profileId!);
+    const claims = await portal.profileClaims.claimsOf(profileId!);
     const provenSite = claims.find((claim) => claim.value === site.url('/proven'))!;
     const page = await agent.get('/profile');
     const check = await agent

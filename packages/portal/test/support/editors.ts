@@ -63,5 +63,5 @@ export async function exported(portal: Portal, slug: string) {
 
 /** The profile's live claim of the network. */
 export async function liveClaim(portal: Portal, profileId: number, kind: string) {
-  return (await portal.claims.claimsOf(profileId)).find((claim) => claim.kind === kind && claim.releasedAt === null);
+  return (await portal.profileClaims.claimsOf(profileId)).find((claim) => claim.kind === kind && claim.releasedAt === null);
 }

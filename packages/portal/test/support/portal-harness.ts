@@ -6,6 +6,7 @@ import {
   createSafeFetch,
   MongoStore,
   type ClaimStoreWithAttempts,
+  type ClaimsRepository,
   type PortalStore,
   type Store,
   backendOf,
@@ -22,6 +23,7 @@ export interface Portal {
   store: Store;
   portalStore: PortalStore;
   claims: ClaimStoreWithAttempts;
+  profileClaims: ClaimsRepository;
   app: ReturnType<typeof createApp>;
   clock: { now: Date };
   /** Checks that the verifiers' rendered answers followed every edit the test made, then closes both stores. */
@@ -46,11 +48,13 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
   const store = await factory.create();
   const portalStore = backendOf(store).portal;
   const claims = overrides.claims ?? backendOf(store).claims;
+  const profileClaims = overrides.profileClaims ?? backendOf(store).profileClaims;
   const clock = { now: new Date() };
   const app = createApp({
     store,
     portalStore,
     claims,
+    profileClaims,
     // Claimed pages are served on loopback in tests, which ALLOWED_PRIVATE_ADDRESSES lists (loopbackOutbound).
     outbound: loopbackOutbound(),
     proofFetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
@@ -64,6 +68,7 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
     store,
     portalStore,
     claims,
+    profileClaims,
     app,
     clock,
     close: async () => {

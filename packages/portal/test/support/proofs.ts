@@ -1,4 +1,4 @@
-import type { ClaimKind, ClaimStore, NewEvidence } from '@byline/shared';
+import { recordProof, type ClaimKind, type ClaimsRepository, type NewEvidence } from '@byline/shared';
 
 /** A proof as a network sign-in records it (the sign-in itself is tested with a real provider in test/proofs). */
 export const signedInAs = (username: string): NewEvidence => ({
@@ -13,7 +13,7 @@ export const signedInAs = (username: string): NewEvidence => ({
  * Arranges a proven claim the way a completed sign-in leaves it, for tests about what comes after a proof
  * (approval, lookups). Fails the test when the store refuses the proof.
  */
-export async function proveClaim(claims: ClaimStore, profileId: number, kind: ClaimKind, value: string): Promise<void> {
-  const result = await claims.recordProof({ profileId, kind, value, evidence: signedInAs(value) });
+export async function proveClaim(claims: ClaimsRepository, profileId: number, kind: ClaimKind, value: string): Promise<void> {
+  const result = await recordProof(claims, { profileId, kind, value, evidence: signedInAs(value) });
   if (!result.ok) throw new Error(`${kind} ${value} was not proven: ${result.reason}`);
 }

@@ -1,3 +1,4 @@
+import type { ClaimsRepository } from '../claims/claims-repository';
 import type { ClaimStoreWithAttempts } from '../proofs/claim-store';
 import type { PortalStore } from '../store/portal-store';
 import type { Store } from '../store/store';
@@ -12,6 +13,8 @@ import type { Store } from '../store/store';
 export interface Repositories {
   portal: PortalStore;
   claims: ClaimStoreWithAttempts;
+  /** Claims of handles and websites and their evidence; the rules over it are in src/claims. */
+  profileClaims: ClaimsRepository;
 }
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */

@@ -1,3 +1,4 @@
+import { MongoClaims } from '../claims/mongo-claims';
 import type { MongoDatabase } from '../database/mongo-database';
 import { MongoClaimStore } from '../proofs/mongo/mongo-claim-store';
 import { MongoPortalStore } from '../store/mongo/mongo-portal-store';
@@ -9,5 +10,6 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
   return lazily<Repositories>(opened, {
     portal: () => new MongoPortalStore(database),
     claims: () => new MongoClaimStore(database),
+    profileClaims: () => new MongoClaims(database),
   });
 }

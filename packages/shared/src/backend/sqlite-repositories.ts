@@ -1,3 +1,4 @@
+import { SqliteClaims } from '../claims/sqlite-claims';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { SqliteClaimStore } from '../proofs/sqlite/sqlite-claim-store';
 import { SqlitePortalStore } from '../store/sqlite/sqlite-portal-store';
@@ -10,5 +11,6 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     // The two earlier stores keep their own connections to the file (WAL makes several connections safe).
     portal: () => new SqlitePortalStore(database.file, database.guard),
     claims: () => new SqliteClaimStore(database.file, database.guard),
+    profileClaims: () => new SqliteClaims(database),
   });
 }

@@ -1,23 +1,5 @@
-import type { SocialType } from '../domain/types';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from './claims';
 import type { ProofAttemptStore } from './proof-attempts';
-
-/**
- * A proof to record on a profile. For a network, `value` is the handle the proof established (the
- * provider's answer, never the form's); for a website, its address.
- */
-export interface ProofToRecord {
-  profileId: number;
-  kind: ClaimKind;
-  value: string;
-  evidence: NewEvidence;
-}
-
-export type ProveResult =
-  | { ok: true; claim: Claim; released: { profileId: number; claimId: number }[] }
-  /** Another profile holds this key proven: only an editor can move it (moveProvenClaim). */
-  | { ok: false; reason: 'held-by-another'; holderProfileId: number }
-  | { ok: false; reason: 'no-such-profile' };
 
 /** A rel="me" proof due for a re-check, leased to one checker. */
 export interface DueCheck {
@@ -61,40 +43,12 @@ export interface DueChecksQuery {
 }
 
 /**
- * Claims and their evidence (issue 16). Invariants every implementation keeps, in one write where the store
- * allows it (SQLite: one transaction; MongoDB: ordered single-document writes that fail closed):
- * - a profile document's `profile_social_profiles` holds, per network, the handle of its *proven* claim or "";
- *   the rendered answers, exports and lookups therefore carry proven handles only;
- * - the handle lookup index (`social_handles`) holds exactly the proven network claims, one profile per key;
- * - an unproven claim never blocks anyone: proving a key releases other profiles' unproven claims of it.
+ * The re-checks of rel="me" proofs on the claims and evidence records (the claims themselves and their rules:
+ * src/claims, ClaimsRepository).
  */
 export interface ClaimStore {
-  /** Every claim of the profile, live first then released, with all their evidence. */
+  /** Every claim of the profile, live first then released, with all their evidence (as ClaimsRepository.claimsOf). */
   claimsOf(profileId: number): Promise<Claim[]>;
-  /** The live claims of this key on any profile (a network handle key or a canonical website address). */
-  claimsOfKey(kind: ClaimKind, key: string): Promise<Claim[]>;
-  /**
-   * Makes the profile's live claims of these kinds exactly `values` (kind → values; a network has at most
-   * one): new values become `claimed` claims, values no longer listed are released ("removed by the owner",
-   * their proofs ended). Refuses with HandleTakenError naming every network whose key another profile holds
-   * proven; nothing is written then.
-   */
-  setClaims(profileId: number, values: Partial<Record<ClaimKind, string[]>>): Promise<Claim[]>;
-  /** Records a proof (see ProveResult); a network proof replaces the profile's other claim of that network. */
-  recordProof(proof: ProofToRecord): Promise<ProveResult>;
-  /**
-   * An editor's decision to move a proven handle to another profile: the holder's claim is released with
-   * the note, and the target proves it by editor attestation. Audited on both profiles. The target's other
-   * claim of the network, if any, is released (its proofs ended) with `replacedReason` when given.
-   */
-  moveProvenClaim(move: {
-    type: SocialType;
-    key: string;
-    toProfileId: number;
-    editor: string;
-    note: string;
-    replacedReason?: string;
-  }): Promise<ProveResult>;
   /** Leases up to `limit` live re-checked proofs due at `now` (see DueChecksQuery) and not leased to `holder` for `leaseMs`. */
   takeDueChecks(options: DueChecksQuery & { leaseMs: number; limit: number }): Promise<DueCheck[]>;
   /** How many proofs the query matches that another holder's unexpired lease keeps from `holder`. */

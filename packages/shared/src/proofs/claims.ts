@@ -27,6 +27,15 @@ export interface EvidenceProvider {
   name: string;
 }
 
+/** The provider of an editor's attestation. */
+export const EDITOR_PROVIDER: EvidenceProvider = { id: 'urn:byline:editor-attestation', name: 'Byline editor' };
+
+/** Why the handles an editor approved before claims existed are proven (migration 015). */
+export const MIGRATION_NOTE = 'Approved by an editor before handle proofs existed (migration 015).';
+
+/** The provider of the operator's `byline import`. */
+export const OPERATOR_PROVIDER: EvidenceProvider = { id: 'urn:byline:operator-import', name: 'Byline operator (byline import)' };
+
 export interface Evidence {
   id: number;
   claimId: number;

@@ -1,5 +1,5 @@
 import type { PortalStore } from '../store/portal-store';
-import type { ClaimStore } from './claim-store';
+import type { ClaimsRepository } from '../claims/claims-repository';
 import { isLiveClaim, liveEvidence, type Claim } from './claims';
 
 /**
@@ -10,7 +10,7 @@ import { isLiveClaim, liveEvidence, type Claim } from './claims';
 
 export interface ProofLossDeps {
   portalStore: Pick<PortalStore, 'findProfileById' | 'returnToQueue'>;
-  claims: Pick<ClaimStore, 'claimsOf'>;
+  claims: Pick<ClaimsRepository, 'claimsOf'>;
 }
 
 /** Who puts a verified profile back in the editors' queue when it is left without a live proof. */

@@ -7,8 +7,10 @@ import {
   backendOf,
   createSafeFetch,
   publicProfileUrl,
+  recordProof,
   relMeEvidence,
   runRecheck,
+  setClaims,
   type ArticleInput,
   type ClaimStoreWithAttempts,
   type PortalStore,
@@ -106,8 +108,8 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     if (verified) {
       await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     }
-    await claims.setClaims(profile.id, { website: [site] });
-    const proof = await claims.recordProof({
+    await setClaims(backendOf(store).profileClaims, profile.id, { website: [site] });
+    const proof = await recordProof(backendOf(store).profileClaims, {
       profileId: profile.id,
       kind: 'website',
       value: site,
@@ -201,7 +203,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   it('a lapsing rel="me" proof of a site another live proof still holds leaves it proven and out of the queue', async () => {
     const { profile } = await siteProof('/attested-too');
     const site = `${base}/attested-too`;
-    const attested = await claims.recordProof({
+    const attested = await recordProof(backendOf(store).profileClaims, {
       profileId: profile.id,
       kind: 'website',
       value: site,
@@ -237,7 +239,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
 
     /** The X handle proven by an editor's attestation: a second proof, which no re-check ends. */
     async function attestX(profileId: number, handle: string) {
-      const proof = await claims.recordProof({
+      const proof = await recordProof(backendOf(store).profileClaims, {
         profileId,
         kind: 'twitter',
         value: handle,

@@ -1,28 +1,17 @@
 import type { MongoDatabase } from '../../database/mongo-database';
 import type { Db } from 'mongodb';
-import type { Claim, ClaimKind } from '../claims';
-import type {
-  CheckOutcome,
-  ClaimStore,
-  DueCheck,
-  DueChecksQuery,
-  ProofToRecord,
-  ProveResult,
-  RecheckPolicy,
-  RecordCheckResult,
-} from '../claim-store';
-import { normalClaimValue, wantedClaims } from '../claim-values';
+import type { Claim } from '../claims';
+import type { CheckOutcome, ClaimStore, DueCheck, DueChecksQuery, RecheckPolicy, RecordCheckResult } from '../claim-store';
 import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from '../proof-attempts';
-import { readClaimsOf, readLiveClaimsOfKey } from './mongo-claims';
-import { moveProvenClaimNow, recordProofNow, setClaimsNow } from './mongo-claim-writes';
+import { readClaimsOf } from './mongo-claims';
 import { createProofAttempt, takeProofAttempt } from './mongo-proof-attempts';
 import { countLeasedElsewhereNow, recordCheckNow, takeDueChecksNow } from './mongo-rechecks';
 
 /**
  * The MongoDB ClaimStore (and ProofAttemptStore), also on FerretDB 1.x. It shares the MongoStore's client and
  * database, so claims and the handle lookup index are the documents the verifiers read; close() leaves the
- * client to the MongoStore. Writes are ordered single-document steps that fail closed (see mongo-claims.ts);
- * driver outages become StoreUnavailableError.
+ * client to the MongoStore. Writes are ordered single-document steps that fail closed; driver outages become
+ * StoreUnavailableError.
  */
 export class MongoClaimStore implements ClaimStore, ProofAttemptStore {
   constructor(private readonly store: MongoDatabase) {}
@@ -42,27 +31,6 @@ export class MongoClaimStore implements ClaimStore, ProofAttemptStore {
 
   claimsOf(profileId: number): Promise<Claim[]> {
     return this.run((db) => readClaimsOf(db, profileId));
-  }
-
-  claimsOfKey(kind: ClaimKind, key: string): Promise<Claim[]> {
-    return this.run((db) => readLiveClaimsOfKey(db, kind, key));
-  }
-
-  setClaims(profileId: number, values: Partial<Record<ClaimKind, string[]>>): Promise<Claim[]> {
-    const wanted = wantedClaims(values);
-    return this.run(async (db) => {
-      await setClaimsNow(db, profileId, wanted, new Date().toISOString());
-      return readClaimsOf(db, profileId);
-    });
-  }
-
-  recordProof(proof: ProofToRecord): Promise<ProveResult> {
-    const value = normalClaimValue(proof.kind, proof.value);
-    return this.run((db) => recordProofNow(db, { ...proof, value }, new Date().toISOString()));
-  }
-
-  moveProvenClaim(move: Parameters<ClaimStore['moveProvenClaim']>[0]): Promise<ProveResult> {
-    return this.run((db) => moveProvenClaimNow(db, move, new Date().toISOString()));
   }
 
   takeDueChecks(options: DueChecksQuery & { leaseMs: number; limit: number }): Promise<DueCheck[]> {

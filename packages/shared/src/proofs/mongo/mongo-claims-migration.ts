@@ -3,9 +3,7 @@ import type { SocialType } from '../../domain/types';
 import { chunks, CHUNK, WRITE_CHUNK } from '../../store/mongo/chunks';
 import { collectionOf, type HandleDoc, type ProfileDoc } from '../../store/mongo/mongo-schema';
 import { refreshDerivedFields } from '../../store/mongo/profile-derived-fields';
-import type { NewEvidence } from '../claims';
-import { MIGRATION_NOTE, OPERATOR_PROVIDER } from '../sqlite/claims-migration';
-import { EDITOR_PROVIDER } from '../sqlite/sqlite-claim-store';
+import { EDITOR_PROVIDER, MIGRATION_NOTE, OPERATOR_PROVIDER, type NewEvidence } from '../claims';
 import { ensureClaims, insertEvidence } from './mongo-claims';
 
 type Entry = WithId<HandleDoc>;

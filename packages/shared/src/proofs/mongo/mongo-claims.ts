@@ -1,31 +1,24 @@
 import type { Db } from 'mongodb';
+import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '../../claims/claims-repository';
+import { provenHandlesOf, showProvenHandles } from '../../claims/proven-handles';
+import { releaseClaims as releaseClaimsSteps } from '../../claims/release-claims';
+import { runInTurn } from '../../claims/steps';
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../../domain/types';
 import { chunks, WRITE_CHUNK } from '../../store/mongo/chunks';
 import { isDuplicateKey, writeErrorsOf } from '../../store/mongo/mongo-errors';
 import { withNewIds } from '../../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf, type ClaimDoc, type EvidenceDoc } from '../../store/mongo/mongo-schema';
+import { insertAudit } from '../../store/mongo/mongo-verification-records';
 import { refreshDerivedFields } from '../../store/mongo/profile-derived-fields';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../claims';
 import { claimKey, isNetwork } from '../claim-values';
 
 /*
- * The claims and evidence collections, read and written by the claim store, the portal's profile form and
- * `byline import` alike, so the invariants of ClaimStore are kept one way: `social_handles` holds exactly the
- * proven network claims, and each profile document's `profile_social_profiles` their values ("" for the others).
- *
- * There are no multi-document transactions (FerretDB 1.x has none). The single-document writes are ordered so
- * that an interruption fails closed, never answering for a handle that is not proven:
- * - proving: the evidence, then the `social_handles` entry (its unique index decides a race between two
- *   profiles: the loser ends the evidence it wrote), then the claim `proven`, then the profile document and its
- *   answers, then other profiles' unproven claims of the key released;
- * - releasing: the `social_handles` entry leaves first, then the claim is released, then its proofs end, then
- *   the profile document and its answers follow.
- * Residual risks, each repaired by the next write of the same kind: interrupted while proving, a claim may
- * keep a live proof without being `proven` (proving it again finds it), or the handle may be found before the
- * profile's answers show it; interrupted while releasing, the profile's answers may still show a handle that no
- * longer finds it (until the profile's next save or proof), and a released claim may keep a live re-checked
- * proof (ended when a checker takes it, see mongo-rechecks.ts). Proving a network handle in place of another
- * one holds both in `social_handles` for a moment: the profile is found by either until the old one leaves.
+ * The claims and evidence collections: the primitive steps of the claims rules (MongoClaimsUnit; the rules
+ * themselves, and the order of their single-document writes, are in src/claims), which the claims repository, the
+ * portal's profile form, `byline import` and the re-checks run. There are no multi-document transactions
+ * (FerretDB 1.x has none): unique indexes decide races (one live claim per profile and key, one profile per
+ * lookup key).
  */
 
 /** The value of ClaimDoc.live: one live claim per (profile, kind, key), by a unique index. */
@@ -49,7 +42,7 @@ const toEvidence = (doc: EvidenceDoc): Evidence => ({
   endedReason: doc.ended_reason,
 });
 
-const toClaim = (doc: ClaimDoc, evidence: Evidence[]): Claim => ({
+const toRecord = (doc: ClaimDoc): ClaimRecord => ({
   id: doc._id,
   profileId: doc.profile_id,
   kind: doc.kind,
@@ -60,8 +53,9 @@ const toClaim = (doc: ClaimDoc, evidence: Evidence[]): Claim => ({
   updatedAt: doc.updated_at,
   releasedAt: doc.released_at,
   releasedReason: doc.released_reason,
-  evidence,
 });
+
+const toClaim = (doc: ClaimDoc, evidence: Evidence[]): Claim => ({ ...toRecord(doc), evidence });
 
 /** The claims with all their evidence, oldest first. */
 async function withEvidence(db: Db, docs: ClaimDoc[]): Promise<Claim[]> {
@@ -113,46 +107,26 @@ export function liveClaimsOfProfile(db: Db, profileId: number): Promise<ClaimDoc
   return collectionOf(db, 'claims').find({ profile_id: profileId, released_at: null }).sort({ _id: 1 }).toArray();
 }
 
-const emptySocial = (): SocialProfiles => Object.fromEntries(SOCIAL_TYPES.map((type) => [type, ''])) as SocialProfiles;
-
-/** Per profile, the value of its first live proven claim of each network ("" where none). */
-export async function provenSocialOf(db: Db, profileIds: number[]): Promise<Map<number, SocialProfiles>> {
-  const proven = new Map(profileIds.map((id) => [id, emptySocial()]));
+/** The live proven network claims of these profiles, oldest first. */
+async function provenNetworkClaims(db: Db, profileIds: number[]): Promise<ClaimRecord[]> {
+  const found: ClaimRecord[] = [];
   for (const part of chunks(profileIds)) {
-    const found = collectionOf(db, 'claims')
+    const docs = collectionOf(db, 'claims')
       .find({ profile_id: { $in: part }, released_at: null, state: 'proven', kind: { $in: [...SOCIAL_TYPES] } })
       .sort({ _id: 1 });
-    for await (const claim of found) {
-      const social = proven.get(claim.profile_id)!;
-      const type = claim.kind as SocialType;
-      if (!social[type]) social[type] = claim.value;
-    }
+    for await (const doc of docs) found.push(toRecord(doc));
   }
-  return proven;
+  return found;
 }
 
-/**
- * Writes the profile documents' handles from their proven network claims ("" where none) and re-renders the
- * answers of those that changed. The document is the public, proven view: answers, exports and lookups read it.
- */
+/** Per profile, the handles its proven claims give it (see provenHandlesOf). */
+export async function provenSocialOf(db: Db, profileIds: number[]): Promise<Map<number, SocialProfiles>> {
+  return provenHandlesOf(profileIds, await provenNetworkClaims(db, profileIds));
+}
+
+/** The profiles' documents show their proven handles again (see showProvenHandles). */
 export async function syncProvenHandles(db: Db, profileIds: Iterable<number>): Promise<void> {
-  const ids = [...new Set(profileIds)];
-  const proven = await provenSocialOf(db, ids);
-  const profiles = collectionOf(db, 'profiles');
-  const changed: number[] = [];
-  for (const part of chunks(ids)) {
-    const updates = [];
-    for await (const doc of profiles.find({ _id: { $in: part } }, { projection: { 'profile.profile_social_profiles': 1 } })) {
-      const social = proven.get(doc._id)!;
-      const stored = doc.profile.profile_social_profiles ?? {};
-      const same = Object.keys(stored).length === SOCIAL_TYPES.length && SOCIAL_TYPES.every((t) => stored[t] === social[t]);
-      if (same) continue;
-      changed.push(doc._id);
-      updates.push({ updateOne: { filter: { _id: doc._id }, update: { $set: { 'profile.profile_social_profiles': social } } } });
-    }
-    for (const batch of chunks(updates, WRITE_CHUNK)) await profiles.bulkWrite(batch, { ordered: false });
-  }
-  await refreshDerivedFields(db, changed);
+  await runInTurn(showProvenHandles(new MongoClaimsUnit(db), profileIds));
 }
 
 /** Takes network claims out of the handle lookup index (they stop verifying). */
@@ -165,28 +139,15 @@ export async function leaveLookup(db: Db, claims: Pick<ClaimDoc, 'profile_id' | 
   for (const batch of chunks(deletes, WRITE_CHUNK)) await collectionOf(db, 'handles').bulkWrite(batch, { ordered: false });
 }
 
-/**
- * Ends live claims: a proven handle leaves the lookup index first, then the claims are released, then their
- * proofs end. The caller re-syncs the profiles (syncProvenHandles).
- */
+/** Ends live claims (see releaseClaims in src/claims). The caller re-syncs the profiles (syncProvenHandles). */
 export async function releaseClaims(
   db: Db,
   claims: Pick<ClaimDoc, '_id' | 'profile_id' | 'kind' | 'key'>[],
   reason: string,
   now: string,
 ): Promise<void> {
-  if (claims.length === 0) return;
-  await leaveLookup(db, claims);
-  for (const part of chunks(claims.map((claim) => claim._id))) {
-    await collectionOf(db, 'claims').updateMany(
-      { _id: { $in: part }, released_at: null },
-      { $set: { released_at: now, released_reason: reason, updated_at: now }, $unset: { live: '' } },
-    );
-    await endLiveEvidence(db, part, reason, now);
-  }
-  // Again once released: a proof of one of these claims that entered the lookup between the first removal and
-  // the release (it then found the claim still live) must not leave the handle answering. No transactions here.
-  await leaveLookup(db, claims);
+  const places = claims.map((claim) => ({ id: claim._id, profileId: claim.profile_id, kind: claim.kind, key: claim.key }));
+  await runInTurn(releaseClaimsSteps(new MongoClaimsUnit(db), places, reason, now));
 }
 
 export async function endLiveEvidence(db: Db, claimIds: number[], reason: string, now: string): Promise<void> {
@@ -382,4 +343,105 @@ export async function enterLookup(db: Db, claim: Pick<ClaimDoc, 'profile_id' | '
     // Left meanwhile: try again.
   }
   throw new Error(`the ${claim.kind} handle ${claim.key} kept changing hands`);
+}
+
+const placeOf = ({ profileId, kind, key }: ClaimPlace) => ({ profile_id: profileId, kind, key });
+
+/** The claims rules' primitive steps on MongoDB, each one write (or one batch) awaited in turn (runInTurn). */
+export class MongoClaimsUnit implements ClaimsUnitOfWrite {
+  constructor(private readonly db: Db) {}
+
+  profileExists(profileId: number): Promise<boolean> {
+    return profileExists(this.db, profileId);
+  }
+
+  async liveClaimsOf(profileId: number): Promise<ClaimRecord[]> {
+    return (await liveClaimsOfProfile(this.db, profileId)).map(toRecord);
+  }
+
+  async liveClaimsOfKey(kind: ClaimKind, key: string): Promise<ClaimRecord[]> {
+    const docs = await collectionOf(this.db, 'claims').find({ kind, key, released_at: null }).sort({ _id: 1 }).toArray();
+    return docs.map(toRecord);
+  }
+
+  readClaim(claimId: number): Promise<Claim | null> {
+    return readClaim(this.db, claimId);
+  }
+
+  lookupHolder(type: SocialType, key: string): Promise<number | undefined> {
+    return provenHolder(this.db, type, key);
+  }
+
+  async ensureClaims(wanted: WantedClaim[], now: string): Promise<ClaimRecord[]> {
+    return (await ensureClaims(this.db, wanted, now)).map(toRecord);
+  }
+
+  async setUnprovenValue(claimId: number, value: string, now: string): Promise<void> {
+    await collectionOf(this.db, 'claims').updateOne(
+      { _id: claimId, state: { $ne: 'proven' } },
+      { $set: { value, updated_at: now } },
+    );
+  }
+
+  async addEvidence(claimId: number, evidence: NewEvidence, now: string): Promise<number> {
+    return (await insertEvidence(this.db, [{ claimId, evidence }], now))[0]!;
+  }
+
+  endEvidence(claimIds: number[], reason: string, now: string): Promise<void> {
+    return endLiveEvidence(this.db, claimIds, reason, now);
+  }
+
+  async markProven(claimId: number, value: string, now: string): Promise<boolean> {
+    const set = await collectionOf(this.db, 'claims').updateOne(
+      { _id: claimId, released_at: null },
+      { $set: { state: 'proven', value, updated_at: now } },
+    );
+    return set.matchedCount > 0;
+  }
+
+  async markReleased(claimIds: number[], reason: string, now: string): Promise<void> {
+    for (const part of chunks(claimIds)) {
+      await collectionOf(this.db, 'claims').updateMany(
+        { _id: { $in: part }, released_at: null },
+        { $set: { released_at: now, released_reason: reason, updated_at: now }, $unset: { live: '' } },
+      );
+    }
+  }
+
+  enterLookup(claim: ClaimPlace): Promise<number | null> {
+    return enterLookup(this.db, placeOf(claim));
+  }
+
+  leaveLookup(claims: ClaimPlace[]): Promise<void> {
+    return leaveLookup(this.db, claims.map(placeOf));
+  }
+
+  provenNetworkClaims(profileIds: number[]): Promise<ClaimRecord[]> {
+    return provenNetworkClaims(this.db, profileIds);
+  }
+
+  async shownHandlesOf(profileIds: number[]): Promise<Map<number, Partial<SocialProfiles>>> {
+    const shown = new Map<number, Partial<SocialProfiles>>();
+    for (const part of chunks(profileIds)) {
+      const docs = collectionOf(this.db, 'profiles').find(
+        { _id: { $in: part } },
+        { projection: { 'profile.profile_social_profiles': 1 } },
+      );
+      for await (const doc of docs) shown.set(doc._id, doc.profile.profile_social_profiles ?? {});
+    }
+    return shown;
+  }
+
+  async showHandles(handles: Map<number, SocialProfiles>): Promise<void> {
+    const updates = [...handles].map(([id, social]) => ({
+      updateOne: { filter: { _id: id }, update: { $set: { 'profile.profile_social_profiles': social } } },
+    }));
+    for (const batch of chunks(updates, WRITE_CHUNK))
+      await collectionOf(this.db, 'profiles').bulkWrite(batch, { ordered: false });
+    await refreshDerivedFields(this.db, handles.keys());
+  }
+
+  appendHistory({ profileId, actor, action, note }: HistoryEntry, now: string): Promise<void> {
+    return insertAudit(this.db, { profile_id: profileId, actor, action, note, at: now });
+  }
 }

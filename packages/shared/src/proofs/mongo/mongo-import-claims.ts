@@ -3,9 +3,8 @@ import { SOCIAL_TYPES, type SocialType } from '../../domain/types';
 import { handleKey } from '../../social/social-handle';
 import { chunks } from '../../store/mongo/chunks';
 import { collectionOf, type ClaimDoc } from '../../store/mongo/mongo-schema';
-import type { NewEvidence } from '../claims';
+import { OPERATOR_PROVIDER, type NewEvidence } from '../claims';
 import { releasedBecause } from '../claim-wording';
-import { OPERATOR_PROVIDER } from '../sqlite/claims-migration';
 import { insertEvidence, insertProvenClaims, releaseClaims, syncProvenHandles, type WantedClaim } from './mongo-claims';
 
 const byImport = (value: string): NewEvidence => ({

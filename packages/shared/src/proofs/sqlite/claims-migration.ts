@@ -1,8 +1,6 @@
 import type Database from 'better-sqlite3';
 import { refreshDerivedFields } from '../../store/sqlite/profile-records';
-
-export const OPERATOR_PROVIDER = { id: 'urn:byline:operator-import', name: 'Byline operator (byline import)' };
-export const MIGRATION_NOTE = 'Approved by an editor before handle proofs existed (migration 015).';
+import { MIGRATION_NOTE, OPERATOR_PROVIDER } from '../claims';
 
 /**
  * Every handle held before claims existed becomes a live claim (migration 015), so existing data keeps

@@ -1,14 +1,17 @@
 import type Database from 'better-sqlite3';
-import { SOCIAL_TYPES, type SocialType } from '../../domain/types';
+import type { SocialProfiles, SocialType } from '../../domain/types';
+import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '../../claims/claims-repository';
+import { showProvenHandles } from '../../claims/proven-handles';
+import { releaseClaims } from '../../claims/release-claims';
+import { runNow } from '../../claims/steps';
 import { refreshDerivedFields } from '../../store/sqlite/profile-records';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../claims';
 import { claimKey, isNetwork } from '../claim-values';
 
 /**
- * The claims and evidence tables, read and written synchronously inside the caller's transaction. Every
- * embedded-store write that touches handles goes through here (the claim store, the portal's profile form,
- * `byline import`), so the invariants of ClaimStore are kept one way: `social_handles` holds exactly the proven
- * network claims, and each profile document's `profile_social_profiles` their values ("" for the others).
+ * The claims and evidence tables, read and written synchronously inside the caller's transaction: the primitive
+ * steps of the claims rules (SqliteClaimsUnit; the rules themselves are in src/claims), which every embedded-store
+ * write that touches handles runs (the claims repository, the portal's profile form, `byline import`, re-checks).
  */
 
 interface ClaimRow {
@@ -122,11 +125,17 @@ function prepare(db: Database.Database) {
     claimsOfProfile: db.prepare<[number], ClaimRow>(
       'SELECT * FROM claims WHERE profile_id = ? ORDER BY released_at IS NOT NULL, id',
     ),
+    liveClaimsOfProfile: db.prepare<[number], ClaimRow>(
+      'SELECT * FROM claims WHERE profile_id = ? AND released_at IS NULL ORDER BY id',
+    ),
     liveClaimsOfKey: db.prepare<[string, string], ClaimRow>(
       'SELECT * FROM claims WHERE kind = ? AND key = ? AND released_at IS NULL ORDER BY id',
     ),
-    liveClaimsOfKind: db.prepare<[number, string], ClaimRow>(
-      'SELECT * FROM claims WHERE profile_id = ? AND kind = ? AND released_at IS NULL ORDER BY id',
+    liveClaim: db.prepare<[number, string, string], ClaimRow>(
+      'SELECT * FROM claims WHERE profile_id = ? AND kind = ? AND key = ? AND released_at IS NULL',
+    ),
+    provenNetworkClaims: db.prepare<[number], ClaimRow>(
+      "SELECT * FROM claims WHERE profile_id = ? AND released_at IS NULL AND state = 'proven' AND kind <> 'website' ORDER BY id",
     ),
     evidenceOf: db.prepare<[number], EvidenceRow>('SELECT * FROM evidence WHERE claim_id = ? ORDER BY id'),
     evidenceById: db.prepare<[number], EvidenceRow>('SELECT * FROM evidence WHERE id = ?'),
@@ -136,8 +145,14 @@ function prepare(db: Database.Database) {
     setClaimState: db.prepare<[string, string, string, number]>(
       'UPDATE claims SET state = ?, value = ?, updated_at = ? WHERE id = ?',
     ),
-    releaseClaim: db.prepare<[string, string, string, number]>(
-      'UPDATE claims SET released_at = ?, released_reason = ?, updated_at = ? WHERE id = ?',
+    setUnprovenValue: db.prepare<[string, string, number]>(
+      "UPDATE claims SET value = ?, updated_at = ? WHERE id = ? AND state <> 'proven'",
+    ),
+    markProven: db.prepare<[string, string, number]>(
+      "UPDATE claims SET state = 'proven', value = ?, updated_at = ? WHERE id = ? AND released_at IS NULL",
+    ),
+    markReleased: db.prepare<[string, string, string, number]>(
+      'UPDATE claims SET released_at = ?, released_reason = ?, updated_at = ? WHERE id = ? AND released_at IS NULL',
     ),
     insertEvidence: db.prepare<
       [number, string, string, string, string, string | null, string, string, string, string | null, string | null]
@@ -181,20 +196,21 @@ function claimStatements(db: Database.Database) {
   return prepared;
 }
 
+export const toRecord = (row: ClaimRow): ClaimRecord => ({
+  id: row.id,
+  profileId: row.profile_id,
+  kind: row.kind,
+  value: row.value,
+  key: row.key,
+  state: row.state,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  releasedAt: row.released_at,
+  releasedReason: row.released_reason,
+});
+
 function toClaim(db: Database.Database, row: ClaimRow): Claim {
-  return {
-    id: row.id,
-    profileId: row.profile_id,
-    kind: row.kind,
-    value: row.value,
-    key: row.key,
-    state: row.state,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    releasedAt: row.released_at,
-    releasedReason: row.released_reason,
-    evidence: claimStatements(db).evidenceOf.all(row.id).map(toEvidence),
-  };
+  return { ...toRecord(row), evidence: claimStatements(db).evidenceOf.all(row.id).map(toEvidence) };
 }
 
 export function readClaimsOf(db: Database.Database, profileId: number): Claim[] {
@@ -219,56 +235,133 @@ export function readEvidence(db: Database.Database, id: number): Evidence | null
   return row ? toEvidence(row) : null;
 }
 
-export function profileExists(db: Database.Database, profileId: number): boolean {
-  return claimStatements(db).profileExists.get(profileId)! > 0;
-}
+/** The claims rules' primitive steps on this connection, synchronous (run them with runNow inside a transaction). */
+export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
+  private readonly stmt: ReturnType<typeof prepare>;
 
-/** Who holds this network key proven, if anyone. */
-export function provenHolder(db: Database.Database, type: SocialType, key: string): number | undefined {
-  return claimStatements(db).handleHolder.get(type, key);
-}
-
-/**
- * Writes the profile document's handles from its proven network claims ("" where none) and re-renders its
- * answers. The document is the public, proven view: answers, exports and lookups read it.
- */
-export function syncProvenHandles(db: Database.Database, profileId: number): void {
-  const stmt = claimStatements(db);
-  const raw = stmt.profileDoc.get(profileId);
-  if (raw === undefined) return;
-  const doc = JSON.parse(raw) as { profile_social_profiles: Record<SocialType, string> };
-  const proven = Object.fromEntries(SOCIAL_TYPES.map((type) => [type, ''])) as Record<SocialType, string>;
-  for (const type of SOCIAL_TYPES) {
-    const claim = stmt.liveClaimsOfKind.all(profileId, type).find((row) => row.state === 'proven');
-    if (claim) proven[type] = claim.value;
+  constructor(private readonly db: Database.Database) {
+    this.stmt = claimStatements(db);
   }
-  const before = JSON.stringify(doc.profile_social_profiles);
-  doc.profile_social_profiles = proven;
-  if (JSON.stringify(proven) === before) return;
-  stmt.setProfileDoc.run(JSON.stringify(doc), profileId);
-  refreshDerivedFields(db, profileId);
+
+  profileExists(profileId: number): boolean {
+    return this.stmt.profileExists.get(profileId)! > 0;
+  }
+
+  liveClaimsOf(profileId: number): ClaimRecord[] {
+    return this.stmt.liveClaimsOfProfile.all(profileId).map(toRecord);
+  }
+
+  liveClaimsOfKey(kind: ClaimKind, key: string): ClaimRecord[] {
+    return this.stmt.liveClaimsOfKey.all(kind, key).map(toRecord);
+  }
+
+  readClaim(claimId: number): Claim | null {
+    return readClaim(this.db, claimId);
+  }
+
+  lookupHolder(type: SocialType, key: string): number | undefined {
+    return this.stmt.handleHolder.get(type, key);
+  }
+
+  ensureClaims(wanted: { profileId: number; kind: ClaimKind; value: string }[], now: string): ClaimRecord[] {
+    return wanted.map(({ profileId, kind, value }) => {
+      const key = claimKey(kind, value);
+      const live = this.stmt.liveClaim.get(profileId, kind, key);
+      if (live) return toRecord(live);
+      const id = Number(this.stmt.insertClaim.run(profileId, kind, value, key, now, now).lastInsertRowid);
+      return toRecord(this.stmt.claimById.get(id)!);
+    });
+  }
+
+  setUnprovenValue(claimId: number, value: string, now: string): void {
+    this.stmt.setUnprovenValue.run(value, now, claimId);
+  }
+
+  addEvidence(claimId: number, evidence: NewEvidence, now: string): number {
+    const { method, provider, provenValue, subject, by, note, nextCheckAt } = evidence;
+    return Number(
+      this.stmt.insertEvidence.run(
+        claimId,
+        method,
+        provider.id,
+        provider.name,
+        provenValue,
+        subject ?? null,
+        now,
+        now,
+        by,
+        note ?? null,
+        nextCheckAt ?? null,
+      ).lastInsertRowid,
+    );
+  }
+
+  endEvidence(claimIds: number[], reason: string, now: string): void {
+    for (const id of claimIds) this.stmt.endLiveEvidence.run(now, reason, id);
+  }
+
+  markProven(claimId: number, value: string, now: string): boolean {
+    return this.stmt.markProven.run(value, now, claimId).changes > 0;
+  }
+
+  markReleased(claimIds: number[], reason: string, now: string): void {
+    for (const id of claimIds) this.stmt.markReleased.run(now, reason, now, id);
+  }
+
+  enterLookup({ profileId, kind, key }: ClaimPlace): number | null {
+    if (!isNetwork(kind)) return null;
+    this.stmt.insertHandle.run(kind, key, profileId);
+    const holder = this.stmt.handleHolder.get(kind, key);
+    return holder === profileId ? null : holder!;
+  }
+
+  leaveLookup(claims: ClaimPlace[]): void {
+    for (const { profileId, kind, key } of claims) if (isNetwork(kind)) this.stmt.deleteHandle.run(kind, key, profileId);
+  }
+
+  provenNetworkClaims(profileIds: number[]): ClaimRecord[] {
+    return profileIds.flatMap((id) => this.stmt.provenNetworkClaims.all(id).map(toRecord));
+  }
+
+  shownHandlesOf(profileIds: number[]): Map<number, Partial<SocialProfiles>> {
+    const shown = new Map<number, Partial<SocialProfiles>>();
+    for (const id of profileIds) {
+      const raw = this.stmt.profileDoc.get(id);
+      if (raw !== undefined) shown.set(id, (JSON.parse(raw) as ProfileHandles).profile_social_profiles ?? {});
+    }
+    return shown;
+  }
+
+  showHandles(handles: Map<number, SocialProfiles>): void {
+    for (const [id, social] of handles) {
+      const doc = JSON.parse(this.stmt.profileDoc.get(id)!) as ProfileHandles;
+      doc.profile_social_profiles = social;
+      this.stmt.setProfileDoc.run(JSON.stringify(doc), id);
+      refreshDerivedFields(this.db, id);
+    }
+  }
+
+  appendHistory({ profileId, actor, action, note }: HistoryEntry, now: string): void {
+    this.stmt.audit.run(profileId, actor, action, note, now);
+  }
 }
 
-/** Ends a live claim: its proofs end, a proven handle leaves the lookup index. The caller re-syncs the profile. */
+interface ProfileHandles {
+  profile_social_profiles?: Partial<SocialProfiles>;
+}
+
+/** The profile's document shows its proven handles again (see showProvenHandles); inside the caller's transaction. */
+export function syncProvenHandles(db: Database.Database, profileId: number): void {
+  runNow(showProvenHandles(new SqliteClaimsUnit(db), [profileId]));
+}
+
+/** Ends a live claim (see releaseClaims); inside the caller's transaction. The caller re-syncs the profile. */
 export function releaseClaim(db: Database.Database, claim: Claim | ClaimRow, reason: string, now: string): void {
-  const stmt = claimStatements(db);
   const profileId = 'profileId' in claim ? claim.profileId : claim.profile_id;
-  stmt.releaseClaim.run(now, reason, now, claim.id);
-  stmt.endLiveEvidence.run(now, reason, claim.id);
-  if (isNetwork(claim.kind)) stmt.deleteHandle.run(claim.kind, claim.key, profileId);
+  runNow(releaseClaims(new SqliteClaimsUnit(db), [{ id: claim.id, profileId, kind: claim.kind, key: claim.key }], reason, now));
 }
 
-/** What a write needs to know of a claim. */
-export type ClaimRef = Pick<Claim, 'id' | 'profileId' | 'kind' | 'key' | 'value'>;
-
-/** The profile's live claims of every kind, as rows (no evidence read). */
-export function liveClaimRowsOf(db: Database.Database, profileId: number): ClaimRow[] {
-  return claimStatements(db)
-    .claimsOfProfile.all(profileId)
-    .filter((row) => row.released_at === null);
-}
-
-/** A new `claimed` claim. */
+/** A new `claimed` claim of this key showing `value` (the import's: the key is the lookup index's). */
 export function insertClaim(
   db: Database.Database,
   profileId: number,
@@ -276,71 +369,14 @@ export function insertClaim(
   value: string,
   key: string,
   now: string,
-): ClaimRef {
-  const id = Number(claimStatements(db).insertClaim.run(profileId, kind, value, key, now, now).lastInsertRowid);
-  return { id, profileId, kind, key, value };
-}
-
-/** A live claim of this key on the profile, created (`claimed`) when there is none. */
-export function ensureClaim(db: Database.Database, profileId: number, kind: ClaimKind, value: string, now: string): Claim {
+): ClaimRecord {
   const stmt = claimStatements(db);
-  const key = claimKey(kind, value);
-  const live = stmt.liveClaimsOfKey.all(kind, key).find((row) => row.profile_id === profileId);
-  if (live) return toClaim(db, live);
-  const id = Number(stmt.insertClaim.run(profileId, kind, value, key, now, now).lastInsertRowid);
-  return readClaim(db, id)!;
+  return toRecord(stmt.claimById.get(Number(stmt.insertClaim.run(profileId, kind, value, key, now, now).lastInsertRowid))!);
 }
 
-/**
- * Adds a proof to a live claim and makes it `proven`: a network claim enters the lookup index (the caller has
- * checked no other profile holds it) and takes the proven value as shown. Other profiles' unproven claims of
- * the key are released with the reason given. Returns them.
- */
-export function addProof(
-  db: Database.Database,
-  claim: ClaimRef,
-  evidence: NewEvidence,
-  now: string,
-  releaseReason: string,
-): { profileId: number; claimId: number }[] {
-  const stmt = claimStatements(db);
-  stmt.insertEvidence.run(
-    claim.id,
-    evidence.method,
-    evidence.provider.id,
-    evidence.provider.name,
-    evidence.provenValue,
-    evidence.subject ?? null,
-    now,
-    now,
-    evidence.by,
-    evidence.note ?? null,
-    evidence.nextCheckAt ?? null,
-  );
-  // A network's proof gives the handle as the network spells it; that spelling is what the answers show.
-  const value = isNetwork(claim.kind) ? evidence.provenValue : claim.value;
-  stmt.setClaimState.run('proven', value, now, claim.id);
-  if (isNetwork(claim.kind)) stmt.insertHandle.run(claim.kind, claim.key, claim.profileId);
-  const released: { profileId: number; claimId: number }[] = [];
-  // A website has no single holder (co-authors may each prove one blog): only handles release other claims.
-  if (!isNetwork(claim.kind)) return released;
-  for (const other of stmt.liveClaimsOfKey.all(claim.kind, claim.key)) {
-    if (other.profile_id === claim.profileId || other.state === 'proven') continue;
-    releaseClaim(db, other, releaseReason, now);
-    released.push({ profileId: other.profile_id, claimId: other.id });
-  }
-  return released;
-}
-
-/** Network claims of the profile for this network other than `key`: one live handle per network. */
-export function otherClaimsOfNetwork(db: Database.Database, profileId: number, type: SocialType, key: string): ClaimRow[] {
-  return claimStatements(db)
-    .liveClaimsOfKind.all(profileId, type)
-    .filter((row) => row.key !== key);
-}
-
-export function liveClaimsOfKind(db: Database.Database, profileId: number, kind: ClaimKind): ClaimRow[] {
-  return claimStatements(db).liveClaimsOfKind.all(profileId, kind);
+/** The profile's live claims of every kind, as rows (no evidence read). */
+export function liveClaimRowsOf(db: Database.Database, profileId: number): ClaimRow[] {
+  return claimStatements(db).liveClaimsOfProfile.all(profileId);
 }
 
 /** Puts the profile back in the editor queue (a pending request unless one is open) and records why. */
@@ -357,17 +393,6 @@ export function backToQueue(
   stmt.audit.run(profileId, actor, action, note, now);
 }
 
-export function auditEvent(
-  db: Database.Database,
-  profileId: number,
-  actor: string,
-  action: string,
-  note: string,
-  now: string,
-): void {
-  claimStatements(db).audit.run(profileId, actor, action, note, now);
-}
-
 export function setClaimState(db: Database.Database, claimId: number, state: Claim['state'], value: string, now: string): void {
   claimStatements(db).setClaimState.run(state, value, now, claimId);
 }
@@ -378,7 +403,7 @@ export function liveEvidenceCount(db: Database.Database, claimId: number): numbe
 
 /** Takes a network claim out of the handle lookup index (it stops verifying). */
 export function leaveLookup(db: Database.Database, claim: Claim): void {
-  if (isNetwork(claim.kind)) claimStatements(db).deleteHandle.run(claim.kind, claim.key, claim.profileId);
+  new SqliteClaimsUnit(db).leaveLookup([claim]);
 }
 
 export type { ClaimRow, EvidenceRow };

@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
+import { proveClaim, releaseUnprovenOthers } from '../../claims/record-proof';
+import { runNow } from '../../claims/steps';
 import { SOCIAL_TYPES, type SocialType } from '../../domain/types';
+import { OPERATOR_PROVIDER } from '../claims';
 import { releasedBecause } from '../claim-wording';
-import { OPERATOR_PROVIDER } from './claims-migration';
-import { addProof, insertClaim, liveClaimRowsOf, releaseClaim, syncProvenHandles } from './claims-sql';
+import { insertClaim, liveClaimRowsOf, releaseClaim, SqliteClaimsUnit, toRecord } from './claims-sql';
 
 const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 const prepare = (db: Database.Database) => ({
@@ -25,6 +27,7 @@ export function proveImportedHandles(db: Database.Database, profileId: number, n
     .profile_social_profiles;
   const held = new Map(stmt.held.all(profileId).map((row) => [row.social_type, row.handle_key]));
   const live = liveClaimRowsOf(db, profileId);
+  const unit = new SqliteClaimsUnit(db);
   for (const type of SOCIAL_TYPES) {
     const key = held.get(type);
     for (const row of live) {
@@ -34,17 +37,14 @@ export function proveImportedHandles(db: Database.Database, profileId: number, n
     if (!key) continue;
     const row = live.find((candidate) => candidate.kind === type && candidate.key === key);
     if (row?.state === 'proven') continue;
-    const claim = row
-      ? { id: row.id, profileId, kind: type, key, value: row.value }
-      : insertClaim(db, profileId, type, social[type] || key, key, now);
+    const claim = row ? toRecord(row) : insertClaim(db, profileId, type, social[type] || key, key, now);
     const evidence = {
       method: 'operator-import' as const,
       provider: OPERATOR_PROVIDER,
       provenValue: claim.value,
       by: 'operator:byline import',
     };
-    for (const { profileId: other } of addProof(db, claim, evidence, now, releasedBecause('operator-import', now))) {
-      syncProvenHandles(db, other);
-    }
+    runNow(proveClaim(unit, claim, evidence, now));
+    runNow(releaseUnprovenOthers(unit, claim, releasedBecause('operator-import', now), now));
   }
 }

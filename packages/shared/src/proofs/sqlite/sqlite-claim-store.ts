@@ -1,41 +1,28 @@
 import Database from 'better-sqlite3';
 import type { SocialType } from '../../domain/types';
-import { HandleTakenError } from '../../store/portal-store';
 import type { StoreFileGuard } from '../../store/sqlite/store-file-guard';
 import { unavailableOr } from '../../store/sqlite/sqlite-errors';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from '../../store/sqlite/write-without-blocking';
-import type { Claim, ClaimKind } from '../claims';
+import type { Claim } from '../claims';
 import {
   lapsesAt,
   type CheckOutcome,
   type ClaimStore,
   type DueCheck,
   type DueChecksQuery,
-  type ProofToRecord,
-  type ProveResult,
   type RecheckPolicy,
   type RecordCheckResult,
 } from '../claim-store';
-import { claimKey, isNetwork, normalClaimValue, wantedClaims, type WantedClaims } from '../claim-values';
-import { lapseNote, releasedBecause, replacedBy } from '../claim-wording';
+import { lapseNote } from '../claim-wording';
 import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from '../proof-attempts';
 import {
-  addProof,
-  auditEvent,
   backToQueue,
-  ensureClaim,
   leaveLookup,
   liveEvidenceCount,
   setClaimState,
-  liveClaimsOfKind,
-  otherClaimsOfNetwork,
-  profileExists,
-  provenHolder,
   readClaim,
   readClaimsOf,
   readEvidence,
-  readLiveClaimsOfKey,
-  releaseClaim,
   syncProvenHandles,
 } from './claims-sql';
 
@@ -83,64 +70,6 @@ export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
 
   claimsOf(profileId: number): Promise<Claim[]> {
     return this.read(() => readClaimsOf(this.db, profileId));
-  }
-
-  claimsOfKey(kind: ClaimKind, key: string): Promise<Claim[]> {
-    return this.read(() => readLiveClaimsOfKey(this.db, kind, key));
-  }
-
-  setClaims(profileId: number, values: Partial<Record<ClaimKind, string[]>>): Promise<Claim[]> {
-    const wanted = wantedClaims(values);
-    return this.write(() => {
-      setClaimsNow(this.db, profileId, wanted, new Date().toISOString());
-      return readClaimsOf(this.db, profileId);
-    });
-  }
-
-  recordProof(proof: ProofToRecord): Promise<ProveResult> {
-    const value = normalClaimValue(proof.kind, proof.value);
-    return this.write(() => recordProofNow(this.db, { ...proof, value }, new Date().toISOString()));
-  }
-
-  moveProvenClaim({
-    type,
-    key,
-    toProfileId,
-    editor,
-    note,
-    replacedReason,
-  }: Parameters<ClaimStore['moveProvenClaim']>[0]): Promise<ProveResult> {
-    return this.write(() => {
-      const now = new Date().toISOString();
-      if (!profileExists(this.db, toProfileId)) return { ok: false, reason: 'no-such-profile' } as const;
-      const holder = provenHolder(this.db, type, key);
-      const held = readLiveClaimsOfKey(this.db, type, key).find((claim) => claim.profileId === holder);
-      const value = held?.value ?? key;
-      if (holder !== undefined && holder !== toProfileId && held) {
-        releaseClaim(this.db, held, `Moved to another profile by an editor (${editor}) on ${now.slice(0, 10)}: ${note}`, now);
-        syncProvenHandles(this.db, holder);
-        auditEvent(this.db, holder, editor, 'handle-moved', `${type} ${value} moved to another profile: ${note}`, now);
-      }
-      const result = recordProofNow(
-        this.db,
-        {
-          profileId: toProfileId,
-          kind: type,
-          value,
-          evidence: {
-            method: 'editor-attestation',
-            provider: EDITOR_PROVIDER,
-            provenValue: value,
-            by: `editor:${editor}`,
-            note,
-          },
-        },
-        now,
-        replacedReason,
-      );
-      if (result.ok) auditEvent(this.db, toProfileId, editor, 'handle-moved', `${type} ${value} moved here: ${note}`, now);
-      return result;
-    });
   }
 
   takeDueChecks({ leaseMs, limit, ...query }: DueChecksQuery & { leaseMs: number; limit: number }): Promise<DueCheck[]> {
@@ -240,8 +169,6 @@ export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const EDITOR_PROVIDER = { id: 'urn:byline:editor-attestation', name: 'Byline editor' };
-
 interface AttemptRow {
   state_hash: string;
   user_id: number;
@@ -265,52 +192,6 @@ const toAttempt = (row: AttemptRow): ProofAttempt => ({
   createdAt: row.created_at,
   expiresAt: row.expires_at,
 });
-
-/** setClaims inside a transaction (the portal's profile form calls it in its own). Values already normal. */
-export function setClaimsNow(db: Database.Database, profileId: number, wanted: WantedClaims, now: string): void {
-  const taken: SocialType[] = [];
-  for (const { kind, entries } of wanted) {
-    if (!isNetwork(kind)) continue;
-    for (const { key } of entries) {
-      const holder = provenHolder(db, kind, key);
-      if (holder !== undefined && holder !== profileId) taken.push(kind);
-    }
-  }
-  if (taken.length) throw new HandleTakenError(taken);
-  for (const { kind, entries } of wanted) {
-    const keys = new Set(entries.map((entry) => entry.key));
-    for (const live of liveClaimsOfKind(db, profileId, kind)) {
-      if (!keys.has(live.key)) releaseClaim(db, live, `Removed by the journalist on ${now.slice(0, 10)}`, now);
-    }
-    for (const { value } of entries) {
-      const claim = ensureClaim(db, profileId, kind, value, now);
-      if (claim.state !== 'proven' && claim.value !== value) setClaimState(db, claim.id, claim.state, value, now);
-    }
-  }
-  syncProvenHandles(db, profileId);
-}
-
-/**
- * recordProof inside a transaction. The value is already in its normal form. A network proof releases the
- * profile's other claim of the network with `replacedReason` (by default: replaced by this proof).
- */
-export function recordProofNow(db: Database.Database, proof: ProofToRecord, now: string, replacedReason?: string): ProveResult {
-  const { profileId, kind, value, evidence } = proof;
-  if (!profileExists(db, profileId)) return { ok: false, reason: 'no-such-profile' };
-  const key = claimKey(kind, value);
-  if (isNetwork(kind)) {
-    const holder = provenHolder(db, kind, key);
-    if (holder !== undefined && holder !== profileId) return { ok: false, reason: 'held-by-another', holderProfileId: holder };
-    for (const other of otherClaimsOfNetwork(db, profileId, kind, key)) {
-      releaseClaim(db, other, replacedReason ?? replacedBy(value, evidence.method, now), now);
-    }
-  }
-  const claim = ensureClaim(db, profileId, kind, value, now);
-  const released = addProof(db, claim, evidence, now, releasedBecause(evidence.method, now));
-  syncProvenHandles(db, profileId);
-  for (const { profileId: other } of released) syncProvenHandles(db, other);
-  return { ok: true, claim: readClaim(db, claim.id)!, released };
-}
 
 /** The live re-checked proofs a DueChecksQuery matches, leased or not. */
 const DUE = `ended_at IS NULL AND next_check_at IS NOT NULL AND (@all OR next_check_at <= @now)

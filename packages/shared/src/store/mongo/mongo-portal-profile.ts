@@ -1,8 +1,9 @@
 import type { Db } from 'mongodb';
 import { SOCIAL_TYPES } from '../../domain/types';
 import { networkClaims } from '../../proofs/claim-values';
-import { provenSocialOf } from '../../proofs/mongo/mongo-claims';
-import { refuseTakenHandles, writeClaims } from '../../proofs/mongo/mongo-claim-writes';
+import { refuseTakenHandles, writeClaims } from '../../claims/set-claims';
+import { runInTurn } from '../../claims/steps';
+import { MongoClaimsUnit, provenSocialOf } from '../../proofs/mongo/mongo-claims';
 import { normalizeSocialProfiles } from '../../social/social-handle';
 import type { ProfileFields } from '../portal-store';
 import { withNewIds } from './mongo-ids';
@@ -17,7 +18,7 @@ import { refreshDerivedFields } from './profile-derived-fields';
  *    refuses the save (HandleTakenError) before anything is written. Unproven claims of others never block.
  * 2. A first save inserts the profile (unique slug) marked with its user, then links the user to it; a
  *    save interrupted in between finds the profile again by that mark.
- * 3. The typed handles become claims (see writeClaims in proofs/mongo): the ones no longer listed are released
+ * 3. The typed handles become claims (see writeClaims in src/claims): the ones no longer listed are released
  *    (a proven one leaves the lookup index first), new ones are claimed, which never conflicts.
  * 4. Write the profile's fields, with the handles of its proven claims only, and re-render its answers.
  *
@@ -79,12 +80,13 @@ export async function saveProfile(db: Db, userId: number, given: ProfileFields, 
   if (!user) throw new Error(`no portal user ${userId}`);
   let profileId = await ownProfileId(db, user);
   const wanted = networkClaims(fields.profile_social_profiles);
-  await refuseTakenHandles(db, profileId, wanted);
+  const claims = new MongoClaimsUnit(db);
+  await runInTurn(refuseTakenHandles(claims, profileId, wanted));
 
   profileId ??= await insertProfile(db, userId, fields, slugBase);
   if (user.profile_id !== profileId) await users.updateOne({ _id: userId }, { $set: { profile_id: profileId } });
 
-  await writeClaims(db, profileId, wanted, new Date().toISOString());
+  await runInTurn(writeClaims(claims, profileId, wanted, new Date().toISOString()));
   const profiles = collectionOf(db, 'profiles');
   const current = await profiles.findOne({ _id: profileId });
   if (!current) throw new Error(`profile ${profileId} of portal user ${userId} is missing`);

@@ -20,7 +20,9 @@ import type {
 import { ArticleTakenError, EmailTakenError } from '../portal-store';
 import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
 import { networkClaims } from '../../proofs/claim-values';
-import { setClaimsNow } from '../../proofs/sqlite/sqlite-claim-store';
+import { setClaimsSteps } from '../../claims/set-claims';
+import { runNow } from '../../claims/steps';
+import { SqliteClaimsUnit } from '../../proofs/sqlite/claims-sql';
 import { SqlitePasswordResets } from './sqlite-password-resets';
 import { SqliteSessionRecords } from './sqlite-session-records';
 import type { StoreFileGuard } from './store-file-guard';
@@ -246,7 +248,8 @@ export class SqlitePortalStore implements PortalStore {
       const { id: _id, ...stored } = toProfile(current);
       this.sql('UPDATE profiles SET doc = ? WHERE id = ?').run(JSON.stringify({ ...stored, ...fields }), profileId);
       // The typed handles become claims; the document keeps the proven ones only (refused: HandleTakenError).
-      setClaimsNow(this.db, profileId, networkClaims(fields.profile_social_profiles), new Date().toISOString());
+      const wanted = networkClaims(fields.profile_social_profiles);
+      runNow(setClaimsSteps(new SqliteClaimsUnit(this.db), profileId, wanted, new Date().toISOString()));
       refreshDerivedFields(this.db, profileId);
       return profileId;
     });

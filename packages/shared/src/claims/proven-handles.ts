@@ -1,0 +1,41 @@
+import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
+import type { ClaimRecord, ClaimsUnitOfWrite } from './claims-repository';
+import { step, type Steps } from './steps';
+
+const noHandles = (): SocialProfiles => Object.fromEntries(SOCIAL_TYPES.map((type) => [type, ''])) as SocialProfiles;
+
+/** Per profile, the value of its first live proven claim of each network ("" where none). */
+export function provenHandlesOf(profileIds: number[], proven: ClaimRecord[]): Map<number, SocialProfiles> {
+  const handles = new Map(profileIds.map((id) => [id, noHandles()]));
+  for (const claim of proven) {
+    const shown = handles.get(claim.profileId);
+    const type = claim.kind as SocialType;
+    if (shown && !shown[type]) shown[type] = claim.value;
+  }
+  return handles;
+}
+
+const sameHandles = (stored: Partial<SocialProfiles>, proven: SocialProfiles): boolean =>
+  Object.keys(stored).length === SOCIAL_TYPES.length && SOCIAL_TYPES.every((type) => stored[type] === proven[type]);
+
+/**
+ * Re-renders the profiles after a change of their claims: each document's handles become those of its proven
+ * network claims ("" where none), and the answers of those that changed are rendered again. The document is the
+ * public, proven view: answers, exports and lookups read it. On MongoDB one write per changed profile, after the
+ * claims' own writes: interrupted before it, a profile's answers may lag its claims until its next change.
+ */
+export function* showProvenHandles(
+  unit: Pick<ClaimsUnitOfWrite, 'provenNetworkClaims' | 'shownHandlesOf' | 'showHandles'>,
+  profileIds: Iterable<number>,
+): Steps<void> {
+  const ids = [...new Set(profileIds)];
+  if (ids.length === 0) return;
+  const proven = provenHandlesOf(ids, yield* step(unit.provenNetworkClaims(ids)));
+  const shown = yield* step(unit.shownHandlesOf(ids));
+  const changed = new Map<number, SocialProfiles>();
+  for (const [id, stored] of shown) {
+    const handles = proven.get(id)!;
+    if (!sameHandles(stored, handles)) changed.set(id, handles);
+  }
+  if (changed.size) yield* step(unit.showHandles(changed));
+}

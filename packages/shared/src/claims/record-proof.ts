@@ -1,0 +1,101 @@
+import { claimKey, isNetwork, normalClaimValue } from '../proofs/claim-values';
+import { releasedBecause, replacedBy } from '../proofs/claim-wording';
+import type { NewEvidence } from '../proofs/claims';
+import type { ClaimRecord, ClaimsRepository, ClaimsUnitOfWrite, ProofToRecord, ProveResult } from './claims-repository';
+import { showProvenHandles } from './proven-handles';
+import { releaseClaims } from './release-claims';
+import { step, type Steps } from './steps';
+
+type Proving = { status: 'proven' } | { status: 'held'; holder: number } | { status: 'released' };
+
+/**
+ * Adds a proof to a live claim and makes it `proven`: the evidence, then the lookup entry (a network claim; the
+ * index keeps one profile per key, which decides a race between two profiles: the loser ends the evidence it
+ * wrote), then the claim `proven`. A claim released meanwhile leaves the lookup again and its evidence ends.
+ */
+export function* proveClaim(unit: ClaimsUnitOfWrite, claim: ClaimRecord, evidence: NewEvidence, now: string): Steps<Proving> {
+  yield* step(unit.addEvidence(claim.id, evidence, now));
+  const holder = yield* step(unit.enterLookup(claim));
+  if (holder !== null) {
+    yield* step(unit.endEvidence([claim.id], 'Another profile proved it first.', now));
+    return { status: 'held', holder };
+  }
+  // A network's proof gives the handle as the network spells it; that spelling is what the answers show.
+  const value = isNetwork(claim.kind) ? evidence.provenValue : claim.value;
+  if (yield* step(unit.markProven(claim.id, value, now))) return { status: 'proven' };
+  yield* step(unit.leaveLookup([claim]));
+  yield* step(unit.endEvidence([claim.id], 'Its claim was removed meanwhile.', now));
+  return { status: 'released' };
+}
+
+/**
+ * Other profiles' unproven live claims of a proven network key are released with the reason their owners read:
+ * an unproven claim never blocks the profile that proves the key. A website has no single holder (co-authors may
+ * each prove one blog): only handles release other claims.
+ */
+export function* releaseUnprovenOthers(
+  unit: ClaimsUnitOfWrite,
+  claim: ClaimRecord,
+  reason: string,
+  now: string,
+): Steps<{ profileId: number; claimId: number }[]> {
+  if (!isNetwork(claim.kind)) return [];
+  const others = (yield* step(unit.liveClaimsOfKey(claim.kind, claim.key))).filter(
+    (other) => other.profileId !== claim.profileId && other.state !== 'proven',
+  );
+  yield* releaseClaims(unit, others, reason, now);
+  yield* showProvenHandles(
+    unit,
+    others.map((other) => other.profileId),
+  );
+  return others.map((other) => ({ profileId: other.profileId, claimId: other.id }));
+}
+
+/**
+ * recordProof (the value already in its normal form). Refused when another profile holds the network key proven
+ * (only an editor moves it: moveProvenClaim). A network proof releases the profile's other claim of the network
+ * with `replacedReason` (by default: replaced by this proof), and other profiles' unproven claims of the key.
+ *
+ * Order (MongoDB, where each is a separate write): the claim (claimed), its evidence, the lookup entry, the claim
+ * `proven` (see proveClaim), then the profile's replaced claim of the network released, then its document and
+ * answers, then other profiles' unproven claims released and their documents. Interrupted, a claim may keep a
+ * live proof without being `proven` (proving it again finds it), the handle may find the profile before its
+ * answers show it, or a replaced handle may find it a moment longer; nothing unproven ever finds it. A claim its
+ * owner removes while it is being proven is claimed and proven again.
+ */
+export function* recordProofSteps(
+  unit: ClaimsUnitOfWrite,
+  proof: ProofToRecord,
+  now: string,
+  replacedReason?: string,
+): Steps<ProveResult> {
+  const { profileId, kind, value, evidence } = proof;
+  if (!(yield* step(unit.profileExists(profileId)))) return { ok: false, reason: 'no-such-profile' };
+  const key = claimKey(kind, value);
+  for (let attempt = 1; ; attempt++) {
+    if (isNetwork(kind)) {
+      const holder = yield* step(unit.lookupHolder(kind, key));
+      if (holder !== undefined && holder !== profileId) return { ok: false, reason: 'held-by-another', holderProfileId: holder };
+    }
+    const [claim] = yield* step(unit.ensureClaims([{ profileId, kind, value }], now));
+    const proving = yield* proveClaim(unit, claim!, evidence, now);
+    if (proving.status === 'held') return { ok: false, reason: 'held-by-another', holderProfileId: proving.holder };
+    if (proving.status === 'released') {
+      if (attempt < 3) continue;
+      throw new Error(`the ${kind} claim ${value} of profile ${profileId} kept being removed while proven`);
+    }
+    if (isNetwork(kind)) {
+      const replaced = (yield* step(unit.liveClaimsOf(profileId))).filter((other) => other.kind === kind && other.key !== key);
+      yield* releaseClaims(unit, replaced, replacedReason ?? replacedBy(value, evidence.method, now), now);
+    }
+    yield* showProvenHandles(unit, [profileId]);
+    const released = yield* releaseUnprovenOthers(unit, claim!, releasedBecause(evidence.method, now), now);
+    return { ok: true, claim: (yield* step(unit.readClaim(claim!.id)))!, released };
+  }
+}
+
+/** Records a proof on a profile (see recordProofSteps and ProveResult). */
+export function recordProof(claims: ClaimsRepository, proof: ProofToRecord): Promise<ProveResult> {
+  const value = normalClaimValue(proof.kind, proof.value);
+  return claims.inOneWrite((unit) => recordProofSteps(unit, { ...proof, value }, new Date().toISOString()));
+}
