@@ -15,7 +15,6 @@ import {
   type SocialType,
 } from '@byline/shared';
 import { claimTitle } from '../proofs/proof-wording';
-import { recordReleases } from '../use-cases/claim-releases';
 import { isOwnProfile } from '../use-cases/verification';
 
 export interface EditorProofDeps {
@@ -109,18 +108,15 @@ export async function attestClaim(
   if (!claim) return { ok: false, reason: 'no-such-claim' };
   if (!isLiveClaim(claim)) return releasedClaim(deps, claim);
   if (claim.state === 'proven') return { ok: false, reason: 'already-proven', claim };
-  const result = await recordProof(claims, {
-    profileId,
-    kind: claim.kind,
-    value: claim.value,
-    evidence: {
-      method: 'editor-attestation',
-      provider: EDITOR_PROVIDER,
-      provenValue: claim.value,
-      by: `editor:${editor.email}`,
-      note,
-    },
-  });
+  const evidence = {
+    method: 'editor-attestation' as const,
+    provider: EDITOR_PROVIDER,
+    provenValue: claim.value,
+    by: `editor:${editor.email}`,
+    note,
+  };
+  const proof = { profileId, kind: claim.kind, value: claim.value, evidence };
+  const result = await recordProof(claims, proof, { actor: editor.email });
   if (!result.ok) {
     if (result.reason === 'no-such-profile') return { ok: false, reason: 'no-such-claim' };
     return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(portalStore, result.holderProfileId) };
@@ -131,7 +127,6 @@ export async function attestClaim(
     action: 'proof-attested',
     note: `${claimTitle(claim)}: ${note}`,
   });
-  await recordReleases(deps, result.released, editor.email);
   return { ok: true, claim: result.claim };
 }
 
@@ -218,6 +213,5 @@ export async function moveHandle(
       note: `${shown}, moved to ${to.name}’s profile, displaced ${was} there: ${note}`,
     });
   }
-  await recordReleases(deps, result.released, editor.email);
   return { ok: true, claim: result.claim, displaced };
 }

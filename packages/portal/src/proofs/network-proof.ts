@@ -5,12 +5,10 @@ import {
   recordProof,
   type ClaimsRepository,
   type ClaimStoreWithAttempts,
-  type PortalStore,
   type PortalUser,
   type ProofAttempt,
   type SocialType,
 } from '@byline/shared';
-import { recordReleases } from '../use-cases/claim-releases';
 import type { NetworkSignIn, ProvenAccount } from './network-sign-in/network-sign-in';
 
 /** How long a journalist has between "Sign in with …" and the provider's redirect back. */
@@ -27,8 +25,6 @@ export interface NetworkProofDeps {
   /** Its proof attempts. */
   claims: ClaimStoreWithAttempts;
   profileClaims: ClaimsRepository;
-  /** The history of the profiles whose unproven claims a proof releases. */
-  portalStore: PortalStore;
   networkSignIn: NetworkSignIn;
   portalUrl: string;
   now: () => Date;
@@ -74,7 +70,7 @@ export type CallbackResult =
  * Throws the sign-in module's errors (refused, unavailable, unusable answer).
  */
 export async function completeNetworkProof(
-  { claims, profileClaims, portalStore, networkSignIn, now }: NetworkProofDeps,
+  { claims, profileClaims, networkSignIn, now }: NetworkProofDeps,
   user: PortalUser,
   network: SocialType,
   callback: { state: string; callbackUrl: string },
@@ -90,21 +86,24 @@ export async function completeNetworkProof(
     nonce: attempt.nonce,
     codeVerifier: attempt.codeVerifier,
   });
-  const proof = await recordProof(profileClaims, {
-    profileId: attempt.profileId,
-    kind: network,
-    value: account.username,
-    evidence: {
-      method: 'network-sign-in',
-      provider: account.provider,
-      provenValue: account.username,
-      subject: account.subject,
-      by: `network:${account.provider.id}`,
+  const proof = await recordProof(
+    profileClaims,
+    {
+      profileId: attempt.profileId,
+      kind: network,
+      value: account.username,
+      evidence: {
+        method: 'network-sign-in',
+        provider: account.provider,
+        provenValue: account.username,
+        subject: account.subject,
+        by: `network:${account.provider.id}`,
+      },
     },
-  });
+    // The network vouched, not a person: the history of a profile whose claim was released names the network.
+    { actor: `network:${account.provider.id}` },
+  );
   if (!proof.ok) return { ok: false, reason: proof.reason, account };
-  // The network vouched, not a person: the history of a profile whose claim was released names the network.
-  await recordReleases({ profileClaims, portalStore }, proof.released, `network:${account.provider.id}`);
   return { ok: true, account, claimedValue: attempt.claimedValue };
 }
 

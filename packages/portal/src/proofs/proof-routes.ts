@@ -62,7 +62,6 @@ export function proofRoutes(ctx: PortalContext): Router {
   const deps: NetworkProofDeps = {
     claims: ctx.claims,
     profileClaims: ctx.profileClaims,
-    portalStore: ctx.portalStore,
     networkSignIn: ctx.networkSignIn,
     portalUrl: ctx.publicUrls.portal,
     now: ctx.now,

@@ -1,28 +1,6 @@
-import { extractUsername, type Claim, type ClaimKind, type ClaimState, type Evidence, type SocialType } from '@byline/shared';
+import type { ClaimState, Evidence } from '@byline/shared';
 
-/** The networks as people name them in "Sign in with …". */
-export const NETWORK_NAMES: Record<SocialType, string> = {
-  twitter: 'X',
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
-  instagram: 'Instagram',
-};
-
-const KIND_LABELS: Record<ClaimKind, string> = { ...NETWORK_NAMES, website: 'Website' };
-
-export const kindLabel = (kind: ClaimKind): string => KIND_LABELS[kind];
-
-/** A handle as people write it on that network (`@name` on X and Instagram), or a website's address as claimed. */
-export function shownValue(kind: ClaimKind, value: string): string {
-  if (kind === 'website') return value;
-  let username: string;
-  try {
-    username = extractUsername(kind, value);
-  } catch {
-    return value;
-  }
-  return kind === 'twitter' || kind === 'instagram' ? `@${username}` : username;
-}
+export { claimTitle, kindLabel, NETWORK_NAMES, shownValue } from '@byline/shared';
 
 export const STATE_LABELS: Record<ClaimState, string> = {
   claimed: 'Claimed, not proven',
@@ -45,10 +23,6 @@ export function methodInWords(evidence: Pick<Evidence, 'method' | 'provider'>): 
 }
 
 export const day = (iso: string | null): string => (iso ? iso.slice(0, 10) : '');
-
-/** "X @name", "Website https://…" */
-export const claimTitle = (claim: Pick<Claim, 'kind' | 'value'>): string =>
-  `${kindLabel(claim.kind)} ${shownValue(claim.kind, claim.value)}`;
 
 /** RECHECK_INTERVAL in words: "every day", "every 6 hours", "every 90 minutes". */
 export function everyInterval(ms: number): string {

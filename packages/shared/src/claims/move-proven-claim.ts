@@ -19,7 +19,8 @@ export interface ProvenClaimMove {
 /**
  * An editor's decision to move a proven handle to another profile: the holder's claim is released with the note,
  * and the target proves it by editor attestation (recordProofSteps: the target's other claim of the network, if
- * any, is released with `replacedReason`, its evidence kept and ended). Audited on both profiles.
+ * any, is released with `replacedReason`, its evidence kept and ended; other profiles' unproven claims of the
+ * handle are released, their histories naming the editor). Audited on both profiles.
  *
  * Order (MongoDB, where each is a separate write): the holder's history records the move first, then its claim
  * is released (its handle stops finding it first, see releaseClaims) and its document follows, then the target
@@ -53,7 +54,8 @@ export function* moveProvenClaimSteps(
     by: `editor:${editor}`,
     note,
   };
-  const result = yield* recordProofSteps(unit, { profileId: toProfileId, kind: type, value, evidence }, now, replacedReason);
+  const proof = { profileId: toProfileId, kind: type, value, evidence };
+  const result = yield* recordProofSteps(unit, proof, now, { actor: editor, replacedReason });
   if (result.ok) {
     const history = {
       profileId: toProfileId,

@@ -1,5 +1,5 @@
 import { claimKey, isNetwork, normalClaimValue } from '../proofs/claim-values';
-import { releasedBecause, replacedBy } from '../proofs/claim-wording';
+import { claimTitle, releasedBecause, replacedBy } from '../proofs/claim-wording';
 import type { NewEvidence } from '../proofs/claims';
 import type { ClaimRecord, ClaimsRepository, ClaimsUnitOfWrite, ProofToRecord, ProveResult } from './claims-repository';
 import { showProvenHandles } from './proven-handles';
@@ -30,13 +30,15 @@ export function* proveClaim(unit: ClaimsUnitOfWrite, claim: ClaimRecord, evidenc
 
 /**
  * Other profiles' unproven live claims of a proven network key are released with the reason their owners read:
- * an unproven claim never blocks the profile that proves the key. A website has no single holder (co-authors may
- * each prove one blog): only handles release other claims.
+ * an unproven claim never blocks the profile that proves the key. With `actor` (who or what proved it), each of
+ * those profiles' history records the release (`claim-released`, naming the claim and why), which its owner reads
+ * on their profile page and editors on the review page. A website has no single holder (co-authors may each prove
+ * one blog): only handles release other claims.
  */
 export function* releaseUnprovenOthers(
   unit: ClaimsUnitOfWrite,
   claim: ClaimRecord,
-  reason: string,
+  { reason, actor }: { reason: string; actor?: string },
   now: string,
 ): Steps<{ profileId: number; claimId: number }[]> {
   if (!isNetwork(claim.kind)) return [];
@@ -48,17 +50,32 @@ export function* releaseUnprovenOthers(
     unit,
     others.map((other) => other.profileId),
   );
+  if (actor !== undefined) {
+    for (const other of others) {
+      const note = `${claimTitle(other)}: ${reason}`;
+      yield* step(unit.appendHistory({ profileId: other.profileId, actor, action: 'claim-released', note }, now));
+    }
+  }
   return others.map((other) => ({ profileId: other.profileId, claimId: other.id }));
+}
+
+/** How a proof is recorded besides the proof itself. */
+export interface ProofOptions {
+  /** Who or what proved it, as the history of the profiles whose claims it releases names them. */
+  actor?: string;
+  /** Why the profile's other claim of the network is released (by default: replaced by this proof). */
+  replacedReason?: string;
 }
 
 /**
  * recordProof (the value already in its normal form). Refused when another profile holds the network key proven
  * (only an editor moves it: moveProvenClaim). A network proof releases the profile's other claim of the network
- * with `replacedReason` (by default: replaced by this proof), and other profiles' unproven claims of the key.
+ * with `replacedReason` (by default: replaced by this proof), and other profiles' unproven claims of the key
+ * (releaseUnprovenOthers: their histories record it when the `actor` is given).
  *
  * Order (MongoDB, where each is a separate write): the claim (claimed), its evidence, the lookup entry, the claim
  * `proven` (see proveClaim), then the profile's replaced claim of the network released, then its document and
- * answers, then other profiles' unproven claims released and their documents. Interrupted, a claim may keep a
+ * answers, then other profiles' unproven claims released, their documents and their histories. Interrupted, a claim may keep a
  * live proof without being `proven` (proving it again finds it), the handle may find the profile before its
  * answers show it, or a replaced handle may find it a moment longer; nothing unproven ever finds it. A claim its
  * owner removes while it is being proven is claimed and proven again.
@@ -67,7 +84,7 @@ export function* recordProofSteps(
   unit: ClaimsUnitOfWrite,
   proof: ProofToRecord,
   now: string,
-  replacedReason?: string,
+  { actor, replacedReason }: ProofOptions = {},
 ): Steps<ProveResult> {
   const { profileId, kind, value, evidence } = proof;
   if (!(yield* step(unit.profileExists(profileId)))) return { ok: false, reason: 'no-such-profile' };
@@ -89,13 +106,18 @@ export function* recordProofSteps(
       yield* releaseClaims(unit, replaced, replacedReason ?? replacedBy(value, evidence.method, now), now);
     }
     yield* showProvenHandles(unit, [profileId]);
-    const released = yield* releaseUnprovenOthers(unit, claim!, releasedBecause(evidence.method, now), now);
+    const reason = releasedBecause(evidence.method, now);
+    const released = yield* releaseUnprovenOthers(unit, claim!, { reason, actor }, now);
     return { ok: true, claim: (yield* step(unit.readClaim(claim!.id)))!, released };
   }
 }
 
 /** Records a proof on a profile (see recordProofSteps and ProveResult). */
-export function recordProof(claims: ClaimsRepository, proof: ProofToRecord): Promise<ProveResult> {
+export function recordProof(
+  claims: ClaimsRepository,
+  proof: ProofToRecord,
+  options: Pick<ProofOptions, 'actor'> = {},
+): Promise<ProveResult> {
   const value = normalClaimValue(proof.kind, proof.value);
-  return claims.inOneWrite((unit) => recordProofSteps(unit, { ...proof, value }, new Date().toISOString()));
+  return claims.inOneWrite((unit) => recordProofSteps(unit, { ...proof, value }, new Date().toISOString(), options));
 }

@@ -1,4 +1,34 @@
-import type { EvidenceMethod } from './claims';
+import type { SocialType } from '../domain/types';
+import { extractUsername } from '../social/social-handle';
+import type { Claim, ClaimKind, EvidenceMethod } from './claims';
+
+/** The networks as people name them in "Sign in with …". */
+export const NETWORK_NAMES: Record<SocialType, string> = {
+  twitter: 'X',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+};
+
+const KIND_LABELS: Record<ClaimKind, string> = { ...NETWORK_NAMES, website: 'Website' };
+
+export const kindLabel = (kind: ClaimKind): string => KIND_LABELS[kind];
+
+/** A handle as people write it on that network (`@name` on X and Instagram), or a website's address as claimed. */
+export function shownValue(kind: ClaimKind, value: string): string {
+  if (kind === 'website') return value;
+  let username: string;
+  try {
+    username = extractUsername(kind, value);
+  } catch {
+    return value;
+  }
+  return kind === 'twitter' || kind === 'instagram' ? `@${username}` : username;
+}
+
+/** "X @name", "Website https://…" */
+export const claimTitle = (claim: Pick<Claim, 'kind' | 'value'>): string =>
+  `${kindLabel(claim.kind)} ${shownValue(claim.kind, claim.value)}`;
 
 /** How each proof method reads in a sentence ("proven by …"). */
 export function methodLabel(method: EvidenceMethod): string {
