@@ -12,6 +12,7 @@ import {
   type ClaimsRepository,
   type PortalStore,
   type PortalUser,
+  type ProvenClaimMove,
   type SocialType,
 } from '@byline/shared';
 import { claimTitle } from '../proofs/proof-wording';
@@ -148,8 +149,9 @@ export type MoveResult =
 
 /**
  * An editor's decision to move a handle another profile holds proven to this one: the holder's claim is released
- * with the note, this profile proves it by the editor's attestation, and both histories record the move (the
- * claim store writes those records). Never onto the editor's own profile.
+ * with the note, this profile proves it by the editor's attestation, and both histories record the move
+ * (moveProvenClaim writes those records, and the displacement's, with the move). Never onto the editor's own
+ * profile.
  *
  * A proven handle of the same network on this profile is displaced only when the editor confirmed it by naming
  * its key in `displace` (the form's confirmation): its proof ends and its claim is released with a reason naming
@@ -181,6 +183,16 @@ export async function moveHandle(
 
   const today = new Date().toISOString().slice(0, 10);
   const byEditor = `by an editor (${editor.email})`;
+  let displacing: ProvenClaimMove['displacing'];
+  if (displaced) {
+    const [from, to] = await Promise.all([profileRef(portalStore, holder.profileId), profileRef(portalStore, profileId)]);
+    const was = claimTitle(displaced);
+    displacing = {
+      reason: `Displaced on ${today} by ${shown}, moved to this profile ${byEditor}: ${note}`,
+      targetNote: `${was} displaced by ${shown}, moved here from ${from.name}’s profile: ${note}`,
+      holderNote: `${shown}, moved to ${to.name}’s profile, displaced ${was} there: ${note}`,
+    };
+  }
   const result = await endingProofs(
     { portalStore, claims },
     holder.profileId,
@@ -192,26 +204,10 @@ export async function moveHandle(
         toProfileId: profileId,
         editor: editor.email,
         note,
-        replacedReason: displaced ? `Displaced on ${today} by ${shown}, moved to this profile ${byEditor}: ${note}` : undefined,
+        displacing,
       }),
   );
   // The handle changed hands between the look-up and the move: the editor looks again.
   if (!result.ok) return { ok: false, reason: result.reason === 'no-such-profile' ? 'no-such-profile' : 'changed', shown };
-  if (displaced) {
-    const [from, to] = await Promise.all([profileRef(portalStore, holder.profileId), profileRef(portalStore, profileId)]);
-    const was = claimTitle(displaced);
-    await portalStore.recordAudit({
-      profileId,
-      actor: editor.email,
-      action: 'handle-displaced',
-      note: `${was} displaced by ${shown}, moved here from ${from.name}’s profile: ${note}`,
-    });
-    await portalStore.recordAudit({
-      profileId: holder.profileId,
-      actor: editor.email,
-      action: 'handle-displaced',
-      note: `${shown}, moved to ${to.name}’s profile, displaced ${was} there: ${note}`,
-    });
-  }
   return { ok: true, claim: result.claim, displaced };
 }

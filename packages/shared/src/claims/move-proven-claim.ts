@@ -12,25 +12,29 @@ export interface ProvenClaimMove {
   toProfileId: number;
   editor: string;
   note: string;
-  /** Why the target's own other claim of the network is released (displaced), when it has one. */
-  replacedReason?: string;
+  /**
+   * The target's own proven claim of the network, which the editor confirmed displacing: why it is released, and
+   * what the history of the target and of the holder say about it.
+   */
+  displacing?: { reason: string; targetNote: string; holderNote: string };
 }
 
 /**
  * An editor's decision to move a proven handle to another profile: the holder's claim is released with the note,
  * and the target proves it by editor attestation (recordProofSteps: the target's other claim of the network, if
- * any, is released with `replacedReason`, its evidence kept and ended; other profiles' unproven claims of the
- * handle are released, their histories naming the editor). Audited on both profiles.
+ * any, is displaced: released with the reason `displacing` gives, its evidence kept and ended; other profiles'
+ * unproven claims of the handle are released, their histories naming the editor). Audited on both profiles: the
+ * move, and the displacement when the editor confirmed one.
  *
  * Order (MongoDB, where each is a separate write): the holder's history records the move first, then its claim
  * is released (its handle stops finding it first, see releaseClaims) and its document follows, then the target
- * proves it, then the target's history records it. Interrupted in between, the handle is held by nobody, which
+ * proves it, then the target's history records it (and both histories the displacement). Interrupted in between, the handle is held by nobody, which
  * the editor sees and repeats; it never finds a profile that did not prove it. Whether a verified holder left
  * without a live proof stays verified is decided around this by endingProofs (no-live-proof.ts).
  */
 export function* moveProvenClaimSteps(
   unit: ClaimsUnitOfWrite,
-  { type, key, toProfileId, editor, note, replacedReason }: ProvenClaimMove,
+  { type, key, toProfileId, editor, note, displacing }: ProvenClaimMove,
   now: string,
 ): Steps<ProveResult> {
   if (!(yield* step(unit.profileExists(toProfileId)))) return { ok: false, reason: 'no-such-profile' };
@@ -55,7 +59,7 @@ export function* moveProvenClaimSteps(
     note,
   };
   const proof = { profileId: toProfileId, kind: type, value, evidence };
-  const result = yield* recordProofSteps(unit, proof, now, { actor: editor, replacedReason });
+  const result = yield* recordProofSteps(unit, proof, now, { actor: editor, replacedReason: displacing?.reason });
   if (result.ok) {
     const history = {
       profileId: toProfileId,
@@ -64,6 +68,13 @@ export function* moveProvenClaimSteps(
       note: `${type} ${value} moved here: ${note}`,
     };
     yield* step(unit.appendHistory(history, now));
+    if (displacing) {
+      const displaced = { actor: editor, action: 'handle-displaced' as const };
+      yield* step(unit.appendHistory({ ...displaced, profileId: toProfileId, note: displacing.targetNote }, now));
+      if (holder !== undefined && holder !== toProfileId) {
+        yield* step(unit.appendHistory({ ...displaced, profileId: holder, note: displacing.holderNote }, now));
+      }
+    }
   }
   return result;
 }

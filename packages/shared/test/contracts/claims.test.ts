@@ -2,10 +2,14 @@ import {
   backendOf,
   HandleTakenError,
   ImportConflictError,
+  liveEvidence,
   moveProvenClaim,
+  moveProvenClaimSteps,
   recordProof,
+  recordProofSteps,
   setClaims,
   type ClaimsRepository,
+  type ClaimsUnitOfWrite,
   type NewEvidence,
   type PortalStore,
   type ProfileFields,
@@ -35,6 +39,22 @@ function fields(twitter: string, name = 'Aoife'): ProfileFields {
     user_location: '',
     user_city: '',
   };
+}
+
+/** The unit, interrupted at its `n`th step (a crash, an outage): what a rule leaves behind when it stops there. */
+function cutAt(unit: ClaimsUnitOfWrite, n: number): { unit: ClaimsUnitOfWrite; reached: () => boolean } {
+  let calls = 0;
+  const cut = new Proxy(unit, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (++calls === n) throw new Error('interrupted');
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { unit: cut, reached: () => calls >= n };
 }
 
 /** The claims rules (src/claims) over the claims repository, on each database. */
@@ -265,6 +285,102 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
       expect(await answers(old.twitter)).toBeNull();
       expect(await store().findAuthorBySocialHandle('facebook', old.facebook.toLowerCase())).toBeNull();
       expect(await answers('NewlyImported')).toContain('"verified":true');
+    });
+  });
+
+  it('a proof with an actor records the release on the released profile’s history', async () => {
+    const squatter = await portalProfile('HistoryOwner', { verified: true });
+    const owner = await portalProfile('', { verified: true });
+    const proof = { profileId: owner.id, kind: 'twitter' as const, value: 'HistoryOwner', evidence: signIn('HistoryOwner') };
+    expect(await recordProof(claims, proof, { actor: 'network:https://x.example' })).toMatchObject({ ok: true });
+    const [entry] = await portal.auditHistory(squatter.id);
+    expect(entry).toMatchObject({
+      action: 'claim-released',
+      actor: 'network:https://x.example',
+      note: expect.stringMatching(/^X @HistoryOwner: Released on .*another profile proved it is theirs by signing in/),
+    });
+  });
+
+  it('a confirmed displacement ends the target’s own proof with the reason and is recorded on both profiles', async () => {
+    const holder = await portalProfile('MovedAway', { verified: true });
+    const target = await portalProfile('OwnHandle', { verified: true });
+    await recordProof(claims, { profileId: holder.id, kind: 'twitter', value: 'MovedAway', evidence: signIn('MovedAway') });
+    await recordProof(claims, { profileId: target.id, kind: 'twitter', value: 'OwnHandle', evidence: signIn('OwnHandle') });
+    const displacing = { reason: 'Displaced by the move', targetNote: 'displaced here', holderNote: 'displaced there' };
+    const moved = await moveProvenClaim(claims, {
+      type: 'twitter',
+      key: 'movedaway',
+      toProfileId: target.id,
+      editor: 'ed@example.org',
+      note: 'Checked',
+      displacing,
+    });
+    expect(moved).toMatchObject({ ok: true, claim: { profileId: target.id, value: 'MovedAway' } });
+    const own = (await claims.claimsOf(target.id)).find((c) => c.value === 'OwnHandle')!;
+    expect(own).toMatchObject({ releasedReason: 'Displaced by the move', evidence: [{ endedReason: 'Displaced by the move' }] });
+    expect(await answers('OwnHandle')).toBeNull();
+    expect((await portal.auditHistory(target.id)).slice(0, 2).map((a) => [a.action, a.note])).toEqual([
+      ['handle-displaced', 'displaced here'],
+      ['handle-moved', 'twitter MovedAway moved here: Checked'],
+    ]);
+    expect((await portal.auditHistory(holder.id)).slice(0, 2).map((a) => [a.action, a.note])).toEqual([
+      ['handle-displaced', 'displaced there'],
+      ['handle-moved', 'twitter MovedAway moved to another profile: Checked'],
+    ]);
+  });
+
+  describe('interrupted at any step', () => {
+    /** Whoever the handle finds holds a live claim of it with a live proof. */
+    async function findsOnlyAProof(key: string) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const found = await store().findAuthorBySocialHandle('twitter', key);
+      if (!found) return;
+      const claim = (await claims.claimsOfKey('twitter', key)).find((c) => c.profileId === found.profile.id);
+      expect(claim && liveEvidence(claim).length).toBeGreaterThan(0);
+    }
+
+    it('a proof never leaves a handle finding a profile without a live proof of it (embedded: nothing written)', async () => {
+      for (let n = 1; ; n++) {
+        const squatter = await portalProfile(`Cut${n}`, { verified: true });
+        const owner = await portalProfile(`Earlier${n}`, { verified: true });
+        const before = await Promise.all([claims.claimsOf(squatter.id), claims.claimsOf(owner.id)]);
+        let cut: ReturnType<typeof cutAt> | undefined;
+        const proof = { profileId: owner.id, kind: 'twitter' as const, value: `Cut${n}`, evidence: signIn(`Cut${n}`) };
+        const done = await claims
+          .inOneWrite((unit) => recordProofSteps((cut = cutAt(unit, n)).unit, proof, new Date().toISOString()))
+          .then(() => true)
+          .catch((error: Error) => {
+            if (error.message !== 'interrupted') throw error;
+            return false;
+          });
+        await findsOnlyAProof(`cut${n}`);
+        await findsOnlyAProof(`earlier${n}`);
+        if (factory.name === 'embedded' && !done) {
+          expect(await Promise.all([claims.claimsOf(squatter.id), claims.claimsOf(owner.id)])).toEqual(before);
+        }
+        if (done && !cut!.reached()) break;
+      }
+    });
+
+    it('a move never leaves the handle finding a profile without a live proof of it', async () => {
+      for (let n = 1; ; n++) {
+        const holder = await portalProfile(`Held${n}`, { verified: true });
+        const target = await portalProfile(`Own${n}`, { verified: true });
+        await recordProof(claims, { profileId: holder.id, kind: 'twitter', value: `Held${n}`, evidence: signIn(`Held${n}`) });
+        await recordProof(claims, { profileId: target.id, kind: 'twitter', value: `Own${n}`, evidence: signIn(`Own${n}`) });
+        let cut: ReturnType<typeof cutAt> | undefined;
+        const move = { type: 'twitter' as const, key: `held${n}`, toProfileId: target.id, editor: 'ed@example.org', note: 'x' };
+        const done = await claims
+          .inOneWrite((unit) => moveProvenClaimSteps((cut = cutAt(unit, n)).unit, move, new Date().toISOString()))
+          .then(() => true)
+          .catch((error: Error) => {
+            if (error.message !== 'interrupted') throw error;
+            return false;
+          });
+        await findsOnlyAProof(`held${n}`);
+        await findsOnlyAProof(`own${n}`);
+        if (done && !cut!.reached()) break;
+      }
     });
   });
 
