@@ -1,3 +1,5 @@
+import type { ProfileFields } from '@byline/shared';
+
 /**
  * Realistic import records for tests. Each call makes a fresh profile whose slug, handles and article
  * addresses are unique, so tests can arrange their own data without clashing.
@@ -64,6 +66,23 @@ export function aProfile(overrides: Partial<RawProfile> = {}): RawProfile {
     user_city: 'Galway',
     follower_count: 1520,
     articles: [anArticle()],
+    ...overrides,
+  };
+}
+
+/** A journalist's profile form as the portal saves it, claiming this X handle (none by default). */
+export function profileFields(twitter = '', overrides: Partial<ProfileFields> = {}): ProfileFields {
+  return {
+    profile_first_name: 'Aoife',
+    profile_last_name: `Test${next()}`,
+    profile_title: '',
+    profile_bio: '',
+    profile_employer: '',
+    profile_residing: '',
+    profile_image: '',
+    profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
+    user_location: '',
+    user_city: '',
     ...overrides,
   };
 }

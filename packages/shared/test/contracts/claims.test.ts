@@ -10,11 +10,12 @@ import {
   setClaims,
   type ClaimsRepository,
   type ClaimsUnitOfWrite,
+  type Steps,
   type NewEvidence,
   type PortalStore,
-  type ProfileFields,
 } from '@byline/shared';
-import { aProfile, seed, storeFactories } from '@byline/test-support';
+import { aProfile, profileFields, seed, storeFactories } from '@byline/test-support';
+import { portalProfile as portalJournalist } from './portal-profiles';
 import { freshStorePerTest } from '../store-contract/fresh-store';
 
 const signIn = (username: string, subject = `sub-${username}`): NewEvidence => ({
@@ -24,22 +25,6 @@ const signIn = (username: string, subject = `sub-${username}`): NewEvidence => (
   subject,
   by: 'network:https://x.example',
 });
-
-let counter = 0;
-function fields(twitter: string, name = 'Aoife'): ProfileFields {
-  return {
-    profile_first_name: name,
-    profile_last_name: `Claims${++counter}`,
-    profile_title: '',
-    profile_bio: '',
-    profile_employer: '',
-    profile_residing: '',
-    profile_image: '',
-    profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
-    user_location: '',
-    user_city: '',
-  };
-}
 
 /** The unit, interrupted at its `n`th step (a crash, an outage): what a rule leaves behind when it stops there. */
 function cutAt(unit: ClaimsUnitOfWrite, n: number): { unit: ClaimsUnitOfWrite; reached: () => boolean } {
@@ -57,6 +42,19 @@ function cutAt(unit: ClaimsUnitOfWrite, n: number): { unit: ClaimsUnitOfWrite; r
   return { unit: cut, reached: () => calls >= n };
 }
 
+/** Runs a rule, interrupted at its `n`th step: whether it finished before that step, and whether it got there. */
+async function runCutAt(claims: ClaimsRepository, n: number, rule: (unit: ClaimsUnitOfWrite) => Steps<unknown>) {
+  let cut: ReturnType<typeof cutAt> | undefined;
+  const done = await claims
+    .inOneWrite((unit) => rule((cut = cutAt(unit, n)).unit))
+    .then(() => true)
+    .catch((error: Error) => {
+      if (error.message !== 'interrupted') throw error;
+      return false;
+    });
+  return { done, reached: cut!.reached() };
+}
+
 /** The claims rules (src/claims) over the claims repository, on each database. */
 describe.each(storeFactories())('contract: claims and their rules ($name store)', (factory) => {
   const store = freshStorePerTest(factory);
@@ -67,14 +65,7 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
     portal = backendOf(store()).portal;
   });
 
-  /** A portal journalist's profile claiming this X handle, verified by an editor when asked. */
-  async function portalProfile(twitter: string, { verified = false } = {}) {
-    const user = await portal.createUser({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
-    const profile = await portal.saveProfile(user.id, fields(twitter), `journalist-${counter}`);
-    if (verified)
-      await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
-    return Object.assign(profile, { userId: user.id });
-  }
+  const portalProfile = (twitter: string, options: { verified?: boolean } = {}) => portalJournalist(portal, twitter, options);
 
   /** The lookup as the journalist verifier makes it, in a later event-loop turn (see TurnSnapshot). */
   const answers = async (handle: string) => {
@@ -139,7 +130,9 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
     expect(JSON.parse((await answers('RealReporter'))!)).toMatchObject({ slug: owner.profile_slug });
 
     // Once proven, nobody else may claim it, and a proof by another profile is refused.
-    await expect(portal.saveProfile(squatter.userId, fields('realreporter'), 'x')).rejects.toBeInstanceOf(HandleTakenError);
+    await expect(portal.saveProfile(squatter.userId, profileFields('realreporter'), 'x')).rejects.toBeInstanceOf(
+      HandleTakenError,
+    );
     await expect(
       recordProof(claims, { profileId: squatter.id, kind: 'twitter', value: 'RealReporter', evidence: signIn('RealReporter') }),
     ).resolves.toEqual({ ok: false, reason: 'held-by-another', holderProfileId: owner.id });
@@ -245,7 +238,9 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
       ]);
       expect(JSON.parse((await answers('ImportedName'))!)).toMatchObject({ slug: record!.profile_slug });
       // The squatter may not claim it again once it is proven.
-      await expect(portal.saveProfile(squatter.userId, fields('ImportedName'), 'x')).rejects.toBeInstanceOf(HandleTakenError);
+      await expect(portal.saveProfile(squatter.userId, profileFields('ImportedName'), 'x')).rejects.toBeInstanceOf(
+        HandleTakenError,
+      );
     });
 
     it('conflicts on a handle another profile holds proven, and changes nothing', async () => {
@@ -344,21 +339,14 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
         const squatter = await portalProfile(`Cut${n}`, { verified: true });
         const owner = await portalProfile(`Earlier${n}`, { verified: true });
         const before = await Promise.all([claims.claimsOf(squatter.id), claims.claimsOf(owner.id)]);
-        let cut: ReturnType<typeof cutAt> | undefined;
         const proof = { profileId: owner.id, kind: 'twitter' as const, value: `Cut${n}`, evidence: signIn(`Cut${n}`) };
-        const done = await claims
-          .inOneWrite((unit) => recordProofSteps((cut = cutAt(unit, n)).unit, proof, new Date().toISOString()))
-          .then(() => true)
-          .catch((error: Error) => {
-            if (error.message !== 'interrupted') throw error;
-            return false;
-          });
+        const { done, reached } = await runCutAt(claims, n, (unit) => recordProofSteps(unit, proof, new Date().toISOString()));
         await findsOnlyAProof(`cut${n}`);
         await findsOnlyAProof(`earlier${n}`);
         if (factory.name === 'embedded' && !done) {
           expect(await Promise.all([claims.claimsOf(squatter.id), claims.claimsOf(owner.id)])).toEqual(before);
         }
-        if (done && !cut!.reached()) break;
+        if (done && !reached) break;
       }
     });
 
@@ -368,18 +356,11 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
         const target = await portalProfile(`Own${n}`, { verified: true });
         await recordProof(claims, { profileId: holder.id, kind: 'twitter', value: `Held${n}`, evidence: signIn(`Held${n}`) });
         await recordProof(claims, { profileId: target.id, kind: 'twitter', value: `Own${n}`, evidence: signIn(`Own${n}`) });
-        let cut: ReturnType<typeof cutAt> | undefined;
         const move = { type: 'twitter' as const, key: `held${n}`, toProfileId: target.id, editor: 'ed@example.org', note: 'x' };
-        const done = await claims
-          .inOneWrite((unit) => moveProvenClaimSteps((cut = cutAt(unit, n)).unit, move, new Date().toISOString()))
-          .then(() => true)
-          .catch((error: Error) => {
-            if (error.message !== 'interrupted') throw error;
-            return false;
-          });
+        const { done, reached } = await runCutAt(claims, n, (unit) => moveProvenClaimSteps(unit, move, new Date().toISOString()));
         await findsOnlyAProof(`held${n}`);
         await findsOnlyAProof(`own${n}`);
-        if (done && !cut!.reached()) break;
+        if (done && !reached) break;
       }
     });
   });

@@ -1,15 +1,8 @@
 import Database from 'better-sqlite3';
-import {
-  backendOf,
-  MongoStore,
-  type ClaimStoreWithAttempts,
-  SqliteStore,
-  type PortalStore,
-  type ProfileFields,
-  type Store,
-} from '@byline/shared';
+import { backendOf, MongoStore, type ClaimStoreWithAttempts, SqliteStore, type PortalStore, type Store } from '@byline/shared';
 import {
   aProfile,
+  profileFields,
   expectAnswersInStep,
   seed,
   storeHandleAsBeforeTheRules,
@@ -71,19 +64,6 @@ function mongodb(uri: string): ReopenableStore {
   };
 }
 
-const fields = (twitter: string, last: string): ProfileFields => ({
-  profile_first_name: 'Aoife',
-  profile_last_name: last,
-  profile_title: '',
-  profile_bio: '',
-  profile_employer: '',
-  profile_residing: '',
-  profile_image: '',
-  profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
-  user_location: '',
-  user_city: '',
-});
-
 const kinds: { name: string; make: () => ReopenableStore }[] = [{ name: 'embedded', make: embedded }];
 const mongoUri = testMongoUri();
 if (mongoUri) kinds.push({ name: 'mongodb', make: () => mongodb(mongoUri) });
@@ -127,7 +107,7 @@ describe.each(kinds)('handles held before claims become claims when the store is
     const editor = 'ed@example.org';
     const portalProfile = async (handle: string, verified: boolean) => {
       const user = await portal.createUser({ email: `${handle}@example.org`, passwordHash: 'x', role: 'journalist' });
-      const profile = await portal.saveProfile(user.id, fields('', handle), handle);
+      const profile = await portal.saveProfile(user.id, profileFields('', { profile_last_name: handle }), handle);
       if (verified) await portal.decideVerification({ profileId: profile.id, actor: editor, action: 'verified', note: '' });
       // As the portal stored a typed handle before claims: in the document, the lookup index and the answers.
       await storeHandleAsBeforeTheRules(opened, profile.profile_slug, 'twitter', handle);

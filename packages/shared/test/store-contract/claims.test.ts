@@ -5,9 +5,9 @@ import {
   type ClaimStoreWithAttempts,
   type NewEvidence,
   type PortalStore,
-  type ProfileFields,
 } from '@byline/shared';
 import { storeFactories } from '@byline/test-support';
+import { portalProfile as portalJournalist } from '../contracts/portal-profiles';
 import { freshStorePerTest } from './fresh-store';
 
 const relMe = (address: string): NewEvidence => ({
@@ -17,22 +17,6 @@ const relMe = (address: string): NewEvidence => ({
   by: 'byline:rel-me check',
   nextCheckAt: new Date(Date.now() + 60_000).toISOString(),
 });
-
-let counter = 0;
-function fields(twitter: string, name = 'Aoife'): ProfileFields {
-  return {
-    profile_first_name: name,
-    profile_last_name: `Test${++counter}`,
-    profile_title: '',
-    profile_bio: '',
-    profile_employer: '',
-    profile_residing: '',
-    profile_image: '',
-    profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
-    user_location: '',
-    user_city: '',
-  };
-}
 
 const POLICY = { intervalMs: 24 * 3600_000, graceMs: 3 * 24 * 3600_000, retryMs: 3600_000 };
 
@@ -53,14 +37,7 @@ describe.each(storeFactories())('store contract: re-checks of claims and sign-in
     await portal.close();
   });
 
-  /** A portal journalist's profile claiming this X handle, verified by an editor when asked. */
-  async function portalProfile(twitter: string, { verified = false } = {}) {
-    const user = await portal.createUser({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
-    const profile = await portal.saveProfile(user.id, fields(twitter), `journalist-${counter}`);
-    if (verified)
-      await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
-    return Object.assign(profile, { userId: user.id });
-  }
+  const portalProfile = (twitter: string, options: { verified?: boolean } = {}) => portalJournalist(portal, twitter, options);
 
   describe('at the same time', () => {
     it('two checkers taking due proofs at once never share one', async () => {
