@@ -48,8 +48,8 @@ export interface ClaimsUnitOfWrite {
   profileExists(profileId: number): Step<boolean>;
   /** The profile's live claims, oldest first. */
   liveClaimsOf(profileId: number): Step<ClaimRecord[]>;
-  /** The live claims of this key on any profile, oldest first. */
-  liveClaimsOfKey(kind: ClaimKind, key: string): Step<ClaimRecord[]>;
+  /** The live claims not proven of any of these keys, on any profile, oldest first. */
+  unprovenClaimsOfKeys(kind: ClaimKind, keys: string[]): Step<ClaimRecord[]>;
   /** A claim with all its evidence. */
   readClaim(claimId: number): Step<Claim | null>;
   /** The profile the lookup index gives for this network key, if any. */

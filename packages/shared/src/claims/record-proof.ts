@@ -1,7 +1,15 @@
 import { claimKey, isNetwork, normalClaimValue } from '../proofs/claim-values';
 import { claimTitle, releasedBecause, replacedBy } from '../proofs/claim-wording';
 import type { NewEvidence } from '../proofs/claims';
-import type { ClaimRecord, ClaimsRepository, ClaimsUnitOfWrite, ProofToRecord, ProveResult } from './claims-repository';
+import { SOCIAL_TYPES } from '../domain/types';
+import type {
+  ClaimPlace,
+  ClaimRecord,
+  ClaimsRepository,
+  ClaimsUnitOfWrite,
+  ProofToRecord,
+  ProveResult,
+} from './claims-repository';
 import { showProvenHandles } from './proven-handles';
 import { releaseClaims } from './release-claims';
 import { step, type Steps } from './steps';
@@ -29,22 +37,26 @@ export function* proveClaim(unit: ClaimsUnitOfWrite, claim: ClaimRecord, evidenc
 }
 
 /**
- * Other profiles' unproven live claims of a proven network key are released with the reason their owners read:
- * an unproven claim never blocks the profile that proves the key. With `actor` (who or what proved it), each of
+ * Other profiles' unproven live claims of proven network keys are released with the reason their owners read: an
+ * unproven claim never blocks the profile that proves the key. With `actor` (who or what proved them), each of
  * those profiles' history records the release (`claim-released`, naming the claim and why), which its owner reads
  * on their profile page and editors on the review page. A website has no single holder (co-authors may each prove
- * one blog): only handles release other claims.
+ * one blog): only handles release other claims. Returns the claims released.
  */
 export function* releaseUnprovenOthers(
   unit: ClaimsUnitOfWrite,
-  claim: ClaimRecord,
+  proven: ClaimPlace[],
   { reason, actor }: { reason: string; actor?: string },
   now: string,
 ): Steps<{ profileId: number; claimId: number }[]> {
-  if (!isNetwork(claim.kind)) return [];
-  const others = (yield* step(unit.liveClaimsOfKey(claim.kind, claim.key))).filter(
-    (other) => other.profileId !== claim.profileId && other.state !== 'proven',
-  );
+  const prover = new Map(proven.map((claim) => [`${claim.kind} ${claim.key}`, claim.profileId]));
+  const others: ClaimRecord[] = [];
+  for (const type of SOCIAL_TYPES) {
+    const keys = proven.filter((claim) => claim.kind === type).map((claim) => claim.key);
+    if (keys.length === 0) continue;
+    const unproven = yield* step(unit.unprovenClaimsOfKeys(type, keys));
+    others.push(...unproven.filter((other) => prover.get(`${type} ${other.key}`) !== other.profileId));
+  }
   yield* releaseClaims(unit, others, reason, now);
   yield* showProvenHandles(
     unit,
@@ -107,7 +119,7 @@ export function* recordProofSteps(
     }
     yield* showProvenHandles(unit, [profileId]);
     const reason = releasedBecause(evidence.method, now);
-    const released = yield* releaseUnprovenOthers(unit, claim!, { reason, actor }, now);
+    const released = yield* releaseUnprovenOthers(unit, [claim!], { reason, actor }, now);
     return { ok: true, claim: (yield* step(unit.readClaim(claim!.id)))!, released };
   }
 }

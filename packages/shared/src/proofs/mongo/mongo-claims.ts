@@ -359,9 +359,15 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     return (await liveClaimsOfProfile(this.db, profileId)).map(toRecord);
   }
 
-  async liveClaimsOfKey(kind: ClaimKind, key: string): Promise<ClaimRecord[]> {
-    const docs = await collectionOf(this.db, 'claims').find({ kind, key, released_at: null }).sort({ _id: 1 }).toArray();
-    return docs.map(toRecord);
+  async unprovenClaimsOfKeys(kind: ClaimKind, keys: string[]): Promise<ClaimRecord[]> {
+    const found: ClaimRecord[] = [];
+    for (const part of chunks(keys)) {
+      const docs = collectionOf(this.db, 'claims')
+        .find({ kind, key: { $in: part }, released_at: null, state: { $ne: 'proven' } })
+        .sort({ _id: 1 });
+      for await (const doc of docs) found.push(toRecord(doc));
+    }
+    return found;
   }
 
   readClaim(claimId: number): Promise<Claim | null> {

@@ -1,11 +1,14 @@
 import type { Db } from 'mongodb';
+import type { ClaimPlace } from '../../claims/claims-repository';
+import { releaseUnprovenOthers } from '../../claims/record-proof';
+import { runInTurn } from '../../claims/steps';
 import { SOCIAL_TYPES, type SocialType } from '../../domain/types';
 import { handleKey } from '../../social/social-handle';
 import { chunks } from '../../store/mongo/chunks';
 import { collectionOf, type ClaimDoc } from '../../store/mongo/mongo-schema';
 import { OPERATOR_PROVIDER, type NewEvidence } from '../claims';
 import { releasedBecause } from '../claim-wording';
-import { insertEvidence, insertProvenClaims, releaseClaims, syncProvenHandles, type WantedClaim } from './mongo-claims';
+import { insertEvidence, insertProvenClaims, MongoClaimsUnit, releaseClaims, type WantedClaim } from './mongo-claims';
 
 const byImport = (value: string): NewEvidence => ({
   method: 'operator-import',
@@ -23,7 +26,7 @@ const byImport = (value: string): NewEvidence => ({
  * import finds what is missing and proves it.
  */
 export async function proveImportedHandles(db: Db, profileIds: Iterable<number>, now: string): Promise<void> {
-  const releasedProfiles = new Set<number>();
+  const unit = new MongoClaimsUnit(db);
   for (const part of chunks([...new Set(profileIds)])) {
     const shown = new Map<number, Record<SocialType, string>>();
     const docs = collectionOf(db, 'profiles').find(
@@ -50,12 +53,12 @@ export async function proveImportedHandles(db: Db, profileIds: Iterable<number>,
     const liveByKey = new Map(live.map((claim) => [`${claim.profile_id} ${claim.kind} ${claim.key}`, claim]));
     const fresh: (WantedClaim & { evidence: NewEvidence })[] = [];
     const unproven: ClaimDoc[] = [];
-    const proven: Pick<ClaimDoc, 'profile_id' | 'kind' | 'key'>[] = [];
+    const proven: ClaimPlace[] = [];
     for (const [profileId, handles] of held) {
       for (const [type, key] of handles) {
         const claim = liveByKey.get(`${profileId} ${type} ${key}`);
         if (claim?.state === 'proven') continue;
-        proven.push({ profile_id: profileId, kind: type, key });
+        proven.push({ profileId, kind: type, key });
         if (claim) {
           unproven.push(claim);
           continue;
@@ -68,9 +71,8 @@ export async function proveImportedHandles(db: Db, profileIds: Iterable<number>,
     const madeMeanwhile = await insertProvenClaims(db, fresh, now);
     unproven.push(...madeMeanwhile.filter((claim) => claim.state !== 'proven'));
     await proveUnproven(db, unproven, now);
-    for (const profileId of await releaseUnprovenOthers(db, proven, now)) releasedProfiles.add(profileId);
+    await runInTurn(releaseUnprovenOthers(unit, proven, { reason: releasedBecause('operator-import', now) }, now));
   }
-  await syncProvenHandles(db, releasedProfiles);
 }
 
 /** Existing claims the import proves (a journalist claimed the handle before the operator imported it): few. */
@@ -87,27 +89,4 @@ async function proveUnproven(db: Db, claims: ClaimDoc[], now: string): Promise<v
       { $set: { state: 'proven', updated_at: now } },
     );
   }
-}
-
-/** Other profiles' unproven live claims of the keys these claims now prove, released; returns their profiles. */
-async function releaseUnprovenOthers(
-  db: Db,
-  proven: Pick<ClaimDoc, 'profile_id' | 'kind' | 'key'>[],
-  now: string,
-): Promise<number[]> {
-  const prover = new Map(proven.map((claim) => [`${claim.kind} ${claim.key}`, claim.profile_id]));
-  const released: ClaimDoc[] = [];
-  for (const type of SOCIAL_TYPES) {
-    const keys = proven.filter((claim) => claim.kind === type).map((claim) => claim.key);
-    for (const part of chunks(keys)) {
-      const others = collectionOf(db, 'claims')
-        .find({ kind: type, key: { $in: part }, released_at: null, state: { $ne: 'proven' } })
-        .sort({ _id: 1 });
-      for await (const other of others) {
-        if (prover.get(`${type} ${other.key}`) !== other.profile_id) released.push(other);
-      }
-    }
-  }
-  await releaseClaims(db, released, releasedBecause('operator-import', now), now);
-  return released.map((claim) => claim.profile_id);
 }

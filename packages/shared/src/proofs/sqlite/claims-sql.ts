@@ -131,6 +131,9 @@ function prepare(db: Database.Database) {
     liveClaimsOfKey: db.prepare<[string, string], ClaimRow>(
       'SELECT * FROM claims WHERE kind = ? AND key = ? AND released_at IS NULL ORDER BY id',
     ),
+    unprovenClaimsOfKey: db.prepare<[string, string], ClaimRow>(
+      "SELECT * FROM claims WHERE kind = ? AND key = ? AND released_at IS NULL AND state <> 'proven' ORDER BY id",
+    ),
     liveClaim: db.prepare<[number, string, string], ClaimRow>(
       'SELECT * FROM claims WHERE profile_id = ? AND kind = ? AND key = ? AND released_at IS NULL',
     ),
@@ -251,8 +254,9 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
     return this.stmt.liveClaimsOfProfile.all(profileId).map(toRecord);
   }
 
-  liveClaimsOfKey(kind: ClaimKind, key: string): ClaimRecord[] {
-    return this.stmt.liveClaimsOfKey.all(kind, key).map(toRecord);
+  unprovenClaimsOfKeys(kind: ClaimKind, keys: string[]): ClaimRecord[] {
+    const found = keys.flatMap((key) => this.stmt.unprovenClaimsOfKey.all(kind, key).map(toRecord));
+    return keys.length > 1 ? found.sort((a, b) => a.id - b.id) : found;
   }
 
   readClaim(claimId: number): Claim | null {

@@ -45,6 +45,6 @@ export function proveImportedHandles(db: Database.Database, profileId: number, n
       by: 'operator:byline import',
     };
     runNow(proveClaim(unit, claim, evidence, now));
-    runNow(releaseUnprovenOthers(unit, claim, { reason: releasedBecause('operator-import', now) }, now));
+    runNow(releaseUnprovenOthers(unit, [claim], { reason: releasedBecause('operator-import', now) }, now));
   }
 }
