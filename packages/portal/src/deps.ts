@@ -42,7 +42,7 @@ export interface PortalDeps {
   /** Defaults to localhost on the default ports. */
   publicUrls?: PublicUrls;
   resetThrottle?: ResetRequestThrottle;
-  /** The re-checks and proof attempts on the claims (issue 16); opened beside `store` by default. */
+  /** The re-checks and proof attempts on the claims; opened beside `store` by default. */
   claims?: ClaimStoreWithAttempts;
   /** Claims of handles and websites, the repository the claims rules run on; the store's by default. */
   profileClaims?: ClaimsRepository;

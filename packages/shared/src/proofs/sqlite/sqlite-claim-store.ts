@@ -28,7 +28,7 @@ import {
 
 /**
  * The embedded ClaimStore (and ProofAttemptStore): its own connection to the SqliteStore's file, every write one
- * IMMEDIATE transaction (see claims-sql.ts for the invariants it keeps).
+ * IMMEDIATE transaction (the invariants of claims it keeps: ClaimsRepository, in src/claims).
  */
 export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
   private readonly db: Database.Database;
