@@ -30,7 +30,14 @@ export interface EvidenceProvider {
 /** The provider of an editor's attestation. */
 export const EDITOR_PROVIDER: EvidenceProvider = { id: 'urn:byline:editor-attestation', name: 'Byline editor' };
 
-/** Why the handles an editor approved before claims existed are proven (migration 015). */
+/**
+ * Why the handles an editor approved before claims existed are proven. Migration 015 (claimsFromHandles, one per
+ * database) makes every handle held before claims existed a live claim, so existing data keeps answering as it did:
+ * - a profile no portal user owns came from `byline import`: its handles are proven by `operator-import`;
+ * - a portal profile an editor verified: proven by `editor-attestation`, by that editor, with this note;
+ * - a portal profile not verified: its handles become unproven claims, which leave the lookup index and its
+ *   answers (they answered nothing anyway, the profile being unverified).
+ */
 export const MIGRATION_NOTE = 'Approved by an editor before handle proofs existed (migration 015).';
 
 /** The provider of the operator's `byline import`. */

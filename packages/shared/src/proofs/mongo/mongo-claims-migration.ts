@@ -12,14 +12,11 @@ type Shown = Pick<ProfileDoc, '_id' | 'verified' | 'portal_user_id'> & {
 };
 
 /**
- * Every handle held before claims existed becomes a live claim (migration 015, as claimsFromHandles does on the
- * embedded store), so existing data keeps answering as it did:
- * - a profile no portal user owns came from `byline import`: its handles are proven by `operator-import`;
- * - a portal profile an editor verified: proven by `editor-attestation`, by that editor, with a note saying so;
- * - a portal profile not verified: its handles become unproven claims; the document shows "" for them (answers
- *   re-rendered), then they leave the lookup index (they answered nothing anyway, the profile being unverified).
- * In batches of lookup entries, each step idempotent (claims found by their live key, proofs added only to
- * claims without one), so a run interrupted anywhere, or run by two processes at once, is completed by the next.
+ * Migration 015 on MongoDB: every handle held before claims existed becomes a live claim (which ones are proven, and
+ * how: MIGRATION_NOTE). An unverified portal profile's document shows "" for its handles first (answers re-rendered),
+ * then they leave the lookup index. In batches of lookup entries, each step idempotent (claims found by their live key,
+ * proofs added only to claims without one), so a run interrupted anywhere, or run by two processes at once, is
+ * completed by the next.
  */
 export async function claimsFromHandles(db: Db): Promise<void> {
   const now = new Date().toISOString();

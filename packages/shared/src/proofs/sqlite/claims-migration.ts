@@ -3,13 +3,9 @@ import { refreshDerivedFields } from '../../store/sqlite/profile-records';
 import { MIGRATION_NOTE, OPERATOR_PROVIDER } from '../claims';
 
 /**
- * Every handle held before claims existed becomes a live claim (migration 015), so existing data keeps
- * answering as it did:
- * - a profile no portal user owns came from `byline import`: its handles are proven by `operator-import`;
- * - a portal profile an editor verified: proven by `editor-attestation`, by that editor, with a note saying so;
- * - a portal profile not verified: its handles become unproven claims, which leave the lookup index and its
- *   answers (they answered nothing anyway, the profile being unverified).
- * One IMMEDIATE transaction of set-based statements; idempotent, so a second process running it finds it done.
+ * Migration 015 on the embedded store: every handle held before claims existed becomes a live claim (which ones are
+ * proven, and how: MIGRATION_NOTE). One IMMEDIATE transaction of set-based statements; idempotent, so a second process
+ * running it finds it done.
  */
 export function claimsFromHandles(db: Database.Database): void {
   const now = new Date().toISOString();
