@@ -1,7 +1,6 @@
-import { backendOf } from '../backend/open-backend';
+import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
 import type { ProfileFields } from '../store/portal-store';
-import type { Store } from '../store/store';
-import type { AuditHistory } from './audit-repository';
+import { newUser } from '../users/users-contract';
 
 const fields: ProfileFields = {
   profile_first_name: 'Aoife',
@@ -20,49 +19,47 @@ const fields: ProfileFields = {
  * The promises of the AuditHistory port, for stores made by `factory`. Run on every database by
  * packages/shared/test/contracts/audit.test.ts.
  */
-export function auditContract(factory: { create(): Promise<Store> }): void {
-  let store: Store | undefined;
-  let audit: AuditHistory;
-  beforeEach(async () => {
-    store = await factory.create();
-    audit = backendOf(store).audit;
-  });
-  afterEach(async () => {
-    await store?.close();
-    store = undefined;
-  });
-
+export function auditContract(factory: ContractStoreFactory): void {
+  const backend = freshBackendPerTest(factory);
   let n = 0;
   async function profile(): Promise<number> {
-    const backend = backendOf(store!);
-    const user = await backend.users.create({ email: `audit${++n}@example.org`, passwordHash: 'x', role: 'journalist' });
-    return (await backend.portal.saveProfile(user.id, fields, `audit-${n}`)).id;
+    const user = await newUser(backend().users);
+    return (await backend().portal.saveProfile(user.id, fields, `audit-${++n}`)).id;
   }
 
   it('keeps each profile’s records, newest first, with who, what, why and when', async () => {
     const [one, other] = [await profile(), await profile()];
-    expect(await audit.historyOf(one)).toEqual([]);
+    expect(await backend().audit.historyOf(one)).toEqual([]);
     const before = new Date().toISOString();
-    await audit.record({ profileId: one, actor: 'ed@example.org', action: 'proof-attested', note: 'X: checked by phone' });
-    await audit.record({ profileId: other, actor: 'byline:re-check', action: 'claim-released', note: 'released' });
-    await audit.record({ profileId: one, actor: 'network:x', action: 'handle-displaced', note: '' });
+    await backend().audit.record({
+      profileId: one,
+      actor: 'ed@example.org',
+      action: 'proof-attested',
+      note: 'X: checked by phone',
+    });
+    await backend().audit.record({ profileId: other, actor: 'byline:re-check', action: 'claim-released', note: 'released' });
+    await backend().audit.record({ profileId: one, actor: 'network:x', action: 'handle-displaced', note: '' });
 
-    const history = await audit.historyOf(one);
+    const history = await backend().audit.historyOf(one);
     expect(history.map(({ profileId, actor, action, note }) => [profileId, actor, action, note])).toEqual([
       [one, 'network:x', 'handle-displaced', ''],
       [one, 'ed@example.org', 'proof-attested', 'X: checked by phone'],
     ]);
     expect(history[0]!.id).toBeGreaterThan(history[1]!.id);
     for (const record of history) expect(record.at >= before && record.at <= new Date().toISOString()).toBe(true);
-    expect((await audit.historyOf(other)).map((record) => record.action)).toEqual(['claim-released']);
+    expect((await backend().audit.historyOf(other)).map((record) => record.action)).toEqual(['claim-released']);
   });
 
   it('lists the records the verification writes append beside its own, in one order', async () => {
     const one = await profile();
-    const { portal } = backendOf(store!);
+    const { portal } = backend();
     await portal.requestVerification(one, 'owner@example.org');
-    await audit.record({ profileId: one, actor: 'ed@example.org', action: 'proof-attested', note: 'site' });
+    await backend().audit.record({ profileId: one, actor: 'ed@example.org', action: 'proof-attested', note: 'site' });
     await portal.decideVerification({ profileId: one, actor: 'ed@example.org', action: 'verified', note: '' });
-    expect((await audit.historyOf(one)).map((record) => record.action)).toEqual(['verified', 'proof-attested', 'requested']);
+    expect((await backend().audit.historyOf(one)).map((record) => record.action)).toEqual([
+      'verified',
+      'proof-attested',
+      'requested',
+    ]);
   });
 }
