@@ -4,7 +4,7 @@
  * ALLOWED_PRIVATE_ADDRESSES lists loopback, as an operator would set it (without it, loopback is refused: see the
  * last test).
  */
-import { NO_VERIFIED_AUTHOR_MESSAGE, NOT_A_JOURNALIST_MESSAGE, runRecheck } from '@byline/shared';
+import { backendOf, NO_VERIFIED_AUTHOR_MESSAGE, NOT_A_JOURNALIST_MESSAGE, runRecheck } from '@byline/shared';
 import { buildPackages, LOOPBACK_ALLOWED, runCliProcess, startDnsServer, tempDir } from '@byline/test-support';
 import {
   DAY,
@@ -129,7 +129,7 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
         });
       }
       expect(await fixtures.portal.pendingRequest(only.profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
-      const [lapsed, noProof] = await fixtures.portal.auditHistory(only.profile.id);
+      const [lapsed, noProof] = await backendOf(fixtures.store).audit.historyOf(only.profile.id);
       expect(lapsed).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(noProof).toMatchObject({
         action: 'no-live-proof',
@@ -140,7 +140,7 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
       expect((await probe.verifyArticle(twoArticle)).body).toMatchObject({ verified: true });
       expect((await probe.verifyJournalist('twitter', '@TwoProofsCli')).body).toMatchObject({ verified: true });
       expect(await fixtures.portal.pendingRequest(two.profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
-      expect((await fixtures.portal.auditHistory(two.profile.id)).map((record) => record.action)).toEqual([
+      expect((await backendOf(fixtures.store).audit.historyOf(two.profile.id)).map((record) => record.action)).toEqual([
         'proof-lapsed',
         'verified',
       ]);

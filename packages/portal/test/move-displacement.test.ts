@@ -91,7 +91,7 @@ describe.each(portalStoreFactories())('a move never silently displaces a proven 
     ]);
 
     const actions = async (profileId: number) =>
-      (await portal.portalStore.auditHistory(profileId)).map((record) => [record.action, record.note]);
+      (await portal.backend.audit.historyOf(profileId)).map((record) => [record.action, record.note]);
     expect((await actions(target.profileId)).slice(0, 2)).toEqual([
       ['handle-displaced', `X ${own} displaced by X ${moved}, moved here from Holder Brennan’s profile: ${note}`],
       ['handle-moved', `twitter ${moved} moved here: ${note}`],

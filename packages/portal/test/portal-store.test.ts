@@ -41,7 +41,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     author_name: null,
   });
   async function journalist(twitter = `@reporter${++n}`) {
-    const user = await portal.portalStore.createUser({ email: `r${++n}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await portal.backend.users.create({ email: `r${++n}@example.org`, passwordHash: 'x', role: 'journalist' });
     const profile = await portal.portalStore.saveProfile(user.id, fields(twitter), 'aoife-brennan');
     return { user, profile };
   }
@@ -53,14 +53,14 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
 
   it('refuses a handle no account can have from any caller, saving nothing, and stores addresses as usernames', async () => {
     const email = `r${++n}@example.org`;
-    const user = await portal.portalStore.createUser({ email, passwordHash: 'x', role: 'journalist' });
+    const user = await portal.backend.users.create({ email, passwordHash: 'x', role: 'journalist' });
     const attempt = portal.portalStore.saveProfile(user.id, fields('javascript:alert(5)'), 'aoife-brennan');
 
     await expect(attempt).rejects.toMatchObject({
       name: 'InvalidSocialHandlesError',
       reasons: { twitter: expect.stringContaining('must be an X (Twitter) username') },
     });
-    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
     expect(await portal.store.findAuthorBySocialHandle('twitter', 'javascript:alert(5)')).toBeNull();
 
     const addresses = fields('https://x.com/Aoife_B');
@@ -175,7 +175,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     expect(await portal.portalStore.pendingRequests()).toEqual([]);
     expect((await portal.portalStore.findProfileById(profile.id))?.verified).toBe(true);
     expect((await portal.store.findAuthorBySocialHandle('twitter', 'to_verify'))?.profile.verified).toBe(true);
-    const history = await portal.portalStore.auditHistory(profile.id);
+    const history = await portal.backend.audit.historyOf(profile.id);
     expect(history.map((r) => [r.action, r.actor, r.note])).toEqual([
       ['verified', 'ed@example.org', 'ok'],
       ['requested', user.email, ''],
@@ -202,7 +202,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     // Again, with the request still open: no second request, one more record.
     expect(await portal.portalStore.returnToQueue({ ...entry, note: 'again' })).toBe(true);
     expect(await portal.portalStore.pendingRequests()).toEqual([pending]);
-    expect((await portal.portalStore.auditHistory(profile.id)).map((r) => [r.action, r.actor, r.note])).toEqual([
+    expect((await portal.backend.audit.historyOf(profile.id)).map((r) => [r.action, r.actor, r.note])).toEqual([
       ['no-live-proof', 'byline:no-live-proof', 'again'],
       ['no-live-proof', 'byline:no-live-proof', 'gone'],
       ['verified', 'ed@example.org', ''],

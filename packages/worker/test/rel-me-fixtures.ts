@@ -77,7 +77,11 @@ export class ProofFixtures {
   ) {
     const n = ++this.counter;
     const tag = `${Date.now().toString(36)}${n}`;
-    const user = await this.portal.createUser({ email: `j${tag}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await backendOf(this.store).users.create({
+      email: `j${tag}@example.org`,
+      passwordHash: 'x',
+      role: 'journalist',
+    });
     const profile = await this.portal.saveProfile(
       user.id,
       {

@@ -6,6 +6,7 @@ import {
   isLiveClaim,
   isNetwork,
   normalizeHandle,
+  type AuditHistory,
   type Claim,
   type ClaimStore,
   type PortalStore,
@@ -19,6 +20,7 @@ import { isOwnProfile } from '../use-cases/verification';
 export interface EditorProofDeps {
   portalStore: PortalStore;
   claims: ClaimStore;
+  audit: AuditHistory;
 }
 
 /** Another profile, as the review page links to it. */
@@ -98,7 +100,7 @@ export async function attestClaim(
   claimId: number,
   note: string,
 ): Promise<AttestResult> {
-  const { portalStore, claims } = deps;
+  const { portalStore, claims, audit } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   const claim = (await claims.claimsOf(profileId)).find((c) => c.id === claimId);
   if (!claim) return { ok: false, reason: 'no-such-claim' };
@@ -120,7 +122,7 @@ export async function attestClaim(
     if (result.reason === 'no-such-profile') return { ok: false, reason: 'no-such-claim' };
     return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(portalStore, result.holderProfileId) };
   }
-  await portalStore.recordAudit({
+  await audit.record({
     profileId,
     actor: editor.email,
     action: 'proof-attested',
@@ -161,7 +163,7 @@ export async function moveHandle(
   profileId: number,
   { network, handle, note, displace = '' }: { network: SocialType; handle: string; note: string; displace?: string },
 ): Promise<MoveResult> {
-  const { portalStore, claims } = deps;
+  const { portalStore, claims, audit } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   let key: string;
   let value: string;
@@ -200,13 +202,13 @@ export async function moveHandle(
   if (displaced) {
     const [from, to] = await Promise.all([profileRef(portalStore, holder.profileId), profileRef(portalStore, profileId)]);
     const was = claimTitle(displaced);
-    await portalStore.recordAudit({
+    await audit.record({
       profileId,
       actor: editor.email,
       action: 'handle-displaced',
       note: `${was} displaced by ${shown}, moved here from ${from.name}’s profile: ${note}`,
     });
-    await portalStore.recordAudit({
+    await audit.record({
       profileId: holder.profileId,
       actor: editor.email,
       action: 'handle-displaced',

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   handleKey,
   isLiveClaim,
+  type AuditHistory,
   type ClaimStoreWithAttempts,
-  type PortalStore,
   type PortalUser,
   type ProofAttempt,
   type SocialType,
@@ -24,7 +24,7 @@ export const callbackUriOf = (portalUrl: string, network: SocialType): string =>
 export interface NetworkProofDeps {
   claims: ClaimStoreWithAttempts;
   /** The history of the profiles whose unproven claims a proof releases. */
-  portalStore: PortalStore;
+  audit: AuditHistory;
   networkSignIn: NetworkSignIn;
   portalUrl: string;
   now: () => Date;
@@ -70,7 +70,7 @@ export type CallbackResult =
  * Throws the sign-in module's errors (refused, unavailable, unusable answer).
  */
 export async function completeNetworkProof(
-  { claims, portalStore, networkSignIn, now }: NetworkProofDeps,
+  { claims, audit, networkSignIn, now }: NetworkProofDeps,
   user: PortalUser,
   network: SocialType,
   callback: { state: string; callbackUrl: string },
@@ -100,7 +100,7 @@ export async function completeNetworkProof(
   });
   if (!proof.ok) return { ok: false, reason: proof.reason, account };
   // The network vouched, not a person: the history of a profile whose claim was released names the network.
-  await recordReleases({ claims, portalStore }, proof.released, `network:${account.provider.id}`);
+  await recordReleases({ claims, audit }, proof.released, `network:${account.provider.id}`);
   return { ok: true, account, claimedValue: attempt.claimedValue };
 }
 

@@ -1,8 +1,8 @@
-import type { ClaimStore, PortalStore } from '@byline/shared';
+import type { AuditHistory, ClaimStore } from '@byline/shared';
 import { claimTitle } from '../proofs/proof-wording';
 
 export interface ReleaseDeps {
-  portalStore: PortalStore;
+  audit: AuditHistory;
   claims: ClaimStore;
 }
 
@@ -11,14 +11,14 @@ export interface ReleaseDeps {
  * naming the claim and why it went, which its owner reads on their profile page and editors on the review page.
  */
 export async function recordReleases(
-  { portalStore, claims }: ReleaseDeps,
+  { audit, claims }: ReleaseDeps,
   released: { profileId: number; claimId: number }[],
   actor: string,
 ): Promise<void> {
   for (const { profileId, claimId } of released) {
     const claim = (await claims.claimsOf(profileId)).find((candidate) => candidate.id === claimId);
     if (!claim) continue;
-    await portalStore.recordAudit({
+    await audit.record({
       profileId,
       actor,
       action: 'claim-released',

@@ -55,7 +55,7 @@ describe.each(portalStoreFactories())('public page: proofs and JSON-LD ($name st
       ...profileForm({ twitter: '@NiamhTyped', instagram: 'niamh.unproven', facebook: '', linkedin: '', ...fields }),
       websites: `${site.url('/proven')}\n${site.url('/claimed')}`,
     });
-    const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
+    const { profileId } = (await portal.backend.users.findByEmail(email))!;
     slug = (await portal.portalStore.findProfileById(profileId!))!.profile_slug;
     await portal.claims.recordProof({
       profileId: profileId!,

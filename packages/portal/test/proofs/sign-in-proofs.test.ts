@@ -32,7 +32,7 @@ async function journalist(portal: Portal, claims: Partial<Record<SocialType, str
   const none = { twitter: '', facebook: '', linkedin: '', instagram: '' };
   const saved = await submit(agent, '/profile', '/profile', profileForm({ ...none, ...claims }));
   if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
-  const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
+  const { profileId } = (await portal.backend.users.findByEmail(email))!;
   const profile = (await portal.portalStore.findProfileById(profileId!))!;
   return { agent, email, profileId: profileId!, slug: profile.profile_slug };
 }
@@ -212,7 +212,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     // Told at the top of the page, above the form, and in the history, which names the network that vouched.
     const aboveTheForm = page.text.slice(0, page.text.indexOf('<form method="post" action="/profile"'));
     expect(aboveTheForm).toContain(`Released on ${today}: another profile proved it is theirs`);
-    expect((await portal.portalStore.auditHistory(squatter.profileId))[0]).toMatchObject({
+    expect((await portal.backend.audit.historyOf(squatter.profileId))[0]).toMatchObject({
       action: 'claim-released',
       actor: `network:${providers.twitter.issuer}`,
       note: `X @${NETWORKS.twitter.username}: Released on ${today}: another profile proved it is theirs by signing in with the network.`,

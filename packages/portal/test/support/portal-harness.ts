@@ -5,6 +5,7 @@ import request from 'supertest';
 import {
   createSafeFetch,
   MongoStore,
+  type Backend,
   type ClaimStoreWithAttempts,
   type PortalStore,
   type Store,
@@ -20,6 +21,8 @@ export type Agent = ReturnType<typeof request.agent>;
 
 export interface Portal {
   store: Store;
+  /** Every repository on `store` (backendOf), for a test's arrangement and checks. */
+  backend: Backend;
   portalStore: PortalStore;
   claims: ClaimStoreWithAttempts;
   app: ReturnType<typeof createApp>;
@@ -44,8 +47,9 @@ export function portalStoreFactories(): StoreFactory[] {
 
 export async function startPortal(factory: StoreFactory, overrides: Partial<PortalDeps> = {}): Promise<Portal> {
   const store = await factory.create();
-  const portalStore = backendOf(store).portal;
-  const claims = overrides.claims ?? backendOf(store).claims;
+  const backend = backendOf(store);
+  const portalStore = backend.portal;
+  const claims = overrides.claims ?? backend.claims;
   const clock = { now: new Date() };
   const app = createApp({
     store,
@@ -62,6 +66,7 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
   });
   return {
     store,
+    backend,
     portalStore,
     claims,
     app,

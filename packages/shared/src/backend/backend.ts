@@ -1,6 +1,10 @@
+import type { AuditHistory } from '../audit/audit-repository';
+import type { PasswordResets } from '../password-resets/password-resets-repository';
 import type { ClaimStoreWithAttempts } from '../proofs/claim-store';
+import type { Sessions } from '../sessions/sessions-repository';
 import type { PortalStore } from '../store/portal-store';
 import type { Store } from '../store/store';
+import type { Users } from '../users/users-repository';
 
 /**
  * Every repository of the store, one per resource, each behind its own small port. Adding a resource: its port,
@@ -12,6 +16,10 @@ import type { Store } from '../store/store';
 export interface Repositories {
   portal: PortalStore;
   claims: ClaimStoreWithAttempts;
+  users: Users;
+  sessions: Sessions;
+  passwordResets: PasswordResets;
+  audit: AuditHistory;
 }
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */

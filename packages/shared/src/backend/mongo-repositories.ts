@@ -1,6 +1,10 @@
+import { MongoAuditHistory } from '../audit/mongo-audit-history';
 import type { MongoDatabase } from '../database/mongo-database';
 import { MongoClaimStore } from '../proofs/mongo/mongo-claim-store';
 import { MongoPortalStore } from '../store/mongo/mongo-portal-store';
+import { MongoPasswordResets } from '../password-resets/mongo-password-resets';
+import { MongoSessions } from '../sessions/mongo-sessions';
+import { MongoUsers } from '../users/mongo-users';
 import type { Repositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
@@ -9,5 +13,9 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
   return lazily<Repositories>(opened, {
     portal: () => new MongoPortalStore(database),
     claims: () => new MongoClaimStore(database),
+    users: () => new MongoUsers(database),
+    sessions: () => new MongoSessions(database),
+    passwordResets: () => new MongoPasswordResets(database),
+    audit: () => new MongoAuditHistory(database),
   });
 }

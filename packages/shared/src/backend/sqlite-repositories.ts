@@ -1,6 +1,10 @@
+import { SqliteAuditHistory } from '../audit/sqlite-audit-history';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { SqliteClaimStore } from '../proofs/sqlite/sqlite-claim-store';
 import { SqlitePortalStore } from '../store/sqlite/sqlite-portal-store';
+import { SqlitePasswordResets } from '../password-resets/sqlite-password-resets';
+import { SqliteSessions } from '../sessions/sqlite-sessions';
+import { SqliteUsers } from '../users/sqlite-users';
 import type { Repositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
@@ -10,5 +14,9 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     // The two earlier stores keep their own connections to the file (WAL makes several connections safe).
     portal: () => new SqlitePortalStore(database.file, database.guard),
     claims: () => new SqliteClaimStore(database.file, database.guard),
+    users: () => new SqliteUsers(database),
+    sessions: () => new SqliteSessions(database),
+    passwordResets: () => new SqlitePasswordResets(database),
+    audit: () => new SqliteAuditHistory(database),
   });
 }

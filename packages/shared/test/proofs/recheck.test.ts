@@ -101,7 +101,11 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
    * X handle (claimed only) when `twitter` is given, left unverified when `verified` is false.
    */
   async function siteProof(path: string, { page = true, site = `${base}${path}`, twitter = '', verified = true } = {}) {
-    const user = await portal.createUser({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await backendOf(store).users.create({
+      email: `j${++counter}@example.org`,
+      passwordHash: 'x',
+      role: 'journalist',
+    });
     const profile = await portal.saveProfile(user.id, fields(twitter), `recheck-${counter}`);
     if (verified) {
       await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
@@ -180,7 +184,10 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(claim.evidence[0]!.endedAt).not.toBeNull();
     // Its only proof: the profile is back in the queue, unverified (see the tests below).
     expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
-    expect((await portal.auditHistory(profile.id))[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
+    expect((await backendOf(store).audit.historyOf(profile.id))[0]).toMatchObject({
+      action: 'proof-lapsed',
+      actor: 'byline:re-check',
+    });
 
     const lapse = output()
       .trim()
@@ -270,7 +277,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof', status: 'pending' });
       expect(await portal.pendingRequests()).toContainEqual(expect.objectContaining({ profileId: profile.id }));
       // Newest first: the profile went back to the queue before the proof ended, so it is never verified without one.
-      const [lapsed, noProof, ...rest] = await portal.auditHistory(profile.id);
+      const [lapsed, noProof, ...rest] = await backendOf(store).audit.historyOf(profile.id);
       expect(lapsed).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(noProof).toMatchObject({
         action: 'no-live-proof',
@@ -292,7 +299,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       expect(await store.articleAnswer(article)).toContain('"verified":true');
       expect(await store.journalistAnswer('twitter', handleKey('twitter', 'stillproven'))).toContain('"verified":true');
       expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
-      const history = await portal.auditHistory(profile.id);
+      const history = await backendOf(store).audit.historyOf(profile.id);
       expect(history[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(history.map((record) => record.action)).not.toContain('no-live-proof');
     });
@@ -303,7 +310,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       expect(await run()).toMatchObject({ lapsed: 1 });
       expect((await portal.findProfileById(profile.id))!.verified).toBe(false);
       expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
-      expect((await portal.auditHistory(profile.id)).map((record) => record.action)).toEqual(['proof-lapsed']);
+      expect((await backendOf(store).audit.historyOf(profile.id)).map((record) => record.action)).toEqual(['proof-lapsed']);
     });
 
     it('fails safe: cut short before the lapse is recorded, the profile is already unverified; the next run lapses the proof', async () => {
@@ -322,7 +329,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       clock += 10 * 60_000;
       expect(await run()).toMatchObject({ checked: 1, lapsed: 1 });
       expect((await website(profile.id)).state).toBe('lapsed');
-      expect((await portal.auditHistory(profile.id)).map((record) => record.action).slice(0, 2)).toEqual([
+      expect((await backendOf(store).audit.historyOf(profile.id)).map((record) => record.action).slice(0, 2)).toEqual([
         'proof-lapsed',
         'no-live-proof',
       ]);

@@ -126,7 +126,11 @@ describe.each(kinds)('handles held before claims become claims when the store is
     const [imported] = await seed(opened, aProfile());
     const editor = 'ed@example.org';
     const portalProfile = async (handle: string, verified: boolean) => {
-      const user = await portal.createUser({ email: `${handle}@example.org`, passwordHash: 'x', role: 'journalist' });
+      const user = await backendOf(opened).users.create({
+        email: `${handle}@example.org`,
+        passwordHash: 'x',
+        role: 'journalist',
+      });
       const profile = await portal.saveProfile(user.id, fields('', handle), handle);
       if (verified) await portal.decideVerification({ profileId: profile.id, actor: editor, action: 'verified', note: '' });
       // As the portal stored a typed handle before claims: in the document, the lookup index and the answers.

@@ -63,7 +63,11 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
 
   /** A portal journalist's profile claiming this X handle, verified by an editor when asked. */
   async function portalProfile(twitter: string, { verified = false } = {}) {
-    const user = await portal.createUser({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await backendOf(store()).users.create({
+      email: `j${++counter}@example.org`,
+      passwordHash: 'x',
+      role: 'journalist',
+    });
     const profile = await portal.saveProfile(user.id, fields(twitter), `journalist-${counter}`);
     if (verified)
       await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
@@ -186,7 +190,7 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
     });
     expect(JSON.parse((await answers('Contested'))!)).toMatchObject({ slug: rightful.profile_slug });
     for (const id of [holder.id, rightful.id]) {
-      expect((await portal.auditHistory(id)).map((a) => a.action)).toContain('handle-moved');
+      expect((await backendOf(store()).audit.historyOf(id)).map((a) => a.action)).toContain('handle-moved');
     }
   });
 
@@ -387,7 +391,10 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
       expect(claim!.state).toBe('lapsed');
       expect(claim!.evidence[0]!.endedReason).toContain('HTTP 404');
       expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
-      expect((await portal.auditHistory(profile.id))[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
+      expect((await backendOf(store()).audit.historyOf(profile.id))[0]).toMatchObject({
+        action: 'proof-lapsed',
+        actor: 'byline:re-check',
+      });
       expect(await claims.takeDueChecks({ now, holder: 'w', leaseMs: 60_000, limit: 10, all: true })).toEqual([]);
     });
 

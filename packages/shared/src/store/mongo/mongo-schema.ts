@@ -2,7 +2,7 @@ import type { Collection, Db, IndexDescription } from 'mongodb';
 import type { AccountStatus, ArticleInput, ProfileInput, SocialType } from '../../domain/types';
 import type { RenderedAnswers } from '../../domain/rendered-answers';
 import type { ClaimKind, ClaimState, EvidenceMethod } from '../../proofs/claims';
-import type { AuditAction } from '../portal-store';
+import type { AuditAction } from '../../audit/audit-repository';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
