@@ -1,4 +1,6 @@
 import type { ClaimStoreWithAttempts } from '../proofs/claim-store';
+import type { LeasedQueue } from '../queue/leased-queue';
+import type { RecheckRecords } from '../recheck/recheck-records';
 import type { PortalStore } from '../store/portal-store';
 import type { Store } from '../store/store';
 
@@ -12,6 +14,8 @@ import type { Store } from '../store/store';
 export interface Repositories {
   portal: PortalStore;
   claims: ClaimStoreWithAttempts;
+  queue: LeasedQueue;
+  recheckRecords: RecheckRecords;
 }
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */

@@ -1,6 +1,8 @@
 import type { MongoDatabase } from '../database/mongo-database';
 import { MongoClaimStore } from '../proofs/mongo/mongo-claim-store';
 import { MongoPortalStore } from '../store/mongo/mongo-portal-store';
+import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
+import { MongoRecheckRecords } from '../recheck/mongo-recheck-records';
 import type { Repositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
@@ -9,5 +11,7 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
   return lazily<Repositories>(opened, {
     portal: () => new MongoPortalStore(database),
     claims: () => new MongoClaimStore(database),
+    queue: () => new MongoLeasedQueue(database),
+    recheckRecords: () => new MongoRecheckRecords(database),
   });
 }

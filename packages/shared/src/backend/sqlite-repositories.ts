@@ -1,6 +1,8 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { SqliteClaimStore } from '../proofs/sqlite/sqlite-claim-store';
 import { SqlitePortalStore } from '../store/sqlite/sqlite-portal-store';
+import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
+import { SqliteRecheckRecords } from '../recheck/sqlite-recheck-records';
 import type { Repositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
@@ -10,5 +12,7 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     // The two earlier stores keep their own connections to the file (WAL makes several connections safe).
     portal: () => new SqlitePortalStore(database.file, database.guard),
     claims: () => new SqliteClaimStore(database.file, database.guard),
+    queue: () => new SqliteLeasedQueue(database),
+    recheckRecords: () => new SqliteRecheckRecords(database),
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import { claimsFromHandles } from '../../proofs/mongo/mongo-claims-migration';
+import { rechecksOntoQueue } from '../../recheck/mongo-recheck-records';
 import { isDuplicateKey } from './mongo-errors';
 import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
 import { collectionOf, ensureSchema } from './mongo-schema';
@@ -16,6 +17,8 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '015-claims-from-handles', run: claimsFromHandles },
   // Each rendered answer's ETag, stored beside it (see RenderedAnswers).
   { name: '017-tag-existing-answers', run: tagExistingAnswers },
+  // Every live re-checked proof becomes an item of the leased queue (see recheck/rechecks.ts).
+  { name: '021-rechecks-on-queue', run: rechecksOntoQueue },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */

@@ -188,6 +188,19 @@ export interface ProofAttemptDoc {
   used_at: string | null;
 }
 
+/** A work item of the leased queue (see queue/leased-queue.ts); `_id` is JSON [topic, key], one item per key. */
+export interface QueueItemDoc {
+  _id: string;
+  topic: string;
+  key: string;
+  /** The payload as JSON text: any JSON, whatever its keys. */
+  payload: string;
+  due_at: string;
+  holder: string | null;
+  leased_until: string | null;
+  settled_at: string | null;
+}
+
 /** A one-time data step that has run (see mongo-migrations.ts). */
 export interface MigrationDoc {
   _id: string;
@@ -211,6 +224,7 @@ export const COLLECTIONS = {
   claims: 'claims',
   evidence: 'evidence',
   proofAttempts: 'proof_attempts',
+  queueItems: 'queue_items',
 } as const;
 
 /** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
@@ -231,6 +245,7 @@ interface CollectionDocs {
   claims: ClaimDoc;
   evidence: EvidenceDoc;
   proofAttempts: ProofAttemptDoc;
+  queueItems: QueueItemDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -305,6 +320,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   // sign-ins in progress are swept by expiry time
   [COLLECTIONS.proofAttempts]: [{ key: { expires_at: 1 }, name: 'expiry' }],
+  // a topic's due work, oldest due first (one item per (topic, key) by its _id)
+  [COLLECTIONS.queueItems]: [{ key: { topic: 1, due_at: 1, _id: 1 }, name: 'due' }],
 };
 
 /**
