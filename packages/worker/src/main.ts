@@ -18,7 +18,7 @@ import { createWorkerMetrics } from './worker-metrics';
 const SERVICE_NAME = 'worker';
 
 /**
- * Start-up: checked config, store and claim store, the ops server on WORKER_PORT, then the re-check loop.
+ * Start-up: checked config, store, claims and re-checks, the ops server on WORKER_PORT, then the re-check loop.
  * SIGTERM/SIGINT: the run in progress is aborted (its unrecorded checks' leases expire), the server and the
  * stores close, exit 0. Any number of replicas may run at once: see startRecheckLoop.
  */

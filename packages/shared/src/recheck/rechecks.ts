@@ -92,7 +92,9 @@ const queueQuery = ({ now, holder, all = false, notCheckedSince }: DueChecksQuer
  * first failure in a row) is checked again after the retry time. One that fails past it ends the proof (it
  * lapses); a claim the end leaves without any live proof lapses too — it stops verifying, and its profile goes
  * back to the editors with a pending request (unless one is open) and a `proof-lapsed` history entry. Only a claim
- * that stops counting needs an editor again, not one another live proof still holds.
+ * that stops counting needs an editor again, not one another live proof still holds. It is judged on the claim as
+ * read just before the write: a new proof of the same claim recorded in between (its owner proving the site again
+ * at that instant) would see the claim lapse all the same, which fails safe — an editor looks, and it is proven again.
  */
 export function checkRecord(
   due: DueCheck,

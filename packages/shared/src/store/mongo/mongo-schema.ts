@@ -152,7 +152,7 @@ export interface ClaimDoc {
   live?: string;
 }
 
-/** A proof of a claim, in its own collection so that a re-check lease is a single-document update. */
+/** A proof of a claim, in its own collection. */
 export interface EvidenceDoc {
   _id: number;
   claim_id: number;
@@ -168,6 +168,7 @@ export interface EvidenceDoc {
   next_check_at: string | null;
   failing_since: string | null;
   last_failure: string | null;
+  /** Unused since re-checks lease queue items (data step 021); kept so that documents keep their shape. */
   lease_holder: string | null;
   lease_until: string | null;
   ended_at: string | null;
@@ -313,10 +314,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { profile_id: 1, _id: 1 }, name: 'of_profile' },
   ],
   [COLLECTIONS.evidence]: [
-    // a claim's proofs, oldest first
+    // a claim's proofs, oldest first (re-checks due are found on the queue: see queueItems)
     { key: { claim_id: 1, _id: 1 }, name: 'of_claim' },
-    // re-checks due, soonest first
-    { key: { next_check_at: 1 }, name: 'due' },
   ],
   // sign-ins in progress are swept by expiry time
   [COLLECTIONS.proofAttempts]: [{ key: { expires_at: 1 }, name: 'expiry' }],
