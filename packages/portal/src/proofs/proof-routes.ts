@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import type Joi from 'joi';
-import type { PortalUser, SocialType } from '@byline/shared';
+import { backendOf, type PortalUser, type SocialType } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
@@ -61,6 +61,7 @@ export function proofRoutes(ctx: PortalContext): Router {
   const router = Router();
   const deps: NetworkProofDeps = {
     claims: ctx.claims,
+    proofAttempts: backendOf(ctx.store).proofAttempts,
     portalStore: ctx.portalStore,
     networkSignIn: ctx.networkSignIn,
     portalUrl: ctx.publicUrls.portal,

@@ -1,4 +1,5 @@
 import type { ClaimStoreWithAttempts } from '../proofs/claim-store';
+import type { ProofAttemptStore } from '../proofs/proof-attempts';
 import type { LeasedQueue } from '../queue/leased-queue';
 import type { RecheckRecords } from '../recheck/recheck-records';
 import type { PortalStore } from '../store/portal-store';
@@ -16,6 +17,7 @@ export interface Repositories {
   claims: ClaimStoreWithAttempts;
   queue: LeasedQueue;
   recheckRecords: RecheckRecords;
+  proofAttempts: ProofAttemptStore;
 }
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */

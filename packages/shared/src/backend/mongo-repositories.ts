@@ -3,15 +3,18 @@ import { MongoClaimStore } from '../proofs/mongo/mongo-claim-store';
 import { MongoPortalStore } from '../store/mongo/mongo-portal-store';
 import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
 import { MongoRecheckRecords } from '../recheck/mongo-recheck-records';
+import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
 import type { Repositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
 export function mongoRepositories(database: MongoDatabase, opened: Closeable[]): Repositories {
-  return lazily<Repositories>(opened, {
+  const repositories: Repositories = lazily<Repositories>(opened, {
     portal: () => new MongoPortalStore(database),
     claims: () => new MongoClaimStore(database),
     queue: () => new MongoLeasedQueue(database),
     recheckRecords: () => new MongoRecheckRecords(database),
+    proofAttempts: () => new QueuedProofAttempts(repositories.queue),
   });
+  return repositories;
 }

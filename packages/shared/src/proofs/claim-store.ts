@@ -1,6 +1,5 @@
 import type { SocialType } from '../domain/types';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from './claims';
-import type { ProofAttemptStore } from './proof-attempts';
 
 /**
  * A proof to record on a profile. For a network, `value` is the handle the proof established (the
@@ -106,4 +105,5 @@ export const DEFAULT_RECHECK_POLICY: RecheckPolicy = {
   retryMs: 6 * 60 * 60 * 1000,
 };
 
-export type ClaimStoreWithAttempts = ClaimStore & ProofAttemptStore & { close(): Promise<void> };
+/** The claim store as the backend gives it. (Its name is older than the queue: sign-ins in progress are `proofAttempts` now.) */
+export type ClaimStoreWithAttempts = ClaimStore & { close(): Promise<void> };

@@ -66,6 +66,12 @@ export interface LeasedQueue {
    */
   takeDue(query: DueQuery & { leaseMs: number; limit: number }): Promise<QueueItem[]>;
   /**
+   * Leases the item of (topic, key) to `holder` until `now + leaseMs`, due or not, if its lease is free or expired:
+   * work asked for by its key (a sign-in's callback) rather than by its time. Null when there is no such item or
+   * someone else holds it; atomic, so of several holders asking at once only one gets it.
+   */
+  take(query: { topic: string; key: string; now: Date; holder: string; leaseMs: number }): Promise<QueueItem | null>;
+  /**
    * The holder settles its item: rescheduled (and its lease freed, `settledAt` stamped with `at`) or done.
    * Refused (false, nothing written) unless `holder` still holds it: a lease that expired and passed to another
    * holder is that holder's to settle; one that expired and was not taken again is still this holder's.

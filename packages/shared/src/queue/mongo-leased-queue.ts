@@ -113,6 +113,21 @@ export class MongoLeasedQueue implements LeasedQueue {
     );
   }
 
+  take({ topic, key, now, holder, leaseMs }: Parameters<LeasedQueue['take']>[0]): Promise<QueueItem | null> {
+    const at = now.toISOString();
+    const leasedUntil = new Date(now.getTime() + leaseMs).toISOString();
+    return this.database.run(() =>
+      serialised(this.db, `queue-lease:${topic}`, async () => {
+        const doc = await collectionOf(this.db, 'queueItems').findOneAndUpdate(
+          { _id: queueItemIdOf(topic, key), $or: [{ leased_until: null }, { leased_until: { $lt: at } }] },
+          { $set: { holder, leased_until: leasedUntil } },
+          { returnDocument: 'after' },
+        );
+        return doc ? toItem(doc) : null;
+      }),
+    );
+  }
+
   settle(id: string, holder: string, next: Settlement, at = new Date()): Promise<boolean> {
     return this.database.run(() => settleIn(this.db, id, holder, next, at));
   }

@@ -128,4 +128,18 @@ export function queueContract(factory: StoreFactory): void {
     expect(keysOf(behind)).toEqual(['due', 'later']);
     expect(keysOf(await queue.takeDue({ ...query, now: at(31), notSettledSince: at(31) }))).toEqual(['due', 'later']);
   });
+
+  it('takes one item by its key, due or not, once at a time', async () => {
+    await queue.enqueue({ topic: 'jobs', key: 'k', payload: { v: 1 }, dueAt: at(100) });
+    const ask = (holder: string, seconds: number) =>
+      queue.take({ topic: 'jobs', key: 'k', now: at(seconds), holder, leaseMs: 10_000 });
+    const [a, b] = await Promise.all([ask('a', 1), ask('b', 1)]);
+    expect([a, b].filter((item) => item !== null)).toHaveLength(1);
+    const winner = (a ?? b)!;
+    expect(winner).toMatchObject({ key: 'k', payload: { v: 1 }, leasedUntil: at(11).toISOString() });
+    expect(await ask('c', 5)).toBeNull();
+    expect(await ask('c', 12)).toMatchObject({ holder: 'c' });
+    expect(await queue.take({ topic: 'jobs', key: 'none', now: at(1), holder: 'a', leaseMs: 1000 })).toBeNull();
+    expect(await queue.take({ topic: 'other', key: 'k', now: at(1), holder: 'a', leaseMs: 1000 })).toBeNull();
+  });
 }

@@ -42,6 +42,11 @@ function prepare(db: Database.Database) {
          ORDER BY due_at, id LIMIT @limit)
        RETURNING *`,
     ),
+    takeKey: db.prepare<[{ topic: string; key: string; now: string; holder: string; until: string }], ItemRow>(
+      `UPDATE queue_items SET holder = @holder, leased_until = @until
+       WHERE topic = @topic AND key = @key AND (leased_until IS NULL OR leased_until < @now)
+       RETURNING *`,
+    ),
     reschedule: db.prepare<[{ id: number; holder: string; dueAt: string; payload: string | null; at: string }]>(
       `UPDATE queue_items SET due_at = @dueAt, payload = coalesce(@payload, payload), holder = NULL, leased_until = NULL,
          settled_at = @at WHERE id = @id AND holder = @holder`,
@@ -128,6 +133,14 @@ export class SqliteLeasedQueue implements LeasedQueue {
         .sort((a, b) => (a.due_at < b.due_at ? -1 : a.due_at > b.due_at ? 1 : a.id - b.id))
         .map(toItem),
     );
+  }
+
+  take({ topic, key, now, holder, leaseMs }: Parameters<LeasedQueue['take']>[0]): Promise<QueueItem | null> {
+    const until = new Date(now.getTime() + leaseMs).toISOString();
+    return this.database.write(() => {
+      const row = this.statements.takeKey.get({ topic, key, now: now.toISOString(), holder, until });
+      return row ? toItem(row) : null;
+    });
   }
 
   settle(id: string, holder: string, next: Settlement, at = new Date()): Promise<boolean> {

@@ -294,41 +294,4 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
       expect((await claims.claimsOf(profile.id)).map((c) => [c.value, c.releasedAt])).toEqual([['Twice', null]]);
     });
   });
-
-  describe('network sign-ins in progress', () => {
-    const attempt = (stateHash: string, expiresAt: string) => ({
-      stateHash,
-      userId: 1,
-      profileId: 1,
-      network: 'twitter' as const,
-      claimedValue: 'Typed',
-      nonce: 'n',
-      codeVerifier: 'v',
-      createdAt: new Date().toISOString(),
-      expiresAt,
-    });
-
-    it('are taken once; a replay is used, a late one expired, a stranger unknown', async () => {
-      const soon = new Date(Date.now() + 600_000).toISOString();
-      await claims.createProofAttempt(attempt('h1', soon));
-      await claims.createProofAttempt(attempt('h2', new Date(Date.now() - 1000).toISOString()));
-      expect(await claims.takeProofAttempt('h1', new Date())).toMatchObject({
-        status: 'taken',
-        attempt: { codeVerifier: 'v', network: 'twitter' },
-      });
-      expect(await claims.takeProofAttempt('h1', new Date())).toEqual({ status: 'used' });
-      expect(await claims.takeProofAttempt('h2', new Date())).toMatchObject({ status: 'expired' });
-      expect(await claims.takeProofAttempt('nope', new Date())).toEqual({ status: 'unknown' });
-    });
-
-    it('abandoned a day past their expiry are cleared as new ones start', async () => {
-      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000).toISOString();
-      const anHourAgo = new Date(Date.now() - 3600_000).toISOString();
-      await claims.createProofAttempt(attempt('abandoned', twoDaysAgo));
-      await claims.createProofAttempt(attempt('recent', anHourAgo));
-      await claims.createProofAttempt(attempt('new', new Date(Date.now() + 600_000).toISOString()));
-      expect(await claims.takeProofAttempt('abandoned', new Date())).toEqual({ status: 'unknown' });
-      expect(await claims.takeProofAttempt('recent', new Date())).toMatchObject({ status: 'expired' });
-    });
-  });
 });

@@ -3,19 +3,17 @@ import type { Db } from 'mongodb';
 import type { Claim, ClaimKind } from '../claims';
 import type { ClaimStore, ProofToRecord, ProveResult } from '../claim-store';
 import { normalClaimValue, wantedClaims } from '../claim-values';
-import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from '../proof-attempts';
 import { readClaimsOf, readLiveClaimsOfKey } from './mongo-claims';
 import { moveProvenClaimNow, recordProofNow, setClaimsNow } from './mongo-claim-writes';
-import { createProofAttempt, takeProofAttempt } from './mongo-proof-attempts';
 import { scheduleRecheckIn } from '../../recheck/mongo-recheck-records';
 
 /**
- * The MongoDB ClaimStore (and ProofAttemptStore), also on FerretDB 1.x. It shares the MongoStore's client and
+ * The MongoDB ClaimStore, also on FerretDB 1.x. It shares the MongoStore's client and
  * database, so claims and the handle lookup index are the documents the verifiers read; close() leaves the
  * client to the MongoStore. Writes are ordered single-document steps that fail closed (see mongo-claims.ts);
  * driver outages become StoreUnavailableError.
  */
-export class MongoClaimStore implements ClaimStore, ProofAttemptStore {
+export class MongoClaimStore implements ClaimStore {
   constructor(private readonly store: MongoDatabase) {}
 
   private get db(): Db {
@@ -59,13 +57,5 @@ export class MongoClaimStore implements ClaimStore, ProofAttemptStore {
 
   moveProvenClaim(move: Parameters<ClaimStore['moveProvenClaim']>[0]): Promise<ProveResult> {
     return this.run((db) => moveProvenClaimNow(db, move, new Date().toISOString()));
-  }
-
-  createProofAttempt(attempt: ProofAttempt): Promise<void> {
-    return this.run((db) => createProofAttempt(db, attempt));
-  }
-
-  takeProofAttempt(stateHash: string, now: Date): Promise<TakenAttempt> {
-    return this.run((db) => takeProofAttempt(db, stateHash, now));
   }
 }

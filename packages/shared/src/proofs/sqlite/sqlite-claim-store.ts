@@ -9,7 +9,6 @@ import type { ClaimStore, ProofToRecord, ProveResult } from '../claim-store';
 import { claimKey, isNetwork, normalClaimValue, wantedClaims, type WantedClaims } from '../claim-values';
 import { releasedBecause, replacedBy } from '../claim-wording';
 import { scheduleRecheckNow } from '../../recheck/sqlite-recheck-records';
-import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from '../proof-attempts';
 import {
   addProof,
   auditEvent,
@@ -27,10 +26,10 @@ import {
 } from './claims-sql';
 
 /**
- * The embedded ClaimStore (and ProofAttemptStore): its own connection to the SqliteStore's file, every write one
+ * The embedded ClaimStore: its own connection to the SqliteStore's file, every write one
  * IMMEDIATE transaction (see claims-sql.ts for the invariants it keeps).
  */
-export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
+export class SqliteClaimStore implements ClaimStore {
   private readonly db: Database.Database;
 
   constructor(
@@ -129,80 +128,9 @@ export class SqliteClaimStore implements ClaimStore, ProofAttemptStore {
       return result;
     });
   }
-
-  async createProofAttempt(attempt: ProofAttempt): Promise<void> {
-    // Sign-ins started and abandoned are cleared as new ones start, a day past their expiry.
-    const stale = new Date(Date.parse(attempt.createdAt) - DAY_MS).toISOString();
-    await this.write(() => this.db.prepare('DELETE FROM proof_attempts WHERE expires_at < ?').run(stale));
-    await this.write(() =>
-      this.db
-        .prepare(
-          `INSERT INTO proof_attempts (state_hash, user_id, profile_id, network, claimed_value, nonce, code_verifier,
-             created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          attempt.stateHash,
-          attempt.userId,
-          attempt.profileId,
-          attempt.network,
-          attempt.claimedValue,
-          attempt.nonce,
-          attempt.codeVerifier,
-          attempt.createdAt,
-          attempt.expiresAt,
-        ),
-    );
-  }
-
-  takeProofAttempt(stateHash: string, now: Date): Promise<TakenAttempt> {
-    return this.write(() => {
-      const row = this.db
-        .prepare<[string, string], AttemptRow>(
-          'UPDATE proof_attempts SET used_at = ? WHERE state_hash = ? AND used_at IS NULL RETURNING *',
-        )
-        .get(now.toISOString(), stateHash);
-      if (!row) {
-        const known = this.db
-          .prepare<[string], number>('SELECT count(*) FROM proof_attempts WHERE state_hash = ?')
-          .pluck()
-          .get(stateHash);
-        return known ? { status: 'used' } : { status: 'unknown' };
-      }
-      // Attempts a day past their expiry are of no use to anyone: cleared as others are taken.
-      this.db.prepare('DELETE FROM proof_attempts WHERE expires_at < ?').run(new Date(now.getTime() - DAY_MS).toISOString());
-      const attempt = toAttempt(row);
-      return now.toISOString() > attempt.expiresAt ? { status: 'expired', attempt } : { status: 'taken', attempt };
-    });
-  }
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const EDITOR_PROVIDER = { id: 'urn:byline:editor-attestation', name: 'Byline editor' };
-
-interface AttemptRow {
-  state_hash: string;
-  user_id: number;
-  profile_id: number;
-  network: SocialType;
-  claimed_value: string;
-  nonce: string;
-  code_verifier: string;
-  created_at: string;
-  expires_at: string;
-}
-
-const toAttempt = (row: AttemptRow): ProofAttempt => ({
-  stateHash: row.state_hash,
-  userId: row.user_id,
-  profileId: row.profile_id,
-  network: row.network,
-  claimedValue: row.claimed_value,
-  nonce: row.nonce,
-  codeVerifier: row.code_verifier,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-});
 
 /** setClaims inside a transaction (the portal's profile form calls it in its own). Values already normal. */
 export function setClaimsNow(db: Database.Database, profileId: number, wanted: WantedClaims, now: string): void {

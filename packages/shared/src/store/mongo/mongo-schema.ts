@@ -175,7 +175,7 @@ export interface EvidenceDoc {
   ended_reason: string | null;
 }
 
-/** A network sign-in in progress (see proofs/proof-attempts.ts), keyed by the hash of its `state`. */
+/** A network sign-in in progress as kept before the queue (data step 022 moves them there), keyed by the hash of its `state`. */
 export interface ProofAttemptDoc {
   _id: string;
   user_id: number;

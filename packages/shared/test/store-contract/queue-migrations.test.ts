@@ -12,6 +12,14 @@ import {
 import { tempDir, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
 
 const MIGRATION = '021-rechecks-on-queue';
+const ATTEMPTS_MIGRATION = '022-proof-attempts-on-queue';
+
+/** A sign-in in progress as kept before the queue. */
+interface OldAttempt {
+  state_hash: string;
+  used_at: string | null;
+  expires_at: string;
+}
 
 /** A store that can be closed and opened again as if its re-checks had been kept before the queue. */
 interface ReopenableStore {
@@ -19,6 +27,8 @@ interface ReopenableStore {
   open(): Store;
   /** Forgets the migration and every queue item (the store must be closed). */
   asBeforeTheQueue(): Promise<void>;
+  /** Writes sign-ins in progress where they were kept before the queue, and forgets migration 022 (closed store). */
+  withOldAttempts(attempts: OldAttempt[]): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -31,6 +41,16 @@ function embedded(): ReopenableStore {
       const db = new Database(file);
       db.exec('DELETE FROM queue_items');
       db.prepare('DELETE FROM schema_migrations WHERE name = ?').run(MIGRATION);
+      db.close();
+    },
+    withOldAttempts: async (attempts) => {
+      const db = new Database(file);
+      const insert = db.prepare(
+        `INSERT INTO proof_attempts (state_hash, user_id, profile_id, network, claimed_value, nonce, code_verifier,
+           created_at, expires_at, used_at) VALUES (?, 7, 8, 'twitter', 'Typed', 'n', 'v', ?, ?, ?)`,
+      );
+      for (const { state_hash, used_at, expires_at } of attempts) insert.run(state_hash, expires_at, expires_at, used_at);
+      db.prepare('DELETE FROM schema_migrations WHERE name = ?').run(ATTEMPTS_MIGRATION);
       db.close();
     },
     dispose: async () => undefined,
@@ -49,6 +69,29 @@ function mongodb(uri: string): ReopenableStore {
         await store.ping();
         await store.db.collection('queue_items').deleteMany({});
         await store.db.collection('schema_migrations').deleteOne({ _id: MIGRATION as never });
+      } finally {
+        await store.close();
+      }
+    },
+    withOldAttempts: async (attempts) => {
+      const store = open();
+      try {
+        await store.ping();
+        await store.db.collection('proof_attempts').insertMany(
+          attempts.map(({ state_hash, used_at, expires_at }) => ({
+            _id: state_hash as never,
+            user_id: 7,
+            profile_id: 8,
+            network: 'twitter',
+            claimed_value: 'Typed',
+            nonce: 'n',
+            code_verifier: 'v',
+            created_at: expires_at,
+            expires_at,
+            used_at,
+          })),
+        );
+        await store.db.collection('schema_migrations').deleteOne({ _id: ATTEMPTS_MIGRATION as never });
       } finally {
         await store.close();
       }
@@ -80,14 +123,14 @@ const stores: [string, () => ReopenableStore][] = [
   ...(uri ? [['mongodb', () => mongodb(uri)] as [string, () => ReopenableStore]] : []),
 ];
 
-describe.each(stores)('migration 021: re-checks onto the queue (%s store)', (_name, make) => {
+describe.each(stores)('migrations onto the leased queue (%s store)', (_name, make) => {
   let reopenable: ReopenableStore;
   beforeEach(() => {
     reopenable = make();
   });
   afterEach(() => reopenable.dispose());
 
-  it('gives every live re-checked proof its queue item, due at its next check; ended ones get none', async () => {
+  it('migration 021: every live re-checked proof gets its queue item, due at its next check; ended ones get none', async () => {
     const store = reopenable.open();
     const { portal, claims } = backendOf(store);
     const due = new Date(Date.now() + 3_600_000);
@@ -127,6 +170,37 @@ describe.each(stores)('migration 021: re-checks onto the queue (%s store)', (_na
         limit: 10,
       });
       expect(taken.map((check) => check.evidence.id)).toEqual([proofs[0]!.evidenceId]);
+    } finally {
+      await backendOf(reopened).close();
+    }
+  });
+
+  it('migration 022: sign-ins in progress move onto the queue, used ones still used', async () => {
+    await backendOf(reopenable.open()).close();
+    const soon = new Date(Date.now() + 600_000).toISOString();
+    await reopenable.withOldAttempts([
+      { state_hash: 'open', used_at: null, expires_at: soon },
+      { state_hash: 'used', used_at: new Date().toISOString(), expires_at: soon },
+    ]);
+    const reopened = reopenable.open();
+    try {
+      const { proofAttempts } = backendOf(reopened);
+      expect(await proofAttempts.takeProofAttempt('open', new Date())).toEqual({
+        status: 'taken',
+        attempt: {
+          stateHash: 'open',
+          userId: 7,
+          profileId: 8,
+          network: 'twitter',
+          claimedValue: 'Typed',
+          nonce: 'n',
+          codeVerifier: 'v',
+          createdAt: soon,
+          expiresAt: soon,
+        },
+      });
+      expect(await proofAttempts.takeProofAttempt('used', new Date())).toEqual({ status: 'used' });
+      expect(await proofAttempts.takeProofAttempt('open', new Date())).toEqual({ status: 'used' });
     } finally {
       await backendOf(reopened).close();
     }
