@@ -1,18 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../database/sqlite-database';
+import type { StoredQueueItem } from './stored-queue-item';
 import type { DueQuery, LeasedQueue, NewQueueItem, QueueItem, QueuePayload, Settlement } from './leased-queue';
 
 /** The embedded LeasedQueue: table `queue_items` (migration 020), one statement per operation. */
 
-interface ItemRow {
+interface ItemRow extends StoredQueueItem {
   id: number;
-  topic: string;
-  key: string;
-  payload: string;
-  due_at: string;
-  holder: string | null;
-  leased_until: string | null;
-  settled_at: string | null;
 }
 
 interface DueParameters {

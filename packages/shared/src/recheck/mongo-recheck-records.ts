@@ -8,7 +8,7 @@ import { collectionOf, type QueueItemDoc } from '../store/mongo/mongo-schema';
 import { insertAudit, openPendingRequest } from '../store/mongo/mongo-verification-records';
 import { WRITE_CHUNK } from '../store/mongo/chunks';
 import { enqueueIn, queueItemIdOf, settleIn } from '../queue/mongo-leased-queue';
-import { recheckItemOf, RECHECK_TOPIC, type CheckRecord, type RecheckRecords } from './recheck-records';
+import { recheckOfNewestProof, RECHECK_TOPIC, type CheckRecord, type RecheckRecords } from './recheck-records';
 
 /**
  * The MongoDB RecheckRecords. No transactions (FerretDB 1.x): a check is single-document writes, in this order,
@@ -83,11 +83,7 @@ async function lapseClaim(db: Db, claim: Claim, request: NonNullable<CheckRecord
  * leaves a rel="me" proof live without its queue item.
  */
 export async function scheduleRecheckIn(db: Db, proven: Pick<Claim, 'evidence'>): Promise<void> {
-  const newest = proven.evidence.reduce<Claim['evidence'][number] | undefined>(
-    (latest, evidence) => (latest && latest.id > evidence.id ? latest : evidence),
-    undefined,
-  );
-  const item = newest && recheckItemOf(newest);
+  const item = recheckOfNewestProof(proven);
   if (item) await enqueueIn(db, item);
 }
 

@@ -11,6 +11,12 @@ export function recheckItemOf(evidence: Pick<Evidence, 'id' | 'nextCheckAt' | 'e
   return { topic: RECHECK_TOPIC, key: String(evidence.id), payload: {}, dueAt: new Date(evidence.nextCheckAt) };
 }
 
+/** The queue item of a claim's newest proof (the one just recorded), or null when no one re-checks it. */
+export function recheckOfNewestProof({ evidence }: Pick<Claim, 'evidence'>): NewQueueItem | null {
+  const newest = evidence.reduce<Evidence | undefined>((latest, e) => (latest && latest.id > e.id ? latest : e), undefined);
+  return newest ? recheckItemOf(newest) : null;
+}
+
 /**
  * What a check writes, as the re-check decided it (see rechecks.ts, where the rules are): the proof's re-check
  * fields, then either its next check or its end, and the lapse of its claim when the end leaves the claim without

@@ -1,8 +1,8 @@
-import type { StoreFactory } from '@byline/test-support';
+import { profileFields, type StoreFactory } from '@byline/test-support';
 import { backendOf } from '../backend/open-backend';
 import type { NewEvidence } from '../proofs/claims';
 import type { ClaimStoreWithAttempts } from '../proofs/claim-store';
-import type { PortalStore, ProfileFields } from '../store/portal-store';
+import type { PortalStore } from '../store/portal-store';
 import type { Store } from '../store/store';
 import type { LeasedQueue } from '../queue/leased-queue';
 import { RECHECK_TOPIC } from './recheck-records';
@@ -19,18 +19,6 @@ const relMe = (address: string): NewEvidence => ({
 const POLICY = { intervalMs: 24 * 3600_000, graceMs: 3 * 24 * 3600_000, retryMs: 3600_000 };
 
 let counter = 0;
-const fields = (): ProfileFields => ({
-  profile_first_name: 'Aoife',
-  profile_last_name: `Rechecked${++counter}`,
-  profile_title: '',
-  profile_bio: '',
-  profile_employer: '',
-  profile_residing: '',
-  profile_image: '',
-  profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
-  user_location: '',
-  user_city: '',
-});
 
 /**
  * The re-checks of rel="me" proofs on the leased queue, on each database (run by test/contracts/rechecks.test.ts):
@@ -52,7 +40,7 @@ export function rechecksContract(factory: StoreFactory): void {
   /** A portal journalist's profile, verified by an editor when asked. */
   async function portalProfile({ verified = false } = {}) {
     const user = await portal.createUser({ email: `r${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
-    const profile = await portal.saveProfile(user.id, fields(), `rechecked-${counter}`);
+    const profile = await portal.saveProfile(user.id, profileFields(), `rechecked-${counter}`);
     if (verified)
       await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     return profile;

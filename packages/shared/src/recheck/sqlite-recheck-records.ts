@@ -4,7 +4,7 @@ import type { Claim } from '../proofs/claims';
 import type { DueCheck } from '../proofs/claim-store';
 import { backToQueue, leaveLookup, readClaim, readEvidence, setClaimState, syncProvenHandles } from '../proofs/sqlite/claims-sql';
 import { enqueueNow, settleNow } from '../queue/sqlite-leased-queue';
-import { recheckItemOf, RECHECK_TOPIC, type CheckRecord, type RecheckRecords } from './recheck-records';
+import { recheckOfNewestProof, RECHECK_TOPIC, type CheckRecord, type RecheckRecords } from './recheck-records';
 
 /** The embedded RecheckRecords: a check and its settle are one transaction on the store's connection. */
 export class SqliteRecheckRecords implements RecheckRecords {
@@ -79,11 +79,7 @@ function lapseClaim(
  * records it: a rel="me" proof is never live without its queue item.
  */
 export function scheduleRecheckNow(db: Database.Database, proven: Pick<Claim, 'evidence'>): void {
-  const newest = proven.evidence.reduce<Claim['evidence'][number] | undefined>(
-    (latest, evidence) => (latest && latest.id > evidence.id ? latest : evidence),
-    undefined,
-  );
-  const item = newest && recheckItemOf(newest);
+  const item = recheckOfNewestProof(proven);
   if (item) enqueueNow(db, item);
 }
 

@@ -3,6 +3,7 @@ import type { AccountStatus, ArticleInput, ProfileInput, SocialType } from '../.
 import type { RenderedAnswers } from '../../domain/rendered-answers';
 import type { ClaimKind, ClaimState, EvidenceMethod } from '../../proofs/claims';
 import type { AuditAction } from '../portal-store';
+import type { StoredQueueItem } from '../../queue/stored-queue-item';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
@@ -190,16 +191,8 @@ export interface ProofAttemptDoc {
 }
 
 /** A work item of the leased queue (see queue/leased-queue.ts); `_id` is JSON [topic, key], one item per key. */
-export interface QueueItemDoc {
+export interface QueueItemDoc extends StoredQueueItem {
   _id: string;
-  topic: string;
-  key: string;
-  /** The payload as JSON text: any JSON, whatever its keys. */
-  payload: string;
-  due_at: string;
-  holder: string | null;
-  leased_until: string | null;
-  settled_at: string | null;
 }
 
 /** A one-time data step that has run (see mongo-migrations.ts). */
