@@ -86,11 +86,11 @@ export function recheckHolder(role: string): string {
  * Re-checks rel="me" proofs (design rule 7): takes due proofs in leased batches, checks each page with bounded
  * concurrency and records the outcome, until none is left; a proof failing past the grace period ends and its
  * profile gets a request (Rechecks.recordCheck), and a verified profile that the lapse leaves without any live
- * proof is unverified first (see recordOutcome). Safe beside other runs (worker replicas, `byline
- * recheck`): a proof is checked only under this run's lease on its queue item. Recording a check ends its lease, and a run never
- * takes a proof checked since it started, so it checks each at most once — even one due again meanwhile, or
- * with `all` — and a finished run holds no lease. What another run holds is counted as skipped. A crash or
- * a stop leaves leases that simply expire, so the proof is taken again later: nothing is lost.
+ * proof is unverified first (see recordOutcome). Safe beside other runs (worker replicas, `byline recheck`): a
+ * proof is checked only under this run's lease on its queue item. Recording a check ends its lease, and a run
+ * never takes a proof checked since it started, so it checks each at most once — even one due again meanwhile,
+ * or with `all` — and a finished run holds no lease. What another run holds is counted as skipped. A crash or a
+ * stop leaves leases that simply expire, so the proof is taken again later: nothing is lost.
  */
 export async function runRecheck(options: RecheckOptions): Promise<RecheckSummary> {
   const {

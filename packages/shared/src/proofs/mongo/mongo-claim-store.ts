@@ -8,9 +8,8 @@ import { moveProvenClaimNow, recordProofNow, setClaimsNow } from './mongo-claim-
 import { scheduleRecheckIn } from '../../recheck/mongo-recheck-records';
 
 /**
- * The MongoDB ClaimStore, also on FerretDB 1.x. It shares the MongoStore's client and
- * database, so claims and the handle lookup index are the documents the verifiers read; close() leaves the
- * client to the MongoStore. Writes are ordered single-document steps that fail closed (see mongo-claims.ts);
+ * The MongoDB ClaimStore, also on FerretDB 1.x. It shares the MongoStore's client and database, so claims and
+ * the handle lookup index are the documents the verifiers read; close() leaves the client to the MongoStore. Writes are ordered single-document steps that fail closed (see mongo-claims.ts);
  * driver outages become StoreUnavailableError.
  */
 export class MongoClaimStore implements ClaimStore {

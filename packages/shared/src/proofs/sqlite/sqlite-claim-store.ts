@@ -26,8 +26,8 @@ import {
 } from './claims-sql';
 
 /**
- * The embedded ClaimStore: its own connection to the SqliteStore's file, every write one
- * IMMEDIATE transaction (see claims-sql.ts for the invariants it keeps).
+ * The embedded ClaimStore: its own connection to the SqliteStore's file, every write one IMMEDIATE transaction
+ * (see claims-sql.ts for the invariants it keeps).
  */
 export class SqliteClaimStore implements ClaimStore {
   private readonly db: Database.Database;
