@@ -36,6 +36,7 @@ const FOUR_DAYS_AGO = () => new Date(Date.now() - 4 * DAY);
 /** The re-check of four days ago, which recorded the first failure of the proofs due then. */
 function checkedFourDaysAgo(fixtures: ProofFixtures, fourDaysAgo: Date) {
   return runRecheck({
+    rechecks: fixtures.rechecks,
     claims: fixtures.claims,
     portalStore: fixtures.portal,
     fetch: loopbackFetch,
@@ -176,7 +177,7 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
       );
     }
     // Another checker (the worker) can take every one of them at once.
-    const taken = await fixtures.claims.takeDueChecks({
+    const taken = await fixtures.rechecks.takeDueChecks({
       now: new Date(),
       holder: 'worker',
       leaseMs: 60_000,
@@ -189,7 +190,7 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
   it('says how many proofs it skipped because another run holds them (process)', async () => {
     const proofs = [];
     for (let i = 0; i < 3; i++) proofs.push(await fixtures.siteProof(`/cli-leased-${i}`));
-    const held = await fixtures.claims.takeDueChecks({ now: new Date(), holder: 'another run', leaseMs: 60_000, limit: 2 });
+    const held = await fixtures.rechecks.takeDueChecks({ now: new Date(), holder: 'another run', leaseMs: 60_000, limit: 2 });
     expect(held).toHaveLength(2);
     const free = proofs.find(({ site }) => !held.some((due) => due.claim.value === site))!;
     const result = await recheckProcess(target);

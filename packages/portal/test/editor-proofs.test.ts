@@ -1,4 +1,4 @@
-import { createSafeFetch, relMeEvidence, runRecheck } from '@byline/shared';
+import { backendOf, createSafeFetch, rechecksOf, relMeEvidence, runRecheck } from '@byline/shared';
 import { bearer, loopbackOutbound } from '@byline/test-support';
 import { createEditor } from '../src/use-cases/accounts';
 import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
@@ -249,6 +249,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       const first = new Date(Date.now() + 120_000);
       for (const now of [first, new Date(first.getTime() + POLICY.graceMs)]) {
         await runRecheck({
+          rechecks: rechecksOf(backendOf(portal.store)),
           claims: portal.claims,
           portalStore: portal.portalStore,
           fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),

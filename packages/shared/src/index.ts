@@ -37,3 +37,5 @@ export * from './usage/log-throttle';
 export * from './usage/usage-meter';
 export * from './fetch';
 export * from './proofs';
+export * from './queue';
+export * from './recheck';

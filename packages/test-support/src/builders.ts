@@ -2,6 +2,8 @@
  * Realistic import records for tests. Each call makes a fresh profile whose slug, handles and article
  * addresses are unique, so tests can arrange their own data without clashing.
  */
+import type { ProfileFields } from '@byline/shared';
+
 let sequence = 0;
 const next = () => ++sequence;
 
@@ -64,6 +66,23 @@ export function aProfile(overrides: Partial<RawProfile> = {}): RawProfile {
     user_city: 'Galway',
     follower_count: 1520,
     articles: [anArticle()],
+    ...overrides,
+  };
+}
+
+/** The fields a journalist edits in the portal (saveProfile): a fresh name, no handles unless given. */
+export function profileFields(overrides: Partial<ProfileFields> = {}): ProfileFields {
+  return {
+    profile_first_name: 'Aoife',
+    profile_last_name: `Journalist${next()}`,
+    profile_title: '',
+    profile_bio: '',
+    profile_employer: '',
+    profile_residing: '',
+    profile_image: '',
+    profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
+    user_location: '',
+    user_city: '',
     ...overrides,
   };
 }

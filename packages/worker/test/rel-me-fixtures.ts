@@ -7,6 +7,8 @@ import {
   createSafeFetch,
   publicProfileUrl,
   relMeEvidence,
+  rechecksOf,
+  type Rechecks,
   type ArticleInput,
   type ClaimStoreWithAttempts,
   type PortalStore,
@@ -56,6 +58,8 @@ export async function startPageServer(): Promise<PageServer> {
 export class ProofFixtures {
   readonly portal: PortalStore;
   readonly claims: ClaimStoreWithAttempts;
+  /** The re-checks on the store's leased queue. */
+  readonly rechecks: Rechecks;
   private counter = 0;
 
   constructor(
@@ -64,6 +68,7 @@ export class ProofFixtures {
   ) {
     this.portal = backendOf(store).portal;
     this.claims = backendOf(store).claims;
+    this.rechecks = rechecksOf(backendOf(store));
   }
 
   /**

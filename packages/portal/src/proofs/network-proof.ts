@@ -6,6 +6,7 @@ import {
   type ClaimStoreWithAttempts,
   type PortalUser,
   type ProofAttempt,
+  type ProofAttemptStore,
   type SocialType,
 } from '@byline/shared';
 import { recordReleases } from '../use-cases/claim-releases';
@@ -23,6 +24,8 @@ export const callbackUriOf = (portalUrl: string, network: SocialType): string =>
 
 export interface NetworkProofDeps {
   claims: ClaimStoreWithAttempts;
+  /** Sign-ins in progress, until the provider's redirect back takes them. */
+  proofAttempts: ProofAttemptStore;
   /** The history of the profiles whose unproven claims a proof releases. */
   audit: AuditHistory;
   networkSignIn: NetworkSignIn;
@@ -36,7 +39,7 @@ export interface NetworkProofDeps {
  * address. Throws the sign-in module's errors (not configured, provider unavailable).
  */
 export async function startNetworkProof(
-  { claims, networkSignIn, portalUrl, now }: NetworkProofDeps,
+  { claims, proofAttempts, networkSignIn, portalUrl, now }: NetworkProofDeps,
   user: PortalUser & { profileId: number },
   network: SocialType,
 ): Promise<{ authorizationUrl: string }> {
@@ -54,7 +57,7 @@ export async function startNetworkProof(
     createdAt: createdAt.toISOString(),
     expiresAt: new Date(createdAt.getTime() + ATTEMPT_TTL_MS).toISOString(),
   };
-  await claims.createProofAttempt(attempt);
+  await proofAttempts.createProofAttempt(attempt);
   return { authorizationUrl: start.authorizationUrl };
 }
 
@@ -70,12 +73,12 @@ export type CallbackResult =
  * Throws the sign-in module's errors (refused, unavailable, unusable answer).
  */
 export async function completeNetworkProof(
-  { claims, audit, networkSignIn, now }: NetworkProofDeps,
+  { claims, proofAttempts, audit, networkSignIn, now }: NetworkProofDeps,
   user: PortalUser,
   network: SocialType,
   callback: { state: string; callbackUrl: string },
 ): Promise<CallbackResult> {
-  const taken = await claims.takeProofAttempt(stateHashOf(callback.state), now());
+  const taken = await proofAttempts.takeProofAttempt(stateHashOf(callback.state), now());
   if (taken.status !== 'taken') return { ok: false, reason: taken.status };
   const { attempt } = taken;
   if (attempt.userId !== user.id || attempt.profileId !== user.profileId) return { ok: false, reason: 'another-user' };

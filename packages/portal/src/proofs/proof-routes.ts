@@ -62,6 +62,7 @@ export function proofRoutes(ctx: PortalContext): Router {
   const deps: NetworkProofDeps = {
     claims: ctx.claims,
     audit: backendOf(ctx.store).audit,
+    proofAttempts: backendOf(ctx.store).proofAttempts,
     networkSignIn: ctx.networkSignIn,
     portalUrl: ctx.publicUrls.portal,
     now: ctx.now,

@@ -2,6 +2,9 @@ import type { AuditHistory } from '../audit/audit-repository';
 import type { PasswordResets } from '../password-resets/password-resets-repository';
 import type { ClaimStoreWithAttempts } from '../proofs/claim-store';
 import type { Sessions } from '../sessions/sessions-repository';
+import type { ProofAttemptStore } from '../proofs/proof-attempts';
+import type { LeasedQueue } from '../queue/leased-queue';
+import type { RecheckRecords } from '../recheck/recheck-records';
 import type { PortalStore } from '../store/portal-store';
 import type { Store } from '../store/store';
 import type { Users } from '../users/users-repository';
@@ -20,6 +23,9 @@ export interface Repositories {
   sessions: Sessions;
   passwordResets: PasswordResets;
   audit: AuditHistory;
+  queue: LeasedQueue;
+  recheckRecords: RecheckRecords;
+  proofAttempts: ProofAttemptStore;
 }
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */

@@ -5,12 +5,15 @@ import { SqlitePortalStore } from '../store/sqlite/sqlite-portal-store';
 import { SqlitePasswordResets } from '../password-resets/sqlite-password-resets';
 import { SqliteSessions } from '../sessions/sqlite-sessions';
 import { SqliteUsers } from '../users/sqlite-users';
+import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
+import { SqliteRecheckRecords } from '../recheck/sqlite-recheck-records';
+import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
 import type { Repositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */
 export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]): Repositories {
-  return lazily<Repositories>(opened, {
+  const repositories: Repositories = lazily<Repositories>(opened, {
     // The two earlier stores keep their own connections to the file (WAL makes several connections safe).
     portal: () => new SqlitePortalStore(database.file, database.guard),
     claims: () => new SqliteClaimStore(database.file, database.guard),
@@ -18,5 +21,9 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     sessions: () => new SqliteSessions(database),
     passwordResets: () => new SqlitePasswordResets(database),
     audit: () => new SqliteAuditHistory(database),
+    queue: () => new SqliteLeasedQueue(database),
+    recheckRecords: () => new SqliteRecheckRecords(database),
+    proofAttempts: () => new QueuedProofAttempts(repositories.queue),
   });
+  return repositories;
 }

@@ -8,6 +8,8 @@ import {
   createSafeFetch,
   publicProfileUrl,
   relMeEvidence,
+  rechecksOf,
+  type Rechecks,
   runRecheck,
   type ArticleInput,
   type ClaimStoreWithAttempts,
@@ -62,6 +64,7 @@ function fields(twitter = ''): ProfileFields {
 describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (factory) => {
   let store: Store;
   let claims: ClaimStoreWithAttempts;
+  let rechecks: Rechecks;
   let portal: PortalStore;
   let server: http.Server;
   let base: string;
@@ -85,6 +88,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   beforeEach(async () => {
     store = await factory.create();
     claims = backendOf(store).claims;
+    rechecks = rechecksOf(backendOf(store));
     portal = backendOf(store).portal;
     pages = {};
     requests = {};
@@ -126,6 +130,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
 
   const run = (options: Partial<RecheckOptions> = {}) =>
     runRecheck({
+      rechecks,
       claims,
       portalStore: portal,
       fetch: testing,
@@ -317,10 +322,10 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       const { profile } = await siteProof('/cut-short');
       await lapse('/cut-short');
       // The store goes away as the lapse is being recorded.
-      const interrupted = Object.assign(Object.create(claims) as ClaimStoreWithAttempts, {
+      const interrupted = Object.assign(Object.create(rechecks) as Rechecks, {
         recordCheck: () => Promise.reject(new Error('the store went away')),
       });
-      await expect(run({ claims: interrupted })).rejects.toThrow('the store went away');
+      await expect(run({ rechecks: interrupted })).rejects.toThrow('the store went away');
       expect((await portal.findProfileById(profile.id))!.verified).toBe(false);
       expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
       expect((await website(profile.id)).evidence[0]).toMatchObject({ endedAt: null });
@@ -394,10 +399,10 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   it('a finished run holds no lease: another checker takes every proof at once, and a second `all` run checks them again', async () => {
     for (let i = 0; i < 5; i++) await siteProof(`/released-${i}`);
     expect(await run({ all: true, batchSize: 2 })).toMatchObject({ checked: 5, held: 5, skipped: 0 });
-    const taken = await claims.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 10, all: true });
+    const taken = await rechecks.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 10, all: true });
     expect(taken).toHaveLength(5);
     for (const due of taken)
-      await claims.recordCheck({
+      await rechecks.recordCheck({
         evidenceId: due.evidence.id,
         holder: 'worker',
         outcome: { ok: true },
@@ -419,13 +424,13 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(await run({ now: moving })).toMatchObject({ checked: 1, failing: 1, skipped: 0 });
     expect(requests['/failing-once']).toBe(1);
     clock = start + POLICY.retryMs;
-    const [due] = await claims.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 10 });
+    const [due] = await rechecks.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 10 });
     expect(due?.claim.profileId).toBe(profile.id);
   });
 
   it('counts the proofs another run holds as skipped', async () => {
     for (let i = 0; i < 4; i++) await siteProof(`/held-elsewhere-${i}`);
-    const held = await claims.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 3 });
+    const held = await rechecks.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 3 });
     expect(held).toHaveLength(3);
     expect(await run()).toMatchObject({ checked: 1, held: 1, skipped: 3 });
     expect(await run({ all: true })).toMatchObject({ checked: 0, skipped: 3 });

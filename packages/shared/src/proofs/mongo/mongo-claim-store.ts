@@ -1,30 +1,18 @@
 import type { MongoDatabase } from '../../database/mongo-database';
 import type { Db } from 'mongodb';
 import type { Claim, ClaimKind } from '../claims';
-import type {
-  CheckOutcome,
-  ClaimStore,
-  DueCheck,
-  DueChecksQuery,
-  ProofToRecord,
-  ProveResult,
-  RecheckPolicy,
-  RecordCheckResult,
-} from '../claim-store';
+import type { ClaimStore, ProofToRecord, ProveResult } from '../claim-store';
 import { normalClaimValue, wantedClaims } from '../claim-values';
-import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from '../proof-attempts';
 import { readClaimsOf, readLiveClaimsOfKey } from './mongo-claims';
 import { moveProvenClaimNow, recordProofNow, setClaimsNow } from './mongo-claim-writes';
-import { createProofAttempt, takeProofAttempt } from './mongo-proof-attempts';
-import { countLeasedElsewhereNow, recordCheckNow, takeDueChecksNow } from './mongo-rechecks';
+import { scheduleRecheckIn } from '../../recheck/mongo-recheck-records';
 
 /**
- * The MongoDB ClaimStore (and ProofAttemptStore), also on FerretDB 1.x. It shares the MongoStore's client and
- * database, so claims and the handle lookup index are the documents the verifiers read; close() leaves the
- * client to the MongoStore. Writes are ordered single-document steps that fail closed (see mongo-claims.ts);
+ * The MongoDB ClaimStore, also on FerretDB 1.x. It shares the MongoStore's client and database, so claims and
+ * the handle lookup index are the documents the verifiers read; close() leaves the client to the MongoStore. Writes are ordered single-document steps that fail closed (see mongo-claims.ts);
  * driver outages become StoreUnavailableError.
  */
-export class MongoClaimStore implements ClaimStore, ProofAttemptStore {
+export class MongoClaimStore implements ClaimStore {
   constructor(private readonly store: MongoDatabase) {}
 
   private get db(): Db {
@@ -58,36 +46,15 @@ export class MongoClaimStore implements ClaimStore, ProofAttemptStore {
 
   recordProof(proof: ProofToRecord): Promise<ProveResult> {
     const value = normalClaimValue(proof.kind, proof.value);
-    return this.run((db) => recordProofNow(db, { ...proof, value }, new Date().toISOString()));
+    return this.run(async (db) => {
+      const result = await recordProofNow(db, { ...proof, value }, new Date().toISOString());
+      // Its re-checks, if any (see scheduleRecheckIn for where this belongs once proving is a use case).
+      if (result.ok) await scheduleRecheckIn(db, result.claim);
+      return result;
+    });
   }
 
   moveProvenClaim(move: Parameters<ClaimStore['moveProvenClaim']>[0]): Promise<ProveResult> {
     return this.run((db) => moveProvenClaimNow(db, move, new Date().toISOString()));
-  }
-
-  takeDueChecks(options: DueChecksQuery & { leaseMs: number; limit: number }): Promise<DueCheck[]> {
-    return this.run((db) => takeDueChecksNow(db, options));
-  }
-
-  countLeasedElsewhere(query: DueChecksQuery): Promise<number> {
-    return this.run((db) => countLeasedElsewhereNow(db, query));
-  }
-
-  recordCheck(check: {
-    evidenceId: number;
-    holder: string;
-    outcome: CheckOutcome;
-    now: Date;
-    policy: RecheckPolicy;
-  }): Promise<RecordCheckResult> {
-    return this.run((db) => recordCheckNow(db, check));
-  }
-
-  createProofAttempt(attempt: ProofAttempt): Promise<void> {
-    return this.run((db) => createProofAttempt(db, attempt));
-  }
-
-  takeProofAttempt(stateHash: string, now: Date): Promise<TakenAttempt> {
-    return this.run((db) => takeProofAttempt(db, stateHash, now));
   }
 }
