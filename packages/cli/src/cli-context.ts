@@ -66,7 +66,7 @@ export function withNewOrExistingStore<T>(ctx: CliContext, work: (store: Store, 
   return runWithStore(ctx, true, work);
 }
 
-/** The portal's records (users, verification audit) kept beside an opened store. */
+/** The portal's records (profiles, verification requests and decisions, API accounts) kept beside an opened store. */
 export async function withPortalStore<T>(store: Store, work: (portal: PortalStore) => Promise<T>): Promise<T> {
   const portal = backendOf(store).portal;
   try {

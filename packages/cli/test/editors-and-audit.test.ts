@@ -1,18 +1,15 @@
-import { backendOf } from '@byline/shared';
-import type { PortalStore } from '@byline/shared';
+import { backendOf, type Backend } from '@byline/shared';
 import { aProfile } from '@byline/test-support';
 import { passwordMatches } from '../../portal/src/auth/passwords';
 import { byline, cliTargets, importFileWith, type CliTarget } from './cli-harness';
 
 /** Looks at the portal's records of a target's store. */
-async function withPortal<T>(target: CliTarget, look: (portal: PortalStore) => Promise<T>): Promise<T> {
-  const store = target.openStore();
-  const portal = backendOf(store).portal;
+async function withPortal<T>(target: CliTarget, look: (backend: Backend) => Promise<T>): Promise<T> {
+  const backend = backendOf(target.openStore());
   try {
-    return await look(portal);
+    return await look(backend);
   } finally {
-    await portal.close();
-    await store.close();
+    await backend.close();
   }
 }
 
@@ -27,7 +24,7 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
     expect(password).toMatch(/^[0-9A-Za-z]{20}$/);
     expect(created.stdout).toContain('http://localhost:8082/signin');
 
-    const user = await withPortal(target, (portal) => portal.findUserByEmail('editor@example.org'));
+    const user = await withPortal(target, (backend) => backend.users.findByEmail('editor@example.org'));
     expect(user).toMatchObject({ email: 'editor@example.org', role: 'editor', mustChangePassword: true });
     expect(JSON.stringify(user)).not.toContain(password);
     expect(await passwordMatches(user!.passwordHash, password!)).toBe(true);
@@ -38,11 +35,11 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
     const fresh = /One-time password \(valid for 24 hours, once\): (\S+)/.exec(again.stdout)?.[1];
     expect(fresh).toMatch(/^[0-9A-Za-z]{20}$/);
     expect(fresh).not.toBe(password);
-    const reissued = await withPortal(target, (portal) => portal.findUserByEmail('editor@example.org'));
+    const reissued = await withPortal(target, (backend) => backend.users.findByEmail('editor@example.org'));
     expect(await passwordMatches(reissued!.passwordHash, password!)).toBe(false);
     expect(await passwordMatches(reissued!.passwordHash, fresh!)).toBe(true);
 
-    await withPortal(target, (portal) => portal.setUserPassword(reissued!.id, reissued!.passwordHash));
+    await withPortal(target, (backend) => backend.users.setPassword(reissued!.id, reissued!.passwordHash));
     expect(await byline(target, 'editors', 'create', '--email', 'editor@example.org')).toEqual({
       code: 0,
       stdout: 'editor@example.org is now an editor.\n',
@@ -57,10 +54,10 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
     expect((await byline(target, 'profiles', 'verify', profile.profile_slug)).code).toBe(0);
     expect((await byline(target, 'profiles', 'unverify', profile.profile_slug)).code).toBe(0);
 
-    await withPortal(target, async (portal) => {
-      const found = await portal.findProfileBySlug(profile.profile_slug);
+    await withPortal(target, async (backend) => {
+      const found = await backend.portal.findProfileBySlug(profile.profile_slug);
       expect(found?.verified).toBe(false);
-      const history = await portal.auditHistory(found!.id);
+      const history = await backend.audit.historyOf(found!.id);
       // Newest first.
       expect(history.map((record) => [record.action, record.actor, record.note])).toEqual([
         ['unverified', 'operator (command line)', 'Operator’s override (byline profiles unverify), not an editor’s review'],

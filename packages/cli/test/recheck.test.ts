@@ -4,7 +4,7 @@
  * ALLOWED_PRIVATE_ADDRESSES lists loopback, as an operator would set it (without it, loopback is refused: see the
  * last test).
  */
-import { NO_VERIFIED_AUTHOR_MESSAGE, NOT_A_JOURNALIST_MESSAGE, runRecheck } from '@byline/shared';
+import { backendOf, NO_VERIFIED_AUTHOR_MESSAGE, NOT_A_JOURNALIST_MESSAGE, runRecheck } from '@byline/shared';
 import { buildPackages, LOOPBACK_ALLOWED, runCliProcess, startDnsServer, tempDir } from '@byline/test-support';
 import {
   DAY,
@@ -36,6 +36,7 @@ const FOUR_DAYS_AGO = () => new Date(Date.now() - 4 * DAY);
 /** The re-check of four days ago, which recorded the first failure of the proofs due then. */
 function checkedFourDaysAgo(fixtures: ProofFixtures, fourDaysAgo: Date) {
   return runRecheck({
+    rechecks: fixtures.rechecks,
     claims: fixtures.claims,
     portalStore: fixtures.portal,
     fetch: loopbackFetch,
@@ -129,7 +130,7 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
         });
       }
       expect(await fixtures.portal.pendingRequest(only.profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
-      const [lapsed, noProof] = await fixtures.portal.auditHistory(only.profile.id);
+      const [lapsed, noProof] = await backendOf(fixtures.store).audit.historyOf(only.profile.id);
       expect(lapsed).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(noProof).toMatchObject({
         action: 'no-live-proof',
@@ -140,7 +141,7 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
       expect((await probe.verifyArticle(twoArticle)).body).toMatchObject({ verified: true });
       expect((await probe.verifyJournalist('twitter', '@TwoProofsCli')).body).toMatchObject({ verified: true });
       expect(await fixtures.portal.pendingRequest(two.profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
-      expect((await fixtures.portal.auditHistory(two.profile.id)).map((record) => record.action)).toEqual([
+      expect((await backendOf(fixtures.store).audit.historyOf(two.profile.id)).map((record) => record.action)).toEqual([
         'proof-lapsed',
         'verified',
       ]);
@@ -176,7 +177,7 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
       );
     }
     // Another checker (the worker) can take every one of them at once.
-    const taken = await fixtures.claims.takeDueChecks({
+    const taken = await fixtures.rechecks.takeDueChecks({
       now: new Date(),
       holder: 'worker',
       leaseMs: 60_000,
@@ -189,7 +190,7 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
   it('says how many proofs it skipped because another run holds them (process)', async () => {
     const proofs = [];
     for (let i = 0; i < 3; i++) proofs.push(await fixtures.siteProof(`/cli-leased-${i}`));
-    const held = await fixtures.claims.takeDueChecks({ now: new Date(), holder: 'another run', leaseMs: 60_000, limit: 2 });
+    const held = await fixtures.rechecks.takeDueChecks({ now: new Date(), holder: 'another run', leaseMs: 60_000, limit: 2 });
     expect(held).toHaveLength(2);
     const free = proofs.find(({ site }) => !held.some((due) => due.claim.value === site))!;
     const result = await recheckProcess(target);

@@ -13,9 +13,10 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
 
   test('prints a link on PUBLIC_PORTAL_URL that sets a new password once, within an hour', async () => {
     const store = target.openStore();
-    const portalStore = backendOf(store).portal;
+    const backend = backendOf(store);
+    const portalStore = backend.portal;
     try {
-      await portalStore.createUser({
+      await backend.users.create({
         email: 'lost@example.org',
         passwordHash: await hashPassword('forgotten password'),
         role: 'journalist',
@@ -52,12 +53,11 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
 
   test('uses http://localhost:PORTAL_PORT when PUBLIC_PORTAL_URL is unset, and names an unknown email', async () => {
     const store = target.openStore();
-    const portalStore = backendOf(store).portal;
+    const backend = backendOf(store);
     try {
-      await portalStore.createUser({ email: 'local@example.org', passwordHash: 'x', role: 'journalist' });
+      await backend.users.create({ email: 'local@example.org', passwordHash: 'x', role: 'journalist' });
     } finally {
-      await portalStore.close();
-      await store.close();
+      await backend.close();
     }
     const printed = await byline(
       { ...target, env: { ...target.env, PORTAL_PORT: '9099' } },

@@ -53,7 +53,6 @@ export function createApp(deps: PortalDeps): Express {
     publicUrls: deps.publicUrls ?? LOCAL_PUBLIC_URLS,
     resetThrottle: deps.resetThrottle ?? new ResetRequestThrottle(),
     claims: deps.claims ?? backendOf(deps.store).claims,
-    profileClaims: deps.profileClaims ?? backendOf(deps.store).profileClaims,
     proofFetch: deps.proofFetch ?? createSafeFetch(outbound),
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}, { outbound }),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,

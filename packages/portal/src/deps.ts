@@ -1,13 +1,4 @@
-import type {
-  ClaimStoreWithAttempts,
-  ClaimsRepository,
-  Logger,
-  Outbound,
-  PortalStore,
-  RecheckPolicy,
-  SafeFetch,
-  Store,
-} from '@byline/shared';
+import type { ClaimsRepository, Logger, Outbound, PortalStore, RecheckPolicy, SafeFetch, Store } from '@byline/shared';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
 import type { Outbox } from './mail/outbox';
@@ -42,10 +33,8 @@ export interface PortalDeps {
   /** Defaults to localhost on the default ports. */
   publicUrls?: PublicUrls;
   resetThrottle?: ResetRequestThrottle;
-  /** The re-checks and proof attempts on the claims; opened beside `store` by default. */
-  claims?: ClaimStoreWithAttempts;
   /** Claims of handles and websites, the repository the claims rules run on; the store's by default. */
-  profileClaims?: ClaimsRepository;
+  claims?: ClaimsRepository;
   /** Outbound fetch for proofs (rel="me" pages), within `outbound`. */
   proofFetch?: SafeFetch;
   /** Sign-in with the networks configured by SIGNIN_* (main); none configured by default. */

@@ -65,9 +65,9 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
     await submit(agent, '/profile', '/profile', form);
     const link = `https://paper.example/curl-${Date.now()}`;
     await submit(agent, '/articles', '/articles', { link, title: 'Curl', published_at: '2024-01-01', active: 'on' });
-    const user = await portal.portalStore.findUserByEmail(email);
+    const user = await portal.backend.users.findByEmail(email);
     // Only a proven handle answers "verified" (issue 16): prove the typed one as a network sign-in would.
-    await proveClaim(portal.profileClaims, user!.profileId!, 'twitter', form.twitter);
+    await proveClaim(portal.claims, user!.profileId!, 'twitter', form.twitter);
     await portal.portalStore.decideVerification({
       profileId: user!.profileId!,
       actor: 'ed@example.org',

@@ -45,7 +45,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
       published_at: '2024-01-01',
       active: 'on',
     });
-    const user = await portal.portalStore.findUserByEmail(email);
+    const user = await portal.backend.users.findByEmail(email);
     await portal.portalStore.decideVerification({
       profileId: user!.profileId!,
       actor: 'editor@example.org',

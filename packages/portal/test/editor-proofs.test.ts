@@ -1,4 +1,4 @@
-import { createSafeFetch, recordProof, relMeEvidence, runRecheck, setClaims } from '@byline/shared';
+import { backendOf, createSafeFetch, rechecksOf, recordProof, relMeEvidence, runRecheck, setClaims } from '@byline/shared';
 import { bearer, loopbackOutbound } from '@byline/test-support';
 import { createEditor } from '../src/use-cases/accounts';
 import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
@@ -21,20 +21,20 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const form = profileForm(overrides);
     expect((await submit(session.agent, '/profile', '/profile', form)).status).toBe(303);
     await submit(session.agent, '/profile', '/profile/verification-request', {});
-    const user = await portal.portalStore.findUserByEmail(session.email);
+    const user = await portal.backend.users.findByEmail(session.email);
     return { ...session, form, profileId: user!.profileId! };
   }
 
   async function editor() {
     const { email, agent, password } = await signedUp(portal.app);
-    await createEditor(portal.portalStore, email);
+    await createEditor(portal.backend.users, email);
     await submit(agent, '/signin', '/signin', { email, password });
     return { agent, email };
   }
 
   const review = (id: number) => `/editor/profiles/${id}`;
   const twitterClaim = async (profileId: number) =>
-    (await portal.profileClaims.claimsOf(profileId)).find((c) => c.kind === 'twitter' && c.releasedAt === null)!;
+    (await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'twitter' && c.releasedAt === null)!;
   const answers = async (handle: string) => {
     const token = (await bearer(portal.store)).replace('Bearer ', '');
     return (await verifiers(portal.store).verifyJournalist(token, handle)).body as Record<string, unknown>;
@@ -68,7 +68,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
         note: 'Video call with her; she showed the account signed in',
       }),
     ]);
-    expect((await portal.portalStore.auditHistory(aoife.profileId))[0]).toMatchObject({
+    expect((await portal.backend.audit.historyOf(aoife.profileId))[0]).toMatchObject({
       action: 'proof-attested',
       actor: desk.email,
       note: expect.stringContaining('Video call with her; she showed the account signed in'),
@@ -99,7 +99,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     expect(res.text).toContain('The note is required');
     expect(res.text).toMatch(new RegExp(`id="attest-${claim.id}-note"[^>]*aria-invalid="true"`));
     expect((await twitterClaim(aoife.profileId)).state).toBe('claimed');
-    expect((await portal.portalStore.auditHistory(aoife.profileId)).map((a) => a.action)).toEqual(['requested']);
+    expect((await portal.backend.audit.historyOf(aoife.profileId)).map((a) => a.action)).toEqual(['requested']);
   });
 
   it('moves a handle another profile holds proven to the claimant, audited on both, and the lookup follows', async () => {
@@ -107,8 +107,8 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const claimant = await journalist({ twitter: handle });
     const holderSession = await signedUp(portal.app);
     await submit(holderSession.agent, '/profile', '/profile', profileForm({ profile_first_name: 'Holder' }));
-    const holderId = (await portal.portalStore.findUserByEmail(holderSession.email))!.profileId!;
-    const proven = await recordProof(portal.profileClaims, {
+    const holderId = (await portal.backend.users.findByEmail(holderSession.email))!.profileId!;
+    const proven = await recordProof(portal.claims, {
       profileId: holderId,
       kind: 'twitter',
       value: handle,
@@ -142,13 +142,13 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       evidence: [expect.objectContaining({ method: 'editor-attestation', by: `editor:${desk.email}` })],
     });
     // The holder's own typed handle was replaced by the proof earlier; the moved one is released by the move.
-    const holderTwitter = (await portal.profileClaims.claimsOf(holderId)).filter((c) => c.kind === 'twitter');
+    const holderTwitter = (await portal.claims.claimsOf(holderId)).filter((c) => c.kind === 'twitter');
     expect(holderTwitter.filter((c) => c.releasedAt === null)).toEqual([]);
     const released = holderTwitter.find((c) => c.value === handle);
     expect(released?.releasedReason).toContain(`Moved to another profile by an editor (${desk.email})`);
     expect(released?.releasedReason).toContain('The holder squatted it; the owner showed us the account');
     for (const id of [claimant.profileId, holderId]) {
-      expect((await portal.portalStore.auditHistory(id))[0]).toMatchObject({ action: 'handle-moved', actor: desk.email });
+      expect((await portal.backend.audit.historyOf(id))[0]).toMatchObject({ action: 'handle-moved', actor: desk.email });
     }
     // The holder is verified but no longer answers for the handle; the claimant answers once approved.
     expect(await answers(handle)).toMatchObject({ verified: false });
@@ -176,7 +176,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     expect(res.status).toBe(422);
     expect(res.text).toContain('Not approved: no handle or site of this profile is proven.');
     expect((await portal.portalStore.findProfileById(aoife.profileId))!.verified).toBe(false);
-    expect((await portal.portalStore.auditHistory(aoife.profileId)).map((a) => a.action)).toEqual(['requested']);
+    expect((await portal.backend.audit.historyOf(aoife.profileId)).map((a) => a.action)).toEqual(['requested']);
     expect(await portal.portalStore.pendingRequest(aoife.profileId)).not.toBeNull();
   });
 
@@ -196,7 +196,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     });
     expect(res.status).toBe(303);
     expect((await portal.portalStore.findProfileById(aoife.profileId))!.verified).toBe(true);
-    expect((await portal.portalStore.auditHistory(aoife.profileId))[0]).toMatchObject({
+    expect((await portal.backend.audit.historyOf(aoife.profileId))[0]).toMatchObject({
       action: 'verified',
       actor: desk.email,
       note: 'Approved without proof (override): Staff reporter known to the desk; no network account',
@@ -207,7 +207,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
 
   it('approves a profile with a proven handle; the queue showed its proof in brief', async () => {
     const aoife = await journalist();
-    await proveClaim(portal.profileClaims, aoife.profileId, 'twitter', aoife.form.twitter);
+    await proveClaim(portal.claims, aoife.profileId, 'twitter', aoife.form.twitter);
     const desk = await editor();
     const queue = await desk.agent.get('/editor/queue');
     expect(queue.text).toContain(`X ${aoife.form.twitter} proven (signed in)`);
@@ -216,7 +216,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const path = review(aoife.profileId);
     const res = await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' });
     expect(res.status).toBe(303);
-    expect((await portal.portalStore.auditHistory(aoife.profileId))[0]).toMatchObject({ action: 'verified', note: '' });
+    expect((await portal.backend.audit.historyOf(aoife.profileId))[0]).toMatchObject({ action: 'verified', note: '' });
     expect(await answers(aoife.form.twitter)).toMatchObject({ verified: true });
   });
 
@@ -232,10 +232,10 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       const session = await signedUp(portal.app);
       const form = profileForm({ profile_first_name: name });
       await submit(session.agent, '/profile', '/profile', form);
-      const profileId = (await portal.portalStore.findUserByEmail(session.email))!.profileId!;
+      const profileId = (await portal.backend.users.findByEmail(session.email))!.profileId!;
       const site = pages.url(`/${name}`);
-      await setClaims(portal.profileClaims, profileId, { website: [site] });
-      await recordProof(portal.profileClaims, {
+      await setClaims(portal.claims, profileId, { website: [site] });
+      await recordProof(portal.claims, {
         profileId,
         kind: 'website',
         value: site,
@@ -249,6 +249,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       const first = new Date(Date.now() + 120_000);
       for (const now of [first, new Date(first.getTime() + POLICY.graceMs)]) {
         await runRecheck({
+          rechecks: rechecksOf(backendOf(portal.store)),
           claims: portal.claims,
           portalStore: portal.portalStore,
           fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
@@ -288,7 +289,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
 
     it('keeps verified a profile whose proven handle still holds, and asks an editor to look', async () => {
       const { profileId, form } = await verifiedWithSite('Halfproven');
-      await proveClaim(portal.profileClaims, profileId, 'twitter', form.twitter);
+      await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
       await approve(profileId);
       const desk = await editor();
 

@@ -24,9 +24,9 @@ describe.each(portalStoreFactories())('a move never silently displaces a proven 
     const own = `@Own${stamp}`;
     const target = await journalist(portal, { profile_first_name: 'Target', twitter: targetClaimedIt ? moved : own, ...ONLY_X });
     const holder = await journalist(portal, { profile_first_name: 'Holder', twitter: moved, ...ONLY_X });
-    await proveClaim(portal.profileClaims, holder.profileId, 'twitter', moved);
+    await proveClaim(portal.claims, holder.profileId, 'twitter', moved);
     if (targetClaimedIt) await submit(target.agent, '/profile', '/profile', { ...target.form, twitter: own });
-    await proveClaim(portal.profileClaims, target.profileId, 'twitter', own);
+    await proveClaim(portal.claims, target.profileId, 'twitter', own);
     for (const { profileId } of [holder, target]) {
       const path = reviewPath(profileId);
       await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Signed in with X' });
@@ -84,14 +84,14 @@ describe.each(portalStoreFactories())('a move never silently displaces a proven 
 
     // The displaced proof is kept, ended, with a reason naming the move.
     const reason = `Displaced on ${today()} by X ${moved}, moved to this profile by an editor (${desk.email}): ${note}`;
-    const displaced = (await portal.profileClaims.claimsOf(target.profileId)).find((claim) => claim.id === ownClaim.id)!;
+    const displaced = (await portal.claims.claimsOf(target.profileId)).find((claim) => claim.id === ownClaim.id)!;
     expect(displaced).toMatchObject({ releasedReason: reason, releasedAt: expect.any(String) });
     expect(displaced.evidence).toEqual([
       expect.objectContaining({ method: 'network-sign-in', provenValue: own, endedAt: expect.any(String), endedReason: reason }),
     ]);
 
     const actions = async (profileId: number) =>
-      (await portal.portalStore.auditHistory(profileId)).map((record) => [record.action, record.note]);
+      (await portal.backend.audit.historyOf(profileId)).map((record) => [record.action, record.note]);
     expect((await actions(target.profileId)).slice(0, 2)).toEqual([
       ['handle-displaced', `X ${own} displaced by X ${moved}, moved here from Holder Brennan’s profile: ${note}`],
       ['handle-moved', `twitter ${moved} moved here: ${note}`],

@@ -54,7 +54,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     expect(errorOf(res.text, 'user_city')).toBe(`City must not contain U+007F ${because}`);
     expect(errorOf(res.text, 'twitter')).toBe(`This X (Twitter) handle must not contain U+202E ${because}`);
     expect(errorOf(res.text, 'websites')).toBe(`Websites must not contain U+202E ${because}`);
-    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it('keeps letters of every script, emoji, the direction marks U+200E/U+200F and a biography’s line breaks', async () => {
@@ -74,7 +74,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     );
 
     expect(res.status).toBe(303);
-    const profile = await portal.portalStore.findProfileById((await portal.portalStore.findUserByEmail(email))!.profileId!);
+    const profile = await portal.portalStore.findProfileById((await portal.backend.users.findByEmail(email))!.profileId!);
     expect(profile).toMatchObject({
       profile_last_name: 'Ní Bhriain 渡辺',
       profile_employer: employer,
@@ -99,7 +99,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       'Each website must be an address people can open, without a user name or password (user:password@)',
     );
     expect(errorOf(res.text, 'profile_image')).toBe('The image address must not hold a user name or password (user:password@)');
-    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   describe('articles', () => {

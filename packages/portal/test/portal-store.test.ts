@@ -41,26 +41,26 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     author_name: null,
   });
   async function journalist(twitter = `@reporter${++n}`) {
-    const user = await portal.portalStore.createUser({ email: `r${++n}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await portal.backend.users.create({ email: `r${++n}@example.org`, passwordHash: 'x', role: 'journalist' });
     const profile = await portal.portalStore.saveProfile(user.id, fields(twitter), 'aoife-brennan');
     return { user, profile };
   }
 
   /** The profile's live network claims as [kind, value, state]. */
   const liveClaims = async (profileId: number) =>
-    (await portal.profileClaims.claimsOf(profileId)).filter((c) => c.releasedAt === null).map((c) => [c.kind, c.value, c.state]);
+    (await portal.claims.claimsOf(profileId)).filter((c) => c.releasedAt === null).map((c) => [c.kind, c.value, c.state]);
   const lookup = async (handle: string) => (await portal.store.findAuthorBySocialHandle('twitter', handle))?.profile.id ?? null;
 
   it('refuses a handle no account can have from any caller, saving nothing, and stores addresses as usernames', async () => {
     const email = `r${++n}@example.org`;
-    const user = await portal.portalStore.createUser({ email, passwordHash: 'x', role: 'journalist' });
+    const user = await portal.backend.users.create({ email, passwordHash: 'x', role: 'journalist' });
     const attempt = portal.portalStore.saveProfile(user.id, fields('javascript:alert(5)'), 'aoife-brennan');
 
     await expect(attempt).rejects.toMatchObject({
       name: 'InvalidSocialHandlesError',
       reasons: { twitter: expect.stringContaining('must be an X (Twitter) username') },
     });
-    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
     expect(await portal.store.findAuthorBySocialHandle('twitter', 'javascript:alert(5)')).toBeNull();
 
     const addresses = fields('https://x.com/Aoife_B');
@@ -72,7 +72,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
       ['linkedin', 'aoife-b', 'claimed'],
     ]);
     expect(saved.profile_social_profiles).toEqual({ twitter: '', facebook: '', linkedin: '', instagram: '' });
-    await proveClaim(portal.profileClaims, saved.id, 'twitter', 'Aoife_B');
+    await proveClaim(portal.claims, saved.id, 'twitter', 'Aoife_B');
     expect((await portal.portalStore.findProfileById(saved.id))!.profile_social_profiles).toEqual({
       twitter: 'Aoife_B',
       facebook: '',
@@ -105,7 +105,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     expect(first.profile.verified).toBe(false);
     // A handle typed into the form is a claim: it answers no lookup.
     expect(await portal.store.findAuthorBySocialHandle('twitter', 'samehandle_b')).toBeNull();
-    await proveClaim(portal.profileClaims, second.profile.id, 'twitter', '@samehandle_b');
+    await proveClaim(portal.claims, second.profile.id, 'twitter', '@samehandle_b');
     const found = await portal.store.findAuthorBySocialHandle('twitter', 'samehandle_b');
     expect(found?.profile).toMatchObject({ id: second.profile.id, profile_first_name: 'Aoife', verified: false });
     expect(await lookup('samehandle_a')).toBeNull();
@@ -116,7 +116,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     const other = await journalist('@other_handle');
     const rival = await journalist('@HELD_handle'); // an unproven claim never blocks anyone
     const key = handleKey('twitter', '@held_handle');
-    expect((await portal.profileClaims.claimsOfKey('twitter', key)).map((c) => [c.profileId, c.state])).toEqual(
+    expect((await portal.claims.claimsOfKey('twitter', key)).map((c) => [c.profileId, c.state])).toEqual(
       expect.arrayContaining([
         [holder.profile.id, 'claimed'],
         [rival.profile.id, 'claimed'],
@@ -125,7 +125,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     expect(await lookup('held_handle')).toBeNull();
 
     // Proving it releases the rival's unproven claim of the same handle; the handle then answers for the holder.
-    const proven = await recordProof(portal.profileClaims, {
+    const proven = await recordProof(portal.claims, {
       profileId: holder.profile.id,
       kind: 'twitter',
       value: '@held_handle',
@@ -150,14 +150,14 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     expect(claimedAgain.profile_social_profiles.twitter).toBe('');
     expect(await liveClaims(other.profile.id)).toEqual([['twitter', '@held_handle', 'claimed']]);
     expect(await lookup('held_handle')).toBeNull();
-    await proveClaim(portal.profileClaims, other.profile.id, 'twitter', '@held_handle');
+    await proveClaim(portal.claims, other.profile.id, 'twitter', '@held_handle');
     expect((await portal.portalStore.findProfileById(other.profile.id))!.profile_social_profiles.twitter).toBe('@held_handle');
     expect(await lookup('held_handle')).toBe(other.profile.id);
   });
 
   it('opens one pending request however many arrive at once, and a decision closes it with an audit record', async () => {
     const { profile, user } = await journalist('@to_verify');
-    await proveClaim(portal.profileClaims, profile.id, 'twitter', '@to_verify');
+    await proveClaim(portal.claims, profile.id, 'twitter', '@to_verify');
     expect((await portal.store.findAuthorBySocialHandle('twitter', 'to_verify'))?.profile.verified).toBe(false);
     const requests = await Promise.all([1, 2, 3].map(() => portal.portalStore.requestVerification(profile.id, user.email)));
     expect(new Set(requests.map((r) => r.id)).size).toBe(1);
@@ -175,7 +175,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     expect(await portal.portalStore.pendingRequests()).toEqual([]);
     expect((await portal.portalStore.findProfileById(profile.id))?.verified).toBe(true);
     expect((await portal.store.findAuthorBySocialHandle('twitter', 'to_verify'))?.profile.verified).toBe(true);
-    const history = await portal.portalStore.auditHistory(profile.id);
+    const history = await portal.backend.audit.historyOf(profile.id);
     expect(history.map((r) => [r.action, r.actor, r.note])).toEqual([
       ['verified', 'ed@example.org', 'ok'],
       ['requested', user.email, ''],
@@ -191,7 +191,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
 
   it('returns a verified profile to the queue, unverified, with one pending request and its audit record', async () => {
     const { profile } = await journalist('@back_to_queue');
-    await proveClaim(portal.profileClaims, profile.id, 'twitter', '@back_to_queue');
+    await proveClaim(portal.claims, profile.id, 'twitter', '@back_to_queue');
     await portal.portalStore.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     const entry = { profileId: profile.id, actor: 'byline:no-live-proof', action: 'no-live-proof' as const, note: 'gone' };
     expect(await portal.portalStore.returnToQueue(entry)).toBe(true);
@@ -202,7 +202,7 @@ describe.each(portalStoreFactories())('portal store ($name store)', (factory) =>
     // Again, with the request still open: no second request, one more record.
     expect(await portal.portalStore.returnToQueue({ ...entry, note: 'again' })).toBe(true);
     expect(await portal.portalStore.pendingRequests()).toEqual([pending]);
-    expect((await portal.portalStore.auditHistory(profile.id)).map((r) => [r.action, r.actor, r.note])).toEqual([
+    expect((await portal.backend.audit.historyOf(profile.id)).map((r) => [r.action, r.actor, r.note])).toEqual([
       ['no-live-proof', 'byline:no-live-proof', 'again'],
       ['no-live-proof', 'byline:no-live-proof', 'gone'],
       ['verified', 'ed@example.org', ''],

@@ -45,7 +45,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     });
     expect(stored!.profile_created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // The LinkedIn profile address typed in the form is claimed as its username, as an import stores it.
-    const claims = await portal.profileClaims.claimsOf(stored!.id);
+    const claims = await portal.claims.claimsOf(stored!.id);
     expect(claims.map((c) => [c.kind, c.value, c.state])).toEqual([
       ['twitter', form.twitter, 'claimed'],
       ['facebook', form.facebook, 'claimed'],
@@ -75,7 +75,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     expect(res.text).toMatch(/id="f-twitter-error"[^>]*>This handle belongs to another Byline profile/);
     expect(res.text).not.toContain('id="f-facebook-error"');
     expect(res.text).toContain('value="Aoife"');
-    const user = await portal.portalStore.findUserByEmail(email);
+    const user = await portal.backend.users.findByEmail(email);
     expect(user!.profileId).toBeNull();
   });
 
@@ -131,7 +131,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     expect(res.text).toMatch(/id="f-facebook-error"[^>]*>This Facebook handle must be a Facebook username/);
     expect(res.text).toMatch(/id="f-linkedin-error"[^>]*>This LinkedIn handle must be a LinkedIn profile name/);
     expect(res.text).not.toContain('<svg/onload');
-    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it("refuses the address of a network's own page, naming the field, and saves nothing", async () => {
@@ -153,7 +153,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     );
     expect(res.text).toMatch(/id="f-instagram-error"[^>]*>This Instagram handle is the address of a page of the network/);
     expect(res.text).toMatch(/id="f-facebook-error"[^>]*>This Facebook handle is the address of a page of the network/);
-    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
 
     const byNumber = await submit(agent, '/profile', '/profile', profileForm({ twitter: 'https://x.com/i/user/12345' }));
     expect(byNumber.status).toBe(422);
@@ -171,8 +171,8 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     );
 
     expect(res.status).toBe(303);
-    const user = await portal.portalStore.findUserByEmail(email);
-    expect((await portal.profileClaims.claimsOf(user!.profileId!)).find((c) => c.kind === 'twitter')!.value).toBe(username);
+    const user = await portal.backend.users.findByEmail(email);
+    expect((await portal.claims.claimsOf(user!.profileId!)).find((c) => c.kind === 'twitter')!.value).toBe(username);
   });
 
   it('stores a profile address as its username: the same value an import stores, and a lookup shows', async () => {
@@ -190,8 +190,8 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
       }),
     );
 
-    const user = await portal.portalStore.findUserByEmail(email);
-    const claims = await portal.profileClaims.claimsOf(user!.profileId!);
+    const user = await portal.backend.users.findByEmail(email);
+    const claims = await portal.claims.claimsOf(user!.profileId!);
     expect(Object.fromEntries(claims.map((c) => [c.kind, c.value]))).toEqual({
       twitter: `Aoife_${n}`,
       facebook: '100012345678901',
@@ -204,13 +204,13 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
 
   it('turns a handle the store refuses into a field error, not a failure', async () => {
     const { email } = await signedUp(portal.app);
-    const user = await portal.portalStore.findUserByEmail(email);
+    const user = await portal.backend.users.findByEmail(email);
     const fields = profileFieldsFromForm({ ...profileForm(), twitter: 'javascript:alert(5)' });
 
     const result = await saveProfile(portal.portalStore, user!, fields);
 
     expect(result).toEqual({ ok: false, errors: { twitter: expect.stringMatching(/^This X \(Twitter\) handle must be an X/) } });
-    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it('escapes what people type', async () => {
@@ -231,13 +231,13 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     const { agent, email } = await signedUp(portal.app);
     const form = profileForm();
     await submit(agent, '/profile', '/profile', form);
-    const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
+    const { profileId } = (await portal.backend.users.findByEmail(email))!;
     await portal.portalStore.decideVerification({ profileId: profileId!, actor: 'ed@example.org', action: 'verified', note: '' });
     const handleKeyOf = (value: string) => value.replace(/^@/, '').toLowerCase();
     expect(await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter))).toBeNull();
 
     // Proven (as a sign-in records it), the handle answers; typed over in the form, it stops at once.
-    await recordProof(portal.profileClaims, {
+    await recordProof(portal.claims, {
       profileId: profileId!,
       kind: 'twitter',
       value: form.twitter,
@@ -264,8 +264,8 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
       websites: ' https://aoife.example/about \r\n\r\nhttps://mastodon.social/@aoife\nhttps://aoife.example/about',
     });
     expect(res.status).toBe(303);
-    const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
-    const sites = (await portal.profileClaims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
+    const { profileId } = (await portal.backend.users.findByEmail(email))!;
+    const sites = (await portal.claims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
     expect(sites.map((c) => [c.value, c.state])).toEqual([
       ['https://aoife.example/about', 'claimed'],
       ['https://mastodon.social/@aoife', 'claimed'],
@@ -277,7 +277,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
 
     // A line taken out of the list ends that claim.
     await submit(agent, '/profile', '/profile', { ...profileForm(), websites: 'https://mastodon.social/@aoife' });
-    const after = (await portal.profileClaims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
+    const after = (await portal.claims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
     expect(after.filter((c) => c.releasedAt === null).map((c) => c.value)).toEqual(['https://mastodon.social/@aoife']);
   });
 
@@ -295,7 +295,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     });
     expect(many.status).toBe(422);
     expect(many.text).toMatch(/id="f-websites-error"[^>]*>List at most 5 websites/);
-    expect((await portal.portalStore.findUserByEmail(email))!.profileId).toBeNull();
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it('sends signed-out visitors to sign in', async () => {

@@ -23,7 +23,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
       published_at: '2024-03-01',
       active: 'on',
     });
-    await proveClaim(portal.profileClaims, person.profileId, 'twitter', person.form.twitter);
+    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
     const path = reviewPath(person.profileId);
     expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Signed in with X' })).status).toBe(
       303,
@@ -55,7 +55,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     expect(await articleAnswer(holder.articleUrl)).toMatchObject({ verified: false });
     expect(await portal.portalStore.pendingRequest(holder.profileId)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
     // Newest first: the profile went back to the queue before the move, so that it is never verified without a proof.
-    const [last, before] = await portal.portalStore.auditHistory(holder.profileId);
+    const [last, before] = await portal.backend.audit.historyOf(holder.profileId);
     expect(last).toMatchObject({ action: 'handle-moved', actor: desk.email });
     expect(before).toMatchObject({
       action: 'no-live-proof',
@@ -83,7 +83,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
   it('keeps verified a profile that still holds another live proof after a move', async () => {
     const desk = await editor(portal);
     const holder = await verifiedJournalist(desk, { facebook: `holder.fb.${Date.now()}`, linkedin: '', instagram: '' });
-    await proveClaim(portal.profileClaims, holder.profileId, 'facebook', holder.form.facebook);
+    await proveClaim(portal.claims, holder.profileId, 'facebook', holder.form.facebook);
     const claimant = await journalist(portal);
     const moved = await moveOnto(desk, claimant.profileId, { handle: holder.form.twitter, note: 'Theirs' });
     expect(moved.status).toBe(303);
@@ -99,7 +99,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     expect(saved.status).toBe(303);
     expect((await portal.portalStore.findProfileById(holder.profileId))!.verified).toBe(false);
     expect(await articleAnswer(holder.articleUrl)).toMatchObject({ verified: false });
-    expect((await portal.portalStore.auditHistory(holder.profileId))[0]).toMatchObject({
+    expect((await portal.backend.audit.historyOf(holder.profileId))[0]).toMatchObject({
       action: 'no-live-proof',
       actor: 'byline:no-live-proof',
       note: `No live proof left: X ${holder.form.twitter} removed from the profile by its owner`,
@@ -117,7 +117,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     const attested = await submit(desk.agent, path, `${path}/claims/${claim.id}/attest`, { note: 'Checked on a call' });
     expect(attested.status).toBe(303);
 
-    expect((await portal.portalStore.auditHistory(squatter.profileId))[0]).toMatchObject({
+    expect((await portal.backend.audit.historyOf(squatter.profileId))[0]).toMatchObject({
       action: 'claim-released',
       actor: desk.email,
       note: `X ${handle}: Released on ${today()}: another profile proved it is theirs by an editor’s attestation.`,
@@ -140,7 +140,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     const opened = await desk.agent.get(path);
     expect(opened.text).toContain(`action="${path}/claims/${claim.id}/attest"`);
 
-    await proveClaim(portal.profileClaims, first.profileId, 'twitter', handle);
+    await proveClaim(portal.claims, first.profileId, 'twitter', handle);
     const res = await desk.agent
       .post(`${path}/claims/${claim.id}/attest`)
       .type('form')
@@ -149,10 +149,8 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     expect(res.text).toContain(`X ${handle} is proven on another profile; move it instead`);
     // The page answers with what the editor can do now: move it.
     expect(res.text).toContain(`action="${path}/move"`);
-    expect((await portal.profileClaims.claimsOf(late.profileId)).find((c) => c.id === claim.id)).toMatchObject({ evidence: [] });
-    expect((await portal.portalStore.auditHistory(late.profileId)).map((record) => record.action)).not.toContain(
-      'proof-attested',
-    );
+    expect((await portal.claims.claimsOf(late.profileId)).find((c) => c.id === claim.id)).toMatchObject({ evidence: [] });
+    expect((await portal.backend.audit.historyOf(late.profileId)).map((record) => record.action)).not.toContain('proof-attested');
   });
 
   it('answers an attestation of a claim its owner removed since the page was opened with 409, saying so', async () => {

@@ -17,7 +17,7 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
   async function arranged() {
     const self = await editor(portal, { profile: { profile_first_name: 'Selfie' } });
     const other = await journalist(portal);
-    await proveClaim(portal.profileClaims, other.profileId, 'twitter', other.form.twitter);
+    await proveClaim(portal.claims, other.profileId, 'twitter', other.form.twitter);
     const colleague = await editor(portal);
     const claim = (await liveClaim(portal, self.profileId!, 'twitter'))!;
     return { self, own: self.profileId!, other, colleague, claim };
@@ -38,7 +38,7 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
     expect(await liveClaim(portal, own, 'twitter')).toMatchObject({ id: claim.id, state: 'claimed', evidence: [] });
     expect(await liveClaim(portal, other.profileId, 'twitter')).toMatchObject({ state: 'proven' });
     expect((await portal.portalStore.findProfileById(own))!.verified).toBe(false);
-    expect((await portal.portalStore.auditHistory(own)).map((record) => record.action)).toEqual(['requested']);
+    expect((await portal.backend.audit.historyOf(own)).map((record) => record.action)).toEqual(['requested']);
   }
 
   it('shows the editor their own profile without a form to act on it, and the queue says another editor reviews it', async () => {
@@ -80,7 +80,7 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
     const approved = await submit(colleague.agent, path, `${path}/decision`, { decision: 'verify', note: 'Attested above' });
     expect(approved.status).toBe(303);
     expect((await portal.portalStore.findProfileById(own))!.verified).toBe(true);
-    expect((await portal.portalStore.auditHistory(own)).map((record) => [record.action, record.actor])).toEqual([
+    expect((await portal.backend.audit.historyOf(own)).map((record) => [record.action, record.actor])).toEqual([
       ['verified', colleague.email],
       ['proof-attested', colleague.email],
       ['requested', expect.any(String)],
@@ -122,7 +122,7 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
     const slug = (await portal.portalStore.findProfileById(own))!.profile_slug;
     expect(await setVerifiedByOperator(portal.portalStore, slug, true)).toBe(true);
     expect((await portal.portalStore.findProfileById(own))!.verified).toBe(true);
-    expect((await portal.portalStore.auditHistory(own))[0]).toMatchObject({
+    expect((await portal.backend.audit.historyOf(own))[0]).toMatchObject({
       action: 'verified',
       actor: 'operator (command line)',
       note: 'Operator’s override (byline profiles verify), not an editor’s review',

@@ -23,13 +23,13 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
       published_at: '2024-03-01',
       active: 'on',
     });
-    const user = await portal.portalStore.findUserByEmail(session.email);
+    const user = await portal.backend.users.findByEmail(session.email);
     return { ...session, form, profileId: user!.profileId!, articleUrl: `https://paper.example/${form.twitter}` };
   }
 
   async function editor() {
     const { email, agent, password } = await signedUp(portal.app);
-    expect(await createEditor(portal.portalStore, email)).toEqual({ status: 'promoted', email });
+    expect(await createEditor(portal.backend.users, email)).toEqual({ status: 'promoted', email });
     await submit(agent, '/signin', '/signin', { email, password });
     return { agent, email };
   }
@@ -54,7 +54,7 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     expect((await verifyArticle(token, journalist.articleUrl)).body.verified).toBe(false);
 
     // The editor checked the X account and vouches for it through the review page's form: the proof approval needs.
-    const twitter = (await portal.profileClaims.claimsOf(journalist.profileId)).find((c) => c.kind === 'twitter')!;
+    const twitter = (await portal.claims.claimsOf(journalist.profileId)).find((c) => c.kind === 'twitter')!;
     expect(twitter.state).toBe('claimed');
     const attested = await submit(
       desk.agent,
@@ -100,11 +100,11 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     const desk = await editor();
     const path = `/editor/profiles/${journalist.profileId}`;
     await submit(desk.agent, path, `${path}/decision`, { decision: 'reject', note: 'No byline found at the employer' });
-    const records = await portal.portalStore.auditHistory(journalist.profileId);
+    const records = await portal.backend.audit.historyOf(journalist.profileId);
     expect(records[0]).toMatchObject({ action: 'rejected', actor: desk.email, note: 'No byline found at the employer' });
     expect(records[0]!.at).toMatch(/Z$/);
 
-    await proveClaim(portal.profileClaims, journalist.profileId, 'twitter', journalist.form.twitter);
+    await proveClaim(portal.claims, journalist.profileId, 'twitter', journalist.form.twitter);
     expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' })).status).toBe(303);
     const token = (await bearer(portal.store)).replace('Bearer ', '');
     const { verifyArticle, verifyJournalist } = verifiers(portal.store);
@@ -118,7 +118,7 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
       verified: false,
       message: 'Not a Byline journalist',
     });
-    expect((await portal.portalStore.auditHistory(journalist.profileId)).map((r) => r.action)).toEqual([
+    expect((await portal.backend.audit.historyOf(journalist.profileId)).map((r) => r.action)).toEqual([
       'unverified',
       'verified',
       'rejected',
@@ -136,12 +136,12 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     expect(res.status).toBe(403);
     expect(res.text).toContain('Only editors can do this.');
     expect((await portal.portalStore.findProfileById(journalist.profileId))!.verified).toBe(false);
-    expect(await portal.portalStore.auditHistory(journalist.profileId)).toEqual([]);
+    expect(await portal.backend.audit.historyOf(journalist.profileId)).toEqual([]);
     expect((await request(portal.app).get('/editor/queue')).status).toBe(303);
   });
 
   it('creates the first editor from the command line with a one-time password', async () => {
-    const created = await createEditor(portal.portalStore, 'Chief@Example.org');
+    const created = await createEditor(portal.backend.users, 'Chief@Example.org');
     expect(created).toEqual({
       status: 'created',
       email: 'chief@example.org',
@@ -167,7 +167,7 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     const profile = await portal.portalStore.findProfileById(journalist.profileId);
     expect(await setVerifiedByOperator(portal.portalStore, profile!.profile_slug, true)).toBe(true);
     expect(await setVerifiedByOperator(portal.portalStore, 'no-such-slug', true)).toBe(false);
-    expect((await portal.portalStore.auditHistory(journalist.profileId))[0]).toMatchObject({
+    expect((await portal.backend.audit.historyOf(journalist.profileId))[0]).toMatchObject({
       action: 'verified',
       actor: 'operator (command line)',
     });

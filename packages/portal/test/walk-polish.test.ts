@@ -31,9 +31,9 @@ describe.each(portalStoreFactories())('walk polish ($name store)', (factory) => 
     const form = profileForm(overrides);
     await submit(journalist.agent, '/profile', '/profile', form);
     await submit(journalist.agent, '/profile', '/profile/verification-request', {});
-    const { profileId } = (await portal.portalStore.findUserByEmail(journalist.email))!;
+    const { profileId } = (await portal.backend.users.findByEmail(journalist.email))!;
     const desk = await signedUp(portal.app);
-    await createEditor(portal.portalStore, desk.email);
+    await createEditor(portal.backend.users, desk.email);
     await submit(desk.agent, '/signin', '/signin', { email: desk.email, password: desk.password });
     const review = await desk.agent.get(`/editor/profiles/${profileId}`);
     expect(review.status).toBe(200);
@@ -58,7 +58,7 @@ describe.each(portalStoreFactories())('walk polish ($name store)', (factory) => 
     it('explains withdrawing on a verified profile, with no request pending', async () => {
       const { desk, form, profileId } = await requestedReview();
       // Approving takes a proven handle (issue 16); the page after that is what this test is about.
-      await proveClaim(portal.profileClaims, profileId, 'twitter', form.twitter);
+      await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
       const approved = await submit(desk.agent, `/editor/profiles/${profileId}`, `/editor/profiles/${profileId}/decision`, {
         decision: 'verify',
         note: '',

@@ -1,9 +1,9 @@
-import type { ProfileFields } from '@byline/shared';
-
 /**
  * Realistic import records for tests. Each call makes a fresh profile whose slug, handles and article
  * addresses are unique, so tests can arrange their own data without clashing.
  */
+import type { ProfileFields } from '@byline/shared';
+
 let sequence = 0;
 const next = () => ++sequence;
 
@@ -70,17 +70,17 @@ export function aProfile(overrides: Partial<RawProfile> = {}): RawProfile {
   };
 }
 
-/** A journalist's profile form as the portal saves it, claiming this X handle (none by default). */
-export function profileFields(twitter = '', overrides: Partial<ProfileFields> = {}): ProfileFields {
+/** The fields a journalist edits in the portal (saveProfile): a fresh name, no handles unless given. */
+export function profileFields(overrides: Partial<ProfileFields> = {}): ProfileFields {
   return {
     profile_first_name: 'Aoife',
-    profile_last_name: `Test${next()}`,
+    profile_last_name: `Journalist${next()}`,
     profile_title: '',
     profile_bio: '',
     profile_employer: '',
     profile_residing: '',
     profile_image: '',
-    profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
+    profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
     user_location: '',
     user_city: '',
     ...overrides,

@@ -6,6 +6,7 @@ import {
   backendOf,
   outboundOf,
   recheckHolder,
+  rechecksOf,
   recheckPolicyOf,
   useDnsServers,
 } from '@byline/shared';
@@ -17,7 +18,7 @@ import { createWorkerMetrics } from './worker-metrics';
 const SERVICE_NAME = 'worker';
 
 /**
- * Start-up: checked config, store and claim store, the ops server on WORKER_PORT, then the re-check loop.
+ * Start-up: checked config, store, claims and re-checks, the ops server on WORKER_PORT, then the re-check loop.
  * SIGTERM/SIGINT: the run in progress is aborted (its unrecorded checks' leases expire), the server and the
  * stores close, exit 0. Any number of replicas may run at once: see startRecheckLoop.
  */
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   // Like the services: never waits for MongoDB; /readyz answers 503 and runs fail (and are retried) until it answers.
   const store = await openStoreOrExit(config, logger);
   const claims = backendOf(store).claims;
+  // The proofs due a check are items of the leased queue: any number of replicas take them one at a time.
+  const rechecks = rechecksOf(backendOf(store));
   // A lapse that leaves a verified profile without a live proof unverifies it and puts it in the editors' queue.
   const portalStore = backendOf(store).portal;
   const metrics = createWorkerMetrics(SERVICE_NAME);
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
 
   const holder = recheckHolder(SERVICE_NAME);
   const loop = startRecheckLoop({
+    rechecks,
     claims,
     portalStore,
     // The pages are addresses people typed: private and local networks are refused, but for ALLOWED_PRIVATE_ADDRESSES.

@@ -23,7 +23,7 @@ export interface RecheckLoop {
  * check time); the poll interval only says how soon a due proof is noticed. A run that fails (store unreachable,
  * a bug) is logged and tried again on the next tick: the process never dies of one.
  *
- * Several replicas may run this loop on one store at once: runRecheck leases each batch in the claim store, so
+ * Several replicas may run this loop on one store at once: runRecheck leases each batch on the leased queue, so
  * a proof is checked by one replica at a time, and a replica that dies leaves leases that simply expire.
  */
 export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {

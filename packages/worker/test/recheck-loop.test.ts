@@ -42,6 +42,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
   function start(options: { pollIntervalMs?: number; logger?: ReturnType<typeof quietLogger> } = {}) {
     const metrics = createWorkerMetrics('worker');
     loop = startRecheckLoop({
+      rechecks: fixtures.rechecks,
       claims: fixtures.claims,
       portalStore: fixtures.portal,
       fetch: loopbackFetch,

@@ -9,8 +9,10 @@ import {
   recordProof,
   relMeEvidence,
   setClaims,
+  rechecksOf,
+  type Rechecks,
   type ArticleInput,
-  type ClaimStoreWithAttempts,
+  type ClaimsRepository,
   type PortalStore,
   type Store,
 } from '@byline/shared';
@@ -57,7 +59,9 @@ export async function startPageServer(): Promise<PageServer> {
 /** The store with its portal records and claims, as the worker and the CLI see it. */
 export class ProofFixtures {
   readonly portal: PortalStore;
-  readonly claims: ClaimStoreWithAttempts;
+  readonly claims: ClaimsRepository;
+  /** The re-checks on the store's leased queue. */
+  readonly rechecks: Rechecks;
   private counter = 0;
 
   constructor(
@@ -66,6 +70,7 @@ export class ProofFixtures {
   ) {
     this.portal = backendOf(store).portal;
     this.claims = backendOf(store).claims;
+    this.rechecks = rechecksOf(backendOf(store));
   }
 
   /**
@@ -79,7 +84,11 @@ export class ProofFixtures {
   ) {
     const n = ++this.counter;
     const tag = `${Date.now().toString(36)}${n}`;
-    const user = await this.portal.createUser({ email: `j${tag}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await backendOf(this.store).users.create({
+      email: `j${tag}@example.org`,
+      passwordHash: 'x',
+      role: 'journalist',
+    });
     const profile = await this.portal.saveProfile(
       user.id,
       {
@@ -98,8 +107,8 @@ export class ProofFixtures {
     );
     await this.portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     const site = `${base}${path}`;
-    await setClaims(backendOf(this.store).profileClaims, profile.id, { website: [site] });
-    const proof = await recordProof(backendOf(this.store).profileClaims, {
+    await setClaims(backendOf(this.store).claims, profile.id, { website: [site] });
+    const proof = await recordProof(backendOf(this.store).claims, {
       profileId: profile.id,
       kind: 'website',
       value: site,
@@ -119,7 +128,7 @@ export class ProofFixtures {
 
   /** Proves the profile's X handle by an editor's attestation: a proof no re-check ends. */
   async attestX(profileId: number, handle: string): Promise<void> {
-    const proof = await recordProof(backendOf(this.store).profileClaims, {
+    const proof = await recordProof(backendOf(this.store).claims, {
       profileId,
       kind: 'twitter',
       value: handle,

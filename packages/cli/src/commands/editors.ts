@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { backendOf } from '@byline/shared';
 import { createEditor } from '@byline/portal/operator';
 import { validEmail } from '../checked-input';
-import { withNewOrExistingStore, withPortalStore, type CliContext } from '../cli-context';
+import { withNewOrExistingStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 
 export function registerEditors(program: Command, ctx: CliContext): void {
@@ -14,7 +15,7 @@ export function registerEditors(program: Command, ctx: CliContext): void {
     .action(async (options: { email: string }) => {
       const email = validEmail(options.email);
       const { result, portalUrl } = await withNewOrExistingStore(ctx, async (store, config) => ({
-        result: await withPortalStore(store, (portal) => createEditor(portal, email)),
+        result: await createEditor(backendOf(store).users, email),
         portalUrl: config.publicPortalUrl,
       }));
       if (result.status === 'promoted') {

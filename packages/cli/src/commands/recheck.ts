@@ -5,6 +5,7 @@ import {
   outboundOf,
   recheckHolder,
   recheckPolicyOf,
+  rechecksOf,
   runRecheck,
   type RecheckProgress,
 } from '@byline/shared';
@@ -21,8 +22,9 @@ export function registerRecheck(program: Command, ctx: CliContext): void {
         const claims = backendOf(store).claims;
         const portalStore = backendOf(store).portal;
         try {
-          // Beside running workers: the claim store's leases keep each proof to one checker at a time.
+          // Beside running workers: the leased queue keeps each proof to one checker at a time.
           return await runRecheck({
+            rechecks: rechecksOf(backendOf(store)),
             claims,
             portalStore,
             // The pages are addresses people typed: within ALLOWED_PRIVATE_ADDRESSES and DNS_SERVERS, as the worker.

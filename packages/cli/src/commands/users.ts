@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { backendOf } from '@byline/shared';
 import { issueResetLink } from '@byline/portal/operator';
 import { validEmail } from '../checked-input';
-import { CliError, withPortalStore, withStore, type CliContext } from '../cli-context';
+import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 
 export function registerUsers(program: Command, ctx: CliContext): void {
@@ -16,7 +17,7 @@ export function registerUsers(program: Command, ctx: CliContext): void {
     .action(async (options: { email: string }) => {
       const email = validEmail(options.email);
       const reset = await withStore(ctx, (store, config) =>
-        withPortalStore(store, (portal) => issueResetLink(portal, email, config.publicPortalUrl, new Date())),
+        issueResetLink(backendOf(store), email, config.publicPortalUrl, new Date()),
       );
       if (!reset) throw new CliError(`No portal user ${email}.`);
       writeLine(ctx.stdout, `Reset link for ${reset.email} (valid for 1 hour, once; hand it over privately):`);

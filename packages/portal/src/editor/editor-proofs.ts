@@ -8,6 +8,7 @@ import {
   normalizeHandle,
   moveProvenClaim,
   recordProof,
+  type AuditHistory,
   type Claim,
   type ClaimsRepository,
   type PortalStore,
@@ -20,7 +21,8 @@ import { isOwnProfile } from '../use-cases/verification';
 
 export interface EditorProofDeps {
   portalStore: PortalStore;
-  profileClaims: ClaimsRepository;
+  claims: ClaimsRepository;
+  audit: AuditHistory;
 }
 
 /** Another profile, as the review page links to it. */
@@ -51,10 +53,7 @@ async function otherHolder(claims: ClaimsRepository, type: SocialType, key: stri
 }
 
 /** Every claim of the profile (live first, then released), each with the other profile holding its handle proven. */
-export async function reviewedClaims(
-  { portalStore, profileClaims: claims }: EditorProofDeps,
-  profileId: number,
-): Promise<ReviewedClaim[]> {
+export async function reviewedClaims({ portalStore, claims }: EditorProofDeps, profileId: number): Promise<ReviewedClaim[]> {
   const holders = new Map<string, Promise<ProfileRef | null>>();
   const holderOf = (claim: Claim) => {
     if (!isNetwork(claim.kind) || (isLiveClaim(claim) && claim.state === 'proven')) return Promise.resolve(null);
@@ -81,7 +80,7 @@ export type AttestResult =
   | { ok: false; reason: 'held-by-another'; claim: Claim; holder: ProfileRef };
 
 /** Why a claim the editor's form named is no longer live: another profile proved its handle, or another release. */
-async function releasedClaim({ portalStore, profileClaims: claims }: EditorProofDeps, claim: Claim): Promise<AttestResult> {
+async function releasedClaim({ portalStore, claims }: EditorProofDeps, claim: Claim): Promise<AttestResult> {
   if (isNetwork(claim.kind)) {
     const holder = await otherHolder(claims, claim.kind, claim.key, claim.profileId);
     if (holder !== null) return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(portalStore, holder) };
@@ -103,7 +102,7 @@ export async function attestClaim(
   claimId: number,
   note: string,
 ): Promise<AttestResult> {
-  const { portalStore, profileClaims: claims } = deps;
+  const { portalStore, claims, audit } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   const claim = (await claims.claimsOf(profileId)).find((c) => c.id === claimId);
   if (!claim) return { ok: false, reason: 'no-such-claim' };
@@ -122,7 +121,7 @@ export async function attestClaim(
     if (result.reason === 'no-such-profile') return { ok: false, reason: 'no-such-claim' };
     return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(portalStore, result.holderProfileId) };
   }
-  await portalStore.recordAudit({
+  await audit.record({
     profileId,
     actor: editor.email,
     action: 'proof-attested',
@@ -132,11 +131,9 @@ export async function attestClaim(
 }
 
 /** The profile's proven handle on `network` that a move of the handle `key` onto it would displace. */
-export function displacedBy(profileClaims: Claim[], network: SocialType, key: string): Claim | null {
+export function displacedBy(claims: Claim[], network: SocialType, key: string): Claim | null {
   return (
-    profileClaims.find(
-      (claim) => isLiveClaim(claim) && claim.state === 'proven' && claim.kind === network && claim.key !== key,
-    ) ?? null
+    claims.find((claim) => isLiveClaim(claim) && claim.state === 'proven' && claim.kind === network && claim.key !== key) ?? null
   );
 }
 
@@ -163,7 +160,7 @@ export async function moveHandle(
   profileId: number,
   { network, handle, note, displace = '' }: { network: SocialType; handle: string; note: string; displace?: string },
 ): Promise<MoveResult> {
-  const { portalStore, profileClaims: claims } = deps;
+  const { portalStore, claims } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   let key: string;
   let value: string;

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import type { PortalUser } from '@byline/shared';
+import { backendOf, type PortalUser } from '@byline/shared';
 import type { PortalContext } from '../deps';
 
 export const SESSION_COOKIE = 'byline_session';
@@ -25,11 +25,12 @@ export function sessionTokenHash(req: Request): string | undefined {
 }
 
 /** Puts the live session (if any) in res.locals.session; a stale cookie is cleared. */
-export function loadSession({ portalStore, now }: PortalContext): RequestHandler {
+export function loadSession({ store, now }: PortalContext): RequestHandler {
+  const { sessions } = backendOf(store);
   return async (req, res, next) => {
     const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
     if (typeof token === 'string' && token) {
-      const session = await portalStore.findSession(tokenHash(token), now());
+      const session = await sessions.find(tokenHash(token), now());
       if (session) res.locals.session = session;
       else res.clearCookie(SESSION_COOKIE, cookieOptions(req));
     }
@@ -38,15 +39,10 @@ export function loadSession({ portalStore, now }: PortalContext): RequestHandler
 }
 
 /** A new session: random cookie value (only its hash is stored) and its own CSRF token. */
-export async function startSession(
-  req: Request,
-  res: Response,
-  { portalStore, now, sessionTtlMs }: PortalContext,
-  user: PortalUser,
-) {
+export async function startSession(req: Request, res: Response, { store, now, sessionTtlMs }: PortalContext, user: PortalUser) {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now().getTime() + sessionTtlMs);
-  await portalStore.createSession({
+  await backendOf(store).sessions.create({
     tokenHash: tokenHash(token),
     userId: user.id,
     csrfToken: randomBytes(32).toString('base64url'),
@@ -55,9 +51,9 @@ export async function startSession(
   res.cookie(SESSION_COOKIE, token, cookieOptions(req, expires));
 }
 
-export async function endSession(req: Request, res: Response, { portalStore }: PortalContext): Promise<void> {
+export async function endSession(req: Request, res: Response, { store }: PortalContext): Promise<void> {
   const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
-  if (typeof token === 'string' && token) await portalStore.deleteSession(tokenHash(token));
+  if (typeof token === 'string' && token) await backendOf(store).sessions.delete(tokenHash(token));
   res.clearCookie(SESSION_COOKIE, cookieOptions(req));
 }
 
@@ -74,23 +70,23 @@ function flashKey(token: string): Buffer {
 }
 
 /** Keeps `value` (JSON) on the signed-in session until takeFlash; replaces any earlier flash. */
-export async function putFlash(req: Request, { portalStore }: PortalContext, value: unknown): Promise<void> {
+export async function putFlash(req: Request, { store }: PortalContext, value: unknown): Promise<void> {
   const token = sessionToken(req);
   if (!token) throw new Error('putFlash needs a signed-in session');
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', flashKey(token), iv);
   const sealed = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-  await portalStore.putSessionFlash(
+  await backendOf(store).sessions.putFlash(
     tokenHash(token),
     [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.'),
   );
 }
 
 /** The session's flash, gone from the store once taken; undefined when there is none (or it does not open). */
-export async function takeFlash<T>(req: Request, { portalStore }: PortalContext): Promise<T | undefined> {
+export async function takeFlash<T>(req: Request, { store }: PortalContext): Promise<T | undefined> {
   const token = sessionToken(req);
   if (!token) return undefined;
-  const stored = await portalStore.takeSessionFlash(tokenHash(token));
+  const stored = await backendOf(store).sessions.takeFlash(tokenHash(token));
   if (!stored) return undefined;
   try {
     const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));

@@ -4,9 +4,9 @@ import {
   isLiveClaim,
   recordProof,
   type ClaimsRepository,
-  type ClaimStoreWithAttempts,
   type PortalUser,
   type ProofAttempt,
+  type ProofAttemptStore,
   type SocialType,
 } from '@byline/shared';
 import type { NetworkSignIn, ProvenAccount } from './network-sign-in/network-sign-in';
@@ -22,9 +22,9 @@ export const callbackUriOf = (portalUrl: string, network: SocialType): string =>
   `${portalUrl.replace(/\/+$/, '')}/profile/proofs/callback/${network}`;
 
 export interface NetworkProofDeps {
-  /** Its proof attempts. */
-  claims: ClaimStoreWithAttempts;
-  profileClaims: ClaimsRepository;
+  claims: ClaimsRepository;
+  /** Sign-ins in progress, until the provider's redirect back takes them. */
+  proofAttempts: ProofAttemptStore;
   networkSignIn: NetworkSignIn;
   portalUrl: string;
   now: () => Date;
@@ -36,12 +36,12 @@ export interface NetworkProofDeps {
  * address. Throws the sign-in module's errors (not configured, provider unavailable).
  */
 export async function startNetworkProof(
-  { claims, profileClaims, networkSignIn, portalUrl, now }: NetworkProofDeps,
+  { claims, proofAttempts, networkSignIn, portalUrl, now }: NetworkProofDeps,
   user: PortalUser & { profileId: number },
   network: SocialType,
 ): Promise<{ authorizationUrl: string }> {
   const start = await networkSignIn.begin(network, callbackUriOf(portalUrl, network));
-  const claimed = (await profileClaims.claimsOf(user.profileId)).find((claim) => isLiveClaim(claim) && claim.kind === network);
+  const claimed = (await claims.claimsOf(user.profileId)).find((claim) => isLiveClaim(claim) && claim.kind === network);
   const createdAt = now();
   const attempt: ProofAttempt = {
     stateHash: stateHashOf(start.state),
@@ -54,7 +54,7 @@ export async function startNetworkProof(
     createdAt: createdAt.toISOString(),
     expiresAt: new Date(createdAt.getTime() + ATTEMPT_TTL_MS).toISOString(),
   };
-  await claims.createProofAttempt(attempt);
+  await proofAttempts.createProofAttempt(attempt);
   return { authorizationUrl: start.authorizationUrl };
 }
 
@@ -70,12 +70,12 @@ export type CallbackResult =
  * Throws the sign-in module's errors (refused, unavailable, unusable answer).
  */
 export async function completeNetworkProof(
-  { claims, profileClaims, networkSignIn, now }: NetworkProofDeps,
+  { claims, proofAttempts, networkSignIn, now }: NetworkProofDeps,
   user: PortalUser,
   network: SocialType,
   callback: { state: string; callbackUrl: string },
 ): Promise<CallbackResult> {
-  const taken = await claims.takeProofAttempt(stateHashOf(callback.state), now());
+  const taken = await proofAttempts.takeProofAttempt(stateHashOf(callback.state), now());
   if (taken.status !== 'taken') return { ok: false, reason: taken.status };
   const { attempt } = taken;
   if (attempt.userId !== user.id || attempt.profileId !== user.profileId) return { ok: false, reason: 'another-user' };
@@ -87,7 +87,7 @@ export async function completeNetworkProof(
     codeVerifier: attempt.codeVerifier,
   });
   const proof = await recordProof(
-    profileClaims,
+    claims,
     {
       profileId: attempt.profileId,
       kind: network,

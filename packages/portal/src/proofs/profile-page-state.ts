@@ -1,10 +1,10 @@
-import { publicProfileUrl } from '@byline/shared';
+import { backendOf, publicProfileUrl } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import type { ProfilePageState } from '../views/profile-page';
 
 /** What the profile page shows besides the form: the profile, its verification, its claims and how to prove them. */
 export async function loadProfilePage(
-  { portalStore, profileClaims: claims, networkSignIn, publicUrls }: PortalContext,
+  { store, portalStore, claims, networkSignIn, publicUrls }: PortalContext,
   profileId: number | null,
   csrf: string,
 ): Promise<Omit<ProfilePageState, 'form'>> {
@@ -13,7 +13,7 @@ export async function loadProfilePage(
   const [profile, pending, history, claimList] = await Promise.all([
     portalStore.findProfileById(profileId),
     portalStore.pendingRequest(profileId),
-    portalStore.auditHistory(profileId),
+    backendOf(store).audit.historyOf(profileId),
     claims.claimsOf(profileId),
   ]);
   const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;

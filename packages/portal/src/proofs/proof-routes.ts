@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import type Joi from 'joi';
-import type { PortalUser, SocialType } from '@byline/shared';
+import { backendOf, type PortalUser, type SocialType } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
@@ -61,7 +61,7 @@ export function proofRoutes(ctx: PortalContext): Router {
   const router = Router();
   const deps: NetworkProofDeps = {
     claims: ctx.claims,
-    profileClaims: ctx.profileClaims,
+    proofAttempts: backendOf(ctx.store).proofAttempts,
     networkSignIn: ctx.networkSignIn,
     portalUrl: ctx.publicUrls.portal,
     now: ctx.now,

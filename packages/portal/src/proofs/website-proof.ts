@@ -11,7 +11,7 @@ import {
 } from '@byline/shared';
 
 export interface WebsiteProofDeps {
-  profileClaims: ClaimsRepository;
+  claims: ClaimsRepository;
   proofFetch: SafeFetch;
   portalUrl: string;
   recheckPolicy: RecheckPolicy;
@@ -28,11 +28,11 @@ export type WebsiteCheckResult =
  * (checkRelMe, through the SSRF-safe fetch). Proven, it is checked again every `recheckPolicy.intervalMs`.
  */
 export async function checkWebsiteProof(
-  { profileClaims, proofFetch, portalUrl, recheckPolicy, now }: WebsiteProofDeps,
+  { claims, proofFetch, portalUrl, recheckPolicy, now }: WebsiteProofDeps,
   profile: { id: number; slug: string },
   claimId: number,
 ): Promise<WebsiteCheckResult> {
-  const claim = (await profileClaims.claimsOf(profile.id)).find(
+  const claim = (await claims.claimsOf(profile.id)).find(
     (candidate) => candidate.id === claimId && candidate.kind === 'website' && isLiveClaim(candidate),
   );
   if (!claim) return { ok: false, reason: 'no-such-claim' };
@@ -40,7 +40,7 @@ export async function checkWebsiteProof(
   if (claim.evidence.some((evidence) => evidence.method === 'rel-me' && evidence.endedAt === null)) return { ok: true, claim };
   const outcome = await checkRelMe(proofFetch, claim.value, publicProfileUrl(portalUrl, profile.slug));
   if (!outcome.ok) return { ok: false, reason: 'not-linked', claim, why: outcome.reason };
-  const proof = await recordProof(profileClaims, {
+  const proof = await recordProof(claims, {
     profileId: profile.id,
     kind: 'website',
     value: claim.value,

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import Joi from 'joi';
-import type { PortalStore, PortalUser } from '@byline/shared';
+import { backendOf, type PortalStore, type PortalUser } from '@byline/shared';
 import { passwordMatches } from '../auth/passwords';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
@@ -52,6 +52,7 @@ function waitText(seconds: number): string {
 }
 
 export function accountRoutes(ctx: PortalContext): Router {
+  const backend = backendOf(ctx.store);
   const router = Router();
 
   router.get('/', async (_req, res) => {
@@ -66,7 +67,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     const form = validateForm<{ email: string; password: string; purpose: SignUpPurpose }>(signUpSchema, req.body);
     const state = { csrf: csrfTokenOf(res), email: form.value.email, errors: form.errors, purpose: form.value.purpose };
     if (!form.ok) return render(res, 'Sign up', signUpPage(state), 422);
-    const result = await signUp(ctx.portalStore, form.value.email, form.value.password);
+    const result = await signUp(backend.users, form.value.email, form.value.password);
     if (!result.ok) {
       return render(
         res,
@@ -88,7 +89,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     const form = validateForm<{ email: string; password: string; next?: string }>(signInSchema, req.body);
     const state = { csrf: csrfTokenOf(res), email: form.value.email, errors: form.errors, next: form.value.next };
     if (!form.ok) return render(res, 'Sign in', signInPage(state), 422);
-    const result = await signIn(ctx.portalStore, ctx.throttle, { ...form.value, address: req.ip ?? 'unknown' });
+    const result = await signIn(backend.users, ctx.throttle, { ...form.value, address: req.ip ?? 'unknown' });
     if (!result.ok && result.retryAfterSeconds) {
       res.setHeader('Retry-After', String(result.retryAfterSeconds));
       return render(
@@ -99,7 +100,7 @@ export function accountRoutes(ctx: PortalContext): Router {
       );
     }
     if (!result.ok) return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
-    const oneTime = await useOneTimePassword(ctx.portalStore, result.user, ctx.now());
+    const oneTime = await useOneTimePassword(backend.users, result.user, ctx.now());
     if (oneTime === 'expired')
       return render(res, 'Sign in', signInPage({ ...state, expiredOneTime: true, operatorContact: ctx.operatorContact }), 401);
     if (oneTime === 'already-used')
@@ -124,17 +125,17 @@ export function accountRoutes(ctx: PortalContext): Router {
       const chosen = validateForm<{ password: string }>(choosePasswordSchema, req.body);
       if (!chosen.ok)
         return render(res, 'Choose your password', choosePasswordPage({ csrf: csrfTokenOf(res), errors: chosen.errors }), 422);
-      await setOwnPassword(ctx.portalStore, user.id, chosen.value.password, sessionTokenHash(req));
+      await setOwnPassword(backend, user.id, chosen.value.password, sessionTokenHash(req));
       return res.redirect(303, await landingPage(ctx.portalStore, user));
     }
     const form = validateForm<{ current: string; password: string }>(changePasswordSchema, req.body);
-    const stored = await ctx.portalStore.findUserByEmail(user.email);
+    const stored = await backend.users.findByEmail(user.email);
     if (!stored) throw new PageError(401, 'Your account no longer exists.');
     if (form.ok && !(await passwordMatches(stored.passwordHash, form.value.current)))
       form.errors.current = 'This is not your current password';
     if (Object.keys(form.errors).length)
       return render(res, 'Change password', changePasswordPage({ csrf: csrfTokenOf(res), errors: form.errors }), 422);
-    await setOwnPassword(ctx.portalStore, user.id, form.value.password, sessionTokenHash(req));
+    await setOwnPassword(backend, user.id, form.value.password, sessionTokenHash(req));
     render(
       res,
       'Change password',

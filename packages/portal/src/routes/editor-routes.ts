@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type Joi from 'joi';
-import { handleKey, normalizeHandle, type SocialType } from '@byline/shared';
+import { backendOf, handleKey, normalizeHandle, type SocialType } from '@byline/shared';
 import type { PortalContext } from '../deps';
-import { attestClaim, moveHandle, reviewedClaims } from '../editor/editor-proofs';
+import { attestClaim, moveHandle, reviewedClaims, type EditorProofDeps } from '../editor/editor-proofs';
 import { attestSchema, claimParamsSchema, decisionSchema, moveSchema, profileParamsSchema } from '../editor/editor-schema';
 import { moveFormKey, type FormProblem } from '../editor/claim-views';
 import { validateForm } from '../http/forms';
@@ -42,7 +42,9 @@ interface EditorFlash {
 }
 
 export function editorRoutes(ctx: PortalContext): Router {
-  const { portalStore, profileClaims: claims } = ctx;
+  const { portalStore, claims } = ctx;
+  const { audit } = backendOf(ctx.store);
+  const editorProofs: EditorProofDeps = { portalStore, claims, audit };
   const router = Router();
   router.use('/editor', requireEditor);
 
@@ -57,9 +59,9 @@ export function editorRoutes(ctx: PortalContext): Router {
     if (!profile) throw new PageError(404, NO_SUCH_PROFILE);
     const [articles, history, pending, reviewed] = await Promise.all([
       portalStore.listArticles(id),
-      portalStore.auditHistory(id),
+      audit.historyOf(id),
       portalStore.pendingRequest(id),
-      reviewedClaims(ctx, id),
+      reviewedClaims(editorProofs, id),
     ]);
     const own = isOwnProfile(signedInUser(res), id);
     render(
@@ -106,7 +108,7 @@ export function editorRoutes(ctx: PortalContext): Router {
       note: String(req.body?.note ?? ''),
     });
     if (!form.ok) return showReview(res, id, { problem: problemOf(form.errors.note ?? 'Check the note.') }, 422);
-    const result = await attestClaim(ctx, signedInUser(res), id, claimId, form.value.note);
+    const result = await attestClaim(editorProofs, signedInUser(res), id, claimId, form.value.note);
     if (result.ok) return backToReview(req, res, id, `${claimTitle(result.claim)} is now proven by your attestation.`);
     switch (result.reason) {
       case 'own-profile':
@@ -142,7 +144,7 @@ export function editorRoutes(ctx: PortalContext): Router {
       return showReview(res, id, { problem: { form: 'move', message, ...typed } }, 422);
     }
     const { network, handle } = form.value;
-    const result = await moveHandle(ctx, signedInUser(res), id, form.value);
+    const result = await moveHandle(editorProofs, signedInUser(res), id, form.value);
     if (result.ok) {
       const displaced = result.displaced ? `; ${claimTitle(result.displaced)} was displaced` : '';
       return backToReview(req, res, id, `${claimTitle(result.claim)} moved to this profile${displaced}.`);

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
-import { normalizeEmail } from '@byline/shared';
+import { backendOf, normalizeEmail } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { csrfTokenOf, render } from '../http/render';
@@ -27,7 +27,8 @@ function tokenOf(raw: unknown): string | undefined {
 }
 
 export function passwordResetRoutes(ctx: PortalContext): Router {
-  const { portalStore, outbox, publicUrls, resetThrottle, now, operatorContact } = ctx;
+  const { outbox, publicUrls, resetThrottle, now, operatorContact } = ctx;
+  const backend = backendOf(ctx.store);
   const router = Router();
 
   const deadLink = (res: Response) =>
@@ -61,7 +62,7 @@ export function passwordResetRoutes(ctx: PortalContext): Router {
     // Looked up and mailed after the answer, which is the same page whether or not the address has an account.
     if (resetThrottle.mayMail(address, at.getTime())) {
       outbox.post('password reset', async () => {
-        const link = await issueResetLink(portalStore, address, publicUrls.portal, at);
+        const link = await issueResetLink(backend, address, publicUrls.portal, at);
         return link && resetMail(link);
       });
     }
@@ -70,19 +71,19 @@ export function passwordResetRoutes(ctx: PortalContext): Router {
 
   router.get(RESET_PATH, async (req, res) => {
     const given = tokenOf(req.query.token);
-    if (!given || !(await resetLinkUsable(portalStore, given, now()))) return deadLink(res);
+    if (!given || !(await resetLinkUsable(backend.passwordResets, given, now()))) return deadLink(res);
     render(res, 'Choose a new password', resetPasswordPage({ csrf: csrfTokenOf(res), token: given }));
   });
 
   router.post(RESET_PATH, async (req, res) => {
     const given = tokenOf((req.body as Record<string, unknown> | undefined)?.token);
-    if (!given || !(await resetLinkUsable(portalStore, given, now()))) return deadLink(res);
+    if (!given || !(await resetLinkUsable(backend.passwordResets, given, now()))) return deadLink(res);
     const form = validateForm<{ token: string; password: string }>(resetSchema, req.body);
     if (!form.ok) {
       const page = resetPasswordPage({ csrf: csrfTokenOf(res), token: given, errors: form.errors });
       return render(res, 'Choose a new password', page, 422);
     }
-    if (!(await resetPassword(portalStore, given, form.value.password, now()))) return deadLink(res);
+    if (!(await resetPassword(backend, given, form.value.password, now()))) return deadLink(res);
     res.redirect(303, '/signin?done=reset');
   });
 

@@ -8,7 +8,7 @@ import { unverifiedProfilePage, verifiedProfilePage } from '../views/public-prof
 
 export const PUBLIC_ARTICLE_COUNT = 10;
 
-export function publicRoutes({ portalStore, profileClaims: claims, publicUrls }: PortalContext): Router {
+export function publicRoutes({ portalStore, claims, publicUrls }: PortalContext): Router {
   const router = Router();
   router.get('/j/:slug', async (req, res) => {
     const profile = await portalStore.findProfileBySlug(String(req.params.slug));

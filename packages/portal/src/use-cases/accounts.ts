@@ -1,12 +1,20 @@
-import { EmailTakenError, normalizeEmail, randomBase62, type PortalStore, type PortalUser } from '@byline/shared';
+import {
+  EmailTakenError,
+  normalizeEmail,
+  randomBase62,
+  type PortalStore,
+  type PortalUser,
+  type Repositories,
+  type Users,
+} from '@byline/shared';
 import { decoyHash, hashPassword, passwordMatches } from '../auth/passwords';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 
 export type SignUpResult = { ok: true; user: PortalUser } | { ok: false; emailTaken: true };
 
-export async function signUp(portalStore: PortalStore, email: string, password: string): Promise<SignUpResult> {
+export async function signUp(users: Users, email: string, password: string): Promise<SignUpResult> {
   try {
-    const user = await portalStore.createUser({
+    const user = await users.create({
       email: normalizeEmail(email),
       passwordHash: await hashPassword(password),
       role: 'journalist',
@@ -25,7 +33,7 @@ export type SignInResult = { ok: true; user: PortalUser } | { ok: false; retryAf
  * client address, per address, and per account only by a capped delay, so nobody can lock the owner out.
  */
 export async function signIn(
-  portalStore: PortalStore,
+  users: Users,
   throttle: SignInThrottle,
   input: { email: string; password: string; address: string },
 ): Promise<SignInResult> {
@@ -35,7 +43,7 @@ export async function signIn(
   let user;
   let matches;
   try {
-    user = await portalStore.findUserByEmail(email);
+    user = await users.findByEmail(email);
     matches = await passwordMatches(user?.passwordHash ?? (await decoyHash()), input.password);
   } catch (error) {
     await throttle.notChecked(email, input.address);
@@ -62,22 +70,22 @@ export type CreateEditorResult =
  * one-time password (shown once, valid 24 hours, signs in once, then must be changed). A user who never chose
  * their own password gets a fresh one-time password instead, and the earlier one stops working.
  */
-export async function createEditor(portalStore: PortalStore, rawEmail: string, now = new Date()): Promise<CreateEditorResult> {
+export async function createEditor(users: Users, rawEmail: string, now = new Date()): Promise<CreateEditorResult> {
   const email = normalizeEmail(rawEmail);
-  const existing = await portalStore.findUserByEmail(email);
+  const existing = await users.findByEmail(email);
   if (existing && !existing.mustChangePassword) {
-    await portalStore.setUserRole(email, 'editor');
+    await users.setRole(email, 'editor');
     return { status: 'promoted', email };
   }
   const temporaryPassword = randomBase62(20);
   const passwordHash = await hashPassword(temporaryPassword);
   const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_TTL_MS).toISOString();
   if (existing) {
-    await portalStore.setTemporaryPassword(existing.id, passwordHash, expiresAt);
-    await portalStore.setUserRole(email, 'editor');
+    await users.setTemporaryPassword(existing.id, passwordHash, expiresAt);
+    await users.setRole(email, 'editor');
     return { status: 'reissued', email, temporaryPassword, expiresAt };
   }
-  await portalStore.createUser({ email, passwordHash, role: 'editor', temporaryPasswordExpiresAt: expiresAt });
+  await users.create({ email, passwordHash, role: 'editor', temporaryPasswordExpiresAt: expiresAt });
   return { status: 'created', email, temporaryPassword, expiresAt };
 }
 
@@ -87,22 +95,22 @@ export type OneTimeSignIn = 'not-one-time' | 'used' | 'expired' | 'already-used'
  * After signIn accepted the password of a user who must change it: that was their one-time password (or
  * nothing, once it is used up). Uses it up now, so it never signs in again.
  */
-export async function useOneTimePassword(portalStore: PortalStore, user: PortalUser, now: Date): Promise<OneTimeSignIn> {
+export async function useOneTimePassword(users: Users, user: PortalUser, now: Date): Promise<OneTimeSignIn> {
   if (!user.mustChangePassword) return 'not-one-time';
-  const use = await portalStore.useTemporaryPassword(user.id, now, await decoyHash());
+  const use = await users.useTemporaryPassword(user.id, now, await decoyHash());
   return use === 'none' ? 'already-used' : use;
 }
 
 /** The user's own new password; every other session of theirs ends (the one given stays). */
 export async function setOwnPassword(
-  portalStore: PortalStore,
+  { users, sessions, passwordResets }: Pick<Repositories, 'users' | 'sessions' | 'passwordResets'>,
   userId: number,
   password: string,
   keepSessionTokenHash: string | undefined,
 ): Promise<void> {
-  await portalStore.setUserPassword(userId, await hashPassword(password));
-  await portalStore.deleteSessionsOfUser(userId, keepSessionTokenHash);
-  await portalStore.deletePasswordResets(userId);
+  await users.setPassword(userId, await hashPassword(password));
+  await sessions.deleteOfUser(userId, keepSessionTokenHash);
+  await passwordResets.deleteOfUser(userId);
 }
 
 /**

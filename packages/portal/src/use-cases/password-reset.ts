@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { normalizeEmail, type PortalStore } from '@byline/shared';
+import { normalizeEmail, type PasswordResets, type Repositories } from '@byline/shared';
 import { hashPassword } from '../auth/passwords';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -21,33 +21,38 @@ export interface ResetLink {
  * request's Host): 32 random bytes in the link, only their hash stored. null when no user has this email.
  */
 export async function issueResetLink(
-  portalStore: PortalStore,
+  { users, passwordResets }: Pick<Repositories, 'users' | 'passwordResets'>,
   rawEmail: string,
   publicPortalUrl: string,
   now: Date,
 ): Promise<ResetLink | null> {
-  const user = await portalStore.findUserByEmail(normalizeEmail(rawEmail));
+  const user = await users.findByEmail(normalizeEmail(rawEmail));
   if (!user) return null;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString();
-  await portalStore.createPasswordReset({ tokenHash: resetTokenHash(token), userId: user.id, expiresAt });
+  await passwordResets.create({ tokenHash: resetTokenHash(token), userId: user.id, expiresAt });
   return { email: user.email, link: `${publicPortalUrl}${RESET_PATH}?token=${token}`, expiresAt };
 }
 
-export function resetLinkUsable(portalStore: PortalStore, token: string, now: Date): Promise<boolean> {
-  return portalStore.passwordResetUsable(resetTokenHash(token), now);
+export function resetLinkUsable(passwordResets: PasswordResets, token: string, now: Date): Promise<boolean> {
+  return passwordResets.usable(resetTokenHash(token), now);
 }
 
 /**
  * Sets the new password if the link is still unused and unexpired, using it up; then the user's other links
  * and every session of theirs end. false when the link is used, expired or unknown.
  */
-export async function resetPassword(portalStore: PortalStore, token: string, password: string, now: Date): Promise<boolean> {
+export async function resetPassword(
+  { users, sessions, passwordResets }: Pick<Repositories, 'users' | 'sessions' | 'passwordResets'>,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<boolean> {
   const passwordHash = await hashPassword(password);
-  const userId = await portalStore.consumePasswordReset(resetTokenHash(token), now);
+  const userId = await passwordResets.consume(resetTokenHash(token), now);
   if (userId === null) return false;
-  await portalStore.setUserPassword(userId, passwordHash);
-  await portalStore.deleteSessionsOfUser(userId);
-  await portalStore.deletePasswordResets(userId);
+  await users.setPassword(userId, passwordHash);
+  await sessions.deleteOfUser(userId);
+  await passwordResets.deleteOfUser(userId);
   return true;
 }

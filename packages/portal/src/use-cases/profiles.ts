@@ -147,7 +147,7 @@ function keptClaims(fields: ProfileFields, websites: string[]): Set<string> {
  * it back to the editors' queue, unverified (see endingProofs).
  */
 export async function saveProfileAndClaims(
-  { store, portalStore, profileClaims: claims }: { store: Store; portalStore: PortalStore; profileClaims: ClaimsRepository },
+  { store, portalStore, claims }: { store: Store; portalStore: PortalStore; claims: ClaimsRepository },
   user: PortalUser,
   fields: ProfileFields,
   websites: string[],

@@ -30,7 +30,7 @@ export const overrideNote = (note: string): string => `Approved without proof (o
  * Approving needs at least one proven handle or site; without one, only an explicit override with a note.
  */
 export async function decideVerification(
-  { portalStore, profileClaims }: { portalStore: PortalStore; profileClaims: ClaimsRepository },
+  { portalStore, claims }: { portalStore: PortalStore; claims: ClaimsRepository },
   editor: PortalUser,
   profileId: number,
   { decision, note, override = false }: { decision: Decision; note: string; override?: boolean },
@@ -38,7 +38,7 @@ export async function decideVerification(
   if (editor.role !== 'editor') throw new Error('only editors decide verification');
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   let recorded = note;
-  if (decision === 'verify' && !hasProof(await profileClaims.claimsOf(profileId))) {
+  if (decision === 'verify' && !hasProof(await claims.claimsOf(profileId))) {
     if (!override) return { ok: false, reason: 'needs-proof' };
     if (!note) return { ok: false, reason: 'override-needs-note' };
     recorded = overrideNote(note);

@@ -32,14 +32,13 @@ describe('portal process: mail settings', () => {
     const mailbox = await startMailbox({ user: 'byline', pass: SMTP_PASSWORD });
     const dataDir = tempDir();
     const store = SqliteStore.inDirectory(dataDir);
-    const portalStore = backendOf(store).portal;
-    await portalStore.createUser({
+    const backend = backendOf(store);
+    await backend.users.create({
       email: 'process@example.org',
       passwordHash: await hashPassword('an old password'),
       role: 'journalist',
     });
-    await portalStore.close();
-    await store.close();
+    await backend.close();
 
     const portal = await spawnService('portal', {
       dataDir,

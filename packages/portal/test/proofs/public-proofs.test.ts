@@ -55,15 +55,15 @@ describe.each(portalStoreFactories())('public page: proofs and JSON-LD ($name st
       ...profileForm({ twitter: '@NiamhTyped', instagram: 'niamh.unproven', facebook: '', linkedin: '', ...fields }),
       websites: `${site.url('/proven')}\n${site.url('/claimed')}`,
     });
-    const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
+    const { profileId } = (await portal.backend.users.findByEmail(email))!;
     slug = (await portal.portalStore.findProfileById(profileId!))!.profile_slug;
-    await recordProof(portal.profileClaims, {
+    await recordProof(portal.claims, {
       profileId: profileId!,
       kind: 'twitter',
       value: 'NiamhCass94',
       evidence: signedInWithX('NiamhCass94'),
     });
-    const claims = await portal.profileClaims.claimsOf(profileId!);
+    const claims = await portal.claims.claimsOf(profileId!);
     const provenSite = claims.find((claim) => claim.value === site.url('/proven'))!;
     const page = await agent.get('/profile');
     const check = await agent

@@ -80,9 +80,9 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
     const { agent, email } = await signedUp(portal.app);
     const saved = await submit(agent, '/profile', '/profile', { ...profileForm(), websites: paths.map(site.url).join('\n') });
     expect(saved.status).toBe(303);
-    const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
+    const { profileId } = (await portal.backend.users.findByEmail(email))!;
     slug = (await portal.portalStore.findProfileById(profileId!))!.profile_slug;
-    const claims = await portal.profileClaims.claimsOf(profileId!);
+    const claims = await portal.claims.claimsOf(profileId!);
     const idOf = (path: string) => claims.find((claim) => claim.value === site.url(path))!.id;
     return { agent, profileId: profileId!, idOf };
   }
@@ -124,7 +124,7 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
     expect(text.split(held)).toHaveLength(2); // next to the claim, and nowhere else
     expect(text).not.toContain('Check now');
     expect((await agent.get('/profile')).text).not.toContain(held); // shown once
-    const [claim] = (await portal.profileClaims.claimsOf(profileId)).filter((c) => c.kind === 'website');
+    const [claim] = (await portal.claims.claimsOf(profileId)).filter((c) => c.kind === 'website');
     expect(claim).toMatchObject({ state: 'proven', value: site.url('/about') });
     expect(claim!.evidence).toEqual([
       expect.objectContaining({
@@ -157,7 +157,7 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
     expect(entry).toContain('Check now');
     expect(text.split(failing)).toHaveLength(2);
     expect(text.indexOf(failing)).toBeGreaterThan(text.indexOf('id="proofs-heading"'));
-    expect((await portal.profileClaims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
+    expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
   });
 
   it.each(['/to-link-local', '/to-intranet'])('refuses a page that redirects to a private address (%s)', async (path) => {
@@ -165,7 +165,7 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
     const { agent, profileId, idOf } = await journalistWithSites(path);
     const { entry } = await checkedPage(agent, idOf(path));
     expect(entry).toContain('the address points to a private or local network, which Byline does not fetch');
-    expect((await portal.profileClaims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
+    expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
   });
 
   it('fetches no private address with the production fetch: a claimed page on loopback is refused', async () => {
@@ -173,7 +173,7 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
     const { agent, profileId, idOf } = await journalistWithSites('/about');
     const { entry } = await checkedPage(agent, idOf('/about'));
     expect(entry).toContain('the address points to a private or local network, which Byline does not fetch');
-    expect((await portal.profileClaims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
+    expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'website')!.state).toBe('claimed');
   });
 
   it('checks only the journalist’s own live websites, signed in and with the form’s CSRF token', async () => {
@@ -196,7 +196,7 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
       .type('form')
       .send({});
     expect(withoutToken.status).toBe(403);
-    const [claim] = (await portal.profileClaims.claimsOf(owner.profileId)).filter((c) => c.kind === 'website');
+    const [claim] = (await portal.claims.claimsOf(owner.profileId)).filter((c) => c.kind === 'website');
     expect(claim).toMatchObject({ state: 'claimed', evidence: [] });
   });
 });

@@ -32,7 +32,7 @@ async function journalist(portal: Portal, claims: Partial<Record<SocialType, str
   const none = { twitter: '', facebook: '', linkedin: '', instagram: '' };
   const saved = await submit(agent, '/profile', '/profile', profileForm({ ...none, ...claims }));
   if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
-  const { profileId } = (await portal.portalStore.findUserByEmail(email))!;
+  const { profileId } = (await portal.backend.users.findByEmail(email))!;
   const profile = (await portal.portalStore.findProfileById(profileId!))!;
   return { agent, email, profileId: profileId!, slug: profile.profile_slug };
 }
@@ -80,7 +80,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
       // The notice is shown once.
       expect((await agent.get('/profile?proof=1')).text).not.toContain('is proven: you signed in');
 
-      const [claim] = await portal.profileClaims.claimsOf(profileId);
+      const [claim] = await portal.claims.claimsOf(profileId);
       expect(claim).toMatchObject({ kind: entry.network, value: entry.username, state: 'proven' });
       expect(claim!.evidence).toEqual([
         expect.objectContaining({
@@ -111,7 +111,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     expect(page.text).toContain(
       'You signed in as @someone_else, so @someone_else is now your proven X handle; @TypedName was not proven.',
     );
-    const claims = await portal.profileClaims.claimsOf(profileId);
+    const claims = await portal.claims.claimsOf(profileId);
     expect(claims.map((c) => [c.value, c.state, c.releasedAt === null])).toEqual([
       ['someone_else', 'proven', true],
       ['@TypedName', 'claimed', false],
@@ -137,7 +137,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     const refused = await followCallback(agent, altered.href);
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('not started here');
-    expect((await portal.profileClaims.claimsOf(profileId))[0]!.state).toBe('claimed');
+    expect((await portal.claims.claimsOf(profileId))[0]!.state).toBe('claimed');
     expect((await followCallback(agent, callbackUrl)).status).toBe(303);
   });
 
@@ -148,7 +148,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     const replay = await followCallback(agent, callbackUrl);
     expect(replay.status).toBe(400);
     expect(replay.text).toContain('This sign-in was already used.');
-    expect((await portal.profileClaims.claimsOf(profileId))[0]!.evidence).toHaveLength(1);
+    expect((await portal.claims.claimsOf(profileId))[0]!.evidence).toHaveLength(1);
   });
 
   it('refuses a callback that comes back after 10 minutes', async () => {
@@ -159,7 +159,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     const late = await followCallback(agent, callbackUrl);
     expect(late.status).toBe(400);
     expect(late.text).toContain('The sign-in with X took too long; start again from your profile.');
-    expect((await portal.profileClaims.claimsOf(profileId))[0]!.state).toBe('claimed');
+    expect((await portal.claims.claimsOf(profileId))[0]!.state).toBe('claimed');
   });
 
   it('refuses a callback brought to another Byline account', async () => {
@@ -170,7 +170,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     const res = await followCallback(intruder.agent, callbackUrl);
     expect(res.status).toBe(403);
     expect(res.text).toContain('This sign-in was started by another Byline account.');
-    expect((await portal.profileClaims.claimsOf(intruder.profileId))[0]).toMatchObject({ value: '@Intruder', state: 'claimed' });
+    expect((await portal.claims.claimsOf(intruder.profileId))[0]).toMatchObject({ value: '@Intruder', state: 'claimed' });
   });
 
   it('says nothing was proven when the journalist declines on the provider’s page', async () => {
@@ -180,7 +180,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     const res = await followCallback(agent, callbackUrl);
     expect(res.status).toBe(400);
     expect(res.text).toContain('You did not allow Byline to read your X account, so nothing was proven.');
-    expect((await portal.profileClaims.claimsOf(profileId))[0]!.state).toBe('claimed');
+    expect((await portal.claims.claimsOf(profileId))[0]!.state).toBe('claimed');
   });
 
   it('refuses an account another profile has proven, and points to an editor', async () => {
@@ -192,10 +192,8 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     expect(callback.text).toContain(
       'The X account @NiamhCass94 is already proven on another Byline profile. If it is yours, ask an editor to move it to this profile.',
     );
-    expect((await portal.profileClaims.claimsOf(late.profileId)).map((c) => [c.value, c.state])).toEqual([
-      ['@LateComer', 'claimed'],
-    ]);
-    expect((await portal.profileClaims.claimsOf(holder.profileId))[0]).toMatchObject({ state: 'proven' });
+    expect((await portal.claims.claimsOf(late.profileId)).map((c) => [c.value, c.state])).toEqual([['@LateComer', 'claimed']]);
+    expect((await portal.claims.claimsOf(holder.profileId))[0]).toMatchObject({ state: 'proven' });
   });
 
   it('releases a squatter’s unproven claim, and the squatter sees why', async () => {
@@ -214,7 +212,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     // Told at the top of the page, above the form, and in the history, which names the network that vouched.
     const aboveTheForm = page.text.slice(0, page.text.indexOf('<form method="post" action="/profile"'));
     expect(aboveTheForm).toContain(`Released on ${today}: another profile proved it is theirs`);
-    expect((await portal.portalStore.auditHistory(squatter.profileId))[0]).toMatchObject({
+    expect((await portal.backend.audit.historyOf(squatter.profileId))[0]).toMatchObject({
       action: 'claim-released',
       actor: `network:${providers.twitter.issuer}`,
       note: `X @${NETWORKS.twitter.username}: Released on ${today}: another profile proved it is theirs by signing in with the network.`,
@@ -269,7 +267,7 @@ describe.each(portalStoreFactories())('proofs: when sign-in cannot happen ($name
       const res = await followCallback(agent, callbackUrl);
       expect(res.status).toBe(503);
       expect(res.text).toContain('X sign-in is not answering; try again later.');
-      expect((await portal.profileClaims.claimsOf(profileId))[0]!.state).toBe('claimed');
+      expect((await portal.claims.claimsOf(profileId))[0]!.state).toBe('claimed');
     } finally {
       await provider.stop().catch(() => undefined);
       await portal.close();

@@ -11,7 +11,7 @@ export async function journalist(portal: Portal, overrides: Record<string, strin
   const saved = await submit(session.agent, '/profile', '/profile', form);
   if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
   if (request) await submit(session.agent, '/profile', '/profile/verification-request', {});
-  const user = await portal.portalStore.findUserByEmail(session.email);
+  const user = await portal.backend.users.findByEmail(session.email);
   const profile = (await portal.portalStore.findProfileById(user!.profileId!))!;
   return { ...session, form, profileId: profile.id, slug: profile.profile_slug };
 }
@@ -23,9 +23,9 @@ export async function editor(portal: Portal, { profile }: { profile?: Record<str
   if (profile) {
     await submit(agent, '/profile', '/profile', profileForm(profile));
     await submit(agent, '/profile', '/profile/verification-request', {});
-    profileId = (await portal.portalStore.findUserByEmail(email))!.profileId;
+    profileId = (await portal.backend.users.findByEmail(email))!.profileId;
   }
-  await createEditor(portal.portalStore, email);
+  await createEditor(portal.backend.users, email);
   await submit(agent, '/signin', '/signin', { email, password });
   return { agent, email, profileId };
 }
@@ -63,5 +63,5 @@ export async function exported(portal: Portal, slug: string) {
 
 /** The profile's live claim of the network. */
 export async function liveClaim(portal: Portal, profileId: number, kind: string) {
-  return (await portal.profileClaims.claimsOf(profileId)).find((claim) => claim.kind === kind && claim.releasedAt === null);
+  return (await portal.claims.claimsOf(profileId)).find((claim) => claim.kind === kind && claim.releasedAt === null);
 }

@@ -5,7 +5,7 @@ import request from 'supertest';
 import {
   createSafeFetch,
   MongoStore,
-  type ClaimStoreWithAttempts,
+  type Backend,
   type ClaimsRepository,
   type PortalStore,
   type Store,
@@ -21,9 +21,10 @@ export type Agent = ReturnType<typeof request.agent>;
 
 export interface Portal {
   store: Store;
+  /** Every repository on `store` (backendOf), for a test's arrangement and checks. */
+  backend: Backend;
   portalStore: PortalStore;
-  claims: ClaimStoreWithAttempts;
-  profileClaims: ClaimsRepository;
+  claims: ClaimsRepository;
   app: ReturnType<typeof createApp>;
   clock: { now: Date };
   /** Checks that the verifiers' rendered answers followed every edit the test made, then closes both stores. */
@@ -46,15 +47,14 @@ export function portalStoreFactories(): StoreFactory[] {
 
 export async function startPortal(factory: StoreFactory, overrides: Partial<PortalDeps> = {}): Promise<Portal> {
   const store = await factory.create();
-  const portalStore = backendOf(store).portal;
-  const claims = overrides.claims ?? backendOf(store).claims;
-  const profileClaims = overrides.profileClaims ?? backendOf(store).profileClaims;
+  const backend = backendOf(store);
+  const portalStore = backend.portal;
+  const claims = overrides.claims ?? backend.claims;
   const clock = { now: new Date() };
   const app = createApp({
     store,
     portalStore,
     claims,
-    profileClaims,
     // Claimed pages are served on loopback in tests, which ALLOWED_PRIVATE_ADDRESSES lists (loopbackOutbound).
     outbound: loopbackOutbound(),
     proofFetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
@@ -66,9 +66,9 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
   });
   return {
     store,
+    backend,
     portalStore,
     claims,
-    profileClaims,
     app,
     clock,
     close: async () => {

@@ -1,20 +1,32 @@
 import type { ClaimsRepository } from '../claims/claims-repository';
-import type { ClaimStoreWithAttempts } from '../proofs/claim-store';
+import type { AuditHistory } from '../audit/audit-repository';
+import type { PasswordResets } from '../password-resets/password-resets-repository';
+import type { Sessions } from '../sessions/sessions-repository';
+import type { ProofAttemptStore } from '../proofs/proof-attempts';
+import type { LeasedQueue } from '../queue/leased-queue';
+import type { RecheckRecords } from '../recheck/recheck-records';
 import type { PortalStore } from '../store/portal-store';
 import type { Store } from '../store/store';
+import type { Users } from '../users/users-repository';
 
 /**
  * Every repository of the store, one per resource, each behind its own small port. Adding a resource: its port,
  * its SQLite adapter, its MongoDB adapter and its contract suite in the resource's own folder, then one line here
  * and one in each of sqlite-repositories.ts and mongo-repositories.ts (the README's "Adding a resource").
  *
- * `portal` and `claims` are the earlier, wider stores whose methods are moving out into resources.
+ * `portal` is the earlier, wider store whose methods are moving out into resources.
  */
 export interface Repositories {
   portal: PortalStore;
-  claims: ClaimStoreWithAttempts;
   /** Claims of handles and websites and their evidence; the rules over it are in src/claims. */
-  profileClaims: ClaimsRepository;
+  claims: ClaimsRepository;
+  users: Users;
+  sessions: Sessions;
+  passwordResets: PasswordResets;
+  audit: AuditHistory;
+  queue: LeasedQueue;
+  recheckRecords: RecheckRecords;
+  proofAttempts: ProofAttemptStore;
 }
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */

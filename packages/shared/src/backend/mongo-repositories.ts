@@ -1,15 +1,28 @@
 import { MongoClaims } from '../claims/mongo-claims';
+import { MongoAuditHistory } from '../audit/mongo-audit-history';
 import type { MongoDatabase } from '../database/mongo-database';
-import { MongoClaimStore } from '../proofs/mongo/mongo-claim-store';
 import { MongoPortalStore } from '../store/mongo/mongo-portal-store';
+import { MongoPasswordResets } from '../password-resets/mongo-password-resets';
+import { MongoSessions } from '../sessions/mongo-sessions';
+import { MongoUsers } from '../users/mongo-users';
+import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
+import { MongoRecheckRecords } from '../recheck/mongo-recheck-records';
+import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
 import type { Repositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
 export function mongoRepositories(database: MongoDatabase, opened: Closeable[]): Repositories {
-  return lazily<Repositories>(opened, {
+  const repositories: Repositories = lazily<Repositories>(opened, {
     portal: () => new MongoPortalStore(database),
-    claims: () => new MongoClaimStore(database),
-    profileClaims: () => new MongoClaims(database),
+    claims: () => new MongoClaims(database),
+    users: () => new MongoUsers(database),
+    sessions: () => new MongoSessions(database),
+    passwordResets: () => new MongoPasswordResets(database),
+    audit: () => new MongoAuditHistory(database),
+    queue: () => new MongoLeasedQueue(database),
+    recheckRecords: () => new MongoRecheckRecords(database),
+    proofAttempts: () => new QueuedProofAttempts(repositories.queue),
   });
+  return repositories;
 }

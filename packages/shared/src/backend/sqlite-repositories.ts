@@ -1,16 +1,29 @@
 import { SqliteClaims } from '../claims/sqlite-claims';
+import { SqliteAuditHistory } from '../audit/sqlite-audit-history';
 import type { SqliteDatabase } from '../database/sqlite-database';
-import { SqliteClaimStore } from '../proofs/sqlite/sqlite-claim-store';
 import { SqlitePortalStore } from '../store/sqlite/sqlite-portal-store';
+import { SqlitePasswordResets } from '../password-resets/sqlite-password-resets';
+import { SqliteSessions } from '../sessions/sqlite-sessions';
+import { SqliteUsers } from '../users/sqlite-users';
+import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
+import { SqliteRecheckRecords } from '../recheck/sqlite-recheck-records';
+import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
 import type { Repositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */
 export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]): Repositories {
-  return lazily<Repositories>(opened, {
-    // The two earlier stores keep their own connections to the file (WAL makes several connections safe).
+  const repositories: Repositories = lazily<Repositories>(opened, {
+    // The earlier store keeps its own connection to the file (WAL makes several connections safe).
     portal: () => new SqlitePortalStore(database.file, database.guard),
-    claims: () => new SqliteClaimStore(database.file, database.guard),
-    profileClaims: () => new SqliteClaims(database),
+    claims: () => new SqliteClaims(database),
+    users: () => new SqliteUsers(database),
+    sessions: () => new SqliteSessions(database),
+    passwordResets: () => new SqlitePasswordResets(database),
+    audit: () => new SqliteAuditHistory(database),
+    queue: () => new SqliteLeasedQueue(database),
+    recheckRecords: () => new SqliteRecheckRecords(database),
+    proofAttempts: () => new QueuedProofAttempts(repositories.queue),
   });
+  return repositories;
 }

@@ -1,6 +1,6 @@
 import type { SocialProfiles, SocialType } from '../domain/types';
 import type { Claim, ClaimKind, NewEvidence } from '../proofs/claims';
-import type { AuditAction } from '../store/portal-store';
+import type { AuditAction } from '../audit/audit-repository';
 import type { Step, Steps } from './steps';
 
 /**
@@ -63,6 +63,8 @@ export interface ClaimsUnitOfWrite {
   setUnprovenValue(claimId: number, value: string, now: string): Step<void>;
   /** Adds a live proof to a claim; returns its id. */
   addEvidence(claimId: number, evidence: NewEvidence, now: string): Step<number>;
+  /** Puts a re-checked proof (rel="me") on the re-check queue, due at its first check. */
+  scheduleRecheck(evidenceId: number, dueAt: string): Step<void>;
   /** Ends every live proof of these claims with the reason (and any lease a checker holds on them). */
   endEvidence(claimIds: number[], reason: string, now: string): Step<void>;
   /** Marks a live claim `proven`, showing `value`; false when it was released meanwhile. */

@@ -17,12 +17,15 @@ import { step, type Steps } from './steps';
 type Proving = { status: 'proven' } | { status: 'held'; holder: number } | { status: 'released' };
 
 /**
- * Adds a proof to a live claim and makes it `proven`: the evidence, then the lookup entry (a network claim; the
- * index keeps one profile per key, which decides a race between two profiles: the loser ends the evidence it
- * wrote), then the claim `proven`. A claim released meanwhile leaves the lookup again and its evidence ends.
+ * Adds a proof to a live claim and makes it `proven`: the evidence and, for a re-checked proof, its place on the
+ * re-check queue (so that no rel="me" proof is ever live without its re-checks), then the lookup entry (a network
+ * claim; the index keeps one profile per key, which decides a race between two profiles: the loser ends the
+ * evidence it wrote), then the claim `proven`. A claim released meanwhile leaves the lookup again and its evidence
+ * ends.
  */
 export function* proveClaim(unit: ClaimsUnitOfWrite, claim: ClaimRecord, evidence: NewEvidence, now: string): Steps<Proving> {
-  yield* step(unit.addEvidence(claim.id, evidence, now));
+  const evidenceId = yield* step(unit.addEvidence(claim.id, evidence, now));
+  if (evidence.nextCheckAt) yield* step(unit.scheduleRecheck(evidenceId, evidence.nextCheckAt));
   const holder = yield* step(unit.enterLookup(claim));
   if (holder !== null) {
     yield* step(unit.endEvidence([claim.id], 'Another profile proved it first.', now));

@@ -80,7 +80,11 @@ export const articleOfJournalistSchema = closedObject({
 export function verificationAnswerSchema(verifiedSchema: string): Schema {
   return {
     description: 'Discriminated by `verified`: `true` gives the whole profile, `false` only a message.',
-    oneOf: [{ $ref: `#/components/schemas/${verifiedSchema}` }, { $ref: '#/components/schemas/Unverified' }],
+    // `type` beside each $ref: Swagger UI labels the answer by its members' types, and an untyped $ref reads "any".
+    oneOf: [
+      { $ref: `#/components/schemas/${verifiedSchema}`, type: 'object' },
+      { $ref: '#/components/schemas/Unverified', type: 'object' },
+    ],
   };
 }
 

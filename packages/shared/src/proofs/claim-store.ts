@@ -1,5 +1,4 @@
 import type { Claim, ClaimKind, Evidence, NewEvidence } from './claims';
-import type { ProofAttemptStore } from './proof-attempts';
 
 /** A rel="me" proof due for a re-check, leased to one checker. */
 export interface DueCheck {
@@ -21,14 +20,14 @@ export interface RecheckPolicy {
 
 /**
  * Whether a failed check at `now` ends a proof failing since `failingSince` (the check's own time when it held until
- * then): it has failed for the whole grace period. The stores decide a lapse by it; the re-check foresees one by it.
+ * then): it has failed for the whole grace period. The re-check decides a lapse by it (checkRecord) and foresees one by it.
  */
 export const lapsesAt = (failingSince: string, now: Date, { graceMs }: Pick<RecheckPolicy, 'graceMs'>): boolean =>
   now.getTime() - Date.parse(failingSince) >= graceMs;
 
 export type RecordCheckResult = 'held' | 'failing' | 'lapsed' | 'lease-lost';
 
-/** Which proofs a re-check takes: see takeDueChecks. */
+/** Which proofs a re-check takes: see Rechecks.takeDueChecks (recheck/rechecks.ts). */
 export interface DueChecksQuery {
   now: Date;
   holder: string;
@@ -42,32 +41,6 @@ export interface DueChecksQuery {
   notCheckedSince?: Date;
 }
 
-/**
- * The re-checks of rel="me" proofs on the claims and evidence records (the claims themselves and their rules:
- * src/claims, ClaimsRepository).
- */
-export interface ClaimStore {
-  /** Every claim of the profile, live first then released, with all their evidence (as ClaimsRepository.claimsOf). */
-  claimsOf(profileId: number): Promise<Claim[]>;
-  /** Leases up to `limit` live re-checked proofs due at `now` (see DueChecksQuery) and not leased to `holder` for `leaseMs`. */
-  takeDueChecks(options: DueChecksQuery & { leaseMs: number; limit: number }): Promise<DueCheck[]>;
-  /** How many proofs the query matches that another holder's unexpired lease keeps from `holder`. */
-  countLeasedElsewhere(query: DueChecksQuery): Promise<number>;
-  /**
-   * Records a check of a leased proof and ends the lease. A failure past the grace period (lapsesAt) ends the
-   * proof (`lapsed`); a claim left without live proofs becomes `lapsed` and leaves the lookup index, and its
-   * profile gets a pending request (unless one is open) and a `proof-lapsed` history entry. Whether a verified
-   * profile stays verified is not decided here: runRecheck records a lapse through endingProofs.
-   */
-  recordCheck(check: {
-    evidenceId: number;
-    holder: string;
-    outcome: CheckOutcome;
-    now: Date;
-    policy: RecheckPolicy;
-  }): Promise<RecordCheckResult>;
-}
-
 export type { Claim, ClaimKind, Evidence, NewEvidence };
 
 /** Daily re-checks; a proof failing for 3 days lapses; a failing one is checked again after 6 hours. */
@@ -76,5 +49,3 @@ export const DEFAULT_RECHECK_POLICY: RecheckPolicy = {
   graceMs: 3 * 24 * 60 * 60 * 1000,
   retryMs: 6 * 60 * 60 * 1000,
 };
-
-export type ClaimStoreWithAttempts = ClaimStore & ProofAttemptStore & { close(): Promise<void> };

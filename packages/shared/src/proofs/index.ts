@@ -5,8 +5,6 @@ export * from './claim-wording';
 export * from './proof-attempts';
 export * from './rel-me-links';
 export * from './verified-identity';
-export { SqliteClaimStore } from './sqlite/sqlite-claim-store';
-export { MongoClaimStore } from './mongo/mongo-claim-store';
 export * from './rel-me-check';
 export * from './recheck';
 export * from './no-live-proof';

@@ -1,17 +1,12 @@
+import type { ClaimsRepository } from '../claims/claims-repository';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Config } from '../config/config';
 import type { SafeFetch } from '../fetch/safe-fetch';
 import type { Logger } from '../logging/logger';
 import type { PortalStore } from '../store/portal-store';
-import {
-  lapsesAt,
-  type CheckOutcome,
-  type ClaimStore,
-  type DueCheck,
-  type RecheckPolicy,
-  type RecordCheckResult,
-} from './claim-store';
+import type { Rechecks } from '../recheck/rechecks';
+import { lapsesAt, type CheckOutcome, type DueCheck, type RecheckPolicy, type RecordCheckResult } from './claim-store';
 import { liveEvidence, type Claim } from './claims';
 import { lapsedProofNote } from './claim-wording';
 import { endingProofs } from './no-live-proof';
@@ -37,7 +32,10 @@ export interface RecheckProgress {
 }
 
 export interface RecheckOptions {
-  claims: Pick<ClaimStore, 'takeDueChecks' | 'recordCheck' | 'countLeasedElsewhere' | 'claimsOf'>;
+  /** The re-checks on the leased queue (rechecksOf(backend)): leases, and what a check records. */
+  rechecks: Pick<Rechecks, 'takeDueChecks' | 'recordCheck' | 'countLeasedElsewhere'>;
+  /** The claims: a lapse's effect on the profile is judged from them (endingProofs). */
+  claims: Pick<ClaimsRepository, 'claimsOf'>;
   /** The profiles: a lapse that leaves a verified profile without a live proof unverifies it (endingProofs). */
   portalStore: Pick<PortalStore, 'findProfileById' | 'returnToQueue'>;
   /** The SSRF-safe fetch (createSafeFetch): the claimed pages are addresses people typed. */
@@ -80,17 +78,17 @@ export function recheckHolder(role: string): string {
 
 /**
  * Re-checks rel="me" proofs (design rule 7): takes due proofs in leased batches, checks each page with bounded
- * concurrency and records the outcome, until none is left; the store ends a proof failing past the grace
- * period and opens a request for its profile, and a verified profile that the lapse leaves without any live
- * proof is unverified first (see recordOutcome). Safe beside other runs (worker replicas, `byline
- * recheck`): a proof is checked only under this run's lease. Recording a check ends its lease, and a run never
- * takes a proof checked since it started, so it checks each at most once — even one due again meanwhile, or
- * with `all` — and a finished run holds no lease. What another run holds is counted as skipped. A crash or
- * a stop leaves leases that simply expire, so the proof is taken again later: nothing is lost.
+ * concurrency and records the outcome, until none is left; a proof failing past the grace period ends and its
+ * profile gets a request (Rechecks.recordCheck), and a verified profile that the lapse leaves without any live
+ * proof is unverified first (see recordOutcome). Safe beside other runs (worker replicas, `byline recheck`): a
+ * proof is checked only under this run's lease on its queue item. Recording a check ends its lease, and a run
+ * never takes a proof checked since it started, so it checks each at most once — even one due again meanwhile,
+ * or with `all` — and a finished run holds no lease. What another run holds is counted as skipped. A crash or a
+ * stop leaves leases that simply expire, so the proof is taken again later: nothing is lost.
  */
 export async function runRecheck(options: RecheckOptions): Promise<RecheckSummary> {
   const {
-    claims,
+    rechecks,
     holder,
     all = false,
     now = () => new Date(),
@@ -105,11 +103,11 @@ export async function runRecheck(options: RecheckOptions): Promise<RecheckSummar
   const notCheckedSince = now();
 
   while (!signal?.aborted) {
-    const batch = await claims.takeDueChecks({ now: now(), holder, leaseMs, limit: batchSize, all, notCheckedSince });
+    const batch = await rechecks.takeDueChecks({ now: now(), holder, leaseMs, limit: batchSize, all, notCheckedSince });
     if (batch.length === 0) break;
     await inParallel(batch, concurrency, signal, (due) => checkOne(due, options, summary, checkTimeoutMs, now));
   }
-  if (!signal?.aborted) summary.skipped = await claims.countLeasedElsewhere({ now: now(), holder, all, notCheckedSince });
+  if (!signal?.aborted) summary.skipped = await rechecks.countLeasedElsewhere({ now: now(), holder, all, notCheckedSince });
   return summary;
 }
 
@@ -153,7 +151,7 @@ async function checkOne(
  * failure time the lease has kept since the proof was taken), so it is recorded through endingProofs: the rule
  * the portal's moves and releases follow too. A verified profile that the lapse leaves without any live proof is
  * unverified — a pending request unless one is open, a `no-live-proof` history entry — BEFORE the proof ends.
- * On SQLite that is one transaction (returnToQueue), then the lapse another (recordCheck). On MongoDB, which on
+ * On SQLite that is one transaction (returnToQueue), then the lapse another (Rechecks.recordCheck). On MongoDB, which on
  * FerretDB has no transactions, they are single-document writes in this order: the verified flag off first, then
  * the history entry and the request, then the lapse's own writes. An interruption anywhere leaves the profile
  * unverified, its proof perhaps still live (checked again once the lease expires), never verified without a
@@ -163,9 +161,9 @@ function recordOutcome(
   due: DueCheck,
   outcome: CheckOutcome,
   at: Date,
-  { claims, portalStore, holder, policy }: RecheckOptions,
+  { rechecks, claims, portalStore, holder, policy }: RecheckOptions,
 ): Promise<RecordCheckResult> {
-  const record = () => claims.recordCheck({ evidenceId: due.evidence.id, holder, outcome, now: at, policy });
+  const record = () => rechecks.recordCheck({ evidenceId: due.evidence.id, holder, outcome, now: at, policy });
   if (outcome.ok) return record();
   const failingSince = due.evidence.failingSince ?? at.toISOString();
   const lapses = lapsesAt(failingSince, at, policy);

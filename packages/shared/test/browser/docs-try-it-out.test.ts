@@ -118,5 +118,25 @@ describe('/docs: Try it out in a real browser', () => {
       },
       60_000,
     );
+
+    runIt(
+      "labels the answer schema by its members' types, never as untyped",
+      async () => {
+        const browser = await launchPhoneBrowser();
+        const page = await browser.context.newPage();
+        try {
+          await withScreenshotOnFailure(page, `docs-schemas-${service.operationId}`, async () => {
+            await page.goto(`${base}/docs/`);
+            const answer = page.locator('section.models .json-schema-2020-12', { hasText: 'Answer' }).first();
+            await answer.waitFor();
+            const label = await answer.locator('.json-schema-2020-12__attribute--primary').first().textContent();
+            expect(label).toBe('(object | object)');
+          });
+        } finally {
+          await browser.close();
+        }
+      },
+      60_000,
+    );
   });
 });

@@ -14,8 +14,8 @@ import {
   type NewEvidence,
   type PortalStore,
 } from '@byline/shared';
-import { aProfile, profileFields, seed, storeFactories } from '@byline/test-support';
-import { portalProfile as portalJournalist } from './portal-profiles';
+import { aProfile, seed, storeFactories } from '@byline/test-support';
+import { claimingTwitter, portalProfile as portalJournalist } from './portal-profiles';
 import { freshStorePerTest } from '../store-contract/fresh-store';
 
 const signIn = (username: string, subject = `sub-${username}`): NewEvidence => ({
@@ -61,11 +61,11 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
   let claims: ClaimsRepository;
   let portal: PortalStore;
   beforeEach(() => {
-    claims = backendOf(store()).profileClaims;
+    claims = backendOf(store()).claims;
     portal = backendOf(store()).portal;
   });
 
-  const portalProfile = (twitter: string, options: { verified?: boolean } = {}) => portalJournalist(portal, twitter, options);
+  const portalProfile = (twitter: string, options: { verified?: boolean } = {}) => portalJournalist(store(), twitter, options);
 
   /** The lookup as the journalist verifier makes it, in a later event-loop turn (see TurnSnapshot). */
   const answers = async (handle: string) => {
@@ -130,7 +130,7 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
     expect(JSON.parse((await answers('RealReporter'))!)).toMatchObject({ slug: owner.profile_slug });
 
     // Once proven, nobody else may claim it, and a proof by another profile is refused.
-    await expect(portal.saveProfile(squatter.userId, profileFields('realreporter'), 'x')).rejects.toBeInstanceOf(
+    await expect(portal.saveProfile(squatter.userId, claimingTwitter('realreporter'), 'x')).rejects.toBeInstanceOf(
       HandleTakenError,
     );
     await expect(
@@ -185,7 +185,7 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
     });
     expect(JSON.parse((await answers('Contested'))!)).toMatchObject({ slug: rightful.profile_slug });
     for (const id of [holder.id, rightful.id]) {
-      expect((await portal.auditHistory(id)).map((a) => a.action)).toContain('handle-moved');
+      expect((await backendOf(store()).audit.historyOf(id)).map((a) => a.action)).toContain('handle-moved');
     }
   });
 
@@ -238,7 +238,7 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
       ]);
       expect(JSON.parse((await answers('ImportedName'))!)).toMatchObject({ slug: record!.profile_slug });
       // The squatter may not claim it again once it is proven.
-      await expect(portal.saveProfile(squatter.userId, profileFields('ImportedName'), 'x')).rejects.toBeInstanceOf(
+      await expect(portal.saveProfile(squatter.userId, claimingTwitter('ImportedName'), 'x')).rejects.toBeInstanceOf(
         HandleTakenError,
       );
     });
@@ -288,7 +288,7 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
     const owner = await portalProfile('', { verified: true });
     const proof = { profileId: owner.id, kind: 'twitter' as const, value: 'HistoryOwner', evidence: signIn('HistoryOwner') };
     expect(await recordProof(claims, proof, { actor: 'network:https://x.example' })).toMatchObject({ ok: true });
-    const [entry] = await portal.auditHistory(squatter.id);
+    const [entry] = await backendOf(store()).audit.historyOf(squatter.id);
     expect(entry).toMatchObject({
       action: 'claim-released',
       actor: 'network:https://x.example',
@@ -314,11 +314,11 @@ describe.each(storeFactories())('contract: claims and their rules ($name store)'
     const own = (await claims.claimsOf(target.id)).find((c) => c.value === 'OwnHandle')!;
     expect(own).toMatchObject({ releasedReason: 'Displaced by the move', evidence: [{ endedReason: 'Displaced by the move' }] });
     expect(await answers('OwnHandle')).toBeNull();
-    expect((await portal.auditHistory(target.id)).slice(0, 2).map((a) => [a.action, a.note])).toEqual([
+    expect((await backendOf(store()).audit.historyOf(target.id)).slice(0, 2).map((a) => [a.action, a.note])).toEqual([
       ['handle-displaced', 'displaced here'],
       ['handle-moved', 'twitter MovedAway moved here: Checked'],
     ]);
-    expect((await portal.auditHistory(holder.id)).slice(0, 2).map((a) => [a.action, a.note])).toEqual([
+    expect((await backendOf(store()).audit.historyOf(holder.id)).slice(0, 2).map((a) => [a.action, a.note])).toEqual([
       ['handle-displaced', 'displaced there'],
       ['handle-moved', 'twitter MovedAway moved to another profile: Checked'],
     ]);

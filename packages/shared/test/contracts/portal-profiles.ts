@@ -1,12 +1,17 @@
-import type { PortalStore } from '@byline/shared';
+import { backendOf, type ProfileFields, type Store } from '@byline/shared';
 import { profileFields } from '@byline/test-support';
 
 let counter = 0;
 
+/** A journalist's profile form claiming this X handle. */
+export const claimingTwitter = (twitter: string): ProfileFields =>
+  profileFields({ profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' } });
+
 /** A portal journalist's profile claiming this X handle, verified by an editor when asked. */
-export async function portalProfile(portal: PortalStore, twitter: string, { verified = false } = {}) {
-  const user = await portal.createUser({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
-  const profile = await portal.saveProfile(user.id, profileFields(twitter), `journalist-${counter}`);
+export async function portalProfile(store: Store, twitter: string, { verified = false } = {}) {
+  const { users, portal } = backendOf(store);
+  const user = await users.create({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const profile = await portal.saveProfile(user.id, claimingTwitter(twitter), `journalist-${counter}`);
   if (verified) await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
   return Object.assign(profile, { userId: user.id });
 }

@@ -9,10 +9,12 @@ import {
   publicProfileUrl,
   recordProof,
   relMeEvidence,
+  rechecksOf,
+  type Rechecks,
   runRecheck,
   setClaims,
   type ArticleInput,
-  type ClaimStoreWithAttempts,
+  type ClaimsRepository,
   type PortalStore,
   type ProfileFields,
   type RecheckOptions,
@@ -63,7 +65,8 @@ function fields(twitter = ''): ProfileFields {
 
 describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (factory) => {
   let store: Store;
-  let claims: ClaimStoreWithAttempts;
+  let claims: ClaimsRepository;
+  let rechecks: Rechecks;
   let portal: PortalStore;
   let server: http.Server;
   let base: string;
@@ -87,6 +90,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   beforeEach(async () => {
     store = await factory.create();
     claims = backendOf(store).claims;
+    rechecks = rechecksOf(backendOf(store));
     portal = backendOf(store).portal;
     pages = {};
     requests = {};
@@ -103,13 +107,17 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
    * X handle (claimed only) when `twitter` is given, left unverified when `verified` is false.
    */
   async function siteProof(path: string, { page = true, site = `${base}${path}`, twitter = '', verified = true } = {}) {
-    const user = await portal.createUser({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await backendOf(store).users.create({
+      email: `j${++counter}@example.org`,
+      passwordHash: 'x',
+      role: 'journalist',
+    });
     const profile = await portal.saveProfile(user.id, fields(twitter), `recheck-${counter}`);
     if (verified) {
       await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     }
-    await setClaims(backendOf(store).profileClaims, profile.id, { website: [site] });
-    const proof = await recordProof(backendOf(store).profileClaims, {
+    await setClaims(backendOf(store).claims, profile.id, { website: [site] });
+    const proof = await recordProof(backendOf(store).claims, {
       profileId: profile.id,
       kind: 'website',
       value: site,
@@ -124,6 +132,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
 
   const run = (options: Partial<RecheckOptions> = {}) =>
     runRecheck({
+      rechecks,
       claims,
       portalStore: portal,
       fetch: testing,
@@ -182,7 +191,10 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(claim.evidence[0]!.endedAt).not.toBeNull();
     // Its only proof: the profile is back in the queue, unverified (see the tests below).
     expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
-    expect((await portal.auditHistory(profile.id))[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
+    expect((await backendOf(store).audit.historyOf(profile.id))[0]).toMatchObject({
+      action: 'proof-lapsed',
+      actor: 'byline:re-check',
+    });
 
     const lapse = output()
       .trim()
@@ -203,7 +215,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   it('a lapsing rel="me" proof of a site another live proof still holds leaves it proven and out of the queue', async () => {
     const { profile } = await siteProof('/attested-too');
     const site = `${base}/attested-too`;
-    const attested = await recordProof(backendOf(store).profileClaims, {
+    const attested = await recordProof(backendOf(store).claims, {
       profileId: profile.id,
       kind: 'website',
       value: site,
@@ -239,7 +251,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
 
     /** The X handle proven by an editor's attestation: a second proof, which no re-check ends. */
     async function attestX(profileId: number, handle: string) {
-      const proof = await recordProof(backendOf(store).profileClaims, {
+      const proof = await recordProof(backendOf(store).claims, {
         profileId,
         kind: 'twitter',
         value: handle,
@@ -272,7 +284,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof', status: 'pending' });
       expect(await portal.pendingRequests()).toContainEqual(expect.objectContaining({ profileId: profile.id }));
       // Newest first: the profile went back to the queue before the proof ended, so it is never verified without one.
-      const [lapsed, noProof, ...rest] = await portal.auditHistory(profile.id);
+      const [lapsed, noProof, ...rest] = await backendOf(store).audit.historyOf(profile.id);
       expect(lapsed).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(noProof).toMatchObject({
         action: 'no-live-proof',
@@ -294,7 +306,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       expect(await store.articleAnswer(article)).toContain('"verified":true');
       expect(await store.journalistAnswer('twitter', handleKey('twitter', 'stillproven'))).toContain('"verified":true');
       expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
-      const history = await portal.auditHistory(profile.id);
+      const history = await backendOf(store).audit.historyOf(profile.id);
       expect(history[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(history.map((record) => record.action)).not.toContain('no-live-proof');
     });
@@ -305,17 +317,17 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       expect(await run()).toMatchObject({ lapsed: 1 });
       expect((await portal.findProfileById(profile.id))!.verified).toBe(false);
       expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
-      expect((await portal.auditHistory(profile.id)).map((record) => record.action)).toEqual(['proof-lapsed']);
+      expect((await backendOf(store).audit.historyOf(profile.id)).map((record) => record.action)).toEqual(['proof-lapsed']);
     });
 
     it('fails safe: cut short before the lapse is recorded, the profile is already unverified; the next run lapses the proof', async () => {
       const { profile } = await siteProof('/cut-short');
       await lapse('/cut-short');
       // The store goes away as the lapse is being recorded.
-      const interrupted = Object.assign(Object.create(claims) as ClaimStoreWithAttempts, {
+      const interrupted = Object.assign(Object.create(rechecks) as Rechecks, {
         recordCheck: () => Promise.reject(new Error('the store went away')),
       });
-      await expect(run({ claims: interrupted })).rejects.toThrow('the store went away');
+      await expect(run({ rechecks: interrupted })).rejects.toThrow('the store went away');
       expect((await portal.findProfileById(profile.id))!.verified).toBe(false);
       expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
       expect((await website(profile.id)).evidence[0]).toMatchObject({ endedAt: null });
@@ -324,7 +336,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       clock += 10 * 60_000;
       expect(await run()).toMatchObject({ checked: 1, lapsed: 1 });
       expect((await website(profile.id)).state).toBe('lapsed');
-      expect((await portal.auditHistory(profile.id)).map((record) => record.action).slice(0, 2)).toEqual([
+      expect((await backendOf(store).audit.historyOf(profile.id)).map((record) => record.action).slice(0, 2)).toEqual([
         'proof-lapsed',
         'no-live-proof',
       ]);
@@ -389,10 +401,10 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   it('a finished run holds no lease: another checker takes every proof at once, and a second `all` run checks them again', async () => {
     for (let i = 0; i < 5; i++) await siteProof(`/released-${i}`);
     expect(await run({ all: true, batchSize: 2 })).toMatchObject({ checked: 5, held: 5, skipped: 0 });
-    const taken = await claims.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 10, all: true });
+    const taken = await rechecks.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 10, all: true });
     expect(taken).toHaveLength(5);
     for (const due of taken)
-      await claims.recordCheck({
+      await rechecks.recordCheck({
         evidenceId: due.evidence.id,
         holder: 'worker',
         outcome: { ok: true },
@@ -414,13 +426,13 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(await run({ now: moving })).toMatchObject({ checked: 1, failing: 1, skipped: 0 });
     expect(requests['/failing-once']).toBe(1);
     clock = start + POLICY.retryMs;
-    const [due] = await claims.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 10 });
+    const [due] = await rechecks.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 10 });
     expect(due?.claim.profileId).toBe(profile.id);
   });
 
   it('counts the proofs another run holds as skipped', async () => {
     for (let i = 0; i < 4; i++) await siteProof(`/held-elsewhere-${i}`);
-    const held = await claims.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 3 });
+    const held = await rechecks.takeDueChecks({ now: now(), holder: 'worker', leaseMs: 60_000, limit: 3 });
     expect(held).toHaveLength(3);
     expect(await run()).toMatchObject({ checked: 1, held: 1, skipped: 3 });
     expect(await run({ all: true })).toMatchObject({ checked: 0, skipped: 3 });

@@ -57,7 +57,7 @@ describe('embedded store whose file goes away', () => {
 
   it('refuses pings, writes and (within a second or so) lookups once the file is deleted, and says so once', async () => {
     expect(await store.articleAnswer(ARTICLE)).not.toBeNull();
-    const portal = backendOf(store).portal;
+    const { users } = backendOf(store);
     for (const name of ['byline.sqlite', 'byline.sqlite-wal', 'byline.sqlite-shm']) fs.rmSync(path.join(dir, name));
 
     expect(await outcome(store.ping())).toMatch(/^503: embedded store: .*byline\.sqlite has been deleted/);
@@ -66,12 +66,8 @@ describe('embedded store whose file goes away', () => {
     await until(async () => ((await outcome(store.articleAnswer(ARTICLE))).startsWith('503') ? true : undefined));
     expect(await outcome(store.findCredential('KEY1'))).toMatch(/^503/);
 
-    try {
-      const signUp = portal.createUser({ email: 'late@example.org', passwordHash: 'x', role: 'journalist' });
-      expect(await outcome(signUp)).toMatch(/^503: .*has been deleted/);
-    } finally {
-      await portal.close();
-    }
+    const signUp = users.create({ email: 'late@example.org', passwordHash: 'x', role: 'journalist' });
+    expect(await outcome(signUp)).toMatch(/^503: .*has been deleted/);
     expect(errorLines(logs.output()).map((entry) => entry.message)).toEqual([
       expect.stringMatching(/byline\.sqlite has been deleted/),
     ]);
@@ -127,17 +123,18 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     expect(await store.articleAnswer(ARTICLE)).not.toBeNull();
     // The last write before the flag is set comes from another connection, and nothing reads after it there:
     // the lookups' next read must not need to record the new end of the WAL in the -shm.
-    await portal.createUser({ email: 'before@example.org', passwordHash: 'x', role: 'journalist' });
-    await portal.setUserRole('before@example.org', 'editor');
+    const { users } = backendOf(store);
+    await users.create({ email: 'before@example.org', passwordHash: 'x', role: 'journalist' });
+    await portal.requestVerification((await portal.findProfileBySlug('guarded'))!.id, 'before@example.org');
     execFileSync('chattr', ['+i', shm]);
 
     expect(await outcome(store.recordUsage(usage))).toMatch(/^503: .*byline\.sqlite-shm cannot be written \(EPERM\)/);
-    expect(await outcome(portal.createUser({ email: 'after@example.org', passwordHash: 'x', role: 'journalist' }))).toMatch(
+    expect(await outcome(users.create({ email: 'after@example.org', passwordHash: 'x', role: 'journalist' }))).toMatch(
       /^503: .*cannot be written/,
     );
     expect(await outcome(store.ping())).toMatch(/^503/);
     expect(await store.articleAnswer(ARTICLE)).not.toBeNull();
-    expect(await portal.findUserByEmail('before@example.org')).not.toBeNull();
+    expect(await users.findByEmail('before@example.org')).not.toBeNull();
     expect(errorLines(logs.output())).toHaveLength(1);
 
     execFileSync('chattr', ['-i', shm]);

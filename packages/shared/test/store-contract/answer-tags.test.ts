@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { canonicalizeUrl, entityTagOf, handleKey, MongoStore, SqliteStore, type Store } from '@byline/shared';
-import { aProfile, seed, storeFactories, tempDir, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
+import { aProfile, seed, storeFactories, tempDir } from '@byline/test-support';
 import { freshStorePerTest } from './fresh-store';
+import { andThen, forgetting, reopenablePerTest, reopenableStores } from './reopenable-store';
 
 const STRONG_TAG = /^"[A-Za-z0-9_-]{27}(-[a-z]+)?"$/;
 
@@ -44,70 +45,23 @@ describe.each(storeFactories())('answer tags ($name store)', (factory) => {
   });
 });
 
-/** A store written before the tags existed, opened again by this version. */
-interface TaglessStore {
-  open(): Store;
-  /** With the store closed: the tags gone and their migrations forgotten, as before this version. */
-  forgetTags(): Promise<void>;
-  dispose(): Promise<void>;
-}
-
-function embedded(): TaglessStore {
-  const file = `${tempDir('byline-answer-tags-')}/byline.sqlite`;
-  return {
-    open: () => new SqliteStore(file),
-    forgetTags: async () => {
-      const db = new Database(file);
+/** As before the tags: the tags gone and their migrations forgotten. */
+const withoutTags = andThen(
+  {
+    sqlite: (db) =>
       db.exec(`DROP TRIGGER profiles_answer_tags_in_step;
                ALTER TABLE profiles DROP COLUMN article_etag;
-               ALTER TABLE profiles DROP COLUMN journalist_etag;
-               DELETE FROM schema_migrations WHERE name IN ('016-answer-tags', '017-tag-existing-answers');`);
-      db.close();
+               ALTER TABLE profiles DROP COLUMN journalist_etag;`),
+    mongodb: async (db) => {
+      await db.collection('profiles').updateMany({}, { $unset: { 'answers.articleTag': '', 'answers.journalistTag': '' } });
     },
-    dispose: async () => undefined,
-  };
-}
+  },
+  forgetting('016-answer-tags', '017-tag-existing-answers'),
+);
 
-function mongodb(uri: string): TaglessStore {
-  const dbName = uniqueDatabaseName();
-  const open = () => MongoStore.open(uri, { dbName });
-  return {
-    open,
-    forgetTags: async () => {
-      const store = open();
-      try {
-        await store.ping();
-        await store.db
-          .collection('profiles')
-          .updateMany({}, { $unset: { 'answers.articleTag': '', 'answers.journalistTag': '' } });
-        await store.db.collection('schema_migrations').deleteOne({ _id: '017-tag-existing-answers' as never });
-      } finally {
-        await store.close();
-      }
-    },
-    dispose: async () => {
-      const store = open();
-      await store.db.dropDatabase().catch(() => undefined);
-      await store.close();
-    },
-  };
-}
-
-const kinds: { name: string; make: () => TaglessStore }[] = [{ name: 'embedded', make: embedded }];
-const mongoUri = testMongoUri();
-if (mongoUri) kinds.push({ name: 'mongodb', make: () => mongodb(mongoUri) });
-
-describe.each(kinds)('answers stored before their tags ($name store)', ({ make }) => {
-  let target: TaglessStore;
-  let store: Store | undefined;
-  beforeEach(() => {
-    target = make();
-  });
-  afterEach(async () => {
-    await store?.close();
-    store = undefined;
-    await target.dispose();
-  });
+describe.each(reopenableStores())('answers stored before their tags ($name store)', ({ make }) => {
+  const target = reopenablePerTest(make);
+  let store: Store;
 
   it('are tagged when the store is next opened, with the tags rendering gives', async () => {
     const profiles = [aProfile(), aProfile(), aProfile({ verified: false })];
@@ -121,7 +75,7 @@ describe.each(kinds)('answers stored before their tags ($name store)', ({ make }
     };
     await store.close();
 
-    await target.forgetTags();
+    await target.rewind(withoutTags);
     store = target.open();
 
     expect({

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { backendOf, MongoStore, type ClaimStoreWithAttempts, SqliteStore, type PortalStore, type Store } from '@byline/shared';
+import { backendOf, MongoStore, type ClaimsRepository, SqliteStore, type PortalStore, type Store } from '@byline/shared';
 import {
   aProfile,
   profileFields,
@@ -82,7 +82,7 @@ describe.each(kinds)('handles held before claims become claims when the store is
     await target.dispose();
   });
 
-  function open(): { store: Store; portal: PortalStore; claims: ClaimStoreWithAttempts } {
+  function open(): { store: Store; portal: PortalStore; claims: ClaimsRepository } {
     store = target.open();
     const portal = backendOf(store).portal;
     const claims = backendOf(store).claims;
@@ -106,8 +106,12 @@ describe.each(kinds)('handles held before claims become claims when the store is
     const [imported] = await seed(opened, aProfile());
     const editor = 'ed@example.org';
     const portalProfile = async (handle: string, verified: boolean) => {
-      const user = await portal.createUser({ email: `${handle}@example.org`, passwordHash: 'x', role: 'journalist' });
-      const profile = await portal.saveProfile(user.id, profileFields('', { profile_last_name: handle }), handle);
+      const user = await backendOf(opened).users.create({
+        email: `${handle}@example.org`,
+        passwordHash: 'x',
+        role: 'journalist',
+      });
+      const profile = await portal.saveProfile(user.id, profileFields({ profile_last_name: handle }), handle);
       if (verified) await portal.decideVerification({ profileId: profile.id, actor: editor, action: 'verified', note: '' });
       // As the portal stored a typed handle before claims: in the document, the lookup index and the answers.
       await storeHandleAsBeforeTheRules(opened, profile.profile_slug, 'twitter', handle);
@@ -124,7 +128,7 @@ describe.each(kinds)('handles held before claims become claims when the store is
     expect(before.verified).toContain('"verified":true');
     expect((await opened.findAuthorBySocialHandle('twitter', 'unverifiedbefore'))!.profile.id).toBe(unverified.id);
 
-    let claims: ClaimStoreWithAttempts;
+    let claims: ClaimsRepository;
     ({ store: opened, portal, claims } = await reopen(true));
 
     expect(await opened.journalistAnswer('twitter', key(handles.imported))).toBe(before.imported);

@@ -8,6 +8,8 @@ import { chunks, WRITE_CHUNK } from '../../store/mongo/chunks';
 import { isDuplicateKey, writeErrorsOf } from '../../store/mongo/mongo-errors';
 import { withNewIds } from '../../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf, type ClaimDoc, type EvidenceDoc } from '../../store/mongo/mongo-schema';
+import { enqueueIn } from '../../queue/mongo-leased-queue';
+import { recheckItemOf } from '../../recheck/recheck-records';
 import { insertAudit } from '../../store/mongo/mongo-verification-records';
 import { refreshDerivedFields } from '../../store/mongo/profile-derived-fields';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../claims';
@@ -391,6 +393,11 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
 
   async addEvidence(claimId: number, evidence: NewEvidence, now: string): Promise<number> {
     return (await insertEvidence(this.db, [{ claimId, evidence }], now))[0]!;
+  }
+
+  async scheduleRecheck(evidenceId: number, dueAt: string): Promise<void> {
+    const item = recheckItemOf({ id: evidenceId, nextCheckAt: dueAt, endedAt: null });
+    if (item) await enqueueIn(this.db, item);
   }
 
   endEvidence(claimIds: number[], reason: string, now: string): Promise<void> {

@@ -4,6 +4,8 @@ import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '.
 import { showProvenHandles } from '../../claims/proven-handles';
 import { releaseClaims } from '../../claims/release-claims';
 import { runNow } from '../../claims/steps';
+import { enqueueNow } from '../../queue/sqlite-leased-queue';
+import { recheckItemOf } from '../../recheck/recheck-records';
 import { refreshDerivedFields } from '../../store/sqlite/profile-records';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../claims';
 import { claimKey, isNetwork } from '../claim-values';
@@ -298,6 +300,11 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
         nextCheckAt ?? null,
       ).lastInsertRowid,
     );
+  }
+
+  scheduleRecheck(evidenceId: number, dueAt: string): void {
+    const item = recheckItemOf({ id: evidenceId, nextCheckAt: dueAt, endedAt: null });
+    if (item) enqueueNow(this.db, item);
   }
 
   endEvidence(claimIds: number[], reason: string, now: string): void {

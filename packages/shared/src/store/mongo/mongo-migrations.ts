@@ -1,5 +1,7 @@
 import type { Db } from 'mongodb';
 import { claimsFromHandles } from '../../proofs/mongo/mongo-claims-migration';
+import { rechecksOntoQueue } from '../../recheck/mongo-recheck-records';
+import { proofAttemptsOntoQueue } from '../../proofs/mongo/mongo-proof-attempts-migration';
 import { isDuplicateKey } from './mongo-errors';
 import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
 import { collectionOf, ensureSchema } from './mongo-schema';
@@ -16,6 +18,10 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '015-claims-from-handles', run: claimsFromHandles },
   // Each rendered answer's ETag, stored beside it (see RenderedAnswers).
   { name: '017-tag-existing-answers', run: tagExistingAnswers },
+  // Every live re-checked proof becomes an item of the leased queue (see recheck/rechecks.ts).
+  { name: '021-rechecks-on-queue', run: rechecksOntoQueue },
+  // Sign-ins in progress are queue items too (QueuedProofAttempts).
+  { name: '022-proof-attempts-on-queue', run: proofAttemptsOntoQueue },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */

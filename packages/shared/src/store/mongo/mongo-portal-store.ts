@@ -2,60 +2,22 @@ import type { MongoDatabase } from '../../database/mongo-database';
 import type { Db } from 'mongodb';
 import type { Article, ArticleInput, Profile } from '../../domain/types';
 import { canonicalizeUrl } from '../../url/canonical-url';
-import type {
-  ApiAccount,
-  AuditRecord,
-  NewPasswordReset,
-  NewPortalSession,
-  PortalRole,
-  PortalSession,
-  PortalStore,
-  PortalUser,
-  PortalUserWithPassword,
-  ProfileFields,
-  TemporaryPasswordUse,
-  VerificationDecision,
-  VerificationRequest,
-} from '../portal-store';
-import { ArticleTakenError, EmailTakenError } from '../portal-store';
+import type { AuditRecord } from '../../audit/audit-repository';
+import type { ApiAccount, PortalStore, ProfileFields, VerificationDecision, VerificationRequest } from '../portal-store';
+import { ArticleTakenError } from '../portal-store';
 import { isDuplicateKey } from './mongo-errors';
-import { serialised, withNewIds } from './mongo-ids';
-import { MongoPasswordResets } from './mongo-password-resets';
-import { MongoSessionRecords } from './mongo-session-records';
+import { withNewIds } from './mongo-ids';
 import { insertAudit, openPendingRequest } from './mongo-verification-records';
 import { refreshDerivedFields, toArticle, toProfile } from './profile-derived-fields';
 import { saveProfile } from './mongo-portal-profile';
-import {
-  COLLECTIONS,
-  collectionOf,
-  type ArticleDoc,
-  type AuditDoc,
-  type PortalUserDoc,
-  type VerificationRequestDoc,
-} from './mongo-schema';
+import { COLLECTIONS, collectionOf, type ArticleDoc, type VerificationRequestDoc } from './mongo-schema';
 
-const toUser = (doc: PortalUserDoc): PortalUser => ({
-  id: doc._id,
-  email: doc.email,
-  role: doc.role,
-  profileId: doc.profile_id,
-  createdAt: doc.created_at,
-  mustChangePassword: doc.must_change_password === true,
-});
 const toRequest = (doc: VerificationRequestDoc): VerificationRequest => ({
   id: doc._id,
   profileId: doc.profile_id,
   requestedBy: doc.requested_by,
   requestedAt: doc.requested_at,
   status: doc.status,
-});
-const toAudit = (doc: AuditDoc): AuditRecord => ({
-  id: doc._id,
-  profileId: doc.profile_id,
-  actor: doc.actor,
-  action: doc.action,
-  note: doc.note,
-  at: doc.at,
 });
 
 /**
@@ -66,19 +28,10 @@ const toAudit = (doc: AuditDoc): AuditRecord => ({
  * beside each. Driver outages become StoreUnavailableError.
  */
 export class MongoPortalStore implements PortalStore {
-  private readonly resets = new MongoPasswordResets(() => this.db);
-  private readonly sessionRecords = new MongoSessionRecords(() => this.db);
-
   constructor(private readonly store: MongoDatabase) {}
 
   private get db(): Db {
     return this.store.db;
-  }
-  private get users() {
-    return collectionOf(this.db, 'portalUsers');
-  }
-  private get sessions() {
-    return collectionOf(this.db, 'portalSessions');
   }
   private get profiles() {
     return collectionOf(this.db, 'profiles');
@@ -88,9 +41,6 @@ export class MongoPortalStore implements PortalStore {
   }
   private get requests() {
     return collectionOf(this.db, 'verificationRequests');
-  }
-  private get audit() {
-    return collectionOf(this.db, 'audit');
   }
   private get accounts() {
     return collectionOf(this.db, 'accounts');
@@ -103,150 +53,6 @@ export class MongoPortalStore implements PortalStore {
 
   async close(): Promise<void> {
     // The client belongs to the MongoStore, which closes it.
-  }
-
-  createUser({
-    email,
-    passwordHash,
-    role,
-    temporaryPasswordExpiresAt,
-  }: {
-    email: string;
-    passwordHash: string;
-    role: PortalRole;
-    temporaryPasswordExpiresAt?: string;
-  }): Promise<PortalUser> {
-    return this.run(() =>
-      withNewIds(this.db, COLLECTIONS.portalUsers, async () => ({
-        count: 1,
-        write: async (id) => {
-          const doc: PortalUserDoc = {
-            _id: id,
-            email,
-            password_hash: passwordHash,
-            role,
-            profile_id: null,
-            created_at: new Date().toISOString(),
-            must_change_password: temporaryPasswordExpiresAt !== undefined,
-            temporary_password_expires_at: temporaryPasswordExpiresAt ?? null,
-          };
-          try {
-            await this.users.insertOne(doc);
-          } catch (error) {
-            // The email taken: refuse. Otherwise the id was taken: withNewIds retries with another.
-            if (isDuplicateKey(error) && (await this.users.countDocuments({ email }, { limit: 1 })) > 0) {
-              throw new EmailTakenError();
-            }
-            throw error;
-          }
-          return toUser(doc);
-        },
-      })),
-    );
-  }
-
-  findUserByEmail(email: string): Promise<PortalUserWithPassword | null> {
-    return this.run(async () => {
-      const doc = await this.users.findOne({ email });
-      return doc ? { ...toUser(doc), passwordHash: doc.password_hash } : null;
-    });
-  }
-
-  setUserRole(email: string, role: PortalRole): Promise<boolean> {
-    return this.run(async () => (await this.users.updateOne({ email }, { $set: { role } })).matchedCount > 0);
-  }
-
-  setUserPassword(userId: number, passwordHash: string): Promise<void> {
-    return this.run(async () => {
-      await this.users.updateOne(
-        { _id: userId },
-        { $set: { password_hash: passwordHash, must_change_password: false, temporary_password_expires_at: null } },
-      );
-    });
-  }
-
-  setTemporaryPassword(userId: number, passwordHash: string, expiresAt: string): Promise<void> {
-    return this.run(async () => {
-      await this.users.updateOne(
-        { _id: userId },
-        { $set: { password_hash: passwordHash, must_change_password: true, temporary_password_expires_at: expiresAt } },
-      );
-    });
-  }
-
-  /**
-   * One updateOne conditional on an unexpired one-time password: of concurrent callers only one matches on
-   * MongoDB; serialised in this process too, as FerretDB 1.x applies it as read-then-write (see mongo-ids.ts).
-   */
-  useTemporaryPassword(userId: number, now: Date, replacementHash: string): Promise<TemporaryPasswordUse> {
-    return this.run(() =>
-      serialised(this.db, 'temporary-password-use', async () => {
-        const used = await this.users.updateOne(
-          { _id: userId, temporary_password_expires_at: { $gt: now.toISOString() } },
-          { $set: { password_hash: replacementHash, temporary_password_expires_at: null } },
-        );
-        if (used.modifiedCount > 0) return 'used';
-        const left = await this.users.findOne({ _id: userId }, { projection: { temporary_password_expires_at: 1 } });
-        return left?.temporary_password_expires_at ? 'expired' : 'none';
-      }),
-    );
-  }
-
-  createSession(session: NewPortalSession): Promise<void> {
-    return this.run(async () => {
-      const now = new Date().toISOString();
-      await this.sessions.deleteMany({ expires_at: { $lte: now } });
-      await this.sessions.insertOne({
-        token_hash: session.tokenHash,
-        user_id: session.userId,
-        csrf_token: session.csrfToken,
-        created_at: now,
-        expires_at: session.expiresAt,
-      });
-    });
-  }
-
-  findSession(tokenHash: string, now: Date): Promise<PortalSession | null> {
-    return this.run(async () => {
-      const session = await this.sessions.findOne({ token_hash: tokenHash, expires_at: { $gt: now.toISOString() } });
-      if (!session) return null;
-      const user = await this.users.findOne({ _id: session.user_id });
-      return user ? { user: toUser(user), csrfToken: session.csrf_token, expiresAt: session.expires_at } : null;
-    });
-  }
-
-  deleteSession(tokenHash: string): Promise<void> {
-    return this.run(async () => {
-      await this.sessions.deleteOne({ token_hash: tokenHash });
-    });
-  }
-
-  deleteSessionsOfUser(userId: number, exceptTokenHash?: string): Promise<void> {
-    return this.run(() => this.sessionRecords.deleteOfUser(userId, exceptTokenHash));
-  }
-
-  putSessionFlash(tokenHash: string, sealed: string): Promise<void> {
-    return this.run(() => this.sessionRecords.putFlash(tokenHash, sealed));
-  }
-
-  takeSessionFlash(tokenHash: string): Promise<string | null> {
-    return this.run(() => this.sessionRecords.takeFlash(tokenHash));
-  }
-
-  createPasswordReset(reset: NewPasswordReset): Promise<void> {
-    return this.run(() => this.resets.create(reset));
-  }
-
-  passwordResetUsable(tokenHash: string, now: Date): Promise<boolean> {
-    return this.run(() => this.resets.usable(tokenHash, now));
-  }
-
-  consumePasswordReset(tokenHash: string, now: Date): Promise<number | null> {
-    return this.run(() => this.resets.consume(tokenHash, now));
-  }
-
-  deletePasswordResets(userId: number): Promise<void> {
-    return this.run(() => this.resets.deleteOf(userId));
   }
 
   findProfileById(profileId: number): Promise<Profile | null> {
@@ -421,14 +227,6 @@ export class MongoPortalStore implements PortalStore {
       await openPendingRequest(this.db, profileId, actor, at);
       return true;
     });
-  }
-
-  recordAudit({ profileId, actor, action, note }: Omit<AuditRecord, 'id' | 'at'>): Promise<void> {
-    return this.run(() => insertAudit(this.db, { profile_id: profileId, actor, action, note, at: new Date().toISOString() }));
-  }
-
-  auditHistory(profileId: number): Promise<AuditRecord[]> {
-    return this.run(async () => (await this.audit.find({ profile_id: profileId }).sort({ _id: -1 }).toArray()).map(toAudit));
   }
 
   /** Like the MongoStore's account creation: a concurrent insert of the same email wins and is reused. */

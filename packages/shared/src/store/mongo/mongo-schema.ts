@@ -2,7 +2,8 @@ import type { Collection, Db, IndexDescription } from 'mongodb';
 import type { AccountStatus, ArticleInput, ProfileInput, SocialType } from '../../domain/types';
 import type { RenderedAnswers } from '../../domain/rendered-answers';
 import type { ClaimKind, ClaimState, EvidenceMethod } from '../../proofs/claims';
-import type { AuditAction } from '../portal-store';
+import type { AuditAction } from '../../audit/audit-repository';
+import type { StoredQueueItem } from '../../queue/stored-queue-item';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
@@ -152,7 +153,7 @@ export interface ClaimDoc {
   live?: string;
 }
 
-/** A proof of a claim, in its own collection so that a re-check lease is a single-document update. */
+/** A proof of a claim, in its own collection. */
 export interface EvidenceDoc {
   _id: number;
   claim_id: number;
@@ -168,13 +169,14 @@ export interface EvidenceDoc {
   next_check_at: string | null;
   failing_since: string | null;
   last_failure: string | null;
+  /** Unused since re-checks lease queue items (data step 021); kept so that documents keep their shape. */
   lease_holder: string | null;
   lease_until: string | null;
   ended_at: string | null;
   ended_reason: string | null;
 }
 
-/** A network sign-in in progress (see proofs/proof-attempts.ts), keyed by the hash of its `state`. */
+/** A network sign-in in progress as kept before the queue (data step 022 moves them there), keyed by the hash of its `state`. */
 export interface ProofAttemptDoc {
   _id: string;
   user_id: number;
@@ -186,6 +188,11 @@ export interface ProofAttemptDoc {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** A work item of the leased queue (see queue/leased-queue.ts); `_id` is JSON [topic, key], one item per key. */
+export interface QueueItemDoc extends StoredQueueItem {
+  _id: string;
 }
 
 /** A one-time data step that has run (see mongo-migrations.ts). */
@@ -211,6 +218,7 @@ export const COLLECTIONS = {
   claims: 'claims',
   evidence: 'evidence',
   proofAttempts: 'proof_attempts',
+  queueItems: 'queue_items',
 } as const;
 
 /** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
@@ -231,6 +239,7 @@ interface CollectionDocs {
   claims: ClaimDoc;
   evidence: EvidenceDoc;
   proofAttempts: ProofAttemptDoc;
+  queueItems: QueueItemDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -298,13 +307,13 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { profile_id: 1, _id: 1 }, name: 'of_profile' },
   ],
   [COLLECTIONS.evidence]: [
-    // a claim's proofs, oldest first
+    // a claim's proofs, oldest first (re-checks due are found on the queue: see queueItems)
     { key: { claim_id: 1, _id: 1 }, name: 'of_claim' },
-    // re-checks due, soonest first
-    { key: { next_check_at: 1 }, name: 'due' },
   ],
   // sign-ins in progress are swept by expiry time
   [COLLECTIONS.proofAttempts]: [{ key: { expires_at: 1 }, name: 'expiry' }],
+  // a topic's due work, oldest due first (one item per (topic, key) by its _id)
+  [COLLECTIONS.queueItems]: [{ key: { topic: 1, due_at: 1, _id: 1 }, name: 'due' }],
 };
 
 /**

@@ -3,6 +3,9 @@ import { forgetPreparedStatements, refreshDerivedFields } from './profile-record
 import { rewriteHandlesToNormalForm } from './handles-normal-form';
 import { CLAIMS_SCHEMA_SQL } from '../../proofs/sqlite/claims-sql';
 import { claimsFromHandles } from '../../proofs/sqlite/claims-migration';
+import { QUEUE_SCHEMA_SQL } from '../../queue/sqlite-leased-queue';
+import { RECHECKS_ONTO_QUEUE_SQL } from '../../recheck/sqlite-recheck-records';
+import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../../proofs/sqlite/proof-attempts-migration';
 
 /**
  * A schema change (`sql`, applied in one transaction) or a data backfill SQL alone cannot do. A backfill
@@ -233,5 +236,20 @@ export const MIGRATIONS: Migration[] = [
   ALTER TABLE api_keys ADD COLUMN rate_limit_per_minute INTEGER;
   CREATE INDEX api_keys_browser ON api_keys (kind) WHERE kind = 'browser';
   `,
+  },
+  {
+    // The leased queue every kind of background work shares (see queue/leased-queue.ts).
+    name: '020-leased-queue',
+    sql: QUEUE_SCHEMA_SQL,
+  },
+  {
+    // Every live re-checked proof becomes a queue item, due when its next check was: re-checks lease queue items now.
+    name: '021-rechecks-on-queue',
+    sql: RECHECKS_ONTO_QUEUE_SQL,
+  },
+  {
+    // Sign-ins in progress are queue items too (QueuedProofAttempts); the `proof_attempts` table stays, empty.
+    name: '022-proof-attempts-on-queue',
+    sql: PROOF_ATTEMPTS_ONTO_QUEUE_SQL,
   },
 ];

@@ -2,42 +2,17 @@ import Database from 'better-sqlite3';
 import type { Article, ArticleInput, Profile } from '../../domain/types';
 import { canonicalizeUrl } from '../../url/canonical-url';
 import { normalizeSocialProfiles } from '../../social/social-handle';
-import type {
-  ApiAccount,
-  AuditRecord,
-  NewPasswordReset,
-  NewPortalSession,
-  PortalRole,
-  PortalSession,
-  PortalStore,
-  PortalUser,
-  PortalUserWithPassword,
-  ProfileFields,
-  TemporaryPasswordUse,
-  VerificationDecision,
-  VerificationRequest,
-} from '../portal-store';
-import { ArticleTakenError, EmailTakenError } from '../portal-store';
+import type { AuditRecord } from '../../audit/audit-repository';
+import type { ApiAccount, PortalStore, ProfileFields, VerificationDecision, VerificationRequest } from '../portal-store';
+import { ArticleTakenError } from '../portal-store';
 import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
 import { networkClaims } from '../../proofs/claim-values';
 import { setClaimsSteps } from '../../claims/set-claims';
 import { runNow } from '../../claims/steps';
 import { SqliteClaimsUnit } from '../../proofs/sqlite/claims-sql';
-import { SqlitePasswordResets } from './sqlite-password-resets';
-import { SqliteSessionRecords } from './sqlite-session-records';
 import type { StoreFileGuard } from './store-file-guard';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from './write-without-blocking';
 
-interface UserRow {
-  id: number;
-  email: string;
-  role: PortalRole;
-  profile_id: number | null;
-  created_at: string;
-  password_hash: string;
-  must_change_password: number;
-  temporary_password_expires_at: string | null;
-}
 interface RequestRow {
   id: number;
   profile_id: number;
@@ -46,14 +21,6 @@ interface RequestRow {
   status: VerificationRequest['status'];
 }
 
-const toUser = (row: UserRow): PortalUser => ({
-  id: row.id,
-  email: row.email,
-  role: row.role,
-  profileId: row.profile_id,
-  createdAt: row.created_at,
-  mustChangePassword: row.must_change_password === 1,
-});
 const toRequest = (row: RequestRow): VerificationRequest => ({
   id: row.id,
   profileId: row.profile_id,
@@ -68,8 +35,6 @@ const toRequest = (row: RequestRow): VerificationRequest => ({
  */
 export class SqlitePortalStore implements PortalStore {
   private readonly db: Database.Database;
-  private readonly resets: SqlitePasswordResets;
-  private readonly sessions: SqliteSessionRecords;
 
   /**
    * The schema must already be migrated: open the SqliteStore on this file first. Writes are
@@ -83,8 +48,6 @@ export class SqlitePortalStore implements PortalStore {
     this.db = new Database(file, { fileMustExist: true });
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('foreign_keys = ON');
-    this.resets = new SqlitePasswordResets(this.db, (work) => this.write(work));
-    this.sessions = new SqliteSessionRecords(this.db, (work) => this.write(work));
   }
 
   private sql<P extends unknown[] = unknown[], R = unknown>(text: string) {
@@ -105,129 +68,6 @@ export class SqlitePortalStore implements PortalStore {
     if (this.db.open && (this.guard?.safeToClose() ?? true)) this.db.close();
   }
 
-  async createUser({
-    email,
-    passwordHash,
-    role,
-    temporaryPasswordExpiresAt,
-  }: {
-    email: string;
-    passwordHash: string;
-    role: PortalRole;
-    temporaryPasswordExpiresAt?: string;
-  }): Promise<PortalUser> {
-    const id = await this.write(() => {
-      try {
-        return this.sql(
-          `INSERT INTO portal_users (email, password_hash, role, created_at, must_change_password, temporary_password_expires_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-        ).run(
-          email,
-          passwordHash,
-          role,
-          new Date().toISOString(),
-          temporaryPasswordExpiresAt ? 1 : 0,
-          temporaryPasswordExpiresAt ?? null,
-        ).lastInsertRowid;
-      } catch (error) {
-        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new EmailTakenError();
-        throw error;
-      }
-    });
-    return toUser(this.sql<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?').get(Number(id))!);
-  }
-
-  async findUserByEmail(email: string): Promise<PortalUserWithPassword | null> {
-    const row = this.sql<[string], UserRow>('SELECT * FROM portal_users WHERE email = ?').get(email);
-    return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
-  }
-
-  async setUserRole(email: string, role: PortalRole): Promise<boolean> {
-    return this.write(() => this.sql('UPDATE portal_users SET role = ? WHERE email = ?').run(role, email).changes > 0);
-  }
-
-  async setUserPassword(userId: number, passwordHash: string): Promise<void> {
-    await this.write(() =>
-      this.sql(
-        'UPDATE portal_users SET password_hash = ?, must_change_password = 0, temporary_password_expires_at = NULL WHERE id = ?',
-      ).run(passwordHash, userId),
-    );
-  }
-
-  async setTemporaryPassword(userId: number, passwordHash: string, expiresAt: string): Promise<void> {
-    await this.write(() =>
-      this.sql(
-        'UPDATE portal_users SET password_hash = ?, must_change_password = 1, temporary_password_expires_at = ? WHERE id = ?',
-      ).run(passwordHash, expiresAt, userId),
-    );
-  }
-
-  useTemporaryPassword(userId: number, now: Date, replacementHash: string): Promise<TemporaryPasswordUse> {
-    const at = now.toISOString();
-    return this.write(() => {
-      const used = this.sql(
-        `UPDATE portal_users SET password_hash = ?, temporary_password_expires_at = NULL
-         WHERE id = ? AND temporary_password_expires_at > ?`,
-      ).run(replacementHash, userId, at).changes;
-      if (used) return 'used';
-      const left = this.sql<[number], { temporary_password_expires_at: string | null }>(
-        'SELECT temporary_password_expires_at FROM portal_users WHERE id = ?',
-      ).get(userId);
-      return left?.temporary_password_expires_at ? 'expired' : 'none';
-    });
-  }
-
-  async createSession(session: NewPortalSession): Promise<void> {
-    const now = new Date().toISOString();
-    const expireAndInsert = this.db.transaction(() => {
-      this.sql('DELETE FROM portal_sessions WHERE expires_at <= ?').run(now);
-      this.sql(
-        'INSERT INTO portal_sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-      ).run(session.tokenHash, session.userId, session.csrfToken, now, session.expiresAt);
-    });
-    await this.write(() => expireAndInsert.immediate());
-  }
-
-  async findSession(tokenHash: string, now: Date): Promise<PortalSession | null> {
-    const row = this.sql<[string, string], UserRow & { csrf_token: string; expires_at: string }>(
-      `SELECT u.*, s.csrf_token, s.expires_at FROM portal_sessions s JOIN portal_users u ON u.id = s.user_id
-       WHERE s.token_hash = ? AND s.expires_at > ?`,
-    ).get(tokenHash, now.toISOString());
-    return row ? { user: toUser(row), csrfToken: row.csrf_token, expiresAt: row.expires_at } : null;
-  }
-
-  async deleteSession(tokenHash: string): Promise<void> {
-    await this.write(() => this.sql('DELETE FROM portal_sessions WHERE token_hash = ?').run(tokenHash));
-  }
-
-  deleteSessionsOfUser(userId: number, exceptTokenHash?: string): Promise<void> {
-    return this.sessions.deleteOfUser(userId, exceptTokenHash);
-  }
-
-  putSessionFlash(tokenHash: string, sealed: string): Promise<void> {
-    return this.sessions.putFlash(tokenHash, sealed);
-  }
-
-  takeSessionFlash(tokenHash: string): Promise<string | null> {
-    return this.sessions.takeFlash(tokenHash);
-  }
-
-  createPasswordReset(reset: NewPasswordReset): Promise<void> {
-    return this.resets.create(reset);
-  }
-
-  passwordResetUsable(tokenHash: string, now: Date): Promise<boolean> {
-    return this.resets.usable(tokenHash, now);
-  }
-
-  consumePasswordReset(tokenHash: string, now: Date): Promise<number | null> {
-    return this.resets.consume(tokenHash, now);
-  }
-
-  deletePasswordResets(userId: number): Promise<void> {
-    return this.resets.deleteOf(userId);
-  }
-
   async findProfileById(profileId: number): Promise<Profile | null> {
     const row = this.sql<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?').get(profileId);
     return row ? toProfile(row) : null;
@@ -241,7 +81,9 @@ export class SqlitePortalStore implements PortalStore {
   async saveProfile(userId: number, given: ProfileFields, slugBase: string): Promise<Profile> {
     const fields = { ...given, profile_social_profiles: normalizeSocialProfiles(given.profile_social_profiles) };
     const save = this.db.transaction(() => {
-      const user = this.sql<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?').get(userId);
+      const user = this.sql<[number], { profile_id: number | null }>('SELECT profile_id FROM portal_users WHERE id = ?').get(
+        userId,
+      );
       if (!user) throw new Error(`no portal user ${userId}`);
       const profileId = user.profile_id ?? this.insertProfile(userId, slugBase);
       const current = this.sql<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?').get(profileId)!;
@@ -404,18 +246,6 @@ export class SqlitePortalStore implements PortalStore {
       note,
       at,
     );
-  }
-
-  async recordAudit({ profileId, actor, action, note }: Omit<AuditRecord, 'id' | 'at'>): Promise<void> {
-    await this.write(() => this.audit(profileId, actor, action, note, new Date().toISOString()));
-  }
-
-  async auditHistory(profileId: number): Promise<AuditRecord[]> {
-    return this.sql<[number], Omit<AuditRecord, 'profileId'> & { profile_id: number }>(
-      'SELECT id, profile_id, actor, action, note, at FROM verification_audit WHERE profile_id = ? ORDER BY id DESC',
-    )
-      .all(profileId)
-      .map(({ profile_id, ...rest }) => ({ ...rest, profileId: profile_id }));
   }
 
   async openApiAccount(email: string): Promise<ApiAccount> {

@@ -1,0 +1,65 @@
+import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
+import type { ProfileFields } from '../store/portal-store';
+import { newUser } from '../users/users-contract';
+
+const fields: ProfileFields = {
+  profile_first_name: 'Aoife',
+  profile_last_name: 'Brennan',
+  profile_title: '',
+  profile_bio: '',
+  profile_employer: '',
+  profile_residing: '',
+  profile_image: '',
+  profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
+  user_location: '',
+  user_city: '',
+};
+
+/**
+ * The promises of the AuditHistory port, for stores made by `factory`. Run on every database by
+ * packages/shared/test/contracts/audit.test.ts.
+ */
+export function auditContract(factory: ContractStoreFactory): void {
+  const backend = freshBackendPerTest(factory);
+  let n = 0;
+  async function profile(): Promise<number> {
+    const user = await newUser(backend().users);
+    return (await backend().portal.saveProfile(user.id, fields, `audit-${++n}`)).id;
+  }
+
+  it('keeps each profile’s records, newest first, with who, what, why and when', async () => {
+    const [one, other] = [await profile(), await profile()];
+    expect(await backend().audit.historyOf(one)).toEqual([]);
+    const before = new Date().toISOString();
+    await backend().audit.record({
+      profileId: one,
+      actor: 'ed@example.org',
+      action: 'proof-attested',
+      note: 'X: checked by phone',
+    });
+    await backend().audit.record({ profileId: other, actor: 'byline:re-check', action: 'claim-released', note: 'released' });
+    await backend().audit.record({ profileId: one, actor: 'network:x', action: 'handle-displaced', note: '' });
+
+    const history = await backend().audit.historyOf(one);
+    expect(history.map(({ profileId, actor, action, note }) => [profileId, actor, action, note])).toEqual([
+      [one, 'network:x', 'handle-displaced', ''],
+      [one, 'ed@example.org', 'proof-attested', 'X: checked by phone'],
+    ]);
+    expect(history[0]!.id).toBeGreaterThan(history[1]!.id);
+    for (const record of history) expect(record.at >= before && record.at <= new Date().toISOString()).toBe(true);
+    expect((await backend().audit.historyOf(other)).map((record) => record.action)).toEqual(['claim-released']);
+  });
+
+  it('lists the records the verification writes append beside its own, in one order', async () => {
+    const one = await profile();
+    const { portal } = backend();
+    await portal.requestVerification(one, 'owner@example.org');
+    await backend().audit.record({ profileId: one, actor: 'ed@example.org', action: 'proof-attested', note: 'site' });
+    await portal.decideVerification({ profileId: one, actor: 'ed@example.org', action: 'verified', note: '' });
+    expect((await backend().audit.historyOf(one)).map((record) => record.action)).toEqual([
+      'verified',
+      'proof-attested',
+      'requested',
+    ]);
+  });
+}

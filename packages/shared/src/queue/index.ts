@@ -1,0 +1,3 @@
+export * from './leased-queue';
+export { SqliteLeasedQueue } from './sqlite-leased-queue';
+export { MongoLeasedQueue } from './mongo-leased-queue';

@@ -1,0 +1,88 @@
+/**
+ * A leased queue: work items that one holder at a time takes, does, and settles. Each database implements it once
+ * (sqlite-leased-queue.ts, mongo-leased-queue.ts) and every kind of work uses it under its own topic — the re-checks
+ * of rel="me" proofs today — with no adapter code of its own.
+ *
+ * An item is unique per (topic, key): the key names the thing the work is about (a proof's id, say), so work is
+ * never queued twice for it. A lease is a holder's name and a time (`leasedUntil`): until then no one else takes the
+ * item; past it, anyone may, and the first holder's settle still counts until then (see settle). A holder that dies
+ * leaves leases that simply expire, so nothing is lost.
+ */
+
+/** The JSON a work item carries. */
+export type QueuePayload = Record<string, unknown>;
+
+export interface QueueItem<P extends QueuePayload = QueuePayload> {
+  /** Opaque; stable for the item's life. */
+  id: string;
+  topic: string;
+  key: string;
+  payload: P;
+  /** When the work is due (ISO 8601). */
+  dueAt: string;
+  /** Who holds the lease, while someone does. */
+  holder: string | null;
+  leasedUntil: string | null;
+  /** When its holder last settled it (rescheduled it); null before that. */
+  settledAt: string | null;
+}
+
+export interface NewQueueItem<P extends QueuePayload = QueuePayload> {
+  topic: string;
+  key: string;
+  payload: P;
+  dueAt: Date;
+}
+
+/** Which items a take considers (and countLeasedElsewhere counts). */
+export interface DueQuery {
+  topic: string;
+  now: Date;
+  holder: string;
+  /** Items not due yet as well (still oldest due first). */
+  evenIfNotDue?: boolean;
+  /**
+   * Leaves out items settled between this instant and `now`: a run gives its start, so it never takes again what
+   * it (or another run meanwhile) has done. A settle stamped later than `now` (another host's clock ahead of this
+   * one's) does not count, so an item is never left out on a clock's word alone.
+   */
+  notSettledSince?: Date;
+}
+
+/** What its holder does with an item: due again at `dueAt` (payload replaced when given), or done (deleted). */
+export type Settlement<P extends QueuePayload = QueuePayload> = { dueAt: Date; payload?: P } | 'done';
+
+export interface LeasedQueue {
+  /**
+   * Queues the work of (topic, key) at `dueAt`; an item already queued for the key takes the new due time and
+   * payload, unless someone holds its lease: then it is left as it is (its holder's settle decides what becomes of
+   * it) and the answer is false. A caller whose change must not be lost so settles it itself or enqueues again
+   * once the lease is settled. True when the item now holds these values.
+   */
+  enqueue(item: NewQueueItem): Promise<boolean>;
+  /**
+   * Leases to `holder`, until `now + leaseMs`, up to `limit` items of the topic due at `now` whose lease is free
+   * or expired, oldest due first (then oldest queued). Atomic per item: two holders never take the same one.
+   */
+  takeDue(query: DueQuery & { leaseMs: number; limit: number }): Promise<QueueItem[]>;
+  /**
+   * Leases the item of (topic, key) to `holder` until `now + leaseMs`, due or not, if its lease is free or expired:
+   * work asked for by its key (a sign-in's callback) rather than by its time. Null when there is no such item or
+   * someone else holds it; atomic, so of several holders asking at once only one gets it.
+   */
+  take(query: { topic: string; key: string; now: Date; holder: string; leaseMs: number }): Promise<QueueItem | null>;
+  /**
+   * The holder settles its item: rescheduled (and its lease freed, `settledAt` stamped with `at`) or done.
+   * Refused (false, nothing written) unless `holder` still holds it: a lease that expired and passed to another
+   * holder is that holder's to settle; one that expired and was not taken again is still this holder's.
+   */
+  settle(id: string, holder: string, next: Settlement, at?: Date): Promise<boolean>;
+  /** Frees the holder's lease without settling (the item stays due as it was); false unless `holder` holds it. */
+  release(id: string, holder: string): Promise<boolean>;
+  /** How many items the query matches whose unexpired lease another holder has. */
+  countLeasedElsewhere(query: DueQuery): Promise<number>;
+  /** The item of (topic, key), if queued. */
+  find(topic: string, key: string): Promise<QueueItem | null>;
+  /** Takes the work of (topic, key) off the queue, leased or not; false when there was none. */
+  remove(topic: string, key: string): Promise<boolean>;
+}

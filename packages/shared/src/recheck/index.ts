@@ -1,0 +1,2 @@
+export * from './recheck-records';
+export * from './rechecks';

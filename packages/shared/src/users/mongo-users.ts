@@ -1,0 +1,108 @@
+import type { MongoDatabase } from '../database/mongo-database';
+import { isDuplicateKey } from '../store/mongo/mongo-errors';
+import { serialised, withNewIds } from '../store/mongo/mongo-ids';
+import { COLLECTIONS, collectionOf, type PortalUserDoc } from '../store/mongo/mongo-schema';
+import {
+  EmailTakenError,
+  type NewPortalUser,
+  type PortalRole,
+  type PortalUser,
+  type PortalUserWithPassword,
+  type TemporaryPasswordUse,
+  type Users,
+} from './users-repository';
+
+export const toUser = (doc: PortalUserDoc): PortalUser => ({
+  id: doc._id,
+  email: doc.email,
+  role: doc.role,
+  profileId: doc.profile_id,
+  createdAt: doc.created_at,
+  mustChangePassword: doc.must_change_password === true,
+});
+
+/** The portal's users in the portal_users collection; every change is one single-document write. */
+export class MongoUsers implements Users {
+  constructor(private readonly database: MongoDatabase) {}
+
+  private get users() {
+    return collectionOf(this.database.db, 'portalUsers');
+  }
+
+  create({ email, passwordHash, role, temporaryPasswordExpiresAt }: NewPortalUser): Promise<PortalUser> {
+    return this.database.run(() =>
+      withNewIds(this.database.db, COLLECTIONS.portalUsers, async () => ({
+        count: 1,
+        write: async (id) => {
+          const doc: PortalUserDoc = {
+            _id: id,
+            email,
+            password_hash: passwordHash,
+            role,
+            profile_id: null,
+            created_at: new Date().toISOString(),
+            must_change_password: temporaryPasswordExpiresAt !== undefined,
+            temporary_password_expires_at: temporaryPasswordExpiresAt ?? null,
+          };
+          try {
+            await this.users.insertOne(doc);
+          } catch (error) {
+            // The email taken: refuse. Otherwise the id was taken: withNewIds retries with another.
+            if (isDuplicateKey(error) && (await this.users.countDocuments({ email }, { limit: 1 })) > 0) {
+              throw new EmailTakenError();
+            }
+            throw error;
+          }
+          return toUser(doc);
+        },
+      })),
+    );
+  }
+
+  findByEmail(email: string): Promise<PortalUserWithPassword | null> {
+    return this.database.run(async () => {
+      const doc = await this.users.findOne({ email });
+      return doc ? { ...toUser(doc), passwordHash: doc.password_hash } : null;
+    });
+  }
+
+  setRole(email: string, role: PortalRole): Promise<boolean> {
+    return this.database.run(async () => (await this.users.updateOne({ email }, { $set: { role } })).matchedCount > 0);
+  }
+
+  setPassword(userId: number, passwordHash: string): Promise<void> {
+    return this.database.run(async () => {
+      await this.users.updateOne(
+        { _id: userId },
+        { $set: { password_hash: passwordHash, must_change_password: false, temporary_password_expires_at: null } },
+      );
+    });
+  }
+
+  setTemporaryPassword(userId: number, passwordHash: string, expiresAt: string): Promise<void> {
+    return this.database.run(async () => {
+      await this.users.updateOne(
+        { _id: userId },
+        { $set: { password_hash: passwordHash, must_change_password: true, temporary_password_expires_at: expiresAt } },
+      );
+    });
+  }
+
+  /**
+   * One updateOne conditional on an unexpired one-time password: of concurrent callers only one matches on
+   * MongoDB; serialised in this process too, as FerretDB 1.x applies it as read-then-write (see mongo-ids.ts).
+   */
+  useTemporaryPassword(userId: number, now: Date, replacementHash: string): Promise<TemporaryPasswordUse> {
+    return this.database.run(() =>
+      serialised(this.database.db, 'temporary-password-use', async () => {
+        const used = await this.users.updateOne(
+          { _id: userId, temporary_password_expires_at: { $gt: now.toISOString() } },
+          { $set: { password_hash: replacementHash, temporary_password_expires_at: null } },
+        );
+        if (used.modifiedCount > 0) return 'used';
+        const left = await this.users.findOne({ _id: userId }, { projection: { temporary_password_expires_at: 1 } });
+        return left?.temporary_password_expires_at ? 'expired' : 'none';
+      }),
+    );
+  }
+}

@@ -1,0 +1,111 @@
+import type { SqliteDatabase } from '../database/sqlite-database';
+import {
+  EmailTakenError,
+  type NewPortalUser,
+  type PortalRole,
+  type PortalUser,
+  type PortalUserWithPassword,
+  type TemporaryPasswordUse,
+  type Users,
+} from './users-repository';
+
+/** A row of portal_users. */
+export interface UserRow {
+  id: number;
+  email: string;
+  role: PortalRole;
+  profile_id: number | null;
+  created_at: string;
+  password_hash: string;
+  must_change_password: number;
+  temporary_password_expires_at: string | null;
+}
+
+export const toUser = (row: UserRow): PortalUser => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  profileId: row.profile_id,
+  createdAt: row.created_at,
+  mustChangePassword: row.must_change_password === 1,
+});
+
+const statements = (database: SqliteDatabase) => ({
+  insert: database.prepare<[string, string, PortalRole, string, number, string | null]>(
+    `INSERT INTO portal_users (email, password_hash, role, created_at, must_change_password, temporary_password_expires_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  ),
+  byId: database.prepare<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?'),
+  byEmail: database.prepare<[string], UserRow>('SELECT * FROM portal_users WHERE email = ?'),
+  updateRole: database.prepare<[PortalRole, string]>('UPDATE portal_users SET role = ? WHERE email = ?'),
+  updateOwnPassword: database.prepare<[string, number]>(
+    'UPDATE portal_users SET password_hash = ?, must_change_password = 0, temporary_password_expires_at = NULL WHERE id = ?',
+  ),
+  updateTemporaryPassword: database.prepare<[string, string, number]>(
+    'UPDATE portal_users SET password_hash = ?, must_change_password = 1, temporary_password_expires_at = ? WHERE id = ?',
+  ),
+  useUnexpired: database.prepare<[string, number, string]>(
+    `UPDATE portal_users SET password_hash = ?, temporary_password_expires_at = NULL
+     WHERE id = ? AND temporary_password_expires_at > ?`,
+  ),
+  temporaryExpiry: database.prepare<[number], { temporary_password_expires_at: string | null }>(
+    'SELECT temporary_password_expires_at FROM portal_users WHERE id = ?',
+  ),
+});
+
+/** The portal's users in the embedded store's portal_users table. */
+export class SqliteUsers implements Users {
+  private readonly sql: ReturnType<typeof statements>;
+
+  constructor(private readonly database: SqliteDatabase) {
+    this.sql = statements(database);
+  }
+
+  create({ email, passwordHash, role, temporaryPasswordExpiresAt }: NewPortalUser): Promise<PortalUser> {
+    return this.database.write(() => {
+      let id: number | bigint;
+      try {
+        id = this.sql.insert.run(
+          email,
+          passwordHash,
+          role,
+          new Date().toISOString(),
+          temporaryPasswordExpiresAt ? 1 : 0,
+          temporaryPasswordExpiresAt ?? null,
+        ).lastInsertRowid;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new EmailTakenError();
+        throw error;
+      }
+      return toUser(this.sql.byId.get(Number(id))!);
+    });
+  }
+
+  findByEmail(email: string): Promise<PortalUserWithPassword | null> {
+    return this.database.read(() => {
+      const row = this.sql.byEmail.get(email);
+      return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
+    });
+  }
+
+  setRole(email: string, role: PortalRole): Promise<boolean> {
+    return this.database.write(() => this.sql.updateRole.run(role, email).changes > 0);
+  }
+
+  async setPassword(userId: number, passwordHash: string): Promise<void> {
+    await this.database.write(() => this.sql.updateOwnPassword.run(passwordHash, userId));
+  }
+
+  async setTemporaryPassword(userId: number, passwordHash: string, expiresAt: string): Promise<void> {
+    await this.database.write(() => this.sql.updateTemporaryPassword.run(passwordHash, expiresAt, userId));
+  }
+
+  /** One UPDATE whose condition is "unexpired one-time password": of concurrent callers only one changes the row. */
+  useTemporaryPassword(userId: number, now: Date, replacementHash: string): Promise<TemporaryPasswordUse> {
+    const at = now.toISOString();
+    return this.database.write(() => {
+      if (this.sql.useUnexpired.run(replacementHash, userId, at).changes > 0) return 'used';
+      return this.sql.temporaryExpiry.get(userId)?.temporary_password_expires_at ? 'expired' : 'none';
+    });
+  }
+}

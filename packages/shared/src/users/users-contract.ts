@@ -1,0 +1,84 @@
+import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
+import { EmailTakenError, type NewPortalUser, type PortalUser, type Users } from './users-repository';
+
+/** The time the contracts of a user's records take as now, and `minutes` after it (before it, when negative). */
+export const CONTRACT_NOW = new Date('2030-01-01T12:00:00.000Z');
+export const minutesAfterNow = (minutes: number) => new Date(CONTRACT_NOW.getTime() + minutes * 60_000).toISOString();
+
+let made = 0;
+/** An editor with an email no other user has, for the contracts of what belongs to a user. */
+export const newUser = (users: Users, temporaryPasswordExpiresAt?: string): Promise<PortalUser> =>
+  users.create({
+    email: `store${++made}-${Date.now()}@example.org`,
+    passwordHash: 'first-hash',
+    role: 'editor',
+    temporaryPasswordExpiresAt,
+  });
+
+/**
+ * The promises of the Users port, for stores made by `factory`. Run on every database by
+ * packages/shared/test/contracts/users.test.ts.
+ */
+export function usersContract(factory: ContractStoreFactory): void {
+  const backend = freshBackendPerTest(factory);
+  const now = CONTRACT_NOW;
+  const at = minutesAfterNow;
+  const user = (temporaryPasswordExpiresAt?: string) => newUser(backend().users, temporaryPasswordExpiresAt);
+
+  it('creates a user found by email with its password hash, and refuses the email a second time', async () => {
+    const given: NewPortalUser = { email: 'aoife@example.org', passwordHash: 'hash', role: 'journalist' };
+    const created = await backend().users.create(given);
+    expect(created).toMatchObject({ email: 'aoife@example.org', role: 'journalist', profileId: null, mustChangePassword: false });
+    expect(created).not.toHaveProperty('passwordHash');
+    expect(await backend().users.findByEmail('aoife@example.org')).toEqual({ ...created, passwordHash: 'hash' });
+    expect(await backend().users.findByEmail('nobody@example.org')).toBeNull();
+
+    await expect(backend().users.create({ ...given, role: 'editor' })).rejects.toBeInstanceOf(EmailTakenError);
+    expect((await backend().users.findByEmail('aoife@example.org'))?.role).toBe('journalist');
+    expect((await backend().users.create({ ...given, email: 'other@example.org' })).id).not.toBe(created.id);
+  });
+
+  it('changes the role of a user by email, and says when there is no such user', async () => {
+    const one = await user();
+    expect(await backend().users.setRole(one.email, 'journalist')).toBe(true);
+    expect((await backend().users.findByEmail(one.email))?.role).toBe('journalist');
+    expect(await backend().users.setRole('nobody@example.org', 'editor')).toBe(false);
+  });
+
+  it('uses a one-time password once however many sign-ins race for it, and tells an expired one apart', async () => {
+    const editor = await user(at(60));
+    expect(editor.mustChangePassword).toBe(true);
+    const outcomes = await Promise.all([1, 2, 3].map(() => backend().users.useTemporaryPassword(editor.id, now, 'spent')));
+    expect(outcomes.sort()).toEqual(['none', 'none', 'used']);
+    expect(await backend().users.findByEmail(editor.email)).toMatchObject({
+      passwordHash: 'spent',
+      mustChangePassword: true,
+    });
+
+    await backend().users.setTemporaryPassword(editor.id, 'second-hash', at(-1));
+    expect(await backend().users.useTemporaryPassword(editor.id, now, 'spent')).toBe('expired');
+    expect((await backend().users.findByEmail(editor.email))?.passwordHash).toBe('second-hash');
+
+    await backend().users.setPassword(editor.id, 'own-hash');
+    expect(await backend().users.findByEmail(editor.email)).toMatchObject({
+      passwordHash: 'own-hash',
+      mustChangePassword: false,
+    });
+    expect(await backend().users.useTemporaryPassword(editor.id, now, 'spent')).toBe('none');
+    expect((await user()).mustChangePassword).toBe(false);
+  });
+
+  it('gives a reissued one-time password its own expiry, and uses it once', async () => {
+    const editor = await user(at(-5));
+    expect(await backend().users.useTemporaryPassword(editor.id, now, 'spent')).toBe('expired');
+    await backend().users.setTemporaryPassword(editor.id, 'reissued-hash', at(30));
+    expect(await backend().users.findByEmail(editor.email)).toMatchObject({
+      passwordHash: 'reissued-hash',
+      mustChangePassword: true,
+    });
+    expect(await backend().users.useTemporaryPassword(editor.id, new Date(at(31)), 'spent')).toBe('expired');
+    expect(await backend().users.useTemporaryPassword(editor.id, now, 'spent')).toBe('used');
+    expect(await backend().users.useTemporaryPassword(editor.id, now, 'spent-again')).toBe('none');
+    expect((await backend().users.findByEmail(editor.email))?.passwordHash).toBe('spent');
+  });
+}

@@ -1,0 +1,4 @@
+import { storeFactories } from '@byline/test-support';
+import { sessionsContract } from '../../src/sessions/sessions-contract';
+
+describe.each(storeFactories())('sessions contract ($name store)', sessionsContract);
