@@ -37,7 +37,7 @@ export class MongoRecheckRecords implements RecheckRecords {
       if (!evidence || evidence.endedAt !== null) return null;
       const claim = await readClaim(db, evidence.claimId);
       if (!claim || claim.releasedAt !== null) {
-        // A release interrupted before it ended this proof (see mongo-claims.ts): finished here.
+        // A release interrupted before it ended this proof (see releaseClaims in src/claims): finished here.
         const reason = claim?.releasedReason ?? 'Its claim no longer exists.';
         await endLiveEvidence(db, [evidence.claimId], reason, now.toISOString());
         return null;
