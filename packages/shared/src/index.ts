@@ -29,6 +29,8 @@ export * from './store/mongo/mongo-store';
 export * from './store/mongo/mongo-portal-store';
 export * from './database';
 export * from './backend';
+export * from './api-accounts';
+export * from './usage/usage-repository';
 export * from './usage/log-throttle';
 export * from './usage/usage-meter';
 export * from './fetch';

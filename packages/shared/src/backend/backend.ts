@@ -1,6 +1,8 @@
+import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
 import type { ClaimStoreWithAttempts } from '../proofs/claim-store';
 import type { PortalStore } from '../store/portal-store';
 import type { Store } from '../store/store';
+import type { UsageRecords } from '../usage/usage-repository';
 
 /**
  * Every repository of the store, one per resource, each behind its own small port. Adding a resource: its port,
@@ -12,6 +14,8 @@ import type { Store } from '../store/store';
 export interface Repositories {
   portal: PortalStore;
   claims: ClaimStoreWithAttempts;
+  apiAccounts: ApiAccounts;
+  usage: UsageRecords;
 }
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */

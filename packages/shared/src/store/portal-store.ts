@@ -94,14 +94,6 @@ export interface VerificationDecision {
   note: string;
 }
 
-export interface ApiAccount {
-  email: string;
-  status: string;
-  createdAt: string;
-  /** The account's own requests per minute; null: the services' default (RATE_LIMIT_PER_MINUTE). */
-  rateLimitPerMinute: number | null;
-}
-
 /**
  * What the portal asks of storage, beside the Store the verifiers use. Profiles, articles and handles
  * live in the same records the verifiers read, so an edit or an editor's decision drives both API
@@ -183,10 +175,6 @@ export interface PortalStore {
   /** Appends a record that is not a decision on the verified flag (an editor's attestation of a proof). */
   recordAudit(record: { profileId: number; actor: string; action: AuditAction; note: string }): Promise<void>;
   auditHistory(profileId: number): Promise<AuditRecord[]>;
-
-  /** Opens the API account for this email if there is none (keys are made through Store.createApiKey). */
-  openApiAccount(email: string): Promise<ApiAccount>;
-  findApiAccount(email: string): Promise<ApiAccount | null>;
 }
 
 export class EmailTakenError extends Error {

@@ -62,9 +62,9 @@ describe('embedded store whose file goes away', () => {
 
     expect(await outcome(store.ping())).toMatch(/^503: embedded store: .*byline\.sqlite has been deleted/);
     expect(await outcome(store.setProfileVerified('guarded', false))).toMatch(/^503: .*has been deleted/);
-    expect(await outcome(store.recordUsage(usage))).toMatch(/^503: .*has been deleted/);
+    expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*has been deleted/);
     await until(async () => ((await outcome(store.articleAnswer(ARTICLE))).startsWith('503') ? true : undefined));
-    expect(await outcome(store.findCredential('KEY1'))).toMatch(/^503/);
+    expect(await outcome(backendOf(store).apiAccounts.findCredential('KEY1'))).toMatch(/^503/);
 
     try {
       const signUp = portal.createUser({ email: 'late@example.org', passwordHash: 'x', role: 'journalist' });
@@ -82,7 +82,7 @@ describe('embedded store whose file goes away', () => {
     await other.close();
     fs.renameSync(path.join(dir, 'other.sqlite'), file);
 
-    expect(await outcome(store.revokeApiKey('KEY1'))).toMatch(/^503: .*has been replaced by another file/);
+    expect(await outcome(backendOf(store).apiAccounts.revokeKey('KEY1'))).toMatch(/^503: .*has been replaced by another file/);
     expect(await outcome(store.ping())).toMatch(/^503: .*replaced/);
   });
 });
@@ -131,7 +131,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     await portal.setUserRole('before@example.org', 'editor');
     execFileSync('chattr', ['+i', shm]);
 
-    expect(await outcome(store.recordUsage(usage))).toMatch(/^503: .*byline\.sqlite-shm cannot be written \(EPERM\)/);
+    expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*byline\.sqlite-shm cannot be written \(EPERM\)/);
     expect(await outcome(portal.createUser({ email: 'after@example.org', passwordHash: 'x', role: 'journalist' }))).toMatch(
       /^503: .*cannot be written/,
     );
@@ -141,7 +141,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     expect(errorLines(logs.output())).toHaveLength(1);
 
     execFileSync('chattr', ['-i', shm]);
-    expect(await outcome(store.recordUsage(usage))).toBe('ok');
+    expect(await outcome(backendOf(store).usage.record(usage))).toBe('ok');
     expect(await outcome(store.ping())).toBe('ok');
     expect(logs.output()).toContain('the problem is gone');
   });
