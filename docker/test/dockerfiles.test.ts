@@ -69,7 +69,8 @@ function contextSources(stage: Stage): string[] {
 /** Packages the workspace's source imports (not node: built-ins, not relative paths), by package name. */
 function importedPackages(workspaceDir: string): string[] {
   const sources = (fs.readdirSync(path.join(workspaceDir, 'src'), { recursive: true }) as string[])
-    .filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file))
+    // What the build leaves out (see the packages' tsconfig exclude): tests, and the contracts beside each port.
+    .filter((file) => /\.ts$/.test(file) && !/(\.test|-contract)\.ts$/.test(file))
     .map((file) => fs.readFileSync(path.join(workspaceDir, 'src', file), 'utf8'));
   const specifiers = sources.flatMap((source) =>
     [...source.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1] ?? ''),

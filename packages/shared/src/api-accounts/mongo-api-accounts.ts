@@ -1,7 +1,7 @@
 import type { MongoDatabase } from '../database/mongo-database';
 import type { AccountStatus, ApiKeySummary, BrowserKeySettings, StoredCredential } from '../domain/types';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
-import { withNewIds } from '../store/mongo/mongo-ids';
+import { serialised, withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf, type AccountDoc, type ApiKeyDoc } from '../store/mongo/mongo-schema';
 import type { ApiAccount, ApiAccounts, NewApiKey, SuccessorKey } from './api-accounts-repository';
 
@@ -110,22 +110,26 @@ export class MongoApiAccounts implements ApiAccounts {
    * between them leaves both keys working, never none, so the account is never locked out (the successor's secret
    * was never shown: it is in the reply that did not go out). When the old key was revoked meanwhile (a
    * concurrent rotation or revocation came first), the successor is deleted again, so one rotation of a key
-   * leaves one successor.
+   * leaves one successor. FerretDB 1.x applies the conditional revocation as read-then-write (FerretDB#3040), so
+   * rotations are also serialised in this process; on FerretDB, rotations of one key from two processes at the
+   * same instant can still both succeed.
    */
   rotateKey(key: string, successor: SuccessorKey): Promise<ApiKeySummary | null> {
-    return this.database.run(async () => {
-      const current = await this.apiKeys.findOne({ key, revoked_at: null }, { projection: { account_id: 1 } });
-      if (!current) return null;
-      const account = await this.accounts.findOne({ _id: current.account_id }, { projection: { email: 1 } });
-      if (!account) return null;
-      const now = new Date().toISOString();
-      const created = await this.insertKey(current.account_id, successor, now);
-      if (!(await this.revokeIfActive(key, now))) {
-        await this.apiKeys.deleteOne({ key: successor.key });
-        return null;
-      }
-      return toSummary(created, account.email);
-    });
+    return this.database.run(() => serialised(this.database.db, 'key-rotation', () => this.rotate(key, successor)));
+  }
+
+  private async rotate(key: string, successor: SuccessorKey): Promise<ApiKeySummary | null> {
+    const current = await this.apiKeys.findOne({ key, revoked_at: null }, { projection: { account_id: 1 } });
+    if (!current) return null;
+    const account = await this.accounts.findOne({ _id: current.account_id }, { projection: { email: 1 } });
+    if (!account) return null;
+    const now = new Date().toISOString();
+    const created = await this.insertKey(current.account_id, successor, now);
+    if (!(await this.revokeIfActive(key, now))) {
+      await this.apiKeys.deleteOne({ key: successor.key });
+      return null;
+    }
+    return toSummary(created, account.email);
   }
 
   setBrowserKey(key: string, { origins, rateLimitPerMinute }: BrowserKeySettings): Promise<boolean> {

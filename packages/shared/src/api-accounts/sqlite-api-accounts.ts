@@ -66,46 +66,45 @@ export class SqliteApiAccounts implements ApiAccounts {
   private readonly stmt;
 
   constructor(private readonly database: SqliteDatabase) {
-    const db = database;
     this.stmt = {
-      account: db.prepare<[string], AccountRow>(
+      account: database.prepare<[string], AccountRow>(
         'SELECT email, status, created_at, rate_limit_per_minute FROM accounts WHERE email = ?',
       ),
-      accountId: db.prepare<[string], number>('SELECT id FROM accounts WHERE email = ?').pluck(),
-      openAccount: db.prepare<[string, string]>(
+      accountId: database.prepare<[string], number>('SELECT id FROM accounts WHERE email = ?').pluck(),
+      openAccount: database.prepare<[string, string]>(
         'INSERT INTO accounts (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING',
       ),
-      setStatus: db.prepare<[AccountStatus, string]>('UPDATE accounts SET status = ? WHERE email = ?'),
-      setRateLimit: db.prepare<[number | null, string]>('UPDATE accounts SET rate_limit_per_minute = ? WHERE email = ?'),
-      originsOfAccount: db
+      setStatus: database.prepare<[AccountStatus, string]>('UPDATE accounts SET status = ? WHERE email = ?'),
+      setRateLimit: database.prepare<[number | null, string]>('UPDATE accounts SET rate_limit_per_minute = ? WHERE email = ?'),
+      originsOfAccount: database
         .prepare<[number], string>('SELECT origin FROM api_account_origins WHERE account_id = ? ORDER BY position')
         .pluck(),
-      clearOrigins: db.prepare<[number]>('DELETE FROM api_account_origins WHERE account_id = ?'),
-      insertOrigin: db.prepare<[number, number, string]>(
+      clearOrigins: database.prepare<[number]>('DELETE FROM api_account_origins WHERE account_id = ?'),
+      insertOrigin: database.prepare<[number, number, string]>(
         'INSERT INTO api_account_origins (account_id, position, origin) VALUES (?, ?, ?)',
       ),
-      insertKey: db.prepare<[string, number, string, string, string, ApiKeyKind, string | null, number | null]>(
+      insertKey: database.prepare<[string, number, string, string, string, ApiKeyKind, string | null, number | null]>(
         `INSERT INTO api_keys (key, account_id, name, secret_hash, created_at, kind, browser_origins, rate_limit_per_minute)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      keysOf: db.prepare<[string], KeyRow>(
+      keysOf: database.prepare<[string], KeyRow>(
         `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = ? ORDER BY k.id`,
       ),
-      keySummary: db.prepare<[string], KeyRow>(
+      keySummary: database.prepare<[string], KeyRow>(
         `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`,
       ),
-      activeKeyAccount: db
+      activeKeyAccount: database
         .prepare<[string], number>('SELECT account_id FROM api_keys WHERE key = ? AND revoked_at IS NULL')
         .pluck(),
-      revokeKey: db.prepare<[string, string]>('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE key = ?'),
-      setBrowserKey: db.prepare<[string, number, string]>(
+      revokeKey: database.prepare<[string, string]>('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE key = ?'),
+      setBrowserKey: database.prepare<[string, number, string]>(
         `UPDATE api_keys SET browser_origins = ?, rate_limit_per_minute = ? WHERE key = ? AND kind = 'browser'`,
       ),
-      credential: db.prepare<[string], CredentialRow>(CREDENTIAL_SQL),
-      keyOrigins: db.prepare<[string], { account_id: number; kind: string; browser_origins: string | null }>(
+      credential: database.prepare<[string], CredentialRow>(CREDENTIAL_SQL),
+      keyOrigins: database.prepare<[string], { account_id: number; kind: string; browser_origins: string | null }>(
         'SELECT account_id, kind, browser_origins FROM api_keys WHERE key = ?',
       ),
-      allOrigins: db
+      allOrigins: database
         .prepare<[], string>(
           `SELECT origin FROM api_account_origins
            UNION SELECT j.value FROM api_keys k, json_each(k.browser_origins) j WHERE k.kind = 'browser' AND k.revoked_at IS NULL
@@ -115,7 +114,7 @@ export class SqliteApiAccounts implements ApiAccounts {
     };
   }
 
-  async openAccount(email: string): Promise<ApiAccount> {
+  openAccount(email: string): Promise<ApiAccount> {
     return this.database.write(() => {
       this.stmt.openAccount.run(email, new Date().toISOString());
       return toAccount(this.stmt.account.get(email)!);
