@@ -3,7 +3,7 @@
 // load generator picks random known ones without a list in memory.
 import fs from 'node:fs';
 import path from 'node:path';
-import { canonicalizeUrl, createApiKey, openStore, toAuthorProfileResponse } from '@byline/shared';
+import { backendOf, canonicalizeUrl, createApiKey, openStore, toAuthorProfileResponse } from '@byline/shared';
 
 export const ARTICLES_PER_PROFILE = 10;
 const PROFILES_PER_BATCH = 1000;
@@ -109,8 +109,9 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     process.stderr.write('\n');
-    const { token, key } = await createApiKey(store, BENCH_EMAIL, `bench ${new Date().toISOString()}`);
-    await store.setAccountRateLimit(BENCH_EMAIL, 1_000_000_000);
+    const { apiAccounts } = backendOf(store);
+    const { token, key } = await createApiKey(apiAccounts, BENCH_EMAIL, `bench ${new Date().toISOString()}`);
+    await apiAccounts.setRateLimit(BENCH_EMAIL, 1_000_000_000);
     const sample = await store.findAuthorOfArticle(canonicalizeUrl(articleUrl(0)));
     const meta = {
       wanted,

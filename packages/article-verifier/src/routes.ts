@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AllowedOrigins, CredentialChecker, verifyArticleSchema, type VerifyArticleInput } from '@byline/shared';
+import { AllowedOrigins, backendOf, CredentialChecker, verifyArticleSchema, type VerifyArticleInput } from '@byline/shared';
 import {
   fieldsFrom,
   inMemoryRateLimiting,
@@ -19,10 +19,17 @@ const METHODS = ['POST', 'GET'];
  * CORS preflight (204, no credentials, no rate limit). HEAD is answered 405 before credentials are read: it
  * would learn nothing (200 either way, the verdict is in the body) yet cost rate budget.
  */
-export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, now, rateLimiting }: ServiceDeps): Router {
+export function verifyArticleRoutes({
+  store,
+  apiAccounts = backendOf(store).apiAccounts,
+  logger,
+  authCacheTtlMs = 1000,
+  now,
+  rateLimiting,
+}: ServiceDeps): Router {
   const gate = {
-    checker: new CredentialChecker(store, authCacheTtlMs, now),
-    limiting: rateLimiting ?? inMemoryRateLimiting({ store, logger }),
+    checker: new CredentialChecker(apiAccounts, authCacheTtlMs, now),
+    limiting: rateLimiting ?? inMemoryRateLimiting({ usage: backendOf(store).usage, logger }),
   };
   const handle = verificationHandler<VerifyArticleInput>(gate, {
     schema: verifyArticleSchema,
@@ -35,7 +42,7 @@ export function verifyArticleRoutes({ store, logger, authCacheTtlMs = 1000, now,
     .route(VERIFY_ARTICLE_PATH)
     .post(handle)
     .get(handle)
-    .options(preflight(METHODS, new AllowedOrigins(store, authCacheTtlMs, now)))
+    .options(preflight(METHODS, new AllowedOrigins(apiAccounts, authCacheTtlMs, now)))
     .head(refuse)
     .all(refuse);
   return router;

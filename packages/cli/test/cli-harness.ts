@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import request from 'supertest';
-import { createApiKey, MongoStore, SOCIAL_TYPES, SqliteStore, type ProfileInput, type Store } from '@byline/shared';
+import { backendOf, createApiKey, MongoStore, SOCIAL_TYPES, SqliteStore, type ProfileInput, type Store } from '@byline/shared';
 import { quietLogger, tempDir, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
 import { createApp as createArticleApp } from '../../article-verifier/src/app';
 import { createApp as createJournalistApp } from '../../journalist-verifier/src/app';
@@ -119,7 +119,7 @@ export class ApiProbe {
   }
 
   async init(): Promise<this> {
-    this.authorization = `Bearer ${(await createApiKey(this.store, 'probe@example.org', 'probe')).token}`;
+    this.authorization = `Bearer ${(await createApiKey(backendOf(this.store).apiAccounts, 'probe@example.org', 'probe')).token}`;
     return this;
   }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { SQLITE_FILE_NAME } from '@byline/shared';
+import { backendOf, SQLITE_FILE_NAME } from '@byline/shared';
 import { aProfile, tempDir } from '@byline/test-support';
 import { DEMO_ARTICLE_URL, DEMO_DATA_FILE, DEMO_TWITTER_HANDLE } from '../src/demo-data';
 import { ApiProbe, byline, bylineWithEnv, cliTargets, importFileWith } from './cli-harness';
@@ -180,7 +180,9 @@ describe.each(cliTargets())('byline profiles and accounts ($name store)', (facto
     expect(answers[0]!.headers['ratelimit-policy']).toBe('"per-minute";q=2;w=60');
 
     expect(await byline(target, 'accounts', 'limit', 'limited@example.org', 'default')).toMatchObject({ code: 0 });
-    expect((await probe.store.findCredential(stdout.trim().split(':')[0]!))?.rateLimitPerMinute).toBeNull();
+    expect(
+      (await backendOf(probe.store).apiAccounts.findCredential(stdout.trim().split(':')[0]!))?.rateLimitPerMinute,
+    ).toBeNull();
 
     expect(await byline(target, 'accounts', 'limit', 'limited@example.org', 'lots')).toMatchObject({
       code: 1,

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AllowedOrigins, CredentialChecker, verifyJournalistSchema, type VerifyJournalistInput } from '@byline/shared';
+import { AllowedOrigins, backendOf, CredentialChecker, verifyJournalistSchema, type VerifyJournalistInput } from '@byline/shared';
 import {
   fieldsFrom,
   inMemoryRateLimiting,
@@ -18,10 +18,17 @@ const METHODS = ['POST'];
  * POST /api/v1/verify_journalist with social_username and social_type (JSON, form or query) → auth → rate limit →
  * validation → use case. OPTIONS is the CORS preflight (204, no credentials, no rate limit); HEAD, like GET, is 405.
  */
-export function verifyJournalistRoutes({ store, logger, authCacheTtlMs = 1000, now, rateLimiting }: ServiceDeps): Router {
+export function verifyJournalistRoutes({
+  store,
+  apiAccounts = backendOf(store).apiAccounts,
+  logger,
+  authCacheTtlMs = 1000,
+  now,
+  rateLimiting,
+}: ServiceDeps): Router {
   const gate = {
-    checker: new CredentialChecker(store, authCacheTtlMs, now),
-    limiting: rateLimiting ?? inMemoryRateLimiting({ store, logger }),
+    checker: new CredentialChecker(apiAccounts, authCacheTtlMs, now),
+    limiting: rateLimiting ?? inMemoryRateLimiting({ usage: backendOf(store).usage, logger }),
   };
   const handle = verificationHandler<VerifyJournalistInput>(gate, {
     schema: verifyJournalistSchema,
@@ -32,7 +39,7 @@ export function verifyJournalistRoutes({ store, logger, authCacheTtlMs = 1000, n
   router
     .route(VERIFY_JOURNALIST_PATH)
     .post(handle)
-    .options(preflight(METHODS, new AllowedOrigins(store, authCacheTtlMs, now)))
+    .options(preflight(METHODS, new AllowedOrigins(apiAccounts, authCacheTtlMs, now)))
     .all(methodNotAllowed(METHODS));
   return router;
 }

@@ -1,3 +1,4 @@
+import { backendOf } from '@byline/shared';
 import {
   everythingStored,
   portalStoreFactories,
@@ -69,7 +70,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
     expect(listed.text).not.toContain(token.split(':')[1]);
     expect(listed.text).toMatch(/<time datetime="\d{4}-[^"]+Z">/);
     expect(listed.text).toContain('never');
-    expect((await portal.store.listApiKeys(email)).map((k) => k.name)).toEqual(['Newsroom CMS']);
+    expect((await backendOf(portal.store).apiAccounts.keysOf(email)).map((k) => k.name)).toEqual(['Newsroom CMS']);
     expect(listed.text).toContain('No requests recorded yet.');
   });
 
@@ -102,7 +103,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
   it('shows usage per key per day as a small chart', async () => {
     const { agent } = await withAccount();
     const key = (await newKey(agent, '/settings/api/keys', 'charted')).token.split(':')[0]!;
-    await portal.store.recordUsage([
+    await backendOf(portal.store).usage.record([
       { key, day: '2024-05-01', count: 40 },
       { key, day: '2024-05-02', count: 10 },
     ]);
@@ -169,7 +170,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
       404,
     );
     expect((await submit(other.agent, '/settings/api', `/settings/api/keys/${key}/rotate`, {})).status).toBe(404);
-    expect((await portal.store.findCredential(key!))!.revoked).toBe(false);
+    expect((await backendOf(portal.store).apiAccounts.findCredential(key!))!.revoked).toBe(false);
   });
 
   it('asks to open an account before creating keys', async () => {

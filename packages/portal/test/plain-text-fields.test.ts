@@ -1,3 +1,4 @@
+import { backendOf } from '@byline/shared';
 /**
  * Fields that become a link or a name hold what a person can read and open: no control characters (NUL, line
  * breaks in a one-line field), no text-direction overrides (U+202E…), no `user:password@` in an address, and web
@@ -168,7 +169,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       expect(errorOf(res.text, 'name')).toBe(
         'The key name must not contain U+202E (control characters and text-direction overrides are refused)',
       );
-      expect(await portal.store.listApiKeys(email)).toEqual([]);
+      expect(await backendOf(portal.store).apiAccounts.keysOf(email)).toEqual([]);
     });
 
     it.each([
@@ -186,7 +187,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       const res = await submit(agent, '/settings/api', '/settings/api/origins', { origins: `https://fine.example\n${origin}` });
       expect(res.status).toBe(422);
       expect(errorOf(res.text, 'origins')).toMatch(reason);
-      expect(await portal.store.accountOrigins(email)).toEqual([]);
+      expect(await backendOf(portal.store).apiAccounts.originsOf(email)).toEqual([]);
     });
 
     it('accepts a host name at the limits (labels of 63, 253 in all)', async () => {
@@ -195,7 +196,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       expect(longest).toHaveLength(253);
       const res = await submit(agent, '/settings/api', '/settings/api/origins', { origins: `https://${longest}` });
       expect(res.status).toBe(303);
-      expect(await portal.store.accountOrigins(email)).toEqual([`https://${longest}`]);
+      expect(await backendOf(portal.store).apiAccounts.originsOf(email)).toEqual([`https://${longest}`]);
     });
   });
 });

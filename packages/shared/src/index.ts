@@ -33,6 +33,8 @@ export * from './password-resets/password-resets-repository';
 export * from './audit/audit-repository';
 export * from './database';
 export * from './backend';
+export * from './api-accounts';
+export * from './usage/usage-repository';
 export * from './usage/log-throttle';
 export * from './usage/usage-meter';
 export * from './fetch';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import {
+  backendOf,
   createApiKey,
   createLogger,
   SqliteStore,
@@ -33,7 +34,7 @@ export async function seed(store: Store, ...raw: unknown[]): Promise<ProfileInpu
 
 /** A fresh API key's bearer header value. */
 export async function bearer(store: Store, email = 'desk@example.org'): Promise<string> {
-  const { token } = await createApiKey(store, email, 'tests');
+  const { token } = await createApiKey(backendOf(store).apiAccounts, email, 'tests');
   return `Bearer ${token}`;
 }
 

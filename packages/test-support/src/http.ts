@@ -4,7 +4,7 @@
  */
 import type { Express } from 'express';
 import type { Response } from 'supertest';
-import { StoreUnavailableError, type Logger, type Store } from '@byline/shared';
+import { backendOf, StoreUnavailableError, type ApiAccounts, type Logger, type Store } from '@byline/shared';
 import { type ServiceDeps } from '@byline/shared/http';
 import { bearer, quietLogger } from './harness';
 import type { StoreFactory } from './stores';
@@ -131,31 +131,36 @@ export const REFUSED_CREDENTIALS: Array<[string, (c: KeyPairUnderTest) => string
   ['two tokens', (c) => `Bearer ${c.key}:${c.secret} ${c.key}:${c.secret}`],
 ];
 
-/** A view of `store` whose listed methods are replaced; every other method is the store's own. */
-export function storeWith(store: Store, overrides: Partial<Store>): Store {
+/** A view of `store` (or of a repository) whose listed methods are replaced; every other method is its own. */
+export function storeWith<T extends object = Store>(store: T, overrides: Partial<T>): T {
   return new Proxy(store, {
     get(target, property, receiver) {
-      if (Object.prototype.hasOwnProperty.call(overrides, property)) return overrides[property as keyof Store];
+      if (Object.prototype.hasOwnProperty.call(overrides, property)) return overrides[property as keyof T];
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 }
 
+const unreachable = async (): Promise<never> => {
+  throw new StoreUnavailableError('connection refused (test)');
+};
+
+/** A view of the API accounts that cannot be reached: credential reads reject with StoreUnavailableError. */
+export function unreachableAccounts(accounts: ApiAccounts): ApiAccounts {
+  return storeWith(accounts, { findCredential: unreachable });
+}
+
 /** A view of `store` that cannot be reached: pings and every read reject with StoreUnavailableError. */
 export function unreachableStore(store: Store): Store {
-  const fail = async (): Promise<never> => {
-    throw new StoreUnavailableError('connection refused (test)');
-  };
   return storeWith(store, {
-    ping: fail,
-    findAuthorOfArticle: fail,
-    findAuthorBySocialHandle: fail,
-    articleAnswer: fail,
-    journalistAnswer: fail,
-    taggedArticleAnswer: fail,
-    taggedJournalistAnswer: fail,
-    findCredential: fail,
+    ping: unreachable,
+    findAuthorOfArticle: unreachable,
+    findAuthorBySocialHandle: unreachable,
+    articleAnswer: unreachable,
+    journalistAnswer: unreachable,
+    taggedArticleAnswer: unreachable,
+    taggedJournalistAnswer: unreachable,
   });
 }
 
@@ -172,6 +177,8 @@ export interface ServiceFixtureOptions {
   logger?: Logger;
   /** Wraps the real store before the app gets it, e.g. with storeWith(). */
   wrapStore?: (store: Store) => Store;
+  /** Wraps the store's API accounts before the app gets them, e.g. with unreachableAccounts(). */
+  wrapAccounts?: (accounts: ApiAccounts) => ApiAccounts;
   authCacheTtlMs?: number;
   /** The clock the app's credential and origin caches expire by (testClock().now); the real one when absent. */
   now?: () => number;
@@ -190,8 +197,10 @@ export function serviceFixture(
   beforeAll(async () => {
     fixture.store = await factory.create();
     const store = options.wrapStore ? options.wrapStore(fixture.store) : fixture.store;
+    const { apiAccounts } = backendOf(fixture.store);
     fixture.app = createApp({
       store,
+      apiAccounts: options.wrapAccounts ? options.wrapAccounts(apiAccounts) : apiAccounts,
       logger: options.logger ?? quietLogger(),
       authCacheTtlMs: options.authCacheTtlMs,
       now: options.now,

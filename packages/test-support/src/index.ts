@@ -2,6 +2,7 @@ export * from './builders';
 export * from './dns-server';
 export * from './harness';
 export * from './stores';
+export * from './fresh-backend';
 export * from './http';
 export * from './processes';
 export * from './ops-endpoints-suite';

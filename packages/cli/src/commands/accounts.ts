@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { normaliseOrigin, normaliseOriginList, normalizeEmail, type AccountStatus } from '@byline/shared';
+import { backendOf, normaliseOrigin, normaliseOriginList, normalizeEmail, type AccountStatus } from '@byline/shared';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 
@@ -18,7 +18,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
       .argument('<email>', 'the API account')
       .action(async (email: string) => {
         const account = normalizeEmail(email);
-        const found = await withStore(ctx, (store) => store.setAccountStatus(account, status));
+        const found = await withStore(ctx, (store) => backendOf(store).apiAccounts.setStatus(account, status));
         if (!found) throw new CliError(`No API account ${account}.`);
         writeLine(ctx.stdout, `Account ${account} is now ${status}.`);
       });
@@ -31,7 +31,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
     .action(async (email: string, perMinute: string) => {
       const limit = parseLimit(perMinute);
       const account = normalizeEmail(email);
-      const found = await withStore(ctx, (store) => store.setAccountRateLimit(account, limit));
+      const found = await withStore(ctx, (store) => backendOf(store).apiAccounts.setRateLimit(account, limit));
       if (!found) throw new CliError(`No API account ${account}.`);
       writeLine(ctx.stdout, `Account ${account} may now make ${limit ?? 'the default number of'} requests a minute per key.`);
     });
@@ -48,10 +48,11 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
     .action(async (email: string, options: OriginOptions) => {
       const account = normalizeEmail(email);
       const origins = await withStore(ctx, async (store) => {
-        const current = await store.accountOrigins(account);
+        const accounts = backendOf(store).apiAccounts;
+        const current = await accounts.originsOf(account);
         if (current === null) throw new CliError(`No API account ${account}.`);
         const changed = changedOrigins(current, options);
-        if (changed) await store.setAccountOrigins(account, changed);
+        if (changed) await accounts.setOrigins(account, changed);
         return changed ?? current;
       });
       if (!origins.length) writeLine(ctx.stdout, `Account ${account} allows no web origins.`);

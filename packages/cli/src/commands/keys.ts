@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import Joi from 'joi';
 import {
+  backendOf,
   checkBrowserKeySettings,
   createApiKey,
   plainTextRule,
@@ -9,7 +10,7 @@ import {
   type Config,
   type Store,
 } from '@byline/shared';
-import { CliError, withNewOrExistingStore, withPortalStore, withStore, type CliContext } from '../cli-context';
+import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { checked, validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';
 
@@ -25,7 +26,7 @@ const originsOf = (key: ApiKeySummary) => (key.kind === 'browser' ? key.origins.
 
 /** The account's requests per minute: its own, or RATE_LIMIT_PER_MINUTE (also for an account not opened yet). */
 async function accountLimit(store: Store, config: Config, email: string): Promise<number> {
-  const account = await withPortalStore(store, (portal) => portal.findApiAccount(email));
+  const account = await backendOf(store).apiAccounts.findAccount(email);
   return account?.rateLimitPerMinute ?? config.rateLimitPerMinute;
 }
 
@@ -66,7 +67,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
         const browser = options.browser
           ? browserSettings(options.origins, options.limit, await accountLimit(store, config, email))
           : undefined;
-        return createApiKey(store, email, name, browser);
+        return createApiKey(backendOf(store).apiAccounts, email, name, browser);
       });
       writeLine(ctx.stdout, options.json ? JSON.stringify({ key, secret, token }) : token);
       const kind =
@@ -83,7 +84,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .option('--json', 'print a JSON array')
     .action(async (options: { email: string; json?: boolean }) => {
       const email = validEmail(options.email);
-      const list = await withStore(ctx, (store) => store.listApiKeys(email));
+      const list = await withStore(ctx, (store) => backendOf(store).apiAccounts.keysOf(email));
       if (options.json) return writeLine(ctx.stdout, JSON.stringify(list, null, 2));
       if (list.length === 0) return writeLine(ctx.stderr, `No keys for ${email}.`);
       const rows = list.map((k) => [
@@ -109,7 +110,8 @@ export function registerKeys(program: Command, ctx: CliContext): void {
       const key = given.trim();
       if (options.origins === undefined && options.limit === undefined) throw new CliError('Give --origins, --limit or both.', 2);
       const settings = await withStore(ctx, async (store, config) => {
-        const credential = await store.findCredential(key);
+        const accounts = backendOf(store).apiAccounts;
+        const credential = await accounts.findCredential(key);
         if (!credential) throw new CliError(`No API key ${key}.`);
         if (credential.revoked) throw new CliError(`Key ${key} is revoked.`);
         if (!credential.browser)
@@ -120,7 +122,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
           options.limit ?? String(Math.min(credential.browser.rateLimitPerMinute, cap)),
           cap,
         );
-        await store.setBrowserKey(key, next);
+        await accounts.setBrowserKey(key, next);
         return next;
       });
       writeLine(ctx.stdout, `Browser key ${key}: ${settings.rateLimitPerMinute} a minute, from ${settings.origins.join(', ')}.`);
@@ -131,7 +133,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .description('revoke a key; running services refuse it within 5 seconds')
     .argument('<key>', 'the key (the part before the colon)')
     .action(async (key: string) => {
-      const revoked = await withStore(ctx, (store) => store.revokeApiKey(key.trim()));
+      const revoked = await withStore(ctx, (store) => backendOf(store).apiAccounts.revokeKey(key.trim()));
       if (!revoked) throw new CliError(`No API key ${key}.`);
       writeLine(ctx.stdout, `Revoked key ${key}.`);
     });

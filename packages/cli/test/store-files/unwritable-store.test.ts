@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { buildPackages, runCliProcess, startService, tempDir, until, type RunningService } from '@byline/test-support';
-import { SqliteStore } from '@byline/shared';
+import { backendOf, SqliteStore } from '@byline/shared';
 import { DEMO_ARTICLE_URL } from '../../src/demo-data';
 import {
   canMakeFilesImmutable,
@@ -61,7 +61,7 @@ describeIfImmutable('the store -shm made unwritable while the services run', () 
   async function storedUsage(): Promise<number> {
     const store = SqliteStore.inDirectory(dataDir);
     try {
-      return (await store.usageOf(key)).reduce((sum, entry) => sum + entry.count, 0);
+      return (await backendOf(store).usage.ofKey(key)).reduce((sum, entry) => sum + entry.count, 0);
     } finally {
       await store.close();
     }

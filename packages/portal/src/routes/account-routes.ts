@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import Joi from 'joi';
-import { backendOf, type PortalStore, type PortalUser } from '@byline/shared';
+import { backendOf, type ApiAccounts, type PortalUser } from '@byline/shared';
 import { passwordMatches } from '../auth/passwords';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
@@ -40,8 +40,8 @@ const changePasswordSchema = Joi.object({
 const choosePasswordSchema = Joi.object({ password: newPassword });
 
 /** Only a local path is followed after sign-in, never another site; otherwise the user's landing page. */
-function localPath(next: string | undefined, user: PortalUser, portalStore: PortalStore): Promise<string> | string {
-  return next && /^\/(?![/\\])/.test(next) ? next : landingPage(portalStore, user);
+function localPath(next: string | undefined, user: PortalUser, apiAccounts: ApiAccounts): Promise<string> | string {
+  return next && /^\/(?![/\\])/.test(next) ? next : landingPage(apiAccounts, user);
 }
 const RESET_DONE_NOTICE = 'Your password is changed. Sign in with it.';
 
@@ -53,11 +53,12 @@ function waitText(seconds: number): string {
 
 export function accountRoutes(ctx: PortalContext): Router {
   const backend = backendOf(ctx.store);
+  const { apiAccounts } = backend;
   const router = Router();
 
   router.get('/', async (_req, res) => {
     const user = currentUser(res);
-    return user ? res.redirect(303, await landingPage(ctx.portalStore, user)) : render(res, 'Welcome', homePage(ctx.publicUrls));
+    return user ? res.redirect(303, await landingPage(apiAccounts, user)) : render(res, 'Welcome', homePage(ctx.publicUrls));
   });
 
   router.get('/signup', (req, res) =>
@@ -77,7 +78,7 @@ export function accountRoutes(ctx: PortalContext): Router {
       );
     }
     await startSession(req, res, ctx, result.user);
-    res.redirect(303, await startAs(ctx.portalStore, result.user, form.value.purpose));
+    res.redirect(303, await startAs(apiAccounts, result.user, form.value.purpose));
   });
 
   router.get('/signin', (req, res) => {
@@ -106,7 +107,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     if (oneTime === 'already-used')
       return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
     await startSession(req, res, ctx, result.user);
-    res.redirect(303, oneTime === 'used' ? CHANGE_PASSWORD_PATH : await localPath(form.value.next, result.user, ctx.portalStore));
+    res.redirect(303, oneTime === 'used' ? CHANGE_PASSWORD_PATH : await localPath(form.value.next, result.user, apiAccounts));
   });
 
   router.post('/signout', async (req, res) => {
@@ -126,7 +127,7 @@ export function accountRoutes(ctx: PortalContext): Router {
       if (!chosen.ok)
         return render(res, 'Choose your password', choosePasswordPage({ csrf: csrfTokenOf(res), errors: chosen.errors }), 422);
       await setOwnPassword(backend, user.id, chosen.value.password, sessionTokenHash(req));
-      return res.redirect(303, await landingPage(ctx.portalStore, user));
+      return res.redirect(303, await landingPage(apiAccounts, user));
     }
     const form = validateForm<{ current: string; password: string }>(changePasswordSchema, req.body);
     const stored = await backend.users.findByEmail(user.email);

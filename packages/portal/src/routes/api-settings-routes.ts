@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { canonicalizeUrl, DEMO_ARTICLE_URL, SOCIAL_TYPES, type ApiAccount, type PortalUser } from '@byline/shared';
+import { backendOf, canonicalizeUrl, DEMO_ARTICLE_URL, SOCIAL_TYPES, type ApiAccount, type PortalUser } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
@@ -41,17 +41,18 @@ const REVOKE_CONFIRMATION = 'revoke';
 
 export function apiSettingsRoutes(ctx: PortalContext): Router {
   const { store, portalStore, publicUrls, defaultRateLimitPerMinute } = ctx;
+  const { apiAccounts, usage: usageRecords } = backendOf(store);
   const accountLimit = (account: ApiAccount) => account.rateLimitPerMinute ?? defaultRateLimitPerMinute;
   const router = Router();
   router.use('/settings/api', requireUser);
 
   async function show(res: Response, extra: Partial<ApiSettingsState> = {}, status = 200) {
     const email = signedInUser(res).email;
-    const account = await portalStore.findApiAccount(email);
-    const keys = account ? await store.listApiKeys(email) : [];
-    const origins = account ? ((await store.accountOrigins(email)) ?? []) : [];
+    const account = await apiAccounts.findAccount(email);
+    const keys = account ? await apiAccounts.keysOf(email) : [];
+    const origins = account ? ((await apiAccounts.originsOf(email)) ?? []) : [];
     const usage = Object.fromEntries(
-      await Promise.all(keys.map(async (key) => [key.key, (await store.usageOf(key.key)).slice(-USAGE_DAYS)] as const)),
+      await Promise.all(keys.map(async (key) => [key.key, (await usageRecords.ofKey(key.key)).slice(-USAGE_DAYS)] as const)),
     );
     const examples = extra.created ? await curlQuestions(signedInUser(res)) : undefined;
     const page = apiSettingsPage({
@@ -90,7 +91,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   }
 
   async function requireAccount(res: Response): Promise<ApiAccount> {
-    const account = await portalStore.findApiAccount(signedInUser(res).email);
+    const account = await apiAccounts.findAccount(signedInUser(res).email);
     if (!account) throw new PageError(409, 'Open an API account first.');
     return account;
   }
@@ -98,7 +99,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   /** The user's own active browser key named in the path, or 404 (another account's key looks like no key at all). */
   async function requireOwnBrowserKey(res: Response, key: string) {
     const account = await requireAccount(res);
-    const found = await ownBrowserKey(store, account.email, key);
+    const found = await ownBrowserKey(apiAccounts, account.email, key);
     if (!found) throw new PageError(404, 'There is no such active browser key on your account.');
     return { account, key: found };
   }
@@ -117,7 +118,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   router.get('/settings/api/keys', (_req, res) => res.redirect(303, '/settings/api'));
 
   router.post('/settings/api/account', async (_req, res) => {
-    await portalStore.openApiAccount(signedInUser(res).email);
+    await apiAccounts.openAccount(signedInUser(res).email);
     res.redirect(303, '/settings/api');
   });
 
@@ -125,7 +126,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     const account = await requireAccount(res);
     const form = newKeyForm(req.body, accountLimit(account));
     if (!form.ok) return show(res, { errors: form.errors, newKey: form.value }, 422);
-    await putFlash(req, ctx, keyToShow(await createNamedKey(store, account.email, form.value.name, form.browser)));
+    await putFlash(req, ctx, keyToShow(await createNamedKey(apiAccounts, account.email, form.value.name, form.browser)));
     res.redirect(303, '/settings/api');
   });
 
@@ -147,7 +148,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
       });
       return render(res, 'Browser key', page, 422);
     }
-    await changeBrowserKey(store, account.email, key.key, form.browser);
+    await changeBrowserKey(apiAccounts, account.email, key.key, form.browser);
     res.redirect(303, '/settings/api?done=browser-key');
   });
 
@@ -156,13 +157,13 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     const form = validateForm<{ origins: string[] }>(apiOriginsSchema, req.body);
     if (!form.ok)
       return show(res, { errors: form.errors, origins: String((req.body as { origins?: unknown }).origins ?? '') }, 422);
-    await store.setAccountOrigins(email, form.value.origins);
+    await apiAccounts.setOrigins(email, form.value.origins);
     res.redirect(303, '/settings/api?done=origins');
   });
 
   router.post('/settings/api/keys/:key/rotate', async (req, res) => {
     const { email } = await requireAccount(res);
-    const created = await rotateKey(store, email, String(req.params.key));
+    const created = await rotateKey(apiAccounts, email, String(req.params.key));
     if (!created) throw new PageError(404, 'There is no such active key on your account.');
     await putFlash(req, ctx, keyToShow(created));
     res.redirect(303, '/settings/api');
@@ -171,19 +172,19 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   // Revoking cannot be undone: the keys table links to this page, which asks before its form revokes.
   router.get('/settings/api/keys/:key/revoke', async (req, res) => {
     const { email } = await requireAccount(res);
-    const key = await ownKey(store, email, String(req.params.key));
+    const key = await ownKey(apiAccounts, email, String(req.params.key));
     if (!key || key.revoked_at) throw new PageError(404, 'There is no such active key on your account.');
     render(res, 'Revoke key', revokeKeyPage({ csrf: csrfTokenOf(res), key }));
   });
 
   router.post('/settings/api/keys/:key/revoke', async (req, res) => {
     const { email } = await requireAccount(res);
-    const key = await ownKey(store, email, String(req.params.key));
+    const key = await ownKey(apiAccounts, email, String(req.params.key));
     if (!key) throw new PageError(404, 'There is no such key on your account.');
     // A form without the confirmation (an old page, a hand-made request) is asked again, not obeyed.
     if ((req.body as { confirm?: unknown }).confirm !== REVOKE_CONFIRMATION)
       return render(res, 'Revoke key', revokeKeyPage({ csrf: csrfTokenOf(res), key }));
-    await revokeKey(store, email, key.key);
+    await revokeKey(apiAccounts, email, key.key);
     res.redirect(303, '/settings/api?done=revoked');
   });
 

@@ -2,7 +2,7 @@ import {
   EmailTakenError,
   normalizeEmail,
   randomBase62,
-  type PortalStore,
+  type ApiAccounts,
   type PortalUser,
   type Repositories,
   type Users,
@@ -118,11 +118,11 @@ export async function setOwnPassword(
  * for API keys (an API account and no journalist profile) on API settings; a journalist on their profile.
  */
 export async function landingPage(
-  portalStore: PortalStore,
+  apiAccounts: Pick<ApiAccounts, 'findAccount'>,
   user: Pick<PortalUser, 'role' | 'profileId' | 'email'>,
 ): Promise<string> {
   if (user.role === 'editor') return '/editor/queue';
-  if (user.profileId === null && (await portalStore.findApiAccount(user.email))) return API_SETTINGS_PATH;
+  if (user.profileId === null && (await apiAccounts.findAccount(user.email))) return API_SETTINGS_PATH;
   return '/profile';
 }
 
@@ -132,8 +132,12 @@ export const API_SETTINGS_PATH = '/settings/api';
 export type SignUpPurpose = 'journalist' | 'api';
 
 /** After sign-up: an API user's account opened and API settings next; a journalist's profile form next. */
-export async function startAs(portalStore: PortalStore, user: PortalUser, purpose: SignUpPurpose): Promise<string> {
+export async function startAs(
+  apiAccounts: Pick<ApiAccounts, 'openAccount'>,
+  user: PortalUser,
+  purpose: SignUpPurpose,
+): Promise<string> {
   if (purpose === 'journalist') return '/profile';
-  await portalStore.openApiAccount(user.email);
+  await apiAccounts.openAccount(user.email);
   return API_SETTINGS_PATH;
 }

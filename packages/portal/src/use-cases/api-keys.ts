@@ -1,4 +1,11 @@
-import { createApiKey, type ApiKeySummary, type BrowserKeySettings, type KeyPair, type Store } from '@byline/shared';
+import {
+  createApiKey,
+  rotateApiKey,
+  type ApiAccounts,
+  type ApiKeySummary,
+  type BrowserKeySettings,
+  type KeyPair,
+} from '@byline/shared';
 
 export type NewKey = KeyPair & { summary: ApiKeySummary };
 
@@ -17,13 +24,18 @@ export const keyToShow = (created: NewKey): KeyToShow => ({
 });
 
 /** The user's own key, or undefined: a user can only see, change, rotate or revoke keys of their own account. */
-export async function ownKey(store: Store, email: string, key: string): Promise<ApiKeySummary | undefined> {
-  return (await store.listApiKeys(email)).find((summary) => summary.key === key);
+export async function ownKey(accounts: ApiAccounts, email: string, key: string): Promise<ApiKeySummary | undefined> {
+  return (await accounts.keysOf(email)).find((summary) => summary.key === key);
 }
 
 /** A server key, or with `browser` a browser key (settings checked by checkBrowserKeySettings). */
-export function createNamedKey(store: Store, email: string, name: string, browser?: BrowserKeySettings): Promise<NewKey> {
-  return createApiKey(store, email, name, browser);
+export function createNamedKey(
+  accounts: ApiAccounts,
+  email: string,
+  name: string,
+  browser?: BrowserKeySettings,
+): Promise<NewKey> {
+  return createApiKey(accounts, email, name, browser);
 }
 
 /** The settings a browser key was made with, to make its successor the same kind of key. */
@@ -31,31 +43,35 @@ const browserSettingsOf = (key: ApiKeySummary): BrowserKeySettings | undefined =
   key.kind === 'browser' ? { origins: key.origins, rateLimitPerMinute: key.rate_limit_per_minute! } : undefined;
 
 /**
- * A new pair under the same name, of the same kind (a browser key keeps its origins and limit), then the old one
- * revoked; the new secret is shown once.
+ * A new pair under the same name, of the same kind (a browser key keeps its origins and limit), taking the old
+ * one's place in one change (see ApiAccounts.rotateKey); the new secret is shown once. undefined when the key is
+ * not the user's own active key, or was revoked meanwhile.
  */
-export async function rotateKey(store: Store, email: string, key: string): Promise<NewKey | undefined> {
-  const current = await ownKey(store, email, key);
+export async function rotateKey(accounts: ApiAccounts, email: string, key: string): Promise<NewKey | undefined> {
+  const current = await ownKey(accounts, email, key);
   if (!current || current.revoked_at) return undefined;
-  const next = await createApiKey(store, email, current.name, browserSettingsOf(current));
-  await store.revokeApiKey(key);
-  return next;
+  return (await rotateApiKey(accounts, key, current.name, browserSettingsOf(current))) ?? undefined;
 }
 
-export async function revokeKey(store: Store, email: string, key: string): Promise<boolean> {
-  const current = await ownKey(store, email, key);
+export async function revokeKey(accounts: ApiAccounts, email: string, key: string): Promise<boolean> {
+  const current = await ownKey(accounts, email, key);
   if (!current) return false;
-  return store.revokeApiKey(key);
+  return accounts.revokeKey(key);
 }
 
 /** The user's own active browser key, or undefined (a server key takes its account's settings). */
-export async function ownBrowserKey(store: Store, email: string, key: string): Promise<ApiKeySummary | undefined> {
-  const current = await ownKey(store, email, key);
+export async function ownBrowserKey(accounts: ApiAccounts, email: string, key: string): Promise<ApiKeySummary | undefined> {
+  const current = await ownKey(accounts, email, key);
   return current && current.kind === 'browser' && !current.revoked_at ? current : undefined;
 }
 
 /** Replaces an own, active browser key's origins and limit; false when it is not one. */
-export async function changeBrowserKey(store: Store, email: string, key: string, settings: BrowserKeySettings): Promise<boolean> {
-  if (!(await ownBrowserKey(store, email, key))) return false;
-  return store.setBrowserKey(key, settings);
+export async function changeBrowserKey(
+  accounts: ApiAccounts,
+  email: string,
+  key: string,
+  settings: BrowserKeySettings,
+): Promise<boolean> {
+  if (!(await ownBrowserKey(accounts, email, key))) return false;
+  return accounts.setBrowserKey(key, settings);
 }

@@ -1,9 +1,18 @@
+import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
 import type { ApiKeySummary, BrowserKeySettings } from '../domain/types';
-import type { Store } from '../store/store';
 import { generateKeyPair, hashSecret, type KeyPair } from './key-material';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** A new key pair and what is stored of it: the secret only as its hash. */
+function newKey(name: string, browser?: BrowserKeySettings) {
+  const pair = generateKeyPair();
+  return {
+    pair,
+    stored: { name, key: pair.key, secretHash: hashSecret(pair.key, pair.secret), ...(browser ? { browser } : {}) },
+  };
 }
 
 /**
@@ -11,18 +20,27 @@ export function normalizeEmail(email: string): string {
  * checkBrowserKeySettings), a server key without. The secret exists in clear only in the returned value.
  */
 export async function createApiKey(
-  store: Store,
+  accounts: Pick<ApiAccounts, 'createKey'>,
   email: string,
   name = 'default',
   browser?: BrowserKeySettings,
 ): Promise<KeyPair & { summary: ApiKeySummary }> {
-  const pair = generateKeyPair();
-  const summary = await store.createApiKey({
-    email: normalizeEmail(email),
-    name,
-    key: pair.key,
-    secretHash: hashSecret(pair.key, pair.secret),
-    ...(browser ? { browser } : {}),
-  });
+  const { pair, stored } = newKey(name, browser);
+  const summary = await accounts.createKey({ email: normalizeEmail(email), ...stored });
   return { ...pair, summary };
+}
+
+/**
+ * A new key pair, named `name` (a browser key with `browser`), taking the place of `key` in one change (see
+ * ApiAccounts.rotateKey); null, and nothing changed, when `key` is unknown or revoked.
+ */
+export async function rotateApiKey(
+  accounts: Pick<ApiAccounts, 'rotateKey'>,
+  key: string,
+  name: string,
+  browser?: BrowserKeySettings,
+): Promise<(KeyPair & { summary: ApiKeySummary }) | null> {
+  const { pair, stored } = newKey(name, browser);
+  const summary = await accounts.rotateKey(key, stored);
+  return summary ? { ...pair, summary } : null;
 }

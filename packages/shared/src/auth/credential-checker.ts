@@ -1,5 +1,5 @@
 import type { StoredCredential } from '../domain/types';
-import type { Store } from '../store/store';
+import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
 import { secretMatches } from './key-material';
 
 export type CredentialVerdict = 'valid' | 'invalid' | 'suspended';
@@ -12,7 +12,7 @@ interface CacheEntry<T> {
 const MAX_CACHE_ENTRIES = 10_000;
 
 /**
- * Checks a key and secret against the store. A credential read is reused for at most `ttlMs` (capped
+ * Checks a key and secret against the API accounts. A credential read is reused for at most `ttlMs` (capped
  * well under the 5-second revocation bound), so a key revoked anywhere stops working here within that
  * time without a store round trip on every request.
  */
@@ -21,7 +21,7 @@ export class CredentialChecker {
   private readonly originsCache = new Map<string, CacheEntry<readonly string[]>>();
 
   constructor(
-    private readonly store: Store,
+    private readonly accounts: Pick<ApiAccounts, 'findCredential' | 'originsOfKey'>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {}
@@ -47,11 +47,11 @@ export class CredentialChecker {
    * requests with Origin. (A browser key's own origins come with its credential.)
    */
   async originsOf(key: string): Promise<readonly string[]> {
-    if (this.ttlMs <= 0) return this.store.originsOfKey(key);
+    if (this.ttlMs <= 0) return this.accounts.originsOfKey(key);
     const now = this.now();
     const cached = this.originsCache.get(key);
     if (cached && cached.expiresAt > now) return cached.value;
-    const origins = await this.store.originsOfKey(key);
+    const origins = await this.accounts.originsOfKey(key);
     if (this.originsCache.size >= MAX_CACHE_ENTRIES) this.originsCache.clear();
     this.originsCache.set(key, { value: origins, expiresAt: now + this.ttlMs });
     return origins;
@@ -59,11 +59,11 @@ export class CredentialChecker {
 
   // Written out rather than shared with originsOf: a closure per call would be an allocation on every request.
   private async lookup(key: string): Promise<StoredCredential | null> {
-    if (this.ttlMs <= 0) return this.store.findCredential(key);
+    if (this.ttlMs <= 0) return this.accounts.findCredential(key);
     const now = this.now();
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > now) return cached.value;
-    const credential = await this.store.findCredential(key);
+    const credential = await this.accounts.findCredential(key);
     if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
     this.cache.set(key, { value: credential, expiresAt: now + this.ttlMs });
     return credential;

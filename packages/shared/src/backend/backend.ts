@@ -1,6 +1,7 @@
 import type { ClaimsRepository } from '../claims/claims-repository';
 import type { AuditHistory } from '../audit/audit-repository';
 import type { PasswordResets } from '../password-resets/password-resets-repository';
+import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
 import type { Sessions } from '../sessions/sessions-repository';
 import type { ProofAttemptStore } from '../proofs/proof-attempts';
 import type { LeasedQueue } from '../queue/leased-queue';
@@ -8,6 +9,7 @@ import type { RecheckRecords } from '../recheck/recheck-records';
 import type { PortalStore } from '../store/portal-store';
 import type { Store } from '../store/store';
 import type { Users } from '../users/users-repository';
+import type { UsageRecords } from '../usage/usage-repository';
 
 /**
  * Every repository of the store, one per resource, each behind its own small port. Adding a resource: its port,
@@ -27,6 +29,8 @@ export interface Repositories {
   queue: LeasedQueue;
   recheckRecords: RecheckRecords;
   proofAttempts: ProofAttemptStore;
+  apiAccounts: ApiAccounts;
+  usage: UsageRecords;
 }
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */

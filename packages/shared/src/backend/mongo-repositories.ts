@@ -9,6 +9,8 @@ import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
 import { MongoRecheckRecords } from '../recheck/mongo-recheck-records';
 import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
 import type { Repositories } from './backend';
+import { MongoApiAccounts } from '../api-accounts/mongo-api-accounts';
+import { MongoUsageRecords } from '../usage/mongo-usage-records';
 import { lazily, type Closeable } from './lazily';
 
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
@@ -23,6 +25,8 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     queue: () => new MongoLeasedQueue(database),
     recheckRecords: () => new MongoRecheckRecords(database),
     proofAttempts: () => new QueuedProofAttempts(repositories.queue),
+    apiAccounts: () => new MongoApiAccounts(database),
+    usage: () => new MongoUsageRecords(database),
   });
   return repositories;
 }

@@ -9,6 +9,8 @@ import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
 import { SqliteRecheckRecords } from '../recheck/sqlite-recheck-records';
 import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
 import type { Repositories } from './backend';
+import { SqliteApiAccounts } from '../api-accounts/sqlite-api-accounts';
+import { SqliteUsageRecords } from '../usage/sqlite-usage-records';
 import { lazily, type Closeable } from './lazily';
 
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */
@@ -24,6 +26,8 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     queue: () => new SqliteLeasedQueue(database),
     recheckRecords: () => new SqliteRecheckRecords(database),
     proofAttempts: () => new QueuedProofAttempts(repositories.queue),
+    apiAccounts: () => new SqliteApiAccounts(database),
+    usage: () => new SqliteUsageRecords(database),
   });
   return repositories;
 }

@@ -1,4 +1,4 @@
-import type { AccountOrigins } from '../store/account-origins';
+import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
 
 /**
  * Every origin some API account allows, for preflights (which carry no key). Read again from the store once
@@ -12,7 +12,7 @@ export class AllowedOrigins {
   private reading: Promise<ReadonlySet<string>> | undefined;
 
   constructor(
-    private readonly store: Pick<AccountOrigins, 'allAllowedOrigins'>,
+    private readonly accounts: Pick<ApiAccounts, 'allAllowedOrigins'>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {}
@@ -32,7 +32,7 @@ export class AllowedOrigins {
 
   private async read(): Promise<ReadonlySet<string>> {
     try {
-      this.origins = new Set(await this.store.allAllowedOrigins());
+      this.origins = new Set(await this.accounts.allAllowedOrigins());
       this.expiresAt = this.now() + this.ttlMs;
     } catch {
       // Keep the last set; the next preflight tries the store again.

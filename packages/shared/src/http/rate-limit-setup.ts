@@ -4,6 +4,7 @@ import type { Logger } from '../logging/logger';
 import type { Store } from '../store/store';
 import { LogThrottle } from '../usage/log-throttle';
 import { UsageMeter } from '../usage/usage-meter';
+import type { UsageRecords } from '../usage/usage-repository';
 import { AuthFailureThrottle } from './auth-failure-throttle';
 import { CounterStore } from './counter-store';
 import type { RateLimiting } from './rate-limit';
@@ -15,7 +16,8 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
 const REDIS_READY_WAIT_MS = 2_000;
 
 export interface RateLimitingOptions {
-  store: Store;
+  /** Where the usage counts are flushed (backendOf(store).usage). */
+  usage: Pick<UsageRecords, 'record'>;
   logger: Logger;
   /** Config.rateLimitPerMinute. */
   perMinute?: number;
@@ -30,13 +32,13 @@ export interface RateLimitingOptions {
 
 /** Counters in this process only, usage flushed to the store. What createApp uses when given nothing else. */
 export function inMemoryRateLimiting({
-  store,
+  usage: records,
   logger,
   perMinute,
   authFailuresPerMinute,
   usageFlushIntervalMs,
 }: RateLimitingOptions): RateLimiting {
-  const usage = new UsageMeter(store, logger, { flushIntervalMs: usageFlushIntervalMs }).start();
+  const usage = new UsageMeter(records, logger, { flushIntervalMs: usageFlushIntervalMs }).start();
   return {
     counter: RateLimitCounter.inMemory(),
     authFailures: new AuthFailureThrottle(CounterStore.inMemory(), authFailuresPerMinute ?? DEFAULT_AUTH_FAILURES_PER_MINUTE),

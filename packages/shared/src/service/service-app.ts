@@ -1,4 +1,5 @@
 import express, { type Express, type Router } from 'express';
+import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
 import type { Logger } from '../logging/logger';
 import type { Store } from '../store/store';
 import { errorHandler, notFound } from '../http/error-handler';
@@ -10,6 +11,11 @@ import { requestContext, requestLog } from '../http/request-context';
 
 export interface ServiceDeps {
   store: Store;
+  /**
+   * What credentials and web origins are checked against: backendOf(store).apiAccounts when absent (tests pass a
+   * view of it that counts or fails its reads).
+   */
+  apiAccounts?: Pick<ApiAccounts, 'findCredential' | 'originsOfKey' | 'allAllowedOrigins'>;
   logger: Logger;
   /** See Config.authCacheTtlMs; defaults to 1000. */
   authCacheTtlMs?: number;

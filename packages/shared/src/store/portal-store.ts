@@ -24,14 +24,6 @@ export interface VerificationDecision {
   note: string;
 }
 
-export interface ApiAccount {
-  email: string;
-  status: string;
-  createdAt: string;
-  /** The account's own requests per minute; null: the services' default (RATE_LIMIT_PER_MINUTE). */
-  rateLimitPerMinute: number | null;
-}
-
 /**
  * What the portal asks of storage, beside the Store the verifiers use. Profiles, articles and handles
  * live in the same records the verifiers read, so an edit or an editor's decision drives both API
@@ -69,10 +61,6 @@ export interface PortalStore {
    * (requested by `actor`) unless one is open, and the audit record is appended. false when no such profile.
    */
   returnToQueue(record: { profileId: number; actor: string; action: AuditAction; note: string }): Promise<boolean>;
-
-  /** Opens the API account for this email if there is none (keys are made through Store.createApiKey). */
-  openApiAccount(email: string): Promise<ApiAccount>;
-  findApiAccount(email: string): Promise<ApiAccount | null>;
 }
 
 export class HandleTakenError extends Error {

@@ -1,14 +1,4 @@
-import type {
-  AccountStatus,
-  ApiKeySummary,
-  AuthorView,
-  BrowserKeySettings,
-  ProfileInput,
-  SocialType,
-  StoredCredential,
-  UsageEntry,
-} from '../domain/types';
-import type { AccountOrigins } from './account-origins';
+import type { AuthorView, ProfileInput, SocialType } from '../domain/types';
 import type { TaggedAnswer } from '../domain/rendered-answers';
 import type { StoreDatabase } from '../database/store-database';
 
@@ -28,20 +18,11 @@ export interface ImportSummary {
   articles: number;
 }
 
-export interface NewApiKey {
-  email: string;
-  name: string;
-  key: string;
-  secretHash: string;
-  /** Makes a browser key with these settings; a server key without. */
-  browser?: BrowserKeySettings;
-}
-
 /**
  * Everything the services and the CLI ask of storage. Implementations: embedded SQLite (default) and
  * MongoDB. No SQL, driver types or storage ids beyond the integer ids of the contract leak through.
  */
-export interface Store extends AccountOrigins {
+export interface Store {
   readonly kind: string;
   /** The database this store opened, for the repositories of every resource (see backendOf). */
   readonly database: StoreDatabase;
@@ -88,24 +69,6 @@ export interface Store extends AccountOrigins {
   /** Sets the verified flag; false when no profile has that slug. */
   setProfileVerified(slug: string, verified: boolean): Promise<boolean>;
   countProfiles(): Promise<number>;
-
-  /** Creates the account for this email if needed, then the key. */
-  createApiKey(key: NewApiKey): Promise<ApiKeySummary>;
-  listApiKeys(email: string): Promise<ApiKeySummary[]>;
-  /** Marks a key revoked; false when no such key exists. */
-  revokeApiKey(key: string): Promise<boolean>;
-  /** Replaces a browser key's origins and limit; false when no browser key has that key (a server key stays one). */
-  setBrowserKey(key: string, settings: BrowserKeySettings): Promise<boolean>;
-  findCredential(key: string): Promise<StoredCredential | null>;
-  /** false when no account has that email. */
-  setAccountStatus(email: string, status: AccountStatus): Promise<boolean>;
-  /** Sets the account's requests-per-minute limit (null: back to the default); false when no account has that email. */
-  setAccountRateLimit(email: string, perMinute: number | null): Promise<boolean>;
-
-  /** Adds these counts to the stored per-key, per-day totals (an upsert; entries for the same key and day add up). */
-  recordUsage(entries: UsageEntry[]): Promise<void>;
-  /** The stored per-day totals of a key, oldest day first. */
-  usageOf(key: string): Promise<UsageEntry[]>;
 }
 
 /** The store cannot be reached or answered with a transient failure; callers answer 503. */

@@ -1,6 +1,6 @@
 import type { UsageEntry } from '../domain/types';
 import type { Logger } from '../logging/logger';
-import type { Store } from '../store/store';
+import type { UsageRecords } from './usage-repository';
 import { LogThrottle } from './log-throttle';
 
 export const USAGE_FLUSH_INTERVAL_MS = 10_000;
@@ -31,7 +31,7 @@ export class UsageMeter {
   private readonly now: () => number;
 
   constructor(
-    private readonly store: Store,
+    private readonly usage: Pick<UsageRecords, 'record'>,
     private readonly logger: Logger,
     options: UsageMeterOptions = {},
   ) {
@@ -76,7 +76,7 @@ export class UsageMeter {
     const batch = this.pending;
     this.pending = new Map();
     try {
-      await this.store.recordUsage(
+      await this.usage.record(
         [...batch.values()].map(({ lastUsedMs, ...entry }) => ({ ...entry, lastUsedAt: new Date(lastUsedMs).toISOString() })),
       );
     } catch (error) {

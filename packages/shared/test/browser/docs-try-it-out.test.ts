@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Page, Request as BrowserRequest } from 'playwright-core';
-import { createApiKey, type Store } from '@byline/shared';
+import { backendOf, createApiKey, type Store } from '@byline/shared';
 import { createRateLimiting, type RateLimiting, type ServiceDeps } from '@byline/shared/http';
 import { aProfile, embeddedStore, quietLogger, seed } from '@byline/test-support';
 import { createApp as createArticleApp } from '../../../article-verifier/src/app';
@@ -55,7 +55,7 @@ describe('/docs: Try it out in a real browser', () => {
   beforeAll(async () => {
     store = embeddedStore();
     await seed(store, profile);
-    token = (await createApiKey(store, 'docs@example.org', 'docs')).token;
+    token = (await createApiKey(backendOf(store).apiAccounts, 'docs@example.org', 'docs')).token;
   });
   afterAll(() => store.close());
 
@@ -64,7 +64,7 @@ describe('/docs: Try it out in a real browser', () => {
     let limiting: RateLimiting;
     let base: string;
     beforeAll(async () => {
-      limiting = await createRateLimiting({ store, logger: quietLogger() });
+      limiting = await createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger() });
       const app = service.createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting: limiting });
       server = http.createServer(app);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -33,7 +33,9 @@ async function listen(app: RequestListener): Promise<Server> {
 function appFor(name: ServerName, store: Store, options: ServeOptions): { app: RequestListener; closeMore: () => Promise<void> } {
   const logger = quietLogger();
   if (name !== 'portal') {
-    const rateLimiting = options.rateLimits ? inMemoryRateLimiting({ store, logger, ...options.rateLimits }) : undefined;
+    const rateLimiting = options.rateLimits
+      ? inMemoryRateLimiting({ usage: backendOf(store).usage, logger, ...options.rateLimits })
+      : undefined;
     const deps: ServiceDeps = { store, logger, rateLimiting };
     const app = name === 'article verifier' ? createArticleApp(deps) : createJournalistApp(deps);
     return { app, closeMore: async () => rateLimiting?.close() };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { SqliteStore } from '@byline/shared';
+import { backendOf, SqliteStore } from '@byline/shared';
 
 describe('embedded store: a database from before browser keys', () => {
   let dir: string;
@@ -14,8 +14,9 @@ describe('embedded store: a database from before browser keys', () => {
   it('keeps every existing key a server key, with its account’s origins, and can then make browser keys', async () => {
     const file = path.join(dir, 'byline.sqlite');
     const store = new SqliteStore(file);
-    await store.createApiKey({ email: 'desk@example.org', name: 'cms', key: 'bk_old', secretHash: 'hash' });
-    await store.setAccountOrigins('desk@example.org', ['https://desk.example']);
+    const before = backendOf(store).apiAccounts;
+    await before.createKey({ email: 'desk@example.org', name: 'cms', key: 'bk_old', secretHash: 'hash' });
+    await before.setOrigins('desk@example.org', ['https://desk.example']);
     await store.close();
     // Back to the schema before migration 019: no kind, origins or limit on a key, the migration not recorded.
     const db = new Database(file);
@@ -28,13 +29,20 @@ describe('embedded store: a database from before browser keys', () => {
 
     const reopened = new SqliteStore(file);
     try {
-      const [old] = await reopened.listApiKeys('desk@example.org');
+      const accounts = backendOf(reopened).apiAccounts;
+      const [old] = await accounts.keysOf('desk@example.org');
       expect(old).toMatchObject({ key: 'bk_old', kind: 'server', origins: [], rate_limit_per_minute: null });
-      expect((await reopened.findCredential('bk_old'))!.browser).toBeNull();
-      await expect(reopened.originsOfKey('bk_old')).resolves.toEqual(['https://desk.example']);
+      expect((await accounts.findCredential('bk_old'))!.browser).toBeNull();
+      await expect(accounts.originsOfKey('bk_old')).resolves.toEqual(['https://desk.example']);
       const browser = { origins: ['https://page.example'], rateLimitPerMinute: 60 };
-      await reopened.createApiKey({ email: 'desk@example.org', name: 'page', key: 'bk_new', secretHash: 'hash', browser });
-      expect((await reopened.findCredential('bk_new'))!.browser).toEqual(browser);
+      await accounts.createKey({
+        email: 'desk@example.org',
+        name: 'page',
+        key: 'bk_new',
+        secretHash: 'hash',
+        browser,
+      });
+      expect((await accounts.findCredential('bk_new'))!.browser).toEqual(browser);
     } finally {
       await reopened.close();
     }

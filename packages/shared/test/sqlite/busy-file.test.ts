@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { SqliteStore, StoreUnavailableError, type UsageEntry } from '@byline/shared';
+import { backendOf, SqliteStore, StoreUnavailableError, type UsageEntry } from '@byline/shared';
 import { tempDir } from '@byline/test-support';
 
 /**
@@ -59,19 +59,19 @@ describe('embedded store while another process writes', () => {
 
   it('a usage flush gives up within a second, without blocking the event loop, and writes nothing', async () => {
     const started = performance.now();
-    const { stallMs, outcome } = await longestStall(() => store.recordUsage(usage));
+    const { stallMs, outcome } = await longestStall(() => backendOf(store).usage.record(usage));
     expect(outcome).toBeInstanceOf(StoreUnavailableError);
     expect(performance.now() - started).toBeLessThan(2500);
     expect(stallMs).toBeLessThan(1000);
     otherProcess.exec('ROLLBACK');
-    expect(await store.usageOf('KEY1')).toEqual([]);
+    expect(await backendOf(store).usage.ofKey('KEY1')).toEqual([]);
   });
 
   it('a usage flush writes as soon as the other writer is done, if that is within a second', async () => {
     setTimeout(() => otherProcess.exec('COMMIT'), 150);
-    const { stallMs, outcome } = await longestStall(() => store.recordUsage(usage));
+    const { stallMs, outcome } = await longestStall(() => backendOf(store).usage.record(usage));
     expect(outcome).toBeUndefined();
     expect(stallMs).toBeLessThan(1000);
-    expect(await store.usageOf('KEY1')).toEqual([{ key: 'KEY1', day: '2026-11-22', count: 3 }]);
+    expect(await backendOf(store).usage.ofKey('KEY1')).toEqual([{ key: 'KEY1', day: '2026-11-22', count: 3 }]);
   });
 });

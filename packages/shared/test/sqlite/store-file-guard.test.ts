@@ -62,9 +62,9 @@ describe('embedded store whose file goes away', () => {
 
     expect(await outcome(store.ping())).toMatch(/^503: embedded store: .*byline\.sqlite has been deleted/);
     expect(await outcome(store.setProfileVerified('guarded', false))).toMatch(/^503: .*has been deleted/);
-    expect(await outcome(store.recordUsage(usage))).toMatch(/^503: .*has been deleted/);
+    expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*has been deleted/);
     await until(async () => ((await outcome(store.articleAnswer(ARTICLE))).startsWith('503') ? true : undefined));
-    expect(await outcome(store.findCredential('KEY1'))).toMatch(/^503/);
+    expect(await outcome(backendOf(store).apiAccounts.findCredential('KEY1'))).toMatch(/^503/);
 
     const signUp = users.create({ email: 'late@example.org', passwordHash: 'x', role: 'journalist' });
     expect(await outcome(signUp)).toMatch(/^503: .*has been deleted/);
@@ -78,7 +78,7 @@ describe('embedded store whose file goes away', () => {
     await other.close();
     fs.renameSync(path.join(dir, 'other.sqlite'), file);
 
-    expect(await outcome(store.revokeApiKey('KEY1'))).toMatch(/^503: .*has been replaced by another file/);
+    expect(await outcome(backendOf(store).apiAccounts.revokeKey('KEY1'))).toMatch(/^503: .*has been replaced by another file/);
     expect(await outcome(store.ping())).toMatch(/^503: .*replaced/);
   });
 });
@@ -128,7 +128,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     await portal.requestVerification((await portal.findProfileBySlug('guarded'))!.id, 'before@example.org');
     execFileSync('chattr', ['+i', shm]);
 
-    expect(await outcome(store.recordUsage(usage))).toMatch(/^503: .*byline\.sqlite-shm cannot be written \(EPERM\)/);
+    expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*byline\.sqlite-shm cannot be written \(EPERM\)/);
     expect(await outcome(users.create({ email: 'after@example.org', passwordHash: 'x', role: 'journalist' }))).toMatch(
       /^503: .*cannot be written/,
     );
@@ -138,7 +138,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     expect(errorLines(logs.output())).toHaveLength(1);
 
     execFileSync('chattr', ['-i', shm]);
-    expect(await outcome(store.recordUsage(usage))).toBe('ok');
+    expect(await outcome(backendOf(store).usage.record(usage))).toBe('ok');
     expect(await outcome(store.ping())).toBe('ok');
     expect(logs.output()).toContain('the problem is gone');
   });

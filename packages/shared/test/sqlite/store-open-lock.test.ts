@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { NoStoreError, SqliteStore, StoreUnavailableError } from '@byline/shared';
+import { backendOf, NoStoreError, SqliteStore, StoreUnavailableError } from '@byline/shared';
 import { tempDir } from '@byline/test-support';
 
 /**
@@ -33,7 +33,12 @@ describe('opening the embedded store while others have it open', () => {
     dir = tempDir('byline-open-lock-');
     file = path.join(dir, 'byline.sqlite');
     holder = open();
-    await holder.createApiKey({ email: 'before@example.org', name: 'default', key: 'KEYBEFORE', secretHash: 'x' });
+    await backendOf(holder).apiAccounts.createKey({
+      email: 'before@example.org',
+      name: 'default',
+      key: 'KEYBEFORE',
+      secretHash: 'x',
+    });
   });
   afterEach(async () => {
     // Those whose files went stay open, as in a service: closing them would delete the -wal by name.
@@ -42,7 +47,7 @@ describe('opening the embedded store while others have it open', () => {
 
   it('joins the others while the files are the ones they opened, and sees their writes', async () => {
     const joined = open();
-    expect(await joined.listApiKeys('before@example.org')).toHaveLength(1);
+    expect(await backendOf(joined).apiAccounts.keysOf('before@example.org')).toHaveLength(1);
     expect(fs.existsSync(path.join(dir, 'byline.lock'))).toBe(true);
   });
 
@@ -66,7 +71,7 @@ describe('opening the embedded store while others have it open', () => {
 
     fs.linkSync(kept, file);
     expect(inodes()).toEqual(before);
-    expect(await open().listApiKeys('before@example.org')).toHaveLength(1);
+    expect(await backendOf(open()).apiAccounts.keysOf('before@example.org')).toHaveLength(1);
   });
 
   it('refuses a file put in place of the one the others have open, until they have all stopped', async () => {
@@ -105,13 +110,13 @@ describe('opening the embedded store while others have it open', () => {
 
     fs.rmSync(`${file}-wal`);
     fs.rmSync(`${file}-shm`);
-    expect(await open().listApiKeys('before@example.org')).toEqual([]);
+    expect(await backendOf(open()).apiAccounts.keysOf('before@example.org')).toEqual([]);
   });
 
   it('opens as usual once the others have closed, and leaves no lock file where there is no store', async () => {
     await holder.close();
     opened.splice(0);
-    expect(await open().listApiKeys('before@example.org')).toHaveLength(1);
+    expect(await backendOf(open()).apiAccounts.keysOf('before@example.org')).toHaveLength(1);
 
     const nowhere = path.join(tempDir('byline-nowhere-'), 'data');
     file = path.join(nowhere, 'byline.sqlite');

@@ -1,25 +1,30 @@
+import type { ApiAccounts } from '../../src/api-accounts/api-accounts-repository';
 import { createApiKey } from '../../src/auth/api-keys';
 import { CredentialChecker } from '../../src/auth/credential-checker';
+import { backendOf } from '../../src/backend/open-backend';
 import type { Store } from '../../src/store/store';
-import { embeddedStore, storeWith } from '@byline/test-support';
+import { embeddedStore } from '@byline/test-support';
 
 const TTL_MS = 1000;
 
 describe('CredentialChecker', () => {
   let store: Store;
+  let accounts: ApiAccounts;
   let reads: number;
-  let counted: Store;
+  let counted: Pick<ApiAccounts, 'findCredential' | 'originsOfKey'>;
   let now: number;
   const clock = () => now;
 
   beforeAll(() => {
     store = embeddedStore();
-    counted = storeWith(store, {
+    accounts = backendOf(store).apiAccounts;
+    counted = {
       findCredential: (key) => {
         reads++;
-        return store.findCredential(key);
+        return accounts.findCredential(key);
       },
-    });
+      originsOfKey: (key) => accounts.originsOfKey(key),
+    };
   });
   afterAll(() => store.close());
   beforeEach(() => {
@@ -28,8 +33,8 @@ describe('CredentialChecker', () => {
   });
 
   it('accepts the right secret and refuses a wrong one or an unknown key', async () => {
-    const checker = new CredentialChecker(store, TTL_MS, clock);
-    const { key, secret } = await createApiKey(store, 'checker@example.org');
+    const checker = new CredentialChecker(accounts, TTL_MS, clock);
+    const { key, secret } = await createApiKey(accounts, 'checker@example.org');
 
     expect(await checker.check(key, secret)).toBe('valid');
     expect(await checker.check(key, `${secret}x`)).toBe('invalid');
@@ -38,7 +43,7 @@ describe('CredentialChecker', () => {
 
   it('reuses a credential read within the TTL and reads again after it', async () => {
     const checker = new CredentialChecker(counted, TTL_MS, clock);
-    const { key, secret } = await createApiKey(store, 'checker@example.org');
+    const { key, secret } = await createApiKey(accounts, 'checker@example.org');
 
     await checker.check(key, secret);
     now += TTL_MS - 1;
@@ -51,23 +56,23 @@ describe('CredentialChecker', () => {
   });
 
   it('refuses a revoked key once the TTL has passed', async () => {
-    const checker = new CredentialChecker(store, TTL_MS, clock);
-    const { key, secret } = await createApiKey(store, 'checker@example.org');
+    const checker = new CredentialChecker(accounts, TTL_MS, clock);
+    const { key, secret } = await createApiKey(accounts, 'checker@example.org');
     expect(await checker.check(key, secret)).toBe('valid');
 
-    await store.revokeApiKey(key);
+    await accounts.revokeKey(key);
     now += TTL_MS;
 
     expect(await checker.check(key, secret)).toBe('invalid');
   });
 
   it('sees a suspension after the TTL, and a wrong secret stays invalid even then', async () => {
-    const checker = new CredentialChecker(store, TTL_MS, clock);
+    const checker = new CredentialChecker(accounts, TTL_MS, clock);
     const email = 'suspend-me@example.org';
-    const { key, secret } = await createApiKey(store, email);
+    const { key, secret } = await createApiKey(accounts, email);
     expect(await checker.check(key, secret)).toBe('valid');
 
-    await store.setAccountStatus(email, 'suspended');
+    await accounts.setStatus(email, 'suspended');
     now += TTL_MS;
 
     expect(await checker.check(key, secret)).toBe('suspended');
@@ -76,11 +81,11 @@ describe('CredentialChecker', () => {
 
   it('asks the store every time with a TTL of 0', async () => {
     const checker = new CredentialChecker(counted, 0, clock);
-    const { key, secret } = await createApiKey(store, 'checker@example.org');
+    const { key, secret } = await createApiKey(accounts, 'checker@example.org');
 
     await checker.check(key, secret);
     await checker.check(key, secret);
-    await store.revokeApiKey(key);
+    await accounts.revokeKey(key);
 
     expect(await checker.check(key, secret)).toBe('invalid');
     expect(reads).toBe(3);

@@ -1,6 +1,8 @@
 import { AllowedOrigins, MAX_ACCOUNT_ORIGINS, normaliseOrigin, normaliseOriginList } from '../../src/cors';
 import { CredentialChecker } from '../../src/auth/credential-checker';
+import type { ApiAccounts } from '../../src/api-accounts/api-accounts-repository';
 import { createApiKey } from '../../src/auth/api-keys';
+import { backendOf } from '../../src/backend/open-backend';
 import type { Store } from '../../src/store/store';
 import { embeddedStore, storeWith } from '@byline/test-support';
 
@@ -63,21 +65,23 @@ describe('normaliseOriginList', () => {
 describe('cached origins (AllowedOrigins for preflights, CredentialChecker.originsOf for requests)', () => {
   const TTL_MS = 1000;
   let store: Store;
+  let accounts: ApiAccounts;
   let reads: { all: number; ofKey: number };
-  let counted: Store;
+  let counted: ApiAccounts;
   let now: number;
   const clock = () => now;
 
   beforeAll(() => {
     store = embeddedStore();
-    counted = storeWith(store, {
+    accounts = backendOf(store).apiAccounts;
+    counted = storeWith(accounts, {
       allAllowedOrigins: () => {
         reads.all++;
-        return store.allAllowedOrigins();
+        return accounts.allAllowedOrigins();
       },
       originsOfKey: (key) => {
         reads.ofKey++;
-        return store.originsOfKey(key);
+        return accounts.originsOfKey(key);
       },
     });
   });
@@ -88,12 +92,12 @@ describe('cached origins (AllowedOrigins for preflights, CredentialChecker.origi
   });
 
   it('reads every account’s origins once per TTL for preflights, and at each preflight with a TTL of 0', async () => {
-    await createApiKey(store, 'cache@example.org');
-    await store.setAccountOrigins('cache@example.org', ['https://a.example']);
+    await createApiKey(accounts, 'cache@example.org');
+    await accounts.setOrigins('cache@example.org', ['https://a.example']);
     const cached = new AllowedOrigins(counted, TTL_MS, clock);
 
     expect(await cached.has('https://a.example')).toBe(true);
-    await store.setAccountOrigins('cache@example.org', ['https://b.example']);
+    await accounts.setOrigins('cache@example.org', ['https://b.example']);
     expect(await cached.has('https://b.example')).toBe(false);
     expect(reads.all).toBe(1);
     now += TTL_MS;
@@ -108,11 +112,11 @@ describe('cached origins (AllowedOrigins for preflights, CredentialChecker.origi
   });
 
   it('keeps the last set read when the store cannot be read: a preflight never fails', async () => {
-    await createApiKey(store, 'outage@example.org');
-    await store.setAccountOrigins('outage@example.org', ['https://kept.example']);
+    await createApiKey(accounts, 'outage@example.org');
+    await accounts.setOrigins('outage@example.org', ['https://kept.example']);
     let down = false;
-    const flaky = storeWith(store, {
-      allAllowedOrigins: () => (down ? Promise.reject(new Error('down (test)')) : store.allAllowedOrigins()),
+    const flaky = storeWith(accounts, {
+      allAllowedOrigins: () => (down ? Promise.reject(new Error('down (test)')) : accounts.allAllowedOrigins()),
     });
     const cached = new AllowedOrigins(flaky, TTL_MS, clock);
     expect(await cached.has('https://kept.example')).toBe(true);
@@ -122,12 +126,12 @@ describe('cached origins (AllowedOrigins for preflights, CredentialChecker.origi
   });
 
   it('reads a key’s account origins once per TTL', async () => {
-    const { key } = await createApiKey(store, 'key-cache@example.org');
-    await store.setAccountOrigins('key-cache@example.org', ['https://a.example']);
+    const { key } = await createApiKey(accounts, 'key-cache@example.org');
+    await accounts.setOrigins('key-cache@example.org', ['https://a.example']);
     const checker = new CredentialChecker(counted, TTL_MS, clock);
 
     expect(await checker.originsOf(key)).toEqual(['https://a.example']);
-    await store.setAccountOrigins('key-cache@example.org', []);
+    await accounts.setOrigins('key-cache@example.org', []);
     expect(await checker.originsOf(key)).toEqual(['https://a.example']);
     now += TTL_MS;
     expect(await checker.originsOf(key)).toEqual([]);

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import request from 'supertest';
-import { createApiKey, type Store } from '@byline/shared';
+import { backendOf, createApiKey, type ApiAccounts, type Store } from '@byline/shared';
 import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
 import { CLIENT, from, listening, OTHER_CLIENT, type Listening } from '../client-address';
 import { capturingLogger, quietLogger } from '../harness';
@@ -13,16 +13,17 @@ import type { CreateApp, VerifierOperation } from './operations';
 /** AUTH_FAILURES_PER_MINUTE's default. */
 const LIMIT = 30;
 
-/** The store, counting the credential lookups made through it. */
-function countingLookups(store: Store): { store: Store; lookups: () => number } {
+/** The store's API accounts, counting the credential lookups made through them. */
+function countingLookups(store: Store): { apiAccounts: ApiAccounts; lookups: () => number } {
   let lookups = 0;
-  const counting = storeWith(store, {
+  const accounts = backendOf(store).apiAccounts;
+  const counting = storeWith(accounts, {
     findCredential: (key) => {
       lookups++;
-      return store.findCredential(key);
+      return accounts.findCredential(key);
     },
   });
-  return { store: counting, lookups: () => lookups };
+  return { apiAccounts: counting, lookups: () => lookups };
 }
 
 function expectRetryAfter(res: { headers: Record<string, string> }): void {
@@ -45,7 +46,7 @@ export function describeAuthFailureThrottle(operation: VerifierOperation, create
       const opened: (RateLimiting | Listening)[] = [];
       beforeAll(async () => {
         store = await factory.create();
-        const { key, token } = await createApiKey(store, 'throttled@example.org', 'auth failure tests');
+        const { key, token } = await createApiKey(backendOf(store).apiAccounts, 'throttled@example.org', 'auth failure tests');
         valid = `Bearer ${token}`;
         wrongSecret = `Bearer ${key}:${'x'.repeat(24)}`;
       });
@@ -67,14 +68,16 @@ export function describeAuthFailureThrottle(operation: VerifierOperation, create
         const logger = options.logger ?? quietLogger();
         const counted = countingLookups(store);
         const rateLimiting = await createRateLimiting({
-          store: counted.store,
+          usage: backendOf(store).usage,
           logger,
           redisUrl,
           keyPrefix,
           authFailuresPerMinute,
         });
         opened.push(rateLimiting);
-        const service = await listening(createApp({ store: counted.store, logger, rateLimiting, authCacheTtlMs: 0, trustProxy }));
+        const service = await listening(
+          createApp({ store, apiAccounts: counted.apiAccounts, logger, rateLimiting, authCacheTtlMs: 0, trustProxy }),
+        );
         opened.push(service);
         return { server: service.server, lookups: counted.lookups };
       }

@@ -1,4 +1,4 @@
-import { createApiKey, type KeyPair } from '@byline/shared';
+import { backendOf, createApiKey, type KeyPair } from '@byline/shared';
 import { aProfile } from '../builders';
 import { testClock } from '../clock';
 import { seed } from '../harness';
@@ -19,7 +19,7 @@ export function describeAuthentication(operation: VerifierOperation, createApp: 
 
     beforeAll(async () => {
       await seed(service.store, profile);
-      pair = await createApiKey(service.store, 'newsroom@example.org', 'auth tests');
+      pair = await createApiKey(backendOf(service.store).apiAccounts, 'newsroom@example.org', 'auth tests');
     });
 
     const verify = (headers: Record<string, string> = {}) =>
@@ -58,17 +58,17 @@ export function describeAuthentication(operation: VerifierOperation, createApp: 
     });
 
     it('refuses a revoked key', async () => {
-      const revoked = await createApiKey(service.store, 'newsroom@example.org', 'to revoke');
-      await service.store.revokeApiKey(revoked.key);
+      const revoked = await createApiKey(backendOf(service.store).apiAccounts, 'newsroom@example.org', 'to revoke');
+      await backendOf(service.store).apiAccounts.revokeKey(revoked.key);
 
       expectUnauthorized(await verify({ Authorization: `Bearer ${revoked.token}` }));
     });
 
     it.each(['Authorization', 'Authentication'])('refuses a key revoked while in use within 5 seconds (%s)', async (header) => {
-      const key = await createApiKey(service.store, 'newsroom@example.org', 'in use');
+      const key = await createApiKey(backendOf(service.store).apiAccounts, 'newsroom@example.org', 'in use');
       expect((await verify({ [header]: `Bearer ${key.token}` })).status).toBe(200);
 
-      await service.store.revokeApiKey(key.key);
+      await backendOf(service.store).apiAccounts.revokeKey(key.key);
       pastTheCache();
 
       expectUnauthorized(await verify({ [header]: `Bearer ${key.token}` }));
@@ -76,22 +76,22 @@ export function describeAuthentication(operation: VerifierOperation, createApp: 
 
     it('answers 403 for a key of a suspended account, and 200 again once reactivated', async () => {
       const email = `suspended-${Date.now()}@example.org`;
-      const key = await createApiKey(service.store, email);
-      await service.store.setAccountStatus(email, 'suspended');
+      const key = await createApiKey(backendOf(service.store).apiAccounts, email);
+      await backendOf(service.store).apiAccounts.setStatus(email, 'suspended');
 
       const refused = await verify({ Authorization: `Bearer ${key.token}` });
       expectProblem(refused, 403);
       expect(refused.text).not.toContain(profile.profile_slug);
 
-      await service.store.setAccountStatus(email, 'active');
+      await backendOf(service.store).apiAccounts.setStatus(email, 'active');
       pastTheCache();
       expect((await verify({ Authorization: `Bearer ${key.token}` })).status).toBe(200);
     });
 
     it('answers 401, not 403, for a wrong secret of a suspended account', async () => {
       const email = `suspended-wrong-${Date.now()}@example.org`;
-      const key = await createApiKey(service.store, email);
-      await service.store.setAccountStatus(email, 'suspended');
+      const key = await createApiKey(backendOf(service.store).apiAccounts, email);
+      await backendOf(service.store).apiAccounts.setStatus(email, 'suspended');
 
       expectUnauthorized(await verify({ Authorization: `Bearer ${key.key}:${'x'.repeat(24)}` }));
     });

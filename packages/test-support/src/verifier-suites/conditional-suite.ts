@@ -1,5 +1,5 @@
 import type { Test } from 'supertest';
-import { createApiKey, type KeyPair } from '@byline/shared';
+import { backendOf, createApiKey, type KeyPair } from '@byline/shared';
 import { aProfile } from '../builders';
 import { seed } from '../harness';
 import { expectUnauthorized, serviceFixture, type ServiceFixture } from '../http';
@@ -30,7 +30,7 @@ export function describeConditionalRequests(
     };
 
     beforeAll(async () => {
-      pair = await createApiKey(service.store, 'conditional@example.org');
+      pair = await createApiKey(backendOf(service.store).apiAccounts, 'conditional@example.org');
     });
 
     async function seeded() {
@@ -120,12 +120,12 @@ export function describeConditionalRequests(
 
     it('never answers 304 once the key is revoked: 401', async () => {
       const { found } = await seeded();
-      const revoked = await createApiKey(service.store, 'revoked@example.org');
+      const revoked = await createApiKey(backendOf(service.store).apiAccounts, 'revoked@example.org');
       const { headers, status } = await verify(found, undefined, `Bearer ${revoked.token}`);
       expect(status).toBe(200);
       expect((await verify(found, headers.etag, `Bearer ${revoked.token}`)).status).toBe(304);
 
-      await service.store.revokeApiKey(revoked.key);
+      await backendOf(service.store).apiAccounts.revokeKey(revoked.key);
 
       expectUnauthorized(await verify(found, headers.etag, `Bearer ${revoked.token}`));
     });

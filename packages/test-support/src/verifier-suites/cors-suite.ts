@@ -5,7 +5,7 @@
  * refused without costing rate budget.
  */
 import type { Express } from 'express';
-import { createApiKey, type Store } from '@byline/shared';
+import { backendOf, createApiKey, type Store } from '@byline/shared';
 import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
 import { aProfile } from '../builders';
 import { quietLogger, seed } from '../harness';
@@ -30,10 +30,10 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
     beforeAll(async () => {
       store = await factory.create();
       await seed(store, profile);
-      desk = `Bearer ${(await createApiKey(store, 'desk@example.org', 'page')).token}`;
-      otherDesk = `Bearer ${(await createApiKey(store, 'other@example.org', 'page')).token}`;
-      await store.setAccountOrigins('desk@example.org', [NEWS]);
-      await store.setAccountOrigins('other@example.org', [OTHER_DESK]);
+      desk = `Bearer ${(await createApiKey(backendOf(store).apiAccounts, 'desk@example.org', 'page')).token}`;
+      otherDesk = `Bearer ${(await createApiKey(backendOf(store).apiAccounts, 'other@example.org', 'page')).token}`;
+      await backendOf(store).apiAccounts.setOrigins('desk@example.org', [NEWS]);
+      await backendOf(store).apiAccounts.setOrigins('other@example.org', [OTHER_DESK]);
     });
     afterEach(async () => {
       await Promise.all(opened.splice(0).map((limiting) => limiting.close()));
@@ -43,7 +43,7 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
     const send = (app: Express, authorization: string) => ask(operation, app, operation.lookup(profile), authorization);
 
     async function serve(limits: { perMinute?: number; authFailuresPerMinute?: number } = {}): Promise<Express> {
-      const rateLimiting = await createRateLimiting({ store, logger: quietLogger(), ...limits });
+      const rateLimiting = await createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger(), ...limits });
       opened.push(rateLimiting);
       return createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting });
     }
@@ -88,9 +88,9 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
       const app = await serve();
       const later = 'https://later.example';
       expect((await preflight(app, later)).headers['access-control-allow-origin']).toBeUndefined();
-      await store.setAccountOrigins('other@example.org', [OTHER_DESK, later]);
+      await backendOf(store).apiAccounts.setOrigins('other@example.org', [OTHER_DESK, later]);
       expect((await preflight(app, later)).headers['access-control-allow-origin']).toBe(later);
-      await store.setAccountOrigins('other@example.org', [OTHER_DESK]);
+      await backendOf(store).apiAccounts.setOrigins('other@example.org', [OTHER_DESK]);
       expect((await preflight(app, later)).headers['access-control-allow-origin']).toBeUndefined();
     });
 
@@ -196,7 +196,7 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
       let pageKey: string;
       let pageKeyId: string;
       beforeAll(async () => {
-        const created = await createApiKey(store, 'desk@example.org', 'widget', {
+        const created = await createApiKey(backendOf(store).apiAccounts, 'desk@example.org', 'widget', {
           origins: [PAGE, 'http://localhost:3000'],
           rateLimitPerMinute: 3,
         });
@@ -223,10 +223,14 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
       });
 
       it('refuses another site’s page (403, readable) before it costs the key any budget or usage', async () => {
-        const rateLimiting = await createRateLimiting({ store, logger: quietLogger(), usageFlushIntervalMs: 60_000 });
+        const rateLimiting = await createRateLimiting({
+          usage: backendOf(store).usage,
+          logger: quietLogger(),
+          usageFlushIntervalMs: 60_000,
+        });
         opened.push(rateLimiting);
         const app = createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting });
-        const usedBefore = (await store.usageOf(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
+        const usedBefore = (await backendOf(store).usage.ofKey(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
         for (let i = 0; i < 5; i++) {
           const res = await send(app, pageKey).set('Origin', 'https://evil.example');
           expect(res.status).toBe(403);
@@ -239,7 +243,7 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
         expect(allowed.status).toBe(200);
         expect(remaining(allowed.headers.ratelimit)).toBe(2);
         await rateLimiting.usage.flush();
-        const usedAfter = (await store.usageOf(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
+        const usedAfter = (await backendOf(store).usage.ofKey(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
         expect(usedAfter - usedBefore).toBe(1);
       });
 
@@ -253,13 +257,13 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
       });
 
       it('never gets more than its account: a lower account limit applies to it too', async () => {
-        await store.setAccountRateLimit('desk@example.org', 2);
+        await backendOf(store).apiAccounts.setRateLimit('desk@example.org', 2);
         try {
           const res = await send(await serve(), pageKey).set('Origin', PAGE);
           expect(res.status).toBe(200);
           expect(res.headers['ratelimit-policy']).toBe('"per-minute";q=2;w=60');
         } finally {
-          await store.setAccountRateLimit('desk@example.org', null);
+          await backendOf(store).apiAccounts.setRateLimit('desk@example.org', null);
         }
       });
 
@@ -267,14 +271,17 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
         const app = await serve();
         expect((await preflight(app, PAGE)).headers['access-control-allow-origin']).toBe(PAGE);
         const moved = 'https://moved.example';
-        await store.setBrowserKey(pageKeyId, { origins: [moved], rateLimitPerMinute: 3 });
+        await backendOf(store).apiAccounts.setBrowserKey(pageKeyId, { origins: [moved], rateLimitPerMinute: 3 });
         try {
           expect((await preflight(app, PAGE)).headers['access-control-allow-origin']).toBeUndefined();
           expect((await preflight(app, moved)).headers['access-control-allow-origin']).toBe(moved);
           expect((await send(app, pageKey).set('Origin', moved)).status).toBe(200);
           expect((await send(app, pageKey).set('Origin', PAGE)).status).toBe(403);
         } finally {
-          await store.setBrowserKey(pageKeyId, { origins: [PAGE, 'http://localhost:3000'], rateLimitPerMinute: 3 });
+          await backendOf(store).apiAccounts.setBrowserKey(pageKeyId, {
+            origins: [PAGE, 'http://localhost:3000'],
+            rateLimitPerMinute: 3,
+          });
         }
       });
     });

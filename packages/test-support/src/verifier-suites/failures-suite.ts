@@ -1,5 +1,5 @@
 import { StoreUnavailableError } from '@byline/shared';
-import { expectProblem, serviceFixture, storeWith, unreachableStore } from '../http';
+import { expectProblem, serviceFixture, storeWith, unreachableAccounts, unreachableStore } from '../http';
 import { checkedRequest as request } from '../openapi-conformance';
 import { storeFactories } from '../stores';
 import { ask, type CreateApp, type VerifierOperation } from './operations';
@@ -45,7 +45,10 @@ export function describeServerFailures(operation: VerifierOperation, createApp: 
     });
 
     describe('a store that cannot be reached', () => {
-      const service = serviceFixture(factory, createApp, { wrapStore: unreachableStore });
+      const service = serviceFixture(factory, createApp, {
+        wrapStore: unreachableStore,
+        wrapAccounts: unreachableAccounts,
+      });
 
       it('answers 503 problem+json with Retry-After', async () => {
         const res = await ask(operation, service.app, operation.unknown, service.authorization);

@@ -1,4 +1,4 @@
-import { createApiKey, type KeyPair } from '@byline/shared';
+import { backendOf, createApiKey, type KeyPair } from '@byline/shared';
 import { aProfile } from '../builders';
 import { capturingLogger, seed } from '../harness';
 import { serviceFixture } from '../http';
@@ -19,7 +19,7 @@ export function describeLogging(operation: VerifierOperation, createApp: CreateA
 
     beforeAll(async () => {
       await seed(service.store, profile);
-      pair = await createApiKey(service.store, 'logging@example.org');
+      pair = await createApiKey(backendOf(service.store).apiAccounts, 'logging@example.org');
     });
 
     const send = (header: string, value: string, id: string, fields: Record<string, unknown>) =>

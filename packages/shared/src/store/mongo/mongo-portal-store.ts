@@ -3,7 +3,7 @@ import type { Db } from 'mongodb';
 import type { Article, ArticleInput, Profile } from '../../domain/types';
 import { canonicalizeUrl } from '../../url/canonical-url';
 import type { AuditRecord } from '../../audit/audit-repository';
-import type { ApiAccount, PortalStore, ProfileFields, VerificationDecision, VerificationRequest } from '../portal-store';
+import type { PortalStore, ProfileFields, VerificationDecision, VerificationRequest } from '../portal-store';
 import { ArticleTakenError } from '../portal-store';
 import { isDuplicateKey } from './mongo-errors';
 import { withNewIds } from './mongo-ids';
@@ -41,9 +41,6 @@ export class MongoPortalStore implements PortalStore {
   }
   private get requests() {
     return collectionOf(this.db, 'verificationRequests');
-  }
-  private get accounts() {
-    return collectionOf(this.db, 'accounts');
   }
 
   /** The MongoStore's schema step (indexes, portal ones included) done, then the work; outages → StoreUnavailableError. */
@@ -227,38 +224,5 @@ export class MongoPortalStore implements PortalStore {
       await openPendingRequest(this.db, profileId, actor, at);
       return true;
     });
-  }
-
-  /** Like the MongoStore's account creation: a concurrent insert of the same email wins and is reused. */
-  openApiAccount(email: string): Promise<ApiAccount> {
-    return this.run(async () => {
-      await withNewIds(this.db, COLLECTIONS.accounts, async () => {
-        const existing = await this.accounts.countDocuments({ email }, { limit: 1 });
-        return {
-          count: existing ? 0 : 1,
-          write: async (id) => {
-            if (existing) return;
-            try {
-              await this.accounts.insertOne({ _id: id, email, status: 'active', created_at: new Date().toISOString() });
-            } catch (error) {
-              // The email taken meanwhile is success; an id taken is retried by withNewIds.
-              if (!isDuplicateKey(error) || (await this.accounts.countDocuments({ email }, { limit: 1 })) === 0) throw error;
-            }
-          },
-        };
-      });
-      return (await this.findAccount(email))!;
-    });
-  }
-
-  private async findAccount(email: string): Promise<ApiAccount | null> {
-    const doc = await this.accounts.findOne({ email });
-    return doc
-      ? { email: doc.email, status: doc.status, createdAt: doc.created_at, rateLimitPerMinute: doc.rate_limit_per_minute ?? null }
-      : null;
-  }
-
-  findApiAccount(email: string): Promise<ApiAccount | null> {
-    return this.run(() => this.findAccount(email));
   }
 }

@@ -1,15 +1,6 @@
 import type { StoreDatabase } from '../../database/store-database';
 import type { Db } from 'mongodb';
-import type {
-  AccountStatus,
-  ApiKeySummary,
-  AuthorView,
-  BrowserKeySettings,
-  ProfileInput,
-  SocialType,
-  StoredCredential,
-  UsageEntry,
-} from '../../domain/types';
+import type { AuthorView, ProfileInput, SocialType } from '../../domain/types';
 import type { Logger } from '../../logging/logger';
 import {
   journalistAnswerFor,
@@ -18,14 +9,11 @@ import {
   type RenderedAnswers,
   type TaggedAnswer,
 } from '../../domain/rendered-answers';
-import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
+import type { ImportProgress, ImportSummary, Store } from '../store';
 import { StoreUnavailableError } from '../store';
 import { databaseName } from './mongo-client-options';
-import { MongoAccountOrigins } from './mongo-account-origins';
-import { MongoApiKeys } from './mongo-api-keys';
 import { MongoConnection } from './mongo-connection';
-import { isDuplicateKey, unavailableOr } from './mongo-errors';
-import { serialised } from './mongo-ids';
+import { unavailableOr } from './mongo-errors';
 import { importProfiles } from './mongo-import';
 import { migrate } from './mongo-migrations';
 import { collectionOf } from './mongo-schema';
@@ -53,8 +41,6 @@ export class MongoStore implements Store {
   readonly kind = 'mongodb';
   readonly database: StoreDatabase = { kind: 'mongodb', mongo: this };
   private readonly schema: RetryingInit;
-  private readonly origins = new MongoAccountOrigins(() => this.db);
-  private readonly keys = new MongoApiKeys(() => this.db);
 
   private constructor(
     private readonly connection: MongoConnection,
@@ -88,15 +74,6 @@ export class MongoStore implements Store {
   }
   private get handles() {
     return collectionOf(this.db, 'handles');
-  }
-  private get accounts() {
-    return collectionOf(this.db, 'accounts');
-  }
-  private get apiKeys() {
-    return collectionOf(this.db, 'apiKeys');
-  }
-  private get usage() {
-    return collectionOf(this.db, 'usage');
   }
 
   /**
@@ -233,102 +210,4 @@ export class MongoStore implements Store {
   countProfiles(): Promise<number> {
     return this.run(() => this.profiles.countDocuments({}));
   }
-
-  createApiKey(key: NewApiKey): Promise<ApiKeySummary> {
-    return this.run(() => this.keys.create(key));
-  }
-
-  listApiKeys(email: string): Promise<ApiKeySummary[]> {
-    return this.run(() => this.keys.list(email));
-  }
-
-  revokeApiKey(key: string): Promise<boolean> {
-    return this.run(() => this.keys.revoke(key));
-  }
-
-  setBrowserKey(key: string, settings: BrowserKeySettings): Promise<boolean> {
-    return this.run(() => this.keys.setBrowser(key, settings));
-  }
-
-  findCredential(key: string): Promise<StoredCredential | null> {
-    return this.run(() => this.keys.credential(key));
-  }
-
-  setAccountStatus(email: string, status: AccountStatus): Promise<boolean> {
-    return this.run(async () => (await this.accounts.updateOne({ email }, { $set: { status } })).matchedCount > 0);
-  }
-
-  setAccountRateLimit(email: string, perMinute: number | null): Promise<boolean> {
-    return this.run(
-      async () => (await this.accounts.updateOne({ email }, { $set: { rate_limit_per_minute: perMinute } })).matchedCount > 0,
-    );
-  }
-
-  accountOrigins(email: string): Promise<string[] | null> {
-    return this.run(() => this.origins.originsOf(email));
-  }
-
-  setAccountOrigins(email: string, origins: readonly string[]): Promise<boolean> {
-    return this.run(() => this.origins.set(email, origins));
-  }
-
-  originsOfKey(key: string): Promise<string[]> {
-    return this.run(() => this.origins.ofKey(key));
-  }
-
-  allAllowedOrigins(): Promise<string[]> {
-    return this.run(() => this.origins.all());
-  }
-
-  /** Moves a key's last_used_at forward, never back. */
-  private async touchKey(key: string, at: string): Promise<void> {
-    await this.apiKeys.updateOne(
-      { key, $or: [{ last_used_at: null }, { last_used_at: { $lt: at } }] },
-      { $set: { last_used_at: at } },
-    );
-  }
-
-  recordUsage(entries: UsageEntry[]): Promise<void> {
-    const totals = new Map<string, UsageEntry>();
-    for (const entry of entries) {
-      const id = `${entry.key}\u0000${entry.day}`;
-      const total = totals.get(id);
-      totals.set(id, { ...entry, count: (total?.count ?? 0) + entry.count });
-    }
-    // One $inc upsert per (key, day): atomic on MongoDB. A duplicate key means a concurrent upsert
-    // inserted the document first and this one applied nothing, so it is safe to repeat once. FerretDB
-    // 1.x applies $inc as read-then-write (FerretDB#3040), so calls are also serialised in this process;
-    // on FerretDB, increments from several processes at the same instant can still be lost.
-    return this.run(() =>
-      serialised(this.db, 'usage', async () => {
-        const add = ({ key, day, count }: UsageEntry) =>
-          this.usage.updateOne({ key, day }, { $inc: { count } }, { upsert: true });
-        await Promise.all(
-          [...totals.values()].map((entry) =>
-            add(entry).catch((error: unknown) => {
-              if (!isDuplicateKey(error)) throw error;
-              return add(entry);
-            }),
-          ),
-        );
-        await Promise.all([...lastUse(entries)].map(([key, at]) => this.touchKey(key, at)));
-      }),
-    );
-  }
-
-  usageOf(key: string): Promise<UsageEntry[]> {
-    return this.run(async () => {
-      const docs = await this.usage.find({ key }).sort({ day: 1 }).toArray();
-      return docs.map(({ key: k, day, count }) => ({ key: k, day, count }));
-    });
-  }
-}
-
-/** The latest use of each key among these entries. */
-function lastUse(entries: UsageEntry[]): Map<string, string> {
-  const latest = new Map<string, string>();
-  for (const { key, lastUsedAt } of entries) {
-    if (lastUsedAt && lastUsedAt > (latest.get(key) ?? '')) latest.set(key, lastUsedAt);
-  }
-  return latest;
 }

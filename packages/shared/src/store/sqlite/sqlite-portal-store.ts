@@ -3,7 +3,7 @@ import type { Article, ArticleInput, Profile } from '../../domain/types';
 import { canonicalizeUrl } from '../../url/canonical-url';
 import { normalizeSocialProfiles } from '../../social/social-handle';
 import type { AuditRecord } from '../../audit/audit-repository';
-import type { ApiAccount, PortalStore, ProfileFields, VerificationDecision, VerificationRequest } from '../portal-store';
+import type { PortalStore, ProfileFields, VerificationDecision, VerificationRequest } from '../portal-store';
 import { ArticleTakenError } from '../portal-store';
 import { refreshDerivedFields, toArticle, toProfile, type ArticleRow, type ProfileRow } from './profile-records';
 import { networkClaims } from '../../proofs/claim-values';
@@ -246,24 +246,5 @@ export class SqlitePortalStore implements PortalStore {
       note,
       at,
     );
-  }
-
-  async openApiAccount(email: string): Promise<ApiAccount> {
-    await this.write(() =>
-      this.sql('INSERT INTO accounts (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING').run(
-        email,
-        new Date().toISOString(),
-      ),
-    );
-    return (await this.findApiAccount(email))!;
-  }
-
-  async findApiAccount(email: string): Promise<ApiAccount | null> {
-    const row = this.sql<[string], { email: string; status: string; created_at: string; rate_limit_per_minute: number | null }>(
-      'SELECT email, status, created_at, rate_limit_per_minute FROM accounts WHERE email = ?',
-    ).get(email);
-    return row
-      ? { email: row.email, status: row.status, createdAt: row.created_at, rateLimitPerMinute: row.rate_limit_per_minute }
-      : null;
   }
 }

@@ -3,24 +3,11 @@ import { SqliteDatabase } from '../../database/sqlite-database';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type {
-  AccountStatus,
-  ApiKeySummary,
-  ArticleInput,
-  AuthorView,
-  BrowserKeySettings,
-  Profile,
-  ProfileInput,
-  SocialType,
-  StoredCredential,
-  UsageEntry,
-} from '../../domain/types';
+import type { ArticleInput, AuthorView, Profile, ProfileInput, SocialType } from '../../domain/types';
 import type { Logger } from '../../logging/logger';
 import { entityTagOf, journalistAnswerFor, journalistTagFor, type TaggedAnswer } from '../../domain/rendered-answers';
-import type { ImportProgress, ImportSummary, NewApiKey, Store } from '../store';
+import type { ImportProgress, ImportSummary, Store } from '../store';
 import { MIGRATIONS } from './migrations';
-import { SqliteAccountOrigins } from './sqlite-account-origins';
-import { SqliteApiKeys } from './sqlite-api-keys';
 import { readAuthorView, type ArticleRow, type ProfileRow } from './profile-records';
 import { SqliteImport } from './sqlite-import';
 import { StoreFileGuard } from './store-file-guard';
@@ -33,9 +20,6 @@ export const SQLITE_FILE_NAME = 'byline.sqlite';
 
 /** importProfiles reports progress after every this many records. */
 const PROGRESS_EVERY = 500;
-
-/** How long a usage flush waits for another process's write before its counts are kept for the next one. */
-const USAGE_WRITE_PATIENCE_MS = 1000;
 
 /** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
 export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_etag AS etag FROM articles a JOIN profiles p ON p.id = a.profile_id
@@ -91,8 +75,6 @@ export class SqliteStore implements Store {
   /** The two verification lookups, on their own connection: see TurnSnapshot. */
   private readonly snapshot: TurnSnapshot;
   private readonly lookup;
-  private readonly origins: SqliteAccountOrigins;
-  private readonly keys: SqliteApiKeys;
   /** Watches the file for being deleted, replaced or made unwritable; none for an in-memory store. */
   readonly guard: StoreFileGuard | undefined;
   /** Held while the file is open, so that no other process opens it unsafely; none for an in-memory store. */
@@ -151,23 +133,11 @@ export class SqliteStore implements Store {
       articlesOf: db.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
       setVerified: db.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
       countProfiles: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
-      setAccountRateLimit: db.prepare<[number | null, string]>('UPDATE accounts SET rate_limit_per_minute = ? WHERE email = ?'),
-      addUsage: db.prepare<[string, string, number]>(
-        `INSERT INTO api_key_usage (key, day, count) VALUES (?, ?, ?)
-         ON CONFLICT (key, day) DO UPDATE SET count = count + excluded.count`,
-      ),
-      touchKey: db.prepare<[string, string, string]>(
-        'UPDATE api_keys SET last_used_at = ? WHERE key = ? AND (last_used_at IS NULL OR last_used_at < ?)',
-      ),
-      usageOf: db.prepare<[string], UsageEntry>('SELECT key, day, count FROM api_key_usage WHERE key = ? ORDER BY day'),
-      setAccountStatus: db.prepare<[AccountStatus, string]>('UPDATE accounts SET status = ? WHERE email = ?'),
     };
     this.database = {
       kind: 'embedded',
       sqlite: new SqliteDatabase(file, db, { guard: this.guard, beforeWork: () => this.snapshot.release() }),
     };
-    this.origins = new SqliteAccountOrigins(db);
-    this.keys = new SqliteApiKeys(db);
   }
 
   static inDirectory(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
@@ -322,67 +292,5 @@ export class SqliteStore implements Store {
 
   countProfiles(): Promise<number> {
     return this.run(() => this.stmt.countProfiles.get()!.n);
-  }
-
-  createApiKey(key: NewApiKey): Promise<ApiKeySummary> {
-    return this.write(() => this.keys.create(key));
-  }
-
-  listApiKeys(email: string): Promise<ApiKeySummary[]> {
-    return this.run(() => this.keys.list(email));
-  }
-
-  revokeApiKey(key: string): Promise<boolean> {
-    return this.write(() => this.keys.revoke(key));
-  }
-
-  setBrowserKey(key: string, settings: BrowserKeySettings): Promise<boolean> {
-    return this.write(() => this.keys.setBrowser(key, settings));
-  }
-
-  findCredential(key: string): Promise<StoredCredential | null> {
-    return this.run(() => this.keys.credential(key));
-  }
-
-  setAccountStatus(email: string, status: AccountStatus): Promise<boolean> {
-    return this.write(() => this.stmt.setAccountStatus.run(status, email).changes > 0);
-  }
-
-  setAccountRateLimit(email: string, perMinute: number | null): Promise<boolean> {
-    return this.write(() => this.stmt.setAccountRateLimit.run(perMinute, email).changes > 0);
-  }
-
-  accountOrigins(email: string): Promise<string[] | null> {
-    return this.run(() => this.origins.originsOf(email));
-  }
-
-  setAccountOrigins(email: string, origins: readonly string[]): Promise<boolean> {
-    return this.write(() => this.origins.set(email, origins));
-  }
-
-  originsOfKey(key: string): Promise<string[]> {
-    return this.run(() => this.origins.ofKey(key));
-  }
-
-  allAllowedOrigins(): Promise<string[]> {
-    return this.run(() => this.origins.all());
-  }
-
-  /**
-   * The services flush usage while they serve; counts this cannot write within a second stay with the
-   * UsageMeter for its next flush.
-   */
-  recordUsage(entries: UsageEntry[]): Promise<void> {
-    const write = this.db.transaction(() => {
-      for (const { key, day, count, lastUsedAt } of entries) {
-        this.stmt.addUsage.run(key, day, count);
-        if (lastUsedAt) this.stmt.touchKey.run(lastUsedAt, key, lastUsedAt);
-      }
-    });
-    return this.write(() => write.immediate(), USAGE_WRITE_PATIENCE_MS);
-  }
-
-  usageOf(key: string): Promise<UsageEntry[]> {
-    return this.run(() => this.stmt.usageOf.all(key));
   }
 }

@@ -1,0 +1,321 @@
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import type { NewApiKey } from './api-accounts-repository';
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const newKey = (key: string, email = 'desk@example.org', name = 'newsroom'): NewApiKey => ({
+  email,
+  name,
+  key,
+  secretHash: `hash-of-${key}`,
+});
+const successor = (key: string, name = 'newsroom') => ({ name, key, secretHash: `hash-of-${key}` });
+
+/** What every ApiAccounts adapter does (run for each database by test/contracts/api-accounts.test.ts). */
+export function apiAccountsContract(factory: StoreFactory): void {
+  const backend = freshBackendPerTest(factory);
+  const accounts = () => backend().apiAccounts;
+
+  describe('accounts', () => {
+    it('opens an account once per email and finds it, active with the default limit', async () => {
+      await expect(accounts().findAccount('desk@example.org')).resolves.toBeNull();
+
+      const opened = await accounts().openAccount('desk@example.org');
+      expect(opened).toEqual({
+        email: 'desk@example.org',
+        status: 'active',
+        createdAt: expect.stringMatching(ISO),
+        rateLimitPerMinute: null,
+      });
+      await expect(accounts().openAccount('desk@example.org')).resolves.toEqual(opened);
+      await expect(accounts().findAccount('desk@example.org')).resolves.toEqual(opened);
+      await expect(accounts().keysOf('desk@example.org')).resolves.toEqual([]);
+    });
+
+    it('finds the account a key was created on, with its status and limit', async () => {
+      await accounts().createKey(newKey('bk_one'));
+      await accounts().setStatus('desk@example.org', 'suspended');
+      await accounts().setRateLimit('desk@example.org', 25);
+
+      await expect(accounts().findAccount('desk@example.org')).resolves.toMatchObject({
+        email: 'desk@example.org',
+        status: 'suspended',
+        rateLimitPerMinute: 25,
+      });
+    });
+
+    it('suspends and reactivates an account, which every key of it reflects', async () => {
+      await accounts().createKey(newKey('bk_a'));
+      await accounts().createKey(newKey('bk_b'));
+
+      await expect(accounts().setStatus('desk@example.org', 'suspended')).resolves.toBe(true);
+      expect((await accounts().findCredential('bk_a'))!.accountStatus).toBe('suspended');
+      expect((await accounts().findCredential('bk_b'))!.accountStatus).toBe('suspended');
+      await expect(accounts().setStatus('desk@example.org', 'active')).resolves.toBe(true);
+      expect((await accounts().findCredential('bk_a'))!.accountStatus).toBe('active');
+      await expect(accounts().setStatus('nobody@example.org', 'suspended')).resolves.toBe(false);
+    });
+
+    it('sets and clears an account rate limit', async () => {
+      await accounts().createKey(newKey('bk_rate'));
+
+      await expect(accounts().setRateLimit('desk@example.org', 120)).resolves.toBe(true);
+      expect((await accounts().findCredential('bk_rate'))!.rateLimitPerMinute).toBe(120);
+      await expect(accounts().setRateLimit('desk@example.org', null)).resolves.toBe(true);
+      expect((await accounts().findCredential('bk_rate'))!.rateLimitPerMinute).toBeNull();
+      await expect(accounts().setRateLimit('nobody@example.org', 5)).resolves.toBe(false);
+    });
+
+    it('a new account has no limit of its own; setting one shows in its credentials, null removes it', async () => {
+      await accounts().createKey(newKey('bk_limits', 'limits@example.org'));
+      expect((await accounts().findCredential('bk_limits'))?.rateLimitPerMinute).toBeNull();
+      expect(await accounts().setRateLimit('limits@example.org', 42)).toBe(true);
+      expect((await accounts().findCredential('bk_limits'))?.rateLimitPerMinute).toBe(42);
+      expect(await accounts().setRateLimit('limits@example.org', null)).toBe(true);
+      expect((await accounts().findCredential('bk_limits'))?.rateLimitPerMinute).toBeNull();
+    });
+
+    it('setting a limit for an unknown email changes nothing and says so', async () => {
+      expect(await accounts().setRateLimit('nobody@example.org', 10)).toBe(false);
+      await expect(accounts().findAccount('nobody@example.org')).resolves.toBeNull();
+    });
+
+    it('creates one account when keys for a new email are created concurrently', async () => {
+      await Promise.all(['bk_p1', 'bk_p2', 'bk_p3', 'bk_p4'].map((key) => accounts().createKey(newKey(key, 'race@example.org'))));
+      const keys = await accounts().keysOf('race@example.org');
+      expect(keys.map((k) => k.key).sort()).toEqual(['bk_p1', 'bk_p2', 'bk_p3', 'bk_p4']);
+      await accounts().setStatus('race@example.org', 'suspended');
+      for (const key of keys) expect((await accounts().findCredential(key.key))!.accountStatus).toBe('suspended');
+    });
+  });
+
+  describe('keys', () => {
+    it('creates keys under one account per email and lists them oldest first', async () => {
+      const first = await accounts().createKey(newKey('bk_one'));
+      await accounts().createKey(newKey('bk_two', 'desk@example.org', 'second'));
+      await accounts().createKey(newKey('bk_other', 'other@example.org'));
+
+      expect(first).toEqual({
+        key: 'bk_one',
+        name: 'newsroom',
+        email: 'desk@example.org',
+        created_at: expect.stringMatching(ISO),
+        revoked_at: null,
+        last_used_at: null,
+        kind: 'server',
+        origins: [],
+        rate_limit_per_minute: null,
+      });
+      const listed = await accounts().keysOf('desk@example.org');
+      expect(listed.map((k) => [k.key, k.name])).toEqual([
+        ['bk_one', 'newsroom'],
+        ['bk_two', 'second'],
+      ]);
+      expect(listed[0]).toEqual(first);
+      await expect(accounts().keysOf('nobody@example.org')).resolves.toEqual([]);
+    });
+
+    it('finds a credential with its secret hash, revocation and account state, never for unknown keys', async () => {
+      await accounts().createKey(newKey('bk_cred'));
+
+      await expect(accounts().findCredential('bk_cred')).resolves.toEqual({
+        key: 'bk_cred',
+        secretHash: 'hash-of-bk_cred',
+        revoked: false,
+        accountStatus: 'active',
+        rateLimitPerMinute: null,
+        browser: null,
+      });
+      await expect(accounts().findCredential('bk_missing')).resolves.toBeNull();
+    });
+
+    it('creates a browser key with its own origins and limit, listed and checked with them', async () => {
+      const browser = { origins: ['https://b.example', 'http://localhost:3000'], rateLimitPerMinute: 30 };
+      const created = await accounts().createKey({ ...newKey('bk_page'), browser });
+      await accounts().createKey(newKey('bk_server'));
+      await accounts().setRateLimit('desk@example.org', 100);
+
+      expect(created).toMatchObject({ key: 'bk_page', kind: 'browser', origins: browser.origins, rate_limit_per_minute: 30 });
+      const listed = await accounts().keysOf('desk@example.org');
+      expect(listed.map((k) => [k.key, k.kind, k.origins, k.rate_limit_per_minute])).toEqual([
+        ['bk_page', 'browser', browser.origins, 30],
+        ['bk_server', 'server', [], null],
+      ]);
+      await expect(accounts().findCredential('bk_page')).resolves.toEqual({
+        key: 'bk_page',
+        secretHash: 'hash-of-bk_page',
+        revoked: false,
+        accountStatus: 'active',
+        rateLimitPerMinute: 100,
+        browser,
+      });
+      expect((await accounts().findCredential('bk_server'))!.browser).toBeNull();
+    });
+
+    it('changes a browser key’s origins and limit, and never makes a server key a browser key', async () => {
+      await accounts().createKey({ ...newKey('bk_page'), browser: { origins: ['https://a.example'], rateLimitPerMinute: 60 } });
+      await accounts().createKey(newKey('bk_server'));
+
+      const changed = { origins: ['https://c.example:8443', 'https://a.example'], rateLimitPerMinute: 12 };
+      await expect(accounts().setBrowserKey('bk_page', changed)).resolves.toBe(true);
+      expect((await accounts().findCredential('bk_page'))!.browser).toEqual(changed);
+      const [page] = await accounts().keysOf('desk@example.org');
+      expect([page!.origins, page!.rate_limit_per_minute]).toEqual([changed.origins, 12]);
+
+      await expect(accounts().setBrowserKey('bk_server', changed)).resolves.toBe(false);
+      expect((await accounts().findCredential('bk_server'))!.browser).toBeNull();
+      await expect(accounts().setBrowserKey('bk_missing', changed)).resolves.toBe(false);
+    });
+
+    it('revokes a key once: the first revocation time is kept', async () => {
+      await accounts().createKey(newKey('bk_rev'));
+
+      await expect(accounts().revokeKey('bk_rev')).resolves.toBe(true);
+      const [revoked] = await accounts().keysOf('desk@example.org');
+      expect(revoked!.revoked_at).toMatch(ISO);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await expect(accounts().revokeKey('bk_rev')).resolves.toBe(true);
+      const [again] = await accounts().keysOf('desk@example.org');
+      expect(again!.revoked_at).toBe(revoked!.revoked_at);
+      expect((await accounts().findCredential('bk_rev'))!.revoked).toBe(true);
+      await expect(accounts().revokeKey('bk_missing')).resolves.toBe(false);
+    });
+  });
+
+  describe('key rotation', () => {
+    it('puts the successor in the key’s place on its account: the old key revoked, the new one working', async () => {
+      await accounts().createKey(newKey('bk_old', 'desk@example.org', 'cms'));
+      await accounts().setStatus('desk@example.org', 'suspended');
+
+      const rotated = await accounts().rotateKey('bk_old', successor('bk_new', 'cms'));
+
+      expect(rotated).toEqual({
+        key: 'bk_new',
+        name: 'cms',
+        email: 'desk@example.org',
+        created_at: expect.stringMatching(ISO),
+        revoked_at: null,
+        last_used_at: null,
+        kind: 'server',
+        origins: [],
+        rate_limit_per_minute: null,
+      });
+      const [old, next] = await accounts().keysOf('desk@example.org');
+      expect(old).toMatchObject({ key: 'bk_old', revoked_at: expect.stringMatching(ISO) });
+      expect(next).toEqual(rotated);
+      expect((await accounts().findCredential('bk_old'))!.revoked).toBe(true);
+      await expect(accounts().findCredential('bk_new')).resolves.toEqual({
+        key: 'bk_new',
+        secretHash: 'hash-of-bk_new',
+        revoked: false,
+        accountStatus: 'suspended',
+        rateLimitPerMinute: null,
+        browser: null,
+      });
+    });
+
+    it('makes a browser key’s successor with the settings given', async () => {
+      const browser = { origins: ['https://page.example'], rateLimitPerMinute: 20 };
+      await accounts().createKey({ ...newKey('bk_page'), browser });
+
+      const rotated = await accounts().rotateKey('bk_page', { ...successor('bk_page2'), browser });
+
+      expect(rotated).toMatchObject({ key: 'bk_page2', kind: 'browser', origins: browser.origins, rate_limit_per_minute: 20 });
+      expect((await accounts().findCredential('bk_page2'))!.browser).toEqual(browser);
+      await expect(accounts().allAllowedOrigins()).resolves.toEqual(['https://page.example']);
+    });
+
+    it('rotates no unknown or revoked key, and then writes nothing', async () => {
+      await accounts().createKey(newKey('bk_gone'));
+      await accounts().revokeKey('bk_gone');
+
+      await expect(accounts().rotateKey('bk_gone', successor('bk_after_gone'))).resolves.toBeNull();
+      await expect(accounts().rotateKey('bk_missing', successor('bk_after_missing'))).resolves.toBeNull();
+
+      await expect(accounts().findCredential('bk_after_gone')).resolves.toBeNull();
+      await expect(accounts().findCredential('bk_after_missing')).resolves.toBeNull();
+      expect((await accounts().keysOf('desk@example.org')).map((k) => k.key)).toEqual(['bk_gone']);
+    });
+
+    it('of concurrent rotations of one key, one succeeds: one successor, one working key', async () => {
+      await accounts().createKey(newKey('bk_twice'));
+
+      const results = await Promise.all([
+        accounts().rotateKey('bk_twice', successor('bk_first')),
+        accounts().rotateKey('bk_twice', successor('bk_second')),
+      ]);
+
+      expect(results.filter((result) => result !== null)).toHaveLength(1);
+      const keys = await accounts().keysOf('desk@example.org');
+      expect(keys.filter((k) => k.revoked_at === null).map((k) => k.key)).toEqual([results.find(Boolean)!.key]);
+    });
+  });
+
+  describe('web origins', () => {
+    it('keeps an account’s origins in the order set, replaces them whole, and clears them', async () => {
+      await accounts().createKey(newKey('bk_desk', 'desk@example.org', 'page'));
+      await expect(accounts().originsOf('desk@example.org')).resolves.toEqual([]);
+
+      await expect(accounts().setOrigins('desk@example.org', ['https://b.example', 'https://a.example'])).resolves.toBe(true);
+      await expect(accounts().originsOf('desk@example.org')).resolves.toEqual(['https://b.example', 'https://a.example']);
+
+      await accounts().setOrigins('desk@example.org', ['http://localhost:3000']);
+      await expect(accounts().originsOf('desk@example.org')).resolves.toEqual(['http://localhost:3000']);
+
+      await accounts().setOrigins('desk@example.org', []);
+      await expect(accounts().originsOf('desk@example.org')).resolves.toEqual([]);
+    });
+
+    it('knows no origins of an unknown account and changes nothing for one', async () => {
+      await expect(accounts().originsOf('nobody@example.org')).resolves.toBeNull();
+      await expect(accounts().setOrigins('nobody@example.org', ['https://a.example'])).resolves.toBe(false);
+      await expect(accounts().allAllowedOrigins()).resolves.toEqual([]);
+    });
+
+    it('gives the origins of the account a key belongs to, and every origin once across accounts', async () => {
+      await accounts().createKey(newKey('bk_one', 'one@example.org', 'page'));
+      await accounts().createKey(newKey('bk_one_more', 'one@example.org', 'page'));
+      await accounts().createKey(newKey('bk_two', 'two@example.org', 'page'));
+      await accounts().createKey(newKey('bk_none', 'none@example.org', 'page'));
+      await accounts().setOrigins('one@example.org', ['https://one.example', 'https://shared.example']);
+      await accounts().setOrigins('two@example.org', ['https://shared.example', 'https://two.example:8443']);
+
+      await expect(accounts().originsOfKey('bk_one_more')).resolves.toEqual(['https://one.example', 'https://shared.example']);
+      await expect(accounts().originsOfKey('bk_two')).resolves.toEqual(['https://shared.example', 'https://two.example:8443']);
+      await expect(accounts().originsOfKey('bk_none')).resolves.toEqual([]);
+      await expect(accounts().originsOfKey('bk_missing')).resolves.toEqual([]);
+      await expect(accounts().allAllowedOrigins()).resolves.toEqual([
+        'https://one.example',
+        'https://shared.example',
+        'https://two.example:8443',
+      ]);
+    });
+
+    it('gives a browser key its own origins, not its account’s, and lets preflights grant those of unrevoked browser keys', async () => {
+      await accounts().createKey(newKey('bk_server', 'desk@example.org', 'page'));
+      await accounts().createKey({
+        ...newKey('bk_page', 'desk@example.org', 'page'),
+        browser: { origins: ['https://page.example', 'https://shared.example'], rateLimitPerMinute: 60 },
+      });
+      await accounts().createKey({
+        ...newKey('bk_gone', 'desk@example.org', 'page'),
+        browser: { origins: ['https://gone.example'], rateLimitPerMinute: 60 },
+      });
+      await accounts().setOrigins('desk@example.org', ['https://shared.example', 'https://desk.example']);
+      await accounts().revokeKey('bk_gone');
+
+      await expect(accounts().originsOfKey('bk_page')).resolves.toEqual(['https://page.example', 'https://shared.example']);
+      await expect(accounts().originsOfKey('bk_server')).resolves.toEqual(['https://shared.example', 'https://desk.example']);
+      await expect(accounts().allAllowedOrigins()).resolves.toEqual([
+        'https://desk.example',
+        'https://page.example',
+        'https://shared.example',
+      ]);
+      await accounts().setBrowserKey('bk_page', { origins: ['https://moved.example'], rateLimitPerMinute: 60 });
+      await expect(accounts().allAllowedOrigins()).resolves.toEqual([
+        'https://desk.example',
+        'https://moved.example',
+        'https://shared.example',
+      ]);
+    });
+  });
+}

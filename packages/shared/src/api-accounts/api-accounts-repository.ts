@@ -1,0 +1,65 @@
+import type { AccountStatus, ApiKeySummary, BrowserKeySettings, StoredCredential } from '../domain/types';
+
+/** An API account: the customer the keys belong to, found by email (a portal user's email links to it). */
+export interface ApiAccount {
+  email: string;
+  status: string;
+  createdAt: string;
+  /** The account's own requests per minute; null: the services' default (RATE_LIMIT_PER_MINUTE). */
+  rateLimitPerMinute: number | null;
+}
+
+export interface NewApiKey {
+  email: string;
+  name: string;
+  key: string;
+  secretHash: string;
+  /** Makes a browser key with these settings; a server key without. */
+  browser?: BrowserKeySettings;
+}
+
+/** The key that takes a rotated key's place, on the same account (see ApiAccounts.rotateKey). */
+export type SuccessorKey = Omit<NewApiKey, 'email'>;
+
+/**
+ * API accounts and their keys: what a credential check reads (the verifiers' hot path: findCredential is one
+ * indexed read), what the CLI and the portal's API settings change. Web origins (CORS) are stored normalised
+ * (see normaliseOriginList), in the order given.
+ */
+export interface ApiAccounts {
+  /** Opens the account for this email if there is none. */
+  openAccount(email: string): Promise<ApiAccount>;
+  findAccount(email: string): Promise<ApiAccount | null>;
+  /** false when no account has that email. */
+  setStatus(email: string, status: AccountStatus): Promise<boolean>;
+  /** Sets the account's requests-per-minute limit (null: back to the default); false when no account has that email. */
+  setRateLimit(email: string, perMinute: number | null): Promise<boolean>;
+  /** The account's web origins; null when no account has that email. */
+  originsOf(email: string): Promise<string[] | null>;
+  /** Replaces the account's web origins (an empty list: none); false when no account has that email. */
+  setOrigins(email: string, origins: readonly string[]): Promise<boolean>;
+
+  /** Opens the account for this email if needed, then creates the key. */
+  createKey(key: NewApiKey): Promise<ApiKeySummary>;
+  /** The account's keys, oldest first; [] when no account has that email. */
+  keysOf(email: string): Promise<ApiKeySummary[]>;
+  /** Marks a key revoked, keeping the first revocation time; false when no such key exists. */
+  revokeKey(key: string): Promise<boolean>;
+  /**
+   * Replaces an active key by `successor` on its account, as one change: afterwards the old key is revoked and
+   * the successor works. null, and nothing written, when the key is unknown or already revoked (so of two
+   * concurrent rotations of one key, one succeeds).
+   */
+  rotateKey(key: string, successor: SuccessorKey): Promise<ApiKeySummary | null>;
+  /** Replaces a browser key's origins and limit; false when no browser key has that key (a server key stays one). */
+  setBrowserKey(key: string, settings: BrowserKeySettings): Promise<boolean>;
+  /** What a credential check needs, in one read: the key's hash, revocation, account status and limits. */
+  findCredential(key: string): Promise<StoredCredential | null>;
+  /** The origins this key may be used from: a browser key's own, else its account's; [] for an unknown key. */
+  originsOfKey(key: string): Promise<string[]>;
+  /**
+   * Every origin some account or some unrevoked browser key allows, each once, in code-point order: what a
+   * preflight, which carries no key, may be granted.
+   */
+  allAllowedOrigins(): Promise<string[]>;
+}

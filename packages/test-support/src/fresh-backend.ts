@@ -1,0 +1,21 @@
+import { backendOf, type Backend } from '@byline/shared';
+import type { StoreFactory } from './stores';
+
+/**
+ * A fresh, empty store's backend for every test of the enclosing describe, closed after it: what a resource's
+ * contract suite (see the README's "Adding a resource") takes its repository from.
+ */
+export function freshBackendPerTest(factory: StoreFactory): () => Backend {
+  let backend: Backend | undefined;
+  beforeEach(async () => {
+    backend = backendOf(await factory.create());
+  });
+  afterEach(async () => {
+    await backend?.close();
+    backend = undefined;
+  }, 60_000);
+  return () => {
+    if (!backend) throw new Error('no backend: use it inside a test');
+    return backend;
+  };
+}
