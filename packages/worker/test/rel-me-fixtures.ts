@@ -4,6 +4,7 @@ import {
   canonicalizeUrl,
   EDITOR_PROVIDER,
   backendOf,
+  type Backend,
   createSafeFetch,
   publicProfileUrl,
   relMeEvidence,
@@ -11,7 +12,6 @@ import {
   type Rechecks,
   type ArticleInput,
   type ClaimStoreWithAttempts,
-  type PortalStore,
   type Store,
 } from '@byline/shared';
 import { anArticle, loopbackOutbound } from '@byline/test-support';
@@ -56,7 +56,7 @@ export async function startPageServer(): Promise<PageServer> {
 
 /** The store with its portal records and claims, as the worker and the CLI see it. */
 export class ProofFixtures {
-  readonly portal: PortalStore;
+  readonly backend: Backend;
   readonly claims: ClaimStoreWithAttempts;
   /** The re-checks on the store's leased queue. */
   readonly rechecks: Rechecks;
@@ -66,7 +66,7 @@ export class ProofFixtures {
     readonly store: Store,
     private readonly server: PageServer,
   ) {
-    this.portal = backendOf(store).portal;
+    this.backend = backendOf(store);
     this.claims = backendOf(store).claims;
     this.rechecks = rechecksOf(backendOf(store));
   }
@@ -87,7 +87,7 @@ export class ProofFixtures {
       passwordHash: 'x',
       role: 'journalist',
     });
-    const profile = await this.portal.saveProfile(
+    const profile = await this.backend.profiles.save(
       user.id,
       {
         profile_first_name: 'Aoife',
@@ -103,7 +103,7 @@ export class ProofFixtures {
       },
       `worker-${tag}`,
     );
-    await this.portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await this.backend.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     const site = `${base}${path}`;
     await this.claims.setClaims(profile.id, { website: [site] });
     const proof = await this.claims.recordProof({
@@ -120,7 +120,7 @@ export class ProofFixtures {
   /** An active article of the profile (what verify_article answers about), by its address. */
   async article(profileId: number, path: string): Promise<string> {
     const link = `https://news.example.org${path}/story`;
-    await this.portal.addArticle(profileId, anArticle({ link }) as ArticleInput);
+    await this.backend.articles.add(profileId, anArticle({ link }) as ArticleInput);
     return canonicalizeUrl(link);
   }
 
@@ -141,6 +141,5 @@ export class ProofFixtures {
 
   async close(): Promise<void> {
     await this.claims.close();
-    await this.portal.close();
   }
 }

@@ -9,16 +9,18 @@ import {
   type AuditHistory,
   type Claim,
   type ClaimStore,
-  type PortalStore,
+  type Profiles,
   type PortalUser,
   type SocialType,
+  type Verification,
 } from '@byline/shared';
 import { claimTitle } from '../proofs/proof-wording';
 import { recordReleases } from '../use-cases/claim-releases';
 import { isOwnProfile } from '../use-cases/verification';
 
 export interface EditorProofDeps {
-  portalStore: PortalStore;
+  profiles: Profiles;
+  verification: Verification;
   claims: ClaimStore;
   audit: AuditHistory;
 }
@@ -39,8 +41,8 @@ export interface ReviewedClaim {
 const nameOf = (profile: { profile_first_name: string; profile_last_name: string }) =>
   `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
 
-async function profileRef(portalStore: PortalStore, id: number): Promise<ProfileRef> {
-  const profile = await portalStore.findProfileById(id);
+async function profileRef(profiles: Profiles, id: number): Promise<ProfileRef> {
+  const profile = await profiles.findById(id);
   return { id, name: profile ? nameOf(profile) || profile.profile_slug : `profile ${id}`, slug: profile?.profile_slug ?? '' };
 }
 
@@ -51,7 +53,7 @@ async function otherHolder(claims: ClaimStore, type: SocialType, key: string, pr
 }
 
 /** Every claim of the profile (live first, then released), each with the other profile holding its handle proven. */
-export async function reviewedClaims({ portalStore, claims }: EditorProofDeps, profileId: number): Promise<ReviewedClaim[]> {
+export async function reviewedClaims({ profiles, claims }: EditorProofDeps, profileId: number): Promise<ReviewedClaim[]> {
   const holders = new Map<string, Promise<ProfileRef | null>>();
   const holderOf = (claim: Claim) => {
     if (!isNetwork(claim.kind) || (isLiveClaim(claim) && claim.state === 'proven')) return Promise.resolve(null);
@@ -60,7 +62,7 @@ export async function reviewedClaims({ portalStore, claims }: EditorProofDeps, p
       holders.set(
         id,
         otherHolder(claims, claim.kind, claim.key, profileId).then((holder) =>
-          holder === null ? null : profileRef(portalStore, holder),
+          holder === null ? null : profileRef(profiles, holder),
         ),
       );
     return holders.get(id)!;
@@ -78,10 +80,10 @@ export type AttestResult =
   | { ok: false; reason: 'held-by-another'; claim: Claim; holder: ProfileRef };
 
 /** Why a claim the editor's form named is no longer live: another profile proved its handle, or another release. */
-async function releasedClaim({ portalStore, claims }: EditorProofDeps, claim: Claim): Promise<AttestResult> {
+async function releasedClaim({ profiles, claims }: EditorProofDeps, claim: Claim): Promise<AttestResult> {
   if (isNetwork(claim.kind)) {
     const holder = await otherHolder(claims, claim.kind, claim.key, claim.profileId);
-    if (holder !== null) return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(portalStore, holder) };
+    if (holder !== null) return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(profiles, holder) };
   }
   return { ok: false, reason: 'released', claim };
 }
@@ -100,7 +102,7 @@ export async function attestClaim(
   claimId: number,
   note: string,
 ): Promise<AttestResult> {
-  const { portalStore, claims, audit } = deps;
+  const { profiles, claims, audit } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   const claim = (await claims.claimsOf(profileId)).find((c) => c.id === claimId);
   if (!claim) return { ok: false, reason: 'no-such-claim' };
@@ -120,7 +122,7 @@ export async function attestClaim(
   });
   if (!result.ok) {
     if (result.reason === 'no-such-profile') return { ok: false, reason: 'no-such-claim' };
-    return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(portalStore, result.holderProfileId) };
+    return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(profiles, result.holderProfileId) };
   }
   await audit.record({
     profileId,
@@ -163,7 +165,7 @@ export async function moveHandle(
   profileId: number,
   { network, handle, note, displace = '' }: { network: SocialType; handle: string; note: string; displace?: string },
 ): Promise<MoveResult> {
-  const { portalStore, claims, audit } = deps;
+  const { profiles, claims, audit } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   let key: string;
   let value: string;
@@ -200,7 +202,7 @@ export async function moveHandle(
   // The handle changed hands between the look-up and the move: the editor looks again.
   if (!result.ok) return { ok: false, reason: result.reason === 'no-such-profile' ? 'no-such-profile' : 'changed', shown };
   if (displaced) {
-    const [from, to] = await Promise.all([profileRef(portalStore, holder.profileId), profileRef(portalStore, profileId)]);
+    const [from, to] = await Promise.all([profileRef(profiles, holder.profileId), profileRef(profiles, profileId)]);
     const was = claimTitle(displaced);
     await audit.record({
       profileId,

@@ -12,7 +12,7 @@ export async function journalist(portal: Portal, overrides: Record<string, strin
   if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
   if (request) await submit(session.agent, '/profile', '/profile/verification-request', {});
   const user = await portal.backend.users.findByEmail(session.email);
-  const profile = (await portal.portalStore.findProfileById(user!.profileId!))!;
+  const profile = (await portal.backend.profiles.findById(user!.profileId!))!;
   return { ...session, form, profileId: profile.id, slug: profile.profile_slug };
 }
 

@@ -6,7 +6,9 @@ import type { Sessions } from '../sessions/sessions-repository';
 import type { ProofAttemptStore } from '../proofs/proof-attempts';
 import type { LeasedQueue } from '../queue/leased-queue';
 import type { RecheckRecords } from '../recheck/recheck-records';
-import type { PortalStore } from '../store/portal-store';
+import type { Articles } from '../articles/articles-repository';
+import type { Profiles } from '../profiles/profiles-repository';
+import type { Verification } from '../verification/verification-repository';
 import type { Store } from '../store/store';
 import type { Users } from '../users/users-repository';
 import type { UsageRecords } from '../usage/usage-repository';
@@ -16,10 +18,12 @@ import type { UsageRecords } from '../usage/usage-repository';
  * its SQLite adapter, its MongoDB adapter and its contract suite in the resource's own folder, then one line here
  * and one in each of sqlite-repositories.ts and mongo-repositories.ts (the README's "Adding a resource").
  *
- * `portal` and `claims` are the earlier, wider stores whose methods are moving out into resources.
+ * `claims` is the earlier, wider store whose methods are moving out into resources.
  */
 export interface Repositories {
-  portal: PortalStore;
+  profiles: Profiles;
+  articles: Articles;
+  verification: Verification;
   claims: ClaimStoreWithAttempts;
   users: Users;
   sessions: Sessions;

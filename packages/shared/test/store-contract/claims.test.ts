@@ -4,7 +4,7 @@ import {
   ImportConflictError,
   type ClaimStoreWithAttempts,
   type NewEvidence,
-  type PortalStore,
+  type Backend,
   type ProfileFields,
 } from '@byline/shared';
 import { aProfile, seed, storeFactories } from '@byline/test-support';
@@ -37,14 +37,14 @@ function fields(twitter: string, name = 'Aoife'): ProfileFields {
 describe.each(storeFactories())('store contract: claims and evidence ($name store)', (factory) => {
   const store = freshStorePerTest(factory);
   let claims: ClaimStoreWithAttempts;
-  let portal: PortalStore;
+  let portal: Backend;
   beforeEach(() => {
     try {
       claims = backendOf(store()).claims;
     } catch {
       // The implementation for this store is not there yet: the suite says so below.
     }
-    portal = backendOf(store()).portal;
+    portal = backendOf(store());
   });
   afterEach(async () => {
     await claims?.close();
@@ -58,9 +58,9 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
       passwordHash: 'x',
       role: 'journalist',
     });
-    const profile = await portal.saveProfile(user.id, fields(twitter), `journalist-${counter}`);
+    const profile = await portal.profiles.save(user.id, fields(twitter), `journalist-${counter}`);
     if (verified)
-      await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+      await portal.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     return Object.assign(profile, { userId: user.id });
   }
 
@@ -72,7 +72,7 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
 
   it('imported handles are proven by the operator and answer as before', async () => {
     const [record] = await seed(store(), aProfile());
-    const profile = (await portal.findProfileBySlug(record!.profile_slug))!;
+    const profile = (await portal.profiles.findBySlug(record!.profile_slug))!;
     const list = await claims.claimsOf(profile.id);
     expect(list.map((c) => [c.kind, c.state, c.evidence[0]?.method])).toEqual([
       ['twitter', 'proven', 'operator-import'],
@@ -95,7 +95,7 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
       ['twitter', '@AoifeClaims', 'claimed'],
     ]);
     expect(await answers('AoifeClaims')).toBeNull();
-    expect((await portal.findProfileById(profile.id))!.profile_social_profiles.twitter).toBe('');
+    expect((await portal.profiles.findById(profile.id))!.profile_social_profiles.twitter).toBe('');
 
     const proven = await claims.recordProof({
       profileId: profile.id,
@@ -127,7 +127,7 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
     expect(JSON.parse((await answers('RealReporter'))!)).toMatchObject({ slug: owner.profile_slug });
 
     // Once proven, nobody else may claim it, and a proof by another profile is refused.
-    await expect(portal.saveProfile(squatter.userId, fields('realreporter'), 'x')).rejects.toBeInstanceOf(HandleTakenError);
+    await expect(portal.profiles.save(squatter.userId, fields('realreporter'), 'x')).rejects.toBeInstanceOf(HandleTakenError);
     await expect(
       claims.recordProof({ profileId: squatter.id, kind: 'twitter', value: 'RealReporter', evidence: signIn('RealReporter') }),
     ).resolves.toEqual({ ok: false, reason: 'held-by-another', holderProfileId: owner.id });
@@ -214,7 +214,7 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
     it('proves its handles and releases another profile’s unproven claim of them', async () => {
       const squatter = await portalProfile('ImportedName', { verified: true });
       const [record] = await seed(store(), aProfile({ profile_social_profiles: onlyTwitter('ImportedName') }));
-      const imported = (await portal.findProfileBySlug(record!.profile_slug))!;
+      const imported = (await portal.profiles.findBySlug(record!.profile_slug))!;
 
       const [released] = await claims.claimsOf(squatter.id);
       expect(released).toMatchObject({
@@ -228,7 +228,7 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
       ]);
       expect(JSON.parse((await answers('ImportedName'))!)).toMatchObject({ slug: record!.profile_slug });
       // The squatter may not claim it again once it is proven.
-      await expect(portal.saveProfile(squatter.userId, fields('ImportedName'), 'x')).rejects.toBeInstanceOf(HandleTakenError);
+      await expect(portal.profiles.save(squatter.userId, fields('ImportedName'), 'x')).rejects.toBeInstanceOf(HandleTakenError);
     });
 
     it('conflicts on a handle another profile holds proven, and changes nothing', async () => {
@@ -237,7 +237,7 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
       const record = aProfile({ profile_social_profiles: onlyTwitter('provenfirst') });
 
       await expect(seed(store(), record)).rejects.toBeInstanceOf(ImportConflictError);
-      expect(await portal.findProfileBySlug(record.profile_slug)).toBeNull();
+      expect(await portal.profiles.findBySlug(record.profile_slug)).toBeNull();
       expect((await claims.claimsOfKey('twitter', 'provenfirst')).map((c) => [c.profileId, c.state])).toEqual([
         [holder.id, 'proven'],
       ]);
@@ -246,7 +246,7 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
 
     it('ends the claims a new import of the profile no longer lists, and proves the ones it adds', async () => {
       const [first] = await seed(store(), aProfile());
-      const profile = (await portal.findProfileBySlug(first!.profile_slug))!;
+      const profile = (await portal.profiles.findBySlug(first!.profile_slug))!;
       const old = first!.profile_social_profiles;
       await seed(store(), { ...first!, profile_social_profiles: { ...old, twitter: 'NewlyImported', facebook: '' } });
 

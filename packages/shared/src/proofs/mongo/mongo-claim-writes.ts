@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import type { SocialType } from '../../domain/types';
-import { HandleTakenError } from '../../store/portal-store';
+import { HandleTakenError } from '../../profiles/profiles-repository';
 import { collectionOf, type ClaimDoc } from '../../store/mongo/mongo-schema';
 import { insertAudit } from '../../store/mongo/mongo-verification-records';
 import type { NewEvidence } from '../claims';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { SocialType } from '../../domain/types';
-import { HandleTakenError } from '../../store/portal-store';
+import { HandleTakenError } from '../../profiles/profiles-repository';
 import type { StoreFileGuard } from '../../store/sqlite/store-file-guard';
 import { unavailableOr } from '../../store/sqlite/sqlite-errors';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from '../../store/sqlite/write-without-blocking';

@@ -4,7 +4,7 @@ import { networkClaims } from '../../proofs/claim-values';
 import { provenSocialOf } from '../../proofs/mongo/mongo-claims';
 import { refuseTakenHandles, writeClaims } from '../../proofs/mongo/mongo-claim-writes';
 import { normalizeSocialProfiles } from '../../social/social-handle';
-import type { ProfileFields } from '../portal-store';
+import type { ProfileFields } from '../../profiles/profiles-repository';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type PortalUserDoc } from './mongo-schema';
 import { refreshDerivedFields } from './profile-derived-fields';

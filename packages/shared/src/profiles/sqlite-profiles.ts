@@ -1,0 +1,74 @@
+import type { SqliteDatabase } from '../database/sqlite-database';
+import type { Profile } from '../domain/types';
+import { networkClaims } from '../proofs/claim-values';
+import { setClaimsNow } from '../proofs/sqlite/sqlite-claim-store';
+import { normalizeSocialProfiles } from '../social/social-handle';
+import { refreshDerivedFields, toProfile, type ProfileRow } from '../store/sqlite/profile-records';
+import type { ProfileFields, Profiles } from './profiles-repository';
+
+const statements = (database: SqliteDatabase) => ({
+  byId: database.prepare<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?'),
+  bySlug: database.prepare<[string], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE slug = ?'),
+  slugTaken: database.prepare<[string], { id: number }>('SELECT id FROM profiles WHERE slug = ?'),
+  profileOfUser: database.prepare<[number], { profile_id: number | null }>('SELECT profile_id FROM portal_users WHERE id = ?'),
+  insert: database.prepare<[string, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)'),
+  linkUser: database.prepare<[number, number]>('UPDATE portal_users SET profile_id = ? WHERE id = ?'),
+  updateDoc: database.prepare<[string, number]>('UPDATE profiles SET doc = ? WHERE id = ?'),
+  setVerified: database.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
+  count: database.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
+});
+
+/** The profiles table; a save is one unit of write with the profile's claims and re-rendered answers. */
+export class SqliteProfiles implements Profiles {
+  private readonly sql: ReturnType<typeof statements>;
+
+  constructor(private readonly database: SqliteDatabase) {
+    this.sql = statements(database);
+  }
+
+  findById(profileId: number): Promise<Profile | null> {
+    return this.database.read(() => {
+      const row = this.sql.byId.get(profileId);
+      return row ? toProfile(row) : null;
+    });
+  }
+
+  findBySlug(slug: string): Promise<Profile | null> {
+    return this.database.read(() => {
+      const row = this.sql.bySlug.get(slug);
+      return row ? toProfile(row) : null;
+    });
+  }
+
+  async save(userId: number, given: ProfileFields, slugBase: string): Promise<Profile> {
+    const fields = { ...given, profile_social_profiles: normalizeSocialProfiles(given.profile_social_profiles) };
+    return this.database.write((db) => {
+      const user = this.sql.profileOfUser.get(userId);
+      if (!user) throw new Error(`no portal user ${userId}`);
+      const profileId = user.profile_id ?? this.insert(userId, slugBase);
+      const { id: _id, ...stored } = toProfile(this.sql.byId.get(profileId)!);
+      this.sql.updateDoc.run(JSON.stringify({ ...stored, ...fields }), profileId);
+      // The typed handles become claims; the document keeps the proven ones only (refused: HandleTakenError).
+      setClaimsNow(db, profileId, networkClaims(fields.profile_social_profiles), new Date().toISOString());
+      refreshDerivedFields(db, profileId);
+      return toProfile(this.sql.byId.get(profileId)!);
+    });
+  }
+
+  private insert(userId: number, slugBase: string): number {
+    let slug = slugBase;
+    for (let n = 2; this.sql.slugTaken.get(slug); n++) slug = `${slugBase}-${n}`;
+    const doc = { verified: false, profile_slug: slug, profile_created_at: new Date().toISOString(), follower_count: 0 };
+    const id = Number(this.sql.insert.run(slug, JSON.stringify(doc)).lastInsertRowid);
+    this.sql.linkUser.run(id, userId);
+    return id;
+  }
+
+  setVerified(slug: string, verified: boolean): Promise<boolean> {
+    return this.database.write(() => this.sql.setVerified.run(verified ? 1 : 0, slug).changes > 0);
+  }
+
+  count(): Promise<number> {
+    return this.database.read(() => this.sql.count.get()!.n);
+  }
+}
