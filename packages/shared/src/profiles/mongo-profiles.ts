@@ -1,9 +1,10 @@
 import type { MongoDatabase } from '../database/mongo-database';
-import type { Profile } from '../domain/types';
+import type { Profile, ProfileInput } from '../domain/types';
 import { saveProfile } from '../store/mongo/mongo-portal-profile';
 import { collectionOf } from '../store/mongo/mongo-schema';
 import { toProfile } from '../store/mongo/profile-derived-fields';
-import type { ProfileFields, Profiles } from './profiles-repository';
+import { importProfiles } from './mongo-import';
+import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
 
 /** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
 export class MongoProfiles implements Profiles {
@@ -40,5 +41,35 @@ export class MongoProfiles implements Profiles {
 
   count(): Promise<number> {
     return this.database.run(() => this.profiles.countDocuments({}));
+  }
+
+  import(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+    return this.database.run(() => importProfiles(this.database.db, records, onProgress));
+  }
+
+  /** Collects every batch first: without transactions, nothing may be written before the whole file is checked. */
+  async importBatches(
+    batches: AsyncIterable<ProfileInput[]>,
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<ImportSummary> {
+    const records: ProfileInput[] = [];
+    for await (const batch of batches) records.push(...batch);
+    return this.import(records, onProgress);
+  }
+
+  async *export(): AsyncIterable<ProfileInput> {
+    await this.database.run(async () => undefined);
+    const cursor = this.profiles.find({}).sort({ _id: 1 });
+    const articles = collectionOf(this.database.db, 'articles');
+    try {
+      while (true) {
+        const doc = await this.database.run(() => cursor.next());
+        if (!doc) return;
+        const own = await this.database.run(() => articles.find({ profile_id: doc._id }).sort({ _id: 1 }).toArray());
+        yield { ...doc.profile, verified: doc.verified, articles: own.map((a) => a.article) };
+      }
+    } finally {
+      await cursor.close().catch(() => undefined);
+    }
   }
 }

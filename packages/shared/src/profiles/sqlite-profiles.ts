@@ -1,10 +1,15 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
-import type { Profile } from '../domain/types';
+import type { ArticleInput, Profile, ProfileInput } from '../domain/types';
+import { settleReadersAfterWrite } from '../store/sqlite/write-without-blocking';
 import { networkClaims } from '../proofs/claim-values';
 import { setClaimsNow } from '../proofs/sqlite/sqlite-claim-store';
 import { normalizeSocialProfiles } from '../social/social-handle';
-import { refreshDerivedFields, toProfile, type ProfileRow } from '../store/sqlite/profile-records';
-import type { ProfileFields, Profiles } from './profiles-repository';
+import { refreshDerivedFields, toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/profile-records';
+import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
+import { SqliteImport } from './sqlite-import';
+
+/** import reports progress after every this many records. */
+const PROGRESS_EVERY = 500;
 
 const statements = (database: SqliteDatabase) => ({
   byId: database.prepare<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?'),
@@ -16,6 +21,8 @@ const statements = (database: SqliteDatabase) => ({
   updateDoc: database.prepare<[string, number]>('UPDATE profiles SET doc = ? WHERE id = ?'),
   setVerified: database.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
   count: database.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
+  all: database.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
+  articlesOf: database.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
 });
 
 /** The profiles table; a save is one unit of write with the profile's claims and re-rendered answers. */
@@ -70,5 +77,49 @@ export class SqliteProfiles implements Profiles {
 
   count(): Promise<number> {
     return this.database.read(() => this.sql.count.get()!.n);
+  }
+
+  import(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+    return this.database.bulkWrite((db) => {
+      const summary = db.transaction(() => {
+        const session = new SqliteImport(db);
+        for (let done = 0; done < records.length;) {
+          const next = Math.min(records.length, done + PROGRESS_EVERY);
+          session.add(records.slice(done, next));
+          done = next;
+          onProgress?.({ done, total: records.length });
+        }
+        return session.finish();
+      })();
+      settleReadersAfterWrite(db);
+      return summary;
+    });
+  }
+
+  /** Writes each batch as it comes, inside one transaction held until the last (see SqliteImport). */
+  async importBatches(batches: AsyncIterable<ProfileInput[]>): Promise<ImportSummary> {
+    const { connection } = this.database;
+    await this.database.bulkWrite((db) => db.exec('BEGIN IMMEDIATE'));
+    try {
+      const session = new SqliteImport(connection);
+      for await (const batch of batches) await this.database.bulkWrite(() => session.add(batch));
+      return await this.database.bulkWrite((db) => {
+        const summary = session.finish();
+        db.exec('COMMIT');
+        settleReadersAfterWrite(db);
+        return summary;
+      });
+    } finally {
+      if (connection.inTransaction) connection.exec('ROLLBACK');
+    }
+  }
+
+  async *export(): AsyncIterable<ProfileInput> {
+    await this.database.read(() => undefined);
+    for (const row of this.sql.all.iterate()) {
+      const { id: _id, ...profile } = JSON.parse(row.doc) as Profile;
+      const articles = this.sql.articlesOf.all(row.id).map((a) => JSON.parse(a.doc) as ArticleInput);
+      yield { ...profile, verified: row.verified === 1, articles };
+    }
   }
 }

@@ -61,7 +61,7 @@ describe('embedded store whose file goes away', () => {
     for (const name of ['byline.sqlite', 'byline.sqlite-wal', 'byline.sqlite-shm']) fs.rmSync(path.join(dir, name));
 
     expect(await outcome(store.ping())).toMatch(/^503: embedded store: .*byline\.sqlite has been deleted/);
-    expect(await outcome(store.setProfileVerified('guarded', false))).toMatch(/^503: .*has been deleted/);
+    expect(await outcome(backendOf(store).profiles.setVerified('guarded', false))).toMatch(/^503: .*has been deleted/);
     expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*has been deleted/);
     await until(async () => ((await outcome(store.articleAnswer(ARTICLE))).startsWith('503') ? true : undefined));
     expect(await outcome(backendOf(store).apiAccounts.findCredential('KEY1'))).toMatch(/^503/);

@@ -187,7 +187,7 @@ describe.each(storeFactories())('store contract: claims and evidence ($name stor
   it('exports and finds a profile by its proven handles only', async () => {
     const profile = await portalProfile('NotYetProven', { verified: true });
     const exported = async () => {
-      for await (const record of store().exportProfiles()) {
+      for await (const record of backendOf(store()).profiles.export()) {
         if (record.profile_slug === profile.profile_slug) return record.profile_social_profiles.twitter;
       }
       throw new Error('not exported');

@@ -1,6 +1,6 @@
 /**
- * Statements on the social handles both embedded stores write (the verifiers' store on import, the
- * portal's on edits), defined once. See profile-records.ts for the fields derived from profiles.
+ * Statements on the social handles that several embedded writers use (the import, the claims), defined once.
+ * See profile-records.ts for the fields derived from profiles.
  */
 
 /** Parameters: profile id. */

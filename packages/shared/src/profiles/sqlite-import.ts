@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
-import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../../domain/types';
-import { handleKey, normalizeSocialProfiles } from '../../social/social-handle';
-import { canonicalizeUrl } from '../../url/canonical-url';
-import { ImportConflictError, type ImportProblem, type ImportSummary } from '../store';
-import { refreshDerivedFields } from './profile-records';
-import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
-import { proveImportedHandles } from '../../proofs/sqlite/import-claims';
+import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/types';
+import { handleKey, normalizeSocialProfiles } from '../social/social-handle';
+import { canonicalizeUrl } from '../url/canonical-url';
+import { ImportConflictError, type ImportProblem, type ImportSummary } from './profiles-repository';
+import { refreshDerivedFields } from '../store/sqlite/profile-records';
+import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from '../store/sqlite/shared-records-sql';
+import { proveImportedHandles } from '../proofs/sqlite/import-claims';
 
 const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 
