@@ -38,7 +38,7 @@ export interface Repositories {
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */
 export interface Backend extends Repositories {
-  /** The verifiers' lookups and the operator's records (shrinking as resources move out). */
+  /** The verifiers' lookups: their hot path, answered from the rendered answers the profiles keep. */
   readonly store: Store;
   close(): Promise<void>;
 }
