@@ -1,4 +1,4 @@
-// Generates the benchmark data set straight through the store's importProfiles, in batches.
+// Generates the benchmark data set straight through the profiles' import (backendOf(store).profiles), in batches.
 // Deterministic: article i and profile p have addresses and handles computable from their number, so the
 // load generator picks random known ones without a list in memory.
 import fs from 'node:fs';
@@ -100,7 +100,7 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
       for (let q = p; q < Math.min(p + PROFILES_PER_BATCH, profiles); q++) {
         batch.push(profileRecord(q, Math.min(ARTICLES_PER_PROFILE, articles - q * ARTICLES_PER_PROFILE)));
       }
-      await store.importProfiles(batch);
+      await backendOf(store).profiles.import(batch);
       const done = Math.min((p + PROFILES_PER_BATCH) * ARTICLES_PER_PROFILE, articles);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       process.stderr.write(

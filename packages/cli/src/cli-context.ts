@@ -1,15 +1,7 @@
 import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
-import {
-  embeddedStoreFile,
-  loadConfig,
-  NoStoreError,
-  openStore,
-  type Config,
-  type PortalStore,
-  type Store,
-} from '@byline/shared';
+import { embeddedStoreFile, loadConfig, NoStoreError, openStore, type Config, type Store } from '@byline/shared';
 import { backendOf } from '@byline/shared';
 import { writeLine } from './output';
 
@@ -64,14 +56,4 @@ export function withStore<T>(ctx: CliContext, work: (store: Store, config: Confi
 /** For commands that may start a store (import, demo, keys create, editors create): creates a missing one, and says so. */
 export function withNewOrExistingStore<T>(ctx: CliContext, work: (store: Store, config: Config) => Promise<T>): Promise<T> {
   return runWithStore(ctx, true, work);
-}
-
-/** The portal's records (profiles, verification requests and decisions, API accounts) kept beside an opened store. */
-export async function withPortalStore<T>(store: Store, work: (portal: PortalStore) => Promise<T>): Promise<T> {
-  const portal = backendOf(store).portal;
-  try {
-    return await work(portal);
-  } finally {
-    await portal.close();
-  }
 }

@@ -55,7 +55,7 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
     expect((await byline(target, 'profiles', 'unverify', profile.profile_slug)).code).toBe(0);
 
     await withPortal(target, async (backend) => {
-      const found = await backend.portal.findProfileBySlug(profile.profile_slug);
+      const found = await backend.profiles.findBySlug(profile.profile_slug);
       expect(found?.verified).toBe(false);
       const history = await backend.audit.historyOf(found!.id);
       // Newest first.

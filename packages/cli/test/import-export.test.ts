@@ -1,3 +1,4 @@
+import { backendOf } from '@byline/shared';
 import fs from 'node:fs';
 import path from 'node:path';
 import { aProfile, anArticle, tempDir } from '@byline/test-support';
@@ -123,7 +124,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
 
     const probe = await new ApiProbe(target).init();
     try {
-      expect(await probe.store.countProfiles()).toBe(0);
+      expect(await backendOf(probe.store).profiles.count()).toBe(0);
       const res = await probe.verifyArticle(good.articles[0]!.link);
       expect(res.body).toEqual({ verified: false, message: expect.any(String) });
     } finally {
@@ -147,7 +148,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     expect(result.stderr).toContain('  line 3: "profile_social_profiles.instagram" must be an Instagram username');
     const probe = await new ApiProbe(target).init();
     try {
-      expect(await probe.store.countProfiles()).toBe(0);
+      expect(await backendOf(probe.store).profiles.count()).toBe(0);
     } finally {
       await probe.close();
     }
@@ -172,7 +173,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     );
     const probe = await new ApiProbe(target).init();
     try {
-      expect(await probe.store.countProfiles()).toBe(0);
+      expect(await backendOf(probe.store).profiles.count()).toBe(0);
     } finally {
       await probe.close();
     }
@@ -231,7 +232,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     expect(result.stderr).toMatch(/line 2: twitter handle ".*" is already held by another profile/);
     const probe = await new ApiProbe(target).init();
     try {
-      expect(await probe.store.countProfiles()).toBe(1);
+      expect(await backendOf(probe.store).profiles.count()).toBe(1);
       expect((await probe.verifyArticle(newcomer.articles[0]!.link)).body.verified).toBe(false);
     } finally {
       await probe.close();
@@ -260,7 +261,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
 
     const probe = await new ApiProbe(target).init();
     try {
-      expect(await probe.store.countProfiles()).toBe(1);
+      expect(await backendOf(probe.store).profiles.count()).toBe(1);
       expect((await probe.verifyArticle(many[0]!.articles[0]!.link)).body.verified).toBe(false);
     } finally {
       await probe.close();
@@ -277,7 +278,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
       const first = await probe.answersFor(records);
       const firstExport = (await byline(target, 'export')).stdout;
       expect((await byline(target, 'import', file)).code).toBe(0);
-      expect(await probe.store.countProfiles()).toBe(8);
+      expect(await backendOf(probe.store).profiles.count()).toBe(8);
       expect(await probe.answersFor(records)).toEqual(first);
       expect((await byline(target, 'export')).stdout).toBe(firstExport);
       const niamh = first['twitter @NiamhCass94'] as { body: { article_count: number; articles: { id: number }[] } };

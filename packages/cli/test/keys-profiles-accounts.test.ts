@@ -208,7 +208,7 @@ describe('byline demo', () => {
 
     const probe = await new ApiProbe(target).init();
     try {
-      expect(await probe.store.countProfiles()).toBe(7);
+      expect(await backendOf(probe.store).profiles.count()).toBe(7);
       expect((await probe.verifyArticle(DEMO_ARTICLE_URL)).body).toMatchObject({ verified: true, profile_slug: 'niamh-cassidy' });
       expect((await probe.verifyJournalist('twitter', DEMO_TWITTER_HANDLE)).body).toMatchObject({
         verified: true,

@@ -38,7 +38,8 @@ function checkedFourDaysAgo(fixtures: ProofFixtures, fourDaysAgo: Date) {
   return runRecheck({
     rechecks: fixtures.rechecks,
     claims: fixtures.claims,
-    portalStore: fixtures.portal,
+    profiles: fixtures.backend.profiles,
+    verification: fixtures.backend.verification,
     fetch: loopbackFetch,
     portalUrl: PORTAL,
     policy: { intervalMs: DAY, graceMs: 3 * DAY, retryMs: 6 * HOUR },
@@ -89,9 +90,11 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
     expect(lines.at(-1)).toBe('Re-checked 3 proof(s): 1 held, 1 failing, 1 lapsed.');
 
     expect((await fixtures.website(lapsing.profile.id)).state).toBe('lapsed');
-    expect(await fixtures.portal.pendingRequest(lapsing.profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+    expect(await fixtures.backend.verification.pendingOf(lapsing.profile.id)).toMatchObject({
+      requestedBy: 'byline:no-live-proof',
+    });
     expect((await fixtures.website(failing.profile.id)).state).toBe('proven');
-    expect(await fixtures.portal.pendingRequest(failing.profile.id)).toBeNull();
+    expect(await fixtures.backend.verification.pendingOf(failing.profile.id)).toBeNull();
     // The proof not due yet was left alone: its next check is still the one set when it was proven.
     expect(Date.parse((await fixtures.website(notDueYet.profile.id)).evidence[0]!.nextCheckAt!)).toBeGreaterThan(
       Date.now() + DAY - HOUR,
@@ -129,7 +132,9 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
           message: NOT_A_JOURNALIST_MESSAGE,
         });
       }
-      expect(await fixtures.portal.pendingRequest(only.profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+      expect(await fixtures.backend.verification.pendingOf(only.profile.id)).toMatchObject({
+        requestedBy: 'byline:no-live-proof',
+      });
       const [lapsed, noProof] = await backendOf(fixtures.store).audit.historyOf(only.profile.id);
       expect(lapsed).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(noProof).toMatchObject({
@@ -140,7 +145,7 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
       // Its X handle still proven: verified as before, the lapse waiting for an editor's look.
       expect((await probe.verifyArticle(twoArticle)).body).toMatchObject({ verified: true });
       expect((await probe.verifyJournalist('twitter', '@TwoProofsCli')).body).toMatchObject({ verified: true });
-      expect(await fixtures.portal.pendingRequest(two.profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+      expect(await fixtures.backend.verification.pendingOf(two.profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
       expect((await backendOf(fixtures.store).audit.historyOf(two.profile.id)).map((record) => record.action)).toEqual([
         'proof-lapsed',
         'verified',

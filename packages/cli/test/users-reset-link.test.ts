@@ -14,7 +14,6 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
   test('prints a link on PUBLIC_PORTAL_URL that sets a new password once, within an hour', async () => {
     const store = target.openStore();
     const backend = backendOf(store);
-    const portalStore = backend.portal;
     try {
       await backend.users.create({
         email: 'lost@example.org',
@@ -33,7 +32,7 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
       expect(link).toBeDefined();
       expect(printed.stdout).toContain('valid for 1 hour, once');
 
-      const app = createApp({ store, portalStore, logger: quietLogger() });
+      const app = createApp({ store, logger: quietLogger() });
       const agent = request.agent(app);
       const path = link!.slice('https://portal.example.org'.length);
       const form = await agent.get(path);
@@ -46,7 +45,6 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
       expect(reset.status).toBe(303);
       expect((await agent.get(path)).status).toBe(410);
     } finally {
-      await portalStore.close();
       await store.close();
     }
   });

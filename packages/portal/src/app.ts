@@ -42,7 +42,6 @@ export function createApp(deps: PortalDeps): Express {
   const outbound = deps.outbound ?? DEFAULT_OUTBOUND;
   const ctx: PortalContext = {
     store: deps.store,
-    portalStore: deps.portalStore,
     logger: deps.logger,
     outbound,
     fetchPage: deps.fetchPage ?? createPageFetcher(outbound),

@@ -1,4 +1,4 @@
-import type { ClaimsRepository, Logger, Outbound, PortalStore, RecheckPolicy, SafeFetch, Store } from '@byline/shared';
+import type { ClaimsRepository, Logger, Outbound, RecheckPolicy, SafeFetch, Store } from '@byline/shared';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
 import type { Outbox } from './mail/outbox';
@@ -13,8 +13,8 @@ export interface PublicUrls {
 }
 
 export interface PortalDeps {
+  /** The store; every repository on it through backendOf(store). */
   store: Store;
-  portalStore: PortalStore;
   logger: Logger;
   /**
    * Where outbound requests may go and how names are resolved (outboundOf(config): ALLOWED_PRIVATE_ADDRESSES,

@@ -19,7 +19,6 @@ async function main(): Promise<void> {
   const outbound = outboundOf(config);
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
   const store = await openStoreOrExit(config, logger);
-  const portalStore = backendOf(store).portal;
   // Behind a TLS-terminating proxy, set TRUST_PROXY so cookies are marked Secure and throttles see client addresses.
   const trustProxy = config.trustProxy;
   const throttle = await createSignInThrottle({ logger, redisUrl: config.redisUrl });
@@ -40,7 +39,6 @@ async function main(): Promise<void> {
   const recheckPolicy = recheckPolicyOf(config);
   const app = createApp({
     store,
-    portalStore,
     claims,
     networkSignIn,
     outbound,

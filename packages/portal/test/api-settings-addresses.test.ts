@@ -68,7 +68,7 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
     const user = await portal.backend.users.findByEmail(email);
     // Only a proven handle answers "verified" (issue 16): prove the typed one as a network sign-in would.
     await proveClaim(portal.claims, user!.profileId!, 'twitter', form.twitter);
-    await portal.portalStore.decideVerification({
+    await portal.backend.verification.decide({
       profileId: user!.profileId!,
       actor: 'ed@example.org',
       action: 'verified',

@@ -47,7 +47,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
       active: 'on',
     });
     const user = await portal.backend.users.findByEmail(email);
-    await portal.portalStore.decideVerification({
+    await portal.backend.verification.decide({
       profileId: user!.profileId!,
       actor: 'editor@example.org',
       action: 'verified',

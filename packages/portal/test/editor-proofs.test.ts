@@ -115,7 +115,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       evidence: signedInAs(handle),
     });
     expect(proven).toMatchObject({ ok: true, released: [{ profileId: claimant.profileId }] });
-    await portal.portalStore.decideVerification({ profileId: holderId, actor: 'ed@example.org', action: 'verified', note: '' });
+    await portal.backend.verification.decide({ profileId: holderId, actor: 'ed@example.org', action: 'verified', note: '' });
     expect(await answers(handle)).toMatchObject({ verified: true });
 
     const desk = await editor();
@@ -153,7 +153,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     // The holder is verified but no longer answers for the handle; the claimant answers once approved.
     expect(await answers(handle)).toMatchObject({ verified: false });
     await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Handle moved here' });
-    const claimantProfile = await portal.portalStore.findProfileById(claimant.profileId);
+    const claimantProfile = await portal.backend.profiles.findById(claimant.profileId);
     expect(await answers(handle)).toMatchObject({ verified: true, slug: claimantProfile!.profile_slug });
   });
 
@@ -175,9 +175,9 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const res = await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Looks right' });
     expect(res.status).toBe(422);
     expect(res.text).toContain('Not approved: no handle or site of this profile is proven.');
-    expect((await portal.portalStore.findProfileById(aoife.profileId))!.verified).toBe(false);
+    expect((await portal.backend.profiles.findById(aoife.profileId))!.verified).toBe(false);
     expect((await portal.backend.audit.historyOf(aoife.profileId)).map((a) => a.action)).toEqual(['requested']);
-    expect(await portal.portalStore.pendingRequest(aoife.profileId)).not.toBeNull();
+    expect(await portal.backend.verification.pendingOf(aoife.profileId)).not.toBeNull();
   });
 
   it('approves without proof only with the override ticked and a note, and the audit says it was an override', async () => {
@@ -187,7 +187,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const noNote = await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', override: 'on', note: '' });
     expect(noNote.status).toBe(422);
     expect(noNote.text).toContain('With “Approve without proof”, the note is required');
-    expect((await portal.portalStore.findProfileById(aoife.profileId))!.verified).toBe(false);
+    expect((await portal.backend.profiles.findById(aoife.profileId))!.verified).toBe(false);
 
     const res = await submit(desk.agent, path, `${path}/decision`, {
       decision: 'verify',
@@ -195,7 +195,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       note: 'Staff reporter known to the desk; no network account',
     });
     expect(res.status).toBe(303);
-    expect((await portal.portalStore.findProfileById(aoife.profileId))!.verified).toBe(true);
+    expect((await portal.backend.profiles.findById(aoife.profileId))!.verified).toBe(true);
     expect((await portal.backend.audit.historyOf(aoife.profileId))[0]).toMatchObject({
       action: 'verified',
       actor: desk.email,
@@ -251,7 +251,8 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
         await runRecheck({
           rechecks: rechecksOf(backendOf(portal.store)),
           claims: portal.claims,
-          portalStore: portal.portalStore,
+          profiles: portal.backend.profiles,
+          verification: portal.backend.verification,
           fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
           portalUrl: 'https://byline.example',
           policy: POLICY,
@@ -263,7 +264,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     }
 
     const approve = (profileId: number) =>
-      portal.portalStore.decideVerification({ profileId, actor: 'ed@example.org', action: 'verified', note: '' });
+      portal.backend.verification.decide({ profileId, actor: 'ed@example.org', action: 'verified', note: '' });
 
     it('puts a profile whose only proof lapsed back in the queue, unverified, saying why', async () => {
       const { profileId } = await verifiedWithSite('Lapsing');
@@ -273,7 +274,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       expect((await desk.agent.get('/editor/queue')).text).not.toContain('Lapsing');
 
       const first = await lapse();
-      expect((await portal.portalStore.findProfileById(profileId))!.verified).toBe(false);
+      expect((await portal.backend.profiles.findById(profileId))!.verified).toBe(false);
       const queue = (await desk.agent.get('/editor/queue')).text;
       expect(queue).toContain('Lapsing');
       expect(queue).toContain('Verified, but left without a live proof');
@@ -294,7 +295,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       const desk = await editor();
 
       await lapse();
-      expect((await portal.portalStore.findProfileById(profileId))!.verified).toBe(true);
+      expect((await portal.backend.profiles.findById(profileId))!.verified).toBe(true);
       expect(await answers(form.twitter)).toMatchObject({ verified: true });
       const queue = (await desk.agent.get('/editor/queue')).text;
       expect(queue).toContain('Halfproven');

@@ -102,7 +102,7 @@ describe.each(portalStoreFactories())('a move never silently displaces a proven 
       ]),
     );
     // The target keeps a live proof (the moved handle) and stays verified; the review page shows the ended proof.
-    expect((await portal.portalStore.findProfileById(target.profileId))!.verified).toBe(true);
+    expect((await portal.backend.profiles.findById(target.profileId))!.verified).toBe(true);
     expect((await desk.agent.get(path)).text).toContain(`Ended</dt>\n      <dd>${today()}: ${reason}`);
   });
 

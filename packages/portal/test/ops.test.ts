@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { backendOf, MongoStore } from '@byline/shared';
+import { MongoStore } from '@byline/shared';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../src/app';
 import { portalStoreFactories, startPortal, type Portal } from './support/portal-harness';
@@ -22,16 +22,14 @@ describe('portal probes during a database outage (mongodb store)', () => {
   it('/healthz stays 200 while /readyz answers 503 with Retry-After', async () => {
     // Nothing listens on port 1: every operation fails server selection quickly.
     const store = MongoStore.open('mongodb://127.0.0.1:1/byline_probe?serverSelectionTimeoutMS=300&connectTimeoutMS=300');
-    const portalStore = backendOf(store).portal;
     try {
-      const app = createApp({ store, portalStore, logger: quietLogger() });
+      const app = createApp({ store, logger: quietLogger() });
       await request(app).get('/healthz').expect(200, { status: 'ok' });
       const ready = await request(app).get('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.headers['retry-after']).toBe('5');
       expect(ready.body).toEqual({ status: 'unavailable', store: 'mongodb' });
     } finally {
-      await portalStore.close();
       await store.close();
     }
   });

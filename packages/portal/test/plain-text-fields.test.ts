@@ -75,7 +75,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     );
 
     expect(res.status).toBe(303);
-    const profile = await portal.portalStore.findProfileById((await portal.backend.users.findByEmail(email))!.profileId!);
+    const profile = await portal.backend.profiles.findById((await portal.backend.users.findByEmail(email))!.profileId!);
     expect(profile).toMatchObject({
       profile_last_name: 'Ní Bhriain 渡辺',
       profile_employer: employer,

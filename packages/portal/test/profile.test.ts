@@ -27,7 +27,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     const page = await agent.get('/profile?saved=1');
     expect(page.text).toContain('Profile saved.');
     expect(page.text).toContain('/j/aoife-ni-bhraonain');
-    const stored = await portal.portalStore.findProfileBySlug('aoife-ni-bhraonain');
+    const stored = await portal.backend.profiles.findBySlug('aoife-ni-bhraonain');
     expect(stored).toMatchObject({
       verified: false,
       profile_first_name: 'Aoife',
@@ -60,9 +60,9 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     await seed(portal.store, aProfile({ profile_slug: 'aoife-brennan' }));
     const { agent } = await signedUp(portal.app);
     await submit(agent, '/profile', '/profile', profileForm());
-    expect(await portal.portalStore.findProfileBySlug('aoife-brennan-2')).not.toBeNull();
+    expect(await portal.backend.profiles.findBySlug('aoife-brennan-2')).not.toBeNull();
     await submit(agent, '/profile', '/profile', profileForm({ profile_first_name: 'Aoife Marie' }));
-    const edited = await portal.portalStore.findProfileBySlug('aoife-brennan-2');
+    const edited = await portal.backend.profiles.findBySlug('aoife-brennan-2');
     expect(edited!.profile_first_name).toBe('Aoife Marie');
   });
 
@@ -207,7 +207,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     const user = await portal.backend.users.findByEmail(email);
     const fields = profileFieldsFromForm({ ...profileForm(), twitter: 'javascript:alert(5)' });
 
-    const result = await saveProfile(portal.portalStore, user!, fields);
+    const result = await saveProfile(portal.backend.profiles, user!, fields);
 
     expect(result).toEqual({ ok: false, errors: { twitter: expect.stringMatching(/^This X \(Twitter\) handle must be an X/) } });
     expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
@@ -232,7 +232,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     const form = profileForm();
     await submit(agent, '/profile', '/profile', form);
     const { profileId } = (await portal.backend.users.findByEmail(email))!;
-    await portal.portalStore.decideVerification({ profileId: profileId!, actor: 'ed@example.org', action: 'verified', note: '' });
+    await portal.backend.verification.decide({ profileId: profileId!, actor: 'ed@example.org', action: 'verified', note: '' });
     const handleKeyOf = (value: string) => value.replace(/^@/, '').toLowerCase();
     expect(await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter))).toBeNull();
 

@@ -51,9 +51,9 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     expect(moved.status).toBe(303);
 
     // No longer verified: its articles stop answering, and it waits in the queue.
-    expect((await portal.portalStore.findProfileById(holder.profileId))!.verified).toBe(false);
+    expect((await portal.backend.profiles.findById(holder.profileId))!.verified).toBe(false);
     expect(await articleAnswer(holder.articleUrl)).toMatchObject({ verified: false });
-    expect(await portal.portalStore.pendingRequest(holder.profileId)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+    expect(await portal.backend.verification.pendingOf(holder.profileId)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
     // Newest first: the profile went back to the queue before the move, so that it is never verified without a proof.
     const [last, before] = await portal.backend.audit.historyOf(holder.profileId);
     expect(last).toMatchObject({ action: 'handle-moved', actor: desk.email });
@@ -87,8 +87,8 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     const claimant = await journalist(portal);
     const moved = await moveOnto(desk, claimant.profileId, { handle: holder.form.twitter, note: 'Theirs' });
     expect(moved.status).toBe(303);
-    expect((await portal.portalStore.findProfileById(holder.profileId))!.verified).toBe(true);
-    expect(await portal.portalStore.pendingRequest(holder.profileId)).toBeNull();
+    expect((await portal.backend.profiles.findById(holder.profileId))!.verified).toBe(true);
+    expect(await portal.backend.verification.pendingOf(holder.profileId)).toBeNull();
     expect(await answerFor(portal, holder.form.facebook, 'facebook')).toMatchObject({ verified: true, slug: holder.slug });
   });
 
@@ -97,14 +97,14 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     const holder = await verifiedJournalist(desk);
     const saved = await submit(holder.agent, '/profile', '/profile', { ...holder.form, twitter: '' });
     expect(saved.status).toBe(303);
-    expect((await portal.portalStore.findProfileById(holder.profileId))!.verified).toBe(false);
+    expect((await portal.backend.profiles.findById(holder.profileId))!.verified).toBe(false);
     expect(await articleAnswer(holder.articleUrl)).toMatchObject({ verified: false });
     expect((await portal.backend.audit.historyOf(holder.profileId))[0]).toMatchObject({
       action: 'no-live-proof',
       actor: 'byline:no-live-proof',
       note: `No live proof left: X ${holder.form.twitter} removed from the profile by its owner`,
     });
-    expect(await portal.portalStore.pendingRequest(holder.profileId)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+    expect(await portal.backend.verification.pendingOf(holder.profileId)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
   });
 
   it('records a release on the profile whose claim it was, shows its owner a banner at the top, and the queue says all claims were released', async () => {

@@ -37,7 +37,7 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
   async function nothingChanged({ own, other, claim }: Awaited<ReturnType<typeof arranged>>) {
     expect(await liveClaim(portal, own, 'twitter')).toMatchObject({ id: claim.id, state: 'claimed', evidence: [] });
     expect(await liveClaim(portal, other.profileId, 'twitter')).toMatchObject({ state: 'proven' });
-    expect((await portal.portalStore.findProfileById(own))!.verified).toBe(false);
+    expect((await portal.backend.profiles.findById(own))!.verified).toBe(false);
     expect((await portal.backend.audit.historyOf(own)).map((record) => record.action)).toEqual(['requested']);
   }
 
@@ -79,7 +79,7 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
     expect(attested.status).toBe(303);
     const approved = await submit(colleague.agent, path, `${path}/decision`, { decision: 'verify', note: 'Attested above' });
     expect(approved.status).toBe(303);
-    expect((await portal.portalStore.findProfileById(own))!.verified).toBe(true);
+    expect((await portal.backend.profiles.findById(own))!.verified).toBe(true);
     expect((await portal.backend.audit.historyOf(own)).map((record) => [record.action, record.actor])).toEqual([
       ['verified', colleague.email],
       ['proof-attested', colleague.email],
@@ -119,9 +119,9 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
 
   it('lets the operator verify any profile from the command line, audited as the operator’s override', async () => {
     const { self, own } = await arranged();
-    const slug = (await portal.portalStore.findProfileById(own))!.profile_slug;
-    expect(await setVerifiedByOperator(portal.portalStore, slug, true)).toBe(true);
-    expect((await portal.portalStore.findProfileById(own))!.verified).toBe(true);
+    const slug = (await portal.backend.profiles.findById(own))!.profile_slug;
+    expect(await setVerifiedByOperator(portal.backend, slug, true)).toBe(true);
+    expect((await portal.backend.profiles.findById(own))!.verified).toBe(true);
     expect((await portal.backend.audit.historyOf(own))[0]).toMatchObject({
       action: 'verified',
       actor: 'operator (command line)',

@@ -54,7 +54,7 @@ describe.each(portalStoreFactories())('sign-in throttle ($name store)', (factory
 
   /** Another portal instance on the same stores, with its own throttle. */
   async function secondInstance(portal: Portal, throttle: SignInThrottle): Promise<Listening> {
-    const app = createApp({ store: portal.store, portalStore: portal.portalStore, logger: quietLogger(), throttle });
+    const app = createApp({ store: portal.store, logger: quietLogger(), throttle });
     const listener = await listening(app);
     cleanups.push(() => listener.close());
     return listener;

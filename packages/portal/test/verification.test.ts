@@ -135,7 +135,7 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     });
     expect(res.status).toBe(403);
     expect(res.text).toContain('Only editors can do this.');
-    expect((await portal.portalStore.findProfileById(journalist.profileId))!.verified).toBe(false);
+    expect((await portal.backend.profiles.findById(journalist.profileId))!.verified).toBe(false);
     expect(await portal.backend.audit.historyOf(journalist.profileId)).toEqual([]);
     expect((await request(portal.app).get('/editor/queue')).status).toBe(303);
   });
@@ -164,9 +164,9 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
 
   it('lets operators verify by slug, audited the same way', async () => {
     const journalist = await journalistWithArticle();
-    const profile = await portal.portalStore.findProfileById(journalist.profileId);
-    expect(await setVerifiedByOperator(portal.portalStore, profile!.profile_slug, true)).toBe(true);
-    expect(await setVerifiedByOperator(portal.portalStore, 'no-such-slug', true)).toBe(false);
+    const profile = await portal.backend.profiles.findById(journalist.profileId);
+    expect(await setVerifiedByOperator(portal.backend, profile!.profile_slug, true)).toBe(true);
+    expect(await setVerifiedByOperator(portal.backend, 'no-such-slug', true)).toBe(false);
     expect((await portal.backend.audit.historyOf(journalist.profileId))[0]).toMatchObject({
       action: 'verified',
       actor: 'operator (command line)',

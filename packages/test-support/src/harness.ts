@@ -28,7 +28,7 @@ export async function seed(store: Store, ...raw: unknown[]): Promise<ProfileInpu
     if (result.error !== undefined) throw new Error(`test record ${index} is invalid: ${result.error}`);
     return result.value;
   });
-  await store.importProfiles(records);
+  await backendOf(store).profiles.import(records);
   return records;
 }
 

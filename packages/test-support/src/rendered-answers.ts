@@ -1,4 +1,5 @@
 import {
+  backendOf,
   SOCIAL_TYPES,
   canonicalizeUrl,
   handleKey,
@@ -17,7 +18,7 @@ const parsed = (answer: string | null) => (answer === null ? null : (JSON.parse(
  */
 export async function expectAnswersInStep(store: Store, { maxProfiles = 10 } = {}): Promise<void> {
   let checked = 0;
-  for await (const record of store.exportProfiles()) {
+  for await (const record of backendOf(store).profiles.export()) {
     if (checked++ === maxProfiles) break;
     for (const { link } of record.articles) {
       const url = canonicalizeUrl(link);

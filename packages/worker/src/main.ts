@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   // The proofs due a check are items of the leased queue: any number of replicas take them one at a time.
   const rechecks = rechecksOf(backendOf(store));
   // A lapse that leaves a verified profile without a live proof unverifies it and puts it in the editors' queue.
-  const portalStore = backendOf(store).portal;
+  const { profiles, verification } = backendOf(store);
   const metrics = createWorkerMetrics(SERVICE_NAME);
 
   const server = createHttpServer(createOpsApp(store, metrics, logger), logger).listen(config.workerPort, config.host);
@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   const loop = startRecheckLoop({
     rechecks,
     claims,
-    portalStore,
+    profiles,
+    verification,
     // The pages are addresses people typed: private and local networks are refused, but for ALLOWED_PRIVATE_ADDRESSES.
     fetch: createSafeFetch(outboundOf(config)),
     portalUrl: config.publicPortalUrl,
@@ -72,7 +73,6 @@ async function main(): Promise<void> {
       close: async () => {
         await loop.stop();
         await claims.close();
-        await portalStore.close();
         await store.close();
       },
     },

@@ -44,7 +44,8 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     loop = startRecheckLoop({
       rechecks: fixtures.rechecks,
       claims: fixtures.claims,
-      portalStore: fixtures.portal,
+      profiles: fixtures.backend.profiles,
+      verification: fixtures.backend.verification,
       fetch: loopbackFetch,
       portalUrl: PORTAL,
       policy: POLICY,
@@ -82,7 +83,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     const first = await nextCheckingRun();
     expect(first).toEqual({ checked: 2, held: 1, failing: 1, lapsed: 0, leaseLost: 0, skipped: 0 });
     expect((await fixtures.website(losing.profile.id)).state).toBe('proven');
-    expect(await fixtures.portal.pendingRequest(losing.profile.id)).toBeNull();
+    expect(await fixtures.backend.verification.pendingOf(losing.profile.id)).toBeNull();
     // Ticks keep coming, but nothing is due until the retry time.
     const before = runs.length;
     while (runs.length < before + 3) await new Promise<void>((wake) => waiting.push(wake));
@@ -94,10 +95,12 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     expect((await fixtures.website(losing.profile.id)).state).toBe('lapsed');
     expect((await fixtures.website(held.profile.id)).state).toBe('proven');
     // Its only proof: the profile is unverified and back in the queue; the other stays as it was.
-    expect((await fixtures.portal.findProfileById(losing.profile.id))!.verified).toBe(false);
-    expect(await fixtures.portal.pendingRequest(losing.profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
-    expect((await fixtures.portal.findProfileById(held.profile.id))!.verified).toBe(true);
-    expect(await fixtures.portal.pendingRequest(held.profile.id)).toBeNull();
+    expect((await fixtures.backend.profiles.findById(losing.profile.id))!.verified).toBe(false);
+    expect(await fixtures.backend.verification.pendingOf(losing.profile.id)).toMatchObject({
+      requestedBy: 'byline:no-live-proof',
+    });
+    expect((await fixtures.backend.profiles.findById(held.profile.id))!.verified).toBe(true);
+    expect(await fixtures.backend.verification.pendingOf(held.profile.id)).toBeNull();
 
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/byline_recheck_proofs_total\{[^}]*result="held"[^}]*\} 2/);

@@ -4,6 +4,7 @@ import {
   canonicalizeUrl,
   EDITOR_PROVIDER,
   backendOf,
+  type Backend,
   createSafeFetch,
   publicProfileUrl,
   recordProof,
@@ -13,7 +14,6 @@ import {
   type Rechecks,
   type ArticleInput,
   type ClaimsRepository,
-  type PortalStore,
   type Store,
 } from '@byline/shared';
 import { anArticle, loopbackOutbound } from '@byline/test-support';
@@ -58,7 +58,7 @@ export async function startPageServer(): Promise<PageServer> {
 
 /** The store with its portal records and claims, as the worker and the CLI see it. */
 export class ProofFixtures {
-  readonly portal: PortalStore;
+  readonly backend: Backend;
   readonly claims: ClaimsRepository;
   /** The re-checks on the store's leased queue. */
   readonly rechecks: Rechecks;
@@ -68,7 +68,7 @@ export class ProofFixtures {
     readonly store: Store,
     private readonly server: PageServer,
   ) {
-    this.portal = backendOf(store).portal;
+    this.backend = backendOf(store);
     this.claims = backendOf(store).claims;
     this.rechecks = rechecksOf(backendOf(store));
   }
@@ -89,7 +89,7 @@ export class ProofFixtures {
       passwordHash: 'x',
       role: 'journalist',
     });
-    const profile = await this.portal.saveProfile(
+    const profile = await this.backend.profiles.save(
       user.id,
       {
         profile_first_name: 'Aoife',
@@ -105,7 +105,7 @@ export class ProofFixtures {
       },
       `worker-${tag}`,
     );
-    await this.portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await this.backend.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     const site = `${base}${path}`;
     await setClaims(backendOf(this.store).claims, profile.id, { website: [site] });
     const proof = await recordProof(backendOf(this.store).claims, {
@@ -122,7 +122,7 @@ export class ProofFixtures {
   /** An active article of the profile (what verify_article answers about), by its address. */
   async article(profileId: number, path: string): Promise<string> {
     const link = `https://news.example.org${path}/story`;
-    await this.portal.addArticle(profileId, anArticle({ link }) as ArticleInput);
+    await this.backend.articles.add(profileId, anArticle({ link }) as ArticleInput);
     return canonicalizeUrl(link);
   }
 
@@ -143,6 +143,5 @@ export class ProofFixtures {
 
   async close(): Promise<void> {
     await this.claims.close();
-    await this.portal.close();
   }
 }

@@ -1,3 +1,4 @@
+import { backendOf } from '@byline/shared';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
@@ -23,7 +24,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
       await withStore(ctx, async (store) => {
         const target: OutputStream = out ? await openOutput(out) : ctx.stdout;
         let count = 0;
-        for await (const profile of store.exportProfiles()) {
+        for await (const profile of backendOf(store).profiles.export()) {
           await writeChunk(target, `${JSON.stringify(profile)}\n`);
           count++;
         }

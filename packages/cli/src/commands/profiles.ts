@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { setVerifiedByOperator } from '@byline/portal/operator';
-import { CliError, withPortalStore, withStore, type CliContext } from '../cli-context';
+import { backendOf } from '@byline/shared';
+import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 
 export function registerProfiles(program: Command, ctx: CliContext): void {
@@ -16,7 +17,7 @@ export function registerProfiles(program: Command, ctx: CliContext): void {
       .action(async (slug: string) => {
         const found = await withStore(ctx, (store) =>
           // Audited like an editor's decision in the portal's verification history.
-          withPortalStore(store, (portal) => setVerifiedByOperator(portal, slug, verified)),
+          setVerifiedByOperator(backendOf(store), slug, verified),
         );
         if (!found) throw new CliError(`No profile with slug "${slug}".`);
         writeLine(ctx.stdout, `Profile ${slug} is now ${verified ? 'verified' : 'not verified'}.`);

@@ -19,14 +19,14 @@ export function registerRecheck(program: Command, ctx: CliContext): void {
     .option('--all', 'every live rel="me" proof, due or not')
     .action(async (options: { all?: boolean }) => {
       const summary = await withStore(ctx, async (store, config) => {
-        const claims = backendOf(store).claims;
-        const portalStore = backendOf(store).portal;
+        const { claims, profiles, verification } = backendOf(store);
         try {
           // Beside running workers: the leased queue keeps each proof to one checker at a time.
           return await runRecheck({
             rechecks: rechecksOf(backendOf(store)),
             claims,
-            portalStore,
+            profiles,
+            verification,
             // The pages are addresses people typed: within ALLOWED_PRIVATE_ADDRESSES and DNS_SERVERS, as the worker.
             fetch: createSafeFetch(outboundOf(config)),
             portalUrl: config.publicPortalUrl,
@@ -37,7 +37,6 @@ export function registerRecheck(program: Command, ctx: CliContext): void {
           });
         } finally {
           await claims.close();
-          await portalStore.close();
         }
       });
       const counts = `${summary.held} held, ${summary.failing} failing, ${summary.lapsed} lapsed`;

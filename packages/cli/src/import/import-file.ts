@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
-import { ImportConflictError, type ImportSummary } from '@byline/shared';
+import { backendOf, ImportConflictError, type ImportSummary } from '@byline/shared';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 import type { LineProblem } from './check-records';
@@ -57,7 +57,7 @@ export async function importFile(ctx: CliContext, file: string): Promise<ImportS
       },
     });
     try {
-      return await store.importProfileBatches(batches, (progress) => {
+      return await backendOf(store).profiles.importBatches(batches, (progress) => {
         if (!writing) {
           reading.stop();
           writing = progressReporter('Writing', ctx.stderr);

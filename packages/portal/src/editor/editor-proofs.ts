@@ -11,16 +11,18 @@ import {
   type AuditHistory,
   type Claim,
   type ClaimsRepository,
-  type PortalStore,
+  type Profiles,
   type PortalUser,
   type ProvenClaimMove,
   type SocialType,
+  type Verification,
 } from '@byline/shared';
 import { claimTitle } from '../proofs/proof-wording';
 import { isOwnProfile } from '../use-cases/verification';
 
 export interface EditorProofDeps {
-  portalStore: PortalStore;
+  profiles: Profiles;
+  verification: Verification;
   claims: ClaimsRepository;
   audit: AuditHistory;
 }
@@ -41,8 +43,8 @@ export interface ReviewedClaim {
 const nameOf = (profile: { profile_first_name: string; profile_last_name: string }) =>
   `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
 
-async function profileRef(portalStore: PortalStore, id: number): Promise<ProfileRef> {
-  const profile = await portalStore.findProfileById(id);
+async function profileRef(profiles: Profiles, id: number): Promise<ProfileRef> {
+  const profile = await profiles.findById(id);
   return { id, name: profile ? nameOf(profile) || profile.profile_slug : `profile ${id}`, slug: profile?.profile_slug ?? '' };
 }
 
@@ -53,7 +55,7 @@ async function otherHolder(claims: ClaimsRepository, type: SocialType, key: stri
 }
 
 /** Every claim of the profile (live first, then released), each with the other profile holding its handle proven. */
-export async function reviewedClaims({ portalStore, claims }: EditorProofDeps, profileId: number): Promise<ReviewedClaim[]> {
+export async function reviewedClaims({ profiles, claims }: EditorProofDeps, profileId: number): Promise<ReviewedClaim[]> {
   const holders = new Map<string, Promise<ProfileRef | null>>();
   const holderOf = (claim: Claim) => {
     if (!isNetwork(claim.kind) || (isLiveClaim(claim) && claim.state === 'proven')) return Promise.resolve(null);
@@ -62,7 +64,7 @@ export async function reviewedClaims({ portalStore, claims }: EditorProofDeps, p
       holders.set(
         id,
         otherHolder(claims, claim.kind, claim.key, profileId).then((holder) =>
-          holder === null ? null : profileRef(portalStore, holder),
+          holder === null ? null : profileRef(profiles, holder),
         ),
       );
     return holders.get(id)!;
@@ -80,10 +82,10 @@ export type AttestResult =
   | { ok: false; reason: 'held-by-another'; claim: Claim; holder: ProfileRef };
 
 /** Why a claim the editor's form named is no longer live: another profile proved its handle, or another release. */
-async function releasedClaim({ portalStore, claims }: EditorProofDeps, claim: Claim): Promise<AttestResult> {
+async function releasedClaim({ profiles, claims }: EditorProofDeps, claim: Claim): Promise<AttestResult> {
   if (isNetwork(claim.kind)) {
     const holder = await otherHolder(claims, claim.kind, claim.key, claim.profileId);
-    if (holder !== null) return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(portalStore, holder) };
+    if (holder !== null) return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(profiles, holder) };
   }
   return { ok: false, reason: 'released', claim };
 }
@@ -102,7 +104,7 @@ export async function attestClaim(
   claimId: number,
   note: string,
 ): Promise<AttestResult> {
-  const { portalStore, claims, audit } = deps;
+  const { profiles, claims, audit } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   const claim = (await claims.claimsOf(profileId)).find((c) => c.id === claimId);
   if (!claim) return { ok: false, reason: 'no-such-claim' };
@@ -119,7 +121,7 @@ export async function attestClaim(
   const result = await recordProof(claims, proof, { actor: editor.email });
   if (!result.ok) {
     if (result.reason === 'no-such-profile') return { ok: false, reason: 'no-such-claim' };
-    return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(portalStore, result.holderProfileId) };
+    return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(profiles, result.holderProfileId) };
   }
   await audit.record({
     profileId,
@@ -160,7 +162,7 @@ export async function moveHandle(
   profileId: number,
   { network, handle, note, displace = '' }: { network: SocialType; handle: string; note: string; displace?: string },
 ): Promise<MoveResult> {
-  const { portalStore, claims } = deps;
+  const { profiles, verification, claims } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   let key: string;
   let value: string;
@@ -182,7 +184,7 @@ export async function moveHandle(
   const byEditor = `by an editor (${editor.email})`;
   let displacing: ProvenClaimMove['displacing'];
   if (displaced) {
-    const [from, to] = await Promise.all([profileRef(portalStore, holder.profileId), profileRef(portalStore, profileId)]);
+    const [from, to] = await Promise.all([profileRef(profiles, holder.profileId), profileRef(profiles, profileId)]);
     const was = claimTitle(displaced);
     displacing = {
       reason: `Displaced on ${today} by ${shown}, moved to this profile ${byEditor}: ${note}`,
@@ -191,7 +193,7 @@ export async function moveHandle(
     };
   }
   const result = await endingProofs(
-    { portalStore, claims },
+    { profiles, verification, claims },
     holder.profileId,
     { leaving: (claim) => claim.id === holder.id, why: () => `${shown} was moved to another profile ${byEditor}: ${note}` },
     () =>

@@ -4,16 +4,17 @@ import type { ProfilePageState } from '../views/profile-page';
 
 /** What the profile page shows besides the form: the profile, its verification, its claims and how to prove them. */
 export async function loadProfilePage(
-  { store, portalStore, claims, networkSignIn, publicUrls }: PortalContext,
+  { store, claims, networkSignIn, publicUrls }: PortalContext,
   profileId: number | null,
   csrf: string,
 ): Promise<Omit<ProfilePageState, 'form'>> {
   const signInNetworks = networkSignIn.configuredNetworks();
   if (profileId === null) return { csrf, profile: null, signInNetworks };
+  const backend = backendOf(store);
   const [profile, pending, history, claimList] = await Promise.all([
-    portalStore.findProfileById(profileId),
-    portalStore.pendingRequest(profileId),
-    backendOf(store).audit.historyOf(profileId),
+    backend.profiles.findById(profileId),
+    backend.verification.pendingOf(profileId),
+    backend.audit.historyOf(profileId),
     claims.claimsOf(profileId),
   ]);
   const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;

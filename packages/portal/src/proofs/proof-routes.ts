@@ -133,7 +133,7 @@ export function proofRoutes(ctx: PortalContext): Router {
       new PageError(404, 'There is no such website on your profile.'),
     );
     const user = withProfile(signedInUser(res));
-    const profile = await ctx.portalStore.findProfileById(user.profileId);
+    const profile = await backendOf(ctx.store).profiles.findById(user.profileId);
     if (!profile) throw new PageError(404, 'Your profile no longer exists.');
     const result = await checkWebsiteProof(
       { ...ctx, portalUrl: ctx.publicUrls.portal },

@@ -40,8 +40,9 @@ const NOTICES = new Map([
 const REVOKE_CONFIRMATION = 'revoke';
 
 export function apiSettingsRoutes(ctx: PortalContext): Router {
-  const { store, portalStore, publicUrls, defaultRateLimitPerMinute } = ctx;
-  const { apiAccounts, usage: usageRecords } = backendOf(store);
+  const { store, publicUrls, defaultRateLimitPerMinute } = ctx;
+  const backend = backendOf(store);
+  const { apiAccounts, usage: usageRecords } = backend;
   const accountLimit = (account: ApiAccount) => account.rateLimitPerMinute ?? defaultRateLimitPerMinute;
   const router = Router();
   router.use('/settings/api', requireUser);
@@ -83,8 +84,8 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   /** The user's latest active article and first handle, so the curl lines ask about something they know. */
   async function ownQuestions(user: PortalUser): Promise<CurlExamples | undefined> {
     if (!user.profileId) return undefined;
-    const profile = await portalStore.findProfileById(user.profileId);
-    const [article] = await portalStore.latestArticles(user.profileId, 1);
+    const profile = await backend.profiles.findById(user.profileId);
+    const [article] = await backend.articles.latest(user.profileId, 1);
     const socialType = SOCIAL_TYPES.find((type) => profile?.profile_social_profiles[type]);
     if (!article || !profile || !socialType) return undefined;
     return { articleUrl: article.link, socialType, socialUsername: profile.profile_social_profiles[socialType] };

@@ -1,3 +1,4 @@
+import { backendOf } from '@byline/shared';
 import { Router, type Response } from 'express';
 import Joi from 'joi';
 import type { PortalContext } from '../deps';
@@ -27,7 +28,8 @@ function articleIdOf(raw: string | string[] | undefined): number {
   return id;
 }
 
-export function articleRoutes({ portalStore, fetchPage, now }: PortalContext): Router {
+export function articleRoutes({ store, fetchPage, now }: PortalContext): Router {
+  const backend = backendOf(store);
   const router = Router();
   router.use('/articles', requireUser);
 
@@ -35,14 +37,14 @@ export function articleRoutes({ portalStore, fetchPage, now }: PortalContext): R
     const profileId = signedInUser(res).profileId;
     if (profileId === null) return res.redirect(303, '/profile');
     const notice = NOTICES[String(req.query.done)];
-    render(res, 'Articles', articleList(csrfTokenOf(res), await portalStore.listArticles(profileId), notice));
+    render(res, 'Articles', articleList(csrfTokenOf(res), await backend.articles.list(profileId), notice));
   });
 
   router.post('/articles/fetch', async (req, res) => {
     const profileId = profileIdOf(res);
     const form = validateForm<{ link: string }>(Joi.object({ link: articleAddress }), req.body);
     if (!form.ok) {
-      const articles = await portalStore.listArticles(profileId);
+      const articles = await backend.articles.list(profileId);
       return render(res, 'Articles', articleList(csrfTokenOf(res), articles, form.errors.link), 422);
     }
     const result = await prefillArticle(fetchPage, form.value.link);
@@ -56,13 +58,13 @@ export function articleRoutes({ portalStore, fetchPage, now }: PortalContext): R
     const form = validateForm<ArticleForm>(articleFormSchema, req.body);
     const state = { csrf: csrfTokenOf(res), action: '/articles', form: { ...req.body, active: req.body?.active === 'on' } };
     if (!form.ok) return render(res, 'Add an article', articleFormPage({ ...state, errors: form.errors }), 422);
-    const result = await saveArticle(portalStore, profileId, null, form.value, now().toISOString());
+    const result = await saveArticle(backend.articles, profileId, null, form.value, now().toISOString());
     if (!result.ok) return render(res, 'Add an article', articleFormPage({ ...state, errors: result.errors }), 409);
     res.redirect(303, '/articles?done=saved');
   });
 
   router.get('/articles/:id/edit', async (req, res) => {
-    const article = await portalStore.findArticle(profileIdOf(res), articleIdOf(req.params.id));
+    const article = await backend.articles.find(profileIdOf(res), articleIdOf(req.params.id));
     if (!article) throw new PageError(404, 'There is no such article in your portfolio.');
     render(
       res,
@@ -77,7 +79,7 @@ export function articleRoutes({ portalStore, fetchPage, now }: PortalContext): R
     const form = validateForm<ArticleForm>(articleFormSchema, req.body);
     const state = { csrf: csrfTokenOf(res), action: `/articles/${id}`, form: { ...req.body, active: req.body?.active === 'on' } };
     if (!form.ok) return render(res, 'Edit article', articleFormPage({ ...state, errors: form.errors }), 422);
-    const result = await saveArticle(portalStore, profileId, id, form.value, now().toISOString());
+    const result = await saveArticle(backend.articles, profileId, id, form.value, now().toISOString());
     if (!result.ok) return render(res, 'Edit article', articleFormPage({ ...state, errors: result.errors }), 409);
     res.redirect(303, '/articles?done=saved');
   });
@@ -88,9 +90,9 @@ export function articleRoutes({ portalStore, fetchPage, now }: PortalContext): R
   ] as const) {
     router.post(`/articles/:id/${path}`, async (req, res) => {
       const profileId = profileIdOf(res);
-      const article = await portalStore.findArticle(profileId, articleIdOf(req.params.id));
+      const article = await backend.articles.find(profileId, articleIdOf(req.params.id));
       if (!article) throw new PageError(404, 'There is no such article in your portfolio.');
-      await saveArticle(portalStore, profileId, article.id, { ...formFromArticle(article), active }, now().toISOString());
+      await saveArticle(backend.articles, profileId, article.id, { ...formFromArticle(article), active }, now().toISOString());
       res.redirect(303, `/articles?done=${active ? 'activated' : 'deactivated'}`);
     });
   }

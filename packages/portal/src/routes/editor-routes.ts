@@ -42,9 +42,10 @@ interface EditorFlash {
 }
 
 export function editorRoutes(ctx: PortalContext): Router {
-  const { portalStore, claims } = ctx;
-  const { audit } = backendOf(ctx.store);
-  const editorProofs: EditorProofDeps = { portalStore, claims, audit };
+  const { claims } = ctx;
+  const backend = backendOf(ctx.store);
+  const { audit, profiles, verification } = backend;
+  const editorProofs: EditorProofDeps = { profiles, verification, claims, audit };
   const router = Router();
   router.use('/editor', requireEditor);
 
@@ -55,12 +56,12 @@ export function editorRoutes(ctx: PortalContext): Router {
     extra: { notice?: string; problem?: FormProblem; refused?: DecisionRefusal } = {},
     status = 200,
   ): Promise<void> {
-    const profile = await portalStore.findProfileById(id);
+    const profile = await backend.profiles.findById(id);
     if (!profile) throw new PageError(404, NO_SUCH_PROFILE);
     const [articles, history, pending, reviewed] = await Promise.all([
-      portalStore.listArticles(id),
+      backend.articles.list(id),
       audit.historyOf(id),
-      portalStore.pendingRequest(id),
+      backend.verification.pendingOf(id),
       reviewedClaims(editorProofs, id),
     ]);
     const own = isOwnProfile(signedInUser(res), id);
@@ -80,11 +81,11 @@ export function editorRoutes(ctx: PortalContext): Router {
 
   router.get('/editor/queue', async (req, res) => {
     const editor = signedInUser(res);
-    const requests = await portalStore.pendingRequests();
+    const requests = await backend.verification.pending();
     const items: QueueItem[] = [];
     for (const request of requests) {
       const [profile, profileClaims] = await Promise.all([
-        portalStore.findProfileById(request.profileId),
+        backend.profiles.findById(request.profileId),
         claims.claimsOf(request.profileId),
       ]);
       if (profile) items.push({ request, profile, claims: profileClaims, own: isOwnProfile(editor, profile.id) });
@@ -178,7 +179,11 @@ export function editorRoutes(ctx: PortalContext): Router {
     const form = validateForm<{ decision: Decision; note: string; override?: 'on' }>(decisionSchema, req.body);
     if (!form.ok) throw new PageError(400, 'Choose approve, reject or withdraw.');
     const { decision, note, override } = form.value;
-    const result = await decideVerification(ctx, signedInUser(res), id, { decision, note, override: override === 'on' });
+    const result = await decideVerification({ verification, claims }, signedInUser(res), id, {
+      decision,
+      note,
+      override: override === 'on',
+    });
     if (result.ok) return res.redirect(303, `/editor/queue?done=${decision}`);
     if (result.reason === 'no-such-profile') throw new PageError(404, NO_SUCH_PROFILE);
     if (result.reason === 'own-profile') throw new PageError(403, OWN_PROFILE_REFUSAL);

@@ -1,3 +1,4 @@
+import { backendOf } from '@byline/shared';
 import { Router } from 'express';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
@@ -15,7 +16,7 @@ import { profileFormSchema } from './profile-schema';
 const profileWithWebsitesSchema = profileFormSchema.keys({ websites: websitesField });
 
 export function profileRoutes(ctx: PortalContext): Router {
-  const { store, portalStore } = ctx;
+  const { store } = ctx;
   const router = Router();
 
   router.get('/profile', requireUser, async (req, res) => {
@@ -46,7 +47,7 @@ export function profileRoutes(ctx: PortalContext): Router {
   router.post('/profile/verification-request', requireUser, async (_req, res) => {
     const user = signedInUser(res);
     if (user.profileId === null) throw new PageError(409, 'Create your profile before asking for verification.');
-    await portalStore.requestVerification(user.profileId, user.email);
+    await backendOf(store).verification.request(user.profileId, user.email);
     res.redirect(303, '/profile');
   });
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { publicProfileUrl } from '@byline/shared';
+import { backendOf, publicProfileUrl } from '@byline/shared';
 import type { PortalContext } from '../deps';
 import { PageError } from '../http/page-error';
 import { render } from '../http/render';
@@ -8,15 +8,16 @@ import { unverifiedProfilePage, verifiedProfilePage } from '../views/public-prof
 
 export const PUBLIC_ARTICLE_COUNT = 10;
 
-export function publicRoutes({ portalStore, claims, publicUrls }: PortalContext): Router {
+export function publicRoutes({ store, claims, publicUrls }: PortalContext): Router {
+  const backend = backendOf(store);
   const router = Router();
   router.get('/j/:slug', async (req, res) => {
-    const profile = await portalStore.findProfileBySlug(String(req.params.slug));
+    const profile = await backend.profiles.findBySlug(String(req.params.slug));
     if (!profile) throw new PageError(404, 'There is no journalist profile at this address.');
     const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
     if (!profile.verified) return render(res, name, unverifiedProfilePage(profile));
     const [articles, claimList] = await Promise.all([
-      portalStore.latestArticles(profile.id, PUBLIC_ARTICLE_COUNT),
+      backend.articles.latest(profile.id, PUBLIC_ARTICLE_COUNT),
       claims.claimsOf(profile.id),
     ]);
     const publicAddress = publicProfileUrl(publicUrls.portal, profile.profile_slug);

@@ -1,4 +1,4 @@
-import { ArticleTakenError, withoutUnsafeCharacters, type Article, type ArticleInput, type PortalStore } from '@byline/shared';
+import { ArticleTakenError, withoutUnsafeCharacters, type Article, type ArticleInput, type Articles } from '@byline/shared';
 import { extractArticleMetadata } from '../fetch/extract-metadata';
 import { PageFetchError, type PageFetcher } from '../fetch/fetch-page';
 import type { FieldErrors } from '../views/forms';
@@ -89,7 +89,7 @@ function takenErrors(error: ArticleTakenError): FieldErrors {
 }
 
 export async function saveArticle(
-  portalStore: PortalStore,
+  articles: Articles,
   profileId: number,
   articleId: number | null,
   form: ArticleForm,
@@ -97,11 +97,11 @@ export async function saveArticle(
 ): Promise<SaveArticleResult> {
   try {
     if (articleId === null) {
-      await portalStore.addArticle(profileId, articleInputFromForm(form, null, now));
+      await articles.add(profileId, articleInputFromForm(form, null, now));
     } else {
-      const previous = await portalStore.findArticle(profileId, articleId);
+      const previous = await articles.find(profileId, articleId);
       if (!previous) return { ok: false, errors: { link: 'This article no longer exists' } };
-      await portalStore.updateArticle(profileId, articleId, articleInputFromForm(form, previous, now));
+      await articles.update(profileId, articleId, articleInputFromForm(form, previous, now));
     }
     return { ok: true };
   } catch (error) {

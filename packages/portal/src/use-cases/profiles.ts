@@ -11,7 +11,8 @@ import {
   normalClaimValue,
   setClaims,
   type ClaimKind,
-  type PortalStore,
+  type Profiles,
+  backendOf,
   type SocialType,
   type Store,
   type Claim,
@@ -60,13 +61,9 @@ export async function handleConflicts(store: Store, user: PortalUser, form: Reco
 
 export type SaveProfileResult = { ok: true; profile: Profile } | { ok: false; errors: FieldErrors };
 
-export async function saveProfile(portalStore: PortalStore, user: PortalUser, fields: ProfileFields): Promise<SaveProfileResult> {
+export async function saveProfile(profiles: Profiles, user: PortalUser, fields: ProfileFields): Promise<SaveProfileResult> {
   try {
-    const profile = await portalStore.saveProfile(
-      user.id,
-      fields,
-      slugFromNames(fields.profile_first_name, fields.profile_last_name),
-    );
+    const profile = await profiles.save(user.id, fields, slugFromNames(fields.profile_first_name, fields.profile_last_name));
     return { ok: true, profile };
   } catch (error) {
     const errors: FieldErrors = {};
@@ -147,22 +144,23 @@ function keptClaims(fields: ProfileFields, websites: string[]): Set<string> {
  * it back to the editors' queue, unverified (see endingProofs).
  */
 export async function saveProfileAndClaims(
-  { store, portalStore, claims }: { store: Store; portalStore: PortalStore; claims: ClaimsRepository },
+  { store, claims }: { store: Store; claims: ClaimsRepository },
   user: PortalUser,
   fields: ProfileFields,
   websites: string[],
 ): Promise<SaveProfileResult> {
   const taken = await handleConflicts(store, user, fields.profile_social_profiles);
   if (Object.keys(taken).length) return { ok: false, errors: taken };
+  const { profiles, verification } = backendOf(store);
   const save = async (): Promise<SaveProfileResult> => {
-    const result = await saveProfile(portalStore, user, fields);
+    const result = await saveProfile(profiles, user, fields);
     if (result.ok) await saveWebsites(claims, result.profile.id, websites);
     return result;
   };
   if (user.profileId === null) return save();
   const kept = keptClaims(fields, websites);
   return endingProofs(
-    { portalStore, claims },
+    { profiles, verification, claims },
     user.profileId,
     {
       leaving: (claim) => !kept.has(`${claim.kind} ${claim.key}`),

@@ -1,4 +1,11 @@
-import { hasProof, type ClaimsRepository, type DecisionAction, type PortalStore, type PortalUser } from '@byline/shared';
+import {
+  hasProof,
+  type Backend,
+  type ClaimsRepository,
+  type DecisionAction,
+  type PortalUser,
+  type Verification,
+} from '@byline/shared';
 
 export type Decision = 'verify' | 'reject' | 'unverify';
 const ACTIONS: Record<Decision, DecisionAction> = {
@@ -30,7 +37,7 @@ export const overrideNote = (note: string): string => `Approved without proof (o
  * Approving needs at least one proven handle or site; without one, only an explicit override with a note.
  */
 export async function decideVerification(
-  { portalStore, claims }: { portalStore: PortalStore; claims: ClaimsRepository },
+  { verification, claims }: { verification: Verification; claims: ClaimsRepository },
   editor: PortalUser,
   profileId: number,
   { decision, note, override = false }: { decision: Decision; note: string; override?: boolean },
@@ -43,7 +50,7 @@ export async function decideVerification(
     if (!note) return { ok: false, reason: 'override-needs-note' };
     recorded = overrideNote(note);
   }
-  const found = await portalStore.decideVerification({
+  const found = await verification.decide({
     profileId,
     actor: editor.email,
     action: ACTIONS[decision],
@@ -61,14 +68,14 @@ export const operatorOverrideNote = (verified: boolean): string =>
  * or without proof, audited as such. false when no profile has this slug.
  */
 export async function setVerifiedByOperator(
-  portalStore: PortalStore,
+  backend: Pick<Backend, 'profiles' | 'verification'>,
   slug: string,
   verified: boolean,
   actor = 'operator (command line)',
 ): Promise<boolean> {
-  const profile = await portalStore.findProfileBySlug(slug);
+  const profile = await backend.profiles.findBySlug(slug);
   if (!profile) return false;
-  return portalStore.decideVerification({
+  return backend.verification.decide({
     profileId: profile.id,
     actor,
     action: verified ? 'verified' : 'unverified',

@@ -77,8 +77,8 @@ describe.each(portalStoreFactories())('proofs in a real browser ($name store)', 
         await page.waitForURL(`${base}/profile?proof=1`);
         await page.getByText(`Your X handle @${NETWORKS.twitter.username} is proven: you signed in with X.`).waitFor();
 
-        const profile = (await portal.portalStore.findProfileBySlug('niamh-cassidy'))!;
-        await portal.portalStore.decideVerification({
+        const profile = (await portal.backend.profiles.findBySlug('niamh-cassidy'))!;
+        await portal.backend.verification.decide({
           profileId: profile.id,
           actor: 'ed@example.org',
           action: 'verified',

@@ -56,7 +56,7 @@ describe.each(portalStoreFactories())('public page: proofs and JSON-LD ($name st
       websites: `${site.url('/proven')}\n${site.url('/claimed')}`,
     });
     const { profileId } = (await portal.backend.users.findByEmail(email))!;
-    slug = (await portal.portalStore.findProfileById(profileId!))!.profile_slug;
+    slug = (await portal.backend.profiles.findById(profileId!))!.profile_slug;
     await recordProof(portal.claims, {
       profileId: profileId!,
       kind: 'twitter',
@@ -72,7 +72,7 @@ describe.each(portalStoreFactories())('public page: proofs and JSON-LD ($name st
       .send({ _csrf: csrfFrom(page.text) });
     expect(check.status).toBe(303);
     if (verified)
-      await portal.portalStore.decideVerification({
+      await portal.backend.verification.decide({
         profileId: profileId!,
         actor: 'ed@example.org',
         action: 'verified',

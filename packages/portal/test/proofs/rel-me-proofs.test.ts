@@ -81,7 +81,7 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
     const saved = await submit(agent, '/profile', '/profile', { ...profileForm(), websites: paths.map(site.url).join('\n') });
     expect(saved.status).toBe(303);
     const { profileId } = (await portal.backend.users.findByEmail(email))!;
-    slug = (await portal.portalStore.findProfileById(profileId!))!.profile_slug;
+    slug = (await portal.backend.profiles.findById(profileId!))!.profile_slug;
     const claims = await portal.claims.claimsOf(profileId!);
     const idOf = (path: string) => claims.find((claim) => claim.value === site.url(path))!.id;
     return { agent, profileId: profileId!, idOf };

@@ -33,12 +33,12 @@ async function journalist(portal: Portal, claims: Partial<Record<SocialType, str
   const saved = await submit(agent, '/profile', '/profile', profileForm({ ...none, ...claims }));
   if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
   const { profileId } = (await portal.backend.users.findByEmail(email))!;
-  const profile = (await portal.portalStore.findProfileById(profileId!))!;
+  const profile = (await portal.backend.profiles.findById(profileId!))!;
   return { agent, email, profileId: profileId!, slug: profile.profile_slug };
 }
 
 const verify = (portal: Portal, profileId: number) =>
-  portal.portalStore.decideVerification({ profileId, actor: 'ed@example.org', action: 'verified', note: '' });
+  portal.backend.verification.decide({ profileId, actor: 'ed@example.org', action: 'verified', note: '' });
 
 /** Profile page → "Sign in with …" → the provider's pages as `login` → the callback, requested from the portal. */
 async function signInWith(agent: Agent, network: SocialType, login: string, provider = providers[network]) {
@@ -218,7 +218,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
       note: `X @${NETWORKS.twitter.username}: Released on ${today}: another profile proved it is theirs by signing in with the network.`,
     });
     // Verified on an editor's word alone, it had no proof to lose: still verified.
-    expect((await portal.portalStore.findProfileById(squatter.profileId))!.verified).toBe(true);
+    expect((await portal.backend.profiles.findById(squatter.profileId))!.verified).toBe(true);
     expect(page.text).toContain('id="f-twitter" name="twitter"');
     expect(page.text).not.toMatch(/name="twitter"[^>]*value="@?NiamhCass94"/);
     // Proven by another, the handle can no longer be claimed.

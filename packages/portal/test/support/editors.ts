@@ -1,3 +1,4 @@
+import { backendOf } from '@byline/shared';
 import { bearer } from '@byline/test-support';
 import type { SocialType } from '@byline/shared';
 import { createEditor } from '../../src/use-cases/accounts';
@@ -12,7 +13,7 @@ export async function journalist(portal: Portal, overrides: Record<string, strin
   if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
   if (request) await submit(session.agent, '/profile', '/profile/verification-request', {});
   const user = await portal.backend.users.findByEmail(session.email);
-  const profile = (await portal.portalStore.findProfileById(user!.profileId!))!;
+  const profile = (await portal.backend.profiles.findById(user!.profileId!))!;
   return { ...session, form, profileId: profile.id, slug: profile.profile_slug };
 }
 
@@ -57,7 +58,7 @@ export async function answerFor(portal: Portal, handle: string, type: SocialType
 
 /** The profile as `byline export` writes it. */
 export async function exported(portal: Portal, slug: string) {
-  for await (const record of portal.store.exportProfiles()) if (record.profile_slug === slug) return record;
+  for await (const record of backendOf(portal.store).profiles.export()) if (record.profile_slug === slug) return record;
   throw new Error(`${slug} not exported`);
 }
 

@@ -2,15 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import {
-  createSafeFetch,
-  MongoStore,
-  type Backend,
-  type ClaimsRepository,
-  type PortalStore,
-  type Store,
-  backendOf,
-} from '@byline/shared';
+import { createSafeFetch, MongoStore, type Backend, type ClaimsRepository, type Store, backendOf } from '@byline/shared';
 import { expectAnswersInStep, loopbackOutbound, quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
 import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
@@ -23,7 +15,6 @@ export interface Portal {
   store: Store;
   /** Every repository on `store` (backendOf), for a test's arrangement and checks. */
   backend: Backend;
-  portalStore: PortalStore;
   claims: ClaimsRepository;
   app: ReturnType<typeof createApp>;
   clock: { now: Date };
@@ -48,12 +39,10 @@ export function portalStoreFactories(): StoreFactory[] {
 export async function startPortal(factory: StoreFactory, overrides: Partial<PortalDeps> = {}): Promise<Portal> {
   const store = await factory.create();
   const backend = backendOf(store);
-  const portalStore = backend.portal;
   const claims = overrides.claims ?? backend.claims;
   const clock = { now: new Date() };
   const app = createApp({
     store,
-    portalStore,
     claims,
     // Claimed pages are served on loopback in tests, which ALLOWED_PRIVATE_ADDRESSES lists (loopbackOutbound).
     outbound: loopbackOutbound(),
@@ -67,7 +56,6 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
   return {
     store,
     backend,
-    portalStore,
     claims,
     app,
     clock,
@@ -76,7 +64,6 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
         await expectAnswersInStep(store);
       } finally {
         await claims.close();
-        await portalStore.close();
         await store.close();
       }
     },

@@ -1,5 +1,5 @@
 import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
-import type { ProfileFields } from '../store/portal-store';
+import type { ProfileFields } from '../profiles/profiles-repository';
 import { newUser } from '../users/users-contract';
 
 const fields: ProfileFields = {
@@ -24,7 +24,7 @@ export function auditContract(factory: ContractStoreFactory): void {
   let n = 0;
   async function profile(): Promise<number> {
     const user = await newUser(backend().users);
-    return (await backend().portal.saveProfile(user.id, fields, `audit-${++n}`)).id;
+    return (await backend().profiles.save(user.id, fields, `audit-${++n}`)).id;
   }
 
   it('keeps each profile’s records, newest first, with who, what, why and when', async () => {
@@ -52,10 +52,10 @@ export function auditContract(factory: ContractStoreFactory): void {
 
   it('lists the records the verification writes append beside its own, in one order', async () => {
     const one = await profile();
-    const { portal } = backend();
-    await portal.requestVerification(one, 'owner@example.org');
+    const portal = backend();
+    await portal.verification.request(one, 'owner@example.org');
     await backend().audit.record({ profileId: one, actor: 'ed@example.org', action: 'proof-attested', note: 'site' });
-    await portal.decideVerification({ profileId: one, actor: 'ed@example.org', action: 'verified', note: '' });
+    await portal.verification.decide({ profileId: one, actor: 'ed@example.org', action: 'verified', note: '' });
     expect((await backend().audit.historyOf(one)).map((record) => record.action)).toEqual([
       'verified',
       'proof-attested',

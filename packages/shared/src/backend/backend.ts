@@ -6,7 +6,9 @@ import type { Sessions } from '../sessions/sessions-repository';
 import type { ProofAttemptStore } from '../proofs/proof-attempts';
 import type { LeasedQueue } from '../queue/leased-queue';
 import type { RecheckRecords } from '../recheck/recheck-records';
-import type { PortalStore } from '../store/portal-store';
+import type { Articles } from '../articles/articles-repository';
+import type { Profiles } from '../profiles/profiles-repository';
+import type { Verification } from '../verification/verification-repository';
 import type { Store } from '../store/store';
 import type { Users } from '../users/users-repository';
 import type { UsageRecords } from '../usage/usage-repository';
@@ -15,11 +17,11 @@ import type { UsageRecords } from '../usage/usage-repository';
  * Every repository of the store, one per resource, each behind its own small port. Adding a resource: its port,
  * its SQLite adapter, its MongoDB adapter and its contract suite in the resource's own folder, then one line here
  * and one in each of sqlite-repositories.ts and mongo-repositories.ts (the README's "Adding a resource").
- *
- * `portal` is the earlier, wider store whose methods are moving out into resources.
  */
 export interface Repositories {
-  portal: PortalStore;
+  profiles: Profiles;
+  articles: Articles;
+  verification: Verification;
   /** Claims of handles and websites and their evidence; the rules over it are in src/claims. */
   claims: ClaimsRepository;
   users: Users;
@@ -35,7 +37,7 @@ export interface Repositories {
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */
 export interface Backend extends Repositories {
-  /** The verifiers' lookups and the operator's records (shrinking as resources move out). */
+  /** The verifiers' lookups: their hot path, answered from the rendered answers the profiles keep. */
   readonly store: Store;
   close(): Promise<void>;
 }

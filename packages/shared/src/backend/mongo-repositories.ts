@@ -1,7 +1,9 @@
 import { MongoClaims } from '../claims/mongo-claims';
 import { MongoAuditHistory } from '../audit/mongo-audit-history';
 import type { MongoDatabase } from '../database/mongo-database';
-import { MongoPortalStore } from '../store/mongo/mongo-portal-store';
+import { MongoProfiles } from '../profiles/mongo-profiles';
+import { MongoArticles } from '../articles/mongo-articles';
+import { MongoVerification } from '../verification/mongo-verification';
 import { MongoPasswordResets } from '../password-resets/mongo-password-resets';
 import { MongoSessions } from '../sessions/mongo-sessions';
 import { MongoUsers } from '../users/mongo-users';
@@ -16,7 +18,9 @@ import { lazily, type Closeable } from './lazily';
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
 export function mongoRepositories(database: MongoDatabase, opened: Closeable[]): Repositories {
   const repositories: Repositories = lazily<Repositories>(opened, {
-    portal: () => new MongoPortalStore(database),
+    profiles: () => new MongoProfiles(database),
+    articles: () => new MongoArticles(database),
+    verification: () => new MongoVerification(database),
     claims: () => new MongoClaims(database),
     users: () => new MongoUsers(database),
     sessions: () => new MongoSessions(database),

@@ -1,7 +1,9 @@
 import { SqliteClaims } from '../claims/sqlite-claims';
 import { SqliteAuditHistory } from '../audit/sqlite-audit-history';
 import type { SqliteDatabase } from '../database/sqlite-database';
-import { SqlitePortalStore } from '../store/sqlite/sqlite-portal-store';
+import { SqliteProfiles } from '../profiles/sqlite-profiles';
+import { SqliteArticles } from '../articles/sqlite-articles';
+import { SqliteVerification } from '../verification/sqlite-verification';
 import { SqlitePasswordResets } from '../password-resets/sqlite-password-resets';
 import { SqliteSessions } from '../sessions/sqlite-sessions';
 import { SqliteUsers } from '../users/sqlite-users';
@@ -16,8 +18,9 @@ import { lazily, type Closeable } from './lazily';
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */
 export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]): Repositories {
   const repositories: Repositories = lazily<Repositories>(opened, {
-    // The earlier store keeps its own connection to the file (WAL makes several connections safe).
-    portal: () => new SqlitePortalStore(database.file, database.guard),
+    profiles: () => new SqliteProfiles(database),
+    articles: () => new SqliteArticles(database),
+    verification: () => new SqliteVerification(database),
     claims: () => new SqliteClaims(database),
     users: () => new SqliteUsers(database),
     sessions: () => new SqliteSessions(database),

@@ -1,7 +1,7 @@
 import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
 import type { NewEvidence } from '../proofs/claims';
 import { liveEvidence } from '../proofs/claims';
-import { HandleTakenError, type ProfileFields } from '../store/portal-store';
+import { HandleTakenError, type ProfileFields } from '../profiles/profiles-repository';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from './claims-repository';
 import { moveProvenClaim, moveProvenClaimSteps } from './move-proven-claim';
 import { recordProof, recordProofSteps } from './record-proof';
@@ -73,15 +73,14 @@ export function claimsContract(factory: ContractStoreFactory): void {
 
   /** A journalist's profile claiming this X handle, verified by an editor when asked. */
   async function portalProfile(twitter: string, { verified = false } = {}) {
-    const { users, portal } = backend();
+    const { users, profiles, verification } = backend();
     const user = await users.create({
       email: `claims${++made}-${Date.now()}@example.org`,
       passwordHash: 'x',
       role: 'journalist',
     });
-    const profile = await portal.saveProfile(user.id, claimingTwitter(twitter), `claims-${made}`);
-    if (verified)
-      await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    const profile = await profiles.save(user.id, claimingTwitter(twitter), `claims-${made}`);
+    if (verified) await verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     return Object.assign(profile, { userId: user.id });
   }
 
@@ -97,7 +96,7 @@ export function claimsContract(factory: ContractStoreFactory): void {
       ['twitter', '@AoifeClaims', 'claimed'],
     ]);
     expect(await answers('AoifeClaims')).toBeNull();
-    expect((await backend().portal.findProfileById(profile.id))!.profile_social_profiles.twitter).toBe('');
+    expect((await backend().profiles.findById(profile.id))!.profile_social_profiles.twitter).toBe('');
 
     const proven = await recordProof(claims, {
       profileId: profile.id,
@@ -129,7 +128,7 @@ export function claimsContract(factory: ContractStoreFactory): void {
     expect(JSON.parse((await answers('RealReporter'))!)).toMatchObject({ slug: owner.profile_slug });
 
     // Once proven, nobody else may claim it, and a proof by another profile is refused.
-    await expect(backend().portal.saveProfile(squatter.userId, claimingTwitter('realreporter'), 'x')).rejects.toBeInstanceOf(
+    await expect(backend().profiles.save(squatter.userId, claimingTwitter('realreporter'), 'x')).rejects.toBeInstanceOf(
       HandleTakenError,
     );
     await expect(
@@ -191,7 +190,7 @@ export function claimsContract(factory: ContractStoreFactory): void {
   it('exports and finds a profile by its proven handles only', async () => {
     const profile = await portalProfile('NotYetProven', { verified: true });
     const exported = async () => {
-      for await (const record of store().exportProfiles()) {
+      for await (const record of backend().profiles.export()) {
         if (record.profile_slug === profile.profile_slug) return record.profile_social_profiles.twitter;
       }
       throw new Error('not exported');

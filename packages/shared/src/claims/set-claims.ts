@@ -1,7 +1,7 @@
 import type { SocialType } from '../domain/types';
 import type { Claim, ClaimKind } from '../proofs/claims';
 import { isNetwork, wantedClaims, type WantedClaims } from '../proofs/claim-values';
-import { HandleTakenError } from '../store/portal-store';
+import { HandleTakenError } from '../profiles/profiles-repository';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from './claims-repository';
 import { showProvenHandles } from './proven-handles';
 import { releaseClaims } from './release-claims';

@@ -47,6 +47,21 @@ export class SqliteDatabase {
   }
 
   /**
+   * The CLI's long write (an import), which opens and ends its own transaction, possibly across several calls:
+   * runs at once, refused when the file cannot be written; never retried while another process writes.
+   */
+  bulkWrite<T>(work: (db: Database.Database) => T): Promise<T> {
+    try {
+      this.hooks.guard?.checkReadable();
+      this.hooks.beforeWork?.();
+      this.hooks.guard?.checkWritable();
+      return Promise.resolve(work(this.connection));
+    } catch (error) {
+      return Promise.reject(unavailableOr(error));
+    }
+  }
+
+  /**
    * The unit of write: `work` runs in one IMMEDIATE transaction, so it is all written or none of it, and nothing
    * another process writes comes between its reads and its writes. While another process writes (an import),
    * it is tried again without blocking this process, for up to `patienceMs`.

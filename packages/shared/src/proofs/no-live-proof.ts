@@ -1,5 +1,6 @@
-import type { PortalStore } from '../store/portal-store';
 import type { ClaimsRepository } from '../claims/claims-repository';
+import type { Profiles } from '../profiles/profiles-repository';
+import type { Verification } from '../verification/verification-repository';
 import { isLiveClaim, liveEvidence, type Claim } from './claims';
 
 /**
@@ -9,7 +10,8 @@ import { isLiveClaim, liveEvidence, type Claim } from './claims';
  */
 
 export interface ProofLossDeps {
-  portalStore: Pick<PortalStore, 'findProfileById' | 'returnToQueue'>;
+  profiles: Pick<Profiles, 'findById'>;
+  verification: Pick<Verification, 'returnToQueue'>;
   claims: Pick<ClaimsRepository, 'claimsOf'>;
 }
 
@@ -22,10 +24,10 @@ const isProven = (claim: Claim): boolean => isLiveClaim(claim) && claim.state ==
 /** Whether the profile holds at least one live proven claim. */
 export const hasProof = (claims: Claim[]): boolean => claims.some(isProven);
 
-async function sendBackIfVerified({ portalStore }: ProofLossDeps, profileId: number, why: string): Promise<boolean> {
-  const profile = await portalStore.findProfileById(profileId);
+async function sendBackIfVerified({ profiles, verification }: ProofLossDeps, profileId: number, why: string): Promise<boolean> {
+  const profile = await profiles.findById(profileId);
   if (!profile?.verified) return false;
-  return portalStore.returnToQueue({
+  return verification.returnToQueue({
     profileId,
     actor: NO_PROOF_REQUESTER,
     action: 'no-live-proof',

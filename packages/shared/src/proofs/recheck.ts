@@ -4,7 +4,8 @@ import os from 'node:os';
 import type { Config } from '../config/config';
 import type { SafeFetch } from '../fetch/safe-fetch';
 import type { Logger } from '../logging/logger';
-import type { PortalStore } from '../store/portal-store';
+import type { Profiles } from '../profiles/profiles-repository';
+import type { Verification } from '../verification/verification-repository';
 import type { Rechecks } from '../recheck/rechecks';
 import { lapsesAt, type CheckOutcome, type DueCheck, type RecheckPolicy, type RecordCheckResult } from './claim-store';
 import { liveEvidence, type Claim } from './claims';
@@ -36,8 +37,9 @@ export interface RecheckOptions {
   rechecks: Pick<Rechecks, 'takeDueChecks' | 'recordCheck' | 'countLeasedElsewhere'>;
   /** The claims: a lapse's effect on the profile is judged from them (endingProofs). */
   claims: Pick<ClaimsRepository, 'claimsOf'>;
-  /** The profiles: a lapse that leaves a verified profile without a live proof unverifies it (endingProofs). */
-  portalStore: Pick<PortalStore, 'findProfileById' | 'returnToQueue'>;
+  /** The profiles and their verification: a lapse that leaves a verified profile without a live proof unverifies it (endingProofs). */
+  profiles: Pick<Profiles, 'findById'>;
+  verification: Pick<Verification, 'returnToQueue'>;
   /** The SSRF-safe fetch (createSafeFetch): the claimed pages are addresses people typed. */
   fetch: SafeFetch;
   /** PUBLIC_PORTAL_URL: claimed pages must link to the profile page under it. */
@@ -161,7 +163,7 @@ function recordOutcome(
   due: DueCheck,
   outcome: CheckOutcome,
   at: Date,
-  { rechecks, claims, portalStore, holder, policy }: RecheckOptions,
+  { rechecks, claims, profiles, verification, holder, policy }: RecheckOptions,
 ): Promise<RecordCheckResult> {
   const record = () => rechecks.recordCheck({ evidenceId: due.evidence.id, holder, outcome, now: at, policy });
   if (outcome.ok) return record();
@@ -169,7 +171,7 @@ function recordOutcome(
   const lapses = lapsesAt(failingSince, at, policy);
   const endsClaim = (claim: Claim) => claim.id === due.claim.id && liveEvidence(claim).every(({ id }) => id === due.evidence.id);
   return endingProofs(
-    { portalStore, claims },
+    { profiles, verification, claims },
     due.claim.profileId,
     { leaving: (claim) => lapses && endsClaim(claim), why: () => lapsedProofNote(due.claim, failingSince, outcome.reason) },
     record,

@@ -4,7 +4,7 @@ import type { NewEvidence } from '../proofs/claims';
 import type { ClaimsRepository } from '../claims/claims-repository';
 import { recordProof } from '../claims/record-proof';
 import { setClaims } from '../claims/set-claims';
-import type { PortalStore } from '../store/portal-store';
+import type { Backend } from '../backend/backend';
 import type { Users } from '../users/users-repository';
 import type { AuditHistory } from '../audit/audit-repository';
 import type { Store } from '../store/store';
@@ -31,14 +31,15 @@ let counter = 0;
 export function rechecksContract(factory: StoreFactory): void {
   let store: Store;
   let claims: ClaimsRepository;
-  let portal: PortalStore;
+  let portal: Backend;
   let users: Users;
   let audit: AuditHistory;
   let queue: LeasedQueue;
   let rechecks: Rechecks;
   beforeEach(async () => {
     store = await factory.create();
-    ({ claims, portal, queue, users, audit } = backendOf(store));
+    portal = backendOf(store);
+    ({ claims, queue, users, audit } = portal);
     rechecks = rechecksOf(backendOf(store));
   });
   afterEach(() => backendOf(store).close());
@@ -46,9 +47,9 @@ export function rechecksContract(factory: StoreFactory): void {
   /** A portal journalist's profile, verified by an editor when asked. */
   async function portalProfile({ verified = false } = {}) {
     const user = await users.create({ email: `r${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
-    const profile = await portal.saveProfile(user.id, profileFields(), `rechecked-${counter}`);
+    const profile = await portal.profiles.save(user.id, profileFields(), `rechecked-${counter}`);
     if (verified)
-      await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+      await portal.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     return profile;
   }
 
@@ -117,14 +118,14 @@ export function rechecksContract(factory: StoreFactory): void {
     expect(await check(false)).toBe('failing');
     let [claim] = await claims.claimsOf(profile.id);
     expect(claim).toMatchObject({ state: 'proven', evidence: [{ failingSince, lastFailure: 'HTTP 404', endedAt: null }] });
-    expect(await portal.pendingRequest(profile.id)).toBeNull();
+    expect(await portal.verification.pendingOf(profile.id)).toBeNull();
 
     now = new Date(Date.now() + 120_000 + POLICY.graceMs);
     expect(await check(false)).toBe('lapsed');
     [claim] = await claims.claimsOf(profile.id);
     expect(claim!.state).toBe('lapsed');
     expect(claim!.evidence[0]!.endedReason).toContain('HTTP 404');
-    expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+    expect(await portal.verification.pendingOf(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
     expect((await audit.historyOf(profile.id))[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
     expect(await rechecks.takeDueChecks({ now, holder: 'w', leaseMs: 60_000, limit: 10, all: true })).toEqual([]);
   });

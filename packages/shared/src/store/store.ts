@@ -1,22 +1,6 @@
-import type { AuthorView, ProfileInput, SocialType } from '../domain/types';
+import type { AuthorView, SocialType } from '../domain/types';
 import type { TaggedAnswer } from '../domain/rendered-answers';
 import type { StoreDatabase } from '../database/store-database';
-
-export interface ImportProgress {
-  done: number;
-  total: number;
-}
-
-/** A record of an import that cannot be stored, with its position in the input (0-based). */
-export interface ImportProblem {
-  index: number;
-  reason: string;
-}
-
-export interface ImportSummary {
-  profiles: number;
-  articles: number;
-}
 
 /**
  * Everything the services and the CLI ask of storage. Implementations: embedded SQLite (default) and
@@ -48,27 +32,6 @@ export interface Store {
   taggedArticleAnswer(canonicalUrl: string): Promise<TaggedAnswer | null>;
   /** journalistAnswer with its strong ETag (one per network looked up; see journalistTagFor). */
   taggedJournalistAnswer(type: SocialType, handleKey: string): Promise<TaggedAnswer | null>;
-
-  /**
-   * Upserts profiles by slug and articles by canonical address, all or nothing. Records must already be
-   * valid; conflicts with stored data (a handle held by another profile) reject with ImportConflictError.
-   */
-  importProfiles(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary>;
-  /**
-   * importProfiles for records that arrive in batches (a file being read and checked), all or nothing as
-   * well: when `batches` throws, nothing is stored and the error passes through. The embedded store
-   * writes each batch as it comes, in one transaction, so a file is never held whole; MongoDB, which has
-   * no transactions to undo with, collects every batch first and reports `onProgress` as it then writes.
-   */
-  importProfileBatches(
-    batches: AsyncIterable<ProfileInput[]>,
-    onProgress?: (progress: ImportProgress) => void,
-  ): Promise<ImportSummary>;
-  /** Every profile in the import format, ordered by id, articles ordered by id. */
-  exportProfiles(): AsyncIterable<ProfileInput>;
-  /** Sets the verified flag; false when no profile has that slug. */
-  setProfileVerified(slug: string, verified: boolean): Promise<boolean>;
-  countProfiles(): Promise<number>;
 }
 
 /** The store cannot be reached or answered with a transient failure; callers answer 503. */
@@ -76,12 +39,5 @@ export class StoreUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StoreUnavailableError';
-  }
-}
-
-export class ImportConflictError extends Error {
-  constructor(readonly problems: ImportProblem[]) {
-    super(`${problems.length} record(s) conflict with stored data`);
-    this.name = 'ImportConflictError';
   }
 }

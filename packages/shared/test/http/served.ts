@@ -40,19 +40,17 @@ function appFor(name: ServerName, store: Store, options: ServeOptions): { app: R
     const app = name === 'article verifier' ? createArticleApp(deps) : createJournalistApp(deps);
     return { app, closeMore: async () => rateLimiting?.close() };
   }
-  const portalStore = backendOf(store).portal;
   // Mail on, as in production (without it the reset form answers 503 by design); messages go nowhere.
   const outbox = new Outbox({ send: async () => {} }, logger);
   // Never the network: an article address is refused as unreachable.
   const fetchPage = async (): Promise<never> => {
     throw new PageFetchError('the page cannot be fetched (test)');
   };
-  const app = createPortalApp({ store, portalStore, logger, outbox, fetchPage });
+  const app = createPortalApp({ store, logger, outbox, fetchPage });
   return {
     app,
     closeMore: async () => {
       await outbox.settled();
-      await portalStore.close();
     },
   };
 }

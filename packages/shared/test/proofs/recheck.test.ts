@@ -15,7 +15,7 @@ import {
   setClaims,
   type ArticleInput,
   type ClaimsRepository,
-  type PortalStore,
+  type Backend,
   type ProfileFields,
   type RecheckOptions,
   type Store,
@@ -67,7 +67,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   let store: Store;
   let claims: ClaimsRepository;
   let rechecks: Rechecks;
-  let portal: PortalStore;
+  let portal: Backend;
   let server: http.Server;
   let base: string;
   let pages: Record<string, Page>;
@@ -91,7 +91,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     store = await factory.create();
     claims = backendOf(store).claims;
     rechecks = rechecksOf(backendOf(store));
-    portal = backendOf(store).portal;
+    portal = backendOf(store);
     pages = {};
     requests = {};
     clock = Date.now() + 60_000;
@@ -112,9 +112,9 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       passwordHash: 'x',
       role: 'journalist',
     });
-    const profile = await portal.saveProfile(user.id, fields(twitter), `recheck-${counter}`);
+    const profile = await portal.profiles.save(user.id, fields(twitter), `recheck-${counter}`);
     if (verified) {
-      await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+      await portal.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     }
     await setClaims(backendOf(store).claims, profile.id, { website: [site] });
     const proof = await recordProof(backendOf(store).claims, {
@@ -134,7 +134,8 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     runRecheck({
       rechecks,
       claims,
-      portalStore: portal,
+      profiles: portal.profiles,
+      verification: portal.verification,
       fetch: testing,
       portalUrl: PORTAL,
       policy: POLICY,
@@ -172,7 +173,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       lastFailure: expect.stringContaining('no rel="me" link'),
       endedAt: null,
     });
-    expect(await portal.pendingRequest(profile.id)).toBeNull();
+    expect(await portal.verification.pendingOf(profile.id)).toBeNull();
 
     // Not due again before the retry time.
     clock += POLICY.retryMs - 1000;
@@ -181,7 +182,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     clock = firstFailure + POLICY.graceMs - 1000;
     expect(await runLogged()).toMatchObject({ checked: 1, failing: 1, lapsed: 0 });
     expect((await website(profile.id)).state).toBe('proven');
-    expect(await portal.pendingRequest(profile.id)).toBeNull();
+    expect(await portal.verification.pendingOf(profile.id)).toBeNull();
 
     clock = firstFailure + POLICY.graceMs + POLICY.retryMs;
     expect(await runLogged()).toEqual({ checked: 1, held: 0, failing: 0, lapsed: 1, leaseLost: 0, skipped: 0 });
@@ -190,7 +191,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(claim.state).toBe('lapsed');
     expect(claim.evidence[0]!.endedAt).not.toBeNull();
     // Its only proof: the profile is back in the queue, unverified (see the tests below).
-    expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+    expect(await portal.verification.pendingOf(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
     expect((await backendOf(store).audit.historyOf(profile.id))[0]).toMatchObject({
       action: 'proof-lapsed',
       actor: 'byline:re-check',
@@ -236,7 +237,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     const claim = await website(profile.id);
     expect(claim.state).toBe('proven');
     expect(claim.evidence.filter((e) => e.endedAt === null).map((e) => e.method)).toEqual(['editor-attestation']);
-    expect(await portal.pendingRequest(profile.id)).toBeNull();
+    expect(await portal.verification.pendingOf(profile.id)).toBeNull();
   });
 
   describe('a lapse of a verified profile’s proof', () => {
@@ -245,7 +246,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     /** An active article of the profile: what verify_article answers about it. */
     async function articleOf(profileId: number, path: string) {
       const link = `https://news.example.org${path}/story`;
-      await portal.addArticle(profileId, anArticle({ link }) as ArticleInput);
+      await portal.articles.add(profileId, anArticle({ link }) as ArticleInput);
       return canonicalizeUrl(link);
     }
 
@@ -276,13 +277,16 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       const { firstFailure } = await lapse('/only-proof');
       expect(await run()).toMatchObject({ checked: 1, lapsed: 1 });
 
-      expect((await portal.findProfileById(profile.id))!.verified).toBe(false);
+      expect((await portal.profiles.findById(profile.id))!.verified).toBe(false);
       // What both verifiers serve: nothing for its article, nothing for any of its handles.
       expect(await store.articleAnswer(article)).toBeNull();
       expect(await store.taggedArticleAnswer(article)).toBeNull();
       expect(await store.journalistAnswer('twitter', handleKey('twitter', 'onlyproof'))).toBeNull();
-      expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof', status: 'pending' });
-      expect(await portal.pendingRequests()).toContainEqual(expect.objectContaining({ profileId: profile.id }));
+      expect(await portal.verification.pendingOf(profile.id)).toMatchObject({
+        requestedBy: 'byline:no-live-proof',
+        status: 'pending',
+      });
+      expect(await portal.verification.pending()).toContainEqual(expect.objectContaining({ profileId: profile.id }));
       // Newest first: the profile went back to the queue before the proof ended, so it is never verified without one.
       const [lapsed, noProof, ...rest] = await backendOf(store).audit.historyOf(profile.id);
       expect(lapsed).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
@@ -302,10 +306,10 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       expect(await run()).toMatchObject({ checked: 1, lapsed: 1 });
 
       expect((await website(profile.id)).state).toBe('lapsed');
-      expect((await portal.findProfileById(profile.id))!.verified).toBe(true);
+      expect((await portal.profiles.findById(profile.id))!.verified).toBe(true);
       expect(await store.articleAnswer(article)).toContain('"verified":true');
       expect(await store.journalistAnswer('twitter', handleKey('twitter', 'stillproven'))).toContain('"verified":true');
-      expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+      expect(await portal.verification.pendingOf(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
       const history = await backendOf(store).audit.historyOf(profile.id);
       expect(history[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(history.map((record) => record.action)).not.toContain('no-live-proof');
@@ -315,8 +319,8 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       const { profile } = await siteProof('/never-verified', { verified: false });
       await lapse('/never-verified');
       expect(await run()).toMatchObject({ lapsed: 1 });
-      expect((await portal.findProfileById(profile.id))!.verified).toBe(false);
-      expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
+      expect((await portal.profiles.findById(profile.id))!.verified).toBe(false);
+      expect(await portal.verification.pendingOf(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
       expect((await backendOf(store).audit.historyOf(profile.id)).map((record) => record.action)).toEqual(['proof-lapsed']);
     });
 
@@ -328,8 +332,8 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
         recordCheck: () => Promise.reject(new Error('the store went away')),
       });
       await expect(run({ rechecks: interrupted })).rejects.toThrow('the store went away');
-      expect((await portal.findProfileById(profile.id))!.verified).toBe(false);
-      expect(await portal.pendingRequest(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+      expect((await portal.profiles.findById(profile.id))!.verified).toBe(false);
+      expect(await portal.verification.pendingOf(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
       expect((await website(profile.id)).evidence[0]).toMatchObject({ endedAt: null });
 
       // Its lease expires; the next run records the lapse.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { canonicalizeUrl, handleKey, SqliteStore } from '@byline/shared';
+import { backendOf, canonicalizeUrl, handleKey, SqliteStore } from '@byline/shared';
 import { aProfile, seed } from '@byline/test-support';
 
 // Lookups share one read transaction per event-loop turn (TurnSnapshot): these pin down how fresh they stay.
@@ -32,7 +32,7 @@ describe('embedded store: how fresh a lookup is', () => {
     expect(await store.articleAnswer(articleOf(profile))).toBeNull();
     await seed(store, profile);
     expect(JSON.parse((await store.articleAnswer(articleOf(profile)))!).profile_slug).toBe(profile.profile_slug);
-    await store.setProfileVerified(profile.profile_slug, false);
+    await backendOf(store).profiles.setVerified(profile.profile_slug, false);
     expect(await store.articleAnswer(articleOf(profile))).toBeNull();
   });
 
@@ -50,7 +50,7 @@ describe('embedded store: how fresh a lookup is', () => {
       slug: profile.profile_slug,
     });
 
-    await cli.setProfileVerified(profile.profile_slug, false);
+    await backendOf(cli).profiles.setVerified(profile.profile_slug, false);
     await nextTurn();
     expect(await service.articleAnswer(articleOf(profile))).toBeNull();
     expect(await service.journalistAnswer('twitter', handle)).toBeNull();

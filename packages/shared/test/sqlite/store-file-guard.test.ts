@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { backendOf, canonicalizeUrl, type PortalStore, SqliteStore, StoreUnavailableError, type Logger } from '@byline/shared';
+import { backendOf, canonicalizeUrl, type Backend, SqliteStore, StoreUnavailableError, type Logger } from '@byline/shared';
 import { anArticle, aProfile, capturingLogger, seed, tempDir } from '@byline/test-support';
 
 /**
@@ -61,7 +61,7 @@ describe('embedded store whose file goes away', () => {
     for (const name of ['byline.sqlite', 'byline.sqlite-wal', 'byline.sqlite-shm']) fs.rmSync(path.join(dir, name));
 
     expect(await outcome(store.ping())).toMatch(/^503: embedded store: .*byline\.sqlite has been deleted/);
-    expect(await outcome(store.setProfileVerified('guarded', false))).toMatch(/^503: .*has been deleted/);
+    expect(await outcome(backendOf(store).profiles.setVerified('guarded', false))).toMatch(/^503: .*has been deleted/);
     expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*has been deleted/);
     await until(async () => ((await outcome(store.articleAnswer(ARTICLE))).startsWith('503') ? true : undefined));
     expect(await outcome(backendOf(store).apiAccounts.findCredential('KEY1'))).toMatch(/^503/);
@@ -101,7 +101,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
   let dir: string;
   let shm: string;
   let store: SqliteStore;
-  let portal: PortalStore;
+  let portal: Backend;
   let logs: { logger: Logger; output: () => string };
 
   beforeEach(async () => {
@@ -109,7 +109,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     shm = path.join(dir, 'byline.sqlite-shm');
     logs = capturingLogger();
     store = new SqliteStore(path.join(dir, 'byline.sqlite'), { logger: logs.logger });
-    portal = backendOf(store).portal;
+    portal = backendOf(store);
     await seed(store, aProfile({ profile_slug: 'guarded', articles: [anArticle({ link: LINK })] }));
   });
   afterEach(async () => {
@@ -125,7 +125,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     // the lookups' next read must not need to record the new end of the WAL in the -shm.
     const { users } = backendOf(store);
     await users.create({ email: 'before@example.org', passwordHash: 'x', role: 'journalist' });
-    await portal.requestVerification((await portal.findProfileBySlug('guarded'))!.id, 'before@example.org');
+    await portal.verification.request((await portal.profiles.findBySlug('guarded'))!.id, 'before@example.org');
     execFileSync('chattr', ['+i', shm]);
 
     expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*byline\.sqlite-shm cannot be written \(EPERM\)/);

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { backendOf, MongoStore, type ClaimsRepository, SqliteStore, type PortalStore, type Store } from '@byline/shared';
+import { backendOf, MongoStore, type ClaimsRepository, SqliteStore, type Backend, type Store } from '@byline/shared';
 import {
   aProfile,
   profileFields,
@@ -82,14 +82,11 @@ describe.each(kinds)('handles held before claims become claims when the store is
     await target.dispose();
   });
 
-  function open(): { store: Store; portal: PortalStore; claims: ClaimsRepository } {
+  function open(): { store: Store; portal: Backend; claims: ClaimsRepository } {
     store = target.open();
-    const portal = backendOf(store).portal;
+    const portal = backendOf(store);
     const claims = backendOf(store).claims;
-    closers.push(
-      () => claims.close(),
-      () => portal.close(),
-    );
+    closers.push(() => claims.close());
     return { store, portal, claims };
   }
 
@@ -111,8 +108,8 @@ describe.each(kinds)('handles held before claims become claims when the store is
         passwordHash: 'x',
         role: 'journalist',
       });
-      const profile = await portal.saveProfile(user.id, profileFields({ profile_last_name: handle }), handle);
-      if (verified) await portal.decideVerification({ profileId: profile.id, actor: editor, action: 'verified', note: '' });
+      const profile = await portal.profiles.save(user.id, profileFields({ profile_last_name: handle }), handle);
+      if (verified) await portal.verification.decide({ profileId: profile.id, actor: editor, action: 'verified', note: '' });
       // As the portal stored a typed handle before claims: in the document, the lookup index and the answers.
       await storeHandleAsBeforeTheRules(opened, profile.profile_slug, 'twitter', handle);
       return profile;
@@ -133,7 +130,7 @@ describe.each(kinds)('handles held before claims become claims when the store is
 
     expect(await opened.journalistAnswer('twitter', key(handles.imported))).toBe(before.imported);
     expect(await opened.journalistAnswer('twitter', key(handles.verified))).toBe(before.verified);
-    const importedId = (await portal.findProfileBySlug(imported!.profile_slug))!.id;
+    const importedId = (await portal.profiles.findBySlug(imported!.profile_slug))!.id;
     const importedClaims = (await claims.claimsOf(importedId)).map((c) => [c.kind, c.state, c.evidence.map((e) => e.by)]);
     expect(importedClaims.sort()).toEqual([
       ['facebook', 'proven', ['operator:byline import (before proofs)']],
@@ -156,7 +153,7 @@ describe.each(kinds)('handles held before claims become claims when the store is
       ['UnverifiedBefore', 'claimed', null, []],
     ]);
     expect(await opened.findAuthorBySocialHandle('twitter', 'unverifiedbefore')).toBeNull();
-    expect((await portal.findProfileById(unverified.id))!.profile_social_profiles.twitter).toBe('');
+    expect((await portal.profiles.findById(unverified.id))!.profile_social_profiles.twitter).toBe('');
     await expectAnswersInStep(opened);
 
     // Run again (two processes starting at once, or one interrupted): nothing doubles.

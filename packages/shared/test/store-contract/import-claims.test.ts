@@ -5,7 +5,7 @@ import {
   recordProof,
   type ClaimsRepository,
   type NewEvidence,
-  type PortalStore,
+  type Profiles,
 } from '@byline/shared';
 import { aProfile, seed, storeFactories } from '@byline/test-support';
 import { claimingTwitter, portalProfile as portalJournalist } from './portal-profiles';
@@ -23,10 +23,10 @@ const signIn = (username: string, subject = `sub-${username}`): NewEvidence => (
 describe.each(storeFactories())('store contract: the claims of imported profiles ($name store)', (factory) => {
   const store = freshStorePerTest(factory);
   let claims: ClaimsRepository;
-  let portal: PortalStore;
+  let profiles: Profiles;
   beforeEach(() => {
     claims = backendOf(store()).claims;
-    portal = backendOf(store()).portal;
+    profiles = backendOf(store()).profiles;
   });
 
   const portalProfile = (twitter: string, options: { verified?: boolean } = {}) => portalJournalist(store(), twitter, options);
@@ -39,7 +39,7 @@ describe.each(storeFactories())('store contract: the claims of imported profiles
 
   it('imported handles are proven by the operator and answer as before', async () => {
     const [record] = await seed(store(), aProfile());
-    const profile = (await portal.findProfileBySlug(record!.profile_slug))!;
+    const profile = (await profiles.findBySlug(record!.profile_slug))!;
     const list = await claims.claimsOf(profile.id);
     expect(list.map((c) => [c.kind, c.state, c.evidence[0]?.method])).toEqual([
       ['twitter', 'proven', 'operator-import'],
@@ -62,7 +62,7 @@ describe.each(storeFactories())('store contract: the claims of imported profiles
     it('proves its handles and releases another profile’s unproven claim of them', async () => {
       const squatter = await portalProfile('ImportedName', { verified: true });
       const [record] = await seed(store(), aProfile({ profile_social_profiles: onlyTwitter('ImportedName') }));
-      const imported = (await portal.findProfileBySlug(record!.profile_slug))!;
+      const imported = (await profiles.findBySlug(record!.profile_slug))!;
 
       const [released] = await claims.claimsOf(squatter.id);
       expect(released).toMatchObject({
@@ -76,9 +76,7 @@ describe.each(storeFactories())('store contract: the claims of imported profiles
       ]);
       expect(JSON.parse((await answers('ImportedName'))!)).toMatchObject({ slug: record!.profile_slug });
       // The squatter may not claim it again once it is proven.
-      await expect(portal.saveProfile(squatter.userId, claimingTwitter('ImportedName'), 'x')).rejects.toBeInstanceOf(
-        HandleTakenError,
-      );
+      await expect(profiles.save(squatter.userId, claimingTwitter('ImportedName'), 'x')).rejects.toBeInstanceOf(HandleTakenError);
     });
 
     it('conflicts on a handle another profile holds proven, and changes nothing', async () => {
@@ -87,7 +85,7 @@ describe.each(storeFactories())('store contract: the claims of imported profiles
       const record = aProfile({ profile_social_profiles: onlyTwitter('provenfirst') });
 
       await expect(seed(store(), record)).rejects.toBeInstanceOf(ImportConflictError);
-      expect(await portal.findProfileBySlug(record.profile_slug)).toBeNull();
+      expect(await profiles.findBySlug(record.profile_slug)).toBeNull();
       expect((await claims.claimsOfKey('twitter', 'provenfirst')).map((c) => [c.profileId, c.state])).toEqual([
         [holder.id, 'proven'],
       ]);
@@ -96,7 +94,7 @@ describe.each(storeFactories())('store contract: the claims of imported profiles
 
     it('ends the claims a new import of the profile no longer lists, and proves the ones it adds', async () => {
       const [first] = await seed(store(), aProfile());
-      const profile = (await portal.findProfileBySlug(first!.profile_slug))!;
+      const profile = (await profiles.findBySlug(first!.profile_slug))!;
       const old = first!.profile_social_profiles;
       await seed(store(), { ...first!, profile_social_profiles: { ...old, twitter: 'NewlyImported', facebook: '' } });
 

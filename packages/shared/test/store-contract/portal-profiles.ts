@@ -9,9 +9,9 @@ export const claimingTwitter = (twitter: string): ProfileFields =>
 
 /** A portal journalist's profile claiming this X handle, verified by an editor when asked. */
 export async function portalProfile(store: Store, twitter: string, { verified = false } = {}) {
-  const { users, portal } = backendOf(store);
+  const { users, profiles, verification } = backendOf(store);
   const user = await users.create({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
-  const profile = await portal.saveProfile(user.id, claimingTwitter(twitter), `journalist-${counter}`);
-  if (verified) await portal.decideVerification({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+  const profile = await profiles.save(user.id, claimingTwitter(twitter), `journalist-${counter}`);
+  if (verified) await verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
   return Object.assign(profile, { userId: user.id });
 }

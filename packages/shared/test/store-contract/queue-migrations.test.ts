@@ -56,12 +56,13 @@ describe.each(reopenableStores())('migrations onto the leased queue ($name store
 
   it('migration 021: every live re-checked proof gets its queue item, due at its next check; ended ones get none', async () => {
     const store = reopenable.open();
-    const { portal, claims, users } = backendOf(store);
+    const portal = backendOf(store);
+    const { claims, users } = portal;
     const due = new Date(Date.now() + 3_600_000);
     const proofs: { evidenceId: number; profileId: number }[] = [];
     for (const name of ['kept', 'removed']) {
       const user = await users.create({ email: `${name}@example.org`, passwordHash: 'x', role: 'journalist' });
-      const profile = await portal.saveProfile(user.id, profileFields(), `migrated-${name}`);
+      const profile = await portal.profiles.save(user.id, profileFields(), `migrated-${name}`);
       const site = `https://${name}.example/`;
       await setClaims(claims, profile.id, { website: [site] });
       const proof = await recordProof(claims, {

@@ -110,7 +110,7 @@ export function describeConditionalRequests(
       const { profile, found } = await seeded();
       const { headers } = await verify(found);
 
-      await service.store.setProfileVerified(profile.profile_slug, false);
+      await backendOf(service.store).profiles.setVerified(profile.profile_slug, false);
       const res = await verify(found, headers.etag);
 
       expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { refuseTakenHandles, writeClaims } from '../../claims/set-claims';
 import { runInTurn } from '../../claims/steps';
 import { MongoClaimsUnit, provenSocialOf } from '../../proofs/mongo/mongo-claims';
 import { normalizeSocialProfiles } from '../../social/social-handle';
-import type { ProfileFields } from '../portal-store';
+import type { ProfileFields } from '../../profiles/profiles-repository';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type PortalUserDoc } from './mongo-schema';
 import { refreshDerivedFields } from './profile-derived-fields';

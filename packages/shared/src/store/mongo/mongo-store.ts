@@ -1,6 +1,6 @@
 import type { StoreDatabase } from '../../database/store-database';
 import type { Db } from 'mongodb';
-import type { AuthorView, ProfileInput, SocialType } from '../../domain/types';
+import type { AuthorView, SocialType } from '../../domain/types';
 import type { Logger } from '../../logging/logger';
 import {
   journalistAnswerFor,
@@ -9,12 +9,11 @@ import {
   type RenderedAnswers,
   type TaggedAnswer,
 } from '../../domain/rendered-answers';
-import type { ImportProgress, ImportSummary, Store } from '../store';
+import type { Store } from '../store';
 import { StoreUnavailableError } from '../store';
 import { databaseName } from './mongo-client-options';
 import { MongoConnection } from './mongo-connection';
 import { unavailableOr } from './mongo-errors';
-import { importProfiles } from './mongo-import';
 import { migrate } from './mongo-migrations';
 import { collectionOf } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
@@ -173,41 +172,5 @@ export class MongoStore implements Store {
       rendered: hasTags(doc.answers) ? doc.answers : renderAnswers((await readAuthorView(this.db, profileId))!),
       socialProfiles: doc.profile.profile_social_profiles,
     };
-  }
-
-  importProfiles(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
-    return this.run(() => importProfiles(this.db, records, onProgress));
-  }
-
-  async importProfileBatches(
-    batches: AsyncIterable<ProfileInput[]>,
-    onProgress?: (progress: ImportProgress) => void,
-  ): Promise<ImportSummary> {
-    const records: ProfileInput[] = [];
-    for await (const batch of batches) records.push(...batch);
-    return this.importProfiles(records, onProgress);
-  }
-
-  async *exportProfiles(): AsyncIterable<ProfileInput> {
-    await this.run(async () => undefined);
-    const cursor = this.profiles.find({}).sort({ _id: 1 });
-    try {
-      while (true) {
-        const doc = await this.run(() => cursor.next());
-        if (!doc) return;
-        const articles = await this.run(() => this.articles.find({ profile_id: doc._id }).sort({ _id: 1 }).toArray());
-        yield { ...doc.profile, verified: doc.verified, articles: articles.map((a) => a.article) };
-      }
-    } finally {
-      await cursor.close().catch(() => undefined);
-    }
-  }
-
-  setProfileVerified(slug: string, verified: boolean): Promise<boolean> {
-    return this.run(async () => (await this.profiles.updateOne({ slug }, { $set: { verified } })).matchedCount > 0);
-  }
-
-  countProfiles(): Promise<number> {
-    return this.run(() => this.profiles.countDocuments({}));
   }
 }

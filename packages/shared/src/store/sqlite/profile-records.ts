@@ -4,8 +4,8 @@ import { renderAnswers } from '../../domain/rendered-answers';
 
 /**
  * Reading profiles and articles back from their rows, and keeping the fields derived from them — the
- * active-article count and the rendered answers the verifiers serve — in step. Both embedded stores
- * (the verifiers' on import, the portal's on edits) write through here, so the invariants are kept one way.
+ * active-article count and the rendered answers the verifiers serve — in step. Every embedded writer of
+ * profiles and articles (import, the portal's edits, proofs) writes through here, so the invariants are kept one way.
  */
 
 export interface ProfileRow {

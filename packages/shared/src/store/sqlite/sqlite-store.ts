@@ -3,23 +3,19 @@ import { SqliteDatabase } from '../../database/sqlite-database';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { ArticleInput, AuthorView, Profile, ProfileInput, SocialType } from '../../domain/types';
+import type { AuthorView, SocialType } from '../../domain/types';
 import type { Logger } from '../../logging/logger';
 import { entityTagOf, journalistAnswerFor, journalistTagFor, type TaggedAnswer } from '../../domain/rendered-answers';
-import type { ImportProgress, ImportSummary, Store } from '../store';
+import type { Store } from '../store';
 import { MIGRATIONS } from './migrations';
-import { readAuthorView, type ArticleRow, type ProfileRow } from './profile-records';
-import { SqliteImport } from './sqlite-import';
+import { readAuthorView } from './profile-records';
 import { StoreFileGuard } from './store-file-guard';
 import { StoreOpenLock } from './store-open-lock';
 import { TurnSnapshot } from './turn-snapshot';
 import { unavailableOr } from './sqlite-errors';
-import { BUSY_TIMEOUT_MS, settleReadersAfterWrite, writeWithoutBlocking } from './write-without-blocking';
+import { BUSY_TIMEOUT_MS, settleReadersAfterWrite } from './write-without-blocking';
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
-
-/** importProfiles reports progress after every this many records. */
-const PROGRESS_EVERY = 500;
 
 /** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
 export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_etag AS etag FROM articles a JOIN profiles p ON p.id = a.profile_id
@@ -129,10 +125,6 @@ export class SqliteStore implements Store {
       handleOwner: db.prepare<[string, string], { profile_id: number }>(
         'SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?',
       ),
-      allProfiles: db.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
-      articlesOf: db.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
-      setVerified: db.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
-      countProfiles: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
     };
     this.database = {
       kind: 'embedded',
@@ -151,27 +143,6 @@ export class SqliteStore implements Store {
       this.snapshot.release();
       return work();
     });
-  }
-
-  /** A write through run(), for the CLI's imports: refused when the file cannot be written (see StoreFileGuard). */
-  private runWrite<T>(work: () => T): Promise<T> {
-    return this.run(() => {
-      this.guard?.checkWritable();
-      return work();
-    });
-  }
-
-  /**
-   * A write the services or the portal make while they serve: it waits for another process's write (an
-   * import) without blocking this process (see writeWithoutBlocking), for up to `patienceMs`.
-   */
-  private write<T>(work: () => T, patienceMs = BUSY_TIMEOUT_MS): Promise<T> {
-    const writeNow = () => {
-      this.guard?.checkWritable();
-      this.snapshot.release();
-      return work();
-    };
-    return writeWithoutBlocking(this.db, writeNow, patienceMs);
   }
 
   private readLookup<T>(work: () => T): Promise<T> {
@@ -242,55 +213,5 @@ export class SqliteStore implements Store {
       const json = journalistAnswerFor(row.answer, type, row.handle);
       return { json, etag: row.etag === null ? entityTagOf(json) : journalistTagFor(row.etag, type) };
     });
-  }
-
-  importProfiles(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
-    return this.runWrite(() => {
-      const summary = this.db.transaction(() => {
-        const session = new SqliteImport(this.db);
-        for (let done = 0; done < records.length;) {
-          const next = Math.min(records.length, done + PROGRESS_EVERY);
-          session.add(records.slice(done, next));
-          done = next;
-          onProgress?.({ done, total: records.length });
-        }
-        return session.finish();
-      })();
-      settleReadersAfterWrite(this.db);
-      return summary;
-    });
-  }
-
-  /** Writes each batch as it comes, inside one transaction held until the last (see SqliteImport). */
-  async importProfileBatches(batches: AsyncIterable<ProfileInput[]>): Promise<ImportSummary> {
-    await this.runWrite(() => this.db.exec('BEGIN IMMEDIATE'));
-    try {
-      const session = new SqliteImport(this.db);
-      for await (const batch of batches) await this.runWrite(() => session.add(batch));
-      return await this.runWrite(() => {
-        const summary = session.finish();
-        this.db.exec('COMMIT');
-        settleReadersAfterWrite(this.db);
-        return summary;
-      });
-    } finally {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-    }
-  }
-
-  async *exportProfiles(): AsyncIterable<ProfileInput> {
-    for (const row of this.stmt.allProfiles.iterate()) {
-      const { id: _id, ...profile } = JSON.parse(row.doc) as Profile;
-      const articles = this.stmt.articlesOf.all(row.id).map((a) => JSON.parse(a.doc) as ArticleInput);
-      yield { ...profile, verified: row.verified === 1, articles };
-    }
-  }
-
-  setProfileVerified(slug: string, verified: boolean): Promise<boolean> {
-    return this.write(() => this.stmt.setVerified.run(verified ? 1 : 0, slug).changes > 0);
-  }
-
-  countProfiles(): Promise<number> {
-    return this.run(() => this.stmt.countProfiles.get()!.n);
   }
 }

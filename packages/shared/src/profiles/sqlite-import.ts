@@ -1,11 +1,10 @@
 import type Database from 'better-sqlite3';
-import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../../domain/types';
-import { handleKey, normalizeSocialProfiles } from '../../social/social-handle';
-import { canonicalizeUrl } from '../../url/canonical-url';
-import { ImportConflictError, type ImportProblem, type ImportSummary } from '../store';
-import { refreshDerivedFields } from './profile-records';
-import { DELETE_PROFILE_HANDLES_SQL, INSERT_HANDLE_SQL } from './shared-records-sql';
-import { proveImportedHandles } from '../../proofs/sqlite/import-claims';
+import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/types';
+import { handleKey, normalizeSocialProfiles } from '../social/social-handle';
+import { canonicalizeUrl } from '../url/canonical-url';
+import { ImportConflictError, type ImportProblem, type ImportSummary } from './profiles-repository';
+import { refreshDerivedFields } from '../store/sqlite/profile-records';
+import { proveImportedHandles } from '../proofs/sqlite/import-claims';
 
 const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 
@@ -14,11 +13,13 @@ function prepare(db: Database.Database) {
     profileIdBySlug: db.prepare<[string], number>('SELECT id FROM profiles WHERE slug = ?').pluck(),
     insertProfile: db.prepare<[string, number, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, ?, ?)'),
     updateProfile: db.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
-    deleteHandles: db.prepare<[number]>(DELETE_PROFILE_HANDLES_SQL),
+    deleteHandles: db.prepare<[number]>('DELETE FROM social_handles WHERE profile_id = ?'),
     handleOwner: db
       .prepare<[string, string], number>('SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?')
       .pluck(),
-    insertHandle: db.prepare<[string, string, number]>(INSERT_HANDLE_SQL),
+    insertHandle: db.prepare<[string, string, number]>(
+      'INSERT INTO social_handles (social_type, handle_key, profile_id) VALUES (?, ?, ?)',
+    ),
     previousArticleOwner: db.prepare<[string], number>('SELECT profile_id FROM articles WHERE canonical_url = ?').pluck(),
     insertNewArticle: db.prepare<[number, string, number, string, string]>(
       `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc) VALUES (?, ?, ?, ?, ?)

@@ -1,10 +1,10 @@
-import { canonicalizeUrl, type ProfileInput, type Store } from '@byline/shared';
+import { backendOf, canonicalizeUrl, type ProfileInput, type Store } from '@byline/shared';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
-import { freshStorePerTest } from './fresh-store';
+import { freshStorePerTest } from '../store-contract/fresh-store';
 
 async function exported(store: Store): Promise<ProfileInput[]> {
   const all: ProfileInput[] = [];
-  for await (const profile of store.exportProfiles()) all.push(profile);
+  for await (const profile of backendOf(store).profiles.export()) all.push(profile);
   return all;
 }
 
@@ -35,9 +35,9 @@ describe.each(storeFactories())('store contract: export and profile administrati
     const original = await exported(store());
     const copy = await factory.create();
     try {
-      await copy.importProfiles(original);
+      await backendOf(copy).profiles.import(original);
       expect(await exported(copy)).toEqual(original);
-      expect(await copy.countProfiles()).toBe(2);
+      expect(await backendOf(copy).profiles.count()).toBe(2);
     } finally {
       await copy.close();
     }
@@ -48,17 +48,17 @@ describe.each(storeFactories())('store contract: export and profile administrati
     await seed(store(), profile);
     const link = canonicalizeUrl(profile.articles[0]!.link);
 
-    await expect(store().setProfileVerified(profile.profile_slug, true)).resolves.toBe(true);
+    await expect(backendOf(store()).profiles.setVerified(profile.profile_slug, true)).resolves.toBe(true);
     expect((await store().findAuthorOfArticle(link))!.profile.verified).toBe(true);
-    await expect(store().setProfileVerified(profile.profile_slug, false)).resolves.toBe(true);
+    await expect(backendOf(store()).profiles.setVerified(profile.profile_slug, false)).resolves.toBe(true);
     expect((await store().findAuthorOfArticle(link))!.profile.verified).toBe(false);
-    await expect(store().setProfileVerified('nobody-here', true)).resolves.toBe(false);
+    await expect(backendOf(store()).profiles.setVerified('nobody-here', true)).resolves.toBe(false);
   });
 
   it('counts profiles and answers ping', async () => {
-    await expect(store().countProfiles()).resolves.toBe(0);
+    await expect(backendOf(store()).profiles.count()).resolves.toBe(0);
     await seed(store(), aProfile(), aProfile(), aProfile());
-    await expect(store().countProfiles()).resolves.toBe(3);
+    await expect(backendOf(store()).profiles.count()).resolves.toBe(3);
     await expect(store().ping()).resolves.toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
-import { canonicalizeUrl, handleKey, toAuthorProfileResponse, toJournalistResponse } from '@byline/shared';
+import { backendOf, canonicalizeUrl, handleKey, toAuthorProfileResponse, toJournalistResponse } from '@byline/shared';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
-import { freshStorePerTest } from './fresh-store';
+import { freshStorePerTest } from '../store-contract/fresh-store';
 
 describe.each(storeFactories())('store contract: rendered answers ($name store)', (factory) => {
   const store = freshStorePerTest(factory, { checkAnswers: true });
@@ -36,9 +36,9 @@ describe.each(storeFactories())('store contract: rendered answers ($name store)'
     await seed(store(), profile);
     const url = canonicalizeUrl(profile.articles[0]!.link);
 
-    await store().setProfileVerified(profile.profile_slug, false);
+    await backendOf(store()).profiles.setVerified(profile.profile_slug, false);
     await expect(store().articleAnswer(url)).resolves.toBeNull();
-    await store().setProfileVerified(profile.profile_slug, true);
+    await backendOf(store()).profiles.setVerified(profile.profile_slug, true);
     expect(JSON.parse((await store().articleAnswer(url))!).profile_slug).toBe(profile.profile_slug);
   });
 

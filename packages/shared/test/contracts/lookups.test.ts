@@ -1,6 +1,6 @@
 import { canonicalizeUrl, handleKey } from '@byline/shared';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
-import { freshStorePerTest } from './fresh-store';
+import { freshStorePerTest } from '../store-contract/fresh-store';
 
 describe.each(storeFactories())('store contract: lookups ($name store)', (factory) => {
   const store = freshStorePerTest(factory, { checkAnswers: true });

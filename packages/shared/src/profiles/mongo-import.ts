@@ -1,15 +1,14 @@
 import type { Db, Document } from 'mongodb';
-import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../../domain/types';
-import { handleKey, normalizeSocialProfiles } from '../../social/social-handle';
-import { canonicalizeUrl } from '../../url/canonical-url';
-import type { ImportProblem, ImportProgress, ImportSummary } from '../store';
-import { ImportConflictError } from '../store';
-import { chunks, WRITE_CHUNK } from './chunks';
-import { DUPLICATE_KEY, isDuplicateKey, writeErrorsOf } from './mongo-errors';
-import { reserveIds, withNewIds } from './mongo-ids';
-import { COLLECTIONS, collectionOf, type ArticleDoc, type ProfileDoc } from './mongo-schema';
-import { derivedFieldsOf, refreshDerivedFields } from './profile-derived-fields';
-import { proveImportedHandles } from '../../proofs/mongo/mongo-import-claims';
+import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/types';
+import { handleKey, normalizeSocialProfiles } from '../social/social-handle';
+import { canonicalizeUrl } from '../url/canonical-url';
+import { ImportConflictError, type ImportProblem, type ImportProgress, type ImportSummary } from './profiles-repository';
+import { chunks, WRITE_CHUNK } from '../store/mongo/chunks';
+import { DUPLICATE_KEY, isDuplicateKey, writeErrorsOf } from '../store/mongo/mongo-errors';
+import { reserveIds, withNewIds } from '../store/mongo/mongo-ids';
+import { COLLECTIONS, collectionOf, type ArticleDoc, type ProfileDoc } from '../store/mongo/mongo-schema';
+import { derivedFieldsOf, refreshDerivedFields } from '../store/mongo/profile-derived-fields';
+import { proveImportedHandles } from '../proofs/mongo/mongo-import-claims';
 
 /*
  * Import without multi-document transactions (FerretDB 1.x has none), in two phases:

@@ -1,0 +1,61 @@
+import type { Backend } from '../backend/backend';
+import { recordProof } from '../claims/record-proof';
+import type { ArticleInput } from '../domain/types';
+import type { ClaimKind, NewEvidence } from '../proofs/claims';
+import type { ProfileFields } from './profiles-repository';
+
+/** What the contracts of profiles, articles and verification arrange: a journalist's profile, its articles, its proofs. */
+
+export const journalistFields = (twitter: string): ProfileFields => ({
+  profile_first_name: 'Aoife',
+  profile_last_name: 'Brennan',
+  profile_title: 'Courts reporter',
+  profile_bio: '',
+  profile_employer: 'The Ledger',
+  profile_residing: 'Dublin',
+  profile_image: '',
+  profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
+  user_location: 'ie',
+  user_city: 'Dublin',
+});
+
+let n = 0;
+export const contractArticle = (path: string, active = true): ArticleInput => ({
+  title: `Story ${path}`,
+  description: '',
+  link: `https://news.example.org/${path}`,
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+  og_image: '',
+  icon_path: '',
+  published_at: `2024-01-0${(++n % 9) + 1}T00:00:00.000Z`,
+  post_id: null,
+  feature: false,
+  lg_index: null,
+  tag_list: [],
+  active,
+  search_visible: true,
+  author_name: null,
+});
+
+/** A journalist user with a saved profile claiming this X handle. */
+export async function newJournalist(backend: Backend, twitter = `@reporter${++n}`) {
+  const user = await backend.users.create({ email: `r${++n}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const profile = await backend.profiles.save(user.id, journalistFields(twitter), 'aoife-brennan');
+  return { user, profile };
+}
+
+/** A proof as a network sign-in records it. */
+export const signedInAs = (username: string): NewEvidence => ({
+  method: 'network-sign-in',
+  provider: { id: 'https://x.example', name: 'X' },
+  provenValue: username,
+  subject: `x-${username.toLowerCase()}`,
+  by: 'network:https://x.example',
+});
+
+/** A proven claim as a completed sign-in leaves it; fails the test when the store refuses the proof. */
+export async function proveClaim(backend: Backend, profileId: number, kind: ClaimKind, value: string): Promise<void> {
+  const result = await recordProof(backend.claims, { profileId, kind, value, evidence: signedInAs(value) });
+  if (!result.ok) throw new Error(`${kind} ${value} was not proven: ${result.reason}`);
+}

@@ -1,0 +1,75 @@
+import type { MongoDatabase } from '../database/mongo-database';
+import type { Profile, ProfileInput } from '../domain/types';
+import { saveProfile } from '../store/mongo/mongo-portal-profile';
+import { collectionOf } from '../store/mongo/mongo-schema';
+import { toProfile } from '../store/mongo/profile-derived-fields';
+import { importProfiles } from './mongo-import';
+import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
+
+/** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
+export class MongoProfiles implements Profiles {
+  constructor(private readonly database: MongoDatabase) {}
+
+  private get profiles() {
+    return collectionOf(this.database.db, 'profiles');
+  }
+
+  findById(profileId: number): Promise<Profile | null> {
+    return this.database.run(async () => {
+      const doc = await this.profiles.findOne({ _id: profileId });
+      return doc ? toProfile(doc) : null;
+    });
+  }
+
+  findBySlug(slug: string): Promise<Profile | null> {
+    return this.database.run(async () => {
+      const doc = await this.profiles.findOne({ slug });
+      return doc ? toProfile(doc) : null;
+    });
+  }
+
+  save(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile> {
+    return this.database.run(async () => {
+      const id = await saveProfile(this.database.db, userId, fields, slugBase);
+      return toProfile((await this.profiles.findOne({ _id: id }))!);
+    });
+  }
+
+  setVerified(slug: string, verified: boolean): Promise<boolean> {
+    return this.database.run(async () => (await this.profiles.updateOne({ slug }, { $set: { verified } })).matchedCount > 0);
+  }
+
+  count(): Promise<number> {
+    return this.database.run(() => this.profiles.countDocuments({}));
+  }
+
+  import(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+    return this.database.run(() => importProfiles(this.database.db, records, onProgress));
+  }
+
+  /** Collects every batch first: without transactions, nothing may be written before the whole file is checked. */
+  async importBatches(
+    batches: AsyncIterable<ProfileInput[]>,
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<ImportSummary> {
+    const records: ProfileInput[] = [];
+    for await (const batch of batches) records.push(...batch);
+    return this.import(records, onProgress);
+  }
+
+  async *export(): AsyncIterable<ProfileInput> {
+    await this.database.run(async () => undefined);
+    const cursor = this.profiles.find({}).sort({ _id: 1 });
+    const articles = collectionOf(this.database.db, 'articles');
+    try {
+      while (true) {
+        const doc = await this.database.run(() => cursor.next());
+        if (!doc) return;
+        const own = await this.database.run(() => articles.find({ profile_id: doc._id }).sort({ _id: 1 }).toArray());
+        yield { ...doc.profile, verified: doc.verified, articles: own.map((a) => a.article) };
+      }
+    } finally {
+      await cursor.close().catch(() => undefined);
+    }
+  }
+}

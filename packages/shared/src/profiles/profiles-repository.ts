@@ -1,0 +1,68 @@
+import type { Profile, ProfileInput, SocialType } from '../domain/types';
+
+/** The profile fields a journalist edits; the slug, verified flag and counts are the portal's to set. */
+export type ProfileFields = Omit<
+  ProfileInput,
+  'articles' | 'verified' | 'profile_slug' | 'profile_created_at' | 'follower_count'
+>;
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
+
+/** A record of an import that cannot be stored, with its position in the input (0-based). */
+export interface ImportProblem {
+  index: number;
+  reason: string;
+}
+
+export interface ImportSummary {
+  profiles: number;
+  articles: number;
+}
+
+/**
+ * Journalists' profiles, the records the verifiers answer from: every change re-renders the profile's answers with
+ * it (see renderAnswers). The verifiers' own lookups stay on the Store, their hot path.
+ */
+export interface Profiles {
+  findById(profileId: number): Promise<Profile | null>;
+  findBySlug(slug: string): Promise<Profile | null>;
+  /**
+   * Creates the user's profile (slug from `slugBase`, made unique) or updates it. Rejects with
+   * HandleTakenError naming every network whose handle another profile holds; nothing is saved then.
+   */
+  save(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile>;
+  /** Sets the verified flag (the operator's, from the CLI); false when no profile has that slug. */
+  setVerified(slug: string, verified: boolean): Promise<boolean>;
+  count(): Promise<number>;
+  /**
+   * Upserts profiles by slug and articles by canonical address, all or nothing. Records must already be
+   * valid; conflicts with stored data (a handle held by another profile) reject with ImportConflictError.
+   */
+  import(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary>;
+  /**
+   * import for records that arrive in batches (a file being read and checked), all or nothing as
+   * well: when `batches` throws, nothing is stored and the error passes through. The embedded store
+   * writes each batch as it comes, in one transaction, so a file is never held whole; MongoDB, which has
+   * no transactions to undo with, collects every batch first and reports `onProgress` as it then writes.
+   */
+  importBatches(batches: AsyncIterable<ProfileInput[]>, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary>;
+  /** Every profile in the import format, ordered by id, articles ordered by id. */
+  export(): AsyncIterable<ProfileInput>;
+}
+
+export class HandleTakenError extends Error {
+  constructor(readonly types: SocialType[]) {
+    super(`handle(s) held by another profile: ${types.join(', ')}`);
+    this.name = 'HandleTakenError';
+  }
+}
+
+export class ImportConflictError extends Error {
+  constructor(readonly problems: ImportProblem[]) {
+    super(`${problems.length} record(s) conflict with stored data`);
+    this.name = 'ImportConflictError';
+  }
+}

@@ -1,0 +1,128 @@
+import type { SqliteDatabase } from '../database/sqlite-database';
+import type { ArticleInput, Profile, ProfileInput } from '../domain/types';
+import { settleReadersAfterWrite } from '../store/sqlite/write-without-blocking';
+import { networkClaims } from '../proofs/claim-values';
+import { setClaimsSteps } from '../claims/set-claims';
+import { runNow } from '../claims/steps';
+import { SqliteClaimsUnit } from '../proofs/sqlite/claims-sql';
+import { normalizeSocialProfiles } from '../social/social-handle';
+import { refreshDerivedFields, toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/profile-records';
+import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
+import { SqliteImport } from './sqlite-import';
+
+/** import reports progress after every this many records. */
+const PROGRESS_EVERY = 500;
+
+const statements = (database: SqliteDatabase) => ({
+  byId: database.prepare<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?'),
+  bySlug: database.prepare<[string], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE slug = ?'),
+  slugTaken: database.prepare<[string], { id: number }>('SELECT id FROM profiles WHERE slug = ?'),
+  profileOfUser: database.prepare<[number], { profile_id: number | null }>('SELECT profile_id FROM portal_users WHERE id = ?'),
+  insert: database.prepare<[string, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)'),
+  linkUser: database.prepare<[number, number]>('UPDATE portal_users SET profile_id = ? WHERE id = ?'),
+  updateDoc: database.prepare<[string, number]>('UPDATE profiles SET doc = ? WHERE id = ?'),
+  setVerified: database.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
+  count: database.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
+  all: database.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
+  articlesOf: database.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
+});
+
+/** The profiles table; a save is one unit of write with the profile's claims and re-rendered answers. */
+export class SqliteProfiles implements Profiles {
+  private readonly sql: ReturnType<typeof statements>;
+
+  constructor(private readonly database: SqliteDatabase) {
+    this.sql = statements(database);
+  }
+
+  findById(profileId: number): Promise<Profile | null> {
+    return this.database.read(() => {
+      const row = this.sql.byId.get(profileId);
+      return row ? toProfile(row) : null;
+    });
+  }
+
+  findBySlug(slug: string): Promise<Profile | null> {
+    return this.database.read(() => {
+      const row = this.sql.bySlug.get(slug);
+      return row ? toProfile(row) : null;
+    });
+  }
+
+  async save(userId: number, given: ProfileFields, slugBase: string): Promise<Profile> {
+    const fields = { ...given, profile_social_profiles: normalizeSocialProfiles(given.profile_social_profiles) };
+    return this.database.write((db) => {
+      const user = this.sql.profileOfUser.get(userId);
+      if (!user) throw new Error(`no portal user ${userId}`);
+      const profileId = user.profile_id ?? this.insert(userId, slugBase);
+      const { id: _id, ...stored } = toProfile(this.sql.byId.get(profileId)!);
+      this.sql.updateDoc.run(JSON.stringify({ ...stored, ...fields }), profileId);
+      // The typed handles become claims; the document keeps the proven ones only (refused: HandleTakenError).
+      const wanted = networkClaims(fields.profile_social_profiles);
+      runNow(setClaimsSteps(new SqliteClaimsUnit(db), profileId, wanted, new Date().toISOString()));
+      refreshDerivedFields(db, profileId);
+      return toProfile(this.sql.byId.get(profileId)!);
+    });
+  }
+
+  private insert(userId: number, slugBase: string): number {
+    let slug = slugBase;
+    for (let n = 2; this.sql.slugTaken.get(slug); n++) slug = `${slugBase}-${n}`;
+    const doc = { verified: false, profile_slug: slug, profile_created_at: new Date().toISOString(), follower_count: 0 };
+    const id = Number(this.sql.insert.run(slug, JSON.stringify(doc)).lastInsertRowid);
+    this.sql.linkUser.run(id, userId);
+    return id;
+  }
+
+  setVerified(slug: string, verified: boolean): Promise<boolean> {
+    return this.database.write(() => this.sql.setVerified.run(verified ? 1 : 0, slug).changes > 0);
+  }
+
+  count(): Promise<number> {
+    return this.database.read(() => this.sql.count.get()!.n);
+  }
+
+  import(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+    return this.database.bulkWrite((db) => {
+      const summary = db.transaction(() => {
+        const session = new SqliteImport(db);
+        for (let done = 0; done < records.length;) {
+          const next = Math.min(records.length, done + PROGRESS_EVERY);
+          session.add(records.slice(done, next));
+          done = next;
+          onProgress?.({ done, total: records.length });
+        }
+        return session.finish();
+      })();
+      settleReadersAfterWrite(db);
+      return summary;
+    });
+  }
+
+  /** Writes each batch as it comes, inside one transaction held until the last (see SqliteImport). */
+  async importBatches(batches: AsyncIterable<ProfileInput[]>): Promise<ImportSummary> {
+    const { connection } = this.database;
+    await this.database.bulkWrite((db) => db.exec('BEGIN IMMEDIATE'));
+    try {
+      const session = new SqliteImport(connection);
+      for await (const batch of batches) await this.database.bulkWrite(() => session.add(batch));
+      return await this.database.bulkWrite((db) => {
+        const summary = session.finish();
+        db.exec('COMMIT');
+        settleReadersAfterWrite(db);
+        return summary;
+      });
+    } finally {
+      if (connection.inTransaction) connection.exec('ROLLBACK');
+    }
+  }
+
+  async *export(): AsyncIterable<ProfileInput> {
+    await this.database.read(() => undefined);
+    for (const row of this.sql.all.iterate()) {
+      const { id: _id, ...profile } = JSON.parse(row.doc) as Profile;
+      const articles = this.sql.articlesOf.all(row.id).map((a) => JSON.parse(a.doc) as ArticleInput);
+      yield { ...profile, verified: row.verified === 1, articles };
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import type { MongoDatabase } from '../database/mongo-database';
+import { insertAudit, openPendingRequest } from '../store/mongo/mongo-verification-records';
+import { collectionOf, type VerificationRequestDoc } from '../store/mongo/mongo-schema';
+import type { ReturnToQueue, Verification, VerificationDecision, VerificationRequest } from './verification-repository';
+
+const toRequest = (doc: VerificationRequestDoc): VerificationRequest => ({
+  id: doc._id,
+  profileId: doc.profile_id,
+  requestedBy: doc.requested_by,
+  requestedAt: doc.requested_at,
+  status: doc.status,
+});
+
+/**
+ * The verificationRequests collection and the profiles' verified flag. Without transactions, each change is
+ * single-document writes in an order that fails safe, said beside each.
+ */
+export class MongoVerification implements Verification {
+  constructor(private readonly database: MongoDatabase) {}
+
+  private get profiles() {
+    return collectionOf(this.database.db, 'profiles');
+  }
+  private get requests() {
+    return collectionOf(this.database.db, 'verificationRequests');
+  }
+
+  /*
+   * The request first, then its "requested" audit record: of two concurrent requests only the one the
+   * unique pending index accepts is audited. Interrupted in between, the request is pending (editors see
+   * it) without its "requested" line in the history.
+   */
+  request(profileId: number, requestedBy: string): Promise<VerificationRequest> {
+    return this.database.run(async () => {
+      const { db } = this.database;
+      const request = await openPendingRequest(db, profileId, requestedBy, new Date().toISOString());
+      if (request.opened) {
+        await insertAudit(db, {
+          profile_id: profileId,
+          actor: requestedBy,
+          action: 'requested',
+          note: '',
+          at: request.doc.requested_at,
+        });
+      }
+      return toRequest(request.doc);
+    });
+  }
+
+  pendingOf(profileId: number): Promise<VerificationRequest | null> {
+    return this.database.run(async () => {
+      const doc = await this.requests.findOne({ open_for: profileId });
+      return doc ? toRequest(doc) : null;
+    });
+  }
+
+  pending(): Promise<VerificationRequest[]> {
+    return this.database.run(async () =>
+      (await this.requests.find({ status: 'pending' }).sort({ requested_at: 1, _id: 1 }).toArray()).map(toRequest),
+    );
+  }
+
+  /*
+   * Three single-document writes, in this order: the audit record, the verified flag, closing the pending
+   * request. Interrupted after the audit record, the history shows a decision whose flag did not change
+   * (the request is still in the queue, so an editor decides again); after the flag, the request stays in
+   * the queue though decided (deciding again is harmless). No interruption changes the flag unaudited.
+   */
+  decide({ profileId, actor, action, note }: VerificationDecision): Promise<boolean> {
+    return this.database.run(async () => {
+      if ((await this.profiles.countDocuments({ _id: profileId }, { limit: 1 })) === 0) return false;
+      const verified = action === 'verified';
+      await insertAudit(this.database.db, { profile_id: profileId, actor, action, note, at: new Date().toISOString() });
+      await this.profiles.updateOne({ _id: profileId }, { $set: { verified } });
+      const pending = await this.requests.findOne({ open_for: profileId });
+      if (pending) {
+        await this.requests.updateOne(
+          { _id: pending._id, open_for: profileId },
+          { $set: { status: verified ? 'approved' : 'rejected', open_for: -pending._id } },
+        );
+      }
+      return true;
+    });
+  }
+
+  /*
+   * Three single-document writes, in this order: the verified flag off, the audit record, the pending request.
+   * The flag goes first so that no interruption leaves verified a profile that has lost its last proof: cut
+   * short after it, the profile is unverified with no line in its history or no request in the queue (its owner
+   * can ask again); after the audit record, it is unverified and its history says why.
+   */
+  returnToQueue({ profileId, actor, action, note }: ReturnToQueue): Promise<boolean> {
+    return this.database.run(async () => {
+      const at = new Date().toISOString();
+      if ((await this.profiles.updateOne({ _id: profileId }, { $set: { verified: false } })).matchedCount === 0) return false;
+      await insertAudit(this.database.db, { profile_id: profileId, actor, action, note, at });
+      await openPendingRequest(this.database.db, profileId, actor, at);
+      return true;
+    });
+  }
+}
