@@ -155,7 +155,7 @@ export async function releaseClaims(
 export async function endLiveEvidence(db: Db, claimIds: number[], reason: string, now: string): Promise<void> {
   await collectionOf(db, 'evidence').updateMany(
     { claim_id: { $in: claimIds }, ended_at: null },
-    { $set: { ended_at: now, ended_reason: reason, lease_holder: null, lease_until: null } },
+    { $set: { ended_at: now, ended_reason: reason } },
   );
 }
 
@@ -300,8 +300,6 @@ export async function insertEvidence(
           next_check_at: evidence.nextCheckAt ?? null,
           failing_since: null,
           last_failure: null,
-          lease_holder: null,
-          lease_until: null,
           ended_at: null,
           ended_reason: null,
         }));

@@ -166,11 +166,8 @@ function prepare(db: Database.Database) {
          last_checked_at, by, note, next_check_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     endLiveEvidence: db.prepare<[string, string, number]>(
-      'UPDATE evidence SET ended_at = ?, ended_reason = ?, lease_holder = NULL, lease_until = NULL WHERE claim_id = ? AND ended_at IS NULL',
+      'UPDATE evidence SET ended_at = ?, ended_reason = ? WHERE claim_id = ? AND ended_at IS NULL',
     ),
-    liveEvidenceCount: db
-      .prepare<[number], number>('SELECT count(*) FROM evidence WHERE claim_id = ? AND ended_at IS NULL')
-      .pluck(),
     handleHolder: db
       .prepare<[string, string], number>('SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?')
       .pluck(),
@@ -408,13 +405,7 @@ export function setClaimState(db: Database.Database, claimId: number, state: Cla
   claimStatements(db).setClaimState.run(state, value, now, claimId);
 }
 
-export function liveEvidenceCount(db: Database.Database, claimId: number): number {
-  return claimStatements(db).liveEvidenceCount.get(claimId)!;
-}
-
 /** Takes a network claim out of the handle lookup index (it stops verifying). */
 export function leaveLookup(db: Database.Database, claim: Claim): void {
   new SqliteClaimsUnit(db).leaveLookup([claim]);
 }
-
-export type { ClaimRow, EvidenceRow };

@@ -169,9 +169,6 @@ export interface EvidenceDoc {
   next_check_at: string | null;
   failing_since: string | null;
   last_failure: string | null;
-  /** Unused since re-checks lease queue items (data step 021); kept so that documents keep their shape. */
-  lease_holder: string | null;
-  lease_until: string | null;
   ended_at: string | null;
   ended_reason: string | null;
 }
