@@ -1,4 +1,4 @@
-import type { Collection, Db, Document } from 'mongodb';
+import type { Db } from 'mongodb';
 
 /**
  * The MongoDB database as resources use it: the current client's database and `run`, which waits for the schema
@@ -9,8 +9,4 @@ import type { Collection, Db, Document } from 'mongodb';
 export interface MongoDatabase {
   readonly db: Db;
   run<T>(work: () => Promise<T>): Promise<T>;
-}
-
-export function collectionIn<T extends Document>(database: MongoDatabase, name: string): Collection<T> {
-  return database.db.collection<T>(name);
 }

@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
+import { showProvenHandles } from '../claims/proven-handles';
+import { runNow } from '../claims/steps';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import type { Claim } from '../proofs/claims';
 import type { DueCheck } from '../proofs/claim-store';
-import { backToQueue, leaveLookup, readClaim, readEvidence, setClaimState, syncProvenHandles } from '../proofs/sqlite/claims-sql';
+import { readClaim, readEvidence, SqliteClaimsUnit } from '../proofs/sqlite/claims-sql';
 import { settleNow } from '../queue/sqlite-leased-queue';
 import { RECHECK_TOPIC, type CheckRecord, type RecheckRecords } from './recheck-records';
 
@@ -65,13 +67,15 @@ export class SqliteRecheckRecords implements RecheckRecords {
 function lapseClaim(
   db: Database.Database,
   claim: Claim,
-  request: NonNullable<CheckRecord['lapse']>['request'],
+  { actor, action, note }: NonNullable<CheckRecord['lapse']>['request'],
   at: string,
 ): void {
-  setClaimState(db, claim.id, 'lapsed', claim.value, at);
-  leaveLookup(db, claim);
-  syncProvenHandles(db, claim.profileId);
-  backToQueue(db, claim.profileId, request.actor, request.action, request.note, at);
+  const unit = new SqliteClaimsUnit(db);
+  unit.setClaimState(claim.id, 'lapsed', claim.value, at);
+  unit.leaveLookup([claim]);
+  runNow(showProvenHandles(unit, [claim.profileId]));
+  unit.backToQueue(claim.profileId, actor, at);
+  unit.appendHistory({ profileId: claim.profileId, actor, action, note }, at);
 }
 
 /** Migration 021: every live re-checked proof gets its queue item, due when its next check was. */

@@ -270,10 +270,6 @@ export async function insertProvenClaims(
   return existing;
 }
 
-export async function ensureClaim(db: Db, profileId: number, kind: ClaimKind, value: string, now: string): Promise<ClaimDoc> {
-  return (await ensureClaims(db, [{ profileId, kind, value }], now))[0]!;
-}
-
 /** Inserts these proofs (stamped `now`); returns their ids, in order. */
 export async function insertEvidence(
   db: Db,

@@ -1,9 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SocialProfiles, SocialType } from '../../domain/types';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '../../claims/claims-repository';
-import { showProvenHandles } from '../../claims/proven-handles';
-import { releaseClaims } from '../../claims/release-claims';
-import { runNow } from '../../claims/steps';
 import { enqueueNow } from '../../queue/sqlite-leased-queue';
 import { recheckItemOf } from '../../recheck/recheck-records';
 import { refreshDerivedFields } from '../../store/sqlite/profile-records';
@@ -168,6 +165,9 @@ function prepare(db: Database.Database) {
     endLiveEvidence: db.prepare<[string, string, number]>(
       'UPDATE evidence SET ended_at = ?, ended_reason = ? WHERE claim_id = ? AND ended_at IS NULL',
     ),
+    heldHandles: db.prepare<[number], { social_type: SocialType; handle_key: string }>(
+      'SELECT social_type, handle_key FROM social_handles WHERE profile_id = ?',
+    ),
     handleHolder: db
       .prepare<[string, string], number>('SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?')
       .pluck(),
@@ -198,7 +198,7 @@ function claimStatements(db: Database.Database) {
   return prepared;
 }
 
-export const toRecord = (row: ClaimRow): ClaimRecord => ({
+const toRecord = (row: ClaimRow): ClaimRecord => ({
   id: row.id,
   profileId: row.profile_id,
   kind: row.kind,
@@ -270,10 +270,19 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
     return wanted.map(({ profileId, kind, value }) => {
       const key = claimKey(kind, value);
       const live = this.stmt.liveClaim.get(profileId, kind, key);
-      if (live) return toRecord(live);
-      const id = Number(this.stmt.insertClaim.run(profileId, kind, value, key, now, now).lastInsertRowid);
-      return toRecord(this.stmt.claimById.get(id)!);
+      return live ? toRecord(live) : this.insertClaim(profileId, kind, value, key, now);
     });
+  }
+
+  /** A new `claimed` claim of this key showing `value` (the import's: the key is the lookup index's). */
+  insertClaim(profileId: number, kind: ClaimKind, value: string, key: string, now: string): ClaimRecord {
+    const id = Number(this.stmt.insertClaim.run(profileId, kind, value, key, now, now).lastInsertRowid);
+    return toRecord(this.stmt.claimById.get(id)!);
+  }
+
+  /** The network handles the lookup index finds this profile by. */
+  heldHandles(profileId: number): Map<SocialType, string> {
+    return new Map(this.stmt.heldHandles.all(profileId).map((row) => [row.social_type, row.handle_key]));
   }
 
   setUnprovenValue(claimId: number, value: string, now: string): void {
@@ -306,6 +315,15 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
 
   endEvidence(claimIds: number[], reason: string, now: string): void {
     for (const id of claimIds) this.stmt.endLiveEvidence.run(now, reason, id);
+  }
+
+  setClaimState(claimId: number, state: Claim['state'], value: string, now: string): void {
+    this.stmt.setClaimState.run(state, value, now, claimId);
+  }
+
+  /** Puts the profile back in the editor queue: a pending request unless one is open. */
+  backToQueue(profileId: number, actor: string, now: string): void {
+    if (this.stmt.pendingRequest.get(profileId) === undefined) this.stmt.insertRequest.run(profileId, actor, now);
   }
 
   markProven(claimId: number, value: string, now: string): boolean {
@@ -356,56 +374,4 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
 
 interface ProfileHandles {
   profile_social_profiles?: Partial<SocialProfiles>;
-}
-
-/** The profile's document shows its proven handles again (see showProvenHandles); inside the caller's transaction. */
-export function syncProvenHandles(db: Database.Database, profileId: number): void {
-  runNow(showProvenHandles(new SqliteClaimsUnit(db), [profileId]));
-}
-
-/** Ends a live claim (see releaseClaims); inside the caller's transaction. The caller re-syncs the profile. */
-export function releaseClaim(db: Database.Database, claim: Claim | ClaimRow, reason: string, now: string): void {
-  const profileId = 'profileId' in claim ? claim.profileId : claim.profile_id;
-  runNow(releaseClaims(new SqliteClaimsUnit(db), [{ id: claim.id, profileId, kind: claim.kind, key: claim.key }], reason, now));
-}
-
-/** A new `claimed` claim of this key showing `value` (the import's: the key is the lookup index's). */
-export function insertClaim(
-  db: Database.Database,
-  profileId: number,
-  kind: ClaimKind,
-  value: string,
-  key: string,
-  now: string,
-): ClaimRecord {
-  const stmt = claimStatements(db);
-  return toRecord(stmt.claimById.get(Number(stmt.insertClaim.run(profileId, kind, value, key, now, now).lastInsertRowid))!);
-}
-
-/** The profile's live claims of every kind, as rows (no evidence read). */
-export function liveClaimRowsOf(db: Database.Database, profileId: number): ClaimRow[] {
-  return claimStatements(db).liveClaimsOfProfile.all(profileId);
-}
-
-/** Puts the profile back in the editor queue (a pending request unless one is open) and records why. */
-export function backToQueue(
-  db: Database.Database,
-  profileId: number,
-  actor: string,
-  action: string,
-  note: string,
-  now: string,
-): void {
-  const stmt = claimStatements(db);
-  if (stmt.pendingRequest.get(profileId) === undefined) stmt.insertRequest.run(profileId, actor, now);
-  stmt.audit.run(profileId, actor, action, note, now);
-}
-
-export function setClaimState(db: Database.Database, claimId: number, state: Claim['state'], value: string, now: string): void {
-  claimStatements(db).setClaimState.run(state, value, now, claimId);
-}
-
-/** Takes a network claim out of the handle lookup index (it stops verifying). */
-export function leaveLookup(db: Database.Database, claim: Claim): void {
-  new SqliteClaimsUnit(db).leaveLookup([claim]);
 }
