@@ -3,10 +3,9 @@ import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/type
 import { handleKey, normalizeSocialProfiles } from '../social/social-handle';
 import { canonicalizeUrl } from '../url/canonical-url';
 import { ImportConflictError, type ImportProblem, type ImportSummary } from './profiles-repository';
+import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import { refreshDerivedFields } from '../store/sqlite/profile-records';
 import { proveImportedHandles } from '../proofs/sqlite/import-claims';
-
-const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 
 function prepare(db: Database.Database) {
   return {
@@ -31,11 +30,7 @@ function prepare(db: Database.Database) {
   };
 }
 
-function statements(db: Database.Database) {
-  let prepared = statementsByDb.get(db);
-  if (!prepared) statementsByDb.set(db, (prepared = prepare(db)));
-  return prepared;
-}
+const statements = preparedPerConnection(prepare);
 
 function profileDoc(record: ProfileInput): string {
   const { articles: _articles, ...profile } = record;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../database/sqlite-database';
+import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import type { StoredQueueItem } from './stored-queue-item';
 import type { DueQuery, LeasedQueue, NewQueueItem, QueueItem, QueuePayload, Settlement } from './leased-queue';
 
@@ -60,14 +61,8 @@ function prepare(db: Database.Database) {
 }
 
 type Statements = ReturnType<typeof prepare>;
-const statementsByDb = new WeakMap<Database.Database, Statements>();
-
 /** The queue's statements on a connection, prepared once per connection. */
-function statementsOn(db: Database.Database): Statements {
-  let prepared = statementsByDb.get(db);
-  if (!prepared) statementsByDb.set(db, (prepared = prepare(db)));
-  return prepared;
-}
+const statementsOn = preparedPerConnection(prepare);
 
 const toItem = (row: ItemRow): QueueItem => ({
   id: String(row.id),

@@ -3,6 +3,7 @@ import type { SocialProfiles, SocialType } from '../../domain/types';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '../../claims/claims-repository';
 import { enqueueNow } from '../../queue/sqlite-leased-queue';
 import { recheckItemOf } from '../../recheck/recheck-records';
+import { preparedPerConnection } from '../../store/sqlite/prepared-per-connection';
 import { refreshDerivedFields } from '../../store/sqlite/profile-records';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../claims';
 import { claimKey, isNetwork } from '../claim-values';
@@ -116,8 +117,6 @@ const toEvidence = (row: EvidenceRow): Evidence => ({
   endedReason: row.ended_reason,
 });
 
-const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
-
 function prepare(db: Database.Database) {
   return {
     claimById: db.prepare<[number], ClaimRow>('SELECT * FROM claims WHERE id = ?'),
@@ -192,11 +191,7 @@ function prepare(db: Database.Database) {
   };
 }
 
-function claimStatements(db: Database.Database) {
-  let prepared = statementsByDb.get(db);
-  if (!prepared) statementsByDb.set(db, (prepared = prepare(db)));
-  return prepared;
-}
+const claimStatements = preparedPerConnection(prepare);
 
 const toRecord = (row: ClaimRow): ClaimRecord => ({
   id: row.id,

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Article, ArticleInput, AuthorView, Profile } from '../../domain/types';
 import { renderAnswers } from '../../domain/rendered-answers';
+import { preparedPerConnection } from './prepared-per-connection';
 
 /**
  * Reading profiles and articles back from their rows, and keeping the fields derived from them — the
@@ -25,8 +26,6 @@ export const toArticle = (row: ArticleRow): Article => ({
   id: row.id,
   profile_id: row.profile_id,
 });
-
-const statementsByDb = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 
 function prepare(db: Database.Database) {
   return {
@@ -55,19 +54,9 @@ function prepare(db: Database.Database) {
 const hasTagColumns = (db: Database.Database) =>
   db.prepare("SELECT 1 FROM pragma_table_info('profiles') WHERE name = 'article_etag'").get() !== undefined;
 
+const statements = preparedPerConnection(prepare);
 /** Drops the statements prepared for this connection, after a migration changed what they must write. */
-export function forgetPreparedStatements(db: Database.Database): void {
-  statementsByDb.delete(db);
-}
-
-function statements(db: Database.Database) {
-  let prepared = statementsByDb.get(db);
-  if (!prepared) {
-    prepared = prepare(db);
-    statementsByDb.set(db, prepared);
-  }
-  return prepared;
-}
+export const forgetPreparedStatements = statements.forget;
 
 /** The profile, its three latest active articles and its active count; null when there is no such profile. */
 export function readAuthorView(db: Database.Database, profileId: number): AuthorView | null {
