@@ -28,7 +28,7 @@ const toItem = (doc: QueueItemDoc): QueueItem => ({
   settledAt: doc.settled_at ?? null,
 });
 
-/** The items a DueQuery matches, leased or not. */
+/** dueFilter as a MongoDB filter (see DueQuery for what it selects). */
 function dueFilter({ topic, now, evenIfNotDue = false, notSettledSince }: DueQuery): Filter<QueueItemDoc> {
   const at = now.toISOString();
   return {

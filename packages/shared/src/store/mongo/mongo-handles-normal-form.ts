@@ -5,7 +5,7 @@ import { isDuplicateKey } from './mongo-errors';
 import { collectionOf, type ProfileDoc } from './mongo-schema';
 import { refreshDerivedFields } from './profile-derived-fields';
 
-/** Every profile address is a value with a slash; nothing else can need rewriting here. */
+/** Only profiles with a slash in some handle can hold an address (the rule is in the embedded twin's comment). */
 const MAY_BE_ADDRESS = {
   $or: SOCIAL_TYPES.map((type) => ({ [`profile.profile_social_profiles.${type}`]: { $regex: '/' } })),
 } as Filter<ProfileDoc>;

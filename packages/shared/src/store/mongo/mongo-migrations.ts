@@ -14,7 +14,7 @@ import { refreshDerivedFields } from './profile-derived-fields';
  */
 const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '013-social-handles-normal-form', run: rewriteHandlesToNormalForm },
-  // Every handle held until now becomes a claim, proven where it was trusted (see claimsFromHandles).
+  // See claimsFromHandles.
   { name: '015-claims-from-handles', run: claimsFromHandles },
   // Each rendered answer's ETag, stored beside it (see RenderedAnswers).
   { name: '017-tag-existing-answers', run: tagExistingAnswers },

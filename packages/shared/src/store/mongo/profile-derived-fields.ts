@@ -49,7 +49,7 @@ export function derivedFieldsOf(
   return { active_article_count: active.length, answers: renderAnswers(authorViewOf(doc, latest, active.length)) };
 }
 
-/** The profile, its three latest active articles and its active count; null when there is no such profile. */
+/** The AuthorView of a profile document; null when there is no such profile. */
 export async function readAuthorView(db: Db, profileId: number): Promise<AuthorView | null> {
   const doc = await collectionOf(db, 'profiles').findOne({ _id: profileId });
   if (!doc) return null;
