@@ -1,6 +1,6 @@
 import type { MongoDatabase } from '../database/mongo-database';
 import type { Claim, ClaimKind } from '../proofs/claims';
-import { MongoClaimsUnit, readClaimsOf, readLiveClaimsOfKey } from '../proofs/mongo/mongo-claims';
+import { MongoClaimsUnit, readClaimsOf, readLiveClaimsOfKey } from './mongo-claims-unit';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from './claims-repository';
 import { runInTurn, type Steps } from './steps';
 

@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
 import type { Claim, ClaimKind } from '../proofs/claims';
-import { readClaimsOf, readLiveClaimsOfKey, SqliteClaimsUnit } from '../proofs/sqlite/claims-sql';
+import { readClaimsOf, readLiveClaimsOfKey, SqliteClaimsUnit } from './sqlite-claims-unit';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from './claims-repository';
 import { runNow, type Steps } from './steps';
 

@@ -8,7 +8,7 @@ import { DUPLICATE_KEY, isDuplicateKey, writeErrorsOf } from '../store/mongo/mon
 import { reserveIds, withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf, type ArticleDoc, type ProfileDoc } from '../store/mongo/mongo-schema';
 import { derivedFieldsOf, refreshDerivedFields } from '../store/mongo/profile-derived-fields';
-import { proveImportedHandles } from '../proofs/mongo/mongo-import-claims';
+import { proveImportedHandles } from '../claims/mongo-import-claims';
 
 /*
  * Import without multi-document transactions (FerretDB 1.x has none), in two phases:

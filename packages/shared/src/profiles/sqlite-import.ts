@@ -5,7 +5,7 @@ import { canonicalizeUrl } from '../url/canonical-url';
 import { ImportConflictError, type ImportProblem, type ImportSummary } from './profiles-repository';
 import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import { refreshDerivedFields } from '../store/sqlite/profile-records';
-import { proveImportedHandles } from '../proofs/sqlite/import-claims';
+import { proveImportedHandles } from '../claims/sqlite-import-claims';
 
 function prepare(db: Database.Database) {
   return {

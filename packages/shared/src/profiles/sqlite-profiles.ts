@@ -4,7 +4,7 @@ import { settleReadersAfterWrite } from '../store/sqlite/write-without-blocking'
 import { networkClaims } from '../proofs/claim-values';
 import { setClaimsSteps } from '../claims/set-claims';
 import { runNow } from '../claims/steps';
-import { SqliteClaimsUnit } from '../proofs/sqlite/claims-sql';
+import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { normalizeSocialProfiles } from '../social/social-handle';
 import { refreshDerivedFields, toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/profile-records';
 import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';

@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
 import type { Claim } from '../proofs/claims';
 import type { DueCheck } from '../proofs/claim-store';
-import { endLiveEvidence, leaveLookup, readClaim, readEvidence, syncProvenHandles } from '../proofs/mongo/mongo-claims';
+import { endLiveEvidence, leaveLookup, readClaim, readEvidence, syncProvenHandles } from '../claims/mongo-claims-unit';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { collectionOf, type QueueItemDoc } from '../store/mongo/mongo-schema';
 import { insertAudit, openPendingRequest } from '../store/mongo/mongo-verification-records';

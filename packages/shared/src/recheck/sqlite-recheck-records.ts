@@ -4,7 +4,7 @@ import { runNow } from '../claims/steps';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import type { Claim } from '../proofs/claims';
 import type { DueCheck } from '../proofs/claim-store';
-import { readClaim, readEvidence, SqliteClaimsUnit } from '../proofs/sqlite/claims-sql';
+import { readClaim, readEvidence, SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { settleNow } from '../queue/sqlite-leased-queue';
 import { RECHECK_TOPIC, type CheckRecord, type RecheckRecords } from './recheck-records';
 

@@ -4,7 +4,7 @@ import { chunks, CHUNK, WRITE_CHUNK } from '../../store/mongo/chunks';
 import { collectionOf, type HandleDoc, type ProfileDoc } from '../../store/mongo/mongo-schema';
 import { refreshDerivedFields } from '../../store/mongo/profile-derived-fields';
 import { EDITOR_PROVIDER, MIGRATION_NOTE, OPERATOR_PROVIDER, type NewEvidence } from '../claims';
-import { ensureClaims, insertEvidence } from './mongo-claims';
+import { ensureClaims, insertEvidence } from '../../claims/mongo-claims-unit';
 
 type Entry = WithId<HandleDoc>;
 type Shown = Pick<ProfileDoc, '_id' | 'verified' | 'portal_user_id'> & {

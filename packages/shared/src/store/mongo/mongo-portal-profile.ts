@@ -3,7 +3,7 @@ import { SOCIAL_TYPES } from '../../domain/types';
 import { networkClaims } from '../../proofs/claim-values';
 import { refuseTakenHandles, writeClaims } from '../../claims/set-claims';
 import { runInTurn } from '../../claims/steps';
-import { MongoClaimsUnit, provenSocialOf } from '../../proofs/mongo/mongo-claims';
+import { MongoClaimsUnit, provenSocialOf } from '../../claims/mongo-claims-unit';
 import { normalizeSocialProfiles } from '../../social/social-handle';
 import type { ProfileFields } from '../../profiles/profiles-repository';
 import { withNewIds } from './mongo-ids';

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { forgetPreparedStatements, refreshDerivedFields } from './profile-records';
 import { rewriteHandlesToNormalForm } from './handles-normal-form';
-import { CLAIMS_SCHEMA_SQL } from '../../proofs/sqlite/claims-sql';
+import { CLAIMS_SCHEMA_SQL } from '../../claims/sqlite-claims-unit';
 import { claimsFromHandles } from '../../proofs/sqlite/claims-migration';
 import { QUEUE_SCHEMA_SQL } from '../../queue/sqlite-leased-queue';
 import { RECHECKS_ONTO_QUEUE_SQL } from '../../recheck/sqlite-recheck-records';

@@ -1,14 +1,14 @@
 import type { Db } from 'mongodb';
-import type { ClaimPlace } from '../../claims/claims-repository';
-import { releaseUnprovenOthers } from '../../claims/record-proof';
-import { runInTurn } from '../../claims/steps';
-import { SOCIAL_TYPES, type SocialType } from '../../domain/types';
-import { handleKey } from '../../social/social-handle';
-import { chunks } from '../../store/mongo/chunks';
-import { collectionOf, type ClaimDoc } from '../../store/mongo/mongo-schema';
-import { OPERATOR_PROVIDER, type NewEvidence } from '../claims';
-import { releasedBecause } from '../claim-wording';
-import { insertEvidence, insertProvenClaims, MongoClaimsUnit, releaseClaims, type WantedClaim } from './mongo-claims';
+import type { ClaimPlace } from './claims-repository';
+import { releaseUnprovenOthers } from './record-proof';
+import { runInTurn } from './steps';
+import { SOCIAL_TYPES, type SocialType } from '../domain/types';
+import { handleKey } from '../social/social-handle';
+import { chunks } from '../store/mongo/chunks';
+import { collectionOf, type ClaimDoc } from '../store/mongo/mongo-schema';
+import { OPERATOR_PROVIDER, type NewEvidence } from '../proofs/claims';
+import { releasedBecause } from '../proofs/claim-wording';
+import { insertEvidence, insertProvenClaims, MongoClaimsUnit, releaseClaims, type WantedClaim } from './mongo-claims-unit';
 
 const byImport = (value: string): NewEvidence => ({
   method: 'operator-import',

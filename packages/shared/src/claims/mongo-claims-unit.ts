@@ -1,19 +1,19 @@
 import type { Db } from 'mongodb';
-import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '../../claims/claims-repository';
-import { provenHandlesOf, showProvenHandles } from '../../claims/proven-handles';
-import { releaseClaims as releaseClaimsSteps } from '../../claims/release-claims';
-import { runInTurn } from '../../claims/steps';
-import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../../domain/types';
-import { chunks, WRITE_CHUNK } from '../../store/mongo/chunks';
-import { isDuplicateKey, writeErrorsOf } from '../../store/mongo/mongo-errors';
-import { withNewIds } from '../../store/mongo/mongo-ids';
-import { COLLECTIONS, collectionOf, type ClaimDoc, type EvidenceDoc } from '../../store/mongo/mongo-schema';
-import { enqueueIn } from '../../queue/mongo-leased-queue';
-import { recheckItemOf } from '../../recheck/recheck-records';
-import { insertAudit } from '../../store/mongo/mongo-verification-records';
-import { refreshDerivedFields } from '../../store/mongo/profile-derived-fields';
-import type { Claim, ClaimKind, Evidence, NewEvidence } from '../claims';
-import { claimKey, isNetwork } from '../claim-values';
+import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from './claims-repository';
+import { provenHandlesOf, showProvenHandles } from './proven-handles';
+import { releaseClaims as releaseClaimsSteps } from './release-claims';
+import { runInTurn } from './steps';
+import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
+import { chunks, WRITE_CHUNK } from '../store/mongo/chunks';
+import { isDuplicateKey, writeErrorsOf } from '../store/mongo/mongo-errors';
+import { withNewIds } from '../store/mongo/mongo-ids';
+import { COLLECTIONS, collectionOf, type ClaimDoc, type EvidenceDoc } from '../store/mongo/mongo-schema';
+import { enqueueIn } from '../queue/mongo-leased-queue';
+import { recheckItemOf } from '../recheck/recheck-records';
+import { insertAudit } from '../store/mongo/mongo-verification-records';
+import { refreshDerivedFields } from '../store/mongo/profile-derived-fields';
+import type { Claim, ClaimKind, Evidence, NewEvidence } from '../proofs/claims';
+import { claimKey, isNetwork } from '../proofs/claim-values';
 
 /*
  * The claims and evidence collections: the primitive steps of the claims rules (MongoClaimsUnit; the rules

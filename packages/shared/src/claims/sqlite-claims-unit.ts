@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
-import type { SocialProfiles, SocialType } from '../../domain/types';
-import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '../../claims/claims-repository';
-import { enqueueNow } from '../../queue/sqlite-leased-queue';
-import { recheckItemOf } from '../../recheck/recheck-records';
-import { preparedPerConnection } from '../../store/sqlite/prepared-per-connection';
-import { refreshDerivedFields } from '../../store/sqlite/profile-records';
-import type { Claim, ClaimKind, Evidence, NewEvidence } from '../claims';
-import { claimKey, isNetwork } from '../claim-values';
+import type { SocialProfiles, SocialType } from '../domain/types';
+import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from './claims-repository';
+import { enqueueNow } from '../queue/sqlite-leased-queue';
+import { recheckItemOf } from '../recheck/recheck-records';
+import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
+import { refreshDerivedFields } from '../store/sqlite/profile-records';
+import type { Claim, ClaimKind, Evidence, NewEvidence } from '../proofs/claims';
+import { claimKey, isNetwork } from '../proofs/claim-values';
 
 /**
  * The claims and evidence tables, read and written synchronously inside the caller's transaction: the primitive

@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
-import { proveClaim, releaseUnprovenOthers } from '../../claims/record-proof';
-import { releaseClaims } from '../../claims/release-claims';
-import { runNow } from '../../claims/steps';
-import { SOCIAL_TYPES } from '../../domain/types';
-import { OPERATOR_PROVIDER } from '../claims';
-import { releasedBecause } from '../claim-wording';
-import { SqliteClaimsUnit } from './claims-sql';
+import { proveClaim, releaseUnprovenOthers } from './record-proof';
+import { releaseClaims } from './release-claims';
+import { runNow } from './steps';
+import { SOCIAL_TYPES } from '../domain/types';
+import { OPERATOR_PROVIDER } from '../proofs/claims';
+import { releasedBecause } from '../proofs/claim-wording';
+import { SqliteClaimsUnit } from './sqlite-claims-unit';
 
 /**
  * After `byline import` has decided which profile holds which handle (the lookup index), the claims follow:
