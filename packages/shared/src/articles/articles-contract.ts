@@ -1,11 +1,11 @@
-import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { contractArticle, newJournalist } from '../profiles/journalist-contract';
 
 /**
  * The promises of the Articles port, for stores made by `factory`, including those the embedded store gets from its
  * unit of write. Run on every database by packages/shared/test/contracts/articles.test.ts.
  */
-export function articlesContract(factory: ContractStoreFactory): void {
+export function articlesContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
 
   it('keeps the active article count the verifiers read right through add, edit and deactivation', async () => {

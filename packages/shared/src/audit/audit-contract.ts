@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import type { ProfileFields } from '../profiles/profiles-repository';
 import { newUser } from '../users/users-contract';
 
@@ -19,7 +19,7 @@ const fields: ProfileFields = {
  * The promises of the AuditHistory port, for stores made by `factory`. Run on every database by
  * packages/shared/test/contracts/audit.test.ts.
  */
-export function auditContract(factory: ContractStoreFactory): void {
+export function auditContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
   let n = 0;
   async function profile(): Promise<number> {

@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import type { NewEvidence } from '../proofs/claims';
 import { liveEvidence } from '../proofs/claims';
 import { HandleTakenError, type ProfileFields } from '../profiles/profiles-repository';
@@ -63,7 +63,7 @@ const claimingTwitter = (twitter: string): ProfileFields => ({
  * The claims rules (src/claims) over the ClaimsRepository port, for stores made by `factory`. Run on every database
  * by packages/shared/test/contracts/claims.test.ts.
  */
-export function claimsContract(factory: ContractStoreFactory): void {
+export function claimsContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
   const store = () => backend().store;
   let claims: ClaimsRepository;

@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { recordProof } from '../claims/record-proof';
 import { handleKey } from '../social/social-handle';
 import { journalistFields, newJournalist, proveClaim, signedInAs } from './journalist-contract';
@@ -8,7 +8,7 @@ import { HandleTakenError } from './profiles-repository';
  * The promises of the Profiles port, for stores made by `factory`, including those the embedded store gets from its
  * unit of write. Run on every database by packages/shared/test/contracts/profiles.test.ts.
  */
-export function profilesContract(factory: ContractStoreFactory): void {
+export function profilesContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
   let n = 0;
   /** The profile's live network claims as [kind, value, state]. */

@@ -1,11 +1,11 @@
-import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { CONTRACT_NOW, minutesAfterNow, newUser } from '../users/users-contract';
 
 /**
  * The promises of the Sessions port, for stores made by `factory`. Run on every database by
  * packages/shared/test/contracts/sessions.test.ts.
  */
-export function sessionsContract(factory: ContractStoreFactory): void {
+export function sessionsContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
   const now = CONTRACT_NOW;
   const at = minutesAfterNow;

@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { EmailTakenError, type NewPortalUser, type PortalUser, type Users } from './users-repository';
 
 /** The time the contracts of a user's records take as now, and `minutes` after it (before it, when negative). */
@@ -19,7 +19,7 @@ export const newUser = (users: Users, temporaryPasswordExpiresAt?: string): Prom
  * The promises of the Users port, for stores made by `factory`. Run on every database by
  * packages/shared/test/contracts/users.test.ts.
  */
-export function usersContract(factory: ContractStoreFactory): void {
+export function usersContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
   const now = CONTRACT_NOW;
   const at = minutesAfterNow;

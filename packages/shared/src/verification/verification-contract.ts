@@ -1,11 +1,11 @@
-import { freshBackendPerTest, type ContractStoreFactory } from '../backend/fresh-backend-per-test';
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { newJournalist, proveClaim } from '../profiles/journalist-contract';
 
 /**
  * The promises of the Verification port, for stores made by `factory`, including those the embedded store gets from its
  * unit of write. Run on every database by packages/shared/test/contracts/verification.test.ts.
  */
-export function verificationContract(factory: ContractStoreFactory): void {
+export function verificationContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
 
   it('opens one pending request however many arrive at once, and a decision closes it with an audit record', async () => {
