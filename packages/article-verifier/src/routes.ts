@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { AllowedOrigins, backendOf, CredentialChecker, verifyArticleSchema, type VerifyArticleInput } from '@byline/shared';
+import { verifyArticleSchema, type VerifyArticleInput } from '@byline/shared';
 import {
   fieldsFrom,
-  inMemoryRateLimiting,
   methodNotAllowed,
   preflight,
+  verificationGate,
   verificationHandler,
   type ServiceDeps,
 } from '@byline/shared/http';
@@ -19,18 +19,9 @@ const METHODS = ['POST', 'GET'];
  * CORS preflight (204, no credentials, no rate limit). HEAD is answered 405 before credentials are read: it
  * would learn nothing (200 either way, the verdict is in the body) yet cost rate budget.
  */
-export function verifyArticleRoutes({
-  store,
-  apiAccounts = backendOf(store).apiAccounts,
-  logger,
-  authCacheTtlMs = 1000,
-  now,
-  rateLimiting,
-}: ServiceDeps): Router {
-  const gate = {
-    checker: new CredentialChecker(apiAccounts, authCacheTtlMs, now),
-    limiting: rateLimiting ?? inMemoryRateLimiting({ usage: backendOf(store).usage, logger }),
-  };
+export function verifyArticleRoutes(deps: ServiceDeps): Router {
+  const { store } = deps;
+  const { gate, origins } = verificationGate(deps);
   const handle = verificationHandler<VerifyArticleInput>(gate, {
     schema: verifyArticleSchema,
     fields: (req) => fieldsFrom(req, ['url']),
@@ -38,12 +29,6 @@ export function verifyArticleRoutes({
   });
   const refuse = methodNotAllowed(METHODS);
   const router = Router();
-  router
-    .route(VERIFY_ARTICLE_PATH)
-    .post(handle)
-    .get(handle)
-    .options(preflight(METHODS, new AllowedOrigins(apiAccounts, authCacheTtlMs, now)))
-    .head(refuse)
-    .all(refuse);
+  router.route(VERIFY_ARTICLE_PATH).post(handle).get(handle).options(preflight(METHODS, origins)).head(refuse).all(refuse);
   return router;
 }

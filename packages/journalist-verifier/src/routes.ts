@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { AllowedOrigins, backendOf, CredentialChecker, verifyJournalistSchema, type VerifyJournalistInput } from '@byline/shared';
+import { verifyJournalistSchema, type VerifyJournalistInput } from '@byline/shared';
 import {
   fieldsFrom,
-  inMemoryRateLimiting,
   methodNotAllowed,
   preflight,
+  verificationGate,
   verificationHandler,
   type ServiceDeps,
 } from '@byline/shared/http';
@@ -18,28 +18,15 @@ const METHODS = ['POST'];
  * POST /api/v1/verify_journalist with social_username and social_type (JSON, form or query) → auth → rate limit →
  * validation → use case. OPTIONS is the CORS preflight (204, no credentials, no rate limit); HEAD, like GET, is 405.
  */
-export function verifyJournalistRoutes({
-  store,
-  apiAccounts = backendOf(store).apiAccounts,
-  logger,
-  authCacheTtlMs = 1000,
-  now,
-  rateLimiting,
-}: ServiceDeps): Router {
-  const gate = {
-    checker: new CredentialChecker(apiAccounts, authCacheTtlMs, now),
-    limiting: rateLimiting ?? inMemoryRateLimiting({ usage: backendOf(store).usage, logger }),
-  };
+export function verifyJournalistRoutes(deps: ServiceDeps): Router {
+  const { store } = deps;
+  const { gate, origins } = verificationGate(deps);
   const handle = verificationHandler<VerifyJournalistInput>(gate, {
     schema: verifyJournalistSchema,
     fields: (req) => fieldsFrom(req, ['social_username', 'social_type']),
     answer: (input) => verifyJournalist(store, input),
   });
   const router = Router();
-  router
-    .route(VERIFY_JOURNALIST_PATH)
-    .post(handle)
-    .options(preflight(METHODS, new AllowedOrigins(apiAccounts, authCacheTtlMs, now)))
-    .all(methodNotAllowed(METHODS));
+  router.route(VERIFY_JOURNALIST_PATH).post(handle).options(preflight(METHODS, origins)).all(methodNotAllowed(METHODS));
   return router;
 }

@@ -14,6 +14,7 @@ export * from './ops-routes';
 export * from './metrics';
 export * from './openapi';
 export * from '../service/service-app';
+export * from '../service/verification-gate';
 export * from '../service/run-service';
 export * from './rate-limit-counter';
 export * from './rate-limit-headers';
