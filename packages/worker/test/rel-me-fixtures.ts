@@ -16,7 +16,7 @@ import {
   type ClaimsRepository,
   type Store,
 } from '@byline/shared';
-import { anArticle, loopbackOutbound } from '@byline/test-support';
+import { anArticle, loopbackOutbound, profileFields } from '@byline/test-support';
 
 /**
  * Verified profiles whose website is proven by rel="me", pointing at pages a real HTTP server on 127.0.0.1
@@ -91,18 +91,10 @@ export class ProofFixtures {
     });
     const profile = await this.backend.profiles.save(
       user.id,
-      {
-        profile_first_name: 'Aoife',
+      profileFields({
         profile_last_name: `Worker${tag}`,
-        profile_title: '',
-        profile_bio: '',
-        profile_employer: '',
-        profile_residing: '',
-        profile_image: '',
         profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
-        user_location: '',
-        user_city: '',
-      },
+      }),
       `worker-${tag}`,
     );
     await this.backend.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });

@@ -1,19 +1,8 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import type { ProfileFields } from '../profiles/profiles-repository';
 import { newUser } from '../users/users-contract';
 
-const fields: ProfileFields = {
-  profile_first_name: 'Aoife',
-  profile_last_name: 'Brennan',
-  profile_title: '',
-  profile_bio: '',
-  profile_employer: '',
-  profile_residing: '',
-  profile_image: '',
-  profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
-  user_location: '',
-  user_city: '',
-};
+const fields: ProfileFields = profileFields({ profile_last_name: 'Brennan' });
 
 /**
  * The promises of the AuditHistory port, for stores made by `factory`. Run on every database by

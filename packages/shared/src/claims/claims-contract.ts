@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import type { NewEvidence } from '../proofs/claims';
 import { liveEvidence } from '../proofs/claims';
 import { HandleTakenError, type ProfileFields } from '../profiles/profiles-repository';
@@ -46,18 +46,11 @@ async function runCutAt(claims: ClaimsRepository, n: number, rule: (unit: Claims
 }
 
 let made = 0;
-const claimingTwitter = (twitter: string): ProfileFields => ({
-  profile_first_name: 'Aoife',
-  profile_last_name: `Claims${++made}`,
-  profile_title: '',
-  profile_bio: '',
-  profile_employer: '',
-  profile_residing: '',
-  profile_image: '',
-  profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
-  user_location: '',
-  user_city: '',
-});
+const claimingTwitter = (twitter: string): ProfileFields =>
+  profileFields({
+    profile_last_name: `Claims${++made}`,
+    profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
+  });
 
 /**
  * The claims rules (src/claims) over the ClaimsRepository port, for stores made by `factory`. Run on every database

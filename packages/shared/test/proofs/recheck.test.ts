@@ -20,7 +20,7 @@ import {
   type RecheckOptions,
   type Store,
 } from '@byline/shared';
-import { anArticle, capturingLogger, loopbackOutbound, storeFactories } from '@byline/test-support';
+import { anArticle, capturingLogger, loopbackOutbound, profileFields, storeFactories } from '@byline/test-support';
 
 /**
  * The re-check use case on each store, against pages served by a real HTTP server on 127.0.0.1. The fetch may
@@ -49,18 +49,10 @@ const withoutLink: Page = (res) => res.writeHead(200, { 'Content-Type': 'text/ht
 
 let counter = 0;
 function fields(twitter = ''): ProfileFields {
-  return {
-    profile_first_name: 'Aoife',
+  return profileFields({
     profile_last_name: `Recheck${++counter}`,
-    profile_title: '',
-    profile_bio: '',
-    profile_employer: '',
-    profile_residing: '',
-    profile_image: '',
     profile_social_profiles: { twitter, facebook: '', linkedin: '', instagram: '' },
-    user_location: '',
-    user_city: '',
-  };
+  });
 }
 
 describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (factory) => {
