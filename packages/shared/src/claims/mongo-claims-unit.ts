@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { claimRecordOf, evidenceOf } from './stored-claims';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from './claims-repository';
 import { provenHandlesOf, showProvenHandles } from './proven-handles';
 import { releaseClaims as releaseClaimsSteps } from './release-claims';
@@ -26,36 +27,9 @@ import { claimKey, isNetwork } from '../proofs/claim-values';
 /** The value of ClaimDoc.live: one live claim per (profile, kind, key), by a unique index. */
 export const liveMark = (profileId: number, kind: ClaimKind, key: string): string => JSON.stringify([profileId, kind, key]);
 
-const toEvidence = (doc: EvidenceDoc): Evidence => ({
-  id: doc._id,
-  claimId: doc.claim_id,
-  method: doc.method,
-  provider: { id: doc.provider_id, name: doc.provider_name },
-  provenValue: doc.proven_value,
-  subject: doc.subject,
-  verifiedAt: doc.verified_at,
-  lastCheckedAt: doc.last_checked_at,
-  by: doc.by,
-  note: doc.note,
-  nextCheckAt: doc.next_check_at,
-  failingSince: doc.failing_since,
-  lastFailure: doc.last_failure,
-  endedAt: doc.ended_at,
-  endedReason: doc.ended_reason,
-});
+const toEvidence = (doc: EvidenceDoc): Evidence => evidenceOf(doc._id, doc);
 
-const toRecord = (doc: ClaimDoc): ClaimRecord => ({
-  id: doc._id,
-  profileId: doc.profile_id,
-  kind: doc.kind,
-  value: doc.value,
-  key: doc.key,
-  state: doc.state,
-  createdAt: doc.created_at,
-  updatedAt: doc.updated_at,
-  releasedAt: doc.released_at,
-  releasedReason: doc.released_reason,
-});
+const toRecord = (doc: ClaimDoc): ClaimRecord => claimRecordOf(doc._id, doc);
 
 const toClaim = (doc: ClaimDoc, evidence: Evidence[]): Claim => ({ ...toRecord(doc), evidence });
 

@@ -7,6 +7,7 @@ import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import { refreshDerivedFields } from '../store/sqlite/profile-records';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../proofs/claims';
 import { claimKey, isNetwork } from '../proofs/claim-values';
+import { claimRecordOf, evidenceOf, type StoredClaim, type StoredEvidence } from './stored-claims';
 
 /**
  * The claims and evidence tables, read and written synchronously inside the caller's transaction: the primitive
@@ -14,36 +15,12 @@ import { claimKey, isNetwork } from '../proofs/claim-values';
  * write that touches handles runs (the claims repository, the portal's profile form, `byline import`, re-checks).
  */
 
-interface ClaimRow {
+interface ClaimRow extends StoredClaim {
   id: number;
-  profile_id: number;
-  kind: ClaimKind;
-  value: string;
-  key: string;
-  state: Claim['state'];
-  created_at: string;
-  updated_at: string;
-  released_at: string | null;
-  released_reason: string | null;
 }
 
-interface EvidenceRow {
+interface EvidenceRow extends StoredEvidence {
   id: number;
-  claim_id: number;
-  method: Evidence['method'];
-  provider_id: string;
-  provider_name: string;
-  proven_value: string;
-  subject: string | null;
-  verified_at: string;
-  last_checked_at: string;
-  by: string;
-  note: string | null;
-  next_check_at: string | null;
-  failing_since: string | null;
-  last_failure: string | null;
-  ended_at: string | null;
-  ended_reason: string | null;
 }
 
 export const CLAIMS_SCHEMA_SQL = `
@@ -99,23 +76,7 @@ export const CLAIMS_SCHEMA_SQL = `
   CREATE INDEX proof_attempts_expiry ON proof_attempts (expires_at);
 `;
 
-const toEvidence = (row: EvidenceRow): Evidence => ({
-  id: row.id,
-  claimId: row.claim_id,
-  method: row.method,
-  provider: { id: row.provider_id, name: row.provider_name },
-  provenValue: row.proven_value,
-  subject: row.subject,
-  verifiedAt: row.verified_at,
-  lastCheckedAt: row.last_checked_at,
-  by: row.by,
-  note: row.note,
-  nextCheckAt: row.next_check_at,
-  failingSince: row.failing_since,
-  lastFailure: row.last_failure,
-  endedAt: row.ended_at,
-  endedReason: row.ended_reason,
-});
+const toEvidence = (row: EvidenceRow): Evidence => evidenceOf(row.id, row);
 
 function prepare(db: Database.Database) {
   return {
@@ -193,18 +154,7 @@ function prepare(db: Database.Database) {
 
 const claimStatements = preparedPerConnection(prepare);
 
-const toRecord = (row: ClaimRow): ClaimRecord => ({
-  id: row.id,
-  profileId: row.profile_id,
-  kind: row.kind,
-  value: row.value,
-  key: row.key,
-  state: row.state,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  releasedAt: row.released_at,
-  releasedReason: row.released_reason,
-});
+const toRecord = (row: ClaimRow): ClaimRecord => claimRecordOf(row.id, row);
 
 function toClaim(db: Database.Database, row: ClaimRow): Claim {
   return { ...toRecord(row), evidence: claimStatements(db).evidenceOf.all(row.id).map(toEvidence) };

@@ -1,7 +1,7 @@
 import type { Collection, Db, IndexDescription } from 'mongodb';
+import type { StoredClaim, StoredEvidence } from '../../claims/stored-claims';
 import type { AccountStatus, ArticleInput, ProfileInput, SocialType } from '../../domain/types';
 import type { RenderedAnswers } from '../../domain/rendered-answers';
-import type { ClaimKind, ClaimState, EvidenceMethod } from '../../proofs/claims';
 import type { AuditAction } from '../../audit/audit-repository';
 import type { StoredQueueItem } from '../../queue/stored-queue-item';
 
@@ -135,17 +135,8 @@ export interface CounterDoc {
 }
 
 /** A claim (see proofs/claims.ts); the fields are the embedded store's columns. */
-export interface ClaimDoc {
+export interface ClaimDoc extends StoredClaim {
   _id: number;
-  profile_id: number;
-  kind: ClaimKind;
-  value: string;
-  key: string;
-  state: ClaimState;
-  created_at: string;
-  updated_at: string;
-  released_at: string | null;
-  released_reason: string | null;
   /**
    * `profile_id kind key` while the claim is live, unset once released. Its unique index allows one live claim
    * per (profile, kind, key) without a partial index (which FerretDB 1.x lacks).
@@ -154,23 +145,8 @@ export interface ClaimDoc {
 }
 
 /** A proof of a claim, in its own collection. */
-export interface EvidenceDoc {
+export interface EvidenceDoc extends StoredEvidence {
   _id: number;
-  claim_id: number;
-  method: EvidenceMethod;
-  provider_id: string;
-  provider_name: string;
-  proven_value: string;
-  subject: string | null;
-  verified_at: string;
-  last_checked_at: string;
-  by: string;
-  note: string | null;
-  next_check_at: string | null;
-  failing_since: string | null;
-  last_failure: string | null;
-  ended_at: string | null;
-  ended_reason: string | null;
 }
 
 /** A network sign-in in progress as kept before the queue (data step 022 moves them there), keyed by the hash of its `state`. */
