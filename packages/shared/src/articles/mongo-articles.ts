@@ -3,7 +3,8 @@ import type { Article, ArticleInput } from '../domain/types';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf, type ArticleDoc } from '../store/mongo/mongo-schema';
-import { refreshDerivedFields, toArticle } from '../store/mongo/profile-derived-fields';
+import { toArticle } from '../store/mongo/profile-derived-fields';
+import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { canonicalizeUrl } from '../url/canonical-url';
 import { ArticleTakenError, type Articles } from './articles-repository';
 
@@ -72,7 +73,7 @@ export class MongoArticles implements Articles {
           },
         };
       });
-      await refreshDerivedFields(db, [profileId]);
+      await rerenderInTurn(db, [profileId]);
       return toArticle(doc);
     });
   }
@@ -90,7 +91,7 @@ export class MongoArticles implements Articles {
         await this.refuseTakenAddress(canonical, profileId, articleId);
         throw error;
       }
-      await refreshDerivedFields(this.database.db, [profileId]);
+      await rerenderInTurn(this.database.db, [profileId]);
       return matched > 0;
     });
   }

@@ -1,6 +1,7 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
 import type { Article, ArticleInput } from '../domain/types';
-import { refreshDerivedFields, toArticle, type ArticleRow } from '../store/sqlite/profile-records';
+import { toArticle, type ArticleRow } from '../store/sqlite/profile-records';
+import { rerenderNow } from '../answers/sqlite-answers-unit';
 import { canonicalizeUrl } from '../url/canonical-url';
 import { ArticleTakenError, type Articles } from './articles-repository';
 
@@ -57,7 +58,7 @@ export class SqliteArticles implements Articles {
         this.sql.insert.run(profileId, canonical, article.active ? 1 : 0, article.published_at, JSON.stringify(article))
           .lastInsertRowid,
       );
-      refreshDerivedFields(db, profileId);
+      rerenderNow(db, [profileId]);
       return toArticle(this.sql.one.get(id, profileId)!);
     });
   }
@@ -74,7 +75,7 @@ export class SqliteArticles implements Articles {
         articleId,
         profileId,
       );
-      refreshDerivedFields(db, profileId);
+      rerenderNow(db, [profileId]);
       return changes > 0;
     });
   }

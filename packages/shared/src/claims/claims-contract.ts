@@ -6,7 +6,7 @@ import type { ClaimsRepository, ClaimsUnitOfWrite } from './claims-repository';
 import { moveProvenClaim, moveProvenClaimSteps } from './move-proven-claim';
 import { recordProof, recordProofSteps } from './record-proof';
 import { setClaims } from './set-claims';
-import type { Steps } from './steps';
+import type { Steps } from '../database/steps';
 
 const signIn = (username: string, subject = `sub-${username}`): NewEvidence => ({
   method: 'network-sign-in',

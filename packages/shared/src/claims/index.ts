@@ -1,5 +1,4 @@
 export * from './claims-repository';
-export * from './steps';
 export * from './release-claims';
 export * from './proven-handles';
 export * from './set-claims';

@@ -3,7 +3,7 @@ import { claimRecordOf, evidenceOf } from './stored-claims';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from './claims-repository';
 import { provenHandlesOf, showProvenHandles } from './proven-handles';
 import { releaseClaims as releaseClaimsSteps } from './release-claims';
-import { runInTurn } from './steps';
+import { runInTurn } from '../database/steps';
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
 import { chunks, WRITE_CHUNK } from '../store/mongo/chunks';
 import { isDuplicateKey, writeErrorsOf } from '../store/mongo/mongo-errors';
@@ -12,7 +12,7 @@ import { COLLECTIONS, collectionOf, type ClaimDoc, type EvidenceDoc } from '../s
 import { enqueueIn } from '../queue/mongo-leased-queue';
 import { recheckItemOf } from '../recheck/recheck-records';
 import { insertAudit } from '../store/mongo/mongo-verification-records';
-import { refreshDerivedFields } from '../store/mongo/profile-derived-fields';
+import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../proofs/claims';
 import { claimKey, isNetwork } from '../proofs/claim-values';
 
@@ -419,7 +419,7 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     }));
     for (const batch of chunks(updates, WRITE_CHUNK))
       await collectionOf(this.db, 'profiles').bulkWrite(batch, { ordered: false });
-    await refreshDerivedFields(this.db, handles.keys());
+    await rerenderInTurn(this.db, handles.keys());
   }
 
   appendHistory({ profileId, actor, action, note }: HistoryEntry, now: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { MongoDatabase } from '../database/mongo-database';
 import type { Claim, ClaimKind } from '../proofs/claims';
 import { MongoClaimsUnit, readClaimsOf, readLiveClaimsOfKey } from './mongo-claims-unit';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from './claims-repository';
-import { runInTurn, type Steps } from './steps';
+import { runInTurn, type Steps } from '../database/steps';
 
 /** The claims repository on MongoDB: a rule's steps are single-document writes awaited in the rule's order. */
 export class MongoClaims implements ClaimsRepository {

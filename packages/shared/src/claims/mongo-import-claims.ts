@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import type { ClaimPlace } from './claims-repository';
 import { releaseUnprovenOthers } from './record-proof';
-import { runInTurn } from './steps';
+import { runInTurn } from '../database/steps';
 import { SOCIAL_TYPES, type SocialType } from '../domain/types';
 import { handleKey } from '../social/social-handle';
 import { chunks } from '../store/mongo/chunks';

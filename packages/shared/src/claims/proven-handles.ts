@@ -1,6 +1,6 @@
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
 import type { ClaimRecord, ClaimsUnitOfWrite } from './claims-repository';
-import { step, type Steps } from './steps';
+import { step, type Steps } from '../database/steps';
 
 const noHandles = (): SocialProfiles => Object.fromEntries(SOCIAL_TYPES.map((type) => [type, ''])) as SocialProfiles;
 

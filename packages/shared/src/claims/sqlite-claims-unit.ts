@@ -4,7 +4,7 @@ import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '.
 import { enqueueNow } from '../queue/sqlite-leased-queue';
 import { recheckItemOf } from '../recheck/recheck-records';
 import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
-import { refreshDerivedFields } from '../store/sqlite/profile-records';
+import { rerenderNow } from '../answers/sqlite-answers-unit';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../proofs/claims';
 import { claimKey, isNetwork } from '../proofs/claim-values';
 import { claimRecordOf, evidenceOf, type StoredClaim, type StoredEvidence } from './stored-claims';
@@ -308,7 +308,7 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
       const doc = JSON.parse(this.stmt.profileDoc.get(id)!) as ProfileHandles;
       doc.profile_social_profiles = social;
       this.stmt.setProfileDoc.run(JSON.stringify(doc), id);
-      refreshDerivedFields(this.db, id);
+      rerenderNow(this.db, [id]);
     }
   }
 

@@ -2,7 +2,7 @@ import type { SqliteDatabase } from '../database/sqlite-database';
 import type { Claim, ClaimKind } from '../proofs/claims';
 import { readClaimsOf, readLiveClaimsOfKey, SqliteClaimsUnit } from './sqlite-claims-unit';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from './claims-repository';
-import { runNow, type Steps } from './steps';
+import { runNow, type Steps } from '../database/steps';
 
 /** The claims repository on the embedded store's connection: a rule's steps run synchronously in one transaction. */
 export class SqliteClaims implements ClaimsRepository {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { proveClaim, releaseUnprovenOthers } from './record-proof';
 import { releaseClaims } from './release-claims';
-import { runNow } from './steps';
+import { runNow } from '../database/steps';
 import { SOCIAL_TYPES } from '../domain/types';
 import { OPERATOR_PROVIDER } from '../proofs/claims';
 import { releasedBecause } from '../proofs/claim-wording';

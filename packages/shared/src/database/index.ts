@@ -1,3 +1,4 @@
 export * from './sqlite-database';
 export * from './mongo-database';
 export * from './store-database';
+export * from './steps';

@@ -7,7 +7,8 @@ import { chunks, WRITE_CHUNK } from '../store/mongo/chunks';
 import { DUPLICATE_KEY, isDuplicateKey, writeErrorsOf } from '../store/mongo/mongo-errors';
 import { reserveIds, withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf, type ArticleDoc, type ProfileDoc } from '../store/mongo/mongo-schema';
-import { derivedFieldsOf, refreshDerivedFields } from '../store/mongo/profile-derived-fields';
+import { derivedFieldsOf } from '../store/mongo/profile-derived-fields';
+import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { proveImportedHandles } from '../claims/mongo-import-claims';
 
 /*
@@ -356,7 +357,7 @@ export async function importProfiles(
   await writeProfiles(db, importPlan, ids, articleIds, touched);
   await writeHandles(db, importPlan, ids);
   await proveImportedHandles(db, ids.values(), new Date().toISOString());
-  await refreshDerivedFields(db, touched);
+  await rerenderInTurn(db, touched);
   onProgress?.({ done: total, total });
   return { profiles: total, articles: articleCount };
 }

@@ -4,7 +4,7 @@ import { handleKey, normalizeSocialProfiles } from '../social/social-handle';
 import { canonicalizeUrl } from '../url/canonical-url';
 import { ImportConflictError, type ImportProblem, type ImportSummary } from './profiles-repository';
 import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
-import { refreshDerivedFields } from '../store/sqlite/profile-records';
+import { rerenderNow } from '../answers/sqlite-answers-unit';
 import { proveImportedHandles } from '../claims/sqlite-import-claims';
 
 function prepare(db: Database.Database) {
@@ -137,7 +137,7 @@ export class SqliteImport {
     if (problems.length) throw new ImportConflictError(problems.sort((a, b) => a.index - b.index));
     const now = new Date().toISOString();
     for (const id of this.released) proveImportedHandles(this.db, id, now);
-    for (const id of this.touched) refreshDerivedFields(this.db, id);
+    rerenderNow(this.db, this.touched);
     return { profiles: this.profiles, articles: this.articles };
   }
 }

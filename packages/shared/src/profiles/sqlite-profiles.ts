@@ -3,10 +3,11 @@ import type { ArticleInput, Profile, ProfileInput } from '../domain/types';
 import { settleReadersAfterWrite } from '../store/sqlite/write-without-blocking';
 import { networkClaims } from '../proofs/claim-values';
 import { setClaimsSteps } from '../claims/set-claims';
-import { runNow } from '../claims/steps';
+import { runNow } from '../database/steps';
 import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { normalizeSocialProfiles } from '../social/social-handle';
-import { refreshDerivedFields, toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/profile-records';
+import { toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/profile-records';
+import { rerenderNow } from '../answers/sqlite-answers-unit';
 import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
 import { SqliteImport } from './sqlite-import';
 
@@ -60,7 +61,7 @@ export class SqliteProfiles implements Profiles {
       // The typed handles become claims; the document keeps the proven ones only (refused: HandleTakenError).
       const wanted = networkClaims(fields.profile_social_profiles);
       runNow(setClaimsSteps(new SqliteClaimsUnit(db), profileId, wanted, new Date().toISOString()));
-      refreshDerivedFields(db, profileId);
+      rerenderNow(db, [profileId]);
       return toProfile(this.sql.byId.get(profileId)!);
     });
   }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { showProvenHandles } from '../claims/proven-handles';
-import { runNow } from '../claims/steps';
+import { runNow } from '../database/steps';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import type { Claim } from '../proofs/claims';
 import type { DueCheck } from '../proofs/claim-store';

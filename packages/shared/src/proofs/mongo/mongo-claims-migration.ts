@@ -2,7 +2,7 @@ import type { Db, ObjectId, WithId } from 'mongodb';
 import type { SocialType } from '../../domain/types';
 import { chunks, CHUNK, WRITE_CHUNK } from '../../store/mongo/chunks';
 import { collectionOf, type HandleDoc, type ProfileDoc } from '../../store/mongo/mongo-schema';
-import { refreshDerivedFields } from '../../store/mongo/profile-derived-fields';
+import { rerenderInTurn } from '../../answers/mongo-answers-unit';
 import { EDITOR_PROVIDER, MIGRATION_NOTE, OPERATOR_PROVIDER, type NewEvidence } from '../claims';
 import { ensureClaims, insertEvidence } from '../../claims/mongo-claims-unit';
 
@@ -135,6 +135,6 @@ async function unlistUntrusted(db: Db, entries: Entry[]): Promise<void> {
   }
   const updates = [...cleared].map(([id, set]) => ({ updateOne: { filter: { _id: id }, update: { $set: set } } }));
   for (const batch of chunks(updates, WRITE_CHUNK)) await collectionOf(db, 'profiles').bulkWrite(batch, { ordered: false });
-  await refreshDerivedFields(db, cleared.keys());
+  await rerenderInTurn(db, cleared.keys());
   await collectionOf(db, 'handles').deleteMany({ _id: { $in: entries.map((entry) => entry._id) } });
 }

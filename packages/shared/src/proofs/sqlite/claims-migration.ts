@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { refreshDerivedFields } from '../../store/sqlite/profile-records';
+import { rerenderNow } from '../../answers/sqlite-answers-unit';
 import { MIGRATION_NOTE, OPERATOR_PROVIDER } from '../claims';
 
 /**
@@ -54,6 +54,6 @@ export function claimsFromHandles(db: Database.Database): void {
       );
       touched.add(claim.profile_id);
     }
-    for (const profileId of touched) refreshDerivedFields(db, profileId);
+    rerenderNow(db, touched);
   }).immediate();
 }

@@ -3,7 +3,7 @@ import { SOCIAL_TYPES } from '../../domain/types';
 import { handleKey, rewrittenHandle } from '../../social/social-handle';
 import { isDuplicateKey } from './mongo-errors';
 import { collectionOf, type ProfileDoc } from './mongo-schema';
-import { refreshDerivedFields } from './profile-derived-fields';
+import { rerenderInTurn } from '../../answers/mongo-answers-unit';
 
 /** Only profiles with a slash in some handle can hold an address (the rule is in the embedded twin's comment). */
 const MAY_BE_ADDRESS = {
@@ -45,6 +45,6 @@ export async function rewriteHandlesToNormalForm(db: Db): Promise<void> {
     }
     if (Object.keys(set).length === 0) continue;
     await profiles.updateOne({ _id: doc._id }, { $set: set });
-    await refreshDerivedFields(db, [doc._id]);
+    await rerenderInTurn(db, [doc._id]);
   }
 }

@@ -5,7 +5,7 @@ import { proofAttemptsOntoQueue } from '../../proofs/mongo/mongo-proof-attempts-
 import { isDuplicateKey } from './mongo-errors';
 import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
 import { collectionOf, ensureSchema } from './mongo-schema';
-import { refreshDerivedFields } from './profile-derived-fields';
+import { rerenderInTurn } from '../../answers/mongo-answers-unit';
 
 /**
  * One-time data steps, run after the schema step, each recorded by name in schema_migrations once done
@@ -44,5 +44,5 @@ async function tagExistingAnswers(db: Db): Promise<void> {
   const untagged = collectionOf(db, 'profiles').find({ 'answers.articleTag': { $exists: false } }, { projection: { _id: 1 } });
   const ids: number[] = [];
   for await (const { _id } of untagged) ids.push(_id);
-  await refreshDerivedFields(db, ids);
+  await rerenderInTurn(db, ids);
 }

@@ -2,13 +2,13 @@ import type { Db } from 'mongodb';
 import { SOCIAL_TYPES } from '../../domain/types';
 import { networkClaims } from '../../proofs/claim-values';
 import { refuseTakenHandles, writeClaims } from '../../claims/set-claims';
-import { runInTurn } from '../../claims/steps';
+import { runInTurn } from '../../database/steps';
 import { MongoClaimsUnit, provenSocialOf } from '../../claims/mongo-claims-unit';
 import { normalizeSocialProfiles } from '../../social/social-handle';
 import type { ProfileFields } from '../../profiles/profiles-repository';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type PortalUserDoc } from './mongo-schema';
-import { refreshDerivedFields } from './profile-derived-fields';
+import { rerenderInTurn } from '../../answers/mongo-answers-unit';
 
 /*
  * Saving a journalist's profile without a transaction, in single-document steps ordered so that an
@@ -95,6 +95,6 @@ export async function saveProfile(db: Db, userId: number, given: ProfileFields, 
     { _id: profileId },
     { $set: { profile: { ...current.profile, ...fields, profile_social_profiles: proven } } },
   );
-  await refreshDerivedFields(db, [profileId]);
+  await rerenderInTurn(db, [profileId]);
   return profileId;
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { SOCIAL_TYPES, type SocialProfiles } from '../../domain/types';
 import { handleKey, rewrittenHandle } from '../../social/social-handle';
-import { refreshDerivedFields } from './profile-records';
+import { rerenderNow } from '../../answers/sqlite-answers-unit';
 
 const CHUNK = 500;
 
@@ -55,7 +55,7 @@ export function rewriteHandlesToNormalForm(db: Database.Database): void {
       }
       if (changed) {
         updateDoc.run(JSON.stringify(profile), id);
-        refreshDerivedFields(db, id);
+        rerenderNow(db, [id]);
       }
     }
     return rows.length ? rows[rows.length - 1]!.id : null;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { forgetPreparedStatements, refreshDerivedFields } from './profile-records';
+import { forgetAnswerStatements, rerenderNow } from '../../answers/sqlite-answers-unit';
+import { forgetPreparedStatements } from './profile-records';
 import { rewriteHandlesToNormalForm } from './handles-normal-form';
 import { CLAIMS_SCHEMA_SQL } from '../../claims/sqlite-claims-unit';
 import { claimsFromHandles } from '../../proofs/sqlite/claims-migration';
@@ -99,7 +100,7 @@ export const MIGRATIONS: Migration[] = [
       const unrendered = db.prepare<[number], number>('SELECT id FROM profiles WHERE article_answer IS NULL LIMIT ?').pluck();
       const renderChunk = db.transaction(() => {
         const ids = unrendered.all(BACKFILL_CHUNK);
-        for (const id of ids) refreshDerivedFields(db, id);
+        rerenderNow(db, ids);
         return ids.length;
       });
       while (renderChunk.immediate() > 0);
@@ -205,10 +206,11 @@ export const MIGRATIONS: Migration[] = [
     name: '017-tag-existing-answers',
     backfill: (db) => {
       forgetPreparedStatements(db); // prepared before 016 added the tag columns
+      forgetAnswerStatements(db);
       const untagged = db.prepare<[number], number>('SELECT id FROM profiles WHERE article_etag IS NULL LIMIT ?').pluck();
       const renderChunk = db.transaction(() => {
         const ids = untagged.all(BACKFILL_CHUNK);
-        for (const id of ids) refreshDerivedFields(db, id);
+        rerenderNow(db, ids);
         return ids.length;
       });
       while (renderChunk.immediate() > 0);

@@ -1,0 +1,2 @@
+export * from './answers-unit';
+export * from './rerender-answers';
