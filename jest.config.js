@@ -23,6 +23,9 @@ module.exports = {
   moduleNameMapper: {
     '^@byline/shared$': '<rootDir>/packages/shared/src',
     '^@byline/shared/http$': '<rootDir>/packages/shared/src/http',
+    '^@byline/shared/storage$': '<rootDir>/packages/shared/src/storage',
+    '^@byline/shared/fetch$': '<rootDir>/packages/shared/src/fetch',
+    '^@byline/editorial$': '<rootDir>/packages/editorial/src',
     '^@byline/test-support$': '<rootDir>/packages/test-support/src',
     '^@byline/portal$': '<rootDir>/packages/portal/src',
     '^@byline/portal/operator$': '<rootDir>/packages/portal/src/operator',

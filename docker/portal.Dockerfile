@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Byline portal (sign-up, profiles, editor verification, API settings, public pages): its workspace and @byline/shared only.
+# Byline portal (sign-up, profiles, editor verification, API settings, public pages): its workspace, @byline/editorial and @byline/shared only.
 # Build from the repository root:  docker build -f docker/portal.Dockerfile -t byline/portal .
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -10,22 +10,24 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false SCARF_ANALYTICS=false
-# Only the root manifest, the shared package's and the portal's: the other workspaces never enter the image.
+# Only the root manifest, the shared and editorial packages' and the portal's: the other workspaces never enter the image.
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/editorial/package.json packages/editorial/
 COPY packages/portal/package.json packages/portal/
 
-# Compile: every dependency of the two workspaces plus the root's dev tools (TypeScript).
+# Compile: every dependency of the three workspaces plus the root's dev tools (TypeScript).
 FROM base AS build
-RUN npm ci -w @byline/shared -w @byline/portal --include-workspace-root
+RUN npm ci -w @byline/shared -w @byline/editorial -w @byline/portal --include-workspace-root
 COPY tsconfig.base.json ./
 COPY packages/shared/ packages/shared/
+COPY packages/editorial/ packages/editorial/
 COPY packages/portal/ packages/portal/
 RUN npx tsc -b packages/portal
 
-# Production dependencies of the two workspaces only, native modules built for the runtime image.
+# Production dependencies of the three workspaces only, native modules built for the runtime image.
 FROM base AS prod-deps
-RUN npm ci --omit=dev -w @byline/shared -w @byline/portal
+RUN npm ci --omit=dev -w @byline/shared -w @byline/editorial -w @byline/portal
 
 FROM ${NODE_IMAGE} AS runtime
 # Also read when set: MONGODB_URI (the store; without it, the embedded store in /data), REDIS_URL (sign-in
@@ -42,6 +44,8 @@ COPY --from=prod-deps /app/package.json ./
 COPY --from=prod-deps /app/node_modules node_modules/
 COPY --from=build /app/packages/shared/package.json packages/shared/
 COPY --from=build /app/packages/shared/dist packages/shared/dist/
+COPY --from=build /app/packages/editorial/package.json packages/editorial/
+COPY --from=build /app/packages/editorial/dist packages/editorial/dist/
 COPY --from=build /app/packages/portal/package.json packages/portal/
 COPY --from=build /app/packages/portal/dist packages/portal/dist/
 # The embedded store (used when MONGODB_URI is unset) writes here; uid 1000 is "node" in the node images.

@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Byline worker: re-checks rel="me" proofs on a schedule (RECHECK_INTERVAL, RECHECK_GRACE, RECHECK_RETRY,
-# WORKER_POLL_INTERVAL); serves only /healthz, /readyz and /metrics. Its workspace and @byline/shared only.
+# WORKER_POLL_INTERVAL); serves only /healthz, /readyz and /metrics. Its workspace, @byline/editorial and @byline/shared only.
 # Any number of replicas may run on one store: the claim store leases each proof to one checker at a time.
 # Build from the repository root:  docker build -f docker/worker.Dockerfile -t byline/worker .
 ARG NODE_IMAGE=node:24-bookworm-slim
@@ -12,22 +12,24 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false SCARF_ANALYTICS=false
-# Only the root manifest, the shared package's and this service's: the other workspaces never enter the image.
+# Only the root manifest, the shared and editorial packages' and this service's: the other workspaces never enter the image.
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/editorial/package.json packages/editorial/
 COPY packages/worker/package.json packages/worker/
 
-# Compile: every dependency of the two workspaces plus the root's dev tools (TypeScript).
+# Compile: every dependency of the three workspaces plus the root's dev tools (TypeScript).
 FROM base AS build
-RUN npm ci -w @byline/shared -w @byline/worker --include-workspace-root
+RUN npm ci -w @byline/shared -w @byline/editorial -w @byline/worker --include-workspace-root
 COPY tsconfig.base.json ./
 COPY packages/shared/ packages/shared/
+COPY packages/editorial/ packages/editorial/
 COPY packages/worker/ packages/worker/
 RUN npx tsc -b packages/worker
 
-# Production dependencies of the two workspaces only, native modules built for the runtime image.
+# Production dependencies of the three workspaces only, native modules built for the runtime image.
 FROM base AS prod-deps
-RUN npm ci --omit=dev -w @byline/shared -w @byline/worker
+RUN npm ci --omit=dev -w @byline/shared -w @byline/editorial -w @byline/worker
 
 FROM ${NODE_IMAGE} AS runtime
 # Also read when set: MONGODB_URI (the store; without it, the embedded store in /data) and PUBLIC_PORTAL_URL
@@ -42,6 +44,8 @@ COPY --from=prod-deps /app/package.json ./
 COPY --from=prod-deps /app/node_modules node_modules/
 COPY --from=build /app/packages/shared/package.json packages/shared/
 COPY --from=build /app/packages/shared/dist packages/shared/dist/
+COPY --from=build /app/packages/editorial/package.json packages/editorial/
+COPY --from=build /app/packages/editorial/dist packages/editorial/dist/
 COPY --from=build /app/packages/worker/package.json packages/worker/
 COPY --from=build /app/packages/worker/dist packages/worker/dist/
 # The embedded store (used when MONGODB_URI is unset) writes here; uid 1000 is "node" in the node images.

@@ -86,6 +86,22 @@ function importedPackages(workspaceDir: string): string[] {
   return [...new Set(names)].sort();
 }
 
+/** The workspaces under packages/ a workspace depends on (@byline/* in its dependencies), directly or not. */
+function internalWorkspaces(dir: string): string[] {
+  const found = new Set<string>();
+  const visit = (name: string) => {
+    for (const dependency of productionDependencies(path.join(repoRoot, 'packages', name))) {
+      const other = dependency.startsWith('@byline/') ? dependency.slice('@byline/'.length) : null;
+      if (other && !found.has(other)) {
+        found.add(other);
+        visit(other);
+      }
+    }
+  };
+  visit(dir);
+  return [...found].sort();
+}
+
 const productionDependencies = (workspaceDir: string): string[] =>
   Object.keys(JSON.parse(fs.readFileSync(path.join(workspaceDir, 'package.json'), 'utf8')).dependencies ?? {});
 
@@ -97,9 +113,11 @@ describe.each(SERVICES)('docker/$name.Dockerfile', (service: ServiceSpec) => {
   const text = fs.readFileSync(file, 'utf8');
   const { argDefaults, stages } = parseStages(file);
   const final = stages.at(-1) as Stage;
+  // The workspaces the service's code depends on (@byline/shared for all; @byline/editorial for the portal and worker).
+  const libraries = internalWorkspaces(service.name);
   const otherWorkspaces = fs
     .readdirSync(path.join(repoRoot, 'packages'))
-    .filter((dir) => dir !== service.name && dir !== 'shared')
+    .filter((dir) => dir !== service.name && !libraries.includes(dir))
     .filter((dir) => fs.existsSync(path.join(repoRoot, 'packages', dir, 'package.json')));
 
   it(`is multi-stage on ${NODE_IMAGE} (the line .nvmrc names), with a runtime stage free of the build toolchain`, () => {
@@ -112,20 +130,22 @@ describe.each(SERVICES)('docker/$name.Dockerfile', (service: ServiceSpec) => {
     for (const tool of ['python3', 'make', 'g++']) expect(toolchain).toContain(tool);
   });
 
-  it('installs and builds only its own workspace and @byline/shared', () => {
+  it('installs and builds only its own workspace and the ones it depends on (@byline/shared…)', () => {
     const runs = stages.flatMap((s) => all(s, 'RUN').map(content));
     const npmCi = runs.filter((r) => /\bnpm ci\b/.test(r));
     const workspaces = (cmd: string) => [...cmd.matchAll(/(?:-w|--workspace)[ =](\S+)/g)].map((m) => m[1]).sort();
     expect(npmCi.length).toBeGreaterThanOrEqual(1);
-    for (const cmd of npmCi) expect(workspaces(cmd)).toEqual(['@byline/shared', service.workspace].sort());
+    const expected = [...libraries.map((dir) => `@byline/${dir}`), service.workspace].sort();
+    for (const cmd of npmCi) expect(workspaces(cmd)).toEqual(expected);
     expect(npmCi.some((cmd) => cmd.includes('--omit=dev'))).toBe(true);
     expect(runs.some((r) => r.includes(`tsc -b packages/${service.name}`))).toBe(true);
 
     const sources = stages.flatMap(contextSources);
-    expect(sources).toEqual(expect.arrayContaining(['package-lock.json', 'packages/shared/', `packages/${service.name}/`]));
+    const packageDirs = [...libraries, service.name].map((dir) => `packages/${dir}/`);
+    expect(sources).toEqual(expect.arrayContaining(['package-lock.json', ...packageDirs]));
     for (const source of sources) {
       expect(source).toMatch(
-        new RegExp(`^(package(-lock)?\\.json|tsconfig\\.base\\.json|packages/(shared|${service.name})/.*)$`),
+        new RegExp(`^(package(-lock)?\\.json|tsconfig\\.base\\.json|packages/(${[...libraries, service.name].join('|')})/.*)$`),
       );
       expect(fs.existsSync(path.join(repoRoot, source))).toBe(true);
     }
@@ -145,10 +165,10 @@ describe.each(SERVICES)('docker/$name.Dockerfile', (service: ServiceSpec) => {
     expect(fs.existsSync(path.join(repoRoot, 'packages', service.name, 'src/main.ts'))).toBe(true);
   });
 
-  it('gets every package its code imports from `npm ci --omit=dev` of the two workspaces', () => {
-    for (const dir of [service.name, 'shared']) {
+  it('gets every package its code imports from `npm ci --omit=dev` of its workspaces', () => {
+    for (const dir of [service.name, ...libraries]) {
       const workspaceDir = path.join(repoRoot, 'packages', dir);
-      const installed = [...productionDependencies(workspaceDir), ...(dir === 'shared' ? [] : ['@byline/shared'])];
+      const installed = productionDependencies(workspaceDir);
       const missing = importedPackages(workspaceDir).filter((name) => !installed.includes(name));
       expect({ workspace: dir, missing }).toEqual({ workspace: dir, missing: [] });
     }

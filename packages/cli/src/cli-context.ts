@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { embeddedStoreFile, loadConfig, NoStoreError, openStore, type Config, type Store } from '@byline/shared';
-import { backendOf } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { writeLine } from './output';
 
 export type OutputStream = Writable & { isTTY?: boolean };

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { loadConfig, useDnsServers } from '@byline/shared';
+import { loadConfig } from '@byline/shared';
+import { useDnsServers } from '@byline/editorial';
 import { runCli } from './cli';
 
 // Every name a command looks up (MongoDB, pages it fetches) goes to DNS_SERVERS when set. Only here, in the

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import fs from 'node:fs';
 import request from 'supertest';
 import type { Store } from '@byline/shared';

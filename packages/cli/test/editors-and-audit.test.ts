@@ -1,4 +1,4 @@
-import { backendOf, type Backend } from '@byline/shared';
+import { backendOf, type Backend } from '@byline/editorial';
 import { aProfile } from '@byline/test-support';
 import { passwordMatches } from '../../portal/src/auth/passwords';
 import { byline, cliTargets, importFileWith, type CliTarget } from './cli-harness';

@@ -4,7 +4,8 @@
  * ALLOWED_PRIVATE_ADDRESSES lists loopback, as an operator would set it (without it, loopback is refused: see the
  * last test).
  */
-import { backendOf, NO_VERIFIED_AUTHOR_MESSAGE, NOT_A_JOURNALIST_MESSAGE, runRecheck } from '@byline/shared';
+import { NO_VERIFIED_AUTHOR_MESSAGE, NOT_A_JOURNALIST_MESSAGE } from '@byline/shared';
+import { backendOf, runRecheck } from '@byline/editorial';
 import { buildPackages, LOOPBACK_ALLOWED, runCliProcess, startDnsServer, tempDir } from '@byline/test-support';
 import {
   DAY,

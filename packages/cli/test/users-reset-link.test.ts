@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { backendOf } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../../portal/src/app';
 import { hashPassword } from '../../portal/src/auth/passwords';

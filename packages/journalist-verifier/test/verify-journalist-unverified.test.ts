@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { checkedRequest as request, anArticle, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
 

@@ -1,12 +1,7 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
-import {
-  createSafeFetch,
-  DEFAULT_OUTBOUND,
-  DEFAULT_RATE_LIMIT_PER_MINUTE,
-  DEFAULT_RECHECK_POLICY,
-  backendOf,
-} from '@byline/shared';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@byline/shared';
+import { createSafeFetch, DEFAULT_OUTBOUND, DEFAULT_RECHECK_POLICY, backendOf } from '@byline/editorial';
 import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';

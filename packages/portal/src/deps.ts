@@ -1,4 +1,5 @@
-import type { ClaimsRepository, Logger, Outbound, RecheckPolicy, SafeFetch, Store } from '@byline/shared';
+import type { Logger, Store } from '@byline/shared';
+import type { ClaimsRepository, Outbound, RecheckPolicy, SafeFetch } from '@byline/editorial';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
 import type { Outbox } from './mail/outbox';

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { addressPolicyOf, backendOf, createLogger, loadConfig, outboundOf, recheckPolicyOf, useDnsServers } from '@byline/shared';
+import { createLogger, loadConfig } from '@byline/shared';
+import { addressPolicyOf, backendOf, outboundOf, recheckPolicyOf, useDnsServers } from '@byline/editorial';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { createSignInThrottle } from './auth/create-sign-in-throttle';

@@ -1,8 +1,15 @@
-import { backendOf, createSafeFetch, rechecksOf, recordProof, relMeEvidence, runRecheck, setClaims } from '@byline/shared';
+import { backendOf, createSafeFetch, rechecksOf, recordProof, relMeEvidence, runRecheck, setClaims } from '@byline/editorial';
 import { bearer, loopbackOutbound } from '@byline/test-support';
 import { createEditor } from '../src/use-cases/accounts';
-import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
-import { pageServer } from './support/portal-harness';
+import {
+  portalStoreFactories,
+  profileForm,
+  signedUp,
+  startPortal,
+  submit,
+  type Portal,
+  pageServer,
+} from './support/portal-harness';
 import { proveClaim, signedInAs } from './support/proofs';
 import { verifiers } from './support/verifiers';
 

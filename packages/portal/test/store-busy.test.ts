@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import type { SqliteStore } from '@byline/shared';
+import type { SqliteStore } from '@byline/editorial';
 import { embeddedStore } from '@byline/test-support';
 import { startPortal, submit, type Portal } from './support/portal-harness';
 

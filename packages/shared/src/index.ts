@@ -1,6 +1,8 @@
 /**
- * @byline/shared: domain types and mappers, input schemas, the data stores, credential checks, config and
- * logging. The HTTP layer is @byline/shared/http, so that the CLI does not load Express and its kin.
+ * @byline/shared: what the two verifiers load — domain types and mappers, input schemas, the store and its
+ * lookups, credential checks, usage, config and logging. The HTTP layer is @byline/shared/http (the CLI does not
+ * load Express); the store's resources, each behind its port, are @byline/shared/storage and the SSRF-safe fetcher
+ * is @byline/shared/fetch, which only the portal, CLI and worker load (through @byline/editorial).
  */
 export * from './domain/types';
 export * from './domain/mappers';
@@ -22,24 +24,8 @@ export * from './auth/browser-keys';
 export * from './cors';
 export * from './store/store';
 export * from './store/open-store';
-export * from './store/sqlite/sqlite-store';
-export * from './store/mongo/mongo-store';
-export * from './profiles';
-export * from './articles';
-export * from './verification';
-export * from './users/users-repository';
-export * from './sessions/sessions-repository';
-export * from './password-resets/password-resets-repository';
-export * from './audit/audit-repository';
 export * from './database';
-export * from './backend';
 export * from './api-accounts';
 export * from './usage/usage-repository';
 export * from './usage/log-throttle';
 export * from './usage/usage-meter';
-export * from './fetch';
-export * from './proofs';
-export * from './claims';
-export * from './queue';
-export * from './recheck';
-export * from './answers';

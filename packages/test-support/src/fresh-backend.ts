@@ -1,4 +1,4 @@
-import { backendOf, type Backend } from '@byline/shared';
+import { backendOf, type Backend } from '@byline/editorial';
 import type { StoreFactory } from './stores';
 
 /**

@@ -2,16 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import {
-  backendOf,
-  createApiKey,
-  createLogger,
-  SqliteStore,
-  validateProfileRecord,
-  type Logger,
-  type ProfileInput,
-  type Store,
-} from '@byline/shared';
+import { createApiKey, createLogger, validateProfileRecord, type Logger, type ProfileInput, type Store } from '@byline/shared';
+import { backendOf, SqliteStore } from '@byline/editorial';
 
 export function tempDir(prefix = 'byline-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -4,7 +4,8 @@
  */
 import type { Express } from 'express';
 import type { Response } from 'supertest';
-import { backendOf, StoreUnavailableError, type ApiAccounts, type Logger, type Store } from '@byline/shared';
+import { StoreUnavailableError, type ApiAccounts, type Logger, type Store } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { type ServiceDeps } from '@byline/shared/http';
 import { bearer, quietLogger } from './harness';
 import type { StoreFactory } from './stores';

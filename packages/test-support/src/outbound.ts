@@ -1,4 +1,5 @@
-import { loadConfig, outboundOf, type Outbound, type Resolver } from '@byline/shared';
+import { loadConfig } from '@byline/shared';
+import { outboundOf, type Outbound, type Resolver } from '@byline/editorial';
 
 /**
  * What an operator sets to let Byline reach sites on this machine: the tests' pages and identity providers

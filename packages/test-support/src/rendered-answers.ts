@@ -1,5 +1,4 @@
 import {
-  backendOf,
   SOCIAL_TYPES,
   canonicalizeUrl,
   handleKey,
@@ -7,6 +6,7 @@ import {
   toJournalistResponse,
   type Store,
 } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 
 const parsed = (answer: string | null) => (answer === null ? null : (JSON.parse(answer) as unknown));
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { MongoStore, type Store } from '@byline/shared';
+import { type Store } from '@byline/shared';
+import { MongoStore } from '@byline/editorial';
 import { embeddedStore } from './harness';
 
 /** One way to get a fresh, empty store. The contract suite and the HTTP tests run once per factory. */

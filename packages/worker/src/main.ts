@@ -1,15 +1,14 @@
 #!/usr/bin/env node
+import { createLogger, loadConfig } from '@byline/shared';
 import {
-  createLogger,
   createSafeFetch,
-  loadConfig,
   backendOf,
   outboundOf,
   recheckHolder,
   rechecksOf,
   recheckPolicyOf,
   useDnsServers,
-} from '@byline/shared';
+} from '@byline/editorial';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createOpsApp } from './ops-app';
 import { startRecheckLoop } from './recheck-loop';

@@ -1,4 +1,5 @@
-import { runRecheck, type Logger, type RecheckOptions, type RecheckSummary } from '@byline/shared';
+import { type Logger } from '@byline/shared';
+import { runRecheck, type RecheckOptions, type RecheckSummary } from '@byline/editorial';
 import type { WorkerMetrics } from './worker-metrics';
 
 export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onProgress' | 'all' | 'logger'> {

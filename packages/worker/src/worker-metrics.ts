@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import type { RecheckSummary } from '@byline/shared';
+import type { RecheckSummary } from '@byline/editorial';
 
 export interface WorkerMetrics {
   registry: Registry;

@@ -1,4 +1,5 @@
-import type { RecheckSummary, Store } from '@byline/shared';
+import type { Store } from '@byline/shared';
+import type { RecheckSummary } from '@byline/editorial';
 import { capturingLogger, quietLogger, storeFactories } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
 import { createWorkerMetrics } from '../src/worker-metrics';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { canonicalizeUrl, type ArticleInput, type Store } from '@byline/shared';
 import {
-  canonicalizeUrl,
   EDITOR_PROVIDER,
   backendOf,
   type Backend,
@@ -12,10 +12,8 @@ import {
   setClaims,
   rechecksOf,
   type Rechecks,
-  type ArticleInput,
   type ClaimsRepository,
-  type Store,
-} from '@byline/shared';
+} from '@byline/editorial';
 import { anArticle, loopbackOutbound, profileFields } from '@byline/test-support';
 
 /**

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SqliteStore } from '@byline/shared';
+import { SqliteStore } from '@byline/editorial';
 import { buildPackages, runToExit, spawnService, tempDir, until, type ServiceProcess } from '@byline/test-support';
 import { ProofFixtures, startPageServer, type PageServer } from './rel-me-fixtures';
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { backendOf, normaliseOrigin, normaliseOriginList, normalizeEmail, type AccountStatus } from '@byline/shared';
+import { normaliseOrigin, normaliseOriginList, normalizeEmail, type AccountStatus } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 

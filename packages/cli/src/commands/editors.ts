@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { backendOf } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { createEditor } from '@byline/portal/operator';
 import { validEmail } from '../checked-input';
 import { withNewOrExistingStore, type CliContext } from '../cli-context';

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import Joi from 'joi';
 import {
-  backendOf,
   checkBrowserKeySettings,
   createApiKey,
   plainTextRule,
@@ -10,6 +9,7 @@ import {
   type Config,
   type Store,
 } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { checked, validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { setVerifiedByOperator } from '@byline/portal/operator';
-import { backendOf } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 

@@ -8,7 +8,7 @@ import {
   rechecksOf,
   runRecheck,
   type RecheckProgress,
-} from '@byline/shared';
+} from '@byline/editorial';
 import { withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
-import { backendOf, ImportConflictError, type ImportSummary } from '@byline/shared';
+import { backendOf, ImportConflictError, type ImportSummary } from '@byline/editorial';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 import type { LineProblem } from './check-records';

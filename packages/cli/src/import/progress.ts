@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ImportProgress } from '@byline/shared';
+import type { ImportProgress } from '@byline/editorial';
 import type { OutputStream } from '../cli-context';
 
 export interface ProgressReporter {

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { buildPackages, runCliProcess, startService, tempDir, until, type RunningService } from '@byline/test-support';
-import { backendOf, SqliteStore } from '@byline/shared';
+import { backendOf, SqliteStore } from '@byline/editorial';
 import { DEMO_ARTICLE_URL } from '../../src/demo-data';
 import {
   canMakeFilesImmutable,

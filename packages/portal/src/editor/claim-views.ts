@@ -1,12 +1,5 @@
-import {
-  isLiveClaim,
-  isNetwork,
-  SOCIAL_TYPES,
-  type Claim,
-  type Evidence,
-  type EvidenceMethod,
-  type SocialType,
-} from '@byline/shared';
+import { SOCIAL_TYPES, type SocialType } from '@byline/shared';
+import { isLiveClaim, isNetwork, type Claim, type Evidence, type EvidenceMethod } from '@byline/editorial';
 import { claimTitle, day, kindLabel, methodInWords, NETWORK_NAMES, shownValue, STATE_LABELS } from '../proofs/proof-wording';
 import { csrfField } from '../views/forms';
 import { html, webUrl, type SafeHtml, type SafeUrl } from '../views/html';

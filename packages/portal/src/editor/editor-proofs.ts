@@ -1,22 +1,19 @@
+import { handleKey, InvalidHandleError, normalizeHandle, type SocialType } from '@byline/shared';
 import {
+  type Profiles,
   EDITOR_PROVIDER,
   endingProofs,
-  handleKey,
-  InvalidHandleError,
   isLiveClaim,
   isNetwork,
-  normalizeHandle,
   moveProvenClaim,
   recordProof,
   type AuditHistory,
   type Claim,
   type ClaimsRepository,
-  type Profiles,
   type PortalUser,
   type ProvenClaimMove,
-  type SocialType,
   type Verification,
-} from '@byline/shared';
+} from '@byline/editorial';
 import { claimTitle } from '../proofs/proof-wording';
 import { isOwnProfile } from '../use-cases/verification';
 

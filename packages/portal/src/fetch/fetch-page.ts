@@ -4,9 +4,9 @@ import {
   UnresolvedHostError,
   UnsafeAddressError,
   type SafeFetchOptions,
-} from '@byline/shared';
+} from '@byline/editorial';
 
-export type { Resolver } from '@byline/shared';
+export type { Resolver } from '@byline/editorial';
 
 export interface FetchedPage {
   /** The address after redirects. */

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { PortalSession, PortalUser } from '@byline/shared';
+import type { PortalSession, PortalUser } from '@byline/editorial';
 import type { Interpolation } from '../views/html';
 import { layout } from '../views/layout';
 

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { backendOf, type PortalUser } from '@byline/shared';
+import { backendOf, type PortalUser } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 
 export const SESSION_COOKIE = 'byline_session';

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
+import { handleKey, type SocialType } from '@byline/shared';
 import {
-  handleKey,
   isLiveClaim,
   recordProof,
   type ClaimsRepository,
   type PortalUser,
   type ProofAttempt,
   type ProofAttemptStore,
-  type SocialType,
-} from '@byline/shared';
+} from '@byline/editorial';
 import type { NetworkSignIn, ProvenAccount } from './network-sign-in/network-sign-in';
 
 /** How long a journalist has between "Sign in with …" and the provider's redirect back. */

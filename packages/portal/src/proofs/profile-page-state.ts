@@ -1,4 +1,4 @@
-import { backendOf, publicProfileUrl } from '@byline/shared';
+import { backendOf, publicProfileUrl } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import type { ProfilePageState } from '../views/profile-page';
 

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import type Joi from 'joi';
-import { backendOf, type PortalUser, type SocialType } from '@byline/shared';
+import { type SocialType } from '@byline/shared';
+import { backendOf, type PortalUser } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';

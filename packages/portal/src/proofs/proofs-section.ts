@@ -1,4 +1,5 @@
-import { isLiveClaim, isNetwork, liveEvidence, type Claim, type Evidence, type SocialType } from '@byline/shared';
+import { type SocialType } from '@byline/shared';
+import { isLiveClaim, isNetwork, liveEvidence, type Claim, type Evidence } from '@byline/editorial';
 import { postButton } from '../views/forms';
 import { html, type SafeHtml } from '../views/html';
 import { claimAnchor, type ProofNotice } from './proof-notice';

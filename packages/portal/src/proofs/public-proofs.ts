@@ -1,13 +1,5 @@
-import {
-  handleKey,
-  isLiveClaim,
-  liveEvidence,
-  SOCIAL_TYPES,
-  type Claim,
-  type ClaimKind,
-  type Evidence,
-  type Profile,
-} from '@byline/shared';
+import { handleKey, SOCIAL_TYPES, type Profile } from '@byline/shared';
+import { isLiveClaim, liveEvidence, type Claim, type ClaimKind, type Evidence } from '@byline/editorial';
 import { html, jsonLdScript, safeUrl, webUrl, type SafeHtml, type SafeUrl } from '../views/html';
 import { networkAddress } from '../views/social-links';
 import { day, kindLabel, methodInWords, shownValue } from './proof-wording';

@@ -8,7 +8,7 @@ import {
   type ClaimsRepository,
   type RecheckPolicy,
   type SafeFetch,
-} from '@byline/shared';
+} from '@byline/editorial';
 
 export interface WebsiteProofDeps {
   claims: ClaimsRepository;

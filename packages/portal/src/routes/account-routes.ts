@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import Joi from 'joi';
-import { backendOf, type ApiAccounts, type PortalUser } from '@byline/shared';
+import { type ApiAccounts } from '@byline/shared';
+import { backendOf, type PortalUser } from '@byline/editorial';
 import { passwordMatches } from '../auth/passwords';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';

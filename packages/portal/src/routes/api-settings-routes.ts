@@ -1,5 +1,6 @@
 import { Router, type Response } from 'express';
-import { backendOf, canonicalizeUrl, DEMO_ARTICLE_URL, SOCIAL_TYPES, type ApiAccount, type PortalUser } from '@byline/shared';
+import { canonicalizeUrl, DEMO_ARTICLE_URL, SOCIAL_TYPES, type ApiAccount } from '@byline/shared';
+import { backendOf, type PortalUser } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { Router, type Response } from 'express';
 import Joi from 'joi';
 import type { PortalContext } from '../deps';

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type Joi from 'joi';
-import { backendOf, handleKey, normalizeHandle, type SocialType } from '@byline/shared';
+import { handleKey, normalizeHandle, type SocialType } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { attestClaim, moveHandle, reviewedClaims, type EditorProofDeps } from '../editor/editor-proofs';
 import { attestSchema, claimParamsSchema, decisionSchema, moveSchema, profileParamsSchema } from '../editor/editor-schema';

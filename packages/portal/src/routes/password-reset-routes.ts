@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
-import { backendOf, normalizeEmail } from '@byline/shared';
+import { normalizeEmail } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { csrfTokenOf, render } from '../http/render';

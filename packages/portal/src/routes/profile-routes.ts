@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { Router } from 'express';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backendOf, publicProfileUrl } from '@byline/shared';
+import { backendOf, publicProfileUrl } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { PageError } from '../http/page-error';
 import { render } from '../http/render';

@@ -1,12 +1,5 @@
-import {
-  EmailTakenError,
-  normalizeEmail,
-  randomBase62,
-  type ApiAccounts,
-  type PortalUser,
-  type Repositories,
-  type Users,
-} from '@byline/shared';
+import { normalizeEmail, randomBase62, type ApiAccounts } from '@byline/shared';
+import { EmailTakenError, type PortalUser, type Repositories, type Users } from '@byline/editorial';
 import { decoyHash, hashPassword, passwordMatches } from '../auth/passwords';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 

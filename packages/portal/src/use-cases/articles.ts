@@ -1,4 +1,5 @@
-import { ArticleTakenError, withoutUnsafeCharacters, type Article, type ArticleInput, type Articles } from '@byline/shared';
+import { withoutUnsafeCharacters, type Article, type ArticleInput } from '@byline/shared';
+import { type Articles, ArticleTakenError } from '@byline/editorial';
 import { extractArticleMetadata } from '../fetch/extract-metadata';
 import { PageFetchError, type PageFetcher } from '../fetch/fetch-page';
 import type { FieldErrors } from '../views/forms';

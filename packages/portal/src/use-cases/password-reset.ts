@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { normalizeEmail, type PasswordResets, type Repositories } from '@byline/shared';
+import { normalizeEmail } from '@byline/shared';
+import { type PasswordResets, type Repositories } from '@byline/editorial';
 import { hashPassword } from '../auth/passwords';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

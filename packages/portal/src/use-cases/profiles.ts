@@ -1,26 +1,28 @@
 import {
-  endingProofs,
   handleKey,
-  isLiveClaim,
-  HandleTakenError,
   InvalidHandleError,
   InvalidSocialHandlesError,
   normalizeHandle,
   SOCIAL_TYPES,
+  type SocialType,
+  type Store,
+  type Profile,
+} from '@byline/shared';
+import {
+  type Profiles,
+  endingProofs,
+  isLiveClaim,
+  HandleTakenError,
   claimKey,
   normalClaimValue,
   setClaims,
   type ClaimKind,
-  type Profiles,
   backendOf,
-  type SocialType,
-  type Store,
   type Claim,
   type ClaimsRepository,
   type PortalUser,
-  type Profile,
   type ProfileFields,
-} from '@byline/shared';
+} from '@byline/editorial';
 import { claimTitle } from '../proofs/proof-wording';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import type { FieldErrors } from '../views/forms';

@@ -5,7 +5,7 @@ import {
   type DecisionAction,
   type PortalUser,
   type Verification,
-} from '@byline/shared';
+} from '@byline/editorial';
 
 export type Decision = 'verify' | 'reject' | 'unverify';
 const ACTIONS: Record<Decision, DecisionAction> = {

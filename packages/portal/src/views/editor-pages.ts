@@ -1,11 +1,5 @@
-import {
-  NO_PROOF_REQUESTER,
-  type Article,
-  type AuditRecord,
-  type Claim,
-  type Profile,
-  type VerificationRequest,
-} from '@byline/shared';
+import { type Article, type Profile } from '@byline/shared';
+import { NO_PROOF_REQUESTER, type AuditRecord, type Claim, type VerificationRequest } from '@byline/editorial';
 import { claimsInBrief, claimsSection, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';
 import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';

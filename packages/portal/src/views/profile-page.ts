@@ -1,11 +1,5 @@
-import {
-  SOCIAL_TYPES,
-  type AuditRecord,
-  type Claim,
-  type Profile,
-  type SocialType,
-  type VerificationRequest,
-} from '@byline/shared';
+import { SOCIAL_TYPES, type Profile, type SocialType } from '@byline/shared';
+import { type AuditRecord, type Claim, type VerificationRequest } from '@byline/editorial';
 import { MAX_WEBSITES } from '../proofs/proof-schema';
 import { isNoticeOfListedClaim, proofNoticeLine, proofsSection, releasedBanner } from '../proofs/proofs-section';
 import type { ProofNotice } from '../proofs/proof-notice';

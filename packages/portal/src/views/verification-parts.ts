@@ -1,4 +1,5 @@
-import type { AuditRecord, Profile, VerificationRequest } from '@byline/shared';
+import type { Profile } from '@byline/shared';
+import type { AuditRecord, VerificationRequest } from '@byline/editorial';
 import { html, type SafeHtml } from './html';
 
 const ACTION_LABELS: Record<AuditRecord['action'], string> = {

@@ -3,7 +3,7 @@
  * start-up, and neither the SMTP password nor a reset token ever reaches its logs.
  */
 import request from 'supertest';
-import { backendOf, SqliteStore } from '@byline/shared';
+import { backendOf, SqliteStore } from '@byline/editorial';
 import { buildPackages, runToExit, spawnService, tempDir, until } from '@byline/test-support';
 import { hashPassword } from '../../src/auth/passwords';
 import { csrfFrom } from '../support/portal-harness';

@@ -4,7 +4,8 @@
  * provider through the SSRF-safe fetch, configured as an operator would (ALLOWED_PRIVATE_ADDRESSES lists loopback),
  * and the provider's own sign-in and consent pages are driven over HTTP.
  */
-import { addressPolicyOf, loadConfig, UnsafeAddressError, type Resolver, type SocialType } from '@byline/shared';
+import { loadConfig, type SocialType } from '@byline/shared';
+import { addressPolicyOf, UnsafeAddressError, type Resolver } from '@byline/editorial';
 import { startOidcProvider, type TestProvider, type TestProviderOptions } from '@byline/test-support';
 import { networkSignInFor, NETWORKS as PORTAL_NETWORKS } from './portal-networks';
 import { createNetworkSignIn, type NetworkSignIn } from '../../src/proofs/network-sign-in/network-sign-in';

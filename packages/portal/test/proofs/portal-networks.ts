@@ -4,7 +4,8 @@
  * address is http://portal.test: the providers send the browser back there, and a test requests the callback's
  * path and query from the app in-process, as the browser would.
  */
-import type { Outbound, SocialType } from '@byline/shared';
+import type { SocialType } from '@byline/shared';
+import type { Outbound } from '@byline/editorial';
 import {
   loopbackOutbound,
   startOidcProvider,

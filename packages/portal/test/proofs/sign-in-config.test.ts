@@ -1,4 +1,5 @@
-import { addressPolicyOf, ConfigError, loadConfig, type AddressPolicy } from '@byline/shared';
+import { ConfigError, loadConfig } from '@byline/shared';
+import { addressPolicyOf, type AddressPolicy } from '@byline/editorial';
 import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
 
 const SECRET = 's3cret-value-never-shown';

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { bearer } from '@byline/test-support';
 import type { SocialType } from '@byline/shared';
 import { createEditor } from '../../src/use-cases/accounts';

@@ -1,6 +1,5 @@
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import type { ProfileFields } from '../profiles/profiles-repository';
-import { newUser } from '../users/users-contract';
 
 const fields: ProfileFields = profileFields({ profile_last_name: 'Brennan' });
 
@@ -12,7 +11,7 @@ export function auditContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
   let n = 0;
   async function profile(): Promise<number> {
-    const user = await newUser(backend().users);
+    const user = await backend().users.create({ email: `audit${++n}@example.org`, passwordHash: 'x', role: 'editor' });
     return (await backend().profiles.save(user.id, fields, `audit-${++n}`)).id;
   }
 

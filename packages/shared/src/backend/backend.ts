@@ -1,39 +1,33 @@
 import type { ClaimsRepository } from '../claims/claims-repository';
 import type { AuditHistory } from '../audit/audit-repository';
-import type { PasswordResets } from '../password-resets/password-resets-repository';
-import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
-import type { Sessions } from '../sessions/sessions-repository';
-import type { ProofAttemptStore } from '../proofs/proof-attempts';
 import type { LeasedQueue } from '../queue/leased-queue';
 import type { RecheckRecords } from '../recheck/recheck-records';
 import type { Articles } from '../articles/articles-repository';
 import type { Profiles } from '../profiles/profiles-repository';
 import type { Verification } from '../verification/verification-repository';
 import type { Store } from '../store/store';
-import type { Users } from '../users/users-repository';
-import type { UsageRecords } from '../usage/usage-repository';
+import type { ServiceRepositories } from './service-repositories';
 
 /**
  * Every repository of the store, one per resource, each behind its own small port. Adding a resource: its port,
  * its SQLite adapter, its MongoDB adapter and its contract suite in the resource's own folder, then one line here
- * and one in each of sqlite-repositories.ts and mongo-repositories.ts (the README's "Adding a resource").
+ * and one in each of sqlite-repositories.ts and mongo-repositories.ts (the README's "Adding a resource"). The
+ * verifiers' own two (ServiceRepositories) are registered in service-repositories.ts; resources only the portal, CLI
+ * and worker use, such as people's accounts, are registered by @byline/editorial.
  */
-export interface Repositories {
+export interface ResourceRepositories {
   profiles: Profiles;
   articles: Articles;
   verification: Verification;
   /** Claims of handles and websites and their evidence; the rules over it are in src/claims. */
   claims: ClaimsRepository;
-  users: Users;
-  sessions: Sessions;
-  passwordResets: PasswordResets;
   audit: AuditHistory;
   queue: LeasedQueue;
   recheckRecords: RecheckRecords;
-  proofAttempts: ProofAttemptStore;
-  apiAccounts: ApiAccounts;
-  usage: UsageRecords;
 }
+
+/** Every repository: the verifiers' own and the resources'. */
+export interface Repositories extends ServiceRepositories, ResourceRepositories {}
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */
 export interface Backend extends Repositories {

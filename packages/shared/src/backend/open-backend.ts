@@ -1,9 +1,10 @@
 import type { Config } from '../config/config';
 import { openStore, type OpenStoreOptions } from '../store/open-store';
 import type { Store } from '../store/store';
-import type { Backend, Repositories } from './backend';
+import type { Backend, ResourceRepositories } from './backend';
 import type { Closeable } from './lazily';
 import { mongoRepositories } from './mongo-repositories';
+import { serviceRepositoriesOf } from './service-repositories';
 import { sqliteRepositories } from './sqlite-repositories';
 
 /**
@@ -28,9 +29,10 @@ export function backendOf(store: Store): Backend {
   if (known) return known;
   const opened: Closeable[] = [];
   const { database } = store;
-  const repositories: Repositories =
+  const repositories: ResourceRepositories =
     database.kind === 'embedded' ? sqliteRepositories(database.sqlite, opened) : mongoRepositories(database.mongo, opened);
   const backend: Backend = Object.defineProperties({} as Backend, {
+    ...Object.getOwnPropertyDescriptors(serviceRepositoriesOf(store)),
     ...Object.getOwnPropertyDescriptors(repositories),
     store: { value: store, enumerable: true },
     close: {
@@ -42,5 +44,37 @@ export function backendOf(store: Store): Backend {
     },
   });
   backends.set(store, backend);
+  return backend;
+}
+
+/** Makes the repositories a backend adds to the store's own (see backendWith), remembering in `opened` what to close. */
+export type BackendExtension<E extends object> = (store: Store, base: Backend, opened: Closeable[]) => E;
+
+const extended = new WeakMap<BackendExtension<object>, WeakMap<Store, Backend>>();
+
+/**
+ * The store's backend with more repositories, made by `extension` (the same object every time for one store and one
+ * extension); its close() closes them, then the store's backend. How @byline/editorial adds the repositories only the
+ * portal, CLI and worker use, without @byline/shared knowing them.
+ */
+export function backendWith<E extends object>(store: Store, extension: BackendExtension<E>): Backend & E {
+  const ofExtension = extended.get(extension) ?? new WeakMap<Store, Backend>();
+  extended.set(extension, ofExtension);
+  const known = ofExtension.get(store);
+  if (known) return known as Backend & E;
+  const base = backendOf(store);
+  const opened: Closeable[] = [];
+  const added = extension(store, base, opened);
+  const backend = Object.defineProperties({} as Backend & E, {
+    ...Object.getOwnPropertyDescriptors(base),
+    ...Object.getOwnPropertyDescriptors(added),
+    close: {
+      value: async () => {
+        for (const repository of opened.splice(0).reverse()) await repository.close?.();
+        await base.close();
+      },
+    },
+  });
+  ofExtension.set(store, backend);
   return backend;
 }

@@ -16,7 +16,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
 const REDIS_READY_WAIT_MS = 2_000;
 
 export interface RateLimitingOptions {
-  /** Where the usage counts are flushed (backendOf(store).usage). */
+  /** Where the usage counts are flushed (serviceRepositoriesOf(store).usage). */
   usage: Pick<UsageRecords, 'record'>;
   logger: Logger;
   /** Config.rateLimitPerMinute. */

@@ -1,4 +1,4 @@
-import type { Backend } from '../backend/backend';
+import type { Backend } from '@byline/editorial';
 import { recordProof } from '../claims/record-proof';
 import type { ArticleInput } from '../domain/types';
 import type { ClaimKind, NewEvidence } from '../proofs/claims';

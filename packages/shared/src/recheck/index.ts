@@ -1,2 +1,1 @@
 export * from './recheck-records';
-export * from './rechecks';

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { loadConfig, type Config } from '../config/config';
-import { backendOf } from '../backend/open-backend';
+import { serviceRepositoriesOf } from '../backend/service-repositories';
 import { useDnsServers } from '../fetch/name-resolver';
 import { createLogger } from '../logging/logger';
 import { createHttpServer } from '../http/client-errors';
@@ -29,7 +29,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   // the store keeps retrying in the background (logged), becoming ready when the database returns.
   const store = await openStoreOrExit(config, logger);
   const rateLimiting = await createRateLimiting({
-    usage: backendOf(store).usage,
+    usage: serviceRepositoriesOf(store).usage,
     logger,
     perMinute: config.rateLimitPerMinute,
     authFailuresPerMinute: config.authFailuresPerMinute,

@@ -12,7 +12,7 @@ import { requestContext, requestLog } from '../http/request-context';
 export interface ServiceDeps {
   store: Store;
   /**
-   * What credentials and web origins are checked against: backendOf(store).apiAccounts when absent (tests pass a
+   * What credentials and web origins are checked against: serviceRepositoriesOf(store).apiAccounts when absent (tests pass a
    * view of it that counts or fails its reads).
    */
   apiAccounts?: Pick<ApiAccounts, 'findCredential' | 'originsOfKey' | 'allAllowedOrigins'>;

@@ -1,5 +1,5 @@
 import { CredentialChecker } from '../auth/credential-checker';
-import { backendOf } from '../backend/open-backend';
+import { serviceRepositoriesOf } from '../backend/service-repositories';
 import { AllowedOrigins } from '../cors/allowed-origins';
 import { inMemoryRateLimiting } from '../http/rate-limit-setup';
 import type { VerificationGate } from '../http/verification-handler';
@@ -11,7 +11,7 @@ import type { ServiceDeps } from './service-app';
  */
 export function verificationGate({
   store,
-  apiAccounts = backendOf(store).apiAccounts,
+  apiAccounts = serviceRepositoriesOf(store).apiAccounts,
   logger,
   authCacheTtlMs = 1000,
   now,
@@ -20,7 +20,7 @@ export function verificationGate({
   return {
     gate: {
       checker: new CredentialChecker(apiAccounts, authCacheTtlMs, now),
-      limiting: rateLimiting ?? inMemoryRateLimiting({ usage: backendOf(store).usage, logger }),
+      limiting: rateLimiting ?? inMemoryRateLimiting({ usage: serviceRepositoriesOf(store).usage, logger }),
     },
     origins: new AllowedOrigins(apiAccounts, authCacheTtlMs, now),
   };

@@ -1,4 +1,5 @@
-import { backendOf, canonicalizeUrl, type ProfileInput, type Store } from '@byline/shared';
+import { canonicalizeUrl, type ProfileInput, type Store } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
 

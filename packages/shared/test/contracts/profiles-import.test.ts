@@ -1,12 +1,5 @@
-import {
-  backendOf,
-  canonicalizeUrl,
-  handleKey,
-  ImportConflictError,
-  validateProfileRecord,
-  type ProfileInput,
-  type Store,
-} from '@byline/shared';
+import { canonicalizeUrl, handleKey, validateProfileRecord, type ProfileInput, type Store } from '@byline/shared';
+import { backendOf, ImportConflictError } from '@byline/editorial';
 import { anArticle, aProfile, seed, storeFactories, type RawProfile } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
 

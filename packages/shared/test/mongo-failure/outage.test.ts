@@ -2,7 +2,7 @@ import { MongoClient } from 'mongodb';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { backendOf, MongoStore } from '@byline/shared';
+import { backendOf, MongoStore } from '@byline/editorial';
 import { aProfile, bearer, capturingLogger, freePort, seed, tempDir, uniqueDatabaseName } from '@byline/test-support';
 import { findFerretDbBinary, startFerretDb, type FerretDbServer } from '@byline/test-support/src/ferretdb';
 import { createApp } from '../../../article-verifier/src/app';

@@ -1,4 +1,5 @@
-import { canonicalizeUrl, renderAnswers, type MongoStore } from '@byline/shared';
+import { canonicalizeUrl, renderAnswers } from '@byline/shared';
+import { type MongoStore } from '@byline/editorial';
 import { anArticle, aProfile, expectAnswersInStep, mongoTestStore, seed, testMongoUri } from '@byline/test-support';
 
 /*

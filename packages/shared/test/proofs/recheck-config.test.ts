@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig, parseDuration, recheckPolicyOf } from '@byline/shared';
+import { ConfigError, loadConfig, parseDuration } from '@byline/shared';
+import { recheckPolicyOf } from '@byline/editorial';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { canonicalizeUrl, handleKey, type ArticleInput, type Store } from '@byline/shared';
 import {
-  canonicalizeUrl,
   EDITOR_PROVIDER,
-  handleKey,
   backendOf,
   createSafeFetch,
   publicProfileUrl,
@@ -13,13 +12,11 @@ import {
   type Rechecks,
   runRecheck,
   setClaims,
-  type ArticleInput,
   type ClaimsRepository,
   type Backend,
   type ProfileFields,
   type RecheckOptions,
-  type Store,
-} from '@byline/shared';
+} from '@byline/editorial';
 import { anArticle, capturingLogger, loopbackOutbound, profileFields, storeFactories } from '@byline/test-support';
 
 /**

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkRelMe, createSafeFetch, publicProfileUrl } from '@byline/shared';
+import { checkRelMe, createSafeFetch, publicProfileUrl } from '@byline/editorial';
 import { loopbackOutbound } from '@byline/test-support';
 
 /**

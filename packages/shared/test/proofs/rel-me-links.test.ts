@@ -1,4 +1,4 @@
-import { relMeLinks, samePublicPage } from '../../src/proofs/rel-me-links';
+import { relMeLinks, samePublicPage } from '../../../editorial/src/proofs/rel-me-links';
 
 describe('rel="me" links', () => {
   const page = 'https://blog.example/about/';

@@ -1,4 +1,5 @@
-import { backendOf, UsageMeter, type UsageEntry, type UsageRecords } from '@byline/shared';
+import { UsageMeter, type UsageEntry, type UsageRecords } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { capturingLogger, embeddedStore } from '@byline/test-support';
 
 describe('UsageMeter', () => {

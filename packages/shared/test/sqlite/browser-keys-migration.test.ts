@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { backendOf, SqliteStore } from '@byline/shared';
+import { backendOf, SqliteStore } from '@byline/editorial';
 
 describe('embedded store: a database from before browser keys', () => {
   let dir: string;

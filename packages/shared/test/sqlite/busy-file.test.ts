@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { backendOf, SqliteStore, StoreUnavailableError, type UsageEntry } from '@byline/shared';
+import { StoreUnavailableError, type UsageEntry } from '@byline/shared';
+import { backendOf, SqliteStore } from '@byline/editorial';
 import { tempDir } from '@byline/test-support';
 
 /**

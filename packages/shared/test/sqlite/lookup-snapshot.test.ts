@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { backendOf, canonicalizeUrl, handleKey, SqliteStore } from '@byline/shared';
+import { canonicalizeUrl, handleKey } from '@byline/shared';
+import { backendOf, SqliteStore } from '@byline/editorial';
 import { aProfile, seed } from '@byline/test-support';
 
 // Lookups share one read transaction per event-loop turn (TurnSnapshot): these pin down how fresh they stay.

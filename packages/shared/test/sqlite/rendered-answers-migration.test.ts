@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { canonicalizeUrl, SqliteStore } from '@byline/shared';
+import { canonicalizeUrl } from '@byline/shared';
+import { SqliteStore } from '@byline/editorial';
 import { aProfile, expectAnswersInStep, seed } from '@byline/test-support';
 
 describe('embedded store: a database from before rendered answers', () => {

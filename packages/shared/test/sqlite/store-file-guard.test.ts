@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { backendOf, canonicalizeUrl, type Backend, SqliteStore, StoreUnavailableError, type Logger } from '@byline/shared';
+import { canonicalizeUrl, StoreUnavailableError, type Logger } from '@byline/shared';
+import { backendOf, type Backend, SqliteStore } from '@byline/editorial';
 import { anArticle, aProfile, capturingLogger, seed, tempDir } from '@byline/test-support';
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { backendOf, NoStoreError, SqliteStore, StoreUnavailableError } from '@byline/shared';
+import { NoStoreError, StoreUnavailableError } from '@byline/shared';
+import { backendOf, SqliteStore } from '@byline/editorial';
 import { tempDir } from '@byline/test-support';
 
 /**

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { canonicalizeUrl, entityTagOf, handleKey, MongoStore, SqliteStore, type Store } from '@byline/shared';
+import { canonicalizeUrl, entityTagOf, handleKey, type Store } from '@byline/shared';
+import { MongoStore, SqliteStore } from '@byline/editorial';
 import { aProfile, seed, storeFactories, tempDir } from '@byline/test-support';
 import { freshStorePerTest } from './fresh-store';
 import { andThen, forgetting, reopenablePerTest, reopenableStores } from './reopenable-store';

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { backendOf, MongoStore, type ClaimsRepository, SqliteStore, type Backend, type Store } from '@byline/shared';
+import { type Store } from '@byline/shared';
+import { backendOf, MongoStore, type ClaimsRepository, SqliteStore, type Backend } from '@byline/editorial';
 import {
   aProfile,
   profileFields,

@@ -1,12 +1,12 @@
 import {
+  type Profiles,
   backendOf,
   HandleTakenError,
   ImportConflictError,
   recordProof,
   type ClaimsRepository,
   type NewEvidence,
-  type Profiles,
-} from '@byline/shared';
+} from '@byline/editorial';
 import { aProfile, seed, storeFactories } from '@byline/test-support';
 import { claimingTwitter, portalProfile as portalJournalist } from './portal-profiles';
 import { freshStorePerTest } from './fresh-store';

@@ -1,4 +1,5 @@
-import { backendOf, type ProfileFields, type Store } from '@byline/shared';
+import { type Store } from '@byline/shared';
+import { backendOf, type ProfileFields } from '@byline/editorial';
 import { profileFields } from '@byline/test-support';
 
 let counter = 0;

@@ -1,4 +1,4 @@
-import { backendOf, RECHECK_TOPIC, rechecksOf, recordProof, relMeEvidence, setClaims } from '@byline/shared';
+import { backendOf, RECHECK_TOPIC, rechecksOf, recordProof, relMeEvidence, setClaims } from '@byline/editorial';
 import { profileFields } from '@byline/test-support';
 import { andThen, forgetting, reopenablePerTest, reopenableStores, type Rewind } from './reopenable-store';
 

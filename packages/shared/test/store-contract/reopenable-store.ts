@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
-import { backendOf, MongoStore, SqliteStore, type Store } from '@byline/shared';
+import { type Store } from '@byline/shared';
+import { backendOf, MongoStore, SqliteStore } from '@byline/editorial';
 import { tempDir, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
 
 /** How to make a closed store as an older version left it: its data, and the migrations it had not run. */

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import request from 'supertest';
-import { backendOf, createApiKey, type ApiAccounts, type Store } from '@byline/shared';
+import { createApiKey, type ApiAccounts, type Store } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
 import { CLIENT, from, listening, OTHER_CLIENT, type Listening } from '../client-address';
 import { capturingLogger, quietLogger } from '../harness';

@@ -1,5 +1,6 @@
 import type { Test } from 'supertest';
-import { backendOf, createApiKey, type KeyPair } from '@byline/shared';
+import { createApiKey, type KeyPair } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { aProfile } from '../builders';
 import { seed } from '../harness';
 import { expectUnauthorized, serviceFixture, type ServiceFixture } from '../http';

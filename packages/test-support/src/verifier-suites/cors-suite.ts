@@ -5,7 +5,8 @@
  * refused without costing rate budget.
  */
 import type { Express } from 'express';
-import { backendOf, createApiKey, type Store } from '@byline/shared';
+import { createApiKey, type Store } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
 import { aProfile } from '../builders';
 import { quietLogger, seed } from '../harness';

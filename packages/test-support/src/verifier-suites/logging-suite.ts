@@ -1,4 +1,5 @@
-import { backendOf, createApiKey, type KeyPair } from '@byline/shared';
+import { createApiKey, type KeyPair } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { aProfile } from '../builders';
 import { capturingLogger, seed } from '../harness';
 import { serviceFixture } from '../http';

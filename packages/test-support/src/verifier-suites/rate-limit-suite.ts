@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { backendOf, createApiKey, type Store } from '@byline/shared';
+import { createApiKey, type Store } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
 import { capturingLogger, quietLogger } from '../harness';
 import { expectProblem } from '../http';

@@ -1,14 +1,6 @@
 import * as client from 'openid-client';
-import {
-  createSafeFetch,
-  DEFAULT_OUTBOUND,
-  InvalidHandleError,
-  normalizeHandle,
-  UnsafeAddressError,
-  type Outbound,
-  type SafeFetch,
-  type SocialType,
-} from '@byline/shared';
+import { InvalidHandleError, normalizeHandle, type SocialType } from '@byline/shared';
+import { createSafeFetch, DEFAULT_OUTBOUND, UnsafeAddressError, type Outbound, type SafeFetch } from '@byline/editorial';
 import type { NetworkSignInConfig, SignInConfig } from './sign-in-config';
 import { SignInAnswerError, SignInNotConfiguredError, SignInRefusedError, SignInUnavailableError } from './sign-in-errors';
 import { tolerantTokenFetch } from './tolerant-token-fetch';

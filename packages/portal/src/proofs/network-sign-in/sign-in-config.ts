@@ -1,6 +1,7 @@
 import net from 'node:net';
 import Joi from 'joi';
-import { AddressPolicy, ConfigError, type SocialType } from '@byline/shared';
+import { ConfigError, type SocialType } from '@byline/shared';
+import { AddressPolicy } from '@byline/editorial';
 
 /**
  * "Sign in with the network" settings, one set per network, read from the environment at start-up:

@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import { isDuplicateKey } from '../../store/mongo/mongo-errors';
 import { collectionOf } from '../../store/mongo/mongo-schema';
 import { queueItemIdOf } from '../../queue/mongo-leased-queue';
-import { PROOF_ATTEMPT_TOPIC } from '../queued-proof-attempts';
+import { PROOF_ATTEMPT_TOPIC } from '../../queue/topics';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

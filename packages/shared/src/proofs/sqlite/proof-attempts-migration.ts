@@ -1,4 +1,4 @@
-import { PROOF_ATTEMPT_TOPIC } from '../queued-proof-attempts';
+import { PROOF_ATTEMPT_TOPIC } from '../../queue/topics';
 
 /**
  * Migration 022: the sign-ins in progress move from `proof_attempts` onto the leased queue (QueuedProofAttempts),

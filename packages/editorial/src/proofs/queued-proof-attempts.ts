@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { LeasedQueue, QueuePayload } from '../queue/leased-queue';
+import { type LeasedQueue, type QueuePayload, PROOF_ATTEMPT_TOPIC } from '@byline/shared/storage';
 import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from './proof-attempts';
-
-/** The queue topic of network sign-ins in progress: one item per attempt, keyed by the hash of its `state`. */
-export const PROOF_ATTEMPT_TOPIC = 'proof-attempt';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

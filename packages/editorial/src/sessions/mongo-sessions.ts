@@ -1,6 +1,5 @@
-import type { MongoDatabase } from '../database/mongo-database';
-import { serialised } from '../store/mongo/mongo-ids';
-import { collectionOf } from '../store/mongo/mongo-schema';
+import type { MongoDatabase } from '@byline/shared';
+import { serialised, collectionOf } from '@byline/shared/storage';
 import { toUser } from '../users/mongo-users';
 import type { NewPortalSession, PortalSession, Sessions } from './sessions-repository';
 

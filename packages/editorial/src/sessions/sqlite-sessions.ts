@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '@byline/shared';
 import { toUser, type UserRow } from '../users/sqlite-users';
 import type { NewPortalSession, PortalSession, Sessions } from './sessions-repository';
 

@@ -1,15 +1,21 @@
-import type { ClaimsRepository } from '../claims/claims-repository';
+import {
+  type ClaimsRepository,
+  type Profiles,
+  type Verification,
+  lapsesAt,
+  type CheckOutcome,
+  type DueCheck,
+  type RecheckPolicy,
+  type RecordCheckResult,
+  liveEvidence,
+  type Claim,
+  lapsedProofNote,
+} from '@byline/shared/storage';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Config } from '../config/config';
-import type { SafeFetch } from '../fetch/safe-fetch';
-import type { Logger } from '../logging/logger';
-import type { Profiles } from '../profiles/profiles-repository';
-import type { Verification } from '../verification/verification-repository';
+import type { Config, Logger } from '@byline/shared';
+import type { SafeFetch } from '@byline/shared/fetch';
 import type { Rechecks } from '../recheck/rechecks';
-import { lapsesAt, type CheckOutcome, type DueCheck, type RecheckPolicy, type RecordCheckResult } from './claim-store';
-import { liveEvidence, type Claim } from './claims';
-import { lapsedProofNote } from './claim-wording';
 import { endingProofs } from './no-live-proof';
 import { checkRelMe, publicProfileUrl } from './rel-me-check';
 

@@ -5,10 +5,13 @@ import {
   type DueChecksQuery,
   type RecheckPolicy,
   type RecordCheckResult,
-} from '../proofs/claim-store';
-import { lapseNote } from '../proofs/claim-wording';
-import type { DueQuery, LeasedQueue } from '../queue/leased-queue';
-import { RECHECK_TOPIC, type CheckRecord, type RecheckRecords } from './recheck-records';
+  lapseNote,
+  type DueQuery,
+  type LeasedQueue,
+  RECHECK_TOPIC,
+  type CheckRecord,
+  type RecheckRecords,
+} from '@byline/shared/storage';
 
 /** Who opens the editors' request and writes the history entry when a re-checked proof lapses. */
 export const RECHECK_ACTOR = 'byline:re-check';

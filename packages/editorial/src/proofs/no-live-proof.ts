@@ -1,7 +1,11 @@
-import type { ClaimsRepository } from '../claims/claims-repository';
-import type { Profiles } from '../profiles/profiles-repository';
-import type { Verification } from '../verification/verification-repository';
-import { isLiveClaim, liveEvidence, type Claim } from './claims';
+import {
+  type ClaimsRepository,
+  type Profiles,
+  type Verification,
+  isLiveClaim,
+  liveEvidence,
+  type Claim,
+} from '@byline/shared/storage';
 
 /**
  * Nothing stays verified without something proven: the one place that decides when a verified profile that lost

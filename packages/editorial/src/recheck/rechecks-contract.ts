@@ -1,15 +1,16 @@
 import { profileFields, type StoreFactory } from '@byline/test-support';
-import { backendOf } from '../backend/open-backend';
-import type { NewEvidence } from '../proofs/claims';
-import type { ClaimsRepository } from '../claims/claims-repository';
-import { recordProof } from '../claims/record-proof';
-import { setClaims } from '../claims/set-claims';
-import type { Backend } from '../backend/backend';
+import { backendOf, type Backend } from '../backend';
+import {
+  type NewEvidence,
+  type ClaimsRepository,
+  recordProof,
+  setClaims,
+  type AuditHistory,
+  type LeasedQueue,
+  RECHECK_TOPIC,
+} from '@byline/shared/storage';
 import type { Users } from '../users/users-repository';
-import type { AuditHistory } from '../audit/audit-repository';
-import type { Store } from '../store/store';
-import type { LeasedQueue } from '../queue/leased-queue';
-import { RECHECK_TOPIC } from './recheck-records';
+import type { Store } from '@byline/shared';
 import { rechecksOf, type Rechecks } from './rechecks';
 
 const relMe = (address: string): NewEvidence => ({

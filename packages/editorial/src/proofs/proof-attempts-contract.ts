@@ -1,6 +1,6 @@
 import type { StoreFactory } from '@byline/test-support';
-import { backendOf } from '../backend/open-backend';
-import type { Store } from '../store/store';
+import { backendOf } from '../backend';
+import type { Store } from '@byline/shared';
 import type { ProofAttemptStore } from './proof-attempts';
 
 /** Network sign-ins in progress, kept on the leased queue (run for each database by test/contracts/proof-attempts.test.ts). */

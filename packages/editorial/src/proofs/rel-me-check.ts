@@ -1,6 +1,5 @@
-import type { SafeFetch } from '../fetch/safe-fetch';
-import type { CheckOutcome } from './claim-store';
-import type { NewEvidence } from './claims';
+import type { SafeFetch } from '@byline/shared/fetch';
+import type { CheckOutcome, NewEvidence } from '@byline/shared/storage';
 import { relMeLinks, samePublicPage } from './rel-me-links';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

@@ -1,7 +1,5 @@
-import type { MongoDatabase } from '../database/mongo-database';
-import { isDuplicateKey } from '../store/mongo/mongo-errors';
-import { serialised, withNewIds } from '../store/mongo/mongo-ids';
-import { COLLECTIONS, collectionOf, type PortalUserDoc } from '../store/mongo/mongo-schema';
+import type { MongoDatabase } from '@byline/shared';
+import { isDuplicateKey, serialised, withNewIds, COLLECTIONS, collectionOf, type PortalUserDoc } from '@byline/shared/storage';
 import {
   EmailTakenError,
   type NewPortalUser,

@@ -1,4 +1,4 @@
-import type { Claim, Evidence, EvidenceMethod } from './claims';
+import type { Claim, Evidence, EvidenceMethod } from '@byline/shared/storage';
 
 /**
  * One entry of a C2PA/CAWG identity assertion's `verifiedIdentities` (identity claims aggregation), as

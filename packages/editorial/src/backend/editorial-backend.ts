@@ -1,0 +1,24 @@
+import type { Backend as StoreBackend, Repositories as StoreRepositories } from '@byline/shared/storage';
+import type { PasswordResets } from '../password-resets/password-resets-repository';
+import type { ProofAttemptStore } from '../proofs/proof-attempts';
+import type { Sessions } from '../sessions/sessions-repository';
+import type { Users } from '../users/users-repository';
+
+/**
+ * The repositories only the portal, CLI and worker use, registered here rather than in @byline/shared so that the
+ * verifiers never load them. Adding one: its port and adapters in its own folder here, one line in this interface
+ * and one in each of sqlite-editorial-repositories.ts and mongo-editorial-repositories.ts.
+ */
+export interface EditorialRepositories {
+  users: Users;
+  sessions: Sessions;
+  passwordResets: PasswordResets;
+  /** Network sign-ins in progress, on the store's leased queue (no adapter of their own). */
+  proofAttempts: ProofAttemptStore;
+}
+
+/** Every repository: the store's resources and the editorial ones. */
+export interface Repositories extends StoreRepositories, EditorialRepositories {}
+
+/** Every repository on the store the configuration chose: the store's resources and the editorial ones. */
+export interface Backend extends StoreBackend, EditorialRepositories {}

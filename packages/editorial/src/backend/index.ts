@@ -1,0 +1,2 @@
+export * from './editorial-backend';
+export * from './open-backend';

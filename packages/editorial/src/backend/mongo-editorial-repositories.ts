@@ -1,0 +1,21 @@
+import { lazily, type Closeable, type LeasedQueue } from '@byline/shared/storage';
+import type { MongoDatabase } from '@byline/shared';
+import { MongoPasswordResets } from '../password-resets/mongo-password-resets';
+import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
+import { MongoSessions } from '../sessions/mongo-sessions';
+import { MongoUsers } from '../users/mongo-users';
+import type { EditorialRepositories } from './editorial-backend';
+
+/** The MongoDB adapter of every editorial resource, on the store's database (see EditorialRepositories). */
+export function mongoEditorialRepositories(
+  database: MongoDatabase,
+  queue: LeasedQueue,
+  opened: Closeable[],
+): EditorialRepositories {
+  return lazily<EditorialRepositories>(opened, {
+    users: () => new MongoUsers(database),
+    sessions: () => new MongoSessions(database),
+    passwordResets: () => new MongoPasswordResets(database),
+    proofAttempts: () => new QueuedProofAttempts(queue),
+  });
+}

@@ -1,0 +1,21 @@
+import { lazily, type Closeable, type LeasedQueue } from '@byline/shared/storage';
+import type { SqliteDatabase } from '@byline/shared';
+import { SqlitePasswordResets } from '../password-resets/sqlite-password-resets';
+import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
+import { SqliteSessions } from '../sessions/sqlite-sessions';
+import { SqliteUsers } from '../users/sqlite-users';
+import type { EditorialRepositories } from './editorial-backend';
+
+/** The SQLite adapter of every editorial resource, on the store's database (see EditorialRepositories). */
+export function sqliteEditorialRepositories(
+  database: SqliteDatabase,
+  queue: LeasedQueue,
+  opened: Closeable[],
+): EditorialRepositories {
+  return lazily<EditorialRepositories>(opened, {
+    users: () => new SqliteUsers(database),
+    sessions: () => new SqliteSessions(database),
+    passwordResets: () => new SqlitePasswordResets(database),
+    proofAttempts: () => new QueuedProofAttempts(queue),
+  });
+}

@@ -1,0 +1,34 @@
+import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
+import { MongoApiAccounts } from '../api-accounts/mongo-api-accounts';
+import { SqliteApiAccounts } from '../api-accounts/sqlite-api-accounts';
+import type { Store } from '../store/store';
+import { MongoUsageRecords } from '../usage/mongo-usage-records';
+import type { UsageRecords } from '../usage/usage-repository';
+import { SqliteUsageRecords } from '../usage/sqlite-usage-records';
+import { lazily } from './lazily';
+
+/** The repositories a verifier uses besides its lookups: credentials and origins to check, usage to count. */
+export interface ServiceRepositories {
+  apiAccounts: ApiAccounts;
+  usage: UsageRecords;
+}
+
+const known = new WeakMap<Store, ServiceRepositories>();
+
+/**
+ * The verifiers' repositories on an opened store (the same objects every time; backendOf hands out these too).
+ * Registered apart from the other resources so that a verifier loads only these two adapters per database.
+ * Neither holds anything to close beyond the store's own database.
+ */
+export function serviceRepositoriesOf(store: Store): ServiceRepositories {
+  const found = known.get(store);
+  if (found) return found;
+  const { database } = store;
+  const repositories = lazily<ServiceRepositories>([], {
+    apiAccounts: () =>
+      database.kind === 'embedded' ? new SqliteApiAccounts(database.sqlite) : new MongoApiAccounts(database.mongo),
+    usage: () => (database.kind === 'embedded' ? new SqliteUsageRecords(database.sqlite) : new MongoUsageRecords(database.mongo)),
+  });
+  known.set(store, repositories);
+  return repositories;
+}
