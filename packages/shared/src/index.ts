@@ -42,3 +42,4 @@ export * from './proofs';
 export * from './claims';
 export * from './queue';
 export * from './recheck';
+export * from './authorship';
