@@ -17,3 +17,4 @@ export * from './proofs/rel-me-check';
 export * from './proofs/recheck';
 export * from './proofs/no-live-proof';
 export * from './recheck/rechecks';
+export * from './authorship';

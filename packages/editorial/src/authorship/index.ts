@@ -1,0 +1,5 @@
+export * from './author-markup';
+export * from './attribution-domains';
+export * from './fediverse-account';
+export * from './match-authorship';
+export { MARKUP_LIMITS } from './markup-limits';

@@ -1,0 +1,132 @@
+import type { HTMLElement } from 'node-html-parser';
+import { MARKUP_LIMITS } from './markup-limits';
+import { absoluteHttpUrl } from './absolute-url';
+
+/** A person (or organisation) a page's JSON-LD names as an author: the name, and the url and sameAs links. */
+export interface MarkupPerson {
+  name?: string;
+  /** The `url` and `sameAs` addresses, absolute, http(s) only, duplicates dropped. */
+  urls: string[];
+  source: 'json-ld';
+}
+
+type LdNode = Record<string, unknown>;
+
+const isNode = (value: unknown): value is LdNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The authors named by every JSON-LD block on the page. Every item with an `author` counts, whatever its type
+ * (NewsArticle, BlogPosting, a WebPage that names its writer), since sites type their articles inconsistently.
+ * An author may be a name, an object (Person, Organization), a list of either, or an `@id` reference to a node
+ * elsewhere in the block (Yoast and other SEO plugins put the Person in `@graph` and refer to it). A block that
+ * is not JSON is skipped: one broken plugin must not hide the rest of the page.
+ */
+export function jsonLdAuthors(root: HTMLElement, base: string): MarkupPerson[] {
+  const people: MarkupPerson[] = [];
+  const seen = new Set<string>();
+  const blocks = root
+    .querySelectorAll('script')
+    .filter((script) => (script.getAttribute('type') ?? '').trim().toLowerCase().startsWith('application/ld+json'))
+    .slice(0, MARKUP_LIMITS.jsonLdBlocks);
+  for (const script of blocks) {
+    const text = script.rawText;
+    if (text.length > MARKUP_LIMITS.jsonLdBlockChars) continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    const nodes = collectNodes(data);
+    const byId = indexById(nodes);
+    for (const node of nodes) {
+      if (!('author' in node)) continue;
+      for (const person of peopleIn(node.author, byId, base)) {
+        const key = JSON.stringify([person.name, person.urls]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        people.push(person);
+        if (people.length >= MARKUP_LIMITS.people) return people;
+      }
+    }
+  }
+  return people;
+}
+
+/** Every object in the block, nested ones and `@graph` members included, within the node and depth limits. */
+function collectNodes(data: unknown): LdNode[] {
+  const nodes: LdNode[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > MARKUP_LIMITS.jsonLdDepth || nodes.length >= MARKUP_LIMITS.jsonLdNodes) return;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (nodes.length >= MARKUP_LIMITS.jsonLdNodes) return;
+        visit(item, depth + 1);
+      }
+    } else if (isNode(value)) {
+      nodes.push(value);
+      for (const child of Object.values(value)) if (typeof child === 'object') visit(child, depth + 1);
+    }
+  };
+  visit(data, 0);
+  return nodes;
+}
+
+/** Nodes by `@id`; a bare reference (`{"@id": …}` alone) is not a definition, so it never hides the node it names. */
+function indexById(nodes: LdNode[]): Map<string, LdNode> {
+  const byId = new Map<string, LdNode>();
+  for (const node of nodes) {
+    const id = node['@id'];
+    if (typeof id === 'string' && Object.keys(node).length > 1 && !byId.has(id)) byId.set(id, node);
+  }
+  return byId;
+}
+
+function peopleIn(value: unknown, byId: Map<string, LdNode>, base: string): MarkupPerson[] {
+  const values = (Array.isArray(value) ? value : [value]).slice(0, MARKUP_LIMITS.people);
+  const people: MarkupPerson[] = [];
+  for (const item of values) {
+    const person = typeof item === 'string' ? { name: text(item), urls: [] } : isNode(item) ? personOf(item, byId, base) : null;
+    if (person && (person.name || person.urls.length)) {
+      people.push(
+        person.name ? { name: person.name, urls: person.urls, source: 'json-ld' } : { urls: person.urls, source: 'json-ld' },
+      );
+    }
+  }
+  return people;
+}
+
+function personOf(node: LdNode, byId: Map<string, LdNode>, base: string): { name?: string; urls: string[] } {
+  const id = node['@id'];
+  // What the reference itself says wins over the node it names; the node fills in the rest.
+  const full = typeof id === 'string' && byId.has(id) ? { ...byId.get(id), ...node } : node;
+  const name = text(full.name) ?? joinedName(full);
+  const urls = [...new Set([...addresses(full.url, base), ...addresses(full.sameAs, base)])].slice(0, MARKUP_LIMITS.links);
+  return { name, urls };
+}
+
+/**
+ * A name as JSON-LD writes it: a string, a `{"@value": …}`, or a list whose first entry is one of those. Only those
+ * two levels are unwrapped: a name nested deeper is no name, and following it could exhaust the stack.
+ */
+function text(value: unknown, depth = 0): string | undefined {
+  if (depth < 2 && Array.isArray(value)) return text(value[0], depth + 1);
+  if (depth < 2 && isNode(value)) return text(value['@value'], depth + 1);
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed && trimmed.length <= MARKUP_LIMITS.valueChars ? trimmed : undefined;
+}
+
+function joinedName(node: LdNode): string | undefined {
+  const parts = [text(node.givenName), text(node.familyName)].filter(Boolean);
+  return parts.length ? parts.join(' ') : undefined;
+}
+
+function addresses(value: unknown, base: string): string[] {
+  const list = (Array.isArray(value) ? value : [value]).slice(0, MARKUP_LIMITS.links);
+  return list.flatMap((item) => {
+    const address = typeof item === 'string' ? item : isNode(item) ? (item['@id'] ?? item.url) : undefined;
+    const absolute = typeof address === 'string' ? absoluteHttpUrl(address, base) : null;
+    return absolute ? [absolute] : [];
+  });
+}

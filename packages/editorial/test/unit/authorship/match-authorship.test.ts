@@ -1,0 +1,200 @@
+import { readAuthorMarkup, type AuthorMarkup } from '../../../src/authorship/author-markup';
+import { matchAuthorship, type AuthorshipSubject } from '../../../src/authorship/match-authorship';
+
+const PUBLIC_PAGE = 'https://byline.example/p/aoife-brennan';
+const PAGE = 'https://www.irishtimes.com/news/2026/11/24/story/';
+const OTHER_SITE_PAGE = 'https://blog.somewhere.net/2026/11/repost/';
+
+/** Aoife has proven her X account and her site; her Instagram handle is only claimed, so it is not passed. */
+const subject: AuthorshipSubject = {
+  publicPageUrl: PUBLIC_PAGE,
+  names: ['Aoife Brennan'],
+  provenAccounts: [
+    { type: 'twitter', handle: 'AoifeB' },
+    { type: 'linkedin', handle: 'aoife-brennan-1a2b3c' },
+  ],
+  provenSites: ['https://aoifebrennan.ie/'],
+  provenFediverse: ['@aoife@mastodon.ie'],
+  allowedDomains: ['irishtimes.com'],
+};
+
+const ldScript = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
+const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+const article = (author: unknown) => page(ldScript({ '@context': 'https://schema.org', '@type': 'NewsArticle', author }));
+const match = (html: string, pageUrl = PAGE) => matchAuthorship(readAuthorMarkup(html, pageUrl), subject, pageUrl);
+
+describe('matchAuthorship', () => {
+  it('attests a JSON-LD author.url to the public page (scheme, host case and a trailing slash ignored)', () => {
+    expect(match(article({ '@type': 'Person', name: 'A. Brennan', url: 'http://BYLINE.example/p/aoife-brennan/' }))).toEqual({
+      outcome: 'attested',
+      matched: { source: 'json-ld', value: 'http://byline.example/p/aoife-brennan/', matches: 'public-page' },
+    });
+  });
+
+  it('attests a sameAs to a proven network account, whatever the network address form and case', () => {
+    const author = { name: 'Aoife Brennan', sameAs: ['https://www.instagram.com/aoife.b', 'https://twitter.com/aoifeb'] };
+    expect(match(article(author))).toEqual({
+      outcome: 'attested',
+      matched: { source: 'json-ld', value: 'https://twitter.com/aoifeb', matches: 'account' },
+    });
+    expect(match(article({ sameAs: 'https://x.com/AoifeB' }))).toEqual({
+      outcome: 'attested',
+      matched: { source: 'json-ld', value: 'https://x.com/AoifeB', matches: 'account' },
+    });
+    expect(match(article({ sameAs: 'https://ie.linkedin.com/in/aoife-brennan-1a2b3c/' }))).toEqual({
+      outcome: 'attested',
+      matched: { source: 'json-ld', value: 'https://ie.linkedin.com/in/aoife-brennan-1a2b3c/', matches: 'account' },
+    });
+  });
+
+  it('does not count a sameAs to an account that is not proven (claimed only), nor a network page that names no account', () => {
+    const author = {
+      name: 'Aoife Brennan',
+      sameAs: ['https://www.instagram.com/aoife.b', 'https://x.com/home', 'https://x.com/'],
+    };
+    expect(match(article(author))).toEqual({ outcome: 'mention', reason: 'name-only', detail: 'Aoife Brennan' });
+    expect(match(article({ sameAs: 'https://www.instagram.com/aoife.b' }))).toEqual({
+      outcome: 'none',
+      reason: 'credits-someone-else',
+    });
+  });
+
+  it('attests a link to a proven site', () => {
+    expect(match(article({ name: 'Aoife', url: 'https://AoifeBrennan.ie' }))).toEqual({
+      outcome: 'attested',
+      matched: { source: 'json-ld', value: 'https://aoifebrennan.ie/', matches: 'site' },
+    });
+  });
+
+  it('attests an author found through an @id reference into @graph', () => {
+    const html = page(
+      ldScript({
+        '@graph': [
+          { '@type': 'Article', '@id': `${PAGE}#article`, author: { '@id': 'https://www.irishtimes.com/#person/42' } },
+          { '@type': 'Person', '@id': 'https://www.irishtimes.com/#person/42', name: 'Aoife Brennan', sameAs: [PUBLIC_PAGE] },
+        ],
+      }),
+    );
+    expect(match(html)).toEqual({
+      outcome: 'attested',
+      matched: { source: 'json-ld', value: PUBLIC_PAGE, matches: 'public-page' },
+    });
+  });
+
+  it('attests a rel="author" link with a relative href resolved against <base>', () => {
+    const html = page('<base href="https://byline.example/p/">', '<a rel="author" href="aoife-brennan">Aoife Brennan</a>');
+    expect(match(html)).toEqual({
+      outcome: 'attested',
+      matched: { source: 'rel-author', value: PUBLIC_PAGE, matches: 'public-page' },
+    });
+  });
+
+  it('prefers JSON-LD over rel="author" over fediverse:creator when several match', () => {
+    const html = page(
+      '<meta name="fediverse:creator" content="@aoife@mastodon.ie">' +
+        ldScript({ '@type': 'Article', author: { url: 'https://x.com/aoifeb' } }),
+      `<a rel="author" href="${PUBLIC_PAGE}">Aoife</a>`,
+    );
+    expect(match(html)).toEqual({
+      outcome: 'attested',
+      matched: { source: 'json-ld', value: 'https://x.com/aoifeb', matches: 'account' },
+    });
+  });
+
+  it('answers a meta author name alone as a mention, never proof', () => {
+    expect(match(page('<meta name="author" content="By  AOIFE   Brénnan">'))).toEqual({
+      outcome: 'mention',
+      reason: 'name-only',
+      detail: 'By  AOIFE   Brénnan',
+    });
+    expect(match(page('<meta name="author" content="Seán Ó Riada and Aoife Brennan">'))).toEqual({
+      outcome: 'mention',
+      reason: 'name-only',
+      detail: 'Seán Ó Riada and Aoife Brennan',
+    });
+  });
+
+  it('attests fediverse:creator equal to a proven fediverse account on an allowed domain', () => {
+    expect(match(page('<meta name="fediverse:creator" content="@Aoife@Mastodon.IE">'))).toEqual({
+      outcome: 'attested',
+      matched: { source: 'fediverse-creator', value: '@Aoife@mastodon.ie', matches: 'fediverse' },
+    });
+  });
+
+  it('answers the same fediverse:creator on a domain the journalist did not list as a mention', () => {
+    expect(match(page('<meta name="fediverse:creator" content="@aoife@mastodon.ie">'), OTHER_SITE_PAGE)).toEqual({
+      outcome: 'mention',
+      reason: 'domain-not-allowed',
+      detail: 'blog.somewhere.net',
+    });
+  });
+
+  it('answers a link match on a domain not listed as a mention, even with the name', () => {
+    expect(match(article({ name: 'Aoife Brennan', url: PUBLIC_PAGE }), 'https://badirishtimes.com/story')).toEqual({
+      outcome: 'mention',
+      reason: 'domain-not-allowed',
+      detail: 'badirishtimes.com',
+    });
+  });
+
+  it('attests on a subdomain of an allowed domain', () => {
+    expect(match(article({ url: PUBLIC_PAGE }), 'https://opinion.news.irishtimes.com/column')).toEqual({
+      outcome: 'attested',
+      matched: { source: 'json-ld', value: PUBLIC_PAGE, matches: 'public-page' },
+    });
+  });
+
+  it('does not take example.com to cover badexample.com', () => {
+    const onExample = { ...subject, allowedDomains: ['example.com'] };
+    const markup = readAuthorMarkup(article({ url: PUBLIC_PAGE }), 'https://badexample.com/a');
+    expect(matchAuthorship(markup, onExample, 'https://badexample.com/a')).toEqual({
+      outcome: 'mention',
+      reason: 'domain-not-allowed',
+      detail: 'badexample.com',
+    });
+    expect(matchAuthorship(markup, onExample, 'https://example.com/a')).toEqual({
+      outcome: 'attested',
+      matched: { source: 'json-ld', value: PUBLIC_PAGE, matches: 'public-page' },
+    });
+  });
+
+  it("answers a page that credits another person's profile and accounts as crediting someone else", () => {
+    const html = page(
+      ldScript({
+        '@type': 'NewsArticle',
+        author: { name: 'Conor Walsh', url: 'https://byline.example/p/conor-walsh', sameAs: ['https://x.com/ConorW'] },
+      }) + '<meta name="author" content="Conor Walsh"><meta name="fediverse:creator" content="@conor@mastodon.ie">',
+      '<a rel="author" href="https://byline.example/p/aoife-brennan-2">Conor</a>',
+    );
+    expect(match(html)).toEqual({ outcome: 'none', reason: 'credits-someone-else' });
+  });
+
+  it('does not take a link to the public page with a query, or a longer path, as the public page', () => {
+    expect(match(article({ url: `${PUBLIC_PAGE}?ref=x` }))).toEqual({ outcome: 'none', reason: 'credits-someone-else' });
+    expect(match(article({ url: `${PUBLIC_PAGE}/articles` }))).toEqual({ outcome: 'none', reason: 'credits-someone-else' });
+  });
+
+  it('answers a page without author markup as such', () => {
+    expect(match(page('<title>Story</title>', '<p class="byline">By Aoife Brennan</p>'))).toEqual({
+      outcome: 'none',
+      reason: 'no-author-markup',
+    });
+  });
+
+  it('never counts markup the caller did not pass as proven', () => {
+    const empty: AuthorMarkup = {
+      people: [],
+      relAuthor: [PUBLIC_PAGE],
+      metaAuthor: [],
+      fediverseCreators: ['@aoife@mastodon.ie'],
+    };
+    const unproven: AuthorshipSubject = {
+      ...subject,
+      publicPageUrl: 'https://byline.example/p/someone-else',
+      provenAccounts: [],
+      provenSites: [],
+      provenFediverse: [],
+    };
+    expect(matchAuthorship(empty, unproven, PAGE)).toEqual({ outcome: 'none', reason: 'credits-someone-else' });
+  });
+});
