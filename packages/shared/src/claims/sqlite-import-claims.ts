@@ -11,9 +11,16 @@ import { SqliteClaimsUnit } from './sqlite-claims-unit';
  * After `byline import` has decided which profile holds which handle (the lookup index), the claims follow:
  * each imported profile's handles are proven by `operator-import` (unless already proven some other way),
  * other profiles' unproven claims of them are released, and the profile's network claims the record no longer
- * lists end. Inside the import's transaction.
+ * lists end. Inside the import's transaction. `othersMayClaim: false` when the store holds no unproven claim at all
+ * (see unprovenClaimsExist): there is nothing to release then, and a bulk import into a new store skips a lookup
+ * per handle.
  */
-export function proveImportedHandles(db: Database.Database, profileId: number, now: string): void {
+export function proveImportedHandles(
+  db: Database.Database,
+  profileId: number,
+  now: string,
+  { othersMayClaim = true }: { othersMayClaim?: boolean } = {},
+): void {
   const unit = new SqliteClaimsUnit(db);
   const social = unit.shownHandlesOf([profileId]).get(profileId)!;
   const held = unit.heldHandles(profileId);
@@ -35,6 +42,14 @@ export function proveImportedHandles(db: Database.Database, profileId: number, n
       by: 'operator:byline import',
     };
     runNow(proveClaim(unit, claim, evidence, now));
-    runNow(releaseUnprovenOthers(unit, [claim], { reason: releasedBecause('operator-import', now) }, now));
+    if (othersMayClaim) runNow(releaseUnprovenOthers(unit, [claim], { reason: releasedBecause('operator-import', now) }, now));
   }
+}
+
+/**
+ * Whether any live claim is unproven. The import proves each claim it makes at once, so when none is unproven as
+ * its handles are proven, no other profile's claim can be released by them.
+ */
+export function unprovenClaimsExist(db: Database.Database): boolean {
+  return db.prepare("SELECT EXISTS (SELECT 1 FROM claims WHERE released_at IS NULL AND state <> 'proven')").pluck().get() === 1;
 }

@@ -5,7 +5,7 @@ import { canonicalizeUrl } from '../url/canonical-url';
 import { ImportConflictError, type ImportProblem, type ImportSummary } from './profiles-repository';
 import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
-import { proveImportedHandles } from '../claims/sqlite-import-claims';
+import { proveImportedHandles, unprovenClaimsExist } from '../claims/sqlite-import-claims';
 
 function prepare(db: Database.Database) {
   return {
@@ -136,7 +136,8 @@ export class SqliteImport {
     for (const claim of this.waiting) this.decide(claim, problems);
     if (problems.length) throw new ImportConflictError(problems.sort((a, b) => a.index - b.index));
     const now = new Date().toISOString();
-    for (const id of this.released) proveImportedHandles(this.db, id, now);
+    const othersMayClaim = unprovenClaimsExist(this.db);
+    for (const id of this.released) proveImportedHandles(this.db, id, now, { othersMayClaim });
     rerenderNow(this.db, this.touched);
     return { profiles: this.profiles, articles: this.articles };
   }
