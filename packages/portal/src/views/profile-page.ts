@@ -39,7 +39,8 @@ function verificationSection({ csrf, profile, pending = null, history = [] }: Pr
       profile.verified
         ? html`<p class="hint">
             Removing your last proven handle or site, or an editor moving it to another profile, takes the verification away until
-            an editor approves your profile again.
+            an editor approves your profile again. A change of your name, title, employer or photo waits for an editor; until then
+            the verification API answers the approved values.
           </p>`
         : ''
     }
