@@ -162,4 +162,22 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
     expect((await portal.backend.profiles.findById(person.profileId))!.profile_employer).toBe('The Leinster Ledger');
     expect(decisions).toEqual([]);
   });
+
+  it('a failing listener (a mail notifier that is down) never undoes the decision', async () => {
+    await portal.close();
+    portal = await startPortal(factory, {
+      onIdentityDecision: () => {
+        throw new Error('SMTP server unreachable');
+      },
+    });
+    const { person, desk, path, answers } = await verifiedJournalist();
+    await submit(person.agent, '/profile', '/profile', { ...person.form, profile_employer: 'The Munster Courier' });
+    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
+    const approved = await submit(desk.agent, path, `${path}/identity-change`, {
+      decision: 'approve',
+      requested_at: requestedAt,
+    });
+    expect(approved.status).toBe(303);
+    expect((await answers()).article).toMatchObject({ profile_employer: 'The Munster Courier' });
+  });
 });
