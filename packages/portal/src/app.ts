@@ -19,6 +19,7 @@ import { accountRoutes } from './routes/account-routes';
 import { apiSettingsRoutes } from './routes/api-settings-routes';
 import { articleRoutes } from './routes/article-routes';
 import { assetRoutes } from './routes/asset-routes';
+import { identityReviewRoutes } from './routes/identity-review-routes';
 import { editorRoutes } from './routes/editor-routes';
 import { opsRoutes } from './routes/ops-routes';
 import { passwordResetRoutes } from './routes/password-reset-routes';
@@ -52,6 +53,7 @@ export function createApp(deps: PortalDeps): Express {
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
     operatorContact: deps.operatorContact ?? null,
     defaultRateLimitPerMinute: deps.defaultRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    onIdentityDecision: deps.onIdentityDecision ?? (() => undefined),
   };
   const app = express();
   app.disable('x-powered-by');
@@ -72,6 +74,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(proofRoutes(ctx));
   app.use(articleRoutes(ctx));
   app.use(editorRoutes(ctx));
+  app.use(identityReviewRoutes(ctx));
   app.use(apiSettingsRoutes(ctx));
   app.use(publicRoutes(ctx));
   app.use(pageNotFound);

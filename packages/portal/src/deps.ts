@@ -5,6 +5,7 @@ import type { PageFetcher } from './fetch/fetch-page';
 import type { Outbox } from './mail/outbox';
 import type { ResetRequestThrottle } from './mail/reset-request-throttle';
 import type { NetworkSignIn } from './proofs/network-sign-in/network-sign-in';
+import type { IdentityDecisionListener } from './use-cases/identity-review';
 
 /** Where people reach the portal and the services (PUBLIC_*_URL): links in mail and on API settings, never from a request's Host. */
 export interface PublicUrls {
@@ -46,6 +47,8 @@ export interface PortalDeps {
   operatorContact?: string | null;
   /** The services' RATE_LIMIT_PER_MINUTE: an account without its own limit has this one, and its browser keys at most this. */
   defaultRateLimitPerMinute?: number;
+  /** Told after each decision on a pending identity change (where a mail to the journalist attaches); none by default. */
+  onIdentityDecision?: IdentityDecisionListener;
   /** Express "trust proxy" setting, so cookies get Secure when a TLS-terminating proxy says the request was https. */
   trustProxy?: boolean | number | string;
 }

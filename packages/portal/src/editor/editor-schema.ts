@@ -26,6 +26,14 @@ export const decisionSchema = Joi.object({
   override: Joi.string().valid('on'),
 });
 
+/** An editor's decision on a pending identity change; the note is checked by the use case (a decline needs one). */
+export const identityDecisionSchema = Joi.object({
+  decision: Joi.string().valid('approve', 'decline').required(),
+  identity_note: Joi.string().trim().allow('').max(2000).default(''),
+  /** The change the editor saw: one replaced since is not decided. */
+  requested_at: Joi.string().trim().max(64).required(),
+});
+
 const id = Joi.number().integer().positive().max(Number.MAX_SAFE_INTEGER).required();
 export const profileParamsSchema = Joi.object({ id });
 export const claimParamsSchema = Joi.object({ id, claimId: id });

@@ -13,12 +13,15 @@ import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
 import { claimTitle } from '../proofs/proof-wording';
 import { decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '../use-cases/verification';
+import type { PendingIdentityItem } from '../views/identity-change-parts';
 import { queuePage, reviewPage, type DecisionRefusal, type QueueItem } from '../views/editor-pages';
 
 const NOTICES: Record<string, string> = {
   verify: 'Profile verified.',
   reject: 'Verification refused.',
   unverify: 'Verification withdrawn.',
+  'identity-approve': 'Identity change approved.',
+  'identity-decline': 'Identity change declined.',
 };
 
 const NO_SUCH_PROFILE = 'There is no such profile.';
@@ -59,17 +62,19 @@ export function editorRoutes(ctx: PortalContext): Router {
   ): Promise<void> {
     const profile = await backend.profiles.findById(id);
     if (!profile) throw new PageError(404, NO_SUCH_PROFILE);
-    const [articles, history, pending, reviewed] = await Promise.all([
+    const [articles, history, pending, reviewed, identityChange] = await Promise.all([
       backend.articles.list(id),
       audit.historyOf(id),
       backend.verification.pendingOf(id),
       reviewedClaims(editorProofs, id),
+      profiles.pendingIdentityOf(id),
     ]);
     const own = isOwnProfile(signedInUser(res), id);
+    const identity = identityChange ? { profile, change: identityChange, own } : null;
     render(
       res,
       'Review profile',
-      reviewPage({ csrf: csrfTokenOf(res), profile, articles, history, pending, claims: reviewed, own, ...extra }),
+      reviewPage({ csrf: csrfTokenOf(res), profile, articles, history, pending, claims: reviewed, own, identity, ...extra }),
       status,
     );
   }
@@ -91,7 +96,12 @@ export function editorRoutes(ctx: PortalContext): Router {
       ]);
       if (profile) items.push({ request, profile, claims: profileClaims, own: isOwnProfile(editor, profile.id) });
     }
-    render(res, 'Verification queue', queuePage(items, NOTICES[String(req.query.done)]));
+    const identityItems: PendingIdentityItem[] = [];
+    for (const { profileId, change } of await profiles.pendingIdentityChanges()) {
+      const profile = await profiles.findById(profileId);
+      if (profile) identityItems.push({ profile, change, own: isOwnProfile(editor, profileId) });
+    }
+    render(res, 'Verification queue', queuePage(items, NOTICES[String(req.query.done)], identityItems));
   });
 
   router.get('/editor/profiles/:id', async (req, res) => {

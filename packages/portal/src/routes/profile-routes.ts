@@ -10,6 +10,7 @@ import { loadProfilePage } from '../proofs/profile-page-state';
 import { takeProofNotice } from '../proofs/proof-notice';
 import { websiteLines, websitesField } from '../proofs/proof-schema';
 import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfileAndClaims } from '../use-cases/profiles';
+import { withPendingIdentity } from '../use-cases/identity-review';
 import { profilePage } from '../views/profile-page';
 import { profileFormSchema } from './profile-schema';
 
@@ -26,7 +27,12 @@ export function profileRoutes(ctx: PortalContext): Router {
     render(
       res,
       'Profile',
-      profilePage({ ...state, form: formFromProfile(state.profile, state.claims), saved: req.query.saved === '1', proofNotice }),
+      profilePage({
+        ...state,
+        form: withPendingIdentity(formFromProfile(state.profile, state.claims), state.pendingIdentity),
+        saved: req.query.saved === '1',
+        proofNotice,
+      }),
     );
   });
 

@@ -7,6 +7,7 @@ import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { checkbox, csrfField, field, formError } from './forms';
 import { avatar, profileDetails } from './profile-details';
 import { auditHistory, verifiedBadge } from './verification-parts';
+import { identityQueue, identityReviewSection, type PendingIdentityItem } from './identity-change-parts';
 
 export interface QueueItem {
   request: VerificationRequest;
@@ -26,7 +27,7 @@ function whyQueued(request: VerificationRequest): string {
   return `Asked by ${request.requestedBy} on ${on}`;
 }
 
-export function queuePage(items: QueueItem[], notice?: string): SafeHtml {
+export function queuePage(items: QueueItem[], notice?: string, identityItems: PendingIdentityItem[] = []): SafeHtml {
   return html`<h1>Verification queue</h1>
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
     ${
@@ -62,7 +63,8 @@ export function queuePage(items: QueueItem[], notice?: string): SafeHtml {
             </tbody>
           </table>`
         : html`<p>No profile is waiting for verification.</p>`
-    }`;
+    }
+    ${identityQueue(identityItems)}`;
 }
 
 export interface ReviewState {
@@ -80,6 +82,8 @@ export interface ReviewState {
   refused?: DecisionRefusal;
   /** The editor's own profile: shown, but another editor must decide, attest and move. */
   own?: boolean;
+  /** A verified profile's identity change waiting for a decision. */
+  identity?: PendingIdentityItem | null;
 }
 
 export interface DecisionRefusal {
@@ -209,6 +213,7 @@ export function reviewPage({
   problem,
   refused,
   own = false,
+  identity = null,
 }: ReviewState): SafeHtml {
   const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
   const proven = claims.some(({ claim }) => claim.releasedAt === null && claim.state === 'proven');
@@ -239,7 +244,7 @@ export function reviewPage({
           : html`<p>No articles.</p>`
       }
     </section>
-    ${claimsSection(profile.id, claims, csrf, problem, own)}
+    ${identityReviewSection(csrf, identity)} ${claimsSection(profile.id, claims, csrf, problem, own)}
     ${
       own
         ? html`<section class="card" aria-labelledby="decision-heading">

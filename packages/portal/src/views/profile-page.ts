@@ -1,5 +1,5 @@
 import { SOCIAL_TYPES, type Profile, type SocialType } from '@byline/shared';
-import { type AuditRecord, type Claim, type VerificationRequest } from '@byline/editorial';
+import { type AuditRecord, type Claim, type PendingIdentityChange, type VerificationRequest } from '@byline/editorial';
 import { MAX_WEBSITES } from '../proofs/proof-schema';
 import { isNoticeOfListedClaim, proofNoticeLine, proofsSection, releasedBanner } from '../proofs/proofs-section';
 import type { ProofNotice } from '../proofs/proof-notice';
@@ -7,6 +7,7 @@ import { SOCIAL_LABELS } from '../routes/profile-schema';
 import { html, type SafeHtml } from './html';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
 import { auditHistory, pendingNotice, verifiedBadge } from './verification-parts';
+import { ownerPendingIdentity } from './identity-change-parts';
 
 export interface ProfilePageState {
   csrf: string;
@@ -24,6 +25,8 @@ export interface ProfilePageState {
   publicAddress?: string | null;
   /** The outcome of a proof just made or tried: next to its claim when it names one, else at the top. */
   proofNotice?: ProofNotice | null;
+  /** The identity change of a verified profile waiting for an editor. */
+  pendingIdentity?: PendingIdentityChange | null;
 }
 
 function verificationSection({ csrf, profile, pending = null, history = [] }: ProfilePageState): SafeHtml {
@@ -36,7 +39,8 @@ function verificationSection({ csrf, profile, pending = null, history = [] }: Pr
       profile.verified
         ? html`<p class="hint">
             Removing your last proven handle or site, or an editor moving it to another profile, takes the verification away until
-            an editor approves your profile again.
+            an editor approves your profile again. A change of your name, title, employer or photo waits for an editor; until then
+            the verification API answers the approved values.
           </p>`
         : ''
     }
@@ -55,7 +59,7 @@ export function profilePage(state: ProfilePageState): SafeHtml {
     field({ name, label, value: form[name], errors, ...extra });
   return html`<h1>${profile ? 'Your journalist profile' : 'Create your journalist profile'}</h1>
     ${saved ? html`<p class="notice" role="status">Profile saved.</p>` : ''} ${noticeAtTop}
-    ${profile ? releasedBanner(claims) : ''}
+    ${profile ? releasedBanner(claims) : ''} ${profile ? ownerPendingIdentity(csrf, profile, state.pendingIdentity ?? null) : ''}
     ${Object.keys(errors).length ? html`<p class="form-error" role="alert">Please correct the fields marked below.</p>` : ''}
     <form method="post" action="/profile" class="card" novalidate>
       ${csrfField(csrf)}

@@ -13,6 +13,10 @@ const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   'claim-released': 'Claim released: another profile proved it',
   'proof-lapsed': 'A proof stopped holding',
   'no-live-proof': 'Back in the queue: no live proof left',
+  'identity-change-requested': 'Identity change requested',
+  'identity-change-approved': 'Identity change approved',
+  'identity-change-declined': 'Identity change declined',
+  'identity-change-cancelled': 'Identity change cancelled by its owner',
 };
 
 export function verifiedBadge(profile: Pick<Profile, 'verified'>): SafeHtml {

@@ -5,7 +5,8 @@ export type DecisionAction = 'verified' | 'rejected' | 'unverified';
  * Everything the verification history records: requests and decisions, and the proofs' events that an editor
  * and the profile's owner must see: a proof attested by an editor, a proven handle moved between profiles, a
  * proven handle displaced by one moved onto its profile, a claim released because another profile proved it, a
- * proof that lapsed, and a verified profile sent back to the queue because it was left without a live proof.
+ * proof that lapsed, a verified profile sent back to the queue because it was left without a live proof, and a
+ * verified profile's identity change: requested by its owner, approved or declined by an editor, or cancelled.
  */
 export type AuditAction =
   | 'requested'
@@ -15,7 +16,11 @@ export type AuditAction =
   | 'handle-displaced'
   | 'claim-released'
   | 'proof-lapsed'
-  | 'no-live-proof';
+  | 'no-live-proof'
+  | 'identity-change-requested'
+  | 'identity-change-approved'
+  | 'identity-change-declined'
+  | 'identity-change-cancelled';
 
 /** Who did what to a profile's verification, when, and why. */
 export interface AuditRecord {

@@ -1,1 +1,2 @@
 export * from './profiles-repository';
+export * from './identity-review';

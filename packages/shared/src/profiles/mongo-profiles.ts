@@ -4,6 +4,8 @@ import { saveProfile } from '../store/mongo/mongo-portal-profile';
 import { collectionOf } from '../store/mongo/mongo-schema';
 import { toProfile } from '../store/mongo/profile-derived-fields';
 import { importProfiles } from './mongo-import';
+import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange } from './identity-review';
+import { decideIdentityChange, pendingIdentityChanges, pendingIdentityOf } from './mongo-identity-review';
 import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
 
 /** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
@@ -33,6 +35,19 @@ export class MongoProfiles implements Profiles {
       const id = await saveProfile(this.database.db, userId, fields, slugBase);
       return toProfile((await this.profiles.findOne({ _id: id }))!);
     });
+  }
+
+  pendingIdentityOf(profileId: number): Promise<PendingIdentityChange | null> {
+    return this.database.run(() => pendingIdentityOf(this.database.db, profileId));
+  }
+
+  pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
+    return this.database.run(() => pendingIdentityChanges(this.database.db));
+  }
+
+  /** Single-document writes in the order decideIdentityChange (mongo-identity-review.ts) gives. */
+  decideIdentityChange(decision: IdentityDecision): Promise<IdentityDecisionOutcome> {
+    return this.database.run(() => decideIdentityChange(this.database.db, decision));
   }
 
   setVerified(slug: string, verified: boolean): Promise<boolean> {

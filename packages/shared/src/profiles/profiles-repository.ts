@@ -1,4 +1,5 @@
 import type { Profile, ProfileInput, SocialType } from '../domain/types';
+import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange } from './identity-review';
 
 /** The profile fields a journalist edits; the slug, verified flag and counts are the portal's to set. */
 export type ProfileFields = Omit<
@@ -32,8 +33,20 @@ export interface Profiles {
   /**
    * Creates the user's profile (slug from `slugBase`, made unique) or updates it. Rejects with
    * HandleTakenError naming every network whose handle another profile holds; nothing is saved then.
+   * On a verified profile the reviewed identity fields (REVIEWED_IDENTITY_FIELDS) keep their approved values:
+   * those given differently become its pending identity change (replacing any earlier one, recorded in the
+   * history as requested by the user's email), and none given differently withdraws it.
    */
   save(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile>;
+  /** The profile's identity change waiting for an editor, or null. */
+  pendingIdentityOf(profileId: number): Promise<PendingIdentityChange | null>;
+  /** Every pending identity change, oldest request first. */
+  pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]>;
+  /**
+   * Ends the profile's pending identity change with its audit record: approved, its values become the profile's
+   * and its answers are re-rendered; declined or cancelled, the profile keeps its values.
+   */
+  decideIdentityChange(decision: IdentityDecision): Promise<IdentityDecisionOutcome>;
   /** Sets the verified flag (the operator's, from the CLI); false when no profile has that slug. */
   setVerified(slug: string, verified: boolean): Promise<boolean>;
   count(): Promise<number>;

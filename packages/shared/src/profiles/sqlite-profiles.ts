@@ -8,7 +8,9 @@ import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { normalizeSocialProfiles } from '../social/social-handle';
 import { toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/profile-records';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
+import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange } from './identity-review';
 import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
+import { SqliteIdentityReview } from './sqlite-identity-review';
 import { SqliteImport } from './sqlite-import';
 
 /** import reports progress after every this many records. */
@@ -21,7 +23,6 @@ const statements = (database: SqliteDatabase) => ({
   profileOfUser: database.prepare<[number], { profile_id: number | null }>('SELECT profile_id FROM portal_users WHERE id = ?'),
   insert: database.prepare<[string, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)'),
   linkUser: database.prepare<[number, number]>('UPDATE portal_users SET profile_id = ? WHERE id = ?'),
-  updateDoc: database.prepare<[string, number]>('UPDATE profiles SET doc = ? WHERE id = ?'),
   setVerified: database.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
   count: database.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
   all: database.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
@@ -31,9 +32,11 @@ const statements = (database: SqliteDatabase) => ({
 /** The profiles table; a save is one unit of write with the profile's claims and re-rendered answers. */
 export class SqliteProfiles implements Profiles {
   private readonly sql: ReturnType<typeof statements>;
+  private readonly identity: SqliteIdentityReview;
 
   constructor(private readonly database: SqliteDatabase) {
     this.sql = statements(database);
+    this.identity = new SqliteIdentityReview(database);
   }
 
   findById(profileId: number): Promise<Profile | null> {
@@ -56,8 +59,8 @@ export class SqliteProfiles implements Profiles {
       const user = this.sql.profileOfUser.get(userId);
       if (!user) throw new Error(`no portal user ${userId}`);
       const profileId = user.profile_id ?? this.insert(userId, slugBase);
-      const { id: _id, ...stored } = toProfile(this.sql.byId.get(profileId)!);
-      this.sql.updateDoc.run(JSON.stringify({ ...stored, ...fields }), profileId);
+      // A verified profile's reviewed fields keep their approved values; a change of them waits for an editor.
+      this.identity.saveFields(toProfile(this.sql.byId.get(profileId)!), userId, fields);
       // The typed handles become claims; the document keeps the proven ones only (refused: HandleTakenError).
       const wanted = networkClaims(fields.profile_social_profiles);
       runNow(setClaimsSteps(new SqliteClaimsUnit(db), profileId, wanted, new Date().toISOString()));
@@ -73,6 +76,18 @@ export class SqliteProfiles implements Profiles {
     const id = Number(this.sql.insert.run(slug, JSON.stringify(doc)).lastInsertRowid);
     this.sql.linkUser.run(id, userId);
     return id;
+  }
+
+  pendingIdentityOf(profileId: number): Promise<PendingIdentityChange | null> {
+    return this.database.read(() => this.identity.pendingOf(profileId));
+  }
+
+  pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
+    return this.database.read(() => this.identity.allPending());
+  }
+
+  decideIdentityChange(decision: IdentityDecision): Promise<IdentityDecisionOutcome> {
+    return this.database.write((db) => this.identity.decide(db, decision));
   }
 
   setVerified(slug: string, verified: boolean): Promise<boolean> {

@@ -9,6 +9,7 @@ import type { ProfileFields } from '../../profiles/profiles-repository';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type PortalUserDoc } from './mongo-schema';
 import { rerenderInTurn } from '../../answers/mongo-answers-unit';
+import { writeSavedFields } from '../../profiles/mongo-identity-review';
 
 /*
  * Saving a journalist's profile without a transaction, in single-document steps ordered so that an
@@ -20,7 +21,8 @@ import { rerenderInTurn } from '../../answers/mongo-answers-unit';
  *    save interrupted in between finds the profile again by that mark.
  * 3. The typed handles become claims (see writeClaims in src/claims): the ones no longer listed are released
  *    (a proven one leaves the lookup index first), new ones are claimed, which never conflicts.
- * 4. Write the profile's fields, with the handles of its proven claims only, and re-render its answers.
+ * 4. Write the profile's fields, with the handles of its proven claims only (on a verified profile, a change of
+ *    its reviewed identity fields is held as its pending change, see writeSavedFields), and re-render its answers.
  *
  * Residual risk: interrupted between 3 and 4, the profile's stored fields (and answers) lag its claims until
  * the next save; a handle released in 3 has already stopped finding it. A handle another profile proves between
@@ -87,14 +89,8 @@ export async function saveProfile(db: Db, userId: number, given: ProfileFields, 
   if (user.profile_id !== profileId) await users.updateOne({ _id: userId }, { $set: { profile_id: profileId } });
 
   await runInTurn(writeClaims(claims, profileId, wanted, new Date().toISOString()));
-  const profiles = collectionOf(db, 'profiles');
-  const current = await profiles.findOne({ _id: profileId });
-  if (!current) throw new Error(`profile ${profileId} of portal user ${userId} is missing`);
   const proven = (await provenSocialOf(db, [profileId])).get(profileId)!;
-  await profiles.updateOne(
-    { _id: profileId },
-    { $set: { profile: { ...current.profile, ...fields, profile_social_profiles: proven } } },
-  );
+  await writeSavedFields(db, profileId, user.email, fields, proven);
   await rerenderInTurn(db, [profileId]);
   return profileId;
 }

@@ -4,6 +4,7 @@ import type { AccountStatus, ArticleInput, ProfileInput, SocialType } from '../.
 import type { RenderedAnswers } from '../../domain/rendered-answers';
 import type { AuditAction } from '../../audit/audit-repository';
 import type { StoredQueueItem } from '../../queue/stored-queue-item';
+import type { PendingIdentityChange } from '../../profiles/identity-review';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
@@ -22,6 +23,8 @@ export interface ProfileDoc {
   answers?: RenderedAnswers;
   /** The portal user who created this profile, when it was made in the portal (lets a retry find it). */
   portal_user_id?: number;
+  /** A verified profile's identity change waiting for an editor; `profile` (and the answers) keep the approved values. */
+  pending_identity?: PendingIdentityChange;
 }
 
 export interface ArticleDoc {

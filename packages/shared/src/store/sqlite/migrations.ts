@@ -254,4 +254,13 @@ export const MIGRATIONS: Migration[] = [
     name: '022-proof-attempts-on-queue',
     sql: PROOF_ATTEMPTS_ONTO_QUEUE_SQL,
   },
+  {
+    // A verified profile's identity change waiting for an editor (see profiles/identity-review.ts), as JSON beside
+    // the approved profile, which the answers are rendered from; the index keeps the editors' queue one lookup.
+    name: '023-pending-identity-changes',
+    sql: `
+  ALTER TABLE profiles ADD COLUMN pending_identity TEXT;
+  CREATE INDEX profiles_pending_identity ON profiles (id) WHERE pending_identity IS NOT NULL;
+  `,
+  },
 ];

@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import { backendOf } from '@byline/editorial';
+import type { PortalContext } from '../deps';
+import { identityDecisionSchema, profileParamsSchema } from '../editor/editor-schema';
+import { validateForm } from '../http/forms';
+import { requireEditor, requireUser } from '../http/guards';
+import { PageError } from '../http/page-error';
+import { signedInUser } from '../http/render';
+import { cancelIdentityChange, decideIdentityChange, type IdentityDecisionListener } from '../use-cases/identity-review';
+import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
+
+const NO_SUCH_PROFILE = 'There is no such profile.';
+
+/**
+ * A verified profile's identity change: its owner cancels it; an editor (never on their own profile) approves or
+ * declines it from the review page, which shows it (see editor-routes.ts).
+ */
+export function identityReviewRoutes(ctx: PortalContext): Router {
+  const { profiles } = backendOf(ctx.store);
+  const router = Router();
+  router.use('/editor', requireEditor);
+
+  // The decision stands whatever the listener does: a failing notifier is logged, never shown as a failed decision.
+  const notify: IdentityDecisionListener = async (event) => {
+    try {
+      await ctx.onIdentityDecision(event);
+    } catch (error) {
+      ctx.logger.error('identity decision listener failed', { profileId: event.profileId, action: event.action, error });
+    }
+  };
+
+  router.post('/profile/identity-change/cancel', requireUser, async (_req, res) => {
+    await cancelIdentityChange(profiles, signedInUser(res), notify);
+    res.redirect(303, '/profile');
+  });
+
+  router.post('/editor/profiles/:id/identity-change', async (req, res) => {
+    const { value: params, error } = profileParamsSchema.validate(req.params, { convert: true });
+    if (error) throw new PageError(404, NO_SUCH_PROFILE);
+    const id = (params as { id: number }).id;
+    const form = validateForm<{ decision: 'approve' | 'decline'; identity_note: string; requested_at: string }>(
+      identityDecisionSchema,
+      req.body,
+    );
+    if (!form.ok) throw new PageError(400, 'Choose approve or decline.');
+    const { decision, identity_note: note, requested_at: requestedAt } = form.value;
+    const result = await decideIdentityChange(profiles, signedInUser(res), id, { decision, note, requestedAt }, notify);
+    if (result.ok) return res.redirect(303, `/editor/queue?done=identity-${decision}`);
+    switch (result.reason) {
+      case 'own-profile':
+        throw new PageError(403, OWN_PROFILE_REFUSAL);
+      case 'decline-needs-note':
+        throw new PageError(422, 'Declining an identity change needs a note: the journalist reads why.');
+      case 'no-pending-change':
+        throw new PageError(409, 'No identity change is waiting on this profile (it was decided or cancelled).');
+      case 'changed-since':
+        throw new PageError(409, 'The journalist changed this request since you opened the page; look again before deciding.');
+    }
+  });
+
+  return router;
+}
