@@ -254,4 +254,12 @@ export const MIGRATIONS: Migration[] = [
     name: '022-proof-attempts-on-queue',
     sql: PROOF_ATTEMPTS_ONTO_QUEUE_SQL,
   },
+  {
+    // The editors' log, filtered by who or by what (newest first); the directory's states read the actions too.
+    name: '023-audit-log-indexes',
+    sql: `
+  CREATE INDEX verification_audit_actor ON verification_audit (actor, id);
+  CREATE INDEX verification_audit_action ON verification_audit (action, id);
+  `,
+  },
 ];
