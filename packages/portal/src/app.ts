@@ -20,6 +20,7 @@ import { apiSettingsRoutes } from './routes/api-settings-routes';
 import { articleRoutes } from './routes/article-routes';
 import { assetRoutes } from './routes/asset-routes';
 import { editorRoutes } from './routes/editor-routes';
+import { editorDirectoryRoutes } from './routes/editor-directory-routes';
 import { opsRoutes } from './routes/ops-routes';
 import { passwordResetRoutes } from './routes/password-reset-routes';
 import { profileRoutes } from './routes/profile-routes';
@@ -72,6 +73,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(proofRoutes(ctx));
   app.use(articleRoutes(ctx));
   app.use(editorRoutes(ctx));
+  app.use(editorDirectoryRoutes(ctx));
   app.use(apiSettingsRoutes(ctx));
   app.use(publicRoutes(ctx));
   app.use(pageNotFound);

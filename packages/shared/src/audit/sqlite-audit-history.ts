@@ -36,9 +36,7 @@ export class SqliteAuditHistory implements AuditHistory {
   }
 
   historyOf(profileId: number): Promise<AuditRecord[]> {
-    return this.database.read(() =>
-      this.sql.ofProfile.all(profileId).map(toRecord),
-    );
+    return this.database.read(() => this.sql.ofProfile.all(profileId).map(toRecord));
   }
 
   log({ actor, action, limit, offset }: AuditLogQuery): Promise<AuditLogPage> {

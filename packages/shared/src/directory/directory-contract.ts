@@ -21,12 +21,29 @@ export function directoryContract(factory: StoreFactory): void {
   const slugsOf = async (query: Partial<DirectoryQuery>) => (await search(query)).rows.map((row) => row.slug);
 
   it('finds profiles by name, full name, slug, employer, claimed handle or site and article address, in any case', async () => {
-    const aoife = await profileOf(backend(), { profile_first_name: 'Aoife', profile_last_name: 'Ó Briain', profile_employer: 'The Ledger' }, 'aoife-o-briain');
-    const other = await profileOf(backend(), { profile_first_name: 'Cian', profile_last_name: 'Walsh', profile_employer: 'Harbour Times' }, 'cian-walsh');
+    const aoife = await profileOf(
+      backend(),
+      { profile_first_name: 'Aoife', profile_last_name: 'Ó Briain', profile_employer: 'The Ledger' },
+      'aoife-o-briain',
+    );
+    const other = await profileOf(
+      backend(),
+      { profile_first_name: 'Cian', profile_last_name: 'Walsh', profile_employer: 'Harbour Times' },
+      'cian-walsh',
+    );
     await setClaims(backend().claims, aoife.id, { twitter: ['@AoifeReports'], website: ['https://aoife.example/about'] });
     await backend().articles.add(other.id, contractArticle('courts/appeal-2024'));
 
-    for (const text of ['aoife', 'Ó BRIAIN', 'aoife ó briain', 'ife ó', 'aoife-o-bri', 'the ledger', 'aoifereports', 'aoife.example']) {
+    for (const text of [
+      'aoife',
+      'Ó BRIAIN',
+      'aoife ó briain',
+      'ife ó',
+      'aoife-o-bri',
+      'the ledger',
+      'aoifereports',
+      'aoife.example',
+    ]) {
       expect([text, await slugsOf({ text })]).toEqual([text, ['aoife-o-briain']]);
     }
     expect(await slugsOf({ text: 'HARBOUR' })).toEqual(['cian-walsh']);
@@ -68,7 +85,12 @@ export function directoryContract(factory: StoreFactory): void {
       expect(await slugsOf({ state })).toEqual([`is-${state}`]);
     }
     // Sent back to the queue without a live proof, it is pending; refused then, it has lapsed.
-    await verification.returnToQueue({ profileId: verified.id, actor: 'byline:no-live-proof', action: 'no-live-proof', note: '' });
+    await verification.returnToQueue({
+      profileId: verified.id,
+      actor: 'byline:no-live-proof',
+      action: 'no-live-proof',
+      note: '',
+    });
     expect(await slugsOf({ state: 'pending' })).toEqual(['is-verified', 'is-pending']);
     await verification.decide({ profileId: verified.id, actor: 'ed@example.org', action: 'rejected', note: '' });
     expect(await slugsOf({ state: 'lapsed' })).toEqual(['is-verified', 'is-lapsed']);
@@ -76,7 +98,8 @@ export function directoryContract(factory: StoreFactory): void {
   });
 
   it('pages through the matches with their total, the text and the state together', async () => {
-    for (let i = 0; i < 5; i++) await profileOf(backend(), { profile_employer: i % 2 ? 'Odd Weekly' : 'Even Daily' }, `paged-${i}`);
+    for (let i = 0; i < 5; i++)
+      await profileOf(backend(), { profile_employer: i % 2 ? 'Odd Weekly' : 'Even Daily' }, `paged-${i}`);
     const first = await search({ text: 'even', limit: 2, offset: 0 });
     expect([first.rows.map((row) => row.slug), first.total]).toEqual([['paged-0', 'paged-2'], 3]);
     const second = await search({ text: 'even', limit: 2, offset: 2 });
@@ -86,9 +109,21 @@ export function directoryContract(factory: StoreFactory): void {
   });
 
   it('lists look-alikes: the same name and employer, or the same handle or site claimed', async () => {
-    const one = await profileOf(backend(), { profile_first_name: 'Niamh', profile_last_name: 'Cassidy', profile_employer: 'The Ledger' }, 'niamh-1');
-    const twin = await profileOf(backend(), { profile_first_name: ' niamh ', profile_last_name: 'CASSIDY', profile_employer: 'the  ledger' }, 'niamh-2');
-    const elsewhere = await profileOf(backend(), { profile_first_name: 'Niamh', profile_last_name: 'Cassidy', profile_employer: 'Other Paper' }, 'niamh-3');
+    const one = await profileOf(
+      backend(),
+      { profile_first_name: 'Niamh', profile_last_name: 'Cassidy', profile_employer: 'The Ledger' },
+      'niamh-1',
+    );
+    const twin = await profileOf(
+      backend(),
+      { profile_first_name: ' niamh ', profile_last_name: 'CASSIDY', profile_employer: 'the  ledger' },
+      'niamh-2',
+    );
+    const elsewhere = await profileOf(
+      backend(),
+      { profile_first_name: 'Niamh', profile_last_name: 'Cassidy', profile_employer: 'Other Paper' },
+      'niamh-3',
+    );
     const sameHandle = await profileOf(backend(), { profile_first_name: 'Someone', profile_last_name: 'Else' }, 'someone-else');
     await setClaims(backend().claims, one.id, { twitter: ['@NiamhC'], website: ['https://niamh.example/'] });
     await setClaims(backend().claims, sameHandle.id, { twitter: ['@niamhc'] });

@@ -79,7 +79,9 @@ export class MongoDirectory implements Directory {
     const pattern = containing(text);
     const [profiles, claims, articles] = await Promise.all([
       this.collection('profiles')
-        .find({ $or: [{ [FIRST]: pattern }, { [LAST]: pattern }, { slug: pattern }, { [EMPLOYER]: pattern }, ...acrossTheSpace(text)] })
+        .find({
+          $or: [{ [FIRST]: pattern }, { [LAST]: pattern }, { slug: pattern }, { [EMPLOYER]: pattern }, ...acrossTheSpace(text)],
+        })
         .project<{ _id: number }>({ _id: 1 })
         .toArray(),
       this.collection('claims')
@@ -149,7 +151,12 @@ export class MongoDirectory implements Directory {
       const { profile_first_name: first, profile_last_name: last, profile_employer: employer } = mine.profile;
       if (foldName(first) && foldName(last)) {
         const same = await profiles
-          .find({ _id: { $ne: profileId }, [FIRST]: sameFolded(first), [LAST]: sameFolded(last), [EMPLOYER]: sameFolded(employer) })
+          .find({
+            _id: { $ne: profileId },
+            [FIRST]: sameFolded(first),
+            [LAST]: sameFolded(last),
+            [EMPLOYER]: sameFolded(employer),
+          })
           .sort({ _id: 1 })
           .limit(MAX_LOOKALIKES)
           .toArray();
