@@ -21,6 +21,7 @@ import { articleRoutes } from './routes/article-routes';
 import { assetRoutes } from './routes/asset-routes';
 import { identityReviewRoutes } from './routes/identity-review-routes';
 import { editorRoutes } from './routes/editor-routes';
+import { editorDirectoryRoutes } from './routes/editor-directory-routes';
 import { opsRoutes } from './routes/ops-routes';
 import { passwordResetRoutes } from './routes/password-reset-routes';
 import { profileRoutes } from './routes/profile-routes';
@@ -75,6 +76,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(articleRoutes(ctx));
   app.use(editorRoutes(ctx));
   app.use(identityReviewRoutes(ctx));
+  app.use(editorDirectoryRoutes(ctx));
   app.use(apiSettingsRoutes(ctx));
   app.use(publicRoutes(ctx));
   app.use(pageNotFound);

@@ -90,11 +90,12 @@ export function editorRoutes(ctx: PortalContext): Router {
     const requests = await backend.verification.pending();
     const items: QueueItem[] = [];
     for (const request of requests) {
-      const [profile, profileClaims] = await Promise.all([
+      const [profile, profileClaims, lookalikes] = await Promise.all([
         backend.profiles.findById(request.profileId),
         claims.claimsOf(request.profileId),
+        backend.directory.lookalikesOf(request.profileId),
       ]);
-      if (profile) items.push({ request, profile, claims: profileClaims, own: isOwnProfile(editor, profile.id) });
+      if (profile) items.push({ request, profile, claims: profileClaims, own: isOwnProfile(editor, profile.id), lookalikes });
     }
     const identityItems: PendingIdentityItem[] = [];
     for (const { profileId, change } of await profiles.pendingIdentityChanges()) {

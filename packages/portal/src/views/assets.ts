@@ -25,6 +25,9 @@ h2 { font-size: 1.2rem; margin-top: 2rem; }
 .banner { border-left: 4px solid var(--bad); background: #fff8f7; }
 .hint { color: var(--muted); font-size: .9rem; margin: .25rem 0 0; }
 .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); gap: 0 1rem; }
+.side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr)); gap: 0 1rem; }
+.flag.duplicate { color: var(--bad); font-size: .9rem; margin: .25rem 0 0; }
+a.danger { color: var(--bad); margin-left: .5rem; }
 button, .button { display: inline-block; font: inherit; padding: .55rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; }
 button.secondary { background: #fff; color: var(--accent); }
 button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }

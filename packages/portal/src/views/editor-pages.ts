@@ -1,5 +1,6 @@
 import { type Article, type Profile } from '@byline/shared';
-import { NO_PROOF_REQUESTER, type AuditRecord, type Claim, type VerificationRequest } from '@byline/editorial';
+import { NO_PROOF_REQUESTER, type AuditRecord, type Claim, type Lookalike, type VerificationRequest } from '@byline/editorial';
+import { duplicateFlag } from './editor-directory-pages';
 import { claimsInBrief, claimsSection, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';
 import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
@@ -15,6 +16,8 @@ export interface QueueItem {
   claims: Claim[];
   /** The profile of the editor looking at the queue: another editor must review it. */
   own: boolean;
+  /** Other profiles that look like the same person (flagged as possible duplicates). */
+  lookalikes: Lookalike[];
 }
 
 /** Who put the request in the queue: the journalist, or Byline's re-check when a proof lapsed. */
@@ -44,9 +47,11 @@ export function queuePage(items: QueueItem[], notice?: string, identityItems: Pe
             </thead>
             <tbody>
               ${items.map(
-                ({ request, profile, claims, own }) =>
+                ({ request, profile, claims, own, lookalikes }) =>
                   html`<tr>
-                    <td data-label="Journalist">${profile.profile_first_name} ${profile.profile_last_name}</td>
+                    <td data-label="Journalist">
+                      ${profile.profile_first_name} ${profile.profile_last_name} ${duplicateFlag(profile.id, lookalikes)}
+                    </td>
                     <td data-label="Employer">${profile.profile_employer}</td>
                     <td data-label="Why here">${whyQueued(request)}</td>
                     <td data-label="Handles and sites">${claimsInBrief(claims)}</td>
@@ -184,7 +189,7 @@ function decisionForm({
   refused,
   offerOverride,
 }: Pick<ReviewState, 'csrf' | 'profile' | 'pending' | 'refused'> & { offerOverride: boolean }): SafeHtml {
-  return html`<form method="post" action="/editor/profiles/${profile.id}/decision" class="card" novalidate>
+  return html`<form method="post" action="/editor/profiles/${profile.id}/decision" class="card" id="decision" novalidate>
     <h2>Your decision</h2>
     ${csrfField(csrf)} ${refused && !refused.aboutNote ? formError(refused.message) : ''}
     ${field({

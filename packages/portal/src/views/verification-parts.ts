@@ -2,7 +2,7 @@ import type { Profile } from '@byline/shared';
 import type { AuditRecord, VerificationRequest } from '@byline/editorial';
 import { html, type SafeHtml } from './html';
 
-const ACTION_LABELS: Record<AuditRecord['action'], string> = {
+export const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   requested: 'Verification requested',
   verified: 'Verified',
   rejected: 'Verification refused',

@@ -50,4 +50,29 @@ export function auditContract(factory: StoreFactory): void {
       'requested',
     ]);
   });
+
+  it('keeps the editors’ log: every profile’s records newest first, by actor and action, a page at a time', async () => {
+    const [one, other] = [await profile(), await profile()];
+    const audit = backend().audit;
+    await audit.record({ profileId: one, actor: 'ed@example.org', action: 'proof-attested', note: 'phone' });
+    await audit.record({ profileId: other, actor: 'kim@example.org', action: 'proof-attested', note: 'site' });
+    await audit.record({ profileId: other, actor: 'ed@example.org', action: 'handle-moved', note: 'moved' });
+    await audit.record({ profileId: one, actor: 'byline:re-check', action: 'proof-lapsed', note: 'gone' });
+
+    const all = await audit.log({ limit: 100, offset: 0 });
+    expect(all.total).toBe(4);
+    expect(all.records.map((r) => [r.profileId, r.actor, r.action, r.note])).toEqual([
+      [one, 'byline:re-check', 'proof-lapsed', 'gone'],
+      [other, 'ed@example.org', 'handle-moved', 'moved'],
+      [other, 'kim@example.org', 'proof-attested', 'site'],
+      [one, 'ed@example.org', 'proof-attested', 'phone'],
+    ]);
+    const byEd = await audit.log({ actor: 'ed@example.org', limit: 100, offset: 0 });
+    expect([byEd.total, byEd.records.map((r) => r.note)]).toEqual([2, ['moved', 'phone']]);
+    const attested = await audit.log({ action: 'proof-attested', limit: 1, offset: 1 });
+    expect([attested.total, attested.records.map((r) => r.note)]).toEqual([2, ['phone']]);
+    const both = await audit.log({ actor: 'kim@example.org', action: 'proof-attested', limit: 10, offset: 0 });
+    expect(both.records.map((r) => r.note)).toEqual(['site']);
+    expect(await audit.log({ actor: 'nobody@example.org', limit: 10, offset: 0 })).toEqual({ records: [], total: 0 });
+  });
 }

@@ -8,19 +8,23 @@ export type DecisionAction = 'verified' | 'rejected' | 'unverified';
  * proof that lapsed, a verified profile sent back to the queue because it was left without a live proof, and a
  * verified profile's identity change: requested by its owner, approved or declined by an editor, or cancelled.
  */
-export type AuditAction =
-  | 'requested'
-  | DecisionAction
-  | 'proof-attested'
-  | 'handle-moved'
-  | 'handle-displaced'
-  | 'claim-released'
-  | 'proof-lapsed'
-  | 'no-live-proof'
-  | 'identity-change-requested'
-  | 'identity-change-approved'
-  | 'identity-change-declined'
-  | 'identity-change-cancelled';
+export const AUDIT_ACTIONS = [
+  'requested',
+  'verified',
+  'rejected',
+  'unverified',
+  'proof-attested',
+  'handle-moved',
+  'handle-displaced',
+  'claim-released',
+  'proof-lapsed',
+  'no-live-proof',
+  'identity-change-requested',
+  'identity-change-approved',
+  'identity-change-declined',
+  'identity-change-cancelled',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Who did what to a profile's verification, when, and why. */
 export interface AuditRecord {
@@ -43,4 +47,24 @@ export type NewAuditRecord = Omit<AuditRecord, 'id' | 'at'>;
 export interface AuditHistory {
   record(entry: NewAuditRecord): Promise<void>;
   historyOf(profileId: number): Promise<AuditRecord[]>;
+  /** The editors' log: every profile's records, newest first, one page of those with this actor and action. */
+  log(query: AuditLogQuery): Promise<AuditLogPage>;
+}
+
+/** A page of the editors' log is never longer than this: the query stays bounded. */
+export const MAX_AUDIT_LOG_PAGE = 100;
+
+export interface AuditLogQuery {
+  /** Exactly this actor (an editor's email, `byline:re-check`…). */
+  actor?: string;
+  action?: AuditAction;
+  /** 1 to MAX_AUDIT_LOG_PAGE. */
+  limit: number;
+  offset: number;
+}
+
+export interface AuditLogPage {
+  records: AuditRecord[];
+  /** How many records match, over every page. */
+  total: number;
 }

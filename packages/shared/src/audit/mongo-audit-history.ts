@@ -1,7 +1,8 @@
 import type { MongoDatabase } from '../database/mongo-database';
 import { collectionOf, type AuditDoc } from '../store/mongo/mongo-schema';
 import { insertAudit } from '../store/mongo/mongo-verification-records';
-import type { AuditHistory, AuditRecord, NewAuditRecord } from './audit-repository';
+import type { Filter } from 'mongodb';
+import type { AuditHistory, AuditLogPage, AuditLogQuery, AuditRecord, NewAuditRecord } from './audit-repository';
 
 const toAudit = (doc: AuditDoc): AuditRecord => ({
   id: doc._id,
@@ -26,5 +27,16 @@ export class MongoAuditHistory implements AuditHistory {
     return this.database.run(async () =>
       (await collectionOf(this.database.db, 'audit').find({ profile_id: profileId }).sort({ _id: -1 }).toArray()).map(toAudit),
     );
+  }
+
+  log({ actor, action, limit, offset }: AuditLogQuery): Promise<AuditLogPage> {
+    return this.database.run(async () => {
+      const filter: Filter<AuditDoc> = {};
+      if (actor !== undefined) filter.actor = actor;
+      if (action !== undefined) filter.action = action;
+      const audit = collectionOf(this.database.db, 'audit');
+      const docs = await audit.find(filter).sort({ _id: -1 }).skip(offset).limit(limit).toArray();
+      return { records: docs.map(toAudit), total: await audit.countDocuments(filter) };
+    });
   }
 }

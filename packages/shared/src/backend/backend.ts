@@ -3,6 +3,7 @@ import type { AuditHistory } from '../audit/audit-repository';
 import type { LeasedQueue } from '../queue/leased-queue';
 import type { RecheckRecords } from '../recheck/recheck-records';
 import type { Articles } from '../articles/articles-repository';
+import type { Directory } from '../directory/directory-repository';
 import type { Profiles } from '../profiles/profiles-repository';
 import type { Verification } from '../verification/verification-repository';
 import type { Store } from '../store/store';
@@ -24,6 +25,8 @@ export interface ResourceRepositories {
   audit: AuditHistory;
   queue: LeasedQueue;
   recheckRecords: RecheckRecords;
+  /** What editors look up across profiles: the directory and look-alike profiles. */
+  directory: Directory;
 }
 
 /** Every repository: the verifiers' own and the resources'. */

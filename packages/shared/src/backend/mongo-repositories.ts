@@ -3,6 +3,7 @@ import { MongoAuditHistory } from '../audit/mongo-audit-history';
 import type { MongoDatabase } from '../database/mongo-database';
 import { MongoProfiles } from '../profiles/mongo-profiles';
 import { MongoArticles } from '../articles/mongo-articles';
+import { MongoDirectory } from '../directory/mongo-directory';
 import { MongoVerification } from '../verification/mongo-verification';
 import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
 import { MongoRecheckRecords } from '../recheck/mongo-recheck-records';
@@ -19,6 +20,7 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     audit: () => new MongoAuditHistory(database),
     queue: () => new MongoLeasedQueue(database),
     recheckRecords: () => new MongoRecheckRecords(database),
+    directory: () => new MongoDirectory(database),
   });
   return repositories;
 }

@@ -3,6 +3,7 @@ import { SqliteAuditHistory } from '../audit/sqlite-audit-history';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { SqliteProfiles } from '../profiles/sqlite-profiles';
 import { SqliteArticles } from '../articles/sqlite-articles';
+import { SqliteDirectory } from '../directory/sqlite-directory';
 import { SqliteVerification } from '../verification/sqlite-verification';
 import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
 import { SqliteRecheckRecords } from '../recheck/sqlite-recheck-records';
@@ -19,6 +20,7 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     audit: () => new SqliteAuditHistory(database),
     queue: () => new SqliteLeasedQueue(database),
     recheckRecords: () => new SqliteRecheckRecords(database),
+    directory: () => new SqliteDirectory(database),
   });
   return repositories;
 }

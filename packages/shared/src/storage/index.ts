@@ -8,6 +8,7 @@ export * from '../store/sqlite/sqlite-store';
 export * from '../store/mongo/mongo-store';
 export * from '../profiles';
 export * from '../articles';
+export * from '../directory';
 export * from '../verification';
 export * from '../audit/audit-repository';
 export * from '../backend';

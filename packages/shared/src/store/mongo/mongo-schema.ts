@@ -272,7 +272,12 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { status: 1, requested_at: 1, _id: 1 }, name: 'queue' },
   ],
   // a profile's decision history, newest first
-  [COLLECTIONS.audit]: [{ key: { profile_id: 1, _id: -1 }, name: 'profile_history' }],
+  [COLLECTIONS.audit]: [
+    { key: { profile_id: 1, _id: -1 }, name: 'profile_history' },
+    // the editors' log filtered by who or by what, newest first; the directory's states read the actions too
+    { key: { actor: 1, _id: -1 }, name: 'log_by_actor' },
+    { key: { action: 1, _id: -1 }, name: 'log_by_action' },
+  ],
   // FerretDB 1.x has no partial indexes: these cover released claims and ended proofs too.
   [COLLECTIONS.claims]: [
     // one live claim per (profile, kind, key) (see ClaimDoc.live); sparse, so released claims are not in it

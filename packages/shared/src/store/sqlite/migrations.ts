@@ -263,4 +263,12 @@ export const MIGRATIONS: Migration[] = [
   CREATE INDEX profiles_pending_identity ON profiles (id) WHERE pending_identity IS NOT NULL;
   `,
   },
+  {
+    // The editors' log, filtered by who or by what (newest first); the directory's states read the actions too.
+    name: '024-audit-log-indexes',
+    sql: `
+  CREATE INDEX verification_audit_actor ON verification_audit (actor, id);
+  CREATE INDEX verification_audit_action ON verification_audit (action, id);
+  `,
+  },
 ];

@@ -1,0 +1,46 @@
+import Joi from 'joi';
+import { AUDIT_ACTIONS, DIRECTORY_STATES } from '@byline/editorial';
+
+/** How many rows one page of the directory or the log shows. */
+export const PAGE_SIZE = 50;
+
+/** Far enough for any real store; bounds the offset the store is asked to skip. */
+const page = Joi.number().integer().min(1).max(10_000).default(1).messages({
+  'number.base': 'The page field must be a whole number from 1.',
+  'number.integer': 'The page field must be a whole number from 1.',
+  'number.min': 'The page field must be a whole number from 1.',
+  'number.max': 'The page field goes up to 10,000.',
+});
+
+export const directoryQuerySchema = Joi.object({
+  text: Joi.string().trim().max(200).allow('').default('').messages({
+    'string.base': 'The text field must be plain text.',
+    'string.max': 'The text field takes up to 200 characters.',
+  }),
+  state: Joi.string()
+    .valid('', ...DIRECTORY_STATES)
+    .default('')
+    .messages({
+      'string.base': `The state field must be one of ${DIRECTORY_STATES.join(', ')}.`,
+      'any.only': `The state field must be one of ${DIRECTORY_STATES.join(', ')}.`,
+    }),
+  page,
+});
+
+export const logQuerySchema = Joi.object({
+  actor: Joi.string().trim().max(320).allow('').default('').messages({
+    'string.base': 'The actor field must be plain text (an editor’s email).',
+    'string.max': 'The actor field takes up to 320 characters.',
+  }),
+  action: Joi.string()
+    .valid('', ...AUDIT_ACTIONS)
+    .default('')
+    .messages({
+      'string.base': `The action field must be one of ${AUDIT_ACTIONS.join(', ')}.`,
+      'any.only': `The action field must be one of ${AUDIT_ACTIONS.join(', ')}.`,
+    }),
+  page,
+});
+
+const id = Joi.number().integer().positive().max(Number.MAX_SAFE_INTEGER).required();
+export const compareParamsSchema = Joi.object({ id, otherId: id });

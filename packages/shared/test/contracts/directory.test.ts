@@ -1,0 +1,4 @@
+import { storeFactories } from '@byline/test-support';
+import { directoryContract } from '../../src/directory/directory-contract';
+
+describe.each(storeFactories())('directory contract ($name store)', directoryContract);
