@@ -6,10 +6,11 @@
 import http from 'node:http';
 import request from 'supertest';
 import { createSafeFetch, type SafeFetch } from '@byline/editorial';
-import { loopbackOutbound, type StoreFactory } from '@byline/test-support';
+import { bearer, loopbackOutbound, type StoreFactory } from '@byline/test-support';
 import { answerFor, editor, ONLY_X, reviewPath } from '../support/editors';
 import { csrfFrom, pageServer, portalStoreFactories, profileForm, signedUp, startPortal, submit, type Agent, type Portal } from '../support/portal-harness';
 import { proveClaim } from '../support/proofs';
+import { verifiers } from '../support/verifiers';
 import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
 
 type Server = Awaited<ReturnType<typeof pageServer>>;
@@ -125,6 +126,9 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
     expect(after).toEqual(before);
     expect(after.profile_social_profiles).toEqual({ twitter: expect.any(String) });
     expect(JSON.stringify(after)).not.toContain('social.test');
+    // The account is no network of the v1 operation: looking it up is refused as any unknown social_type is.
+    const token = (await bearer(portal.store)).replace('Bearer ', '');
+    expect((await verifiers(portal.store).verifyJournalist(token, '@aoife@social.test', 'fediverse')).status).toBe(422);
     // The public page of the verified profile lists the account with its profile page, linked with rel="me".
     const publicPage = await request(portal.app).get(`/j/${slug}`);
     expect(publicPage.text).toContain('<a href="https://social.test/@aoife" rel="me noopener">@aoife@social.test</a>');
