@@ -4,7 +4,15 @@
  * of a refused form is saved.
  */
 import type { StoreFactory } from '@byline/test-support';
-import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
+import {
+  portalStoreFactories,
+  profileForm,
+  signedUp,
+  startPortal,
+  submit,
+  type Agent,
+  type Portal,
+} from './support/portal-harness';
 
 describe.each(portalStoreFactories())('attribution domains on the profile form ($name store)', (factory: StoreFactory) => {
   let portal: Portal;
@@ -33,7 +41,9 @@ describe.each(portalStoreFactories())('attribution domains on the profile form (
     expect(res.status).toBe(303);
     expect(await storedDomains(email)).toEqual(['theledger.ie', 'news.example.org', 'irishtimes.com']);
     const page = (await agent.get('/profile')).text;
-    expect(page).toMatch(/<textarea[^>]*name="attribution_domains"[^>]*>theledger\.ie\nnews\.example\.org\nirishtimes\.com<\/textarea>/);
+    expect(page).toMatch(
+      /<textarea[^>]*name="attribution_domains"[^>]*>theledger\.ie\nnews\.example\.org\nirishtimes\.com<\/textarea>/,
+    );
 
     expect((await saveDomains(agent, '')).status).toBe(303);
     expect(await storedDomains(email)).toEqual([]);
@@ -44,7 +54,10 @@ describe.each(portalStoreFactories())('attribution domains on the profile form (
     expect((await saveDomains(agent, 'theledger.ie')).status).toBe(303);
     for (const [text, message] of [
       ['theledger.ie\nhttp://example.com', 'Line 2: http://example.com must be a domain name or an https address'],
-      ['theledger.ie\n\nexample.com/articles', 'Line 3: example.com/articles must be a domain, without a path, query or fragment'],
+      [
+        'theledger.ie\n\nexample.com/articles',
+        'Line 3: example.com/articles must be a domain, without a path, query or fragment',
+      ],
       ['192.168.0.1', 'Line 1: 192.168.0.1 must be a domain name, not an IP address'],
       ['localhost', 'Line 1: localhost must be a domain with at least two labels (example.com)'],
       ['exa mple.com', 'Line 1: exa mple.com is not a domain name'],

@@ -10,7 +10,11 @@ export function attributionDomainsContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
 
   async function newProfileId(): Promise<number> {
-    const user = await backend().users.create({ email: `d${++made}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await backend().users.create({
+      email: `d${++made}-${Date.now()}@example.org`,
+      passwordHash: 'x',
+      role: 'journalist',
+    });
     return (await backend().profiles.save(user.id, profileFields(), 'aoife-brennan')).id;
   }
 

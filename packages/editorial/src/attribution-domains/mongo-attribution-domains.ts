@@ -17,7 +17,11 @@ export class MongoAttributionDomains implements AttributionDomains {
   setDomains(profileId: number, domains: readonly string[]): Promise<void> {
     return this.database.run(async () => {
       const updatedAt = new Date().toISOString();
-      await this.lists.updateOne({ _id: profileId }, { $set: { domains: [...domains], updated_at: updatedAt } }, { upsert: true });
+      await this.lists.updateOne(
+        { _id: profileId },
+        { $set: { domains: [...domains], updated_at: updatedAt } },
+        { upsert: true },
+      );
     });
   }
 }

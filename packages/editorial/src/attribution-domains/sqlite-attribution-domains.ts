@@ -4,7 +4,9 @@ import type { AttributionDomains } from './attribution-domains-repository';
 const statements = (database: SqliteDatabase) => ({
   of: database.prepare<[number], string>('SELECT domain FROM attribution_domains WHERE profile_id = ? ORDER BY position').pluck(),
   clear: database.prepare<[number]>('DELETE FROM attribution_domains WHERE profile_id = ?'),
-  insert: database.prepare<[number, number, string]>('INSERT INTO attribution_domains (profile_id, position, domain) VALUES (?, ?, ?)'),
+  insert: database.prepare<[number, number, string]>(
+    'INSERT INTO attribution_domains (profile_id, position, domain) VALUES (?, ?, ?)',
+  ),
 });
 
 /** The attribution_domains table: one row per domain, the list replaced whole in one transaction. */

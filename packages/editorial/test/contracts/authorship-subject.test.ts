@@ -21,7 +21,11 @@ describe.each(storeFactories())('authorshipSubjectOf ($name store)', (factory: S
     const { users, profiles, claims, attributionDomains } = backend();
     const user = await users.create({ email: `subject-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
     const fields = profileFields({ profile_first_name: 'Aoife', profile_last_name: 'Brennan' });
-    const profile = await profiles.save(user.id, { ...fields, profile_social_profiles: { ...fields.profile_social_profiles, twitter: '@aoife_b' } }, 'aoife-brennan');
+    const profile = await profiles.save(
+      user.id,
+      { ...fields, profile_social_profiles: { ...fields.profile_social_profiles, twitter: '@aoife_b' } },
+      'aoife-brennan',
+    );
     await setClaims(claims, profile.id, {
       website: ['https://aoife.example/', 'https://unproven.example/'],
       fediverse: ['@Aoife@Mastodon.Social', '@other@social.example'],

@@ -70,8 +70,8 @@ function howToProveWebsite(claim: Claim, state: ProofsSectionState): SafeHtml {
   const page = claim.kind === 'fediverse' ? claimedPageOf('fediverse', claim.value) : null;
   if (page)
     return html`<p>
-        Prove it by putting <code>${state.publicAddress}</code> in a profile field of this account (its server links it
-        with rel="me"), then check: Byline reads <code>${page}</code>.
+        Prove it by putting <code>${state.publicAddress}</code> in a profile field of this account (its server links it with
+        rel="me"), then check: Byline reads <code>${page}</code>.
       </p>
       ${check}`;
   return html`<p>

@@ -1,5 +1,13 @@
 import { handleKey, SOCIAL_TYPES, type Profile } from '@byline/shared';
-import { claimedPageOf, isLiveClaim, isProvenByPage, liveEvidence, type Claim, type ClaimKind, type Evidence } from '@byline/editorial';
+import {
+  claimedPageOf,
+  isLiveClaim,
+  isProvenByPage,
+  liveEvidence,
+  type Claim,
+  type ClaimKind,
+  type Evidence,
+} from '@byline/editorial';
 import { html, jsonLdScript, safeUrl, webUrl, type SafeHtml, type SafeUrl } from '../views/html';
 import { networkAddress } from '../views/social-links';
 import { day, kindLabel, methodInWords, shownValue } from './proof-wording';

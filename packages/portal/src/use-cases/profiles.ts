@@ -107,7 +107,11 @@ export function profileFieldsFromForm(form: Record<string, string>): ProfileFiel
  * shows that network's live claim (proven or not), the websites and fediverse fields the live claims of those
  * kinds, and the domains field the profile's attribution domains.
  */
-export function formFromProfile(profile: Profile | null, claims: Claim[] = [], attributionDomains: string[] = []): Record<string, string> {
+export function formFromProfile(
+  profile: Profile | null,
+  claims: Claim[] = [],
+  attributionDomains: string[] = [],
+): Record<string, string> {
   if (!profile) return {};
   const { profile_social_profiles: _proven, ...rest } = profile;
   const live = claims.filter(isLiveClaim);

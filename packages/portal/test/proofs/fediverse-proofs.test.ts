@@ -8,7 +8,17 @@ import request from 'supertest';
 import { createSafeFetch, type SafeFetch } from '@byline/editorial';
 import { bearer, loopbackOutbound, type StoreFactory } from '@byline/test-support';
 import { answerFor, editor, ONLY_X, reviewPath } from '../support/editors';
-import { csrfFrom, pageServer, portalStoreFactories, profileForm, signedUp, startPortal, submit, type Agent, type Portal } from '../support/portal-harness';
+import {
+  csrfFrom,
+  pageServer,
+  portalStoreFactories,
+  profileForm,
+  signedUp,
+  startPortal,
+  submit,
+  type Agent,
+  type Portal,
+} from '../support/portal-harness';
 import { proveClaim } from '../support/proofs';
 import { verifiers } from '../support/verifiers';
 import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
@@ -64,7 +74,10 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
 
   async function checkNow(agent: Agent, claimId: number) {
     const page = await agent.get('/profile');
-    const res = await agent.post(`/profile/proofs/websites/${claimId}/check`).type('form').send({ _csrf: csrfFrom(page.text) });
+    const res = await agent
+      .post(`/profile/proofs/websites/${claimId}/check`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text) });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`/profile?proof=1#claim-${claimId}`);
     return (await agent.get('/profile?proof=1')).text;
@@ -72,7 +85,9 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
 
   it('keeps the account as a claim in its normal form, shown back on the form with how to prove it', async () => {
     const { agent, claims } = await journalistClaiming('Aoife@Social.Test\n@aoife@social.test');
-    expect(claims).toEqual([expect.objectContaining({ value: '@Aoife@social.test', key: '@aoife@social.test', state: 'claimed' })]);
+    expect(claims).toEqual([
+      expect.objectContaining({ value: '@Aoife@social.test', key: '@aoife@social.test', state: 'claimed' }),
+    ]);
     const page = (await agent.get('/profile')).text;
     expect(page).toMatch(/<textarea[^>]*name="fediverse"[^>]*>@Aoife@social\.test<\/textarea>/);
     expect(page).toContain('Fediverse @Aoife@social.test');
@@ -99,12 +114,20 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
     const { agent, profileId, claims } = await journalistClaiming('@quiet@social.test');
     const text = await checkNow(agent, claims[0]!.id);
     expect(text).toContain('@quiet@social.test is not proven yet: the page has no rel=&quot;me&quot; link to this profile.');
-    expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'fediverse')).toMatchObject({ state: 'claimed', evidence: [] });
+    expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'fediverse')).toMatchObject({
+      state: 'claimed',
+      evidence: [],
+    });
   });
 
   it('refuses an entry that is no account, naming it, and saves nothing', async () => {
     const { agent } = await signedUp(portal.app);
-    const res = await submit(agent, '/profile', '/profile', profileForm({ fediverse: '@aoife@social.test\nhttps://social.test/@aoife' }));
+    const res = await submit(
+      agent,
+      '/profile',
+      '/profile',
+      profileForm({ fediverse: '@aoife@social.test\nhttps://social.test/@aoife' }),
+    );
     expect(res.status).toBe(422);
     expect(res.text).toContain('Each fediverse account must be written @name@server');
     expect(res.text).toContain('https://social.test/@aoife');
@@ -116,7 +139,9 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
     await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
     await submit(agent, '/profile', '/profile/verification-request', {});
     const path = reviewPath(profileId);
-    expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Signed in with X' })).status).toBe(303);
+    expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Signed in with X' })).status).toBe(
+      303,
+    );
     const before = await answerFor(portal, form.twitter);
     expect(before).toMatchObject({ verified: true });
 

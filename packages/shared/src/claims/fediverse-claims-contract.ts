@@ -34,7 +34,11 @@ export function fediverseClaimsContract(factory: StoreFactory): void {
     const { users, profiles, verification, claims } = backend();
     const user = await users.create({ email: `fedi${++made}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
     const fields = profileFields({ profile_last_name: `Fedi${made}` });
-    const profile = await profiles.save(user.id, { ...fields, profile_social_profiles: { ...fields.profile_social_profiles, twitter } }, `fedi-${made}`);
+    const profile = await profiles.save(
+      user.id,
+      { ...fields, profile_social_profiles: { ...fields.profile_social_profiles, twitter } },
+      `fedi-${made}`,
+    );
     await recordProof(claims, { profileId: profile.id, kind: 'twitter', value: twitter, evidence: signIn(twitter) });
     await verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     return profile;
@@ -91,8 +95,8 @@ export function fediverseClaimsContract(factory: StoreFactory): void {
 
   it('refuses a value that names no account', async () => {
     const profile = await verifiedProfileProvingX('RefuseFedi');
-    await expect(setClaims(backend().claims, profile.id, { fediverse: ['https://social.example/@aoife'] })).rejects.toBeInstanceOf(
-      InvalidFediverseAccountError,
-    );
+    await expect(
+      setClaims(backend().claims, profile.id, { fediverse: ['https://social.example/@aoife'] }),
+    ).rejects.toBeInstanceOf(InvalidFediverseAccountError);
   });
 }
