@@ -128,15 +128,15 @@ export function proofsSection(state: ProofsSectionState): SafeHtml {
   return html`<section class="card" aria-labelledby="proofs-heading">
     <h2 id="proofs-heading">Proofs</h2>
     <p class="hint">
-      A handle or website you list is only a claim until it is proven. Only proven handles count for verification and show on your
-      public page.
+      A handle, website or fediverse account you list is only a claim until it is proven. Only proven handles count for
+      verification and show on your public page.
     </p>
     ${
       live.length
         ? html`<ul class="plain proofs">
             ${live.map((claim) => claimItem(claim, state))}
           </ul>`
-        : html`<p>List your social handles or websites in the form above, then prove them here.</p>`
+        : html`<p>List your social handles, websites or fediverse accounts in the form above, then prove them here.</p>`
     }
   </section>`;
 }

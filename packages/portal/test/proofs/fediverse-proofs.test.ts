@@ -142,6 +142,10 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
     expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Signed in with X' })).status).toBe(
       303,
     );
+    // The editor reviews the account as a claim with its profile page to look at.
+    const review = (await desk.agent.get(path)).text;
+    expect(review).toContain('Fediverse @aoife@social.test');
+    expect(review).toContain('href="https://social.test/@aoife"');
     const before = await answerFor(portal, form.twitter);
     expect(before).toMatchObject({ verified: true });
 
