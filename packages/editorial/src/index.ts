@@ -18,3 +18,4 @@ export * from './proofs/recheck';
 export * from './proofs/no-live-proof';
 export * from './recheck/rechecks';
 export * from './authorship';
+export * from './attribution-domains/attribution-domains-repository';

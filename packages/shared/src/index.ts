@@ -10,6 +10,7 @@ export * from './domain/rendered-answers';
 export * from './domain/demo-examples';
 export * from './url/canonical-url';
 export * from './social/social-handle';
+export * from './social/fediverse-account';
 export * from './validation/verify-inputs';
 export * from './validation/profile-record';
 export * from './validation/joi-rules';

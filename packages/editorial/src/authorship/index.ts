@@ -3,3 +3,4 @@ export * from './attribution-domains';
 export * from './fediverse-account';
 export * from './match-authorship';
 export { MARKUP_LIMITS } from './markup-limits';
+export * from './authorship-subject';

@@ -1,4 +1,5 @@
 import type { Backend as StoreBackend, Repositories as StoreRepositories } from '@byline/shared/storage';
+import type { AttributionDomains } from '../attribution-domains/attribution-domains-repository';
 import type { PasswordResets } from '../password-resets/password-resets-repository';
 import type { ProofAttemptStore } from '../proofs/proof-attempts';
 import type { Sessions } from '../sessions/sessions-repository';
@@ -15,6 +16,8 @@ export interface EditorialRepositories {
   passwordResets: PasswordResets;
   /** Network sign-ins in progress, on the store's leased queue (no adapter of their own). */
   proofAttempts: ProofAttemptStore;
+  /** The domains whose pages may credit each profile (authorship). */
+  attributionDomains: AttributionDomains;
 }
 
 /** Every repository: the store's resources and the editorial ones. */

@@ -1,5 +1,6 @@
 import { lazily, type Closeable, type LeasedQueue } from '@byline/shared/storage';
 import type { MongoDatabase } from '@byline/shared';
+import { MongoAttributionDomains } from '../attribution-domains/mongo-attribution-domains';
 import { MongoPasswordResets } from '../password-resets/mongo-password-resets';
 import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
 import { MongoSessions } from '../sessions/mongo-sessions';
@@ -17,5 +18,6 @@ export function mongoEditorialRepositories(
     sessions: () => new MongoSessions(database),
     passwordResets: () => new MongoPasswordResets(database),
     proofAttempts: () => new QueuedProofAttempts(queue),
+    attributionDomains: () => new MongoAttributionDomains(database),
   });
 }

@@ -1,5 +1,6 @@
 import { lazily, type Closeable, type LeasedQueue } from '@byline/shared/storage';
 import type { SqliteDatabase } from '@byline/shared';
+import { SqliteAttributionDomains } from '../attribution-domains/sqlite-attribution-domains';
 import { SqlitePasswordResets } from '../password-resets/sqlite-password-resets';
 import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
 import { SqliteSessions } from '../sessions/sqlite-sessions';
@@ -17,5 +18,6 @@ export function sqliteEditorialRepositories(
     sessions: () => new SqliteSessions(database),
     passwordResets: () => new SqlitePasswordResets(database),
     proofAttempts: () => new QueuedProofAttempts(queue),
+    attributionDomains: () => new SqliteAttributionDomains(database),
   });
 }

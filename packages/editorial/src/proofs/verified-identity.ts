@@ -1,4 +1,4 @@
-import type { Claim, Evidence, EvidenceMethod } from '@byline/shared/storage';
+import { claimedPageOf, type Claim, type Evidence, type EvidenceMethod } from '@byline/shared/storage';
 
 /**
  * One entry of a C2PA/CAWG identity assertion's `verifiedIdentities` (identity claims aggregation), as
@@ -35,6 +35,8 @@ export function profileAddressOf(kind: Claim['kind'], username: string): string 
       return `https://www.instagram.com/${name}`;
     case 'website':
       return username;
+    case 'fediverse':
+      return claimedPageOf('fediverse', username) ?? username;
   }
 }
 
@@ -42,6 +44,7 @@ export function toVerifiedIdentity(claim: Claim, evidence: Evidence): VerifiedId
   const website = claim.kind === 'website';
   return {
     type: website ? 'cawg.web_site' : 'cawg.social_media',
+    // A fediverse account is a social media account (CAWG): its username is `user@host`, its uri the profile page.
     ...(website ? {} : { username: claim.value.replace(/^@/, '') }),
     uri: profileAddressOf(claim.kind, claim.value),
     provider: { id: evidence.provider.id, name: evidence.provider.name },

@@ -1,5 +1,5 @@
 import { SOCIAL_TYPES, type SocialType } from '@byline/shared';
-import { isLiveClaim, isNetwork, type Claim, type Evidence, type EvidenceMethod } from '@byline/editorial';
+import { claimedPageOf, isLiveClaim, isNetwork, type Claim, type Evidence, type EvidenceMethod } from '@byline/editorial';
 import { claimTitle, day, kindLabel, methodInWords, NETWORK_NAMES, shownValue, STATE_LABELS } from '../proofs/proof-wording';
 import { csrfField } from '../views/forms';
 import { html, webUrl, type SafeHtml, type SafeUrl } from '../views/html';
@@ -182,7 +182,8 @@ function moveForm(
 
 /** The claimed account's or site's own page, for the editor to check before attesting; null when no page can be built. */
 function claimAddress(claim: Claim): SafeUrl | null {
-  return (isNetwork(claim.kind) ? networkAddress(claim.kind, claim.value) : webUrl(claim.value)) ?? null;
+  if (isNetwork(claim.kind)) return networkAddress(claim.kind, claim.value) ?? null;
+  return webUrl(claimedPageOf(claim.kind, claim.value) ?? '') ?? null;
 }
 
 /** What the review page's forms need besides the claim: where they post, and what a move would displace. */

@@ -11,13 +11,24 @@ export async function loadProfilePage(
   const signInNetworks = networkSignIn.configuredNetworks();
   if (profileId === null) return { csrf, profile: null, signInNetworks };
   const backend = backendOf(store);
-  const [profile, pending, history, claimList, pendingIdentity] = await Promise.all([
+  const [profile, pending, history, claimList, pendingIdentity, attributionDomains] = await Promise.all([
     backend.profiles.findById(profileId),
     backend.verification.pendingOf(profileId),
     backend.audit.historyOf(profileId),
     claims.claimsOf(profileId),
     backend.profiles.pendingIdentityOf(profileId),
+    backend.attributionDomains.domainsOf(profileId),
   ]);
   const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;
-  return { csrf, profile, pending, history, claims: claimList, signInNetworks, publicAddress, pendingIdentity };
+  return {
+    csrf,
+    profile,
+    pending,
+    history,
+    claims: claimList,
+    signInNetworks,
+    publicAddress,
+    pendingIdentity,
+    attributionDomains,
+  };
 }

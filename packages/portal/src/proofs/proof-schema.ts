@@ -1,5 +1,12 @@
 import Joi from 'joi';
-import { canonicalizeUrl, InvalidUrlError, SOCIAL_TYPES, UNSAFE_CHARACTER_REASON, unsafeCharacterIn } from '@byline/shared';
+import {
+  canonicalizeUrl,
+  InvalidUrlError,
+  normaliseFediverseAccount,
+  SOCIAL_TYPES,
+  UNSAFE_CHARACTER_REASON,
+  unsafeCharacterIn,
+} from '@byline/shared';
 import { hasCredentials } from '../routes/profile-schema';
 
 export const MAX_WEBSITES = 5;
@@ -69,4 +76,31 @@ export const websitesField = Joi.string()
     'websites.character': `Websites must not contain {#character} (${UNSAFE_CHARACTER_REASON})`,
     'websites.credentials': 'Each website must be an address people can open, without a user name or password (user:password@)',
     'string.max': `List at most ${MAX_WEBSITES} websites`,
+  });
+
+export const MAX_FEDIVERSE_ACCOUNTS = 5;
+
+/**
+ * The profile form's fediverse accounts field: one `@user@host` a line, at most MAX_FEDIVERSE_ACCOUNTS, each one
+ * an account a server could have (normaliseFediverseAccount). Stays text, one account a line, as websitesField.
+ */
+export const fediverseField = Joi.string()
+  .allow('')
+  .max(MAX_FEDIVERSE_ACCOUNTS * 300)
+  .default('')
+  .custom((text: string, helpers) => {
+    const lines = websiteLines(text);
+    if (lines.length > MAX_FEDIVERSE_ACCOUNTS) return helpers.error('fediverse.tooMany');
+    for (const line of lines) {
+      const character = unsafeCharacterIn(line);
+      if (character) return helpers.error('fediverse.character', { character });
+      if (!normaliseFediverseAccount(line)) return helpers.error('fediverse.account', { line });
+    }
+    return lines.join('\n');
+  })
+  .messages({
+    'fediverse.tooMany': `List at most ${MAX_FEDIVERSE_ACCOUNTS} fediverse accounts`,
+    'fediverse.account': 'Each fediverse account must be written @name@server, such as @aoife@mastodon.social ({#line} is not)',
+    'fediverse.character': `Fediverse accounts must not contain {#character} (${UNSAFE_CHARACTER_REASON})`,
+    'string.max': `List at most ${MAX_FEDIVERSE_ACCOUNTS} fediverse accounts`,
   });

@@ -1,5 +1,5 @@
 import { type SocialType } from '@byline/shared';
-import { isLiveClaim, isNetwork, liveEvidence, type Claim, type Evidence } from '@byline/editorial';
+import { claimedPageOf, isLiveClaim, isNetwork, liveEvidence, type Claim, type Evidence } from '@byline/editorial';
 import { postButton } from '../views/forms';
 import { html, type SafeHtml } from '../views/html';
 import { claimAnchor, type ProofNotice } from './proof-notice';
@@ -66,12 +66,20 @@ function howToProveNetwork(claim: Claim, network: SocialType, state: ProofsSecti
 
 function howToProveWebsite(claim: Claim, state: ProofsSectionState): SafeHtml {
   const tag = `<a rel="me" href="${state.publicAddress}">`;
+  const check = postButton(`/profile/proofs/websites/${claim.id}/check`, 'Check now', state.csrf, 'secondary');
+  const page = claim.kind === 'fediverse' ? claimedPageOf('fediverse', claim.value) : null;
+  if (page)
+    return html`<p>
+        Prove it by putting <code>${state.publicAddress}</code> in a profile field of this account (its server links it with
+        rel="me"), then check: Byline reads <code>${page}</code>.
+      </p>
+      ${check}`;
   return html`<p>
       Prove it by adding this link to that page (a Mastodon or other fediverse profile: put
       <code>${state.publicAddress}</code> in a profile field), then check:
     </p>
     <p><code class="secret">${tag}</code></p>
-    ${postButton(`/profile/proofs/websites/${claim.id}/check`, 'Check now', state.csrf, 'secondary')}`;
+    ${check}`;
 }
 
 function claimItem(claim: Claim, state: ProofsSectionState): SafeHtml {
@@ -120,15 +128,15 @@ export function proofsSection(state: ProofsSectionState): SafeHtml {
   return html`<section class="card" aria-labelledby="proofs-heading">
     <h2 id="proofs-heading">Proofs</h2>
     <p class="hint">
-      A handle or website you list is only a claim until it is proven. Only proven handles count for verification and show on your
-      public page.
+      A handle, website or fediverse account you list is only a claim until it is proven. Only proven handles count for
+      verification and show on your public page.
     </p>
     ${
       live.length
         ? html`<ul class="plain proofs">
             ${live.map((claim) => claimItem(claim, state))}
           </ul>`
-        : html`<p>List your social handles or websites in the form above, then prove them here.</p>`
+        : html`<p>List your social handles, websites or fediverse accounts in the form above, then prove them here.</p>`
     }
   </section>`;
 }

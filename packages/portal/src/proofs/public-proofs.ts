@@ -1,5 +1,13 @@
 import { handleKey, SOCIAL_TYPES, type Profile } from '@byline/shared';
-import { isLiveClaim, liveEvidence, type Claim, type ClaimKind, type Evidence } from '@byline/editorial';
+import {
+  claimedPageOf,
+  isLiveClaim,
+  isProvenByPage,
+  liveEvidence,
+  type Claim,
+  type ClaimKind,
+  type Evidence,
+} from '@byline/editorial';
 import { html, jsonLdScript, safeUrl, webUrl, type SafeHtml, type SafeUrl } from '../views/html';
 import { networkAddress } from '../views/social-links';
 import { day, kindLabel, methodInWords, shownValue } from './proof-wording';
@@ -27,7 +35,8 @@ const latest = (claim: Claim | undefined): Evidence | undefined => {
 
 /**
  * The profile's proven handles and sites. The handles are the profile document's (which holds proven handles
- * only); their evidence comes from the live proven claim of that network. Websites come from the claims.
+ * only); their evidence comes from the live proven claim of that network. Websites and fediverse accounts come from
+ * the claims.
  */
 export function publicProofsOf(profile: Profile, claims: Claim[]): PublicProofs {
   const live = claims.filter(isLiveClaim);
@@ -40,10 +49,11 @@ export function publicProofsOf(profile: Profile, claims: Claim[]): PublicProofs 
     proven.push({ kind: type, shown: shownValue(type, value), address: networkAddress(type, value), evidence: latest(claim) });
   }
   const claimedSites: SafeUrl[] = [];
-  for (const claim of live.filter((candidate) => candidate.kind === 'website')) {
-    const address = webUrl(claim.value);
+  for (const claim of live.filter((candidate) => isProvenByPage(candidate.kind))) {
+    // A fediverse account links to its profile page, where its server shows the link back here.
+    const address = webUrl(claimedPageOf(claim.kind as 'website' | 'fediverse', claim.value) ?? '');
     if (claim.state === 'proven')
-      proven.push({ kind: 'website', shown: claim.value, address: address ?? null, evidence: latest(claim) });
+      proven.push({ kind: claim.kind, shown: claim.value, address: address ?? null, evidence: latest(claim) });
     else if (address) claimedSites.push(address);
   }
   return { proven, claimedSites };

@@ -1,5 +1,7 @@
 import {
   checkRelMe,
+  claimedPageOf,
+  isProvenByPage,
   isLiveClaim,
   publicProfileUrl,
   relMeEvidence,
@@ -24,8 +26,10 @@ export type WebsiteCheckResult =
   | { ok: false; reason: 'not-linked'; claim: Claim; why: string };
 
 /**
- * "Check now" for a claimed website: the page must link back to the profile's public address with rel="me"
- * (checkRelMe, through the SSRF-safe fetch). Proven, it is checked again every `recheckPolicy.intervalMs`.
+ * "Check now" for a claimed website or fediverse account: its page (the site, or the account's profile page
+ * `https://host/@user`) must link back to the profile's public address with rel="me" (checkRelMe, through the
+ * SSRF-safe fetch). Proven, it is checked again every `recheckPolicy.intervalMs`: the evidence keeps the page
+ * checked as its proven value, which is what the re-check fetches.
  */
 export async function checkWebsiteProof(
   { claims, proofFetch, portalUrl, recheckPolicy, now }: WebsiteProofDeps,
@@ -33,20 +37,23 @@ export async function checkWebsiteProof(
   claimId: number,
 ): Promise<WebsiteCheckResult> {
   const claim = (await claims.claimsOf(profile.id)).find(
-    (candidate) => candidate.id === claimId && candidate.kind === 'website' && isLiveClaim(candidate),
+    (candidate) => candidate.id === claimId && isProvenByPage(candidate.kind) && isLiveClaim(candidate),
   );
   if (!claim) return { ok: false, reason: 'no-such-claim' };
-  // One live rel="me" proof per site: the worker keeps re-checking it; a second would lapse apart from it.
+  const kind = claim.kind as 'website' | 'fediverse';
+  // One live rel="me" proof per claim: the worker keeps re-checking it; a second would lapse apart from it.
   if (claim.evidence.some((evidence) => evidence.method === 'rel-me' && evidence.endedAt === null)) return { ok: true, claim };
-  const outcome = await checkRelMe(proofFetch, claim.value, publicProfileUrl(portalUrl, profile.slug));
+  const page = claimedPageOf(kind, claim.value);
+  if (!page) return { ok: false, reason: 'not-linked', claim, why: 'the account has no profile page Byline can read' };
+  const outcome = await checkRelMe(proofFetch, page, publicProfileUrl(portalUrl, profile.slug));
   if (!outcome.ok) return { ok: false, reason: 'not-linked', claim, why: outcome.reason };
   const proof = await recordProof(claims, {
     profileId: profile.id,
-    kind: 'website',
+    kind,
     value: claim.value,
-    evidence: relMeEvidence(claim.value, new Date(now().getTime() + recheckPolicy.intervalMs)),
+    evidence: relMeEvidence(page, new Date(now().getTime() + recheckPolicy.intervalMs)),
   });
-  // Websites have no holder: a rel="me" proof is never refused once the profile exists.
+  // Websites and fediverse accounts have no holder: a rel="me" proof is never refused once the profile exists.
   if (!proof.ok) return { ok: false, reason: 'no-such-claim' };
   return { ok: true, claim: proof.claim };
 }

@@ -8,13 +8,19 @@ import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { takeFlash } from '../http/sessions';
 import { loadProfilePage } from '../proofs/profile-page-state';
 import { takeProofNotice } from '../proofs/proof-notice';
-import { websiteLines, websitesField } from '../proofs/proof-schema';
+import { fediverseField, websiteLines, websitesField } from '../proofs/proof-schema';
 import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfileAndClaims } from '../use-cases/profiles';
 import { withPendingIdentity } from '../use-cases/identity-review';
 import { profilePage } from '../views/profile-page';
+import { attributionDomainLines, attributionDomainsField } from './attribution-domains-field';
 import { profileFormSchema } from './profile-schema';
 
-const profileWithWebsitesSchema = profileFormSchema.keys({ websites: websitesField });
+/** The profile form with what is kept beside the profile: its websites and fediverse accounts (claims) and attribution domains. */
+const profileWithWebsitesSchema = profileFormSchema.keys({
+  websites: websitesField,
+  fediverse: fediverseField,
+  attribution_domains: attributionDomainsField,
+});
 
 export function profileRoutes(ctx: PortalContext): Router {
   const { store } = ctx;
@@ -29,7 +35,7 @@ export function profileRoutes(ctx: PortalContext): Router {
       'Profile',
       profilePage({
         ...state,
-        form: withPendingIdentity(formFromProfile(state.profile, state.claims), state.pendingIdentity),
+        form: withPendingIdentity(formFromProfile(state.profile, state.claims, state.attributionDomains), state.pendingIdentity),
         saved: req.query.saved === '1',
         proofNotice,
       }),
@@ -44,8 +50,11 @@ export function profileRoutes(ctx: PortalContext): Router {
       const errors = { ...(await handleConflicts(store, user, req.body ?? {})), ...form.errors };
       return render(res, 'Profile', profilePage({ ...state, form: { ...req.body, ...form.value }, errors }), 422);
     }
-    const websites = websiteLines(form.value.websites ?? '');
-    const result = await saveProfileAndClaims(ctx, user, profileFieldsFromForm(form.value), websites);
+    const result = await saveProfileAndClaims(ctx, user, profileFieldsFromForm(form.value), {
+      websites: websiteLines(form.value.websites ?? ''),
+      fediverse: websiteLines(form.value.fediverse ?? ''),
+      attributionDomains: attributionDomainLines(form.value.attribution_domains ?? ''),
+    });
     if (!result.ok) return render(res, 'Profile', profilePage({ ...state, form: form.value, errors: result.errors }), 409);
     res.redirect(303, '/profile?saved=1');
   });

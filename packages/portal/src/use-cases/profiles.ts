@@ -104,28 +104,48 @@ export function profileFieldsFromForm(form: Record<string, string>): ProfileFiel
 
 /**
  * The form as the profile shows it. The profile document holds proven handles only, so each network field
- * shows that network's live claim (proven or not), and the websites field the live website claims.
+ * shows that network's live claim (proven or not), the websites and fediverse fields the live claims of those
+ * kinds, and the domains field the profile's attribution domains.
  */
-export function formFromProfile(profile: Profile | null, claims: Claim[] = []): Record<string, string> {
+export function formFromProfile(
+  profile: Profile | null,
+  claims: Claim[] = [],
+  attributionDomains: string[] = [],
+): Record<string, string> {
   if (!profile) return {};
   const { profile_social_profiles: _proven, ...rest } = profile;
   const live = claims.filter(isLiveClaim);
   const claimed = Object.fromEntries(SOCIAL_TYPES.map((type) => [type, live.find((claim) => claim.kind === type)?.value ?? '']));
-  const websites = live.filter((claim) => claim.kind === 'website').map((claim) => claim.value);
+  const valuesOf = (kind: ClaimKind) => live.filter((claim) => claim.kind === kind).map((claim) => claim.value);
   return {
     ...Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, String(value ?? '')])),
     ...claimed,
-    websites: websites.join('\n'),
+    websites: valuesOf('website').join('\n'),
+    fediverse: valuesOf('fediverse').join('\n'),
+    attribution_domains: attributionDomains.join('\n'),
   };
 }
 
-/** Makes the profile's website claims the form's list (new ones `claimed`, dropped ones released). */
-export async function saveWebsites(claims: ClaimsRepository, profileId: number, websites: string[]): Promise<void> {
-  await setClaims(claims, profileId, { website: websites });
+/** What the profile form keeps beside the profile: claims proven by a page, and the domains allowed to credit it. */
+export interface ProfileExtras {
+  websites: string[];
+  /** Fediverse accounts, `@user@host`. */
+  fediverse: string[];
+  /** Already normalised (normaliseAttributionDomains). */
+  attributionDomains: string[];
 }
 
-/** The claims (`kind key`) the form keeps: its handles and websites, as the stores key them. */
-function keptClaims(fields: ProfileFields, websites: string[]): Set<string> {
+/** Makes the profile's website and fediverse claims the form's lists (new ones `claimed`, dropped ones released). */
+export async function saveWebsites(
+  claims: ClaimsRepository,
+  profileId: number,
+  { websites, fediverse }: Pick<ProfileExtras, 'websites' | 'fediverse'>,
+): Promise<void> {
+  await setClaims(claims, profileId, { website: websites, fediverse });
+}
+
+/** The claims (`kind key`) the form keeps: its handles, websites and fediverse accounts, as the stores key them. */
+function keptClaims(fields: ProfileFields, { websites, fediverse }: ProfileExtras): Set<string> {
   const kept = new Set<string>();
   const keep = (kind: ClaimKind, value: string) => {
     if (!value.trim()) return;
@@ -137,30 +157,36 @@ function keptClaims(fields: ProfileFields, websites: string[]): Set<string> {
   };
   for (const type of SOCIAL_TYPES) keep(type, fields.profile_social_profiles[type] ?? '');
   for (const website of websites) keep('website', website);
+  for (const account of fediverse) keep('fediverse', account);
   return kept;
 }
 
 /**
- * The journalist's profile form: the profile with its handles, then its websites. Handles another profile holds
- * are refused before anything is written. Removing the last proven handle or site of a verified profile sends
- * it back to the editors' queue, unverified (see endingProofs).
+ * The journalist's profile form: the profile with its handles, then its websites and fediverse accounts, then
+ * its attribution domains. Handles another profile holds are refused before anything is written. Removing the
+ * last proven handle or site of a verified profile sends it back to the editors' queue, unverified (see
+ * endingProofs).
  */
 export async function saveProfileAndClaims(
   { store, claims }: { store: Store; claims: ClaimsRepository },
   user: PortalUser,
   fields: ProfileFields,
-  websites: string[],
+  extras: ProfileExtras,
 ): Promise<SaveProfileResult> {
   const taken = await handleConflicts(store, user, fields.profile_social_profiles);
   if (Object.keys(taken).length) return { ok: false, errors: taken };
-  const { profiles, verification } = backendOf(store);
+  const { profiles, verification, attributionDomains } = backendOf(store);
   const save = async (): Promise<SaveProfileResult> => {
     const result = await saveProfile(profiles, user, fields);
-    if (result.ok) await saveWebsites(claims, result.profile.id, websites);
+    if (result.ok) {
+      await saveWebsites(claims, result.profile.id, extras);
+      // Last: the domains only widen what an article can prove, so an interruption before them loses nothing proven.
+      await attributionDomains.setDomains(result.profile.id, extras.attributionDomains);
+    }
     return result;
   };
   if (user.profileId === null) return save();
-  const kept = keptClaims(fields, websites);
+  const kept = keptClaims(fields, extras);
   return endingProofs(
     { profiles, verification, claims },
     user.profileId,

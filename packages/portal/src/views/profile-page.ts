@@ -1,6 +1,7 @@
 import { SOCIAL_TYPES, type Profile, type SocialType } from '@byline/shared';
 import { type AuditRecord, type Claim, type PendingIdentityChange, type VerificationRequest } from '@byline/editorial';
-import { MAX_WEBSITES } from '../proofs/proof-schema';
+import { MAX_ATTRIBUTION_DOMAINS } from '@byline/editorial';
+import { MAX_FEDIVERSE_ACCOUNTS, MAX_WEBSITES } from '../proofs/proof-schema';
 import { isNoticeOfListedClaim, proofNoticeLine, proofsSection, releasedBanner } from '../proofs/proofs-section';
 import type { ProofNotice } from '../proofs/proof-notice';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
@@ -27,6 +28,8 @@ export interface ProfilePageState {
   proofNotice?: ProofNotice | null;
   /** The identity change of a verified profile waiting for an editor. */
   pendingIdentity?: PendingIdentityChange | null;
+  /** The domains whose pages may credit the profile, as stored. */
+  attributionDomains?: string[];
 }
 
 function verificationSection({ csrf, profile, pending = null, history = [] }: ProfilePageState): SafeHtml {
@@ -78,6 +81,15 @@ export function profilePage(state: ProfilePageState): SafeHtml {
       ${f('websites', 'Websites', {
         multiline: true,
         hint: `One address per line, at most ${MAX_WEBSITES}: your own site, or a fediverse profile such as https://mastodon.social/@name`,
+      })}
+      ${f('fediverse', 'Fediverse accounts', {
+        multiline: true,
+        hint: `One account per line, at most ${MAX_FEDIVERSE_ACCOUNTS}, written @name@server (such as @aoife@mastodon.social); prove each below`,
+      })}
+      <h2>Domains allowed to credit you</h2>
+      ${f('attribution_domains', 'Domains', {
+        multiline: true,
+        hint: `One domain per line, at most ${MAX_ATTRIBUTION_DOMAINS}, such as theledger.ie; its subdomains count too. An article crediting you on any other domain is only a mention, not proof.`,
       })}
       <button type="submit">${profile ? 'Save profile' : 'Create profile'}</button>
     </form>

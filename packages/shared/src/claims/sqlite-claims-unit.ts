@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SocialProfiles, SocialType } from '../domain/types';
+import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from './claims-repository';
 import { enqueueNow } from '../queue/sqlite-leased-queue';
 import { recheckItemOf } from '../recheck/recheck-records';
@@ -22,6 +22,9 @@ interface ClaimRow extends StoredClaim {
 interface EvidenceRow extends StoredEvidence {
   id: number;
 }
+
+// The v1 networks only: websites and fediverse accounts never enter a profile's handles.
+const NETWORK_KINDS = SOCIAL_TYPES.map((type) => `'${type}'`).join(', ');
 
 export const CLAIMS_SCHEMA_SQL = `
   CREATE TABLE claims (
@@ -97,7 +100,7 @@ function prepare(db: Database.Database) {
       'SELECT * FROM claims WHERE profile_id = ? AND kind = ? AND key = ? AND released_at IS NULL',
     ),
     provenNetworkClaims: db.prepare<[number], ClaimRow>(
-      "SELECT * FROM claims WHERE profile_id = ? AND released_at IS NULL AND state = 'proven' AND kind <> 'website' ORDER BY id",
+      `SELECT * FROM claims WHERE profile_id = ? AND released_at IS NULL AND state = 'proven' AND kind IN (${NETWORK_KINDS}) ORDER BY id`,
     ),
     evidenceOf: db.prepare<[number], EvidenceRow>('SELECT * FROM evidence WHERE claim_id = ? ORDER BY id'),
     evidenceById: db.prepare<[number], EvidenceRow>('SELECT * FROM evidence WHERE id = ?'),

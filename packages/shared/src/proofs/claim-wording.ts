@@ -10,13 +10,13 @@ export const NETWORK_NAMES: Record<SocialType, string> = {
   instagram: 'Instagram',
 };
 
-const KIND_LABELS: Record<ClaimKind, string> = { ...NETWORK_NAMES, website: 'Website' };
+const KIND_LABELS: Record<ClaimKind, string> = { ...NETWORK_NAMES, website: 'Website', fediverse: 'Fediverse' };
 
 export const kindLabel = (kind: ClaimKind): string => KIND_LABELS[kind];
 
-/** A handle as people write it on that network (`@name` on X and Instagram), or a website's address as claimed. */
+/** A handle as people write it on that network (`@name` on X and Instagram), or a website's address or fediverse account as claimed. */
 export function shownValue(kind: ClaimKind, value: string): string {
-  if (kind === 'website') return value;
+  if (kind === 'website' || kind === 'fediverse') return value;
   let username: string;
   try {
     username = extractUsername(kind, value);
@@ -26,7 +26,7 @@ export function shownValue(kind: ClaimKind, value: string): string {
   return kind === 'twitter' || kind === 'instagram' ? `@${username}` : username;
 }
 
-/** "X @name", "Website https://…" */
+/** "X @name", "Website https://…", "Fediverse @name@host" */
 export const claimTitle = (claim: Pick<Claim, 'kind' | 'value'>): string =>
   `${kindLabel(claim.kind)} ${shownValue(claim.kind, claim.value)}`;
 

@@ -1,7 +1,11 @@
 import type { SocialType } from '../domain/types';
 
-/** What a profile can claim: a handle on one of the networks, or a website (a personal site or a fediverse profile page). */
-export type ClaimKind = SocialType | 'website';
+/**
+ * What a profile can claim: a handle on one of the networks, a website (a personal site or a fediverse profile
+ * page), or a fediverse account (`@user@host`). Websites and fediverse accounts are proven alike, by rel="me", and
+ * neither is a network of the v1 answers: no lookup finds a profile by them.
+ */
+export type ClaimKind = SocialType | 'website' | 'fediverse';
 
 /**
  * `claimed`: no live proof. `proven`: at least one live proof. `lapsed`: its proof stopped holding for longer
@@ -75,7 +79,7 @@ export interface Claim {
   kind: ClaimKind;
   /** The value as the profile shows it: the handle as stored (normal form) or the website's address. */
   value: string;
-  /** The lookup key: handleKey(kind, value) for a network, the canonical address for a website. */
+  /** The key: handleKey(kind, value) for a network, the canonical address for a website, the account in lower case for fediverse. */
   key: string;
   state: ClaimState;
   createdAt: string;

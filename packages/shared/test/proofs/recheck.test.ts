@@ -146,6 +146,29 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(requests['/aoife']).toBe(1);
   });
 
+  it('a fediverse account is re-checked on the profile page its proof read, as a website is', async () => {
+    const user = await portal.users.create({ email: `f${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const profile = await portal.profiles.save(user.id, fields(), `recheck-${counter}`);
+    await setClaims(claims, profile.id, { fediverse: ['@aoife@social.example'] });
+    // The evidence keeps the page read ("Check now" reads https://server/@name; here the page server stands in).
+    const page = `${base}/@aoife`;
+    const proof = await recordProof(claims, {
+      profileId: profile.id,
+      kind: 'fediverse',
+      value: '@aoife@social.example',
+      evidence: relMeEvidence(page, new Date()),
+    });
+    expect(proof.ok).toBe(true);
+    pages['/@aoife'] = linkingTo(profile.profile_slug);
+    expect(await run()).toMatchObject({ checked: 1, held: 1 });
+    pages['/@aoife'] = withoutLink;
+    clock += POLICY.intervalMs;
+    expect(await run()).toMatchObject({ checked: 1, failing: 1 });
+    expect(requests['/@aoife']).toBe(2);
+    const account = (await claims.claimsOf(profile.id)).find((c) => c.kind === 'fediverse')!;
+    expect(account.evidence[0]).toMatchObject({ provenValue: page, lastFailure: expect.stringContaining('no rel="me" link') });
+  });
+
   it('a page that loses its link fails, stays proven inside the grace period, then lapses; the profile returns to the queue', async () => {
     const { profile } = await siteProof('/losing');
     const { logger, output } = capturingLogger();

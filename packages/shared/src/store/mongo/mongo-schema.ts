@@ -171,6 +171,13 @@ export interface QueueItemDoc extends StoredQueueItem {
   _id: string;
 }
 
+/** The domains whose pages may credit a profile (see @byline/editorial's attribution-domains), keyed by profile id. */
+export interface AttributionDomainsDoc {
+  _id: number;
+  domains: string[];
+  updated_at: string;
+}
+
 /** A one-time data step that has run (see mongo-migrations.ts). */
 export interface MigrationDoc {
   _id: string;
@@ -195,6 +202,7 @@ export const COLLECTIONS = {
   evidence: 'evidence',
   proofAttempts: 'proof_attempts',
   queueItems: 'queue_items',
+  attributionDomains: 'attribution_domains',
 } as const;
 
 /** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
@@ -216,6 +224,7 @@ interface CollectionDocs {
   evidence: EvidenceDoc;
   proofAttempts: ProofAttemptDoc;
   queueItems: QueueItemDoc;
+  attributionDomains: AttributionDomainsDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {

@@ -271,4 +271,17 @@ export const MIGRATIONS: Migration[] = [
   CREATE INDEX verification_audit_action ON verification_audit (action, id);
   `,
   },
+  {
+    // The domains whose pages may credit a profile, in the order given (see @byline/editorial's
+    // attribution-domains). A table of its own: they are the journalist's settings, not part of the answers.
+    name: '025-attribution-domains',
+    sql: `
+  CREATE TABLE attribution_domains (
+    profile_id INTEGER NOT NULL REFERENCES profiles(id),
+    position INTEGER NOT NULL,
+    domain TEXT NOT NULL,
+    PRIMARY KEY (profile_id, domain)
+  ) WITHOUT ROWID;
+  `,
+  },
 ];

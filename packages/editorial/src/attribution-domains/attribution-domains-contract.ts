@@ -1,0 +1,52 @@
+import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
+
+let made = 0;
+
+/**
+ * The promises of the AttributionDomains port, for stores made by `factory`. Run on every database by
+ * packages/editorial/test/contracts/attribution-domains.test.ts.
+ */
+export function attributionDomainsContract(factory: StoreFactory): void {
+  const backend = freshBackendPerTest(factory);
+
+  async function newProfileId(): Promise<number> {
+    const user = await backend().users.create({
+      email: `d${++made}-${Date.now()}@example.org`,
+      passwordHash: 'x',
+      role: 'journalist',
+    });
+    return (await backend().profiles.save(user.id, profileFields(), 'aoife-brennan')).id;
+  }
+
+  it('keeps a profile’s domains in the order given, and has none for a profile that listed none', async () => {
+    const profileId = await newProfileId();
+    expect(await backend().attributionDomains.domainsOf(profileId)).toEqual([]);
+    await backend().attributionDomains.setDomains(profileId, ['theledger.ie', 'example.com', 'news.example.org']);
+    expect(await backend().attributionDomains.domainsOf(profileId)).toEqual(['theledger.ie', 'example.com', 'news.example.org']);
+  });
+
+  it('replaces the list whole, and an empty list clears it', async () => {
+    const profileId = await newProfileId();
+    await backend().attributionDomains.setDomains(profileId, ['theledger.ie', 'example.com']);
+    await backend().attributionDomains.setDomains(profileId, ['example.com', 'irishtimes.com']);
+    expect(await backend().attributionDomains.domainsOf(profileId)).toEqual(['example.com', 'irishtimes.com']);
+    await backend().attributionDomains.setDomains(profileId, []);
+    expect(await backend().attributionDomains.domainsOf(profileId)).toEqual([]);
+  });
+
+  it('keeps each profile’s list apart, and holds a hundred domains', async () => {
+    const [first, second] = [await newProfileId(), await newProfileId()];
+    const hundred = Array.from({ length: 100 }, (_, i) => `outlet${i}.example`);
+    await backend().attributionDomains.setDomains(first, hundred);
+    await backend().attributionDomains.setDomains(second, ['theledger.ie']);
+    expect(await backend().attributionDomains.domainsOf(first)).toEqual(hundred);
+    expect(await backend().attributionDomains.domainsOf(second)).toEqual(['theledger.ie']);
+  });
+
+  it('leaves the profile itself as it was (the domains are not part of it)', async () => {
+    const profileId = await newProfileId();
+    const before = await backend().profiles.findById(profileId);
+    await backend().attributionDomains.setDomains(profileId, ['theledger.ie']);
+    expect(await backend().profiles.findById(profileId)).toEqual(before);
+  });
+}

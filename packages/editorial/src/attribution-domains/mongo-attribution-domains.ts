@@ -1,0 +1,27 @@
+import type { MongoDatabase } from '@byline/shared';
+import { collectionOf } from '@byline/shared/storage';
+import type { AttributionDomains } from './attribution-domains-repository';
+
+/** The attribution_domains collection: one document per profile, so replacing the list is one write. */
+export class MongoAttributionDomains implements AttributionDomains {
+  constructor(private readonly database: MongoDatabase) {}
+
+  private get lists() {
+    return collectionOf(this.database.db, 'attributionDomains');
+  }
+
+  domainsOf(profileId: number): Promise<string[]> {
+    return this.database.run(async () => (await this.lists.findOne({ _id: profileId }))?.domains ?? []);
+  }
+
+  setDomains(profileId: number, domains: readonly string[]): Promise<void> {
+    return this.database.run(async () => {
+      const updatedAt = new Date().toISOString();
+      await this.lists.updateOne(
+        { _id: profileId },
+        { $set: { domains: [...domains], updated_at: updatedAt } },
+        { upsert: true },
+      );
+    });
+  }
+}

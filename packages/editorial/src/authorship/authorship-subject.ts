@@ -1,0 +1,40 @@
+import { isLiveClaim, isNetwork, type Claim, type ClaimsRepository, type Profiles } from '@byline/shared/storage';
+import type { AttributionDomains } from '../attribution-domains/attribution-domains-repository';
+import { publicProfileUrl } from '../proofs/rel-me-check';
+import type { AuthorshipSubject } from './match-authorship';
+
+/** What a subject is read from: the profile, its claims and its attribution domains. */
+export interface AuthorshipSources {
+  profiles: Pick<Profiles, 'findById'>;
+  claims: Pick<ClaimsRepository, 'claimsOf'>;
+  attributionDomains: Pick<AttributionDomains, 'domainsOf'>;
+}
+
+/**
+ * The profile as matchAuthorship needs it: its public page under `portalUrl` (PUBLIC_PORTAL_URL), its name, what
+ * it has proven and the domains it allows. Only live proven claims count: an article crediting an account the
+ * journalist merely claimed would prove nothing. Null when there is no such profile.
+ */
+export async function authorshipSubjectOf(
+  sources: AuthorshipSources,
+  profileId: number,
+  portalUrl: string,
+): Promise<AuthorshipSubject | null> {
+  const profile = await sources.profiles.findById(profileId);
+  if (!profile) return null;
+  const [claims, allowedDomains] = await Promise.all([
+    sources.claims.claimsOf(profileId),
+    sources.attributionDomains.domainsOf(profileId),
+  ]);
+  const proven = claims.filter((claim) => isLiveClaim(claim) && claim.state === 'proven');
+  const valuesOf = (kind: Claim['kind']) => proven.filter((claim) => claim.kind === kind).map((claim) => claim.value);
+  const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
+  return {
+    publicPageUrl: publicProfileUrl(portalUrl, profile.profile_slug),
+    names: name ? [name] : [],
+    provenAccounts: proven.flatMap((claim) => (isNetwork(claim.kind) ? [{ type: claim.kind, handle: claim.value }] : [])),
+    provenSites: valuesOf('website'),
+    provenFediverse: valuesOf('fediverse'),
+    allowedDomains,
+  };
+}
