@@ -21,6 +21,7 @@ import { articleRoutes } from './routes/article-routes';
 import { assetRoutes } from './routes/asset-routes';
 import { editorRoutes } from './routes/editor-routes';
 import { opsRoutes } from './routes/ops-routes';
+import { ownDataRoutes } from './routes/own-data-routes';
 import { passwordResetRoutes } from './routes/password-reset-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { publicRoutes } from './routes/public-routes';
@@ -69,6 +70,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(accountRoutes(ctx));
   app.use(passwordResetRoutes(ctx));
   app.use(profileRoutes(ctx));
+  app.use(ownDataRoutes(ctx));
   app.use(proofRoutes(ctx));
   app.use(articleRoutes(ctx));
   app.use(editorRoutes(ctx));

@@ -41,8 +41,13 @@ function verificationSection({ csrf, profile, pending = null, history = [] }: Pr
         : ''
     }
     ${pendingNotice(pending)} ${canRequest ? postButton('/profile/verification-request', 'Request verification', csrf, '') : ''}
+    ${pending ? postButton('/profile/verification-request/withdraw', 'Withdraw my request', csrf) : ''}
     <h3>History</h3>
     ${auditHistory(history)}
+  </section>
+  <section class="card" aria-labelledby="your-data-heading">
+    <h2 id="your-data-heading">Your data</h2>
+    <p><a href="/account/data.json" download>Download your data (JSON)</a> · <a href="/account/delete">Delete your account</a></p>
   </section>`;
 }
 

@@ -2,13 +2,14 @@
 export type DecisionAction = 'verified' | 'rejected' | 'unverified';
 
 /**
- * Everything the verification history records: requests and decisions, and the proofs' events that an editor
+ * Everything the verification history records: requests (and their owners' withdrawals) and decisions, and the proofs' events that an editor
  * and the profile's owner must see: a proof attested by an editor, a proven handle moved between profiles, a
  * proven handle displaced by one moved onto its profile, a claim released because another profile proved it, a
  * proof that lapsed, and a verified profile sent back to the queue because it was left without a live proof.
  */
 export type AuditAction =
   | 'requested'
+  | 'withdrawn'
   | DecisionAction
   | 'proof-attested'
   | 'handle-moved'

@@ -4,6 +4,7 @@ import { saveProfile } from '../store/mongo/mongo-portal-profile';
 import { collectionOf } from '../store/mongo/mongo-schema';
 import { toProfile } from '../store/mongo/profile-derived-fields';
 import { importProfiles } from './mongo-import';
+import { erase, withdrawFromLookups } from './mongo-profile-erasure';
 import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
 
 /** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
@@ -71,5 +72,13 @@ export class MongoProfiles implements Profiles {
     } finally {
       await cursor.close().catch(() => undefined);
     }
+  }
+
+  withdrawFromLookups(profileId: number): Promise<boolean> {
+    return this.database.run(() => withdrawFromLookups(this.database.db, profileId));
+  }
+
+  erase(profileId: number): Promise<boolean> {
+    return this.database.run(() => erase(this.database.db, profileId));
   }
 }

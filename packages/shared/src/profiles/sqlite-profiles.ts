@@ -10,6 +10,7 @@ import { toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/pro
 import { rerenderNow } from '../answers/sqlite-answers-unit';
 import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
 import { SqliteImport } from './sqlite-import';
+import { eraseNow, withdrawFromLookupsNow } from './sqlite-profile-erasure';
 
 /** import reports progress after every this many records. */
 const PROGRESS_EVERY = 500;
@@ -125,5 +126,13 @@ export class SqliteProfiles implements Profiles {
       const articles = this.sql.articlesOf.all(row.id).map((a) => JSON.parse(a.doc) as ArticleInput);
       yield { ...profile, verified: row.verified === 1, articles };
     }
+  }
+
+  withdrawFromLookups(profileId: number): Promise<boolean> {
+    return this.database.write((db) => withdrawFromLookupsNow(db, profileId));
+  }
+
+  erase(profileId: number): Promise<boolean> {
+    return this.database.write((db) => eraseNow(db, profileId));
   }
 }
