@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@byline/shared';
-import { createSafeFetch, DEFAULT_OUTBOUND, DEFAULT_RECHECK_POLICY, backendOf } from '@byline/editorial';
+import { createSafeFetch, DEFAULT_OUTBOUND, DEFAULT_RECHECK_POLICY, backendOf, mailingNotifier } from '@byline/editorial';
 import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
@@ -36,6 +36,8 @@ const LOCAL_PUBLIC_URLS = {
 
 export function createApp(deps: PortalDeps): Express {
   const outbound = deps.outbound ?? DEFAULT_OUTBOUND;
+  const outbox = deps.outbox ?? new Outbox(null, deps.logger);
+  const publicUrls = deps.publicUrls ?? LOCAL_PUBLIC_URLS;
   const ctx: PortalContext = {
     store: deps.store,
     logger: deps.logger,
@@ -44,8 +46,16 @@ export function createApp(deps: PortalDeps): Express {
     now: deps.now ?? (() => new Date()),
     sessionTtlMs: deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     throttle: deps.throttle ?? new SignInThrottle(),
-    outbox: deps.outbox ?? new Outbox(null, deps.logger),
-    publicUrls: deps.publicUrls ?? LOCAL_PUBLIC_URLS,
+    outbox,
+    publicUrls,
+    // Without SMTP_URL the outbox sends nothing, so neither does this.
+    notifier:
+      deps.notifier ??
+      mailingNotifier({
+        users: backendOf(deps.store).users,
+        portalUrl: publicUrls.portal,
+        post: (purpose, compose) => outbox.post(purpose, compose),
+      }),
     resetThrottle: deps.resetThrottle ?? new ResetRequestThrottle(),
     claims: deps.claims ?? backendOf(deps.store).claims,
     proofFetch: deps.proofFetch ?? createSafeFetch(outbound),
