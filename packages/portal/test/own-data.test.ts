@@ -4,6 +4,7 @@ import { portalStoreFactories, signedUp, startPortal, submit, type Portal } from
 import { editor, journalist, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
+import type { OwnData } from '../src/use-cases/own-data';
 
 describe.each(portalStoreFactories())('people own their data ($name store)', (factory) => {
   let portal: Portal;
@@ -46,14 +47,14 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-disposition']).toBe('attachment; filename="byline-data.json"');
-      const data = JSON.parse(res.text) as Record<string, any>;
+      const data = JSON.parse(res.text) as OwnData;
       expect(Object.keys(data)).toEqual(['account', 'profile', 'claims', 'articles', 'history']);
       expect(data.account).toEqual({ email: person.email, role: 'journalist', createdAt: expect.any(String) });
       expect(data.profile).toMatchObject({ id: person.profileId, profile_slug: person.slug, verified: true });
-      expect(data.articles.map((a: { link: string }) => a.link)).toEqual([person.articleUrl]);
-      const twitter = data.claims.find((c: { kind: string }) => c.kind === 'twitter');
+      expect(data.articles.map((a) => a.link)).toEqual([person.articleUrl]);
+      const twitter = data.claims.find((c) => c.kind === 'twitter');
       expect(twitter).toMatchObject({ state: 'proven', evidence: [expect.objectContaining({ method: 'network-sign-in' })] });
-      expect(data.history.map((h: { action: string; actor: string }) => [h.action, h.actor])).toEqual([
+      expect(data.history.map((h) => [h.action, h.actor])).toEqual([
         ['verified', 'an editor'],
         ['requested', 'you'],
       ]);
@@ -87,7 +88,12 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
     it('stops both answers at once, revokes the API keys, ends the sign-in and removes the data', async () => {
       const person = await verifiedJournalist();
       await submit(person.agent, '/settings/api', '/settings/api/account', {});
-      await submit(person.agent, '/settings/api', '/settings/api/keys', { name: 'cms', kind: 'server', key_origins: '', key_limit: '' });
+      await submit(person.agent, '/settings/api', '/settings/api/keys', {
+        name: 'cms',
+        kind: 'server',
+        key_origins: '',
+        key_limit: '',
+      });
       expect(await portal.backend.apiAccounts.keysOf(person.email)).toHaveLength(1);
       expect(await answers(person)).toEqual([true, true]);
 
@@ -105,7 +111,10 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(await answers(person)).toEqual([false, false]);
 
       expect((await person.agent.get('/profile')).status).toBe(303);
-      const signIn = await submit(request.agent(portal.app), '/signin', '/signin', { email: person.email, password: person.password });
+      const signIn = await submit(request.agent(portal.app), '/signin', '/signin', {
+        email: person.email,
+        password: person.password,
+      });
       expect(signIn.status).toBe(401);
       expect(await portal.backend.users.findByEmail(person.email)).toBeNull();
       expect(await portal.backend.profiles.findById(person.profileId)).toBeNull();

@@ -9,7 +9,10 @@ export interface OwnerMail {
 
 const DECISIONS = {
   verified: { subject: 'Your Byline profile is verified', line: 'An editor verified your profile.' },
-  rejected: { subject: 'Your Byline verification request was declined', line: 'An editor declined your request for verification.' },
+  rejected: {
+    subject: 'Your Byline verification request was declined',
+    line: 'An editor declined your request for verification.',
+  },
   unverified: { subject: 'Your Byline profile is no longer verified', line: 'Your profile’s verification was withdrawn.' },
 } as const;
 
@@ -32,7 +35,10 @@ function subjectAndLines(event: OwnerEvent): { subject: string; lines: string[] 
     case 'identity-change':
       return {
         subject: event.approved ? 'Your Byline identity change was approved' : 'Your Byline identity change was declined',
-        lines: [event.approved ? 'An editor approved the change you asked for.' : 'An editor declined the change you asked for.', ...noted(event.note)],
+        lines: [
+          event.approved ? 'An editor approved the change you asked for.' : 'An editor declined the change you asked for.',
+          ...noted(event.note),
+        ],
       };
   }
 }

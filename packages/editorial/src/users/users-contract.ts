@@ -104,19 +104,27 @@ export function usersContract(factory: StoreFactory): void {
   });
 
   it('finds the owner of a profile', async () => {
-    const owner = await backend().users.create({ email: `owner-${Date.now()}@example.org`, passwordHash: 'h', role: 'journalist' });
-    const profile = await backend().profiles.save(owner.id, {
-      profile_first_name: 'Owner',
-      profile_last_name: '',
-      profile_title: '',
-      profile_bio: '',
-      profile_employer: '',
-      profile_residing: '',
-      profile_image: '',
-      profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
-      user_location: '',
-      user_city: '',
-    }, 'owner');
+    const owner = await backend().users.create({
+      email: `owner-${Date.now()}@example.org`,
+      passwordHash: 'h',
+      role: 'journalist',
+    });
+    const profile = await backend().profiles.save(
+      owner.id,
+      {
+        profile_first_name: 'Owner',
+        profile_last_name: '',
+        profile_title: '',
+        profile_bio: '',
+        profile_employer: '',
+        profile_residing: '',
+        profile_image: '',
+        profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
+        user_location: '',
+        user_city: '',
+      },
+      'owner',
+    );
     expect((await backend().users.findByProfileId(profile.id))?.email).toBe(owner.email);
     expect(await backend().users.findByProfileId(999_999)).toBeNull();
   });

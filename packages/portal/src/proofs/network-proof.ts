@@ -108,7 +108,13 @@ export async function completeNetworkProof(
     { actor: `network:${account.provider.id}` },
   );
   if (!proof.ok) return { ok: false, reason: proof.reason, account };
-  if (notifier) notifyReleased(notifier, proof.released, claimTitle({ kind: network, value: account.username }), 'its owner proved it on another profile.');
+  if (notifier)
+    notifyReleased(
+      notifier,
+      proof.released,
+      claimTitle({ kind: network, value: account.username }),
+      'its owner proved it on another profile.',
+    );
   return { ok: true, account, claimedValue: attempt.claimedValue };
 }
 

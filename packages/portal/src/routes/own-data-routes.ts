@@ -37,7 +37,12 @@ export function ownDataRoutes(ctx: PortalContext): Router {
     const user = signedInUser(res);
     const form = validateForm<{ email: string }>(confirmDeletionSchema, req.body);
     if (!form.ok || form.value.email !== user.email.toLowerCase()) {
-      return render(res, 'Delete your account', deleteAccountPage({ csrf: csrfTokenOf(res), errors: { email: 'mismatch' } }), 422);
+      return render(
+        res,
+        'Delete your account',
+        deleteAccountPage({ csrf: csrfTokenOf(res), errors: { email: 'mismatch' } }),
+        422,
+      );
     }
     await deleteAccount(backend, user);
     ctx.logger.info('account deleted by its owner', { userId: user.id });

@@ -6,9 +6,9 @@ export function deleteAccountPage({ csrf, errors = {} }: { csrf: string; errors?
   return html`<h1>Delete your account</h1>
     <section class="card">
       <p>
-        Deleting your account stops both verifiers answering for your profile at once, then removes your profile, its
-        articles, handles, websites and their proofs, your verification requests and history, your sign-in and any
-        password reset links, and revokes the keys of your API account. This cannot be undone.
+        Deleting your account stops both verifiers answering for your profile at once, then removes your profile, its articles,
+        handles, websites and their proofs, your verification requests and history, your sign-in and any password reset links, and
+        revokes the keys of your API account. This cannot be undone.
       </p>
       <p><a href="/account/data.json" download>Download your data</a> first if you want a copy.</p>
       ${formError(errors.email ? 'The email does not match your account.' : undefined)}

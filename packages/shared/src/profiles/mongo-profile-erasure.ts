@@ -28,13 +28,17 @@ export async function withdrawFromLookups(db: Db, profileId: number): Promise<bo
  */
 export async function erase(db: Db, profileId: number): Promise<boolean> {
   if (!(await withdrawFromLookups(db, profileId))) return false;
-  const claims = await collectionOf(db, 'claims').find({ profile_id: profileId }, { projection: { _id: 1 } }).toArray();
+  const claims = await collectionOf(db, 'claims')
+    .find({ profile_id: profileId }, { projection: { _id: 1 } })
+    .toArray();
   const claimIds = claims.map((claim) => claim._id);
   const evidence = collectionOf(db, 'evidence');
   const evidenceIds = (await evidence.find({ claim_id: { $in: claimIds } }, { projection: { _id: 1 } }).toArray()).map(
     (doc) => doc._id,
   );
-  await collectionOf(db, 'queueItems').deleteMany({ _id: { $in: evidenceIds.map((id) => queueItemIdOf(RECHECK_TOPIC, String(id))) } });
+  await collectionOf(db, 'queueItems').deleteMany({
+    _id: { $in: evidenceIds.map((id) => queueItemIdOf(RECHECK_TOPIC, String(id))) },
+  });
   await evidence.deleteMany({ claim_id: { $in: claimIds } });
   await collectionOf(db, 'claims').deleteMany({ profile_id: profileId });
   await collectionOf(db, 'articles').deleteMany({ profile_id: profileId });

@@ -23,9 +23,10 @@ export function withdrawFromLookupsNow(db: Database.Database, profileId: number)
 export function eraseNow(db: Database.Database, profileId: number): boolean {
   if (!withdrawFromLookupsNow(db, profileId)) return false;
   const evidenceOf = 'SELECT e.id FROM evidence e JOIN claims c ON c.id = e.claim_id WHERE c.profile_id = @profileId';
-  db.prepare(
-    `DELETE FROM queue_items WHERE topic = @topic AND key IN (SELECT CAST(id AS TEXT) FROM (${evidenceOf}))`,
-  ).run({ topic: RECHECK_TOPIC, profileId });
+  db.prepare(`DELETE FROM queue_items WHERE topic = @topic AND key IN (SELECT CAST(id AS TEXT) FROM (${evidenceOf}))`).run({
+    topic: RECHECK_TOPIC,
+    profileId,
+  });
   db.prepare(`DELETE FROM evidence WHERE id IN (${evidenceOf})`).run({ profileId });
   for (const table of ['claims', 'articles', 'verification_requests', 'verification_audit']) {
     db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId);

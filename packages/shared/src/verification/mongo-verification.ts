@@ -113,7 +113,13 @@ export class MongoVerification implements Verification {
         { $set: { status: 'withdrawn', open_for: -pending._id } },
       );
       if (closed.modifiedCount === 0) return false;
-      await insertAudit(this.database.db, { profile_id: profileId, actor, action: 'withdrawn', note: '', at: new Date().toISOString() });
+      await insertAudit(this.database.db, {
+        profile_id: profileId,
+        actor,
+        action: 'withdrawn',
+        note: '',
+        at: new Date().toISOString(),
+      });
       return true;
     });
   }
