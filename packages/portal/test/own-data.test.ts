@@ -97,6 +97,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(await portal.backend.apiAccounts.keysOf(person.email)).toHaveLength(1);
       expect(await answers(person)).toEqual([true, true]);
 
+      expect((await person.agent.get('/profile')).text).toContain('href="/account/delete"');
       const page = await person.agent.get('/account/delete');
       expect(page.status).toBe(200);
       expect(page.text).toContain('Type your email to confirm');
@@ -106,8 +107,10 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(await answers(person)).toEqual([true, true]);
 
       const deleted = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email.toUpperCase() });
-      expect(deleted.status).toBe(200);
-      expect(deleted.text).toContain('Your account is deleted');
+      expect([deleted.status, deleted.headers.location]).toEqual([303, '/account/deleted']);
+      const after = await person.agent.get('/account/deleted');
+      expect(after.text).toContain('Your account is deleted');
+      expect(after.text).not.toContain(person.email);
       expect(await answers(person)).toEqual([false, false]);
 
       expect((await person.agent.get('/profile')).status).toBe(303);
@@ -124,6 +127,22 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect((await portal.backend.apiAccounts.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
       // The editor who verified it stays, and signs in as before.
       expect((await person.desk.agent.get('/editor/queue')).status).toBe(200);
+    });
+
+    it('deletes an account with no profile, an API user’s, revoking its keys', async () => {
+      const apiUser = await signedUp(portal.app);
+      await submit(apiUser.agent, '/settings/api', '/settings/api/account', {});
+      await submit(apiUser.agent, '/settings/api', '/settings/api/keys', {
+        name: 'cms',
+        kind: 'server',
+        key_origins: '',
+        key_limit: '',
+      });
+      const deleted = await submit(apiUser.agent, '/account/delete', '/account/delete', { email: apiUser.email });
+      expect(deleted.status).toBe(303);
+      expect(await portal.backend.users.findByEmail(apiUser.email)).toBeNull();
+      const keys = await portal.backend.apiAccounts.keysOf(apiUser.email);
+      expect(keys.map((key) => key.revoked_at === null)).toEqual([false]);
     });
 
     it('refuses a deletion without the form’s CSRF token or a session', async () => {

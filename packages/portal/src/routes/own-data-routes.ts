@@ -47,8 +47,10 @@ export function ownDataRoutes(ctx: PortalContext): Router {
     await deleteAccount(backend, user);
     ctx.logger.info('account deleted by its owner', { userId: user.id });
     await endSession(req, res, ctx);
-    render(res, 'Account deleted', accountDeletedPage());
+    // Post/redirect/get: the page after is drawn without the session that just ended (a static page, anyone's).
+    res.redirect(303, '/account/deleted');
   });
+  router.get('/account/deleted', (_req, res) => render(res, 'Account deleted', accountDeletedPage()));
 
   router.post('/profile/verification-request/withdraw', requireUser, async (_req, res) => {
     const user = signedInUser(res);
