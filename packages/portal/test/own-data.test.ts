@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { bearer } from '@byline/test-support';
 import { portalStoreFactories, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
-import { editor, journalist, reviewPath } from './support/editors';
+import { editor, journalist, moveOnto, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
 import type { OwnData } from '../src/use-cases/own-data';
@@ -65,6 +65,23 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(res.text).not.toMatch(/password|scrypt|token|secret|hash/i);
       const stored = await portal.backend.users.findByEmail(person.email);
       expect(res.text).not.toContain(stored!.passwordHash);
+    });
+
+    it('names no editor by email, even where a move wrote one into a reason', async () => {
+      const person = await verifiedJournalist();
+      const other = await journalist(portal, { twitter: '' });
+      const moved = await moveOnto(person.desk, other.profileId, { handle: person.form.twitter, note: 'Asked by the paper' });
+      expect(moved.status).toBe(303);
+      const released = (await portal.claims.claimsOf(person.profileId)).find((claim) => claim.kind === 'twitter')!;
+      expect(released.releasedReason).toContain(person.desk.email);
+
+      const res = await person.agent.get('/account/data.json');
+      expect(res.text).not.toContain(person.desk.email);
+      const data = JSON.parse(res.text) as OwnData;
+      expect(data.claims.find((claim) => claim.kind === 'twitter')!.releasedReason).toMatch(
+        /^Moved to another profile by an editor on [0-9-]+: Asked by the paper$/,
+      );
+      expect(data.history.map((entry) => entry.action)).toContain('handle-moved');
     });
 
     it('answers only the signed-in person: another person gets their own, a visitor is sent to sign in', async () => {

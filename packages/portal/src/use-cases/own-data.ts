@@ -10,16 +10,25 @@ export interface OwnData {
   history: Omit<AuditRecord, 'profileId'>[];
 }
 
+const EMAIL = /[^\s()<>@,;:"]+@[^\s()<>@,;:"]+\.[^\s()<>@,;:"]+/;
+const EMAIL_IN_BRACKETS = new RegExp(`\\s?\\((${EMAIL.source})\\)|${EMAIL.source}`, 'g');
+
 /**
- * Other people appear in one's records only by what they did: an editor's email (in the history's actor and in an
- * attestation's `by`) is that editor's data, so it becomes "an editor"; the person's own email becomes "you";
- * the system's own actors (`byline:…`, the operator) stay as they are.
+ * Other people appear in one's records only by what they did. Their email addresses are their data: an editor's in
+ * the history's actor, an attestation's `by` (`editor:EMAIL`) and the reasons a move writes ("by an editor (EMAIL)")
+ * become "an editor" — only editors' addresses are written there — and the person's own becomes "you"; the system's
+ * actors (`byline:…`, `network:…`, the operator) stay as they are.
  */
-function whoDid(actor: string, ownEmail: string): string {
-  if (actor === ownEmail) return 'you';
-  const editor = /^editor:/.test(actor) || actor.includes('@');
-  return editor ? 'an editor' : actor;
+function redact(text: string, ownEmail: string): string {
+  if (text === ownEmail) return 'you';
+  if (/^editor:/.test(text)) return 'an editor';
+  // "by an editor (EMAIL)" says who already: the address in brackets just goes.
+  return text.replace(EMAIL_IN_BRACKETS, (match, bracketed: string | undefined) => {
+    if (bracketed !== undefined) return bracketed === ownEmail ? ' (you)' : '';
+    return match === ownEmail ? 'you' : 'an editor';
+  });
 }
+const redactNullable = (text: string | null, ownEmail: string) => (text === null ? null : redact(text, ownEmail));
 
 export async function ownDataOf(backend: Backend, user: PortalUser): Promise<OwnData> {
   const account = { email: user.email, role: user.role, createdAt: user.createdAt };
@@ -36,9 +45,19 @@ export async function ownDataOf(backend: Backend, user: PortalUser): Promise<Own
     profile,
     claims: claims.map((claim) => ({
       ...claim,
-      evidence: claim.evidence.map((proof) => ({ ...proof, by: whoDid(proof.by, user.email) })),
+      releasedReason: redactNullable(claim.releasedReason, user.email),
+      evidence: claim.evidence.map((proof) => ({
+        ...proof,
+        by: redact(proof.by, user.email),
+        note: redactNullable(proof.note, user.email),
+        endedReason: redactNullable(proof.endedReason, user.email),
+      })),
     })),
     articles,
-    history: history.map(({ profileId: _profileId, ...entry }) => ({ ...entry, actor: whoDid(entry.actor, user.email) })),
+    history: history.map(({ profileId: _profileId, ...entry }) => ({
+      ...entry,
+      actor: redact(entry.actor, user.email),
+      note: redact(entry.note, user.email),
+    })),
   };
 }
