@@ -19,3 +19,7 @@ export * from './proofs/no-live-proof';
 export * from './recheck/rechecks';
 export * from './authorship';
 export * from './attribution-domains/attribution-domains-repository';
+export * from './notify/owner-notifier';
+export * from './notify/owner-mail';
+export * from './notify/mailing-notifier';
+export * from './notify/released-claims';

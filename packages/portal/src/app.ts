@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@byline/shared';
-import { createSafeFetch, DEFAULT_OUTBOUND, DEFAULT_RECHECK_POLICY, backendOf } from '@byline/editorial';
+import { createSafeFetch, DEFAULT_OUTBOUND, DEFAULT_RECHECK_POLICY, backendOf, mailingNotifier } from '@byline/editorial';
 import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
@@ -23,6 +23,7 @@ import { identityReviewRoutes } from './routes/identity-review-routes';
 import { editorRoutes } from './routes/editor-routes';
 import { editorDirectoryRoutes } from './routes/editor-directory-routes';
 import { opsRoutes } from './routes/ops-routes';
+import { ownDataRoutes } from './routes/own-data-routes';
 import { passwordResetRoutes } from './routes/password-reset-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { publicRoutes } from './routes/public-routes';
@@ -37,6 +38,8 @@ const LOCAL_PUBLIC_URLS = {
 
 export function createApp(deps: PortalDeps): Express {
   const outbound = deps.outbound ?? DEFAULT_OUTBOUND;
+  const outbox = deps.outbox ?? new Outbox(null, deps.logger);
+  const publicUrls = deps.publicUrls ?? LOCAL_PUBLIC_URLS;
   const ctx: PortalContext = {
     store: deps.store,
     logger: deps.logger,
@@ -45,8 +48,16 @@ export function createApp(deps: PortalDeps): Express {
     now: deps.now ?? (() => new Date()),
     sessionTtlMs: deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     throttle: deps.throttle ?? new SignInThrottle(),
-    outbox: deps.outbox ?? new Outbox(null, deps.logger),
-    publicUrls: deps.publicUrls ?? LOCAL_PUBLIC_URLS,
+    outbox,
+    publicUrls,
+    // Without SMTP_URL the outbox sends nothing, so neither does this.
+    notifier:
+      deps.notifier ??
+      mailingNotifier({
+        users: backendOf(deps.store).users,
+        portalUrl: publicUrls.portal,
+        post: (purpose, compose) => outbox.post(purpose, compose),
+      }),
     resetThrottle: deps.resetThrottle ?? new ResetRequestThrottle(),
     claims: deps.claims ?? backendOf(deps.store).claims,
     proofFetch: deps.proofFetch ?? createSafeFetch(outbound),
@@ -72,6 +83,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(accountRoutes(ctx));
   app.use(passwordResetRoutes(ctx));
   app.use(profileRoutes(ctx));
+  app.use(ownDataRoutes(ctx));
   app.use(proofRoutes(ctx));
   app.use(articleRoutes(ctx));
   app.use(editorRoutes(ctx));

@@ -1,5 +1,5 @@
 import type { Logger, Store } from '@byline/shared';
-import type { ClaimsRepository, Outbound, RecheckPolicy, SafeFetch } from '@byline/editorial';
+import type { ClaimsRepository, Outbound, OwnerNotifier, RecheckPolicy, SafeFetch } from '@byline/editorial';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
 import type { Outbox } from './mail/outbox';
@@ -32,6 +32,8 @@ export interface PortalDeps {
   throttle?: SignInThrottle;
   /** Mail sent by the portal (password reset); without an SMTP server, reset by email is off. */
   outbox?: Outbox;
+  /** Tells profiles' owners of decisions and released claims; by mail through `outbox` by default (nothing without SMTP). */
+  notifier?: OwnerNotifier;
   /** Defaults to localhost on the default ports. */
   publicUrls?: PublicUrls;
   resetThrottle?: ResetRequestThrottle;

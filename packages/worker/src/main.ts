@@ -11,6 +11,7 @@ import {
 } from '@byline/editorial';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createOpsApp } from './ops-app';
+import { workerNotifier } from './owner-mail';
 import { startRecheckLoop } from './recheck-loop';
 import { createWorkerMetrics } from './worker-metrics';
 
@@ -31,7 +32,9 @@ async function main(): Promise<void> {
   // The proofs due a check are items of the leased queue: any number of replicas take them one at a time.
   const rechecks = rechecksOf(backendOf(store));
   // A lapse that leaves a verified profile without a live proof unverifies it and puts it in the editors' queue.
-  const { profiles, verification } = backendOf(store);
+  const { profiles, verification, users } = backendOf(store);
+  const smtp = config.smtpUrl ? { url: config.smtpUrl, from: config.mailFrom! } : null;
+  const notifier = workerNotifier(smtp, { users, portalUrl: config.publicPortalUrl, logger });
   const metrics = createWorkerMetrics(SERVICE_NAME);
 
   const server = createHttpServer(createOpsApp(store, metrics, logger), logger).listen(config.workerPort, config.host);
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
     portalUrl: config.publicPortalUrl,
     policy: recheckPolicyOf(config),
     holder,
+    notifier,
     pollIntervalMs: config.workerPollIntervalMs,
     logger,
     metrics,

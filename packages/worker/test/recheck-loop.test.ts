@@ -1,5 +1,5 @@
 import type { Store } from '@byline/shared';
-import type { RecheckSummary } from '@byline/editorial';
+import type { OwnerEvent, RecheckSummary } from '@byline/editorial';
 import { capturingLogger, quietLogger, storeFactories } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
 import { createWorkerMetrics } from '../src/worker-metrics';
@@ -20,6 +20,8 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
   let clock: number;
   let runs: { summary?: RecheckSummary; error?: unknown }[];
   let waiting: (() => void)[];
+  /** What the loop told profiles' owners (the worker's mail is built on this port). */
+  let notified: OwnerEvent[];
 
   beforeAll(async () => {
     server = await startPageServer();
@@ -32,6 +34,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     clock = Date.now() + 60_000;
     runs = [];
     waiting = [];
+    notified = [];
   });
   afterEach(async () => {
     await loop?.stop();
@@ -51,6 +54,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
       portalUrl: PORTAL,
       policy: POLICY,
       holder: 'worker-test',
+      notifier: { notify: (event) => notified.push(event) },
       now: () => new Date(clock),
       pollIntervalMs: options.pollIntervalMs ?? 20,
       logger: options.logger ?? quietLogger(),
@@ -95,6 +99,15 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     expect(await nextCheckingRun()).toEqual({ checked: 2, held: 1, failing: 0, lapsed: 1, leaseLost: 0, skipped: 0 });
     expect((await fixtures.website(losing.profile.id)).state).toBe('lapsed');
     expect((await fixtures.website(held.profile.id)).state).toBe('proven');
+    // Its owner is told, once; the owner of the proof that holds is not.
+    expect(notified).toEqual([
+      {
+        kind: 'proof-lapsed',
+        profileId: losing.profile.id,
+        claim: expect.stringContaining('/loop-losing'),
+        note: expect.any(String),
+      },
+    ]);
     // Its only proof: the profile is unverified and back in the queue; the other stays as it was.
     expect((await fixtures.backend.profiles.findById(losing.profile.id))!.verified).toBe(false);
     expect(await fixtures.backend.verification.pendingOf(losing.profile.id)).toMatchObject({

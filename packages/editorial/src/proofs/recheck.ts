@@ -10,11 +10,13 @@ import {
   liveEvidence,
   type Claim,
   lapsedProofNote,
+  claimTitle,
 } from '@byline/shared/storage';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Config, Logger } from '@byline/shared';
 import type { SafeFetch } from '@byline/shared/fetch';
+import type { OwnerNotifier } from '../notify/owner-notifier';
 import type { Rechecks } from '../recheck/rechecks';
 import { endingProofs } from './no-live-proof';
 import { checkRelMe, publicProfileUrl } from './rel-me-check';
@@ -65,6 +67,8 @@ export interface RecheckOptions {
   checkTimeoutMs?: number;
   /** Stops the run: no more proofs are taken, and checks in flight are abandoned unrecorded (their leases expire). */
   signal?: AbortSignal;
+  /** Tells a profile's owner their proof lapsed (by mail where SMTP_URL is set); nobody by default. */
+  notifier?: OwnerNotifier;
   /** Lapses are logged at warn, each check at debug. */
   logger?: Logger;
   onProgress?: (progress: RecheckProgress) => void;
@@ -126,7 +130,7 @@ async function checkOne(
   checkTimeoutMs: number,
   now: () => Date,
 ): Promise<void> {
-  const { fetch, portalUrl, signal, logger, onProgress } = options;
+  const { fetch, portalUrl, signal, logger, onProgress, notifier } = options;
   const deadline = AbortSignal.timeout(checkTimeoutMs);
   const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
   const bounded: SafeFetch = (input, init = {}) =>
@@ -143,6 +147,13 @@ async function checkOne(
   const about = { profile: due.profileSlug, claim: { id: due.claim.id, kind: due.claim.kind, value: due.claim.value } };
   if (result === 'lapsed') {
     logger?.warn('proof lapsed', { ...about, evidence: due.evidence.id, reason: outcome.ok ? null : outcome.reason });
+    // After the lapse is recorded: the owner is told what stands.
+    notifier?.notify({
+      kind: 'proof-lapsed',
+      profileId: due.claim.profileId,
+      claim: claimTitle(due.claim),
+      note: outcome.ok ? 'it stopped holding' : outcome.reason,
+    });
   } else {
     logger?.debug('proof re-checked', {
       ...about,

@@ -103,4 +103,24 @@ export class MongoUsers implements Users {
       }),
     );
   }
+
+  findByProfileId(profileId: number): Promise<PortalUser | null> {
+    return this.database.run(async () => {
+      const doc = await this.users.findOne({ profile_id: profileId });
+      return doc ? toUser(doc) : null;
+    });
+  }
+
+  /*
+   * Sessions first (signed out everywhere at once), then reset links (none can set a password again), then the
+   * user. Interrupted before the last, the user is still there, signed out, and can sign in and delete again.
+   */
+  remove(userId: number): Promise<boolean> {
+    return this.database.run(async () => {
+      const { db } = this.database;
+      await collectionOf(db, 'portalSessions').deleteMany({ user_id: userId });
+      await collectionOf(db, 'passwordResets').deleteMany({ user_id: userId });
+      return (await this.users.deleteOne({ _id: userId })).deletedCount > 0;
+    });
+  }
 }

@@ -48,6 +48,10 @@ const statements = (database: SqliteDatabase) => ({
     `UPDATE portal_users SET password_hash = ?, temporary_password_expires_at = NULL
      WHERE id = ? AND temporary_password_expires_at > ?`,
   ),
+  byProfile: database.prepare<[number], UserRow>('SELECT * FROM portal_users WHERE profile_id = ?'),
+  removeSessions: database.prepare<[number]>('DELETE FROM portal_sessions WHERE user_id = ?'),
+  removeResets: database.prepare<[number]>('DELETE FROM portal_password_resets WHERE user_id = ?'),
+  remove: database.prepare<[number]>('DELETE FROM portal_users WHERE id = ?'),
   temporaryExpiry: database.prepare<[number], { temporary_password_expires_at: string | null }>(
     'SELECT temporary_password_expires_at FROM portal_users WHERE id = ?',
   ),
@@ -106,6 +110,22 @@ export class SqliteUsers implements Users {
     return this.database.write(() => {
       if (this.sql.useUnexpired.run(replacementHash, userId, at).changes > 0) return 'used';
       return this.sql.temporaryExpiry.get(userId)?.temporary_password_expires_at ? 'expired' : 'none';
+    });
+  }
+
+  findByProfileId(profileId: number): Promise<PortalUser | null> {
+    return this.database.read(() => {
+      const row = this.sql.byProfile.get(profileId);
+      return row ? toUser(row) : null;
+    });
+  }
+
+  /** One transaction: sessions, reset links and the user (the cascades would take the first two; said here). */
+  remove(userId: number): Promise<boolean> {
+    return this.database.write(() => {
+      this.sql.removeSessions.run(userId);
+      this.sql.removeResets.run(userId);
+      return this.sql.remove.run(userId).changes > 0;
     });
   }
 }

@@ -81,4 +81,51 @@ export function usersContract(factory: StoreFactory): void {
     expect(await backend().users.useTemporaryPassword(editor.id, now, 'spent-again')).toBe('none');
     expect((await backend().users.findByEmail(editor.email))?.passwordHash).toBe('spent');
   });
+
+  it('removes a user with their sessions and reset links, and nobody else', async () => {
+    const leaving = await user();
+    const staying = await user();
+    const later = '2099-01-01T00:00:00.000Z';
+    for (const one of [leaving, staying]) {
+      await backend().sessions.create({ tokenHash: `session-${one.id}`, userId: one.id, csrfToken: 'c', expiresAt: later });
+      await backend().passwordResets.create({ tokenHash: `reset-${one.id}`, userId: one.id, expiresAt: later });
+    }
+    const today = new Date();
+
+    expect(await backend().users.remove(leaving.id)).toBe(true);
+    expect(await backend().users.findByEmail(leaving.email)).toBeNull();
+    expect(await backend().sessions.find(`session-${leaving.id}`, today)).toBeNull();
+    expect(await backend().passwordResets.usable(`reset-${leaving.id}`, today)).toBe(false);
+    expect(await backend().users.remove(leaving.id)).toBe(false);
+
+    expect(await backend().users.findByEmail(staying.email)).not.toBeNull();
+    expect((await backend().sessions.find(`session-${staying.id}`, today))?.user.id).toBe(staying.id);
+    expect(await backend().passwordResets.usable(`reset-${staying.id}`, today)).toBe(true);
+  });
+
+  it('finds the owner of a profile', async () => {
+    const owner = await backend().users.create({
+      email: `owner-${Date.now()}@example.org`,
+      passwordHash: 'h',
+      role: 'journalist',
+    });
+    const profile = await backend().profiles.save(
+      owner.id,
+      {
+        profile_first_name: 'Owner',
+        profile_last_name: '',
+        profile_title: '',
+        profile_bio: '',
+        profile_employer: '',
+        profile_residing: '',
+        profile_image: '',
+        profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
+        user_location: '',
+        user_city: '',
+      },
+      'owner',
+    );
+    expect((await backend().users.findByProfileId(profile.id))?.email).toBe(owner.email);
+    expect(await backend().users.findByProfileId(999_999)).toBeNull();
+  });
 }

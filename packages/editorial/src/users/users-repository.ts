@@ -46,6 +46,13 @@ export interface Users {
    * of nothing anyone knows), so it never signs in again. Of concurrent callers exactly one gets 'used'.
    */
   useTemporaryPassword(userId: number, now: Date, replacementHash: string): Promise<TemporaryPasswordUse>;
+  /** The user whose profile this is (mail about a profile goes to its owner), or null. */
+  findByProfileId(profileId: number): Promise<PortalUser | null>;
+  /**
+   * The user leaves: their sessions end (they are signed out everywhere), their reset links stop working, and the
+   * user is gone, so the email and password sign in no more. false when there is no such user.
+   */
+  remove(userId: number): Promise<boolean>;
 }
 
 export class EmailTakenError extends Error {

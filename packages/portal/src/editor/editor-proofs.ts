@@ -6,11 +6,13 @@ import {
   isLiveClaim,
   isNetwork,
   moveProvenClaim,
+  notifyReleased,
   recordProof,
   type AuditHistory,
   type Claim,
   type ClaimsRepository,
   type PortalUser,
+  type OwnerNotifier,
   type ProvenClaimMove,
   type Verification,
 } from '@byline/editorial';
@@ -22,6 +24,8 @@ export interface EditorProofDeps {
   verification: Verification;
   claims: ClaimsRepository;
   audit: AuditHistory;
+  /** Tells the owners of claims an attestation or a move released. */
+  notifier?: OwnerNotifier;
 }
 
 /** Another profile, as the review page links to it. */
@@ -126,6 +130,9 @@ export async function attestClaim(
     action: 'proof-attested',
     note: `${claimTitle(claim)}: ${note}`,
   });
+  if (deps.notifier) {
+    notifyReleased(deps.notifier, result.released, claimTitle(claim), 'an editor attested it on another profile.');
+  }
   return { ok: true, claim: result.claim };
 }
 
@@ -205,5 +212,9 @@ export async function moveHandle(
   );
   // The handle changed hands between the look-up and the move: the editor looks again.
   if (!result.ok) return { ok: false, reason: result.reason === 'no-such-profile' ? 'no-such-profile' : 'changed', shown };
+  if (deps.notifier) {
+    notifyReleased(deps.notifier, [holder], shown, `an editor moved it to another profile: ${note}`);
+    if (displaced) notifyReleased(deps.notifier, [displaced], claimTitle(displaced), displacing!.reason);
+  }
   return { ok: true, claim: result.claim, displaced };
 }

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { handleKey, type SocialType } from '@byline/shared';
 import {
+  claimTitle,
   isLiveClaim,
+  notifyReleased,
   recordProof,
   type ClaimsRepository,
+  type OwnerNotifier,
   type PortalUser,
   type ProofAttempt,
   type ProofAttemptStore,
@@ -27,6 +30,8 @@ export interface NetworkProofDeps {
   networkSignIn: NetworkSignIn;
   portalUrl: string;
   now: () => Date;
+  /** Tells the owners of the unproven claims a proof released. */
+  notifier?: OwnerNotifier;
 }
 
 /**
@@ -69,7 +74,7 @@ export type CallbackResult =
  * Throws the sign-in module's errors (refused, unavailable, unusable answer).
  */
 export async function completeNetworkProof(
-  { claims, proofAttempts, networkSignIn, now }: NetworkProofDeps,
+  { claims, proofAttempts, networkSignIn, now, notifier }: NetworkProofDeps,
   user: PortalUser,
   network: SocialType,
   callback: { state: string; callbackUrl: string },
@@ -103,6 +108,13 @@ export async function completeNetworkProof(
     { actor: `network:${account.provider.id}` },
   );
   if (!proof.ok) return { ok: false, reason: proof.reason, account };
+  if (notifier)
+    notifyReleased(
+      notifier,
+      proof.released,
+      claimTitle({ kind: network, value: account.username }),
+      'its owner proved it on another profile.',
+    );
   return { ok: true, account, claimedValue: attempt.claimedValue };
 }
 

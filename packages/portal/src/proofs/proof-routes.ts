@@ -66,6 +66,7 @@ export function proofRoutes(ctx: PortalContext): Router {
     networkSignIn: ctx.networkSignIn,
     portalUrl: ctx.publicUrls.portal,
     now: ctx.now,
+    notifier: ctx.notifier,
   };
   const networkOf = (req: Request): SocialType =>
     valid<{ network: SocialType }>(networkParamsSchema, req.params, new PageError(404, 'There is no such network.')).network;

@@ -49,7 +49,8 @@ export function editorRoutes(ctx: PortalContext): Router {
   const { claims } = ctx;
   const backend = backendOf(ctx.store);
   const { audit, profiles, verification } = backend;
-  const editorProofs: EditorProofDeps = { profiles, verification, claims, audit };
+  const { notifier } = ctx;
+  const editorProofs: EditorProofDeps = { profiles, verification, claims, audit, notifier };
   const router = Router();
   router.use('/editor', requireEditor);
 
@@ -191,7 +192,7 @@ export function editorRoutes(ctx: PortalContext): Router {
     const form = validateForm<{ decision: Decision; note: string; override?: 'on' }>(decisionSchema, req.body);
     if (!form.ok) throw new PageError(400, 'Choose approve, reject or withdraw.');
     const { decision, note, override } = form.value;
-    const result = await decideVerification({ verification, claims }, signedInUser(res), id, {
+    const result = await decideVerification({ verification, claims, notifier }, signedInUser(res), id, {
       decision,
       note,
       override: override === 'on',

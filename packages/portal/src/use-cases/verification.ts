@@ -3,6 +3,7 @@ import {
   type Backend,
   type ClaimsRepository,
   type DecisionAction,
+  type OwnerNotifier,
   type PortalUser,
   type Verification,
 } from '@byline/editorial';
@@ -37,7 +38,7 @@ export const overrideNote = (note: string): string => `Approved without proof (o
  * Approving needs at least one proven handle or site; without one, only an explicit override with a note.
  */
 export async function decideVerification(
-  { verification, claims }: { verification: Verification; claims: ClaimsRepository },
+  { verification, claims, notifier }: { verification: Verification; claims: ClaimsRepository; notifier?: OwnerNotifier },
   editor: PortalUser,
   profileId: number,
   { decision, note, override = false }: { decision: Decision; note: string; override?: boolean },
@@ -56,7 +57,10 @@ export async function decideVerification(
     action: ACTIONS[decision],
     note: recorded,
   });
-  return found ? { ok: true } : { ok: false, reason: 'no-such-profile' };
+  if (!found) return { ok: false, reason: 'no-such-profile' };
+  // After the decision is stored: the owner is told what stands (a failed mail is logged, the decision kept).
+  notifier?.notify({ kind: 'decision', profileId, action: ACTIONS[decision], note: recorded });
+  return { ok: true };
 }
 
 /** The audit note of `byline profiles verify|unverify`: the history says the operator overrode the editors' review. */

@@ -48,10 +48,17 @@ function verificationSection({ csrf, profile, pending = null, history = [] }: Pr
         : ''
     }
     ${pendingNotice(pending)} ${canRequest ? postButton('/profile/verification-request', 'Request verification', csrf, '') : ''}
+    ${pending ? postButton('/profile/verification-request/withdraw', 'Withdraw my request', csrf) : ''}
     <h3>History</h3>
     ${auditHistory(history)}
   </section>`;
 }
+
+/** Shown to everyone signed in, with a profile or not (an API user has an account to download or delete too). */
+const yourDataSection = html`<section class="card" aria-labelledby="your-data-heading">
+  <h2 id="your-data-heading">Your data</h2>
+  <p><a href="/account/data.json" download>Download your data (JSON)</a> · <a href="/account/delete">Delete your account</a></p>
+</section>`;
 
 export function profilePage(state: ProfilePageState): SafeHtml {
   const { csrf, profile, form, errors = {}, saved, claims = [], signInNetworks = [], publicAddress, proofNotice } = state;
@@ -94,6 +101,6 @@ export function profilePage(state: ProfilePageState): SafeHtml {
       <button type="submit">${profile ? 'Save profile' : 'Create profile'}</button>
     </form>
     ${showProofs ? proofsSection({ csrf, claims, signInNetworks, publicAddress: publicAddress!, notice: proofNotice }) : ''}
-    ${verificationSection(state)}
+    ${verificationSection(state)} ${yourDataSection}
     <p><a href="/settings/password">Change your password</a></p>`;
 }

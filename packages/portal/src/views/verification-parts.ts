@@ -4,6 +4,7 @@ import { html, type SafeHtml } from './html';
 
 export const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   requested: 'Verification requested',
+  withdrawn: 'Request withdrawn by its owner',
   verified: 'Verified',
   rejected: 'Verification refused',
   unverified: 'Verification withdrawn',

@@ -2,7 +2,7 @@
 export type DecisionAction = 'verified' | 'rejected' | 'unverified';
 
 /**
- * Everything the verification history records: requests and decisions, and the proofs' events that an editor
+ * Everything the verification history records: requests (and their owners' withdrawals) and decisions, and the proofs' events that an editor
  * and the profile's owner must see: a proof attested by an editor, a proven handle moved between profiles, a
  * proven handle displaced by one moved onto its profile, a claim released because another profile proved it, a
  * proof that lapsed, a verified profile sent back to the queue because it was left without a live proof, and a
@@ -10,6 +10,7 @@ export type DecisionAction = 'verified' | 'rejected' | 'unverified';
  */
 export const AUDIT_ACTIONS = [
   'requested',
+  'withdrawn',
   'verified',
   'rejected',
   'unverified',

@@ -27,7 +27,7 @@ export interface Config {
   publicPortalUrl: string;
   publicArticleVerifierUrl: string;
   publicJournalistVerifierUrl: string;
-  /** `smtp://` or `smtps://` server for the portal's mail (password reset); unset, reset by email is off. Holds a password: never log it. */
+  /** `smtp://` or `smtps://` server for the portal's and the worker's mail (password reset, owners' notices); unset, none is sent. Holds a password: never log it. */
   smtpUrl?: string;
   /** The From of the portal's mail; required with SMTP_URL. */
   mailFrom?: string;

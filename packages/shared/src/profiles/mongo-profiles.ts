@@ -6,6 +6,7 @@ import { toProfile } from '../store/mongo/profile-derived-fields';
 import { importProfiles } from './mongo-import';
 import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange } from './identity-review';
 import { decideIdentityChange, pendingIdentityChanges, pendingIdentityOf } from './mongo-identity-review';
+import { erase, withdrawFromLookups } from './mongo-profile-erasure';
 import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
 
 /** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
@@ -86,5 +87,13 @@ export class MongoProfiles implements Profiles {
     } finally {
       await cursor.close().catch(() => undefined);
     }
+  }
+
+  withdrawFromLookups(profileId: number): Promise<boolean> {
+    return this.database.run(() => withdrawFromLookups(this.database.db, profileId));
+  }
+
+  erase(profileId: number): Promise<boolean> {
+    return this.database.run(() => erase(this.database.db, profileId));
   }
 }

@@ -12,6 +12,7 @@ import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange }
 import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
 import { SqliteIdentityReview } from './sqlite-identity-review';
 import { SqliteImport } from './sqlite-import';
+import { eraseNow, withdrawFromLookupsNow } from './sqlite-profile-erasure';
 
 /** import reports progress after every this many records. */
 const PROGRESS_EVERY = 500;
@@ -140,5 +141,13 @@ export class SqliteProfiles implements Profiles {
       const articles = this.sql.articlesOf.all(row.id).map((a) => JSON.parse(a.doc) as ArticleInput);
       yield { ...profile, verified: row.verified === 1, articles };
     }
+  }
+
+  withdrawFromLookups(profileId: number): Promise<boolean> {
+    return this.database.write((db) => withdrawFromLookupsNow(db, profileId));
+  }
+
+  erase(profileId: number): Promise<boolean> {
+    return this.database.write((db) => eraseNow(db, profileId));
   }
 }

@@ -98,4 +98,29 @@ export class MongoVerification implements Verification {
       return true;
     });
   }
+
+  /*
+   * The request closed first, conditionally on its still being open, then the audit record: of two concurrent
+   * withdrawals (or a withdrawal and a decision) only the one that closed it writes its line. Interrupted in
+   * between, the request is out of the queue without its "withdrawn" line in the history.
+   */
+  withdraw(profileId: number, actor: string): Promise<boolean> {
+    return this.database.run(async () => {
+      const pending = await this.requests.findOne({ open_for: profileId });
+      if (!pending) return false;
+      const closed = await this.requests.updateOne(
+        { _id: pending._id, open_for: profileId },
+        { $set: { status: 'withdrawn', open_for: -pending._id } },
+      );
+      if (closed.modifiedCount === 0) return false;
+      await insertAudit(this.database.db, {
+        profile_id: profileId,
+        actor,
+        action: 'withdrawn',
+        note: '',
+        at: new Date().toISOString(),
+      });
+      return true;
+    });
+  }
 }

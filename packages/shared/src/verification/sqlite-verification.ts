@@ -92,6 +92,14 @@ export class SqliteVerification implements Verification {
     });
   }
 
+  withdraw(profileId: number, actor: string): Promise<boolean> {
+    return this.database.write(() => {
+      if (this.sql.close.run('withdrawn', profileId).changes === 0) return false;
+      this.sql.audit.run(profileId, actor, 'withdrawn', '', new Date().toISOString());
+      return true;
+    });
+  }
+
   /** The flag, and its copy in the profile's document; false when there is no such profile. */
   private setVerified(profileId: number, verified: boolean): boolean {
     const row = this.sql.profileDoc.get(profileId);

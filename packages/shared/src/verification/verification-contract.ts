@@ -62,4 +62,22 @@ export function verificationContract(factory: StoreFactory): void {
     ]);
     expect(await backend().verification.returnToQueue({ ...entry, profileId: 999_999 })).toBe(false);
   });
+
+  it('lets the owner withdraw a pending request: out of the queue, recorded once, then nothing to withdraw', async () => {
+    const { profile, user } = await newJournalist(backend(), '@changed_mind');
+    const other = await newJournalist(backend(), '@still_waiting');
+    await backend().verification.request(profile.id, user.email);
+    const waiting = await backend().verification.request(other.profile.id, other.user.email);
+
+    const withdrawals = await Promise.all([1, 2].map(() => backend().verification.withdraw(profile.id, user.email)));
+    expect(withdrawals.filter(Boolean)).toHaveLength(1);
+    expect(await backend().verification.pendingOf(profile.id)).toBeNull();
+    expect(await backend().verification.pending()).toEqual([waiting]);
+    expect((await backend().audit.historyOf(profile.id)).map((r) => [r.action, r.actor])).toEqual([
+      ['withdrawn', user.email],
+      ['requested', user.email],
+    ]);
+    expect(await backend().verification.withdraw(profile.id, user.email)).toBe(false);
+    expect((await backend().verification.request(profile.id, user.email)).status).toBe('pending');
+  });
 }

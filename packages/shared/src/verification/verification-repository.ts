@@ -1,6 +1,6 @@
 import type { AuditAction, DecisionAction } from '../audit/audit-repository';
 
-export type VerificationStatus = 'pending' | 'approved' | 'rejected';
+export type VerificationStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 export interface VerificationRequest {
   id: number;
@@ -43,4 +43,6 @@ export interface Verification {
    * (requested by `actor`) unless one is open, and the audit record is appended. false when no such profile.
    */
   returnToQueue(record: ReturnToQueue): Promise<boolean>;
+  /** The owner takes back their pending request, recorded `withdrawn` by `actor`; false when none is pending. */
+  withdraw(profileId: number, actor: string): Promise<boolean>;
 }

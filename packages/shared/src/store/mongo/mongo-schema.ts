@@ -115,7 +115,7 @@ export interface VerificationRequestDoc {
   profile_id: number;
   requested_by: string;
   requested_at: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
   /**
    * The profile id while pending, minus the request's own id once closed. Its unique index allows one
    * pending request per profile without a partial index (which FerretDB 1.x lacks).

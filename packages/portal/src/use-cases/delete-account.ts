@@ -1,0 +1,23 @@
+import type { Backend, PortalUser } from '@byline/editorial';
+
+/**
+ * The person leaves, with everything the store holds of them. The writes come in this order, each safe to be the
+ * last one done, and the whole safe to run again (the user goes last, so they can sign in and retry):
+ * 1. the profile is withdrawn from both lookups (unverified, handles out of the index): it answers nothing from
+ *    here on, whatever happens next;
+ * 2. the API keys of their API account are revoked, so no key of theirs keeps working (the account record, with
+ *    its email and usage counts, stays for the operator's billing until the operator removes it);
+ * 3. the profile is erased with its claims, evidence, articles, requests and history;
+ * 4. the user goes, with their sessions and reset links.
+ */
+export async function deleteAccount(
+  backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users'>,
+  user: PortalUser,
+): Promise<void> {
+  if (user.profileId !== null) await backend.profiles.withdrawFromLookups(user.profileId);
+  for (const key of await backend.apiAccounts.keysOf(user.email)) {
+    if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key);
+  }
+  if (user.profileId !== null) await backend.profiles.erase(user.profileId);
+  await backend.users.remove(user.id);
+}

@@ -1,0 +1,63 @@
+import type { Article, Profile } from '@byline/shared';
+import type { AuditRecord, Backend, Claim, PortalUser } from '@byline/editorial';
+
+/** What a person downloads about themselves: theirs alone, and no secret (no password hash, session, key hash). */
+export interface OwnData {
+  account: { email: string; role: string; createdAt: string };
+  profile: Profile | null;
+  claims: Claim[];
+  articles: Article[];
+  history: Omit<AuditRecord, 'profileId'>[];
+}
+
+const EMAIL = /[^\s()<>@,;:"]+@[^\s()<>@,;:"]+\.[^\s()<>@,;:"]+/;
+const EMAIL_IN_BRACKETS = new RegExp(`\\s?\\((${EMAIL.source})\\)|${EMAIL.source}`, 'g');
+
+/**
+ * Other people appear in one's records only by what they did. Their email addresses are their data: an editor's in
+ * the history's actor, an attestation's `by` (`editor:EMAIL`) and the reasons a move writes ("by an editor (EMAIL)")
+ * become "an editor" — only editors' addresses are written there — and the person's own becomes "you"; the system's
+ * actors (`byline:…`, `network:…`, the operator) stay as they are.
+ */
+function redact(text: string, ownEmail: string): string {
+  if (text === ownEmail) return 'you';
+  if (/^editor:/.test(text)) return 'an editor';
+  // "by an editor (EMAIL)" says who already: the address in brackets just goes.
+  return text.replace(EMAIL_IN_BRACKETS, (match, bracketed: string | undefined) => {
+    if (bracketed !== undefined) return bracketed === ownEmail ? ' (you)' : '';
+    return match === ownEmail ? 'you' : 'an editor';
+  });
+}
+const redactNullable = (text: string | null, ownEmail: string) => (text === null ? null : redact(text, ownEmail));
+
+export async function ownDataOf(backend: Backend, user: PortalUser): Promise<OwnData> {
+  const account = { email: user.email, role: user.role, createdAt: user.createdAt };
+  const profileId = user.profileId;
+  if (profileId === null) return { account, profile: null, claims: [], articles: [], history: [] };
+  const [profile, claims, articles, history] = await Promise.all([
+    backend.profiles.findById(profileId),
+    backend.claims.claimsOf(profileId),
+    backend.articles.list(profileId),
+    backend.audit.historyOf(profileId),
+  ]);
+  return {
+    account,
+    profile,
+    claims: claims.map((claim) => ({
+      ...claim,
+      releasedReason: redactNullable(claim.releasedReason, user.email),
+      evidence: claim.evidence.map((proof) => ({
+        ...proof,
+        by: redact(proof.by, user.email),
+        note: redactNullable(proof.note, user.email),
+        endedReason: redactNullable(proof.endedReason, user.email),
+      })),
+    })),
+    articles,
+    history: history.map(({ profileId: _profileId, ...entry }) => ({
+      ...entry,
+      actor: redact(entry.actor, user.email),
+      note: redact(entry.note, user.email),
+    })),
+  };
+}

@@ -1,0 +1,199 @@
+import request from 'supertest';
+import { bearer } from '@byline/test-support';
+import { portalStoreFactories, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { editor, journalist, moveOnto, reviewPath } from './support/editors';
+import { proveClaim } from './support/proofs';
+import { verifiers } from './support/verifiers';
+import type { OwnData } from '../src/use-cases/own-data';
+
+describe.each(portalStoreFactories())('people own their data ($name store)', (factory) => {
+  let portal: Portal;
+  beforeEach(async () => {
+    portal = await startPortal(factory);
+  });
+  afterEach(() => portal.close());
+
+  /** A journalist with an article, a proven X handle and a profile an editor verified: both verifiers answer for it. */
+  async function verifiedJournalist() {
+    const person = await journalist(portal);
+    const articleUrl = `https://paper.example/${person.slug}`;
+    await submit(person.agent, '/articles', '/articles', {
+      link: articleUrl,
+      title: 'Harbour story',
+      published_at: '2024-03-01',
+      active: 'on',
+    });
+    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
+    const desk = await editor(portal);
+    const path = reviewPath(person.profileId);
+    expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Checked' })).status).toBe(303);
+    return { ...person, articleUrl, desk };
+  }
+
+  async function answers(person: { articleUrl: string; form: { twitter: string } }) {
+    const token = (await bearer(portal.store)).replace('Bearer ', '');
+    const { verifyArticle, verifyJournalist } = verifiers(portal.store);
+    return [
+      (await verifyArticle(token, person.articleUrl)).body.verified,
+      (await verifyJournalist(token, person.form.twitter)).body.verified,
+    ];
+  }
+
+  describe('download', () => {
+    it('gives the signed-in owner their profile, claims with evidence, articles and history, and no secret', async () => {
+      const person = await verifiedJournalist();
+      const other = await journalist(portal);
+      const res = await person.agent.get('/account/data.json');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="byline-data.json"');
+      const data = JSON.parse(res.text) as OwnData;
+      expect(Object.keys(data)).toEqual(['account', 'profile', 'claims', 'articles', 'history']);
+      expect(data.account).toEqual({ email: person.email, role: 'journalist', createdAt: expect.any(String) });
+      expect(data.profile).toMatchObject({ id: person.profileId, profile_slug: person.slug, verified: true });
+      expect(data.articles.map((a) => a.link)).toEqual([person.articleUrl]);
+      const twitter = data.claims.find((c) => c.kind === 'twitter');
+      expect(twitter).toMatchObject({ state: 'proven', evidence: [expect.objectContaining({ method: 'network-sign-in' })] });
+      expect(data.history.map((h) => [h.action, h.actor])).toEqual([
+        ['verified', 'an editor'],
+        ['requested', 'you'],
+      ]);
+      // Nobody else's data: not the other journalist's, not the editor's email; and no secret of anyone.
+      expect(res.text).not.toContain(other.email);
+      expect(res.text).not.toContain(other.slug);
+      expect(res.text).not.toContain(person.desk.email);
+      expect(res.text).not.toMatch(/password|scrypt|token|secret|hash/i);
+      const stored = await portal.backend.users.findByEmail(person.email);
+      expect(res.text).not.toContain(stored!.passwordHash);
+    });
+
+    it('names no editor by email, even where a move wrote one into a reason', async () => {
+      const person = await verifiedJournalist();
+      const other = await journalist(portal, { twitter: '' });
+      const moved = await moveOnto(person.desk, other.profileId, { handle: person.form.twitter, note: 'Asked by the paper' });
+      expect(moved.status).toBe(303);
+      const released = (await portal.claims.claimsOf(person.profileId)).find((claim) => claim.kind === 'twitter')!;
+      expect(released.releasedReason).toContain(person.desk.email);
+
+      const res = await person.agent.get('/account/data.json');
+      expect(res.text).not.toContain(person.desk.email);
+      const data = JSON.parse(res.text) as OwnData;
+      expect(data.claims.find((claim) => claim.kind === 'twitter')!.releasedReason).toMatch(
+        /^Moved to another profile by an editor on [0-9-]+: Asked by the paper$/,
+      );
+      expect(data.history.map((entry) => entry.action)).toContain('handle-moved');
+    });
+
+    it('answers only the signed-in person: another person gets their own, a visitor is sent to sign in', async () => {
+      const person = await verifiedJournalist();
+      const stranger = await signedUp(portal.app);
+      const theirs = JSON.parse((await stranger.agent.get('/account/data.json')).text) as Record<string, unknown>;
+      expect(theirs).toEqual({
+        account: { email: stranger.email, role: 'journalist', createdAt: expect.any(String) },
+        profile: null,
+        claims: [],
+        articles: [],
+        history: [],
+      });
+      const visitor = await request(portal.app).get('/account/data.json');
+      expect([visitor.status, visitor.headers.location]).toEqual([303, '/signin?next=%2Faccount%2Fdata.json']);
+      expect(visitor.text).not.toContain(person.email);
+    });
+  });
+
+  describe('deleting an account', () => {
+    it('stops both answers at once, revokes the API keys, ends the sign-in and removes the data', async () => {
+      const person = await verifiedJournalist();
+      await submit(person.agent, '/settings/api', '/settings/api/account', {});
+      await submit(person.agent, '/settings/api', '/settings/api/keys', {
+        name: 'cms',
+        kind: 'server',
+        key_origins: '',
+        key_limit: '',
+      });
+      expect(await portal.backend.apiAccounts.keysOf(person.email)).toHaveLength(1);
+      expect(await answers(person)).toEqual([true, true]);
+
+      expect((await person.agent.get('/profile')).text).toContain('href="/account/delete"');
+      const page = await person.agent.get('/account/delete');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Type your email to confirm');
+      const wrong = await submit(person.agent, '/account/delete', '/account/delete', { email: 'someone@example.org' });
+      expect(wrong.status).toBe(422);
+      expect(wrong.text).toContain('The email does not match your account.');
+      expect(await answers(person)).toEqual([true, true]);
+
+      const deleted = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email.toUpperCase() });
+      expect([deleted.status, deleted.headers.location]).toEqual([303, '/account/deleted']);
+      const after = await person.agent.get('/account/deleted');
+      expect(after.text).toContain('Your account is deleted');
+      expect(after.text).not.toContain(person.email);
+      expect(await answers(person)).toEqual([false, false]);
+
+      expect((await person.agent.get('/profile')).status).toBe(303);
+      const signIn = await submit(request.agent(portal.app), '/signin', '/signin', {
+        email: person.email,
+        password: person.password,
+      });
+      expect(signIn.status).toBe(401);
+      expect(await portal.backend.users.findByEmail(person.email)).toBeNull();
+      expect(await portal.backend.profiles.findById(person.profileId)).toBeNull();
+      expect(await portal.claims.claimsOf(person.profileId)).toEqual([]);
+      expect(await portal.backend.articles.list(person.profileId)).toEqual([]);
+      expect(await portal.backend.audit.historyOf(person.profileId)).toEqual([]);
+      expect((await portal.backend.apiAccounts.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
+      // The editor who verified it stays, and signs in as before.
+      expect((await person.desk.agent.get('/editor/queue')).status).toBe(200);
+    });
+
+    it('deletes an account with no profile, an API user’s, revoking its keys', async () => {
+      const apiUser = await signedUp(portal.app);
+      await submit(apiUser.agent, '/settings/api', '/settings/api/account', {});
+      await submit(apiUser.agent, '/settings/api', '/settings/api/keys', {
+        name: 'cms',
+        kind: 'server',
+        key_origins: '',
+        key_limit: '',
+      });
+      const deleted = await submit(apiUser.agent, '/account/delete', '/account/delete', { email: apiUser.email });
+      expect(deleted.status).toBe(303);
+      expect(await portal.backend.users.findByEmail(apiUser.email)).toBeNull();
+      const keys = await portal.backend.apiAccounts.keysOf(apiUser.email);
+      expect(keys.map((key) => key.revoked_at === null)).toEqual([false]);
+    });
+
+    it('refuses a deletion without the form’s CSRF token or a session', async () => {
+      const person = await verifiedJournalist();
+      const forged = await person.agent.post('/account/delete').type('form').send({ email: person.email });
+      expect(forged.status).toBe(403);
+      const visitor = await request(portal.app).post('/account/delete').type('form').send({ email: person.email });
+      expect(visitor.status).toBe(403);
+      expect(await answers(person)).toEqual([true, true]);
+      expect(await portal.backend.users.findByEmail(person.email)).not.toBeNull();
+    });
+  });
+
+  describe('withdrawing a verification request', () => {
+    it('takes the request out of the queue and records it in the history', async () => {
+      const person = await journalist(portal);
+      const desk = await editor(portal);
+      expect((await desk.agent.get('/editor/queue')).text).toContain(reviewPath(person.profileId));
+      const profile = await person.agent.get('/profile');
+      expect(profile.text).toContain('Withdraw my request');
+
+      const withdrawn = await submit(person.agent, '/profile', '/profile/verification-request/withdraw', {});
+      expect([withdrawn.status, withdrawn.headers.location]).toEqual([303, '/profile']);
+      expect((await desk.agent.get('/editor/queue')).text).not.toContain(reviewPath(person.profileId));
+      expect(await portal.backend.verification.pendingOf(person.profileId)).toBeNull();
+      const history = await portal.backend.audit.historyOf(person.profileId);
+      expect(history.map((entry) => [entry.action, entry.actor])).toEqual([
+        ['withdrawn', person.email],
+        ['requested', person.email],
+      ]);
+      const after = (await person.agent.get('/profile')).text;
+      expect(after).toContain('Request withdrawn by its owner');
+      expect(after).not.toContain('Withdraw my request');
+      expect(after).toContain('Request verification');
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import { quietLogger } from '@byline/test-support';
+import { Outbox } from '../src/mail/outbox';
+import { smtpMailer } from '../src/mail/smtp-mailer';
+import { portalStoreFactories, profileForm, startPortal, submit, type Portal } from './support/portal-harness';
+import { editor, journalist, ONLY_X, reviewPath } from './support/editors';
+import { startMailbox, type Mailbox } from './support/mailbox';
+
+const PORTAL_URL = 'https://portal.example.org';
+const PUBLIC_URLS = { portal: PORTAL_URL, articleVerifier: 'http://localhost:8080', journalistVerifier: 'http://localhost:8081' };
+
+describe.each(portalStoreFactories())('mail to profiles’ owners ($name store)', (factory) => {
+  let portal: Portal;
+  let mailbox: Mailbox;
+  let outbox: Outbox;
+  beforeEach(async () => {
+    mailbox = await startMailbox();
+    outbox = new Outbox(smtpMailer({ url: mailbox.url, from: 'Byline <no-reply@example.org>' }), quietLogger());
+    portal = await startPortal(factory, { outbox, publicUrls: PUBLIC_URLS });
+  });
+  afterEach(async () => {
+    await outbox.settled();
+    await portal.close();
+    await mailbox.close();
+  });
+
+  const mailTo = async (email: string) => {
+    await outbox.settled();
+    return (await mailbox.messages()).filter((mail) => mail.to && 'text' in mail.to && mail.to.text === email);
+  };
+
+  it('mails the owner an editor’s decision, with the note and a link to their profile, and nobody else', async () => {
+    const person = await journalist(portal);
+    const desk = await editor(portal);
+    const path = reviewPath(person.profileId);
+    const rejected = await submit(desk.agent, path, `${path}/decision`, { decision: 'reject', note: 'No byline at the paper' });
+    expect(rejected.status).toBe(303);
+
+    const mails = await mailTo(person.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your Byline verification request was declined']);
+    expect(mails[0]!.text).toContain('The note: No byline at the paper');
+    expect(mails[0]!.text).toContain(`${PORTAL_URL}/profile`);
+    expect(await mailTo(desk.email)).toEqual([]);
+    expect(await mailbox.messages()).toHaveLength(1);
+  });
+
+  it('mails the owner of an unproven claim that an editor’s attestation on another profile released', async () => {
+    const handle = profileForm().twitter;
+    const first = await journalist(portal, { ...ONLY_X, twitter: handle }, { request: false });
+    const second = await journalist(portal, { ...ONLY_X, twitter: handle });
+    const desk = await editor(portal);
+    const claim = (await portal.claims.claimsOf(second.profileId)).find((c) => c.kind === 'twitter')!;
+    const path = reviewPath(second.profileId);
+    const attested = await submit(desk.agent, path, `${path}/claims/${claim.id}/attest`, { note: 'Video call' });
+    expect(attested.status).toBe(303);
+
+    const mails = await mailTo(first.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['A claim on your Byline profile was released']);
+    expect(mails[0]!.text).toContain(handle.slice(1));
+    expect(await mailTo(second.email)).toEqual([]);
+  });
+
+  it('keeps the decision when the mail cannot be sent', async () => {
+    await mailbox.close();
+    const person = await journalist(portal);
+    const desk = await editor(portal);
+    const path = reviewPath(person.profileId);
+    const rejected = await submit(desk.agent, path, `${path}/decision`, { decision: 'reject', note: 'Not now' });
+    expect(rejected.status).toBe(303);
+    await outbox.settled();
+    expect((await portal.backend.audit.historyOf(person.profileId))[0]).toMatchObject({ action: 'rejected', note: 'Not now' });
+    expect(await portal.backend.verification.pendingOf(person.profileId)).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+import type { Db } from 'mongodb';
+import { queueItemIdOf } from '../queue/mongo-leased-queue';
+import { RECHECK_TOPIC } from '../recheck/recheck-records';
+import { collectionOf } from '../store/mongo/mongo-schema';
+
+/**
+ * Taking a profile out of MongoDB, as its owner asked: single-document writes (FerretDB has no transactions) in an
+ * order that fails safe, said beside each.
+ */
+
+/*
+ * The verified flag off first: both lookups read it, so from this one write on the profile answers nothing. Then
+ * its handles leave the lookup index. Interrupted in between, the handles are still indexed to an unverified
+ * profile, which answers nothing either.
+ */
+export async function withdrawFromLookups(db: Db, profileId: number): Promise<boolean> {
+  const { matchedCount } = await collectionOf(db, 'profiles').updateOne({ _id: profileId }, { $set: { verified: false } });
+  if (matchedCount === 0) return false;
+  await collectionOf(db, 'handles').deleteMany({ profile_id: profileId });
+  return true;
+}
+
+/*
+ * After withdrawFromLookups: the re-check queue items, evidence and claims (so no checker works on them), the
+ * articles, requests and history, then the profile document, and last the owner's link to it. The profile
+ * document goes late so that an interrupted erasure is found again and finished by a retry (every step before it
+ * is a deleteMany, harmless to repeat); the user's link goes after it, so that a retry still knows which profile.
+ */
+export async function erase(db: Db, profileId: number): Promise<boolean> {
+  if (!(await withdrawFromLookups(db, profileId))) return false;
+  const claims = await collectionOf(db, 'claims')
+    .find({ profile_id: profileId }, { projection: { _id: 1 } })
+    .toArray();
+  const claimIds = claims.map((claim) => claim._id);
+  const evidence = collectionOf(db, 'evidence');
+  const evidenceIds = (await evidence.find({ claim_id: { $in: claimIds } }, { projection: { _id: 1 } }).toArray()).map(
+    (doc) => doc._id,
+  );
+  await collectionOf(db, 'queueItems').deleteMany({
+    _id: { $in: evidenceIds.map((id) => queueItemIdOf(RECHECK_TOPIC, String(id))) },
+  });
+  await evidence.deleteMany({ claim_id: { $in: claimIds } });
+  await collectionOf(db, 'claims').deleteMany({ profile_id: profileId });
+  await collectionOf(db, 'articles').deleteMany({ profile_id: profileId });
+  await collectionOf(db, 'verificationRequests').deleteMany({ profile_id: profileId });
+  await collectionOf(db, 'audit').deleteMany({ profile_id: profileId });
+  await collectionOf(db, 'profiles').deleteOne({ _id: profileId });
+  await collectionOf(db, 'portalUsers').updateMany({ profile_id: profileId }, { $set: { profile_id: null } });
+  return true;
+}

@@ -1,0 +1,80 @@
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { recordProof } from '../claims/record-proof';
+import { RECHECK_TOPIC } from '../recheck/recheck-records';
+import { contractArticle, newJournalist, proveClaim } from './journalist-contract';
+
+/**
+ * The promises of Profiles.withdrawFromLookups and Profiles.erase (a person deleting their account), for stores made
+ * by `factory`. Run on every database by packages/shared/test/contracts/profile-erasure.test.ts.
+ */
+export function profileErasureContract(factory: StoreFactory): void {
+  const backend = freshBackendPerTest(factory);
+
+  /** A verified journalist answering both lookups, with a re-checked website proof and a history. */
+  async function answeringJournalist(handle: string, path: string) {
+    const made = await newJournalist(backend(), `@${handle}`);
+    const { profile, user } = made;
+    await proveClaim(backend(), profile.id, 'twitter', `@${handle}`);
+    const site = await recordProof(backend().claims, {
+      profileId: profile.id,
+      kind: 'website',
+      value: `https://${handle}.example.org/`,
+      evidence: {
+        method: 'rel-me',
+        provider: { id: 'urn:byline:rel-me', name: 'rel="me" link' },
+        provenValue: `https://${handle}.example.org/`,
+        by: 'byline:rel-me check',
+        nextCheckAt: '2030-01-02T00:00:00.000Z',
+      },
+    });
+    if (!site.ok) throw new Error(`website not proven: ${site.reason}`);
+    await backend().articles.add(profile.id, contractArticle(path));
+    await backend().verification.request(profile.id, user.email);
+    await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await backend().verification.request(profile.id, user.email);
+    const evidenceId = site.claim.evidence[0]!.id;
+    return { ...made, evidenceId };
+  }
+  const answers = async (handle: string, path: string) => [
+    await backend().store.journalistAnswer('twitter', handle),
+    await backend().store.articleAnswer(`https://news.example.org/${path}`),
+  ];
+
+  it('withdraws a profile from both lookups in one write, keeping its records', async () => {
+    const { profile } = await answeringJournalist('leaving_soon', 'leaving-soon');
+    expect((await answers('leaving_soon', 'leaving-soon')).every((answer) => answer !== null)).toBe(true);
+
+    expect(await backend().profiles.withdrawFromLookups(profile.id)).toBe(true);
+    expect(await answers('leaving_soon', 'leaving-soon')).toEqual([null, null]);
+    expect(await backend().store.findAuthorBySocialHandle('twitter', 'leaving_soon')).toBeNull();
+    expect((await backend().profiles.findById(profile.id))?.verified).toBe(false);
+    expect(await backend().articles.list(profile.id)).toHaveLength(1);
+    expect(await backend().profiles.withdrawFromLookups(999_999)).toBe(false);
+  });
+
+  it('erases a profile with everything hanging on it, and nothing of anyone else', async () => {
+    const leaving = await answeringJournalist('leaving_now', 'leaving-now');
+    const staying = await answeringJournalist('staying_on', 'staying-on');
+    const id = leaving.profile.id;
+
+    expect(await backend().profiles.erase(id)).toBe(true);
+    expect(await answers('leaving_now', 'leaving-now')).toEqual([null, null]);
+    expect(await backend().profiles.findById(id)).toBeNull();
+    expect(await backend().claims.claimsOf(id)).toEqual([]);
+    expect(await backend().claims.claimsOfKey('twitter', 'leaving_now')).toEqual([]);
+    expect(await backend().articles.list(id)).toEqual([]);
+    expect(await backend().audit.historyOf(id)).toEqual([]);
+    expect(await backend().verification.pendingOf(id)).toBeNull();
+    expect((await backend().verification.pending()).map((request) => request.profileId)).toEqual([staying.profile.id]);
+    expect(await backend().queue.find(RECHECK_TOPIC, String(leaving.evidenceId))).toBeNull();
+    expect((await backend().users.findByEmail(leaving.user.email))?.profileId).toBeNull();
+
+    // The other journalist answers as before, with every record of theirs.
+    expect((await answers('staying_on', 'staying-on')).every((answer) => answer !== null)).toBe(true);
+    expect(await backend().queue.find(RECHECK_TOPIC, String(staying.evidenceId))).not.toBeNull();
+    expect(await backend().claims.claimsOf(staying.profile.id)).toHaveLength(2);
+    expect(await backend().audit.historyOf(staying.profile.id)).toHaveLength(3);
+
+    expect(await backend().profiles.erase(id)).toBe(false);
+  });
+}

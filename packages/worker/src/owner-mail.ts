@@ -1,0 +1,28 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from '@byline/shared';
+import { mailingNotifier, SILENT_NOTIFIER, type OwnerMail, type OwnerNotifier, type Users } from '@byline/editorial';
+
+/**
+ * The worker's mail to profiles' owners (a proof that lapsed), through the SMTP server of SMTP_URL as the portal's;
+ * without SMTP_URL nobody is mailed. Each mail is sent in the background and a failure logged: a lapse is recorded
+ * whether or not its mail goes. SMTP_URL holds a password: never logged.
+ */
+export function workerNotifier(
+  smtp: { url: string; from: string } | null,
+  deps: { users: Pick<Users, 'findByProfileId'>; portalUrl: string; logger: Logger },
+): OwnerNotifier {
+  if (!smtp) return SILENT_NOTIFIER;
+  const transport = nodemailer.createTransport({
+    url: smtp.url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const post = (purpose: string, compose: () => Promise<OwnerMail | null>) => {
+    void (async () => {
+      const mail = await compose();
+      if (mail) await transport.sendMail({ from: smtp.from, ...mail });
+    })().catch((error: unknown) => deps.logger.error('mail not sent', { purpose, error: (error as Error).message }));
+  };
+  return mailingNotifier({ users: deps.users, portalUrl: deps.portalUrl, post });
+}
