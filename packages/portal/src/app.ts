@@ -1,7 +1,14 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@byline/shared';
-import { createSafeFetch, DEFAULT_OUTBOUND, DEFAULT_RECHECK_POLICY, backendOf, mailingNotifier } from '@byline/editorial';
+import {
+  createSafeFetch,
+  DEFAULT_OUTBOUND,
+  DEFAULT_RECHECK_POLICY,
+  backendOf,
+  mailingNotifier,
+  notifyIdentityChange,
+} from '@byline/editorial';
 import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
@@ -40,6 +47,14 @@ export function createApp(deps: PortalDeps): Express {
   const outbound = deps.outbound ?? DEFAULT_OUTBOUND;
   const outbox = deps.outbox ?? new Outbox(null, deps.logger);
   const publicUrls = deps.publicUrls ?? LOCAL_PUBLIC_URLS;
+  // Without SMTP_URL the outbox sends nothing, so neither does this.
+  const notifier =
+    deps.notifier ??
+    mailingNotifier({
+      users: backendOf(deps.store).users,
+      portalUrl: publicUrls.portal,
+      post: (purpose, compose) => outbox.post(purpose, compose),
+    });
   const ctx: PortalContext = {
     store: deps.store,
     logger: deps.logger,
@@ -50,14 +65,7 @@ export function createApp(deps: PortalDeps): Express {
     throttle: deps.throttle ?? new SignInThrottle(),
     outbox,
     publicUrls,
-    // Without SMTP_URL the outbox sends nothing, so neither does this.
-    notifier:
-      deps.notifier ??
-      mailingNotifier({
-        users: backendOf(deps.store).users,
-        portalUrl: publicUrls.portal,
-        post: (purpose, compose) => outbox.post(purpose, compose),
-      }),
+    notifier,
     resetThrottle: deps.resetThrottle ?? new ResetRequestThrottle(),
     claims: deps.claims ?? backendOf(deps.store).claims,
     proofFetch: deps.proofFetch ?? createSafeFetch(outbound),
@@ -65,7 +73,13 @@ export function createApp(deps: PortalDeps): Express {
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
     operatorContact: deps.operatorContact ?? null,
     defaultRateLimitPerMinute: deps.defaultRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
-    onIdentityDecision: deps.onIdentityDecision ?? (() => undefined),
+    // The owner is mailed an editor's decision on their identity change (not their own cancellation).
+    onIdentityDecision:
+      deps.onIdentityDecision ??
+      (({ profileId, action, note }) => {
+        if (action !== 'identity-change-cancelled')
+          notifyIdentityChange(notifier, profileId, action === 'identity-change-approved', note);
+      }),
   };
   const app = express();
   app.disable('x-powered-by');
