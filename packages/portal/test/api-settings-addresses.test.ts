@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { quietLogger, seed } from '@byline/test-support';
+import { EDITOR_PROVIDER, proveArticle } from '@byline/editorial';
 import { DEMO_DATA_FILE } from '../../cli/src/demo-data';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';
 import { createApp as journalistVerifier } from '../../journalist-verifier/src/app';
@@ -74,6 +75,19 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
       action: 'verified',
       note: '',
     });
+    // Only a proven article answers: an editor vouches for it (its page, on paper.example, is not served here).
+    const [listed] = await portal.backend.articles.claimsOf(user!.profileId!);
+    const evidence = {
+      method: 'editor-attestation' as const,
+      provider: EDITOR_PROVIDER,
+      by: 'editor:ed@example.org',
+      note: 'checked',
+    };
+    await proveArticle(
+      portal.backend.articles,
+      { profileId: user!.profileId!, articleId: listed!.article.id, evidence },
+      'ed@example.org',
+    );
     await submit(agent, '/settings/api', '/settings/api/account', {});
 
     const before = (await agent.get('/settings/api')).text;

@@ -1,4 +1,5 @@
 import { aProfile, anArticle, seed } from '@byline/test-support';
+import { journalistAllowing, pageWith, profilePage, relAuthor } from './support/crediting-pages';
 import {
   ARTICLE_HTML,
   pageServer,
@@ -16,7 +17,12 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
   beforeAll(async () => {
     server = await pageServer((req, res) => {
       if (req.url === '/missing') return void res.writeHead(404).end();
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end(ARTICLE_HTML(`Story at ${req.url}`));
+      // /by/SLUG/…: a page whose author markup links that journalist's public page (so the article counts).
+      const slug = /^\/by\/([^/]+)\//.exec(req.url ?? '')?.[1];
+      const title = `Story at ${req.url}`;
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(slug ? pageWith(relAuthor(profilePage(slug)), title) : ARTICLE_HTML(title));
     });
   });
   afterAll(() => server.close());
@@ -32,12 +38,12 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
   }
 
   it('fills the form from the page, saves the article and lists it', async () => {
-    const { agent } = await journalist();
-    const address = `http://news.test:${server.port}/news/appeal?utm_source=x`;
+    const { agent, slug } = await journalistAllowing(portal);
+    const address = `http://news.test:${server.port}/by/${slug}/appeal?utm_source=x`;
     const filled = await submit(agent, '/articles', '/articles/fetch', { link: address });
     expect(filled.status).toBe(200);
     expect(filled.text).toContain('We filled in what the page says.');
-    expect(filled.text).toContain('value="Story at /news/appeal?utm_source=x"');
+    expect(filled.text).toContain(`value="Story at /by/${slug}/appeal?utm_source=x"`);
     expect(filled.text).toContain('value="2024-05-02T07:30:00.000Z"');
     expect(filled.text).toContain('value="courts, harbour"');
     expect(filled.text).toContain(`value="http://news.test:${server.port}/img/appeal.jpg"`);
@@ -57,9 +63,11 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
         active: 'on',
       });
     expect(saved.status).toBe(303);
-    const list = await agent.get('/articles?done=saved');
+    expect(saved.headers.location).toBe('/articles?done=proven');
+    const list = await agent.get('/articles?done=proven');
     expect(list.text).toContain('Corrected headline');
-    const canonical = `https://news.test:${server.port}/news/appeal`;
+    expect(list.text).toContain('Its page credits you, so it counts');
+    const canonical = `https://news.test:${server.port}/by/${slug}/appeal`;
     const author = await portal.store.findAuthorOfArticle(canonical);
     expect(author!.latestArticles[0]).toMatchObject({
       title: 'Corrected headline',
@@ -107,31 +115,31 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
       active: 'on',
     });
     expect(res.status).toBe(409);
-    expect(res.text).toMatch(/id="f-link-error"[^>]*>This article is listed on another journalist/);
+    expect(res.text).toMatch(/id="f-link-error"[^>]*>This article is proven on another journalist/);
   });
 
   it('deactivates and reactivates an article; the article check follows', async () => {
-    const { agent } = await journalist();
-    await submit(agent, '/articles', '/articles', {
-      link: 'https://paper.example/a',
-      title: 'A',
-      published_at: '2024-01-01',
-      active: 'on',
-    });
+    const { agent, slug } = await journalistAllowing(portal);
+    const address = `http://news.test:${server.port}/by/${slug}/a`;
+    const canonical = `https://news.test:${server.port}/by/${slug}/a`;
+    await submit(agent, '/articles', '/articles', { link: address, title: 'A', published_at: '2024-01-01', active: 'on' });
+    expect(await portal.store.findAuthorOfArticle(canonical)).not.toBeNull();
     const list = await agent.get('/articles');
     const id = /\/articles\/(\d+)\/deactivate/.exec(list.text)![1];
     const off = await submit(agent, '/articles', `/articles/${id}/deactivate`, {});
     expect(off.status).toBe(303);
-    expect(await portal.store.findAuthorOfArticle('https://paper.example/a')).toBeNull();
-    expect((await agent.get('/articles')).text).toContain('Deactivated');
+    expect(await portal.store.findAuthorOfArticle(canonical)).toBeNull();
+    expect((await agent.get('/articles')).text).toContain('Counts (deactivated)');
     await submit(agent, '/articles', `/articles/${id}/activate`, {});
-    expect(await portal.store.findAuthorOfArticle('https://paper.example/a')).not.toBeNull();
+    expect(await portal.store.findAuthorOfArticle(canonical)).not.toBeNull();
   });
 
   it('edits an article and refuses to touch another journalist’s', async () => {
-    const { agent } = await journalist();
+    const { agent, slug } = await journalistAllowing(portal);
+    const link = `http://news.test:${server.port}/by/${slug}/b`;
+    const canonical = `https://news.test:${server.port}/by/${slug}/b`;
     await submit(agent, '/articles', '/articles', {
-      link: 'https://paper.example/b',
+      link,
       title: 'B',
       published_at: '2024-01-01',
       active: 'on',
@@ -140,19 +148,19 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
     const edit = await agent.get(`/articles/${id}/edit`);
     expect(edit.text).toContain('value="B"');
     const res = await submit(agent, `/articles/${id}/edit`, `/articles/${id}`, {
-      link: 'https://paper.example/b',
+      link,
       title: 'B2',
       published_at: '2024-01-02',
       active: 'on',
     });
     expect(res.status).toBe(303);
-    expect((await portal.store.findAuthorOfArticle('https://paper.example/b'))!.latestArticles[0]!.title).toBe('B2');
+    expect((await portal.store.findAuthorOfArticle(canonical))!.latestArticles[0]!.title).toBe('B2');
 
     const { agent: intruder } = await journalist();
     expect((await intruder.get(`/articles/${id}/edit`)).status).toBe(404);
     const forced = await submit(intruder, '/articles', `/articles/${id}/deactivate`, {});
     expect(forced.status).toBe(404);
-    expect(await portal.store.findAuthorOfArticle('https://paper.example/b')).not.toBeNull();
+    expect(await portal.store.findAuthorOfArticle(canonical)).not.toBeNull();
   });
 
   it('asks for a profile before articles', async () => {

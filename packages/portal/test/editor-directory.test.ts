@@ -128,7 +128,8 @@ describe.each(portalStoreFactories())('editors’ directory, duplicates and log 
 
     const compared = await desk.agent.get(`/editor/profiles/${first.profileId}/compare/${handleTwin.profileId}`);
     expect(compared.status).toBe(200);
-    expect(compared.text).toContain('Why they look alike: same handle or site claimed');
+    // One sentence: the shared claim in brackets, then the full stop.
+    expect(compared.text).toMatch(/Why they look alike: same handle or site claimed \(\w+ [^)\s]+\)\./);
     expect(compared.text).toContain('<h2>Niamh Cassidy</h2>');
     expect(compared.text).toContain('<h2>Oisín Kelly</h2>');
     expect(compared.text).toContain(`href="${reviewPath(handleTwin.profileId)}"`);

@@ -7,6 +7,7 @@ import {
   type Backend,
   createSafeFetch,
   publicProfileUrl,
+  proveArticle,
   recordProof,
   relMeEvidence,
   setClaims,
@@ -109,10 +110,13 @@ export class ProofFixtures {
     return { profile, site };
   }
 
-  /** An active article of the profile (what verify_article answers about), by its address. */
+  /** An active article of the profile, proven by an editor (what verify_article answers about), by its address. */
   async article(profileId: number, path: string): Promise<string> {
     const link = `https://news.example.org${path}/story`;
-    await this.backend.articles.add(profileId, anArticle({ link }) as ArticleInput);
+    const { article } = await this.backend.articles.add(profileId, anArticle({ link }) as ArticleInput);
+    const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };
+    const proven = await proveArticle(this.backend.articles, { profileId, articleId: article.id, evidence }, 'ed@example.org');
+    if (!proven.ok) throw new Error(`article not proven: ${proven.reason}`);
     return canonicalizeUrl(link);
   }
 

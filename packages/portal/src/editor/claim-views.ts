@@ -91,7 +91,7 @@ function evidenceDetails(evidence: Evidence): SafeHtml {
  * A required note with its label, hint and error (unless the problem is about another field), ids unique on the
  * page (several forms carry a note). What the editor had typed is given back either way.
  */
-function noteField(id: string, label: string, hint: string, problem: FormProblem | undefined): SafeHtml {
+export function noteField(id: string, label: string, hint: string, problem: FormProblem | undefined): SafeHtml {
   const error = problem?.field ? undefined : problem?.message;
   const described = `${id}-hint${error ? ` ${id}-error` : ''}`;
   return html`<div class="field${error ? ' has-error' : ''}">

@@ -37,3 +37,4 @@ export const identityDecisionSchema = Joi.object({
 const id = Joi.number().integer().positive().max(Number.MAX_SAFE_INTEGER).required();
 export const profileParamsSchema = Joi.object({ id });
 export const claimParamsSchema = Joi.object({ id, claimId: id });
+export const articleParamsSchema = Joi.object({ id, articleId: id });

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial';
+import { backendOf, publicProfileUrl } from '@byline/editorial';
 import { Router, type Response } from 'express';
 import Joi from 'joi';
 import type { PortalContext } from '../deps';
@@ -6,12 +6,17 @@ import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
+import { checkArticle } from '../use-cases/article-attribution';
 import { formFromArticle, prefillArticle, saveArticle, type ArticleForm } from '../use-cases/articles';
 import { articleFormPage, articleList } from '../views/article-pages';
 import { articleAddress, articleFormSchema } from './article-schema';
 
 const NOTICES: Record<string, string> = {
   saved: 'Article saved.',
+  proven: 'Article saved. Its page credits you, so it counts.',
+  unproven: 'Article saved. It does not count yet: see why below.',
+  'checked-proven': 'Its page credits you now: the article counts.',
+  'checked-unproven': 'Checked again: it does not count yet.',
   deactivated: 'Article deactivated.',
   activated: 'Article activated.',
 };
@@ -28,23 +33,32 @@ function articleIdOf(raw: string | string[] | undefined): number {
   return id;
 }
 
-export function articleRoutes({ store, fetchPage, now }: PortalContext): Router {
+export function articleRoutes({ store, fetchPage, now, publicUrls }: PortalContext): Router {
   const backend = backendOf(store);
   const router = Router();
   router.use('/articles', requireUser);
+  const check = (profileId: number, articleId: number) =>
+    checkArticle({ store, fetchPage, portalUrl: publicUrls.portal }, profileId, articleId);
+  /** After a save: a new article, or one at a new address, is a claim its page is checked for at once. */
+  const savedNotice = async (profileId: number, articleId: number) => {
+    const outcome = await check(profileId, articleId);
+    return outcome.status === 'unchanged' ? 'saved' : outcome.status;
+  };
 
   router.get('/articles', async (req, res) => {
     const profileId = signedInUser(res).profileId;
     if (profileId === null) return res.redirect(303, '/profile');
     const notice = NOTICES[String(req.query.done)];
-    render(res, 'Articles', articleList(csrfTokenOf(res), await backend.articles.list(profileId), notice));
+    const profile = await backend.profiles.findById(profileId);
+    const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;
+    render(res, 'Articles', articleList(csrfTokenOf(res), await backend.articles.claimsOf(profileId), notice, publicAddress));
   });
 
   router.post('/articles/fetch', async (req, res) => {
     const profileId = profileIdOf(res);
     const form = validateForm<{ link: string }>(Joi.object({ link: articleAddress }), req.body);
     if (!form.ok) {
-      const articles = await backend.articles.list(profileId);
+      const articles = await backend.articles.claimsOf(profileId);
       return render(res, 'Articles', articleList(csrfTokenOf(res), articles, form.errors.link), 422);
     }
     const result = await prefillArticle(fetchPage, form.value.link);
@@ -60,7 +74,7 @@ export function articleRoutes({ store, fetchPage, now }: PortalContext): Router 
     if (!form.ok) return render(res, 'Add an article', articleFormPage({ ...state, errors: form.errors }), 422);
     const result = await saveArticle(backend.articles, profileId, null, form.value, now().toISOString());
     if (!result.ok) return render(res, 'Add an article', articleFormPage({ ...state, errors: result.errors }), 409);
-    res.redirect(303, '/articles?done=saved');
+    res.redirect(303, `/articles?done=${await savedNotice(profileId, result.articleId)}`);
   });
 
   router.get('/articles/:id/edit', async (req, res) => {
@@ -81,7 +95,16 @@ export function articleRoutes({ store, fetchPage, now }: PortalContext): Router 
     if (!form.ok) return render(res, 'Edit article', articleFormPage({ ...state, errors: form.errors }), 422);
     const result = await saveArticle(backend.articles, profileId, id, form.value, now().toISOString());
     if (!result.ok) return render(res, 'Edit article', articleFormPage({ ...state, errors: result.errors }), 409);
-    res.redirect(303, '/articles?done=saved');
+    res.redirect(303, `/articles?done=${await savedNotice(profileId, id)}`);
+  });
+
+  // "Check again": the page is read afresh (its publisher may have added the markup since).
+  router.post('/articles/:id/check', async (req, res) => {
+    const profileId = profileIdOf(res);
+    const id = articleIdOf(req.params.id);
+    if (!(await backend.articles.find(profileId, id))) throw new PageError(404, 'There is no such article in your portfolio.');
+    const outcome = await check(profileId, id);
+    res.redirect(303, `/articles?done=${outcome.status === 'proven' ? 'checked-proven' : 'checked-unproven'}`);
   });
 
   for (const [path, active] of [

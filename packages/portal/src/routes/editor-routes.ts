@@ -4,7 +4,15 @@ import { handleKey, normalizeHandle, type SocialType } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { attestClaim, moveHandle, reviewedClaims, type EditorProofDeps } from '../editor/editor-proofs';
-import { attestSchema, claimParamsSchema, decisionSchema, moveSchema, profileParamsSchema } from '../editor/editor-schema';
+import { attestArticle, attestListedArticles } from '../editor/editor-articles';
+import {
+  articleParamsSchema,
+  attestSchema,
+  claimParamsSchema,
+  decisionSchema,
+  moveSchema,
+  profileParamsSchema,
+} from '../editor/editor-schema';
 import { moveFormKey, type FormProblem } from '../editor/claim-views';
 import { validateForm } from '../http/forms';
 import { requireEditor } from '../http/guards';
@@ -46,7 +54,7 @@ interface EditorFlash {
 }
 
 export function editorRoutes(ctx: PortalContext): Router {
-  const { claims } = ctx;
+  const { claims, store } = ctx;
   const backend = backendOf(ctx.store);
   const { audit, profiles, verification } = backend;
   const { notifier } = ctx;
@@ -64,7 +72,7 @@ export function editorRoutes(ctx: PortalContext): Router {
     const profile = await backend.profiles.findById(id);
     if (!profile) throw new PageError(404, NO_SUCH_PROFILE);
     const [articles, history, pending, reviewed, identityChange] = await Promise.all([
-      backend.articles.list(id),
+      backend.articles.claimsOf(id),
       audit.historyOf(id),
       backend.verification.pendingOf(id),
       reviewedClaims(editorProofs, id),
@@ -148,6 +156,35 @@ export function editorRoutes(ctx: PortalContext): Router {
     }
   });
 
+  router.post('/editor/profiles/:id/articles/:articleId/attest', async (req, res) => {
+    const { id, articleId } = idsOf<{ id: number; articleId: number }>(articleParamsSchema, req.params);
+    const form = validateForm<{ note: string }>(attestSchema, req.body);
+    const problemOf = (message: string): FormProblem => ({
+      form: `article-${articleId}`,
+      message,
+      note: String(req.body?.note ?? ''),
+    });
+    if (!form.ok) return showReview(res, id, { problem: problemOf(form.errors.note ?? 'Check the note.') }, 422);
+    const result = await attestArticle(store, signedInUser(res), id, articleId, form.value.note);
+    if (result.ok) return backToReview(req, res, id, `${result.claim.article.link} now counts, on your attestation.`);
+    switch (result.reason) {
+      case 'own-profile':
+        throw new PageError(403, OWN_PROFILE_REFUSAL);
+      case 'no-such-article':
+        throw new PageError(404, 'There is no such article on this profile.');
+      case 'already-proven':
+        return backToReview(req, res, id, 'That article counts already.');
+      case 'released':
+      case 'held-by-another':
+        return showReview(
+          res,
+          id,
+          { problem: problemOf('That address is proven on another profile; nothing was attested.') },
+          409,
+        );
+    }
+  });
+
   router.post('/editor/profiles/:id/move', async (req, res) => {
     const { id } = idsOf<{ id: number }>(profileParamsSchema, req.params);
     const form = validateForm<{ network: SocialType; handle: string; note: string; displace?: string }>(moveSchema, req.body);
@@ -197,7 +234,10 @@ export function editorRoutes(ctx: PortalContext): Router {
       note,
       override: override === 'on',
     });
-    if (result.ok) return res.redirect(303, `/editor/queue?done=${decision}`);
+    if (result.ok) {
+      if (decision === 'verify') await attestListedArticles(store, signedInUser(res), id);
+      return res.redirect(303, `/editor/queue?done=${decision}`);
+    }
     if (result.reason === 'no-such-profile') throw new PageError(404, NO_SUCH_PROFILE);
     if (result.reason === 'own-profile') throw new PageError(403, OWN_PROFILE_REFUSAL);
     const refused: DecisionRefusal =

@@ -79,13 +79,13 @@ export function formFromArticle(article: Article): ArticleForm {
   return { ...article, tags: article.tag_list.join(', ') };
 }
 
-export type SaveArticleResult = { ok: true } | { ok: false; errors: FieldErrors };
+export type SaveArticleResult = { ok: true; articleId: number } | { ok: false; errors: FieldErrors };
 
 function takenErrors(error: ArticleTakenError): FieldErrors {
   return {
     link: error.byThisProfile
       ? 'This article is already in your portfolio'
-      : 'This article is listed on another journalist’s profile',
+      : 'This article is proven on another journalist’s profile; an editor can move it if it is yours',
   };
 }
 
@@ -98,13 +98,13 @@ export async function saveArticle(
 ): Promise<SaveArticleResult> {
   try {
     if (articleId === null) {
-      await articles.add(profileId, articleInputFromForm(form, null, now));
-    } else {
-      const previous = await articles.find(profileId, articleId);
-      if (!previous) return { ok: false, errors: { link: 'This article no longer exists' } };
-      await articles.update(profileId, articleId, articleInputFromForm(form, previous, now));
+      const added = await articles.add(profileId, articleInputFromForm(form, null, now));
+      return { ok: true, articleId: added.article.id };
     }
-    return { ok: true };
+    const previous = await articles.find(profileId, articleId);
+    if (!previous) return { ok: false, errors: { link: 'This article no longer exists' } };
+    await articles.update(profileId, articleId, articleInputFromForm(form, previous, now));
+    return { ok: true, articleId };
   } catch (error) {
     if (error instanceof ArticleTakenError) return { ok: false, errors: takenErrors(error) };
     throw error;

@@ -1,16 +1,74 @@
-import type { Article } from '@byline/shared';
+import { isLiveArticleEvidence, type ArticleClaim, type ArticleState } from '@byline/editorial';
 import type { ArticleForm } from '../use-cases/articles';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { checkbox, csrfField, field, formError, postButton, type FieldErrors } from './forms';
 
-export function articleList(csrf: string, articles: Article[], notice?: string): SafeHtml {
+const STATE_LABELS: Record<ArticleState, string> = {
+  proven: 'Counts',
+  claimed: 'Does not count yet',
+  lapsed: 'No longer counts',
+  released: 'Released',
+};
+
+/** How an article was proven, in words: what the page check matched, or who vouched. */
+function provenBy(claim: ArticleClaim): string {
+  const live = claim.proof.evidence.filter(isLiveArticleEvidence).at(-1);
+  if (!live) return '';
+  if (live.method === 'authorship-attested') return `its page credits you (${live.matched ?? 'author markup'})`;
+  if (live.method === 'editor-attestation') return live.note ? `an editor vouched: ${live.note}` : 'an editor vouched';
+  return 'loaded by the operator';
+}
+
+function statusCell(claim: ArticleClaim, csrf: string): SafeHtml {
+  const { proof, article } = claim;
+  const listed = article.active ? '' : ' (deactivated)';
+  if (proof.state === 'proven')
+    return html`<strong>${STATE_LABELS.proven}${listed}</strong><br /><small>${provenBy(claim)}</small>`;
+  return html`<strong>${STATE_LABELS[proof.state]}${listed}</strong>
+    ${proof.reason ? html`<br /><small>${proof.reason}</small>` : ''}
+    ${proof.state === 'released' ? '' : postButton(`/articles/${article.id}/check`, 'Check again', csrf)}`;
+}
+
+/** The author markup to give one's publisher, as text (shown escaped). */
+const markupSample = (page: string): string =>
+  [
+    '<script type="application/ld+json">',
+    '{"@context": "https://schema.org", "@type": "NewsArticle",',
+    ` "author": {"@type": "Person", "name": "Your Name", "url": "${page}"}}`,
+    '</script>',
+    `<link rel="author" href="${page}">`,
+  ].join('\n');
+
+/** What an outlet's page needs for an article to count: the markup to hand one's publisher. */
+function markupHelp(publicAddress: string | null): SafeHtml {
+  const page = publicAddress ?? 'https://byline.example/j/your-name';
+  return html`<details class="card">
+    <summary>What makes an article count</summary>
+    <p>
+      An article counts — answers in the article check and in your article count — only when its page credits you: its author
+      markup links your Byline page, or an account or site you proved, on a domain you allow to credit you (your profile page
+      lists them). A byline with your name alone is shown to editors but proves nothing. Ask your publisher to add one of these to
+      the article page:
+    </p>
+    <pre><code>${markupSample(page)}</code></pre>
+    <p>An editor can also vouch for an article when its page cannot be changed.</p>
+  </details>`;
+}
+
+export function articleList(
+  csrf: string,
+  articles: ArticleClaim[],
+  notice?: string,
+  publicAddress: string | null = null,
+): SafeHtml {
   return html`<h1>Your articles</h1>
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
     <form method="post" action="/articles/fetch" class="card" novalidate>
       ${csrfField(csrf)}
-      ${field({ name: 'link', label: 'Article address', type: 'url', hint: 'Paste the address of an article you wrote; Byline reads its title, image and date.' })}
+      ${field({ name: 'link', label: 'Article address', type: 'url', hint: 'Paste the address of an article you wrote; Byline reads its title, image and date, and checks that the page credits you.' })}
       <button type="submit">Add article</button>
     </form>
+    ${markupHelp(publicAddress)}
     ${
       articles.length
         ? html`<table>
@@ -24,14 +82,18 @@ export function articleList(csrf: string, articles: Article[], notice?: string):
             </thead>
             <tbody>
               ${articles.map(
-                (article) =>
+                (claim) =>
                   html`<tr>
-                    <td><a href="${webUrl(article.link) ?? sitePath('#')}" rel="noopener noreferrer">${article.title}</a></td>
-                    <td data-label="Published">${article.published_at.slice(0, 10)}</td>
-                    <td data-label="Status">${article.active ? 'Active' : 'Deactivated'}</td>
                     <td>
-                      <a href="/articles/${article.id}/edit">Edit</a>
-                      ${postButton(`/articles/${article.id}/${article.active ? 'deactivate' : 'activate'}`, article.active ? 'Deactivate' : 'Activate', csrf)}
+                      <a href="${webUrl(claim.article.link) ?? sitePath('#')}" rel="noopener noreferrer"
+                        >${claim.article.title}</a
+                      >
+                    </td>
+                    <td data-label="Published">${claim.article.published_at.slice(0, 10)}</td>
+                    <td data-label="Status">${statusCell(claim, csrf)}</td>
+                    <td>
+                      <a href="/articles/${claim.article.id}/edit">Edit</a>
+                      ${postButton(`/articles/${claim.article.id}/${claim.article.active ? 'deactivate' : 'activate'}`, claim.article.active ? 'Deactivate' : 'Activate', csrf)}
                     </td>
                   </tr>`,
               )}

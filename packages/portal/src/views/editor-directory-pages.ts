@@ -17,6 +17,7 @@ export const STATE_LABELS: Record<DirectoryState, string> = {
 const REASON_LABELS: Record<Lookalike['reasons'][number], string> = {
   'name-and-employer': 'same name and employer',
   'same-claim': 'same handle or site claimed',
+  'same-article': 'same article listed',
 };
 
 function select(name: string, label: string, chosen: string, options: [string, string][], errors: FieldErrors): SafeHtml {
@@ -205,10 +206,14 @@ function column({ profile, claims, articles }: ComparedProfile): SafeHtml {
 }
 
 export function comparePage({ left, right, lookalike }: Comparison): SafeHtml {
+  // One sentence, built as text: the template's line breaks would leave a space before its full stop.
+  const shared = [
+    lookalike?.sharedClaims.length ? ` (${lookalike.sharedClaims.map((c) => `${c.kind} ${c.value}`).join(', ')})` : '',
+    lookalike?.sharedArticles.length ? ` (${lookalike.sharedArticles.join(', ')})` : '',
+  ].join('');
   const why = lookalike
     ? html`<p class="notice" role="status">
-        Why they look alike: ${lookalike.reasons.map((reason) => REASON_LABELS[reason]).join('; ')}
-        ${lookalike.sharedClaims.length ? html`(${lookalike.sharedClaims.map((c) => `${c.kind} ${c.value}`).join(', ')})` : ''}.
+        ${`Why they look alike: ${lookalike.reasons.map((reason) => REASON_LABELS[reason]).join('; ')}${shared}.`}
       </p>`
     : html`<p class="hint">These two profiles share no name and employer, handle or site.</p>`;
   return html`<h1>Side by side</h1>

@@ -1,7 +1,14 @@
-import { type Article, type Profile } from '@byline/shared';
-import { NO_PROOF_REQUESTER, type AuditRecord, type Claim, type Lookalike, type VerificationRequest } from '@byline/editorial';
+import { type Profile } from '@byline/shared';
+import {
+  NO_PROOF_REQUESTER,
+  type ArticleClaim,
+  type AuditRecord,
+  type Claim,
+  type Lookalike,
+  type VerificationRequest,
+} from '@byline/editorial';
 import { duplicateFlag } from './editor-directory-pages';
-import { claimsInBrief, claimsSection, type FormProblem } from '../editor/claim-views';
+import { claimsInBrief, claimsSection, noteField, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';
 import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
@@ -75,7 +82,7 @@ export function queuePage(items: QueueItem[], notice?: string, identityItems: Pe
 export interface ReviewState {
   csrf: string;
   profile: Profile;
-  articles: Article[];
+  articles: ArticleClaim[];
   history: AuditRecord[];
   pending: VerificationRequest | null;
   claims: ReviewedClaim[];
@@ -207,6 +214,49 @@ function decisionForm({
   </form>`;
 }
 
+const ARTICLE_STATES: Record<ArticleClaim['proof']['state'], string> = {
+  proven: 'counts',
+  claimed: 'does not count yet',
+  lapsed: 'no longer counts',
+  released: 'released to another profile',
+};
+
+/** An article as an editor reviews it: whether it counts and why, a byline that only names, and the attest form. */
+function reviewedArticle(
+  profileId: number,
+  { article, proof }: ArticleClaim,
+  csrf: string,
+  problem: FormProblem | undefined,
+  own: boolean,
+): SafeHtml {
+  const live = proof.evidence.filter((evidence) => evidence.endedAt === null).at(-1);
+  const how = live
+    ? live.method === 'authorship-attested'
+      ? `its page credits the profile (${live.matched ?? ''})`
+      : live.method === 'editor-attestation'
+        ? `vouched by ${live.by.replace(/^editor:/, '')}${live.note ? `: ${live.note}` : ''}`
+        : 'loaded by the operator'
+    : '';
+  const attestable = !own && (proof.state === 'claimed' || proof.state === 'lapsed');
+  const formKey = `article-${article.id}`;
+  return html`<li>
+    <a href="${webUrl(article.link) ?? sitePath('#')}" rel="noopener noreferrer">${article.title}</a>
+    (${article.published_at.slice(0, 10)}${article.active ? '' : ', deactivated'}) —
+    <strong>${ARTICLE_STATES[proof.state]}</strong>${how ? html`: ${how}` : ''}
+    ${proof.reason ? html`<br /><small>${proof.reason}</small>` : ''}
+    ${proof.mention ? html`<br /><small>The page’s byline names “${proof.mention}” (a mention, not proof).</small>` : ''}
+    ${
+      attestable
+        ? html`<form method="post" action="/editor/profiles/${profileId}/articles/${article.id}/attest" novalidate>
+            ${csrfField(csrf)}
+            ${noteField(`${formKey}-note`, 'Why you vouch for this article (required)', 'Attesting makes the article count on your word. Attest only what you checked yourself (the outlet’s author page, the journalist’s editor).', problem?.form === formKey ? problem : undefined)}
+            <button type="submit" class="secondary">Attest this article</button>
+          </form>`
+        : ''
+    }
+  </li>`;
+}
+
 export function reviewPage({
   csrf,
   profile,
@@ -237,14 +287,8 @@ export function reviewPage({
       <h2>Articles</h2>
       ${
         articles.length
-          ? html`<ul>
-              ${articles.map(
-                (a) =>
-                  html`<li>
-                    <a href="${webUrl(a.link) ?? sitePath('#')}" rel="noopener noreferrer">${a.title}</a>
-                    (${a.published_at.slice(0, 10)}${a.active ? '' : ', deactivated'})
-                  </li>`,
-              )}
+          ? html`<ul class="articles-review">
+              ${articles.map((claim) => reviewedArticle(profile.id, claim, csrf, problem, own))}
             </ul>`
           : html`<p>No articles.</p>`
       }

@@ -18,6 +18,8 @@ export const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   'identity-change-approved': 'Identity change approved',
   'identity-change-declined': 'Identity change declined',
   'identity-change-cancelled': 'Identity change cancelled by its owner',
+  'article-attested': 'Article attested by an editor',
+  'article-released': 'Article released: another profile proved it',
 };
 
 export function verifiedBadge(profile: Pick<Profile, 'verified'>): SafeHtml {

@@ -1,25 +1,145 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { contractArticle, newJournalist } from '../profiles/journalist-contract';
+import { AUTHORSHIP_PROVIDER, type NewArticleEvidence } from './article-proof';
+import { ArticleTakenError } from './articles-repository';
+import { noteUnproven, proveArticle } from './prove-article';
+
+const byEditor: NewArticleEvidence = {
+  method: 'editor-attestation',
+  provider: { id: 'urn:byline:editor-attestation', name: 'Byline editor' },
+  by: 'editor:ed@example.org',
+  note: 'Checked with the desk',
+};
+const byPage: NewArticleEvidence = {
+  method: 'authorship-attested',
+  provider: AUTHORSHIP_PROVIDER,
+  by: 'byline:authorship check',
+  matched: 'JSON-LD author.url https://byline.example/j/aoife-brennan',
+  nextCheckAt: '2030-01-01T00:00:00.000Z',
+};
 
 /**
- * The promises of the Articles port, for stores made by `factory`, including those the embedded store gets from its
- * unit of write. Run on every database by packages/shared/test/contracts/articles.test.ts.
+ * The promises of the Articles port and the article rules over it, for stores made by `factory`. Run on every
+ * database by packages/shared/test/contracts/articles.test.ts.
  */
 export function articlesContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
+  const prove = async (profileId: number, articleId: number, evidence = byEditor) => {
+    const result = await proveArticle(backend().articles, { profileId, articleId, evidence }, 'ed@example.org');
+    if (!result.ok) throw new Error(`not proven: ${result.reason}`);
+    return result;
+  };
+  const authorOf = async (path: string) => backend().store.findAuthorOfArticle(`https://news.example.org/${path}`);
 
-  it('keeps the active article count the verifiers read right through add, edit and deactivation', async () => {
+  it('keeps the active article count the verifiers read right through proof, edit and deactivation', async () => {
     const { profile } = await newJournalist(backend());
     const one = await backend().articles.add(profile.id, contractArticle('one'));
-    await backend().articles.add(profile.id, contractArticle('two'));
-    await backend().articles.add(profile.id, contractArticle('three', false));
-    const count = async () => (await backend().store.findAuthorOfArticle('https://news.example.org/one'))?.activeArticleCount;
+    const two = await backend().articles.add(profile.id, contractArticle('two'));
+    const three = await backend().articles.add(profile.id, contractArticle('three', false));
+    for (const claim of [one, two, three]) await prove(profile.id, claim.article.id);
+    const count = async () => (await authorOf('one'))?.activeArticleCount;
     expect(await count()).toBe(2);
-    expect(await backend().articles.update(profile.id, one.id, { ...contractArticle('one'), title: 'Edited' })).toBe(true);
+    expect(await backend().articles.update(profile.id, one.article.id, { ...contractArticle('one'), title: 'Edited' })).toBe(
+      true,
+    );
     expect(await count()).toBe(2);
-    await backend().articles.update(profile.id, one.id, contractArticle('one', false));
+    await backend().articles.update(profile.id, one.article.id, contractArticle('one', false));
     expect(await count()).toBeUndefined(); // no longer active, so not found by its address
-    expect((await backend().store.findAuthorOfArticle('https://news.example.org/two'))?.activeArticleCount).toBe(1);
-    expect(await backend().articles.update(profile.id + 1000, one.id, contractArticle('one'))).toBe(false);
+    expect((await authorOf('two'))?.activeArticleCount).toBe(1);
+    expect(await backend().articles.update(profile.id + 1000, one.article.id, contractArticle('one'))).toBe(false);
+  });
+
+  it('adds an article as a claim that counts nothing until a proof makes it count', async () => {
+    const { profile } = await newJournalist(backend());
+    const added = await backend().articles.add(profile.id, contractArticle('claimed'));
+    expect(added.proof).toEqual({ state: 'claimed', reason: 'Its page has not been checked yet.', mention: null, evidence: [] });
+    expect(await authorOf('claimed')).toBeNull();
+    expect(await backend().articles.latest(profile.id, 3)).toEqual([]);
+    expect((await backend().articles.list(profile.id)).map((article) => article.link)).toEqual([
+      'https://news.example.org/claimed',
+    ]);
+
+    await prove(profile.id, added.article.id, byPage);
+    expect((await authorOf('claimed'))?.activeArticleCount).toBe(1);
+    const [claim] = await backend().articles.claimsOf(profile.id);
+    expect(claim!.proof.state).toBe('proven');
+    expect(claim!.proof.evidence).toEqual([
+      expect.objectContaining({
+        method: 'authorship-attested',
+        provider: AUTHORSHIP_PROVIDER,
+        matched: 'JSON-LD author.url https://byline.example/j/aoife-brennan',
+        by: 'byline:authorship check',
+        nextCheckAt: '2030-01-01T00:00:00.000Z',
+        endedAt: null,
+      }),
+    ]);
+  });
+
+  it('lets two profiles claim one address until one proves it; the proof releases the other with its reason', async () => {
+    const first = (await newJournalist(backend())).profile;
+    const second = (await newJournalist(backend())).profile;
+    const mine = await backend().articles.add(first.id, contractArticle('shared'));
+    const theirs = await backend().articles.add(second.id, contractArticle('shared'));
+    await expect(backend().articles.add(first.id, contractArticle('shared'))).rejects.toEqual(new ArticleTakenError(true));
+
+    const proven = await prove(second.id, theirs.article.id);
+    expect(proven.released).toEqual([{ profileId: first.id, articleId: mine.article.id }]);
+    expect((await authorOf('shared'))?.profile.id).toBe(second.id);
+    const [released] = await backend().articles.claimsOf(first.id);
+    expect(released!.proof).toMatchObject({
+      state: 'released',
+      reason: expect.stringMatching(/^Proven on another profile on \d{4}-\d\d-\d\d\.$/),
+    });
+    const [history] = await backend().audit.historyOf(first.id);
+    expect(history).toMatchObject({
+      action: 'article-released',
+      actor: 'ed@example.org',
+      note: expect.stringContaining('https://news.example.org/shared: Proven on another profile'),
+    });
+
+    // A proven address belongs to its profile: another profile can neither list it nor prove it.
+    await expect(backend().articles.add(first.id, contractArticle('shared'))).rejects.toEqual(new ArticleTakenError(false));
+    const third = (await newJournalist(backend())).profile;
+    await expect(backend().articles.add(third.id, contractArticle('shared'))).rejects.toEqual(new ArticleTakenError(false));
+    expect(
+      await proveArticle(backend().articles, { profileId: first.id, articleId: mine.article.id, evidence: byEditor }, 'x'),
+    ).toEqual({
+      ok: false,
+      reason: 'held-by-another',
+      holderProfileId: second.id,
+    });
+  });
+
+  it('starts the proof again when an article moves to another address, and keeps it through other edits', async () => {
+    const { profile } = await newJournalist(backend());
+    const added = await backend().articles.add(profile.id, contractArticle('before'));
+    await prove(profile.id, added.article.id);
+    await backend().articles.update(profile.id, added.article.id, { ...contractArticle('before'), title: 'Retitled' });
+    expect((await backend().articles.claimsOf(profile.id))[0]!.proof.state).toBe('proven');
+    await backend().articles.update(profile.id, added.article.id, contractArticle('after'));
+    expect((await backend().articles.claimsOf(profile.id))[0]!.proof).toMatchObject({ state: 'claimed', evidence: [] });
+    expect(await authorOf('before')).toBeNull();
+    expect(await authorOf('after')).toBeNull();
+  });
+
+  it('records why an unproven article does not count, and leaves a proven one as it is', async () => {
+    const { profile } = await newJournalist(backend());
+    const added = await backend().articles.add(profile.id, contractArticle('mention'));
+    const note = {
+      profileId: profile.id,
+      articleId: added.article.id,
+      reason: 'Its page names you but links to nothing you proved.',
+      mention: 'Aoife Brennan',
+    };
+    expect(await noteUnproven(backend().articles, note)).toBe(true);
+    expect((await backend().articles.claimsOf(profile.id))[0]!.proof).toEqual({
+      state: 'claimed',
+      reason: note.reason,
+      mention: 'Aoife Brennan',
+      evidence: [],
+    });
+    await prove(profile.id, added.article.id);
+    expect(await noteUnproven(backend().articles, note)).toBe(false);
+    expect((await backend().articles.claimsOf(profile.id))[0]!.proof).toMatchObject({ state: 'proven', reason: null });
   });
 }

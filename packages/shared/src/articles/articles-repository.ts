@@ -1,24 +1,66 @@
 import type { Article, ArticleInput } from '../domain/types';
+import type { HistoryEntry } from '../claims/claims-repository';
+import type { Step, Steps } from '../database/steps';
+import type { ArticleClaim, ArticleProof } from './article-proof';
 
 /**
- * A profile's articles, as the portal edits them. They are the records the verifiers look up by address, so every
- * change also brings the profile's active-article count and rendered answers up to date (see renderAnswers).
+ * A profile's articles, each a claim with its proof (see article-proof.ts). They are the records the verifiers look
+ * up by address: an article answers and counts only while proven and listed active, and every change brings the
+ * profile's active-article count and rendered answers up to date (see answers/rerender-answers.ts). The rules that
+ * prove an article and release other profiles' claims of its address are written once over ArticlesUnitOfWrite
+ * (prove-article.ts); an unproven claim never blocks another profile, and a proven address belongs to one profile.
  */
 export interface Articles {
-  /** All the profile's articles, active or not, newest first. */
+  /** All the profile's articles, active or not, proven or not, newest first. */
   list(profileId: number): Promise<Article[]>;
-  /** Active articles only, newest first. */
+  /** The profile's articles with their proofs, newest first. */
+  claimsOf(profileId: number): Promise<ArticleClaim[]>;
+  /** Articles that count (proven and listed active), newest first. */
   latest(profileId: number, limit: number): Promise<Article[]>;
   find(profileId: number, articleId: number): Promise<Article | null>;
-  /** Rejects with ArticleTakenError when an article at the same canonical address exists. */
-  add(profileId: number, article: ArticleInput): Promise<Article>;
-  /** false when the profile has no such article; ArticleTakenError when the new address is another article's. */
+  /**
+   * Adds an article as a claim (`claimed`, counting nothing yet). ArticleTakenError when this profile lists the
+   * address already, or another profile has it proven (only an editor moves a proven article).
+   */
+  add(profileId: number, article: ArticleInput): Promise<ArticleClaim>;
+  /**
+   * false when the profile has no such article; ArticleTakenError as for add. A new address is a new claim: its
+   * proof starts again.
+   */
   update(profileId: number, articleId: number, article: ArticleInput): Promise<boolean>;
+  /** Runs a rule's steps as one unit of write (SQLite: one transaction; MongoDB: each step awaited in turn). */
+  inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T>;
+}
+
+/** An article claim as the rules read and write it. */
+export interface StoredArticleClaim {
+  id: number;
+  profileId: number;
+  canonicalUrl: string;
+  /** Whether its owner lists it active (it counts only when proven too). */
+  listedActive: boolean;
+  proof: ArticleProof;
+}
+
+/** The primitive reads and writes the article rules are made of, each a Step (see database/steps.ts). */
+export interface ArticlesUnitOfWrite {
+  claim(profileId: number, articleId: number): Step<StoredArticleClaim | null>;
+  /** Every profile's article at this canonical address, oldest first. */
+  claimsAt(canonicalUrl: string): Step<StoredArticleClaim[]>;
+  /**
+   * Writes an article's proof; it counts when the proof is `proven` and its owner lists it active. false, writing
+   * nothing, when the proof is `proven` and another profile's article at the address is proven already (the
+   * database keeps one proven article per address, which decides a race between two proofs).
+   */
+  writeProof(article: StoredArticleClaim, proof: ArticleProof): Step<boolean>;
+  appendHistory(entry: HistoryEntry, now: string): Step<void>;
+  /** Re-renders these profiles' answers (after the articles they count changed). */
+  rerender(profileIds: number[]): Step<void>;
 }
 
 export class ArticleTakenError extends Error {
   constructor(readonly byThisProfile: boolean) {
-    super(byThisProfile ? 'this article is already in the portfolio' : 'this article is listed on another profile');
+    super(byThisProfile ? 'this article is already in the portfolio' : 'this article is proven on another profile');
     this.name = 'ArticleTakenError';
   }
 }

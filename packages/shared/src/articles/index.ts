@@ -1,1 +1,3 @@
 export * from './articles-repository';
+export * from './article-proof';
+export * from './prove-article';

@@ -1,17 +1,34 @@
 import type { MongoDatabase } from '../database/mongo-database';
+import { runInTurn, type Steps } from '../database/steps';
 import type { Article, ArticleInput } from '../domain/types';
+import type { HistoryEntry } from '../claims/claims-repository';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf, type ArticleDoc } from '../store/mongo/mongo-schema';
+import { insertAudit } from '../store/mongo/mongo-verification-records';
 import { toArticle } from '../store/mongo/profile-derived-fields';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { canonicalizeUrl } from '../url/canonical-url';
-import { ArticleTakenError, type Articles } from './articles-repository';
+import { claimedProof, type ArticleClaim, type ArticleProof } from './article-proof';
+import { ArticleTakenError, type Articles, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
+
+/** Written before articles were claims and not yet migrated: it counted, so it was as good as proven. */
+const proofOf = (doc: ArticleDoc): ArticleProof => doc.proof ?? { state: 'proven', reason: null, mention: null, evidence: [] };
+
+const storedClaimOf = (doc: ArticleDoc): StoredArticleClaim => ({
+  id: doc._id,
+  profileId: doc.profile_id,
+  canonicalUrl: doc.canonical_url,
+  listedActive: doc.article.active,
+  proof: proofOf(doc),
+});
+
+const claimOf = (doc: ArticleDoc): ArticleClaim => ({ article: toArticle(doc), proof: proofOf(doc) });
 
 /*
- * Articles: the article write, then a recount of the profile's active articles from the articles
- * collection (as the import does). Interrupted in between, the count lags until the profile's next
- * article change; the unique canonical-address index refuses an address another writer took meanwhile.
+ * Articles: the article write, then a recount of the profile's active articles and its answers (rerenderInTurn).
+ * Interrupted in between, the count lags until the profile's next article change; the unique indexes refuse an
+ * address this profile lists already, or one proven elsewhere, when another writer took it meanwhile.
  */
 export class MongoArticles implements Articles {
   constructor(private readonly database: MongoDatabase) {}
@@ -20,10 +37,16 @@ export class MongoArticles implements Articles {
     return collectionOf(this.database.db, 'articles');
   }
 
+  private all(profileId: number): Promise<ArticleDoc[]> {
+    return this.articles.find({ profile_id: profileId }).sort({ published_at: -1, _id: -1 }).toArray();
+  }
+
   list(profileId: number): Promise<Article[]> {
-    return this.database.run(async () =>
-      (await this.articles.find({ profile_id: profileId }).sort({ published_at: -1, _id: -1 }).toArray()).map(toArticle),
-    );
+    return this.database.run(async () => (await this.all(profileId)).map(toArticle));
+  }
+
+  claimsOf(profileId: number): Promise<ArticleClaim[]> {
+    return this.database.run(async () => (await this.all(profileId)).map(claimOf));
   }
 
   latest(profileId: number, limit: number): Promise<Article[]> {
@@ -45,54 +68,117 @@ export class MongoArticles implements Articles {
     });
   }
 
-  /** ArticleTakenError when another article has this canonical address. */
-  private async refuseTakenAddress(canonical: string, profileId: number, ownArticleId: number | null): Promise<void> {
-    const holder = await this.articles.findOne({ canonical_url: canonical }, { projection: { _id: 1, profile_id: 1 } });
-    if (holder && holder._id !== ownArticleId) throw new ArticleTakenError(holder.profile_id === profileId);
+  /**
+   * ArticleTakenError when this profile lists the address already (unless its claim was released) or another
+   * profile has it proven; returns this profile's released article at the address, if any.
+   */
+  private async refuseTakenAddress(
+    canonical: string,
+    profileId: number,
+    ownArticleId: number | null,
+  ): Promise<ArticleDoc | null> {
+    let released: ArticleDoc | null = null;
+    for (const doc of await this.articles.find({ canonical_url: canonical }).toArray()) {
+      if (doc._id === ownArticleId) continue;
+      if (doc.profile_id === profileId) {
+        if (proofOf(doc).state !== 'released' || ownArticleId !== null) throw new ArticleTakenError(true);
+        released = doc;
+      } else if (proofOf(doc).state === 'proven') throw new ArticleTakenError(false);
+    }
+    return released;
   }
 
-  async add(profileId: number, article: ArticleInput): Promise<Article> {
+  async add(profileId: number, article: ArticleInput): Promise<ArticleClaim> {
     const canonical = canonicalizeUrl(article.link);
     return this.database.run(async () => {
-      const { db } = this.database;
-      const doc = await withNewIds(db, COLLECTIONS.articles, async () => {
-        await this.refuseTakenAddress(canonical, profileId, null);
+      const fields = { active: false, published_at: article.published_at, article, proven: false, proof: claimedProof() };
+      const doc = await withNewIds(this.database.db, COLLECTIONS.articles, async () => {
+        const released = await this.refuseTakenAddress(canonical, profileId, null);
         return {
-          count: 1,
+          count: released ? 0 : 1,
           write: async (id) => {
-            const doc: ArticleDoc = {
-              _id: id,
-              profile_id: profileId,
-              canonical_url: canonical,
-              active: article.active,
-              published_at: article.published_at,
-              article,
-            };
+            if (released) {
+              // Released to another profile once, listed again: a new claim on the same document.
+              await this.articles.updateOne({ _id: released._id }, { $set: fields, $unset: { proven_url: '' } });
+              return { ...released, ...fields };
+            }
+            const doc: ArticleDoc = { _id: id, profile_id: profileId, canonical_url: canonical, ...fields };
             await this.articles.insertOne(doc);
             return doc;
           },
         };
       });
-      await rerenderInTurn(db, [profileId]);
-      return toArticle(doc);
+      return claimOf(doc);
     });
   }
 
   async update(profileId: number, articleId: number, article: ArticleInput): Promise<boolean> {
     const canonical = canonicalizeUrl(article.link);
     return this.database.run(async () => {
-      await this.refuseTakenAddress(canonical, profileId, articleId);
-      let matched: number;
+      const doc = await this.articles.findOne({ _id: articleId, profile_id: profileId });
+      if (!doc) return false;
+      const proven = proofOf(doc).state === 'proven';
+      const same = doc.canonical_url === canonical;
+      if (!same) await this.refuseTakenAddress(canonical, profileId, articleId);
       try {
-        const set = { canonical_url: canonical, active: article.active, published_at: article.published_at, article };
-        matched = (await this.articles.updateOne({ _id: articleId, profile_id: profileId }, { $set: set })).matchedCount;
+        await this.articles.updateOne(
+          { _id: articleId, profile_id: profileId },
+          same
+            ? { $set: { active: proven && article.active, published_at: article.published_at, article } }
+            : {
+                // A new address is a new claim: its proof starts again.
+                $set: {
+                  canonical_url: canonical,
+                  active: false,
+                  published_at: article.published_at,
+                  article,
+                  proven: false,
+                  proof: claimedProof(),
+                },
+                $unset: { proven_url: '' },
+              },
+        );
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
         await this.refuseTakenAddress(canonical, profileId, articleId);
         throw error;
       }
       await rerenderInTurn(this.database.db, [profileId]);
-      return matched > 0;
+      return true;
     });
+  }
+
+  inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T> {
+    const { db } = this.database;
+    const articles = this.articles;
+    const unit: ArticlesUnitOfWrite = {
+      claim: async (profileId, articleId) => {
+        const doc = await articles.findOne({ _id: articleId, profile_id: profileId });
+        return doc ? storedClaimOf(doc) : null;
+      },
+      claimsAt: async (canonicalUrl) =>
+        (await articles.find({ canonical_url: canonicalUrl }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
+      writeProof: async (claim, proof) => {
+        if (proof.state !== 'proven') {
+          await articles.updateOne(
+            { _id: claim.id },
+            { $set: { proven: false, active: false, proof }, $unset: { proven_url: '' } },
+          );
+          return true;
+        }
+        try {
+          const set = { proven: true, proven_url: claim.canonicalUrl, active: claim.listedActive, proof };
+          await articles.updateOne({ _id: claim.id }, { $set: set });
+          return true;
+        } catch (error) {
+          if (isDuplicateKey(error)) return false; // another profile's article at the address is proven
+          throw error;
+        }
+      },
+      appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) =>
+        insertAudit(db, { profile_id: profileId, actor, action, note, at: now }),
+      rerender: (profileIds) => rerenderInTurn(db, profileIds),
+    };
+    return this.database.run(() => runInTurn(steps(unit)));
   }
 }

@@ -1,32 +1,58 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
+import { runNow, type Steps } from '../database/steps';
 import type { Article, ArticleInput } from '../domain/types';
+import type { HistoryEntry } from '../claims/claims-repository';
 import { toArticle, type ArticleRow } from '../store/sqlite/profile-records';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
 import { canonicalizeUrl } from '../url/canonical-url';
-import { ArticleTakenError, type Articles } from './articles-repository';
+import { claimedProof, type ArticleClaim, type ArticleProof } from './article-proof';
+import { ArticleTakenError, type Articles, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
+
+type ClaimRow = ArticleRow & { canonical_url: string; proven: number; proof: string };
+
+const COLUMNS = 'id, profile_id, canonical_url, doc, proven, proof';
 
 const statements = (database: SqliteDatabase) => ({
-  all: database.prepare<[number], ArticleRow>(
-    'SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY published_at DESC, id DESC',
+  all: database.prepare<[number], ClaimRow>(
+    `SELECT ${COLUMNS} FROM articles WHERE profile_id = ? ORDER BY published_at DESC, id DESC`,
   ),
   latest: database.prepare<[number, number], ArticleRow>(
     'SELECT id, profile_id, doc FROM articles WHERE profile_id = ? AND active = 1 ORDER BY published_at DESC, id DESC LIMIT ?',
   ),
-  one: database.prepare<[number, number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE id = ? AND profile_id = ?'),
-  atAddress: database.prepare<[string], { id: number; profile_id: number }>(
-    'SELECT id, profile_id FROM articles WHERE canonical_url = ?',
+  one: database.prepare<[number, number], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE id = ? AND profile_id = ?`),
+  atAddress: database.prepare<[string], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE canonical_url = ? ORDER BY id`),
+  insert: database.prepare<[number, string, string, string, string]>(
+    'INSERT INTO articles (profile_id, canonical_url, active, published_at, doc, proven, proof) VALUES (?, ?, 0, ?, ?, 0, ?)',
   ),
-  insert: database.prepare<[number, string, number, string, string]>(
-    'INSERT INTO articles (profile_id, canonical_url, active, published_at, doc) VALUES (?, ?, ?, ?, ?)',
+  update: database.prepare<[string, string, number, number, number]>(
+    // The article counts only while proven: `active` follows its owner's listing and its proof.
+    'UPDATE articles SET published_at = ?, doc = ?, active = proven * ? WHERE id = ? AND profile_id = ?',
   ),
-  update: database.prepare<[string, number, string, string, number, number]>(
-    'UPDATE articles SET canonical_url = ?, active = ?, published_at = ?, doc = ? WHERE id = ? AND profile_id = ?',
+  readdress: database.prepare<[string, string, string, string, number, number]>(
+    'UPDATE articles SET canonical_url = ?, published_at = ?, doc = ?, active = 0, proven = 0, proof = ? WHERE id = ? AND profile_id = ?',
+  ),
+  writeProof: database.prepare<[number, number, string, number]>(
+    'UPDATE articles SET proven = ?, active = ?, proof = ? WHERE id = ?',
+  ),
+  audit: database.prepare<[number, string, string, string, string]>(
+    'INSERT INTO verification_audit (profile_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)',
   ),
 });
 
+const storedClaimOf = (row: ClaimRow): StoredArticleClaim => ({
+  id: row.id,
+  profileId: row.profile_id,
+  canonicalUrl: row.canonical_url,
+  listedActive: (JSON.parse(row.doc) as ArticleInput).active,
+  proof: JSON.parse(row.proof) as ArticleProof,
+});
+
+const claimOf = (row: ClaimRow): ArticleClaim => ({ article: toArticle(row), proof: JSON.parse(row.proof) as ArticleProof });
+
 /**
- * The articles table. Each change is one unit of write with the profile's derived fields (count, answers), so the
- * verifiers never see an article without the answer that lists it.
+ * The articles table, each row a profile's claim of an address with its proof. Each change is one unit of write with
+ * the profile's derived fields (count, answers), so the verifiers never see an article without the answer that
+ * lists it.
  */
 export class SqliteArticles implements Articles {
   private readonly sql: ReturnType<typeof statements>;
@@ -37,6 +63,10 @@ export class SqliteArticles implements Articles {
 
   list(profileId: number): Promise<Article[]> {
     return this.database.read(() => this.sql.all.all(profileId).map(toArticle));
+  }
+
+  claimsOf(profileId: number): Promise<ArticleClaim[]> {
+    return this.database.read(() => this.sql.all.all(profileId).map(claimOf));
   }
 
   latest(profileId: number, limit: number): Promise<Article[]> {
@@ -50,38 +80,81 @@ export class SqliteArticles implements Articles {
     });
   }
 
-  async add(profileId: number, article: ArticleInput): Promise<Article> {
+  async add(profileId: number, article: ArticleInput): Promise<ArticleClaim> {
     const canonical = canonicalizeUrl(article.link);
-    return this.database.write((db) => {
-      this.refuseTakenAddress(canonical, profileId, null);
+    return this.database.write(() => {
+      const own = this.refuseTakenAddress(canonical, profileId, null);
+      const proof = JSON.stringify(claimedProof());
+      if (own) {
+        // Released to another profile once, listed again: a new claim on the same row.
+        this.sql.readdress.run(canonical, article.published_at, JSON.stringify(article), proof, own.id, profileId);
+        return claimOf(this.sql.one.get(own.id, profileId)!);
+      }
       const id = Number(
-        this.sql.insert.run(profileId, canonical, article.active ? 1 : 0, article.published_at, JSON.stringify(article))
-          .lastInsertRowid,
+        this.sql.insert.run(profileId, canonical, article.published_at, JSON.stringify(article), proof).lastInsertRowid,
       );
-      rerenderNow(db, [profileId]);
-      return toArticle(this.sql.one.get(id, profileId)!);
+      return claimOf(this.sql.one.get(id, profileId)!);
     });
   }
 
   async update(profileId: number, articleId: number, article: ArticleInput): Promise<boolean> {
     const canonical = canonicalizeUrl(article.link);
     return this.database.write((db) => {
-      this.refuseTakenAddress(canonical, profileId, articleId);
-      const { changes } = this.sql.update.run(
-        canonical,
-        article.active ? 1 : 0,
-        article.published_at,
-        JSON.stringify(article),
-        articleId,
-        profileId,
-      );
+      const row = this.sql.one.get(articleId, profileId);
+      if (!row) return false;
+      const doc = JSON.stringify(article);
+      if (row.canonical_url === canonical) {
+        this.sql.update.run(article.published_at, doc, article.active ? 1 : 0, articleId, profileId);
+      } else {
+        this.refuseTakenAddress(canonical, profileId, articleId);
+        this.sql.readdress.run(canonical, article.published_at, doc, JSON.stringify(claimedProof()), articleId, profileId);
+      }
       rerenderNow(db, [profileId]);
-      return changes > 0;
+      return true;
     });
   }
 
-  private refuseTakenAddress(canonical: string, profileId: number, ownArticleId: number | null): void {
-    const row = this.sql.atAddress.get(canonical);
-    if (row && row.id !== ownArticleId) throw new ArticleTakenError(row.profile_id === profileId);
+  inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T> {
+    return this.database.write((db) => {
+      const sql = this.sql;
+      const unit: ArticlesUnitOfWrite = {
+        claim: (profileId, articleId) => {
+          const row = sql.one.get(articleId, profileId);
+          return row ? storedClaimOf(row) : null;
+        },
+        claimsAt: (canonicalUrl) => sql.atAddress.all(canonicalUrl).map(storedClaimOf),
+        writeProof: (claim, proof) => {
+          const proven = proof.state === 'proven';
+          if (proven) {
+            const holder = sql.atAddress.all(claim.canonicalUrl).find((row) => row.proven === 1 && row.id !== claim.id);
+            if (holder) return false;
+          }
+          sql.writeProof.run(proven ? 1 : 0, proven && claim.listedActive ? 1 : 0, JSON.stringify(proof), claim.id);
+          return true;
+        },
+        appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) => {
+          sql.audit.run(profileId, actor, action, note, now);
+        },
+        rerender: (profileIds) => rerenderNow(db, profileIds),
+      };
+      return runNow(steps(unit));
+    });
+  }
+
+  /**
+   * ArticleTakenError when this profile lists the address already (unless its claim was released) or another
+   * profile has it proven; returns this profile's released row of the address, if any.
+   */
+  private refuseTakenAddress(canonical: string, profileId: number, ownArticleId: number | null): ClaimRow | null {
+    let released: ClaimRow | null = null;
+    for (const row of this.sql.atAddress.all(canonical)) {
+      if (row.id === ownArticleId) continue;
+      if (row.profile_id === profileId) {
+        if ((JSON.parse(row.proof) as ArticleProof).state !== 'released' || ownArticleId !== null)
+          throw new ArticleTakenError(true);
+        released = row;
+      } else if (row.proven === 1) throw new ArticleTakenError(false);
+    }
+    return released;
   }
 }

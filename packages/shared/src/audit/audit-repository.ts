@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'identity-change-approved',
   'identity-change-declined',
   'identity-change-cancelled',
+  'article-attested',
+  'article-released',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

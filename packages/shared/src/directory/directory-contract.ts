@@ -1,4 +1,6 @@
 import type { Backend } from '@byline/editorial';
+import { EDITOR_PROVIDER } from '../proofs/claims';
+import { proveArticle } from '../articles/prove-article';
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import { setClaims } from '../claims/set-claims';
 import { contractArticle } from '../profiles/journalist-contract';
@@ -139,5 +141,29 @@ export function directoryContract(factory: StoreFactory): void {
     expect((await backend().directory.lookalikesOf(twin.id)).map((l) => l.slug)).toEqual(['niamh-1']);
     expect((await backend().directory.lookalikesOf(sameHandle.id)).map((l) => l.slug)).toEqual(['niamh-1']);
     expect(await backend().directory.lookalikesOf(one.id + 1000)).toEqual([]);
+  });
+
+  it('lists as look-alikes the profiles listing the same article address, until one proves it', async () => {
+    const mine = await profileOf(backend(), { profile_first_name: 'Orla', profile_last_name: 'Keane' }, 'orla-keane');
+    const theirs = await profileOf(backend(), { profile_first_name: 'Other', profile_last_name: 'Person' }, 'other-person');
+    await backend().articles.add(mine.id, contractArticle('disputed'));
+    const claimed = await backend().articles.add(theirs.id, contractArticle('disputed'));
+    expect(
+      (await backend().directory.lookalikesOf(mine.id)).map(({ slug, reasons, sharedArticles }) => [
+        slug,
+        reasons,
+        sharedArticles,
+      ]),
+    ).toEqual([['other-person', ['same-article'], ['https://news.example.org/disputed']]]);
+    const evidence = {
+      method: 'editor-attestation' as const,
+      provider: EDITOR_PROVIDER,
+      by: 'editor:ed@example.org',
+      note: 'checked',
+    };
+    expect(
+      await proveArticle(backend().articles, { profileId: theirs.id, articleId: claimed.article.id, evidence }, 'ed@example.org'),
+    ).toMatchObject({ ok: true });
+    expect(await backend().directory.lookalikesOf(mine.id)).toEqual([]);
   });
 }

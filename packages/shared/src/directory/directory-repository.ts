@@ -54,7 +54,7 @@ export interface DirectoryPage {
 }
 
 /** Why another profile looks like the same person. */
-export type LookalikeReason = 'name-and-employer' | 'same-claim';
+export type LookalikeReason = 'name-and-employer' | 'same-claim' | 'same-article';
 
 export interface Lookalike {
   profileId: number;
@@ -66,6 +66,8 @@ export interface Lookalike {
   reasons: LookalikeReason[];
   /** The live claims both profiles hold (same kind and key), as the other profile shows them. */
   sharedClaims: { kind: ClaimKind; value: string }[];
+  /** The canonical addresses of articles both profiles list (neither claim released). */
+  sharedArticles: string[];
 }
 
 /**

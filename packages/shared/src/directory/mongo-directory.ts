@@ -144,7 +144,7 @@ export class MongoDirectory implements Directory {
       if (!mine) return [];
       const found = new Map<number, Lookalike>();
       const entry = (doc: ProfileDoc): Lookalike => {
-        const made = found.get(doc._id) ?? { ...rowBase(doc), reasons: [], sharedClaims: [] };
+        const made = found.get(doc._id) ?? { ...rowBase(doc), reasons: [], sharedClaims: [], sharedArticles: [] };
         found.set(doc._id, made);
         return made;
       };
@@ -177,6 +177,29 @@ export class MongoDirectory implements Directory {
           const lookalike = entry(doc);
           if (!lookalike.reasons.includes('same-claim')) lookalike.reasons.push('same-claim');
           lookalike.sharedClaims.push({ kind: claim.kind, value: claim.value });
+        }
+      }
+      const articles = this.collection('articles');
+      const listed = await articles
+        .find({ profile_id: profileId, 'proof.state': { $ne: 'released' } }, { projection: { canonical_url: 1 } })
+        .toArray();
+      if (listed.length) {
+        const others = await articles
+          .find({
+            canonical_url: { $in: listed.map((doc) => doc.canonical_url) },
+            profile_id: { $ne: profileId },
+            'proof.state': { $ne: 'released' },
+          })
+          .sort({ profile_id: 1, _id: 1 })
+          .toArray();
+        const docs = await profiles.find({ _id: { $in: [...new Set(others.map((doc) => doc.profile_id))] } }).toArray();
+        const byId = new Map(docs.map((doc) => [doc._id, doc]));
+        for (const article of others) {
+          const doc = byId.get(article.profile_id);
+          if (!doc) continue;
+          const lookalike = entry(doc);
+          if (!lookalike.reasons.includes('same-article')) lookalike.reasons.push('same-article');
+          lookalike.sharedArticles.push(article.canonical_url);
         }
       }
       return [...found.values()].sort((a, b) => a.profileId - b.profileId).slice(0, MAX_LOOKALIKES);

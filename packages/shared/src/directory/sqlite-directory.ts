@@ -74,6 +74,12 @@ const statements = (database: SqliteDatabase) => ({
         AND other.released_at IS NULL
       WHERE mine.profile_id = ? AND mine.released_at IS NULL ORDER BY other.profile_id, other.id`,
   ),
+  sameArticles: database.prepare<[number], { profile_id: number; canonical_url: string }>(
+    `SELECT other.profile_id, other.canonical_url FROM articles mine
+      JOIN articles other ON other.canonical_url = mine.canonical_url AND other.profile_id != mine.profile_id
+        AND json_extract(other.proof, '$.state') != 'released'
+      WHERE mine.profile_id = ? AND json_extract(mine.proof, '$.state') != 'released' ORDER BY other.profile_id, other.id`,
+  ),
 });
 
 const namesOf = (row: ProfileRow) => {
@@ -130,6 +136,7 @@ export class SqliteDirectory implements Directory {
           verified: other.verified === 1,
           reasons: [],
           sharedClaims: [],
+          sharedArticles: [],
         };
         found.set(other.id, made);
         return made;
@@ -146,6 +153,13 @@ export class SqliteDirectory implements Directory {
         const lookalike = entry(other);
         if (!lookalike.reasons.includes('same-claim')) lookalike.reasons.push('same-claim');
         lookalike.sharedClaims.push({ kind: claim.kind, value: claim.value });
+      }
+      for (const article of this.sql.sameArticles.all(profileId)) {
+        const other = this.sql.profile.get(article.profile_id);
+        if (!other) continue;
+        const lookalike = entry(other);
+        if (!lookalike.reasons.includes('same-article')) lookalike.reasons.push('same-article');
+        lookalike.sharedArticles.push(article.canonical_url);
       }
       return [...found.values()].sort((a, b) => a.profileId - b.profileId).slice(0, MAX_LOOKALIKES);
     });

@@ -1,7 +1,8 @@
 import type { Backend } from '@byline/editorial';
 import { recordProof } from '../claims/record-proof';
 import type { ArticleInput } from '../domain/types';
-import type { ClaimKind, NewEvidence } from '../proofs/claims';
+import { EDITOR_PROVIDER, type ClaimKind, type NewEvidence } from '../proofs/claims';
+import { proveArticle } from '../articles/prove-article';
 import type { ProfileFields } from './profiles-repository';
 
 /** What the contracts of profiles, articles and verification arrange: a journalist's profile, its articles, its proofs. */
@@ -58,4 +59,18 @@ export const signedInAs = (username: string): NewEvidence => ({
 export async function proveClaim(backend: Backend, profileId: number, kind: ClaimKind, value: string): Promise<void> {
   const result = await recordProof(backend.claims, { profileId, kind, value, evidence: signedInAs(value) });
   if (!result.ok) throw new Error(`${kind} ${value} was not proven: ${result.reason}`);
+}
+
+/** An article that counts: added, then vouched for by an editor (fails the test when the store refuses the proof). */
+export async function addProvenArticle(backend: Backend, profileId: number, article: ArticleInput) {
+  const added = await backend.articles.add(profileId, article);
+  const evidence = {
+    method: 'editor-attestation' as const,
+    provider: EDITOR_PROVIDER,
+    by: 'editor:ed@example.org',
+    note: 'checked',
+  };
+  const proven = await proveArticle(backend.articles, { profileId, articleId: added.article.id, evidence }, 'ed@example.org');
+  if (!proven.ok) throw new Error(`article not proven: ${proven.reason}`);
+  return added;
 }

@@ -10,6 +10,8 @@ import { COLLECTIONS, collectionOf, type ArticleDoc, type ProfileDoc } from '../
 import { derivedFieldsOf } from '../store/mongo/profile-derived-fields';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { proveImportedHandles } from '../claims/mongo-import-claims';
+import { operatorImportProof } from '../articles/article-proof';
+import { insertAudit } from '../store/mongo/mongo-verification-records';
 
 /*
  * Import without multi-document transactions (FerretDB 1.x has none), in two phases:
@@ -297,6 +299,33 @@ const articleFields = (article: ProfileInput['articles'][number]) => ({
 });
 
 /**
+ * Other profiles' live unproven claims of these addresses are released (the import proves them), with the reason
+ * their owners read and a history entry; the importing profile's own unproven claim gives way to the imported
+ * article. Before the articles are written, so that no profile ever lists an address twice.
+ */
+async function releaseClaimsOf(db: Db, owners: Map<string, number>, now: string): Promise<void> {
+  const articles = collectionOf(db, 'articles');
+  const reason = `Proven on another profile by the operator's import on ${now.slice(0, 10)}.`;
+  const unproven = articles.find({ canonical_url: { $in: [...owners.keys()] }, proven: false });
+  for await (const doc of unproven) {
+    if (owners.get(doc.canonical_url) === doc.profile_id) {
+      await articles.deleteOne({ _id: doc._id, proven: false });
+      continue;
+    }
+    if (doc.proof?.state === 'released') continue;
+    await articles.updateOne({ _id: doc._id, proven: false }, { $set: { 'proof.state': 'released', 'proof.reason': reason } });
+    const note = `${doc.canonical_url}: ${reason}`;
+    await insertAudit(db, {
+      profile_id: doc.profile_id,
+      actor: 'operator:byline import',
+      action: 'article-released',
+      note,
+      at: now,
+    });
+  }
+}
+
+/**
  * Writes every article under its owner's id. Returns each article's id, and adds to `touched` the
  * previous owners of articles that moved.
  */
@@ -311,15 +340,19 @@ async function writeArticles(
   const articleIds = new Map<string, number>();
   const entries = [...importPlan.articleOwner].sort((a, b) => a[1].recordIndex - b[1].recordIndex);
   let reported = 0;
+  const now = new Date().toISOString();
+  const proof = operatorImportProof(now);
   for (const part of chunks(entries)) {
+    await releaseClaimsOf(db, new Map(part.map(([url, { slug }]) => [url, ids.get(slug)!])), now);
+    // Keyed by the proven address: a proven article moves to the importing profile, as imports always did.
     const items = part.map(([canonical_url, { slug, article }]) => ({
       key: canonical_url,
-      set: { profile_id: ids.get(slug)!, ...articleFields(article) },
+      set: { profile_id: ids.get(slug)!, canonical_url, ...articleFields(article), proven: true, proof },
     }));
     await writeByKey<ArticleDoc>(
       db,
       COLLECTIONS.articles,
-      'canonical_url',
+      'proven_url',
       items,
       (doc) => {
         articleIds.set(doc.canonical_url, doc._id);

@@ -1,7 +1,7 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { recordProof } from '../claims/record-proof';
 import { RECHECK_TOPIC } from '../recheck/recheck-records';
-import { contractArticle, newJournalist, proveClaim } from './journalist-contract';
+import { addProvenArticle, contractArticle, newJournalist, proveClaim } from './journalist-contract';
 
 /**
  * The promises of Profiles.withdrawFromLookups and Profiles.erase (a person deleting their account), for stores made
@@ -28,7 +28,7 @@ export function profileErasureContract(factory: StoreFactory): void {
       },
     });
     if (!site.ok) throw new Error(`website not proven: ${site.reason}`);
-    await backend().articles.add(profile.id, contractArticle(path));
+    await addProvenArticle(backend(), profile.id, contractArticle(path));
     await backend().verification.request(profile.id, user.email);
     await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     await backend().verification.request(profile.id, user.email);

@@ -6,6 +6,7 @@ import { ImportConflictError, type ImportProblem, type ImportSummary } from './p
 import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
 import { proveImportedHandles, unprovenClaimsExist } from '../claims/sqlite-import-claims';
+import { operatorImportProof } from '../articles/article-proof';
 
 function prepare(db: Database.Database) {
   return {
@@ -19,13 +20,28 @@ function prepare(db: Database.Database) {
     insertHandle: db.prepare<[string, string, number]>(
       'INSERT INTO social_handles (social_type, handle_key, profile_id) VALUES (?, ?, ?)',
     ),
-    previousArticleOwner: db.prepare<[string], number>('SELECT profile_id FROM articles WHERE canonical_url = ?').pluck(),
-    insertNewArticle: db.prepare<[number, string, number, string, string]>(
-      `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (canonical_url) DO NOTHING`,
+    provenArticleOwner: db
+      .prepare<[string], number>('SELECT profile_id FROM articles WHERE canonical_url = ? AND proven = 1')
+      .pluck(),
+    // Refused by either unique index: the address proven on a profile, or listed by this one already.
+    insertNewArticle: db.prepare<[number, string, number, string, string, string]>(
+      `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc, proven, proof) VALUES (?, ?, ?, ?, ?, 1, ?)
+       ON CONFLICT DO NOTHING`,
     ),
-    updateArticle: db.prepare<[number, number, string, string, string]>(
-      'UPDATE articles SET profile_id = ?, active = ?, published_at = ?, doc = ? WHERE canonical_url = ?',
+    dropOwnClaim: db.prepare<[number, string]>('DELETE FROM articles WHERE profile_id = ? AND canonical_url = ? AND proven = 0'),
+    moveProvenArticle: db.prepare<[number, number, string, string, string, string]>(
+      'UPDATE articles SET profile_id = ?, active = ?, published_at = ?, doc = ?, proof = ? WHERE canonical_url = ? AND proven = 1',
+    ),
+    releaseHistory: db.prepare<[string, string]>(
+      `INSERT INTO verification_audit (profile_id, actor, action, note, at)
+       SELECT a.profile_id, 'operator:byline import', 'article-released', a.canonical_url || ': ' || ?, ? FROM articles a
+       WHERE a.proven = 0 AND json_extract(a.proof, '$.state') <> 'released'
+         AND EXISTS (SELECT 1 FROM articles b WHERE b.canonical_url = a.canonical_url AND b.proven = 1)`,
+    ),
+    releaseClaims: db.prepare<[string]>(
+      `UPDATE articles SET proof = json_set(proof, '$.state', 'released', '$.reason', ?)
+       WHERE proven = 0 AND json_extract(proof, '$.state') <> 'released'
+         AND EXISTS (SELECT 1 FROM articles b WHERE b.canonical_url = articles.canonical_url AND b.proven = 1)`,
     ),
   };
 }
@@ -64,6 +80,9 @@ export class SqliteImport {
   private readonly contested = new Set<string>();
   private profiles = 0;
   private articles = 0;
+  private readonly now = new Date().toISOString();
+  /** Every imported article is proven by the operator's import: one proof, serialised once. */
+  private readonly articleProof = JSON.stringify(operatorImportProof(this.now));
 
   constructor(private readonly db: Database.Database) {
     this.stmt = statements(db);
@@ -99,10 +118,19 @@ export class SqliteImport {
       const canonical = canonicalizeUrl(article.link);
       const active = article.active ? 1 : 0;
       const articleDoc = JSON.stringify(article);
+      const proof = this.articleProof;
       // Insert first: in a bulk import nearly every article is new, and then one statement is enough.
-      if (this.stmt.insertNewArticle.run(profileId, canonical, active, article.published_at, articleDoc).changes === 0) {
-        this.touched.add(this.stmt.previousArticleOwner.get(canonical)!);
-        this.stmt.updateArticle.run(profileId, active, article.published_at, articleDoc, canonical);
+      if (this.stmt.insertNewArticle.run(profileId, canonical, active, article.published_at, articleDoc, proof).changes === 0) {
+        // The profile's own unproven claim of the address gives way to the imported, proven article; a proven one
+        // on any profile moves here (the operator's import decides, as it always has).
+        this.stmt.dropOwnClaim.run(profileId, canonical);
+        const previous = this.stmt.provenArticleOwner.get(canonical);
+        if (previous === undefined)
+          this.stmt.insertNewArticle.run(profileId, canonical, active, article.published_at, articleDoc, proof);
+        else {
+          this.touched.add(previous);
+          this.stmt.moveProvenArticle.run(profileId, active, article.published_at, articleDoc, proof, canonical);
+        }
       }
       this.articles++;
     }
@@ -135,9 +163,13 @@ export class SqliteImport {
     const problems: ImportProblem[] = [];
     for (const claim of this.waiting) this.decide(claim, problems);
     if (problems.length) throw new ImportConflictError(problems.sort((a, b) => a.index - b.index));
-    const now = new Date().toISOString();
+    const now = this.now;
     const othersMayClaim = unprovenClaimsExist(this.db);
     for (const id of this.released) proveImportedHandles(this.db, id, now, { othersMayClaim });
+    // Other profiles' unproven claims of the addresses now proven are released, with the reason their owners read.
+    const reason = `Proven on another profile by the operator's import on ${now.slice(0, 10)}.`;
+    this.stmt.releaseHistory.run(reason, now);
+    this.stmt.releaseClaims.run(reason);
     rerenderNow(this.db, this.touched);
     return { profiles: this.profiles, articles: this.articles };
   }

@@ -6,6 +6,7 @@ import {
   backendOf,
   createSafeFetch,
   publicProfileUrl,
+  proveArticle,
   recordProof,
   relMeEvidence,
   rechecksOf,
@@ -255,10 +256,14 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   describe('a lapse of a verified profile’s proof', () => {
     const REASON = 'the page has no rel="me" link to this profile';
 
-    /** An active article of the profile: what verify_article answers about it. */
+    /** An active article of the profile, proven by an editor: what verify_article answers about it. */
     async function articleOf(profileId: number, path: string) {
       const link = `https://news.example.org${path}/story`;
-      await portal.articles.add(profileId, anArticle({ link }) as ArticleInput);
+      const { article } = await portal.articles.add(profileId, anArticle({ link }) as ArticleInput);
+      const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };
+      expect(await proveArticle(portal.articles, { profileId, articleId: article.id, evidence }, 'ed@example.org')).toMatchObject(
+        { ok: true },
+      );
       return canonicalizeUrl(link);
     }
 

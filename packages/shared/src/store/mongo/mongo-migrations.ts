@@ -6,6 +6,7 @@ import { isDuplicateKey } from './mongo-errors';
 import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
 import { collectionOf, ensureSchema } from './mongo-schema';
 import { rerenderInTurn } from '../../answers/mongo-answers-unit';
+import { articlesAsClaims } from './mongo-articles-as-claims';
 
 /**
  * One-time data steps, run after the schema step, each recorded by name in schema_migrations once done
@@ -22,6 +23,8 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '021-rechecks-on-queue', run: rechecksOntoQueue },
   // Sign-ins in progress are queue items too (QueuedProofAttempts).
   { name: '022-proof-attempts-on-queue', run: proofAttemptsOntoQueue },
+  // Articles become claims, proven by evidence, one proven profile per address (see articlesAsClaims).
+  { name: '026-articles-as-claims', run: articlesAsClaims },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */

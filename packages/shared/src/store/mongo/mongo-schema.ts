@@ -3,6 +3,7 @@ import type { StoredClaim, StoredEvidence } from '../../claims/stored-claims';
 import type { AccountStatus, ArticleInput, ProfileInput, SocialType } from '../../domain/types';
 import type { RenderedAnswers } from '../../domain/rendered-answers';
 import type { AuditAction } from '../../audit/audit-repository';
+import type { ArticleProof } from '../../articles/article-proof';
 import type { StoredQueueItem } from '../../queue/stored-queue-item';
 import type { PendingIdentityChange } from '../../profiles/identity-review';
 
@@ -31,10 +32,16 @@ export interface ArticleDoc {
   _id: number;
   profile_id: number;
   canonical_url: string;
+  /** Whether the article counts: listed active by its owner (`article.active`) and proven. */
   active: boolean;
   published_at: string;
-  /** The article as imported (`link` as given); the fields above are copies for the indexes. */
+  /** The article as its owner gave it (`link` as given); the fields above are copies for the indexes. */
   article: ArticleInput;
+  /** Absent on articles written before articles were claims (a data step sets it). */
+  proven?: boolean;
+  /** The canonical address while proven, unset otherwise: its sparse unique index keeps one proven article per address. */
+  proven_url?: string;
+  proof?: ArticleProof;
 }
 
 export interface HandleDoc {
@@ -240,8 +247,12 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { portal_user_id: 1 }, name: 'portal_user' },
   ],
   [COLLECTIONS.articles]: [
-    // author of an article by its canonical address
-    { key: { canonical_url: 1 }, name: 'canonical_url_unique', unique: true },
+    // author of an article by its canonical address (the counting one: `active`); every claim of an address
+    { key: { canonical_url: 1, active: 1 }, name: 'address' },
+    // one proven article per address (the address while proven; sparse: claims not proven are not in it)
+    { key: { proven_url: 1 }, name: 'proven_address_unique', unique: true, sparse: true },
+    // one article per profile and address
+    { key: { profile_id: 1, canonical_url: 1 }, name: 'profile_address_unique', unique: true },
     // the three latest active articles of a profile; export by profile
     { key: { profile_id: 1, active: 1, published_at: -1, _id: -1 }, name: 'profile_latest' },
   ],

@@ -7,6 +7,7 @@ import { claimsFromHandles } from '../../proofs/sqlite/claims-migration';
 import { QUEUE_SCHEMA_SQL } from '../../queue/sqlite-leased-queue';
 import { RECHECKS_ONTO_QUEUE_SQL } from '../../recheck/sqlite-recheck-records';
 import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../../proofs/sqlite/proof-attempts-migration';
+import { ARTICLES_AS_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
 
 /**
  * A schema change (`sql`, applied in one transaction) or a data backfill SQL alone cannot do. A backfill
@@ -283,5 +284,14 @@ export const MIGRATIONS: Migration[] = [
     PRIMARY KEY (profile_id, domain)
   ) WITHOUT ROWID;
   `,
+  },
+  {
+    // Articles become claims, proven by evidence, one proven profile per address (see ARTICLES_AS_CLAIMS_SQL).
+    name: '026-articles-as-claims',
+    sql: ARTICLES_AS_CLAIMS_SQL,
+  },
+  {
+    name: '027-render-unproven-article-owners',
+    backfill: rerenderUnprovenArticleOwners,
   },
 ];

@@ -1,0 +1,59 @@
+import {
+  backendOf,
+  EDITOR_PROVIDER,
+  listedWhenApprovedEvidence,
+  proveArticle,
+  type ArticleClaim,
+  type PortalUser,
+} from '@byline/editorial';
+import type { Store } from '@byline/shared';
+import { isOwnProfile } from '../use-cases/verification';
+
+export type AttestArticleResult =
+  | { ok: true; claim: ArticleClaim }
+  | { ok: false; reason: 'own-profile' | 'no-such-article' | 'already-proven' | 'released' }
+  | { ok: false; reason: 'held-by-another'; holderProfileId: number };
+
+/**
+ * An editor vouches for an article whose page cannot prove it (`editor-attestation`, with their note), never on their
+ * own profile. It then counts, and other profiles' unproven claims of the address are released; the history says who
+ * vouched and why.
+ */
+export async function attestArticle(
+  store: Store,
+  editor: PortalUser,
+  profileId: number,
+  articleId: number,
+  note: string,
+): Promise<AttestArticleResult> {
+  if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
+  const backend = backendOf(store);
+  const claim = (await backend.articles.claimsOf(profileId)).find((candidate) => candidate.article.id === articleId);
+  if (!claim) return { ok: false, reason: 'no-such-article' };
+  if (claim.proof.state === 'proven') return { ok: false, reason: 'already-proven' };
+  if (claim.proof.state === 'released') return { ok: false, reason: 'released' };
+  const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: `editor:${editor.email}`, note };
+  const proven = await proveArticle(backend.articles, { profileId, articleId, evidence }, editor.email);
+  if (!proven.ok) return proven.reason === 'held-by-another' ? proven : { ok: false, reason: 'no-such-article' };
+  await backend.audit.record({
+    profileId,
+    actor: editor.email,
+    action: 'article-attested',
+    note: `${claim.article.link}: ${note}`,
+  });
+  return { ok: true, claim };
+}
+
+/**
+ * Approving a profile vouches for the articles it lists then, which the editor saw on the review page: each claim
+ * not yet proven (nor lapsed or released) is proven by the editor's attestation, "listed when the profile was
+ * approved". After the approval is stored: interrupted, the articles simply do not count yet (nothing unproven answers).
+ */
+export async function attestListedArticles(store: Store, editor: PortalUser, profileId: number): Promise<void> {
+  const backend = backendOf(store);
+  for (const claim of await backend.articles.claimsOf(profileId)) {
+    if (claim.proof.state !== 'claimed') continue;
+    const evidence = listedWhenApprovedEvidence(editor.email);
+    await proveArticle(backend.articles, { profileId, articleId: claim.article.id, evidence }, editor.email);
+  }
+}

@@ -1,0 +1,208 @@
+import { recordProof } from '@byline/editorial';
+import { canonicalizeUrl } from '@byline/shared';
+import { loopbackOutbound } from '@byline/test-support';
+import { createPageFetcher } from '../src/fetch/fetch-page';
+import {
+  addArticle,
+  fediverseCreator,
+  journalistAllowing,
+  jsonLdAuthor,
+  metaAuthor,
+  outletPages,
+  pageWith,
+  profilePage,
+  relAuthor,
+} from './support/crediting-pages';
+import { editor } from './support/editors';
+import { portalStoreFactories, startPortal, submit, testResolver, type Portal } from './support/portal-harness';
+import { proveClaim } from './support/proofs';
+
+/**
+ * An article counts only when its page credits the journalist: pages served by a local outlet (news.test, and
+ * elsewhere.test, which the journalists here do not allow), read by the portal's own fetcher through
+ * ALLOWED_PRIVATE_ADDRESSES (loopbackOutbound).
+ */
+describe.each(portalStoreFactories())('articles proven by their page ($name store)', (factory) => {
+  let portal: Portal;
+  let outlet: Awaited<ReturnType<typeof outletPages>>;
+  let n = 0;
+  beforeAll(async () => {
+    outlet = await outletPages();
+  });
+  afterAll(() => outlet.close());
+  beforeEach(async () => {
+    const resolve = testResolver({ 'news.test': '127.0.0.1', 'elsewhere.test': '127.0.0.1' });
+    portal = await startPortal(factory, { fetchPage: createPageFetcher(loopbackOutbound(resolve)) });
+  });
+  afterEach(() => portal.close());
+
+  const path = () => `/story-${++n}-${Date.now()}`;
+  const counts = async (link: string) => (await portal.store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.id ?? null;
+  const claimOf = async (profileId: number, link: string) =>
+    (await portal.backend.articles.claimsOf(profileId)).find((claim) => claim.article.link === link)!;
+
+  it('proves an article whose JSON-LD author.url is the profile page', async () => {
+    const aoife = await journalistAllowing(portal);
+    const link = outlet.serve(
+      path(),
+      pageWith(jsonLdAuthor({ '@type': 'Person', name: 'Aoife Brennan', url: profilePage(aoife.slug) })),
+    );
+    const saved = await addArticle(aoife.agent, link);
+    expect(saved.headers.location).toBe('/articles?done=proven');
+    expect(await counts(link)).toBe(aoife.profileId);
+    const { proof } = await claimOf(aoife.profileId, link);
+    expect(proof.state).toBe('proven');
+    expect(proof.evidence).toEqual([
+      expect.objectContaining({
+        method: 'authorship-attested',
+        provider: { id: 'urn:byline:authorship-check', name: 'Byline page check' },
+        matched: `JSON-LD author ${profilePage(aoife.slug)}`,
+        by: 'byline:authorship check',
+        endedAt: null,
+      }),
+    ]);
+    expect((await aoife.agent.get('/articles')).text).toContain(
+      `its page credits you (JSON-LD author ${profilePage(aoife.slug)})`,
+    );
+  });
+
+  it('proves one whose sameAs is a proven handle, and not one whose sameAs is only claimed', async () => {
+    const aoife = await journalistAllowing(portal);
+    const twitter = aoife.form.twitter.replace(/^@/, '');
+    await proveClaim(portal.claims, aoife.profileId, 'twitter', twitter);
+    const proven = outlet.serve(path(), pageWith(jsonLdAuthor({ name: 'Someone', sameAs: [`https://x.com/${twitter}`] })));
+    await addArticle(aoife.agent, proven);
+    expect(await counts(proven)).toBe(aoife.profileId);
+
+    // The Facebook handle is only typed into her form: a page pointing at it proves nothing; her name makes it a mention.
+    const facebook = aoife.form.facebook;
+    const claimed = outlet.serve(
+      path(),
+      pageWith(jsonLdAuthor({ name: 'Aoife Brennan', sameAs: `https://www.facebook.com/${facebook}` })),
+    );
+    expect((await addArticle(aoife.agent, claimed)).headers.location).toBe('/articles?done=unproven');
+    expect(await counts(claimed)).toBeNull();
+    expect((await claimOf(aoife.profileId, claimed)).proof).toMatchObject({
+      state: 'claimed',
+      mention: 'Aoife Brennan',
+      reason: expect.stringContaining('names you (“Aoife Brennan”) but links to nothing you proved'),
+    });
+  });
+
+  it('proves one with a rel="author" link to the profile page', async () => {
+    const aoife = await journalistAllowing(portal);
+    const link = outlet.serve(path(), pageWith(relAuthor(profilePage(aoife.slug))));
+    await addArticle(aoife.agent, link);
+    expect(await counts(link)).toBe(aoife.profileId);
+  });
+
+  it('proves one whose fediverse:creator is her proven fediverse account on an allowed domain, not on another', async () => {
+    const aoife = await journalistAllowing(portal);
+    const evidence = {
+      method: 'rel-me' as const,
+      provider: { id: 'urn:byline:rel-me', name: 'rel="me"' },
+      provenValue: 'https://social.test/@aoife',
+      by: 'byline:rel-me check',
+    };
+    expect(
+      await recordProof(portal.claims, { profileId: aoife.profileId, kind: 'fediverse', value: '@aoife@social.test', evidence }),
+    ).toMatchObject({ ok: true });
+    const allowed = outlet.serve(path(), pageWith(fediverseCreator('@aoife@social.test')));
+    await addArticle(aoife.agent, allowed);
+    expect(await counts(allowed)).toBe(aoife.profileId);
+
+    const elsewhere = outlet.serve(path(), pageWith(fediverseCreator('@aoife@social.test')), 'elsewhere.test');
+    await addArticle(aoife.agent, elsewhere);
+    expect(await counts(elsewhere)).toBeNull();
+    expect((await claimOf(aoife.profileId, elsewhere)).proof.reason).toBe(
+      'Its page credits you, but elsewhere.test is not among the domains you allow to credit you. Add it on your profile page, then check again.',
+    );
+  });
+
+  it('takes a name alone for a mention, and another person’s page for nobody’s proof of hers', async () => {
+    const aoife = await journalistAllowing(portal);
+    const named = outlet.serve(path(), pageWith(metaAuthor('Aoife Brennan')));
+    await addArticle(aoife.agent, named);
+    expect(await counts(named)).toBeNull();
+    expect((await claimOf(aoife.profileId, named)).proof.mention).toBe('Aoife Brennan');
+
+    const ciaran = await journalistAllowing(portal, 'news.test', { profile_first_name: 'Ciarán', profile_last_name: 'Walsh' });
+    const his = outlet.serve(path(), pageWith(relAuthor(profilePage(ciaran.slug))));
+    await addArticle(aoife.agent, his);
+    expect(await counts(his)).toBeNull();
+    expect((await claimOf(aoife.profileId, his)).proof.reason).toBe('Its page credits someone else.');
+    const list = (await aoife.agent.get('/articles')).text;
+    expect(list).toContain('Does not count yet');
+    expect(list).toContain('Check again');
+  });
+
+  it('proves an article once its page is corrected and checked again', async () => {
+    const aoife = await journalistAllowing(portal);
+    const where = path();
+    const link = outlet.serve(where, pageWith(''));
+    await addArticle(aoife.agent, link);
+    expect((await claimOf(aoife.profileId, link)).proof.reason).toContain('has no author markup');
+    outlet.pages.set(where, pageWith(relAuthor(profilePage(aoife.slug))));
+    const { article } = await claimOf(aoife.profileId, link);
+    const checked = await submit(aoife.agent, '/articles', `/articles/${article.id}/check`, {});
+    expect(checked.headers.location).toBe('/articles?done=checked-proven');
+    expect(await counts(link)).toBe(aoife.profileId);
+  });
+
+  it('releases another profile’s unproven claim of the address when the page proves it, with the reason', async () => {
+    const aoife = await journalistAllowing(portal);
+    const squatter = await journalistAllowing(portal, 'news.test', { profile_first_name: 'Seán', profile_last_name: 'Ó Briain' });
+    const link = outlet.serve(path(), pageWith(relAuthor(profilePage(aoife.slug))));
+    await addArticle(squatter.agent, link);
+    expect((await claimOf(squatter.profileId, link)).proof.state).toBe('claimed');
+    await addArticle(aoife.agent, link);
+    expect(await counts(link)).toBe(aoife.profileId);
+    const released = await claimOf(squatter.profileId, link);
+    expect(released.proof).toMatchObject({ state: 'released', reason: expect.stringMatching(/^Proven on another profile on /) });
+    expect((await squatter.agent.get('/articles')).text).toContain('Released');
+    const [history] = await portal.backend.audit.historyOf(squatter.profileId);
+    expect(history).toMatchObject({ action: 'article-released', actor: 'byline:authorship check' });
+  });
+
+  it('lets an editor attest an article whose page cannot prove it, with a note, never on their own profile', async () => {
+    const aoife = await journalistAllowing(portal);
+    const link = outlet.serve(path(), pageWith(''));
+    await addArticle(aoife.agent, link);
+    const { article } = await claimOf(aoife.profileId, link);
+    const desk = await editor(portal);
+    const review = `/editor/profiles/${aoife.profileId}`;
+    const action = `${review}/articles/${article.id}/attest`;
+    const noNote = await submit(desk.agent, review, action, { note: '' });
+    expect(noNote.status).toBe(422);
+    expect(await counts(link)).toBeNull();
+    const attested = await submit(desk.agent, review, action, { note: 'Her editor at the Ledger confirmed it' });
+    expect(attested.status).toBe(303);
+    expect(await counts(link)).toBe(aoife.profileId);
+    expect((await claimOf(aoife.profileId, link)).proof.evidence).toEqual([
+      expect.objectContaining({
+        method: 'editor-attestation',
+        by: `editor:${desk.email}`,
+        note: 'Her editor at the Ledger confirmed it',
+      }),
+    ]);
+    const [history] = await portal.backend.audit.historyOf(aoife.profileId);
+    expect(history).toMatchObject({
+      action: 'article-attested',
+      actor: desk.email,
+      note: `${link}: Her editor at the Ledger confirmed it`,
+    });
+
+    const self = await editor(portal, { profile: { profile_first_name: 'Eve' } });
+    const own = await portal.backend.articles.add(self.profileId!, { ...article, link: outlet.serve(path(), pageWith('')) });
+    const refused = await submit(
+      self.agent,
+      `/editor/profiles/${self.profileId}`,
+      `/editor/profiles/${self.profileId}/articles/${own.article.id}/attest`,
+      {
+        note: 'mine',
+      },
+    );
+    expect(refused.status).toBe(403);
+    expect(await portal.store.findAuthorOfArticle(canonicalizeUrl(own.article.link))).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import type http from 'node:http';
+import type { Agent, Portal } from './portal-harness';
+import { ARTICLE_HTML, pageServer, profileForm, signedUp, submit } from './portal-harness';
+
+/** The portal's public address in tests (createApp's default PUBLIC_PORTAL_URL): profile pages are under it. */
+export const PORTAL_URL = 'http://localhost:8082';
+export const profilePage = (slug: string) => `${PORTAL_URL}/j/${slug}`;
+
+/** An article page whose head carries this author markup. */
+export const pageWith = (markup: string, title = 'Court hears appeal in harbour case') =>
+  ARTICLE_HTML(title).replace('</head>', `${markup}\n</head>`);
+
+export const relAuthor = (href: string) => `<link rel="author" href="${href}">`;
+export const jsonLdAuthor = (author: unknown) =>
+  `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'NewsArticle', author })}</script>`;
+export const metaAuthor = (name: string) => `<meta name="author" content="${name}">`;
+export const fediverseCreator = (account: string) => `<meta name="fediverse:creator" content="${account}">`;
+
+/** Outlets' pages on loopback (news.test and others resolve there): each path serves what the test set for it. */
+export async function outletPages() {
+  const pages = new Map<string, string>();
+  const handler: http.RequestListener = (req, res) => {
+    const page = pages.get((req.url ?? '').split('?')[0]!);
+    if (page === undefined) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end(page);
+  };
+  const server = await pageServer(handler);
+  return {
+    ...server,
+    pages,
+    /** Serves `html` at `path` on news.test; returns the article's address. */
+    serve(path: string, html: string, host = 'news.test'): string {
+      pages.set(path, html);
+      return `http://${host}:${server.port}${path}`;
+    },
+  };
+}
+
+/** A signed-up journalist with a profile that allows `domains` to credit them; with their profile's id and slug. */
+export async function journalistAllowing(portal: Portal, domains = 'news.test', form: Record<string, string> = {}) {
+  const session = await signedUp(portal.app);
+  const fields = profileForm({ attribution_domains: domains, ...form });
+  const saved = await submit(session.agent, '/profile', '/profile', fields);
+  if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
+  const user = await portal.backend.users.findByEmail(session.email);
+  const profile = await portal.backend.profiles.findById(user!.profileId!);
+  return { ...session, form: fields, profileId: profile!.id, slug: profile!.profile_slug, profile: profile! };
+}
+
+/** Adds an article by address through the form (as a journalist would after the prefill). */
+export function addArticle(agent: Agent, link: string, title = 'My story') {
+  return submit(agent, '/articles', '/articles', { link, title, published_at: '2024-05-02', active: 'on' });
+}

@@ -1,0 +1,115 @@
+import type { Article } from '../domain/types';
+import { EDITOR_PROVIDER, OPERATOR_PROVIDER, type EvidenceProvider } from '../proofs/claims';
+
+/**
+ * An article on a profile is a claim, like a handle: `claimed` until evidence proves it, `proven` while it has live
+ * evidence (only then does it answer in verify_article and count in `article_count` and `articles`), `lapsed` when
+ * its page stopped crediting the profile for longer than the grace period, `released` when another profile proved
+ * the address (its owner reads why).
+ */
+export type ArticleState = 'claimed' | 'proven' | 'lapsed' | 'released';
+
+/**
+ * How an article was proven (PRODUCT.md, "Articles"): its page's author markup links the profile's public page or a
+ * proven account, site or fediverse account (`authorship-attested`, re-checked like rel="me"); an editor vouched,
+ * with a note (`editor-attestation`); the operator loaded it with `byline import` (`operator-import`).
+ */
+export type ArticleEvidenceMethod = 'authorship-attested' | 'editor-attestation' | 'operator-import';
+
+/**
+ * One proof of an article, shaped like a handle's evidence (see proofs/claims.ts, Evidence); the address it proves
+ * is the article's own.
+ */
+export interface ArticleEvidence {
+  method: ArticleEvidenceMethod;
+  provider: EvidenceProvider;
+  /** What on the page matched (authorship-attested): e.g. `JSON-LD author.url https://…`; null otherwise. */
+  matched: string | null;
+  verifiedAt: string;
+  lastCheckedAt: string;
+  /** Who or what vouched: `byline:authorship check`, `editor:EMAIL`, `operator:byline import`. */
+  by: string;
+  note: string | null;
+  /** Re-checked proofs (authorship-attested): when the next check is due. */
+  nextCheckAt: string | null;
+  failingSince: string | null;
+  lastFailure: string | null;
+  endedAt: string | null;
+  endedReason: string | null;
+}
+
+/** An article's state and evidence, stored beside it. */
+export interface ArticleProof {
+  state: ArticleState;
+  /** Why it does not count (or no longer does), in words its owner and editors read; null while proven. */
+  reason: string | null;
+  /** A byline the page gives that only names the journalist: shown to editors, never proof. */
+  mention: string | null;
+  /** Every proof, live and ended, oldest first. */
+  evidence: ArticleEvidence[];
+}
+
+/** An article with its proof, as its owner and editors see it. */
+export interface ArticleClaim {
+  article: Article;
+  proof: ArticleProof;
+}
+
+/** A new proof as a method reports it; the rule stamps the times. */
+export type NewArticleEvidence = Pick<ArticleEvidence, 'method' | 'provider' | 'by'> &
+  Partial<Pick<ArticleEvidence, 'matched' | 'note' | 'nextCheckAt'>>;
+
+/** The provider of an authorship check: Byline reading the page's author markup. */
+export const AUTHORSHIP_PROVIDER: EvidenceProvider = { id: 'urn:byline:authorship-check', name: 'Byline page check' };
+
+/** Why an article of a profile an editor approved counts (the note of its editor-attestation). */
+export const LISTED_WHEN_APPROVED = 'Listed when the profile was approved.';
+
+/** Why an article just added does not count yet. */
+export const NOT_CHECKED_YET = 'Its page has not been checked yet.';
+
+export const isLiveArticleEvidence = (evidence: ArticleEvidence): boolean => evidence.endedAt === null;
+
+/** A stored proof made from a new one, stamped `now`. */
+export function evidenceOf(evidence: NewArticleEvidence, now: string): ArticleEvidence {
+  return {
+    matched: null,
+    note: null,
+    nextCheckAt: null,
+    ...evidence,
+    verifiedAt: now,
+    lastCheckedAt: now,
+    failingSince: null,
+    lastFailure: null,
+    endedAt: null,
+    endedReason: null,
+  };
+}
+
+/** A claim no proof holds yet. */
+export const claimedProof = (reason: string = NOT_CHECKED_YET): ArticleProof => ({
+  state: 'claimed',
+  reason,
+  mention: null,
+  evidence: [],
+});
+
+/** The proof of the articles `byline import` loads: one value for the whole import, written with each article. */
+export function operatorImportProof(now: string): ArticleProof {
+  return {
+    state: 'proven',
+    reason: null,
+    mention: null,
+    evidence: [evidenceOf({ method: 'operator-import', provider: OPERATOR_PROVIDER, by: 'operator:byline import' }, now)],
+  };
+}
+
+/** The proof an editor's approval of a profile gives the articles it listed then. */
+export function listedWhenApprovedEvidence(editor: string): NewArticleEvidence {
+  return {
+    method: 'editor-attestation',
+    provider: EDITOR_PROVIDER,
+    by: `editor:${editor}`,
+    note: LISTED_WHEN_APPROVED,
+  };
+}
