@@ -25,6 +25,17 @@ export type Migration =
 
 const BACKFILL_CHUNK = 500;
 
+/** Renders the answers of the profiles `missing` selects, a chunk per short transaction (resumable). */
+function renderInChunks(db: Database.Database, missing: string): void {
+  const next = db.prepare<[number], number>(`SELECT id FROM profiles WHERE ${missing} LIMIT ?`).pluck();
+  const renderChunk = db.transaction(() => {
+    const ids = next.all(BACKFILL_CHUNK);
+    rerenderNow(db, ids);
+    return ids.length;
+  });
+  while (renderChunk.immediate() > 0);
+}
+
 /**
  * Schema changes, applied in this order at open, each once. Append new ones (a feature may keep its own
  * list and add it here); never edit one that has shipped.
@@ -97,15 +108,7 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     name: '004-render-existing-answers',
-    backfill: (db) => {
-      const unrendered = db.prepare<[number], number>('SELECT id FROM profiles WHERE article_answer IS NULL LIMIT ?').pluck();
-      const renderChunk = db.transaction(() => {
-        const ids = unrendered.all(BACKFILL_CHUNK);
-        rerenderNow(db, ids);
-        return ids.length;
-      });
-      while (renderChunk.immediate() > 0);
-    },
+    backfill: (db) => renderInChunks(db, 'article_answer IS NULL'),
   },
   {
     name: '010-portal',
@@ -208,13 +211,7 @@ export const MIGRATIONS: Migration[] = [
     backfill: (db) => {
       forgetPreparedStatements(db); // prepared before 016 added the tag columns
       forgetAnswerStatements(db);
-      const untagged = db.prepare<[number], number>('SELECT id FROM profiles WHERE article_etag IS NULL LIMIT ?').pluck();
-      const renderChunk = db.transaction(() => {
-        const ids = untagged.all(BACKFILL_CHUNK);
-        rerenderNow(db, ids);
-        return ids.length;
-      });
-      while (renderChunk.immediate() > 0);
+      renderInChunks(db, 'article_etag IS NULL');
     },
   },
   {
