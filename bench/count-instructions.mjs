@@ -48,7 +48,7 @@ try {
   throw new Error('valgrind is needed (Debian: apt-get install valgrind)');
 }
 buildUnlessSkipped(opts['skip-build'], log);
-// After the build: the data set is made through @byline/shared's compiled store.
+// After the build: the data set is made through the compiled store (@byline/shared, @byline/editorial).
 const { prepareDataset, sampleAnswerFile } = await import('./lib/dataset.mjs');
 const { requestMakers, seededRandom } = await import('./lib/requests.mjs');
 

@@ -3,7 +3,8 @@
 // load generator picks random known ones without a list in memory.
 import fs from 'node:fs';
 import path from 'node:path';
-import { backendOf, canonicalizeUrl, createApiKey, openStore, toAuthorProfileResponse } from '@byline/shared';
+import { canonicalizeUrl, createApiKey, openStore, toAuthorProfileResponse } from '@byline/shared';
+import { backendOf } from '@byline/editorial';
 
 export const ARTICLES_PER_PROFILE = 10;
 const PROFILES_PER_BATCH = 1000;

@@ -52,6 +52,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(data.account).toEqual({ email: person.email, role: 'journalist', createdAt: expect.any(String) });
       expect(data.profile).toMatchObject({ id: person.profileId, profile_slug: person.slug, verified: true });
       expect(data.articles.map((a) => a.link)).toEqual([person.articleUrl]);
+      expect(data.articles[0]!.proof).toMatchObject({ state: expect.any(String), evidence: expect.any(Array) });
       const twitter = data.claims.find((c) => c.kind === 'twitter');
       expect(twitter).toMatchObject({ state: 'proven', evidence: [expect.objectContaining({ method: 'network-sign-in' })] });
       expect(data.history.map((h) => [h.action, h.actor])).toEqual([

@@ -1,12 +1,13 @@
 import type { Article, Profile } from '@byline/shared';
-import type { AuditRecord, Backend, Claim, PortalUser } from '@byline/editorial';
+import type { ArticleProof, AuditRecord, Backend, Claim, PortalUser } from '@byline/editorial';
 
 /** What a person downloads about themselves: theirs alone, and no secret (no password hash, session, key hash). */
 export interface OwnData {
   account: { email: string; role: string; createdAt: string };
   profile: Profile | null;
   claims: Claim[];
-  articles: Article[];
+  /** Each article with its proof: whether it counts, why not, and its evidence. */
+  articles: (Article & { proof: ArticleProof })[];
   history: Omit<AuditRecord, 'profileId'>[];
 }
 
@@ -37,7 +38,7 @@ export async function ownDataOf(backend: Backend, user: PortalUser): Promise<Own
   const [profile, claims, articles, history] = await Promise.all([
     backend.profiles.findById(profileId),
     backend.claims.claimsOf(profileId),
-    backend.articles.list(profileId),
+    backend.articles.claimsOf(profileId),
     backend.audit.historyOf(profileId),
   ]);
   return {
@@ -53,7 +54,18 @@ export async function ownDataOf(backend: Backend, user: PortalUser): Promise<Own
         endedReason: redactNullable(proof.endedReason, user.email),
       })),
     })),
-    articles,
+    articles: articles.map(({ article, proof }) => ({
+      ...article,
+      proof: {
+        ...proof,
+        reason: redactNullable(proof.reason, user.email),
+        evidence: proof.evidence.map((evidence) => ({
+          ...evidence,
+          by: redact(evidence.by, user.email),
+          note: redactNullable(evidence.note, user.email),
+        })),
+      },
+    })),
     history: history.map(({ profileId: _profileId, ...entry }) => ({
       ...entry,
       actor: redact(entry.actor, user.email),
