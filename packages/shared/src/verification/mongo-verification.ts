@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import type { MongoDatabase } from '../database/mongo-database';
 import { insertAudit, openPendingRequest } from '../store/mongo/mongo-verification-records';
 import { collectionOf, type VerificationRequestDoc } from '../store/mongo/mongo-schema';
@@ -100,27 +101,35 @@ export class MongoVerification implements Verification {
   }
 
   /*
-   * The request closed first, conditionally on its still being open, then the audit record: of two concurrent
-   * withdrawals (or a withdrawal and a decision) only the one that closed it writes its line. Interrupted in
-   * between, the request is out of the queue without its "withdrawn" line in the history.
+   * The "withdrawn" record first, keyed by the request (a unique index: FerretDB's conditional updates let two
+   * concurrent writers both succeed), then the request closed: of two concurrent withdrawals only the one whose record
+   * went in returns true; the other still closes the request. Interrupted in between, the history says withdrawn while
+   * the request waits in the queue: withdrawing again closes it.
    */
   withdraw(profileId: number, actor: string): Promise<boolean> {
     return this.database.run(async () => {
       const pending = await this.requests.findOne({ open_for: profileId });
       if (!pending) return false;
-      const closed = await this.requests.updateOne(
+      let recorded = true;
+      try {
+        const at = new Date().toISOString();
+        await insertAudit(this.database.db, {
+          profile_id: profileId,
+          actor,
+          action: 'withdrawn',
+          note: '',
+          at,
+          closing: `withdrawn:${pending._id}`,
+        });
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        recorded = false;
+      }
+      await this.requests.updateOne(
         { _id: pending._id, open_for: profileId },
         { $set: { status: 'withdrawn', open_for: -pending._id } },
       );
-      if (closed.modifiedCount === 0) return false;
-      await insertAudit(this.database.db, {
-        profile_id: profileId,
-        actor,
-        action: 'withdrawn',
-        note: '',
-        at: new Date().toISOString(),
-      });
-      return true;
+      return recorded;
     });
   }
 }

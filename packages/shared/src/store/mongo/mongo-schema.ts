@@ -137,6 +137,8 @@ export interface AuditDoc {
   action: AuditAction;
   note: string;
   at: string;
+  /** On the record that closes a request (a withdrawal), `withdrawn:REQUEST_ID`: unique, so only one writer closes it. */
+  closing?: string;
 }
 
 export interface CounterDoc {
@@ -297,6 +299,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
     // the editors' log filtered by who or by what, newest first; the directory's states read the actions too
     { key: { actor: 1, _id: -1 }, name: 'log_by_actor' },
     { key: { action: 1, _id: -1 }, name: 'log_by_action' },
+    // one withdrawal per request: FerretDB's conditional updates do not decide a race between two writers
+    { key: { closing: 1 }, name: 'closing_unique', unique: true, sparse: true },
   ],
   // FerretDB 1.x has no partial indexes: these cover released claims and ended proofs too.
   [COLLECTIONS.claims]: [
