@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { createLogger, loadConfig } from '@byline/shared';
 import {
+  createPageFetcher,
   createSafeFetch,
   backendOf,
   outboundOf,
@@ -45,13 +46,16 @@ async function main(): Promise<void> {
   });
 
   const holder = recheckHolder(SERVICE_NAME);
+  const outbound = outboundOf(config);
   const loop = startRecheckLoop({
     rechecks,
     claims,
     profiles,
     verification,
     // The pages are addresses people typed: private and local networks are refused, but for ALLOWED_PRIVATE_ADDRESSES.
-    fetch: createSafeFetch(outboundOf(config)),
+    fetch: createSafeFetch(outbound),
+    // Article pages are read by the portal's rules (createPageFetcher), so a re-check judges them as the first check did.
+    articles: { sources: backendOf(store), queue: backendOf(store).queue, fetchPage: createPageFetcher(outbound) },
     portalUrl: config.publicPortalUrl,
     policy: recheckPolicyOf(config),
     holder,
@@ -60,7 +64,7 @@ async function main(): Promise<void> {
     logger,
     metrics,
   });
-  logger.info('re-checking rel="me" proofs', {
+  logger.info('re-checking rel="me" proofs and article pages', {
     holder,
     intervalMs: config.recheckIntervalMs,
     graceMs: config.recheckGraceMs,

@@ -1,5 +1,12 @@
 import { type Logger } from '@byline/shared';
-import { runRecheck, type RecheckOptions, type RecheckSummary } from '@byline/editorial';
+import {
+  runArticleRecheck,
+  runRecheck,
+  type ArticleRecheckOptions,
+  type ArticleRecheckSummary,
+  type RecheckOptions,
+  type RecheckSummary,
+} from '@byline/editorial';
 import type { WorkerMetrics } from './worker-metrics';
 
 export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onProgress' | 'all' | 'logger'> {
@@ -7,8 +14,13 @@ export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onP
   pollIntervalMs: number;
   logger: Logger;
   metrics?: WorkerMetrics;
+  /**
+   * The checks of article pages (runArticleRecheck), run after the rel="me" re-checks on every tick with the same
+   * holder, clock, schedule and portal address; none without.
+   */
+  articles?: Pick<ArticleRecheckOptions, 'sources' | 'queue' | 'fetchPage'>;
   /** Called after every run, finished or failed (tests wait on it). */
-  onRun?: (result: { summary?: RecheckSummary; error?: unknown }) => void;
+  onRun?: (result: { summary?: RecheckSummary; articles?: ArticleRecheckSummary; error?: unknown }) => void;
 }
 
 export interface RecheckLoop {
@@ -28,7 +40,7 @@ export interface RecheckLoop {
  * a proof is checked by one replica at a time, and a replica that dies leaves leases that simply expire.
  */
 export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
-  const { pollIntervalMs, logger, metrics, onRun, now = () => new Date(), ...recheck } = options;
+  const { pollIntervalMs, logger, metrics, onRun, articles, now = () => new Date(), ...recheck } = options;
   const stopping = new AbortController();
 
   const pause = () =>
@@ -42,6 +54,14 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
       stopping.signal.addEventListener('abort', done);
     });
 
+  const checkArticles = async (articles: NonNullable<RecheckLoopOptions['articles']>) => {
+    const { holder, portalUrl, policy } = recheck;
+    const summary = await runArticleRecheck({ ...articles, holder, portalUrl, policy, now, logger, signal: stopping.signal });
+    const checked = summary.checked + summary.firstChecks;
+    logger.log(checked > 0 ? 'info' : 'debug', 'article check run finished', { ...summary });
+    return summary;
+  };
+
   const loop = async () => {
     while (!stopping.signal.aborted) {
       const startedAt = now();
@@ -54,7 +74,8 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
           ms: now().getTime() - startedAt.getTime(),
           stopped: stopping.signal.aborted,
         });
-        onRun?.({ summary });
+        const articleSummary = articles && (await checkArticles(articles));
+        onRun?.({ summary, articles: articleSummary });
       } catch (error) {
         metrics?.runFailed(now());
         logger.error('re-check run failed; trying again on the next tick', {

@@ -33,12 +33,12 @@ function articleIdOf(raw: string | string[] | undefined): number {
   return id;
 }
 
-export function articleRoutes({ store, fetchPage, now, publicUrls }: PortalContext): Router {
+export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy }: PortalContext): Router {
   const backend = backendOf(store);
   const router = Router();
   router.use('/articles', requireUser);
   const check = (profileId: number, articleId: number) =>
-    checkArticle({ store, fetchPage, portalUrl: publicUrls.portal }, profileId, articleId);
+    checkArticle({ store, fetchPage, portalUrl: publicUrls.portal, policy: recheckPolicy }, profileId, articleId);
   /** After a save: a new article, or one at a new address, is a claim its page is checked for at once. */
   const savedNotice = async (profileId: number, articleId: number) => {
     const outcome = await check(profileId, articleId);

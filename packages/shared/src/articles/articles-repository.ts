@@ -1,6 +1,7 @@
 import type { Article, ArticleInput } from '../domain/types';
 import type { HistoryEntry } from '../claims/claims-repository';
 import type { Step, Steps } from '../database/steps';
+import type { Settlement } from '../queue/leased-queue';
 import type { ArticleClaim, ArticleProof } from './article-proof';
 
 /**
@@ -56,6 +57,15 @@ export interface ArticlesUnitOfWrite {
   appendHistory(entry: HistoryEntry, now: string): Step<void>;
   /** Re-renders these profiles' answers (after the articles they count changed). */
   rerender(profileIds: number[]): Step<void>;
+  /**
+   * Queues the article's page check at `dueAt` (topic ARTICLE_CHECK_TOPIC, keyed by its id): how a proof by the
+   * page's author markup gets its re-checks. An item a checker holds is left to that checker (see LeasedQueue.enqueue).
+   */
+  scheduleCheck(claim: Pick<StoredArticleClaim, 'id' | 'profileId'>, dueAt: Date): Step<void>;
+  /** Whether `holder` still holds the check item `itemId`: a check is recorded only under its lease. */
+  holdsCheck(itemId: string, holder: string): Step<boolean>;
+  /** Settles the check item (see LeasedQueue.settle); false, nothing written, unless `holder` holds it. */
+  settleCheck(itemId: string, holder: string, next: Settlement, at: Date): Step<boolean>;
 }
 
 export class ArticleTakenError extends Error {

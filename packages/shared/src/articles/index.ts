@@ -1,3 +1,5 @@
 export * from './articles-repository';
 export * from './article-proof';
 export * from './prove-article';
+export * from './record-article-check';
+export * from './article-check-item';

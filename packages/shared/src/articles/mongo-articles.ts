@@ -9,6 +9,8 @@ import { insertAudit } from '../store/mongo/mongo-verification-records';
 import { toArticle } from '../store/mongo/profile-derived-fields';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { canonicalizeUrl } from '../url/canonical-url';
+import { enqueueIn, settleIn } from '../queue/mongo-leased-queue';
+import { articleCheckItemOf } from './article-check-item';
 import { claimedProof, type ArticleClaim, type ArticleProof } from './article-proof';
 import { ArticleTakenError, type Articles, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
 
@@ -178,6 +180,11 @@ export class MongoArticles implements Articles {
       appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) =>
         insertAudit(db, { profile_id: profileId, actor, action, note, at: now }),
       rerender: (profileIds) => rerenderInTurn(db, profileIds),
+      // Each its own single-document write, in the order the rule gives (see prove-article.ts, record-article-check.ts).
+      scheduleCheck: async (claim, dueAt) => void (await enqueueIn(db, articleCheckItemOf(claim, dueAt))),
+      holdsCheck: async (itemId, holder) =>
+        (await collectionOf(db, 'queueItems').findOne({ _id: itemId }, { projection: { holder: 1 } }))?.holder === holder,
+      settleCheck: (itemId, holder, next, at) => settleIn(db, itemId, holder, next, at),
     };
     return this.database.run(() => runInTurn(steps(unit)));
   }

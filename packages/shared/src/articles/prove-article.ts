@@ -16,8 +16,11 @@ const isLive = (claim: StoredArticleClaim) => claim.proof.state !== 'released';
  * it. Refused when another profile has the address proven.
  *
  * Order (MongoDB, where each is a separate write): the article `proven` (the unique index on proven addresses
- * decides a race), then its profile's answers, then the other claims released and their histories. Interrupted,
- * another profile may keep an unproven claim a moment longer; it counts nothing, so nothing unproven ever answers.
+ * decides a race), then its profile's answers, then its re-check queued (a proof with `nextCheckAt`), then the
+ * other claims released and their histories. Queued after the proof, a check is never due for an article that
+ * was refused; interrupted in between, the proof counts without its re-checks (a rare gap, logged nowhere: its
+ * page was read and credited the profile a moment before). Interrupted later, another profile may keep an
+ * unproven claim a moment longer; it counts nothing, so nothing unproven ever answers.
  */
 export function* proveArticleSteps(
   unit: ArticlesUnitOfWrite,
@@ -41,6 +44,8 @@ export function* proveArticleSteps(
     return { ok: false, reason: 'held-by-another', holderProfileId: winner?.profileId ?? -1 };
   }
   yield* step(unit.rerender([profileId]));
+  // A proof by the page's author markup is re-checked (record-article-check.ts): its first check is queued with it.
+  if (evidence.nextCheckAt) yield* step(unit.scheduleCheck(claim, new Date(evidence.nextCheckAt)));
   const reason = `Proven on another profile on ${now.slice(0, 10)}.`;
   const released = others.filter(isLive);
   for (const other of released) {

@@ -5,6 +5,8 @@ import type { HistoryEntry } from '../claims/claims-repository';
 import { toArticle, type ArticleRow } from '../store/sqlite/profile-records';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
 import { canonicalizeUrl } from '../url/canonical-url';
+import { enqueueNow, settleNow } from '../queue/sqlite-leased-queue';
+import { articleCheckItemOf } from './article-check-item';
 import { claimedProof, type ArticleClaim, type ArticleProof } from './article-proof';
 import { ArticleTakenError, type Articles, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
 
@@ -34,6 +36,7 @@ const statements = (database: SqliteDatabase) => ({
   writeProof: database.prepare<[number, number, string, number]>(
     'UPDATE articles SET proven = ?, active = ?, proof = ? WHERE id = ?',
   ),
+  checkHolder: database.prepare<[number], string | null>('SELECT holder FROM queue_items WHERE id = ?').pluck(),
   audit: database.prepare<[number, string, string, string, string]>(
     'INSERT INTO verification_audit (profile_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)',
   ),
@@ -136,6 +139,10 @@ export class SqliteArticles implements Articles {
           sql.audit.run(profileId, actor, action, note, now);
         },
         rerender: (profileIds) => rerenderNow(db, profileIds),
+        // In the transaction: a proof and its re-check, a check's record and its settle, are written together.
+        scheduleCheck: (claim, dueAt) => void enqueueNow(db, articleCheckItemOf(claim, dueAt)),
+        holdsCheck: (itemId, holder) => sql.checkHolder.get(Number(itemId)) === holder,
+        settleCheck: (itemId, holder, next, at) => settleNow(db, itemId, holder, next, at),
       };
       return runNow(steps(unit));
     });

@@ -5,3 +5,9 @@
 
 /** Network sign-ins in progress: one item per attempt, keyed by the hash of its `state`. */
 export const PROOF_ATTEMPT_TOPIC = 'proof-attempt';
+
+/**
+ * Checks of article pages, keyed by the article's id (its profile's id in the payload): the re-checks of articles
+ * proven by their page's author markup, and the one-time first check of claims no one has checked yet.
+ */
+export const ARTICLE_CHECK_TOPIC = 'article-check';

@@ -5,8 +5,11 @@ import {
   evidenceOf,
   listedWhenApprovedEvidence,
   operatorImportProof,
+  NOT_CHECKED_YET,
   type ArticleProof,
 } from '../../articles/article-proof';
+import { articleCheckItemOf } from '../../articles/article-check-item';
+import { enqueueIn } from '../../queue/mongo-leased-queue';
 import { chunks, WRITE_CHUNK } from './chunks';
 import { collectionOf, type ArticleDoc } from './mongo-schema';
 
@@ -72,4 +75,18 @@ export async function articlesAsClaims(db: Db): Promise<void> {
     // Dropped by a run before, or never made (a store created after this step).
   }
   await rerenderInTurn(db, unprovenOwners);
+}
+
+/**
+ * Data step 028: the claims 026 left unchecked get their page's first check, once, from the worker (see
+ * @byline/editorial's article-recheck.ts): an item each, due at once. Resumable: queueing again only moves the
+ * due time of an item not yet taken.
+ */
+export async function checkMigratedArticleClaims(db: Db): Promise<void> {
+  const now = new Date();
+  const unchecked = collectionOf(db, 'articles').find(
+    { proven: false, 'proof.state': 'claimed', 'proof.reason': NOT_CHECKED_YET },
+    { projection: { _id: 1, profile_id: 1 } },
+  );
+  for await (const doc of unchecked) await enqueueIn(db, articleCheckItemOf({ id: doc._id, profileId: doc.profile_id }, now));
 }

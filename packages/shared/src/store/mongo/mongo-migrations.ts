@@ -6,7 +6,7 @@ import { isDuplicateKey } from './mongo-errors';
 import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
 import { collectionOf, ensureSchema } from './mongo-schema';
 import { rerenderInTurn } from '../../answers/mongo-answers-unit';
-import { articlesAsClaims } from './mongo-articles-as-claims';
+import { articlesAsClaims, checkMigratedArticleClaims } from './mongo-articles-as-claims';
 
 /**
  * One-time data steps, run after the schema step, each recorded by name in schema_migrations once done
@@ -25,6 +25,8 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '022-proof-attempts-on-queue', run: proofAttemptsOntoQueue },
   // Articles become claims, proven by evidence, one proven profile per address (see articlesAsClaims).
   { name: '026-articles-as-claims', run: articlesAsClaims },
+  // The claims 026 left unchecked are queued for the worker's first check of their pages.
+  { name: '028-check-migrated-article-claims', run: checkMigratedArticleClaims },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */

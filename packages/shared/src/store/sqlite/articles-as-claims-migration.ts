@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { rerenderNow } from '../../answers/sqlite-answers-unit';
 import { EDITOR_PROVIDER, OPERATOR_PROVIDER } from '../../proofs/claims';
 import { LISTED_WHEN_APPROVED, NOT_CHECKED_YET } from '../../articles/article-proof';
+import { ARTICLE_CHECK_TOPIC } from '../../queue/topics';
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -71,3 +72,14 @@ export function rerenderUnprovenArticleOwners(db: Database.Database): void {
     rerenderNow(db, owners);
   }).immediate();
 }
+
+/**
+ * The claims 026 left unchecked get their page's first check, once, from the worker (see @byline/editorial's
+ * article-recheck.ts): an item each, due at once. A claim queued already keeps its item.
+ */
+export const CHECK_MIGRATED_CLAIMS_SQL = `
+  INSERT INTO queue_items (topic, key, payload, due_at)
+  SELECT '${ARTICLE_CHECK_TOPIC}', CAST(id AS TEXT), json_object('profileId', profile_id), ${NOW} FROM articles
+  WHERE proven = 0 AND json_extract(proof, '$.state') = 'claimed' AND json_extract(proof, '$.reason') = ${quoted(NOT_CHECKED_YET)}
+  ON CONFLICT (topic, key) DO NOTHING;
+`;

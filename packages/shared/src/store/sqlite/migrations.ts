@@ -7,7 +7,7 @@ import { claimsFromHandles } from '../../proofs/sqlite/claims-migration';
 import { QUEUE_SCHEMA_SQL } from '../../queue/sqlite-leased-queue';
 import { RECHECKS_ONTO_QUEUE_SQL } from '../../recheck/sqlite-recheck-records';
 import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../../proofs/sqlite/proof-attempts-migration';
-import { ARTICLES_AS_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
+import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
 
 /**
  * A schema change (`sql`, applied in one transaction) or a data backfill SQL alone cannot do. A backfill
@@ -290,5 +290,10 @@ export const MIGRATIONS: Migration[] = [
   {
     name: '027-render-unproven-article-owners',
     backfill: rerenderUnprovenArticleOwners,
+  },
+  {
+    // The claims 026 left unchecked are queued for the worker's first check of their pages.
+    name: '028-check-migrated-article-claims',
+    sql: CHECK_MIGRATED_CLAIMS_SQL,
   },
 ];

@@ -1,0 +1,106 @@
+import {
+  ARTICLE_CHECK_TOPIC,
+  recheckedEvidenceOf,
+  recordArticleCheckSteps,
+  type ArticleCheckPayload,
+  type ArticleCheckResult,
+  type LeasedQueue,
+  type QueueItem,
+  type RecheckPolicy,
+} from '@byline/shared/storage';
+import type { Logger } from '@byline/shared';
+import { authorshipSubjectOf } from './authorship-subject';
+import { checkArticle, readArticleCredit, type ArticleCheckDeps } from './check-article';
+import type { PageFetcher } from './fetch-page';
+
+export interface ArticleRecheckSummary {
+  /** Pages read and recorded. */
+  checked: number;
+  held: number;
+  failing: number;
+  lapsed: number;
+  /** Claims no one had checked, checked once (proven or given the reason they do not count). */
+  firstChecks: number;
+  /** Read, but the lease had passed to another run (or the proof ended meanwhile): nothing recorded. */
+  leaseLost: number;
+}
+
+export interface ArticleRecheckOptions {
+  sources: ArticleCheckDeps['sources'];
+  queue: LeasedQueue;
+  /** The article-page fetcher (createPageFetcher within ALLOWED_PRIVATE_ADDRESSES): the portal's own rules. */
+  fetchPage: PageFetcher;
+  portalUrl: string;
+  /** RECHECK_INTERVAL, RECHECK_GRACE, RECHECK_RETRY: the rel="me" proofs' schedule. */
+  policy: RecheckPolicy;
+  holder: string;
+  now?: () => Date;
+  batchSize?: number;
+  /** Stops the run: no more items are taken; an item in hand is left to its lease, which expires. */
+  signal?: AbortSignal;
+  logger?: Logger;
+}
+
+/** Items leased at a time; each page fetch takes at most the fetcher's timeout (5 s by default). */
+const BATCH_SIZE = 10;
+const LEASE_MS = BATCH_SIZE * 30_000;
+
+/**
+ * The worker's checks of article pages, items of the leased queue (ARTICLE_CHECK_TOPIC, one per article): a proven
+ * article's re-check, due RECHECK_INTERVAL after its last one (recordArticleCheckSteps decides held, failing or
+ * lapsed, by the rel="me" re-checks' rule), and the one-time first check of a claim no one checked (queued by the
+ * 028 data step for the claims 026 left unchecked). Safe beside other runs: an item is worked only under this
+ * run's lease, and a run never takes again what was settled since it started.
+ */
+export async function runArticleRecheck(options: ArticleRecheckOptions): Promise<ArticleRecheckSummary> {
+  const { queue, holder, now = () => new Date(), batchSize = BATCH_SIZE, signal } = options;
+  const summary: ArticleRecheckSummary = { checked: 0, held: 0, failing: 0, lapsed: 0, firstChecks: 0, leaseLost: 0 };
+  const notSettledSince = now();
+  while (!signal?.aborted) {
+    const items = await queue.takeDue({ topic: ARTICLE_CHECK_TOPIC, now: now(), holder, leaseMs: LEASE_MS, limit: batchSize, notSettledSince });
+    if (items.length === 0) break;
+    for (const item of items) {
+      if (signal?.aborted) break;
+      await checkItem(item, options, now, summary);
+    }
+  }
+  return summary;
+}
+
+async function checkItem(item: QueueItem, options: ArticleRecheckOptions, now: () => Date, summary: ArticleRecheckSummary) {
+  const { sources, queue, fetchPage, portalUrl, policy, holder, logger } = options;
+  const articleId = Number(item.key);
+  const { profileId } = item.payload as unknown as ArticleCheckPayload;
+  const claim = (await sources.articles.claimsOf(profileId)).find((candidate) => candidate.article.id === articleId);
+  const about = { profileId, articleId };
+  if (claim?.proof.state === 'claimed') {
+    // Settled first: a proof the check records queues the article's re-check on this same key, which an item
+    // still held would refuse. Interrupted in between, the claim waits for its owner's "Check again".
+    await queue.settle(item.id, holder, 'done', now());
+    const outcome = await checkArticle({ sources, fetchPage, portalUrl, policy, now }, profileId, articleId);
+    summary.firstChecks++;
+    logger?.info('article checked for the first time', { ...about, status: outcome.status });
+    return;
+  }
+  const subject = claim && recheckedEvidenceOf(claim.proof) && (await authorshipSubjectOf(sources, profileId, portalUrl));
+  if (!claim || !subject) {
+    // No proof to re-check: the article is gone, released, lapsed or proven otherwise (an editor's, an import).
+    await queue.settle(item.id, holder, 'done', now());
+    return;
+  }
+  const credit = await readArticleCredit(fetchPage, subject, claim.article.link);
+  // Cut short by the stop, not by the site: not a result to record. The lease expires and it is read again.
+  if (credit.outcome !== 'credited' && signal(options)) return;
+  const outcome = credit.outcome === 'credited' ? { ok: true as const, matched: credit.matched } : { ok: false as const, reason: credit.reason };
+  const result: ArticleCheckResult = await sources.articles.inOneWrite((unit) =>
+    recordArticleCheckSteps(unit, { profileId, articleId, item: { id: item.id, holder }, outcome, now: now(), policy }),
+  );
+  summary.checked++;
+  if (result === 'lease-lost') summary.leaseLost++;
+  else summary[result]++;
+  const reason = outcome.ok ? null : outcome.reason;
+  if (result === 'lapsed') logger?.warn('article lapsed', { ...about, link: claim.article.link, reason });
+  else logger?.debug('article re-checked', { ...about, result, reason });
+}
+
+const signal = (options: ArticleRecheckOptions): boolean => options.signal?.aborted ?? false;

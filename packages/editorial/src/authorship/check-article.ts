@@ -1,0 +1,126 @@
+import {
+  AUTHORSHIP_PROVIDER,
+  proveArticleSteps,
+  noteUnproven,
+  type Articles,
+  type RecheckPolicy,
+} from '@byline/shared/storage';
+import { authorshipSubjectOf, type AuthorshipSources } from './authorship-subject';
+import { readAuthorMarkup } from './author-markup';
+import { domainAllowed } from './attribution-domains';
+import { PageFetchError, type PageFetcher } from './fetch-page';
+import { matchAuthorship, type AuthorshipMatch, type AuthorshipSubject } from './match-authorship';
+
+/** Who the article proofs of the page check name (its history entries and evidence). */
+export const AUTHORSHIP_CHECKER = 'byline:authorship check';
+
+/** What reading an article's page found: it credits the profile, it does not (and why), or it could not be read. */
+export type ArticleCredit =
+  | { outcome: 'credited'; matched: string }
+  | { outcome: 'not-credited'; reason: string; mention: string | null }
+  | { outcome: 'unread'; reason: string };
+
+const MARKUP_SOURCES: Record<'json-ld' | 'rel-author' | 'fediverse-creator', string> = {
+  'json-ld': 'JSON-LD author',
+  'rel-author': 'rel="author" link',
+  'fediverse-creator': 'fediverse:creator',
+};
+
+/** What matched, in the words the evidence and the pages show. */
+const matchedOf = ({ source, value }: { source: keyof typeof MARKUP_SOURCES; value: string }) =>
+  `${MARKUP_SOURCES[source]} ${value}`;
+
+/** Why an article whose page was read does not count, worded for its owner (and editors). */
+function reasonOf(match: Exclude<AuthorshipMatch, { outcome: 'attested' }>, host: string): string {
+  if (match.outcome === 'mention') {
+    return match.reason === 'name-only'
+      ? `Its page names you (“${match.detail}”) but links to nothing you proved. Ask your publisher to add your Byline page or a proven account to the article’s author markup.`
+      : `Its page credits you, but ${host} is not among the domains you allow to credit you. Add it on your profile page, then check again.`;
+  }
+  return match.reason === 'no-author-markup'
+    ? 'Its page has no author markup (JSON-LD author, rel="author", meta author or fediverse:creator) that names you.'
+    : 'Its page credits someone else.';
+}
+
+/**
+ * Reads an article's page and compares its author markup with the profile (matchAuthorship): a link to the
+ * profile's public page or to a proven account, site or fediverse account, on a domain the journalist allows,
+ * credits it. The page must be on an allowed domain both where the article's address points and where its
+ * redirects end, so that a redirect cannot borrow another outlet's byline. The first check and the re-checks
+ * both read pages here, so an article is judged by one rule.
+ */
+export async function readArticleCredit(fetchPage: PageFetcher, subject: AuthorshipSubject, link: string): Promise<ArticleCredit> {
+  let page;
+  try {
+    page = await fetchPage(link);
+  } catch (error) {
+    if (!(error instanceof PageFetchError)) throw error;
+    return { outcome: 'unread', reason: `Its page could not be read: ${error.message}` };
+  }
+  const match = matchOnAllowedDomains(matchAuthorship(readAuthorMarkup(page.html, page.url), subject, page.url), subject, link);
+  if (match.outcome === 'attested') return { outcome: 'credited', matched: matchedOf(match.matched) };
+  return {
+    outcome: 'not-credited',
+    reason: reasonOf(match, new URL(link).hostname),
+    mention: match.outcome === 'mention' && match.reason === 'name-only' ? match.detail : null,
+  };
+}
+
+/** An attestation counts only when the article's own address is on an allowed domain too (see readArticleCredit). */
+function matchOnAllowedDomains(match: AuthorshipMatch, subject: AuthorshipSubject, articleLink: string): AuthorshipMatch {
+  if (match.outcome !== 'attested' || domainAllowed(articleLink, subject.allowedDomains)) return match;
+  return { outcome: 'mention', reason: 'domain-not-allowed', detail: new URL(articleLink).hostname };
+}
+
+export type ArticleCheckOutcome =
+  | { status: 'proven'; matched: string }
+  | { status: 'unproven'; reason: string }
+  /** Nothing to check: no such article of the profile, or it is proven or released already. */
+  | { status: 'unchanged' };
+
+export interface ArticleCheckDeps {
+  sources: AuthorshipSources & { articles: Articles };
+  fetchPage: PageFetcher;
+  /** PUBLIC_PORTAL_URL: pages credit the profile's public page under it. */
+  portalUrl: string;
+  /** When the proof's first re-check is due (RECHECK_INTERVAL). */
+  policy: Pick<RecheckPolicy, 'intervalMs'>;
+  now?: () => Date;
+}
+
+/**
+ * The first check of an unproven article (the portal's, when it is saved or its owner asks, and the worker's for
+ * claims no one checked): a page that credits the profile proves it (`authorship-attested`, re-checked from then
+ * on, releasing other profiles' unproven claims of the address); anything else is recorded as the reason it does
+ * not count.
+ */
+export async function checkArticle(
+  { sources, fetchPage, portalUrl, policy, now = () => new Date() }: ArticleCheckDeps,
+  profileId: number,
+  articleId: number,
+): Promise<ArticleCheckOutcome> {
+  const claim = (await sources.articles.claimsOf(profileId)).find((candidate) => candidate.article.id === articleId);
+  if (!claim || claim.proof.state === 'proven' || claim.proof.state === 'released') return { status: 'unchanged' };
+  const subject = await authorshipSubjectOf(sources, profileId, portalUrl);
+  if (!subject) return { status: 'unchanged' };
+  const unproven = async (reason: string, mention: string | null = null): Promise<ArticleCheckOutcome> => {
+    await noteUnproven(sources.articles, { profileId, articleId, reason, mention });
+    return { status: 'unproven', reason };
+  };
+  const credit = await readArticleCredit(fetchPage, subject, claim.article.link);
+  if (credit.outcome === 'unread') return unproven(credit.reason);
+  if (credit.outcome === 'not-credited') return unproven(credit.reason, credit.mention);
+  const at = now();
+  const evidence = {
+    method: 'authorship-attested' as const,
+    provider: AUTHORSHIP_PROVIDER,
+    by: AUTHORSHIP_CHECKER,
+    matched: credit.matched,
+    nextCheckAt: new Date(at.getTime() + policy.intervalMs).toISOString(),
+  };
+  const proven = await sources.articles.inOneWrite((unit) =>
+    proveArticleSteps(unit, { profileId, articleId, evidence }, at.toISOString(), AUTHORSHIP_CHECKER),
+  );
+  if (proven.ok) return { status: 'proven', matched: credit.matched };
+  return unproven('Its page credits you, but the article is proven on another profile: ask an editor to move it.');
+}

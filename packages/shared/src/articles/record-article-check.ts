@@ -1,0 +1,94 @@
+import { step, type Steps } from '../database/steps';
+import { lapsesAt, type RecheckPolicy } from '../proofs/claim-store';
+import { lapseNote } from '../proofs/claim-wording';
+import { isLiveArticleEvidence, type ArticleEvidence, type ArticleProof } from './article-proof';
+import type { ArticlesUnitOfWrite, StoredArticleClaim } from './articles-repository';
+
+/** Who writes the history entry when a re-checked article lapses. */
+export const ARTICLE_RECHECK_ACTOR = 'byline:re-check';
+
+/** What a re-read of a proven article's page found: still credited, or why not (the page's words for its owner). */
+export type ArticlePageOutcome = { ok: true; matched: string } | { ok: false; reason: string };
+
+export type ArticleCheckResult = 'held' | 'failing' | 'lapsed' | 'lease-lost';
+
+export interface ArticleCheckToRecord {
+  profileId: number;
+  articleId: number;
+  /** The article's check item and the holder its lease must still be with: nothing is written otherwise. */
+  item: { id: string; holder: string };
+  outcome: ArticlePageOutcome;
+  now: Date;
+  policy: RecheckPolicy;
+}
+
+/** The live proof a re-check reads the page for: the article's live `authorship-attested` evidence. */
+export const recheckedEvidenceOf = (proof: ArticleProof): ArticleEvidence | undefined =>
+  proof.state === 'proven'
+    ? proof.evidence.find((evidence) => evidence.method === 'authorship-attested' && isLiveArticleEvidence(evidence))
+    : undefined;
+
+/**
+ * Records a re-check of a proven article's page, by the rules of the rel="me" re-checks (recheck/rechecks.ts,
+ * checkRecord): a page that still credits the profile clears any failure and is checked again after the interval;
+ * one that fails (the attribution dropped, the page gone or unreachable) inside the grace period (lapsesAt,
+ * counted from the first failure in a row) is checked again after the retry time; past it the proof ends. An
+ * article the end leaves without any live proof lapses: it stops counting, its profile's answers are rendered
+ * again and its history says why (`article-lapsed`). Another live proof (an editor's attestation) keeps it proven.
+ *
+ * Order (MongoDB, where each is a separate write): the lease is read, then the proof, its answers and history,
+ * then the item settled. Interrupted before the settle, the lease expires and the page is read again: a check
+ * that held is recorded twice, a failure keeps its first time, and a lapse finds no live proof to check (done).
+ */
+export function* recordArticleCheckSteps(
+  unit: ArticlesUnitOfWrite,
+  { profileId, articleId, item, outcome, now, policy }: ArticleCheckToRecord,
+): Steps<ArticleCheckResult> {
+  if (!(yield* step(unit.holdsCheck(item.id, item.holder)))) return 'lease-lost';
+  const claim = yield* step(unit.claim(profileId, articleId));
+  const checked = claim && recheckedEvidenceOf(claim.proof);
+  if (!claim || !checked) {
+    // Its proof ended meanwhile (a new address, a release, an editor's move): nothing left to re-check.
+    yield* step(unit.settleCheck(item.id, item.holder, 'done', now));
+    return 'lease-lost';
+  }
+  const at = now.toISOString();
+  const later = (ms: number) => new Date(now.getTime() + ms);
+  if (outcome.ok) {
+    const next = later(policy.intervalMs);
+    yield* writeEvidence(unit, claim, checked, { lastCheckedAt: at, failingSince: null, lastFailure: null, nextCheckAt: next.toISOString() });
+    yield* step(unit.settleCheck(item.id, item.holder, { dueAt: next }, now));
+    return 'held';
+  }
+  const failingSince = checked.failingSince ?? at;
+  const failing = { lastCheckedAt: at, failingSince, lastFailure: outcome.reason };
+  if (!lapsesAt(failingSince, now, policy)) {
+    const next = later(policy.retryMs);
+    yield* writeEvidence(unit, claim, checked, { ...failing, nextCheckAt: next.toISOString() });
+    yield* step(unit.settleCheck(item.id, item.holder, { dueAt: next }, now));
+    return 'failing';
+  }
+  const note = lapseNote(failingSince, outcome.reason);
+  const ended = { ...failing, nextCheckAt: null, endedAt: at, endedReason: note };
+  const evidence = claim.proof.evidence.map((each) => (each === checked ? { ...each, ...ended } : each));
+  const leftWithout = !evidence.some(isLiveArticleEvidence);
+  const proof: ArticleProof = leftWithout ? { ...claim.proof, state: 'lapsed', reason: note, evidence } : { ...claim.proof, evidence };
+  yield* step(unit.writeProof(claim, proof));
+  if (leftWithout) {
+    yield* step(unit.rerender([profileId]));
+    const history = { profileId, actor: ARTICLE_RECHECK_ACTOR, action: 'article-lapsed' as const, note: `${claim.canonicalUrl}: ${note}` };
+    yield* step(unit.appendHistory(history, at));
+  }
+  yield* step(unit.settleCheck(item.id, item.holder, 'done', now));
+  return 'lapsed';
+}
+
+function* writeEvidence(
+  unit: ArticlesUnitOfWrite,
+  claim: StoredArticleClaim,
+  checked: ArticleEvidence,
+  fields: Partial<ArticleEvidence>,
+): Steps<void> {
+  const evidence = claim.proof.evidence.map((each) => (each === checked ? { ...each, ...fields } : each));
+  yield* step(unit.writeProof(claim, { ...claim.proof, evidence }));
+}
