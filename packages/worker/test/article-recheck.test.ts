@@ -62,7 +62,15 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
 
   const now = () => new Date(clock);
   const run = () =>
-    runArticleRecheck({ sources: backend, queue: backend.queue, fetchPage, portalUrl: PORTAL, policy: POLICY, holder: 'test', now });
+    runArticleRecheck({
+      sources: backend,
+      queue: backend.queue,
+      fetchPage,
+      portalUrl: PORTAL,
+      policy: POLICY,
+      holder: 'test',
+      now,
+    });
 
   /** A journalist allowing news.test, with an article whose page the server serves at `path` by `page`. */
   async function journalistWithArticle(page: (slug: string) => Page) {
@@ -143,7 +151,11 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
     expect(await store.articleAnswer(canonicalizeUrl(article.link))).toBeNull();
     expect(await backend.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
     expect(await backend.audit.historyOf(article.profile.id)).toContainEqual(
-      expect.objectContaining({ action: 'article-lapsed', actor: 'byline:re-check', note: expect.stringContaining(article.path) }),
+      expect.objectContaining({
+        action: 'article-lapsed',
+        actor: 'byline:re-check',
+        note: expect.stringContaining(article.path),
+      }),
     );
     // Nothing left to check.
     clock += POLICY.intervalMs;
@@ -208,14 +220,21 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
     const article = await journalistWithArticle(() => uncredited);
     await backend.queue.enqueue(articleCheckItemOf({ id: article.article.id, profileId: article.profile.id }, now()));
     expect(await run()).toMatchObject({ firstChecks: 1 });
-    expect((await article.claim()).proof).toMatchObject({ state: 'claimed', reason: expect.stringContaining('no author markup') });
+    expect((await article.claim()).proof).toMatchObject({
+      state: 'claimed',
+      reason: expect.stringContaining('no author markup'),
+    });
     expect(await backend.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
   });
 
   it('does not re-check an editor’s attestation', async () => {
     const article = await journalistWithArticle(() => uncredited);
     const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };
-    const proven = await proveArticle(backend.articles, { profileId: article.profile.id, articleId: article.article.id, evidence }, 'ed');
+    const proven = await proveArticle(
+      backend.articles,
+      { profileId: article.profile.id, articleId: article.article.id, evidence },
+      'ed',
+    );
     expect(proven.ok).toBe(true);
     expect(await backend.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
   });

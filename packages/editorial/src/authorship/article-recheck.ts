@@ -57,7 +57,14 @@ export async function runArticleRecheck(options: ArticleRecheckOptions): Promise
   const summary: ArticleRecheckSummary = { checked: 0, held: 0, failing: 0, lapsed: 0, firstChecks: 0, leaseLost: 0 };
   const notSettledSince = now();
   while (!signal?.aborted) {
-    const items = await queue.takeDue({ topic: ARTICLE_CHECK_TOPIC, now: now(), holder, leaseMs: LEASE_MS, limit: batchSize, notSettledSince });
+    const items = await queue.takeDue({
+      topic: ARTICLE_CHECK_TOPIC,
+      now: now(),
+      holder,
+      leaseMs: LEASE_MS,
+      limit: batchSize,
+      notSettledSince,
+    });
     if (items.length === 0) break;
     for (const item of items) {
       if (signal?.aborted) break;
@@ -91,7 +98,10 @@ async function checkItem(item: QueueItem, options: ArticleRecheckOptions, now: (
   const credit = await readArticleCredit(fetchPage, subject, claim.article.link);
   // Cut short by the stop, not by the site: not a result to record. The lease expires and it is read again.
   if (credit.outcome !== 'credited' && signal(options)) return;
-  const outcome = credit.outcome === 'credited' ? { ok: true as const, matched: credit.matched } : { ok: false as const, reason: credit.reason };
+  const outcome =
+    credit.outcome === 'credited'
+      ? { ok: true as const, matched: credit.matched }
+      : { ok: false as const, reason: credit.reason };
   const result: ArticleCheckResult = await sources.articles.inOneWrite((unit) =>
     recordArticleCheckSteps(unit, { profileId, articleId, item: { id: item.id, holder }, outcome, now: now(), policy }),
   );

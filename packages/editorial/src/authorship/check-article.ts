@@ -1,10 +1,4 @@
-import {
-  AUTHORSHIP_PROVIDER,
-  proveArticleSteps,
-  noteUnproven,
-  type Articles,
-  type RecheckPolicy,
-} from '@byline/shared/storage';
+import { AUTHORSHIP_PROVIDER, proveArticleSteps, noteUnproven, type Articles, type RecheckPolicy } from '@byline/shared/storage';
 import { authorshipSubjectOf, type AuthorshipSources } from './authorship-subject';
 import { readAuthorMarkup } from './author-markup';
 import { domainAllowed } from './attribution-domains';
@@ -49,7 +43,11 @@ function reasonOf(match: Exclude<AuthorshipMatch, { outcome: 'attested' }>, host
  * redirects end, so that a redirect cannot borrow another outlet's byline. The first check and the re-checks
  * both read pages here, so an article is judged by one rule.
  */
-export async function readArticleCredit(fetchPage: PageFetcher, subject: AuthorshipSubject, link: string): Promise<ArticleCredit> {
+export async function readArticleCredit(
+  fetchPage: PageFetcher,
+  subject: AuthorshipSubject,
+  link: string,
+): Promise<ArticleCredit> {
   let page;
   try {
     page = await fetchPage(link);

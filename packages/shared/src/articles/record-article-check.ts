@@ -56,7 +56,12 @@ export function* recordArticleCheckSteps(
   const later = (ms: number) => new Date(now.getTime() + ms);
   if (outcome.ok) {
     const next = later(policy.intervalMs);
-    yield* writeEvidence(unit, claim, checked, { lastCheckedAt: at, failingSince: null, lastFailure: null, nextCheckAt: next.toISOString() });
+    yield* writeEvidence(unit, claim, checked, {
+      lastCheckedAt: at,
+      failingSince: null,
+      lastFailure: null,
+      nextCheckAt: next.toISOString(),
+    });
     yield* step(unit.settleCheck(item.id, item.holder, { dueAt: next }, now));
     return 'held';
   }
@@ -72,11 +77,18 @@ export function* recordArticleCheckSteps(
   const ended = { ...failing, nextCheckAt: null, endedAt: at, endedReason: note };
   const evidence = claim.proof.evidence.map((each) => (each === checked ? { ...each, ...ended } : each));
   const leftWithout = !evidence.some(isLiveArticleEvidence);
-  const proof: ArticleProof = leftWithout ? { ...claim.proof, state: 'lapsed', reason: note, evidence } : { ...claim.proof, evidence };
+  const proof: ArticleProof = leftWithout
+    ? { ...claim.proof, state: 'lapsed', reason: note, evidence }
+    : { ...claim.proof, evidence };
   yield* step(unit.writeProof(claim, proof));
   if (leftWithout) {
     yield* step(unit.rerender([profileId]));
-    const history = { profileId, actor: ARTICLE_RECHECK_ACTOR, action: 'article-lapsed' as const, note: `${claim.canonicalUrl}: ${note}` };
+    const history = {
+      profileId,
+      actor: ARTICLE_RECHECK_ACTOR,
+      action: 'article-lapsed' as const,
+      note: `${claim.canonicalUrl}: ${note}`,
+    };
     yield* step(unit.appendHistory(history, at));
   }
   yield* step(unit.settleCheck(item.id, item.holder, 'done', now));
