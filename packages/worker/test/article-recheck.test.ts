@@ -8,11 +8,13 @@ import {
   EDITOR_PROVIDER,
   proveArticle,
   publicProfileUrl,
+  rechecksOf,
   runArticleRecheck,
   type Backend,
 } from '@byline/editorial';
-import { anArticle, loopbackOutbound, profileFields, storeFactories } from '@byline/test-support';
-import { DAY, HOUR, PORTAL, startPageServer, type Page, type PageServer } from './rel-me-fixtures';
+import { anArticle, loopbackOutbound, profileFields, quietLogger, storeFactories } from '@byline/test-support';
+import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
+import { DAY, HOUR, loopbackFetch, PORTAL, startPageServer, type Page, type PageServer } from './rel-me-fixtures';
 
 /**
  * The worker's checks of article pages, on each store, against pages a real HTTP server on 127.0.0.1 serves under
@@ -225,6 +227,37 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
       reason: expect.stringContaining('no author markup'),
     });
     expect(await backend.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
+  });
+
+  it('runs in the worker’s loop after the rel="me" re-checks', async () => {
+    const article = await journalistWithArticle(crediting);
+    await backend.queue.enqueue(articleCheckItemOf({ id: article.article.id, profileId: article.profile.id }, now()));
+    let loop: RecheckLoop | undefined;
+    const checked = new Promise<unknown>((resolve) => {
+      loop = startRecheckLoop({
+        rechecks: rechecksOf(backend),
+        claims: backend.claims,
+        profiles: backend.profiles,
+        verification: backend.verification,
+        fetch: loopbackFetch,
+        articles: { sources: backend, queue: backend.queue, fetchPage },
+        portalUrl: PORTAL,
+        policy: POLICY,
+        holder: 'worker-test',
+        now,
+        pollIntervalMs: 20,
+        logger: quietLogger(),
+        onRun: (result) => {
+          if (result.articles?.firstChecks) resolve(result.articles);
+        },
+      });
+    });
+    try {
+      expect(await checked).toMatchObject({ firstChecks: 1 });
+    } finally {
+      await loop?.stop();
+    }
+    expect(await article.counts()).toBe(article.profile.id);
   });
 
   it('does not re-check an editor’s attestation', async () => {

@@ -97,7 +97,7 @@ async function checkItem(item: QueueItem, options: ArticleRecheckOptions, now: (
   }
   const credit = await readArticleCredit(fetchPage, subject, claim.article.link);
   // Cut short by the stop, not by the site: not a result to record. The lease expires and it is read again.
-  if (credit.outcome !== 'credited' && signal(options)) return;
+  if (credit.outcome !== 'credited' && options.signal?.aborted) return;
   const outcome =
     credit.outcome === 'credited'
       ? { ok: true as const, matched: credit.matched }
@@ -112,5 +112,3 @@ async function checkItem(item: QueueItem, options: ArticleRecheckOptions, now: (
   if (result === 'lapsed') logger?.warn('article lapsed', { ...about, link: claim.article.link, reason });
   else logger?.debug('article re-checked', { ...about, result, reason });
 }
-
-const signal = (options: ArticleRecheckOptions): boolean => options.signal?.aborted ?? false;
