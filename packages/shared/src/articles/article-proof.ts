@@ -1,5 +1,5 @@
 import type { Article } from '../domain/types';
-import { EDITOR_PROVIDER, OPERATOR_PROVIDER, type EvidenceProvider } from '../proofs/claims';
+import { EDITOR_PROVIDER, OPERATOR_PROVIDER, type Evidence, type EvidenceProvider } from '../proofs/claims';
 
 /**
  * An article on a profile is a claim, like a handle: `claimed` until evidence proves it, `proven` while it has live
@@ -17,26 +17,14 @@ export type ArticleState = 'claimed' | 'proven' | 'lapsed' | 'released';
 export type ArticleEvidenceMethod = 'authorship-attested' | 'editor-attestation' | 'operator-import';
 
 /**
- * One proof of an article, shaped like a handle's evidence (see proofs/claims.ts, Evidence); the address it proves
- * is the article's own.
+ * One proof of an article: a handle's evidence (see proofs/claims.ts, Evidence: who vouched, when, its re-checks and
+ * its end) without the claim's ids, proven value and account id — the address it proves is the article's own — and
+ * with what on the page matched (authorship-attested: e.g. `JSON-LD author https://…`; null otherwise).
  */
-export interface ArticleEvidence {
+export type ArticleEvidence = Omit<Evidence, 'id' | 'claimId' | 'method' | 'provenValue' | 'subject'> & {
   method: ArticleEvidenceMethod;
-  provider: EvidenceProvider;
-  /** What on the page matched (authorship-attested): e.g. `JSON-LD author.url https://…`; null otherwise. */
   matched: string | null;
-  verifiedAt: string;
-  lastCheckedAt: string;
-  /** Who or what vouched: `byline:authorship check`, `editor:EMAIL`, `operator:byline import`. */
-  by: string;
-  note: string | null;
-  /** Re-checked proofs (authorship-attested): when the next check is due. */
-  nextCheckAt: string | null;
-  failingSince: string | null;
-  lastFailure: string | null;
-  endedAt: string | null;
-  endedReason: string | null;
-}
+};
 
 /** An article's state and evidence, stored beside it. */
 export interface ArticleProof {
