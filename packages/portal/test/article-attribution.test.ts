@@ -205,4 +205,38 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     expect(refused.status).toBe(403);
     expect(await portal.store.findAuthorOfArticle(canonicalizeUrl(own.article.link))).toBeNull();
   });
+
+  it('moves a proven article back to its author only on an editor’s decision, with a note', async () => {
+    const aoife = await journalistAllowing(portal);
+    const squatter = await journalistAllowing(portal, 'news.test', { profile_first_name: 'Seán', profile_last_name: 'Ó Briain' });
+    const where = path();
+    // The page first credits the squatter (say, a wrong byline); he proves it, releasing her claim.
+    const link = outlet.serve(where, pageWith(''));
+    await addArticle(aoife.agent, link);
+    outlet.pages.set(where, pageWith(relAuthor(profilePage(squatter.slug))));
+    await addArticle(squatter.agent, link);
+    expect(await counts(link)).toBe(squatter.profileId);
+    const { article, proof } = await claimOf(aoife.profileId, link);
+    expect(proof.state).toBe('released');
+    expect((await addArticle(aoife.agent, link)).status).toBe(409);
+
+    const desk = await editor(portal);
+    const review = `/editor/profiles/${aoife.profileId}`;
+    expect((await desk.agent.get(review)).text).toContain('Move this article here');
+    const action = `${review}/articles/${article.id}/move`;
+    expect((await submit(desk.agent, review, action, { note: '' })).status).toBe(422);
+    expect(await counts(link)).toBe(squatter.profileId);
+    const moved = await submit(desk.agent, review, action, { note: 'The Ledger corrected the byline' });
+    expect(moved.status).toBe(303);
+    expect(await counts(link)).toBe(aoife.profileId);
+    expect((await claimOf(squatter.profileId, link)).proof.state).toBe('released');
+    const [history] = await portal.backend.audit.historyOf(squatter.profileId);
+    expect(history).toMatchObject({ action: 'article-moved', actor: desk.email });
+    // Nobody moves an article onto their own profile.
+    const self = await editor(portal, { profile: { profile_first_name: 'Eve' } });
+    const refused = await submit(self.agent, review, `/editor/profiles/${self.profileId}/articles/${article.id}/move`, {
+      note: 'mine',
+    });
+    expect(refused.status).toBe(403);
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  moveProvenArticle,
   backendOf,
   EDITOR_PROVIDER,
   listedWhenApprovedEvidence,
@@ -56,4 +57,20 @@ export async function attestListedArticles(store: Store, editor: PortalUser, pro
     const evidence = listedWhenApprovedEvidence(editor.email);
     await proveArticle(backend.articles, { profileId, articleId: claim.article.id, evidence }, editor.email);
   }
+}
+
+export type MoveArticleHereResult =
+  { ok: true } | { ok: false; reason: 'own-profile' | 'no-such-article' | 'not-proven-elsewhere' };
+
+/** An editor moves a proven article onto the profile whose claim of it was released (see moveProvenArticle). */
+export async function moveArticleHere(
+  store: Store,
+  editor: PortalUser,
+  profileId: number,
+  articleId: number,
+  note: string,
+): Promise<MoveArticleHereResult> {
+  if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
+  const moved = await moveProvenArticle(backendOf(store).articles, { profileId, articleId, editor: editor.email, note });
+  return moved.ok ? { ok: true } : moved;
 }

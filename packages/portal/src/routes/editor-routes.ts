@@ -4,7 +4,7 @@ import { handleKey, normalizeHandle, type SocialType } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { attestClaim, moveHandle, reviewedClaims, type EditorProofDeps } from '../editor/editor-proofs';
-import { attestArticle, attestListedArticles } from '../editor/editor-articles';
+import { attestArticle, attestListedArticles, moveArticleHere } from '../editor/editor-articles';
 import {
   articleParamsSchema,
   attestSchema,
@@ -183,6 +183,22 @@ export function editorRoutes(ctx: PortalContext): Router {
           409,
         );
     }
+  });
+
+  router.post('/editor/profiles/:id/articles/:articleId/move', async (req, res) => {
+    const { id, articleId } = idsOf<{ id: number; articleId: number }>(articleParamsSchema, req.params);
+    const form = validateForm<{ note: string }>(attestSchema, req.body);
+    const problemOf = (message: string): FormProblem => ({
+      form: `article-${articleId}`,
+      message,
+      note: String(req.body?.note ?? ''),
+    });
+    if (!form.ok) return showReview(res, id, { problem: problemOf(form.errors.note ?? 'Check the note.') }, 422);
+    const result = await moveArticleHere(store, signedInUser(res), id, articleId, form.value.note);
+    if (result.ok) return backToReview(req, res, id, 'The article is moved here: it counts on this profile now.');
+    if (result.reason === 'own-profile') throw new PageError(403, OWN_PROFILE_REFUSAL);
+    if (result.reason === 'no-such-article') throw new PageError(404, 'There is no such article on this profile.');
+    return showReview(res, id, { problem: problemOf('No other profile has it proven now: attest it instead.') }, 409);
   });
 
   router.post('/editor/profiles/:id/move', async (req, res) => {

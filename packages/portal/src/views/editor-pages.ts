@@ -238,6 +238,8 @@ function reviewedArticle(
         : 'loaded by the operator'
     : '';
   const attestable = !own && (proof.state === 'claimed' || proof.state === 'lapsed');
+  // Released to a profile that proved it: only an editor's decision moves it back, with a note.
+  const movable = !own && proof.state === 'released';
   const formKey = `article-${article.id}`;
   return html`<li>
     <a href="${webUrl(article.link) ?? sitePath('#')}" rel="noopener noreferrer">${article.title}</a>
@@ -251,6 +253,15 @@ function reviewedArticle(
             ${csrfField(csrf)}
             ${noteField(`${formKey}-note`, 'Why you vouch for this article (required)', 'Attesting makes the article count on your word. Attest only what you checked yourself (the outlet’s author page, the journalist’s editor).', problem?.form === formKey ? problem : undefined)}
             <button type="submit" class="secondary">Attest this article</button>
+          </form>`
+        : ''
+    }
+    ${
+      movable
+        ? html`<form method="post" action="/editor/profiles/${profileId}/articles/${article.id}/move" novalidate>
+            ${csrfField(csrf)}
+            ${noteField(`${formKey}-move-note`, 'Why it belongs to this profile (required)', 'Moving ends the other profile’s proof of this article and makes it count here on your word; both histories record it.', problem?.form === formKey ? problem : undefined)}
+            <button type="submit" class="secondary">Move this article here</button>
           </form>`
         : ''
     }

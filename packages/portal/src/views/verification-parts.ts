@@ -20,6 +20,7 @@ export const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   'identity-change-cancelled': 'Identity change cancelled by its owner',
   'article-attested': 'Article attested by an editor',
   'article-released': 'Article released: another profile proved it',
+  'article-moved': 'Proven article moved by an editor',
   'article-lapsed': 'Article lapsed: its page stopped crediting the profile',
 };
 

@@ -2,6 +2,7 @@ import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { contractArticle, newJournalist } from '../profiles/journalist-contract';
 import { AUTHORSHIP_PROVIDER, type NewArticleEvidence } from './article-proof';
 import { ArticleTakenError } from './articles-repository';
+import { moveProvenArticle } from './move-proven-article';
 import { noteUnproven, proveArticle } from './prove-article';
 
 const byEditor: NewArticleEvidence = {
@@ -141,5 +142,72 @@ export function articlesContract(factory: StoreFactory): void {
     await prove(profile.id, added.article.id);
     expect(await noteUnproven(backend().articles, note)).toBe(false);
     expect((await backend().articles.claimsOf(profile.id))[0]!.proof).toMatchObject({ state: 'proven', reason: null });
+  });
+
+  it('moves a proven article onto the profile that lists it only by an editor’s decision, recorded on both', async () => {
+    const holder = (await newJournalist(backend())).profile;
+    const owner = (await newJournalist(backend())).profile;
+    const held = await backend().articles.add(holder.id, contractArticle('moved'));
+    await prove(holder.id, held.article.id);
+    await expect(backend().articles.add(owner.id, contractArticle('moved'))).rejects.toEqual(new ArticleTakenError(false));
+    // Only onto a profile that lists the address, and only a proven one (otherwise an editor attests instead).
+    const other = (await newJournalist(backend())).profile;
+    expect(
+      await moveProvenArticle(backend().articles, {
+        profileId: other.id,
+        articleId: held.article.id,
+        editor: 'ed@example.org',
+        note: 'x',
+      }),
+    ).toEqual({
+      ok: false,
+      reason: 'no-such-article',
+    });
+    const mine = await backend().articles.add(owner.id, contractArticle('moved-too'));
+    expect(
+      await moveProvenArticle(backend().articles, {
+        profileId: owner.id,
+        articleId: mine.article.id,
+        editor: 'ed@example.org',
+        note: 'x',
+      }),
+    ).toEqual({
+      ok: false,
+      reason: 'not-proven-elsewhere',
+    });
+
+    const claimed = await backend().articles.add(other.id, contractArticle('contested'));
+    const proven = await backend().articles.add(holder.id, contractArticle('contested'));
+    await expect(prove(holder.id, proven.article.id)).resolves.toMatchObject({ released: [{ profileId: other.id }] });
+    // Released, her claim cannot be listed again while the address is proven elsewhere: she asks an editor.
+    const relisted = await backend()
+      .articles.add(other.id, contractArticle('contested'))
+      .catch((error: unknown) => error);
+    expect(relisted).toEqual(new ArticleTakenError(false));
+    const move = {
+      profileId: other.id,
+      articleId: claimed.article.id,
+      editor: 'ed@example.org',
+      note: 'Her editor confirmed it',
+    };
+    expect(await moveProvenArticle(backend().articles, move)).toEqual({ ok: true, fromProfileId: holder.id });
+    expect((await authorOf('contested'))?.profile.id).toBe(other.id);
+    const [from] = (await backend().articles.claimsOf(holder.id)).filter((c) => c.article.link.endsWith('/contested'));
+    expect(from!.proof).toMatchObject({
+      state: 'released',
+      reason: expect.stringContaining('Moved to another profile by an editor'),
+    });
+    expect(from!.proof.evidence.every((e) => e.endedAt !== null)).toBe(true);
+    const [to] = (await backend().articles.claimsOf(other.id)).filter((c) => c.article.link.endsWith('/contested'));
+    expect(to!.proof.evidence.at(-1)).toMatchObject({
+      method: 'editor-attestation',
+      by: 'editor:ed@example.org',
+      note: 'Her editor confirmed it',
+    });
+    expect((await backend().audit.historyOf(holder.id))[0]).toMatchObject({ action: 'article-moved', actor: 'ed@example.org' });
+    expect((await backend().audit.historyOf(other.id))[0]).toMatchObject({
+      action: 'article-moved',
+      note: expect.stringContaining('moved here'),
+    });
   });
 }

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'identity-change-cancelled',
   'article-attested',
   'article-released',
+  'article-moved',
   'article-lapsed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
