@@ -55,8 +55,17 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
     });
 
   const checkArticles = async (articles: NonNullable<RecheckLoopOptions['articles']>) => {
-    const { holder, portalUrl, policy } = recheck;
-    const summary = await runArticleRecheck({ ...articles, holder, portalUrl, policy, now, logger, signal: stopping.signal });
+    const { holder, portalUrl, policy, notifier } = recheck;
+    const summary = await runArticleRecheck({
+      ...articles,
+      holder,
+      portalUrl,
+      policy,
+      now,
+      logger,
+      notifier,
+      signal: stopping.signal,
+    });
     const checked = summary.checked + summary.firstChecks;
     logger.log(checked > 0 ? 'info' : 'debug', 'article check run finished', { ...summary });
     return summary;

@@ -11,6 +11,7 @@ import {
   rechecksOf,
   runArticleRecheck,
   type Backend,
+  type OwnerEvent,
 } from '@byline/editorial';
 import { anArticle, loopbackOutbound, profileFields, quietLogger, storeFactories } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
@@ -63,6 +64,8 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
   afterEach(() => store.close());
 
   const now = () => new Date(clock);
+  /** What the owners were told (the notifier the worker mails through with SMTP_URL). */
+  let told: OwnerEvent[] = [];
   const run = () =>
     runArticleRecheck({
       sources: backend,
@@ -72,6 +75,7 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
       policy: POLICY,
       holder: 'test',
       now,
+      notifier: { notify: (event) => void told.push(event) },
     });
 
   /** A journalist allowing news.test, with an article whose page the server serves at `path` by `page`. */
@@ -144,7 +148,11 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
     expect((await article.claim()).proof.evidence[0]!.failingSince).toBe(new Date(failedAt).toISOString());
 
     clock = failedAt + POLICY.graceMs;
+    told = [];
     expect(await run()).toMatchObject({ checked: 1, lapsed: 1 });
+    expect(told).toEqual([
+      { kind: 'proof-lapsed', profileId: article.profile.id, claim: `article ${article.link}`, note: expect.any(String) },
+    ]);
     const { proof } = await article.claim();
     expect(proof.state).toBe('lapsed');
     expect(proof.reason).toMatch(/^The proof stopped holding: failing since/);

@@ -1,3 +1,4 @@
+import type { OwnerNotifier } from '../notify/owner-notifier';
 import {
   ARTICLE_CHECK_TOPIC,
   recheckedEvidenceOf,
@@ -39,6 +40,8 @@ export interface ArticleRecheckOptions {
   /** Stops the run: no more items are taken; an item in hand is left to its lease, which expires. */
   signal?: AbortSignal;
   logger?: Logger;
+  /** Tells the owner when one of their articles lapses (by mail with SMTP_URL). */
+  notifier?: OwnerNotifier;
 }
 
 /** Items leased at a time; each page fetch takes at most the fetcher's timeout (5 s by default). */
@@ -109,6 +112,8 @@ async function checkItem(item: QueueItem, options: ArticleRecheckOptions, now: (
   if (result === 'lease-lost') summary.leaseLost++;
   else summary[result]++;
   const reason = outcome.ok ? null : outcome.reason;
-  if (result === 'lapsed') logger?.warn('article lapsed', { ...about, link: claim.article.link, reason });
-  else logger?.debug('article re-checked', { ...about, result, reason });
+  if (result === 'lapsed') {
+    logger?.warn('article lapsed', { ...about, link: claim.article.link, reason });
+    options.notifier?.notify({ kind: 'proof-lapsed', profileId, claim: `article ${claim.article.link}`, note: reason ?? '' });
+  } else logger?.debug('article re-checked', { ...about, result, reason });
 }
