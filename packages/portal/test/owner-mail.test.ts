@@ -4,6 +4,7 @@ import { smtpMailer } from '../src/mail/smtp-mailer';
 import { portalStoreFactories, profileForm, startPortal, submit, type Portal } from './support/portal-harness';
 import { editor, journalist, ONLY_X, reviewPath } from './support/editors';
 import { startMailbox, type Mailbox } from './support/mailbox';
+import { proveClaim } from './support/proofs';
 
 const PORTAL_URL = 'https://portal.example.org';
 const PUBLIC_URLS = { portal: PORTAL_URL, articleVerifier: 'http://localhost:8080', journalistVerifier: 'http://localhost:8081' };
@@ -57,6 +58,32 @@ describe.each(portalStoreFactories())('mail to profiles’ owners ($name store)'
     expect(mails.map((mail) => mail.subject)).toEqual(['A claim on your Byline profile was released']);
     expect(mails[0]!.text).toContain(handle.slice(1));
     expect(await mailTo(second.email)).toEqual([]);
+  });
+
+  it('mails the owner an editor’s decision on their identity change, with the note', async () => {
+    const person = await journalist(portal);
+    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
+    await portal.backend.verification.decide({
+      profileId: person.profileId,
+      actor: 'ed@example.org',
+      action: 'verified',
+      note: '',
+    });
+    await submit(person.agent, '/profile', '/profile', { ...person.form, profile_employer: 'The Munster Courier' });
+    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
+    const desk = await editor(portal);
+    const path = reviewPath(person.profileId);
+    const declined = await submit(desk.agent, path, `${path}/identity-change`, {
+      decision: 'decline',
+      identity_note: 'Ask the Courier to confirm first',
+      requested_at: requestedAt,
+    });
+    expect(declined.status).toBe(303);
+
+    const mails = await mailTo(person.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Ask the Courier to confirm first');
+    expect(await mailTo(desk.email)).toEqual([]);
   });
 
   it('keeps the decision when the mail cannot be sent', async () => {
