@@ -1,8 +1,15 @@
 import Joi from 'joi';
-import { SOCIAL_TYPES } from '@byline/shared';
+import { plainTextRule, SOCIAL_TYPES } from '@byline/shared';
+
+/**
+ * An editor's note is shown on review pages, in the editors' log, in the journalist's own data and in mail to them:
+ * like every other text a person types, it must not carry control characters or text-direction overrides (its line
+ * breaks are kept).
+ */
+const safeNote = plainTextRule('prose');
 
 /** The note an attestation or a move stands on: kept with the proof and in the history, so never empty. */
-const requiredNote = Joi.string().trim().max(2000).required().messages({
+const requiredNote = Joi.string().trim().max(2000).required().label('The note').custom(safeNote).messages({
   'any.required': 'The note is required: say how you know it is theirs.',
   'string.empty': 'The note is required: say how you know it is theirs.',
   'string.max': 'Keep the note under 2,000 characters.',
@@ -22,14 +29,14 @@ export const moveSchema = Joi.object({
 
 export const decisionSchema = Joi.object({
   decision: Joi.string().valid('verify', 'reject', 'unverify').required(),
-  note: Joi.string().trim().allow('').max(2000).default(''),
+  note: Joi.string().trim().allow('').max(2000).default('').label('The note').custom(safeNote),
   override: Joi.string().valid('on'),
 });
 
 /** An editor's decision on a pending identity change; the note is checked by the use case (a decline needs one). */
 export const identityDecisionSchema = Joi.object({
   decision: Joi.string().valid('approve', 'decline').required(),
-  identity_note: Joi.string().trim().allow('').max(2000).default(''),
+  identity_note: Joi.string().trim().allow('').max(2000).default('').label('The note').custom(safeNote),
   /** The change the editor saw: one replaced since is not decided. */
   requested_at: Joi.string().trim().max(64).required(),
 });

@@ -27,7 +27,9 @@ function profileIdOf(res: Response): number {
   return profileId;
 }
 
+/** An article id as the pages write it: digits only (Number alone would also read '0x10', '1e1' or ' 1' as ids). */
 function articleIdOf(raw: string | string[] | undefined): number {
+  if (typeof raw !== 'string' || !/^[1-9][0-9]*$/.test(raw)) throw new PageError(404, 'There is no such article.');
   const id = Number(raw);
   if (!Number.isSafeInteger(id) || id <= 0) throw new PageError(404, 'There is no such article.');
   return id;
