@@ -1,3 +1,4 @@
+import { getPublicSuffix } from 'tldts';
 /**
  * The domains whose pages may credit a journalist. Markup that credits them anywhere else is only a mention:
  * anyone can publish a page that links to a journalist, so a link counts as proof only on sites the journalist
@@ -50,6 +51,11 @@ export function normaliseAttributionDomain(input: string): string {
     throw new InvalidAttributionDomainError('is not a domain name');
   }
   if (labels.length < 2) throw new InvalidAttributionDomainError('must be a domain with at least two labels (example.com)');
+  // A public suffix (co.uk, github.io) would let every site registered under it credit the journalist: the Public
+  // Suffix List, as tldts keeps it (private suffixes included), says which names are one.
+  if (getPublicSuffix(hostname, { allowPrivateDomains: true }) === hostname) {
+    throw new InvalidAttributionDomainError('is a public suffix (like co.uk): name the outlet’s own domain');
+  }
   return hostname;
 }
 

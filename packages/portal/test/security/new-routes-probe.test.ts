@@ -446,7 +446,7 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
   });
 
   // A public suffix is two labels, like a domain, yet names every site registered under it.
-  it.failing('FINDING: refuses a public suffix (co.uk, github.io) as an attribution domain', async () => {
+  it('refuses a public suffix (co.uk, github.io) as an attribution domain', async () => {
     const victim = await journalistAllowing(portal, 'news.test');
     for (const domain of ['co.uk', 'github.io', 'com.au']) {
       const res = await submit(victim.agent, '/profile', '/profile', { ...victim.form, attribution_domains: domain });

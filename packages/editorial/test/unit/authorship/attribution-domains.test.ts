@@ -37,6 +37,9 @@ describe('normaliseAttributionDomain', () => {
     ['com', 'must be a domain with at least two labels (example.com)'],
     ['exa mple.com', 'is not a domain name'],
     ['-bad.example.com', 'is not a domain name'],
+    ['co.uk', 'is a public suffix (like co.uk): name the outlet’s own domain'],
+    ['*.com.au', 'is a public suffix (like co.uk): name the outlet’s own domain'],
+    ['github.io', 'is a public suffix (like co.uk): name the outlet’s own domain'],
   ])('refuses %j: %s', (input, reason) => {
     expect(() => normaliseAttributionDomain(input)).toThrow(new InvalidAttributionDomainError(reason));
   });
