@@ -239,4 +239,27 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     });
     expect(refused.status).toBe(403);
   });
+
+  it('approving a profile vouches for its listed articles, but never for one whose page credits someone else', async () => {
+    const aoife = await journalistAllowing(portal);
+    const ciaran = await journalistAllowing(portal, 'news.test', { profile_first_name: 'Ciarán', profile_last_name: 'Walsh' });
+    const unread = outlet.serve(path(), pageWith(''));
+    const his = outlet.serve(path(), pageWith(relAuthor(profilePage(ciaran.slug))));
+    await addArticle(aoife.agent, unread);
+    await addArticle(aoife.agent, his);
+    await proveClaim(portal.claims, aoife.profileId, 'twitter', aoife.form.twitter.replace(/^@/, ''));
+    await submit(aoife.agent, '/profile', '/profile/verification-request', {});
+    const desk = await editor(portal);
+    const review = `/editor/profiles/${aoife.profileId}`;
+    expect((await submit(desk.agent, review, `${review}/decision`, { decision: 'verify', note: '' })).status).toBe(303);
+    expect(await counts(unread)).toBe(aoife.profileId);
+    expect((await claimOf(aoife.profileId, unread)).proof.evidence.at(-1)).toMatchObject({
+      note: 'Listed when the profile was approved.',
+    });
+    expect(await counts(his)).toBeNull();
+    expect((await claimOf(aoife.profileId, his)).proof).toMatchObject({
+      state: 'claimed',
+      reason: 'Its page credits someone else.',
+    });
+  });
 });

@@ -24,6 +24,9 @@ const MARKUP_SOURCES: Record<'json-ld' | 'rel-author' | 'fediverse-creator', str
 const matchedOf = ({ source, value }: { source: keyof typeof MARKUP_SOURCES; value: string }) =>
   `${MARKUP_SOURCES[source]} ${value}`;
 
+/** The reason an article whose page names another author does not count; an approval never vouches for it. */
+export const CREDITS_SOMEONE_ELSE = 'Its page credits someone else.';
+
 /** Why an article whose page was read does not count, worded for its owner (and editors). */
 function reasonOf(match: Exclude<AuthorshipMatch, { outcome: 'attested' }>, host: string): string {
   if (match.outcome === 'mention') {
@@ -33,7 +36,7 @@ function reasonOf(match: Exclude<AuthorshipMatch, { outcome: 'attested' }>, host
   }
   return match.reason === 'no-author-markup'
     ? 'Its page has no author markup (JSON-LD author, rel="author", meta author or fediverse:creator) that names you.'
-    : 'Its page credits someone else.';
+    : CREDITS_SOMEONE_ELSE;
 }
 
 /**

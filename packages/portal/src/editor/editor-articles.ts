@@ -1,4 +1,5 @@
 import {
+  CREDITS_SOMEONE_ELSE,
   moveProvenArticle,
   backendOf,
   EDITOR_PROVIDER,
@@ -48,12 +49,13 @@ export async function attestArticle(
 /**
  * Approving a profile vouches for the articles it lists then, which the editor saw on the review page: each claim
  * not yet proven (nor lapsed or released) is proven by the editor's attestation, "listed when the profile was
- * approved". After the approval is stored: interrupted, the articles simply do not count yet (nothing unproven answers).
+ * approved", except those whose page credits someone else. After the approval is stored: interrupted, the articles simply do not count yet (nothing unproven answers).
  */
 export async function attestListedArticles(store: Store, editor: PortalUser, profileId: number): Promise<void> {
   const backend = backendOf(store);
   for (const claim of await backend.articles.claimsOf(profileId)) {
-    if (claim.proof.state !== 'claimed') continue;
+    // A page that names someone else contradicts the listing: only an editor's attestation of that article proves it.
+    if (claim.proof.state !== 'claimed' || claim.proof.reason === CREDITS_SOMEONE_ELSE) continue;
     const evidence = listedWhenApprovedEvidence(editor.email);
     await proveArticle(backend.articles, { profileId, articleId: claim.article.id, evidence }, editor.email);
   }
