@@ -53,6 +53,13 @@ interface EditorFlash {
   editorNotice: string;
 }
 
+/** The required note of an attest or move form, and a refusal shown at that form with what was typed kept. */
+function noteFormOf(req: Request, formKey: string) {
+  const form = validateForm<{ note: string }>(attestSchema, req.body);
+  const problemOf = (message: string): FormProblem => ({ form: formKey, message, note: String(req.body?.note ?? '') });
+  return { form, problemOf };
+}
+
 export function editorRoutes(ctx: PortalContext): Router {
   const { claims, store } = ctx;
   const backend = backendOf(ctx.store);
@@ -123,12 +130,7 @@ export function editorRoutes(ctx: PortalContext): Router {
 
   router.post('/editor/profiles/:id/claims/:claimId/attest', async (req, res) => {
     const { id, claimId } = idsOf<{ id: number; claimId: number }>(claimParamsSchema, req.params);
-    const form = validateForm<{ note: string }>(attestSchema, req.body);
-    const problemOf = (message: string): FormProblem => ({
-      form: `attest-${claimId}`,
-      message,
-      note: String(req.body?.note ?? ''),
-    });
+    const { form, problemOf } = noteFormOf(req, `attest-${claimId}`);
     if (!form.ok) return showReview(res, id, { problem: problemOf(form.errors.note ?? 'Check the note.') }, 422);
     const result = await attestClaim(editorProofs, signedInUser(res), id, claimId, form.value.note);
     if (result.ok) return backToReview(req, res, id, `${claimTitle(result.claim)} is now proven by your attestation.`);
@@ -158,12 +160,7 @@ export function editorRoutes(ctx: PortalContext): Router {
 
   router.post('/editor/profiles/:id/articles/:articleId/attest', async (req, res) => {
     const { id, articleId } = idsOf<{ id: number; articleId: number }>(articleParamsSchema, req.params);
-    const form = validateForm<{ note: string }>(attestSchema, req.body);
-    const problemOf = (message: string): FormProblem => ({
-      form: `article-${articleId}`,
-      message,
-      note: String(req.body?.note ?? ''),
-    });
+    const { form, problemOf } = noteFormOf(req, `article-${articleId}`);
     if (!form.ok) return showReview(res, id, { problem: problemOf(form.errors.note ?? 'Check the note.') }, 422);
     const result = await attestArticle(store, signedInUser(res), id, articleId, form.value.note);
     if (result.ok) return backToReview(req, res, id, `${result.claim.article.link} now counts, on your attestation.`);
@@ -187,12 +184,7 @@ export function editorRoutes(ctx: PortalContext): Router {
 
   router.post('/editor/profiles/:id/articles/:articleId/move', async (req, res) => {
     const { id, articleId } = idsOf<{ id: number; articleId: number }>(articleParamsSchema, req.params);
-    const form = validateForm<{ note: string }>(attestSchema, req.body);
-    const problemOf = (message: string): FormProblem => ({
-      form: `article-${articleId}`,
-      message,
-      note: String(req.body?.note ?? ''),
-    });
+    const { form, problemOf } = noteFormOf(req, `article-${articleId}`);
     if (!form.ok) return showReview(res, id, { problem: problemOf(form.errors.note ?? 'Check the note.') }, 422);
     const result = await moveArticleHere(store, signedInUser(res), id, articleId, form.value.note);
     if (result.ok) return backToReview(req, res, id, 'The article is moved here: it counts on this profile now.');
