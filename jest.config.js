@@ -33,6 +33,9 @@ module.exports = {
   globalSetup: '<rootDir>/packages/test-support/src/global-setup.js',
   globalTeardown: '<rootDir>/packages/test-support/src/global-teardown.js',
   testTimeout: 30000,
+  // Suites spend much of their time waiting (servers and processes they start, FerretDB, Chromium): one worker per
+  // core keeps both of CI's two cores busy, where jest's default (cores - 1) ran every suite one after another.
+  maxWorkers: '100%',
   // Every suite closes what it opens; this only keeps a leaked handle from holding CI until its time limit.
   forceExit: true,
 };

@@ -4,6 +4,7 @@ import type { LeasedQueue } from '../queue/leased-queue';
 import type { RecheckRecords } from '../recheck/recheck-records';
 import type { Articles } from '../articles/articles-repository';
 import type { Directory } from '../directory/directory-repository';
+import type { Publishers } from '../publishers/publishers-repository';
 import type { Profiles } from '../profiles/profiles-repository';
 import type { Verification } from '../verification/verification-repository';
 import type { Store } from '../store/store';
@@ -27,6 +28,8 @@ export interface ResourceRepositories {
   recheckRecords: RecheckRecords;
   /** What editors look up across profiles: the directory and look-alike profiles. */
   directory: Directory;
+  /** Outlets, their proven domains and their history. */
+  publishers: Publishers;
 }
 
 /** Every repository: the verifiers' own and the resources'. */

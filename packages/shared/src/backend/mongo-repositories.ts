@@ -4,6 +4,7 @@ import type { MongoDatabase } from '../database/mongo-database';
 import { MongoProfiles } from '../profiles/mongo-profiles';
 import { MongoArticles } from '../articles/mongo-articles';
 import { MongoDirectory } from '../directory/mongo-directory';
+import { MongoPublishers } from '../publishers/mongo-publishers';
 import { MongoVerification } from '../verification/mongo-verification';
 import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
 import { MongoRecheckRecords } from '../recheck/mongo-recheck-records';
@@ -21,6 +22,7 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     queue: () => new MongoLeasedQueue(database),
     recheckRecords: () => new MongoRecheckRecords(database),
     directory: () => new MongoDirectory(database),
+    publishers: () => new MongoPublishers(database),
   });
   return repositories;
 }

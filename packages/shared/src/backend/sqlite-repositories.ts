@@ -4,6 +4,7 @@ import type { SqliteDatabase } from '../database/sqlite-database';
 import { SqliteProfiles } from '../profiles/sqlite-profiles';
 import { SqliteArticles } from '../articles/sqlite-articles';
 import { SqliteDirectory } from '../directory/sqlite-directory';
+import { SqlitePublishers } from '../publishers/sqlite-publishers';
 import { SqliteVerification } from '../verification/sqlite-verification';
 import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
 import { SqliteRecheckRecords } from '../recheck/sqlite-recheck-records';
@@ -21,6 +22,7 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     queue: () => new SqliteLeasedQueue(database),
     recheckRecords: () => new SqliteRecheckRecords(database),
     directory: () => new SqliteDirectory(database),
+    publishers: () => new SqlitePublishers(database),
   });
   return repositories;
 }

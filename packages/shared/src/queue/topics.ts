@@ -11,3 +11,9 @@ export const PROOF_ATTEMPT_TOPIC = 'proof-attempt';
  * proven by their page's author markup, and the one-time first check of claims no one has checked yet.
  */
 export const ARTICLE_CHECK_TOPIC = 'article-check';
+
+/**
+ * Re-checks of publishers' proven domains, keyed by JSON [publisher id, domain]: queued when a domain is proven (before
+ * the proof is recorded, so no proven domain is ever left without its next check).
+ */
+export const DOMAIN_CHECK_TOPIC = 'domain-check';

@@ -1,7 +1,7 @@
 /**
  * @byline/shared/storage: the store's resources, each behind its own small port with its SQLite and MongoDB
  * adapters (profiles, articles, verification requests, claims and evidence, audit history, the leased queue,
- * re-check records), the rules written once above them, and openBackend/backendOf, which gives every repository
+ * re-check records, publishers), the rules written once above them, and openBackend/backendOf, which gives every repository
  * on the database the configuration chose. The verifiers do not load it.
  */
 export * from '../store/sqlite/sqlite-store';
@@ -17,6 +17,7 @@ export * from '../claims';
 export * from '../queue';
 export * from '../recheck';
 export * from '../answers';
+export * from '../publishers';
 // Building blocks for adapters registered outside this package (see @byline/editorial): the MongoDB schema and
 // its id, error and batching helpers, and the embedded store's per-connection statements.
 export * from '../store/mongo/mongo-schema';

@@ -89,9 +89,16 @@ export function writeErrorsOf(error: unknown): WriteError[] {
   return Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
 }
 
+/**
+ * FerretDB 1.x refuses an update that would break a unique index with InternalError (code 1) and SQLite's own
+ * message, not with DuplicateKey (11000) as it does for an insert.
+ */
+const FERRETDB_UNIQUE_UPDATE = /\bUNIQUE constraint failed\b/;
+
 export function isDuplicateKey(error: unknown): boolean {
   if (!(error instanceof mongodbDriver().MongoError)) return false;
   if (error.code === DUPLICATE_KEY) return true;
+  if (error.code === 1 && FERRETDB_UNIQUE_UPDATE.test(error.message)) return true;
   return writeErrorsOf(error).some((e) => e.code === DUPLICATE_KEY);
 }
 

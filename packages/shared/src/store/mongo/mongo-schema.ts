@@ -6,6 +6,7 @@ import type { AuditAction } from '../../audit/audit-repository';
 import type { ArticleProof } from '../../articles/article-proof';
 import type { StoredQueueItem } from '../../queue/stored-queue-item';
 import type { PendingIdentityChange } from '../../profiles/identity-review';
+import type { PublisherDomainDoc, PublisherDoc, PublisherEventDoc } from '../../publishers/mongo-publisher-docs';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
@@ -212,6 +213,9 @@ export const COLLECTIONS = {
   proofAttempts: 'proof_attempts',
   queueItems: 'queue_items',
   attributionDomains: 'attribution_domains',
+  publishers: 'publishers',
+  publisherDomains: 'publisher_domains',
+  publisherEvents: 'publisher_events',
 } as const;
 
 /** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
@@ -234,6 +238,9 @@ interface CollectionDocs {
   proofAttempts: ProofAttemptDoc;
   queueItems: QueueItemDoc;
   attributionDomains: AttributionDomainsDoc;
+  publishers: PublisherDoc;
+  publisherDomains: PublisherDomainDoc;
+  publisherEvents: PublisherEventDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -319,6 +326,17 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [COLLECTIONS.proofAttempts]: [{ key: { expires_at: 1 }, name: 'expiry' }],
   // a topic's due work, oldest due first (one item per (topic, key) by its _id)
   [COLLECTIONS.queueItems]: [{ key: { topic: 1, due_at: 1, _id: 1 }, name: 'due' }],
+  [COLLECTIONS.publishers]: [
+    { key: { slug: 1 }, name: 'slug_unique', unique: true },
+    { key: { admin_user_id: 1 }, name: 'admin' },
+  ],
+  [COLLECTIONS.publisherDomains]: [
+    // a publisher's domains, by name
+    { key: { publisher_id: 1, domain: 1 }, name: 'of_publisher' },
+    // a proven domain belongs to one publisher; the lookup of a host's publisher reads it too (sparse: only proven)
+    { key: { proven_domain: 1 }, name: 'proven_domain_unique', unique: true, sparse: true },
+  ],
+  [COLLECTIONS.publisherEvents]: [{ key: { publisher_id: 1, _id: -1 }, name: 'of_publisher' }],
 };
 
 /**

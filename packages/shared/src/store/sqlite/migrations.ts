@@ -7,6 +7,7 @@ import { claimsFromHandles } from '../../proofs/sqlite/claims-migration';
 import { QUEUE_SCHEMA_SQL } from '../../queue/sqlite-leased-queue';
 import { RECHECKS_ONTO_QUEUE_SQL } from '../../recheck/sqlite-recheck-records';
 import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../../proofs/sqlite/proof-attempts-migration';
+import { PUBLISHERS_SCHEMA_SQL } from '../../publishers/sqlite-publishers';
 import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
 
 /**
@@ -295,5 +296,10 @@ export const MIGRATIONS: Migration[] = [
     // The claims 026 left unchecked are queued for the worker's first check of their pages.
     name: '028-check-migrated-article-claims',
     sql: CHECK_MIGRATED_CLAIMS_SQL,
+  },
+  {
+    // Outlets, the domains they prove (one publisher per proven domain) and their history.
+    name: '029-publishers',
+    sql: PUBLISHERS_SCHEMA_SQL,
   },
 ];

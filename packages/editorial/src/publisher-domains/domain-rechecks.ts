@@ -1,0 +1,92 @@
+import {
+  DOMAIN_CHECK_TOPIC,
+  type LeasedQueue,
+  type Publishers,
+  type QueueItem,
+  type RecheckPolicy,
+} from '@byline/shared/storage';
+import type { Logger } from '@byline/shared';
+import type { DomainProofSources } from './check-domain-proof';
+import { checkPublisherDomain } from './check-publisher-domain';
+
+export interface DomainRecheckSummary {
+  checked: number;
+  held: number;
+  failing: number;
+  lapsed: number;
+}
+
+export interface DomainRecheckOptions {
+  publishers: Publishers;
+  queue: LeasedQueue;
+  sources: DomainProofSources;
+  policy: RecheckPolicy;
+  holder: string;
+  now?: () => Date;
+  signal?: AbortSignal;
+  logger?: Logger;
+}
+
+/** Who the history names for the worker's checks. */
+export const DOMAIN_CHECK_ACTOR = 'byline:domain check';
+
+const BATCH_SIZE = 20;
+/** A DNS question and one small fetch per item, each with its own time limit (a few seconds). */
+const LEASE_MS = BATCH_SIZE * 20_000;
+
+/**
+ * The worker's re-checks of publishers' proven domains, items of the leased queue (DOMAIN_CHECK_TOPIC): a domain
+ * whose record or file still holds its token is due again RECHECK_INTERVAL later; one that fails is retried after
+ * RECHECK_RETRY and lapses once it has failed for RECHECK_GRACE. An item whose domain is gone, lapsed or no longer
+ * proven is done. The item is settled after the check is recorded: interrupted between, it is checked again once
+ * its lease expires, which records the same thing again.
+ */
+export async function runDomainRecheck(options: DomainRecheckOptions): Promise<DomainRecheckSummary> {
+  const { queue, holder, now = () => new Date(), signal } = options;
+  const summary: DomainRecheckSummary = { checked: 0, held: 0, failing: 0, lapsed: 0 };
+  const notSettledSince = now();
+  while (!signal?.aborted) {
+    const items = await queue.takeDue({
+      topic: DOMAIN_CHECK_TOPIC,
+      now: now(),
+      holder,
+      leaseMs: LEASE_MS,
+      limit: BATCH_SIZE,
+      notSettledSince,
+    });
+    if (items.length === 0) break;
+    for (const item of items) {
+      if (signal?.aborted) break;
+      await checkItem(item, options, now(), summary);
+    }
+  }
+  return summary;
+}
+
+async function checkItem(item: QueueItem, options: DomainRecheckOptions, now: Date, summary: DomainRecheckSummary) {
+  const { publishers, queue, sources, policy, holder, logger } = options;
+  const { publisherId, domain } = item.payload as { publisherId: number; domain: string };
+  const stored = await publishers.findDomain(publisherId, domain);
+  if (!stored || stored.state !== 'proven') {
+    await queue.settle(item.id, holder, 'done', now);
+    return;
+  }
+  const found = await checkPublisherDomain(
+    { publishers, queue },
+    { publisherId, domain },
+    { sources, schedule: policy, actor: DOMAIN_CHECK_ACTOR, now, queueNext: false },
+  );
+  summary.checked++;
+  let next: { dueAt: Date } | 'done' = 'done';
+  if (found.outcome === 'proven') {
+    summary.held++;
+    next = { dueAt: new Date(now.getTime() + policy.intervalMs) };
+  } else if (found.outcome === 'failing') {
+    summary.failing++;
+    next = { dueAt: new Date(now.getTime() + policy.retryMs) };
+  } else if (found.outcome === 'lapsed') {
+    summary.lapsed++;
+  }
+  logger?.info('domain checked', { publisherId, domain, outcome: found.outcome });
+  await queue.settle(item.id, holder, next, now);
+}

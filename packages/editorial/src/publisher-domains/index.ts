@@ -1,0 +1,5 @@
+export * from './domain-token';
+export * from './check-domain-proof';
+export * from './check-publisher-domain';
+export * from './domain-rechecks';
+export * from './domain-proof-sources';

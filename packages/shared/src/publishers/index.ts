@@ -1,0 +1,2 @@
+export * from './publishers-repository';
+export * from './host-suffixes';

@@ -1,0 +1,41 @@
+import type { PublisherDomainState, DomainProofMethod, PublisherEventAction } from './publishers-repository';
+
+/** A publisher as stored in MongoDB; `_id` from the counters collection. */
+export interface PublisherDoc {
+  _id: number;
+  slug: string;
+  name: string;
+  logo_url: string | null;
+  verified_at: string | null;
+  verified_by: string | null;
+  admin_user_id: number | null;
+  attribution: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One domain of a publisher; `_id` is JSON [publisher id, domain], one per pair. */
+export interface PublisherDomainDoc {
+  _id: string;
+  publisher_id: number;
+  domain: string;
+  token: string;
+  state: PublisherDomainState;
+  method: DomainProofMethod | null;
+  proven_at: string | null;
+  last_checked_at: string | null;
+  failing_since: string | null;
+  last_failure: string | null;
+  added_at: string;
+  /** The domain while proven, unset otherwise: its sparse unique index gives a proven domain one publisher. */
+  proven_domain?: string;
+}
+
+export interface PublisherEventDoc {
+  _id: number;
+  publisher_id: number;
+  actor: string;
+  action: PublisherEventAction;
+  note: string;
+  at: string;
+}

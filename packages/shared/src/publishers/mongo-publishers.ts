@@ -1,0 +1,283 @@
+import type { Db } from 'mongodb';
+import type { MongoDatabase } from '../database/mongo-database';
+import { isDuplicateKey } from '../store/mongo/mongo-errors';
+import { withNewIds } from '../store/mongo/mongo-ids';
+import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
+import { hostSuffixes } from './host-suffixes';
+import type { PublisherDoc, PublisherDomainDoc, PublisherEventDoc } from './mongo-publisher-docs';
+import type {
+  DomainCheck,
+  EventEntry,
+  NewPublisher,
+  Publisher,
+  PublisherDomain,
+  PublisherEvent,
+  PublisherMatch,
+  Publishers,
+} from './publishers-repository';
+
+const toPublisher = (doc: PublisherDoc): Publisher => ({
+  id: doc._id,
+  slug: doc.slug,
+  name: doc.name,
+  logoUrl: doc.logo_url,
+  verifiedAt: doc.verified_at,
+  verifiedBy: doc.verified_by,
+  adminUserId: doc.admin_user_id,
+  attribution: doc.attribution,
+  createdAt: doc.created_at,
+  updatedAt: doc.updated_at,
+});
+
+const toDomain = (doc: PublisherDomainDoc): PublisherDomain => ({
+  publisherId: doc.publisher_id,
+  domain: doc.domain,
+  token: doc.token,
+  state: doc.state,
+  method: doc.method,
+  provenAt: doc.proven_at,
+  lastCheckedAt: doc.last_checked_at,
+  failingSince: doc.failing_since,
+  lastFailure: doc.last_failure,
+  addedAt: doc.added_at,
+});
+
+const toEvent = (doc: PublisherEventDoc): PublisherEvent => ({
+  id: doc._id,
+  publisherId: doc.publisher_id,
+  actor: doc.actor,
+  action: doc.action,
+  note: doc.note,
+  at: doc.at,
+});
+
+const domainIdOf = (publisherId: number, domain: string) => JSON.stringify([publisherId, domain]);
+
+async function insertEvent(db: Db, publisherId: number, entry: EventEntry, at: string): Promise<void> {
+  await withNewIds(db, COLLECTIONS.publisherEvents, async () => ({
+    count: 1,
+    write: async (id) => {
+      await collectionOf(db, 'publisherEvents').insertOne({ _id: id, publisher_id: publisherId, ...entry, at });
+    },
+  }));
+}
+
+/**
+ * Publishers in MongoDB: collections publishers, publisher_domains and publisher_events. No transactions
+ * (FerretDB 1.x): a change is its own single-document write and its history entry a second one, ordered so that an
+ * interruption never leaves a publisher answering without the entry that says why: a verification writes its
+ * entry first and then the flag; an unverification, a lapse and a removal take effect first (the publisher stops
+ * answering at once) and are recorded after. A proof is one write, refused by the unique index on `proven_domain`
+ * while another publisher holds the domain.
+ */
+export class MongoPublishers implements Publishers {
+  constructor(private readonly database: MongoDatabase) {}
+
+  private get db(): Db {
+    return this.database.db;
+  }
+  private get publishers() {
+    return collectionOf(this.db, 'publishers');
+  }
+  private get domains() {
+    return collectionOf(this.db, 'publisherDomains');
+  }
+
+  create({ slug, name, logoUrl = null, adminUserId = null }: NewPublisher, actor: string, at: Date): Promise<Publisher | null> {
+    const when = at.toISOString();
+    return this.database.run(async () => {
+      const created = await withNewIds(this.db, COLLECTIONS.publishers, async () => {
+        if (await this.publishers.findOne({ slug }, { projection: { _id: 1 } })) return { count: 0, write: async () => null };
+        return {
+          count: 1,
+          write: async (id: number) => {
+            const doc: PublisherDoc = {
+              _id: id,
+              slug,
+              name,
+              logo_url: logoUrl,
+              verified_at: null,
+              verified_by: null,
+              admin_user_id: adminUserId,
+              attribution: true,
+              created_at: when,
+              updated_at: when,
+            };
+            await this.publishers.insertOne(doc);
+            return doc;
+          },
+        };
+      });
+      if (!created) return null;
+      await insertEvent(this.db, created._id, { actor, action: 'created', note: name }, when);
+      return toPublisher(created);
+    });
+  }
+
+  findBySlug(slug: string): Promise<Publisher | null> {
+    return this.database.run(async () => {
+      const doc = await this.publishers.findOne({ slug });
+      return doc ? toPublisher(doc) : null;
+    });
+  }
+
+  findById(id: number): Promise<Publisher | null> {
+    return this.database.run(async () => {
+      const doc = await this.publishers.findOne({ _id: id });
+      return doc ? toPublisher(doc) : null;
+    });
+  }
+
+  list(): Promise<Publisher[]> {
+    return this.database.run(async () => (await this.publishers.find({}).sort({ slug: 1 }).toArray()).map(toPublisher));
+  }
+
+  administeredBy(userId: number): Promise<Publisher[]> {
+    return this.database.run(async () =>
+      (await this.publishers.find({ admin_user_id: userId }).sort({ slug: 1 }).toArray()).map(toPublisher),
+    );
+  }
+
+  update(id: number, fields: Partial<Pick<Publisher, 'name' | 'logoUrl' | 'attribution'>>, at: Date): Promise<Publisher | null> {
+    const set: Partial<PublisherDoc> = { updated_at: at.toISOString() };
+    if (fields.name !== undefined) set.name = fields.name;
+    if (fields.logoUrl !== undefined) set.logo_url = fields.logoUrl;
+    if (fields.attribution !== undefined) set.attribution = fields.attribution;
+    return this.database.run(async () => {
+      const doc = await this.publishers.findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after' });
+      return doc ? toPublisher(doc) : null;
+    });
+  }
+
+  setVerified(id: number, verified: boolean, actor: string, note: string, at: Date): Promise<boolean> {
+    const when = at.toISOString();
+    const entry: EventEntry = { actor, action: verified ? 'verified' : 'unverified', note };
+    const flag = () =>
+      this.publishers.updateOne(
+        { _id: id },
+        { $set: { verified_at: verified ? when : null, verified_by: verified ? actor : null, updated_at: when } },
+      );
+    return this.database.run(async () => {
+      if (!(await this.publishers.findOne({ _id: id }, { projection: { _id: 1 } }))) return false;
+      if (verified) {
+        await insertEvent(this.db, id, entry, when);
+        await flag();
+      } else {
+        await flag();
+        await insertEvent(this.db, id, entry, when);
+      }
+      return true;
+    });
+  }
+
+  domainsOf(publisherId: number): Promise<PublisherDomain[]> {
+    return this.database.run(async () =>
+      (await this.domains.find({ publisher_id: publisherId }).sort({ domain: 1 }).toArray()).map(toDomain),
+    );
+  }
+
+  findDomain(publisherId: number, domain: string): Promise<PublisherDomain | null> {
+    return this.database.run(async () => {
+      const doc = await this.domains.findOne({ _id: domainIdOf(publisherId, domain) });
+      return doc ? toDomain(doc) : null;
+    });
+  }
+
+  addDomain(publisherId: number, domain: string, token: string, actor: string, at: Date): Promise<PublisherDomain | null> {
+    const when = at.toISOString();
+    const doc: PublisherDomainDoc = {
+      _id: domainIdOf(publisherId, domain),
+      publisher_id: publisherId,
+      domain,
+      token,
+      state: 'pending',
+      method: null,
+      proven_at: null,
+      last_checked_at: null,
+      failing_since: null,
+      last_failure: null,
+      added_at: when,
+    };
+    return this.database.run(async () => {
+      try {
+        await this.domains.insertOne(doc);
+      } catch (error) {
+        if (isDuplicateKey(error)) return null;
+        throw error;
+      }
+      await insertEvent(this.db, publisherId, { actor, action: 'domain-added', note: domain }, when);
+      return toDomain(doc);
+    });
+  }
+
+  recordCheck(publisherId: number, domain: string, check: DomainCheck, event: EventEntry | null): Promise<boolean> {
+    const _id = domainIdOf(publisherId, domain);
+    return this.database.run(async () => {
+      const doc = await this.domains.findOne({ _id });
+      if (!doc) return false;
+      const proven = doc.state === 'proven';
+      const common = { last_checked_at: check.at };
+      if (check.outcome === 'proven') {
+        const set = {
+          ...common,
+          state: 'proven' as const,
+          method: check.method,
+          proven_at: proven ? doc.proven_at : check.at,
+          failing_since: null,
+          last_failure: null,
+          proven_domain: domain,
+        };
+        try {
+          await this.domains.updateOne({ _id }, { $set: set });
+        } catch (error) {
+          if (isDuplicateKey(error)) return false;
+          throw error;
+        }
+      } else if (check.outcome === 'failing') {
+        const failingSince = proven ? (doc.failing_since ?? check.at) : null;
+        await this.domains.updateOne({ _id }, { $set: { ...common, last_failure: check.failure, failing_since: failingSince } });
+      } else {
+        await this.domains.updateOne(
+          { _id },
+          {
+            $set: { ...common, state: proven ? 'lapsed' : doc.state, last_failure: check.failure, failing_since: null },
+            $unset: { proven_domain: '' },
+          },
+        );
+      }
+      if (event) await insertEvent(this.db, publisherId, event, check.at);
+      return true;
+    });
+  }
+
+  removeDomain(publisherId: number, domain: string, actor: string, at: Date): Promise<boolean> {
+    return this.database.run(async () => {
+      const removed = await this.domains.deleteOne({ _id: domainIdOf(publisherId, domain) });
+      if (removed.deletedCount === 0) return false;
+      await insertEvent(this.db, publisherId, { actor, action: 'domain-removed', note: domain }, at.toISOString());
+      return true;
+    });
+  }
+
+  matchHost(host: string): Promise<PublisherMatch | null> {
+    const suffixes = hostSuffixes(host);
+    if (!suffixes.length) return Promise.resolve(null);
+    return this.database.run(async () => {
+      const candidates = await this.domains.find({ proven_domain: { $in: suffixes } }).toArray();
+      candidates.sort((a, b) => b.domain.length - a.domain.length);
+      for (const candidate of candidates) {
+        const publisher = await this.publishers.findOne({ _id: candidate.publisher_id, verified_at: { $ne: null } });
+        if (publisher) return { publisher: toPublisher(publisher), domain: toDomain(candidate) };
+      }
+      return null;
+    });
+  }
+
+  historyOf(publisherId: number): Promise<PublisherEvent[]> {
+    return this.database.run(async () =>
+      (await collectionOf(this.db, 'publisherEvents').find({ publisher_id: publisherId }).sort({ _id: -1 }).toArray()).map(
+        toEvent,
+      ),
+    );
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Publishers: outlets that prove their domains and whose editors-verified standing lets an article lookup know the
+ * outlet. A publisher is created by a signed-up person (its admin) or an operator; it answers nothing until an
+ * editor verifies it, and then only on the domains it has proven (a proven domain covers its subdomains).
+ */
+
+/** How a domain was proven: a DNS TXT record at `_byline.DOMAIN`, or the token at the well-known address. */
+export type DomainProofMethod = 'dns-txt' | 'well-known';
+
+/** `pending` until proven; `lapsed` when its proof failed past the grace period (proved again like a new one). */
+export type PublisherDomainState = 'pending' | 'proven' | 'lapsed';
+
+export interface Publisher {
+  id: number;
+  slug: string;
+  name: string;
+  /** An https:// address of the outlet's logo, or null. */
+  logoUrl: string | null;
+  /** When an editor (or operator) verified it, and who; null while it is not verified. */
+  verifiedAt: string | null;
+  verifiedBy: string | null;
+  /** The portal user who administers it (null for one an operator created). */
+  adminUserId: number | null;
+  /** Whether lookups of its unknown articles may fetch their pages to attribute them (the outlet may ask not to). */
+  attribution: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PublisherDomain {
+  publisherId: number;
+  /** Lower case, ASCII (punycode), no trailing dot. */
+  domain: string;
+  /** The value the publisher puts in its TXT record or well-known file: `byline-verification=TOKEN`. */
+  token: string;
+  state: PublisherDomainState;
+  method: DomainProofMethod | null;
+  provenAt: string | null;
+  lastCheckedAt: string | null;
+  /** When its proof first failed since it last held; null while it holds. */
+  failingSince: string | null;
+  lastFailure: string | null;
+  addedAt: string;
+}
+
+export interface NewPublisher {
+  slug: string;
+  name: string;
+  logoUrl?: string | null;
+  adminUserId?: number | null;
+}
+
+/** What happened to a publisher and who did it: shown to its admin and to editors. */
+export const PUBLISHER_EVENTS = [
+  'created',
+  'domain-added',
+  'domain-proven',
+  'domain-failing',
+  'domain-lapsed',
+  'domain-removed',
+  'verified',
+  'unverified',
+] as const;
+export type PublisherEventAction = (typeof PUBLISHER_EVENTS)[number];
+
+export interface PublisherEvent {
+  id: number;
+  publisherId: number;
+  actor: string;
+  action: PublisherEventAction;
+  note: string;
+  at: string;
+}
+
+export type NewPublisherEvent = Omit<PublisherEvent, 'id'>;
+
+/** A history entry a change writes with itself. */
+export type EventEntry = Pick<PublisherEvent, 'actor' | 'action' | 'note'>;
+
+/** A check of a domain's proof, as the domain-proof rule decided it. */
+export type DomainCheck =
+  | { outcome: 'proven'; method: DomainProofMethod; at: string }
+  | { outcome: 'failing'; failure: string; at: string }
+  | { outcome: 'lapsed'; failure: string; at: string };
+
+/** A verified publisher's proven domain that covers a host: the one with the longest domain (the closest). */
+export interface PublisherMatch {
+  publisher: Publisher;
+  domain: PublisherDomain;
+}
+
+export interface Publishers {
+  /** Null when the slug is taken. */
+  create(publisher: NewPublisher, actor: string, at: Date): Promise<Publisher | null>;
+  findBySlug(slug: string): Promise<Publisher | null>;
+  findById(id: number): Promise<Publisher | null>;
+  /** Every publisher, by slug. */
+  list(): Promise<Publisher[]>;
+  /** The publishers a portal user administers, by slug. */
+  administeredBy(userId: number): Promise<Publisher[]>;
+  /** Name, logo and the attribution switch; the rest stays. */
+  update(id: number, fields: Partial<Pick<Publisher, 'name' | 'logoUrl' | 'attribution'>>, at: Date): Promise<Publisher | null>;
+  /** An editor's decision, recorded with its history entry in the same write. False when there is no such publisher. */
+  setVerified(id: number, verified: boolean, actor: string, note: string, at: Date): Promise<boolean>;
+
+  domainsOf(publisherId: number): Promise<PublisherDomain[]>;
+  findDomain(publisherId: number, domain: string): Promise<PublisherDomain | null>;
+  /**
+   * Adds a domain to prove with its token (pending). Another publisher's claim to the same domain does not stop it:
+   * an unproven claim never blocks a proof. Null when the publisher already has it.
+   */
+  addDomain(publisherId: number, domain: string, token: string, actor: string, at: Date): Promise<PublisherDomain | null>;
+  /**
+   * Records a check of the domain's proof, and `event` in the same write. `failing` leaves a pending or lapsed domain
+   * as it is (its last failure noted); on a proven one it starts the grace period unless it has begun. A proof is
+   * refused (false, nothing written) while another publisher holds the domain proven: a proven domain belongs to one
+   * publisher. False too when the publisher has no such domain.
+   */
+  recordCheck(publisherId: number, domain: string, check: DomainCheck, event: EventEntry | null): Promise<boolean>;
+  /** Takes the domain off the publisher (proven or not), with its history entry; false when it had none. */
+  removeDomain(publisherId: number, domain: string, actor: string, at: Date): Promise<boolean>;
+  /** The verified publisher whose proven domain covers `host` (equal to it, or a parent of it), closest first. */
+  matchHost(host: string): Promise<PublisherMatch | null>;
+
+  historyOf(publisherId: number): Promise<PublisherEvent[]>;
+}

@@ -1,0 +1,305 @@
+import type { Statement } from 'better-sqlite3';
+import type { SqliteDatabase } from '../database/sqlite-database';
+import { hostSuffixes } from './host-suffixes';
+import type {
+  DomainCheck,
+  EventEntry,
+  NewPublisher,
+  Publisher,
+  PublisherDomain,
+  PublisherEvent,
+  PublisherMatch,
+  Publishers,
+} from './publishers-repository';
+
+/** Tables publishers, publisher_domains and publisher_events (migration 029). */
+export const PUBLISHERS_SCHEMA_SQL = `
+  CREATE TABLE publishers (
+    id INTEGER PRIMARY KEY,
+    slug TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    logo_url TEXT,
+    verified_at TEXT,
+    verified_by TEXT,
+    admin_user_id INTEGER,
+    attribution INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX publishers_admin ON publishers (admin_user_id) WHERE admin_user_id IS NOT NULL;
+  CREATE TABLE publisher_domains (
+    publisher_id INTEGER NOT NULL REFERENCES publishers(id),
+    domain TEXT NOT NULL,
+    token TEXT NOT NULL,
+    state TEXT NOT NULL,
+    method TEXT,
+    proven_at TEXT,
+    last_checked_at TEXT,
+    failing_since TEXT,
+    last_failure TEXT,
+    added_at TEXT NOT NULL,
+    PRIMARY KEY (publisher_id, domain)
+  ) WITHOUT ROWID;
+  -- a proven domain belongs to one publisher; the lookup of a host's publisher reads it too
+  CREATE UNIQUE INDEX publisher_domains_proven ON publisher_domains (domain) WHERE state = 'proven';
+  CREATE TABLE publisher_events (
+    id INTEGER PRIMARY KEY,
+    publisher_id INTEGER NOT NULL REFERENCES publishers(id),
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    note TEXT NOT NULL,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX publisher_events_of ON publisher_events (publisher_id, id);
+`;
+
+interface PublisherRow {
+  id: number;
+  slug: string;
+  name: string;
+  logo_url: string | null;
+  verified_at: string | null;
+  verified_by: string | null;
+  admin_user_id: number | null;
+  attribution: number;
+  created_at: string;
+  updated_at: string;
+}
+
+interface DomainRow {
+  publisher_id: number;
+  domain: string;
+  token: string;
+  state: PublisherDomain['state'];
+  method: PublisherDomain['method'];
+  proven_at: string | null;
+  last_checked_at: string | null;
+  failing_since: string | null;
+  last_failure: string | null;
+  added_at: string;
+}
+
+type EventRow = Omit<PublisherEvent, 'publisherId'> & { publisher_id: number };
+
+const toPublisher = (row: PublisherRow): Publisher => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  logoUrl: row.logo_url,
+  verifiedAt: row.verified_at,
+  verifiedBy: row.verified_by,
+  adminUserId: row.admin_user_id,
+  attribution: row.attribution === 1,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const toDomain = (row: DomainRow): PublisherDomain => ({
+  publisherId: row.publisher_id,
+  domain: row.domain,
+  token: row.token,
+  state: row.state,
+  method: row.method,
+  provenAt: row.proven_at,
+  lastCheckedAt: row.last_checked_at,
+  failingSince: row.failing_since,
+  lastFailure: row.last_failure,
+  addedAt: row.added_at,
+});
+
+const toEvent = ({ publisher_id, ...rest }: EventRow): PublisherEvent => ({ ...rest, publisherId: publisher_id });
+
+const PUBLISHER_COLUMNS =
+  'p.id, p.slug, p.name, p.logo_url, p.verified_at, p.verified_by, p.admin_user_id, p.attribution, p.created_at, p.updated_at';
+const DOMAIN_COLUMNS = `d.publisher_id, d.domain, d.token, d.state, d.method, d.proven_at, d.last_checked_at,
+  d.failing_since, d.last_failure, d.added_at`;
+
+const statements = (database: SqliteDatabase) => ({
+  insert: database.prepare<[string, string, string | null, number | null, string, string]>(
+    `INSERT INTO publishers (slug, name, logo_url, admin_user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (slug) DO NOTHING`,
+  ),
+  bySlug: database.prepare<[string], PublisherRow>(`SELECT ${PUBLISHER_COLUMNS} FROM publishers p WHERE p.slug = ?`),
+  byId: database.prepare<[number], PublisherRow>(`SELECT ${PUBLISHER_COLUMNS} FROM publishers p WHERE p.id = ?`),
+  all: database.prepare<[], PublisherRow>(`SELECT ${PUBLISHER_COLUMNS} FROM publishers p ORDER BY p.slug`),
+  ofAdmin: database.prepare<[number], PublisherRow>(
+    `SELECT ${PUBLISHER_COLUMNS} FROM publishers p WHERE p.admin_user_id = ? ORDER BY p.slug`,
+  ),
+  update: database.prepare<[string, string | null, number, string, number]>(
+    'UPDATE publishers SET name = ?, logo_url = ?, attribution = ?, updated_at = ? WHERE id = ?',
+  ),
+  setVerified: database.prepare<[string | null, string | null, string, number]>(
+    'UPDATE publishers SET verified_at = ?, verified_by = ?, updated_at = ? WHERE id = ?',
+  ),
+  domains: database.prepare<[number], DomainRow>(
+    `SELECT ${DOMAIN_COLUMNS} FROM publisher_domains d WHERE d.publisher_id = ? ORDER BY d.domain`,
+  ),
+  domain: database.prepare<[number, string], DomainRow>(
+    `SELECT ${DOMAIN_COLUMNS} FROM publisher_domains d WHERE d.publisher_id = ? AND d.domain = ?`,
+  ),
+  addDomain: database.prepare<[number, string, string, string]>(
+    `INSERT INTO publisher_domains (publisher_id, domain, token, state, added_at) VALUES (?, ?, ?, 'pending', ?)
+     ON CONFLICT (publisher_id, domain) DO NOTHING`,
+  ),
+  provenElsewhere: database
+    .prepare<[string, number], number>(
+      "SELECT publisher_id FROM publisher_domains WHERE domain = ? AND state = 'proven' AND publisher_id <> ?",
+    )
+    .pluck(),
+  proven: database.prepare<[{ method: string; at: string; publisher: number; domain: string }]>(
+    `UPDATE publisher_domains SET state = 'proven', method = @method,
+       proven_at = CASE WHEN state = 'proven' THEN proven_at ELSE @at END,
+       last_checked_at = @at, failing_since = NULL, last_failure = NULL
+     WHERE publisher_id = @publisher AND domain = @domain`,
+  ),
+  failing: database.prepare<[{ failure: string; at: string; publisher: number; domain: string }]>(
+    `UPDATE publisher_domains SET last_checked_at = @at, last_failure = @failure,
+       failing_since = CASE WHEN state = 'proven' THEN coalesce(failing_since, @at) ELSE NULL END
+     WHERE publisher_id = @publisher AND domain = @domain`,
+  ),
+  lapsed: database.prepare<[{ failure: string; at: string; publisher: number; domain: string }]>(
+    `UPDATE publisher_domains SET state = CASE WHEN state = 'proven' THEN 'lapsed' ELSE state END,
+       last_checked_at = @at, last_failure = @failure, failing_since = NULL
+     WHERE publisher_id = @publisher AND domain = @domain`,
+  ),
+  removeDomain: database.prepare<[number, string]>('DELETE FROM publisher_domains WHERE publisher_id = ? AND domain = ?'),
+  insertEvent: database.prepare<[number, string, string, string, string]>(
+    'INSERT INTO publisher_events (publisher_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)',
+  ),
+  history: database.prepare<[number], EventRow>(
+    'SELECT id, publisher_id, actor, action, note, at FROM publisher_events WHERE publisher_id = ? ORDER BY id DESC',
+  ),
+});
+
+/** Publishers in the embedded store; each change and its history entry are one transaction. */
+export class SqlitePublishers implements Publishers {
+  private readonly sql: ReturnType<typeof statements>;
+  private readonly matchStatements = new Map<number, Statement<string[], DomainRow & { p_id: number }>>();
+
+  constructor(private readonly database: SqliteDatabase) {
+    this.sql = statements(database);
+  }
+
+  create({ slug, name, logoUrl = null, adminUserId = null }: NewPublisher, actor: string, at: Date): Promise<Publisher | null> {
+    const when = at.toISOString();
+    return this.database.write(() => {
+      const inserted = this.sql.insert.run(slug, name, logoUrl, adminUserId, when, when);
+      if (inserted.changes === 0) return null;
+      const id = Number(inserted.lastInsertRowid);
+      this.sql.insertEvent.run(id, actor, 'created', name, when);
+      return toPublisher(this.sql.byId.get(id)!);
+    });
+  }
+
+  findBySlug(slug: string): Promise<Publisher | null> {
+    return this.database.read(() => {
+      const row = this.sql.bySlug.get(slug);
+      return row ? toPublisher(row) : null;
+    });
+  }
+
+  findById(id: number): Promise<Publisher | null> {
+    return this.database.read(() => {
+      const row = this.sql.byId.get(id);
+      return row ? toPublisher(row) : null;
+    });
+  }
+
+  list(): Promise<Publisher[]> {
+    return this.database.read(() => this.sql.all.all().map(toPublisher));
+  }
+
+  administeredBy(userId: number): Promise<Publisher[]> {
+    return this.database.read(() => this.sql.ofAdmin.all(userId).map(toPublisher));
+  }
+
+  update(id: number, fields: Partial<Pick<Publisher, 'name' | 'logoUrl' | 'attribution'>>, at: Date): Promise<Publisher | null> {
+    return this.database.write(() => {
+      const row = this.sql.byId.get(id);
+      if (!row) return null;
+      const next = { ...toPublisher(row), ...fields };
+      this.sql.update.run(next.name, next.logoUrl, next.attribution ? 1 : 0, at.toISOString(), id);
+      return toPublisher(this.sql.byId.get(id)!);
+    });
+  }
+
+  setVerified(id: number, verified: boolean, actor: string, note: string, at: Date): Promise<boolean> {
+    const when = at.toISOString();
+    return this.database.write(() => {
+      const changed = this.sql.setVerified.run(verified ? when : null, verified ? actor : null, when, id).changes > 0;
+      if (changed) this.sql.insertEvent.run(id, actor, verified ? 'verified' : 'unverified', note, when);
+      return changed;
+    });
+  }
+
+  domainsOf(publisherId: number): Promise<PublisherDomain[]> {
+    return this.database.read(() => this.sql.domains.all(publisherId).map(toDomain));
+  }
+
+  findDomain(publisherId: number, domain: string): Promise<PublisherDomain | null> {
+    return this.database.read(() => {
+      const row = this.sql.domain.get(publisherId, domain);
+      return row ? toDomain(row) : null;
+    });
+  }
+
+  addDomain(publisherId: number, domain: string, token: string, actor: string, at: Date): Promise<PublisherDomain | null> {
+    const when = at.toISOString();
+    return this.database.write(() => {
+      if (this.sql.addDomain.run(publisherId, domain, token, when).changes === 0) return null;
+      this.sql.insertEvent.run(publisherId, actor, 'domain-added', domain, when);
+      return toDomain(this.sql.domain.get(publisherId, domain)!);
+    });
+  }
+
+  recordCheck(publisherId: number, domain: string, check: DomainCheck, event: EventEntry | null): Promise<boolean> {
+    const params = { publisher: publisherId, domain, at: check.at };
+    return this.database.write(() => {
+      if (!this.sql.domain.get(publisherId, domain)) return false;
+      if (check.outcome === 'proven') {
+        if (this.sql.provenElsewhere.get(domain, publisherId) !== undefined) return false;
+        this.sql.proven.run({ ...params, method: check.method });
+      } else {
+        this.sql[check.outcome].run({ ...params, failure: check.failure });
+      }
+      if (event) this.sql.insertEvent.run(publisherId, event.actor, event.action, event.note, check.at);
+      return true;
+    });
+  }
+
+  removeDomain(publisherId: number, domain: string, actor: string, at: Date): Promise<boolean> {
+    return this.database.write(() => {
+      if (this.sql.removeDomain.run(publisherId, domain).changes === 0) return false;
+      this.sql.insertEvent.run(publisherId, actor, 'domain-removed', domain, at.toISOString());
+      return true;
+    });
+  }
+
+  matchHost(host: string): Promise<PublisherMatch | null> {
+    const suffixes = hostSuffixes(host);
+    if (!suffixes.length) return Promise.resolve(null);
+    return this.database.read(() => {
+      const row = this.matchStatement(suffixes.length).get(...suffixes);
+      if (!row) return null;
+      return { publisher: toPublisher(this.sql.byId.get(row.p_id)!), domain: toDomain(row) };
+    });
+  }
+
+  /** The host lookup for this many candidate domains, prepared once per count (a host has a handful of labels). */
+  private matchStatement(count: number) {
+    let statement = this.matchStatements.get(count);
+    if (!statement) {
+      statement = this.database.prepare<string[], DomainRow & { p_id: number }>(
+        `SELECT ${DOMAIN_COLUMNS}, p.id AS p_id FROM publisher_domains d JOIN publishers p ON p.id = d.publisher_id
+         WHERE d.state = 'proven' AND p.verified_at IS NOT NULL AND d.domain IN (${Array(count).fill('?').join(', ')})
+         ORDER BY length(d.domain) DESC LIMIT 1`,
+      );
+      this.matchStatements.set(count, statement);
+    }
+    return statement;
+  }
+
+  historyOf(publisherId: number): Promise<PublisherEvent[]> {
+    return this.database.read(() => this.sql.history.all(publisherId).map(toEvent));
+  }
+}

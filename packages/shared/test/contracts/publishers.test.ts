@@ -1,0 +1,4 @@
+import { storeFactories } from '@byline/test-support';
+import { publishersContract } from '../../src/publishers/publishers-contract';
+
+describe.each(storeFactories())('publishers contract ($name store)', publishersContract);
