@@ -5,6 +5,7 @@ import type { RecheckRecords } from '../recheck/recheck-records';
 import type { Articles } from '../articles/articles-repository';
 import type { Directory } from '../directory/directory-repository';
 import type { Publishers } from '../publishers/publishers-repository';
+import type { Staff } from '../staff/staff-repository';
 import type { Profiles } from '../profiles/profiles-repository';
 import type { Verification } from '../verification/verification-repository';
 import type { Store } from '../store/store';
@@ -30,6 +31,8 @@ export interface ResourceRepositories {
   directory: Directory;
   /** Outlets, their proven domains and their history. */
   publishers: Publishers;
+  /** Who works for which publisher: invitations and affiliations, kept when they end. */
+  staff: Staff;
 }
 
 /** Every repository: the verifiers' own and the resources'. */

@@ -5,6 +5,7 @@ import { MongoProfiles } from '../profiles/mongo-profiles';
 import { MongoArticles } from '../articles/mongo-articles';
 import { MongoDirectory } from '../directory/mongo-directory';
 import { MongoPublishers } from '../publishers/mongo-publishers';
+import { MongoStaff } from '../staff/mongo-staff';
 import { MongoVerification } from '../verification/mongo-verification';
 import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
 import { MongoRecheckRecords } from '../recheck/mongo-recheck-records';
@@ -23,6 +24,7 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     recheckRecords: () => new MongoRecheckRecords(database),
     directory: () => new MongoDirectory(database),
     publishers: () => new MongoPublishers(database),
+    staff: () => new MongoStaff(database),
   });
   return repositories;
 }

@@ -5,6 +5,7 @@ import { SqliteProfiles } from '../profiles/sqlite-profiles';
 import { SqliteArticles } from '../articles/sqlite-articles';
 import { SqliteDirectory } from '../directory/sqlite-directory';
 import { SqlitePublishers } from '../publishers/sqlite-publishers';
+import { SqliteStaff } from '../staff/sqlite-staff';
 import { SqliteVerification } from '../verification/sqlite-verification';
 import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
 import { SqliteRecheckRecords } from '../recheck/sqlite-recheck-records';
@@ -23,6 +24,7 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     recheckRecords: () => new SqliteRecheckRecords(database),
     directory: () => new SqliteDirectory(database),
     publishers: () => new SqlitePublishers(database),
+    staff: () => new SqliteStaff(database),
   });
   return repositories;
 }

@@ -18,6 +18,7 @@ export * from '../queue';
 export * from '../recheck';
 export * from '../answers';
 export * from '../publishers';
+export * from '../staff';
 // Building blocks for adapters registered outside this package (see @byline/editorial): the MongoDB schema and
 // its id, error and batching helpers, and the embedded store's per-connection statements.
 export * from '../store/mongo/mongo-schema';

@@ -7,6 +7,7 @@ import type { ArticleProof } from '../../articles/article-proof';
 import type { StoredQueueItem } from '../../queue/stored-queue-item';
 import type { PendingIdentityChange } from '../../profiles/identity-review';
 import type { PublisherDomainDoc, PublisherDoc, PublisherEventDoc } from '../../publishers/mongo-publisher-docs';
+import type { AffiliationDoc } from '../../staff/mongo-staff-docs';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
@@ -216,6 +217,7 @@ export const COLLECTIONS = {
   publishers: 'publishers',
   publisherDomains: 'publisher_domains',
   publisherEvents: 'publisher_events',
+  publisherStaff: 'publisher_staff',
 } as const;
 
 /** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
@@ -241,6 +243,7 @@ interface CollectionDocs {
   publishers: PublisherDoc;
   publisherDomains: PublisherDomainDoc;
   publisherEvents: PublisherEventDoc;
+  publisherStaff: AffiliationDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -337,6 +340,14 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { proven_domain: 1 }, name: 'proven_domain_unique', unique: true, sparse: true },
   ],
   [COLLECTIONS.publisherEvents]: [{ key: { publisher_id: 1, _id: -1 }, name: 'of_publisher' }],
+  [COLLECTIONS.publisherStaff]: [
+    // one open affiliation per person and publisher (sparse: only open ones carry the keys)
+    { key: { open_profile: 1 }, name: 'open_profile_unique', unique: true, sparse: true },
+    { key: { open_email: 1 }, name: 'open_email_unique', unique: true, sparse: true },
+    { key: { publisher_id: 1, _id: -1 }, name: 'of_publisher' },
+    { key: { profile_id: 1, _id: -1 }, name: 'of_profile' },
+    { key: { invited_email: 1 }, name: 'of_email' },
+  ],
 };
 
 /**

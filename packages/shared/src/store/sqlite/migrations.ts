@@ -8,6 +8,7 @@ import { QUEUE_SCHEMA_SQL } from '../../queue/sqlite-leased-queue';
 import { RECHECKS_ONTO_QUEUE_SQL } from '../../recheck/sqlite-recheck-records';
 import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../../proofs/sqlite/proof-attempts-migration';
 import { PUBLISHERS_SCHEMA_SQL } from '../../publishers/sqlite-publishers';
+import { STAFF_SCHEMA_SQL } from '../../staff/sqlite-staff';
 import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
 
 /**
@@ -301,5 +302,10 @@ export const MIGRATIONS: Migration[] = [
     // Outlets, the domains they prove (one publisher per proven domain) and their history.
     name: '029-publishers',
     sql: PUBLISHERS_SCHEMA_SQL,
+  },
+  {
+    // Who works for which publisher: invitations and affiliations, kept when they end.
+    name: '031-publisher-staff',
+    sql: STAFF_SCHEMA_SQL,
   },
 ];
