@@ -9,7 +9,7 @@ import {
   type OpenApiDocument,
 } from '@byline/shared/http';
 import { DEMO_ARTICLE_URL, MAX_URL_LENGTH } from '@byline/shared';
-import { VERIFY_ARTICLE_PATH } from './routes';
+import { VERIFY_ARTICLE_PATH, VERIFY_ARTICLE_V2_PATH } from './routes';
 
 const socialProfiles = closedObject({
   twitter: { type: 'string' },
@@ -88,17 +88,121 @@ const get = {
   responses: verificationResponses('ArticleAnswer'),
 };
 
+const v2Description =
+  'The same question, answered by kind (`type`): `article_verified` (the v1 Author profile fields, the author’s `evidence` ' +
+  'and, when the address is on a verified publisher’s proven domain, its `domain_info`), `domain_verified` ' +
+  '(the article is unknown, its domain belongs to a verified publisher), or `unverified`. Same canonicalisation, ' +
+  'authentication, limits and errors as v1. Subdomains of a proven domain match.';
+
+const v2Post = {
+  ...post,
+  operationId: 'verifyArticleV2',
+  summary: 'Who wrote the article at this address, and whose domain is it?',
+  description: v2Description,
+  responses: verificationResponses('ArticleAnswerV2'),
+};
+
+const v2Get = {
+  ...get,
+  operationId: 'verifyArticleV2ByQuery',
+  summary: 'Who wrote the article at this address, and whose domain is it? (GET alias of POST)',
+  description: v2Description,
+  responses: verificationResponses('ArticleAnswerV2'),
+};
+
+const iso = { type: 'string', format: 'date-time' };
+
+const domainInfo = closedObject(
+  {
+    publisher_name: { type: 'string' },
+    publisher_slug: { type: 'string' },
+    publisher_logo: { type: ['string', 'null'], description: 'An https:// address of the logo, or null' },
+    domain: { type: 'string', description: 'The proven domain that covers the address (the host or a parent of it)' },
+    method: {
+      type: 'string',
+      enum: ['dns_record', 'uri_file_verification'],
+      description: 'How the domain was proven: a DNS TXT record, or the well-known file',
+    },
+    proven_at: iso,
+    associations: {
+      type: 'array',
+      description: 'The publisher’s trust.txt memberships that the other side confirms',
+      items: closedObject({ domain: { type: 'string' }, relation: { type: 'string', enum: ['belongto'] } }),
+    },
+  },
+  'The verified publisher whose proven domain covers the address',
+);
+
+const verifiedIdentity = {
+  type: 'object',
+  description: 'One proof of the author, shaped as a C2PA/CAWG identity assertion’s verifiedIdentities entry',
+  required: ['type', 'uri', 'provider', 'verifiedAt', 'method'],
+  additionalProperties: false,
+  properties: {
+    type: { type: 'string', enum: ['cawg.social_media', 'cawg.web_site', 'cawg.affiliation'] },
+    username: { type: 'string' },
+    uri: { type: 'string' },
+    provider: closedObject({ id: { type: 'string' }, name: { type: 'string' } }),
+    verifiedAt: iso,
+    method: {
+      type: 'string',
+      description:
+        'federated_login, uri_meta_tag_verification, byline_editor_attestation, byline_operator_import or byline_publisher_affiliation',
+    },
+  },
+};
+
+const articleVerified = {
+  title: 'ArticleVerified',
+  type: 'object',
+  required: ['type', ...(authorProfile.required as string[]), 'evidence'],
+  additionalProperties: false,
+  properties: {
+    type: { type: 'string', const: 'article_verified' },
+    ...(authorProfile.properties as Record<string, unknown>),
+    evidence: { type: 'array', items: { $ref: '#/components/schemas/VerifiedIdentity' } },
+    domain_info: { $ref: '#/components/schemas/DomainInfo' },
+  },
+};
+
+const domainVerified = titled('DomainVerified', {
+  type: { type: 'string', enum: ['domain_verified'] },
+  verified: { type: 'boolean', const: false },
+  message: { type: 'string' },
+  domain_info: { $ref: '#/components/schemas/DomainInfo' },
+});
+
+const unverifiedV2 = titled('UnverifiedV2', {
+  type: { type: 'string', const: 'unverified' },
+  verified: { type: 'boolean', const: false },
+  message: { type: 'string' },
+});
+
+const articleAnswerV2 = {
+  description: 'Discriminated by `type`.',
+  oneOf: ['ArticleVerified', 'DomainVerified', 'UnverifiedV2'].map((name) => ({
+    $ref: `#/components/schemas/${name}`,
+    type: 'object',
+  })),
+};
+
 /** The article verifier's document; `serverUrl` is Config.publicArticleVerifierUrl. */
 export function articleVerifierOpenApi(serverUrl?: string): OpenApiDocument {
   return openApiDocument({
     title: 'Byline article verifier',
     description: 'Tells who wrote an article.',
     serverUrl,
-    paths: { [VERIFY_ARTICLE_PATH]: { post, get } },
+    paths: { [VERIFY_ARTICLE_PATH]: { post, get }, [VERIFY_ARTICLE_V2_PATH]: { post: v2Post, get: v2Get } },
     schemas: {
       ArticleAnswer: verificationAnswerSchema('AuthorProfile'),
       AuthorProfile: authorProfile,
       ArticleOfAuthor: articleOfAuthorSchema,
+      ArticleAnswerV2: articleAnswerV2,
+      ArticleVerified: articleVerified,
+      DomainVerified: domainVerified,
+      UnverifiedV2: unverifiedV2,
+      DomainInfo: domainInfo,
+      VerifiedIdentity: verifiedIdentity,
     },
   });
 }

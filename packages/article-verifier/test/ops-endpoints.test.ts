@@ -2,4 +2,4 @@ import { describeOpsEndpoints } from '@byline/test-support';
 import { createApp } from '../src/app';
 import { articleVerifierOpenApi } from '../src/openapi';
 
-describeOpsEndpoints(createApp, articleVerifierOpenApi());
+describeOpsEndpoints(createApp, articleVerifierOpenApi(), ['/api/verify_article', '/api/v2/verify_article']);

@@ -12,7 +12,6 @@ export * from './sessions/sessions-repository';
 export * from './password-resets/password-resets-repository';
 export * from './proofs/proof-attempts';
 export * from './proofs/rel-me-links';
-export * from './proofs/verified-identity';
 export * from './proofs/rel-me-check';
 export * from './proofs/recheck';
 export * from './proofs/no-live-proof';

@@ -30,3 +30,10 @@ export * from './api-accounts';
 export * from './usage/usage-repository';
 export * from './usage/log-throttle';
 export * from './usage/usage-meter';
+// The v2 article answer's parts the verifier reads beside the rendered answers: the publisher of a domain, the
+// author's evidence.
+export { serviceRepositoriesOf, type ServiceRepositories } from './backend/service-repositories';
+export * from './publishers/publishers-repository';
+export * from './publishers/domain-info';
+export * from './evidence/author-evidence-repository';
+export type { VerifiedIdentity } from './claims/verified-identity';

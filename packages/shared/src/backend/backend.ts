@@ -4,7 +4,6 @@ import type { LeasedQueue } from '../queue/leased-queue';
 import type { RecheckRecords } from '../recheck/recheck-records';
 import type { Articles } from '../articles/articles-repository';
 import type { Directory } from '../directory/directory-repository';
-import type { Publishers } from '../publishers/publishers-repository';
 import type { Staff } from '../staff/staff-repository';
 import type { Profiles } from '../profiles/profiles-repository';
 import type { Verification } from '../verification/verification-repository';
@@ -29,8 +28,6 @@ export interface ResourceRepositories {
   recheckRecords: RecheckRecords;
   /** What editors look up across profiles: the directory and look-alike profiles. */
   directory: Directory;
-  /** Outlets, their proven domains and their history. */
-  publishers: Publishers;
   /** Who works for which publisher: invitations and affiliations, kept when they end. */
   staff: Staff;
 }

@@ -4,7 +4,6 @@ import type { MongoDatabase } from '../database/mongo-database';
 import { MongoProfiles } from '../profiles/mongo-profiles';
 import { MongoArticles } from '../articles/mongo-articles';
 import { MongoDirectory } from '../directory/mongo-directory';
-import { MongoPublishers } from '../publishers/mongo-publishers';
 import { MongoStaff } from '../staff/mongo-staff';
 import { MongoVerification } from '../verification/mongo-verification';
 import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
@@ -23,7 +22,6 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     queue: () => new MongoLeasedQueue(database),
     recheckRecords: () => new MongoRecheckRecords(database),
     directory: () => new MongoDirectory(database),
-    publishers: () => new MongoPublishers(database),
     staff: () => new MongoStaff(database),
   });
   return repositories;

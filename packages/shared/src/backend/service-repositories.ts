@@ -2,22 +2,34 @@ import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
 import { MongoApiAccounts } from '../api-accounts/mongo-api-accounts';
 import { SqliteApiAccounts } from '../api-accounts/sqlite-api-accounts';
 import type { Store } from '../store/store';
+import type { AuthorEvidence } from '../evidence/author-evidence-repository';
+import { MongoAuthorEvidence } from '../evidence/mongo-author-evidence';
+import { SqliteAuthorEvidence } from '../evidence/sqlite-author-evidence';
+import { MongoPublishers } from '../publishers/mongo-publishers';
+import type { Publishers } from '../publishers/publishers-repository';
+import { SqlitePublishers } from '../publishers/sqlite-publishers';
 import { MongoUsageRecords } from '../usage/mongo-usage-records';
 import type { UsageRecords } from '../usage/usage-repository';
 import { SqliteUsageRecords } from '../usage/sqlite-usage-records';
 import { lazily } from './lazily';
 
-/** The repositories a verifier uses besides its lookups: credentials and origins to check, usage to count. */
+/**
+ * The repositories a verifier uses besides its lookups: credentials and origins to check, usage to count, and for
+ * the v2 answers the publisher of a domain and the author's evidence.
+ */
 export interface ServiceRepositories {
   apiAccounts: ApiAccounts;
   usage: UsageRecords;
+  /** Outlets, their proven domains and their history. */
+  publishers: Publishers;
+  authorEvidence: AuthorEvidence;
 }
 
 const known = new WeakMap<Store, ServiceRepositories>();
 
 /**
  * The verifiers' repositories on an opened store (the same objects every time; backendOf hands out these too).
- * Registered apart from the other resources so that a verifier loads only these two adapters per database.
+ * Registered apart from the other resources so that a verifier loads only these adapters.
  * Neither holds anything to close beyond the store's own database.
  */
 export function serviceRepositoriesOf(store: Store): ServiceRepositories {
@@ -28,6 +40,10 @@ export function serviceRepositoriesOf(store: Store): ServiceRepositories {
     apiAccounts: () =>
       database.kind === 'embedded' ? new SqliteApiAccounts(database.sqlite) : new MongoApiAccounts(database.mongo),
     usage: () => (database.kind === 'embedded' ? new SqliteUsageRecords(database.sqlite) : new MongoUsageRecords(database.mongo)),
+    publishers: () =>
+      database.kind === 'embedded' ? new SqlitePublishers(database.sqlite) : new MongoPublishers(database.mongo),
+    authorEvidence: () =>
+      database.kind === 'embedded' ? new SqliteAuthorEvidence(database.sqlite) : new MongoAuthorEvidence(database.mongo),
   });
   known.set(store, repositories);
   return repositories;

@@ -4,7 +4,6 @@ import type { SqliteDatabase } from '../database/sqlite-database';
 import { SqliteProfiles } from '../profiles/sqlite-profiles';
 import { SqliteArticles } from '../articles/sqlite-articles';
 import { SqliteDirectory } from '../directory/sqlite-directory';
-import { SqlitePublishers } from '../publishers/sqlite-publishers';
 import { SqliteStaff } from '../staff/sqlite-staff';
 import { SqliteVerification } from '../verification/sqlite-verification';
 import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
@@ -23,7 +22,6 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     queue: () => new SqliteLeasedQueue(database),
     recheckRecords: () => new SqliteRecheckRecords(database),
     directory: () => new SqliteDirectory(database),
-    publishers: () => new SqlitePublishers(database),
     staff: () => new SqliteStaff(database),
   });
   return repositories;

@@ -6,3 +6,4 @@ export * from './record-proof';
 export * from './move-proven-claim';
 export { SqliteClaims } from './sqlite-claims';
 export { MongoClaims } from './mongo-claims';
+export * from './verified-identity';

@@ -1,11 +1,12 @@
-import { claimedPageOf, type Claim, type Evidence, type EvidenceMethod } from '@byline/shared/storage';
+import type { Claim, Evidence, EvidenceMethod } from '../proofs/claims';
+import { claimedPageOf } from '../proofs/claim-values';
 
 /**
  * One entry of a C2PA/CAWG identity assertion's `verifiedIdentities` (identity claims aggregation), as
  * stored evidence renders it: a later signed credential of a journalist's proofs is this list, signed.
  */
 export interface VerifiedIdentity {
-  type: 'cawg.social_media' | 'cawg.web_site';
+  type: 'cawg.social_media' | 'cawg.web_site' | 'cawg.affiliation';
   username?: string;
   uri: string;
   provider: { id: string; name: string };
@@ -40,7 +41,10 @@ export function profileAddressOf(kind: Claim['kind'], username: string): string 
   }
 }
 
-export function toVerifiedIdentity(claim: Claim, evidence: Evidence): VerifiedIdentity {
+export function toVerifiedIdentity(
+  claim: Pick<Claim, 'kind' | 'value'>,
+  evidence: Pick<Evidence, 'method' | 'provider' | 'verifiedAt'>,
+): VerifiedIdentity {
   const website = claim.kind === 'website';
   return {
     type: website ? 'cawg.web_site' : 'cawg.social_media',
@@ -50,5 +54,29 @@ export function toVerifiedIdentity(claim: Claim, evidence: Evidence): VerifiedId
     provider: { id: evidence.provider.id, name: evidence.provider.name },
     verifiedAt: evidence.verifiedAt,
     method: METHODS[evidence.method],
+  };
+}
+
+/** The provider of affiliation evidence: the publisher that vouched, named by a stable URN of its slug. */
+export const publisherProviderOf = (publisher: { slug: string; name: string }) => ({
+  id: `urn:byline:publisher:${publisher.slug}`,
+  name: publisher.name,
+});
+
+/**
+ * A verified publisher's affiliation with the journalist (CAWG `cawg.affiliation`): the outlet vouched, the journalist
+ * accepted; `uri` is the outlet's site (its first proven domain, by name), `verifiedAt` when the journalist accepted.
+ */
+export function affiliationIdentityOf(
+  publisher: { slug: string; name: string; domain: string | null },
+  acceptedAt: string,
+): VerifiedIdentity {
+  return {
+    type: 'cawg.affiliation',
+    // A publisher verified before it proved a domain is known by its URN alone.
+    uri: publisher.domain ? `https://${publisher.domain}/` : publisherProviderOf(publisher).id,
+    provider: publisherProviderOf(publisher),
+    verifiedAt: acceptedAt,
+    method: 'byline_publisher_affiliation',
   };
 }

@@ -1,0 +1,49 @@
+import {
+  entityTagOf,
+  NO_VERIFIED_AUTHOR_MESSAGE,
+  domainInfoOf,
+  type AuthorEvidence,
+  type Publishers,
+  type Store,
+  type TaggedAnswer,
+  type VerifyArticleInput,
+} from '@byline/shared';
+
+export interface ArticleV2Sources {
+  store: Store;
+  publishers: Pick<Publishers, 'matchHost'>;
+  authorEvidence: AuthorEvidence;
+}
+
+/** The message of a `domain_verified` answer: the article is not known, its outlet is. */
+export const DOMAIN_VERIFIED_MESSAGE = 'This article is not known to Byline, but its domain belongs to a verified publisher.';
+
+const tagged = (json: string): TaggedAnswer => ({ json, etag: entityTagOf(json) });
+
+const UNVERIFIED_V2 = tagged(JSON.stringify({ type: 'unverified', verified: false, message: NO_VERIFIED_AUTHOR_MESSAGE }));
+
+/**
+ * Who wrote the article at this address, and whose domain is it (v2)? Three reads at once: the rendered v1 answer of
+ * the article's verified author, that author's live evidence, and the verified publisher whose proven domain covers
+ * the address. `article_verified` is the v1 answer with `type` first and `evidence` (and `domain_info`) after;
+ * `domain_verified` when only the outlet is known; `unverified` otherwise.
+ */
+export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyArticleInput): Promise<TaggedAnswer> {
+  const host = new URL(input.canonicalUrl).hostname;
+  const [article, evidence, match] = await Promise.all([
+    sources.store.taggedArticleAnswer(input.canonicalUrl),
+    sources.authorEvidence.ofArticleAuthor(input.canonicalUrl),
+    sources.publishers.matchHost(host),
+  ]);
+  const domainInfo = match ? JSON.stringify(domainInfoOf(match)) : null;
+  if (article && evidence) {
+    const withDomain = domainInfo ? `,"domain_info":${domainInfo}` : '';
+    return tagged(`{"type":"article_verified",${article.json.slice(1, -1)},"evidence":${JSON.stringify(evidence)}${withDomain}}`);
+  }
+  if (domainInfo) {
+    return tagged(
+      `{"type":"domain_verified","verified":false,"message":${JSON.stringify(DOMAIN_VERIFIED_MESSAGE)},"domain_info":${domainInfo}}`,
+    );
+  }
+  return UNVERIFIED_V2;
+}
