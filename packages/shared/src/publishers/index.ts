@@ -1,2 +1,3 @@
 export * from './publishers-repository';
 export * from './host-suffixes';
+export * from './trust-summary';
