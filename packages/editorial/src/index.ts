@@ -23,3 +23,4 @@ export * from './notify/owner-mail';
 export * from './notify/mailing-notifier';
 export * from './notify/released-claims';
 export * from './publisher-domains';
+export * from './trust-txt';

@@ -37,3 +37,4 @@ export * from './publishers/publishers-repository';
 export * from './publishers/domain-info';
 export * from './evidence/author-evidence-repository';
 export type { VerifiedIdentity } from './claims/verified-identity';
+export * from './publishers/trust-summary';

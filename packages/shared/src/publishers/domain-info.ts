@@ -24,6 +24,8 @@ export function domainInfoOf({ publisher, domain }: PublisherMatch): DomainInfo 
     domain: domain.domain,
     method: METHODS[domain.method ?? 'dns-txt'],
     proven_at: domain.provenAt ?? domain.lastCheckedAt ?? '',
-    associations: [],
+    associations: (publisher.trust?.relations ?? [])
+      .filter((relation) => relation.kind === 'belongto' && relation.confirmed)
+      .map((relation) => ({ domain: relation.domain, relation: 'belongto' as const })),
   };
 }

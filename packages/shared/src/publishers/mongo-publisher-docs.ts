@@ -1,3 +1,4 @@
+import type { TrustSummary } from './trust-summary';
 import type { PublisherDomainState, DomainProofMethod, PublisherEventAction } from './publishers-repository';
 
 /** A publisher as stored in MongoDB; `_id` from the counters collection. */
@@ -10,6 +11,8 @@ export interface PublisherDoc {
   verified_by: string | null;
   admin_user_id: number | null;
   attribution: boolean;
+  /** The latest trust.txt reading; absent on publishers created before it was kept (read as null). */
+  trust?: TrustSummary | null;
   created_at: string;
   updated_at: string;
 }

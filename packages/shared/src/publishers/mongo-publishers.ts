@@ -5,6 +5,7 @@ import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
 import { hostSuffixes } from './host-suffixes';
 import type { PublisherDoc, PublisherDomainDoc, PublisherEventDoc } from './mongo-publisher-docs';
+import type { TrustSummary } from './trust-summary';
 import type {
   DomainCheck,
   EventEntry,
@@ -25,6 +26,7 @@ const toPublisher = (doc: PublisherDoc): Publisher => ({
   verifiedBy: doc.verified_by,
   adminUserId: doc.admin_user_id,
   attribution: doc.attribution,
+  trust: doc.trust ?? null,
   createdAt: doc.created_at,
   updatedAt: doc.updated_at,
 });
@@ -100,6 +102,7 @@ export class MongoPublishers implements Publishers {
               verified_by: null,
               admin_user_id: adminUserId,
               attribution: true,
+              trust: null,
               created_at: when,
               updated_at: when,
             };
@@ -167,6 +170,16 @@ export class MongoPublishers implements Publishers {
         await insertEvent(this.db, id, entry, when);
       }
       return true;
+    });
+  }
+
+  setTrust(publisherId: number, summary: TrustSummary | null, at: Date): Promise<boolean> {
+    return this.database.run(async () => {
+      const updated = await this.publishers.updateOne(
+        { _id: publisherId },
+        { $set: { trust: summary, updated_at: at.toISOString() } },
+      );
+      return updated.matchedCount > 0;
     });
   }
 

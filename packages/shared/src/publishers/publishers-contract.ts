@@ -1,4 +1,5 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import type { TrustSummary } from './trust-summary';
 
 const T0 = new Date('2030-01-01T00:00:00.000Z');
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -35,6 +36,7 @@ export function publishersContract(factory: StoreFactory): void {
       verifiedBy: null,
       adminUserId: 7,
       attribution: true,
+      trust: null,
       createdAt: T0.toISOString(),
       updatedAt: T0.toISOString(),
     });
@@ -71,6 +73,82 @@ export function publishersContract(factory: StoreFactory): void {
       updatedAt: at(5),
     });
     expect(await publishers().update(created.id + 1000, { name: 'x' }, later(5))).toBeNull();
+  });
+
+  it('keeps the latest trust.txt reading whole, replaces it, and forgets it', async () => {
+    const created = await newPublisher();
+    const reading: TrustSummary = {
+      domain: 'harbour.example',
+      readAt: at(4),
+      url: 'https://harbour.example/trust.txt',
+      relations: [
+        { kind: 'belongto', domain: 'press-association.example', confirmed: true, reason: null },
+        {
+          kind: 'controlledby',
+          domain: 'harbour-group.example',
+          confirmed: false,
+          reason: 'https://harbour-group.example/trust.txt does not declare control=harbour.example',
+        },
+      ],
+      social: ['https://social.example/@harbour'],
+      contacts: ['mailto:desk@harbour.example', 'tel:+1-555-0100'],
+      disclosures: ['https://harbour.example/ethics'],
+      dataTrainingAllowed: false,
+      errors: [],
+      warnings: [{ line: 9, message: 'unknown attribute "datetime"' }],
+      failure: null,
+    };
+    expect(await publishers().setTrust(created.id, reading, later(5))).toBe(true);
+    const stored = await publishers().findById(created.id);
+    expect(stored).toEqual({ ...created, trust: reading, updatedAt: at(5) });
+    expect(await publishers().findBySlug('harbour-times')).toEqual(stored);
+    expect(await publishers().list()).toEqual([stored]);
+    expect(await publishers().administeredBy(7)).toEqual([stored]);
+    // other changes leave it as it is
+    expect(await publishers().update(created.id, { name: 'Harbour Times' }, later(6))).toMatchObject({ trust: reading });
+    expect(await publishers().setVerified(created.id, true, ACTOR, '', later(6))).toBe(true);
+
+    // a failed reading replaces a good one: what is kept is the latest
+    const failed: TrustSummary = {
+      ...reading,
+      readAt: at(7),
+      url: null,
+      relations: [],
+      social: [],
+      contacts: [],
+      disclosures: [],
+      dataTrainingAllowed: null,
+      warnings: [],
+      failure: 'https://harbour.example/trust.txt: HTTP 404; https://harbour.example/.well-known/trust.txt: HTTP 404',
+    };
+    expect(await publishers().setTrust(created.id, failed, later(7))).toBe(true);
+    expect((await publishers().findById(created.id))?.trust).toEqual(failed);
+    expect(await publishers().setTrust(created.id, null, later(8))).toBe(true);
+    expect(await publishers().findById(created.id)).toMatchObject({ trust: null, updatedAt: at(8) });
+    expect(await publishers().setTrust(created.id + 1000, reading, later(9))).toBe(false);
+    // a reading is no change anyone made: no history entry
+    expect((await publishers().historyOf(created.id)).map((entry) => entry.action)).toEqual(['verified', 'created']);
+  });
+
+  it('gives a verified publisher found by host its trust reading too', async () => {
+    const created = await newPublisher();
+    await provenDomain(created.id, 'harbour.example');
+    await publishers().setVerified(created.id, true, ACTOR, '', T0);
+    const reading: TrustSummary = {
+      domain: 'harbour.example',
+      readAt: at(2),
+      url: 'https://harbour.example/.well-known/trust.txt',
+      relations: [],
+      social: [],
+      contacts: [],
+      disclosures: [],
+      dataTrainingAllowed: true,
+      errors: [{ line: 3, message: 'controlledby is given more than once' }],
+      warnings: [],
+      failure: null,
+    };
+    await publishers().setTrust(created.id, reading, later(2));
+    expect((await publishers().matchHost('www.harbour.example'))?.publisher.trust).toEqual(reading);
   });
 
   it('records verification and its withdrawal, each with who and why', async () => {

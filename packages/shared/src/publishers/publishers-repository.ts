@@ -4,6 +4,8 @@
  * editor verifies it, and then only on the domains it has proven (a proven domain covers its subdomains).
  */
 
+import type { TrustSummary } from './trust-summary';
+
 /** How a domain was proven: a DNS TXT record at `_byline.DOMAIN`, or the token at the well-known address. */
 export type DomainProofMethod = 'dns-txt' | 'well-known';
 
@@ -23,6 +25,8 @@ export interface Publisher {
   adminUserId: number | null;
   /** Whether lookups of its unknown articles may fetch their pages to attribute them (the outlet may ask not to). */
   attribution: boolean;
+  /** What its trust.txt said when last read (relations, contacts, errors, or why it could not be read); null until read. */
+  trust: TrustSummary | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -102,6 +106,12 @@ export interface Publishers {
   update(id: number, fields: Partial<Pick<Publisher, 'name' | 'logoUrl' | 'attribution'>>, at: Date): Promise<Publisher | null>;
   /** An editor's decision, recorded with its history entry in the same write. False when there is no such publisher. */
   setVerified(id: number, verified: boolean, actor: string, note: string, at: Date): Promise<boolean>;
+  /**
+   * Keeps the latest reading of its trust.txt in place of the last (null forgets it), as of `at` (its updatedAt). No
+   * history entry: a reading is what the outlet's file said, not a change anyone made. False when there is no such
+   * publisher.
+   */
+  setTrust(publisherId: number, summary: TrustSummary | null, at: Date): Promise<boolean>;
 
   domainsOf(publisherId: number): Promise<PublisherDomain[]>;
   findDomain(publisherId: number, domain: string): Promise<PublisherDomain | null>;

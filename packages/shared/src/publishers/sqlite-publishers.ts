@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { hostSuffixes } from './host-suffixes';
+import type { TrustSummary } from './trust-summary';
 import type {
   DomainCheck,
   EventEntry,
@@ -53,6 +54,11 @@ export const PUBLISHERS_SCHEMA_SQL = `
   CREATE INDEX publisher_events_of ON publisher_events (publisher_id, id);
 `;
 
+/** A publisher's latest trust.txt reading, as JSON (migration 030): read whole, never queried into. */
+export const PUBLISHER_TRUST_SQL = `
+  ALTER TABLE publishers ADD COLUMN trust TEXT;
+`;
+
 interface PublisherRow {
   id: number;
   slug: string;
@@ -62,6 +68,7 @@ interface PublisherRow {
   verified_by: string | null;
   admin_user_id: number | null;
   attribution: number;
+  trust: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -90,6 +97,7 @@ const toPublisher = (row: PublisherRow): Publisher => ({
   verifiedBy: row.verified_by,
   adminUserId: row.admin_user_id,
   attribution: row.attribution === 1,
+  trust: row.trust === null ? null : (JSON.parse(row.trust) as TrustSummary),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -110,7 +118,7 @@ const toDomain = (row: DomainRow): PublisherDomain => ({
 const toEvent = ({ publisher_id, ...rest }: EventRow): PublisherEvent => ({ ...rest, publisherId: publisher_id });
 
 const PUBLISHER_COLUMNS =
-  'p.id, p.slug, p.name, p.logo_url, p.verified_at, p.verified_by, p.admin_user_id, p.attribution, p.created_at, p.updated_at';
+  'p.id, p.slug, p.name, p.logo_url, p.verified_at, p.verified_by, p.admin_user_id, p.attribution, p.trust, p.created_at, p.updated_at';
 const DOMAIN_COLUMNS = `d.publisher_id, d.domain, d.token, d.state, d.method, d.proven_at, d.last_checked_at,
   d.failing_since, d.last_failure, d.added_at`;
 
@@ -131,6 +139,7 @@ const statements = (database: SqliteDatabase) => ({
   setVerified: database.prepare<[string | null, string | null, string, number]>(
     'UPDATE publishers SET verified_at = ?, verified_by = ?, updated_at = ? WHERE id = ?',
   ),
+  setTrust: database.prepare<[string | null, string, number]>('UPDATE publishers SET trust = ?, updated_at = ? WHERE id = ?'),
   domains: database.prepare<[number], DomainRow>(
     `SELECT ${DOMAIN_COLUMNS} FROM publisher_domains d WHERE d.publisher_id = ? ORDER BY d.domain`,
   ),
@@ -230,6 +239,11 @@ export class SqlitePublishers implements Publishers {
       if (changed) this.sql.insertEvent.run(id, actor, verified ? 'verified' : 'unverified', note, when);
       return changed;
     });
+  }
+
+  setTrust(publisherId: number, summary: TrustSummary | null, at: Date): Promise<boolean> {
+    const json = summary === null ? null : JSON.stringify(summary);
+    return this.database.write(() => this.sql.setTrust.run(json, at.toISOString(), publisherId).changes > 0);
   }
 
   domainsOf(publisherId: number): Promise<PublisherDomain[]> {

@@ -7,7 +7,7 @@ import { claimsFromHandles } from '../../proofs/sqlite/claims-migration';
 import { QUEUE_SCHEMA_SQL } from '../../queue/sqlite-leased-queue';
 import { RECHECKS_ONTO_QUEUE_SQL } from '../../recheck/sqlite-recheck-records';
 import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../../proofs/sqlite/proof-attempts-migration';
-import { PUBLISHERS_SCHEMA_SQL } from '../../publishers/sqlite-publishers';
+import { PUBLISHER_TRUST_SQL, PUBLISHERS_SCHEMA_SQL } from '../../publishers/sqlite-publishers';
 import { STAFF_SCHEMA_SQL } from '../../staff/sqlite-staff';
 import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
 
@@ -302,6 +302,11 @@ export const MIGRATIONS: Migration[] = [
     // Outlets, the domains they prove (one publisher per proven domain) and their history.
     name: '029-publishers',
     sql: PUBLISHERS_SCHEMA_SQL,
+  },
+  {
+    // What a publisher's trust.txt said when last read, kept whole as JSON (see @byline/shared's TrustSummary).
+    name: '030-publisher-trust',
+    sql: PUBLISHER_TRUST_SQL,
   },
   {
     // Who works for which publisher: invitations and affiliations, kept when they end.

@@ -1,0 +1,3 @@
+export * from './parse-trust-txt';
+export * from './read-trust-txt';
+export * from './trust-txt-sources';
