@@ -8,7 +8,8 @@
  * no certificate library and exercise the same PEM files OUTBOUND_CA_FILE reads in production.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import type http from 'node:http';
 import os from 'node:os';
@@ -28,61 +29,98 @@ interface Issued {
   cert: string;
 }
 
-let workDir: string | undefined;
-/** One CA per process; one leaf certificate per set of names, both kept for the process's life. */
-const leaves = new Map<string, Issued>();
+/**
+ * The test CA and the leaf certificates are made once per process and kept in a directory named by its id: jest gives
+ * every test file a fresh module registry, so a variable would make them again for each file. A directory older than
+ * a day is an earlier process's whose id this one reuses, and is made afresh.
+ */
+const FRESH_MS = 24 * 3_600_000;
+
+function fresh(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs < FRESH_MS;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes the directories of processes that have ended: jest ends its workers without an 'exit' event, so a
+ * process cannot be relied on to remove its own.
+ */
+function sweepEndedProcessesDirs() {
+  for (const name of readdirSync(os.tmpdir())) {
+    const pid = Number(/^byline-test-ca-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 function openssl(dir: string, args: string[]) {
-  execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  try {
+    execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (error) {
+    const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: Buffer };
+    const why = code === 'ENOENT' ? 'the openssl command is not installed' : String(stderr ?? error).trim();
+    throw new Error(`startHttpsSite: openssl ${args[0]} failed: ${why}`, { cause: error });
+  }
 }
 
 function testCa(): string {
-  if (workDir) return workDir;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'byline-test-ca-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const dir = path.join(os.tmpdir(), `byline-test-ca-${process.pid}`);
+  if (fresh(path.join(dir, 'ca.pem'))) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  sweepEndedProcessesDirs();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // ca.pem is written last: a directory without it is made again.
   // prettier-ignore
   openssl(dir, [
     'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
     '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=Byline test CA',
     '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
   ]);
-  workDir = dir;
   return dir;
 }
 
 function issued(hostnames: string[]): Issued {
   const names = [...new Set(hostnames.map((name) => name.toLowerCase()))].sort();
-  const key = names.join(',');
-  const cached = leaves.get(key);
-  if (cached) return cached;
   const dir = testCa();
-  const base = `leaf-${leaves.size + 1}`;
-  writeFileSync(
-    path.join(dir, `${base}.ext`),
-    [
-      `subjectAltName=${names.map((name) => `DNS:${name}`).join(',')}`,
-      'basicConstraints=critical,CA:FALSE',
-      'keyUsage=critical,digitalSignature',
-      'extendedKeyUsage=serverAuth',
-    ].join('\n'),
-  );
-  // prettier-ignore
-  openssl(dir, [
-    'req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', `${base}.key`, '-out', `${base}.csr`, '-subj', `/CN=${names[0]}`,
-  ]);
-  // prettier-ignore
-  openssl(dir, [
-    'x509', '-req', '-in', `${base}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-set_serial', String(Date.now()),
-    '-days', '30', '-extfile', `${base}.ext`, '-out', `${base}.pem`,
-  ]);
-  const leaf = {
+  const base = `leaf-${createHash('sha256').update(names.join(',')).digest('hex').slice(0, 16)}`;
+  if (!fresh(path.join(dir, `${base}.pem`))) {
+    writeFileSync(
+      path.join(dir, `${base}.ext`),
+      [
+        `subjectAltName=${names.map((name) => `DNS:${name}`).join(',')}`,
+        'basicConstraints=critical,CA:FALSE',
+        'keyUsage=critical,digitalSignature',
+        'extendedKeyUsage=serverAuth',
+      ].join('\n'),
+    );
+    // prettier-ignore
+    openssl(dir, [
+      'req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+      '-keyout', `${base}.key`, '-out', `${base}.csr`, '-subj', `/CN=${names[0]}`,
+    ]);
+    // prettier-ignore
+    openssl(dir, [
+      'x509', '-req', '-in', `${base}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-set_serial', String(Date.now()),
+      '-days', '30', '-extfile', `${base}.ext`, '-out', `${base}.pem`,
+    ]);
+  }
+  return {
     caFile: path.join(dir, 'ca.pem'),
     key: readFileSync(path.join(dir, `${base}.key`), 'utf8'),
     cert: readFileSync(path.join(dir, `${base}.pem`), 'utf8'),
   };
-  leaves.set(key, leaf);
-  return leaf;
 }
 
 /** 127.x.y.z, never 127.0.0.1 (where other tests' servers and the system's listen). */
