@@ -19,19 +19,22 @@ export interface TestDnsServer {
   server: string;
   /** The names asked so far, each with its record type (`site.byline.test A`). */
   queries: string[];
+  /** Changes what the server answers for a name from now on (a record added or taken down); null: it no longer knows it. */
+  set(name: string, records: DnsRecords | null): void;
   close(): Promise<void>;
 }
 
 export async function startDnsServer(zone: Record<string, DnsRecords>): Promise<TestDnsServer> {
   const queries: string[] = [];
-  const byName = new Map(Object.entries(zone).map(([name, records]) => [name.toLowerCase().replace(/\.$/, ''), records]));
+  const key = (name: string) => name.toLowerCase().replace(/\.$/, '');
+  const byName = new Map(Object.entries(zone).map(([name, records]) => [key(name), records]));
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       if (!question) return void send(response);
-      const name = question.name.toLowerCase().replace(/\.$/, '');
+      const name = key(question.name);
       const typeName = Object.entries(Packet.TYPE).find(([, code]) => code === question.type)?.[0] ?? String(question.type);
       queries.push(`${name} ${typeName}`);
       const records = byName.get(name);
@@ -51,6 +54,7 @@ export async function startDnsServer(zone: Record<string, DnsRecords>): Promise<
   return {
     server: `127.0.0.1:${addresses.udp!.port}`,
     queries,
+    set: (name, records) => void (records ? byName.set(key(name), records) : byName.delete(key(name))),
     close: () => server.close(),
   };
 }

@@ -1,5 +1,6 @@
 export * from './builders';
 export * from './dns-server';
+export * from './https-site';
 export * from './harness';
 export * from './stores';
 export * from './fresh-backend';

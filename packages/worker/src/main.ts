@@ -4,6 +4,7 @@ import {
   createPageFetcher,
   createSafeFetch,
   backendOf,
+  domainProofSourcesOf,
   outboundOf,
   recheckHolder,
   rechecksOf,
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
     fetch: createSafeFetch(outbound),
     // Article pages are read by the portal's rules (createPageFetcher), so a re-check judges them as the first check did.
     articles: { sources: backendOf(store), queue: backendOf(store).queue, fetchPage: createPageFetcher(outbound) },
+    // Publishers' proven domains, by their TXT record (DNS_SERVERS) or well-known file (the same outbound rules).
+    domains: { publishers: backendOf(store).publishers, queue: backendOf(store).queue, sources: domainProofSourcesOf(config) },
     portalUrl: config.publicPortalUrl,
     policy: recheckPolicyOf(config),
     holder,
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
     logger,
     metrics,
   });
-  logger.info('re-checking rel="me" proofs and article pages', {
+  logger.info('re-checking rel="me" proofs, article pages and publisher domains', {
     holder,
     intervalMs: config.recheckIntervalMs,
     graceMs: config.recheckGraceMs,

@@ -1,9 +1,12 @@
 import { type Logger } from '@byline/shared';
 import {
   runArticleRecheck,
+  runDomainRecheck,
   runRecheck,
   type ArticleRecheckOptions,
   type ArticleRecheckSummary,
+  type DomainRecheckOptions,
+  type DomainRecheckSummary,
   type RecheckOptions,
   type RecheckSummary,
 } from '@byline/editorial';
@@ -19,8 +22,18 @@ export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onP
    * holder, clock, schedule and portal address; none without.
    */
   articles?: Pick<ArticleRecheckOptions, 'sources' | 'queue' | 'fetchPage'>;
+  /**
+   * The re-checks of publishers' proven domains (runDomainRecheck), run after the article checks on every tick with
+   * the same holder, clock and schedule; none without.
+   */
+  domains?: Pick<DomainRecheckOptions, 'publishers' | 'queue' | 'sources'>;
   /** Called after every run, finished or failed (tests wait on it). */
-  onRun?: (result: { summary?: RecheckSummary; articles?: ArticleRecheckSummary; error?: unknown }) => void;
+  onRun?: (result: {
+    summary?: RecheckSummary;
+    articles?: ArticleRecheckSummary;
+    domains?: DomainRecheckSummary;
+    error?: unknown;
+  }) => void;
 }
 
 export interface RecheckLoop {
@@ -40,7 +53,7 @@ export interface RecheckLoop {
  * a proof is checked by one replica at a time, and a replica that dies leaves leases that simply expire.
  */
 export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
-  const { pollIntervalMs, logger, metrics, onRun, articles, now = () => new Date(), ...recheck } = options;
+  const { pollIntervalMs, logger, metrics, onRun, articles, domains, now = () => new Date(), ...recheck } = options;
   const stopping = new AbortController();
 
   const pause = () =>
@@ -71,6 +84,13 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
     return summary;
   };
 
+  const checkDomains = async (domains: NonNullable<RecheckLoopOptions['domains']>) => {
+    const { holder, policy } = recheck;
+    const summary = await runDomainRecheck({ ...domains, holder, policy, now, logger, signal: stopping.signal });
+    logger.log(summary.checked > 0 ? 'info' : 'debug', 'domain check run finished', { ...summary });
+    return summary;
+  };
+
   const loop = async () => {
     while (!stopping.signal.aborted) {
       const startedAt = now();
@@ -84,7 +104,8 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
           stopped: stopping.signal.aborted,
         });
         const articleSummary = articles && (await checkArticles(articles));
-        onRun?.({ summary, articles: articleSummary });
+        const domainSummary = domains && (await checkDomains(domains));
+        onRun?.({ summary, articles: articleSummary, domains: domainSummary });
       } catch (error) {
         metrics?.runFailed(now());
         logger.error('re-check run failed; trying again on the next tick', {

@@ -4,8 +4,28 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SqliteStore } from '@byline/editorial';
-import { buildPackages, runToExit, spawnService, tempDir, until, type ServiceProcess } from '@byline/test-support';
+import { loadConfig } from '@byline/shared';
+import { DOMAIN_CHECK_TOPIC } from '@byline/shared/storage';
+import {
+  backendOf,
+  checkPublisherDomain,
+  domainCheckKeyOf,
+  domainProofSourcesOf,
+  proofValueOf,
+  SqliteStore,
+} from '@byline/editorial';
+import {
+  buildPackages,
+  runToExit,
+  spawnService,
+  startDnsServer,
+  startHttpsSite,
+  tempDir,
+  until,
+  type HttpsSite,
+  type ServiceProcess,
+  type TestDnsServer,
+} from '@byline/test-support';
 import { ProofFixtures, startPageServer, type PageServer } from './rel-me-fixtures';
 
 const get = async (url: string) => {
@@ -88,6 +108,82 @@ describe('the worker process', () => {
   });
 });
 
+describe('the worker process and publishers’ domains', () => {
+  const TXT = 'txt.byline.test';
+  const FILE = 'file.byline.test';
+  let site: HttpsSite;
+  let dns: TestDnsServer;
+  let worker: ServiceProcess;
+  let env: Record<string, string>;
+
+  // One domain proven by its TXT record, one by its well-known file over https, both due a re-check now: what the
+  // worker builds from DNS_SERVERS, ALLOWED_PRIVATE_ADDRESSES and OUTBOUND_CA_FILE must read both.
+  beforeAll(async () => {
+    site = await startHttpsSite(
+      (req, res) =>
+        req.url === '/.well-known/byline-verification.txt'
+          ? res.writeHead(200, { 'Content-Type': 'text/plain' }).end(proofValueOf('file-token'))
+          : res.writeHead(404).end(),
+      { hostnames: [FILE] },
+    );
+    dns = await startDnsServer({
+      [`_byline.${TXT}`]: { txt: [proofValueOf('txt-token')] },
+      [FILE]: { addresses: [site.address] },
+    });
+    env = { DNS_SERVERS: dns.server, ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8', OUTBOUND_CA_FILE: site.caFile };
+    const dataDir = tempDir('byline-worker-');
+    const store = SqliteStore.inDirectory(dataDir);
+    const { publishers, queue } = backendOf(store);
+    const sources = domainProofSourcesOf(loadConfig(env));
+    const at = new Date();
+    for (const [domain, token] of [
+      [TXT, 'txt-token'],
+      [FILE, 'file-token'],
+    ] as const) {
+      const publisher = await publishers.create({ slug: domain.split('.')[0]!, name: domain }, 'admin', at);
+      await publishers.addDomain(publisher!.id, domain, token, 'admin', at);
+      const schedule = { intervalMs: 86_400_000, graceMs: 3 * 86_400_000, retryMs: 3_600_000 };
+      const found = await checkPublisherDomain(
+        { publishers, queue },
+        { publisherId: publisher!.id, domain },
+        { sources, schedule, actor: 'admin', now: at },
+      );
+      expect(found).toMatchObject({ outcome: 'proven' });
+      const key = domainCheckKeyOf(publisher!.id, domain);
+      await queue.enqueue({ topic: DOMAIN_CHECK_TOPIC, key, payload: { publisherId: publisher!.id, domain }, dueAt: at });
+    }
+    await store.close();
+    worker = await spawnService('worker', { dataDir, env: { LOG_LEVEL: 'info', WORKER_POLL_INTERVAL: '1s', ...env } });
+  }, 30_000);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await site.close();
+    await dns.close();
+  });
+
+  it('re-checks them through its own DNS_SERVERS and OUTBOUND_CA_FILE, and logs the run', async () => {
+    const lines = () =>
+      worker
+        .output()
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const run = await until('a domain check run', async () =>
+      lines().find((line) => line.message === 'domain check run finished' && line.level === 'info'),
+    );
+    expect(run).toMatchObject({ service: 'worker', checked: 2, held: 2, failing: 0, lapsed: 0 });
+    expect(lines().filter((line) => line.message === 'domain checked')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ domain: TXT, outcome: 'proven' }),
+        expect.objectContaining({ domain: FILE, outcome: 'proven' }),
+      ]),
+    );
+    expect(dns.queries).toContain(`_byline.${TXT} TXT`);
+  });
+});
+
 describe('the worker with a bad setting', () => {
   it('exits 78 (EX_CONFIG) at once, naming the setting', async () => {
     const { code, output } = await runToExit('worker', {
@@ -97,5 +193,15 @@ describe('the worker with a bad setting', () => {
     expect(code).toBe(78);
     expect(output).toContain('worker: ');
     expect(output).toContain('"WORKER_POLL_INTERVAL" must be a whole number and a unit');
+  });
+
+  it('exits 78 when OUTBOUND_CA_FILE holds no certificate, naming it', async () => {
+    const dataDir = tempDir('byline-worker-');
+    const empty = path.join(dataDir, 'empty.pem');
+    fs.writeFileSync(empty, '');
+    const { code, output } = await runToExit('worker', { dataDir, env: { LOG_LEVEL: 'info', OUTBOUND_CA_FILE: empty } });
+    expect(code).toBe(78);
+    expect(output).toContain('"OUTBOUND_CA_FILE"');
+    expect(output).toContain('holds no PEM certificate');
   });
 });

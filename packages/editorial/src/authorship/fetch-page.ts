@@ -14,7 +14,7 @@ export interface FetchedPage {
 
 export type PageFetcher = (address: string) => Promise<FetchedPage>;
 
-export interface PageFetcherOptions extends Pick<SafeFetchOptions, 'policy' | 'resolve'> {
+export interface PageFetcherOptions extends Pick<SafeFetchOptions, 'policy' | 'resolve' | 'ca'> {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
@@ -54,8 +54,8 @@ function parseAddress(address: string, base?: URL): URL {
  * redirects included; at most 2 MB read (after decompression); HTML only; errors worded for the journalist.
  */
 export function createPageFetcher(options: PageFetcherOptions = {}): PageFetcher {
-  const { policy, resolve, timeoutMs = 5000, maxBytes = 2 * 1024 * 1024, maxRedirects = 5 } = options;
-  const fetch = createSafeFetch({ policy, resolve, timeoutMs, maxBytes });
+  const { policy, resolve, ca, timeoutMs = 5000, maxBytes = 2 * 1024 * 1024, maxRedirects = 5 } = options;
+  const fetch = createSafeFetch({ policy, resolve, ca, timeoutMs, maxBytes });
   const tooLarge = () => new PageFetchError(`The page is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 
   return async (address) => {

@@ -8,10 +8,12 @@ const TIMEOUT_MS = 5000;
 
 /**
  * The DNS and the fetch a domain check uses, as the configuration has them: DNS_SERVERS for the TXT record, and the
- * SSRF-safe fetch (ALLOWED_PRIVATE_ADDRESSES) for the well-known file — https only, no redirect followed (the file
+ * SSRF-safe fetch (ALLOWED_PRIVATE_ADDRESSES, OUTBOUND_CA_FILE) for the well-known file — https only, no redirect followed (the file
  * must be the domain's own), 200 only, 4 KB at most, 5 s.
  */
-export function domainProofSourcesOf(config: Pick<Config, 'allowedPrivateAddresses' | 'dnsServers'>): DomainProofSources {
+export function domainProofSourcesOf(
+  config: Pick<Config, 'allowedPrivateAddresses' | 'dnsServers'> & Partial<Pick<Config, 'outboundCa'>>,
+): DomainProofSources {
   const resolver = nameResolverOf(config);
   const fetch = createSafeFetch({ ...outboundOf(config), timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES });
   return {

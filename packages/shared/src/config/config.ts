@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import Joi from 'joi';
 import { parseAllowedRange } from '../fetch/address-policy';
@@ -47,6 +49,11 @@ export interface Config {
   allowedPrivateAddresses: string[];
   /** The resolvers every DNS lookup goes to (DNS_SERVERS), in dns.setServers' form; empty: the system's. */
   dnsServers: string[];
+  /**
+   * Certificates (PEM) every outbound https fetch trusts besides Node's built-in roots, read from OUTBOUND_CA_FILE:
+   * an operator's private CA, or a TLS-inspecting proxy's; empty without it.
+   */
+  outboundCa: string[];
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
@@ -167,6 +174,38 @@ const listOf = (parse: (entry: string) => { value: string } | { problem: string 
     .messages({ 'list.entry': '{{#label}}: {#problem}' })
     .empty('');
 
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+?-----END CERTIFICATE-----/g;
+
+/**
+ * A file of PEM certificates, read and parsed here so that a wrong path or a file of something else stops the
+ * process at start-up rather than failing every https fetch later; the certificates it holds.
+ */
+const caFile = Joi.string()
+  .custom((path: string, helpers) => {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      return helpers.error('ca.unreadable', { path, problem: (error as NodeJS.ErrnoException).code ?? String(error) });
+    }
+    const certificates = text.match(PEM_CERTIFICATE) ?? [];
+    if (!certificates.length) return helpers.error('ca.empty', { path });
+    for (const pem of certificates) {
+      try {
+        new X509Certificate(pem);
+      } catch (error) {
+        return helpers.error('ca.invalid', { path, problem: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return certificates.map((pem) => `${pem}\n`);
+  })
+  .messages({
+    'ca.unreadable': '{{#label}}: {#path} cannot be read ({#problem})',
+    'ca.empty': '{{#label}}: {#path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)',
+    'ca.invalid': '{{#label}}: {#path} holds a certificate that cannot be read ({#problem})',
+  })
+  .empty('');
+
 const envSchema = Joi.object({
   HOST: Joi.string().default('0.0.0.0'),
   ARTICLE_VERIFIER_PORT: port.default(8080),
@@ -198,6 +237,7 @@ const envSchema = Joi.object({
   WORKER_POLL_INTERVAL: duration('1s', '1h').default(parseDuration('60s')),
   ALLOWED_PRIVATE_ADDRESSES: listOf(parseAllowedRange),
   DNS_SERVERS: listOf(parseDnsServer),
+  OUTBOUND_CA_FILE: caFile,
 })
   .unknown(true)
   .custom((value: { RECHECK_RETRY: number; RECHECK_GRACE: number }, helpers) =>
@@ -250,5 +290,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerPort: value.WORKER_PORT,
     allowedPrivateAddresses: value.ALLOWED_PRIVATE_ADDRESSES ?? [],
     dnsServers: value.DNS_SERVERS ?? [],
+    outboundCa: value.OUTBOUND_CA_FILE ?? [],
   };
 }

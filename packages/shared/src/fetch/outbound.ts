@@ -10,11 +10,16 @@ import { nameResolverOf, SYSTEM_NAME_RESOLVER, type Resolver } from './name-reso
 export interface Outbound {
   policy: AddressPolicy;
   resolve: Resolver;
+  /** PEM certificates https connections trust besides Node's built-in roots (OUTBOUND_CA_FILE); none by default. */
+  ca?: readonly string[];
 }
 
-/** Without ALLOWED_PRIVATE_ADDRESSES and DNS_SERVERS: public addresses only, the system's resolver. */
+/** Without ALLOWED_PRIVATE_ADDRESSES, DNS_SERVERS and OUTBOUND_CA_FILE: public addresses only, the system's resolver, Node's roots. */
 export const DEFAULT_OUTBOUND: Outbound = { policy: AddressPolicy.DEFAULT, resolve: SYSTEM_NAME_RESOLVER.addresses };
 
-export function outboundOf(config: Pick<Config, 'allowedPrivateAddresses' | 'dnsServers'>): Outbound {
-  return { policy: addressPolicyOf(config), resolve: nameResolverOf(config).addresses };
+export function outboundOf(
+  config: Pick<Config, 'allowedPrivateAddresses' | 'dnsServers'> & Partial<Pick<Config, 'outboundCa'>>,
+): Outbound {
+  const outbound: Outbound = { policy: addressPolicyOf(config), resolve: nameResolverOf(config).addresses };
+  return config.outboundCa?.length ? { ...outbound, ca: config.outboundCa } : outbound;
 }

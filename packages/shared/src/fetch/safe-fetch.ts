@@ -1,4 +1,5 @@
 import net, { type LookupFunction } from 'node:net';
+import tls from 'node:tls';
 import type { Agent } from 'undici';
 import { AddressPolicy } from './address-policy';
 import { SYSTEM_NAME_RESOLVER, type ResolvedAddress, type Resolver } from './name-resolver';
@@ -12,6 +13,8 @@ export interface SafeFetchOptions {
   policy?: AddressPolicy;
   /** Name resolution (outboundOf(config).resolve); the system's by default. Tests may answer made-up names. */
   resolve?: Resolver;
+  /** PEM certificates https trusts besides Node's built-in roots (outboundOf(config).ca: OUTBOUND_CA_FILE). */
+  ca?: readonly string[];
   /** For the whole exchange, body included. */
   timeoutMs?: number;
   /** The most a response body may hold (after decompression); reading past it fails. */
@@ -59,7 +62,8 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  *   to without calling the lookup — is checked the same way;
  * - redirects are not followed unless the request asks for it (`redirect: 'follow'`), and then each hop is
  *   checked by the same connector;
- * - 10 s for the whole exchange, and at most 1 MB of body read.
+ * - 10 s for the whole exchange, and at most 1 MB of body read;
+ * - https trusts Node's built-in roots, and the operator's certificates (OUTBOUND_CA_FILE) when given.
  * undici is loaded on the first request, so that importing @byline/shared stays cheap.
  */
 export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
@@ -68,6 +72,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
     resolve = SYSTEM_NAME_RESOLVER.addresses,
     timeoutMs = 10_000,
     maxBytes = 1024 * 1024,
+    ca = [],
   } = options;
   const allowed = (address: string) => policy.allows(address);
 
@@ -90,7 +95,9 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
     // ES module, which jest's CommonJS runtime cannot.)
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const undici = require('undici') as Undici;
-    const connector = undici.buildConnector({ lookup, timeout: timeoutMs });
+    // A `ca` given to TLS replaces Node's roots rather than adding to them: the extra certificates join the roots.
+    const trusted = ca.length ? { ca: [...tls.rootCertificates, ...ca] } : {};
+    const connector = undici.buildConnector({ lookup, timeout: timeoutMs, ...trusted });
     const checkedConnect: typeof connector = (connectOptions, callback) => {
       const host = connectOptions.hostname.replace(/^\[|\]$/g, '');
       if (net.isIP(host) && !allowed(host)) return callback(new UnsafeAddressError(host), null);

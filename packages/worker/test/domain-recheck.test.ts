@@ -1,0 +1,211 @@
+import { loadConfig, type Store } from '@byline/shared';
+import { DOMAIN_CHECK_TOPIC } from '@byline/shared/storage';
+import {
+  backendOf,
+  checkPublisherDomain,
+  DOMAIN_CHECK_ACTOR,
+  domainCheckKeyOf,
+  domainProofSourcesOf,
+  proofValueOf,
+  rechecksOf,
+  type Backend,
+  type DomainProofSources,
+  type DomainRecheckSummary,
+} from '@byline/editorial';
+import {
+  capturingLogger,
+  startDnsServer,
+  startHttpsSite,
+  storeFactories,
+  type HttpsSite,
+  type TestDnsServer,
+} from '@byline/test-support';
+import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
+import { DAY, HOUR, loopbackFetch, PORTAL } from './rel-me-fixtures';
+
+/**
+ * The worker's loop in-process, on each store, re-checking publishers' proven domains after the rel="me" and article
+ * checks: TXT records a real DNS server on loopback answers (DNS_SERVERS, its zone changed as a publisher would
+ * change theirs), and a well-known file a real https server on port 443 of a loopback address serves under a
+ * made-up name (OUTBOUND_CA_FILE trusts its test CA). The sources are built from the configuration as main.ts builds
+ * them. The clock handed to the loop is moved to pass the interval and the grace period without waiting.
+ */
+
+const POLICY = { intervalMs: DAY, graceMs: 3 * DAY, retryMs: 6 * HOUR };
+const HELD = 'held.byline.test';
+const LOSING = 'losing.byline.test';
+const FILE = 'file.byline.test';
+const TOKENS = { [HELD]: 'held-token', [LOSING]: 'losing-token', [FILE]: 'file-token' };
+
+describe.each(storeFactories())('the worker re-checks publishers’ proven domains ($name store)', (factory) => {
+  let site: HttpsSite;
+  let dns: TestDnsServer;
+  let sources: DomainProofSources;
+  let store: Store;
+  let backend: Backend;
+  let loop: RecheckLoop | undefined;
+  let clock: number;
+  let runs: { domains?: DomainRecheckSummary; error?: unknown }[];
+  let waiting: (() => void)[];
+
+  beforeAll(async () => {
+    site = await startHttpsSite(
+      (req, res) =>
+        req.url === '/.well-known/byline-verification.txt' && req.headers.host === FILE
+          ? res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`${proofValueOf(TOKENS[FILE])}\n`)
+          : res.writeHead(404).end(),
+      { hostnames: [FILE] },
+    );
+    dns = await startDnsServer({});
+    sources = domainProofSourcesOf(
+      loadConfig({ DNS_SERVERS: dns.server, ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8', OUTBOUND_CA_FILE: site.caFile }),
+    );
+  });
+  afterAll(async () => {
+    await site.close();
+    await dns.close();
+  });
+
+  beforeEach(async () => {
+    // The zone as the publishers set it up: each token in place.
+    dns.set(`_byline.${HELD}`, { txt: [proofValueOf(TOKENS[HELD])] });
+    dns.set(`_byline.${LOSING}`, { txt: [proofValueOf(TOKENS[LOSING])] });
+    dns.set(FILE, { addresses: [site.address] });
+    store = await factory.create();
+    backend = backendOf(store);
+    clock = Date.now() + 60_000;
+    runs = [];
+    waiting = [];
+  });
+  afterEach(async () => {
+    await loop?.stop();
+    loop = undefined;
+    await store.close();
+  });
+
+  /** A publisher with the domain, proven now by the portal's check (which queues its re-check). */
+  async function provenDomain(domain: keyof typeof TOKENS) {
+    const publisher = await backend.publishers.create({ slug: domain.split('.')[0]!, name: domain }, 'admin', new Date(clock));
+    await backend.publishers.addDomain(publisher!.id, domain, TOKENS[domain], 'admin', new Date(clock));
+    const found = await checkPublisherDomain(
+      { publishers: backend.publishers, queue: backend.queue },
+      { publisherId: publisher!.id, domain },
+      { sources, schedule: POLICY, actor: 'admin', now: new Date(clock) },
+    );
+    expect(found).toMatchObject({ outcome: 'proven' });
+    return {
+      id: publisher!.id,
+      state: async () => (await backend.publishers.findDomain(publisher!.id, domain))?.state,
+      history: async () => (await backend.publishers.historyOf(publisher!.id)).map(({ action, actor }) => ({ action, actor })),
+      queued: () => backend.queue.find(DOMAIN_CHECK_TOPIC, domainCheckKeyOf(publisher!.id, domain)),
+    };
+  }
+
+  function start(logger = capturingLogger().logger) {
+    loop = startRecheckLoop({
+      rechecks: rechecksOf(backend),
+      claims: backend.claims,
+      profiles: backend.profiles,
+      verification: backend.verification,
+      fetch: loopbackFetch,
+      domains: { publishers: backend.publishers, queue: backend.queue, sources },
+      portalUrl: PORTAL,
+      policy: POLICY,
+      holder: 'worker-test',
+      now: () => new Date(clock),
+      pollIntervalMs: 20,
+      logger,
+      onRun: (run) => {
+        runs.push(run);
+        for (const wake of waiting.splice(0)) wake();
+      },
+    });
+  }
+
+  /** Waits for the first run from now on whose domain checks checked something. */
+  async function nextDomainRun(): Promise<DomainRecheckSummary> {
+    const from = runs.length;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const failed = runs.slice(from).find((run) => run.error);
+      if (failed) throw failed.error;
+      const found = runs.slice(from).find((run) => (run.domains?.checked ?? 0) > 0);
+      if (found) return found.domains!;
+      if (Date.now() > deadline) throw new Error(`no run checked a domain: ${JSON.stringify(runs.slice(from))}`);
+      await new Promise<void>((wake) => waiting.push(wake));
+    }
+  }
+
+  it('re-checks due domains on every tick: a record that stays holds, a removed one fails, then lapses past the grace period', async () => {
+    const held = await provenDomain(HELD);
+    const losing = await provenDomain(LOSING);
+    const file = await provenDomain(FILE);
+    const { logger, output } = capturingLogger();
+    start(logger);
+
+    // Not due yet: ticks come, nothing is checked.
+    while (runs.length < 3) await new Promise<void>((wake) => waiting.push(wake));
+    expect(runs.every((run) => run.domains?.checked === 0)).toBe(true);
+
+    // The publisher of LOSING takes its record down; a day on, every domain is due.
+    dns.set(`_byline.${LOSING}`, null);
+    const failedAt = clock + POLICY.intervalMs;
+    clock = failedAt;
+    expect(await nextDomainRun()).toEqual({ checked: 3, held: 2, failing: 1, lapsed: 0 });
+    expect(await held.state()).toBe('proven');
+    expect(await file.state()).toBe('proven');
+    // Still proven inside the grace period, its failure recorded once, its retry queued.
+    expect(await losing.state()).toBe('proven');
+    expect(await backend.publishers.findDomain(losing.id, LOSING)).toMatchObject({
+      failingSince: new Date(failedAt).toISOString(),
+      lastFailure: expect.stringContaining(`The TXT record _byline.${LOSING} was not found`),
+    });
+    expect((await losing.history())[0]).toEqual({ action: 'domain-failing', actor: DOMAIN_CHECK_ACTOR });
+    expect(await losing.queued()).toMatchObject({ dueAt: new Date(failedAt + POLICY.retryMs).toISOString() });
+    expect(await held.queued()).toMatchObject({ dueAt: new Date(failedAt + POLICY.intervalMs).toISOString() });
+    expect((await held.history()).map((entry) => entry.action)).toEqual(['domain-proven', 'domain-added', 'created']);
+
+    // Past the grace period: LOSING lapses and its item is done; the others, due again, hold.
+    clock = failedAt + POLICY.graceMs;
+    expect(await nextDomainRun()).toEqual({ checked: 3, held: 2, failing: 0, lapsed: 1 });
+    expect(await losing.state()).toBe('lapsed');
+    expect((await losing.history()).slice(0, 2)).toEqual([
+      { action: 'domain-lapsed', actor: DOMAIN_CHECK_ACTOR },
+      { action: 'domain-failing', actor: DOMAIN_CHECK_ACTOR },
+    ]);
+    expect(await losing.queued()).toBeNull();
+    expect(await held.state()).toBe('proven');
+    expect(await file.state()).toBe('proven');
+    expect(await file.queued()).toMatchObject({ dueAt: new Date(clock + POLICY.intervalMs).toISOString() });
+
+    // Nothing left to check for the lapsed domain, ever.
+    clock += POLICY.intervalMs;
+    expect(await nextDomainRun()).toEqual({ checked: 2, held: 2, failing: 0, lapsed: 0 });
+    expect(await losing.queued()).toBeNull();
+
+    const lines = output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.filter((line) => line.message === 'domain check run finished' && line.level === 'info')).toEqual([
+      expect.objectContaining({ checked: 3, held: 2, failing: 1, lapsed: 0 }),
+      expect.objectContaining({ checked: 3, held: 2, failing: 0, lapsed: 1 }),
+      expect.objectContaining({ checked: 2, held: 2, failing: 0, lapsed: 0 }),
+    ]);
+  });
+
+  it('a record put back inside the grace period clears the failure', async () => {
+    const domain = await provenDomain(LOSING);
+    start();
+    dns.set(`_byline.${LOSING}`, null);
+    const failedAt = clock + POLICY.intervalMs;
+    clock = failedAt;
+    expect(await nextDomainRun()).toMatchObject({ checked: 1, failing: 1 });
+
+    dns.set(`_byline.${LOSING}`, { txt: [proofValueOf(TOKENS[LOSING])] });
+    clock = failedAt + POLICY.retryMs;
+    expect(await nextDomainRun()).toEqual({ checked: 1, held: 1, failing: 0, lapsed: 0 });
+    expect(await backend.publishers.findDomain(domain.id, LOSING)).toMatchObject({ state: 'proven', failingSince: null });
+    expect(await domain.queued()).toMatchObject({ dueAt: new Date(clock + POLICY.intervalMs).toISOString() });
+  });
+});
