@@ -192,6 +192,31 @@ describe.each(cliTargets())('byline publishers ($name store)', (factory) => {
     ]);
   });
 
+  it('a proven domain whose record is gone is failing, still proven until RECHECK_GRACE has passed', async () => {
+    const slug = await created('The Harbour Times');
+    const token = tokenOf(await byline(target, 'publishers', 'domains', 'add', slug, DOMAIN));
+    expect(
+      (await withTxt({ [TXT_NAME]: [`byline-verification=${token}`] }, 'publishers', 'domains', 'check', slug, DOMAIN)).code,
+    ).toBe(0);
+
+    expect(await withTxt({}, 'publishers', 'domains', 'check', slug, DOMAIN)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `byline: ${DOMAIN} is failing for ${slug} (it stays proven until it has failed for RECHECK_GRACE): ${failure('was not found')}\n`,
+    });
+    const shown = await showJson(target, slug);
+    expect(shown.domains[0]).toMatchObject({
+      state: 'proven',
+      failingSince: expect.stringMatching(ISO),
+      lastFailure: failure('was not found'),
+    });
+    expect(shown.history[0]).toMatchObject({
+      actor: OPERATOR,
+      action: 'domain-failing',
+      note: `${DOMAIN}: ${failure('was not found')}`,
+    });
+  });
+
   it('a domain another publisher has proven is taken, even with its own token in place', async () => {
     const first = await created('The Harbour Times');
     const second = await created('Harbour Gazette');
