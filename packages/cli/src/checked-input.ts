@@ -9,7 +9,7 @@ const emailSchema = Joi.string()
   .required();
 
 /** The value as the message quotes it: JSON escapes control characters; text-direction overrides are escaped too. */
-const quoted = (value: unknown) =>
+export const quoted = (value: unknown) =>
   JSON.stringify(value).replace(/[\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** Validates a command-line value; a bad one is a CliError naming what was wrong. */

@@ -8,6 +8,7 @@ import { registerExport } from './commands/export';
 import { registerImport } from './commands/import';
 import { registerKeys } from './commands/keys';
 import { registerProfiles } from './commands/profiles';
+import { registerPublishers } from './commands/publishers';
 import { registerRecheck } from './commands/recheck';
 import { registerUsers } from './commands/users';
 import { writeLine } from './output';
@@ -17,7 +18,7 @@ export const USAGE_EXIT_CODE = 2;
 
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('byline')
-    .description('Byline: import and export journalist profiles, manage API keys and verification.')
+    .description('Byline: import and export journalist profiles, manage API keys, verification and publishers.')
     .exitOverride()
     .showHelpAfterError('(run "byline --help" for usage)')
     .configureOutput({
@@ -29,6 +30,7 @@ export function buildProgram(ctx: CliContext): Command {
     registerExport,
     registerKeys,
     registerProfiles,
+    registerPublishers,
     registerAccounts,
     registerEditors,
     registerUsers,

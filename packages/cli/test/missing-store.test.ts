@@ -1,7 +1,8 @@
 /**
  * Commands that read or change existing data never create an embedded store: pointed at a directory without
- * one (mistyped, or its file deleted), they exit 1 with "no Byline store at DIR". Only import, demo, keys create
- * and editors create may start a store, and they say so. (MongoDB is not concerned: there is no file to miss.)
+ * one (mistyped, or its file deleted), they exit 1 with "no Byline store at DIR". Only import, demo, keys create,
+ * editors create and publishers create may start a store, and they say so. (MongoDB is not concerned: there is no
+ * file to miss.)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,11 +20,19 @@ const REFUSING: string[][] = [
   ['accounts', 'reactivate', 'desk@example.org'],
   ['accounts', 'limit', 'desk@example.org', '10'],
   ['users', 'reset-link', '--email', 'desk@example.org'],
+  ['publishers', 'list'],
+  ['publishers', 'show', 'some-slug'],
+  ['publishers', 'verify', 'some-slug'],
+  ['publishers', 'unverify', 'some-slug'],
+  ['publishers', 'domains', 'add', 'some-slug', 'harbour.example'],
+  ['publishers', 'domains', 'check', 'some-slug', 'harbour.example'],
+  ['publishers', 'domains', 'remove', 'some-slug', 'harbour.example'],
 ];
 
 const CREATING: string[][] = [
   ['keys', 'create', '--email', 'desk@example.org'],
   ['editors', 'create', '--email', 'editor@example.org'],
+  ['publishers', 'create', '--name', 'The Harbour Times'],
   ['demo'],
   ['import', DEMO_DATA_FILE],
 ];

@@ -24,20 +24,13 @@ import {
   type ProfileFields,
 } from '@byline/editorial';
 import { claimTitle } from '../proofs/proof-wording';
+import { slugOf } from './slugs';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import type { FieldErrors } from '../views/forms';
 
-/** A URL-safe slug from the names: lower case, accents dropped, words joined by hyphens. */
+/** A URL-safe slug from the names (see slugOf); `journalist` when nothing of them is left. */
 export function slugFromNames(first: string, last: string): string {
-  const slug = `${first} ${last}`
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'journalist';
+  return slugOf(`${first} ${last}`) || 'journalist';
 }
 
 const HANDLE_TAKEN = 'This handle belongs to another Byline profile. Contact an editor if it is yours.';

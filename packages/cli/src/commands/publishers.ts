@@ -1,0 +1,283 @@
+import type { Command } from 'commander';
+import Joi from 'joi';
+import { plainTextRule } from '@byline/shared';
+import {
+  backendOf,
+  checkPublisherDomain,
+  domainProofSourcesOf,
+  InvalidAttributionDomainError,
+  newDomainToken,
+  normaliseAttributionDomain,
+  proofValueOf,
+  recheckPolicyOf,
+  txtRecordNameOf,
+  wellKnownUrlOf,
+  type DomainProofMethod,
+  type Publisher,
+  type PublisherDomain,
+  type PublisherEvent,
+  type Publishers,
+} from '@byline/editorial';
+import { slugOf } from '@byline/portal/operator';
+import { checked, quoted } from '../checked-input';
+import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
+import { formatTable, writeLine } from '../output';
+
+/** Who the publisher's history names for these commands: the same operator as `byline profiles verify`'s. */
+export const OPERATOR_ACTOR = 'operator (command line)';
+
+const nameSchema = Joi.string().trim().min(1).max(200).required().custom(plainTextRule('line'));
+
+/** The form slugOf gives, so a slug typed by hand reads like a derived one in addresses and lists. */
+const slugSchema = Joi.string()
+  .max(60)
+  .pattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .required()
+  .messages({ 'string.pattern.base': 'must be lower-case letters and digits, words joined by single hyphens (harbour-times)' });
+
+/** As the portal's editors' notes: kept in the history, so plain text only. */
+const noteSchema = Joi.string().trim().allow('').max(2000).custom(plainTextRule('prose'));
+
+const METHODS: Record<DomainProofMethod, string> = { 'dns-txt': 'DNS TXT record', 'well-known': 'well-known file' };
+
+/** A domain as attribution domains are stored (whole domain, no IP, no public suffix); a bad one is named. */
+function validDomain(input: string): string {
+  try {
+    return normaliseAttributionDomain(input);
+  } catch (error) {
+    if (error instanceof InvalidAttributionDomainError) throw new CliError(`Invalid domain ${quoted(input)}: ${error.message}.`);
+    throw error;
+  }
+}
+
+async function publisherBySlug(publishers: Publishers, slug: string): Promise<Publisher> {
+  const publisher = await publishers.findBySlug(slug);
+  if (!publisher) throw new CliError(`No publisher with slug ${quoted(slug)}.`);
+  return publisher;
+}
+
+/** What `show --json` prints of a publisher, its domains and its history: their fields without the store's ids. */
+const publisherJson = ({ id: _id, ...publisher }: Publisher) => ({ ...publisher, verified: publisher.verifiedAt !== null });
+const domainJson = ({ publisherId: _publisherId, ...domain }: PublisherDomain) => domain;
+const eventJson = ({ id: _id, publisherId: _publisherId, ...event }: PublisherEvent) => event;
+
+export function registerPublishers(program: Command, ctx: CliContext): void {
+  const publishers = program
+    .command('publishers')
+    .description('create publishers, prove their domains (DNS TXT record or well-known file) and verify them');
+
+  publishers
+    .command('create')
+    .description('create a publisher (not verified, no domains yet); prints its slug')
+    .requiredOption('--name <name>', 'the outlet’s name')
+    .option('--slug <slug>', 'its slug (default: made from the name)')
+    .action(async (options: { name: string; slug?: string }) => {
+      const name = checked<string>(nameSchema, options.name, 'name');
+      const derived = options.slug ?? slugOf(name);
+      if (!derived)
+        throw new CliError(`The name ${quoted(name)} gives no slug (no Latin letters or digits): give one with --slug.`);
+      const slug = checked<string>(slugSchema, derived, 'slug');
+      const created = await withNewOrExistingStore(ctx, (store) =>
+        backendOf(store).publishers.create({ slug, name }, OPERATOR_ACTOR, new Date()),
+      );
+      if (!created) throw new CliError(`The slug "${slug}" is taken by another publisher: choose another with --slug.`);
+      writeLine(ctx.stdout, created.slug);
+      writeLine(
+        ctx.stderr,
+        `Created publisher ${created.slug} (${created.name}), not verified. Add its domains with \`byline publishers domains add ${created.slug} DOMAIN\`.`,
+      );
+    });
+
+  publishers
+    .command('list')
+    .description('list the publishers: slug, name, verified or not, and their domains with their states')
+    .option('--json', 'print a JSON array')
+    .action(async (options: { json?: boolean }) => {
+      const listed = await withStore(ctx, async (store) => {
+        const repository = backendOf(store).publishers;
+        const all = await repository.list();
+        return Promise.all(all.map(async (publisher) => ({ publisher, domains: await repository.domainsOf(publisher.id) })));
+      });
+      if (options.json) {
+        const json = listed.map(({ publisher, domains }) => ({
+          slug: publisher.slug,
+          name: publisher.name,
+          verified: publisher.verifiedAt !== null,
+          domains: domains.map(({ domain, state, method }) => ({ domain, state, method })),
+        }));
+        return writeLine(ctx.stdout, JSON.stringify(json, null, 2));
+      }
+      if (listed.length === 0) return writeLine(ctx.stderr, 'No publishers.');
+      const rows = listed.map(({ publisher, domains }) => [
+        publisher.slug,
+        publisher.name,
+        publisher.verifiedAt ? 'yes' : 'no',
+        domains.map(({ domain, state }) => `${domain} (${state})`).join(', ') || '-',
+      ]);
+      writeLine(ctx.stdout, formatTable(['SLUG', 'NAME', 'VERIFIED', 'DOMAINS'], rows));
+    });
+
+  publishers
+    .command('show')
+    .description('show a publisher, its domains (state, proof, token, last failure) and its history, newest first')
+    .argument('<slug>', 'the publisher')
+    .option('--json', 'print {…publisher, "domains", "history"}')
+    .action(async (slug: string, options: { json?: boolean }) => {
+      const { publisher, domains, history } = await withStore(ctx, async (store) => {
+        const repository = backendOf(store).publishers;
+        const found = await publisherBySlug(repository, slug);
+        return { publisher: found, domains: await repository.domainsOf(found.id), history: await repository.historyOf(found.id) };
+      });
+      if (options.json) {
+        const json = { ...publisherJson(publisher), domains: domains.map(domainJson), history: history.map(eventJson) };
+        return writeLine(ctx.stdout, JSON.stringify(json, null, 2));
+      }
+      const verified = publisher.verifiedAt ? `yes, ${publisher.verifiedAt} by ${publisher.verifiedBy}` : 'no';
+      const lines = [
+        `${publisher.name} (${publisher.slug})`,
+        `Verified: ${verified}`,
+        `Created: ${publisher.createdAt}`,
+        '',
+        'Domains:',
+        domains.length
+          ? formatTable(
+              ['DOMAIN', 'STATE', 'PROVEN BY', 'PROVEN AT', 'TOKEN', 'LAST FAILURE'],
+              domains.map((domain) => [
+                domain.domain,
+                domain.state,
+                domain.method ? METHODS[domain.method] : '-',
+                domain.provenAt ?? '-',
+                domain.token,
+                domain.lastFailure ?? '-',
+              ]),
+            )
+          : '(none)',
+        '',
+        'History:',
+        formatTable(
+          ['AT', 'ACTOR', 'ACTION', 'NOTE'],
+          history.map((event) => [event.at, event.actor, event.action, event.note]),
+        ),
+      ];
+      writeLine(ctx.stdout, lines.join('\n'));
+    });
+
+  for (const [name, verified] of [
+    ['verify', true],
+    ['unverify', false],
+  ] as const) {
+    publishers
+      .command(name)
+      .description(
+        verified
+          ? 'mark a publisher verified: lookups then know it on its proven domains'
+          : 'withdraw a publisher’s verification',
+      )
+      .argument('<slug>', 'the publisher')
+      .option('--note <text>', 'why, for its history')
+      .action(async (slug: string, options: { note?: string }) => {
+        const note = checked<string>(noteSchema, options.note ?? '', 'note');
+        await withStore(ctx, async (store) => {
+          const repository = backendOf(store).publishers;
+          const publisher = await publisherBySlug(repository, slug);
+          await repository.setVerified(publisher.id, verified, OPERATOR_ACTOR, note, new Date());
+        });
+        writeLine(ctx.stdout, `Publisher ${slug} is now ${verified ? 'verified' : 'not verified'}.`);
+      });
+  }
+
+  registerDomains(publishers, ctx);
+}
+
+function registerDomains(publishers: Command, ctx: CliContext): void {
+  const domains = publishers.command('domains').description('add, check and remove the domains a publisher proves');
+
+  domains
+    .command('add')
+    .description('add a domain to prove; prints its token and the two ways to show it')
+    .argument('<slug>', 'the publisher')
+    .argument('<domain>', 'the domain (covers its subdomains once proven)')
+    .action(async (slug: string, given: string) => {
+      const domain = validDomain(given);
+      const added = await withStore(ctx, async (store) => {
+        const repository = backendOf(store).publishers;
+        const publisher = await publisherBySlug(repository, slug);
+        return repository.addDomain(publisher.id, domain, newDomainToken(), OPERATOR_ACTOR, new Date());
+      });
+      if (!added)
+        throw new CliError(
+          `Publisher ${slug} already has the domain ${domain}: \`byline publishers show ${slug}\` prints its token.`,
+        );
+      const value = proofValueOf(added.token);
+      writeLine(
+        ctx.stdout,
+        [
+          `Added ${domain} to ${slug}. Its token: ${added.token}`,
+          'Prove it either way:',
+          `  a DNS TXT record ${txtRecordNameOf(domain)} with the value ${value}`,
+          `  or the file ${wellKnownUrlOf(domain)} holding ${value}`,
+          `Then run \`byline publishers domains check ${slug} ${domain}\`.`,
+        ].join('\n'),
+      );
+    });
+
+  domains
+    .command('check')
+    .description('check a domain’s proof now and record it; exits 1 unless the domain is proven')
+    .argument('<slug>', 'the publisher')
+    .argument('<domain>', 'the domain')
+    .action(async (slug: string, given: string) => {
+      const domain = validDomain(given);
+      const found = await withStore(ctx, async (store, config) => {
+        const backend = backendOf(store);
+        const publisher = await publisherBySlug(backend.publishers, slug);
+        // The same proof sources and schedule as the worker's re-checks (DNS_SERVERS, ALLOWED_PRIVATE_ADDRESSES, RECHECK_*).
+        return checkPublisherDomain(
+          { publishers: backend.publishers, queue: backend.queue },
+          { publisherId: publisher.id, domain },
+          {
+            sources: domainProofSourcesOf(config),
+            schedule: recheckPolicyOf(config),
+            actor: OPERATOR_ACTOR,
+            now: new Date(),
+          },
+        );
+      });
+      switch (found.outcome) {
+        case 'proven': {
+          const where = found.method === 'dns-txt' ? txtRecordNameOf(domain) : wellKnownUrlOf(domain);
+          return writeLine(ctx.stdout, `${domain} is proven for ${slug} by its ${METHODS[found.method]} (${where}).`);
+        }
+        case 'failing':
+          throw new CliError(
+            found.wasProven
+              ? `${domain} is failing for ${slug} (it stays proven until it has failed for RECHECK_GRACE): ${found.failure}`
+              : `${domain} is not proven for ${slug}: ${found.failure}`,
+          );
+        case 'lapsed':
+          throw new CliError(`${domain} lapsed for ${slug} (failing for longer than RECHECK_GRACE): ${found.failure}`);
+        case 'taken':
+          throw new CliError(
+            `${domain} holds ${slug}'s token, but another publisher has it proven: a proven domain belongs to one publisher.`,
+          );
+        case 'missing':
+          throw new CliError(`Publisher ${slug} has no domain ${domain}.`);
+      }
+    });
+
+  domains
+    .command('remove')
+    .description('take a domain off a publisher, proven or not')
+    .argument('<slug>', 'the publisher')
+    .argument('<domain>', 'the domain')
+    .action(async (slug: string, given: string) => {
+      const domain = validDomain(given);
+      const removed = await withStore(ctx, async (store) => {
+        const repository = backendOf(store).publishers;
+        const publisher = await publisherBySlug(repository, slug);
+        return repository.removeDomain(publisher.id, domain, OPERATOR_ACTOR, new Date());
+      });
+      if (!removed) throw new CliError(`Publisher ${slug} has no domain ${domain}.`);
+      writeLine(ctx.stdout, `Removed ${domain} from ${slug}.`);
+    });
+}
