@@ -128,9 +128,12 @@ describe.each(cliTargets())('byline publishers ($name store)', (factory) => {
       stdout: `${DOMAIN} is proven for ${slug} by its DNS TXT record (${TXT_NAME}).\n`,
       stderr: '',
     });
-    expect(dns!.queries).toEqual([`${TXT_NAME} TXT`]);
+    // The TXT record proved it (asked first); then the newly proven domain's trust.txt was looked for.
+    expect(dns!.queries[0]).toBe(`${TXT_NAME} TXT`);
+    expect(dns!.queries).not.toContain(`${TXT_NAME} A`);
 
     const shown = await showJson(target, slug);
+    expect(shown.trust).toMatchObject({ domain: DOMAIN, url: null, relations: [], failure: expect.any(String) });
     expect(shown.domains).toEqual([
       {
         domain: DOMAIN,
@@ -276,6 +279,7 @@ describe.each(cliTargets())('byline publishers ($name store)', (factory) => {
       verifiedBy: null,
       adminUserId: null,
       attribution: true,
+      trust: null,
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
       domains: [],

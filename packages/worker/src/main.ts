@@ -5,6 +5,7 @@ import {
   createSafeFetch,
   backendOf,
   domainProofSourcesOf,
+  trustTxtSourcesOf,
   outboundOf,
   recheckHolder,
   rechecksOf,
@@ -57,8 +58,14 @@ async function main(): Promise<void> {
     fetch: createSafeFetch(outbound),
     // Article pages are read by the portal's rules (createPageFetcher), so a re-check judges them as the first check did.
     articles: { sources: backendOf(store), queue: backendOf(store).queue, fetchPage: createPageFetcher(outbound) },
-    // Publishers' proven domains, by their TXT record (DNS_SERVERS) or well-known file (the same outbound rules).
-    domains: { publishers: backendOf(store).publishers, queue: backendOf(store).queue, sources: domainProofSourcesOf(config) },
+    // Publishers' proven domains, by their TXT record (DNS_SERVERS) or well-known file (the same outbound rules),
+    // and their trust.txt read again after each check.
+    domains: {
+      publishers: backendOf(store).publishers,
+      queue: backendOf(store).queue,
+      sources: domainProofSourcesOf(config),
+      trust: trustTxtSourcesOf(config),
+    },
     portalUrl: config.publicPortalUrl,
     policy: recheckPolicyOf(config),
     holder,

@@ -26,7 +26,7 @@ export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onP
    * The re-checks of publishers' proven domains (runDomainRecheck), run after the article checks on every tick with
    * the same holder, clock and schedule; none without.
    */
-  domains?: Pick<DomainRecheckOptions, 'publishers' | 'queue' | 'sources'>;
+  domains?: Pick<DomainRecheckOptions, 'publishers' | 'queue' | 'sources' | 'trust'>;
   /** Called after every run, finished or failed (tests wait on it). */
   onRun?: (result: {
     summary?: RecheckSummary;

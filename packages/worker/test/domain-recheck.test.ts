@@ -10,6 +10,8 @@ import {
   rechecksOf,
   type Backend,
   type DomainProofSources,
+  trustTxtSourcesOf,
+  type TrustTxtSources,
   type DomainRecheckSummary,
 } from '@byline/editorial';
 import {
@@ -41,6 +43,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
   let site: HttpsSite;
   let dns: TestDnsServer;
   let sources: DomainProofSources;
+  let trust: TrustTxtSources;
   let store: Store;
   let backend: Backend;
   let loop: RecheckLoop | undefined;
@@ -51,15 +54,23 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
   beforeAll(async () => {
     site = await startHttpsSite(
       (req, res) =>
-        req.url === '/.well-known/byline-verification.txt' && req.headers.host === FILE
-          ? res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`${proofValueOf(TOKENS[FILE])}\n`)
-          : res.writeHead(404).end(),
+        req.headers.host !== FILE
+          ? res.writeHead(404).end()
+          : req.url === '/.well-known/byline-verification.txt'
+            ? res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`${proofValueOf(TOKENS[FILE])}\n`)
+            : req.url === '/trust.txt'
+              ? res.writeHead(200, { 'Content-Type': 'text/plain' }).end('social=https://x.com/file\n')
+              : res.writeHead(404).end(),
       { hostnames: [FILE] },
     );
     dns = await startDnsServer({});
-    sources = domainProofSourcesOf(
-      loadConfig({ DNS_SERVERS: dns.server, ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8', OUTBOUND_CA_FILE: site.caFile }),
-    );
+    const config = loadConfig({
+      DNS_SERVERS: dns.server,
+      ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8',
+      OUTBOUND_CA_FILE: site.caFile,
+    });
+    sources = domainProofSourcesOf(config);
+    trust = trustTxtSourcesOf(config);
   });
   afterAll(async () => {
     await site.close();
@@ -108,7 +119,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
       profiles: backend.profiles,
       verification: backend.verification,
       fetch: loopbackFetch,
-      domains: { publishers: backend.publishers, queue: backend.queue, sources },
+      domains: { publishers: backend.publishers, queue: backend.queue, sources, trust },
       portalUrl: PORTAL,
       policy: POLICY,
       holder: 'worker-test',
@@ -164,6 +175,14 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
     expect(await losing.queued()).toMatchObject({ dueAt: new Date(failedAt + POLICY.retryMs).toISOString() });
     expect(await held.queued()).toMatchObject({ dueAt: new Date(failedAt + POLICY.intervalMs).toISOString() });
     expect((await held.history()).map((entry) => entry.action)).toEqual(['domain-proven', 'domain-added', 'created']);
+    // Each checked publisher's trust.txt was read again: FILE's site serves one (see beforeAll), the others have none.
+    expect((await backend.publishers.findById(file.id))?.trust).toMatchObject({
+      domain: FILE,
+      url: `https://${FILE}/trust.txt`,
+      social: ['https://x.com/file'],
+      failure: null,
+    });
+    expect((await backend.publishers.findById(held.id))?.trust).toMatchObject({ domain: HELD, url: null });
 
     // Past the grace period: LOSING lapses and its item is done; the others, due again, hold.
     clock = failedAt + POLICY.graceMs;

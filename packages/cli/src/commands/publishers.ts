@@ -10,6 +10,8 @@ import {
   normaliseAttributionDomain,
   proofValueOf,
   recheckPolicyOf,
+  refreshPublisherTrust,
+  trustTxtSourcesOf,
   txtRecordNameOf,
   wellKnownUrlOf,
   type DomainProofMethod,
@@ -232,7 +234,7 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
         const backend = backendOf(store);
         const publisher = await publisherBySlug(backend.publishers, slug);
         // The same proof sources and schedule as the worker's re-checks (DNS_SERVERS, ALLOWED_PRIVATE_ADDRESSES, RECHECK_*).
-        return checkPublisherDomain(
+        const checkedNow = await checkPublisherDomain(
           { publishers: backend.publishers, queue: backend.queue },
           { publisherId: publisher.id, domain },
           {
@@ -242,6 +244,11 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
             now: new Date(),
           },
         );
+        // A newly proven domain may be the one the publisher's trust.txt is read from.
+        if (checkedNow.outcome === 'proven' && checkedNow.firstProof) {
+          await refreshPublisherTrust(backend.publishers, publisher.id, { sources: trustTxtSourcesOf(config), now: new Date() });
+        }
+        return checkedNow;
       });
       switch (found.outcome) {
         case 'proven': {

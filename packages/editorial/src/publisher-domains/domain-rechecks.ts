@@ -8,6 +8,8 @@ import {
 import type { Logger } from '@byline/shared';
 import type { DomainProofSources } from './check-domain-proof';
 import { checkPublisherDomain } from './check-publisher-domain';
+import { refreshPublisherTrust } from '../trust-txt/refresh-publisher-trust';
+import type { TrustTxtSources } from '../trust-txt/read-trust-txt';
 
 export interface DomainRecheckSummary {
   checked: number;
@@ -20,6 +22,8 @@ export interface DomainRecheckOptions {
   publishers: Publishers;
   queue: LeasedQueue;
   sources: DomainProofSources;
+  /** Where trust.txt files are read: each publisher whose domain was checked has its summary read again. None without. */
+  trust?: TrustTxtSources;
   policy: RecheckPolicy;
   holder: string;
   now?: () => Date;
@@ -45,6 +49,7 @@ export async function runDomainRecheck(options: DomainRecheckOptions): Promise<D
   const { queue, holder, now = () => new Date(), signal } = options;
   const summary: DomainRecheckSummary = { checked: 0, held: 0, failing: 0, lapsed: 0 };
   const notSettledSince = now();
+  const checkedPublishers = new Set<number>();
   while (!signal?.aborted) {
     const items = await queue.takeDue({
       topic: DOMAIN_CHECK_TOPIC,
@@ -57,19 +62,26 @@ export async function runDomainRecheck(options: DomainRecheckOptions): Promise<D
     if (items.length === 0) break;
     for (const item of items) {
       if (signal?.aborted) break;
-      await checkItem(item, options, now(), summary);
+      if (await checkItem(item, options, now(), summary)) checkedPublishers.add(item.payload.publisherId as number);
+    }
+  }
+  if (options.trust) {
+    for (const publisherId of checkedPublishers) {
+      if (signal?.aborted) break;
+      await refreshPublisherTrust(options.publishers, publisherId, { sources: options.trust, now: now() });
     }
   }
   return summary;
 }
 
+/** Checks one item's domain; true when a proven domain was checked (held, failing or lapsed). */
 async function checkItem(item: QueueItem, options: DomainRecheckOptions, now: Date, summary: DomainRecheckSummary) {
   const { publishers, queue, sources, policy, holder, logger } = options;
   const { publisherId, domain } = item.payload as { publisherId: number; domain: string };
   const stored = await publishers.findDomain(publisherId, domain);
   if (!stored || stored.state !== 'proven') {
     await queue.settle(item.id, holder, 'done', now);
-    return;
+    return false;
   }
   const found = await checkPublisherDomain(
     { publishers, queue },
@@ -89,4 +101,5 @@ async function checkItem(item: QueueItem, options: DomainRecheckOptions, now: Da
   }
   logger?.info('domain checked', { publisherId, domain, outcome: found.outcome });
   await queue.settle(item.id, holder, next, now);
+  return true;
 }

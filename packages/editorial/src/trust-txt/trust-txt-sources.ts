@@ -48,7 +48,9 @@ export async function fetchTrustTxtText(fetch: SafeFetch, url: string): Promise<
  * How trust.txt files are read, as the configuration has it: the SSRF-safe fetch (ALLOWED_PRIVATE_ADDRESSES,
  * DNS_SERVERS) — https only, redirects followed on the same host only, 200 only, text, 64 KB at most, 5 s.
  */
-export function trustTxtSourcesOf(config: Pick<Config, 'allowedPrivateAddresses' | 'dnsServers'>): TrustTxtSources {
+export function trustTxtSourcesOf(
+  config: Pick<Config, 'allowedPrivateAddresses' | 'dnsServers'> & Partial<Pick<Config, 'outboundCa'>>,
+): TrustTxtSources {
   const fetch = createSafeFetch({ ...outboundOf(config), timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES });
   return {
     fetchText(url) {
