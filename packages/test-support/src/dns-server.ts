@@ -19,19 +19,22 @@ export interface TestDnsServer {
   server: string;
   /** The names asked so far, each with its record type (`site.byline.test A`). */
   queries: string[];
+  /** Replaces a name's records (or adds the name): for a test whose records are known only once it runs (a token). */
+  set(name: string, records: DnsRecords): void;
   close(): Promise<void>;
 }
 
 export async function startDnsServer(zone: Record<string, DnsRecords>): Promise<TestDnsServer> {
   const queries: string[] = [];
-  const byName = new Map(Object.entries(zone).map(([name, records]) => [name.toLowerCase().replace(/\.$/, ''), records]));
+  const keyOf = (name: string) => name.toLowerCase().replace(/\.$/, '');
+  const byName = new Map(Object.entries(zone).map(([name, records]) => [keyOf(name), records]));
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       if (!question) return void send(response);
-      const name = question.name.toLowerCase().replace(/\.$/, '');
+      const name = keyOf(question.name);
       const typeName = Object.entries(Packet.TYPE).find(([, code]) => code === question.type)?.[0] ?? String(question.type);
       queries.push(`${name} ${typeName}`);
       const records = byName.get(name);
@@ -51,6 +54,7 @@ export async function startDnsServer(zone: Record<string, DnsRecords>): Promise<
   return {
     server: `127.0.0.1:${addresses.udp!.port}`,
     queries,
+    set: (name, records) => void byName.set(keyOf(name), records),
     close: () => server.close(),
   };
 }

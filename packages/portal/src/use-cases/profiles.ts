@@ -29,7 +29,12 @@ import type { FieldErrors } from '../views/forms';
 
 /** A URL-safe slug from the names: lower case, accents dropped, words joined by hyphens. */
 export function slugFromNames(first: string, last: string): string {
-  const slug = `${first} ${last}`
+  return slugOf(`${first} ${last}`, 'journalist');
+}
+
+/** A URL-safe slug of a name (a profile's, a publisher's): `fallback` when nothing of it is left. */
+export function slugOf(text: string, fallback: string): string {
+  const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -37,7 +42,7 @@ export function slugFromNames(first: string, last: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return slug || 'journalist';
+  return slug || fallback;
 }
 
 const HANDLE_TAKEN = 'This handle belongs to another Byline profile. Contact an editor if it is yours.';
