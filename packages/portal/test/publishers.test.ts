@@ -162,6 +162,29 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     );
   });
 
+  it('keeps a proven domain through a failing check until its grace period ends, then says it lapsed', async () => {
+    const { agent, email, password, path, domain, token } = await withDomain();
+    dns.set(`_byline.${domain}`, { txt: [`byline-verification=${token}`] });
+    await submit(agent, path, `${path}/domains/${domain}/check`, {});
+    expect(domainEntry((await agent.get(path)).text, domain)).toContain('Keep its proof in place');
+    dns.set(`_byline.${domain}`, {});
+
+    const failing = await submit(agent, path, `${path}/domains/${domain}/check`, {});
+    const page = await agent.get(failing.headers.location as string);
+    expect(page.text).toContain(`${domain} is failing its proof (it still counts until its grace period ends): The TXT record`);
+    expect(domainEntry(page.text, domain)).toMatch(/state-proven">Proven</);
+    expect(domainEntry(page.text, domain)).toContain('Failing since');
+
+    // Past RECHECK_GRACE (3 days by default): the session has ended meanwhile, so the admin signs in again.
+    portal.clock.now = new Date(portal.clock.now.getTime() + 4 * 86_400_000);
+    await submit(agent, '/signin', '/signin', { email, password });
+    const lapsed = await submit(agent, path, `${path}/domains/${domain}/check`, {});
+    const after = await agent.get(lapsed.headers.location as string);
+    expect(after.text).toContain(`${domain} lapsed: its proof failed past the grace period.`);
+    expect(domainEntry(after.text, domain)).toContain('Lapsed: its proof stopped holding; prove it again');
+    expect(after.text).toMatch(/Domain lapsed<\/td>/);
+  });
+
   it('does not prove a domain another publisher holds proven', async () => {
     const first = await withDomain('First Gazette');
     dns.set(`_byline.${first.domain}`, { txt: [`byline-verification=${first.token}`] });

@@ -95,7 +95,7 @@ function checkNotice(domain: string, found: DomainCheckOutcome, intervalMs: numb
       const how = found.method === 'dns-txt' ? `its DNS TXT record ${txtRecordNameOf(domain)}` : 'its well-known file';
       return {
         tone: 'ok',
-        text: `${domain} is proven by ${how}. Byline checks it again ${everyInterval(intervalMs)}; keep the record in place.`,
+        text: `${domain} is proven by ${how}. Byline checks it again ${everyInterval(intervalMs)}; keep the proof in place.`,
       };
     }
     case 'failing':

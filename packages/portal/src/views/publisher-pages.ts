@@ -99,7 +99,11 @@ export function publishersPage({ csrf, publishers, form = {}, errors = {}, probl
 
 /** The two ways to prove a domain, with its token, for the admin to put in place. */
 function howToProve(domain: PublisherDomain): SafeHtml {
-  return html`<p>Prove it either way, then check:</p>
+  const lead =
+    domain.state === 'proven'
+      ? 'Keep its proof in place, either way (Byline reads it again):'
+      : 'Prove it either way, then check:';
+  return html`<p>${lead}</p>
     <ul>
       <li>
         a DNS TXT record <code>${txtRecordNameOf(domain.domain)}</code> with the value
