@@ -6,6 +6,7 @@ import {
   DEFAULT_OUTBOUND,
   DEFAULT_RECHECK_POLICY,
   backendOf,
+  domainProofSourcesOf,
   mailingNotifier,
   notifyIdentityChange,
 } from '@byline/editorial';
@@ -29,10 +30,12 @@ import { assetRoutes } from './routes/asset-routes';
 import { identityReviewRoutes } from './routes/identity-review-routes';
 import { editorRoutes } from './routes/editor-routes';
 import { editorDirectoryRoutes } from './routes/editor-directory-routes';
+import { editorPublisherRoutes } from './routes/editor-publisher-routes';
 import { opsRoutes } from './routes/ops-routes';
 import { ownDataRoutes } from './routes/own-data-routes';
 import { passwordResetRoutes } from './routes/password-reset-routes';
 import { profileRoutes } from './routes/profile-routes';
+import { publisherRoutes } from './routes/publisher-routes';
 import { publicRoutes } from './routes/public-routes';
 
 export const SERVICE_NAME = 'portal';
@@ -71,6 +74,8 @@ export function createApp(deps: PortalDeps): Express {
     proofFetch: deps.proofFetch ?? createSafeFetch(outbound),
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}, { outbound }),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
+    domainProofSources: deps.domainProofSources ?? domainProofSourcesOf({ allowedPrivateAddresses: [], dnsServers: [] }),
+    trustTxtSources: deps.trustTxtSources ?? null,
     operatorContact: deps.operatorContact ?? null,
     defaultRateLimitPerMinute: deps.defaultRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     // The owner is mailed an editor's decision on their identity change (not their own cancellation).
@@ -103,6 +108,8 @@ export function createApp(deps: PortalDeps): Express {
   app.use(editorRoutes(ctx));
   app.use(identityReviewRoutes(ctx));
   app.use(editorDirectoryRoutes(ctx));
+  app.use(editorPublisherRoutes(ctx));
+  app.use(publisherRoutes(ctx));
   app.use(apiSettingsRoutes(ctx));
   app.use(publicRoutes(ctx));
   app.use(pageNotFound);

@@ -1,5 +1,13 @@
 import type { Logger, Store } from '@byline/shared';
-import type { ClaimsRepository, Outbound, OwnerNotifier, RecheckPolicy, SafeFetch } from '@byline/editorial';
+import type {
+  ClaimsRepository,
+  DomainProofSources,
+  Outbound,
+  OwnerNotifier,
+  RecheckPolicy,
+  SafeFetch,
+  TrustTxtSources,
+} from '@byline/editorial';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
 import type { Outbox } from './mail/outbox';
@@ -43,8 +51,15 @@ export interface PortalDeps {
   proofFetch?: SafeFetch;
   /** Sign-in with the networks configured by SIGNIN_* (main); none configured by default. */
   networkSignIn?: NetworkSignIn;
-  /** When a rel="me" proof is checked again, and how long it may fail before it lapses. */
+  /** When a rel="me" proof or a publisher's domain is checked again, and how long it may fail before it lapses. */
   recheckPolicy?: RecheckPolicy;
+  /**
+   * Where a publisher's domain proof is read: DNS TXT records through DNS_SERVERS, the well-known file through the
+   * SSRF-safe fetch (domainProofSourcesOf(config)); the system's resolver and public addresses by default.
+   */
+  domainProofSources?: DomainProofSources;
+  /** Where publishers' trust.txt files are read (trustTxtSourcesOf(config)) after a domain's first proof; not read without. */
+  trustTxtSources?: TrustTxtSources | null;
   /** Whom people ask when they cannot get in (OPERATOR_CONTACT): an email address or an http(s) address; null, "whoever runs this Byline". */
   operatorContact?: string | null;
   /** The services' RATE_LIMIT_PER_MINUTE: an account without its own limit has this one, and its browser keys at most this. */

@@ -1,6 +1,14 @@
 #!/usr/bin/env node
 import { createLogger, loadConfig } from '@byline/shared';
-import { addressPolicyOf, backendOf, outboundOf, recheckPolicyOf, useDnsServers } from '@byline/editorial';
+import {
+  addressPolicyOf,
+  backendOf,
+  domainProofSourcesOf,
+  outboundOf,
+  recheckPolicyOf,
+  trustTxtSourcesOf,
+  useDnsServers,
+} from '@byline/editorial';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { createSignInThrottle } from './auth/create-sign-in-throttle';
@@ -49,6 +57,8 @@ async function main(): Promise<void> {
     outbox,
     publicUrls,
     recheckPolicy,
+    domainProofSources: domainProofSourcesOf(config),
+    trustTxtSources: trustTxtSourcesOf(config),
     operatorContact: config.operatorContact,
     defaultRateLimitPerMinute: config.rateLimitPerMinute,
   });

@@ -17,6 +17,12 @@ const requiredNote = Joi.string().trim().max(2000).required().label('The note').
 
 export const attestSchema = Joi.object({ note: requiredNote });
 
+const WHY_PUBLISHER = 'The note is required: say why (it is kept in the publisher’s history).';
+/** An editor's verification of a publisher, or its withdrawal: the history shows who decided and why. */
+export const publisherDecisionSchema = Joi.object({
+  note: requiredNote.messages({ 'any.required': WHY_PUBLISHER, 'string.empty': WHY_PUBLISHER }),
+});
+
 export const moveSchema = Joi.object({
   network: Joi.string()
     .valid(...SOCIAL_TYPES)

@@ -5,14 +5,8 @@ import { backendOf } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { attestClaim, moveHandle, reviewedClaims, type EditorProofDeps } from '../editor/editor-proofs';
 import { attestArticle, attestListedArticles, moveArticleHere } from '../editor/editor-articles';
-import {
-  articleParamsSchema,
-  attestSchema,
-  claimParamsSchema,
-  decisionSchema,
-  moveSchema,
-  profileParamsSchema,
-} from '../editor/editor-schema';
+import { noteFormOf } from '../editor/note-form';
+import { articleParamsSchema, claimParamsSchema, decisionSchema, moveSchema, profileParamsSchema } from '../editor/editor-schema';
 import { moveFormKey, type FormProblem } from '../editor/claim-views';
 import { validateForm } from '../http/forms';
 import { requireEditor } from '../http/guards';
@@ -51,13 +45,6 @@ function moveFormOf(network: SocialType, handle: string): string {
 
 interface EditorFlash {
   editorNotice: string;
-}
-
-/** The required note of an attest or move form, and a refusal shown at that form with what was typed kept. */
-function noteFormOf(req: Request, formKey: string) {
-  const form = validateForm<{ note: string }>(attestSchema, req.body);
-  const problemOf = (message: string): FormProblem => ({ form: formKey, message, note: String(req.body?.note ?? '') });
-  return { form, problemOf };
 }
 
 export function editorRoutes(ctx: PortalContext): Router {

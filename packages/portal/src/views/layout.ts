@@ -11,11 +11,12 @@ export interface PageContext {
 function navigation({ user, csrfToken }: PageContext): SafeHtml {
   if (!user) return html`<nav><a href="/signin">Sign in</a><a href="/signup">Sign up</a></nav>`;
   return html`<nav>
-      <a href="/profile">Profile</a><a href="/articles">Articles</a><a href="/settings/api">API settings</a>
+      <a href="/profile">Profile</a><a href="/articles">Articles</a><a href="/publishers">Publishers</a
+      ><a href="/settings/api">API settings</a>
       ${
         user.role === 'editor'
           ? html`<a href="/editor/queue">Verification queue</a><a href="/editor/directory">Directory</a
-              ><a href="/editor/log">Editors’ log</a>`
+              ><a href="/editor/publishers">All publishers</a><a href="/editor/log">Editors’ log</a>`
           : ''
       }
     </nav>

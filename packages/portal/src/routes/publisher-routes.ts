@@ -1,0 +1,221 @@
+import { Router, type Request, type Response } from 'express';
+import { backendOf, txtRecordNameOf, type DomainCheckOutcome, type Publisher, type PortalUser } from '@byline/editorial';
+import type { PortalContext } from '../deps';
+import { validateForm } from '../http/forms';
+import { requireUser } from '../http/guards';
+import { PageError } from '../http/page-error';
+import { csrfTokenOf, render, signedInUser } from '../http/render';
+import { putFlash, takeFlash } from '../http/sessions';
+import { everyInterval } from '../proofs/proof-wording';
+import {
+  addPublisherDomain,
+  administers,
+  checkDomainNow,
+  createPublisher,
+  mayView,
+  publisherPageData,
+  TAKEN_NAME,
+} from '../use-cases/publishers';
+import {
+  publisherPage,
+  publisherPath,
+  publishersPage,
+  removeDomainPage,
+  type PublisherNotice,
+  type PublisherPageState,
+} from '../views/publisher-pages';
+import { newDomainSchema, newPublisherSchema, publisherDomainParamsSchema, publisherParamsSchema } from './publisher-schema';
+
+const NO_SUCH_PUBLISHER = 'There is no such publisher.';
+const NO_SUCH_DOMAIN = 'This publisher has no such domain.';
+const ADMIN_ONLY = 'Only the publisher’s admin manages its domains.';
+/** The confirmation a remove form carries: without it, the remove page asks first. */
+const REMOVE_CONFIRMATION = 'remove';
+
+interface PublisherFlash {
+  publisherNotice: PublisherNotice;
+}
+
+/** The publisher the path names, when the user may see it; a 404 otherwise, so its existence is not told. */
+export async function visiblePublisher(ctx: PortalContext, user: PortalUser, params: unknown): Promise<Publisher> {
+  const { value, error } = publisherParamsSchema.validate(params, { allowUnknown: true });
+  if (error) throw new PageError(404, NO_SUCH_PUBLISHER);
+  const publisher = await backendOf(ctx.store).publishers.findBySlug((value as { slug: string }).slug);
+  if (!publisher || !mayView(user, publisher)) throw new PageError(404, NO_SUCH_PUBLISHER);
+  return publisher;
+}
+
+/** A publisher's page, with what an action just did or why a form was refused. */
+export async function showPublisher(
+  ctx: PortalContext,
+  res: Response,
+  publisher: Publisher,
+  extra: Partial<Pick<PublisherPageState, 'notice' | 'domainForm' | 'domainErrors' | 'decisionProblem'>> = {},
+  status = 200,
+): Promise<void> {
+  const user = signedInUser(res);
+  const data = await publisherPageData(backendOf(ctx.store).publishers, publisher);
+  render(
+    res,
+    publisher.name,
+    publisherPage({
+      csrf: csrfTokenOf(res),
+      ...data,
+      admin: administers(user, publisher),
+      editor: user.role === 'editor',
+      recheckIntervalMs: ctx.recheckPolicy.intervalMs,
+      ...extra,
+    }),
+    status,
+  );
+}
+
+/** Post/redirect/get back to the publisher's page, which shows the notice once. */
+export async function backToPublisher(
+  req: Request,
+  res: Response,
+  ctx: PortalContext,
+  publisher: Pick<Publisher, 'slug'>,
+  notice: PublisherNotice,
+) {
+  await putFlash(req, ctx, { publisherNotice: notice } satisfies PublisherFlash);
+  res.redirect(303, `${publisherPath(publisher)}?done=1`);
+}
+
+function takeNotice(flash: unknown): PublisherNotice | undefined {
+  const notice = (flash as Partial<PublisherFlash> | undefined)?.publisherNotice;
+  if (!notice || typeof notice.text !== 'string' || (notice.tone !== 'ok' && notice.tone !== 'error')) return undefined;
+  return { text: notice.text, tone: notice.tone };
+}
+
+/** What "Check now" found, as the flash says it. */
+function checkNotice(domain: string, found: DomainCheckOutcome, intervalMs: number): PublisherNotice {
+  switch (found.outcome) {
+    case 'proven': {
+      const how = found.method === 'dns-txt' ? `its DNS TXT record ${txtRecordNameOf(domain)}` : 'its well-known file';
+      return {
+        tone: 'ok',
+        text: `${domain} is proven by ${how}. Byline checks it again ${everyInterval(intervalMs)}; keep the proof in place.`,
+      };
+    }
+    case 'failing':
+      return {
+        tone: 'error',
+        text: found.wasProven
+          ? `${domain} is failing its proof (it still counts until its grace period ends): ${found.failure}`
+          : `${domain} is not proven yet: ${found.failure}`,
+      };
+    case 'lapsed':
+      return { tone: 'error', text: `${domain} lapsed: its proof failed past the grace period. ${found.failure}` };
+    case 'taken':
+      return {
+        tone: 'error',
+        text: `${domain} is proven by another publisher, so it was not proven here. If the domain is yours, ask a Byline editor.`,
+      };
+    case 'missing':
+      throw new PageError(404, NO_SUCH_DOMAIN);
+  }
+}
+
+/** The publishers a person administers: creating them, proving their domains, and their history. */
+export function publisherRoutes(ctx: PortalContext): Router {
+  const backend = backendOf(ctx.store);
+  const { publishers, queue } = backend;
+  const router = Router();
+  router.use('/publishers', requireUser);
+
+  /** The publisher and the domain the path names, for its admin only (an editor may look, not change). */
+  async function administeredDomain(req: Request, res: Response) {
+    const user = signedInUser(res);
+    const publisher = await visiblePublisher(ctx, user, req.params);
+    if (!administers(user, publisher)) throw new PageError(403, ADMIN_ONLY);
+    const { value, error } = publisherDomainParamsSchema.validate(req.params);
+    if (error) throw new PageError(404, NO_SUCH_DOMAIN);
+    const domain = await publishers.findDomain(publisher.id, (value as { domain: string }).domain);
+    if (!domain) throw new PageError(404, NO_SUCH_DOMAIN);
+    return { user, publisher, domain };
+  }
+
+  router.get('/publishers', async (_req, res) => {
+    const mine = await publishers.administeredBy(signedInUser(res).id);
+    render(res, 'Publishers', publishersPage({ csrf: csrfTokenOf(res), publishers: mine }));
+  });
+
+  router.post('/publishers', async (req, res) => {
+    const user = signedInUser(res);
+    const form = validateForm<{ name: string; logo_url: string }>(newPublisherSchema, req.body);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const typed = { name: String(body.name ?? ''), logo_url: String(body.logo_url ?? '') };
+    const again = async (extra: { errors?: Record<string, string>; problem?: string }, status: number) =>
+      render(
+        res,
+        'Publishers',
+        publishersPage({ csrf: csrfTokenOf(res), publishers: await publishers.administeredBy(user.id), form: typed, ...extra }),
+        status,
+      );
+    if (!form.ok) return again({ errors: form.errors }, 422);
+    const created = await createPublisher(publishers, user, form.value, ctx.now());
+    if (!created) return again({ problem: TAKEN_NAME }, 409);
+    await backToPublisher(req, res, ctx, created, {
+      tone: 'ok',
+      text: `${created.name} is created. Add its domains and prove them; then an editor can verify it.`,
+    });
+  });
+
+  router.get('/publishers/:slug', async (req, res) => {
+    const publisher = await visiblePublisher(ctx, signedInUser(res), req.params);
+    const flash = req.query.done === '1' ? await takeFlash(req, ctx) : undefined;
+    await showPublisher(ctx, res, publisher, { notice: takeNotice(flash) });
+  });
+
+  router.post('/publishers/:slug/domains', async (req, res) => {
+    const user = signedInUser(res);
+    const publisher = await visiblePublisher(ctx, user, req.params);
+    if (!administers(user, publisher)) throw new PageError(403, ADMIN_ONLY);
+    const form = validateForm<{ domain: string }>(newDomainSchema, req.body);
+    if (!form.ok) {
+      const domainForm = { domain: String((req.body as Record<string, unknown> | undefined)?.domain ?? '') };
+      return showPublisher(ctx, res, publisher, { domainForm, domainErrors: form.errors }, 422);
+    }
+    const { domain } = form.value;
+    const added = await addPublisherDomain(publishers, user, publisher, domain, ctx.now());
+    await backToPublisher(
+      req,
+      res,
+      ctx,
+      publisher,
+      added
+        ? { tone: 'ok', text: `${domain} is added. Put its token in place (either way below), then Check now.` }
+        : { tone: 'ok', text: `${domain} is already listed for this publisher.` },
+    );
+  });
+
+  router.post('/publishers/:slug/domains/:domain/check', async (req, res) => {
+    const { user, publisher, domain } = await administeredDomain(req, res);
+    const found = await checkDomainNow(
+      { publishers, queue, sources: ctx.domainProofSources, policy: ctx.recheckPolicy, trust: ctx.trustTxtSources },
+      user,
+      publisher,
+      domain.domain,
+      ctx.now(),
+    );
+    await backToPublisher(req, res, ctx, publisher, checkNotice(domain.domain, found, ctx.recheckPolicy.intervalMs));
+  });
+
+  // Removing ends a proof at once: the domain's "Remove…" link leads to this page, which asks before its form removes.
+  router.get('/publishers/:slug/domains/:domain/remove', async (req, res) => {
+    const { publisher, domain } = await administeredDomain(req, res);
+    render(res, 'Remove domain', removeDomainPage({ csrf: csrfTokenOf(res), publisher, domain }));
+  });
+
+  router.post('/publishers/:slug/domains/:domain/remove', async (req, res) => {
+    const { user, publisher, domain } = await administeredDomain(req, res);
+    // A form without the confirmation (an old page, a hand-made request) is asked again, not obeyed.
+    if ((req.body as { confirm?: unknown }).confirm !== REMOVE_CONFIRMATION)
+      return render(res, 'Remove domain', removeDomainPage({ csrf: csrfTokenOf(res), publisher, domain }));
+    await publishers.removeDomain(publisher.id, domain.domain, user.email, ctx.now());
+    await backToPublisher(req, res, ctx, publisher, { tone: 'ok', text: `${domain.domain} is removed.` });
+  });
+
+  return router;
+}

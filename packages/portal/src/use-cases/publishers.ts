@@ -1,0 +1,143 @@
+import {
+  checkPublisherDomain,
+  refreshPublisherTrust,
+  type TrustTxtSources,
+  newDomainToken,
+  type DomainCheckOutcome,
+  type DomainProofSources,
+  type LeasedQueue,
+  type PortalUser,
+  type Publisher,
+  type PublisherDomain,
+  type PublisherEvent,
+  type Publishers,
+  type RecheckPolicy,
+} from '@byline/editorial';
+import { slugOf } from './slugs';
+
+/** How many slugs a new publisher tries (`name`, `name-2`, …) before the name is refused as taken. */
+const SLUG_TRIES = 20;
+
+export const TAKEN_NAME =
+  'Publishers with this name already exist under every address Byline would give it: choose a fuller name (the town, the country).';
+
+export const OWN_PUBLISHER_REFUSAL = 'You administer this publisher: another editor must verify it or withdraw its verification.';
+
+/** Whether the user runs the publisher's page (its domains): the person who created it. */
+export const administers = (user: PortalUser, publisher: Publisher) => publisher.adminUserId === user.id;
+
+/** Who may see a publisher's page: its admin and editors; to anyone else it does not exist. */
+export const mayView = (user: PortalUser, publisher: Publisher) => administers(user, publisher) || user.role === 'editor';
+
+/**
+ * A new publisher, administered by the user: its slug from its name, with the first free suffix when another
+ * publisher has it (as a profile's slug). Null when every slug tried is taken.
+ */
+export async function createPublisher(
+  publishers: Publishers,
+  user: PortalUser,
+  fields: { name: string; logo_url: string },
+  now: Date,
+): Promise<Publisher | null> {
+  const base = slugOf(fields.name) || 'publisher';
+  for (let n = 1; n <= SLUG_TRIES; n++) {
+    const created = await publishers.create(
+      { slug: n === 1 ? base : `${base}-${n}`, name: fields.name, logoUrl: fields.logo_url || null, adminUserId: user.id },
+      user.email,
+      now,
+    );
+    if (created) return created;
+  }
+  return null;
+}
+
+/** A domain for the publisher to prove, pending with a new token; null when it has the domain already. */
+export function addPublisherDomain(
+  publishers: Publishers,
+  user: PortalUser,
+  publisher: Publisher,
+  domain: string,
+  now: Date,
+): Promise<PublisherDomain | null> {
+  return publishers.addDomain(publisher.id, domain, newDomainToken(), user.email, now);
+}
+
+export interface DomainCheckDeps {
+  publishers: Publishers;
+  queue: LeasedQueue;
+  sources: DomainProofSources;
+  policy: RecheckPolicy;
+  /** Where trust.txt is read after a domain's first proof; not read when null. */
+  trust: TrustTxtSources | null;
+}
+
+/**
+ * "Check now": the domain's proof read at once, recorded, and (proven) its re-check queued like the worker's; a
+ * domain proven for the first time may be the one the publisher's trust.txt is read from, so it is read then.
+ */
+export async function checkDomainNow(
+  { publishers, queue, sources, policy, trust }: DomainCheckDeps,
+  user: PortalUser,
+  publisher: Publisher,
+  domain: string,
+  now: Date,
+): Promise<DomainCheckOutcome> {
+  const found = await checkPublisherDomain(
+    { publishers, queue },
+    { publisherId: publisher.id, domain },
+    { sources, schedule: policy, actor: user.email, now },
+  );
+  if (trust && found.outcome === 'proven' && found.firstProof) {
+    await refreshPublisherTrust(publishers, publisher.id, { sources: trust, now });
+  }
+  return found;
+}
+
+export type PublisherDecision = { ok: true } | { ok: false; reason: 'own-publisher' | 'unchanged' | 'no-such-publisher' };
+
+/**
+ * An editor verifies a publisher or withdraws its verification, with the note the history keeps. Separation of
+ * duties: the editor who administers it may not decide on it (another editor must), as with one's own profile.
+ */
+export async function decidePublisher(
+  publishers: Publishers,
+  editor: PortalUser,
+  publisher: Publisher,
+  verified: boolean,
+  note: string,
+  now: Date,
+): Promise<PublisherDecision> {
+  if (administers(editor, publisher)) return { ok: false, reason: 'own-publisher' };
+  // Verifying a verified publisher again would rewrite who verified it and when: nothing is recorded.
+  if ((publisher.verifiedAt !== null) === verified) return { ok: false, reason: 'unchanged' };
+  const done = await publishers.setVerified(publisher.id, verified, editor.email, note, now);
+  return done ? { ok: true } : { ok: false, reason: 'no-such-publisher' };
+}
+
+export interface PublisherPageData {
+  publisher: Publisher;
+  domains: PublisherDomain[];
+  history: PublisherEvent[];
+}
+
+export async function publisherPageData(publishers: Publishers, publisher: Publisher): Promise<PublisherPageData> {
+  const [domains, history] = await Promise.all([publishers.domainsOf(publisher.id), publishers.historyOf(publisher.id)]);
+  return { publisher, domains, history };
+}
+
+/** Every publisher with its proven domains, for the editors' list. */
+export async function publishersWithDomains(
+  publishers: Publishers,
+): Promise<{ publisher: Publisher; proven: string[]; pending: number }[]> {
+  const all = await publishers.list();
+  return Promise.all(
+    all.map(async (publisher) => {
+      const domains = await publishers.domainsOf(publisher.id);
+      return {
+        publisher,
+        proven: domains.filter((d) => d.state === 'proven').map((d) => d.domain),
+        pending: domains.filter((d) => d.state !== 'proven').length,
+      };
+    }),
+  );
+}

@@ -1,0 +1,37 @@
+import { loadConfig } from '@byline/shared';
+import { domainProofSourcesOf, recheckPolicyOf } from '@byline/editorial';
+import type { StoreFactory, TestDnsServer } from '@byline/test-support';
+import { startPortal, submit, type Agent } from './portal-harness';
+
+/** The portal with its domain checks as main.ts builds them, from a configuration whose DNS_SERVERS is a loopback server. */
+export async function startPublishersPortal(factory: StoreFactory, dns: TestDnsServer) {
+  const config = loadConfig({ DNS_SERVERS: dns.server });
+  return startPortal(factory, { domainProofSources: domainProofSourcesOf(config), recheckPolicy: recheckPolicyOf(config) });
+}
+
+/** Creates a publisher through the form; its page's path (the redirect's). */
+export async function createdPublisher(agent: Agent, name: string, fields: Record<string, string> = {}) {
+  const res = await submit(agent, '/publishers', '/publishers', { name, logo_url: '', ...fields });
+  if (res.status !== 303) throw new Error(`publisher not created: ${res.status} ${res.text}`);
+  return (res.headers.location as string).replace(/\?done=1$/, '');
+}
+
+let domains = 0;
+/** A domain no other test uses (the DNS server lives for the whole file). */
+export const freshDomain = (label = 'ledger') => `${label}${++domains}-${Date.now().toString(36)}.test`;
+
+/** The token the publisher's page shows for the domain. */
+export function tokenOn(page: string, domain: string): string {
+  const item = page.slice(page.indexOf(`data-domain="${domain}"`));
+  const match = /byline-verification=([0-9a-f]{32})/.exec(item);
+  if (!match) throw new Error(`no token for ${domain} on the page`);
+  return match[1]!;
+}
+
+/** The domain's entry on the publisher's page, up to the next domain's. */
+export function domainEntry(page: string, domain: string): string {
+  const start = page.indexOf(`data-domain="${domain}"`);
+  if (start < 0) return '';
+  const next = page.indexOf('data-domain="', start + 1);
+  return page.slice(start, next < 0 ? page.indexOf('</section>', start) : next);
+}
