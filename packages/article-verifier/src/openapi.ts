@@ -89,9 +89,10 @@ const get = {
 };
 
 const v2Description =
-  'The same question, answered by kind (`type`): `article_verified` (the v1 Author profile fields, the author’s `evidence` ' +
-  'and, when the address is on a verified publisher’s proven domain, its `domain_info`), `domain_verified` ' +
-  '(the article is unknown, its domain belongs to a verified publisher), or `unverified`. Same canonicalisation, ' +
+  'The same question, answered in four kinds (`type`): `article_verified` (the v1 Author profile fields, the author’s `evidence` ' +
+  'and, when the address is on a verified publisher’s proven domain, its `domain_info`); `domain_verified_plus` (the article is ' +
+  'unknown, its domain belongs to a verified publisher, with up to three of its verified `journalists` and its latest three ' +
+  '`articles`); `domain_verified` (the same, when none of its staff is verified); or `unverified`. Same canonicalisation, ' +
   'authentication, limits and errors as v1. Subdomains of a proven domain match.';
 
 const v2Post = {
@@ -172,6 +173,31 @@ const domainVerified = titled('DomainVerified', {
   domain_info: { $ref: '#/components/schemas/DomainInfo' },
 });
 
+const domainVerifiedPlus = titled('DomainVerifiedPlus', {
+  type: { type: 'string', const: 'domain_verified_plus' },
+  verified: { type: 'boolean', const: false },
+  message: { type: 'string' },
+  domain_info: { $ref: '#/components/schemas/DomainInfo' },
+  journalists: {
+    type: 'array',
+    maxItems: 3,
+    description: 'Verified journalists the publisher vouches for (active staff), the latest to join first',
+    items: closedObject({
+      slug: { type: 'string' },
+      first_name: { type: 'string' },
+      last_name: { type: 'string' },
+      title: { type: 'string' },
+      image: { type: 'string' },
+    }),
+  },
+  articles: {
+    type: 'array',
+    maxItems: 3,
+    description: 'The latest active articles of those journalists on the publisher’s proven domains, newest first',
+    items: { $ref: '#/components/schemas/ArticleOfOutlet' },
+  },
+});
+
 const unverifiedV2 = titled('UnverifiedV2', {
   type: { type: 'string', const: 'unverified' },
   verified: { type: 'boolean', const: false },
@@ -180,7 +206,7 @@ const unverifiedV2 = titled('UnverifiedV2', {
 
 const articleAnswerV2 = {
   description: 'Discriminated by `type`.',
-  oneOf: ['ArticleVerified', 'DomainVerified', 'UnverifiedV2'].map((name) => ({
+  oneOf: ['ArticleVerified', 'DomainVerifiedPlus', 'DomainVerified', 'UnverifiedV2'].map((name) => ({
     $ref: `#/components/schemas/${name}`,
     type: 'object',
   })),
@@ -199,7 +225,12 @@ export function articleVerifierOpenApi(serverUrl?: string): OpenApiDocument {
       ArticleOfAuthor: articleOfAuthorSchema,
       ArticleAnswerV2: articleAnswerV2,
       ArticleVerified: articleVerified,
+      DomainVerifiedPlus: domainVerifiedPlus,
       DomainVerified: domainVerified,
+      ArticleOfOutlet: closedObject({
+        ...(articleOfAuthorSchema.properties as Record<string, Record<string, unknown>>),
+        profile_slug: { type: 'string', description: 'The journalist who wrote it' },
+      }),
       UnverifiedV2: unverifiedV2,
       DomainInfo: domainInfo,
       VerifiedIdentity: verifiedIdentity,

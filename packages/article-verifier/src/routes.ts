@@ -25,7 +25,7 @@ const METHODS = ['POST', 'GET'];
  */
 export function verifyArticleRoutes(deps: ServiceDeps): Router {
   const { store } = deps;
-  const { publishers, authorEvidence } = serviceRepositoriesOf(store);
+  const { publishers, authorEvidence, outletDigests } = serviceRepositoriesOf(store);
   const { gate, origins } = verificationGate(deps);
   const operation = (answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>) =>
     verificationHandler<VerifyArticleInput>(gate, {
@@ -37,7 +37,7 @@ export function verifyArticleRoutes(deps: ServiceDeps): Router {
   const router = Router();
   const versions = [
     [VERIFY_ARTICLE_PATH, operation((input) => verifyArticle(store, input))],
-    [VERIFY_ARTICLE_V2_PATH, operation((input) => verifyArticleV2({ store, publishers, authorEvidence }, input))],
+    [VERIFY_ARTICLE_V2_PATH, operation((input) => verifyArticleV2({ store, publishers, authorEvidence, outletDigests }, input))],
   ] as const;
   for (const [path, handle] of versions) {
     router.route(path).post(handle).get(handle).options(preflight(METHODS, origins)).head(refuse).all(refuse);

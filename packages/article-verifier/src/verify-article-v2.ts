@@ -2,7 +2,11 @@ import {
   entityTagOf,
   NO_VERIFIED_AUTHOR_MESSAGE,
   domainInfoOf,
+  toVerifyArticleArticle,
   type AuthorEvidence,
+  type OutletDigest,
+  type OutletDigests,
+  type PublisherMatch,
   type Publishers,
   type Store,
   type TaggedAnswer,
@@ -11,8 +15,9 @@ import {
 
 export interface ArticleV2Sources {
   store: Store;
-  publishers: Pick<Publishers, 'matchHost'>;
+  publishers: Pick<Publishers, 'matchHost' | 'domainsOf'>;
   authorEvidence: AuthorEvidence;
+  outletDigests: OutletDigests;
 }
 
 /** The message of a `domain_verified` answer: the article is not known, its outlet is. */
@@ -40,10 +45,38 @@ export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyAr
     const withDomain = domainInfo ? `,"domain_info":${domainInfo}` : '';
     return tagged(`{"type":"article_verified",${article.json.slice(1, -1)},"evidence":${JSON.stringify(evidence)}${withDomain}}`);
   }
-  if (domainInfo) {
+  if (match && domainInfo) {
+    const digest = await digestOf(sources, match);
+    const known = digest.journalists.length > 0 || digest.articles.length > 0;
+    const plus = known
+      ? `,"journalists":${JSON.stringify(journalistsOf(digest))},"articles":${JSON.stringify(articlesOf(digest))}`
+      : '';
+    const type = known ? 'domain_verified_plus' : 'domain_verified';
     return tagged(
-      `{"type":"domain_verified","verified":false,"message":${JSON.stringify(DOMAIN_VERIFIED_MESSAGE)},"domain_info":${domainInfo}}`,
+      `{"type":"${type}","verified":false,"message":${JSON.stringify(DOMAIN_VERIFIED_MESSAGE)},"domain_info":${domainInfo}${plus}}`,
     );
   }
   return UNVERIFIED_V2;
 }
+
+/** The outlet's verified staff and their latest articles on any of its proven domains. */
+async function digestOf(sources: ArticleV2Sources, { publisher }: PublisherMatch): Promise<OutletDigest> {
+  const proven = (await sources.publishers.domainsOf(publisher.id)).filter((domain) => domain.state === 'proven');
+  return sources.outletDigests.digestOf(
+    publisher.id,
+    proven.map((domain) => domain.domain),
+  );
+}
+
+const journalistsOf = ({ journalists }: OutletDigest) =>
+  journalists.map((profile) => ({
+    slug: profile.profile_slug,
+    first_name: profile.profile_first_name,
+    last_name: profile.profile_last_name,
+    title: profile.profile_title,
+    image: profile.profile_image,
+  }));
+
+/** Each article as v1's `articles` shows it, with the slug of the journalist who wrote it. */
+const articlesOf = ({ articles }: OutletDigest) =>
+  articles.map(({ article, authorSlug }) => ({ ...toVerifyArticleArticle(article), profile_slug: authorSlug }));

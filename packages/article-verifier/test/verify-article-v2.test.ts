@@ -129,8 +129,34 @@ describe.each(storeFactories())('verify_article v2: the four answer kinds ($name
       verifiedAt: '2030-02-01T00:00:00.000Z',
       method: 'byline_publisher_affiliation',
     });
+
+    // The outlet now vouches for a verified journalist: an unknown article there shows them and their article on it.
+    const plus = await ask(V2, 'https://v2-outlet.example/unknown');
+    expect(plus.body).toEqual({
+      type: 'domain_verified_plus',
+      verified: false,
+      message: DOMAIN_VERIFIED_MESSAGE,
+      domain_info: domainInfo('v2-outlet', 'v2-outlet.example'),
+      journalists: [
+        {
+          slug: 'v2-reporter',
+          first_name: 'Niamh',
+          last_name: 'Cassidy',
+          title: 'Climate correspondent',
+          image: expect.any(String),
+        },
+      ],
+      articles: [
+        {
+          ...(await ask(V1, onOutlet.link)).body.articles.find((a: { link: string }) => a.link === onOutlet.link),
+          profile_slug: 'v2-reporter',
+        },
+      ],
+    });
+
     await staff.end(invitation.id, 'admin@example.org', 'Test over', new Date());
     expect((await ask(V2, elsewhere.link)).body.evidence).toHaveLength(1);
+    expect((await ask(V2, 'https://v2-outlet.example/unknown')).body.type).toBe('domain_verified');
   });
 
   it('keeps v1’s canonicalisation, GET alias, authentication and errors', async () => {

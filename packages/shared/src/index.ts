@@ -36,5 +36,6 @@ export { serviceRepositoriesOf, type ServiceRepositories } from './backend/servi
 export * from './publishers/publishers-repository';
 export * from './publishers/domain-info';
 export * from './evidence/author-evidence-repository';
+export * from './outlets/outlet-digests-repository';
 export type { VerifiedIdentity } from './claims/verified-identity';
 export * from './publishers/trust-summary';

@@ -8,6 +8,9 @@ import { SqliteAuthorEvidence } from '../evidence/sqlite-author-evidence';
 import { MongoPublishers } from '../publishers/mongo-publishers';
 import type { Publishers } from '../publishers/publishers-repository';
 import { SqlitePublishers } from '../publishers/sqlite-publishers';
+import type { OutletDigests } from '../outlets/outlet-digests-repository';
+import { MongoOutletDigests } from '../outlets/mongo-outlet-digests';
+import { SqliteOutletDigests } from '../outlets/sqlite-outlet-digests';
 import { MongoUsageRecords } from '../usage/mongo-usage-records';
 import type { UsageRecords } from '../usage/usage-repository';
 import { SqliteUsageRecords } from '../usage/sqlite-usage-records';
@@ -15,7 +18,7 @@ import { lazily } from './lazily';
 
 /**
  * The repositories a verifier uses besides its lookups: credentials and origins to check, usage to count, and for
- * the v2 answers the publisher of a domain and the author's evidence.
+ * the v2 answers the publisher of a domain, the author's evidence and the outlet's digest.
  */
 export interface ServiceRepositories {
   apiAccounts: ApiAccounts;
@@ -23,6 +26,7 @@ export interface ServiceRepositories {
   /** Outlets, their proven domains and their history. */
   publishers: Publishers;
   authorEvidence: AuthorEvidence;
+  outletDigests: OutletDigests;
 }
 
 const known = new WeakMap<Store, ServiceRepositories>();
@@ -44,6 +48,8 @@ export function serviceRepositoriesOf(store: Store): ServiceRepositories {
       database.kind === 'embedded' ? new SqlitePublishers(database.sqlite) : new MongoPublishers(database.mongo),
     authorEvidence: () =>
       database.kind === 'embedded' ? new SqliteAuthorEvidence(database.sqlite) : new MongoAuthorEvidence(database.mongo),
+    outletDigests: () =>
+      database.kind === 'embedded' ? new SqliteOutletDigests(database.sqlite) : new MongoOutletDigests(database.mongo),
   });
   known.set(store, repositories);
   return repositories;

@@ -20,6 +20,7 @@ export * from '../answers';
 export * from '../publishers';
 export * from '../staff';
 export * from '../evidence';
+export * from '../outlets';
 // Building blocks for adapters registered outside this package (see @byline/editorial): the MongoDB schema and
 // its id, error and batching helpers, and the embedded store's per-connection statements.
 export * from '../store/mongo/mongo-schema';
