@@ -8,9 +8,11 @@ import { backendOf } from '@byline/editorial';
 
 export const ARTICLES_PER_PROFILE = 10;
 const PROFILES_PER_BATCH = 1000;
-const DATASET_VERSION = 2;
+const DATASET_VERSION = 3;
 const SECTIONS = ['politics', 'climate', 'business', 'culture', 'science', 'sport', 'world', 'tech'];
 const BENCH_EMAIL = 'bench@byline.example';
+/** The outlet every article address is on: a verified publisher with its domain proven and a few staff (v2). */
+export const BENCH_OUTLET = { slug: 'bench-news', name: 'Bench News', domain: 'bench-news.example', staff: 3 };
 
 export const articleUrl = (i) => `https://www.bench-news.example/${SECTIONS[i % SECTIONS.length]}/2024/story-${i}`;
 export const unknownArticleUrl = (i) => `https://www.bench-news.example/unknown/2024/story-${i}`;
@@ -41,6 +43,8 @@ function article(i) {
   };
 }
 
+const profileSlug = (p) => `bench-journalist-${p}`;
+
 export function profileRecord(p, articleCount) {
   const first = p * ARTICLES_PER_PROFILE;
   const articles = [];
@@ -54,7 +58,7 @@ export function profileRecord(p, articleCount) {
     profile_bio: 'Reports on climate, coastal communities and the politics of adaptation.',
     profile_employer: 'The Western Courier',
     profile_residing: 'Galway',
-    profile_slug: `bench-journalist-${p}`,
+    profile_slug: profileSlug(p),
     profile_image: `https://cdn.bench-news.example/profiles/${p}.jpg`,
     profile_social_profiles: {
       twitter: `@${handle(p)}`,
@@ -110,6 +114,7 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     process.stderr.write('\n');
+    await addOutlet(backendOf(store), profiles);
     const { apiAccounts } = backendOf(store);
     const { token, key } = await createApiKey(apiAccounts, BENCH_EMAIL, `bench ${new Date().toISOString()}`);
     await apiAccounts.setRateLimit(BENCH_EMAIL, 1_000_000_000);
@@ -128,5 +133,24 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
     return meta;
   } finally {
     await store.close();
+  }
+}
+
+/**
+ * The publisher of the data set's domain, verified, its domain proven, vouching for its first few profiles: v2's
+ * known articles answer with its domain_info, its unknown ones with its staff and their latest articles there.
+ */
+async function addOutlet(backend, profiles) {
+  const now = new Date();
+  const { publishers, staff } = backend;
+  const outlet = await publishers.create({ slug: BENCH_OUTLET.slug, name: BENCH_OUTLET.name }, 'bench', now);
+  await publishers.addDomain(outlet.id, BENCH_OUTLET.domain, 'bench-token', 'bench', now);
+  const proof = { outcome: 'proven', method: 'dns-txt', at: now.toISOString() };
+  await publishers.recordCheck(outlet.id, BENCH_OUTLET.domain, proof, null);
+  await publishers.setVerified(outlet.id, true, 'bench', 'the bench outlet', now);
+  for (let p = 0; p < Math.min(BENCH_OUTLET.staff, profiles); p++) {
+    const profile = await backend.profiles.findBySlug(profileSlug(p));
+    const invited = await staff.invite(outlet.id, { profileId: profile.id }, 'bench', now);
+    await staff.accept(invited.id, profile.id, now);
   }
 }

@@ -22,6 +22,12 @@ export function requestMakers({ articles, authorization, random = Math.random })
       const url = random() < 0.2 ? unknownArticleUrl(pick(articles)) : articleUrl(pick(articles));
       return { method: 'POST', path: `/api/verify_article?url=${encodeURIComponent(url)}`, headers: { authorization } };
     },
+    // The same mix through v2: known articles answer article_verified with the outlet's domain_info, unknown ones
+    // domain_verified_plus (the data set's outlet vouches for a few of its journalists).
+    articleV2: () => {
+      const url = random() < 0.2 ? unknownArticleUrl(pick(articles)) : articleUrl(pick(articles));
+      return { method: 'POST', path: `/api/v2/verify_article?url=${encodeURIComponent(url)}`, headers: { authorization } };
+    },
     journalist: () => ({
       method: 'POST',
       path: '/api/v1/verify_journalist',

@@ -1,9 +1,9 @@
-// The four servers the bench compares, each run in its own process.
+// The servers the bench compares, each run in its own process.
 import path from 'node:path';
 
 /**
- * (1) plain Express 5 and (2) bare node:http answering a fixed body (`bodyFile`), (3) verify_article and
- * (4) verify_journalist on the data set in `serviceEnv`. The services are taken from `servicesRoot`
+ * (1) plain Express 5 and (2) bare node:http answering a fixed body (`bodyFile`), (3) verify_article, (3b) the
+ * same lookups through v2 and (4) verify_journalist on the data set in `serviceEnv`. The services are taken from `servicesRoot`
  * (this checkout unless another is given, e.g. a worktree of an earlier commit to compare with).
  */
 export function benchScenarios({ root, servicesRoot = root, bodyFile, serviceEnv, requests }) {
@@ -31,6 +31,15 @@ export function benchScenarios({ root, servicesRoot = root, bodyFile, serviceEnv
       portVariable: 'ARTICLE_VERIFIER_PORT',
       readyPath: '/readyz',
       request: requests.article,
+    },
+    {
+      id: 'article-v2',
+      label: '(3b) verify_article v2',
+      script: path.join(servicesRoot, 'packages/article-verifier/dist/main.js'),
+      env: serviceEnv,
+      portVariable: 'ARTICLE_VERIFIER_PORT',
+      readyPath: '/readyz',
+      request: requests.articleV2,
     },
     {
       id: 'journalist',

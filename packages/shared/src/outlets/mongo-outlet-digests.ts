@@ -20,17 +20,25 @@ export class MongoOutletDigests implements OutletDigests {
         .toArray();
       const byId = new Map(verified.map((doc) => [doc._id, doc]));
       const journalists = order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])).slice(0, DIGEST_SIZE);
-      const articles = await collectionOf(db, 'articles')
-        .find({ profile_id: { $in: [...byId.keys()] }, active: true })
+      const candidates = await collectionOf(db, 'articles')
+        .find({ profile_id: { $in: [...byId.keys()] }, active: true }, { projection: { canonical_url: 1 } })
         .sort({ published_at: -1, _id: -1 })
         .limit(DIGEST_SCAN)
         .toArray();
+      const chosen = candidates.filter((doc) => onDomains(doc.canonical_url, domains)).slice(0, DIGEST_SIZE);
+      const docs = new Map(
+        (
+          await collectionOf(db, 'articles')
+            .find({ _id: { $in: chosen.map((doc) => doc._id) } })
+            .toArray()
+        ).map((doc) => [doc._id, doc]),
+      );
       return {
         journalists: journalists.map(toProfile),
-        articles: articles
-          .filter((doc) => onDomains(doc.canonical_url, domains))
-          .slice(0, DIGEST_SIZE)
-          .map((doc) => ({ article: toArticle(doc), authorSlug: byId.get(doc.profile_id)!.slug })),
+        articles: chosen.map(({ _id }) => {
+          const doc = docs.get(_id)!;
+          return { article: toArticle(doc), authorSlug: byId.get(doc.profile_id)!.slug };
+        }),
       };
     });
   }

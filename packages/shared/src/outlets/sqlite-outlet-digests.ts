@@ -8,13 +8,15 @@ const statements = (database: SqliteDatabase) => ({
      WHERE s.publisher_id = ? AND s.state = 'active' AND p.verified = 1
      ORDER BY s.accepted_at DESC, s.id DESC LIMIT ?`,
   ),
-  articles: database.prepare<[number, number], ArticleRow & { canonical_url: string; slug: string }>(
-    `SELECT a.id, a.profile_id, a.doc, a.canonical_url, p.slug FROM articles a
+  // Addresses first, documents only for the three chosen: the look-through reads no article document.
+  candidates: database.prepare<[number, number], { id: number; canonical_url: string; slug: string }>(
+    `SELECT a.id, a.canonical_url, p.slug FROM articles a
      JOIN publisher_staff s ON s.profile_id = a.profile_id AND s.state = 'active'
      JOIN profiles p ON p.id = a.profile_id AND p.verified = 1
      WHERE s.publisher_id = ? AND a.active = 1
      ORDER BY a.published_at DESC, a.id DESC LIMIT ?`,
   ),
+  article: database.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE id = ?'),
 });
 
 /** Outlet digests in the embedded store: two reads, staff joined to profiles and to their articles. */
@@ -28,11 +30,11 @@ export class SqliteOutletDigests implements OutletDigests {
   digestOf(publisherId: number, domains: readonly string[]): Promise<OutletDigest> {
     return this.database.read(() => ({
       journalists: this.sql.journalists.all(publisherId, DIGEST_SIZE).map(toProfile),
-      articles: this.sql.articles
+      articles: this.sql.candidates
         .all(publisherId, DIGEST_SCAN)
         .filter((row) => onDomains(row.canonical_url, domains))
         .slice(0, DIGEST_SIZE)
-        .map((row) => ({ article: toArticle(row), authorSlug: row.slug })),
+        .map((row) => ({ article: toArticle(this.sql.article.get(row.id)!), authorSlug: row.slug })),
     }));
   }
 }
