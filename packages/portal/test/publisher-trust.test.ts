@@ -184,6 +184,15 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
     files.set(SILENT, `member=https://${OUTLET}/\n`);
     files.set(OUTLET, `${OUTLET_FILE.replace('favourite=colour', `controlledby=https://${ASSOCIATION}/`)}\n`);
     asked.length = 0;
+    // Pressed at once, the button waits for a minute after the last reading (each asks every site the file names).
+    const tooSoon = await submit(agent, path, `${path}/trust`, {});
+    expect(tooSoon.status).toBe(303);
+    expect((await agent.get(tooSoon.headers.location as string)).text).toContain(
+      'trust.txt was read less than a minute ago, so it was not read again: try again in 60 s.',
+    );
+    expect(asked).toEqual([]);
+    const later = () => (portal.clock.now = new Date(portal.clock.now.getTime() + 61_000));
+    later();
     const again = await submit(agent, path, `${path}/trust`, {});
     expect(again.status).toBe(303);
     expect(again.headers.location).toBe(`${path}?done=1`);
@@ -198,6 +207,7 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
     // An editor reads it too; now the outlet's file is gone.
     files.delete(OUTLET);
     const desk = await editor(portal);
+    later();
     const byEditor = await submit(desk.agent, path, `${path}/trust`, {});
     expect(byEditor.status).toBe(303);
     const after = await desk.agent.get(byEditor.headers.location as string);

@@ -123,6 +123,13 @@ function checkNotice(domain: string, found: DomainCheckOutcome, intervalMs: numb
 /** What "Read trust.txt again" found, as the flash says it. */
 function trustNotice(reading: TrustReading): PublisherNotice {
   if (!reading.read) {
+    if (reading.reason === 'too-soon') {
+      const seconds = Math.ceil(reading.retryAfterMs / 1000);
+      return {
+        tone: 'error',
+        text: `trust.txt was read less than a minute ago, so it was not read again: try again in ${seconds} s.`,
+      };
+    }
     return { tone: 'error', text: 'No domain is proven yet: trust.txt is read from a proven domain, so nothing was read.' };
   }
   const { trust } = reading;

@@ -94,12 +94,21 @@ export async function checkDomainNow(
   return found;
 }
 
-export type TrustReading = { read: true; trust: TrustSummary } | { read: false; reason: 'no-proven-domain' };
+/**
+ * How long after a reading the file may be read again on request: each reading asks up to 21 sites (the outlet's and
+ * those its file names, which its admin chooses), so a button pressed in a loop would make Byline a requester for them.
+ */
+export const TRUST_READ_PAUSE_MS = 60_000;
+
+export type TrustReading =
+  | { read: true; trust: TrustSummary }
+  | { read: false; reason: 'no-proven-domain' }
+  | { read: false; reason: 'too-soon'; retryAfterMs: number };
 
 /**
  * "Read trust.txt again" (its admin or an editor): the file read at once, as after a first proof and on the re-check
- * schedule. Nothing is read, and the last reading is kept, while no domain is proven: a file on a domain the
- * publisher has not proven says nothing of it.
+ * schedule. Nothing is read, and the last reading is kept, within TRUST_READ_PAUSE_MS of the last reading, or while no
+ * domain is proven: a file on a domain the publisher has not proven says nothing of it.
  */
 export async function readTrustAgain(
   publishers: Publishers,
@@ -107,6 +116,11 @@ export async function readTrustAgain(
   sources: TrustTxtSources,
   now: Date,
 ): Promise<TrustReading> {
+  const last = publisher.trust ? Date.parse(publisher.trust.readAt) : NaN;
+  const since = now.getTime() - last;
+  if (since >= 0 && since < TRUST_READ_PAUSE_MS) {
+    return { read: false, reason: 'too-soon', retryAfterMs: TRUST_READ_PAUSE_MS - since };
+  }
   const domains = await publishers.domainsOf(publisher.id);
   if (!domains.some((domain) => domain.state === 'proven')) return { read: false, reason: 'no-proven-domain' };
   await refreshPublisherTrust(publishers, publisher.id, { sources, now });
