@@ -14,7 +14,9 @@ import {
   createPublisher,
   mayView,
   publisherPageData,
+  readTrustAgain,
   TAKEN_NAME,
+  type TrustReading,
 } from '../use-cases/publishers';
 import {
   publisherPage,
@@ -64,6 +66,7 @@ export async function showPublisher(
       admin: administers(user, publisher),
       editor: user.role === 'editor',
       recheckIntervalMs: ctx.recheckPolicy.intervalMs,
+      trustReadable: ctx.trustTxtSources !== null,
       ...extra,
     }),
     status,
@@ -115,6 +118,26 @@ function checkNotice(domain: string, found: DomainCheckOutcome, intervalMs: numb
     case 'missing':
       throw new PageError(404, NO_SUCH_DOMAIN);
   }
+}
+
+/** What "Read trust.txt again" found, as the flash says it. */
+function trustNotice(reading: TrustReading): PublisherNotice {
+  if (!reading.read) {
+    if (reading.reason === 'too-soon') {
+      const seconds = Math.ceil(reading.retryAfterMs / 1000);
+      return {
+        tone: 'error',
+        text: `trust.txt was read less than a minute ago, so it was not read again: try again in ${seconds} s.`,
+      };
+    }
+    return { tone: 'error', text: 'No domain is proven yet: trust.txt is read from a proven domain, so nothing was read.' };
+  }
+  const { trust } = reading;
+  if (trust.failure !== null) return { tone: 'error', text: `No trust.txt could be read for ${trust.domain}.` };
+  const problems = trust.errors.length
+    ? ` It has ${trust.errors.length === 1 ? 'an error' : `${trust.errors.length} errors`}.`
+    : '';
+  return { tone: 'ok', text: `trust.txt is read again from ${trust.url ?? trust.domain}.${problems}` };
 }
 
 /** The publishers a person administers: creating them, proving their domains, and their history. */
@@ -200,6 +223,19 @@ export function publisherRoutes(ctx: PortalContext): Router {
       ctx.now(),
     );
     await backToPublisher(req, res, ctx, publisher, checkNotice(domain.domain, found, ctx.recheckPolicy.intervalMs));
+  });
+
+  // Its admin and editors alike: reading the outlet's own public file changes nothing but what Byline shows of it.
+  router.post('/publishers/:slug/trust', async (req, res) => {
+    const publisher = await visiblePublisher(ctx, signedInUser(res), req.params);
+    if (!ctx.trustTxtSources) {
+      return backToPublisher(req, res, ctx, publisher, {
+        tone: 'error',
+        text: 'This Byline is not set up to read trust.txt files, so nothing was read.',
+      });
+    }
+    const reading = await readTrustAgain(publishers, publisher, ctx.trustTxtSources, ctx.now());
+    await backToPublisher(req, res, ctx, publisher, trustNotice(reading));
   });
 
   // Removing ends a proof at once: the domain's "Remove…" link leads to this page, which asks before its form removes.

@@ -12,6 +12,7 @@ import {
   type PublisherEvent,
   type Publishers,
   type RecheckPolicy,
+  type TrustSummary,
 } from '@byline/editorial';
 import { slugOf } from './slugs';
 
@@ -91,6 +92,41 @@ export async function checkDomainNow(
     await refreshPublisherTrust(publishers, publisher.id, { sources: trust, now });
   }
   return found;
+}
+
+/**
+ * How long after a reading the file may be read again on request: each reading asks up to 21 sites (the outlet's and
+ * those its file names, which its admin chooses), so a button pressed in a loop would make Byline a requester for them.
+ */
+export const TRUST_READ_PAUSE_MS = 60_000;
+
+export type TrustReading =
+  | { read: true; trust: TrustSummary }
+  | { read: false; reason: 'no-proven-domain' }
+  | { read: false; reason: 'too-soon'; retryAfterMs: number };
+
+/**
+ * "Read trust.txt again" (its admin or an editor): the file read at once, as after a first proof and on the re-check
+ * schedule. Nothing is read, and the last reading is kept, within TRUST_READ_PAUSE_MS of the last reading, or while no
+ * domain is proven: a file on a domain the publisher has not proven says nothing of it.
+ */
+export async function readTrustAgain(
+  publishers: Publishers,
+  publisher: Publisher,
+  sources: TrustTxtSources,
+  now: Date,
+): Promise<TrustReading> {
+  const last = publisher.trust ? Date.parse(publisher.trust.readAt) : NaN;
+  const since = now.getTime() - last;
+  if (since >= 0 && since < TRUST_READ_PAUSE_MS) {
+    return { read: false, reason: 'too-soon', retryAfterMs: TRUST_READ_PAUSE_MS - since };
+  }
+  const domains = await publishers.domainsOf(publisher.id);
+  if (!domains.some((domain) => domain.state === 'proven')) return { read: false, reason: 'no-proven-domain' };
+  await refreshPublisherTrust(publishers, publisher.id, { sources, now });
+  const trust = (await publishers.findById(publisher.id))?.trust;
+  // The publisher was deleted meanwhile, or its domain removed between the two reads: nothing to show.
+  return trust ? { read: true, trust } : { read: false, reason: 'no-proven-domain' };
 }
 
 export type PublisherDecision = { ok: true } | { ok: false; reason: 'own-publisher' | 'unchanged' | 'no-such-publisher' };

@@ -13,6 +13,7 @@ import { everyInterval } from '../proofs/proof-wording';
 import { OWN_PUBLISHER_REFUSAL } from '../use-cases/publishers';
 import { csrfField, field, formError, postButton, type FieldErrors } from './forms';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
+import { confirmedMemberships, trustSection } from './publisher-trust';
 
 /** A notice after a post/redirect/get: good news as a status, a failure as an alert. */
 export interface PublisherNotice {
@@ -197,6 +198,8 @@ export interface PublisherPageState {
   /** The viewer is an editor: the decision form, unless they administer it. */
   editor: boolean;
   recheckIntervalMs: number;
+  /** Whether this portal reads trust.txt files (it was given where to read them). */
+  trustReadable: boolean;
   notice?: PublisherNotice;
   domainForm?: { domain?: string };
   domainErrors?: FieldErrors;
@@ -240,6 +243,13 @@ export function publisherPage(state: PublisherPageState): SafeHtml {
           : ''
       }
     </section>
+    ${trustSection({
+      publisherPath: publisherPath(publisher),
+      trust: publisher.trust,
+      csrf,
+      readable: state.trustReadable,
+      mayRead: admin || editor,
+    })}
     ${
       editor
         ? admin
@@ -280,7 +290,7 @@ export interface EditorPublisherRow {
   pending: number;
 }
 
-/** Every publisher, for editors: whether it is verified and what it has proven. */
+/** Every publisher, for editors: whether it is verified, what it has proven, and how many memberships its trust.txt has confirmed. */
 export function editorPublishersPage(rows: EditorPublisherRow[]): SafeHtml {
   return html`<h1>All publishers</h1>
     ${
@@ -292,6 +302,7 @@ export function editorPublishersPage(rows: EditorPublisherRow[]): SafeHtml {
                 <th>State</th>
                 <th>Proven domains</th>
                 <th>Not proven</th>
+                <th>Confirmed memberships</th>
               </tr>
             </thead>
             <tbody>
@@ -304,6 +315,7 @@ export function editorPublishersPage(rows: EditorPublisherRow[]): SafeHtml {
                     </td>
                     <td data-label="Proven domains">${proven.length ? proven.join(', ') : '—'}</td>
                     <td data-label="Not proven">${pending}</td>
+                    <td data-label="Confirmed memberships">${confirmedMemberships(publisher.trust)}</td>
                   </tr>`,
               )}
             </tbody>
