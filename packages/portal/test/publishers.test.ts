@@ -66,6 +66,16 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect((await second.agent.get('/publishers')).text).not.toContain('href="/publishers/cork-echo"');
   });
 
+  it('lets one account administer at most five publishers, so no one person can take every address of a name', async () => {
+    const { agent } = await signedUp(portal.app);
+    for (let n = 1; n <= 5; n++)
+      expect(await createdPublisher(agent, `Squat Gazette ${n}`)).toBe(`/publishers/squat-gazette-${n}`);
+    const sixth = await submit(agent, '/publishers', '/publishers', { name: 'Squat Gazette 6', logo_url: '' });
+    expect(sixth.status).toBe(409);
+    expect(sixth.text).toContain('You administer 5 publishers already, as many as one account may.');
+    expect(await portal.backend.publishers.findBySlug('squat-gazette-6')).toBeNull();
+  });
+
   it('refuses a publisher without a name or with a logo that is not https, naming the field', async () => {
     const { agent } = await signedUp(portal.app);
     const noName = await submit(agent, '/publishers', '/publishers', { name: '  ', logo_url: '' });

@@ -12,6 +12,7 @@ import {
   administers,
   checkDomainNow,
   createPublisher,
+  TOO_MANY_PUBLISHERS,
   mayView,
   publisherPageData,
   readTrustAgain,
@@ -178,7 +179,8 @@ export function publisherRoutes(ctx: PortalContext): Router {
       );
     if (!form.ok) return again({ errors: form.errors }, 422);
     const created = await createPublisher(publishers, user, form.value, ctx.now());
-    if (!created) return again({ problem: TAKEN_NAME }, 409);
+    if (created === 'taken') return again({ problem: TAKEN_NAME }, 409);
+    if (created === 'too-many') return again({ problem: TOO_MANY_PUBLISHERS }, 409);
     await backToPublisher(req, res, ctx, created, {
       tone: 'ok',
       text: `${created.name} is created. Add its domains and prove them; then an editor can verify it.`,

@@ -22,6 +22,14 @@ const SLUG_TRIES = 20;
 export const TAKEN_NAME =
   'Publishers with this name already exist under every address Byline would give it: choose a fuller name (the town, the country).';
 
+/**
+ * How many publishers one person may administer: enough for a group's titles, few enough that no one can take every
+ * address an outlet's name would get (see SLUG_TRIES) from one account.
+ */
+export const MAX_PUBLISHERS_PER_ADMIN = 5;
+
+export const TOO_MANY_PUBLISHERS = `You administer ${MAX_PUBLISHERS_PER_ADMIN} publishers already, as many as one account may. Ask the operator for more.`;
+
 export const OWN_PUBLISHER_REFUSAL = 'You administer this publisher: another editor must verify it or withdraw its verification.';
 
 /** Whether the user runs the publisher's page (its domains): the person who created it. */
@@ -32,14 +40,16 @@ export const mayView = (user: PortalUser, publisher: Publisher) => administers(u
 
 /**
  * A new publisher, administered by the user: its slug from its name, with the first free suffix when another
- * publisher has it (as a profile's slug). Null when every slug tried is taken.
+ * publisher has it (as a profile's slug). 'taken' when every slug tried is; 'too-many' when the user administers
+ * MAX_PUBLISHERS_PER_ADMIN already.
  */
 export async function createPublisher(
   publishers: Publishers,
   user: PortalUser,
   fields: { name: string; logo_url: string },
   now: Date,
-): Promise<Publisher | null> {
+): Promise<Publisher | 'taken' | 'too-many'> {
+  if ((await publishers.administeredBy(user.id)).length >= MAX_PUBLISHERS_PER_ADMIN) return 'too-many';
   const base = slugOf(fields.name) || 'publisher';
   for (let n = 1; n <= SLUG_TRIES; n++) {
     const created = await publishers.create(
@@ -49,7 +59,7 @@ export async function createPublisher(
     );
     if (created) return created;
   }
-  return null;
+  return 'taken';
 }
 
 /** A domain for the publisher to prove, pending with a new token; null when it has the domain already. */
