@@ -7,7 +7,6 @@ import {
   type AuthorEvidence,
   type OutletDigest,
   type OutletDigests,
-  type PublisherMatch,
   type Publishers,
   type Store,
   type TaggedAnswer,
@@ -16,7 +15,7 @@ import {
 
 export interface ArticleV2Sources {
   store: Store;
-  publishers: Pick<Publishers, 'matchHost' | 'domainsOf'>;
+  publishers: Pick<Publishers, 'matchHost'>;
   authorEvidence: AuthorEvidence;
   outletDigests: OutletDigests;
 }
@@ -52,7 +51,7 @@ export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyAr
     };
   }
   if (match && domainInfo) {
-    const digest = await digestOf(sources, match);
+    const digest = await sources.outletDigests.digestOf(match.publisher.id);
     const known = digest.journalists.length > 0 || digest.articles.length > 0;
     const plus = known
       ? `,"journalists":${JSON.stringify(journalistsOf(digest))},"articles":${JSON.stringify(articlesOf(digest))}`
@@ -63,15 +62,6 @@ export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyAr
     );
   }
   return UNVERIFIED_V2;
-}
-
-/** The outlet's verified staff and their latest articles on any of its proven domains. */
-async function digestOf(sources: ArticleV2Sources, { publisher }: PublisherMatch): Promise<OutletDigest> {
-  const proven = (await sources.publishers.domainsOf(publisher.id)).filter((domain) => domain.state === 'proven');
-  return sources.outletDigests.digestOf(
-    publisher.id,
-    proven.map((domain) => domain.domain),
-  );
 }
 
 const journalistsOf = ({ journalists }: OutletDigest) =>

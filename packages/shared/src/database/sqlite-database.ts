@@ -11,6 +11,12 @@ export interface SqliteDatabaseHooks {
    * writes is seen by the lookups that follow (see TurnSnapshot).
    */
   beforeWork?: () => void;
+  /**
+   * The verifiers' lookups: their own read-only connection, read in one transaction per event-loop turn (see
+   * TurnSnapshot). Resources the verifiers read (publishers, evidence, outlet digests) prepare their lookup
+   * statements on it and read through `lookup`, so a v2 answer's reads share the turn's snapshot with v1's.
+   */
+  lookups?: { connection: Database.Database; read<T>(work: () => T): T };
 }
 
 /**
@@ -33,6 +39,25 @@ export class SqliteDatabase {
 
   prepare<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
     return this.connection.prepare<P, R>(sql);
+  }
+
+  /** The connection lookup statements are prepared on (the store's own where it has no separate one). */
+  get lookupConnection(): Database.Database {
+    return this.hooks.lookups?.connection ?? this.connection;
+  }
+
+  /**
+   * A verifier's read, with statements prepared on lookupConnection: inside the lookups' turn snapshot, which it
+   * neither ends nor waits for. Errors become StoreUnavailableError as a read's do.
+   */
+  lookup<T>(work: () => T): Promise<T> {
+    try {
+      this.hooks.guard?.checkReadable();
+      const { lookups } = this.hooks;
+      return Promise.resolve(lookups ? lookups.read(work) : work());
+    } catch (error) {
+      return Promise.reject(unavailableOr(error));
+    }
   }
 
   /** Synchronous reads as a promise. */

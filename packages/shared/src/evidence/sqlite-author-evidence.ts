@@ -19,7 +19,8 @@ interface AffiliationRow {
   accepted_at: string;
 }
 
-const statements = (database: SqliteDatabase) => ({
+// Prepared on the lookups' connection: the article verifier reads them beside its v1 lookup (see SqliteDatabase.lookup).
+const statements = ({ lookupConnection: database }: SqliteDatabase) => ({
   author: database.prepare<[string], number>('SELECT profile_id FROM articles WHERE canonical_url = ? AND active = 1').pluck(),
   proofs: database.prepare<[number], ProofRow>(
     `SELECT c.kind, c.value, e.method, e.provider_id, e.provider_name, e.verified_at
@@ -45,7 +46,7 @@ export class SqliteAuthorEvidence implements AuthorEvidence {
   }
 
   ofArticleAuthor(canonicalUrl: string): Promise<VerifiedIdentity[] | null> {
-    return this.database.read(() => {
+    return this.database.lookup(() => {
       const profileId = this.sql.author.get(canonicalUrl);
       if (profileId === undefined) return null;
       return [

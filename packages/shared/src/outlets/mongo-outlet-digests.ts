@@ -7,9 +7,14 @@ import { DIGEST_SCAN, DIGEST_SIZE, onDomains, type OutletDigest, type OutletDige
 export class MongoOutletDigests implements OutletDigests {
   constructor(private readonly database: MongoDatabase) {}
 
-  digestOf(publisherId: number, domains: readonly string[]): Promise<OutletDigest> {
+  digestOf(publisherId: number): Promise<OutletDigest> {
     return this.database.run(async () => {
       const db = this.database.db;
+      const domains = (
+        await collectionOf(db, 'publisherDomains')
+          .find({ publisher_id: publisherId, state: 'proven' }, { projection: { domain: 1 } })
+          .toArray()
+      ).map((doc) => doc.domain);
       const staff = await collectionOf(db, 'publisherStaff')
         .find({ publisher_id: publisherId, state: 'active' }, { projection: { profile_id: 1 } })
         .sort({ accepted_at: -1, _id: -1 })

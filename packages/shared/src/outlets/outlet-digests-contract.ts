@@ -32,16 +32,20 @@ export function outletDigestsContract(factory: StoreFactory): void {
     await staffMember(id, 3, { verified: false });
     const fourth = await staffMember(id, 4);
     const fifth = await staffMember(id, 5);
-    const digest = async () => (await backend().outletDigests.digestOf(id, ['outlet.example'])).journalists.map((p) => p.id);
+    const digest = async () => (await backend().outletDigests.digestOf(id)).journalists.map((p) => p.id);
     expect(await digest()).toEqual([fifth.id, fourth.id, second.id]);
     await backend().staff.end(fifth.affiliationId, 'admin', 'left', later(6));
     expect(await digest()).toEqual([fourth.id, second.id, first.id]);
     const other = (await backend().publishers.create({ slug: 'other', name: 'Other' }, 'admin', T0))!;
-    expect((await backend().outletDigests.digestOf(other.id, ['other.example'])).journalists).toEqual([]);
+    expect((await backend().outletDigests.digestOf(other.id)).journalists).toEqual([]);
   });
 
-  it('shows the three latest active articles of its verified staff on its domains, with who wrote them', async () => {
+  it('shows the three latest active articles of its verified staff on its proven domains, with who wrote them', async () => {
     const { id } = (await backend().publishers.create({ slug: 'outlet', name: 'Outlet' }, 'admin', T0))!;
+    for (const domain of ['outlet.example', 'pending.example'])
+      await backend().publishers.addDomain(id, domain, 'token', 'admin', T0);
+    const proof = { outcome: 'proven', method: 'dns-txt', at: T0.toISOString() } as const;
+    await backend().publishers.recordCheck(id, 'outlet.example', proof, null);
     const writer = await staffMember(id, 1);
     const unverified = await staffMember(id, 2, { verified: false });
     const { profile: outsider } = await newJournalist(backend());
@@ -53,7 +57,8 @@ export function outletDigestsContract(factory: StoreFactory): void {
     await addProvenArticle(backend(), writer.id, article('https://notoutlet.example/six', 8));
     await addProvenArticle(backend(), unverified.id, article('https://outlet.example/seven', 7));
     await addProvenArticle(backend(), outsider.id, article('https://outlet.example/eight', 6));
-    const { articles } = await backend().outletDigests.digestOf(id, ['outlet.example']);
+    await addProvenArticle(backend(), writer.id, article('https://pending.example/nine', 10));
+    const { articles } = await backend().outletDigests.digestOf(id);
     expect(articles.map(({ article, authorSlug }) => [article.link, authorSlug])).toEqual([
       ['https://outlet.example/five', writer.profile_slug],
       ['https://outlet.example/four', writer.profile_slug],

@@ -12,8 +12,8 @@ export interface OutletDigest {
 }
 
 export interface OutletDigests {
-  /** The digest of a publisher, over these proven domains of it. */
-  digestOf(publisherId: number, domains: readonly string[]): Promise<OutletDigest>;
+  /** The digest of a publisher, over its proven domains. */
+  digestOf(publisherId: number): Promise<OutletDigest>;
 }
 
 /** How many journalists and articles a digest shows. */

@@ -2,7 +2,11 @@ import type { SqliteDatabase } from '../database/sqlite-database';
 import { toArticle, toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/profile-records';
 import { DIGEST_SCAN, DIGEST_SIZE, onDomains, type OutletDigest, type OutletDigests } from './outlet-digests-repository';
 
-const statements = (database: SqliteDatabase) => ({
+// Prepared on the lookups' connection: the article verifier reads them beside its v1 lookup (see SqliteDatabase.lookup).
+const statements = ({ lookupConnection: database }: SqliteDatabase) => ({
+  domains: database
+    .prepare<[number], string>("SELECT domain FROM publisher_domains WHERE publisher_id = ? AND state = 'proven'")
+    .pluck(),
   journalists: database.prepare<[number, number], ProfileRow>(
     `SELECT p.id, p.verified, p.doc FROM publisher_staff s JOIN profiles p ON p.id = s.profile_id
      WHERE s.publisher_id = ? AND s.state = 'active' AND p.verified = 1
@@ -27,14 +31,17 @@ export class SqliteOutletDigests implements OutletDigests {
     this.sql = statements(database);
   }
 
-  digestOf(publisherId: number, domains: readonly string[]): Promise<OutletDigest> {
-    return this.database.read(() => ({
-      journalists: this.sql.journalists.all(publisherId, DIGEST_SIZE).map(toProfile),
-      articles: this.sql.candidates
-        .all(publisherId, DIGEST_SCAN)
-        .filter((row) => onDomains(row.canonical_url, domains))
-        .slice(0, DIGEST_SIZE)
-        .map((row) => ({ article: toArticle(this.sql.article.get(row.id)!), authorSlug: row.slug })),
-    }));
+  digestOf(publisherId: number): Promise<OutletDigest> {
+    return this.database.lookup(() => {
+      const domains = this.sql.domains.all(publisherId);
+      return {
+        journalists: this.sql.journalists.all(publisherId, DIGEST_SIZE).map(toProfile),
+        articles: this.sql.candidates
+          .all(publisherId, DIGEST_SCAN)
+          .filter((row) => onDomains(row.canonical_url, domains))
+          .slice(0, DIGEST_SIZE)
+          .map((row) => ({ article: toArticle(this.sql.article.get(row.id)!), authorSlug: row.slug })),
+      };
+    });
   }
 }

@@ -185,8 +185,13 @@ export class SqlitePublishers implements Publishers {
   private readonly sql: ReturnType<typeof statements>;
   private readonly matchStatements = new Map<number, Statement<string[], DomainRow & { p_id: number }>>();
 
+  private readonly lookupById: Statement<[number], PublisherRow>;
+
   constructor(private readonly database: SqliteDatabase) {
     this.sql = statements(database);
+    this.lookupById = database.lookupConnection.prepare<[number], PublisherRow>(
+      `SELECT ${PUBLISHER_COLUMNS} FROM publishers p WHERE p.id = ?`,
+    );
   }
 
   create({ slug, name, logoUrl = null, adminUserId = null }: NewPublisher, actor: string, at: Date): Promise<Publisher | null> {
@@ -292,10 +297,11 @@ export class SqlitePublishers implements Publishers {
   matchHost(host: string): Promise<PublisherMatch | null> {
     const suffixes = hostSuffixes(host);
     if (!suffixes.length) return Promise.resolve(null);
-    return this.database.read(() => {
+    // A verifier's lookup: on the lookups' connection, inside their turn snapshot.
+    return this.database.lookup(() => {
       const row = this.matchStatement(suffixes.length).get(...suffixes);
       if (!row) return null;
-      return { publisher: toPublisher(this.sql.byId.get(row.p_id)!), domain: toDomain(row) };
+      return { publisher: toPublisher(this.lookupById.get(row.p_id)!), domain: toDomain(row) };
     });
   }
 
@@ -303,7 +309,7 @@ export class SqlitePublishers implements Publishers {
   private matchStatement(count: number) {
     let statement = this.matchStatements.get(count);
     if (!statement) {
-      statement = this.database.prepare<string[], DomainRow & { p_id: number }>(
+      statement = this.database.lookupConnection.prepare<string[], DomainRow & { p_id: number }>(
         `SELECT ${DOMAIN_COLUMNS}, p.id AS p_id FROM publisher_domains d JOIN publishers p ON p.id = d.publisher_id
          WHERE d.state = 'proven' AND p.verified_at IS NOT NULL AND d.domain IN (${Array(count).fill('?').join(', ')})
          ORDER BY length(d.domain) DESC LIMIT 1`,

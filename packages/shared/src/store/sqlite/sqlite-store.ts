@@ -128,7 +128,11 @@ export class SqliteStore implements Store {
     };
     this.database = {
       kind: 'embedded',
-      sqlite: new SqliteDatabase(file, db, { guard: this.guard, beforeWork: () => this.snapshot.release() }),
+      sqlite: new SqliteDatabase(file, db, {
+        guard: this.guard,
+        beforeWork: () => this.snapshot.release(),
+        lookups: { connection: this.snapshot.db, read: (work) => this.snapshot.read(work) },
+      }),
     };
   }
 
