@@ -11,8 +11,10 @@ import {
 import { noteField, type FormProblem } from '../editor/claim-views';
 import { everyInterval } from '../proofs/proof-wording';
 import { OWN_PUBLISHER_REFUSAL } from '../use-cases/publishers';
+import type { StaffRow } from '../use-cases/staff';
 import { csrfField, field, formError, postButton, type FieldErrors } from './forms';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
+import { staffSection } from './staff-parts';
 
 /** A notice after a post/redirect/get: good news as a status, a failure as an alert. */
 export interface PublisherNotice {
@@ -202,6 +204,10 @@ export interface PublisherPageState {
   domainErrors?: FieldErrors;
   /** A refused decision, shown at its form with the note typed. */
   decisionProblem?: FormProblem;
+  /** Its affiliations with journalists, newest first. */
+  staff: StaffRow[];
+  inviteForm?: { invitee?: string };
+  inviteErrors?: FieldErrors;
 }
 
 export function publisherPage(state: PublisherPageState): SafeHtml {
@@ -240,6 +246,7 @@ export function publisherPage(state: PublisherPageState): SafeHtml {
           : ''
       }
     </section>
+    ${staffSection({ csrf, publisher, rows: state.staff, admin, form: state.inviteForm, errors: state.inviteErrors })}
     ${
       editor
         ? admin
