@@ -12,7 +12,7 @@ import {
   type Agent,
   type Portal,
 } from './support/portal-harness';
-import { createdPublisher, freshDomain } from './support/publishers';
+import { invitationOn, publisherOf as staffPublisher } from './support/staff';
 
 const UNVERIFIED =
   'Only a verified publisher may invite staff: its invitation is a publisher vouching for a journalist. Ask a Byline editor to verify it first.';
@@ -39,26 +39,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
   });
   afterEach(() => portal.close());
 
-  /** A publisher created through the form by a new admin; with a proven domain and verified unless said otherwise. */
-  async function publisherOf(name: string, { verified = true } = {}) {
-    const admin = await signedUp(portal.app);
-    const path = await createdPublisher(admin.agent, name);
-    const { publishers } = portal.backend;
-    const publisher = (await publishers.findBySlug(path.split('/').pop()!))!;
-    const domain = freshDomain('harbour');
-    if (verified) {
-      // The domain proof and the editors' decision have their own tests: arranged here as their end state.
-      await publishers.addDomain(publisher.id, domain, 'token', admin.email, new Date());
-      await publishers.recordCheck(
-        publisher.id,
-        domain,
-        { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() },
-        null,
-      );
-      await publishers.setVerified(publisher.id, true, 'ed@example.org', 'Masthead checked', new Date());
-    }
-    return { ...admin, path, publisher, domain };
-  }
+  const publisherOf = (name: string, options?: { verified?: boolean }) => staffPublisher(portal, name, options);
 
   /** A journalist with a profile, verified by an editor, with an article whose authorship an editor attested. */
   async function verifiedJournalist() {
@@ -86,14 +67,6 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
 
   const invite = (admin: { agent: Agent }, path: string, invitee: string) =>
     submit(admin.agent, path, `${path}/staff`, { invitee });
-
-  /** The open invitation's id, from the journalist's profile page. */
-  async function invitationOn(agent: Agent): Promise<number> {
-    const page = (await agent.get('/profile')).text;
-    const match = /data-invitation="(\d+)"/.exec(page);
-    if (!match) throw new Error('no invitation on the profile page');
-    return Number(match[1]);
-  }
 
   /** The v2 answer's evidence for the article. */
   async function evidenceOf(link: string) {

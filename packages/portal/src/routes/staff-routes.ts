@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf, type Affiliation } from '@byline/editorial';
+import { backendOf, type Affiliation, type PortalUser } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
+import { staffMail } from '../mail/staff-mail';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
@@ -47,6 +48,7 @@ const whoInvited = (input: InviteeInput) => ('email' in input ? input.email : in
 export function staffRoutes(ctx: PortalContext): Router {
   const backend = backendOf(ctx.store);
   const { staff } = backend;
+  const mail = staffMail(ctx);
   const router = Router();
   router.use(['/publishers', '/profile/staff'], requireUser);
 
@@ -78,11 +80,19 @@ export function staffRoutes(ctx: PortalContext): Router {
     return { user, affiliation, row: row! };
   }
 
-  /** Ends after the confirmation; the reason is optional, a default says which side ended it. */
+  /** Ends after the confirmation; the reason is optional, a default says which side ended it. Null when not open. */
   async function endConfirmed(req: Request, affiliation: Affiliation, actor: string, fallback: string) {
     const form = validateForm<{ reason: string }>(endSchema, req.body);
     const reason = (form.ok && form.value.reason) || fallback;
-    return staff.end(affiliation.id, actor, reason, ctx.now());
+    return (await staff.end(affiliation.id, actor, reason, ctx.now())) ? reason : null;
+  }
+
+  /** The journalist, as the publisher's admin is told of them: their name and slug, or their address. */
+  async function journalistNamed(user: PortalUser): Promise<string> {
+    const profile = user.profileId === null ? null : await backend.profiles.findById(user.profileId);
+    if (!profile) return user.email;
+    const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
+    return name ? `${name} (${profile.profile_slug})` : profile.profile_slug;
   }
 
   const confirmed = (req: Request) => (req.body as { confirm?: unknown } | undefined)?.confirm === END_CONFIRMATION;
@@ -98,6 +108,7 @@ export function staffRoutes(ctx: PortalContext): Router {
     const refuse = (status: number, message: string) =>
       showPublisher(ctx, res, publisher, { inviteForm: typed, inviteErrors: { invitee: message } }, status);
     if (outcome.ok) {
+      mail.invited(publisher, outcome.affiliation);
       const text =
         'email' in form.value.invitee
           ? `${outcome.who} is invited. Once they sign in to Byline with this address, they accept on their profile page.`
@@ -137,7 +148,8 @@ export function staffRoutes(ctx: PortalContext): Router {
         'End affiliation',
         endAffiliationPage({ csrf: csrfTokenOf(res), row, action, back: `/publishers/${publisher.slug}`, side: 'publisher' }),
       );
-    await endConfirmed(req, affiliation, user.email, 'Ended by the publisher');
+    const reason = await endConfirmed(req, affiliation, user.email, 'Ended by the publisher');
+    if (reason !== null) mail.endedByPublisher(publisher, affiliation, reason);
     const who = row.profile?.profile_slug ?? affiliation.invitedEmail ?? 'The journalist';
     await backToPublisher(req, res, ctx, publisher, {
       tone: 'ok',
@@ -148,7 +160,10 @@ export function staffRoutes(ctx: PortalContext): Router {
   router.post('/profile/staff/:id/accept', async (req, res) => {
     const user = signedInUser(res);
     const outcome = await acceptInvitation(backend, user, idOf(req.params, NO_SUCH_INVITATION), ctx.now());
-    if (outcome.ok) return res.redirect(303, '/profile?staff=accepted');
+    if (outcome.ok) {
+      mail.answered(outcome.affiliation, 'accepted', await journalistNamed(user));
+      return res.redirect(303, '/profile?staff=accepted');
+    }
     switch (outcome.reason) {
       case 'not-yours':
         throw new PageError(404, NO_SUCH_INVITATION);
@@ -168,7 +183,8 @@ export function staffRoutes(ctx: PortalContext): Router {
     const user = signedInUser(res);
     const affiliation = await staff.findById(idOf(req.params, NO_SUCH_INVITATION));
     if (!affiliation || !isInvitationFor(user, affiliation)) throw new PageError(404, NO_SUCH_INVITATION);
-    await staff.decline(affiliation.id, user.email, ctx.now());
+    if (await staff.decline(affiliation.id, user.email, ctx.now()))
+      mail.answered(affiliation, 'declined', await journalistNamed(user));
     res.redirect(303, '/profile?staff=declined');
   });
 
@@ -196,7 +212,8 @@ export function staffRoutes(ctx: PortalContext): Router {
       } as const;
       return render(res, 'End affiliation', endAffiliationPage(page));
     }
-    await endConfirmed(req, affiliation, user.email, 'Ended by the journalist');
+    const reason = await endConfirmed(req, affiliation, user.email, 'Ended by the journalist');
+    if (reason !== null) mail.answered(affiliation, 'ended', await journalistNamed(user), reason);
     res.redirect(303, '/profile?staff=ended');
   });
 
