@@ -189,7 +189,9 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'declined', endedBy: person.email });
     const row = rowOf((await harbour.agent.get(harbour.path)).text, id);
     expect(row).toContain('class="state-declined">Declined</td>');
-    expect(textOf(row)).toContain(`by ${person.email}`);
+    expect(textOf(row)).toContain('by the journalist');
+    // The journalist's sign-in address is not the publisher's to see.
+    expect(row).not.toContain(person.email);
     expect(row).not.toContain('End…');
     expect((await submit(person.agent, '/profile', `/profile/staff/${id}/accept`, {})).status).toBe(404);
     expect((await submit(person.agent, '/profile', `/profile/staff/${id}/decline`, {})).status).toBe(404);
@@ -227,7 +229,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     expect(page).toContain(`${person.slug}: the affiliation is ended.`);
     const row = rowOf(page, id);
     expect(row).toContain('class="state-ended">Ended</td>');
-    expect(textOf(row)).toContain(`by ${harbour.email}: Contract over`);
+    expect(textOf(row)).toContain('by you: Contract over');
     expect(row).toContain('<span class="reason">Contract over</span>');
     expect(row).not.toContain('End…');
     expect(await portal.backend.staff.findById(id)).toMatchObject({
@@ -273,8 +275,11 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
       endedReason: 'Ended by the journalist',
     });
     expect(textOf(rowOf((await harbour.agent.get(harbour.path)).text, id))).toContain(
-      `by ${person.email}: Ended by the journalist`,
+      'by the journalist: Ended by the journalist',
     );
+    // Editors see the record as kept.
+    const desk = await editor(portal);
+    expect(textOf(rowOf((await desk.agent.get(harbour.path)).text, id))).toContain(`by ${person.email}: Ended by the journalist`);
     expect(textOf((await request(portal.app).get(`/j/${person.slug}`)).text)).toContain('(ended)');
     expect((await evidenceOf(person.link)).map((e) => e.type)).not.toContain('cawg.affiliation');
     expect((await person.agent.get(endPath)).status).toBe(404);
@@ -344,6 +349,17 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
       expect(own.text).toContain('You administer this publisher: it cannot vouch for your own profile.');
     }
     expect((await portal.backend.staff.ofPublisher(harbour.publisher.id)).length).toBe(2);
+    // Nor may the admin accept an invitation to their own profile made some other way (the operator's CLI).
+    const made = await portal.backend.staff.invite(
+      harbour.publisher.id,
+      { profileId: (await portal.backend.profiles.findBySlug(ownSlug))!.id },
+      'operator (command line)',
+      new Date(),
+    );
+    const accepted = await submit(harbour.agent, '/profile', `/profile/staff/${made!.id}/accept`, {});
+    expect(accepted.status).toBe(403);
+    expect(accepted.text).toContain('You administer this publisher: it cannot vouch for your own profile.');
+    expect(await portal.backend.staff.findById(made!.id)).toMatchObject({ state: 'invited' });
   });
 
   it('lets nobody else accept, decline or end someone’s invitation or affiliation, nor invite for a publisher', async () => {

@@ -69,6 +69,7 @@ export async function showPublisher(
       csrf: csrfTokenOf(res),
       ...data,
       staff,
+      viewerEmail: user.email,
       admin: administers(user, publisher),
       editor: user.role === 'editor',
       recheckIntervalMs: ctx.recheckPolicy.intervalMs,

@@ -206,6 +206,8 @@ export interface PublisherPageState {
   decisionProblem?: FormProblem;
   /** Its affiliations with journalists, newest first. */
   staff: StaffRow[];
+  /** Who is looking (the Staff section tells its admin who ended what as sides). */
+  viewerEmail: string;
   inviteForm?: { invitee?: string };
   inviteErrors?: FieldErrors;
 }
@@ -246,7 +248,15 @@ export function publisherPage(state: PublisherPageState): SafeHtml {
           : ''
       }
     </section>
-    ${staffSection({ csrf, publisher, rows: state.staff, admin, form: state.inviteForm, errors: state.inviteErrors })}
+    ${staffSection({
+      csrf,
+      publisher,
+      rows: state.staff,
+      admin,
+      viewerEmail: state.viewerEmail,
+      form: state.inviteForm,
+      errors: state.inviteErrors,
+    })}
     ${
       editor
         ? admin

@@ -31,10 +31,25 @@ function since({ affiliation }: StaffRow): string {
   return affiliation.acceptedAt ? day(affiliation.acceptedAt) : `invited ${day(affiliation.invitedAt)}`;
 }
 
-function endedLine({ affiliation }: StaffRow): SafeHtml {
+/** The operator's name in records (the CLI's OPERATOR_ACTOR). */
+const OPERATOR_ACTOR = 'operator (command line)';
+
+/**
+ * Who ended it. Editors see the record as kept; the publisher's admin sees sides, not addresses: the journalist's
+ * sign-in address is theirs, and an invitation by profile never told it to the publisher.
+ */
+function endedByLabel(endedBy: string | null, adminEmail: string | null): string {
+  if (endedBy === null) return '';
+  if (adminEmail === null) return endedBy;
+  if (endedBy === adminEmail) return 'you';
+  if (endedBy === OPERATOR_ACTOR) return 'the operator';
+  return 'the journalist';
+}
+
+function endedLine({ affiliation }: StaffRow, adminEmail: string | null = null): SafeHtml {
   if (!affiliation.endedAt) return html``;
   return html`${day(affiliation.endedAt)} by
-  ${affiliation.endedBy ?? ''}${affiliation.endedReason ? html`: <span class="reason">${affiliation.endedReason}</span>` : ''}`;
+  ${endedByLabel(affiliation.endedBy, adminEmail)}${affiliation.endedReason ? html`: <span class="reason">${affiliation.endedReason}</span>` : ''}`;
 }
 
 export interface StaffSectionState {
@@ -43,12 +58,14 @@ export interface StaffSectionState {
   rows: StaffRow[];
   /** The viewer administers the publisher: the invite form and the End links. */
   admin: boolean;
+  /** The viewer's address, when they administer it: who ended what is then told as sides (you, the journalist). */
+  viewerEmail: string;
   form?: { invitee?: string };
   errors?: FieldErrors;
 }
 
 /** The publisher page's "Staff": every affiliation and, for its admin, the invite form. */
-export function staffSection({ csrf, publisher, rows, admin, form = {}, errors = {} }: StaffSectionState): SafeHtml {
+export function staffSection({ csrf, publisher, rows, admin, viewerEmail, form = {}, errors = {} }: StaffSectionState): SafeHtml {
   return html`<section class="card" aria-labelledby="staff-heading" id="staff">
     <h2 id="staff-heading">Staff</h2>
     <p class="hint">
@@ -64,7 +81,7 @@ export function staffSection({ csrf, publisher, rows, admin, form = {}, errors =
                 <th>State</th>
                 <th>Since</th>
                 <th>Ended</th>
-                ${admin ? html`<th><span class="visually-hidden">Actions</span></th>` : ''}
+                ${admin ? html`<th>Actions</th>` : ''}
               </tr>
             </thead>
             <tbody>
@@ -74,7 +91,7 @@ export function staffSection({ csrf, publisher, rows, admin, form = {}, errors =
                     <td data-label="Who">${who(row)}</td>
                     <td data-label="State" class="state-${row.affiliation.state}">${STATES[row.affiliation.state]}</td>
                     <td data-label="Since">${since(row)}</td>
-                    <td data-label="Ended">${endedLine(row)}</td>
+                    <td data-label="Ended">${endedLine(row, admin ? viewerEmail : null)}</td>
                     ${
                       admin
                         ? html`<td>
