@@ -37,6 +37,7 @@ import { passwordResetRoutes } from './routes/password-reset-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { publisherRoutes } from './routes/publisher-routes';
 import { publicRoutes } from './routes/public-routes';
+import { staffRoutes } from './routes/staff-routes';
 
 export const SERVICE_NAME = 'portal';
 const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -110,6 +111,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(editorDirectoryRoutes(ctx));
   app.use(editorPublisherRoutes(ctx));
   app.use(publisherRoutes(ctx));
+  app.use(staffRoutes(ctx));
   app.use(apiSettingsRoutes(ctx));
   app.use(publicRoutes(ctx));
   app.use(pageNotFound);

@@ -14,6 +14,7 @@ import {
   trustTxtSourcesOf,
   txtRecordNameOf,
   wellKnownUrlOf,
+  type Affiliation,
   type DomainProofMethod,
   type Publisher,
   type PublisherDomain,
@@ -189,6 +190,7 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
   }
 
   registerDomains(publishers, ctx);
+  registerStaff(publishers, ctx);
 }
 
 function registerDomains(publishers: Command, ctx: CliContext): void {
@@ -286,5 +288,120 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
       });
       if (!removed) throw new CliError(`Publisher ${slug} has no domain ${domain}.`);
       writeLine(ctx.stdout, `Removed ${domain} from ${slug}.`);
+    });
+}
+
+/** The reason `staff remove` records: the operator ends it, not either side. */
+export const OPERATOR_END_REASON = 'Ended by the operator';
+
+const isOpen = (affiliation: Affiliation) => affiliation.state === 'invited' || affiliation.state === 'active';
+
+function registerStaff(publishers: Command, ctx: CliContext): void {
+  const staff = publishers
+    .command('staff')
+    .description('invite journalists to a verified publisher’s staff, end affiliations, list them');
+
+  staff
+    .command('add')
+    .description('invite a profile to a verified publisher’s staff; its journalist accepts in the portal')
+    .argument('<slug>', 'the publisher')
+    .argument('<profile-slug>', 'the journalist’s profile')
+    .action(async (slug: string, profileSlug: string) => {
+      await withStore(ctx, async (store) => {
+        const backend = backendOf(store);
+        const publisher = await publisherBySlug(backend.publishers, slug);
+        // As in the portal: the invitation is the publisher vouching, which only a verified one may do.
+        if (publisher.verifiedAt === null)
+          throw new CliError(
+            `Publisher ${slug} is not verified: only a verified publisher may invite staff (\`byline publishers verify ${slug}\`).`,
+          );
+        const profile = await backend.profiles.findBySlug(profileSlug);
+        if (!profile) throw new CliError(`No profile with slug ${quoted(profileSlug)}.`);
+        const invited = await backend.staff.invite(publisher.id, { profileId: profile.id }, OPERATOR_ACTOR, new Date());
+        if (!invited)
+          throw new CliError(
+            `${profileSlug} is already invited to or on the staff of ${slug}: \`byline publishers staff list ${slug}\`.`,
+          );
+      });
+      writeLine(
+        ctx.stdout,
+        `Invited ${profileSlug} to the staff of ${slug}. The journalist accepts the invitation on their profile page in the portal; until then it is not shown or listed as evidence.`,
+      );
+    });
+
+  staff
+    .command('remove')
+    .description(`end a profile’s open invitation or affiliation with a publisher (kept, marked ended: "${OPERATOR_END_REASON}")`)
+    .argument('<slug>', 'the publisher')
+    .argument('<profile-slug>', 'the journalist’s profile')
+    .action(async (slug: string, profileSlug: string) => {
+      const ended = await withStore(ctx, async (store) => {
+        const backend = backendOf(store);
+        const publisher = await publisherBySlug(backend.publishers, slug);
+        const profile = await backend.profiles.findBySlug(profileSlug);
+        if (!profile) throw new CliError(`No profile with slug ${quoted(profileSlug)}.`);
+        const open = (await backend.staff.ofPublisher(publisher.id)).find(
+          (affiliation) => affiliation.profileId === profile.id && isOpen(affiliation),
+        );
+        if (!open || !(await backend.staff.end(open.id, OPERATOR_ACTOR, OPERATOR_END_REASON, new Date())))
+          throw new CliError(`${profileSlug} has no open invitation or affiliation with ${slug}.`);
+        return open;
+      });
+      writeLine(
+        ctx.stdout,
+        `Ended ${profileSlug}’s ${ended.state === 'active' ? 'affiliation' : 'invitation'} with ${slug} (kept, marked ended).`,
+      );
+    });
+
+  staff
+    .command('list')
+    .description('list a publisher’s invitations and affiliations, newest first, with their states')
+    .argument('<slug>', 'the publisher')
+    .option('--json', 'print a JSON array')
+    .action(async (slug: string, options: { json?: boolean }) => {
+      const rows = await withStore(ctx, async (store) => {
+        const backend = backendOf(store);
+        const publisher = await publisherBySlug(backend.publishers, slug);
+        const affiliations = await backend.staff.ofPublisher(publisher.id);
+        return Promise.all(
+          affiliations.map(async (affiliation) => ({
+            affiliation,
+            profileSlug:
+              affiliation.profileId === null
+                ? null
+                : ((await backend.profiles.findById(affiliation.profileId))?.profile_slug ?? null),
+          })),
+        );
+      });
+      if (options.json) {
+        const json = rows.map(({ affiliation: a, profileSlug }) => ({
+          profile_slug: profileSlug,
+          invited_email: a.invitedEmail,
+          state: a.state,
+          invited_by: a.invitedBy,
+          invited_at: a.invitedAt,
+          accepted_at: a.acceptedAt,
+          ended_at: a.endedAt,
+          ended_by: a.endedBy,
+          ended_reason: a.endedReason,
+        }));
+        return writeLine(ctx.stdout, JSON.stringify(json, null, 2));
+      }
+      if (rows.length === 0) return writeLine(ctx.stderr, `No staff for ${slug}.`);
+      writeLine(
+        ctx.stdout,
+        formatTable(
+          ['WHO', 'STATE', 'INVITED', 'SINCE', 'ENDED', 'ENDED BY', 'REASON'],
+          rows.map(({ affiliation: a, profileSlug }) => [
+            profileSlug ?? a.invitedEmail ?? '-',
+            a.state,
+            a.invitedAt,
+            a.acceptedAt ?? '-',
+            a.endedAt ?? '-',
+            a.endedBy ?? '-',
+            a.endedReason ?? '-',
+          ]),
+        ),
+      );
     });
 }

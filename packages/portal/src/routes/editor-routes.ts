@@ -15,6 +15,7 @@ import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
 import { claimTitle } from '../proofs/proof-wording';
 import { decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '../use-cases/verification';
+import { staffRows } from '../use-cases/staff';
 import type { PendingIdentityItem } from '../views/identity-change-parts';
 import { queuePage, reviewPage, type DecisionRefusal, type QueueItem } from '../views/editor-pages';
 
@@ -65,19 +66,31 @@ export function editorRoutes(ctx: PortalContext): Router {
   ): Promise<void> {
     const profile = await backend.profiles.findById(id);
     if (!profile) throw new PageError(404, NO_SUCH_PROFILE);
-    const [articles, history, pending, reviewed, identityChange] = await Promise.all([
+    const [articles, history, pending, reviewed, identityChange, affiliations] = await Promise.all([
       backend.articles.claimsOf(id),
       audit.historyOf(id),
       backend.verification.pendingOf(id),
       reviewedClaims(editorProofs, id),
       profiles.pendingIdentityOf(id),
+      backend.staff.ofProfile(id).then((all) => staffRows(backend, all)),
     ]);
     const own = isOwnProfile(signedInUser(res), id);
     const identity = identityChange ? { profile, change: identityChange, own } : null;
     render(
       res,
       'Review profile',
-      reviewPage({ csrf: csrfTokenOf(res), profile, articles, history, pending, claims: reviewed, own, identity, ...extra }),
+      reviewPage({
+        csrf: csrfTokenOf(res),
+        profile,
+        articles,
+        history,
+        pending,
+        claims: reviewed,
+        own,
+        identity,
+        affiliations,
+        ...extra,
+      }),
       status,
     );
   }

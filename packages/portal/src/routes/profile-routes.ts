@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial';
+import { backendOf, type PortalUser } from '@byline/editorial';
 import { Router } from 'express';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
@@ -11,9 +11,11 @@ import { takeProofNotice } from '../proofs/proof-notice';
 import { fediverseField, websiteLines, websitesField } from '../proofs/proof-schema';
 import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfileAndClaims } from '../use-cases/profiles';
 import { withPendingIdentity } from '../use-cases/identity-review';
+import { staffRows } from '../use-cases/staff';
 import { profilePage } from '../views/profile-page';
 import { attributionDomainLines, attributionDomainsField } from './attribution-domains-field';
 import { profileFormSchema } from './profile-schema';
+import { STAFF_NOTICES } from './staff-routes';
 
 /** The profile form with what is kept beside the profile: its websites and fediverse accounts (claims) and attribution domains. */
 const profileWithWebsitesSchema = profileFormSchema.keys({
@@ -26,8 +28,23 @@ export function profileRoutes(ctx: PortalContext): Router {
   const { store } = ctx;
   const router = Router();
 
+  /** The signed-in person's invitations (to their profile or their address) and their affiliations. */
+  async function ownStaff(user: PortalUser) {
+    const backend = backendOf(store);
+    const [invitations, affiliations] = await Promise.all([
+      backend.staff.invitationsFor({ profileId: user.profileId, email: user.email }),
+      user.profileId === null ? [] : backend.staff.ofProfile(user.profileId),
+    ]);
+    const [invitationRows, affiliationRows] = await Promise.all([
+      staffRows(backend, invitations),
+      staffRows(backend, affiliations),
+    ]);
+    return { invitations: invitationRows, affiliations: affiliationRows };
+  }
+
   router.get('/profile', requireUser, async (req, res) => {
-    const state = await loadProfilePage(ctx, signedInUser(res).profileId, csrfTokenOf(res));
+    const user = signedInUser(res);
+    const [state, staff] = await Promise.all([loadProfilePage(ctx, user.profileId, csrfTokenOf(res)), ownStaff(user)]);
     // Only the page a proof redirects to takes the session's flash (the API settings page keeps its own).
     const proofNotice = req.query.proof === '1' ? takeProofNotice(await takeFlash(req, ctx)) : null;
     render(
@@ -38,6 +55,8 @@ export function profileRoutes(ctx: PortalContext): Router {
         form: withPendingIdentity(formFromProfile(state.profile, state.claims, state.attributionDomains), state.pendingIdentity),
         saved: req.query.saved === '1',
         proofNotice,
+        staff,
+        staffNotice: STAFF_NOTICES[String(req.query.staff)],
       }),
     );
   });

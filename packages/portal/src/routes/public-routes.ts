@@ -4,6 +4,7 @@ import type { PortalContext } from '../deps';
 import { PageError } from '../http/page-error';
 import { render } from '../http/render';
 import { publicProofsOf } from '../proofs/public-proofs';
+import { staffRows } from '../use-cases/staff';
 import { unverifiedProfilePage, verifiedProfilePage } from '../views/public-profile-page';
 
 export const PUBLIC_ARTICLE_COUNT = 10;
@@ -16,12 +17,13 @@ export function publicRoutes({ store, claims, publicUrls }: PortalContext): Rout
     if (!profile) throw new PageError(404, 'There is no journalist profile at this address.');
     const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
     if (!profile.verified) return render(res, name, unverifiedProfilePage(profile));
-    const [articles, claimList] = await Promise.all([
+    const [articles, claimList, affiliations] = await Promise.all([
       backend.articles.latest(profile.id, PUBLIC_ARTICLE_COUNT),
       claims.claimsOf(profile.id),
+      backend.staff.ofProfile(profile.id).then((all) => staffRows(backend, all)),
     ]);
     const publicAddress = publicProfileUrl(publicUrls.portal, profile.profile_slug);
-    render(res, name, verifiedProfilePage(profile, articles, publicProofsOf(profile, claimList), publicAddress));
+    render(res, name, verifiedProfilePage(profile, articles, publicProofsOf(profile, claimList), publicAddress, affiliations));
   });
   return router;
 }

@@ -19,6 +19,7 @@ import {
   TAKEN_NAME,
   type TrustReading,
 } from '../use-cases/publishers';
+import { staffRows } from '../use-cases/staff';
 import {
   publisherPage,
   publisherPath,
@@ -53,17 +54,25 @@ export async function showPublisher(
   ctx: PortalContext,
   res: Response,
   publisher: Publisher,
-  extra: Partial<Pick<PublisherPageState, 'notice' | 'domainForm' | 'domainErrors' | 'decisionProblem'>> = {},
+  extra: Partial<
+    Pick<PublisherPageState, 'notice' | 'domainForm' | 'domainErrors' | 'decisionProblem' | 'inviteForm' | 'inviteErrors'>
+  > = {},
   status = 200,
 ): Promise<void> {
   const user = signedInUser(res);
-  const data = await publisherPageData(backendOf(ctx.store).publishers, publisher);
+  const backend = backendOf(ctx.store);
+  const [data, staff] = await Promise.all([
+    publisherPageData(backend.publishers, publisher),
+    backend.staff.ofPublisher(publisher.id).then((affiliations) => staffRows(backend, affiliations)),
+  ]);
   render(
     res,
     publisher.name,
     publisherPage({
       csrf: csrfTokenOf(res),
       ...data,
+      staff,
+      viewerEmail: user.email,
       admin: administers(user, publisher),
       editor: user.role === 'editor',
       recheckIntervalMs: ctx.recheckPolicy.intervalMs,

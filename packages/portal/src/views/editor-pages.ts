@@ -16,6 +16,8 @@ import { checkbox, csrfField, field, formError } from './forms';
 import { avatar, profileDetails } from './profile-details';
 import { auditHistory, verifiedBadge } from './verification-parts';
 import { identityQueue, identityReviewSection, type PendingIdentityItem } from './identity-change-parts';
+import { reviewAffiliations } from './staff-parts';
+import type { StaffRow } from '../use-cases/staff';
 
 export interface QueueItem {
   request: VerificationRequest;
@@ -96,6 +98,8 @@ export interface ReviewState {
   own?: boolean;
   /** A verified profile's identity change waiting for a decision. */
   identity?: PendingIdentityItem | null;
+  /** Its affiliations with publishers, whatever their state. */
+  affiliations?: StaffRow[];
 }
 
 export interface DecisionRefusal {
@@ -280,6 +284,7 @@ export function reviewPage({
   refused,
   own = false,
   identity = null,
+  affiliations = [],
 }: ReviewState): SafeHtml {
   const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
   const proven = claims.some(({ claim }) => claim.releasedAt === null && claim.state === 'proven');
@@ -294,7 +299,7 @@ export function reviewPage({
           ${requestSummary(pending, profile)}
         </div>
       </div>
-      ${profileDetails(profile)}
+      ${profileDetails(profile)} ${reviewAffiliations(affiliations)}
       <h2>Articles</h2>
       ${
         articles.length

@@ -9,6 +9,8 @@ import { html, type SafeHtml } from './html';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
 import { auditHistory, pendingNotice, verifiedBadge } from './verification-parts';
 import { ownerPendingIdentity } from './identity-change-parts';
+import { ownStaffSection } from './staff-parts';
+import type { StaffRow } from '../use-cases/staff';
 
 export interface ProfilePageState {
   csrf: string;
@@ -30,6 +32,10 @@ export interface ProfilePageState {
   pendingIdentity?: PendingIdentityChange | null;
   /** The domains whose pages may credit the profile, as stored. */
   attributionDomains?: string[];
+  /** Invitations from publishers to answer, and the profile's affiliations. */
+  staff?: { invitations: StaffRow[]; affiliations: StaffRow[] };
+  /** What an answer to an invitation or an end just did. */
+  staffNotice?: string;
 }
 
 function verificationSection({ csrf, profile, pending = null, history = [] }: ProfilePageState): SafeHtml {
@@ -69,6 +75,8 @@ export function profilePage(state: ProfilePageState): SafeHtml {
     field({ name, label, value: form[name], errors, ...extra });
   return html`<h1>${profile ? 'Your journalist profile' : 'Create your journalist profile'}</h1>
     ${saved ? html`<p class="notice" role="status">Profile saved.</p>` : ''} ${noticeAtTop}
+    ${state.staffNotice ? html`<p class="notice" role="status">${state.staffNotice}</p>` : ''}
+    ${state.staff ? ownStaffSection({ csrf, ...state.staff, hasProfile: profile !== null }) : ''}
     ${profile ? releasedBanner(claims) : ''} ${profile ? ownerPendingIdentity(csrf, profile, state.pendingIdentity ?? null) : ''}
     ${Object.keys(errors).length ? html`<p class="form-error" role="alert">Please correct the fields marked below.</p>` : ''}
     <form method="post" action="/profile" class="card" novalidate>

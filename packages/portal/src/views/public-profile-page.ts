@@ -2,6 +2,8 @@ import type { Article, Profile } from '@byline/shared';
 import { claimedSitesList, personJsonLd, provenAccountsList, type PublicProofs } from '../proofs/public-proofs';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { avatar, placeLine } from './profile-details';
+import { publicAffiliations } from './staff-parts';
+import type { StaffRow } from '../use-cases/staff';
 
 const fullName = (profile: Profile) => `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
 
@@ -22,6 +24,7 @@ export function verifiedProfilePage(
   articles: Article[],
   proofs: PublicProofs,
   publicAddress: string,
+  affiliations: StaffRow[] = [],
 ): SafeHtml {
   const place = placeLine(profile);
   return html`<article class="card public-profile">
@@ -35,7 +38,7 @@ export function verifiedProfilePage(
       </div>
       ${profile.profile_bio ? html`<p>${profile.profile_bio}</p>` : ''}
       <h2>Proven accounts</h2>
-      ${provenAccountsList(proofs)} ${claimedSitesList(proofs)}
+      ${provenAccountsList(proofs)} ${claimedSitesList(proofs)} ${publicAffiliations(affiliations)}
       <h2>Latest articles</h2>
       ${
         articles.length

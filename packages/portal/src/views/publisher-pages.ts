@@ -11,9 +11,11 @@ import {
 import { noteField, type FormProblem } from '../editor/claim-views';
 import { everyInterval } from '../proofs/proof-wording';
 import { OWN_PUBLISHER_REFUSAL } from '../use-cases/publishers';
+import type { StaffRow } from '../use-cases/staff';
 import { csrfField, field, formError, postButton, type FieldErrors } from './forms';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { confirmedMemberships, trustSection } from './publisher-trust';
+import { staffSection } from './staff-parts';
 
 /** A notice after a post/redirect/get: good news as a status, a failure as an alert. */
 export interface PublisherNotice {
@@ -205,6 +207,12 @@ export interface PublisherPageState {
   domainErrors?: FieldErrors;
   /** A refused decision, shown at its form with the note typed. */
   decisionProblem?: FormProblem;
+  /** Its affiliations with journalists, newest first. */
+  staff: StaffRow[];
+  /** Who is looking (the Staff section tells its admin who ended what as sides). */
+  viewerEmail: string;
+  inviteForm?: { invitee?: string };
+  inviteErrors?: FieldErrors;
 }
 
 export function publisherPage(state: PublisherPageState): SafeHtml {
@@ -249,6 +257,15 @@ export function publisherPage(state: PublisherPageState): SafeHtml {
       csrf,
       readable: state.trustReadable,
       mayRead: admin || editor,
+    })}
+    ${staffSection({
+      csrf,
+      publisher,
+      rows: state.staff,
+      admin,
+      viewerEmail: state.viewerEmail,
+      form: state.inviteForm,
+      errors: state.inviteErrors,
     })}
     ${
       editor
