@@ -1,8 +1,13 @@
 import {
+  ATTRIBUTION_TOPIC,
   entityTagOf,
   NO_VERIFIED_AUTHOR_MESSAGE,
   domainInfoOf,
+  type AttributionPayload,
   type AuthorEvidence,
+  type LeasedQueue,
+  type Logger,
+  type PublisherMatch,
   type Publishers,
   type Store,
   type TaggedAnswer,
@@ -13,6 +18,11 @@ export interface ArticleV2Sources {
   store: Store;
   publishers: Pick<Publishers, 'matchHost'>;
   authorEvidence: AuthorEvidence;
+  /**
+   * Where an unknown article on a verified outlet that allows it is queued for the worker to attribute (see
+   * queueAttribution); none without.
+   */
+  attribution?: { queue: Pick<LeasedQueue, 'enqueueIfAbsent'>; logger: Logger; now?: () => Date };
 }
 
 /** The message of a `domain_verified` answer: the article is not known, its outlet is. */
@@ -40,10 +50,39 @@ export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyAr
     const withDomain = domainInfo ? `,"domain_info":${domainInfo}` : '';
     return tagged(`{"type":"article_verified",${article.json.slice(1, -1)},"evidence":${JSON.stringify(evidence)}${withDomain}}`);
   }
+  if (match && !article) await queueAttribution(sources.attribution, match, input.canonicalUrl);
   if (domainInfo) {
     return tagged(
       `{"type":"domain_verified","verified":false,"message":${JSON.stringify(DOMAIN_VERIFIED_MESSAGE)},"domain_info":${domainInfo}}`,
     );
   }
   return UNVERIFIED_V2;
+}
+
+/**
+ * Queues the attribution of an unknown article on a verified publisher's proven domain, if the publisher lets its
+ * pages be read (its `attribution` switch): the worker reads the page later and credits the publisher's staff it
+ * names, so that a later lookup knows the article. The answer never waits for that, only for this one small write;
+ * an address already queued is left as it is (a lookup repeated while the job waits for its host's turn or a retry
+ * must not hurry it, nor one the worker finished lately have its page read again), and a write that fails is
+ * logged, never the lookup's failure.
+ */
+async function queueAttribution(attribution: ArticleV2Sources['attribution'], match: PublisherMatch, url: string) {
+  if (!attribution || !match.publisher.attribution) return;
+  const payload: AttributionPayload = { url, publisherId: match.publisher.id };
+  try {
+    const queued = await attribution.queue.enqueueIfAbsent({
+      topic: ATTRIBUTION_TOPIC,
+      key: url,
+      payload,
+      dueAt: attribution.now?.() ?? new Date(),
+    });
+    if (queued) attribution.logger.info('attribution queued', { url, publisherId: match.publisher.id });
+  } catch (error) {
+    attribution.logger.warn('attribution not queued', {
+      url,
+      publisherId: match.publisher.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }

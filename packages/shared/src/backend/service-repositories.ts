@@ -11,11 +11,14 @@ import { SqlitePublishers } from '../publishers/sqlite-publishers';
 import { MongoUsageRecords } from '../usage/mongo-usage-records';
 import type { UsageRecords } from '../usage/usage-repository';
 import { SqliteUsageRecords } from '../usage/sqlite-usage-records';
+import type { LeasedQueue } from '../queue/leased-queue';
+import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
+import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
 import { lazily } from './lazily';
 
 /**
  * The repositories a verifier uses besides its lookups: credentials and origins to check, usage to count, and for
- * the v2 answers the publisher of a domain and the author's evidence.
+ * the v2 answers the publisher of a domain and the author's evidence, and the queue where a v2 lookup leaves work.
  */
 export interface ServiceRepositories {
   apiAccounts: ApiAccounts;
@@ -23,6 +26,11 @@ export interface ServiceRepositories {
   /** Outlets, their proven domains and their history. */
   publishers: Publishers;
   authorEvidence: AuthorEvidence;
+  /**
+   * The leased queue: a v2 lookup of an unknown article on a verified outlet queues its attribution here. Registered
+   * with the verifiers' own repositories (backendOf hands out this one too) because a verifier writes to it.
+   */
+  queue: LeasedQueue;
 }
 
 const known = new WeakMap<Store, ServiceRepositories>();
@@ -44,6 +52,7 @@ export function serviceRepositoriesOf(store: Store): ServiceRepositories {
       database.kind === 'embedded' ? new SqlitePublishers(database.sqlite) : new MongoPublishers(database.mongo),
     authorEvidence: () =>
       database.kind === 'embedded' ? new SqliteAuthorEvidence(database.sqlite) : new MongoAuthorEvidence(database.mongo),
+    queue: () => (database.kind === 'embedded' ? new SqliteLeasedQueue(database.sqlite) : new MongoLeasedQueue(database.mongo)),
   });
   known.set(store, repositories);
   return repositories;

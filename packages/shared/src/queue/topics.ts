@@ -17,3 +17,25 @@ export const ARTICLE_CHECK_TOPIC = 'article-check';
  * the proof is recorded, so no proven domain is ever left without its next check).
  */
 export const DOMAIN_CHECK_TOPIC = 'domain-check';
+
+/**
+ * Attributions of unknown articles on verified publishers' proven domains, keyed by the article's canonical address:
+ * queued by a v2 lookup that found the outlet but not the article (when the publisher allows its pages to be read),
+ * worked by the worker, which reads the page and credits the publisher's staff it names.
+ */
+export const ATTRIBUTION_TOPIC = 'attribution';
+
+/** What an attribution item carries: the address to read and the publisher whose domain covered it. */
+export interface AttributionPayload {
+  [key: string]: unknown;
+  url: string;
+  publisherId: number;
+  /** Fetches that failed so far (absent before the first). */
+  failures?: number;
+  /**
+   * Set when the work is over without an attribution (why, in a few words): the item then stays queued, untouched,
+   * until its due time, so that lookups of the address meanwhile do not have the page read again; taken then, it is
+   * simply removed.
+   */
+  finished?: string;
+}
