@@ -92,7 +92,9 @@ const v2Description =
   'The same question, answered by kind (`type`): `article_verified` (the v1 Author profile fields, the author’s `evidence` ' +
   'and, when the address is on a verified publisher’s proven domain, its `domain_info`), `domain_verified` ' +
   '(the article is unknown, its domain belongs to a verified publisher), or `unverified`. Same canonicalisation, ' +
-  'authentication, limits and errors as v1. Subdomains of a proven domain match.';
+  'authentication, limits and errors as v1. Subdomains of a proven domain match. A `domain_verified` lookup leaves ' +
+  'the page to be read later, unless the publisher opted out: when it credits one of the publisher’s verified staff, ' +
+  'the same lookup answers `article_verified` from then on.';
 
 const v2Post = {
   ...post,
