@@ -50,7 +50,7 @@ export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyAr
     const withDomain = domainInfo ? `,"domain_info":${domainInfo}` : '';
     return tagged(`{"type":"article_verified",${article.json.slice(1, -1)},"evidence":${JSON.stringify(evidence)}${withDomain}}`);
   }
-  if (match && !article) await queueAttribution(sources.attribution, match, input.canonicalUrl);
+  if (match && !article) await queueAttribution(sources.attribution, match, input);
   if (domainInfo) {
     return tagged(
       `{"type":"domain_verified","verified":false,"message":${JSON.stringify(DOMAIN_VERIFIED_MESSAGE)},"domain_info":${domainInfo}}`,
@@ -67,9 +67,15 @@ export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyAr
  * must not hurry it, nor one the worker finished lately have its page read again), and a write that fails is
  * logged, never the lookup's failure.
  */
-async function queueAttribution(attribution: ArticleV2Sources['attribution'], match: PublisherMatch, url: string) {
+async function queueAttribution(
+  attribution: ArticleV2Sources['attribution'],
+  match: PublisherMatch,
+  { url: given, canonicalUrl: url }: VerifyArticleInput,
+) {
   if (!attribution || !match.publisher.attribution) return;
-  const payload: AttributionPayload = { url, publisherId: match.publisher.id };
+  const address = new URL(given.trim());
+  address.hash = '';
+  const payload: AttributionPayload = { url, address: address.href, publisherId: match.publisher.id };
   try {
     const queued = await attribution.queue.enqueueIfAbsent({
       topic: ATTRIBUTION_TOPIC,

@@ -103,8 +103,9 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
       if (!html) return void res.writeHead(404).end();
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
     };
-    site = await startHttpsSite(serve, { hostnames: [OUTLET, QUIET] });
-    dns = await startDnsServer({ [OUTLET]: { addresses: [site.address] }, [QUIET]: { addresses: [site.address] } });
+    site = await startHttpsSite(serve, { hostnames: [OUTLET, `www.${OUTLET}`, QUIET] });
+    const served = { addresses: [site.address] };
+    dns = await startDnsServer({ [OUTLET]: served, [`www.${OUTLET}`]: served, [QUIET]: served });
     const config = loadConfig({
       DNS_SERVERS: dns.server,
       ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8',
@@ -293,14 +294,21 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
 
   it('a page crediting someone else is not attributed', async () => {
     const url = page('/2031/guest-column');
-    expect((await ask(url)).body.type).toBe('domain_verified');
+    // Looked up as www.: the address as given is fetched, the job keyed by the canonical one.
+    expect((await ask(page('/2031/guest-column#comments', `www.${OUTLET}`))).body.type).toBe('domain_verified');
     start();
     expect(await worked(url)).toMatchObject({ attributed: 0, notAttributed: 1 });
-    expect(requestsFor('/2031/guest-column')).toHaveLength(1);
+    expect(requestsFor('/robots.txt', `www.${OUTLET}`)).toHaveLength(1);
+    expect(requestsFor('/2031/guest-column', `www.${OUTLET}`)).toHaveLength(1);
+    expect(requestsFor('/2031/guest-column')).toEqual([]);
     // Finished, it stays queued a day: lookups meanwhile neither queue it again nor have the page read again.
     const finished = await queued(url);
     expect(finished).toMatchObject({
-      payload: { url, finished: 'the page credits none of the publisher’s verified active staff' },
+      payload: {
+        url,
+        address: page('/2031/guest-column', `www.${OUTLET}`),
+        finished: 'the page credits none of the publisher’s verified active staff',
+      },
       dueAt: new Date(clock + DAY).toISOString(),
     });
     expect((await ask(url)).body.type).toBe('domain_verified');
@@ -308,7 +316,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     clock += HOST_INTERVAL_MS;
     const from = runs.length;
     while (runs.length < from + 3) await new Promise<void>((wake) => waiting.push(wake));
-    expect(requestsFor('/2031/guest-column')).toHaveLength(1);
+    expect(requestsFor('/2031/guest-column', `www.${OUTLET}`)).toHaveLength(1);
     // A day on, it is taken off the queue; a lookup then queues it afresh.
     clock += DAY;
     const deadline = Date.now() + 10_000;

@@ -198,7 +198,9 @@ async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Out
     return 'retried' as const;
   };
 
-  const host = hostOf(url);
+  // The address the lookup gave is fetched (a site may not serve the canonical form's bare host); its host is paced.
+  const address = payload.address ?? url;
+  const host = hostOf(address);
   const publisher = await publishers.findById(publisherId);
   if (!host || !publisher?.verifiedAt || !publisher.attribution) {
     return finish('notAttributed', 'the publisher is no longer verified, or asks that its pages not be read');
@@ -216,13 +218,15 @@ async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Out
   }
   const rules = await options.robotsOf(host);
   if (rules.kind === 'unreachable') return failed(rules.reason);
-  if (rules.kind === 'rules' && !rules.allows(url)) return finish('disallowed', `robots.txt disallows ${url} to BylineBot`);
+  if (rules.kind === 'rules' && !rules.allows(address)) {
+    return finish('disallowed', `robots.txt disallows ${address} to BylineBot`);
+  }
   const crawlDelayMs = rules.kind === 'rules' ? (rules.crawlDelayMs ?? 0) : 0;
   pacing.fetched(host, now(), Math.max(hostIntervalMs, crawlDelayMs));
 
   let page;
   try {
-    page = await options.fetchPage(url);
+    page = await options.fetchPage(address);
   } catch (error) {
     if (!(error instanceof PageFetchError)) throw error;
     // Cut short by the stop, not by the site: nothing to record; the lease expires and it is read again.

@@ -28,7 +28,13 @@ export const ATTRIBUTION_TOPIC = 'attribution';
 /** What an attribution item carries: the address to read and the publisher whose domain covered it. */
 export interface AttributionPayload {
   [key: string]: unknown;
+  /** The canonical address (the item's key): the article's link once attributed. */
   url: string;
+  /**
+   * The address as the first lookup gave it, which is fetched: the canonical form drops `www.`, which a site may not
+   * serve. Absent: `url` is fetched.
+   */
+  address?: string;
   publisherId: number;
   /** Fetches that failed so far (absent before the first). */
   failures?: number;
