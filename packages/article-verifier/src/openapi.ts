@@ -93,7 +93,9 @@ const v2Description =
   'and, when the address is on a verified publisher’s proven domain, its `domain_info`); `domain_verified_plus` (the article is ' +
   'unknown, its domain belongs to a verified publisher, with up to three of its verified `journalists` and its latest three ' +
   '`articles`); `domain_verified` (the same, when none of its staff is verified); or `unverified`. Same canonicalisation, ' +
-  'authentication, limits and errors as v1. Subdomains of a proven domain match.';
+  'authentication, limits and errors as v1. Subdomains of a proven domain match. An unknown article on such a ' +
+  'domain leaves its page to be read later, unless the publisher opted out: when it credits one of the publisher’s ' +
+  'verified staff, the same lookup answers `article_verified` from then on.';
 
 const v2Post = {
   ...post,

@@ -24,8 +24,8 @@ const METHODS = ['POST', 'GET'];
  * would learn nothing (200 either way, the verdict is in the body) yet cost rate budget.
  */
 export function verifyArticleRoutes(deps: ServiceDeps): Router {
-  const { store } = deps;
-  const { publishers, authorEvidence, outletDigests } = serviceRepositoriesOf(store);
+  const { store, logger } = deps;
+  const { publishers, authorEvidence, outletDigests, queue } = serviceRepositoriesOf(store);
   const { gate, origins } = verificationGate(deps);
   const operation = (answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>) =>
     verificationHandler<VerifyArticleInput>(gate, {
@@ -37,7 +37,12 @@ export function verifyArticleRoutes(deps: ServiceDeps): Router {
   const router = Router();
   const versions = [
     [VERIFY_ARTICLE_PATH, operation((input) => verifyArticle(store, input))],
-    [VERIFY_ARTICLE_V2_PATH, operation((input) => verifyArticleV2({ store, publishers, authorEvidence, outletDigests }, input))],
+    [
+      VERIFY_ARTICLE_V2_PATH,
+      operation((input) =>
+        verifyArticleV2({ store, publishers, authorEvidence, outletDigests, attribution: { queue, logger } }, input),
+      ),
+    ],
   ] as const;
   for (const [path, handle] of versions) {
     router.route(path).post(handle).get(handle).options(preflight(METHODS, origins)).head(refuse).all(refuse);

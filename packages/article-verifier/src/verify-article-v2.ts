@@ -1,12 +1,17 @@
 import {
+  ATTRIBUTION_TOPIC,
   entityTagOf,
   NO_VERIFIED_AUTHOR_MESSAGE,
   domainInfoOf,
   hostOfCanonical,
   toVerifyArticleArticle,
+  type AttributionPayload,
   type AuthorEvidence,
+  type LeasedQueue,
+  type Logger,
   type OutletDigest,
   type OutletDigests,
+  type PublisherMatch,
   type Publishers,
   type Store,
   type TaggedAnswer,
@@ -18,6 +23,11 @@ export interface ArticleV2Sources {
   publishers: Pick<Publishers, 'matchHost'>;
   authorEvidence: AuthorEvidence;
   outletDigests: OutletDigests;
+  /**
+   * Where an unknown article on a verified outlet that allows it is queued for the worker to attribute (see
+   * queueAttribution); none without.
+   */
+  attribution?: { queue: Pick<LeasedQueue, 'enqueueIfAbsent'>; logger: Logger; now?: () => Date };
 }
 
 /** The message of a `domain_verified` answer: the article is not known, its outlet is. */
@@ -50,6 +60,7 @@ export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyAr
       etag: entityTagOf('v2', article.etag, evidenceJson, domainInfo ?? ''),
     };
   }
+  if (match && !article) await queueAttribution(sources.attribution, match, input);
   if (match && domainInfo) {
     const digest = await sources.outletDigests.digestOf(match.publisher.id);
     const known = digest.journalists.length > 0 || digest.articles.length > 0;
@@ -76,3 +87,37 @@ const journalistsOf = ({ journalists }: OutletDigest) =>
 /** Each article as v1's `articles` shows it, with the slug of the journalist who wrote it. */
 const articlesOf = ({ articles }: OutletDigest) =>
   articles.map(({ article, authorSlug }) => ({ ...toVerifyArticleArticle(article), profile_slug: authorSlug }));
+
+/**
+ * Queues the attribution of an unknown article on a verified publisher's proven domain, if the publisher lets its
+ * pages be read (its `attribution` switch): the worker reads the page later and credits the publisher's staff it
+ * names, so that a later lookup knows the article. The answer never waits for that, only for this one small write;
+ * an address already queued is left as it is (a lookup repeated while the job waits for its host's turn or a retry
+ * must not hurry it, nor one the worker finished lately have its page read again), and a write that fails is
+ * logged, never the lookup's failure.
+ */
+async function queueAttribution(
+  attribution: ArticleV2Sources['attribution'],
+  match: PublisherMatch,
+  { url: given, canonicalUrl: url }: VerifyArticleInput,
+) {
+  if (!attribution || !match.publisher.attribution) return;
+  const address = new URL(given.trim());
+  address.hash = '';
+  const payload: AttributionPayload = { url, address: address.href, publisherId: match.publisher.id };
+  try {
+    const queued = await attribution.queue.enqueueIfAbsent({
+      topic: ATTRIBUTION_TOPIC,
+      key: url,
+      payload,
+      dueAt: attribution.now?.() ?? new Date(),
+    });
+    if (queued) attribution.logger.info('attribution queued', { url, publisherId: match.publisher.id });
+  } catch (error) {
+    attribution.logger.warn('attribution not queued', {
+      url,
+      publisherId: match.publisher.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

@@ -24,3 +24,4 @@ export * from './notify/mailing-notifier';
 export * from './notify/released-claims';
 export * from './publisher-domains';
 export * from './trust-txt';
+export * from './attribution';

@@ -39,3 +39,6 @@ export * from './evidence/author-evidence-repository';
 export * from './outlets/outlet-digests-repository';
 export type { VerifiedIdentity } from './claims/verified-identity';
 export * from './publishers/trust-summary';
+// A v2 lookup of an unknown article on a verified outlet queues its attribution for the worker.
+export { ATTRIBUTION_TOPIC, type AttributionPayload } from './queue/topics';
+export type { LeasedQueue } from './queue/leased-queue';

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 import { createLogger, loadConfig } from '@byline/shared';
 import {
+  BYLINE_BOT_USER_AGENT,
   createPageFetcher,
+  robotsFetcherFrom,
   createSafeFetch,
   backendOf,
   domainProofSourcesOf,
@@ -66,6 +68,15 @@ async function main(): Promise<void> {
       sources: domainProofSourcesOf(config),
       trust: trustTxtSourcesOf(config),
     },
+    // Unknown articles that v2 lookups found on verified outlets: their pages read as BylineBot, robots.txt honoured.
+    attribution: {
+      queue: backendOf(store).queue,
+      publishers: backendOf(store).publishers,
+      staff: backendOf(store).staff,
+      sources: backendOf(store),
+      fetchPage: createPageFetcher({ ...outbound, userAgent: BYLINE_BOT_USER_AGENT }),
+      fetchRobots: robotsFetcherFrom(config),
+    },
     portalUrl: config.publicPortalUrl,
     policy: recheckPolicyOf(config),
     holder,
@@ -74,7 +85,7 @@ async function main(): Promise<void> {
     logger,
     metrics,
   });
-  logger.info('re-checking rel="me" proofs, article pages and publisher domains', {
+  logger.info('re-checking rel="me" proofs, article pages and publisher domains; attributing articles', {
     holder,
     intervalMs: config.recheckIntervalMs,
     graceMs: config.recheckGraceMs,

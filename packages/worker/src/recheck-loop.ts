@@ -1,10 +1,14 @@
 import { type Logger } from '@byline/shared';
 import {
+  createHostPacing,
   runArticleRecheck,
+  runAttribution,
   runDomainRecheck,
   runRecheck,
   type ArticleRecheckOptions,
   type ArticleRecheckSummary,
+  type AttributionOptions,
+  type AttributionSummary,
   type DomainRecheckOptions,
   type DomainRecheckSummary,
   type RecheckOptions,
@@ -27,11 +31,18 @@ export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onP
    * the same holder, clock and schedule; none without.
    */
   domains?: Pick<DomainRecheckOptions, 'publishers' | 'queue' | 'sources' | 'trust'>;
+  /**
+   * The attribution of unknown articles on verified publishers' domains (runAttribution), run after the domain
+   * checks on every tick with the same holder, clock and portal address; one per-host pacing is kept across the
+   * loop's runs. None without.
+   */
+  attribution?: Omit<AttributionOptions, 'holder' | 'now' | 'portalUrl' | 'pacing' | 'signal' | 'logger'>;
   /** Called after every run, finished or failed (tests wait on it). */
   onRun?: (result: {
     summary?: RecheckSummary;
     articles?: ArticleRecheckSummary;
     domains?: DomainRecheckSummary;
+    attribution?: AttributionSummary;
     error?: unknown;
   }) => void;
 }
@@ -53,8 +64,10 @@ export interface RecheckLoop {
  * a proof is checked by one replica at a time, and a replica that dies leaves leases that simply expire.
  */
 export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
-  const { pollIntervalMs, logger, metrics, onRun, articles, domains, now = () => new Date(), ...recheck } = options;
+  const { pollIntervalMs, logger, metrics, onRun, articles, domains, attribution, now = () => new Date(), ...recheck } = options;
   const stopping = new AbortController();
+  // Kept across runs: a host fetched at the end of one run is not fetched again at the start of the next.
+  const pacing = createHostPacing();
 
   const pause = () =>
     new Promise<void>((resolve) => {
@@ -91,6 +104,22 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
     return summary;
   };
 
+  const attribute = async (attribution: NonNullable<RecheckLoopOptions['attribution']>) => {
+    const { holder, portalUrl } = recheck;
+    const summary = await runAttribution({
+      ...attribution,
+      holder,
+      portalUrl,
+      now,
+      pacing,
+      logger,
+      signal: stopping.signal,
+    });
+    const worked = summary.attributed + summary.notAttributed + summary.disallowed + summary.retried + summary.gaveUp;
+    logger.log(worked > 0 ? 'info' : 'debug', 'attribution run finished', { ...summary });
+    return summary;
+  };
+
   const loop = async () => {
     while (!stopping.signal.aborted) {
       const startedAt = now();
@@ -105,7 +134,8 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
         });
         const articleSummary = articles && (await checkArticles(articles));
         const domainSummary = domains && (await checkDomains(domains));
-        onRun?.({ summary, articles: articleSummary, domains: domainSummary });
+        const attributionSummary = attribution && (await attribute(attribution));
+        onRun?.({ summary, articles: articleSummary, domains: domainSummary, attribution: attributionSummary });
       } catch (error) {
         metrics?.runFailed(now());
         logger.error('re-check run failed; trying again on the next tick', {

@@ -20,8 +20,8 @@ const MARKUP_SOURCES: Record<'json-ld' | 'rel-author' | 'fediverse-creator', str
   'fediverse-creator': 'fediverse:creator',
 };
 
-/** What matched, in the words the evidence and the pages show. */
-const matchedOf = ({ source, value }: { source: keyof typeof MARKUP_SOURCES; value: string }) =>
+/** What matched, in the words the evidence and the pages show (`JSON-LD author https://…`). */
+export const matchedOf = ({ source, value }: { source: keyof typeof MARKUP_SOURCES; value: string }) =>
   `${MARKUP_SOURCES[source]} ${value}`;
 
 /** The reason an article whose page names another author does not count; an approval never vouches for it. */

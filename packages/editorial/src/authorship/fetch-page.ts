@@ -18,6 +18,8 @@ export interface PageFetcherOptions extends Pick<SafeFetchOptions, 'policy' | 'r
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** The User-Agent header: the portal's by default; the worker's attribution names its crawler (BylineBot). */
+  userAgent?: string;
 }
 
 /** A fetch that failed, with a message fit to show the journalist. */
@@ -54,7 +56,8 @@ function parseAddress(address: string, base?: URL): URL {
  * redirects included; at most 2 MB read (after decompression); HTML only; errors worded for the journalist.
  */
 export function createPageFetcher(options: PageFetcherOptions = {}): PageFetcher {
-  const { policy, resolve, ca, timeoutMs = 5000, maxBytes = 2 * 1024 * 1024, maxRedirects = 5 } = options;
+  const { policy, resolve, ca, timeoutMs = 5000, maxBytes = 2 * 1024 * 1024, maxRedirects = 5, userAgent } = options;
+  const headers = userAgent ? { ...HEADERS, 'User-Agent': userAgent } : HEADERS;
   const fetch = createSafeFetch({ policy, resolve, ca, timeoutMs, maxBytes });
   const tooLarge = () => new PageFetchError(`The page is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 
@@ -63,7 +66,7 @@ export function createPageFetcher(options: PageFetcherOptions = {}): PageFetcher
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       for (let hop = 0; hop <= maxRedirects; hop++) {
-        const response = await fetch(url, { headers: HEADERS, signal });
+        const response = await fetch(url, { headers, signal });
         const location = response.headers.get('location');
         if (REDIRECTS.has(response.status) && location) {
           void response.body?.cancel();

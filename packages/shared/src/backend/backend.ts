@@ -1,6 +1,5 @@
 import type { ClaimsRepository } from '../claims/claims-repository';
 import type { AuditHistory } from '../audit/audit-repository';
-import type { LeasedQueue } from '../queue/leased-queue';
 import type { RecheckRecords } from '../recheck/recheck-records';
 import type { Articles } from '../articles/articles-repository';
 import type { Directory } from '../directory/directory-repository';
@@ -24,7 +23,6 @@ export interface ResourceRepositories {
   /** Claims of handles and websites and their evidence; the rules over it are in src/claims. */
   claims: ClaimsRepository;
   audit: AuditHistory;
-  queue: LeasedQueue;
   recheckRecords: RecheckRecords;
   /** What editors look up across profiles: the directory and look-alike profiles. */
   directory: Directory;

@@ -6,7 +6,6 @@ import { MongoArticles } from '../articles/mongo-articles';
 import { MongoDirectory } from '../directory/mongo-directory';
 import { MongoStaff } from '../staff/mongo-staff';
 import { MongoVerification } from '../verification/mongo-verification';
-import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
 import { MongoRecheckRecords } from '../recheck/mongo-recheck-records';
 import type { ResourceRepositories } from './backend';
 import { lazily, type Closeable } from './lazily';
@@ -19,7 +18,6 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     verification: () => new MongoVerification(database),
     claims: () => new MongoClaims(database),
     audit: () => new MongoAuditHistory(database),
-    queue: () => new MongoLeasedQueue(database),
     recheckRecords: () => new MongoRecheckRecords(database),
     directory: () => new MongoDirectory(database),
     staff: () => new MongoStaff(database),

@@ -14,11 +14,15 @@ import { SqliteOutletDigests } from '../outlets/sqlite-outlet-digests';
 import { MongoUsageRecords } from '../usage/mongo-usage-records';
 import type { UsageRecords } from '../usage/usage-repository';
 import { SqliteUsageRecords } from '../usage/sqlite-usage-records';
+import type { LeasedQueue } from '../queue/leased-queue';
+import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
+import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
 import { lazily } from './lazily';
 
 /**
  * The repositories a verifier uses besides its lookups: credentials and origins to check, usage to count, and for
- * the v2 answers the publisher of a domain, the author's evidence and the outlet's digest.
+ * the v2 answers the publisher of a domain, the author's evidence and the outlet's digest, and the queue where a v2
+ * lookup leaves work.
  */
 export interface ServiceRepositories {
   apiAccounts: ApiAccounts;
@@ -27,6 +31,11 @@ export interface ServiceRepositories {
   publishers: Publishers;
   authorEvidence: AuthorEvidence;
   outletDigests: OutletDigests;
+  /**
+   * The leased queue: a v2 lookup of an unknown article on a verified outlet queues its attribution here. Registered
+   * with the verifiers' own repositories (backendOf hands out this one too) because a verifier writes to it.
+   */
+  queue: LeasedQueue;
 }
 
 const known = new WeakMap<Store, ServiceRepositories>();
@@ -50,6 +59,7 @@ export function serviceRepositoriesOf(store: Store): ServiceRepositories {
       database.kind === 'embedded' ? new SqliteAuthorEvidence(database.sqlite) : new MongoAuthorEvidence(database.mongo),
     outletDigests: () =>
       database.kind === 'embedded' ? new SqliteOutletDigests(database.sqlite) : new MongoOutletDigests(database.mongo),
+    queue: () => (database.kind === 'embedded' ? new SqliteLeasedQueue(database.sqlite) : new MongoLeasedQueue(database.mongo)),
   });
   known.set(store, repositories);
   return repositories;

@@ -6,7 +6,6 @@ import { SqliteArticles } from '../articles/sqlite-articles';
 import { SqliteDirectory } from '../directory/sqlite-directory';
 import { SqliteStaff } from '../staff/sqlite-staff';
 import { SqliteVerification } from '../verification/sqlite-verification';
-import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
 import { SqliteRecheckRecords } from '../recheck/sqlite-recheck-records';
 import type { ResourceRepositories } from './backend';
 import { lazily, type Closeable } from './lazily';
@@ -19,7 +18,6 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     verification: () => new SqliteVerification(database),
     claims: () => new SqliteClaims(database),
     audit: () => new SqliteAuditHistory(database),
-    queue: () => new SqliteLeasedQueue(database),
     recheckRecords: () => new SqliteRecheckRecords(database),
     directory: () => new SqliteDirectory(database),
     staff: () => new SqliteStaff(database),

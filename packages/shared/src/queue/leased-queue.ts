@@ -61,6 +61,12 @@ export interface LeasedQueue {
    */
   enqueue(item: NewQueueItem): Promise<boolean>;
   /**
+   * Queues the work of (topic, key) at `dueAt` only when nothing is queued for the key: an item already there keeps
+   * its due time and payload (work that asks again for the same thing neither hurries nor delays it). Atomic: of
+   * several callers at once, one queues it. True when this call queued it.
+   */
+  enqueueIfAbsent(item: NewQueueItem): Promise<boolean>;
+  /**
    * Leases to `holder`, until `now + leaseMs`, up to `limit` items of the topic due at `now` whose lease is free
    * or expired, oldest due first (then oldest queued). Atomic per item: two holders never take the same one.
    */

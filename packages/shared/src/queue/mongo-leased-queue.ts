@@ -88,6 +88,33 @@ export class MongoLeasedQueue implements LeasedQueue {
     return this.database.run(() => enqueueIn(this.db, item));
   }
 
+  enqueueIfAbsent({ topic, key, payload, dueAt }: NewQueueItem): Promise<boolean> {
+    return this.database.run(async () => {
+      try {
+        // Only $setOnInsert: an item already queued for the key matches and is left exactly as it is.
+        const result = await collectionOf(this.db, 'queueItems').updateOne(
+          { _id: queueItemIdOf(topic, key) },
+          {
+            $setOnInsert: {
+              topic,
+              key,
+              payload: JSON.stringify(payload),
+              due_at: dueAt.toISOString(),
+              leased_until: null,
+              settled_at: null,
+            },
+          },
+          { upsert: true },
+        );
+        return result.upsertedCount > 0;
+      } catch (error) {
+        // Two callers upserting the same _id at once: the other one queued it.
+        if (isDuplicateKey(error)) return false;
+        throw error;
+      }
+    });
+  }
+
   takeDue({ leaseMs, limit, ...query }: DueQuery & { leaseMs: number; limit: number }): Promise<QueueItem[]> {
     const at = query.now.toISOString();
     const leasedUntil = new Date(query.now.getTime() + leaseMs).toISOString();

@@ -115,6 +115,22 @@ export function queueContract(factory: StoreFactory): void {
     expect(await queue.find('jobs', 'k')).toBeNull();
   });
 
+  it('enqueueIfAbsent queues a new key once and leaves a queued one as it is, leased or not', async () => {
+    expect(await queue.enqueueIfAbsent({ topic: 'jobs', key: 'k', payload: { v: 1 }, dueAt: at(10) })).toBe(true);
+    expect(await queue.enqueueIfAbsent({ topic: 'jobs', key: 'k', payload: { v: 2 }, dueAt: at(5) })).toBe(false);
+    expect(await queue.find('jobs', 'k')).toMatchObject({ payload: { v: 1 }, dueAt: at(10).toISOString(), holder: null });
+    const [item] = await take('a', 10);
+    await queue.settle(item!.id, 'a', { dueAt: at(100) }, at(10));
+    expect(await queue.enqueueIfAbsent({ topic: 'jobs', key: 'k', payload: { v: 3 }, dueAt: at(11) })).toBe(false);
+    expect(await queue.find('jobs', 'k')).toMatchObject({ payload: { v: 1 }, dueAt: at(100).toISOString() });
+    // The same key under another topic is other work.
+    expect(await queue.enqueueIfAbsent({ topic: 'other', key: 'k', payload: {}, dueAt: at(0) })).toBe(true);
+    const racing = await Promise.all(
+      [1, 2, 3].map((v) => queue.enqueueIfAbsent({ topic: 'jobs', key: 'race', payload: { v }, dueAt: at(0) })),
+    );
+    expect(racing.filter(Boolean)).toHaveLength(1);
+  });
+
   it('takes items not due yet when asked, and leaves out those settled since a given instant', async () => {
     await queue.enqueue({ topic: 'jobs', key: 'due', payload: {}, dueAt: at(0) });
     await queue.enqueue({ topic: 'jobs', key: 'later', payload: {}, dueAt: at(500) });

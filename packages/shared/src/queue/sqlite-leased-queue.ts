@@ -31,6 +31,10 @@ function prepare(db: Database.Database) {
          RETURNING id`,
       )
       .pluck(),
+    enqueueIfAbsent: db.prepare<[{ topic: string; key: string; payload: string; dueAt: string }]>(
+      `INSERT INTO queue_items (topic, key, payload, due_at) VALUES (@topic, @key, @payload, @dueAt)
+       ON CONFLICT (topic, key) DO NOTHING`,
+    ),
     take: db.prepare<[DueParameters & { until: string; limit: number }], ItemRow>(
       `UPDATE queue_items SET holder = @holder, leased_until = @until
        WHERE id IN (SELECT id FROM queue_items WHERE ${DUE} AND (leased_until IS NULL OR leased_until < @now)
@@ -112,6 +116,14 @@ export class SqliteLeasedQueue implements LeasedQueue {
 
   enqueue(item: NewQueueItem): Promise<boolean> {
     return this.database.write((db) => enqueueNow(db, item));
+  }
+
+  enqueueIfAbsent({ topic, key, payload, dueAt }: NewQueueItem): Promise<boolean> {
+    return this.database.write(
+      () =>
+        this.statements.enqueueIfAbsent.run({ topic, key, payload: JSON.stringify(payload), dueAt: dueAt.toISOString() })
+          .changes > 0,
+    );
   }
 
   takeDue({ leaseMs, limit, ...query }: DueQuery & { leaseMs: number; limit: number }): Promise<QueueItem[]> {

@@ -17,3 +17,31 @@ export const ARTICLE_CHECK_TOPIC = 'article-check';
  * the proof is recorded, so no proven domain is ever left without its next check).
  */
 export const DOMAIN_CHECK_TOPIC = 'domain-check';
+
+/**
+ * Attributions of unknown articles on verified publishers' proven domains, keyed by the article's canonical address:
+ * queued by a v2 lookup that found the outlet but not the article (when the publisher allows its pages to be read),
+ * worked by the worker, which reads the page and credits the publisher's staff it names.
+ */
+export const ATTRIBUTION_TOPIC = 'attribution';
+
+/** What an attribution item carries: the address to read and the publisher whose domain covered it. */
+export interface AttributionPayload {
+  [key: string]: unknown;
+  /** The canonical address (the item's key): the article's link once attributed. */
+  url: string;
+  /**
+   * The address as the first lookup gave it, which is fetched: the canonical form drops `www.`, which a site may not
+   * serve. Absent: `url` is fetched.
+   */
+  address?: string;
+  publisherId: number;
+  /** Fetches that failed so far (absent before the first). */
+  failures?: number;
+  /**
+   * Set when the work is over without an attribution (why, in a few words): the item then stays queued, untouched,
+   * until its due time, so that lookups of the address meanwhile do not have the page read again; taken then, it is
+   * simply removed.
+   */
+  finished?: string;
+}

@@ -1,0 +1,2 @@
+export * from './robots-txt';
+export * from './run-attribution';

@@ -1,0 +1,386 @@
+import type http from 'node:http';
+import { ATTRIBUTION_TOPIC, loadConfig } from '@byline/shared';
+import {
+  ATTRIBUTION_ACTOR,
+  backendOf,
+  BYLINE_BOT,
+  BYLINE_BOT_USER_AGENT,
+  createPageFetcher,
+  outboundOf,
+  publicProfileUrl,
+  rechecksOf,
+  robotsFetcherFrom,
+  type AttributionSummary,
+  type Backend,
+  type PageFetcher,
+  type RobotsFetcher,
+} from '@byline/editorial';
+import {
+  aProfile,
+  capturingLogger,
+  checkedRequest as request,
+  seed,
+  serviceFixture,
+  startDnsServer,
+  startHttpsSite,
+  storeFactories,
+  type HttpsSite,
+  type TestDnsServer,
+} from '@byline/test-support';
+import { createApp } from '../../article-verifier/src/app';
+import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
+import { DAY, HOUR, loopbackFetch, PORTAL } from './rel-me-fixtures';
+
+/**
+ * Attribution of unknown articles on verified outlets, from the front door to the worker and back: a v2 lookup
+ * through the article verifier's app answers `domain_verified` and queues the address; the worker's loop, in-process
+ * on the same store with a clock the test moves, reads the outlet's robots.txt and page from a real https server on a
+ * loopback address (a made-up name a real DNS server on loopback answers, its test CA trusted by OUTBOUND_CA_FILE),
+ * and credits the publisher's verified active staff the page names; the same lookup then answers `article_verified`.
+ */
+
+const POLICY = { intervalMs: DAY, graceMs: 3 * DAY, retryMs: 6 * HOUR };
+const OUTLET = 'attribution-outlet.test';
+const QUIET = 'quiet-outlet.test';
+const V2 = '/api/v2/verify_article';
+const HOST_INTERVAL_MS = 30_000;
+
+const STAFF = { slug: 'staff-writer', first: 'Ciara', last: 'Delaney' };
+const LINKED = { slug: 'linked-writer', first: 'Tomás', last: 'Reilly' };
+const UNVERIFIED = { slug: 'unverified-writer', first: 'Orla', last: 'Keane' };
+const FORMER = { slug: 'former-writer', first: 'Pádraig', last: 'Nolan' };
+
+/** An article page whose JSON-LD credits `author` (a name, and a link when given). */
+const articlePage = (title: string, author: { name: string; url?: string }) =>
+  `<!doctype html><html><head><title>${title}</title><meta property="og:title" content="${title}">` +
+  `<script type="application/ld+json">${JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: title,
+    author: { '@type': 'Person', name: author.name, ...(author.url ? { url: author.url } : {}) },
+  })}</script></head><body><h1>${title}</h1></body></html>`;
+
+const PAGES: Record<string, string> = {
+  '/2031/harbour-report': articlePage('Harbour report', { name: `${STAFF.first} ${STAFF.last}` }),
+  '/2031/second-report': articlePage('Second report', { name: `${STAFF.first} ${STAFF.last}` }),
+  '/2031/linked-report': articlePage('Linked report', { name: 'T. R.', url: publicProfileUrl(PORTAL, LINKED.slug) }),
+  '/2031/guest-column': articlePage('Guest column', { name: 'Someone Else' }),
+  '/private/embargoed': articlePage('Embargoed', { name: `${STAFF.first} ${STAFF.last}` }),
+  '/2031/unverified-byline': articlePage('Unverified byline', { name: `${UNVERIFIED.first} ${UNVERIFIED.last}` }),
+  '/2031/former-byline': articlePage('Former byline', { name: `${FORMER.first} ${FORMER.last}` }),
+  '/2031/quiet-story': articlePage('Quiet story', { name: `${STAFF.first} ${STAFF.last}` }),
+};
+const ROBOTS = `User-agent: *\nDisallow: /admin/\n\nUser-agent: ${BYLINE_BOT}\nDisallow: /private/\n`;
+
+const page = (path: string, host = OUTLET) => `https://${host}${path}`;
+
+describe.each(storeFactories())('attribution of unknown articles on verified outlets ($name store)', (factory) => {
+  const service = serviceFixture(factory, createApp);
+  let site: HttpsSite;
+  let dns: TestDnsServer;
+  let fetchPage: PageFetcher;
+  let fetchRobots: RobotsFetcher;
+  let backend: Backend;
+  let loop: RecheckLoop | undefined;
+  let clock: number;
+  let runs: { attribution?: AttributionSummary; error?: unknown }[];
+  let waiting: (() => void)[];
+  /** Every request the outlet's server saw: `HOST PATH USER-AGENT`. */
+  const seen: string[] = [];
+  let outletId: number;
+  let quietId: number;
+  const profileIds: Record<string, number> = {};
+
+  const ask = (url: string) => request(service.app).post(V2).query({ url }).set('Authorization', service.authorization);
+  const queued = (url: string) => backend.queue.find(ATTRIBUTION_TOPIC, url);
+  const requestsFor = (path: string, host = OUTLET) => seen.filter((line) => line.startsWith(`${host} ${path} `));
+
+  beforeAll(async () => {
+    const serve: http.RequestListener = (req, res) => {
+      seen.push(`${req.headers.host} ${req.url} ${req.headers['user-agent']}`);
+      if (req.url === '/robots.txt') return void res.writeHead(200, { 'Content-Type': 'text/plain' }).end(ROBOTS);
+      const html = PAGES[req.url ?? ''];
+      if (!html) return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
+    };
+    site = await startHttpsSite(serve, { hostnames: [OUTLET, `www.${OUTLET}`, QUIET] });
+    const served = { addresses: [site.address] };
+    dns = await startDnsServer({ [OUTLET]: served, [`www.${OUTLET}`]: served, [QUIET]: served });
+    const config = loadConfig({
+      DNS_SERVERS: dns.server,
+      ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8',
+      OUTBOUND_CA_FILE: site.caFile,
+    });
+    // As main.ts builds them.
+    fetchPage = createPageFetcher({ ...outboundOf(config), userAgent: BYLINE_BOT_USER_AGENT });
+    fetchRobots = robotsFetcherFrom(config);
+
+    backend = backendOf(service.store);
+    const person = (who: typeof STAFF, verified = true) =>
+      aProfile({ profile_slug: who.slug, profile_first_name: who.first, profile_last_name: who.last, verified, articles: [] });
+    await seed(service.store, person(STAFF), person(LINKED), person(UNVERIFIED, false), person(FORMER));
+    for (const who of [STAFF, LINKED, UNVERIFIED, FORMER])
+      profileIds[who.slug] = (await backend.profiles.findBySlug(who.slug))!.id;
+
+    outletId = await verifiedPublisher('attribution-outlet', OUTLET);
+    quietId = await verifiedPublisher('quiet-outlet', QUIET);
+    await backend.publishers.update(quietId, { attribution: false }, new Date());
+    // The outlet vouches for its staff, who accepted; FORMER's affiliation has ended.
+    for (const [who, publisherId] of [
+      [STAFF, outletId],
+      [LINKED, outletId],
+      [UNVERIFIED, outletId],
+      [FORMER, outletId],
+      [STAFF, quietId],
+    ] as const) {
+      const invitation = await backend.staff.invite(publisherId, { profileId: profileIds[who.slug]! }, 'admin', new Date());
+      await backend.staff.accept(invitation!.id, profileIds[who.slug]!, new Date('2031-01-05T00:00:00.000Z'));
+      if (who === FORMER) await backend.staff.end(invitation!.id, 'admin', 'Left the paper', new Date());
+    }
+  });
+  afterAll(async () => {
+    await loop?.stop();
+    await site?.close();
+    await dns?.close();
+  });
+
+  beforeEach(() => {
+    clock = Date.now() + 60_000;
+    runs = [];
+    waiting = [];
+    seen.length = 0;
+  });
+  afterEach(async () => {
+    await loop?.stop();
+    loop = undefined;
+  });
+
+  async function verifiedPublisher(slug: string, domain: string): Promise<number> {
+    const { publishers } = backend;
+    const created = (await publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
+    await publishers.addDomain(created.id, domain, `token-${slug}`, 'admin', new Date());
+    await publishers.recordCheck(
+      created.id,
+      domain,
+      { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() },
+      null,
+    );
+    await publishers.setVerified(created.id, true, 'editor@example.org', 'Masthead checked', new Date());
+    return created.id;
+  }
+
+  function start(logger = capturingLogger().logger) {
+    loop = startRecheckLoop({
+      rechecks: rechecksOf(backend),
+      claims: backend.claims,
+      profiles: backend.profiles,
+      verification: backend.verification,
+      fetch: loopbackFetch,
+      attribution: {
+        queue: backend.queue,
+        publishers: backend.publishers,
+        staff: backend.staff,
+        sources: backend,
+        fetchPage,
+        fetchRobots,
+        hostIntervalMs: HOST_INTERVAL_MS,
+        retryMs: HOUR,
+      },
+      portalUrl: PORTAL,
+      policy: POLICY,
+      holder: 'attribution-test',
+      now: () => new Date(clock),
+      pollIntervalMs: 20,
+      logger,
+      onRun: (run) => {
+        runs.push(run);
+        for (const wake of waiting.splice(0)) wake();
+      },
+    });
+  }
+
+  /** Waits for runs until the addresses' jobs are done (off the queue, or kept finished); the runs' summaries added up. */
+  async function worked(...urls: string[]): Promise<AttributionSummary> {
+    const from = runs.length;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const failed = runs.slice(from).find((run) => run.error);
+      if (failed) throw failed.error;
+      const left = await Promise.all(urls.map(queued));
+      if (left.every((item) => item === null || item.payload.finished !== undefined)) {
+        // The run that settled the last job has reported (its summary counted) once a later one starts.
+        await new Promise<void>((wake) => waiting.push(wake));
+        return totalOf(runs.slice(from));
+      }
+      if (Date.now() > deadline) throw new Error(`still queued: ${JSON.stringify(left)}`);
+      await new Promise<void>((wake) => waiting.push(wake));
+    }
+  }
+
+  const totalOf = (some: typeof runs): AttributionSummary => {
+    const total = { attributed: 0, notAttributed: 0, disallowed: 0, deferred: 0, retried: 0, gaveUp: 0 };
+    for (const { attribution } of some) {
+      for (const key of Object.keys(total) as (keyof AttributionSummary)[]) total[key] += attribution?.[key] ?? 0;
+    }
+    return total;
+  };
+
+  it('a lookup answers domain_verified at once and queues the page; once the worker credits the staff journalist it answers article_verified', async () => {
+    const url = page('/2031/harbour-report');
+    const first = await ask(url);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ type: 'domain_verified_plus', verified: false, domain_info: { domain: OUTLET } });
+    expect(await queued(url)).toMatchObject({ payload: { url, publisherId: outletId }, holder: null });
+    // Asked again before the worker ran: still one job, its due time as it was.
+    const { dueAt } = (await queued(url))!;
+    expect((await ask(url)).body.type).toBe('domain_verified_plus');
+    expect(await queued(url)).toMatchObject({ dueAt });
+    // Nothing was fetched on the lookup's account.
+    expect(seen).toEqual([]);
+
+    const { logger, output } = capturingLogger();
+    start(logger);
+    expect(await worked(url)).toMatchObject({ attributed: 1, notAttributed: 0 });
+
+    const after = await ask(url);
+    expect(after.status).toBe(200);
+    expect(after.body.type).toBe('article_verified');
+    expect(after.body.verified).toBe(true);
+    expect(JSON.stringify(after.body)).toContain(STAFF.slug);
+    expect(after.body.domain_info).toMatchObject({ domain: OUTLET });
+
+    const [claim] = (await backend.articles.claimsOf(profileIds[STAFF.slug]!)).filter((c) => c.article.link === url);
+    expect(claim!.article.title).toBe('Harbour report');
+    expect(claim!.proof.state).toBe('proven');
+    expect(claim!.proof.evidence).toEqual([
+      expect.objectContaining({
+        method: 'authorship-attested',
+        by: ATTRIBUTION_ACTOR,
+        matched: expect.stringContaining(`author name “${STAFF.first} ${STAFF.last}”`),
+        note: expect.stringContaining('Attributed on the vouching of The attribution-outlet'),
+        endedAt: null,
+      }),
+    ]);
+    // robots.txt read first, then the page, both as BylineBot.
+    expect(seen).toEqual([
+      `${OUTLET} /robots.txt ${BYLINE_BOT_USER_AGENT}`,
+      `${OUTLET} /2031/harbour-report ${BYLINE_BOT_USER_AGENT}`,
+    ]);
+    expect(output()).toContain('"outcome":"attributed"');
+  });
+
+  it('credits staff by a link to their public page, and fetches one page per host per interval', async () => {
+    const linked = page('/2031/linked-report');
+    const second = page('/2031/second-report');
+    for (const url of [linked, second]) expect((await ask(url)).body.type).toBe('domain_verified_plus');
+    start();
+    // One of the two is fetched, the other waits for the host's turn.
+    await new Promise<void>((wake) => waiting.push(wake));
+    while (totalOf(runs).attributed < 1) await new Promise<void>((wake) => waiting.push(wake));
+    expect(totalOf(runs)).toMatchObject({ attributed: 1, deferred: 1 });
+    const waitingJob = (await queued(linked)) ?? (await queued(second));
+    expect(waitingJob).not.toBeNull();
+    expect(Date.parse(waitingJob!.dueAt)).toBe(clock + HOST_INTERVAL_MS);
+    const fetched = seen.filter((line) => !line.includes('/robots.txt'));
+    expect(fetched).toHaveLength(1);
+
+    clock += HOST_INTERVAL_MS;
+    await worked(linked, second);
+    expect((await ask(linked)).body.type).toBe('article_verified');
+    expect((await ask(second)).body.type).toBe('article_verified');
+    const [claim] = (await backend.articles.claimsOf(profileIds[LINKED.slug]!)).filter((c) => c.article.link === linked);
+    expect(claim!.proof.evidence[0]!.matched).toContain(`JSON-LD author ${publicProfileUrl(PORTAL, LINKED.slug)}`);
+  });
+
+  it('a page crediting someone else is not attributed', async () => {
+    const url = page('/2031/guest-column');
+    // Looked up as www.: the address as given is fetched, the job keyed by the canonical one.
+    expect((await ask(page('/2031/guest-column#comments', `www.${OUTLET}`))).body.type).toBe('domain_verified_plus');
+    start();
+    expect(await worked(url)).toMatchObject({ attributed: 0, notAttributed: 1 });
+    expect(requestsFor('/robots.txt', `www.${OUTLET}`)).toHaveLength(1);
+    expect(requestsFor('/2031/guest-column', `www.${OUTLET}`)).toHaveLength(1);
+    expect(requestsFor('/2031/guest-column')).toEqual([]);
+    // Finished, it stays queued a day: lookups meanwhile neither queue it again nor have the page read again.
+    const finished = await queued(url);
+    expect(finished).toMatchObject({
+      payload: {
+        url,
+        address: page('/2031/guest-column', `www.${OUTLET}`),
+        finished: 'the page credits none of the publisher’s verified active staff',
+      },
+      dueAt: new Date(clock + DAY).toISOString(),
+    });
+    expect((await ask(url)).body.type).toBe('domain_verified_plus');
+    expect(await queued(url)).toEqual(finished);
+    clock += HOST_INTERVAL_MS;
+    const from = runs.length;
+    while (runs.length < from + 3) await new Promise<void>((wake) => waiting.push(wake));
+    expect(requestsFor('/2031/guest-column', `www.${OUTLET}`)).toHaveLength(1);
+    // A day on, it is taken off the queue; a lookup then queues it afresh.
+    clock += DAY;
+    const deadline = Date.now() + 10_000;
+    while ((await queued(url)) !== null && Date.now() < deadline) await new Promise<void>((wake) => waiting.push(wake));
+    expect(await queued(url)).toBeNull();
+    await loop!.stop();
+    await ask(url);
+    expect(await queued(url)).toMatchObject({ payload: { url, publisherId: outletId } });
+    expect((await queued(url))!.payload.finished).toBeUndefined();
+    await backend.queue.remove(ATTRIBUTION_TOPIC, url);
+  });
+
+  it('an address robots.txt disallows to BylineBot is never fetched', async () => {
+    const url = page('/private/embargoed');
+    expect((await ask(url)).body.type).toBe('domain_verified_plus');
+    start();
+    expect(await worked(url)).toMatchObject({ attributed: 0, disallowed: 1 });
+    expect(requestsFor('/robots.txt')).toHaveLength(1);
+    expect(requestsFor('/private/embargoed')).toEqual([]);
+    expect((await ask(url)).body.type).toBe('domain_verified_plus');
+  });
+
+  it('a page that cannot be read is tried again later, three times in all', async () => {
+    const url = page('/2031/not-there-yet');
+    expect((await ask(url)).body.type).toBe('domain_verified_plus');
+    start();
+    const failuresSoFar = async (count: number) => {
+      const deadline = Date.now() + 10_000;
+      while ((await queued(url))?.payload.failures !== count && Date.now() < deadline) {
+        await new Promise<void>((wake) => waiting.push(wake));
+      }
+      return queued(url);
+    };
+    expect(await failuresSoFar(1)).toMatchObject({ dueAt: new Date(clock + HOUR).toISOString() });
+    clock += HOUR;
+    expect(await failuresSoFar(2)).toMatchObject({ dueAt: new Date(clock + HOUR).toISOString() });
+    clock += HOUR;
+    expect(await worked(url)).toMatchObject({ gaveUp: 1 });
+    expect((await queued(url))!.payload.finished).toContain('HTTP 404');
+    expect(requestsFor('/2031/not-there-yet')).toHaveLength(3);
+  });
+
+  it('a publisher that switched attribution off has nothing queued', async () => {
+    const url = page('/2031/quiet-story', QUIET);
+    const res = await ask(url);
+    expect(res.body).toMatchObject({ type: 'domain_verified_plus', domain_info: { domain: QUIET } });
+    expect(await queued(url)).toBeNull();
+    // An unknown domain queues nothing either.
+    await ask('https://nowhere.example/story');
+    expect(await queued('https://nowhere.example/story')).toBeNull();
+  });
+
+  it('a byline naming an unverified staff profile, or a journalist whose affiliation ended, is not attributed', async () => {
+    const unverified = page('/2031/unverified-byline');
+    const former = page('/2031/former-byline');
+    expect((await ask(unverified)).body.type).toBe('domain_verified_plus');
+    start();
+    expect(await worked(unverified)).toMatchObject({ attributed: 0, notAttributed: 1 });
+    clock += HOST_INTERVAL_MS;
+    expect((await ask(former)).body.type).toBe('domain_verified_plus');
+    expect(await worked(former)).toMatchObject({ attributed: 0, notAttributed: 1 });
+    for (const url of [unverified, former]) expect((await ask(url)).body.type).toBe('domain_verified_plus');
+    expect(requestsFor('/2031/unverified-byline')).toHaveLength(1);
+    expect(requestsFor('/2031/former-byline')).toHaveLength(1);
+    for (const who of [UNVERIFIED, FORMER]) expect(await backend.articles.list(profileIds[who.slug]!)).toEqual([]);
+  });
+});
