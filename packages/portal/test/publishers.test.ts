@@ -76,6 +76,18 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect(await portal.backend.publishers.findBySlug('squat-gazette-6')).toBeNull();
   });
 
+  it('does not hand a deleted account’s publishers to whoever signs up next (user ids may be given again)', async () => {
+    const leaving = await signedUp(portal.app);
+    const path = await createdPublisher(leaving.agent, 'Departing Daily');
+    const deleted = await submit(leaving.agent, '/account/delete', '/account/delete', { email: leaving.email });
+    expect(deleted.status).toBe(303);
+    const stored = await portal.backend.publishers.findBySlug(path.split('/').pop()!);
+    expect(stored).toMatchObject({ name: 'Departing Daily', adminUserId: null });
+    const next = await signedUp(portal.app);
+    expect((await next.agent.get(path)).status).toBe(404);
+    expect((await next.agent.get('/publishers')).text).not.toContain('Departing Daily');
+  });
+
   it('refuses a publisher without a name or with a logo that is not https, naming the field', async () => {
     const { agent } = await signedUp(portal.app);
     const noName = await submit(agent, '/publishers', '/publishers', { name: '  ', logo_url: '' });

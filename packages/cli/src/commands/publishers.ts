@@ -11,6 +11,7 @@ import {
   proofValueOf,
   recheckPolicyOf,
   refreshPublisherTrust,
+  removePublisherDomain,
   trustTxtSourcesOf,
   txtRecordNameOf,
   wellKnownUrlOf,
@@ -284,7 +285,7 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
       const removed = await withStore(ctx, async (store) => {
         const repository = backendOf(store).publishers;
         const publisher = await publisherBySlug(repository, slug);
-        return repository.removeDomain(publisher.id, domain, OPERATOR_ACTOR, new Date());
+        return removePublisherDomain(repository, publisher.id, domain, OPERATOR_ACTOR, new Date());
       });
       if (!removed) throw new CliError(`Publisher ${slug} has no domain ${domain}.`);
       writeLine(ctx.stdout, `Removed ${domain} from ${slug}.`);

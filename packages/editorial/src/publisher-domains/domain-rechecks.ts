@@ -76,11 +76,11 @@ export async function runDomainRecheck(options: DomainRecheckOptions): Promise<D
 
 /** Checks one item's domain; true when a proven domain was checked (held, failing or lapsed). */
 async function checkItem(item: QueueItem, options: DomainRecheckOptions, now: Date, summary: DomainRecheckSummary) {
-  const { publishers, queue, sources, policy, holder, logger } = options;
+  const { publishers, queue, sources, policy, logger } = options;
   const { publisherId, domain } = item.payload as { publisherId: number; domain: string };
   const stored = await publishers.findDomain(publisherId, domain);
   if (!stored || stored.state !== 'proven') {
-    await queue.settle(item.id, holder, 'done', now);
+    await settleUnlessProvenMeanwhile(item, options, now, 'done');
     return false;
   }
   const found = await checkPublisherDomain(
@@ -100,6 +100,24 @@ async function checkItem(item: QueueItem, options: DomainRecheckOptions, now: Da
     summary.lapsed++;
   }
   logger?.info('domain checked', { publisherId, domain, outcome: found.outcome });
-  await queue.settle(item.id, holder, next, now);
+  await settleUnlessProvenMeanwhile(item, options, now, next);
   return true;
+}
+
+/**
+ * Settles the item, but never as done while its domain is proven: a proof recorded meanwhile (its admin's "Check
+ * now" while this run held the lease, whose own enqueue the lease refused) would otherwise be left with no re-check
+ * at all. Such a domain is due again after the interval.
+ */
+async function settleUnlessProvenMeanwhile(
+  item: QueueItem,
+  { publishers, queue, holder, policy }: DomainRecheckOptions,
+  now: Date,
+  next: { dueAt: Date } | 'done',
+) {
+  const { publisherId, domain } = item.payload as { publisherId: number; domain: string };
+  if (next === 'done' && (await publishers.findDomain(publisherId, domain))?.state === 'proven') {
+    next = { dueAt: new Date(now.getTime() + policy.intervalMs) };
+  }
+  await queue.settle(item.id, holder, next, now);
 }

@@ -3,3 +3,4 @@ export * from './check-domain-proof';
 export * from './check-publisher-domain';
 export * from './domain-rechecks';
 export * from './domain-proof-sources';
+export * from './remove-publisher-domain';

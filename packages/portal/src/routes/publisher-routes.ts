@@ -1,5 +1,12 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf, txtRecordNameOf, type DomainCheckOutcome, type Publisher, type PortalUser } from '@byline/editorial';
+import {
+  backendOf,
+  removePublisherDomain,
+  txtRecordNameOf,
+  type DomainCheckOutcome,
+  type Publisher,
+  type PortalUser,
+} from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
@@ -260,7 +267,7 @@ export function publisherRoutes(ctx: PortalContext): Router {
     // A form without the confirmation (an old page, a hand-made request) is asked again, not obeyed.
     if ((req.body as { confirm?: unknown }).confirm !== REMOVE_CONFIRMATION)
       return render(res, 'Remove domain', removeDomainPage({ csrf: csrfTokenOf(res), publisher, domain }));
-    await publishers.removeDomain(publisher.id, domain.domain, user.email, ctx.now());
+    await removePublisherDomain(publishers, publisher.id, domain.domain, user.email, ctx.now());
     await backToPublisher(req, res, ctx, publisher, { tone: 'ok', text: `${domain.domain} is removed.` });
   });
 

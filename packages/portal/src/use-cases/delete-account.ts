@@ -7,17 +7,21 @@ import type { Backend, PortalUser } from '@byline/editorial';
  *    here on, whatever happens next;
  * 2. the API keys of their API account are revoked, so no key of theirs keeps working (the account record, with
  *    its email and usage counts, stays for the operator's billing until the operator removes it);
- * 3. the profile is erased with its claims, evidence, articles, requests and history;
- * 4. the user goes, with their sessions and reset links.
+ * 3. the profile is erased with its claims, evidence, articles, requests, history and affiliations;
+ * 4. the publishers they administer lose their admin (they stay, for the operator to hand on): a user id can be given
+ *    again to the next person who signs up, who must not inherit them;
+ * 5. the user goes, with their sessions and reset links.
  */
 export async function deleteAccount(
-  backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users'>,
+  backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users' | 'publishers'>,
   user: PortalUser,
+  now = new Date(),
 ): Promise<void> {
   if (user.profileId !== null) await backend.profiles.withdrawFromLookups(user.profileId);
   for (const key of await backend.apiAccounts.keysOf(user.email)) {
     if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key);
   }
   if (user.profileId !== null) await backend.profiles.erase(user.profileId);
+  await backend.publishers.forgetAdmin(user.id, now);
   await backend.users.remove(user.id);
 }

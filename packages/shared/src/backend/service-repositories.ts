@@ -43,7 +43,7 @@ const known = new WeakMap<Store, ServiceRepositories>();
 /**
  * The verifiers' repositories on an opened store (the same objects every time; backendOf hands out these too).
  * Registered apart from the other resources so that a verifier loads only these adapters.
- * Neither holds anything to close beyond the store's own database.
+ * None holds anything to close beyond the store's own database.
  */
 export function serviceRepositoriesOf(store: Store): ServiceRepositories {
   const found = known.get(store);

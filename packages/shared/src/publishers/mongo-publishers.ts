@@ -141,6 +141,16 @@ export class MongoPublishers implements Publishers {
     );
   }
 
+  forgetAdmin(userId: number, at: Date): Promise<number> {
+    return this.database.run(async () => {
+      const updated = await this.publishers.updateMany(
+        { admin_user_id: userId },
+        { $set: { admin_user_id: null, updated_at: at.toISOString() } },
+      );
+      return updated.modifiedCount;
+    });
+  }
+
   update(id: number, fields: Partial<Pick<Publisher, 'name' | 'logoUrl' | 'attribution'>>, at: Date): Promise<Publisher | null> {
     const set: Partial<PublisherDoc> = { updated_at: at.toISOString() };
     if (fields.name !== undefined) set.name = fields.name;

@@ -58,6 +58,18 @@ export function publishersContract(factory: StoreFactory): void {
     ]);
   });
 
+  it('forgets a leaving user as the admin of their publishers, and no one else’s', async () => {
+    const mine = await newPublisher('mine', 7);
+    const also = await newPublisher('also-mine', 7);
+    const theirs = await newPublisher('theirs', 8);
+    expect(await publishers().forgetAdmin(7, later(1))).toBe(2);
+    expect(await publishers().administeredBy(7)).toEqual([]);
+    expect(await publishers().findById(mine.id)).toMatchObject({ adminUserId: null, updatedAt: at(1) });
+    expect(await publishers().findById(also.id)).toMatchObject({ adminUserId: null });
+    expect(await publishers().findById(theirs.id)).toMatchObject({ adminUserId: 8 });
+    expect(await publishers().forgetAdmin(7, later(2))).toBe(0);
+  });
+
   it('updates the name, logo and attribution switch and nothing else', async () => {
     const created = await newPublisher();
     const updated = await publishers().update(

@@ -102,6 +102,11 @@ export interface Publishers {
   list(): Promise<Publisher[]>;
   /** The publishers a portal user administers, by slug. */
   administeredBy(userId: number): Promise<Publisher[]>;
+  /**
+   * The user's publishers lose their admin (the user is leaving): they stay, verified or not, for the operator to hand
+   * on. How many did.
+   */
+  forgetAdmin(userId: number, at: Date): Promise<number>;
   /** Name, logo and the attribution switch; the rest stays. */
   update(id: number, fields: Partial<Pick<Publisher, 'name' | 'logoUrl' | 'attribution'>>, at: Date): Promise<Publisher | null>;
   /** An editor's decision, recorded with its history entry in the same write. False when there is no such publisher. */

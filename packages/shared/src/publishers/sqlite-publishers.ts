@@ -133,6 +133,9 @@ const statements = (database: SqliteDatabase) => ({
   ofAdmin: database.prepare<[number], PublisherRow>(
     `SELECT ${PUBLISHER_COLUMNS} FROM publishers p WHERE p.admin_user_id = ? ORDER BY p.slug`,
   ),
+  forgetAdmin: database.prepare<[string, number]>(
+    'UPDATE publishers SET admin_user_id = NULL, updated_at = ? WHERE admin_user_id = ?',
+  ),
   update: database.prepare<[string, string | null, number, string, number]>(
     'UPDATE publishers SET name = ?, logo_url = ?, attribution = ?, updated_at = ? WHERE id = ?',
   ),
@@ -225,6 +228,10 @@ export class SqlitePublishers implements Publishers {
 
   administeredBy(userId: number): Promise<Publisher[]> {
     return this.database.read(() => this.sql.ofAdmin.all(userId).map(toPublisher));
+  }
+
+  forgetAdmin(userId: number, at: Date): Promise<number> {
+    return this.database.write(() => this.sql.forgetAdmin.run(at.toISOString(), userId).changes);
   }
 
   update(id: number, fields: Partial<Pick<Publisher, 'name' | 'logoUrl' | 'attribution'>>, at: Date): Promise<Publisher | null> {

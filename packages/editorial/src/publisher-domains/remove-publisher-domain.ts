@@ -1,0 +1,20 @@
+import type { Publishers } from '@byline/shared/storage';
+
+/**
+ * Takes a domain off its publisher. The publisher's trust.txt summary goes too when it was read from that domain:
+ * what a file on a domain the publisher no longer holds says (its memberships in v2's `domain_info`) no longer
+ * speaks for it; the next reading (a domain's first proof, the worker's re-checks) reads its other domain's file.
+ */
+export async function removePublisherDomain(
+  publishers: Pick<Publishers, 'removeDomain' | 'findById' | 'setTrust'>,
+  publisherId: number,
+  domain: string,
+  actor: string,
+  now: Date,
+): Promise<boolean> {
+  const removed = await publishers.removeDomain(publisherId, domain, actor, now);
+  if (removed && (await publishers.findById(publisherId))?.trust?.domain === domain) {
+    await publishers.setTrust(publisherId, null, now);
+  }
+  return removed;
+}
