@@ -14,6 +14,7 @@ import {
   type Publishers,
   type QueueItem,
   type Staff,
+  forEachDueItem,
 } from '@byline/shared/storage';
 import { readAuthorMarkup, type AuthorMarkup } from '../authorship/author-markup';
 import { authorshipSubjectOf, type AuthorshipSources } from '../authorship/authorship-subject';
@@ -142,23 +143,11 @@ export async function runAttribution(options: AttributionOptions): Promise<Attri
     if (!rules) robots.set(host, (rules = readRobotsTxt(options.fetchRobots, host)));
     return rules;
   };
-  const notSettledSince = now();
-  while (!signal?.aborted) {
-    const items = await queue.takeDue({
-      topic: ATTRIBUTION_TOPIC,
-      now: now(),
-      holder,
-      leaseMs: LEASE_MS,
-      limit: batchSize,
-      notSettledSince,
-    });
-    if (items.length === 0) break;
-    for (const item of items) {
-      if (signal?.aborted) break;
-      const outcome = await attributeItem(item, { ...options, now, pacing, robotsOf });
-      if (outcome) summary[outcome]++;
-    }
-  }
+  const run = { topic: ATTRIBUTION_TOPIC, holder, leaseMs: LEASE_MS, batchSize, now, signal };
+  await forEachDueItem(queue, run, async (item) => {
+    const outcome = await attributeItem(item, { ...options, now, pacing, robotsOf });
+    if (outcome) summary[outcome]++;
+  });
   return summary;
 }
 

@@ -1,6 +1,7 @@
 import type { OwnerNotifier } from '../notify/owner-notifier';
 import {
   ARTICLE_CHECK_TOPIC,
+  forEachDueItem,
   recheckedEvidenceOf,
   recordArticleCheckSteps,
   type ArticleCheckPayload,
@@ -58,22 +59,8 @@ const LEASE_MS = BATCH_SIZE * 30_000;
 export async function runArticleRecheck(options: ArticleRecheckOptions): Promise<ArticleRecheckSummary> {
   const { queue, holder, now = () => new Date(), batchSize = BATCH_SIZE, signal } = options;
   const summary: ArticleRecheckSummary = { checked: 0, held: 0, failing: 0, lapsed: 0, firstChecks: 0, leaseLost: 0 };
-  const notSettledSince = now();
-  while (!signal?.aborted) {
-    const items = await queue.takeDue({
-      topic: ARTICLE_CHECK_TOPIC,
-      now: now(),
-      holder,
-      leaseMs: LEASE_MS,
-      limit: batchSize,
-      notSettledSince,
-    });
-    if (items.length === 0) break;
-    for (const item of items) {
-      if (signal?.aborted) break;
-      await checkItem(item, options, now, summary);
-    }
-  }
+  const run = { topic: ARTICLE_CHECK_TOPIC, holder, leaseMs: LEASE_MS, batchSize, now, signal };
+  await forEachDueItem(queue, run, (item) => checkItem(item, options, now, summary));
   return summary;
 }
 

@@ -4,6 +4,7 @@ import {
   type Publishers,
   type QueueItem,
   type RecheckPolicy,
+  forEachDueItem,
 } from '@byline/shared/storage';
 import type { Logger } from '@byline/shared';
 import type { DomainProofSources } from './check-domain-proof';
@@ -48,23 +49,11 @@ const LEASE_MS = BATCH_SIZE * 20_000;
 export async function runDomainRecheck(options: DomainRecheckOptions): Promise<DomainRecheckSummary> {
   const { queue, holder, now = () => new Date(), signal } = options;
   const summary: DomainRecheckSummary = { checked: 0, held: 0, failing: 0, lapsed: 0 };
-  const notSettledSince = now();
   const checkedPublishers = new Set<number>();
-  while (!signal?.aborted) {
-    const items = await queue.takeDue({
-      topic: DOMAIN_CHECK_TOPIC,
-      now: now(),
-      holder,
-      leaseMs: LEASE_MS,
-      limit: BATCH_SIZE,
-      notSettledSince,
-    });
-    if (items.length === 0) break;
-    for (const item of items) {
-      if (signal?.aborted) break;
-      if (await checkItem(item, options, now(), summary)) checkedPublishers.add(item.payload.publisherId as number);
-    }
-  }
+  const run = { topic: DOMAIN_CHECK_TOPIC, holder, leaseMs: LEASE_MS, batchSize: BATCH_SIZE, now, signal };
+  await forEachDueItem(queue, run, async (item) => {
+    if (await checkItem(item, options, now(), summary)) checkedPublishers.add(item.payload.publisherId as number);
+  });
   if (options.trust) {
     for (const publisherId of checkedPublishers) {
       if (signal?.aborted) break;

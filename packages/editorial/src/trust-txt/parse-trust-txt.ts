@@ -60,6 +60,11 @@ function webAddressOf(value: string): string | null {
   }
 }
 
+/** What a file that declares nothing (or none that could be read) gives. */
+export function nothingDeclared(): ParsedTrustTxt {
+  return { relations: [], social: [], contacts: [], disclosures: [], dataTrainingAllowed: null, errors: [], warnings: [] };
+}
+
 /**
  * Reads a trust.txt (JournalList's specification): `name=value` lines, split at the first `=` (a value may hold
  * more), names in any case, `#` comments on lines of their own or after whitespace, blank lines and CRLF endings
@@ -70,15 +75,7 @@ function webAddressOf(value: string): string | null {
  * lines that are not `name=value`, values that are not addresses, repeated relations). Pure: reads nothing.
  */
 export function parseTrustTxt(text: string): ParsedTrustTxt {
-  const parsed: ParsedTrustTxt = {
-    relations: [],
-    social: [],
-    contacts: [],
-    disclosures: [],
-    dataTrainingAllowed: null,
-    errors: [],
-    warnings: [],
-  };
+  const parsed = nothingDeclared();
   const warn = (line: number, message: string) => parsed.warnings.push({ line, message });
   const fail = (line: number, message: string) => parsed.errors.push({ line, message });
   let controlledBy = 0;

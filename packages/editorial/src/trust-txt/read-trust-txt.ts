@@ -1,5 +1,5 @@
 import { REVERSE_TRUST_RELATION, type TrustRelation, type TrustSummary } from '@byline/shared/storage';
-import { parseTrustTxt, type DeclaredRelation, type ParsedTrustTxt } from './parse-trust-txt';
+import { nothingDeclared, parseTrustTxt, type DeclaredRelation, type ParsedTrustTxt } from './parse-trust-txt';
 
 /** What reading trust.txt files needs from outside: the body at an https address, or an error saying why not. */
 export interface TrustTxtSources {
@@ -50,19 +50,7 @@ export async function readTrustTxt(domain: string, options: ReadTrustTxtOptions)
   const self = host.replace(/^www\./, '');
   const own = await readFile(host, fetchText);
   if ('failure' in own) {
-    return {
-      domain: host,
-      readAt,
-      url: null,
-      relations: [],
-      social: [],
-      contacts: [],
-      disclosures: [],
-      dataTrainingAllowed: null,
-      errors: [],
-      warnings: [],
-      failure: own.failure,
-    };
+    return { domain: host, readAt, url: null, ...nothingDeclared(), relations: [], failure: own.failure };
   }
   const { parsed } = own;
 

@@ -92,3 +92,33 @@ export interface LeasedQueue {
   /** Takes the work of (topic, key) off the queue, leased or not; false when there was none. */
   remove(topic: string, key: string): Promise<boolean>;
 }
+
+/** What a run over a topic's due items takes them with. */
+export interface DueRun {
+  topic: string;
+  holder: string;
+  /** How long each batch is leased: long enough for the whole batch's work. */
+  leaseMs: number;
+  batchSize: number;
+  now: () => Date;
+  /** Stops the run: no more items are taken; an item in hand is left to its lease, which expires. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A worker's run over the due items of a topic: batches leased to `holder`, each item handed to `work` in turn,
+ * until none is due or the signal aborts. It never takes again what was settled since it began (notSettledSince),
+ * so an item `work` reschedules for now is left for the next run.
+ */
+export async function forEachDueItem(queue: LeasedQueue, run: DueRun, work: (item: QueueItem) => Promise<void>): Promise<void> {
+  const { topic, holder, leaseMs, batchSize, now, signal } = run;
+  const notSettledSince = now();
+  while (!signal?.aborted) {
+    const items = await queue.takeDue({ topic, now: now(), holder, leaseMs, limit: batchSize, notSettledSince });
+    if (items.length === 0) return;
+    for (const item of items) {
+      if (signal?.aborted) return;
+      await work(item);
+    }
+  }
+}
