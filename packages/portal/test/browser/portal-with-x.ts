@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { startOidcProvider, type StoreFactory, type TestAccount, type TestProvider } from '@byline/test-support';
+import type { PortalDeps } from '../../src/deps';
 import { createEditor } from '../../src/use-cases/accounts';
 import { NETWORKS, networkSignInFor, signInEnv } from '../proofs/portal-networks';
 import { startPortal, type Portal } from '../support/portal-harness';
@@ -19,8 +20,15 @@ export interface PortalWithX {
   close(): Promise<void>;
 }
 
-/** `accounts`: what a person types at X's sign-in page → the account (its `preferred_username` is the handle). */
-export async function startPortalWithX(factory: StoreFactory, accounts: Record<string, TestAccount>): Promise<PortalWithX> {
+/**
+ * `accounts`: what a person types at X's sign-in page → the account (its `preferred_username` is the handle).
+ * `overrides`: more of the portal's dependencies (a journey's domain checks, say).
+ */
+export async function startPortalWithX(
+  factory: StoreFactory,
+  accounts: Record<string, TestAccount>,
+  overrides: Partial<PortalDeps> = {},
+): Promise<PortalWithX> {
   // The portal's address must be known before the provider (its redirect URI) and the app (its public address).
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -34,6 +42,7 @@ export async function startPortalWithX(factory: StoreFactory, accounts: Record<s
   const portal = await startPortal(factory, {
     networkSignIn,
     publicUrls: { portal: base, articleVerifier: 'http://verify.test', journalistVerifier: 'http://journalists.test' },
+    ...overrides,
   });
   server.on('request', portal.app as unknown as http.RequestListener);
   return {
