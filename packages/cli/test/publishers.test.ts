@@ -391,6 +391,23 @@ describe.each(cliTargets())('byline publishers ($name store)', (factory) => {
     });
   });
 
+  it('attribution off and on: an outlet may ask that its pages not be read', async () => {
+    const slug = await created('The Quiet Gazette');
+    expect((await showJson(target, slug)).attribution).toBe(true);
+    expect(await byline(target, 'publishers', 'attribution', slug, 'off')).toEqual({
+      code: 0,
+      stdout: `Lookups of ${slug}’s unknown articles no longer have their pages read.\n`,
+      stderr: '',
+    });
+    expect((await showJson(target, slug)).attribution).toBe(false);
+    expect((await byline(target, 'publishers', 'attribution', slug, 'on')).code).toBe(0);
+    expect((await showJson(target, slug)).attribution).toBe(true);
+    const wrong = await byline(target, 'publishers', 'attribution', slug, 'maybe');
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain('Invalid value "maybe" for attribution: give on or off.');
+    expect((await byline(target, 'publishers', 'attribution', 'nobody', 'off')).stderr).toContain('No publisher with slug');
+  });
+
   it('domains check as its own process reaches the DNS_SERVERS it is given', async () => {
     buildPackages('cli');
     const slug = await created('The Harbour Times');
@@ -422,6 +439,7 @@ describe('byline publishers help', () => {
       'show [options] <slug>',
       'verify [options] <slug>',
       'unverify [options] <slug>',
+      'attribution <slug> <on|off>',
       'domains',
     ])
       expect(own.stdout).toMatch(new RegExp(`^ {2}${command.replace(/[[\]]/g, '\\$&')} `, 'm'));

@@ -190,6 +190,27 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
       });
   }
 
+  publishers
+    .command('attribution')
+    .description('let lookups of a publisher’s unknown articles have their pages read to attribute them (on), or not (off)')
+    .argument('<slug>', 'the publisher')
+    .argument('<on|off>', 'on: its pages may be read; off: an outlet that asked not to be read')
+    .action(async (slug: string, state: string) => {
+      if (state !== 'on' && state !== 'off')
+        throw new CliError(`Invalid value ${quoted(state)} for attribution: give on or off.`);
+      await withStore(ctx, async (store) => {
+        const repository = backendOf(store).publishers;
+        const publisher = await publisherBySlug(repository, slug);
+        await repository.update(publisher.id, { attribution: state === 'on' }, new Date());
+      });
+      writeLine(
+        ctx.stdout,
+        state === 'on'
+          ? `Lookups of ${slug}’s unknown articles may have their pages read to attribute them.`
+          : `Lookups of ${slug}’s unknown articles no longer have their pages read.`,
+      );
+    });
+
   registerDomains(publishers, ctx);
   registerStaff(publishers, ctx);
 }
