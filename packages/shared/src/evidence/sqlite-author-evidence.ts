@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import { NOT_REPLANNED, type SqliteDatabase } from '../database/sqlite-database';
 import type { ClaimKind, EvidenceMethod } from '../proofs/claims';
 import { affiliationIdentityOf, toVerifiedIdentity, type VerifiedIdentity } from '../claims/verified-identity';
 import type { AuthorEvidence } from './author-evidence-repository';
@@ -25,14 +25,14 @@ const statements = ({ lookupConnection: database }: SqliteDatabase) => ({
   proofs: database.prepare<[number], ProofRow>(
     `SELECT c.kind, c.value, e.method, e.provider_id, e.provider_name, e.verified_at
      FROM claims c JOIN evidence e ON e.claim_id = c.id
-     WHERE c.profile_id = ? AND c.state = 'proven' AND c.released_at IS NULL AND e.ended_at IS NULL
+     WHERE c.profile_id = ${NOT_REPLANNED} AND c.state = 'proven' AND c.released_at IS NULL AND e.ended_at IS NULL
      ORDER BY e.verified_at, e.id`,
   ),
   affiliations: database.prepare<[number], AffiliationRow>(
     `SELECT p.slug, p.name, s.accepted_at,
        (SELECT min(d.domain) FROM publisher_domains d WHERE d.publisher_id = p.id AND d.state = 'proven') AS domain
      FROM publisher_staff s JOIN publishers p ON p.id = s.publisher_id
-     WHERE s.profile_id = ? AND s.state = 'active' AND p.verified_at IS NOT NULL
+     WHERE s.profile_id = ${NOT_REPLANNED} AND s.state = 'active' AND p.verified_at IS NOT NULL
      ORDER BY s.accepted_at, s.id`,
   ),
 });

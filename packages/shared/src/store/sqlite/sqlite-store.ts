@@ -12,6 +12,7 @@ import { readAuthorView } from './profile-records';
 import { StoreFileGuard } from './store-file-guard';
 import { StoreOpenLock } from './store-open-lock';
 import { TurnSnapshot } from './turn-snapshot';
+import { NOT_REPLANNED } from '../../database/sqlite-database';
 import { unavailableOr } from './sqlite-errors';
 import { BUSY_TIMEOUT_MS, settleReadersAfterWrite } from './write-without-blocking';
 
@@ -19,7 +20,7 @@ export const SQLITE_FILE_NAME = 'byline.sqlite';
 
 /** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
 export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_etag AS etag FROM articles a JOIN profiles p ON p.id = a.profile_id
-  WHERE a.canonical_url = ? AND a.active = 1 AND p.verified = 1`;
+  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1`;
 
 export interface SqliteStoreOptions {
   /** Where problems with the file (deleted, replaced, unwritable: see StoreFileGuard) are logged. */
@@ -113,7 +114,7 @@ export class SqliteStore implements Store {
       >(
         `SELECT p.journalist_answer AS answer, p.journalist_etag AS etag, json_extract(p.doc, '$.profile_social_profiles.' || ?) AS handle
          FROM social_handles h JOIN profiles p ON p.id = h.profile_id
-         WHERE h.social_type = ? AND h.handle_key = ? AND p.verified = 1`,
+         WHERE h.social_type = ${NOT_REPLANNED} AND h.handle_key = ${NOT_REPLANNED} AND p.verified = 1`,
       ),
     };
     const db = this.db;
