@@ -88,6 +88,17 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect((await next.agent.get('/publishers')).text).not.toContain('Departing Daily');
   });
 
+  it('erases the invitations sent to a deleted account’s address that no profile took up', async () => {
+    const admin = await signedUp(portal.app);
+    const path = await createdPublisher(admin.agent, 'Inviting Herald');
+    const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
+    const leaving = await signedUp(portal.app);
+    const invited = (await portal.backend.staff.invite(publisher.id, { email: leaving.email }, admin.email, new Date()))!;
+    const deleted = await submit(leaving.agent, '/account/delete', '/account/delete', { email: leaving.email });
+    expect(deleted.status).toBe(303);
+    expect(await portal.backend.staff.findById(invited.id)).toBeNull();
+  });
+
   it('refuses a publisher without a name or with a logo that is not https, naming the field', async () => {
     const { agent } = await signedUp(portal.app);
     const noName = await submit(agent, '/publishers', '/publishers', { name: '  ', logo_url: '' });

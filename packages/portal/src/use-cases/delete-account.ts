@@ -8,12 +8,13 @@ import type { Backend, PortalUser } from '@byline/editorial';
  * 2. the API keys of their API account are revoked, so no key of theirs keeps working (the account record, with
  *    its email and usage counts, stays for the operator's billing until the operator removes it);
  * 3. the profile is erased with its claims, evidence, articles, requests, history and affiliations;
- * 4. the publishers they administer lose their admin (they stay, for the operator to hand on): a user id can be given
+ * 4. invitations to their address that no profile took up are deleted (the address is theirs); the publishers they
+ *    administer lose their admin (they stay, for the operator to hand on): a user id can be given
  *    again to the next person who signs up, who must not inherit them;
  * 5. the user goes, with their sessions and reset links.
  */
 export async function deleteAccount(
-  backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users' | 'publishers'>,
+  backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users' | 'publishers' | 'staff'>,
   user: PortalUser,
   now = new Date(),
 ): Promise<void> {
@@ -22,6 +23,7 @@ export async function deleteAccount(
     if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key);
   }
   if (user.profileId !== null) await backend.profiles.erase(user.profileId);
+  await backend.staff.eraseInvitationsTo(user.email);
   await backend.publishers.forgetAdmin(user.id, now);
   await backend.users.remove(user.id);
 }

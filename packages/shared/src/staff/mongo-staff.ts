@@ -153,6 +153,12 @@ export class MongoStaff implements Staff {
     });
   }
 
+  eraseInvitationsTo(email: string): Promise<number> {
+    return this.database.run(
+      async () => (await this.staff.deleteMany({ invited_email: email.toLowerCase(), profile_id: null })).deletedCount,
+    );
+  }
+
   ofPublisher(publisherId: number): Promise<Affiliation[]> {
     return this.database.run(async () =>
       (await this.staff.find({ publisher_id: publisherId }).sort({ _id: -1 }).toArray()).map(toAffiliation),

@@ -82,6 +82,7 @@ const statements = (database: SqliteDatabase) => ({
   close: database.prepare<[AffiliationState, string, string, string | null, number]>(
     `UPDATE publisher_staff SET state = ?, ended_at = ?, ended_by = ?, ended_reason = ? WHERE id = ? AND ${OPEN}`,
   ),
+  eraseInvitationsTo: database.prepare<[string]>('DELETE FROM publisher_staff WHERE invited_email = ? AND profile_id IS NULL'),
   ofPublisher: database.prepare<[number], AffiliationRow>(
     `SELECT ${COLUMNS} FROM publisher_staff WHERE publisher_id = ? ORDER BY id DESC`,
   ),
@@ -140,6 +141,10 @@ export class SqliteStaff implements Staff {
 
   end(id: number, actor: string, reason: string, at: Date): Promise<boolean> {
     return this.database.write(() => this.sql.close.run('ended', at.toISOString(), actor, reason, id).changes > 0);
+  }
+
+  eraseInvitationsTo(email: string): Promise<number> {
+    return this.database.write(() => this.sql.eraseInvitationsTo.run(email.toLowerCase()).changes);
   }
 
   ofPublisher(publisherId: number): Promise<Affiliation[]> {

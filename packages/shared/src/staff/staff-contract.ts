@@ -109,4 +109,18 @@ export function staffContract(factory: StoreFactory): void {
     expect(await staff().findById(mine.id)).toBeNull();
     expect((await staff().ofPublisher(publisherId)).map((a) => a.id)).toEqual([theirs.id]);
   });
+
+  it('erases the invitations to an address no profile took up, and keeps those taken up', async () => {
+    const publisherId = await publisher();
+    const other = await publisher('other');
+    const { profile } = await newJournalist(backend());
+    const open = (await staff().invite(publisherId, { email: 'Leaving@example.org' }, ADMIN, T0))!;
+    const taken = (await staff().invite(other, { email: 'leaving@example.org' }, ADMIN, T0))!;
+    await staff().accept(taken.id, profile.id, later(1));
+    const someoneElse = (await staff().invite(publisherId, { email: 'staying@example.org' }, ADMIN, T0))!;
+    expect(await staff().eraseInvitationsTo('LEAVING@example.org')).toBe(1);
+    expect(await staff().findById(open.id)).toBeNull();
+    expect(await staff().findById(taken.id)).toMatchObject({ state: 'active' });
+    expect(await staff().findById(someoneElse.id)).not.toBeNull();
+  });
 }

@@ -47,6 +47,11 @@ export interface Staff {
   decline(id: number, actor: string, at: Date): Promise<boolean>;
   /** Either side ends an invitation or an active affiliation; kept, marked ended. False when not open. */
   end(id: number, actor: string, reason: string, at: Date): Promise<boolean>;
+  /**
+   * Deletes the invitations sent to this address that no profile took up (those taken up go with their profile's
+   * erasure): the person is leaving, and the address is theirs. How many.
+   */
+  eraseInvitationsTo(email: string): Promise<number>;
   /** Every affiliation of a publisher, newest first. */
   ofPublisher(publisherId: number): Promise<Affiliation[]>;
   /** Every affiliation of a profile, newest first. */
