@@ -4,6 +4,7 @@ import { plainTextRule } from '@byline/shared';
 import {
   backendOf,
   checkPublisherDomain,
+  DOMAIN_PROOF_METHOD_NAMES,
   domainProofSourcesOf,
   InvalidAttributionDomainError,
   newDomainToken,
@@ -16,7 +17,6 @@ import {
   txtRecordNameOf,
   wellKnownUrlOf,
   type Affiliation,
-  type DomainProofMethod,
   type Publisher,
   type PublisherDomain,
   type PublisherEvent,
@@ -42,7 +42,7 @@ const slugSchema = Joi.string()
 /** As the portal's editors' notes: kept in the history, so plain text only. */
 const noteSchema = Joi.string().trim().allow('').max(2000).custom(plainTextRule('prose'));
 
-const METHODS: Record<DomainProofMethod, string> = { 'dns-txt': 'DNS TXT record', 'well-known': 'well-known file' };
+const METHODS = DOMAIN_PROOF_METHOD_NAMES;
 
 /** A domain as attribution domains are stored (whole domain, no IP, no public suffix); a bad one is named. */
 function validDomain(input: string): string {

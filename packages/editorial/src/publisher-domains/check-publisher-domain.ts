@@ -1,5 +1,6 @@
 import { DOMAIN_CHECK_TOPIC, type LeasedQueue, type Publishers, type RecheckPolicy } from '@byline/shared/storage';
 import { checkDomainProof, type DomainProofSources } from './check-domain-proof';
+import { DOMAIN_PROOF_METHOD_NAMES } from './domain-token';
 
 export type DomainCheckOutcome =
   /** The token is in place; `method` says where. */
@@ -52,7 +53,7 @@ export async function checkPublisherDomain(
         dueAt: new Date(now.getTime() + schedule.intervalMs),
       });
     }
-    const note = `${domain} (${result.method === 'dns-txt' ? 'DNS TXT record' : 'well-known file'})`;
+    const note = `${domain} (${DOMAIN_PROOF_METHOD_NAMES[result.method]})`;
     const check = { outcome: 'proven', method: result.method, at } as const;
     const recorded = await publishers.recordCheck(
       publisherId,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { DomainProofMethod } from '@byline/shared/storage';
 
 /** The name of the TXT record that proves a domain: under the domain, so only its owner can write it. */
 export const txtRecordNameOf = (domain: string) => `_byline.${domain}`;
@@ -11,3 +12,9 @@ export const wellKnownUrlOf = (domain: string) => `https://${domain}/.well-known
 
 /** A new token: 128 random bits, hex, unguessable and safe in a DNS TXT record. */
 export const newDomainToken = () => randomBytes(16).toString('hex');
+
+/** How each way of proving a domain is named to people (history notes, pages, the command line). */
+export const DOMAIN_PROOF_METHOD_NAMES: Readonly<Record<DomainProofMethod, string>> = {
+  'dns-txt': 'DNS TXT record',
+  'well-known': 'well-known file',
+};

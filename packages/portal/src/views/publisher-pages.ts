@@ -1,4 +1,5 @@
 import {
+  DOMAIN_PROOF_METHOD_NAMES,
   proofValueOf,
   txtRecordNameOf,
   wellKnownUrlOf,
@@ -36,7 +37,7 @@ const DOMAIN_STATES: Record<PublisherDomainState, string> = {
   lapsed: 'Lapsed: its proof stopped holding; prove it again',
 };
 
-const METHODS = { 'dns-txt': 'DNS TXT record', 'well-known': 'well-known file' } as const;
+const METHODS = DOMAIN_PROOF_METHOD_NAMES;
 
 const EVENT_LABELS: Record<PublisherEventAction, string> = {
   created: 'Created',

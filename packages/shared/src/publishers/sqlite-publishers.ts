@@ -186,15 +186,10 @@ const statements = (database: SqliteDatabase) => ({
 /** Publishers in the embedded store; each change and its history entry are one transaction. */
 export class SqlitePublishers implements Publishers {
   private readonly sql: ReturnType<typeof statements>;
-  private readonly matchStatements = new Map<number, Statement<string[], DomainRow & { p_id: number }>>();
-
-  private readonly lookupById: Statement<[number], PublisherRow>;
+  private readonly matchStatements = new Map<number, Statement<string[], DomainRow & PublisherRow>>();
 
   constructor(private readonly database: SqliteDatabase) {
     this.sql = statements(database);
-    this.lookupById = database.lookupConnection.prepare<[number], PublisherRow>(
-      `SELECT ${PUBLISHER_COLUMNS} FROM publishers p WHERE p.id = ?`,
-    );
   }
 
   create({ slug, name, logoUrl = null, adminUserId = null }: NewPublisher, actor: string, at: Date): Promise<Publisher | null> {
@@ -308,7 +303,7 @@ export class SqlitePublishers implements Publishers {
     return this.database.lookup(() => {
       const row = this.matchStatement(suffixes.length).get(...suffixes);
       if (!row) return null;
-      return { publisher: toPublisher(this.lookupById.get(row.p_id)!), domain: toDomain(row) };
+      return { publisher: toPublisher(row), domain: toDomain(row) };
     });
   }
 
@@ -316,8 +311,9 @@ export class SqlitePublishers implements Publishers {
   private matchStatement(count: number) {
     let statement = this.matchStatements.get(count);
     if (!statement) {
-      statement = this.database.lookupConnection.prepare<string[], DomainRow & { p_id: number }>(
-        `SELECT ${DOMAIN_COLUMNS}, p.id AS p_id FROM publisher_domains d JOIN publishers p ON p.id = d.publisher_id
+      // The domain's and its publisher's columns in one row (their names do not overlap): one read per lookup.
+      statement = this.database.lookupConnection.prepare<string[], DomainRow & PublisherRow>(
+        `SELECT ${DOMAIN_COLUMNS}, ${PUBLISHER_COLUMNS} FROM publisher_domains d JOIN publishers p ON p.id = d.publisher_id
          WHERE d.state = 'proven' AND p.verified_at IS NOT NULL AND d.domain IN (${Array(count).fill('?').join(', ')})
          ORDER BY length(d.domain) DESC LIMIT 1`,
       );
