@@ -4,6 +4,7 @@ import { EDITOR_PROVIDER, proveArticle } from '@byline/editorial';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';
 import { editor, journalist, reviewPath } from './support/editors';
 import {
+  csrfFrom,
   portalStoreFactories,
   profileForm,
   signedUp,
@@ -424,5 +425,27 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
       expect({ action, status: res.status }).toEqual({ action, status: 403 });
     }
     expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'active' });
+  });
+
+  it('refuses every staff form to a visitor who is not signed in (401) and changes nothing', async () => {
+    const harbour = await publisherOf('The Harbour Times');
+    const person = await verifiedJournalist();
+    await invite(harbour, harbour.path, person.slug);
+    const id = await invitationOn(person.agent);
+    const visitor = request.agent(portal.app);
+    // A visitor's own valid token (from the sign-in page): refused for not being signed in, not for the token.
+    const csrf = csrfFrom((await visitor.get('/signin')).text);
+    const before = await portal.backend.staff.ofPublisher(harbour.publisher.id);
+    for (const action of [
+      `${harbour.path}/staff`,
+      `${harbour.path}/staff/${id}/end`,
+      `/profile/staff/${id}/accept`,
+      `/profile/staff/${id}/decline`,
+      `/profile/staff/${id}/end`,
+    ]) {
+      const res = await visitor.post(action).type('form').send({ invitee: person.slug, confirm: 'end', _csrf: csrf });
+      expect({ action, status: res.status }).toEqual({ action, status: 401 });
+    }
+    expect(await portal.backend.staff.ofPublisher(harbour.publisher.id)).toEqual(before);
   });
 });
