@@ -6,10 +6,15 @@ import { writeLine } from '../output';
 export function registerImport(program: Command, ctx: CliContext): void {
   program
     .command('import')
-    .description('import profiles from an NDJSON file (one profile a line) or a JSON array; all or nothing')
+    .description('import profiles (and publishers) from an NDJSON file (one profile a line) or a JSON array; all or nothing')
     .argument('<file>', 'the file to import')
     .action(async (file: string) => {
-      const { profiles, articles } = await importFile(ctx, file);
+      const { profiles, articles, publishers } = await importFile(ctx, file);
       writeLine(ctx.stdout, `Imported ${profiles} profile(s) and ${articles} article(s) from ${file}.`);
+      if (publishers)
+        writeLine(
+          ctx.stdout,
+          `Imported ${publishers.publishers} publisher(s), with ${publishers.domains} new domain(s) and ${publishers.staff} new staff affiliation(s).`,
+        );
     });
 }

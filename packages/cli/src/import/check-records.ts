@@ -15,6 +15,9 @@ class FirstClaims {
     if (earlier === undefined) this.claims.set(value, line);
     return earlier;
   }
+  has(value: string): boolean {
+    return this.claims.has(value);
+  }
 }
 
 /**
@@ -29,6 +32,11 @@ export class RecordChecker {
   private readonly handles = new FirstClaims();
 
   constructor(private readonly now = new Date().toISOString()) {}
+
+  /** Whether a valid record so far had this profile_slug. */
+  hasProfile(slug: string): boolean {
+    return this.slugs.has(slug);
+  }
 
   /** The record, valid and with defaults filled; undefined when it has problems (added to `problems`). */
   check(entry: RawRecord): ProfileInput | undefined {

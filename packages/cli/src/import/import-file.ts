@@ -4,7 +4,8 @@ import { backendOf, ImportConflictError, type ImportSummary } from '@byline/edit
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 import type { LineProblem } from './check-records';
-import { checkedBatches, InvalidRecordsError } from './checked-batches';
+import { publishersProblems, writePublishers, type PublishersSummary } from '../publishers-transfer/import-publishers';
+import { checkedBatches, InvalidRecordsError, RefusedPublishersError, type FoundPublishers } from './checked-batches';
 import { memoryWarning } from './memory-check';
 import { byteCount, progressReporter, type ProgressReporter } from './progress';
 
@@ -29,13 +30,21 @@ function rejectFile(ctx: CliContext, file: string, problems: LineProblem[], why:
   throw new CliError(`Fix the lines above and run the import again.`);
 }
 
+/** What an import wrote: its profiles and articles, and its publishers when the file had any. */
+export interface FileImportSummary extends ImportSummary {
+  publishers?: PublishersSummary;
+}
+
 /**
  * `byline import FILE`, also behind `byline demo`: one all-or-nothing store call fed the file's records
  * in batches as they are read and checked. Any bad record means nothing is imported, and every bad line
  * is listed. The embedded store writes while the file is read, so the file is never held whole;
  * MongoDB's store collects it first (hence the memory warning there), then shows its writing progress.
+ * The file's publishers (its publishers record) are checked against the store before that call ends, so a
+ * refusal stores nothing, and written through the Publishers and Staff ports once the profiles their staff
+ * name are stored.
  */
-export async function importFile(ctx: CliContext, file: string): Promise<ImportSummary> {
+export async function importFile(ctx: CliContext, file: string): Promise<FileImportSummary> {
   const { size } = await fs.promises.stat(file).catch((error: unknown) => cannotRead(file, error));
   return withNewOrExistingStore(ctx, async (store) => {
     if (store.kind !== 'embedded') {
@@ -49,15 +58,20 @@ export async function importFile(ctx: CliContext, file: string): Promise<ImportS
       writing?.stop();
     };
     const lines: number[] = [];
+    const backend = backendOf(store);
+    const publishers: FoundPublishers = {};
     const batches = checkedBatches(file, {
       lines,
+      publishers,
+      checkPublishers: (record, inFile) => publishersProblems(backend, record, inFile),
       onRead: (share) => {
         // An empty file has no progress to show ("0/0 bytes (100%)").
         if (size > 0) reading.update({ done: Math.round(share * size), total: size });
       },
     });
+    let summary: ImportSummary;
     try {
-      return await backendOf(store).profiles.importBatches(batches, (progress) => {
+      summary = await backend.profiles.importBatches(batches, (progress) => {
         if (!writing) {
           reading.stop();
           writing = progressReporter('Writing', ctx.stderr);
@@ -67,6 +81,7 @@ export async function importFile(ctx: CliContext, file: string): Promise<ImportS
     } catch (error) {
       stopProgress(); // before anything else is written, so a progress bar does not garble the report
       if (error instanceof InvalidRecordsError) rejectFile(ctx, file, error.problems, 'are invalid');
+      if (error instanceof RefusedPublishersError) rejectFile(ctx, file, error.problems, 'cannot be imported into this store');
       if (error instanceof ImportConflictError) {
         const problems = error.problems.map(({ index, reason }) => ({ line: lines[index] ?? 0, reason }));
         rejectFile(ctx, file, problems, 'conflict with stored data');
@@ -74,6 +89,15 @@ export async function importFile(ctx: CliContext, file: string): Promise<ImportS
       cannotRead(file, error);
     } finally {
       stopProgress();
+    }
+    if (!publishers.record) return summary;
+    try {
+      return { ...summary, publishers: await writePublishers(backend, publishers.record) };
+    } catch (error) {
+      // Checked before the profiles were stored, so only another process changing the publishers meanwhile leads here.
+      throw new CliError(
+        `The profiles of ${file} were imported, but not all its publishers: ${(error as Error).message}. Run the import again.`,
+      );
     }
   });
 }
