@@ -179,6 +179,18 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
     expect(again.stdout).toContain('Imported 2 publisher(s), with 0 new domain(s) and 0 new staff affiliation(s).');
     expect((await byline(copy, 'export')).stdout).toBe(text);
 
+    // The same records as a JSON array import the same.
+    const asArray = importFileWith(
+      text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+      'json-array',
+    );
+    const third = fresh();
+    expect((await byline(third, 'import', asArray)).code).toBe(0);
+    expect((await byline(third, 'export')).stdout).toBe(text);
+
     // The verified publisher answers for its proven domain in the copy as in the original.
     const match = await withBackend(copy, (backend) => backend.publishers.matchHost('www.harbour.example'));
     expect(match).toMatchObject({ publisher: { slug: 'harbour' }, domain: { domain: 'harbour.example', method: 'dns-txt' } });
@@ -244,6 +256,11 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
     expect(second.stderr).toContain('  line 1: "publishers[0].domains[0].method" must be null when state is "pending"');
     expect(second.stderr).toContain('  line 1: "publishers[1].slug" "tide-news" is also the slug of publishers[0]');
 
+    const twice = importFileWith([{ publishers: [] }, aProfile(), { publishers: [] }]);
+    const third = await byline(target, 'import', twice);
+    expect(third.code).toBe(1);
+    expect(third.stderr).toContain('  line 3: a second publishers record (the first is on line 1)');
+
     await withBackend(target, async (backend) => {
       expect(await backend.profiles.count()).toBe(0);
       expect(await backend.publishers.list()).toEqual([]);
@@ -305,5 +322,14 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
     // The profile in the file is enough.
     const fine = importFileWith([member, { publishers: [aPublisher({ staff: [staff(member.profile_slug)] })] }]);
     expect(await byline(target, 'import', fine)).toMatchObject({ code: 0 });
+
+    // A second open invitation to the same person, at another time, is refused as the portal refuses it.
+    const another = { ...staff(member.profile_slug), invited_at: T(9) };
+    const clash = importFileWith([{ publishers: [aPublisher({ staff: [another] })] }]);
+    const refused = await byline(target, 'import', clash);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `  line 1: "publishers[0].staff[0]" ${member.profile_slug} already has an open invitation or affiliation with "tide-news" in the store`,
+    );
   });
 });
