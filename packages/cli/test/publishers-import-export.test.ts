@@ -256,6 +256,24 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
     expect(second.stderr).toContain('  line 1: "publishers[0].domains[0].method" must be null when state is "pending"');
     expect(second.stderr).toContain('  line 1: "publishers[1].slug" "tide-news" is also the slug of publishers[0]');
 
+    const invited = { profile_slug: null, invited_email: 'a@mail.example', state: 'invited', invited_by: 'x', invited_at: T(1) };
+    const nulls = { accepted_at: null, ended_at: null, ended_by: null, ended_reason: null };
+    const doubled = importFileWith([
+      {
+        publishers: [
+          aPublisher({
+            staff: [
+              { ...invited, ...nulls },
+              { ...invited, ...nulls, invited_at: T(2) },
+            ],
+          }),
+        ],
+      },
+    ]);
+    expect((await byline(target, 'import', doubled)).stderr).toContain(
+      '  line 1: "publishers[0].staff[1].invited_email" "a@mail.example" is open in staff[0] too: one open invitation or affiliation per person',
+    );
+
     const twice = importFileWith([{ publishers: [] }, aProfile(), { publishers: [] }]);
     const third = await byline(target, 'import', twice);
     expect(third.code).toBe(1);

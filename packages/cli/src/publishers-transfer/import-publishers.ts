@@ -81,7 +81,7 @@ class PublisherImport {
         const clash = storedStaff.find(
           (a) =>
             isOpen(a.state) &&
-            ((affiliation.invited_email !== null && a.invitedEmail === affiliation.invited_email && a.profileId === null) ||
+            ((affiliation.invited_email !== null && a.invitedEmail === affiliation.invited_email) ||
               (profileId !== null && a.profileId === profileId)),
         );
         if (clash)

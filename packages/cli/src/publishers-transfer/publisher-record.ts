@@ -224,6 +224,29 @@ function acrossPublishers(publishers: PublisherRecord[]): string[] {
       if (publisher.domains.findIndex((other) => other.domain === domain) < d)
         problems.push(`"publishers[${index}].domains[${d}].domain" "${domain}" is listed twice for this publisher`);
     });
+    problems.push(...openTwice(publisher.staff, index));
+  });
+  return problems;
+}
+
+/** A publisher has one open (invited or active) affiliation per profile and per address at a time. */
+function openTwice(staff: StaffRecord[], index: number): string[] {
+  const problems: string[] = [];
+  const open = new Map<string, number>();
+  staff.forEach(({ profile_slug, invited_email, state }, s) => {
+    if (state !== 'invited' && state !== 'active') return;
+    for (const [field, value] of [
+      ['profile_slug', profile_slug],
+      ['invited_email', invited_email],
+    ] as const) {
+      if (value === null) continue;
+      const earlier = open.get(`${field} ${value}`);
+      if (earlier === undefined) open.set(`${field} ${value}`, s);
+      else
+        problems.push(
+          `"publishers[${index}].staff[${s}].${field}" "${value}" is open in staff[${earlier}] too: one open invitation or affiliation per person`,
+        );
+    }
   });
   return problems;
 }
