@@ -21,7 +21,7 @@ export function embedSection(name: string, slug: string, publicAddress: string):
       Copy this HTML into a web page to show the badge, linked to this profile. It always shows what Byline says now: within
       ${BADGE_MAX_AGE_SECONDS / 60} minutes of Byline no longer vouching for this journalist it turns neutral.
     </p>
-    <textarea id="badge-snippet" readonly rows="3" aria-labelledby="embed-heading">${embedSnippet(name, publicAddress)}</textarea>
+    <textarea id="badge-snippet" readonly rows="5" aria-labelledby="embed-heading">${embedSnippet(name, publicAddress)}</textarea>
     <button type="button" class="secondary" data-copy="badge-snippet">Copy</button>
   </section>`;
 }
