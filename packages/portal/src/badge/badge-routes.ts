@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { backendOf } from '@byline/editorial';
 import type { PortalContext } from '../deps';
+import { securityHeaders } from '../http/security-headers';
 import { findPublicProfile } from '../use-cases/public-profiles';
 import { badgeSlug } from './badge-schema';
 import { NEUTRAL_BADGE, verifiedBadge } from './badge-svg';
@@ -43,7 +44,8 @@ function sendBadge(req: Request, res: Response, svg: string): void {
 export function badgeRoutes({ store }: PortalContext): Router {
   const { profiles } = backendOf(store);
   const router = Router();
-  router.get('/j/:slug/badge.svg', async (req, res) => {
+  // The pages' headers first, so an error page from here (the store down) is sent like any other; a badge replaces them.
+  router.get('/j/:slug/badge.svg', securityHeaders, async (req, res) => {
     const slug = badgeSlug(req.params);
     const found = slug === undefined ? null : await findPublicProfile(profiles, slug);
     sendBadge(req, res, found?.verified ? verifiedBadge(found.name) : NEUTRAL_BADGE);
