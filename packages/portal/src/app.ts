@@ -27,6 +27,7 @@ import { accountRoutes } from './routes/account-routes';
 import { apiSettingsRoutes } from './routes/api-settings-routes';
 import { articleRoutes } from './routes/article-routes';
 import { assetRoutes } from './routes/asset-routes';
+import { badgeRoutes } from './badge/badge-routes';
 import { identityReviewRoutes } from './routes/identity-review-routes';
 import { editorRoutes } from './routes/editor-routes';
 import { editorDirectoryRoutes } from './routes/editor-directory-routes';
@@ -93,6 +94,8 @@ export function createApp(deps: PortalDeps): Express {
   app.use(requestContext(requestLog(deps.logger)));
   app.use(assetRoutes());
   app.use(opsRoutes(deps.store));
+  // Other sites embed the badge: it sets its own headers and must set no cookie, so it comes before the pages' middleware.
+  app.use(badgeRoutes(ctx));
   app.use(securityHeaders);
   app.use(cookieParser());
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));

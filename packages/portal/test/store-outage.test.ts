@@ -13,6 +13,13 @@ describe('portal during a database outage (mongodb store)', () => {
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.text).toContain('cannot reach its database');
+
+      // The badge does not pass off an outage as "not verified": an error page, sent like every page and never cached.
+      const badge = await request(app).get('/j/someone/badge.svg');
+      expect(badge.status).toBe(503);
+      expect(badge.headers['content-type']).toMatch(/^text\/html/);
+      expect(badge.headers['cache-control']).toBe('no-store');
+      expect(badge.headers['content-security-policy']).toContain("script-src 'self'");
     } finally {
       await store.close();
     }

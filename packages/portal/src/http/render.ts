@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { PortalSession, PortalUser } from '@byline/editorial';
-import type { Interpolation } from '../views/html';
+import type { Interpolation, SafeHtml } from '../views/html';
 import { layout } from '../views/layout';
 
 export function currentSession(res: Response): PortalSession | undefined {
@@ -22,7 +22,7 @@ export function csrfTokenOf(res: Response): string {
   return res.locals.csrfToken as string;
 }
 
-export function render(res: Response, title: string, body: Interpolation, status = 200): void {
-  const page = layout({ user: currentUser(res), csrfToken: csrfTokenOf(res) }, title, body);
+export function render(res: Response, title: string, body: Interpolation, status = 200, head?: SafeHtml): void {
+  const page = layout({ user: currentUser(res), csrfToken: csrfTokenOf(res) }, title, body, head);
   res.status(status).type('html').send(page.value);
 }

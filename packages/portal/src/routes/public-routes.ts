@@ -5,7 +5,9 @@ import { PageError } from '../http/page-error';
 import { render } from '../http/render';
 import { publicProofsOf } from '../proofs/public-proofs';
 import { staffRows } from '../use-cases/staff';
-import { unverifiedProfilePage, verifiedProfilePage } from '../views/public-profile-page';
+import { findPublicProfile } from '../use-cases/public-profiles';
+import { openGraphProfile } from '../views/open-graph';
+import { UNVERIFIED_NOTICE, unverifiedProfilePage, verifiedDescription, verifiedProfilePage } from '../views/public-profile-page';
 
 export const PUBLIC_ARTICLE_COUNT = 10;
 
@@ -13,17 +15,28 @@ export function publicRoutes({ store, claims, publicUrls }: PortalContext): Rout
   const backend = backendOf(store);
   const router = Router();
   router.get('/j/:slug', async (req, res) => {
-    const profile = await backend.profiles.findBySlug(String(req.params.slug));
-    if (!profile) throw new PageError(404, 'There is no journalist profile at this address.');
-    const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
-    if (!profile.verified) return render(res, name, unverifiedProfilePage(profile));
+    const found = await findPublicProfile(backend.profiles, String(req.params.slug));
+    if (!found) throw new PageError(404, 'There is no journalist profile at this address.');
+    const { profile, name, verified } = found;
+    const publicAddress = publicProfileUrl(publicUrls.portal, profile.profile_slug);
+    // A shared link previews only what the page itself shows: an unverified profile's name and notice, no photo.
+    if (!verified) {
+      const preview = openGraphProfile({ title: name, description: UNVERIFIED_NOTICE, url: publicAddress });
+      return render(res, name, unverifiedProfilePage(profile), 200, preview);
+    }
     const [articles, claimList, affiliations] = await Promise.all([
       backend.articles.latest(profile.id, PUBLIC_ARTICLE_COUNT),
       claims.claimsOf(profile.id),
       backend.staff.ofProfile(profile.id).then((all) => staffRows(backend, all)),
     ]);
-    const publicAddress = publicProfileUrl(publicUrls.portal, profile.profile_slug);
-    render(res, name, verifiedProfilePage(profile, articles, publicProofsOf(profile, claimList), publicAddress, affiliations));
+    const preview = openGraphProfile({
+      title: name,
+      description: verifiedDescription(profile),
+      url: publicAddress,
+      image: profile.profile_image,
+    });
+    const page = verifiedProfilePage(profile, articles, publicProofsOf(profile, claimList), publicAddress, affiliations);
+    render(res, name, page, 200, preview);
   });
   return router;
 }

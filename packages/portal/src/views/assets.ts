@@ -38,6 +38,7 @@ table { width: 100%; border-collapse: collapse; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 /* Long lines of sample markup scroll inside their block rather than widen the page on a phone. */
 pre { max-width: 100%; overflow-x: auto; background: #f0f2f5; padding: .5rem; border-radius: 6px; }
+.embed textarea { display: block; width: 100%; font: .85rem/1.4 ui-monospace, monospace; padding: .5rem; border: 1px solid var(--line); border-radius: 6px; resize: vertical; margin-bottom: .5rem; word-break: break-all; }
 .secret { font-family: ui-monospace, monospace; word-break: break-all; background: #fff8e1; padding: .5rem; border-radius: 6px; }
 .profile-head { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
 .avatar { position: relative; flex: none; width: 96px; height: 96px; border-radius: 50%; overflow: hidden; display: grid; place-items: center; background: #dce8f5; color: var(--accent); font-size: 2rem; font-weight: 700; }

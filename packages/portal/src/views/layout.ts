@@ -23,13 +23,15 @@ function navigation({ user, csrfToken }: PageContext): SafeHtml {
     ${postButton('/signout', 'Sign out', csrfToken)}`;
 }
 
-export function layout(context: PageContext, title: string, body: Interpolation): SafeHtml {
+/** `head`: more of the page's <head> (a public profile's Open Graph tags). */
+export function layout(context: PageContext, title: string, body: Interpolation, head?: SafeHtml): SafeHtml {
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · Byline</title>
+        ${head}
         <link rel="icon" href="${sitePath(FAVICON_PATH)}" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/portal.css" />
         <script src="/assets/portal.js" defer></script>

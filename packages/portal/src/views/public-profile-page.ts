@@ -4,8 +4,8 @@ import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { avatar, placeLine } from './profile-details';
 import { publicAffiliations } from './staff-parts';
 import type { StaffRow } from '../use-cases/staff';
-
-const fullName = (profile: Profile) => `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
+import { fullName } from '../use-cases/public-profiles';
+import { embedSection } from '../badge/embed-snippet';
 
 /** "Title at Employer", or whichever of the two the profile has. */
 function roleLine({ profile_title: title, profile_employer: employer }: Profile): SafeHtml {
@@ -17,7 +17,8 @@ function roleLine({ profile_title: title, profile_employer: employer }: Profile)
 
 /**
  * A verified journalist: badge, employer, proven accounts with their evidence, latest articles, rel="me" links
- * to every claimed website, and the schema.org Person (JSON-LD) with the proven accounts as `sameAs`.
+ * to every claimed website, the badge to embed elsewhere, and the schema.org Person (JSON-LD) with the proven
+ * accounts as `sameAs`.
  */
 export function verifiedProfilePage(
   profile: Profile,
@@ -53,6 +54,7 @@ export function verifiedProfilePage(
             </ul>`
           : html`<p>No articles yet.</p>`
       }
+      ${embedSection(fullName(profile), profile.profile_slug, publicAddress)}
     </article>
     ${personJsonLd(profile, publicAddress, proofs)}`;
 }
@@ -61,9 +63,17 @@ export function verifiedProfilePage(
  * Not verified: nothing that could pass for an endorsement — no proofs, no rel="me" links (a fediverse server
  * would show them as verified links), no structured data.
  */
+export const UNVERIFIED_NOTICE = 'Byline has not verified this profile.';
+
 export function unverifiedProfilePage(profile: Profile): SafeHtml {
   return html`<article class="card public-profile">
     <h1>${fullName(profile)}</h1>
-    <p>Byline has not verified this profile.</p>
+    <p>${UNVERIFIED_NOTICE}</p>
   </article>`;
+}
+
+/** "Title at Employer. Verified journalist on Byline." — what a shared link to a verified profile previews. */
+export function verifiedDescription({ profile_title: title, profile_employer: employer }: Profile): string {
+  const role = title && employer ? `${title.trim()} at ${employer.trim()}` : (title || employer || '').trim();
+  return [role, 'Verified journalist on Byline.'].filter(Boolean).join('. ');
 }

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import { backendOf } from '@byline/editorial';
+import type { PortalContext } from '../deps';
+import { securityHeaders } from '../http/security-headers';
+import { findPublicProfile } from '../use-cases/public-profiles';
+import { badgeSlug } from './badge-schema';
+import { NEUTRAL_BADGE, verifiedBadge } from './badge-svg';
+
+/**
+ * How long a browser or a cache may keep a badge without asking again (seconds): after an editor unverifies a
+ * journalist, every badge of theirs embedded anywhere turns neutral within this time.
+ */
+export const BADGE_MAX_AGE_SECONDS = 300;
+
+export const badgePath = (slug: string) => `/j/${encodeURIComponent(slug)}/badge.svg`;
+
+const etagOf = (svg: string) => `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * Headers for an image that other sites embed: it may be loaded from any origin (Cross-Origin-Resource-Policy),
+ * and the SVG, opened on its own, may run nothing and load nothing (a sandboxed, script-free policy).
+ */
+function sendBadge(req: Request, res: Response, svg: string): void {
+  res.set({
+    'Content-Type': 'image/svg+xml; charset=utf-8',
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox",
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': `public, max-age=${BADGE_MAX_AGE_SECONDS}`,
+    ETag: etagOf(svg),
+  });
+  // req.fresh compares If-None-Match with the ETag just set.
+  if (req.fresh) return void res.status(304).end();
+  res.status(200).send(svg);
+}
+
+/**
+ * GET /j/SLUG/badge.svg: the journalist's name and "verified by Byline" exactly when their public page says
+ * verified; the one neutral badge for every other address, never an error image. Mounted before the session
+ * and CSRF middleware: an image embedded on other sites sets no cookie and reads none.
+ */
+export function badgeRoutes({ store }: PortalContext): Router {
+  const { profiles } = backendOf(store);
+  const router = Router();
+  // The pages' headers first, so an error page from here (the store down) is sent like any other; a badge replaces them.
+  router.get('/j/:slug/badge.svg', securityHeaders, async (req, res) => {
+    const slug = badgeSlug(req.params);
+    const found = slug === undefined ? null : await findPublicProfile(profiles, slug);
+    sendBadge(req, res, found?.verified ? verifiedBadge(found.name) : NEUTRAL_BADGE);
+  });
+  return router;
+}
