@@ -25,7 +25,7 @@ const METHODS = ['POST', 'GET'];
  */
 export function verifyArticleRoutes(deps: ServiceDeps): Router {
   const { store, logger } = deps;
-  const { publishers, authorEvidence, outletDigests, queue } = serviceRepositoriesOf(store);
+  const { publishers, outletDigests, queue } = serviceRepositoriesOf(store);
   const { gate, origins } = verificationGate(deps);
   const operation = (answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>) =>
     verificationHandler<VerifyArticleInput>(gate, {
@@ -39,9 +39,7 @@ export function verifyArticleRoutes(deps: ServiceDeps): Router {
     [VERIFY_ARTICLE_PATH, operation((input) => verifyArticle(store, input))],
     [
       VERIFY_ARTICLE_V2_PATH,
-      operation((input) =>
-        verifyArticleV2({ store, publishers, authorEvidence, outletDigests, attribution: { queue, logger } }, input),
-      ),
+      operation((input) => verifyArticleV2({ store, publishers, outletDigests, attribution: { queue, logger } }, input)),
     ],
   ] as const;
   for (const [path, handle] of versions) {

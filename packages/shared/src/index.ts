@@ -37,6 +37,7 @@ export * from './publishers/publishers-repository';
 export * from './publishers/domain-info';
 export * from './evidence/author-evidence-repository';
 export * from './outlets/outlet-digests-repository';
+export * from './outlets/outlet-answers';
 export type { VerifiedIdentity } from './claims/verified-identity';
 export * from './publishers/trust-summary';
 // A v2 lookup of an unknown article on a verified outlet queues its attribution for the worker.

@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
 import { runNow } from '../database/steps';
-import type { AuthorView } from '../domain/types';
+import { readEvidenceOf } from '../evidence/sqlite-author-evidence';
+import { sqliteOutletsUnit } from '../outlets/sqlite-outlets-unit';
 import { readAuthorView } from '../store/sqlite/profile-records';
 import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
-import type { AnswersUnit, ProfileAnswers } from './answers-unit';
+import type { AnswersUnit, EvidencedView, ProfileAnswers } from './answers-unit';
 import { rerenderAnswers } from './rerender-answers';
 
 function prepare(db: Database.Database) {
@@ -19,11 +20,19 @@ function prepare(db: Database.Database) {
           'UPDATE profiles SET active_article_count = ?, article_answer = ?, journalist_answer = ?, article_etag = ?, journalist_etag = ? WHERE id = ?',
         )
       : null,
+    // Null before migration 032 added the v2 columns: the tables evidence is read from may not exist yet either.
+    storeAllAnswers: hasColumn(db, 'article_v2_answer')
+      ? db.prepare<[number, string, string, string, string, string, string, number]>(
+          `UPDATE profiles SET active_article_count = ?, article_answer = ?, journalist_answer = ?, article_etag = ?,
+             journalist_etag = ?, article_v2_answer = ?, article_v2_etag = ? WHERE id = ?`,
+        )
+      : null,
   };
 }
 
-const hasTagColumns = (db: Database.Database) =>
-  db.prepare("SELECT 1 FROM pragma_table_info('profiles') WHERE name = 'article_etag'").get() !== undefined;
+const hasColumn = (db: Database.Database, name: string) =>
+  db.prepare("SELECT 1 FROM pragma_table_info('profiles') WHERE name = ?").get(name) !== undefined;
+const hasTagColumns = (db: Database.Database) => hasColumn(db, 'article_etag');
 
 const statements = preparedPerConnection(prepare);
 /** Drops the statements prepared for this connection, after a migration changed what they must write. */
@@ -31,21 +40,35 @@ export const forgetAnswerStatements = statements.forget;
 
 /** The embedded database's side of re-rendering: synchronous, so it runs inside the caller's transaction. */
 export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
-  const { count, storeAnswers, storeTaggedAnswers } = statements(db);
+  const { count, storeAnswers, storeTaggedAnswers, storeAllAnswers } = statements(db);
   return {
-    authorViews(profileIds: number[]): AuthorView[] {
-      const views: AuthorView[] = [];
+    ...sqliteOutletsUnit(db),
+    authorViews(profileIds: number[]): EvidencedView[] {
+      const views: EvidencedView[] = [];
       for (const id of profileIds) {
         const view = readAuthorView(db, id);
-        if (view) views.push({ ...view, activeArticleCount: count.get(id)!.n });
+        const evidence = storeAllAnswers ? readEvidenceOf(db, id) : [];
+        if (view) views.push({ ...view, activeArticleCount: count.get(id)!.n, evidence });
       }
       return views;
     },
     saveAnswers(rendered: ProfileAnswers[]): void {
       for (const { profileId, activeArticleCount: n, answers } of rendered) {
-        if (storeTaggedAnswers) {
-          storeTaggedAnswers.run(n, answers.article, answers.journalist, answers.articleTag, answers.journalistTag, profileId);
-        } else storeAnswers.run(n, answers.article, answers.journalist, profileId);
+        const { article, journalist, articleTag, journalistTag } = answers;
+        if (storeAllAnswers) {
+          storeAllAnswers.run(
+            n,
+            article,
+            journalist,
+            articleTag,
+            journalistTag,
+            answers.articleV2,
+            answers.articleV2Tag,
+            profileId,
+          );
+        } else if (storeTaggedAnswers) {
+          storeTaggedAnswers.run(n, article, journalist, articleTag, journalistTag, profileId);
+        } else storeAnswers.run(n, article, journalist, profileId);
       }
     },
   };
@@ -53,8 +76,9 @@ export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
 
 /**
  * Re-renders these profiles' answers now (see rerenderAnswers). Call inside the transaction of every write that
- * changes a profile's fields or its articles (including an article moving away from it).
+ * changes a profile's fields, its articles (including an article moving away from it), its proofs or its
+ * affiliations.
  */
-export function rerenderNow(db: Database.Database, profileIds: Iterable<number>): void {
-  runNow(rerenderAnswers(sqliteAnswersUnit(db), profileIds));
+export function rerenderNow(db: Database.Database, profileIds: Iterable<number>, alsoPublishers: Iterable<number> = []): void {
+  runNow(rerenderAnswers(sqliteAnswersUnit(db), profileIds, alsoPublishers));
 }

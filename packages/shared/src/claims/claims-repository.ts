@@ -82,8 +82,10 @@ export interface ClaimsUnitOfWrite {
   provenNetworkClaims(profileIds: number[]): Step<ClaimRecord[]>;
   /** The handles these profiles' documents show (`profile_social_profiles`). */
   shownHandlesOf(profileIds: number[]): Step<Map<number, Partial<SocialProfiles>>>;
-  /** Writes these profiles' shown handles and re-renders their answers. */
+  /** Writes these profiles' shown handles (their answers are re-rendered after, see rerender). */
   showHandles(handles: Map<number, SocialProfiles>): Step<void>;
+  /** Re-renders these profiles' answers from what is stored now (see rerenderAnswers). */
+  rerender(profileIds: number[]): Step<void>;
   appendHistory(entry: HistoryEntry, now: string): Step<void>;
 }
 

@@ -419,7 +419,10 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     }));
     for (const batch of chunks(updates, WRITE_CHUNK))
       await collectionOf(this.db, 'profiles').bulkWrite(batch, { ordered: false });
-    await rerenderInTurn(this.db, handles.keys());
+  }
+
+  rerender(profileIds: number[]): Promise<void> {
+    return rerenderInTurn(this.db, profileIds);
   }
 
   appendHistory({ profileId, actor, action, note }: HistoryEntry, now: string): Promise<void> {

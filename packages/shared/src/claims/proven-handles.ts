@@ -20,12 +20,13 @@ const sameHandles = (stored: Partial<SocialProfiles>, proven: SocialProfiles): b
 
 /**
  * Re-renders the profiles after a change of their claims: each document's handles become those of its proven
- * network claims ("" where none), and the answers of those that changed are rendered again. The document is the
- * public, proven view: answers, exports and lookups read it. On MongoDB one write per changed profile, after the
- * claims' own writes: interrupted before it, a profile's answers may lag its claims until its next change.
+ * network claims ("" where none), and every profile's answers are rendered again — the handles may be the same
+ * while the evidence v2 shows is not. The document is the public, proven view: answers, exports and lookups read
+ * it. On MongoDB the writes follow the claims' own: interrupted before them, a profile's answers may lag its claims
+ * until its next change.
  */
 export function* showProvenHandles(
-  unit: Pick<ClaimsUnitOfWrite, 'provenNetworkClaims' | 'shownHandlesOf' | 'showHandles'>,
+  unit: Pick<ClaimsUnitOfWrite, 'provenNetworkClaims' | 'shownHandlesOf' | 'showHandles' | 'rerender'>,
   profileIds: Iterable<number>,
 ): Steps<void> {
   const ids = [...new Set(profileIds)];
@@ -38,4 +39,5 @@ export function* showProvenHandles(
     if (!sameHandles(stored, handles)) changed.set(id, handles);
   }
   if (changed.size) yield* step(unit.showHandles(changed));
+  yield* step(unit.rerender(ids));
 }

@@ -311,8 +311,11 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
       const doc = JSON.parse(this.stmt.profileDoc.get(id)!) as ProfileHandles;
       doc.profile_social_profiles = social;
       this.stmt.setProfileDoc.run(JSON.stringify(doc), id);
-      rerenderNow(this.db, [id]);
     }
+  }
+
+  rerender(profileIds: number[]): void {
+    rerenderNow(this.db, profileIds);
   }
 
   appendHistory({ profileId, actor, action, note }: HistoryEntry, now: string): void {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuthorView, SocialType } from './types';
+import type { VerifiedIdentity } from '../claims/verified-identity';
 import {
   NO_VERIFIED_AUTHOR_MESSAGE,
   NOT_A_JOURNALIST_MESSAGE,
@@ -22,7 +23,18 @@ export interface RenderedAnswers {
   articleTag?: string;
   /** The strong ETag of `journalist` and the profile's handles; see journalistTagFor. */
   journalistTag?: string;
+  /**
+   * The v2 `article_verified` answer without the outlet's `domain_info` (added per lookup, see withDomainInfo): `type`,
+   * the v1 fields, then the author's live `evidence`. Absent where no evidence was read when rendering (a document
+   * an import wrote whole, a writer from before v2): the lookup then renders it from what is stored.
+   */
+  articleV2?: string;
+  /** The strong ETag of `articleV2`. */
+  articleV2Tag?: string;
 }
+
+/** The answers renderAnswers gives: v1's, always with their tags. */
+export type V1Answers = Required<Omit<RenderedAnswers, 'articleV2' | 'articleV2Tag'>>;
 
 /** An answer as the verifiers send it: the JSON text and its strong ETag (quoted). */
 export interface TaggedAnswer {
@@ -46,7 +58,7 @@ export const UNVERIFIED_JOURNALIST: TaggedAnswer = {
   etag: entityTagOf(UNVERIFIED_JOURNALIST_ANSWER),
 };
 
-export function renderAnswers(view: AuthorView): Required<RenderedAnswers> {
+export function renderAnswers(view: AuthorView): V1Answers {
   const asVerified = { ...view, profile: { ...view.profile, verified: true } };
   const { profile_social_profiles: _perNetwork, ...fields } = toJournalistResponse(asVerified, 'twitter');
   const article = JSON.stringify(toAuthorProfileResponse(asVerified));
@@ -71,4 +83,24 @@ export function journalistAnswerFor(rendered: string, lookedUp: SocialType, hand
 /** The tag of the answer journalistAnswerFor completes: one per network looked up, as each is a different body. */
 export function journalistTagFor(renderedTag: string, lookedUp: SocialType): string {
   return `${renderedTag.slice(0, -1)}-${lookedUp}"`;
+}
+
+/**
+ * The v2 author answer of a profile from its rendered v1 article answer and its live evidence: `type` first, the v1
+ * fields byte for byte, then `evidence`.
+ */
+export function renderArticleV2(article: string, evidence: VerifiedIdentity[]): { articleV2: string; articleV2Tag: string } {
+  const articleV2 = `{"type":"article_verified",${article.slice(1, -1)},"evidence":${JSON.stringify(evidence)}}`;
+  return { articleV2, articleV2Tag: entityTagOf(articleV2) };
+}
+
+/**
+ * A v2 author answer with the outlet's rendered `domain_info` as its last field. Its tag joins the two parts' tags
+ * (each a hash of its own bytes): no hashing per lookup, and the same body always gets the same tag.
+ */
+export function withDomainInfo(author: TaggedAnswer, domainInfo: TaggedAnswer): TaggedAnswer {
+  return {
+    json: `${author.json.slice(0, -1)},"domain_info":${domainInfo.json}}`,
+    etag: `${author.etag.slice(0, -1)}.${domainInfo.etag.slice(1)}`,
+  };
 }

@@ -4,7 +4,24 @@ import { addProvenArticle, contractArticle, newJournalist, proveClaim } from '..
 /** The promises of the AuthorEvidence port; run on every database by packages/shared/test/contracts/author-evidence.test.ts. */
 export function authorEvidenceContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
-  const evidenceOf = (path: string) => backend().authorEvidence.ofArticleAuthor(`https://news.example.org/${path}`);
+  /** A journalist whose profile is verified, so the verifiers answer for it (and its rendered answers are served). */
+  const verifiedJournalist = async (twitter?: string) => {
+    const made = await newJournalist(backend(), twitter);
+    expect(await backend().profiles.setVerified(made.profile.profile_slug, true)).toBe(true);
+    return made;
+  };
+  /**
+   * The author's live evidence; and the v2 answer the store rendered when the evidence last changed must show exactly
+   * it (every write that changes evidence re-renders the author's answers).
+   */
+  const evidenceOf = async (path: string) => {
+    const url = `https://news.example.org/${path}`;
+    const live = await backend().authorEvidence.ofArticleAuthor(url);
+    const rendered = await backend().store.taggedArticleV2Answer(url);
+    if (live === null) expect(rendered).toBeNull();
+    else expect((JSON.parse(rendered!.json) as { evidence: unknown }).evidence).toEqual(live);
+    return live;
+  };
 
   it('is null for an address with no active article', async () => {
     const { profile } = await newJournalist(backend());
@@ -14,7 +31,7 @@ export function authorEvidenceContract(factory: StoreFactory): void {
   });
 
   it('lists the live proofs of the author’s proven claims and active affiliations with verified publishers', async () => {
-    const { profile } = await newJournalist(backend(), '@evidenced');
+    const { profile } = await verifiedJournalist('@evidenced');
     await addProvenArticle(backend(), profile.id, contractArticle('proven'));
     expect(await evidenceOf('proven')).toEqual([]);
     await proveClaim(backend(), profile.id, 'twitter', '@evidenced');
@@ -43,5 +60,27 @@ export function authorEvidenceContract(factory: StoreFactory): void {
     ]);
     await backend().staff.end(invited.id, 'admin', 'left', new Date());
     expect((await evidenceOf('proven'))!.map((identity) => identity.type)).toEqual(['cawg.social_media']);
+  });
+
+  it('is rendered again when the publisher vouching for the author changes', async () => {
+    const { profile } = await verifiedJournalist('@vouched');
+    await addProvenArticle(backend(), profile.id, contractArticle('vouched'));
+    const { publishers, staff } = backend();
+    const outlet = (await publishers.create({ slug: 'herald', name: 'Herald' }, 'admin', new Date()))!;
+    await publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
+    const invited = (await staff.invite(outlet.id, { profileId: profile.id }, 'admin', new Date()))!;
+    await staff.accept(invited.id, profile.id, new Date('2030-03-01T00:00:00.000Z'));
+    const affiliation = async () => (await evidenceOf('vouched'))!.find((identity) => identity.type === 'cawg.affiliation');
+    expect((await affiliation())?.uri).toBe('urn:byline:publisher:herald');
+    await publishers.addDomain(outlet.id, 'herald.example', 'token', 'admin', new Date());
+    const at = new Date().toISOString();
+    await publishers.recordCheck(outlet.id, 'herald.example', { outcome: 'proven', method: 'dns-txt', at }, null);
+    expect((await affiliation())?.uri).toBe('https://herald.example/');
+    await publishers.update(outlet.id, { name: 'The Herald' }, new Date());
+    expect((await affiliation())?.provider.name).toBe('The Herald');
+    await publishers.recordCheck(outlet.id, 'herald.example', { outcome: 'lapsed', failure: 'gone', at }, null);
+    expect((await affiliation())?.uri).toBe('urn:byline:publisher:herald');
+    await publishers.setVerified(outlet.id, false, 'ed@example.org', '', new Date());
+    expect(await affiliation()).toBeUndefined();
   });
 }

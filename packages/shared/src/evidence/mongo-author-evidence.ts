@@ -1,9 +1,54 @@
+import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
 import { collectionOf } from '../store/mongo/mongo-schema';
 import { affiliationIdentityOf, toVerifiedIdentity, type VerifiedIdentity } from '../claims/verified-identity';
 import type { AuthorEvidence } from './author-evidence-repository';
 
-/** The author's evidence in MongoDB: the article's owner, its proven claims' live evidence, its active affiliations. */
+/**
+ * A profile's live evidence in MongoDB: its proven, unreleased claims' live evidence, oldest first, then its active
+ * affiliations with verified publishers.
+ */
+export async function readEvidenceOf(db: Db, profileId: number): Promise<VerifiedIdentity[]> {
+  const claims = await collectionOf(db, 'claims').find({ profile_id: profileId, state: 'proven', released_at: null }).toArray();
+  const byId = new Map(claims.map((claim) => [claim._id, claim]));
+  const evidence = byId.size
+    ? await collectionOf(db, 'evidence')
+        .find({ claim_id: { $in: [...byId.keys()] }, ended_at: null })
+        .toArray()
+    : [];
+  evidence.sort((a, b) => a.verified_at.localeCompare(b.verified_at) || a._id - b._id);
+  const proofs = evidence.map((proof) =>
+    toVerifiedIdentity(byId.get(proof.claim_id)!, {
+      method: proof.method,
+      provider: { id: proof.provider_id, name: proof.provider_name },
+      verifiedAt: proof.verified_at,
+    }),
+  );
+  return [...proofs, ...(await affiliationsOf(db, profileId))];
+}
+
+async function affiliationsOf(db: Db, profileId: number): Promise<VerifiedIdentity[]> {
+  const active = await collectionOf(db, 'publisherStaff')
+    .find({ profile_id: profileId, state: 'active' })
+    .sort({ accepted_at: 1, _id: 1 })
+    .toArray();
+  const identities: VerifiedIdentity[] = [];
+  for (const affiliation of active) {
+    const publisher = await collectionOf(db, 'publishers').findOne({
+      _id: affiliation.publisher_id,
+      verified_at: { $ne: null },
+    });
+    if (!publisher) continue;
+    const domains = await collectionOf(db, 'publisherDomains')
+      .find({ publisher_id: publisher._id, state: 'proven' }, { projection: { domain: 1 } })
+      .toArray();
+    const domain = domains.map((d) => d.domain).sort()[0] ?? null;
+    identities.push(affiliationIdentityOf({ slug: publisher.slug, name: publisher.name, domain }, affiliation.accepted_at!));
+  }
+  return identities;
+}
+
+/** The author's evidence in MongoDB, read live: the article's owner, then its evidence. */
 export class MongoAuthorEvidence implements AuthorEvidence {
   constructor(private readonly database: MongoDatabase) {}
 
@@ -14,47 +59,7 @@ export class MongoAuthorEvidence implements AuthorEvidence {
         { canonical_url: canonicalUrl, active: true },
         { projection: { profile_id: 1 } },
       );
-      if (!article) return null;
-      const claims = await collectionOf(db, 'claims')
-        .find({ profile_id: article.profile_id, state: 'proven', released_at: null })
-        .toArray();
-      const byId = new Map(claims.map((claim) => [claim._id, claim]));
-      const evidence = byId.size
-        ? await collectionOf(db, 'evidence')
-            .find({ claim_id: { $in: [...byId.keys()] }, ended_at: null })
-            .toArray()
-        : [];
-      evidence.sort((a, b) => a.verified_at.localeCompare(b.verified_at) || a._id - b._id);
-      const proofs = evidence.map((proof) =>
-        toVerifiedIdentity(byId.get(proof.claim_id)!, {
-          method: proof.method,
-          provider: { id: proof.provider_id, name: proof.provider_name },
-          verifiedAt: proof.verified_at,
-        }),
-      );
-      return [...proofs, ...(await this.affiliationsOf(article.profile_id))];
+      return article ? readEvidenceOf(db, article.profile_id) : null;
     });
-  }
-
-  private async affiliationsOf(profileId: number): Promise<VerifiedIdentity[]> {
-    const db = this.database.db;
-    const active = await collectionOf(db, 'publisherStaff')
-      .find({ profile_id: profileId, state: 'active' })
-      .sort({ accepted_at: 1, _id: 1 })
-      .toArray();
-    const identities: VerifiedIdentity[] = [];
-    for (const affiliation of active) {
-      const publisher = await collectionOf(db, 'publishers').findOne({
-        _id: affiliation.publisher_id,
-        verified_at: { $ne: null },
-      });
-      if (!publisher) continue;
-      const domains = await collectionOf(db, 'publisherDomains')
-        .find({ publisher_id: publisher._id, state: 'proven' }, { projection: { domain: 1 } })
-        .toArray();
-      const domain = domains.map((d) => d.domain).sort()[0] ?? null;
-      identities.push(affiliationIdentityOf({ slug: publisher.slug, name: publisher.name, domain }, affiliation.accepted_at!));
-    }
-    return identities;
   }
 }

@@ -1,5 +1,6 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { addProvenArticle, contractArticle, newJournalist } from '../profiles/journalist-contract';
+import { renderOutlet } from './outlet-answers';
 
 const T0 = new Date('2030-01-01T00:00:00.000Z');
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -64,5 +65,53 @@ export function outletDigestsContract(factory: StoreFactory): void {
       ['https://outlet.example/four', writer.profile_slug],
       ['https://news.outlet.example/two', writer.profile_slug],
     ]);
+  });
+
+  it('its v2 answers are rendered again whenever what they show changes', async () => {
+    const { publishers, staff, articles } = backend();
+    const { id } = (await publishers.create({ slug: 'gazette', name: 'Gazette' }, 'admin', T0))!;
+    /** What the store serves for the host, and what it would render from what is stored now: always the same. */
+    const servedFor = async (host: string) => {
+      const served = await publishers.outletFor(host);
+      const match = await publishers.matchHost(host);
+      if (!match) {
+        expect(served).toBeNull();
+        return null;
+      }
+      expect(served).toEqual({
+        publisherId: id,
+        attribution: match.publisher.attribution,
+        rendered: renderOutlet(match, await backend().outletDigests.digestOf(id)),
+      });
+      return JSON.parse(served!.rendered!.outlet.json) as {
+        type: string;
+        journalists?: { slug: string }[];
+        articles?: unknown[];
+      };
+    };
+    await publishers.addDomain(id, 'gazette.example', 'token', 'admin', T0);
+    await publishers.recordCheck(id, 'gazette.example', { outcome: 'proven', method: 'dns-txt', at: T0.toISOString() }, null);
+    expect(await servedFor('news.gazette.example')).toBeNull(); // not verified yet
+    await publishers.setVerified(id, true, 'ed@example.org', '', later(1));
+    expect((await servedFor('news.gazette.example'))?.type).toBe('domain_verified');
+    const writer = await staffMember(id, 2);
+    expect((await servedFor('gazette.example'))?.journalists?.map((j) => j.slug)).toEqual([writer.profile_slug]);
+    const added = await addProvenArticle(backend(), writer.id, article('https://gazette.example/story', 3));
+    expect((await servedFor('gazette.example'))?.type).toBe('domain_verified_plus');
+    const story = article('https://gazette.example/story', 3);
+    expect(await articles.update(writer.id, added.article.id, { ...story, active: false })).toBe(true);
+    expect((await servedFor('gazette.example')) as unknown).toMatchObject({ articles: [] });
+    await publishers.update(id, { name: 'The Gazette', attribution: false }, later(3));
+    await servedFor('gazette.example');
+    await publishers.setTrust(id, null, later(4));
+    await servedFor('gazette.example');
+    await backend().verification.decide({ profileId: writer.id, actor: 'ed@example.org', action: 'unverified', note: '' });
+    expect((await servedFor('gazette.example'))?.journalists ?? []).toEqual([]);
+    await backend().verification.decide({ profileId: writer.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    expect((await servedFor('gazette.example'))?.journalists?.map((j) => j.slug)).toEqual([writer.profile_slug]);
+    await staff.end(writer.affiliationId, 'admin', 'left', later(5));
+    expect((await servedFor('gazette.example'))?.type).toBe('domain_verified');
+    await publishers.recordCheck(id, 'gazette.example', { outcome: 'lapsed', failure: 'gone', at: later(6).toISOString() }, null);
+    expect(await servedFor('gazette.example')).toBeNull();
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { queueItemIdOf } from '../queue/mongo-leased-queue';
 import { RECHECK_TOPIC } from '../recheck/recheck-records';
 import { collectionOf } from '../store/mongo/mongo-schema';
@@ -17,6 +18,7 @@ export async function withdrawFromLookups(db: Db, profileId: number): Promise<bo
   const { matchedCount } = await collectionOf(db, 'profiles').updateOne({ _id: profileId }, { $set: { verified: false } });
   if (matchedCount === 0) return false;
   await collectionOf(db, 'handles').deleteMany({ profile_id: profileId });
+  await rerenderInTurn(db, [profileId]); // the outlets it worked for stop showing it and its articles
   return true;
 }
 

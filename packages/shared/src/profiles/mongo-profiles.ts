@@ -1,3 +1,4 @@
+import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import type { MongoDatabase } from '../database/mongo-database';
 import type { Profile, ProfileInput } from '../domain/types';
 import { saveProfile } from '../store/mongo/mongo-portal-profile';
@@ -52,7 +53,14 @@ export class MongoProfiles implements Profiles {
   }
 
   setVerified(slug: string, verified: boolean): Promise<boolean> {
-    return this.database.run(async () => (await this.profiles.updateOne({ slug }, { $set: { verified } })).matchedCount > 0);
+    return this.database.run(async () => {
+      const doc = await this.profiles.findOne({ slug }, { projection: { _id: 1 } });
+      if (!doc) return false;
+      await this.profiles.updateOne({ _id: doc._id }, { $set: { verified } });
+      // The outlets the journalist works for show only verified staff (see rerenderOutlets).
+      await rerenderInTurn(this.database.db, [doc._id]);
+      return true;
+    });
   }
 
   count(): Promise<number> {

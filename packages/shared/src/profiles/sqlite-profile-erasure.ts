@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { rerenderNow } from '../answers/sqlite-answers-unit';
 import { RECHECK_TOPIC } from '../recheck/recheck-records';
 
 /**
@@ -13,6 +14,7 @@ export function withdrawFromLookupsNow(db: Database.Database, profileId: number)
   const doc = { ...JSON.parse(row.doc), verified: false };
   db.prepare('UPDATE profiles SET verified = 0, doc = ? WHERE id = ?').run(JSON.stringify(doc), profileId);
   db.prepare('DELETE FROM social_handles WHERE profile_id = ?').run(profileId);
+  rerenderNow(db, [profileId]); // the outlets it worked for stop showing it and its articles
   return true;
 }
 

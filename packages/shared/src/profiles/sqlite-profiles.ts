@@ -25,6 +25,7 @@ const statements = (database: SqliteDatabase) => ({
   insert: database.prepare<[string, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)'),
   linkUser: database.prepare<[number, number]>('UPDATE portal_users SET profile_id = ? WHERE id = ?'),
   setVerified: database.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
+  idOfSlug: database.prepare<[string], number>('SELECT id FROM profiles WHERE slug = ?').pluck(),
   count: database.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
   all: database.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
   articlesOf: database.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
@@ -92,7 +93,12 @@ export class SqliteProfiles implements Profiles {
   }
 
   setVerified(slug: string, verified: boolean): Promise<boolean> {
-    return this.database.write(() => this.sql.setVerified.run(verified ? 1 : 0, slug).changes > 0);
+    return this.database.write((db) => {
+      if (this.sql.setVerified.run(verified ? 1 : 0, slug).changes === 0) return false;
+      // The outlets the journalist works for show only verified staff (see rerenderOutlets).
+      rerenderNow(db, [this.sql.idOfSlug.get(slug)!]);
+      return true;
+    });
   }
 
   count(): Promise<number> {

@@ -32,6 +32,8 @@ export interface PublisherDomainDoc {
   added_at: string;
   /** The domain while proven, unset otherwise: its sparse unique index gives a proven domain one publisher. */
   proven_domain?: string;
+  /** Its v2 answers (see RenderedOutlet), rendered when the publisher, its staff or what they wrote change. */
+  rendered?: { info: string; info_tag: string; outlet: string; outlet_tag: string };
 }
 
 export interface PublisherEventDoc {

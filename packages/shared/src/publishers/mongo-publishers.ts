@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import type { MongoDatabase } from '../database/mongo-database';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
@@ -13,11 +14,12 @@ import type {
   Publisher,
   PublisherDomain,
   PublisherEvent,
+  OutletMatch,
   PublisherMatch,
   Publishers,
 } from './publishers-repository';
 
-const toPublisher = (doc: PublisherDoc): Publisher => ({
+export const toPublisher = (doc: PublisherDoc): Publisher => ({
   id: doc._id,
   slug: doc.slug,
   name: doc.name,
@@ -31,7 +33,7 @@ const toPublisher = (doc: PublisherDoc): Publisher => ({
   updatedAt: doc.updated_at,
 });
 
-const toDomain = (doc: PublisherDomainDoc): PublisherDomain => ({
+export const toDomain = (doc: PublisherDomainDoc): PublisherDomain => ({
   publisherId: doc.publisher_id,
   domain: doc.domain,
   token: doc.token,
@@ -53,7 +55,7 @@ const toEvent = (doc: PublisherEventDoc): PublisherEvent => ({
   at: doc.at,
 });
 
-const domainIdOf = (publisherId: number, domain: string) => JSON.stringify([publisherId, domain]);
+export const domainIdOf = (publisherId: number, domain: string) => JSON.stringify([publisherId, domain]);
 
 async function insertEvent(db: Db, publisherId: number, entry: EventEntry, at: string): Promise<void> {
   await withNewIds(db, COLLECTIONS.publisherEvents, async () => ({
@@ -158,7 +160,9 @@ export class MongoPublishers implements Publishers {
     if (fields.attribution !== undefined) set.attribution = fields.attribution;
     return this.database.run(async () => {
       const doc = await this.publishers.findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after' });
-      return doc ? toPublisher(doc) : null;
+      if (!doc) return null;
+      await this.rerenderPublisher(id);
+      return toPublisher(doc);
     });
   }
 
@@ -179,6 +183,7 @@ export class MongoPublishers implements Publishers {
         await flag();
         await insertEvent(this.db, id, entry, when);
       }
+      await this.rerenderPublisher(id);
       return true;
     });
   }
@@ -189,7 +194,9 @@ export class MongoPublishers implements Publishers {
         { _id: publisherId },
         { $set: { trust: summary, updated_at: at.toISOString() } },
       );
-      return updated.matchedCount > 0;
+      if (updated.matchedCount === 0) return false;
+      await this.rerenderPublisher(publisherId); // domain_info shows its confirmed memberships
+      return true;
     });
   }
 
@@ -229,6 +236,7 @@ export class MongoPublishers implements Publishers {
         throw error;
       }
       await insertEvent(this.db, publisherId, { actor, action: 'domain-added', note: domain }, when);
+      await this.rerenderPublisher(publisherId);
       return toDomain(doc);
     });
   }
@@ -269,6 +277,7 @@ export class MongoPublishers implements Publishers {
         );
       }
       if (event) await insertEvent(this.db, publisherId, event, check.at);
+      await this.rerenderPublisher(publisherId);
       return true;
     });
   }
@@ -278,7 +287,50 @@ export class MongoPublishers implements Publishers {
       const removed = await this.domains.deleteOne({ _id: domainIdOf(publisherId, domain) });
       if (removed.deletedCount === 0) return false;
       await insertEvent(this.db, publisherId, { actor, action: 'domain-removed', note: domain }, at.toISOString());
+      await this.rerenderPublisher(publisherId);
       return true;
+    });
+  }
+
+  /**
+   * Re-renders the answers of the publisher's domains and of its active staff, after the change: their evidence
+   * names the publisher and its first proven domain, and shows the affiliation only while the publisher is verified.
+   * Interrupted before it, the answers lag the change until the next one (as any MongoDB re-render, see
+   * rerenderAnswers).
+   */
+  private async rerenderPublisher(publisherId: number): Promise<void> {
+    const staff = await collectionOf(this.db, 'publisherStaff')
+      .find({ publisher_id: publisherId, state: 'active' }, { projection: { profile_id: 1 } })
+      .toArray();
+    const profileIds = staff.flatMap((affiliation) => (affiliation.profile_id === null ? [] : [affiliation.profile_id]));
+    await rerenderInTurn(this.db, profileIds, [publisherId]);
+  }
+
+  outletFor(host: string): Promise<OutletMatch | null> {
+    const suffixes = hostSuffixes(host);
+    if (!suffixes.length) return Promise.resolve(null);
+    return this.database.run(async () => {
+      const candidates = await this.domains.find({ proven_domain: { $in: suffixes } }).toArray();
+      candidates.sort((a, b) => b.domain.length - a.domain.length);
+      for (const candidate of candidates) {
+        const publisher = await this.publishers.findOne(
+          { _id: candidate.publisher_id, verified_at: { $ne: null } },
+          { projection: { attribution: 1 } },
+        );
+        if (!publisher) continue;
+        const { rendered } = candidate;
+        return {
+          publisherId: publisher._id,
+          attribution: publisher.attribution,
+          rendered: rendered
+            ? {
+                domainInfo: { json: rendered.info, etag: rendered.info_tag },
+                outlet: { json: rendered.outlet, etag: rendered.outlet_tag },
+              }
+            : null,
+        };
+      }
+      return null;
     });
   }
 

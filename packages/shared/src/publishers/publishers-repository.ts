@@ -1,3 +1,4 @@
+import type { RenderedOutlet } from '../outlets/outlet-answers';
 /**
  * Publishers: outlets that prove their domains and whose editors-verified standing lets an article lookup know the
  * outlet. A publisher is created by a signed-up person (its admin) or an operator; it answers nothing until an
@@ -87,6 +88,15 @@ export type DomainCheck =
   | { outcome: 'failing'; failure: string; at: string }
   | { outcome: 'lapsed'; failure: string; at: string };
 
+/** The rendered v2 answers of a verified publisher's proven domain that covers a host (see outletFor). */
+export interface OutletMatch {
+  publisherId: number;
+  /** Whether the publisher lets its pages be read to attribute unknown articles. */
+  attribution: boolean;
+  /** Null where not rendered (by a writer from before them): the lookup then renders them from what is stored. */
+  rendered: RenderedOutlet | null;
+}
+
 /** A verified publisher's proven domain that covers a host: the one with the longest domain (the closest). */
 export interface PublisherMatch {
   publisher: Publisher;
@@ -134,6 +144,11 @@ export interface Publishers {
   recordCheck(publisherId: number, domain: string, check: DomainCheck, event: EventEntry | null): Promise<boolean>;
   /** Takes the domain off the publisher (proven or not), with its history entry; false when it had none. */
   removeDomain(publisherId: number, domain: string, actor: string, at: Date): Promise<boolean>;
+  /**
+   * matchHost's domain, as v2 answers it: its answers rendered when the publisher, its staff or what they wrote last
+   * changed (see rerenderOutlets).
+   */
+  outletFor(host: string): Promise<OutletMatch | null>;
   /** The verified publisher whose proven domain covers `host` (equal to it, or a parent of it), closest first. */
   matchHost(host: string): Promise<PublisherMatch | null>;
 

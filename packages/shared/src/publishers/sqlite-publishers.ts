@@ -1,4 +1,6 @@
+import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
+import { rerenderNow } from '../answers/sqlite-answers-unit';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { hostSuffixes } from './host-suffixes';
 import type { TrustSummary } from './trust-summary';
@@ -9,6 +11,7 @@ import type {
   Publisher,
   PublisherDomain,
   PublisherEvent,
+  OutletMatch,
   PublisherMatch,
   Publishers,
 } from './publishers-repository';
@@ -59,7 +62,7 @@ export const PUBLISHER_TRUST_SQL = `
   ALTER TABLE publishers ADD COLUMN trust TEXT;
 `;
 
-interface PublisherRow {
+export interface PublisherRow {
   id: number;
   slug: string;
   name: string;
@@ -73,7 +76,7 @@ interface PublisherRow {
   updated_at: string;
 }
 
-interface DomainRow {
+export interface DomainRow {
   publisher_id: number;
   domain: string;
   token: string;
@@ -86,9 +89,18 @@ interface DomainRow {
   added_at: string;
 }
 
+interface OutletRow {
+  publisher_id: number;
+  attribution: number;
+  info_json: string | null;
+  info_etag: string | null;
+  outlet_json: string | null;
+  outlet_etag: string | null;
+}
+
 type EventRow = Omit<PublisherEvent, 'publisherId'> & { publisher_id: number };
 
-const toPublisher = (row: PublisherRow): Publisher => ({
+export const toPublisher = (row: PublisherRow): Publisher => ({
   id: row.id,
   slug: row.slug,
   name: row.name,
@@ -102,7 +114,7 @@ const toPublisher = (row: PublisherRow): Publisher => ({
   updatedAt: row.updated_at,
 });
 
-const toDomain = (row: DomainRow): PublisherDomain => ({
+export const toDomain = (row: DomainRow): PublisherDomain => ({
   publisherId: row.publisher_id,
   domain: row.domain,
   token: row.token,
@@ -117,9 +129,9 @@ const toDomain = (row: DomainRow): PublisherDomain => ({
 
 const toEvent = ({ publisher_id, ...rest }: EventRow): PublisherEvent => ({ ...rest, publisherId: publisher_id });
 
-const PUBLISHER_COLUMNS =
+export const PUBLISHER_COLUMNS =
   'p.id, p.slug, p.name, p.logo_url, p.verified_at, p.verified_by, p.admin_user_id, p.attribution, p.trust, p.created_at, p.updated_at';
-const DOMAIN_COLUMNS = `d.publisher_id, d.domain, d.token, d.state, d.method, d.proven_at, d.last_checked_at,
+export const DOMAIN_COLUMNS = `d.publisher_id, d.domain, d.token, d.state, d.method, d.proven_at, d.last_checked_at,
   d.failing_since, d.last_failure, d.added_at`;
 
 const statements = (database: SqliteDatabase) => ({
@@ -178,6 +190,9 @@ const statements = (database: SqliteDatabase) => ({
   insertEvent: database.prepare<[number, string, string, string, string]>(
     'INSERT INTO publisher_events (publisher_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)',
   ),
+  activeStaff: database
+    .prepare<[number], number>("SELECT profile_id FROM publisher_staff WHERE publisher_id = ? AND state = 'active'")
+    .pluck(),
   history: database.prepare<[number], EventRow>(
     'SELECT id, publisher_id, actor, action, note, at FROM publisher_events WHERE publisher_id = ? ORDER BY id DESC',
   ),
@@ -187,6 +202,7 @@ const statements = (database: SqliteDatabase) => ({
 export class SqlitePublishers implements Publishers {
   private readonly sql: ReturnType<typeof statements>;
   private readonly matchStatements = new Map<number, Statement<string[], DomainRow & PublisherRow>>();
+  private readonly outletStatements = new Map<number, Statement<string[], OutletRow>>();
 
   constructor(private readonly database: SqliteDatabase) {
     this.sql = statements(database);
@@ -230,27 +246,33 @@ export class SqlitePublishers implements Publishers {
   }
 
   update(id: number, fields: Partial<Pick<Publisher, 'name' | 'logoUrl' | 'attribution'>>, at: Date): Promise<Publisher | null> {
-    return this.database.write(() => {
+    return this.database.write((db) => {
       const row = this.sql.byId.get(id);
       if (!row) return null;
       const next = { ...toPublisher(row), ...fields };
       this.sql.update.run(next.name, next.logoUrl, next.attribution ? 1 : 0, at.toISOString(), id);
+      this.rerenderPublisher(db, id);
       return toPublisher(this.sql.byId.get(id)!);
     });
   }
 
   setVerified(id: number, verified: boolean, actor: string, note: string, at: Date): Promise<boolean> {
     const when = at.toISOString();
-    return this.database.write(() => {
+    return this.database.write((db) => {
       const changed = this.sql.setVerified.run(verified ? when : null, verified ? actor : null, when, id).changes > 0;
       if (changed) this.sql.insertEvent.run(id, actor, verified ? 'verified' : 'unverified', note, when);
+      if (changed) this.rerenderPublisher(db, id);
       return changed;
     });
   }
 
   setTrust(publisherId: number, summary: TrustSummary | null, at: Date): Promise<boolean> {
     const json = summary === null ? null : JSON.stringify(summary);
-    return this.database.write(() => this.sql.setTrust.run(json, at.toISOString(), publisherId).changes > 0);
+    return this.database.write((db) => {
+      if (this.sql.setTrust.run(json, at.toISOString(), publisherId).changes === 0) return false;
+      this.rerenderPublisher(db, publisherId); // domain_info shows its confirmed memberships
+      return true;
+    });
   }
 
   domainsOf(publisherId: number): Promise<PublisherDomain[]> {
@@ -266,16 +288,17 @@ export class SqlitePublishers implements Publishers {
 
   addDomain(publisherId: number, domain: string, token: string, actor: string, at: Date): Promise<PublisherDomain | null> {
     const when = at.toISOString();
-    return this.database.write(() => {
+    return this.database.write((db) => {
       if (this.sql.addDomain.run(publisherId, domain, token, when).changes === 0) return null;
       this.sql.insertEvent.run(publisherId, actor, 'domain-added', domain, when);
+      this.rerenderPublisher(db, publisherId);
       return toDomain(this.sql.domain.get(publisherId, domain)!);
     });
   }
 
   recordCheck(publisherId: number, domain: string, check: DomainCheck, event: EventEntry | null): Promise<boolean> {
     const params = { publisher: publisherId, domain, at: check.at };
-    return this.database.write(() => {
+    return this.database.write((db) => {
       if (!this.sql.domain.get(publisherId, domain)) return false;
       if (check.outcome === 'proven') {
         if (this.sql.provenElsewhere.get(domain, publisherId) !== undefined) return false;
@@ -284,16 +307,27 @@ export class SqlitePublishers implements Publishers {
         this.sql[check.outcome].run({ ...params, failure: check.failure });
       }
       if (event) this.sql.insertEvent.run(publisherId, event.actor, event.action, event.note, check.at);
+      this.rerenderPublisher(db, publisherId);
       return true;
     });
   }
 
   removeDomain(publisherId: number, domain: string, actor: string, at: Date): Promise<boolean> {
-    return this.database.write(() => {
+    return this.database.write((db) => {
       if (this.sql.removeDomain.run(publisherId, domain).changes === 0) return false;
       this.sql.insertEvent.run(publisherId, actor, 'domain-removed', domain, at.toISOString());
+      this.rerenderPublisher(db, publisherId);
       return true;
     });
+  }
+
+  /**
+   * Re-renders, inside the change's transaction, the answers of the publisher's domains and of its active staff:
+   * their evidence names the publisher and its first proven domain, and shows the affiliation only while the
+   * publisher is verified.
+   */
+  private rerenderPublisher(db: Database.Database, publisherId: number): void {
+    rerenderNow(db, this.sql.activeStaff.all(publisherId), [publisherId]);
   }
 
   matchHost(host: string): Promise<PublisherMatch | null> {
@@ -305,6 +339,36 @@ export class SqlitePublishers implements Publishers {
       if (!row) return null;
       return { publisher: toPublisher(row), domain: toDomain(row) };
     });
+  }
+
+  outletFor(host: string): Promise<OutletMatch | null> {
+    const suffixes = hostSuffixes(host);
+    if (!suffixes.length) return Promise.resolve(null);
+    return this.database.lookup(() => {
+      const row = this.outletStatement(suffixes.length).get(...suffixes);
+      if (!row) return null;
+      const { info_json, info_etag, outlet_json, outlet_etag } = row;
+      const rendered =
+        info_json !== null && info_etag !== null && outlet_json !== null && outlet_etag !== null
+          ? { domainInfo: { json: info_json, etag: info_etag }, outlet: { json: outlet_json, etag: outlet_etag } }
+          : null;
+      return { publisherId: row.publisher_id, attribution: row.attribution === 1, rendered };
+    });
+  }
+
+  /** matchStatement's lookup, reading the rendered answers alone. */
+  private outletStatement(count: number) {
+    let statement = this.outletStatements.get(count);
+    if (!statement) {
+      statement = this.database.lookupConnection.prepare<string[], OutletRow>(
+        `SELECT d.publisher_id, p.attribution, d.info_json, d.info_etag, d.outlet_json, d.outlet_etag
+         FROM publisher_domains d JOIN publishers p ON p.id = d.publisher_id
+         WHERE d.state = 'proven' AND p.verified_at IS NOT NULL AND d.domain IN (${Array(count).fill('?').join(', ')})
+         ORDER BY length(d.domain) DESC LIMIT 1`,
+      );
+      this.outletStatements.set(count, statement);
+    }
+    return statement;
   }
 
   /** The host lookup for this many candidate domains, prepared once per count (a host has a handful of labels). */

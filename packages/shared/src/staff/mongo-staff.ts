@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
+import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
@@ -117,7 +118,9 @@ export class MongoStaff implements Staff {
           { $set: { state: 'active', profile_id: profileId, accepted_at: when, open_profile: key } },
           { returnDocument: 'after' },
         );
-        return accepted ? toAffiliation(accepted) : null;
+        if (!accepted) return null;
+        await rerenderInTurn(this.database.db, [profileId]); // the affiliation is evidence its answers show
+        return toAffiliation(accepted);
       } catch (error) {
         if (isDuplicateKey(error)) return null;
         throw error;
@@ -142,14 +145,19 @@ export class MongoStaff implements Staff {
     at: Date,
   ) {
     return this.database.run(async () => {
-      const closed = await this.staff.updateOne(
+      const before = await this.staff.findOneAndUpdate(
         { _id: id, state: { $in: from } },
         {
           $set: { state: to, ended_at: at.toISOString(), ended_by: actor, ended_reason: reason },
           $unset: { open_profile: '', open_email: '' },
         },
+        { returnDocument: 'before' },
       );
-      return closed.modifiedCount > 0;
+      // An active affiliation was evidence its journalist's answers showed, and its outlet's answers showed them.
+      if (before?.state === 'active' && before.profile_id !== null) {
+        await rerenderInTurn(this.database.db, [before.profile_id], [before.publisher_id]);
+      }
+      return before !== null;
     });
   }
 

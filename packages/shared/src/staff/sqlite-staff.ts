@@ -1,3 +1,4 @@
+import { rerenderNow } from '../answers/sqlite-answers-unit';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import type { Affiliation, AffiliationState, Invitee, Staff } from './staff-repository';
 
@@ -120,7 +121,7 @@ export class SqliteStaff implements Staff {
   }
 
   accept(id: number, profileId: number, at: Date): Promise<Affiliation | null> {
-    return this.database.write(() => {
+    return this.database.write((db) => {
       const row = this.sql.byId.get(id);
       if (!row || row.state !== 'invited') return null;
       if (row.profile_id !== null && row.profile_id !== profileId) return null;
@@ -128,6 +129,7 @@ export class SqliteStaff implements Staff {
       // An invitation by address accepted by a profile that had one of its own too: that one is answered by this.
       this.sql.endOtherInvitations.run(at.toISOString(), `profile:${profileId}`, row.publisher_id, profileId, id);
       this.sql.accept.run(profileId, at.toISOString(), id);
+      rerenderNow(db, [profileId]); // the affiliation is evidence its answers show; its outlet's show the journalist
       return toAffiliation(this.sql.byId.get(id)!);
     });
   }
@@ -140,7 +142,13 @@ export class SqliteStaff implements Staff {
   }
 
   end(id: number, actor: string, reason: string, at: Date): Promise<boolean> {
-    return this.database.write(() => this.sql.close.run('ended', at.toISOString(), actor, reason, id).changes > 0);
+    return this.database.write((db) => {
+      const row = this.sql.byId.get(id);
+      const ended = this.sql.close.run('ended', at.toISOString(), actor, reason, id).changes > 0;
+      // An active affiliation was evidence its journalist's answers showed, and its outlet's answers showed them.
+      if (ended && row?.state === 'active' && row.profile_id !== null) rerenderNow(db, [row.profile_id], [row.publisher_id]);
+      return ended;
+    });
   }
 
   eraseInvitationsTo(email: string): Promise<number> {

@@ -30,6 +30,11 @@ export interface Store {
    * The tag changes whenever the text does, so a matching If-None-Match never hides a change.
    */
   taggedArticleAnswer(canonicalUrl: string): Promise<TaggedAnswer | null>;
+  /**
+   * The v2 `article_verified` answer of the article's verified author, without `domain_info` (see RenderedAnswers'
+   * articleV2): rendered when the author, its proofs, articles or affiliations last changed. Null where v1 is null.
+   */
+  taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null>;
   /** journalistAnswer with its strong ETag (one per network looked up; see journalistTagFor). */
   taggedJournalistAnswer(type: SocialType, handleKey: string): Promise<TaggedAnswer | null>;
 }

@@ -1,3 +1,4 @@
+import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import type { MongoDatabase } from '../database/mongo-database';
 import { insertAudit, openPendingRequest } from '../store/mongo/mongo-verification-records';
@@ -73,6 +74,7 @@ export class MongoVerification implements Verification {
       const verified = action === 'verified';
       await insertAudit(this.database.db, { profile_id: profileId, actor, action, note, at: new Date().toISOString() });
       await this.profiles.updateOne({ _id: profileId }, { $set: { verified } });
+      await rerenderInTurn(this.database.db, [profileId]); // its outlets show only verified staff
       const pending = await this.requests.findOne({ open_for: profileId });
       if (pending) {
         await this.requests.updateOne(
@@ -94,6 +96,7 @@ export class MongoVerification implements Verification {
     return this.database.run(async () => {
       const at = new Date().toISOString();
       if ((await this.profiles.updateOne({ _id: profileId }, { $set: { verified: false } })).matchedCount === 0) return false;
+      await rerenderInTurn(this.database.db, [profileId]); // its outlets show only verified staff
       await insertAudit(this.database.db, { profile_id: profileId, actor, action, note, at });
       await openPendingRequest(this.database.db, profileId, actor, at);
       return true;

@@ -1,4 +1,5 @@
 import type { AuditAction } from '../audit/audit-repository';
+import { rerenderNow } from '../answers/sqlite-answers-unit';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import type { ReturnToQueue, Verification, VerificationDecision, VerificationRequest } from './verification-repository';
 
@@ -106,6 +107,8 @@ export class SqliteVerification implements Verification {
     if (!row) return false;
     const doc = { ...JSON.parse(row.doc), verified };
     this.sql.setVerified.run(verified ? 1 : 0, JSON.stringify(doc), profileId);
+    // The outlets the journalist works for show only verified staff (see rerenderOutlets).
+    rerenderNow(this.database.connection, [profileId]);
     return true;
   }
 }

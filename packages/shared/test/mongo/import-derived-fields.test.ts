@@ -29,7 +29,8 @@ describeWithMongo('MongoDB import: derived fields stored on the profile document
     const doc = await profileDoc(slug);
     expect({ count: doc?.active_article_count, answers: doc?.answers }).toEqual({
       count: view.activeArticleCount,
-      answers: renderAnswers(view),
+      // the v1 answers as rendered from the view; v2's beside them once the import re-rendered it with its evidence
+      answers: expect.objectContaining(renderAnswers(view)),
     });
     return view;
   }

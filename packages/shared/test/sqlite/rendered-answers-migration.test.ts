@@ -22,6 +22,7 @@ describe('embedded store: a database from before rendered answers', () => {
     // Back to the schema before migration 003: no answer columns, neither migration recorded.
     const db = new Database(file);
     db.exec(`DROP TRIGGER profiles_answer_tags_in_step;
+             DROP TRIGGER profiles_v2_answer_in_step;
              ALTER TABLE profiles DROP COLUMN article_answer;
              ALTER TABLE profiles DROP COLUMN journalist_answer;
              DELETE FROM schema_migrations WHERE name IN ('003-rendered-answers', '004-render-existing-answers');`);

@@ -6,6 +6,9 @@ import { isDuplicateKey } from './mongo-errors';
 import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
 import { collectionOf, ensureSchema } from './mongo-schema';
 import { rerenderInTurn } from '../../answers/mongo-answers-unit';
+import { runInTurn } from '../../database/steps';
+import { mongoOutletsUnit } from '../../outlets/mongo-outlets-unit';
+import { rerenderOutlets } from '../../outlets/rerender-outlets';
 import { articlesAsClaims, checkMigratedArticleClaims } from './mongo-articles-as-claims';
 
 /**
@@ -27,6 +30,10 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '026-articles-as-claims', run: articlesAsClaims },
   // The claims 026 left unchecked are queued for the worker's first check of their pages.
   { name: '028-check-migrated-article-claims', run: checkMigratedArticleClaims },
+  // v2's article_verified answer, rendered with the others (see RenderedAnswers' articleV2).
+  { name: '033-render-article-v2-answers', run: (db) => renderMissing(db, 'answers.articleV2Tag') },
+  // v2's answers of each publisher domain (see rerenderOutlets).
+  { name: '035-render-outlet-answers', run: renderOutlets },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */
@@ -45,9 +52,21 @@ export async function migrate(db: Db): Promise<void> {
 }
 
 /** Re-renders the answers of the profiles whose answers have no tags yet (resumable: works from what is missing). */
-async function tagExistingAnswers(db: Db): Promise<void> {
-  const untagged = collectionOf(db, 'profiles').find({ 'answers.articleTag': { $exists: false } }, { projection: { _id: 1 } });
+function tagExistingAnswers(db: Db): Promise<void> {
+  return renderMissing(db, 'answers.articleTag');
+}
+
+/** Renders every publisher's domains' answers (idempotent: each run renders them from what is stored). */
+async function renderOutlets(db: Db): Promise<void> {
   const ids: number[] = [];
-  for await (const { _id } of untagged) ids.push(_id);
+  for await (const { _id } of collectionOf(db, 'publishers').find({}, { projection: { _id: 1 } })) ids.push(_id);
+  await runInTurn(rerenderOutlets(mongoOutletsUnit(db), ids));
+}
+
+/** Re-renders the answers of the profiles whose answers lack this field (resumable: works from what is missing). */
+async function renderMissing(db: Db, field: 'answers.articleTag' | 'answers.articleV2Tag'): Promise<void> {
+  const missing = collectionOf(db, 'profiles').find({ [field]: { $exists: false } }, { projection: { _id: 1 } });
+  const ids: number[] = [];
+  for await (const { _id } of missing) ids.push(_id);
   await rerenderInTurn(db, ids);
 }

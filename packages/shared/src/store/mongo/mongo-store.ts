@@ -6,7 +6,9 @@ import {
   journalistAnswerFor,
   journalistTagFor,
   renderAnswers,
+  renderArticleV2,
   type RenderedAnswers,
+  type V1Answers,
   type TaggedAnswer,
 } from '../../domain/rendered-answers';
 import type { Store } from '../store';
@@ -17,6 +19,7 @@ import { unavailableOr } from './mongo-errors';
 import { migrate } from './mongo-migrations';
 import { collectionOf } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
+import { readEvidenceOf } from '../../evidence/mongo-author-evidence';
 import { RetryingInit } from './retrying-init';
 
 export interface MongoStoreOptions {
@@ -134,6 +137,19 @@ export class MongoStore implements Store {
     });
   }
 
+  taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null> {
+    return this.run(async () => {
+      const profileId = await this.ownerOfArticle(canonicalUrl);
+      const answers = profileId === null ? null : await this.verifiedAnswers(profileId);
+      if (!answers) return null;
+      const { articleV2, articleV2Tag } = answers.rendered;
+      if (articleV2 && articleV2Tag) return { json: articleV2, etag: articleV2Tag };
+      // Not rendered yet (a document an import wrote whole, or from before v2): rendered here from what is stored.
+      const rendered = renderArticleV2(answers.rendered.article, await readEvidenceOf(this.db, profileId!));
+      return { json: rendered.articleV2, etag: rendered.articleV2Tag };
+    });
+  }
+
   taggedJournalistAnswer(type: SocialType, key: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
       const profileId = await this.ownerOfHandle(type, key);
@@ -168,8 +184,11 @@ export class MongoStore implements Store {
       { projection: { answers: 1, 'profile.profile_social_profiles': 1 } },
     );
     if (!doc) return null;
+    const rendered: RenderedAnswers & V1Answers = hasTags(doc.answers)
+      ? doc.answers
+      : renderAnswers((await readAuthorView(this.db, profileId))!);
     return {
-      rendered: hasTags(doc.answers) ? doc.answers : renderAnswers((await readAuthorView(this.db, profileId))!),
+      rendered,
       socialProfiles: doc.profile.profile_social_profiles,
     };
   }

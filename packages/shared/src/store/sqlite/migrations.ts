@@ -1,5 +1,8 @@
 import type Database from 'better-sqlite3';
 import { forgetAnswerStatements, rerenderNow } from '../../answers/sqlite-answers-unit';
+import { runNow } from '../../database/steps';
+import { rerenderOutlets } from '../../outlets/rerender-outlets';
+import { forgetOutletStatements, sqliteOutletsUnit } from '../../outlets/sqlite-outlets-unit';
 import { forgetPreparedStatements } from './profile-records';
 import { rewriteHandlesToNormalForm } from './handles-normal-form';
 import { CLAIMS_SCHEMA_SQL } from '../../claims/sqlite-claims-unit';
@@ -312,5 +315,47 @@ export const MIGRATIONS: Migration[] = [
     // Who works for which publisher: invitations and affiliations, kept when they end.
     name: '031-publisher-staff',
     sql: STAFF_SCHEMA_SQL,
+  },
+  {
+    // v2's article_verified answer (the v1 fields and the author's evidence) rendered with the others, so a lookup
+    // reads it instead of reading the evidence. A writer from before it that rewrites the v1 answer clears it (the
+    // trigger), and the lookup then renders it from what is stored.
+    name: '032-article-v2-answer',
+    sql: `
+  ALTER TABLE profiles ADD COLUMN article_v2_answer TEXT;
+  ALTER TABLE profiles ADD COLUMN article_v2_etag TEXT;
+  CREATE TRIGGER profiles_v2_answer_in_step AFTER UPDATE OF article_answer ON profiles
+    WHEN NEW.article_answer IS NOT OLD.article_answer AND NEW.article_v2_answer IS OLD.article_v2_answer
+  BEGIN
+    UPDATE profiles SET article_v2_answer = NULL, article_v2_etag = NULL WHERE id = NEW.id;
+  END;
+  `,
+  },
+  {
+    name: '033-render-article-v2-answers',
+    backfill: (db) => {
+      forgetAnswerStatements(db); // prepared before 032 added the v2 columns
+      renderInChunks(db, 'article_v2_answer IS NULL');
+    },
+  },
+  {
+    // v2's answers for each publisher domain (its domain_info, and the answer for an article not known there),
+    // rendered when the publisher, its staff or what they wrote change: a lookup reads them instead of the digest.
+    name: '034-outlet-answers',
+    sql: `
+  ALTER TABLE publisher_domains ADD COLUMN info_json TEXT;
+  ALTER TABLE publisher_domains ADD COLUMN info_etag TEXT;
+  ALTER TABLE publisher_domains ADD COLUMN outlet_json TEXT;
+  ALTER TABLE publisher_domains ADD COLUMN outlet_etag TEXT;
+  `,
+  },
+  {
+    name: '035-render-outlet-answers',
+    backfill: (db) => {
+      forgetOutletStatements(db); // prepared before 034 added the columns
+      forgetAnswerStatements(db);
+      const ids = db.prepare<[], number>('SELECT id FROM publishers').pluck().all();
+      db.transaction(() => runNow(rerenderOutlets(sqliteOutletsUnit(db), ids))).immediate();
+    },
   },
 ];

@@ -5,7 +5,14 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuthorView, SocialType } from '../../domain/types';
 import type { Logger } from '../../logging/logger';
-import { entityTagOf, journalistAnswerFor, journalistTagFor, type TaggedAnswer } from '../../domain/rendered-answers';
+import {
+  entityTagOf,
+  journalistAnswerFor,
+  journalistTagFor,
+  renderArticleV2,
+  type TaggedAnswer,
+} from '../../domain/rendered-answers';
+import { readEvidenceOf } from '../../evidence/sqlite-author-evidence';
 import type { Store } from '../store';
 import { MIGRATIONS } from './migrations';
 import { readAuthorView } from './profile-records';
@@ -20,6 +27,11 @@ export const SQLITE_FILE_NAME = 'byline.sqlite';
 
 /** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
 export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_etag AS etag FROM articles a JOIN profiles p ON p.id = a.profile_id
+  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1`;
+
+/** v2's: the same read, with the v2 answer and the v1 answer it is rendered from where it is missing. */
+export const ARTICLE_V2_ANSWER_SQL = `SELECT p.article_v2_answer AS json, p.article_v2_etag AS etag, p.id AS profileId
+  FROM articles a JOIN profiles p ON p.id = a.profile_id
   WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1`;
 
 export interface SqliteStoreOptions {
@@ -108,6 +120,9 @@ export class SqliteStore implements Store {
     }
     this.lookup = {
       articleAnswer: this.snapshot.db.prepare<[string], TaggedRow>(ARTICLE_ANSWER_SQL),
+      articleV2Answer: this.snapshot.db.prepare<[string], TaggedRow & { json: string | null; profileId: number }>(
+        ARTICLE_V2_ANSWER_SQL,
+      ),
       journalistAnswer: this.snapshot.db.prepare<
         [string, string, string],
         { answer: string; etag: string | null; handle: string }
@@ -208,6 +223,19 @@ export class SqliteStore implements Store {
       if (!row) return null;
       // No tag: the answer was rewritten by a writer from before the tags (see migration 016).
       return row.etag === null ? { json: row.json, etag: entityTagOf(row.json) } : (row as TaggedAnswer);
+    });
+  }
+
+  taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null> {
+    return this.readLookup(() => {
+      const row = this.lookup.articleV2Answer.get(canonicalUrl);
+      if (!row) return null;
+      if (row.json !== null && row.etag !== null) return row as TaggedAnswer;
+      // Not rendered: cleared by a writer from before v2 (see migration 032). Rendered here from what is stored.
+      const v1 = this.lookup.articleAnswer.get(canonicalUrl);
+      if (!v1) return null;
+      const { articleV2: json, articleV2Tag: etag } = renderArticleV2(v1.json, readEvidenceOf(this.snapshot.db, row.profileId));
+      return { json, etag };
     });
   }
 

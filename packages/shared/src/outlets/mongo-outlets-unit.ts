@@ -1,0 +1,82 @@
+import type { Db } from 'mongodb';
+import { domainIdOf, toDomain, toPublisher } from '../publishers/mongo-publishers';
+import { chunks, WRITE_CHUNK } from '../store/mongo/chunks';
+import { collectionOf } from '../store/mongo/mongo-schema';
+import { toArticle, toProfile } from '../store/mongo/profile-derived-fields';
+import { DIGEST_SCAN, DIGEST_SIZE, onDomains, type OutletDigest } from './outlet-digests-repository';
+import type { DomainAnswers, OutletSources, OutletsUnit } from './outlets-unit';
+
+/** A publisher's digest in MongoDB: its active staff, their verified profiles, then their latest active articles. */
+export async function readDigestOf(db: Db, publisherId: number): Promise<OutletDigest> {
+  const domains = (
+    await collectionOf(db, 'publisherDomains')
+      .find({ publisher_id: publisherId, state: 'proven' }, { projection: { domain: 1 } })
+      .toArray()
+  ).map((doc) => doc.domain);
+  const staff = await collectionOf(db, 'publisherStaff')
+    .find({ publisher_id: publisherId, state: 'active' }, { projection: { profile_id: 1 } })
+    .sort({ accepted_at: -1, _id: -1 })
+    .toArray();
+  const order = staff.map((affiliation) => affiliation.profile_id!);
+  const verified = await collectionOf(db, 'profiles')
+    .find({ _id: { $in: order }, verified: true })
+    .toArray();
+  const byId = new Map(verified.map((doc) => [doc._id, doc]));
+  const journalists = order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])).slice(0, DIGEST_SIZE);
+  const candidates = await collectionOf(db, 'articles')
+    .find({ profile_id: { $in: [...byId.keys()] }, active: true }, { projection: { canonical_url: 1 } })
+    .sort({ published_at: -1, _id: -1 })
+    .limit(DIGEST_SCAN)
+    .toArray();
+  const chosen = candidates.filter((doc) => onDomains(doc.canonical_url, domains)).slice(0, DIGEST_SIZE);
+  const docs = new Map(
+    (
+      await collectionOf(db, 'articles')
+        .find({ _id: { $in: chosen.map((doc) => doc._id) } })
+        .toArray()
+    ).map((doc) => [doc._id, doc]),
+  );
+  return {
+    journalists: journalists.map(toProfile),
+    articles: chosen.map(({ _id }) => {
+      const doc = docs.get(_id)!;
+      return { article: toArticle(doc), authorSlug: byId.get(doc.profile_id)!.slug };
+    }),
+  };
+}
+
+/** MongoDB's side of re-rendering outlets: after the change, each domain's answers one update. */
+export function mongoOutletsUnit(db: Db): OutletsUnit {
+  return {
+    async publishersOfStaff(profileIds: number[]): Promise<number[]> {
+      const publishers = new Set<number>();
+      for (const part of chunks(profileIds, WRITE_CHUNK)) {
+        const staff = collectionOf(db, 'publisherStaff').find(
+          { profile_id: { $in: part }, state: 'active' },
+          { projection: { publisher_id: 1 } },
+        );
+        for await (const affiliation of staff) publishers.add(affiliation.publisher_id);
+      }
+      return [...publishers];
+    },
+    async outletSources(publisherId: number): Promise<OutletSources | null> {
+      const publisher = await collectionOf(db, 'publishers').findOne({ _id: publisherId });
+      if (!publisher) return null;
+      const domains = await collectionOf(db, 'publisherDomains').find({ publisher_id: publisherId }).toArray();
+      return { publisher: toPublisher(publisher), domains: domains.map(toDomain), digest: await readDigestOf(db, publisherId) };
+    },
+    async saveOutlet(publisherId: number, answers: DomainAnswers[]): Promise<void> {
+      const updates = answers.map(({ domain, domainInfo, outlet }) => ({
+        updateOne: {
+          filter: { _id: domainIdOf(publisherId, domain) },
+          update: {
+            $set: {
+              rendered: { info: domainInfo.json, info_tag: domainInfo.etag, outlet: outlet.json, outlet_tag: outlet.etag },
+            },
+          },
+        },
+      }));
+      if (updates.length) await collectionOf(db, 'publisherDomains').bulkWrite(updates, { ordered: false });
+    },
+  };
+}
