@@ -1,0 +1,58 @@
+import type { RequestHandler } from 'express';
+import { perMinuteOf } from '../auth/browser-keys';
+import { entityTagOf, type TaggedAnswer } from '../domain/rendered-answers';
+import { authenticate } from './authenticate';
+import { parseBody } from './body-parsing';
+import { applyRateLimit } from './rate-limit';
+import { sendTaggedJson } from './send-json-text';
+import type { VerificationGate } from './verification-handler';
+import { validatedBatch, type BatchItems } from './validate-batch';
+
+export interface BatchVerificationOperation<Input> extends BatchItems {
+  /** The single operation's use case, run for each item. */
+  answer: (input: Input) => Promise<TaggedAnswer>;
+}
+
+/**
+ * A batch of a verification operation in one request: credentials → body → every item validated by the single
+ * operation's schema → rate limit, one unit per item → the single use case for each item → the answers in input
+ * order. The body is read before the rate limit because the count depends on it; a batch refused before its
+ * lookups (400, 413, 415, 422) counts as one request, as a refused single request does. The single operation's
+ * per-request work (credentials, rate limit, body, headers) is paid once for the whole batch.
+ */
+export function batchVerificationHandler<Input>(
+  { checker, limiting }: VerificationGate,
+  operation: BatchVerificationOperation<Input>,
+): RequestHandler {
+  return async (req, res) => {
+    const credential = await authenticate(req, checker, limiting.authFailures);
+    const limit = perMinuteOf(credential, limiting.defaultPerMinute);
+    let batch: { items: unknown[]; inputs: Input[] };
+    try {
+      await parseBody(req, res);
+      batch = validatedBatch<Input>(operation, req.body);
+    } catch (error) {
+      await applyRateLimit(credential.key, res, limiting, limit);
+      throw error;
+    }
+    await applyRateLimit(credential.key, res, limiting, limit, batch.inputs.length);
+    const answers = await Promise.all(batch.inputs.map((input) => operation.answer(input)));
+    sendTaggedJson(req, res, batchAnswer(batch.items, answers));
+  };
+}
+
+/**
+ * `{"results":[{"input":…,"result":…},…]}` from the stored answers' JSON text, without parsing them again; its tag
+ * hashes the items as sent and the answers' own tags, which stand for their text.
+ */
+export function batchAnswer(items: unknown[], answers: TaggedAnswer[]): TaggedAnswer {
+  const parts: string[] = ['batch'];
+  let json = '{"results":[';
+  for (let index = 0; index < answers.length; index++) {
+    const input = JSON.stringify(items[index]);
+    const { json: result, etag } = answers[index]!;
+    json += `${index === 0 ? '' : ','}{"input":${input},"result":${result}}`;
+    parts.push(input, etag);
+  }
+  return { json: `${json}]}`, etag: entityTagOf(...parts) };
+}
