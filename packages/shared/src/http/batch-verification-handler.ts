@@ -1,12 +1,13 @@
+import { Buffer } from 'node:buffer';
 import type { RequestHandler } from 'express';
 import { perMinuteOf } from '../auth/browser-keys';
 import { entityTagOf, type TaggedAnswer } from '../domain/rendered-answers';
 import { authenticate } from './authenticate';
 import { parseBody } from './body-parsing';
 import { applyRateLimit } from './rate-limit';
-import { sendTaggedJson } from './send-json-text';
+import { sendTagged } from './send-json-text';
 import type { VerificationGate } from './verification-handler';
-import { validatedBatch, type BatchItems } from './validate-batch';
+import { batchValidator, type BatchItems } from './validate-batch';
 
 export interface BatchVerificationOperation<Input> extends BatchItems {
   /** The single operation's use case, run for each item. */
@@ -24,20 +25,22 @@ export function batchVerificationHandler<Input>(
   { checker, limiting }: VerificationGate,
   operation: BatchVerificationOperation<Input>,
 ): RequestHandler {
+  const validatedBatch = batchValidator<Input>(operation);
   return async (req, res) => {
     const credential = await authenticate(req, checker, limiting.authFailures);
     const limit = perMinuteOf(credential, limiting.defaultPerMinute);
     let batch: { items: unknown[]; inputs: Input[] };
     try {
       await parseBody(req, res);
-      batch = validatedBatch<Input>(operation, req.body);
+      batch = validatedBatch(req.body);
     } catch (error) {
       await applyRateLimit(credential.key, res, limiting, limit);
       throw error;
     }
     await applyRateLimit(credential.key, res, limiting, limit, batch.inputs.length);
     const answers = await Promise.all(batch.inputs.map((input) => operation.answer(input)));
-    sendTaggedJson(req, res, batchAnswer(batch.items, answers));
+    const { json, etag } = batchAnswer(batch.items, answers);
+    sendTagged(req, res, Buffer.from(json), etag);
   };
 }
 

@@ -20,25 +20,31 @@ export interface BatchItems {
 const VALIDATION = { abortEarly: false, convert: true } as const;
 
 /**
- * The list of a batch body, each item checked by the single operation's schema, or a 422 naming every bad item
+ * Checks a batch body: its list, each item checked by the single operation's schema, or a 422 naming every bad item
  * by its index (`urls[3]`, `journalists[0].social_type`), or the list when it is missing, not a list, empty or
- * longer than MAX_BATCH_ITEMS. Items as sent are kept beside their inputs: the answer echoes them.
+ * longer than MAX_BATCH_ITEMS. Items as sent are kept beside their inputs: the answer echoes them. The schemas are
+ * compiled with their options once, here: Joi merging the options on each of a hundred calls was a tenth of a batch.
  */
-export function validatedBatch<Input>(batch: BatchItems, body: unknown): { items: unknown[]; inputs: Input[] } {
-  const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
-  const listSchema = Joi.object({ [batch.list]: Joi.array().min(1).max(MAX_BATCH_ITEMS).required() }).unknown(true);
-  const listed = listSchema.validate(fields, VALIDATION);
-  if (listed.error) throw unprocessable(listed.error.details.map((d) => ({ field: batch.list, message: d.message })));
-  const items = (fields as Record<string, unknown[]>)[batch.list]!;
-  const inputs: Input[] = [];
-  const errors: FieldError[] = [];
-  items.forEach((item, index) => {
-    const result = batch.schema.validate(batch.fieldsOf(item), VALIDATION);
-    if (!result.error) inputs.push(result.value as Input);
-    else for (const detail of result.error.details) errors.push(itemError(batch, index, detail));
-  });
-  if (errors.length > 0) throw unprocessable(errors);
-  return { items, inputs };
+export function batchValidator<Input>(batch: BatchItems): (body: unknown) => { items: unknown[]; inputs: Input[] } {
+  const listSchema = Joi.object({ [batch.list]: Joi.array().min(1).max(MAX_BATCH_ITEMS).required() })
+    .unknown(true)
+    .prefs(VALIDATION);
+  const itemSchema = batch.schema.prefs(VALIDATION);
+  return (body) => {
+    const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
+    const listed = listSchema.validate(fields);
+    if (listed.error) throw unprocessable(listed.error.details.map((d) => ({ field: batch.list, message: d.message })));
+    const items = (fields as Record<string, unknown[]>)[batch.list]!;
+    const inputs: Input[] = [];
+    const errors: FieldError[] = [];
+    items.forEach((item, index) => {
+      const result = itemSchema.validate(batch.fieldsOf(item));
+      if (!result.error) inputs.push(result.value as Input);
+      else for (const detail of result.error.details) errors.push(itemError(batch, index, detail));
+    });
+    if (errors.length > 0) throw unprocessable(errors);
+    return { items, inputs };
+  };
 }
 
 /** A Joi problem of one item, named for its place in the list: `"url" must be a string` → `"urls[3]" must be a string`. */
