@@ -39,23 +39,29 @@ export function batchVerificationHandler<Input>(
     }
     await applyRateLimit(credential.key, res, limiting, limit, batch.inputs.length);
     const answers = await Promise.all(batch.inputs.map((input) => operation.answer(input)));
-    const { json, etag } = batchAnswer(batch.items, answers);
-    sendTagged(req, res, Buffer.from(json), etag);
+    const { body, etag } = batchAnswer(batch.items, answers);
+    sendTagged(req, res, body, etag);
   };
 }
 
 /**
- * `{"results":[{"input":…,"result":…},…]}` from the stored answers' JSON text, without parsing them again; its tag
- * hashes the items as sent and the answers' own tags, which stand for their text.
+ * `{"results":[{"input":…,"result":…},…]}` from the stored answers' JSON text, without parsing them again, encoded
+ * straight into one buffer: concatenating the strings first cost a copy to flatten them and another to encode them,
+ * a quarter of a batch's time. Its tag hashes the items as sent and the answers' own tags, which stand for their text.
  */
-export function batchAnswer(items: unknown[], answers: TaggedAnswer[]): TaggedAnswer {
-  const parts: string[] = ['batch'];
-  let json = '{"results":[';
+export function batchAnswer(items: unknown[], answers: TaggedAnswer[]): { body: Buffer; etag: string } {
+  const parts: string[] = ['{"results":['];
+  const tagged: string[] = ['batch'];
   for (let index = 0; index < answers.length; index++) {
     const input = JSON.stringify(items[index]);
     const { json: result, etag } = answers[index]!;
-    json += `${index === 0 ? '' : ','}{"input":${input},"result":${result}}`;
-    parts.push(input, etag);
+    parts.push(`${index === 0 ? '' : ','}{"input":${input},"result":`, result, '}');
+    tagged.push(input, etag);
   }
-  return { json: `${json}]}`, etag: entityTagOf(...parts) };
+  parts.push(']}');
+  const body = Buffer.allocUnsafe(parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0));
+  let offset = 0;
+  for (let index = 0; index < parts.length; index++) offset += body.write(parts[index]!, offset);
+  // One string hashed: a hash update per part was a native call each.
+  return { body, etag: entityTagOf(tagged.join('\0')) };
 }

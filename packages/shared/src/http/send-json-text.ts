@@ -14,10 +14,7 @@ export function sendTaggedJson(req: Request, res: Response, { json, etag }: Tagg
   sendTagged(req, res, json, etag);
 }
 
-/**
- * sendTaggedJson for a body that may already be encoded: a large answer (a batch's) is encoded to UTF-8 once, where
- * a string is measured (Buffer.byteLength) and then encoded again by the write.
- */
+/** sendTaggedJson for a body that may be encoded already (a batch's, see batchAnswer): a buffer is written as it is. */
 export function sendTagged(req: Request, res: Response, json: string | Buffer, etag: string): void {
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', CACHE_CONTROL);
