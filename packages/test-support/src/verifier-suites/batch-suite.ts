@@ -79,6 +79,10 @@ export const VERIFY_JOURNALISTS: BatchOperation = {
   ],
 };
 
+/** The account of serviceFixture's key (bearer()), and the web origin it lists in the CORS test. */
+const DESK = 'desk@example.org';
+const NEWS = 'https://news.example';
+
 const REMAINING = /^"per-minute";r=(\d+);t=\d+$/;
 const remaining = (header: string | undefined) => Number(REMAINING.exec(header ?? '')?.[1] ?? NaN);
 
@@ -172,6 +176,20 @@ export function describeBatch(operation: BatchOperation, createApp: CreateApp): 
         .send({ [operation.list]: [operation.lookup(first)] });
       expectUnauthorized(res);
       expect(res.text).not.toContain(first.profile_slug);
+    });
+
+    it('grants a web page of an origin the account lists the answer, as the single operation does (CORS)', async () => {
+      await backendOf(service.store).apiAccounts.setOrigins(DESK, [NEWS]);
+      const granted = await batch([operation.lookup(first)])
+        .set('Origin', NEWS)
+        .expect(200);
+      expect(granted.headers['access-control-allow-origin']).toBe(NEWS);
+      expect(granted.headers['access-control-expose-headers']).toMatch(/ETag/);
+
+      const other = await batch([operation.lookup(first)])
+        .set('Origin', 'https://elsewhere.example')
+        .expect(200);
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
     });
 
     it('answers POST only: GET and HEAD are 405 naming POST, OPTIONS is the CORS preflight', async () => {
