@@ -2,7 +2,8 @@
 // npm run bench -- [--articles N] [--duration S] [--connections C] [--store embedded|mongo] [--redis] [--fresh] [--import-articles N] [--profile]
 // Five servers, each in its own process, one after the other, loaded by autocannon from this process:
 // (1) plain Express 5 with a fixed body, (2) bare node:http with it, (3) verify_article, (3b) the same lookups
-// through v2 (on the data set's verified outlet), (4) verify_journalist.
+// through v2 (on the data set's verified outlet), (4) verify_journalist, then (3c) verify_articles and (4b)
+// verify_journalists with 100 lookups per request, whose lookups/s are compared with (3)'s and (4)'s requests/s.
 import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,7 +48,7 @@ const log = (line) => process.stderr.write(`${line}\n`);
 buildUnlessSkipped(opts['skip-build'], log);
 
 const { prepareDataset, sampleAnswerFile } = await import('./lib/dataset.mjs');
-const { requestMakers } = await import('./lib/requests.mjs');
+const { BATCH_ITEMS, requestMakers } = await import('./lib/requests.mjs');
 const { benchScenarios } = await import('./lib/scenarios.mjs');
 const { startServer, memoryOf, cpuSecondsOf, diskBytesReadOf } = await import('./lib/servers.mjs');
 const { load, summarise } = await import('./lib/load.mjs');
@@ -100,6 +101,7 @@ for (let round = 1; round <= rounds; round++) {
       measured.fromMicros = microsNow();
       const result = summarise(await load({ url: server.url, connections, durationSeconds, request: scenario.request }));
       measured.toMicros = microsNow();
+      result.lookupsPerSecond = result.requestsPerSecond * (scenario.batchOf ? BATCH_ITEMS : 1);
       // Server CPU per answered request: steadier than req/s when the load generator shares the machine.
       const cpuMicrosPerRequest = Math.round(((cpuSecondsOf(server.pid) - cpuBefore) * 1e6) / result.total);
       // What the lookups read from disk, not the page cache: where the data set outgrows memory, their main cost.
@@ -133,7 +135,7 @@ if (importArticles > 0) {
 }
 
 // Each ratio is the median of its rounds' ratios, each taken between servers measured minutes apart.
-const ratioRounds = (a, b) => roundResults.map((r) => Number((r[a].requestsPerSecond / r[b].requestsPerSecond).toFixed(3)));
+const ratioRounds = (a, b) => roundResults.map((r) => Number((r[a].lookupsPerSecond / r[b].lookupsPerSecond).toFixed(3)));
 const RATIO_PAIRS = {
   articleToExpress: ['article', 'express'],
   journalistToExpress: ['journalist', 'express'],
@@ -141,6 +143,9 @@ const RATIO_PAIRS = {
   journalistToNode: ['journalist', 'node'],
   expressToNode: ['express', 'node'],
   v2ToArticle: ['article-v2', 'article'],
+  // Lookups per second of a batch of 100 against single requests per second, measured in the same round.
+  articlesBatchToArticle: ['articles-batch', 'article'],
+  journalistsBatchToJournalist: ['journalists-batch', 'journalist'],
 };
 const ratiosByRound = Object.fromEntries(Object.entries(RATIO_PAIRS).map(([name, [a, b]]) => [name, ratioRounds(a, b)]));
 const ratios = Object.fromEntries(Object.entries(ratiosByRound).map(([name, values]) => [name, median(values)]));
@@ -160,8 +165,14 @@ const targets = {
       }),
   // v2 costs no more than 10 % over v1 per request: its rate at least 1/1.1 of v1's.
   '(3b)/(3) ≥ 0.909 (v2 within 10 % of v1)': ratios.v2ToArticle >= 0.909,
-  'no non-2xx answers in (3), (3b) and (4)':
-    results.article.non2xx + results['article-v2'].non2xx + results.journalist.non2xx === 0,
+  // A batch pays the per-request work once: at 100 items, at least ten times the single requests' lookups/s.
+  '(3c)/(3) ≥ 10 (verify_articles ×100, lookups/s against single requests/s)': ratios.articlesBatchToArticle >= 10,
+  '(4b)/(4) ≥ 10 (verify_journalists ×100, lookups/s against single requests/s)': ratios.journalistsBatchToJournalist >= 10,
+  'no non-2xx answers in (3), (3b), (3c), (4) and (4b)':
+    ['article', 'article-v2', 'articles-batch', 'journalist', 'journalists-batch'].reduce(
+      (sum, id) => sum + results[id].non2xx,
+      0,
+    ) === 0,
   ...(importResult ? { '(5) byline import ≥ 50 000 articles/s': importResult.articlesPerSecond >= 50_000 } : {}),
 };
 
@@ -211,6 +222,12 @@ const lines = [
     (r) =>
       `| ${r.label.padEnd(25)} | ${pad(r.requestsPerSecond, 8)} | ${pad(r.p50Ms, 6)} | ${pad(r.p99Ms, 6)} | ${pad(r.non2xx, 7)} | ${pad(r.cpuMicrosPerRequest, 10)} | ${pad(r.peakRssMb, 25)} |`,
   ),
+  ...Object.entries(RATIO_PAIRS)
+    .filter(([, [batch]]) => batch.endsWith('-batch'))
+    .map(
+      ([name, [batch, single]]) =>
+        `batch: ${results[batch].label} ${results[batch].lookupsPerSecond.toLocaleString('en')} lookups/s = ${ratios[name]} × ${results[single].label}'s ${results[single].requestsPerSecond.toLocaleString('en')} req/s`,
+    ),
   `read from disk per answered request: ${Object.values(results)
     .map((r) => `${r.label.slice(0, 3)} ${r.diskKbPerRequest} KB`)
     .join(', ')}`,
@@ -232,9 +249,10 @@ const lines = [
       '',
     ]),
   `ratios: (3)/(1) = ${ratios.articleToExpress}   (4)/(1) = ${ratios.journalistToExpress}   (3)/(2) = ${ratios.articleToNode}   (1)/(2) = ${ratios.expressToNode}   (3b)/(3) = ${ratios.v2ToArticle}`,
+  `batch ratios (lookups/s against single req/s): (3c)/(3) = ${ratios.articlesBatchToArticle}   (4b)/(4) = ${ratios.journalistsBatchToJournalist}`,
   ...(rounds > 1
     ? [
-        `  by round: (3)/(1) ${ratiosByRound.articleToExpress.join(', ')}   (4)/(1) ${ratiosByRound.journalistToExpress.join(', ')}`,
+        `  by round: (3)/(1) ${ratiosByRound.articleToExpress.join(', ')}   (4)/(1) ${ratiosByRound.journalistToExpress.join(', ')}   (3c)/(3) ${ratiosByRound.articlesBatchToArticle.join(', ')}   (4b)/(4) ${ratiosByRound.journalistsBatchToJournalist.join(', ')}`,
       ]
     : []),
   ...Object.entries(targets).map(([name, held]) => `  ${held ? 'held  ' : 'MISSED'} ${name}`),

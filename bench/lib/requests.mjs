@@ -1,6 +1,16 @@
 // The requests the bench sends: random known addresses (handles), one in five unknown.
 import { ARTICLES_PER_PROFILE, articleUrl, handle, unknownArticleUrl, unknownHandle } from './dataset.mjs';
 
+/** Items per batch request: the most a batch takes. */
+export const BATCH_ITEMS = 100;
+
+const batchRequest = (path, authorization, body) => ({
+  method: 'POST',
+  path,
+  headers: { authorization, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
 /** mulberry32: a small seeded generator, so that two instruction counts send exactly the same requests. */
 export function seededRandom(seed) {
   let state = seed >>> 0;
@@ -27,6 +37,20 @@ export function requestMakers({ articles, authorization, random = Math.random })
     articleV2: () => {
       const url = random() < 0.2 ? unknownArticleUrl(pick(articles)) : articleUrl(pick(articles));
       return { method: 'POST', path: `/api/v2/verify_article?url=${encodeURIComponent(url)}`, headers: { authorization } };
+    },
+    // Batches of BATCH_ITEMS with the same mix: the per-request work (credentials, rate limit, headers) paid once.
+    articlesBatch: () => {
+      const urls = Array.from({ length: BATCH_ITEMS }, () =>
+        random() < 0.2 ? unknownArticleUrl(pick(articles)) : articleUrl(pick(articles)),
+      );
+      return batchRequest('/api/v1/verify_articles', authorization, { urls });
+    },
+    journalistsBatch: () => {
+      const journalists = Array.from({ length: BATCH_ITEMS }, () => ({
+        social_username: random() < 0.2 ? unknownHandle(pick(profiles)) : `@${handle(pick(profiles))}`,
+        social_type: 'twitter',
+      }));
+      return batchRequest('/api/v1/verify_journalists', authorization, { journalists });
     },
     journalist: () => ({
       method: 'POST',

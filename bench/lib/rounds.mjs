@@ -6,8 +6,16 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : Number(((sorted[middle - 1] + sorted[middle]) / 2).toFixed(3));
 }
 
-const MEDIAN_FIELDS = ['requestsPerSecond', 'p50Ms', 'p99Ms', 'meanMs', 'cpuMicrosPerRequest', 'diskKbPerRequest'];
-const ROUNDED_FIELDS = ['requestsPerSecond', 'cpuMicrosPerRequest'];
+const MEDIAN_FIELDS = [
+  'requestsPerSecond',
+  'lookupsPerSecond',
+  'p50Ms',
+  'p99Ms',
+  'meanMs',
+  'cpuMicrosPerRequest',
+  'diskKbPerRequest',
+];
+const ROUNDED_FIELDS = ['requestsPerSecond', 'lookupsPerSecond', 'cpuMicrosPerRequest'];
 const SUM_FIELDS = ['total', 'non2xx', 'errors', 'timeouts'];
 const MAX_FIELDS = ['peakRssMb', 'totalRssMb', 'processes'];
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 
 /**
  * (1) plain Express 5 and (2) bare node:http answering a fixed body (`bodyFile`), (3) verify_article, (3b) the
- * same lookups through v2 and (4) verify_journalist on the data set in `serviceEnv`. The services are taken from `servicesRoot`
+ * same lookups through v2 and (4) verify_journalist on the data set in `serviceEnv`, then (3c) and (4b): the same
+ * lookups a hundred to a request through the batch operations (`batchOf` names the single scenario they compare with). The services are taken from `servicesRoot`
  * (this checkout unless another is given, e.g. a worktree of an earlier commit to compare with).
  */
 export function benchScenarios({ root, servicesRoot = root, bodyFile, serviceEnv, requests }) {
@@ -49,6 +50,26 @@ export function benchScenarios({ root, servicesRoot = root, bodyFile, serviceEnv
       portVariable: 'JOURNALIST_VERIFIER_PORT',
       readyPath: '/readyz',
       request: requests.journalist,
+    },
+    {
+      id: 'articles-batch',
+      label: '(3c) verify_articles ×100',
+      script: path.join(servicesRoot, 'packages/article-verifier/dist/main.js'),
+      env: serviceEnv,
+      portVariable: 'ARTICLE_VERIFIER_PORT',
+      readyPath: '/readyz',
+      request: requests.articlesBatch,
+      batchOf: 'article',
+    },
+    {
+      id: 'journalists-batch',
+      label: '(4b) verify_journalists ×100',
+      script: path.join(servicesRoot, 'packages/journalist-verifier/dist/main.js'),
+      env: serviceEnv,
+      portVariable: 'JOURNALIST_VERIFIER_PORT',
+      readyPath: '/readyz',
+      request: requests.journalistsBatch,
+      batchOf: 'journalist',
     },
   ];
 }

@@ -1,5 +1,7 @@
 import {
   articleOfAuthorSchema,
+  batchRequestBody,
+  batchResponses,
   closedObject,
   openApiDocument,
   titled,
@@ -9,7 +11,7 @@ import {
   type OpenApiDocument,
 } from '@byline/shared/http';
 import { DEMO_ARTICLE_URL, MAX_URL_LENGTH } from '@byline/shared';
-import { VERIFY_ARTICLE_PATH, VERIFY_ARTICLE_V2_PATH } from './routes';
+import { VERIFY_ARTICLE_PATH, VERIFY_ARTICLE_V2_PATH, VERIFY_ARTICLES_PATH, VERIFY_ARTICLES_V2_PATH } from './routes';
 
 const socialProfiles = closedObject({
   twitter: { type: 'string' },
@@ -111,6 +113,32 @@ const v2Get = {
   summary: 'Who wrote the article at this address, and whose domain is it? (GET alias of POST)',
   description: v2Description,
   responses: verificationResponses('ArticleAnswerV2'),
+};
+
+const batchDescription = (single: string) =>
+  `Up to 100 addresses in one request (\`{"urls": [...]}\`, JSON), each answered exactly as ${single} answers it, in the ` +
+  'order sent; an address given twice is answered twice. Each address is validated as the single operation validates ' +
+  'it: a bad one makes the whole request a 422 naming it by its place (`urls[3]`). Each address counts as one request ' +
+  'against the rate limit, and a batch that would cross it is refused whole (429) without using any of it; a batch ' +
+  'refused before its lookups (400, 413, 415, 422) counts as one request.';
+
+const batchInput = { type: 'string', description: 'The address as sent' };
+
+const batchPost = {
+  operationId: 'verifyArticles',
+  summary: 'Who wrote the articles at these addresses? (up to 100)',
+  description: batchDescription('`POST /api/verify_article`'),
+  tags: ['verification'],
+  requestBody: batchRequestBody('urls', url, DEMO_ARTICLE_URL),
+  responses: batchResponses('ArticleAnswer', batchInput),
+};
+
+const batchV2Post = {
+  ...batchPost,
+  operationId: 'verifyArticlesV2',
+  summary: 'Who wrote the articles at these addresses, and whose domains are they? (up to 100)',
+  description: batchDescription('`POST /api/v2/verify_article`'),
+  responses: batchResponses('ArticleAnswerV2', batchInput),
 };
 
 const iso = { type: 'string', format: 'date-time' };
@@ -220,7 +248,12 @@ export function articleVerifierOpenApi(serverUrl?: string): OpenApiDocument {
     title: 'Byline article verifier',
     description: 'Tells who wrote an article.',
     serverUrl,
-    paths: { [VERIFY_ARTICLE_PATH]: { post, get }, [VERIFY_ARTICLE_V2_PATH]: { post: v2Post, get: v2Get } },
+    paths: {
+      [VERIFY_ARTICLE_PATH]: { post, get },
+      [VERIFY_ARTICLE_V2_PATH]: { post: v2Post, get: v2Get },
+      [VERIFY_ARTICLES_PATH]: { post: batchPost },
+      [VERIFY_ARTICLES_V2_PATH]: { post: batchV2Post },
+    },
     schemas: {
       ArticleAnswer: verificationAnswerSchema('AuthorProfile'),
       AuthorProfile: authorProfile,

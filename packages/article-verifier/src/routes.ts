@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { serviceRepositoriesOf, verifyArticleSchema, type TaggedAnswer, type VerifyArticleInput } from '@byline/shared';
 import {
+  batchVerificationHandler,
   fieldsFrom,
   methodNotAllowed,
   preflight,
@@ -14,36 +15,58 @@ import { verifyArticleV2 } from './verify-article-v2';
 export const VERIFY_ARTICLE_PATH = '/api/verify_article';
 /** The four answer kinds: the author, the outlet with what is known of it, the outlet alone, or nothing. */
 export const VERIFY_ARTICLE_V2_PATH = '/api/v2/verify_article';
+/** Up to 100 addresses in one request, each answered as the single operation answers it. */
+export const VERIFY_ARTICLES_PATH = '/api/v1/verify_articles';
+export const VERIFY_ARTICLES_V2_PATH = '/api/v2/verify_articles';
 
 const METHODS = ['POST', 'GET'];
+/** A batch's list is in its JSON body: no GET. */
+const BATCH_METHODS = ['POST'];
 
 /**
  * POST (GET is an alias) /api/verify_article?url=… and /api/v2/verify_article?url=… → auth → rate limit →
- * validation → use case: the two versions differ only in their answer. OPTIONS is the
- * CORS preflight (204, no credentials, no rate limit). HEAD is answered 405 before credentials are read: it
- * would learn nothing (200 either way, the verdict is in the body) yet cost rate budget.
+ * validation → use case: the two versions differ only in their answer. POST /api/v1/verify_articles and
+ * /api/v2/verify_articles with `{"urls": [...]}` run the same use cases for each address (see
+ * batchVerificationHandler). OPTIONS is the CORS preflight (204, no credentials, no rate limit). HEAD is answered
+ * 405 before credentials are read: it would learn nothing (200 either way, the verdict is in the body) yet cost
+ * rate budget.
  */
 export function verifyArticleRoutes(deps: ServiceDeps): Router {
   const { store, logger } = deps;
   const { publishers, outletDigests, queue } = serviceRepositoriesOf(store);
   const { gate, origins } = verificationGate(deps);
-  const operation = (answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>) =>
+  const v1 = (input: VerifyArticleInput) => verifyArticle(store, input);
+  const v2 = (input: VerifyArticleInput) =>
+    verifyArticleV2({ store, publishers, outletDigests, attribution: { queue, logger } }, input);
+  const single = (answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>) =>
     verificationHandler<VerifyArticleInput>(gate, {
       schema: verifyArticleSchema,
       fields: (req) => fieldsFrom(req, ['url']),
       answer,
     });
-  const refuse = methodNotAllowed(METHODS);
+  const batch = (answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>) =>
+    batchVerificationHandler<VerifyArticleInput>(gate, {
+      list: 'urls',
+      fieldsOf: (url) => ({ url }),
+      fieldOf: (index) => `urls[${index}]`,
+      schema: verifyArticleSchema,
+      answer,
+    });
   const router = Router();
-  const versions = [
-    [VERIFY_ARTICLE_PATH, operation((input) => verifyArticle(store, input))],
-    [
-      VERIFY_ARTICLE_V2_PATH,
-      operation((input) => verifyArticleV2({ store, publishers, outletDigests, attribution: { queue, logger } }, input)),
-    ],
+  const operations = [
+    [VERIFY_ARTICLE_PATH, single(v1), METHODS],
+    [VERIFY_ARTICLE_V2_PATH, single(v2), METHODS],
+    [VERIFY_ARTICLES_PATH, batch(v1), BATCH_METHODS],
+    [VERIFY_ARTICLES_V2_PATH, batch(v2), BATCH_METHODS],
   ] as const;
-  for (const [path, handle] of versions) {
-    router.route(path).post(handle).get(handle).options(preflight(METHODS, origins)).head(refuse).all(refuse);
+  for (const [path, handle, methods] of operations) {
+    const route = router.route(path).post(handle);
+    if (methods.includes('GET')) route.get(handle);
+    const refuse = methodNotAllowed([...methods]);
+    route
+      .options(preflight([...methods], origins))
+      .head(refuse)
+      .all(refuse);
   }
   return router;
 }

@@ -1,5 +1,7 @@
 import {
   articleOfJournalistSchema,
+  batchRequestBody,
+  batchResponses,
   openApiDocument,
   titled,
   withoutExamples,
@@ -8,7 +10,7 @@ import {
   type OpenApiDocument,
 } from '@byline/shared/http';
 import { DEMO_TWITTER_HANDLE, LOOKUP_SOCIAL_TYPES, SOCIAL_TYPES } from '@byline/shared';
-import { VERIFY_JOURNALIST_PATH } from './routes';
+import { VERIFY_JOURNALIST_PATH, VERIFY_JOURNALISTS_PATH } from './routes';
 
 /** Titled, so the documents' viewers name it among the answer's oneOf members (untitled, Swagger UI shows "#0"). */
 const journalist = titled('JournalistResult', {
@@ -82,13 +84,38 @@ const post = {
   responses: verificationResponses('JournalistAnswer'),
 };
 
+const batchItem = {
+  type: 'object',
+  required: ['social_username', 'social_type'],
+  description: 'One account, as the single operation takes it; other fields are ignored',
+  properties: { social_username: socialUsername, social_type: socialType },
+};
+
+const batchPost = {
+  operationId: 'verifyJournalists',
+  summary: 'Do these social accounts belong to verified journalists? (up to 100)',
+  description:
+    'Up to 100 accounts in one request (`{"journalists": [{"social_username", "social_type"}, ...]}`, JSON), each answered ' +
+    'exactly as `POST /api/v1/verify_journalist` answers it, in the order sent; an account given twice is answered twice. ' +
+    'Each account is validated as the single operation validates it: a bad one makes the whole request a 422 naming it by ' +
+    'its place (`journalists[3].social_type`). Each account counts as one request against the rate limit, and a batch ' +
+    'that would cross it is refused whole (429) without using any of it; a batch refused before its lookups (400, 413, ' +
+    '415, 422) counts as one request.',
+  tags: ['verification'],
+  requestBody: batchRequestBody('journalists', batchItem, {
+    social_username: `@${DEMO_TWITTER_HANDLE}`,
+    social_type: 'twitter',
+  }),
+  responses: batchResponses('JournalistAnswer', { ...batchItem, description: 'The account as sent' }),
+};
+
 /** The journalist verifier's document; `serverUrl` is Config.publicJournalistVerifierUrl. */
 export function journalistVerifierOpenApi(serverUrl?: string): OpenApiDocument {
   return openApiDocument({
     title: 'Byline journalist verifier',
     description: 'Tells whether a social account belongs to a verified journalist.',
     serverUrl,
-    paths: { [VERIFY_JOURNALIST_PATH]: { post } },
+    paths: { [VERIFY_JOURNALIST_PATH]: { post }, [VERIFY_JOURNALISTS_PATH]: { post: batchPost } },
     schemas: {
       JournalistAnswer: verificationAnswerSchema('JournalistResult'),
       JournalistResult: journalist,

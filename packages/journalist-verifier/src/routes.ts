@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { verifyJournalistSchema, type VerifyJournalistInput } from '@byline/shared';
 import {
+  batchVerificationHandler,
   fieldsFrom,
   methodNotAllowed,
   preflight,
@@ -11,22 +12,39 @@ import {
 import { verifyJournalist } from './verify-journalist';
 
 export const VERIFY_JOURNALIST_PATH = '/api/v1/verify_journalist';
+/** Up to 100 accounts in one request, each answered as the single operation answers it. */
+export const VERIFY_JOURNALISTS_PATH = '/api/v1/verify_journalists';
 
 const METHODS = ['POST'];
 
 /**
  * POST /api/v1/verify_journalist with social_username and social_type (JSON, form or query) → auth → rate limit →
- * validation → use case. OPTIONS is the CORS preflight (204, no credentials, no rate limit); HEAD, like GET, is 405.
+ * validation → use case; POST /api/v1/verify_journalists with `{"journalists": [{social_username, social_type}, …]}`
+ * runs the same use case for each (see batchVerificationHandler). OPTIONS is the CORS preflight (204, no
+ * credentials, no rate limit); HEAD, like GET, is 405.
  */
 export function verifyJournalistRoutes(deps: ServiceDeps): Router {
   const { store } = deps;
   const { gate, origins } = verificationGate(deps);
-  const handle = verificationHandler<VerifyJournalistInput>(gate, {
+  const answer = (input: VerifyJournalistInput) => verifyJournalist(store, input);
+  const single = verificationHandler<VerifyJournalistInput>(gate, {
     schema: verifyJournalistSchema,
     fields: (req) => fieldsFrom(req, ['social_username', 'social_type']),
-    answer: (input) => verifyJournalist(store, input),
+    answer,
+  });
+  const batch = batchVerificationHandler<VerifyJournalistInput>(gate, {
+    list: 'journalists',
+    fieldsOf: (item) => item,
+    fieldOf: (index, field) => (field ? `journalists[${index}].${field}` : `journalists[${index}]`),
+    schema: verifyJournalistSchema,
+    answer,
   });
   const router = Router();
-  router.route(VERIFY_JOURNALIST_PATH).post(handle).options(preflight(METHODS, origins)).all(methodNotAllowed(METHODS));
+  for (const [path, handle] of [
+    [VERIFY_JOURNALIST_PATH, single],
+    [VERIFY_JOURNALISTS_PATH, batch],
+  ] as const) {
+    router.route(path).post(handle).options(preflight(METHODS, origins)).all(methodNotAllowed(METHODS));
+  }
   return router;
 }

@@ -8,6 +8,8 @@ export * from './body-parsing';
 export * from './validate';
 export * from './send-json-text';
 export * from './verification-handler';
+export * from './validate-batch';
+export * from './batch-verification-handler';
 export * from './authenticate';
 export * from './error-handler';
 export * from './ops-routes';

@@ -257,6 +257,44 @@ export function verificationResponses(answerSchema: string): Record<string, unkn
   };
 }
 
+/** The most items a batch may hold (MAX_BATCH_ITEMS), as the documents say it. */
+const BATCH_ITEMS = { minItems: 1, maxItems: 100 };
+
+/**
+ * A batch operation's JSON body: `list` holds 1–100 items, each `item` as the single operation takes it.
+ * `example` is one item Try it out sends.
+ */
+export function batchRequestBody(list: string, item: Schema, example: unknown): Record<string, unknown> {
+  const body = {
+    type: 'object',
+    required: [list],
+    description: 'Other fields are ignored',
+    properties: { [list]: { type: 'array', ...BATCH_ITEMS, items: withoutExamples(item), example: [example] } },
+  };
+  return { required: true, content: { 'application/json': { schema: body } } };
+}
+
+/**
+ * Every answer of a batch operation: the single operation's problems (a bad item is a 422 naming it by its index),
+ * and `{"results": [{input, result}, …]}` in input order, `input` as sent (`input` schema) and `result` exactly the
+ * single operation's answer (`answerSchema`).
+ */
+export function batchResponses(answerSchema: string, input: Schema): Record<string, unknown> {
+  const result = closedObject({ input, result: { $ref: `#/components/schemas/${answerSchema}` } });
+  return {
+    ...verificationResponses(answerSchema),
+    '200': {
+      description: 'One result per item, in the order sent; the ETag covers the whole answer',
+      headers: tagged,
+      content: {
+        'application/json': {
+          schema: closedObject({ results: { type: 'array', ...BATCH_ITEMS, items: result } }),
+        },
+      },
+    },
+  };
+}
+
 /** The two header names a key pair may come in; either one is enough. */
 export const CREDENTIALS_DESCRIPTION =
   'A key pair as `Bearer KEY:SECRET` (scheme case-insensitive) in the `Authorization` header, or the same value in the `Authentication` header.';

@@ -49,23 +49,44 @@ export class RateLimitCounter {
     return new RateLimitCounter(shared, memoryLimiter(), onFallback);
   }
 
-  async take(key: string, limit: number): Promise<RateLimitDecision> {
-    const counted = await this.consume(key);
+  /**
+   * Counts `units` requests (a batch counts one per item) against the key's window. A single request past the limit
+   * stays counted, as it always was; a batch of several that would cross the limit is refused whole and its units
+   * are given back at once (consume, then reward: the counter stores have no conditional add), so it costs the
+   * budget nothing. Between the two steps a concurrent request of the same key may see the batch's units and be
+   * refused too: the limit is never exceeded, at worst a request at its very edge is refused once.
+   */
+  async take(key: string, limit: number, units = 1): Promise<RateLimitDecision> {
+    const { counted, limiter } = await this.consume(key, units);
+    const allowed = counted.consumedPoints <= limit;
+    const refunded = !allowed && units > 1;
+    if (refunded) await this.refund(limiter, key, units);
+    const used = refunded ? counted.consumedPoints - units : counted.consumedPoints;
     return {
-      allowed: counted.consumedPoints <= limit,
+      allowed,
       limit,
-      remaining: Math.max(0, limit - counted.consumedPoints),
+      remaining: Math.max(0, limit - used),
       resetSeconds: Math.max(1, Math.ceil(counted.msBeforeNext / 1000)),
     };
   }
 
-  private async consume(key: string): Promise<RateLimiterRes> {
+  /** Counts on the shared store, or on this process's own when it does not answer; says which, for a refund. */
+  private async consume(key: string, units: number): Promise<{ counted: RateLimiterRes; limiter: RateLimiterAbstract }> {
     try {
-      return await this.primary.consume(key);
+      return { counted: await this.primary.consume(key, units), limiter: this.primary };
     } catch (error) {
       if (error instanceof RateLimiterRes || !this.fallback) throw error;
       this.onFallback(error);
-      return this.fallback.consume(key);
+      return { counted: await this.fallback.consume(key, units), limiter: this.fallback };
+    }
+  }
+
+  /** Gives a refused batch's units back where they were counted; a refund that fails leaves them counted (logged as a fallback). */
+  private async refund(limiter: RateLimiterAbstract, key: string, units: number): Promise<void> {
+    try {
+      await limiter.reward(key, units);
+    } catch (error) {
+      this.onFallback(error);
     }
   }
 }

@@ -18,18 +18,28 @@ export interface RateLimiting {
 }
 
 /**
- * After authentication: counts the request against its key's per-minute budget (`limit`, see perMinuteOf),
- * answers with the RateLimit-Policy and RateLimit headers, refuses with 429 and Retry-After past the budget,
- * and counts usage for requests let through.
+ * After authentication: counts the request (a batch: `units`, one per item) against its key's per-minute budget
+ * (`limit`, see perMinuteOf), answers with the RateLimit-Policy and RateLimit headers, refuses with 429 and
+ * Retry-After past the budget (a batch that would cross it, whole and without using any of it), and counts usage
+ * for requests let through.
  */
-export async function applyRateLimit(key: string, res: Response, limiting: RateLimiting, limit: number): Promise<void> {
-  const decision = await limiting.counter.take(key, limit);
+export async function applyRateLimit(
+  key: string,
+  res: Response,
+  limiting: RateLimiting,
+  limit: number,
+  units = 1,
+): Promise<void> {
+  const decision = await limiting.counter.take(key, limit, units);
   res.setHeader('RateLimit-Policy', rateLimitPolicyHeader(limit));
   res.setHeader('RateLimit', rateLimitHeader(decision));
   if (!decision.allowed) {
-    throw new ApiError(429, `This API key is limited to ${limit} requests per minute; retry after ${decision.resetSeconds} s`, {
-      headers: { 'Retry-After': String(decision.resetSeconds) },
-    });
+    const retry = `retry after ${decision.resetSeconds} s`;
+    const detail =
+      units > 1
+        ? `This API key is limited to ${limit} requests per minute and has ${decision.remaining} left; a batch of ${units} items counts ${units} and is refused whole; ${retry}`
+        : `This API key is limited to ${limit} requests per minute; ${retry}`;
+    throw new ApiError(429, detail, { headers: { 'Retry-After': String(decision.resetSeconds) } });
   }
-  limiting.usage.count(key);
+  limiting.usage.count(key, units);
 }

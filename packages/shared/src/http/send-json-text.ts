@@ -11,6 +11,11 @@ const CACHE_CONTROL = 'private, no-cache';
  * a charset and hash the body for an ETag on every call, for nothing.
  */
 export function sendTaggedJson(req: Request, res: Response, { json, etag }: TaggedAnswer): void {
+  sendTagged(req, res, json, etag);
+}
+
+/** sendTaggedJson for a body that may be encoded already (a batch's, see batchAnswer): a buffer is written as it is. */
+export function sendTagged(req: Request, res: Response, json: string | Buffer, etag: string): void {
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', CACHE_CONTROL);
   const ifNoneMatch = req.headers['if-none-match'];
@@ -21,7 +26,7 @@ export function sendTaggedJson(req: Request, res: Response, { json, etag }: Tagg
   }
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.setHeader('Content-Length', typeof json === 'string' ? Buffer.byteLength(json) : json.length);
   res.end(json);
 }
 

@@ -9,15 +9,17 @@ import { ApiError, type FieldError } from './api-error';
  */
 export function validated<T>(schema: Joi.Schema, value: unknown): T {
   const result = schema.validate(value, { abortEarly: false, convert: true });
-  if (result.error) {
-    const errors = result.error.details.map((d) => ({ field: fieldOf(d), message: d.message }));
-    throw new ApiError(422, errors.map((e) => e.message).join('; '), { errors });
-  }
+  if (result.error) throw unprocessable(result.error.details.map((d) => ({ field: fieldOf(d), message: d.message })));
   return result.value as T;
 }
 
+/** The 422 naming every field in `errors`, its detail their messages. */
+export function unprocessable(errors: FieldError[]): ApiError {
+  return new ApiError(422, errors.map((e) => e.message).join('; '), { errors });
+}
+
 /** The field a Joi problem is about; object-level checks name it only in their message ("social_username" …). */
-function fieldOf(detail: Joi.ValidationErrorItem): string {
+export function fieldOf(detail: Joi.ValidationErrorItem): string {
   if (detail.path.length) return detail.path.join('.');
   return /^"([^"]+)"/.exec(detail.message)?.[1] ?? String(detail.context?.label ?? '');
 }

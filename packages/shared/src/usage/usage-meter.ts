@@ -45,16 +45,17 @@ export class UsageMeter {
     return this;
   }
 
-  count(key: string): void {
+  /** Counts `requests` (a batch counts one per item) for the key. */
+  count(key: string, requests = 1): void {
     const now = this.now();
     const day = this.today(now);
     const id = `${day} ${key}`;
     const entry = this.pending.get(id);
     if (entry) {
-      entry.count++;
+      entry.count += requests;
       entry.lastUsedMs = now;
     } else {
-      this.pending.set(id, { key, day, count: 1, lastUsedMs: now });
+      this.pending.set(id, { key, day, count: requests, lastUsedMs: now });
     }
   }
 

@@ -1,0 +1,60 @@
+import Joi from 'joi';
+import type { FieldError } from './api-error';
+import { fieldOf, unprocessable } from './validate';
+
+/** The most items one batch may hold: each is a lookup, and each counts against the rate limit. */
+export const MAX_BATCH_ITEMS = 100;
+
+/** How a batch names its list and the single operation its items are. */
+export interface BatchItems {
+  /** The body field holding the list: `urls`, `journalists`. */
+  list: string;
+  /** The single operation's fields for one item, as its schema takes them (a URL becomes `{url}`). */
+  fieldsOf: (item: unknown) => unknown;
+  /** The field a problem names: the item (`urls[3]`), or one of its fields (`journalists[3].social_type`). */
+  fieldOf: (index: number, field?: string) => string;
+  /** The single operation's schema: an item is checked and canonicalised exactly as that operation's input. */
+  schema: Joi.Schema;
+}
+
+const VALIDATION = { abortEarly: false, convert: true } as const;
+
+/**
+ * Checks a batch body: its list, each item checked by the single operation's schema, or a 422 naming every bad item
+ * by its index (`urls[3]`, `journalists[0].social_type`), or the list when it is missing, not a list, empty or
+ * longer than MAX_BATCH_ITEMS. Items as sent are kept beside their inputs: the answer echoes them. The schemas are
+ * compiled with their options once, here: Joi merging the options on each of a hundred calls was a tenth of a batch.
+ */
+export function batchValidator<Input>(batch: BatchItems): (body: unknown) => { items: unknown[]; inputs: Input[] } {
+  const listSchema = Joi.object({ [batch.list]: Joi.array().min(1).max(MAX_BATCH_ITEMS).required() })
+    .unknown(true)
+    .prefs(VALIDATION);
+  const itemSchema = batch.schema.prefs(VALIDATION);
+  return (body) => {
+    const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
+    const listed = listSchema.validate(fields);
+    if (listed.error) throw unprocessable(listed.error.details.map((d) => ({ field: batch.list, message: d.message })));
+    const items = (fields as Record<string, unknown[]>)[batch.list]!;
+    const inputs: Input[] = [];
+    const errors: FieldError[] = [];
+    items.forEach((item, index) => {
+      const result = itemSchema.validate(batch.fieldsOf(item));
+      if (!result.error) inputs.push(result.value as Input);
+      else for (const detail of result.error.details) errors.push(itemError(batch, index, detail));
+    });
+    if (errors.length > 0) throw unprocessable(errors);
+    return { items, inputs };
+  };
+}
+
+/** A Joi problem of one item, named for its place in the list: `"url" must be a string` → `"urls[3]" must be a string`. */
+function itemError(batch: BatchItems, index: number, detail: Joi.ValidationErrorItem): FieldError {
+  const inner = fieldOf(detail);
+  // An item that is no object at all ("value" must be of type object) is about the item itself.
+  const field = batch.fieldOf(index, detail.type === 'object.base' && detail.path.length === 0 ? undefined : inner);
+  const quoted = `"${inner}"`;
+  const message = detail.message.startsWith(quoted)
+    ? `"${field}"${detail.message.slice(quoted.length)}`
+    : `"${field}": ${detail.message}`;
+  return { field, message };
+}
