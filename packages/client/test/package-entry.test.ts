@@ -59,7 +59,6 @@ describe('the built package', () => {
     ['an ES module', 'entry.mts'],
     ['a CommonJS module', 'entry.cts'],
   ])('has types for %s', (_kind, file) => {
-    const entry = path.join(packageDir, 'test', file);
     const program = `
       import { BylineClient, BylineError, verifyWebhook, type ArticleAnswer, type WebhookEvent } from '@byline/client';
       const client = new BylineClient({ apiKey: 'key:secret', baseUrl: 'https://articles.example' });
@@ -70,22 +69,36 @@ describe('the built package', () => {
       // @ts-expect-error: the answer must be narrowed before its profile fields are read
       export const unnarrowed = (answer: ArticleAnswer): string => answer.profile_slug;
     `;
-    const options: ts.CompilerOptions = {
-      strict: true,
-      noEmit: true,
-      module: ts.ModuleKind.Node16,
-      moduleResolution: ts.ModuleResolutionKind.Node16,
-      target: ts.ScriptTarget.ES2022,
-      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-      types: [],
-    };
-    const host = ts.createCompilerHost(options);
-    const { fileExists, readFile, getSourceFile } = host;
-    host.fileExists = (name) => name === entry || fileExists.call(host, name);
-    host.readFile = (name) => (name === entry ? program : readFile.call(host, name));
-    host.getSourceFile = (name, version) =>
-      name === entry ? ts.createSourceFile(name, program, version) : getSourceFile.call(host, name, version);
-    const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([entry], options, host));
-    expect(diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
+    expect(typeErrors(file, program, [])).toEqual([]);
+  });
+
+  test("the README's examples type-check against it", () => {
+    const readme = fs.readFileSync(path.join(packageDir, '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## Client\n'), readme.indexOf('\n## Command line\n'));
+    const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+    expect(examples).toHaveLength(2);
+    examples.forEach((example, index) => expect(typeErrors(`readme-${index}.mts`, example, ['node'])).toEqual([]));
   });
 });
+
+/** TypeScript's errors for `program`, compiled in memory as this folder's `file` under node16 resolution and strict. */
+function typeErrors(file: string, program: string, types: string[]): string[] {
+  const entry = path.join(packageDir, 'test', file);
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+    types,
+  };
+  const host = ts.createCompilerHost(options);
+  const { fileExists, readFile, getSourceFile } = host;
+  host.fileExists = (name) => name === entry || fileExists.call(host, name);
+  host.readFile = (name) => (name === entry ? program : readFile.call(host, name));
+  host.getSourceFile = (name, version) =>
+    name === entry ? ts.createSourceFile(name, program, version) : getSourceFile.call(host, name, version);
+  const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([entry], options, host));
+  return diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
