@@ -58,8 +58,10 @@ describe('the built package', () => {
   test.each([
     ['an ES module', 'entry.mts'],
     ['a CommonJS module', 'entry.cts'],
-  ])('has types for %s', (_kind, file) => {
-    const program = `
+  ])(
+    'has types for %s',
+    (_kind, file) => {
+      const program = `
       import { BylineClient, BylineError, verifyWebhook, type ArticleAnswer, type WebhookEvent } from '@byline/client';
       const client = new BylineClient({ apiKey: 'key:secret', baseUrl: 'https://articles.example' });
       export const who = (answer: ArticleAnswer): string => (answer.verified ? answer.profile_slug : answer.message);
@@ -69,8 +71,10 @@ describe('the built package', () => {
       // @ts-expect-error: the answer must be narrowed before its profile fields are read
       export const unnarrowed = (answer: ArticleAnswer): string => answer.profile_slug;
     `;
-    expect(typeErrors(file, program, [])).toEqual([]);
-  });
+      expect(typeErrors(file, program, [])).toEqual([]);
+    },
+    60_000,
+  );
 
   test("the README's examples type-check against it", () => {
     const readme = fs.readFileSync(path.join(packageDir, '..', '..', 'README.md'), 'utf8');
@@ -78,7 +82,7 @@ describe('the built package', () => {
     const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
     expect(examples).toHaveLength(2);
     examples.forEach((example, index) => expect(typeErrors(`readme-${index}.mts`, example, ['node'])).toEqual([]));
-  });
+  }, 60_000);
 });
 
 /** TypeScript's errors for `program`, compiled in memory as this folder's `file` under node16 resolution and strict. */
