@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '.nx/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'packages/client/src/generated/**', 'data/**', 'coverage/**', '.nx/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -26,6 +26,7 @@ module.exports = {
     '^@byline/shared/storage$': '<rootDir>/packages/shared/src/storage',
     '^@byline/shared/fetch$': '<rootDir>/packages/shared/src/fetch',
     '^@byline/editorial$': '<rootDir>/packages/editorial/src',
+    '^@byline/client$': '<rootDir>/packages/client/src',
     '^@byline/test-support$': '<rootDir>/packages/test-support/src',
     '^@byline/portal$': '<rootDir>/packages/portal/src',
     '^@byline/portal/operator$': '<rootDir>/packages/portal/src/operator',

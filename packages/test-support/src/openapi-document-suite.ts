@@ -15,7 +15,7 @@ export interface NarrowedOperation {
 }
 
 /** openapi-typescript's output for a document (openapi-typescript-types.mjs, in its own Node process). */
-function generatedTypes(document: unknown): Promise<string> {
+export function generatedTypes(document: unknown): Promise<string> {
   return new Promise((resolve, reject) => {
     const script = path.join(__dirname, 'openapi-typescript-types.mjs');
     const child = execFile(process.execPath, [script], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {

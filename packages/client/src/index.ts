@@ -1,0 +1,13 @@
+export { BylineClient, DEFAULT_TIMEOUT_MS, type BylineClientOptions } from './client';
+export { BylineError, BylineNetworkError, BylineTimeoutError } from './errors';
+export { RETRY_DEFAULTS, RETRYABLE_STATUSES, retryAfterMs, type RetryOptions } from './retry';
+export type { RequestOptions } from './transport';
+export {
+  BylineWebhookError,
+  verifyWebhook,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEvent,
+  type WebhookEventType,
+  type WebhookHeaders,
+} from './webhooks';
+export * from './types';

@@ -1,0 +1,108 @@
+/**
+ * The built package as an integrator loads it: `require` and `import` of '@byline/client' through its package.json
+ * `exports`, in a plain Node process (jest's own module system would map the name to the sources), and its types
+ * through the `types` conditions under TypeScript's node16 resolution, from an ES module and a CommonJS one.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const packageDir = path.join(__dirname, '..');
+const built = path.join(packageDir, 'dist', 'index.js');
+
+function node(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { cwd: packageDir }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+    );
+  });
+}
+
+const surface = `
+  const described = (m) => Object.keys(m).filter((name) => name !== 'default' && name !== 'module.exports').sort();
+  const client = (m) => typeof new m.BylineClient({ apiKey: 'key:secret', baseUrl: 'http://127.0.0.1:1' }).verifyArticlesV2;
+`;
+
+describe('the built package', () => {
+  beforeAll(() => {
+    if (!fs.existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
+  });
+
+  test('loads with require() and import(), the same classes either way', async () => {
+    const required = JSON.parse(
+      await node([
+        '-e',
+        `${surface} const m = require('@byline/client'); console.log(JSON.stringify({ names: described(m), client: client(m) }))`,
+      ]),
+    );
+    const imported = JSON.parse(
+      await node([
+        '--input-type=module',
+        '-e',
+        `${surface}
+        import { createRequire } from 'node:module';
+        const m = await import('@byline/client');
+        const r = createRequire(import.meta.url)('@byline/client');
+        console.log(JSON.stringify({ names: described(m), client: client(m), same: m.BylineError === r.BylineError && m.verifyWebhook === r.verifyWebhook }));`,
+      ]),
+    );
+    expect(required.client).toBe('function');
+    expect(required.names).toEqual(
+      expect.arrayContaining(['BylineClient', 'BylineError', 'BylineTimeoutError', 'verifyWebhook']),
+    );
+    // The ES module entry names every export of the CommonJS build.
+    expect(imported).toEqual({ names: required.names, client: 'function', same: true });
+  }, 30_000);
+
+  test.each([
+    ['an ES module', 'entry.mts'],
+    ['a CommonJS module', 'entry.cts'],
+  ])(
+    'has types for %s',
+    (_kind, file) => {
+      const program = `
+      import { BylineClient, BylineError, verifyWebhook, type ArticleAnswer, type WebhookEvent } from '@byline/client';
+      const client = new BylineClient({ apiKey: 'key:secret', baseUrl: 'https://articles.example' });
+      export const who = (answer: ArticleAnswer): string => (answer.verified ? answer.profile_slug : answer.message);
+      export const ask = (): Promise<ArticleAnswer> => client.verifyArticle('https://news.example/a');
+      export const status = (error: BylineError): number => error.status;
+      export const event = (body: string): WebhookEvent => verifyWebhook('whsec_x', body, {});
+      // @ts-expect-error: the answer must be narrowed before its profile fields are read
+      export const unnarrowed = (answer: ArticleAnswer): string => answer.profile_slug;
+    `;
+      expect(typeErrors(file, program, [])).toEqual([]);
+    },
+    60_000,
+  );
+
+  test("the README's examples type-check against it", () => {
+    const readme = fs.readFileSync(path.join(packageDir, '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## Client\n'), readme.indexOf('\n## Command line\n'));
+    const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+    expect(examples).toHaveLength(2);
+    examples.forEach((example, index) => expect(typeErrors(`readme-${index}.mts`, example, ['node'])).toEqual([]));
+  }, 60_000);
+});
+
+/** TypeScript's errors for `program`, compiled in memory as this folder's `file` under node16 resolution and strict. */
+function typeErrors(file: string, program: string, types: string[]): string[] {
+  const entry = path.join(packageDir, 'test', file);
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+    types,
+  };
+  const host = ts.createCompilerHost(options);
+  const { fileExists, readFile, getSourceFile } = host;
+  host.fileExists = (name) => name === entry || fileExists.call(host, name);
+  host.readFile = (name) => (name === entry ? program : readFile.call(host, name));
+  host.getSourceFile = (name, version) =>
+    name === entry ? ts.createSourceFile(name, program, version) : getSourceFile.call(host, name, version);
+  const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([entry], options, host));
+  return diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
