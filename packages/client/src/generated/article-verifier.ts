@@ -57,6 +57,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/verify_articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who wrote the articles at these addresses? (up to 100)
+         * @description Up to 100 addresses in one request (`{"urls": [...]}`, JSON), each answered exactly as `POST /api/verify_article` answers it, in the order sent; an address given twice is answered twice. Each address is validated as the single operation validates it: a bad one makes the whole request a 422 naming it by its place (`urls[3]`). Each address counts as one request against the rate limit, and a batch that would cross it is refused whole (429) without using any of it; a batch refused before its lookups (400, 413, 415, 422) counts as one request.
+         */
+        post: operations["verifyArticles"];
+        delete?: never;
+        /**
+         * CORS preflight (browsers send it; no credentials, no rate limit)
+         * @description Answers 204 with the methods (POST), request headers and lifetime a browser may use. `Access-Control-Allow-Origin` is sent only when some browser key or API account lists the `Origin` (API settings in the portal, `byline keys create --browser` or `byline accounts origins`); the actual request is then granted only if its key allows it (a browser key its own origins, a server key its account’s). HEAD is not served (405): it would cost rate budget for an answer without its verdict.
+         */
+        options: operations["verifyArticlesPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/verify_articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who wrote the articles at these addresses, and whose domains are they? (up to 100)
+         * @description Up to 100 addresses in one request (`{"urls": [...]}`, JSON), each answered exactly as `POST /api/v2/verify_article` answers it, in the order sent; an address given twice is answered twice. Each address is validated as the single operation validates it: a bad one makes the whole request a 422 naming it by its place (`urls[3]`). Each address counts as one request against the rate limit, and a batch that would cross it is refused whole (429) without using any of it; a batch refused before its lookups (400, 413, 415, 422) counts as one request.
+         */
+        post: operations["verifyArticlesV2"];
+        delete?: never;
+        /**
+         * CORS preflight (browsers send it; no credentials, no rate limit)
+         * @description Answers 204 with the methods (POST), request headers and lifetime a browser may use. `Access-Control-Allow-Origin` is sent only when some browser key or API account lists the `Origin` (API settings in the portal, `byline keys create --browser` or `byline accounts origins`); the actual request is then granted only if its key allows it (a browser key its own origins, a server key its account’s). HEAD is not served (405): it would cost rate budget for an answer without its verdict.
+         */
+        options: operations["verifyArticlesV2Preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -912,6 +960,218 @@ export interface operations {
         };
     };
     verifyArticleV2Preflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preflight answer (no body) */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Allow: components["headers"]["Allow"];
+                    "Access-Control-Allow-Methods": components["headers"]["AccessControlAllowMethods"];
+                    "Access-Control-Allow-Headers": components["headers"]["AccessControlAllowHeaders"];
+                    "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    /** @description Always `Origin` */
+                    Vary: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    verifyArticles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold (a list, weak or strong, or `*`), such as `"3q2-7wEXAMPLEtagAbCdEfGhIjKl"`: 304 without a body when one is this answer’s current tag (RFC 9110). Leave it empty to get the answer. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @example [
+                     *       "https://www.westerncourier.ie/news/2024/harbour-towns-brace-for-a-wetter-winter"
+                     *     ]
+                     */
+                    urls: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order sent; the ETag covers the whole answer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    Vary: components["headers"]["VaryOrigin"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /** @description The address as sent */
+                            input: string;
+                            result: components["schemas"]["ArticleAnswer"];
+                        }[];
+                    };
+                };
+            };
+            /** @description If-None-Match named this answer’s current tag: unchanged, no body. Authenticated and counted like a 200. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    Vary: components["headers"]["VaryOrigin"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    verifyArticlesPreflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preflight answer (no body) */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Allow: components["headers"]["Allow"];
+                    "Access-Control-Allow-Methods": components["headers"]["AccessControlAllowMethods"];
+                    "Access-Control-Allow-Headers": components["headers"]["AccessControlAllowHeaders"];
+                    "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    /** @description Always `Origin` */
+                    Vary: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    verifyArticlesV2: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of answers you hold (a list, weak or strong, or `*`), such as `"3q2-7wEXAMPLEtagAbCdEfGhIjKl"`: 304 without a body when one is this answer’s current tag (RFC 9110). Leave it empty to get the answer. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @example [
+                     *       "https://www.westerncourier.ie/news/2024/harbour-towns-brace-for-a-wetter-winter"
+                     *     ]
+                     */
+                    urls: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order sent; the ETag covers the whole answer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    Vary: components["headers"]["VaryOrigin"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /** @description The address as sent */
+                            input: string;
+                            result: components["schemas"]["ArticleAnswerV2"];
+                        }[];
+                    };
+                };
+            };
+            /** @description If-None-Match named this answer’s current tag: unchanged, no body. Authenticated and counted like a 200. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    Vary: components["headers"]["VaryOrigin"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    verifyArticlesV2Preflight: {
         parameters: {
             query?: never;
             header?: never;
