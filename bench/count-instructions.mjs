@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:instructions -- [--server article|article-v2|journalist|express|node] [--requests 4000] [--warmup 6000]
 //                               [--connections 1] [--articles 100000] [--services-root DIR] [--skip-build]
-//                               [--cache-sim]
+//                               [--cache-sim] [--fresh]
 // The CPU instructions one server spends per answered request, counted by valgrind's callgrind after a
 // warm-up. Unlike time, the count repeats within 1-4 % from run to run whatever else the machine is
 // doing, so it can tell two builds apart on a noisy machine where `npm run bench` cannot (10-20 % are
@@ -32,6 +32,7 @@ const { values: opts } = parseArgs({
     'services-root': { type: 'string', default: root },
     'skip-build': { type: 'boolean', default: false },
     'cache-sim': { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
   },
 });
 const requests = Number(opts.requests);
@@ -53,11 +54,17 @@ const { prepareDataset, sampleAnswerFile } = await import('./lib/dataset.mjs');
 const { requestMakers, seededRandom } = await import('./lib/requests.mjs');
 
 const dataDir = path.join(root, 'bench-results', `data-embedded-${articles}`);
-const dataset = await prepareDataset({ store: 'embedded', articles, dir: dataDir, log });
+const dataset = await prepareDataset({ store: 'embedded', articles, dir: dataDir, fresh: opts.fresh, log });
 const bodyFile = sampleAnswerFile(dataDir, dataset);
+// The server writes (usage, the attributions v2 asks for): each count runs on a copy, so every run starts from the
+// same data and two builds compared side by side see the same store.
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-bench-data-'));
+for (const name of fs.readdirSync(dataDir)) {
+  if (name.startsWith('byline.sqlite')) fs.copyFileSync(path.join(dataDir, name), path.join(runDir, name));
+}
 // The same seed every run: both builds answer the same requests in the same order.
 const made = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, random: seededRandom(1) });
-const serviceEnv = { PATH: process.env.PATH, NODE_ENV: 'production', BYLINE_DATA_DIR: dataDir };
+const serviceEnv = { PATH: process.env.PATH, NODE_ENV: 'production', BYLINE_DATA_DIR: runDir };
 const scenario = benchScenarios({ root, servicesRoot, bodyFile, serviceEnv, requests: made }).find((s) => s.id === opts.server);
 if (!scenario) throw new Error('--server must be article, article-v2, journalist, express or node');
 
@@ -105,6 +112,7 @@ const counts = fs.readdirSync(outDir).map((name) => {
   return Object.fromEntries(events.map((event, i) => [event, totals[i] ?? 0]));
 });
 fs.rmSync(outDir, { recursive: true, force: true });
+fs.rmSync(runDir, { recursive: true, force: true });
 const dumped = counts.reduce((most, c) => ((c.Ir ?? 0) > (most.Ir ?? 0) ? c : most), {});
 const instructions = dumped.Ir ?? 0;
 const nonOk = counted.non2xx + counted.errors + counted.timeouts;

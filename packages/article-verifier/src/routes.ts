@@ -11,6 +11,7 @@ import {
 } from '@byline/shared/http';
 import { verifyArticle } from './verify-article';
 import { verifyArticleV2 } from './verify-article-v2';
+import { AttributionRequests } from './attribution-requests';
 
 export const VERIFY_ARTICLE_PATH = '/api/verify_article';
 /** The four answer kinds: the author, the outlet with what is known of it, the outlet alone, or nothing. */
@@ -35,9 +36,10 @@ export function verifyArticleRoutes(deps: ServiceDeps): Router {
   const { store, logger } = deps;
   const { publishers, outletDigests, queue } = serviceRepositoriesOf(store);
   const { gate, origins } = verificationGate(deps);
+  const attribution = new AttributionRequests(queue, logger, { now: deps.now });
+  deps.onClose?.(() => attribution.stop());
   const v1 = (input: VerifyArticleInput) => verifyArticle(store, input);
-  const v2 = (input: VerifyArticleInput) =>
-    verifyArticleV2({ store, publishers, outletDigests, attribution: { queue, logger } }, input);
+  const v2 = (input: VerifyArticleInput) => verifyArticleV2({ store, publishers, outletDigests, attribution }, input);
   const single = (answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>) =>
     verificationHandler<VerifyArticleInput>(gate, {
       schema: verifyArticleSchema,

@@ -1,13 +1,10 @@
 import {
-  ATTRIBUTION_TOPIC,
   NO_VERIFIED_AUTHOR_MESSAGE,
   entityTagOf,
   hostOfCanonical,
   renderOutlet,
   withDomainInfo,
   type AttributionPayload,
-  type LeasedQueue,
-  type Logger,
   type OutletDigests,
   type OutletMatch,
   type Publishers,
@@ -16,6 +13,7 @@ import {
   type TaggedAnswer,
   type VerifyArticleInput,
 } from '@byline/shared';
+import type { AttributionRequests } from './attribution-requests';
 
 export { DOMAIN_VERIFIED_MESSAGE } from '@byline/shared';
 
@@ -24,11 +22,8 @@ export interface ArticleV2Sources {
   publishers: Pick<Publishers, 'outletFor' | 'matchHost'>;
   /** Where an outlet's answers not rendered yet are rendered from (see outletAnswers). */
   outletDigests: OutletDigests;
-  /**
-   * Where an unknown article on a verified outlet that allows it is queued for the worker to attribute (see
-   * queueAttribution); none without.
-   */
-  attribution?: { queue: Pick<LeasedQueue, 'enqueueIfAbsent'>; logger: Logger; now?: () => Date };
+  /** Where an unknown article on a verified outlet that allows it is asked to be attributed (see askAttribution). */
+  attribution?: Pick<AttributionRequests, 'ask'>;
 }
 
 const UNVERIFIED_V2_JSON = JSON.stringify({ type: 'unverified', verified: false, message: NO_VERIFIED_AUTHOR_MESSAGE });
@@ -49,7 +44,7 @@ export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyAr
   const rendered = outlet ? await outletAnswers(sources, outlet, input.canonicalUrl) : null;
   if (article) return rendered ? withDomainInfo(article, rendered.domainInfo) : article;
   if (!outlet || !rendered) return UNVERIFIED_V2;
-  if (outlet.attribution) await queueAttribution(sources.attribution, outlet, input);
+  if (outlet.attribution) sources.attribution?.ask(attributionOf(outlet, input));
   return rendered.outlet;
 }
 
@@ -65,35 +60,13 @@ async function outletAnswers(
 }
 
 /**
- * Queues the attribution of an unknown article on a verified publisher's proven domain (the publisher lets its pages
- * be read: its `attribution` switch): the worker reads the page later and credits the publisher's staff it names, so
- * that a later lookup knows the article. The answer never waits for that, only for this one small write; an address
- * already queued is left as it is (a lookup repeated while the job waits for its host's turn or a retry must not
- * hurry it, nor one the worker finished lately have its page read again), and a write that fails is logged, never
- * the lookup's failure.
+ * The attribution of an unknown article on a verified publisher's proven domain (the publisher lets its pages be read:
+ * its `attribution` switch): the worker reads the page later and credits the publisher's staff it names, so that a
+ * later lookup knows the article. The answer never waits for that, nor for its write (see AttributionRequests).
  */
-async function queueAttribution(
-  attribution: ArticleV2Sources['attribution'],
-  outlet: OutletMatch,
-  { url: given, canonicalUrl: url }: VerifyArticleInput,
-) {
-  if (!attribution) return;
-  const address = new URL(given.trim());
-  address.hash = '';
-  const payload: AttributionPayload = { url, address: address.href, publisherId: outlet.publisherId };
-  try {
-    const queued = await attribution.queue.enqueueIfAbsent({
-      topic: ATTRIBUTION_TOPIC,
-      key: url,
-      payload,
-      dueAt: attribution.now?.() ?? new Date(),
-    });
-    if (queued) attribution.logger.info('attribution queued', { url, publisherId: outlet.publisherId });
-  } catch (error) {
-    attribution.logger.warn('attribution not queued', {
-      url,
-      publisherId: outlet.publisherId,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
+function attributionOf(outlet: OutletMatch, { url: given, canonicalUrl: url }: VerifyArticleInput): AttributionPayload {
+  // The address as given, without its fragment (the fetcher parses it; the schema has checked it is a URL).
+  const trimmed = given.trim();
+  const hash = trimmed.indexOf('#');
+  return { url, address: hash === -1 ? trimmed : trimmed.slice(0, hash), publisherId: outlet.publisherId };
 }

@@ -172,6 +172,8 @@ export interface ServiceFixture {
   store: Store;
   /** `Bearer KEY:SECRET` of a fresh key on an active account. */
   authorization: string;
+  /** Finishes the app's batched writes (what it registered with ServiceDeps.onClose), as a stopping service does. */
+  settle(): Promise<void>;
 }
 
 export interface ServiceFixtureOptions {
@@ -199,7 +201,10 @@ export function serviceFixture(
     fixture.store = await factory.create();
     const store = options.wrapStore ? options.wrapStore(fixture.store) : fixture.store;
     const { apiAccounts } = backendOf(fixture.store);
+    const closing: (() => Promise<void>)[] = [];
+    fixture.settle = async () => void (await Promise.all(closing.map((task) => task())));
     fixture.app = createApp({
+      onClose: (task) => void closing.push(task),
       store,
       apiAccounts: options.wrapAccounts ? options.wrapAccounts(apiAccounts) : apiAccounts,
       logger: options.logger ?? quietLogger(),
@@ -209,6 +214,7 @@ export function serviceFixture(
     fixture.authorization = await bearer(fixture.store);
   });
   afterAll(async () => {
+    await fixture.settle?.();
     await fixture.store?.close();
   });
   return fixture;

@@ -75,7 +75,8 @@ const ROBOTS = `User-agent: *\nDisallow: /admin/\n\nUser-agent: ${BYLINE_BOT}\nD
 const page = (path: string, host = OUTLET) => `https://${host}${path}`;
 
 describe.each(storeFactories())('attribution of unknown articles on verified outlets ($name store)', (factory) => {
-  const service = serviceFixture(factory, createApp);
+  // The verifier keeps time by the test's clock too: what it remembers having queued expires as the worker's jobs do.
+  const service = serviceFixture(factory, createApp, { now: () => clock ?? Date.now() });
   let site: HttpsSite;
   let dns: TestDnsServer;
   let fetchPage: PageFetcher;
@@ -91,7 +92,12 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
   let quietId: number;
   const profileIds: Record<string, number> = {};
 
-  const ask = (url: string) => request(service.app).post(V2).query({ url }).set('Authorization', service.authorization);
+  /** A v2 lookup, and then its attribution request written (the verifier writes them together every moment). */
+  const ask = async (url: string) => {
+    const answer = await request(service.app).post(V2).query({ url }).set('Authorization', service.authorization);
+    await service.settle();
+    return answer;
+  };
   const queued = (url: string) => backend.queue.find(ATTRIBUTION_TOPIC, url);
   const requestsFor = (path: string, host = OUTLET) => seen.filter((line) => line.startsWith(`${host} ${path} `));
 

@@ -109,9 +109,20 @@ describe.each(portalStoreFactories())('a publisher vouches for its staff, in a r
       const { portal, base } = site;
       const admin = { email: `courier-admin-${Date.now()}@example.org`, password: 'the admin’s long password' };
       const journalist = { email: `saoirse-${Date.now()}@example.org`, password: 'a long enough password' };
-      const verifier = articleVerifier({ store: portal.store, logger: quietLogger(), authCacheTtlMs: 0 });
+      const closing: (() => Promise<void>)[] = [];
+      const verifier = articleVerifier({
+        store: portal.store,
+        logger: quietLogger(),
+        authCacheTtlMs: 0,
+        onClose: (task) => void closing.push(task),
+      });
       const authorization = await bearer(portal.store);
-      const lookUp = () => request(verifier).post(V2).query({ url: ARTICLE }).set('Authorization', authorization);
+      // A lookup, then the attribution it asked for written (the verifier writes them together every moment).
+      const lookUp = async () => {
+        const answer = await request(verifier).post(V2).query({ url: ARTICLE }).set('Authorization', authorization);
+        await Promise.all(closing.map((task) => task()));
+        return answer;
+      };
 
       const browser = await launchPhoneBrowser();
       const page = await browser.context.newPage();

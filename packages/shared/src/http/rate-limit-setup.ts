@@ -136,14 +136,15 @@ export async function connectCounterRedis(
 }
 
 /**
- * The store as the shutdown sequence should see it: closing it first flushes the last usage counts and
- * lets go of Redis. Only for the shutdown hook; requests use the store itself.
+ * The store as the shutdown sequence should see it: closing it first finishes the routes' batched writes (`tasks`),
+ * flushes the last usage counts and lets go of Redis. Only for the shutdown hook; requests use the store itself.
  */
-export function closingRateLimitingFirst(store: Store, limiting: RateLimiting): Store {
+export function closingRateLimitingFirst(store: Store, limiting: RateLimiting, tasks: (() => Promise<void>)[] = []): Store {
   return new Proxy(store, {
     get(target, property, receiver) {
       if (property === 'close') {
         return async () => {
+          await Promise.all(tasks.map((task) => task()));
           await limiting.close();
           await target.close();
         };

@@ -67,6 +67,11 @@ export interface LeasedQueue {
    */
   enqueueIfAbsent(item: NewQueueItem): Promise<boolean>;
   /**
+   * enqueueIfAbsent for each item, in one write where the database allows (one transaction on SQLite): for work
+   * asked for often and cheaply, gathered and written together. How many of them this call queued.
+   */
+  enqueueAllIfAbsent(items: NewQueueItem[]): Promise<number>;
+  /**
    * Leases to `holder`, until `now + leaseMs`, up to `limit` items of the topic due at `now` whose lease is free
    * or expired, oldest due first (then oldest queued). Atomic per item: two holders never take the same one.
    */

@@ -71,6 +71,31 @@ export async function settleIn(db: Db, id: string, holder: string, next: Settlem
   return (await items.updateOne({ _id: id, holder }, { $set: set })).matchedCount > 0;
 }
 
+/** Queues the item unless its key is queued: only $setOnInsert, so one already there is left exactly as it is. */
+async function enqueueIfAbsentIn(db: Db, { topic, key, payload, dueAt }: NewQueueItem): Promise<boolean> {
+  try {
+    const result = await collectionOf(db, 'queueItems').updateOne(
+      { _id: queueItemIdOf(topic, key) },
+      {
+        $setOnInsert: {
+          topic,
+          key,
+          payload: JSON.stringify(payload),
+          due_at: dueAt.toISOString(),
+          leased_until: null,
+          settled_at: null,
+        },
+      },
+      { upsert: true },
+    );
+    return result.upsertedCount > 0;
+  } catch (error) {
+    // Two callers upserting the same _id at once: the other one queued it.
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
+}
+
 /** The item of (topic, key). */
 async function findIn(db: Db, topic: string, key: string): Promise<QueueItem | null> {
   const doc = await collectionOf(db, 'queueItems').findOne({ _id: queueItemIdOf(topic, key) });
@@ -88,30 +113,16 @@ export class MongoLeasedQueue implements LeasedQueue {
     return this.database.run(() => enqueueIn(this.db, item));
   }
 
-  enqueueIfAbsent({ topic, key, payload, dueAt }: NewQueueItem): Promise<boolean> {
+  enqueueIfAbsent(item: NewQueueItem): Promise<boolean> {
+    return this.database.run(() => enqueueIfAbsentIn(this.db, item));
+  }
+
+  /** One upsert per item (FerretDB's bulk upserts do not say which were inserted): no transaction to share here. */
+  enqueueAllIfAbsent(items: NewQueueItem[]): Promise<number> {
     return this.database.run(async () => {
-      try {
-        // Only $setOnInsert: an item already queued for the key matches and is left exactly as it is.
-        const result = await collectionOf(this.db, 'queueItems').updateOne(
-          { _id: queueItemIdOf(topic, key) },
-          {
-            $setOnInsert: {
-              topic,
-              key,
-              payload: JSON.stringify(payload),
-              due_at: dueAt.toISOString(),
-              leased_until: null,
-              settled_at: null,
-            },
-          },
-          { upsert: true },
-        );
-        return result.upsertedCount > 0;
-      } catch (error) {
-        // Two callers upserting the same _id at once: the other one queued it.
-        if (isDuplicateKey(error)) return false;
-        throw error;
-      }
+      let queued = 0;
+      for (const item of items) if (await enqueueIfAbsentIn(this.db, item)) queued++;
+      return queued;
     });
   }
 

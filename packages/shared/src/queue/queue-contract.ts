@@ -131,6 +131,16 @@ export function queueContract(factory: StoreFactory): void {
     expect(racing.filter(Boolean)).toHaveLength(1);
   });
 
+  it('enqueueAllIfAbsent queues each new key once, leaves queued ones as they are, and counts what it queued', async () => {
+    expect(await queue.enqueueAllIfAbsent([])).toBe(0);
+    await queue.enqueueIfAbsent({ topic: 'jobs', key: 'old', payload: { v: 1 }, dueAt: at(10) });
+    const batch = ['old', 'new', 'new', 'other'].map((key, v) => ({ topic: 'jobs', key, payload: { v }, dueAt: at(20) }));
+    expect(await queue.enqueueAllIfAbsent(batch)).toBe(2);
+    expect(await queue.find('jobs', 'old')).toMatchObject({ payload: { v: 1 }, dueAt: at(10).toISOString() });
+    expect(await queue.find('jobs', 'new')).toMatchObject({ payload: { v: 1 }, dueAt: at(20).toISOString() });
+    expect(keysOf(await take('a', 30))).toEqual(['old', 'new', 'other']);
+  });
+
   it('takes items not due yet when asked, and leaves out those settled since a given instant', async () => {
     await queue.enqueue({ topic: 'jobs', key: 'due', payload: {}, dueAt: at(0) });
     await queue.enqueue({ topic: 'jobs', key: 'later', payload: {}, dueAt: at(500) });

@@ -118,6 +118,22 @@ export class SqliteLeasedQueue implements LeasedQueue {
     return this.database.write((db) => enqueueNow(db, item));
   }
 
+  enqueueAllIfAbsent(items: NewQueueItem[]): Promise<number> {
+    if (items.length === 0) return Promise.resolve(0);
+    return this.database.write(() => {
+      let queued = 0;
+      for (const { topic, key, payload, dueAt } of items) {
+        queued += this.statements.enqueueIfAbsent.run({
+          topic,
+          key,
+          payload: JSON.stringify(payload),
+          dueAt: dueAt.toISOString(),
+        }).changes;
+      }
+      return queued;
+    });
+  }
+
   enqueueIfAbsent({ topic, key, payload, dueAt }: NewQueueItem): Promise<boolean> {
     return this.database.write(
       () =>

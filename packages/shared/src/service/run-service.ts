@@ -35,7 +35,9 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     authFailuresPerMinute: config.authFailuresPerMinute,
     redisUrl: config.redisUrl,
   });
+  const closing: (() => Promise<void>)[] = [];
   const app = definition.createApp({
+    onClose: (task) => void closing.push(task),
     store,
     logger,
     authCacheTtlMs: config.authCacheTtlMs,
@@ -54,5 +56,5 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     logger.error('cannot listen', { error: error.message });
     process.exit(1);
   });
-  stopGracefullyOnSignals(server, closingRateLimitingFirst(store, rateLimiting), logger);
+  stopGracefullyOnSignals(server, closingRateLimitingFirst(store, rateLimiting, closing), logger);
 }

@@ -27,6 +27,8 @@ export interface ServiceDeps {
   trustProxy?: boolean | number | string;
   /** The service's public base address (Config.public…Url), the `servers` entry of its OpenAPI document. */
   publicUrl?: string;
+  /** Registers work to finish when the service stops, before its store closes (what routes write in batches). */
+  onClose?: (task: () => Promise<void>) => void;
 }
 
 export interface ServiceParts {

@@ -1,0 +1,90 @@
+import { ATTRIBUTION_TOPIC, type AttributionPayload, type LeasedQueue, type Logger } from '@byline/shared';
+
+/** How long asked-for attributions wait to be written together. */
+export const ATTRIBUTION_FLUSH_MS = 5_000;
+/** How long an address written once is not written again from this process (the queue would refuse it anyway). */
+const REMEMBERED_MS = 10 * 60_000;
+const REMEMBERED_MAX = 10_000;
+
+export interface AttributionRequestsOptions {
+  flushMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The attributions v2 lookups ask for, written to the leased queue together every ATTRIBUTION_FLUSH_MS instead of one
+ * write per lookup (a write cost more than the rest of the lookup). An address is written once per
+ * REMEMBERED_MS from this process: a lookup repeated meanwhile asks for nothing (the queue keeps an address queued
+ * once, see enqueueIfAbsent). What a crash loses is the last moment's asking; the next lookup of such an
+ * address asks again, and the lookup's answer never depended on it.
+ */
+export class AttributionRequests {
+  private pending = new Map<string, AttributionPayload>();
+  private readonly written = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly flushMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly queue: Pick<LeasedQueue, 'enqueueAllIfAbsent'>,
+    private readonly logger: Logger,
+    options: AttributionRequestsOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? ATTRIBUTION_FLUSH_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  ask(payload: AttributionPayload): void {
+    const at = this.written.get(payload.url);
+    if (at !== undefined && this.now() - at < REMEMBERED_MS) return;
+    this.pending.set(payload.url, payload);
+    // Never keeps the process alive on its own; stop() writes what is left.
+    this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+  }
+
+  /** Writes what was asked so far; calls run one after the other. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
+  }
+
+  /** Writes the last requests (the service stopping). */
+  stop(): Promise<void> {
+    return this.flush();
+  }
+
+  private async writePending(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    const dueAt = new Date(this.now());
+    try {
+      const queued = await this.queue.enqueueAllIfAbsent(
+        batch.map((payload) => ({ topic: ATTRIBUTION_TOPIC, key: payload.url, payload, dueAt })),
+      );
+      this.remember(batch.map((payload) => payload.url));
+      if (queued > 0) this.logger.info('attribution queued', { queued, asked: batch.length });
+    } catch (error) {
+      // Not kept for later: the next lookup of each address asks again.
+      this.logger.warn('attribution not queued', {
+        asked: batch.length,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  private remember(urls: string[]): void {
+    const at = this.now();
+    for (const url of urls) {
+      this.written.delete(url); // re-inserted last: the map's order is oldest first
+      this.written.set(url, at);
+    }
+    for (const [url, when] of this.written) {
+      if (this.written.size <= REMEMBERED_MAX && at - when < REMEMBERED_MS) break;
+      this.written.delete(url);
+    }
+  }
+}
