@@ -1,12 +1,17 @@
 import { loadConfig } from '@byline/shared';
 import { domainProofSourcesOf, recheckPolicyOf } from '@byline/editorial';
 import type { StoreFactory, TestDnsServer } from '@byline/test-support';
+import type { PortalDeps } from '../../src/deps';
 import { startPortal, submit, type Agent } from './portal-harness';
 
 /** The portal with its domain checks as main.ts builds them, from a configuration whose DNS_SERVERS is a loopback server. */
-export async function startPublishersPortal(factory: StoreFactory, dns: TestDnsServer) {
+export async function startPublishersPortal(factory: StoreFactory, dns: TestDnsServer, overrides: Partial<PortalDeps> = {}) {
   const config = loadConfig({ DNS_SERVERS: dns.server });
-  return startPortal(factory, { domainProofSources: domainProofSourcesOf(config), recheckPolicy: recheckPolicyOf(config) });
+  return startPortal(factory, {
+    domainProofSources: domainProofSourcesOf(config),
+    recheckPolicy: recheckPolicyOf(config),
+    ...overrides,
+  });
 }
 
 /** Creates a publisher through the form; its page's path (the redirect's). */
