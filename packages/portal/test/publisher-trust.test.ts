@@ -3,7 +3,7 @@ import { domainProofSourcesOf, recheckPolicyOf, trustTxtSourcesOf } from '@bylin
 import { startDnsServer, startHttpsSite, type HttpsSite, type TestDnsServer } from '@byline/test-support';
 import { editor } from './support/editors';
 import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
-import { createdPublisher, tokenOn } from './support/publishers';
+import { checkedWithTxtRecord, createdPublisher } from './support/publishers';
 
 /**
  * A publisher's trust.txt on its page: read by "Check now" after a domain's first proof (the portal given
@@ -90,9 +90,7 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
   async function provenBy(domain: string, name = 'The Ledger', admin?: { agent: Agent }) {
     const { agent } = admin ?? (await signedUp(portal.app));
     const path = await createdPublisher(agent, name);
-    await submit(agent, path, `${path}/domains`, { domain });
-    dns.set(`_byline.${domain}`, { txt: [`byline-verification=${tokenOn((await agent.get(path)).text, domain)}`] });
-    const checked = await submit(agent, path, `${path}/domains/${domain}/check`, {});
+    const checked = await checkedWithTxtRecord(agent, dns, path, domain);
     expect(checked.status).toBe(303);
     const page = await agent.get(checked.headers.location as string);
     expect(page.text).toContain(`${domain} is proven by its DNS TXT record`);
@@ -238,9 +236,7 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
     try {
       const { agent } = await signedUp(without.app);
       const path = await createdPublisher(agent, 'Unread Gazette');
-      await submit(agent, path, `${path}/domains`, { domain: OUTLET });
-      dns.set(`_byline.${OUTLET}`, { txt: [`byline-verification=${tokenOn((await agent.get(path)).text, OUTLET)}`] });
-      expect((await submit(agent, path, `${path}/domains/${OUTLET}/check`, {})).status).toBe(303);
+      expect((await checkedWithTxtRecord(agent, dns, path, OUTLET)).status).toBe(303);
       const page = await agent.get(path);
       const section = trustSectionOf(page.text);
       expect(section).toContain('Not read yet');

@@ -40,3 +40,13 @@ export function domainEntry(page: string, domain: string): string {
   const next = page.indexOf('data-domain="', start + 1);
   return page.slice(start, next < 0 ? page.indexOf('</section>', start) : next);
 }
+
+/**
+ * The admin adds `domain` to the publisher at `path`, puts its token in the TXT record `_byline.DOMAIN` on the test DNS
+ * server and asks "Check now": the check's answer (a 303 to the page once proven).
+ */
+export async function checkedWithTxtRecord(agent: Agent, dns: TestDnsServer, path: string, domain: string) {
+  await submit(agent, path, `${path}/domains`, { domain });
+  dns.set(`_byline.${domain}`, { txt: [`byline-verification=${tokenOn((await agent.get(path)).text, domain)}`] });
+  return submit(agent, path, `${path}/domains/${domain}/check`, {});
+}
