@@ -1,14 +1,12 @@
 import request from 'supertest';
-import { loadConfig } from '@byline/shared';
 import { domainProofSourcesOf, recheckPolicyOf } from '@byline/editorial';
 import {
   quietLogger,
   REDIS_URL,
   redisAnswers,
-  startDnsServer,
-  startHttpsSite,
+  startServedDomains,
   uniquePrefix,
-  type HttpsSite,
+  type ServedDomains,
   type StoreFactory,
   type TestDnsServer,
 } from '@byline/test-support';
@@ -30,32 +28,28 @@ const OUTLET = 'throttled-ledger.test';
 const describeWithRedis = redisAnswers() ? describe : describe.skip;
 
 describe.each(portalStoreFactories())('“Check now” throttle ($name store)', (factory: StoreFactory) => {
-  let site: HttpsSite;
+  let served: ServedDomains;
   let dns: TestDnsServer;
   /** What the site was asked, as `host path`. */
   const fetched: string[] = [];
   const cleanups: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    site = await startHttpsSite(
+    served = await startServedDomains(
       (req, res) => {
         fetched.push(`${req.headers.host ?? ''} ${req.url}`);
         res.writeHead(404).end();
       },
       { hostnames: [OUTLET] },
     );
-    dns = await startDnsServer({ [OUTLET]: { addresses: [site.address] } });
+    dns = served.dns;
   });
-  afterAll(async () => {
-    await site.close();
-    await dns.close();
-  });
+  afterAll(() => served.close());
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  const config = () =>
-    loadConfig({ DNS_SERVERS: dns.server, ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8', OUTBOUND_CA_FILE: site.caFile });
+  const config = () => served.config();
 
   async function started(overrides: Partial<PortalDeps> = {}): Promise<Portal> {
     const portal = await startPortal(factory, {

@@ -1,6 +1,5 @@
-import { loadConfig } from '@byline/shared';
 import { domainProofSourcesOf, recheckPolicyOf, trustTxtSourcesOf } from '@byline/editorial';
-import { startDnsServer, startHttpsSite, type HttpsSite, type TestDnsServer } from '@byline/test-support';
+import { startServedDomains, type ServedDomains, type TestDnsServer } from '@byline/test-support';
 import { editor } from './support/editors';
 import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
 import { checkedWithTxtRecord, createdPublisher } from './support/publishers';
@@ -41,7 +40,7 @@ const TWO_OWNERS_FILE = [
 ].join('\n');
 
 describe.each(portalStoreFactories())('publishers: what their trust.txt declares ($name store)', (factory) => {
-  let site: HttpsSite;
+  let served: ServedDomains;
   let dns: TestDnsServer;
   let portal: Portal;
   /** Each site's /trust.txt (none for a name it lacks), changed by the tests as an outlet would change its file. */
@@ -50,7 +49,7 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
   const asked: string[] = [];
 
   beforeAll(async () => {
-    site = await startHttpsSite(
+    served = await startServedDomains(
       (req, res) => {
         const host = (req.headers.host ?? '').replace(/^www\./, '');
         asked.push(`${host} ${req.url}`);
@@ -60,15 +59,11 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
       },
       { hostnames: NAMES },
     );
-    dns = await startDnsServer(Object.fromEntries(NAMES.map((name) => [name, { addresses: [site.address] }])));
+    dns = served.dns;
   });
-  afterAll(async () => {
-    await site.close();
-    await dns.close();
-  });
+  afterAll(() => served.close());
 
-  const configOf = () =>
-    loadConfig({ DNS_SERVERS: dns.server, ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8', OUTBOUND_CA_FILE: site.caFile });
+  const configOf = () => served.config();
 
   beforeEach(async () => {
     files.clear();
