@@ -1,21 +1,17 @@
-import { startDnsServer, type TestDnsServer } from '@byline/test-support';
+import type { TestDnsServer } from '@byline/test-support';
 import { editor } from './support/editors';
 import { portalStoreFactories, signedUp, submit, type Agent, type Portal } from './support/portal-harness';
-import { checkedWithTxtRecord, createdPublisher, freshDomain, startPublishersPortal } from './support/publishers';
+import { checkedWithTxtRecord, createdPublisher, freshDomain, publishersPortalPerTest } from './support/publishers';
 
 const OWN_PUBLISHER = 'You administer this publisher: another editor must verify it or withdraw its verification.';
 
 describe.each(portalStoreFactories())('publishers: editors verify them ($name store)', (factory) => {
+  const fixture = publishersPortalPerTest(factory);
   let dns: TestDnsServer;
   let portal: Portal;
-  beforeAll(async () => {
-    dns = await startDnsServer({});
+  beforeEach(() => {
+    ({ dns, portal } = fixture);
   });
-  afterAll(() => dns.close());
-  beforeEach(async () => {
-    portal = await startPublishersPortal(factory, dns);
-  });
-  afterEach(() => portal.close());
 
   /** A publisher created by `admin` (a new person by default) with a domain proven by its TXT record. */
   async function provenPublisher(name: string, admin?: { agent: Agent }) {
