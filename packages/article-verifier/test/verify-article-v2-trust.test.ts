@@ -1,13 +1,10 @@
-import { loadConfig } from '@byline/shared';
 import { backendOf, refreshPublisherTrust, trustTxtSourcesOf } from '@byline/editorial';
 import {
   checkedRequest as request,
   serviceFixture,
-  startDnsServer,
-  startHttpsSite,
+  startServedDomains,
   storeFactories,
-  type HttpsSite,
-  type TestDnsServer,
+  type ServedDomains,
 } from '@byline/test-support';
 import { createApp } from '../src/app';
 
@@ -28,11 +25,10 @@ const FILES: Record<string, string> = {
  */
 describe.each(storeFactories())('verify_article v2: trust.txt associations ($name store)', (factory) => {
   const service = serviceFixture(factory, createApp);
-  let site: HttpsSite;
-  let dns: TestDnsServer;
+  let served: ServedDomains;
 
   beforeAll(async () => {
-    site = await startHttpsSite(
+    served = await startServedDomains(
       (req, res) => {
         const body = req.url === '/trust.txt' ? FILES[(req.headers.host ?? '').replace(/^www\./, '')] : undefined;
         if (body === undefined) res.writeHead(404).end();
@@ -40,13 +36,9 @@ describe.each(storeFactories())('verify_article v2: trust.txt associations ($nam
       },
       { hostnames: [OUTLET, ASSOCIATION, SILENT] },
     );
-    dns = await startDnsServer(
-      Object.fromEntries([OUTLET, ASSOCIATION, SILENT].map((name) => [name, { addresses: [site.address] }])),
-    );
   });
   afterAll(async () => {
-    await site.close();
-    await dns.close();
+    await served.close();
   });
 
   it('lists the confirmed membership and not the one the other side does not declare', async () => {
@@ -56,11 +48,7 @@ describe.each(storeFactories())('verify_article v2: trust.txt associations ($nam
     const at = '2030-01-01T00:00:00.000Z';
     await publishers.recordCheck(outlet.id, OUTLET, { outcome: 'proven', method: 'well-known', at }, null);
     await publishers.setVerified(outlet.id, true, 'ed@example.org', 'Checked', new Date());
-    const config = loadConfig({
-      DNS_SERVERS: dns.server,
-      ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8',
-      OUTBOUND_CA_FILE: site.caFile,
-    });
+    const config = served.config();
     await refreshPublisherTrust(publishers, outlet.id, { sources: trustTxtSourcesOf(config), now: new Date() });
 
     const stored = (await publishers.findById(outlet.id))!.trust!;

@@ -327,6 +327,30 @@ describe.each(cliTargets())('byline publishers ($name store)', (factory) => {
     }
   });
 
+  it('verify of a verified publisher, and unverify of one not verified, say so, exit 0 and record nothing', async () => {
+    const slug = await created('The Steady Herald');
+    expect(await byline(target, 'publishers', 'unverify', slug, '--note', 'Never was')).toEqual({
+      code: 0,
+      stdout: `Publisher ${slug} is already not verified: nothing is recorded.\n`,
+      stderr: '',
+    });
+    expect((await byline(target, 'publishers', 'verify', slug, '--note', 'Masthead checked')).code).toBe(0);
+    const verified = await showJson(target, slug);
+
+    expect(await byline(target, 'publishers', 'verify', slug, '--note', 'Checked again')).toEqual({
+      code: 0,
+      stdout: `Publisher ${slug} is already verified: nothing is recorded.\n`,
+      stderr: '',
+    });
+    const after = await showJson(target, slug);
+    // Who verified it and when stand, and the history holds the one decision.
+    expect(after).toMatchObject({ verified: true, verifiedAt: verified.verifiedAt, verifiedBy: OPERATOR });
+    expect(after.history.map((event: { action: string; note: string }) => [event.action, event.note])).toEqual([
+      ['verified', 'Masthead checked'],
+      ['created', 'The Steady Herald'],
+    ]);
+  });
+
   it('list prints slug, name, verified and the domains with their states; --json the same as an array', async () => {
     expect(await byline(target, 'publishers', 'list')).toEqual({ code: 0, stdout: '', stderr: 'No publishers.\n' });
     expect(await byline(target, 'publishers', 'list', '--json')).toEqual({ code: 0, stdout: '[]\n', stderr: '' });

@@ -39,6 +39,7 @@ import { profileRoutes } from './routes/profile-routes';
 import { publisherRoutes } from './routes/publisher-routes';
 import { publicRoutes } from './routes/public-routes';
 import { staffRoutes } from './routes/staff-routes';
+import { DomainCheckThrottle } from './throttles/domain-check-throttle';
 
 export const SERVICE_NAME = 'portal';
 const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -68,6 +69,7 @@ export function createApp(deps: PortalDeps): Express {
     now: deps.now ?? (() => new Date()),
     sessionTtlMs: deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     throttle: deps.throttle ?? new SignInThrottle(),
+    domainCheckThrottle: deps.domainCheckThrottle ?? new DomainCheckThrottle(),
     outbox,
     publicUrls,
     notifier,

@@ -13,6 +13,7 @@ import type { PageFetcher } from './fetch/fetch-page';
 import type { Outbox } from './mail/outbox';
 import type { ResetRequestThrottle } from './mail/reset-request-throttle';
 import type { NetworkSignIn } from './proofs/network-sign-in/network-sign-in';
+import type { DomainCheckThrottle } from './throttles/domain-check-throttle';
 import type { IdentityDecisionListener } from './use-cases/identity-review';
 
 /** Where people reach the portal and the services (PUBLIC_*_URL): links in mail and on API settings, never from a request's Host. */
@@ -38,6 +39,8 @@ export interface PortalDeps {
   sessionTtlMs?: number;
   /** Sign-in throttle; counts in this process by default (main shares it through Redis when REDIS_URL is set). */
   throttle?: SignInThrottle;
+  /** How often a publisher's domain may be checked on "Check now"; in this process by default (main: Redis when set). */
+  domainCheckThrottle?: DomainCheckThrottle;
   /** Mail sent by the portal (password reset); without an SMTP server, reset by email is off. */
   outbox?: Outbox;
   /** Tells profiles' owners of decisions and released claims; by mail through `outbox` by default (nothing without SMTP). */

@@ -11,11 +11,13 @@ import {
 } from '@byline/editorial';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
-import { createSignInThrottle } from './auth/create-sign-in-throttle';
+import { SignInThrottle } from './auth/sign-in-throttle';
 import { Outbox } from './mail/outbox';
 import { smtpMailer } from './mail/smtp-mailer';
 import { createNetworkSignIn } from './proofs/network-sign-in/network-sign-in';
 import { loadSignInConfig } from './proofs/network-sign-in/sign-in-config';
+import { DomainCheckThrottle } from './throttles/domain-check-throttle';
+import { createPortalCounters } from './throttles/portal-counters';
 
 /** Start-up: checked config, stores, HTTP server on PORTAL_PORT, graceful stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -30,7 +32,10 @@ async function main(): Promise<void> {
   const store = await openStoreOrExit(config, logger);
   // Behind a TLS-terminating proxy, set TRUST_PROXY so cookies are marked Secure and throttles see client addresses.
   const trustProxy = config.trustProxy;
-  const throttle = await createSignInThrottle({ logger, redisUrl: config.redisUrl });
+  // One set of counts for the sign-in and "Check now" throttles: in Redis (shared by every instance) when REDIS_URL is set.
+  const counters = await createPortalCounters({ logger, redisUrl: config.redisUrl });
+  const throttle = new SignInThrottle({ counters: counters.counters });
+  const domainCheckThrottle = new DomainCheckThrottle({ counters: counters.counters });
   // SMTP_URL holds a password: only whether mail is on is logged.
   const outbox = new Outbox(config.smtpUrl ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom! }) : null, logger);
   if (!outbox.available)
@@ -54,6 +59,7 @@ async function main(): Promise<void> {
     logger,
     trustProxy,
     throttle,
+    domainCheckThrottle,
     outbox,
     publicUrls,
     recheckPolicy,
@@ -71,7 +77,7 @@ async function main(): Promise<void> {
   const bothStores = {
     close: async () => {
       await outbox.settled();
-      await throttle.close();
+      await counters.close();
       await backendOf(store).close();
     },
   };

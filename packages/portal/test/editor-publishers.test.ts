@@ -1,30 +1,24 @@
-import { startDnsServer, type TestDnsServer } from '@byline/test-support';
+import type { TestDnsServer } from '@byline/test-support';
 import { editor } from './support/editors';
 import { portalStoreFactories, signedUp, submit, type Agent, type Portal } from './support/portal-harness';
-import { createdPublisher, freshDomain, startPublishersPortal, tokenOn } from './support/publishers';
+import { checkedWithTxtRecord, createdPublisher, freshDomain, publishersPortalPerTest } from './support/publishers';
 
 const OWN_PUBLISHER = 'You administer this publisher: another editor must verify it or withdraw its verification.';
 
 describe.each(portalStoreFactories())('publishers: editors verify them ($name store)', (factory) => {
+  const fixture = publishersPortalPerTest(factory);
   let dns: TestDnsServer;
   let portal: Portal;
-  beforeAll(async () => {
-    dns = await startDnsServer({});
+  beforeEach(() => {
+    ({ dns, portal } = fixture);
   });
-  afterAll(() => dns.close());
-  beforeEach(async () => {
-    portal = await startPublishersPortal(factory, dns);
-  });
-  afterEach(() => portal.close());
 
   /** A publisher created by `admin` (a new person by default) with a domain proven by its TXT record. */
   async function provenPublisher(name: string, admin?: { agent: Agent }) {
     const { agent } = admin ?? (await signedUp(portal.app));
     const path = await createdPublisher(agent, name);
     const domain = freshDomain();
-    await submit(agent, path, `${path}/domains`, { domain });
-    dns.set(`_byline.${domain}`, { txt: [`byline-verification=${tokenOn((await agent.get(path)).text, domain)}`] });
-    const checked = await submit(agent, path, `${path}/domains/${domain}/check`, {});
+    const checked = await checkedWithTxtRecord(agent, dns, path, domain);
     if (checked.status !== 303) throw new Error(`check failed: ${checked.status}`);
     const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
     return { agent, path, domain, publisher };

@@ -1,33 +1,22 @@
-import { quietLogger } from '@byline/test-support';
-import { Outbox } from '../src/mail/outbox';
-import { smtpMailer } from '../src/mail/smtp-mailer';
-import { portalStoreFactories, profileForm, startPortal, submit, type Portal } from './support/portal-harness';
+import type { Outbox } from '../src/mail/outbox';
+import { portalStoreFactories, profileForm, submit, type Portal } from './support/portal-harness';
 import { editor, journalist, ONLY_X, reviewPath } from './support/editors';
-import { startMailbox, type Mailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
+import { MAIL_PORTAL_URL as PORTAL_URL, startMailingPortal, type MailingPortal } from './support/mailing-portal';
 import { proveClaim } from './support/proofs';
 
-const PORTAL_URL = 'https://portal.example.org';
-const PUBLIC_URLS = { portal: PORTAL_URL, articleVerifier: 'http://localhost:8080', journalistVerifier: 'http://localhost:8081' };
-
 describe.each(portalStoreFactories())('mail to profiles’ owners ($name store)', (factory) => {
+  let mailing: MailingPortal;
   let portal: Portal;
   let mailbox: Mailbox;
   let outbox: Outbox;
   beforeEach(async () => {
-    mailbox = await startMailbox();
-    outbox = new Outbox(smtpMailer({ url: mailbox.url, from: 'Byline <no-reply@example.org>' }), quietLogger());
-    portal = await startPortal(factory, { outbox, publicUrls: PUBLIC_URLS });
+    mailing = await startMailingPortal(factory);
+    ({ portal, mailbox, outbox } = mailing);
   });
-  afterEach(async () => {
-    await outbox.settled();
-    await portal.close();
-    await mailbox.close();
-  });
+  afterEach(() => mailing.close());
 
-  const mailTo = async (email: string) => {
-    await outbox.settled();
-    return (await mailbox.messages()).filter((mail) => mail.to && 'text' in mail.to && mail.to.text === email);
-  };
+  const mailTo = (email: string) => mailing.mailTo(email);
 
   it('mails the owner an editor’s decision, with the note and a link to their profile, and nobody else', async () => {
     const person = await journalist(portal);

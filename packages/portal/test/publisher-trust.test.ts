@@ -1,9 +1,8 @@
-import { loadConfig } from '@byline/shared';
 import { domainProofSourcesOf, recheckPolicyOf, trustTxtSourcesOf } from '@byline/editorial';
-import { startDnsServer, startHttpsSite, type HttpsSite, type TestDnsServer } from '@byline/test-support';
+import { startServedDomains, type ServedDomains, type TestDnsServer } from '@byline/test-support';
 import { editor } from './support/editors';
 import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
-import { createdPublisher, tokenOn } from './support/publishers';
+import { checkedWithTxtRecord, createdPublisher } from './support/publishers';
 
 /**
  * A publisher's trust.txt on its page: read by "Check now" after a domain's first proof (the portal given
@@ -41,7 +40,7 @@ const TWO_OWNERS_FILE = [
 ].join('\n');
 
 describe.each(portalStoreFactories())('publishers: what their trust.txt declares ($name store)', (factory) => {
-  let site: HttpsSite;
+  let served: ServedDomains;
   let dns: TestDnsServer;
   let portal: Portal;
   /** Each site's /trust.txt (none for a name it lacks), changed by the tests as an outlet would change its file. */
@@ -50,7 +49,7 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
   const asked: string[] = [];
 
   beforeAll(async () => {
-    site = await startHttpsSite(
+    served = await startServedDomains(
       (req, res) => {
         const host = (req.headers.host ?? '').replace(/^www\./, '');
         asked.push(`${host} ${req.url}`);
@@ -60,15 +59,11 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
       },
       { hostnames: NAMES },
     );
-    dns = await startDnsServer(Object.fromEntries(NAMES.map((name) => [name, { addresses: [site.address] }])));
+    dns = served.dns;
   });
-  afterAll(async () => {
-    await site.close();
-    await dns.close();
-  });
+  afterAll(() => served.close());
 
-  const configOf = () =>
-    loadConfig({ DNS_SERVERS: dns.server, ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8', OUTBOUND_CA_FILE: site.caFile });
+  const configOf = () => served.config();
 
   beforeEach(async () => {
     files.clear();
@@ -90,9 +85,7 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
   async function provenBy(domain: string, name = 'The Ledger', admin?: { agent: Agent }) {
     const { agent } = admin ?? (await signedUp(portal.app));
     const path = await createdPublisher(agent, name);
-    await submit(agent, path, `${path}/domains`, { domain });
-    dns.set(`_byline.${domain}`, { txt: [`byline-verification=${tokenOn((await agent.get(path)).text, domain)}`] });
-    const checked = await submit(agent, path, `${path}/domains/${domain}/check`, {});
+    const checked = await checkedWithTxtRecord(agent, dns, path, domain);
     expect(checked.status).toBe(303);
     const page = await agent.get(checked.headers.location as string);
     expect(page.text).toContain(`${domain} is proven by its DNS TXT record`);
@@ -238,9 +231,7 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
     try {
       const { agent } = await signedUp(without.app);
       const path = await createdPublisher(agent, 'Unread Gazette');
-      await submit(agent, path, `${path}/domains`, { domain: OUTLET });
-      dns.set(`_byline.${OUTLET}`, { txt: [`byline-verification=${tokenOn((await agent.get(path)).text, OUTLET)}`] });
-      expect((await submit(agent, path, `${path}/domains/${OUTLET}/check`, {})).status).toBe(303);
+      expect((await checkedWithTxtRecord(agent, dns, path, OUTLET)).status).toBe(303);
       const page = await agent.get(path);
       const section = trustSectionOf(page.text);
       expect(section).toContain('Not read yet');

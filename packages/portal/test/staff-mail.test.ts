@@ -1,33 +1,20 @@
-import { quietLogger } from '@byline/test-support';
-import { Outbox } from '../src/mail/outbox';
-import { smtpMailer } from '../src/mail/smtp-mailer';
 import { journalist } from './support/editors';
-import { startMailbox, type Mailbox } from './support/mailbox';
-import { portalStoreFactories, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import type { Mailbox } from './support/mailbox';
+import { MAIL_PORTAL_URL as PORTAL_URL, startMailingPortal, type MailingPortal } from './support/mailing-portal';
+import { portalStoreFactories, signedUp, submit, type Portal } from './support/portal-harness';
 import { invitationOn, publisherOf } from './support/staff';
 
-const PORTAL_URL = 'https://portal.example.org';
-const PUBLIC_URLS = { portal: PORTAL_URL, articleVerifier: 'http://localhost:8080', journalistVerifier: 'http://localhost:8081' };
-
 describe.each(portalStoreFactories())('mail about publishers’ staff ($name store)', (factory) => {
+  let mailing: MailingPortal;
   let portal: Portal;
   let mailbox: Mailbox;
-  let outbox: Outbox;
   beforeEach(async () => {
-    mailbox = await startMailbox();
-    outbox = new Outbox(smtpMailer({ url: mailbox.url, from: 'Byline <no-reply@example.org>' }), quietLogger());
-    portal = await startPortal(factory, { outbox, publicUrls: PUBLIC_URLS });
+    mailing = await startMailingPortal(factory);
+    ({ portal, mailbox } = mailing);
   });
-  afterEach(async () => {
-    await outbox.settled();
-    await portal.close();
-    await mailbox.close();
-  });
+  afterEach(() => mailing.close());
 
-  const mailTo = async (email: string) => {
-    await outbox.settled();
-    return (await mailbox.messages()).filter((mail) => mail.to && 'text' in mail.to && mail.to.text === email);
-  };
+  const mailTo = (email: string) => mailing.mailTo(email);
 
   it('mails the invited journalist, their acceptance to the admin, and the publisher’s ending back with its reason', async () => {
     const harbour = await publisherOf(portal, 'The Harbour Times');

@@ -1,6 +1,7 @@
 export * from './builders';
 export * from './dns-server';
 export * from './https-site';
+export * from './served-domains';
 export * from './harness';
 export * from './stores';
 export * from './fresh-backend';

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { ATTRIBUTION_TOPIC, loadConfig } from '@byline/shared';
+import { ATTRIBUTION_TOPIC } from '@byline/shared';
 import {
   ATTRIBUTION_ACTOR,
   backendOf,
@@ -21,11 +21,9 @@ import {
   checkedRequest as request,
   seed,
   serviceFixture,
-  startDnsServer,
-  startHttpsSite,
+  startServedDomains,
   storeFactories,
-  type HttpsSite,
-  type TestDnsServer,
+  type ServedDomains,
 } from '@byline/test-support';
 import { createApp } from '../../article-verifier/src/app';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
@@ -77,8 +75,7 @@ const page = (path: string, host = OUTLET) => `https://${host}${path}`;
 describe.each(storeFactories())('attribution of unknown articles on verified outlets ($name store)', (factory) => {
   // The verifier keeps time by the test's clock too: what it remembers having queued expires as the worker's jobs do.
   const service = serviceFixture(factory, createApp, { now: () => clock ?? Date.now() });
-  let site: HttpsSite;
-  let dns: TestDnsServer;
+  let served: ServedDomains | undefined;
   let fetchPage: PageFetcher;
   let fetchRobots: RobotsFetcher;
   let backend: Backend;
@@ -109,14 +106,8 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
       if (!html) return void res.writeHead(404).end();
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
     };
-    site = await startHttpsSite(serve, { hostnames: [OUTLET, `www.${OUTLET}`, QUIET] });
-    const served = { addresses: [site.address] };
-    dns = await startDnsServer({ [OUTLET]: served, [`www.${OUTLET}`]: served, [QUIET]: served });
-    const config = loadConfig({
-      DNS_SERVERS: dns.server,
-      ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8',
-      OUTBOUND_CA_FILE: site.caFile,
-    });
+    served = await startServedDomains(serve, { hostnames: [OUTLET, `www.${OUTLET}`, QUIET] });
+    const config = served.config();
     // As main.ts builds them.
     fetchPage = createPageFetcher({ ...outboundOf(config), userAgent: BYLINE_BOT_USER_AGENT });
     fetchRobots = robotsFetcherFrom(config);
@@ -146,8 +137,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
   });
   afterAll(async () => {
     await loop?.stop();
-    await site?.close();
-    await dns?.close();
+    await served?.close();
   });
 
   beforeEach(() => {

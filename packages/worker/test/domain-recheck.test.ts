@@ -1,4 +1,4 @@
-import { loadConfig, type Store } from '@byline/shared';
+import type { Store } from '@byline/shared';
 import { DOMAIN_CHECK_TOPIC } from '@byline/shared/storage';
 import {
   backendOf,
@@ -16,10 +16,10 @@ import {
 } from '@byline/editorial';
 import {
   capturingLogger,
-  startDnsServer,
-  startHttpsSite,
+  startServedDomains,
   storeFactories,
   type HttpsSite,
+  type ServedDomains,
   type TestDnsServer,
 } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
@@ -40,6 +40,7 @@ const FILE = 'file.byline.test';
 const TOKENS = { [HELD]: 'held-token', [LOSING]: 'losing-token', [FILE]: 'file-token' };
 
 describe.each(storeFactories())('the worker re-checks publishers’ proven domains ($name store)', (factory) => {
+  let served: ServedDomains;
   let site: HttpsSite;
   let dns: TestDnsServer;
   let sources: DomainProofSources;
@@ -52,7 +53,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
   let waiting: (() => void)[];
 
   beforeAll(async () => {
-    site = await startHttpsSite(
+    served = await startServedDomains(
       (req, res) =>
         req.headers.host !== FILE
           ? res.writeHead(404).end()
@@ -61,20 +62,16 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
             : req.url === '/trust.txt'
               ? res.writeHead(200, { 'Content-Type': 'text/plain' }).end('social=https://x.com/file\n')
               : res.writeHead(404).end(),
-      { hostnames: [FILE] },
+      // FILE is named by the DNS server in beforeEach, with the publishers' TXT records.
+      { hostnames: [FILE], resolved: [] },
     );
-    dns = await startDnsServer({});
-    const config = loadConfig({
-      DNS_SERVERS: dns.server,
-      ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8',
-      OUTBOUND_CA_FILE: site.caFile,
-    });
+    ({ site, dns } = served);
+    const config = served.config();
     sources = domainProofSourcesOf(config);
     trust = trustTxtSourcesOf(config);
   });
   afterAll(async () => {
-    await site.close();
-    await dns.close();
+    await served.close();
   });
 
   beforeEach(async () => {

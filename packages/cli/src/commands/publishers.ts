@@ -13,6 +13,7 @@ import {
   recheckPolicyOf,
   refreshPublisherTrust,
   removePublisherDomain,
+  setPublisherVerified,
   trustTxtSourcesOf,
   txtRecordNameOf,
   wellKnownUrlOf,
@@ -181,12 +182,16 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
       .option('--note <text>', 'why, for its history')
       .action(async (slug: string, options: { note?: string }) => {
         const note = checked<string>(noteSchema, options.note ?? '', 'note');
-        await withStore(ctx, async (store) => {
+        const change = await withStore(ctx, async (store) => {
           const repository = backendOf(store).publishers;
           const publisher = await publisherBySlug(repository, slug);
-          await repository.setVerified(publisher.id, verified, OPERATOR_ACTOR, note, new Date());
+          return setPublisherVerified(repository, publisher, verified, OPERATOR_ACTOR, note, new Date());
         });
-        writeLine(ctx.stdout, `Publisher ${slug} is now ${verified ? 'verified' : 'not verified'}.`);
+        if (change === 'no-such-publisher') throw new CliError(`No publisher with slug ${quoted(slug)}.`);
+        const state = verified ? 'verified' : 'not verified';
+        // Already so: exit 0 (the state asked for holds), and the history records nothing, as in the portal.
+        if (change === 'unchanged') return writeLine(ctx.stdout, `Publisher ${slug} is already ${state}: nothing is recorded.`);
+        writeLine(ctx.stdout, `Publisher ${slug} is now ${state}.`);
       });
   }
 

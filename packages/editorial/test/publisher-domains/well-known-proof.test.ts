@@ -1,4 +1,3 @@
-import { loadConfig } from '@byline/shared';
 import { DOMAIN_CHECK_TOPIC } from '@byline/shared/storage';
 import {
   checkPublisherDomain,
@@ -8,14 +7,7 @@ import {
   wellKnownUrlOf,
   type DomainProofSources,
 } from '@byline/editorial';
-import {
-  freshBackendPerTest,
-  startDnsServer,
-  startHttpsSite,
-  storeFactories,
-  type HttpsSite,
-  type TestDnsServer,
-} from '@byline/test-support';
+import { freshBackendPerTest, startServedDomains, storeFactories, type ServedDomains } from '@byline/test-support';
 
 /**
  * A publisher's domain proven the two ways a publisher may show its token, through what the configuration builds
@@ -35,8 +27,7 @@ const TXT_HOST = 'txt.byline.test';
 
 describe.each(storeFactories())('publisher domain proofs over https and DNS ($name store)', (factory) => {
   const backend = freshBackendPerTest(factory);
-  let site: HttpsSite;
-  let dns: TestDnsServer;
+  let served: ServedDomains;
   let sources: DomainProofSources;
   /** What the site serves at /.well-known/byline-verification.txt, by host name. */
   const files = new Map<string, string>();
@@ -45,27 +36,18 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
   const T0 = new Date('2030-01-01T00:00:00.000Z');
 
   beforeAll(async () => {
-    site = await startHttpsSite(
+    served = await startServedDomains(
       (req, res) => {
         const body = req.url === '/.well-known/byline-verification.txt' && files.get(String(req.headers.host));
         if (body === undefined || body === false) return void res.writeHead(404).end();
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end(body);
       },
-      { hostnames: [FILE_HOST, WRONG_HOST, TXT_HOST] },
+      { hostnames: [FILE_HOST, WRONG_HOST, TXT_HOST], zone: { [`_byline.${TXT_HOST}`]: { txt: [proofValueOf(txtToken)] } } },
     );
-    dns = await startDnsServer({
-      [FILE_HOST]: { addresses: [site.address] },
-      [WRONG_HOST]: { addresses: [site.address] },
-      [TXT_HOST]: { addresses: [site.address] },
-      [`_byline.${TXT_HOST}`]: { txt: [proofValueOf(txtToken)] },
-    });
-    sources = domainProofSourcesOf(
-      loadConfig({ DNS_SERVERS: dns.server, ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8', OUTBOUND_CA_FILE: site.caFile }),
-    );
+    sources = domainProofSourcesOf(served.config());
   });
   afterAll(async () => {
-    await site.close();
-    await dns.close();
+    await served.close();
   });
 
   async function publisherWithDomain(domain: string, token: string) {
@@ -126,7 +108,7 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
 
     expect(await check(publisherId, TXT_HOST)).toEqual({ outcome: 'proven', method: 'dns-txt', firstProof: true });
     expect(await backend().publishers.findDomain(publisherId, TXT_HOST)).toMatchObject({ state: 'proven', method: 'dns-txt' });
-    expect(dns.queries).toContain(`_byline.${TXT_HOST} TXT`);
+    expect(served.dns.queries).toContain(`_byline.${TXT_HOST} TXT`);
     expect((await backend().publishers.historyOf(publisherId))[0]).toMatchObject({
       action: 'domain-proven',
       note: `${TXT_HOST} (DNS TXT record)`,

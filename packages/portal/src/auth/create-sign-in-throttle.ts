@@ -1,33 +1,18 @@
-import type { Logger } from '@byline/shared';
-import { connectCounterRedis, CounterStore } from '@byline/shared/http';
+import { createPortalCounters, type PortalCountersSetup } from '../throttles/portal-counters';
 import { SignInThrottle, type SignInThrottleOptions } from './sign-in-throttle';
 
-export interface SignInThrottleSetup extends Omit<SignInThrottleOptions, 'counters' | 'close'> {
-  logger: Logger;
-  /** Config.redisUrl: counts shared by every portal instance when set, in this process's memory otherwise. */
-  redisUrl?: string;
-  /** Redis key prefix; instances sharing it share the counts (tests use a fresh one each). */
-  keyPrefix?: string;
-}
+export interface SignInThrottleSetup extends Omit<SignInThrottleOptions, 'counters' | 'close'>, PortalCountersSetup {}
 
 /**
- * The portal's sign-in throttle. With Redis the counts are shared by every instance; while Redis does not
- * answer, each instance counts on its own (sign-in keeps working) and a warning is logged at most every 30 s.
+ * A sign-in throttle on counters of its own (createPortalCounters): with Redis the counts are shared by every
+ * instance; while Redis does not answer, each instance counts on its own (sign-in keeps working).
  */
 export async function createSignInThrottle({
   logger,
   redisUrl,
-  keyPrefix = 'byline',
+  keyPrefix,
   ...options
 }: SignInThrottleSetup): Promise<SignInThrottle> {
-  if (!redisUrl) return new SignInThrottle(options);
-  const redis = await connectCounterRedis(redisUrl, logger, {
-    down: 'Redis does not answer; sign-in throttles are counted per instance until it does',
-    up: 'Redis answers again; sign-in throttles are shared',
-  });
-  return new SignInThrottle({
-    ...options,
-    counters: CounterStore.redis(redis.client, { keyPrefix, onFallback: redis.onFallback }),
-    close: redis.close,
-  });
+  const { counters, close } = await createPortalCounters({ logger, redisUrl, keyPrefix });
+  return new SignInThrottle({ ...options, counters, close });
 }

@@ -14,6 +14,7 @@ import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
 import { everyInterval } from '../proofs/proof-wording';
+import type { DomainCheckRefusal } from '../throttles/domain-check-throttle';
 import {
   addPublisherDomain,
   administers,
@@ -137,6 +138,18 @@ function checkNotice(domain: string, found: DomainCheckOutcome, intervalMs: numb
   }
 }
 
+/** Why "Check now" did not check, and when to try again. */
+function tooSoonNotice(domain: string, turn: DomainCheckRefusal): PublisherNotice {
+  const again = `try again in ${turn.wait === 1 ? '1 second' : `${turn.wait} seconds`}`;
+  return {
+    tone: 'error',
+    text:
+      turn.limit === 'domain'
+        ? `${domain} was checked moments ago, so it was not checked again: ${again}.`
+        : `You have asked for many checks in the last minute, so ${domain} was not checked: ${again}.`,
+  };
+}
+
 /** What "Read trust.txt again" found, as the flash says it. */
 function trustNotice(reading: TrustReading): PublisherNotice {
   if (!reading.read) {
@@ -233,6 +246,12 @@ export function publisherRoutes(ctx: PortalContext): Router {
 
   router.post('/publishers/:slug/domains/:domain/check', async (req, res) => {
     const { user, publisher, domain } = await administeredDomain(req, res);
+    // Each check makes the server query DNS and fetch from the domain: counted before any of that is done.
+    const turn = await ctx.domainCheckThrottle.take(user.id, publisher.id, domain.domain);
+    if (!turn.allowed) {
+      res.setHeader('Retry-After', String(turn.wait));
+      return showPublisher(ctx, res, publisher, { notice: tooSoonNotice(domain.domain, turn) }, 429);
+    }
     const found = await checkDomainNow(
       { publishers, queue, sources: ctx.domainProofSources, policy: ctx.recheckPolicy, trust: ctx.trustTxtSources },
       user,

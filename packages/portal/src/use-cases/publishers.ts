@@ -1,6 +1,7 @@
 import {
   checkPublisherDomain,
   refreshPublisherTrust,
+  setPublisherVerified,
   type TrustTxtSources,
   newDomainToken,
   type DomainCheckOutcome,
@@ -154,10 +155,8 @@ export async function decidePublisher(
   now: Date,
 ): Promise<PublisherDecision> {
   if (administers(editor, publisher)) return { ok: false, reason: 'own-publisher' };
-  // Verifying a verified publisher again would rewrite who verified it and when: nothing is recorded.
-  if ((publisher.verifiedAt !== null) === verified) return { ok: false, reason: 'unchanged' };
-  const done = await publishers.setVerified(publisher.id, verified, editor.email, note, now);
-  return done ? { ok: true } : { ok: false, reason: 'no-such-publisher' };
+  const change = await setPublisherVerified(publishers, publisher, verified, editor.email, note, now);
+  return change === 'changed' ? { ok: true } : { ok: false, reason: change };
 }
 
 export interface PublisherPageData {

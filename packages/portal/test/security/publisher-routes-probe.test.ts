@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startDnsServer, type TestDnsServer } from '@byline/test-support';
+import type { TestDnsServer } from '@byline/test-support';
 import { editor } from '../support/editors';
 import {
   csrfFrom,
@@ -10,7 +10,7 @@ import {
   type Agent,
   type Portal,
 } from '../support/portal-harness';
-import { createdPublisher, freshDomain, startPublishersPortal, tokenOn } from '../support/publishers';
+import { createdPublisher, freshDomain, publishersPortalPerTest, tokenOn } from '../support/publishers';
 
 /**
  * An attacker's probe of the publisher routes (/publishers, a publisher's page and its forms, the editors' list and
@@ -54,16 +54,12 @@ const INJECTED_NAME = `<script>alert("name")</script><img src=x onerror=alert(1)
 const INJECTED_NOTE = `<script>alert("note")</script>"><b onmouseover=alert(2)>`;
 
 describe.each(portalStoreFactories())('probing the publisher routes ($name store)', (factory) => {
+  const fixture = publishersPortalPerTest(factory);
   let dns: TestDnsServer;
   let portal: Portal;
-  beforeAll(async () => {
-    dns = await startDnsServer({});
+  beforeEach(() => {
+    ({ dns, portal } = fixture);
   });
-  afterAll(() => dns.close());
-  beforeEach(async () => {
-    portal = await startPublishersPortal(factory, dns);
-  });
-  afterEach(() => portal.close());
 
   /**
    * A victim (no editor) with a publisher holding a proven domain and a pending one; a stranger with a publisher of

@@ -1,12 +1,49 @@
 import { loadConfig } from '@byline/shared';
 import { domainProofSourcesOf, recheckPolicyOf } from '@byline/editorial';
-import type { StoreFactory, TestDnsServer } from '@byline/test-support';
-import { startPortal, submit, type Agent } from './portal-harness';
+import { startDnsServer, type StoreFactory, type TestDnsServer } from '@byline/test-support';
+import type { PortalDeps } from '../../src/deps';
+import { startPortal, submit, type Agent, type Portal } from './portal-harness';
 
 /** The portal with its domain checks as main.ts builds them, from a configuration whose DNS_SERVERS is a loopback server. */
-export async function startPublishersPortal(factory: StoreFactory, dns: TestDnsServer) {
+export async function startPublishersPortal(factory: StoreFactory, dns: TestDnsServer, overrides: Partial<PortalDeps> = {}) {
   const config = loadConfig({ DNS_SERVERS: dns.server });
-  return startPortal(factory, { domainProofSources: domainProofSourcesOf(config), recheckPolicy: recheckPolicyOf(config) });
+  return startPortal(factory, {
+    domainProofSources: domainProofSourcesOf(config),
+    recheckPolicy: recheckPolicyOf(config),
+    ...overrides,
+  });
+}
+
+export interface PublishersPortalFixture {
+  /** The DNS server of the describe block's tests (DNS_SERVERS), started once. */
+  dns: TestDnsServer;
+  /** The current test's portal (startPublishersPortal), on a fresh store. */
+  portal: Portal;
+  /** Closes the test's portal and starts it again with these dependencies changed: the new one. */
+  restart(overrides: Partial<PortalDeps>): Promise<Portal>;
+}
+
+/**
+ * For a describe block of publisher tests: a DNS server for all of them, and a publishers' portal on a fresh store for
+ * each, closed after it. Read `dns` and `portal` inside hooks and tests.
+ */
+export function publishersPortalPerTest(factory: StoreFactory): PublishersPortalFixture {
+  const fixture = {
+    restart: async (overrides: Partial<PortalDeps>) => {
+      await fixture.portal.close();
+      fixture.portal = await startPublishersPortal(factory, fixture.dns, overrides);
+      return fixture.portal;
+    },
+  } as PublishersPortalFixture;
+  beforeAll(async () => {
+    fixture.dns = await startDnsServer({});
+  });
+  afterAll(() => fixture.dns.close());
+  beforeEach(async () => {
+    fixture.portal = await startPublishersPortal(factory, fixture.dns);
+  });
+  afterEach(() => fixture.portal.close());
+  return fixture;
 }
 
 /** Creates a publisher through the form; its page's path (the redirect's). */
@@ -34,4 +71,14 @@ export function domainEntry(page: string, domain: string): string {
   if (start < 0) return '';
   const next = page.indexOf('data-domain="', start + 1);
   return page.slice(start, next < 0 ? page.indexOf('</section>', start) : next);
+}
+
+/**
+ * The admin adds `domain` to the publisher at `path`, puts its token in the TXT record `_byline.DOMAIN` on the test DNS
+ * server and asks "Check now": the check's answer (a 303 to the page once proven).
+ */
+export async function checkedWithTxtRecord(agent: Agent, dns: TestDnsServer, path: string, domain: string) {
+  await submit(agent, path, `${path}/domains`, { domain });
+  dns.set(`_byline.${domain}`, { txt: [`byline-verification=${tokenOn((await agent.get(path)).text, domain)}`] });
+  return submit(agent, path, `${path}/domains/${domain}/check`, {});
 }

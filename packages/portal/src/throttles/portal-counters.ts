@@ -1,0 +1,37 @@
+import type { Logger } from '@byline/shared';
+import { connectCounterRedis, CounterStore } from '@byline/shared/http';
+
+export interface PortalCounters {
+  /** Where the portal's throttles (sign-in, domain checks) keep their counts. */
+  counters: CounterStore;
+  /** Lets go of what the counters hold (the Redis connection). */
+  close(): Promise<void>;
+}
+
+export interface PortalCountersSetup {
+  logger: Logger;
+  /** Config.redisUrl: counts shared by every portal instance when set, in this process's memory otherwise. */
+  redisUrl?: string;
+  /** Redis key prefix; instances sharing it share the counts (tests use a fresh one each). */
+  keyPrefix?: string;
+}
+
+/**
+ * The counts every portal throttle keeps, on one Redis connection when REDIS_URL is set. While Redis does not
+ * answer, each instance counts on its own (nothing is refused for it) and a warning is logged at most every 30 s.
+ */
+export async function createPortalCounters({
+  logger,
+  redisUrl,
+  keyPrefix = 'byline',
+}: PortalCountersSetup): Promise<PortalCounters> {
+  if (!redisUrl) return { counters: CounterStore.inMemory(), close: async () => {} };
+  const redis = await connectCounterRedis(redisUrl, logger, {
+    down: 'Redis does not answer; sign-in throttles are counted per instance until it does, and “Check now” throttles too',
+    up: 'Redis answers again; sign-in and “Check now” throttles are shared',
+  });
+  return {
+    counters: CounterStore.redis(redis.client, { keyPrefix, onFallback: redis.onFallback }),
+    close: redis.close,
+  };
+}
