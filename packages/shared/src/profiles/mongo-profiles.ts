@@ -1,3 +1,5 @@
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import type { MongoDatabase } from '../database/mongo-database';
 import type { Profile, ProfileInput } from '../domain/types';
 import { saveProfile } from '../store/mongo/mongo-portal-profile';
@@ -51,8 +53,16 @@ export class MongoProfiles implements Profiles {
     return this.database.run(() => decideIdentityChange(this.database.db, decision));
   }
 
+  /** The flag, with the webhook event in the same single-document update when it changes (see mongo-outbox.ts). */
   setVerified(slug: string, verified: boolean): Promise<boolean> {
-    return this.database.run(async () => (await this.profiles.updateOne({ slug }, { $set: { verified } })).matchedCount > 0);
+    return this.database.run(async () => {
+      const changed = await this.profiles.updateOne(
+        { slug, verified: { $ne: verified } },
+        { $set: { verified }, ...pushEvents([journalistVerificationEvent(slug, verified)]) },
+      );
+      if (changed.matchedCount > 0) return true;
+      return (await this.profiles.countDocuments({ slug }, { limit: 1 })) > 0;
+    });
   }
 
   count(): Promise<number> {

@@ -1,4 +1,6 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
+import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import type { ArticleInput, Profile, ProfileInput } from '../domain/types';
 import { settleReadersAfterWrite } from '../store/sqlite/write-without-blocking';
 import { networkClaims } from '../proofs/claim-values';
@@ -91,8 +93,15 @@ export class SqliteProfiles implements Profiles {
     return this.database.write((db) => this.identity.decide(db, decision));
   }
 
+  /** With the webhook event, in the same transaction, when the flag changes. */
   setVerified(slug: string, verified: boolean): Promise<boolean> {
-    return this.database.write(() => this.sql.setVerified.run(verified ? 1 : 0, slug).changes > 0);
+    return this.database.write((db) => {
+      const row = this.sql.bySlug.get(slug);
+      if (!row) return false;
+      this.sql.setVerified.run(verified ? 1 : 0, slug);
+      if (Boolean(row.verified) !== verified) recordEventsNow(db, [journalistVerificationEvent(slug, verified)]);
+      return true;
+    });
   }
 
   count(): Promise<number> {

@@ -9,6 +9,7 @@ import { RECHECKS_ONTO_QUEUE_SQL } from '../../recheck/sqlite-recheck-records';
 import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../../proofs/sqlite/proof-attempts-migration';
 import { PUBLISHER_TRUST_SQL, PUBLISHERS_SCHEMA_SQL } from '../../publishers/sqlite-publishers';
 import { STAFF_SCHEMA_SQL } from '../../staff/sqlite-staff';
+import { WEBHOOKS_SCHEMA_SQL } from '../../webhooks/sqlite-webhooks';
 import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
 
 /**
@@ -312,5 +313,10 @@ export const MIGRATIONS: Migration[] = [
     // Who works for which publisher: invitations and affiliations, kept when they end.
     name: '031-publisher-staff',
     sql: STAFF_SCHEMA_SQL,
+  },
+  {
+    // API accounts' webhook endpoints and the messages delivered to them (their events come through the queue).
+    name: '032-webhooks',
+    sql: WEBHOOKS_SCHEMA_SQL,
   },
 ];

@@ -1,0 +1,56 @@
+import type { Db, Document } from 'mongodb';
+import type { StoreDatabase } from '../database/store-database';
+import type { LeasedQueue } from '../queue/leased-queue';
+import { COLLECTIONS } from '../store/mongo/mongo-schema';
+import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from './webhook-event';
+
+/**
+ * The MongoDB outbox. FerretDB 1.x has no transactions, so an event cannot be written beside the change in a second
+ * document: the changed document carries its events (`webhook_outbox`, pushed by the same single-document update
+ * that makes the change), and the worker's relay copies them onto the leased queue and then pulls them off the
+ * document. The copy is idempotent (one queue item per event id, enqueueIfAbsent) and the fan-out after it is too
+ * (one message per event and endpoint), so a relay cut short between the two steps loses nothing and, run again,
+ * delivers nothing twice.
+ */
+
+/** The field a changed document carries its events in. */
+export const OUTBOX_FIELD = 'webhook_outbox';
+
+/** The collections whose documents carry events (every resource that emits one). */
+export const OUTBOX_COLLECTIONS = [COLLECTIONS.profiles, COLLECTIONS.apiKeys, COLLECTIONS.publishers] as const;
+
+/** The part of an update that records `events` with the change it is part of. */
+export function pushEvents(events: readonly WebhookEvent[]): { $push: Document } {
+  return { $push: { [OUTBOX_FIELD]: { $each: events.map((event) => ({ ...event })) } } };
+}
+
+/** Copies every event waiting on a document onto the queue, then takes it off the document; how many were relayed. */
+export async function relayOutbox(db: Db, queue: LeasedQueue, limit = 100): Promise<number> {
+  let relayed = 0;
+  for (const name of OUTBOX_COLLECTIONS) {
+    const collection = db.collection(name);
+    const docs = await collection
+      .find({ [OUTBOX_FIELD]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
+      .limit(limit)
+      .toArray();
+    for (const doc of docs) {
+      const events = (doc[OUTBOX_FIELD] ?? []) as WebhookEvent[];
+      for (const event of events) {
+        // Due at the change's own time, as on the embedded store: the fan-out takes events oldest first.
+        const dueAt = new Date(event.payload.timestamp);
+        await queue.enqueueIfAbsent({ topic: WEBHOOK_EVENT_TOPIC, key: event.id, payload: { ...event }, dueAt });
+        await collection.updateOne({ _id: doc._id }, { $pull: { [OUTBOX_FIELD]: { id: event.id } } as Document });
+        relayed++;
+      }
+      // The emptied array goes, so the next relay's scan skips the document; a change meanwhile pushed again.
+      await collection.updateOne({ _id: doc._id, [OUTBOX_FIELD]: { $size: 0 } }, { $unset: { [OUTBOX_FIELD]: '' } });
+    }
+  }
+  return relayed;
+}
+
+/** The relay on whichever database the store opened: the embedded store's events are on the queue already. */
+export function relayStoreOutbox(database: StoreDatabase, queue: LeasedQueue): Promise<number> {
+  if (database.kind === 'embedded') return Promise.resolve(0);
+  return database.mongo.run(() => relayOutbox(database.mongo.db, queue));
+}
