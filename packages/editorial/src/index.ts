@@ -25,3 +25,4 @@ export * from './notify/released-claims';
 export * from './publisher-domains';
 export * from './trust-txt';
 export * from './attribution';
+export * from './webhooks';

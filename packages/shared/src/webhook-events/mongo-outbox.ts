@@ -39,7 +39,8 @@ export async function relayOutbox(db: Db, queue: LeasedQueue, limit = 100): Prom
         // Due at the change's own time, as on the embedded store: the fan-out takes events oldest first.
         const dueAt = new Date(event.payload.timestamp);
         await queue.enqueueIfAbsent({ topic: WEBHOOK_EVENT_TOPIC, key: event.id, payload: { ...event }, dueAt });
-        await collection.updateOne({ _id: doc._id }, { $pull: { [OUTBOX_FIELD]: { id: event.id } } as Document });
+        // The event exactly as read: FerretDB 1.x pulls by equal value only, not by a condition on a field.
+        await collection.updateOne({ _id: doc._id }, { $pull: { [OUTBOX_FIELD]: event } as Document });
         relayed++;
       }
       // The emptied array goes, so the next relay's scan skips the document; a change meanwhile pushed again.
