@@ -16,3 +16,11 @@ export async function nudgeEndpoint(queue: LeasedQueue, endpointId: number, now:
   if (!item) return nudgeEndpoint(queue, endpointId, now);
   return item.holder === null ? 'present' : 'leased';
 }
+
+/**
+ * The endpoint's delivery item due now, even when it was waiting out a retry: what its owner's explicit acts
+ * (redeliver, enable) ask for. An item a holder has leased is left to it (it is delivering now anyway).
+ */
+export async function hurryEndpoint(queue: LeasedQueue, endpointId: number, now: Date): Promise<void> {
+  await queue.enqueue({ topic: WEBHOOK_DELIVERY_TOPIC, key: deliveryKeyOf(endpointId), payload: { endpointId }, dueAt: now });
+}

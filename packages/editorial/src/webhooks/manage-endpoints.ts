@@ -7,7 +7,7 @@ import {
   type Webhooks,
 } from '@byline/shared/storage';
 import type { Outbound } from '@byline/shared/fetch';
-import { deliveryKeyOf, nudgeEndpoint } from './endpoint-queue';
+import { deliveryKeyOf, hurryEndpoint } from './endpoint-queue';
 import { endpointUrlProblem } from './endpoint-address';
 import { newSigningSecret, SECRET_OVERLAP_MS } from './signing';
 
@@ -71,7 +71,7 @@ export async function endpointOf(
 /** Enables (its waiting messages are delivered again) or disables the endpoint. */
 export async function setEndpointEnabled(deps: WebhookDeps, endpoint: WebhookEndpoint, enabled: boolean): Promise<void> {
   await deps.webhooks.setEnabled(endpoint.id, enabled, enabled ? undefined : 'disabled by its owner');
-  if (enabled) await nudgeEndpoint(deps.queue, endpoint.id, deps.now?.() ?? new Date());
+  if (enabled) await hurryEndpoint(deps.queue, endpoint.id, deps.now?.() ?? new Date());
 }
 
 /** A new secret; the old one keeps signing for SECRET_OVERLAP_MS. The answer is the new secret, shown this once. */
@@ -88,11 +88,14 @@ export async function removeEndpoint(deps: WebhookDeps, endpoint: WebhookEndpoin
   await deps.queue.remove(WEBHOOK_DELIVERY_TOPIC, deliveryKeyOf(endpoint.id));
 }
 
-/** Sends a message again, in its first place among those still waiting; false when the endpoint has no such message. */
+/**
+ * Sends a message again, now (a retry being waited out is not waited for), in its first place among those still
+ * waiting; false when the endpoint has no such message.
+ */
 export async function redeliverMessage(deps: WebhookDeps, endpoint: WebhookEndpoint, messageId: number): Promise<boolean> {
   const message = Number.isSafeInteger(messageId) ? await deps.webhooks.findMessage(messageId) : null;
   if (!message || message.endpointId !== endpoint.id) return false;
   await deps.webhooks.redeliver(message.id);
-  await nudgeEndpoint(deps.queue, endpoint.id, deps.now?.() ?? new Date());
+  await hurryEndpoint(deps.queue, endpoint.id, deps.now?.() ?? new Date());
   return true;
 }
