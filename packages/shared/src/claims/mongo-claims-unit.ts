@@ -1,4 +1,6 @@
 import type { Db } from 'mongodb';
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { handleChangedEvents, type HandleChange } from '../webhook-events/webhook-event';
 import { claimRecordOf, evidenceOf } from './stored-claims';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from './claims-repository';
 import { provenHandlesOf, showProvenHandles } from './proven-handles';
@@ -413,10 +415,18 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     return shown;
   }
 
-  async showHandles(handles: Map<number, SocialProfiles>): Promise<void> {
-    const updates = [...handles].map(([id, social]) => ({
-      updateOne: { filter: { _id: id }, update: { $set: { 'profile.profile_social_profiles': social } } },
-    }));
+  /** A verified profile's events ride on its own document's update (see mongo-outbox.ts). */
+  async showHandles(handles: Map<number, SocialProfiles>, changes: Map<number, HandleChange[]>): Promise<void> {
+    const profiles = await collectionOf(this.db, 'profiles')
+      .find({ _id: { $in: [...handles.keys()] } }, { projection: { slug: 1, verified: 1 } })
+      .toArray();
+    const verified = new Map(profiles.filter((doc) => doc.verified).map((doc) => [doc._id, doc.slug]));
+    const updates = [...handles].map(([id, social]) => {
+      const slug = verified.get(id);
+      const events = slug === undefined ? [] : handleChangedEvents(slug, changes.get(id) ?? []);
+      const update = { $set: { 'profile.profile_social_profiles': social }, ...(events.length ? pushEvents(events) : {}) };
+      return { updateOne: { filter: { _id: id }, update } };
+    });
     for (const batch of chunks(updates, WRITE_CHUNK))
       await collectionOf(this.db, 'profiles').bulkWrite(batch, { ordered: false });
     await rerenderInTurn(this.db, handles.keys());

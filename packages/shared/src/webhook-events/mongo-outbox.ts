@@ -17,7 +17,12 @@ import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from './webhook-event';
 export const OUTBOX_FIELD = 'webhook_outbox';
 
 /** The collections whose documents carry events (every resource that emits one). */
-export const OUTBOX_COLLECTIONS = [COLLECTIONS.profiles, COLLECTIONS.apiKeys, COLLECTIONS.publishers] as const;
+export const OUTBOX_COLLECTIONS = [
+  COLLECTIONS.profiles,
+  COLLECTIONS.apiKeys,
+  COLLECTIONS.publishers,
+  COLLECTIONS.articles,
+] as const;
 
 /** The part of an update that records `events` with the change it is part of. */
 export function pushEvents(events: readonly WebhookEvent[]): { $push: Document } {

@@ -1,5 +1,5 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import { newJournalist } from '../profiles/journalist-contract';
+import { addProvenArticle, contractArticle, newJournalist, proveClaim } from '../profiles/journalist-contract';
 import type { QueueItem } from '../queue/leased-queue';
 import { OUTBOX_COLLECTIONS, OUTBOX_FIELD, relayStoreOutbox } from './mongo-outbox';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from './webhook-event';
@@ -86,5 +86,42 @@ export function outboxContract(factory: StoreFactory): void {
       ['publisher.verified', { slug: 'harbour' }, null],
       ['publisher.unverified', { slug: 'harbour' }, null],
     ]);
+  });
+
+  it("a verified journalist's proven handle changing queues journalist.handle_changed; an unverified one's does not", async () => {
+    const { profile } = await newJournalist(backend(), '@quiet_one');
+    const slug = profile.profile_slug;
+    await proveClaim(backend(), profile.id, 'twitter', '@quiet_one');
+    expect(await newEvents()).toEqual([]);
+    await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await newEvents();
+    await proveClaim(backend(), profile.id, 'instagram', 'quiet.one');
+    expect(shapes(await newEvents())).toEqual([
+      ['journalist.handle_changed', { slug, network: 'instagram', handle: 'quiet.one', previous: '' }, null],
+    ]);
+  });
+
+  it('an article starting to count queues article.verified; unlisting or re-addressing it, article.deactivated', async () => {
+    const { profile } = await newJournalist(backend());
+    await newEvents();
+    const article = contractArticle('webhook-story');
+    const added = await addProvenArticle(backend(), profile.id, article);
+    expect(shapes(await newEvents())).toEqual([['article.verified', { url: 'https://news.example.org/webhook-story' }, null]]);
+    await backend().articles.update(profile.id, added.article.id, { ...article, active: false });
+    await backend().articles.update(profile.id, added.article.id, { ...article, active: false, title: 'Renamed' });
+    expect(shapes(await newEvents())).toEqual([['article.deactivated', { url: 'https://news.example.org/webhook-story' }, null]]);
+    await backend().articles.update(profile.id, added.article.id, article);
+    await backend().articles.update(profile.id, added.article.id, { ...article, link: 'https://news.example.org/elsewhere' });
+    expect(shapes(await newEvents())).toEqual([
+      ['article.verified', { url: 'https://news.example.org/webhook-story' }, null],
+      ['article.deactivated', { url: 'https://news.example.org/webhook-story' }, null],
+    ]);
+    // An unproven article at its new address counts nothing: no event when it is unlisted.
+    await backend().articles.update(profile.id, added.article.id, {
+      ...article,
+      link: 'https://news.example.org/elsewhere',
+      active: false,
+    });
+    expect(await newEvents()).toEqual([]);
   });
 }

@@ -51,6 +51,18 @@ export interface WebhookEvent {
 export const isWebhookEventType = (value: string): value is WebhookEventType =>
   (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
 
+let sequence = 0;
+
+/**
+ * A unique event id that sorts in the order this process made them: the time, a counter, then randomness. The
+ * queue takes events of one instant in the order of their keys, so two changes in one millisecond keep their order.
+ */
+function newEventId(at: Date): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  const time = Math.max(0, at.getTime()).toString(36).padStart(9, '0');
+  return `msg_${time}${sequence.toString(36).padStart(4, '0')}${randomBytes(12).toString('base64url')}`;
+}
+
 /** A new event of `type` about `data`, stamped `at`. */
 export function webhookEvent(
   type: WebhookEventType,
@@ -59,7 +71,7 @@ export function webhookEvent(
   audience?: string,
 ): WebhookEvent {
   const event: WebhookEvent = {
-    id: `msg_${randomBytes(16).toString('base64url')}`,
+    id: newEventId(at),
     payload: { type, timestamp: at.toISOString(), data },
     ...(audience === undefined ? {} : { audience }),
   };
@@ -85,3 +97,26 @@ export const publisherVerificationEvent = (slug: string, verified: boolean, at =
 /** An API key was revoked (or rotated away): told to its own account only. `key` is the key's public id, never its secret. */
 export const apiKeyRevokedEvent = (key: string, email: string, at = new Date()): WebhookEvent =>
   webhookEvent('api_key.revoked', { key }, at, email);
+
+/**
+ * An article starting to count (proven, and listed active by its owner: the verifiers answer it) is
+ * article.verified; one that stops counting (its proof lapsed, released or moved, or its owner unlisted it) is
+ * article.deactivated. No event when nothing changed.
+ */
+export function articleCountEvents(url: string, countedBefore: boolean, countsNow: boolean, at = new Date()): WebhookEvent[] {
+  if (countedBefore === countsNow) return [];
+  return [webhookEvent(countsNow ? 'article.verified' : 'article.deactivated', { url }, at)];
+}
+
+/** One network's shown handle on a profile, before and after a change ("" where none). */
+export interface HandleChange {
+  network: string;
+  handle: string;
+  previous: string;
+}
+
+/** A verified journalist's proven handles changed: an event per network whose handle changed. */
+export const handleChangedEvents = (slug: string, changes: readonly HandleChange[], at = new Date()): WebhookEvent[] =>
+  changes.map(({ network, handle, previous }) =>
+    webhookEvent('journalist.handle_changed', { slug, network, handle, previous }, at),
+  );
