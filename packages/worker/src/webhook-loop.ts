@@ -1,7 +1,8 @@
 import type { Logger, StoreDatabase } from '@byline/shared';
 import {
-  runWebhookDelivery,
+  deliverToEndpoint,
   runWebhookFanOut,
+  takeDeliveries,
   type DeliverySummary,
   type LeasedQueue,
   type SafeFetch,
@@ -23,6 +24,9 @@ export interface WebhookLoopOptions {
   onRun?: (result: { events?: number; delivery?: DeliverySummary; error?: unknown }) => void;
 }
 
+/** How many endpoints are delivered to at once: a slow receiver takes one of these, never the loop. */
+const CONCURRENT_ENDPOINTS = 10;
+
 export interface WebhookLoop {
   /** Aborts the run in progress (an attempt in flight is left to its lease, and sent again) and ends the loop. */
   stop(): Promise<void>;
@@ -32,8 +36,9 @@ export interface WebhookLoop {
 /**
  * The worker's webhook schedule, beside the re-check loop rather than in it, so that a slow re-check never holds up
  * an event: every `pollIntervalMs`, the events written by changes are fanned out to the endpoints subscribed to them,
- * then the endpoints' due messages are delivered. Replicas share the work through the leased queue; a run that fails
- * is logged and the next tick tries again.
+ * and endpoints with messages due are started on, up to CONCURRENT_ENDPOINTS at a time, without waiting for those
+ * already being delivered to: a slow receiver delays only its own messages. Replicas share the work through the
+ * leased queue; a run that fails is logged and the next tick tries again. stop() waits for the deliveries in flight.
  */
 export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
   const { pollIntervalMs, logger, onRun, now = () => new Date(), ...rest } = options;
@@ -49,14 +54,40 @@ export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
       stopping.signal.addEventListener('abort', done);
     });
 
+  const inFlight = new Set<Promise<void>>();
+  const deliveryOptions = { ...rest, now, logger, signal: stopping.signal };
+
+  /** Starts on the due endpoints that free slots allow; each turn logs what it did when it ends. */
+  const startDeliveries = async () => {
+    const free = CONCURRENT_ENDPOINTS - inFlight.size;
+    if (free <= 0) return 0;
+    const items = await takeDeliveries(deliveryOptions, free);
+    for (const item of items) {
+      const summary: DeliverySummary = { delivered: 0, failed: 0, disabled: 0 };
+      const turn = deliverToEndpoint(deliveryOptions, item, summary)
+        .then(() => {
+          if (summary.delivered + summary.failed > 0) logger.info('webhook deliveries', { endpointId: item.key, ...summary });
+          onRun?.({ delivery: summary });
+        })
+        .catch((error: unknown) => {
+          logger.error('webhook delivery failed; the endpoint is tried again when its lease ends', {
+            endpointId: item.key,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        })
+        .finally(() => inFlight.delete(turn));
+      inFlight.add(turn);
+    }
+    return items.length;
+  };
+
   const loop = async () => {
     while (!stopping.signal.aborted) {
       try {
         const fanOut = await runWebhookFanOut({ ...rest, now, signal: stopping.signal });
-        const delivery = await runWebhookDelivery({ ...rest, now, logger, signal: stopping.signal });
-        const busy = fanOut.events + delivery.delivered + delivery.failed > 0;
-        logger.log(busy ? 'info' : 'debug', 'webhook run finished', { ...fanOut, ...delivery });
-        onRun?.({ events: fanOut.events, delivery });
+        const started = await startDeliveries();
+        logger.log(fanOut.events + started > 0 ? 'info' : 'debug', 'webhook run finished', { ...fanOut, started });
+        onRun?.({ events: fanOut.events });
       } catch (error) {
         logger.error('webhook run failed; trying again on the next tick', {
           error: error instanceof Error ? error.message : String(error),
@@ -67,7 +98,9 @@ export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
     }
   };
 
-  const done = loop();
+  const done = loop().then(async () => {
+    await Promise.all(inFlight);
+  });
   return {
     done,
     async stop() {

@@ -81,28 +81,31 @@ async function attempt(fetch: SafeFetch, endpoint: WebhookEndpoint, message: Web
  * mid-attempt leaves its lease to expire, and the message is sent again.
  */
 export async function runWebhookDelivery(options: DeliveryOptions): Promise<DeliverySummary> {
-  const { queue, holder, now, signal } = options;
   const summary: DeliverySummary = { delivered: 0, failed: 0, disabled: 0 };
-  const startedAt = now();
-  while (!signal?.aborted) {
-    const items = await queue.takeDue({
-      topic: WEBHOOK_DELIVERY_TOPIC,
-      now: now(),
-      holder,
-      leaseMs: DELIVERY_LEASE_MS,
-      limit: 10,
-      notSettledSince: startedAt,
-    });
+  const startedAt = options.now();
+  while (!options.signal?.aborted) {
+    const items = await takeDeliveries(options, 10, startedAt);
     if (items.length === 0) break;
-    for (const item of items) {
-      if (signal?.aborted) return summary;
-      await deliverToEndpoint(options, item, summary);
-    }
+    // Endpoints are independent: one slow receiver does not hold up the others.
+    await Promise.all(items.map((item) => deliverToEndpoint(options, item, summary)));
   }
   return summary;
 }
 
-async function deliverToEndpoint(options: DeliveryOptions, first: QueueItem, summary: DeliverySummary): Promise<void> {
+/** Leases up to `limit` endpoints with a message due (oldest due first), each for one attempt's time. */
+export function takeDeliveries(
+  { queue, holder, now }: Pick<DeliveryOptions, 'queue' | 'holder' | 'now'>,
+  limit: number,
+  notSettledSince?: Date,
+): Promise<QueueItem[]> {
+  return queue.takeDue({ topic: WEBHOOK_DELIVERY_TOPIC, now: now(), holder, leaseMs: DELIVERY_LEASE_MS, limit, notSettledSince });
+}
+
+/**
+ * One endpoint's turn, on its leased delivery item: its pending messages in order, each under a fresh lease, until
+ * one fails (then its retry is scheduled), none is left, or MESSAGES_PER_TURN were sent.
+ */
+export async function deliverToEndpoint(options: DeliveryOptions, first: QueueItem, summary: DeliverySummary): Promise<void> {
   const { webhooks, queue, holder, now, logger, signal } = options;
   let item: QueueItem | null = first;
   for (let sent = 0; item && sent < MESSAGES_PER_TURN && !signal?.aborted; sent++) {
