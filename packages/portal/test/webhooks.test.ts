@@ -130,4 +130,13 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     expect(removed.headers.location).toBe('/settings/api/webhooks?done=removed');
     expect(await portal.backend.webhooks.find(endpoint!.id)).toBeNull();
   });
+
+  it('an account deleted by its owner takes its endpoints with it', async () => {
+    const { agent, email } = await withAccount();
+    await add(agent, { url: receiver.url, events: 'api_key.revoked' });
+    expect(await portal.backend.webhooks.endpointsOf(email)).toHaveLength(1);
+    const deleted = await submit(agent, '/account/delete', '/account/delete', { email });
+    expect(deleted.status).toBe(303);
+    expect(await portal.backend.webhooks.endpointsOf(email)).toEqual([]);
+  });
 });

@@ -31,7 +31,7 @@ const NUDGE_RETRY_MS = 1_000;
  */
 export async function runWebhookFanOut(options: FanOutOptions): Promise<{ events: number; messages: number }> {
   const { webhooks, queue, database, holder, now, signal } = options;
-  await relayStoreOutbox(database, queue);
+  await relayStoreOutbox(database);
   const summary = { events: 0, messages: 0 };
   const startedAt = now();
   while (!signal?.aborted) {

@@ -83,7 +83,7 @@ export async function rotateEndpointSecret(deps: WebhookDeps, endpoint: WebhookE
 }
 
 /** Removes the endpoint, its messages and its delivery item. */
-export async function removeEndpoint(deps: WebhookDeps, endpoint: WebhookEndpoint): Promise<void> {
+export async function removeEndpoint(deps: Pick<WebhookDeps, 'webhooks' | 'queue'>, endpoint: WebhookEndpoint): Promise<void> {
   await deps.webhooks.remove(endpoint.id);
   await deps.queue.remove(WEBHOOK_DELIVERY_TOPIC, deliveryKeyOf(endpoint.id));
 }

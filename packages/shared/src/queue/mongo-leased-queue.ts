@@ -57,6 +57,32 @@ export async function enqueueIn(db: Db, { topic, key, payload, dueAt }: NewQueue
   }
 }
 
+/** EnqueueIfAbsent as one step of a resource's own ordered writes (see LeasedQueue.enqueueIfAbsent). */
+export async function enqueueIfAbsentIn(db: Db, { topic, key, payload, dueAt }: NewQueueItem): Promise<boolean> {
+  try {
+    // Only $setOnInsert: an item already queued for the key matches and is left exactly as it is.
+    const result = await collectionOf(db, 'queueItems').updateOne(
+      { _id: queueItemIdOf(topic, key) },
+      {
+        $setOnInsert: {
+          topic,
+          key,
+          payload: JSON.stringify(payload),
+          due_at: dueAt.toISOString(),
+          leased_until: null,
+          settled_at: null,
+        },
+      },
+      { upsert: true },
+    );
+    return result.upsertedCount > 0;
+  } catch (error) {
+    // Two callers upserting the same _id at once: the other one queued it.
+    if (isDuplicateKey(error)) return false;
+    throw error;
+  }
+}
+
 /** Settle as one step of a resource's own ordered writes (see LeasedQueue.settle). */
 export async function settleIn(db: Db, id: string, holder: string, next: Settlement, at: Date): Promise<boolean> {
   const items = collectionOf(db, 'queueItems');
@@ -88,31 +114,8 @@ export class MongoLeasedQueue implements LeasedQueue {
     return this.database.run(() => enqueueIn(this.db, item));
   }
 
-  enqueueIfAbsent({ topic, key, payload, dueAt }: NewQueueItem): Promise<boolean> {
-    return this.database.run(async () => {
-      try {
-        // Only $setOnInsert: an item already queued for the key matches and is left exactly as it is.
-        const result = await collectionOf(this.db, 'queueItems').updateOne(
-          { _id: queueItemIdOf(topic, key) },
-          {
-            $setOnInsert: {
-              topic,
-              key,
-              payload: JSON.stringify(payload),
-              due_at: dueAt.toISOString(),
-              leased_until: null,
-              settled_at: null,
-            },
-          },
-          { upsert: true },
-        );
-        return result.upsertedCount > 0;
-      } catch (error) {
-        // Two callers upserting the same _id at once: the other one queued it.
-        if (isDuplicateKey(error)) return false;
-        throw error;
-      }
-    });
+  enqueueIfAbsent(item: NewQueueItem): Promise<boolean> {
+    return this.database.run(() => enqueueIfAbsentIn(this.db, item));
   }
 
   takeDue({ leaseMs, limit, ...query }: DueQuery & { leaseMs: number; limit: number }): Promise<QueueItem[]> {

@@ -1,6 +1,6 @@
 import type { Db, Document } from 'mongodb';
 import type { StoreDatabase } from '../database/store-database';
-import type { LeasedQueue } from '../queue/leased-queue';
+import { enqueueIfAbsentIn } from '../queue/mongo-leased-queue';
 import { COLLECTIONS } from '../store/mongo/mongo-schema';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from './webhook-event';
 
@@ -29,34 +29,43 @@ export function pushEvents(events: readonly WebhookEvent[]): { $push: Document }
   return { $push: { [OUTBOX_FIELD]: { $each: events.map((event) => ({ ...event })) } } };
 }
 
-/** Copies every event waiting on a document onto the queue, then takes it off the document; how many were relayed. */
-export async function relayOutbox(db: Db, queue: LeasedQueue, limit = 100): Promise<number> {
+/**
+ * Copies the events waiting on the documents `filter` selects onto the queue, then takes each off its document;
+ * how many were relayed. What the worker's relay runs over every collection, and what an erasure runs before it
+ * deletes documents that may still carry events.
+ */
+export async function relayEventsOf(db: Db, collectionName: string, filter: Document = {}, limit = 100): Promise<number> {
   let relayed = 0;
-  for (const name of OUTBOX_COLLECTIONS) {
-    const collection = db.collection(name);
-    const docs = await collection
-      .find({ [OUTBOX_FIELD]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
-      .limit(limit)
-      .toArray();
-    for (const doc of docs) {
-      const events = (doc[OUTBOX_FIELD] ?? []) as WebhookEvent[];
-      for (const event of events) {
-        // Due at the change's own time, as on the embedded store: the fan-out takes events oldest first.
-        const dueAt = new Date(event.payload.timestamp);
-        await queue.enqueueIfAbsent({ topic: WEBHOOK_EVENT_TOPIC, key: event.id, payload: { ...event }, dueAt });
-        // The event exactly as read: FerretDB 1.x pulls by equal value only, not by a condition on a field.
-        await collection.updateOne({ _id: doc._id }, { $pull: { [OUTBOX_FIELD]: event } as Document });
-        relayed++;
-      }
-      // The emptied array goes, so the next relay's scan skips the document; a change meanwhile pushed again.
-      await collection.updateOne({ _id: doc._id, [OUTBOX_FIELD]: { $size: 0 } }, { $unset: { [OUTBOX_FIELD]: '' } });
+  const collection = db.collection(collectionName);
+  const docs = await collection
+    .find({ ...filter, [OUTBOX_FIELD]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
+    .limit(limit)
+    .toArray();
+  for (const doc of docs) {
+    const events = (doc[OUTBOX_FIELD] ?? []) as WebhookEvent[];
+    for (const event of events) {
+      // Due at the change's own time, as on the embedded store: the fan-out takes events oldest first.
+      const dueAt = new Date(event.payload.timestamp);
+      await enqueueIfAbsentIn(db, { topic: WEBHOOK_EVENT_TOPIC, key: event.id, payload: { ...event }, dueAt });
+      // The event exactly as read: FerretDB 1.x pulls by equal value only, not by a condition on a field.
+      await collection.updateOne({ _id: doc._id }, { $pull: { [OUTBOX_FIELD]: event } as Document });
+      relayed++;
     }
+    // The emptied array goes, so the next relay's scan skips the document; a change meanwhile pushed again.
+    await collection.updateOne({ _id: doc._id, [OUTBOX_FIELD]: { $size: 0 } }, { $unset: { [OUTBOX_FIELD]: '' } });
   }
   return relayed;
 }
 
+/** Relays the events every collection's documents carry (see relayEventsOf). */
+export async function relayOutbox(db: Db): Promise<number> {
+  let relayed = 0;
+  for (const name of OUTBOX_COLLECTIONS) relayed += await relayEventsOf(db, name);
+  return relayed;
+}
+
 /** The relay on whichever database the store opened: the embedded store's events are on the queue already. */
-export function relayStoreOutbox(database: StoreDatabase, queue: LeasedQueue): Promise<number> {
+export function relayStoreOutbox(database: StoreDatabase): Promise<number> {
   if (database.kind === 'embedded') return Promise.resolve(0);
-  return database.mongo.run(() => relayOutbox(database.mongo.db, queue));
+  return database.mongo.run(() => relayOutbox(database.mongo.db));
 }

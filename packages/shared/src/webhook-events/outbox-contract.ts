@@ -15,8 +15,8 @@ export function outboxContract(factory: StoreFactory): void {
   /** The events queued since the last call (relayed first, twice, to show the relay adds nothing twice). */
   async function newEvents(): Promise<WebhookEvent[]> {
     const { store, queue } = backend();
-    await relayStoreOutbox(store.database, queue);
-    await relayStoreOutbox(store.database, queue);
+    await relayStoreOutbox(store.database);
+    await relayStoreOutbox(store.database);
     const items: QueueItem[] = await queue.takeDue({
       topic: WEBHOOK_EVENT_TOPIC,
       now: new Date(Date.now() + 60_000),
@@ -123,5 +123,14 @@ export function outboxContract(factory: StoreFactory): void {
       active: false,
     });
     expect(await newEvents()).toEqual([]);
+  });
+
+  it('a verified profile withdrawn and erased (its owner leaving) queues journalist.unverified, kept past the erasure', async () => {
+    const { profile } = await newJournalist(backend());
+    await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await newEvents();
+    await backend().profiles.withdrawFromLookups(profile.id);
+    await backend().profiles.erase(profile.id);
+    expect(shapes(await newEvents())).toEqual([['journalist.unverified', { slug: profile.profile_slug }, null]]);
   });
 }
