@@ -96,7 +96,8 @@ async function main(): Promise<void> {
     webhooks: backendOf(store).webhooks,
     queue: backendOf(store).queue,
     database: store.database,
-    fetch: createSafeFetch({ ...outbound, timeoutMs: DELIVERY_TIMEOUT_MS }),
+    // Only the start of an answer is read (its excerpt): a large one declared by its length is no failure.
+    fetch: createSafeFetch({ ...outbound, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: 64 * 1024 * 1024 }),
     holder,
     pollIntervalMs: WEBHOOK_POLL_INTERVAL_MS,
     logger,

@@ -168,6 +168,16 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
     expect(await tick()).toMatchObject({ delivered: 1 });
   });
 
+  it('keeps the first 1 KB of a long answer, which is no failure', async () => {
+    const hook = await endpoint('api_key.revoked');
+    receiver.answer = { status: 200, body: 'é'.repeat(3000) };
+    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_long', secretHash: 'h' });
+    await backend.apiAccounts.revokeKey('bk_long');
+    expect(await tick()).toMatchObject({ delivered: 1, failed: 0 });
+    const [message] = await backend.webhooks.messagesOf(hook.id, 1);
+    expect(message!.attempts[0]!.excerpt).toBe('é'.repeat(1024));
+  });
+
   it('a 410 disables the endpoint; enabling it again delivers what waited', async () => {
     const hook = await endpoint('api_key.revoked');
     receiver.answer = { status: 410 };

@@ -41,6 +41,28 @@ export interface DeliverySummary {
 type Outcome =
   { ok: true; attempt: WebhookAttempt } | { ok: false; attempt: WebhookAttempt; gone: boolean; retryAfterMs: number | null };
 
+/** The start of the answer's body (WEBHOOK_EXCERPT_MAX characters); the rest is not read. */
+async function excerptOf(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    // Four bytes per character at most: enough bytes for the excerpt whatever the text.
+    while (size < WEBHOOK_EXCERPT_MAX * 4) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body cut short still gives what arrived.
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, WEBHOOK_EXCERPT_MAX);
+}
+
 /** One attempt: POST the body with its signatures; 2xx is success, anything else (3xx included) a failure. */
 async function attempt(fetch: SafeFetch, endpoint: WebhookEndpoint, message: WebhookMessage, at: Date): Promise<Outcome> {
   const headers = {
@@ -50,10 +72,7 @@ async function attempt(fetch: SafeFetch, endpoint: WebhookEndpoint, message: Web
   };
   try {
     const response = await fetch(endpoint.url, { method: 'POST', headers, body: message.body, redirect: 'manual' });
-    const excerpt = await response.text().then(
-      (text) => text.slice(0, WEBHOOK_EXCERPT_MAX),
-      () => '',
-    );
+    const excerpt = await excerptOf(response);
     const result: WebhookAttempt = { at: at.toISOString(), status: response.status, error: null, excerpt };
     if (response.status >= 200 && response.status < 300) return { ok: true, attempt: result };
     return {
