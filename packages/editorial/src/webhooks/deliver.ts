@@ -111,12 +111,16 @@ export async function runWebhookDelivery(options: DeliveryOptions): Promise<Deli
   return summary;
 }
 
-/** Leases up to `limit` endpoints with a message due (oldest due first), each for one attempt's time. */
-export function takeDeliveries(
+/**
+ * Leases up to `limit` endpoints with a message due (oldest due first), each for one attempt's time; none, and
+ * nothing written, when a read finds none due (a quiet tick every second writes nothing).
+ */
+export async function takeDeliveries(
   { queue, holder, now }: Pick<DeliveryOptions, 'queue' | 'holder' | 'now'>,
   limit: number,
   notSettledSince?: Date,
 ): Promise<QueueItem[]> {
+  if (!(await queue.hasDue({ topic: WEBHOOK_DELIVERY_TOPIC, now: now(), notSettledSince }))) return [];
   return queue.takeDue({ topic: WEBHOOK_DELIVERY_TOPIC, now: now(), holder, leaseMs: DELIVERY_LEASE_MS, limit, notSettledSince });
 }
 

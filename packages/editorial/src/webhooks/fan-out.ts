@@ -33,6 +33,8 @@ export async function runWebhookFanOut(options: FanOutOptions): Promise<{ events
   const { webhooks, queue, database, holder, now, signal } = options;
   await relayStoreOutbox(database);
   const summary = { events: 0, messages: 0 };
+  // A read first: a quiet tick (every second) writes nothing.
+  if (!(await queue.hasDue({ topic: WEBHOOK_EVENT_TOPIC, now: now(), evenIfNotDue: true }))) return summary;
   const startedAt = now();
   while (!signal?.aborted) {
     // Events not yet due as well: their due time is the change's own, and only orders them.

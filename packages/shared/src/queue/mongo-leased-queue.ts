@@ -180,6 +180,17 @@ export class MongoLeasedQueue implements LeasedQueue {
     );
   }
 
+  hasDue(query: Omit<DueQuery, 'holder'>): Promise<boolean> {
+    const at = query.now.toISOString();
+    return this.database.run(
+      async () =>
+        (await collectionOf(this.db, 'queueItems').countDocuments(
+          { ...dueFilter({ ...query, holder: '' }), $or: [{ leased_until: null }, { leased_until: { $lt: at } }] },
+          { limit: 1 },
+        )) > 0,
+    );
+  }
+
   find(topic: string, key: string): Promise<QueueItem | null> {
     return this.database.run(() => findIn(this.db, topic, key));
   }
