@@ -366,6 +366,12 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
 };
 
+// The webhook events a changed document still carries (see webhook-events/mongo-outbox.ts), found every second by
+// the worker's relay: sparse, so only the few documents carrying events are in it. These are OUTBOX_COLLECTIONS.
+for (const name of [COLLECTIONS.profiles, COLLECTIONS.apiKeys, COLLECTIONS.publishers, COLLECTIONS.articles]) {
+  INDEXES[name] = [...(INDEXES[name] ?? []), { key: { webhook_outbox: 1 }, name: 'webhook_outbox', sparse: true }];
+}
+
 /**
  * Creates collections and indexes; idempotent, run at every start. One index per command: FerretDB 1.24
  * drops the connection when one createIndexes command repeats several indexes that already exist.
