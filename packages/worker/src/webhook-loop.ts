@@ -1,5 +1,6 @@
 import type { Logger, StoreDatabase } from '@byline/shared';
 import {
+  MESSAGE_RETENTION_MS,
   deliverToEndpoint,
   runWebhookFanOut,
   takeDeliveries,
@@ -26,6 +27,8 @@ export interface WebhookLoopOptions {
 
 /** How many endpoints are delivered to at once: a slow receiver takes one of these, never the loop. */
 const CONCURRENT_ENDPOINTS = 10;
+/** How often old messages are pruned (see MESSAGE_RETENTION_MS). */
+const PRUNE_EVERY_MS = 3_600_000;
 
 export interface WebhookLoop {
   /** Aborts the run in progress (an attempt in flight is left to its lease, and sent again) and ends the loop. */
@@ -81,9 +84,19 @@ export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
     return items.length;
   };
 
+  let prunedAt = 0;
+  const prune = async () => {
+    const at = now().getTime();
+    if (at - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = at;
+    const pruned = await rest.webhooks.pruneMessages(new Date(at - MESSAGE_RETENTION_MS));
+    if (pruned > 0) logger.info('old webhook messages pruned', { pruned });
+  };
+
   const loop = async () => {
     while (!stopping.signal.aborted) {
       try {
+        await prune();
         const fanOut = await runWebhookFanOut({ ...rest, now, signal: stopping.signal });
         const started = await startDeliveries();
         logger.log(fanOut.events + started > 0 ? 'info' : 'debug', 'webhook run finished', { ...fanOut, started });

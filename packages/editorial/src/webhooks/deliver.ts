@@ -24,6 +24,12 @@ export interface DeliveryOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * How long delivered and given-up messages are kept, with their attempts, for their owner to look at (pending ones
+ * are kept until sent): the worker prunes older ones.
+ */
+export const MESSAGE_RETENTION_MS = 30 * 24 * 3_600_000;
+
 /** How long an attempt may take, body included (the specification's advice). */
 export const DELIVERY_TIMEOUT_MS = 15_000;
 /** An endpoint's delivery item is leased for one attempt at a time, so a worker that dies holds it this long at most. */

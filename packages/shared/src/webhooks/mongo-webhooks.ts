@@ -224,4 +224,12 @@ export class MongoWebhooks implements Webhooks {
         (await this.messages.updateOne({ _id: messageId }, { $set: { state: 'pending', attempt_count: 0 } })).matchedCount > 0,
     );
   }
+
+  pruneMessages(before: Date): Promise<number> {
+    return this.database.run(
+      async () =>
+        (await this.messages.deleteMany({ state: { $in: ['delivered', 'failed'] }, created_at: { $lt: before.toISOString() } }))
+          .deletedCount,
+    );
+  }
 }

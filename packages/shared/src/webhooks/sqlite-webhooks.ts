@@ -134,6 +134,7 @@ const statements = (database: SqliteDatabase) => ({
   ),
   message: database.prepare<[number], MessageRow>('SELECT * FROM webhook_messages WHERE id = ?'),
   redeliver: database.prepare<[number]>("UPDATE webhook_messages SET state = 'pending', attempt_count = 0 WHERE id = ?"),
+  prune: database.prepare<[string]>("DELETE FROM webhook_messages WHERE state <> 'pending' AND created_at < ?"),
 });
 
 /** Webhook endpoints and messages in the embedded store. */
@@ -215,5 +216,9 @@ export class SqliteWebhooks implements Webhooks {
 
   redeliver(messageId: number): Promise<boolean> {
     return this.database.write(() => this.sql.redeliver.run(messageId).changes > 0);
+  }
+
+  pruneMessages(before: Date): Promise<number> {
+    return this.database.write(() => this.sql.prune.run(before.toISOString()).changes);
   }
 }

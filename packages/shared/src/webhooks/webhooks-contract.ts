@@ -88,6 +88,19 @@ export function webhooksContract(factory: StoreFactory): void {
     expect(await webhooks().findMessage(first!.id)).toMatchObject({ state: 'pending', attemptCount: 0, attempts: [failed, ok] });
     expect((await webhooks().nextPending(a.id))?.eventId).toBe('msg_1');
 
+    // Pruning keeps what is still to be sent and what is recent.
+    expect(await webhooks().addMessage(message('msg_3'), new Date(T0.getTime() + 60_000))).toBe(true);
+    const [third] = await webhooks().messagesOf(a.id, 1);
+    await webhooks().recordAttempt(third!.id, ok, 'delivered');
+    await webhooks().recordAttempt((await webhooks().nextPending(a.id))!.id, ok, 'delivered');
+    await webhooks().recordAttempt((await webhooks().nextPending(a.id))!.id, failed, 'failed');
+    await webhooks().addMessage(message('msg_4'), T0);
+    expect(await webhooks().pruneMessages(new Date(T0.getTime() + 1000))).toBe(2);
+    expect((await webhooks().messagesOf(a.id, 10)).map((m) => [m.eventId, m.state])).toEqual([
+      ['msg_4', 'pending'],
+      ['msg_3', 'delivered'],
+    ]);
+
     expect(await webhooks().remove(a.id)).toBe(true);
     expect(await webhooks().find(a.id)).toBeNull();
     expect(await webhooks().findMessage(first!.id)).toBeNull();

@@ -100,4 +100,6 @@ export interface Webhooks {
   findMessage(id: number): Promise<WebhookMessage | null>;
   /** Puts the message back to pending with its attempt count at zero (its attempts stay listed). */
   redeliver(messageId: number): Promise<boolean>;
+  /** Deletes delivered and given-up messages made before `before` (pending ones stay); how many. */
+  pruneMessages(before: Date): Promise<number>;
 }
