@@ -11,6 +11,7 @@ import { registerProfiles } from './commands/profiles';
 import { registerPublishers } from './commands/publishers';
 import { registerRecheck } from './commands/recheck';
 import { registerUsers } from './commands/users';
+import { registerWebhooks } from './commands/webhooks';
 import { writeLine } from './output';
 
 /** Exit code for a command line that does not parse (unknown command or option, missing argument). */
@@ -18,7 +19,7 @@ export const USAGE_EXIT_CODE = 2;
 
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('byline')
-    .description('Byline: import and export journalist profiles, manage API keys, verification and publishers.')
+    .description('Byline: import and export journalist profiles, manage API keys and webhooks, verification and publishers.')
     .exitOverride()
     .showHelpAfterError('(run "byline --help" for usage)')
     .configureOutput({
@@ -29,6 +30,7 @@ export function buildProgram(ctx: CliContext): Command {
     registerImport,
     registerExport,
     registerKeys,
+    registerWebhooks,
     registerProfiles,
     registerPublishers,
     registerAccounts,

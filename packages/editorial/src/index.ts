@@ -26,3 +26,4 @@ export * from './publisher-domains';
 export * from './trust-txt';
 export * from './attribution';
 export * from './publishers';
+export * from './webhooks';

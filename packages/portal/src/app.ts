@@ -25,6 +25,7 @@ import { createNetworkSignIn } from './proofs/network-sign-in/network-sign-in';
 import { proofRoutes } from './proofs/proof-routes';
 import { accountRoutes } from './routes/account-routes';
 import { apiSettingsRoutes } from './routes/api-settings-routes';
+import { webhookRoutes } from './routes/webhook-routes';
 import { articleRoutes } from './routes/article-routes';
 import { assetRoutes } from './routes/asset-routes';
 import { badgeRoutes } from './badge/badge-routes';
@@ -118,6 +119,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(publisherRoutes(ctx));
   app.use(staffRoutes(ctx));
   app.use(apiSettingsRoutes(ctx));
+  app.use(webhookRoutes(ctx));
   app.use(publicRoutes(ctx));
   app.use(pageNotFound);
   app.use(pageErrorHandler(deps.logger));

@@ -13,17 +13,22 @@ import {
   rechecksOf,
   recheckPolicyOf,
   useDnsServers,
+  DELIVERY_TIMEOUT_MS,
 } from '@byline/editorial';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createOpsApp } from './ops-app';
 import { workerNotifier } from './owner-mail';
 import { startRecheckLoop } from './recheck-loop';
+import { startWebhookLoop } from './webhook-loop';
 import { createWorkerMetrics } from './worker-metrics';
 
 const SERVICE_NAME = 'worker';
 
+/** How soon a change's webhook event leaves: the webhook loop's pause between runs (acceptance: within 5 s). */
+const WEBHOOK_POLL_INTERVAL_MS = 1_000;
+
 /**
- * Start-up: checked config, store, claims and re-checks, the ops server on WORKER_PORT, then the re-check loop.
+ * Start-up: checked config, store, claims and re-checks, the ops server on WORKER_PORT, then the re-check loop and the webhook loop.
  * SIGTERM/SIGINT: the run in progress is aborted (its unrecorded checks' leases expire), the server and the
  * stores close, exit 0. Any number of replicas may run at once: see startRecheckLoop.
  */
@@ -85,6 +90,18 @@ async function main(): Promise<void> {
     logger,
     metrics,
   });
+  // Webhooks: the events changes wrote, fanned out and delivered by the same outbound rules (ALLOWED_PRIVATE_ADDRESSES),
+  // checked at connect time so an endpoint whose name later resolves to a private address is refused then.
+  const webhookLoop = startWebhookLoop({
+    webhooks: backendOf(store).webhooks,
+    queue: backendOf(store).queue,
+    database: store.database,
+    // Only the start of an answer is read (its excerpt): a large one declared by its length is no failure.
+    fetch: createSafeFetch({ ...outbound, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: 64 * 1024 * 1024 }),
+    holder,
+    pollIntervalMs: WEBHOOK_POLL_INTERVAL_MS,
+    logger,
+  });
   logger.info('re-checking rel="me" proofs, article pages and publisher domains; attributing articles', {
     holder,
     intervalMs: config.recheckIntervalMs,
@@ -94,12 +111,18 @@ async function main(): Promise<void> {
   });
 
   // First, so the run stops at once; the graceful stop below then closes the server and waits for the loop.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void loop.stop());
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      void loop.stop();
+      void webhookLoop.stop();
+    });
+  }
   stopGracefullyOnSignals(
     server,
     {
       close: async () => {
         await loop.stop();
+        await webhookLoop.stop();
         await claims.close();
         await store.close();
       },

@@ -1,4 +1,4 @@
-import type { Backend, PortalUser } from '@byline/editorial';
+import { removeEndpoint, type Backend, type PortalUser } from '@byline/editorial';
 
 /**
  * The person leaves, with everything the store holds of them. The writes come in this order, each safe to be the
@@ -6,7 +6,8 @@ import type { Backend, PortalUser } from '@byline/editorial';
  * 1. the profile is withdrawn from both lookups (unverified, handles out of the index): it answers nothing from
  *    here on, whatever happens next;
  * 2. the API keys of their API account are revoked, so no key of theirs keeps working (the account record, with
- *    its email and usage counts, stays for the operator's billing until the operator removes it);
+ *    its email and usage counts, stays for the operator's billing until the operator removes it), and its webhook
+ *    endpoints go, with their secrets and messages;
  * 3. the profile is erased with its claims, evidence, articles, requests, history and affiliations;
  * 4. invitations to their address that no profile took up are deleted (the address is theirs); the publishers they
  *    administer lose their admin (they stay, for the operator to hand on): a user id can be given
@@ -14,7 +15,7 @@ import type { Backend, PortalUser } from '@byline/editorial';
  * 5. the user goes, with their sessions and reset links.
  */
 export async function deleteAccount(
-  backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users' | 'publishers' | 'staff'>,
+  backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users' | 'publishers' | 'staff' | 'webhooks' | 'queue'>,
   user: PortalUser,
   now = new Date(),
 ): Promise<void> {
@@ -22,6 +23,7 @@ export async function deleteAccount(
   for (const key of await backend.apiAccounts.keysOf(user.email)) {
     if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key);
   }
+  for (const endpoint of await backend.webhooks.endpointsOf(user.email)) await removeEndpoint(backend, endpoint);
   if (user.profileId !== null) await backend.profiles.erase(user.profileId);
   await backend.staff.eraseInvitationsTo(user.email);
   await backend.publishers.forgetAdmin(user.id, now);

@@ -320,7 +320,15 @@ export function apiSettingsPage({
     ${created ? newSecret(created, services, examples) : ''} ${serviceAddresses(services)}
     ${newKeyForm(csrf, newKey, errors, accountLimit)}
     <h2>Keys</h2>
-    ${keyTable(csrf, keys)} ${originsForm(csrf, origins, errors)}
+    ${keyTable(csrf, keys)}
+    <section class="card" aria-labelledby="webhooks-heading">
+      <h2 id="webhooks-heading">Webhooks</h2>
+      <p>
+        Be told when a journalist, an article, a publisher or one of your keys changes:
+        <a href="/settings/api/webhooks">webhook endpoints</a>.
+      </p>
+    </section>
+    ${originsForm(csrf, origins, errors)}
     <h2>Usage per day</h2>
     ${usageCharts(keys, usage)}`;
 }

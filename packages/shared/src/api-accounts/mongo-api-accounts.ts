@@ -1,4 +1,6 @@
 import type { MongoDatabase } from '../database/mongo-database';
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { apiKeyRevokedEvent } from '../webhook-events/webhook-event';
 import type { AccountStatus, ApiKeySummary, BrowserKeySettings, StoredCredential } from '../domain/types';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { serialised, withNewIds } from '../store/mongo/mongo-ids';
@@ -100,8 +102,12 @@ export class MongoApiAccounts implements ApiAccounts {
 
   revokeKey(key: string): Promise<boolean> {
     return this.database.run(async () => {
-      if (await this.revokeIfActive(key, new Date().toISOString())) return true;
-      return (await this.apiKeys.countDocuments({ key }, { limit: 1 })) > 0;
+      const found = await this.apiKeys.findOne({ key }, { projection: { account_id: 1, revoked_at: 1 } });
+      if (!found) return false;
+      if (found.revoked_at !== null) return true;
+      const account = await this.accounts.findOne({ _id: found.account_id }, { projection: { email: 1 } });
+      await this.revokeIfActive(key, new Date(), account?.email ?? '');
+      return true;
     });
   }
 
@@ -123,9 +129,10 @@ export class MongoApiAccounts implements ApiAccounts {
     if (!current) return null;
     const account = await this.accounts.findOne({ _id: current.account_id }, { projection: { email: 1 } });
     if (!account) return null;
-    const now = new Date().toISOString();
+    const at = new Date();
+    const now = at.toISOString();
     const created = await this.insertKey(current.account_id, successor, now);
-    if (!(await this.revokeIfActive(key, now))) {
+    if (!(await this.revokeIfActive(key, at, account.email))) {
       await this.apiKeys.deleteOne({ key: successor.key });
       return null;
     }
@@ -184,8 +191,10 @@ export class MongoApiAccounts implements ApiAccounts {
   }
 
   /** Keeps the first revocation time: only a key not yet revoked gets one. false when no active key was revoked. */
-  private async revokeIfActive(key: string, now: string): Promise<boolean> {
-    return (await this.apiKeys.updateOne({ key, revoked_at: null }, { $set: { revoked_at: now } })).matchedCount > 0;
+  /** The revocation and its webhook event in one single-document update (see mongo-outbox.ts). */
+  private async revokeIfActive(key: string, at: Date, email: string): Promise<boolean> {
+    const update = { $set: { revoked_at: at.toISOString() }, ...pushEvents([apiKeyRevokedEvent(key, email, at)]) };
+    return (await this.apiKeys.updateOne({ key, revoked_at: null }, update)).matchedCount > 0;
   }
 
   /** The account's id, inserting it when missing; a concurrent insert of the same email wins and is reused. */

@@ -1,4 +1,6 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
+import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { apiKeyRevokedEvent } from '../webhook-events/webhook-event';
 import type { AccountStatus, ApiKeyKind, ApiKeySummary, BrowserKeySettings, StoredCredential } from '../domain/types';
 import type { ApiAccount, ApiAccounts, NewApiKey, SuccessorKey } from './api-accounts-repository';
 
@@ -165,18 +167,30 @@ export class SqliteApiAccounts implements ApiAccounts {
     return this.database.read(() => this.stmt.keysOf.all(email).map(toSummary));
   }
 
+  /** The revocation of an active key writes its webhook event in the same transaction. */
   revokeKey(key: string): Promise<boolean> {
-    return this.database.write(() => this.stmt.revokeKey.run(new Date().toISOString(), key).changes > 0);
+    return this.database.write((db) => {
+      const row = this.stmt.keySummary.get(key);
+      if (!row) return false;
+      if (row.revoked_at === null) {
+        const now = new Date();
+        this.stmt.revokeKey.run(now.toISOString(), key);
+        recordEventsNow(db, [apiKeyRevokedEvent(key, row.email, now)]);
+      }
+      return true;
+    });
   }
 
   /** One transaction: the successor is inserted and the old key revoked together, or neither. */
   rotateKey(key: string, successor: SuccessorKey): Promise<ApiKeySummary | null> {
-    return this.database.write(() => {
+    return this.database.write((db) => {
       const accountId = this.stmt.activeKeyAccount.get(key);
       if (accountId === undefined) return null;
-      const now = new Date().toISOString();
+      const at = new Date();
+      const now = at.toISOString();
       const created = this.insertKey(accountId, successor, now);
       this.stmt.revokeKey.run(now, key);
+      recordEventsNow(db, [apiKeyRevokedEvent(key, created.email, at)]);
       return created;
     });
   }

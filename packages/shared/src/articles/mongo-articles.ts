@@ -1,4 +1,6 @@
 import type { MongoDatabase } from '../database/mongo-database';
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { articleCountEvents } from '../webhook-events/webhook-event';
 import { runInTurn, type Steps } from '../database/steps';
 import type { Article, ArticleInput } from '../domain/types';
 import type { HistoryEntry } from '../claims/claims-repository';
@@ -121,13 +123,18 @@ export class MongoArticles implements Articles {
       if (!doc) return false;
       const proven = proofOf(doc).state === 'proven';
       const same = doc.canonical_url === canonical;
+      // The webhook event, when the article starts or stops counting, rides on the update (see mongo-outbox.ts).
+      const events = same
+        ? articleCountEvents(canonical, doc.active, proven && article.active)
+        : articleCountEvents(doc.canonical_url, doc.active, false);
       if (!same) await this.refuseTakenAddress(canonical, profileId, articleId);
       try {
         await this.articles.updateOne(
           { _id: articleId, profile_id: profileId },
           same
-            ? { $set: { active: proven && article.active, published_at: article.published_at, article } }
+            ? { $set: { active: proven && article.active, published_at: article.published_at, article }, ...pushEvents(events) }
             : {
+                ...pushEvents(events),
                 // A new address is a new claim: its proof starts again.
                 $set: {
                   canonical_url: canonical,
@@ -161,16 +168,20 @@ export class MongoArticles implements Articles {
       claimsAt: async (canonicalUrl) =>
         (await articles.find({ canonical_url: canonicalUrl }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
       writeProof: async (claim, proof) => {
-        if (proof.state !== 'proven') {
+        // The webhook event, when the article starts or stops counting, rides on the proof's own update.
+        const counted = claim.proof.state === 'proven' && claim.listedActive;
+        const proven = proof.state === 'proven';
+        const events = pushEvents(articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
+        if (!proven) {
           await articles.updateOne(
             { _id: claim.id },
-            { $set: { proven: false, active: false, proof }, $unset: { proven_url: '' } },
+            { $set: { proven: false, active: false, proof }, $unset: { proven_url: '' }, ...events },
           );
           return true;
         }
         try {
           const set = { proven: true, proven_url: claim.canonicalUrl, active: claim.listedActive, proof };
-          await articles.updateOne({ _id: claim.id }, { $set: set });
+          await articles.updateOne({ _id: claim.id }, { $set: set, ...events });
           return true;
         } catch (error) {
           if (isDuplicateKey(error)) return false; // another profile's article at the address is proven

@@ -1,4 +1,6 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
+import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { articleCountEvents } from '../webhook-events/webhook-event';
 import { runNow, type Steps } from '../database/steps';
 import type { Article, ArticleInput } from '../domain/types';
 import type { HistoryEntry } from '../claims/claims-repository';
@@ -10,9 +12,9 @@ import { articleCheckItemOf } from './article-check-item';
 import { claimedProof, type ArticleClaim, type ArticleProof } from './article-proof';
 import { ArticleTakenError, type Articles, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
 
-type ClaimRow = ArticleRow & { canonical_url: string; proven: number; proof: string };
+type ClaimRow = ArticleRow & { canonical_url: string; proven: number; active: number; proof: string };
 
-const COLUMNS = 'id, profile_id, canonical_url, doc, proven, proof';
+const COLUMNS = 'id, profile_id, canonical_url, doc, proven, active, proof';
 
 const statements = (database: SqliteDatabase) => ({
   all: database.prepare<[number], ClaimRow>(
@@ -108,9 +110,11 @@ export class SqliteArticles implements Articles {
       const doc = JSON.stringify(article);
       if (row.canonical_url === canonical) {
         this.sql.update.run(article.published_at, doc, article.active ? 1 : 0, articleId, profileId);
+        recordEventsNow(db, articleCountEvents(canonical, row.active === 1, row.proven === 1 && article.active));
       } else {
         this.refuseTakenAddress(canonical, profileId, articleId);
         this.sql.readdress.run(canonical, article.published_at, doc, JSON.stringify(claimedProof()), articleId, profileId);
+        recordEventsNow(db, articleCountEvents(row.canonical_url, row.active === 1, false));
       }
       rerenderNow(db, [profileId]);
       return true;
@@ -133,6 +137,8 @@ export class SqliteArticles implements Articles {
             if (holder) return false;
           }
           sql.writeProof.run(proven ? 1 : 0, proven && claim.listedActive ? 1 : 0, JSON.stringify(proof), claim.id);
+          const counted = claim.proof.state === 'proven' && claim.listedActive;
+          recordEventsNow(db, articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
           return true;
         },
         appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) => {

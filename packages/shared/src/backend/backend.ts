@@ -6,6 +6,7 @@ import type { Directory } from '../directory/directory-repository';
 import type { Staff } from '../staff/staff-repository';
 import type { Profiles } from '../profiles/profiles-repository';
 import type { Verification } from '../verification/verification-repository';
+import type { Webhooks } from '../webhooks/webhooks-repository';
 import type { Store } from '../store/store';
 import type { ServiceRepositories } from './service-repositories';
 
@@ -28,6 +29,8 @@ export interface ResourceRepositories {
   directory: Directory;
   /** Who works for which publisher: invitations and affiliations, kept when they end. */
   staff: Staff;
+  /** API accounts' webhook endpoints and the messages delivered to them. */
+  webhooks: Webhooks;
 }
 
 /** Every repository: the verifiers' own and the resources'. */

@@ -7,6 +7,7 @@ import { MongoDirectory } from '../directory/mongo-directory';
 import { MongoStaff } from '../staff/mongo-staff';
 import { MongoVerification } from '../verification/mongo-verification';
 import { MongoRecheckRecords } from '../recheck/mongo-recheck-records';
+import { MongoWebhooks } from '../webhooks/mongo-webhooks';
 import type { ResourceRepositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
@@ -21,6 +22,7 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     recheckRecords: () => new MongoRecheckRecords(database),
     directory: () => new MongoDirectory(database),
     staff: () => new MongoStaff(database),
+    webhooks: () => new MongoWebhooks(database),
   });
   return repositories;
 }

@@ -7,6 +7,7 @@ import { SqliteDirectory } from '../directory/sqlite-directory';
 import { SqliteStaff } from '../staff/sqlite-staff';
 import { SqliteVerification } from '../verification/sqlite-verification';
 import { SqliteRecheckRecords } from '../recheck/sqlite-recheck-records';
+import { SqliteWebhooks } from '../webhooks/sqlite-webhooks';
 import type { ResourceRepositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
@@ -21,6 +22,7 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     recheckRecords: () => new SqliteRecheckRecords(database),
     directory: () => new SqliteDirectory(database),
     staff: () => new SqliteStaff(database),
+    webhooks: () => new SqliteWebhooks(database),
   });
   return repositories;
 }

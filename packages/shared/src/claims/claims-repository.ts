@@ -1,4 +1,5 @@
 import type { SocialProfiles, SocialType } from '../domain/types';
+import type { HandleChange } from '../webhook-events/webhook-event';
 import type { Claim, ClaimKind, NewEvidence } from '../proofs/claims';
 import type { AuditAction } from '../audit/audit-repository';
 import type { Step, Steps } from '../database/steps';
@@ -82,8 +83,11 @@ export interface ClaimsUnitOfWrite {
   provenNetworkClaims(profileIds: number[]): Step<ClaimRecord[]>;
   /** The handles these profiles' documents show (`profile_social_profiles`). */
   shownHandlesOf(profileIds: number[]): Step<Map<number, Partial<SocialProfiles>>>;
-  /** Writes these profiles' shown handles (their answers are re-rendered after, see rerender). */
-  showHandles(handles: Map<number, SocialProfiles>): Step<void>;
+  /**
+   * Writes these profiles' shown handles (their answers are re-rendered after, see rerender); for those verified,
+   * the webhook events of `changes` (handleChangedEvents) in the same write as the document.
+   */
+  showHandles(handles: Map<number, SocialProfiles>, changes: Map<number, HandleChange[]>): Step<void>;
   /** Re-renders these profiles' answers from what is stored now (see rerenderAnswers). */
   rerender(profileIds: number[]): Step<void>;
   appendHistory(entry: HistoryEntry, now: string): Step<void>;

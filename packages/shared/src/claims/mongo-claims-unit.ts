@@ -1,4 +1,6 @@
 import type { Db } from 'mongodb';
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { handleChangedEvents, type HandleChange } from '../webhook-events/webhook-event';
 import { claimRecordOf, evidenceOf } from './stored-claims';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from './claims-repository';
 import { provenHandlesOf, showProvenHandles } from './proven-handles';
@@ -319,6 +321,9 @@ const placeOf = ({ profileId, kind, key }: ClaimPlace) => ({ profile_id: profile
 
 /** The claims rules' primitive steps on MongoDB, each one write (or one batch) awaited in turn (runInTurn). */
 export class MongoClaimsUnit implements ClaimsUnitOfWrite {
+  /** Each profile's slug and verified flag as shownHandlesOf read them, for showHandles' webhook events. */
+  private readonly seen = new Map<number, { slug: string; verified: boolean }>();
+
   constructor(private readonly db: Db) {}
 
   profileExists(profileId: number): Promise<boolean> {
@@ -406,17 +411,27 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     for (const part of chunks(profileIds)) {
       const docs = collectionOf(this.db, 'profiles').find(
         { _id: { $in: part } },
-        { projection: { 'profile.profile_social_profiles': 1 } },
+        { projection: { 'profile.profile_social_profiles': 1, slug: 1, verified: 1 } },
       );
-      for await (const doc of docs) shown.set(doc._id, doc.profile.profile_social_profiles ?? {});
+      for await (const doc of docs) {
+        shown.set(doc._id, doc.profile.profile_social_profiles ?? {});
+        this.seen.set(doc._id, { slug: doc.slug, verified: doc.verified });
+      }
     }
     return shown;
   }
 
-  async showHandles(handles: Map<number, SocialProfiles>): Promise<void> {
-    const updates = [...handles].map(([id, social]) => ({
-      updateOne: { filter: { _id: id }, update: { $set: { 'profile.profile_social_profiles': social } } },
-    }));
+  /**
+   * A verified profile's events ride on its own document's update (see mongo-outbox.ts); whether it is verified, and
+   * its slug, were read with its handles by shownHandlesOf, which showProvenHandles always calls first.
+   */
+  async showHandles(handles: Map<number, SocialProfiles>, changes: Map<number, HandleChange[]>): Promise<void> {
+    const updates = [...handles].map(([id, social]) => {
+      const profile = this.seen.get(id);
+      const events = profile?.verified ? handleChangedEvents(profile.slug, changes.get(id) ?? []) : [];
+      const update = { $set: { 'profile.profile_social_profiles': social }, ...(events.length ? pushEvents(events) : {}) };
+      return { updateOne: { filter: { _id: id }, update } };
+    });
     for (const batch of chunks(updates, WRITE_CHUNK))
       await collectionOf(this.db, 'profiles').bulkWrite(batch, { ordered: false });
   }

@@ -1,6 +1,7 @@
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
 import type { ClaimRecord, ClaimsUnitOfWrite } from './claims-repository';
 import { step, type Steps } from '../database/steps';
+import type { HandleChange } from '../webhook-events/webhook-event';
 
 const noHandles = (): SocialProfiles => Object.fromEntries(SOCIAL_TYPES.map((type) => [type, ''])) as SocialProfiles;
 
@@ -18,12 +19,21 @@ export function provenHandlesOf(profileIds: number[], proven: ClaimRecord[]): Ma
 const sameHandles = (stored: Partial<SocialProfiles>, proven: SocialProfiles): boolean =>
   Object.keys(stored).length === SOCIAL_TYPES.length && SOCIAL_TYPES.every((type) => stored[type] === proven[type]);
 
+/** The networks whose shown handle differs: what a verified profile's journalist.handle_changed events say. */
+export const handleChangesOf = (stored: Partial<SocialProfiles>, proven: SocialProfiles): HandleChange[] =>
+  SOCIAL_TYPES.filter((type) => (stored[type] ?? '') !== proven[type]).map((network) => ({
+    network,
+    handle: proven[network],
+    previous: stored[network] ?? '',
+  }));
+
 /**
  * Re-renders the profiles after a change of their claims: each document's handles become those of its proven
  * network claims ("" where none), and every profile's answers are rendered again — the handles may be the same
  * while the evidence v2 shows is not. The document is the public, proven view: answers, exports and lookups read
  * it. On MongoDB the writes follow the claims' own: interrupted before them, a profile's answers may lag its claims
- * until its next change.
+ * until its next change. A verified profile's changed handles are told by webhook (journalist.handle_changed),
+ * written with the document.
  */
 export function* showProvenHandles(
   unit: Pick<ClaimsUnitOfWrite, 'provenNetworkClaims' | 'shownHandlesOf' | 'showHandles' | 'rerender'>,
@@ -34,10 +44,14 @@ export function* showProvenHandles(
   const proven = provenHandlesOf(ids, yield* step(unit.provenNetworkClaims(ids)));
   const shown = yield* step(unit.shownHandlesOf(ids));
   const changed = new Map<number, SocialProfiles>();
+  const changes = new Map<number, HandleChange[]>();
   for (const [id, stored] of shown) {
     const handles = proven.get(id)!;
-    if (!sameHandles(stored, handles)) changed.set(id, handles);
+    if (!sameHandles(stored, handles)) {
+      changed.set(id, handles);
+      changes.set(id, handleChangesOf(stored, handles));
+    }
   }
-  if (changed.size) yield* step(unit.showHandles(changed));
+  if (changed.size) yield* step(unit.showHandles(changed, changes));
   yield* step(unit.rerender(ids));
 }

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { handleChangedEvents, type HandleChange } from '../webhook-events/webhook-event';
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from './claims-repository';
 import { enqueueNow } from '../queue/sqlite-leased-queue';
@@ -141,6 +143,7 @@ function prepare(db: Database.Database) {
       'DELETE FROM social_handles WHERE social_type = ? AND handle_key = ? AND profile_id = ?',
     ),
     profileDoc: db.prepare<[number], string>('SELECT doc FROM profiles WHERE id = ?').pluck(),
+    profileState: db.prepare<[number], { slug: string; verified: number }>('SELECT slug, verified FROM profiles WHERE id = ?'),
     setProfileDoc: db.prepare<[string, number]>('UPDATE profiles SET doc = ? WHERE id = ?'),
     profileExists: db.prepare<[number], number>('SELECT count(*) FROM profiles WHERE id = ?').pluck(),
     pendingRequest: db
@@ -306,11 +309,13 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
     return shown;
   }
 
-  showHandles(handles: Map<number, SocialProfiles>): void {
+  showHandles(handles: Map<number, SocialProfiles>, changes: Map<number, HandleChange[]>): void {
     for (const [id, social] of handles) {
       const doc = JSON.parse(this.stmt.profileDoc.get(id)!) as ProfileHandles;
       doc.profile_social_profiles = social;
       this.stmt.setProfileDoc.run(JSON.stringify(doc), id);
+      const profile = this.stmt.profileState.get(id);
+      if (profile?.verified) recordEventsNow(this.db, handleChangedEvents(profile.slug, changes.get(id) ?? []));
     }
   }
 

@@ -1,8 +1,10 @@
 import type { Db } from 'mongodb';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
+import { pushEvents, relayEventsOf } from '../webhook-events/mongo-outbox';
+import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import { queueItemIdOf } from '../queue/mongo-leased-queue';
 import { RECHECK_TOPIC } from '../recheck/recheck-records';
-import { collectionOf } from '../store/mongo/mongo-schema';
+import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
 
 /**
  * Taking a profile out of MongoDB, as its owner asked: single-document writes (FerretDB has no transactions) in an
@@ -15,8 +17,12 @@ import { collectionOf } from '../store/mongo/mongo-schema';
  * profile, which answers nothing either.
  */
 export async function withdrawFromLookups(db: Db, profileId: number): Promise<boolean> {
-  const { matchedCount } = await collectionOf(db, 'profiles').updateOne({ _id: profileId }, { $set: { verified: false } });
-  if (matchedCount === 0) return false;
+  const profiles = collectionOf(db, 'profiles');
+  const profile = await profiles.findOne({ _id: profileId }, { projection: { slug: 1 } });
+  if (!profile) return false;
+  // A verified profile leaving is unverified: its webhook event rides on the same update (see mongo-outbox.ts).
+  const events = pushEvents([journalistVerificationEvent(profile.slug, false)]);
+  await profiles.updateOne({ _id: profileId, verified: true }, { $set: { verified: false }, ...events });
   await collectionOf(db, 'handles').deleteMany({ profile_id: profileId });
   await rerenderInTurn(db, [profileId]); // the outlets it worked for stop showing it and its articles
   return true;
@@ -43,6 +49,9 @@ export async function erase(db: Db, profileId: number): Promise<boolean> {
   });
   await evidence.deleteMany({ claim_id: { $in: claimIds } });
   await collectionOf(db, 'claims').deleteMany({ profile_id: profileId });
+  // Events the articles and the profile still carry go onto the queue before their documents do.
+  await relayEventsOf(db, COLLECTIONS.articles, { profile_id: profileId });
+  await relayEventsOf(db, COLLECTIONS.profiles, { _id: profileId });
   await collectionOf(db, 'articles').deleteMany({ profile_id: profileId });
   await collectionOf(db, 'verificationRequests').deleteMany({ profile_id: profileId });
   await collectionOf(db, 'audit').deleteMany({ profile_id: profileId });

@@ -1,4 +1,6 @@
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import type { MongoDatabase } from '../database/mongo-database';
 import type { Profile, ProfileInput } from '../domain/types';
 import { saveProfile } from '../store/mongo/mongo-portal-profile';
@@ -52,13 +54,17 @@ export class MongoProfiles implements Profiles {
     return this.database.run(() => decideIdentityChange(this.database.db, decision));
   }
 
+  /** The flag, with the webhook event in the same single-document update when it changes (see mongo-outbox.ts). */
   setVerified(slug: string, verified: boolean): Promise<boolean> {
     return this.database.run(async () => {
+      const changed = await this.profiles.updateOne(
+        { slug, verified: { $ne: verified } },
+        { $set: { verified }, ...pushEvents([journalistVerificationEvent(slug, verified)]) },
+      );
       const doc = await this.profiles.findOne({ slug }, { projection: { _id: 1 } });
       if (!doc) return false;
-      await this.profiles.updateOne({ _id: doc._id }, { $set: { verified } });
       // The outlets the journalist works for show only verified staff (see rerenderOutlets).
-      await rerenderInTurn(this.database.db, [doc._id]);
+      if (changed.matchedCount > 0) await rerenderInTurn(this.database.db, [doc._id]);
       return true;
     });
   }

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
+import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import { RECHECK_TOPIC } from '../recheck/recheck-records';
 
 /**
@@ -9,10 +11,14 @@ import { RECHECK_TOPIC } from '../recheck/recheck-records';
 
 /** Off the verifiers at once: the flag off (both lookups need it) and the profile's handles out of the lookup index. */
 export function withdrawFromLookupsNow(db: Database.Database, profileId: number): boolean {
-  const row = db.prepare<[number], { doc: string }>('SELECT doc FROM profiles WHERE id = ?').get(profileId);
+  const row = db
+    .prepare<[number], { slug: string; verified: number; doc: string }>('SELECT slug, verified, doc FROM profiles WHERE id = ?')
+    .get(profileId);
   if (!row) return false;
   const doc = { ...JSON.parse(row.doc), verified: false };
   db.prepare('UPDATE profiles SET verified = 0, doc = ? WHERE id = ?').run(JSON.stringify(doc), profileId);
+  // A verified profile leaving is unverified: told by webhook, in the same transaction.
+  if (row.verified) recordEventsNow(db, [journalistVerificationEvent(row.slug, false)]);
   db.prepare('DELETE FROM social_handles WHERE profile_id = ?').run(profileId);
   rerenderNow(db, [profileId]); // the outlets it worked for stop showing it and its articles
   return true;

@@ -1,4 +1,6 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
+import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import type { ArticleInput, Profile, ProfileInput } from '../domain/types';
 import { settleReadersAfterWrite } from '../store/sqlite/write-without-blocking';
 import { networkClaims } from '../proofs/claim-values';
@@ -25,7 +27,6 @@ const statements = (database: SqliteDatabase) => ({
   insert: database.prepare<[string, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)'),
   linkUser: database.prepare<[number, number]>('UPDATE portal_users SET profile_id = ? WHERE id = ?'),
   setVerified: database.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
-  idOfSlug: database.prepare<[string], number>('SELECT id FROM profiles WHERE slug = ?').pluck(),
   count: database.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
   all: database.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
   articlesOf: database.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
@@ -92,11 +93,15 @@ export class SqliteProfiles implements Profiles {
     return this.database.write((db) => this.identity.decide(db, decision));
   }
 
+  /** With the webhook event, in the same transaction, when the flag changes. */
   setVerified(slug: string, verified: boolean): Promise<boolean> {
     return this.database.write((db) => {
-      if (this.sql.setVerified.run(verified ? 1 : 0, slug).changes === 0) return false;
+      const row = this.sql.bySlug.get(slug);
+      if (!row) return false;
+      this.sql.setVerified.run(verified ? 1 : 0, slug);
+      if (Boolean(row.verified) !== verified) recordEventsNow(db, [journalistVerificationEvent(slug, verified)]);
       // The outlets the journalist works for show only verified staff (see rerenderOutlets).
-      rerenderNow(db, [this.sql.idOfSlug.get(slug)!]);
+      rerenderNow(db, [row.id]);
       return true;
     });
   }

@@ -1,5 +1,7 @@
 import type { Db } from 'mongodb';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { publisherVerificationEvent } from '../webhook-events/webhook-event';
 import type { MongoDatabase } from '../database/mongo-database';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
@@ -169,13 +171,19 @@ export class MongoPublishers implements Publishers {
   setVerified(id: number, verified: boolean, actor: string, note: string, at: Date): Promise<boolean> {
     const when = at.toISOString();
     const entry: EventEntry = { actor, action: verified ? 'verified' : 'unverified', note };
-    const flag = () =>
-      this.publishers.updateOne(
-        { _id: id },
-        { $set: { verified_at: verified ? when : null, verified_by: verified ? actor : null, updated_at: when } },
-      );
     return this.database.run(async () => {
-      if (!(await this.publishers.findOne({ _id: id }, { projection: { _id: 1 } }))) return false;
+      const before = await this.publishers.findOne({ _id: id }, { projection: { slug: 1, verified_at: 1 } });
+      if (!before) return false;
+      // The webhook event rides on the flag's own update when the verification changes (see mongo-outbox.ts).
+      const changes = ((before.verified_at ?? null) !== null) !== verified;
+      const flag = () =>
+        this.publishers.updateOne(
+          { _id: id },
+          {
+            $set: { verified_at: verified ? when : null, verified_by: verified ? actor : null, updated_at: when },
+            ...(changes ? pushEvents([publisherVerificationEvent(before.slug, verified, at)]) : {}),
+          },
+        );
       if (verified) {
         await insertEvent(this.db, id, entry, when);
         await flag();

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
+import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { publisherVerificationEvent } from '../webhook-events/webhook-event';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { hostSuffixes } from './host-suffixes';
 import type { TrustSummary } from './trust-summary';
@@ -259,8 +261,13 @@ export class SqlitePublishers implements Publishers {
   setVerified(id: number, verified: boolean, actor: string, note: string, at: Date): Promise<boolean> {
     const when = at.toISOString();
     return this.database.write((db) => {
+      const before = this.sql.byId.get(id);
       const changed = this.sql.setVerified.run(verified ? when : null, verified ? actor : null, when, id).changes > 0;
       if (changed) this.sql.insertEvent.run(id, actor, verified ? 'verified' : 'unverified', note, when);
+      // The webhook event when the publisher's verification changes, in the same transaction.
+      if (before && (before.verified_at !== null) !== verified) {
+        recordEventsNow(db, [publisherVerificationEvent(before.slug, verified, at)]);
+      }
       if (changed) this.rerenderPublisher(db, id);
       return changed;
     });

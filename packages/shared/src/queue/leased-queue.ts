@@ -92,6 +92,11 @@ export interface LeasedQueue {
   release(id: string, holder: string): Promise<boolean>;
   /** How many items the query matches whose unexpired lease another holder has. */
   countLeasedElsewhere(query: DueQuery): Promise<number>;
+  /**
+   * Whether a take of the query would find an item (due, lease free or expired), by a read: a poll every second
+   * asks this first, so that a quiet tick writes nothing (on the embedded store a take is a write transaction).
+   */
+  hasDue(query: Omit<DueQuery, 'holder'>): Promise<boolean>;
   /** The item of (topic, key), if queued. */
   find(topic: string, key: string): Promise<QueueItem | null>;
   /** Takes the work of (topic, key) off the queue, leased or not; false when there was none. */

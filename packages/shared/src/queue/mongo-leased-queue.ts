@@ -57,23 +57,10 @@ export async function enqueueIn(db: Db, { topic, key, payload, dueAt }: NewQueue
   }
 }
 
-/** Settle as one step of a resource's own ordered writes (see LeasedQueue.settle). */
-export async function settleIn(db: Db, id: string, holder: string, next: Settlement, at: Date): Promise<boolean> {
-  const items = collectionOf(db, 'queueItems');
-  if (next === 'done') return (await items.deleteOne({ _id: id, holder })).deletedCount > 0;
-  const set = {
-    due_at: next.dueAt.toISOString(),
-    holder: null,
-    leased_until: null,
-    settled_at: at.toISOString(),
-    ...(next.payload === undefined ? {} : { payload: JSON.stringify(next.payload) }),
-  };
-  return (await items.updateOne({ _id: id, holder }, { $set: set })).matchedCount > 0;
-}
-
-/** Queues the item unless its key is queued: only $setOnInsert, so one already there is left exactly as it is. */
-async function enqueueIfAbsentIn(db: Db, { topic, key, payload, dueAt }: NewQueueItem): Promise<boolean> {
+/** EnqueueIfAbsent as one step of a resource's own ordered writes (see LeasedQueue.enqueueIfAbsent). */
+export async function enqueueIfAbsentIn(db: Db, { topic, key, payload, dueAt }: NewQueueItem): Promise<boolean> {
   try {
+    // Only $setOnInsert: an item already queued for the key matches and is left exactly as it is.
     const result = await collectionOf(db, 'queueItems').updateOne(
       { _id: queueItemIdOf(topic, key) },
       {
@@ -94,6 +81,20 @@ async function enqueueIfAbsentIn(db: Db, { topic, key, payload, dueAt }: NewQueu
     if (isDuplicateKey(error)) return false;
     throw error;
   }
+}
+
+/** Settle as one step of a resource's own ordered writes (see LeasedQueue.settle). */
+export async function settleIn(db: Db, id: string, holder: string, next: Settlement, at: Date): Promise<boolean> {
+  const items = collectionOf(db, 'queueItems');
+  if (next === 'done') return (await items.deleteOne({ _id: id, holder })).deletedCount > 0;
+  const set = {
+    due_at: next.dueAt.toISOString(),
+    holder: null,
+    leased_until: null,
+    settled_at: at.toISOString(),
+    ...(next.payload === undefined ? {} : { payload: JSON.stringify(next.payload) }),
+  };
+  return (await items.updateOne({ _id: id, holder }, { $set: set })).matchedCount > 0;
 }
 
 /** The item of (topic, key). */
@@ -185,6 +186,17 @@ export class MongoLeasedQueue implements LeasedQueue {
         leased_until: { $gte: query.now.toISOString() },
         holder: { $ne: query.holder },
       }),
+    );
+  }
+
+  hasDue(query: Omit<DueQuery, 'holder'>): Promise<boolean> {
+    const at = query.now.toISOString();
+    return this.database.run(
+      async () =>
+        (await collectionOf(this.db, 'queueItems').countDocuments(
+          { ...dueFilter({ ...query, holder: '' }), $or: [{ leased_until: null }, { leased_until: { $lt: at } }] },
+          { limit: 1 },
+        )) > 0,
     );
   }
 

@@ -57,8 +57,15 @@ export function queueContract(factory: StoreFactory): void {
   });
 
   it('an expired lease is taken again; until then it is counted as leased elsewhere', async () => {
+    expect(await queue.hasDue({ topic: 'jobs', now: at(0) })).toBe(false);
     await queue.enqueue({ topic: 'jobs', key: 'k', payload: {}, dueAt: at(0) });
+    expect(await queue.hasDue({ topic: 'jobs', now: at(-1) })).toBe(false);
+    expect(await queue.hasDue({ topic: 'jobs', now: at(-1), evenIfNotDue: true })).toBe(true);
+    expect(await queue.hasDue({ topic: 'other', now: at(1) })).toBe(false);
+    expect(await queue.hasDue({ topic: 'jobs', now: at(1) })).toBe(true);
     await take('a', 1, { leaseMs: 1000 });
+    expect(await queue.hasDue({ topic: 'jobs', now: at(1) })).toBe(false);
+    expect(await queue.hasDue({ topic: 'jobs', now: at(3) })).toBe(true);
     expect(await take('b', 1)).toEqual([]);
     expect(await queue.countLeasedElsewhere({ topic: 'jobs', now: at(1), holder: 'b' })).toBe(1);
     expect(await queue.countLeasedElsewhere({ topic: 'jobs', now: at(1), holder: 'a' })).toBe(0);

@@ -59,6 +59,11 @@ function prepare(db: Database.Database) {
         `SELECT count(*) FROM queue_items WHERE ${DUE} AND leased_until >= @now AND holder <> @holder`,
       )
       .pluck(),
+    hasDue: db
+      .prepare<[DueParameters], number>(
+        `SELECT EXISTS (SELECT 1 FROM queue_items WHERE ${DUE} AND (leased_until IS NULL OR leased_until < @now))`,
+      )
+      .pluck(),
     find: db.prepare<[string, string], ItemRow>('SELECT * FROM queue_items WHERE topic = ? AND key = ?'),
     remove: db.prepare<[string, string]>('DELETE FROM queue_items WHERE topic = ? AND key = ?'),
   };
@@ -170,6 +175,10 @@ export class SqliteLeasedQueue implements LeasedQueue {
 
   countLeasedElsewhere(query: DueQuery): Promise<number> {
     return this.database.read(() => this.statements.leasedElsewhere.get(dueParameters(query))!);
+  }
+
+  hasDue(query: Omit<DueQuery, 'holder'>): Promise<boolean> {
+    return this.database.read(() => this.statements.hasDue.get(dueParameters({ ...query, holder: '' }))! === 1);
   }
 
   find(topic: string, key: string): Promise<QueueItem | null> {

@@ -21,6 +21,8 @@ export * from '../publishers';
 export * from '../staff';
 export * from '../evidence';
 export * from '../outlets';
+export * from '../webhook-events';
+export * from '../webhooks';
 // Building blocks for adapters registered outside this package (see @byline/editorial): the MongoDB schema and
 // its id, error and batching helpers, and the embedded store's per-connection statements.
 export * from '../store/mongo/mongo-schema';

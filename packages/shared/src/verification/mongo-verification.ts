@@ -1,6 +1,8 @@
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import type { MongoDatabase } from '../database/mongo-database';
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import { insertAudit, openPendingRequest } from '../store/mongo/mongo-verification-records';
 import { collectionOf, type VerificationRequestDoc } from '../store/mongo/mongo-schema';
 import type { ReturnToQueue, Verification, VerificationDecision, VerificationRequest } from './verification-repository';
@@ -70,10 +72,11 @@ export class MongoVerification implements Verification {
    */
   decide({ profileId, actor, action, note }: VerificationDecision): Promise<boolean> {
     return this.database.run(async () => {
-      if ((await this.profiles.countDocuments({ _id: profileId }, { limit: 1 })) === 0) return false;
+      const profile = await this.profiles.findOne({ _id: profileId }, { projection: { slug: 1 } });
+      if (!profile) return false;
       const verified = action === 'verified';
       await insertAudit(this.database.db, { profile_id: profileId, actor, action, note, at: new Date().toISOString() });
-      await this.profiles.updateOne({ _id: profileId }, { $set: { verified } });
+      await this.setVerified(profileId, profile.slug, verified);
       await rerenderInTurn(this.database.db, [profileId]); // its outlets show only verified staff
       const pending = await this.requests.findOne({ open_for: profileId });
       if (pending) {
@@ -95,7 +98,9 @@ export class MongoVerification implements Verification {
   returnToQueue({ profileId, actor, action, note }: ReturnToQueue): Promise<boolean> {
     return this.database.run(async () => {
       const at = new Date().toISOString();
-      if ((await this.profiles.updateOne({ _id: profileId }, { $set: { verified: false } })).matchedCount === 0) return false;
+      const profile = await this.profiles.findOne({ _id: profileId }, { projection: { slug: 1 } });
+      if (!profile) return false;
+      await this.setVerified(profileId, profile.slug, false);
       await rerenderInTurn(this.database.db, [profileId]); // its outlets show only verified staff
       await insertAudit(this.database.db, { profile_id: profileId, actor, action, note, at });
       await openPendingRequest(this.database.db, profileId, actor, at);
@@ -134,5 +139,16 @@ export class MongoVerification implements Verification {
       );
       return recorded;
     });
+  }
+
+  /**
+   * The flag, changed only when it differs, and in the same single-document update the webhook event that says so
+   * (the profile carries it until the worker's relay queues it: see mongo-outbox.ts).
+   */
+  private async setVerified(profileId: number, slug: string, verified: boolean): Promise<void> {
+    await this.profiles.updateOne(
+      { _id: profileId, verified: { $ne: verified } },
+      { $set: { verified }, ...pushEvents([journalistVerificationEvent(slug, verified)]) },
+    );
   }
 }

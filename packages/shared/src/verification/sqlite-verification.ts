@@ -1,6 +1,9 @@
+import type Database from 'better-sqlite3';
 import type { AuditAction } from '../audit/audit-repository';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
 import type { SqliteDatabase } from '../database/sqlite-database';
+import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import type { ReturnToQueue, Verification, VerificationDecision, VerificationRequest } from './verification-repository';
 
 interface RequestRow {
@@ -33,7 +36,9 @@ const statements = (database: SqliteDatabase) => ({
   close: database.prepare<[VerificationRequest['status'], number]>(
     "UPDATE verification_requests SET status = ? WHERE profile_id = ? AND status = 'pending'",
   ),
-  profileDoc: database.prepare<[number], { doc: string }>('SELECT doc FROM profiles WHERE id = ?'),
+  profileDoc: database.prepare<[number], { slug: string; verified: number; doc: string }>(
+    'SELECT slug, verified, doc FROM profiles WHERE id = ?',
+  ),
   setVerified: database.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
   audit: database.prepare<[number, string, AuditAction, string, string]>(
     'INSERT INTO verification_audit (profile_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)',
@@ -74,9 +79,9 @@ export class SqliteVerification implements Verification {
   }
 
   decide({ profileId, actor, action, note }: VerificationDecision): Promise<boolean> {
-    return this.database.write(() => {
+    return this.database.write((db) => {
       const verified = action === 'verified';
-      if (!this.setVerified(profileId, verified)) return false;
+      if (!this.setVerified(db, profileId, verified)) return false;
       this.sql.close.run(verified ? 'approved' : 'rejected', profileId);
       this.sql.audit.run(profileId, actor, action, note, new Date().toISOString());
       return true;
@@ -84,8 +89,8 @@ export class SqliteVerification implements Verification {
   }
 
   returnToQueue({ profileId, actor, action, note }: ReturnToQueue): Promise<boolean> {
-    return this.database.write(() => {
-      if (!this.setVerified(profileId, false)) return false;
+    return this.database.write((db) => {
+      if (!this.setVerified(db, profileId, false)) return false;
       const now = new Date().toISOString();
       if (!this.sql.pendingOf.get(profileId)) this.sql.open.run(profileId, actor, now);
       this.sql.audit.run(profileId, actor, action, note, now);
@@ -101,14 +106,18 @@ export class SqliteVerification implements Verification {
     });
   }
 
-  /** The flag, and its copy in the profile's document; false when there is no such profile. */
-  private setVerified(profileId: number, verified: boolean): boolean {
+  /**
+   * The flag, and its copy in the profile's document, with the webhook event when the flag changes (in the same
+   * transaction); false when there is no such profile.
+   */
+  private setVerified(db: Database.Database, profileId: number, verified: boolean): boolean {
     const row = this.sql.profileDoc.get(profileId);
     if (!row) return false;
     const doc = { ...JSON.parse(row.doc), verified };
     this.sql.setVerified.run(verified ? 1 : 0, JSON.stringify(doc), profileId);
+    if (Boolean(row.verified) !== verified) recordEventsNow(db, [journalistVerificationEvent(row.slug, verified)]);
     // The outlets the journalist works for show only verified staff (see rerenderOutlets).
-    rerenderNow(this.database.connection, [profileId]);
+    rerenderNow(db, [profileId]);
     return true;
   }
 }

@@ -8,6 +8,7 @@ import type { StoredQueueItem } from '../../queue/stored-queue-item';
 import type { PendingIdentityChange } from '../../profiles/identity-review';
 import type { PublisherDomainDoc, PublisherDoc, PublisherEventDoc } from '../../publishers/mongo-publisher-docs';
 import type { AffiliationDoc } from '../../staff/mongo-staff-docs';
+import type { WebhookEndpointDoc, WebhookMessageDoc } from '../../webhooks/mongo-webhooks';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
@@ -218,6 +219,8 @@ export const COLLECTIONS = {
   publisherDomains: 'publisher_domains',
   publisherEvents: 'publisher_events',
   publisherStaff: 'publisher_staff',
+  webhookEndpoints: 'webhook_endpoints',
+  webhookMessages: 'webhook_messages',
 } as const;
 
 /** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
@@ -244,6 +247,8 @@ interface CollectionDocs {
   publisherDomains: PublisherDomainDoc;
   publisherEvents: PublisherEventDoc;
   publisherStaff: AffiliationDoc;
+  webhookEndpoints: WebhookEndpointDoc;
+  webhookMessages: WebhookMessageDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -348,7 +353,24 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { profile_id: 1, _id: -1 }, name: 'of_profile' },
     { key: { invited_email: 1 }, name: 'of_email' },
   ],
+  // an account's endpoints; the endpoints subscribed to an event type
+  [COLLECTIONS.webhookEndpoints]: [
+    { key: { email: 1, _id: 1 }, name: 'of_account' },
+    { key: { events: 1 }, name: 'by_event' },
+  ],
+  [COLLECTIONS.webhookMessages]: [
+    // one message per (endpoint, event): a fan-out run twice adds it once
+    { key: { endpoint_id: 1, event_id: 1 }, name: 'endpoint_event_unique', unique: true },
+    // an endpoint's next pending message, in order
+    { key: { endpoint_id: 1, state: 1, _id: 1 }, name: 'in_order' },
+  ],
 };
+
+// The webhook events a changed document still carries (see webhook-events/mongo-outbox.ts), found every second by
+// the worker's relay: sparse, so only the few documents carrying events are in it. These are OUTBOX_COLLECTIONS.
+for (const name of [COLLECTIONS.profiles, COLLECTIONS.apiKeys, COLLECTIONS.publishers, COLLECTIONS.articles]) {
+  INDEXES[name] = [...(INDEXES[name] ?? []), { key: { webhook_outbox: 1 }, name: 'webhook_outbox', sparse: true }];
+}
 
 /**
  * Creates collections and indexes; idempotent, run at every start. One index per command: FerretDB 1.24

@@ -12,6 +12,7 @@ import { RECHECKS_ONTO_QUEUE_SQL } from '../../recheck/sqlite-recheck-records';
 import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../../proofs/sqlite/proof-attempts-migration';
 import { PUBLISHER_TRUST_SQL, PUBLISHERS_SCHEMA_SQL } from '../../publishers/sqlite-publishers';
 import { STAFF_SCHEMA_SQL } from '../../staff/sqlite-staff';
+import { WEBHOOKS_SCHEMA_SQL } from '../../webhooks/sqlite-webhooks';
 import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
 
 /**
@@ -357,5 +358,10 @@ export const MIGRATIONS: Migration[] = [
       const ids = db.prepare<[], number>('SELECT id FROM publishers').pluck().all();
       db.transaction(() => runNow(rerenderOutlets(sqliteOutletsUnit(db), ids))).immediate();
     },
+  },
+  {
+    // API accounts' webhook endpoints and the messages delivered to them (their events come through the queue).
+    name: '036-webhooks',
+    sql: WEBHOOKS_SCHEMA_SQL,
   },
 ];

@@ -1,0 +1,190 @@
+import {
+  WEBHOOK_DELIVERY_TOPIC,
+  WEBHOOK_EXCERPT_MAX,
+  type LeasedQueue,
+  type QueueItem,
+  type WebhookAttempt,
+  type WebhookEndpoint,
+  type WebhookMessage,
+  type Webhooks,
+} from '@byline/shared/storage';
+import type { Logger } from '@byline/shared';
+import type { SafeFetch } from '@byline/shared/fetch';
+import { FAILING_DISABLES_AFTER_MS, retryAfterMs, retryDelayMs } from './retry-schedule';
+import { signingSecretsOf, webhookHeaders } from './signing';
+
+export interface DeliveryOptions {
+  webhooks: Webhooks;
+  queue: LeasedQueue;
+  /** The SSRF-safe fetcher (createSafeFetch with the outbound policy and a 15 s limit: see webhookFetchOf). */
+  fetch: SafeFetch;
+  holder: string;
+  now: () => Date;
+  logger?: Logger;
+  signal?: AbortSignal;
+}
+
+/**
+ * How long delivered and given-up messages are kept, with their attempts, for their owner to look at (pending ones
+ * are kept until sent): the worker prunes older ones.
+ */
+export const MESSAGE_RETENTION_MS = 30 * 24 * 3_600_000;
+
+/** How long an attempt may take, body included (the specification's advice). */
+export const DELIVERY_TIMEOUT_MS = 15_000;
+/** An endpoint's delivery item is leased for one attempt at a time, so a worker that dies holds it this long at most. */
+const DELIVERY_LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
+/** The most messages one run delivers to one endpoint before turning to the others. */
+const MESSAGES_PER_TURN = 20;
+const USER_AGENT = 'Byline-Webhooks/1.0';
+
+export interface DeliverySummary {
+  delivered: number;
+  failed: number;
+  disabled: number;
+}
+
+type Outcome =
+  { ok: true; attempt: WebhookAttempt } | { ok: false; attempt: WebhookAttempt; gone: boolean; retryAfterMs: number | null };
+
+/** The start of the answer's body (WEBHOOK_EXCERPT_MAX characters); the rest is not read. */
+async function excerptOf(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    // Four bytes per character at most: enough bytes for the excerpt whatever the text.
+    while (size < WEBHOOK_EXCERPT_MAX * 4) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body cut short still gives what arrived.
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, WEBHOOK_EXCERPT_MAX);
+}
+
+/** One attempt: POST the body with its signatures; 2xx is success, anything else (3xx included) a failure. */
+async function attempt(fetch: SafeFetch, endpoint: WebhookEndpoint, message: WebhookMessage, at: Date): Promise<Outcome> {
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': USER_AGENT,
+    ...webhookHeaders(message.eventId, message.body, signingSecretsOf(endpoint, at), at),
+  };
+  try {
+    const response = await fetch(endpoint.url, { method: 'POST', headers, body: message.body, redirect: 'manual' });
+    const excerpt = await excerptOf(response);
+    const result: WebhookAttempt = { at: at.toISOString(), status: response.status, error: null, excerpt };
+    if (response.status >= 200 && response.status < 300) return { ok: true, attempt: result };
+    return {
+      ok: false,
+      attempt: result,
+      gone: response.status === 410,
+      retryAfterMs: retryAfterMs(response.headers.get('retry-after'), at),
+    };
+  } catch (error) {
+    const reason = error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : String(error);
+    return {
+      ok: false,
+      attempt: { at: at.toISOString(), status: null, error: reason.slice(0, 200), excerpt: '' },
+      gone: false,
+      retryAfterMs: null,
+    };
+  }
+}
+
+/**
+ * Delivers the endpoints' messages: each endpoint's delivery item is taken by one holder at a time, which sends its
+ * oldest pending message, and only after that one is delivered (or given up) the next, so an endpoint receives its
+ * messages in order. A failure reschedules the item on the retry schedule (or the receiver's Retry-After, when later)
+ * and marks the endpoint failing; a 410, or failing for five days, disables it. At least once: a holder that dies
+ * mid-attempt leaves its lease to expire, and the message is sent again.
+ */
+export async function runWebhookDelivery(options: DeliveryOptions): Promise<DeliverySummary> {
+  const summary: DeliverySummary = { delivered: 0, failed: 0, disabled: 0 };
+  const startedAt = options.now();
+  while (!options.signal?.aborted) {
+    const items = await takeDeliveries(options, 10, startedAt);
+    if (items.length === 0) break;
+    // Endpoints are independent: one slow receiver does not hold up the others.
+    await Promise.all(items.map((item) => deliverToEndpoint(options, item, summary)));
+  }
+  return summary;
+}
+
+/**
+ * Leases up to `limit` endpoints with a message due (oldest due first), each for one attempt's time; none, and
+ * nothing written, when a read finds none due (a quiet tick every second writes nothing).
+ */
+export async function takeDeliveries(
+  { queue, holder, now }: Pick<DeliveryOptions, 'queue' | 'holder' | 'now'>,
+  limit: number,
+  notSettledSince?: Date,
+): Promise<QueueItem[]> {
+  if (!(await queue.hasDue({ topic: WEBHOOK_DELIVERY_TOPIC, now: now(), notSettledSince }))) return [];
+  return queue.takeDue({ topic: WEBHOOK_DELIVERY_TOPIC, now: now(), holder, leaseMs: DELIVERY_LEASE_MS, limit, notSettledSince });
+}
+
+/**
+ * One endpoint's turn, on its leased delivery item: its pending messages in order, each under a fresh lease, until
+ * one fails (then its retry is scheduled), none is left, or MESSAGES_PER_TURN were sent.
+ */
+export async function deliverToEndpoint(options: DeliveryOptions, first: QueueItem, summary: DeliverySummary): Promise<void> {
+  const { webhooks, queue, holder, now, logger, signal } = options;
+  let item: QueueItem | null = first;
+  for (let sent = 0; item && sent < MESSAGES_PER_TURN && !signal?.aborted; sent++) {
+    const endpointId = Number(item.key);
+    const endpoint = await webhooks.find(endpointId);
+    const message = endpoint?.enabled ? await webhooks.nextPending(endpointId) : null;
+    // Nothing to send (or no one to send it to): the item goes; a new message or enabling queues it again.
+    if (!endpoint || !message) {
+      await queue.settle(item.id, holder, 'done', now());
+      return;
+    }
+    const at = now();
+    const outcome = await attempt(options.fetch, endpoint, message, at);
+    if (outcome.ok) {
+      await webhooks.recordAttempt(message.id, outcome.attempt, 'delivered');
+      if (endpoint.failingSince) await webhooks.setFailing(endpoint.id, null);
+      summary.delivered++;
+      // The next message under a fresh lease, so that a lease never has to cover more than one attempt.
+      await queue.settle(item.id, holder, { dueAt: now() }, now());
+      item = await queue.take({ topic: WEBHOOK_DELIVERY_TOPIC, key: item.key, now: now(), holder, leaseMs: DELIVERY_LEASE_MS });
+      continue;
+    }
+    summary.failed++;
+    const failingSince = endpoint.failingSince ? new Date(endpoint.failingSince) : at;
+    const log = { endpointId, messageId: message.id, status: outcome.attempt.status, error: outcome.attempt.error };
+    if (outcome.gone || at.getTime() - failingSince.getTime() >= FAILING_DISABLES_AFTER_MS) {
+      // The message stays pending: enabling the endpoint again delivers it.
+      await webhooks.recordAttempt(message.id, outcome.attempt, 'pending');
+      const reason = outcome.gone ? 'answered 410 Gone' : 'failing for 5 days';
+      await webhooks.setEnabled(endpoint.id, false, reason);
+      summary.disabled++;
+      logger?.warn('webhook endpoint disabled', { ...log, reason });
+      await queue.settle(item.id, holder, 'done', now());
+      return;
+    }
+    await webhooks.setFailing(endpoint.id, failingSince);
+    const wait = retryDelayMs(message.attemptCount + 1, outcome.retryAfterMs);
+    if (wait === null) {
+      // The schedule ran out: this message is given up, and the endpoint's next one is tried.
+      await webhooks.recordAttempt(message.id, outcome.attempt, 'failed');
+      logger?.warn('webhook message given up', log);
+      await queue.settle(item.id, holder, { dueAt: now() }, now());
+      item = await queue.take({ topic: WEBHOOK_DELIVERY_TOPIC, key: item.key, now: now(), holder, leaseMs: DELIVERY_LEASE_MS });
+      continue;
+    }
+    await webhooks.recordAttempt(message.id, outcome.attempt, 'pending');
+    logger?.info('webhook attempt failed; retrying', { ...log, retryInMs: wait });
+    await queue.settle(item.id, holder, { dueAt: new Date(at.getTime() + wait) }, now());
+    return;
+  }
+  // Turn over: the endpoint's remaining messages wait for the next run.
+  if (item) await queue.settle(item.id, holder, { dueAt: now() }, now());
+}

@@ -1,0 +1,165 @@
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookMessage } from '@byline/shared/storage';
+import { html, sitePath, type SafeHtml } from './html';
+import { csrfField, field, postButton, type FieldErrors } from './forms';
+
+/** What the page shows once after an endpoint is added or its secret rotated. */
+export interface SecretToShow {
+  webhookSecret: string;
+  endpointId: number;
+  url: string;
+}
+
+export interface WebhooksPageState {
+  csrf: string;
+  endpoints: WebhookEndpoint[];
+  created?: SecretToShow;
+  form?: { url?: string; events?: string[] };
+  errors?: FieldErrors;
+  notice?: string;
+}
+
+const endpointPath = (endpoint: Pick<WebhookEndpoint, 'id'>) => sitePath(`/settings/api/webhooks/${endpoint.id}`);
+
+const when = (iso: string) => html`<time datetime="${iso}">${iso.replace('T', ' ').slice(0, 19)} UTC</time>`;
+
+/** Enabled, failing since when, or disabled and why. */
+function statusOf(endpoint: WebhookEndpoint): SafeHtml {
+  if (!endpoint.enabled) return html`Disabled${endpoint.disabledReason ? html` (${endpoint.disabledReason})` : ''}`;
+  return endpoint.failingSince ? html`Failing since ${when(endpoint.failingSince)}` : html`Enabled`;
+}
+
+function newSecret(created: SecretToShow): SafeHtml {
+  return html`<section class="card" aria-labelledby="new-secret-heading">
+    <h2 id="new-secret-heading">Signing secret for ${created.url}</h2>
+    <p>
+      <strong>Copy this secret now; it is never shown again.</strong> Verify each delivery's <code>webhook-signature</code> with
+      it (any Standard Webhooks library does).
+    </p>
+    <p class="secret" id="new-webhook-secret">${created.webhookSecret}</p>
+    <button type="button" class="secondary" data-copy="new-webhook-secret">Copy</button>
+  </section>`;
+}
+
+function endpointTable(csrf: string, endpoints: WebhookEndpoint[]): SafeHtml {
+  if (!endpoints.length) return html`<p>No endpoints yet.</p>`;
+  return html`<table class="keys">
+    <thead>
+      <tr>
+        <th>Address</th>
+        <th>Events</th>
+        <th>Status</th>
+        <th>Actions</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${endpoints.map(
+        (endpoint) =>
+          html`<tr>
+            <td data-label="Address"><code>${endpoint.url}</code></td>
+            <td data-label="Events">${endpoint.events.map((type, i) => html`${i ? ', ' : ''}<code>${type}</code>`)}</td>
+            <td data-label="Status">${statusOf(endpoint)}</td>
+            <td>
+              <a href="${endpointPath(endpoint)}">Deliveries</a>
+              ${postButton(`${endpointPath(endpoint)}/${endpoint.enabled ? 'disable' : 'enable'}`, endpoint.enabled ? 'Disable' : 'Enable', csrf)}
+              ${postButton(`${endpointPath(endpoint)}/rotate`, 'Rotate secret', csrf)}
+              <a href="${endpointPath(endpoint)}/remove">Remove…</a>
+            </td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+function newEndpointForm(csrf: string, form: WebhooksPageState['form'] = {}, errors: FieldErrors = {}): SafeHtml {
+  const chosen = new Set(form.events ?? []);
+  return html`<form method="post" action="/settings/api/webhooks" class="card" novalidate>
+    ${csrfField(csrf)}
+    ${field({
+      name: 'url',
+      label: 'Address',
+      value: form.url,
+      errors,
+      hint: 'An https address on the public internet; each event is POSTed to it as JSON, signed.',
+    })}
+    <fieldset${errors.events ? html` aria-describedby="f-events-error"` : ''}>
+      <legend>Events</legend>
+      ${WEBHOOK_EVENT_TYPES.map(
+        (type) =>
+          html`<div class="field checkbox">
+            <input type="checkbox" id="f-event-${type}" name="events" value="${type}" ${chosen.has(type) ? html`checked` : ''} />
+            <label for="f-event-${type}"><code>${type}</code></label>
+          </div>`,
+      )}
+      ${errors.events ? html`<p class="error" id="f-events-error" role="alert">${errors.events}</p>` : ''}
+    </fieldset>
+    <button type="submit">Add endpoint</button>
+  </form>`;
+}
+
+export function webhooksPage({ csrf, endpoints, created, form, errors, notice }: WebhooksPageState): SafeHtml {
+  return html`<h1>Webhooks</h1>
+    ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''} ${created ? newSecret(created) : ''}
+    <p>
+      Byline POSTs a signed JSON message to your endpoints when something they subscribe to changes, retrying for about three days
+      while they fail. <a href="/settings/api">Back to API settings</a>
+    </p>
+    <h2>Endpoints</h2>
+    ${endpointTable(csrf, endpoints)}
+    <h2>Add an endpoint</h2>
+    ${newEndpointForm(csrf, form, errors)}`;
+}
+
+/** An endpoint's latest messages, each attempt's status, time and the start of the answer, and redelivery. */
+export function deliveriesPage({
+  csrf,
+  endpoint,
+  messages,
+  notice,
+}: {
+  csrf: string;
+  endpoint: WebhookEndpoint;
+  messages: WebhookMessage[];
+  notice?: string;
+}): SafeHtml {
+  const attempts = (message: WebhookMessage) =>
+    message.attempts.length
+      ? html`<ol>
+          ${message.attempts.map(
+            (a) =>
+              html`<li>
+                ${when(a.at)} · ${a.status === null ? html`no answer: ${a.error ?? ''}` : html`HTTP ${a.status}`}
+                ${a.excerpt ? html`<pre>${a.excerpt}</pre>` : ''}
+              </li>`,
+          )}
+        </ol>`
+      : html`<p class="hint">Not attempted yet.</p>`;
+  return html`<h1>Deliveries to <code>${endpoint.url}</code></h1>
+    ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+    <p>Status: ${statusOf(endpoint)} · <a href="/settings/api/webhooks">Back to webhooks</a></p>
+    ${
+      messages.length
+        ? messages.map(
+            (message) =>
+              html`<section class="card">
+                <h2><code>${message.type}</code> · ${message.state}</h2>
+                <p><code>${message.eventId}</code> · made ${when(message.createdAt)}</p>
+                ${attempts(message)}
+                ${postButton(`${endpointPath(endpoint)}/messages/${message.id}/redeliver`, 'Redeliver', csrf)}
+              </section>`,
+          )
+        : html`<p>No messages yet.</p>`
+    }`;
+}
+
+/** Removing cannot be undone, so the table leads here first. */
+export function removeEndpointPage({ csrf, endpoint }: { csrf: string; endpoint: WebhookEndpoint }): SafeHtml {
+  return html`<h1>Remove the endpoint <code>${endpoint.url}</code>?</h1>
+    <div class="card">
+      <p>No more events are sent to it, and its messages and their attempts are deleted. To pause it instead, disable it.</p>
+      <form method="post" action="${endpointPath(endpoint)}/remove" class="inline">
+        ${csrfField(csrf)}<input type="hidden" name="confirm" value="remove" />
+        <button type="submit" class="danger">Remove the endpoint</button>
+      </form>
+      <a href="/settings/api/webhooks">Keep it</a>
+    </div>`;
+}

@@ -1,0 +1,142 @@
+import { DEFAULT_OUTBOUND, createSafeFetch, runWebhookDelivery, runWebhookFanOut } from '@byline/editorial';
+import { loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
+import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
+
+const secretOn = (html: string) => /id="new-webhook-secret">([^<]+)</.exec(html)?.[1];
+
+describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (factory) => {
+  let portal: Portal;
+  let receiver: Receiver;
+  beforeEach(async () => {
+    portal = await startPortal(factory);
+    receiver = await startReceiver();
+  });
+  afterEach(async () => {
+    await receiver.close();
+    await portal.close();
+  });
+
+  async function withAccount() {
+    const session = await signedUp(portal.app);
+    await submit(session.agent, '/settings/api', '/settings/api/account', {});
+    return session;
+  }
+  const add = (agent: Agent, fields: Record<string, string | string[]>) =>
+    submit(agent, '/settings/api/webhooks', '/settings/api/webhooks', fields);
+  /** The worker's two runs, with the fetcher the portal's outbound rules allow (loopback in tests). */
+  async function workerTick() {
+    const { webhooks, queue } = portal.backend;
+    const now = () => new Date();
+    await runWebhookFanOut({ webhooks, queue, database: portal.store.database, holder: 't', now });
+    await runWebhookDelivery({
+      webhooks,
+      queue,
+      fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 }),
+      holder: 't',
+      now,
+    });
+  }
+
+  it('adds an endpoint whose secret is shown once, lists it, disables, enables and rotates it', async () => {
+    const { agent, email } = await withAccount();
+    expect((await agent.get('/settings/api')).text).toContain('href="/settings/api/webhooks"');
+    expect((await agent.get('/settings/api/webhooks')).text).toContain('No endpoints yet.');
+
+    const posted = await add(agent, { url: receiver.url, events: ['api_key.revoked', 'journalist.unverified'] });
+    expect(posted.status).toBe(303);
+    const shown = await agent.get(posted.headers.location!);
+    const secret = secretOn(shown.text)!;
+    expect(secret).toMatch(/^whsec_/);
+    expect(shown.headers['cache-control']).toBe('no-store');
+    const again = await agent.get('/settings/api/webhooks');
+    expect(secretOn(again.text)).toBeUndefined();
+    expect(again.text).not.toContain(secret);
+    expect(again.text).toContain(receiver.url);
+    expect(again.text).toContain('<code>api_key.revoked</code>, <code>journalist.unverified</code>');
+    const [endpoint] = await portal.backend.webhooks.endpointsOf(email);
+    expect(endpoint).toMatchObject({ url: receiver.url, events: ['api_key.revoked', 'journalist.unverified'], secret });
+
+    const disabled = await submit(agent, '/settings/api/webhooks', `/settings/api/webhooks/${endpoint!.id}/disable`, {});
+    expect(disabled.headers.location).toBe('/settings/api/webhooks?done=disabled');
+    expect((await agent.get(disabled.headers.location!)).text).toContain('Disabled (disabled by its owner)');
+    await submit(agent, '/settings/api/webhooks', `/settings/api/webhooks/${endpoint!.id}/enable`, {});
+    expect((await portal.backend.webhooks.find(endpoint!.id))?.enabled).toBe(true);
+
+    const rotated = await submit(agent, '/settings/api/webhooks', `/settings/api/webhooks/${endpoint!.id}/rotate`, {});
+    const newSecret = secretOn((await agent.get(rotated.headers.location!)).text);
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(await portal.backend.webhooks.find(endpoint!.id)).toMatchObject({ secret: newSecret, previousSecret: secret });
+  });
+
+  it('refuses a bad address or no events with 422 naming the field, and stores nothing', async () => {
+    const { agent, email } = await withAccount();
+    const noEvents = await add(agent, { url: receiver.url });
+    expect(noEvents.status).toBe(422);
+    expect(noEvents.text).toMatch(/id="f-events-error" role="alert">Choose at least one event/);
+    const notHttps = await add(agent, { url: 'ftp://hooks.example/', events: 'api_key.revoked' });
+    expect(notHttps.status).toBe(422);
+    expect(notHttps.text).toMatch(/id="f-url-error" role="alert">The address must be an absolute https address/);
+    expect(await portal.backend.webhooks.endpointsOf(email)).toEqual([]);
+  });
+
+  it('refuses a private address unless ALLOWED_PRIVATE_ADDRESSES lists it', async () => {
+    await portal.close();
+    portal = await startPortal(factory, { outbound: DEFAULT_OUTBOUND });
+    const { agent, email } = await withAccount();
+    for (const url of [receiver.url, 'https://192.168.1.10/hook']) {
+      const refused = await add(agent, { url, events: 'api_key.revoked' });
+      expect(refused.status).toBe(422);
+      expect(refused.text).toMatch(/id="f-url-error" role="alert">The address must be a public internet address/);
+    }
+    expect(await portal.backend.webhooks.endpointsOf(email)).toEqual([]);
+  });
+
+  it("shows each delivery's attempts and redelivers; another account's endpoint is a 404; removing asks first", async () => {
+    const { agent, email } = await withAccount();
+    await add(agent, { url: receiver.url, events: 'api_key.revoked' });
+    const [endpoint] = await portal.backend.webhooks.endpointsOf(email);
+    const path = `/settings/api/webhooks/${endpoint!.id}`;
+    await portal.backend.apiAccounts.createKey({ email, name: 'k', key: 'bk_portal', secretHash: 'h' });
+    receiver.answer = { status: 500, body: 'receiver <b>broke</b>' };
+    await submit(agent, '/settings/api', '/settings/api/keys/bk_portal/revoke', { confirm: 'revoke' });
+    await workerTick();
+
+    const page = await agent.get(path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<code>api_key.revoked</code> · pending');
+    expect(page.text).toContain('HTTP 500');
+    expect(page.text).toContain('<pre>receiver &lt;b&gt;broke&lt;/b&gt;</pre>');
+    expect(page.text).toMatch(/Failing since <time/);
+
+    receiver.answer = { status: 204 };
+    const [message] = await portal.backend.webhooks.messagesOf(endpoint!.id, 1);
+    const redelivered = await submit(agent, path, `${path}/messages/${message!.id}/redeliver`, {});
+    expect(redelivered.headers.location).toBe(`${path}?done=redelivered`);
+    await workerTick();
+    expect(receiver.received.map((r) => r.id)).toEqual([message!.eventId, message!.eventId]);
+    expect((await agent.get(path)).text).toContain('HTTP 204');
+
+    const other = await signedUp(portal.app);
+    await submit(other.agent, '/settings/api', '/settings/api/account', {});
+    expect((await other.agent.get(path)).status).toBe(404);
+    expect((await submit(other.agent, '/settings/api/webhooks', `${path}/disable`, {})).status).toBe(404);
+    expect((await other.agent.post(`${path}/disable`).type('form').send({})).status).toBe(403);
+
+    expect((await agent.get(`${path}/remove`)).text).toContain('Remove the endpoint');
+    const unconfirmed = await submit(agent, `${path}/remove`, `${path}/remove`, {});
+    expect(unconfirmed.status).toBe(200);
+    expect(await portal.backend.webhooks.find(endpoint!.id)).not.toBeNull();
+    const removed = await submit(agent, `${path}/remove`, `${path}/remove`, { confirm: 'remove' });
+    expect(removed.headers.location).toBe('/settings/api/webhooks?done=removed');
+    expect(await portal.backend.webhooks.find(endpoint!.id)).toBeNull();
+  });
+
+  it('an account deleted by its owner takes its endpoints with it', async () => {
+    const { agent, email } = await withAccount();
+    await add(agent, { url: receiver.url, events: 'api_key.revoked' });
+    expect(await portal.backend.webhooks.endpointsOf(email)).toHaveLength(1);
+    const deleted = await submit(agent, '/account/delete', '/account/delete', { email });
+    expect(deleted.status).toBe(303);
+    expect(await portal.backend.webhooks.endpointsOf(email)).toEqual([]);
+  });
+});

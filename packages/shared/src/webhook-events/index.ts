@@ -1,0 +1,3 @@
+export * from './webhook-event';
+export * from './sqlite-outbox';
+export * from './mongo-outbox';

@@ -1,0 +1,136 @@
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { addProvenArticle, contractArticle, newJournalist, proveClaim } from '../profiles/journalist-contract';
+import type { QueueItem } from '../queue/leased-queue';
+import { OUTBOX_COLLECTIONS, OUTBOX_FIELD, relayStoreOutbox } from './mongo-outbox';
+import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from './webhook-event';
+
+/**
+ * The outbox on every store: each change that makes a webhook event puts it on the queue (on MongoDB once the relay
+ * has run), once per change, and a change that changes nothing makes none.
+ */
+export function outboxContract(factory: StoreFactory): void {
+  const backend = freshBackendPerTest(factory);
+  const seen = new Set<string>();
+
+  /** The events queued since the last call (relayed first, twice, to show the relay adds nothing twice). */
+  async function newEvents(): Promise<WebhookEvent[]> {
+    const { store, queue } = backend();
+    await relayStoreOutbox(store.database);
+    await relayStoreOutbox(store.database);
+    const items: QueueItem[] = await queue.takeDue({
+      topic: WEBHOOK_EVENT_TOPIC,
+      now: new Date(Date.now() + 60_000),
+      holder: 'contract',
+      leaseMs: 1,
+      limit: 100,
+      evenIfNotDue: true,
+    });
+    // Relayed, an event is off its document (which no longer carries the field, so the relay's scan skips it).
+    if (store.database.kind === 'mongodb') {
+      for (const name of OUTBOX_COLLECTIONS) {
+        expect(await store.database.mongo.db.collection(name).countDocuments({ [OUTBOX_FIELD]: { $exists: true } })).toBe(0);
+      }
+    }
+    const events = items.map((item) => item.payload as unknown as WebhookEvent).filter((event) => !seen.has(event.id));
+    for (const event of events) seen.add(event.id);
+    return events;
+  }
+  const shapes = (events: WebhookEvent[]) => events.map((e) => [e.payload.type, e.payload.data, e.audience ?? null]);
+
+  it("a profile's verification and its withdrawal each queue their event, once", async () => {
+    const { profile } = await newJournalist(backend());
+    await newEvents();
+    const decide = (action: 'verified' | 'rejected') =>
+      backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action, note: '' });
+    await decide('verified');
+    await decide('verified');
+    expect(shapes(await newEvents())).toEqual([['journalist.verified', { slug: profile.profile_slug }, null]]);
+    await backend().verification.returnToQueue({
+      profileId: profile.id,
+      actor: 'ed@example.org',
+      action: 'unverified',
+      note: '',
+    });
+    await decide('rejected');
+    expect(shapes(await newEvents())).toEqual([['journalist.unverified', { slug: profile.profile_slug }, null]]);
+    await backend().profiles.setVerified(profile.profile_slug, true);
+    const [event] = await newEvents();
+    expect(event?.id).toMatch(/^msg_/);
+    expect(event?.payload).toEqual({
+      type: 'journalist.verified',
+      timestamp: expect.any(String),
+      data: { slug: profile.profile_slug },
+    });
+  });
+
+  it("a key's revocation and its rotation queue api_key.revoked for its account only, once", async () => {
+    const accounts = backend().apiAccounts;
+    await accounts.createKey({ email: 'dev@example.org', name: 'one', key: 'bk_one', secretHash: 'h' });
+    await accounts.revokeKey('bk_one');
+    await accounts.revokeKey('bk_one');
+    await accounts.createKey({ email: 'dev@example.org', name: 'two', key: 'bk_two', secretHash: 'h' });
+    await accounts.rotateKey('bk_two', { name: 'three', key: 'bk_three', secretHash: 'h' });
+    expect(shapes(await newEvents())).toEqual([
+      ['api_key.revoked', { key: 'bk_one' }, 'dev@example.org'],
+      ['api_key.revoked', { key: 'bk_two' }, 'dev@example.org'],
+    ]);
+  });
+
+  it("a publisher's verification and unverification queue their events, once", async () => {
+    const { publishers } = backend();
+    const outlet = await publishers.create({ slug: 'harbour', name: 'The Harbour Times' }, 'o@example.org', new Date());
+    await publishers.setVerified(outlet!.id, true, 'ed@example.org', '', new Date());
+    await publishers.setVerified(outlet!.id, true, 'ed@example.org', '', new Date());
+    await publishers.setVerified(outlet!.id, false, 'ed@example.org', '', new Date());
+    expect(shapes(await newEvents())).toEqual([
+      ['publisher.verified', { slug: 'harbour' }, null],
+      ['publisher.unverified', { slug: 'harbour' }, null],
+    ]);
+  });
+
+  it("a verified journalist's proven handle changing queues journalist.handle_changed; an unverified one's does not", async () => {
+    const { profile } = await newJournalist(backend(), '@quiet_one');
+    const slug = profile.profile_slug;
+    await proveClaim(backend(), profile.id, 'twitter', '@quiet_one');
+    expect(await newEvents()).toEqual([]);
+    await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await newEvents();
+    await proveClaim(backend(), profile.id, 'instagram', 'quiet.one');
+    expect(shapes(await newEvents())).toEqual([
+      ['journalist.handle_changed', { slug, network: 'instagram', handle: 'quiet.one', previous: '' }, null],
+    ]);
+  });
+
+  it('an article starting to count queues article.verified; unlisting or re-addressing it, article.deactivated', async () => {
+    const { profile } = await newJournalist(backend());
+    await newEvents();
+    const article = contractArticle('webhook-story');
+    const added = await addProvenArticle(backend(), profile.id, article);
+    expect(shapes(await newEvents())).toEqual([['article.verified', { url: 'https://news.example.org/webhook-story' }, null]]);
+    await backend().articles.update(profile.id, added.article.id, { ...article, active: false });
+    await backend().articles.update(profile.id, added.article.id, { ...article, active: false, title: 'Renamed' });
+    expect(shapes(await newEvents())).toEqual([['article.deactivated', { url: 'https://news.example.org/webhook-story' }, null]]);
+    await backend().articles.update(profile.id, added.article.id, article);
+    await backend().articles.update(profile.id, added.article.id, { ...article, link: 'https://news.example.org/elsewhere' });
+    expect(shapes(await newEvents())).toEqual([
+      ['article.verified', { url: 'https://news.example.org/webhook-story' }, null],
+      ['article.deactivated', { url: 'https://news.example.org/webhook-story' }, null],
+    ]);
+    // An unproven article at its new address counts nothing: no event when it is unlisted.
+    await backend().articles.update(profile.id, added.article.id, {
+      ...article,
+      link: 'https://news.example.org/elsewhere',
+      active: false,
+    });
+    expect(await newEvents()).toEqual([]);
+  });
+
+  it('a verified profile withdrawn and erased (its owner leaving) queues journalist.unverified, kept past the erasure', async () => {
+    const { profile } = await newJournalist(backend());
+    await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await newEvents();
+    await backend().profiles.withdrawFromLookups(profile.id);
+    await backend().profiles.erase(profile.id);
+    expect(shapes(await newEvents())).toEqual([['journalist.unverified', { slug: profile.profile_slug }, null]]);
+  });
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The changes an API account may be told of by webhook. Each is written to the outbox in the same store write as
+ * the change itself (see sqlite-outbox.ts, mongo-outbox.ts), so no committed change goes untold.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'journalist.verified',
+  'journalist.unverified',
+  'journalist.handle_changed',
+  'article.verified',
+  'article.deactivated',
+  'publisher.verified',
+  'publisher.unverified',
+  'api_key.revoked',
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The queue's topic of events written by a change and not yet fanned out to the endpoints subscribed to them. */
+export const WEBHOOK_EVENT_TOPIC = 'webhook-event';
+
+/**
+ * The queue's topic of endpoints with messages to deliver: one item per endpoint (keyed by its id), so one holder at
+ * a time delivers an endpoint's messages, in order, and its retries wait on the item's due time.
+ */
+export const WEBHOOK_DELIVERY_TOPIC = 'webhook-delivery';
+
+/** Standard Webhooks asks payloads to stay small; ours are a few fields, so a larger one is a bug. */
+export const WEBHOOK_PAYLOAD_MAX_BYTES = 20 * 1024;
+
+/** What an endpoint receives as the body (Standard Webhooks' `{type, timestamp, data}`). */
+export interface WebhookPayload {
+  type: WebhookEventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** An event as the outbox holds it: the payload, its id (the `webhook-id` header) and who may be told. */
+export interface WebhookEvent {
+  /** Unique per event, `msg_`-prefixed: the `webhook-id` every delivery of it carries, so receivers can dedupe. */
+  id: string;
+  payload: WebhookPayload;
+  /**
+   * The one API account (its email) whose endpoints may be told; absent: every subscribed account. A key's
+   * revocation concerns its own account only.
+   */
+  audience?: string;
+}
+
+export const isWebhookEventType = (value: string): value is WebhookEventType =>
+  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+
+let sequence = 0;
+
+/**
+ * A unique event id that sorts in the order this process made them: the time, a counter, then randomness. The
+ * queue takes events of one instant in the order of their keys, so two changes in one millisecond keep their order.
+ */
+function newEventId(at: Date): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  const time = Math.max(0, at.getTime()).toString(36).padStart(9, '0');
+  return `msg_${time}${sequence.toString(36).padStart(4, '0')}${randomBytes(12).toString('base64url')}`;
+}
+
+/** A new event of `type` about `data`, stamped `at`. */
+export function webhookEvent(
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  at = new Date(),
+  audience?: string,
+): WebhookEvent {
+  const event: WebhookEvent = {
+    id: newEventId(at),
+    payload: { type, timestamp: at.toISOString(), data },
+    ...(audience === undefined ? {} : { audience }),
+  };
+  if (Buffer.byteLength(JSON.stringify(event.payload)) > WEBHOOK_PAYLOAD_MAX_BYTES) {
+    throw new Error(`a ${type} webhook payload is larger than ${WEBHOOK_PAYLOAD_MAX_BYTES} bytes`);
+  }
+  return event;
+}
+
+/*
+ * The events each change makes, written once here and called by both adapters of the resource that makes the change
+ * (inside its unit of write, which is why they are not raised further up).
+ */
+
+/** A journalist's profile became verified or stopped being so. */
+export const journalistVerificationEvent = (slug: string, verified: boolean, at = new Date()): WebhookEvent =>
+  webhookEvent(verified ? 'journalist.verified' : 'journalist.unverified', { slug }, at);
+
+/** A publisher became verified or stopped being so. */
+export const publisherVerificationEvent = (slug: string, verified: boolean, at = new Date()): WebhookEvent =>
+  webhookEvent(verified ? 'publisher.verified' : 'publisher.unverified', { slug }, at);
+
+/** An API key was revoked (or rotated away): told to its own account only. `key` is the key's public id, never its secret. */
+export const apiKeyRevokedEvent = (key: string, email: string, at = new Date()): WebhookEvent =>
+  webhookEvent('api_key.revoked', { key }, at, email);
+
+/**
+ * An article starting to count (proven, and listed active by its owner: the verifiers answer it) is
+ * article.verified; one that stops counting (its proof lapsed, released or moved, or its owner unlisted it) is
+ * article.deactivated. No event when nothing changed.
+ */
+export function articleCountEvents(url: string, countedBefore: boolean, countsNow: boolean, at = new Date()): WebhookEvent[] {
+  if (countedBefore === countsNow) return [];
+  return [webhookEvent(countsNow ? 'article.verified' : 'article.deactivated', { url }, at)];
+}
+
+/** One network's shown handle on a profile, before and after a change ("" where none). */
+export interface HandleChange {
+  network: string;
+  handle: string;
+  previous: string;
+}
+
+/** A verified journalist's proven handles changed: an event per network whose handle changed. */
+export const handleChangedEvents = (slug: string, changes: readonly HandleChange[], at = new Date()): WebhookEvent[] =>
+  changes.map(({ network, handle, previous }) =>
+    webhookEvent('journalist.handle_changed', { slug, network, handle, previous }, at),
+  );

@@ -1,0 +1,110 @@
+import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import type { WebhookEventType } from '../webhook-events/webhook-event';
+import type { WebhookAttempt } from './webhooks-repository';
+
+/** What every Webhooks adapter does (run for each database by test/contracts/webhooks.test.ts). */
+export function webhooksContract(factory: StoreFactory): void {
+  const backend = freshBackendPerTest(factory);
+  const webhooks = () => backend().webhooks;
+  const T0 = new Date('2031-05-01T12:00:00.000Z');
+  const endpoint = (email: string, url = 'https://hooks.example.org/in', events: WebhookEventType[] = ['journalist.verified']) =>
+    webhooks().add({ email, url, events, secret: 'whsec_first' }, T0);
+
+  it('adds endpoints per account, enabled, and finds those subscribed to an event, of one account when asked', async () => {
+    const a = await endpoint('a@example.org');
+    const b = await endpoint('b@example.org', 'https://b.example.org/hook', ['journalist.verified', 'api_key.revoked']);
+    expect(a).toEqual({
+      id: a.id,
+      email: 'a@example.org',
+      url: 'https://hooks.example.org/in',
+      events: ['journalist.verified'],
+      secret: 'whsec_first',
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      enabled: true,
+      failingSince: null,
+      disabledReason: null,
+      createdAt: T0.toISOString(),
+    });
+    expect(await webhooks().find(a.id)).toEqual(a);
+    expect(await webhooks().endpointsOf('a@example.org')).toEqual([a]);
+    expect((await webhooks().subscribed('journalist.verified')).map((e) => e.id)).toEqual([a.id, b.id]);
+    expect((await webhooks().subscribed('api_key.revoked')).map((e) => e.id)).toEqual([b.id]);
+    expect(await webhooks().subscribed('api_key.revoked', 'a@example.org')).toEqual([]);
+    expect(await webhooks().subscribed('article.verified')).toEqual([]);
+
+    expect(await webhooks().setEnabled(a.id, false, 'answered 410 Gone')).toBe(true);
+    expect(await webhooks().find(a.id)).toMatchObject({ enabled: false, disabledReason: 'answered 410 Gone' });
+    expect((await webhooks().subscribed('journalist.verified')).map((e) => e.id)).toEqual([b.id]);
+    await webhooks().setFailing(a.id, T0);
+    expect(await webhooks().setEnabled(a.id, true)).toBe(true);
+    expect(await webhooks().find(a.id)).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+    expect(await webhooks().setEnabled(a.id + 1000, true)).toBe(false);
+  });
+
+  it('rotates the secret keeping the previous one until its expiry; keeps the first failure time', async () => {
+    const a = await endpoint('a@example.org');
+    const until = new Date(T0.getTime() + 86_400_000);
+    expect(await webhooks().rotateSecret(a.id, 'whsec_second', until)).toBe(true);
+    expect(await webhooks().find(a.id)).toMatchObject({
+      secret: 'whsec_second',
+      previousSecret: 'whsec_first',
+      previousSecretExpiresAt: until.toISOString(),
+    });
+    expect(await webhooks().setFailing(a.id, T0)).toBe(true);
+    await webhooks().setFailing(a.id, until);
+    expect((await webhooks().find(a.id))?.failingSince).toBe(T0.toISOString());
+    await webhooks().setFailing(a.id, null);
+    expect((await webhooks().find(a.id))?.failingSince).toBeNull();
+  });
+
+  it('adds a message once per event, hands them out in order, records attempts and redelivers', async () => {
+    const a = await endpoint('a@example.org');
+    const message = (eventId: string) => ({
+      endpointId: a.id,
+      eventId,
+      type: 'journalist.verified' as const,
+      body: `{"n":"${eventId}"}`,
+    });
+    expect(await webhooks().addMessage(message('msg_1'), T0)).toBe(true);
+    expect(await webhooks().addMessage(message('msg_1'), T0)).toBe(false);
+    expect(await webhooks().addMessage(message('msg_2'), T0)).toBe(true);
+
+    const first = await webhooks().nextPending(a.id);
+    expect(first).toMatchObject({ eventId: 'msg_1', body: '{"n":"msg_1"}', state: 'pending', attemptCount: 0, attempts: [] });
+    const failed: WebhookAttempt = { at: T0.toISOString(), status: 500, error: null, excerpt: 'oops' };
+    expect(await webhooks().recordAttempt(first!.id, failed, 'pending')).toBe(true);
+    expect((await webhooks().nextPending(a.id))?.eventId).toBe('msg_1');
+    const ok: WebhookAttempt = { at: T0.toISOString(), status: 204, error: null, excerpt: '' };
+    await webhooks().recordAttempt(first!.id, ok, 'delivered');
+    expect(await webhooks().findMessage(first!.id)).toMatchObject({
+      state: 'delivered',
+      attemptCount: 2,
+      attempts: [failed, ok],
+    });
+    expect((await webhooks().nextPending(a.id))?.eventId).toBe('msg_2');
+    expect((await webhooks().messagesOf(a.id, 10)).map((m) => m.eventId)).toEqual(['msg_2', 'msg_1']);
+
+    expect(await webhooks().redeliver(first!.id)).toBe(true);
+    expect(await webhooks().findMessage(first!.id)).toMatchObject({ state: 'pending', attemptCount: 0, attempts: [failed, ok] });
+    expect((await webhooks().nextPending(a.id))?.eventId).toBe('msg_1');
+
+    // Pruning keeps what is still to be sent and what is recent.
+    expect(await webhooks().addMessage(message('msg_3'), new Date(T0.getTime() + 60_000))).toBe(true);
+    const [third] = await webhooks().messagesOf(a.id, 1);
+    await webhooks().recordAttempt(third!.id, ok, 'delivered');
+    await webhooks().recordAttempt((await webhooks().nextPending(a.id))!.id, ok, 'delivered');
+    await webhooks().recordAttempt((await webhooks().nextPending(a.id))!.id, failed, 'failed');
+    await webhooks().addMessage(message('msg_4'), T0);
+    expect(await webhooks().pruneMessages(new Date(T0.getTime() + 1000))).toBe(2);
+    expect((await webhooks().messagesOf(a.id, 10)).map((m) => [m.eventId, m.state])).toEqual([
+      ['msg_4', 'pending'],
+      ['msg_3', 'delivered'],
+    ]);
+
+    expect(await webhooks().remove(a.id)).toBe(true);
+    expect(await webhooks().find(a.id)).toBeNull();
+    expect(await webhooks().findMessage(first!.id)).toBeNull();
+    expect(await webhooks().remove(a.id)).toBe(false);
+  });
+}

@@ -1,0 +1,124 @@
+import type { Logger, StoreDatabase } from '@byline/shared';
+import {
+  MESSAGE_RETENTION_MS,
+  deliverToEndpoint,
+  runWebhookFanOut,
+  takeDeliveries,
+  type DeliverySummary,
+  type LeasedQueue,
+  type SafeFetch,
+  type Webhooks,
+} from '@byline/editorial';
+
+export interface WebhookLoopOptions {
+  webhooks: Webhooks;
+  queue: LeasedQueue;
+  database: StoreDatabase;
+  /** The SSRF-safe fetcher, 15 s per attempt (see main.ts). */
+  fetch: SafeFetch;
+  holder: string;
+  /** The wait between runs: how soon a change's event leaves (WEBHOOK_POLL_INTERVAL; a second by default). */
+  pollIntervalMs: number;
+  logger: Logger;
+  now?: () => Date;
+  /** Called after every run (tests wait on it). */
+  onRun?: (result: { events?: number; delivery?: DeliverySummary; error?: unknown }) => void;
+}
+
+/** How many endpoints are delivered to at once: a slow receiver takes one of these, never the loop. */
+const CONCURRENT_ENDPOINTS = 10;
+/** How often old messages are pruned (see MESSAGE_RETENTION_MS). */
+const PRUNE_EVERY_MS = 3_600_000;
+
+export interface WebhookLoop {
+  /** Aborts the run in progress (an attempt in flight is left to its lease, and sent again) and ends the loop. */
+  stop(): Promise<void>;
+  readonly done: Promise<void>;
+}
+
+/**
+ * The worker's webhook schedule, beside the re-check loop rather than in it, so that a slow re-check never holds up
+ * an event: every `pollIntervalMs`, the events written by changes are fanned out to the endpoints subscribed to them,
+ * and endpoints with messages due are started on, up to CONCURRENT_ENDPOINTS at a time, without waiting for those
+ * already being delivered to: a slow receiver delays only its own messages. Replicas share the work through the
+ * leased queue; a run that fails is logged and the next tick tries again. stop() waits for the deliveries in flight.
+ */
+export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
+  const { pollIntervalMs, logger, onRun, now = () => new Date(), ...rest } = options;
+  const stopping = new AbortController();
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollIntervalMs);
+      function done() {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', done);
+        resolve();
+      }
+      stopping.signal.addEventListener('abort', done);
+    });
+
+  const inFlight = new Set<Promise<void>>();
+  const deliveryOptions = { ...rest, now, logger, signal: stopping.signal };
+
+  /** Starts on the due endpoints that free slots allow; each turn logs what it did when it ends. */
+  const startDeliveries = async () => {
+    const free = CONCURRENT_ENDPOINTS - inFlight.size;
+    if (free <= 0) return 0;
+    const items = await takeDeliveries(deliveryOptions, free);
+    for (const item of items) {
+      const summary: DeliverySummary = { delivered: 0, failed: 0, disabled: 0 };
+      const turn = deliverToEndpoint(deliveryOptions, item, summary)
+        .then(() => {
+          if (summary.delivered + summary.failed > 0) logger.info('webhook deliveries', { endpointId: item.key, ...summary });
+          onRun?.({ delivery: summary });
+        })
+        .catch((error: unknown) => {
+          logger.error('webhook delivery failed; the endpoint is tried again when its lease ends', {
+            endpointId: item.key,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        })
+        .finally(() => inFlight.delete(turn));
+      inFlight.add(turn);
+    }
+    return items.length;
+  };
+
+  let prunedAt = 0;
+  const prune = async () => {
+    const at = now().getTime();
+    if (at - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = at;
+    const pruned = await rest.webhooks.pruneMessages(new Date(at - MESSAGE_RETENTION_MS));
+    if (pruned > 0) logger.info('old webhook messages pruned', { pruned });
+  };
+
+  const loop = async () => {
+    while (!stopping.signal.aborted) {
+      try {
+        await prune();
+        const fanOut = await runWebhookFanOut({ ...rest, now, signal: stopping.signal });
+        const started = await startDeliveries();
+        logger.log(fanOut.events + started > 0 ? 'info' : 'debug', 'webhook run finished', { ...fanOut, started });
+        onRun?.({ events: fanOut.events });
+      } catch (error) {
+        logger.error('webhook run failed; trying again on the next tick', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        onRun?.({ error });
+      }
+      if (!stopping.signal.aborted) await pause();
+    }
+  };
+
+  const done = loop().then(async () => {
+    await Promise.all(inFlight);
+  });
+  return {
+    done,
+    async stop() {
+      stopping.abort();
+      await done;
+    },
+  };
+}

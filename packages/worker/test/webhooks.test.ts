@@ -1,0 +1,263 @@
+import { Webhook } from 'standardwebhooks';
+import type { Store } from '@byline/shared';
+import {
+  backendOf,
+  createSafeFetch,
+  DEFAULT_OUTBOUND,
+  registerEndpoint,
+  redeliverMessage,
+  rotateEndpointSecret,
+  RETRY_DELAYS_MS,
+  runWebhookDelivery,
+  runWebhookFanOut,
+  setEndpointEnabled,
+  type Backend,
+  type WebhookEndpoint,
+  type WebhookDeps,
+} from '@byline/editorial';
+import { loopbackOutbound, storeFactories } from '@byline/test-support';
+import { decide, newProfile, startReceiver, type Receiver } from './webhook-fixtures';
+
+/**
+ * Webhooks end to end in-process, on each store: changes made through the repositories (an editor's decision, a
+ * key's revocation), the worker's fan-out and delivery runs, and a real receiver on loopback (allowed as
+ * ALLOWED_PRIVATE_ADDRESSES allows it). The clock handed to the runs is moved to pass the retry schedule without
+ * waiting; the receiver's answers are switched to take it down and bring it back.
+ */
+describe.each(storeFactories())('webhooks ($name store)', (factory) => {
+  let store: Store;
+  let backend: Backend;
+  let receiver: Receiver;
+  let clock: number;
+  const now = () => new Date(clock);
+  const outbound = loopbackOutbound();
+  const fetch = createSafeFetch({ ...outbound, timeoutMs: 5_000 });
+  const deps = (): WebhookDeps => ({ webhooks: backend.webhooks, queue: backend.queue, outbound, now });
+
+  /** One worker tick: fan the events out, deliver what is due. */
+  const tick = async (fetcher = fetch) => {
+    await runWebhookFanOut({ webhooks: backend.webhooks, queue: backend.queue, database: store.database, holder: 'w1', now });
+    return runWebhookDelivery({ webhooks: backend.webhooks, queue: backend.queue, fetch: fetcher, holder: 'w1', now });
+  };
+  const advance = (ms: number) => {
+    clock += ms;
+  };
+
+  async function endpoint(events: string, email = 'dev@example.org', url = receiver.url): Promise<WebhookEndpoint> {
+    const result = await registerEndpoint(deps(), { email, url, events });
+    if (!('endpoint' in result)) throw new Error(result.problem.message);
+    return result.endpoint;
+  }
+  const types = () => receiver.received.map((r) => (JSON.parse(r.body) as { type: string }).type);
+
+  beforeEach(async () => {
+    clock = Date.now();
+    store = await factory.create();
+    backend = backendOf(store);
+    receiver = await startReceiver();
+  });
+  afterEach(async () => {
+    await receiver.close();
+    await backend.close();
+  });
+
+  it('signs with the Standard Webhooks scheme: the standardwebhooks verifier accepts it, with both secrets after a rotation', async () => {
+    const hook = await endpoint('journalist.verified,journalist.unverified');
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const profile = await newProfile(backend);
+    await decide(backend, profile.id, 'verified');
+    expect(await tick()).toMatchObject({ delivered: 1, failed: 0 });
+
+    const [first] = receiver.received;
+    const headers = { 'webhook-id': first!.id, 'webhook-timestamp': first!.timestamp, 'webhook-signature': first!.signature };
+    expect(first!.id).toMatch(/^msg_/);
+    expect(first!.timestamp).toBe(String(Math.floor(clock / 1000)));
+    expect(new Webhook(hook.secret).verify(first!.body, headers)).toEqual({
+      type: 'journalist.verified',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      data: { slug: profile.slug },
+    });
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(first!.body, headers)).toThrow();
+
+    const secret = await rotateEndpointSecret(deps(), hook);
+    await decide(backend, profile.id, 'unverified');
+    await tick();
+    const second = receiver.received[1]!;
+    const secondHeaders = {
+      'webhook-id': second.id,
+      'webhook-timestamp': second.timestamp,
+      'webhook-signature': second.signature,
+    };
+    expect(second.signature.split(' ')).toHaveLength(2);
+    expect(new Webhook(secret).verify(second.body, secondHeaders)).toMatchObject({ type: 'journalist.unverified' });
+    expect(new Webhook(hook.secret).verify(second.body, secondHeaders)).toMatchObject({ type: 'journalist.unverified' });
+  });
+
+  it('receiver down for a while, then up: every event arrives once, in order, on the retry schedule', async () => {
+    const hook = await endpoint('journalist.verified,journalist.unverified,api_key.revoked');
+    receiver.answer = { status: 503, body: 'down for maintenance' };
+    const profile = await newProfile(backend);
+    await decide(backend, profile.id, 'verified');
+    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_down', secretHash: 'h' });
+    await backend.apiAccounts.revokeKey('bk_down');
+    await decide(backend, profile.id, 'unverified');
+    await decide(backend, profile.id, 'verified');
+
+    // Only the oldest message is tried while it fails: the others wait behind it.
+    expect(await tick()).toMatchObject({ delivered: 0, failed: 1 });
+    expect(await tick()).toMatchObject({ delivered: 0, failed: 0 });
+    advance(RETRY_DELAYS_MS[0]);
+    expect(await tick()).toMatchObject({ failed: 1 });
+    expect((await backend.webhooks.find(hook.id))?.failingSince).not.toBeNull();
+    expect(new Set(receiver.received.map((r) => r.id)).size).toBe(1);
+
+    receiver.answer = { status: 200, body: 'ok' };
+    advance(RETRY_DELAYS_MS[1] - 1000);
+    expect(await tick()).toMatchObject({ delivered: 0, failed: 0 });
+    advance(1000);
+    expect(await tick()).toMatchObject({ delivered: 4, failed: 0 });
+
+    const deliveredIds = receiver.received.slice(2).map((r) => r.id);
+    expect(new Set(deliveredIds).size).toBe(4);
+    expect(receiver.received[2]!.id).toBe(receiver.received[0]!.id);
+    expect(types().slice(2)).toEqual(['journalist.verified', 'api_key.revoked', 'journalist.unverified', 'journalist.verified']);
+    expect((await backend.webhooks.find(hook.id))?.failingSince).toBeNull();
+    const [, , , oldest] = await backend.webhooks.messagesOf(hook.id, 10);
+    expect(oldest!.attempts.map((a) => [a.status, a.excerpt])).toEqual([
+      [503, 'down for maintenance'],
+      [503, 'down for maintenance'],
+      [200, 'ok'],
+    ]);
+    expect(await tick()).toMatchObject({ delivered: 0, failed: 0 });
+    expect(receiver.received).toHaveLength(6);
+
+    // Redelivery sends it again, with its own id.
+    expect(await redeliverMessage(deps(), hook, oldest!.id)).toBe(true);
+    await tick();
+    expect(receiver.received.map((r) => r.id).slice(-1)).toEqual([receiver.received[0]!.id]);
+  });
+
+  it('honours Retry-After when longer than the schedule, and treats a redirect as a failure', async () => {
+    await endpoint('api_key.revoked');
+    receiver.answer = { status: 302, headers: { Location: 'https://example.org/' } };
+    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_retry', secretHash: 'h' });
+    await backend.apiAccounts.revokeKey('bk_retry');
+    expect(await tick()).toMatchObject({ delivered: 0, failed: 1 });
+
+    receiver.answer = { status: 429, headers: { 'Retry-After': '120' } };
+    advance(RETRY_DELAYS_MS[0]);
+    expect(await tick()).toMatchObject({ failed: 1 });
+    receiver.answer = { status: 204 };
+    advance(RETRY_DELAYS_MS[1] - 1000);
+    expect(await tick()).toMatchObject({ delivered: 0 });
+    advance(1000);
+    expect(await tick()).toMatchObject({ delivered: 1 });
+    expect(receiver.received).toHaveLength(3);
+  });
+
+  it('a Retry-After past the next scheduled wait holds the retry until then', async () => {
+    await endpoint('api_key.revoked');
+    receiver.answer = { status: 503, headers: { 'Retry-After': '120' } };
+    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_later', secretHash: 'h' });
+    await backend.apiAccounts.revokeKey('bk_later');
+    expect(await tick()).toMatchObject({ failed: 1 });
+    receiver.answer = { status: 204 };
+    advance(RETRY_DELAYS_MS[0]);
+    expect(await tick()).toMatchObject({ delivered: 0, failed: 0 });
+    advance(120_000 - RETRY_DELAYS_MS[0]);
+    expect(await tick()).toMatchObject({ delivered: 1 });
+  });
+
+  it('keeps the first 1 KB of a long answer, which is no failure', async () => {
+    const hook = await endpoint('api_key.revoked');
+    receiver.answer = { status: 200, body: 'é'.repeat(3000) };
+    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_long', secretHash: 'h' });
+    await backend.apiAccounts.revokeKey('bk_long');
+    expect(await tick()).toMatchObject({ delivered: 1, failed: 0 });
+    const [message] = await backend.webhooks.messagesOf(hook.id, 1);
+    expect(message!.attempts[0]!.excerpt).toBe('é'.repeat(1024));
+  });
+
+  it('a 410 disables the endpoint; enabling it again delivers what waited', async () => {
+    const hook = await endpoint('api_key.revoked');
+    receiver.answer = { status: 410 };
+    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_gone', secretHash: 'h' });
+    await backend.apiAccounts.revokeKey('bk_gone');
+    expect(await tick()).toMatchObject({ failed: 1, disabled: 1 });
+    expect(await backend.webhooks.find(hook.id)).toMatchObject({ enabled: false, disabledReason: 'answered 410 Gone' });
+
+    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k2', key: 'bk_gone2', secretHash: 'h' });
+    await backend.apiAccounts.revokeKey('bk_gone2');
+    advance(60_000);
+    expect(await tick()).toMatchObject({ delivered: 0, failed: 0 });
+    expect(receiver.received).toHaveLength(1);
+
+    receiver.answer = { status: 204 };
+    await setEndpointEnabled(deps(), (await backend.webhooks.find(hook.id))!, true);
+    expect(await tick()).toMatchObject({ delivered: 1 });
+    expect(JSON.parse(receiver.received[1]!.body)).toMatchObject({ data: { key: 'bk_gone' } });
+  });
+
+  it('an endpoint failing for five days is marked failing on the way, then disabled; a message past the schedule is given up', async () => {
+    const hook = await endpoint('api_key.revoked');
+    receiver.answer = { status: 500 };
+    for (const key of ['bk_a', 'bk_b']) {
+      await backend.apiAccounts.createKey({ email: 'dev@example.org', name: key, key, secretHash: 'h' });
+      await backend.apiAccounts.revokeKey(key);
+    }
+    const start = clock;
+    await tick();
+    for (const wait of RETRY_DELAYS_MS) {
+      advance(wait);
+      await tick();
+      expect(await backend.webhooks.find(hook.id)).toMatchObject({ enabled: true, failingSince: new Date(start).toISOString() });
+    }
+    const [second, first] = await backend.webhooks.messagesOf(hook.id, 10);
+    expect(first).toMatchObject({ state: 'failed', attemptCount: 10 });
+    expect(second).toMatchObject({ state: 'pending', attemptCount: 1 });
+    while ((await backend.webhooks.find(hook.id))?.enabled) {
+      advance(24 * 3_600_000);
+      await tick();
+    }
+    expect(clock - start).toBeGreaterThanOrEqual(5 * 24 * 3_600_000);
+    expect(await backend.webhooks.find(hook.id)).toMatchObject({ enabled: false, disabledReason: 'failing for 5 days' });
+  });
+
+  it('refuses a private-address endpoint unless ALLOWED_PRIVATE_ADDRESSES lists it, and at delivery too', async () => {
+    const publicOnly: WebhookDeps = { ...deps(), outbound: DEFAULT_OUTBOUND };
+    for (const url of [receiver.url, 'https://10.1.2.3/hook', 'https://[::1]/hook', 'https://localhost/hook']) {
+      expect(await registerEndpoint(publicOnly, { email: 'dev@example.org', url, events: 'api_key.revoked' })).toEqual({
+        problem: { field: 'url', message: expect.stringMatching(/public internet address/) },
+      });
+    }
+    expect(
+      await registerEndpoint(deps(), { email: 'dev@example.org', url: 'ftp://x.example/', events: 'api_key.revoked' }),
+    ).toEqual({
+      problem: { field: 'url', message: 'must be an absolute https address' },
+    });
+    expect(await registerEndpoint(deps(), { email: 'dev@example.org', url: receiver.url, events: 'nope' })).toEqual({
+      problem: { field: 'events', message: 'unknown event type: nope' },
+    });
+
+    // Registered while allowed; the fetcher the worker delivers with refuses it at connect time.
+    const hook = await endpoint('api_key.revoked');
+    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_priv', secretHash: 'h' });
+    await backend.apiAccounts.revokeKey('bk_priv');
+    expect(await tick(createSafeFetch({ ...DEFAULT_OUTBOUND, timeoutMs: 5_000 }))).toMatchObject({ failed: 1 });
+    expect(receiver.received).toHaveLength(0);
+    const [message] = await backend.webhooks.messagesOf(hook.id, 1);
+    expect(message!.attempts[0]).toMatchObject({ status: null, error: expect.stringMatching(/not a public internet address/) });
+  });
+
+  it("tells an account of its own keys' revocation only, and only endpoints subscribed to the event", async () => {
+    const mine = await endpoint('api_key.revoked', 'dev@example.org');
+    const theirs = await endpoint('api_key.revoked', 'other@example.org');
+    const unsubscribed = await endpoint('journalist.verified', 'dev@example.org');
+    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_mine', secretHash: 'h' });
+    await backend.apiAccounts.revokeKey('bk_mine');
+    await tick();
+    expect(await backend.webhooks.messagesOf(mine.id, 5)).toHaveLength(1);
+    expect(await backend.webhooks.messagesOf(theirs.id, 5)).toHaveLength(0);
+    expect(await backend.webhooks.messagesOf(unsubscribed.id, 5)).toHaveLength(0);
+  });
+});
