@@ -14,7 +14,7 @@ import { COLLECTIONS, collectionOf, type ClaimDoc, type EvidenceDoc } from '../s
 import { enqueueIn } from '../queue/mongo-leased-queue';
 import { recheckItemOf } from '../recheck/recheck-records';
 import { insertAudit } from '../store/mongo/mongo-verification-records';
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
+import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../proofs/claims';
 import { claimKey, isNetwork } from '../proofs/claim-values';
 
@@ -373,8 +373,19 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     if (item) await enqueueIn(this.db, item);
   }
 
-  endEvidence(claimIds: number[], reason: string, now: string): Promise<void> {
-    return endLiveEvidence(this.db, claimIds, reason, now);
+  async endEvidence(claimIds: number[], reason: string, now: string): Promise<void> {
+    await this.forgetRenderedOfClaims(claimIds); // their answers show the evidence: out of service first
+    await endLiveEvidence(this.db, claimIds, reason, now);
+  }
+
+  /** See forgetRenderedInTurn: the answers of the claims' profiles, before a change takes away what they show. */
+  private async forgetRenderedOfClaims(claimIds: number[]): Promise<void> {
+    const owners = new Set<number>();
+    for (const part of chunks(claimIds)) {
+      const docs = collectionOf(this.db, 'claims').find({ _id: { $in: part } }, { projection: { profile_id: 1 } });
+      for await (const doc of docs) owners.add(doc.profile_id);
+    }
+    await forgetRenderedInTurn(this.db, owners);
   }
 
   async markProven(claimId: number, value: string, now: string): Promise<boolean> {
@@ -386,6 +397,7 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
   }
 
   async markReleased(claimIds: number[], reason: string, now: string): Promise<void> {
+    await this.forgetRenderedOfClaims(claimIds);
     for (const part of chunks(claimIds)) {
       await collectionOf(this.db, 'claims').updateMany(
         { _id: { $in: part }, released_at: null },

@@ -9,7 +9,14 @@ import type { AuthorEvidence } from './author-evidence-repository';
  * affiliations with verified publishers.
  */
 export async function readEvidenceOf(db: Db, profileId: number): Promise<VerifiedIdentity[]> {
-  const claims = await collectionOf(db, 'claims').find({ profile_id: profileId, state: 'proven', released_at: null }).toArray();
+  return (await readEvidenceOfProfiles(db, [profileId])).get(profileId) ?? [];
+}
+
+/** readEvidenceOf for many profiles at once: three reads for their proofs, whatever their number. */
+export async function readEvidenceOfProfiles(db: Db, profileIds: number[]): Promise<Map<number, VerifiedIdentity[]>> {
+  const claims = await collectionOf(db, 'claims')
+    .find({ profile_id: { $in: profileIds }, state: 'proven', released_at: null })
+    .toArray();
   const byId = new Map(claims.map((claim) => [claim._id, claim]));
   const evidence = byId.size
     ? await collectionOf(db, 'evidence')
@@ -17,14 +24,24 @@ export async function readEvidenceOf(db: Db, profileId: number): Promise<Verifie
         .toArray()
     : [];
   evidence.sort((a, b) => a.verified_at.localeCompare(b.verified_at) || a._id - b._id);
-  const proofs = evidence.map((proof) =>
-    toVerifiedIdentity(byId.get(proof.claim_id)!, {
-      method: proof.method,
-      provider: { id: proof.provider_id, name: proof.provider_name },
-      verifiedAt: proof.verified_at,
-    }),
-  );
-  return [...proofs, ...(await affiliationsOf(db, profileId))];
+  const found = new Map<number, VerifiedIdentity[]>(profileIds.map((id) => [id, []]));
+  for (const proof of evidence) {
+    const claim = byId.get(proof.claim_id)!;
+    found.get(claim.profile_id)?.push(
+      toVerifiedIdentity(claim, {
+        method: proof.method,
+        provider: { id: proof.provider_id, name: proof.provider_name },
+        verifiedAt: proof.verified_at,
+      }),
+    );
+  }
+  const affiliated = await collectionOf(db, 'publisherStaff')
+    .find({ profile_id: { $in: profileIds }, state: 'active' }, { projection: { profile_id: 1 } })
+    .toArray();
+  for (const id of new Set(affiliated.map((affiliation) => affiliation.profile_id!))) {
+    found.get(id)?.push(...(await affiliationsOf(db, id)));
+  }
+  return found;
 }
 
 async function affiliationsOf(db: Db, profileId: number): Promise<VerifiedIdentity[]> {

@@ -18,11 +18,20 @@ export async function readDigestOf(db: Db, publisherId: number): Promise<OutletD
     .sort({ accepted_at: -1, _id: -1 })
     .toArray();
   const order = staff.map((affiliation) => affiliation.profile_id!);
+  // Ids and slugs of all the verified staff (their articles are looked through), documents of the three shown only.
   const verified = await collectionOf(db, 'profiles')
-    .find({ _id: { $in: order }, verified: true })
+    .find({ _id: { $in: order }, verified: true }, { projection: { _id: 1, slug: 1 } })
     .toArray();
   const byId = new Map(verified.map((doc) => [doc._id, doc]));
-  const journalists = order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])).slice(0, DIGEST_SIZE);
+  const shown = order.filter((id) => byId.has(id)).slice(0, DIGEST_SIZE);
+  const shownDocs = new Map(
+    (
+      await collectionOf(db, 'profiles')
+        .find({ _id: { $in: shown } })
+        .toArray()
+    ).map((doc) => [doc._id, doc]),
+  );
+  const journalists = shown.flatMap((id) => (shownDocs.has(id) ? [shownDocs.get(id)!] : []));
   const candidates = await collectionOf(db, 'articles')
     .find({ profile_id: { $in: [...byId.keys()] }, active: true }, { projection: { canonical_url: 1 } })
     .sort({ published_at: -1, _id: -1 })

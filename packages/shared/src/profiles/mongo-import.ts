@@ -390,6 +390,9 @@ export async function importProfiles(
   await writeProfiles(db, importPlan, ids, articleIds, touched);
   await writeHandles(db, importPlan, ids);
   await proveImportedHandles(db, ids.values(), new Date().toISOString());
+  // The new profiles were written whole with their v1 answers; their v2 answers, which need the evidence just
+  // recorded, are rendered at their first lookup until their next change (rendering them here rewrote every
+  // document once more, which FerretDB makes slower the larger the import).
   await rerenderInTurn(db, touched);
   onProgress?.({ done: total, total });
   return { profiles: total, articles: articleCount };

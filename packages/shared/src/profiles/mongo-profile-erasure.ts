@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
+import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
 import { pushEvents, relayEventsOf } from '../webhook-events/mongo-outbox';
 import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import { queueItemIdOf } from '../queue/mongo-leased-queue';
@@ -20,6 +20,7 @@ export async function withdrawFromLookups(db: Db, profileId: number): Promise<bo
   const profiles = collectionOf(db, 'profiles');
   const profile = await profiles.findOne({ _id: profileId }, { projection: { slug: 1 } });
   if (!profile) return false;
+  await forgetRenderedInTurn(db, [profileId]); // the outlets it worked for show it: out of service first
   // A verified profile leaving is unverified: its webhook event rides on the same update (see mongo-outbox.ts).
   const events = pushEvents([journalistVerificationEvent(profile.slug, false)]);
   await profiles.updateOne({ _id: profileId, verified: true }, { $set: { verified: false }, ...events });

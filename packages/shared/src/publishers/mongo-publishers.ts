@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
+import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
 import { pushEvents } from '../webhook-events/mongo-outbox';
 import { publisherVerificationEvent } from '../webhook-events/webhook-event';
 import type { MongoDatabase } from '../database/mongo-database';
@@ -163,7 +163,8 @@ export class MongoPublishers implements Publishers {
     return this.database.run(async () => {
       const doc = await this.publishers.findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after' });
       if (!doc) return null;
-      await this.rerenderPublisher(id);
+      // The staff's evidence names the publisher; a logo or the attribution switch is the domains' answers alone.
+      await this.rerenderPublisher(id, { staff: fields.name !== undefined });
       return toPublisher(doc);
     });
   }
@@ -188,10 +189,12 @@ export class MongoPublishers implements Publishers {
         await insertEvent(this.db, id, entry, when);
         await flag();
       } else {
+        // Its answers and its staff's affiliations stop showing it before it stops being verified.
+        await this.forgetRendered(id);
         await flag();
         await insertEvent(this.db, id, entry, when);
       }
-      await this.rerenderPublisher(id);
+      await this.rerenderPublisher(id, { staff: changes });
       return true;
     });
   }
@@ -203,7 +206,7 @@ export class MongoPublishers implements Publishers {
         { $set: { trust: summary, updated_at: at.toISOString() } },
       );
       if (updated.matchedCount === 0) return false;
-      await this.rerenderPublisher(publisherId); // domain_info shows its confirmed memberships
+      await this.rerenderPublisher(publisherId, { staff: false }); // domain_info shows its confirmed memberships
       return true;
     });
   }
@@ -244,7 +247,7 @@ export class MongoPublishers implements Publishers {
         throw error;
       }
       await insertEvent(this.db, publisherId, { actor, action: 'domain-added', note: domain }, when);
-      await this.rerenderPublisher(publisherId);
+      await this.rerenderPublisher(publisherId, { staff: false });
       return toDomain(doc);
     });
   }
@@ -276,6 +279,8 @@ export class MongoPublishers implements Publishers {
         const failingSince = proven ? (doc.failing_since ?? check.at) : null;
         await this.domains.updateOne({ _id }, { $set: { ...common, last_failure: check.failure, failing_since: failingSince } });
       } else {
+        // A proven domain lapsing: the answers showing it are taken out of service first.
+        if (proven) await this.forgetRendered(publisherId);
         await this.domains.updateOne(
           { _id },
           {
@@ -285,33 +290,44 @@ export class MongoPublishers implements Publishers {
         );
       }
       if (event) await insertEvent(this.db, publisherId, event, check.at);
-      await this.rerenderPublisher(publisherId);
+      // The staff's affiliations name the first proven domain: theirs too when the domain is proven or no longer is.
+      const stillProven = check.outcome === 'proven' || (check.outcome === 'failing' && proven);
+      await this.rerenderPublisher(publisherId, { staff: stillProven !== proven });
       return true;
     });
   }
 
   removeDomain(publisherId: number, domain: string, actor: string, at: Date): Promise<boolean> {
     return this.database.run(async () => {
+      await this.forgetRendered(publisherId);
       const removed = await this.domains.deleteOne({ _id: domainIdOf(publisherId, domain) });
       if (removed.deletedCount === 0) return false;
       await insertEvent(this.db, publisherId, { actor, action: 'domain-removed', note: domain }, at.toISOString());
-      await this.rerenderPublisher(publisherId);
+      await this.rerenderPublisher(publisherId, { staff: true });
       return true;
     });
   }
 
   /**
-   * Re-renders the answers of the publisher's domains and of its active staff, after the change: their evidence
-   * names the publisher and its first proven domain, and shows the affiliation only while the publisher is verified.
+   * Re-renders the answers of the publisher's domains, and of its active staff when `staff` (their evidence names the
+   * publisher and its first proven domain, and shows the affiliation only while the publisher is verified).
    * Interrupted before it, the answers lag the change until the next one (as any MongoDB re-render, see
    * rerenderAnswers).
    */
-  private async rerenderPublisher(publisherId: number): Promise<void> {
+  private async rerenderPublisher(publisherId: number, { staff }: { staff: boolean }): Promise<void> {
+    await rerenderInTurn(this.db, staff ? await this.staffOf(publisherId) : [], [publisherId]);
+  }
+
+  /** Before a change that takes away what they show: see forgetRenderedInTurn. */
+  private async forgetRendered(publisherId: number): Promise<void> {
+    await forgetRenderedInTurn(this.db, await this.staffOf(publisherId), [publisherId]);
+  }
+
+  private async staffOf(publisherId: number): Promise<number[]> {
     const staff = await collectionOf(this.db, 'publisherStaff')
       .find({ publisher_id: publisherId, state: 'active' }, { projection: { profile_id: 1 } })
       .toArray();
-    const profileIds = staff.flatMap((affiliation) => (affiliation.profile_id === null ? [] : [affiliation.profile_id]));
-    await rerenderInTurn(this.db, profileIds, [publisherId]);
+    return staff.flatMap((affiliation) => (affiliation.profile_id === null ? [] : [affiliation.profile_id]));
   }
 
   outletFor(host: string): Promise<OutletMatch | null> {

@@ -253,7 +253,7 @@ export class SqlitePublishers implements Publishers {
       if (!row) return null;
       const next = { ...toPublisher(row), ...fields };
       this.sql.update.run(next.name, next.logoUrl, next.attribution ? 1 : 0, at.toISOString(), id);
-      this.rerenderPublisher(db, id);
+      this.rerenderPublisher(db, id, { staff: fields.name !== undefined }); // a logo or the switch: the domains alone
       return toPublisher(this.sql.byId.get(id)!);
     });
   }
@@ -268,7 +268,7 @@ export class SqlitePublishers implements Publishers {
       if (before && (before.verified_at !== null) !== verified) {
         recordEventsNow(db, [publisherVerificationEvent(before.slug, verified, at)]);
       }
-      if (changed) this.rerenderPublisher(db, id);
+      if (changed) this.rerenderPublisher(db, id, { staff: true });
       return changed;
     });
   }
@@ -277,7 +277,7 @@ export class SqlitePublishers implements Publishers {
     const json = summary === null ? null : JSON.stringify(summary);
     return this.database.write((db) => {
       if (this.sql.setTrust.run(json, at.toISOString(), publisherId).changes === 0) return false;
-      this.rerenderPublisher(db, publisherId); // domain_info shows its confirmed memberships
+      this.rerenderPublisher(db, publisherId, { staff: false }); // domain_info shows its confirmed memberships
       return true;
     });
   }
@@ -298,7 +298,7 @@ export class SqlitePublishers implements Publishers {
     return this.database.write((db) => {
       if (this.sql.addDomain.run(publisherId, domain, token, when).changes === 0) return null;
       this.sql.insertEvent.run(publisherId, actor, 'domain-added', domain, when);
-      this.rerenderPublisher(db, publisherId);
+      this.rerenderPublisher(db, publisherId, { staff: false });
       return toDomain(this.sql.domain.get(publisherId, domain)!);
     });
   }
@@ -306,7 +306,8 @@ export class SqlitePublishers implements Publishers {
   recordCheck(publisherId: number, domain: string, check: DomainCheck, event: EventEntry | null): Promise<boolean> {
     const params = { publisher: publisherId, domain, at: check.at };
     return this.database.write((db) => {
-      if (!this.sql.domain.get(publisherId, domain)) return false;
+      const before = this.sql.domain.get(publisherId, domain);
+      if (!before) return false;
       if (check.outcome === 'proven') {
         if (this.sql.provenElsewhere.get(domain, publisherId) !== undefined) return false;
         this.sql.proven.run({ ...params, method: check.method });
@@ -314,7 +315,9 @@ export class SqlitePublishers implements Publishers {
         this.sql[check.outcome].run({ ...params, failure: check.failure });
       }
       if (event) this.sql.insertEvent.run(publisherId, event.actor, event.action, event.note, check.at);
-      this.rerenderPublisher(db, publisherId);
+      // The staff's affiliations name the first proven domain: theirs too when the domain is proven or no longer is.
+      const proven = this.sql.domain.get(publisherId, domain)!.state === 'proven';
+      this.rerenderPublisher(db, publisherId, { staff: proven !== (before.state === 'proven') });
       return true;
     });
   }
@@ -323,18 +326,18 @@ export class SqlitePublishers implements Publishers {
     return this.database.write((db) => {
       if (this.sql.removeDomain.run(publisherId, domain).changes === 0) return false;
       this.sql.insertEvent.run(publisherId, actor, 'domain-removed', domain, at.toISOString());
-      this.rerenderPublisher(db, publisherId);
+      this.rerenderPublisher(db, publisherId, { staff: true });
       return true;
     });
   }
 
   /**
-   * Re-renders, inside the change's transaction, the answers of the publisher's domains and of its active staff:
-   * their evidence names the publisher and its first proven domain, and shows the affiliation only while the
-   * publisher is verified.
+   * Re-renders, inside the change's transaction, the answers of the publisher's domains, and of its active staff when
+   * `staff` (their evidence names the publisher and its first proven domain, and shows the affiliation only while
+   * the publisher is verified).
    */
-  private rerenderPublisher(db: Database.Database, publisherId: number): void {
-    rerenderNow(db, this.sql.activeStaff.all(publisherId), [publisherId]);
+  private rerenderPublisher(db: Database.Database, publisherId: number, { staff }: { staff: boolean }): void {
+    rerenderNow(db, staff ? this.sql.activeStaff.all(publisherId) : [], [publisherId]);
   }
 
   matchHost(host: string): Promise<PublisherMatch | null> {

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
+import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
 import type { Claim } from '../proofs/claims';
 import type { DueCheck } from '../proofs/claim-store';
 import { endLiveEvidence, leaveLookup, readClaim, readEvidence, syncProvenHandles } from '../claims/mongo-claims-unit';
@@ -62,11 +63,23 @@ export class MongoRecheckRecords implements RecheckRecords {
         next_check_at: ends ? null : next.dueAt.toISOString(),
         ...(ends ? { ended_at: when, ended_reason: next.endedReason } : {}),
       };
+      // A proof ending while its claim stays proven by another: its answers stop showing it first (see
+      // forgetRenderedInTurn), then it ends, then they are rendered again.
+      const owner = ends && !lapse ? await ownerOfEvidence(db, evidenceId) : null;
+      if (owner !== null) await forgetRenderedInTurn(db, [owner]);
       const written = await collectionOf(db, 'evidence').updateOne({ _id: evidenceId, ended_at: null }, { $set: fields });
       if (written.matchedCount === 0) return false;
+      if (owner !== null) await rerenderInTurn(db, [owner]);
       return settleIn(db, item.id, item.holder, ends ? 'done' : { dueAt: next.dueAt }, at);
     });
   }
+}
+
+async function ownerOfEvidence(db: Db, evidenceId: number): Promise<number | null> {
+  const evidence = await collectionOf(db, 'evidence').findOne({ _id: evidenceId }, { projection: { claim_id: 1 } });
+  if (!evidence) return null;
+  const claim = await collectionOf(db, 'claims').findOne({ _id: evidence.claim_id }, { projection: { profile_id: 1 } });
+  return claim?.profile_id ?? null;
 }
 
 async function lapseClaim(db: Db, claim: Claim, request: NonNullable<CheckRecord['lapse']>['request'], at: string) {

@@ -6,6 +6,7 @@ import type { Claim } from '../proofs/claims';
 import type { DueCheck } from '../proofs/claim-store';
 import { readClaim, readEvidence, SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { settleNow } from '../queue/sqlite-leased-queue';
+import { rerenderNow } from '../answers/sqlite-answers-unit';
 import { RECHECK_TOPIC, type CheckRecord, type RecheckRecords } from './recheck-records';
 
 /** The embedded RecheckRecords: a check and its settle are one transaction on the store's connection. */
@@ -23,6 +24,7 @@ export class SqliteRecheckRecords implements RecheckRecords {
     ]
   >;
   private readonly slugOf: Database.Statement<[number], string>;
+  private readonly ownerOfEvidence: Database.Statement<[number], number>;
 
   constructor(private readonly database: SqliteDatabase) {
     this.checked = database.prepare(
@@ -32,6 +34,9 @@ export class SqliteRecheckRecords implements RecheckRecords {
        WHERE id = @id AND ended_at IS NULL`,
     );
     this.slugOf = database.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ?').pluck();
+    this.ownerOfEvidence = database
+      .prepare<[number], number>('SELECT c.profile_id FROM evidence e JOIN claims c ON c.id = e.claim_id WHERE e.id = ?')
+      .pluck();
   }
 
   proofToCheck(evidenceId: number): Promise<DueCheck | null> {
@@ -59,6 +64,8 @@ export class SqliteRecheckRecords implements RecheckRecords {
       // Ended meanwhile (its claim released): nothing to record; the settle stands, its item is of no use.
       if (written.changes === 0) return false;
       if (lapse) lapseClaim(db, lapse.claim, lapse.request, at.toISOString());
+      // A proof ended while its claim stays proven by another: the answers showed it as evidence.
+      else if (ends) rerenderNow(db, [this.ownerOfEvidence.get(evidenceId)!]);
       return true;
     });
   }

@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
+import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
@@ -145,6 +145,9 @@ export class MongoStaff implements Staff {
     at: Date,
   ) {
     return this.database.run(async () => {
+      // An active affiliation's answers stop showing it before it ends (see forgetRenderedInTurn).
+      const current = await this.staff.findOne({ _id: id, state: 'active' }, { projection: { profile_id: 1, publisher_id: 1 } });
+      if (current?.profile_id != null) await forgetRenderedInTurn(this.database.db, [current.profile_id], [current.publisher_id]);
       const before = await this.staff.findOneAndUpdate(
         { _id: id, state: { $in: from } },
         {

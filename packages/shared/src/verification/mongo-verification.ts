@@ -1,4 +1,4 @@
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
+import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import type { MongoDatabase } from '../database/mongo-database';
 import { pushEvents } from '../webhook-events/mongo-outbox';
@@ -76,6 +76,8 @@ export class MongoVerification implements Verification {
       if (!profile) return false;
       const verified = action === 'verified';
       await insertAudit(this.database.db, { profile_id: profileId, actor, action, note, at: new Date().toISOString() });
+      // Its outlets show only verified staff: out of service first when it is unverified (see forgetRenderedInTurn).
+      if (!verified) await forgetRenderedInTurn(this.database.db, [profileId]);
       await this.setVerified(profileId, profile.slug, verified);
       await rerenderInTurn(this.database.db, [profileId]); // its outlets show only verified staff
       const pending = await this.requests.findOne({ open_for: profileId });
@@ -100,6 +102,7 @@ export class MongoVerification implements Verification {
       const at = new Date().toISOString();
       const profile = await this.profiles.findOne({ _id: profileId }, { projection: { slug: 1 } });
       if (!profile) return false;
+      await forgetRenderedInTurn(this.database.db, [profileId]); // its outlets show only verified staff
       await this.setVerified(profileId, profile.slug, false);
       await rerenderInTurn(this.database.db, [profileId]); // its outlets show only verified staff
       await insertAudit(this.database.db, { profile_id: profileId, actor, action, note, at });

@@ -480,4 +480,35 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     clock += 10 * 60_000;
     expect(await run({ holder: 'another' })).toMatchObject({ checked: 1, held: 1 });
   });
+
+  it('a proof that lapses while another live proof holds its claim leaves the v2 answer’s evidence at once', async () => {
+    const { profile } = await siteProof('/attested-too');
+    const site = `${base}/attested-too`;
+    const attested = await recordProof(backendOf(store).claims, {
+      profileId: profile.id,
+      kind: 'website',
+      value: site,
+      evidence: { method: 'editor-attestation', provider: EDITOR_PROVIDER, provenValue: site, by: 'editor:ed@example.org' },
+    });
+    expect(attested.ok).toBe(true);
+    const link = 'https://news.example.org/attested-too/story';
+    const { article } = await portal.articles.add(profile.id, anArticle({ link }) as ArticleInput);
+    const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };
+    expect((await proveArticle(portal.articles, { profileId: profile.id, articleId: article.id, evidence }, 'ed')).ok).toBe(true);
+    const url = canonicalizeUrl(link);
+    const served = async () =>
+      (JSON.parse((await store.taggedArticleV2Answer(url))!.json) as { evidence: { method?: unknown }[] }).evidence;
+    const live = async () => (await portal.authorEvidence.ofArticleAuthor(url))!;
+    expect(await served()).toEqual(await live());
+    expect((await live()).length).toBe(2);
+
+    pages['/attested-too'] = withoutLink;
+    const firstFailure = clock;
+    expect(await run()).toMatchObject({ failing: 1 });
+    clock = firstFailure + POLICY.graceMs + POLICY.retryMs;
+    expect(await run()).toMatchObject({ lapsed: 1 });
+    expect((await website(profile.id)).state).toBe('proven');
+    expect((await live()).length).toBe(1); // the rel=me proof ended
+    expect(await served()).toEqual(await live()); // the ended proof is no longer shown
+  });
 });
