@@ -17,7 +17,7 @@ import { databaseName } from './mongo-client-options';
 import { MongoConnection } from './mongo-connection';
 import { unavailableOr } from './mongo-errors';
 import { migrate } from './mongo-migrations';
-import { collectionOf } from './mongo-schema';
+import { collectionOf, type ProfileDoc } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
 import { readEvidenceOf } from '../../evidence/mongo-author-evidence';
 import { RetryingInit } from './retrying-init';
@@ -27,6 +27,9 @@ export interface MongoStoreOptions {
   dbName?: string;
   logger?: Logger;
 }
+
+/** What a lookup reads of a profile: its rendered answers, and its handles for the journalist answer. */
+const ANSWERS_PROJECTION = { answers: 1, 'profile.profile_social_profiles': 1 } as const;
 
 /** Stored answers rendered with their tags (not by a writer from before them). */
 const hasTags = (answers: RenderedAnswers | undefined): answers is Required<RenderedAnswers> =>
@@ -137,6 +140,25 @@ export class MongoStore implements Store {
     });
   }
 
+  /** Two queries for them all: the addresses' active articles, then their verified profiles' answers. */
+  taggedArticleAnswers(canonicalUrls: readonly string[]): Promise<(TaggedAnswer | null)[]> {
+    return this.run(async () => {
+      const owners = new Map<string, number>();
+      const articles = this.articles.find(
+        { canonical_url: { $in: [...new Set(canonicalUrls)] }, active: true },
+        { projection: { canonical_url: 1, profile_id: 1 } },
+      );
+      // The first active article of an address, as findOne in ownerOfArticle takes it.
+      for await (const article of articles)
+        if (!owners.has(article.canonical_url)) owners.set(article.canonical_url, article.profile_id);
+      const answers = await this.verifiedAnswersOf([...new Set(owners.values())]);
+      return canonicalUrls.map((url) => {
+        const rendered = answers.get(owners.get(url)!)?.rendered;
+        return rendered ? { json: rendered.article, etag: rendered.articleTag } : null;
+      });
+    });
+  }
+
   taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
       const profileId = await this.ownerOfArticle(canonicalUrl);
@@ -179,14 +201,23 @@ export class MongoStore implements Store {
    * tags) were stored, or rewritten without tags by a writer from before them.
    */
   private async verifiedAnswers(profileId: number) {
-    const doc = await this.profiles.findOne(
-      { _id: profileId, verified: true },
-      { projection: { answers: 1, 'profile.profile_social_profiles': 1 } },
-    );
-    if (!doc) return null;
+    const doc = await this.profiles.findOne({ _id: profileId, verified: true }, { projection: ANSWERS_PROJECTION });
+    return doc ? this.answersOf(doc) : null;
+  }
+
+  /** verifiedAnswers of each of these profiles in one query, by profile id; the unverified are left out. */
+  private async verifiedAnswersOf(profileIds: number[]) {
+    const answers = new Map<number, Awaited<ReturnType<MongoStore['answersOf']>>>();
+    if (profileIds.length === 0) return answers;
+    const docs = this.profiles.find({ _id: { $in: profileIds }, verified: true }, { projection: ANSWERS_PROJECTION });
+    for await (const doc of docs) answers.set(doc._id, await this.answersOf(doc));
+    return answers;
+  }
+
+  private async answersOf(doc: Pick<ProfileDoc, '_id' | 'answers' | 'profile'>) {
     const rendered: RenderedAnswers & V1Answers = hasTags(doc.answers)
       ? doc.answers
-      : renderAnswers((await readAuthorView(this.db, profileId))!);
+      : renderAnswers((await readAuthorView(this.db, doc._id))!);
     return {
       rendered,
       socialProfiles: doc.profile.profile_social_profiles,
