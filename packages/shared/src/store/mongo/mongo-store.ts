@@ -11,7 +11,7 @@ import {
   type V1Answers,
   type TaggedAnswer,
 } from '../../domain/rendered-answers';
-import type { Store } from '../store';
+import type { HandleLookup, Store } from '../store';
 import { StoreUnavailableError } from '../store';
 import { databaseName } from './mongo-client-options';
 import { MongoConnection } from './mongo-connection';
@@ -30,6 +30,9 @@ export interface MongoStoreOptions {
 
 /** What a lookup reads of a profile: its rendered answers, and its handles for the journalist answer. */
 const ANSWERS_PROJECTION = { answers: 1, 'profile.profile_social_profiles': 1 } as const;
+
+/** One handle's key among a batch's: a network never has a NUL in its name. */
+const handleOwnerKey = (type: string, key: string) => `${type}\0${key}`;
 
 /** Stored answers rendered with their tags (not by a writer from before them). */
 const hasTags = (answers: RenderedAnswers | undefined): answers is Required<RenderedAnswers> =>
@@ -181,6 +184,28 @@ export class MongoStore implements Store {
         json: journalistAnswerFor(answers.rendered.journalist, type, answers.socialProfiles[type]),
         etag: journalistTagFor(answers.rendered.journalistTag, type),
       };
+    });
+  }
+
+  /** Two queries for them all: the handles' profiles, then those profiles' answers. */
+  taggedJournalistAnswers(handles: readonly HandleLookup[]): Promise<(TaggedAnswer | null)[]> {
+    return this.run(async () => {
+      if (handles.length === 0) return [];
+      const owners = new Map<string, number>();
+      const found = this.handles.find(
+        { $or: handles.map(({ type, key }) => ({ social_type: type, handle_key: key })) },
+        { projection: { social_type: 1, handle_key: 1, profile_id: 1 } },
+      );
+      for await (const handle of found) owners.set(handleOwnerKey(handle.social_type, handle.handle_key), handle.profile_id);
+      const answers = await this.verifiedAnswersOf([...new Set(owners.values())]);
+      return handles.map(({ type, key }) => {
+        const profile = answers.get(owners.get(handleOwnerKey(type, key))!);
+        if (!profile) return null;
+        return {
+          json: journalistAnswerFor(profile.rendered.journalist, type, profile.socialProfiles[type]),
+          etag: journalistTagFor(profile.rendered.journalistTag, type),
+        };
+      });
     });
   }
 

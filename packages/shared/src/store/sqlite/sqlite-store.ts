@@ -13,7 +13,7 @@ import {
   type TaggedAnswer,
 } from '../../domain/rendered-answers';
 import { readEvidenceOf } from '../../evidence/sqlite-author-evidence';
-import type { Store } from '../store';
+import type { HandleLookup, Store } from '../store';
 import { MIGRATIONS } from './migrations';
 import { readAuthorView } from './profile-records';
 import { StoreFileGuard } from './store-file-guard';
@@ -256,11 +256,18 @@ export class SqliteStore implements Store {
   }
 
   taggedJournalistAnswer(type: SocialType, key: string): Promise<TaggedAnswer | null> {
-    return this.readLookup(() => {
-      const row = this.lookup.journalistAnswer.get(type, type, key);
-      if (!row) return null;
-      const json = journalistAnswerFor(row.answer, type, row.handle);
-      return { json, etag: row.etag === null ? entityTagOf(json) : journalistTagFor(row.etag, type) };
-    });
+    return this.readLookup(() => this.journalistAnswerRead(type, key));
+  }
+
+  /** One read for them all, in the one snapshot of this turn. */
+  taggedJournalistAnswers(handles: readonly HandleLookup[]): Promise<(TaggedAnswer | null)[]> {
+    return this.readLookup(() => handles.map(({ type, key }) => this.journalistAnswerRead(type, key)));
+  }
+
+  private journalistAnswerRead(type: SocialType, key: string): TaggedAnswer | null {
+    const row = this.lookup.journalistAnswer.get(type, type, key);
+    if (!row) return null;
+    const json = journalistAnswerFor(row.answer, type, row.handle);
+    return { json, etag: row.etag === null ? entityTagOf(json) : journalistTagFor(row.etag, type) };
   }
 }
