@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm run bench:instructions -- [--server article|article-v2|journalist|express|node] [--requests 4000] [--warmup 6000]
+// npm run bench:instructions -- [--server article|article-v2|journalist|articles-batch|journalists-batch|express|node]
+//                               [--requests 4000] [--warmup 6000]
 //                               [--connections 1] [--articles 100000] [--services-root DIR] [--skip-build]
 //                               [--cache-sim] [--fresh]
 // The CPU instructions one server spends per answered request, counted by valgrind's callgrind after a
@@ -66,7 +67,8 @@ for (const name of fs.readdirSync(dataDir)) {
 const made = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, random: seededRandom(1) });
 const serviceEnv = { PATH: process.env.PATH, NODE_ENV: 'production', BYLINE_DATA_DIR: runDir };
 const scenario = benchScenarios({ root, servicesRoot, bodyFile, serviceEnv, requests: made }).find((s) => s.id === opts.server);
-if (!scenario) throw new Error('--server must be article, article-v2, journalist, express or node');
+if (!scenario)
+  throw new Error('--server must be article, article-v2, journalist, articles-batch, journalists-batch, express or node');
 
 // valgrind's gdbserver, which callgrind_control talks to, names its pipes after USER and HOST: both
 // processes must see the same values (the servers are given HOST=127.0.0.1 to listen on).

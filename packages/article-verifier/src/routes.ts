@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { serviceRepositoriesOf, verifyArticleSchema, type TaggedAnswer, type VerifyArticleInput } from '@byline/shared';
+import {
+  quickArticleInput,
+  serviceRepositoriesOf,
+  verifyArticleSchema,
+  type TaggedAnswer,
+  type VerifyArticleInput,
+} from '@byline/shared';
 import {
   batchVerificationHandler,
   fieldsFrom,
@@ -9,7 +15,7 @@ import {
   verificationHandler,
   type ServiceDeps,
 } from '@byline/shared/http';
-import { verifyArticle } from './verify-article';
+import { verifyArticle, verifyArticles } from './verify-article';
 import { verifyArticleV2 } from './verify-article-v2';
 import { AttributionRequests } from './attribution-requests';
 
@@ -46,19 +52,24 @@ export function verifyArticleRoutes(deps: ServiceDeps): Router {
       fields: (req) => fieldsFrom(req, ['url']),
       answer,
     });
-  const batch = (answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>) =>
+  const batch = (
+    answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>,
+    answerMany?: (inputs: VerifyArticleInput[]) => Promise<TaggedAnswer[]>,
+  ) =>
     batchVerificationHandler<VerifyArticleInput>(gate, {
       list: 'urls',
       fieldsOf: (url) => ({ url }),
       fieldOf: (index) => `urls[${index}]`,
       schema: verifyArticleSchema,
+      quickInput: quickArticleInput,
       answer,
+      answerMany,
     });
   const router = Router();
   const operations = [
     [VERIFY_ARTICLE_PATH, single(v1), METHODS],
     [VERIFY_ARTICLE_V2_PATH, single(v2), METHODS],
-    [VERIFY_ARTICLES_PATH, batch(v1), BATCH_METHODS],
+    [VERIFY_ARTICLES_PATH, batch(v1, (inputs) => verifyArticles(store, inputs)), BATCH_METHODS],
     [VERIFY_ARTICLES_V2_PATH, batch(v2), BATCH_METHODS],
   ] as const;
   for (const [path, handle, methods] of operations) {

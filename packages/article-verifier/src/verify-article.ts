@@ -4,3 +4,9 @@ import { UNVERIFIED_ARTICLE, type Store, type TaggedAnswer, type VerifyArticleIn
 export async function verifyArticle(store: Store, input: VerifyArticleInput): Promise<TaggedAnswer> {
   return (await store.taggedArticleAnswer(input.canonicalUrl)) ?? UNVERIFIED_ARTICLE;
 }
+
+/** verifyArticle for each address, in their order, from one read of the store (a batch's). */
+export async function verifyArticles(store: Store, inputs: readonly VerifyArticleInput[]): Promise<TaggedAnswer[]> {
+  const answers = await store.taggedArticleAnswers(inputs.map((input) => input.canonicalUrl));
+  return answers.map((answer) => answer ?? UNVERIFIED_ARTICLE);
+}

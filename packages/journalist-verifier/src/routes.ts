@@ -9,7 +9,7 @@ import {
   verificationHandler,
   type ServiceDeps,
 } from '@byline/shared/http';
-import { verifyJournalist } from './verify-journalist';
+import { verifyJournalist, verifyJournalists } from './verify-journalist';
 
 export const VERIFY_JOURNALIST_PATH = '/api/v1/verify_journalist';
 /** Up to 100 accounts in one request, each answered as the single operation answers it. */
@@ -38,6 +38,7 @@ export function verifyJournalistRoutes(deps: ServiceDeps): Router {
     fieldOf: (index, field) => (field ? `journalists[${index}].${field}` : `journalists[${index}]`),
     schema: verifyJournalistSchema,
     answer,
+    answerMany: (inputs) => verifyJournalists(store, inputs),
   });
   const router = Router();
   for (const [path, handle] of [

@@ -5,3 +5,12 @@ export async function verifyJournalist(store: Store, { socialType, handleKey }: 
   if (handleKey === null) return UNVERIFIED_JOURNALIST;
   return (await store.taggedJournalistAnswer(socialType, handleKey)) ?? UNVERIFIED_JOURNALIST;
 }
+
+/** verifyJournalist for each handle, in their order, from one read of the store (a batch's). */
+export async function verifyJournalists(store: Store, inputs: readonly VerifyJournalistInput[]): Promise<TaggedAnswer[]> {
+  const looked = inputs.flatMap(({ socialType: type, handleKey: key }) => (key === null ? [] : [{ type, key }]));
+  const answers = await store.taggedJournalistAnswers(looked);
+  let next = 0;
+  // A handle no account can have is answered without a lookup, as verifyJournalist answers it.
+  return inputs.map(({ handleKey }) => (handleKey === null ? UNVERIFIED_JOURNALIST : (answers[next++] ?? UNVERIFIED_JOURNALIST)));
+}

@@ -9,9 +9,14 @@ import { sendTagged } from './send-json-text';
 import type { VerificationGate } from './verification-handler';
 import { batchValidator, type BatchItems } from './validate-batch';
 
-export interface BatchVerificationOperation<Input> extends BatchItems {
+export interface BatchVerificationOperation<Input> extends BatchItems<Input> {
   /** The single operation's use case, run for each item. */
   answer: (input: Input) => Promise<TaggedAnswer>;
+  /**
+   * The same answers for all the items at once, in their order, where the store can read them together; used
+   * instead of `answer` when given. Each must be the answer `answer` gives its item.
+   */
+  answerMany?: (inputs: Input[]) => Promise<TaggedAnswer[]>;
 }
 
 /**
@@ -38,7 +43,9 @@ export function batchVerificationHandler<Input>(
       throw error;
     }
     await applyRateLimit(credential.key, res, limiting, limit, batch.inputs.length);
-    const answers = await Promise.all(batch.inputs.map((input) => operation.answer(input)));
+    const answers = operation.answerMany
+      ? await operation.answerMany(batch.inputs)
+      : await Promise.all(batch.inputs.map((input) => operation.answer(input)));
     const { body, etag } = batchAnswer(batch.items, answers);
     sendTagged(req, res, body, etag);
   };
@@ -59,9 +66,34 @@ export function batchAnswer(items: unknown[], answers: TaggedAnswer[]): { body: 
     tagged.push(input, etag);
   }
   parts.push(']}');
+  // One string hashed: a hash update per part was a native call each.
+  return { body: encoded(parts), etag: entityTagOf(tagged.join('\0')) };
+}
+
+/** The most bytes one character takes in UTF-8 (a surrogate pair). */
+const MAX_CHARACTER_BYTES = 4;
+
+/**
+ * The parts' UTF-8, in one buffer. The answers are almost always ASCII, one byte a character: written into a buffer of
+ * as many bytes as characters (and room for one more character), they fit, which saves measuring each part first (a
+ * pass over every answer, a twentieth of a batch's time). A write stops before a character that does not fit whole, so
+ * a part that left less than a character's room may be cut short: then the parts are measured, and written again.
+ */
+function encoded(parts: string[]): Buffer {
+  let characters = MAX_CHARACTER_BYTES;
+  for (let index = 0; index < parts.length; index++) characters += parts[index]!.length;
+  const guess = Buffer.allocUnsafe(characters);
+  let offset = 0;
+  for (let index = 0; index < parts.length; index++) {
+    offset += guess.write(parts[index]!, offset);
+    if (characters - offset < MAX_CHARACTER_BYTES) return measuredThenEncoded(parts);
+  }
+  return guess.subarray(0, offset);
+}
+
+function measuredThenEncoded(parts: string[]): Buffer {
   const body = Buffer.allocUnsafe(parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0));
   let offset = 0;
   for (let index = 0; index < parts.length; index++) offset += body.write(parts[index]!, offset);
-  // One string hashed: a hash update per part was a native call each.
-  return { body, etag: entityTagOf(tagged.join('\0')) };
+  return body;
 }

@@ -28,6 +28,23 @@ export const verifyArticleSchema = Joi.object({
     }
   });
 
+/**
+ * verifyArticleSchema's input for a URL it accepts, without Joi, or undefined for anything else (not a string, empty
+ * once trimmed, too long, no address that canonicalises), which the schema then judges and words. What a batch checks
+ * each of its addresses with first: Joi's own steps for one address cost more than its canonicalisation. It trims and
+ * measures as Joi does (String.prototype.trim, length in UTF-16 units), and a test holds the two to the same inputs.
+ */
+export function quickArticleInput(url: unknown): VerifyArticleInput | undefined {
+  if (typeof url !== 'string') return undefined;
+  const trimmed = url.trim();
+  if (trimmed.length === 0 || trimmed.length > MAX_URL_LENGTH) return undefined;
+  try {
+    return { url: trimmed, canonicalUrl: canonicalizeUrl(trimmed) };
+  } catch {
+    return undefined;
+  }
+}
+
 export const verifyJournalistSchema = Joi.object({
   social_username: Joi.string().trim().max(256).required(),
   social_type: Joi.string()

@@ -51,13 +51,14 @@ const withoutTags = andThen(
   {
     sqlite: (db) =>
       db.exec(`DROP TRIGGER profiles_answer_tags_in_step;
+               DROP INDEX profiles_article_tag;
                ALTER TABLE profiles DROP COLUMN article_etag;
                ALTER TABLE profiles DROP COLUMN journalist_etag;`),
     mongodb: async (db) => {
       await db.collection('profiles').updateMany({}, { $unset: { 'answers.articleTag': '', 'answers.journalistTag': '' } });
     },
   },
-  forgetting('016-answer-tags', '017-tag-existing-answers'),
+  forgetting('016-answer-tags', '017-tag-existing-answers', '037-profile-article-tags-index'),
 );
 
 describe.each(reopenableStores())('answers stored before their tags ($name store)', ({ make }) => {
@@ -83,6 +84,7 @@ describe.each(reopenableStores())('answers stored before their tags ($name store
       article: await store.taggedArticleAnswer(url),
       journalist: await store.taggedJournalistAnswer('linkedin', key),
     }).toEqual(before);
+    expect(await store.taggedArticleAnswers([url])).toEqual([before.article]);
     if (store instanceof MongoStore) {
       const untagged = await store.db.collection('profiles').countDocuments({ 'answers.articleTag': { $exists: false } });
       expect(untagged).toBe(0);
@@ -110,6 +112,7 @@ describe('an answer rewritten by a writer from before the tags (embedded store)'
       await new Promise((resolve) => setImmediate(resolve)); // past the lookups' read snapshot (TurnSnapshot)
 
       expect(await store.taggedArticleAnswer(url)).toEqual({ json: rewritten, etag: entityTagOf(rewritten) });
+      expect(await store.taggedArticleAnswers([url])).toEqual([{ json: rewritten, etag: entityTagOf(rewritten) }]);
       expect(entityTagOf(rewritten)).not.toBe(before.etag);
     } finally {
       await store.close();

@@ -11,13 +11,13 @@ import {
   type V1Answers,
   type TaggedAnswer,
 } from '../../domain/rendered-answers';
-import type { Store } from '../store';
+import type { HandleLookup, Store } from '../store';
 import { StoreUnavailableError } from '../store';
 import { databaseName } from './mongo-client-options';
 import { MongoConnection } from './mongo-connection';
 import { unavailableOr } from './mongo-errors';
 import { migrate } from './mongo-migrations';
-import { collectionOf } from './mongo-schema';
+import { collectionOf, type ProfileDoc } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
 import { readEvidenceOf } from '../../evidence/mongo-author-evidence';
 import { RetryingInit } from './retrying-init';
@@ -27,6 +27,12 @@ export interface MongoStoreOptions {
   dbName?: string;
   logger?: Logger;
 }
+
+/** What a lookup reads of a profile: its rendered answers, and its handles for the journalist answer. */
+const ANSWERS_PROJECTION = { answers: 1, 'profile.profile_social_profiles': 1 } as const;
+
+/** One handle's key among a batch's: a network never has a NUL in its name. */
+const handleOwnerKey = (type: string, key: string) => `${type}\0${key}`;
 
 /** Stored answers rendered with their tags (not by a writer from before them). */
 const hasTags = (answers: RenderedAnswers | undefined): answers is Required<RenderedAnswers> =>
@@ -137,6 +143,25 @@ export class MongoStore implements Store {
     });
   }
 
+  /** Two queries for them all: the addresses' active articles, then their verified profiles' answers. */
+  taggedArticleAnswers(canonicalUrls: readonly string[]): Promise<(TaggedAnswer | null)[]> {
+    return this.run(async () => {
+      const owners = new Map<string, number>();
+      const articles = this.articles.find(
+        { canonical_url: { $in: [...new Set(canonicalUrls)] }, active: true },
+        { projection: { canonical_url: 1, profile_id: 1 } },
+      );
+      // The first active article of an address, as findOne in ownerOfArticle takes it.
+      for await (const article of articles)
+        if (!owners.has(article.canonical_url)) owners.set(article.canonical_url, article.profile_id);
+      const answers = await this.verifiedAnswersOf([...new Set(owners.values())]);
+      return canonicalUrls.map((url) => {
+        const rendered = answers.get(owners.get(url)!)?.rendered;
+        return rendered ? { json: rendered.article, etag: rendered.articleTag } : null;
+      });
+    });
+  }
+
   taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
       const profileId = await this.ownerOfArticle(canonicalUrl);
@@ -162,6 +187,28 @@ export class MongoStore implements Store {
     });
   }
 
+  /** Two queries for them all: the handles' profiles, then those profiles' answers. */
+  taggedJournalistAnswers(handles: readonly HandleLookup[]): Promise<(TaggedAnswer | null)[]> {
+    return this.run(async () => {
+      if (handles.length === 0) return [];
+      const owners = new Map<string, number>();
+      const found = this.handles.find(
+        { $or: handles.map(({ type, key }) => ({ social_type: type, handle_key: key })) },
+        { projection: { social_type: 1, handle_key: 1, profile_id: 1 } },
+      );
+      for await (const handle of found) owners.set(handleOwnerKey(handle.social_type, handle.handle_key), handle.profile_id);
+      const answers = await this.verifiedAnswersOf([...new Set(owners.values())]);
+      return handles.map(({ type, key }) => {
+        const profile = answers.get(owners.get(handleOwnerKey(type, key))!);
+        if (!profile) return null;
+        return {
+          json: journalistAnswerFor(profile.rendered.journalist, type, profile.socialProfiles[type]),
+          etag: journalistTagFor(profile.rendered.journalistTag, type),
+        };
+      });
+    });
+  }
+
   /** The profile id of the active article at this canonical address, or null. */
   private async ownerOfArticle(canonicalUrl: string): Promise<number | null> {
     const article = await this.articles.findOne({ canonical_url: canonicalUrl, active: true }, { projection: { profile_id: 1 } });
@@ -179,14 +226,23 @@ export class MongoStore implements Store {
    * tags) were stored, or rewritten without tags by a writer from before them.
    */
   private async verifiedAnswers(profileId: number) {
-    const doc = await this.profiles.findOne(
-      { _id: profileId, verified: true },
-      { projection: { answers: 1, 'profile.profile_social_profiles': 1 } },
-    );
-    if (!doc) return null;
+    const doc = await this.profiles.findOne({ _id: profileId, verified: true }, { projection: ANSWERS_PROJECTION });
+    return doc ? this.answersOf(doc) : null;
+  }
+
+  /** verifiedAnswers of each of these profiles in one query, by profile id; the unverified are left out. */
+  private async verifiedAnswersOf(profileIds: number[]) {
+    const answers = new Map<number, Awaited<ReturnType<MongoStore['answersOf']>>>();
+    if (profileIds.length === 0) return answers;
+    const docs = this.profiles.find({ _id: { $in: profileIds }, verified: true }, { projection: ANSWERS_PROJECTION });
+    for await (const doc of docs) answers.set(doc._id, await this.answersOf(doc));
+    return answers;
+  }
+
+  private async answersOf(doc: Pick<ProfileDoc, '_id' | 'answers' | 'profile'>) {
     const rendered: RenderedAnswers & V1Answers = hasTags(doc.answers)
       ? doc.answers
-      : renderAnswers((await readAuthorView(this.db, profileId))!);
+      : renderAnswers((await readAuthorView(this.db, doc._id))!);
     return {
       rendered,
       socialProfiles: doc.profile.profile_social_profiles,

@@ -364,4 +364,11 @@ export const MIGRATIONS: Migration[] = [
     name: '036-webhooks',
     sql: WEBHOOKS_SCHEMA_SQL,
   },
+  {
+    // A batch of verify_article lookups reads each answer's tag from here instead of from the profile's row, where it
+    // lies behind the journalist answer: reaching it read one more overflow page per lookup, a quarter of the read.
+    // Small (an id, a flag and a tag per profile), so it stays in the cache.
+    name: '037-profile-article-tags-index',
+    sql: 'CREATE INDEX IF NOT EXISTS profiles_article_tag ON profiles (id, verified, article_etag)',
+  },
 ];
