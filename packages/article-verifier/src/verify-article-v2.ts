@@ -20,7 +20,7 @@ export { DOMAIN_VERIFIED_MESSAGE } from '@byline/shared';
 export interface ArticleV2Sources {
   store: Store;
   publishers: Pick<Publishers, 'outletFor' | 'matchHost'>;
-  /** Where an outlet's answers not rendered yet are rendered from (see outletAnswers). */
+  /** Where an outlet's answers not rendered yet are rendered from (see renderOutletNow). */
   outletDigests: OutletDigests;
   /** Where an unknown article on a verified outlet that allows it is asked to be attributed (see askAttribution). */
   attribution?: Pick<AttributionRequests, 'ask'>;
@@ -37,24 +37,18 @@ const UNVERIFIED_V2: TaggedAnswer = { json: UNVERIFIED_V2_JSON, etag: entityTagO
  * otherwise.
  */
 export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyArticleInput): Promise<TaggedAnswer> {
-  const [article, outlet] = await Promise.all([
-    sources.store.taggedArticleV2Answer(input.canonicalUrl),
-    sources.publishers.outletFor(hostOfCanonical(input.canonicalUrl)),
-  ]);
-  const rendered = outlet ? await outletAnswers(sources, outlet, input.canonicalUrl) : null;
+  // One after the other: both read this turn's snapshot (see TurnSnapshot), and Promise.all's promises cost more.
+  const article = await sources.store.taggedArticleV2Answer(input.canonicalUrl);
+  const outlet = await sources.publishers.outletFor(hostOfCanonical(input.canonicalUrl));
+  const rendered = outlet && (outlet.rendered ?? (await renderOutletNow(sources, input.canonicalUrl)));
   if (article) return rendered ? withDomainInfo(article, rendered.domainInfo) : article;
   if (!outlet || !rendered) return UNVERIFIED_V2;
   if (outlet.attribution) sources.attribution?.ask(attributionOf(outlet, input));
   return rendered.outlet;
 }
 
-/** The outlet's rendered answers; rendered here when a writer from before them left them out. */
-async function outletAnswers(
-  sources: ArticleV2Sources,
-  outlet: OutletMatch,
-  canonicalUrl: string,
-): Promise<RenderedOutlet | null> {
-  if (outlet.rendered) return outlet.rendered;
+/** The outlet's answers rendered here, where a writer from before them left them out. */
+async function renderOutletNow(sources: ArticleV2Sources, canonicalUrl: string): Promise<RenderedOutlet | null> {
   const match = await sources.publishers.matchHost(hostOfCanonical(canonicalUrl));
   return match ? renderOutlet(match, await sources.outletDigests.digestOf(match.publisher.id)) : null;
 }

@@ -25,7 +25,12 @@ export interface SqliteDatabaseHooks {
    * TurnSnapshot). Resources the verifiers read (publishers, evidence, outlet digests) prepare their lookup
    * statements on it and read through `lookup`, so a v2 answer's reads share the turn's snapshot with v1's.
    */
-  lookups?: { connection: Database.Database; read<T>(work: () => T): T };
+  lookups?: {
+    connection: Database.Database;
+    read<T>(work: () => T): T;
+    /** See TurnSnapshot.generation; absent where the lookups share the writers' connection (it sees no change). */
+    generation?: () => number;
+  };
 }
 
 /**
@@ -48,6 +53,14 @@ export class SqliteDatabase {
 
   prepare<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
     return this.connection.prepare<P, R>(sql);
+  }
+
+  /**
+   * Inside a lookup: a number that changes whenever the file changed since an earlier turn; null where that cannot
+   * be told (the lookups share the writers' connection), so nothing may be kept across turns.
+   */
+  get lookupGeneration(): number | null {
+    return this.hooks.lookups?.generation?.() ?? null;
   }
 
   /** The connection lookup statements are prepared on (the store's own where it has no separate one). */

@@ -91,6 +91,9 @@ export interface DomainRow {
   added_at: string;
 }
 
+/** How many hosts' outlet answers are kept between changes of the file (a bound on memory, not on correctness). */
+const OUTLETS_KEPT = 10_000;
+
 interface OutletRow {
   publisher_id: number;
   attribution: number;
@@ -205,6 +208,10 @@ export class SqlitePublishers implements Publishers {
   private readonly sql: ReturnType<typeof statements>;
   private readonly matchStatements = new Map<number, Statement<string[], DomainRow & PublisherRow>>();
   private readonly outletStatements = new Map<number, Statement<string[], OutletRow>>();
+  private outlets: { generation: number | null; byHost: Map<string, OutletMatch | null> } = {
+    generation: null,
+    byHost: new Map(),
+  };
 
   constructor(private readonly database: SqliteDatabase) {
     this.sql = statements(database);
@@ -352,18 +359,32 @@ export class SqlitePublishers implements Publishers {
   }
 
   outletFor(host: string): Promise<OutletMatch | null> {
-    const suffixes = hostSuffixes(host);
-    if (!suffixes.length) return Promise.resolve(null);
     return this.database.lookup(() => {
-      const row = this.outletStatement(suffixes.length).get(...suffixes);
-      if (!row) return null;
-      const { info_json, info_etag, outlet_json, outlet_etag } = row;
-      const rendered =
-        info_json !== null && info_etag !== null && outlet_json !== null && outlet_etag !== null
-          ? { domainInfo: { json: info_json, etag: info_etag }, outlet: { json: outlet_json, etag: outlet_etag } }
-          : null;
-      return { publisherId: row.publisher_id, attribution: row.attribution === 1, rendered };
+      // The rendered answers change only with the file: kept per host while it does not (see TurnSnapshot).
+      const generation = this.database.lookupGeneration;
+      if (generation !== null && generation === this.outlets.generation) {
+        const known = this.outlets.byHost.get(host);
+        if (known !== undefined) return known;
+      } else {
+        this.outlets = { generation, byHost: new Map() };
+      }
+      const match = this.readOutlet(host);
+      if (generation !== null && this.outlets.byHost.size < OUTLETS_KEPT) this.outlets.byHost.set(host, match);
+      return match;
     });
+  }
+
+  private readOutlet(host: string): OutletMatch | null {
+    const suffixes = hostSuffixes(host);
+    if (!suffixes.length) return null;
+    const row = this.outletStatement(suffixes.length).get(...suffixes);
+    if (!row) return null;
+    const { info_json, info_etag, outlet_json, outlet_etag } = row;
+    const rendered =
+      info_json !== null && info_etag !== null && outlet_json !== null && outlet_etag !== null
+        ? { domainInfo: { json: info_json, etag: info_etag }, outlet: { json: outlet_json, etag: outlet_etag } }
+        : null;
+    return { publisherId: row.publisher_id, attribution: row.attribution === 1, rendered };
   }
 
   /** matchStatement's lookup, reading the rendered answers alone. */

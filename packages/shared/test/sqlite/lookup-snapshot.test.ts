@@ -57,6 +57,28 @@ describe('embedded store: how fresh a lookup is', () => {
     expect(await service.journalistAnswer('twitter', handle)).toBeNull();
   });
 
+  it("keeps a host's outlet answers only while no one has written the file: another process's change shows next turn", async () => {
+    const service = openStore();
+    const cli = openStore();
+    const publishers = backendOf(cli).publishers;
+    const outlet = (await publishers.create({ slug: 'herald', name: 'Herald' }, 'admin', new Date()))!;
+    await publishers.addDomain(outlet.id, 'herald.example', 'token', 'admin', new Date());
+    const at = new Date().toISOString();
+    await publishers.recordCheck(outlet.id, 'herald.example', { outcome: 'proven', method: 'dns-txt', at }, null);
+    await publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
+    await nextTurn();
+    const served = async () => (await backendOf(service).publishers.outletFor('news.herald.example'))?.rendered?.domainInfo.json;
+    expect(JSON.parse((await served())!)).toMatchObject({ publisher_name: 'Herald' });
+    await nextTurn();
+    expect(JSON.parse((await served())!)).toMatchObject({ publisher_name: 'Herald' }); // kept: nothing was written
+    await publishers.update(outlet.id, { name: 'The Herald' }, new Date());
+    await nextTurn();
+    expect(JSON.parse((await served())!)).toMatchObject({ publisher_name: 'The Herald' });
+    await publishers.setVerified(outlet.id, false, 'ed@example.org', '', new Date());
+    await nextTurn();
+    expect(await served()).toBeUndefined();
+  });
+
   it('closes cleanly while a lookup transaction is open', async () => {
     const store = openStore();
     await store.articleAnswer('https://example.com/nothing');

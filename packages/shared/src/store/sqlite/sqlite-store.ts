@@ -163,7 +163,12 @@ export class SqliteStore implements Store {
       sqlite: new SqliteDatabase(file, db, {
         guard: this.guard,
         beforeWork: () => this.snapshot.release(),
-        lookups: { connection: this.snapshot.db, read: (work) => this.snapshot.read(work) },
+        lookups: {
+          connection: this.snapshot.db,
+          read: (work) => this.snapshot.read(work),
+          // Only a connection of its own sees the writers' commits as changes.
+          ...(this.snapshot.db === db ? {} : { generation: () => this.snapshot.generation }),
+        },
       }),
     };
   }

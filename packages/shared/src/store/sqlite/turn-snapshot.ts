@@ -19,11 +19,33 @@ const LOOKUP_MMAP_BYTES = 128 * 1024 * 1024;
 export class TurnSnapshot {
   private readonly begin: Database.Statement;
   private readonly commit: Database.Statement;
+  private readonly dataVersion: Database.Statement<[], number>;
   private open = false;
+  private version: number | undefined;
+  private versionRead = false;
+  private changes = 0;
 
   constructor(readonly db: Database.Database) {
     this.begin = db.prepare('BEGIN');
     this.commit = db.prepare('COMMIT');
+    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  }
+
+  /**
+   * Inside a read: a number that changes whenever another connection has committed since an earlier turn read it
+   * (SQLite's data_version, read once per turn and only when asked). What a lookup derived from the file while it
+   * stays the same is still what the file says: see SqlitePublishers.outletFor.
+   */
+  get generation(): number {
+    if (!this.versionRead) {
+      this.versionRead = true;
+      const version = this.dataVersion.get()!;
+      if (version !== this.version) {
+        this.version = version;
+        this.changes++;
+      }
+    }
+    return this.changes;
   }
 
   /** Opens the file read-only for lookups, with the same wait for a busy file as the main connection. */
@@ -48,6 +70,7 @@ export class TurnSnapshot {
   readonly release = (): void => {
     if (!this.open) return;
     this.open = false;
+    this.versionRead = false;
     if (this.db.inTransaction) this.commit.run();
   };
 
