@@ -29,3 +29,4 @@ export * from './verifier-suites/cors-suite';
 export * from './verifier-suites/rate-limit-suite';
 export * from './verifier-suites/auth-failure-throttle-suite';
 export * from './verifier-suites/batch-suite';
+export * from './verifier-suites/batch-probe';
