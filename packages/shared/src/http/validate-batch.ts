@@ -25,6 +25,27 @@ export interface BatchItems<Input = unknown> {
 const VALIDATION = { abortEarly: false, convert: true } as const;
 
 /**
+ * How deep an item may nest (its extra fields included): the answer echoes each item as sent, and JSON.stringify
+ * overflows the stack a few thousand levels down, which would be a 500 after the lookups. No real item comes close.
+ */
+export const MAX_ITEM_DEPTH = 32;
+
+/** Whether the value nests deeper than MAX_ITEM_DEPTH; walked without recursion, and only as far as the limit. */
+function nestedTooDeep(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  let level: object[] = [value];
+  for (let depth = 1; level.length > 0; depth++) {
+    if (depth > MAX_ITEM_DEPTH) return true;
+    const next: object[] = [];
+    for (const node of level) {
+      for (const child of Object.values(node)) if (child !== null && typeof child === 'object') next.push(child as object);
+    }
+    level = next;
+  }
+  return false;
+}
+
+/**
  * Checks a batch body: its list, each item checked by the single operation's schema, or a 422 naming every bad item
  * by its index (`urls[3]`, `journalists[0].social_type`), or the list when it is missing, not a list, empty or
  * longer than MAX_BATCH_ITEMS. Items as sent are kept beside their inputs: the answer echoes them. The schemas are
@@ -43,6 +64,10 @@ export function batchValidator<Input>(batch: BatchItems<Input>): (body: unknown)
     const inputs: Input[] = [];
     const errors: FieldError[] = [];
     items.forEach((item, index) => {
+      if (nestedTooDeep(item)) {
+        const field = batch.fieldOf(index);
+        return void errors.push({ field, message: `"${field}" must not nest more than ${MAX_ITEM_DEPTH} levels deep` });
+      }
       const quick = batch.quickInput?.(item);
       if (quick !== undefined) return void inputs.push(quick);
       const result = itemSchema.validate(batch.fieldsOf(item));
