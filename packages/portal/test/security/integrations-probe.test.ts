@@ -4,7 +4,7 @@ import request from 'supertest';
 import { AddressPolicy, type Outbound } from '@byline/shared/fetch';
 import { createSafeFetch, newSigningSecret, runWebhookDelivery, runWebhookFanOut, type SafeFetch } from '@byline/editorial';
 import { aProfile, capturingLogger, seed, startReceiver, type Receiver } from '@byline/test-support';
-import { journalist } from '../support/editors';
+import { editor, journalist } from '../support/editors';
 import {
   csrfFrom,
   everythingStored,
@@ -199,6 +199,23 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
       expect((await victim.agent.get(`${page}/remove?confirm=remove`)).status).toBe(200);
     });
     expect((await other.agent.get('/settings/api/webhooks')).status).toBe(409);
+    // An editor has no API account either: their role gives them nobody's endpoints.
+    const staff = await editor(portal);
+    const staffCsrf = csrfFrom((await staff.agent.get('/account/delete')).text);
+    await unchanged(portal, async () => {
+      expect((await staff.agent.get('/settings/api/webhooks')).status).toBe(409);
+      for (const path of [page, `${page}/remove`]) refused((await staff.agent.get(path)).status);
+      for (const [action, fields] of changes(endpoint.id, message.id)) {
+        refused(
+          (
+            await staff.agent
+              .post(action)
+              .type('form')
+              .send({ _csrf: staffCsrf, ...fields })
+          ).status,
+        );
+      }
+    });
     expect(await portal.backend.webhooks.find(endpoint.id)).not.toBeNull();
   });
 
@@ -316,6 +333,13 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
       refused(junk.status);
     });
     expect(await portal.backend.webhooks.endpointsOf(email)).toEqual([]);
+    // Ten endpoints at most: an account cannot multiply the deliveries each event costs.
+    for (let i = 0; i < 10; i++)
+      expect((await add(agent, { url: `https://hooks.example/${i}`, events: 'api_key.revoked' })).status).toBe(303);
+    const eleventh = await add(agent, { url: 'https://hooks.example/10', events: 'api_key.revoked' });
+    expect(eleventh.status).toBe(422);
+    expect(eleventh.text).toMatch(/at most 10 endpoints/);
+    expect(await portal.backend.webhooks.endpointsOf(email)).toHaveLength(10);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(({} as Record<string, unknown>).y).toBeUndefined();
   });
@@ -339,6 +363,20 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
         await deliver(loopbackFetch());
         expect([location, (await message()).state, (await message()).attempts[0]?.status]).toEqual([location, 'pending', 307]);
       }
+      expect(inside.received).toEqual([]);
+
+      // A name that resolved to a public address when registered and to loopback now (DNS rebinding): the fetcher
+      // judges the address it connects to, so nothing is sent.
+      const port = new URL(inside.url).port;
+      const rebinding = createSafeFetch({
+        policy: AddressPolicy.DEFAULT,
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+        timeoutMs: 2_000,
+      });
+      const rebound = await oneMessageTo(`http://rebind.example:${port}/hooks`);
+      await deliver(rebinding);
+      expect((await rebound()).state).toBe('pending');
+      expect((await rebound()).attempts[0]).toMatchObject({ status: null });
       expect(inside.received).toEqual([]);
 
       // A Retry-After of centuries (in seconds, or as a date) holds the message for a day at most.
