@@ -4,6 +4,7 @@
  * batches sent at once), bodies too big, too deep, of another type or carrying `__proto__`, and web pages of origins
  * the account does not list. Every attempt is refused with a 4xx (never a 5xx), or answered without what it sought.
  */
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { createApiKey, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
@@ -67,6 +68,26 @@ export function describeBatchProbe(operation: BatchOperation, createApp: CreateA
       const big = JSON.stringify({ [operation.list]: [operation.unknown], padding: 'x'.repeat(1_100_000) });
       expectProblem(await post(big), 413);
       expectProblem(await post({ [operation.list]: Array.from({ length: 101 }, () => operation.lookup(profile)) }), 422);
+      // A compressed body is judged by its size once inflated: a small gzip of many megabytes is refused, not read.
+      const bomb = gzipSync(JSON.stringify({ [operation.list]: [operation.unknown], padding: ' '.repeat(50_000_000) }));
+      expect(bomb.length).toBeLessThan(100_000);
+      const started = Date.now();
+      const inflated = await request(service.app)
+        .post(operation.path)
+        .set('Authorization', service.authorization)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'gzip')
+        .send(bomb);
+      expect([400, 413]).toContain(inflated.status);
+      expect(inflated.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      const unknownEncoding = await request(service.app)
+        .post(operation.path)
+        .set('Authorization', service.authorization)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'compress')
+        .send(Buffer.from(JSON.stringify({ [operation.list]: [operation.unknown] })));
+      expectProblem(unknownEncoding, 415);
       for (const list of [
         { length: 3, 0: operation.unknown },
         { '0': operation.unknown },
