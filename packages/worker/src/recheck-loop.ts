@@ -15,6 +15,7 @@ import {
   type RecheckSummary,
 } from '@byline/editorial';
 import type { WorkerMetrics } from './worker-metrics';
+import { abortablePause } from './abortable-pause';
 
 export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onProgress' | 'all' | 'logger'> {
   /** The wait between the end of one run and the start of the next (WORKER_POLL_INTERVAL). */
@@ -69,16 +70,7 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
   // Kept across runs: a host fetched at the end of one run is not fetched again at the start of the next.
   const pacing = createHostPacing();
 
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollIntervalMs);
-      function done() {
-        clearTimeout(timer);
-        stopping.signal.removeEventListener('abort', done);
-        resolve();
-      }
-      stopping.signal.addEventListener('abort', done);
-    });
+  const pause = () => abortablePause(pollIntervalMs, stopping.signal);
 
   const checkArticles = async (articles: NonNullable<RecheckLoopOptions['articles']>) => {
     const { holder, portalUrl, policy, notifier } = recheck;

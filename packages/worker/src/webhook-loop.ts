@@ -9,6 +9,7 @@ import {
   type SafeFetch,
   type Webhooks,
 } from '@byline/editorial';
+import { abortablePause } from './abortable-pause';
 
 export interface WebhookLoopOptions {
   webhooks: Webhooks;
@@ -46,16 +47,7 @@ export interface WebhookLoop {
 export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
   const { pollIntervalMs, logger, onRun, now = () => new Date(), ...rest } = options;
   const stopping = new AbortController();
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollIntervalMs);
-      function done() {
-        clearTimeout(timer);
-        stopping.signal.removeEventListener('abort', done);
-        resolve();
-      }
-      stopping.signal.addEventListener('abort', done);
-    });
+  const pause = () => abortablePause(pollIntervalMs, stopping.signal);
 
   const inFlight = new Set<Promise<void>>();
   const deliveryOptions = { ...rest, now, logger, signal: stopping.signal };

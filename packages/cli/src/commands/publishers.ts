@@ -27,6 +27,7 @@ import { slugOf } from '@byline/portal/operator';
 import { checked, quoted } from '../checked-input';
 import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { formatTable, writeLine } from '../output';
+import { staffRecord } from '../publishers-transfer/export-publishers';
 
 /** Who the publisher's history names for these commands: the same operator as `byline profiles verify`'s. */
 export const OPERATOR_ACTOR = 'operator (command line)';
@@ -401,17 +402,7 @@ function registerStaff(publishers: Command, ctx: CliContext): void {
         );
       });
       if (options.json) {
-        const json = rows.map(({ affiliation: a, profileSlug }) => ({
-          profile_slug: profileSlug,
-          invited_email: a.invitedEmail,
-          state: a.state,
-          invited_by: a.invitedBy,
-          invited_at: a.invitedAt,
-          accepted_at: a.acceptedAt,
-          ended_at: a.endedAt,
-          ended_by: a.endedBy,
-          ended_reason: a.endedReason,
-        }));
+        const json = rows.map(({ affiliation, profileSlug }) => staffRecord(affiliation, profileSlug));
         return writeLine(ctx.stdout, JSON.stringify(json, null, 2));
       }
       if (rows.length === 0) return writeLine(ctx.stderr, `No staff for ${slug}.`);

@@ -13,7 +13,8 @@ const domainRecord = (d: PublisherDomain): DomainRecord => ({
   last_failure: d.lastFailure,
 });
 
-const staffRecord = (a: Affiliation, profileSlug: string | null): StaffRecord => ({
+/** An affiliation as the export file and `byline publishers staff list --json` show it. */
+export const staffRecord = (a: Affiliation, profileSlug: string | null): StaffRecord => ({
   profile_slug: profileSlug,
   invited_email: a.invitedEmail,
   state: a.state,

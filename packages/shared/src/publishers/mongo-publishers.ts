@@ -331,45 +331,42 @@ export class MongoPublishers implements Publishers {
   }
 
   outletFor(host: string): Promise<OutletMatch | null> {
-    const suffixes = hostSuffixes(host);
-    if (!suffixes.length) return Promise.resolve(null);
     return this.database.run(async () => {
-      const candidates = await this.domains.find({ proven_domain: { $in: suffixes } }).toArray();
-      candidates.sort((a, b) => b.domain.length - a.domain.length);
-      for (const candidate of candidates) {
-        const publisher = await this.publishers.findOne(
-          { _id: candidate.publisher_id, verified_at: { $ne: null } },
-          { projection: { attribution: 1 } },
-        );
-        if (!publisher) continue;
-        const { rendered } = candidate;
-        return {
-          publisherId: publisher._id,
-          attribution: publisher.attribution,
-          rendered: rendered
-            ? {
-                domainInfo: { json: rendered.info, etag: rendered.info_tag },
-                outlet: { json: rendered.outlet, etag: rendered.outlet_tag },
-              }
-            : null,
-        };
-      }
-      return null;
+      const found = await this.closestVerifiedDomain(host);
+      if (!found) return null;
+      const { domain, publisher } = found;
+      const { rendered } = domain;
+      return {
+        publisherId: publisher._id,
+        attribution: publisher.attribution,
+        rendered: rendered
+          ? {
+              domainInfo: { json: rendered.info, etag: rendered.info_tag },
+              outlet: { json: rendered.outlet, etag: rendered.outlet_tag },
+            }
+          : null,
+      };
     });
   }
 
   matchHost(host: string): Promise<PublisherMatch | null> {
-    const suffixes = hostSuffixes(host);
-    if (!suffixes.length) return Promise.resolve(null);
     return this.database.run(async () => {
-      const candidates = await this.domains.find({ proven_domain: { $in: suffixes } }).toArray();
-      candidates.sort((a, b) => b.domain.length - a.domain.length);
-      for (const candidate of candidates) {
-        const publisher = await this.publishers.findOne({ _id: candidate.publisher_id, verified_at: { $ne: null } });
-        if (publisher) return { publisher: toPublisher(publisher), domain: toDomain(candidate) };
-      }
-      return null;
+      const found = await this.closestVerifiedDomain(host);
+      return found ? { publisher: toPublisher(found.publisher), domain: toDomain(found.domain) } : null;
     });
+  }
+
+  /** The proven domain covering `host` whose publisher is verified, the closest (longest) first, with its publisher. */
+  private async closestVerifiedDomain(host: string) {
+    const suffixes = hostSuffixes(host);
+    if (!suffixes.length) return null;
+    const candidates = await this.domains.find({ proven_domain: { $in: suffixes } }).toArray();
+    candidates.sort((a, b) => b.domain.length - a.domain.length);
+    for (const domain of candidates) {
+      const publisher = await this.publishers.findOne({ _id: domain.publisher_id, verified_at: { $ne: null } });
+      if (publisher) return { domain, publisher };
+    }
+    return null;
   }
 
   historyOf(publisherId: number): Promise<PublisherEvent[]> {
