@@ -30,8 +30,8 @@ export * from './api-accounts';
 export * from './usage/usage-repository';
 export * from './usage/log-throttle';
 export * from './usage/usage-meter';
-// The v2 article answer's parts the verifier reads beside the rendered answers: the publisher of a domain, the
-// author's evidence.
+// What v2 lookups read beside the rendered author answers: the publisher of a domain with its rendered answers
+// (rendered again from the outlet digest where missing), and the author's live evidence they are checked against.
 export { serviceRepositoriesOf, type ServiceRepositories } from './backend/service-repositories';
 export * from './publishers/publishers-repository';
 export * from './publishers/domain-info';

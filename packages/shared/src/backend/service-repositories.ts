@@ -21,8 +21,9 @@ import { lazily } from './lazily';
 
 /**
  * The repositories a verifier uses besides its lookups: credentials and origins to check, usage to count, and for
- * the v2 answers the publisher of a domain, the author's evidence and the outlet's digest, and the queue where a v2
- * lookup leaves work.
+ * the v2 answers the publisher of a domain (its rendered answers) and the outlet's digest (rendering them where a
+ * writer from before them left them out), and the queue where a v2 lookup leaves work; and the author's evidence read
+ * live, which the rendered v2 answers are checked against.
  */
 export interface ServiceRepositories {
   apiAccounts: ApiAccounts;

@@ -10,7 +10,7 @@ import type {
   Webhooks,
 } from './webhooks-repository';
 
-/** The tables (migration 032): endpoints by account, messages by endpoint in delivery order, attempts as JSON. */
+/** The tables (migration 036): endpoints by account, messages by endpoint in delivery order, attempts as JSON. */
 export const WEBHOOKS_SCHEMA_SQL = `
   CREATE TABLE webhook_endpoints (
     id INTEGER PRIMARY KEY,
