@@ -5,7 +5,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import express from 'express';
-import { BylineWebhookError, verifyWebhook, type WebhookEvent } from '@byline/client';
+import { BylineWebhookError, verifyWebhook, WEBHOOK_EVENT_TYPES, type WebhookEvent } from '@byline/client';
+import { WEBHOOK_EVENT_TYPES as SENT_EVENT_TYPES } from '@byline/shared/storage';
 import { listen, type Running } from './services';
 
 const key = randomBytes(32);
@@ -24,6 +25,11 @@ const event = {
   data: { slug: 'niamh-cassidy' },
 };
 const body = JSON.stringify(event);
+
+// The client keeps its own list (it depends on nothing of the service's): it must name exactly the events sent.
+it('names exactly the events the service sends', () => {
+  expect([...WEBHOOK_EVENT_TYPES].sort()).toEqual([...SENT_EVENT_TYPES].sort());
+});
 
 describe('verifyWebhook', () => {
   test('returns the event of a delivery signed with the secret, from a string, bytes or a Headers', () => {
