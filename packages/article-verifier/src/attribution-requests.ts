@@ -1,4 +1,4 @@
-import { ATTRIBUTION_TOPIC, type AttributionPayload, type LeasedQueue, type Logger } from '@byline/shared';
+import { attributionAskItems, type AttributionPayload, type LeasedQueue, type Logger } from '@byline/shared';
 
 /** How long asked-for attributions wait to be written together. */
 export const ATTRIBUTION_FLUSH_MS = 5_000;
@@ -13,10 +13,11 @@ export interface AttributionRequestsOptions {
 
 /**
  * The attributions v2 lookups ask for, written to the leased queue together every ATTRIBUTION_FLUSH_MS instead of one
- * write per lookup (a write cost more than the rest of the lookup). An address is written once per
- * REMEMBERED_MS from this process: a lookup repeated meanwhile asks for nothing (the queue keeps an address queued
- * once, see enqueueIfAbsent). What a crash loses is the last moment's asking; the next lookup of such an
- * address asks again, and the lookup's answer never depended on it.
+ * write per lookup (a write cost more than the rest of the lookup): as a few ATTRIBUTION_ASKS_TOPIC items, which the
+ * worker spreads into one ATTRIBUTION_TOPIC item per address (queued once however often asked). An address is
+ * written once per REMEMBERED_MS from this process: a lookup repeated meanwhile asks for nothing. What a crash loses
+ * is the last moment's asking; the next lookup of such an address asks again, and the lookup's answer never
+ * depended on it.
  */
 export class AttributionRequests {
   private pending = new Map<string, AttributionPayload>();
@@ -62,11 +63,9 @@ export class AttributionRequests {
     this.pending = new Map();
     const dueAt = new Date(this.now());
     try {
-      const queued = await this.queue.enqueueAllIfAbsent(
-        batch.map((payload) => ({ topic: ATTRIBUTION_TOPIC, key: payload.url, payload, dueAt })),
-      );
+      await this.queue.enqueueAllIfAbsent(attributionAskItems(batch, dueAt));
       this.remember(batch.map((payload) => payload.url));
-      if (queued > 0) this.logger.info('attribution queued', { queued, asked: batch.length });
+      this.logger.info('attribution asked', { asked: batch.length });
     } catch (error) {
       // Not kept for later: the next lookup of each address asks again.
       this.logger.warn('attribution not queued', {

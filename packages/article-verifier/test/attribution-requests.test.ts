@@ -1,6 +1,12 @@
 import { ATTRIBUTION_TOPIC, type AttributionPayload } from '@byline/shared';
-import { backendOf, type Backend } from '@byline/shared/storage';
-import { capturingLogger, storeFactories } from '@byline/test-support';
+import {
+  ATTRIBUTION_ASKS_PER_ITEM,
+  ATTRIBUTION_ASKS_TOPIC,
+  backendOf,
+  spreadAttributionAsks,
+  type Backend,
+} from '@byline/shared/storage';
+import { capturingLogger, storeFactories, unspreadAttributionAsks } from '@byline/test-support';
 import { AttributionRequests } from '../src/attribution-requests';
 
 const payload = (path: string): AttributionPayload => ({
@@ -16,20 +22,30 @@ describe.each(storeFactories())('attribution requests, written together ($name s
   });
   afterEach(() => backend.close());
 
-  const queued = (path: string) => backend.queue.find(ATTRIBUTION_TOPIC, `https://outlet.example/${path}`);
+  /** The address's item, once the worker's first step spread what the verifier wrote. */
+  const queued = async (path: string) => {
+    await spreadAttributionAsks({ queue: backend.queue, holder: 'test-worker', now: () => new Date(clock) });
+    return backend.queue.find(ATTRIBUTION_TOPIC, `https://outlet.example/${path}`);
+  };
+  let clock: number;
+  beforeEach(() => {
+    clock = Date.parse('2031-01-01T00:00:00.000Z');
+  });
 
   it('writes what was asked once, together, and nothing again for an address it wrote lately', async () => {
     const { logger, output } = capturingLogger();
-    let clock = Date.parse('2031-01-01T00:00:00.000Z');
     const requests = new AttributionRequests(backend.queue, logger, { flushMs: 60_000, now: () => clock });
     requests.ask(payload('one'));
     requests.ask(payload('two'));
     requests.ask(payload('one'));
-    expect(await queued('one')).toBeNull(); // not before the flush
+    expect(await unspreadAttributionAsks(backend.queue)).toEqual([]); // not before the flush
     await requests.flush();
+    // One write for both, which the worker spreads into an item per address.
+    expect(await unspreadAttributionAsks(backend.queue)).toEqual([payload('one').url, payload('two').url]);
+    expect(output()).toContain('"asked":2');
     expect(await queued('one')).toMatchObject({ payload: payload('one'), dueAt: new Date(clock).toISOString() });
     expect(await queued('two')).toMatchObject({ payload: payload('two') });
-    expect(output()).toContain('"queued":2');
+    expect(await unspreadAttributionAsks(backend.queue)).toEqual([]);
     // Asked again soon: not written again (the worker may have finished and removed it meanwhile).
     await backend.queue.remove(ATTRIBUTION_TOPIC, payload('one').url);
     requests.ask(payload('one'));
@@ -44,7 +60,7 @@ describe.each(storeFactories())('attribution requests, written together ($name s
 
   it('writes by itself after its interval, and logs (never throws) when the write fails', async () => {
     const { logger, output } = capturingLogger();
-    const requests = new AttributionRequests(backend.queue, logger, { flushMs: 20 });
+    const requests = new AttributionRequests(backend.queue, logger, { flushMs: 20, now: () => clock });
     requests.ask(payload('timed'));
     const deadline = Date.now() + 5_000;
     while ((await queued('timed')) === null && Date.now() < deadline) await new Promise((wake) => setTimeout(wake, 10));
@@ -54,5 +70,38 @@ describe.each(storeFactories())('attribution requests, written together ($name s
     await expect(failing.flush()).resolves.toBeUndefined();
     expect(output()).toContain('attribution not queued');
     expect(output()).toContain('store gone');
+  });
+
+  it('writes a great many asks as several items, every address spread once', async () => {
+    const requests = new AttributionRequests(backend.queue, capturingLogger().logger, { now: () => clock });
+    const count = ATTRIBUTION_ASKS_PER_ITEM * 2 + 1;
+    for (let i = 0; i < count; i++) requests.ask(payload(`many/${i}`));
+    await requests.flush();
+    const items = await backend.queue.takeDue({
+      topic: ATTRIBUTION_ASKS_TOPIC,
+      now: new Date(clock),
+      holder: 'stopped-worker',
+      leaseMs: 1,
+      limit: 10,
+    });
+    expect(items.map((item) => (item.payload.asks as unknown[]).length).sort()).toEqual([
+      1,
+      ATTRIBUTION_ASKS_PER_ITEM,
+      ATTRIBUTION_ASKS_PER_ITEM,
+    ]);
+    // A worker that spread the first of them and stopped before removing it: spread again, nothing is queued twice.
+    const [first] = items;
+    const firstAsks = first!.payload.asks as AttributionPayload[];
+    await backend.queue.enqueueAllIfAbsent(
+      firstAsks.map((ask) => ({ topic: ATTRIBUTION_TOPIC, key: ask.url, payload: ask, dueAt: new Date(clock) })),
+    );
+    clock += 1_000; // its lease is over
+    const spread = () => spreadAttributionAsks({ queue: backend.queue, holder: 'w', now: () => new Date(clock) });
+    expect(await spread()).toBe(count - firstAsks.length);
+    expect(await unspreadAttributionAsks(backend.queue)).toEqual([]);
+    requests.ask(payload('many/0')); // remembered: not written again
+    await requests.flush();
+    expect(await unspreadAttributionAsks(backend.queue)).toEqual([]);
+    expect(await queued(`many/${count - 1}`)).toMatchObject({ payload: payload(`many/${count - 1}`) });
   });
 });

@@ -30,3 +30,4 @@ export * from './verifier-suites/rate-limit-suite';
 export * from './verifier-suites/auth-failure-throttle-suite';
 export * from './verifier-suites/batch-suite';
 export * from './verifier-suites/batch-probe';
+export * from './attribution-asks';

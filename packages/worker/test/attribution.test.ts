@@ -10,6 +10,7 @@ import {
   publicProfileUrl,
   rechecksOf,
   robotsFetcherFrom,
+  spreadAttributionAsks,
   type AttributionSummary,
   type Backend,
   type PageFetcher,
@@ -89,10 +90,14 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
   let quietId: number;
   const profileIds: Record<string, number> = {};
 
-  /** A v2 lookup, and then its attribution request written (the verifier writes them together every moment). */
+  /**
+   * A v2 lookup, and then its attribution request written (the verifier writes them together every moment) and
+   * spread into its own item, as each worker run does first.
+   */
   const ask = async (url: string) => {
     const answer = await request(service.app).post(V2).query({ url }).set('Authorization', service.authorization);
     await service.settle();
+    await spreadAttributionAsks({ queue: backend.queue, holder: 'test-spread', now: () => new Date(clock ?? Date.now()) });
     return answer;
   };
   const queued = (url: string) => backend.queue.find(ATTRIBUTION_TOPIC, url);

@@ -15,6 +15,7 @@ import {
   type QueueItem,
   type Staff,
   forEachDueItem,
+  spreadAttributionAsks,
 } from '@byline/shared/storage';
 import { readAuthorMarkup, type AuthorMarkup } from '../authorship/author-markup';
 import { authorshipSubjectOf, type AuthorshipSources } from '../authorship/authorship-subject';
@@ -123,10 +124,10 @@ type Outcome = keyof AttributionSummary;
 
 /**
  * The worker's attribution of unknown articles on verified publishers' domains, items of the leased queue
- * (ATTRIBUTION_TOPIC, queued by v2 lookups). For each due address: the publisher must still be verified, allow its
- * pages to be read and prove the domain; its robots.txt (read once per host per run) must let BylineBot fetch the
- * address; its host must not have been fetched in the last `hostIntervalMs` (else the job waits its turn). The page's
- * author markup then credits at most one of the publisher's verified active staff — by a link to their public page
+ * (ATTRIBUTION_TOPIC, spread first from what v2 lookups asked: spreadAttributionAsks). For each due address: the
+ * publisher must still be verified, allow its pages to be read and prove the domain; its robots.txt (read once per
+ * host per run) must let BylineBot fetch the address; its host must not have been fetched in the last
+ * `hostIntervalMs` (else the job waits its turn). The page's author markup then credits at most one of the publisher's verified active staff — by a link to their public page
  * or a proven account, as the page check matches, or by their first and last name, which suffices here because
  * the publisher vouched for who works for it — and that profile gets the article, proven with
  * `authorship-attested` evidence saying so. Anything else is done with its reason logged; a fetch that fails is
@@ -143,6 +144,8 @@ export async function runAttribution(options: AttributionOptions): Promise<Attri
     if (!rules) robots.set(host, (rules = readRobotsTxt(options.fetchRobots, host)));
     return rules;
   };
+  // The addresses lookups asked for since the last run, each made an item of its own first.
+  await spreadAttributionAsks({ queue, holder, now, signal, logger: options.logger });
   const run = { topic: ATTRIBUTION_TOPIC, holder, leaseMs: LEASE_MS, batchSize, now, signal };
   await forEachDueItem(queue, run, async (item) => {
     const outcome = await attributeItem(item, { ...options, now, pacing, robotsOf });

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { ATTRIBUTION_TOPIC, loadConfig } from '@byline/shared';
+import { loadConfig } from '@byline/shared';
 import {
   ATTRIBUTION_ACTOR,
   BYLINE_BOT_USER_AGENT,
@@ -29,7 +29,15 @@ import {
   robotsFetcherFrom,
   runAttribution,
 } from '@byline/editorial';
-import { bearer, quietLogger, startDnsServer, startHttpsSite, type HttpsSite, type TestDnsServer } from '@byline/test-support';
+import {
+  bearer,
+  quietLogger,
+  startDnsServer,
+  startHttpsSite,
+  unspreadAttributionAsks,
+  type HttpsSite,
+  type TestDnsServer,
+} from '@byline/test-support';
 import { createApp as articleVerifier } from '../../../article-verifier/src/app';
 import { portalStoreFactories } from '../support/portal-harness';
 import { chromiumAvailable, launchPhoneBrowser, withScreenshotOnFailure } from './chromium';
@@ -268,7 +276,8 @@ describe.each(portalStoreFactories())('a publisher vouches for its staff, in a r
             },
             journalists: [{ slug, first_name: 'Saoirse', last_name: 'Gallagher' }],
           });
-          expect(await backend.queue.find(ATTRIBUTION_TOPIC, ARTICLE)).toMatchObject({ payload: { url: ARTICLE } });
+          // Asked for, to be spread into its own item by the worker's run.
+          expect(await unspreadAttributionAsks(backend.queue)).toEqual([ARTICLE]);
           // The lookup fetched nothing: only the worker reads the outlet's pages.
           expect(seen).toEqual([]);
 

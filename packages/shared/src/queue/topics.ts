@@ -25,6 +25,21 @@ export const DOMAIN_CHECK_TOPIC = 'domain-check';
  */
 export const ATTRIBUTION_TOPIC = 'attribution';
 
+/**
+ * The attributions v2 lookups asked for, as a verifier writes them: a few items per moment (random keys), each
+ * carrying up to ATTRIBUTION_ASKS_PER_ITEM addresses. The worker spreads each into ATTRIBUTION_TOPIC items (one per
+ * address, queued once) before it works them. A lookup's share of one write is far cheaper than a write per address,
+ * whose indexes made it cost more than the rest of the lookup.
+ */
+export const ATTRIBUTION_ASKS_TOPIC = 'attribution-asks';
+/** Addresses per ATTRIBUTION_ASKS_TOPIC item: well under a MongoDB document's limit however long the addresses. */
+export const ATTRIBUTION_ASKS_PER_ITEM = 500;
+
+export interface AttributionAsksPayload {
+  [key: string]: unknown;
+  asks: AttributionPayload[];
+}
+
 /** What an attribution item carries: the address to read and the publisher whose domain covered it. */
 export interface AttributionPayload {
   [key: string]: unknown;
