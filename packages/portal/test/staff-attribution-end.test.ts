@@ -2,10 +2,12 @@ import request from 'supertest';
 import { ATTRIBUTION_TOPIC, NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/shared';
 import { relayStoreOutbox, WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/shared/storage';
 import {
+  AUTHORSHIP_PROVIDER,
   BYLINE_BOT_USER_AGENT,
   createPageFetcher,
   outboundOf,
   publicProfileUrl,
+  proveArticle,
   robotsFetcherFrom,
   runAttribution,
   type PageFetcher,
@@ -73,7 +75,8 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
   });
   afterEach(() => portal.close());
 
-  /** The article events queued for webhooks so far (the MongoDB outbox relayed first): `type url`. */
+  const seenEvents = new Set<string>();
+  /** The article events queued for webhooks since the last call (the MongoDB outbox relayed first): `type url`. */
   async function articleEvents(): Promise<string[]> {
     await relayStoreOutbox(portal.store.database);
     const items = await portal.backend.queue.takeDue({
@@ -84,8 +87,10 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
       limit: 100,
       evenIfNotDue: true,
     });
-    return items
-      .map((item) => (item.payload as unknown as WebhookEvent).payload)
+    const events = items.map((item) => item.payload as unknown as WebhookEvent).filter((event) => !seenEvents.has(event.id));
+    for (const event of events) seenEvents.add(event.id);
+    return events
+      .map((event) => event.payload)
       .filter((payload) => payload.type.startsWith('article.'))
       .map((payload) => `${payload.type} ${(payload.data as { url: string }).url}`);
   }
@@ -245,5 +250,40 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
     const ended = await submit(person.agent, endPath, endPath, { confirm: 'end', reason: '' });
     expect(ended.status).toBe(303);
     await expectNameOnlyReleased(person.profileId, person.slug, person.email);
+  });
+
+  it('an article its own page check proved too, by a link, keeps counting on that proof', async () => {
+    const { harbour, person, affiliationId } = await attributedStaff();
+    await articleEvents();
+    // The page later links the journalist and their page check proves it (as checkArticle writes it): a second proof.
+    const claim = (await portal.backend.articles.claimsOf(person.profileId)).find((c) => c.article.link === BY_NAME)!;
+    const linked = {
+      method: 'authorship-attested' as const,
+      provider: AUTHORSHIP_PROVIDER,
+      by: 'byline:authorship-check',
+      matched: `JSON-LD author ${publicProfileUrl(PORTAL_URL, person.slug)}`,
+    };
+    const proven = await proveArticle(
+      portal.backend.articles,
+      { profileId: person.profileId, articleId: claim.article.id, evidence: linked },
+      'byline:authorship-check',
+    );
+    expect(proven.ok).toBe(true);
+
+    const endPath = `${harbour.path}/staff/${affiliationId}/end`;
+    expect((await submit(harbour.agent, endPath, endPath, { confirm: 'end', reason: 'Left' })).status).toBe(303);
+    expect((await v1(BY_NAME)).body).toMatchObject({ verified: true, profile_slug: person.slug });
+    expect((await v2(BY_NAME)).body).toMatchObject({ type: 'article_verified', verified: true });
+    const after = (await portal.backend.articles.claimsOf(person.profileId)).find((c) => c.article.link === BY_NAME)!;
+    expect(after.proof.state).toBe('proven');
+    expect(after.proof.evidence.map((e) => [e.attribution?.by ?? null, e.endedAt === null])).toEqual([
+      ['name', false],
+      [null, true],
+    ]);
+    const [record] = (await portal.backend.audit.historyOf(person.profileId)).filter(
+      (r) => r.action === 'article-vouching-ended',
+    );
+    expect(record!.note).toContain('Another live proof keeps it counting.');
+    expect(await articleEvents()).toEqual([]);
   });
 });
