@@ -73,7 +73,7 @@ export function createHostPacing(): HostPacing {
 export interface AttributionOptions {
   queue: LeasedQueue;
   publishers: Pick<Publishers, 'findById' | 'matchHost'>;
-  staff: Pick<Staff, 'ofPublisher'>;
+  staff: Pick<Staff, 'ofPublisher' | 'findById'>;
   /** The staff's profiles, what they proved and their articles. */
   sources: AuthorshipSources & { profiles: { findById(id: number): Promise<Profile | null> }; articles: Articles };
   /** The article-page fetcher (createPageFetcher: SSRF-safe), naming BylineBot as its user agent. */
@@ -130,7 +130,8 @@ type Outcome = keyof AttributionSummary;
  * `hostIntervalMs` (else the job waits its turn). The page's author markup then credits at most one of the publisher's verified active staff — by a link to their public page
  * or a proven account, as the page check matches, or by their first and last name, which suffices here because
  * the publisher vouched for who works for it — and that profile gets the article, proven with
- * `authorship-attested` evidence saying so. Anything else is done with its reason logged; a fetch that fails is
+ * `authorship-attested` evidence saying so, and which way it credited them (`attribution`): one credited by name
+ * alone stops counting when the affiliation ends, by either side (endVouchedArticlesSteps). Anything else is done with its reason logged; a fetch that fails is
  * tried again, `maxFailures` times in all. A job that ends without an attribution stays queued, marked finished,
  * for `quietMs`: lookups of the address meanwhile queue nothing, so its page is not read again on each of them.
  */
@@ -306,6 +307,10 @@ async function attribute(
 ): Promise<Written> {
   const { articles } = options.sources;
   const { profile, affiliation } = credit.member;
+  // The page was read meanwhile: an affiliation ended since no longer vouches (its end released what it had vouched for).
+  if ((await options.staff.findById(affiliation.id))?.state !== 'active') {
+    return { ok: false, reason: 'the affiliation ended while the page was read' };
+  }
   const at = options.now().toISOString();
   let articleId: number;
   try {
@@ -328,6 +333,8 @@ async function attribute(
     note:
       `Attributed on the vouching of ${publisher.name} (${publisher.slug}): its page credits ` +
       `${profile.profile_first_name} ${profile.profile_last_name}, active staff of the publisher${since}.`,
+    // By name alone it stands on the affiliation, and ends with it (endVouchedArticlesSteps); by link, on the link.
+    attribution: { by: credit.by, publisherId: publisher.id, affiliationId: affiliation.id },
     // No nextCheckAt: the page re-checks judge by links on the journalist's own attribution domains, a stricter rule
     // than the publisher's vouching that proved this, and would lapse a name-only attribution.
   };

@@ -24,7 +24,21 @@ export type ArticleEvidenceMethod = 'authorship-attested' | 'editor-attestation'
 export type ArticleEvidence = Omit<Evidence, 'id' | 'claimId' | 'method' | 'provenValue' | 'subject'> & {
   method: ArticleEvidenceMethod;
   matched: string | null;
+  /** Set on the worker's attributions only (see AttributionBasis). */
+  attribution?: AttributionBasis;
 };
+
+/**
+ * What an attribution by the worker (an `authorship-attested` proof of an article on a verified publisher's domain)
+ * rests on: how the page credited the journalist, and the affiliation of the publisher whose page it is. By `link`
+ * (their public page or a proven account) the link is evidence of its own; by `name` alone it counts only on the
+ * publisher's vouching, and ends when that affiliation ends (see end-vouched-articles.ts).
+ */
+export interface AttributionBasis {
+  by: 'link' | 'name';
+  publisherId: number;
+  affiliationId: number;
+}
 
 /** An article's state and evidence, stored beside it. */
 export interface ArticleProof {
@@ -45,7 +59,7 @@ export interface ArticleClaim {
 
 /** A new proof as a method reports it; the rule stamps the times. */
 export type NewArticleEvidence = Pick<ArticleEvidence, 'method' | 'provider' | 'by'> &
-  Partial<Pick<ArticleEvidence, 'matched' | 'note' | 'nextCheckAt'>>;
+  Partial<Pick<ArticleEvidence, 'matched' | 'note' | 'nextCheckAt' | 'attribution'>>;
 
 /** The provider of an authorship check: Byline reading the page's author markup. */
 export const AUTHORSHIP_PROVIDER: EvidenceProvider = { id: 'urn:byline:authorship-check', name: 'Byline page check' };

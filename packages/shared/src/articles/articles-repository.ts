@@ -48,6 +48,8 @@ export interface ArticlesUnitOfWrite {
   claim(profileId: number, articleId: number): Step<StoredArticleClaim | null>;
   /** Every profile's article at this canonical address, oldest first. */
   claimsAt(canonicalUrl: string): Step<StoredArticleClaim[]>;
+  /** The profile's proven articles, oldest first. */
+  provenClaimsOf(profileId: number): Step<StoredArticleClaim[]>;
   /**
    * Writes an article's proof; it counts when the proof is `proven` and its owner lists it active. false, writing
    * nothing, when the proof is `proven` and another profile's article at the address is proven already (the

@@ -4,3 +4,4 @@ export * from './prove-article';
 export * from './record-article-check';
 export * from './article-check-item';
 export * from './move-proven-article';
+export * from './end-vouched-articles';

@@ -1,3 +1,4 @@
+import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
 import { pushEvents } from '../webhook-events/mongo-outbox';
 import { articleCountEvents } from '../webhook-events/webhook-event';
@@ -158,45 +159,50 @@ export class MongoArticles implements Articles {
   }
 
   inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T> {
-    const { db } = this.database;
-    const articles = this.articles;
-    const unit: ArticlesUnitOfWrite = {
-      claim: async (profileId, articleId) => {
-        const doc = await articles.findOne({ _id: articleId, profile_id: profileId });
-        return doc ? storedClaimOf(doc) : null;
-      },
-      claimsAt: async (canonicalUrl) =>
-        (await articles.find({ canonical_url: canonicalUrl }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
-      writeProof: async (claim, proof) => {
-        // The webhook event, when the article starts or stops counting, rides on the proof's own update.
-        const counted = claim.proof.state === 'proven' && claim.listedActive;
-        const proven = proof.state === 'proven';
-        const events = pushEvents(articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
-        if (!proven) {
-          await articles.updateOne(
-            { _id: claim.id },
-            { $set: { proven: false, active: false, proof }, $unset: { proven_url: '' }, ...events },
-          );
-          return true;
-        }
-        try {
-          const set = { proven: true, proven_url: claim.canonicalUrl, active: claim.listedActive, proof };
-          await articles.updateOne({ _id: claim.id }, { $set: set, ...events });
-          return true;
-        } catch (error) {
-          if (isDuplicateKey(error)) return false; // another profile's article at the address is proven
-          throw error;
-        }
-      },
-      appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) =>
-        insertAudit(db, { profile_id: profileId, actor, action, note, at: now }),
-      rerender: (profileIds) => rerenderInTurn(db, profileIds),
-      // Each its own single-document write, in the order the rule gives (see prove-article.ts, record-article-check.ts).
-      scheduleCheck: async (claim, dueAt) => void (await enqueueIn(db, articleCheckItemOf(claim, dueAt))),
-      holdsCheck: async (itemId, holder) =>
-        (await collectionOf(db, 'queueItems').findOne({ _id: itemId }, { projection: { holder: 1 } }))?.holder === holder,
-      settleCheck: (itemId, holder, next, at) => settleIn(db, itemId, holder, next, at),
-    };
-    return this.database.run(() => runInTurn(steps(unit)));
+    return this.database.run(() => runInTurn(steps(mongoArticlesUnit(this.database.db))));
   }
+}
+
+/** The articles' unit of write: each method its own single-document write, in the order the rule gives. */
+export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
+  const articles = collectionOf(db, 'articles');
+  return {
+    claim: async (profileId, articleId) => {
+      const doc = await articles.findOne({ _id: articleId, profile_id: profileId });
+      return doc ? storedClaimOf(doc) : null;
+    },
+    claimsAt: async (canonicalUrl) =>
+      (await articles.find({ canonical_url: canonicalUrl }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
+    provenClaimsOf: async (profileId) =>
+      (await articles.find({ profile_id: profileId, proven: true }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
+    writeProof: async (claim, proof) => {
+      // The webhook event, when the article starts or stops counting, rides on the proof's own update.
+      const counted = claim.proof.state === 'proven' && claim.listedActive;
+      const proven = proof.state === 'proven';
+      const events = pushEvents(articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
+      if (!proven) {
+        await articles.updateOne(
+          { _id: claim.id },
+          { $set: { proven: false, active: false, proof }, $unset: { proven_url: '' }, ...events },
+        );
+        return true;
+      }
+      try {
+        const set = { proven: true, proven_url: claim.canonicalUrl, active: claim.listedActive, proof };
+        await articles.updateOne({ _id: claim.id }, { $set: set, ...events });
+        return true;
+      } catch (error) {
+        if (isDuplicateKey(error)) return false; // another profile's article at the address is proven
+        throw error;
+      }
+    },
+    appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) =>
+      insertAudit(db, { profile_id: profileId, actor, action, note, at: now }),
+    rerender: (profileIds) => rerenderInTurn(db, profileIds),
+    // Each its own single-document write, in the order the rule gives (see prove-article.ts, record-article-check.ts).
+    scheduleCheck: async (claim, dueAt) => void (await enqueueIn(db, articleCheckItemOf(claim, dueAt))),
+    holdsCheck: async (itemId, holder) =>
+      (await collectionOf(db, 'queueItems').findOne({ _id: itemId }, { projection: { holder: 1 } }))?.holder === holder,
+    settleCheck: (itemId, holder, next, at) => settleIn(db, itemId, holder, next, at),
+  };
 }

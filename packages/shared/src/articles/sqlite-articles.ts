@@ -1,4 +1,6 @@
+import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../database/sqlite-database';
+import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
 import { articleCountEvents } from '../webhook-events/webhook-event';
 import { runNow, type Steps } from '../database/steps';
@@ -35,14 +37,54 @@ const statements = (database: SqliteDatabase) => ({
   readdress: database.prepare<[string, string, string, string, number, number]>(
     'UPDATE articles SET canonical_url = ?, published_at = ?, doc = ?, active = 0, proven = 0, proof = ? WHERE id = ? AND profile_id = ?',
   ),
-  writeProof: database.prepare<[number, number, string, number]>(
-    'UPDATE articles SET proven = ?, active = ?, proof = ? WHERE id = ?',
-  ),
-  checkHolder: database.prepare<[number], string | null>('SELECT holder FROM queue_items WHERE id = ?').pluck(),
-  audit: database.prepare<[number, string, string, string, string]>(
+});
+
+/** The statements of the articles' unit of write, on the connection whose transaction it runs in. */
+const unitStatements = preparedPerConnection((db: Database.Database) => ({
+  one: db.prepare<[number, number], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE id = ? AND profile_id = ?`),
+  atAddress: db.prepare<[string], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE canonical_url = ? ORDER BY id`),
+  provenOf: db.prepare<[number], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE profile_id = ? AND proven = 1 ORDER BY id`),
+  writeProof: db.prepare<[number, number, string, number]>('UPDATE articles SET proven = ?, active = ?, proof = ? WHERE id = ?'),
+  checkHolder: db.prepare<[number], string | null>('SELECT holder FROM queue_items WHERE id = ?').pluck(),
+  audit: db.prepare<[number, string, string, string, string]>(
     'INSERT INTO verification_audit (profile_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)',
   ),
-});
+}));
+
+/**
+ * The articles' unit of write inside a transaction the caller holds on `db` (SqliteArticles.inOneWrite's, or another
+ * store's write that changes articles too, such as an affiliation's end).
+ */
+export function sqliteArticlesUnit(db: Database.Database): ArticlesUnitOfWrite {
+  const sql = unitStatements(db);
+  return {
+    claim: (profileId, articleId) => {
+      const row = sql.one.get(articleId, profileId);
+      return row ? storedClaimOf(row) : null;
+    },
+    claimsAt: (canonicalUrl) => sql.atAddress.all(canonicalUrl).map(storedClaimOf),
+    provenClaimsOf: (profileId) => sql.provenOf.all(profileId).map(storedClaimOf),
+    writeProof: (claim, proof) => {
+      const proven = proof.state === 'proven';
+      if (proven) {
+        const holder = sql.atAddress.all(claim.canonicalUrl).find((row) => row.proven === 1 && row.id !== claim.id);
+        if (holder) return false;
+      }
+      sql.writeProof.run(proven ? 1 : 0, proven && claim.listedActive ? 1 : 0, JSON.stringify(proof), claim.id);
+      const counted = claim.proof.state === 'proven' && claim.listedActive;
+      recordEventsNow(db, articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
+      return true;
+    },
+    appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) => {
+      sql.audit.run(profileId, actor, action, note, now);
+    },
+    rerender: (profileIds) => rerenderNow(db, profileIds),
+    // In the transaction: a proof and its re-check, a check's record and its settle, are written together.
+    scheduleCheck: (claim, dueAt) => void enqueueNow(db, articleCheckItemOf(claim, dueAt)),
+    holdsCheck: (itemId, holder) => sql.checkHolder.get(Number(itemId)) === holder,
+    settleCheck: (itemId, holder, next, at) => settleNow(db, itemId, holder, next, at),
+  };
+}
 
 const storedClaimOf = (row: ClaimRow): StoredArticleClaim => ({
   id: row.id,
@@ -122,36 +164,7 @@ export class SqliteArticles implements Articles {
   }
 
   inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T> {
-    return this.database.write((db) => {
-      const sql = this.sql;
-      const unit: ArticlesUnitOfWrite = {
-        claim: (profileId, articleId) => {
-          const row = sql.one.get(articleId, profileId);
-          return row ? storedClaimOf(row) : null;
-        },
-        claimsAt: (canonicalUrl) => sql.atAddress.all(canonicalUrl).map(storedClaimOf),
-        writeProof: (claim, proof) => {
-          const proven = proof.state === 'proven';
-          if (proven) {
-            const holder = sql.atAddress.all(claim.canonicalUrl).find((row) => row.proven === 1 && row.id !== claim.id);
-            if (holder) return false;
-          }
-          sql.writeProof.run(proven ? 1 : 0, proven && claim.listedActive ? 1 : 0, JSON.stringify(proof), claim.id);
-          const counted = claim.proof.state === 'proven' && claim.listedActive;
-          recordEventsNow(db, articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
-          return true;
-        },
-        appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) => {
-          sql.audit.run(profileId, actor, action, note, now);
-        },
-        rerender: (profileIds) => rerenderNow(db, profileIds),
-        // In the transaction: a proof and its re-check, a check's record and its settle, are written together.
-        scheduleCheck: (claim, dueAt) => void enqueueNow(db, articleCheckItemOf(claim, dueAt)),
-        holdsCheck: (itemId, holder) => sql.checkHolder.get(Number(itemId)) === holder,
-        settleCheck: (itemId, holder, next, at) => settleNow(db, itemId, holder, next, at),
-      };
-      return runNow(steps(unit));
-    });
+    return this.database.write((db) => runNow(steps(sqliteArticlesUnit(db))));
   }
 
   /**

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'article-released',
   'article-moved',
   'article-lapsed',
+  'article-vouching-ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

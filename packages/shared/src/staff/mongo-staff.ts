@@ -1,6 +1,9 @@
 import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
 import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
+import { endVouchedArticlesSteps } from '../articles/end-vouched-articles';
+import { mongoArticlesUnit } from '../articles/mongo-articles';
+import { runInTurn } from '../database/steps';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
@@ -147,7 +150,11 @@ export class MongoStaff implements Staff {
     return this.database.run(async () => {
       // An active affiliation's answers stop showing it before it ends (see forgetRenderedInTurn).
       const current = await this.staff.findOne({ _id: id, state: 'active' }, { projection: { profile_id: 1, publisher_id: 1 } });
-      if (current?.profile_id != null) await forgetRenderedInTurn(this.database.db, [current.profile_id], [current.publisher_id]);
+      if (current?.profile_id != null) {
+        await forgetRenderedInTurn(this.database.db, [current.profile_id], [current.publisher_id]);
+        // What the publisher vouched for stops counting before the affiliation ends (see endVouchedArticlesSteps).
+        if (to === 'ended') await this.endVouchedArticles(id, current.profile_id, current.publisher_id, actor, at);
+      }
       const before = await this.staff.findOneAndUpdate(
         { _id: id, state: { $in: from } },
         {
@@ -162,6 +169,12 @@ export class MongoStaff implements Staff {
       }
       return before !== null;
     });
+  }
+
+  private async endVouchedArticles(id: number, profileId: number, publisherId: number, actor: string, at: Date) {
+    const publisher = await collectionOf(this.db, 'publishers').findOne({ _id: publisherId }, { projection: { name: 1 } });
+    const ending = { affiliationId: id, profileId, publisherName: publisher?.name ?? 'the publisher', actor };
+    await runInTurn(endVouchedArticlesSteps(mongoArticlesUnit(this.db), ending, at.toISOString()));
   }
 
   eraseInvitationsTo(email: string): Promise<number> {

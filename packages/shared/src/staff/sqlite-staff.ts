@@ -1,4 +1,7 @@
 import { rerenderNow } from '../answers/sqlite-answers-unit';
+import { endVouchedArticlesSteps } from '../articles/end-vouched-articles';
+import { sqliteArticlesUnit } from '../articles/sqlite-articles';
+import { runNow } from '../database/steps';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import type { Affiliation, AffiliationState, Invitee, Staff } from './staff-repository';
 
@@ -90,6 +93,7 @@ const statements = (database: SqliteDatabase) => ({
   ofProfile: database.prepare<[number], AffiliationRow>(
     `SELECT ${COLUMNS} FROM publisher_staff WHERE profile_id = ? ORDER BY id DESC`,
   ),
+  publisherName: database.prepare<[number], string>('SELECT name FROM publishers WHERE id = ?').pluck(),
 });
 
 /** Staff in the embedded store: the partial unique indexes keep one open affiliation per person and publisher. */
@@ -145,8 +149,18 @@ export class SqliteStaff implements Staff {
     return this.database.write((db) => {
       const row = this.sql.byId.get(id);
       const ended = this.sql.close.run('ended', at.toISOString(), actor, reason, id).changes > 0;
-      // An active affiliation was evidence its journalist's answers showed, and its outlet's answers showed them.
-      if (ended && row?.state === 'active' && row.profile_id !== null) rerenderNow(db, [row.profile_id], [row.publisher_id]);
+      if (ended && row?.state === 'active' && row.profile_id !== null) {
+        // What the publisher vouched for ends with it, in the same transaction (see endVouchedArticlesSteps).
+        const ending = {
+          affiliationId: id,
+          profileId: row.profile_id,
+          publisherName: this.sql.publisherName.get(row.publisher_id) ?? 'the publisher',
+          actor,
+        };
+        runNow(endVouchedArticlesSteps(sqliteArticlesUnit(db), ending, at.toISOString()));
+        // An active affiliation was evidence its journalist's answers showed, and its outlet's answers showed them.
+        rerenderNow(db, [row.profile_id], [row.publisher_id]);
+      }
       return ended;
     });
   }

@@ -10,6 +10,7 @@ import { runInTurn } from '../../database/steps';
 import { mongoOutletsUnit } from '../../outlets/mongo-outlets-unit';
 import { rerenderOutlets } from '../../outlets/rerender-outlets';
 import { articlesAsClaims, checkMigratedArticleClaims } from './mongo-articles-as-claims';
+import { recordAttributionBasesIn } from './mongo-attribution-basis';
 
 /**
  * One-time data steps, run after the schema step, each recorded by name in schema_migrations once done
@@ -34,6 +35,8 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '033-render-article-v2-answers', run: (db) => renderMissing(db, 'answers.articleV2Tag') },
   // v2's answers of each publisher domain (see rerenderOutlets).
   { name: '035-render-outlet-answers', run: renderOutlets },
+  // The worker's attributions record how the page credited the journalist (see withAttributionBasis).
+  { name: '038-attribution-basis', run: recordAttributionBasesIn },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */

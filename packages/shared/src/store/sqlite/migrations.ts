@@ -13,6 +13,7 @@ import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../../proofs/sqlite/proof-attempt
 import { PUBLISHER_TRUST_SQL, PUBLISHERS_SCHEMA_SQL } from '../../publishers/sqlite-publishers';
 import { STAFF_SCHEMA_SQL } from '../../staff/sqlite-staff';
 import { WEBHOOKS_SCHEMA_SQL } from '../../webhooks/sqlite-webhooks';
+import { recordAttributionBases } from './attribution-basis-migration';
 import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
 
 /**
@@ -370,5 +371,11 @@ export const MIGRATIONS: Migration[] = [
     // Small (an id, a flag and a tag per profile), so it stays in the cache.
     name: '037-profile-article-tags-index',
     sql: 'CREATE INDEX IF NOT EXISTS profiles_article_tag ON profiles (id, verified, article_etag)',
+  },
+  {
+    // The worker's attributions record whether the page credited the journalist by link or by name alone, and the
+    // affiliation a credit by name rests on (it ends with it): those made before are given theirs from their words.
+    name: '038-attribution-basis',
+    backfill: recordAttributionBases,
   },
 ];

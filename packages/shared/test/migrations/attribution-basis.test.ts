@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { ArticleInput, Store } from '@byline/shared';
+import { AUTHORSHIP_PROVIDER, MongoStore, SqliteStore, backendOf, proveArticle } from '@byline/editorial';
+import { anArticle, profileFields, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
+
+const STEP = '038-attribution-basis';
+const HOUR = 3_600_000;
+
+/**
+ * Data step 038 on each store: the worker's attributions made before their evidence recorded its basis get it from
+ * their words; a credit by name whose affiliation has ended meanwhile ends with it, as an ending does now. The step
+ * is made to run again by forgetting it ran, then reopening the store.
+ */
+async function attributions(store: Store) {
+  const backend = backendOf(store);
+  const user = await backend.users.create({ email: `b${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), `basis-${Date.now()}`);
+  const outlet = async (slug: string) => {
+    const publisher = (await backend.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
+    const invited = (await backend.staff.invite(publisher.id, { profileId: profile.id }, 'admin', new Date()))!;
+    await backend.staff.accept(invited.id, profile.id, new Date(Date.now() - HOUR));
+    return { publisher, affiliationId: invited.id };
+  };
+  const staying = await outlet('staying-outlet');
+  const leaving = await outlet('leaving-outlet');
+  // As run-attribution.ts worded its evidence before it recorded the basis.
+  const attributed = async (link: string, slug: string, matched: string) => {
+    const { article } = await backend.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
+    const evidence = {
+      method: 'authorship-attested' as const,
+      provider: AUTHORSHIP_PROVIDER,
+      by: 'byline:attribution',
+      matched: `${matched} (attributed on the vouching of The ${slug})`,
+      note: `Attributed on the vouching of The ${slug} (${slug}): its page credits Aoife Brennan, active staff of the publisher.`,
+    };
+    await proveArticle(backend.articles, { profileId: profile.id, articleId: article.id, evidence }, 'byline:attribution');
+    return link;
+  };
+  const byName = 'author name “Aoife Brennan”';
+  const stayingByName = await attributed('https://staying.example/a', 'staying-outlet', byName);
+  const leavingByName = await attributed('https://leaving.example/b', 'leaving-outlet', byName);
+  const leavingByLink = await attributed('https://leaving.example/c', 'leaving-outlet', 'JSON-LD author https://portal/j/x');
+  // Ended before the ending released anything: the evidence had no basis to find it by.
+  const endedAt = new Date(Date.now() + HOUR);
+  await backend.staff.end(leaving.affiliationId, 'admin@leaving.example', 'Left', endedAt);
+  expect((await backend.articles.claimsOf(profile.id)).map((claim) => claim.proof.state)).toEqual(['proven', 'proven', 'proven']);
+  return { profileId: profile.id, staying, leaving, stayingByName, leavingByName, leavingByLink, endedAt };
+}
+
+async function expectRecorded(store: Store, made: Awaited<ReturnType<typeof attributions>>) {
+  const backend = backendOf(store);
+  const claims = await backend.articles.claimsOf(made.profileId);
+  const at = (link: string) => claims.find((claim) => claim.article.link === link)!.proof;
+  const basis = (by: string, { publisher, affiliationId }: typeof made.staying) => ({
+    by,
+    publisherId: publisher.id,
+    affiliationId,
+  });
+  expect(at(made.stayingByName)).toMatchObject({
+    state: 'proven',
+    evidence: [{ attribution: basis('name', made.staying), endedAt: null }],
+  });
+  expect(at(made.leavingByLink)).toMatchObject({
+    state: 'proven',
+    evidence: [{ attribution: basis('link', made.leaving), endedAt: null }],
+  });
+  const reason = `Credited by name only, on the vouching of The leaving-outlet: the affiliation ended on ${made.endedAt.toISOString().slice(0, 10)}.`;
+  expect(at(made.leavingByName)).toMatchObject({
+    state: 'lapsed',
+    reason,
+    evidence: [{ attribution: basis('name', made.leaving), endedAt: made.endedAt.toISOString(), endedReason: reason }],
+  });
+  const history = (await backend.audit.historyOf(made.profileId)).filter((r) => r.action === 'article-vouching-ended');
+  expect(history).toEqual([
+    expect.objectContaining({ actor: 'admin@leaving.example', note: `${made.leavingByName}: ${reason}` }),
+  ]);
+}
+
+describe('data step 038 (embedded store): the basis of earlier attributions', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-migration-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('records each, and ends the credits by name of ended affiliations', async () => {
+    const file = path.join(dir, 'byline.sqlite');
+    const store = new SqliteStore(file);
+    const made = await attributions(store);
+    await store.close();
+    const db = new Database(file);
+    db.exec(`DELETE FROM schema_migrations WHERE name = '${STEP}';`);
+    db.close();
+
+    const reopened = new SqliteStore(file);
+    try {
+      await expectRecorded(reopened, made);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+const uri = testMongoUri();
+(uri ? describe : describe.skip)('data step 038 (mongodb store): the basis of earlier attributions', () => {
+  it('records each, and ends the credits by name of ended affiliations', async () => {
+    const dbName = uniqueDatabaseName();
+    const store = MongoStore.open(uri!, { dbName });
+    await store.ping();
+    const made = await attributions(store);
+    await store.db.collection('schema_migrations').deleteOne({ _id: STEP as never });
+    await store.close();
+
+    const reopened = MongoStore.open(uri!, { dbName });
+    try {
+      await reopened.ping();
+      await expectRecorded(reopened, made);
+    } finally {
+      await reopened.db.dropDatabase();
+      await reopened.close();
+    }
+  });
+});
