@@ -141,6 +141,9 @@ export async function deliverToEndpoint(options: DeliveryOptions, first: QueueIt
     const endpointId = Number(item.key);
     const endpoint = await webhooks.find(endpointId);
     const message = endpoint?.enabled ? await webhooks.nextPending(endpointId) : null;
+    // An endpoint removed (by its owner, or with their account) while a fan-out was adding a message for it: what
+    // was added after the removal goes now, or it would stay pending, never sent and never pruned.
+    if (!endpoint) await webhooks.remove(endpointId);
     // Nothing to send (or no one to send it to): the item goes; a new message or enabling queues it again.
     if (!endpoint || !message) {
       await queue.settle(item.id, holder, 'done', now());
