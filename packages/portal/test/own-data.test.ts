@@ -33,7 +33,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
     const now = () => new Date();
     await runWebhookFanOut({ webhooks, queue, database: portal.store.database, holder: 't', now });
     const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
-    return runWebhookDelivery({ webhooks, queue, fetch, holder: 't', now });
+    return runWebhookDelivery({ webhooks, queue, accounts: portal.backend.apiAccounts, fetch, holder: 't', now });
   }
 
   /** A journalist with an article, a proven X handle and a profile an editor verified: both verifiers answer for it. */
