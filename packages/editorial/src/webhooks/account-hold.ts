@@ -28,7 +28,9 @@ export interface AccountStatusDeps {
  * made for every event, never attempted (see deliverToEndpoint). Reinstating sends them, in order, at once: each
  * enabled endpoint's delivery item is made due now (the deliverer dropped it while the account was suspended), and an
  * endpoint that was failing starts afresh, so the time held counts neither as failures nor toward the five days of
- * them that disable an endpoint. false when no account has that email.
+ * them that disable an endpoint. false when no account has that email. The status is written first: a
+ * reinstatement cut short before the endpoints are queued leaves their messages to the account's next event, or to
+ * reinstating it again, which is harmless to repeat.
  */
 export async function setApiAccountStatus(deps: AccountStatusDeps, email: string, status: AccountStatus): Promise<boolean> {
   if (!(await deps.apiAccounts.setStatus(email, status))) return false;
