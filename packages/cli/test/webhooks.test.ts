@@ -73,7 +73,14 @@ describe.each(cliTargets())('byline webhooks ($name store)', (factory) => {
     const { webhooks, queue } = backendOf(store);
     await runWebhookFanOut({ webhooks, queue, database: store.database, holder: 't', now: () => new Date() });
     const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
-    await runWebhookDelivery({ webhooks, queue, fetch, holder: 't', now: () => new Date() });
+    await runWebhookDelivery({
+      webhooks,
+      queue,
+      accounts: backendOf(store).apiAccounts,
+      fetch,
+      holder: 't',
+      now: () => new Date(),
+    });
     const [delivery] = receiver.received;
     const headers = {
       'webhook-id': delivery!.id,
@@ -96,5 +103,51 @@ describe.each(cliTargets())('byline webhooks ($name store)', (factory) => {
       code: 1,
       stderr: expect.stringContaining(`No webhook endpoint ${id}.`),
     });
+  });
+
+  test('accounts suspend: list and attempts say its messages are held, none is sent; reactivate sends them, in order', async () => {
+    const email = 'held@example.org';
+    const token = (await byline(target, 'keys', 'create', '--email', email, '--name', 'one')).stdout.trim();
+    const added = await allowed('webhooks', 'add', email, receiver.url, '--events', 'api_key.revoked', '--json');
+    const { id, secret } = JSON.parse(added.stdout) as { id: number; secret: string };
+    const { webhooks, queue, apiAccounts } = backendOf(store);
+    const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
+    const tick = async () => {
+      await runWebhookFanOut({ webhooks, queue, database: store.database, holder: 't', now: () => new Date() });
+      return runWebhookDelivery({ webhooks, queue, accounts: apiAccounts, fetch, holder: 't', now: () => new Date() });
+    };
+    const before = receiver.received.length;
+
+    expect((await byline(target, 'accounts', 'suspend', email)).stdout).toBe(`Account ${email} is now suspended.\n`);
+    const second = (await byline(target, 'keys', 'create', '--email', email, '--name', 'two')).stdout.trim();
+    for (const key of [token, second]) await byline(target, 'keys', 'revoke', key.split(':')[0]!);
+    expect(await tick()).toMatchObject({ delivered: 0, failed: 0, held: 1 });
+    expect(receiver.received).toHaveLength(before);
+
+    const listed = (await byline(target, 'webhooks', 'list', email)).stdout;
+    expect(listed).toMatch(new RegExp(`\\n${id} +\\S+ +api_key\\.revoked +held: the account is suspended +`));
+    expect(JSON.parse((await byline(target, 'webhooks', 'list', email, '--json')).stdout)).toEqual([
+      expect.objectContaining({ id, enabled: true, held: true }),
+    ]);
+    const attempts = (await byline(target, 'webhooks', 'attempts', String(id))).stdout.trim().split('\n').slice(1);
+    expect(attempts).toHaveLength(2);
+    for (const row of attempts) expect(row).toMatch(/api_key\.revoked +held: the account is suspended +- +- *$/);
+
+    expect((await byline(target, 'accounts', 'reactivate', email)).stdout).toBe(`Account ${email} is now active.\n`);
+    expect(await tick()).toMatchObject({ delivered: 2, failed: 0, held: 0 });
+    const sent = receiver.received.slice(before);
+    expect(sent.map((r) => (JSON.parse(r.body) as { data: { key: string } }).data.key)).toEqual(
+      [token, second].map((t) => t.split(':')[0]),
+    );
+    for (const delivery of sent) {
+      const headers = {
+        'webhook-id': delivery.id,
+        'webhook-timestamp': delivery.timestamp,
+        'webhook-signature': delivery.signature,
+      };
+      expect(new Webhook(secret).verify(delivery.body, headers)).toMatchObject({ type: 'api_key.revoked' });
+    }
+    expect((await byline(target, 'webhooks', 'list', email)).stdout).toMatch(/api_key\.revoked +enabled +/);
+    expect((await byline(target, 'webhooks', 'attempts', String(id))).stdout).toMatch(/api_key\.revoked +delivered +\S+ +204/);
   });
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
-import { bearer } from '@byline/test-support';
-import { portalStoreFactories, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { createSafeFetch, runWebhookDelivery, runWebhookFanOut, WEBHOOK_DELIVERY_TOPIC } from '@byline/editorial';
+import { bearer, loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
+import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
 import { editor, journalist, moveOnto, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
@@ -8,10 +9,32 @@ import type { OwnData } from '../src/use-cases/own-data';
 
 describe.each(portalStoreFactories())('people own their data ($name store)', (factory) => {
   let portal: Portal;
+  let receiver: Receiver;
   beforeEach(async () => {
     portal = await startPortal(factory);
+    receiver = await startReceiver();
   });
-  afterEach(() => portal.close());
+  afterEach(async () => {
+    await receiver.close();
+    await portal.close();
+  });
+
+  /** An API account for the signed-in person, and a webhook endpoint on it through API settings → Webhooks. */
+  async function webhookEndpoint(agent: Agent, email: string, events: string[]) {
+    await submit(agent, '/settings/api', '/settings/api/account', {});
+    const posted = await submit(agent, '/settings/api/webhooks', '/settings/api/webhooks', { url: receiver.url, events });
+    expect(posted.status).toBe(303);
+    return (await portal.backend.webhooks.endpointsOf(email)).at(-1)!;
+  }
+
+  /** The worker's two webhook runs. */
+  async function workerTick() {
+    const { webhooks, queue } = portal.backend;
+    const now = () => new Date();
+    await runWebhookFanOut({ webhooks, queue, database: portal.store.database, holder: 't', now });
+    const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
+    return runWebhookDelivery({ webhooks, queue, accounts: portal.backend.apiAccounts, fetch, holder: 't', now });
+  }
 
   /** A journalist with an article, a proven X handle and a profile an editor verified: both verifiers answer for it. */
   async function verifiedJournalist() {
@@ -48,7 +71,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-disposition']).toBe('attachment; filename="byline-data.json"');
       const data = JSON.parse(res.text) as OwnData;
-      expect(Object.keys(data)).toEqual(['account', 'profile', 'claims', 'articles', 'history']);
+      expect(Object.keys(data)).toEqual(['account', 'profile', 'claims', 'articles', 'history', 'webhooks']);
       expect(data.account).toEqual({ email: person.email, role: 'journalist', createdAt: expect.any(String) });
       expect(data.profile).toMatchObject({ id: person.profileId, profile_slug: person.slug, verified: true });
       expect(data.articles.map((a) => a.link)).toEqual([person.articleUrl]);
@@ -66,6 +89,41 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(res.text).not.toMatch(/password|scrypt|token|secret|hash/i);
       const stored = await portal.backend.users.findByEmail(person.email);
       expect(res.text).not.toContain(stored!.passwordHash);
+    });
+
+    it("lists the API account's webhook endpoints on the page and in the download: address, events, created, status, no secret", async () => {
+      for (const person of [await journalist(portal), await signedUp(portal.app)]) {
+        const first = await webhookEndpoint(person.agent, person.email, ['api_key.revoked', 'journalist.unverified']);
+        const second = await webhookEndpoint(person.agent, person.email, ['article.verified']);
+        await submit(person.agent, '/settings/api/webhooks', `/settings/api/webhooks/${second.id}/disable`, {});
+
+        const res = await person.agent.get('/account/data.json');
+        const data = JSON.parse(res.text) as OwnData;
+        expect(data.webhooks).toEqual([
+          { url: receiver.url, events: ['api_key.revoked', 'journalist.unverified'], createdAt: first.createdAt, enabled: true },
+          { url: receiver.url, events: ['article.verified'], createdAt: second.createdAt, enabled: false },
+        ]);
+        for (const secret of [first.secret, second.secret]) expect(res.text).not.toContain(secret);
+        expect(res.text).not.toMatch(/secret|whsec_/i);
+
+        const page = await person.agent.get('/profile');
+        expect(page.status).toBe(200);
+        const section = page.text.slice(page.text.indexOf('id="your-data-heading"'));
+        const table = section.slice(section.indexOf('id="your-webhooks"'), section.indexOf('</table>'));
+        const rows = table.split('<tr>').slice(2);
+        expect(rows).toHaveLength(2);
+        expect(rows[0]).toContain(`<code>${receiver.url}</code>`);
+        expect(rows[0]).toContain('<code>api_key.revoked</code>, <code>journalist.unverified</code>');
+        expect(rows[0]).toContain(`<time datetime="${first.createdAt}">${first.createdAt.slice(0, 10)}</time>`);
+        expect(rows[0]).toMatch(/data-label="Status">Enabled</);
+        expect(rows[1]).toContain('<code>article.verified</code>');
+        expect(rows[1]).toMatch(/data-label="Status">Disabled</);
+        expect(page.text).not.toContain(first.secret);
+        expect(page.text).not.toContain(second.secret);
+      }
+      // Someone without an API account has none listed, and no table.
+      const stranger = await signedUp(portal.app);
+      expect((await stranger.agent.get('/profile')).text).not.toContain('id="your-webhooks"');
     });
 
     it('names no editor by email, even where a move wrote one into a reason', async () => {
@@ -95,6 +153,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
         claims: [],
         articles: [],
         history: [],
+        webhooks: [],
       });
       const visitor = await request(portal.app).get('/account/data.json');
       expect([visitor.status, visitor.headers.location]).toEqual([303, '/signin?next=%2Faccount%2Fdata.json']);
@@ -161,6 +220,42 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(await portal.backend.users.findByEmail(apiUser.email)).toBeNull();
       const keys = await portal.backend.apiAccounts.keysOf(apiUser.email);
       expect(keys.map((key) => key.revoked_at === null)).toEqual([false]);
+    });
+
+    it('removes the webhook endpoints of their API account with the messages waiting for them; nothing is sent after', async () => {
+      const person = await journalist(portal);
+      const endpoint = await webhookEndpoint(person.agent, person.email, ['api_key.revoked']);
+      await submit(person.agent, '/settings/api', '/settings/api/keys', {
+        name: 'cms',
+        kind: 'server',
+        key_origins: '',
+        key_limit: '',
+      });
+      const [key] = await portal.backend.apiAccounts.keysOf(person.email);
+      // The receiver is down: the revocation's message waits on the endpoint's delivery item, retried later.
+      receiver.answer = { status: 503 };
+      await submit(person.agent, '/settings/api', `/settings/api/keys/${key!.key}/revoke`, { confirm: 'revoke' });
+      expect(await workerTick()).toMatchObject({ failed: 1 });
+      const [waiting] = await portal.backend.webhooks.messagesOf(endpoint.id, 5);
+      expect(waiting).toMatchObject({ state: 'pending', type: 'api_key.revoked' });
+      expect(await portal.backend.queue.find(WEBHOOK_DELIVERY_TOPIC, String(endpoint.id))).not.toBeNull();
+      const other = await signedUp(portal.app);
+      const theirs = await webhookEndpoint(other.agent, other.email, ['api_key.revoked']);
+
+      const deleted = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
+      expect(deleted.status).toBe(303);
+      expect(await portal.backend.webhooks.endpointsOf(person.email)).toEqual([]);
+      expect(await portal.backend.webhooks.find(endpoint.id)).toBeNull();
+      expect(await portal.backend.webhooks.messagesOf(endpoint.id, 5)).toEqual([]);
+      expect(await portal.backend.webhooks.findMessage(waiting!.id)).toBeNull();
+      expect(await portal.backend.queue.find(WEBHOOK_DELIVERY_TOPIC, String(endpoint.id))).toBeNull();
+      // Another account's endpoint stays.
+      expect(await portal.backend.webhooks.find(theirs.id)).toMatchObject({ url: receiver.url });
+
+      receiver.answer = { status: 204 };
+      expect(await workerTick()).toMatchObject({ delivered: 0, failed: 0 });
+      expect(receiver.received).toHaveLength(1);
+      expect(await portal.backend.webhooks.messagesOf(endpoint.id, 5)).toEqual([]);
     });
 
     it('refuses a deletion without the form’s CSRF token or a session', async () => {

@@ -1,4 +1,5 @@
-import { DEFAULT_OUTBOUND, createSafeFetch, runWebhookDelivery, runWebhookFanOut } from '@byline/editorial';
+import { Webhook } from 'standardwebhooks';
+import { DEFAULT_OUTBOUND, createSafeFetch, runWebhookDelivery, runWebhookFanOut, setApiAccountStatus } from '@byline/editorial';
 import { loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
 import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
 
@@ -28,9 +29,10 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     const { webhooks, queue } = portal.backend;
     const now = () => new Date();
     await runWebhookFanOut({ webhooks, queue, database: portal.store.database, holder: 't', now });
-    await runWebhookDelivery({
+    return runWebhookDelivery({
       webhooks,
       queue,
+      accounts: portal.backend.apiAccounts,
       fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 }),
       holder: 't',
       now,
@@ -129,6 +131,42 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     const removed = await submit(agent, `${path}/remove`, `${path}/remove`, { confirm: 'remove' });
     expect(removed.headers.location).toBe('/settings/api/webhooks?done=removed');
     expect(await portal.backend.webhooks.find(endpoint!.id)).toBeNull();
+  });
+
+  it('a suspended account sees its messages held, none sent; reinstated, they are sent and shown delivered', async () => {
+    const { agent, email } = await withAccount();
+    const posted = await add(agent, { url: receiver.url, events: 'api_key.revoked' });
+    const secret = secretOn((await agent.get(posted.headers.location!)).text)!;
+    const [endpoint] = await portal.backend.webhooks.endpointsOf(email);
+    const path = `/settings/api/webhooks/${endpoint!.id}`;
+    const status = (to: 'suspended' | 'active') => setApiAccountStatus(portal.backend, email, to);
+    await portal.backend.apiAccounts.createKey({ email, name: 'k', key: 'bk_held_portal', secretHash: 'h' });
+
+    await status('suspended');
+    await submit(agent, '/settings/api', '/settings/api/keys/bk_held_portal/revoke', { confirm: 'revoke' });
+    expect(await workerTick()).toMatchObject({ delivered: 0, failed: 0, held: 1 });
+    expect(receiver.received).toHaveLength(0);
+
+    const list = await agent.get('/settings/api/webhooks');
+    expect(list.text).toMatch(/data-label="Status">Held: the account is suspended</);
+    expect(list.text).toContain('Your API account is suspended: messages to your endpoints are held');
+    const deliveries = await agent.get(path);
+    expect(deliveries.text).toContain('<code>api_key.revoked</code> · held: the account is suspended');
+    expect(deliveries.text).toContain('Not attempted yet.');
+
+    await status('active');
+    expect(await workerTick()).toMatchObject({ delivered: 1 });
+    const [delivery] = receiver.received;
+    const headers = {
+      'webhook-id': delivery!.id,
+      'webhook-timestamp': delivery!.timestamp,
+      'webhook-signature': delivery!.signature,
+    };
+    expect(new Webhook(secret).verify(delivery!.body, headers)).toMatchObject({ data: { key: 'bk_held_portal' } });
+    const after = await agent.get(path);
+    expect(after.text).toContain('<code>api_key.revoked</code> · delivered');
+    expect(after.text).not.toContain('held: the account is suspended');
+    expect((await agent.get('/settings/api/webhooks')).text).toMatch(/data-label="Status">Enabled</);
   });
 
   it('an account deleted by its owner takes its endpoints with it', async () => {

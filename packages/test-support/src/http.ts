@@ -3,7 +3,7 @@
  * wrappers that fail on purpose, and assertions for the wire shapes PRODUCT.md fixes.
  */
 import type { Express } from 'express';
-import type { Response } from 'supertest';
+import type { Response, Test } from 'supertest';
 import { StoreUnavailableError, type ApiAccounts, type Logger, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
 import { type ServiceDeps } from '@byline/shared/http';
@@ -82,6 +82,14 @@ export function expectProblem(res: Response, status: number): void {
   expect(res.body.message).toBe(res.body.detail);
   expect(res.body.request_id).toBe(res.headers['x-request-id']);
   expect(JSON.stringify(res.body)).not.toMatch(/stack|\bat \S+ \(|node_modules/);
+}
+
+/**
+ * Sends `bytes` as the body exactly as they are. Given a Buffer and a JSON content type, superagent serialises the
+ * Buffer as JSON (`{"type":"Buffer","data":[…]}`), so a compressed body would arrive as text that does not inflate.
+ */
+export function sendBytes(test: Test, bytes: Buffer): Test {
+  return test.serialize((body: unknown) => body as string).send(bytes);
 }
 
 /** A 401 problem that tells the caller to use a Bearer token. */

@@ -95,6 +95,7 @@ async function main(): Promise<void> {
   const webhookLoop = startWebhookLoop({
     webhooks: backendOf(store).webhooks,
     queue: backendOf(store).queue,
+    accounts: backendOf(store).apiAccounts,
     database: store.database,
     // Only the start of an answer is read (its excerpt): a large one declared by its length is no failure.
     fetch: createSafeFetch({ ...outbound, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: 64 * 1024 * 1024 }),

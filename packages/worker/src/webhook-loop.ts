@@ -4,6 +4,7 @@ import {
   deliverToEndpoint,
   runWebhookFanOut,
   takeDeliveries,
+  type AccountReader,
   type DeliverySummary,
   type LeasedQueue,
   type SafeFetch,
@@ -14,6 +15,8 @@ import { abortablePause } from './abortable-pause';
 export interface WebhookLoopOptions {
   webhooks: Webhooks;
   queue: LeasedQueue;
+  /** The endpoints' API accounts: a suspended one's deliveries are held. */
+  accounts: AccountReader;
   database: StoreDatabase;
   /** The SSRF-safe fetcher, 15 s per attempt (see main.ts). */
   fetch: SafeFetch;
@@ -58,10 +61,12 @@ export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
     if (free <= 0) return 0;
     const items = await takeDeliveries(deliveryOptions, free);
     for (const item of items) {
-      const summary: DeliverySummary = { delivered: 0, failed: 0, disabled: 0 };
+      const summary: DeliverySummary = { delivered: 0, failed: 0, disabled: 0, held: 0 };
       const turn = deliverToEndpoint(deliveryOptions, item, summary)
         .then(() => {
-          if (summary.delivered + summary.failed > 0) logger.info('webhook deliveries', { endpointId: item.key, ...summary });
+          if (summary.delivered + summary.failed + summary.held > 0) {
+            logger.info('webhook deliveries', { endpointId: item.key, ...summary });
+          }
           onRun?.({ delivery: summary });
         })
         .catch((error: unknown) => {

@@ -1,10 +1,11 @@
 /**
  * Webhooks through the built worker process (`node packages/worker/dist/main.js`) on an embedded store, with a real
  * receiver on loopback (ALLOWED_PRIVATE_ADDRESSES lists it): changes made beside the running worker arrive within
- * seconds, a receiver that hangs holds up no other endpoint, and a worker killed while an attempt is in flight
- * leaves it to the next worker, which delivers it.
+ * seconds, a receiver that hangs holds up no other endpoint, a worker killed while an attempt is in flight
+ * leaves it to the next worker, which delivers it, and a suspended account's messages wait until it is reinstated.
  */
-import { backendOf, registerEndpoint, SqliteStore, type Backend } from '@byline/editorial';
+import { Webhook } from 'standardwebhooks';
+import { backendOf, registerEndpoint, setApiAccountStatus, SqliteStore, type Backend } from '@byline/editorial';
 import {
   buildPackages,
   LOOPBACK_ALLOWED,
@@ -112,4 +113,44 @@ describe('the worker process delivers webhooks', () => {
     expect(again.map((r) => (JSON.parse(r.body) as { type: string }).type)).toEqual(['api_key.revoked', 'journalist.verified']);
     expect(JSON.parse(again[0]!.body)).toMatchObject({ type: 'api_key.revoked', data: { key: 'bk_killed' } });
   }, 60_000);
+
+  it('a suspended account receives nothing while the worker runs; reinstated, it receives what waited, signed', async () => {
+    const held = await startReceiver();
+    try {
+      const deps = { webhooks: backend.webhooks, queue: backend.queue, outbound: loopbackOutbound() };
+      const registered = await registerEndpoint(deps, { email: 'held@example.org', url: held.url, events: 'api_key.revoked' });
+      if (!('endpoint' in registered)) throw new Error(registered.problem.message);
+      const { id, secret } = registered.endpoint;
+      await backend.apiAccounts.createKey({ email: 'held@example.org', name: 'k', key: 'bk_held', secretHash: 'h' });
+      expect(await setApiAccountStatus({ ...deps, apiAccounts: backend.apiAccounts }, 'held@example.org', 'suspended')).toBe(
+        true,
+      );
+      await backend.apiAccounts.revokeKey('bk_held');
+
+      // The worker made the message (fan-out), then held it: several of its one-second runs pass, nothing arrives.
+      await until('the message made', async () => ((await backend.webhooks.messagesOf(id, 1)).length ? true : undefined), 5_000);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(held.received).toHaveLength(0);
+      expect(await backend.webhooks.messagesOf(id, 1)).toEqual([
+        expect.objectContaining({ state: 'pending', attemptCount: 0, attempts: [] }),
+      ]);
+
+      const reinstatedAt = Date.now();
+      await setApiAccountStatus({ ...deps, apiAccounts: backend.apiAccounts }, 'held@example.org', 'active');
+      await until('the held message delivered', async () => (held.received.length ? true : undefined), 5_000);
+      expect(Date.now() - reinstatedAt).toBeLessThan(5_000);
+      const [delivery] = held.received;
+      const headers = {
+        'webhook-id': delivery!.id,
+        'webhook-timestamp': delivery!.timestamp,
+        'webhook-signature': delivery!.signature,
+      };
+      expect(new Webhook(secret).verify(delivery!.body, headers)).toMatchObject({
+        type: 'api_key.revoked',
+        data: { key: 'bk_held' },
+      });
+    } finally {
+      await held.close();
+    }
+  }, 30_000);
 });

@@ -10,7 +10,9 @@ import {
   RETRY_DELAYS_MS,
   runWebhookDelivery,
   runWebhookFanOut,
+  setApiAccountStatus,
   setEndpointEnabled,
+  type AccountReader,
   type Backend,
   type WebhookEndpoint,
   type WebhookDeps,
@@ -35,9 +37,16 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   const deps = (): WebhookDeps => ({ webhooks: backend.webhooks, queue: backend.queue, outbound, now });
 
   /** One worker tick: fan the events out, deliver what is due. */
-  const tick = async (fetcher = fetch) => {
+  const tick = async (fetcher = fetch, accounts: AccountReader = backend.apiAccounts) => {
     await runWebhookFanOut({ webhooks: backend.webhooks, queue: backend.queue, database: store.database, holder: 'w1', now });
-    return runWebhookDelivery({ webhooks: backend.webhooks, queue: backend.queue, fetch: fetcher, holder: 'w1', now });
+    return runWebhookDelivery({
+      webhooks: backend.webhooks,
+      queue: backend.queue,
+      accounts,
+      fetch: fetcher,
+      holder: 'w1',
+      now,
+    });
   };
   const advance = (ms: number) => {
     clock += ms;
@@ -221,6 +230,121 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
     }
     expect(clock - start).toBeGreaterThanOrEqual(5 * 24 * 3_600_000);
     expect(await backend.webhooks.find(hook.id)).toMatchObject({ enabled: false, disabledReason: 'failing for 5 days' });
+  });
+
+  describe('a suspended account', () => {
+    const email = 'held@example.org';
+    const status = (to: 'suspended' | 'active') =>
+      setApiAccountStatus({ ...deps(), apiAccounts: backend.apiAccounts }, email, to);
+    /** A key of the account made and revoked: an api_key.revoked event for its endpoints. */
+    const revoked = async (key: string) => {
+      await backend.apiAccounts.createKey({ email, name: key, key, secretHash: 'h' });
+      await backend.apiAccounts.revokeKey(key);
+    };
+    const dataOf = (body: string) => (JSON.parse(body) as { data: { key: string } }).data.key;
+
+    it('has its messages held, unattempted however long, then sent in order and signed once it is reinstated', async () => {
+      const hook = await endpoint('api_key.revoked', email);
+      await revoked('bk_before');
+      expect(await tick()).toMatchObject({ delivered: 1 });
+
+      expect(await status('suspended')).toBe(true);
+      await revoked('bk_held1');
+      await revoked('bk_held2');
+      expect(await tick()).toMatchObject({ delivered: 0, failed: 0, held: 1 });
+      // Past the retry schedule and the five days that disable a failing endpoint: still nothing sent, nothing counted.
+      for (const wait of [RETRY_DELAYS_MS[0], 6 * 24 * 3_600_000]) {
+        advance(wait);
+        expect(await tick()).toMatchObject({ delivered: 0, failed: 0 });
+      }
+      expect(receiver.received).toHaveLength(1);
+      const held = await backend.webhooks.messagesOf(hook.id, 5);
+      expect(held.map((m) => [m.state, m.attemptCount, m.attempts.length])).toEqual([
+        ['pending', 0, 0],
+        ['pending', 0, 0],
+        ['delivered', 1, 1],
+      ]);
+      expect(await backend.webhooks.find(hook.id)).toMatchObject({ enabled: true, failingSince: null });
+
+      expect(await status('active')).toBe(true);
+      expect(await tick()).toMatchObject({ delivered: 2, failed: 0, held: 0 });
+      expect(receiver.received.map((r) => dataOf(r.body))).toEqual(['bk_before', 'bk_held1', 'bk_held2']);
+      for (const delivery of receiver.received.slice(1)) {
+        const headers = {
+          'webhook-id': delivery.id,
+          'webhook-timestamp': delivery.timestamp,
+          'webhook-signature': delivery.signature,
+        };
+        // Signed when sent, not when the event was made: a receiver's five-minute window is met on the day it arrives.
+        expect(delivery.timestamp).toBe(String(Math.floor(clock / 1000)));
+        const realNow = jest.spyOn(Date, 'now').mockReturnValue(clock);
+        try {
+          expect(new Webhook(hook.secret).verify(delivery.body, headers)).toMatchObject({ type: 'api_key.revoked' });
+        } finally {
+          realNow.mockRestore();
+        }
+      }
+      expect(await backend.webhooks.messagesOf(hook.id, 5)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ state: 'delivered', attemptCount: 1 })]),
+      );
+      expect(await status('suspended')).toBe(true);
+      expect(await backend.webhooks.find(hook.id)).toMatchObject({ enabled: true });
+      // Other accounts are not held.
+      const other = await endpoint('api_key.revoked', 'free@example.org');
+      await backend.apiAccounts.createKey({ email: 'free@example.org', name: 'k', key: 'bk_free', secretHash: 'h' });
+      await backend.apiAccounts.revokeKey('bk_free');
+      expect(await tick()).toMatchObject({ delivered: 1 });
+      expect(await backend.webhooks.messagesOf(other.id, 1)).toEqual([expect.objectContaining({ state: 'delivered' })]);
+    });
+
+    it('the time held does not count toward the five days that disable a failing endpoint, nor as attempts', async () => {
+      const hook = await endpoint('api_key.revoked', email);
+      receiver.answer = { status: 500 };
+      await revoked('bk_failing');
+      expect(await tick()).toMatchObject({ failed: 1 });
+      const failingSince = (await backend.webhooks.find(hook.id))!.failingSince;
+      expect(failingSince).not.toBeNull();
+
+      await status('suspended');
+      advance(6 * 24 * 3_600_000);
+      expect(await tick()).toMatchObject({ delivered: 0, failed: 0, held: 1 });
+      expect(await backend.webhooks.find(hook.id)).toMatchObject({ enabled: true, failingSince });
+
+      await status('active');
+      expect(await tick()).toMatchObject({ failed: 1, disabled: 0 });
+      expect(await backend.webhooks.find(hook.id)).toMatchObject({ enabled: true, failingSince: now().toISOString() });
+      const [message] = await backend.webhooks.messagesOf(hook.id, 1);
+      expect(message).toMatchObject({ state: 'pending', attemptCount: 2 });
+      receiver.answer = { status: 204 };
+      advance(RETRY_DELAYS_MS[1]);
+      expect(await tick()).toMatchObject({ delivered: 1 });
+    });
+
+    it('reinstated while a worker holds its delivery item: the worker, finding it so once done, queues it again', async () => {
+      const hook = await endpoint('api_key.revoked', email);
+      await revoked('bk_first');
+      await status('suspended');
+      await revoked('bk_race');
+      // The reinstatement lands between the worker's read of the account (suspended) and its letting the item go:
+      // its own hurry finds the item leased and leaves it.
+      let raced = false;
+      const racing: AccountReader = {
+        findAccount: async (account) => {
+          const found = await backend.apiAccounts.findAccount(account);
+          if (!raced && found?.status === 'suspended') {
+            raced = true;
+            await status('active');
+          }
+          return found;
+        },
+      };
+      // Let go, read again, queued again: the same run sends both.
+      expect(await tick(fetch, racing)).toMatchObject({ delivered: 2, held: 1 });
+      expect(raced).toBe(true);
+      expect(await tick()).toMatchObject({ delivered: 0, held: 0 });
+      expect(receiver.received.map((r) => dataOf(r.body))).toEqual(['bk_first', 'bk_race']);
+      expect(await backend.webhooks.messagesOf(hook.id, 5)).toHaveLength(2);
+    });
   });
 
   it('refuses a private-address endpoint unless ALLOWED_PRIVATE_ADDRESSES lists it, and at delivery too', async () => {

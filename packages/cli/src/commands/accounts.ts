@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { normaliseOrigin, normaliseOriginList, normalizeEmail, type AccountStatus } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { backendOf, setApiAccountStatus } from '@byline/editorial';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 
@@ -9,8 +9,8 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
     .command('accounts')
     .description('suspend, reactivate, or set the rate limit or web origins of API accounts');
   const actions: [string, AccountStatus, string][] = [
-    ['suspend', 'suspended', 'suspend an API account: its keys get 403 until reactivated'],
-    ['reactivate', 'active', 'reactivate a suspended API account'],
+    ['suspend', 'suspended', 'suspend an API account: its keys get 403 and its webhook messages are held until reactivated'],
+    ['reactivate', 'active', 'reactivate a suspended API account: its held webhook messages are sent, in order'],
   ];
   for (const [name, status, description] of actions) {
     accounts
@@ -19,7 +19,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
       .argument('<email>', 'the API account')
       .action(async (email: string) => {
         const account = normalizeEmail(email);
-        const found = await withStore(ctx, (store) => backendOf(store).apiAccounts.setStatus(account, status));
+        const found = await withStore(ctx, (store) => setApiAccountStatus(backendOf(store), account, status));
         if (!found) throw new CliError(`No API account ${account}.`);
         writeLine(ctx.stdout, `Account ${account} is now ${status}.`);
       });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Config, Store } from '@byline/shared';
 import {
   backendOf,
+  HELD_BY_SUSPENSION,
   outboundOf,
   registerEndpoint,
   removeEndpoint,
@@ -21,11 +22,16 @@ const depsOf = (store: Store, config: Config): WebhookDeps => ({
   outbound: outboundOf(config),
 });
 
-/** Enabled, failing since when, or disabled and why. */
-export function endpointStatus(endpoint: WebhookEndpoint): string {
+/** Enabled, failing since when, held while its account is suspended, or disabled and why. */
+export function endpointStatus(endpoint: WebhookEndpoint, held = false): string {
   if (!endpoint.enabled) return `disabled${endpoint.disabledReason ? ` (${endpoint.disabledReason})` : ''}`;
+  if (held) return HELD_BY_SUSPENSION;
   return endpoint.failingSince ? `failing since ${endpoint.failingSince}` : 'enabled';
 }
+
+/** Whether the account's deliveries are held (it is suspended). */
+const heldFor = async (store: Store, email: string) =>
+  (await backendOf(store).apiAccounts.findAccount(email))?.status === 'suspended';
 
 /** The endpoint with this id (a positive whole number), or a CliError. */
 async function endpointById(store: Store, given: string): Promise<WebhookEndpoint> {
@@ -35,8 +41,11 @@ async function endpointById(store: Store, given: string): Promise<WebhookEndpoin
   return endpoint;
 }
 
-/** What `list --json` prints of an endpoint: everything but its secrets. */
-const publicView = ({ secret: _secret, previousSecret: _previous, ...endpoint }: WebhookEndpoint) => endpoint;
+/** What `list --json` prints of an endpoint: everything but its secrets, and whether its deliveries are held. */
+const publicView = ({ secret: _secret, previousSecret: _previous, ...endpoint }: WebhookEndpoint, held: boolean) => ({
+  ...endpoint,
+  held,
+});
 
 export function registerWebhooks(program: Command, ctx: CliContext): void {
   const webhooks = program
@@ -73,10 +82,20 @@ export function registerWebhooks(program: Command, ctx: CliContext): void {
     .option('--json', 'print a JSON array')
     .action(async (account: string, options: { json?: boolean }) => {
       const email = validEmail(account);
-      const list = await withStore(ctx, (store) => backendOf(store).webhooks.endpointsOf(email));
-      if (options.json) return writeLine(ctx.stdout, JSON.stringify(list.map(publicView), null, 2));
+      const [list, held] = await withStore(ctx, (store) =>
+        Promise.all([backendOf(store).webhooks.endpointsOf(email), heldFor(store, email)]),
+      );
+      if (options.json)
+        return writeLine(
+          ctx.stdout,
+          JSON.stringify(
+            list.map((e) => publicView(e, held)),
+            null,
+            2,
+          ),
+        );
       if (list.length === 0) return writeLine(ctx.stderr, `No webhook endpoints for ${email}.`);
-      const rows = list.map((e) => [String(e.id), e.url, e.events.join(','), endpointStatus(e), e.createdAt]);
+      const rows = list.map((e) => [String(e.id), e.url, e.events.join(','), endpointStatus(e, held), e.createdAt]);
       writeLine(ctx.stdout, formatTable(['ID', 'URL', 'EVENTS', 'STATUS', 'CREATED'], rows));
     });
 
@@ -124,15 +143,19 @@ export function registerWebhooks(program: Command, ctx: CliContext): void {
     .option('--limit <n>', 'how many messages', '20')
     .action(async (id: string, options: { limit: string }) => {
       const limit = Math.min(Math.max(Number.parseInt(options.limit, 10) || 20, 1), 200);
-      const messages = await withStore(ctx, async (store) =>
-        backendOf(store).webhooks.messagesOf((await endpointById(store, id)).id, limit),
-      );
+      const { messages, held } = await withStore(ctx, async (store) => {
+        const endpoint = await endpointById(store, id);
+        return {
+          messages: await backendOf(store).webhooks.messagesOf(endpoint.id, limit),
+          held: await heldFor(store, endpoint.email),
+        };
+      });
       if (messages.length === 0) return writeLine(ctx.stderr, `No messages for webhook endpoint ${id}.`);
       const rows = messages.flatMap((m) =>
         (m.attempts.length ? m.attempts : [null]).map((a) => [
           String(m.id),
           m.type,
-          m.state,
+          held && m.state === 'pending' ? HELD_BY_SUSPENSION : m.state,
           a?.at ?? '-',
           a ? String(a.status ?? a.error) : '-',
           (a?.excerpt ?? '').replace(/\s+/g, ' ').slice(0, 60),

@@ -10,12 +10,16 @@ import {
 } from '@byline/shared/storage';
 import type { Logger } from '@byline/shared';
 import type { SafeFetch } from '@byline/shared/fetch';
+import { isAccountHeld, type AccountReader } from './account-hold';
+import { hurryEndpoint } from './endpoint-queue';
 import { FAILING_DISABLES_AFTER_MS, retryAfterMs, retryDelayMs } from './retry-schedule';
 import { signingSecretsOf, webhookHeaders } from './signing';
 
 export interface DeliveryOptions {
   webhooks: Webhooks;
   queue: LeasedQueue;
+  /** The endpoints' API accounts: a suspended one's messages are held (see setApiAccountStatus). */
+  accounts: AccountReader;
   /** The SSRF-safe fetcher (createSafeFetch with the outbound policy and a 15 s limit: see webhookFetchOf). */
   fetch: SafeFetch;
   holder: string;
@@ -26,7 +30,7 @@ export interface DeliveryOptions {
 
 /**
  * How long delivered and given-up messages are kept, with their attempts, for their owner to look at (pending ones
- * are kept until sent): the worker prunes older ones.
+ * are kept until sent, held ones of a suspended account included): the worker prunes older ones.
  */
 export const MESSAGE_RETENTION_MS = 30 * 24 * 3_600_000;
 
@@ -42,6 +46,8 @@ export interface DeliverySummary {
   delivered: number;
   failed: number;
   disabled: number;
+  /** Endpoints whose turn found their account suspended: their messages wait, unattempted. */
+  held: number;
 }
 
 type Outcome =
@@ -106,7 +112,7 @@ async function attempt(fetch: SafeFetch, endpoint: WebhookEndpoint, message: Web
  * mid-attempt leaves its lease to expire, and the message is sent again.
  */
 export async function runWebhookDelivery(options: DeliveryOptions): Promise<DeliverySummary> {
-  const summary: DeliverySummary = { delivered: 0, failed: 0, disabled: 0 };
+  const summary: DeliverySummary = { delivered: 0, failed: 0, disabled: 0, held: 0 };
   const startedAt = options.now();
   while (!options.signal?.aborted) {
     const items = await takeDeliveries(options, 10, startedAt);
@@ -141,9 +147,21 @@ export async function deliverToEndpoint(options: DeliveryOptions, first: QueueIt
     const endpointId = Number(item.key);
     const endpoint = await webhooks.find(endpointId);
     const message = endpoint?.enabled ? await webhooks.nextPending(endpointId) : null;
+    // An endpoint removed (by its owner, or with their account) while a fan-out was adding a message for it: what
+    // was added after the removal goes now, or it would stay pending, never sent and never pruned.
+    if (!endpoint) await webhooks.remove(endpointId);
     // Nothing to send (or no one to send it to): the item goes; a new message or enabling queues it again.
     if (!endpoint || !message) {
       await queue.settle(item.id, holder, 'done', now());
+      return;
+    }
+    // A suspended account's messages are held: no attempt, so nothing is counted against the message's schedule or
+    // the endpoint's failures. The item goes, and reinstating the account queues it again; read again once it is
+    // gone, since a reinstatement that came while this holder had the item could not queue it.
+    if (await isAccountHeld(options.accounts, endpoint.email)) {
+      await queue.settle(item.id, holder, 'done', now());
+      if (!(await isAccountHeld(options.accounts, endpoint.email))) await hurryEndpoint(queue, endpointId, now());
+      summary.held++;
       return;
     }
     const at = now();

@@ -11,6 +11,7 @@ import { takeProofNotice } from '../proofs/proof-notice';
 import { fediverseField, websiteLines, websitesField } from '../proofs/proof-schema';
 import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfileAndClaims } from '../use-cases/profiles';
 import { withPendingIdentity } from '../use-cases/identity-review';
+import { ownWebhookEndpoints } from '../use-cases/own-data';
 import { staffRows } from '../use-cases/staff';
 import { profilePage } from '../views/profile-page';
 import { attributionDomainLines, attributionDomainsField } from './attribution-domains-field';
@@ -44,7 +45,11 @@ export function profileRoutes(ctx: PortalContext): Router {
 
   router.get('/profile', requireUser, async (req, res) => {
     const user = signedInUser(res);
-    const [state, staff] = await Promise.all([loadProfilePage(ctx, user.profileId, csrfTokenOf(res)), ownStaff(user)]);
+    const [state, staff, webhooks] = await Promise.all([
+      loadProfilePage(ctx, user.profileId, csrfTokenOf(res)),
+      ownStaff(user),
+      ownWebhookEndpoints(backendOf(store), user.email),
+    ]);
     // Only the page a proof redirects to takes the session's flash (the API settings page keeps its own).
     const proofNotice = req.query.proof === '1' ? takeProofNotice(await takeFlash(req, ctx)) : null;
     render(
@@ -57,6 +62,7 @@ export function profileRoutes(ctx: PortalContext): Router {
         proofNotice,
         staff,
         staffNotice: STAFF_NOTICES[String(req.query.staff)],
+        webhooks,
       }),
     );
   });
@@ -64,7 +70,10 @@ export function profileRoutes(ctx: PortalContext): Router {
   router.post('/profile', requireUser, async (req, res) => {
     const user = signedInUser(res);
     const form = validateForm<Record<string, string>>(profileWithWebsitesSchema, req.body);
-    const state = await loadProfilePage(ctx, user.profileId, csrfTokenOf(res));
+    const state = {
+      ...(await loadProfilePage(ctx, user.profileId, csrfTokenOf(res))),
+      webhooks: await ownWebhookEndpoints(backendOf(store), user.email),
+    };
     if (!form.ok) {
       const errors = { ...(await handleConflicts(store, user, req.body ?? {})), ...form.errors };
       return render(res, 'Profile', profilePage({ ...state, form: { ...req.body, ...form.value }, errors }), 422);

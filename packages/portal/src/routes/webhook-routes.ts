@@ -48,11 +48,14 @@ export function webhookRoutes(ctx: PortalContext): Router {
   const router = Router();
   router.use('/settings/api/webhooks', requireUser);
 
-  async function requireAccountEmail(res: Response): Promise<string> {
+  /** The signed-in person's API account: its email, and whether its deliveries are held (it is suspended). */
+  async function requireAccount(res: Response): Promise<{ email: string; held: boolean }> {
     const { email } = signedInUser(res);
-    if (!(await backend.apiAccounts.findAccount(email))) throw new PageError(409, 'Open an API account first.');
-    return email;
+    const account = await backend.apiAccounts.findAccount(email);
+    if (!account) throw new PageError(409, 'Open an API account first.');
+    return { email, held: account.status === 'suspended' };
   }
+  const requireAccountEmail = async (res: Response) => (await requireAccount(res)).email;
 
   /** The signed-in account's endpoint in the path, or 404 (another account's looks like none at all). */
   async function requireEndpoint(req: Request, res: Response): Promise<WebhookEndpoint> {
@@ -63,9 +66,9 @@ export function webhookRoutes(ctx: PortalContext): Router {
   }
 
   async function show(req: Request, res: Response, extra: Partial<WebhooksPageState> = {}, status = 200) {
-    const email = await requireAccountEmail(res);
+    const { email, held } = await requireAccount(res);
     const endpoints = await backend.webhooks.endpointsOf(email);
-    render(res, 'Webhooks', webhooksPage({ csrf: csrfTokenOf(res), endpoints, ...extra }), status);
+    render(res, 'Webhooks', webhooksPage({ csrf: csrfTokenOf(res), endpoints, held, ...extra }), status);
   }
 
   router.get('/settings/api/webhooks', async (req, res) => {
@@ -97,9 +100,11 @@ export function webhookRoutes(ctx: PortalContext): Router {
   });
 
   router.get('/settings/api/webhooks/:id', async (req, res) => {
+    const { held } = await requireAccount(res);
     const endpoint = await requireEndpoint(req, res);
     const messages = await backend.webhooks.messagesOf(endpoint.id, MESSAGES_SHOWN);
-    const page = deliveriesPage({ csrf: csrfTokenOf(res), endpoint, messages, notice: NOTICES.get(String(req.query.done)) });
+    const notice = NOTICES.get(String(req.query.done));
+    const page = deliveriesPage({ csrf: csrfTokenOf(res), endpoint, messages, held, notice });
     render(res, 'Webhook deliveries', page);
   });
 

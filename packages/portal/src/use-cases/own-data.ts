@@ -1,5 +1,13 @@
 import type { Article, Profile } from '@byline/shared';
-import type { ArticleProof, AuditRecord, Backend, Claim, PortalUser } from '@byline/editorial';
+import type { ArticleProof, AuditRecord, Backend, Claim, PortalUser, WebhookEndpoint } from '@byline/editorial';
+
+/** A webhook endpoint of the person's API account as they see it among their data: never its signing secrets. */
+export interface OwnWebhookEndpoint {
+  url: string;
+  events: WebhookEndpoint['events'];
+  createdAt: string;
+  enabled: boolean;
+}
 
 /** What a person downloads about themselves: theirs alone, and no secret (no password hash, session, key hash). */
 export interface OwnData {
@@ -9,6 +17,14 @@ export interface OwnData {
   /** Each article with its proof: whether it counts, why not, and its evidence. */
   articles: (Article & { proof: ArticleProof })[];
   history: Omit<AuditRecord, 'profileId'>[];
+  /** The endpoints their API account has events delivered to (an account with no profile has them too). */
+  webhooks: OwnWebhookEndpoint[];
+}
+
+/** The person's API account's endpoints, oldest first, with what they chose and nothing that signs. */
+export async function ownWebhookEndpoints(backend: Pick<Backend, 'webhooks'>, email: string): Promise<OwnWebhookEndpoint[]> {
+  const endpoints = await backend.webhooks.endpointsOf(email);
+  return endpoints.map(({ url, events, createdAt, enabled }) => ({ url, events, createdAt, enabled }));
 }
 
 const EMAIL = /[^\s()<>@,;:"]+@[^\s()<>@,;:"]+\.[^\s()<>@,;:"]+/;
@@ -34,12 +50,22 @@ const redactNullable = (text: string | null, ownEmail: string) => (text === null
 export async function ownDataOf(backend: Backend, user: PortalUser): Promise<OwnData> {
   const account = { email: user.email, role: user.role, createdAt: user.createdAt };
   const profileId = user.profileId;
-  if (profileId === null) return { account, profile: null, claims: [], articles: [], history: [] };
-  const [profile, claims, articles, history] = await Promise.all([
+  if (profileId === null) {
+    return {
+      account,
+      profile: null,
+      claims: [],
+      articles: [],
+      history: [],
+      webhooks: await ownWebhookEndpoints(backend, user.email),
+    };
+  }
+  const [profile, claims, articles, history, webhooks] = await Promise.all([
     backend.profiles.findById(profileId),
     backend.claims.claimsOf(profileId),
     backend.articles.claimsOf(profileId),
     backend.audit.historyOf(profileId),
+    ownWebhookEndpoints(backend, user.email),
   ]);
   return {
     account,
@@ -71,5 +97,6 @@ export async function ownDataOf(backend: Backend, user: PortalUser): Promise<Own
       actor: redact(entry.actor, user.email),
       note: redact(entry.note, user.email),
     })),
+    webhooks,
   };
 }

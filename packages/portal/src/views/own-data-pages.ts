@@ -8,7 +8,8 @@ export function deleteAccountPage({ csrf, errors = {} }: { csrf: string; errors?
       <p>
         Deleting your account stops both verifiers answering for your profile at once, then removes your profile, its articles,
         handles, websites and their proofs, your verification requests and history, your sign-in and any password reset links, and
-        revokes the keys of your API account. This cannot be undone.
+        the webhook endpoints of your API account with the messages waiting for them, and revokes the keys of your API account.
+        This cannot be undone.
       </p>
       <p><a href="/account/data.json" download>Download your data</a> first if you want a copy.</p>
       ${formError(errors.email ? 'The email does not match your account.' : undefined)}

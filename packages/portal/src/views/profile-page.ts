@@ -11,6 +11,7 @@ import { auditHistory, pendingNotice, verifiedBadge } from './verification-parts
 import { ownerPendingIdentity } from './identity-change-parts';
 import { ownStaffSection } from './staff-parts';
 import type { StaffRow } from '../use-cases/staff';
+import type { OwnWebhookEndpoint } from '../use-cases/own-data';
 
 export interface ProfilePageState {
   csrf: string;
@@ -36,6 +37,8 @@ export interface ProfilePageState {
   staff?: { invitations: StaffRow[]; affiliations: StaffRow[] };
   /** What an answer to an invitation or an end just did. */
   staffNotice?: string;
+  /** The webhook endpoints of the person's API account, listed under "Your data". */
+  webhooks?: OwnWebhookEndpoint[];
 }
 
 function verificationSection({ csrf, profile, pending = null, history = [] }: ProfilePageState): SafeHtml {
@@ -60,11 +63,43 @@ function verificationSection({ csrf, profile, pending = null, history = [] }: Pr
   </section>`;
 }
 
+const day = (iso: string) => html`<time datetime="${iso}">${iso.slice(0, 10)}</time>`;
+
+/** The endpoints events are sent to: what is held about them, without the secrets (API settings manage them). */
+function ownWebhooks(webhooks: OwnWebhookEndpoint[]): SafeHtml {
+  if (!webhooks.length) return html``;
+  return html`<h3>Webhook endpoints of your API account</h3>
+    <table class="keys" id="your-webhooks">
+      <thead>
+        <tr>
+          <th>Address</th>
+          <th>Events</th>
+          <th>Created</th>
+          <th>Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${webhooks.map(
+          (endpoint) =>
+            html`<tr>
+              <td data-label="Address"><code>${endpoint.url}</code></td>
+              <td data-label="Events">${endpoint.events.map((type, i) => html`${i ? ', ' : ''}<code>${type}</code>`)}</td>
+              <td data-label="Created">${day(endpoint.createdAt)}</td>
+              <td data-label="Status">${endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+    <p class="hint">Manage them in <a href="/settings/api/webhooks">API settings → Webhooks</a>.</p>`;
+}
+
 /** Shown to everyone signed in, with a profile or not (an API user has an account to download or delete too). */
-const yourDataSection = html`<section class="card" aria-labelledby="your-data-heading">
-  <h2 id="your-data-heading">Your data</h2>
-  <p><a href="/account/data.json" download>Download your data (JSON)</a> · <a href="/account/delete">Delete your account</a></p>
-</section>`;
+const yourDataSection = (webhooks: OwnWebhookEndpoint[]) =>
+  html`<section class="card" aria-labelledby="your-data-heading">
+    <h2 id="your-data-heading">Your data</h2>
+    <p><a href="/account/data.json" download>Download your data (JSON)</a> · <a href="/account/delete">Delete your account</a></p>
+    ${ownWebhooks(webhooks)}
+  </section>`;
 
 export function profilePage(state: ProfilePageState): SafeHtml {
   const { csrf, profile, form, errors = {}, saved, claims = [], signInNetworks = [], publicAddress, proofNotice } = state;
@@ -109,6 +144,6 @@ export function profilePage(state: ProfilePageState): SafeHtml {
       <button type="submit">${profile ? 'Save profile' : 'Create profile'}</button>
     </form>
     ${showProofs ? proofsSection({ csrf, claims, signInNetworks, publicAddress: publicAddress!, notice: proofNotice }) : ''}
-    ${verificationSection(state)} ${yourDataSection}
+    ${verificationSection(state)} ${yourDataSection(state.webhooks ?? [])}
     <p><a href="/settings/password">Change your password</a></p>`;
 }

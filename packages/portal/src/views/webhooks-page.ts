@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookMessage } from '@byline/shared/storage';
+import { HELD_BY_SUSPENSION } from '@byline/editorial';
 import { html, sitePath, type SafeHtml } from './html';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
 
@@ -12,6 +13,8 @@ export interface SecretToShow {
 export interface WebhooksPageState {
   csrf: string;
   endpoints: WebhookEndpoint[];
+  /** The account is suspended: its messages are held, unattempted, until it is reinstated. */
+  held?: boolean;
   created?: SecretToShow;
   form?: { url?: string; events?: string[] };
   errors?: FieldErrors;
@@ -22,11 +25,20 @@ const endpointPath = (endpoint: Pick<WebhookEndpoint, 'id'>) => sitePath(`/setti
 
 const when = (iso: string) => html`<time datetime="${iso}">${iso.replace('T', ' ').slice(0, 19)} UTC</time>`;
 
-/** Enabled, failing since when, or disabled and why. */
-function statusOf(endpoint: WebhookEndpoint): SafeHtml {
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Enabled, failing since when, held while the account is suspended, or disabled and why. */
+function statusOf(endpoint: WebhookEndpoint, held: boolean): SafeHtml {
   if (!endpoint.enabled) return html`Disabled${endpoint.disabledReason ? html` (${endpoint.disabledReason})` : ''}`;
+  if (held) return html`${capitalised(HELD_BY_SUSPENSION)}`;
   return endpoint.failingSince ? html`Failing since ${when(endpoint.failingSince)}` : html`Enabled`;
 }
+
+/** Said above the endpoints while the account is suspended. */
+const heldNotice = html`<p class="notice" role="status">
+  Your API account is suspended: messages to your endpoints are held, not sent and not counted as failures. They are sent, in
+  order, once the account is reinstated.
+</p>`;
 
 function newSecret(created: SecretToShow): SafeHtml {
   return html`<section class="card" aria-labelledby="new-secret-heading">
@@ -40,7 +52,7 @@ function newSecret(created: SecretToShow): SafeHtml {
   </section>`;
 }
 
-function endpointTable(csrf: string, endpoints: WebhookEndpoint[]): SafeHtml {
+function endpointTable(csrf: string, endpoints: WebhookEndpoint[], held: boolean): SafeHtml {
   if (!endpoints.length) return html`<p>No endpoints yet.</p>`;
   return html`<table class="keys">
     <thead>
@@ -57,7 +69,7 @@ function endpointTable(csrf: string, endpoints: WebhookEndpoint[]): SafeHtml {
           html`<tr>
             <td data-label="Address"><code>${endpoint.url}</code></td>
             <td data-label="Events">${endpoint.events.map((type, i) => html`${i ? ', ' : ''}<code>${type}</code>`)}</td>
-            <td data-label="Status">${statusOf(endpoint)}</td>
+            <td data-label="Status">${statusOf(endpoint, held)}</td>
             <td>
               <a href="${endpointPath(endpoint)}">Deliveries</a>
               ${postButton(`${endpointPath(endpoint)}/${endpoint.enabled ? 'disable' : 'enable'}`, endpoint.enabled ? 'Disable' : 'Enable', csrf)}
@@ -96,7 +108,7 @@ function newEndpointForm(csrf: string, form: WebhooksPageState['form'] = {}, err
   </form>`;
 }
 
-export function webhooksPage({ csrf, endpoints, created, form, errors, notice }: WebhooksPageState): SafeHtml {
+export function webhooksPage({ csrf, endpoints, held = false, created, form, errors, notice }: WebhooksPageState): SafeHtml {
   return html`<h1>Webhooks</h1>
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''} ${created ? newSecret(created) : ''}
     <p>
@@ -104,7 +116,7 @@ export function webhooksPage({ csrf, endpoints, created, form, errors, notice }:
       while they fail. <a href="/settings/api">Back to API settings</a>
     </p>
     <h2>Endpoints</h2>
-    ${endpointTable(csrf, endpoints)}
+    ${held ? heldNotice : ''} ${endpointTable(csrf, endpoints, held)}
     <h2>Add an endpoint</h2>
     ${newEndpointForm(csrf, form, errors)}`;
 }
@@ -114,13 +126,16 @@ export function deliveriesPage({
   csrf,
   endpoint,
   messages,
+  held = false,
   notice,
 }: {
   csrf: string;
   endpoint: WebhookEndpoint;
   messages: WebhookMessage[];
+  held?: boolean;
   notice?: string;
 }): SafeHtml {
+  const stateOf = (message: WebhookMessage) => (held && message.state === 'pending' ? HELD_BY_SUSPENSION : message.state);
   const attempts = (message: WebhookMessage) =>
     message.attempts.length
       ? html`<ol>
@@ -135,13 +150,14 @@ export function deliveriesPage({
       : html`<p class="hint">Not attempted yet.</p>`;
   return html`<h1>Deliveries to <code>${endpoint.url}</code></h1>
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
-    <p>Status: ${statusOf(endpoint)} · <a href="/settings/api/webhooks">Back to webhooks</a></p>
+    <p>Status: ${statusOf(endpoint, held)} · <a href="/settings/api/webhooks">Back to webhooks</a></p>
+    ${held ? heldNotice : ''}
     ${
       messages.length
         ? messages.map(
             (message) =>
               html`<section class="card">
-                <h2><code>${message.type}</code> · ${message.state}</h2>
+                <h2><code>${message.type}</code> · ${stateOf(message)}</h2>
                 <p><code>${message.eventId}</code> · made ${when(message.createdAt)}</p>
                 ${attempts(message)}
                 ${postButton(`${endpointPath(endpoint)}/messages/${message.id}/redeliver`, 'Redeliver', csrf)}

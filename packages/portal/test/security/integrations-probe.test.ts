@@ -83,7 +83,14 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
     });
   }
   const deliver = (fetch: SafeFetch, now: () => Date = () => new Date()) =>
-    runWebhookDelivery({ webhooks: portal.backend.webhooks, queue: portal.backend.queue, fetch, holder: 'probe', now });
+    runWebhookDelivery({
+      webhooks: portal.backend.webhooks,
+      queue: portal.backend.queue,
+      accounts: portal.backend.apiAccounts,
+      fetch,
+      holder: 'probe',
+      now,
+    });
   const loopbackFetch = (timeoutMs = 5_000) =>
     createSafeFetch({ policy: new AddressPolicy(['127.0.0.0/8']), resolve: async () => [], timeoutMs });
 

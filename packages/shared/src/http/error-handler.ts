@@ -5,8 +5,20 @@ import { ApiError } from './api-error';
 
 export const STORE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * The codes of node:zlib's errors when a body is not what its Content-Encoding says (zlib's Z_*, brotli's
+ * ERR__ERROR_*, zstd's ZSTD_error_*): body-parser hands them on as a bare 400 with zlib's words.
+ */
+const UNDECODABLE = /^(Z_|ERR__ERROR_|ZSTD_error_)/;
+
 /** Errors from body-parser carry a `type`; these are the caller's mistakes, with their status. */
-function fromBodyParser(error: { type?: string; status?: number; message?: string }): ApiError | undefined {
+function fromBodyParser(
+  error: { type?: string; status?: number; message?: string; code?: unknown },
+  contentEncoding: string | undefined,
+): ApiError | undefined {
+  if (error.type === undefined && error.status === 400 && typeof error.code === 'string' && UNDECODABLE.test(error.code)) {
+    return new ApiError(400, `The request body cannot be decoded as its Content-Encoding (${contentEncoding ?? ''}) says`);
+  }
   switch (error.type) {
     case 'entity.parse.failed':
       return new ApiError(400, 'The request body is not valid JSON');
@@ -22,21 +34,21 @@ function fromBodyParser(error: { type?: string; status?: number; message?: strin
   }
 }
 
-function toApiError(error: unknown): ApiError | undefined {
+function toApiError(error: unknown, contentEncoding: string | undefined): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof StoreUnavailableError) {
     return new ApiError(503, 'The data store is unavailable; try again shortly', {
       headers: { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) },
     });
   }
-  if (error && typeof error === 'object') return fromBodyParser(error as never);
+  if (error && typeof error === 'object') return fromBodyParser(error as never, contentEncoding);
   return undefined;
 }
 
 /** The one place errors become answers: application/problem+json (RFC 9457) with `message` = `detail`. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const known = toApiError(error);
+    const known = toApiError(error, req.get('content-encoding'));
     const problem = known ?? new ApiError(500, 'An unexpected error occurred; quote the request id when reporting it');
     if (!known) logger.error('unhandled error', { request_id: req.id, error });
     else if (problem.status >= 500) logger.warn(problem.detail, { request_id: req.id, cause: String((error as Error).message) });

@@ -1,4 +1,5 @@
-import { expectProblem, serviceFixture } from '../http';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { expectProblem, sendBytes, serviceFixture } from '../http';
 import { checkedRequest as request } from '../openapi-conformance';
 import { storeFactories } from '../stores';
 import { ask, VERIFY_OPERATIONS, type CreateApp, type VerifierOperation } from './operations';
@@ -33,6 +34,39 @@ export function describeRequestErrors(operation: VerifierOperation, createApp: C
 
     it('answers 413 for a body over 1 MB', async () => {
       expectProblem(await post().send({ ...operation.unknown, padding: 'x'.repeat(1024 * 1024 + 1) }), 413);
+    });
+
+    // body-parser inflates a compressed body and counts the inflated bytes against the same 1 MB, so a small gzip that
+    // inflates past it is refused as any body too large is, without being inflated further.
+    it('reads a gzip, deflate or br body, and answers a small gzip inflating past 1 MB as any body over 1 MB (413)', async () => {
+      const compressed = (encoding: string, bytes: Buffer) =>
+        sendBytes(post().set('Content-Type', 'application/json').set('Content-Encoding', encoding), bytes);
+      const body = JSON.stringify(operation.unknown);
+      for (const [encoding, compress] of [
+        ['gzip', gzipSync],
+        ['deflate', deflateSync],
+        ['br', brotliCompressSync],
+      ] as const) {
+        const res = await compressed(encoding, compress(body));
+        expect([encoding, res.status, res.body.verified]).toEqual([encoding, 200, false]);
+      }
+
+      const tooLarge = await post().send({ ...operation.unknown, padding: 'x'.repeat(1024 * 1024 + 1) });
+      const bomb = gzipSync(JSON.stringify({ ...operation.unknown, padding: ' '.repeat(8 * 1024 * 1024) }));
+      expect(bomb.length).toBeLessThan(16 * 1024);
+      const res = await compressed('gzip', bomb);
+      expectProblem(res, 413);
+      expect({ ...res.body, request_id: 'same' }).toEqual({ ...tooLarge.body, request_id: 'same' });
+      expect(res.body.detail).toBe('The request body is larger than 1 MB');
+    });
+
+    it('answers 400 saying so for a body that does not decompress as its Content-Encoding says', async () => {
+      const res = await sendBytes(
+        post().set('Content-Type', 'application/json').set('Content-Encoding', 'gzip'),
+        Buffer.from(JSON.stringify(operation.unknown)),
+      );
+      expectProblem(res, 400);
+      expect(res.body.detail).toBe('The request body cannot be decoded as its Content-Encoding (gzip) says');
     });
 
     it('accepts a body just under 1 MB', async () => {
