@@ -65,7 +65,8 @@ export class AttributionRequests {
     try {
       await this.queue.enqueueAllIfAbsent(attributionAskItems(batch, dueAt));
       this.remember(batch.map((payload) => payload.url));
-      this.logger.info('attribution asked', { asked: batch.length });
+      // The worker logs what it queued of them; this is only the verifier's side, at debug.
+      this.logger.debug('attribution asked', { asked: batch.length });
     } catch (error) {
       // Not kept for later: the next lookup of each address asks again.
       this.logger.warn('attribution not queued', {

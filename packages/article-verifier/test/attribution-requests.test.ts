@@ -72,6 +72,20 @@ describe.each(storeFactories())('attribution requests, written together ($name s
     expect(output()).toContain('store gone');
   });
 
+  it('spreads what it can read of an unreadable asks item, and removes it, so later runs go on', async () => {
+    const { logger, output } = capturingLogger();
+    const dueAt = new Date(clock);
+    const odd = [{ url: 5, publisherId: 1 }, { url: 'https://outlet.example/x' }, payload('readable')];
+    await backend.queue.enqueue({ topic: ATTRIBUTION_ASKS_TOPIC, key: 'odd', payload: { asks: odd }, dueAt });
+    await backend.queue.enqueue({ topic: ATTRIBUTION_ASKS_TOPIC, key: 'empty', payload: {}, dueAt });
+    const spread = () => spreadAttributionAsks({ queue: backend.queue, holder: 'w', now: () => new Date(clock), logger });
+    expect(await spread()).toBe(1);
+    expect(output()).toContain('attribution asks item with unreadable asks');
+    expect(await backend.queue.find(ATTRIBUTION_TOPIC, payload('readable').url)).toMatchObject({ payload: payload('readable') });
+    expect(await unspreadAttributionAsks(backend.queue)).toEqual([]);
+    expect(await spread()).toBe(0);
+  });
+
   it('writes a great many asks as several items, every address spread once', async () => {
     const requests = new AttributionRequests(backend.queue, capturingLogger().logger, { now: () => clock });
     const count = ATTRIBUTION_ASKS_PER_ITEM * 2 + 1;

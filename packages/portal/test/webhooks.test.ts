@@ -153,8 +153,16 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     const deliveries = await agent.get(path);
     expect(deliveries.text).toContain('<code>api_key.revoked</code> · held: the account is suspended');
     expect(deliveries.text).toContain('Not attempted yet.');
+    // What a change says while held: not "within seconds".
+    expect((await agent.get(`${path}?done=redelivered`)).text).toContain(
+      'Message queued again; it is sent once your API account is reinstated.',
+    );
+    expect((await agent.get('/settings/api/webhooks?done=enabled')).text).toContain(
+      'the messages waiting for it are sent once your API account is reinstated',
+    );
 
     await status('active');
+    expect((await agent.get(`${path}?done=redelivered`)).text).toContain('it is sent within seconds');
     expect(await workerTick()).toMatchObject({ delivered: 1 });
     const [delivery] = receiver.received;
     const headers = {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Config, Store } from '@byline/shared';
 import {
   backendOf,
+  isAccountHeld,
   HELD_BY_SUSPENSION,
   outboundOf,
   registerEndpoint,
@@ -30,8 +31,7 @@ export function endpointStatus(endpoint: WebhookEndpoint, held = false): string 
 }
 
 /** Whether the account's deliveries are held (it is suspended). */
-const heldFor = async (store: Store, email: string) =>
-  (await backendOf(store).apiAccounts.findAccount(email))?.status === 'suspended';
+const heldFor = (store: Store, email: string) => isAccountHeld(backendOf(store).apiAccounts, email);
 
 /** The endpoint with this id (a positive whole number), or a CliError. */
 async function endpointById(store: Store, given: string): Promise<WebhookEndpoint> {

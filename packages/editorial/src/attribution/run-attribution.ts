@@ -2,6 +2,7 @@ import { parse } from 'node-html-parser';
 import { canonicalizeUrl, type ArticleInput, type Logger, type Profile } from '@byline/shared';
 import {
   ArticleTakenError,
+  ATTRIBUTION_ACTOR,
   ATTRIBUTION_TOPIC,
   AUTHORSHIP_PROVIDER,
   proveArticleSteps,
@@ -23,9 +24,6 @@ import { matchedOf } from '../authorship/check-article';
 import { PageFetchError, type PageFetcher } from '../authorship/fetch-page';
 import { matchAuthorship } from '../authorship/match-authorship';
 import { readRobotsTxt, type RobotsFetcher, type RobotsRules } from './robots-txt';
-
-/** Who the history and the evidence name for an attribution. */
-export const ATTRIBUTION_ACTOR = 'byline:attribution';
 
 export interface AttributionSummary {
   /** Articles added to a staff profile and proven. */

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import {
   backendOf,
   endpointOf,
+  holdsDeliveries,
   registerEndpoint,
   redeliverMessage,
   removeEndpoint,
@@ -24,6 +25,14 @@ import {
   type WebhooksPageState,
 } from '../views/webhooks-page';
 import { newEndpointSchema, type NewEndpointForm } from './webhook-schema';
+
+/** What the page says after a change it was redirected from (?done=…), while the account's deliveries are held. */
+const HELD_NOTICES = new Map([
+  ['enabled', 'Endpoint enabled; the messages waiting for it are sent once your API account is reinstated.'],
+  ['redelivered', 'Message queued again; it is sent once your API account is reinstated.'],
+]);
+const noticeFor = (done: unknown, held: boolean) =>
+  (held ? HELD_NOTICES.get(String(done)) : undefined) ?? NOTICES.get(String(done));
 
 /** What the page says after a change it was redirected from (?done=…). */
 const NOTICES = new Map([
@@ -53,7 +62,7 @@ export function webhookRoutes(ctx: PortalContext): Router {
     const { email } = signedInUser(res);
     const account = await backend.apiAccounts.findAccount(email);
     if (!account) throw new PageError(409, 'Open an API account first.');
-    return { email, held: account.status === 'suspended' };
+    return { email, held: holdsDeliveries(account) };
   }
   const requireAccountEmail = async (res: Response) => (await requireAccount(res)).email;
 
@@ -68,14 +77,14 @@ export function webhookRoutes(ctx: PortalContext): Router {
   async function show(req: Request, res: Response, extra: Partial<WebhooksPageState> = {}, status = 200) {
     const { email, held } = await requireAccount(res);
     const endpoints = await backend.webhooks.endpointsOf(email);
-    render(res, 'Webhooks', webhooksPage({ csrf: csrfTokenOf(res), endpoints, held, ...extra }), status);
+    const notice = noticeFor(req.query.done, held);
+    render(res, 'Webhooks', webhooksPage({ csrf: csrfTokenOf(res), endpoints, held, notice, ...extra }), status);
   }
 
   router.get('/settings/api/webhooks', async (req, res) => {
     const flash = await takeFlash<SecretToShow>(req, ctx);
     await show(req, res, {
       created: flash && typeof flash.webhookSecret === 'string' ? flash : undefined,
-      notice: NOTICES.get(String(req.query.done)),
     });
   });
 
@@ -103,7 +112,7 @@ export function webhookRoutes(ctx: PortalContext): Router {
     const { held } = await requireAccount(res);
     const endpoint = await requireEndpoint(req, res);
     const messages = await backend.webhooks.messagesOf(endpoint.id, MESSAGES_SHOWN);
-    const notice = NOTICES.get(String(req.query.done));
+    const notice = noticeFor(req.query.done, held);
     const page = deliveriesPage({ csrf: csrfTokenOf(res), endpoint, messages, held, notice });
     render(res, 'Webhook deliveries', page);
   });

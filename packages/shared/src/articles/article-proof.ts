@@ -40,6 +40,9 @@ export interface AttributionBasis {
   affiliationId: number;
 }
 
+/** Who the history and the evidence name for the worker's attributions (the evidence's `by`). */
+export const ATTRIBUTION_ACTOR = 'byline:attribution';
+
 /** An article's state and evidence, stored beside it. */
 export interface ArticleProof {
   state: ArticleState;

@@ -1,8 +1,5 @@
 import type { AffiliationState } from '../staff/staff-repository';
-import type { ArticleProof, AttributionBasis } from './article-proof';
-
-/** Who the worker's attribution names as the evidence's author (the editorial package's ATTRIBUTION_ACTOR). */
-const ATTRIBUTION_ACTOR = 'byline:attribution';
+import { ATTRIBUTION_ACTOR, type ArticleProof, type AttributionBasis } from './article-proof';
 
 /** How run-attribution.ts worded a credit by name alone in `matched`, and the publisher's slug in `note`. */
 const BY_NAME = /^author name “/;
