@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ATTRIBUTION_TOPIC, NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/shared';
-import { relayStoreOutbox, WEBHOOK_EVENT_TOPIC, type Staff, type WebhookEvent } from '@byline/shared/storage';
+import { relayStoreOutbox, WEBHOOK_EVENT_TOPIC, type Publishers, type Staff, type WebhookEvent } from '@byline/shared/storage';
 import {
   BYLINE_BOT_USER_AGENT,
   checkPublisherDomain,
@@ -56,6 +56,12 @@ const articlePage = (title: string, author: Record<string, string>) =>
   })}</script></head><body><h1>${title}</h1></body></html>`;
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
+
+/** What the worker is given in place of the stores', to force an interleaving. */
+interface Racing {
+  staff?: Pick<Staff, 'ofPublisher' | 'findById'>;
+  publishers?: Pick<Publishers, 'findById' | 'matchHost' | 'findDomain'>;
+}
 
 describe.each(portalStoreFactories())(
   'the publisher’s vouching ends: its name-only attributions end ($name store)',
@@ -130,11 +136,11 @@ describe.each(portalStoreFactories())(
         .query({ url })
         .set('Authorization', await bearer(portal.store));
 
-    const worker = (staff: Pick<Staff, 'ofPublisher' | 'findById'> = portal.backend.staff) =>
+    const worker = ({ staff, publishers }: Racing = {}) =>
       runAttribution({
         queue: portal.backend.queue,
-        publishers: portal.backend.publishers,
-        staff,
+        publishers: publishers ?? portal.backend.publishers,
+        staff: staff ?? portal.backend.staff,
         sources: portal.backend,
         fetchPage,
         fetchRobots,
@@ -160,7 +166,7 @@ describe.each(portalStoreFactories())(
      * through the portal), its pages crediting them by name (on both domains) and by a link, and the worker's
      * attribution of `urls` to them.
      */
-    async function attributedStaff(urls = ALL, staff?: Pick<Staff, 'ofPublisher' | 'findById'>) {
+    async function attributedStaff(urls = ALL, racing?: Racing) {
       const harbour = await publisherOf(portal, PUBLISHER);
       const start = new Date();
       for (const domain of [NORTH, SOUTH]) await proveByDns(harbour.publisher.id, domain, harbour.email, start);
@@ -191,8 +197,8 @@ describe.each(portalStoreFactories())(
           dueAt: new Date(Date.now() - 1000),
         });
       }
-      const summary = await worker(staff);
-      if (!staff) {
+      const summary = await worker(racing);
+      if (!racing) {
         expect(summary).toMatchObject({ attributed: urls.length, notAttributed: 0 });
         for (const url of urls) expect((await v1(url)).body).toMatchObject({ verified: true, profile_slug: person.slug });
         expect(await articleEvents()).toEqual(urls.map((url) => `article.verified ${url}`).sort());
@@ -350,13 +356,42 @@ describe.each(portalStoreFactories())(
           return read;
         },
       };
-      const { person, summary } = await attributedStaff([NORTH_BY_NAME], racing);
+      const { person, summary } = await attributedStaff([NORTH_BY_NAME], { staff: racing });
       expect(summary).toMatchObject({ attributed: 0, notAttributed: 1 });
 
       const reason = `Credited by name only, on the vouching of ${PUBLISHER}: the affiliation ended on ${day(new Date())}.`;
       await expectUnverified(NORTH_BY_NAME, 'domain_verified');
       await expectEnded(person.profileId, NORTH_BY_NAME, reason);
       expect(await vouchingHistory(person.profileId)).toEqual([{ actor: ended.email, note: `${NORTH_BY_NAME}: ${reason}` }]);
+      expect(await articleEvents()).toEqual([`article.deactivated ${NORTH_BY_NAME}`, `article.verified ${NORTH_BY_NAME}`]);
+    });
+
+    it('a domain removed while the worker proves an article on it: the worker ends the proof it wrote', async () => {
+      // The worker reads the host's publisher four times: before the page, where the page landed, just before its
+      // proof and just after. The admin removes NORTH right after the third reading (the proof not written yet).
+      const removal = { calls: 0, publisherId: 0, actor: 'admin-racing@example.org' };
+      const racing: Racing['publishers'] = {
+        findById: (id) => portal.backend.publishers.findById(id),
+        findDomain: (id, domain) => portal.backend.publishers.findDomain(id, domain),
+        matchHost: async (host) => {
+          const read = await portal.backend.publishers.matchHost(host);
+          if (++removal.calls === 3) {
+            expect(await portal.backend.publishers.removeDomain(read!.publisher.id, NORTH, removal.actor, new Date())).toBe(true);
+          }
+          return read;
+        },
+      };
+      const { person, summary } = await attributedStaff([NORTH_BY_NAME], { publishers: racing });
+      expect(summary).toMatchObject({ attributed: 0, notAttributed: 1 });
+      expect(removal.calls).toBe(4);
+
+      const reason = `Credited by name only, on the vouching of ${PUBLISHER}: ${NORTH} was taken off the publisher on ${day(new Date())}.`;
+      await expectUnverified(NORTH_BY_NAME, 'unverified');
+      await expectEnded(person.profileId, NORTH_BY_NAME, reason);
+      // The worker found it ended: it names itself (the publisher's history names the admin who removed the domain).
+      expect(await vouchingHistory(person.profileId)).toEqual([
+        { actor: 'byline:attribution', note: `${NORTH_BY_NAME}: ${reason}` },
+      ]);
       expect(await articleEvents()).toEqual([`article.deactivated ${NORTH_BY_NAME}`, `article.verified ${NORTH_BY_NAME}`]);
     });
   },

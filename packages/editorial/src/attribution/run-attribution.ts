@@ -249,7 +249,7 @@ async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Out
     return finish('notAttributed', reason);
   }
   const [credit] = credited as [Credit];
-  const written = await attribute(credit, { publisher, domain: match.domain.domain }, url, page.html, options);
+  const written = await attribute(credit, { publisher, host, domain: match.domain.domain }, url, page.html, options);
   if (!written.ok) return finish('notAttributed', written.reason, { profileId: credit.member.profile.id });
   return finish('attributed', `the page credits active staff by ${credit.by}`, {
     profileId: credit.member.profile.id,
@@ -305,20 +305,21 @@ async function creditedStaff(
 
 type Written = { ok: true; articleId: number } | { ok: false; reason: string };
 
-/** The publisher whose page it is and its proven domain that covers the page's address. */
+/** The publisher whose page it is, the host of the address read, and the publisher's proven domain that covers it. */
 interface Vouching {
   publisher: Publisher;
+  host: string;
   domain: string;
 }
 
 /**
  * Whether the publisher's vouching for the credited journalist still holds: the affiliation active, the publisher
- * verified, the domain still proven by it. Null when it holds, else what ended, as its end words it (the
+ * verified, a domain it proves still covering the host. Null when it holds, else what ended, as its end words it (the
  * affiliation's end names who ended it; the worker names itself for the publisher's and the domain's).
  */
 async function vouchingEnded(
   credit: Credit,
-  { publisher, domain }: Vouching,
+  { publisher, host, domain }: Vouching,
   options: ItemOptions,
 ): Promise<EndingVouching | null> {
   const { profile, affiliation } = credit.member;
@@ -330,12 +331,11 @@ async function vouchingEnded(
     return affiliationEnding({ ...ending, actor: current?.endedBy ?? ATTRIBUTION_ACTOR }, current?.endedAt ?? now);
   }
   if (!(await options.publishers.findById(publisher.id))?.verifiedAt) return publisherUnverified(about, ATTRIBUTION_ACTOR, now);
+  // Another of its proven domains may cover the host still; if none does, the one that did is lapsed or gone.
+  if ((await options.publishers.matchHost(host))?.publisher.id === publisher.id) return null;
   const proof = await options.publishers.findDomain(publisher.id, domain);
-  if (proof?.state !== 'proven') {
-    const lost = { domain, how: proof ? ('lapsed' as const) : ('removed' as const), stillProven: [] };
-    return domainNoLongerProven(about, lost, ATTRIBUTION_ACTOR, now);
-  }
-  return null;
+  const lost = { domain, how: proof ? ('lapsed' as const) : ('removed' as const), stillProven: [] };
+  return domainNoLongerProven(about, lost, ATTRIBUTION_ACTOR, now);
 }
 
 /** Adds the article to the credited profile (or takes its own unproven listing of it) and proves it. */
