@@ -99,6 +99,33 @@ export function domainNoLongerProven(
   };
 }
 
+/** A publisher's vouching as it stands: whether it is verified, and the domains it proves. */
+export interface StandingPublisher extends VouchingPublisher {
+  /** `verified` while it is; else the latest withdrawal of its verification in its history (or none recorded). */
+  unverified: { actor: string; at: string } | 'verified' | 'never-recorded';
+  provenDomains: readonly string[];
+}
+
+/**
+ * Data step 039: the credits by name that rest on a vouching found no longer holding, made before its ends were
+ * applied to them (or while it was ending): the publisher not verified (its withdrawal as its history names it, else
+ * `actor` now), or the article's address covered by none of the domains it proves (`actor`, now).
+ */
+export function vouchingAsItStands(publisher: StandingPublisher, actor: string, now: string): EndingVouching {
+  const { unverified } = publisher;
+  if (unverified !== 'verified') {
+    const withdrawal = unverified === 'never-recorded' ? { actor, at: now } : unverified;
+    return publisherUnverified(publisher, withdrawal.actor, withdrawal.at);
+  }
+  return {
+    profileIds: publisher.profileIds,
+    restsOn: (basis, url) =>
+      basis.publisherId === publisher.publisherId && !publisher.provenDomains.some((domain) => domainCovers(domain, url)),
+    reason: `${vouchedBy(publisher.publisherName)}: none of the domains it proves covers the address (found on ${now.slice(0, 10)}).`,
+    actor,
+  };
+}
+
 /** The proof an ending vouching held up: the worker's attribution that credited the journalist by name alone. */
 const restsOn = (ending: EndingVouching, canonicalUrl: string) => (evidence: ArticleEvidence) =>
   isLiveArticleEvidence(evidence) && evidence.attribution?.by === 'name' && ending.restsOn(evidence.attribution, canonicalUrl);
