@@ -222,7 +222,7 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
     const desk = await editor(portal);
     const review = textOf((await desk.agent.get(reviewPath(profileId))).text);
     expect(review).toContain(reason);
-    expect(review).toContain('Attribution by name ended with the publisher’s affiliation');
+    expect(review).toContain('Attribution by name ended: the publisher’s vouching no longer holds');
     expect(review).toContain(endedBy);
     // An article that stopped counting: its deactivation is a webhook event, as for any other.
     expect(await articleEvents()).toEqual([

@@ -1,14 +1,20 @@
 import { parse } from 'node-html-parser';
 import { canonicalizeUrl, type ArticleInput, type Logger, type Profile } from '@byline/shared';
 import {
+  affiliationEnding,
   ArticleTakenError,
   ATTRIBUTION_ACTOR,
   ATTRIBUTION_TOPIC,
   AUTHORSHIP_PROVIDER,
+  domainNoLongerProven,
+  endVouching,
   proveArticleSteps,
+  publisherUnverified,
   type Affiliation,
   type Articles,
+  type AttributionBasis,
   type AttributionPayload,
+  type EndingVouching,
   type LeasedQueue,
   type Publisher,
   type PublisherMatch,
@@ -70,7 +76,7 @@ export function createHostPacing(): HostPacing {
 
 export interface AttributionOptions {
   queue: LeasedQueue;
-  publishers: Pick<Publishers, 'findById' | 'matchHost'>;
+  publishers: Pick<Publishers, 'findById' | 'matchHost' | 'findDomain'>;
   staff: Pick<Staff, 'ofPublisher' | 'findById'>;
   /** The staff's profiles, what they proved and their articles. */
   sources: AuthorshipSources & { profiles: { findById(id: number): Promise<Profile | null> }; articles: Articles };
@@ -125,13 +131,15 @@ type Outcome = keyof AttributionSummary;
  * (ATTRIBUTION_TOPIC, spread first from what v2 lookups asked: spreadAttributionAsks). For each due address: the
  * publisher must still be verified, allow its pages to be read and prove the domain; its robots.txt (read once per
  * host per run) must let BylineBot fetch the address; its host must not have been fetched in the last
- * `hostIntervalMs` (else the job waits its turn). The page's author markup then credits at most one of the publisher's verified active staff — by a link to their public page
- * or a proven account, as the page check matches, or by their first and last name, which suffices here because
- * the publisher vouched for who works for it — and that profile gets the article, proven with
- * `authorship-attested` evidence saying so, and which way it credited them (`attribution`): one credited by name
- * alone stops counting when the affiliation ends, by either side (endVouchedArticlesSteps). Anything else is done with its reason logged; a fetch that fails is
- * tried again, `maxFailures` times in all. A job that ends without an attribution stays queued, marked finished,
- * for `quietMs`: lookups of the address meanwhile queue nothing, so its page is not read again on each of them.
+ * `hostIntervalMs` (else the job waits its turn). The page's author markup then credits at most one of the
+ * publisher's verified active staff — by a link to their public page or a proven account, as the page check matches,
+ * or by their first and last name, which suffices here because the publisher vouched for who works for it — and that
+ * profile gets the article, proven with `authorship-attested` evidence saying so, and which way it credited them
+ * (`attribution`): one credited by name alone stops counting when the vouching ends — the affiliation, by either
+ * side, the publisher's verification, or its proof of the domain (endVouchingSteps) — and its owner's listing,
+ * lapsed, is proven again by a later run. Anything else is done with its reason logged; a fetch that fails is tried
+ * again, `maxFailures` times in all. A job that ends without an attribution stays queued, marked finished, for
+ * `quietMs`: lookups of the address meanwhile queue nothing, so its page is not read again on each of them.
  */
 export async function runAttribution(options: AttributionOptions): Promise<AttributionSummary> {
   const { queue, holder, now = () => new Date(), batchSize = BATCH_SIZE, signal } = options;
@@ -239,7 +247,7 @@ async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Out
     return finish('notAttributed', reason);
   }
   const [credit] = credited as [Credit];
-  const written = await attribute(credit, publisher, url, page.html, options);
+  const written = await attribute(credit, { publisher, host, domain: match.domain.domain }, url, page.html, options);
   if (!written.ok) return finish('notAttributed', written.reason, { profileId: credit.member.profile.id });
   return finish('attributed', `the page credits active staff by ${credit.by}`, {
     profileId: credit.member.profile.id,
@@ -295,19 +303,47 @@ async function creditedStaff(
 
 type Written = { ok: true; articleId: number } | { ok: false; reason: string };
 
-/** Adds the article to the credited profile (or takes its own unproven listing of it) and proves it. */
-async function attribute(
+/** The publisher whose page it is, the host of the address read, and the publisher's proven domain that covers it. */
+interface Vouching {
+  publisher: Publisher;
+  host: string;
+  domain: string;
+}
+
+/**
+ * Whether the publisher's vouching for the credited journalist still holds: the affiliation active, the publisher
+ * verified, a domain it proves still covering the host. Null when it holds, else what ended, as its end words it (the
+ * affiliation's end names who ended it; the worker names itself for the publisher's and the domain's).
+ */
+async function vouchingEnded(
   credit: Credit,
-  publisher: Publisher,
-  url: string,
-  html: string,
+  { publisher, host, domain }: Vouching,
   options: ItemOptions,
-): Promise<Written> {
+): Promise<EndingVouching | null> {
+  const { profile, affiliation } = credit.member;
+  const now = options.now().toISOString();
+  const about = { publisherId: publisher.id, publisherName: publisher.name, profileIds: [profile.id] };
+  const current = await options.staff.findById(affiliation.id);
+  if (current?.state !== 'active') {
+    const ending = { affiliationId: affiliation.id, profileId: profile.id, publisherName: publisher.name };
+    return affiliationEnding({ ...ending, actor: current?.endedBy ?? ATTRIBUTION_ACTOR }, current?.endedAt ?? now);
+  }
+  if (!(await options.publishers.findById(publisher.id))?.verifiedAt) return publisherUnverified(about, ATTRIBUTION_ACTOR, now);
+  // Another of its proven domains may cover the host still; if none does, the one that did is lapsed or gone.
+  if ((await options.publishers.matchHost(host))?.publisher.id === publisher.id) return null;
+  const proof = await options.publishers.findDomain(publisher.id, domain);
+  const lost = { domain, how: proof ? ('lapsed' as const) : ('removed' as const), stillProven: [] };
+  return domainNoLongerProven(about, lost, ATTRIBUTION_ACTOR, now);
+}
+
+/** Adds the article to the credited profile (or takes its own unproven listing of it) and proves it. */
+async function attribute(credit: Credit, vouching: Vouching, url: string, html: string, options: ItemOptions): Promise<Written> {
   const { articles } = options.sources;
   const { profile, affiliation } = credit.member;
-  // The page was read meanwhile: an affiliation ended since no longer vouches (its end released what it had vouched for).
-  if ((await options.staff.findById(affiliation.id))?.state !== 'active') {
-    return { ok: false, reason: 'the affiliation ended while the page was read' };
+  const { publisher } = vouching;
+  // The page was read meanwhile: a vouching ended since holds nothing up (its end released what it had vouched for).
+  if (await vouchingEnded(credit, vouching, options)) {
+    return { ok: false, reason: 'the publisher’s vouching ended while the page was read' };
   }
   const at = options.now().toISOString();
   let articleId: number;
@@ -340,6 +376,15 @@ async function attribute(
     proveArticleSteps(unit, { profileId: profile.id, articleId, evidence }, options.now().toISOString(), ATTRIBUTION_ACTOR),
   );
   if (!proven.ok) return { ok: false, reason: `the article could not be proven (${proven.reason})` };
+  // The vouching may have ended between the check above and the proof: its end, reading the proofs before that,
+  // missed this one. Read once more now it is written (each store's end runs after its change as well as before, so
+  // one of the two sees it) and end it by the same rule. A credit by link stands on the link.
+  const ended = credit.by === 'name' ? await vouchingEnded(credit, vouching, options) : null;
+  if (ended) {
+    const thisOne = (basis: AttributionBasis, at: string) => at === url && basis.affiliationId === affiliation.id;
+    await endVouching(articles, { ...ended, restsOn: thisOne }, options.now().toISOString());
+    return { ok: false, reason: 'the publisher’s vouching ended while the article was proven' };
+  }
   return { ok: true, articleId };
 }
 

@@ -22,7 +22,7 @@ export const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   'article-released': 'Article released: another profile proved it',
   'article-moved': 'Proven article moved by an editor',
   'article-lapsed': 'Article lapsed: its page stopped crediting the profile',
-  'article-vouching-ended': 'Attribution by name ended with the publisher’s affiliation',
+  'article-vouching-ended': 'Attribution by name ended: the publisher’s vouching no longer holds',
 };
 
 export function verifiedBadge(profile: Pick<Profile, 'verified'>): SafeHtml {

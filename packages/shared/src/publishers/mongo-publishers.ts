@@ -1,5 +1,14 @@
 import type { Db } from 'mongodb';
 import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
+import {
+  domainNoLongerProven,
+  endVouchingSteps,
+  publisherUnverified,
+  type EndingVouching,
+  type VouchingPublisher,
+} from '../articles/end-vouched-articles';
+import { mongoArticlesUnit } from '../articles/mongo-articles';
+import { runInTurn } from '../database/steps';
 import { pushEvents } from '../webhook-events/mongo-outbox';
 import { publisherVerificationEvent } from '../webhook-events/webhook-event';
 import type { MongoDatabase } from '../database/mongo-database';
@@ -73,8 +82,9 @@ async function insertEvent(db: Db, publisherId: number, entry: EventEntry, at: s
  * (FerretDB 1.x): a change is its own single-document write and its history entry a second one, ordered so that an
  * interruption never leaves a publisher answering without the entry that says why: a verification writes its
  * entry first and then the flag; an unverification, a lapse and a removal take effect first (the publisher stops
- * answering at once) and are recorded after. A proof is one write, refused by the unique index on `proven_domain`
- * while another publisher holds the domain.
+ * answering at once) and are recorded after. What those three take away goes before them: the answers showing it,
+ * then the credits by name resting on the publisher's vouching (endVouchingSteps, run again after the change). A
+ * proof is one write, refused by the unique index on `proven_domain` while another publisher holds the domain.
  */
 export class MongoPublishers implements Publishers {
   constructor(private readonly database: MongoDatabase) {}
@@ -185,16 +195,22 @@ export class MongoPublishers implements Publishers {
             ...(changes ? pushEvents([publisherVerificationEvent(before.slug, verified, at)]) : {}),
           },
         );
+      const owners = new Set<number>();
       if (verified) {
         await insertEvent(this.db, id, entry, when);
         await flag();
       } else {
-        // Its answers and its staff's affiliations stop showing it before it stops being verified.
+        // Its answers and its staff's affiliations stop showing it before it stops being verified, and what it
+        // vouched for stops counting (see endVouchingSteps): interrupted, it is still verified, nothing answers on
+        // its word, and withdrawing again finishes. Verifying it again later restores none of it.
+        const ending = (publisher: VouchingPublisher) => publisherUnverified(publisher, actor, when);
         await this.forgetRendered(id);
+        if (changes) await this.endVouching(id, ending, when, owners);
         await flag();
         await insertEvent(this.db, id, entry, when);
+        if (changes) await this.endVouching(id, ending, when, owners);
       }
-      await this.rerenderPublisher(id, { staff: changes });
+      await this.rerenderPublisher(id, { staff: changes, also: owners });
       return true;
     });
   }
@@ -258,6 +274,7 @@ export class MongoPublishers implements Publishers {
       const doc = await this.domains.findOne({ _id });
       if (!doc) return false;
       const proven = doc.state === 'proven';
+      const owners = new Set<number>();
       const common = { last_checked_at: check.at };
       if (check.outcome === 'proven') {
         const set = {
@@ -279,8 +296,13 @@ export class MongoPublishers implements Publishers {
         const failingSince = proven ? (doc.failing_since ?? check.at) : null;
         await this.domains.updateOne({ _id }, { $set: { ...common, last_failure: check.failure, failing_since: failingSince } });
       } else {
-        // A proven domain lapsing: the answers showing it are taken out of service first.
-        if (proven) await this.forgetRendered(publisherId);
+        // A proven domain lapsing: the answers showing it are taken out of service first, and what the publisher
+        // vouched for on it stops counting (see endVouchingSteps).
+        const ending = this.domainEnding(publisherId, domain, 'lapsed', event?.actor ?? null, check.at);
+        if (proven) {
+          await this.forgetRendered(publisherId);
+          await this.endVouching(publisherId, ending, check.at, owners);
+        }
         await this.domains.updateOne(
           { _id },
           {
@@ -288,34 +310,80 @@ export class MongoPublishers implements Publishers {
             $unset: { proven_domain: '' },
           },
         );
+        if (proven) await this.endVouching(publisherId, ending, check.at, owners);
       }
       if (event) await insertEvent(this.db, publisherId, event, check.at);
       // The staff's affiliations name the first proven domain: theirs too when the domain is proven or no longer is.
       const stillProven = check.outcome === 'proven' || (check.outcome === 'failing' && proven);
-      await this.rerenderPublisher(publisherId, { staff: stillProven !== proven });
+      await this.rerenderPublisher(publisherId, { staff: stillProven !== proven, also: owners });
       return true;
     });
   }
 
   removeDomain(publisherId: number, domain: string, actor: string, at: Date): Promise<boolean> {
+    const when = at.toISOString();
     return this.database.run(async () => {
+      const _id = domainIdOf(publisherId, domain);
+      const wasProven = (await this.domains.findOne({ _id }, { projection: { state: 1 } }))?.state === 'proven';
+      const ending = this.domainEnding(publisherId, domain, 'removed', actor, when);
+      const owners = new Set<number>();
       await this.forgetRendered(publisherId);
-      const removed = await this.domains.deleteOne({ _id: domainIdOf(publisherId, domain) });
+      // What the publisher vouched for on the domain stops counting before it goes (see endVouchingSteps).
+      if (wasProven) await this.endVouching(publisherId, ending, when, owners);
+      const removed = await this.domains.deleteOne({ _id });
       if (removed.deletedCount === 0) return false;
-      await insertEvent(this.db, publisherId, { actor, action: 'domain-removed', note: domain }, at.toISOString());
-      await this.rerenderPublisher(publisherId, { staff: true });
+      if (wasProven) await this.endVouching(publisherId, ending, when, owners);
+      await insertEvent(this.db, publisherId, { actor, action: 'domain-removed', note: domain }, when);
+      await this.rerenderPublisher(publisherId, { staff: true, also: owners });
       return true;
     });
   }
 
   /**
-   * Re-renders the answers of the publisher's domains, and of its active staff when `staff` (their evidence names the
-   * publisher and its first proven domain, and shows the affiliation only while the publisher is verified).
-   * Interrupted before it, the answers lag the change until the next one (as any MongoDB re-render, see
-   * rerenderAnswers).
+   * How a domain no longer proven ends the credits by name on it (see domainNoLongerProven): the publisher's other
+   * domains proven when it runs still hold theirs.
    */
-  private async rerenderPublisher(publisherId: number, { staff }: { staff: boolean }): Promise<void> {
-    await rerenderInTurn(this.db, staff ? await this.staffOf(publisherId) : [], [publisherId]);
+  private domainEnding(publisherId: number, domain: string, how: 'lapsed' | 'removed', actor: string | null, now: string) {
+    return async (publisher: VouchingPublisher) => {
+      const proven = await this.domains
+        .find({ publisher_id: publisherId, state: 'proven' }, { projection: { domain: 1 } })
+        .toArray();
+      const stillProven = proven.map((each) => each.domain).filter((each) => each !== domain);
+      return domainNoLongerProven(publisher, { domain, how, stillProven }, actor, now);
+    };
+  }
+
+  /**
+   * Ends the credits by name resting on the publisher's vouching that `ending` selects (see endVouchingSteps): every
+   * profile it ever had on its staff may hold one. Their owners are added to `owners`, to be re-rendered.
+   */
+  private async endVouching(
+    publisherId: number,
+    ending: (publisher: VouchingPublisher) => EndingVouching | Promise<EndingVouching>,
+    now: string,
+    owners: Set<number>,
+  ): Promise<void> {
+    const publisher = await this.publishers.findOne({ _id: publisherId }, { projection: { name: 1 } });
+    const staff = await collectionOf(this.db, 'publisherStaff')
+      .find({ publisher_id: publisherId, profile_id: { $ne: null } }, { projection: { profile_id: 1 } })
+      .toArray();
+    const profileIds = [...new Set(staff.flatMap((each) => (each.profile_id === null ? [] : [each.profile_id])))];
+    const vouching = await ending({ publisherId, publisherName: publisher?.name ?? 'the publisher', profileIds });
+    const ended = await runInTurn(endVouchingSteps(mongoArticlesUnit(this.db), vouching, now));
+    for (const profileId of ended.profileIds) owners.add(profileId);
+  }
+
+  /**
+   * Re-renders the answers of the publisher's domains, and of its active staff when `staff` (their evidence names the
+   * publisher and its first proven domain, and shows the affiliation only while the publisher is verified), and of
+   * the profiles `also` names (whose articles stopped counting). Interrupted before it, the answers lag the change
+   * until the next one (as any MongoDB re-render, see rerenderAnswers).
+   */
+  private async rerenderPublisher(
+    publisherId: number,
+    { staff, also = new Set() }: { staff: boolean; also?: Set<number> },
+  ): Promise<void> {
+    await rerenderInTurn(this.db, [...(staff ? await this.staffOf(publisherId) : []), ...also], [publisherId]);
   }
 
   /** Before a change that takes away what they show: see forgetRenderedInTurn. */

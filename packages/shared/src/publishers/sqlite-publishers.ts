@@ -1,6 +1,15 @@
 import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
+import {
+  domainNoLongerProven,
+  endVouchingSteps,
+  publisherUnverified,
+  type EndingVouching,
+  type VouchingPublisher,
+} from '../articles/end-vouched-articles';
+import { sqliteArticlesUnit } from '../articles/sqlite-articles';
+import { runNow } from '../database/steps';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
 import { publisherVerificationEvent } from '../webhook-events/webhook-event';
 import type { SqliteDatabase } from '../database/sqlite-database';
@@ -198,6 +207,14 @@ const statements = (database: SqliteDatabase) => ({
   activeStaff: database
     .prepare<[number], number>("SELECT profile_id FROM publisher_staff WHERE publisher_id = ? AND state = 'active'")
     .pluck(),
+  everStaff: database
+    .prepare<[number], number>(
+      'SELECT DISTINCT profile_id FROM publisher_staff WHERE publisher_id = ? AND profile_id IS NOT NULL ORDER BY profile_id',
+    )
+    .pluck(),
+  provenDomains: database
+    .prepare<[number], string>("SELECT domain FROM publisher_domains WHERE publisher_id = ? AND state = 'proven'")
+    .pluck(),
   history: database.prepare<[number], EventRow>(
     'SELECT id, publisher_id, actor, action, note, at FROM publisher_events WHERE publisher_id = ? ORDER BY id DESC',
   ),
@@ -275,7 +292,13 @@ export class SqlitePublishers implements Publishers {
       if (before && (before.verified_at !== null) !== verified) {
         recordEventsNow(db, [publisherVerificationEvent(before.slug, verified, at)]);
       }
-      if (changed) this.rerenderPublisher(db, id, { staff: true });
+      // What it vouched for ends with its verification, in the same transaction (see endVouchingSteps); verifying it
+      // again restores none of it: the worker attributes each page again when a lookup asks for it.
+      const owners =
+        changed && !verified && before?.verified_at !== null
+          ? this.endVouching(db, id, (publisher) => publisherUnverified(publisher, actor, when), when)
+          : [];
+      if (changed) this.rerenderPublisher(db, id, { staff: true, also: owners });
       return changed;
     });
   }
@@ -324,27 +347,68 @@ export class SqlitePublishers implements Publishers {
       if (event) this.sql.insertEvent.run(publisherId, event.actor, event.action, event.note, check.at);
       // The staff's affiliations name the first proven domain: theirs too when the domain is proven or no longer is.
       const proven = this.sql.domain.get(publisherId, domain)!.state === 'proven';
-      this.rerenderPublisher(db, publisherId, { staff: proven !== (before.state === 'proven') });
+      // A lapse ends what the publisher vouched for on that domain, in the same transaction (see endVouchingSteps).
+      const owners =
+        before.state === 'proven' && !proven
+          ? this.endVouching(
+              db,
+              publisherId,
+              this.domainEnding(publisherId, domain, 'lapsed', event?.actor ?? null, check.at),
+              check.at,
+            )
+          : [];
+      this.rerenderPublisher(db, publisherId, { staff: proven !== (before.state === 'proven'), also: owners });
       return true;
     });
   }
 
   removeDomain(publisherId: number, domain: string, actor: string, at: Date): Promise<boolean> {
+    const when = at.toISOString();
     return this.database.write((db) => {
+      const wasProven = this.sql.domain.get(publisherId, domain)?.state === 'proven';
       if (this.sql.removeDomain.run(publisherId, domain).changes === 0) return false;
-      this.sql.insertEvent.run(publisherId, actor, 'domain-removed', domain, at.toISOString());
-      this.rerenderPublisher(db, publisherId, { staff: true });
+      this.sql.insertEvent.run(publisherId, actor, 'domain-removed', domain, when);
+      // What the publisher vouched for on the domain ends with it, in the same transaction (see endVouchingSteps).
+      const owners = wasProven
+        ? this.endVouching(db, publisherId, this.domainEnding(publisherId, domain, 'removed', actor, when), when)
+        : [];
+      this.rerenderPublisher(db, publisherId, { staff: true, also: owners });
       return true;
     });
+  }
+
+  /** How a domain no longer proven ends the credits by name on it: the publisher's other proven domains still hold. */
+  private domainEnding(publisherId: number, domain: string, how: 'lapsed' | 'removed', actor: string | null, now: string) {
+    const stillProven = this.sql.provenDomains.all(publisherId);
+    return (publisher: VouchingPublisher) => domainNoLongerProven(publisher, { domain, how, stillProven }, actor, now);
+  }
+
+  /**
+   * Ends the credits by name resting on the publisher's vouching that `ending` selects, inside the caller's
+   * transaction (see endVouchingSteps): every profile it ever had on its staff may hold one. Their owners.
+   */
+  private endVouching(
+    db: Database.Database,
+    publisherId: number,
+    ending: (publisher: VouchingPublisher) => EndingVouching,
+    now: string,
+  ): number[] {
+    const publisherName = this.sql.byId.get(publisherId)?.name ?? 'the publisher';
+    const publisher = { publisherId, publisherName, profileIds: this.sql.everStaff.all(publisherId) };
+    return runNow(endVouchingSteps(sqliteArticlesUnit(db), ending(publisher), now)).profileIds;
   }
 
   /**
    * Re-renders, inside the change's transaction, the answers of the publisher's domains, and of its active staff when
    * `staff` (their evidence names the publisher and its first proven domain, and shows the affiliation only while
-   * the publisher is verified).
+   * the publisher is verified), and of the profiles `also` names (whose articles stopped counting).
    */
-  private rerenderPublisher(db: Database.Database, publisherId: number, { staff }: { staff: boolean }): void {
-    rerenderNow(db, staff ? this.sql.activeStaff.all(publisherId) : [], [publisherId]);
+  private rerenderPublisher(
+    db: Database.Database,
+    publisherId: number,
+    { staff, also = [] }: { staff: boolean; also?: number[] },
+  ): void {
+    rerenderNow(db, [...(staff ? this.sql.activeStaff.all(publisherId) : []), ...also], [publisherId]);
   }
 
   matchHost(host: string): Promise<PublisherMatch | null> {

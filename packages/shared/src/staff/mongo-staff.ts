@@ -165,6 +165,8 @@ export class MongoStaff implements Staff {
       );
       // An active affiliation was evidence its journalist's answers showed, and its outlet's answers showed them.
       if (before?.state === 'active' && before.profile_id !== null) {
+        // Once more now it is ended: a proof the worker wrote since the first pass ends too (see endVouchingSteps).
+        if (to === 'ended') await this.endVouchedArticles(id, before.profile_id, before.publisher_id, actor, at);
         await rerenderInTurn(this.database.db, [before.profile_id], [before.publisher_id]);
       }
       return before !== null;

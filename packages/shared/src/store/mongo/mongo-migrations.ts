@@ -11,6 +11,7 @@ import { mongoOutletsUnit } from '../../outlets/mongo-outlets-unit';
 import { rerenderOutlets } from '../../outlets/rerender-outlets';
 import { articlesAsClaims, checkMigratedArticleClaims } from './mongo-articles-as-claims';
 import { recordAttributionBasesIn } from './mongo-attribution-basis';
+import { endVouchingAsItStandsIn } from './mongo-vouching-as-it-stands';
 
 /**
  * One-time data steps, run after the schema step, each recorded by name in schema_migrations once done
@@ -37,6 +38,8 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '035-render-outlet-answers', run: renderOutlets },
   // The worker's attributions record how the page credited the journalist (see withAttributionBasis).
   { name: '038-attribution-basis', run: recordAttributionBasesIn },
+  // Credits by name on a publisher's vouching that no longer holds end (see endVouchingAsItStandsIn).
+  { name: '039-vouching-as-it-stands', run: endVouchingAsItStandsIn },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */

@@ -14,6 +14,7 @@ import { PUBLISHER_TRUST_SQL, PUBLISHERS_SCHEMA_SQL } from '../../publishers/sql
 import { STAFF_SCHEMA_SQL } from '../../staff/sqlite-staff';
 import { WEBHOOKS_SCHEMA_SQL } from '../../webhooks/sqlite-webhooks';
 import { recordAttributionBases } from './attribution-basis-migration';
+import { endVouchingAsItStands } from './vouching-as-it-stands-migration';
 import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
 
 /**
@@ -377,5 +378,11 @@ export const MIGRATIONS: Migration[] = [
     // affiliation a credit by name rests on (it ends with it): those made before are given theirs from their words.
     name: '038-attribution-basis',
     backfill: recordAttributionBases,
+  },
+  {
+    // A credit by name alone ends when the publisher stops vouching: its verification withdrawn, or the domain the
+    // article sits on no longer proven by it. Those that stopped holding before that rule was applied end now.
+    name: '039-vouching-as-it-stands',
+    backfill: endVouchingAsItStands,
   },
 ];

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { ArticleInput, Store } from '@byline/shared';
+import { AUTHORSHIP_PROVIDER, MongoStore, SqliteStore, backendOf, proveArticle } from '@byline/editorial';
+import { anArticle, profileFields, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
+
+const STEP = '039-vouching-as-it-stands';
+const HOUR = 3_600_000;
+const EDITOR = 'ed@example.org';
+
+/**
+ * Data step 039 on each store: credits by name made, or left live, while the publisher's vouching no longer held —
+ * its verification withdrawn, or the article's address covered by none of the domains it proves — end; those it
+ * still vouches for and credits by link stay. The step is made to run again by forgetting it ran, then reopening.
+ */
+async function attributions(store: Store) {
+  const backend = backendOf(store);
+  const user = await backend.users.create({ email: `v${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), `vouch-${Date.now()}`);
+  const outlet = async (slug: string, domain: string) => {
+    const publisher = (await backend.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
+    await backend.publishers.addDomain(publisher.id, domain, 'tok', 'admin', new Date());
+    const check = { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() } as const;
+    await backend.publishers.recordCheck(publisher.id, domain, check, null);
+    await backend.publishers.setVerified(publisher.id, true, EDITOR, 'Checked', new Date());
+    const invited = (await backend.staff.invite(publisher.id, { profileId: profile.id }, 'admin', new Date()))!;
+    await backend.staff.accept(invited.id, profile.id, new Date(Date.now() - HOUR));
+    return { publisherId: publisher.id, affiliationId: invited.id };
+  };
+  const withdrawn = await outlet('withdrawn-outlet', 'withdrawn.example');
+  const kept = await outlet('kept-outlet', 'kept.example');
+  // The verification is withdrawn before the proofs are written: as they stood before the rule ended them.
+  const withdrawnAt = new Date(Date.now() - HOUR);
+  await backend.publishers.setVerified(withdrawn.publisherId, false, EDITOR, 'Closed', withdrawnAt);
+  const attributed = async (link: string, by: 'name' | 'link', on: typeof kept) => {
+    const { article } = await backend.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
+    const evidence = {
+      method: 'authorship-attested' as const,
+      provider: AUTHORSHIP_PROVIDER,
+      by: 'byline:attribution',
+      attribution: { by, ...on },
+    };
+    await proveArticle(backend.articles, { profileId: profile.id, articleId: article.id, evidence }, 'byline:attribution');
+    return link;
+  };
+  const made = {
+    profileId: profile.id,
+    withdrawnAt,
+    withdrawnByName: await attributed('https://withdrawn.example/a', 'name', withdrawn),
+    withdrawnByLink: await attributed('https://withdrawn.example/b', 'link', withdrawn),
+    keptByName: await attributed('https://news.kept.example/c', 'name', kept),
+    // On a domain the publisher no longer proves (removed before its removal ended anything).
+    uncoveredByName: await attributed('https://gone.example/d', 'name', kept),
+  };
+  expect((await backend.articles.claimsOf(profile.id)).every((claim) => claim.proof.state === 'proven')).toBe(true);
+  return made;
+}
+
+async function expectEnded(store: Store, made: Awaited<ReturnType<typeof attributions>>) {
+  const backend = backendOf(store);
+  const claims = await backend.articles.claimsOf(made.profileId);
+  const at = (link: string) => claims.find((claim) => claim.article.link === link)!.proof;
+  const withdrawal = `Credited by name only, on the vouching of The withdrawn-outlet: the publisher’s verification was withdrawn on ${made.withdrawnAt.toISOString().slice(0, 10)}.`;
+  const uncovered = `Credited by name only, on the vouching of The kept-outlet: none of the domains it proves covers the address (found on ${new Date().toISOString().slice(0, 10)}).`;
+  expect(at(made.withdrawnByName)).toMatchObject({
+    state: 'lapsed',
+    reason: withdrawal,
+    evidence: [{ endedAt: expect.any(String), endedReason: withdrawal }],
+  });
+  expect(at(made.uncoveredByName)).toMatchObject({
+    state: 'lapsed',
+    reason: uncovered,
+    evidence: [{ endedAt: expect.any(String), endedReason: uncovered }],
+  });
+  for (const link of [made.withdrawnByLink, made.keptByName]) {
+    expect(at(link)).toMatchObject({ state: 'proven', evidence: [{ endedAt: null }] });
+  }
+  const history = (await backend.audit.historyOf(made.profileId))
+    .filter((r) => r.action === 'article-vouching-ended')
+    .map(({ actor, note }) => ({ actor, note }))
+    .sort((a, b) => a.note.localeCompare(b.note));
+  expect(history).toEqual([
+    { actor: 'byline:migration', note: `${made.uncoveredByName}: ${uncovered}` },
+    { actor: EDITOR, note: `${made.withdrawnByName}: ${withdrawal}` },
+  ]);
+}
+
+describe('data step 039 (embedded store): credits by name on a vouching that no longer holds', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-migration-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('ends them, and leaves the rest', async () => {
+    const file = path.join(dir, 'byline.sqlite');
+    const store = new SqliteStore(file);
+    const made = await attributions(store);
+    await store.close();
+    const db = new Database(file);
+    db.exec(`DELETE FROM schema_migrations WHERE name = '${STEP}';`);
+    db.close();
+
+    const reopened = new SqliteStore(file);
+    try {
+      await expectEnded(reopened, made);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+const uri = testMongoUri();
+(uri ? describe : describe.skip)('data step 039 (mongodb store): credits by name on a vouching that no longer holds', () => {
+  it('ends them, and leaves the rest', async () => {
+    const dbName = uniqueDatabaseName();
+    const store = MongoStore.open(uri!, { dbName });
+    await store.ping();
+    const made = await attributions(store);
+    await store.db.collection('schema_migrations').deleteOne({ _id: STEP as never });
+    await store.close();
+
+    const reopened = MongoStore.open(uri!, { dbName });
+    try {
+      await reopened.ping();
+      await expectEnded(reopened, made);
+    } finally {
+      await reopened.db.dropDatabase();
+      await reopened.close();
+    }
+  });
+});
