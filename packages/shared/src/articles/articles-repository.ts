@@ -43,6 +43,16 @@ export interface StoredArticleClaim {
   proof: ArticleProof;
 }
 
+/**
+ * A write that ends evidence, made only if the proof is still as it was read: the same state, and these evidence
+ * entries (by index) still live. On MongoDB, where the read and the write are separate, it keeps two processes
+ * ending the same evidence at once (two replicas, a data step run by both) from both writing and auditing it; false
+ * when the proof had changed. SQLite's unit reads and writes inside one transaction, where it always holds.
+ */
+export interface ProofGuard {
+  liveEvidence: number[];
+}
+
 /** The primitive reads and writes the article rules are made of, each a Step (see database/steps.ts). */
 export interface ArticlesUnitOfWrite {
   claim(profileId: number, articleId: number): Step<StoredArticleClaim | null>;
@@ -55,7 +65,7 @@ export interface ArticlesUnitOfWrite {
    * nothing, when the proof is `proven` and another profile's article at the address is proven already (the
    * database keeps one proven article per address, which decides a race between two proofs).
    */
-  writeProof(article: StoredArticleClaim, proof: ArticleProof): Step<boolean>;
+  writeProof(article: StoredArticleClaim, proof: ArticleProof, guard?: ProofGuard): Step<boolean>;
   appendHistory(entry: HistoryEntry, now: string): Step<void>;
   /** Re-renders these profiles' answers (after the articles they count changed). */
   rerender(profileIds: number[]): Step<void>;

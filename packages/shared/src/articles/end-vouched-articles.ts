@@ -174,7 +174,9 @@ export function* endVouchingSteps(
       const proof: ArticleProof = leftWithout
         ? { ...claim.proof, state: 'lapsed', reason, evidence }
         : { ...claim.proof, evidence };
-      yield* step(unit.writeProof(claim, proof));
+      // Written only if no one ended it meanwhile (another replica, the same data step run twice): audited once.
+      const liveEvidence = claim.proof.evidence.flatMap((each, index) => (vouched(each) ? [index] : []));
+      if (!(yield* step(unit.writeProof(claim, proof, { liveEvidence })))) continue;
       const note = `${claim.canonicalUrl}: ${reason}${leftWithout ? '' : ' Another live proof keeps it counting.'}`;
       yield* step(unit.appendHistory({ profileId, actor, action: 'article-vouching-ended', note }, now));
       ended.articleIds.push(claim.id);

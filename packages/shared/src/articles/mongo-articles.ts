@@ -15,7 +15,13 @@ import { canonicalizeUrl } from '../url/canonical-url';
 import { enqueueIn, settleIn } from '../queue/mongo-leased-queue';
 import { articleCheckItemOf } from './article-check-item';
 import { claimedProof, type ArticleClaim, type ArticleProof } from './article-proof';
-import { ArticleTakenError, type Articles, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
+import {
+  ArticleTakenError,
+  type Articles,
+  type ArticlesUnitOfWrite,
+  type ProofGuard,
+  type StoredArticleClaim,
+} from './articles-repository';
 
 /** Written before articles were claims and not yet migrated: it counted, so it was as good as proven. */
 const proofOf = (doc: ArticleDoc): ArticleProof => doc.proof ?? { state: 'proven', reason: null, mention: null, evidence: [] };
@@ -163,6 +169,13 @@ export class MongoArticles implements Articles {
   }
 }
 
+/** The filter that matches the proof only as it was read (see ProofGuard). */
+function unchangedSince(read: ArticleProof, { liveEvidence }: ProofGuard): Record<string, unknown> {
+  const filter: Record<string, unknown> = { 'proof.state': read.state };
+  for (const index of liveEvidence) filter[`proof.evidence.${index}.endedAt`] = null;
+  return filter;
+}
+
 /** The articles' unit of write: each method its own single-document write, in the order the rule gives. */
 export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
   const articles = collectionOf(db, 'articles');
@@ -175,22 +188,24 @@ export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
       (await articles.find({ canonical_url: canonicalUrl }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
     provenClaimsOf: async (profileId) =>
       (await articles.find({ profile_id: profileId, proven: true }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
-    writeProof: async (claim, proof) => {
+    writeProof: async (claim, proof, guard) => {
       // The webhook event, when the article starts or stops counting, rides on the proof's own update.
       const counted = claim.proof.state === 'proven' && claim.listedActive;
       const proven = proof.state === 'proven';
       const events = pushEvents(articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
+      const filter = { _id: claim.id, ...(guard && unchangedSince(claim.proof, guard)) };
       if (!proven) {
-        await articles.updateOne(
-          { _id: claim.id },
-          { $set: { proven: false, active: false, proof }, $unset: { proven_url: '' }, ...events },
-        );
-        return true;
+        const { matchedCount } = await articles.updateOne(filter, {
+          $set: { proven: false, active: false, proof },
+          $unset: { proven_url: '' },
+          ...events,
+        });
+        return !guard || matchedCount > 0;
       }
       try {
         const set = { proven: true, proven_url: claim.canonicalUrl, active: claim.listedActive, proof };
-        await articles.updateOne({ _id: claim.id }, { $set: set, ...events });
-        return true;
+        const { matchedCount } = await articles.updateOne(filter, { $set: set, ...events });
+        return !guard || matchedCount > 0;
       } catch (error) {
         if (isDuplicateKey(error)) return false; // another profile's article at the address is proven
         throw error;

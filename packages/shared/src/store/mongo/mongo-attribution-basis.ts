@@ -54,7 +54,17 @@ export async function recordAttributionBasesIn(db: Db): Promise<void> {
   for await (const doc of articles.find(attributed)) {
     if (!doc.proof) continue;
     const { proof, endedVouching } = withAttributionBasis(doc.proof, await affiliationsOf(doc.profile_id));
-    if (proof) await articles.updateOne({ _id: doc._id }, { $set: { proof } });
+    if (proof) {
+      // Only onto the proof as it was read: another process running this step (or ending a proof) meanwhile is not
+      // undone, and a proof it lapsed never says proven again.
+      const unchanged: Record<string, unknown> = { _id: doc._id, 'proof.state': doc.proof.state };
+      proof.evidence.forEach((each, index) => {
+        if (each.attribution && !doc.proof!.evidence[index]?.attribution) {
+          unchanged[`proof.evidence.${index}.attribution`] = { $exists: false };
+        }
+      });
+      await articles.updateOne(unchanged, { $set: { proof } });
+    }
     for (const affiliation of endedVouching) ending.set(affiliation.id, { profileId: doc.profile_id, affiliation });
   }
   // Those recorded by an earlier, interrupted run.
