@@ -9,11 +9,18 @@ export interface ProfileAnswers {
   profileId: number;
   activeArticleCount: number;
   answers: Required<RenderedAnswers>;
+  /** The render revision the view was read at (see EvidencedView): the save applies only while it is unchanged. */
+  revision: number;
 }
 
 /** A profile as its answers are rendered from: its fields and articles, and its live evidence (v2). */
 export interface EvidencedView extends AuthorView {
   evidence: VerifiedIdentity[];
+  /**
+   * The profile's render revision, read before anything else the view holds (always 0 on SQLite, where nothing
+   * else writes inside the transaction): every save of its answers and every forgetting of them moves it on.
+   */
+  revision: number;
 }
 
 /**
@@ -26,6 +33,12 @@ export interface AnswersUnit extends OutletsUnit {
    * articles (never incremented, so repeated or concurrent writers converge); ids with no profile are left out.
    */
   authorViews(profileIds: number[]): Step<EvidencedView[]>;
-  /** Stores each profile's count and answers (with their entity tags). */
-  saveAnswers(rendered: ProfileAnswers[]): Step<void>;
+  /**
+   * Stores each profile's count and answers (with their entity tags) if its revision is still the one they were
+   * rendered at, moving it on; returns the profiles whose revision had moved (another save or a forgetting came
+   * between), left as they were (never any on SQLite).
+   */
+  saveAnswers(rendered: ProfileAnswers[]): Step<number[]>;
+  /** Takes these profiles' rendered answers (all of them) out of service, moving the revision on: lookups render them. */
+  forgetAnswers(profileIds: number[]): Step<void>;
 }

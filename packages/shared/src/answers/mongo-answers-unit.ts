@@ -4,17 +4,24 @@ import { readEvidenceOfProfiles } from '../evidence/mongo-author-evidence';
 import { mongoOutletsUnit } from '../outlets/mongo-outlets-unit';
 import { chunks, WRITE_CHUNK } from '../store/mongo/chunks';
 import { collectionOf } from '../store/mongo/mongo-schema';
+import { missedSaves, revisionIs } from '../store/mongo/render-revision';
 import { authorViewOf, latestActiveArticles } from '../store/mongo/profile-derived-fields';
 import type { AnswersUnit, EvidencedView, ProfileAnswers } from './answers-unit';
 import { rerenderAnswers } from './rerender-answers';
 
-/** MongoDB's side of re-rendering: one `$in` read and one count per round, written in batches. */
+/**
+ * MongoDB's side of re-rendering: one `$in` read and one count per round, written in batches, each save a
+ * compare-and-set on the profile's render revision (see rerenderAnswers).
+ */
 export function mongoAnswersUnit(db: Db): AnswersUnit {
   const profiles = collectionOf(db, 'profiles');
   const articles = collectionOf(db, 'articles');
   return {
     ...mongoOutletsUnit(db),
     async authorViews(profileIds: number[]): Promise<EvidencedView[]> {
+      // The documents first: each one's revision is read with its fields, before its articles and evidence, so a
+      // change made after any of those reads is followed by a save or forgetting that moves the revision on.
+      const docs = await profiles.find({ _id: { $in: profileIds } }).toArray();
       // Counted by the server, so a profile with many articles never streams them all here.
       const counts = new Map<number, number>(profileIds.map((id) => [id, 0]));
       const grouped = articles.aggregate<{ _id: number; n: number }>([
@@ -24,17 +31,36 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
       for await (const { _id, n } of grouped) counts.set(_id, n);
       const evidence = await readEvidenceOfProfiles(db, profileIds);
       const views: EvidencedView[] = [];
-      for await (const doc of profiles.find({ _id: { $in: profileIds } })) {
+      for (const doc of docs) {
         const view = authorViewOf(doc, await latestActiveArticles(db, doc._id), counts.get(doc._id) ?? 0);
-        views.push({ ...view, evidence: evidence.get(doc._id) ?? [] });
+        views.push({ ...view, evidence: evidence.get(doc._id) ?? [], revision: doc.answers_rev ?? 0 });
       }
       return views;
     },
-    async saveAnswers(rendered: ProfileAnswers[]): Promise<void> {
-      const updates = rendered.map(({ profileId, activeArticleCount, answers }) => ({
-        updateOne: { filter: { _id: profileId }, update: { $set: { active_article_count: activeArticleCount, answers } } },
+    async saveAnswers(rendered: ProfileAnswers[]): Promise<number[]> {
+      const updates = rendered.map(({ profileId, activeArticleCount, answers, revision }) => ({
+        updateOne: {
+          filter: { _id: profileId, ...revisionIs('answers_rev', revision) },
+          update: { $set: { active_article_count: activeArticleCount, answers }, $inc: { answers_rev: 1 } },
+        },
       }));
-      for (const batch of chunks(updates, WRITE_CHUNK)) await profiles.bulkWrite(batch, { ordered: false });
+      let matched = 0;
+      for (const batch of chunks(updates, WRITE_CHUNK))
+        matched += (await profiles.bulkWrite(batch, { ordered: false })).matchedCount;
+      if (matched === rendered.length) return [];
+      return missedSaves(
+        rendered.map((r) => ({ id: r.profileId, revision: r.revision })),
+        profiles.find(
+          { _id: { $in: rendered.map((r) => r.profileId) } },
+          { projection: { answers_rev: 1, 'answers.articleV2Tag': 1 } },
+        ),
+        (doc) => ({ id: doc._id, revision: doc.answers_rev ?? 0, rendered: doc.answers?.articleV2Tag !== undefined }),
+      );
+    },
+    async forgetAnswers(profileIds: number[]): Promise<void> {
+      for (const part of chunks(profileIds, WRITE_CHUNK)) {
+        await profiles.updateMany({ _id: { $in: part } }, { $unset: { answers: '' }, $inc: { answers_rev: 1 } });
+      }
     },
   };
 }
@@ -50,6 +76,16 @@ export function rerenderInTurn(db: Db, profileIds: Iterable<number>, alsoPublish
  * publisher's verification or domain, a journalist's verification): MongoDB has no transactions, and a change
  * interrupted before its re-render would otherwise leave an answer showing what is gone, which no retry repairs.
  * Until the re-render after the change, lookups render them from what is stored (see MongoStore and outletFor).
+ *
+ * It also moves their render revisions on, so a re-render running concurrently (another request, another process)
+ * that read them before this cannot save after it (see rerenderAnswers); one that reads after this but before the
+ * change still can, and then the change's own re-render, which reads after the change, saves over it or (its save
+ * missing) renders once more. What remains: such a concurrent re-render, reading in the few milliseconds between
+ * this and the change and saving before the change's re-render does, AND the process making the change killed
+ * after the change but before its re-render: that answer, showing what is gone, stays until the profile's next
+ * change. Forgetting once more after the change would narrow this to the moment between the change and that second
+ * forgetting, but only each caller knows its change is done (a re-render cannot tell a removal's from any other),
+ * so it is left as said.
  */
 export async function forgetRenderedInTurn(db: Db, profileIds: Iterable<number>, alsoPublishers: Iterable<number> = []) {
   const ids = [...new Set(profileIds)];
@@ -59,14 +95,14 @@ export async function forgetRenderedInTurn(db: Db, profileIds: Iterable<number>,
     for (const part of chunks(ids, WRITE_CHUNK)) {
       await collectionOf(db, 'profiles').updateMany(
         { _id: { $in: part } },
-        { $unset: { 'answers.articleV2': '', 'answers.articleV2Tag': '' } },
+        { $unset: { 'answers.articleV2': '', 'answers.articleV2Tag': '' }, $inc: { answers_rev: 1 } },
       );
     }
   }
   if (publishers.size) {
     await collectionOf(db, 'publisherDomains').updateMany(
       { publisher_id: { $in: [...publishers] } },
-      { $unset: { rendered: '' } },
+      { $unset: { rendered: '' }, $inc: { rendered_rev: 1 } },
     );
   }
 }

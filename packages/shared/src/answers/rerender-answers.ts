@@ -1,7 +1,7 @@
 import { renderAnswers, renderArticleV2 } from '../domain/rendered-answers';
 import { step, type Steps } from '../database/steps';
 import type { AnswersUnit } from './answers-unit';
-import { rerenderOutlets } from '../outlets/rerender-outlets';
+import { RENDER_ATTEMPTS, rerenderOutlets } from '../outlets/rerender-outlets';
 
 /** Profiles re-rendered per round: one `$in` read and one batch of writes on MongoDB. */
 const PROFILES_PER_ROUND = 500;
@@ -17,6 +17,13 @@ const PROFILES_PER_ROUND = 500;
  * the change: interrupted in between, a profile keeps its previous answers, which the lookups serve only while the
  * profile is verified and the article or handle still points at it (those are written first, by the change), and
  * the next write or `byline import` of the profile renders them again.
+ *
+ * Concurrent re-renders (MongoDB): each profile has a render revision, read before anything its answers are rendered
+ * from; a save applies only while the revision is the one read, and moves it on, as forgetting the answers does
+ * (forgetRenderedInTurn, before a change that takes something away). A save that finds it moved is rendered again
+ * from a fresh read, so the answers last saved always come from a read that began after the last save or
+ * forgetting; after RENDER_ATTEMPTS misses the answers are left out of service (lookups render them from what is
+ * stored, never wrong). On SQLite no save misses: nothing else writes inside the transaction.
  */
 export function* rerenderAnswers(
   unit: AnswersUnit,
@@ -29,16 +36,21 @@ export function* rerenderAnswers(
   for (let start = 0; start < ids.length; start += PROFILES_PER_ROUND) {
     const round = ids.slice(start, start + PROFILES_PER_ROUND);
     for (const publisherId of yield* step(unit.publishersOfStaff(round))) outlets.add(publisherId);
-    const views = yield* step(unit.authorViews(round));
-    const rendered = views.map((view) => {
-      const answers = renderAnswers(view);
-      return {
-        profileId: view.profile.id,
-        activeArticleCount: view.activeArticleCount,
-        answers: { ...answers, ...renderArticleV2(answers.article, view.evidence) },
-      };
-    });
-    yield* step(unit.saveAnswers(rendered));
+    let missed = round;
+    for (let attempt = 0; missed.length > 0 && attempt < RENDER_ATTEMPTS; attempt++) {
+      const views = yield* step(unit.authorViews(missed));
+      const rendered = views.map((view) => {
+        const answers = renderAnswers(view);
+        return {
+          profileId: view.profile.id,
+          activeArticleCount: view.activeArticleCount,
+          answers: { ...answers, ...renderArticleV2(answers.article, view.evidence) },
+          revision: view.revision,
+        };
+      });
+      missed = yield* step(unit.saveAnswers(rendered));
+    }
+    if (missed.length > 0) yield* step(unit.forgetAnswers(missed));
   }
   yield* rerenderOutlets(unit, outlets);
 }

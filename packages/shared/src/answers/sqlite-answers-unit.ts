@@ -48,11 +48,12 @@ export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
       for (const id of profileIds) {
         const view = readAuthorView(db, id);
         const evidence = storeAllAnswers ? readEvidenceOf(db, id) : [];
-        if (view) views.push({ ...view, activeArticleCount: count.get(id)!.n, evidence });
+        if (view) views.push({ ...view, activeArticleCount: count.get(id)!.n, evidence, revision: 0 });
       }
       return views;
     },
-    saveAnswers(rendered: ProfileAnswers[]): void {
+    // Inside the change's transaction nothing else writes, so no save misses (no revision is kept).
+    saveAnswers(rendered: ProfileAnswers[]): number[] {
       for (const { profileId, activeArticleCount: n, answers } of rendered) {
         const { article, journalist, articleTag, journalistTag } = answers;
         if (storeAllAnswers) {
@@ -70,6 +71,10 @@ export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
           storeTaggedAnswers.run(n, article, journalist, articleTag, journalistTag, profileId);
         } else storeAnswers.run(n, article, journalist, profileId);
       }
+      return [];
+    },
+    forgetAnswers(): never {
+      throw new Error('no save misses inside a transaction: nothing to forget');
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Db } from 'mongodb';
 import { domainIdOf, toDomain, toPublisher } from '../publishers/mongo-publishers';
 import { chunks, WRITE_CHUNK } from '../store/mongo/chunks';
 import { collectionOf } from '../store/mongo/mongo-schema';
+import { missedSaves, revisionIs } from '../store/mongo/render-revision';
 import { toArticle, toProfile } from '../store/mongo/profile-derived-fields';
 import { DIGEST_SCAN, DIGEST_SIZE, onDomains, type OutletDigest } from './outlet-digests-repository';
 import type { DomainAnswers, OutletSources, OutletsUnit } from './outlets-unit';
@@ -54,7 +55,10 @@ export async function readDigestOf(db: Db, publisherId: number): Promise<OutletD
   };
 }
 
-/** MongoDB's side of re-rendering outlets: after the change, each domain's answers one update. */
+/**
+ * MongoDB's side of re-rendering outlets: after the change, each domain's answers one update, a compare-and-set on
+ * its render revision (see rerenderOutlets).
+ */
 export function mongoOutletsUnit(db: Db): OutletsUnit {
   return {
     async publishersOfStaff(profileIds: number[]): Promise<number[]> {
@@ -69,23 +73,46 @@ export function mongoOutletsUnit(db: Db): OutletsUnit {
       return [...publishers];
     },
     async outletSources(publisherId: number): Promise<OutletSources | null> {
+      // The domains first: each one's render revision is read before the publisher and the digest (see
+      // rerenderOutlets), so a change made after any of those reads is followed by a save or forgetting that moves
+      // it on.
+      const domains = await collectionOf(db, 'publisherDomains').find({ publisher_id: publisherId }).toArray();
       const publisher = await collectionOf(db, 'publishers').findOne({ _id: publisherId });
       if (!publisher) return null;
-      const domains = await collectionOf(db, 'publisherDomains').find({ publisher_id: publisherId }).toArray();
-      return { publisher: toPublisher(publisher), domains: domains.map(toDomain), digest: await readDigestOf(db, publisherId) };
+      return {
+        publisher: toPublisher(publisher),
+        domains: domains.map((doc) => ({ ...toDomain(doc), revision: doc.rendered_rev ?? 0 })),
+        digest: await readDigestOf(db, publisherId),
+      };
     },
-    async saveOutlet(publisherId: number, answers: DomainAnswers[]): Promise<void> {
-      const updates = answers.map(({ domain, domainInfo, outlet }) => ({
+    async saveOutlet(publisherId: number, answers: DomainAnswers[]): Promise<string[]> {
+      const domains = collectionOf(db, 'publisherDomains');
+      const updates = answers.map(({ domain, domainInfo, outlet, revision }) => ({
         updateOne: {
-          filter: { _id: domainIdOf(publisherId, domain) },
+          filter: { _id: domainIdOf(publisherId, domain), ...revisionIs('rendered_rev', revision) },
           update: {
             $set: {
               rendered: { info: domainInfo.json, info_tag: domainInfo.etag, outlet: outlet.json, outlet_tag: outlet.etag },
             },
+            $inc: { rendered_rev: 1 },
           },
         },
       }));
-      if (updates.length) await collectionOf(db, 'publisherDomains').bulkWrite(updates, { ordered: false });
+      if (!updates.length || (await domains.bulkWrite(updates, { ordered: false })).matchedCount === updates.length) return [];
+      const ids = answers.map((a) => domainIdOf(publisherId, a.domain));
+      const missed = await missedSaves(
+        answers.map((a, i) => ({ id: ids[i], revision: a.revision })),
+        domains.find({ _id: { $in: ids } }, { projection: { rendered_rev: 1, 'rendered.outlet_tag': 1 } }),
+        (doc) => ({ id: doc._id, revision: doc.rendered_rev ?? 0, rendered: doc.rendered?.outlet_tag !== undefined }),
+      );
+      const missedIds = new Set(missed);
+      return answers.flatMap((a, i) => (missedIds.has(ids[i]) ? [a.domain] : []));
+    },
+    async forgetOutlet(publisherId: number, domains: string[]): Promise<void> {
+      await collectionOf(db, 'publisherDomains').updateMany(
+        { _id: { $in: domains.map((domain) => domainIdOf(publisherId, domain)) } },
+        { $unset: { rendered: '' }, $inc: { rendered_rev: 1 } },
+      );
     },
   };
 }

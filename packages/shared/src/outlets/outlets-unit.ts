@@ -6,15 +6,17 @@ import type { OutletDigest } from './outlet-digests-repository';
 /** What an outlet's answers are rendered from: the publisher, each of its domains, its digest. */
 export interface OutletSources {
   publisher: Publisher;
-  domains: PublisherDomain[];
+  /** Each domain with its render revision, read before anything else (always 0 on SQLite; see EvidencedView). */
+  domains: (PublisherDomain & { revision: number })[];
   digest: OutletDigest;
 }
 
-/** One domain's rendered answers (see RenderedOutlet). */
+/** One domain's rendered answers (see RenderedOutlet), with the revision they were rendered at. */
 export interface DomainAnswers {
   domain: string;
   domainInfo: TaggedAnswer;
   outlet: TaggedAnswer;
+  revision: number;
 }
 
 /**
@@ -26,6 +28,11 @@ export interface OutletsUnit {
   publishersOfStaff(profileIds: number[]): Step<number[]>;
   /** The publisher, all its domains (proven or not) and its digest; null when there is no such publisher. */
   outletSources(publisherId: number): Step<OutletSources | null>;
-  /** Stores each domain's answers. */
-  saveOutlet(publisherId: number, answers: DomainAnswers[]): Step<void>;
+  /**
+   * Stores each domain's answers if its revision is still the one they were rendered at, moving it on; returns the
+   * domains whose revision had moved (another save or a forgetting came between), left as they were (none on SQLite).
+   */
+  saveOutlet(publisherId: number, answers: DomainAnswers[]): Step<string[]>;
+  /** Takes these domains' rendered answers out of service, moving their revision on: lookups render them. */
+  forgetOutlet(publisherId: number, domains: string[]): Step<void>;
 }

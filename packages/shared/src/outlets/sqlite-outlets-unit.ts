@@ -84,14 +84,19 @@ export function sqliteOutletsUnit(db: Database.Database): OutletsUnit {
       if (!sql || !row) return null;
       return {
         publisher: toPublisher(row),
-        domains: sql.domains.all(publisherId).map(toDomain),
+        domains: sql.domains.all(publisherId).map((row) => ({ ...toDomain(row), revision: 0 })),
         digest: readDigestOf(db, publisherId),
       };
     },
-    saveOutlet(publisherId: number, answers: DomainAnswers[]): void {
+    // Inside the change's transaction nothing else writes, so no save misses (no revision is kept).
+    saveOutlet(publisherId: number, answers: DomainAnswers[]): string[] {
       for (const { domain, domainInfo, outlet } of answers) {
         sql?.save.run(domainInfo.json, domainInfo.etag, outlet.json, outlet.etag, publisherId, domain);
       }
+      return [];
+    },
+    forgetOutlet(): never {
+      throw new Error('no save misses inside a transaction: nothing to forget');
     },
   };
 }

@@ -34,6 +34,8 @@ export interface PublisherDomainDoc {
   proven_domain?: string;
   /** Its v2 answers (see RenderedOutlet), rendered when the publisher, its staff or what they wrote change. */
   rendered?: { info: string; info_tag: string; outlet: string; outlet_tag: string };
+  /** Its answers' render revision, absent = 0: moved on by each save and each forgetting (see rerenderOutlets). */
+  rendered_rev?: number;
 }
 
 export interface PublisherEventDoc {

@@ -25,6 +25,11 @@ export interface ProfileDoc {
   active_article_count?: number;
   /** The verifiers' answers, rendered from the profile and its articles (see profile-derived-fields.ts); absent on documents written before them. */
   answers?: RenderedAnswers;
+  /**
+   * The answers' render revision, absent = 0: each save of them (made only while it is the revision read before
+   * rendering) and each forgetting moves it on (see rerenderAnswers).
+   */
+  answers_rev?: number;
   /** The portal user who created this profile, when it was made in the portal (lets a retry find it). */
   portal_user_id?: number;
   /** A verified profile's identity change waiting for an editor; `profile` (and the answers) keep the approved values. */
