@@ -1,27 +1,23 @@
-import request from 'supertest';
-import { ATTRIBUTION_TOPIC, NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/shared';
-import { relayStoreOutbox, WEBHOOK_EVENT_TOPIC, type Publishers, type Staff, type WebhookEvent } from '@byline/shared/storage';
+import { NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/shared';
+import type { Staff } from '@byline/shared/storage';
 import {
-  BYLINE_BOT_USER_AGENT,
   checkPublisherDomain,
-  createPageFetcher,
   DOMAIN_CHECK_ACTOR,
   domainProofSourcesOf,
-  outboundOf,
   proofValueOf,
   publicProfileUrl,
-  robotsFetcherFrom,
-  runAttribution,
   runDomainRecheck,
   type DomainProofSources,
-  type PageFetcher,
-  type RobotsFetcher,
 } from '@byline/editorial';
-import { bearer, quietLogger, startServedDomains, type ServedDomains } from '@byline/test-support';
-import { createApp as articleVerifier } from '../../article-verifier/src/app';
-import { editor, journalist } from './support/editors';
-import { portalStoreFactories, startPortal, submit, type Portal } from './support/portal-harness';
-import { invitationOn, publisherOf } from './support/staff';
+import { editor } from './support/editors';
+import { portalStoreFactories, submit } from './support/portal-harness';
+import {
+  creditingPage,
+  PROFILE_NAME,
+  vouchedAttributionPerTest,
+  WORKER_PORTAL_URL,
+  type Racing,
+} from './support/vouched-attribution';
 
 /**
  * A credit by name alone counts only on the publisher's vouching, and that vouching is the publisher's verification
@@ -34,127 +30,39 @@ import { invitationOn, publisherOf } from './support/staff';
 
 const NORTH = 'north-harbour.test';
 const SOUTH = 'south-harbour.test';
-const PORTAL_URL = 'https://portal.byline.test';
 /** On a subdomain of NORTH: NORTH's proof covered it. */
 const NORTH_BY_NAME = `https://news.${NORTH}/2032/ferry-strike`;
 const NORTH_BY_LINK = `https://${NORTH}/2032/pier-repairs`;
 const SOUTH_BY_NAME = `https://${SOUTH}/2032/market-day`;
 const ALL = [NORTH_BY_NAME, NORTH_BY_LINK, SOUTH_BY_NAME];
-const NAME = 'Aoife Brennan'; // the profile form's name (support/portal-harness.ts)
 const PUBLISHER = 'The Harbour Times';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const POLICY = { intervalMs: DAY, graceMs: 3 * DAY, retryMs: 6 * HOUR };
 
-const articlePage = (title: string, author: Record<string, string>) =>
-  `<!doctype html><html><head><title>${title}</title><meta property="og:title" content="${title}">` +
-  `<script type="application/ld+json">${JSON.stringify({
-    '@context': 'https://schema.org',
-    '@type': 'NewsArticle',
-    headline: title,
-    author: { '@type': 'Person', ...author },
-  })}</script></head><body><h1>${title}</h1></body></html>`;
-
 const day = (at: Date) => at.toISOString().slice(0, 10);
-
-/** What the worker is given in place of the stores', to force an interleaving. */
-interface Racing {
-  staff?: Pick<Staff, 'ofPublisher' | 'findById'>;
-  publishers?: Pick<Publishers, 'findById' | 'matchHost' | 'findDomain'>;
-}
 
 describe.each(portalStoreFactories())(
   'the publisher’s vouching ends: its name-only attributions end ($name store)',
   (factory) => {
-    let served: ServedDomains | undefined;
-    let fetchPage: PageFetcher;
-    let fetchRobots: RobotsFetcher;
+    const outlets = vouchedAttributionPerTest(factory, {
+      hostnames: [NORTH, `news.${NORTH}`, SOUTH],
+      holder: 'vouching-end-test',
+    });
+    const { v1, v2, flush, expectVerified } = outlets;
     let proofSources: DomainProofSources;
-    /** What the outlets' pages say, by host and path: set per test once the journalist's slug is known. */
-    let pages: Record<string, string> = {};
-    let portal: Portal;
-
-    beforeAll(async () => {
-      served = await startServedDomains(
-        (req, res) => {
-          const html = pages[`${(req.headers.host ?? '').replace(/:\d+$/, '')}${req.url ?? ''}`];
-          if (!html) return void res.writeHead(404).end();
-          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
-        },
-        { hostnames: [NORTH, `news.${NORTH}`, SOUTH] },
-      );
-      const config = served.config();
-      fetchPage = createPageFetcher({ ...outboundOf(config), userAgent: BYLINE_BOT_USER_AGENT });
-      fetchRobots = robotsFetcherFrom(config);
-      proofSources = domainProofSourcesOf(config);
+    beforeAll(() => {
+      proofSources = domainProofSourcesOf(outlets.served.config());
     });
-    afterAll(() => served?.close());
-    beforeEach(async () => {
-      portal = await startPortal(factory);
-    });
-    afterEach(() => portal.close());
-
-    const seenEvents = new Set<string>();
-    /** The article events queued for webhooks since the last call (the MongoDB outbox relayed first): `type url`. */
-    async function articleEvents(): Promise<string[]> {
-      await relayStoreOutbox(portal.store.database);
-      const items = await portal.backend.queue.takeDue({
-        topic: WEBHOOK_EVENT_TOPIC,
-        now: new Date(Date.now() + 60 * DAY),
-        holder: 'vouching-end-test',
-        leaseMs: 1,
-        limit: 100,
-        evenIfNotDue: true,
-      });
-      const events = items.map((item) => item.payload as unknown as WebhookEvent).filter((event) => !seenEvents.has(event.id));
-      for (const event of events) seenEvents.add(event.id);
-      return events
-        .map((event) => event.payload)
-        .filter((payload) => payload.type.startsWith('article.'))
-        .map((payload) => `${payload.type} ${(payload.data as { url: string }).url}`)
-        .sort();
-    }
-
-    /** The verifier, as the service builds it; `flush` writes the attributions its v2 lookups asked for. */
-    const closing: (() => Promise<void>)[] = [];
-    const verifier = () =>
-      articleVerifier({
-        store: portal.store,
-        logger: quietLogger(),
-        authCacheTtlMs: 0,
-        onClose: (task) => void closing.push(task),
-      });
-    const flush = () => Promise.all(closing.splice(0).map((task) => task()));
-    const v1 = async (url: string) =>
-      request(verifier())
-        .post('/api/verify_article')
-        .query({ url })
-        .set('Authorization', await bearer(portal.store));
-    const v2 = async (url: string) =>
-      request(verifier())
-        .post('/api/v2/verify_article')
-        .query({ url })
-        .set('Authorization', await bearer(portal.store));
-
-    const worker = ({ staff, publishers }: Racing = {}) =>
-      runAttribution({
-        queue: portal.backend.queue,
-        publishers: publishers ?? portal.backend.publishers,
-        staff: staff ?? portal.backend.staff,
-        sources: portal.backend,
-        fetchPage,
-        fetchRobots,
-        portalUrl: PORTAL_URL,
-        holder: 'vouching-end-test',
-        hostIntervalMs: 0,
-      });
+    /** The article events since the last call, in order of their text. */
+    const articleEvents = async () => (await outlets.articleEvents()).sort();
 
     /** Proves the domain by its DNS TXT record (the served DNS server), queuing its re-checks on POLICY. */
     async function proveByDns(publisherId: number, domain: string, actor: string, now: Date) {
-      await portal.backend.publishers.addDomain(publisherId, domain, `token-${domain}`, actor, now);
-      served!.dns.set(`_byline.${domain}`, { txt: [proofValueOf(`token-${domain}`)] });
+      await outlets.portal.backend.publishers.addDomain(publisherId, domain, `token-${domain}`, actor, now);
+      outlets.served.dns.set(`_byline.${domain}`, { txt: [proofValueOf(`token-${domain}`)] });
       const checked = await checkPublisherDomain(
-        portal.backend,
+        outlets.portal.backend,
         { publisherId, domain },
         { sources: proofSources, schedule: POLICY, actor, now },
       );
@@ -167,37 +75,17 @@ describe.each(portalStoreFactories())(
      * attribution of `urls` to them.
      */
     async function attributedStaff(urls = ALL, racing?: Racing) {
-      const harbour = await publisherOf(portal, PUBLISHER);
       const start = new Date();
-      for (const domain of [NORTH, SOUTH]) await proveByDns(harbour.publisher.id, domain, harbour.email, start);
-      const person = await journalist(portal, {}, { request: false });
-      await portal.backend.verification.decide({
-        profileId: person.profileId,
-        actor: 'ed@example.org',
-        action: 'verified',
-        note: '',
+      const { harbour, person, affiliationId } = await outlets.vouchedStaff(PUBLISHER, async ({ publisher, email }) => {
+        for (const domain of [NORTH, SOUTH]) await proveByDns(publisher.id, domain, email, start);
       });
-      await submit(harbour.agent, harbour.path, `${harbour.path}/staff`, { invitee: person.slug });
-      const affiliationId = await invitationOn(person.agent);
-      await submit(person.agent, '/profile', `/profile/staff/${affiliationId}/accept`, {});
-
-      pages = {
-        [`news.${NORTH}/2032/ferry-strike`]: articlePage('Ferry strike', { name: NAME }),
-        [`${NORTH}/2032/pier-repairs`]: articlePage('Pier repairs', {
-          name: 'A. B.',
-          url: publicProfileUrl(PORTAL_URL, person.slug),
-        }),
-        [`${SOUTH}/2032/market-day`]: articlePage('Market day', { name: NAME }),
+      outlets.pages = {
+        [NORTH_BY_NAME]: creditingPage('Ferry strike', { name: PROFILE_NAME }),
+        [NORTH_BY_LINK]: creditingPage('Pier repairs', { name: 'A. B.', url: publicProfileUrl(WORKER_PORTAL_URL, person.slug) }),
+        [SOUTH_BY_NAME]: creditingPage('Market day', { name: PROFILE_NAME }),
       };
-      for (const url of urls) {
-        await portal.backend.queue.enqueue({
-          topic: ATTRIBUTION_TOPIC,
-          key: url,
-          payload: { url, publisherId: harbour.publisher.id },
-          dueAt: new Date(Date.now() - 1000),
-        });
-      }
-      const summary = await worker(racing);
+      await outlets.queueAttribution(urls, harbour.publisher.id);
+      const summary = await outlets.attribute(racing);
       if (!racing) {
         expect(summary).toMatchObject({ attributed: urls.length, notAttributed: 0 });
         for (const url of urls) expect((await v1(url)).body).toMatchObject({ verified: true, profile_slug: person.slug });
@@ -207,7 +95,7 @@ describe.each(portalStoreFactories())(
     }
 
     const claimAt = async (profileId: number, url: string) =>
-      (await portal.backend.articles.claimsOf(profileId)).find((claim) => claim.article.link === url)!;
+      (await outlets.portal.backend.articles.claimsOf(profileId)).find((claim) => claim.article.link === url)!;
 
     /** The article stopped answering in both versions (`v2Type` names what v2 still knows of its domain). */
     async function expectUnverified(url: string, v2Type: 'unverified' | 'domain_verified' | 'domain_verified_plus') {
@@ -225,11 +113,6 @@ describe.each(portalStoreFactories())(
       expect(JSON.stringify(two.body)).not.toContain(`"link":"${url}"`);
     }
 
-    async function expectVerified(url: string, slug: string) {
-      expect((await v1(url)).body).toMatchObject({ verified: true, profile_slug: slug });
-      expect((await v2(url)).body).toMatchObject({ type: 'article_verified', verified: true, profile_slug: slug });
-    }
-
     /** Its name-only proof is kept, ended with `reason`, and the article lapsed with it. */
     async function expectEnded(profileId: number, url: string, reason: string) {
       const claim = await claimAt(profileId, url);
@@ -245,14 +128,14 @@ describe.each(portalStoreFactories())(
     }
 
     async function vouchingHistory(profileId: number) {
-      return (await portal.backend.audit.historyOf(profileId))
+      return (await outlets.portal.backend.audit.historyOf(profileId))
         .filter((record) => record.action === 'article-vouching-ended')
         .map(({ actor, note }) => ({ actor, note }));
     }
 
     it('an editor withdraws the verification: every name-only attribution ends; verified again, a lookup and the worker prove it again', async () => {
       const { harbour, person } = await attributedStaff();
-      const desk = await editor(portal);
+      const desk = await editor(outlets.portal);
       const withdrawn = await submit(desk.agent, harbour.path, `/editor${harbour.path}/unverify`, { note: 'Masthead is fake' });
       expect(withdrawn.status).toBe(303);
 
@@ -283,7 +166,7 @@ describe.each(portalStoreFactories())(
       // journalist's lapsed listing of it anew.
       await expectUnverified(NORTH_BY_NAME, 'domain_verified_plus');
       await flush();
-      expect(await worker()).toMatchObject({ attributed: 1, notAttributed: 0 });
+      expect(await outlets.attribute()).toMatchObject({ attributed: 1, notAttributed: 0 });
       await expectVerified(NORTH_BY_NAME, person.slug);
       const proven = await claimAt(person.profileId, NORTH_BY_NAME);
       expect(proven.proof.state).toBe('proven');
@@ -299,12 +182,12 @@ describe.each(portalStoreFactories())(
     it('the domain re-check lapses a domain: only the name-only attributions that domain covered end', async () => {
       const { person, start } = await attributedStaff();
       // NORTH's record is gone: a first failure, then, past the grace period, the lapse; SOUTH still holds.
-      served!.dns.set(`_byline.${NORTH}`, null);
+      outlets.served.dns.set(`_byline.${NORTH}`, null);
       const at = (days: number) => new Date(start.getTime() + days * DAY);
       const recheck = (now: Date) =>
         runDomainRecheck({
-          publishers: portal.backend.publishers,
-          queue: portal.backend.queue,
+          publishers: outlets.portal.backend.publishers,
+          queue: outlets.portal.backend.queue,
           sources: proofSources,
           policy: POLICY,
           holder: 'vouching-end-test',
@@ -345,13 +228,13 @@ describe.each(portalStoreFactories())(
       // reading of the proofs came too early to see it (on either store), so the worker's second reading must.
       const ended = { email: 'admin-racing@example.org', done: false };
       const racing: Pick<Staff, 'ofPublisher' | 'findById'> = {
-        ofPublisher: (publisherId) => portal.backend.staff.ofPublisher(publisherId),
+        ofPublisher: (publisherId) => outlets.portal.backend.staff.ofPublisher(publisherId),
         // The worker's first reading: the affiliation as it was, ended right after it was read.
         findById: async (id) => {
-          const read = await portal.backend.staff.findById(id);
+          const read = await outlets.portal.backend.staff.findById(id);
           if (read?.state === 'active' && !ended.done) {
             ended.done = true;
-            expect(await portal.backend.staff.end(id, ended.email, 'Contract over', new Date())).toBe(true);
+            expect(await outlets.portal.backend.staff.end(id, ended.email, 'Contract over', new Date())).toBe(true);
           }
           return read;
         },
@@ -371,12 +254,14 @@ describe.each(portalStoreFactories())(
       // proof and just after. The admin removes NORTH right after the third reading (the proof not written yet).
       const removal = { calls: 0, publisherId: 0, actor: 'admin-racing@example.org' };
       const racing: Racing['publishers'] = {
-        findById: (id) => portal.backend.publishers.findById(id),
-        findDomain: (id, domain) => portal.backend.publishers.findDomain(id, domain),
+        findById: (id) => outlets.portal.backend.publishers.findById(id),
+        findDomain: (id, domain) => outlets.portal.backend.publishers.findDomain(id, domain),
         matchHost: async (host) => {
-          const read = await portal.backend.publishers.matchHost(host);
+          const read = await outlets.portal.backend.publishers.matchHost(host);
           if (++removal.calls === 3) {
-            expect(await portal.backend.publishers.removeDomain(read!.publisher.id, NORTH, removal.actor, new Date())).toBe(true);
+            expect(
+              await outlets.portal.backend.publishers.removeDomain(read!.publisher.id, NORTH, removal.actor, new Date()),
+            ).toBe(true);
           }
           return read;
         },

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { bearer, quietLogger } from '@byline/test-support';
 import { EDITOR_PROVIDER, proveArticle } from '@byline/editorial';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';
-import { editor, journalist, reviewPath } from './support/editors';
+import { editor, reviewPath } from './support/editors';
 import {
   csrfFrom,
   portalStoreFactories,
@@ -10,10 +10,11 @@ import {
   signedUp,
   startPortal,
   submit,
+  textOf,
   type Agent,
   type Portal,
 } from './support/portal-harness';
-import { invitationOn, publisherOf as staffPublisher } from './support/staff';
+import { editorVerifiedJournalist, invitationOn, publisherOf as staffPublisher } from './support/staff';
 
 const UNVERIFIED =
   'Only a verified publisher may invite staff: its invitation is a publisher vouching for a journalist. Ask a Byline editor to verify it first.';
@@ -26,13 +27,6 @@ function rowOf(page: string, id: number): string {
   return page.slice(start, page.indexOf('</tr>', start) + 5);
 }
 
-/** Text as a reader sees it: tags dropped, whitespace collapsed. */
-const textOf = (page: string) =>
-  page
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/&#39;/g, "'");
-
 describe.each(portalStoreFactories())('publishers’ staff ($name store)', (factory) => {
   let portal: Portal;
   beforeEach(async () => {
@@ -44,13 +38,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
 
   /** A journalist with a profile, verified by an editor, with an article whose authorship an editor attested. */
   async function verifiedJournalist() {
-    const person = await journalist(portal, {}, { request: false });
-    await portal.backend.verification.decide({
-      profileId: person.profileId,
-      actor: 'ed@example.org',
-      action: 'verified',
-      note: '',
-    });
+    const person = await editorVerifiedJournalist(portal);
     const link = `https://paper.example/staff-${person.profileId}-${Date.now()}`;
     await submit(person.agent, '/articles', '/articles', { link, title: 'Harbour', published_at: '2030-01-01', active: 'on' });
     const [listed] = await portal.backend.articles.claimsOf(person.profileId);

@@ -347,6 +347,24 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
     });
   });
 
+  // `byline accounts reactivate` on an account that was never suspended held nothing: the five days of failures that
+  // disable an endpoint must keep counting from the endpoint's first failure (only time held is not to count).
+  it('reactivating an account never suspended keeps its failing endpoint’s failingSince', async () => {
+    const email = 'active@example.org';
+    const hook = await endpoint('api_key.revoked', email);
+    await backend.apiAccounts.createKey({ email, name: 'k', key: 'bk_active', secretHash: 'h' });
+    await backend.apiAccounts.revokeKey('bk_active');
+    receiver.answer = { status: 500 };
+    expect(await tick()).toMatchObject({ failed: 1 });
+    const failingSince = (await backend.webhooks.find(hook.id))!.failingSince;
+    expect(failingSince).not.toBeNull();
+
+    // Never suspended: "reactivate" is a no-op for the account, and must be one for its endpoints' failure clock.
+    expect((await backend.apiAccounts.findAccount(email))?.status).toBe('active');
+    expect(await setApiAccountStatus({ ...deps(), apiAccounts: backend.apiAccounts }, email, 'active')).toBe(true);
+    expect(await backend.webhooks.find(hook.id)).toMatchObject({ failingSince });
+  });
+
   it('refuses a private-address endpoint unless ALLOWED_PRIVATE_ADDRESSES lists it, and at delivery too', async () => {
     const publicOnly: WebhookDeps = { ...deps(), outbound: DEFAULT_OUTBOUND };
     for (const url of [receiver.url, 'https://10.1.2.3/hook', 'https://[::1]/hook', 'https://localhost/hook']) {

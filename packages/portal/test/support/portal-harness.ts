@@ -127,6 +127,13 @@ export function profileForm(overrides: Record<string, string> = {}) {
   };
 }
 
+/** A page's text as a reader sees it: tags dropped, whitespace collapsed, apostrophes unescaped. */
+export const textOf = (page: string) =>
+  page
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/&#39;/g, "'");
+
 /** A local HTTP server for article pages and redirects; loopback only. */
 export async function pageServer(handler: http.RequestListener) {
   const server = http.createServer(handler);

@@ -1,5 +1,6 @@
+import { journalist } from './editors';
 import { createdPublisher, freshDomain } from './publishers';
-import { signedUp, type Agent, type Portal } from './portal-harness';
+import { signedUp, submit, type Agent, type Portal } from './portal-harness';
 
 /** A publisher created through the form by a new admin; with a proven domain and verified unless said otherwise. */
 export async function publisherOf(portal: Portal, name: string, { verified = true } = {}) {
@@ -10,13 +11,7 @@ export async function publisherOf(portal: Portal, name: string, { verified = tru
   const domain = freshDomain('harbour');
   if (verified) {
     // The domain proof and the editors' decision have their own tests: arranged here as their end state.
-    await publishers.addDomain(publisher.id, domain, 'token', admin.email, new Date());
-    await publishers.recordCheck(
-      publisher.id,
-      domain,
-      { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() },
-      null,
-    );
+    await provenDomain(portal, publisher.id, domain, admin.email);
     await publishers.setVerified(publisher.id, true, 'ed@example.org', 'Masthead checked', new Date());
   }
   return { ...admin, path, publisher, domain };
@@ -28,4 +23,34 @@ export async function invitationOn(agent: Agent): Promise<number> {
   const match = /data-invitation="(\d+)"/.exec(page);
   if (!match) throw new Error('no invitation on the profile page');
   return Number(match[1]);
+}
+
+/** Adds the domain to the publisher, recorded proven as a DNS TXT check leaves it (the check has its own tests). */
+export async function provenDomain(portal: Portal, publisherId: number, domain: string, actor: string, token = 'token') {
+  const { publishers } = portal.backend;
+  await publishers.addDomain(publisherId, domain, token, actor, new Date());
+  await publishers.recordCheck(publisherId, domain, { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() }, null);
+}
+
+/** A signed-up journalist with a profile (no verification request of their own), verified by an editor's decision. */
+export async function editorVerifiedJournalist(portal: Portal) {
+  const person = await journalist(portal, {}, { request: false });
+  await portal.backend.verification.decide({
+    profileId: person.profileId,
+    actor: 'ed@example.org',
+    action: 'verified',
+    note: '',
+  });
+  return person;
+}
+
+/**
+ * The publisher's admin invites the journalist onto its staff and the journalist accepts, both through the portal:
+ * the affiliation's id.
+ */
+export async function joinedStaff(admin: { agent: Agent; path: string }, person: { agent: Agent; slug: string }) {
+  await submit(admin.agent, admin.path, `${admin.path}/staff`, { invitee: person.slug });
+  const affiliationId = await invitationOn(person.agent);
+  await submit(person.agent, '/profile', `/profile/staff/${affiliationId}/accept`, {});
+  return affiliationId;
 }

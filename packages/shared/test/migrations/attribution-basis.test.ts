@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { ArticleInput, Store } from '@byline/shared';
-import { AUTHORSHIP_PROVIDER, MongoStore, SqliteStore, backendOf, proveArticle } from '@byline/editorial';
-import { anArticle, profileFields, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
+import { AUTHORSHIP_PROVIDER, backendOf, proveArticle } from '@byline/editorial';
+import { anArticle, profileFields } from '@byline/test-support';
+import { madeThenForgotten, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 
 const STEP = '038-attribution-basis';
 const HOUR = 3_600_000;
@@ -79,48 +76,11 @@ async function expectRecorded(store: Store, made: Awaited<ReturnType<typeof attr
   ]);
 }
 
-describe('data step 038 (embedded store): the basis of earlier attributions', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-migration-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+describe.each(reopenableStores())('data step 038 ($name store): the basis of earlier attributions', ({ make }) => {
+  const target = reopenablePerTest(make);
 
   it('records each, and ends the credits by name of ended affiliations', async () => {
-    const file = path.join(dir, 'byline.sqlite');
-    const store = new SqliteStore(file);
-    const made = await attributions(store);
-    await store.close();
-    const db = new Database(file);
-    db.exec(`DELETE FROM schema_migrations WHERE name = '${STEP}';`);
-    db.close();
-
-    const reopened = new SqliteStore(file);
-    try {
-      await expectRecorded(reopened, made);
-    } finally {
-      await reopened.close();
-    }
-  });
-});
-
-const uri = testMongoUri();
-(uri ? describe : describe.skip)('data step 038 (mongodb store): the basis of earlier attributions', () => {
-  it('records each, and ends the credits by name of ended affiliations', async () => {
-    const dbName = uniqueDatabaseName();
-    const store = MongoStore.open(uri!, { dbName });
-    await store.ping();
-    const made = await attributions(store);
-    await store.db.collection('schema_migrations').deleteOne({ _id: STEP as never });
-    await store.close();
-
-    const reopened = MongoStore.open(uri!, { dbName });
-    try {
-      await reopened.ping();
-      await expectRecorded(reopened, made);
-    } finally {
-      await reopened.db.dropDatabase();
-      await reopened.close();
-    }
+    const made = await madeThenForgotten(target, STEP, attributions);
+    await expectRecorded(target.open(), made);
   });
 });

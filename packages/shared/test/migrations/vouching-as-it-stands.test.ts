@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { ArticleInput, Store } from '@byline/shared';
-import { AUTHORSHIP_PROVIDER, MongoStore, SqliteStore, backendOf, proveArticle } from '@byline/editorial';
-import { anArticle, profileFields, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
+import { AUTHORSHIP_PROVIDER, backendOf, proveArticle } from '@byline/editorial';
+import { anArticle, profileFields } from '@byline/test-support';
+import { madeThenForgotten, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 
 const STEP = '039-vouching-as-it-stands';
 const HOUR = 3_600_000;
@@ -87,48 +84,14 @@ async function expectEnded(store: Store, made: Awaited<ReturnType<typeof attribu
   ]);
 }
 
-describe('data step 039 (embedded store): credits by name on a vouching that no longer holds', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-migration-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+describe.each(reopenableStores())(
+  'data step 039 ($name store): credits by name on a vouching that no longer holds',
+  ({ make }) => {
+    const target = reopenablePerTest(make);
 
-  it('ends them, and leaves the rest', async () => {
-    const file = path.join(dir, 'byline.sqlite');
-    const store = new SqliteStore(file);
-    const made = await attributions(store);
-    await store.close();
-    const db = new Database(file);
-    db.exec(`DELETE FROM schema_migrations WHERE name = '${STEP}';`);
-    db.close();
-
-    const reopened = new SqliteStore(file);
-    try {
-      await expectEnded(reopened, made);
-    } finally {
-      await reopened.close();
-    }
-  });
-});
-
-const uri = testMongoUri();
-(uri ? describe : describe.skip)('data step 039 (mongodb store): credits by name on a vouching that no longer holds', () => {
-  it('ends them, and leaves the rest', async () => {
-    const dbName = uniqueDatabaseName();
-    const store = MongoStore.open(uri!, { dbName });
-    await store.ping();
-    const made = await attributions(store);
-    await store.db.collection('schema_migrations').deleteOne({ _id: STEP as never });
-    await store.close();
-
-    const reopened = MongoStore.open(uri!, { dbName });
-    try {
-      await reopened.ping();
-      await expectEnded(reopened, made);
-    } finally {
-      await reopened.db.dropDatabase();
-      await reopened.close();
-    }
-  });
-});
+    it('ends them, and leaves the rest', async () => {
+      const made = await madeThenForgotten(target, STEP, attributions);
+      await expectEnded(target.open(), made);
+    });
+  },
+);

@@ -119,3 +119,19 @@ export function reopenablePerTest(make: () => ReopenableStore): Pick<ReopenableS
     rewind: (rewind) => target!.rewind(rewind),
   };
 }
+
+/**
+ * A data step run again on what `make` wrote: the store opened, `make` run on it and the store closed, then `step`
+ * forgotten so that the next open (the test's) runs it again. What `make` returned.
+ */
+export async function madeThenForgotten<T>(
+  target: Pick<ReopenableStore, 'open' | 'rewind'>,
+  step: string,
+  make: (store: Store) => Promise<T>,
+): Promise<T> {
+  const store = target.open();
+  const made = await make(store);
+  await store.close();
+  await target.rewind(forgetting(step));
+  return made;
+}
