@@ -28,8 +28,19 @@ export interface MongoStoreOptions {
   logger?: Logger;
 }
 
-/** What a lookup reads of a profile: its rendered answers, and its handles for the journalist answer. */
-const ANSWERS_PROJECTION = { answers: 1, 'profile.profile_social_profiles': 1 } as const;
+/** The tags that show a profile's answers were rendered with them (see hasTags): every lookup reads them. */
+const TAGS = { 'answers.articleTag': 1, 'answers.journalistTag': 1 } as const;
+
+/**
+ * What each lookup reads of a profile: the answer it serves and the tags; the journalist answer also the handles.
+ * Each reads only its own (v2's author answer holds v1's and the evidence: a v1 lookup has no use for it).
+ */
+const PROJECTIONS = {
+  article: { ...TAGS, 'answers.article': 1 },
+  articleV2: { ...TAGS, 'answers.article': 1, 'answers.articleV2': 1, 'answers.articleV2Tag': 1 },
+  journalist: { ...TAGS, 'answers.journalist': 1, 'profile.profile_social_profiles': 1 },
+} as const;
+type Projected = keyof typeof PROJECTIONS;
 
 /** One handle's key among a batch's: a network never has a NUL in its name. */
 const handleOwnerKey = (type: string, key: string) => `${type}\0${key}`;
@@ -138,7 +149,7 @@ export class MongoStore implements Store {
   taggedArticleAnswer(canonicalUrl: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
       const profileId = await this.ownerOfArticle(canonicalUrl);
-      const answers = profileId === null ? null : await this.verifiedAnswers(profileId);
+      const answers = profileId === null ? null : await this.verifiedAnswers(profileId, 'article');
       return answers ? { json: answers.rendered.article, etag: answers.rendered.articleTag } : null;
     });
   }
@@ -154,7 +165,7 @@ export class MongoStore implements Store {
       // The first active article of an address, as findOne in ownerOfArticle takes it.
       for await (const article of articles)
         if (!owners.has(article.canonical_url)) owners.set(article.canonical_url, article.profile_id);
-      const answers = await this.verifiedAnswersOf([...new Set(owners.values())]);
+      const answers = await this.verifiedAnswersOf([...new Set(owners.values())], 'article');
       return canonicalUrls.map((url) => {
         const rendered = answers.get(owners.get(url)!)?.rendered;
         return rendered ? { json: rendered.article, etag: rendered.articleTag } : null;
@@ -165,7 +176,7 @@ export class MongoStore implements Store {
   taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
       const profileId = await this.ownerOfArticle(canonicalUrl);
-      const answers = profileId === null ? null : await this.verifiedAnswers(profileId);
+      const answers = profileId === null ? null : await this.verifiedAnswers(profileId, 'articleV2');
       if (!answers) return null;
       const { articleV2, articleV2Tag } = answers.rendered;
       if (articleV2 && articleV2Tag) return { json: articleV2, etag: articleV2Tag };
@@ -178,10 +189,10 @@ export class MongoStore implements Store {
   taggedJournalistAnswer(type: SocialType, key: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
       const profileId = await this.ownerOfHandle(type, key);
-      const answers = profileId === null ? null : await this.verifiedAnswers(profileId);
+      const answers = profileId === null ? null : await this.verifiedAnswers(profileId, 'journalist');
       if (!answers) return null;
       return {
-        json: journalistAnswerFor(answers.rendered.journalist, type, answers.socialProfiles[type]),
+        json: journalistAnswerFor(answers.rendered.journalist, type, answers.socialProfiles[type] ?? ''),
         etag: journalistTagFor(answers.rendered.journalistTag, type),
       };
     });
@@ -197,12 +208,12 @@ export class MongoStore implements Store {
         { projection: { social_type: 1, handle_key: 1, profile_id: 1 } },
       );
       for await (const handle of found) owners.set(handleOwnerKey(handle.social_type, handle.handle_key), handle.profile_id);
-      const answers = await this.verifiedAnswersOf([...new Set(owners.values())]);
+      const answers = await this.verifiedAnswersOf([...new Set(owners.values())], 'journalist');
       return handles.map(({ type, key }) => {
         const profile = answers.get(owners.get(handleOwnerKey(type, key))!);
         if (!profile) return null;
         return {
-          json: journalistAnswerFor(profile.rendered.journalist, type, profile.socialProfiles[type]),
+          json: journalistAnswerFor(profile.rendered.journalist, type, profile.socialProfiles[type] ?? ''),
           etag: journalistTagFor(profile.rendered.journalistTag, type),
         };
       });
@@ -225,27 +236,29 @@ export class MongoStore implements Store {
    * The rendered answers of a verified profile; rendered here for a document written before they (or their
    * tags) were stored, or rewritten without tags by a writer from before them.
    */
-  private async verifiedAnswers(profileId: number) {
-    const doc = await this.profiles.findOne({ _id: profileId, verified: true }, { projection: ANSWERS_PROJECTION });
+  private async verifiedAnswers(profileId: number, lookup: Projected) {
+    const doc = await this.profiles.findOne({ _id: profileId, verified: true }, { projection: PROJECTIONS[lookup] });
     return doc ? this.answersOf(doc) : null;
   }
 
   /** verifiedAnswers of each of these profiles in one query, by profile id; the unverified are left out. */
-  private async verifiedAnswersOf(profileIds: number[]) {
+  private async verifiedAnswersOf(profileIds: number[], lookup: Projected) {
     const answers = new Map<number, Awaited<ReturnType<MongoStore['answersOf']>>>();
     if (profileIds.length === 0) return answers;
-    const docs = this.profiles.find({ _id: { $in: profileIds }, verified: true }, { projection: ANSWERS_PROJECTION });
+    const docs = this.profiles.find({ _id: { $in: profileIds }, verified: true }, { projection: PROJECTIONS[lookup] });
     for await (const doc of docs) answers.set(doc._id, await this.answersOf(doc));
     return answers;
   }
 
-  private async answersOf(doc: Pick<ProfileDoc, '_id' | 'answers' | 'profile'>) {
+  /** A profile's answers as projected (the handles only where the journalist lookup read them). */
+  private async answersOf(
+    doc: Pick<ProfileDoc, '_id' | 'answers'> & { profile?: Pick<ProfileDoc['profile'], 'profile_social_profiles'> },
+  ) {
     const rendered: RenderedAnswers & V1Answers = hasTags(doc.answers)
       ? doc.answers
       : renderAnswers((await readAuthorView(this.db, doc._id))!);
-    return {
-      rendered,
-      socialProfiles: doc.profile.profile_social_profiles,
-    };
+    // Absent where the lookup did not read them (the article answers, which never show them).
+    const socialProfiles: Partial<Record<SocialType, string>> = doc.profile?.profile_social_profiles ?? {};
+    return { rendered, socialProfiles };
   }
 }
