@@ -17,7 +17,7 @@ const { values: opts } = parseArgs({
   options: {
     articles: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     store: { type: 'string', default: 'embedded' },
@@ -78,11 +78,13 @@ const requests = requestMakers({ articles, authorization: `Bearer ${dataset.toke
 const SCENARIOS = benchScenarios({ root, bodyFile, serviceEnv, requests });
 
 // Rounds: every server once per round, one after the other, so that a slow spell of the machine (which
-// moves req/s by 10–20 % here) hits one round of each ratio instead of one server of the only round.
+// moves req/s by 10–20 % here) hits one round of each ratio instead of one server of the only round. Every other
+// round runs them in the reverse order: a server measured just after another one ran (or after a quiet spell) is
+// measured faster or slower for it on this VM, and a fixed order would put that in every round of a ratio.
 const roundResults = [];
 for (let round = 1; round <= rounds; round++) {
   const results = {};
-  for (const scenario of SCENARIOS) {
+  for (const scenario of round % 2 === 1 ? SCENARIOS : [...SCENARIOS].reverse()) {
     log(
       `round ${round}/${rounds}, ${scenario.label}: warm-up ${warmupSeconds} s, then ${durationSeconds} s at ${connections} connections…`,
     );
