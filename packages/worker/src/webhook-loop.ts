@@ -2,6 +2,7 @@ import type { Logger, StoreDatabase } from '@byline/shared';
 import {
   MESSAGE_RETENTION_MS,
   deliverToEndpoint,
+  noDeliveries,
   runWebhookFanOut,
   takeDeliveries,
   type AccountReader,
@@ -61,7 +62,7 @@ export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
     if (free <= 0) return 0;
     const items = await takeDeliveries(deliveryOptions, free);
     for (const item of items) {
-      const summary: DeliverySummary = { delivered: 0, failed: 0, disabled: 0, held: 0 };
+      const summary = noDeliveries();
       const turn = deliverToEndpoint(deliveryOptions, item, summary)
         .then(() => {
           if (summary.delivered + summary.failed + summary.held > 0) {

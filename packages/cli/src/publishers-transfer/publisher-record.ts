@@ -1,6 +1,11 @@
 import Joi from 'joi';
 import { plainTextRule, TRUST_RELATION_KINDS } from '@byline/shared';
-import { InvalidAttributionDomainError, normaliseAttributionDomain } from '@byline/editorial';
+import {
+  InvalidAttributionDomainError,
+  normaliseAttributionDomain,
+  type AffiliationState,
+  type PublisherDomainState,
+} from '@byline/editorial';
 
 /**
  * The publishers of an export file: one record `{"publishers": [...]}` after the profiles (NDJSON line or array
@@ -30,7 +35,7 @@ export interface PublisherRecord {
 export interface DomainRecord {
   domain: string;
   token: string;
-  state: 'pending' | 'proven' | 'lapsed';
+  state: PublisherDomainState;
   method: 'dns-txt' | 'well-known' | null;
   added_at: string;
   proven_at: string | null;
@@ -43,7 +48,7 @@ export interface StaffRecord {
   /** The journalist's profile; null for an invitation by email no profile took up. */
   profile_slug: string | null;
   invited_email: string | null;
-  state: 'invited' | 'active' | 'declined' | 'ended';
+  state: AffiliationState;
   invited_by: string;
   invited_at: string;
   accepted_at: string | null;

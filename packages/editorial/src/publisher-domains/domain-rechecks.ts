@@ -1,4 +1,5 @@
 import {
+  DOMAIN_CHECK_ACTOR,
   DOMAIN_CHECK_TOPIC,
   type LeasedQueue,
   type Publishers,
@@ -31,9 +32,6 @@ export interface DomainRecheckOptions {
   signal?: AbortSignal;
   logger?: Logger;
 }
-
-/** Who the history names for the worker's checks. */
-export const DOMAIN_CHECK_ACTOR = 'byline:domain check';
 
 const BATCH_SIZE = 20;
 /** A DNS question and one small fetch per item, each with its own time limit (a few seconds). */

@@ -50,6 +50,9 @@ export interface DeliverySummary {
   held: number;
 }
 
+/** A summary with nothing counted yet, which delivery turns add to. */
+export const noDeliveries = (): DeliverySummary => ({ delivered: 0, failed: 0, disabled: 0, held: 0 });
+
 type Outcome =
   { ok: true; attempt: WebhookAttempt } | { ok: false; attempt: WebhookAttempt; gone: boolean; retryAfterMs: number | null };
 
@@ -112,7 +115,7 @@ async function attempt(fetch: SafeFetch, endpoint: WebhookEndpoint, message: Web
  * mid-attempt leaves its lease to expire, and the message is sent again.
  */
 export async function runWebhookDelivery(options: DeliveryOptions): Promise<DeliverySummary> {
-  const summary: DeliverySummary = { delivered: 0, failed: 0, disabled: 0, held: 0 };
+  const summary = noDeliveries();
   const startedAt = options.now();
   while (!options.signal?.aborted) {
     const items = await takeDeliveries(options, 10, startedAt);

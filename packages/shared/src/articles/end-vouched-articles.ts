@@ -1,5 +1,6 @@
 import { step, type Steps } from '../database/steps';
 import { hostSuffixes } from '../publishers/host-suffixes';
+import { DOMAIN_CHECK_ACTOR } from '../publishers/publishers-repository';
 import { isLiveArticleEvidence, type ArticleEvidence, type ArticleProof, type AttributionBasis } from './article-proof';
 import type { Articles, ArticlesUnitOfWrite } from './articles-repository';
 
@@ -94,8 +95,8 @@ export function domainNoLongerProven(
       domainCovers(domain, url) &&
       !stillProven.some((other) => other !== domain && domainCovers(other, url)),
     reason: `${vouchedBy(publisherName)}: ${what} on ${now.slice(0, 10)}.`,
-    // A lapse recorded without its history entry names no one: the domain re-check's (editorial's DOMAIN_CHECK_ACTOR).
-    actor: actor ?? 'byline:domain check',
+    // A lapse recorded without its history entry names no one: the domain re-check's.
+    actor: actor ?? DOMAIN_CHECK_ACTOR,
   };
 }
 

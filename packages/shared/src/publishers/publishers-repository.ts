@@ -55,6 +55,9 @@ export interface NewPublisher {
   adminUserId?: number | null;
 }
 
+/** Who a publisher's history names for the worker's domain checks (and for a lapse recorded without an entry). */
+export const DOMAIN_CHECK_ACTOR = 'byline:domain check';
+
 /** What happened to a publisher and who did it: shown to its admin and to editors. */
 export const PUBLISHER_EVENTS = [
   'created',
