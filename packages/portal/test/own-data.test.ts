@@ -1,10 +1,11 @@
 import request from 'supertest';
-import { createSafeFetch, runWebhookDelivery, runWebhookFanOut, WEBHOOK_DELIVERY_TOPIC } from '@byline/editorial';
-import { bearer, loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
+import { WEBHOOK_DELIVERY_TOPIC } from '@byline/editorial';
+import { bearer, startReceiver, type Receiver } from '@byline/test-support';
 import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
 import { editor, journalist, moveOnto, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
+import { addWebhook, openApiAccount, webhookWorkerTick } from './support/webhooks';
 import type { OwnData } from '../src/use-cases/own-data';
 
 describe.each(portalStoreFactories())('people own their data ($name store)', (factory) => {
@@ -21,20 +22,14 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
 
   /** An API account for the signed-in person, and a webhook endpoint on it through API settings → Webhooks. */
   async function webhookEndpoint(agent: Agent, email: string, events: string[]) {
-    await submit(agent, '/settings/api', '/settings/api/account', {});
-    const posted = await submit(agent, '/settings/api/webhooks', '/settings/api/webhooks', { url: receiver.url, events });
+    await openApiAccount(agent);
+    const posted = await addWebhook(agent, { url: receiver.url, events });
     expect(posted.status).toBe(303);
     return (await portal.backend.webhooks.endpointsOf(email)).at(-1)!;
   }
 
   /** The worker's two webhook runs. */
-  async function workerTick() {
-    const { webhooks, queue } = portal.backend;
-    const now = () => new Date();
-    await runWebhookFanOut({ webhooks, queue, database: portal.store.database, holder: 't', now });
-    const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
-    return runWebhookDelivery({ webhooks, queue, accounts: portal.backend.apiAccounts, fetch, holder: 't', now });
-  }
+  const workerTick = () => webhookWorkerTick(portal);
 
   /** A journalist with an article, a proven X handle and a profile an editor verified: both verifiers answer for it. */
   async function verifiedJournalist() {
@@ -164,7 +159,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
   describe('deleting an account', () => {
     it('stops both answers at once, revokes the API keys, ends the sign-in and removes the data', async () => {
       const person = await verifiedJournalist();
-      await submit(person.agent, '/settings/api', '/settings/api/account', {});
+      await openApiAccount(person.agent);
       await submit(person.agent, '/settings/api', '/settings/api/keys', {
         name: 'cms',
         kind: 'server',
@@ -208,7 +203,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
 
     it('deletes an account with no profile, an API user’s, revoking its keys', async () => {
       const apiUser = await signedUp(portal.app);
-      await submit(apiUser.agent, '/settings/api', '/settings/api/account', {});
+      await openApiAccount(apiUser.agent);
       await submit(apiUser.agent, '/settings/api', '/settings/api/keys', {
         name: 'cms',
         kind: 'server',

@@ -1,9 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import { DEFAULT_OUTBOUND, createSafeFetch, runWebhookDelivery, runWebhookFanOut, setApiAccountStatus } from '@byline/editorial';
-import { loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
-import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
-
-const secretOn = (html: string) => /id="new-webhook-secret">([^<]+)</.exec(html)?.[1];
+import { DEFAULT_OUTBOUND, setApiAccountStatus } from '@byline/editorial';
+import { startReceiver, type Receiver } from '@byline/test-support';
+import { portalStoreFactories, startPortal, submit, type Portal } from './support/portal-harness';
+import { addWebhook as add, secretOn, webhookWorkerTick, withApiAccount } from './support/webhooks';
 
 describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (factory) => {
   let portal: Portal;
@@ -17,27 +16,8 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     await portal.close();
   });
 
-  async function withAccount() {
-    const session = await signedUp(portal.app);
-    await submit(session.agent, '/settings/api', '/settings/api/account', {});
-    return session;
-  }
-  const add = (agent: Agent, fields: Record<string, string | string[]>) =>
-    submit(agent, '/settings/api/webhooks', '/settings/api/webhooks', fields);
-  /** The worker's two runs, with the fetcher the portal's outbound rules allow (loopback in tests). */
-  async function workerTick() {
-    const { webhooks, queue } = portal.backend;
-    const now = () => new Date();
-    await runWebhookFanOut({ webhooks, queue, database: portal.store.database, holder: 't', now });
-    return runWebhookDelivery({
-      webhooks,
-      queue,
-      accounts: portal.backend.apiAccounts,
-      fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 }),
-      holder: 't',
-      now,
-    });
-  }
+  const withAccount = () => withApiAccount(portal);
+  const workerTick = () => webhookWorkerTick(portal);
 
   it('adds an endpoint whose secret is shown once, lists it, disables, enables and rotates it', async () => {
     const { agent, email } = await withAccount();
@@ -118,8 +98,7 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     expect(receiver.received.map((r) => r.id)).toEqual([message!.eventId, message!.eventId]);
     expect((await agent.get(path)).text).toContain('HTTP 204');
 
-    const other = await signedUp(portal.app);
-    await submit(other.agent, '/settings/api', '/settings/api/account', {});
+    const other = await withAccount();
     expect((await other.agent.get(path)).status).toBe(404);
     expect((await submit(other.agent, '/settings/api/webhooks', `${path}/disable`, {})).status).toBe(404);
     expect((await other.agent.post(`${path}/disable`).type('form').send({})).status).toBe(403);

@@ -5,16 +5,8 @@ import { AddressPolicy, type Outbound } from '@byline/shared/fetch';
 import { createSafeFetch, newSigningSecret, runWebhookDelivery, runWebhookFanOut, type SafeFetch } from '@byline/editorial';
 import { aProfile, capturingLogger, seed, startReceiver, type Receiver } from '@byline/test-support';
 import { editor, journalist } from '../support/editors';
-import {
-  csrfFrom,
-  everythingStored,
-  portalStoreFactories,
-  signedUp,
-  startPortal,
-  submit,
-  type Agent,
-  type Portal,
-} from '../support/portal-harness';
+import { csrfFrom, everythingStored, portalStoreFactories, startPortal, submit, type Portal } from '../support/portal-harness';
+import { addWebhook as add, secretOn, withApiAccount } from '../support/webhooks';
 
 /**
  * An attacker's probe of the integrations surfaces: the API settings' webhooks (another account's endpoints,
@@ -24,7 +16,6 @@ import {
  * the bytes it held before.
  */
 
-const secretOn = (html: string) => /id="new-webhook-secret">([^<]+)</.exec(html)?.[1];
 const refused = (status: number) => expect(status >= 400 && status < 500).toBe(true);
 
 async function unchanged<T>(portal: Portal, attempt: () => Promise<T>): Promise<T> {
@@ -61,13 +52,7 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
     await portal.close();
   });
 
-  async function withAccount() {
-    const session = await signedUp(portal.app);
-    await submit(session.agent, '/settings/api', '/settings/api/account', {});
-    return session;
-  }
-  const add = (agent: Agent, fields: Record<string, string | string[]>) =>
-    submit(agent, '/settings/api/webhooks', '/settings/api/webhooks', fields);
+  const withAccount = () => withApiAccount(portal);
 
   /** A key of the account revoked (an event for its endpoints), fanned out into messages. */
   async function revokedKeyEvent(email: string) {

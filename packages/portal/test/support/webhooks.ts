@@ -1,0 +1,29 @@
+import { createSafeFetch, runWebhookDelivery, runWebhookFanOut } from '@byline/editorial';
+import { loopbackOutbound } from '@byline/test-support';
+import { signedUp, submit, type Agent, type Portal } from './portal-harness';
+
+/** The signing secret the page shows, once, after an endpoint is added. */
+export const secretOn = (html: string) => /id="new-webhook-secret">([^<]+)</.exec(html)?.[1];
+
+/** Opens the signed-in person's API account through API settings. */
+export const openApiAccount = (agent: Agent) => submit(agent, '/settings/api', '/settings/api/account', {});
+
+/** Someone signed up with an API account opened. */
+export async function withApiAccount(portal: Portal) {
+  const session = await signedUp(portal.app);
+  await openApiAccount(session.agent);
+  return session;
+}
+
+/** Adds a webhook endpoint through API settings → Webhooks. */
+export const addWebhook = (agent: Agent, fields: Record<string, string | string[]>) =>
+  submit(agent, '/settings/api/webhooks', '/settings/api/webhooks', fields);
+
+/** The worker's two webhook runs on the portal's store, with the fetcher its outbound rules allow (loopback in tests). */
+export async function webhookWorkerTick(portal: Portal) {
+  const { webhooks, queue, apiAccounts: accounts } = portal.backend;
+  const now = () => new Date();
+  await runWebhookFanOut({ webhooks, queue, database: portal.store.database, holder: 't', now });
+  const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
+  return runWebhookDelivery({ webhooks, queue, accounts, fetch, holder: 't', now });
+}
