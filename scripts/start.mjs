@@ -31,6 +31,7 @@ function build() {
 
 async function storeHint(config) {
   const { embeddedStoreFile, openStore, StoreUnavailableError } = require(path.join(root, 'packages/shared/dist'));
+  const { backendOf } = require(path.join(root, 'packages/shared/dist/storage'));
   const file = embeddedStoreFile(config);
   const creating = file !== null && !existsSync(file);
   const store = await openStore(config).catch((error) => {
@@ -40,7 +41,7 @@ async function storeHint(config) {
   });
   if (creating) console.log(`Created a new Byline store at ${path.dirname(file)}.`);
   try {
-    const profiles = await store.countProfiles();
+    const profiles = await backendOf(store).profiles.count();
     if (profiles === 0) {
       console.log('The store is empty. Load the demo data set and create an API key:');
       console.log('  npx byline demo');

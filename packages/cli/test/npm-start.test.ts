@@ -20,6 +20,9 @@ describe('npm start', () => {
 
   it('says it created the store', () => {
     expect(output()).toContain('Created a new Byline store at');
+    // An empty store says how to load data (as the README promises), not that the store does not answer.
+    expect(output()).toContain('The store is empty. Load the demo data set and create an API key:');
+    expect(output()).not.toContain('does not answer yet');
   });
 
   it('restarts a service that died, with a growing back-off, while the others keep serving', async () => {
