@@ -101,6 +101,38 @@ export function queueContract(factory: StoreFactory): void {
     expect((await queue.find('jobs', 'k'))!.payload).toEqual({ tries: 1 });
   });
 
+  it('renew extends the holder’s lease until it has passed or another holds the item', async () => {
+    await queue.enqueue({ topic: 'jobs', key: 'k', payload: {}, dueAt: at(0) });
+    const [item] = await take('a', 1, { leaseMs: 30_000 });
+    expect(await queue.renew(item!.id, 'b', at(10), 30_000)).toBe(false);
+    expect(await queue.renew(item!.id, 'a', at(10), 30_000)).toBe(true);
+    expect(await queue.find('jobs', 'k')).toMatchObject({ holder: 'a', leasedUntil: at(40).toISOString() });
+    // Renewed, it is not taken when the first lease would have ended.
+    expect(await take('b', 35)).toEqual([]);
+    // Passed: the holder may not renew it, even though no one took it meanwhile; then another takes it.
+    expect(await queue.renew(item!.id, 'a', at(41), 30_000)).toBe(false);
+    expect(await queue.find('jobs', 'k')).toMatchObject({ holder: 'a', leasedUntil: at(40).toISOString() });
+    const [again] = await take('b', 41, { leaseMs: 30_000 });
+    expect(again).toMatchObject({ key: 'k', holder: 'b' });
+    expect(await queue.renew(item!.id, 'a', at(42), 30_000)).toBe(false);
+    expect(await queue.settle(again!.id, 'b', { dueAt: at(50) }, at(43))).toBe(true);
+    expect(await queue.renew(item!.id, 'b', at(44), 30_000)).toBe(false);
+  });
+
+  it('leaves out the keys asked, in takes and reads alike', async () => {
+    for (const key of ['a1', 'b1', 'a2']) await queue.enqueue({ topic: 'jobs', key, payload: {}, dueAt: at(0) });
+    const query = { topic: 'jobs', now: at(1), exceptKeys: ['a1', 'a2'] };
+    expect(await queue.hasDue(query)).toBe(true);
+    expect(keysOf(await queue.takeDue({ ...query, holder: 'h', leaseMs: 1000, limit: 10 }))).toEqual(['b1']);
+    expect(await queue.hasDue(query)).toBe(false);
+    expect(await queue.countLeasedElsewhere({ ...query, holder: 'x' })).toBe(1);
+    expect(await queue.countLeasedElsewhere({ ...query, exceptKeys: ['b1'], holder: 'x' })).toBe(0);
+    expect(keysOf(await queue.takeDue({ ...query, exceptKeys: [], holder: 'h', leaseMs: 1000, limit: 10 }))).toEqual([
+      'a1',
+      'a2',
+    ]);
+  });
+
   it('release frees the lease and leaves the item due as it was', async () => {
     await queue.enqueue({ topic: 'jobs', key: 'k', payload: {}, dueAt: at(0) });
     const [item] = await take('a', 1);
