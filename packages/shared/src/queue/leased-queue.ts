@@ -157,13 +157,15 @@ export async function forEachDueItem(queue: LeasedQueue, run: DueRun, work: (ite
 }
 
 /**
- * Renews the leases of the items in hand every `renewEveryMs` until stopped; an item whose lease could not be
+ * Renews the leases of the items in hand every `renewEveryMs` until stopped (or the run is); an item whose lease could not be
  * renewed (passed, or taken by another) leaves the set, so it is not worked. A renewal that fails (the store does
  * not answer) is tried on the next beat: the lease may pass meanwhile, which the check before each item sees.
  */
 function keepLeases(queue: LeasedQueue, run: DueRun, inHand: Set<QueueItem>): { stop(): void } {
   let beating = false;
   const timer = setInterval(() => {
+    // A run stopped renews nothing: what it had in hand is left to its lease, as a holder that died leaves it.
+    if (run.signal?.aborted) return clearInterval(timer);
     if (beating) return;
     beating = true;
     void (async () => {

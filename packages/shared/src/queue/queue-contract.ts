@@ -1,7 +1,7 @@
 import type { StoreFactory } from '@byline/test-support';
 import { backendOf } from '../backend/open-backend';
 import type { Store } from '../store/store';
-import type { LeasedQueue } from './leased-queue';
+import { forEachDueItem, type LeasedQueue } from './leased-queue';
 
 /** What every LeasedQueue adapter does (run for each database by test/contracts/queue.test.ts). */
 export function queueContract(factory: StoreFactory): void {
@@ -117,6 +117,21 @@ export function queueContract(factory: StoreFactory): void {
     expect(await queue.renew(item!.id, 'a', at(42), 30_000)).toBe(false);
     expect(await queue.settle(again!.id, 'b', { dueAt: at(50) }, at(43))).toBe(true);
     expect(await queue.renew(item!.id, 'b', at(44), 30_000)).toBe(false);
+  });
+
+  it('a run that renews its leases works no item of its batch whose lease passed meanwhile and went to another', async () => {
+    for (const key of ['first', 'second']) await queue.enqueue({ topic: 'jobs', key, payload: {}, dueAt: at(0) });
+    let clock = at(1);
+    const worked: string[] = [];
+    const run = { topic: 'jobs', holder: 'a', leaseMs: 30_000, batchSize: 10, now: () => clock, renewEveryMs: 60_000 };
+    await forEachDueItem(queue, run, async (item) => {
+      worked.push(item.key);
+      // The first item takes longer than the lease (a paused process): another holder takes the batch meanwhile.
+      clock = at(40);
+      expect(keysOf(await take('b', 40, { leaseMs: 30_000 }))).toEqual(['first', 'second']);
+    });
+    expect(worked).toEqual(['first']);
+    expect(await queue.find('jobs', 'second')).toMatchObject({ holder: 'b' });
   });
 
   it('leaves out the keys asked, in takes and reads alike', async () => {
