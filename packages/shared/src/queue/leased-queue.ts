@@ -157,9 +157,11 @@ export async function forEachDueItem(queue: LeasedQueue, run: DueRun, work: (ite
 }
 
 /**
- * Renews the leases of the items in hand every `renewEveryMs` until stopped (or the run is); an item whose lease could not be
- * renewed (passed, or taken by another) leaves the set, so it is not worked. A renewal that fails (the store does
- * not answer) is tried on the next beat: the lease may pass meanwhile, which the check before each item sees.
+ * Renews the leases of the items in hand every `renewEveryMs` until stopped (or the run is); an item whose lease
+ * could not be renewed (passed, or taken by another) leaves the set, so it is not worked. The item being worked is
+ * renewed too; if its lease is lost all the same, its holder's settle is refused, as any late holder's is. A renewal
+ * that fails (the store does not answer) is tried on the next beat: the lease may pass meanwhile, which the check
+ * before each item sees.
  */
 function keepLeases(queue: LeasedQueue, run: DueRun, inHand: Set<QueueItem>): { stop(): void } {
   let beating = false;
