@@ -2,9 +2,10 @@ import type { Logger, StoreDatabase } from '@byline/shared';
 import {
   MESSAGE_RETENTION_MS,
   deliverToEndpoint,
+  DeliverySlots,
   noDeliveries,
   runWebhookFanOut,
-  takeDeliveries,
+  takeFairShare,
   type AccountReader,
   type DeliverySummary,
   type LeasedQueue,
@@ -26,12 +27,12 @@ export interface WebhookLoopOptions {
   pollIntervalMs: number;
   logger: Logger;
   now?: () => Date;
+  /** The delivery slots and each account's share of them (DELIVERY_SLOTS, ACCOUNT_SHARE by default). */
+  slots?: DeliverySlots;
   /** Called after every run (tests wait on it). */
   onRun?: (result: { events?: number; delivery?: DeliverySummary; error?: unknown }) => void;
 }
 
-/** How many endpoints are delivered to at once: a slow receiver takes one of these, never the loop. */
-const CONCURRENT_ENDPOINTS = 10;
 /** How often old messages are pruned (see MESSAGE_RETENTION_MS). */
 const PRUNE_EVERY_MS = 3_600_000;
 
@@ -44,12 +45,13 @@ export interface WebhookLoop {
 /**
  * The worker's webhook schedule, beside the re-check loop rather than in it, so that a slow re-check never holds up
  * an event: every `pollIntervalMs`, the events written by changes are fanned out to the endpoints subscribed to them,
- * and endpoints with messages due are started on, up to CONCURRENT_ENDPOINTS at a time, without waiting for those
- * already being delivered to: a slow receiver delays only its own messages. Replicas share the work through the
- * leased queue; a run that fails is logged and the next tick tries again. stop() waits for the deliveries in flight.
+ * and endpoints with messages due are started on, up to DELIVERY_SLOTS at a time and ACCOUNT_SHARE of them per API
+ * account, without waiting for those already being delivered to: a slow receiver delays only its own messages, and
+ * one account's slow receivers never hold all the slots. Replicas share the work through the leased queue; a run
+ * that fails is logged and the next tick tries again. stop() waits for the deliveries in flight.
  */
 export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
-  const { pollIntervalMs, logger, onRun, now = () => new Date(), ...rest } = options;
+  const { pollIntervalMs, logger, onRun, now = () => new Date(), slots = new DeliverySlots(), ...rest } = options;
   const stopping = new AbortController();
   const pause = () => abortablePause(pollIntervalMs, stopping.signal);
 
@@ -58,10 +60,8 @@ export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
 
   /** Starts on the due endpoints that free slots allow; each turn logs what it did when it ends. */
   const startDeliveries = async () => {
-    const free = CONCURRENT_ENDPOINTS - inFlight.size;
-    if (free <= 0) return 0;
-    const items = await takeDeliveries(deliveryOptions, free);
-    for (const item of items) {
+    const started = await takeFairShare(deliveryOptions, slots);
+    for (const { item, account } of started) {
       const summary = noDeliveries();
       const turn = deliverToEndpoint(deliveryOptions, item, summary)
         .then(() => {
@@ -76,10 +76,13 @@ export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
             error: error instanceof Error ? error.message : String(error),
           });
         })
-        .finally(() => inFlight.delete(turn));
+        .finally(() => {
+          slots.end(account);
+          inFlight.delete(turn);
+        });
       inFlight.add(turn);
     }
-    return items.length;
+    return started.length;
   };
 
   let prunedAt = 0;

@@ -10,7 +10,9 @@ import {
   publicProfileUrl,
   rechecksOf,
   robotsFetcherFrom,
+  runAttribution,
   spreadAttributionAsks,
+  type AttributionOptions,
   type AttributionSummary,
   type Backend,
   type PageFetcher,
@@ -68,6 +70,8 @@ const PAGES: Record<string, string> = {
   '/2031/unverified-byline': articlePage('Unverified byline', { name: `${UNVERIFIED.first} ${UNVERIFIED.last}` }),
   '/2031/former-byline': articlePage('Former byline', { name: `${FORMER.first} ${FORMER.last}` }),
   '/2031/quiet-story': articlePage('Quiet story', { name: `${STAFF.first} ${STAFF.last}` }),
+  '/2031/left-by-a-dead-worker': articlePage('Left by a dead worker', { name: `${STAFF.first} ${STAFF.last}` }),
+  '/2031/a-long-read': articlePage('A long read', { name: `${STAFF.first} ${STAFF.last}` }),
 };
 const ROBOTS = `User-agent: *\nDisallow: /admin/\n\nUser-agent: ${BYLINE_BOT}\nDisallow: /private/\n`;
 
@@ -383,5 +387,82 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     expect(requestsFor('/2031/unverified-byline')).toHaveLength(1);
     expect(requestsFor('/2031/former-byline')).toHaveLength(1);
     for (const who of [UNVERIFIED, FORMER]) expect(await backend.articles.list(profileIds[who.slug]!)).toEqual([]);
+  });
+
+  describe('leases', () => {
+    const LEASE_MS = 30_000;
+    /** A page fetch that waits until let go (then reads the page), as a long one does; `started` once it is asked. */
+    const slowFetch = () => {
+      let letGo!: () => void;
+      const released = new Promise<void>((resolve) => (letGo = resolve));
+      let markStarted!: () => void;
+      const started = new Promise<void>((resolve) => (markStarted = resolve));
+      const fetcher: PageFetcher = async (url) => {
+        markStarted();
+        await released;
+        return fetchPage(url);
+      };
+      return { fetcher, started, letGo };
+    };
+    /** One worker's attribution run, as the loop makes it, by the test's clock. */
+    const attribution = (holder: string, more: Partial<AttributionOptions> = {}) =>
+      runAttribution({
+        queue: backend.queue,
+        publishers: backend.publishers,
+        staff: backend.staff,
+        sources: backend,
+        fetchPage,
+        fetchRobots,
+        portalUrl: PORTAL,
+        holder,
+        now: () => new Date(clock),
+        ...more,
+      });
+    const nothing = { attributed: 0, notAttributed: 0, disallowed: 0, deferred: 0, retried: 0, gaveUp: 0 };
+
+    it('a worker that dies with an item leased leaves it to another once its short lease has passed', async () => {
+      const url = page('/2031/left-by-a-dead-worker');
+      expect((await ask(url)).body.type).toBe('domain_verified_plus');
+      const killed = new AbortController();
+      const slow = slowFetch();
+      // It would renew every 20 ms while alive.
+      const dying = attribution('worker-a', { fetchPage: slow.fetcher, renewEveryMs: 20, signal: killed.signal });
+      await slow.started;
+      expect(await queued(url)).toMatchObject({ holder: 'worker-a', leasedUntil: new Date(clock + LEASE_MS).toISOString() });
+      killed.abort();
+
+      clock += LEASE_MS - 1_000;
+      expect(await attribution('worker-b')).toEqual(nothing);
+      clock += 2_000;
+      expect(await attribution('worker-b')).toMatchObject({ attributed: 1 });
+      expect(await queued(url)).toBeNull();
+      expect(requestsFor('/2031/left-by-a-dead-worker')).toHaveLength(1);
+      slow.letGo();
+      await dying;
+    });
+
+    it('a live worker on a long item renews its lease: no one else takes the item meanwhile', async () => {
+      const url = page('/2031/a-long-read');
+      expect((await ask(url)).body.type).toBe('domain_verified_plus');
+      const slow = slowFetch();
+      const working = attribution('worker-a', { fetchPage: slow.fetcher, renewEveryMs: 20 });
+      await slow.started;
+      // Three lease lengths go by while its page is read: each time, its heartbeat has renewed the lease.
+      for (let step = 0; step < 9; step++) {
+        clock += 10_000;
+        const renewedUntil = new Date(clock + LEASE_MS).toISOString();
+        const deadline = Date.now() + 10_000;
+        while ((await queued(url))?.leasedUntil !== renewedUntil) {
+          if (Date.now() > deadline) throw new Error(`not renewed: ${JSON.stringify(await queued(url))}`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(await attribution('worker-b')).toEqual(nothing);
+        expect(await queued(url)).toMatchObject({ holder: 'worker-a' });
+      }
+      slow.letGo();
+      expect(await working).toMatchObject({ attributed: 1 });
+      expect(requestsFor('/2031/a-long-read')).toHaveLength(1);
+      expect(await queued(url)).toBeNull();
+    });
   });
 });

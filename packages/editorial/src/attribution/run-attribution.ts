@@ -102,6 +102,12 @@ export interface AttributionOptions {
    */
   quietMs?: number;
   batchSize?: number;
+  /**
+   * How long a batch is leased at a time (30 s), and how often, while it is worked, the lease is renewed (10 s): a
+   * worker that dies leaves its items to others within the lease, and a live one keeps them however long a page takes.
+   */
+  leaseMs?: number;
+  renewEveryMs?: number;
   /** Stops the run: no more items are taken; an item in hand is left to its lease, which expires. */
   signal?: AbortSignal;
   logger?: Logger;
@@ -112,8 +118,9 @@ const DEFAULT_RETRY_MS = 3_600_000;
 const DEFAULT_MAX_FAILURES = 3;
 const DEFAULT_QUIET_MS = 24 * 3_600_000;
 const BATCH_SIZE = 10;
-/** A robots.txt and a page per item, each within the fetcher's 5 s. */
-const LEASE_MS = BATCH_SIZE * 30_000;
+/** Short, and renewed while the batch is worked (a robots.txt and a page per item, each within the fetcher's 5 s). */
+const LEASE_MS = 30_000;
+const RENEW_EVERY_MS = 10_000;
 
 /** A verified profile with an active affiliation to the publisher: one the publisher vouched for, who accepted. */
 interface StaffMember {
@@ -153,7 +160,8 @@ export async function runAttribution(options: AttributionOptions): Promise<Attri
   };
   // The addresses lookups asked for since the last run, each made an item of its own first.
   await spreadAttributionAsks({ queue, holder, now, signal, logger: options.logger });
-  const run = { topic: ATTRIBUTION_TOPIC, holder, leaseMs: LEASE_MS, batchSize, now, signal };
+  const { leaseMs = LEASE_MS, renewEveryMs = RENEW_EVERY_MS } = options;
+  const run = { topic: ATTRIBUTION_TOPIC, holder, leaseMs, renewEveryMs, batchSize, now, signal };
   await forEachDueItem(queue, run, async (item) => {
     const outcome = await attributeItem(item, { ...options, now, pacing, robotsOf });
     if (outcome) summary[outcome]++;

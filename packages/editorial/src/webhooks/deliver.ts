@@ -36,7 +36,10 @@ export const MESSAGE_RETENTION_MS = 30 * 24 * 3_600_000;
 
 /** How long an attempt may take, body included (the specification's advice). */
 export const DELIVERY_TIMEOUT_MS = 15_000;
-/** An endpoint's delivery item is leased for one attempt at a time, so a worker that dies holds it this long at most. */
+/**
+ * An endpoint's delivery item is leased for one attempt at a time (renewed before each), so a worker that dies holds
+ * it this long at most.
+ */
 const DELIVERY_LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
 /** The most messages one run delivers to one endpoint before turning to the others. */
 const MESSAGES_PER_TURN = 20;
@@ -118,7 +121,7 @@ export async function runWebhookDelivery(options: DeliveryOptions): Promise<Deli
   const summary = noDeliveries();
   const startedAt = options.now();
   while (!options.signal?.aborted) {
-    const items = await takeDeliveries(options, 10, startedAt);
+    const items = await takeDeliveries(options, 10, { notSettledSince: startedAt });
     if (items.length === 0) break;
     // Endpoints are independent: one slow receiver does not hold up the others.
     await Promise.all(items.map((item) => deliverToEndpoint(options, item, summary)));
@@ -126,28 +129,42 @@ export async function runWebhookDelivery(options: DeliveryOptions): Promise<Deli
   return summary;
 }
 
+let turns = 0;
 /**
- * Leases up to `limit` endpoints with a message due (oldest due first), each for one attempt's time; none, and
- * nothing written, when a read finds none due (a quiet tick every second writes nothing).
+ * The name a turn's lease is held under: the worker's own, made unique per take. Two turns on one endpoint (the
+ * second begun by this very worker after the first's lease passed, say while the process was paused) so never
+ * hold the item under one name, and the first, renewing its lease, learns that it is no longer its own.
+ */
+const turnHolder = (holder: string): string => `${holder}/turn-${++turns}`;
+
+/**
+ * Leases up to `limit` endpoints with a message due (oldest due first, but for `exceptKeys`), each for one attempt's
+ * time, under a holder name of this take's own (see turnHolder); none, and nothing written, when a read finds none due
+ * (a quiet tick every second writes nothing).
  */
 export async function takeDeliveries(
   { queue, holder, now }: Pick<DeliveryOptions, 'queue' | 'holder' | 'now'>,
   limit: number,
-  notSettledSince?: Date,
+  { notSettledSince, exceptKeys }: { notSettledSince?: Date; exceptKeys?: string[] } = {},
 ): Promise<QueueItem[]> {
-  if (!(await queue.hasDue({ topic: WEBHOOK_DELIVERY_TOPIC, now: now(), notSettledSince }))) return [];
-  return queue.takeDue({ topic: WEBHOOK_DELIVERY_TOPIC, now: now(), holder, leaseMs: DELIVERY_LEASE_MS, limit, notSettledSince });
+  const query = { topic: WEBHOOK_DELIVERY_TOPIC, notSettledSince, exceptKeys };
+  if (!(await queue.hasDue({ ...query, now: now() }))) return [];
+  return queue.takeDue({ ...query, now: now(), holder: turnHolder(holder), leaseMs: DELIVERY_LEASE_MS, limit });
 }
 
 /**
- * One endpoint's turn, on its leased delivery item: its pending messages in order, each under a fresh lease, until
- * one fails (then its retry is scheduled), none is left, or MESSAGES_PER_TURN were sent.
+ * One endpoint's turn, on its leased delivery item: its pending messages in order, until one fails (then its retry
+ * is scheduled), none is left, or MESSAGES_PER_TURN were sent. Before each attempt the turn renews its lease, so a
+ * lease never has to cover more than one attempt; when the lease has passed (this worker was paused past it) or
+ * another holder has the item, the turn stops there: the endpoint is that holder's, and only the attempt in flight
+ * when the lease passed can reach the receiver twice (at least once, in order).
  */
-export async function deliverToEndpoint(options: DeliveryOptions, first: QueueItem, summary: DeliverySummary): Promise<void> {
-  const { webhooks, queue, holder, now, logger, signal } = options;
-  let item: QueueItem | null = first;
-  for (let sent = 0; item && sent < MESSAGES_PER_TURN && !signal?.aborted; sent++) {
-    const endpointId = Number(item.key);
+export async function deliverToEndpoint(options: DeliveryOptions, item: QueueItem, summary: DeliverySummary): Promise<void> {
+  const { webhooks, queue, now, logger, signal } = options;
+  // The name this turn's lease is held under (takeDeliveries gives each take its own).
+  const holder = item.holder ?? options.holder;
+  const endpointId = Number(item.key);
+  for (let sent = 0; sent < MESSAGES_PER_TURN && !signal?.aborted; sent++) {
     const endpoint = await webhooks.find(endpointId);
     const message = endpoint?.enabled ? await webhooks.nextPending(endpointId) : null;
     // An endpoint removed (by its owner, or with their account) while a fan-out was adding a message for it: what
@@ -167,15 +184,16 @@ export async function deliverToEndpoint(options: DeliveryOptions, first: QueueIt
       summary.held++;
       return;
     }
+    if (!(await queue.renew(item.id, holder, now(), DELIVERY_LEASE_MS))) {
+      logger?.warn('webhook delivery lease passed or taken over; this turn stops', { endpointId, messageId: message.id });
+      return;
+    }
     const at = now();
     const outcome = await attempt(options.fetch, endpoint, message, at);
     if (outcome.ok) {
       await webhooks.recordAttempt(message.id, outcome.attempt, 'delivered');
       if (endpoint.failingSince) await webhooks.setFailing(endpoint.id, null);
       summary.delivered++;
-      // The next message under a fresh lease, so that a lease never has to cover more than one attempt.
-      await queue.settle(item.id, holder, { dueAt: now() }, now());
-      item = await queue.take({ topic: WEBHOOK_DELIVERY_TOPIC, key: item.key, now: now(), holder, leaseMs: DELIVERY_LEASE_MS });
       continue;
     }
     summary.failed++;
@@ -197,8 +215,6 @@ export async function deliverToEndpoint(options: DeliveryOptions, first: QueueIt
       // The schedule ran out: this message is given up, and the endpoint's next one is tried.
       await webhooks.recordAttempt(message.id, outcome.attempt, 'failed');
       logger?.warn('webhook message given up', log);
-      await queue.settle(item.id, holder, { dueAt: now() }, now());
-      item = await queue.take({ topic: WEBHOOK_DELIVERY_TOPIC, key: item.key, now: now(), holder, leaseMs: DELIVERY_LEASE_MS });
       continue;
     }
     await webhooks.recordAttempt(message.id, outcome.attempt, 'pending');
@@ -207,5 +223,5 @@ export async function deliverToEndpoint(options: DeliveryOptions, first: QueueIt
     return;
   }
   // Turn over: the endpoint's remaining messages wait for the next run.
-  if (item) await queue.settle(item.id, holder, { dueAt: now() }, now());
+  await queue.settle(item.id, holder, { dueAt: now() }, now());
 }

@@ -6,3 +6,4 @@ export * from './account-hold';
 export * from './manage-endpoints';
 export * from './fan-out';
 export * from './deliver';
+export * from './delivery-slots';

@@ -47,6 +47,8 @@ export interface DueQuery {
    * one's) does not count, so an item is never left out on a clock's word alone.
    */
   notSettledSince?: Date;
+  /** Leaves out the items of these keys: work its caller will not start now (an account at its share of slots). */
+  exceptKeys?: string[];
 }
 
 /** What its holder does with an item: due again at `dueAt` (payload replaced when given), or done (deleted). */
@@ -88,6 +90,12 @@ export interface LeasedQueue {
    * holder is that holder's to settle; one that expired and was not taken again is still this holder's.
    */
   settle(id: string, holder: string, next: Settlement, at?: Date): Promise<boolean>;
+  /**
+   * The holder renews its lease, to `now + leaseMs`, before each step of long work (a heartbeat), and learns
+   * whether it may go on: refused (false, nothing written) when the lease has passed at `now` or `holder` no longer
+   * holds the item (another took it, or it was settled or removed). A holder refused stops: the item is another's.
+   */
+  renew(id: string, holder: string, now: Date, leaseMs: number): Promise<boolean>;
   /** Frees the holder's lease without settling (the item stays due as it was); false unless `holder` holds it. */
   release(id: string, holder: string): Promise<boolean>;
   /** How many items the query matches whose unexpired lease another holder has. */
@@ -113,6 +121,12 @@ export interface DueRun {
   now: () => Date;
   /** Stops the run: no more items are taken; an item in hand is left to its lease, which expires. */
   signal?: AbortSignal;
+  /**
+   * A heartbeat: while the batch is worked, its items' leases are renewed this often (real time), so a short
+   * `leaseMs` holds as long as the holder lives, and a holder that dies leaves its items to others soon. Without
+   * it, the lease must cover the whole batch.
+   */
+  renewEveryMs?: number;
 }
 
 /**
@@ -121,14 +135,50 @@ export interface DueRun {
  * so an item `work` reschedules for now is left for the next run.
  */
 export async function forEachDueItem(queue: LeasedQueue, run: DueRun, work: (item: QueueItem) => Promise<void>): Promise<void> {
-  const { topic, holder, leaseMs, batchSize, now, signal } = run;
+  const { topic, holder, leaseMs, batchSize, now, signal, renewEveryMs } = run;
   const notSettledSince = now();
   while (!signal?.aborted) {
     const items = await queue.takeDue({ topic, now: now(), holder, leaseMs, limit: batchSize, notSettledSince });
     if (items.length === 0) return;
-    for (const item of items) {
-      if (signal?.aborted) return;
-      await work(item);
+    const inHand = new Set(items);
+    const heartbeat = renewEveryMs ? keepLeases(queue, run, inHand) : null;
+    try {
+      for (const item of items) {
+        if (signal?.aborted) return;
+        // Checked before each item, as the heartbeat may have been late: a lease passed is another's to work.
+        if (!inHand.has(item) || (renewEveryMs && !(await queue.renew(item.id, holder, now(), leaseMs)))) continue;
+        await work(item);
+        inHand.delete(item);
+      }
+    } finally {
+      heartbeat?.stop();
     }
   }
+}
+
+/**
+ * Renews the leases of the items in hand every `renewEveryMs` until stopped (or the run is); an item whose lease
+ * could not be renewed (passed, or taken by another) leaves the set, so it is not worked. The item being worked is
+ * renewed too; if its lease is lost all the same, its holder's settle is refused, as any late holder's is. A renewal
+ * that fails (the store does not answer) is tried on the next beat: the lease may pass meanwhile, which the check
+ * before each item sees.
+ */
+function keepLeases(queue: LeasedQueue, run: DueRun, inHand: Set<QueueItem>): { stop(): void } {
+  let beating = false;
+  const timer = setInterval(() => {
+    // A run stopped renews nothing: what it had in hand is left to its lease, as a holder that died leaves it.
+    if (run.signal?.aborted) return clearInterval(timer);
+    if (beating) return;
+    beating = true;
+    void (async () => {
+      for (const item of [...inHand]) {
+        const renewed = await queue.renew(item.id, run.holder, run.now(), run.leaseMs).catch(() => true);
+        if (!renewed) inHand.delete(item);
+      }
+    })().finally(() => {
+      beating = false;
+    });
+  }, run.renewEveryMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

@@ -29,10 +29,11 @@ const toItem = (doc: QueueItemDoc): QueueItem => ({
 });
 
 /** dueFilter as a MongoDB filter (see DueQuery for what it selects). */
-function dueFilter({ topic, now, evenIfNotDue = false, notSettledSince }: DueQuery): Filter<QueueItemDoc> {
+function dueFilter({ topic, now, evenIfNotDue = false, notSettledSince, exceptKeys }: DueQuery): Filter<QueueItemDoc> {
   const at = now.toISOString();
   return {
     topic,
+    ...(exceptKeys?.length ? { key: { $nin: exceptKeys } } : {}),
     ...(evenIfNotDue ? {} : { due_at: { $lte: at } }),
     ...(notSettledSince ? { settled_at: { $not: { $gte: notSettledSince.toISOString(), $lte: at } } } : {}),
   };
@@ -169,6 +170,25 @@ export class MongoLeasedQueue implements LeasedQueue {
 
   settle(id: string, holder: string, next: Settlement, at = new Date()): Promise<boolean> {
     return this.database.run(() => settleIn(this.db, id, holder, next, at));
+  }
+
+  /**
+   * One conditional single-document update: the holder's, with its lease not passed at `now`. Serialised with the
+   * takes of its topic (read from the id), as they are, so that in this process a take never reads a lease as
+   * passed while it is being renewed.
+   */
+  renew(id: string, holder: string, now: Date, leaseMs: number): Promise<boolean> {
+    const leasedUntil = new Date(now.getTime() + leaseMs).toISOString();
+    const [topic] = JSON.parse(id) as [string];
+    return this.database.run(() =>
+      serialised(this.db, `queue-lease:${topic}`, async () => {
+        const result = await collectionOf(this.db, 'queueItems').updateOne(
+          { _id: id, holder, leased_until: { $gte: now.toISOString() } },
+          { $set: { leased_until: leasedUntil } },
+        );
+        return result.matchedCount > 0;
+      }),
+    );
   }
 
   release(id: string, holder: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { StoreFactory } from '@byline/test-support';
 import { backendOf } from '../backend/open-backend';
 import type { Store } from '../store/store';
-import type { LeasedQueue } from './leased-queue';
+import { forEachDueItem, type LeasedQueue } from './leased-queue';
 
 /** What every LeasedQueue adapter does (run for each database by test/contracts/queue.test.ts). */
 export function queueContract(factory: StoreFactory): void {
@@ -99,6 +99,53 @@ export function queueContract(factory: StoreFactory): void {
     expect(again).toMatchObject({ id: item!.id, payload: { tries: 1 } });
     expect(await queue.settle(again!.id, 'a', { dueAt: at(60) }, at(51))).toBe(true);
     expect((await queue.find('jobs', 'k'))!.payload).toEqual({ tries: 1 });
+  });
+
+  it('renew extends the holder’s lease until it has passed or another holds the item', async () => {
+    await queue.enqueue({ topic: 'jobs', key: 'k', payload: {}, dueAt: at(0) });
+    const [item] = await take('a', 1, { leaseMs: 30_000 });
+    expect(await queue.renew(item!.id, 'b', at(10), 30_000)).toBe(false);
+    expect(await queue.renew(item!.id, 'a', at(10), 30_000)).toBe(true);
+    expect(await queue.find('jobs', 'k')).toMatchObject({ holder: 'a', leasedUntil: at(40).toISOString() });
+    // Renewed, it is not taken when the first lease would have ended.
+    expect(await take('b', 35)).toEqual([]);
+    // Passed: the holder may not renew it, even though no one took it meanwhile; then another takes it.
+    expect(await queue.renew(item!.id, 'a', at(41), 30_000)).toBe(false);
+    expect(await queue.find('jobs', 'k')).toMatchObject({ holder: 'a', leasedUntil: at(40).toISOString() });
+    const [again] = await take('b', 41, { leaseMs: 30_000 });
+    expect(again).toMatchObject({ key: 'k', holder: 'b' });
+    expect(await queue.renew(item!.id, 'a', at(42), 30_000)).toBe(false);
+    expect(await queue.settle(again!.id, 'b', { dueAt: at(50) }, at(43))).toBe(true);
+    expect(await queue.renew(item!.id, 'b', at(44), 30_000)).toBe(false);
+  });
+
+  it('a run that renews its leases works no item of its batch whose lease passed meanwhile and went to another', async () => {
+    for (const key of ['first', 'second']) await queue.enqueue({ topic: 'jobs', key, payload: {}, dueAt: at(0) });
+    let clock = at(1);
+    const worked: string[] = [];
+    const run = { topic: 'jobs', holder: 'a', leaseMs: 30_000, batchSize: 10, now: () => clock, renewEveryMs: 60_000 };
+    await forEachDueItem(queue, run, async (item) => {
+      worked.push(item.key);
+      // The first item takes longer than the lease (a paused process): another holder takes the batch meanwhile.
+      clock = at(40);
+      expect(keysOf(await take('b', 40, { leaseMs: 30_000 }))).toEqual(['first', 'second']);
+    });
+    expect(worked).toEqual(['first']);
+    expect(await queue.find('jobs', 'second')).toMatchObject({ holder: 'b' });
+  });
+
+  it('leaves out the keys asked, in takes and reads alike', async () => {
+    for (const key of ['a1', 'b1', 'a2']) await queue.enqueue({ topic: 'jobs', key, payload: {}, dueAt: at(0) });
+    const query = { topic: 'jobs', now: at(1), exceptKeys: ['a1', 'a2'] };
+    expect(await queue.hasDue(query)).toBe(true);
+    expect(keysOf(await queue.takeDue({ ...query, holder: 'h', leaseMs: 1000, limit: 10 }))).toEqual(['b1']);
+    expect(await queue.hasDue(query)).toBe(false);
+    expect(await queue.countLeasedElsewhere({ ...query, holder: 'x' })).toBe(1);
+    expect(await queue.countLeasedElsewhere({ ...query, exceptKeys: ['b1'], holder: 'x' })).toBe(0);
+    expect(keysOf(await queue.takeDue({ ...query, exceptKeys: [], holder: 'h', leaseMs: 1000, limit: 10 }))).toEqual([
+      'a1',
+      'a2',
+    ]);
   });
 
   it('release frees the lease and leaves the item due as it was', async () => {

@@ -16,11 +16,14 @@ interface DueParameters {
   holder: string;
   any: number;
   since: string | null;
+  /** The keys left out, as a JSON array. */
+  except: string;
 }
 
 /** The items a DueQuery matches, leased or not. */
 const DUE = `topic = @topic AND (@any OR due_at <= @now)
-  AND (@since IS NULL OR settled_at IS NULL OR settled_at < @since OR settled_at > @now)`;
+  AND (@since IS NULL OR settled_at IS NULL OR settled_at < @since OR settled_at > @now)
+  AND key NOT IN (SELECT value FROM json_each(@except))`;
 
 function prepare(db: Database.Database) {
   return {
@@ -49,6 +52,9 @@ function prepare(db: Database.Database) {
     reschedule: db.prepare<[{ id: number; holder: string; dueAt: string; payload: string | null; at: string }]>(
       `UPDATE queue_items SET due_at = @dueAt, payload = coalesce(@payload, payload), holder = NULL, leased_until = NULL,
          settled_at = @at WHERE id = @id AND holder = @holder`,
+    ),
+    renew: db.prepare<[{ id: number; holder: string; now: string; until: string }]>(
+      `UPDATE queue_items SET leased_until = @until WHERE id = @id AND holder = @holder AND leased_until >= @now`,
     ),
     done: db.prepare<[number, string]>('DELETE FROM queue_items WHERE id = ? AND holder = ?'),
     release: db.prepare<[number, string]>(
@@ -84,12 +90,20 @@ const toItem = (row: ItemRow): QueueItem => ({
   settledAt: row.settled_at,
 });
 
-const dueParameters = ({ topic, now, holder, evenIfNotDue = false, notSettledSince }: DueQuery): DueParameters => ({
+const dueParameters = ({
+  topic,
+  now,
+  holder,
+  evenIfNotDue = false,
+  notSettledSince,
+  exceptKeys = [],
+}: DueQuery): DueParameters => ({
   topic,
   now: now.toISOString(),
   holder,
   any: evenIfNotDue ? 1 : 0,
   since: notSettledSince?.toISOString() ?? null,
+  except: JSON.stringify(exceptKeys),
 });
 
 /**
@@ -167,6 +181,13 @@ export class SqliteLeasedQueue implements LeasedQueue {
 
   settle(id: string, holder: string, next: Settlement, at = new Date()): Promise<boolean> {
     return this.database.write((db) => settleNow(db, id, holder, next, at));
+  }
+
+  renew(id: string, holder: string, now: Date, leaseMs: number): Promise<boolean> {
+    const until = new Date(now.getTime() + leaseMs).toISOString();
+    return this.database.write(
+      () => this.statements.renew.run({ id: Number(id), holder, now: now.toISOString(), until }).changes > 0,
+    );
   }
 
   release(id: string, holder: string): Promise<boolean> {
