@@ -110,3 +110,16 @@ export function unavailableOr(error: unknown): unknown {
   }
   return error;
 }
+
+/** MongoDB's OutOfDiskSpace; FerretDB passes on its backend's words (SQLite's, PostgreSQL's). */
+const OUT_OF_DISK_SPACE = 14031;
+const NO_SPACE = /no space left on device|database or disk is full|could not extend file|OutOfDiskSpace/i;
+
+/** What an operation's error says of the store's ability to write at all (a full disk), or null for anything else. */
+export function cannotWriteProblem(error: unknown): string | null {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === OUT_OF_DISK_SPACE || (typeof message === 'string' && NO_SPACE.test(message))) {
+    return 'the database server has no space left to write';
+  }
+  return null;
+}
