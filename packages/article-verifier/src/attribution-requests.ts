@@ -6,9 +6,55 @@ export const ATTRIBUTION_FLUSH_MS = 5_000;
 const REMEMBERED_MS = 10 * 60_000;
 const REMEMBERED_MAX = 10_000;
 
+/** The window the asks are counted in. */
+export const ATTRIBUTION_ASK_WINDOW_MS = 10 * 60_000;
+/**
+ * Asks one API key may make per window, all publishers together: a page read per ask, so one key cannot fill a
+ * publisher's queue (the worker reads a host's pages one per 10 s, 60 per window) or keep others' asks waiting.
+ */
+export const ATTRIBUTION_ASKS_PER_KEY = 20;
+/** Asks per publisher per window, all keys together: what the worker reads of one host in the window. */
+export const ATTRIBUTION_ASKS_PER_PUBLISHER = 60;
+
 export interface AttributionRequestsOptions {
   flushMs?: number;
   now?: () => number;
+  /** Asks per API key and per publisher per window (ATTRIBUTION_ASKS_PER_KEY, ATTRIBUTION_ASKS_PER_PUBLISHER). */
+  quota?: { perKey: number; perPublisher: number };
+  /** Told of each ask dropped over quota, and which (the service counts them in /metrics). */
+  onDropped?: (over: OverQuota) => void;
+}
+
+export type OverQuota = 'key' | 'publisher';
+
+/** Counts asks per key and per publisher in fixed windows, in this process. */
+class AskQuota {
+  private startedAt = Number.NEGATIVE_INFINITY;
+  private readonly byKey = new Map<string, number>();
+  private readonly byPublisher = new Map<number, number>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly perKey: number,
+    private readonly perPublisher: number,
+  ) {}
+
+  /** Counts the ask if both its key and its publisher are within their quotas; otherwise says which is not. */
+  take({ askedBy = '', publisherId }: AttributionPayload): OverQuota | null {
+    const now = this.now();
+    if (now - this.startedAt >= ATTRIBUTION_ASK_WINDOW_MS) {
+      this.startedAt = now;
+      this.byKey.clear();
+      this.byPublisher.clear();
+    }
+    const byKey = this.byKey.get(askedBy) ?? 0;
+    if (byKey >= this.perKey) return 'key';
+    const byPublisher = this.byPublisher.get(publisherId) ?? 0;
+    if (byPublisher >= this.perPublisher) return 'publisher';
+    this.byKey.set(askedBy, byKey + 1);
+    this.byPublisher.set(publisherId, byPublisher + 1);
+    return null;
+  }
 }
 
 /**
@@ -18,6 +64,10 @@ export interface AttributionRequestsOptions {
  * written once per REMEMBERED_MS from this process: a lookup repeated meanwhile asks for nothing. What a crash loses
  * is the last moment's asking; the next lookup of such an address asks again, and the lookup's answer never
  * depended on it.
+ *
+ * Bounded: each API key may ask ATTRIBUTION_ASKS_PER_KEY addresses per ATTRIBUTION_ASK_WINDOW_MS, and all keys
+ * together ATTRIBUTION_ASKS_PER_PUBLISHER of one publisher (counted per process). An ask over either is dropped, not
+ * kept for later (a lookup after the window asks again), and counted in `byline_attribution_asks_dropped_total`.
  */
 export class AttributionRequests {
   private pending = new Map<string, AttributionPayload>();
@@ -26,6 +76,8 @@ export class AttributionRequests {
   private flushing: Promise<void> = Promise.resolve();
   private readonly flushMs: number;
   private readonly now: () => number;
+  private readonly quota: AskQuota;
+  private readonly onDropped: (over: OverQuota) => void;
 
   constructor(
     private readonly queue: Pick<LeasedQueue, 'enqueueAllIfAbsent'>,
@@ -34,11 +86,17 @@ export class AttributionRequests {
   ) {
     this.flushMs = options.flushMs ?? ATTRIBUTION_FLUSH_MS;
     this.now = options.now ?? Date.now;
+    const { perKey = ATTRIBUTION_ASKS_PER_KEY, perPublisher = ATTRIBUTION_ASKS_PER_PUBLISHER } = options.quota ?? {};
+    this.quota = new AskQuota(this.now, perKey, perPublisher);
+    this.onDropped = options.onDropped ?? (() => {});
   }
 
   ask(payload: AttributionPayload): void {
     const at = this.written.get(payload.url);
     if (at !== undefined && this.now() - at < REMEMBERED_MS) return;
+    if (this.pending.has(payload.url)) return;
+    const over = this.quota.take(payload);
+    if (over) return this.onDropped(over);
     this.pending.set(payload.url, payload);
     // Never keeps the process alive on its own; stop() writes what is left.
     this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();

@@ -113,6 +113,8 @@ export interface DueRun {
   now: () => Date;
   /** Stops the run: no more items are taken; an item in hand is left to its lease, which expires. */
   signal?: AbortSignal;
+  /** The order a batch's items are worked in (the queue's, by due time, without). */
+  order?: (items: QueueItem[]) => QueueItem[];
 }
 
 /**
@@ -126,7 +128,7 @@ export async function forEachDueItem(queue: LeasedQueue, run: DueRun, work: (ite
   while (!signal?.aborted) {
     const items = await queue.takeDue({ topic, now: now(), holder, leaseMs, limit: batchSize, notSettledSince });
     if (items.length === 0) return;
-    for (const item of items) {
+    for (const item of run.order ? run.order(items) : items) {
       if (signal?.aborted) return;
       await work(item);
     }
