@@ -13,7 +13,9 @@ describe('readiness while the embedded store cannot write', () => {
   let connection: Database.Database;
   beforeEach(async () => {
     portal = await startPortal(storeFactories().find((factory) => factory.name === 'embedded')!);
-    connection = portal.store.database.sqlite!.connection;
+    const { database } = portal.store;
+    if (database.kind !== 'embedded') throw new Error('an embedded store was expected');
+    connection = database.sqlite.connection;
   });
   afterEach(() => portal.close());
 
