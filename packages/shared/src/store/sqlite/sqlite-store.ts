@@ -157,10 +157,10 @@ export class SqliteStore implements Store {
       ping: db.prepare('SELECT 1'),
       // Readiness's probe while a write failure is remembered: 64 KiB written and taken back in one committed
       // transaction, so that it needs free pages (and room in the -wal) as the writes that failed did.
-      probeWrite: db.transaction(() => {
+      probeWrite: () => {
         db.prepare('INSERT INTO write_probe (filler) VALUES (zeroblob(65536))').run();
         db.prepare('DELETE FROM write_probe').run();
-      }),
+      },
       articleOwner: db.prepare<[string], { profile_id: number }>(
         'SELECT profile_id FROM articles WHERE canonical_url = ? AND active = 1',
       ),
@@ -213,7 +213,9 @@ export class SqliteStore implements Store {
       this.guard?.checkWritable();
       this.stmt.ping.get();
     });
-    await this.writes.check(() => this.run(() => void this.stmt.probeWrite.immediate()));
+    // As every write: one transaction, never blocking the process while another one writes (an import).
+    const { database, stmt } = this;
+    if (database.kind === 'embedded') await this.writes.check(() => database.sqlite.write(stmt.probeWrite));
   }
 
   async close(): Promise<void> {
