@@ -1,14 +1,16 @@
 import type { Express } from 'express';
-import { createServiceApp, type ServiceDeps } from '@byline/shared/http';
+import { createMetrics, createServiceApp, type ServiceDeps } from '@byline/shared/http';
 import { articleVerifierOpenApi } from './openapi';
 import { verifyArticleRoutes } from './routes';
 
 export const SERVICE_NAME = 'article-verifier';
 
 export function createApp(deps: ServiceDeps): Express {
+  const metrics = createMetrics(SERVICE_NAME);
   return createServiceApp(deps, {
     name: SERVICE_NAME,
-    routes: verifyArticleRoutes(deps),
+    metrics,
+    routes: verifyArticleRoutes(deps, metrics),
     openApi: articleVerifierOpenApi(deps.publicUrl),
   });
 }

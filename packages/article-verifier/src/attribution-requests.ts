@@ -1,4 +1,5 @@
 import { attributionAskItems, type AttributionPayload, type LeasedQueue, type Logger } from '@byline/shared';
+import { ATTRIBUTION_ASKS_PER_KEY, ATTRIBUTION_ASKS_PER_PUBLISHER, AskQuota, type OverQuota } from './attribution-ask-quota';
 
 /** How long asked-for attributions wait to be written together. */
 export const ATTRIBUTION_FLUSH_MS = 5_000;
@@ -9,6 +10,10 @@ const REMEMBERED_MAX = 10_000;
 export interface AttributionRequestsOptions {
   flushMs?: number;
   now?: () => number;
+  /** Asks per API key and per publisher per window (ATTRIBUTION_ASKS_PER_KEY, ATTRIBUTION_ASKS_PER_PUBLISHER). */
+  quota?: { perKey: number; perPublisher: number };
+  /** Told of each ask dropped over quota, and which (the service counts them in /metrics). */
+  onDropped?: (over: OverQuota) => void;
 }
 
 /**
@@ -18,6 +23,10 @@ export interface AttributionRequestsOptions {
  * written once per REMEMBERED_MS from this process: a lookup repeated meanwhile asks for nothing. What a crash loses
  * is the last moment's asking; the next lookup of such an address asks again, and the lookup's answer never
  * depended on it.
+ *
+ * Bounded: each API key may ask ATTRIBUTION_ASKS_PER_KEY addresses per ATTRIBUTION_ASK_WINDOW_MS, and all keys
+ * together ATTRIBUTION_ASKS_PER_PUBLISHER of one publisher (counted per process). An ask over either is dropped, not
+ * kept for later (a lookup after the window asks again), and counted in `byline_attribution_asks_dropped_total`.
  */
 export class AttributionRequests {
   private pending = new Map<string, AttributionPayload>();
@@ -26,6 +35,8 @@ export class AttributionRequests {
   private flushing: Promise<void> = Promise.resolve();
   private readonly flushMs: number;
   private readonly now: () => number;
+  private readonly quota: AskQuota;
+  private readonly onDropped: (over: OverQuota) => void;
 
   constructor(
     private readonly queue: Pick<LeasedQueue, 'enqueueAllIfAbsent'>,
@@ -34,11 +45,17 @@ export class AttributionRequests {
   ) {
     this.flushMs = options.flushMs ?? ATTRIBUTION_FLUSH_MS;
     this.now = options.now ?? Date.now;
+    const { perKey = ATTRIBUTION_ASKS_PER_KEY, perPublisher = ATTRIBUTION_ASKS_PER_PUBLISHER } = options.quota ?? {};
+    this.quota = new AskQuota(this.now, perKey, perPublisher);
+    this.onDropped = options.onDropped ?? (() => {});
   }
 
   ask(payload: AttributionPayload): void {
     const at = this.written.get(payload.url);
     if (at !== undefined && this.now() - at < REMEMBERED_MS) return;
+    if (this.pending.has(payload.url)) return;
+    const over = this.quota.take(payload);
+    if (over) return this.onDropped(over);
     this.pending.set(payload.url, payload);
     // Never keeps the process alive on its own; stop() writes what is left.
     this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();

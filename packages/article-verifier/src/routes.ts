@@ -9,10 +9,13 @@ import {
 import {
   batchVerificationHandler,
   fieldsFrom,
+  labelledCounter,
   methodNotAllowed,
   preflight,
   verificationGate,
   verificationHandler,
+  type Caller,
+  type Metrics,
   type ServiceDeps,
 } from '@byline/shared/http';
 import { verifyArticle, verifyArticles } from './verify-article';
@@ -38,22 +41,31 @@ const BATCH_METHODS = ['POST'];
  * 405 before credentials are read: it would learn nothing (200 either way, the verdict is in the body) yet cost
  * rate budget.
  */
-export function verifyArticleRoutes(deps: ServiceDeps): Router {
+export function verifyArticleRoutes(deps: ServiceDeps, metrics?: Metrics): Router {
   const { store, logger } = deps;
   const { publishers, outletDigests, queue } = serviceRepositoriesOf(store);
   const { gate, origins } = verificationGate(deps);
-  const attribution = new AttributionRequests(queue, logger, { now: deps.now });
+  const dropped =
+    metrics &&
+    labelledCounter(
+      metrics,
+      'byline_attribution_asks_dropped_total',
+      'Attribution asks of v2 lookups dropped over quota, by the quota (key: per API key; publisher: per publisher)',
+      'over',
+    );
+  const attribution = new AttributionRequests(queue, logger, { now: deps.now, onDropped: dropped });
   deps.onClose?.(() => attribution.stop());
   const v1 = (input: VerifyArticleInput) => verifyArticle(store, input);
-  const v2 = (input: VerifyArticleInput) => verifyArticleV2({ store, publishers, outletDigests, attribution }, input);
-  const single = (answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>) =>
+  const v2 = (input: VerifyArticleInput, caller: Caller) =>
+    verifyArticleV2({ store, publishers, outletDigests, attribution }, input, caller);
+  const single = (answer: (input: VerifyArticleInput, caller: Caller) => Promise<TaggedAnswer>) =>
     verificationHandler<VerifyArticleInput>(gate, {
       schema: verifyArticleSchema,
       fields: (req) => fieldsFrom(req, ['url']),
       answer,
     });
   const batch = (
-    answer: (input: VerifyArticleInput) => Promise<TaggedAnswer>,
+    answer: (input: VerifyArticleInput, caller: Caller) => Promise<TaggedAnswer>,
     answerMany?: (inputs: VerifyArticleInput[]) => Promise<TaggedAnswer[]>,
   ) =>
     batchVerificationHandler<VerifyArticleInput>(gate, {

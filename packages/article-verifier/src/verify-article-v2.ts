@@ -1,5 +1,6 @@
 import {
   NO_VERIFIED_AUTHOR_MESSAGE,
+  attributionMayFetch,
   entityTagOf,
   hostOfCanonical,
   renderOutlet,
@@ -36,14 +37,22 @@ const UNVERIFIED_V2: TaggedAnswer = { json: UNVERIFIED_V2_JSON, etag: entityTagO
  * the outlet's `domain_info`; an unknown article on the outlet answers `domain_verified(_plus)`; `unverified`
  * otherwise.
  */
-export async function verifyArticleV2(sources: ArticleV2Sources, input: VerifyArticleInput): Promise<TaggedAnswer> {
+export async function verifyArticleV2(
+  sources: ArticleV2Sources,
+  input: VerifyArticleInput,
+  caller?: { key: string },
+): Promise<TaggedAnswer> {
   // One after the other: both read this turn's snapshot (see TurnSnapshot), and Promise.all's promises cost more.
   const article = await sources.store.taggedArticleV2Answer(input.canonicalUrl);
   const outlet = await sources.publishers.outletFor(hostOfCanonical(input.canonicalUrl));
   const rendered = outlet && (outlet.rendered ?? (await renderOutletNow(sources, input.canonicalUrl)));
   if (article) return rendered ? withDomainInfo(article, rendered.domainInfo) : article;
   if (!outlet || !rendered) return UNVERIFIED_V2;
-  if (outlet.attribution) sources.attribution?.ask(attributionOf(outlet, input));
+  if (outlet.attribution) {
+    const ask = attributionOf(outlet, input, caller);
+    // A port of the caller's choosing is never fetched: the answer is the same, nothing is asked.
+    if (attributionMayFetch(ask.address ?? ask.url)) sources.attribution?.ask(ask);
+  }
   return rendered.outlet;
 }
 
@@ -58,9 +67,14 @@ async function renderOutletNow(sources: ArticleV2Sources, canonicalUrl: string):
  * its `attribution` switch): the worker reads the page later and credits the publisher's staff it names, so that a
  * later lookup knows the article. The answer never waits for that, nor for its write (see AttributionRequests).
  */
-function attributionOf(outlet: OutletMatch, { url: given, canonicalUrl: url }: VerifyArticleInput): AttributionPayload {
+function attributionOf(
+  outlet: OutletMatch,
+  { url: given, canonicalUrl: url }: VerifyArticleInput,
+  caller: { key: string } | undefined,
+): AttributionPayload {
   // The address as given, without its fragment (the fetcher parses it; the schema has checked it is a URL).
   const trimmed = given.trim();
   const hash = trimmed.indexOf('#');
-  return { url, address: hash === -1 ? trimmed : trimmed.slice(0, hash), publisherId: outlet.publisherId };
+  const address = hash === -1 ? trimmed : trimmed.slice(0, hash);
+  return { url, address, publisherId: outlet.publisherId, ...(caller ? { askedBy: caller.key } : {}) };
 }

@@ -5,10 +5,12 @@ import {
   freePort,
   listening,
   OTHER_CLIENT as ATTACKER_ADDRESS,
+  pausableProxy,
   quietLogger,
   REDIS_URL,
   redisAnswers,
   uniquePrefix,
+  until,
   type Listening,
 } from '@byline/test-support';
 import { createApp } from '../src/app';
@@ -133,6 +135,34 @@ describe.each(portalStoreFactories())('sign-in throttle ($name store)', (factory
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
       expect((await submit(second.agentFrom(OWNER_ADDRESS), '/signin', '/signin', { email, password })).status).toBe(303);
+    });
+
+    it('Redis hangs: after the first timeout no sign-in asks Redis, and once it answers the breaker closes', async () => {
+      const proxy = await pausableProxy(REDIS_URL);
+      cleanups.push(() => proxy.close());
+      const { logger, output } = capturingLogger();
+      const prefix = uniquePrefix();
+      const { portal, served: server } = await served({ throttle: await throttleOn(proxy.url, prefix, logger) });
+      const { email, password } = await signedUp(portal.app);
+      const attacker = server.agentFrom(ATTACKER_ADDRESS);
+      const guess = (i: number) => submit(attacker, '/signin', '/signin', { email, password: `guess ${i}` });
+
+      proxy.hang();
+      expect((await guess(0)).status).toBe(401);
+      const afterFirst = proxy.heldWhileHung().split(prefix).length - 1;
+      expect(afterFirst).toBeGreaterThan(0);
+      const statuses = [];
+      for (let i = 1; i < 6; i++) statuses.push((await guess(i)).status);
+      // Counted in this instance meanwhile, and not one of those sign-ins sent Redis a count.
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+      expect(proxy.heldWhileHung().split(prefix).length - 1).toBe(afterFirst);
+      expect((await submit(server.agentFrom(OWNER_ADDRESS), '/signin', '/signin', { email, password })).status).toBe(303);
+
+      proxy.answer();
+      await until('the breaker closes', async () => (output().includes('Redis answers again') ? true : undefined));
+      const lines = output().split('\n');
+      expect(lines.filter((line) => line.includes('Redis does not answer'))).toHaveLength(1);
+      expect(lines.filter((line) => line.includes('Redis answers again'))).toHaveLength(1);
     });
   });
 

@@ -42,5 +42,5 @@ export type { VerifiedIdentity } from './claims/verified-identity';
 export * from './publishers/trust-summary';
 // A v2 lookup of an unknown article on a verified outlet queues its attribution for the worker.
 export { ATTRIBUTION_TOPIC, type AttributionPayload } from './queue/topics';
-export { attributionAskItems } from './queue/attribution-asks';
+export { attributionAskItems, attributionMayFetch } from './queue/attribution-asks';
 export type { LeasedQueue } from './queue/leased-queue';

@@ -1,5 +1,6 @@
 import { type Logger } from '@byline/shared';
 import {
+  createAskTurns,
   createHostPacing,
   runArticleRecheck,
   runAttribution,
@@ -34,10 +35,10 @@ export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onP
   domains?: Pick<DomainRecheckOptions, 'publishers' | 'queue' | 'sources' | 'trust'>;
   /**
    * The attribution of unknown articles on verified publishers' domains (runAttribution), run after the domain
-   * checks on every tick with the same holder, clock and portal address; one per-host pacing is kept across the
-   * loop's runs. None without.
+   * checks on every tick with the same holder, clock and portal address; one per-host pacing and one set of the API
+   * keys' turns are kept across the loop's runs. None without.
    */
-  attribution?: Omit<AttributionOptions, 'holder' | 'now' | 'portalUrl' | 'pacing' | 'signal' | 'logger'>;
+  attribution?: Omit<AttributionOptions, 'holder' | 'now' | 'portalUrl' | 'pacing' | 'turns' | 'signal' | 'logger'>;
   /** Called after every run, finished or failed (tests wait on it). */
   onRun?: (result: {
     summary?: RecheckSummary;
@@ -69,6 +70,8 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
   const stopping = new AbortController();
   // Kept across runs: a host fetched at the end of one run is not fetched again at the start of the next.
   const pacing = createHostPacing();
+  // Kept across runs too: a key's asks spread in one run still come after its earlier ones (see spreadAttributionAsks).
+  const turns = createAskTurns();
 
   const pause = () => abortablePause(pollIntervalMs, stopping.signal);
 
@@ -104,6 +107,7 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
       portalUrl,
       now,
       pacing,
+      turns,
       logger,
       signal: stopping.signal,
     });

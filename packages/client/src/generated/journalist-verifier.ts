@@ -73,7 +73,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the data store answers too */
+        /** Readiness: the data store answers, and can write */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -759,7 +759,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["ServerError"];
-            /** @description The data store does not answer */
+            /** @description The data store does not answer, or cannot write (then `reason` says why, e.g. the disk is full) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -775,6 +775,8 @@ export interface operations {
                          * @example embedded
                          */
                         store: string;
+                        /** @description Why the store cannot write (only for that cause). */
+                        reason?: string;
                     };
                 };
             };

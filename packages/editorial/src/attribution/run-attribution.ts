@@ -22,7 +22,10 @@ import {
   type QueueItem,
   type Staff,
   forEachDueItem,
+  attributionMayFetch,
+  createAskTurns,
   spreadAttributionAsks,
+  type AskTurns,
 } from '@byline/shared/storage';
 import { readAuthorMarkup, type AuthorMarkup } from '../authorship/author-markup';
 import { authorshipSubjectOf, type AuthorshipSources } from '../authorship/authorship-subject';
@@ -92,6 +95,8 @@ export interface AttributionOptions {
   hostIntervalMs?: number;
   /** The per-host pacing kept across runs (createHostPacing); a fresh one per run without. */
   pacing?: HostPacing;
+  /** The API keys' turns kept across runs (createAskTurns): each key's asks are taken in turn with the others'. */
+  turns?: AskTurns;
   /** How long after a failed fetch (or an unreadable robots.txt) the page is tried again. One hour. */
   retryMs?: number;
   /** Failed fetches after which a job is given up. Three. */
@@ -159,11 +164,14 @@ export async function runAttribution(options: AttributionOptions): Promise<Attri
     return rules;
   };
   // The addresses lookups asked for since the last run, each made an item of its own first.
-  await spreadAttributionAsks({ queue, holder, now, signal, logger: options.logger });
+  // Each API key's asks are made due in turns, and of the due ones, the keys read longest ago go first.
+  const turns = options.turns ?? createAskTurns();
+  const spacingMs = options.hostIntervalMs ?? DEFAULT_HOST_INTERVAL_MS;
+  await spreadAttributionAsks({ queue, holder, now, signal, logger: options.logger, turns, spacingMs });
   const { leaseMs = LEASE_MS, renewEveryMs = RENEW_EVERY_MS } = options;
-  const run = { topic: ATTRIBUTION_TOPIC, holder, leaseMs, renewEveryMs, batchSize, now, signal };
+  const run = { topic: ATTRIBUTION_TOPIC, holder, leaseMs, renewEveryMs, batchSize, now, signal, order: turns.inTurn };
   await forEachDueItem(queue, run, async (item) => {
-    const outcome = await attributeItem(item, { ...options, now, pacing, robotsOf });
+    const outcome = await attributeItem(item, { ...options, now, pacing, turns, robotsOf });
     if (outcome) summary[outcome]++;
   });
   return summary;
@@ -172,6 +180,7 @@ export async function runAttribution(options: AttributionOptions): Promise<Attri
 type ItemOptions = AttributionOptions & {
   now: () => Date;
   pacing: HostPacing;
+  turns: AskTurns;
   robotsOf: (host: string) => Promise<RobotsRules>;
 };
 
@@ -207,6 +216,8 @@ async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Out
 
   // The address the lookup gave is fetched (a site may not serve the canonical form's bare host); its host is paced.
   const address = payload.address ?? url;
+  // Queued before the rule held: a port the lookup chose is never connected to.
+  if (!attributionMayFetch(address)) return finish('notAttributed', 'the address names a port other than the standard one');
   const host = hostOf(address);
   const publisher = await publishers.findById(publisherId);
   if (!host || !publisher?.verifiedAt || !publisher.attribution) {
@@ -230,6 +241,7 @@ async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Out
   }
   const crawlDelayMs = rules.kind === 'rules' ? (rules.crawlDelayMs ?? 0) : 0;
   pacing.fetched(host, now(), Math.max(hostIntervalMs, crawlDelayMs));
+  options.turns.served(payload.askedBy ?? '', now());
 
   let page;
   try {

@@ -18,7 +18,8 @@ export interface PortalCountersSetup {
 
 /**
  * The counts every portal throttle keeps, on one Redis connection when REDIS_URL is set. While Redis does not
- * answer, each instance counts on its own (nothing is refused for it) and a warning is logged at most every 30 s.
+ * answer, each instance counts on its own without waiting on it (nothing is refused for it), and the switch is logged
+ * each way once (see connectCounterRedis).
  */
 export async function createPortalCounters({
   logger,
@@ -31,7 +32,7 @@ export async function createPortalCounters({
     up: 'Redis answers again; sign-in and “Check now” throttles are shared',
   });
   return {
-    counters: CounterStore.redis(redis.client, { keyPrefix, onFallback: redis.onFallback }),
+    counters: CounterStore.redis(redis.client, { keyPrefix, breaker: redis.breaker }),
     close: redis.close,
   };
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { StoreFileGuard } from '../store/sqlite/store-file-guard';
-import { unavailableOr } from '../store/sqlite/sqlite-errors';
+import { cannotWriteProblem, unavailableOr } from '../store/sqlite/sqlite-errors';
+import type { WriteHealth } from '../store/write-health';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from '../store/sqlite/write-without-blocking';
 
 /**
@@ -15,6 +16,8 @@ export const NOT_REPLANNED = '+?';
 export interface SqliteDatabaseHooks {
   /** The store file's guard: reads are refused once the file is gone, writes once it cannot be written. */
   guard?: StoreFileGuard;
+  /** Told of every write's outcome, so that readiness knows when the disk is full (see WriteHealth). */
+  writes?: WriteHealth;
   /**
    * Runs before every read and write: the store ends the verifiers' lookup snapshot here, so that what a resource
    * writes is seen by the lookups that follow (see TurnSnapshot).
@@ -102,9 +105,9 @@ export class SqliteDatabase {
       this.hooks.guard?.checkReadable();
       this.hooks.beforeWork?.();
       this.hooks.guard?.checkWritable();
-      return Promise.resolve(work(this.connection));
+      return this.watched(Promise.resolve(work(this.connection)));
     } catch (error) {
-      return Promise.reject(unavailableOr(error));
+      return this.watched(Promise.reject(unavailableOr(error)));
     }
   }
 
@@ -115,7 +118,7 @@ export class SqliteDatabase {
    */
   write<T>(work: (db: Database.Database) => T, patienceMs = BUSY_TIMEOUT_MS): Promise<T> {
     const transaction = this.connection.transaction(() => work(this.connection));
-    return writeWithoutBlocking(
+    const written = writeWithoutBlocking(
       this.connection,
       () => {
         this.hooks.guard?.checkWritable();
@@ -124,5 +127,10 @@ export class SqliteDatabase {
       },
       patienceMs,
     );
+    return this.watched(written);
+  }
+
+  private watched<T>(write: Promise<T>): Promise<T> {
+    return this.hooks.writes ? this.hooks.writes.watch(write, cannotWriteProblem) : write;
   }
 }

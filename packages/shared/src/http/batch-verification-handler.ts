@@ -6,12 +6,12 @@ import { authenticate } from './authenticate';
 import { parseBody } from './body-parsing';
 import { applyRateLimit } from './rate-limit';
 import { sendTagged } from './send-json-text';
-import type { VerificationGate } from './verification-handler';
+import type { Caller, VerificationGate } from './verification-handler';
 import { batchValidator, type BatchItems } from './validate-batch';
 
 export interface BatchVerificationOperation<Input> extends BatchItems<Input> {
   /** The single operation's use case, run for each item. */
-  answer: (input: Input) => Promise<TaggedAnswer>;
+  answer: (input: Input, caller: Caller) => Promise<TaggedAnswer>;
   /**
    * The same answers for all the items at once, in their order, where the store can read them together; used
    * instead of `answer` when given. Each must be the answer `answer` gives its item.
@@ -45,7 +45,7 @@ export function batchVerificationHandler<Input>(
     await applyRateLimit(credential.key, res, limiting, limit, batch.inputs.length);
     const answers = operation.answerMany
       ? await operation.answerMany(batch.inputs)
-      : await Promise.all(batch.inputs.map((input) => operation.answer(input)));
+      : await Promise.all(batch.inputs.map((input) => operation.answer(input, { key: credential.key })));
     const { body, etag } = batchAnswer(batch.items, answers);
     sendTagged(req, res, body, etag);
   };

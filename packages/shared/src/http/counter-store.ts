@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { NEVER_OPEN, type CounterBreaker } from './redis-breaker';
 
 export interface CounterOptions {
   /** Part of the keys' names: counters of different names never mix. */
@@ -27,7 +28,8 @@ export interface Take extends Count {
 /**
  * Where throttles keep their counts (rate-limiter-flexible): in Redis, shared by every instance, or in this
  * process's memory. While Redis does not answer, each counter counts in this process instead (so a Redis outage
- * never refuses anyone or fails a request), and `onFallback` is told.
+ * never refuses anyone or fails a request): the first failure opens the `breaker`, and while it is open Redis is
+ * not asked at all (a Redis that hangs holds no request; see RedisBreaker).
  */
 export class CounterStore {
   private constructor(private readonly make: (options: CounterOptions) => Counter) {}
@@ -36,10 +38,7 @@ export class CounterStore {
     return new CounterStore((options) => new Counter(memoryLimiter(options)));
   }
 
-  static redis(
-    client: Redis,
-    { keyPrefix, onFallback }: { keyPrefix: string; onFallback?: (error: unknown) => void },
-  ): CounterStore {
+  static redis(client: Redis, { keyPrefix, breaker }: { keyPrefix: string; breaker: CounterBreaker }): CounterStore {
     return new CounterStore((options) => {
       const shared = new RateLimiterRedis({
         storeClient: client,
@@ -49,7 +48,7 @@ export class CounterStore {
         blockDuration: options.blockSeconds,
         rejectIfRedisNotReady: true,
       });
-      return new Counter(shared, memoryLimiter(options), onFallback);
+      return new Counter(shared, memoryLimiter(options), breaker);
     });
   }
 
@@ -63,7 +62,7 @@ export class Counter {
   constructor(
     private readonly primary: RateLimiterAbstract,
     private readonly fallback?: RateLimiterAbstract,
-    private readonly onFallback: (error: unknown) => void = () => {},
+    private readonly breaker: CounterBreaker = NEVER_OPEN,
   ) {}
 
   /** Counts `points` more for the key; `windowSeconds` sets the window's length when this take starts it. */
@@ -93,11 +92,12 @@ export class Counter {
   }
 
   private async run<T>(operation: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+    if (this.fallback && this.breaker.open) return operation(this.fallback);
     try {
       return await operation(this.primary);
     } catch (error) {
       if (error instanceof RateLimiterRes || !this.fallback) throw error;
-      this.onFallback(error);
+      this.breaker.failed(error);
       return operation(this.fallback);
     }
   }

@@ -28,3 +28,4 @@ export * from './client-address';
 export * from '../service/web-concurrency';
 export * from './client-errors';
 export * from '../cors/cors-headers';
+export * from './redis-breaker';

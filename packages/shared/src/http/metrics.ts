@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { RequestRecorder } from './request-context';
 
 export interface Metrics {
@@ -25,4 +25,10 @@ export function createMetrics(service: string): Metrics {
     duration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
   };
   return { registry, record };
+}
+
+/** A counter of the app's own, by one label (`name` ends in `_total`); what it returns counts one. */
+export function labelledCounter(metrics: Metrics, name: string, help: string, label: string): (value: string) => void {
+  const counter = new Counter({ name, help, labelNames: [label], registers: [metrics.registry] });
+  return (value) => counter.inc({ [label]: value });
 }

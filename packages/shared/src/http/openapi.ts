@@ -337,11 +337,18 @@ const opsPaths = {
   '/healthz': ops('getHealth', 'Liveness: the process answers', {
     '200': jsonAnswer('Alive', closedObject({ status: { type: 'string', const: 'ok' } })),
   }),
-  '/readyz': ops('getReadiness', 'Readiness: the data store answers too', {
+  '/readyz': ops('getReadiness', 'Readiness: the data store answers, and can write', {
     '200': jsonAnswer('Ready', closedObject({ status: { type: 'string', const: 'ready' }, store })),
     '503': jsonAnswer(
-      'The data store does not answer',
-      closedObject({ status: { type: 'string', const: 'unavailable' }, store }),
+      'The data store does not answer, or cannot write (then `reason` says why, e.g. the disk is full)',
+      {
+        ...closedObject({ status: { type: 'string', const: 'unavailable' }, store }),
+        properties: {
+          status: { type: 'string', const: 'unavailable' },
+          store,
+          reason: { type: 'string', description: 'Why the store cannot write (only for that cause).' },
+        },
+      },
       {
         ...requestId,
         'Retry-After': header('RetryAfter'),

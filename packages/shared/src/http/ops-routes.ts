@@ -2,6 +2,7 @@ import compression from 'compression';
 import { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import type { Store } from '../store/store';
+import { StoreCannotWriteError } from '../store/write-health';
 import { STORE_RETRY_AFTER_SECONDS } from './error-handler';
 import type { Metrics } from './metrics';
 import type { OpenApiDocument } from './openapi';
@@ -25,7 +26,10 @@ export function opsRoutes(store: Store, metrics: Metrics, openApi: OpenApiDocume
   return router;
 }
 
-/** The orchestrator's probes alone, for the portal and the worker: /healthz (liveness) and /readyz (the store answers). */
+/**
+ * The orchestrator's probes alone, for the portal and the worker: /healthz (liveness) and /readyz (the store answers,
+ * and can write: after a write failed for a full disk, 503 with the reason until a small probe write succeeds).
+ */
 export function probeRoutes(store: Store): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
@@ -35,9 +39,11 @@ export function probeRoutes(store: Store): Router {
     try {
       await store.ping();
       res.json({ status: 'ready', store: store.kind });
-    } catch {
+    } catch (error) {
       res.setHeader('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
-      res.status(503).json({ status: 'unavailable', store: store.kind });
+      // Only this reason is told: the others' messages may name files or hosts.
+      const reason = error instanceof StoreCannotWriteError ? { reason: error.message } : {};
+      res.status(503).json({ status: 'unavailable', store: store.kind, ...reason });
     }
   });
   return router;

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { NEVER_OPEN, type CounterBreaker } from './redis-breaker';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 /**
@@ -19,26 +20,27 @@ export interface RateLimitDecision {
 export interface RedisCounterOptions {
   /** Prefix of the Redis keys; instances sharing a prefix share the budgets. */
   keyPrefix?: string;
-  /** Called when Redis cannot count and this process counts on its own instead. */
-  onFallback?: (error: unknown) => void;
+  /** Told when Redis cannot count; while it is open, this process counts on its own without asking Redis. */
+  breaker?: CounterBreaker;
 }
 
 /**
  * Requests per key in fixed one-minute windows (rate-limiter-flexible). With Redis the counts are shared
- * by every instance; when Redis does not answer, this process counts in memory and keeps answering.
+ * by every instance; when Redis does not answer, this process counts in memory and keeps answering (and, once the
+ * breaker is open, does not ask Redis until it answers again).
  */
 export class RateLimitCounter {
   private constructor(
     private readonly primary: RateLimiterAbstract,
     private readonly fallback?: RateLimiterAbstract,
-    private readonly onFallback: (error: unknown) => void = () => {},
+    private readonly breaker: CounterBreaker = NEVER_OPEN,
   ) {}
 
   static inMemory(): RateLimitCounter {
     return new RateLimitCounter(memoryLimiter());
   }
 
-  static redis(client: Redis, { keyPrefix = 'byline:rl', onFallback }: RedisCounterOptions = {}): RateLimitCounter {
+  static redis(client: Redis, { keyPrefix = 'byline:rl', breaker }: RedisCounterOptions = {}): RateLimitCounter {
     const shared = new RateLimiterRedis({
       storeClient: client,
       keyPrefix,
@@ -46,7 +48,7 @@ export class RateLimitCounter {
       duration: RATE_LIMIT_WINDOW_SECONDS,
       rejectIfRedisNotReady: true,
     });
-    return new RateLimitCounter(shared, memoryLimiter(), onFallback);
+    return new RateLimitCounter(shared, memoryLimiter(), breaker);
   }
 
   /**
@@ -72,21 +74,22 @@ export class RateLimitCounter {
 
   /** Counts on the shared store, or on this process's own when it does not answer; says which, for a refund. */
   private async consume(key: string, units: number): Promise<{ counted: RateLimiterRes; limiter: RateLimiterAbstract }> {
+    if (this.fallback && this.breaker.open) return { counted: await this.fallback.consume(key, units), limiter: this.fallback };
     try {
       return { counted: await this.primary.consume(key, units), limiter: this.primary };
     } catch (error) {
       if (error instanceof RateLimiterRes || !this.fallback) throw error;
-      this.onFallback(error);
+      this.breaker.failed(error);
       return { counted: await this.fallback.consume(key, units), limiter: this.fallback };
     }
   }
 
-  /** Gives a refused batch's units back where they were counted; a refund that fails leaves them counted (logged as a fallback). */
+  /** Gives a refused batch's units back where they were counted; a refund that fails leaves them counted (and opens the breaker). */
   private async refund(limiter: RateLimiterAbstract, key: string, units: number): Promise<void> {
     try {
       await limiter.reward(key, units);
     } catch (error) {
-      this.onFallback(error);
+      this.breaker.failed(error);
     }
   }
 }

@@ -2,15 +2,14 @@ import { Redis } from 'ioredis';
 import { DEFAULT_AUTH_FAILURES_PER_MINUTE, DEFAULT_RATE_LIMIT_PER_MINUTE } from '../config/config';
 import type { Logger } from '../logging/logger';
 import type { Store } from '../store/store';
-import { LogThrottle } from '../usage/log-throttle';
 import { UsageMeter } from '../usage/usage-meter';
 import type { UsageRecords } from '../usage/usage-repository';
 import { AuthFailureThrottle } from './auth-failure-throttle';
 import { CounterStore } from './counter-store';
 import type { RateLimiting } from './rate-limit';
 import { RateLimitCounter } from './rate-limit-counter';
+import { RedisBreaker } from './redis-breaker';
 
-export const REDIS_WARNING_INTERVAL_MS = 30_000;
 /** A rate-limit count must never hold a request for long: past this, the instance counts on its own. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 const REDIS_READY_WAIT_MS = 2_000;
@@ -51,8 +50,8 @@ export function inMemoryRateLimiting({
 /**
  * Rate limiting for a service process. With a Redis address the counters (requests per key, failed
  * authentications per address) are shared by every instance; while Redis does not answer each instance
- * counts on its own (requests keep being answered) and a warning is logged at most every 30 s. Waits
- * briefly for Redis at start, never fails because of it.
+ * counts on its own (requests keep being answered, without waiting on Redis: see RedisBreaker), and the
+ * switch is logged each way once. Waits briefly for Redis at start, never fails because of it.
  */
 export async function createRateLimiting(options: RateLimitingOptions): Promise<RateLimiting> {
   if (!options.redisUrl) return inMemoryRateLimiting(options);
@@ -65,9 +64,9 @@ export async function createRateLimiting(options: RateLimitingOptions): Promise<
   let closing: Promise<void> | undefined;
   return {
     ...memory,
-    counter: RateLimitCounter.redis(redis.client, { keyPrefix, onFallback: redis.onFallback }),
+    counter: RateLimitCounter.redis(redis.client, { keyPrefix, breaker: redis.breaker }),
     authFailures: new AuthFailureThrottle(
-      CounterStore.redis(redis.client, { keyPrefix: keyPrefix ?? 'byline', onFallback: redis.onFallback }),
+      CounterStore.redis(redis.client, { keyPrefix: keyPrefix ?? 'byline', breaker: redis.breaker }),
       authFailuresPerMinute ?? DEFAULT_AUTH_FAILURES_PER_MINUTE,
     ),
     close() {
@@ -80,15 +79,16 @@ export async function createRateLimiting(options: RateLimitingOptions): Promise<
 /** A Redis client for counters every instance shares; see connectCounterRedis. */
 export interface CounterRedis {
   client: Redis;
-  /** Tells that a count fell back to this process (logged like a connection error). */
-  onFallback: (error: unknown) => void;
+  /** Opened by the first failed count (or connection error): counts stay in this process until Redis answers a probe. */
+  breaker: RedisBreaker;
   close(): Promise<void>;
 }
 
 /**
- * Connects to Redis for shared counters. A counter command never holds a request for long (500 ms), and
- * while Redis does not answer the callers count per instance: `messages.down` is logged as a warning at
- * most every 30 s, `messages.up` once Redis answers again. Waits briefly for Redis, never fails because of it.
+ * Connects to Redis for shared counters. A counter command never holds a request for long (500 ms), and the first
+ * that fails (or a connection error) opens the breaker: the callers then count per instance without asking Redis,
+ * and a PING every second in the background closes it once Redis answers. `messages.down` is logged as a warning
+ * when it opens, `messages.up` when it closes, once each. Waits briefly for Redis, never fails because of it.
  */
 export async function connectCounterRedis(
   redisUrl: string,
@@ -102,20 +102,8 @@ export async function connectCounterRedis(
     disconnectTimeout: 200,
     retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
   });
-  const warnings = new LogThrottle(REDIS_WARNING_INTERVAL_MS);
-  let down = false;
-  const warn = (error: unknown) => {
-    down = true;
-    const { log, suppressed } = warnings.take();
-    if (log) logger.warn(messages.down, { error: (error as Error).message, suppressed });
-  };
-  client.on('error', warn);
-  client.on('ready', () => {
-    if (!down) return;
-    down = false;
-    warnings.reset();
-    logger.info(messages.up);
-  });
+  const breaker = new RedisBreaker({ probe: () => client.ping(), logger, messages });
+  client.on('error', (error) => breaker.failed(error));
   await new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -127,8 +115,9 @@ export async function connectCounterRedis(
   });
   return {
     client,
-    onFallback: warn,
+    breaker,
     async close() {
+      breaker.stop();
       if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
       else client.disconnect();
     },

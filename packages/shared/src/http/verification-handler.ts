@@ -21,7 +21,13 @@ export interface VerificationOperation<Input> {
   /** The request fields the schema sees. */
   fields: (req: Request) => unknown;
   /** The use case: the answer, as JSON text with its ETag. */
-  answer: (input: Input) => Promise<TaggedAnswer>;
+  answer: (input: Input, caller: Caller) => Promise<TaggedAnswer>;
+}
+
+/** Who asked, for use cases that bound what one caller may set going (the v2 lookups' attribution asks). */
+export interface Caller {
+  /** The API key's public id (as the request log names it), never its secret. */
+  key: string;
 }
 
 /**
@@ -38,6 +44,6 @@ export function verificationHandler<Input>(
     await applyRateLimit(credential.key, res, limiting, perMinuteOf(credential, limiting.defaultPerMinute));
     await parseBody(req, res);
     const input = validated<Input>(schema, fields(req));
-    sendTaggedJson(req, res, await answer(input));
+    sendTaggedJson(req, res, await answer(input, { key: credential.key }));
   };
 }

@@ -127,6 +127,8 @@ export interface DueRun {
    * it, the lease must cover the whole batch.
    */
   renewEveryMs?: number;
+  /** The order a batch's items are worked in (the queue's, by due time, without). */
+  order?: (items: QueueItem[]) => QueueItem[];
 }
 
 /**
@@ -143,7 +145,7 @@ export async function forEachDueItem(queue: LeasedQueue, run: DueRun, work: (ite
     const inHand = new Set(items);
     const heartbeat = renewEveryMs ? keepLeases(queue, run, inHand) : null;
     try {
-      for (const item of items) {
+      for (const item of run.order ? run.order(items) : items) {
         if (signal?.aborted) return;
         // Checked before each item, as the heartbeat may have been late: a lease passed is another's to work.
         if (!inHand.has(item) || (renewEveryMs && !(await queue.renew(item.id, holder, now(), leaseMs)))) continue;

@@ -51,6 +51,11 @@ export interface AttributionPayload {
    */
   address?: string;
   publisherId: number;
+  /**
+   * The API key whose lookup asked for it (its public id, as the request log names it): the worker takes each key's
+   * asks in turn (see spreadAttributionAsks). Absent from asks written before keys were told apart.
+   */
+  askedBy?: string;
   /** Fetches that failed so far (absent before the first). */
   failures?: number;
   /**

@@ -3,7 +3,7 @@ import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
 import type { Logger } from '../logging/logger';
 import type { Store } from '../store/store';
 import { errorHandler, notFound } from '../http/error-handler';
-import { createMetrics } from '../http/metrics';
+import { createMetrics, type Metrics } from '../http/metrics';
 import type { OpenApiDocument } from '../http/openapi';
 import type { RateLimiting } from '../http/rate-limit';
 import { opsRoutes } from '../http/ops-routes';
@@ -34,17 +34,21 @@ export interface ServiceDeps {
 export interface ServiceParts {
   name: string;
   routes: Router;
+  /** The app's metrics, when its routes count something of their own in them (createMetrics(name)). */
+  metrics?: Metrics;
   openApi: OpenApiDocument;
 }
 
 /** The frame both verifiers share: request id, metrics and request log, the service's own routes, ops routes, 404, one error handler. */
-export function createServiceApp({ store, logger, trustProxy }: ServiceDeps, { name, routes, openApi }: ServiceParts): Express {
+export function createServiceApp(
+  { store, logger, trustProxy }: ServiceDeps,
+  { name, routes, openApi, metrics = createMetrics(name) }: ServiceParts,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   // The client address counts failed authentications; behind a proxy it comes from X-Forwarded-For only when trusted.
   app.set('trust proxy', trustProxy ?? false);
-  const metrics = createMetrics(name);
   app.use(requestContext(metrics.record, requestLog(logger)));
   // The service's own routes first: every verification would otherwise pass the ops routes' layers.
   app.use(routes);

@@ -1,5 +1,5 @@
 import { MongoNetworkError, MongoServerError } from 'mongodb';
-import { isTransient, unavailableOr } from '../../src/store/mongo/mongo-errors';
+import { cannotWriteProblem, isTransient, unavailableOr } from '../../src/store/mongo/mongo-errors';
 import { StoreUnavailableError } from '../../src/store/store';
 
 const serverError = (code: number, message: string) => new MongoServerError({ ok: 0, code, errmsg: message, message });
@@ -24,5 +24,22 @@ describe('MongoDB errors: outage or bug', () => {
     expect(isTransient(badValue)).toBe(false);
     expect(unavailableOr(badValue)).toBe(badValue);
     expect(isTransient(serverError(1, 'internal error: a bug, not an outage'))).toBe(false);
+  });
+
+  it('takes a full disk for a store that cannot write (503 and readiness refused), whatever the server says it with', () => {
+    const full = [
+      serverError(14031, 'Both data and log files are on a full disk'),
+      serverError(1, '[pool.go:95 sqlite.(*Pool).Open] database or disk is full (13)'),
+      serverError(1, 'write /data/byline.sqlite-wal: no space left on device'),
+    ];
+    for (const error of full) {
+      expect(cannotWriteProblem(error)).toBe('the database server has no space left to write');
+      expect(unavailableOr(error)).toBeInstanceOf(StoreUnavailableError);
+    }
+    const ioError = serverError(1, '[db.go:167 fsql.(*DB).InTransaction] disk I/O error (778)');
+    expect(cannotWriteProblem(ioError)).toMatch(/I\/O error/);
+    expect(unavailableOr(ioError)).toBeInstanceOf(StoreUnavailableError);
+    expect(cannotWriteProblem(serverError(2, 'unknown operator: $foo'))).toBeNull();
+    expect(cannotWriteProblem(new MongoNetworkError('connection closed'))).toBeNull();
   });
 });

@@ -105,8 +105,27 @@ export function isDuplicateKey(error: unknown): boolean {
 /** Outages become StoreUnavailableError (→ 503 with Retry-After); anything else is a bug and passes through. */
 export function unavailableOr(error: unknown): unknown {
   if (error instanceof StoreUnavailableError) return error;
-  if (isTransient(error)) {
+  // A full disk is the operator's to fix, not a bug: 503, as the embedded store's SQLITE_FULL is.
+  if (isTransient(error) || cannotWriteProblem(error)) {
     return new StoreUnavailableError(`mongodb: ${(error as Error).message}`, { cause: error });
   }
   return error;
+}
+
+/** MongoDB's OutOfDiskSpace; FerretDB passes on its backend's words (SQLite's, PostgreSQL's). */
+const OUT_OF_DISK_SPACE = 14031;
+const NO_SPACE = /no space left on device|database or disk is full|could not extend file|OutOfDiskSpace/i;
+/** SQLite's SQLITE_IOERR as FerretDB's SQLite backend words it (a write past a file size limit, a failing disk). */
+const DISK_IO_ERROR = /\bdisk I\/O error\b/i;
+
+/**
+ * What an operation's error says of the store's ability to write at all (a full disk, a disk that fails writes), or
+ * null for anything else; as the embedded store takes SQLITE_FULL and SQLITE_IOERR.
+ */
+export function cannotWriteProblem(error: unknown): string | null {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const words = typeof message === 'string' ? message : '';
+  if (code === OUT_OF_DISK_SPACE || NO_SPACE.test(words)) return 'the database server has no space left to write';
+  if (DISK_IO_ERROR.test(words)) return 'the database server’s disk answered a write with an I/O error';
+  return null;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { StoreDatabase } from '../../database/store-database';
 import type { Db } from 'mongodb';
 import type { AuthorView, SocialType } from '../../domain/types';
@@ -15,7 +16,8 @@ import type { HandleLookup, Store } from '../store';
 import { StoreUnavailableError } from '../store';
 import { databaseName } from './mongo-client-options';
 import { MongoConnection } from './mongo-connection';
-import { unavailableOr } from './mongo-errors';
+import { cannotWriteProblem, unavailableOr } from './mongo-errors';
+import { WriteHealth } from '../write-health';
 import { migrate } from './mongo-migrations';
 import { collectionOf, type ProfileDoc } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
@@ -60,11 +62,14 @@ export class MongoStore implements Store {
   readonly kind = 'mongodb';
   readonly database: StoreDatabase = { kind: 'mongodb', mongo: this };
   private readonly schema: RetryingInit;
+  /** Remembers an operation refused for a full disk, for readiness (cleared by its probe write, see ping). */
+  private readonly writes: WriteHealth;
 
   private constructor(
     private readonly connection: MongoConnection,
     logger?: Logger,
   ) {
+    this.writes = new WriteHealth(logger);
     // An explicit connect per attempt: after a failed first connection the driver closes its topology,
     // and only connect() builds a new one (operations alone would keep failing with "Topology is closed").
     this.schema = new RetryingInit(async () => migrate(await connection.connect()), {
@@ -106,17 +111,30 @@ export class MongoStore implements Store {
       this.connection.noteSuccess();
       return result;
     } catch (error) {
+      // Reads and writes share this path, so only the readiness probe clears it (a read succeeding says nothing).
+      const problem = cannotWriteProblem(error);
+      if (problem) this.writes.failed(problem);
       const mapped = unavailableOr(error);
       if (mapped instanceof StoreUnavailableError) this.connection.noteOutage();
       throw mapped;
     }
   }
 
+  /** The server answers, and after a write refused for a full disk, a small write succeeds again (see WriteHealth). */
   async ping(): Promise<void> {
     await this.run(async () => {
       const answer = await this.db.command({ ping: 1 });
       if (answer.ok !== 1) throw new StoreUnavailableError('mongodb: ping was not acknowledged');
     });
+    await this.writes.check(() =>
+      this.run(async () => {
+        // An id of its own: replicas probing at once must not refuse each other's.
+        const probes = this.db.collection<{ _id: string; filler: string }>('write_probe');
+        const _id = randomUUID();
+        await probes.insertOne({ _id, filler: 'x'.repeat(65_536) });
+        await probes.deleteOne({ _id });
+      }),
+    );
   }
 
   async close(): Promise<void> {

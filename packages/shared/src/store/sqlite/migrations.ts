@@ -385,4 +385,9 @@ export const MIGRATIONS: Migration[] = [
     name: '039-vouching-as-it-stands',
     backfill: endVouchingAsItStands,
   },
+  {
+    // Readiness's probe write after a write failed for a full disk: a row written and deleted (see WriteHealth).
+    name: '048-write-probe',
+    sql: 'CREATE TABLE IF NOT EXISTS write_probe (id INTEGER PRIMARY KEY, filler BLOB NOT NULL)',
+  },
 ];

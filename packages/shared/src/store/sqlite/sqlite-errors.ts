@@ -15,6 +15,19 @@ export function unavailableOr(error: unknown): unknown {
   return error;
 }
 
+const CANNOT_WRITE: Record<string, string> = {
+  SQLITE_FULL: 'the disk or the database is full (SQLITE_FULL)',
+  SQLITE_IOERR: 'the disk answered a write with an I/O error (SQLITE_IOERR)',
+};
+
+/** What a failed write says of the store's ability to write at all (full disk, I/O error), or null for anything else. */
+export function cannotWriteProblem(error: unknown): string | null {
+  const cause = error instanceof StoreUnavailableError ? error.cause : error;
+  const code = (cause as { code?: string } | null)?.code ?? '';
+  const known = Object.keys(CANNOT_WRITE).find((prefix) => code.startsWith(prefix));
+  return known ? CANNOT_WRITE[known]! : null;
+}
+
 /** The embedded store's file is missing and the caller may not create one. */
 export class NoStoreError extends Error {
   constructor(readonly dataDir: string) {

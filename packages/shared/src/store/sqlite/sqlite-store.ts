@@ -21,6 +21,7 @@ import { StoreOpenLock } from './store-open-lock';
 import { TurnSnapshot } from './turn-snapshot';
 import { NOT_REPLANNED } from '../../database/sqlite-database';
 import { unavailableOr } from './sqlite-errors';
+import { WriteHealth } from '../write-health';
 import { BUSY_TIMEOUT_MS, settleReadersAfterWrite } from './write-without-blocking';
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
@@ -101,6 +102,8 @@ export class SqliteStore implements Store {
   private readonly lookup;
   /** Watches the file for being deleted, replaced or made unwritable; none for an in-memory store. */
   readonly guard: StoreFileGuard | undefined;
+  /** Remembers a write that failed for a full disk or an I/O error, for readiness. */
+  private readonly writes: WriteHealth;
   /** Held while the file is open, so that no other process opens it unsafely; none for an in-memory store. */
   private readonly lock: StoreOpenLock | undefined;
   readonly database: StoreDatabase;
@@ -122,6 +125,7 @@ export class SqliteStore implements Store {
     this.db = opened.db;
     this.lock = opened.lock;
     this.guard = file === ':memory:' ? undefined : new StoreFileGuard(file, options.logger);
+    this.writes = new WriteHealth(options.logger);
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
@@ -151,6 +155,12 @@ export class SqliteStore implements Store {
     const db = this.db;
     this.stmt = {
       ping: db.prepare('SELECT 1'),
+      // Readiness's probe while a write failure is remembered: 64 KiB written and taken back in one committed
+      // transaction, so that it needs free pages (and room in the -wal) as the writes that failed did.
+      probeWrite: () => {
+        db.prepare('INSERT INTO write_probe (filler) VALUES (zeroblob(65536))').run();
+        db.prepare('DELETE FROM write_probe').run();
+      },
       articleOwner: db.prepare<[string], { profile_id: number }>(
         'SELECT profile_id FROM articles WHERE canonical_url = ? AND active = 1',
       ),
@@ -162,6 +172,7 @@ export class SqliteStore implements Store {
       kind: 'embedded',
       sqlite: new SqliteDatabase(file, db, {
         guard: this.guard,
+        writes: this.writes,
         beforeWork: () => this.snapshot.release(),
         lookups: {
           connection: this.snapshot.db,
@@ -193,12 +204,18 @@ export class SqliteStore implements Store {
     });
   }
 
-  /** Ready means writable too: a store that cannot record usage or edits is not fit to serve. */
+  /**
+   * Ready means writable too: a store that cannot record usage or edits is not fit to serve. The files' permissions
+   * are looked at each time; a full disk is known from the writes that failed (see WriteHealth), then probed.
+   */
   async ping(): Promise<void> {
     await this.run(() => {
       this.guard?.checkWritable();
       this.stmt.ping.get();
     });
+    // As every write: one transaction, never blocking the process while another one writes (an import).
+    const { database, stmt } = this;
+    if (database.kind === 'embedded') await this.writes.check(() => database.sqlite.write(stmt.probeWrite));
   }
 
   async close(): Promise<void> {
