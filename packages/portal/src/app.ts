@@ -108,7 +108,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(cookieParser());
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(loadSession(ctx));
-  app.use(csrfToken);
+  app.use(csrfToken(publicUrls.portal));
   app.use(checkCsrf);
   app.use(requireOwnPassword);
   app.use(accountRoutes(ctx));
