@@ -316,7 +316,7 @@ describe.each(cliTargets())('byline publishers ($name store)', (factory) => {
       code: 1,
       stdout: '',
       stderr:
-        'byline: Invalid note "bad\\u202Enote": must not contain U+202E (control characters and text-direction overrides are refused)\n',
+        'byline: Invalid note "bad\\u202Enote": must not contain U+202E (control characters, invisible characters and text-direction overrides are refused)\n',
     });
     for (const command of ['verify', 'unverify', 'show']) {
       expect(await byline(target, 'publishers', command, 'nobody-here')).toEqual({
