@@ -56,7 +56,10 @@ export function cappedResponse(response: Response, maxBytes: number, nullBody: b
   const headers = new Headers(response.headers);
   headers.delete(KEPT_ENCODING);
   if (coding !== null) headers.set('content-encoding', coding);
-  if (!response.body || nullBody) return withBody(response, response.body, headers);
+  if (!response.body || nullBody) {
+    void response.body?.cancel();
+    return withBody(response, null, headers);
+  }
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
     void response.body.cancel();
     throw new ResponseTooLargeError(maxBytes);
