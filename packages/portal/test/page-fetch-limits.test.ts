@@ -150,7 +150,7 @@ describe.each(portalStoreFactories())('page fetch limits ($name store)', (factor
       });
     expect(saved.status).toBe(303);
     expect(saved.headers.location).toBe('/articles?done=saved-unread');
-    const list = await agent.get(saved.headers.location);
+    const list = await agent.get(String(saved.headers.location));
     expect(textOf(list.text)).toContain('Article saved. Its page was not read yet');
     expect(list.text).toContain('Court hears appeal');
     expect(asked).toHaveLength(1);
@@ -158,7 +158,7 @@ describe.each(portalStoreFactories())('page fetch limits ($name store)', (factor
     const id = /\/articles\/(\d+)\/edit/.exec(list.text)![1];
     const again = await agent.post(`/articles/${id}/check`).type('form').send({ _csrf: csrf });
     expect(again.status).toBe(303);
-    expect((await agent.get(again.headers.location)).status).toBe(429);
+    expect((await agent.get(String(again.headers.location))).status).toBe(429);
   });
 
   it('runs no more reads at once than the process bound; past a short wait, 503 with Retry-After', async () => {
