@@ -191,7 +191,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`Nothing was imported: 2 record(s) in ${file} are invalid:`);
     expect(result.stderr).toContain(
-      '  line 2: "profile_last_name" must not contain U+202E (control characters and text-direction overrides are refused)',
+      '  line 2: "profile_last_name" must not contain U+202E (control characters, invisible characters and text-direction overrides are refused)',
     );
     expect(result.stderr).toContain('  line 3: "articles[0].link" must not contain U+0000');
   });

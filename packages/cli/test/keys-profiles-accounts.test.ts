@@ -86,7 +86,7 @@ describe.each(cliTargets())('byline keys ($name store)', (factory) => {
       [
         ['keys', 'create', '--email', 'a@example.org', '--name', 'news\u202Edesk'],
         1,
-        /^byline: Invalid name "news\\u202Edesk": must not contain U\+202E \(control characters and text-direction overrides are refused\)\n$/,
+        /^byline: Invalid name "news\\u202Edesk": must not contain U\+202E \(control characters, invisible characters and text-direction overrides are refused\)\n$/,
       ],
       [['keys', 'create'], 2, /required option '--email <email>' not specified/],
       [['keys', 'list', '--email', 'a@example.org', '--colour'], 2, /unknown option '--colour'/],

@@ -82,6 +82,10 @@ describe.each(cliTargets())('byline publishers ($name store)', (factory) => {
       ],
       [['--name', '東京新聞'], 'The name "東京新聞" gives no slug (no Latin letters or digits): give one with --slug.'],
       [['--name', ' '], 'Invalid name " ": is not allowed to be empty'],
+      [
+        ['--name', '<script>alert(1)</script>', '--slug', 'markup'],
+        'Invalid name "<script>alert(1)</script>": must contain a letter: markup such as <script>…</script> is not a name',
+      ],
     ];
     for (const [args, message] of refused) {
       expect({ args, result: await byline(target, 'publishers', 'create', ...args) }).toEqual({
@@ -316,7 +320,7 @@ describe.each(cliTargets())('byline publishers ($name store)', (factory) => {
       code: 1,
       stdout: '',
       stderr:
-        'byline: Invalid note "bad\\u202Enote": must not contain U+202E (control characters and text-direction overrides are refused)\n',
+        'byline: Invalid note "bad\\u202Enote": must not contain U+202E (control characters, invisible characters and text-direction overrides are refused)\n',
     });
     for (const command of ['verify', 'unverify', 'show']) {
       expect(await byline(target, 'publishers', command, 'nobody-here')).toEqual({

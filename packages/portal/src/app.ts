@@ -14,6 +14,7 @@ import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
 import { createPageFetcher } from './fetch/fetch-page';
+import { PageFetchSlots } from './fetch/page-fetch-slots';
 import { checkCsrf, csrfToken } from './http/csrf';
 import { requireOwnPassword } from './http/guards';
 import { pageErrorHandler, pageNotFound } from './http/page-errors';
@@ -41,6 +42,7 @@ import { publisherRoutes } from './routes/publisher-routes';
 import { publicRoutes } from './routes/public-routes';
 import { staffRoutes } from './routes/staff-routes';
 import { DomainCheckThrottle } from './throttles/domain-check-throttle';
+import { PageFetchThrottle } from './throttles/page-fetch-throttle';
 
 export const SERVICE_NAME = 'portal';
 const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -62,11 +64,14 @@ export function createApp(deps: PortalDeps): Express {
       portalUrl: publicUrls.portal,
       post: (purpose, compose) => outbox.post(purpose, compose),
     });
+  const pageFetchSlots = deps.pageFetchSlots ?? new PageFetchSlots();
   const ctx: PortalContext = {
     store: deps.store,
     logger: deps.logger,
     outbound,
-    fetchPage: deps.fetchPage ?? createPageFetcher(outbound),
+    fetchPage: pageFetchSlots.bound(deps.fetchPage ?? createPageFetcher(outbound)),
+    pageFetchSlots,
+    pageFetchThrottle: deps.pageFetchThrottle ?? new PageFetchThrottle(),
     now: deps.now ?? (() => new Date()),
     sessionTtlMs: deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     throttle: deps.throttle ?? new SignInThrottle(),
@@ -103,7 +108,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(cookieParser());
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));
   app.use(loadSession(ctx));
-  app.use(csrfToken);
+  app.use(csrfToken(publicUrls.portal));
   app.use(checkCsrf);
   app.use(requireOwnPassword);
   app.use(accountRoutes(ctx));

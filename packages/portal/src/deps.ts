@@ -10,10 +10,12 @@ import type {
 } from '@byline/editorial';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
+import type { PageFetchSlots } from './fetch/page-fetch-slots';
 import type { Outbox } from './mail/outbox';
 import type { ResetRequestThrottle } from './mail/reset-request-throttle';
 import type { NetworkSignIn } from './proofs/network-sign-in/network-sign-in';
 import type { DomainCheckThrottle } from './throttles/domain-check-throttle';
+import type { PageFetchThrottle } from './throttles/page-fetch-throttle';
 import type { IdentityDecisionListener } from './use-cases/identity-review';
 
 /** Where people reach the portal and the services (PUBLIC_*_URL): links in mail and on API settings, never from a request's Host. */
@@ -32,8 +34,12 @@ export interface PortalDeps {
    * DNS_SERVERS); public addresses and the system's resolver by default. The fetchers below are built from it.
    */
   outbound?: Outbound;
-  /** Fetches article pages, within `outbound`. */
+  /** Fetches article pages, within `outbound`; run within `pageFetchSlots`. */
   fetchPage?: PageFetcher;
+  /** How many article pages this process fetches at once (4, a queue of 16 waiting up to 3 s, by default). */
+  pageFetchSlots?: PageFetchSlots;
+  /** How many article pages one person may have read per minute; in this process by default (main: Redis when set). */
+  pageFetchThrottle?: PageFetchThrottle;
   now?: () => Date;
   /** How long a sign-in lasts; 12 hours by default. */
   sessionTtlMs?: number;

@@ -17,6 +17,7 @@ import { smtpMailer } from './mail/smtp-mailer';
 import { createNetworkSignIn } from './proofs/network-sign-in/network-sign-in';
 import { loadSignInConfig } from './proofs/network-sign-in/sign-in-config';
 import { DomainCheckThrottle } from './throttles/domain-check-throttle';
+import { PageFetchThrottle } from './throttles/page-fetch-throttle';
 import { createPortalCounters } from './throttles/portal-counters';
 
 /** Start-up: checked config, stores, HTTP server on PORTAL_PORT, graceful stop on SIGTERM/SIGINT. */
@@ -32,10 +33,11 @@ async function main(): Promise<void> {
   const store = await openStoreOrExit(config, logger);
   // Behind a TLS-terminating proxy, set TRUST_PROXY so cookies are marked Secure and throttles see client addresses.
   const trustProxy = config.trustProxy;
-  // One set of counts for the sign-in and "Check now" throttles: in Redis (shared by every instance) when REDIS_URL is set.
+  // One set of counts for the sign-in, "Check now" and page-read throttles: in Redis (shared by every instance) when REDIS_URL is set.
   const counters = await createPortalCounters({ logger, redisUrl: config.redisUrl });
   const throttle = new SignInThrottle({ counters: counters.counters });
   const domainCheckThrottle = new DomainCheckThrottle({ counters: counters.counters });
+  const pageFetchThrottle = new PageFetchThrottle({ counters: counters.counters });
   // SMTP_URL holds a password: only whether mail is on is logged.
   const outbox = new Outbox(config.smtpUrl ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom! }) : null, logger);
   if (!outbox.available)
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     trustProxy,
     throttle,
     domainCheckThrottle,
+    pageFetchThrottle,
     outbox,
     publicUrls,
     recheckPolicy,

@@ -56,6 +56,12 @@ describe.each(portalStoreFactories())('embeddable badge ($name store)', (factory
       '%3Cscript%3E%20x',
       '%00',
       'a'.repeat(500),
+      // Bytes that do not decode as UTF-8, a lone %, an empty slug, a slash: still a badge address, still neutral.
+      '%ff',
+      '%E0%A4%A',
+      '%',
+      '',
+      'a/b',
     ];
     const answers = await Promise.all(addresses.map((slug) => badgeOf(portal, slug)));
 

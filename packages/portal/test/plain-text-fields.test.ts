@@ -45,7 +45,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     );
 
     expect(res.status).toBe(422);
-    const because = '(control characters and text-direction overrides are refused)';
+    const because = '(control characters, invisible characters and text-direction overrides are refused)';
     expect(errorOf(res.text, 'profile_first_name')).toBe(`First name must not contain U+0000 ${because}`);
     expect(errorOf(res.text, 'profile_last_name')).toBe(`Last name must not contain U+202E ${because}`);
     expect(errorOf(res.text, 'profile_title')).toBe(`Title must not contain U+2066 ${because}`);
@@ -81,6 +81,68 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       profile_employer: employer,
       profile_bio: 'Line one.\r\nLine two,\twith a tab.',
     });
+  });
+
+  it.each([
+    ['a line separator', '\u2028', 'U+2028'],
+    ['a paragraph separator', '\u2029', 'U+2029'],
+    ['a zero-width space', '\u200B', 'U+200B'],
+    ['a byte-order mark', '\uFEFF', 'U+FEFF'],
+    ['a soft hyphen', '\u00AD', 'U+00AD'],
+    ['a word joiner', '\u2060', 'U+2060'],
+  ])('refuses %s in a name and a title, naming the field, and saves nothing', async (_what, character, code) => {
+    const { agent, email } = await signedUp(portal.app);
+    const res = await submit(
+      agent,
+      '/profile',
+      '/profile',
+      profileForm({ profile_first_name: `Ao${character}ife`, profile_title: `Courts${character} reporter` }),
+    );
+    expect(res.status).toBe(422);
+    const because = '(control characters, invisible characters and text-direction overrides are refused)';
+    expect(errorOf(res.text, 'profile_first_name')).toBe(`First name must not contain ${code} ${because}`);
+    expect(errorOf(res.text, 'profile_title')).toBe(`Title must not contain ${code} ${because}`);
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+  });
+
+  it.each([
+    ['a script element', { profile_first_name: '<script>alert(1)</script>' }, 'profile_first_name', 'First name'],
+    ['tags alone', { profile_last_name: '<b></b><i>…</i>' }, 'profile_last_name', 'Last name'],
+    ['an image tag and digits', { profile_first_name: '<img src=x onerror=alert(1)> 42' }, 'profile_first_name', 'First name'],
+  ])('refuses a name made only of markup (%s), naming the field', async (_what, fields, field, label) => {
+    const { agent, email } = await signedUp(portal.app);
+    const res = await submit(agent, '/profile', '/profile', profileForm(fields));
+    expect(res.status).toBe(422);
+    expect(errorOf(res.text, field)).toBe(
+      `${label} must contain a letter: markup such as &lt;script&gt;…&lt;/script&gt; is not a name`,
+    );
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+  });
+
+  it('keeps a name with letters beside an angle bracket, joiners in Persian spelling, and a Welsh flag', async () => {
+    const { agent, email } = await signedUp(portal.app);
+    const res = await submit(
+      agent,
+      '/profile',
+      '/profile',
+      profileForm({
+        profile_first_name: 'Aoife <3',
+        profile_last_name: 'می\u200Cخواهم',
+        profile_title: 'Reporter \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}',
+      }),
+    );
+    expect(res.status).toBe(303);
+    const profile = await portal.backend.profiles.findById((await portal.backend.users.findByEmail(email))!.profileId!);
+    expect(profile).toMatchObject({ profile_first_name: 'Aoife <3', profile_last_name: 'می\u200Cخواهم' });
+  });
+
+  it('refuses a publisher named only in markup, naming the field', async () => {
+    const { agent } = await signedUp(portal.app);
+    const res = await submit(agent, '/publishers', '/publishers', { name: '<script>alert(1)</script>', logo_url: '' });
+    expect(res.status).toBe(422);
+    expect(errorOf(res.text, 'name')).toBe(
+      'The name must contain a letter: markup such as &lt;script&gt;…&lt;/script&gt; is not a name',
+    );
   });
 
   it('refuses a website or photo address holding a user name and password', async () => {
@@ -139,7 +201,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
 
       expect(res.status).toBe(422);
       expect(errorOf(res.text, 'title')).toBe(
-        'The headline must not contain U+202E (control characters and text-direction overrides are refused)',
+        'The headline must not contain U+202E (control characters, invisible characters and text-direction overrides are refused)',
       );
       expect(errorOf(res.text, 'tags')).toMatch(/^Tags must not contain U\+0000/);
       expect(errorOf(res.text, 'link')).toBe('The article address must not hold a user name or password (user:password@)');
@@ -167,7 +229,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       const res = await submit(agent, '/settings/api', '/settings/api/keys', { name: `news${RLO}page` });
       expect(res.status).toBe(422);
       expect(errorOf(res.text, 'name')).toBe(
-        'The key name must not contain U+202E (control characters and text-direction overrides are refused)',
+        'The key name must not contain U+202E (control characters, invisible characters and text-direction overrides are refused)',
       );
       expect(await backendOf(portal.store).apiAccounts.keysOf(email)).toEqual([]);
     });

@@ -92,6 +92,13 @@ export function sendBytes(test: Test, bytes: Buffer): Test {
   return test.serialize((body: unknown) => body as string).send(bytes);
 }
 
+/** The JSON text of `value` with a byte 0xff (never valid in UTF-8) inside its last string. */
+export function withInvalidUtf8(value: unknown): Buffer {
+  const text = JSON.stringify(value);
+  const at = text.lastIndexOf('"');
+  return Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xff]), Buffer.from(text.slice(at))]);
+}
+
 /** A 401 problem that tells the caller to use a Bearer token. */
 export function expectUnauthorized(res: Response): void {
   expectProblem(res, 401);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import Joi from 'joi';
-import { plainTextRule } from '@byline/shared';
+import { nameRule, plainTextRule } from '@byline/shared';
 import {
   backendOf,
   checkPublisherDomain,
@@ -32,7 +32,7 @@ import { staffRecord } from '../publishers-transfer/export-publishers';
 /** Who the publisher's history names for these commands: the same operator as `byline profiles verify`'s. */
 export const OPERATOR_ACTOR = 'operator (command line)';
 
-const nameSchema = Joi.string().trim().min(1).max(200).required().custom(plainTextRule('line'));
+const nameSchema = Joi.string().trim().min(1).max(200).required().custom(plainTextRule('line')).custom(nameRule());
 
 /** The form slugOf gives, so a slug typed by hand reads like a derived one in addresses and lists. */
 const slugSchema = Joi.string()

@@ -15,6 +15,18 @@ export const BADGE_MAX_AGE_SECONDS = 300;
 
 export const badgePath = (slug: string) => `/j/${encodeURIComponent(slug)}/badge.svg`;
 
+/** Every address of the form /j/…/badge.svg, whatever it holds between (nothing, slashes, bytes that do not decode). */
+const BADGE_ADDRESS = /^\/j\/.*\/badge\.svg$/;
+
+/** The slug part of a badge address, percent-decoded; undefined when it does not decode (as UTF-8). */
+function decodedSlug(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path.slice('/j/'.length, -'/badge.svg'.length));
+  } catch {
+    return undefined;
+  }
+}
+
 const etagOf = (svg: string) => `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
 
 /**
@@ -45,8 +57,10 @@ export function badgeRoutes({ store }: PortalContext): Router {
   const { profiles } = backendOf(store);
   const router = Router();
   // The pages' headers first, so an error page from here (the store down) is sent like any other; a badge replaces them.
-  router.get('/j/:slug/badge.svg', securityHeaders, async (req, res) => {
-    const slug = badgeSlug(req.params);
+  // Matched as a pattern without parameters, and the slug decoded here: a named parameter that does not decode
+  // (`/j/%ff/badge.svg`) would be a 400 page from the router, where every ill-formed address gets the neutral badge.
+  router.get(BADGE_ADDRESS, securityHeaders, async (req, res) => {
+    const slug = badgeSlug({ slug: decodedSlug(req.path) });
     const found = slug === undefined ? null : await findPublicProfile(profiles, slug);
     sendBadge(req, res, found?.verified ? verifiedBadge(found.name) : NEUTRAL_BADGE);
   });

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { plainTextRule, socialHandleRule, SOCIAL_TYPES, type SocialType, type TextKind } from '@byline/shared';
+import { nameRule, plainTextRule, socialHandleRule, SOCIAL_TYPES, type SocialType, type TextKind } from '@byline/shared';
 
 const text = (label: string, max: number, kind: TextKind) =>
   Joi.string().trim().allow('').max(max).default('').label(label).custom(plainTextRule(kind));
@@ -53,8 +53,9 @@ export const profileFormSchema = Joi.object({
     .required()
     .label('First name')
     .custom(plainTextRule('line'))
+    .custom(nameRule())
     .messages({ 'string.empty': 'Enter your first name', 'any.required': 'Enter your first name' }),
-  profile_last_name: line('Last name', 200),
+  profile_last_name: line('Last name', 200).custom(nameRule()),
   profile_title: line('Title', 300),
   profile_bio: prose('Biography', 20_000),
   profile_employer: line('Employer', 300),

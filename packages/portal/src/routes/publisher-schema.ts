@@ -1,11 +1,11 @@
 import Joi from 'joi';
-import { plainTextRule, UNSAFE_CHARACTER_REASON, unsafeCharacterIn } from '@byline/shared';
+import { nameRule, plainTextRule, UNSAFE_CHARACTER_REASON, unsafeCharacterIn } from '@byline/shared';
 import { InvalidAttributionDomainError, normaliseAttributionDomain } from '@byline/editorial';
 import { line, withoutCredentials } from './profile-schema';
 
 /** A new publisher: its name (the slug is made from it) and, if it has one, the https address of its logo. */
 export const newPublisherSchema = Joi.object({
-  name: Joi.string().trim().max(200).required().label('The name').custom(plainTextRule('line')).messages({
+  name: Joi.string().trim().max(200).required().label('The name').custom(plainTextRule('line')).custom(nameRule()).messages({
     'string.empty': 'The name is required: the outlet’s name as readers know it.',
     'any.required': 'The name is required: the outlet’s name as readers know it.',
     'string.max': 'The name takes up to 200 characters.',

@@ -2,7 +2,7 @@ import type { Logger } from '@byline/shared';
 import { connectCounterRedis, CounterStore } from '@byline/shared/http';
 
 export interface PortalCounters {
-  /** Where the portal's throttles (sign-in, domain checks) keep their counts. */
+  /** Where the portal's throttles (sign-in, domain checks, page reads) keep their counts. */
   counters: CounterStore;
   /** Lets go of what the counters hold (the Redis connection). */
   close(): Promise<void>;
@@ -28,8 +28,8 @@ export async function createPortalCounters({
 }: PortalCountersSetup): Promise<PortalCounters> {
   if (!redisUrl) return { counters: CounterStore.inMemory(), close: async () => {} };
   const redis = await connectCounterRedis(redisUrl, logger, {
-    down: 'Redis does not answer; sign-in throttles are counted per instance until it does, and “Check now” throttles too',
-    up: 'Redis answers again; sign-in and “Check now” throttles are shared',
+    down: 'Redis does not answer; sign-in throttles are counted per instance until it does, and “Check now” and page-read throttles too',
+    up: 'Redis answers again; sign-in, “Check now” and page-read throttles are shared',
   });
   return {
     counters: CounterStore.redis(redis.client, { keyPrefix, breaker: redis.breaker }),

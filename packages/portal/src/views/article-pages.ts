@@ -60,12 +60,13 @@ export function articleList(
   articles: ArticleClaim[],
   notice?: string,
   publicAddress: string | null = null,
+  link = '',
 ): SafeHtml {
   return html`<h1>Your articles</h1>
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
     <form method="post" action="/articles/fetch" class="card" novalidate>
       ${csrfField(csrf)}
-      ${field({ name: 'link', label: 'Article address', type: 'url', hint: 'Paste the address of an article you wrote; Byline reads its title, image and date, and checks that the page credits you.' })}
+      ${field({ name: 'link', label: 'Article address', type: 'url', value: link, hint: 'Paste the address of an article you wrote; Byline reads its title, image and date, and checks that the page credits you.' })}
       <button type="submit">Add article</button>
     </form>
     ${markupHelp(publicAddress)}

@@ -1,7 +1,10 @@
 import net, { type LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import type { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AddressPolicy } from './address-policy';
+import { cappedResponse, keepEncodedInterceptor } from './capped-body';
+
+export { ResponseTooLargeError } from './capped-body';
 import { SYSTEM_NAME_RESOLVER, type ResolvedAddress, type Resolver } from './name-resolver';
 
 type Undici = typeof import('undici');
@@ -43,14 +46,6 @@ export class UnresolvedHostError extends Error {
   }
 }
 
-/** A response body larger than the cap. */
-export class ResponseTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`The response is larger than ${maxBytes} bytes.`);
-    this.name = 'ResponseTooLargeError';
-  }
-}
-
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
@@ -62,7 +57,7 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  *   to without calling the lookup — is checked the same way;
  * - redirects are not followed unless the request asks for it (`redirect: 'follow'`), and then each hop is
  *   checked by the same connector;
- * - 10 s for the whole exchange, and at most 1 MB of body read;
+ * - 10 s for the whole exchange, and at most 1 MB of body read, counted as it is decoded (cappedResponse);
  * - https trusts Node's built-in roots, and the operator's certificates (OUTBOUND_CA_FILE) when given.
  * undici is loaded on the first request, so that importing @byline/shared stays cheap.
  */
@@ -88,7 +83,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
     );
   };
 
-  let loaded: { agent: Agent; fetch: Undici['fetch'] } | undefined;
+  let loaded: { agent: Dispatcher; fetch: Undici['fetch'] } | undefined;
   const load = () => {
     // Required on first use rather than imported: undici adds half again to the load time of @byline/shared,
     // which the verifiers and the CLI import without fetching anything. (A dynamic import() would load it as an
@@ -103,7 +98,9 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
       if (net.isIP(host) && !allowed(host)) return callback(new UnsafeAddressError(host), null);
       connector(connectOptions, callback);
     };
-    return { agent: new undici.Agent({ connect: checkedConnect }), fetch: undici.fetch };
+    // Bodies are decoded by cappedResponse, which stops at the cap, rather than by fetch, which reads ahead.
+    const agent = new undici.Agent({ connect: checkedConnect }).compose(keepEncodedInterceptor(undici));
+    return { agent, fetch: undici.fetch };
   };
 
   return async (input, init = {}) => {
@@ -121,7 +118,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
     } catch (error) {
       throw knownCauseOf(error) ?? error;
     }
-    return capped(response, maxBytes);
+    return cappedResponse(response, maxBytes, NULL_BODY_STATUSES.has(response.status));
   };
 }
 
@@ -131,28 +128,4 @@ function knownCauseOf(error: unknown): UnsafeAddressError | UnresolvedHostError 
     if (cause instanceof UnsafeAddressError || cause instanceof UnresolvedHostError) return cause;
   }
   return undefined;
-}
-
-/** The same response, with a body that fails once more than `maxBytes` have been read. */
-function capped(response: Response, maxBytes: number): Response {
-  if (!response.body || NULL_BODY_STATUSES.has(response.status)) return response;
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-    void response.body.cancel();
-    throw new ResponseTooLargeError(maxBytes);
-  }
-  let size = 0;
-  const limit = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      size += chunk.byteLength;
-      if (size > maxBytes) controller.error(new ResponseTooLargeError(maxBytes));
-      else controller.enqueue(chunk);
-    },
-  });
-  const limited = new Response(response.body.pipeThrough(limit), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-  Object.defineProperty(limited, 'url', { value: response.url });
-  return limited;
 }

@@ -17,6 +17,7 @@
  */
 import http from 'node:http';
 import { anArticle, aProfile, seed } from '@byline/test-support';
+import { presessionToken } from '../../../portal/src/http/csrf';
 import { rawExchange, type RawOutcome, type RawResponse } from '../http/raw-http';
 import { SERVER_NAMES, serve, type Served, type ServerName } from '../http/served';
 import { seededRandom, seedFor } from './random';
@@ -87,12 +88,14 @@ async function portalSession(port: number): Promise<{ cookie: string; csrf: stri
 }
 
 async function targetFor(served: Served): Promise<Target> {
-  const signedOutCsrf = 'F'.repeat(43);
+  // A signed-out pre-session (its id in the cookie) and the token its forms carry.
+  const signedOutPresession = 'F'.repeat(43);
+  const signedOutCsrf = presessionToken(signedOutPresession);
   const target: Target = {
     port: served.port,
     ownPaths: OWN_PATHS[served.name],
     authorizations: [served.authorization],
-    cookies: [`byline_csrf=${signedOutCsrf}`],
+    cookies: [`byline_csrf=${signedOutPresession}`],
     csrfTokens: [signedOutCsrf],
     knownValues: await knownValues(served),
   };

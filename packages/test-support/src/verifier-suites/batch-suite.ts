@@ -11,7 +11,7 @@ import { backendOf } from '@byline/editorial';
 import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
 import { aProfile, type RawProfile } from '../builders';
 import { quietLogger, seed } from '../harness';
-import { expectFieldErrors, expectProblem, expectUnauthorized, serviceFixture } from '../http';
+import { expectFieldErrors, expectProblem, expectUnauthorized, sendBytes, serviceFixture, withInvalidUtf8 } from '../http';
 import { checkedRequest as request } from '../openapi-conformance';
 import { REDIS_URL, redisAnswers, uniquePrefix } from '../redis';
 import { storeFactories } from '../stores';
@@ -154,6 +154,19 @@ export function describeBatch(operation: BatchOperation, createApp: CreateApp): 
     ])('refuses %s with a 422 naming the list', async (_case, items) => {
       const list = typeof items === 'number' ? Array.from({ length: items }, () => operation.unknown) : items;
       expectFieldErrors(await batch(list), [operation.list]);
+    });
+
+    it('refuses a batch whose JSON is not valid UTF-8 (a byte 0xff in an item) with a 400 naming the body', async () => {
+      const bytes = withInvalidUtf8({ [operation.list]: [operation.lookup(first), operation.unknown] });
+      const res = await sendBytes(
+        request(service.app)
+          .post(operation.path)
+          .set('Authorization', service.authorization)
+          .set('Content-Type', 'application/json'),
+        bytes,
+      );
+      expectProblem(res, 400);
+      expect(res.body.detail).toBe('The request body is not valid UTF-8: a JSON body must be encoded in UTF-8');
     });
 
     it('answers a batch of 100, the most it takes', async () => {

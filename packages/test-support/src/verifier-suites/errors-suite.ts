@@ -1,5 +1,5 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { expectProblem, sendBytes, serviceFixture } from '../http';
+import { expectProblem, sendBytes, serviceFixture, withInvalidUtf8 } from '../http';
 import { checkedRequest as request } from '../openapi-conformance';
 import { storeFactories } from '../stores';
 import { ask, VERIFY_OPERATIONS, type CreateApp, type VerifierOperation } from './operations';
@@ -30,6 +30,12 @@ export function describeRequestErrors(operation: VerifierOperation, createApp: C
     it('answers 400 for malformed JSON', async () => {
       const truncated = `${JSON.stringify(operation.unknown).slice(0, -1)},`;
       expectProblem(await post().set('Content-Type', 'application/json').send(truncated), 400);
+    });
+
+    it('answers 400 naming the body for JSON that is not valid UTF-8 (a byte 0xff in a string)', async () => {
+      const res = await sendBytes(post().set('Content-Type', 'application/json'), withInvalidUtf8(operation.unknown));
+      expectProblem(res, 400);
+      expect(res.body.detail).toBe('The request body is not valid UTF-8: a JSON body must be encoded in UTF-8');
     });
 
     it('answers 413 for a body over 1 MB', async () => {

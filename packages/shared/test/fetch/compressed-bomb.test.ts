@@ -1,0 +1,102 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pipeline, Readable, type Transform } from 'node:stream';
+import zlib from 'node:zlib';
+import { loopbackOutbound } from '@byline/test-support';
+import { createSafeFetch, ResponseTooLargeError } from '../../src/fetch';
+
+const CAP = 256 * 1024;
+
+/** Every content coding a site may answer with, and the compressor that makes it. */
+const ENCODERS: Record<string, { header: string; encoder: () => Transform }> = {
+  gzip: { header: 'gzip', encoder: () => zlib.createGzip({ level: 1 }) },
+  deflate: { header: 'deflate', encoder: () => zlib.createDeflate({ level: 1 }) },
+  'raw deflate': { header: 'deflate', encoder: () => zlib.createDeflateRaw({ level: 1 }) },
+  br: {
+    header: 'br',
+    encoder: () => zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }),
+  },
+};
+
+/** Spaces without end: compressed, a few kilobytes stand for gigabytes. */
+function endlessSpaces(): Readable {
+  const block = Buffer.alloc(64 * 1024, 32);
+  return new Readable({
+    read() {
+      this.push(block);
+    },
+  });
+}
+
+/**
+ * Counts what the decompressors make, wherever they are created: the bytes a bomb made this process hold. (The
+ * zlib functions are wrapped, not mocked: every stream is real.)
+ */
+function countDecodedBytes() {
+  let decoded = 0;
+  const restore: (() => void)[] = [];
+  for (const name of ['createGunzip', 'createInflate', 'createInflateRaw', 'createBrotliDecompress'] as const) {
+    const original = zlib[name] as (options?: object) => Transform;
+    Object.defineProperty(zlib, name, {
+      configurable: true,
+      value: (options?: object) => {
+        const stream = original(options);
+        const push = stream.push.bind(stream);
+        stream.push = (chunk: Buffer | null) => {
+          if (chunk) decoded += chunk.byteLength;
+          return push(chunk);
+        };
+        return stream;
+      },
+    });
+    restore.push(() => Object.defineProperty(zlib, name, { configurable: true, value: original }));
+  }
+  return { decoded: () => decoded, restore: () => restore.forEach((undo) => undo()) };
+}
+
+describe('safe fetch: a compressed bomb is decoded no further than the cap', () => {
+  let server: http.Server;
+  let port: number;
+  let counter: ReturnType<typeof countDecodedBytes>;
+  const finished: string[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const [, kind, what] = decodeURIComponent(req.url!).split('/');
+      const { header, encoder } = ENCODERS[kind!]!;
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Encoding': header });
+      if (what === 'page') return pipeline(Readable.from([Buffer.from('<p>hello</p>')]), encoder(), res, () => {});
+      // Sent as the client reads it; the server stops when the client drops the connection.
+      pipeline(endlessSpaces(), encoder(), res, () => finished.push(kind!));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  beforeEach(() => (counter = countDecodedBytes()));
+  afterEach(() => counter.restore());
+
+  const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 10_000, maxBytes: CAP });
+  const url = (kind: string, what: string) => `http://127.0.0.1:${port}/${encodeURIComponent(kind)}/${what}`;
+
+  it.each(Object.keys(ENCODERS))('%s: an endless bomb fails at the cap, having decoded about the cap', async (kind) => {
+    const response = await fetch(url(kind, 'bomb'));
+    await expect(response.arrayBuffer()).rejects.toBeInstanceOf(ResponseTooLargeError);
+    // The cap, plus at most what the decoders and the stream between hold (a few 16 KB chunks).
+    expect(counter.decoded()).toBeGreaterThan(CAP);
+    expect(counter.decoded()).toBeLessThan(CAP + 128 * 1024);
+    // And nothing more is decoded after the failure: the connection is dropped, the site stops sending.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(counter.decoded()).toBeLessThan(CAP + 128 * 1024);
+    expect(finished).toContain(kind);
+  });
+
+  it.each(Object.keys(ENCODERS))('%s: an ordinary compressed page is read as sent', async (kind) => {
+    const response = await fetch(url(kind, 'page'));
+    expect(await response.text()).toBe('<p>hello</p>');
+    expect(response.headers.get('content-encoding')).toBe(ENCODERS[kind]!.header);
+  });
+});
