@@ -4,7 +4,15 @@ import type { Db } from 'mongodb';
 import { recordProof } from '@byline/editorial';
 import { COLLECTIONS } from '@byline/shared/storage';
 import { startReceiver, type Receiver } from '@byline/test-support';
-import { everythingStored, portalStoreFactories, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import {
+  csrfFrom,
+  everythingStored,
+  portalStoreFactories,
+  signedUp,
+  startPortal,
+  submit,
+  type Portal,
+} from './support/portal-harness';
 import { editor, journalist, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 import { joinedStaff, publisherOf } from './support/staff';
@@ -321,6 +329,125 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     const bytes = await everythingStored(portal.store);
     for (const text of distinctive) expect(bytes.includes(Buffer.from(text))).toBe(false);
   });
+
+  /** A verified journalist with attribution domains, an article, a proven handle, an API key and webhook, a reset link. */
+  async function leavingJournalist() {
+    const bio = `Bio-${random()} on the harbour`;
+    const person = await journalist(portal, { profile_bio: bio, attribution_domains: `leaving-${random()}.example` });
+    await submit(person.agent, '/articles', '/articles', {
+      link: `https://paper.example/${person.slug}`,
+      title: 'Harbour story',
+      published_at: '2024-03-01',
+      active: 'on',
+    });
+    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
+    await portal.backend.verification.decide({
+      profileId: person.profileId,
+      actor: 'ed@example.org',
+      action: 'verified',
+      note: 'ok',
+    });
+    await openApiAccount(person.agent);
+    await submit(person.agent, '/settings/api', '/settings/api/keys', {
+      name: 'cms',
+      kind: 'server',
+      key_origins: '',
+      key_limit: '',
+    });
+    expect((await addWebhook(person.agent, { url: receiver.url, events: ['api_key.revoked'] })).status).toBe(303);
+    await issueResetLink(portal.backend, person.email, 'https://portal.example', new Date());
+    const user = (await portal.backend.users.findByEmail(person.email))!;
+    const ids = { profileId: person.profileId, userId: user.id };
+    expect(Object.values(await personsRecords(portal, ids)).some((count) => count > 0)).toBe(true);
+    return { person, ids, distinctive: [bio, person.form.twitter.slice(1), user.passwordHash] };
+  }
+
+  /** Nothing names her any more: no record by id, none of her strings anywhere, her keys revoked. */
+  async function nothingLeftOf({ person, ids, distinctive }: Awaited<ReturnType<typeof leavingJournalist>>) {
+    expect(Object.entries(await personsRecords(portal, ids)).filter(([, count]) => count > 0)).toEqual([]);
+    const left = await everyRecord(portal);
+    for (const text of distinctive) expect(left.filter((line) => line.includes(text))).toEqual([]);
+    expect(await portal.backend.webhooks.endpointsOf(person.email)).toEqual([]);
+    expect((await portal.backend.apiAccounts.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
+  }
+
+  const onlyOn = (name: string) => (factory.name === name ? it : it.skip);
+
+  onlyOn('embedded')('an erasure that fails on the embedded store has done nothing; asked again, it completes', async () => {
+    const { database } = portal.store;
+    if (database.kind !== 'embedded') throw new Error('embedded store only');
+    const leaving = await leavingJournalist();
+    const { person } = leaving;
+    // The erasure's last write fails (as a full disk or a constraint would): its transaction is rolled back whole.
+    database.sqlite.connection.exec(
+      "CREATE TEMP TRIGGER erasure_fails BEFORE DELETE ON profiles BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    const failed = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(await portal.backend.profiles.findById(person.profileId)).toMatchObject({ verified: true });
+    expect(await portal.backend.attributionDomains.domainsOf(person.profileId)).toHaveLength(1);
+    expect((await portal.backend.apiAccounts.keysOf(person.email)).map((key) => key.revoked_at)).toEqual([null]);
+    expect(await portal.backend.webhooks.endpointsOf(person.email)).toHaveLength(1);
+    expect(await portal.backend.users.findByEmail(person.email)).not.toBeNull();
+
+    database.sqlite.connection.exec('DROP TRIGGER erasure_fails');
+    const retried = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
+    expect([retried.status, retried.headers.location]).toEqual([303, '/account/deleted']);
+    await nothingLeftOf(leaving);
+  });
+
+  onlyOn('mongodb')(
+    'on MongoDB, a deletion cut short after any of its writes is finished by asking again',
+    async () => {
+      const { database } = portal.store;
+      if (database.kind !== 'mongodb') throw new Error('MongoDB only');
+      const db = database.mongo.db;
+      const collection = db.collection.bind(db);
+      const WRITES = [
+        'insertOne',
+        'updateOne',
+        'updateMany',
+        'deleteOne',
+        'deleteMany',
+        'bulkWrite',
+        'findOneAndUpdate',
+        'replaceOne',
+      ];
+      for (let cutAfter = 0; ; cutAfter++) {
+        const leaving = await leavingJournalist();
+        const { person } = leaving;
+        const csrf = csrfFrom((await person.agent.get('/account/delete')).text);
+        // The process dies after `cutAfter` writes of the deletion: every later write fails.
+        let writes = 0;
+        db.collection = ((name: string, options?: object) => {
+          const real = collection(name, options);
+          return new Proxy(real, {
+            get(target, property, receiver) {
+              const value = Reflect.get(target, property, receiver) as unknown;
+              if (typeof value !== 'function') return value;
+              if (!WRITES.includes(String(property))) return value.bind(target);
+              return (...args: unknown[]) => {
+                if (++writes > cutAfter) return Promise.reject(new Error('process killed'));
+                return (value as (...a: unknown[]) => unknown).apply(target, args);
+              };
+            },
+          });
+        }) as typeof db.collection;
+        const first = await person.agent.post('/account/delete').type('form').send({ email: person.email, _csrf: csrf });
+        db.collection = collection;
+        if (first.status === 303) break; // the deletion needs no more writes than this
+        // Cut after the user went (ending the session failed): nothing is left to retry, nor to sign in with.
+        if (await portal.backend.users.findByEmail(person.email)) {
+          // Signed in again, where the cut came after the sessions went and before the user did.
+          await submit(person.agent, '/signin', '/signin', { email: person.email, password: person.password });
+          const retried = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
+          expect([cutAfter, retried.status, retried.headers.location]).toEqual([cutAfter, 303, '/account/deleted']);
+        }
+        await nothingLeftOf(leaving);
+      }
+    },
+    600_000,
+  );
 
   it('deleting again after the deletion is a no-op: nothing of hers is left to fail on', async () => {
     const person = await journalist(portal, { attribution_domains: `again-${random()}.example` });
