@@ -77,8 +77,8 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 
 /**
  * Every collection that names the profile by its id, as erase clears them (after its claims and evidence).
- * packages/portal/test/account-erasure.test.ts fails when a collection of mongo-schema.ts is in neither this list
- * nor its list of collections that name no profile.
+ * packages/portal/test/account-erasure.test.ts fails when a collection of mongo-schema.ts is not in its lists, or
+ * when one still holds the person's documents after a deletion (even one cut short and asked again).
  */
 export const PROFILE_COLLECTIONS = [
   'articles',

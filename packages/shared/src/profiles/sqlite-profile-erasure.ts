@@ -33,8 +33,8 @@ export function withdrawFromLookupsNow(db: Database.Database, profileId: number)
 
 /**
  * Every table that names the profile by its id, as SqliteProfiles.erase clears them (one transaction: all or none).
- * packages/portal/test/account-erasure.test.ts reads the schema for columns naming a profile and fails when a
- * table is missing here.
+ * packages/portal/test/account-erasure.test.ts reads the schema for columns naming a profile and fails when a new
+ * table is not listed there, or when a listed one still holds the person's rows after a deletion.
  */
 export const PROFILE_TABLES = [
   'claims',
@@ -81,8 +81,9 @@ function forgetEventsAboutNow(db: Database.Database, slug: string): void {
 /**
  * Every record of the profile: its queued work, evidence, claims, articles, requests, history, pending identity
  * change (on its row), handles, affiliations with publishers, attribution domains, and the profile itself; the
- * webhook events about it are dropped or redacted (forgetEventsAboutNow). The portal user that owns it keeps its account, without a
- * profile (the caller removes it).
+ * webhook events about it are dropped or redacted (forgetEventsAboutNow). The portal user that owns it keeps its
+ * account, without a profile (the caller removes it). The delivery logs are read whole (a scan of 30 days of
+ * messages): a deletion is rare, and this runs once per deletion.
  */
 export function eraseNow(db: Database.Database, profileId: number): boolean {
   const slug = db.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ?').pluck().get(profileId);
