@@ -321,8 +321,17 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
       { type: 'journalist.unverified', timestamp: expect.any(String), data: { slug: person.slug } },
     ]);
 
+    // Once sent, the worker's hourly round redacts it too: no message in any log names her any more.
+    expect(await portal.backend.webhooks.redactAboutErasedJournalists()).toBe(1);
+    const redacted = (await portal.backend.webhooks.messagesOf(endpoint!.id, 10)).map((message) => JSON.parse(message.body));
+    expect(redacted.map((body) => [body.type, body.data])).toEqual([
+      ['journalist.unverified', {}],
+      ['journalist.handle_changed', {}],
+      ['journalist.verified', {}],
+    ]);
+
     const left = await everyRecord(portal);
-    for (const text of distinctive) expect(left.filter((line) => line.includes(text))).toEqual([]);
+    for (const text of [...distinctive, person.slug]) expect(left.filter((line) => line.includes(text))).toEqual([]);
     expect(left.filter((line) => line.includes(person.email) && !KEPT_EMAIL.some((kept) => kept.test(line)))).toEqual([]);
 
     // No byte of her in the store's files (the SQLite file and its -wal; MongoDB: every document).
