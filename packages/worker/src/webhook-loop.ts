@@ -92,6 +92,9 @@ export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
     prunedAt = at;
     const pruned = await rest.webhooks.pruneMessages(new Date(at - MESSAGE_RETENTION_MS));
     if (pruned > 0) logger.info('old webhook messages pruned', { pruned });
+    // The last word about a journalist who deleted their account, once sent, keeps no more of them than the rest.
+    const redacted = await rest.webhooks.redactAboutErasedJournalists();
+    if (redacted > 0) logger.info('webhook messages about deleted journalists redacted', { redacted });
   };
 
   const loop = async () => {

@@ -272,6 +272,8 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
       `${OUTLET} /2031/harbour-report ${BYLINE_BOT_USER_AGENT}`,
     ]);
     expect(output()).toContain('"outcome":"attributed"');
+    // The logs name the journalist by id, never by name or slug.
+    for (const name of [STAFF.first, STAFF.last, STAFF.slug]) expect(output()).not.toContain(name);
   });
 
   it('credits staff by a link to their public page, and fetches one page per host per interval', async () => {

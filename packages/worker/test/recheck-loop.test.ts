@@ -133,8 +133,11 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     ]);
     expect(lines.find((line) => line.message === 'proof lapsed')).toMatchObject({
       level: 'warn',
-      profile: losing.profile.profile_slug,
+      profileId: losing.profile.id,
     });
+    // The journalist by id: neither the slug (made of the name) nor the name on any line.
+    expect(output()).not.toContain(losing.profile.profile_slug);
+    expect(output()).not.toContain(losing.profile.profile_last_name);
   });
 
   it('stop() ends a loop waiting for its next tick at once, and no run starts after it', async () => {

@@ -269,10 +269,10 @@ async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Out
   const [credit] = credited as [Credit];
   const written = await attribute(credit, { publisher, host, domain: match.domain.domain }, url, page.html, options);
   if (!written.ok) return finish('notAttributed', written.reason, { profileId: credit.member.profile.id });
+  // Ids only: what matched (the person's name, or their page's address) is kept on the proof, not in the logs.
   return finish('attributed', `the page credits active staff by ${credit.by}`, {
     profileId: credit.member.profile.id,
     articleId: written.articleId,
-    matched: credit.matched,
   });
 }
 

@@ -100,7 +100,7 @@ async function checkItem(item: QueueItem, options: ArticleRecheckOptions, now: (
   else summary[result]++;
   const reason = outcome.ok ? null : outcome.reason;
   if (result === 'lapsed') {
-    logger?.warn('article lapsed', { ...about, link: claim.article.link, reason });
+    logger?.warn('article lapsed', { ...about, reason }); // ids only: the article's address is the person's data
     options.notifier?.notify({ kind: 'proof-lapsed', profileId, claim: `article ${claim.article.link}`, note: reason ?? '' });
   } else logger?.debug('article re-checked', { ...about, result, reason });
 }

@@ -144,7 +144,8 @@ async function checkOne(
   summary.checked++;
   if (result === 'lease-lost') summary.leaseLost++;
   else summary[result]++;
-  const about = { profile: due.profileSlug, claim: { id: due.claim.id, kind: due.claim.kind, value: due.claim.value } };
+  // Ids only: the slug (made of the person's name) and the handle are the person's data, which the logs do not keep.
+  const about = { profileId: due.claim.profileId, claim: { id: due.claim.id, kind: due.claim.kind } };
   if (result === 'lapsed') {
     logger?.warn('proof lapsed', { ...about, evidence: due.evidence.id, reason: outcome.ok ? null : outcome.reason });
     // After the lapse is recorded: the owner is told what stands.

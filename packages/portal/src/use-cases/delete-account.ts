@@ -1,31 +1,36 @@
+import { overwriteErasedBytes } from '@byline/shared';
 import { removeEndpoint, type Backend, type PortalUser } from '@byline/editorial';
 
 /**
  * The person leaves, with everything the store holds of them. The writes come in this order, each safe to be the
  * last one done, and the whole safe to run again (the user goes last, so they can sign in and retry):
- * 1. the profile is withdrawn from both lookups (unverified, handles out of the index): it answers nothing from
- *    here on, whatever happens next;
+ * 1. the profile is erased (Profiles.erase): first withdrawn from both lookups (unverified, handles out of the
+ *    index), so it answers nothing from there on, then everything that names it — its queued work, claims,
+ *    evidence, articles, requests, history, pending identity change, affiliations and attribution domains — and the
+ *    delivered webhook messages about it lose their data. On the embedded store that is one transaction: if it
+ *    fails, nothing of the deletion has been done. On MongoDB it is single-document writes in the order
+ *    mongo-profile-erasure.ts gives, the profile document late, so a retry finds it and finishes;
  * 2. the API keys of their API account are revoked, so no key of theirs keeps working (the account record, with
  *    its email and usage counts, stays for the operator's billing until the operator removes it), and its webhook
  *    endpoints go, with their secrets and messages;
- * 3. the profile is erased with its claims, evidence, articles, requests, history and affiliations;
- * 4. invitations to their address that no profile took up are deleted (the address is theirs); the publishers they
+ * 3. invitations to their address that no profile took up are deleted (the address is theirs); the publishers they
  *    administer lose their admin (they stay, for the operator to hand on): a user id can be given
  *    again to the next person who signs up, who must not inherit them;
- * 5. the user goes, with their sessions and reset links.
+ * 4. the user goes, with their sessions and reset links;
+ * 5. the erased bytes are overwritten on disk where the store allows it (the embedded store's -wal).
  */
 export async function deleteAccount(
-  backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users' | 'publishers' | 'staff' | 'webhooks' | 'queue'>,
+  backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users' | 'publishers' | 'staff' | 'webhooks' | 'queue' | 'store'>,
   user: PortalUser,
   now = new Date(),
 ): Promise<void> {
-  if (user.profileId !== null) await backend.profiles.withdrawFromLookups(user.profileId);
+  if (user.profileId !== null) await backend.profiles.erase(user.profileId);
   for (const key of await backend.apiAccounts.keysOf(user.email)) {
     if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key);
   }
   for (const endpoint of await backend.webhooks.endpointsOf(user.email)) await removeEndpoint(backend, endpoint);
-  if (user.profileId !== null) await backend.profiles.erase(user.profileId);
   await backend.staff.eraseInvitationsTo(user.email);
   await backend.publishers.forgetAdmin(user.id, now);
   await backend.users.remove(user.id);
+  await overwriteErasedBytes(backend.store.database);
 }

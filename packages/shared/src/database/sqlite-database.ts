@@ -2,7 +2,11 @@ import type Database from 'better-sqlite3';
 import type { StoreFileGuard } from '../store/sqlite/store-file-guard';
 import { cannotWriteProblem, unavailableOr } from '../store/sqlite/sqlite-errors';
 import type { WriteHealth } from '../store/write-health';
+import { setTimeout as pause } from 'node:timers/promises';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from '../store/sqlite/write-without-blocking';
+
+/** Pause between tries of a checkpoint that found a reader in its way. */
+const CHECKPOINT_PAUSE_MS = 25;
 
 /**
  * SQLite re-prepares a statement that joins tables on every run when a bound parameter is compared with `=` (or
@@ -132,5 +136,32 @@ export class SqliteDatabase {
 
   private watched<T>(write: Promise<T>): Promise<T> {
     return this.hooks.writes ? this.hooks.writes.watch(write, cannotWriteProblem) : write;
+  }
+
+  /**
+   * After an erasure: every committed page is copied into the file and the -wal is emptied (a TRUNCATE
+   * checkpoint). With secure_delete on (see SqliteStore), the erased rows' pages were written zeroed; copied into
+   * the file they overwrite the old bytes there, and the old frames of the -wal, which still held them, go. A reader
+   * of another process in the way is waited for without blocking (as writes are), for up to `patienceMs`; false
+   * when it was still in the way (the next checkpoint, automatic or not, finishes the work).
+   */
+  async checkpointAndTruncate(patienceMs = BUSY_TIMEOUT_MS): Promise<boolean> {
+    const deadline = Date.now() + patienceMs;
+    for (;;) {
+      let done: boolean;
+      try {
+        this.hooks.guard?.checkWritable();
+        this.hooks.beforeWork?.();
+        this.connection.pragma('busy_timeout = 0');
+        const [result] = this.connection.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+        done = result?.busy === 0;
+      } catch (error) {
+        throw unavailableOr(error);
+      } finally {
+        this.connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+      if (done || Date.now() >= deadline) return done;
+      await pause(CHECKPOINT_PAUSE_MS);
+    }
   }
 }

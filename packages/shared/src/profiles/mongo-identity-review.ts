@@ -1,5 +1,4 @@
 import type { Db, Filter, UpdateFilter } from 'mongodb';
-import type { SocialProfiles } from '../domain/types';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { collectionOf, type ProfileDoc } from '../store/mongo/mongo-schema';
 import { insertAudit } from '../store/mongo/mongo-verification-records';
@@ -27,13 +26,7 @@ const whilePending = (change: PendingIdentityChange | undefined): Filter<Profile
  * (else it reads again), so an editor's decision or a verification made meanwhile is never overwritten. Then the
  * "requested" audit record: interrupted before it, the change is pending without its line in the history.
  */
-export async function writeSavedFields(
-  db: Db,
-  profileId: number,
-  requestedBy: string,
-  fields: ProfileFields,
-  proven: SocialProfiles,
-): Promise<void> {
+export async function writeSavedFields(db: Db, profileId: number, requestedBy: string, fields: ProfileFields): Promise<void> {
   const profiles = collectionOf(db, 'profiles');
   for (let attempt = 1; ; attempt++) {
     const current = await profiles.findOne({ _id: profileId });
@@ -43,7 +36,9 @@ export async function writeSavedFields(
     const unchanged = pending !== null && before !== undefined && sameIdentityValues(before.fields, pending);
     const at = new Date().toISOString();
     const change = pending ? (unchanged ? before : { fields: pending, requested_by: requestedBy, requested_at: at }) : undefined;
-    const profile = { ...current.profile, ...applied, profile_social_profiles: proven };
+    // The shown handles stay as they are: saveProfile shows the proven ones next (showProvenHandles), comparing
+    // with these, so a proven handle's change is told by webhook and an unproven one is not.
+    const profile = { ...current.profile, ...applied, profile_social_profiles: current.profile.profile_social_profiles };
     const update: UpdateFilter<ProfileDoc> = change
       ? { $set: { profile, pending_identity: change } }
       : { $set: { profile }, $unset: { pending_identity: '' } };

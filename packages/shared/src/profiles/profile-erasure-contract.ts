@@ -56,8 +56,12 @@ export function profileErasureContract(factory: StoreFactory): void {
     const leaving = await answeringJournalist('leaving_now', 'leaving-now');
     const staying = await answeringJournalist('staying_on', 'staying-on');
     const id = leaving.profile.id;
+    await backend().attributionDomains.setDomains(id, ['leaving.example']);
+    await backend().attributionDomains.setDomains(staying.profile.id, ['staying.example']);
 
     expect(await backend().profiles.erase(id)).toBe(true);
+    expect(await backend().attributionDomains.domainsOf(id)).toEqual([]);
+    expect(await backend().attributionDomains.domainsOf(staying.profile.id)).toEqual(['staying.example']);
     expect(await answers('leaving_now', 'leaving-now')).toEqual([null, null]);
     expect(await backend().profiles.findById(id)).toBeNull();
     expect(await backend().claims.claimsOf(id)).toEqual([]);

@@ -57,6 +57,7 @@ export class SqliteIdentityReview {
   /**
    * A save's document and pending change, written together (inside save's unit of write): the reviewed fields of
    * a verified profile keep their approved values, a new or different pending change is recorded as requested.
+   * The typed handles are not written: they become claims, and the document shows the proven ones only.
    */
   saveFields(current: Profile, userId: number, fields: ProfileFields): void {
     const { id, ...stored } = current;
@@ -70,7 +71,10 @@ export class SqliteIdentityReview {
         ? before
         : { fields: pending, requested_by: requestedBy, requested_at: now }
       : null;
-    this.sql.write.run(JSON.stringify({ ...stored, ...applied }), change ? JSON.stringify(change) : null, id);
+    // The shown handles stay those of the proven claims: the caller shows them again (showProvenHandles) once the
+    // claims are written, comparing with these, so only a proven handle's change is told by webhook.
+    const doc = { ...stored, ...applied, profile_social_profiles: stored.profile_social_profiles };
+    this.sql.write.run(JSON.stringify(doc), change ? JSON.stringify(change) : null, id);
     if (pending && !unchanged) {
       this.sql.audit.run(id, requestedBy, 'identity-change-requested', describeIdentityChange(current, pending), now);
     }

@@ -1,5 +1,5 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import { addProvenArticle, contractArticle, newJournalist, proveClaim } from '../profiles/journalist-contract';
+import { addProvenArticle, contractArticle, journalistFields, newJournalist, proveClaim } from '../profiles/journalist-contract';
 import type { QueueItem } from '../queue/leased-queue';
 import { OUTBOX_COLLECTIONS, OUTBOX_FIELD, relayStoreOutbox } from './mongo-outbox';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from './webhook-event';
@@ -99,6 +99,27 @@ export function outboxContract(factory: StoreFactory): void {
     expect(shapes(await newEvents())).toEqual([
       ['journalist.handle_changed', { slug, network: 'instagram', handle: 'quiet.one', previous: '' }, null],
     ]);
+  });
+
+  it('saving a verified profile with an unproven handle queues nothing, however often; a save that drops a proven handle queues handle_changed', async () => {
+    const { user, profile } = await newJournalist(backend(), '@proven_one');
+    const slug = profile.profile_slug;
+    await proveClaim(backend(), profile.id, 'twitter', '@proven_one');
+    await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await newEvents();
+    const withHandles = (twitter: string) => {
+      const fields = journalistFields(twitter);
+      return { ...fields, profile_social_profiles: { ...fields.profile_social_profiles, instagram: 'not.proven.yet' } };
+    };
+    for (let save = 0; save < 3; save++) await backend().profiles.save(user.id, withHandles('@proven_one'), 'aoife-brennan');
+    expect(await newEvents()).toEqual([]);
+
+    await backend().profiles.save(user.id, withHandles(''), 'aoife-brennan');
+    expect(shapes(await newEvents())).toEqual([
+      ['journalist.handle_changed', { slug, network: 'twitter', handle: '', previous: '@proven_one' }, null],
+    ]);
+    await backend().profiles.save(user.id, withHandles(''), 'aoife-brennan');
+    expect(await newEvents()).toEqual([]);
   });
 
   it('an article starting to count queues article.verified; unlisting or re-addressing it, article.deactivated', async () => {

@@ -2,7 +2,8 @@ import type { MongoDatabase } from '../database/mongo-database';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
-import type { WebhookEventType } from '../webhook-events/webhook-event';
+import type { WebhookEventType, WebhookPayload } from '../webhook-events/webhook-event';
+import { JOURNALIST_EVENT_TYPES, redactedJournalistBody } from '../webhook-events/erased-journalist';
 import type {
   NewWebhookEndpoint,
   NewWebhookMessage,
@@ -223,6 +224,35 @@ export class MongoWebhooks implements Webhooks {
       async () =>
         (await this.messages.updateOne({ _id: messageId }, { $set: { state: 'pending', attempt_count: 0 } })).matchedCount > 0,
     );
+  }
+
+  /** The profiles' slug index answers which of the slugs named are gone; only bodies not yet redacted are read. */
+  redactAboutErasedJournalists(): Promise<number> {
+    return this.database.run(async () => {
+      const sent = await this.messages
+        .find(
+          { type: { $in: [...JOURNALIST_EVENT_TYPES] }, state: { $ne: 'pending' }, body: { $not: /"redacted":/ } },
+          { projection: { _id: 1, body: 1 } },
+        )
+        .toArray();
+      const slugOf = (body: string) => (JSON.parse(body) as WebhookPayload).data?.slug;
+      const named = [...new Set(sent.map((doc) => slugOf(doc.body)).filter((slug): slug is string => typeof slug === 'string'))];
+      const present = new Set(
+        (
+          await collectionOf(this.database.db, 'profiles')
+            .find({ slug: { $in: named } }, { projection: { slug: 1 } })
+            .toArray()
+        ).map((profile) => profile.slug),
+      );
+      let redacted = 0;
+      for (const doc of sent) {
+        const slug = slugOf(doc.body);
+        if (typeof slug !== 'string' || present.has(slug)) continue;
+        await this.messages.updateOne({ _id: doc._id }, { $set: { body: redactedJournalistBody(doc.body) } });
+        redacted++;
+      }
+      return redacted;
+    });
   }
 
   pruneMessages(before: Date): Promise<number> {

@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
 import type { WebhookEventType } from '../webhook-events/webhook-event';
+import { JOURNALIST_EVENT_TYPES, redactedJournalistBody } from '../webhook-events/erased-journalist';
 import type {
   NewWebhookEndpoint,
   NewWebhookMessage,
@@ -135,6 +136,13 @@ const statements = (database: SqliteDatabase) => ({
   message: database.prepare<[number], MessageRow>('SELECT * FROM webhook_messages WHERE id = ?'),
   redeliver: database.prepare<[number]>("UPDATE webhook_messages SET state = 'pending', attempt_count = 0 WHERE id = ?"),
   prune: database.prepare<[string]>("DELETE FROM webhook_messages WHERE state <> 'pending' AND created_at < ?"),
+  aboutErasedJournalists: database.prepare<string[], { id: number; body: string }>(
+    `SELECT m.id, m.body FROM webhook_messages m WHERE m.state <> 'pending'
+       AND m.type IN (${JOURNALIST_EVENT_TYPES.map(() => '?').join(', ')})
+       AND json_extract(m.body, '$.redacted') IS NULL AND json_extract(m.body, '$.data.slug') IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.slug = json_extract(m.body, '$.data.slug'))`,
+  ),
+  setBody: database.prepare<[string, number]>('UPDATE webhook_messages SET body = ? WHERE id = ?'),
 });
 
 /** Webhook endpoints and messages in the embedded store. */
@@ -220,5 +228,13 @@ export class SqliteWebhooks implements Webhooks {
 
   pruneMessages(before: Date): Promise<number> {
     return this.database.write(() => this.sql.prune.run(before.toISOString()).changes);
+  }
+
+  redactAboutErasedJournalists(): Promise<number> {
+    return this.database.write(() => {
+      const about = this.sql.aboutErasedJournalists.all(...JOURNALIST_EVENT_TYPES);
+      for (const message of about) this.sql.setBody.run(redactedJournalistBody(message.body), message.id);
+      return about.length;
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import type { WebhookEventType } from '../webhook-events/webhook-event';
 import type { WebhookAttempt } from './webhooks-repository';
+import { newJournalist } from '../profiles/journalist-contract';
 
 /** What every Webhooks adapter does (run for each database by test/contracts/webhooks.test.ts). */
 export function webhooksContract(factory: StoreFactory): void {
@@ -106,5 +107,37 @@ export function webhooksContract(factory: StoreFactory): void {
     expect(await webhooks().find(a.id)).toBeNull();
     expect(await webhooks().findMessage(first!.id)).toBeNull();
     expect(await webhooks().remove(a.id)).toBe(false);
+  });
+
+  it("redacts sent messages about a journalist whose profile is gone; others' and those still to send stay as they are", async () => {
+    const { profile } = await newJournalist(backend());
+    const a = await endpoint('a@example.org', undefined, ['journalist.unverified', 'api_key.revoked']);
+    const body = (type: string, data: Record<string, unknown>) => JSON.stringify({ type, timestamp: T0.toISOString(), data });
+    const sent = {
+      gone: body('journalist.unverified', { slug: 'gone-journalist' }),
+      here: body('journalist.unverified', { slug: profile.profile_slug }),
+    };
+    const ok: WebhookAttempt = { at: T0.toISOString(), status: 204, error: null, excerpt: '' };
+    const add = async (eventId: string, text: string, type: WebhookEventType = 'journalist.unverified') => {
+      await webhooks().addMessage({ endpointId: a.id, eventId, type, body: text }, T0);
+      return (await webhooks().messagesOf(a.id, 1))[0]!;
+    };
+    const gone = await add('msg_gone', sent.gone);
+    const here = await add('msg_here', sent.here);
+    const key = await add('msg_key', body('api_key.revoked', { key: 'bk_1' }), 'api_key.revoked');
+    for (const message of [gone, here, key]) await webhooks().recordAttempt(message.id, ok, 'delivered');
+    const waiting = await add('msg_waiting', body('journalist.unverified', { slug: 'gone-journalist' }));
+
+    expect(await webhooks().redactAboutErasedJournalists()).toBe(1);
+    expect(JSON.parse((await webhooks().findMessage(gone.id))!.body)).toEqual({
+      type: 'journalist.unverified',
+      timestamp: T0.toISOString(),
+      data: {},
+      redacted: 'the journalist deleted their account',
+    });
+    expect((await webhooks().findMessage(here.id))!.body).toBe(sent.here);
+    expect((await webhooks().findMessage(key.id))!.body).toBe(body('api_key.revoked', { key: 'bk_1' }));
+    expect((await webhooks().findMessage(waiting.id))!.body).toBe(waiting.body);
+    expect(await webhooks().redactAboutErasedJournalists()).toBe(0);
   });
 }

@@ -102,4 +102,9 @@ export interface Webhooks {
   redeliver(messageId: number): Promise<boolean>;
   /** Deletes delivered and given-up messages made before `before` (pending ones stay); how many. */
   pruneMessages(before: Date): Promise<number>;
+  /**
+   * Delivered and given-up messages about a journalist whose profile is gone (its owner deleted their account) lose
+   * their data (redactedJournalistBody): the journalist.unverified a deletion sends, once sent. How many.
+   */
+  redactAboutErasedJournalists(): Promise<number>;
 }

@@ -3,12 +3,12 @@ import { SOCIAL_TYPES } from '../../domain/types';
 import { networkClaims } from '../../proofs/claim-values';
 import { refuseTakenHandles, writeClaims } from '../../claims/set-claims';
 import { runInTurn } from '../../database/steps';
-import { MongoClaimsUnit, provenSocialOf } from '../../claims/mongo-claims-unit';
+import { MongoClaimsUnit } from '../../claims/mongo-claims-unit';
+import { showProvenHandles } from '../../claims/proven-handles';
 import { normalizeSocialProfiles } from '../../social/social-handle';
 import type { ProfileFields } from '../../profiles/profiles-repository';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type PortalUserDoc } from './mongo-schema';
-import { rerenderInTurn } from '../../answers/mongo-answers-unit';
 import { writeSavedFields } from '../../profiles/mongo-identity-review';
 
 /*
@@ -21,8 +21,10 @@ import { writeSavedFields } from '../../profiles/mongo-identity-review';
  *    save interrupted in between finds the profile again by that mark.
  * 3. The typed handles become claims (see writeClaims in src/claims): the ones no longer listed are released
  *    (a proven one leaves the lookup index first), new ones are claimed, which never conflicts.
- * 4. Write the profile's fields, with the handles of its proven claims only (on a verified profile, a change of
- *    its reviewed identity fields is held as its pending change, see writeSavedFields), and re-render its answers.
+ * 4. Write the profile's fields, its shown handles as they were (on a verified profile, a change of its reviewed
+ *    identity fields is held as its pending change, see writeSavedFields); then show the handles of its proven
+ *    claims only, telling a verified profile's proven changes by webhook (showProvenHandles), and re-render its
+ *    answers.
  *
  * Residual risk: interrupted between 3 and 4, the profile's stored fields (and answers) lag its claims until
  * the next save; a handle released in 3 has already stopped finding it. A handle another profile proves between
@@ -89,8 +91,7 @@ export async function saveProfile(db: Db, userId: number, given: ProfileFields, 
   if (user.profile_id !== profileId) await users.updateOne({ _id: userId }, { $set: { profile_id: profileId } });
 
   await runInTurn(writeClaims(claims, profileId, wanted, new Date().toISOString()));
-  const proven = (await provenSocialOf(db, [profileId])).get(profileId)!;
-  await writeSavedFields(db, profileId, user.email, fields, proven);
-  await rerenderInTurn(db, [profileId]);
+  await writeSavedFields(db, profileId, user.email, fields);
+  await runInTurn(showProvenHandles(claims, [profileId]));
   return profileId;
 }

@@ -1,0 +1,44 @@
+import type { WebhookEventType, WebhookPayload } from './webhook-event';
+
+/** The events whose data names a journalist: by slug, and handle_changed by the handles too. */
+export const JOURNALIST_EVENT_TYPES: readonly WebhookEventType[] = [
+  'journalist.verified',
+  'journalist.unverified',
+  'journalist.handle_changed',
+];
+
+/**
+ * When a journalist deletes their account, the events about them still queued for fan-out are dropped, except
+ * journalist.unverified, which tells subscribers to stop trusting what they were told: the last word about them.
+ */
+export const DROPPED_ON_ERASURE: readonly WebhookEventType[] = ['journalist.verified', 'journalist.handle_changed'];
+
+/**
+ * The messages about an erased journalist that are redacted: every one, except a journalist.unverified still to be
+ * delivered (the last word, sent as it is; after delivery it stays in the log like any message, up to 30 days).
+ */
+export const redactedOnErasure = (message: { type: string; state: string }): boolean =>
+  !(message.type === 'journalist.unverified' && message.state === 'pending');
+
+/** What a redacted message's body says instead of the journalist it was about. */
+export const ERASED_JOURNALIST_NOTE = 'the journalist deleted their account';
+
+/** Whether a message body (a payload as JSON) is about the journalist with `slug`. */
+export function isAboutJournalist(body: string, slug: string): boolean {
+  try {
+    const payload = JSON.parse(body) as WebhookPayload;
+    return JOURNALIST_EVENT_TYPES.includes(payload.type) && payload.data?.slug === slug;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A message's body once the journalist it named has deleted their account: its type and time stay (the
+ * delivery log still reads in order), its data goes. Other API accounts keep delivery logs for 30 days; without
+ * this they would keep the person's slug and handles that long.
+ */
+export function redactedJournalistBody(body: string): string {
+  const { type, timestamp } = JSON.parse(body) as WebhookPayload;
+  return JSON.stringify({ type, timestamp, data: {}, redacted: ERASED_JOURNALIST_NOTE });
+}
