@@ -120,7 +120,7 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
   it('lets the operator verify any profile from the command line, audited as the operator’s override', async () => {
     const { self, own } = await arranged();
     const slug = (await portal.backend.profiles.findById(own))!.profile_slug;
-    expect(await setVerifiedByOperator(portal.backend, slug, true)).toBe(true);
+    expect(await setVerifiedByOperator(portal.backend, slug, true)).toBe('done');
     expect((await portal.backend.profiles.findById(own))!.verified).toBe(true);
     expect((await portal.backend.audit.historyOf(own))[0]).toMatchObject({
       action: 'verified',
