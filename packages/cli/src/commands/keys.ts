@@ -17,7 +17,9 @@ import { formatTable, writeLine } from '../output';
 const nameSchema = Joi.string().trim().min(1).max(100).custom(plainTextRule('line'));
 
 function keyStatus(key: ApiKeySummary): string {
-  return key.revoked_at ? `revoked ${key.revoked_at}` : 'active';
+  if (key.revoked_at) return `revoked ${key.revoked_at}`;
+  // Rotated in the portal with an overlap: the old secret works until then, beside its successor.
+  return key.retires_at ? `rotated, works until ${key.retires_at}` : 'active';
 }
 
 /** A browser key's own limit and origins; a server key's are its account's. */
