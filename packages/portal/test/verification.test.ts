@@ -90,7 +90,10 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
 
     const history = (await journalist.agent.get('/profile')).text;
     expect(history).toContain('Verified journalist');
-    expect(history).toMatch(/<td>Verified<\/td>\s*<td>[^<]*@example.org<\/td>\s*<td>Checked with the Ledger’s desk/);
+    // The journalist sees who decided by role, never the editor's address (in the history or the proofs).
+    expect(history).toMatch(/<td>Verified<\/td>\s*<td>an editor<\/td>\s*<td>Checked with the Ledger’s desk/);
+    expect(history).toContain('(an editor: Video call; she showed the account signed in)');
+    expect(history).not.toContain(desk.email);
     expect(history).toContain('Verification requested');
   });
 
