@@ -15,7 +15,7 @@ const tokenOn = (html: string) => /id="new-token">([^<]+)</.exec(html)?.[1];
 
 /** As a browser does it: the form's POST, then the GET its 303 leads to, which shows the new token. */
 async function newKey(agent: Agent, action = '/settings/api/keys', name = 'a key') {
-  const fields = action.endsWith('/rotate') ? { overlap: 'now', confirm_now: 'on' } : { name };
+  const fields: Record<string, string> = action.endsWith('/rotate') ? { overlap: 'now', confirm_now: 'on' } : { name };
   const posted = await submit(agent, '/settings/api', action, fields);
   expect(posted.status).toBe(303);
   const shown = await agent.get(posted.headers.location!);

@@ -68,6 +68,9 @@ describe.each(portalStoreFactories())('rotating an API key with an overlap ($nam
     portal.clock.now = new Date(rotatedAt.getTime() + HOUR);
     expect(await works(old)).toBe('401,401');
     expect(await works(fresh!)).toBe('works');
+    const after = (await agent.get('/settings/api')).text;
+    expect(after).toContain('Rotated: stopped');
+    expect(after).not.toContain(`href="/settings/api/keys/${key}/revoke"`);
   });
 
   it('cuts the old secret at once only with its confirmation', async () => {

@@ -72,6 +72,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
       services: publicUrls,
       examples,
       accountLimit: account ? accountLimit(account) : undefined,
+      now: ctx.now(),
       ...extra,
     });
     render(res, 'API settings', page, status);

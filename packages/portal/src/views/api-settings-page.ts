@@ -17,6 +17,8 @@ import { csrfField, field, postButton, type FieldErrors } from './forms';
 
 export interface ApiSettingsState {
   csrf: string;
+  /** The portal's clock: a rotated key's overlap has passed or not. */
+  now?: Date;
   account: ApiAccount | null;
   keys: ApiKeySummary[];
   /** The account's web origins, one per line (or the text just submitted, when it had a mistake). */
@@ -159,14 +161,19 @@ export function kindOf(key: ApiKeySummary): SafeHtml {
   ${key.origins.map((origin, index) => html`${index ? ', ' : ''}<code>${origin}</code>`)}`;
 }
 
-/** Active, revoked, or rotated away and still working until its overlap ends. */
-function keyStatus(key: ApiKeySummary): SafeHtml | string {
+/** Active, revoked, or rotated away: still working until its overlap ends, or stopped since. */
+function keyStatus(key: ApiKeySummary, now: Date): SafeHtml | string {
   if (key.revoked_at) return html`Revoked ${when(key.revoked_at)}`;
+  if (key.retires_at && Date.parse(key.retires_at) <= now.getTime()) return html`Rotated: stopped ${when(key.retires_at)}`;
   if (key.retires_at) return html`Rotated: the old secret works until ${when(key.retires_at)}`;
   return 'Active';
 }
 
-function keyTable(_csrf: string, keys: ApiKeySummary[]): SafeHtml {
+/** A rotated key whose overlap has passed is as good as revoked: nothing is offered on it. */
+const stopped = (key: ApiKeySummary, now: Date) =>
+  key.revoked_at !== null || (key.retires_at !== null && Date.parse(key.retires_at) <= now.getTime());
+
+function keyTable(now: Date, keys: ApiKeySummary[]): SafeHtml {
   if (!keys.length) return html`<p>No keys yet.</p>`;
   return html`<table class="keys">
     <thead>
@@ -189,10 +196,10 @@ function keyTable(_csrf: string, keys: ApiKeySummary[]): SafeHtml {
             <td data-label="Kind">${kindOf(key)}</td>
             <td data-label="Created">${when(key.created_at)}</td>
             <td data-label="Last used">${when(key.last_used_at)}</td>
-            <td>${keyStatus(key)}</td>
+            <td>${keyStatus(key, now)}</td>
             <td>
               ${
-                key.revoked_at
+                stopped(key, now)
                   ? ''
                   : html`${key.retires_at ? '' : html`<a href="${keyPath(key)}/rotate">Rotate…</a>`}
                       ${key.kind === 'browser' ? html`<a href="${keyPath(key)}/browser">Edit origins and limit</a>` : ''}
@@ -317,6 +324,7 @@ export function apiSettingsPage({
   accountLimit = DEFAULT_BROWSER_KEY_LIMIT,
   errors = {},
   notice,
+  now = new Date(),
 }: ApiSettingsState): SafeHtml {
   if (!account) {
     return html`<h1>API settings</h1>
@@ -335,7 +343,7 @@ export function apiSettingsPage({
     ${created ? newSecret(created, services, examples) : ''} ${serviceAddresses(services)}
     ${newKeyForm(csrf, newKey, errors, accountLimit)}
     <h2>Keys</h2>
-    ${keyTable(csrf, keys)}
+    ${keyTable(now, keys)}
     <section class="card" aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhooks</h2>
       <p>

@@ -259,6 +259,17 @@ export function apiAccountsContract(factory: StoreFactory): void {
       expect(await accounts().findCredential('bk_roll')).toMatchObject({ revoked: true });
     });
 
+    it('leaves a retiring browser key’s origins to its successor', async () => {
+      await accounts().createKey({
+        ...newKey('bk_widget'),
+        browser: { origins: ['https://old.example'], rateLimitPerMinute: 5 },
+      });
+      const at = new Date('2026-01-01T10:00:00.000Z');
+      const browser = { origins: ['https://new.example'], rateLimitPerMinute: 5 };
+      await accounts().rotateKey('bk_widget', { ...successor('bk_widget2'), browser }, { at, until: new Date(at.getTime() + 1) });
+      await expect(accounts().allAllowedOrigins()).resolves.toEqual(['https://new.example']);
+    });
+
     it('with an overlap that ends at once, revokes the old key as without one', async () => {
       await accounts().createKey(newKey('bk_cut'));
       const at = new Date('2026-01-01T10:00:00.000Z');

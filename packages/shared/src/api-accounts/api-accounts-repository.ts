@@ -70,7 +70,7 @@ export interface ApiAccounts {
   /** The origins this key may be used from: a browser key's own, else its account's; [] for an unknown key. */
   originsOfKey(key: string): Promise<string[]>;
   /**
-   * Every origin some account or some unrevoked browser key allows, each once, in code-point order: what a
+   * Every origin some account or some unrevoked browser key not rotated away allows (its successor has its origins), each once, in code-point order: what a
    * preflight, which carries no key, may be granted.
    */
   allAllowedOrigins(): Promise<string[]>;

@@ -197,7 +197,10 @@ export class MongoApiAccounts implements ApiAccounts {
     return this.database.run(async () => {
       const [accounts, browserKeys] = await Promise.all([
         this.accounts.find({ allowed_origins: { $exists: true } }, { projection: { allowed_origins: 1 } }).toArray(),
-        this.apiKeys.find({ kind: 'browser', revoked_at: null }, { projection: { browser_origins: 1 } }).toArray(),
+        // A rotated browser key's successor has its origins: the old one's add nothing, and end with it.
+        this.apiKeys
+          .find({ kind: 'browser', revoked_at: null, retires_at: { $exists: false } }, { projection: { browser_origins: 1 } })
+          .toArray(),
       ]);
       const origins = [
         ...accounts.flatMap((account) => account.allowed_origins ?? []),

@@ -120,6 +120,7 @@ export class SqliteApiAccounts implements ApiAccounts {
         .prepare<[], string>(
           `SELECT origin FROM api_account_origins
            UNION SELECT j.value FROM api_keys k, json_each(k.browser_origins) j WHERE k.kind = 'browser' AND k.revoked_at IS NULL
+             AND k.retires_at IS NULL
            ORDER BY 1`,
         )
         .pluck(),
