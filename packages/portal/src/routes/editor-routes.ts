@@ -14,6 +14,7 @@ import { PageError } from '../http/page-error';
 import { render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
 import { claimTitle } from '../proofs/proof-wording';
+import { publishersWithDomains } from '../use-cases/publishers';
 import { decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '../use-cases/verification';
 import type { PendingIdentityItem } from '../views/identity-change-parts';
 import { queuePage, type DecisionRefusal, type QueueItem } from '../views/editor-pages';
@@ -93,7 +94,8 @@ export function editorRoutes(ctx: PortalContext): Router {
       const profile = await profiles.findById(profileId);
       if (profile) identityItems.push({ profile, change, own: isOwnProfile(editor, profileId) });
     }
-    render(res, 'Verification queue', queuePage(items, NOTICES[String(req.query.done)], identityItems));
+    const publishersAsking = (await publishersWithDomains(backend.publishers)).filter((row) => row.askedAt !== null).length;
+    render(res, 'Verification queue', queuePage(items, NOTICES[String(req.query.done)], identityItems, publishersAsking));
   });
 
   router.get('/editor/profiles/:id', async (req, res) => {

@@ -39,9 +39,23 @@ function whyQueued(request: VerificationRequest): string {
   return `Asked by ${request.requestedBy} on ${on}`;
 }
 
-export function queuePage(items: QueueItem[], notice?: string, identityItems: PendingIdentityItem[] = []): SafeHtml {
+/** Publishers whose admins asked for verification: decided on the publisher's page, listed first among them all. */
+function publishersAskingLine(count: number): SafeHtml {
+  if (!count) return html``;
+  return html`<p class="notice" role="status">
+    ${count === 1 ? '1 publisher asks' : `${count} publishers ask`} for verification: see
+    <a href="/editor/publishers">All publishers</a> (those asking come first).
+  </p>`;
+}
+
+export function queuePage(
+  items: QueueItem[],
+  notice?: string,
+  identityItems: PendingIdentityItem[] = [],
+  publishersAsking = 0,
+): SafeHtml {
   return html`<h1>Verification queue</h1>
-    ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+    ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''} ${publishersAskingLine(publishersAsking)}
     ${
       items.length
         ? html`<table>
