@@ -30,6 +30,9 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
       [`${path}/claims/${claimId}/attest`, { note: 'I know myself' }],
       [`${path}/move`, { network: 'twitter', handle: otherHandle, note: 'It is mine' }],
       [`${path}/decision`, { decision: 'verify', override: 'on', note: 'Trust me' }],
+      // Refused before its missing note and confirmation are: a 403, never the form asking for them.
+      [`${path}/decision`, { decision: 'reject', note: '' }],
+      [`${path}/decision`, { decision: 'unverify', note: 'Mine' }],
     ];
   }
 

@@ -215,6 +215,8 @@ export function editorRoutes(ctx: PortalContext): Router {
       decisionSchema,
       req.body,
     );
+    // Refused before anything else is read: whatever the form says, nobody decides on their own profile.
+    if (isOwnProfile(signedInUser(res), id)) throw new PageError(403, OWN_PROFILE_REFUSAL);
     const typed = String((req.body as { note?: unknown } | undefined)?.note ?? '');
     const override = (req.body as { override?: unknown } | undefined)?.override === 'on';
     // A note that cannot be kept (too long, control characters) is said at the note, with what was typed.

@@ -8,7 +8,7 @@ import { PageError } from '../http/page-error';
 import { signedInUser } from '../http/render';
 import { showReviewPage } from '../editor/review-page-state';
 import { cancelIdentityChange, decideIdentityChange, type IdentityDecisionListener } from '../use-cases/identity-review';
-import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
+import { isOwnProfile, OWN_PROFILE_REFUSAL } from '../use-cases/verification';
 
 const NO_SUCH_PROFILE = 'There is no such profile.';
 
@@ -43,6 +43,8 @@ export function identityReviewRoutes(ctx: PortalContext): Router {
       identityDecisionSchema,
       req.body,
     );
+    // Refused before the note is read: whatever it says, nobody decides on their own profile.
+    if (isOwnProfile(signedInUser(res), id)) throw new PageError(403, OWN_PROFILE_REFUSAL);
     const typed = String((req.body as { identity_note?: unknown } | undefined)?.identity_note ?? '');
     // A refused note is said at the note on the review page, with what was typed: never a bare error page.
     const refuse = (message: string) => showReviewPage(ctx, res, id, { identityProblem: { message, note: typed } }, 422);
