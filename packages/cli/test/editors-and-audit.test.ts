@@ -52,7 +52,9 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
     const profile = aProfile({ verified: false });
     expect((await byline(target, 'import', importFileWith([profile]))).code).toBe(0);
     expect((await byline(target, 'profiles', 'verify', profile.profile_slug)).code).toBe(0);
-    expect((await byline(target, 'profiles', 'unverify', profile.profile_slug)).code).toBe(0);
+    const unexplained = await byline(target, 'profiles', 'unverify', profile.profile_slug);
+    expect(unexplained).toMatchObject({ code: 1, stderr: expect.stringContaining('--reason') });
+    expect((await byline(target, 'profiles', 'unverify', profile.profile_slug, '--reason', 'Left the paper')).code).toBe(0);
 
     await withPortal(target, async (backend) => {
       const found = await backend.profiles.findBySlug(profile.profile_slug);
@@ -60,7 +62,11 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
       const history = await backend.audit.historyOf(found!.id);
       // Newest first.
       expect(history.map((record) => [record.action, record.actor, record.note])).toEqual([
-        ['unverified', 'operator (command line)', 'Operator’s override (byline profiles unverify), not an editor’s review'],
+        [
+          'unverified',
+          'operator (command line)',
+          'Operator’s override (byline profiles unverify), not an editor’s review: Left the paper',
+        ],
         ['verified', 'operator (command line)', 'Operator’s override (byline profiles verify), not an editor’s review'],
       ]);
     });

@@ -140,7 +140,7 @@ describe.each(cliTargets())('byline profiles and accounts ($name store)', (facto
     expect(await byline(target, 'profiles', 'verify', profile.profile_slug)).toMatchObject({ code: 0 });
     expect(await articleAnswer()).toMatchObject({ verified: true, profile_slug: profile.profile_slug, article_count: 1 });
 
-    expect(await byline(target, 'profiles', 'unverify', profile.profile_slug)).toMatchObject({ code: 0 });
+    expect(await byline(target, 'profiles', 'unverify', profile.profile_slug, '--reason', 'Test')).toMatchObject({ code: 0 });
     expect(await articleAnswer()).toEqual({ verified: false, message: expect.any(String) });
   });
 

@@ -39,6 +39,7 @@ import { ownDataRoutes } from './routes/own-data-routes';
 import { passwordResetRoutes } from './routes/password-reset-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { publisherRoutes } from './routes/publisher-routes';
+import { publisherLifecycleRoutes } from './routes/publisher-lifecycle-routes';
 import { publicRoutes } from './routes/public-routes';
 import { staffRoutes } from './routes/staff-routes';
 import { DomainCheckThrottle } from './throttles/domain-check-throttle';
@@ -122,6 +123,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(editorDirectoryRoutes(ctx));
   app.use(editorPublisherRoutes(ctx));
   app.use(publisherRoutes(ctx));
+  app.use(publisherLifecycleRoutes(ctx));
   app.use(staffRoutes(ctx));
   app.use(apiSettingsRoutes(ctx));
   app.use(webhookRoutes(ctx));

@@ -15,7 +15,8 @@ const tokenOn = (html: string) => /id="new-token">([^<]+)</.exec(html)?.[1];
 
 /** As a browser does it: the form's POST, then the GET its 303 leads to, which shows the new token. */
 async function newKey(agent: Agent, action = '/settings/api/keys', name = 'a key') {
-  const posted = await submit(agent, '/settings/api', action, action.endsWith('/rotate') ? {} : { name });
+  const fields: Record<string, string> = action.endsWith('/rotate') ? { overlap: 'now', confirm_now: 'on' } : { name };
+  const posted = await submit(agent, '/settings/api', action, fields);
   expect(posted.status).toBe(303);
   const shown = await agent.get(posted.headers.location!);
   expect(shown.status).toBe(200);
@@ -146,7 +147,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
     expect((await agent.get('/settings/api')).text).toContain('Revoked');
   });
 
-  it('rotates a key: a new secret under the same name, the old key revoked', async () => {
+  it('rotates a key, cutting the old one now when asked to: a new secret under the same name, the old key revoked', async () => {
     const url = await verifiedArticle();
     const { agent } = await withAccount();
     const old = (await newKey(agent, '/settings/api/keys', 'wire desk')).token;

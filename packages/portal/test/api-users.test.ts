@@ -233,7 +233,10 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
     it('rotates a browser key into a browser key with the same origins and limit', async () => {
       const { agent, email } = await withAccount();
       const old = (await browserKey(agent, PAGE, '15')).token.split(':')[0]!;
-      const rotated = await submit(agent, '/settings/api', `/settings/api/keys/${old}/rotate`, {});
+      const rotated = await submit(agent, '/settings/api', `/settings/api/keys/${old}/rotate`, {
+        overlap: 'now',
+        confirm_now: 'on',
+      });
       expect(rotated.status).toBe(303);
       const shown = (await agent.get('/settings/api')).text;
       expect(shown).toContain(`-H &#39;Origin: ${PAGE}&#39;`);

@@ -54,7 +54,11 @@ describe.each(portalStoreFactories())('editors’ directory, duplicates and log 
     const never = await journalist(portal, { profile_first_name: 'Nell', profile_last_name: 'Never' }, { request: false });
     const desk = await editor(portal);
     const decide = (profileId: number, decision: string) =>
-      submit(desk.agent, reviewPath(profileId), `${reviewPath(profileId)}/decision`, { decision, note: 'Checked' });
+      submit(desk.agent, reviewPath(profileId), `${reviewPath(profileId)}/decision`, {
+        decision,
+        note: 'Checked',
+        confirm_withdraw: 'on',
+      });
     for (const { profileId, form } of [verified, lapsed]) {
       await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
       expect((await decide(profileId, 'verify')).status).toBe(303);

@@ -45,7 +45,7 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
   });
 
   it('verifies a publisher with a note, which its history shows, and withdraws it with another', async () => {
-    const { path, publisher, domain } = await provenPublisher('The Leinster Ledger');
+    const { agent: admin, path, publisher, domain } = await provenPublisher('The Leinster Ledger');
     const desk = await editor(portal);
     const page = await desk.agent.get(path);
     expect(page.status).toBe(200);
@@ -64,6 +64,11 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
       ),
     );
     expect(after.text).toContain(`action="/editor${path}/unverify"`);
+    // Its admin, whom the editor judged, sees the editor by role: never the editor's address.
+    const seenByAdmin = (await admin.get(path)).text;
+    expect(seenByAdmin).toContain('by an editor');
+    expect(seenByAdmin).toMatch(/<td data-label="By">an editor<\/td>\s*<td data-label="Note">Masthead and staff page checked/);
+    expect(seenByAdmin).not.toContain(desk.email);
     expect(await portal.backend.publishers.findById(publisher.id)).toMatchObject({ verifiedBy: desk.email });
     // Verified, with its domain proven, it now answers for the domain's pages.
     expect((await portal.backend.publishers.matchHost(`www.${domain}`))?.publisher.id).toBe(publisher.id);

@@ -88,8 +88,14 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
       identity_note: ' ',
       requested_at: requestedAt,
     });
+    // The review page again, the note marked and the problem summed up at the form's top: never a bare error page.
     expect(withoutNote.status).toBe(422);
-    expect(withoutNote.text).toContain('needs a note');
+    expect(withoutNote.text).toContain('Review ');
+    expect(withoutNote.text).toMatch(
+      /class="form-error error-summary"[^]*href="#f-identity_note">The note is required to decline/,
+    );
+    expect(withoutNote.text).toMatch(/<textarea id="f-identity_note" name="identity_note"[^>]*aria-invalid="true"/);
+    expect(await portal.backend.profiles.pendingIdentityOf(person.profileId)).not.toBeNull();
 
     const declined = await submit(desk.agent, path, `${path}/identity-change`, {
       decision: 'decline',

@@ -166,7 +166,9 @@ describe.each(portalStoreFactories())('publishers: what their trust.txt declares
     expect(asked).toEqual(expect.arrayContaining([`${NO_FILE} /trust.txt`, `${NO_FILE} /.well-known/trust.txt`]));
     const section = trustSectionOf(page);
     expect(section).toContain(`No trust.txt could be read for <strong>${NO_FILE}</strong>`);
-    expect(section).toContain(`https://${NO_FILE}/trust.txt: HTTP 404; https://${NO_FILE}/.well-known/trust.txt: HTTP 404`);
+    expect(section).toContain(
+      `https://${NO_FILE}/trust.txt: not found (HTTP 404); https://${NO_FILE}/.well-known/trust.txt: not found (HTTP 404)`,
+    );
     expect(section).not.toContain('<h3>Relations</h3>');
     expect(section).toContain('Read trust.txt again');
   });

@@ -43,7 +43,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect(page.text).toContain('The Leinster Ledger is created.');
     expect(page.text).toContain('Not verified');
     expect(page.text).toContain('src="https://cdn.ledger.example/logo.png"');
-    expect(page.text).toMatch(/class="action-created">Created<\/td>\s*<td data-label="By">reporter/);
+    expect(page.text).toMatch(/class="action-created">Created<\/td>\s*<td data-label="By">you<\/td>/); // its admin reads their own part as "you"
     // The notice shows once.
     expect((await agent.get('/publishers/the-leinster-ledger')).text).not.toContain('is created.');
 

@@ -30,6 +30,9 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
       [`${path}/claims/${claimId}/attest`, { note: 'I know myself' }],
       [`${path}/move`, { network: 'twitter', handle: otherHandle, note: 'It is mine' }],
       [`${path}/decision`, { decision: 'verify', override: 'on', note: 'Trust me' }],
+      // Refused before its missing note and confirmation are: a 403, never the form asking for them.
+      [`${path}/decision`, { decision: 'reject', note: '' }],
+      [`${path}/decision`, { decision: 'unverify', note: 'Mine' }],
     ];
   }
 
@@ -120,7 +123,7 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
   it('lets the operator verify any profile from the command line, audited as the operator’s override', async () => {
     const { self, own } = await arranged();
     const slug = (await portal.backend.profiles.findById(own))!.profile_slug;
-    expect(await setVerifiedByOperator(portal.backend, slug, true)).toBe(true);
+    expect(await setVerifiedByOperator(portal.backend, slug, true)).toBe('done');
     expect((await portal.backend.profiles.findById(own))!.verified).toBe(true);
     expect((await portal.backend.audit.historyOf(own))[0]).toMatchObject({
       action: 'verified',

@@ -90,7 +90,10 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
 
     const history = (await journalist.agent.get('/profile')).text;
     expect(history).toContain('Verified journalist');
-    expect(history).toMatch(/<td>Verified<\/td>\s*<td>[^<]*@example.org<\/td>\s*<td>Checked with the Ledger’s desk/);
+    // The journalist sees who decided by role, never the editor's address (in the history or the proofs).
+    expect(history).toMatch(/<td>Verified<\/td>\s*<td>an editor<\/td>\s*<td>Checked with the Ledger’s desk/);
+    expect(history).toContain('(an editor: Video call; she showed the account signed in)');
+    expect(history).not.toContain(desk.email);
     expect(history).toContain('Verification requested');
   });
 
@@ -111,7 +114,11 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     expect((await verifyArticle(token, journalist.articleUrl)).body.verified).toBe(true);
     expect((await verifyJournalist(token, journalist.form.twitter)).body).toMatchObject({ verified: true });
     expect((await verifyJournalist(token, journalist.form.linkedin, 'linkedin')).body).toMatchObject({ verified: false });
-    const withdrawn = await submit(desk.agent, path, `${path}/decision`, { decision: 'unverify', note: 'Left journalism' });
+    const withdrawn = await submit(desk.agent, path, `${path}/decision`, {
+      decision: 'unverify',
+      note: 'Left journalism',
+      confirm_withdraw: 'on',
+    });
     expect(withdrawn.status).toBe(303);
     expect((await verifyArticle(token, journalist.articleUrl)).body).toEqual({ verified: false, message: expect.any(String) });
     expect((await verifyJournalist(token, journalist.form.twitter)).body).toEqual({
@@ -124,6 +131,53 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
       'rejected',
       'requested',
     ]);
+  });
+
+  it('refuses a rejection or a withdrawal without a note, and a withdrawal without its confirmation, at the form', async () => {
+    const journalist = await journalistWithArticle();
+    await submit(journalist.agent, '/profile', '/profile/verification-request', {});
+    const desk = await editor();
+    const path = `/editor/profiles/${journalist.profileId}`;
+    const history = async () => (await portal.backend.audit.historyOf(journalist.profileId)).map((r) => r.action);
+
+    const noNote = await submit(desk.agent, path, `${path}/decision`, { decision: 'reject', note: '  ' });
+    expect(noNote.status).toBe(422);
+    expect(noNote.text).toMatch(/class="form-error error-summary"[^]*href="#f-note">The note is required to reject/);
+    expect(noNote.text).toMatch(/<textarea id="f-note" name="note"[^>]*aria-invalid="true"/);
+    expect(await history()).toEqual(['requested']);
+    expect(await portal.backend.verification.pendingOf(journalist.profileId)).not.toBeNull();
+
+    await proveClaim(portal.claims, journalist.profileId, 'twitter', journalist.form.twitter);
+    expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' })).status).toBe(303);
+    const review = await desk.agent.get(path);
+    expect(review.text).toContain('Yes, withdraw this profile’s verification');
+
+    // One click is not enough: the box must be ticked, and the note given; what was typed comes back.
+    const unconfirmed = await submit(desk.agent, path, `${path}/decision`, { decision: 'unverify', note: 'Left the paper' });
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.text).toMatch(/href="#f-confirm_withdraw">Tick/);
+    expect(unconfirmed.text).toMatch(/id="f-confirm_withdraw"[^>]*aria-invalid="true"/);
+    expect(unconfirmed.text).toContain('Left the paper</textarea>');
+    const unexplained = await submit(desk.agent, path, `${path}/decision`, {
+      decision: 'unverify',
+      note: '',
+      confirm_withdraw: 'on',
+    });
+    expect(unexplained.status).toBe(422);
+    expect(unexplained.text).toContain('The note is required to withdraw');
+    expect((await portal.backend.profiles.findById(journalist.profileId))!.verified).toBe(true);
+    expect(await history()).toEqual(['verified', 'requested']);
+
+    const withdrawn = await submit(desk.agent, path, `${path}/decision`, {
+      decision: 'unverify',
+      note: 'Left the paper',
+      confirm_withdraw: 'on',
+    });
+    expect(withdrawn.status).toBe(303);
+    expect((await portal.backend.audit.historyOf(journalist.profileId))[0]).toMatchObject({
+      action: 'unverified',
+      note: 'Left the paper',
+    });
   });
 
   it('forbids non-editors to see the queue or change the verified flag (403)', async () => {
@@ -165,8 +219,8 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
   it('lets operators verify by slug, audited the same way', async () => {
     const journalist = await journalistWithArticle();
     const profile = await portal.backend.profiles.findById(journalist.profileId);
-    expect(await setVerifiedByOperator(portal.backend, profile!.profile_slug, true)).toBe(true);
-    expect(await setVerifiedByOperator(portal.backend, 'no-such-slug', true)).toBe(false);
+    expect(await setVerifiedByOperator(portal.backend, profile!.profile_slug, true)).toBe('done');
+    expect(await setVerifiedByOperator(portal.backend, 'no-such-slug', true)).toBe('no-such-profile');
     expect((await portal.backend.audit.historyOf(journalist.profileId))[0]).toMatchObject({
       action: 'verified',
       actor: 'operator (command line)',

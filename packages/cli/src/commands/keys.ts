@@ -17,7 +17,11 @@ import { formatTable, writeLine } from '../output';
 const nameSchema = Joi.string().trim().min(1).max(100).custom(plainTextRule('line'));
 
 function keyStatus(key: ApiKeySummary): string {
-  return key.revoked_at ? `revoked ${key.revoked_at}` : 'active';
+  if (key.revoked_at) return `revoked ${key.revoked_at}`;
+  // Rotated in the portal with an overlap: the old secret works until then, beside its successor.
+  if (key.retires_at)
+    return `${Date.parse(key.retires_at) <= Date.now() ? 'rotated, stopped' : 'rotated, works until'} ${key.retires_at}`;
+  return 'active';
 }
 
 /** A browser key's own limit and origins; a server key's are its account's. */

@@ -14,12 +14,22 @@ export function registerProfiles(program: Command, ctx: CliContext): void {
       .command(name)
       .description(verified ? 'mark a profile verified' : 'withdraw a profile’s verification')
       .argument('<slug>', 'the profile_slug')
-      .action(async (slug: string) => {
-        const found = await withStore(ctx, (store) =>
+      .option(
+        '--reason <text>',
+        verified
+          ? 'why (kept in the profile’s history, which the journalist reads)'
+          : 'why (required: kept in the profile’s history, which the journalist reads)',
+      )
+      .action(async (slug: string, options: { reason?: string }) => {
+        // Checked before the store is opened: a withdrawal without a reason changes nothing.
+        if (!verified && !options.reason?.trim())
+          throw new CliError('Say why with --reason "…": the journalist reads it in their history.');
+        const outcome = await withStore(ctx, (store) =>
           // Audited like an editor's decision in the portal's verification history.
-          setVerifiedByOperator(backendOf(store), slug, verified),
+          setVerifiedByOperator(backendOf(store), slug, verified, { reason: options.reason ?? '' }),
         );
-        if (!found) throw new CliError(`No profile with slug "${slug}".`);
+        if (outcome === 'needs-reason') throw new CliError('Say why with --reason "…".');
+        if (outcome === 'no-such-profile') throw new CliError(`No profile with slug "${slug}".`);
         writeLine(ctx.stdout, `Profile ${slug} is now ${verified ? 'verified' : 'not verified'}.`);
       });
   }

@@ -18,7 +18,7 @@ export async function fetchTrustTxtText(fetch: SafeFetch, url: string): Promise<
   const start = new URL(url);
   let current = start;
   for (let hop = 0; ; hop++) {
-    const response = await fetch(current);
+    const response = await plainly(() => fetch(current));
     if (REDIRECTS.has(response.status)) {
       void response.body?.cancel();
       const location = response.headers.get('location');
@@ -33,14 +33,54 @@ export async function fetchTrustTxtText(fetch: SafeFetch, url: string): Promise<
     }
     if (response.status !== 200) {
       void response.body?.cancel();
-      throw new Error(`HTTP ${response.status}`);
+      throw new Error(
+        response.status === 404 || response.status === 410
+          ? `not found (HTTP ${response.status})`
+          : `the site answered HTTP ${response.status} instead of the file`,
+      );
     }
     const type = response.headers.get('content-type');
     if (type && !/^text\//i.test(type.trim())) {
       void response.body?.cancel();
-      throw new Error(`not text (${type})`);
+      throw new Error(`not a text file (it is ${type.split(';')[0]!.trim()})`);
     }
-    return response.text();
+    return plainly(() => response.text());
+  }
+}
+
+/** The network's error, and the errors it was caused by, outermost first ("fetch failed" says only that it failed). */
+function* causes(error: unknown): Generator<{ name?: string; code?: string; message?: string }> {
+  for (let seen = 0; error && typeof error === 'object' && seen < 5; seen++) {
+    yield error as { name?: string; code?: string; message?: string };
+    error = (error as { cause?: unknown }).cause;
+  }
+}
+
+/**
+ * What went wrong reading the file, in words an outlet's admin can act on (the summary shows it): not found, not
+ * reachable, timed out, a refused certificate, too large, an address that is not public.
+ */
+export function plainFetchFailure(error: unknown): string {
+  for (const { name, code = '', message = '' } of causes(error)) {
+    if (name === 'TimeoutError' || name === 'AbortError' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
+      return `timed out: no answer within ${TIMEOUT_MS / 1000} seconds`;
+    if (name === 'UnresolvedHostError' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      return 'not reachable: the name does not resolve';
+    if (name === 'UnsafeAddressError') return 'not reachable: its address is not a public internet address';
+    if (name === 'ResponseTooLargeError') return `too large: a trust.txt is at most ${MAX_BYTES / 1024} KB here`;
+    if (/CERT|SSL|TLS/i.test(code) || /certificate/i.test(message)) return 'not reachable: its HTTPS certificate was refused';
+    if (code === 'ECONNREFUSED') return 'not reachable: the connection was refused';
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'not reachable: the connection was cut';
+  }
+  return 'not reachable';
+}
+
+/** Runs a network step, its failure said plainly (see plainFetchFailure). */
+async function plainly<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw new Error(plainFetchFailure(error), { cause: error });
   }
 }
 

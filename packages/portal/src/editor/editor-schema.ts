@@ -37,6 +37,8 @@ export const decisionSchema = Joi.object({
   decision: Joi.string().valid('verify', 'reject', 'unverify').required(),
   note: Joi.string().trim().allow('').max(2000).default('').label('The note').custom(safeNote),
   override: Joi.string().valid('on'),
+  /** The withdrawal's confirmation (a required checkbox, so it works without script and from the keyboard). */
+  confirm_withdraw: Joi.string().valid('on'),
 });
 
 /** An editor's decision on a pending identity change; the note is checked by the use case (a decline needs one). */

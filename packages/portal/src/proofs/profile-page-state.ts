@@ -1,11 +1,15 @@
-import { backendOf, publicProfileUrl } from '@byline/editorial';
+import { backendOf, publicProfileUrl, type PortalUser } from '@byline/editorial';
+import { actorNamerFor, claimsNamed, historyNamed, textsOfClaims, textsOfHistory } from '../use-cases/actor-names';
 import type { PortalContext } from '../deps';
 import type { ProfilePageState } from '../views/profile-page';
 
-/** What the profile page shows besides the form: the profile, its verification, its claims and how to prove them. */
+/**
+ * What the profile page shows besides the form: the profile, its verification, its claims and how to prove them.
+ * Its owner (`viewerEmail`) sees who decided and vouched by role, never an editor's address (see actorNamerFor).
+ */
 export async function loadProfilePage(
   { store, claims, networkSignIn, publicUrls }: PortalContext,
-  profileId: number | null,
+  { profileId, email: viewerEmail }: Pick<PortalUser, 'profileId' | 'email'>,
   csrf: string,
 ): Promise<Omit<ProfilePageState, 'form'>> {
   const signInNetworks = networkSignIn.configuredNetworks();
@@ -20,12 +24,13 @@ export async function loadProfilePage(
     backend.attributionDomains.domainsOf(profileId),
   ]);
   const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;
+  const name = await actorNamerFor(backend, viewerEmail, [...textsOfHistory(history), ...textsOfClaims(claimList)]);
   return {
     csrf,
     profile,
     pending,
-    history,
-    claims: claimList,
+    history: historyNamed(history, name),
+    claims: claimsNamed(claimList, name),
     signInNetworks,
     publicAddress,
     pendingIdentity,

@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import Joi from 'joi';
-import { type ApiAccounts } from '@byline/shared';
 import { backendOf, type PortalUser } from '@byline/editorial';
 import { passwordMatches } from '../auth/passwords';
 import type { PortalContext } from '../deps';
@@ -17,14 +16,20 @@ import {
   startAs,
   useOneTimePassword,
   type SignUpPurpose,
+  SIGN_UP_PURPOSES,
 } from '../use-cases/accounts';
 import { changePasswordPage, choosePasswordPage, homePage, signInPage, signUpPage } from '../views/account-pages';
 import { email, newPassword } from './account-schema';
 
+/** The purpose a link to the sign-up page asks for (`/signup?for=api`, `?for=publisher`); a journalist's otherwise. */
+const purposeAsked = (asked: unknown): SignUpPurpose => SIGN_UP_PURPOSES.find((purpose) => purpose === asked) ?? 'journalist';
+
 const signUpSchema = Joi.object({
   email,
   password: newPassword,
-  purpose: Joi.string().valid('journalist', 'api').default('journalist'),
+  purpose: Joi.string()
+    .valid(...SIGN_UP_PURPOSES)
+    .default('journalist'),
 });
 const signInSchema = Joi.object({
   email,
@@ -41,8 +46,12 @@ const changePasswordSchema = Joi.object({
 const choosePasswordSchema = Joi.object({ password: newPassword });
 
 /** Only a local path is followed after sign-in, never another site; otherwise the user's landing page. */
-function localPath(next: string | undefined, user: PortalUser, apiAccounts: ApiAccounts): Promise<string> | string {
-  return next && /^\/(?![/\\])/.test(next) ? next : landingPage(apiAccounts, user);
+function localPath(
+  next: string | undefined,
+  user: PortalUser,
+  backend: Parameters<typeof landingPage>[0],
+): Promise<string> | string {
+  return next && /^\/(?![/\\])/.test(next) ? next : landingPage(backend, user);
 }
 const RESET_DONE_NOTICE = 'Your password is changed. Sign in with it.';
 
@@ -59,11 +68,11 @@ export function accountRoutes(ctx: PortalContext): Router {
 
   router.get('/', async (_req, res) => {
     const user = currentUser(res);
-    return user ? res.redirect(303, await landingPage(apiAccounts, user)) : render(res, 'Welcome', homePage(ctx.publicUrls));
+    return user ? res.redirect(303, await landingPage(backend, user)) : render(res, 'Welcome', homePage(ctx.publicUrls));
   });
 
   router.get('/signup', (req, res) =>
-    render(res, 'Sign up', signUpPage({ csrf: csrfTokenOf(res), purpose: req.query.for === 'api' ? 'api' : 'journalist' })),
+    render(res, 'Sign up', signUpPage({ csrf: csrfTokenOf(res), purpose: purposeAsked(req.query.for) })),
   );
   router.post('/signup', async (req, res) => {
     const form = validateForm<{ email: string; password: string; purpose: SignUpPurpose }>(signUpSchema, req.body);
@@ -108,7 +117,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     if (oneTime === 'already-used')
       return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
     await startSession(req, res, ctx, result.user);
-    res.redirect(303, oneTime === 'used' ? CHANGE_PASSWORD_PATH : await localPath(form.value.next, result.user, apiAccounts));
+    res.redirect(303, oneTime === 'used' ? CHANGE_PASSWORD_PATH : await localPath(form.value.next, result.user, backend));
   });
 
   router.post('/signout', async (req, res) => {
@@ -128,7 +137,7 @@ export function accountRoutes(ctx: PortalContext): Router {
       if (!chosen.ok)
         return render(res, 'Choose your password', choosePasswordPage({ csrf: csrfTokenOf(res), errors: chosen.errors }), 422);
       await setOwnPassword(backend, user.id, chosen.value.password, sessionTokenHash(req));
-      return res.redirect(303, await landingPage(apiAccounts, user));
+      return res.redirect(303, await landingPage(backend, user));
     }
     const form = validateForm<{ current: string; password: string }>(changePasswordSchema, req.body);
     const stored = await backend.users.findByEmail(user.email);

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { checkBrowserKeySettings, MAX_ACCOUNT_ORIGINS, plainTextRule, type BrowserKeySettings } from '@byline/shared';
 import type { FormResult } from '../http/forms';
 import { validateForm } from '../http/forms';
+import { ROTATION_OVERLAPS, type RotationOverlapChoice } from '../use-cases/api-keys';
 
 const name = Joi.string()
   .trim()
@@ -53,4 +54,21 @@ export function newKeyForm(body: unknown, accountLimit: number) {
 /** A browser key's settings form (origins and limit). */
 export function browserKeyForm(body: unknown, accountLimit: number) {
   return withBrowserSettings(validateForm<BrowserFields>(browserKeySchema, body), true, accountLimit);
+}
+
+/** A rotation's choice: how long the old secret keeps working ("now": confirmed by its own box). */
+export const rotateKeySchema = Joi.object({
+  overlap: Joi.string()
+    .valid(...Object.keys(ROTATION_OVERLAPS))
+    .required()
+    .messages({
+      'any.only': 'Choose how long the old secret keeps working',
+      'any.required': 'Choose how long the old secret keeps working',
+    }),
+  confirm_now: Joi.string().valid('on'),
+});
+
+export interface RotateKeyForm {
+  overlap: RotationOverlapChoice;
+  confirm_now?: 'on';
 }

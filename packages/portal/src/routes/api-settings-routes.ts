@@ -13,10 +13,14 @@ import {
   keyToShow,
   ownBrowserKey,
   ownKey,
+  isRotatable,
   revokeKey,
   rotateKey,
   type KeyToShow,
 } from '../use-cases/api-keys';
+import type { FieldErrors } from '../views/forms';
+import { rotateKeySchema, type RotateKeyForm } from './api-key-schema';
+import { rotateKeyPage } from '../views/rotate-key-page';
 import {
   apiSettingsPage,
   browserKeyPage,
@@ -36,6 +40,8 @@ const NOTICES = new Map([
   ['origins', 'Web origins saved; the services use them within 5 seconds.'],
   ['browser-key', 'Browser key saved; the services use its origins and limit within 5 seconds.'],
 ]);
+
+const CUT_NOW_UNCONFIRMED = 'Tick “Stop the old secret now” to cut it at once, or choose an overlap; nothing was rotated.';
 
 /** The confirmation a revoke form carries: without it, the revoke page asks first. */
 const REVOKE_CONFIRMATION = 'revoke';
@@ -66,6 +72,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
       services: publicUrls,
       examples,
       accountLimit: account ? accountLimit(account) : undefined,
+      now: ctx.now(),
       ...extra,
     });
     render(res, 'API settings', page, status);
@@ -163,11 +170,37 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     res.redirect(303, '/settings/api?done=origins');
   });
 
-  router.post('/settings/api/keys/:key/rotate', async (req, res) => {
+  /** The user's own key that can be rotated (active, not rotated away already), or 404. */
+  async function requireRotatableKey(res: Response, key: string) {
     const { email } = await requireAccount(res);
-    const created = await rotateKey(apiAccounts, email, String(req.params.key));
+    const found = await ownKey(apiAccounts, email, key);
+    if (!found || !isRotatable(found)) throw new PageError(404, 'There is no such active key on your account.');
+    return { email, key: found };
+  }
+
+  // Rotating takes a choice (how long the old secret keeps working): the keys table links to this page.
+  router.get('/settings/api/keys/:key/rotate', async (req, res) => {
+    const { key } = await requireRotatableKey(res, String(req.params.key));
+    render(res, 'Rotate key', rotateKeyPage({ csrf: csrfTokenOf(res), key, now: ctx.now() }));
+  });
+
+  router.post('/settings/api/keys/:key/rotate', async (req, res) => {
+    const { email, key } = await requireRotatableKey(res, String(req.params.key));
+    const form = validateForm<RotateKeyForm>(rotateKeySchema, req.body);
+    const page = (errors: FieldErrors, status: number) =>
+      render(res, 'Rotate key', rotateKeyPage({ csrf: csrfTokenOf(res), key, now: ctx.now(), form: req.body, errors }), status);
+    // A form without a choice (an old page, a hand-made request) is asked again, not obeyed.
+    if (!form.ok && !(req.body as { overlap?: unknown }).overlap) return page({}, 200);
+    if (!form.ok) return page(form.errors, 422);
+    // Cutting the old secret at once stops whatever still uses it: only with the box that says so ticked.
+    if (form.value.overlap === 'now' && form.value.confirm_now !== 'on') return page({ confirm_now: CUT_NOW_UNCONFIRMED }, 422);
+    const at = ctx.now();
+    const created = await rotateKey(apiAccounts, email, key.key, { overlap: form.value.overlap, at });
     if (!created) throw new PageError(404, 'There is no such active key on your account.');
-    await putFlash(req, ctx, keyToShow(created));
+    await putFlash(req, ctx, {
+      ...keyToShow(created),
+      replaced: { key: key.key, stopsAt: created.oldStopsAt.toISOString() },
+    } satisfies KeyToShow);
     res.redirect(303, '/settings/api');
   });
 

@@ -1,3 +1,4 @@
+import { articlesAsSeenBy } from '../use-cases/actor-names';
 import { backendOf, publicProfileUrl } from '@byline/editorial';
 import { Router, type Response } from 'express';
 import Joi from 'joi';
@@ -96,14 +97,15 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
     const notice = NOTICES[String(req.query.done)];
     const profile = await backend.profiles.findById(profileId);
     const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;
-    render(res, 'Articles', articleList(csrfTokenOf(res), await backend.articles.claimsOf(profileId), notice, publicAddress));
+    const articles = await articlesAsSeenBy(backend, signedInUser(res).email, await backend.articles.claimsOf(profileId));
+    render(res, 'Articles', articleList(csrfTokenOf(res), articles, notice, publicAddress));
   });
 
   router.post('/articles/fetch', async (req, res) => {
     const profileId = profileIdOf(res);
     const form = validateForm<{ link: string }>(Joi.object({ link: articleAddress }), req.body);
     if (!form.ok) {
-      const articles = await backend.articles.claimsOf(profileId);
+      const articles = await articlesAsSeenBy(backend, signedInUser(res).email, await backend.articles.claimsOf(profileId));
       return render(res, 'Articles', articleList(csrfTokenOf(res), articles, form.errors.link), 422);
     }
     let result;

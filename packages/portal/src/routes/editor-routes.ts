@@ -3,21 +3,22 @@ import type Joi from 'joi';
 import { handleKey, normalizeHandle, type SocialType } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
 import type { PortalContext } from '../deps';
-import { attestClaim, moveHandle, reviewedClaims, type EditorProofDeps } from '../editor/editor-proofs';
+import { attestClaim, moveHandle, type EditorProofDeps } from '../editor/editor-proofs';
 import { attestArticle, attestListedArticles, moveArticleHere } from '../editor/editor-articles';
 import { noteFormOf } from '../editor/note-form';
 import { articleParamsSchema, claimParamsSchema, decisionSchema, moveSchema, profileParamsSchema } from '../editor/editor-schema';
-import { moveFormKey, type FormProblem } from '../editor/claim-views';
+import { moveFormKey } from '../editor/claim-views';
 import { validateForm } from '../http/forms';
 import { requireEditor } from '../http/guards';
 import { PageError } from '../http/page-error';
-import { csrfTokenOf, render, signedInUser } from '../http/render';
+import { render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
 import { claimTitle } from '../proofs/proof-wording';
+import { publishersWithDomains } from '../use-cases/publishers';
 import { decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '../use-cases/verification';
-import { staffRows } from '../use-cases/staff';
 import type { PendingIdentityItem } from '../views/identity-change-parts';
-import { queuePage, reviewPage, type DecisionRefusal, type QueueItem } from '../views/editor-pages';
+import { queuePage, type DecisionRefusal, type QueueItem } from '../views/editor-pages';
+import { showReviewPage, type ReviewExtra } from '../editor/review-page-state';
 
 const NOTICES: Record<string, string> = {
   verify: 'Profile verified.',
@@ -28,6 +29,16 @@ const NOTICES: Record<string, string> = {
 };
 
 const NO_SUCH_PROFILE = 'There is no such profile.';
+
+/** Said at the note when a decision against the person came without one: the journalist reads why. */
+const NOTE_NEEDED: Record<Decision, string> = {
+  verify: 'The note is required.',
+  reject: 'The note is required to reject: say why (the journalist reads it in their history and by mail).',
+  unverify: 'The note is required to withdraw the verification: say why (the journalist reads it).',
+};
+
+const WITHDRAW_UNCONFIRMED =
+  'Tick “Yes, withdraw this profile’s verification” to confirm; nothing was withdrawn. The badge comes off at once.';
 
 function idsOf<T>(schema: Joi.ObjectSchema, params: unknown): T {
   const { value, error } = schema.validate(params, { convert: true });
@@ -57,43 +68,8 @@ export function editorRoutes(ctx: PortalContext): Router {
   const router = Router();
   router.use('/editor', requireEditor);
 
-  /** The review page, with what an action just did or why it was refused. */
-  async function showReview(
-    res: Response,
-    id: number,
-    extra: { notice?: string; problem?: FormProblem; refused?: DecisionRefusal } = {},
-    status = 200,
-  ): Promise<void> {
-    const profile = await backend.profiles.findById(id);
-    if (!profile) throw new PageError(404, NO_SUCH_PROFILE);
-    const [articles, history, pending, reviewed, identityChange, affiliations] = await Promise.all([
-      backend.articles.claimsOf(id),
-      audit.historyOf(id),
-      backend.verification.pendingOf(id),
-      reviewedClaims(editorProofs, id),
-      profiles.pendingIdentityOf(id),
-      backend.staff.ofProfile(id).then((all) => staffRows(backend, all)),
-    ]);
-    const own = isOwnProfile(signedInUser(res), id);
-    const identity = identityChange ? { profile, change: identityChange, own } : null;
-    render(
-      res,
-      'Review profile',
-      reviewPage({
-        csrf: csrfTokenOf(res),
-        profile,
-        articles,
-        history,
-        pending,
-        claims: reviewed,
-        own,
-        identity,
-        affiliations,
-        ...extra,
-      }),
-      status,
-    );
-  }
+  const showReview = (res: Response, id: number, extra: ReviewExtra = {}, status = 200) =>
+    showReviewPage(ctx, res, id, extra, status);
 
   /** Post/redirect/get back to the review page, which shows the notice once. */
   async function backToReview(req: Request, res: Response, id: number, notice: string): Promise<void> {
@@ -118,7 +94,8 @@ export function editorRoutes(ctx: PortalContext): Router {
       const profile = await profiles.findById(profileId);
       if (profile) identityItems.push({ profile, change, own: isOwnProfile(editor, profileId) });
     }
-    render(res, 'Verification queue', queuePage(items, NOTICES[String(req.query.done)], identityItems));
+    const publishersAsking = (await publishersWithDomains(backend.publishers)).filter((row) => row.askedAt !== null).length;
+    render(res, 'Verification queue', queuePage(items, NOTICES[String(req.query.done)], identityItems, publishersAsking));
   });
 
   router.get('/editor/profiles/:id', async (req, res) => {
@@ -234,13 +211,29 @@ export function editorRoutes(ctx: PortalContext): Router {
 
   router.post('/editor/profiles/:id/decision', async (req, res) => {
     const { id } = idsOf<{ id: number }>(profileParamsSchema, req.params);
-    const form = validateForm<{ decision: Decision; note: string; override?: 'on' }>(decisionSchema, req.body);
+    const form = validateForm<{ decision: Decision; note: string; override?: 'on'; confirm_withdraw?: 'on' }>(
+      decisionSchema,
+      req.body,
+    );
+    // Refused before anything else is read: whatever the form says, nobody decides on their own profile.
+    if (isOwnProfile(signedInUser(res), id)) throw new PageError(403, OWN_PROFILE_REFUSAL);
+    const typed = String((req.body as { note?: unknown } | undefined)?.note ?? '');
+    const override = (req.body as { override?: unknown } | undefined)?.override === 'on';
+    // A note that cannot be kept (too long, control characters) is said at the note, with what was typed.
+    if (!form.ok && form.errors.note) {
+      return showReview(res, id, { refused: { message: form.errors.note, note: typed, override, aboutNote: true } }, 422);
+    }
     if (!form.ok) throw new PageError(400, 'Choose approve, reject or withdraw.');
-    const { decision, note, override } = form.value;
+    const { decision, note } = form.value;
+    // Withdrawing takes a person's badge away: asked twice, by the confirmation box next to the button.
+    if (decision === 'unverify' && form.value.confirm_withdraw !== 'on') {
+      const refused: DecisionRefusal = { message: WITHDRAW_UNCONFIRMED, note, override, field: 'confirm_withdraw' };
+      return showReview(res, id, { refused }, 422);
+    }
     const result = await decideVerification({ verification, claims, notifier }, signedInUser(res), id, {
       decision,
       note,
-      override: override === 'on',
+      override: form.value.override === 'on',
     });
     if (result.ok) {
       if (decision === 'verify') await attestListedArticles(store, signedInUser(res), id);
@@ -248,11 +241,17 @@ export function editorRoutes(ctx: PortalContext): Router {
     }
     if (result.reason === 'no-such-profile') throw new PageError(404, NO_SUCH_PROFILE);
     if (result.reason === 'own-profile') throw new PageError(403, OWN_PROFILE_REFUSAL);
-    const refused: DecisionRefusal =
-      result.reason === 'needs-proof'
-        ? { message: 'Not approved: no handle or site of this profile is proven.', note, override: false }
-        : { message: 'With “Approve without proof”, the note is required.', note, override: true, aboutNote: true };
-    await showReview(res, id, { refused }, 422);
+    const refusals: Record<typeof result.reason, DecisionRefusal> = {
+      'needs-proof': { message: 'Not approved: no handle or site of this profile is proven.', note, override: false },
+      'override-needs-note': {
+        message: 'With “Approve without proof”, the note is required.',
+        note,
+        override: true,
+        aboutNote: true,
+      },
+      'needs-note': { message: NOTE_NEEDED[decision], note, override, aboutNote: true },
+    };
+    await showReview(res, id, { refused: refusals[result.reason] }, 422);
   });
 
   return router;

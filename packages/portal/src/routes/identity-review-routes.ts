@@ -6,8 +6,9 @@ import { validateForm } from '../http/forms';
 import { requireEditor, requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { signedInUser } from '../http/render';
+import { showReviewPage } from '../editor/review-page-state';
 import { cancelIdentityChange, decideIdentityChange, type IdentityDecisionListener } from '../use-cases/identity-review';
-import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
+import { isOwnProfile, OWN_PROFILE_REFUSAL } from '../use-cases/verification';
 
 const NO_SUCH_PROFILE = 'There is no such profile.';
 
@@ -42,6 +43,12 @@ export function identityReviewRoutes(ctx: PortalContext): Router {
       identityDecisionSchema,
       req.body,
     );
+    // Refused before the note is read: whatever it says, nobody decides on their own profile.
+    if (isOwnProfile(signedInUser(res), id)) throw new PageError(403, OWN_PROFILE_REFUSAL);
+    const typed = String((req.body as { identity_note?: unknown } | undefined)?.identity_note ?? '');
+    // A refused note is said at the note on the review page, with what was typed: never a bare error page.
+    const refuse = (message: string) => showReviewPage(ctx, res, id, { identityProblem: { message, note: typed } }, 422);
+    if (!form.ok && form.errors.identity_note) return refuse(form.errors.identity_note);
     if (!form.ok) throw new PageError(400, 'Choose approve or decline.');
     const { decision, identity_note: note, requested_at: requestedAt } = form.value;
     const result = await decideIdentityChange(profiles, signedInUser(res), id, { decision, note, requestedAt }, notify);
@@ -50,7 +57,7 @@ export function identityReviewRoutes(ctx: PortalContext): Router {
       case 'own-profile':
         throw new PageError(403, OWN_PROFILE_REFUSAL);
       case 'decline-needs-note':
-        throw new PageError(422, 'Declining an identity change needs a note: the journalist reads why.');
+        return refuse('The note is required to decline: say why (the journalist reads it in their history).');
       case 'no-pending-change':
         throw new PageError(409, 'No identity change is waiting on this profile (it was decided or cancelled).');
       case 'changed-since':

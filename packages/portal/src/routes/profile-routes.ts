@@ -46,7 +46,7 @@ export function profileRoutes(ctx: PortalContext): Router {
   router.get('/profile', requireUser, async (req, res) => {
     const user = signedInUser(res);
     const [state, staff, webhooks] = await Promise.all([
-      loadProfilePage(ctx, user.profileId, csrfTokenOf(res)),
+      loadProfilePage(ctx, user, csrfTokenOf(res)),
       ownStaff(user),
       ownWebhookEndpoints(backendOf(store), user.email),
     ]);
@@ -71,7 +71,7 @@ export function profileRoutes(ctx: PortalContext): Router {
     const user = signedInUser(res);
     const form = validateForm<Record<string, string>>(profileWithWebsitesSchema, req.body);
     const state = {
-      ...(await loadProfilePage(ctx, user.profileId, csrfTokenOf(res))),
+      ...(await loadProfilePage(ctx, user, csrfTokenOf(res))),
       webhooks: await ownWebhookEndpoints(backendOf(store), user.email),
     };
     if (!form.ok) {

@@ -26,8 +26,10 @@ import {
   readTrustAgain,
   TAKEN_NAME,
   type TrustReading,
+  verificationAskedAt,
 } from '../use-cases/publishers';
 import { staffRows } from '../use-cases/staff';
+import { actorNamerFor, historyNamed, textsOfHistory } from '../use-cases/actor-names';
 import {
   publisherPage,
   publisherPath,
@@ -40,7 +42,8 @@ import { newDomainSchema, newPublisherSchema, publisherDomainParamsSchema, publi
 
 const NO_SUCH_PUBLISHER = 'There is no such publisher.';
 const NO_SUCH_DOMAIN = 'This publisher has no such domain.';
-const ADMIN_ONLY = 'Only the publisher’s admin manages its domains.';
+/** Said to anyone else who may see the publisher (an editor) at its admin's forms. */
+export const ADMIN_ONLY = 'Only the publisher’s admin manages its domains.';
 /** The confirmation a remove form carries: without it, the remove page asks first. */
 const REMOVE_CONFIRMATION = 'remove';
 
@@ -63,7 +66,10 @@ export async function showPublisher(
   res: Response,
   publisher: Publisher,
   extra: Partial<
-    Pick<PublisherPageState, 'notice' | 'domainForm' | 'domainErrors' | 'decisionProblem' | 'inviteForm' | 'inviteErrors'>
+    Pick<
+      PublisherPageState,
+      'notice' | 'domainForm' | 'domainErrors' | 'decisionProblem' | 'inviteForm' | 'inviteErrors' | 'askForm' | 'askErrors'
+    >
   > = {},
   status = 200,
 ): Promise<void> {
@@ -73,6 +79,14 @@ export async function showPublisher(
     publisherPageData(backend.publishers, publisher),
     backend.staff.ofPublisher(publisher.id).then((affiliations) => staffRows(backend, affiliations)),
   ]);
+  const askedAt = verificationAskedAt(data.history);
+  // Its admin sees the editors who decided on it by role (editors see the record as kept: see actorNamerFor).
+  if (user.role !== 'editor') {
+    const { verifiedBy } = data.publisher;
+    const name = await actorNamerFor(backend, user.email, [verifiedBy, ...textsOfHistory(data.history)]);
+    data.history = historyNamed(data.history, name);
+    data.publisher = { ...data.publisher, verifiedBy: verifiedBy === null ? null : name(verifiedBy) };
+  }
   render(
     res,
     publisher.name,
@@ -81,6 +95,7 @@ export async function showPublisher(
       ...data,
       staff,
       viewerEmail: user.email,
+      askedAt,
       admin: administers(user, publisher),
       editor: user.role === 'editor',
       recheckIntervalMs: ctx.recheckPolicy.intervalMs,
@@ -189,9 +204,11 @@ export function publisherRoutes(ctx: PortalContext): Router {
     return { user, publisher, domain };
   }
 
-  router.get('/publishers', async (_req, res) => {
+  router.get('/publishers', async (req, res) => {
     const mine = await publishers.administeredBy(signedInUser(res).id);
-    render(res, 'Publishers', publishersPage({ csrf: csrfTokenOf(res), publishers: mine }));
+    const flash = req.query.done === '1' ? await takeFlash<{ publishersNotice?: unknown }>(req, ctx) : undefined;
+    const notice = typeof flash?.publishersNotice === 'string' ? flash.publishersNotice : undefined;
+    render(res, 'Publishers', publishersPage({ csrf: csrfTokenOf(res), publishers: mine, notice }));
   });
 
   router.post('/publishers', async (req, res) => {

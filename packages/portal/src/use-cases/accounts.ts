@@ -1,4 +1,4 @@
-import { normalizeEmail, randomBase62, type ApiAccounts } from '@byline/shared';
+import { normalizeEmail, randomBase62, type ApiAccounts, type Publishers } from '@byline/shared';
 import { EmailTakenError, type PortalUser, type Repositories, type Users } from '@byline/editorial';
 import { decoyHash, hashPassword, passwordMatches } from '../auth/passwords';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
@@ -111,18 +111,26 @@ export async function setOwnPassword(
  * for API keys (an API account and no journalist profile) on API settings; a journalist on their profile.
  */
 export async function landingPage(
-  apiAccounts: Pick<ApiAccounts, 'findAccount'>,
-  user: Pick<PortalUser, 'role' | 'profileId' | 'email'>,
+  { apiAccounts, publishers }: { apiAccounts: Pick<ApiAccounts, 'findAccount'>; publishers: Pick<Publishers, 'administeredBy'> },
+  user: Pick<PortalUser, 'id' | 'role' | 'profileId' | 'email'>,
 ): Promise<string> {
   if (user.role === 'editor') return '/editor/queue';
-  if (user.profileId === null && (await apiAccounts.findAccount(user.email))) return API_SETTINGS_PATH;
+  if (user.profileId !== null) return '/profile';
+  // Someone here for their outlet: its page (or the list, when they run several), not a journalist's profile form.
+  const administered = await publishers.administeredBy(user.id);
+  if (administered.length === 1) return `/publishers/${administered[0]!.slug}`;
+  if (administered.length > 1) return PUBLISHERS_PATH;
+  if (await apiAccounts.findAccount(user.email)) return API_SETTINGS_PATH;
   return '/profile';
 }
 
+export const PUBLISHERS_PATH = '/publishers';
+
 export const API_SETTINGS_PATH = '/settings/api';
 
-/** What someone signs up for: a journalist profile, or API keys (their API account is opened at once). */
-export type SignUpPurpose = 'journalist' | 'api';
+/** What someone signs up for: a journalist profile, API keys (their API account is opened at once), or a publisher. */
+export const SIGN_UP_PURPOSES = ['journalist', 'api', 'publisher'] as const;
+export type SignUpPurpose = (typeof SIGN_UP_PURPOSES)[number];
 
 /** After sign-up: an API user's account opened and API settings next; a journalist's profile form next. */
 export async function startAs(
@@ -131,6 +139,8 @@ export async function startAs(
   purpose: SignUpPurpose,
 ): Promise<string> {
   if (purpose === 'journalist') return '/profile';
+  // The publishers page's form creates the outlet; its page (domains, verification) follows.
+  if (purpose === 'publisher') return PUBLISHERS_PATH;
   await apiAccounts.openAccount(user.email);
   return API_SETTINGS_PATH;
 }

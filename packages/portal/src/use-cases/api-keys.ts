@@ -15,7 +15,22 @@ export interface KeyToShow {
   token: string;
   /** A browser key's first origin: its curl lines send it, as the key answers nothing else. */
   origin?: string;
+  /** After a rotation: the key it replaced, and when that one stops working (ISO; its cut-off when "now"). */
+  replaced?: { key: string; stopsAt: string };
 }
+
+/**
+ * How long a rotated key keeps working beside its successor, as its owner chooses: at once, or long enough to
+ * put the new secret in place (the default, a day, as webhook signing secrets and Stripe's "roll key" give).
+ */
+export const ROTATION_OVERLAPS = {
+  now: 0,
+  '1h': 60 * 60 * 1000,
+  '24h': 24 * 60 * 60 * 1000,
+  '7d': 7 * 24 * 60 * 60 * 1000,
+} as const;
+export type RotationOverlapChoice = keyof typeof ROTATION_OVERLAPS;
+export const DEFAULT_ROTATION_OVERLAP: RotationOverlapChoice = '24h';
 
 export const keyToShow = (created: NewKey): KeyToShow => ({
   name: created.summary.name,
@@ -42,15 +57,26 @@ export function createNamedKey(
 const browserSettingsOf = (key: ApiKeySummary): BrowserKeySettings | undefined =>
   key.kind === 'browser' ? { origins: key.origins, rateLimitPerMinute: key.rate_limit_per_minute! } : undefined;
 
+/** A key the owner may rotate: active, and not already rotated away (then its successor is the one to rotate). */
+export const isRotatable = (key: ApiKeySummary): boolean => key.revoked_at === null && key.retires_at === null;
+
 /**
  * A new pair under the same name, of the same kind (a browser key keeps its origins and limit), taking the old
- * one's place in one change (see ApiAccounts.rotateKey); the new secret is shown once. undefined when the key is
- * not the user's own active key, or was revoked meanwhile.
+ * one's place in one change (see ApiAccounts.rotateKey); the new secret is shown once. The old secret keeps
+ * working for the chosen overlap from `at` ("now": not at all). undefined when the key is not the user's own
+ * rotatable key, or was revoked or rotated meanwhile.
  */
-export async function rotateKey(accounts: ApiAccounts, email: string, key: string): Promise<NewKey | undefined> {
+export async function rotateKey(
+  accounts: ApiAccounts,
+  email: string,
+  key: string,
+  { overlap, at }: { overlap: RotationOverlapChoice; at: Date },
+): Promise<(NewKey & { oldStopsAt: Date }) | undefined> {
   const current = await ownKey(accounts, email, key);
-  if (!current || current.revoked_at) return undefined;
-  return (await rotateApiKey(accounts, key, current.name, browserSettingsOf(current))) ?? undefined;
+  if (!current || !isRotatable(current)) return undefined;
+  const until = new Date(at.getTime() + ROTATION_OVERLAPS[overlap]);
+  const rotated = await rotateApiKey(accounts, key, current.name, browserSettingsOf(current), { at, until });
+  return rotated ? { ...rotated, oldStopsAt: until } : undefined;
 }
 
 export async function revokeKey(accounts: ApiAccounts, email: string, key: string): Promise<boolean> {

@@ -39,6 +39,7 @@ export async function decideIdentityChange(
 ): Promise<IdentityDecisionResult> {
   if (editor.role !== 'editor') throw new Error('only editors decide identity changes');
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
+  note = note.trim();
   if (decision === 'decline' && !note) return { ok: false, reason: 'decline-needs-note' };
   const action = decision === 'approve' ? 'identity-change-approved' : 'identity-change-declined';
   const outcome = await profiles.decideIdentityChange({ profileId, actor: editor.email, action, note, requestedAt });

@@ -1,5 +1,14 @@
 import type { Article, Profile } from '@byline/shared';
 import type { ArticleProof, AuditRecord, Backend, Claim, PortalUser, WebhookEndpoint } from '@byline/editorial';
+import {
+  actorNamerFor,
+  articlesNamed,
+  claimsNamed,
+  historyNamed,
+  textsOfArticles,
+  textsOfClaims,
+  textsOfHistory,
+} from './actor-names';
 
 /** A webhook endpoint of the person's API account as they see it among their data: never its signing secrets. */
 export interface OwnWebhookEndpoint {
@@ -27,52 +36,6 @@ export async function ownWebhookEndpoints(backend: Pick<Backend, 'webhooks'>, em
   return endpoints.map(({ url, events, createdAt, enabled }) => ({ url, events, createdAt, enabled }));
 }
 
-const EMAIL = /[^\s()<>@,;:"]+@[^\s()<>@,;:"]+\.[^\s()<>@,;:"]+/;
-const EMAIL_IN_BRACKETS = new RegExp(`\\s?\\((${EMAIL.source})\\)|${EMAIL.source}`, 'g');
-
-/** Replaces the other people's addresses in one's records with the part they played (see namesOfOthers). */
-type Redact = (text: string) => string;
-
-/**
- * Other people appear in one's records only by what they did. Their email addresses are their data: an editor's
- * (the history's actor, an attestation's `by` as `editor:EMAIL`, a move's "by an editor (EMAIL)") becomes "an
- * editor", a publisher admin's (who ended an affiliation or removed a domain) "an admin of PUBLISHER", anyone else's
- * "another person"; the person's own becomes "you"; the system's actors (`byline:…`, `network:…`, the operator) stay
- * as they are.
- */
-async function redactorFor(backend: Backend, ownEmail: string, texts: Iterable<string | null>): Promise<Redact> {
-  const others = new Set<string>();
-  for (const text of texts) for (const [email] of (text ?? '').matchAll(new RegExp(EMAIL.source, 'g'))) others.add(email);
-  others.delete(ownEmail);
-  const names = await namesOfOthers(backend, others);
-  const nameOf = (email: string) => (email === ownEmail ? 'you' : (names.get(email) ?? 'another person'));
-  return (text) => {
-    if (text === ownEmail) return 'you';
-    if (/^editor:/.test(text)) return 'an editor';
-    // "by an editor (EMAIL)" says who already: the address in brackets just goes.
-    return text.replace(EMAIL_IN_BRACKETS, (match, bracketed: string | undefined) => {
-      if (bracketed !== undefined) return bracketed === ownEmail ? ' (you)' : '';
-      return nameOf(match);
-    });
-  };
-}
-
-/** The part each of these people plays: an editor, or an admin of the publishers they administer. */
-async function namesOfOthers(backend: Backend, emails: Set<string>): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const email of emails) {
-    const user = await backend.users.findByEmail(email);
-    if (!user) continue;
-    if (user.role === 'editor') {
-      names.set(email, 'an editor');
-      continue;
-    }
-    const publishers = await backend.publishers.administeredBy(user.id);
-    if (publishers.length) names.set(email, `an admin of ${publishers.map((p) => p.name).join(', ')}`);
-  }
-  return names;
-}
-
 export async function ownDataOf(backend: Backend, user: PortalUser): Promise<OwnData> {
   const account = { email: user.email, role: user.role, createdAt: user.createdAt };
   const profileId = user.profileId;
@@ -93,42 +56,17 @@ export async function ownDataOf(backend: Backend, user: PortalUser): Promise<Own
     backend.audit.historyOf(profileId),
     ownWebhookEndpoints(backend, user.email),
   ]);
-  const redact = await redactorFor(backend, user.email, [
-    ...claims.flatMap((claim) => [claim.releasedReason, ...claim.evidence.flatMap((p) => [p.by, p.note, p.endedReason])]),
-    ...articles.flatMap(({ proof }) => [proof.reason, ...proof.evidence.flatMap((e) => [e.by, e.note])]),
-    ...history.flatMap((entry) => [entry.actor, entry.note]),
+  const name = await actorNamerFor(backend, user.email, [
+    ...textsOfClaims(claims),
+    ...textsOfArticles(articles),
+    ...textsOfHistory(history),
   ]);
-  const redactNullable = (text: string | null) => (text === null ? null : redact(text));
   return {
     account,
     profile,
-    claims: claims.map((claim) => ({
-      ...claim,
-      releasedReason: redactNullable(claim.releasedReason),
-      evidence: claim.evidence.map((proof) => ({
-        ...proof,
-        by: redact(proof.by),
-        note: redactNullable(proof.note),
-        endedReason: redactNullable(proof.endedReason),
-      })),
-    })),
-    articles: articles.map(({ article, proof }) => ({
-      ...article,
-      proof: {
-        ...proof,
-        reason: redactNullable(proof.reason),
-        evidence: proof.evidence.map((evidence) => ({
-          ...evidence,
-          by: redact(evidence.by),
-          note: redactNullable(evidence.note),
-        })),
-      },
-    })),
-    history: history.map(({ profileId: _profileId, ...entry }) => ({
-      ...entry,
-      actor: redact(entry.actor),
-      note: redact(entry.note),
-    })),
+    claims: claimsNamed(claims, name),
+    articles: articlesNamed(articles, name).map(({ article, proof }) => ({ ...article, proof })),
+    history: historyNamed(history, name).map(({ profileId: _profileId, ...entry }) => entry),
     webhooks,
   };
 }

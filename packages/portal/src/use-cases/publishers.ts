@@ -13,6 +13,7 @@ import {
   type PublisherEvent,
   type Publishers,
   type RecheckPolicy,
+  type Staff,
   type TrustSummary,
 } from '@byline/editorial';
 import { slugOf } from './slugs';
@@ -173,16 +174,86 @@ export async function publisherPageData(publishers: Publishers, publisher: Publi
 /** Every publisher with its proven domains, for the editors' list. */
 export async function publishersWithDomains(
   publishers: Publishers,
-): Promise<{ publisher: Publisher; proven: string[]; pending: number }[]> {
+): Promise<{ publisher: Publisher; proven: string[]; pending: number; askedAt: string | null }[]> {
   const all = await publishers.list();
-  return Promise.all(
+  const rows = await Promise.all(
     all.map(async (publisher) => {
-      const domains = await publishers.domainsOf(publisher.id);
+      const [domains, history] = await Promise.all([publishers.domainsOf(publisher.id), publishers.historyOf(publisher.id)]);
       return {
         publisher,
         proven: domains.filter((d) => d.state === 'proven').map((d) => d.domain),
         pending: domains.filter((d) => d.state !== 'proven').length,
+        askedAt: publisher.verifiedAt === null ? verificationAskedAt(history) : null,
       };
     }),
   );
+  // Those asking for verification first, oldest ask first: the editors' queue of publishers.
+  const asking = rows.filter((row) => row.askedAt !== null).sort((a, b) => a.askedAt!.localeCompare(b.askedAt!));
+  return [...asking, ...rows.filter((row) => row.askedAt === null)];
+}
+
+/**
+ * When its admin asked the editors to verify it, if they have not decided since (the history is newest first): the
+ * editors' list shows it as asked, and the admin's page says it waits.
+ */
+export function verificationAskedAt(history: PublisherEvent[]): string | null {
+  const latest = history.find(
+    (event) => event.action === 'verification-requested' || event.action === 'verified' || event.action === 'unverified',
+  );
+  return latest?.action === 'verification-requested' ? latest.at : null;
+}
+
+export type VerificationAsk = 'asked' | 'already-verified' | 'already-asked' | 'no-proven-domain';
+
+/**
+ * Its admin asks the editors to verify it, with what they should know (optional): recorded in its history, which
+ * the editors' list reads. Editors verify an outlet on its proven domains, so one must be proven first.
+ */
+export async function askForVerification(
+  publishers: Publishers,
+  user: PortalUser,
+  publisher: Publisher,
+  note: string,
+  now: Date,
+): Promise<VerificationAsk> {
+  if (publisher.verifiedAt !== null) return 'already-verified';
+  const [domains, history] = await Promise.all([publishers.domainsOf(publisher.id), publishers.historyOf(publisher.id)]);
+  if (!domains.some((domain) => domain.state === 'proven')) return 'no-proven-domain';
+  if (verificationAskedAt(history) !== null) return 'already-asked';
+  await publishers.recordEvent(publisher.id, { actor: user.email, action: 'verification-requested', note }, now);
+  return 'asked';
+}
+
+/**
+ * What keeps a publisher from being deleted: a verified one is answered by lookups (an editor withdraws it first);
+ * one with staff or an invitation, in any state, is named in journalists' records and its vouching may have made
+ * their articles count; a proven domain is removed first (its removal is recorded, its re-checks stop).
+ */
+export type DeletionBlock = 'verified' | 'staff' | 'proven-domain';
+
+export async function deletionBlocks(
+  backend: { publishers: Publishers; staff: Pick<Staff, 'ofPublisher'> },
+  publisher: Publisher,
+): Promise<DeletionBlock[]> {
+  const [domains, staff] = await Promise.all([
+    backend.publishers.domainsOf(publisher.id),
+    backend.staff.ofPublisher(publisher.id),
+  ]);
+  return [
+    ...(publisher.verifiedAt !== null ? (['verified'] as const) : []),
+    ...(staff.length ? (['staff'] as const) : []),
+    ...(domains.some((domain) => domain.state === 'proven') ? (['proven-domain'] as const) : []),
+  ];
+}
+
+/** Deletes a mistaken publisher with its domains and history, unless something above keeps it. */
+export async function deletePublisher(
+  backend: { publishers: Publishers; staff: Pick<Staff, 'ofPublisher'> },
+  publisher: Publisher,
+): Promise<{ ok: true } | { ok: false; blocks: DeletionBlock[] }> {
+  const blocks = await deletionBlocks(backend, publisher);
+  if (blocks.length) return { ok: false, blocks };
+  // Refused by the store when an invitation was made meanwhile: asked again, with what keeps it now.
+  if (await backend.publishers.delete(publisher.id)) return { ok: true };
+  return { ok: false, blocks: await deletionBlocks(backend, publisher) };
 }

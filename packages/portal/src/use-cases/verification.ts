@@ -18,7 +18,14 @@ const ACTIONS: Record<Decision, DecisionAction> = {
 export type DecisionResult =
   | { ok: true }
   /** Approving needs a proven handle or site, or the override; nobody decides on their own profile. */
-  | { ok: false; reason: 'needs-proof' | 'override-needs-note' | 'no-such-profile' | 'own-profile' };
+  | { ok: false; reason: 'needs-proof' | 'override-needs-note' | 'needs-note' | 'no-such-profile' | 'own-profile' };
+
+/**
+ * A refusal or a withdrawal goes against the person: the journalist reads why in their history and in the mail, so
+ * it never stands without a note. (An approval rests on its proofs, recorded with their evidence; its note is
+ * optional unless it is an override.)
+ */
+export const NOTE_REQUIRED: ReadonlySet<Decision> = new Set<Decision>(['reject', 'unverify']);
 
 /**
  * Separation of duties: an editor never decides on, attests the claims of, or moves a handle onto the profile of
@@ -45,6 +52,8 @@ export async function decideVerification(
 ): Promise<DecisionResult> {
   if (editor.role !== 'editor') throw new Error('only editors decide verification');
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
+  note = note.trim();
+  if (NOTE_REQUIRED.has(decision) && !note) return { ok: false, reason: 'needs-note' };
   let recorded = note;
   if (decision === 'verify' && !hasProof(await claims.claimsOf(profileId))) {
     if (!override) return { ok: false, reason: 'needs-proof' };
@@ -63,26 +72,35 @@ export async function decideVerification(
   return { ok: true };
 }
 
-/** The audit note of `byline profiles verify|unverify`: the history says the operator overrode the editors' review. */
-export const operatorOverrideNote = (verified: boolean): string =>
-  `Operator’s override (byline profiles ${verified ? 'verify' : 'unverify'}), not an editor’s review`;
+/**
+ * The audit note of `byline profiles verify|unverify`: the history says the operator overrode the editors' review,
+ * and why when a reason was given.
+ */
+export const operatorOverrideNote = (verified: boolean, reason = ''): string =>
+  `Operator’s override (byline profiles ${verified ? 'verify' : 'unverify'}), not an editor’s review${reason ? `: ${reason}` : ''}`;
+
+export type OperatorDecisionResult = 'done' | 'no-such-profile' | 'needs-reason';
 
 /**
  * `byline profiles verify|unverify SLUG` for operators: the operator's override, allowed on any profile and with
- * or without proof, audited as such. false when no profile has this slug.
+ * or without proof, audited as such. A withdrawal needs a reason (`--reason`), as an editor's needs a note: the
+ * journalist reads it in their history.
  */
 export async function setVerifiedByOperator(
   backend: Pick<Backend, 'profiles' | 'verification'>,
   slug: string,
   verified: boolean,
-  actor = 'operator (command line)',
-): Promise<boolean> {
+  { reason = '', actor = 'operator (command line)' }: { reason?: string; actor?: string } = {},
+): Promise<OperatorDecisionResult> {
+  const why = reason.trim();
+  if (!verified && !why) return 'needs-reason';
   const profile = await backend.profiles.findBySlug(slug);
-  if (!profile) return false;
-  return backend.verification.decide({
+  if (!profile) return 'no-such-profile';
+  const found = await backend.verification.decide({
     profileId: profile.id,
     actor,
     action: verified ? 'verified' : 'unverified',
-    note: operatorOverrideNote(verified),
+    note: operatorOverrideNote(verified, why),
   });
+  return found ? 'done' : 'no-such-profile';
 }

@@ -1,10 +1,11 @@
+import type { SignUpPurpose } from '../use-cases/accounts';
 import { checkedUrl, html, sitePath, type SafeHtml } from './html';
 import { csrfField, field, formError, type FieldErrors } from './forms';
 
 export interface AccountFormState {
   csrf: string;
   /** Sign-up: what the person came for (a journalist profile, or API keys). */
-  purpose?: 'journalist' | 'api';
+  purpose?: SignUpPurpose;
   email?: string;
   errors?: FieldErrors;
   message?: string;
@@ -58,14 +59,21 @@ function purposeField(purpose: AccountFormState['purpose'], errors: FieldErrors)
     <label for="f-purpose">What are you here for?</label>
     <select id="f-purpose" name="purpose" aria-describedby="f-purpose-hint${error ? ' f-purpose-error' : ''}">
       ${option('journalist', 'A verified journalist profile')} ${option('api', 'API keys for my newsroom, platform or tool')}
+      ${option('publisher', 'My publication: prove its domains and have it verified')}
     </select>
     <p class="hint" id="f-purpose-hint">You can do the other later too: both are in the menu once you are signed in.</p>
     ${error ? html`<p class="error" id="f-purpose-error" role="alert">${error}</p>` : ''}
   </div>`;
 }
 
+const SIGN_UP_TITLES: Record<SignUpPurpose, string> = {
+  journalist: 'Create your Byline account',
+  api: 'Get Byline API keys',
+  publisher: 'Register your publication',
+};
+
 export function signUpPage({ csrf, email, errors = {}, purpose = 'journalist' }: AccountFormState): SafeHtml {
-  return html`<h1>${purpose === 'api' ? 'Get Byline API keys' : 'Create your Byline account'}</h1>
+  return html`<h1>${SIGN_UP_TITLES[purpose]}</h1>
     <form method="post" action="/signup" class="card" novalidate>
       ${csrfField(csrf)} ${purposeField(purpose, errors)}
       ${field({ name: 'email', label: 'Email', type: 'email', value: email, errors, required: true, autocomplete: 'email' })}
@@ -175,10 +183,13 @@ export function resetLinkDeadPage(state: AccountFormState & { mailAvailable: boo
     ${state.mailAvailable ? forgotPasswordPage(state) : resetUnavailablePage(state.operatorContact ?? null)}`;
 }
 
-/** The two ways in: journalists keep a verified profile; newsrooms, platforms and developers get API keys. */
 /** A verifier's browsable documentation, from its configured public address. */
 export const docsOf = (base: string) => checkedUrl(`${base}/docs`) ?? sitePath('#');
 
+/**
+ * The three ways in: journalists keep a verified profile; newsrooms, platforms and developers get API keys; publishers
+ * prove their domains and are verified.
+ */
 export function homePage(services: { articleVerifier: string; journalistVerifier: string }): SafeHtml {
   return html`<h1>Byline</h1>
     <section class="card" aria-labelledby="journalists-heading">
@@ -197,6 +208,14 @@ export function homePage(services: { articleVerifier: string; journalistVerifier
         Documentation with Try it out: <a href="${docsOf(services.articleVerifier)}">verify article</a> ·
         <a href="${docsOf(services.journalistVerifier)}">verify journalist</a>
       </p>
+    </section>
+    <section class="card" aria-labelledby="publishers-heading">
+      <h2 id="publishers-heading">For publishers</h2>
+      <p>
+        Prove your publication’s domains and have an editor verify it: lookups of its articles then name it, and your staff’s
+        bylines can count on your word.
+      </p>
+      <p><a class="button" href="/signup?for=publisher">Register your publication</a></p>
     </section>
     <p>Already have an account? <a href="/signin">Sign in</a></p>`;
 }

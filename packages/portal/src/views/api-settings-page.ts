@@ -17,6 +17,8 @@ import { csrfField, field, postButton, type FieldErrors } from './forms';
 
 export interface ApiSettingsState {
   csrf: string;
+  /** The portal's clock: a rotated key's overlap has passed or not. */
+  now?: Date;
   account: ApiAccount | null;
   keys: ApiKeySummary[];
   /** The account's web origins, one per line (or the text just submitted, when it had a mistake). */
@@ -111,13 +113,21 @@ function aboutTheQuestions(examples: CurlExamples): SafeHtml {
   </p>`;
 }
 
-const when = (iso: string | null) =>
+export const when = (iso: string | null) =>
   iso ? html`<time datetime="${iso}">${iso.replace('T', ' ').slice(0, 16)} UTC</time>` : html`never`;
+
+/** After a rotation: what happens to the secret it replaced, and when. */
+function replacedLine({ key, stopsAt }: NonNullable<KeyToShow['replaced']>): SafeHtml {
+  return html`<p class="notice" role="status">
+    It replaces key <code>${key}</code>, whose secret works until ${when(stopsAt)}: put the new token in place before then.
+  </p>`;
+}
 
 function newSecret(created: KeyToShow, services: ApiSettingsState['services'], examples: CurlExamples): SafeHtml {
   const curl = curlLines(services, created.token, examples, created.origin);
   return html`<section class="card" aria-labelledby="new-key-heading">
     <h2 id="new-key-heading">New key “${created.name}”</h2>
+    ${created.replaced ? replacedLine(created.replaced) : ''}
     <p>
       <strong>Copy this token now; its secret is never shown again.</strong> Send it as
       <code>Authorization: Bearer KEY:SECRET</code>.
@@ -142,16 +152,28 @@ function newSecret(created: KeyToShow, services: ApiSettingsState['services'], e
   </section>`;
 }
 
-const keyPath = (key: ApiKeySummary) => sitePath(`/settings/api/keys/${encodeURIComponent(key.key)}`);
+export const keyPath = (key: ApiKeySummary) => sitePath(`/settings/api/keys/${encodeURIComponent(key.key)}`);
 
 /** "Server", or a browser key's limit and origins. */
-function kindOf(key: ApiKeySummary): SafeHtml {
+export function kindOf(key: ApiKeySummary): SafeHtml {
   if (key.kind === 'server') return html`Server`;
   return html`Browser, ${key.rate_limit_per_minute} a minute, from
   ${key.origins.map((origin, index) => html`${index ? ', ' : ''}<code>${origin}</code>`)}`;
 }
 
-function keyTable(csrf: string, keys: ApiKeySummary[]): SafeHtml {
+/** Active, revoked, or rotated away: still working until its overlap ends, or stopped since. */
+function keyStatus(key: ApiKeySummary, now: Date): SafeHtml | string {
+  if (key.revoked_at) return html`Revoked ${when(key.revoked_at)}`;
+  if (key.retires_at && Date.parse(key.retires_at) <= now.getTime()) return html`Rotated: stopped ${when(key.retires_at)}`;
+  if (key.retires_at) return html`Rotated: the old secret works until ${when(key.retires_at)}`;
+  return 'Active';
+}
+
+/** A rotated key whose overlap has passed is as good as revoked: nothing is offered on it. */
+const stopped = (key: ApiKeySummary, now: Date) =>
+  key.revoked_at !== null || (key.retires_at !== null && Date.parse(key.retires_at) <= now.getTime());
+
+function keyTable(now: Date, keys: ApiKeySummary[]): SafeHtml {
   if (!keys.length) return html`<p>No keys yet.</p>`;
   return html`<table class="keys">
     <thead>
@@ -174,14 +196,14 @@ function keyTable(csrf: string, keys: ApiKeySummary[]): SafeHtml {
             <td data-label="Kind">${kindOf(key)}</td>
             <td data-label="Created">${when(key.created_at)}</td>
             <td data-label="Last used">${when(key.last_used_at)}</td>
-            <td>${key.revoked_at ? html`Revoked ${when(key.revoked_at)}` : 'Active'}</td>
+            <td>${keyStatus(key, now)}</td>
             <td>
               ${
-                key.revoked_at
+                stopped(key, now)
                   ? ''
-                  : html`${postButton(`${keyPath(key)}/rotate`, 'Rotate', csrf)}
+                  : html`${key.retires_at ? '' : html`<a href="${keyPath(key)}/rotate">Rotate…</a>`}
                       ${key.kind === 'browser' ? html`<a href="${keyPath(key)}/browser">Edit origins and limit</a>` : ''}
-                      <a href="${keyPath(key)}/revoke">Revoke…</a>`
+                      <a href="${keyPath(key)}/revoke">${key.retires_at ? 'Stop it now…' : 'Revoke…'}</a>`
               }
             </td>
           </tr>`,
@@ -302,6 +324,7 @@ export function apiSettingsPage({
   accountLimit = DEFAULT_BROWSER_KEY_LIMIT,
   errors = {},
   notice,
+  now = new Date(),
 }: ApiSettingsState): SafeHtml {
   if (!account) {
     return html`<h1>API settings</h1>
@@ -320,7 +343,7 @@ export function apiSettingsPage({
     ${created ? newSecret(created, services, examples) : ''} ${serviceAddresses(services)}
     ${newKeyForm(csrf, newKey, errors, accountLimit)}
     <h2>Keys</h2>
-    ${keyTable(csrf, keys)}
+    ${keyTable(now, keys)}
     <section class="card" aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhooks</h2>
       <p>
@@ -337,10 +360,15 @@ export function apiSettingsPage({
 export function revokeKeyPage({ csrf, key }: { csrf: string; key: ApiKeySummary }): SafeHtml {
   return html`<h1>Revoke the key “${key.name}”?</h1>
     <div class="card">
-      <p>
-        Key <code>${key.key}</code> (${kindOf(key)}) stops working everywhere within 5 seconds, and cannot be used again. To give
-        it a new secret instead, rotate it.
-      </p>
+      <p>Key <code>${key.key}</code> (${kindOf(key)}) stops working everywhere within 5 seconds, and cannot be used again.</p>
+      ${
+        key.retires_at
+          ? html`<p>It was rotated and would otherwise keep working until ${when(key.retires_at)}.</p>`
+          : html`<p>
+              To give it a new secret without cutting off what uses it, <a href="${keyPath(key)}/rotate">rotate it</a> instead:
+              the old secret keeps working for the time you choose (a day by default).
+            </p>`
+      }
       <form method="post" action="${keyPath(key)}/revoke" class="inline">
         ${csrfField(csrf)}<input type="hidden" name="confirm" value="revoke" />
         <button type="submit" class="danger">Revoke the key</button>

@@ -12,10 +12,10 @@ import { claimsInBrief, claimsSection, noteField, type FormProblem } from '../ed
 import type { ReviewedClaim } from '../editor/editor-proofs';
 import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
-import { checkbox, csrfField, field, formError } from './forms';
+import { checkbox, csrfField, errorSummary, field, formError } from './forms';
 import { avatar, profileDetails } from './profile-details';
 import { auditHistory, verifiedBadge } from './verification-parts';
-import { identityQueue, identityReviewSection, type PendingIdentityItem } from './identity-change-parts';
+import { identityQueue, identityReviewSection, type IdentityProblem, type PendingIdentityItem } from './identity-change-parts';
 import { reviewAffiliations } from './staff-parts';
 import type { StaffRow } from '../use-cases/staff';
 
@@ -39,9 +39,23 @@ function whyQueued(request: VerificationRequest): string {
   return `Asked by ${request.requestedBy} on ${on}`;
 }
 
-export function queuePage(items: QueueItem[], notice?: string, identityItems: PendingIdentityItem[] = []): SafeHtml {
+/** Publishers whose admins asked for verification: decided on the publisher's page, listed first among them all. */
+function publishersAskingLine(count: number): SafeHtml {
+  if (!count) return html``;
+  return html`<p class="notice" role="status">
+    ${count === 1 ? '1 publisher asks' : `${count} publishers ask`} for verification: see
+    <a href="/editor/publishers">All publishers</a> (those asking come first).
+  </p>`;
+}
+
+export function queuePage(
+  items: QueueItem[],
+  notice?: string,
+  identityItems: PendingIdentityItem[] = [],
+  publishersAsking = 0,
+): SafeHtml {
   return html`<h1>Verification queue</h1>
-    ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+    ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''} ${publishersAskingLine(publishersAsking)}
     ${
       items.length
         ? html`<table>
@@ -100,6 +114,8 @@ export interface ReviewState {
   identity?: PendingIdentityItem | null;
   /** Its affiliations with publishers, whatever their state. */
   affiliations?: StaffRow[];
+  /** An identity decision that was refused, shown at the identity change's form. */
+  identityProblem?: IdentityProblem;
 }
 
 export interface DecisionRefusal {
@@ -108,6 +124,26 @@ export interface DecisionRefusal {
   override: boolean;
   /** The message belongs to the note field rather than to the whole form. */
   aboutNote?: boolean;
+  /** The message belongs to the withdrawal's confirmation box. */
+  field?: 'confirm_withdraw';
+}
+
+/** The withdrawal asks twice: this box must be ticked with the button, or nothing is withdrawn. */
+function withdrawConfirmation(refused: DecisionRefusal | undefined): SafeHtml {
+  const error = refused?.field === 'confirm_withdraw' ? refused.message : undefined;
+  return html`<div class="field checkbox${error ? ' has-error' : ''}">
+    <input
+      type="checkbox"
+      id="f-confirm_withdraw"
+      name="confirm_withdraw"
+      value="on"
+      aria-describedby="f-confirm_withdraw-hint${error ? ' f-confirm_withdraw-error' : ''}"
+      ${error ? html`aria-invalid="true"` : ''}
+    />
+    <label for="f-confirm_withdraw">Yes, withdraw this profile’s verification</label>
+    <p class="hint" id="f-confirm_withdraw-hint">Needed with “Withdraw verification”: the badge comes off at once.</p>
+    ${error ? html`<p class="error" id="f-confirm_withdraw-error">${error}</p>` : ''}
+  </div>`;
 }
 
 /** What each decision does, said to the editor next to its button. */
@@ -200,18 +236,20 @@ function decisionForm({
   refused,
   offerOverride,
 }: Pick<ReviewState, 'csrf' | 'profile' | 'pending' | 'refused'> & { offerOverride: boolean }): SafeHtml {
+  const atField = refused?.aboutNote ? 'f-note' : refused?.field ? `f-${refused.field}` : null;
   return html`<form method="post" action="/editor/profiles/${profile.id}/decision" class="card" id="decision" novalidate>
     <h2>Your decision</h2>
-    ${csrfField(csrf)} ${refused && !refused.aboutNote ? formError(refused.message) : ''}
+    ${csrfField(csrf)} ${refused && atField ? errorSummary([{ field: atField, message: refused.message }]) : ''}
+    ${refused && !atField ? formError(refused.message) : ''}
     ${field({
       name: 'note',
       label: 'Note for the record',
       multiline: true,
       value: refused?.note,
       errors: refused?.aboutNote ? { note: refused.message } : {},
-      hint: 'Why you decided so. Kept in the profile’s history; the journalist sees it.',
+      hint: 'Why you decided so; required to reject or withdraw. Kept in the profile’s history; the journalist sees it.',
     })}
-    ${offerOverride ? overrideChoice(refused) : ''}
+    ${offerOverride ? overrideChoice(refused) : ''} ${profile.verified ? withdrawConfirmation(refused) : ''}
     <ul class="plain decisions">
       ${decisionButtons(profile, pending)}
     </ul>
@@ -285,6 +323,7 @@ export function reviewPage({
   own = false,
   identity = null,
   affiliations = [],
+  identityProblem,
 }: ReviewState): SafeHtml {
   const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
   const proven = claims.some(({ claim }) => claim.releasedAt === null && claim.state === 'proven');
@@ -309,7 +348,7 @@ export function reviewPage({
           : html`<p>No articles.</p>`
       }
     </section>
-    ${identityReviewSection(csrf, identity)} ${claimsSection(profile.id, claims, csrf, problem, own)}
+    ${identityReviewSection(csrf, identity, identityProblem)} ${claimsSection(profile.id, claims, csrf, problem, own)}
     ${
       own
         ? html`<section class="card" aria-labelledby="decision-heading">

@@ -62,3 +62,17 @@ export function postButton(action: string, label: string, csrf: string, classNam
 export function formError(message: string | undefined): SafeHtml {
   return message ? html`<p class="form-error" role="alert">${message}</p>` : html``;
 }
+
+/**
+ * The problems of a refused form, listed at its top, each linking to its field (the GOV.UK error summary): a
+ * screen reader hears it at once (role="alert"), a keyboard user follows the link to the field.
+ */
+export function errorSummary(problems: { field: string; message: string }[]): SafeHtml {
+  if (!problems.length) return html``;
+  return html`<div class="form-error error-summary" role="alert" tabindex="-1">
+    <p><strong>There is a problem</strong></p>
+    <ul>
+      ${problems.map(({ field: id, message }) => html`<li><a href="#${id}">${message}</a></li>`)}
+    </ul>
+  </div>`;
+}

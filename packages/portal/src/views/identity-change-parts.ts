@@ -2,7 +2,7 @@ import type { Profile } from '@byline/shared';
 import { identityFieldLabel, REVIEWED_IDENTITY_FIELDS, type PendingIdentityChange } from '@byline/editorial';
 import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
 import { html, type SafeHtml } from './html';
-import { csrfField, field, postButton } from './forms';
+import { csrfField, errorSummary, field, postButton } from './forms';
 
 /** A pending change of a verified profile's identity, as the owner, the queue and the review page show it. */
 export interface PendingIdentityItem {
@@ -77,8 +77,14 @@ const changeSummary = (change: PendingIdentityChange): string =>
     .map(identityFieldLabel)
     .join(', ');
 
+/** A refused identity decision: what is wrong with the note, and the note as typed. */
+export interface IdentityProblem {
+  message: string;
+  note: string;
+}
+
 /** On the review page: the change, and the editor's approve / decline form (not on their own profile). */
-export function identityReviewSection(csrf: string, item: PendingIdentityItem | null): SafeHtml {
+export function identityReviewSection(csrf: string, item: PendingIdentityItem | null, problem?: IdentityProblem): SafeHtml {
   if (!item) return html``;
   const { profile, change, own } = item;
   return html`<section class="card" aria-labelledby="identity-review-heading">
@@ -90,13 +96,15 @@ export function identityReviewSection(csrf: string, item: PendingIdentityItem | 
     ${
       own
         ? html`<p class="notice" role="status">${OWN_PROFILE_REFUSAL}</p>`
-        : html`<form method="post" action="/editor/profiles/${profile.id}/identity-change" novalidate>
-            ${csrfField(csrf)}
+        : html`<form method="post" action="/editor/profiles/${profile.id}/identity-change" id="identity-decision" novalidate>
+            ${csrfField(csrf)} ${problem ? errorSummary([{ field: 'f-identity_note', message: problem.message }]) : ''}
             <input type="hidden" name="requested_at" value="${change.requested_at}" />
             ${field({
               name: 'identity_note',
               label: 'Note for the record',
               multiline: true,
+              value: problem?.note,
+              errors: problem ? { identity_note: problem.message } : {},
               hint: 'Required to decline: the journalist sees it in the history.',
             })}
             <button type="submit" name="decision" value="approve">Approve the change</button>

@@ -1,3 +1,4 @@
+import { askForVerificationSection } from './publisher-lifecycle-parts';
 import {
   DOMAIN_PROOF_METHOD_NAMES,
   proofValueOf,
@@ -48,6 +49,7 @@ const EVENT_LABELS: Record<PublisherEventAction, string> = {
   'domain-removed': 'Domain removed',
   verified: 'Verified',
   unverified: 'Verification withdrawn',
+  'verification-requested': 'Verification asked for',
 };
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
@@ -67,11 +69,14 @@ export interface PublishersPageState {
   form?: { name?: string; logo_url?: string };
   errors?: FieldErrors;
   problem?: string;
+  /** What an action just did (a deletion). */
+  notice?: string;
 }
 
 /** The publishers a person administers, and the form to create one. */
-export function publishersPage({ csrf, publishers, form = {}, errors = {}, problem }: PublishersPageState): SafeHtml {
+export function publishersPage({ csrf, publishers, form = {}, errors = {}, problem, notice }: PublishersPageState): SafeHtml {
   return html`<h1>Publishers</h1>
+    ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
     <p class="hint">
       A publisher is an outlet that proves its domains to Byline. Once an editor verifies it, lookups of its articles name it.
     </p>
@@ -214,6 +219,11 @@ export interface PublisherPageState {
   viewerEmail: string;
   inviteForm?: { invitee?: string };
   inviteErrors?: FieldErrors;
+  /** When its admin asked for verification, if the editors have not decided since. */
+  askedAt?: string | null;
+  /** The ask form as submitted, when it was refused. */
+  askForm?: { note?: string };
+  askErrors?: FieldErrors;
 }
 
 export function publisherPage(state: PublisherPageState): SafeHtml {
@@ -252,12 +262,25 @@ export function publisherPage(state: PublisherPageState): SafeHtml {
           : ''
       }
     </section>
+    ${
+      admin
+        ? askForVerificationSection({
+            csrf,
+            publisher,
+            domains,
+            askedAt: state.askedAt ?? null,
+            form: state.askForm,
+            errors: state.askErrors,
+          })
+        : ''
+    }
     ${trustSection({
       publisherPath: publisherPath(publisher),
       trust: publisher.trust,
       csrf,
       readable: state.trustReadable,
-      mayRead: admin || editor,
+      // Read from a proven domain only: before one is, the button would read nothing.
+      mayRead: (admin || editor) && domains.some((domain) => domain.state === 'proven'),
     })}
     ${staffSection({
       csrf,
@@ -279,7 +302,12 @@ export function publisherPage(state: PublisherPageState): SafeHtml {
         : ''
     }
     <h2>History</h2>
-    ${historyTable(history)}`;
+    ${historyTable(history)}
+    ${
+      admin && publisher.verifiedAt === null
+        ? html`<p><a href="${sitePath(`${publisherPath(publisher)}/delete`)}" class="danger">Delete this publisher…</a></p>`
+        : ''
+    }`;
 }
 
 /** Removing a domain ends its proof at once: the domain's "Remove…" link leads here first. */
@@ -306,6 +334,8 @@ export interface EditorPublisherRow {
   publisher: Publisher;
   proven: string[];
   pending: number;
+  /** When its admin asked for verification, if no editor has decided since. */
+  askedAt: string | null;
 }
 
 /** Every publisher, for editors: whether it is verified, what it has proven, and how many memberships its trust.txt has confirmed. */
@@ -325,11 +355,12 @@ export function editorPublishersPage(rows: EditorPublisherRow[]): SafeHtml {
             </thead>
             <tbody>
               ${rows.map(
-                ({ publisher, proven, pending }) =>
+                ({ publisher, proven, pending, askedAt }) =>
                   html`<tr>
                     <td data-label="Publisher"><a href="${sitePath(publisherPath(publisher))}">${publisher.name}</a></td>
                     <td data-label="State" class="state-${publisher.verifiedAt ? 'verified' : 'unverified'}">
                       ${publisher.verifiedAt ? 'Verified' : 'Not verified'}
+                      ${askedAt ? html`<strong class="asked">asked for verification ${askedAt.slice(0, 10)}</strong>` : ''}
                     </td>
                     <td data-label="Proven domains">${proven.length ? proven.join(', ') : '—'}</td>
                     <td data-label="Not proven">${pending}</td>

@@ -406,7 +406,7 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
           { decision: 'decline', identity_note: `No${character}`, requested_at: new Date().toISOString() },
           csrf,
         );
-        expect(identity.status).toBe(400);
+        expect(identity.status).toBe(422);
       });
     },
   );

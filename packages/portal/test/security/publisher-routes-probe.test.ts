@@ -94,6 +94,8 @@ describe.each(portalStoreFactories())('probing the publisher routes ($name store
     [`${path}/domains/${domain}/check`, {}],
     [`${path}/domains/${domain}/remove`, { confirm: 'remove' }],
     [`${path}/trust`, {}],
+    [`${path}/verification-request`, { note: 'Forged request' }],
+    [`${path}/delete`, { confirm: 'delete' }],
   ];
   const decisionForms = (path: string): [string, Fields][] => [
     [`/editor${path}/verify`, { note: 'Forged decision' }],
@@ -103,7 +105,14 @@ describe.each(portalStoreFactories())('probing the publisher routes ($name store
   it('sends anonymous visitors to sign-in (pages) or refuses them 401 (forms), telling nothing of the publisher', async () => {
     const { path, proven } = await arranged();
     const anonymous = request.agent(portal.app);
-    for (const page of ['/publishers', path, `${path}/domains/${proven}/remove`, '/editor/publishers', '/publishers/no-such']) {
+    for (const page of [
+      '/publishers',
+      path,
+      `${path}/domains/${proven}/remove`,
+      `${path}/delete`,
+      '/editor/publishers',
+      '/publishers/no-such',
+    ]) {
       const res = await anonymous.get(page);
       expect([page, res.status, res.headers.location]).toEqual([page, 303, `/signin?next=${encodeURIComponent(page)}`]);
       expect(res.text).not.toContain('Victim Ledger');
@@ -127,7 +136,7 @@ describe.each(portalStoreFactories())('probing the publisher routes ($name store
     const { path, proven, pending, stranger, victim, strangerPath, strangerDomain } = await arranged();
     const none = await stranger.agent.get('/publishers/no-such-publisher');
     expect(none.status).toBe(404);
-    for (const page of [path, `${path}/domains/${proven}/remove`, `${path}/domains/${pending}/remove`]) {
+    for (const page of [path, `${path}/domains/${proven}/remove`, `${path}/domains/${pending}/remove`, `${path}/delete`]) {
       const res = await stranger.agent.get(page);
       expect([page, res.status]).toEqual([page, 404]);
       expect(res.text).toContain(NO_SUCH_PUBLISHER);
@@ -205,6 +214,9 @@ describe.each(portalStoreFactories())('probing the publisher routes ($name store
       expect([domain, res.status]).toEqual([domain, 403]);
       expect(res.text).toContain(ADMIN_ONLY);
     }
+    const deletion = await desk.agent.get(`${path}/delete`);
+    expect(deletion.status).toBe(403);
+    expect(deletion.text).toContain(ADMIN_ONLY);
     const csrf = await tokenOf(desk.agent);
     await unchanged(portal, async () => {
       for (const [action, fields] of adminForms(path, proven).filter(([action]) => !action.endsWith('/trust'))) {

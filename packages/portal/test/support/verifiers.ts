@@ -4,10 +4,10 @@ import { quietLogger } from '@byline/test-support';
 import { createApp as articleVerifier } from '../../../article-verifier/src/app';
 import { createApp as journalistVerifier } from '../../../journalist-verifier/src/app';
 
-/** Both verifiers on the portal's store, as separate apps, as deployed. */
-export function verifiers(store: Store, authCacheTtlMs = 1000) {
-  const article = articleVerifier({ store, logger: quietLogger(), authCacheTtlMs });
-  const journalist = journalistVerifier({ store, logger: quietLogger(), authCacheTtlMs });
+/** Both verifiers on the portal's store, as separate apps, as deployed (`now`: the clock their credential check reads). */
+export function verifiers(store: Store, authCacheTtlMs = 1000, now?: () => number) {
+  const article = articleVerifier({ store, logger: quietLogger(), authCacheTtlMs, now });
+  const journalist = journalistVerifier({ store, logger: quietLogger(), authCacheTtlMs, now });
   return {
     verifyArticle: (token: string, url: string) =>
       request(article).post('/api/verify_article').query({ url }).set('Authorization', `Bearer ${token}`),

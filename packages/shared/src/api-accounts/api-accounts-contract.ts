@@ -100,6 +100,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
         email: 'desk@example.org',
         created_at: expect.stringMatching(ISO),
         revoked_at: null,
+        retires_at: null,
         last_used_at: null,
         kind: 'server',
         origins: [],
@@ -121,6 +122,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
         key: 'bk_cred',
         secretHash: 'hash-of-bk_cred',
         revoked: false,
+        retiresAt: null,
         accountStatus: 'active',
         rateLimitPerMinute: null,
         browser: null,
@@ -144,6 +146,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
         key: 'bk_page',
         secretHash: 'hash-of-bk_page',
         revoked: false,
+        retiresAt: null,
         accountStatus: 'active',
         rateLimitPerMinute: 100,
         browser,
@@ -194,6 +197,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
         email: 'desk@example.org',
         created_at: expect.stringMatching(ISO),
         revoked_at: null,
+        retires_at: null,
         last_used_at: null,
         kind: 'server',
         origins: [],
@@ -207,6 +211,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
         key: 'bk_new',
         secretHash: 'hash-of-bk_new',
         revoked: false,
+        retiresAt: null,
         accountStatus: 'suspended',
         rateLimitPerMinute: null,
         browser: null,
@@ -234,6 +239,42 @@ export function apiAccountsContract(factory: StoreFactory): void {
       await expect(accounts().findCredential('bk_after_gone')).resolves.toBeNull();
       await expect(accounts().findCredential('bk_after_missing')).resolves.toBeNull();
       expect((await accounts().keysOf('desk@example.org')).map((k) => k.key)).toEqual(['bk_gone']);
+    });
+
+    it('with an overlap, keeps the old key unrevoked until its end, and rotates it no more', async () => {
+      await accounts().createKey(newKey('bk_roll'));
+      const at = new Date('2026-01-01T10:00:00.000Z');
+      const until = new Date('2026-01-02T10:00:00.000Z');
+
+      const rotated = await accounts().rotateKey('bk_roll', successor('bk_rolled'), { at, until });
+
+      expect(rotated).toMatchObject({ key: 'bk_rolled', created_at: at.toISOString(), retires_at: null });
+      const [old] = await accounts().keysOf('desk@example.org');
+      expect(old).toMatchObject({ key: 'bk_roll', revoked_at: null, retires_at: until.toISOString() });
+      expect(await accounts().findCredential('bk_roll')).toMatchObject({ revoked: false, retiresAt: until.toISOString() });
+      await expect(accounts().rotateKey('bk_roll', successor('bk_again'), { at, until })).resolves.toBeNull();
+      await expect(accounts().findCredential('bk_again')).resolves.toBeNull();
+      // Revoking it still cuts it at once.
+      await accounts().revokeKey('bk_roll');
+      expect(await accounts().findCredential('bk_roll')).toMatchObject({ revoked: true });
+    });
+
+    it('leaves a retiring browser key’s origins to its successor', async () => {
+      await accounts().createKey({
+        ...newKey('bk_widget'),
+        browser: { origins: ['https://old.example'], rateLimitPerMinute: 5 },
+      });
+      const at = new Date('2026-01-01T10:00:00.000Z');
+      const browser = { origins: ['https://new.example'], rateLimitPerMinute: 5 };
+      await accounts().rotateKey('bk_widget', { ...successor('bk_widget2'), browser }, { at, until: new Date(at.getTime() + 1) });
+      await expect(accounts().allAllowedOrigins()).resolves.toEqual(['https://new.example']);
+    });
+
+    it('with an overlap that ends at once, revokes the old key as without one', async () => {
+      await accounts().createKey(newKey('bk_cut'));
+      const at = new Date('2026-01-01T10:00:00.000Z');
+      await accounts().rotateKey('bk_cut', successor('bk_cut2'), { at, until: at });
+      expect(await accounts().findCredential('bk_cut')).toMatchObject({ revoked: true, retiresAt: null });
     });
 
     it('of concurrent rotations of one key, one succeeds: one successor, one working key', async () => {

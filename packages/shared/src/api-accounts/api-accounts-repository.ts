@@ -21,6 +21,16 @@ export interface NewApiKey {
 /** The key that takes a rotated key's place, on the same account (see ApiAccounts.rotateKey). */
 export type SuccessorKey = Omit<NewApiKey, 'email'>;
 
+/** When a rotation happens, and until when the old key keeps working (not after `at`: cut at once). */
+export interface RotationOverlap {
+  at: Date;
+  until: Date;
+}
+
+/** The old key's end written by a rotation: null when it is cut at once (revoked), else when it retires. */
+export const retirementOf = (overlap?: RotationOverlap): string | null =>
+  overlap && overlap.until.getTime() > overlap.at.getTime() ? overlap.until.toISOString() : null;
+
 /**
  * API accounts and their keys: what a credential check reads (the verifiers' hot path: findCredential is one
  * indexed read), what the CLI and the portal's API settings change. Web origins (CORS) are stored normalised
@@ -46,11 +56,13 @@ export interface ApiAccounts {
   /** Marks a key revoked, keeping the first revocation time; false when no such key exists. */
   revokeKey(key: string): Promise<boolean>;
   /**
-   * Replaces an active key by `successor` on its account, as one change: afterwards the old key is revoked and
-   * the successor works. null, and nothing written, when the key is unknown or already revoked (so of two
-   * concurrent rotations of one key, one succeeds).
+   * Replaces an active key by `successor` on its account, as one change: afterwards the successor works and the
+   * old key is revoked, or, with `overlap.until` later than `overlap.at`, keeps working until then (retires_at) so
+   * its callers can swap secrets. Either way the old key is rotated away: it is not rotated again, and its
+   * api_key.revoked event is written now. null, and nothing written, when the key is unknown, revoked or already
+   * rotated away (so of two concurrent rotations of one key, one succeeds).
    */
-  rotateKey(key: string, successor: SuccessorKey): Promise<ApiKeySummary | null>;
+  rotateKey(key: string, successor: SuccessorKey, overlap?: RotationOverlap): Promise<ApiKeySummary | null>;
   /** Replaces a browser key's origins and limit; false when no browser key has that key (a server key stays one). */
   setBrowserKey(key: string, settings: BrowserKeySettings): Promise<boolean>;
   /** What a credential check needs, in one read: the key's hash, revocation, account status and limits. */
@@ -58,7 +70,7 @@ export interface ApiAccounts {
   /** The origins this key may be used from: a browser key's own, else its account's; [] for an unknown key. */
   originsOfKey(key: string): Promise<string[]>;
   /**
-   * Every origin some account or some unrevoked browser key allows, each once, in code-point order: what a
+   * Every origin some account or some unrevoked browser key not rotated away allows (its successor has its origins), each once, in code-point order: what a
    * preflight, which carries no key, may be granted.
    */
   allAllowedOrigins(): Promise<string[]>;

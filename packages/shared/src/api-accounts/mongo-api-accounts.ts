@@ -5,7 +5,14 @@ import type { AccountStatus, ApiKeySummary, BrowserKeySettings, StoredCredential
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { serialised, withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf, type AccountDoc, type ApiKeyDoc } from '../store/mongo/mongo-schema';
-import type { ApiAccount, ApiAccounts, NewApiKey, SuccessorKey } from './api-accounts-repository';
+import {
+  retirementOf,
+  type ApiAccount,
+  type ApiAccounts,
+  type NewApiKey,
+  type RotationOverlap,
+  type SuccessorKey,
+} from './api-accounts-repository';
 
 /** A document written before browser keys has no `kind`: a server key. */
 const browserOf = (doc: ApiKeyDoc): BrowserKeySettings | null =>
@@ -19,6 +26,7 @@ function toSummary(doc: ApiKeyDoc, email: string): ApiKeySummary {
     email,
     created_at: doc.created_at,
     revoked_at: doc.revoked_at,
+    retires_at: doc.retires_at ?? null,
     last_used_at: doc.last_used_at,
     kind: browser ? 'browser' : 'server',
     origins: browser?.origins ?? [],
@@ -120,19 +128,27 @@ export class MongoApiAccounts implements ApiAccounts {
    * rotations are also serialised in this process; on FerretDB, rotations of one key from two processes at the
    * same instant can still both succeed.
    */
-  rotateKey(key: string, successor: SuccessorKey): Promise<ApiKeySummary | null> {
-    return this.database.run(() => serialised(this.database.db, 'key-rotation', () => this.rotate(key, successor)));
+  rotateKey(key: string, successor: SuccessorKey, overlap?: RotationOverlap): Promise<ApiKeySummary | null> {
+    return this.database.run(() => serialised(this.database.db, 'key-rotation', () => this.rotate(key, successor, overlap)));
   }
 
-  private async rotate(key: string, successor: SuccessorKey): Promise<ApiKeySummary | null> {
-    const current = await this.apiKeys.findOne({ key, revoked_at: null }, { projection: { account_id: 1 } });
-    if (!current) return null;
+  /** The old key's end (revoked now, or its retirement) and its event, in one conditional single-document update. */
+  private async endRotated(key: string, at: Date, email: string, retiresAt: string | null): Promise<boolean> {
+    if (retiresAt === null) return this.revokeIfActive(key, at, email);
+    const update = { $set: { retires_at: retiresAt }, ...pushEvents([apiKeyRevokedEvent(key, email, at)]) };
+    return (await this.apiKeys.updateOne({ key, revoked_at: null, retires_at: { $exists: false } }, update)).matchedCount > 0;
+  }
+
+  private async rotate(key: string, successor: SuccessorKey, overlap?: RotationOverlap): Promise<ApiKeySummary | null> {
+    const current = await this.apiKeys.findOne({ key, revoked_at: null }, { projection: { account_id: 1, retires_at: 1 } });
+    // A key already rotated away (retiring) is not rotated again: its successor is the one to rotate.
+    if (!current || typeof current.retires_at === 'string') return null;
     const account = await this.accounts.findOne({ _id: current.account_id }, { projection: { email: 1 } });
     if (!account) return null;
-    const at = new Date();
+    const at = overlap?.at ?? new Date();
     const now = at.toISOString();
     const created = await this.insertKey(current.account_id, successor, now);
-    if (!(await this.revokeIfActive(key, at, account.email))) {
+    if (!(await this.endRotated(key, at, account.email, retirementOf(overlap)))) {
       await this.apiKeys.deleteOne({ key: successor.key });
       return null;
     }
@@ -158,6 +174,7 @@ export class MongoApiAccounts implements ApiAccounts {
         key: doc.key,
         secretHash: doc.secret_hash,
         revoked: doc.revoked_at !== null,
+        retiresAt: doc.retires_at ?? null,
         accountStatus: account?.status ?? 'suspended',
         rateLimitPerMinute: account?.rate_limit_per_minute ?? null,
         browser: browserOf(doc),
@@ -180,7 +197,10 @@ export class MongoApiAccounts implements ApiAccounts {
     return this.database.run(async () => {
       const [accounts, browserKeys] = await Promise.all([
         this.accounts.find({ allowed_origins: { $exists: true } }, { projection: { allowed_origins: 1 } }).toArray(),
-        this.apiKeys.find({ kind: 'browser', revoked_at: null }, { projection: { browser_origins: 1 } }).toArray(),
+        // A rotated browser key's successor has its origins: the old one's add nothing, and end with it.
+        this.apiKeys
+          .find({ kind: 'browser', revoked_at: null, retires_at: { $exists: false } }, { projection: { browser_origins: 1 } })
+          .toArray(),
       ]);
       const origins = [
         ...accounts.flatMap((account) => account.allowed_origins ?? []),

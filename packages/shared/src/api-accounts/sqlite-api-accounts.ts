@@ -2,7 +2,14 @@ import type { SqliteDatabase } from '../database/sqlite-database';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
 import { apiKeyRevokedEvent } from '../webhook-events/webhook-event';
 import type { AccountStatus, ApiKeyKind, ApiKeySummary, BrowserKeySettings, StoredCredential } from '../domain/types';
-import type { ApiAccount, ApiAccounts, NewApiKey, SuccessorKey } from './api-accounts-repository';
+import {
+  retirementOf,
+  type ApiAccount,
+  type ApiAccounts,
+  type NewApiKey,
+  type RotationOverlap,
+  type SuccessorKey,
+} from './api-accounts-repository';
 
 /** A key's columns: its summary, with a browser key's origins still the stored JSON text. */
 type KeyRow = Omit<ApiKeySummary, 'origins'> & { browser_origins: string | null };
@@ -18,6 +25,7 @@ interface CredentialRow {
   key: string;
   secret_hash: string;
   revoked_at: string | null;
+  retires_at: string | null;
   status: AccountStatus;
   account_limit: number | null;
   kind: ApiKeyKind;
@@ -26,11 +34,11 @@ interface CredentialRow {
 }
 
 /** The credential check, on every request whose key is not cached: one read by the key's unique index. */
-export const CREDENTIAL_SQL = `SELECT k.key, k.secret_hash, k.revoked_at, a.status, a.rate_limit_per_minute AS account_limit,
+export const CREDENTIAL_SQL = `SELECT k.key, k.secret_hash, k.revoked_at, k.retires_at, a.status, a.rate_limit_per_minute AS account_limit,
   k.kind, k.browser_origins, k.rate_limit_per_minute
   FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`;
 
-const KEY_COLUMNS = `k.key, k.name, a.email, k.created_at, k.revoked_at, k.last_used_at, k.kind, k.browser_origins,
+const KEY_COLUMNS = `k.key, k.name, a.email, k.created_at, k.revoked_at, k.retires_at, k.last_used_at, k.kind, k.browser_origins,
   k.rate_limit_per_minute`;
 
 const browserOf = (row: Pick<KeyRow, 'kind' | 'browser_origins' | 'rate_limit_per_minute'>): BrowserKeySettings | null =>
@@ -46,6 +54,7 @@ function toSummary(row: KeyRow): ApiKeySummary {
     email: row.email,
     created_at: row.created_at,
     revoked_at: row.revoked_at,
+    retires_at: row.retires_at,
     last_used_at: row.last_used_at,
     kind: row.kind,
     origins: browser?.origins ?? [],
@@ -96,8 +105,9 @@ export class SqliteApiAccounts implements ApiAccounts {
         `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`,
       ),
       activeKeyAccount: database
-        .prepare<[string], number>('SELECT account_id FROM api_keys WHERE key = ? AND revoked_at IS NULL')
+        .prepare<[string], number>('SELECT account_id FROM api_keys WHERE key = ? AND revoked_at IS NULL AND retires_at IS NULL')
         .pluck(),
+      retireKey: database.prepare<[string, string]>('UPDATE api_keys SET retires_at = ? WHERE key = ?'),
       revokeKey: database.prepare<[string, string]>('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE key = ?'),
       setBrowserKey: database.prepare<[string, number, string]>(
         `UPDATE api_keys SET browser_origins = ?, rate_limit_per_minute = ? WHERE key = ? AND kind = 'browser'`,
@@ -110,6 +120,7 @@ export class SqliteApiAccounts implements ApiAccounts {
         .prepare<[], string>(
           `SELECT origin FROM api_account_origins
            UNION SELECT j.value FROM api_keys k, json_each(k.browser_origins) j WHERE k.kind = 'browser' AND k.revoked_at IS NULL
+             AND k.retires_at IS NULL
            ORDER BY 1`,
         )
         .pluck(),
@@ -181,15 +192,17 @@ export class SqliteApiAccounts implements ApiAccounts {
     });
   }
 
-  /** One transaction: the successor is inserted and the old key revoked together, or neither. */
-  rotateKey(key: string, successor: SuccessorKey): Promise<ApiKeySummary | null> {
+  /** One transaction: the successor is inserted and the old key revoked (or given its end) together, or neither. */
+  rotateKey(key: string, successor: SuccessorKey, overlap?: RotationOverlap): Promise<ApiKeySummary | null> {
     return this.database.write((db) => {
       const accountId = this.stmt.activeKeyAccount.get(key);
       if (accountId === undefined) return null;
-      const at = new Date();
+      const at = overlap?.at ?? new Date();
       const now = at.toISOString();
       const created = this.insertKey(accountId, successor, now);
-      this.stmt.revokeKey.run(now, key);
+      const retiresAt = retirementOf(overlap);
+      if (retiresAt === null) this.stmt.revokeKey.run(now, key);
+      else this.stmt.retireKey.run(retiresAt, key);
       recordEventsNow(db, [apiKeyRevokedEvent(key, created.email, at)]);
       return created;
     });
@@ -207,6 +220,7 @@ export class SqliteApiAccounts implements ApiAccounts {
         key: row.key,
         secretHash: row.secret_hash,
         revoked: row.revoked_at !== null,
+        retiresAt: row.retires_at,
         accountStatus: row.status,
         rateLimitPerMinute: row.account_limit,
         browser: browserOf(row),

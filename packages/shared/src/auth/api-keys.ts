@@ -1,4 +1,4 @@
-import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
+import type { ApiAccounts, RotationOverlap } from '../api-accounts/api-accounts-repository';
 import type { ApiKeySummary, BrowserKeySettings } from '../domain/types';
 import { generateKeyPair, hashSecret, type KeyPair } from './key-material';
 
@@ -32,15 +32,17 @@ export async function createApiKey(
 
 /**
  * A new key pair, named `name` (a browser key with `browser`), taking the place of `key` in one change (see
- * ApiAccounts.rotateKey); null, and nothing changed, when `key` is unknown or revoked.
+ * ApiAccounts.rotateKey), the old key kept working until `overlap.until` when given; null, and nothing changed,
+ * when `key` is unknown, revoked or already rotated away.
  */
 export async function rotateApiKey(
   accounts: Pick<ApiAccounts, 'rotateKey'>,
   key: string,
   name: string,
   browser?: BrowserKeySettings,
+  overlap?: RotationOverlap,
 ): Promise<(KeyPair & { summary: ApiKeySummary }) | null> {
   const { pair, stored } = newKey(name, browser);
-  const summary = await accounts.rotateKey(key, stored);
+  const summary = await accounts.rotateKey(key, stored, overlap);
   return summary ? { ...pair, summary } : null;
 }

@@ -33,13 +33,19 @@ export class CredentialChecker {
   }
 
   /**
-   * The key's credential when the secret matches and the key is not revoked, null otherwise: with its account's
-   * status and limit and, for a browser key, its own origins and limit, so a request needs no other read.
+   * The key's credential when the secret matches and the key is neither revoked nor retired (a rotated key's
+   * overlap has passed), null otherwise: with its account's status and limit and, for a browser key, its own
+   * origins and limit, so a request needs no other read. The retirement is compared with the clock on every check,
+   * not when the credential was read, so a cached read never stretches the overlap.
    */
   async checked(key: string, secret: string): Promise<StoredCredential | null> {
     const credential = await this.lookup(key);
-    if (!credential || credential.revoked || !secretMatches(credential.secretHash, key, secret)) return null;
-    return credential;
+    if (!credential || credential.revoked || this.retired(credential)) return null;
+    return secretMatches(credential.secretHash, key, secret) ? credential : null;
+  }
+
+  private retired({ retiresAt }: StoredCredential): boolean {
+    return retiresAt !== null && Date.parse(retiresAt) <= this.now();
   }
 
   /**

@@ -76,6 +76,11 @@ export interface ApiKeySummary {
   email: string;
   created_at: string;
   revoked_at: string | null;
+  /**
+   * A rotated key's end: it keeps working until then, beside its successor, so the caller has time to swap the
+   * secret (the overlap its owner chose); null for a key not rotated away (or cut at once: then revoked_at).
+   */
+  retires_at: string | null;
   last_used_at: string | null;
   kind: ApiKeyKind;
   /** A browser key's own web origins; [] for a server key (its account's list applies). */
@@ -89,6 +94,8 @@ export interface StoredCredential {
   key: string;
   secretHash: string;
   revoked: boolean;
+  /** When a rotated key stops working (see ApiKeySummary.retires_at); null when it was not rotated away. */
+  retiresAt: string | null;
   accountStatus: AccountStatus;
   /** The account's own limit; null means the service default (RATE_LIMIT_PER_MINUTE). */
   rateLimitPerMinute: number | null;

@@ -437,6 +437,29 @@ export class MongoPublishers implements Publishers {
     return null;
   }
 
+  recordEvent(publisherId: number, entry: EventEntry, at: Date): Promise<boolean> {
+    return this.database.run(async () => {
+      if (!(await this.publishers.findOne({ _id: publisherId }, { projection: { _id: 1 } }))) return false;
+      await insertEvent(this.db, publisherId, entry, at.toISOString());
+      return true;
+    });
+  }
+
+  /**
+   * The publisher first (its page and every list lose it at once), then its domains and its history: an interruption
+   * leaves only documents nothing reads (none proven, so none matches a host) for a second deletion to miss.
+   */
+  delete(publisherId: number): Promise<boolean> {
+    return this.database.run(async () => {
+      await this.forgetRendered(publisherId);
+      const removed = await this.publishers.deleteOne({ _id: publisherId });
+      if (removed.deletedCount === 0) return false;
+      await this.domains.deleteMany({ publisher_id: publisherId });
+      await collectionOf(this.db, 'publisherEvents').deleteMany({ publisher_id: publisherId });
+      return true;
+    });
+  }
+
   historyOf(publisherId: number): Promise<PublisherEvent[]> {
     return this.database.run(async () =>
       (await collectionOf(this.db, 'publisherEvents').find({ publisher_id: publisherId }).sort({ _id: -1 }).toArray()).map(

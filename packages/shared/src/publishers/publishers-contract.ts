@@ -267,6 +267,29 @@ export function publishersContract(factory: StoreFactory): void {
     expect((await publishers().historyOf(second.id))[0]).toMatchObject({ action: 'domain-proven', at: at(4) });
   });
 
+  it('records an entry that changes nothing else, for a publisher that exists', async () => {
+    const publisher = await newPublisher();
+    const entry = { actor: 'owner@example.org', action: 'verification-requested', note: 'Masthead at /about' } as const;
+    expect(await publishers().recordEvent(publisher.id, entry, later(5))).toBe(true);
+    expect(await publishers().recordEvent(publisher.id + 1000, entry, later(5))).toBe(false);
+    expect((await publishers().historyOf(publisher.id))[0]).toMatchObject({ ...entry, at: at(5) });
+    expect(await publishers().findById(publisher.id)).toEqual(publisher);
+  });
+
+  it('deletes a publisher with its domains and history, and no other', async () => {
+    const publisher = await newPublisher();
+    const other = await newPublisher('aardvark-news');
+    await publishers().addDomain(publisher.id, 'harbour.example', 'token', ACTOR, T0);
+    await publishers().addDomain(other.id, 'aardvark.example', 'token', ACTOR, T0);
+    expect(await publishers().delete(publisher.id)).toBe(true);
+    expect(await publishers().findById(publisher.id)).toBeNull();
+    expect(await publishers().domainsOf(publisher.id)).toEqual([]);
+    expect(await publishers().historyOf(publisher.id)).toEqual([]);
+    expect(await publishers().delete(publisher.id)).toBe(false);
+    expect((await publishers().domainsOf(other.id)).map((domain) => domain.domain)).toEqual(['aardvark.example']);
+    expect(await publishers().historyOf(other.id)).toHaveLength(2);
+  });
+
   it('removes a domain with a history entry', async () => {
     const { id } = await newPublisher();
     await provenDomain(id, 'harbour.example');

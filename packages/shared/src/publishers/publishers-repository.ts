@@ -68,6 +68,8 @@ export const PUBLISHER_EVENTS = [
   'domain-removed',
   'verified',
   'unverified',
+  /** Its admin asked the editors to verify it (the editors' list shows it as asked until they decide). */
+  'verification-requested',
 ] as const;
 export type PublisherEventAction = (typeof PUBLISHER_EVENTS)[number];
 
@@ -156,4 +158,12 @@ export interface Publishers {
   matchHost(host: string): Promise<PublisherMatch | null>;
 
   historyOf(publisherId: number): Promise<PublisherEvent[]>;
+  /** Adds an entry that changes nothing else (an admin's request for verification); false when there is no such publisher. */
+  recordEvent(publisherId: number, entry: EventEntry, at: Date): Promise<boolean>;
+  /**
+   * Deletes the publisher with its domains and its history: for a mistaken one, which nothing else names (the caller
+   * checked: unverified, no staff or invitation, no proven domain). False when there is no such publisher, or when
+   * something came to name it meanwhile (an invitation: the embedded store refuses the deletion then).
+   */
+  delete(publisherId: number): Promise<boolean>;
 }

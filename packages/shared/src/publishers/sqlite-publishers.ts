@@ -215,6 +215,9 @@ const statements = (database: SqliteDatabase) => ({
   provenDomains: database
     .prepare<[number], string>("SELECT domain FROM publisher_domains WHERE publisher_id = ? AND state = 'proven'")
     .pluck(),
+  deleteDomains: database.prepare<[number]>('DELETE FROM publisher_domains WHERE publisher_id = ?'),
+  deleteEvents: database.prepare<[number]>('DELETE FROM publisher_events WHERE publisher_id = ?'),
+  deletePublisher: database.prepare<[number]>('DELETE FROM publishers WHERE id = ?'),
   history: database.prepare<[number], EventRow>(
     'SELECT id, publisher_id, actor, action, note, at FROM publisher_events WHERE publisher_id = ? ORDER BY id DESC',
   ),
@@ -479,6 +482,29 @@ export class SqlitePublishers implements Publishers {
       this.matchStatements.set(count, statement);
     }
     return statement;
+  }
+
+  recordEvent(publisherId: number, { actor, action, note }: EventEntry, at: Date): Promise<boolean> {
+    return this.database.write(() => {
+      if (!this.sql.byId.get(publisherId)) return false;
+      this.sql.insertEvent.run(publisherId, actor, action, note, at.toISOString());
+      return true;
+    });
+  }
+
+  /** One transaction; an invitation made meanwhile still names it, and its foreign key refuses the whole deletion. */
+  async delete(publisherId: number): Promise<boolean> {
+    try {
+      return await this.database.write(() => {
+        if (!this.sql.byId.get(publisherId)) return false;
+        this.sql.deleteDomains.run(publisherId);
+        this.sql.deleteEvents.run(publisherId);
+        return this.sql.deletePublisher.run(publisherId).changes > 0;
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return false;
+      throw error;
+    }
   }
 
   historyOf(publisherId: number): Promise<PublisherEvent[]> {

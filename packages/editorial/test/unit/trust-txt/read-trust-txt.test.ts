@@ -55,6 +55,9 @@ function sitesHarness() {
   return { serve, options, requests };
 }
 
+/** The SSRF-safe fetch of the suite, loopback allowed, with a short time limit to wait for. */
+const safeFetchForTest = (timeoutMs = 3000) => createSafeFetch({ ...loopbackOutbound(), timeoutMs, maxBytes: 64 * 1024 });
+
 describe('readTrustTxt', () => {
   const { serve, options, requests } = sitesHarness();
 
@@ -112,8 +115,8 @@ describe('readTrustTxt', () => {
         domain: 'gone-association.example',
         confirmed: false,
         reason:
-          'its trust.txt could not be read (https://gone-association.example/trust.txt: HTTP 404; ' +
-          'https://gone-association.example/.well-known/trust.txt: HTTP 404)',
+          'its trust.txt could not be read (https://gone-association.example/trust.txt: not found (HTTP 404); ' +
+          'https://gone-association.example/.well-known/trust.txt: not found (HTTP 404))',
       },
     ]);
     expect(summary.failure).toBeNull();
@@ -236,9 +239,39 @@ describe('fetchTrustTxtText (the rules trustTxtSourcesOf reads with)', () => {
         '/big.txt': 'x'.repeat(70 * 1024),
       },
     });
-    await expect(options.fetchText('https://harbour.example/trust.txt')).rejects.toThrow('HTTP 500');
-    await expect(options.fetchText('https://harbour.example/.well-known/trust.txt')).rejects.toThrow('not text (image/gif)');
-    await expect(options.fetchText('https://harbour.example/big.txt')).rejects.toThrow('larger than 65536 bytes');
+    await expect(options.fetchText('https://harbour.example/trust.txt')).rejects.toThrow(
+      'the site answered HTTP 500 instead of the file',
+    );
+    await expect(options.fetchText('https://harbour.example/.well-known/trust.txt')).rejects.toThrow(
+      'not a text file (it is image/gif)',
+    );
+    await expect(options.fetchText('https://harbour.example/big.txt')).rejects.toThrow(
+      'too large: a trust.txt is at most 64 KB here',
+    );
+  });
+
+  it('says plainly why a file could not be fetched: refused, not resolving, timed out', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((listening) => closed.listen(0, '127.0.0.1', listening));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((done) => closed.close(done));
+    await expect(fetchTrustTxtText(safeFetchForTest(), `http://127.0.0.1:${port}/trust.txt`)).rejects.toThrow(
+      /^not reachable: the connection was refused$/,
+    );
+    await expect(fetchTrustTxtText(safeFetchForTest(), 'http://no-such-host.invalid/trust.txt')).rejects.toThrow(
+      /^not reachable: the name does not resolve$/,
+    );
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((listening) => silent.listen(0, '127.0.0.1', listening));
+    const quiet = (silent.address() as AddressInfo).port;
+    try {
+      await expect(fetchTrustTxtText(safeFetchForTest(200), `http://127.0.0.1:${quiet}/trust.txt`)).rejects.toThrow(
+        /^timed out: no answer within 5 seconds$/,
+      );
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((done) => silent.close(done));
+    }
   });
 
   it('reads https addresses only, in production', async () => {

@@ -77,6 +77,8 @@ export interface ApiKeyDoc {
   secret_hash: string;
   created_at: string;
   revoked_at: string | null;
+  /** A rotated key's end (see ApiKeySummary.retires_at); absent on a key not rotated away (never written null). */
+  retires_at?: string;
   last_used_at: string | null;
   /** Absent on a server key (every key written before browser keys is one). */
   kind?: 'browser';

@@ -386,6 +386,12 @@ export const MIGRATIONS: Migration[] = [
     backfill: endVouchingAsItStands,
   },
   {
+    // A rotated key may keep working for an overlap its owner chose (see ApiAccounts.rotateKey): its end is kept
+    // beside its hash, and the credential check compares it with the clock. Keys until now have none.
+    name: '042-api-key-retirement',
+    sql: 'ALTER TABLE api_keys ADD COLUMN retires_at TEXT',
+  },
+  {
     // Readiness's probe write after a write failed for a full disk: a row written and deleted (see WriteHealth).
     name: '048-write-probe',
     sql: 'CREATE TABLE IF NOT EXISTS write_probe (id INTEGER PRIMARY KEY, filler BLOB NOT NULL)',

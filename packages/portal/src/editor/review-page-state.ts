@@ -1,0 +1,54 @@
+import type { Response } from 'express';
+import { backendOf } from '@byline/editorial';
+import type { PortalContext } from '../deps';
+import { csrfTokenOf, render, signedInUser } from '../http/render';
+import { PageError } from '../http/page-error';
+import { isOwnProfile } from '../use-cases/verification';
+import { staffRows } from '../use-cases/staff';
+import { reviewPage, type ReviewState } from '../views/editor-pages';
+import { reviewedClaims } from './editor-proofs';
+
+/** What an action just did, or why it was refused, shown on the review page at the form it came from. */
+export type ReviewExtra = Pick<ReviewState, 'notice' | 'problem' | 'refused' | 'identityProblem'>;
+
+/** The editor's review page of one profile (every form of the review posts back to it when refused). */
+export async function showReviewPage(
+  ctx: PortalContext,
+  res: Response,
+  id: number,
+  extra: ReviewExtra = {},
+  status = 200,
+): Promise<void> {
+  const backend = backendOf(ctx.store);
+  const { audit, profiles, verification } = backend;
+  const profile = await profiles.findById(id);
+  if (!profile) throw new PageError(404, 'There is no such profile.');
+  const deps = { profiles, verification, claims: ctx.claims, audit, notifier: ctx.notifier };
+  const [articles, history, pending, reviewed, identityChange, affiliations] = await Promise.all([
+    backend.articles.claimsOf(id),
+    audit.historyOf(id),
+    verification.pendingOf(id),
+    reviewedClaims(deps, id),
+    profiles.pendingIdentityOf(id),
+    backend.staff.ofProfile(id).then((all) => staffRows(backend, all)),
+  ]);
+  const own = isOwnProfile(signedInUser(res), id);
+  const identity = identityChange ? { profile, change: identityChange, own } : null;
+  render(
+    res,
+    'Review profile',
+    reviewPage({
+      csrf: csrfTokenOf(res),
+      profile,
+      articles,
+      history,
+      pending,
+      claims: reviewed,
+      own,
+      identity,
+      affiliations,
+      ...extra,
+    }),
+    status,
+  );
+}
