@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds what is out of date, then runs every Byline service and the worker on this machine, each
 // in its own process, restarting one that dies (see supervise.mjs); a configuration error stops them all.
+import './check-node-line.mjs'; // first: an older Node.js stops here, before the build and anything native
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,20 +59,7 @@ async function storeHint(config) {
   }
 }
 
-/** The Node.js line .nvmrc names: an older one is past its end of life and its native modules do not load. */
-function checkNodeLine() {
-  const line = Number(readFileSync(path.join(root, '.nvmrc'), 'utf8').trim());
-  const running = Number(process.versions.node.split('.')[0]);
-  if (running < line) {
-    console.error(
-      `byline: needs Node.js ${line} (the line in .nvmrc); this is Node.js ${process.versions.node}. See the README's Quick start.`,
-    );
-    process.exit(1);
-  }
-}
-
 async function main() {
-  checkNodeLine();
   build();
   const { loadConfig, ConfigError, CONFIG_ERROR_EXIT_CODE } = require(path.join(root, 'packages/shared/dist'));
   let config;
