@@ -30,12 +30,14 @@ mkdir -p "$work/home"
 git clone --quiet "$repo" "$work/byline"
 
 # A fresh login: its own HOME, a plain PATH (the machine's own Node first, as on a new machine), none of this
-# shell's npm settings. The services' ports may be moved (a shared machine): ARTICLE_VERIFIER_PORT and the others.
-ports=()
-for name in ARTICLE_VERIFIER_PORT JOURNALIST_VERIFIER_PORT PORTAL_PORT WORKER_PORT; do
-  [ -n "${!name:-}" ] && ports+=("$name=${!name}")
+# shell's npm settings. Kept from this shell: how the machine reaches the network (proxies, the certificate
+# authorities a proxy that inspects TLS needs), and the services' ports, which may be moved on a shared machine.
+kept=()
+for name in HTTPS_PROXY https_proxy HTTP_PROXY http_proxy NO_PROXY no_proxy NODE_EXTRA_CA_CERTS SSL_CERT_FILE SSL_CERT_DIR \
+  ARTICLE_VERIFIER_PORT JOURNALIST_VERIFIER_PORT PORTAL_PORT WORKER_PORT; do
+  if [ -n "${!name:-}" ]; then kept+=("$name=${!name}"); fi
 done
-env -i HOME="$work/home" PATH=/usr/local/bin:/usr/bin:/bin TERM=dumb LANG=C.UTF-8 "${ports[@]}" bash -euo pipefail -c "
+env -i HOME="$work/home" PATH=/usr/local/bin:/usr/bin:/bin TERM=dumb LANG=C.UTF-8 "${kept[@]}" bash -euo pipefail -c "
   cd '$work/byline'
   echo '--- the machine node:' \$(node --version 2>/dev/null || echo none)
   $node_lines
