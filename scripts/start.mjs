@@ -42,16 +42,18 @@ async function storeHint(config) {
   });
   if (creating) console.log(`Created a new Byline store at ${path.dirname(file)}.`);
   try {
-    const profiles = await backendOf(store).profiles.count();
-    if (profiles === 0) {
-      console.log('The store is empty. Load the demo data set and create an API key:');
-      console.log('  npx byline demo');
-      console.log('  npx byline keys create --email you@example.org');
-    } else {
-      console.log(
-        `Store (${store.kind}) holds ${profiles} profile(s). Create an API key with: npx byline keys create --email you@example.org`,
-      );
-    }
+    const backend = backendOf(store);
+    const profiles = await backend.profiles.count();
+    // Each hint only while it is needed: the demo data on an empty store, a key while none is active.
+    const steps = [];
+    if (profiles === 0) steps.push('  npx byline demo');
+    if (!(await backend.apiAccounts.hasActiveKey())) steps.push('  npx byline keys create --email you@example.org');
+    const holds = profiles === 0 ? 'The store is empty.' : `Store (${store.kind}) holds ${profiles} profile(s).`;
+    if (steps.length === 2) console.log(`${holds} Load the demo data set and create an API key:`);
+    else if (profiles === 0) console.log(`${holds} Load the demo data set:`);
+    else if (steps.length === 1) console.log(`${holds} No API key is active yet; create one:`);
+    else console.log(`${holds} Its API keys: npx byline keys list --email EMAIL.`);
+    for (const step of steps) console.log(step);
   } catch (error) {
     console.log(`The store does not answer yet (${error.message}); the services will keep retrying.`);
   } finally {
