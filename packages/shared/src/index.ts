@@ -15,6 +15,7 @@ export * from './validation/verify-inputs';
 export * from './validation/profile-record';
 export * from './validation/joi-rules';
 export * from './validation/plain-text';
+export * from './validation/plain-messages';
 export * from './config/config';
 export * from './logging/logger';
 export * from './auth/bearer-token';
