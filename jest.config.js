@@ -25,6 +25,7 @@ module.exports = {
     '^@byline/shared/http$': '<rootDir>/packages/shared/src/http',
     '^@byline/shared/storage$': '<rootDir>/packages/shared/src/storage',
     '^@byline/shared/fetch$': '<rootDir>/packages/shared/src/fetch',
+    '^@byline/shared/check-node-line$': '<rootDir>/packages/shared/src/runtime/check-node-line',
     '^@byline/editorial$': '<rootDir>/packages/editorial/src',
     '^@byline/client$': '<rootDir>/packages/client/src',
     '^@byline/test-support$': '<rootDir>/packages/test-support/src',

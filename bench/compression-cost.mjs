@@ -5,6 +5,7 @@
 // TIMES times with gzip (level 6, zlib's default) and with brotli (quality 4), and a run that compresses nothing
 // is subtracted. Compare with the instructions of a whole request from `npm run bench:instructions`. The answer
 // defaults to the sample that `npm run bench:instructions` (or `npm run bench`) leaves beside its data set.
+import '../scripts/check-node-line.mjs'; // first: an older Node.js stops here, before the build and anything native
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -11,6 +11,7 @@
 // two side by side: timers (the usage flush every 10 s) fire more often per request the slower the server
 // goes. One connection by default: with several, how many requests share an event-loop turn depends on
 // timing, and the count then moves by ±3 %.
+import '../scripts/check-node-line.mjs'; // first: an older Node.js stops here, before the build and anything native
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -5,6 +5,7 @@
 // while `--imports` imports of a generated file run one after the other in their own processes, and for
 // `--tail` seconds after (so that usage flushes run after the imports too). Prints the slowest answers.
 // The imports write into a copy of the bench's data set, which stays as it was.
+import '../scripts/check-node-line.mjs'; // first: an older Node.js stops here, before the build and anything native
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

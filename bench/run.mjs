@@ -4,6 +4,7 @@
 // (1) plain Express 5 with a fixed body, (2) bare node:http with it, (3) verify_article, (3b) the same lookups
 // through v2 (on the data set's verified outlet), (4) verify_journalist, then (3c) verify_articles and (4b)
 // verify_journalists with 100 lookups per request, whose lookups/s are compared with (3)'s and (4)'s requests/s.
+import '../scripts/check-node-line.mjs'; // first: an older Node.js stops here, before the build and anything native
 import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -12,6 +12,8 @@ WORKDIR /app
 ENV npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false SCARF_ANALYTICS=false
 # Only the root manifest, the shared and editorial packages' and the portal's: the other workspaces never enter the image.
 COPY package.json package-lock.json ./
+# The root's install step (npm ci runs it): compiles better-sqlite3 only where no prebuilt binary fits.
+COPY scripts/sqlite-binary.mjs scripts/
 COPY packages/shared/package.json packages/shared/
 COPY packages/editorial/package.json packages/editorial/
 COPY packages/portal/package.json packages/portal/

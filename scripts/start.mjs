@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds what is out of date, then runs every Byline service and the worker on this machine, each
 // in its own process, restarting one that dies (see supervise.mjs); a configuration error stops them all.
+import './check-node-line.mjs'; // first: an older Node.js stops here, before the build and anything native
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,16 +42,18 @@ async function storeHint(config) {
   });
   if (creating) console.log(`Created a new Byline store at ${path.dirname(file)}.`);
   try {
-    const profiles = await backendOf(store).profiles.count();
-    if (profiles === 0) {
-      console.log('The store is empty. Load the demo data set and create an API key:');
-      console.log('  npx byline demo');
-      console.log('  npx byline keys create --email you@example.org');
-    } else {
-      console.log(
-        `Store (${store.kind}) holds ${profiles} profile(s). Create an API key with: npx byline keys create --email you@example.org`,
-      );
-    }
+    const backend = backendOf(store);
+    const profiles = await backend.profiles.count();
+    // Each hint only while it is needed: the demo data on an empty store, a key while none is active.
+    const steps = [];
+    if (profiles === 0) steps.push('  npx byline demo');
+    if (!(await backend.apiAccounts.hasActiveKey())) steps.push('  npx byline keys create --email you@example.org');
+    const holds = profiles === 0 ? 'The store is empty.' : `Store (${store.kind}) holds ${profiles} profile(s).`;
+    if (steps.length === 2) console.log(`${holds} Load the demo data set and create an API key:`);
+    else if (profiles === 0) console.log(`${holds} Load the demo data set:`);
+    else if (steps.length === 1) console.log(`${holds} No API key is active yet; create one:`);
+    else console.log(`${holds} Its API keys: npx byline keys list --email EMAIL.`);
+    for (const step of steps) console.log(step);
   } catch (error) {
     console.log(`The store does not answer yet (${error.message}); the services will keep retrying.`);
   } finally {
@@ -58,20 +61,7 @@ async function storeHint(config) {
   }
 }
 
-/** The Node.js line .nvmrc names: an older one is past its end of life and its native modules do not load. */
-function checkNodeLine() {
-  const line = Number(readFileSync(path.join(root, '.nvmrc'), 'utf8').trim());
-  const running = Number(process.versions.node.split('.')[0]);
-  if (running < line) {
-    console.error(
-      `byline: needs Node.js ${line} (the line in .nvmrc); this is Node.js ${process.versions.node}. See the README's Quick start.`,
-    );
-    process.exit(1);
-  }
-}
-
 async function main() {
-  checkNodeLine();
   build();
   const { loadConfig, ConfigError, CONFIG_ERROR_EXIT_CODE } = require(path.join(root, 'packages/shared/dist'));
   let config;

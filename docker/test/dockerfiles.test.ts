@@ -145,7 +145,9 @@ describe.each(SERVICES)('docker/$name.Dockerfile', (service: ServiceSpec) => {
     expect(sources).toEqual(expect.arrayContaining(['package-lock.json', ...packageDirs]));
     for (const source of sources) {
       expect(source).toMatch(
-        new RegExp(`^(package(-lock)?\\.json|tsconfig\\.base\\.json|packages/(${[...libraries, service.name].join('|')})/.*)$`),
+        new RegExp(
+          `^(package(-lock)?\\.json|tsconfig\\.base\\.json|scripts/sqlite-binary\\.mjs|packages/(${[...libraries, service.name].join('|')})/.*)$`,
+        ),
       );
       expect(fs.existsSync(path.join(repoRoot, source))).toBe(true);
     }

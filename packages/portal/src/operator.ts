@@ -6,3 +6,4 @@ export { createEditor, type CreateEditorResult } from './use-cases/accounts';
 export { issueResetLink, RESET_LINK_TTL_MS, type ResetLink } from './use-cases/password-reset';
 export { slugOf } from './use-cases/slugs';
 export { setVerifiedByOperator } from './use-cases/verification';
+export { decidedVerifications, keepDecided, type KeptDecisions } from './use-cases/imported-verification';

@@ -25,6 +25,21 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
   });
   afterEach(() => portal.close());
 
+  it('words a too-long field plainly, as its limit in characters, and saves nothing', async () => {
+    const { agent, email } = await signedUp(portal.app);
+    const res = await submit(
+      agent,
+      '/profile',
+      '/profile',
+      profileForm({ profile_last_name: 'B'.repeat(201), user_city: 'D'.repeat(201) }),
+    );
+    expect(res.status).toBe(422);
+    expect(errorOf(res.text, 'profile_last_name')).toBe('Last name takes up to 200 characters.');
+    expect(errorOf(res.text, 'user_city')).toBe('City takes up to 200 characters.');
+    expect(res.text).not.toMatch(/less than or equal|characters long/);
+    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+  });
+
   it('refuses control characters and text-direction overrides in the profile, naming each field, and saves nothing', async () => {
     const { agent, email } = await signedUp(portal.app);
     const res = await submit(

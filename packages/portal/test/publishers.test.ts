@@ -138,10 +138,12 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
       ['co.uk', 'co.uk is a public suffix'],
       ['github.io', 'github.io is a public suffix'],
       ['ledger.example/news', 'ledger.example/news must be a domain, without a path'],
+      [`${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(60)}.example`, 'A domain has at most 253 characters.'],
     ]) {
       const res = await submit(admin.agent, path, `${path}/domains`, { domain: domain! });
       expect({ domain, status: res.status }).toEqual({ domain, status: 422 });
-      expect(res.text).toContain(`The domain field: ${why}`);
+      expect(res.text).toContain(why);
+      expect(res.text).not.toContain('The domain field');
       expect(res.text).toContain('aria-invalid="true"');
       expect(res.text).toContain(`value="${domain}"`);
     }

@@ -306,10 +306,11 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const harbour = await publisherOf('The Harbour Times');
     const person = await verifiedJournalist();
     for (const [invitee, message] of [
-      ['aoife@', 'The invitee field: aoife@ is not an email address.'],
-      ['no-such-journalist', 'The invitee field: there is no profile with the slug no-such-journalist.'],
-      ['Not a slug!', 'The invitee field: Not a slug! is neither an email address nor a profile slug'],
-      ['', 'The invitee field is required'],
+      ['aoife@', 'aoife@ is not an email address.'],
+      ['no-such-journalist', 'There is no profile with the slug no-such-journalist.'],
+      ['Not a slug!', 'Not a slug! is neither an email address nor a profile slug'],
+      ['', 'Give the journalist’s email address, or their profile’s slug (the end of /j/…).'],
+      [`${'a'.repeat(250)}@x.org`, 'An email address or a profile slug takes up to 254 characters.'],
     ] as const) {
       const res = await invite(harbour, harbour.path, invitee);
       expect({ invitee, status: res.status }).toEqual({ invitee, status: 422 });

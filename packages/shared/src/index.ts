@@ -16,6 +16,7 @@ export * from './validation/profile-record';
 export * from './validation/joi-rules';
 export * from './validation/plain-text';
 export * from './validation/name-rule';
+export * from './validation/plain-messages';
 export * from './config/config';
 export * from './logging/logger';
 export * from './auth/bearer-token';

@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import supertest from 'supertest';
 import ts from 'typescript';
 import type { ServiceDeps } from '@byline/shared/http';
-import { embeddedStore, quietLogger } from './harness';
+import { bearer, embeddedStore, quietLogger } from './harness';
 import { checkedRequest } from './openapi-conformance';
 import { lintOpenApi } from './openapi-lint';
 
@@ -83,7 +83,12 @@ export function describeOpenApiDocument(createApp: (deps: ServiceDeps) => Expres
     let document: {
       paths: Record<string, Record<string, Operation>>;
       servers: unknown;
-      components: { schemas: Record<string, Schema>; parameters: Record<string, Parameter> };
+      components: {
+        schemas: Record<string, Schema>;
+        parameters: Record<string, Parameter>;
+        securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>;
+      };
+      security: Record<string, string[]>[];
     };
     beforeAll(async () => {
       document = (await checkedRequest(app).get('/openapi.json').expect(200)).body;
@@ -92,6 +97,27 @@ export function describeOpenApiDocument(createApp: (deps: ServiceDeps) => Expres
 
     test('names the configured public address as its server', () => {
       expect(document.servers).toEqual([{ url: publicUrl, description: expect.any(String) }]);
+    });
+
+    // What a person does on /docs: "Authorize", type KEY:SECRET into a scheme offered there, "Try it out". Swagger UI
+    // sends an http bearer scheme as `Authorization: Bearer <typed>` and an apiKey header scheme as `<name>: <typed>`.
+    test('offers Authorize only schemes that work with the KEY:SECRET typed into them', async () => {
+      const token = (await bearer(store, 'docs@example.org')).slice('Bearer '.length);
+      const schemes = Object.entries(document.components.securitySchemes);
+      expect(schemes.length).toBeGreaterThan(0);
+      expect(document.security.flatMap((requirement) => Object.keys(requirement)).sort()).toEqual(
+        schemes.map(([name]) => name).sort(),
+      );
+      const [path, item] = Object.entries(document.paths).find(([p]) => p.startsWith('/api/'))!;
+      const method = Object.keys(item).find((m) => m === 'get' || m === 'post') as 'get' | 'post';
+      for (const [name, scheme] of schemes) {
+        const [header, value] =
+          scheme.type === 'http' && scheme.scheme === 'bearer'
+            ? ['Authorization', `Bearer ${token}`]
+            : [scheme.name ?? '', token];
+        const res = await supertest(app)[method](path).set(header, value);
+        expect({ name, status: res.status === 401 ? 401 : 'not 401' }).toEqual({ name, status: 'not 401' });
+      }
     });
 
     test('names each answer of a oneOf (title), so a viewer says which is which', () => {

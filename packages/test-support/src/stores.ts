@@ -40,3 +40,18 @@ export function storeFactories(): StoreFactory[] {
   if (uri) factories.push({ name: 'mongodb', create: () => mongoTestStore(uri) });
   return factories;
 }
+
+/**
+ * A suite about what only the MongoDB store does, run on it alone; without MongoDB (a developer machine with no
+ * FerretDB) it is skipped, as the global setup's notice says, rather than handed an empty list (which jest refuses).
+ */
+export function describeOnMongoDb(title: string, suite: (factory: StoreFactory) => void): void {
+  const mongo = storeFactories().filter((factory) => factory.name === 'mongodb');
+  if (mongo.length === 0) {
+    describe.skip(title.replace('$name', 'mongodb'), () => {
+      it('needs MongoDB (FerretDB or BYLINE_TEST_MONGODB_URI)', () => undefined);
+    });
+    return;
+  }
+  describe.each(mongo)(title, suite);
+}

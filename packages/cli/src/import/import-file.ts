@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import v8 from 'node:v8';
 import { backendOf, ImportConflictError, type ImportSummary } from '@byline/editorial';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
+import { decidedVerifications, keepDecided, type KeptDecisions } from '@byline/portal/operator';
 import { writeLine } from '../output';
 import type { LineProblem } from './check-records';
 import { publishersProblems, writePublishers, type PublishersSummary } from '../publishers-transfer/import-publishers';
@@ -33,6 +34,18 @@ function rejectFile(ctx: CliContext, file: string, problems: LineProblem[], why:
 /** What an import wrote: its profiles and articles, and its publishers when the file had any. */
 export interface FileImportSummary extends ImportSummary {
   publishers?: PublishersSummary;
+  /** Profiles whose record said otherwise than the verification an editor or operator decided, which stands. */
+  keptDecisions: string[];
+}
+
+/** Tells the operator which records' `verified` gave way to a person's decision, or nothing when none did. */
+export function keptDecisionsNotice(slugs: readonly string[]): string | null {
+  if (slugs.length === 0) return null;
+  const shown = slugs.length > 10 ? `${slugs.slice(0, 10).join(', ')} and ${slugs.length - 10} more` : slugs.join(', ');
+  return (
+    `Kept the verification an editor or operator decided for ${slugs.length} profile(s), where the file says otherwise: ` +
+    `${shown}. To change one: byline profiles verify|unverify SLUG.`
+  );
 }
 
 /**
@@ -60,7 +73,10 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
     const lines: number[] = [];
     const backend = backendOf(store);
     const publishers: FoundPublishers = {};
-    const batches = checkedBatches(file, {
+    // A person's decision on a profile's verification stands: the file's `verified` does not undo it.
+    const decided = await decidedVerifications(backend);
+    const kept: KeptDecisions = { slugs: [] };
+    const checked = checkedBatches(file, {
       lines,
       publishers,
       checkPublishers: (record, inFile) => publishersProblems(backend, record, inFile),
@@ -69,9 +85,10 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
         if (size > 0) reading.update({ done: Math.round(share * size), total: size });
       },
     });
-    let summary: ImportSummary;
+    const batches = keepDecided(checked, decided, kept);
+    let imported: ImportSummary;
     try {
-      summary = await backend.profiles.importBatches(batches, (progress) => {
+      imported = await backend.profiles.importBatches(batches, (progress) => {
         if (!writing) {
           reading.stop();
           writing = progressReporter('Writing', ctx.stderr);
@@ -90,6 +107,7 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
     } finally {
       stopProgress();
     }
+    const summary = { ...imported, keptDecisions: kept.slugs };
     if (!publishers.record) return summary;
     try {
       return { ...summary, publishers: await writePublishers(backend, publishers.record) };

@@ -1,4 +1,5 @@
 import type Joi from 'joi';
+import { PLAIN_MESSAGES } from '@byline/shared';
 import type { FieldErrors } from '../views/forms';
 
 export interface FormResult<T> {
@@ -14,6 +15,8 @@ export function validateForm<T>(schema: Joi.ObjectSchema, body: unknown): FormRe
     stripUnknown: true,
     convert: true,
     errors: { wrap: { label: false } },
+    // What a person reads next to the field: plain words where the schema gives none of its own.
+    messages: PLAIN_MESSAGES,
   });
   const errors: FieldErrors = {};
   for (const detail of error?.details ?? []) {

@@ -20,6 +20,9 @@ export const newPublisherSchema = Joi.object({
     }),
 });
 
+/** What DNS allows a whole name (RFC 1035: 255 octets on the wire, 253 characters written out). */
+const MAX_DOMAIN_LENGTH = 253;
+
 /**
  * A domain to prove, normalised as attribution domains are (lower case, punycode, no trailing dot; a bare host or an
  * https address of a site's root); a public suffix, a path or an IP address is refused with the field named.
@@ -27,7 +30,7 @@ export const newPublisherSchema = Joi.object({
 export const newDomainSchema = Joi.object({
   domain: Joi.string()
     .trim()
-    .max(300)
+    .max(MAX_DOMAIN_LENGTH)
     .required()
     .custom((value: string, helpers) => {
       const character = unsafeCharacterIn(value);
@@ -40,11 +43,11 @@ export const newDomainSchema = Joi.object({
       }
     })
     .messages({
-      'string.empty': 'The domain field is required: the outlet’s domain, like example.com.',
-      'any.required': 'The domain field is required: the outlet’s domain, like example.com.',
-      'string.max': 'The domain field takes up to 300 characters.',
-      'domain.invalid': 'The domain field: {#shown} {#why}.',
-      'domain.character': `The domain field must not contain {#character} (${UNSAFE_CHARACTER_REASON}).`,
+      'string.empty': 'The domain is required: the outlet’s domain, like example.com.',
+      'any.required': 'The domain is required: the outlet’s domain, like example.com.',
+      'string.max': `A domain has at most ${MAX_DOMAIN_LENGTH} characters.`,
+      'domain.invalid': '{#shown} {#why}.',
+      'domain.character': `The domain must not contain {#character} (${UNSAFE_CHARACTER_REASON}).`,
     }),
 });
 

@@ -119,7 +119,7 @@ export function staffRoutes(ctx: PortalContext): Router {
       case 'unverified':
         return showPublisher(ctx, res, publisher, { notice: { tone: 'error', text: UNVERIFIED_PUBLISHER } }, 409);
       case 'unknown-profile':
-        return refuse(422, `The invitee field: there is no profile with the slug ${outcome.who}.`);
+        return refuse(422, `There is no profile with the slug ${outcome.who}.`);
       case 'own-profile':
         return refuse(403, OWN_STAFF_REFUSAL);
       case 'already-open':

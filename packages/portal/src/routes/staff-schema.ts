@@ -2,8 +2,8 @@ import Joi from 'joi';
 import type { InviteeInput } from '../use-cases/staff';
 import { line } from './profile-schema';
 
-const INVITEE_REQUIRED =
-  'The invitee field is required: the journalist’s email address, or their profile’s slug (the end of /j/…).';
+// Shown under "Invite a journalist": the field is named by its label, not by its name in the form.
+const INVITEE_REQUIRED = 'Give the journalist’s email address, or their profile’s slug (the end of /j/…).';
 
 /**
  * Whom to invite: an email address (anything with an @), or a profile's slug, as typed or as its public address
@@ -27,9 +27,9 @@ export const inviteSchema = Joi.object({
     .messages({
       'string.empty': INVITEE_REQUIRED,
       'any.required': INVITEE_REQUIRED,
-      'string.max': 'The invitee field takes up to 254 characters.',
-      'invitee.email': 'The invitee field: {#shown} is not an email address.',
-      'invitee.slug': 'The invitee field: {#shown} is neither an email address nor a profile slug (letters, digits and hyphens).',
+      'string.max': 'An email address or a profile slug takes up to 254 characters.',
+      'invitee.email': '{#shown} is not an email address.',
+      'invitee.slug': '{#shown} is neither an email address nor a profile slug (letters, digits and hyphens).',
     }),
 });
 

@@ -182,6 +182,16 @@ export function apiAccountsContract(factory: StoreFactory): void {
       expect((await accounts().findCredential('bk_rev'))!.revoked).toBe(true);
       await expect(accounts().revokeKey('bk_missing')).resolves.toBe(false);
     });
+
+    it('knows whether any key is still active: none at first, one once created, none once it is revoked', async () => {
+      await expect(accounts().hasActiveKey()).resolves.toBe(false);
+      await accounts().openAccount('nokeys@example.org');
+      await expect(accounts().hasActiveKey()).resolves.toBe(false);
+      await accounts().createKey(newKey('bk_only'));
+      await expect(accounts().hasActiveKey()).resolves.toBe(true);
+      await accounts().revokeKey('bk_only');
+      await expect(accounts().hasActiveKey()).resolves.toBe(false);
+    });
   });
 
   describe('key rotation', () => {

@@ -74,4 +74,6 @@ export interface ApiAccounts {
    * preflight, which carries no key, may be granted.
    */
   allAllowedOrigins(): Promise<string[]>;
+  /** Whether any account has a key not revoked (what `npm start` asks before telling a newcomer to create one). */
+  hasActiveKey(): Promise<boolean>;
 }

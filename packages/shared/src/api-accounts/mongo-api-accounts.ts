@@ -210,6 +210,10 @@ export class MongoApiAccounts implements ApiAccounts {
     });
   }
 
+  hasActiveKey(): Promise<boolean> {
+    return this.database.run(async () => (await this.apiKeys.findOne({ revoked_at: null }, { projection: { _id: 1 } })) !== null);
+  }
+
   /** Keeps the first revocation time: only a key not yet revoked gets one. false when no active key was revoked. */
   /** The revocation and its webhook event in one single-document update (see mongo-outbox.ts). */
   private async revokeIfActive(key: string, at: Date, email: string): Promise<boolean> {

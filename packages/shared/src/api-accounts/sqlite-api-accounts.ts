@@ -116,6 +116,7 @@ export class SqliteApiAccounts implements ApiAccounts {
       keyOrigins: database.prepare<[string], { account_id: number; kind: string; browser_origins: string | null }>(
         'SELECT account_id, kind, browser_origins FROM api_keys WHERE key = ?',
       ),
+      anyActiveKey: database.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM api_keys WHERE revoked_at IS NULL)').pluck(),
       allOrigins: database
         .prepare<[], string>(
           `SELECT origin FROM api_account_origins
@@ -240,6 +241,10 @@ export class SqliteApiAccounts implements ApiAccounts {
 
   allAllowedOrigins(): Promise<string[]> {
     return this.database.read(() => this.stmt.allOrigins.all());
+  }
+
+  hasActiveKey(): Promise<boolean> {
+    return this.database.read(() => this.stmt.anyActiveKey.get() === 1);
   }
 
   /** Inside a write: the key on this account, as its summary. */

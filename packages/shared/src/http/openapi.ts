@@ -299,18 +299,19 @@ export function batchResponses(answerSchema: string, input: Schema): Record<stri
 export const CREDENTIALS_DESCRIPTION =
   'A key pair as `Bearer KEY:SECRET` (scheme case-insensitive) in the `Authorization` header, or the same value in the `Authentication` header.';
 
+/**
+ * One scheme, the one a browser's "Authorize" (Swagger UI at /docs) can fill in: it sends `Authorization: Bearer`
+ * with what is typed. The `Authentication` header the services also read carries the same `Bearer KEY:SECRET`; as
+ * a second scheme (an apiKey header) Swagger UI sent exactly what was typed there, KEY:SECRET without "Bearer", and
+ * every request answered 401. It is described here, in words, instead.
+ */
 const securitySchemes = {
   bearer: {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'KEY:SECRET',
-    description: 'Authorization: Bearer KEY:SECRET',
-  },
-  authenticationHeader: {
-    type: 'apiKey',
-    in: 'header',
-    name: 'Authentication',
-    description: 'Authentication: Bearer KEY:SECRET (the same value as in Authorization, under the other header name)',
+    description:
+      'Authorization: Bearer KEY:SECRET — type KEY:SECRET here. The services also read the same value under the header name Authentication (`Authentication: Bearer KEY:SECRET`).',
   },
 };
 
@@ -468,7 +469,7 @@ export function openApiDocument({ title, description, serverUrl, paths, schemas 
       license: { name: 'Proprietary', identifier: 'LicenseRef-Byline-Proprietary' },
     },
     servers: [{ url: serverUrl ?? '/', description: 'This service' }],
-    security: [{ bearer: [] }, { authenticationHeader: [] }],
+    security: [{ bearer: [] }],
     tags: [
       { name: 'verification', description: 'The verification operation' },
       { name: 'ops', description: 'Probes, metrics and this document; no credentials' },

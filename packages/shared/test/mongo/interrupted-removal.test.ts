@@ -1,4 +1,4 @@
-import { storeFactories, freshBackendPerTest } from '@byline/test-support';
+import { describeOnMongoDb, freshBackendPerTest } from '@byline/test-support';
 import * as answersUnit from '../../src/answers/mongo-answers-unit';
 import { addProvenArticle, contractArticle, newJournalist } from '../../src/profiles/journalist-contract';
 
@@ -8,30 +8,27 @@ import { addProvenArticle, contractArticle, newJournalist } from '../../src/prof
  * killed before the re-render never leaves them showing what is gone — and a retry, which finds nothing left to
  * change, has nothing to repair.
  */
-describe.each(storeFactories().filter((factory) => factory.name === 'mongodb'))(
-  'interrupted removals ($name store)',
-  (factory) => {
-    const backend = freshBackendPerTest(factory);
+describeOnMongoDb('interrupted removals ($name store)', (factory) => {
+  const backend = freshBackendPerTest(factory);
 
-    it('an affiliation ended by a process killed before its re-render is never served as evidence again', async () => {
-      const { profile } = await newJournalist(backend(), '@interrupted');
-      await backend().profiles.setVerified(profile.profile_slug, true);
-      await addProvenArticle(backend(), profile.id, contractArticle('interrupted'));
-      const { publishers, staff } = backend();
-      const outlet = (await publishers.create({ slug: 'herald', name: 'Herald' }, 'admin', new Date()))!;
-      await publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
-      const invited = (await staff.invite(outlet.id, { profileId: profile.id }, 'admin', new Date()))!;
-      await staff.accept(invited.id, profile.id, new Date());
-      const url = 'https://news.example.org/interrupted';
-      const served = async () =>
-        (JSON.parse((await backend().store.taggedArticleV2Answer(url))!.json) as { evidence: { type: string }[] }).evidence;
-      expect((await served()).map((identity) => identity.type)).toEqual(['cawg.affiliation']);
+  it('an affiliation ended by a process killed before its re-render is never served as evidence again', async () => {
+    const { profile } = await newJournalist(backend(), '@interrupted');
+    await backend().profiles.setVerified(profile.profile_slug, true);
+    await addProvenArticle(backend(), profile.id, contractArticle('interrupted'));
+    const { publishers, staff } = backend();
+    const outlet = (await publishers.create({ slug: 'herald', name: 'Herald' }, 'admin', new Date()))!;
+    await publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
+    const invited = (await staff.invite(outlet.id, { profileId: profile.id }, 'admin', new Date()))!;
+    await staff.accept(invited.id, profile.id, new Date());
+    const url = 'https://news.example.org/interrupted';
+    const served = async () =>
+      (JSON.parse((await backend().store.taggedArticleV2Answer(url))!.json) as { evidence: { type: string }[] }).evidence;
+    expect((await served()).map((identity) => identity.type)).toEqual(['cawg.affiliation']);
 
-      const killed = jest.spyOn(answersUnit, 'rerenderInTurn').mockRejectedValueOnce(new Error('process killed'));
-      await expect(staff.end(invited.id, 'admin', 'left', new Date())).rejects.toThrow('process killed');
-      killed.mockRestore();
-      expect(await served()).toEqual(await backend().authorEvidence.ofArticleAuthor(url));
-      expect(await served()).toEqual([]);
-    });
-  },
-);
+    const killed = jest.spyOn(answersUnit, 'rerenderInTurn').mockRejectedValueOnce(new Error('process killed'));
+    await expect(staff.end(invited.id, 'admin', 'left', new Date())).rejects.toThrow('process killed');
+    killed.mockRestore();
+    expect(await served()).toEqual(await backend().authorEvidence.ofArticleAuthor(url));
+    expect(await served()).toEqual([]);
+  });
+});
