@@ -15,7 +15,7 @@ const REFUSING: string[][] = [
   ['keys', 'list', '--email', 'desk@example.org'],
   ['export'],
   ['profiles', 'verify', 'some-slug'],
-  ['profiles', 'unverify', 'some-slug'],
+  ['profiles', 'unverify', 'some-slug', '--reason', 'Left the paper'],
   ['accounts', 'suspend', 'desk@example.org'],
   ['accounts', 'reactivate', 'desk@example.org'],
   ['accounts', 'limit', 'desk@example.org', '10'],
