@@ -12,7 +12,7 @@ import { fediverseField, websiteLines, websitesField } from '../proofs/proof-sch
 import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfileAndClaims } from '../use-cases/profiles';
 import { withPendingIdentity } from '../use-cases/identity-review';
 import { ownWebhookEndpoints } from '../use-cases/own-data';
-import { staffRows } from '../use-cases/staff';
+import { staffRows, invitationsOf } from '../use-cases/staff';
 import { profilePage } from '../views/profile-page';
 import { attributionDomainLines, attributionDomainsField } from './attribution-domains-field';
 import { profileFormSchema } from './profile-schema';
@@ -33,7 +33,7 @@ export function profileRoutes(ctx: PortalContext): Router {
   async function ownStaff(user: PortalUser) {
     const backend = backendOf(store);
     const [invitations, affiliations] = await Promise.all([
-      backend.staff.invitationsFor({ profileId: user.profileId, email: user.email }),
+      invitationsOf(backend, user),
       user.profileId === null ? [] : backend.staff.ofProfile(user.profileId),
     ]);
     const [invitationRows, affiliationRows] = await Promise.all([
@@ -48,7 +48,7 @@ export function profileRoutes(ctx: PortalContext): Router {
     const [state, staff, webhooks] = await Promise.all([
       loadProfilePage(ctx, user.profileId, csrfTokenOf(res)),
       ownStaff(user),
-      ownWebhookEndpoints(backendOf(store), user.email),
+      ownWebhookEndpoints(backendOf(store), user),
     ]);
     // Only the page a proof redirects to takes the session's flash (the API settings page keeps its own).
     const proofNotice = req.query.proof === '1' ? takeProofNotice(await takeFlash(req, ctx)) : null;
@@ -72,7 +72,7 @@ export function profileRoutes(ctx: PortalContext): Router {
     const form = validateForm<Record<string, string>>(profileWithWebsitesSchema, req.body);
     const state = {
       ...(await loadProfilePage(ctx, user.profileId, csrfTokenOf(res))),
-      webhooks: await ownWebhookEndpoints(backendOf(store), user.email),
+      webhooks: await ownWebhookEndpoints(backendOf(store), user),
     };
     if (!form.ok) {
       const errors = { ...(await handleConflicts(store, user, req.body ?? {})), ...form.errors };

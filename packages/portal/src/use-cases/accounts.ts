@@ -2,6 +2,7 @@ import { normalizeEmail, randomBase62, type ApiAccounts } from '@byline/shared';
 import { EmailTakenError, type PortalUser, type Repositories, type Users } from '@byline/editorial';
 import { decoyHash, hashPassword, passwordMatches } from '../auth/passwords';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
+import { provenAddress } from './address-proof';
 
 export type SignUpResult = { ok: true; user: PortalUser } | { ok: false; emailTaken: true };
 
@@ -56,17 +57,22 @@ export const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type CreateEditorResult =
   | { status: 'promoted'; email: string }
+  | { status: 'unproven'; email: string }
   | { status: 'created' | 'reissued'; email: string; temporaryPassword: string; expiresAt: string };
 
 /**
  * `byline editors create --email EMAIL`: makes an existing user an editor, or creates the editor with a
  * one-time password (shown once, valid 24 hours, signs in once, then must be changed). A user who never chose
- * their own password gets a fresh one-time password instead, and the earlier one stops working.
+ * their own password gets a fresh one-time password instead, and the earlier one stops working. The operator
+ * names the address, so a user it makes or reissues counts as proven. An existing user whose address is not
+ * proven is left as they are ('unproven'): anyone can sign up with the address the operator will name, so only
+ * its owner's account may be promoted, once they have confirmed it.
  */
 export async function createEditor(users: Users, rawEmail: string, now = new Date()): Promise<CreateEditorResult> {
   const email = normalizeEmail(rawEmail);
   const existing = await users.findByEmail(email);
   if (existing && !existing.mustChangePassword) {
+    if (provenAddress(existing) === null) return { status: 'unproven', email };
     await users.setRole(email, 'editor');
     return { status: 'promoted', email };
   }
@@ -75,10 +81,17 @@ export async function createEditor(users: Users, rawEmail: string, now = new Dat
   const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_TTL_MS).toISOString();
   if (existing) {
     await users.setTemporaryPassword(existing.id, passwordHash, expiresAt);
+    await users.markEmailVerified(existing.id, now.toISOString());
     await users.setRole(email, 'editor');
     return { status: 'reissued', email, temporaryPassword, expiresAt };
   }
-  await users.create({ email, passwordHash, role: 'editor', temporaryPasswordExpiresAt: expiresAt });
+  await users.create({
+    email,
+    passwordHash,
+    role: 'editor',
+    temporaryPasswordExpiresAt: expiresAt,
+    emailVerifiedAt: now.toISOString(),
+  });
   return { status: 'created', email, temporaryPassword, expiresAt };
 }
 
@@ -108,14 +121,16 @@ export async function setOwnPassword(
 
 /**
  * Where a user lands after sign-in when no page asked for it: editors on the verification queue; someone who came
- * for API keys (an API account and no journalist profile) on API settings; a journalist on their profile.
+ * for API keys (an API account at their proven address and no journalist profile) on API settings; a journalist
+ * on their profile.
  */
 export async function landingPage(
   apiAccounts: Pick<ApiAccounts, 'findAccount'>,
-  user: Pick<PortalUser, 'role' | 'profileId' | 'email'>,
+  user: Pick<PortalUser, 'role' | 'profileId' | 'email' | 'emailVerifiedAt'>,
 ): Promise<string> {
   if (user.role === 'editor') return '/editor/queue';
-  if (user.profileId === null && (await apiAccounts.findAccount(user.email))) return API_SETTINGS_PATH;
+  const address = provenAddress(user);
+  if (user.profileId === null && address !== null && (await apiAccounts.findAccount(address))) return API_SETTINGS_PATH;
   return '/profile';
 }
 
@@ -124,13 +139,17 @@ export const API_SETTINGS_PATH = '/settings/api';
 /** What someone signs up for: a journalist profile, or API keys (their API account is opened at once). */
 export type SignUpPurpose = 'journalist' | 'api';
 
-/** After sign-up: an API user's account opened and API settings next; a journalist's profile form next. */
+/**
+ * After sign-up (or the address's confirmation): an API user's account opened and API settings next; a
+ * journalist's profile form next. An unproven address opens nothing: API settings then say how to prove it.
+ */
 export async function startAs(
   apiAccounts: Pick<ApiAccounts, 'openAccount'>,
   user: PortalUser,
   purpose: SignUpPurpose,
 ): Promise<string> {
   if (purpose === 'journalist') return '/profile';
-  await apiAccounts.openAccount(user.email);
+  const address = provenAddress(user);
+  if (address !== null) await apiAccounts.openAccount(address);
   return API_SETTINGS_PATH;
 }

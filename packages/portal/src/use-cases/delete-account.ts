@@ -1,4 +1,5 @@
 import { removeEndpoint, type Backend, type PortalUser } from '@byline/editorial';
+import { provenAddress } from './address-proof';
 
 /**
  * The person leaves, with everything the store holds of them. The writes come in this order, each safe to be the
@@ -13,6 +14,8 @@ import { removeEndpoint, type Backend, type PortalUser } from '@byline/editorial
  *    administer lose their admin (they stay, for the operator to hand on): a user id can be given
  *    again to the next person who signs up, who must not inherit them;
  * 5. the user goes, with their sessions and reset links.
+ * Steps 2 and 4 reach things by address: only a proven one (an unproven user leaving must not revoke the keys of an
+ * API account, or delete invitations, that belong to whoever really reads that address's mail).
  */
 export async function deleteAccount(
   backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users' | 'publishers' | 'staff' | 'webhooks' | 'queue'>,
@@ -20,12 +23,15 @@ export async function deleteAccount(
   now = new Date(),
 ): Promise<void> {
   if (user.profileId !== null) await backend.profiles.withdrawFromLookups(user.profileId);
-  for (const key of await backend.apiAccounts.keysOf(user.email)) {
-    if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key);
+  const address = provenAddress(user);
+  if (address !== null) {
+    for (const key of await backend.apiAccounts.keysOf(address)) {
+      if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key);
+    }
+    for (const endpoint of await backend.webhooks.endpointsOf(address)) await removeEndpoint(backend, endpoint);
   }
-  for (const endpoint of await backend.webhooks.endpointsOf(user.email)) await removeEndpoint(backend, endpoint);
   if (user.profileId !== null) await backend.profiles.erase(user.profileId);
-  await backend.staff.eraseInvitationsTo(user.email);
+  if (address !== null) await backend.staff.eraseInvitationsTo(address);
   await backend.publishers.forgetAdmin(user.id, now);
   await backend.users.remove(user.id);
 }

@@ -385,4 +385,24 @@ export const MIGRATIONS: Migration[] = [
     name: '039-vouching-as-it-stands',
     backfill: endVouchingAsItStands,
   },
+  {
+    // Whether a portal user proved they receive mail at their address; everyone before this is unproven.
+    name: '040-user-email-proof',
+    sql: 'ALTER TABLE portal_users ADD COLUMN email_verified_at TEXT',
+  },
+  {
+    // Links that prove an address, kept as password-reset links are: a hash of the token, used once.
+    name: '041-email-confirmations',
+    sql: `
+  CREATE TABLE portal_email_confirmations (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES portal_users(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX portal_email_confirmations_user ON portal_email_confirmations (user_id);
+  CREATE INDEX portal_email_confirmations_expiry ON portal_email_confirmations (expires_at);
+  `,
+  },
 ];
