@@ -18,7 +18,7 @@ import {
   type Portal,
 } from './support/portal-harness';
 import { invitationOn, publisherOf } from './support/staff';
-import { addWebhook, openApiAccount } from './support/webhooks';
+import { openApiAccount } from './support/webhooks';
 
 const PASSWORD = 'correct horse battery';
 let people = 0;
