@@ -100,7 +100,9 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
     const person = await signedUp(portal.app, email, PASSWORD, { proven: false });
     await submit(person.agent, '/profile', '/profile', profileForm());
 
-    expect((await person.agent.get('/profile')).text).not.toContain('data-invitation=');
+    const waiting = (await person.agent.get('/profile')).text;
+    expect(waiting).not.toContain('data-invitation=');
+    expect(textOf(waiting)).toContain('wait until you confirm your email address');
     const accept = await submit(person.agent, '/profile', `/profile/staff/${invitation!.id}/accept`, {});
     const decline = await submit(person.agent, '/profile', `/profile/staff/${invitation!.id}/decline`, {});
     expect([accept.status, decline.status]).toEqual([404, 404]);
@@ -108,6 +110,7 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
 
     await confirmAddress(portal.app, person.agent, email, PASSWORD);
     expect(await invitationOn(person.agent)).toBe(invitation!.id);
+    expect(textOf((await person.agent.get('/profile')).text)).not.toContain('confirm your email address');
     const accepted = await submit(person.agent, '/profile', `/profile/staff/${invitation!.id}/accept`, {});
     expect([accepted.status, accepted.headers.location]).toEqual([303, '/profile?staff=accepted']);
   });

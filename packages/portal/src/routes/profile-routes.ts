@@ -11,6 +11,7 @@ import { takeProofNotice } from '../proofs/proof-notice';
 import { fediverseField, websiteLines, websitesField } from '../proofs/proof-schema';
 import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfileAndClaims } from '../use-cases/profiles';
 import { withPendingIdentity } from '../use-cases/identity-review';
+import { provenAddress } from '../use-cases/address-proof';
 import { ownWebhookEndpoints } from '../use-cases/own-data';
 import { staffRows, invitationsOf } from '../use-cases/staff';
 import { profilePage } from '../views/profile-page';
@@ -63,6 +64,7 @@ export function profileRoutes(ctx: PortalContext): Router {
         staff,
         staffNotice: STAFF_NOTICES[String(req.query.staff)],
         webhooks,
+        addressUnproven: provenAddress(user) === null,
       }),
     );
   });
