@@ -14,6 +14,7 @@ import {
   startPortal,
   submit,
   textOf,
+  unprovenUser,
   type Agent,
   type Portal,
 } from './support/portal-harness';
@@ -232,6 +233,14 @@ describe.each(portalStoreFactories())('sign-up and proof with mail ($name store)
     expect(textOf(created.res.text)).toContain(`We have sent a link to ${fresh}`);
     // Nobody is signed in by either.
     for (const { agent } of [taken, created]) expect((await agent.get('/profile')).headers.location).toMatch(/^\/signin/);
+    // Nor can either sign in with the password they chose before the link (which would tell the two apart).
+    const signIns = await Promise.all([
+      submit(request.agent(portal.app), '/signin', '/signin', { email: owner.email, password: 'another password here' }),
+      submit(request.agent(portal.app), '/signin', '/signin', { email: fresh, password: PASSWORD }),
+    ]);
+    expect(signIns.map((res) => res.status)).toEqual([401, 401]);
+    expect(signIns[0].text.replace(/value="[^"]*"/g, '')).toBe(signIns[1].text.replace(/value="[^"]*"/g, ''));
+    expect(textOf(signIns[1].text)).toContain('Open the link we mailed you first');
 
     const [warning] = await mailing.mailTo(owner.email);
     expect(warning!.subject).toBe('Someone tried to sign up to Byline with your address');
@@ -269,7 +278,7 @@ describe.each(portalStoreFactories())('sign-up and proof with mail ($name store)
   });
 
   it('sends the link again from the portal, throttled per address, and says so on API settings', async () => {
-    const person = await signedUp(portal.app, address('again'), PASSWORD, { proven: false });
+    const person = await unprovenUser(portal, address('again'), PASSWORD);
     const settings = await person.agent.get('/settings/api');
     expect(settings.status).toBe(403);
     expect(textOf(settings.text)).toContain('Send the link again');
@@ -277,9 +286,9 @@ describe.each(portalStoreFactories())('sign-up and proof with mail ($name store)
     expect(sent.status).toBe(200);
     expect(textOf(sent.text)).toContain(`We have sent a new link to ${person.email}`);
     const mails = await mailing.confirmationsTo(person.email);
-    expect(mails).toHaveLength(2); // at sign-up, and again
+    expect(mails).toHaveLength(1);
     const visitor = request.agent(portal.app);
-    const page = await visitor.get(linkIn(mails[1]!).slice(MAIL_PORTAL_URL.length));
+    const page = await visitor.get(linkIn(mails[0]!).slice(MAIL_PORTAL_URL.length));
     expect(page.status).toBe(200);
 
     for (let i = 0; i < 2; i++) await submit(person.agent, '/settings/email', '/settings/email/link', {});
@@ -290,7 +299,7 @@ describe.each(portalStoreFactories())('sign-up and proof with mail ($name store)
   });
 
   it('a password reset by mail proves the address too (it came to the address)', async () => {
-    const person = await signedUp(portal.app, address('reset'), PASSWORD, { proven: false });
+    const person = await unprovenUser(portal, address('reset'), PASSWORD);
     const agent = request.agent(portal.app);
     await submit(agent, '/forgot-password', '/forgot-password', { email: person.email });
     const link = linkIn((await mailing.mailTo(person.email)).find((mail) => mail.subject === 'Choose a new Byline password')!);

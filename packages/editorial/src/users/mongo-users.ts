@@ -18,6 +18,7 @@ export const toUser = (doc: PortalUserDoc): PortalUser => ({
   createdAt: doc.created_at,
   mustChangePassword: doc.must_change_password === true,
   emailVerifiedAt: doc.email_verified_at ?? null,
+  signInAwaitsProof: doc.sign_in_awaits_proof === true,
 });
 
 /** The portal's users in the portal_users collection; every change is one single-document write. */
@@ -28,7 +29,14 @@ export class MongoUsers implements Users {
     return collectionOf(this.database.db, 'portalUsers');
   }
 
-  create({ email, passwordHash, role, temporaryPasswordExpiresAt, emailVerifiedAt }: NewPortalUser): Promise<PortalUser> {
+  create({
+    email,
+    passwordHash,
+    role,
+    temporaryPasswordExpiresAt,
+    emailVerifiedAt,
+    signInAwaitsProof,
+  }: NewPortalUser): Promise<PortalUser> {
     return this.database.run(() =>
       withNewIds(this.database.db, COLLECTIONS.portalUsers, async () => ({
         count: 1,
@@ -43,6 +51,7 @@ export class MongoUsers implements Users {
             must_change_password: temporaryPasswordExpiresAt !== undefined,
             temporary_password_expires_at: temporaryPasswordExpiresAt ?? null,
             email_verified_at: emailVerifiedAt ?? null,
+            sign_in_awaits_proof: signInAwaitsProof === true,
           };
           try {
             await this.users.insertOne(doc);

@@ -20,6 +20,7 @@ export interface UserRow {
   must_change_password: number;
   temporary_password_expires_at: string | null;
   email_verified_at: string | null;
+  sign_in_awaits_proof: number;
 }
 
 export const toUser = (row: UserRow): PortalUser => ({
@@ -30,13 +31,15 @@ export const toUser = (row: UserRow): PortalUser => ({
   createdAt: row.created_at,
   mustChangePassword: row.must_change_password === 1,
   emailVerifiedAt: row.email_verified_at,
+  signInAwaitsProof: row.sign_in_awaits_proof === 1,
 });
 
 const statements = (database: SqliteDatabase) => ({
-  insert: database.prepare<[string, string, PortalRole, string, number, string | null, string | null]>(
+  insert: database.prepare<[string, string, PortalRole, string, number, string | null, string | null, number]>(
     `INSERT INTO portal_users
-       (email, password_hash, role, created_at, must_change_password, temporary_password_expires_at, email_verified_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+       (email, password_hash, role, created_at, must_change_password, temporary_password_expires_at, email_verified_at,
+        sign_in_awaits_proof)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
   markVerified: database.prepare<[string, number]>(
     'UPDATE portal_users SET email_verified_at = coalesce(email_verified_at, ?) WHERE id = ?',
@@ -72,7 +75,14 @@ export class SqliteUsers implements Users {
     this.sql = statements(database);
   }
 
-  create({ email, passwordHash, role, temporaryPasswordExpiresAt, emailVerifiedAt }: NewPortalUser): Promise<PortalUser> {
+  create({
+    email,
+    passwordHash,
+    role,
+    temporaryPasswordExpiresAt,
+    emailVerifiedAt,
+    signInAwaitsProof,
+  }: NewPortalUser): Promise<PortalUser> {
     return this.database.write(() => {
       let id: number | bigint;
       try {
@@ -84,6 +94,7 @@ export class SqliteUsers implements Users {
           temporaryPasswordExpiresAt ? 1 : 0,
           temporaryPasswordExpiresAt ?? null,
           emailVerifiedAt ?? null,
+          signInAwaitsProof ? 1 : 0,
         ).lastInsertRowid;
       } catch (error) {
         if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new EmailTakenError();

@@ -120,8 +120,16 @@ export function usersContract(factory: StoreFactory): void {
       role: 'editor',
       emailVerifiedAt: at(0),
     });
-    expect(made.emailVerifiedAt).toBe(at(0));
+    expect(made).toMatchObject({ emailVerifiedAt: at(0), signInAwaitsProof: false });
     expect((await backend().users.findByEmail(made.email))?.emailVerifiedAt).toBe(at(0));
+    const waiting = await backend().users.create({
+      email: `waiting-${Date.now()}@example.org`,
+      passwordHash: 'h',
+      role: 'journalist',
+      signInAwaitsProof: true,
+    });
+    expect(waiting).toMatchObject({ emailVerifiedAt: null, signInAwaitsProof: true });
+    expect(await backend().users.findById(waiting.id)).toMatchObject({ signInAwaitsProof: true });
   });
 
   it('finds the owner of a profile', async () => {

@@ -14,6 +14,11 @@ export interface PortalUser {
    * the user); null until then, and what the address reaches (an API account, invitations to it) waits for it.
    */
   emailVerifiedAt: string | null;
+  /**
+   * Made by sign-up on a portal with mail, which answers alike for a new and a taken address: until the address is
+   * proven, the password alone does not sign in (or signing in would tell the sign-up whether the address was new).
+   */
+  signInAwaitsProof: boolean;
 }
 
 export interface PortalUserWithPassword extends PortalUser {
@@ -29,6 +34,8 @@ export interface NewPortalUser {
   temporaryPasswordExpiresAt?: string;
   /** Given: the address counts as proven from then (a user the operator makes). */
   emailVerifiedAt?: string;
+  /** See PortalUser.signInAwaitsProof. */
+  signInAwaitsProof?: boolean;
 }
 
 /** A one-time password that was used, has expired, or was never there (or another sign-in used it first). */

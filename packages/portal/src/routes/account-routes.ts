@@ -49,6 +49,8 @@ function localPath(next: string | undefined, user: PortalUser, apiAccounts: ApiA
   return next && /^\/(?![/\\])/.test(next) ? next : landingPage(apiAccounts, user);
 }
 const RESET_DONE_NOTICE = 'Your password is changed. Sign in with it.';
+const NOT_RIGHT_WITH_MAIL =
+  'The email or password is not right. Signed up recently? Open the link we mailed you first (an expired one: Forgot your password).';
 
 /** "45 seconds", "1 second" or, past two minutes, "15 minutes". */
 function waitText(seconds: number): string {
@@ -139,7 +141,9 @@ export function accountRoutes(ctx: PortalContext): Router {
         429,
       );
     }
-    if (!result.ok) return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
+    // With mail, a new sign-up's password waits for its link (see signIn): every failure says so, alike.
+    const notRight = ctx.outbox.available ? NOT_RIGHT_WITH_MAIL : 'The email or password is not right.';
+    if (!result.ok) return render(res, 'Sign in', signInPage({ ...state, message: notRight }), 401);
     const oneTime = await useOneTimePassword(backend.users, result.user, ctx.now());
     if (oneTime === 'expired')
       return render(res, 'Sign in', signInPage({ ...state, expiredOneTime: true, operatorContact: ctx.operatorContact }), 401);

@@ -25,6 +25,8 @@ export type SignInResult = { ok: true; user: PortalUser } | { ok: false; retryAf
 /**
  * Checks the password, with the same work for unknown emails. Throttled (SignInThrottle): per account and
  * client address, per address, and per account only by a capped delay, so nobody can lock the owner out.
+ * A user made by sign-up with mail is refused as a wrong password is until their address is proven: sign-up
+ * answers alike for a new and a taken address, and signing in with the password one chose must not tell them apart.
  */
 export async function signIn(
   users: Users,
@@ -43,7 +45,7 @@ export async function signIn(
     await throttle.notChecked(email, input.address);
     throw error;
   }
-  if (!user || !matches) {
+  if (!user || !matches || (user.signInAwaitsProof && user.emailVerifiedAt === null)) {
     await throttle.failed(email);
     return { ok: false };
   }

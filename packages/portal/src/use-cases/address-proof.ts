@@ -52,8 +52,8 @@ export type SignUpByMail = { status: 'created'; user: PortalUser } | { status: '
 
 /**
  * Sign-up on a portal with mail, run after the answer (which is the same page either way): a new address gets an
- * unproven user, a taken one is left as it is (its owner is told). The password was hashed before the answer, so
- * both cases cost the same there.
+ * unproven user whose password alone does not sign in until the link proves the address (see signIn), a taken one is
+ * left as it is (its owner is told). The password was hashed before the answer, so both cases cost the same there.
  */
 export async function signUpByMail(
   { users }: Pick<Repositories, 'users'>,
@@ -61,7 +61,8 @@ export async function signUpByMail(
   passwordHash: string,
 ): Promise<SignUpByMail> {
   try {
-    return { status: 'created', user: await users.create({ email, passwordHash, role: 'journalist' }) };
+    const user = await users.create({ email, passwordHash, role: 'journalist', signInAwaitsProof: true });
+    return { status: 'created', user };
   } catch (error) {
     if (error instanceof EmailTakenError) return { status: 'taken', email };
     throw error;

@@ -9,6 +9,7 @@ import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
 import type { PortalDeps } from '../../src/deps';
 import { createPageFetcher } from '../../src/fetch/fetch-page';
+import { hashPassword } from '../../src/auth/passwords';
 import type { Outbox } from '../../src/mail/outbox';
 import { issueConfirmLink } from '../../src/use-cases/address-proof';
 
@@ -113,6 +114,18 @@ export async function confirmAddress(
   return res;
 }
 
+/**
+ * A user from before addresses were proven (unproven, and signing in with their password), signed in: on a portal
+ * with mail, sign-up cannot make one (its users sign in through their link).
+ */
+export async function unprovenUser(portal: Portal, email: string, password = 'correct horse battery') {
+  await portal.backend.users.create({ email, passwordHash: await hashPassword(password), role: 'journalist' });
+  const agent = request.agent(portal.app);
+  const signedIn = await submit(agent, '/signin', '/signin', { email, password });
+  if (signedIn.status !== 303) throw new Error(`sign-in failed: ${signedIn.status}`);
+  return { agent, email, password };
+}
+
 let people = 0;
 /**
  * Someone signed up and signed in, their address proven (through a confirmation link) unless `proven` is false.
@@ -130,10 +143,7 @@ export async function signedUp(
   if (res.status !== 303 && !mailed) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
   if (mailed) await running.get(app)?.outbox?.settled();
   if (proven) await confirmAddress(app, agent, email, password);
-  else if (mailed) {
-    const signedIn = await submit(agent, '/signin', '/signin', { email, password });
-    if (signedIn.status !== 303) throw new Error(`sign-in failed: ${signedIn.status}`);
-  }
+  else if (mailed) throw new Error('a sign-up with mail signs in only through its link: see unprovenUser');
   return { agent, email, password };
 }
 

@@ -105,6 +105,8 @@ export interface PortalUserDoc {
   temporary_password_expires_at?: string | null;
   /** When the user proved they receive mail at `email`; absent on users made before it (unproven). */
   email_verified_at?: string | null;
+  /** Made by sign-up with mail: the password alone signs in only once the address is proven; absent on others (false). */
+  sign_in_awaits_proof?: boolean;
 }
 
 export interface PortalSessionDoc {

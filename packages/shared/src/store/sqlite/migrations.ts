@@ -386,9 +386,13 @@ export const MIGRATIONS: Migration[] = [
     backfill: endVouchingAsItStands,
   },
   {
-    // Whether a portal user proved they receive mail at their address; everyone before this is unproven.
+    // Whether a portal user proved they receive mail at their address (everyone before this is unproven), and whether
+    // their password alone waits for that proof (made by sign-up with mail).
     name: '040-user-email-proof',
-    sql: 'ALTER TABLE portal_users ADD COLUMN email_verified_at TEXT',
+    sql: `
+  ALTER TABLE portal_users ADD COLUMN email_verified_at TEXT;
+  ALTER TABLE portal_users ADD COLUMN sign_in_awaits_proof INTEGER NOT NULL DEFAULT 0;
+  `,
   },
   {
     // Links that prove an address, kept as password-reset links are: a hash of the token, used once.
