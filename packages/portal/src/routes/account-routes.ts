@@ -1,8 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
-import { type ApiAccounts } from '@byline/shared';
+import { normalizeEmail, type ApiAccounts } from '@byline/shared';
 import { backendOf, type PortalUser } from '@byline/editorial';
-import { normalizeEmail } from '@byline/shared';
 import { hashPassword, passwordMatches } from '../auth/passwords';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
