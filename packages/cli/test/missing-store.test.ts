@@ -20,6 +20,7 @@ const REFUSING: string[][] = [
   ['accounts', 'reactivate', 'desk@example.org'],
   ['accounts', 'limit', 'desk@example.org', '10'],
   ['users', 'reset-link', '--email', 'desk@example.org'],
+  ['users', 'confirm-link', '--email', 'desk@example.org'],
   ['publishers', 'list'],
   ['publishers', 'show', 'some-slug'],
   ['publishers', 'verify', 'some-slug'],

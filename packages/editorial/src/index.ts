@@ -10,6 +10,7 @@ export { backendOf, openBackend, type Backend, type EditorialRepositories, type 
 export * from './users/users-repository';
 export * from './sessions/sessions-repository';
 export * from './password-resets/password-resets-repository';
+export * from './email-confirmations/email-confirmations-repository';
 export * from './proofs/proof-attempts';
 export * from './proofs/rel-me-links';
 export * from './proofs/rel-me-check';

@@ -25,6 +25,7 @@ import { ResetRequestThrottle } from './mail/reset-request-throttle';
 import { createNetworkSignIn } from './proofs/network-sign-in/network-sign-in';
 import { proofRoutes } from './proofs/proof-routes';
 import { accountRoutes } from './routes/account-routes';
+import { addressProofRoutes } from './routes/address-proof-routes';
 import { apiSettingsRoutes } from './routes/api-settings-routes';
 import { webhookRoutes } from './routes/webhook-routes';
 import { articleRoutes } from './routes/article-routes';
@@ -81,6 +82,7 @@ export function createApp(deps: PortalDeps): Express {
     publicUrls,
     notifier,
     resetThrottle: deps.resetThrottle ?? new ResetRequestThrottle(),
+    confirmThrottle: deps.confirmThrottle ?? new ResetRequestThrottle(),
     claims: deps.claims ?? backendOf(deps.store).claims,
     proofFetch: deps.proofFetch ?? createSafeFetch(outbound),
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}, { outbound }),
@@ -114,6 +116,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(requireOwnPassword);
   app.use(accountRoutes(ctx));
   app.use(passwordResetRoutes(ctx));
+  app.use(addressProofRoutes(ctx));
   app.use(profileRoutes(ctx));
   app.use(ownDataRoutes(ctx));
   app.use(proofRoutes(ctx));

@@ -54,6 +54,8 @@ export interface PortalDeps {
   /** Defaults to localhost on the default ports. */
   publicUrls?: PublicUrls;
   resetThrottle?: ResetRequestThrottle;
+  /** How often sign-up and "Send the link again" may mail an address, counted as reset requests are (apart from them). */
+  confirmThrottle?: ResetRequestThrottle;
   /** Claims of handles and websites, the repository the claims rules run on; the store's by default. */
   claims?: ClaimsRepository;
   /** Outbound fetch for proofs (rel="me" pages), within `outbound`. */

@@ -6,12 +6,14 @@ import { backendOf } from '@byline/editorial';
  */
 import request from 'supertest';
 import {
+  confirmAddress,
   csrfFrom,
   portalStoreFactories,
   profileForm,
   signedUp,
   startPortal,
   submit,
+  textOf,
   type Agent,
   type Portal,
 } from './support/portal-harness';
@@ -58,7 +60,7 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       expect(signUp.text).toMatch(/<option value="api" selected>/);
     });
 
-    it('takes someone who signs up for API keys to API settings with an account open, never to a profile form', async () => {
+    it('takes someone who signs up for API keys to API settings, its account open once the address is proven, never to a profile form', async () => {
       const agent = request.agent(portal.app);
       const email = `api-${Date.now()}@example.org`;
       const signedUp = await submit(agent, '/signup?for=api', '/signup', {
@@ -67,6 +69,13 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
         purpose: 'api',
       });
       expect([signedUp.status, signedUp.headers.location]).toEqual([303, '/settings/api']);
+      // Without mail, the address waits for the operator's confirmation link; no account is opened before it.
+      const waiting = await agent.get('/settings/api');
+      expect(waiting.status).toBe(403);
+      expect(textOf(waiting.text)).toContain('ask whoever runs this Byline for a confirmation link');
+      expect(await backendOf(portal.store).apiAccounts.findAccount(email)).toBeNull();
+      const confirmed = await confirmAddress(portal.app, agent, email, 'long enough password', 'api');
+      expect(confirmed.headers.location).toBe('/settings/api');
       const settings = await agent.get('/settings/api');
       expect(settings.text).toContain('Create key');
       expect(settings.text).not.toContain('Open an API account');

@@ -49,6 +49,9 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
   }
 
   const pathOf = (link: string) => link.slice(PORTAL_URL.length);
+  /** The mail sent so far but the confirmation links of sign-up (signedUp's, on this portal with mail). */
+  const resetMails = async () =>
+    (await mailbox.messages()).filter((mail) => mail.subject !== 'Confirm your email address for Byline');
 
   it('mails a link on the configured address (never the Host header) that sets a new password once and ends every session', async () => {
     const { agent: signedIn, email, password } = await signedUp(portal.app);
@@ -58,7 +61,7 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
     const asked = await askForReset(email, request.agent(portal.app), 'evil.example');
     expect(asked.status).toBe(200);
     expect(asked.text).toContain('If an account uses that address');
-    const mails = await mailbox.messages();
+    const mails = await resetMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toMatchObject({ value: [{ address: email }] });
     expect(mails[0]!.from).toMatchObject({ value: [{ address: 'no-reply@example.org' }] });
@@ -113,7 +116,7 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
     const known = await askForReset(email, agent);
     expect(unknown.status).toBe(200);
     expect(unknown.text).toBe(known.text);
-    const mails = await mailbox.messages();
+    const mails = await resetMails();
     expect(mails.map((mail) => mail.to)).toEqual([
       expect.objectContaining({ value: [expect.objectContaining({ address: email })] }),
     ]);
@@ -122,7 +125,7 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
   it('a link stops working after an hour', async () => {
     const { email, password } = await signedUp(portal.app);
     await askForReset(email);
-    const link = linkIn((await mailbox.messages())[0]!);
+    const link = linkIn((await resetMails())[0]!);
     portal.clock.now = new Date(portal.clock.now.getTime() + HOUR_MS + 60_000);
     const visitor = request.agent(portal.app);
     const late = await visitor.get(pathOf(link));
@@ -147,7 +150,7 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
     for (let i = 0; i < 4; i++) answers.push(await askForReset(email, agent));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
-    expect(await mailbox.messages()).toHaveLength(3);
+    expect(await resetMails()).toHaveLength(3);
 
     await askForReset('someone-else@example.org', agent);
     await askForReset('a-third@example.org', agent);

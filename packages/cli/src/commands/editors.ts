@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { backendOf } from '@byline/editorial';
 import { createEditor } from '@byline/portal/operator';
 import { validEmail } from '../checked-input';
-import { withNewOrExistingStore, type CliContext } from '../cli-context';
+import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 
 export function registerEditors(program: Command, ctx: CliContext): void {
@@ -18,6 +18,16 @@ export function registerEditors(program: Command, ctx: CliContext): void {
         result: await createEditor(backendOf(store).users, email),
         portalUrl: config.publicPortalUrl,
       }));
+      // Anyone can sign up with the address an operator is about to name: only its owner's account is promoted.
+      if (result.status === 'unproven')
+        throw new CliError(
+          [
+            `${result.email} was not made an editor: its portal account has not confirmed the address, and whoever`,
+            'signed up with it may not be its owner. The owner confirms it first (the link mailed at sign-up or',
+            `"Send the link again" on the portal; without mail, \`byline users confirm-link --email ${result.email}\``,
+            'sent to that address), then run this again.',
+          ].join(' '),
+        );
       if (result.status === 'promoted') {
         writeLine(ctx.stdout, `${result.email} is now an editor.`);
         return;

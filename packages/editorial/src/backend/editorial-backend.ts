@@ -1,5 +1,6 @@
 import type { Backend as StoreBackend, Repositories as StoreRepositories } from '@byline/shared/storage';
 import type { AttributionDomains } from '../attribution-domains/attribution-domains-repository';
+import type { EmailConfirmations } from '../email-confirmations/email-confirmations-repository';
 import type { PasswordResets } from '../password-resets/password-resets-repository';
 import type { ProofAttemptStore } from '../proofs/proof-attempts';
 import type { Sessions } from '../sessions/sessions-repository';
@@ -14,6 +15,8 @@ export interface EditorialRepositories {
   users: Users;
   sessions: Sessions;
   passwordResets: PasswordResets;
+  /** Links that prove a user receives mail at their address. */
+  emailConfirmations: EmailConfirmations;
   /** Network sign-ins in progress, on the store's leased queue (no adapter of their own). */
   proofAttempts: ProofAttemptStore;
   /** The domains whose pages may credit each profile (authorship). */

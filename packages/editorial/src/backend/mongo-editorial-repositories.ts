@@ -1,6 +1,7 @@
 import { lazily, type Closeable, type LeasedQueue } from '@byline/shared/storage';
 import type { MongoDatabase } from '@byline/shared';
 import { MongoAttributionDomains } from '../attribution-domains/mongo-attribution-domains';
+import { MongoEmailConfirmations } from '../email-confirmations/mongo-email-confirmations';
 import { MongoPasswordResets } from '../password-resets/mongo-password-resets';
 import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
 import { MongoSessions } from '../sessions/mongo-sessions';
@@ -17,6 +18,7 @@ export function mongoEditorialRepositories(
     users: () => new MongoUsers(database),
     sessions: () => new MongoSessions(database),
     passwordResets: () => new MongoPasswordResets(database),
+    emailConfirmations: () => new MongoEmailConfirmations(database),
     proofAttempts: () => new QueuedProofAttempts(queue),
     attributionDomains: () => new MongoAttributionDomains(database),
   });

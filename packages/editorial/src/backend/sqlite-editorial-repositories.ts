@@ -1,6 +1,7 @@
 import { lazily, type Closeable, type LeasedQueue } from '@byline/shared/storage';
 import type { SqliteDatabase } from '@byline/shared';
 import { SqliteAttributionDomains } from '../attribution-domains/sqlite-attribution-domains';
+import { SqliteEmailConfirmations } from '../email-confirmations/sqlite-email-confirmations';
 import { SqlitePasswordResets } from '../password-resets/sqlite-password-resets';
 import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
 import { SqliteSessions } from '../sessions/sqlite-sessions';
@@ -17,6 +18,7 @@ export function sqliteEditorialRepositories(
     users: () => new SqliteUsers(database),
     sessions: () => new SqliteSessions(database),
     passwordResets: () => new SqlitePasswordResets(database),
+    emailConfirmations: () => new SqliteEmailConfirmations(database),
     proofAttempts: () => new QueuedProofAttempts(queue),
     attributionDomains: () => new SqliteAttributionDomains(database),
   });

@@ -17,6 +17,8 @@ export const toUser = (doc: PortalUserDoc): PortalUser => ({
   profileId: doc.profile_id,
   createdAt: doc.created_at,
   mustChangePassword: doc.must_change_password === true,
+  emailVerifiedAt: doc.email_verified_at ?? null,
+  signInAwaitsProof: doc.sign_in_awaits_proof === true,
 });
 
 /** The portal's users in the portal_users collection; every change is one single-document write. */
@@ -27,7 +29,14 @@ export class MongoUsers implements Users {
     return collectionOf(this.database.db, 'portalUsers');
   }
 
-  create({ email, passwordHash, role, temporaryPasswordExpiresAt }: NewPortalUser): Promise<PortalUser> {
+  create({
+    email,
+    passwordHash,
+    role,
+    temporaryPasswordExpiresAt,
+    emailVerifiedAt,
+    signInAwaitsProof,
+  }: NewPortalUser): Promise<PortalUser> {
     return this.database.run(() =>
       withNewIds(this.database.db, COLLECTIONS.portalUsers, async () => ({
         count: 1,
@@ -41,6 +50,8 @@ export class MongoUsers implements Users {
             created_at: new Date().toISOString(),
             must_change_password: temporaryPasswordExpiresAt !== undefined,
             temporary_password_expires_at: temporaryPasswordExpiresAt ?? null,
+            email_verified_at: emailVerifiedAt ?? null,
+            sign_in_awaits_proof: signInAwaitsProof === true,
           };
           try {
             await this.users.insertOne(doc);
@@ -60,6 +71,13 @@ export class MongoUsers implements Users {
   findByEmail(email: string): Promise<PortalUserWithPassword | null> {
     return this.database.run(async () => {
       const doc = await this.users.findOne({ email });
+      return doc ? { ...toUser(doc), passwordHash: doc.password_hash } : null;
+    });
+  }
+
+  findById(userId: number): Promise<PortalUserWithPassword | null> {
+    return this.database.run(async () => {
+      const doc = await this.users.findOne({ _id: userId });
       return doc ? { ...toUser(doc), passwordHash: doc.password_hash } : null;
     });
   }
@@ -104,6 +122,15 @@ export class MongoUsers implements Users {
     );
   }
 
+  /** One updateOne conditional on "not yet proven", so the first proof's time stays; then whether the user exists. */
+  markEmailVerified(userId: number, at: string): Promise<boolean> {
+    return this.database.run(async () => {
+      const unproven = { _id: userId, $or: [{ email_verified_at: null }, { email_verified_at: { $exists: false } }] };
+      if ((await this.users.updateOne(unproven, { $set: { email_verified_at: at } })).matchedCount > 0) return true;
+      return (await this.users.countDocuments({ _id: userId }, { limit: 1 })) > 0;
+    });
+  }
+
   findByProfileId(profileId: number): Promise<PortalUser | null> {
     return this.database.run(async () => {
       const doc = await this.users.findOne({ profile_id: profileId });
@@ -112,14 +139,15 @@ export class MongoUsers implements Users {
   }
 
   /*
-   * Sessions first (signed out everywhere at once), then reset links (none can set a password again), then the
-   * user. Interrupted before the last, the user is still there, signed out, and can sign in and delete again.
+   * Sessions first (signed out everywhere at once), then reset and confirmation links (none can set a password or
+   * prove the address again), then the user. Interrupted before the last, the user is still there, signed out, and can sign in and delete again.
    */
   remove(userId: number): Promise<boolean> {
     return this.database.run(async () => {
       const { db } = this.database;
       await collectionOf(db, 'portalSessions').deleteMany({ user_id: userId });
       await collectionOf(db, 'passwordResets').deleteMany({ user_id: userId });
+      await collectionOf(db, 'emailConfirmations').deleteMany({ user_id: userId });
       return (await this.users.deleteOne({ _id: userId })).deletedCount > 0;
     });
   }

@@ -19,6 +19,8 @@ export interface UserRow {
   password_hash: string;
   must_change_password: number;
   temporary_password_expires_at: string | null;
+  email_verified_at: string | null;
+  sign_in_awaits_proof: number;
 }
 
 export const toUser = (row: UserRow): PortalUser => ({
@@ -28,12 +30,19 @@ export const toUser = (row: UserRow): PortalUser => ({
   profileId: row.profile_id,
   createdAt: row.created_at,
   mustChangePassword: row.must_change_password === 1,
+  emailVerifiedAt: row.email_verified_at,
+  signInAwaitsProof: row.sign_in_awaits_proof === 1,
 });
 
 const statements = (database: SqliteDatabase) => ({
-  insert: database.prepare<[string, string, PortalRole, string, number, string | null]>(
-    `INSERT INTO portal_users (email, password_hash, role, created_at, must_change_password, temporary_password_expires_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+  insert: database.prepare<[string, string, PortalRole, string, number, string | null, string | null, number]>(
+    `INSERT INTO portal_users
+       (email, password_hash, role, created_at, must_change_password, temporary_password_expires_at, email_verified_at,
+        sign_in_awaits_proof)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  markVerified: database.prepare<[string, number]>(
+    'UPDATE portal_users SET email_verified_at = coalesce(email_verified_at, ?) WHERE id = ?',
   ),
   byId: database.prepare<[number], UserRow>('SELECT * FROM portal_users WHERE id = ?'),
   byEmail: database.prepare<[string], UserRow>('SELECT * FROM portal_users WHERE email = ?'),
@@ -51,6 +60,7 @@ const statements = (database: SqliteDatabase) => ({
   byProfile: database.prepare<[number], UserRow>('SELECT * FROM portal_users WHERE profile_id = ?'),
   removeSessions: database.prepare<[number]>('DELETE FROM portal_sessions WHERE user_id = ?'),
   removeResets: database.prepare<[number]>('DELETE FROM portal_password_resets WHERE user_id = ?'),
+  removeConfirmations: database.prepare<[number]>('DELETE FROM portal_email_confirmations WHERE user_id = ?'),
   remove: database.prepare<[number]>('DELETE FROM portal_users WHERE id = ?'),
   temporaryExpiry: database.prepare<[number], { temporary_password_expires_at: string | null }>(
     'SELECT temporary_password_expires_at FROM portal_users WHERE id = ?',
@@ -65,7 +75,14 @@ export class SqliteUsers implements Users {
     this.sql = statements(database);
   }
 
-  create({ email, passwordHash, role, temporaryPasswordExpiresAt }: NewPortalUser): Promise<PortalUser> {
+  create({
+    email,
+    passwordHash,
+    role,
+    temporaryPasswordExpiresAt,
+    emailVerifiedAt,
+    signInAwaitsProof,
+  }: NewPortalUser): Promise<PortalUser> {
     return this.database.write(() => {
       let id: number | bigint;
       try {
@@ -76,6 +93,8 @@ export class SqliteUsers implements Users {
           new Date().toISOString(),
           temporaryPasswordExpiresAt ? 1 : 0,
           temporaryPasswordExpiresAt ?? null,
+          emailVerifiedAt ?? null,
+          signInAwaitsProof ? 1 : 0,
         ).lastInsertRowid;
       } catch (error) {
         if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new EmailTakenError();
@@ -88,6 +107,13 @@ export class SqliteUsers implements Users {
   findByEmail(email: string): Promise<PortalUserWithPassword | null> {
     return this.database.read(() => {
       const row = this.sql.byEmail.get(email);
+      return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
+    });
+  }
+
+  findById(userId: number): Promise<PortalUserWithPassword | null> {
+    return this.database.read(() => {
+      const row = this.sql.byId.get(userId);
       return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
     });
   }
@@ -113,6 +139,10 @@ export class SqliteUsers implements Users {
     });
   }
 
+  markEmailVerified(userId: number, at: string): Promise<boolean> {
+    return this.database.write(() => this.sql.markVerified.run(at, userId).changes > 0);
+  }
+
   findByProfileId(profileId: number): Promise<PortalUser | null> {
     return this.database.read(() => {
       const row = this.sql.byProfile.get(profileId);
@@ -120,11 +150,12 @@ export class SqliteUsers implements Users {
     });
   }
 
-  /** One transaction: sessions, reset links and the user (the cascades would take the first two; said here). */
+  /** One transaction: sessions, reset and confirmation links and the user (the cascades would take the first three; said here). */
   remove(userId: number): Promise<boolean> {
     return this.database.write(() => {
       this.sql.removeSessions.run(userId);
       this.sql.removeResets.run(userId);
+      this.sql.removeConfirmations.run(userId);
       return this.sql.remove.run(userId).changes > 0;
     });
   }

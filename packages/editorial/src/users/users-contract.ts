@@ -32,6 +32,8 @@ export function usersContract(factory: StoreFactory): void {
     expect(created).not.toHaveProperty('passwordHash');
     expect(await backend().users.findByEmail('aoife@example.org')).toEqual({ ...created, passwordHash: 'hash' });
     expect(await backend().users.findByEmail('nobody@example.org')).toBeNull();
+    expect(await backend().users.findById(created.id)).toEqual({ ...created, passwordHash: 'hash' });
+    expect(await backend().users.findById(999_999)).toBeNull();
 
     await expect(backend().users.create({ ...given, role: 'editor' })).rejects.toBeInstanceOf(EmailTakenError);
     expect((await backend().users.findByEmail('aoife@example.org'))?.role).toBe('journalist');
@@ -101,6 +103,33 @@ export function usersContract(factory: StoreFactory): void {
     expect(await backend().users.findByEmail(staying.email)).not.toBeNull();
     expect((await backend().sessions.find(`session-${staying.id}`, today))?.user.id).toBe(staying.id);
     expect(await backend().passwordResets.usable(`reset-${staying.id}`, today)).toBe(true);
+  });
+
+  it('keeps an address unproven until proven, then the first proof time; a user the operator makes is proven', async () => {
+    const joined = await user();
+    expect(joined.emailVerifiedAt).toBeNull();
+    expect(await backend().users.markEmailVerified(joined.id, at(1))).toBe(true);
+    expect((await backend().users.findByEmail(joined.email))?.emailVerifiedAt).toBe(at(1));
+    expect(await backend().users.markEmailVerified(joined.id, at(2))).toBe(true);
+    expect((await backend().users.findByEmail(joined.email))?.emailVerifiedAt).toBe(at(1));
+    expect(await backend().users.markEmailVerified(999_999, at(1))).toBe(false);
+
+    const made = await backend().users.create({
+      email: `made-${Date.now()}@example.org`,
+      passwordHash: 'h',
+      role: 'editor',
+      emailVerifiedAt: at(0),
+    });
+    expect(made).toMatchObject({ emailVerifiedAt: at(0), signInAwaitsProof: false });
+    expect((await backend().users.findByEmail(made.email))?.emailVerifiedAt).toBe(at(0));
+    const waiting = await backend().users.create({
+      email: `waiting-${Date.now()}@example.org`,
+      passwordHash: 'h',
+      role: 'journalist',
+      signInAwaitsProof: true,
+    });
+    expect(waiting).toMatchObject({ emailVerifiedAt: null, signInAwaitsProof: true });
+    expect(await backend().users.findById(waiting.id)).toMatchObject({ signInAwaitsProof: true });
   });
 
   it('finds the owner of a profile', async () => {

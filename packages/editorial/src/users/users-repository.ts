@@ -9,6 +9,16 @@ export interface PortalUser {
   createdAt: string;
   /** Signed in with a one-time password and not yet chosen their own: every page leads to the change form. */
   mustChangePassword: boolean;
+  /**
+   * When the person proved they receive mail at `email` (a confirmation or reset link used, or the operator made
+   * the user); null until then, and what the address reaches (an API account, invitations to it) waits for it.
+   */
+  emailVerifiedAt: string | null;
+  /**
+   * Made by sign-up on a portal with mail, which answers alike for a new and a taken address: until the address is
+   * proven, the password alone does not sign in (or signing in would tell the sign-up whether the address was new).
+   */
+  signInAwaitsProof: boolean;
 }
 
 export interface PortalUserWithPassword extends PortalUser {
@@ -22,6 +32,10 @@ export interface NewPortalUser {
   role: PortalRole;
   /** Given: the password is a one-time password valid until then (see useTemporaryPassword). */
   temporaryPasswordExpiresAt?: string;
+  /** Given: the address counts as proven from then (a user the operator makes). */
+  emailVerifiedAt?: string;
+  /** See PortalUser.signInAwaitsProof. */
+  signInAwaitsProof?: boolean;
 }
 
 /** A one-time password that was used, has expired, or was never there (or another sign-in used it first). */
@@ -35,6 +49,7 @@ export interface Users {
    */
   create(user: NewPortalUser): Promise<PortalUser>;
   findByEmail(email: string): Promise<PortalUserWithPassword | null>;
+  findById(userId: number): Promise<PortalUserWithPassword | null>;
   /** false when no user has this email. */
   setRole(email: string, role: PortalRole): Promise<boolean>;
   /** The user's own new password: any one-time password is gone and nothing asks for a change any more. */
@@ -46,10 +61,12 @@ export interface Users {
    * of nothing anyone knows), so it never signs in again. Of concurrent callers exactly one gets 'used'.
    */
   useTemporaryPassword(userId: number, now: Date, replacementHash: string): Promise<TemporaryPasswordUse>;
+  /** The user proved their address at `at` (kept as the first time when already proven). false: no such user. */
+  markEmailVerified(userId: number, at: string): Promise<boolean>;
   /** The user whose profile this is (mail about a profile goes to its owner), or null. */
   findByProfileId(profileId: number): Promise<PortalUser | null>;
   /**
-   * The user leaves: their sessions end (they are signed out everywhere), their reset links stop working, and the
+   * The user leaves: their sessions end (they are signed out everywhere), their reset and confirmation links stop working, and the
    * user is gone, so the email and password sign in no more. false when there is no such user.
    */
   remove(userId: number): Promise<boolean>;

@@ -1,7 +1,8 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
+import { normalizeEmail } from '@byline/shared';
 import { backendOf, type PortalUser } from '@byline/editorial';
-import { passwordMatches } from '../auth/passwords';
+import { hashPassword, passwordMatches } from '../auth/passwords';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { CHANGE_PASSWORD_PATH, requireUser } from '../http/guards';
@@ -19,6 +20,9 @@ import {
   SIGN_UP_PURPOSES,
 } from '../use-cases/accounts';
 import { changePasswordPage, choosePasswordPage, homePage, signInPage, signUpPage } from '../views/account-pages';
+import { signUpMailSentPage } from '../views/address-proof-pages';
+import { confirmMail, signUpAttemptMail } from '../mail/address-mail';
+import { issueConfirmLink, signUpByMail } from '../use-cases/address-proof';
 import { email, newPassword } from './account-schema';
 
 /** The purpose a link to the sign-up page asks for (`/signup?for=api`, `?for=publisher`); a journalist's otherwise. */
@@ -54,6 +58,8 @@ function localPath(
   return next && /^\/(?![/\\])/.test(next) ? next : landingPage(backend, user);
 }
 const RESET_DONE_NOTICE = 'Your password is changed. Sign in with it.';
+const NOT_RIGHT_WITH_MAIL =
+  'The email or password is not right. Signed up recently? Open the link we mailed you first (an expired one: Forgot your password).';
 
 /** "45 seconds", "1 second" or, past two minutes, "15 minutes". */
 function waitText(seconds: number): string {
@@ -78,6 +84,9 @@ export function accountRoutes(ctx: PortalContext): Router {
     const form = validateForm<{ email: string; password: string; purpose: SignUpPurpose }>(signUpSchema, req.body);
     const state = { csrf: csrfTokenOf(res), email: form.value.email, errors: form.errors, purpose: form.value.purpose };
     if (!form.ok) return render(res, 'Sign up', signUpPage(state), 422);
+    if (ctx.outbox.available) return signUpByMailAnswer(req, res, form.value, state);
+    // Without mail nothing can prove the address, nor tell its owner: sign-up signs in (what the address reaches
+    // waits for the operator's confirmation link), and says when the address is taken.
     const result = await signUp(backend.users, form.value.email, form.value.password);
     if (!result.ok) {
       return render(
@@ -90,6 +99,37 @@ export function accountRoutes(ctx: PortalContext): Router {
     await startSession(req, res, ctx, result.user);
     res.redirect(303, await startAs(apiAccounts, result.user, form.value.purpose));
   });
+
+  /**
+   * With mail, sign-up answers alike for a new and a taken address, after the same work (the password hashed):
+   * the new address gets its confirmation link, the taken one's owner a mail saying someone tried. Nobody is
+   * signed in here (that would tell the two apart); the link's page signs the person in.
+   */
+  async function signUpByMailAnswer(
+    req: Request,
+    res: Response,
+    form: { email: string; password: string; purpose: SignUpPurpose },
+    state: Parameters<typeof signUpPage>[0],
+  ) {
+    const at = ctx.now();
+    const wait = ctx.confirmThrottle.addressRetryAfterSeconds(req.ip ?? 'unknown', at.getTime());
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(wait));
+      const message = `Too many sign-ups from your address. Try again in ${Math.ceil(wait / 60)} minute(s).`;
+      return render(res, 'Sign up', signUpPage({ ...state, errors: { email: message } }), 429);
+    }
+    const address = normalizeEmail(form.email);
+    const passwordHash = await hashPassword(form.password);
+    if (ctx.confirmThrottle.mayMail(address, at.getTime())) {
+      ctx.outbox.post('sign-up', async () => {
+        const outcome = await signUpByMail(backend, address, passwordHash);
+        if (outcome.status === 'taken') return signUpAttemptMail(address, ctx.publicUrls.portal);
+        const issued = await issueConfirmLink(backend, address, ctx.publicUrls.portal, at, form.purpose);
+        return issued.status === 'issued' ? confirmMail(issued) : null;
+      });
+    }
+    render(res, 'Check your email', signUpMailSentPage(address));
+  }
 
   router.get('/signin', (req, res) => {
     const next = typeof req.query.next === 'string' ? req.query.next : undefined;
@@ -110,7 +150,9 @@ export function accountRoutes(ctx: PortalContext): Router {
         429,
       );
     }
-    if (!result.ok) return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
+    // With mail, a new sign-up's password waits for its link (see signIn): every failure says so, alike.
+    const notRight = ctx.outbox.available ? NOT_RIGHT_WITH_MAIL : 'The email or password is not right.';
+    if (!result.ok) return render(res, 'Sign in', signInPage({ ...state, message: notRight }), 401);
     const oneTime = await useOneTimePassword(backend.users, result.user, ctx.now());
     if (oneTime === 'expired')
       return render(res, 'Sign in', signInPage({ ...state, expiredOneTime: true, operatorContact: ctx.operatorContact }), 401);

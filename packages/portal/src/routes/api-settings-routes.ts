@@ -4,6 +4,7 @@ import { backendOf, type PortalUser } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
+import { requireProvenAddress } from './address-proof-routes';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
@@ -52,7 +53,8 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   const { apiAccounts, usage: usageRecords } = backend;
   const accountLimit = (account: ApiAccount) => account.rateLimitPerMinute ?? defaultRateLimitPerMinute;
   const router = Router();
-  router.use('/settings/api', requireUser);
+  // The API account is the one the signed-in person's address holds: reached only once they proved the address.
+  router.use('/settings/api', requireUser, requireProvenAddress(ctx));
 
   async function show(res: Response, extra: Partial<ApiSettingsState> = {}, status = 200) {
     const email = signedInUser(res).email;

@@ -11,8 +11,9 @@ import { takeProofNotice } from '../proofs/proof-notice';
 import { fediverseField, websiteLines, websitesField } from '../proofs/proof-schema';
 import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfileAndClaims } from '../use-cases/profiles';
 import { withPendingIdentity } from '../use-cases/identity-review';
+import { provenAddress } from '../use-cases/address-proof';
 import { ownWebhookEndpoints } from '../use-cases/own-data';
-import { staffRows } from '../use-cases/staff';
+import { staffRows, invitationsOf } from '../use-cases/staff';
 import { profilePage } from '../views/profile-page';
 import { attributionDomainLines, attributionDomainsField } from './attribution-domains-field';
 import { profileFormSchema } from './profile-schema';
@@ -33,7 +34,7 @@ export function profileRoutes(ctx: PortalContext): Router {
   async function ownStaff(user: PortalUser) {
     const backend = backendOf(store);
     const [invitations, affiliations] = await Promise.all([
-      backend.staff.invitationsFor({ profileId: user.profileId, email: user.email }),
+      invitationsOf(backend, user),
       user.profileId === null ? [] : backend.staff.ofProfile(user.profileId),
     ]);
     const [invitationRows, affiliationRows] = await Promise.all([
@@ -48,7 +49,7 @@ export function profileRoutes(ctx: PortalContext): Router {
     const [state, staff, webhooks] = await Promise.all([
       loadProfilePage(ctx, user, csrfTokenOf(res)),
       ownStaff(user),
-      ownWebhookEndpoints(backendOf(store), user.email),
+      ownWebhookEndpoints(backendOf(store), user),
     ]);
     // Only the page a proof redirects to takes the session's flash (the API settings page keeps its own).
     const proofNotice = req.query.proof === '1' ? takeProofNotice(await takeFlash(req, ctx)) : null;
@@ -63,6 +64,7 @@ export function profileRoutes(ctx: PortalContext): Router {
         staff,
         staffNotice: STAFF_NOTICES[String(req.query.staff)],
         webhooks,
+        addressUnproven: provenAddress(user) === null,
       }),
     );
   });
@@ -72,7 +74,7 @@ export function profileRoutes(ctx: PortalContext): Router {
     const form = validateForm<Record<string, string>>(profileWithWebsitesSchema, req.body);
     const state = {
       ...(await loadProfilePage(ctx, user, csrfTokenOf(res))),
-      webhooks: await ownWebhookEndpoints(backendOf(store), user.email),
+      webhooks: await ownWebhookEndpoints(backendOf(store), user),
     };
     if (!form.ok) {
       const errors = { ...(await handleConflicts(store, user, req.body ?? {})), ...form.errors };

@@ -14,6 +14,7 @@ import {
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
+import { requireProvenAddress } from './address-proof-routes';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
@@ -55,7 +56,7 @@ export function webhookRoutes(ctx: PortalContext): Router {
   const backend = backendOf(store);
   const deps: WebhookDeps = { webhooks: backend.webhooks, queue: backend.queue, outbound, now };
   const router = Router();
-  router.use('/settings/api/webhooks', requireUser);
+  router.use('/settings/api/webhooks', requireUser, requireProvenAddress(ctx));
 
   /** The signed-in person's API account: its email, and whether its deliveries are held (it is suspended). */
   async function requireAccount(res: Response): Promise<{ email: string; held: boolean }> {

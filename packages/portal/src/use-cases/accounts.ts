@@ -2,6 +2,7 @@ import { normalizeEmail, randomBase62, type ApiAccounts, type Publishers } from 
 import { EmailTakenError, type PortalUser, type Repositories, type Users } from '@byline/editorial';
 import { decoyHash, hashPassword, passwordMatches } from '../auth/passwords';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
+import { provenAddress } from './address-proof';
 
 export type SignUpResult = { ok: true; user: PortalUser } | { ok: false; emailTaken: true };
 
@@ -24,6 +25,8 @@ export type SignInResult = { ok: true; user: PortalUser } | { ok: false; retryAf
 /**
  * Checks the password, with the same work for unknown emails. Throttled (SignInThrottle): per account and
  * client address, per address, and per account only by a capped delay, so nobody can lock the owner out.
+ * A user made by sign-up with mail is refused as a wrong password is until their address is proven: sign-up
+ * answers alike for a new and a taken address, and signing in with the password one chose must not tell them apart.
  */
 export async function signIn(
   users: Users,
@@ -42,7 +45,7 @@ export async function signIn(
     await throttle.notChecked(email, input.address);
     throw error;
   }
-  if (!user || !matches) {
+  if (!user || !matches || (user.signInAwaitsProof && user.emailVerifiedAt === null)) {
     await throttle.failed(email);
     return { ok: false };
   }
@@ -56,17 +59,22 @@ export const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type CreateEditorResult =
   | { status: 'promoted'; email: string }
+  | { status: 'unproven'; email: string }
   | { status: 'created' | 'reissued'; email: string; temporaryPassword: string; expiresAt: string };
 
 /**
  * `byline editors create --email EMAIL`: makes an existing user an editor, or creates the editor with a
  * one-time password (shown once, valid 24 hours, signs in once, then must be changed). A user who never chose
- * their own password gets a fresh one-time password instead, and the earlier one stops working.
+ * their own password gets a fresh one-time password instead, and the earlier one stops working. The operator
+ * names the address, so a user it makes or reissues counts as proven. An existing user whose address is not
+ * proven is left as they are ('unproven'): anyone can sign up with the address the operator will name, so only
+ * its owner's account may be promoted, once they have confirmed it.
  */
 export async function createEditor(users: Users, rawEmail: string, now = new Date()): Promise<CreateEditorResult> {
   const email = normalizeEmail(rawEmail);
   const existing = await users.findByEmail(email);
   if (existing && !existing.mustChangePassword) {
+    if (provenAddress(existing) === null) return { status: 'unproven', email };
     await users.setRole(email, 'editor');
     return { status: 'promoted', email };
   }
@@ -75,10 +83,17 @@ export async function createEditor(users: Users, rawEmail: string, now = new Dat
   const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_TTL_MS).toISOString();
   if (existing) {
     await users.setTemporaryPassword(existing.id, passwordHash, expiresAt);
+    await users.markEmailVerified(existing.id, now.toISOString());
     await users.setRole(email, 'editor');
     return { status: 'reissued', email, temporaryPassword, expiresAt };
   }
-  await users.create({ email, passwordHash, role: 'editor', temporaryPasswordExpiresAt: expiresAt });
+  await users.create({
+    email,
+    passwordHash,
+    role: 'editor',
+    temporaryPasswordExpiresAt: expiresAt,
+    emailVerifiedAt: now.toISOString(),
+  });
   return { status: 'created', email, temporaryPassword, expiresAt };
 }
 
@@ -108,11 +123,12 @@ export async function setOwnPassword(
 
 /**
  * Where a user lands after sign-in when no page asked for it: editors on the verification queue; someone who came
- * for API keys (an API account and no journalist profile) on API settings; a journalist on their profile.
+ * for API keys (an API account at their proven address and no journalist profile) on API settings; a journalist
+ * on their profile.
  */
 export async function landingPage(
   { apiAccounts, publishers }: { apiAccounts: Pick<ApiAccounts, 'findAccount'>; publishers: Pick<Publishers, 'administeredBy'> },
-  user: Pick<PortalUser, 'id' | 'role' | 'profileId' | 'email'>,
+  user: Pick<PortalUser, 'id' | 'role' | 'profileId' | 'email' | 'emailVerifiedAt'>,
 ): Promise<string> {
   if (user.role === 'editor') return '/editor/queue';
   if (user.profileId !== null) return '/profile';
@@ -120,7 +136,8 @@ export async function landingPage(
   const administered = await publishers.administeredBy(user.id);
   if (administered.length === 1) return `/publishers/${administered[0]!.slug}`;
   if (administered.length > 1) return PUBLISHERS_PATH;
-  if (await apiAccounts.findAccount(user.email)) return API_SETTINGS_PATH;
+  const address = provenAddress(user);
+  if (address !== null && (await apiAccounts.findAccount(address))) return API_SETTINGS_PATH;
   return '/profile';
 }
 
@@ -132,7 +149,10 @@ export const API_SETTINGS_PATH = '/settings/api';
 export const SIGN_UP_PURPOSES = ['journalist', 'api', 'publisher'] as const;
 export type SignUpPurpose = (typeof SIGN_UP_PURPOSES)[number];
 
-/** After sign-up: an API user's account opened and API settings next; a journalist's profile form next. */
+/**
+ * After sign-up (or the address's confirmation): an API user's account opened and API settings next; a
+ * journalist's profile form next. An unproven address opens nothing: API settings then say how to prove it.
+ */
 export async function startAs(
   apiAccounts: Pick<ApiAccounts, 'openAccount'>,
   user: PortalUser,
@@ -141,6 +161,7 @@ export async function startAs(
   if (purpose === 'journalist') return '/profile';
   // The publishers page's form creates the outlet; its page (domains, verification) follows.
   if (purpose === 'publisher') return PUBLISHERS_PATH;
-  await apiAccounts.openAccount(user.email);
+  const address = provenAddress(user);
+  if (address !== null) await apiAccounts.openAccount(address);
   return API_SETTINGS_PATH;
 }

@@ -1,5 +1,6 @@
 import { overwriteErasedBytes } from '@byline/shared';
 import { removeEndpoint, type Backend, type PortalUser } from '@byline/editorial';
+import { provenAddress } from './address-proof';
 
 /**
  * The person leaves, with everything the store holds of them. The writes come in this order, each safe to be the
@@ -18,6 +19,8 @@ import { removeEndpoint, type Backend, type PortalUser } from '@byline/editorial
  *    again to the next person who signs up, who must not inherit them;
  * 4. the user goes, with their sessions and reset links;
  * 5. the erased bytes are overwritten on disk where the store allows it (the embedded store's -wal).
+ * Steps 2 and 3 reach things by address: only a proven one (an unproven user leaving must not revoke the keys of an
+ * API account, or delete invitations, that belong to whoever really reads that address's mail).
  */
 export async function deleteAccount(
   backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users' | 'publishers' | 'staff' | 'webhooks' | 'queue' | 'store'>,
@@ -25,11 +28,14 @@ export async function deleteAccount(
   now = new Date(),
 ): Promise<void> {
   if (user.profileId !== null) await backend.profiles.erase(user.profileId);
-  for (const key of await backend.apiAccounts.keysOf(user.email)) {
-    if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key);
+  const address = provenAddress(user);
+  if (address !== null) {
+    for (const key of await backend.apiAccounts.keysOf(address)) {
+      if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key);
+    }
+    for (const endpoint of await backend.webhooks.endpointsOf(address)) await removeEndpoint(backend, endpoint);
+    await backend.staff.eraseInvitationsTo(address);
   }
-  for (const endpoint of await backend.webhooks.endpointsOf(user.email)) await removeEndpoint(backend, endpoint);
-  await backend.staff.eraseInvitationsTo(user.email);
   await backend.publishers.forgetAdmin(user.id, now);
   await backend.users.remove(user.id);
   await overwriteErasedBytes(backend.store.database);

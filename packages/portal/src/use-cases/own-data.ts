@@ -9,6 +9,7 @@ import {
   textsOfClaims,
   textsOfHistory,
 } from './actor-names';
+import { provenAddress } from './address-proof';
 
 /** A webhook endpoint of the person's API account as they see it among their data: never its signing secrets. */
 export interface OwnWebhookEndpoint {
@@ -30,9 +31,17 @@ export interface OwnData {
   webhooks: OwnWebhookEndpoint[];
 }
 
-/** The person's API account's endpoints, oldest first, with what they chose and nothing that signs. */
-export async function ownWebhookEndpoints(backend: Pick<Backend, 'webhooks'>, email: string): Promise<OwnWebhookEndpoint[]> {
-  const endpoints = await backend.webhooks.endpointsOf(email);
+/**
+ * The person's API account's endpoints, oldest first, with what they chose and nothing that signs. The account is
+ * reached by address, so none until the person proved theirs.
+ */
+export async function ownWebhookEndpoints(
+  backend: Pick<Backend, 'webhooks'>,
+  user: Pick<PortalUser, 'email' | 'emailVerifiedAt'>,
+): Promise<OwnWebhookEndpoint[]> {
+  const address = provenAddress(user);
+  if (address === null) return [];
+  const endpoints = await backend.webhooks.endpointsOf(address);
   return endpoints.map(({ url, events, createdAt, enabled }) => ({ url, events, createdAt, enabled }));
 }
 
@@ -46,7 +55,7 @@ export async function ownDataOf(backend: Backend, user: PortalUser): Promise<Own
       claims: [],
       articles: [],
       history: [],
-      webhooks: await ownWebhookEndpoints(backend, user.email),
+      webhooks: await ownWebhookEndpoints(backend, user),
     };
   }
   const [profile, claims, articles, history, webhooks] = await Promise.all([
@@ -54,7 +63,7 @@ export async function ownDataOf(backend: Backend, user: PortalUser): Promise<Own
     backend.claims.claimsOf(profileId),
     backend.articles.claimsOf(profileId),
     backend.audit.historyOf(profileId),
-    ownWebhookEndpoints(backend, user.email),
+    ownWebhookEndpoints(backend, user),
   ]);
   const name = await actorNamerFor(backend, user.email, [
     ...textsOfClaims(claims),

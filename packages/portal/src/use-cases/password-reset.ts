@@ -7,7 +7,7 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_PATH = '/reset-password';
 
 /** The stored form of a link's token: a SHA-256 is enough for 256 random bits, and nothing to brute-force. */
-function resetTokenHash(token: string): string {
+export function linkTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -31,17 +31,18 @@ export async function issueResetLink(
   if (!user) return null;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString();
-  await passwordResets.create({ tokenHash: resetTokenHash(token), userId: user.id, expiresAt });
+  await passwordResets.create({ tokenHash: linkTokenHash(token), userId: user.id, expiresAt });
   return { email: user.email, link: `${publicPortalUrl}${RESET_PATH}?token=${token}`, expiresAt };
 }
 
 export function resetLinkUsable(passwordResets: PasswordResets, token: string, now: Date): Promise<boolean> {
-  return passwordResets.usable(resetTokenHash(token), now);
+  return passwordResets.usable(linkTokenHash(token), now);
 }
 
 /**
  * Sets the new password if the link is still unused and unexpired, using it up; then the user's other links
- * and every session of theirs end. false when the link is used, expired or unknown.
+ * and every session of theirs end. false when the link is used, expired or unknown. The link came to the user's
+ * address (or from the operator, who vouches for it), so using it proves the address too.
  */
 export async function resetPassword(
   { users, sessions, passwordResets }: Pick<Repositories, 'users' | 'sessions' | 'passwordResets'>,
@@ -50,9 +51,10 @@ export async function resetPassword(
   now: Date,
 ): Promise<boolean> {
   const passwordHash = await hashPassword(password);
-  const userId = await passwordResets.consume(resetTokenHash(token), now);
+  const userId = await passwordResets.consume(linkTokenHash(token), now);
   if (userId === null) return false;
   await users.setPassword(userId, passwordHash);
+  await users.markEmailVerified(userId, now.toISOString());
   await sessions.deleteOfUser(userId);
   await passwordResets.deleteOfUser(userId);
   return true;

@@ -1,5 +1,6 @@
 import type { Profile } from '@byline/shared';
 import type { Affiliation, Backend, PortalUser, Publisher } from '@byline/editorial';
+import { provenAddress } from './address-proof';
 import { administers } from './publishers';
 
 export const UNVERIFIED_PUBLISHER =
@@ -71,11 +72,21 @@ export async function staffRows(
 
 export const isOpen = (affiliation: Affiliation) => affiliation.state === 'invited' || affiliation.state === 'active';
 
-/** An open invitation for the signed-in person: to their profile, or to their sign-in address. */
+/**
+ * An open invitation for the signed-in person: to their profile, or to their sign-in address once they proved it
+ * (anyone can sign up with an address; the invitation is for whoever reads its mail).
+ */
 export function isInvitationFor(user: PortalUser, affiliation: Affiliation): boolean {
   if (affiliation.state !== 'invited') return false;
   if (affiliation.profileId !== null) return affiliation.profileId === user.profileId;
-  return affiliation.invitedEmail === user.email.toLowerCase();
+  const address = provenAddress(user);
+  return address !== null && affiliation.invitedEmail === address.toLowerCase();
+}
+
+/** The person's open invitations: to their profile, and to their address once proven (see isInvitationFor). */
+export async function invitationsOf(backend: Pick<Backend, 'staff'>, user: PortalUser): Promise<Affiliation[]> {
+  const found = await backend.staff.invitationsFor({ profileId: user.profileId, email: user.email });
+  return found.filter((affiliation) => isInvitationFor(user, affiliation));
 }
 
 export type AnswerOutcome =

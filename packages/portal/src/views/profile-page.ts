@@ -39,7 +39,14 @@ export interface ProfilePageState {
   staffNotice?: string;
   /** The webhook endpoints of the person's API account, listed under "Your data". */
   webhooks?: OwnWebhookEndpoint[];
+  /** The person's address is not proven: what it reaches (invitations to it, an API account) waits, and the page says so. */
+  addressUnproven?: boolean;
 }
+
+const unprovenAddressLine = html`<p class="notice" role="status">
+  Invitations sent to your email address, and the API account it holds, wait until you
+  <a href="/settings/email">confirm your email address</a>.
+</p>`;
 
 function verificationSection({ csrf, profile, pending = null, history = [] }: ProfilePageState): SafeHtml {
   if (!profile) return html``;
@@ -111,6 +118,7 @@ export function profilePage(state: ProfilePageState): SafeHtml {
   return html`<h1>${profile ? 'Your journalist profile' : 'Create your journalist profile'}</h1>
     ${saved ? html`<p class="notice" role="status">Profile saved.</p>` : ''} ${noticeAtTop}
     ${state.staffNotice ? html`<p class="notice" role="status">${state.staffNotice}</p>` : ''}
+    ${state.addressUnproven ? unprovenAddressLine : ''}
     ${state.staff ? ownStaffSection({ csrf, ...state.staff, hasProfile: profile !== null }) : ''}
     ${profile ? releasedBanner(claims) : ''} ${profile ? ownerPendingIdentity(csrf, profile, state.pendingIdentity ?? null) : ''}
     ${Object.keys(errors).length ? html`<p class="form-error" role="alert">Please correct the fields marked below.</p>` : ''}

@@ -14,12 +14,19 @@ const PUBLIC_URLS = {
   journalistVerifier: 'http://localhost:8081',
 };
 
+/** The subject of the mail that carries an address's confirmation link. */
+export const CONFIRM_SUBJECT = 'Confirm your email address for Byline';
+
 export interface MailingPortal {
   portal: Portal;
   mailbox: Mailbox;
   outbox: Outbox;
-  /** The mail sent to this address so far (once every mail posted has been sent or failed). */
+  /**
+   * The mail sent to this address so far (once every mail posted has been sent or failed), but the confirmation
+   * links of sign-up (signedUp's own, on a portal with mail): those are `confirmationsTo`.
+   */
   mailTo(email: string): Promise<ParsedMail[]>;
+  confirmationsTo(email: string): Promise<ParsedMail[]>;
   /** Waits for the outbox, then closes the portal and the mailbox. */
   close(): Promise<void>;
 }
@@ -29,14 +36,16 @@ export async function startMailingPortal(factory: StoreFactory, overrides: Parti
   const mailbox = await startMailbox();
   const outbox = new Outbox(smtpMailer({ url: mailbox.url, from: 'Byline <no-reply@example.org>' }), quietLogger());
   const portal = await startPortal(factory, { outbox, publicUrls: PUBLIC_URLS, ...overrides });
+  const allTo = async (email: string) => {
+    await outbox.settled();
+    return (await mailbox.messages()).filter((mail) => mail.to && 'text' in mail.to && mail.to.text === email);
+  };
   return {
     portal,
     mailbox,
     outbox,
-    mailTo: async (email) => {
-      await outbox.settled();
-      return (await mailbox.messages()).filter((mail) => mail.to && 'text' in mail.to && mail.to.text === email);
-    },
+    mailTo: async (email) => (await allTo(email)).filter((mail) => mail.subject !== CONFIRM_SUBJECT),
+    confirmationsTo: async (email) => (await allTo(email)).filter((mail) => mail.subject === CONFIRM_SUBJECT),
     close: async () => {
       await outbox.settled();
       await portal.close();

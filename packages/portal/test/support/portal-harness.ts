@@ -9,6 +9,9 @@ import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
 import type { PortalDeps } from '../../src/deps';
 import { createPageFetcher } from '../../src/fetch/fetch-page';
+import { hashPassword } from '../../src/auth/passwords';
+import type { Outbox } from '../../src/mail/outbox';
+import { issueConfirmLink } from '../../src/use-cases/address-proof';
 
 export type Agent = ReturnType<typeof request.agent>;
 
@@ -37,6 +40,9 @@ export function portalStoreFactories(): StoreFactory[] {
   return storeFactories();
 }
 
+/** Each running portal by its app, with its outbox when it mails: signedUp proves the address on it. */
+const running = new WeakMap<Portal['app'], { portal: Portal; outbox?: Outbox }>();
+
 export async function startPortal(factory: StoreFactory, overrides: Partial<PortalDeps> = {}): Promise<Portal> {
   const store = await factory.create();
   const backend = backendOf(store);
@@ -54,7 +60,7 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
     fetchPage: createPageFetcher(loopbackOutbound(testResolver({ 'news.test': '127.0.0.1' }))),
     ...overrides,
   });
-  return {
+  const portal: Portal = {
     store,
     backend,
     claims,
@@ -69,6 +75,8 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
       }
     },
   };
+  running.set(app, { portal, outbox: overrides.outbox });
+  return portal;
 }
 
 export function csrfFrom(html: string): string {
@@ -86,15 +94,56 @@ export async function submit(agent: Agent, page: string, action: string, fields:
     .send({ ...fields, _csrf: csrfFrom(form.text) });
 }
 
+/**
+ * Opens a confirmation link for the address (as the operator's `byline users confirm-link` prints it) on the
+ * agent's browser and gives the password: the address is proven and the agent signed in as its user.
+ */
+export async function confirmAddress(
+  app: Portal['app'],
+  agent: Agent,
+  email: string,
+  password: string,
+  purpose: 'journalist' | 'api' = 'journalist',
+) {
+  const { portal } = running.get(app)!;
+  const issued = await issueConfirmLink(portal.backend, email, '', portal.clock.now, purpose);
+  if (issued.status !== 'issued') throw new Error(`no confirmation link: ${issued.status}`);
+  const token = new URL(issued.link, 'http://portal.test').searchParams.get('token')!;
+  const res = await submit(agent, issued.link, '/confirm-email', { token, password, for: purpose });
+  if (res.status !== 303) throw new Error(`confirmation failed: ${res.status} ${res.text}`);
+  return res;
+}
+
+/**
+ * A user from before addresses were proven (unproven, and signing in with their password), signed in: on a portal
+ * with mail, sign-up cannot make one (its users sign in through their link).
+ */
+export async function unprovenUser(portal: Portal, email: string, password = 'correct horse battery') {
+  await portal.backend.users.create({ email, passwordHash: await hashPassword(password), role: 'journalist' });
+  const agent = request.agent(portal.app);
+  const signedIn = await submit(agent, '/signin', '/signin', { email, password });
+  if (signedIn.status !== 303) throw new Error(`sign-in failed: ${signedIn.status}`);
+  return { agent, email, password };
+}
+
 let people = 0;
+/**
+ * Someone signed up and signed in, their address proven (through a confirmation link) unless `proven` is false.
+ * On a portal with mail, sign-up signs nobody in: the user is made once the outbox ran, then signs in.
+ */
 export async function signedUp(
   app: Portal['app'],
   email = `reporter${++people}-${Date.now()}@example.org`,
   password = 'correct horse battery',
+  { proven = true }: { proven?: boolean } = {},
 ) {
   const agent = request.agent(app);
   const res = await submit(agent, '/signup', '/signup', { email, password });
-  if (res.status !== 303) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+  const mailed = res.status === 200 && res.text.includes('We have sent a link to');
+  if (res.status !== 303 && !mailed) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+  if (mailed) await running.get(app)?.outbox?.settled();
+  if (proven) await confirmAddress(app, agent, email, password);
+  else if (mailed) throw new Error('a sign-up with mail signs in only through its link: see unprovenUser');
   return { agent, email, password };
 }
 

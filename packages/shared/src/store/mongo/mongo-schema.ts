@@ -105,6 +105,10 @@ export interface PortalUserDoc {
   must_change_password?: boolean;
   /** While a one-time password is unused: when it stops working. */
   temporary_password_expires_at?: string | null;
+  /** When the user proved they receive mail at `email`; absent on users made before it (unproven). */
+  email_verified_at?: string | null;
+  /** Made by sign-up with mail: the password alone signs in only once the address is proven; absent on others (false). */
+  sign_in_awaits_proof?: boolean;
 }
 
 export interface PortalSessionDoc {
@@ -116,6 +120,16 @@ export interface PortalSessionDoc {
   expires_at: string;
   /** One value sealed with a key from the cookie value, kept until the next page takes it (see the portal's sessions.ts). */
   flash?: string | null;
+}
+
+/** A link that proves a user receives mail at their address (see the editorial email-confirmations). */
+export interface EmailConfirmationDoc {
+  /** A hash of the link's random token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface PasswordResetDoc {
@@ -214,6 +228,7 @@ export const COLLECTIONS = {
   portalUsers: 'portal_users',
   portalSessions: 'portal_sessions',
   passwordResets: 'portal_password_resets',
+  emailConfirmations: 'portal_email_confirmations',
   verificationRequests: 'verification_requests',
   audit: 'verification_audit',
   migrations: 'schema_migrations',
@@ -242,6 +257,7 @@ interface CollectionDocs {
   portalUsers: PortalUserDoc;
   portalSessions: PortalSessionDoc;
   passwordResets: PasswordResetDoc;
+  emailConfirmations: EmailConfirmationDoc;
   verificationRequests: VerificationRequestDoc;
   audit: AuditDoc;
   migrations: MigrationDoc;
@@ -305,6 +321,12 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   [COLLECTIONS.passwordResets]: [
     // a reset link by its token's hash; used once (see mongo-password-resets.ts)
+    { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
+    { key: { user_id: 1 }, name: 'user' },
+    { key: { expires_at: 1 }, name: 'expiry' },
+  ],
+  [COLLECTIONS.emailConfirmations]: [
+    // a confirmation link by its token's hash; used once (see mongo-email-confirmations.ts)
     { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
     { key: { user_id: 1 }, name: 'user' },
     { key: { expires_at: 1 }, name: 'expiry' },

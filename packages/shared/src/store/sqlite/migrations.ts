@@ -386,6 +386,30 @@ export const MIGRATIONS: Migration[] = [
     backfill: endVouchingAsItStands,
   },
   {
+    // Whether a portal user proved they receive mail at their address (everyone before this is unproven), and whether
+    // their password alone waits for that proof (made by sign-up with mail).
+    name: '040-user-email-proof',
+    sql: `
+  ALTER TABLE portal_users ADD COLUMN email_verified_at TEXT;
+  ALTER TABLE portal_users ADD COLUMN sign_in_awaits_proof INTEGER NOT NULL DEFAULT 0;
+  `,
+  },
+  {
+    // Links that prove an address, kept as password-reset links are: a hash of the token, used once.
+    name: '041-email-confirmations',
+    sql: `
+  CREATE TABLE portal_email_confirmations (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES portal_users(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX portal_email_confirmations_user ON portal_email_confirmations (user_id);
+  CREATE INDEX portal_email_confirmations_expiry ON portal_email_confirmations (expires_at);
+  `,
+  },
+  {
     // A rotated key may keep working for an overlap its owner chose (see ApiAccounts.rotateKey): its end is kept
     // beside its hash, and the credential check compares it with the clock. Keys until now have none.
     name: '042-api-key-retirement',

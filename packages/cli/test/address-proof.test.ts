@@ -1,0 +1,67 @@
+import request from 'supertest';
+import { backendOf } from '@byline/editorial';
+import { quietLogger } from '@byline/test-support';
+import { createApp } from '../../portal/src/app';
+import { hashPassword } from '../../portal/src/auth/passwords';
+import { byline, cliTargets } from './cli-harness';
+
+const csrfFrom = (page: string) => /name="_csrf" value="([^"]+)"/.exec(page)![1]!;
+const PORTAL = 'https://portal.example.org';
+
+describe.each(cliTargets())('an address proven before it gives power, from the command line ($name store)', (factory) => {
+  const target = factory.create();
+  afterAll(() => target.cleanUp());
+  const withPortalUrl = { ...target, env: { ...target.env, PUBLIC_PORTAL_URL: PORTAL } };
+
+  test('editors create refuses an account whose address is unproven; confirm-link proves it; then it promotes', async () => {
+    const store = target.openStore();
+    try {
+      // Someone signed up first with the address the operator is about to name.
+      await backendOf(store).users.create({
+        email: 'desk@example.org',
+        passwordHash: await hashPassword('squatter password'),
+        role: 'journalist',
+      });
+      const refused = await byline(target, 'editors', 'create', '--email', 'desk@example.org');
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain('desk@example.org was not made an editor');
+      expect(refused.stderr).toContain('byline users confirm-link --email desk@example.org');
+      expect((await backendOf(store).users.findByEmail('desk@example.org'))?.role).toBe('journalist');
+
+      const printed = await byline(withPortalUrl, 'users', 'confirm-link', '--email', 'Desk@Example.org');
+      expect(printed).toMatchObject({ code: 0, stderr: '' });
+      expect(printed.stdout).toContain('valid for 24 hours, once');
+      const link = /https:\/\/portal\.example\.org\/confirm-email\?token=[\w-]{43}/.exec(printed.stdout)?.[0];
+      expect(link).toBeDefined();
+
+      // The link alone proves nothing: with it, the account's password.
+      const agent = request.agent(createApp({ store, logger: quietLogger() }));
+      const path = link!.slice(PORTAL.length);
+      const form = await agent.get(path);
+      expect(form.status).toBe(200);
+      const token = new URL(link!).searchParams.get('token');
+      const confirmed = await agent
+        .post('/confirm-email')
+        .type('form')
+        .send({ token, password: 'squatter password', _csrf: csrfFrom(form.text) });
+      expect(confirmed.status).toBe(303);
+      expect((await agent.get(path)).status).toBe(410);
+    } finally {
+      await store.close();
+    }
+    expect(await byline(target, 'editors', 'create', '--email', 'desk@example.org')).toEqual({
+      code: 0,
+      stdout: 'desk@example.org is now an editor.\n',
+      stderr: '',
+    });
+    expect(await byline(target, 'users', 'confirm-link', '--email', 'desk@example.org')).toMatchObject({
+      code: 0,
+      stdout: 'desk@example.org is confirmed already.\n',
+    });
+    expect(await byline(target, 'users', 'confirm-link', '--email', 'nobody@example.org')).toMatchObject({
+      code: 1,
+      stderr: 'byline: No portal user nobody@example.org.\n',
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import type { SqliteDatabase } from '@byline/shared';
+import type { EmailConfirmations, NewEmailConfirmation } from './email-confirmations-repository';
+
+const statements = (database: SqliteDatabase) => ({
+  sweep: database.prepare<[string]>('DELETE FROM portal_email_confirmations WHERE expires_at <= ?'),
+  insert: database.prepare<[string, number, string, string]>(
+    'INSERT INTO portal_email_confirmations (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  ),
+  live: database.prepare<[string, string], { user_id: number }>(
+    'SELECT user_id FROM portal_email_confirmations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
+  ),
+  use: database.prepare<[string, string, string], { user_id: number }>(
+    `UPDATE portal_email_confirmations SET used_at = ?
+     WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id`,
+  ),
+  deleteOfUser: database.prepare<[number]>('DELETE FROM portal_email_confirmations WHERE user_id = ?'),
+});
+
+/** The portal's address-confirmation links in the embedded store's portal_email_confirmations table. */
+export class SqliteEmailConfirmations implements EmailConfirmations {
+  private readonly sql: ReturnType<typeof statements>;
+
+  constructor(private readonly database: SqliteDatabase) {
+    this.sql = statements(database);
+  }
+
+  async create({ tokenHash, userId, expiresAt }: NewEmailConfirmation): Promise<void> {
+    const now = new Date().toISOString();
+    await this.database.write(() => {
+      this.sql.sweep.run(now);
+      this.sql.insert.run(tokenHash, userId, now, expiresAt);
+    });
+  }
+
+  usableBy(tokenHash: string, now: Date): Promise<number | null> {
+    return this.database.read(() => this.sql.live.get(tokenHash, now.toISOString())?.user_id ?? null);
+  }
+
+  /** One UPDATE whose condition is "unused and unexpired": of concurrent callers only one changes the row. */
+  consume(tokenHash: string, now: Date): Promise<number | null> {
+    const at = now.toISOString();
+    return this.database.write(() => this.sql.use.get(at, tokenHash, at)?.user_id ?? null);
+  }
+
+  async deleteOfUser(userId: number): Promise<void> {
+    await this.database.write(() => this.sql.deleteOfUser.run(userId));
+  }
+}
