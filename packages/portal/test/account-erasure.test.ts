@@ -42,6 +42,7 @@ const SQLITE_ERASED: Record<string, string> = {
   portal_users: 'id',
   portal_sessions: 'user_id',
   portal_password_resets: 'user_id',
+  portal_email_confirmations: 'user_id',
   publishers: 'admin_user_id',
 };
 
@@ -62,6 +63,7 @@ const MONGO_ERASED: Partial<Record<keyof typeof COLLECTIONS, string>> = {
   portalUsers: '_id',
   portalSessions: 'user_id',
   passwordResets: 'user_id',
+  emailConfirmations: 'user_id',
   publishers: 'admin_user_id',
 };
 
@@ -254,6 +256,9 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     });
     expect((await addWebhook(person.agent, { url: receiver.url, events: ['api_key.revoked'] })).status).toBe(303);
     expect(await issueResetLink(portal.backend, person.email, 'https://portal.example', new Date())).not.toBeNull();
+    // A confirmation link still unused (one sent again, say): its row names her too.
+    const confirmExpiry = new Date(Date.now() + 60_000).toISOString();
+    await portal.backend.emailConfirmations.create({ tokenHash: 'c'.repeat(64), userId: user.id, expiresAt: confirmExpiry });
     const attempt = {
       userId: user.id,
       profileId,

@@ -48,7 +48,7 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
     article = await laterServer();
     journalist = await laterServer();
     portal = await startPortal(factory, {
-      publicUrls: { portal: 'https://portal.example.org', articleVerifier: article.url, journalistVerifier: journalist.url },
+      publicUrls: { portal: 'http://portal.example.org', articleVerifier: article.url, journalistVerifier: journalist.url },
     });
     const deps = { store: portal.store, logger: quietLogger(), authCacheTtlMs: 0 };
     article.serve(articleVerifier(deps));

@@ -6,8 +6,12 @@ import { smtpMailer } from '../../src/mail/smtp-mailer';
 import { startMailbox, type Mailbox } from './mailbox';
 import { startPortal, type Portal } from './portal-harness';
 
-/** PUBLIC_PORTAL_URL of a mailing portal: the links its mail carries. */
-export const MAIL_PORTAL_URL = 'https://portal.example.org';
+/**
+ * PUBLIC_PORTAL_URL of a mailing portal: the links its mail carries. Plain http, as the tests' agents speak it: an
+ * https address puts the signed-out pre-session in a Secure `__Host-` cookie, which an agent on http never sends back
+ * (presession-csrf.test.ts tests that case).
+ */
+export const MAIL_PORTAL_URL = 'http://portal.example.org';
 const PUBLIC_URLS = {
   portal: MAIL_PORTAL_URL,
   articleVerifier: 'http://localhost:8080',
