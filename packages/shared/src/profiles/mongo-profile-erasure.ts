@@ -57,6 +57,7 @@ export async function erase(db: Db, profileId: number): Promise<boolean> {
   await collectionOf(db, 'verificationRequests').deleteMany({ profile_id: profileId });
   await collectionOf(db, 'audit').deleteMany({ profile_id: profileId });
   await collectionOf(db, 'publisherStaff').deleteMany({ profile_id: profileId });
+  await collectionOf(db, 'formerSlugs').deleteMany({ profile_id: profileId }); // their addresses are free again
   await collectionOf(db, 'profiles').deleteOne({ _id: profileId });
   await collectionOf(db, 'portalUsers').updateMany({ profile_id: profileId }, { $set: { profile_id: null } });
   return true;

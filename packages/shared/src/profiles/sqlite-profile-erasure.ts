@@ -25,8 +25,8 @@ export function withdrawFromLookupsNow(db: Database.Database, profileId: number)
 }
 
 /**
- * Every record of the profile: its re-check queue items, evidence, claims, articles, requests, history, handles, affiliations with publishers and
- * the profile itself; the portal user that owns it keeps its account, without a profile (the caller removes it).
+ * Every record of the profile: its re-check queue items, evidence, claims, articles, requests, history, handles, affiliations with publishers,
+ * former slugs (their addresses are free again) and the profile itself; the portal user that owns it keeps its account, without a profile (the caller removes it).
  */
 export function eraseNow(db: Database.Database, profileId: number): boolean {
   if (!withdrawFromLookupsNow(db, profileId)) return false;
@@ -36,7 +36,7 @@ export function eraseNow(db: Database.Database, profileId: number): boolean {
     profileId,
   });
   db.prepare(`DELETE FROM evidence WHERE id IN (${evidenceOf})`).run({ profileId });
-  for (const table of ['claims', 'articles', 'verification_requests', 'verification_audit', 'publisher_staff']) {
+  for (const table of ['claims', 'articles', 'verification_requests', 'verification_audit', 'publisher_staff', 'former_slugs']) {
     db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId);
   }
   db.prepare('UPDATE portal_users SET profile_id = NULL WHERE profile_id = ?').run(profileId);

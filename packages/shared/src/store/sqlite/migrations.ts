@@ -385,4 +385,17 @@ export const MIGRATIONS: Migration[] = [
     name: '039-vouching-as-it-stands',
     backfill: endVouchingAsItStands,
   },
+  {
+    // The public addresses a verified profile had before an approved change of its name: each redirects to the
+    // profile's slug and is given to no one else while the profile exists (see profiles/profile-slugs.ts).
+    name: '044-former-slugs',
+    sql: `
+  CREATE TABLE former_slugs (
+    slug TEXT PRIMARY KEY,
+    profile_id INTEGER NOT NULL REFERENCES profiles(id),
+    left_at TEXT NOT NULL
+  );
+  CREATE INDEX former_slugs_of_profile ON former_slugs (profile_id);
+  `,
+  },
 ];
