@@ -119,9 +119,11 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     const token = tokenOn(page.text, domain);
     const entry = domainEntry(page.text, domain);
     expect(entry).toContain('Pending: not proven yet');
-    expect(entry).toContain(`<code>_byline.${domain}</code>`);
+    expect(entry).toContain(`id="dns-name-${domain}">_byline.${domain}<`);
+    // Each value has its Copy button, hidden until the served script finds the browser can copy.
+    expect(entry).toMatch(new RegExp(`data-copy="dns-name-${domain.replace(/\./g, '\\.')}"[^>]*hidden>Copy`));
     expect(entry).toContain(`byline-verification=${token}`);
-    expect(entry).toContain(`<code>https://${domain}/.well-known/byline-verification.txt</code>`);
+    expect(entry).toContain(`id="file-url-${domain}">https://${domain}/.well-known/byline-verification.txt<`);
     expect(entry).toContain(`action="${path}/domains/${domain}/check"`);
     expect(page.text).toMatch(/Domain added<\/td>/);
     const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;

@@ -40,6 +40,10 @@ th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line);
 pre { max-width: 100%; overflow-x: auto; background: #f0f2f5; padding: .5rem; border-radius: 6px; }
 .embed textarea { display: block; width: 100%; font: .85rem/1.4 ui-monospace, monospace; padding: .5rem; border: 1px solid var(--line); border-radius: 6px; resize: vertical; margin-bottom: .5rem; word-break: break-all; }
 .secret { font-family: ui-monospace, monospace; word-break: break-all; background: #fff8e1; padding: .5rem; border-radius: 6px; }
+/* A value to copy exactly (see copyable.ts): a line of its own, its text never broken (it scrolls when too wide). */
+.copyable { display: flex; gap: .5rem; align-items: center; max-width: 100%; margin: .35rem 0; }
+.copyable code.token { display: block; min-width: 0; overflow-x: auto; white-space: nowrap; font-family: ui-monospace, monospace; background: #fff8e1; padding: .35rem .5rem; border-radius: 6px; }
+.copyable button.copy { flex: none; padding: .3rem .75rem; }
 .profile-head { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
 .avatar { position: relative; flex: none; width: 96px; height: 96px; border-radius: 50%; overflow: hidden; display: grid; place-items: center; background: #dce8f5; color: var(--accent); font-size: 2rem; font-weight: 700; }
 .avatar img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
@@ -71,6 +75,10 @@ document.addEventListener('click', function (event) {
   var text = document.getElementById(button.getAttribute('data-copy')).textContent;
   navigator.clipboard.writeText(text).then(function () { button.textContent = 'Copied'; });
 });
+// Copy buttons left hidden in the markup (copyable.ts) appear only where the browser can copy.
+if (navigator.clipboard) {
+  document.querySelectorAll('button[data-copy][hidden]').forEach(function (button) { button.hidden = false; });
+}
 // A profile photo that cannot be shown (gone, not an image, blocked) is removed, uncovering the initials.
 // decode() settles once the image has loaded or failed, even if it failed before this script ran.
 document.querySelectorAll('.avatar img').forEach(function (img) {
