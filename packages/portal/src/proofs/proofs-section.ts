@@ -67,7 +67,7 @@ function howToProveNetwork(claim: Claim, network: SocialType, state: ProofsSecti
 
 function howToProveWebsite(claim: Claim, state: ProofsSectionState): SafeHtml {
   const tag = `<a rel="me" href="${state.publicAddress}">`;
-  const check = postButton(`/profile/proofs/websites/${claim.id}/check`, 'Check now', state.csrf, 'secondary');
+  const check = postButton(`/profile/proofs/websites/${claim.id}/check`, 'Check now', state.csrf, 'secondary', true);
   const page = claim.kind === 'fediverse' ? claimedPageOf('fediverse', claim.value) : null;
   if (page)
     return html`<p>

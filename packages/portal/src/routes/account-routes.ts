@@ -18,6 +18,7 @@ import {
   useOneTimePassword,
   type SignUpPurpose,
 } from '../use-cases/accounts';
+import { withNotice } from '../views/layout';
 import { changePasswordPage, choosePasswordPage, homePage, signInPage, signUpPage } from '../views/account-pages';
 import { email, newPassword } from './account-schema';
 
@@ -128,7 +129,7 @@ export function accountRoutes(ctx: PortalContext): Router {
       if (!chosen.ok)
         return render(res, 'Choose your password', choosePasswordPage({ csrf: csrfTokenOf(res), errors: chosen.errors }), 422);
       await setOwnPassword(backend, user.id, chosen.value.password, sessionTokenHash(req));
-      return res.redirect(303, await landingPage(apiAccounts, user));
+      return res.redirect(303, withNotice(await landingPage(apiAccounts, user), 'password-saved'));
     }
     const form = validateForm<{ current: string; password: string }>(changePasswordSchema, req.body);
     const stored = await backend.users.findByEmail(user.email);
@@ -141,7 +142,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     render(
       res,
       'Change password',
-      changePasswordPage({ csrf: csrfTokenOf(res), message: 'Your password is changed; you are signed out everywhere else.' }),
+      changePasswordPage({ csrf: csrfTokenOf(res), message: 'Password saved. You are signed out everywhere else.' }),
     );
   });
 

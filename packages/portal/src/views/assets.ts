@@ -5,9 +5,18 @@ export const STYLESHEET = `
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--bg); }
 a { color: var(--accent); }
 header.top { background: #fff; border-bottom: 1px solid var(--line); }
-header.top .bar { max-width: 960px; margin: 0 auto; padding: .75rem 1rem; display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; }
+/* Wider than main: an editor's eight items and Sign out keep to one line at 1280 px. */
+header.top .bar { max-width: 1240px; margin: 0 auto; padding: .75rem 1rem; display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; }
 header.top .brand { font-weight: 700; text-decoration: none; color: var(--ink); margin-right: auto; }
-nav a { margin-right: .75rem; }
+nav { display: flex; flex-wrap: wrap; gap: .25rem .9rem; }
+nav a { white-space: nowrap; }
+nav a[aria-current="page"] { font-weight: 700; color: var(--ink); }
+/* First on every page for keyboard users; shown only when focused. */
+.skip-link { position: absolute; left: .5rem; top: -3rem; background: #fff; padding: .5rem .75rem; border: 2px solid var(--accent); border-radius: 6px; z-index: 10; }
+.skip-link:focus { top: .5rem; }
+main:focus { outline: none; }
+.form-error:focus { outline: 2px solid var(--bad); outline-offset: 2px; }
+button[disabled] { opacity: .7; cursor: progress; }
 main { max-width: 960px; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
 h2 { font-size: 1.2rem; margin-top: 2rem; }
@@ -74,6 +83,33 @@ document.addEventListener('click', function (event) {
   if (!button) return;
   var text = document.getElementById(button.getAttribute('data-copy')).textContent;
   navigator.clipboard.writeText(text).then(function () { button.textContent = 'Copied'; });
+});
+// After a failed submit, the error summary (or else the first field in error) takes the focus, so a screen reader
+// reads it and the keyboard starts from it.
+(function () {
+  var summary = document.querySelector('.form-error');
+  var target = summary || document.querySelector('[aria-invalid="true"]');
+  if (!target) return;
+  if (summary) summary.setAttribute('tabindex', '-1');
+  target.focus();
+})();
+// A button that starts a slow check (a page fetched, up to about ten seconds) says so and is not pressed twice.
+document.addEventListener('submit', function (event) {
+  var form = event.target;
+  if (form.getAttribute('data-busy-form') === 'sent') { event.preventDefault(); return; }
+  var button = event.submitter || form.querySelector('button[data-busy]');
+  if (!button || !button.hasAttribute('data-busy')) return;
+  form.setAttribute('data-busy-form', 'sent');
+  button.textContent = button.getAttribute('data-busy');
+  form.setAttribute('aria-busy', 'true');
+  // After the browser has read the form: a disabled button would leave its own value out of it.
+  setTimeout(function () { button.disabled = true; }, 0);
+});
+// A page shown again from the back-forward cache is not busy any more.
+window.addEventListener('pageshow', function (event) {
+  if (!event.persisted) return;
+  document.querySelectorAll('form[data-busy-form]').forEach(function (form) { form.removeAttribute('data-busy-form'); form.removeAttribute('aria-busy'); });
+  document.querySelectorAll('button[data-busy][disabled]').forEach(function (button) { button.disabled = false; button.textContent = button.getAttribute('data-label') || button.textContent; });
 });
 // Copy buttons left hidden in the markup (copyable.ts) appear only where the browser can copy.
 if (navigator.clipboard) {

@@ -121,7 +121,7 @@ export function profilePage(state: ProfilePageState): SafeHtml {
     ${state.staffNotice ? html`<p class="notice" role="status">${state.staffNotice}</p>` : ''}
     ${state.staff ? ownStaffSection({ csrf, ...state.staff, hasProfile: profile !== null }) : ''}
     ${profile ? releasedBanner(claims) : ''} ${profile ? ownerPendingIdentity(csrf, profile, state.pendingIdentity ?? null) : ''}
-    ${Object.keys(errors).length ? html`<p class="form-error" role="alert">Please correct the fields marked below.</p>` : ''}
+    ${Object.keys(errors).length ? html`<p class="form-error" role="alert" tabindex="-1">Please correct the fields marked below.</p>` : ''}
     <form method="post" action="/profile" class="card" novalidate>
       ${csrfField(csrf)}
       <div class="grid">

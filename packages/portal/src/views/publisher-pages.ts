@@ -142,7 +142,7 @@ function domainItem(publisher: Publisher, domain: PublisherDomain, csrf: string,
     ${admin ? howToProve(domain) : ''}
     ${
       admin
-        ? html`${postButton(`${domainPath(publisher, domain.domain)}/check`, 'Check now', csrf)}
+        ? html`${postButton(`${domainPath(publisher, domain.domain)}/check`, 'Check now', csrf, 'secondary', true)}
             <a href="${sitePath(`${domainPath(publisher, domain.domain)}/remove`)}" class="danger">Remove…</a>`
         : ''
     }
