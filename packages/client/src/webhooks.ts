@@ -1,6 +1,6 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
-/** The events Byline sends (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature v1). */
+/** The events Byline sends (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature v1), the test event included. */
 export const WEBHOOK_EVENT_TYPES = [
   'journalist.verified',
   'journalist.unverified',
@@ -10,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'publisher.verified',
   'publisher.unverified',
   'api_key.revoked',
+  // Sent to one endpoint when its owner asks for a test ("Send a test event"); never subscribed to.
+  'webhook.test',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

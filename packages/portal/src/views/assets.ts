@@ -27,6 +27,9 @@ h2 { font-size: 1.2rem; margin-top: 2rem; }
 .field input:not([type=checkbox]), .field textarea, .field select { width: 100%; padding: .55rem .6rem; font: inherit; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
 .field.checkbox { display: flex; gap: .5rem; align-items: center; }
 .field.checkbox label { margin: 0; font-weight: 400; }
+/* A checkbox's description (the webhooks' events) on its own line under its label. */
+.field.checkbox { flex-wrap: wrap; }
+.field.checkbox > .hint { flex-basis: 100%; margin: 0 0 0 1.6rem; }
 .has-error input, .has-error textarea { border-color: var(--bad); }
 .error, .form-error { color: var(--bad); margin: .25rem 0 0; }
 .form-error { background: #fdecea; padding: .5rem .75rem; border-radius: 6px; }
