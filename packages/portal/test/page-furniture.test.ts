@@ -27,6 +27,19 @@ describe.each(portalStoreFactories().slice(0, 1))('page furniture ($name store)'
     expect((await request(portal.app).get('/signin')).text).toMatch(/href="\/signin" aria-current="page"/);
   });
 
+  it('a new profile form promises the Proofs section for after it is created, not “below” it', async () => {
+    const { agent } = await signedUp(portal.app);
+    const form = (await agent.get('/profile')).text;
+    expect(form).toContain('Create your journalist profile');
+    expect(form).not.toContain('id="proofs-heading"');
+    expect(form).not.toMatch(/prove it below|prove each below/);
+    expect(form).toContain('once the profile is created, a Proofs section under this form shows how');
+    const { agent: withProfile } = await journalist(portal, {}, { request: false });
+    const own = (await withProfile.get('/profile')).text;
+    expect(own).toContain('id="proofs-heading"');
+    expect(own).toContain('Each handle is a claim until you prove it below.');
+  });
+
   it('an error summary the script can focus, and buttons of slow checks that say Checking… once pressed', async () => {
     const { agent } = await signedUp(portal.app);
     const failed = await submit(agent, '/profile', '/profile', { profile_first_name: '' });

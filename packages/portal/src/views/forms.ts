@@ -61,8 +61,9 @@ export const CHECKING = 'Checking…';
  * plain button.
  */
 export function slowSubmit(label: string, className = ''): SafeHtml {
-  const style = className ? html` class="${className}"` : '';
-  return html`<button type="submit" ${style} data-busy="${CHECKING}" data-label="${label}">${label}</button>`;
+  return className
+    ? html`<button type="submit" class="${className}" data-busy="${CHECKING}" data-label="${label}">${label}</button>`
+    : html`<button type="submit" data-busy="${CHECKING}" data-label="${label}">${label}</button>`;
 }
 
 /**
