@@ -31,9 +31,13 @@ export function launchDesktopBrowser(): Promise<{ context: BrowserContext; close
   return launchBrowser({ viewport: { width: 1280, height: 900 } });
 }
 
-async function launchBrowser(
-  screen: Pick<Parameters<typeof chromium.launchPersistentContext>[1], 'viewport' | 'isMobile' | 'hasTouch'>,
-): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+interface Screen {
+  viewport: { width: number; height: number };
+  isMobile?: boolean;
+  hasTouch?: boolean;
+}
+
+async function launchBrowser(screen: Screen): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,

@@ -18,9 +18,9 @@ const DOMAIN = 'westport-courier-with-a-long-name.example';
  * at the middle of its first character's lower half (the underscore's place): itself, or something painted over it.
  */
 const shown = (page: Page, id: string) =>
-  page.evaluate((id) => {
-    const element = document.getElementById(id)!;
-    const text = element.firstChild!;
+  page.evaluate(`(() => {
+    const element = document.getElementById(${JSON.stringify(id)});
+    const text = element.firstChild;
     const range = document.createRange();
     range.selectNodeContents(element);
     const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
@@ -29,7 +29,10 @@ const shown = (page: Page, id: string) =>
     const first = range.getBoundingClientRect();
     const onTop = document.elementFromPoint(first.left + first.width / 2, first.top + first.height * 0.85);
     return { text: element.innerText, lines, firstCharacterSeen: onTop === element };
-  }, id);
+  })()`) as Promise<{ text: string; lines: number; firstCharacterSeen: boolean }>;
+
+/** What the page's clipboard holds. */
+const clipboard = (page: Page) => page.evaluate('navigator.clipboard.readText()') as Promise<string>;
 
 // The markup is the same on every store: one store is enough for the browser.
 describe.each(portalStoreFactories().slice(0, 1))('values to copy at 1280 px ($name store)', (factory) => {
@@ -74,9 +77,9 @@ describe.each(portalStoreFactories().slice(0, 1))('values to copy at 1280 px ($n
 
           // The buttons the markup hides appear where the browser can copy, and copy the value exactly.
           await page.getByRole('button', { name: 'Copy the record name' }).click();
-          expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`_byline.${DOMAIN}`);
+          expect(await clipboard(page)).toBe(`_byline.${DOMAIN}`);
           await page.getByRole('button', { name: 'Copy the record value' }).click();
-          expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value.text);
+          expect(await clipboard(page)).toBe(value.text);
           await page.getByRole('button', { name: 'Copy the record value' }).getByText('Copied').waitFor();
         });
       } finally {

@@ -18,10 +18,10 @@ const FETCH_MS = 1500;
 
 /** The focused element, as `TAG.class#id` plus its text. */
 const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement;
+  page.evaluate(`(() => {
+    const element = document.activeElement;
     return { tag: element.tagName, id: element.id, className: element.className, text: element.innerText.trim() };
-  });
+  })()`);
 
 // The markup is the same on every store: one store is enough for the browser.
 describe.each(portalStoreFactories().slice(0, 1))('the portal at 1280 px, by keyboard ($name store)', (factory) => {
@@ -57,12 +57,9 @@ describe.each(portalStoreFactories().slice(0, 1))('the portal at 1280 px, by key
           await page.getByText('Password saved.').waitFor();
 
           // Every item of the navigation and Sign out on one line; the queue is the current page.
-          const boxes = await page.evaluate(() =>
-            [...document.querySelectorAll('header.top nav a, header.top form button')].map((element) => {
-              const { top, bottom } = element.getBoundingClientRect();
-              return { top, bottom };
-            }),
-          );
+          const boxes = (await page.evaluate(`[...document.querySelectorAll('header.top nav a, header.top form button')].map(
+            (element) => ({ top: element.getBoundingClientRect().top, bottom: element.getBoundingClientRect().bottom }),
+          )`)) as { top: number; bottom: number }[];
           expect(boxes.length).toBe(9);
           // On one line: every item spans a height they all share.
           expect(Math.max(...boxes.map((box) => box.top))).toBeLessThan(Math.min(...boxes.map((box) => box.bottom)));
@@ -74,7 +71,7 @@ describe.each(portalStoreFactories().slice(0, 1))('the portal at 1280 px, by key
           const box = await page.locator('.skip-link').boundingBox();
           expect(box!.y).toBeGreaterThanOrEqual(0);
           await page.keyboard.press('Enter');
-          await page.waitForFunction(() => document.activeElement?.id === 'main');
+          await page.waitForFunction("document.activeElement && document.activeElement.id === 'main'");
 
           // A failed submit: the focus is on the error summary, which a screen reader then reads.
           await page.goto(`${base}/profile`);
@@ -109,18 +106,18 @@ describe.each(portalStoreFactories().slice(0, 1))('the portal at 1280 px, by key
           await page.goto(`${base}/articles`);
           await page.getByLabel('Article address').fill('https://news.example/2031/harbour');
           // What the button shows while the portal fetches, kept across the page that follows (sessionStorage).
-          await page.evaluate(() => {
-            const button = document.querySelector<HTMLButtonElement>('form[action="/articles/fetch"] button[type="submit"]')!;
+          await page.evaluate(`(() => {
+            const button = document.querySelector('form[action="/articles/fetch"] button[type="submit"]');
             const note = () =>
               sessionStorage.setItem('pressed', JSON.stringify({ text: button.textContent, disabled: button.disabled }));
             new MutationObserver(note).observe(button, { attributes: true, childList: true, characterData: true, subtree: true });
-          });
+          })()`);
           const started = Date.now();
           await page.getByRole('button', { name: 'Add article' }).click();
           // Then the answer: the form to fill by hand, the fetch having failed.
           await page.getByText('the site did not answer').waitFor();
           expect(Date.now() - started).toBeGreaterThanOrEqual(FETCH_MS - 100);
-          expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('pressed')))!)).toEqual({
+          expect(JSON.parse((await page.evaluate("sessionStorage.getItem('pressed')")) as string)).toEqual({
             text: 'Checking…',
             disabled: true,
           });
