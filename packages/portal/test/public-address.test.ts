@@ -1,15 +1,32 @@
 import request from 'supertest';
 import { bearer } from '@byline/test-support';
 import { editor, journalist, reviewPath } from './support/editors';
-import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { loopbackOutbound } from '@byline/test-support';
+import { createPageFetcher } from '../src/fetch/fetch-page';
+import { addArticle, outletPages, pageWith, profilePage, relAuthor } from './support/crediting-pages';
+import {
+  portalStoreFactories,
+  profileForm,
+  signedUp,
+  startPortal,
+  submit,
+  testResolver,
+  type Portal,
+} from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
 
 /** A profile's public address (slug): it follows the name until verification, then moves only with an approved change. */
 describe.each(portalStoreFactories())('the public address follows the name ($name store)', (factory) => {
   let portal: Portal;
+  let outlet: Awaited<ReturnType<typeof outletPages>>;
+  beforeAll(async () => {
+    outlet = await outletPages();
+  });
+  afterAll(() => outlet.close());
   beforeEach(async () => {
-    portal = await startPortal(factory);
+    const resolve = testResolver({ 'news.test': '127.0.0.1' });
+    portal = await startPortal(factory, { fetchPage: createPageFetcher(loopbackOutbound(resolve)) });
   });
   afterEach(() => portal.close());
 
@@ -47,6 +64,7 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
       profile_last_name: 'Quinn',
       facebook: '',
       linkedin: '',
+      attribution_domains: 'news.test',
     });
     await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
     const desk = await editor(portal);
@@ -85,12 +103,19 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     const answer = (await verifiers(portal.store).verifyJournalist(token, person.form.twitter)).body as Record<string, unknown>;
     expect(answer).toMatchObject({ verified: true, first_name: 'Olga', slug: 'olga-quinn-2' });
 
+    // A page that credits the old address still credits her: it leads to her page.
+    const link = outlet.serve(`/olra-${Date.now()}`, pageWith(relAuthor(profilePage('olra-quinn'))));
+    const added = await addArticle(person.agent, link);
+    expect(added.headers.location).toBe('/articles?done=proven');
+
     // The old address is the profile's while it redirects: a new "Olra Quinn" is given another one.
     const later = await journalist(portal, { profile_first_name: 'Olra', profile_last_name: 'Quinn' }, { request: false });
     expect(later.slug).toBe('olra-quinn-2');
 
     // Erased with its profile: the address is free again.
     const owner = await portal.backend.users.findByEmail(person.email);
+    // Its allowed domains first: what erasure does with them is not this test's subject.
+    await submit(person.agent, '/profile', '/profile', { ...person.form, profile_first_name: 'Olga', attribution_domains: '' });
     await portal.backend.profiles.erase(owner!.profileId!);
     expect(await portal.backend.profiles.slugReplacing('olra-quinn')).toBeNull();
     expect((await visitor.get('/j/olra-quinn')).status).toBe(404);

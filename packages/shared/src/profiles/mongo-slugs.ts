@@ -64,3 +64,10 @@ export async function slugReplacing(db: Db, slug: string): Promise<string | null
   const profile = await collectionOf(db, 'profiles').findOne({ _id: record.profile_id }, { projection: { slug: 1 } });
   return profile && profile.slug !== slug ? profile.slug : null;
 }
+
+/** The profile's former slugs, oldest first (a record left behind for its current slug is not one). */
+export async function formerSlugsOf(db: Db, profileId: number): Promise<string[]> {
+  const profile = await collectionOf(db, 'profiles').findOne({ _id: profileId }, { projection: { slug: 1 } });
+  const records = await collectionOf(db, 'formerSlugs').find({ profile_id: profileId }).sort({ left_at: 1, _id: 1 }).toArray();
+  return records.map((record) => record._id).filter((slug) => slug !== profile?.slug);
+}

@@ -32,6 +32,8 @@ export interface Profiles {
   findBySlug(slug: string): Promise<Profile | null>;
   /** The profile's slug now when `slug` is one of its former ones (which redirect there), else null. */
   slugReplacing(slug: string): Promise<string | null>;
+  /** The profile's former slugs (each redirects to its slug now), oldest first. */
+  formerSlugsOf(profileId: number): Promise<string[]>;
   /**
    * Creates the user's profile (slug from `slugBase`, made unique) or updates it; an unverified profile's slug
    * follows `slugBase` (see profile-slugs.ts). Rejects with

@@ -30,6 +30,11 @@ const statements = (database: SqliteDatabase) => ({
       'SELECT p.slug FROM former_slugs f JOIN profiles p ON p.id = f.profile_id WHERE f.slug = ? AND p.slug != f.slug',
     )
     .pluck(),
+  formerSlugsOf: database
+    .prepare<[number], string>(
+      'SELECT slug FROM former_slugs WHERE profile_id = ? AND slug != (SELECT slug FROM profiles WHERE id = profile_id) ORDER BY left_at, slug',
+    )
+    .pluck(),
   profileOfUser: database.prepare<[number], { profile_id: number | null }>('SELECT profile_id FROM portal_users WHERE id = ?'),
   insert: database.prepare<[string, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)'),
   linkUser: database.prepare<[number, number]>('UPDATE portal_users SET profile_id = ? WHERE id = ?'),
@@ -94,6 +99,10 @@ export class SqliteProfiles implements Profiles {
   /** The profile's slug now, when `slug` is one of its former ones (it redirects there); null otherwise. */
   slugReplacing(slug: string): Promise<string | null> {
     return this.database.read(() => this.sql.currentSlugOf.get(slug) ?? null);
+  }
+
+  formerSlugsOf(profileId: number): Promise<string[]> {
+    return this.database.read(() => this.sql.formerSlugsOf.all(profileId));
   }
 
   pendingIdentityOf(profileId: number): Promise<PendingIdentityChange | null> {
