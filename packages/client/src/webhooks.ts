@@ -5,6 +5,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'journalist.verified',
   'journalist.unverified',
   'journalist.handle_changed',
+  'journalist.slug_changed',
   'article.verified',
   'article.deactivated',
   'publisher.verified',

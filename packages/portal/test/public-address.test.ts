@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { bearer } from '@byline/test-support';
 import { editor, journalist, reviewPath } from './support/editors';
-import { loopbackOutbound } from '@byline/test-support';
+import { loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
+import { addWebhook, webhookWorkerTick, withApiAccount } from './support/webhooks';
 import { createPageFetcher } from '../src/fetch/fetch-page';
 import { addArticle, outletPages, pageWith, profilePage, relAuthor } from './support/crediting-pages';
 import {
@@ -20,10 +21,15 @@ import { verifiers } from './support/verifiers';
 describe.each(portalStoreFactories())('the public address follows the name ($name store)', (factory) => {
   let portal: Portal;
   let outlet: Awaited<ReturnType<typeof outletPages>>;
+  let receiver: Receiver;
   beforeAll(async () => {
     outlet = await outletPages();
+    receiver = await startReceiver();
   });
-  afterAll(() => outlet.close());
+  afterAll(async () => {
+    await outlet.close();
+    await receiver.close();
+  });
   beforeEach(async () => {
     const resolve = testResolver({ 'news.test': '127.0.0.1' });
     portal = await startPortal(factory, { fetchPage: createPageFetcher(loopbackOutbound(resolve)) });
@@ -80,6 +86,10 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     const namesake = await journalist(portal, { profile_first_name: 'Olga', profile_last_name: 'Quinn' }, { request: false });
     expect(namesake.slug).toBe('olga-quinn');
 
+    // An API account that follows journalists by slug is told of the move.
+    const subscriber = await withApiAccount(portal);
+    await addWebhook(subscriber.agent, { url: receiver.url, events: 'journalist.slug_changed' });
+
     const approved = await submit(desk.agent, path, `${path}/identity-change`, {
       decision: 'approve',
       identity_note: '',
@@ -97,6 +107,11 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     expect(badge.headers.location).toBe('/j/olga-quinn-2/badge.svg?style=flat');
     expect(badge.headers['set-cookie']).toBeUndefined();
     expect((await visitor.get('/j/olga-quinn-2')).text).toContain('Olga Quinn');
+
+    await webhookWorkerTick(portal);
+    expect(receiver.received.map((delivery) => JSON.parse(delivery.body) as { type: string; data: unknown })).toEqual([
+      expect.objectContaining({ type: 'journalist.slug_changed', data: { slug: 'olga-quinn-2', previous: 'olra-quinn' } }),
+    ]);
 
     // The verifiers answer with the new address.
     const token = (await bearer(portal.store)).replace('Bearer ', '');

@@ -2,6 +2,8 @@ import type { Db } from 'mongodb';
 import { collectionOf } from '../store/mongo/mongo-schema';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { firstFreeSlug } from './profile-slugs';
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { journalistSlugChangedEvent } from '../webhook-events/webhook-event';
 
 /*
  * A profile's slug in MongoDB: the profile document's `slug` (unique index) and `profile.profile_slug`, and the
@@ -36,6 +38,7 @@ export async function moveSlug(
   slugBase: string,
   { keepFormer }: { keepFormer: boolean },
 ): Promise<void> {
+  const verified = (await collectionOf(db, 'profiles').findOne({ _id: profileId }, { projection: { verified: 1 } }))?.verified;
   const former = collectionOf(db, 'formerSlugs');
   if (keepFormer) {
     const left = { profile_id: profileId, left_at: new Date().toISOString() };
@@ -45,9 +48,11 @@ export async function moveSlug(
     const slug = await freeSlug(db, slugBase, profileId);
     if (slug === from) return;
     try {
+      // Subscribers know a verified profile by its slug: told of the move on the same update (see mongo-outbox.ts).
+      const told = keepFormer && verified ? pushEvents([journalistSlugChangedEvent(slug, from)]) : {};
       const moved = await collectionOf(db, 'profiles').updateOne(
         { _id: profileId, slug: from },
-        { $set: { slug, 'profile.profile_slug': slug } },
+        { $set: { slug, 'profile.profile_slug': slug }, ...told },
       );
       if (moved.matchedCount === 1) await former.deleteOne({ _id: slug, profile_id: profileId });
       return;

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'journalist.verified',
   'journalist.unverified',
   'journalist.handle_changed',
+  'journalist.slug_changed',
   'article.verified',
   'article.deactivated',
   'publisher.verified',
@@ -35,6 +36,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
     'A journalist’s profile stopped being verified (withdrawn, its last proof lost, or its owner left): nothing answers for it.',
   'journalist.handle_changed':
     'A verified journalist’s proven handle on a network changed (a new proof, or one that ended); unproven claims never send it.',
+  'journalist.slug_changed':
+    'A verified journalist’s public address moved with an approved change of name; the previous one redirects to it.',
   'article.verified': 'An article started to count: proven by its page or an editor, and listed active by its journalist.',
   'article.deactivated': 'An article stopped counting: its proof lapsed or moved, or its journalist unlisted it.',
   'publisher.verified': 'A publisher was verified by an editor.',
@@ -127,6 +130,10 @@ export function webhookTestEvent(endpointId: number, at = new Date()): WebhookEv
 /** A journalist's profile became verified or stopped being so. */
 export const journalistVerificationEvent = (slug: string, verified: boolean, at = new Date()): WebhookEvent =>
   webhookEvent(verified ? 'journalist.verified' : 'journalist.unverified', { slug }, at);
+
+/** A verified journalist's public address moved from `previous` to `slug` (an approved change of name). */
+export const journalistSlugChangedEvent = (slug: string, previous: string, at = new Date()): WebhookEvent =>
+  webhookEvent('journalist.slug_changed', { slug, previous }, at);
 
 /** A publisher became verified or stopped being so. */
 export const publisherVerificationEvent = (slug: string, verified: boolean, at = new Date()): WebhookEvent =>
