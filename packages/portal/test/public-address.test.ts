@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { bearer } from '@byline/test-support';
 import { editor, journalist, reviewPath } from './support/editors';
-import { loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
+import { aProfile, loopbackOutbound, seed, startReceiver, type Receiver } from '@byline/test-support';
 import { addWebhook, webhookWorkerTick, withApiAccount } from './support/webhooks';
 import { createPageFetcher } from '../src/fetch/fetch-page';
 import { addArticle, outletPages, pageWith, profilePage, relAuthor } from './support/crediting-pages';
@@ -138,6 +138,32 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     await submit(next.agent, '/profile', '/profile', profileForm({ profile_first_name: 'Olra', profile_last_name: 'Quinn' }));
     const nextProfile = (await portal.backend.users.findByEmail(next.email))!.profileId!;
     expect(await slugOf(nextProfile)).toBe('olra-quinn');
+  });
+
+  it('a profile an operator imports under a former address is shown there, not redirected away', async () => {
+    const person = await journalist(portal, {
+      profile_first_name: 'Cian',
+      profile_last_name: 'Tobin',
+      facebook: '',
+      linkedin: '',
+    });
+    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
+    const desk = await editor(portal);
+    const path = reviewPath(person.profileId);
+    await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' });
+    await submit(person.agent, '/profile', '/profile', { ...person.form, profile_first_name: 'Kian' });
+    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
+    await submit(desk.agent, path, `${path}/identity-change`, {
+      decision: 'approve',
+      identity_note: '',
+      requested_at: requestedAt,
+    });
+    expect((await request(portal.app).get('/j/cian-tobin')).headers.location).toBe('/j/kian-tobin');
+
+    await seed(portal.store, aProfile({ profile_slug: 'cian-tobin', profile_first_name: 'Cian', profile_last_name: 'Tobin' }));
+    const page = await request(portal.app).get('/j/cian-tobin');
+    expect(page.status).toBe(200);
+    expect(await portal.backend.profiles.slugReplacing('cian-tobin')).toBeNull();
   });
 
   it('a declined change keeps the address', async () => {

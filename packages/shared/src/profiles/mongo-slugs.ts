@@ -62,12 +62,15 @@ export async function moveSlug(
   }
 }
 
-/** The profile's slug now when `slug` is one of its former ones, else null. */
+/** The profile's slug now when `slug` is one of its former ones and no profile holds it now, else null. */
 export async function slugReplacing(db: Db, slug: string): Promise<string | null> {
   const record = await collectionOf(db, 'formerSlugs').findOne({ _id: slug });
   if (!record) return null;
-  const profile = await collectionOf(db, 'profiles').findOne({ _id: record.profile_id }, { projection: { slug: 1 } });
-  return profile && profile.slug !== slug ? profile.slug : null;
+  const profiles = collectionOf(db, 'profiles');
+  // A profile that holds it now (its own, taken back; or one an operator imported under it) is shown, not redirected.
+  if (await profiles.findOne({ slug }, { projection: { _id: 1 } })) return null;
+  const profile = await profiles.findOne({ _id: record.profile_id }, { projection: { slug: 1 } });
+  return profile?.slug ?? null;
 }
 
 /** The profile's former slugs, oldest first (a record left behind for its current slug is not one). */

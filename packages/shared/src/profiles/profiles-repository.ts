@@ -30,7 +30,10 @@ export interface ImportSummary {
 export interface Profiles {
   findById(profileId: number): Promise<Profile | null>;
   findBySlug(slug: string): Promise<Profile | null>;
-  /** The profile's slug now when `slug` is one of its former ones (which redirect there), else null. */
+  /**
+   * The profile's slug now when `slug` is one of its former ones (which redirect there), else null — null too when a
+   * profile holds `slug` now (an operator's import may give it): a page is never hidden behind a redirect.
+   */
   slugReplacing(slug: string): Promise<string | null>;
   /** The profile's former slugs (each redirects to its slug now), oldest first. */
   formerSlugsOf(profileId: number): Promise<string[]>;

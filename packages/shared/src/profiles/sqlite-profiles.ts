@@ -27,7 +27,7 @@ const statements = (database: SqliteDatabase) => ({
   bySlug: database.prepare<[string], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE slug = ?'),
   currentSlugOf: database
     .prepare<[string], string>(
-      'SELECT p.slug FROM former_slugs f JOIN profiles p ON p.id = f.profile_id WHERE f.slug = ? AND p.slug != f.slug',
+      'SELECT p.slug FROM former_slugs f JOIN profiles p ON p.id = f.profile_id WHERE f.slug = ? AND NOT EXISTS (SELECT 1 FROM profiles WHERE slug = f.slug)',
     )
     .pluck(),
   formerSlugsOf: database
