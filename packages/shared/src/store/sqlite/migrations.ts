@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { forgetAnswerStatements, rerenderNow } from '../../answers/sqlite-answers-unit';
+import { dropTrackingFromArticleLinks } from '../../articles/tracking-free-links';
 import { runNow } from '../../database/steps';
 import { rerenderOutlets } from '../../outlets/rerender-outlets';
 import { forgetOutletStatements, sqliteOutletsUnit } from '../../outlets/sqlite-outlets-unit';
@@ -397,5 +398,10 @@ export const MIGRATIONS: Migration[] = [
   );
   CREATE INDEX former_slugs_of_profile ON former_slugs (profile_id);
   `,
+  },
+  {
+    // Article links are stored without tracking parameters; those stored before lose theirs (answers re-rendered).
+    name: '045-article-links-without-tracking',
+    backfill: dropTrackingFromArticleLinks,
   },
 ];
