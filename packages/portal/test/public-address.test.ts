@@ -113,6 +113,10 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
       expect.objectContaining({ type: 'journalist.slug_changed', data: { slug: 'olga-quinn-2', previous: 'olra-quinn' } }),
     ]);
 
+    // The owner's download lists the address she left.
+    const own = JSON.parse((await person.agent.get('/account/data.json')).text) as { profile: Record<string, unknown> };
+    expect(own.profile).toMatchObject({ profile_slug: 'olga-quinn-2', former_slugs: ['olra-quinn'] });
+
     // The verifiers answer with the new address.
     const token = (await bearer(portal.store)).replace('Bearer ', '');
     const answer = (await verifiers(portal.store).verifyJournalist(token, person.form.twitter)).body as Record<string, unknown>;
