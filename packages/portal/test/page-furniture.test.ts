@@ -21,6 +21,7 @@ describe.each(portalStoreFactories().slice(0, 1))('page furniture ($name store)'
     expect(page).toContain('<main id="main" tabindex="-1">');
     expect(page.match(/aria-current="page"/g)).toHaveLength(1);
     expect(page).toMatch(/<a href="\/articles" aria-current="page">Articles<\/a>/);
+    expect(page).toContain('<a href="/profile">Profile</a>');
     // A page under a navigation item marks it too; a page of none marks nothing.
     expect((await agent.get('/settings/api/webhooks')).text).toMatch(/href="\/settings\/api" aria-current="page"/);
     expect((await agent.get('/account/delete')).text).not.toContain('aria-current');

@@ -28,7 +28,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     const { agent, email } = await signedUp(portal.app);
     const home = await agent.get('/publishers');
     expect(home.status).toBe(200);
-    expect(home.text).toContain('<a href="/publishers">Publishers</a');
+    expect(home.text).toContain('<a href="/publishers" aria-current="page">Publishers</a');
     expect(home.text).toContain('You administer no publisher yet.');
 
     const res = await submit(agent, '/publishers', '/publishers', {

@@ -30,7 +30,9 @@ export function withNotice(path: string, notice: PageNotice): string {
 /** An item of the navigation, marked `aria-current="page"` on its own page and the pages under it. */
 function navLink(href: string, label: string, path: string | undefined): SafeHtml {
   const current = path !== undefined && (path === href || path.startsWith(`${href}/`));
-  return html`<a href="${sitePath(href)}" ${current ? html`aria-current="page"` : ''}>${label}</a>`;
+  return current
+    ? html`<a href="${sitePath(href)}" aria-current="page">${label}</a>`
+    : html`<a href="${sitePath(href)}">${label}</a>`;
 }
 
 function navigation({ user, csrfToken, path }: PageContext): SafeHtml {
