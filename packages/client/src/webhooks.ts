@@ -1,15 +1,18 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
-/** The events Byline sends (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature v1). */
+/** The events Byline sends (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature v1), the test event included. */
 export const WEBHOOK_EVENT_TYPES = [
   'journalist.verified',
   'journalist.unverified',
   'journalist.handle_changed',
+  'journalist.slug_changed',
   'article.verified',
   'article.deactivated',
   'publisher.verified',
   'publisher.unverified',
   'api_key.revoked',
+  // Sent to one endpoint when its owner asks for a test ("Send a test event"); never subscribed to.
+  'webhook.test',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

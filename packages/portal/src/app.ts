@@ -31,6 +31,7 @@ import { webhookRoutes } from './routes/webhook-routes';
 import { articleRoutes } from './routes/article-routes';
 import { assetRoutes } from './routes/asset-routes';
 import { badgeRoutes } from './badge/badge-routes';
+import { formerSlugRoutes } from './routes/former-slug-routes';
 import { identityReviewRoutes } from './routes/identity-review-routes';
 import { editorRoutes } from './routes/editor-routes';
 import { editorDirectoryRoutes } from './routes/editor-directory-routes';
@@ -106,6 +107,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(assetRoutes());
   app.use(opsRoutes(deps.store));
   // Other sites embed the badge: it sets its own headers and must set no cookie, so it comes before the pages' middleware.
+  app.use(formerSlugRoutes(ctx));
   app.use(badgeRoutes(ctx));
   app.use(securityHeaders);
   app.use(cookieParser());

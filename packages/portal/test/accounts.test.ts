@@ -192,6 +192,7 @@ describe.each(portalStoreFactories())('portal accounts ($name store)', (factory)
       password: 'a brand new password',
     });
     expect(ok.status).toBe(200);
+    expect(ok.text).toContain('Password saved. You are signed out everywhere else.');
     const signIn = await submit(request.agent(portal.app), '/signin', '/signin', { email, password: 'a brand new password' });
     expect(signIn.status).toBe(303);
   });

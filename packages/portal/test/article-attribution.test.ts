@@ -14,7 +14,7 @@ import {
   relAuthor,
 } from './support/crediting-pages';
 import { editor } from './support/editors';
-import { portalStoreFactories, startPortal, submit, testResolver, type Portal } from './support/portal-harness';
+import { portalStoreFactories, startPortal, submit, testResolver, textOf, type Portal } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 
 /**
@@ -117,6 +117,27 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     expect((await claimOf(aoife.profileId, elsewhere)).proof.reason).toBe(
       'Its page credits you, but elsewhere.test is not among the domains you allow to credit you. Add it on your profile page, then check again.',
     );
+    // An editor reads the same reason about the journalist, not addressed to them.
+    const desk = await editor(portal);
+    const review = textOf((await desk.agent.get(`/editor/profiles/${aoife.profileId}`)).text);
+    expect(review).toContain(
+      'Its page credits the journalist, but elsewhere.test is not among the domains the journalist allows to credit them. The journalist can add it on their profile page.',
+    );
+    expect(review).not.toMatch(/credits you|allow to credit you/);
+  });
+
+  it('does not advise allowing an address the profile form refuses (an IP address): it says why it cannot count', async () => {
+    const aoife = await journalistAllowing(portal);
+    const onAddress = outlet.serve(path(), pageWith(relAuthor(profilePage(aoife.slug))), '127.0.0.1');
+    await addArticle(aoife.agent, onAddress);
+    expect(await counts(onAddress)).toBeNull();
+    const { reason } = (await claimOf(aoife.profileId, onAddress)).proof;
+    expect(reason).toBe(
+      'Its page credits you, but 127.0.0.1 cannot be allowed to credit you: it must be a domain name, not an IP address. An article counts only on a publisher’s own domain name.',
+    );
+    // The advice agrees with the form: the address is indeed refused there.
+    const refused = await submit(aoife.agent, '/profile', '/profile', { ...aoife.form, attribution_domains: '127.0.0.1' });
+    expect(refused.status).toBe(422);
   });
 
   it('takes a name alone for a mention, and another person’s page for nobody’s proof of hers', async () => {

@@ -49,8 +49,12 @@ describe.each(portalStoreFactories())('editor one-time password ($name store)', 
     expect(short.status).toBe(422);
     const chosen = await submit(agent, '/settings/password', '/settings/password', { password: 'the desk’s own password' });
     expect(chosen.status).toBe(303);
-    expect(chosen.headers.location).toBe('/editor/queue');
-    expect((await agent.get('/editor/queue')).status).toBe(200);
+    expect(chosen.headers.location).toBe('/editor/queue?notice=password-saved');
+    const landed = await agent.get(chosen.headers.location!);
+    expect(landed.status).toBe(200);
+    expect(landed.text).toMatch(/<p class="notice" role="status" id="page-notice">Password saved\.<\/p>/);
+    // Only the known notices are shown: the query cannot put words of its own on the page.
+    expect((await agent.get('/editor/queue?notice=Your+account+is+locked')).text).not.toContain('id="page-notice"');
 
     const later = await signIn(email, 'the desk’s own password');
     expect(later.status).toBe(303);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { WEBHOOK_DELIVERY_TOPIC } from '@byline/editorial';
 import { bearer, startReceiver, type Receiver } from '@byline/test-support';
-import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
+import { portalStoreFactories, signedUp, startPortal, submit, textOf, type Agent, type Portal } from './support/portal-harness';
 import { editor, journalist, moveOnto, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
@@ -175,7 +175,10 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(page.text).toContain('Type your email to confirm');
       const wrong = await submit(person.agent, '/account/delete', '/account/delete', { email: 'someone@example.org' });
       expect(wrong.status).toBe(422);
-      expect(wrong.text).toContain('The email does not match your account.');
+      expect(wrong.text).toContain('The email does not match your account: nothing was deleted.');
+      // Beside the field, a sentence, never the code the route checks with.
+      expect(textOf(wrong.text)).toContain('Type the email address you sign in with, exactly as on your account.');
+      expect(textOf(wrong.text)).not.toContain('mismatch');
       expect(await answers(person)).toEqual([true, true]);
 
       const deleted = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email.toUpperCase() });

@@ -56,13 +56,15 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     expect(page.text).toContain(`value="${form.facebook}"`);
   });
 
-  it('keeps slugs unique and stable across edits', async () => {
+  it('keeps slugs unique, stable across edits that keep the name, following a new name until verification', async () => {
     await seed(portal.store, aProfile({ profile_slug: 'aoife-brennan' }));
     const { agent } = await signedUp(portal.app);
     await submit(agent, '/profile', '/profile', profileForm());
     expect(await portal.backend.profiles.findBySlug('aoife-brennan-2')).not.toBeNull();
+    await submit(agent, '/profile', '/profile', profileForm({ profile_title: 'Crime reporter' }));
+    expect(await portal.backend.profiles.findBySlug('aoife-brennan-2')).not.toBeNull();
     await submit(agent, '/profile', '/profile', profileForm({ profile_first_name: 'Aoife Marie' }));
-    const edited = await portal.backend.profiles.findBySlug('aoife-brennan-2');
+    const edited = await portal.backend.profiles.findBySlug('aoife-marie-brennan');
     expect(edited!.profile_first_name).toBe('Aoife Marie');
   });
 

@@ -28,7 +28,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     const { agent, email } = await signedUp(portal.app);
     const home = await agent.get('/publishers');
     expect(home.status).toBe(200);
-    expect(home.text).toContain('<a href="/publishers">Publishers</a');
+    expect(home.text).toContain('<a href="/publishers" aria-current="page">Publishers</a');
     expect(home.text).toContain('You administer no publisher yet.');
 
     const res = await submit(agent, '/publishers', '/publishers', {
@@ -119,9 +119,11 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     const token = tokenOn(page.text, domain);
     const entry = domainEntry(page.text, domain);
     expect(entry).toContain('Pending: not proven yet');
-    expect(entry).toContain(`<code>_byline.${domain}</code>`);
+    expect(entry).toContain(`id="dns-name-${domain}">_byline.${domain}<`);
+    // Each value has its Copy button, hidden until the served script finds the browser can copy.
+    expect(entry).toMatch(new RegExp(`data-copy="dns-name-${domain.replace(/\./g, '\\.')}"[^>]*hidden>Copy`));
     expect(entry).toContain(`byline-verification=${token}`);
-    expect(entry).toContain(`<code>https://${domain}/.well-known/byline-verification.txt</code>`);
+    expect(entry).toContain(`id="file-url-${domain}">https://${domain}/.well-known/byline-verification.txt<`);
     expect(entry).toContain(`action="${path}/domains/${domain}/check"`);
     expect(page.text).toMatch(/Domain added<\/td>/);
     const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;

@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { DEFAULT_OUTBOUND, setApiAccountStatus } from '@byline/editorial';
+import { WEBHOOK_EVENT_DESCRIPTIONS } from '@byline/shared/storage';
 import { startReceiver, type Receiver } from '@byline/test-support';
 import { portalStoreFactories, startPortal, submit, type Portal } from './support/portal-harness';
 import { addWebhook as add, secretOn, webhookWorkerTick, withApiAccount } from './support/webhooks';
@@ -48,6 +49,46 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     const newSecret = secretOn((await agent.get(rotated.headers.location!)).text);
     expect(newSecret).toMatch(/^whsec_/);
     expect(await portal.backend.webhooks.find(endpoint!.id)).toMatchObject({ secret: newSecret, previousSecret: secret });
+  });
+
+  it('sends a test event to one endpoint through the normal delivery, signed; the page describes every event', async () => {
+    const { agent, email } = await withAccount();
+    const page = (await agent.get('/settings/api/webhooks')).text;
+    for (const [type, description] of Object.entries(WEBHOOK_EVENT_DESCRIPTIONS)) {
+      expect(page).toContain(`<code>${type}</code>`);
+      expect(page).toContain(description);
+    }
+    const posted = await add(agent, { url: receiver.url, events: 'journalist.verified' });
+    const secret = secretOn((await agent.get(posted.headers.location!)).text)!;
+    await add(agent, { url: `${receiver.url}/other`, events: 'journalist.verified' });
+    const [endpoint] = await portal.backend.webhooks.endpointsOf(email);
+    const path = `/settings/api/webhooks/${endpoint!.id}`;
+    expect((await agent.get('/settings/api/webhooks')).text).toContain(`action="${path}/test"`);
+
+    const tested = await submit(agent, path, `${path}/test`, {});
+    expect([tested.status, tested.headers.location]).toEqual([303, `${path}?done=tested`]);
+    expect((await agent.get(tested.headers.location!)).text).toContain('Test event queued');
+    await workerTick();
+
+    // Delivered once, to that endpoint only, signed with its secret as Standard Webhooks asks.
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = receiver.received;
+    const event = new Webhook(secret).verify(delivery!.body, {
+      'webhook-id': delivery!.id,
+      'webhook-timestamp': delivery!.timestamp,
+      'webhook-signature': delivery!.signature,
+    }) as { type: string; data: Record<string, unknown> };
+    expect(event).toMatchObject({ type: 'webhook.test', data: { endpoint_id: endpoint!.id } });
+    const shown = (await agent.get(path)).text;
+    expect(shown).toContain('<code>webhook.test</code> · delivered');
+    expect(shown).toContain('HTTP 204');
+
+    // Another account cannot test this endpoint; without the form's token nobody can.
+    const other = await withAccount();
+    expect((await submit(other.agent, '/settings/api/webhooks', `${path}/test`, {})).status).toBe(404);
+    expect((await agent.post(`${path}/test`).type('form').send({})).status).toBe(403);
+    await workerTick();
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('refuses a bad address or no events with 422 naming the field, and stores nothing', async () => {

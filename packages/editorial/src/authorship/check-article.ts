@@ -1,7 +1,7 @@
 import { AUTHORSHIP_PROVIDER, proveArticleSteps, noteUnproven, type Articles, type RecheckPolicy } from '@byline/shared/storage';
 import { authorshipSubjectOf, type AuthorshipSources } from './authorship-subject';
 import { readAuthorMarkup } from './author-markup';
-import { domainAllowed } from './attribution-domains';
+import { domainAllowed, InvalidAttributionDomainError, normaliseAttributionDomain } from './attribution-domains';
 import { PageFetchError, type PageFetcher } from './fetch-page';
 import { matchAuthorship, type AuthorshipMatch, type AuthorshipSubject } from './match-authorship';
 
@@ -27,12 +27,49 @@ export const matchedOf = ({ source, value }: { source: keyof typeof MARKUP_SOURC
 /** The reason an article whose page names another author does not count; an approval never vouches for it. */
 export const CREDITS_SOMEONE_ELSE = 'Its page credits someone else.';
 
-/** Why an article whose page was read does not count, worded for its owner (and editors). */
+/**
+ * The advice for a page that credits the journalist on a domain they do not allow: add it, when the profile form
+ * would take it; otherwise (an IP address, `localhost`, a public suffix) why no domain list can make it count.
+ */
+function notAllowedReason(host: string): string {
+  try {
+    normaliseAttributionDomain(host);
+  } catch (error) {
+    if (!(error instanceof InvalidAttributionDomainError)) throw error;
+    return `Its page credits you, but ${host} cannot be allowed to credit you: it ${error.message}. An article counts only on a publisher’s own domain name.`;
+  }
+  return `Its page credits you, but ${host} is not among the domains you allow to credit you. Add it on your profile page, then check again.`;
+}
+
+/**
+ * The reasons above are stored as worded for the article's owner ("credits you"); an editor reads them about the
+ * journalist. Each phrase the reasons use, as said to someone else (kept beside them, so they change together).
+ */
+const SAID_TO_AN_EDITOR: [RegExp, string][] = [
+  [/Add it on your profile page, then check again\./g, 'The journalist can add it on their profile page.'],
+  [
+    /Ask your publisher to add your Byline page or a proven account/g,
+    'Their publisher can add their Byline page or a proven account',
+  ],
+  [/: ask an editor to move it\./g, ': an editor can move it.'],
+  [/the domains you allow to credit you/g, 'the domains the journalist allows to credit them'],
+  [/allowed to credit you/g, 'allowed to credit the journalist'],
+  [/credits you\b/g, 'credits the journalist'],
+  [/names you\b/g, 'names the journalist'],
+  [/nothing you proved/g, 'nothing they proved'],
+];
+
+/** A stored reason as an editor reads it: about the journalist, not addressed to them. */
+export function reasonForEditors(reason: string): string {
+  return SAID_TO_AN_EDITOR.reduce((text, [phrase, said]) => text.replace(phrase, said), reason);
+}
+
+/** Why an article whose page was read does not count, worded for its owner (see reasonForEditors for editors). */
 function reasonOf(match: Exclude<AuthorshipMatch, { outcome: 'attested' }>, host: string): string {
   if (match.outcome === 'mention') {
     return match.reason === 'name-only'
       ? `Its page names you (“${match.detail}”) but links to nothing you proved. Ask your publisher to add your Byline page or a proven account to the article’s author markup.`
-      : `Its page credits you, but ${host} is not among the domains you allow to credit you. Add it on your profile page, then check again.`;
+      : notAllowedReason(host);
   }
   return match.reason === 'no-author-markup'
     ? 'Its page has no author markup (JSON-LD author, rel="author", meta author or fediverse:creator) that names you.'

@@ -13,6 +13,11 @@ import { sameFediverseAccount } from './fediverse-account';
 export interface AuthorshipSubject {
   /** The profile's public page on Byline. */
   publicPageUrl: string;
+  /**
+   * Its former addresses, left by approved changes of name: they redirect to it (see profile-slugs.ts in
+   * @byline/shared), so a page that links one still credits the profile.
+   */
+  formerPageUrls?: string[];
   /** The names the journalist writes under, e.g. "Aoife Brennan". Matching one is a mention only. */
   names: string[];
   /** Proven network accounts. */
@@ -76,6 +81,7 @@ function firstLinkMatch(markup: AuthorMarkup, subject: AuthorshipSubject): Match
 
 function linkTarget(link: string, subject: AuthorshipSubject): AuthorshipTarget | undefined {
   if (samePublicPage(link, subject.publicPageUrl)) return 'public-page';
+  if (subject.formerPageUrls?.some((former) => samePublicPage(link, former))) return 'public-page';
   if (subject.provenAccounts.some((account) => isAccountPage(link, account))) return 'account';
   if (subject.provenSites.some((site) => samePublicPage(link, site))) return 'site';
   return undefined;

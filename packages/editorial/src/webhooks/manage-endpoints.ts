@@ -1,5 +1,6 @@
 import {
   isWebhookEventType,
+  webhookTestEvent,
   WEBHOOK_DELIVERY_TOPIC,
   type LeasedQueue,
   type WebhookEndpoint,
@@ -98,4 +99,18 @@ export async function redeliverMessage(deps: WebhookDeps, endpoint: WebhookEndpo
   await deps.webhooks.redeliver(message.id);
   await hurryEndpoint(deps.queue, endpoint.id, deps.now?.() ?? new Date());
   return true;
+}
+
+/**
+ * "Send a test event": a `webhook.test` message to this one endpoint, delivered, signed and retried like any other
+ * (the endpoint's queue item, in order after the messages waiting), so its owner sees their receiver accept a real
+ * delivery. A disabled endpoint keeps it until enabled, as it keeps every message. Returns the message's event id.
+ */
+export async function sendTestEvent(deps: WebhookDeps, endpoint: WebhookEndpoint): Promise<string> {
+  const at = deps.now?.() ?? new Date();
+  const event = webhookTestEvent(endpoint.id, at);
+  const message = { endpointId: endpoint.id, eventId: event.id, type: event.payload.type, body: JSON.stringify(event.payload) };
+  await deps.webhooks.addMessage(message, at);
+  await hurryEndpoint(deps.queue, endpoint.id, at);
+  return event.id;
 }

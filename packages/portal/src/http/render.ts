@@ -23,6 +23,8 @@ export function csrfTokenOf(res: Response): string {
 }
 
 export function render(res: Response, title: string, body: Interpolation, status = 200, head?: SafeHtml): void {
-  const page = layout({ user: currentUser(res), csrfToken: csrfTokenOf(res) }, title, body, head);
+  const { path, query } = res.req;
+  const notice = typeof query?.notice === 'string' ? query.notice : undefined;
+  const page = layout({ user: currentUser(res), csrfToken: csrfTokenOf(res), path, notice }, title, body, head);
   res.status(status).type('html').send(page.value);
 }

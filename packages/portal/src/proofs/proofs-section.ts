@@ -1,6 +1,7 @@
 import { type SocialType } from '@byline/shared';
 import { claimedPageOf, isLiveClaim, isNetwork, liveEvidence, type Claim, type Evidence } from '@byline/editorial';
 import { postButton } from '../views/forms';
+import { copyable } from '../views/copyable';
 import { html, type SafeHtml } from '../views/html';
 import { claimAnchor, type ProofNotice } from './proof-notice';
 import { claimTitle, day, methodInWords, NETWORK_NAMES, STATE_LABELS } from './proof-wording';
@@ -66,7 +67,7 @@ function howToProveNetwork(claim: Claim, network: SocialType, state: ProofsSecti
 
 function howToProveWebsite(claim: Claim, state: ProofsSectionState): SafeHtml {
   const tag = `<a rel="me" href="${state.publicAddress}">`;
-  const check = postButton(`/profile/proofs/websites/${claim.id}/check`, 'Check now', state.csrf, 'secondary');
+  const check = postButton(`/profile/proofs/websites/${claim.id}/check`, 'Check now', state.csrf, 'secondary', true);
   const page = claim.kind === 'fediverse' ? claimedPageOf('fediverse', claim.value) : null;
   if (page)
     return html`<p>
@@ -78,7 +79,7 @@ function howToProveWebsite(claim: Claim, state: ProofsSectionState): SafeHtml {
       Prove it by adding this link to that page (a Mastodon or other fediverse profile: put
       <code>${state.publicAddress}</code> in a profile field), then check:
     </p>
-    <p><code class="secret">${tag}</code></p>
+    <p>${copyable(`rel-me-${claim.id}`, tag, 'the link')}</p>
     ${check}`;
 }
 

@@ -19,6 +19,7 @@ import {
   type SignUpPurpose,
   SIGN_UP_PURPOSES,
 } from '../use-cases/accounts';
+import { withNotice } from '../views/layout';
 import { changePasswordPage, choosePasswordPage, homePage, signInPage, signUpPage } from '../views/account-pages';
 import { signUpMailSentPage } from '../views/address-proof-pages';
 import { confirmMail, signUpAttemptMail } from '../mail/address-mail';
@@ -179,7 +180,7 @@ export function accountRoutes(ctx: PortalContext): Router {
       if (!chosen.ok)
         return render(res, 'Choose your password', choosePasswordPage({ csrf: csrfTokenOf(res), errors: chosen.errors }), 422);
       await setOwnPassword(backend, user.id, chosen.value.password, sessionTokenHash(req));
-      return res.redirect(303, await landingPage(backend, user));
+      return res.redirect(303, withNotice(await landingPage(backend, user), 'password-saved'));
     }
     const form = validateForm<{ current: string; password: string }>(changePasswordSchema, req.body);
     const stored = await backend.users.findByEmail(user.email);
@@ -192,7 +193,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     render(
       res,
       'Change password',
-      changePasswordPage({ csrf: csrfTokenOf(res), message: 'Your password is changed; you are signed out everywhere else.' }),
+      changePasswordPage({ csrf: csrfTokenOf(res), message: 'Password saved. You are signed out everywhere else.' }),
     );
   });
 

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { canonicalUrlRule, MAX_URL_LENGTH, plainTextRule } from '@byline/shared';
+import { canonicalUrlRule, MAX_URL_LENGTH, plainTextRule, withoutTrackingParams } from '@byline/shared';
 import { httpAddress, line, prose, withoutCredentials } from './profile-schema';
 
 export const articleAddress = Joi.string()
@@ -10,6 +10,8 @@ export const articleAddress = Joi.string()
   .custom(plainTextRule('line'))
   .custom(canonicalUrlRule('The article address'))
   .custom(withoutCredentials('The article address'))
+  // Stored without the parameters that only track a click (the lookups' canonical form drops the same ones).
+  .custom((value: string) => withoutTrackingParams(value))
   .messages({ 'string.empty': 'Paste the article’s address', 'any.required': 'Paste the article’s address' });
 
 /** Accepts "2024-05-01", "2024-05-01 08:30" or full ISO 8601; a time without zone is UTC. */

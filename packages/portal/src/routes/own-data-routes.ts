@@ -19,6 +19,9 @@ const confirmDeletionSchema = Joi.object({
  * What a person may do with their own data: download it, delete their account, withdraw their verification
  * request. Every route acts on the signed-in user alone (the session's user and its profile): none takes an id.
  */
+/** Said beside the field when the email typed is not the account's: the person reads a sentence, not a code. */
+const EMAIL_MISMATCH = 'Type the email address you sign in with, exactly as on your account.';
+
 export function ownDataRoutes(ctx: PortalContext): Router {
   const backend = backendOf(ctx.store);
   const router = Router();
@@ -40,7 +43,7 @@ export function ownDataRoutes(ctx: PortalContext): Router {
       return render(
         res,
         'Delete your account',
-        deleteAccountPage({ csrf: csrfTokenOf(res), errors: { email: 'mismatch' } }),
+        deleteAccountPage({ csrf: csrfTokenOf(res), errors: { email: EMAIL_MISMATCH } }),
         422,
       );
     }

@@ -7,6 +7,7 @@ import {
   redeliverMessage,
   removeEndpoint,
   rotateEndpointSecret,
+  sendTestEvent,
   setEndpointEnabled,
   type WebhookDeps,
   type WebhookEndpoint,
@@ -31,6 +32,7 @@ import { newEndpointSchema, type NewEndpointForm } from './webhook-schema';
 const HELD_NOTICES = new Map([
   ['enabled', 'Endpoint enabled; the messages waiting for it are sent once your API account is reinstated.'],
   ['redelivered', 'Message queued again; it is sent once your API account is reinstated.'],
+  ['tested', 'Test event queued; it is sent once your API account is reinstated.'],
 ]);
 const noticeFor = (done: unknown, held: boolean) =>
   (held ? HELD_NOTICES.get(String(done)) : undefined) ?? NOTICES.get(String(done));
@@ -41,6 +43,7 @@ const NOTICES = new Map([
   ['disabled', 'Endpoint disabled; no more messages are sent to it until you enable it.'],
   ['removed', 'Endpoint removed.'],
   ['redelivered', 'Message queued again; it is sent within seconds, after any older ones still waiting.'],
+  ['tested', 'Test event queued; it is sent within seconds, after any older messages still waiting. It is listed below.'],
 ]);
 
 /** How many messages the deliveries page lists, newest first. */
@@ -148,6 +151,12 @@ export function webhookRoutes(ctx: PortalContext): Router {
     }
     await removeEndpoint(deps, endpoint);
     res.redirect(303, '/settings/api/webhooks?done=removed');
+  });
+
+  router.post('/settings/api/webhooks/:id/test', async (req, res) => {
+    const endpoint = await requireEndpoint(req, res);
+    await sendTestEvent(deps, endpoint);
+    res.redirect(303, `/settings/api/webhooks/${endpoint.id}?done=tested`);
   });
 
   router.post('/settings/api/webhooks/:id/messages/:message/redeliver', async (req, res) => {

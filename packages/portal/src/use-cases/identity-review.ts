@@ -6,6 +6,7 @@ import {
   type Profiles,
 } from '@byline/editorial';
 import { isOwnProfile } from './verification';
+import { slugFromNames } from './profiles';
 
 /** What was decided on a pending identity change: what a mail notifier (or any other listener) is told. */
 export interface IdentityDecisionEvent {
@@ -27,7 +28,8 @@ export type IdentityDecisionResult =
   { ok: true } | { ok: false; reason: 'own-profile' | 'decline-needs-note' | 'no-pending-change' | 'changed-since' };
 
 /**
- * An editor approves (the new values become the profile's, its answers re-rendered) or declines (a note says
+ * An editor approves (the new values become the profile's, its answers re-rendered, and a new name its new public
+ * address) or declines (a note says
  * why; the approved values stay) a verified profile's pending identity change — never on their own profile.
  */
 export async function decideIdentityChange(
@@ -42,7 +44,15 @@ export async function decideIdentityChange(
   note = note.trim();
   if (decision === 'decline' && !note) return { ok: false, reason: 'decline-needs-note' };
   const action = decision === 'approve' ? 'identity-change-approved' : 'identity-change-declined';
-  const outcome = await profiles.decideIdentityChange({ profileId, actor: editor.email, action, note, requestedAt });
+  // An approved change of the name moves the public address with it; the old one redirects (see profile-slugs.ts).
+  const outcome = await profiles.decideIdentityChange({
+    profileId,
+    actor: editor.email,
+    action,
+    note,
+    requestedAt,
+    slugBaseOf: slugFromNames,
+  });
   if (!outcome.ok) return outcome;
   await notify({ profileId, action, actor: editor.email, note, change: outcome.change });
   return { ok: true };

@@ -22,7 +22,7 @@ export interface OwnWebhookEndpoint {
 /** What a person downloads about themselves: theirs alone, and no secret (no password hash, session, key hash). */
 export interface OwnData {
   account: { email: string; role: string; createdAt: string };
-  profile: Profile | null;
+  profile: (Profile & { former_slugs: string[] }) | null;
   claims: Claim[];
   /** Each article with its proof: whether it counts, why not, and its evidence. */
   articles: (Article & { proof: ArticleProof })[];
@@ -58,8 +58,9 @@ export async function ownDataOf(backend: Backend, user: PortalUser): Promise<Own
       webhooks: await ownWebhookEndpoints(backend, user),
     };
   }
-  const [profile, claims, articles, history, webhooks] = await Promise.all([
+  const [profile, formerSlugs, claims, articles, history, webhooks] = await Promise.all([
     backend.profiles.findById(profileId),
+    backend.profiles.formerSlugsOf(profileId),
     backend.claims.claimsOf(profileId),
     backend.articles.claimsOf(profileId),
     backend.audit.historyOf(profileId),
@@ -72,7 +73,8 @@ export async function ownDataOf(backend: Backend, user: PortalUser): Promise<Own
   ]);
   return {
     account,
-    profile,
+    // The addresses it had before approved changes of name, which redirect to it (see profile-slugs.ts).
+    profile: profile && { ...profile, former_slugs: formerSlugs },
     claims: claimsNamed(claims, name),
     articles: articlesNamed(articles, name).map(({ article, proof }) => ({ ...article, proof })),
     history: historyNamed(history, name).map(({ profileId: _profileId, ...entry }) => entry),

@@ -1,7 +1,7 @@
 import { isLiveArticleEvidence, type ArticleClaim, type ArticleState } from '@byline/editorial';
 import type { ArticleForm } from '../use-cases/articles';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
-import { checkbox, csrfField, field, formError, postButton, type FieldErrors } from './forms';
+import { checkbox, csrfField, field, formError, postButton, slowSubmit, type FieldErrors } from './forms';
 
 const STATE_LABELS: Record<ArticleState, string> = {
   proven: 'Counts',
@@ -26,7 +26,7 @@ function statusCell(claim: ArticleClaim, csrf: string): SafeHtml {
     return html`<strong>${STATE_LABELS.proven}${listed}</strong><br /><small>${provenBy(claim)}</small>`;
   return html`<strong>${STATE_LABELS[proof.state]}${listed}</strong>
     ${proof.reason ? html`<br /><small>${proof.reason}</small>` : ''}
-    ${proof.state === 'released' ? '' : postButton(`/articles/${article.id}/check`, 'Check again', csrf)}`;
+    ${proof.state === 'released' ? '' : postButton(`/articles/${article.id}/check`, 'Check again', csrf, 'secondary', true)}`;
 }
 
 /** The author markup to give one's publisher, as text (shown escaped). */
@@ -67,7 +67,7 @@ export function articleList(
     <form method="post" action="/articles/fetch" class="card" novalidate>
       ${csrfField(csrf)}
       ${field({ name: 'link', label: 'Article address', type: 'url', value: link, hint: 'Paste the address of an article you wrote; Byline reads its title, image and date, and checks that the page credits you.' })}
-      <button type="submit">Add article</button>
+      ${slowSubmit('Add article')}
     </form>
     ${markupHelp(publicAddress)}
     ${

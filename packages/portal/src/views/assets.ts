@@ -5,9 +5,18 @@ export const STYLESHEET = `
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--bg); }
 a { color: var(--accent); }
 header.top { background: #fff; border-bottom: 1px solid var(--line); }
-header.top .bar { max-width: 960px; margin: 0 auto; padding: .75rem 1rem; display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; }
+/* Wider than main: an editor's eight items and Sign out keep to one line at 1280 px. */
+header.top .bar { max-width: 1240px; margin: 0 auto; padding: .75rem 1rem; display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; }
 header.top .brand { font-weight: 700; text-decoration: none; color: var(--ink); margin-right: auto; }
-nav a { margin-right: .75rem; }
+nav { display: flex; flex-wrap: wrap; gap: .25rem .9rem; }
+nav a { white-space: nowrap; }
+nav a[aria-current="page"] { font-weight: 700; color: var(--ink); }
+/* First on every page for keyboard users; shown only when focused. */
+.skip-link { position: absolute; left: .5rem; top: -3rem; background: #fff; padding: .5rem .75rem; border: 2px solid var(--accent); border-radius: 6px; z-index: 10; }
+.skip-link:focus { top: .5rem; }
+main:focus { outline: none; }
+.form-error:focus { outline: 2px solid var(--bad); outline-offset: 2px; }
+button[disabled] { opacity: .7; cursor: progress; }
 main { max-width: 960px; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
 h2 { font-size: 1.2rem; margin-top: 2rem; }
@@ -18,6 +27,9 @@ h2 { font-size: 1.2rem; margin-top: 2rem; }
 .field input:not([type=checkbox]), .field textarea, .field select { width: 100%; padding: .55rem .6rem; font: inherit; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
 .field.checkbox { display: flex; gap: .5rem; align-items: center; }
 .field.checkbox label { margin: 0; font-weight: 400; }
+/* A checkbox's description (the webhooks' events) on its own line under its label. */
+.field.checkbox { flex-wrap: wrap; }
+.field.checkbox > .hint { flex-basis: 100%; margin: 0 0 0 1.6rem; }
 .has-error input, .has-error textarea { border-color: var(--bad); }
 .error, .form-error { color: var(--bad); margin: .25rem 0 0; }
 .form-error { background: #fdecea; padding: .5rem .75rem; border-radius: 6px; }
@@ -40,6 +52,10 @@ th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line);
 pre { max-width: 100%; overflow-x: auto; background: #f0f2f5; padding: .5rem; border-radius: 6px; }
 .embed textarea { display: block; width: 100%; font: .85rem/1.4 ui-monospace, monospace; padding: .5rem; border: 1px solid var(--line); border-radius: 6px; resize: vertical; margin-bottom: .5rem; word-break: break-all; }
 .secret { font-family: ui-monospace, monospace; word-break: break-all; background: #fff8e1; padding: .5rem; border-radius: 6px; }
+/* A value to copy exactly (see copyable.ts): a line of its own, its text never broken (it scrolls when too wide). */
+.copyable { display: flex; gap: .5rem; align-items: center; max-width: 100%; margin: .35rem 0; }
+.copyable code.token { display: block; min-width: 0; overflow-x: auto; white-space: nowrap; font-family: ui-monospace, monospace; background: #fff8e1; padding: .35rem .5rem; border-radius: 6px; }
+.copyable button.copy { flex: none; padding: .3rem .75rem; }
 .profile-head { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
 .avatar { position: relative; flex: none; width: 96px; height: 96px; border-radius: 50%; overflow: hidden; display: grid; place-items: center; background: #dce8f5; color: var(--accent); font-size: 2rem; font-weight: 700; }
 .avatar img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
@@ -71,6 +87,37 @@ document.addEventListener('click', function (event) {
   var text = document.getElementById(button.getAttribute('data-copy')).textContent;
   navigator.clipboard.writeText(text).then(function () { button.textContent = 'Copied'; });
 });
+// After a failed submit, the error summary (or else the first field in error) takes the focus, so a screen reader
+// reads it and the keyboard starts from it.
+(function () {
+  var summary = document.querySelector('.form-error');
+  var target = summary || document.querySelector('[aria-invalid="true"]');
+  if (!target) return;
+  if (summary) summary.setAttribute('tabindex', '-1');
+  target.focus();
+})();
+// A button that starts a slow check (a page fetched, up to about ten seconds) says so and is not pressed twice.
+document.addEventListener('submit', function (event) {
+  var form = event.target;
+  if (form.getAttribute('data-busy-form') === 'sent') { event.preventDefault(); return; }
+  var button = event.submitter || form.querySelector('button[data-busy]');
+  if (!button || !button.hasAttribute('data-busy')) return;
+  form.setAttribute('data-busy-form', 'sent');
+  button.textContent = button.getAttribute('data-busy');
+  form.setAttribute('aria-busy', 'true');
+  // After the browser has read the form: a disabled button would leave its own value out of it.
+  setTimeout(function () { button.disabled = true; }, 0);
+});
+// A page shown again from the back-forward cache is not busy any more.
+window.addEventListener('pageshow', function (event) {
+  if (!event.persisted) return;
+  document.querySelectorAll('form[data-busy-form]').forEach(function (form) { form.removeAttribute('data-busy-form'); form.removeAttribute('aria-busy'); });
+  document.querySelectorAll('button[data-busy][disabled]').forEach(function (button) { button.disabled = false; button.textContent = button.getAttribute('data-label') || button.textContent; });
+});
+// Copy buttons left hidden in the markup (copyable.ts) appear only where the browser can copy.
+if (navigator.clipboard) {
+  document.querySelectorAll('button[data-copy][hidden]').forEach(function (button) { button.hidden = false; });
+}
 // A profile photo that cannot be shown (gone, not an image, blocked) is removed, uncovering the initials.
 // decode() settles once the image has loaded or failed, even if it failed before this script ran.
 document.querySelectorAll('.avatar img').forEach(function (img) {

@@ -1,6 +1,7 @@
 import { type Profile } from '@byline/shared';
 import {
   NO_PROOF_REQUESTER,
+  reasonForEditors,
   type ArticleClaim,
   type AuditRecord,
   type Claim,
@@ -287,7 +288,7 @@ function reviewedArticle(
     <a href="${webUrl(article.link) ?? sitePath('#')}" rel="noopener noreferrer">${article.title}</a>
     (${article.published_at.slice(0, 10)}${article.active ? '' : ', deactivated'}) —
     <strong>${ARTICLE_STATES[proof.state]}</strong>${how ? html`: ${how}` : ''}
-    ${proof.reason ? html`<br /><small>${proof.reason}</small>` : ''}
+    ${proof.reason ? html`<br /><small>${reasonForEditors(proof.reason)}</small>` : ''}
     ${proof.mention ? html`<br /><small>The page’s byline names “${proof.mention}” (a mention, not proof).</small>` : ''}
     ${
       attestable

@@ -52,15 +52,33 @@ export function csrfField(token: string): SafeHtml {
   return html`<input type="hidden" name="_csrf" value="${token}" />`;
 }
 
-/** A one-button form (sign out, revoke, …) carrying the CSRF token; it posts to a path of this site. */
-export function postButton(action: string, label: string, csrf: string, className = 'secondary'): SafeHtml {
+/** What a button that starts a slow check (a page fetched) says once pressed; see slowSubmit. */
+export const CHECKING = 'Checking…';
+
+/**
+ * A submit button for a form whose answer takes seconds (Byline fetches a page): once pressed, the served script
+ * (portal.js) makes it say "Checking…" and disables it, so nobody wonders or presses twice. Without scripts it is a
+ * plain button.
+ */
+export function slowSubmit(label: string, className = ''): SafeHtml {
+  return className
+    ? html`<button type="submit" class="${className}" data-busy="${CHECKING}" data-label="${label}">${label}</button>`
+    : html`<button type="submit" data-busy="${CHECKING}" data-label="${label}">${label}</button>`;
+}
+
+/**
+ * A one-button form (sign out, revoke, …) carrying the CSRF token; it posts to a path of this site. `slow`: the
+ * answer takes seconds (see slowSubmit).
+ */
+export function postButton(action: string, label: string, csrf: string, className = 'secondary', slow = false): SafeHtml {
   return html`<form method="post" action="${sitePath(action)}" class="inline">
-    ${csrfField(csrf)}<button type="submit" class="${className}">${label}</button>
+    ${csrfField(csrf)}${slow ? slowSubmit(label, className) : html`<button type="submit" class="${className}">${label}</button>`}
   </form>`;
 }
 
+/** The error summary above a form; the served script moves the focus to it (hence tabindex). */
 export function formError(message: string | undefined): SafeHtml {
-  return message ? html`<p class="form-error" role="alert">${message}</p>` : html``;
+  return message ? html`<p class="form-error" role="alert" tabindex="-1">${message}</p>` : html``;
 }
 
 /**

@@ -12,7 +12,7 @@ export function deleteAccountPage({ csrf, errors = {} }: { csrf: string; errors?
         This cannot be undone.
       </p>
       <p><a href="/account/data.json" download>Download your data</a> first if you want a copy.</p>
-      ${formError(errors.email ? 'The email does not match your account.' : undefined)}
+      ${formError(errors.email ? 'The email does not match your account: nothing was deleted.' : undefined)}
       <form method="post" action="/account/delete" novalidate>
         ${csrfField(csrf)}
         ${field({ name: 'email', label: 'Type your email to confirm', errors, required: true, autocomplete: 'off' })}

@@ -56,6 +56,14 @@ function verificationSection({ csrf, profile, pending = null, history = [] }: Pr
     <p>${verifiedBadge(profile)} Public page: <a href="/j/${profile.profile_slug}">/j/${profile.profile_slug}</a></p>
     ${
       profile.verified
+        ? ''
+        : html`<p class="hint" id="address-follows-name">
+            Until an editor verifies the profile, this address follows your name each time you save. After that it changes only
+            with an approved change of name, and the old address leads to the new one.
+          </p>`
+    }
+    ${
+      profile.verified
         ? html`<p class="hint">
             Removing your last proven handle or site, or an editor moving it to another profile, takes the verification away until
             an editor approves your profile again. A change of your name, title, employer or photo waits for an editor; until then
@@ -121,7 +129,7 @@ export function profilePage(state: ProfilePageState): SafeHtml {
     ${state.addressUnproven ? unprovenAddressLine : ''}
     ${state.staff ? ownStaffSection({ csrf, ...state.staff, hasProfile: profile !== null }) : ''}
     ${profile ? releasedBanner(claims) : ''} ${profile ? ownerPendingIdentity(csrf, profile, state.pendingIdentity ?? null) : ''}
-    ${Object.keys(errors).length ? html`<p class="form-error" role="alert">Please correct the fields marked below.</p>` : ''}
+    ${Object.keys(errors).length ? html`<p class="form-error" role="alert" tabindex="-1">Please correct the fields marked below.</p>` : ''}
     <form method="post" action="/profile" class="card" novalidate>
       ${csrfField(csrf)}
       <div class="grid">
@@ -134,7 +142,13 @@ export function profilePage(state: ProfilePageState): SafeHtml {
       </div>
       ${f('profile_bio', 'Biography', { multiline: true })}
       <h2>Social accounts</h2>
-      <p class="hint">Each handle is a claim until you prove it below.</p>
+      <p class="hint">
+        ${
+          showProofs
+            ? 'Each handle is a claim until you prove it below.'
+            : 'Each handle is a claim until you prove it: once the profile is created, a Proofs section under this form shows how.'
+        }
+      </p>
       <div class="grid">${SOCIAL_TYPES.map((type) => f(type, SOCIAL_LABELS[type], { hint: 'Username or profile address' }))}</div>
       ${f('websites', 'Websites', {
         multiline: true,
@@ -142,7 +156,7 @@ export function profilePage(state: ProfilePageState): SafeHtml {
       })}
       ${f('fediverse', 'Fediverse accounts', {
         multiline: true,
-        hint: `One account per line, at most ${MAX_FEDIVERSE_ACCOUNTS}, written @name@server (such as @aoife@mastodon.social); prove each below`,
+        hint: `One account per line, at most ${MAX_FEDIVERSE_ACCOUNTS}, written @name@server (such as @aoife@mastodon.social); prove each ${showProofs ? 'below' : 'once the profile is created'}`,
       })}
       <h2>Domains allowed to credit you</h2>
       ${f('attribution_domains', 'Domains', {

@@ -15,6 +15,7 @@ import { everyInterval } from '../proofs/proof-wording';
 import { OWN_PUBLISHER_REFUSAL } from '../use-cases/publishers';
 import type { StaffRow } from '../use-cases/staff';
 import { csrfField, field, formError, postButton, type FieldErrors } from './forms';
+import { copyable } from './copyable';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { confirmedMemberships, trustSection } from './publisher-trust';
 import { staffSection } from './staff-parts';
@@ -112,15 +113,16 @@ function howToProve(domain: PublisherDomain): SafeHtml {
     domain.state === 'proven'
       ? 'Keep its proof in place, either way (Byline reads it again):'
       : 'Prove it either way, then check:';
+  const value = proofValueOf(domain.token);
   return html`<p>${lead}</p>
-    <ul>
+    <ul class="proof-ways">
       <li>
-        a DNS TXT record <code>${txtRecordNameOf(domain.domain)}</code> with the value
-        <code class="secret">${proofValueOf(domain.token)}</code>, or
+        a DNS TXT record named ${copyable(`dns-name-${domain.domain}`, txtRecordNameOf(domain.domain), 'the record name')} with
+        the value ${copyable(`dns-value-${domain.domain}`, value, 'the record value')} or
       </li>
       <li>
-        the file <code>${wellKnownUrlOf(domain.domain)}</code> holding <code class="secret">${proofValueOf(domain.token)}</code>
-        (served over https, no redirect).
+        the file ${copyable(`file-url-${domain.domain}`, wellKnownUrlOf(domain.domain), 'the file address')} holding
+        ${copyable(`file-value-${domain.domain}`, value, 'the token')} (served over https, no redirect).
       </li>
     </ul>`;
 }
@@ -145,7 +147,7 @@ function domainItem(publisher: Publisher, domain: PublisherDomain, csrf: string,
     ${admin ? howToProve(domain) : ''}
     ${
       admin
-        ? html`${postButton(`${domainPath(publisher, domain.domain)}/check`, 'Check now', csrf)}
+        ? html`${postButton(`${domainPath(publisher, domain.domain)}/check`, 'Check now', csrf, 'secondary', true)}
             <a href="${sitePath(`${domainPath(publisher, domain.domain)}/remove`)}" class="danger">Remove…</a>`
         : ''
     }

@@ -1,4 +1,10 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookMessage } from '@byline/shared/storage';
+import {
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
+  type WebhookEndpoint,
+  type WebhookMessage,
+} from '@byline/shared/storage';
 import { HELD_BY_SUSPENSION } from '@byline/editorial';
 import { html, sitePath, type SafeHtml } from './html';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
@@ -74,6 +80,7 @@ function endpointTable(csrf: string, endpoints: WebhookEndpoint[], held: boolean
               <a href="${endpointPath(endpoint)}">Deliveries</a>
               ${postButton(`${endpointPath(endpoint)}/${endpoint.enabled ? 'disable' : 'enable'}`, endpoint.enabled ? 'Disable' : 'Enable', csrf)}
               ${postButton(`${endpointPath(endpoint)}/rotate`, 'Rotate secret', csrf)}
+              ${postButton(`${endpointPath(endpoint)}/test`, 'Send a test event', csrf)}
               <a href="${endpointPath(endpoint)}/remove">Remove…</a>
             </td>
           </tr>`,
@@ -98,10 +105,21 @@ function newEndpointForm(csrf: string, form: WebhooksPageState['form'] = {}, err
       ${WEBHOOK_EVENT_TYPES.map(
         (type) =>
           html`<div class="field checkbox">
-            <input type="checkbox" id="f-event-${type}" name="events" value="${type}" ${chosen.has(type) ? html`checked` : ''} />
+            <input
+              type="checkbox"
+              id="f-event-${type}"
+              name="events"
+              value="${type}"
+              aria-describedby="f-event-${type}-hint"
+              ${chosen.has(type) ? html`checked` : ''}
+            />
             <label for="f-event-${type}"><code>${type}</code></label>
+            <span class="hint" id="f-event-${type}-hint">${WEBHOOK_EVENT_DESCRIPTIONS[type]}</span>
           </div>`,
       )}
+      <p class="hint">
+        <code>${WEBHOOK_TEST_EVENT_TYPE}</code>: ${WEBHOOK_EVENT_DESCRIPTIONS[WEBHOOK_TEST_EVENT_TYPE]}
+      </p>
       ${errors.events ? html`<p class="error" id="f-events-error" role="alert">${errors.events}</p>` : ''}
     </fieldset>
     <button type="submit">Add endpoint</button>
@@ -151,7 +169,7 @@ export function deliveriesPage({
   return html`<h1>Deliveries to <code>${endpoint.url}</code></h1>
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
     <p>Status: ${statusOf(endpoint, held)} · <a href="/settings/api/webhooks">Back to webhooks</a></p>
-    ${held ? heldNotice : ''}
+    ${postButton(`${endpointPath(endpoint)}/test`, 'Send a test event', csrf)} ${held ? heldNotice : ''}
     ${
       messages.length
         ? messages.map(

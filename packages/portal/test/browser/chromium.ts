@@ -22,7 +22,22 @@ export function chromiumAvailable(): boolean {
 }
 
 /** A headless chromium with a fresh profile directory and a phone-sized viewport. */
-export async function launchPhoneBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export function launchPhoneBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  return launchBrowser({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+}
+
+/** The same at a desktop width (1280 px), where the navigation and long tokens sit on wide lines. */
+export function launchDesktopBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  return launchBrowser({ viewport: { width: 1280, height: 900 } });
+}
+
+interface Screen {
+  viewport: { width: number; height: number };
+  isMobile?: boolean;
+  hasTouch?: boolean;
+}
+
+async function launchBrowser(screen: Screen): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -37,9 +52,7 @@ export async function launchPhoneBrowser(): Promise<{ context: BrowserContext; c
       '--disable-component-update',
       '--disable-sync',
     ],
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
+    ...screen,
   });
   return {
     context,

@@ -90,7 +90,8 @@ export async function firstEditorSignIn(page: Page, base: string, portal: Portal
   const password = `${email}’s own password`;
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Save password' }).click();
-  await page.waitForURL(/\/editor\/queue$/);
+  await page.waitForURL(/\/editor\/queue\?notice=password-saved$/);
+  await page.getByText('Password saved.').waitFor();
   return { email: editor.email, password };
 }
 

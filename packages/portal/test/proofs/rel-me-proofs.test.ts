@@ -117,6 +117,11 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
     const before = await agent.get('/profile');
     expect(before.text).toContain(`&lt;a rel=&quot;me&quot; href=&quot;${PORTAL_URL}/j/${slug}&quot;&gt;`);
     expect(before.text).toContain('Check now');
+    // The link to paste has its Copy button (shown by the served script), and Check now says Checking… once pressed.
+    const snippet = /<code class="token" id="(rel-me-\d+)">&lt;a rel=&quot;me&quot;/.exec(before.text);
+    expect(snippet).not.toBeNull();
+    expect(before.text).toMatch(new RegExp(`data-copy="${snippet![1]}" aria-label="Copy the link" hidden>Copy</button>`));
+    expect(before.text).toContain('data-busy="Checking…" data-label="Check now">Check now</button>');
 
     const { entry, text } = await checkedPage(agent, idOf('/about'));
     const held = `${site.url('/about')} is proven: it links back to your public page with rel=&quot;me&quot;.`;

@@ -98,6 +98,7 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
     [`/settings/api/webhooks/${id}/disable`, {}],
     [`/settings/api/webhooks/${id}/enable`, {}],
     [`/settings/api/webhooks/${id}/rotate`, {}],
+    [`/settings/api/webhooks/${id}/test`, {}],
     [`/settings/api/webhooks/${id}/remove`, { confirm: 'remove' }],
     [`/settings/api/webhooks/${id}/messages/${messageId}/redeliver`, {}],
   ];

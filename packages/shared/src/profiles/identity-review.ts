@@ -37,6 +37,11 @@ export interface IdentityDecision {
   note: string;
   /** The change the decider saw (its requested_at): a change replaced since then is not decided. */
   requestedAt?: string;
+  /**
+   * The slug base of a name (the portal's rule): given, an approval that leaves the slug unfitting the new name
+   * moves the profile to a new slug, the old one kept as a former slug that redirects (see profile-slugs.ts).
+   */
+  slugBaseOf?: (first: string, last: string) => string;
 }
 
 export type IdentityDecisionOutcome =

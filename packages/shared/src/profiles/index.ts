@@ -1,2 +1,3 @@
 export * from './profiles-repository';
 export * from './identity-review';
+export * from './profile-slugs';

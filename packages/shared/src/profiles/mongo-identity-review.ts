@@ -11,6 +11,8 @@ import {
   type PendingIdentityChange,
 } from './identity-review';
 import type { ProfileFields } from './profiles-repository';
+import { namesAfterChange, slugFitsBase } from './profile-slugs';
+import { moveSlug } from './mongo-slugs';
 
 /** How often a save re-reads a profile whose verified flag or pending change moved under it. */
 const SAVE_ATTEMPTS = 4;
@@ -69,13 +71,14 @@ export async function pendingIdentityChanges(db: Db): Promise<{ profileId: numbe
 /*
  * Single-document writes, in this order: the audit record, then one update of the profile document that moves
  * the approved values into `profile` (approval only) and removes the pending change, then the answers re-rendered.
- * The answers only ever render `profile`, so no order exposes a value no editor approved. Interrupted after the
+ * An approved change of the name then moves the slug (see mongo-slugs.ts). The answers only ever render `profile`,
+ * so no order exposes a value no editor approved. Interrupted after the
  * audit record, the change is still pending (an editor decides again); after the update, the answers lag with
  * the old values until the next re-render. The update holds only while the change is the one decided.
  */
 export async function decideIdentityChange(
   db: Db,
-  { profileId, actor, action, note, requestedAt }: IdentityDecision,
+  { profileId, actor, action, note, requestedAt, slugBaseOf }: IdentityDecision,
 ): Promise<IdentityDecisionOutcome> {
   const profiles = collectionOf(db, 'profiles');
   const doc = await profiles.findOne({ _id: profileId });
@@ -90,6 +93,12 @@ export async function decideIdentityChange(
     : { $unset: { pending_identity: '' } };
   const written = await profiles.updateOne({ _id: profileId, ...whilePending(change) }, update);
   if (written.matchedCount === 0) return { ok: false, reason: 'changed-since' };
+  if (approved && slugBaseOf) {
+    // After the approved names: interrupted in between, the slug lags the name until the next approval.
+    const { first, last } = namesAfterChange(doc.profile, change.fields);
+    const slugBase = slugBaseOf(first, last);
+    if (!slugFitsBase(doc.slug, slugBase)) await moveSlug(db, profileId, doc.slug, slugBase, { keepFormer: true });
+  }
   if (approved) await rerenderInTurn(db, [profileId]);
   return { ok: true, change };
 }

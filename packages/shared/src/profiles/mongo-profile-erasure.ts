@@ -86,6 +86,7 @@ export const PROFILE_COLLECTIONS = [
   'audit',
   'publisherStaff',
   'proofAttempts',
+  'formerSlugs', // their addresses are free again
 ] as const satisfies readonly CollectionName[];
 
 /*

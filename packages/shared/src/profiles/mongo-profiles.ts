@@ -10,6 +10,7 @@ import { importProfiles } from './mongo-import';
 import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange } from './identity-review';
 import { decideIdentityChange, pendingIdentityChanges, pendingIdentityOf } from './mongo-identity-review';
 import { erase, withdrawFromLookups } from './mongo-profile-erasure';
+import { formerSlugsOf, slugReplacing } from './mongo-slugs';
 import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
 
 /** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
@@ -32,6 +33,14 @@ export class MongoProfiles implements Profiles {
       const doc = await this.profiles.findOne({ slug });
       return doc ? toProfile(doc) : null;
     });
+  }
+
+  slugReplacing(slug: string): Promise<string | null> {
+    return this.database.run(() => slugReplacing(this.database.db, slug));
+  }
+
+  formerSlugsOf(profileId: number): Promise<string[]> {
+    return this.database.run(() => formerSlugsOf(this.database.db, profileId));
   }
 
   save(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile> {

@@ -31,7 +31,15 @@ export interface Profiles {
   findById(profileId: number): Promise<Profile | null>;
   findBySlug(slug: string): Promise<Profile | null>;
   /**
-   * Creates the user's profile (slug from `slugBase`, made unique) or updates it. Rejects with
+   * The profile's slug now when `slug` is one of its former ones (which redirect there), else null — null too when a
+   * profile holds `slug` now (an operator's import may give it): a page is never hidden behind a redirect.
+   */
+  slugReplacing(slug: string): Promise<string | null>;
+  /** The profile's former slugs (each redirects to its slug now), oldest first. */
+  formerSlugsOf(profileId: number): Promise<string[]>;
+  /**
+   * Creates the user's profile (slug from `slugBase`, made unique) or updates it; an unverified profile's slug
+   * follows `slugBase` (see profile-slugs.ts). Rejects with
    * HandleTakenError naming every network whose handle another profile holds; nothing is saved then.
    * On a verified profile the reviewed identity fields (REVIEWED_IDENTITY_FIELDS) keep their approved values:
    * those given differently become its pending identity change (replacing any earlier one, recorded in the

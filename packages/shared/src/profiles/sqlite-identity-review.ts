@@ -11,6 +11,8 @@ import {
   type PendingIdentityChange,
 } from './identity-review';
 import type { ProfileFields } from './profiles-repository';
+import { namesAfterChange, slugFitsBase } from './profile-slugs';
+import { freeSlugNow, moveSlugNow } from './sqlite-slugs';
 
 const statements = (database: SqliteDatabase) => ({
   pendingOf: database.prepare<[number], { pending_identity: string | null }>(
@@ -81,13 +83,23 @@ export class SqliteIdentityReview {
   }
 
   /** The decision, its values (when approved), its audit record and the re-rendered answers: one unit of write. */
-  decide(db: Database.Database, { profileId, actor, action, note, requestedAt }: IdentityDecision): IdentityDecisionOutcome {
+  decide(
+    db: Database.Database,
+    { profileId, actor, action, note, requestedAt, slugBaseOf }: IdentityDecision,
+  ): IdentityDecisionOutcome {
     const change = this.pendingOf(profileId);
     if (!change) return { ok: false, reason: 'no-pending-change' };
     if (requestedAt !== undefined && requestedAt !== change.requested_at) return { ok: false, reason: 'changed-since' };
     const doc = JSON.parse(this.sql.docOf.get(profileId)!.doc) as Record<string, unknown>;
     const approved = action === 'identity-change-approved';
     this.sql.write.run(JSON.stringify(approved ? { ...doc, ...change.fields } : doc), null, profileId);
+    if (approved && slugBaseOf) {
+      const { first, last } = namesAfterChange(doc, change.fields);
+      const slugBase = slugBaseOf(first, last);
+      if (!slugFitsBase(String(doc.profile_slug), slugBase)) {
+        moveSlugNow(db, profileId, freeSlugNow(db, slugBase, profileId), { keepFormer: true });
+      }
+    }
     this.sql.audit.run(profileId, actor, action, note, new Date().toISOString());
     if (approved) rerenderNow(db, [profileId]);
     return { ok: true, change };

@@ -44,6 +44,7 @@ export const PROFILE_TABLES = [
   'publisher_staff',
   'attribution_domains',
   'proof_attempts',
+  'former_slugs', // their addresses are free again
 ] as const;
 
 /** The queue items of a profile's work: re-checks of its evidence, checks of its articles, sign-ins in progress. */

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
 import { journalistVerificationEvent } from '../webhook-events/webhook-event';
@@ -15,6 +16,8 @@ import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './p
 import { SqliteIdentityReview } from './sqlite-identity-review';
 import { SqliteImport } from './sqlite-import';
 import { eraseNow, withdrawFromLookupsNow } from './sqlite-profile-erasure';
+import { slugFollowsName } from './profile-slugs';
+import { freeSlugNow, moveSlugNow } from './sqlite-slugs';
 
 /** import reports progress after every this many records. */
 const PROGRESS_EVERY = 500;
@@ -22,7 +25,16 @@ const PROGRESS_EVERY = 500;
 const statements = (database: SqliteDatabase) => ({
   byId: database.prepare<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?'),
   bySlug: database.prepare<[string], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE slug = ?'),
-  slugTaken: database.prepare<[string], { id: number }>('SELECT id FROM profiles WHERE slug = ?'),
+  currentSlugOf: database
+    .prepare<[string], string>(
+      'SELECT p.slug FROM former_slugs f JOIN profiles p ON p.id = f.profile_id WHERE f.slug = ? AND NOT EXISTS (SELECT 1 FROM profiles WHERE slug = f.slug)',
+    )
+    .pluck(),
+  formerSlugsOf: database
+    .prepare<[number], string>(
+      'SELECT slug FROM former_slugs WHERE profile_id = ? AND slug != (SELECT slug FROM profiles WHERE id = profile_id) ORDER BY left_at, slug',
+    )
+    .pluck(),
   profileOfUser: database.prepare<[number], { profile_id: number | null }>('SELECT profile_id FROM portal_users WHERE id = ?'),
   insert: database.prepare<[string, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)'),
   linkUser: database.prepare<[number, number]>('UPDATE portal_users SET profile_id = ? WHERE id = ?'),
@@ -61,7 +73,11 @@ export class SqliteProfiles implements Profiles {
     return this.database.write((db) => {
       const user = this.sql.profileOfUser.get(userId);
       if (!user) throw new Error(`no portal user ${userId}`);
-      const profileId = user.profile_id ?? this.insert(userId, slugBase);
+      const profileId = user.profile_id ?? this.insert(db, userId, slugBase);
+      const row = this.sql.byId.get(profileId)!;
+      if (slugFollowsName({ slug: JSON.parse(row.doc).profile_slug, verified: Boolean(row.verified) }, slugBase)) {
+        moveSlugNow(db, profileId, freeSlugNow(db, slugBase, profileId), { keepFormer: false });
+      }
       // A verified profile's reviewed fields keep their approved values; a change of them waits for an editor.
       this.identity.saveFields(toProfile(this.sql.byId.get(profileId)!), userId, fields);
       // The typed handles become claims; the document keeps the proven ones only (refused: HandleTakenError).
@@ -72,13 +88,21 @@ export class SqliteProfiles implements Profiles {
     });
   }
 
-  private insert(userId: number, slugBase: string): number {
-    let slug = slugBase;
-    for (let n = 2; this.sql.slugTaken.get(slug); n++) slug = `${slugBase}-${n}`;
+  private insert(db: Database.Database, userId: number, slugBase: string): number {
+    const slug = freeSlugNow(db, slugBase, null);
     const doc = { verified: false, profile_slug: slug, profile_created_at: new Date().toISOString(), follower_count: 0 };
     const id = Number(this.sql.insert.run(slug, JSON.stringify(doc)).lastInsertRowid);
     this.sql.linkUser.run(id, userId);
     return id;
+  }
+
+  /** The profile's slug now, when `slug` is one of its former ones (it redirects there); null otherwise. */
+  slugReplacing(slug: string): Promise<string | null> {
+    return this.database.read(() => this.sql.currentSlugOf.get(slug) ?? null);
+  }
+
+  formerSlugsOf(profileId: number): Promise<string[]> {
+    return this.database.read(() => this.sql.formerSlugsOf.all(profileId));
   }
 
   pendingIdentityOf(profileId: number): Promise<PendingIdentityChange | null> {

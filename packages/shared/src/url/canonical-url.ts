@@ -39,6 +39,27 @@ function isTrackingParam(name: string): boolean {
 export class InvalidUrlError extends Error {}
 
 /**
+ * The address as given, less its tracking parameters (the same ones canonicalizeUrl drops): what is stored as an
+ * article's link, so a shared link's `utm_source` or `fbclid` is neither kept nor shown again. Everything else —
+ * scheme, host, path, other parameters, fragment — stays as given. An address that is not a URL is returned as is
+ * (the rules that check addresses refuse it).
+ */
+export function withoutTrackingParams(input: string): string {
+  const trimmed = input.trim();
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return trimmed;
+  }
+  const params = [...url.searchParams];
+  const kept = params.filter(([name]) => !isTrackingParam(name));
+  if (kept.length === params.length) return trimmed;
+  url.search = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
+  return url.toString();
+}
+
+/**
  * Reduces an article address to the one key every shared form of it maps to: https scheme, lower-case
  * host without `www.`, no default port, no fragment, no trailing slash, no tracking parameters, the
  * remaining query parameters sorted by name. Path and other parameters stay significant.

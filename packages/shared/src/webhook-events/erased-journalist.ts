@@ -1,17 +1,22 @@
-import type { WebhookEventType, WebhookPayload } from './webhook-event';
+import type { DeliveredEventType, WebhookPayload } from './webhook-event';
 
-/** The events whose data names a journalist: by slug, and handle_changed by the handles too. */
-export const JOURNALIST_EVENT_TYPES: readonly WebhookEventType[] = [
+/** The events whose data names a journalist: by slug, handle_changed by the handles too, slug_changed the old slug. */
+export const JOURNALIST_EVENT_TYPES: readonly DeliveredEventType[] = [
   'journalist.verified',
   'journalist.unverified',
   'journalist.handle_changed',
+  'journalist.slug_changed',
 ];
 
 /**
  * When a journalist deletes their account, the events about them still queued for fan-out are dropped, except
  * journalist.unverified, which tells subscribers to stop trusting what they were told: the last word about them.
  */
-export const DROPPED_ON_ERASURE: readonly WebhookEventType[] = ['journalist.verified', 'journalist.handle_changed'];
+export const DROPPED_ON_ERASURE: readonly DeliveredEventType[] = [
+  'journalist.verified',
+  'journalist.handle_changed',
+  'journalist.slug_changed',
+];
 
 /**
  * The messages about an erased journalist that are redacted: every one, except a journalist.unverified still to be

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'journalist.verified',
   'journalist.unverified',
   'journalist.handle_changed',
+  'journalist.slug_changed',
   'article.verified',
   'article.deactivated',
   'publisher.verified',
@@ -16,6 +17,34 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * The event an endpoint's owner sends to it on demand ("Send a test event"), to see their receiver accept a signed
+ * delivery. It is never subscribed to: it goes to that one endpoint only, through the same delivery as the others.
+ */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+/** Every type an endpoint can receive: the events subscribed to, and the test event. */
+export const DELIVERED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE] as const;
+
+export type DeliveredEventType = (typeof DELIVERED_EVENT_TYPES)[number];
+
+/** What each event means, for the pages and the docs (the README's webhooks section says the same). */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
+  'journalist.verified': 'A journalist’s profile was verified by an editor (or the operator): the verifiers now answer for it.',
+  'journalist.unverified':
+    'A journalist’s profile stopped being verified (withdrawn, its last proof lost, or its owner left): nothing answers for it.',
+  'journalist.handle_changed':
+    'A verified journalist’s proven handle on a network changed (a new proof, or one that ended); unproven claims never send it.',
+  'journalist.slug_changed':
+    'A verified journalist’s public address moved with an approved change of name; the previous one redirects to it.',
+  'article.verified': 'An article started to count: proven by its page or an editor, and listed active by its journalist.',
+  'article.deactivated': 'An article stopped counting: its proof lapsed or moved, or its journalist unlisted it.',
+  'publisher.verified': 'A publisher was verified by an editor.',
+  'publisher.unverified': 'A publisher stopped being verified.',
+  'api_key.revoked': 'One of your own API keys was revoked or rotated away (told to your account only).',
+  'webhook.test': 'Sent only when you ask for it (“Send a test event”), to one endpoint: nothing changed.',
+};
 
 /** The queue's topic of events written by a change and not yet fanned out to the endpoints subscribed to them. */
 export const WEBHOOK_EVENT_TOPIC = 'webhook-event';
@@ -31,7 +60,7 @@ export const WEBHOOK_PAYLOAD_MAX_BYTES = 20 * 1024;
 
 /** What an endpoint receives as the body (Standard Webhooks' `{type, timestamp, data}`). */
 export interface WebhookPayload {
-  type: WebhookEventType;
+  type: DeliveredEventType;
   timestamp: string;
   data: Record<string, unknown>;
 }
@@ -86,9 +115,25 @@ export function webhookEvent(
  * (inside its unit of write, which is why they are not raised further up).
  */
 
+/** The test event for one endpoint (see WEBHOOK_TEST_EVENT_TYPE): its data says so, and names the endpoint. */
+export function webhookTestEvent(endpointId: number, at = new Date()): WebhookEvent {
+  return {
+    id: newEventId(at),
+    payload: {
+      type: WEBHOOK_TEST_EVENT_TYPE,
+      timestamp: at.toISOString(),
+      data: { endpoint_id: endpointId, message: 'A test event sent from Byline on request. Nothing changed.' },
+    },
+  };
+}
+
 /** A journalist's profile became verified or stopped being so. */
 export const journalistVerificationEvent = (slug: string, verified: boolean, at = new Date()): WebhookEvent =>
   webhookEvent(verified ? 'journalist.verified' : 'journalist.unverified', { slug }, at);
+
+/** A verified journalist's public address moved from `previous` to `slug` (an approved change of name). */
+export const journalistSlugChangedEvent = (slug: string, previous: string, at = new Date()): WebhookEvent =>
+  webhookEvent('journalist.slug_changed', { slug, previous }, at);
 
 /** A publisher became verified or stopped being so. */
 export const publisherVerificationEvent = (slug: string, verified: boolean, at = new Date()): WebhookEvent =>

@@ -2,7 +2,7 @@ import type { MongoDatabase } from '../database/mongo-database';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
-import type { WebhookEventType, WebhookPayload } from '../webhook-events/webhook-event';
+import type { DeliveredEventType, WebhookEventType, WebhookPayload } from '../webhook-events/webhook-event';
 import { JOURNALIST_EVENT_TYPES, redactedJournalistBody } from '../webhook-events/erased-journalist';
 import type {
   NewWebhookEndpoint,
@@ -34,7 +34,7 @@ export interface WebhookMessageDoc {
   _id: number;
   endpoint_id: number;
   event_id: string;
-  type: WebhookEventType;
+  type: DeliveredEventType;
   body: string;
   created_at: string;
   state: WebhookMessageState;

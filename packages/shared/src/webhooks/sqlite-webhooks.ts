@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
-import type { WebhookEventType } from '../webhook-events/webhook-event';
+import type { DeliveredEventType, WebhookEventType } from '../webhook-events/webhook-event';
 import { JOURNALIST_EVENT_TYPES, redactedJournalistBody } from '../webhook-events/erased-journalist';
 import type {
   NewWebhookEndpoint,
@@ -86,7 +86,7 @@ const toMessage = (row: MessageRow): WebhookMessage => ({
   id: row.id,
   endpointId: row.endpoint_id,
   eventId: row.event_id,
-  type: row.type as WebhookEventType,
+  type: row.type as DeliveredEventType,
   body: row.body,
   createdAt: row.created_at,
   state: row.state,

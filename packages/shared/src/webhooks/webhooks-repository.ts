@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '../webhook-events/webhook-event';
+import type { DeliveredEventType, WebhookEventType } from '../webhook-events/webhook-event';
 
 /** An address an API account has events delivered to. */
 export interface WebhookEndpoint {
@@ -48,7 +48,7 @@ export interface WebhookMessage {
   endpointId: number;
   /** The event's id: the `webhook-id` header of every attempt. */
   eventId: string;
-  type: WebhookEventType;
+  type: DeliveredEventType;
   /** The body, exactly as signed and sent. */
   body: string;
   createdAt: string;
@@ -62,7 +62,7 @@ export interface WebhookMessage {
 export interface NewWebhookMessage {
   endpointId: number;
   eventId: string;
-  type: WebhookEventType;
+  type: DeliveredEventType;
   body: string;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { dropTrackingFromArticleLinksIn } from '../../articles/tracking-free-links';
 import { claimsFromHandles } from '../../proofs/mongo/mongo-claims-migration';
 import { rechecksOntoQueue } from '../../recheck/mongo-recheck-records';
 import { proofAttemptsOntoQueue } from '../../proofs/mongo/mongo-proof-attempts-migration';
@@ -40,6 +41,8 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '038-attribution-basis', run: recordAttributionBasesIn },
   // Credits by name on a publisher's vouching that no longer holds end (see endVouchingAsItStandsIn).
   { name: '039-vouching-as-it-stands', run: endVouchingAsItStandsIn },
+  // Article links stored before links were cleaned lose their tracking parameters (see tracking-free-links.ts).
+  { name: '045-article-links-without-tracking', run: dropTrackingFromArticleLinksIn },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */

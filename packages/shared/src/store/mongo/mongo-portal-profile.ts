@@ -10,6 +10,8 @@ import type { ProfileFields } from '../../profiles/profiles-repository';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type PortalUserDoc } from './mongo-schema';
 import { writeSavedFields } from '../../profiles/mongo-identity-review';
+import { freeSlug, moveSlug } from '../../profiles/mongo-slugs';
+import { slugFollowsName } from '../../profiles/profile-slugs';
 
 /*
  * Saving a journalist's profile without a transaction, in single-document steps ordered so that an
@@ -18,7 +20,8 @@ import { writeSavedFields } from '../../profiles/mongo-identity-review';
  * 1. Check every handle against the rules (InvalidSocialHandlesError); a handle another profile holds proven
  *    refuses the save (HandleTakenError) before anything is written. Unproven claims of others never block.
  * 2. A first save inserts the profile (unique slug) marked with its user, then links the user to it; a
- *    save interrupted in between finds the profile again by that mark.
+ *    save interrupted in between finds the profile again by that mark. An unverified profile's slug then follows
+ *    its name (see mongo-slugs.ts).
  * 3. The typed handles become claims (see writeClaims in src/claims): the ones no longer listed are released
  *    (a proven one leaves the lookup index first), new ones are claimed, which never conflicts.
  * 4. Write the profile's fields, its shown handles as they were (on a verified profile, a change of its reviewed
@@ -33,14 +36,6 @@ import { writeSavedFields } from '../../profiles/mongo-identity-review';
 
 const EMPTY_SOCIAL = Object.fromEntries(SOCIAL_TYPES.map((type) => [type, ''])) as ProfileFields['profile_social_profiles'];
 
-/** The first free slug among slugBase, slugBase-2, slugBase-3, … */
-async function freeSlug(db: Db, slugBase: string): Promise<string> {
-  const profiles = collectionOf(db, 'profiles');
-  let slug = slugBase;
-  for (let n = 2; (await profiles.countDocuments({ slug }, { limit: 1 })) > 0; n++) slug = `${slugBase}-${n}`;
-  return slug;
-}
-
 /** The user's profile id: linked, or created by an earlier save that stopped before linking it, or null. */
 async function ownProfileId(db: Db, user: PortalUserDoc): Promise<number | null> {
   if (user.profile_id !== null) return user.profile_id;
@@ -52,7 +47,7 @@ async function insertProfile(db: Db, userId: number, fields: ProfileFields, slug
   const profiles = collectionOf(db, 'profiles');
   // A duplicate key (the slug taken meanwhile, or an id handed out twice) re-plans with a new slug and id.
   return withNewIds(db, COLLECTIONS.profiles, async () => {
-    const slug = await freeSlug(db, slugBase);
+    const slug = await freeSlug(db, slugBase, null);
     return {
       count: 1,
       write: async (id) => {
@@ -89,6 +84,10 @@ export async function saveProfile(db: Db, userId: number, given: ProfileFields, 
 
   profileId ??= await insertProfile(db, userId, fields, slugBase);
   if (user.profile_id !== profileId) await users.updateOne({ _id: userId }, { $set: { profile_id: profileId } });
+
+  // An unverified profile's slug follows its name (see profile-slugs.ts); nothing redirects from the one it leaves.
+  const current = await collectionOf(db, 'profiles').findOne({ _id: profileId }, { projection: { slug: 1, verified: 1 } });
+  if (current && slugFollowsName(current, slugBase)) await moveSlug(db, profileId, current.slug, slugBase, { keepFormer: false });
 
   await runInTurn(writeClaims(claims, profileId, wanted, new Date().toISOString()));
   await writeSavedFields(db, profileId, user.email, fields);

@@ -211,6 +211,14 @@ export interface AttributionDomainsDoc {
   updated_at: string;
 }
 
+/** A public address a profile had before an approved change of its name: it redirects (see profile-slugs.ts). */
+export interface FormerSlugDoc {
+  /** The former slug: unique, so never two profiles' at once. */
+  _id: string;
+  profile_id: number;
+  left_at: string;
+}
+
 /** A one-time data step that has run (see mongo-migrations.ts). */
 export interface MigrationDoc {
   _id: string;
@@ -243,6 +251,7 @@ export const COLLECTIONS = {
   publisherStaff: 'publisher_staff',
   webhookEndpoints: 'webhook_endpoints',
   webhookMessages: 'webhook_messages',
+  formerSlugs: 'former_slugs',
 } as const;
 
 /** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
@@ -272,6 +281,7 @@ interface CollectionDocs {
   publisherStaff: AffiliationDoc;
   webhookEndpoints: WebhookEndpointDoc;
   webhookMessages: WebhookMessageDoc;
+  formerSlugs: FormerSlugDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -393,6 +403,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
     // an endpoint's next pending message, in order
     { key: { endpoint_id: 1, state: 1, _id: 1 }, name: 'in_order' },
   ],
+  // a profile's former slugs, erased with it (the slug itself is the _id)
+  [COLLECTIONS.formerSlugs]: [{ key: { profile_id: 1 }, name: 'of_profile' }],
 };
 
 // The webhook events a changed document still carries (see webhook-events/mongo-outbox.ts), found every second by

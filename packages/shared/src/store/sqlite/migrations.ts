@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { forgetAnswerStatements, rerenderNow } from '../../answers/sqlite-answers-unit';
+import { dropTrackingFromArticleLinks } from '../../articles/tracking-free-links';
 import { runNow } from '../../database/steps';
 import { rerenderOutlets } from '../../outlets/rerender-outlets';
 import { forgetOutletStatements, sqliteOutletsUnit } from '../../outlets/sqlite-outlets-unit';
@@ -419,5 +420,23 @@ export const MIGRATIONS: Migration[] = [
     // Readiness's probe write after a write failed for a full disk: a row written and deleted (see WriteHealth).
     name: '048-write-probe',
     sql: 'CREATE TABLE IF NOT EXISTS write_probe (id INTEGER PRIMARY KEY, filler BLOB NOT NULL)',
+  },
+  {
+    // The public addresses a verified profile had before an approved change of its name: each redirects to the
+    // profile's slug and is given to no one else while the profile exists (see profiles/profile-slugs.ts).
+    name: '044-former-slugs',
+    sql: `
+  CREATE TABLE former_slugs (
+    slug TEXT PRIMARY KEY,
+    profile_id INTEGER NOT NULL REFERENCES profiles(id),
+    left_at TEXT NOT NULL
+  );
+  CREATE INDEX former_slugs_of_profile ON former_slugs (profile_id);
+  `,
+  },
+  {
+    // Article links are stored without tracking parameters; those stored before lose theirs (answers re-rendered).
+    name: '045-article-links-without-tracking',
+    backfill: dropTrackingFromArticleLinks,
   },
 ];
