@@ -43,6 +43,7 @@ const SQLITE_ERASED: Record<string, string> = {
   portal_sessions: 'user_id',
   portal_password_resets: 'user_id',
   portal_email_confirmations: 'user_id',
+  former_slugs: 'profile_id',
   publishers: 'admin_user_id',
 };
 
@@ -64,6 +65,7 @@ const MONGO_ERASED: Partial<Record<keyof typeof COLLECTIONS, string>> = {
   portalSessions: 'user_id',
   passwordResets: 'user_id',
   emailConfirmations: 'user_id',
+  formerSlugs: 'profile_id',
   publishers: 'admin_user_id',
 };
 
@@ -229,21 +231,30 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
       'journalist.handle_changed',
     ]);
 
+    // An approved change of her name: her first public address stays as a former one, redirecting to the new.
+    const firstName = 'Rosaleen';
+    const named = { ...person.form, profile_bio: bio, profile_last_name: lastName, attribution_domains: attributionDomain };
+    await submit(person.agent, '/profile', '/profile', { ...named, profile_first_name: firstName });
+    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(profileId))!.requested_at;
+    const renamed = await submit(desk.agent, path, `${path}/identity-change`, {
+      decision: 'approve',
+      identity_note: '',
+      requested_at: requestedAt,
+    });
+    expect(renamed.status).toBe(303);
+    expect(await portal.backend.profiles.formerSlugsOf(profileId)).toEqual([person.slug]);
+    const slugNow = (await portal.backend.profiles.slugReplacing(person.slug))!;
+    expect(slugNow).not.toBe(person.slug);
+
     // A pending identity change (her employer), a new verification request, an affiliation, an invitation to her
     // address, a publisher she administers, an API account with a key and a webhook, a reset link, a sign-in in
     // progress, and a row in the table sign-ins were kept in before the queue.
     const employer = `Courier-${random()}`;
-    await submit(person.agent, '/profile', '/profile', {
-      ...person.form,
-      profile_bio: bio,
-      profile_last_name: lastName,
-      profile_employer: employer,
-      attribution_domains: attributionDomain,
-    });
+    await submit(person.agent, '/profile', '/profile', { ...named, profile_first_name: firstName, profile_employer: employer });
     expect((await portal.backend.profiles.pendingIdentityOf(profileId))?.fields.profile_employer).toBe(employer);
     await portal.backend.verification.request(profileId, person.email);
     const outlet = await publisherOf(portal, `Harbour ${random()}`);
-    await joinedStaff(outlet, person);
+    await joinedStaff(outlet, { ...person, slug: slugNow });
     const other = await publisherOf(portal, `Quay ${random()}`);
     await portal.backend.staff.invite(other.publisher.id, { email: person.email }, other.email, new Date());
     await createdPublisher(person.agent, `Her Outlet ${random()}`);
@@ -323,7 +334,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     expect(receiver.received.map((delivery) => JSON.parse(delivery.body))).toEqual([
       expect.objectContaining({ type: 'journalist.verified' }),
       expect.objectContaining({ type: 'journalist.handle_changed' }),
-      { type: 'journalist.unverified', timestamp: expect.any(String), data: { slug: person.slug } },
+      { type: 'journalist.unverified', timestamp: expect.any(String), data: { slug: slugNow } },
     ]);
 
     // Once sent, the worker's hourly round redacts it too: no message in any log names her any more.
@@ -336,7 +347,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     ]);
 
     const left = await everyRecord(portal);
-    for (const text of [...distinctive, person.slug]) expect(left.filter((line) => line.includes(text))).toEqual([]);
+    for (const text of [...distinctive, person.slug, slugNow]) expect(left.filter((line) => line.includes(text))).toEqual([]);
     expect(left.filter((line) => line.includes(person.email) && !KEPT_EMAIL.some((kept) => kept.test(line)))).toEqual([]);
 
     // No byte of her in the store's files (the SQLite file and its -wal; MongoDB: every document).

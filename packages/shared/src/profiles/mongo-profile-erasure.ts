@@ -1,3 +1,4 @@
+import { formerSlugsOf } from './mongo-slugs';
 import type { Db } from 'mongodb';
 import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
 import { pushEvents, relayEventsOf } from '../webhook-events/mongo-outbox';
@@ -127,9 +128,11 @@ export async function erase(db: Db, profileId: number): Promise<boolean> {
   // Events the articles and the profile still carry go onto the queue before their documents do.
   await relayEventsOf(db, COLLECTIONS.articles, { profile_id: profileId });
   await relayEventsOf(db, COLLECTIONS.profiles, { _id: profileId });
+  // Messages sent before an approved change of name carry its former slugs: they are about her too. Forgotten
+  // before the former slugs go with the profile's collections, so that a retry still knows them.
+  for (const named of [profile.slug, ...(await formerSlugsOf(db, profileId))]) await forgetEventsAbout(db, named);
   for (const name of PROFILE_COLLECTIONS) await collectionOf(db, name).deleteMany({ profile_id: profileId });
   await collectionOf(db, 'attributionDomains').deleteOne({ _id: profileId });
-  await forgetEventsAbout(db, profile.slug);
   await collectionOf(db, 'profiles').deleteOne({ _id: profileId });
   await collectionOf(db, 'portalUsers').updateMany({ profile_id: profileId }, { $set: { profile_id: null } });
   return true;

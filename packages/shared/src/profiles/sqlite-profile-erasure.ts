@@ -89,11 +89,13 @@ function forgetEventsAboutNow(db: Database.Database, slug: string): void {
 export function eraseNow(db: Database.Database, profileId: number): boolean {
   const slug = db.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ?').pluck().get(profileId);
   if (slug === undefined || !withdrawFromLookupsNow(db, profileId)) return false;
+  // Messages sent before an approved change of name carry its former slugs: they are about her too.
+  const formerSlugs = db.prepare<[number], string>('SELECT slug FROM former_slugs WHERE profile_id = ?').pluck().all(profileId);
   eraseQueuedWorkNow(db, profileId);
   db.prepare('DELETE FROM evidence WHERE claim_id IN (SELECT id FROM claims WHERE profile_id = ?)').run(profileId);
   for (const table of PROFILE_TABLES) db.prepare(`DELETE FROM ${table} WHERE profile_id = ?`).run(profileId);
   db.prepare('UPDATE portal_users SET profile_id = NULL WHERE profile_id = ?').run(profileId);
-  forgetEventsAboutNow(db, slug);
+  for (const named of [slug, ...formerSlugs]) forgetEventsAboutNow(db, named);
   db.prepare('DELETE FROM profiles WHERE id = ?').run(profileId);
   return true;
 }

@@ -244,6 +244,11 @@ export class MongoWebhooks implements Webhooks {
             .toArray()
         ).map((profile) => profile.slug),
       );
+      // A former slug (before an approved change of name) still names a journalist who is there.
+      const former = await collectionOf(this.database.db, 'formerSlugs')
+        .find({ _id: { $in: named } }, { projection: { _id: 1 } })
+        .toArray();
+      for (const { _id } of former) present.add(_id);
       let redacted = 0;
       for (const doc of sent) {
         const slug = slugOf(doc.body);

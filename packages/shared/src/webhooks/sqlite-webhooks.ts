@@ -140,7 +140,8 @@ const statements = (database: SqliteDatabase) => ({
     `SELECT m.id, m.body FROM webhook_messages m WHERE m.state <> 'pending'
        AND m.type IN (${JOURNALIST_EVENT_TYPES.map(() => '?').join(', ')})
        AND json_extract(m.body, '$.redacted') IS NULL AND json_extract(m.body, '$.data.slug') IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.slug = json_extract(m.body, '$.data.slug'))`,
+       AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.slug = json_extract(m.body, '$.data.slug'))
+       AND NOT EXISTS (SELECT 1 FROM former_slugs f WHERE f.slug = json_extract(m.body, '$.data.slug'))`,
   ),
   setBody: database.prepare<[string, number]>('UPDATE webhook_messages SET body = ? WHERE id = ?'),
 });
