@@ -6,8 +6,11 @@ import { smtpMailer } from '../../src/mail/smtp-mailer';
 import { startMailbox, type Mailbox } from './mailbox';
 import { startPortal, type Portal } from './portal-harness';
 
-/** PUBLIC_PORTAL_URL of a mailing portal: the links its mail carries. */
-export const MAIL_PORTAL_URL = 'https://portal.example.org';
+/**
+ * PUBLIC_PORTAL_URL of a mailing portal: the links its mail carries. Plain http, as the tests' client speaks: with an
+ * https address the signed-out pre-session's cookie is `__Host-` and Secure, which a client on http never sends back.
+ */
+export const MAIL_PORTAL_URL = 'http://portal.example.org';
 const PUBLIC_URLS = {
   portal: MAIL_PORTAL_URL,
   articleVerifier: 'http://localhost:8080',
