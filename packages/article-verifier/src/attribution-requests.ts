@@ -1,5 +1,5 @@
 import { attributionAskItems, type AttributionPayload, type LeasedQueue, type Logger } from '@byline/shared';
-import { ATTRIBUTION_ASKS_PER_KEY, ATTRIBUTION_ASKS_PER_PUBLISHER, AskQuota, type OverQuota } from './attribution-ask-quota';
+import { ATTRIBUTION_ASKS_PER_ACCOUNT, ATTRIBUTION_ASKS_PER_PUBLISHER, AskQuota, type OverQuota } from './attribution-ask-quota';
 
 /** How long asked-for attributions wait to be written together. */
 export const ATTRIBUTION_FLUSH_MS = 5_000;
@@ -10,8 +10,8 @@ const REMEMBERED_MAX = 10_000;
 export interface AttributionRequestsOptions {
   flushMs?: number;
   now?: () => number;
-  /** Asks per API key and per publisher per window (ATTRIBUTION_ASKS_PER_KEY, ATTRIBUTION_ASKS_PER_PUBLISHER). */
-  quota?: { perKey: number; perPublisher: number };
+  /** Asks per API account and per publisher per window (ATTRIBUTION_ASKS_PER_ACCOUNT, ATTRIBUTION_ASKS_PER_PUBLISHER). */
+  quota?: { perAccount: number; perPublisher: number };
   /** Told of each ask dropped over quota, and which (the service counts them in /metrics). */
   onDropped?: (over: OverQuota) => void;
 }
@@ -24,8 +24,8 @@ export interface AttributionRequestsOptions {
  * is the last moment's asking; the next lookup of such an address asks again, and the lookup's answer never
  * depended on it.
  *
- * Bounded: each API key may ask ATTRIBUTION_ASKS_PER_KEY addresses per ATTRIBUTION_ASK_WINDOW_MS, and all keys
- * together ATTRIBUTION_ASKS_PER_PUBLISHER of one publisher (counted per process). An ask over either is dropped, not
+ * Bounded: each API account (all its keys together) may ask ATTRIBUTION_ASKS_PER_ACCOUNT addresses per
+ * ATTRIBUTION_ASK_WINDOW_MS, and all accounts together ATTRIBUTION_ASKS_PER_PUBLISHER of one publisher (counted per process). An ask over either is dropped, not
  * kept for later (a lookup after the window asks again), and counted in `byline_attribution_asks_dropped_total`.
  */
 export class AttributionRequests {
@@ -45,16 +45,17 @@ export class AttributionRequests {
   ) {
     this.flushMs = options.flushMs ?? ATTRIBUTION_FLUSH_MS;
     this.now = options.now ?? Date.now;
-    const { perKey = ATTRIBUTION_ASKS_PER_KEY, perPublisher = ATTRIBUTION_ASKS_PER_PUBLISHER } = options.quota ?? {};
-    this.quota = new AskQuota(this.now, perKey, perPublisher);
+    const { perAccount = ATTRIBUTION_ASKS_PER_ACCOUNT, perPublisher = ATTRIBUTION_ASKS_PER_PUBLISHER } = options.quota ?? {};
+    this.quota = new AskQuota(this.now, perAccount, perPublisher);
     this.onDropped = options.onDropped ?? (() => {});
   }
 
-  ask(payload: AttributionPayload): void {
+  /** Asks for the page's attribution on behalf of the caller's API account (counted against its quota). */
+  ask(payload: AttributionPayload, account?: number): void {
     const at = this.written.get(payload.url);
     if (at !== undefined && this.now() - at < REMEMBERED_MS) return;
     if (this.pending.has(payload.url)) return;
-    const over = this.quota.take(payload);
+    const over = this.quota.take(account === undefined ? '' : String(account), payload.publisherId);
     if (over) return this.onDropped(over);
     this.pending.set(payload.url, payload);
     // Never keeps the process alive on its own; stop() writes what is left.

@@ -50,7 +50,7 @@ export function verifyArticleRoutes(deps: ServiceDeps, metrics?: Metrics): Route
     labelledCounter(
       metrics,
       'byline_attribution_asks_dropped_total',
-      'Attribution asks of v2 lookups dropped over quota, by the quota (key: per API key; publisher: per publisher)',
+      'Attribution asks of v2 lookups dropped over quota, by the quota (account: per API account; publisher: per publisher)',
       'over',
     );
   const attribution = new AttributionRequests(queue, logger, { now: deps.now, onDropped: dropped });

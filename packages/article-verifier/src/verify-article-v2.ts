@@ -40,7 +40,7 @@ const UNVERIFIED_V2: TaggedAnswer = { json: UNVERIFIED_V2_JSON, etag: entityTagO
 export async function verifyArticleV2(
   sources: ArticleV2Sources,
   input: VerifyArticleInput,
-  caller?: { key: string },
+  caller?: { key: string; account: number },
 ): Promise<TaggedAnswer> {
   // One after the other: both read this turn's snapshot (see TurnSnapshot), and Promise.all's promises cost more.
   const article = await sources.store.taggedArticleV2Answer(input.canonicalUrl);
@@ -51,7 +51,7 @@ export async function verifyArticleV2(
   if (outlet.attribution) {
     const ask = attributionOf(outlet, input, caller);
     // A port of the caller's choosing is never fetched: the answer is the same, nothing is asked.
-    if (attributionMayFetch(ask.address ?? ask.url)) sources.attribution?.ask(ask);
+    if (attributionMayFetch(ask.address ?? ask.url)) sources.attribution?.ask(ask, caller?.account);
   }
   return rendered.outlet;
 }

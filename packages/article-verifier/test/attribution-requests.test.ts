@@ -88,7 +88,7 @@ describe.each(storeFactories())('attribution requests, written together ($name s
 
   it('writes a great many asks as several items, every address spread once', async () => {
     // Unbounded here: this is about how many asks are written, not how many one key may make.
-    const quota = { perKey: Infinity, perPublisher: Infinity };
+    const quota = { perAccount: Infinity, perPublisher: Infinity };
     const requests = new AttributionRequests(backend.queue, capturingLogger().logger, { now: () => clock, quota });
     const count = ATTRIBUTION_ASKS_PER_ITEM * 2 + 1;
     for (let i = 0; i < count; i++) requests.ask(payload(`many/${i}`));

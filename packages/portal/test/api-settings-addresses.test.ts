@@ -48,6 +48,7 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
     article = await laterServer();
     journalist = await laterServer();
     portal = await startPortal(factory, {
+      // Plain http, as the tests' client speaks: an https address makes the signed-out cookie Secure, never sent back.
       publicUrls: { portal: 'http://portal.example.org', articleVerifier: article.url, journalistVerifier: journalist.url },
     });
     const deps = { store: portal.store, logger: quietLogger(), authCacheTtlMs: 0 };

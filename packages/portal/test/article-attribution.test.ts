@@ -227,6 +227,28 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     expect(await portal.store.findAuthorOfArticle(canonicalizeUrl(own.article.link))).toBeNull();
   });
 
+  it('names people by role on the wait page as on the articles page, whatever a note holds', async () => {
+    const aoife = await journalistAllowing(portal);
+    const squatter = await journalistAllowing(portal, 'news.test', { profile_first_name: 'Seán' });
+    const where = path();
+    const link = outlet.serve(where, pageWith(''));
+    await addArticle(aoife.agent, link);
+    outlet.pages.set(where, pageWith(relAuthor(profilePage(squatter.slug))));
+    await addArticle(squatter.agent, link);
+    const { article } = await claimOf(aoife.profileId, link);
+    const desk = await editor(portal);
+    const review = `/editor/profiles/${aoife.profileId}`;
+    const note = `The Ledger corrected the byline; write to ${desk.email}`;
+    await submit(desk.agent, review, `${review}/articles/${article.id}/move`, { note });
+    expect((await claimOf(squatter.profileId, link)).proof.reason).toContain(desk.email);
+    const until = portal.clock.now.getTime() + 30_000;
+    for (const page of ['/articles', `/articles/wait?reason=many&until=${until}`, '/articles/wait?reason=busy&until=0']) {
+      const shown = (await squatter.agent.get(page)).text;
+      expect([page, shown]).toEqual([page, expect.stringContaining('The Ledger corrected the byline; write to an editor')]);
+      expect([page, shown]).toEqual([page, expect.not.stringContaining(desk.email)]);
+    }
+  });
+
   it('moves a proven article back to its author only on an editor’s decision, with a note', async () => {
     const aoife = await journalistAllowing(portal);
     const squatter = await journalistAllowing(portal, 'news.test', { profile_first_name: 'Seán', profile_last_name: 'Ó Briain' });

@@ -45,6 +45,8 @@ describe.each(portalStoreFactories())('rotating an API key with an overlap ($nam
     const asked = await agent.get(`/settings/api/keys/${key}/rotate`);
     expect(asked.status).toBe(200);
     expect(asked.text).toMatch(/<input type="radio" id="f-overlap-24h" name="overlap" value="24h"\s+checked/);
+    // Said as the revoke page says it: the verifiers' credential cache may take a few seconds to let go.
+    expect(asked.text).toContain('Stop the old secret now (whatever still uses it fails within 5 seconds, as on revoking)');
     // A post without a choice (an old page, a hand-made request) is asked again, and changes nothing.
     const unchosen = await submit(agent, `/settings/api/keys/${key}/rotate`, `/settings/api/keys/${key}/rotate`, {});
     expect(unchosen.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { Outbox } from '../src/mail/outbox';
 import { portalStoreFactories, profileForm, submit, type Portal } from './support/portal-harness';
-import { editor, journalist, ONLY_X, reviewPath } from './support/editors';
+import { editor, journalist, liveClaim, moveOnto, ONLY_X, reviewPath } from './support/editors';
 import type { Mailbox } from './support/mailbox';
 import { CONFIRM_SUBJECT, MAIL_PORTAL_URL as PORTAL_URL, startMailingPortal, type MailingPortal } from './support/mailing-portal';
 import { proveClaim } from './support/proofs';
@@ -47,6 +47,25 @@ describe.each(portalStoreFactories())('mail to profiles’ owners ($name store)'
     expect(mails.map((mail) => mail.subject)).toEqual(['A claim on your Byline profile was released']);
     expect(mails[0]!.text).toContain(handle.slice(1));
     expect(await mailTo(second.email)).toEqual([]);
+  });
+
+  it('mails the owner of a handle a move displaced, naming the editor by role, never by address', async () => {
+    const stamp = Date.now().toString(36).slice(-7);
+    const [moved, own] = [`@Mov${stamp}`, `@Own${stamp}`];
+    const target = await journalist(portal, { ...ONLY_X, twitter: own }, { request: false });
+    const holder = await journalist(portal, { ...ONLY_X, twitter: moved }, { request: false });
+    await proveClaim(portal.claims, holder.profileId, 'twitter', moved);
+    await proveClaim(portal.claims, target.profileId, 'twitter', own);
+    const desk = await editor(portal);
+    const displaced = (await liveClaim(portal, target.profileId, 'twitter'))!;
+    const note = 'The account is the target’s; checked on a call';
+    expect((await moveOnto(desk, target.profileId, { handle: moved, note, displace: displaced.key })).status).toBe(303);
+
+    const mails = await mailTo(target.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['A claim on your Byline profile was released']);
+    expect(mails[0]!.text).toContain(`moved to this profile by an editor: ${note}`);
+    expect(mails[0]!.text).not.toContain(desk.email);
+    for (const mail of await mailTo(holder.email)) expect(mail.text).not.toContain(desk.email);
   });
 
   it('mails the owner an editor’s decision on their identity change, with the note', async () => {

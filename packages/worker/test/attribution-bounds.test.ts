@@ -109,8 +109,9 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
     loop = undefined;
   });
 
-  const newKey = async () => {
-    const { token } = await createApiKey(backend.apiAccounts, `client${++keys}@example.org`, 'bounds tests');
+  /** A key of a new API account, or with `email` another key of that account. */
+  const newKey = async (email = `client${++keys}@example.org`) => {
+    const { token } = await createApiKey(backend.apiAccounts, email, 'bounds tests');
     return `Bearer ${token}`;
   };
   const lookup = (authorization: string, url: string) =>
@@ -183,9 +184,9 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
     }
   }
 
-  it('one key asks at most its quota; the rest is dropped and counted; another key’s ask is queued', async () => {
+  it('one key asks at most its account’s quota; the rest is dropped and counted; another account’s ask is queued', async () => {
     const flooding = await newKey();
-    const before = await droppedOver('key');
+    const before = await droppedOver('account');
     await batch(flooding, unknownPages('flood', 100));
     await batch(flooding, unknownPages('more', 100));
     const other = await newKey();
@@ -195,9 +196,24 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
     const asked = await unspreadAttributionAsks(backend.queue);
     expect(asked.filter((url) => url.includes('/flood/') || url.includes('/more/'))).toHaveLength(20);
     expect(asked).toContain(page(REAL));
-    expect((await droppedOver('key')) - before).toBe(180);
+    expect((await droppedOver('account')) - before).toBe(180);
     await spreadAttributionAsks({ queue: backend.queue, holder: 'test', now: () => new Date(clock) });
     expect(await clearQueue()).toHaveLength(21);
+  });
+
+  it('an account’s keys share its quota: three keys of one account cannot take a publisher’s whole quota', async () => {
+    const email = `many-keys${++keys}@example.org`;
+    const before = await droppedOver('account');
+    for (let k = 0; k < 3; k++) await batch(await newKey(email), unknownPages(`many-keys-${k}`, 20));
+    const other = await newKey();
+    await lookup(other, page(REAL));
+    await service.settle();
+    const asked = await unspreadAttributionAsks(backend.queue);
+    expect(asked.filter((url) => url.includes('/many-keys-'))).toHaveLength(20);
+    expect(asked).toContain(page(REAL));
+    expect((await droppedOver('account')) - before).toBe(40);
+    await spreadAttributionAsks({ queue: backend.queue, holder: 'test', now: () => new Date(clock) });
+    await clearQueue();
   });
 
   it('the worker takes the keys’ asks in turn: one key’s many asks delay another key’s by one page', async () => {

@@ -186,12 +186,14 @@ export async function moveHandle(
 
   const today = new Date().toISOString().slice(0, 10);
   const byEditor = `by an editor (${editor.email})`;
+  // Kept naming the editor (editors read the records as kept); the owner's mail names them by role only.
+  const displacedReason = (by: string) => `Displaced on ${today} by ${shown}, moved to this profile ${by}: ${note}`;
   let displacing: ProvenClaimMove['displacing'];
   if (displaced) {
     const [from, to] = await Promise.all([profileRef(profiles, holder.profileId), profileRef(profiles, profileId)]);
     const was = claimTitle(displaced);
     displacing = {
-      reason: `Displaced on ${today} by ${shown}, moved to this profile ${byEditor}: ${note}`,
+      reason: displacedReason(byEditor),
       targetNote: `${was} displaced by ${shown}, moved here from ${from.name}’s profile: ${note}`,
       holderNote: `${shown}, moved to ${to.name}’s profile, displaced ${was} there: ${note}`,
     };
@@ -214,7 +216,7 @@ export async function moveHandle(
   if (!result.ok) return { ok: false, reason: result.reason === 'no-such-profile' ? 'no-such-profile' : 'changed', shown };
   if (deps.notifier) {
     notifyReleased(deps.notifier, [holder], shown, `an editor moved it to another profile: ${note}`);
-    if (displaced) notifyReleased(deps.notifier, [displaced], claimTitle(displaced), displacing!.reason);
+    if (displaced) notifyReleased(deps.notifier, [displaced], claimTitle(displaced), displacedReason('by an editor'));
   }
   return { ok: true, claim: result.claim, displaced };
 }

@@ -91,13 +91,17 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
     }
   };
 
+  /** The signed-in person's articles as they are shown to them: other people by role (see articlesAsSeenBy). */
+  const ownArticles = async (res: Response, profileId: number) =>
+    articlesAsSeenBy(backend, signedInUser(res).email, await backend.articles.claimsOf(profileId));
+
   router.get('/articles', async (req, res) => {
     const profileId = signedInUser(res).profileId;
     if (profileId === null) return res.redirect(303, '/profile');
     const notice = NOTICES[String(req.query.done)];
     const profile = await backend.profiles.findById(profileId);
     const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;
-    const articles = await articlesAsSeenBy(backend, signedInUser(res).email, await backend.articles.claimsOf(profileId));
+    const articles = await ownArticles(res, profileId);
     render(res, 'Articles', articleList(csrfTokenOf(res), articles, notice, publicAddress));
   });
 
@@ -105,7 +109,7 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
     const profileId = profileIdOf(res);
     const form = validateForm<{ link: string }>(Joi.object({ link: articleAddress }), req.body);
     if (!form.ok) {
-      const articles = await articlesAsSeenBy(backend, signedInUser(res).email, await backend.articles.claimsOf(profileId));
+      const articles = await ownArticles(res, profileId);
       return render(res, 'Articles', articleList(csrfTokenOf(res), articles, form.errors.link), 422);
     }
     let result;
@@ -128,7 +132,7 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
     const until = Number(req.query.until);
     const wait = Number.isFinite(until) ? Math.ceil((until - now().getTime()) / 1000) : 0;
     const link = typeof req.query.link === 'string' ? req.query.link : '';
-    const articles = await backend.articles.claimsOf(profileId);
+    const articles = await ownArticles(res, profileId);
     const profile = await backend.profiles.findById(profileId);
     const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;
     if (wait <= 0 || wait > 3600) {

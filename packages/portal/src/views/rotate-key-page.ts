@@ -26,7 +26,7 @@ function overlapChoice(choice: RotationOverlapChoice, chosen: string, now: Date)
   return html`<div class="field checkbox">
     <input type="radio" id="f-overlap-${choice}" name="overlap" value="${choice}" ${chosen === choice ? html`checked` : ''} />
     <label for="f-overlap-${choice}"
-      >${OVERLAP_LABELS[choice]}${choice === 'now' ? ' (whatever still uses it fails at once)' : html` (until ${when(stops)})`}</label
+      >${OVERLAP_LABELS[choice]}${choice === 'now' ? ' (whatever still uses it fails within 5 seconds, as on revoking)' : html` (until ${when(stops)})`}</label
     >
   </div>`;
 }

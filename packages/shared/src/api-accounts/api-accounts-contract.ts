@@ -55,6 +55,18 @@ export function apiAccountsContract(factory: StoreFactory): void {
       await expect(accounts().setStatus('nobody@example.org', 'suspended')).resolves.toBe(false);
     });
 
+    it('names the account each key belongs to, the same for every key of it', async () => {
+      await accounts().createKey(newKey('bk_one'));
+      await accounts().createKey(newKey('bk_two'));
+      await accounts().createKey(newKey('bk_elsewhere', 'other@example.org'));
+      const [one, two, elsewhere] = await Promise.all(
+        ['bk_one', 'bk_two', 'bk_elsewhere'].map((key) => accounts().findCredential(key)),
+      );
+      expect(Number.isSafeInteger(one!.accountId)).toBe(true);
+      expect(two!.accountId).toBe(one!.accountId);
+      expect(elsewhere!.accountId).not.toBe(one!.accountId);
+    });
+
     it('sets and clears an account rate limit', async () => {
       await accounts().createKey(newKey('bk_rate'));
 

@@ -172,6 +172,7 @@ export class MongoApiAccounts implements ApiAccounts {
       );
       return {
         key: doc.key,
+        accountId: doc.account_id,
         secretHash: doc.secret_hash,
         revoked: doc.revoked_at !== null,
         retiresAt: doc.retires_at ?? null,

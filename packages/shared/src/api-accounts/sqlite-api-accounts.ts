@@ -23,6 +23,7 @@ interface AccountRow {
 
 interface CredentialRow {
   key: string;
+  account_id: number;
   secret_hash: string;
   revoked_at: string | null;
   retires_at: string | null;
@@ -34,7 +35,7 @@ interface CredentialRow {
 }
 
 /** The credential check, on every request whose key is not cached: one read by the key's unique index. */
-export const CREDENTIAL_SQL = `SELECT k.key, k.secret_hash, k.revoked_at, k.retires_at, a.status, a.rate_limit_per_minute AS account_limit,
+export const CREDENTIAL_SQL = `SELECT k.key, k.account_id, k.secret_hash, k.revoked_at, k.retires_at, a.status, a.rate_limit_per_minute AS account_limit,
   k.kind, k.browser_origins, k.rate_limit_per_minute
   FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`;
 
@@ -219,6 +220,7 @@ export class SqliteApiAccounts implements ApiAccounts {
       if (!row) return null;
       return {
         key: row.key,
+        accountId: row.account_id,
         secretHash: row.secret_hash,
         revoked: row.revoked_at !== null,
         retiresAt: row.retires_at,

@@ -92,6 +92,8 @@ export interface ApiKeySummary {
 /** What a credential check needs to know about a key. Never carries the secret itself. */
 export interface StoredCredential {
   key: string;
+  /** The API account the key belongs to: what bounds its callers together, however many keys they make. */
+  accountId: number;
   secretHash: string;
   revoked: boolean;
   /** When a rotated key stops working (see ApiKeySummary.retires_at); null when it was not rotated away. */

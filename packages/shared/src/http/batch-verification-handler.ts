@@ -45,7 +45,9 @@ export function batchVerificationHandler<Input>(
     await applyRateLimit(credential.key, res, limiting, limit, batch.inputs.length);
     const answers = operation.answerMany
       ? await operation.answerMany(batch.inputs)
-      : await Promise.all(batch.inputs.map((input) => operation.answer(input, { key: credential.key })));
+      : await Promise.all(
+          batch.inputs.map((input) => operation.answer(input, { key: credential.key, account: credential.accountId })),
+        );
     const { body, etag } = batchAnswer(batch.items, answers);
     sendTagged(req, res, body, etag);
   };

@@ -28,6 +28,8 @@ export interface VerificationOperation<Input> {
 export interface Caller {
   /** The API key's public id (as the request log names it), never its secret. */
   key: string;
+  /** Its API account: one account's keys share what one caller may set going. */
+  account: number;
 }
 
 /**
@@ -44,6 +46,6 @@ export function verificationHandler<Input>(
     await applyRateLimit(credential.key, res, limiting, perMinuteOf(credential, limiting.defaultPerMinute));
     await parseBody(req, res);
     const input = validated<Input>(schema, fields(req));
-    sendTaggedJson(req, res, await answer(input, { key: credential.key }));
+    sendTaggedJson(req, res, await answer(input, { key: credential.key, account: credential.accountId }));
   };
 }
