@@ -35,7 +35,14 @@ const SAFE_METHODS = new Set(['get', 'head', 'options']);
 const key = (route: Route) => `${route.method.toUpperCase()} ${route.path}`;
 
 /** Forms a signed-out visitor may send: signing up, in and out, and a password reset. */
-const VISITOR_FORMS = new Set(['POST /signup', 'POST /signin', 'POST /signout', 'POST /forgot-password', 'POST /reset-password']);
+const VISITOR_FORMS = new Set([
+  'POST /signup',
+  'POST /signin',
+  'POST /signout',
+  'POST /forgot-password',
+  'POST /reset-password',
+  'POST /confirm-email',
+]);
 
 /**
  * Where each state-changing route is probed with another person's ids (or why it takes none): a route missing here
@@ -45,6 +52,8 @@ const FOREIGN_ID_PROBES: Record<string, string> = {
   'POST /signup': 'no ids: creates the visitor’s own account',
   'POST /signin': 'no ids: the visitor’s own session',
   'POST /signout': 'no ids: ends the caller’s own session',
+  'POST /confirm-email': 'security/address-proof-probe.test.ts (another person’s link, a made-up token, no password)',
+  'POST /settings/email/link': 'no ids: mails the signed-in person’s own address',
   'POST /settings/password': 'no ids: the signed-in person’s own password',
   'POST /forgot-password': 'no ids: an address, answered alike (password-reset.test.ts)',
   'POST /reset-password': 'password-reset.test.ts',
@@ -92,6 +101,7 @@ const FOREIGN_ID_PROBES: Record<string, string> = {
   'POST /settings/api/webhooks/:id/disable': 'security/integrations-probe.test.ts',
   'POST /settings/api/webhooks/:id/rotate': 'security/integrations-probe.test.ts',
   'POST /settings/api/webhooks/:id/remove': 'security/integrations-probe.test.ts',
+  'POST /settings/api/webhooks/:id/test': 'security/integrations-probe.test.ts',
   'POST /settings/api/webhooks/:id/messages/:message/redeliver': 'security/integrations-probe.test.ts',
 };
 
