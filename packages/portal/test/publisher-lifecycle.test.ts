@@ -118,6 +118,25 @@ describe.each(portalStoreFactories())('a publisher’s admin ($name store)', (fa
     expect(await portal.backend.publishers.findById(await idOf(kept))).not.toBeNull();
   });
 
+  it('keeps a publisher an editor has decided on, verification withdrawn and domain removed: the decision stays on record', async () => {
+    const { agent } = await signedUp(portal.app);
+    const path = await createdPublisher(agent, 'The Quay Courier');
+    const domain = freshDomain('decided');
+    expect((await checkedWithTxtRecord(agent, dns, path, domain)).status).toBe(303);
+    const desk = await editor(portal);
+    expect((await submit(desk.agent, path, `/editor${path}/verify`, { note: 'Masthead checked' })).status).toBe(303);
+    expect((await submit(desk.agent, path, `/editor${path}/unverify`, { note: 'Closed its newsroom' })).status).toBe(303);
+    await portal.backend.publishers.removeDomain(await idOf(path), domain, 'admin@example.org', new Date());
+    const blocked = await agent.get(`${path}/delete`);
+    expect(blocked.text).toContain('The Quay Courier cannot be deleted');
+    expect(blocked.text).toContain('An editor has decided on it');
+    expect(blocked.text).not.toContain('It is verified');
+    const refused = await submit(agent, `${path}/delete`, `${path}/delete`, { confirm: 'delete' });
+    expect(refused.status).toBe(409);
+    const history = (await portal.backend.publishers.historyOf(await idOf(path))).map((event) => event.action);
+    expect(history).toEqual(expect.arrayContaining(['verified', 'unverified']));
+  });
+
   /** The publisher's id from its page's path (its slug). */
   const idOf = async (path: string) => (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!.id;
 });

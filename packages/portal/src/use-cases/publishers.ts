@@ -11,6 +11,7 @@ import {
   type Publisher,
   type PublisherDomain,
   type PublisherEvent,
+  type PublisherEventAction,
   type Publishers,
   type RecheckPolicy,
   type Staff,
@@ -226,21 +227,29 @@ export async function askForVerification(
 
 /**
  * What keeps a publisher from being deleted: a verified one is answered by lookups (an editor withdraws it first);
- * one with staff or an invitation, in any state, is named in journalists' records and its vouching may have made
- * their articles count; a proven domain is removed first (its removal is recorded, its re-checks stop).
+ * one an editor has decided on (verified, or withdrew) keeps that decision and its reason on record — deleting it
+ * would let the outlet be made again under its name with no trace; one with staff or an invitation, in any state, is
+ * named in journalists' records and its vouching may have made their articles count; a proven domain is removed
+ * first (its removal is recorded, its re-checks stop).
  */
-export type DeletionBlock = 'verified' | 'staff' | 'proven-domain';
+export type DeletionBlock = 'verified' | 'decided' | 'staff' | 'proven-domain';
+
+/** The history entries that record an editor's decision about the publisher. */
+const EDITORS_DECISIONS: readonly PublisherEventAction[] = ['verified', 'unverified'];
 
 export async function deletionBlocks(
   backend: { publishers: Publishers; staff: Pick<Staff, 'ofPublisher'> },
   publisher: Publisher,
 ): Promise<DeletionBlock[]> {
-  const [domains, staff] = await Promise.all([
+  const [domains, staff, history] = await Promise.all([
     backend.publishers.domainsOf(publisher.id),
     backend.staff.ofPublisher(publisher.id),
+    backend.publishers.historyOf(publisher.id),
   ]);
+  const decided = history.some((event) => EDITORS_DECISIONS.includes(event.action));
   return [
     ...(publisher.verifiedAt !== null ? (['verified'] as const) : []),
+    ...(decided && publisher.verifiedAt === null ? (['decided'] as const) : []),
     ...(staff.length ? (['staff'] as const) : []),
     ...(domains.some((domain) => domain.state === 'proven') ? (['proven-domain'] as const) : []),
   ];

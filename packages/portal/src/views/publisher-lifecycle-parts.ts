@@ -48,6 +48,8 @@ export function askForVerificationSection({ csrf, publisher, domains, askedAt, f
 
 const BLOCKS: Record<DeletionBlock, string> = {
   verified: 'It is verified: lookups name it. An editor must withdraw its verification first.',
+  decided:
+    'An editor has decided on it (verified it, or withdrew its verification): that decision and its reason stay on record. Ask whoever runs this Byline if it should go.',
   staff:
     'It has staff or invitations (in any state): journalists’ records name it, and its word may have made their articles count.',
   'proven-domain': 'A domain of it is proven: remove the domain first (its removal is recorded, its re-checks stop).',

@@ -451,8 +451,10 @@ export class MongoPublishers implements Publishers {
    */
   delete(publisherId: number): Promise<boolean> {
     return this.database.run(async () => {
+      // Verified since the caller looked: lookups name it now, so it stays (checked before its answers are forgotten).
+      if (!(await this.publishers.findOne({ _id: publisherId, verified_at: null }, { projection: { _id: 1 } }))) return false;
       await this.forgetRendered(publisherId);
-      const removed = await this.publishers.deleteOne({ _id: publisherId });
+      const removed = await this.publishers.deleteOne({ _id: publisherId, verified_at: null });
       if (removed.deletedCount === 0) return false;
       await this.domains.deleteMany({ publisher_id: publisherId });
       await collectionOf(this.db, 'publisherEvents').deleteMany({ publisher_id: publisherId });

@@ -290,6 +290,16 @@ export function publishersContract(factory: StoreFactory): void {
     expect(await publishers().historyOf(other.id)).toHaveLength(2);
   });
 
+  it('keeps a publisher verified by the time it is deleted, with its domains and history', async () => {
+    const publisher = await newPublisher();
+    await publishers().addDomain(publisher.id, 'harbour.example', 'token', ACTOR, T0);
+    await publishers().setVerified(publisher.id, true, ACTOR, 'Masthead checked', T0);
+    expect(await publishers().delete(publisher.id)).toBe(false);
+    expect(await publishers().findById(publisher.id)).not.toBeNull();
+    expect(await publishers().domainsOf(publisher.id)).toHaveLength(1);
+    expect(await publishers().historyOf(publisher.id)).toHaveLength(3);
+  });
+
   it('removes a domain with a history entry', async () => {
     const { id } = await newPublisher();
     await provenDomain(id, 'harbour.example');

@@ -496,7 +496,9 @@ export class SqlitePublishers implements Publishers {
   async delete(publisherId: number): Promise<boolean> {
     try {
       return await this.database.write(() => {
-        if (!this.sql.byId.get(publisherId)) return false;
+        // Verified since the caller looked: lookups name it now, so it stays.
+        const row = this.sql.byId.get(publisherId);
+        if (!row || row.verified_at !== null) return false;
         this.sql.deleteDomains.run(publisherId);
         this.sql.deleteEvents.run(publisherId);
         return this.sql.deletePublisher.run(publisherId).changes > 0;
