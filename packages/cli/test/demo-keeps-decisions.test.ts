@@ -33,7 +33,9 @@ describe.each(cliTargets())('loading data again keeps people’s decisions ($nam
     expect((await run('demo')).code).toBe(0);
     expect(await stateOf('kenji-watanabe')).toMatchObject({ verified: false });
     expect(await run('profiles', 'verify', 'kenji-watanabe')).toMatchObject({ code: 0 });
-    expect(await run('profiles', 'unverify', 'niamh-cassidy', '--reason', 'Her outlet asked us to check her again')).toMatchObject({ code: 0 });
+    expect(
+      await run('profiles', 'unverify', 'niamh-cassidy', '--reason', 'Her outlet asked us to check her again'),
+    ).toMatchObject({ code: 0 });
 
     const again = await run('demo');
     expect(again.code).toBe(0);
