@@ -90,6 +90,8 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     const subscriber = await withApiAccount(portal);
     await addWebhook(subscriber.agent, { url: receiver.url, events: 'journalist.slug_changed' });
 
+    // The editor is told, before approving, that the address moves.
+    expect((await desk.agent.get(path)).text).toContain('Approving this change of name moves the public address');
     const approved = await submit(desk.agent, path, `${path}/identity-change`, {
       decision: 'approve',
       identity_note: '',

@@ -35,6 +35,14 @@ function changeTable(profile: Profile, change: PendingIdentityChange): SafeHtml 
   </table>`;
 }
 
+/** A change of first or last name moves a verified profile's public address when approved (see profile-slugs.ts). */
+const renamesAddress = (change: PendingIdentityChange): boolean =>
+  change.fields.profile_first_name !== undefined || change.fields.profile_last_name !== undefined;
+
+const ADDRESS_MOVES =
+  'Approving this change of name moves the public address (/j/…) to one made from the new name: the old address ' +
+  'redirects to it, and subscribers get journalist.slug_changed.';
+
 /** On the owner's page: what waits for an editor, and the way to withdraw it. */
 export function ownerPendingIdentity(csrf: string, profile: Profile, change: PendingIdentityChange | null): SafeHtml {
   if (!change) return html``;
@@ -92,7 +100,7 @@ export function identityReviewSection(csrf: string, item: PendingIdentityItem | 
     <p>
       Asked by ${change.requested_by} on ${change.requested_at.slice(0, 10)}. Answers show the approved values until you approve.
     </p>
-    ${changeTable(profile, change)}
+    ${changeTable(profile, change)} ${renamesAddress(change) ? html`<p class="notice">${ADDRESS_MOVES}</p>` : ''}
     ${
       own
         ? html`<p class="notice" role="status">${OWN_PROFILE_REFUSAL}</p>`
