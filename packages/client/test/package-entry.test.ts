@@ -76,9 +76,11 @@ describe('the built package', () => {
     60_000,
   );
 
-  test("the README's examples type-check against it", () => {
-    const readme = fs.readFileSync(path.join(packageDir, '..', '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('\n## Client\n'), readme.indexOf('\n## Command line\n'));
+  test("the API page's examples (docs/api.md, Client) type-check against it", () => {
+    const page = fs.readFileSync(path.join(packageDir, '..', '..', 'docs', 'api.md'), 'utf8');
+    const start = page.indexOf('\n## Client\n');
+    expect(start).toBeGreaterThan(-1);
+    const section = page.slice(start, page.indexOf('\n## ', start + 1));
     const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
     expect(examples).toHaveLength(2);
     examples.forEach((example, index) => expect(typeErrors(`readme-${index}.mts`, example, ['node'])).toEqual([]));

@@ -1,6 +1,6 @@
 /**
  * verifyWebhook on deliveries signed as the Standard Webhooks specification says (signed here with node:crypto,
- * not with the library it wraps), and the README's Express receiver, served for real and posted to.
+ * not with the library it wraps), and the Express receiver of docs/api.md, served for real and posted to.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -68,12 +68,12 @@ describe('verifyWebhook', () => {
   });
 });
 
-describe('the README’s Express receiver', () => {
+describe('the Express receiver of docs/api.md', () => {
   let receiver: Running;
   const received: WebhookEvent[] = [];
   beforeAll(async () => {
     const WEBHOOK_SECRET = secret;
-    // As in the README, but for `received`.
+    // As in docs/api.md, but for `received`.
     const app = express();
     app.post('/webhooks/byline', express.raw({ type: 'application/json' }), (req, res) => {
       let event: WebhookEvent;

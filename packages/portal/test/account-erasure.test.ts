@@ -84,7 +84,7 @@ const MONGO_NOT_NAMING: Partial<Record<keyof typeof COLLECTIONS, string>> = {
   webhookMessages: 'by endpoint: checked by content below',
 };
 
-/** Rows that still hold the person's email after the deletion, on purpose (the README's "Your data" says why). */
+/** Rows that still hold the person's email after the deletion, on purpose ("Your data" in docs/operators.md says why). */
 const KEPT_EMAIL = [
   /^accounts:/, // the API account record, for the operator's accounting
   /^publisher_events:/, // the history of the publisher they created, which stays for the operator to hand on
