@@ -3,7 +3,7 @@ import type { StoreFactory } from './stores';
 
 /**
  * A fresh, empty store's backend for every test of the enclosing describe, closed after it: what a resource's
- * contract suite (see the README's "Adding a resource") takes its repository from.
+ * contract suite (see docs/contributing.md, "Adding a resource") takes its repository from.
  */
 export function freshBackendPerTest(factory: StoreFactory): () => Backend {
   let backend: Backend | undefined;

@@ -50,7 +50,7 @@ const publicView = ({ secret: _secret, previousSecret: _previous, ...endpoint }:
 export function registerWebhooks(program: Command, ctx: CliContext): void {
   const webhooks = program
     .command('webhooks')
-    .description("manage an API account's webhook endpoints: signed event deliveries (see the README's Webhooks)");
+    .description("manage an API account's webhook endpoints: signed event deliveries (see docs/api.md, Webhooks)");
 
   webhooks
     .command('add')

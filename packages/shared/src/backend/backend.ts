@@ -13,7 +13,7 @@ import type { ServiceRepositories } from './service-repositories';
 /**
  * Every repository of the store, one per resource, each behind its own small port. Adding a resource: its port,
  * its SQLite adapter, its MongoDB adapter and its contract suite in the resource's own folder, then one line here
- * and one in each of sqlite-repositories.ts and mongo-repositories.ts (the README's "Adding a resource"). The
+ * and one in each of sqlite-repositories.ts and mongo-repositories.ts (docs/contributing.md, "Adding a resource"). The
  * verifiers' own two (ServiceRepositories) are registered in service-repositories.ts; resources only the portal, CLI
  * and worker use, such as people's accounts, are registered by @byline/editorial.
  */

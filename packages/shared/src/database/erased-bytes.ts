@@ -4,7 +4,7 @@ import type { StoreDatabase } from './store-database';
  * After an erasure, the erased bytes off the store's files where the store can do it: on the embedded store the
  * -wal is checkpointed into the file and emptied (the erased rows were overwritten with zeros, see SqliteStore's
  * secure_delete). MongoDB gives no such control: its free space, journal and oplog, and any backup, may keep the
- * bytes until they are reused or expire (the README's "Your data" says so).
+ * bytes until they are reused or expire (docs/operators.md, "Your data", says so).
  */
 export async function overwriteErasedBytes(database: StoreDatabase): Promise<void> {
   if (database.kind === 'embedded') await database.sqlite.checkpointAndTruncate();

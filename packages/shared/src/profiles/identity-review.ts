@@ -5,7 +5,7 @@ import type { ProfileFields } from './profiles-repository';
  * The fields that say who a verified journalist is and for whom they write: the answers' readers rely on them,
  * and an editor approved them with the profile. On a verified profile a change of any of them waits for an
  * editor (as X removes the check mark on a display-name change). The biography, residence, city and country
- * are the journalist's own description: they change freely (see README, "Identity review").
+ * are the journalist's own description: they change freely (see docs/portal.md, "Identity review").
  */
 export const REVIEWED_IDENTITY_FIELDS = [
   'profile_first_name',

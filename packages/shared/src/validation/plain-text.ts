@@ -1,8 +1,8 @@
 import type { CustomValidator } from 'joi';
 
 /**
- * Characters refused in every field that becomes a link or a name — the one list, in the README's "What a field may
- * hold": a profile's names, title, employer, residence, city and image address; handles; websites; an article's
+ * Characters refused in every field that becomes a link or a name — the one list, in docs/portal.md's "What names and
+ * addresses may hold": a profile's names, title, employer, residence, city and image address; handles; websites; an article's
  * address, headline, image, icon, tags and author name; API key names; web origins. Both where people type them (the
  * portal, the CLI) and in `byline import`.
  *

@@ -29,7 +29,7 @@ export const DELIVERED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT
 
 export type DeliveredEventType = (typeof DELIVERED_EVENT_TYPES)[number];
 
-/** What each event means, for the pages and the docs (the README's webhooks section says the same). */
+/** What each event means, for the pages and the docs (docs/api.md's Webhooks section says the same). */
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
   'journalist.verified': 'A journalist’s profile was verified by an editor (or the operator): the verifiers now answer for it.',
   'journalist.unverified':
