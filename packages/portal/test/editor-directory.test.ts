@@ -82,18 +82,18 @@ describe.each(portalStoreFactories())('editors’ directory, duplicates and log 
     const desk = await editor(portal);
     const state = await desk.agent.get('/editor/directory').query({ state: 'archived' });
     expect(state.status).toBe(400);
-    expect(state.text).toContain('The state field must be one of');
+    expect(state.text).toContain('State must be one of');
     const page = await desk.agent.get('/editor/directory?page=zero');
     expect(page.status).toBe(400);
-    expect(page.text).toContain('The page field must be a whole number');
+    expect(page.text).toContain('Page must be a whole number');
     const twice = await desk.agent.get('/editor/directory?state=verified&state=pending');
     expect(twice.status).toBe(400);
-    expect(twice.text).toContain('The state field');
+    expect(twice.text).toContain('State');
     const long = await desk.agent.get('/editor/directory').query({ text: 'x'.repeat(201) });
-    expect([long.status, long.text.includes('The text field takes up to 200 characters')]).toEqual([400, true]);
+    expect([long.status, long.text.includes('Text takes up to 200 characters')]).toEqual([400, true]);
     const action = await desk.agent.get('/editor/log').query({ action: 'deleted' });
     expect(action.status).toBe(400);
-    expect(action.text).toContain('The action field must be one of');
+    expect(action.text).toContain('Action must be one of');
     expect((await desk.agent.get('/editor/profiles/1/compare/abc')).status).toBe(404);
   });
 

@@ -6,38 +6,38 @@ export const PAGE_SIZE = 50;
 
 /** Far enough for any real store; bounds the offset the store is asked to skip. */
 const page = Joi.number().integer().min(1).max(10_000).default(1).messages({
-  'number.base': 'The page field must be a whole number from 1.',
-  'number.integer': 'The page field must be a whole number from 1.',
-  'number.min': 'The page field must be a whole number from 1.',
-  'number.max': 'The page field goes up to 10,000.',
+  'number.base': 'Page must be a whole number from 1.',
+  'number.integer': 'Page must be a whole number from 1.',
+  'number.min': 'Page must be a whole number from 1.',
+  'number.max': 'Page goes up to 10,000.',
 });
 
 export const directoryQuerySchema = Joi.object({
   text: Joi.string().trim().max(200).allow('').default('').messages({
-    'string.base': 'The text field must be plain text.',
-    'string.max': 'The text field takes up to 200 characters.',
+    'string.base': 'Text must be plain text.',
+    'string.max': 'Text takes up to 200 characters.',
   }),
   state: Joi.string()
     .valid('', ...DIRECTORY_STATES)
     .default('')
     .messages({
-      'string.base': `The state field must be one of ${DIRECTORY_STATES.join(', ')}.`,
-      'any.only': `The state field must be one of ${DIRECTORY_STATES.join(', ')}.`,
+      'string.base': `State must be one of ${DIRECTORY_STATES.join(', ')}.`,
+      'any.only': `State must be one of ${DIRECTORY_STATES.join(', ')}.`,
     }),
   page,
 });
 
 export const logQuerySchema = Joi.object({
   actor: Joi.string().trim().max(320).allow('').default('').messages({
-    'string.base': 'The actor field must be plain text (an editor’s email).',
-    'string.max': 'The actor field takes up to 320 characters.',
+    'string.base': 'Actor must be plain text (an editor’s email).',
+    'string.max': 'Actor takes up to 320 characters.',
   }),
   action: Joi.string()
     .valid('', ...AUDIT_ACTIONS)
     .default('')
     .messages({
-      'string.base': `The action field must be one of ${AUDIT_ACTIONS.join(', ')}.`,
-      'any.only': `The action field must be one of ${AUDIT_ACTIONS.join(', ')}.`,
+      'string.base': `Action must be one of ${AUDIT_ACTIONS.join(', ')}.`,
+      'any.only': `Action must be one of ${AUDIT_ACTIONS.join(', ')}.`,
     }),
   page,
 });
