@@ -14,7 +14,9 @@ const PROFILE_PATH = /^\/j\/([a-z0-9-]+)(\/.*)?$/;
 export function formerSlugRoutes({ store }: PortalContext): Router {
   const { profiles } = backendOf(store);
   const router = Router();
-  router.get('/j/{*rest}', async (req, res, next) => {
+  // A pattern without parameters: Express decodes parameters, and a path that does not decode (`/j/%ff/badge.svg`)
+  // would answer 400 here instead of reaching the badge, which answers any such address with the neutral badge.
+  router.get(/^\/j\//, async (req, res, next) => {
     const match = PROFILE_PATH.exec(req.path);
     if (!match) return next();
     const current = await profiles.slugReplacing(match[1]!);
