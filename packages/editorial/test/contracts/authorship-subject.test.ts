@@ -43,6 +43,7 @@ describe.each(storeFactories())('authorshipSubjectOf ($name store)', (factory: S
     expect(await authorshipSubjectOf(backend(), profile.id, PORTAL)).toEqual({
       publicPageUrl: `https://portal.example.org/j/${profile.profile_slug}`,
       names: ['Aoife Brennan'],
+      formerPageUrls: [],
       provenAccounts: [{ type: 'twitter', handle: 'aoife_b' }],
       provenSites: ['https://aoife.example/'],
       provenFediverse: ['@Aoife@mastodon.social'],

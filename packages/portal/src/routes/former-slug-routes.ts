@@ -19,7 +19,14 @@ export function formerSlugRoutes({ store }: PortalContext): Router {
   router.get(/^\/j\//, async (req, res, next) => {
     const match = PROFILE_PATH.exec(req.path);
     if (!match) return next();
-    const current = await profiles.slugReplacing(match[1]!);
+    let current: string | null;
+    try {
+      current = await profiles.slugReplacing(match[1]!);
+    } catch {
+      // The store does not answer: the page or badge asked for answers the outage itself, in its own way (the
+      // badge with its no-store 503), as it did before redirects were looked up here.
+      return next();
+    }
     if (current === null) return next();
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     res.redirect(301, `/j/${current}${match[2] ?? ''}${query}`);
