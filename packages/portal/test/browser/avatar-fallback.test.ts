@@ -1,9 +1,8 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { aProfile, seed } from '@byline/test-support';
-import { portalStoreFactories, startPortal, type Portal } from '../support/portal-harness';
+import { portalStoreFactories, type Portal } from '../support/portal-harness';
 import { chromiumAvailable, launchPhoneBrowser, withScreenshotOnFailure } from './chromium';
+import { listeningPortal, type ListeningPortal } from './listening-portal';
 
 const runIt = chromiumAvailable() ? it : it.skip;
 
@@ -16,20 +15,15 @@ const onTopOfAvatar = (page: Page) =>
 
 // The markup is the same on every store: one store is enough for the browser.
 describe.each(portalStoreFactories().slice(0, 1))('profile photo in a real browser ($name store)', (factory) => {
+  let site: ListeningPortal;
   let portal: Portal;
-  let server: Server;
   let base: string;
 
   beforeAll(async () => {
-    portal = await startPortal(factory);
-    server = portal.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    site = await listeningPortal(factory);
+    ({ portal, base } = site);
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await portal?.close();
-  });
+  afterAll(() => site?.close());
 
   runIt(
     'a photo that does not load gives way to the initials; one that loads covers them',

@@ -3,11 +3,10 @@
  * the DNS record's name keeps its leading underscore in sight (nothing paints over it), each value sits on one
  * line, and its Copy button copies it exactly.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { portalStoreFactories, startPortal, type Portal } from '../support/portal-harness';
+import { portalStoreFactories } from '../support/portal-harness';
 import { chromiumAvailable, launchDesktopBrowser, withScreenshotOnFailure } from './chromium';
+import { listeningPortal, type ListeningPortal } from './listening-portal';
 import { signUp } from './portal-with-x';
 
 const runIt = chromiumAvailable() ? it : it.skip;
@@ -36,20 +35,14 @@ const clipboard = (page: Page) => page.evaluate('navigator.clipboard.readText()'
 
 // The markup is the same on every store: one store is enough for the browser.
 describe.each(portalStoreFactories().slice(0, 1))('values to copy at 1280 px ($name store)', (factory) => {
-  let portal: Portal;
-  let server: Server;
+  let site: ListeningPortal;
   let base: string;
 
   beforeAll(async () => {
-    portal = await startPortal(factory);
-    server = portal.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    site = await listeningPortal(factory);
+    ({ base } = site);
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await portal?.close();
-  });
+  afterAll(() => site?.close());
 
   runIt(
     'the DNS record name shows its underscore, every value keeps to one line, and Copy copies it',

@@ -3,12 +3,11 @@
  * marked in the navigation, an editor's navigation on one line, "Password saved" after choosing a password, the
  * focus on the error summary after a failed submit, and "Checking…" on a button while a page is fetched.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { PageFetchError } from '@byline/editorial';
-import { portalStoreFactories, startPortal, type Portal } from '../support/portal-harness';
+import { portalStoreFactories, type Portal } from '../support/portal-harness';
 import { chromiumAvailable, launchDesktopBrowser, withScreenshotOnFailure } from './chromium';
+import { listeningPortal, type ListeningPortal } from './listening-portal';
 import { firstEditorSignIn, signUp } from './portal-with-x';
 
 const runIt = chromiumAvailable() ? it : it.skip;
@@ -25,8 +24,8 @@ const focused = (page: Page) =>
 
 // The markup is the same on every store: one store is enough for the browser.
 describe.each(portalStoreFactories().slice(0, 1))('the portal at 1280 px, by keyboard ($name store)', (factory) => {
+  let site: ListeningPortal;
   let portal: Portal;
-  let server: Server;
   let base: string;
 
   beforeAll(async () => {
@@ -34,15 +33,10 @@ describe.each(portalStoreFactories().slice(0, 1))('the portal at 1280 px, by key
       await new Promise((resolve) => setTimeout(resolve, FETCH_MS));
       throw new PageFetchError('the site did not answer');
     };
-    portal = await startPortal(factory, { fetchPage: slowFetch });
-    server = portal.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    site = await listeningPortal(factory, { fetchPage: slowFetch });
+    ({ portal, base } = site);
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await portal?.close();
-  });
+  afterAll(() => site?.close());
 
   runIt(
     'skip link, current page, one-line editor navigation, Password saved, focus on the error summary',
