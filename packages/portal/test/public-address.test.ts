@@ -146,19 +146,20 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     expect(await slugOf(nextProfile)).toBe('olra-quinn');
   });
 
-  it('a profile an operator imports under a former address is shown there, not redirected away', async () => {
-    const person = await journalist(portal, {
-      profile_first_name: 'Cian',
-      profile_last_name: 'Tobin',
-      facebook: '',
-      linkedin: '',
-    });
+  /** A verified journalist who has asked for another first name: what an editor's decision on it needs. */
+  const verifiedAskingForFirstName = async (first: string, last: string, asked: string) => {
+    const person = await journalist(portal, { profile_first_name: first, profile_last_name: last, facebook: '', linkedin: '' });
     await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
     const desk = await editor(portal);
     const path = reviewPath(person.profileId);
     await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' });
-    await submit(person.agent, '/profile', '/profile', { ...person.form, profile_first_name: 'Kian' });
+    await submit(person.agent, '/profile', '/profile', { ...person.form, profile_first_name: asked });
     const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
+    return { person, desk, path, requestedAt };
+  };
+
+  it('a profile an operator imports under a former address is shown there, not redirected away', async () => {
+    const { desk, path, requestedAt } = await verifiedAskingForFirstName('Cian', 'Tobin', 'Kian');
     await submit(desk.agent, path, `${path}/identity-change`, {
       decision: 'approve',
       identity_note: '',
@@ -173,18 +174,7 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
   });
 
   it('a declined change keeps the address', async () => {
-    const person = await journalist(portal, {
-      profile_first_name: 'Nessa',
-      profile_last_name: 'Ryan',
-      facebook: '',
-      linkedin: '',
-    });
-    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
-    const desk = await editor(portal);
-    const path = reviewPath(person.profileId);
-    await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' });
-    await submit(person.agent, '/profile', '/profile', { ...person.form, profile_first_name: 'Vanessa' });
-    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
+    const { person, desk, path, requestedAt } = await verifiedAskingForFirstName('Nessa', 'Ryan', 'Vanessa');
     const declined = await submit(desk.agent, path, `${path}/identity-change`, {
       decision: 'decline',
       identity_note: 'Not the name on the byline.',
