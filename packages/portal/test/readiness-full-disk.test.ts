@@ -13,6 +13,25 @@ import type Database from 'better-sqlite3';
  * SQLITE_FULL, as a full disk does): writes answer 503, and readiness must say so instead of staying 200, then
  * answer 200 again once writes can succeed.
  */
+
+/**
+ * Signs people up (each sign-up writes its person) until one answers 503 for the full store: every earlier one
+ * succeeds, and exactly one is refused within 60 tries.
+ */
+async function signUpsUntilRefused(portal: Portal): Promise<void> {
+  let refused = 0;
+  for (let attempt = 0; attempt < 60 && refused === 0; attempt++) {
+    const agent = request.agent(portal.app);
+    const res = await submit(agent, '/signup', '/signup', {
+      email: `full${attempt}@example.org`,
+      password: 'correct horse battery',
+    });
+    if (res.status === 503) refused++;
+    else expect(res.status).toBe(303);
+  }
+  expect(refused).toBe(1);
+}
+
 describe('readiness while the embedded store cannot write', () => {
   let portal: Portal;
   let connection: Database.Database;
@@ -32,17 +51,7 @@ describe('readiness while the embedded store cannot write', () => {
     fillTheDisk();
 
     // Writes fail (each sign-up writes its person): the first that needs another page answers 503.
-    let refused = 0;
-    for (let attempt = 0; attempt < 60 && refused === 0; attempt++) {
-      const agent = request.agent(portal.app);
-      const res = await submit(agent, '/signup', '/signup', {
-        email: `full${attempt}@example.org`,
-        password: 'correct horse battery',
-      });
-      if (res.status === 503) refused++;
-      else expect(res.status).toBe(303);
-    }
-    expect(refused).toBe(1);
+    await signUpsUntilRefused(portal);
 
     const ready = await request(portal.app).get('/readyz').expect(503);
     expect(ready.headers['retry-after']).toBe('5');
@@ -106,17 +115,7 @@ withFerretDb('readiness while the MongoDB store cannot write', () => {
     await request(portal.app).get('/readyz').expect(200, { status: 'ready', store: 'mongodb' });
     limitFileSize(largestFile());
 
-    let refused = 0;
-    for (let attempt = 0; attempt < 60 && refused === 0; attempt++) {
-      const agent = request.agent(portal.app);
-      const res = await submit(agent, '/signup', '/signup', {
-        email: `full${attempt}@example.org`,
-        password: 'correct horse battery',
-      });
-      if (res.status === 503) refused++;
-      else expect(res.status).toBe(303);
-    }
-    expect(refused).toBe(1);
+    await signUpsUntilRefused(portal);
 
     const ready = await request(portal.app).get('/readyz').expect(503);
     expect(ready.body).toEqual({
