@@ -11,7 +11,7 @@ import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange }
 import { decideIdentityChange, pendingIdentityChanges, pendingIdentityOf } from './mongo-identity-review';
 import { erase, withdrawFromLookups } from './mongo-profile-erasure';
 import { formerSlugsOf, slugReplacing } from './mongo-slugs';
-import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
+import type { ImportProgress, ImportSummary, ProfileFields, Profiles, StoredVerifiedFlag } from './profiles-repository';
 
 /** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
 export class MongoProfiles implements Profiles {
@@ -32,6 +32,15 @@ export class MongoProfiles implements Profiles {
     return this.database.run(async () => {
       const doc = await this.profiles.findOne({ slug });
       return doc ? toProfile(doc) : null;
+    });
+  }
+
+  verifiedFlagsOf(slugs: readonly string[]): Promise<Map<string, StoredVerifiedFlag>> {
+    return this.database.run(async () => {
+      const found = await this.profiles
+        .find({ slug: { $in: [...slugs] } }, { projection: { _id: 1, slug: 1, verified: 1 } })
+        .toArray();
+      return new Map(found.map((doc) => [doc.slug, { profileId: doc._id, verified: doc.verified }]));
     });
   }
 

@@ -18,6 +18,12 @@ export interface ImportProblem {
   reason: string;
 }
 
+/** A stored profile's id and verified flag (see Profiles.verifiedFlagsOf). */
+export interface StoredVerifiedFlag {
+  profileId: number;
+  verified: boolean;
+}
+
 export interface ImportSummary {
   profiles: number;
   articles: number;
@@ -30,6 +36,11 @@ export interface ImportSummary {
 export interface Profiles {
   findById(profileId: number): Promise<Profile | null>;
   findBySlug(slug: string): Promise<Profile | null>;
+  /**
+   * The id and verified flag of each of these slugs that names a profile, by slug, in one read: what an import
+   * compares a batch of its records with.
+   */
+  verifiedFlagsOf(slugs: readonly string[]): Promise<Map<string, StoredVerifiedFlag>>;
   /**
    * The profile's slug now when `slug` is one of its former ones (which redirect there), else null — null too when a
    * profile holds `slug` now (an operator's import may give it): a page is never hidden behind a redirect.

@@ -12,7 +12,7 @@ import { normalizeSocialProfiles } from '../social/social-handle';
 import { toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/profile-records';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
 import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange } from './identity-review';
-import type { ImportProgress, ImportSummary, ProfileFields, Profiles } from './profiles-repository';
+import type { ImportProgress, ImportSummary, ProfileFields, Profiles, StoredVerifiedFlag } from './profiles-repository';
 import { SqliteIdentityReview } from './sqlite-identity-review';
 import { SqliteImport } from './sqlite-import';
 import { eraseNow, withdrawFromLookupsNow } from './sqlite-profile-erasure';
@@ -25,6 +25,9 @@ const PROGRESS_EVERY = 500;
 const statements = (database: SqliteDatabase) => ({
   byId: database.prepare<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?'),
   bySlug: database.prepare<[string], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE slug = ?'),
+  verifiedFlagsOf: database.prepare<[string], { id: number; slug: string; verified: number }>(
+    'SELECT id, slug, verified FROM profiles WHERE slug IN (SELECT value FROM json_each(?))',
+  ),
   currentSlugOf: database
     .prepare<[string], string>(
       'SELECT p.slug FROM former_slugs f JOIN profiles p ON p.id = f.profile_id WHERE f.slug = ? AND NOT EXISTS (SELECT 1 FROM profiles WHERE slug = f.slug)',
@@ -65,6 +68,13 @@ export class SqliteProfiles implements Profiles {
     return this.database.read(() => {
       const row = this.sql.bySlug.get(slug);
       return row ? toProfile(row) : null;
+    });
+  }
+
+  verifiedFlagsOf(slugs: readonly string[]): Promise<Map<string, StoredVerifiedFlag>> {
+    return this.database.read(() => {
+      const rows = this.sql.verifiedFlagsOf.all(JSON.stringify(slugs));
+      return new Map(rows.map((row) => [row.slug, { profileId: row.id, verified: row.verified === 1 }]));
     });
   }
 
