@@ -3,7 +3,7 @@ import type { Config } from '@byline/shared';
 import { loadConfig } from '@byline/shared';
 import type { CliContext } from '../cli-context';
 import { DEMO_ARTICLE_URL, DEMO_DATA_FILE, DEMO_TWITTER_HANDLE } from '../demo-data';
-import { importFile, keptDecisionsNotice } from '../import/import-file';
+import { changedVerificationsNotice, importFile, keptDecisionsNotice } from '../import/import-file';
 import { writeLine } from '../output';
 
 export function demoInstructions(config: Pick<Config, 'articleVerifierPort' | 'journalistVerifierPort'>): string {
@@ -29,10 +29,12 @@ export function registerDemo(program: Command, ctx: CliContext): void {
     .description('load a small demo data set (safe to run again) and show how to query it')
     .action(async () => {
       const config = loadConfig(ctx.env);
-      const { profiles, articles, keptDecisions } = await importFile(ctx, DEMO_DATA_FILE);
+      const { profiles, articles, keptDecisions, changedVerifications } = await importFile(ctx, DEMO_DATA_FILE);
       writeLine(ctx.stdout, `Loaded the demo data: ${profiles} journalist profile(s) and ${articles} article(s).`);
       const kept = keptDecisionsNotice(keptDecisions);
       if (kept) writeLine(ctx.stdout, kept);
+      const changed = changedVerificationsNotice(changedVerifications);
+      if (changed) writeLine(ctx.stdout, changed);
       writeLine(ctx.stdout);
       writeLine(ctx.stdout, demoInstructions(config));
     });

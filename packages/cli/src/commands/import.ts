@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context';
-import { importFile, keptDecisionsNotice } from '../import/import-file';
+import { changedVerificationsNotice, importFile, keptDecisionsNotice } from '../import/import-file';
 import { writeLine } from '../output';
 
 export function registerImport(program: Command, ctx: CliContext): void {
@@ -9,10 +9,12 @@ export function registerImport(program: Command, ctx: CliContext): void {
     .description('import profiles (and publishers) from an NDJSON file (one profile a line) or a JSON array; all or nothing')
     .argument('<file>', 'the file to import')
     .action(async (file: string) => {
-      const { profiles, articles, publishers, keptDecisions } = await importFile(ctx, file);
+      const { profiles, articles, publishers, keptDecisions, changedVerifications } = await importFile(ctx, file);
       writeLine(ctx.stdout, `Imported ${profiles} profile(s) and ${articles} article(s) from ${file}.`);
       const kept = keptDecisionsNotice(keptDecisions);
       if (kept) writeLine(ctx.stdout, kept);
+      const changed = changedVerificationsNotice(changedVerifications);
+      if (changed) writeLine(ctx.stdout, changed);
       if (publishers)
         writeLine(
           ctx.stdout,

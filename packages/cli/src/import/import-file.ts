@@ -1,8 +1,16 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { backendOf, ImportConflictError, type ImportSummary } from '@byline/editorial';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
-import { decidedVerifications, keepDecided, type KeptDecisions } from '@byline/portal/operator';
+import {
+  applyImportedChanges,
+  decidedVerifications,
+  holdVerificationChanges,
+  keepDecided,
+  type ImportedChange,
+  type KeptDecisions,
+} from '@byline/portal/operator';
 import { writeLine } from '../output';
 import type { LineProblem } from './check-records';
 import { publishersProblems, writePublishers, type PublishersSummary } from '../publishers-transfer/import-publishers';
@@ -36,16 +44,27 @@ export interface FileImportSummary extends ImportSummary {
   publishers?: PublishersSummary;
   /** Profiles whose record said otherwise than the verification an editor or operator decided, which stands. */
   keptDecisions: string[];
+  /** Profiles nobody decided on whose verification changed as the file says, each recorded as a decision. */
+  changedVerifications: string[];
 }
+
+/** Up to ten slugs, then how many more. */
+const slugList = (slugs: readonly string[]): string =>
+  slugs.length > 10 ? `${slugs.slice(0, 10).join(', ')} and ${slugs.length - 10} more` : slugs.join(', ');
 
 /** Tells the operator which records' `verified` gave way to a person's decision, or nothing when none did. */
 export function keptDecisionsNotice(slugs: readonly string[]): string | null {
   if (slugs.length === 0) return null;
-  const shown = slugs.length > 10 ? `${slugs.slice(0, 10).join(', ')} and ${slugs.length - 10} more` : slugs.join(', ');
   return (
     `Kept the verification an editor or operator decided for ${slugs.length} profile(s), where the file says otherwise: ` +
-    `${shown}. To change one: byline profiles verify|unverify SLUG.`
+    `${slugList(slugs)}. To change one: byline profiles verify|unverify SLUG.`
   );
+}
+
+/** Tells the operator which profiles' verification the file changed, or nothing when it changed none. */
+export function changedVerificationsNotice(slugs: readonly string[]): string | null {
+  if (slugs.length === 0) return null;
+  return `Changed the verification of ${slugs.length} profile(s) as the file says (recorded in their history): ${slugList(slugs)}.`;
 }
 
 /**
@@ -55,7 +74,9 @@ export function keptDecisionsNotice(slugs: readonly string[]): string | null {
  * MongoDB's store collects it first (hence the memory warning there), then shows its writing progress.
  * The file's publishers (its publishers record) are checked against the store before that call ends, so a
  * refusal stores nothing, and written through the Publishers and Staff ports once the profiles their staff
- * name are stored.
+ * name are stored. A record that changes the verified flag of a stored profile nobody decided on is imported with
+ * the stored flag, and the change made once the import has committed, as a decision recorded in the profile's
+ * history and announced by webhook (see holdVerificationChanges).
  */
 export async function importFile(ctx: CliContext, file: string): Promise<FileImportSummary> {
   const { size } = await fs.promises.stat(file).catch((error: unknown) => cannotRead(file, error));
@@ -85,7 +106,8 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
         if (size > 0) reading.update({ done: Math.round(share * size), total: size });
       },
     });
-    const batches = keepDecided(checked, decided, kept);
+    const changes: ImportedChange[] = [];
+    const batches = holdVerificationChanges(keepDecided(checked, decided, kept), backend.profiles, decided, changes);
     let imported: ImportSummary;
     try {
       imported = await backend.profiles.importBatches(batches, (progress) => {
@@ -107,7 +129,8 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
     } finally {
       stopProgress();
     }
-    const summary = { ...imported, keptDecisions: kept.slugs };
+    const changedVerifications = await applyImportedChanges(backend, changes, path.basename(file));
+    const summary = { ...imported, keptDecisions: kept.slugs, changedVerifications };
     if (!publishers.record) return summary;
     try {
       return { ...summary, publishers: await writePublishers(backend, publishers.record) };

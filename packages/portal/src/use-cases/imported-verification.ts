@@ -1,5 +1,11 @@
 import type { ProfileInput } from '@byline/shared';
-import { MAX_AUDIT_LOG_PAGE, type Backend, type DecisionAction } from '@byline/editorial';
+import { MAX_AUDIT_LOG_PAGE, type Backend, type DecisionAction, type Profiles } from '@byline/editorial';
+
+/**
+ * Who changed a profile's verification in its history when an import's record said otherwise than the stored flag
+ * of a profile nobody decided on. Not a person's decision: a later import may change the flag again.
+ */
+export const IMPORT_ACTOR = 'import (command line)';
 
 /** The decisions people make on a profile's verified flag: an editor in the portal, an operator on the command line. */
 const PEOPLES_DECISIONS: readonly DecisionAction[] = ['verified', 'unverified', 'rejected'];
@@ -16,7 +22,7 @@ export async function decidedVerifications(backend: Pick<Backend, 'audit' | 'pro
   for (const action of PEOPLES_DECISIONS) {
     for (let offset = 0; ; offset += MAX_AUDIT_LOG_PAGE) {
       const page = await backend.audit.log({ action, limit: MAX_AUDIT_LOG_PAGE, offset });
-      for (const record of page.records) decided.add(record.profileId);
+      for (const record of page.records) if (record.actor !== IMPORT_ACTOR) decided.add(record.profileId);
       if (page.records.length < MAX_AUDIT_LOG_PAGE || offset + MAX_AUDIT_LOG_PAGE >= page.total) break;
     }
   }
@@ -47,4 +53,58 @@ export async function* keepDecided(
       return { ...record, verified };
     });
   }
+}
+
+/** A stored profile's verified flag that an import's record says otherwise about, to be changed once it has committed. */
+export interface ImportedChange {
+  profileId: number;
+  slug: string;
+  verified: boolean;
+}
+
+/**
+ * The records, each existing profile's with its stored verified flag instead of the file's, the differences
+ * collected in `changes` for applyImportedChanges: the import itself never changes a decision, so that each change
+ * goes through the one path that records and announces it. One read per batch, so the import stays streaming.
+ * Records of new profiles keep the file's flag (no decision about anyone yet); those of `decided` profiles are
+ * keepDecided's.
+ */
+export async function* holdVerificationChanges(
+  batches: AsyncIterable<ProfileInput[]>,
+  profiles: Pick<Profiles, 'verifiedFlagsOf'>,
+  decided: ReadonlyMap<string, boolean>,
+  changes: ImportedChange[],
+): AsyncIterable<ProfileInput[]> {
+  for await (const batch of batches) {
+    const stored = await profiles.verifiedFlagsOf(batch.map((record) => record.profile_slug));
+    yield batch.map((record) => {
+      const now = stored.get(record.profile_slug);
+      if (!now || now.verified === record.verified || decided.has(record.profile_slug)) return record;
+      changes.push({ profileId: now.profileId, slug: record.profile_slug, verified: record.verified });
+      return { ...record, verified: now.verified };
+    });
+  }
+}
+
+/** The history's note of a change an import made: which file, and what its record says. */
+export const importedChangeNote = (fileName: string, verified: boolean): string =>
+  `byline import ${fileName}: the record says ${verified ? 'verified' : 'not verified'}`;
+
+/**
+ * After the import has committed, each change holdVerificationChanges held back, made as a decision (history entry,
+ * webhook event, answers re-rendered). A crash half-way leaves the other profiles' old flags, which running the
+ * import again changes. The slugs changed (a profile erased meanwhile is not).
+ */
+export async function applyImportedChanges(
+  backend: Pick<Backend, 'verification'>,
+  changes: readonly ImportedChange[],
+  fileName: string,
+): Promise<string[]> {
+  const changed: string[] = [];
+  for (const { profileId, slug, verified } of changes) {
+    const action = verified ? 'verified' : 'unverified';
+    const note = importedChangeNote(fileName, verified);
+    if (await backend.verification.decide({ profileId, actor: IMPORT_ACTOR, action, note })) changed.push(slug);
+  }
+  return changed;
 }
