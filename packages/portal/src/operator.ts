@@ -7,11 +7,4 @@ export { CONFIRM_LINK_TTL_MS, issueConfirmLink, type ConfirmLinkOutcome } from '
 export { issueResetLink, RESET_LINK_TTL_MS, type ResetLink } from './use-cases/password-reset';
 export { slugOf } from './use-cases/slugs';
 export { setVerifiedByOperator } from './use-cases/verification';
-export {
-  applyImportedChanges,
-  decidedVerifications,
-  holdVerificationChanges,
-  keepDecided,
-  type ImportedChange,
-  type KeptDecisions,
-} from './use-cases/imported-verification';
+export { importVerifications, type ImportVerifications } from './use-cases/imported-verification';

@@ -3,14 +3,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { backendOf, ImportConflictError, type ImportSummary } from '@byline/editorial';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
-import {
-  applyImportedChanges,
-  decidedVerifications,
-  holdVerificationChanges,
-  keepDecided,
-  type ImportedChange,
-  type KeptDecisions,
-} from '@byline/portal/operator';
+import { importVerifications } from '@byline/portal/operator';
 import { writeLine } from '../output';
 import type { LineProblem } from './check-records';
 import { publishersProblems, writePublishers, type PublishersSummary } from '../publishers-transfer/import-publishers';
@@ -76,7 +69,7 @@ export function changedVerificationsNotice(slugs: readonly string[]): string | n
  * refusal stores nothing, and written through the Publishers and Staff ports once the profiles their staff
  * name are stored. A record that changes the verified flag of a stored profile nobody decided on is imported with
  * the stored flag, and the change made once the import has committed, as a decision recorded in the profile's
- * history and announced by webhook (see holdVerificationChanges).
+ * history and announced by webhook (see importVerifications).
  */
 export async function importFile(ctx: CliContext, file: string): Promise<FileImportSummary> {
   const { size } = await fs.promises.stat(file).catch((error: unknown) => cannotRead(file, error));
@@ -94,9 +87,8 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
     const lines: number[] = [];
     const backend = backendOf(store);
     const publishers: FoundPublishers = {};
-    // A person's decision on a profile's verification stands: the file's `verified` does not undo it.
-    const decided = await decidedVerifications(backend);
-    const kept: KeptDecisions = { slugs: [] };
+    // A person's decision on a profile's verification stands, and a change of the file's is made as a decision.
+    const verifications = await importVerifications(backend);
     const checked = checkedBatches(file, {
       lines,
       publishers,
@@ -106,8 +98,7 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
         if (size > 0) reading.update({ done: Math.round(share * size), total: size });
       },
     });
-    const changes: ImportedChange[] = [];
-    const batches = holdVerificationChanges(keepDecided(checked, decided, kept), backend.profiles, decided, changes);
+    const batches = verifications.records(checked);
     let imported: ImportSummary;
     try {
       imported = await backend.profiles.importBatches(batches, (progress) => {
@@ -129,8 +120,8 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
     } finally {
       stopProgress();
     }
-    const changedVerifications = await applyImportedChanges(backend, changes, path.basename(file));
-    const summary = { ...imported, keptDecisions: kept.slugs, changedVerifications };
+    const changedVerifications = await verifications.applyChanges(path.basename(file));
+    const summary = { ...imported, keptDecisions: verifications.kept.slugs, changedVerifications };
     if (!publishers.record) return summary;
     try {
       return { ...summary, publishers: await writePublishers(backend, publishers.record) };

@@ -108,3 +108,30 @@ export async function applyImportedChanges(
   }
   return changed;
 }
+
+/** What an import does about verification (see importVerifications). */
+export interface ImportVerifications {
+  /** The file's checked batches, as the store is to write them. */
+  records(batches: AsyncIterable<ProfileInput[]>): AsyncIterable<ProfileInput[]>;
+  /** The profiles whose decision stood against the file's record (see keepDecided). */
+  kept: KeptDecisions;
+  /** Once the import has committed: makes the changes held back (see applyImportedChanges), the slugs changed. */
+  applyChanges(fileName: string): Promise<string[]>;
+}
+
+/**
+ * The rules of an import on verification, in order: a person's decision stands (keepDecided), and a change of an
+ * existing profile's flag is made as a decision after the import (holdVerificationChanges, applyImportedChanges).
+ */
+export async function importVerifications(
+  backend: Pick<Backend, 'audit' | 'profiles' | 'verification'>,
+): Promise<ImportVerifications> {
+  const decided = await decidedVerifications(backend);
+  const kept: KeptDecisions = { slugs: [] };
+  const changes: ImportedChange[] = [];
+  return {
+    records: (batches) => holdVerificationChanges(keepDecided(batches, decided, kept), backend.profiles, decided, changes),
+    kept,
+    applyChanges: (fileName) => applyImportedChanges(backend, changes, fileName),
+  };
+}
