@@ -12,7 +12,7 @@ import { QUEUE_SCHEMA_SQL } from '../../queue/sqlite-leased-queue';
 import { RECHECKS_ONTO_QUEUE_SQL } from '../../recheck/sqlite-recheck-records';
 import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../../proofs/sqlite/proof-attempts-migration';
 import { PUBLISHER_TRUST_SQL, PUBLISHERS_SCHEMA_SQL } from '../../publishers/sqlite-publisher-rows';
-import { STAFF_SCHEMA_SQL } from '../../staff/sqlite-staff';
+import { STAFF_SCHEMA_SQL } from '../../staff/sqlite-staff-rows';
 import { WEBHOOKS_SCHEMA_SQL } from '../../webhooks/sqlite-webhooks';
 import { recordAttributionBases } from './attribution-basis-migration';
 import { endVouchingAsItStands } from './vouching-as-it-stands-migration';
