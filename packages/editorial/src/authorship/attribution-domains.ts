@@ -1,4 +1,5 @@
 import { getPublicSuffix } from 'tldts';
+import { coversHost } from '@byline/shared/storage';
 /**
  * The domains whose pages may credit a journalist. Markup that credits them anywhere else is only a mention:
  * anyone can publish a page that links to a journalist, so a link counts as proof only on sites the journalist
@@ -89,6 +90,6 @@ export function domainAllowed(pageUrl: string, domains: readonly string[]): bool
     } catch {
       return false;
     }
-    return host === domain || host.endsWith(`.${domain}`);
+    return coversHost(domain, host);
   });
 }

@@ -2,7 +2,7 @@ import {
   type ClaimsRepository,
   type Profiles,
   type Verification,
-  lapsesAt,
+  failedCheck,
   type CheckOutcome,
   type DueCheck,
   type RecheckPolicy,
@@ -167,7 +167,7 @@ async function checkOne(
 }
 
 /*
- * Records the outcome of a check under this run's lease. A failure may end the proof (lapsesAt, judged on the
+ * Records the outcome of a check under this run's lease. A failure may end the proof (failedCheck, judged on the
  * failure time the lease has kept since the proof was taken), so it is recorded through endingProofs: the rule
  * the portal's moves and releases follow too. A verified profile that the lapse leaves without any live proof is
  * unverified — a pending request unless one is open, a `no-live-proof` history entry — BEFORE the proof ends.
@@ -185,8 +185,7 @@ function recordOutcome(
 ): Promise<RecordCheckResult> {
   const record = () => rechecks.recordCheck({ evidenceId: due.evidence.id, holder, outcome, now: at, policy });
   if (outcome.ok) return record();
-  const failingSince = due.evidence.failingSince ?? at.toISOString();
-  const lapses = lapsesAt(failingSince, at, policy);
+  const { failingSince, lapses } = failedCheck(due.evidence.failingSince, at, policy);
   const endsClaim = (claim: Claim) => claim.id === due.claim.id && liveEvidence(claim).every(({ id }) => id === due.evidence.id);
   return endingProofs(
     { profiles, verification, claims },

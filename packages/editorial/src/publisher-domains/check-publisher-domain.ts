@@ -1,4 +1,4 @@
-import { DOMAIN_CHECK_TOPIC, type LeasedQueue, type Publishers, type RecheckPolicy } from '@byline/shared/storage';
+import { DOMAIN_CHECK_TOPIC, failedCheck, type LeasedQueue, type Publishers, type RecheckPolicy } from '@byline/shared/storage';
 import { checkDomainProof, type DomainProofSources } from './check-domain-proof';
 import { DOMAIN_PROOF_METHOD_NAMES } from './domain-token';
 
@@ -65,8 +65,7 @@ export async function checkPublisherDomain(
   }
 
   const { failure } = result;
-  const failingSince = stored.failingSince ? new Date(stored.failingSince) : now;
-  if (wasProven && now.getTime() - failingSince.getTime() >= schedule.graceMs) {
+  if (wasProven && failedCheck(stored.failingSince, now, schedule).lapses) {
     await publishers.recordCheck(
       publisherId,
       domain,

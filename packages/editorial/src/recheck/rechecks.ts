@@ -1,5 +1,6 @@
 import {
-  lapsesAt,
+  failedCheck,
+  RECHECK_ACTOR,
   type CheckOutcome,
   type DueCheck,
   type DueChecksQuery,
@@ -13,8 +14,7 @@ import {
   type RecheckRecords,
 } from '@byline/shared/storage';
 
-/** Who opens the editors' request and writes the history entry when a re-checked proof lapses. */
-export const RECHECK_ACTOR = 'byline:re-check';
+export { RECHECK_ACTOR };
 
 export interface RecheckDeps {
   queue: LeasedQueue;
@@ -91,7 +91,7 @@ const queueQuery = ({ now, holder, all = false, notCheckedSince }: DueChecksQuer
 
 /**
  * What a check of a proof means, the one place it is decided. A check that passes clears any failure and the
- * proof is checked again after the interval. One that fails inside the grace period (lapsesAt, counted from the
+ * proof is checked again after the interval. One that fails inside the grace period (failedCheck, counted from the
  * first failure in a row) is checked again after the retry time. One that fails past it ends the proof (it
  * lapses); a claim the end leaves without any live proof lapses too — it stops verifying, and its profile goes
  * back to the editors with a pending request (unless one is open) and a `proof-lapsed` history entry. Only a claim
@@ -110,8 +110,9 @@ export function checkRecord(
     const next = { dueAt: later(policy.intervalMs) };
     return { result: 'held', record: { ...base, failingSince: null, lastFailure: null, next } };
   }
-  const failing = { failingSince: due.evidence.failingSince ?? now.toISOString(), lastFailure: outcome.reason };
-  if (!lapsesAt(failing.failingSince, now, policy)) {
+  const { failingSince, lapses } = failedCheck(due.evidence.failingSince, now, policy);
+  const failing = { failingSince, lastFailure: outcome.reason };
+  if (!lapses) {
     return { result: 'failing', record: { ...base, ...failing, next: { dueAt: later(policy.retryMs) } } };
   }
   const note = lapseNote(failing.failingSince, outcome.reason);

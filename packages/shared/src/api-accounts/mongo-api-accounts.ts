@@ -176,7 +176,7 @@ export class MongoApiAccounts implements ApiAccounts {
         secretHash: doc.secret_hash,
         revoked: doc.revoked_at !== null,
         retiresAt: doc.retires_at ?? null,
-        accountStatus: account?.status ?? 'suspended',
+        accountStatus: account?.status ?? null,
         rateLimitPerMinute: account?.rate_limit_per_minute ?? null,
         browser: browserOf(doc),
       };

@@ -27,7 +27,8 @@ interface CredentialRow {
   secret_hash: string;
   revoked_at: string | null;
   retires_at: string | null;
-  status: AccountStatus;
+  // Null when the key's account is gone (the LEFT JOIN): the credential check then knows the key as unknown.
+  status: AccountStatus | null;
   account_limit: number | null;
   kind: ApiKeyKind;
   browser_origins: string | null;
@@ -37,7 +38,7 @@ interface CredentialRow {
 /** The credential check, on every request whose key is not cached: one read by the key's unique index. */
 export const CREDENTIAL_SQL = `SELECT k.key, k.account_id, k.secret_hash, k.revoked_at, k.retires_at, a.status, a.rate_limit_per_minute AS account_limit,
   k.kind, k.browser_origins, k.rate_limit_per_minute
-  FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`;
+  FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id WHERE k.key = ?`;
 
 const KEY_COLUMNS = `k.key, k.name, a.email, k.created_at, k.revoked_at, k.retires_at, k.last_used_at, k.kind, k.browser_origins,
   k.rate_limit_per_minute`;

@@ -1,5 +1,5 @@
 import { step, type Steps } from '../database/steps';
-import { hostSuffixes } from '../publishers/host-suffixes';
+import { domainCovers } from '../publishers/domain-covers';
 import { DOMAIN_CHECK_ACTOR } from '../publishers/publishers-repository';
 import { isLiveArticleEvidence, type ArticleEvidence, type ArticleProof, type AttributionBasis } from './article-proof';
 import type { Articles, ArticlesUnitOfWrite } from './articles-repository';
@@ -65,16 +65,7 @@ export function publisherUnverified(
   };
 }
 
-/** Whether `domain` covers the address's host (equal to it, or a parent of it), as matchHost reads it. */
-export function domainCovers(domain: string, url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    return false;
-  }
-  return hostSuffixes(host).includes(domain);
-}
+export { domainCovers };
 
 /**
  * The publisher no longer proves `domain` (`how`: it lapsed, its proof failing past the grace period, or it was

@@ -1,11 +1,9 @@
 import { step, type Steps } from '../database/steps';
-import { lapsesAt, type RecheckPolicy } from '../proofs/claim-store';
+import type { RecheckPolicy } from '../proofs/claim-store';
+import { failedCheck, RECHECK_ACTOR } from '../proofs/grace';
 import { lapseNote } from '../proofs/claim-wording';
 import { isLiveArticleEvidence, type ArticleEvidence, type ArticleProof } from './article-proof';
 import type { ArticlesUnitOfWrite, StoredArticleClaim } from './articles-repository';
-
-/** Who writes the history entry when a re-checked article lapses. */
-export const ARTICLE_RECHECK_ACTOR = 'byline:re-check';
 
 /** What a re-read of a proven article's page found: still credited, or why not (the page's words for its owner). */
 export type ArticlePageOutcome = { ok: true; matched: string } | { ok: false; reason: string };
@@ -31,7 +29,7 @@ export const recheckedEvidenceOf = (proof: ArticleProof): ArticleEvidence | unde
 /**
  * Records a re-check of a proven article's page, by the rules of the rel="me" re-checks (recheck/rechecks.ts,
  * checkRecord): a page that still credits the profile clears any failure and is checked again after the interval;
- * one that fails (the attribution dropped, the page gone or unreachable) inside the grace period (lapsesAt,
+ * one that fails (the attribution dropped, the page gone or unreachable) inside the grace period (failedCheck,
  * counted from the first failure in a row) is checked again after the retry time; past it the proof ends. An
  * article the end leaves without any live proof lapses: it stops counting, its profile's answers are rendered
  * again and its history says why (`article-lapsed`). Another live proof (an editor's attestation) keeps it proven.
@@ -65,9 +63,9 @@ export function* recordArticleCheckSteps(
     yield* step(unit.settleCheck(item.id, item.holder, { dueAt: next }, now));
     return 'held';
   }
-  const failingSince = checked.failingSince ?? at;
+  const { failingSince, lapses } = failedCheck(checked.failingSince, now, policy);
   const failing = { lastCheckedAt: at, failingSince, lastFailure: outcome.reason };
-  if (!lapsesAt(failingSince, now, policy)) {
+  if (!lapses) {
     const next = later(policy.retryMs);
     yield* writeEvidence(unit, claim, checked, { ...failing, nextCheckAt: next.toISOString() });
     yield* step(unit.settleCheck(item.id, item.holder, { dueAt: next }, now));
@@ -85,7 +83,7 @@ export function* recordArticleCheckSteps(
     yield* step(unit.rerender([profileId]));
     const history = {
       profileId,
-      actor: ARTICLE_RECHECK_ACTOR,
+      actor: RECHECK_ACTOR,
       action: 'article-lapsed' as const,
       note: `${claim.canonicalUrl}: ${note}`,
     };

@@ -34,13 +34,13 @@ export class CredentialChecker {
 
   /**
    * The key's credential when the secret matches and the key is neither revoked nor retired (a rotated key's
-   * overlap has passed), null otherwise: with its account's status and limit and, for a browser key, its own
+   * overlap has passed) nor left without its account (a key of an account that is gone is unknown), null otherwise: with its account's status and limit and, for a browser key, its own
    * origins and limit, so a request needs no other read. The retirement is compared with the clock on every check,
    * not when the credential was read, so a cached read never stretches the overlap.
    */
   async checked(key: string, secret: string): Promise<StoredCredential | null> {
     const credential = await this.lookup(key);
-    if (!credential || credential.revoked || this.retired(credential)) return null;
+    if (!credential || credential.accountStatus === null || credential.revoked || this.retired(credential)) return null;
     return secretMatches(credential.secretHash, key, secret) ? credential : null;
   }
 

@@ -1,4 +1,5 @@
 import { MongoClaims } from '../claims/mongo-claims';
+import { staffOver } from '../staff/staff';
 import { MongoAuditHistory } from '../audit/mongo-audit-history';
 import type { MongoDatabase } from '../database/mongo-database';
 import { MongoProfiles } from '../profiles/mongo-profiles';
@@ -21,7 +22,7 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     audit: () => new MongoAuditHistory(database),
     recheckRecords: () => new MongoRecheckRecords(database),
     directory: () => new MongoDirectory(database),
-    staff: () => new MongoStaff(database),
+    staff: () => staffOver(new MongoStaff(database)),
     webhooks: () => new MongoWebhooks(database),
   });
   return repositories;

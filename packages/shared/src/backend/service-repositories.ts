@@ -7,6 +7,7 @@ import { MongoAuthorEvidence } from '../evidence/mongo-author-evidence';
 import { SqliteAuthorEvidence } from '../evidence/sqlite-author-evidence';
 import { MongoPublishers } from '../publishers/mongo-publishers';
 import type { Publishers } from '../publishers/publishers-repository';
+import { publishersOver } from '../publishers/publishers';
 import { SqlitePublishers } from '../publishers/sqlite-publishers';
 import type { OutletDigests } from '../outlets/outlet-digests-repository';
 import { MongoOutletDigests } from '../outlets/mongo-outlet-digests';
@@ -55,7 +56,7 @@ export function serviceRepositoriesOf(store: Store): ServiceRepositories {
       database.kind === 'embedded' ? new SqliteApiAccounts(database.sqlite) : new MongoApiAccounts(database.mongo),
     usage: () => (database.kind === 'embedded' ? new SqliteUsageRecords(database.sqlite) : new MongoUsageRecords(database.mongo)),
     publishers: () =>
-      database.kind === 'embedded' ? new SqlitePublishers(database.sqlite) : new MongoPublishers(database.mongo),
+      publishersOver(database.kind === 'embedded' ? new SqlitePublishers(database.sqlite) : new MongoPublishers(database.mongo)),
     authorEvidence: () =>
       database.kind === 'embedded' ? new SqliteAuthorEvidence(database.sqlite) : new MongoAuthorEvidence(database.mongo),
     outletDigests: () =>

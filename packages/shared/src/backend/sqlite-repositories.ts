@@ -1,4 +1,5 @@
 import { SqliteClaims } from '../claims/sqlite-claims';
+import { staffOver } from '../staff/staff';
 import { SqliteAuditHistory } from '../audit/sqlite-audit-history';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { SqliteProfiles } from '../profiles/sqlite-profiles';
@@ -21,7 +22,7 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     audit: () => new SqliteAuditHistory(database),
     recheckRecords: () => new SqliteRecheckRecords(database),
     directory: () => new SqliteDirectory(database),
-    staff: () => new SqliteStaff(database),
+    staff: () => staffOver(new SqliteStaff(database)),
     webhooks: () => new SqliteWebhooks(database),
   });
   return repositories;

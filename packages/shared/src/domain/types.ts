@@ -98,7 +98,8 @@ export interface StoredCredential {
   revoked: boolean;
   /** When a rotated key stops working (see ApiKeySummary.retires_at); null when it was not rotated away. */
   retiresAt: string | null;
-  accountStatus: AccountStatus;
+  /** Null when the key's account no longer exists: the key then counts as unknown (see CredentialChecker). */
+  accountStatus: AccountStatus | null;
   /** The account's own limit; null means the service default (RATE_LIMIT_PER_MINUTE). */
   rateLimitPerMinute: number | null;
   /** A browser key's own origins and limit; null for a server key. */

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { domainIdOf, toDomain, toPublisher } from '../publishers/mongo-publishers';
+import { domainIdOf, toDomain, toPublisher } from '../publishers/mongo-publisher-docs';
 import { chunks, WRITE_CHUNK } from '../store/mongo/chunks';
 import { collectionOf } from '../store/mongo/mongo-schema';
 import { missedSaves, revisionIs } from '../store/mongo/render-revision';

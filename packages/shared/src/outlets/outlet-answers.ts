@@ -3,17 +3,12 @@ import { entityTagOf, type TaggedAnswer } from '../domain/rendered-answers';
 import { domainInfoOf } from '../publishers/domain-info';
 import type { PublisherMatch } from '../publishers/publishers-repository';
 import type { OutletDigest } from './outlet-digests-repository';
+import type { RenderedOutlet } from './rendered-outlet';
+
+export type { RenderedOutlet } from './rendered-outlet';
 
 /** The message of a `domain_verified` answer: the article is not known, its outlet is. */
 export const DOMAIN_VERIFIED_MESSAGE = 'This article is not known to Byline, but its domain belongs to a verified publisher.';
-
-/** What v2 answers of a verified publisher's proven domain, rendered when the publisher or its staff change. */
-export interface RenderedOutlet {
-  /** `domain_info`, added to the `article_verified` answer of an article on the domain. */
-  domainInfo: TaggedAnswer;
-  /** The whole answer for an article not known on the domain: `domain_verified_plus`, or `domain_verified`. */
-  outlet: TaggedAnswer;
-}
 
 const tagged = (json: string): TaggedAnswer => ({ json, etag: entityTagOf(json) });
 

@@ -1,3 +1,4 @@
+import { coversHost } from '../publishers/domain-covers';
 import type { Article, Profile } from '../domain/types';
 
 /** What a v2 answer shows of an outlet besides its domain: who works for it, and what they wrote there. */
@@ -36,5 +37,5 @@ export function hostOfCanonical(canonicalUrl: string): string {
 /** Whether the canonical address's host is one of the domains or under one of them (whole labels). */
 export function onDomains(canonicalUrl: string, domains: readonly string[]): boolean {
   const host = hostOfCanonical(canonicalUrl);
-  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+  return domains.some((domain) => coversHost(domain, host));
 }

@@ -7,7 +7,7 @@ import {
   toPublisher,
   type DomainRow,
   type PublisherRow,
-} from '../publishers/sqlite-publishers';
+} from '../publishers/sqlite-publisher-rows';
 import { toArticle, toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/profile-records';
 import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import { DIGEST_SCAN, DIGEST_SIZE, onDomains, type OutletDigest } from './outlet-digests-repository';

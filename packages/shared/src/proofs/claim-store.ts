@@ -18,13 +18,6 @@ export interface RecheckPolicy {
   retryMs: number;
 }
 
-/**
- * Whether a failed check at `now` ends a proof failing since `failingSince` (the check's own time when it held until
- * then): it has failed for the whole grace period. The re-check decides a lapse by it (checkRecord) and foresees one by it.
- */
-export const lapsesAt = (failingSince: string, now: Date, { graceMs }: Pick<RecheckPolicy, 'graceMs'>): boolean =>
-  now.getTime() - Date.parse(failingSince) >= graceMs;
-
 export type RecordCheckResult = 'held' | 'failing' | 'lapsed' | 'lease-lost';
 
 /** Which proofs a re-check takes: see Rechecks.takeDueChecks (recheck/rechecks.ts). */

@@ -1,5 +1,12 @@
 import type { TrustSummary } from './trust-summary';
-import type { PublisherDomainState, DomainProofMethod, PublisherEventAction } from './publishers-repository';
+import type {
+  DomainProofMethod,
+  Publisher,
+  PublisherDomain,
+  PublisherDomainState,
+  PublisherEvent,
+  PublisherEventAction,
+} from './publishers-repository';
 
 /** A publisher as stored in MongoDB; `_id` from the counters collection. */
 export interface PublisherDoc {
@@ -46,3 +53,41 @@ export interface PublisherEventDoc {
   note: string;
   at: string;
 }
+
+export const toPublisher = (doc: PublisherDoc): Publisher => ({
+  id: doc._id,
+  slug: doc.slug,
+  name: doc.name,
+  logoUrl: doc.logo_url,
+  verifiedAt: doc.verified_at,
+  verifiedBy: doc.verified_by,
+  adminUserId: doc.admin_user_id,
+  attribution: doc.attribution,
+  trust: doc.trust ?? null,
+  createdAt: doc.created_at,
+  updatedAt: doc.updated_at,
+});
+
+export const toDomain = (doc: PublisherDomainDoc): PublisherDomain => ({
+  publisherId: doc.publisher_id,
+  domain: doc.domain,
+  token: doc.token,
+  state: doc.state,
+  method: doc.method,
+  provenAt: doc.proven_at,
+  lastCheckedAt: doc.last_checked_at,
+  failingSince: doc.failing_since,
+  lastFailure: doc.last_failure,
+  addedAt: doc.added_at,
+});
+
+export const toEvent = (doc: PublisherEventDoc): PublisherEvent => ({
+  id: doc._id,
+  publisherId: doc.publisher_id,
+  actor: doc.actor,
+  action: doc.action,
+  note: doc.note,
+  at: doc.at,
+});
+
+export const domainIdOf = (publisherId: number, domain: string) => JSON.stringify([publisherId, domain]);

@@ -1,10 +1,10 @@
-import type { RenderedOutlet } from '../outlets/outlet-answers';
 /**
  * Publishers: outlets that prove their domains and whose editors-verified standing lets an article lookup know the
  * outlet. A publisher is created by a signed-up person (its admin) or an operator; it answers nothing until an
  * editor verifies it, and then only on the domains it has proven (a proven domain covers its subdomains).
  */
 
+import type { RenderedOutlet } from '../outlets/rendered-outlet';
 import type { TrustSummary } from './trust-summary';
 
 /** How a domain was proven: a DNS TXT record at `_byline.DOMAIN`, or the token at the well-known address. */

@@ -1,4 +1,4 @@
-import type { AffiliationState } from './staff-repository';
+import type { Affiliation, AffiliationState } from './staff-repository';
 
 /** An affiliation as stored in MongoDB; `_id` from the counters collection. */
 export interface AffiliationDoc {
@@ -21,3 +21,20 @@ export interface AffiliationDoc {
   open_profile?: string;
   open_email?: string;
 }
+
+export const toAffiliation = (doc: AffiliationDoc): Affiliation => ({
+  id: doc._id,
+  publisherId: doc.publisher_id,
+  profileId: doc.profile_id,
+  invitedEmail: doc.invited_email,
+  state: doc.state,
+  invitedBy: doc.invited_by,
+  invitedAt: doc.invited_at,
+  acceptedAt: doc.accepted_at,
+  endedAt: doc.ended_at,
+  endedBy: doc.ended_by,
+  endedReason: doc.ended_reason,
+});
+
+export const openProfileKey = (publisherId: number, profileId: number) => `${publisherId} ${profileId}`;
+export const openEmailKey = (publisherId: number, email: string) => `${publisherId} ${email}`;

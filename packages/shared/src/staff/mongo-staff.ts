@@ -1,40 +1,20 @@
 import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
-import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
-import { endVouchedArticlesSteps } from '../articles/end-vouched-articles';
-import { mongoArticlesUnit } from '../articles/mongo-articles';
-import { runInTurn } from '../database/steps';
-import { isDuplicateKey } from '../store/mongo/mongo-errors';
+import { runInTurn, type Steps } from '../database/steps';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
-import type { AffiliationDoc } from './mongo-staff-docs';
-import type { Affiliation, AffiliationState, Invitee, Staff } from './staff-repository';
-
-const toAffiliation = (doc: AffiliationDoc): Affiliation => ({
-  id: doc._id,
-  publisherId: doc.publisher_id,
-  profileId: doc.profile_id,
-  invitedEmail: doc.invited_email,
-  state: doc.state,
-  invitedBy: doc.invited_by,
-  invitedAt: doc.invited_at,
-  acceptedAt: doc.accepted_at,
-  endedAt: doc.ended_at,
-  endedBy: doc.ended_by,
-  endedReason: doc.ended_reason,
-});
-
-const openProfileKey = (publisherId: number, profileId: number) => `${publisherId} ${profileId}`;
-const openEmailKey = (publisherId: number, email: string) => `${publisherId} ${email}`;
+import { openEmailKey, openProfileKey, toAffiliation, type AffiliationDoc } from './mongo-staff-docs';
+import { mongoStaffUnit } from './mongo-staff-unit';
+import type { Affiliation, Invitee } from './staff-repository';
+import type { StaffStore } from './staff-store';
+import type { StaffUnitOfWrite } from './staff-unit';
 
 /**
- * Staff in MongoDB: collection publisher_staff, one document per invitation. Each change is one single-document
- * write, guarded by the state it changes from; the sparse unique `open_profile` and `open_email` refuse a second
- * open affiliation of the same person with the same publisher. Accepting an invitation by address that its profile
- * also had one of its own for ends that other one first: interrupted after, the person is left with the invitation
- * by address, still open.
+ * Staff in MongoDB: collection publisher_staff, one document per invitation. Each write is one single-document write,
+ * guarded by the state it changes from, in the order the rules name (staff-changes.ts); the sparse unique
+ * `open_profile` and `open_email` refuse a second open affiliation of the same person with the same publisher.
  */
-export class MongoStaff implements Staff {
+export class MongoStaff implements StaffStore {
   constructor(private readonly database: MongoDatabase) {}
 
   private get db(): Db {
@@ -95,88 +75,8 @@ export class MongoStaff implements Staff {
     );
   }
 
-  accept(id: number, profileId: number, at: Date): Promise<Affiliation | null> {
-    const when = at.toISOString();
-    return this.database.run(async () => {
-      const doc = await this.staff.findOne({ _id: id });
-      if (!doc || doc.state !== 'invited') return null;
-      if (doc.profile_id !== null && doc.profile_id !== profileId) return null;
-      const key = openProfileKey(doc.publisher_id, profileId);
-      if (await this.staff.findOne({ open_profile: key, state: 'active' }, { projection: { _id: 1 } })) return null;
-      await this.staff.updateMany(
-        { open_profile: key, state: 'invited', _id: { $ne: id } },
-        {
-          $set: {
-            state: 'ended',
-            ended_at: when,
-            ended_by: `profile:${profileId}`,
-            ended_reason: 'Another invitation was accepted.',
-          },
-          $unset: { open_profile: '', open_email: '' },
-        },
-      );
-      try {
-        const accepted = await this.staff.findOneAndUpdate(
-          { _id: id, state: 'invited' },
-          { $set: { state: 'active', profile_id: profileId, accepted_at: when, open_profile: key } },
-          { returnDocument: 'after' },
-        );
-        if (!accepted) return null;
-        await rerenderInTurn(this.database.db, [profileId]); // the affiliation is evidence its answers show
-        return toAffiliation(accepted);
-      } catch (error) {
-        if (isDuplicateKey(error)) return null;
-        throw error;
-      }
-    });
-  }
-
-  decline(id: number, actor: string, at: Date): Promise<boolean> {
-    return this.closeAffiliation(id, ['invited'], 'declined', actor, null, at);
-  }
-
-  end(id: number, actor: string, reason: string, at: Date): Promise<boolean> {
-    return this.closeAffiliation(id, ['invited', 'active'], 'ended', actor, reason, at);
-  }
-
-  private closeAffiliation(
-    id: number,
-    from: AffiliationState[],
-    to: AffiliationState,
-    actor: string,
-    reason: string | null,
-    at: Date,
-  ) {
-    return this.database.run(async () => {
-      // An active affiliation's answers stop showing it before it ends (see forgetRenderedInTurn).
-      const current = await this.staff.findOne({ _id: id, state: 'active' }, { projection: { profile_id: 1, publisher_id: 1 } });
-      if (current?.profile_id != null) {
-        await forgetRenderedInTurn(this.database.db, [current.profile_id], [current.publisher_id]);
-        // What the publisher vouched for stops counting before the affiliation ends (see endVouchedArticlesSteps).
-        if (to === 'ended') await this.endVouchedArticles(id, current.profile_id, current.publisher_id, actor, at);
-      }
-      const before = await this.staff.findOneAndUpdate(
-        { _id: id, state: { $in: from } },
-        {
-          $set: { state: to, ended_at: at.toISOString(), ended_by: actor, ended_reason: reason },
-          $unset: { open_profile: '', open_email: '' },
-        },
-        { returnDocument: 'before' },
-      );
-      // An active affiliation was evidence its journalist's answers showed, and its outlet's answers showed them.
-      if (before?.state === 'active' && before.profile_id !== null) {
-        // Once more now it is ended: a proof the worker wrote since the first pass ends too (see endVouchingSteps).
-        if (to === 'ended') await this.endVouchedArticles(id, before.profile_id, before.publisher_id, actor, at);
-        await rerenderInTurn(this.database.db, [before.profile_id], [before.publisher_id]);
-      }
-      return before !== null;
-    });
-  }
-
-  private async endVouchedArticles(id: number, profileId: number, publisherId: number, actor: string, at: Date) {
-    const publisher = await collectionOf(this.db, 'publishers').findOne({ _id: publisherId }, { projection: { name: 1 } });
-    const ending = { affiliationId: id, profileId, publisherName: publisher?.name ?? 'the publisher', actor };
-    await runInTurn(endVouchedArticlesSteps(mongoArticlesUnit(this.db), ending, at.toISOString()));
+  inOneWrite<T>(steps: (unit: StaffUnitOfWrite) => Steps<T>): Promise<T> {
+    return this.database.run(() => runInTurn(steps(mongoStaffUnit(this.db))));
   }
 
   eraseInvitationsTo(email: string): Promise<number> {

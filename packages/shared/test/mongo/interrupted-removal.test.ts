@@ -25,7 +25,12 @@ describeOnMongoDb('interrupted removals ($name store)', (factory) => {
       (JSON.parse((await backend().store.taggedArticleV2Answer(url))!.json) as { evidence: { type: string }[] }).evidence;
     expect((await served()).map((identity) => identity.type)).toEqual(['cawg.affiliation']);
 
-    const killed = jest.spyOn(answersUnit, 'rerenderInTurn').mockRejectedValueOnce(new Error('process killed'));
+    // The process dies when the ending's re-render first reads what to render.
+    const real = answersUnit.mongoAnswersUnit;
+    const killed = jest.spyOn(answersUnit, 'mongoAnswersUnit').mockImplementation((db) => ({
+      ...real(db),
+      authorViews: () => Promise.reject(new Error('process killed')),
+    }));
     await expect(staff.end(invited.id, 'admin', 'left', new Date())).rejects.toThrow('process killed');
     killed.mockRestore();
     expect(await served()).toEqual(await backend().authorEvidence.ofArticleAuthor(url));

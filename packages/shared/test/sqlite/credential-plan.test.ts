@@ -19,7 +19,7 @@ describe('embedded store: how a credential is found', () => {
         .map((step) => step.detail);
       expect(plan).toHaveLength(2);
       expect(plan[0]).toMatch(/^SEARCH k USING INDEX \S+ \(key=\?\)$/);
-      expect(plan[1]).toBe('SEARCH a USING INTEGER PRIMARY KEY (rowid=?)');
+      expect(plan[1]).toBe('SEARCH a USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN');
     } finally {
       db.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,25 @@
+import { createApiKey } from '../../src/auth/api-keys';
+import { CredentialChecker } from '../../src/auth/credential-checker';
+import { collectionOf } from '../../src/store/mongo/mongo-schema';
+import { describeOnMongoDb, freshBackendPerTest } from '@byline/test-support';
+
+/*
+ * MongoDB keeps a key and its account apart, with no foreign key: a key can outlive its account (a partial removal,
+ * an operator's hand). Such a key counts as unknown, as it would on the embedded store, whose foreign key never
+ * lets it happen: the credential check decides it, not the adapter.
+ */
+describeOnMongoDb('a key whose account is gone ($name store)', (factory) => {
+  const backend = freshBackendPerTest(factory);
+
+  it('is refused as an unknown key, not answered as suspended', async () => {
+    const { apiAccounts, store } = backend();
+    const { key, secret } = await createApiKey(apiAccounts, 'gone@example.org');
+    const checker = new CredentialChecker(apiAccounts, 0);
+    expect(await checker.check(key, secret)).toBe('valid');
+
+    if (store.database.kind !== 'mongodb') throw new Error('a MongoDB store was expected');
+    await collectionOf(store.database.mongo.db, 'accounts').deleteOne({ email: 'gone@example.org' });
+    expect((await apiAccounts.findCredential(key))?.accountStatus).toBeNull();
+    expect(await checker.check(key, secret)).toBe('invalid');
+  });
+});
