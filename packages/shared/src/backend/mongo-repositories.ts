@@ -1,4 +1,5 @@
 import { MongoClaims } from '../claims/mongo-claims';
+import { verificationOver } from '../verification/verification';
 import { staffOver } from '../staff/staff';
 import { MongoAuditHistory } from '../audit/mongo-audit-history';
 import type { MongoDatabase } from '../database/mongo-database';
@@ -17,7 +18,7 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     profiles: () => new MongoProfiles(database),
     articles: () => new MongoArticles(database),
-    verification: () => new MongoVerification(database),
+    verification: () => verificationOver(new MongoVerification(database)),
     claims: () => new MongoClaims(database),
     audit: () => new MongoAuditHistory(database),
     recheckRecords: () => new MongoRecheckRecords(database),

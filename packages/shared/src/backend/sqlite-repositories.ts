@@ -1,4 +1,5 @@
 import { SqliteClaims } from '../claims/sqlite-claims';
+import { verificationOver } from '../verification/verification';
 import { staffOver } from '../staff/staff';
 import { SqliteAuditHistory } from '../audit/sqlite-audit-history';
 import type { SqliteDatabase } from '../database/sqlite-database';
@@ -17,7 +18,7 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     profiles: () => new SqliteProfiles(database),
     articles: () => new SqliteArticles(database),
-    verification: () => new SqliteVerification(database),
+    verification: () => verificationOver(new SqliteVerification(database)),
     claims: () => new SqliteClaims(database),
     audit: () => new SqliteAuditHistory(database),
     recheckRecords: () => new SqliteRecheckRecords(database),

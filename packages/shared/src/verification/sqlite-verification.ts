@@ -1,10 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { AuditAction } from '../audit/audit-repository';
-import { rerenderNow } from '../answers/sqlite-answers-unit';
+import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
+import { runNow, type Steps } from '../database/steps';
 import type { SqliteDatabase } from '../database/sqlite-database';
+import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
-import { journalistVerificationEvent } from '../webhook-events/webhook-event';
-import type { ReturnToQueue, Verification, VerificationDecision, VerificationRequest } from './verification-repository';
+import type { VerificationRequest } from './verification-repository';
+import type { VerificationStore } from './verification-store';
+import type { VerificationUnitOfWrite } from './verification-unit';
 
 interface RequestRow {
   id: number;
@@ -22,102 +25,79 @@ const toRequest = (row: RequestRow): VerificationRequest => ({
   status: row.status,
 });
 
-const statements = (database: SqliteDatabase) => ({
-  pendingOf: database.prepare<[number], RequestRow>(
-    "SELECT * FROM verification_requests WHERE profile_id = ? AND status = 'pending'",
-  ),
-  pending: database.prepare<[], RequestRow>(
-    "SELECT * FROM verification_requests WHERE status = 'pending' ORDER BY requested_at, id",
-  ),
-  byId: database.prepare<[number], RequestRow>('SELECT * FROM verification_requests WHERE id = ?'),
-  open: database.prepare<[number, string, string]>(
+const statements = preparedPerConnection((db: Database.Database) => ({
+  pendingOf: db.prepare<[number], RequestRow>("SELECT * FROM verification_requests WHERE profile_id = ? AND status = 'pending'"),
+  pending: db.prepare<[], RequestRow>("SELECT * FROM verification_requests WHERE status = 'pending' ORDER BY requested_at, id"),
+  byId: db.prepare<[number], RequestRow>('SELECT * FROM verification_requests WHERE id = ?'),
+  open: db.prepare<[number, string, string]>(
     'INSERT INTO verification_requests (profile_id, requested_by, requested_at) VALUES (?, ?, ?)',
   ),
-  close: database.prepare<[VerificationRequest['status'], number]>(
-    "UPDATE verification_requests SET status = ? WHERE profile_id = ? AND status = 'pending'",
+  close: db.prepare<[VerificationRequest['status'], number]>(
+    "UPDATE verification_requests SET status = ? WHERE id = ? AND status = 'pending'",
   ),
-  profileDoc: database.prepare<[number], { slug: string; verified: number; doc: string }>(
+  profile: db.prepare<[number], { slug: string; verified: number; doc: string }>(
     'SELECT slug, verified, doc FROM profiles WHERE id = ?',
   ),
-  setVerified: database.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
-  audit: database.prepare<[number, string, AuditAction, string, string]>(
+  setVerified: db.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
+  audit: db.prepare<[number, string, AuditAction, string, string]>(
     'INSERT INTO verification_audit (profile_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)',
   ),
-});
+}));
 
-/**
- * The verification_requests table and the profiles' verified flag. Each change, with its audit record, is one unit
- * of write: nothing is verified, queued or decided without its line in the history.
- */
-export class SqliteVerification implements Verification {
-  private readonly sql: ReturnType<typeof statements>;
+/** The editors' queue's unit of write inside a transaction the caller holds on `db`. */
+export function sqliteVerificationUnit(db: Database.Database): VerificationUnitOfWrite {
+  const sql = statements(db);
+  const pendingRequest = (profileId: number) => {
+    const row = sql.pendingOf.get(profileId);
+    return row ? toRequest(row) : null;
+  };
+  return {
+    profile: (profileId) => {
+      const row = sql.profile.get(profileId);
+      return row ? { slug: row.slug, verified: row.verified === 1 } : null;
+    },
+    pendingRequest,
+    openRequest: (profileId, requestedBy, at) => {
+      const pending = pendingRequest(profileId);
+      if (pending) return { request: pending, opened: false };
+      const id = Number(sql.open.run(profileId, requestedBy, at).lastInsertRowid);
+      return { request: toRequest(sql.byId.get(id)!), opened: true };
+    },
+    closeRequest: (request, status) => sql.close.run(status, request.id).changes > 0,
+    writeVerified: (profileId, verified, event) => {
+      const row = sql.profile.get(profileId);
+      if (!row || (row.verified === 1) === verified) return;
+      // The flag, and its copy in the profile's document.
+      sql.setVerified.run(verified ? 1 : 0, JSON.stringify({ ...JSON.parse(row.doc), verified }), profileId);
+      recordEventsNow(db, [event]);
+    },
+    // Inside the transaction no two closings of one request meet: the key is not needed to tell them apart.
+    appendAudit: ({ profileId, actor, action, note, at }) => {
+      sql.audit.run(profileId, actor, action, note, at);
+      return true;
+    },
+    // The change and its re-render commit together: nothing stale is ever seen.
+    takeOutOfService: () => undefined,
+    answers: sqliteAnswersUnit(db),
+  };
+}
 
-  constructor(private readonly database: SqliteDatabase) {
-    this.sql = statements(database);
-  }
+/** The verification_requests table and the profiles' verified flag; each change is one transaction (inOneWrite). */
+export class SqliteVerification implements VerificationStore {
+  constructor(private readonly database: SqliteDatabase) {}
 
-  request(profileId: number, requestedBy: string): Promise<VerificationRequest> {
-    return this.database.write(() => {
-      const pending = this.sql.pendingOf.get(profileId);
-      if (pending) return toRequest(pending);
-      const now = new Date().toISOString();
-      const id = Number(this.sql.open.run(profileId, requestedBy, now).lastInsertRowid);
-      this.sql.audit.run(profileId, requestedBy, 'requested', '', now);
-      return toRequest(this.sql.byId.get(id)!);
-    });
+  inOneWrite<T>(steps: (unit: VerificationUnitOfWrite) => Steps<T>): Promise<T> {
+    return this.database.write((db) => runNow(steps(sqliteVerificationUnit(db))));
   }
 
   pendingOf(profileId: number): Promise<VerificationRequest | null> {
-    return this.database.read(() => {
-      const row = this.sql.pendingOf.get(profileId);
+    return this.database.read((db) => {
+      const row = statements(db).pendingOf.get(profileId);
       return row ? toRequest(row) : null;
     });
   }
 
   pending(): Promise<VerificationRequest[]> {
-    return this.database.read(() => this.sql.pending.all().map(toRequest));
-  }
-
-  decide({ profileId, actor, action, note }: VerificationDecision): Promise<boolean> {
-    return this.database.write((db) => {
-      const verified = action === 'verified';
-      if (!this.setVerified(db, profileId, verified)) return false;
-      this.sql.close.run(verified ? 'approved' : 'rejected', profileId);
-      this.sql.audit.run(profileId, actor, action, note, new Date().toISOString());
-      return true;
-    });
-  }
-
-  returnToQueue({ profileId, actor, action, note }: ReturnToQueue): Promise<boolean> {
-    return this.database.write((db) => {
-      if (!this.setVerified(db, profileId, false)) return false;
-      const now = new Date().toISOString();
-      if (!this.sql.pendingOf.get(profileId)) this.sql.open.run(profileId, actor, now);
-      this.sql.audit.run(profileId, actor, action, note, now);
-      return true;
-    });
-  }
-
-  withdraw(profileId: number, actor: string): Promise<boolean> {
-    return this.database.write(() => {
-      if (this.sql.close.run('withdrawn', profileId).changes === 0) return false;
-      this.sql.audit.run(profileId, actor, 'withdrawn', '', new Date().toISOString());
-      return true;
-    });
-  }
-
-  /**
-   * The flag, and its copy in the profile's document, with the webhook event when the flag changes (in the same
-   * transaction); false when there is no such profile.
-   */
-  private setVerified(db: Database.Database, profileId: number, verified: boolean): boolean {
-    const row = this.sql.profileDoc.get(profileId);
-    if (!row) return false;
-    const doc = { ...JSON.parse(row.doc), verified };
-    this.sql.setVerified.run(verified ? 1 : 0, JSON.stringify(doc), profileId);
-    if (Boolean(row.verified) !== verified) recordEventsNow(db, [journalistVerificationEvent(row.slug, verified)]);
-    // The outlets the journalist works for show only verified staff (see rerenderOutlets).
-    rerenderNow(db, [profileId]);
-    return true;
+    return this.database.read((db) => statements(db).pending.all().map(toRequest));
   }
 }
