@@ -1,4 +1,5 @@
 import { MongoClaims } from '../claims/mongo-claims';
+import { webhooksOver } from '../webhooks/webhooks';
 import { verificationOver } from '../verification/verification';
 import { staffOver } from '../staff/staff';
 import { MongoAuditHistory } from '../audit/mongo-audit-history';
@@ -24,7 +25,7 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     recheckRecords: () => new MongoRecheckRecords(database),
     directory: () => new MongoDirectory(database),
     staff: () => staffOver(new MongoStaff(database)),
-    webhooks: () => new MongoWebhooks(database),
+    webhooks: () => webhooksOver(new MongoWebhooks(database)),
   });
   return repositories;
 }

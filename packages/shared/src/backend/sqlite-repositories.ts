@@ -1,4 +1,5 @@
 import { SqliteClaims } from '../claims/sqlite-claims';
+import { webhooksOver } from '../webhooks/webhooks';
 import { verificationOver } from '../verification/verification';
 import { staffOver } from '../staff/staff';
 import { SqliteAuditHistory } from '../audit/sqlite-audit-history';
@@ -24,7 +25,7 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     recheckRecords: () => new SqliteRecheckRecords(database),
     directory: () => new SqliteDirectory(database),
     staff: () => staffOver(new SqliteStaff(database)),
-    webhooks: () => new SqliteWebhooks(database),
+    webhooks: () => webhooksOver(new SqliteWebhooks(database)),
   });
   return repositories;
 }

@@ -1,3 +1,4 @@
+import { portWithRules } from '../database/port-with-rules';
 import {
   addDomainSteps,
   recordCheckSteps,
@@ -11,20 +12,7 @@ import type { PublishersStore } from './publishers-store';
 
 /** The Publishers port over either database's store: each change runs its rule (publisher-changes.ts) in one write. */
 export function publishersOver(store: PublishersStore): Publishers {
-  return {
-    create: (publisher, actor, at) => store.create(publisher, actor, at),
-    findBySlug: (slug) => store.findBySlug(slug),
-    findById: (id) => store.findById(id),
-    list: () => store.list(),
-    administeredBy: (userId) => store.administeredBy(userId),
-    forgetAdmin: (userId, at) => store.forgetAdmin(userId, at),
-    domainsOf: (publisherId) => store.domainsOf(publisherId),
-    findDomain: (publisherId, domain) => store.findDomain(publisherId, domain),
-    outletFor: (host) => store.outletFor(host),
-    matchHost: (host) => store.matchHost(host),
-    historyOf: (publisherId) => store.historyOf(publisherId),
-    recordEvent: (publisherId, entry, at) => store.recordEvent(publisherId, entry, at),
-    delete: (publisherId) => store.delete(publisherId),
+  return portWithRules<Publishers>(store, {
     update: (id, fields, at) => store.inOneWrite((unit) => updatePublisherSteps(unit, id, fields, at.toISOString())),
     setVerified: (id, verified, actor, note, at) =>
       store.inOneWrite((unit) => setVerifiedSteps(unit, id, { verified, actor, note }, at.toISOString())),
@@ -36,5 +24,5 @@ export function publishersOver(store: PublishersStore): Publishers {
       store.inOneWrite((unit) => recordCheckSteps(unit, publisherId, domain, check, event)),
     removeDomain: (publisherId, domain, actor, at) =>
       store.inOneWrite((unit) => removeDomainSteps(unit, publisherId, domain, actor, at.toISOString())),
-  };
+  });
 }

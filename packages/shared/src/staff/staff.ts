@@ -1,16 +1,11 @@
+import { portWithRules } from '../database/port-with-rules';
 import { acceptInvitationSteps, closeAffiliationSteps } from './staff-changes';
 import type { Staff } from './staff-repository';
 import type { StaffStore } from './staff-store';
 
 /** The Staff port over either database's store: each change runs its rule (staff-changes.ts) in one write. */
 export function staffOver(store: StaffStore): Staff {
-  return {
-    invite: (publisherId, invitee, actor, at) => store.invite(publisherId, invitee, actor, at),
-    findById: (id) => store.findById(id),
-    invitationsFor: (person) => store.invitationsFor(person),
-    eraseInvitationsTo: (email) => store.eraseInvitationsTo(email),
-    ofPublisher: (publisherId) => store.ofPublisher(publisherId),
-    ofProfile: (profileId) => store.ofProfile(profileId),
+  return portWithRules<Staff>(store, {
     accept: (id, profileId, at) => store.inOneWrite((unit) => acceptInvitationSteps(unit, id, profileId, at.toISOString())),
     decline: (id, actor, at) =>
       store.inOneWrite((unit) =>
@@ -20,5 +15,5 @@ export function staffOver(store: StaffStore): Staff {
       store.inOneWrite((unit) =>
         closeAffiliationSteps(unit, id, ['invited', 'active'], { to: 'ended', actor, reason, at: at.toISOString() }),
       ),
-  };
+  });
 }

@@ -1,3 +1,4 @@
+import { portWithRules } from '../database/port-with-rules';
 import { decideSteps, requestSteps, returnToQueueSteps, withdrawSteps } from './verification-changes';
 import type { Verification } from './verification-repository';
 import type { VerificationStore } from './verification-store';
@@ -8,12 +9,10 @@ import type { VerificationStore } from './verification-store';
  */
 export function verificationOver(store: VerificationStore, clock: () => Date = () => new Date()): Verification {
   const now = () => clock().toISOString();
-  return {
-    pendingOf: (profileId) => store.pendingOf(profileId),
-    pending: () => store.pending(),
+  return portWithRules<Verification>(store, {
     request: (profileId, requestedBy) => store.inOneWrite((unit) => requestSteps(unit, profileId, requestedBy, now())),
     decide: (decision) => store.inOneWrite((unit) => decideSteps(unit, decision, now())),
     returnToQueue: (record) => store.inOneWrite((unit) => returnToQueueSteps(unit, record, now())),
     withdraw: (profileId, actor) => store.inOneWrite((unit) => withdrawSteps(unit, profileId, actor, now())),
-  };
+  });
 }

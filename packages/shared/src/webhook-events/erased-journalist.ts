@@ -47,3 +47,33 @@ export function redactedJournalistBody(body: string): string {
   const { type, timestamp } = JSON.parse(body) as WebhookPayload;
   return JSON.stringify({ type, timestamp, data: {}, redacted: ERASED_JOURNALIST_NOTE });
 }
+
+/** The store's side of redactAboutErasedJournalists. */
+export interface RedactionStore {
+  sentJournalistMessages(): Promise<{ id: number; body: string }[]>;
+  slugsInUse(slugs: readonly string[]): Promise<Set<string>>;
+  setMessageBody(messageId: number, body: string): Promise<boolean>;
+}
+
+const slugNamedBy = (body: string): string | undefined => {
+  const slug = (JSON.parse(body) as WebhookPayload).data?.slug;
+  return typeof slug === 'string' ? slug : undefined;
+};
+
+/**
+ * Redacts the sent messages about journalists who are gone: a message whose slug no profile holds, now or as a former
+ * slug that still redirects, names a person who deleted their account (the hourly sweep after the erasure's own).
+ * How many.
+ */
+export async function redactAboutErasedJournalists(store: RedactionStore): Promise<number> {
+  const sent = await store.sentJournalistMessages();
+  const named = [...new Set(sent.map((message) => slugNamedBy(message.body)).filter((slug) => slug !== undefined))];
+  const present = named.length ? await store.slugsInUse(named) : new Set<string>();
+  let redacted = 0;
+  for (const message of sent) {
+    const slug = slugNamedBy(message.body);
+    if (slug === undefined || present.has(slug)) continue;
+    if (await store.setMessageBody(message.id, redactedJournalistBody(message.body))) redacted++;
+  }
+  return redacted;
+}

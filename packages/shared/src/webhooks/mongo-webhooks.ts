@@ -2,8 +2,8 @@ import type { MongoDatabase } from '../database/mongo-database';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
-import type { DeliveredEventType, WebhookEventType, WebhookPayload } from '../webhook-events/webhook-event';
-import { JOURNALIST_EVENT_TYPES, redactedJournalistBody } from '../webhook-events/erased-journalist';
+import type { DeliveredEventType, WebhookEventType } from '../webhook-events/webhook-event';
+import { JOURNALIST_EVENT_TYPES } from '../webhook-events/erased-journalist';
 import type {
   NewWebhookEndpoint,
   NewWebhookMessage,
@@ -11,7 +11,8 @@ import type {
   WebhookEndpoint,
   WebhookMessage,
   WebhookMessageState,
-  Webhooks,
+  SentJournalistMessage,
+  WebhooksStore,
 } from './webhooks-repository';
 
 /** An endpoint as stored in MongoDB (`webhook_endpoints`); `_id` from the counters collection. */
@@ -72,7 +73,7 @@ const toMessage = (doc: WebhookMessageDoc): WebhookMessage => ({
  * Webhook endpoints and messages in MongoDB. Every change is one single-document write; a message is unique per
  * (endpoint, event) by its index, so a fan-out run twice adds it once.
  */
-export class MongoWebhooks implements Webhooks {
+export class MongoWebhooks implements WebhooksStore {
   constructor(private readonly database: MongoDatabase) {}
 
   private get endpoints() {
@@ -226,8 +227,7 @@ export class MongoWebhooks implements Webhooks {
     );
   }
 
-  /** The profiles' slug index answers which of the slugs named are gone; only bodies not yet redacted are read. */
-  redactAboutErasedJournalists(): Promise<number> {
+  sentJournalistMessages(): Promise<SentJournalistMessage[]> {
     return this.database.run(async () => {
       const sent = await this.messages
         .find(
@@ -235,29 +235,29 @@ export class MongoWebhooks implements Webhooks {
           { projection: { _id: 1, body: 1 } },
         )
         .toArray();
-      const slugOf = (body: string) => (JSON.parse(body) as WebhookPayload).data?.slug;
-      const named = [...new Set(sent.map((doc) => slugOf(doc.body)).filter((slug): slug is string => typeof slug === 'string'))];
-      const present = new Set(
-        (
-          await collectionOf(this.database.db, 'profiles')
-            .find({ slug: { $in: named } }, { projection: { slug: 1 } })
-            .toArray()
-        ).map((profile) => profile.slug),
-      );
-      // A former slug (before an approved change of name) still names a journalist who is there.
-      const former = await collectionOf(this.database.db, 'formerSlugs')
+      return sent.map((doc) => ({ id: doc._id, body: doc.body }));
+    });
+  }
+
+  /** The profiles' slug index and the former slugs' ids answer it. */
+  slugsInUse(slugs: readonly string[]): Promise<Set<string>> {
+    return this.database.run(async () => {
+      const { db } = this.database;
+      const named = [...slugs];
+      const current = await collectionOf(db, 'profiles')
+        .find({ slug: { $in: named } }, { projection: { slug: 1 } })
+        .toArray();
+      const former = await collectionOf(db, 'formerSlugs')
         .find({ _id: { $in: named } }, { projection: { _id: 1 } })
         .toArray();
-      for (const { _id } of former) present.add(_id);
-      let redacted = 0;
-      for (const doc of sent) {
-        const slug = slugOf(doc.body);
-        if (typeof slug !== 'string' || present.has(slug)) continue;
-        await this.messages.updateOne({ _id: doc._id }, { $set: { body: redactedJournalistBody(doc.body) } });
-        redacted++;
-      }
-      return redacted;
+      return new Set([...current.map((profile) => profile.slug), ...former.map((record) => record._id)]);
     });
+  }
+
+  setMessageBody(messageId: number, body: string): Promise<boolean> {
+    return this.database.run(
+      async () => (await this.messages.updateOne({ _id: messageId }, { $set: { body } })).matchedCount > 0,
+    );
   }
 
   pruneMessages(before: Date): Promise<number> {

@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from '../database/sqlite-database';
 import type { DeliveredEventType, WebhookEventType } from '../webhook-events/webhook-event';
-import { JOURNALIST_EVENT_TYPES, redactedJournalistBody } from '../webhook-events/erased-journalist';
+import { JOURNALIST_EVENT_TYPES } from '../webhook-events/erased-journalist';
 import type {
   NewWebhookEndpoint,
   NewWebhookMessage,
@@ -8,7 +8,8 @@ import type {
   WebhookEndpoint,
   WebhookMessage,
   WebhookMessageState,
-  Webhooks,
+  SentJournalistMessage,
+  WebhooksStore,
 } from './webhooks-repository';
 
 /** The tables (migration 036): endpoints by account, messages by endpoint in delivery order, attempts as JSON. */
@@ -136,18 +137,20 @@ const statements = (database: SqliteDatabase) => ({
   message: database.prepare<[number], MessageRow>('SELECT * FROM webhook_messages WHERE id = ?'),
   redeliver: database.prepare<[number]>("UPDATE webhook_messages SET state = 'pending', attempt_count = 0 WHERE id = ?"),
   prune: database.prepare<[string]>("DELETE FROM webhook_messages WHERE state <> 'pending' AND created_at < ?"),
-  aboutErasedJournalists: database.prepare<string[], { id: number; body: string }>(
-    `SELECT m.id, m.body FROM webhook_messages m WHERE m.state <> 'pending'
-       AND m.type IN (${JOURNALIST_EVENT_TYPES.map(() => '?').join(', ')})
-       AND json_extract(m.body, '$.redacted') IS NULL AND json_extract(m.body, '$.data.slug') IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.slug = json_extract(m.body, '$.data.slug'))
-       AND NOT EXISTS (SELECT 1 FROM former_slugs f WHERE f.slug = json_extract(m.body, '$.data.slug'))`,
+  sentAboutJournalists: database.prepare<string[], { id: number; body: string }>(
+    `SELECT id, body FROM webhook_messages WHERE state <> 'pending' AND type IN (${JOURNALIST_EVENT_TYPES.map(() => '?').join(', ')})
+       AND json_extract(body, '$.redacted') IS NULL`,
   ),
+  slugInUse: database
+    .prepare<[string, string], number>(
+      'SELECT EXISTS (SELECT 1 FROM profiles WHERE slug = ?) OR EXISTS (SELECT 1 FROM former_slugs WHERE slug = ?)',
+    )
+    .pluck(),
   setBody: database.prepare<[string, number]>('UPDATE webhook_messages SET body = ? WHERE id = ?'),
 });
 
 /** Webhook endpoints and messages in the embedded store. */
-export class SqliteWebhooks implements Webhooks {
+export class SqliteWebhooks implements WebhooksStore {
   private readonly sql: ReturnType<typeof statements>;
 
   constructor(private readonly database: SqliteDatabase) {
@@ -231,11 +234,15 @@ export class SqliteWebhooks implements Webhooks {
     return this.database.write(() => this.sql.prune.run(before.toISOString()).changes);
   }
 
-  redactAboutErasedJournalists(): Promise<number> {
-    return this.database.write(() => {
-      const about = this.sql.aboutErasedJournalists.all(...JOURNALIST_EVENT_TYPES);
-      for (const message of about) this.sql.setBody.run(redactedJournalistBody(message.body), message.id);
-      return about.length;
-    });
+  sentJournalistMessages(): Promise<SentJournalistMessage[]> {
+    return this.database.read(() => this.sql.sentAboutJournalists.all(...JOURNALIST_EVENT_TYPES));
+  }
+
+  slugsInUse(slugs: readonly string[]): Promise<Set<string>> {
+    return this.database.read(() => new Set(slugs.filter((slug) => this.sql.slugInUse.get(slug, slug) === 1)));
+  }
+
+  setMessageBody(messageId: number, body: string): Promise<boolean> {
+    return this.database.write(() => this.sql.setBody.run(body, messageId).changes > 0);
   }
 }

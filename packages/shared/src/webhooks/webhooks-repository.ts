@@ -108,3 +108,22 @@ export interface Webhooks {
    */
   redactAboutErasedJournalists(): Promise<number>;
 }
+
+/** A sent message about a journalist, not redacted yet: its body names them by slug (see JOURNALIST_EVENT_TYPES). */
+export interface SentJournalistMessage {
+  id: number;
+  body: string;
+}
+
+/** The changes that are rules over the store (erased-journalist.ts), not writes of it. */
+type RuledChanges = 'redactAboutErasedJournalists';
+
+/** What a database adapter of the webhooks provides: the port less its rules, and the primitives they use. */
+export interface WebhooksStore extends Omit<Webhooks, RuledChanges> {
+  /** Every message about a journalist that was sent (or given up on) and is not redacted yet. */
+  sentJournalistMessages(): Promise<SentJournalistMessage[]>;
+  /** Which of these slugs a profile holds now, as its slug or as a former slug that still redirects to it. */
+  slugsInUse(slugs: readonly string[]): Promise<Set<string>>;
+  /** Replaces a message's body; false when there is no such message. */
+  setMessageBody(messageId: number, body: string): Promise<boolean>;
+}

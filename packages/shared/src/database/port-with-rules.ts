@@ -1,0 +1,19 @@
+/**
+ * A port made of a database adapter's own methods (bound to it) and the rules written above the adapters, which
+ * take the place of any adapter method of the same name. The adapter's methods are looked up once, here, so a
+ * lookup on the verifiers' hot path costs one bound call, as on the adapter itself.
+ */
+export function portWithRules<Port>(store: object, rules: Partial<Port>): Port {
+  const port: Record<string, unknown> = {};
+  for (
+    let proto: object | null = store;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const member = (store as Record<string, unknown>)[name];
+      if (name !== 'constructor' && !(name in port) && typeof member === 'function') port[name] = member.bind(store);
+    }
+  }
+  return Object.assign(port, rules) as Port;
+}
