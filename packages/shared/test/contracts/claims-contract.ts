@@ -1,7 +1,8 @@
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import type { NewEvidence } from '../../src/proofs/claims';
 import { liveEvidence } from '../../src/proofs/claims';
-import { HandleTakenError, type ProfileFields } from '../../src/profiles/profiles-repository';
+import type { ProfileFields } from '../../src/profiles/profile-fields';
+import { HandleTakenError } from '../../src/profiles/profiles-repository';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from '../../src/claims/claims-repository';
 import { moveProvenClaim, moveProvenClaimSteps } from '../../src/claims/move-proven-claim';
 import { recordProof, recordProofSteps } from '../../src/claims/record-proof';

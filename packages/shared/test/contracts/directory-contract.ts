@@ -4,7 +4,7 @@ import { proveArticle } from '../../src/articles/prove-article';
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import { setClaims } from '../../src/claims/set-claims';
 import { contractArticle } from './journalist-contract';
-import type { ProfileFields } from '../../src/profiles/profiles-repository';
+import type { ProfileFields } from '../../src/profiles/profile-fields';
 import type { DirectoryQuery } from '../../src/directory/directory-repository';
 
 let n = 0;

@@ -3,7 +3,7 @@ import { recordProof } from '../../src/claims/record-proof';
 import type { ArticleInput } from '../../src/domain/types';
 import { EDITOR_PROVIDER, type ClaimKind, type NewEvidence } from '../../src/proofs/claims';
 import { proveArticle } from '../../src/articles/prove-article';
-import type { ProfileFields } from '../../src/profiles/profiles-repository';
+import type { ProfileFields } from '../../src/profiles/profile-fields';
 
 /** What the contracts of profiles, articles and verification arrange: a journalist's profile, its articles, its proofs. */
 
