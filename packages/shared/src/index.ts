@@ -26,6 +26,7 @@ export * from './auth/api-keys';
 export * from './auth/browser-keys';
 export * from './cors';
 export * from './store/store';
+export * from './store/store-unavailable-error';
 export * from './store/open-store';
 export * from './database';
 export * from './api-accounts';

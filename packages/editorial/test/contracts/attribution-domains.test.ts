@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { attributionDomainsContract } from '../../src/attribution-domains/attribution-domains-contract';
+import { attributionDomainsContract } from './attribution-domains-contract';
 
 describe.each(storeFactories())('attribution domains contract ($name store)', attributionDomainsContract);

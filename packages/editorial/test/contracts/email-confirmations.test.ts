@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { emailConfirmationsContract } from '../../src/email-confirmations/email-confirmations-contract';
+import { emailConfirmationsContract } from './email-confirmations-contract';
 
 describe.each(storeFactories())('email confirmations contract ($name store)', emailConfirmationsContract);

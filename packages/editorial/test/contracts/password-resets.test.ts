@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { passwordResetsContract } from '../../src/password-resets/password-resets-contract';
+import { passwordResetsContract } from './password-resets-contract';
 
 describe.each(storeFactories())('password resets contract ($name store)', passwordResetsContract);

@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { proofAttemptsContract } from '../../src/proofs/proof-attempts-contract';
+import { proofAttemptsContract } from './proof-attempts-contract';
 
 describe.each(storeFactories())('network sign-ins in progress ($name store)', proofAttemptsContract);

@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { rechecksContract } from '../../src/recheck/rechecks-contract';
+import { rechecksContract } from './rechecks-contract';
 
 describe.each(storeFactories())('re-checks on the leased queue ($name store)', rechecksContract);

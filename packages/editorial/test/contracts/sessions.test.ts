@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { sessionsContract } from '../../src/sessions/sessions-contract';
+import { sessionsContract } from './sessions-contract';
 
 describe.each(storeFactories())('sessions contract ($name store)', sessionsContract);

@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { usersContract } from '../../src/users/users-contract';
+import { usersContract } from './users-contract';
 
 describe.each(storeFactories())('users contract ($name store)', usersContract);

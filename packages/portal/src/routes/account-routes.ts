@@ -9,16 +9,8 @@ import { CHANGE_PASSWORD_PATH, requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, currentUser, render, signedInUser } from '../http/render';
 import { endSession, sessionTokenHash, startSession } from '../http/sessions';
-import {
-  landingPage,
-  setOwnPassword,
-  signIn,
-  signUp,
-  startAs,
-  useOneTimePassword,
-  type SignUpPurpose,
-  SIGN_UP_PURPOSES,
-} from '../use-cases/accounts';
+import { landingPage, setOwnPassword, signIn, signUp, startAs, useOneTimePassword } from '../use-cases/accounts';
+import { SIGN_UP_PURPOSES, type SignUpPurpose } from '../use-cases/sign-up-purpose';
 import { withNotice } from '../views/layout';
 import { changePasswordPage, choosePasswordPage, homePage, signInPage, signUpPage } from '../views/account-pages';
 import { signUpMailSentPage } from '../views/address-proof-pages';

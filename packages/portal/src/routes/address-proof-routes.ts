@@ -6,7 +6,8 @@ import { requireUser } from '../http/guards';
 import { csrfTokenOf, currentUser, render, signedInUser } from '../http/render';
 import { endSession, startSession } from '../http/sessions';
 import { confirmMail } from '../mail/address-mail';
-import { SIGN_UP_PURPOSES, startAs } from '../use-cases/accounts';
+import { startAs } from '../use-cases/accounts';
+import { SIGN_UP_PURPOSES } from '../use-cases/sign-up-purpose';
 import {
   ADDRESS_PAGE_PATH,
   confirmAddress,

@@ -3,6 +3,7 @@ import { EmailTakenError, type PortalUser, type Repositories, type Users } from 
 import { decoyHash, hashPassword, passwordMatches } from '../auth/passwords';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 import { provenAddress } from './address-proof';
+import type { SignUpPurpose } from './sign-up-purpose';
 
 export type SignUpResult = { ok: true; user: PortalUser } | { ok: false; emailTaken: true };
 
@@ -144,10 +145,6 @@ export async function landingPage(
 export const PUBLISHERS_PATH = '/publishers';
 
 export const API_SETTINGS_PATH = '/settings/api';
-
-/** What someone signs up for: a journalist profile, API keys (their API account is opened at once), or a publisher. */
-export const SIGN_UP_PURPOSES = ['journalist', 'api', 'publisher'] as const;
-export type SignUpPurpose = (typeof SIGN_UP_PURPOSES)[number];
 
 /**
  * After sign-up (or the address's confirmation): an API user's account opened and API settings next; a

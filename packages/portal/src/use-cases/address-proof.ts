@@ -3,7 +3,7 @@ import { normalizeEmail } from '@byline/shared';
 import { EmailTakenError, type PortalUser, type Repositories } from '@byline/editorial';
 import { passwordMatches } from '../auth/passwords';
 import { linkTokenHash } from './password-reset';
-import type { SignUpPurpose } from './accounts';
+import type { SignUpPurpose } from './sign-up-purpose';
 
 /** How long a confirmation link works (once): a day, as sign-up mail may wait in a queue or a spam folder. */
 export const CONFIRM_LINK_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { SignUpPurpose } from '../use-cases/accounts';
+import type { SignUpPurpose } from '../use-cases/sign-up-purpose';
 import { checkedUrl, html, sitePath, type SafeHtml } from './html';
 import { csrfField, field, formError, type FieldErrors } from './forms';
 

@@ -1,6 +1,5 @@
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { Config } from '../config/config';
 
 type Ip = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [Ip, number];
@@ -131,7 +130,10 @@ function canonicalIp(address: string): string | null {
   }
 }
 
-/** The policy ALLOWED_PRIVATE_ADDRESSES gives (the default one when it is unset). */
-export function addressPolicyOf(config: Pick<Config, 'allowedPrivateAddresses'>): AddressPolicy {
+/**
+ * The policy ALLOWED_PRIVATE_ADDRESSES gives (the default one when it is unset). Takes the one setting it reads,
+ * not the Config type: config.ts checks the setting with parseAllowedRange, so this file does not import it back.
+ */
+export function addressPolicyOf(config: { allowedPrivateAddresses: string[] }): AddressPolicy {
   return config.allowedPrivateAddresses.length ? new AddressPolicy(config.allowedPrivateAddresses) : AddressPolicy.DEFAULT;
 }

@@ -1,6 +1,11 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import type { Config } from '../config/config';
+
+/**
+ * The one setting this file reads (Config's dnsServers), not the Config type: config.ts checks the setting with
+ * parseDnsServer, so this file does not import it back.
+ */
+type DnsSettings = { dnsServers: string[] };
 
 export interface ResolvedAddress {
   address: string;
@@ -35,7 +40,7 @@ const isLocalhost = (name: string) => /(^|\.)localhost\.?$/i.test(name);
  * DNS_SERVERS set: every name is asked of those servers (A and AAAA at once, IPv4 first), the system's
  * resolver and /etc/hosts are not read; localhost still means this machine. Unset: the system's resolver.
  */
-export function nameResolverOf(config: Pick<Config, 'dnsServers'>): NameResolver {
+export function nameResolverOf(config: DnsSettings): NameResolver {
   if (!config.dnsServers.length) return SYSTEM_NAME_RESOLVER;
   const resolver = new dns.promises.Resolver({ timeout: 2000, tries: 2 });
   resolver.setServers(config.dnsServers);
@@ -68,7 +73,7 @@ type LookupCallback = (error: Error | null, address?: string | ResolvedAddress[]
  * host name they connect to (MongoDB hosts, Redis, SMTP) and which would otherwise ask getaddrinfo, deaf to
  * setServers. Called once at a process's start, before anything connects; without DNS_SERVERS it does nothing.
  */
-export function useDnsServers(config: Pick<Config, 'dnsServers'>): void {
+export function useDnsServers(config: DnsSettings): void {
   if (!config.dnsServers.length) return;
   dns.setServers(config.dnsServers);
   const { addresses } = nameResolverOf(config);

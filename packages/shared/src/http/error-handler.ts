@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '../logging/logger';
-import { StoreUnavailableError } from '../store/store';
+import { StoreUnavailableError } from '../store/store-unavailable-error';
 import { ApiError } from './api-error';
 
 export const STORE_RETRY_AFTER_SECONDS = 5;

@@ -1,5 +1,5 @@
 import type { Profile } from '../domain/types';
-import type { ProfileFields } from './profiles-repository';
+import type { ProfileFields } from './profile-fields';
 
 /**
  * The fields that say who a verified journalist is and for whom they write: the answers' readers rely on them,

@@ -10,7 +10,7 @@ import {
   type IdentityDecisionOutcome,
   type PendingIdentityChange,
 } from './identity-review';
-import type { ProfileFields } from './profiles-repository';
+import type { ProfileFields } from './profile-fields';
 import { namesAfterChange, slugFitsBase } from './profile-slugs';
 import { moveSlug } from './mongo-slugs';
 

@@ -11,7 +11,8 @@ import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange }
 import { decideIdentityChange, pendingIdentityChanges, pendingIdentityOf } from './mongo-identity-review';
 import { erase, withdrawFromLookups } from './mongo-profile-erasure';
 import { formerSlugsOf, slugReplacing } from './mongo-slugs';
-import type { ImportProgress, ImportSummary, ProfileFields, Profiles, StoredVerifiedFlag } from './profiles-repository';
+import type { ProfileFields } from './profile-fields';
+import type { ImportProgress, ImportSummary, Profiles, StoredVerifiedFlag } from './profiles-repository';
 
 /** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
 export class MongoProfiles implements Profiles {

@@ -1,11 +1,6 @@
 import type { Profile, ProfileInput, SocialType } from '../domain/types';
 import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange } from './identity-review';
-
-/** The profile fields a journalist edits; the slug, verified flag and counts are the portal's to set. */
-export type ProfileFields = Omit<
-  ProfileInput,
-  'articles' | 'verified' | 'profile_slug' | 'profile_created_at' | 'follower_count'
->;
+import type { ProfileFields } from './profile-fields';
 
 export interface ImportProgress {
   done: number;

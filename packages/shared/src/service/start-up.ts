@@ -1,7 +1,8 @@
 import { CONFIG_ERROR_EXIT_CODE, ConfigError, type Config } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { embeddedStoreFile, openStore } from '../store/open-store';
-import { StoreUnavailableError, type Store } from '../store/store';
+import type { Store } from '../store/store';
+import { StoreUnavailableError } from '../store/store-unavailable-error';
 
 /**
  * Runs a process's configuration checks (`load`); a ConfigError is printed as one line naming the process,

@@ -51,11 +51,3 @@ export interface Store {
   /** taggedJournalistAnswer for each handle, in their order, read together (see taggedArticleAnswers). */
   taggedJournalistAnswers(handles: readonly HandleLookup[]): Promise<(TaggedAnswer | null)[]>;
 }
-
-/** The store cannot be reached or answered with a transient failure; callers answer 503. */
-export class StoreUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'StoreUnavailableError';
-  }
-}

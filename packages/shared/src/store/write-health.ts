@@ -1,5 +1,5 @@
 import type { Logger } from '../logging/logger';
-import { StoreUnavailableError } from './store';
+import { StoreUnavailableError } from './store-unavailable-error';
 
 /** Readiness refused because writes fail (a full disk); its message says why, without paths or data. */
 export class StoreCannotWriteError extends StoreUnavailableError {

@@ -2,8 +2,9 @@ import type { MongoDatabase } from '../database/mongo-database';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo/mongo-schema';
-import type { DeliveredEventType, WebhookEventType } from '../webhook-events/webhook-event';
+import type { WebhookEventType } from '../webhook-events/webhook-event';
 import { JOURNALIST_EVENT_TYPES } from '../webhook-events/erased-journalist';
+import type { WebhookEndpointDoc, WebhookMessageDoc } from './mongo-webhook-docs';
 import type {
   NewWebhookEndpoint,
   NewWebhookMessage,
@@ -14,34 +15,6 @@ import type {
   SentJournalistMessage,
   WebhooksStore,
 } from './webhooks-repository';
-
-/** An endpoint as stored in MongoDB (`webhook_endpoints`); `_id` from the counters collection. */
-export interface WebhookEndpointDoc {
-  _id: number;
-  email: string;
-  url: string;
-  events: WebhookEventType[];
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: string | null;
-  enabled: boolean;
-  failing_since: string | null;
-  disabled_reason: string | null;
-  created_at: string;
-}
-
-/** A message as stored (`webhook_messages`): one per (endpoint, event), its attempts inside it. */
-export interface WebhookMessageDoc {
-  _id: number;
-  endpoint_id: number;
-  event_id: string;
-  type: DeliveredEventType;
-  body: string;
-  created_at: string;
-  state: WebhookMessageState;
-  attempt_count: number;
-  attempts: WebhookAttempt[];
-}
 
 const toEndpoint = (doc: WebhookEndpointDoc): WebhookEndpoint => ({
   id: doc._id,

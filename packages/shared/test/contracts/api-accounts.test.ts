@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { apiAccountsContract } from '../../src/api-accounts/api-accounts-contract';
+import { apiAccountsContract } from './api-accounts-contract';
 
 describe.each(storeFactories())('api accounts contract ($name store)', apiAccountsContract);

@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { articlesContract } from '../../src/articles/articles-contract';
+import { articlesContract } from './articles-contract';
 
 describe.each(storeFactories())('articles contract ($name store)', articlesContract);

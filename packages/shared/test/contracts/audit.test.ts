@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { auditContract } from '../../src/audit/audit-contract';
+import { auditContract } from './audit-contract';
 
 describe.each(storeFactories())('audit contract ($name store)', auditContract);

@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { authorEvidenceContract } from '../../src/evidence/author-evidence-contract';
+import { authorEvidenceContract } from './author-evidence-contract';
 
 describe.each(storeFactories())('author evidence contract ($name store)', authorEvidenceContract);

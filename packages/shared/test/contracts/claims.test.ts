@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { claimsContract } from '../../src/claims/claims-contract';
+import { claimsContract } from './claims-contract';
 
 describe.each(storeFactories())('claims contract ($name store)', claimsContract);

@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { directoryContract } from '../../src/directory/directory-contract';
+import { directoryContract } from './directory-contract';
 
 describe.each(storeFactories())('directory contract ($name store)', directoryContract);

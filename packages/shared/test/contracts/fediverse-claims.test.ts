@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { fediverseClaimsContract } from '../../src/claims/fediverse-claims-contract';
+import { fediverseClaimsContract } from './fediverse-claims-contract';
 
 describe.each(storeFactories())('fediverse claims contract ($name store)', fediverseClaimsContract);

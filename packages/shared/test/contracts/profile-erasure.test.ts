@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { profileErasureContract } from '../../src/profiles/profile-erasure-contract';
+import { profileErasureContract } from './profile-erasure-contract';
 
 describe.each(storeFactories())('profile erasure contract ($name store)', profileErasureContract);

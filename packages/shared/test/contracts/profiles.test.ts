@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { profilesContract } from '../../src/profiles/profiles-contract';
+import { profilesContract } from './profiles-contract';
 
 describe.each(storeFactories())('profiles contract ($name store)', profilesContract);

@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { publishersContract } from '../../src/publishers/publishers-contract';
+import { publishersContract } from './publishers-contract';
 
 describe.each(storeFactories())('publishers contract ($name store)', publishersContract);

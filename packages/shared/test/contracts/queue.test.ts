@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { queueContract } from '../../src/queue/queue-contract';
+import { queueContract } from './queue-contract';
 
 describe.each(storeFactories())('leased queue contract ($name store)', queueContract);

@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { staffContract } from '../../src/staff/staff-contract';
+import { staffContract } from './staff-contract';
 
 describe.each(storeFactories())('staff contract ($name store)', staffContract);

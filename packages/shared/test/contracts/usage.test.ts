@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { usageContract } from '../../src/usage/usage-contract';
+import { usageContract } from './usage-contract';
 
 describe.each(storeFactories())('usage contract ($name store)', usageContract);

@@ -1,4 +1,4 @@
 import { storeFactories } from '@byline/test-support';
-import { verificationContract } from '../../src/verification/verification-contract';
+import { verificationContract } from './verification-contract';
 
 describe.each(storeFactories())('verification contract ($name store)', verificationContract);

@@ -1,6 +1,6 @@
 import { describeOnMongoDb, freshBackendPerTest } from '@byline/test-support';
 import * as answersUnit from '../../src/answers/mongo-answers-unit';
-import { addProvenArticle, contractArticle, newJournalist } from '../../src/profiles/journalist-contract';
+import { addProvenArticle, contractArticle, newJournalist } from '../contracts/journalist-contract';
 
 /*
  * MongoDB has no transactions: a change and the re-render of the answers showing it are separate writes. A change

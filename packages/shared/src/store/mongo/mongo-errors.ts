@@ -1,5 +1,5 @@
 import { mongodbDriver } from './mongodb-driver';
-import { StoreUnavailableError } from '../store';
+import { StoreUnavailableError } from '../store-unavailable-error';
 
 export const DUPLICATE_KEY = 11000;
 

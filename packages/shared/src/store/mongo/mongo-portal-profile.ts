@@ -6,7 +6,7 @@ import { runInTurn } from '../../database/steps';
 import { MongoClaimsUnit } from '../../claims/mongo-claims-unit';
 import { showProvenHandles } from '../../claims/proven-handles';
 import { normalizeSocialProfiles } from '../../social/social-handle';
-import type { ProfileFields } from '../../profiles/profiles-repository';
+import type { ProfileFields } from '../../profiles/profile-fields';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type PortalUserDoc } from './mongo-schema';
 import { writeSavedFields } from '../../profiles/mongo-identity-review';

@@ -8,7 +8,7 @@ import type { StoredQueueItem } from '../../queue/stored-queue-item';
 import type { PendingIdentityChange } from '../../profiles/identity-review';
 import type { PublisherDomainDoc, PublisherDoc, PublisherEventDoc } from '../../publishers/mongo-publisher-docs';
 import type { AffiliationDoc } from '../../staff/mongo-staff-docs';
-import type { WebhookEndpointDoc, WebhookMessageDoc } from '../../webhooks/mongo-webhooks';
+import type { WebhookEndpointDoc, WebhookMessageDoc } from '../../webhooks/mongo-webhook-docs';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids

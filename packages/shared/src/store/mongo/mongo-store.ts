@@ -13,7 +13,7 @@ import {
   type TaggedAnswer,
 } from '../../domain/rendered-answers';
 import type { HandleLookup, Store } from '../store';
-import { StoreUnavailableError } from '../store';
+import { StoreUnavailableError } from '../store-unavailable-error';
 import { databaseName } from './mongo-client-options';
 import { MongoConnection } from './mongo-connection';
 import { cannotWriteProblem, unavailableOr } from './mongo-errors';

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../store';
+import { StoreUnavailableError } from '../store-unavailable-error';
 
 const TRANSIENT_CODES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_FULL', 'SQLITE_READONLY'];
 

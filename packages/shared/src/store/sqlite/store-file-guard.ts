@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Logger } from '../../logging/logger';
-import { StoreUnavailableError } from '../store';
+import { StoreUnavailableError } from '../store-unavailable-error';
 import { recoveryAdvice } from './deleted-store-files';
 
 /** How often reads look at the files (a stat of each); writes and readiness checks look every time. */

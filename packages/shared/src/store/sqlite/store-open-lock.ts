@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { StoreUnavailableError } from '../store';
+import { StoreUnavailableError } from '../store-unavailable-error';
 import { allPids, recoveryAdvice } from './deleted-store-files';
 import { NoStoreError, unavailableOr } from './sqlite-errors';
 import { BUSY_TIMEOUT_MS } from './write-without-blocking';

@@ -1,5 +1,5 @@
 import { profileFields, type StoreFactory } from '@byline/test-support';
-import { backendOf, type Backend } from '../backend';
+import { backendOf, type Backend } from '../../src/backend';
 import {
   type NewEvidence,
   type ClaimsRepository,
@@ -9,9 +9,9 @@ import {
   type LeasedQueue,
   RECHECK_TOPIC,
 } from '@byline/shared/storage';
-import type { Users } from '../users/users-repository';
+import type { Users } from '../../src/users/users-repository';
 import type { Store } from '@byline/shared';
-import { rechecksOf, type Rechecks } from './rechecks';
+import { rechecksOf, type Rechecks } from '../../src/recheck/rechecks';
 
 const relMe = (address: string): NewEvidence => ({
   method: 'rel-me',

@@ -1,5 +1,5 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import { newJournalist, proveClaim } from '../profiles/journalist-contract';
+import { newJournalist, proveClaim } from './journalist-contract';
 
 /**
  * The promises of the Verification port, for stores made by `factory`, including those the embedded store gets from its

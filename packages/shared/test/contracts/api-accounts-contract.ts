@@ -1,5 +1,5 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import type { NewApiKey } from './api-accounts-repository';
+import type { NewApiKey } from '../../src/api-accounts/api-accounts-repository';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const newKey = (key: string, email = 'desk@example.org', name = 'newsroom'): NewApiKey => ({

@@ -1,9 +1,9 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import { contractArticle, newJournalist } from '../profiles/journalist-contract';
-import { AUTHORSHIP_PROVIDER, type NewArticleEvidence } from './article-proof';
-import { ArticleTakenError } from './articles-repository';
-import { moveProvenArticle } from './move-proven-article';
-import { noteUnproven, proveArticle } from './prove-article';
+import { contractArticle, newJournalist } from './journalist-contract';
+import { AUTHORSHIP_PROVIDER, type NewArticleEvidence } from '../../src/articles/article-proof';
+import { ArticleTakenError } from '../../src/articles/articles-repository';
+import { moveProvenArticle } from '../../src/articles/move-proven-article';
+import { noteUnproven, proveArticle } from '../../src/articles/prove-article';
 
 const byEditor: NewArticleEvidence = {
   method: 'editor-attestation',

@@ -1,8 +1,8 @@
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
-import type { NewEvidence } from '../proofs/claims';
-import { InvalidFediverseAccountError } from '../proofs/claim-values';
-import { recordProof } from './record-proof';
-import { setClaims } from './set-claims';
+import type { NewEvidence } from '../../src/proofs/claims';
+import { InvalidFediverseAccountError } from '../../src/proofs/claim-values';
+import { recordProof } from '../../src/claims/record-proof';
+import { setClaims } from '../../src/claims/set-claims';
 
 const relMe = (page: string): NewEvidence => ({
   method: 'rel-me',

@@ -1,5 +1,5 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import { CONTRACT_NOW, minutesAfterNow, newUser } from '../users/users-contract';
+import { CONTRACT_NOW, minutesAfterNow, newUser } from './users-contract';
 
 /**
  * The promises of the EmailConfirmations port, for stores made by `factory`. Run on every database by

@@ -1,5 +1,5 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import { addProvenArticle, contractArticle, newJournalist, proveClaim } from '../profiles/journalist-contract';
+import { addProvenArticle, contractArticle, newJournalist, proveClaim } from './journalist-contract';
 
 /** The promises of the AuthorEvidence port; run on every database by packages/shared/test/contracts/author-evidence.test.ts. */
 export function authorEvidenceContract(factory: StoreFactory): void {

@@ -1,5 +1,5 @@
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
-import type { ProfileFields } from '../profiles/profiles-repository';
+import type { ProfileFields } from '../../src/profiles/profile-fields';
 
 const fields: ProfileFields = profileFields({ profile_last_name: 'Brennan' });
 

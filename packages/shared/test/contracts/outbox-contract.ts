@@ -1,8 +1,8 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import { addProvenArticle, contractArticle, journalistFields, newJournalist, proveClaim } from '../profiles/journalist-contract';
-import type { QueueItem } from '../queue/leased-queue';
-import { OUTBOX_COLLECTIONS, OUTBOX_FIELD, relayStoreOutbox } from './mongo-outbox';
-import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from './webhook-event';
+import { addProvenArticle, contractArticle, journalistFields, newJournalist, proveClaim } from './journalist-contract';
+import type { QueueItem } from '../../src/queue/leased-queue';
+import { OUTBOX_COLLECTIONS, OUTBOX_FIELD, relayStoreOutbox } from '../../src/webhook-events/mongo-outbox';
+import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '../../src/webhook-events/webhook-event';
 
 /**
  * The outbox on every store: each change that makes a webhook event puts it on the queue (on MongoDB once the relay

@@ -1,12 +1,13 @@
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
-import type { NewEvidence } from '../proofs/claims';
-import { liveEvidence } from '../proofs/claims';
-import { HandleTakenError, type ProfileFields } from '../profiles/profiles-repository';
-import type { ClaimsRepository, ClaimsUnitOfWrite } from './claims-repository';
-import { moveProvenClaim, moveProvenClaimSteps } from './move-proven-claim';
-import { recordProof, recordProofSteps } from './record-proof';
-import { setClaims } from './set-claims';
-import type { Steps } from '../database/steps';
+import type { NewEvidence } from '../../src/proofs/claims';
+import { liveEvidence } from '../../src/proofs/claims';
+import type { ProfileFields } from '../../src/profiles/profile-fields';
+import { HandleTakenError } from '../../src/profiles/profiles-repository';
+import type { ClaimsRepository, ClaimsUnitOfWrite } from '../../src/claims/claims-repository';
+import { moveProvenClaim, moveProvenClaimSteps } from '../../src/claims/move-proven-claim';
+import { recordProof, recordProofSteps } from '../../src/claims/record-proof';
+import { setClaims } from '../../src/claims/set-claims';
+import type { Steps } from '../../src/database/steps';
 
 const signIn = (username: string, subject = `sub-${username}`): NewEvidence => ({
   method: 'network-sign-in',

@@ -1,7 +1,7 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import type { WebhookEventType } from '../webhook-events/webhook-event';
-import type { WebhookAttempt } from './webhooks-repository';
-import { newJournalist } from '../profiles/journalist-contract';
+import type { WebhookEventType } from '../../src/webhook-events/webhook-event';
+import type { WebhookAttempt } from '../../src/webhooks/webhooks-repository';
+import { newJournalist } from './journalist-contract';
 
 /** What every Webhooks adapter does (run for each database by test/contracts/webhooks.test.ts). */
 export function webhooksContract(factory: StoreFactory): void {
