@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
-import { recordProof } from '@byline/editorial';
+import { recordProof, issueResetLink } from '@byline/editorial';
 import { COLLECTIONS } from '@byline/shared/storage';
 import { startReceiver, type Receiver } from '@byline/test-support';
 import {
@@ -18,7 +18,6 @@ import { proveClaim } from './support/proofs';
 import { joinedStaff, publisherOf } from './support/staff';
 import { createdPublisher } from './support/publishers';
 import { addWebhook, openApiAccount, webhookWorkerTick } from './support/webhooks';
-import { issueResetLink } from '../src/use-cases/password-reset';
 
 /*
  * Deleting an account leaves nothing that names the person, checked against the schema itself: every SQLite table

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { createApiKey } from '@byline/shared';
-import { createEditor } from '../src/use-cases/accounts';
-import { issueConfirmLink } from '../src/use-cases/address-proof';
+import { createEditor, issueConfirmLink } from '@byline/editorial';
 import { ResetRequestThrottle } from '../src/mail/reset-request-throttle';
 import { linkIn } from './support/mailbox';
 import { MAIL_PORTAL_URL, startMailingPortal, type MailingPortal } from './support/mailing-portal';

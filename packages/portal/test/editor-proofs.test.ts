@@ -1,6 +1,14 @@
-import { backendOf, createSafeFetch, rechecksOf, recordProof, relMeEvidence, runRecheck, setClaims } from '@byline/editorial';
+import {
+  backendOf,
+  createSafeFetch,
+  rechecksOf,
+  recordProof,
+  relMeEvidence,
+  runRecheck,
+  setClaims,
+  createEditor,
+} from '@byline/editorial';
 import { bearer, loopbackOutbound } from '@byline/test-support';
-import { createEditor } from '../src/use-cases/accounts';
 import {
   portalStoreFactories,
   profileForm,

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createEditor } from '../src/use-cases/accounts';
+import { createEditor } from '@byline/editorial';
 import { csrfFrom, portalStoreFactories, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { setVerifiedByOperator } from '../src/use-cases/verification';
+import { setVerifiedByOperator } from '@byline/editorial';
 import { answerFor, editor, journalist, liveClaim, reviewPath } from './support/editors';
 import { csrfFrom, portalStoreFactories, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
 import { proveClaim } from './support/proofs';

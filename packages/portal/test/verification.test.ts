@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { bearer } from '@byline/test-support';
-import { createEditor } from '../src/use-cases/accounts';
-import { setVerifiedByOperator } from '../src/use-cases/verification';
+import { createEditor, setVerifiedByOperator } from '@byline/editorial';
 import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';

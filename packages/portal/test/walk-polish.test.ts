@@ -1,7 +1,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { aProfile, seed } from '@byline/test-support';
-import { createEditor } from '../src/use-cases/accounts';
+import { createEditor } from '@byline/editorial';
 import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 

@@ -1,7 +1,6 @@
-import { backendOf } from '@byline/editorial';
+import { backendOf, createEditor } from '@byline/editorial';
 import { bearer } from '@byline/test-support';
 import type { SocialType } from '@byline/shared';
-import { createEditor } from '../../src/use-cases/accounts';
 import { profileForm, signedUp, submit, type Agent, type Portal } from './portal-harness';
 import { verifiers } from './verifiers';
 

@@ -3,15 +3,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { type Store } from '@byline/shared';
-import { createSafeFetch, MongoStore, type Backend, type ClaimsRepository, backendOf } from '@byline/editorial';
+import {
+  createSafeFetch,
+  MongoStore,
+  type Backend,
+  type ClaimsRepository,
+  backendOf,
+  hashPassword,
+  issueConfirmLink,
+} from '@byline/editorial';
 import { expectAnswersInStep, loopbackOutbound, quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
 import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
 import type { PortalDeps } from '../../src/deps';
 import { createPageFetcher } from '../../src/fetch/fetch-page';
-import { hashPassword } from '../../src/auth/passwords';
 import type { Outbox } from '../../src/mail/outbox';
-import { issueConfirmLink } from '../../src/use-cases/address-proof';
 
 export type Agent = ReturnType<typeof request.agent>;
 
