@@ -2,6 +2,7 @@ import { SqliteClaims } from '../claims/sqlite-claims';
 import { webhooksOver } from '../webhooks/webhooks';
 import { verificationOver } from '../verification/verification';
 import { staffOver } from '../staff/staff';
+import { profilesOver } from '../profiles/profiles';
 import { SqliteAuditHistory } from '../audit/sqlite-audit-history';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { SqliteProfiles } from '../profiles/sqlite-profiles';
@@ -17,7 +18,7 @@ import { lazily, type Closeable } from './lazily';
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */
 export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]): ResourceRepositories {
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
-    profiles: () => new SqliteProfiles(database),
+    profiles: () => profilesOver(new SqliteProfiles(database)),
     articles: () => new SqliteArticles(database),
     verification: () => verificationOver(new SqliteVerification(database)),
     claims: () => new SqliteClaims(database),
