@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { ArticleInput, Store } from '@byline/shared';
-import { ARTICLE_CHECK_TOPIC, EDITOR_PROVIDER, MongoStore, SqliteStore, backendOf, proveArticle } from '@byline/editorial';
-import { anArticle, profileFields, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
+import { ARTICLE_CHECK_TOPIC, EDITOR_PROVIDER, MongoStore, backendOf, proveArticle } from '@byline/editorial';
+import { anArticle, profileFields, reopenedAfter, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
 
 const STEP = '028-check-migrated-article-claims';
 
@@ -36,27 +32,8 @@ async function expectQueued(store: Store, { profileId, unchecked, proven }: Awai
 }
 
 describe('data step 028 (embedded store): unchecked article claims queued for the worker', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-migration-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
   it('queues each unchecked claim once', async () => {
-    const file = path.join(dir, 'byline.sqlite');
-    const store = new SqliteStore(file);
-    const articles = await claimsOf(store);
-    await store.close();
-    const db = new Database(file);
-    db.exec(`DELETE FROM queue_items; DELETE FROM schema_migrations WHERE name = '${STEP}';`);
-    db.close();
-
-    const reopened = new SqliteStore(file);
-    try {
-      await expectQueued(reopened, articles);
-    } finally {
-      await reopened.close();
-    }
+    await reopenedAfter(claimsOf, `DELETE FROM queue_items; DELETE FROM schema_migrations WHERE name = '${STEP}';`, expectQueued);
   });
 });
 
