@@ -32,3 +32,4 @@ export * from './verifier-suites/batch-suite';
 export * from './verifier-suites/batch-probe';
 export * from './attribution-asks';
 export * from './older-store-file';
+export * from './trust-txt';
