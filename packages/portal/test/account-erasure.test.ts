@@ -3,13 +3,13 @@ import type Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
 import { recordProof } from '@byline/editorial';
 import { COLLECTIONS } from '@byline/shared/storage';
-import { startReceiver, type Receiver } from '@byline/test-support';
+import { receiverForEachTest } from '@byline/test-support';
 import {
   csrfFrom,
   everythingStored,
+  portalForEachTest,
   portalStoreFactories,
   signedUp,
-  startPortal,
   submit,
   type Portal,
 } from './support/portal-harness';
@@ -152,16 +152,8 @@ async function personsRecords(portal: Portal, ids: { profileId: number; userId: 
 }
 
 describe.each(portalStoreFactories())('deleting an account leaves nothing that names the person ($name store)', (factory) => {
-  let portal: Portal;
-  let receiver: Receiver;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await receiver.close();
-    await portal.close();
-  });
+  const portal = portalForEachTest(factory);
+  const receiver = receiverForEachTest();
 
   it('lists every table or collection of the schema as erased or not naming a person', async () => {
     const { database } = portal.store;

@@ -1,18 +1,16 @@
 import { bearer } from '@byline/test-support';
 import type { IdentityDecisionEvent } from '../src/use-cases/identity-review';
 import { editor, journalist, ONLY_X, reviewPath } from './support/editors';
-import { portalStoreFactories, profileForm, startPortal, submit, type Portal } from './support/portal-harness';
+import { portalForEachTest, portalStoreFactories, profileForm, restartPortal, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
 
 describe.each(portalStoreFactories())('identity review of verified profiles ($name store)', (factory) => {
-  let portal: Portal;
   const decisions: IdentityDecisionEvent[] = [];
-  beforeEach(async () => {
+  beforeEach(() => {
     decisions.length = 0;
-    portal = await startPortal(factory, { onIdentityDecision: (event) => void decisions.push(event) });
   });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory, { onIdentityDecision: (event) => void decisions.push(event) });
 
   /** A journalist with an article, verified by an editor on a proven X handle; and that editor. */
   async function verifiedJournalist() {
@@ -170,8 +168,7 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
   });
 
   it('a failing listener (a mail notifier that is down) never undoes the decision', async () => {
-    await portal.close();
-    portal = await startPortal(factory, {
+    await restartPortal(portal, factory, {
       onIdentityDecision: () => {
         throw new Error('SMTP server unreachable');
       },

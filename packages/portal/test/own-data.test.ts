@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { WEBHOOK_DELIVERY_TOPIC } from '@byline/editorial';
-import { bearer, startReceiver, type Receiver } from '@byline/test-support';
-import { portalStoreFactories, signedUp, startPortal, submit, textOf, type Agent, type Portal } from './support/portal-harness';
+import { bearer, receiverForEachTest } from '@byline/test-support';
+import { portalForEachTest, portalStoreFactories, signedUp, submit, textOf, type Agent } from './support/portal-harness';
 import { editor, journalist, moveOnto, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
@@ -9,16 +9,8 @@ import { addWebhook, openApiAccount, webhookWorkerTick } from './support/webhook
 import type { OwnData } from '../src/use-cases/own-data';
 
 describe.each(portalStoreFactories())('people own their data ($name store)', (factory) => {
-  let portal: Portal;
-  let receiver: Receiver;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await receiver.close();
-    await portal.close();
-  });
+  const portal = portalForEachTest(factory);
+  const receiver = receiverForEachTest();
 
   /** An API account for the signed-in person, and a webhook endpoint on it through API settings → Webhooks. */
   async function webhookEndpoint(agent: Agent, email: string, events: string[]) {

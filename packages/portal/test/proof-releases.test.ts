@@ -1,15 +1,11 @@
 import { bearer } from '@byline/test-support';
 import { answerFor, editor, journalist, liveClaim, moveOnto, ONLY_X, reviewPath } from './support/editors';
-import { csrfFrom, portalStoreFactories, startPortal, submit, type Portal } from './support/portal-harness';
+import { csrfFrom, portalForEachTest, portalStoreFactories, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
 
 describe.each(portalStoreFactories())('nothing verified without something proven ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   const today = () => portal.clock.now.toISOString().slice(0, 10);
 

@@ -33,3 +33,4 @@ export * from './verifier-suites/batch-probe';
 export * from './attribution-asks';
 export * from './older-store-file';
 export * from './trust-txt';
+export * from './per-test';
