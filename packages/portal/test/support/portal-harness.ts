@@ -204,6 +204,13 @@ export function profileForm(overrides: Record<string, string> = {}) {
   };
 }
 
+/** Someone signed up (signedUp) who sends the profile form (profileForm) with these fields: the answer, and who sent it. */
+export async function profileSent(app: Portal['app'], fields: Record<string, string> = {}) {
+  const session = await signedUp(app);
+  const res = await submit(session.agent, '/profile', '/profile', profileForm(fields));
+  return { ...session, res };
+}
+
 /** A page's text as a reader sees it: tags dropped, whitespace collapsed, apostrophes unescaped. */
 export const textOf = (page: string) =>
   page
