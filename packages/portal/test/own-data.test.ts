@@ -2,8 +2,7 @@ import request from 'supertest';
 import { WEBHOOK_DELIVERY_TOPIC } from '@byline/editorial';
 import { bearer, receiverForEachTest } from '@byline/test-support';
 import { portalForEachTest, portalStoreFactories, signedUp, submit, textOf, type Agent } from './support/portal-harness';
-import { editor, journalist, moveOnto, reviewPath } from './support/editors';
-import { proveClaim } from './support/proofs';
+import { approvedJournalist, editor, journalist, moveOnto, reviewPath } from './support/editors';
 import { verifiers } from './support/verifiers';
 import { addWebhook, openApiAccount, webhookWorkerTick } from './support/webhooks';
 import type { OwnData } from '../src/use-cases/own-data';
@@ -25,18 +24,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
 
   /** A journalist with an article, a proven X handle and a profile an editor verified: both verifiers answer for it. */
   async function verifiedJournalist() {
-    const person = await journalist(portal);
-    const articleUrl = `https://paper.example/${person.slug}`;
-    await submit(person.agent, '/articles', '/articles', {
-      link: articleUrl,
-      title: 'Harbour story',
-      published_at: '2024-03-01',
-      active: 'on',
-    });
-    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
-    const desk = await editor(portal);
-    const path = reviewPath(person.profileId);
-    expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Checked' })).status).toBe(303);
+    const { person, articleUrl, desk } = await approvedJournalist(portal, { note: 'Checked' });
     return { ...person, articleUrl, desk };
   }
 
