@@ -17,7 +17,7 @@ import { editor, journalist, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 import { joinedStaff, publisherOf } from './support/staff';
 import { createdPublisher } from './support/publishers';
-import { addWebhook, openApiAccount, webhookWorkerTick } from './support/webhooks';
+import { addWebhook, openApiAccount, openApiAccountWithKey, webhookWorkerTick } from './support/webhooks';
 import { issueResetLink } from '../src/use-cases/password-reset';
 
 /*
@@ -250,13 +250,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     const other = await publisherOf(portal, `Quay ${random()}`);
     await portal.backend.staff.invite(other.publisher.id, { email: person.email }, other.email, new Date());
     await createdPublisher(person.agent, `Her Outlet ${random()}`);
-    await openApiAccount(person.agent);
-    await submit(person.agent, '/settings/api', '/settings/api/keys', {
-      name: 'cms',
-      kind: 'server',
-      key_origins: '',
-      key_limit: '',
-    });
+    await openApiAccountWithKey(person.agent);
     expect((await addWebhook(person.agent, { url: receiver.url, events: ['api_key.revoked'] })).status).toBe(303);
     expect(await issueResetLink(portal.backend, person.email, 'https://portal.example', new Date())).not.toBeNull();
     // A confirmation link still unused (one sent again, say): its row names her too.
@@ -364,13 +358,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
       action: 'verified',
       note: 'ok',
     });
-    await openApiAccount(person.agent);
-    await submit(person.agent, '/settings/api', '/settings/api/keys', {
-      name: 'cms',
-      kind: 'server',
-      key_origins: '',
-      key_limit: '',
-    });
+    await openApiAccountWithKey(person.agent);
     expect((await addWebhook(person.agent, { url: receiver.url, events: ['api_key.revoked'] })).status).toBe(303);
     await issueResetLink(portal.backend, person.email, 'https://portal.example', new Date());
     const user = (await portal.backend.users.findByEmail(person.email))!;

@@ -4,7 +4,7 @@ import { bearer, receiverForEachTest } from '@byline/test-support';
 import { portalForEachTest, portalStoreFactories, signedUp, submit, textOf, type Agent } from './support/portal-harness';
 import { approvedJournalist, editor, journalist, moveOnto, reviewPath } from './support/editors';
 import { verifiers } from './support/verifiers';
-import { addWebhook, openApiAccount, webhookWorkerTick } from './support/webhooks';
+import { addWebhook, openApiAccount, openApiAccountWithKey, webhookWorkerTick } from './support/webhooks';
 import type { OwnData } from '../src/use-cases/own-data';
 
 describe.each(portalStoreFactories())('people own their data ($name store)', (factory) => {
@@ -139,13 +139,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
   describe('deleting an account', () => {
     it('stops both answers at once, revokes the API keys, ends the sign-in and removes the data', async () => {
       const person = await verifiedJournalist();
-      await openApiAccount(person.agent);
-      await submit(person.agent, '/settings/api', '/settings/api/keys', {
-        name: 'cms',
-        kind: 'server',
-        key_origins: '',
-        key_limit: '',
-      });
+      await openApiAccountWithKey(person.agent);
       expect(await portal.backend.apiAccounts.keysOf(person.email)).toHaveLength(1);
       expect(await answers(person)).toEqual([true, true]);
 
@@ -186,13 +180,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
 
     it('deletes an account with no profile, an API user’s, revoking its keys', async () => {
       const apiUser = await signedUp(portal.app);
-      await openApiAccount(apiUser.agent);
-      await submit(apiUser.agent, '/settings/api', '/settings/api/keys', {
-        name: 'cms',
-        kind: 'server',
-        key_origins: '',
-        key_limit: '',
-      });
+      await openApiAccountWithKey(apiUser.agent);
       const deleted = await submit(apiUser.agent, '/account/delete', '/account/delete', { email: apiUser.email });
       expect(deleted.status).toBe(303);
       expect(await portal.backend.users.findByEmail(apiUser.email)).toBeNull();
