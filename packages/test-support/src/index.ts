@@ -34,3 +34,4 @@ export * from './attribution-asks';
 export * from './older-store-file';
 export * from './trust-txt';
 export * from './per-test';
+export * from './immutable-files';
