@@ -7,10 +7,10 @@ import { MAIL_PORTAL_URL, startMailingPortal, type MailingPortal } from './suppo
 import {
   confirmAddress,
   csrfFrom,
+  portalForEachTest,
   portalStoreFactories,
   profileForm,
   signedUp,
-  startPortal,
   submit,
   textOf,
   unprovenUser,
@@ -62,11 +62,7 @@ const OUT_OF_REACH = {
 };
 
 describe.each(portalStoreFactories())('an address reaches nothing until proven, without mail ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory, { operatorContact: 'desk@byline.example' });
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory, { operatorContact: 'desk@byline.example' });
 
   it('keeps an API account the operator made out of reach of a sign-up with its address until the address is proven', async () => {
     const email = address('integration');
