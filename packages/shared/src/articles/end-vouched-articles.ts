@@ -1,3 +1,4 @@
+import { rerenderAnswers } from '../answers/rerender-answers';
 import { step, type Steps } from '../database/steps';
 import { domainCovers } from '../publishers/domain-covers';
 import { DOMAIN_CHECK_ACTOR } from '../publishers/publishers-repository';
@@ -191,7 +192,7 @@ export function* endVouchedArticlesSteps(
 export function endVouching(articles: Pick<Articles, 'inOneWrite'>, ending: EndingVouching, now: string): Promise<EndedVouching> {
   return articles.inOneWrite(function* (unit) {
     const ended = yield* endVouchingSteps(unit, ending, now);
-    if (ended.profileIds.length) yield* step(unit.rerender(ended.profileIds));
+    if (ended.profileIds.length) yield* rerenderAnswers(unit.answers, ended.profileIds);
     return ended;
   });
 }

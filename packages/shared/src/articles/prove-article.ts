@@ -1,3 +1,4 @@
+import { rerenderAnswers } from '../answers/rerender-answers';
 import { step, type Steps } from '../database/steps';
 import { evidenceOf, type ArticleProof, type NewArticleEvidence } from './article-proof';
 import type { Articles, ArticlesUnitOfWrite, StoredArticleClaim } from './articles-repository';
@@ -43,7 +44,7 @@ export function* proveArticleSteps(
     const winner = (yield* step(unit.claimsAt(claim.canonicalUrl))).find((other) => other.proof.state === 'proven');
     return { ok: false, reason: 'held-by-another', holderProfileId: winner?.profileId ?? -1 };
   }
-  yield* step(unit.rerender([profileId]));
+  yield* rerenderAnswers(unit.answers, [profileId]);
   // A proof by the page's author markup is re-checked (record-article-check.ts): its first check is queued with it.
   if (evidence.nextCheckAt) yield* step(unit.scheduleCheck(claim, new Date(evidence.nextCheckAt)));
   const reason = `Proven on another profile on ${now.slice(0, 10)}.`;

@@ -1,3 +1,4 @@
+import { rerenderAnswers } from '../answers/rerender-answers';
 import { step, type Steps } from '../database/steps';
 import type { RecheckPolicy } from '../proofs/claim-store';
 import { failedCheck, RECHECK_ACTOR } from '../proofs/grace';
@@ -80,7 +81,7 @@ export function* recordArticleCheckSteps(
     : { ...claim.proof, evidence };
   yield* step(unit.writeProof(claim, proof));
   if (leftWithout) {
-    yield* step(unit.rerender([profileId]));
+    yield* rerenderAnswers(unit.answers, [profileId]);
     const history = {
       profileId,
       actor: RECHECK_ACTOR,
