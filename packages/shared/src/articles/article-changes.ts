@@ -3,7 +3,8 @@ import { step, type Steps } from '../database/steps';
 import type { ArticleInput } from '../domain/types';
 import { canonicalizeUrl } from '../url/canonical-url';
 import { articleCountEvents } from '../webhook-events/webhook-event';
-import { claimedProof, type ArticleClaim, type ArticleProof } from './article-proof';
+import { counts } from './article-counts';
+import { claimedProof, type ArticleClaim } from './article-proof';
 import { ArticleTakenError, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
 
 /**
@@ -19,9 +20,6 @@ import { ArticleTakenError, type ArticlesUnitOfWrite, type StoredArticleClaim } 
  * all of it is one transaction.
  */
 
-/** Whether an article with this proof, listed so by its owner, counts. */
-export const counts = (proof: ArticleProof, listedActive: boolean): boolean => proof.state === 'proven' && listedActive;
-
 /**
  * Adds an article as a claim (`claimed`, counting nothing yet, so nothing to re-render). ArticleTakenError when the
  * profile lists the address already or another profile has it proven (see refuseTakenAddress).
@@ -31,12 +29,11 @@ export function* addArticleSteps(unit: ArticlesUnitOfWrite, profileId: number, a
   const released = yield* refuseTakenAddress(unit, canonicalUrl, profileId, null);
   const proof = claimedProof();
   const fields = { article, active: false, canonicalUrl, proof };
-  let id: number | null = released?.id ?? null;
   // Released to another profile once, listed again: a new claim on the same article.
   if (released) yield* step(unit.writeArticle(released, fields, []));
-  else id = yield* step(unit.insertArticle(profileId, canonicalUrl, fields));
-  if (id === null) yield* refusedMeanwhile(unit, canonicalUrl, profileId, null);
-  return { article: { ...article, id: id!, profile_id: profileId }, proof };
+  const id = released ? released.id : yield* step(unit.insertArticle(profileId, canonicalUrl, fields));
+  if (id === null) return yield* refusedMeanwhile(unit, canonicalUrl, profileId, null);
+  return { article: { ...article, id, profile_id: profileId }, proof };
 }
 
 /**

@@ -92,11 +92,17 @@ export interface ArticlesUnitOfWrite {
     events: WebhookEvent[],
   ): Step<boolean>;
   /**
-   * Writes an article's proof; it counts when the proof is `proven` and its owner lists it active. false, writing
-   * nothing, when the proof is `proven` and another profile's article at the address is proven already (the
-   * database keeps one proven article per address, which decides a race between two proofs).
+   * Writes an article's proof, whether it counts (`active`, see article-counts.ts) and `events` for the outbox, in
+   * one write. false, writing nothing, when the proof is `proven` and another profile's article at the address is
+   * proven already (the database keeps one proven article per address, which decides a race between two proofs),
+   * or when `guard` does not hold.
    */
-  writeProof(article: StoredArticleClaim, proof: ArticleProof, guard?: ProofGuard): Step<boolean>;
+  writeProof(
+    article: StoredArticleClaim,
+    proof: ArticleProof,
+    counting: { active: boolean; events: WebhookEvent[] },
+    guard?: ProofGuard,
+  ): Step<boolean>;
   appendHistory(entry: HistoryEntry, now: string): Step<void>;
   /** The answers' unit in the same write: re-rendering the profiles whose articles changed (rerenderAnswers). */
   readonly answers: AnswersUnit;

@@ -1,5 +1,6 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
 import { step, type Steps } from '../database/steps';
+import { writeProofSteps } from './article-counts';
 import { domainCovers } from '../publishers/domain-covers';
 import { DOMAIN_CHECK_ACTOR } from '../publishers/publishers-repository';
 import { isLiveArticleEvidence, type ArticleEvidence, type ArticleProof, type AttributionBasis } from './article-proof';
@@ -169,7 +170,7 @@ export function* endVouchingSteps(
         : { ...claim.proof, evidence };
       // Written only if no one ended it meanwhile (another replica, the same data step run twice): audited once.
       const liveEvidence = claim.proof.evidence.flatMap((each, index) => (vouched(each) ? [index] : []));
-      if (!(yield* step(unit.writeProof(claim, proof, { liveEvidence })))) continue;
+      if (!(yield* writeProofSteps(unit, claim, proof, { liveEvidence }))) continue;
       const note = `${claim.canonicalUrl}: ${reason}${leftWithout ? '' : ' Another live proof keeps it counting.'}`;
       yield* step(unit.appendHistory({ profileId, actor, action: 'article-vouching-ended', note }, now));
       ended.articleIds.push(claim.id);

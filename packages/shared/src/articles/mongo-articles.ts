@@ -1,7 +1,6 @@
 import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
 import { pushEvents } from '../webhook-events/mongo-outbox';
-import { articleCountEvents } from '../webhook-events/webhook-event';
 import { runInTurn, type Steps } from '../database/steps';
 import type { Article } from '../domain/types';
 import type { HistoryEntry } from '../claims/claims-repository';
@@ -136,22 +135,21 @@ export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
         throw error;
       }
     },
-    writeProof: async (claim, proof, guard) => {
+    writeProof: async (claim, proof, { active, events: counted }, guard) => {
       // The webhook event, when the article starts or stops counting, rides on the proof's own update.
-      const counted = claim.proof.state === 'proven' && claim.listedActive;
       const proven = proof.state === 'proven';
-      const events = pushEvents(articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
+      const events = pushEvents(counted);
       const filter = { _id: claim.id, ...(guard && unchangedSince(claim.proof, guard)) };
       if (!proven) {
         const { matchedCount } = await articles.updateOne(filter, {
-          $set: { proven: false, active: false, proof },
+          $set: { proven: false, active, proof },
           $unset: { proven_url: '' },
           ...events,
         });
         return !guard || matchedCount > 0;
       }
       try {
-        const set = { proven: true, proven_url: claim.canonicalUrl, active: claim.listedActive, proof };
+        const set = { proven: true, proven_url: claim.canonicalUrl, active, proof };
         const { matchedCount } = await articles.updateOne(filter, { $set: set, ...events });
         return !guard || matchedCount > 0;
       } catch (error) {

@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
-import { articleCountEvents } from '../webhook-events/webhook-event';
 import { runNow, type Steps } from '../database/steps';
 import type { Article, ArticleInput } from '../domain/types';
 import type { HistoryEntry } from '../claims/claims-repository';
@@ -74,15 +73,14 @@ export function sqliteArticlesUnit(db: Database.Database): ArticlesUnitOfWrite {
       recordEventsNow(db, events);
       return true;
     },
-    writeProof: (claim, proof) => {
+    writeProof: (claim, proof, { active, events }) => {
       const proven = proof.state === 'proven';
       if (proven) {
         const holder = sql.atAddress.all(claim.canonicalUrl).find((row) => row.proven === 1 && row.id !== claim.id);
         if (holder) return false;
       }
-      sql.writeProof.run(proven ? 1 : 0, proven && claim.listedActive ? 1 : 0, JSON.stringify(proof), claim.id);
-      const counted = claim.proof.state === 'proven' && claim.listedActive;
-      recordEventsNow(db, articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
+      sql.writeProof.run(proven ? 1 : 0, active ? 1 : 0, JSON.stringify(proof), claim.id);
+      recordEventsNow(db, events);
       return true;
     },
     appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) => {
