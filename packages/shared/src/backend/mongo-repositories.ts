@@ -7,6 +7,7 @@ import { MongoAuditHistory } from '../audit/mongo-audit-history';
 import type { MongoDatabase } from '../database/mongo-database';
 import { MongoProfiles } from '../profiles/mongo-profiles';
 import { MongoArticles } from '../articles/mongo-articles';
+import { articlesOver } from '../articles/articles';
 import { MongoDirectory } from '../directory/mongo-directory';
 import { MongoStaff } from '../staff/mongo-staff';
 import { MongoVerification } from '../verification/mongo-verification';
@@ -19,7 +20,7 @@ import { lazily, type Closeable } from './lazily';
 export function mongoRepositories(database: MongoDatabase, opened: Closeable[]): ResourceRepositories {
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     profiles: () => profilesOver(new MongoProfiles(database)),
-    articles: () => new MongoArticles(database),
+    articles: () => articlesOver(new MongoArticles(database)),
     verification: () => verificationOver(new MongoVerification(database)),
     claims: () => new MongoClaims(database),
     audit: () => new MongoAuditHistory(database),

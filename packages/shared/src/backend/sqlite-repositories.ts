@@ -7,6 +7,7 @@ import { SqliteAuditHistory } from '../audit/sqlite-audit-history';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { SqliteProfiles } from '../profiles/sqlite-profiles';
 import { SqliteArticles } from '../articles/sqlite-articles';
+import { articlesOver } from '../articles/articles';
 import { SqliteDirectory } from '../directory/sqlite-directory';
 import { SqliteStaff } from '../staff/sqlite-staff';
 import { SqliteVerification } from '../verification/sqlite-verification';
@@ -19,7 +20,7 @@ import { lazily, type Closeable } from './lazily';
 export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]): ResourceRepositories {
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     profiles: () => profilesOver(new SqliteProfiles(database)),
-    articles: () => new SqliteArticles(database),
+    articles: () => articlesOver(new SqliteArticles(database)),
     verification: () => verificationOver(new SqliteVerification(database)),
     claims: () => new SqliteClaims(database),
     audit: () => new SqliteAuditHistory(database),
