@@ -11,7 +11,8 @@ export function portWithRules<Port>(store: object, rules: Partial<Port>): Port {
     proto = Object.getPrototypeOf(proto) as object | null
   ) {
     for (const name of Object.getOwnPropertyNames(proto)) {
-      const member = (store as Record<string, unknown>)[name];
+      // Methods only, as declared: a getter is never run here (it may read a connection not open yet).
+      const member: unknown = Object.getOwnPropertyDescriptor(proto, name)?.value;
       if (name !== 'constructor' && !(name in port) && typeof member === 'function') port[name] = member.bind(store);
     }
   }

@@ -51,7 +51,10 @@ export function* decideIdentitySteps(
     // A verified profile's slug follows its name only through an approved change, and the one it leaves redirects.
     const { first, last } = namesAfterChange(current.approved, change.fields);
     const slugBase = slugBaseOf(first, last);
-    if (!slugFitsBase(current.slug, slugBase)) yield* moveSlugSteps(unit, profileId, current, slugBase, { keepFormer: true }, at);
+    // Read again: whether subscribers are told of the move follows the verified flag as it is now, not before the
+    // decision's writes (on MongoDB a verification decided meanwhile is seen).
+    const now = yield* step(unit.identityOf(profileId));
+    if (now && !slugFitsBase(now.slug, slugBase)) yield* moveSlugSteps(unit, profileId, now, slugBase, { keepFormer: true }, at);
   }
   yield* rerenderAnswers(unit.answers, [profileId]);
   return { ok: true, change };

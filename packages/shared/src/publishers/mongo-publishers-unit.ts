@@ -84,7 +84,7 @@ export function mongoPublishersUnit(db: Db): PublishersUnitOfWrite {
         throw error;
       }
     },
-    async writeDomain(publisherId, domain, fields) {
+    async writeDomain(publisherId, domain, fields, asRead) {
       const set = {
         state: fields.state,
         method: fields.method,
@@ -99,7 +99,8 @@ export function mongoPublishersUnit(db: Db): PublishersUnitOfWrite {
           ? { $set: { ...set, proven_domain: domain } }
           : { $set: set, $unset: { proven_domain: '' as const } };
       try {
-        return (await domains.updateOne({ _id: domainIdOf(publisherId, domain) }, update)).matchedCount > 0;
+        // Only while the state is the one read: the filter and the update are one document write.
+        return (await domains.updateOne({ _id: domainIdOf(publisherId, domain), state: asRead }, update)).matchedCount > 0;
       } catch (error) {
         if (isDuplicateKey(error)) return false;
         throw error;

@@ -79,7 +79,11 @@ export function* recordCheckSteps(
     yield* takeOutOfService(unit, publisherId);
     yield* endDomainVouching(unit, publisherId, domain, ending, check.at, owners);
   }
-  if (!(yield* step(unit.writeDomain(publisherId, domain, next)))) return false;
+  if (!(yield* step(unit.writeDomain(publisherId, domain, next, before.state)))) {
+    // Refused or moved meanwhile: what was taken out of service for the lapse is rendered again from what is stored.
+    if (lapses) yield* rerender(unit, publisherId, { staff: true, also: owners });
+    return false;
+  }
   if (lapses) yield* endDomainVouching(unit, publisherId, domain, ending, check.at, owners);
   if (event) yield* step(unit.appendEvent(publisherId, event, check.at));
   // The staff's affiliations name the first proven domain: theirs too when the domain is proven or no longer is.

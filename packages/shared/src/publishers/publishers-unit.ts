@@ -3,7 +3,7 @@ import type { ArticlesUnitOfWrite } from '../articles/articles-repository';
 import type { Step } from '../database/steps';
 import type { WebhookEvent } from '../webhook-events/webhook-event';
 import type { CheckedDomainFields } from './domain-check-state';
-import type { EventEntry, Publisher, PublisherDomain } from './publishers-repository';
+import type { EventEntry, Publisher, PublisherDomain, PublisherDomainState } from './publishers-repository';
 
 /** The publisher's fields a change may write (its `updatedAt` is the change's time). */
 export type PublisherFields = Partial<
@@ -27,10 +27,11 @@ export interface PublishersUnitOfWrite {
   /** A new pending domain with its token; false when the publisher has it already. */
   insertDomain(publisherId: number, domain: string, token: string, at: string): Step<boolean>;
   /**
-   * Writes the domain's checked state; false when it is gone, or when the store's unique index refuses a proof
-   * (another publisher holds the domain proven), nothing written then.
+   * Writes the domain's checked state while its state is still `asRead` (a check or removal made meanwhile is never
+   * undone); false when it is gone or moved, or when the store's unique index refuses a proof (another publisher holds
+   * the domain proven), nothing written then.
    */
-  writeDomain(publisherId: number, domain: string, fields: CheckedDomainFields): Step<boolean>;
+  writeDomain(publisherId: number, domain: string, fields: CheckedDomainFields, asRead: PublisherDomainState): Step<boolean>;
   deleteDomain(publisherId: number, domain: string): Step<boolean>;
   appendEvent(publisherId: number, entry: EventEntry, at: string): Step<void>;
   /**

@@ -37,9 +37,11 @@ const statements = preparedPerConnection((db: Database.Database) => ({
     `INSERT INTO publisher_domains (publisher_id, domain, token, state, added_at) VALUES (?, ?, ?, 'pending', ?)
      ON CONFLICT (publisher_id, domain) DO NOTHING`,
   ),
-  writeDomain: db.prepare<[string, string | null, string | null, string | null, string | null, string | null, number, string]>(
+  writeDomain: db.prepare<
+    [string, string | null, string | null, string | null, string | null, string | null, number, string, string]
+  >(
     `UPDATE publisher_domains SET state = ?, method = ?, proven_at = ?, last_checked_at = ?, failing_since = ?,
-       last_failure = ? WHERE publisher_id = ? AND domain = ?`,
+       last_failure = ? WHERE publisher_id = ? AND domain = ? AND state = ?`,
   ),
   deleteDomain: db.prepare<[number, string]>('DELETE FROM publisher_domains WHERE publisher_id = ? AND domain = ?'),
   insertEvent: db.prepare<[number, string, string, string, string]>(
@@ -75,9 +77,9 @@ export function sqlitePublishersUnit(db: Database.Database): PublishersUnitOfWri
       return true;
     },
     insertDomain: (publisherId, domain, token, at) => sql.insertDomain.run(publisherId, domain, token, at).changes > 0,
-    writeDomain: (publisherId, domain, { state, method, provenAt, lastCheckedAt, failingSince, lastFailure }) => {
+    writeDomain: (publisherId, domain, { state, method, provenAt, lastCheckedAt, failingSince, lastFailure }, asRead) => {
       try {
-        const args = [state, method, provenAt, lastCheckedAt, failingSince, lastFailure, publisherId, domain] as const;
+        const args = [state, method, provenAt, lastCheckedAt, failingSince, lastFailure, publisherId, domain, asRead] as const;
         return sql.writeDomain.run(...args).changes > 0;
       } catch (error) {
         // The unique index on proven domains: another publisher holds it proven (the statement alone is undone).

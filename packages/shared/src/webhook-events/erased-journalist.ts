@@ -52,7 +52,7 @@ export function redactedJournalistBody(body: string): string {
 export interface RedactionStore {
   sentJournalistMessages(): Promise<{ id: number; body: string }[]>;
   slugsInUse(slugs: readonly string[]): Promise<Set<string>>;
-  setMessageBody(messageId: number, body: string): Promise<boolean>;
+  setMessageBodies(bodies: readonly { id: number; body: string }[]): Promise<number>;
 }
 
 const slugNamedBy = (body: string): string | undefined => {
@@ -69,11 +69,9 @@ export async function redactAboutErasedJournalists(store: RedactionStore): Promi
   const sent = await store.sentJournalistMessages();
   const named = [...new Set(sent.map((message) => slugNamedBy(message.body)).filter((slug) => slug !== undefined))];
   const present = named.length ? await store.slugsInUse(named) : new Set<string>();
-  let redacted = 0;
-  for (const message of sent) {
+  const gone = sent.filter((message) => {
     const slug = slugNamedBy(message.body);
-    if (slug === undefined || present.has(slug)) continue;
-    if (await store.setMessageBody(message.id, redactedJournalistBody(message.body))) redacted++;
-  }
-  return redacted;
+    return slug !== undefined && !present.has(slug);
+  });
+  return store.setMessageBodies(gone.map(({ id, body }) => ({ id, body: redactedJournalistBody(body) })));
 }

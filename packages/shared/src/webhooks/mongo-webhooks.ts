@@ -227,10 +227,12 @@ export class MongoWebhooks implements WebhooksStore {
     });
   }
 
-  setMessageBody(messageId: number, body: string): Promise<boolean> {
-    return this.database.run(
-      async () => (await this.messages.updateOne({ _id: messageId }, { $set: { body } })).matchedCount > 0,
-    );
+  setMessageBodies(bodies: readonly SentJournalistMessage[]): Promise<number> {
+    return this.database.run(async () => {
+      if (bodies.length === 0) return 0;
+      const updates = bodies.map(({ id, body }) => ({ updateOne: { filter: { _id: id }, update: { $set: { body } } } }));
+      return (await this.messages.bulkWrite(updates, { ordered: false })).matchedCount;
+    });
   }
 
   pruneMessages(before: Date): Promise<number> {

@@ -242,7 +242,7 @@ export class SqliteWebhooks implements WebhooksStore {
     return this.database.read(() => new Set(slugs.filter((slug) => this.sql.slugInUse.get(slug, slug) === 1)));
   }
 
-  setMessageBody(messageId: number, body: string): Promise<boolean> {
-    return this.database.write(() => this.sql.setBody.run(body, messageId).changes > 0);
+  setMessageBodies(bodies: readonly SentJournalistMessage[]): Promise<number> {
+    return this.database.write(() => bodies.reduce((count, { id, body }) => count + this.sql.setBody.run(body, id).changes, 0));
   }
 }

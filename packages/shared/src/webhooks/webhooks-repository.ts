@@ -124,6 +124,6 @@ export interface WebhooksStore extends Omit<Webhooks, RuledChanges> {
   sentJournalistMessages(): Promise<SentJournalistMessage[]>;
   /** Which of these slugs a profile holds now, as its slug or as a former slug that still redirects to it. */
   slugsInUse(slugs: readonly string[]): Promise<Set<string>>;
-  /** Replaces a message's body; false when there is no such message. */
-  setMessageBody(messageId: number, body: string): Promise<boolean>;
+  /** Replaces these messages' bodies, in one write; how many there were. */
+  setMessageBodies(bodies: readonly SentJournalistMessage[]): Promise<number>;
 }
