@@ -90,7 +90,7 @@ export function accountRoutes(ctx: PortalContext): Router {
       );
     }
     await startSession(req, res, ctx, result.user);
-    res.redirect(303, await startAs(apiAccounts, result.user, form.value.purpose));
+    res.redirect(303, await startAs(apiAccounts, result.user, form.value.purpose, ctx.now()));
   });
 
   /**

@@ -79,7 +79,9 @@ describe('embedded store whose file goes away', () => {
     await other.close();
     fs.renameSync(path.join(dir, 'other.sqlite'), file);
 
-    expect(await outcome(backendOf(store).apiAccounts.revokeKey('KEY1'))).toMatch(/^503: .*has been replaced by another file/);
+    expect(await outcome(backendOf(store).apiAccounts.revokeKey('KEY1', new Date()))).toMatch(
+      /^503: .*has been replaced by another file/,
+    );
     expect(await outcome(store.ping())).toMatch(/^503: .*replaced/);
   });
 });
