@@ -13,7 +13,10 @@ export function auditContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
   let n = 0;
   async function profile(): Promise<number> {
-    const user = await backend().users.create({ email: `audit${++n}@example.org`, passwordHash: 'x', role: 'editor' });
+    const user = await backend().users.create(
+      { email: `audit${++n}@example.org`, passwordHash: 'x', role: 'editor' },
+      new Date(),
+    );
     return (await backend().profiles.save(user.id, fields, `audit-${++n}`)).id;
   }
 

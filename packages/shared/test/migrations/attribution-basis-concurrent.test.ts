@@ -23,7 +23,7 @@ const uri = testMongoUri();
     const store = await mongoTestStore(uri!);
     try {
       const backend = backendOf(store);
-      const user = await backend.users.create({ email: 'twice@example.org', passwordHash: 'x', role: 'journalist' });
+      const user = await backend.users.create({ email: 'twice@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
       const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), 'basis-twice');
       const publisher = (await backend.publishers.create(
         { slug: 'leaving-outlet', name: 'The leaving-outlet' },
