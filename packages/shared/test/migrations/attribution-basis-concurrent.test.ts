@@ -51,7 +51,7 @@ const uri = testMongoUri();
 
       // The second process read the proofs (after the first pass of its own) before the first process ended them.
       const unit = mongoArticlesUnit(store.db);
-      const firstPassOnly = await recordAttributionBasesIn(store.db).then(() => unit.provenClaimsOf(profile.id));
+      const firstPassOnly = await recordAttributionBasesIn(store.db, new Date()).then(() => unit.provenClaimsOf(profile.id));
       expect(firstPassOnly).toEqual([]); // the first process ended them all
       // Its read, as it was before: the same proofs with their basis recorded and still proven.
       const staleRead = await staleClaims(store.db, profile.id);
