@@ -30,7 +30,6 @@ module.exports = {
     '^@byline/client$': '<rootDir>/packages/client/src',
     '^@byline/test-support$': '<rootDir>/packages/test-support/src',
     '^@byline/portal$': '<rootDir>/packages/portal/src',
-    '^@byline/portal/operator$': '<rootDir>/packages/portal/src/operator',
   },
   globalSetup: '<rootDir>/packages/test-support/src/global-setup.js',
   globalTeardown: '<rootDir>/packages/test-support/src/global-teardown.js',

@@ -24,6 +24,17 @@ function capture(isTTY = false): PassThrough & { isTTY: boolean; text(): string 
   return stream;
 }
 
+/** New targets of `factory` as the tests of the enclosing describe block ask for them, all cleaned up after its last. */
+export function targetsCleanedAfterAll(factory: CliTargetFactory): () => CliTarget {
+  const targets: CliTarget[] = [];
+  afterAll(() => Promise.all(targets.map((t) => t.cleanUp())));
+  return () => {
+    const target = factory.create();
+    targets.push(target);
+    return target;
+  };
+}
+
 /** Runs `byline ARGS` in this process with exactly this environment. */
 export async function bylineWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
   const stdout = capture();

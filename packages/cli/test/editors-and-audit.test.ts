@@ -1,6 +1,5 @@
-import { backendOf, type Backend } from '@byline/editorial';
+import { backendOf, type Backend, passwordMatches } from '@byline/editorial';
 import { aProfile } from '@byline/test-support';
-import { passwordMatches } from '../../portal/src/auth/passwords';
 import { byline, cliTargets, importFileWith, type CliTarget } from './cli-harness';
 
 /** Looks at the portal's records of a target's store. */

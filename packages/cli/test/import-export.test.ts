@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { aProfile, anArticle, tempDir } from '@byline/test-support';
 import { DEMO_DATA_FILE } from '../src/demo-data';
-import { ApiProbe, byline, cliTargets, importFileWith, readNdjson, type CliTarget } from './cli-harness';
+import { ApiProbe, byline, cliTargets, importFileWith, readNdjson, targetsCleanedAfterAll } from './cli-harness';
 
 /**
  * A record that stresses unicode in every text field, an inactive article and a profile-address handle
@@ -41,13 +41,7 @@ function demoPlusUnicodeFile(): string {
 }
 
 describe.each(cliTargets())('byline import / export ($name store)', (factory) => {
-  const targets: CliTarget[] = [];
-  const fresh = () => {
-    const target = factory.create();
-    targets.push(target);
-    return target;
-  };
-  afterAll(() => Promise.all(targets.map((t) => t.cleanUp())));
+  const fresh = targetsCleanedAfterAll(factory);
 
   test('import → export → import into an empty store gives identical API answers', async () => {
     const original = fresh();

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { backendOf, type TrustSummary } from '@byline/editorial';
 import { aProfile, seed, tempDir } from '@byline/test-support';
-import { byline, cliTargets, importFileWith, type CliTarget } from './cli-harness';
+import { byline, cliTargets, importFileWith, targetsCleanedAfterAll, type CliTarget } from './cli-harness';
 
 const T = (minute: number) => new Date(Date.UTC(2026, 9, 1, 9, minute)).toISOString();
 const EDITOR = 'editor@byline.example';
@@ -59,13 +59,7 @@ function aDomain(overrides: Record<string, unknown> = {}) {
 const lastLine = (text: string) => JSON.parse(text.trim().split('\n').at(-1)!) as Record<string, unknown>;
 
 describe.each(cliTargets())('byline import / export of publishers ($name store)', (factory) => {
-  const targets: CliTarget[] = [];
-  const fresh = () => {
-    const target = factory.create();
-    targets.push(target);
-    return target;
-  };
-  afterAll(() => Promise.all(targets.map((t) => t.cleanUp())));
+  const fresh = targetsCleanedAfterAll(factory);
 
   async function withBackend<T>(target: CliTarget, work: (backend: ReturnType<typeof backendOf>) => Promise<T>): Promise<T> {
     const store = target.openStore();

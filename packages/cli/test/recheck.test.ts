@@ -10,7 +10,7 @@ import { buildPackages, LOOPBACK_ALLOWED, runCliProcess, startDnsServer, tempDir
 import {
   DAY,
   HOUR,
-  loopbackFetch,
+  recheckSourcesOf,
   PORTAL,
   ProofFixtures,
   startPageServer,
@@ -37,11 +37,7 @@ const FOUR_DAYS_AGO = () => new Date(Date.now() - 4 * DAY);
 /** The re-check of four days ago, which recorded the first failure of the proofs due then. */
 function checkedFourDaysAgo(fixtures: ProofFixtures, fourDaysAgo: Date) {
   return runRecheck({
-    rechecks: fixtures.rechecks,
-    claims: fixtures.claims,
-    profiles: fixtures.backend.profiles,
-    verification: fixtures.backend.verification,
-    fetch: loopbackFetch,
+    ...recheckSourcesOf(fixtures.backend),
     portalUrl: PORTAL,
     policy: { intervalMs: DAY, graceMs: 3 * DAY, retryMs: 6 * HOUR },
     holder: 'four days ago',

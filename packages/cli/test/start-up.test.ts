@@ -1,5 +1,5 @@
 /**
- * The CLI starts without the services' HTTP stack: it imports @byline/shared and @byline/portal/operator,
+ * The CLI starts without the services' HTTP stack: it imports @byline/shared and @byline/editorial,
  * never @byline/shared/http or the portal's web app. Loading Express, body-parser, prom-client and ioredis
  * doubled every command's start-up (0.26 → 0.52 s for `byline --help`). Runs on the built code, as a user does.
  */

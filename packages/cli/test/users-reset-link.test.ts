@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { backendOf } from '@byline/editorial';
+import { backendOf, hashPassword } from '@byline/editorial';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../../portal/src/app';
-import { hashPassword } from '../../portal/src/auth/passwords';
 import { byline, cliTargets } from './cli-harness';
 
 const csrfFrom = (page: string) => /name="_csrf" value="([^"]+)"/.exec(page)![1]!;

@@ -3,11 +3,11 @@
  * skipped while the service's OpenAPI document (the one createApp serves) lacks the batch path, and runs by
  * itself once it has it.
  */
-import { aProfile, anArticle, seed, storeFactories } from '@byline/test-support';
+import { aProfile, anArticle, storeFactories } from '@byline/test-support';
 import { BylineClient, BylineError } from '@byline/client';
 import { articleVerifierOpenApi } from '../../article-verifier/src/openapi';
 import { journalistVerifierOpenApi } from '../../journalist-verifier/src/openapi';
-import { rejectionOf, startServices, type RunningServices } from './services';
+import { rejectionOf, servicesHolding, type RunningServices } from './services';
 
 const served = {
   ...(articleVerifierOpenApi().paths as Record<string, unknown>),
@@ -27,13 +27,7 @@ describe.each(storeFactories())('batches ($name store)', (factory) => {
   let services: RunningServices;
   let client: BylineClient;
   beforeAll(async () => {
-    services = await startServices(factory);
-    await seed(services.store, profile);
-    client = new BylineClient({
-      apiKey: services.apiKey,
-      baseUrl: services.baseUrl,
-      journalistBaseUrl: services.journalistBaseUrl,
-    });
+    ({ services, client } = await servicesHolding(factory, profile));
   }, 60_000);
   afterAll(() => services?.close());
 

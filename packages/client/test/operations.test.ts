@@ -1,7 +1,7 @@
 /** Each single operation of both verifiers, called with the client against the real services on each store. */
-import { aProfile, anArticle, seed, storeFactories } from '@byline/test-support';
+import { aProfile, anArticle, storeFactories } from '@byline/test-support';
 import { BylineClient, BylineError, type ArticleAnswer, type ArticleAnswerV2, type JournalistAnswer } from '@byline/client';
-import { rejectionOf, startServices, type RunningServices } from './services';
+import { rejectionOf, servicesHolding, type RunningServices } from './services';
 
 /** What a caller does with an answer: the compiler makes it narrow on `verified` first. */
 const whoWrote = (answer: ArticleAnswer) =>
@@ -22,13 +22,7 @@ describe.each(storeFactories())('the client against both services ($name store)'
   });
 
   beforeAll(async () => {
-    services = await startServices(factory);
-    await seed(services.store, profile);
-    client = new BylineClient({
-      apiKey: services.apiKey,
-      baseUrl: services.baseUrl,
-      journalistBaseUrl: services.journalistBaseUrl,
-    });
+    ({ services, client } = await servicesHolding(factory, profile));
   }, 60_000);
   afterAll(() => services?.close());
 

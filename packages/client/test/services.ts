@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { createApiKey, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
 import { createHttpServer, inMemoryRateLimiting, type RateLimiting } from '@byline/shared/http';
-import { quietLogger, type StoreFactory } from '@byline/test-support';
+import { BylineClient } from '@byline/client';
+import { quietLogger, seed, type StoreFactory } from '@byline/test-support';
 import { createApp as createArticleApp } from '../../article-verifier/src/app';
 import { createApp as createJournalistApp } from '../../journalist-verifier/src/app';
 
@@ -75,6 +76,18 @@ export async function startServices(factory: StoreFactory, options: ServicesOpti
       await store.close();
     },
   };
+}
+
+/** Both services on a fresh store of `factory` holding `profiles`, and a client of both with the working key. */
+export async function servicesHolding(factory: StoreFactory, ...profiles: unknown[]) {
+  const services = await startServices(factory);
+  await seed(services.store, ...profiles);
+  const client = new BylineClient({
+    apiKey: services.apiKey,
+    baseUrl: services.baseUrl,
+    journalistBaseUrl: services.journalistBaseUrl,
+  });
+  return { services, client };
 }
 
 export interface Refusal {

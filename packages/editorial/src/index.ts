@@ -28,3 +28,47 @@ export * from './trust-txt';
 export * from './attribution';
 export * from './publishers';
 export * from './webhooks';
+// The use cases the portal and the CLI share, named one by one: what else their files hold is theirs alone.
+export { decoyHash, hashPassword, MIN_PASSWORD_LENGTH, passwordMatches } from './users/passwords';
+export {
+  createEditor,
+  setOwnPassword,
+  signUp,
+  useOneTimePassword,
+  type CreateEditorResult,
+  type OneTimeSignIn,
+  type SignUpResult,
+} from './use-cases/accounts';
+export {
+  CONFIRM_LINK_TTL_MS,
+  CONFIRM_PATH,
+  confirmAddress,
+  confirmationFor,
+  issueConfirmLink,
+  provenAddress,
+  signUpByMail,
+  type ConfirmLinkOutcome,
+  type ConfirmOutcome,
+  type ConfirmPurpose,
+  type SignUpByMail,
+} from './use-cases/address-proof';
+export { importVerifications, type ImportVerifications } from './use-cases/imported-verification';
+export {
+  issueResetLink,
+  RESET_LINK_TTL_MS,
+  RESET_PATH,
+  resetLinkUsable,
+  resetPassword,
+  type ResetLink,
+} from './use-cases/password-reset';
+export { SIGN_UP_PURPOSES, type SignUpPurpose } from './use-cases/sign-up-purpose';
+export { slugOf } from './use-cases/slugs';
+export {
+  decideVerification,
+  isOwnProfile,
+  OWN_PROFILE_REFUSAL,
+  setVerifiedByOperator,
+  type Decision,
+  type DecisionResult,
+  type OperatorDecisionResult,
+} from './use-cases/verification';

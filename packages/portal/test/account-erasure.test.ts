@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
-import { recordProof } from '@byline/editorial';
+import { recordProof, issueResetLink } from '@byline/editorial';
 import { COLLECTIONS } from '@byline/shared/storage';
-import { startReceiver, type Receiver } from '@byline/test-support';
+import { receiverForEachTest } from '@byline/test-support';
 import {
   csrfFrom,
   everythingStored,
+  portalForEachTest,
   portalStoreFactories,
   signedUp,
-  startPortal,
   submit,
   type Portal,
 } from './support/portal-harness';
@@ -17,8 +17,7 @@ import { editor, journalist, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 import { joinedStaff, publisherOf } from './support/staff';
 import { createdPublisher } from './support/publishers';
-import { addWebhook, openApiAccount, webhookWorkerTick } from './support/webhooks';
-import { issueResetLink } from '../src/use-cases/password-reset';
+import { addWebhook, openApiAccount, openApiAccountWithKey, webhookWorkerTick } from './support/webhooks';
 
 /*
  * Deleting an account leaves nothing that names the person, checked against the schema itself: every SQLite table
@@ -152,16 +151,8 @@ async function personsRecords(portal: Portal, ids: { profileId: number; userId: 
 }
 
 describe.each(portalStoreFactories())('deleting an account leaves nothing that names the person ($name store)', (factory) => {
-  let portal: Portal;
-  let receiver: Receiver;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await receiver.close();
-    await portal.close();
-  });
+  const portal = portalForEachTest(factory);
+  const receiver = receiverForEachTest();
 
   it('lists every table or collection of the schema as erased or not naming a person', async () => {
     const { database } = portal.store;
@@ -258,13 +249,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     const other = await publisherOf(portal, `Quay ${random()}`);
     await portal.backend.staff.invite(other.publisher.id, { email: person.email }, other.email, new Date());
     await createdPublisher(person.agent, `Her Outlet ${random()}`);
-    await openApiAccount(person.agent);
-    await submit(person.agent, '/settings/api', '/settings/api/keys', {
-      name: 'cms',
-      kind: 'server',
-      key_origins: '',
-      key_limit: '',
-    });
+    await openApiAccountWithKey(person.agent);
     expect((await addWebhook(person.agent, { url: receiver.url, events: ['api_key.revoked'] })).status).toBe(303);
     expect(await issueResetLink(portal.backend, person.email, 'https://portal.example', new Date())).not.toBeNull();
     // A confirmation link still unused (one sent again, say): its row names her too.
@@ -375,13 +360,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
       action: 'verified',
       note: 'ok',
     });
-    await openApiAccount(person.agent);
-    await submit(person.agent, '/settings/api', '/settings/api/keys', {
-      name: 'cms',
-      kind: 'server',
-      key_origins: '',
-      key_limit: '',
-    });
+    await openApiAccountWithKey(person.agent);
     expect((await addWebhook(person.agent, { url: receiver.url, events: ['api_key.revoked'] })).status).toBe(303);
     await issueResetLink(portal.backend, person.email, 'https://portal.example', new Date());
     const user = (await portal.backend.users.findByEmail(person.email))!;

@@ -4,19 +4,16 @@ import { SESSION_COOKIE } from '../src/http/sessions';
 import {
   csrfFrom,
   everythingStored,
+  portalForEachTest,
   portalStoreFactories,
+  restartPortal,
   signedUp,
   startPortal,
   submit,
-  type Portal,
 } from './support/portal-harness';
 
 describe.each(portalStoreFactories())('portal accounts ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   it('signs up, keeps the session in an HTTP-only SameSite cookie and shows the profile form', async () => {
     const agent = request.agent(portal.app);
@@ -159,8 +156,7 @@ describe.each(portalStoreFactories())('portal accounts ($name store)', (factory)
   });
 
   it('throttles sign-in per client address across accounts', async () => {
-    await portal.close();
-    portal = await startPortal(factory, { throttle: new SignInThrottle({ perPair: 5, perAddress: 4 }) });
+    await restartPortal(portal, factory, { throttle: new SignInThrottle({ perPair: 5, perAddress: 4 }) });
     const agent = request.agent(portal.app);
     for (let i = 0; i < 4; i++)
       await submit(agent, '/signin', '/signin', { email: `guess${i}@example.org`, password: 'guess guess guess' });

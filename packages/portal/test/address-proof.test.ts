@@ -1,17 +1,16 @@
 import request from 'supertest';
 import { createApiKey } from '@byline/shared';
-import { createEditor } from '../src/use-cases/accounts';
-import { issueConfirmLink } from '../src/use-cases/address-proof';
+import { createEditor, issueConfirmLink } from '@byline/editorial';
 import { ResetRequestThrottle } from '../src/mail/reset-request-throttle';
 import { linkIn } from './support/mailbox';
 import { MAIL_PORTAL_URL, startMailingPortal, type MailingPortal } from './support/mailing-portal';
 import {
   confirmAddress,
   csrfFrom,
+  portalForEachTest,
   portalStoreFactories,
   profileForm,
   signedUp,
-  startPortal,
   submit,
   textOf,
   unprovenUser,
@@ -63,11 +62,7 @@ const OUT_OF_REACH = {
 };
 
 describe.each(portalStoreFactories())('an address reaches nothing until proven, without mail ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory, { operatorContact: 'desk@byline.example' });
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory, { operatorContact: 'desk@byline.example' });
 
   it('keeps an API account the operator made out of reach of a sign-up with its address until the address is proven', async () => {
     const email = address('integration');

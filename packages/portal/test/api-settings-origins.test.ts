@@ -2,17 +2,13 @@ import { backendOf } from '@byline/editorial';
 import request from 'supertest';
 import { quietLogger } from '@byline/test-support';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';
-import { portalStoreFactories, signedUp, submit, type Portal, startPortal } from './support/portal-harness';
+import { portalForEachTest, portalStoreFactories, signedUp, submit } from './support/portal-harness';
 
 const tokenOn = (html: string) => /id="new-token">([^<]+)</.exec(html)?.[1];
 const originsOn = (html: string) => /<textarea id="f-origins"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1];
 
 describe.each(portalStoreFactories())('API settings: web origins ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   async function withKey() {
     const session = await signedUp(portal.app);

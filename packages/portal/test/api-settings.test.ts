@@ -1,13 +1,12 @@
 import { backendOf } from '@byline/editorial';
 import {
   everythingStored,
+  portalForEachTest,
   portalStoreFactories,
   profileForm,
   signedUp,
-  startPortal,
   submit,
   type Agent,
-  type Portal,
 } from './support/portal-harness';
 import { verifiers } from './support/verifiers';
 
@@ -24,11 +23,7 @@ async function newKey(agent: Agent, action = '/settings/api/keys', name = 'a key
 }
 
 describe.each(portalStoreFactories())('API settings ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   async function withAccount() {
     const session = await signedUp(portal.app);

@@ -8,14 +8,13 @@ import request from 'supertest';
 import {
   confirmAddress,
   csrfFrom,
+  portalForEachTest,
   portalStoreFactories,
   profileForm,
   signedUp,
-  startPortal,
   submit,
   textOf,
   type Agent,
-  type Portal,
 } from './support/portal-harness';
 import { verifiers } from './support/verifiers';
 
@@ -23,11 +22,7 @@ const tokenOn = (html: string) => /id="new-token">([^<]+)</.exec(html)?.[1];
 const PAGE = 'https://news.example';
 
 describe.each(portalStoreFactories())('the portal for API users ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   async function withAccount() {
     const session = await signedUp(portal.app);

@@ -1,20 +1,19 @@
 import { recordProof } from '@byline/editorial';
 import { canonicalizeUrl } from '@byline/shared';
-import { loopbackOutbound } from '@byline/test-support';
-import { createPageFetcher } from '../src/fetch/fetch-page';
 import {
   addArticle,
   fediverseCreator,
   journalistAllowing,
   jsonLdAuthor,
   metaAuthor,
-  outletPages,
+  outletForAllTests,
+  fetchingFrom,
   pageWith,
   profilePage,
   relAuthor,
 } from './support/crediting-pages';
 import { editor } from './support/editors';
-import { portalStoreFactories, startPortal, submit, testResolver, textOf, type Portal } from './support/portal-harness';
+import { portalForEachTest, portalStoreFactories, submit, textOf } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 
 /**
@@ -23,18 +22,9 @@ import { proveClaim } from './support/proofs';
  * ALLOWED_PRIVATE_ADDRESSES (loopbackOutbound).
  */
 describe.each(portalStoreFactories())('articles proven by their page ($name store)', (factory) => {
-  let portal: Portal;
-  let outlet: Awaited<ReturnType<typeof outletPages>>;
+  const outlet = outletForAllTests();
+  const portal = portalForEachTest(factory, fetchingFrom('news.test', 'elsewhere.test'));
   let n = 0;
-  beforeAll(async () => {
-    outlet = await outletPages();
-  });
-  afterAll(() => outlet.close());
-  beforeEach(async () => {
-    const resolve = testResolver({ 'news.test': '127.0.0.1', 'elsewhere.test': '127.0.0.1' });
-    portal = await startPortal(factory, { fetchPage: createPageFetcher(loopbackOutbound(resolve)) });
-  });
-  afterEach(() => portal.close());
 
   const path = () => `/story-${++n}-${Date.now()}`;
   const counts = async (link: string) => (await portal.store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.id ?? null;

@@ -3,16 +3,16 @@ import { journalistAllowing, pageWith, profilePage, relAuthor } from './support/
 import {
   ARTICLE_HTML,
   pageServer,
+  portalForEachTest,
   portalStoreFactories,
   profileForm,
+  restartPortal,
   signedUp,
-  startPortal,
   submit,
-  type Portal,
 } from './support/portal-harness';
 
 describe.each(portalStoreFactories())('articles by address ($name store)', (factory) => {
-  let portal: Portal;
+  const portal = portalForEachTest(factory);
   let server: Awaited<ReturnType<typeof pageServer>>;
   beforeAll(async () => {
     server = await pageServer((req, res) => {
@@ -26,10 +26,6 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
     });
   });
   afterAll(() => server.close());
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
 
   async function journalist() {
     const session = await signedUp(portal.app);
@@ -97,8 +93,7 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
   });
 
   it('refuses local addresses with the fetcher the app builds by default (without ALLOWED_PRIVATE_ADDRESSES)', async () => {
-    await portal.close();
-    portal = await startPortal(factory, { fetchPage: undefined, outbound: undefined });
+    await restartPortal(portal, factory, { fetchPage: undefined, outbound: undefined });
     const { agent } = await journalist();
     const res = await submit(agent, '/articles', '/articles/fetch', { link: server.url('/news/local') });
     expect(res.status).toBe(422);

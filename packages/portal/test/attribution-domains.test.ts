@@ -4,22 +4,10 @@
  * of a refused form is saved.
  */
 import type { StoreFactory } from '@byline/test-support';
-import {
-  portalStoreFactories,
-  profileForm,
-  signedUp,
-  startPortal,
-  submit,
-  type Agent,
-  type Portal,
-} from './support/portal-harness';
+import { portalForEachTest, portalStoreFactories, profileForm, signedUp, submit, type Agent } from './support/portal-harness';
 
 describe.each(portalStoreFactories())('attribution domains on the profile form ($name store)', (factory: StoreFactory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   async function journalist(): Promise<{ agent: Agent; email: string }> {
     const session = await signedUp(portal.app);

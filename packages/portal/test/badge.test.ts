@@ -1,15 +1,11 @@
 import request from 'supertest';
 import { aProfile, seed } from '@byline/test-support';
-import { portalStoreFactories, startPortal, type Portal } from './support/portal-harness';
+import { portalForEachTest, portalStoreFactories, type Portal } from './support/portal-harness';
 
 const badgeOf = (portal: Portal, slug: string) => request(portal.app).get(`/j/${slug}/badge.svg`);
 
 describe.each(portalStoreFactories())('embeddable badge ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   const unverify = async (slug: string) => {
     const profile = await portal.backend.profiles.findBySlug(slug);

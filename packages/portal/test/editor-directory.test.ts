@@ -1,14 +1,10 @@
 import request from 'supertest';
-import { portalStoreFactories, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { portalForEachTest, portalStoreFactories, signedUp, submit } from './support/portal-harness';
 import { editor, journalist, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 
 describe.each(portalStoreFactories())('editors’ directory, duplicates and log ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   /** The rows of the directory's results table, as "slug state" lines. */
   const rowsOf = (page: string) =>

@@ -1,26 +1,22 @@
-import { backendOf, createSafeFetch, rechecksOf, recordProof, relMeEvidence, runRecheck, setClaims } from '@byline/editorial';
-import { bearer, loopbackOutbound } from '@byline/test-support';
-import { createEditor } from '../src/use-cases/accounts';
 import {
-  portalStoreFactories,
-  profileForm,
-  signedUp,
-  startPortal,
-  submit,
-  type Portal,
-  pageServer,
-} from './support/portal-harness';
+  backendOf,
+  createSafeFetch,
+  rechecksOf,
+  recordProof,
+  relMeEvidence,
+  runRecheck,
+  setClaims,
+  createEditor,
+} from '@byline/editorial';
+import { bearer, loopbackOutbound } from '@byline/test-support';
+import { pageServer, portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';
 import { proveClaim, signedInAs } from './support/proofs';
 import { verifiers } from './support/verifiers';
 
 const POLICY = { intervalMs: 24 * 3600_000, graceMs: 3 * 24 * 3600_000, retryMs: 3600_000 };
 
 describe.each(portalStoreFactories())('editors decide on evidence ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   /** A journalist whose profile claims handles (unproven, as typed in the form), with a pending request. */
   async function journalist(overrides: Record<string, string> = {}) {

@@ -1,17 +1,11 @@
-import type { TestDnsServer } from '@byline/test-support';
 import { editor } from './support/editors';
-import { portalStoreFactories, signedUp, submit, type Agent, type Portal } from './support/portal-harness';
+import { portalStoreFactories, signedUp, submit, type Agent } from './support/portal-harness';
 import { checkedWithTxtRecord, createdPublisher, freshDomain, publishersPortalPerTest } from './support/publishers';
 
 const OWN_PUBLISHER = 'You administer this publisher: another editor must verify it or withdraw its verification.';
 
 describe.each(portalStoreFactories())('publishers: editors verify them ($name store)', (factory) => {
-  const fixture = publishersPortalPerTest(factory);
-  let dns: TestDnsServer;
-  let portal: Portal;
-  beforeEach(() => {
-    ({ dns, portal } = fixture);
-  });
+  const { dns, portal } = publishersPortalPerTest(factory);
 
   /** A publisher created by `admin` (a new person by default) with a domain proven by its TXT record. */
   async function provenPublisher(name: string, admin?: { agent: Agent }) {

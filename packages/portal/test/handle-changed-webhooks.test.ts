@@ -1,20 +1,12 @@
-import { startReceiver, type Receiver } from '@byline/test-support';
-import { portalStoreFactories, startPortal, submit, type Portal } from './support/portal-harness';
+import { receiverForEachTest } from '@byline/test-support';
+import { portalForEachTest, portalStoreFactories, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { editorVerifiedJournalist } from './support/staff';
 import { addWebhook, webhookWorkerTick, withApiAccount } from './support/webhooks';
 
 describe.each(portalStoreFactories())('journalist.handle_changed tells proven changes only ($name store)', (factory) => {
-  let portal: Portal;
-  let receiver: Receiver;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await receiver.close();
-    await portal.close();
-  });
+  const portal = portalForEachTest(factory);
+  const receiver = receiverForEachTest();
 
   /** What the subscriber has been sent since the last call: [type, data]. */
   let seen = 0;

@@ -1,33 +1,22 @@
 import { bearer } from '@byline/test-support';
 import type { IdentityDecisionEvent } from '../src/use-cases/identity-review';
-import { editor, journalist, ONLY_X, reviewPath } from './support/editors';
-import { portalStoreFactories, profileForm, startPortal, submit, type Portal } from './support/portal-harness';
+import { approvedJournalist, editor, journalist, ONLY_X, reviewPath } from './support/editors';
+import { portalForEachTest, portalStoreFactories, profileForm, restartPortal, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
 
 describe.each(portalStoreFactories())('identity review of verified profiles ($name store)', (factory) => {
-  let portal: Portal;
   const decisions: IdentityDecisionEvent[] = [];
-  beforeEach(async () => {
+  beforeEach(() => {
     decisions.length = 0;
-    portal = await startPortal(factory, { onIdentityDecision: (event) => void decisions.push(event) });
   });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory, { onIdentityDecision: (event) => void decisions.push(event) });
 
   /** A journalist with an article, verified by an editor on a proven X handle; and that editor. */
   async function verifiedJournalist() {
-    const person = await journalist(portal);
-    const articleUrl = `https://paper.example/${person.form.twitter.slice(1)}`;
-    await submit(person.agent, '/articles', '/articles', {
-      link: articleUrl,
-      title: 'Harbour story',
-      published_at: '2024-03-01',
-      active: 'on',
+    const { person, articleUrl, desk, path } = await approvedJournalist(portal, {
+      articleUrl: ({ form }) => `https://paper.example/${form.twitter.slice(1)}`,
     });
-    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
-    const desk = await editor(portal);
-    const path = reviewPath(person.profileId);
-    expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' })).status).toBe(303);
     const token = (await bearer(portal.store)).replace('Bearer ', '');
     const { verifyArticle, verifyJournalist } = verifiers(portal.store);
     const answers = async () => ({
@@ -170,8 +159,7 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
   });
 
   it('a failing listener (a mail notifier that is down) never undoes the decision', async () => {
-    await portal.close();
-    portal = await startPortal(factory, {
+    await restartPortal(portal, factory, {
       onIdentityDecision: () => {
         throw new Error('SMTP server unreachable');
       },

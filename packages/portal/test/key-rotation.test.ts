@@ -1,17 +1,13 @@
 import request from 'supertest';
 import { backendOf } from '@byline/editorial';
-import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
+import { portalForEachTest, portalStoreFactories, signedUp, submit, type Agent } from './support/portal-harness';
 import { verifiers } from './support/verifiers';
 
 const tokenOn = (html: string) => /id="new-token">([^<]+)</.exec(html)?.[1];
 const HOUR = 60 * 60 * 1000;
 
 describe.each(portalStoreFactories())('rotating an API key with an overlap ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   /** A signed-in user with an API account and one key, and both verifiers reading the portal's clock. */
   async function withKey() {

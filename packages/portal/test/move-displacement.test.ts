@@ -1,15 +1,11 @@
 import { answerFor, editor, exported, journalist, liveClaim, moveOnto, ONLY_X, reviewPath } from './support/editors';
-import { portalStoreFactories, startPortal, submit, type Portal } from './support/portal-harness';
+import { portalForEachTest, portalStoreFactories, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 
 const NOT_A_JOURNALIST = { verified: false, message: 'Not a Byline journalist' };
 
 describe.each(portalStoreFactories())('a move never silently displaces a proven handle ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   const today = () => portal.clock.now.toISOString().slice(0, 10);
 

@@ -1,16 +1,12 @@
 import request from 'supertest';
-import { createEditor } from '../src/use-cases/accounts';
-import { csrfFrom, portalStoreFactories, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { createEditor } from '@byline/editorial';
+import { csrfFrom, portalForEachTest, portalStoreFactories, signedUp, submit } from './support/portal-harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let editors = 0;
 
 describe.each(portalStoreFactories())('editor one-time password ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   async function newEditor() {
     const created = await createEditor(portal.backend.users, `desk${++editors}-${Date.now()}@example.org`);

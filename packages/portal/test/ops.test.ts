@@ -2,14 +2,10 @@ import request from 'supertest';
 import { MongoStore } from '@byline/editorial';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../src/app';
-import { portalStoreFactories, startPortal, type Portal } from './support/portal-harness';
+import { portalForEachTest, portalStoreFactories } from './support/portal-harness';
 
 describe.each(portalStoreFactories())('portal probes ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   it('/healthz and /readyz answer without a session, and set no cookie', async () => {
     const health = await request(portal.app).get('/healthz').expect(200, { status: 'ok' });

@@ -1,24 +1,15 @@
 import request from 'supertest';
 import { WEBHOOK_DELIVERY_TOPIC } from '@byline/editorial';
-import { bearer, startReceiver, type Receiver } from '@byline/test-support';
-import { portalStoreFactories, signedUp, startPortal, submit, textOf, type Agent, type Portal } from './support/portal-harness';
-import { editor, journalist, moveOnto, reviewPath } from './support/editors';
-import { proveClaim } from './support/proofs';
+import { bearer, receiverForEachTest } from '@byline/test-support';
+import { portalForEachTest, portalStoreFactories, signedUp, submit, textOf, type Agent } from './support/portal-harness';
+import { approvedJournalist, editor, journalist, moveOnto, reviewPath } from './support/editors';
 import { verifiers } from './support/verifiers';
-import { addWebhook, openApiAccount, webhookWorkerTick } from './support/webhooks';
+import { addWebhook, openApiAccount, openApiAccountWithKey, webhookWorkerTick } from './support/webhooks';
 import type { OwnData } from '../src/use-cases/own-data';
 
 describe.each(portalStoreFactories())('people own their data ($name store)', (factory) => {
-  let portal: Portal;
-  let receiver: Receiver;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await receiver.close();
-    await portal.close();
-  });
+  const portal = portalForEachTest(factory);
+  const receiver = receiverForEachTest();
 
   /** An API account for the signed-in person, and a webhook endpoint on it through API settings → Webhooks. */
   async function webhookEndpoint(agent: Agent, email: string, events: string[]) {
@@ -33,18 +24,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
 
   /** A journalist with an article, a proven X handle and a profile an editor verified: both verifiers answer for it. */
   async function verifiedJournalist() {
-    const person = await journalist(portal);
-    const articleUrl = `https://paper.example/${person.slug}`;
-    await submit(person.agent, '/articles', '/articles', {
-      link: articleUrl,
-      title: 'Harbour story',
-      published_at: '2024-03-01',
-      active: 'on',
-    });
-    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
-    const desk = await editor(portal);
-    const path = reviewPath(person.profileId);
-    expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Checked' })).status).toBe(303);
+    const { person, articleUrl, desk } = await approvedJournalist(portal, { note: 'Checked' });
     return { ...person, articleUrl, desk };
   }
 
@@ -159,13 +139,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
   describe('deleting an account', () => {
     it('stops both answers at once, revokes the API keys, ends the sign-in and removes the data', async () => {
       const person = await verifiedJournalist();
-      await openApiAccount(person.agent);
-      await submit(person.agent, '/settings/api', '/settings/api/keys', {
-        name: 'cms',
-        kind: 'server',
-        key_origins: '',
-        key_limit: '',
-      });
+      await openApiAccountWithKey(person.agent);
       expect(await portal.backend.apiAccounts.keysOf(person.email)).toHaveLength(1);
       expect(await answers(person)).toEqual([true, true]);
 
@@ -206,13 +180,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
 
     it('deletes an account with no profile, an API user’s, revoking its keys', async () => {
       const apiUser = await signedUp(portal.app);
-      await openApiAccount(apiUser.agent);
-      await submit(apiUser.agent, '/settings/api', '/settings/api/keys', {
-        name: 'cms',
-        kind: 'server',
-        key_origins: '',
-        key_limit: '',
-      });
+      await openApiAccountWithKey(apiUser.agent);
       const deleted = await submit(apiUser.agent, '/account/delete', '/account/delete', { email: apiUser.email });
       expect(deleted.status).toBe(303);
       expect(await portal.backend.users.findByEmail(apiUser.email)).toBeNull();

@@ -3,8 +3,7 @@ import { quietLogger } from '@byline/test-support';
 import { Outbox } from '../src/mail/outbox';
 import { smtpMailer } from '../src/mail/smtp-mailer';
 import { ResetRequestThrottle } from '../src/mail/reset-request-throttle';
-import { createEditor } from '../src/use-cases/accounts';
-import { issueResetLink } from '../src/use-cases/password-reset';
+import { createEditor, issueResetLink } from '@byline/editorial';
 import { startMailbox, linkIn, type Mailbox } from './support/mailbox';
 import {
   csrfFrom,

@@ -7,32 +7,25 @@ import { backendOf } from '@byline/editorial';
 import {
   csrfFrom,
   pageServer,
+  portalForEachTest,
   portalStoreFactories,
   profileForm,
+  profileSent,
   signedUp,
-  startPortal,
   submit,
-  type Portal,
 } from './support/portal-harness';
 
 const RLO = '\u202E'; // RIGHT-TO-LEFT OVERRIDE: "moc.elgoog" shows as "google.com"
 const errorOf = (html: string, field: string) => new RegExp(`id="f-${field}-error"[^>]*>([^<]*)<`).exec(html)?.[1];
 
 describe.each(portalStoreFactories())('fields a person can read and open ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   it('words a too-long field plainly, as its limit in characters, and saves nothing', async () => {
-    const { agent, email } = await signedUp(portal.app);
-    const res = await submit(
-      agent,
-      '/profile',
-      '/profile',
-      profileForm({ profile_last_name: 'B'.repeat(201), user_city: 'D'.repeat(201) }),
-    );
+    const { email, res } = await profileSent(portal.app, {
+      profile_last_name: 'B'.repeat(201),
+      user_city: 'D'.repeat(201),
+    });
     expect(res.status).toBe(422);
     expect(errorOf(res.text, 'profile_last_name')).toBe('Last name takes up to 200 characters.');
     expect(errorOf(res.text, 'user_city')).toBe('City takes up to 200 characters.');
@@ -41,23 +34,17 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
   });
 
   it('refuses control characters and text-direction overrides in the profile, naming each field, and saves nothing', async () => {
-    const { agent, email } = await signedUp(portal.app);
-    const res = await submit(
-      agent,
-      '/profile',
-      '/profile',
-      profileForm({
-        profile_first_name: 'Aoife\u0000',
-        profile_last_name: `Brennan${RLO}`,
-        profile_title: 'Courts\u2066 reporter',
-        profile_employer: 'The Ledger\u0085',
-        profile_bio: `Covers the courts${RLO}.`,
-        profile_image: `https://cdn.example.org/${RLO}gpj.exe`,
-        user_city: 'Dub\u007Flin',
-        twitter: `@Aoife${RLO}`,
-        websites: `https://aoife.example/${RLO}`,
-      }),
-    );
+    const { email, res } = await profileSent(portal.app, {
+      profile_first_name: 'Aoife\u0000',
+      profile_last_name: `Brennan${RLO}`,
+      profile_title: 'Courts\u2066 reporter',
+      profile_employer: 'The Ledger\u0085',
+      profile_bio: `Covers the courts${RLO}.`,
+      profile_image: `https://cdn.example.org/${RLO}gpj.exe`,
+      user_city: 'Dub\u007Flin',
+      twitter: `@Aoife${RLO}`,
+      websites: `https://aoife.example/${RLO}`,
+    });
 
     expect(res.status).toBe(422);
     const because = '(control characters, invisible characters and text-direction overrides are refused)';
@@ -106,13 +93,10 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     ['a soft hyphen', '\u00AD', 'U+00AD'],
     ['a word joiner', '\u2060', 'U+2060'],
   ])('refuses %s in a name and a title, naming the field, and saves nothing', async (_what, character, code) => {
-    const { agent, email } = await signedUp(portal.app);
-    const res = await submit(
-      agent,
-      '/profile',
-      '/profile',
-      profileForm({ profile_first_name: `Ao${character}ife`, profile_title: `Courts${character} reporter` }),
-    );
+    const { email, res } = await profileSent(portal.app, {
+      profile_first_name: `Ao${character}ife`,
+      profile_title: `Courts${character} reporter`,
+    });
     expect(res.status).toBe(422);
     const because = '(control characters, invisible characters and text-direction overrides are refused)';
     expect(errorOf(res.text, 'profile_first_name')).toBe(`First name must not contain ${code} ${because}`);
@@ -125,8 +109,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     ['tags alone', { profile_last_name: '<b></b><i>…</i>' }, 'profile_last_name', 'Last name'],
     ['an image tag and digits', { profile_first_name: '<img src=x onerror=alert(1)> 42' }, 'profile_first_name', 'First name'],
   ])('refuses a name made only of markup (%s), naming the field', async (_what, fields, field, label) => {
-    const { agent, email } = await signedUp(portal.app);
-    const res = await submit(agent, '/profile', '/profile', profileForm(fields));
+    const { email, res } = await profileSent(portal.app, fields);
     expect(res.status).toBe(422);
     expect(errorOf(res.text, field)).toBe(
       `${label} must contain a letter: markup such as &lt;script&gt;…&lt;/script&gt; is not a name`,
@@ -135,17 +118,11 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
   });
 
   it('keeps a name with letters beside an angle bracket, joiners in Persian spelling, and a Welsh flag', async () => {
-    const { agent, email } = await signedUp(portal.app);
-    const res = await submit(
-      agent,
-      '/profile',
-      '/profile',
-      profileForm({
-        profile_first_name: 'Aoife <3',
-        profile_last_name: 'می\u200Cخواهم',
-        profile_title: 'Reporter \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}',
-      }),
-    );
+    const { email, res } = await profileSent(portal.app, {
+      profile_first_name: 'Aoife <3',
+      profile_last_name: 'می\u200Cخواهم',
+      profile_title: 'Reporter \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}',
+    });
     expect(res.status).toBe(303);
     const profile = await portal.backend.profiles.findById((await portal.backend.users.findByEmail(email))!.profileId!);
     expect(profile).toMatchObject({ profile_first_name: 'Aoife <3', profile_last_name: 'می\u200Cخواهم' });
@@ -161,16 +138,10 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
   });
 
   it('refuses a website or photo address holding a user name and password', async () => {
-    const { agent, email } = await signedUp(portal.app);
-    const res = await submit(
-      agent,
-      '/profile',
-      '/profile',
-      profileForm({
-        profile_image: 'https://aoife:secret@cdn.example.org/aoife.jpg',
-        websites: 'https://aoife.example\nhttps://aoife:hunter2@blog.example/',
-      }),
-    );
+    const { email, res } = await profileSent(portal.app, {
+      profile_image: 'https://aoife:secret@cdn.example.org/aoife.jpg',
+      websites: 'https://aoife.example\nhttps://aoife:hunter2@blog.example/',
+    });
 
     expect(res.status).toBe(422);
     expect(errorOf(res.text, 'websites')).toBe(

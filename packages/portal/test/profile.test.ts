@@ -3,21 +3,17 @@ import { aProfile, seed } from '@byline/test-support';
 import { recordProof } from '@byline/editorial';
 import { profileFieldsFromForm, saveProfile } from '../src/use-cases/profiles';
 import {
+  portalForEachTest,
   portalStoreFactories,
-  profileForm,
+  profileSent,
   PROFILE_FORM,
+  profileForm,
   signedUp,
-  startPortal,
   submit,
-  type Portal,
 } from './support/portal-harness';
 
 describe.each(portalStoreFactories())('journalist profile ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   it('creates a profile with every Author-profile field and a slug from the names', async () => {
     const { agent } = await signedUp(portal.app);
@@ -83,13 +79,10 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
 
   it('reports a taken handle together with other mistakes', async () => {
     const [other] = await seed(portal.store, aProfile());
-    const { agent } = await signedUp(portal.app);
-    const res = await submit(
-      agent,
-      '/profile',
-      '/profile',
-      profileForm({ instagram: other!.profile_social_profiles.instagram, user_location: 'Ireland' }),
-    );
+    const { res } = await profileSent(portal.app, {
+      instagram: other!.profile_social_profiles.instagram,
+      user_location: 'Ireland',
+    });
     expect(res.status).toBe(422);
     expect(res.text).toMatch(/id="f-instagram-error"[^>]*>This handle belongs to another Byline profile/);
     expect(res.text).toMatch(/id="f-user_location-error"/);
@@ -112,18 +105,12 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
   });
 
   it('refuses handles no account can have, next to each field, and saves nothing', async () => {
-    const { agent, email } = await signedUp(portal.app);
-    const res = await submit(
-      agent,
-      '/profile',
-      '/profile',
-      profileForm({
-        twitter: 'javascript:alert(5)',
-        instagram: '<svg/onload=alert(5)>',
-        facebook: 'https://www.facebook.com/profile.php?id=x',
-        linkedin: 'https://www.linkedin.com/in/niamh.cassidy',
-      }),
-    );
+    const { email, res } = await profileSent(portal.app, {
+      twitter: 'javascript:alert(5)',
+      instagram: '<svg/onload=alert(5)>',
+      facebook: 'https://www.facebook.com/profile.php?id=x',
+      linkedin: 'https://www.linkedin.com/in/niamh.cassidy',
+    });
 
     expect(res.status).toBe(422);
     expect(res.text).toMatch(
@@ -137,17 +124,11 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
   });
 
   it("refuses the address of a network's own page, naming the field, and saves nothing", async () => {
-    const { agent, email } = await signedUp(portal.app);
-    const res = await submit(
-      agent,
-      '/profile',
-      '/profile',
-      profileForm({
-        twitter: 'https://x.com/home',
-        instagram: 'https://www.instagram.com/p/C1a2B3c4D5e/',
-        facebook: 'https://www.facebook.com/groups/123456789/',
-      }),
-    );
+    const { agent, email, res } = await profileSent(portal.app, {
+      twitter: 'https://x.com/home',
+      instagram: 'https://www.instagram.com/p/C1a2B3c4D5e/',
+      facebook: 'https://www.facebook.com/groups/123456789/',
+    });
 
     expect(res.status).toBe(422);
     expect(res.text).toMatch(

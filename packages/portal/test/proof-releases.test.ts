@@ -1,33 +1,22 @@
 import { bearer } from '@byline/test-support';
-import { answerFor, editor, journalist, liveClaim, moveOnto, ONLY_X, reviewPath } from './support/editors';
-import { csrfFrom, portalStoreFactories, startPortal, submit, type Portal } from './support/portal-harness';
+import { answerFor, approvedJournalist, editor, journalist, liveClaim, moveOnto, ONLY_X, reviewPath } from './support/editors';
+import { csrfFrom, portalForEachTest, portalStoreFactories, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
 
 describe.each(portalStoreFactories())('nothing verified without something proven ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   const today = () => portal.clock.now.toISOString().slice(0, 10);
 
   /** A journalist with one article and a proven X handle, approved by an editor through the review page. */
   async function verifiedJournalist(desk: Awaited<ReturnType<typeof editor>>, overrides: Record<string, string> = ONLY_X) {
-    const person = await journalist(portal, { profile_first_name: 'Holder', ...overrides });
-    const articleUrl = `https://paper.example/${person.slug}/harbour`;
-    await submit(person.agent, '/articles', '/articles', {
-      link: articleUrl,
-      title: 'Harbour story',
-      published_at: '2024-03-01',
-      active: 'on',
+    const { person, articleUrl } = await approvedJournalist(portal, {
+      form: { profile_first_name: 'Holder', ...overrides },
+      articleUrl: ({ slug }) => `https://paper.example/${slug}/harbour`,
+      note: 'Signed in with X',
+      desk,
     });
-    await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
-    const path = reviewPath(person.profileId);
-    expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Signed in with X' })).status).toBe(
-      303,
-    );
     expect(await articleAnswer(articleUrl)).toMatchObject({ verified: true });
     return { ...person, articleUrl };
   }

@@ -1,40 +1,18 @@
 import request from 'supertest';
 import { bearer } from '@byline/test-support';
 import { editor, journalist, reviewPath } from './support/editors';
-import { aProfile, loopbackOutbound, seed, startReceiver, type Receiver } from '@byline/test-support';
+import { aProfile, forAllTests, seed, startReceiver } from '@byline/test-support';
 import { addWebhook, webhookWorkerTick, withApiAccount } from './support/webhooks';
-import { createPageFetcher } from '../src/fetch/fetch-page';
-import { addArticle, outletPages, pageWith, profilePage, relAuthor } from './support/crediting-pages';
-import {
-  portalStoreFactories,
-  profileForm,
-  signedUp,
-  startPortal,
-  submit,
-  testResolver,
-  type Portal,
-} from './support/portal-harness';
+import { addArticle, fetchingFrom, outletForAllTests, pageWith, profilePage, relAuthor } from './support/crediting-pages';
+import { portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
 
 /** A profile's public address (slug): it follows the name until verification, then moves only with an approved change. */
 describe.each(portalStoreFactories())('the public address follows the name ($name store)', (factory) => {
-  let portal: Portal;
-  let outlet: Awaited<ReturnType<typeof outletPages>>;
-  let receiver: Receiver;
-  beforeAll(async () => {
-    outlet = await outletPages();
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await outlet.close();
-    await receiver.close();
-  });
-  beforeEach(async () => {
-    const resolve = testResolver({ 'news.test': '127.0.0.1' });
-    portal = await startPortal(factory, { fetchPage: createPageFetcher(loopbackOutbound(resolve)) });
-  });
-  afterEach(() => portal.close());
+  const outlet = outletForAllTests();
+  const receiver = forAllTests(startReceiver, (started) => started.close());
+  const portal = portalForEachTest(factory, fetchingFrom('news.test'));
 
   const slugOf = async (profileId: number) => (await portal.backend.profiles.findById(profileId))!.profile_slug;
 

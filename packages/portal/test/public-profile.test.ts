@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { aProfile, anArticle, seed, storeHandleAsBeforeTheRules } from '@byline/test-support';
-import { portalStoreFactories, startPortal, type Portal } from './support/portal-harness';
+import { portalForEachTest, portalStoreFactories, startPortal } from './support/portal-harness';
 
 describe.each(portalStoreFactories())('public profile page ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   it('shows a verified journalist with badge, employer, social links and latest active articles', async () => {
     const [record] = await seed(

@@ -1,16 +1,10 @@
 import request from 'supertest';
-import type { TestDnsServer } from '@byline/test-support';
 import { editor } from './support/editors';
-import { portalStoreFactories, signedUp, submit, type Portal } from './support/portal-harness';
+import { portalStoreFactories, signedUp, submit } from './support/portal-harness';
 import { checkedWithTxtRecord, createdPublisher, freshDomain, publishersPortalPerTest } from './support/publishers';
 
 describe.each(portalStoreFactories())('a publisher’s admin ($name store)', (factory) => {
-  const fixture = publishersPortalPerTest(factory);
-  let dns: TestDnsServer;
-  let portal: Portal;
-  beforeEach(() => {
-    ({ dns, portal } = fixture);
-  });
+  const { dns, portal } = publishersPortalPerTest(factory);
 
   const signIn = async (email: string, password: string) => {
     const agent = request.agent(portal.app);

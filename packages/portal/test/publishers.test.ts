@@ -1,17 +1,11 @@
 import request from 'supertest';
-import type { TestDnsServer } from '@byline/test-support';
 import { DomainCheckThrottle } from '../src/throttles/domain-check-throttle';
 import { editor } from './support/editors';
-import { portalStoreFactories, signedUp, submit, type Portal } from './support/portal-harness';
+import { portalStoreFactories, signedUp, submit } from './support/portal-harness';
 import { createdPublisher, domainEntry, freshDomain, publishersPortalPerTest, tokenOn } from './support/publishers';
 
 describe.each(portalStoreFactories())('publishers: their admins’ pages ($name store)', (factory) => {
-  const fixture = publishersPortalPerTest(factory);
-  let dns: TestDnsServer;
-  let portal: Portal;
-  beforeEach(() => {
-    ({ dns, portal } = fixture);
-  });
+  const { dns, portal, restart } = publishersPortalPerTest(factory);
 
   /** A signed-up person with a publisher and a domain added to it. */
   async function withDomain(name = 'The Leinster Ledger') {
@@ -199,7 +193,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
   it('keeps a proven domain through a failing check until its grace period ends, then says it lapsed', async () => {
     // This test checks one domain three times at once, as days passing on its clock would allow: the check
     // throttle (real time; publisher-check-throttle.test.ts) lets it.
-    portal = await fixture.restart({ domainCheckThrottle: new DomainCheckThrottle({ perDomain: 3 }) });
+    await restart({ domainCheckThrottle: new DomainCheckThrottle({ perDomain: 3 }) });
     const { agent, email, password, path, domain, token } = await withDomain();
     dns.set(`_byline.${domain}`, { txt: [`byline-verification=${token}`] });
     await submit(agent, path, `${path}/domains/${domain}/check`, {});

@@ -1,17 +1,13 @@
 import request from 'supertest';
-import { setVerifiedByOperator } from '../src/use-cases/verification';
+import { setVerifiedByOperator } from '@byline/editorial';
 import { answerFor, editor, journalist, liveClaim, reviewPath } from './support/editors';
-import { csrfFrom, portalStoreFactories, startPortal, submit, type Agent, type Portal } from './support/portal-harness';
+import { csrfFrom, portalForEachTest, portalStoreFactories, submit, type Agent } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 
 const OWN_PROFILE = 'This is your own profile: another editor must decide on it, attest its claims or move handles onto it.';
 
 describe.each(portalStoreFactories())('nobody decides on their own profile ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   /** An editor with a profile of their own claiming an X handle, a handle proven on someone else's profile, and a second editor. */
   async function arranged() {

@@ -5,14 +5,13 @@ import { createApp as articleVerifier } from '../../article-verifier/src/app';
 import { editor, reviewPath } from './support/editors';
 import {
   csrfFrom,
+  portalForEachTest,
   portalStoreFactories,
   profileForm,
   signedUp,
-  startPortal,
   submit,
   textOf,
   type Agent,
-  type Portal,
 } from './support/portal-harness';
 import { editorVerifiedJournalist, invitationOn, publisherOf as staffPublisher } from './support/staff';
 
@@ -28,11 +27,7 @@ function rowOf(page: string, id: number): string {
 }
 
 describe.each(portalStoreFactories())('publishers’ staff ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   const publisherOf = (name: string, options?: { verified?: boolean }) => staffPublisher(portal, name, options);
 

@@ -1,17 +1,12 @@
 import request from 'supertest';
 import { bearer } from '@byline/test-support';
-import { createEditor } from '../src/use-cases/accounts';
-import { setVerifiedByOperator } from '../src/use-cases/verification';
-import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { createEditor, setVerifiedByOperator } from '@byline/editorial';
+import { portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
 
 describe.each(portalStoreFactories())('verification workflow ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   async function journalistWithArticle() {
     const session = await signedUp(portal.app);

@@ -1,8 +1,8 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { aProfile, seed } from '@byline/test-support';
-import { createEditor } from '../src/use-cases/accounts';
-import { portalStoreFactories, profileForm, signedUp, startPortal, submit, type Portal } from './support/portal-harness';
+import { createEditor } from '@byline/editorial';
+import { portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 
 /** A definition list as label → text, whitespace collapsed. */
@@ -20,11 +20,7 @@ function details(list: HTMLElement | null): Record<string, string> {
 const textOf = (element: HTMLElement | null) => element?.text.replace(/\s+/g, ' ').trim() ?? '';
 
 describe.each(portalStoreFactories())('walk polish ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   async function requestedReview(overrides: Record<string, string> = {}) {
     const journalist = await signedUp(portal.app);

@@ -1,21 +1,13 @@
 import { Webhook } from 'standardwebhooks';
 import { DEFAULT_OUTBOUND, setApiAccountStatus } from '@byline/editorial';
 import { WEBHOOK_EVENT_DESCRIPTIONS } from '@byline/shared/storage';
-import { startReceiver, type Receiver } from '@byline/test-support';
-import { portalStoreFactories, startPortal, submit, type Portal } from './support/portal-harness';
+import { receiverForEachTest } from '@byline/test-support';
+import { portalForEachTest, portalStoreFactories, restartPortal, submit } from './support/portal-harness';
 import { addWebhook as add, secretOn, webhookWorkerTick, withApiAccount } from './support/webhooks';
 
 describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (factory) => {
-  let portal: Portal;
-  let receiver: Receiver;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await receiver.close();
-    await portal.close();
-  });
+  const portal = portalForEachTest(factory);
+  const receiver = receiverForEachTest();
 
   const withAccount = () => withApiAccount(portal);
   const workerTick = () => webhookWorkerTick(portal);
@@ -103,8 +95,7 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
   });
 
   it('refuses a private address unless ALLOWED_PRIVATE_ADDRESSES lists it', async () => {
-    await portal.close();
-    portal = await startPortal(factory, { outbound: DEFAULT_OUTBOUND });
+    await restartPortal(portal, factory, { outbound: DEFAULT_OUTBOUND });
     const { agent, email } = await withAccount();
     for (const url of [receiver.url, 'https://192.168.1.10/hook']) {
       const refused = await add(agent, { url, events: 'api_key.revoked' });

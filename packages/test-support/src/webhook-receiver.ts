@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forEachTest } from './per-test';
 
 /** A request the receiver got: the headers that matter and the raw body. */
 export interface Received {
@@ -49,4 +50,12 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   });
+}
+
+/** A receiver for each test of the enclosing describe block, closed after it (see forEachTest). */
+export function receiverForEachTest(path?: string): Receiver {
+  return forEachTest(
+    () => startReceiver(path),
+    (receiver) => receiver.close(),
+  );
 }

@@ -8,14 +8,13 @@ import {
   EDITOR_PROVIDER,
   proveArticle,
   publicProfileUrl,
-  rechecksOf,
   runArticleRecheck,
   type Backend,
   type OwnerEvent,
 } from '@byline/editorial';
 import { anArticle, loopbackOutbound, profileFields, quietLogger, storeFactories } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
-import { DAY, HOUR, loopbackFetch, PORTAL, startPageServer, type Page, type PageServer } from './rel-me-fixtures';
+import { DAY, HOUR, PORTAL, recheckSourcesOf, startPageServer, type Page, type PageServer } from './rel-me-fixtures';
 
 /**
  * The worker's checks of article pages, on each store, against pages a real HTTP server on 127.0.0.1 serves under
@@ -243,11 +242,7 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
     let loop: RecheckLoop | undefined;
     const checked = new Promise<unknown>((resolve) => {
       loop = startRecheckLoop({
-        rechecks: rechecksOf(backend),
-        claims: backend.claims,
-        profiles: backend.profiles,
-        verification: backend.verification,
-        fetch: loopbackFetch,
+        ...recheckSourcesOf(backend),
         articles: { sources: backend, queue: backend.queue, fetchPage },
         portalUrl: PORTAL,
         policy: POLICY,

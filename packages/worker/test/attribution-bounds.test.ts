@@ -5,7 +5,6 @@ import {
   BYLINE_BOT_USER_AGENT,
   createPageFetcher,
   outboundOf,
-  rechecksOf,
   robotsFetcherFrom,
   spreadAttributionAsks,
   type AttributionSummary,
@@ -24,7 +23,7 @@ import {
 } from '@byline/test-support';
 import { createApp } from '../../article-verifier/src/app';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
-import { DAY, HOUR, loopbackFetch, PORTAL } from './rel-me-fixtures';
+import { attributionStoresOf, DAY, HOUR, PORTAL, recheckSourcesOf } from './rel-me-fixtures';
 
 /**
  * What v2 lookups may set the worker fetching, from the front door: each API key asks a bounded number of
@@ -143,16 +142,9 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
   function start() {
     const config = served!.config();
     loop = startRecheckLoop({
-      rechecks: rechecksOf(backend),
-      claims: backend.claims,
-      profiles: backend.profiles,
-      verification: backend.verification,
-      fetch: loopbackFetch,
+      ...recheckSourcesOf(backend),
       attribution: {
-        queue: backend.queue,
-        publishers: backend.publishers,
-        staff: backend.staff,
-        sources: backend,
+        ...attributionStoresOf(backend),
         fetchPage: createPageFetcher({ ...outboundOf(config), userAgent: BYLINE_BOT_USER_AGENT }),
         fetchRobots: robotsFetcherFrom(config),
         hostIntervalMs: HOST_INTERVAL_MS,

@@ -8,7 +8,6 @@ import {
   createPageFetcher,
   outboundOf,
   publicProfileUrl,
-  rechecksOf,
   robotsFetcherFrom,
   runAttribution,
   spreadAttributionAsks,
@@ -30,7 +29,7 @@ import {
 } from '@byline/test-support';
 import { createApp } from '../../article-verifier/src/app';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
-import { DAY, HOUR, loopbackFetch, PORTAL } from './rel-me-fixtures';
+import { attributionStoresOf, DAY, HOUR, PORTAL, recheckSourcesOf } from './rel-me-fixtures';
 
 /**
  * Attribution of unknown articles on verified outlets, from the front door to the worker and back: a v2 lookup
@@ -176,16 +175,9 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
 
   function start(logger = capturingLogger().logger) {
     loop = startRecheckLoop({
-      rechecks: rechecksOf(backend),
-      claims: backend.claims,
-      profiles: backend.profiles,
-      verification: backend.verification,
-      fetch: loopbackFetch,
+      ...recheckSourcesOf(backend),
       attribution: {
-        queue: backend.queue,
-        publishers: backend.publishers,
-        staff: backend.staff,
-        sources: backend,
+        ...attributionStoresOf(backend),
         fetchPage,
         fetchRobots,
         hostIntervalMs: HOST_INTERVAL_MS,
@@ -409,10 +401,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     /** One worker's attribution run, as the loop makes it, by the test's clock. */
     const attribution = (holder: string, more: Partial<AttributionOptions> = {}) =>
       runAttribution({
-        queue: backend.queue,
-        publishers: backend.publishers,
-        staff: backend.staff,
-        sources: backend,
+        ...attributionStoresOf(backend),
         fetchPage,
         fetchRobots,
         portalUrl: PORTAL,

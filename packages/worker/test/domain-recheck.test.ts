@@ -7,7 +7,6 @@ import {
   domainCheckKeyOf,
   domainProofSourcesOf,
   proofValueOf,
-  rechecksOf,
   type Backend,
   type DomainProofSources,
   trustTxtSourcesOf,
@@ -23,7 +22,7 @@ import {
   type TestDnsServer,
 } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
-import { DAY, HOUR, loopbackFetch, PORTAL } from './rel-me-fixtures';
+import { DAY, HOUR, PORTAL, recheckSourcesOf } from './rel-me-fixtures';
 
 /**
  * The worker's loop in-process, on each store, re-checking publishers' proven domains after the rel="me" and article
@@ -111,11 +110,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
 
   function start(logger = capturingLogger().logger) {
     loop = startRecheckLoop({
-      rechecks: rechecksOf(backend),
-      claims: backend.claims,
-      profiles: backend.profiles,
-      verification: backend.verification,
-      fetch: loopbackFetch,
+      ...recheckSourcesOf(backend),
       domains: { publishers: backend.publishers, queue: backend.queue, sources, trust },
       portalUrl: PORTAL,
       policy: POLICY,

@@ -3,7 +3,7 @@ import type { OwnerEvent, RecheckSummary } from '@byline/editorial';
 import { capturingLogger, quietLogger, storeFactories } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
 import { createWorkerMetrics } from '../src/worker-metrics';
-import { DAY, HOUR, loopbackFetch, PORTAL, ProofFixtures, startPageServer, type PageServer } from './rel-me-fixtures';
+import { DAY, HOUR, recheckSourcesOf, PORTAL, ProofFixtures, startPageServer, type PageServer } from './rel-me-fixtures';
 
 /**
  * The worker's loop in-process, on each store, against pages a real HTTP server on 127.0.0.1 serves. The clock
@@ -46,11 +46,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
   function start(options: { pollIntervalMs?: number; logger?: ReturnType<typeof quietLogger> } = {}) {
     const metrics = createWorkerMetrics('worker');
     loop = startRecheckLoop({
-      rechecks: fixtures.rechecks,
-      claims: fixtures.claims,
-      profiles: fixtures.backend.profiles,
-      verification: fixtures.backend.verification,
-      fetch: loopbackFetch,
+      ...recheckSourcesOf(fixtures.backend),
       portalUrl: PORTAL,
       policy: POLICY,
       holder: 'worker-test',

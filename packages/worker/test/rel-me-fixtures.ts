@@ -29,6 +29,23 @@ export const DAY = 24 * HOUR;
 /** The fetch of a re-check with ALLOWED_PRIVATE_ADDRESSES listing loopback, where the page server listens. */
 export const loopbackFetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5000 });
 
+/** What every re-check loop of these tests reads: the store's re-checks, claims, profiles and verification, fetched on loopback. */
+export const recheckSourcesOf = (backend: Backend) => ({
+  rechecks: rechecksOf(backend),
+  claims: backend.claims,
+  profiles: backend.profiles,
+  verification: backend.verification,
+  fetch: loopbackFetch,
+});
+
+/** The stores an attribution run reads and writes: the queue, publishers, their staff and the article sources. */
+export const attributionStoresOf = (backend: Backend) => ({
+  queue: backend.queue,
+  publishers: backend.publishers,
+  staff: backend.staff,
+  sources: backend,
+});
+
 export type Page = (res: http.ServerResponse) => void;
 export const linkingTo =
   (slug: string): Page =>

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { backendOf } from '@byline/editorial';
-import { createEditor } from '@byline/portal/operator';
+import { backendOf, createEditor } from '@byline/editorial';
 import { validEmail } from '../checked-input';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { setVerifiedByOperator } from '@byline/portal/operator';
-import { backendOf } from '@byline/editorial';
+import { setVerifiedByOperator, backendOf } from '@byline/editorial';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 

@@ -22,8 +22,8 @@ import {
   type PublisherDomain,
   type PublisherEvent,
   type Publishers,
+  slugOf,
 } from '@byline/editorial';
-import { slugOf } from '@byline/portal/operator';
 import { checked, quoted } from '../checked-input';
 import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { formatTable, writeLine } from '../output';

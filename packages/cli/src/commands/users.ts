@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { backendOf } from '@byline/editorial';
-import { issueConfirmLink, issueResetLink } from '@byline/portal/operator';
+import { backendOf, issueConfirmLink, issueResetLink } from '@byline/editorial';
 import { validEmail } from '../checked-input';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { backendOf, ImportConflictError, type ImportSummary } from '@byline/editorial';
+import { backendOf, ImportConflictError, type ImportSummary, importVerifications } from '@byline/editorial';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
-import { importVerifications } from '@byline/portal/operator';
 import { writeLine } from '../output';
 import type { LineProblem } from './check-records';
 import { publishersProblems, writePublishers, type PublishersSummary } from '../publishers-transfer/import-publishers';

@@ -4,28 +4,11 @@
  * file unwritable even for root and, for the memory-mapped `-shm`, turns a write into SIGBUS.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 
 export function isRunning(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
-}
-
-/** Whether this machine lets the tests set the immutable flag in the temp directory (root on ext4 and the like). */
-export function canMakeFilesImmutable(): boolean {
-  const probe = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'byline-chattr-')), 'probe');
-  fs.writeFileSync(probe, '');
-  try {
-    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
-    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    fs.rmSync(path.dirname(probe), { recursive: true, force: true });
-  }
 }
 
 export function setImmutable(file: string, immutable: boolean): void {

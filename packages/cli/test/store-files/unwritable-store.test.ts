@@ -6,11 +6,18 @@
  * file can be written again. Real processes on the built code; needs the immutable flag (root on ext4 and the like).
  */
 import fs from 'node:fs';
-import { buildPackages, runCliProcess, startService, tempDir, until, type RunningService } from '@byline/test-support';
+import {
+  buildPackages,
+  canMakeFilesImmutable,
+  runCliProcess,
+  startService,
+  tempDir,
+  until,
+  type RunningService,
+} from '@byline/test-support';
 import { backendOf, SqliteStore } from '@byline/editorial';
 import { DEMO_ARTICLE_URL } from '../../src/demo-data';
 import {
-  canMakeFilesImmutable,
   editProfile,
   errorLogLines,
   isRunning,

@@ -1,18 +1,13 @@
 import { removePublisherDomain } from '@byline/editorial';
 import type { TrustSummary } from '@byline/shared/storage';
-import { freshBackendPerTest, storeFactories } from '@byline/test-support';
+import { declaringNothing, freshBackendPerTest, storeFactories } from '@byline/test-support';
 
 const summaryOf = (domain: string): TrustSummary => ({
   domain,
   readAt: '2030-01-01T00:00:00.000Z',
   url: `https://${domain}/trust.txt`,
+  ...declaringNothing(),
   relations: [{ kind: 'belongto', domain: 'press.example', confirmed: true, reason: null }],
-  social: [],
-  contacts: [],
-  disclosures: [],
-  dataTrainingAllowed: null,
-  errors: [],
-  warnings: [],
   failure: null,
 });
 

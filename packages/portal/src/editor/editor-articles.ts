@@ -7,9 +7,9 @@ import {
   proveArticle,
   type ArticleClaim,
   type PortalUser,
+  isOwnProfile,
 } from '@byline/editorial';
 import type { Store } from '@byline/shared';
-import { isOwnProfile } from '../use-cases/verification';
 
 export type AttestArticleResult =
   | { ok: true; claim: ArticleClaim }

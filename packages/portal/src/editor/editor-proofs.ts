@@ -15,9 +15,9 @@ import {
   type OwnerNotifier,
   type ProvenClaimMove,
   type Verification,
+  isOwnProfile,
 } from '@byline/editorial';
 import { claimTitle } from '../proofs/proof-wording';
-import { isOwnProfile } from '../use-cases/verification';
 
 export interface EditorProofDeps {
   profiles: Profiles;

@@ -1,9 +1,8 @@
 import type { Response } from 'express';
-import { backendOf } from '@byline/editorial';
+import { backendOf, isOwnProfile } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { PageError } from '../http/page-error';
-import { isOwnProfile } from '../use-cases/verification';
 import { staffRows } from '../use-cases/staff';
 import { reviewPage, type ReviewState } from '../views/editor-pages';
 import { reviewedClaims } from './editor-proofs';

@@ -1,21 +1,30 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { normalizeEmail } from '@byline/shared';
-import { backendOf, type PortalUser } from '@byline/editorial';
-import { hashPassword, passwordMatches } from '../auth/passwords';
+import {
+  backendOf,
+  type PortalUser,
+  hashPassword,
+  passwordMatches,
+  setOwnPassword,
+  signUp,
+  useOneTimePassword,
+  SIGN_UP_PURPOSES,
+  type SignUpPurpose,
+  issueConfirmLink,
+  signUpByMail,
+} from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { CHANGE_PASSWORD_PATH, requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, currentUser, render, signedInUser } from '../http/render';
 import { endSession, sessionTokenHash, startSession } from '../http/sessions';
-import { landingPage, setOwnPassword, signIn, signUp, startAs, useOneTimePassword } from '../use-cases/accounts';
-import { SIGN_UP_PURPOSES, type SignUpPurpose } from '../use-cases/sign-up-purpose';
+import { landingPage, signIn, startAs } from '../use-cases/sign-in';
 import { withNotice } from '../views/layout';
 import { changePasswordPage, choosePasswordPage, homePage, signInPage, signUpPage } from '../views/account-pages';
 import { signUpMailSentPage } from '../views/address-proof-pages';
 import { confirmMail, signUpAttemptMail } from '../mail/address-mail';
-import { issueConfirmLink, signUpByMail } from '../use-cases/address-proof';
 import { email, newPassword } from './account-schema';
 
 /** The purpose a link to the sign-up page asks for (`/signup?for=api`, `?for=publisher`); a journalist's otherwise. */

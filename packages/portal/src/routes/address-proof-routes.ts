@@ -1,23 +1,28 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import Joi from 'joi';
-import { backendOf } from '@byline/editorial';
-import type { PortalContext } from '../deps';
-import { requireUser } from '../http/guards';
-import { csrfTokenOf, currentUser, render, signedInUser } from '../http/render';
-import { endSession, startSession } from '../http/sessions';
-import { confirmMail } from '../mail/address-mail';
-import { startAs } from '../use-cases/accounts';
-import { SIGN_UP_PURPOSES } from '../use-cases/sign-up-purpose';
 import {
-  ADDRESS_PAGE_PATH,
+  backendOf,
   confirmAddress,
   confirmationFor,
   CONFIRM_PATH,
   issueConfirmLink,
   provenAddress,
+  SIGN_UP_PURPOSES,
   type ConfirmPurpose,
-} from '../use-cases/address-proof';
-import { addressPage, confirmLinkDeadPage, confirmPage, type AddressPageState } from '../views/address-proof-pages';
+} from '@byline/editorial';
+import type { PortalContext } from '../deps';
+import { requireUser } from '../http/guards';
+import { csrfTokenOf, currentUser, render, signedInUser } from '../http/render';
+import { endSession, startSession } from '../http/sessions';
+import { confirmMail } from '../mail/address-mail';
+import { startAs } from '../use-cases/sign-in';
+import {
+  ADDRESS_PAGE_PATH,
+  addressPage,
+  confirmLinkDeadPage,
+  confirmPage,
+  type AddressPageState,
+} from '../views/address-proof-pages';
 
 /** A link's token: 32 random bytes, base64url. Anything else is not worth a store lookup. */
 const token = Joi.string()

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type Joi from 'joi';
 import { handleKey, normalizeHandle, type SocialType } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { backendOf, decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { attestClaim, moveHandle, type EditorProofDeps } from '../editor/editor-proofs';
 import { attestArticle, attestListedArticles, moveArticleHere } from '../editor/editor-articles';
@@ -15,7 +15,6 @@ import { render, signedInUser } from '../http/render';
 import { putFlash, takeFlash } from '../http/sessions';
 import { claimTitle } from '../proofs/proof-wording';
 import { publishersWithDomains } from '../use-cases/publishers';
-import { decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '../use-cases/verification';
 import type { PendingIdentityItem } from '../views/identity-change-parts';
 import { queuePage, type DecisionRefusal, type QueueItem } from '../views/editor-pages';
 import { showReviewPage, type ReviewExtra } from '../editor/review-page-state';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backendOf } from '@byline/editorial';
+import { backendOf, isOwnProfile, OWN_PROFILE_REFUSAL } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { identityDecisionSchema, profileParamsSchema } from '../editor/editor-schema';
 import { validateForm } from '../http/forms';
@@ -8,7 +8,6 @@ import { PageError } from '../http/page-error';
 import { signedInUser } from '../http/render';
 import { showReviewPage } from '../editor/review-page-state';
 import { cancelIdentityChange, decideIdentityChange, type IdentityDecisionListener } from '../use-cases/identity-review';
-import { isOwnProfile, OWN_PROFILE_REFUSAL } from '../use-cases/verification';
 
 const NO_SUCH_PROFILE = 'There is no such profile.';
 

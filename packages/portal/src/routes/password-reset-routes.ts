@@ -1,12 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { normalizeEmail } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { backendOf, issueResetLink, RESET_PATH, resetLinkUsable, resetPassword } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { csrfTokenOf, render } from '../http/render';
 import { resetMail } from '../mail/reset-mail';
-import { issueResetLink, RESET_PATH, resetLinkUsable, resetPassword } from '../use-cases/password-reset';
 import {
   forgotPasswordPage,
   resetLinkDeadPage,

@@ -1,4 +1,4 @@
-import { backendOf, type PortalUser } from '@byline/editorial';
+import { backendOf, type PortalUser, provenAddress } from '@byline/editorial';
 import { Router } from 'express';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
@@ -11,7 +11,6 @@ import { takeProofNotice } from '../proofs/proof-notice';
 import { fediverseField, websiteLines, websitesField } from '../proofs/proof-schema';
 import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfileAndClaims } from '../use-cases/profiles';
 import { withPendingIdentity } from '../use-cases/identity-review';
-import { provenAddress } from '../use-cases/address-proof';
 import { ownWebhookEndpoints } from '../use-cases/own-data';
 import { staffRows, invitationsOf } from '../use-cases/staff';
 import { profilePage } from '../views/profile-page';

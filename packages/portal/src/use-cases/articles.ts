@@ -103,7 +103,7 @@ export async function saveArticle(
     }
     const previous = await articles.find(profileId, articleId);
     if (!previous) return { ok: false, errors: { link: 'This article no longer exists' } };
-    await articles.update(profileId, articleId, articleInputFromForm(form, previous, now));
+    await articles.update(profileId, articleId, articleInputFromForm(form, previous, now), new Date(now));
     return { ok: true, articleId };
   } catch (error) {
     if (error instanceof ArticleTakenError) return { ok: false, errors: takenErrors(error) };

@@ -1,6 +1,5 @@
 import { overwriteErasedBytes } from '@byline/shared';
-import { removeEndpoint, type Backend, type PortalUser } from '@byline/editorial';
-import { provenAddress } from './address-proof';
+import { removeEndpoint, type Backend, type PortalUser, provenAddress } from '@byline/editorial';
 
 /**
  * The person leaves, with everything the store holds of them. The writes come in this order, each safe to be the

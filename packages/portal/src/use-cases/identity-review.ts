@@ -4,8 +4,8 @@ import {
   type PendingIdentityChange,
   type PortalUser,
   type Profiles,
+  isOwnProfile,
 } from '@byline/editorial';
-import { isOwnProfile } from './verification';
 import { slugFromNames } from './profiles';
 
 /** What was decided on a pending identity change: what a mail notifier (or any other listener) is told. */

@@ -1,5 +1,13 @@
 import type { Article, Profile } from '@byline/shared';
-import type { ArticleProof, AuditRecord, Backend, Claim, PortalUser, WebhookEndpoint } from '@byline/editorial';
+import {
+  type ArticleProof,
+  type AuditRecord,
+  type Backend,
+  type Claim,
+  type PortalUser,
+  type WebhookEndpoint,
+  provenAddress,
+} from '@byline/editorial';
 import {
   actorNamerFor,
   articlesNamed,
@@ -9,7 +17,6 @@ import {
   textsOfClaims,
   textsOfHistory,
 } from './actor-names';
-import { provenAddress } from './address-proof';
 
 /** A webhook endpoint of the person's API account as they see it among their data: never its signing secrets. */
 export interface OwnWebhookEndpoint {

@@ -22,9 +22,9 @@ import {
   type ClaimsRepository,
   type PortalUser,
   type ProfileFields,
+  slugOf,
 } from '@byline/editorial';
 import { claimTitle } from '../proofs/proof-wording';
-import { slugOf } from './slugs';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import type { FieldErrors } from '../views/forms';
 

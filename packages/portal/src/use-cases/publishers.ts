@@ -16,8 +16,8 @@ import {
   type RecheckPolicy,
   type Staff,
   type TrustSummary,
+  slugOf,
 } from '@byline/editorial';
-import { slugOf } from './slugs';
 
 /** How many slugs a new publisher tries (`name`, `name-2`, …) before the name is refused as taken. */
 const SLUG_TRIES = 20;

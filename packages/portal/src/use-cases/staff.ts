@@ -1,6 +1,5 @@
 import type { Profile } from '@byline/shared';
-import type { Affiliation, Backend, PortalUser, Publisher } from '@byline/editorial';
-import { provenAddress } from './address-proof';
+import { type Affiliation, type Backend, type PortalUser, type Publisher, provenAddress } from '@byline/editorial';
 import { administers } from './publishers';
 
 export const UNVERIFIED_PUBLISHER =

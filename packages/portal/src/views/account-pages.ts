@@ -1,4 +1,4 @@
-import type { SignUpPurpose } from '../use-cases/sign-up-purpose';
+import type { SignUpPurpose } from '@byline/editorial';
 import { checkedUrl, html, sitePath, type SafeHtml } from './html';
 import { csrfField, field, formError, type FieldErrors } from './forms';
 

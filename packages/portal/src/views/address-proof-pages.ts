@@ -1,7 +1,10 @@
-import { ADDRESS_PAGE_PATH, CONFIRM_PATH, type ConfirmPurpose } from '../use-cases/address-proof';
+import { CONFIRM_PATH, type ConfirmPurpose } from '@byline/editorial';
 import { whomToAsk } from './account-pages';
 import { csrfField, field, formError, type FieldErrors } from './forms';
 import { html, sitePath, type SafeHtml } from './html';
+
+/** The signed-in person's page about their address: whether it is proven, and the link sent again. */
+export const ADDRESS_PAGE_PATH = '/settings/email';
 
 /** After sign-up on a portal with mail: the same page whether the address was new or taken. */
 export function signUpMailSentPage(email: string): SafeHtml {

@@ -7,11 +7,11 @@ import {
   type Claim,
   type Lookalike,
   type VerificationRequest,
+  OWN_PROFILE_REFUSAL,
 } from '@byline/editorial';
 import { duplicateFlag } from './editor-directory-pages';
 import { claimsInBrief, claimsSection, noteField, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';
-import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { checkbox, csrfField, errorSummary, field, formError } from './forms';
 import { avatar, profileDetails } from './profile-details';

@@ -1,6 +1,5 @@
 import type { Profile } from '@byline/shared';
-import { identityFieldLabel, REVIEWED_IDENTITY_FIELDS, type PendingIdentityChange } from '@byline/editorial';
-import { OWN_PROFILE_REFUSAL } from '../use-cases/verification';
+import { identityFieldLabel, REVIEWED_IDENTITY_FIELDS, type PendingIdentityChange, OWN_PROFILE_REFUSAL } from '@byline/editorial';
 import { html, type SafeHtml } from './html';
 import { csrfField, errorSummary, field, postButton } from './forms';
 

@@ -1,4 +1,4 @@
-import { issueConfirmLink } from '../../src/use-cases/address-proof';
+import { issueConfirmLink } from '@byline/editorial';
 import { ARTICLE_HTML, pageServer, portalStoreFactories } from '../support/portal-harness';
 import { verifiers } from '../support/verifiers';
 import { chromiumAvailable, launchPhoneBrowser, withScreenshotOnFailure } from './chromium';

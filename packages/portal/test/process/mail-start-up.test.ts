@@ -3,9 +3,8 @@
  * start-up, and neither the SMTP password nor a reset token ever reaches its logs.
  */
 import request from 'supertest';
-import { backendOf, SqliteStore } from '@byline/editorial';
+import { backendOf, SqliteStore, hashPassword } from '@byline/editorial';
 import { buildPackages, runToExit, spawnService, tempDir, until } from '@byline/test-support';
-import { hashPassword } from '../../src/auth/passwords';
 import { csrfFrom } from '../support/portal-harness';
 import { linkIn, startMailbox } from '../support/mailbox';
 

@@ -11,13 +11,13 @@ import { answerFor, editor, ONLY_X, reviewPath } from '../support/editors';
 import {
   csrfFrom,
   pageServer,
+  portalForEachTest,
   portalStoreFactories,
   profileForm,
+  profileSent,
   signedUp,
-  startPortal,
   submit,
   type Agent,
-  type Portal,
 } from '../support/portal-harness';
 import { proveClaim } from '../support/proofs';
 import { verifiers } from '../support/verifiers';
@@ -49,17 +49,13 @@ function fetchVia(server: Server): SafeFetch {
 }
 
 describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)', (factory: StoreFactory) => {
-  let portal: Portal;
   let server: Server;
   let slug = '';
   beforeAll(async () => {
     server = await pageServer(accountPages(() => `${PORTAL_URL}/j/${slug}`));
   });
   afterAll(() => server.close());
-  beforeEach(async () => {
-    portal = await startPortal(factory, { publicUrls: PUBLIC_URLS, proofFetch: fetchVia(server) });
-  });
-  afterEach(() => portal?.close());
+  const portal = portalForEachTest(factory, () => ({ publicUrls: PUBLIC_URLS, proofFetch: fetchVia(server) }));
 
   async function journalistClaiming(fediverse: string, overrides: Record<string, string> = {}) {
     const { agent, email } = await signedUp(portal.app);
@@ -121,13 +117,7 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
   });
 
   it('refuses an entry that is no account, naming it, and saves nothing', async () => {
-    const { agent } = await signedUp(portal.app);
-    const res = await submit(
-      agent,
-      '/profile',
-      '/profile',
-      profileForm({ fediverse: '@aoife@social.test\nhttps://social.test/@aoife' }),
-    );
+    const { res } = await profileSent(portal.app, { fediverse: '@aoife@social.test\nhttps://social.test/@aoife' });
     expect(res.status).toBe(422);
     expect(res.text).toContain('Each fediverse account must be written @name@server');
     expect(res.text).toContain('https://social.test/@aoife');

@@ -8,12 +8,11 @@ import { aProfile, seed } from '@byline/test-support';
 import {
   csrfFrom,
   pageServer,
+  portalForEachTest,
   portalStoreFactories,
   profileForm,
   signedUp,
-  startPortal,
   submit,
-  type Portal,
 } from '../support/portal-harness';
 import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
 
@@ -33,7 +32,7 @@ function jsonLd(html: string): Record<string, unknown>[] {
 }
 
 describe.each(portalStoreFactories())('public page: proofs and JSON-LD ($name store)', (factory) => {
-  let portal: Portal;
+  const portal = portalForEachTest(factory, { publicUrls: PUBLIC_URLS });
   let site: Awaited<ReturnType<typeof pageServer>>;
   let slug = '';
   beforeAll(async () => {
@@ -43,10 +42,6 @@ describe.each(portalStoreFactories())('public page: proofs and JSON-LD ($name st
     });
   });
   afterAll(() => site.close());
-  beforeEach(async () => {
-    portal = await startPortal(factory, { publicUrls: PUBLIC_URLS });
-  });
-  afterEach(() => portal.close());
 
   /** A journalist with a proven X handle, an unproven Instagram one, a proven site and an unproven one. */
   async function provenJournalist(fields: Record<string, string> = {}, { verified = true } = {}) {

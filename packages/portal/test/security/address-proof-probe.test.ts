@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApiKey } from '@byline/shared';
-import { issueConfirmLink } from '../../src/use-cases/address-proof';
+import { issueConfirmLink } from '@byline/editorial';
 import {
   csrfFrom,
   everythingStored,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
-import { csrfFrom, everythingStored, portalStoreFactories, signedUp, startPortal, type Portal } from '../support/portal-harness';
+import { csrfFrom, everythingStored, portalForEachTest, portalStoreFactories, signedUp } from '../support/portal-harness';
 
 /**
  * Every state-changing route the portal has, found by walking the express app rather than listed by hand: each
@@ -115,11 +115,7 @@ const PARAMETER_VALUES: Record<string, string> = {
 const concrete = (route: Route) => route.path.replace(/:(\w+)/g, (_all, name: string) => PARAMETER_VALUES[name] ?? '1');
 
 describe.each(portalStoreFactories())('probing every state-changing route ($name store)', (factory) => {
-  let portal: Portal;
-  beforeEach(async () => {
-    portal = await startPortal(factory);
-  });
-  afterEach(() => portal.close());
+  const portal = portalForEachTest(factory);
 
   const stateChanging = () => routesOf(portal.app).filter((route) => !SAFE_METHODS.has(route.method));
 

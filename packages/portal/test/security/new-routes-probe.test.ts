@@ -3,12 +3,21 @@ import request from 'supertest';
 import { canonicalizeUrl } from '@byline/shared';
 import { loopbackOutbound } from '@byline/test-support';
 import { createPageFetcher } from '../../src/fetch/fetch-page';
-import { addArticle, journalistAllowing, outletPages, pageWith, profilePage, relAuthor } from '../support/crediting-pages';
+import {
+  addArticle,
+  journalistAllowing,
+  outletForAllTests,
+  fetchingFrom,
+  pageWith,
+  profilePage,
+  relAuthor,
+} from '../support/crediting-pages';
 import { editor, reviewPath } from '../support/editors';
 import {
   csrfFrom,
   everythingStored,
   pageServer,
+  portalForEachTest,
   portalStoreFactories,
   profileForm,
   startPortal,
@@ -57,18 +66,9 @@ const savedUnprovenOrRefused = (res: { status: number; headers: Record<string, s
 const refused = (status: number) => expect(status >= 400 && status < 500).toBe(true);
 
 describe.each(portalStoreFactories())('probing the new routes ($name store)', (factory) => {
-  let portal: Portal;
-  let outlet: Awaited<ReturnType<typeof outletPages>>;
+  const outlet = outletForAllTests();
+  const portal = portalForEachTest(factory, fetchingFrom('news.test', 'elsewhere.test'));
   let n = 0;
-  beforeAll(async () => {
-    outlet = await outletPages();
-  });
-  afterAll(() => outlet.close());
-  beforeEach(async () => {
-    const resolve = testResolver({ 'news.test': '127.0.0.1', 'elsewhere.test': '127.0.0.1' });
-    portal = await startPortal(factory, { fetchPage: createPageFetcher(loopbackOutbound(resolve)) });
-  });
-  afterEach(() => portal.close());
 
   const path = () => `/probe-${++n}-${Date.now()}`;
   const claimOf = async (profileId: number, link: string) =>

@@ -1,5 +1,4 @@
 import request from 'supertest';
-import type { TestDnsServer } from '@byline/test-support';
 import { editor } from '../support/editors';
 import {
   csrfFrom,
@@ -54,12 +53,7 @@ const INJECTED_NAME = `<script>alert("name")</script><img src=x onerror=alert(1)
 const INJECTED_NOTE = `<script>alert("note")</script>"><b onmouseover=alert(2)>`;
 
 describe.each(portalStoreFactories())('probing the publisher routes ($name store)', (factory) => {
-  const fixture = publishersPortalPerTest(factory);
-  let dns: TestDnsServer;
-  let portal: Portal;
-  beforeEach(() => {
-    ({ dns, portal } = fixture);
-  });
+  const { dns, portal } = publishersPortalPerTest(factory);
 
   /**
    * A victim (no editor) with a publisher holding a proven domain and a pending one; a stranger with a publisher of

@@ -1,6 +1,9 @@
 import type http from 'node:http';
+import { forAllTests, loopbackOutbound } from '@byline/test-support';
+import type { PortalDeps } from '../../src/deps';
+import { createPageFetcher } from '../../src/fetch/fetch-page';
 import type { Agent, Portal } from './portal-harness';
-import { ARTICLE_HTML, pageServer, profileForm, signedUp, submit } from './portal-harness';
+import { ARTICLE_HTML, pageServer, profileForm, signedUp, submit, testResolver } from './portal-harness';
 
 /** The portal's public address in tests (createApp's default PUBLIC_PORTAL_URL): profile pages are under it. */
 export const PORTAL_URL = 'http://localhost:8082';
@@ -35,6 +38,16 @@ export async function outletPages() {
     },
   };
 }
+
+/** Outlets' pages (outletPages) for the tests of the enclosing describe block: started before the first, closed after the last. */
+export const outletForAllTests = () => forAllTests(outletPages, (outlet) => outlet.close());
+
+/** Portal settings whose page fetcher finds `hosts` on loopback, where outletPages listens: a new fetcher each call. */
+export const fetchingFrom =
+  (...hosts: string[]) =>
+  (): Partial<PortalDeps> => ({
+    fetchPage: createPageFetcher(loopbackOutbound(testResolver(Object.fromEntries(hosts.map((host) => [host, '127.0.0.1']))))),
+  });
 
 /** A signed-up journalist with a profile that allows `domains` to credit them; with their profile's id and slug. */
 export async function journalistAllowing(portal: Portal, domains = 'news.test', form: Record<string, string> = {}) {

@@ -1,8 +1,8 @@
-import { backendOf } from '@byline/editorial';
+import { backendOf, createEditor } from '@byline/editorial';
 import { bearer } from '@byline/test-support';
 import type { SocialType } from '@byline/shared';
-import { createEditor } from '../../src/use-cases/accounts';
 import { profileForm, signedUp, submit, type Agent, type Portal } from './portal-harness';
+import { proveClaim } from './proofs';
 import { verifiers } from './verifiers';
 
 /** A signed-up journalist whose profile claims handles (unproven, as typed in the form). */
@@ -32,6 +32,40 @@ export async function editor(portal: Portal, { profile }: { profile?: Record<str
 }
 
 export const reviewPath = (profileId: number) => `/editor/profiles/${profileId}`;
+
+/**
+ * A journalist (journalist(), with `form`) with one article at `articleUrl`, their X handle proven, whose profile
+ * `desk` (a new editor unless given) approves through the review page with `note`: the journalist, the article's
+ * address, the editor and the review page.
+ */
+export async function approvedJournalist(
+  portal: Portal,
+  {
+    form = {},
+    articleUrl = (person) => `https://paper.example/${person.slug}`,
+    note = '',
+    desk,
+  }: {
+    form?: Record<string, string>;
+    articleUrl?: (person: Awaited<ReturnType<typeof journalist>>) => string;
+    note?: string;
+    desk?: Awaited<ReturnType<typeof editor>>;
+  } = {},
+) {
+  const person = await journalist(portal, form);
+  const link = articleUrl(person);
+  await submit(person.agent, '/articles', '/articles', {
+    link,
+    title: 'Harbour story',
+    published_at: '2024-03-01',
+    active: 'on',
+  });
+  await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
+  const approver = desk ?? (await editor(portal));
+  const path = reviewPath(person.profileId);
+  expect((await submit(approver.agent, path, `${path}/decision`, { decision: 'verify', note })).status).toBe(303);
+  return { person, articleUrl: link, desk: approver, path };
+}
 
 /** Profile-form overrides that claim no handle but X: the profile's only claim is the one a test is about. */
 export const ONLY_X = { facebook: '', linkedin: '', instagram: '' };

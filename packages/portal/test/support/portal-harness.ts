@@ -3,15 +3,29 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { type Store } from '@byline/shared';
-import { createSafeFetch, MongoStore, type Backend, type ClaimsRepository, backendOf } from '@byline/editorial';
-import { expectAnswersInStep, loopbackOutbound, quietLogger, storeFactories, type StoreFactory } from '@byline/test-support';
+import {
+  createSafeFetch,
+  MongoStore,
+  type Backend,
+  type ClaimsRepository,
+  backendOf,
+  hashPassword,
+  issueConfirmLink,
+} from '@byline/editorial';
+import {
+  expectAnswersInStep,
+  forEachTest,
+  loopbackOutbound,
+  quietLogger,
+  replaceForThisTest,
+  storeFactories,
+  type StoreFactory,
+} from '@byline/test-support';
 import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
 import type { PortalDeps } from '../../src/deps';
 import { createPageFetcher } from '../../src/fetch/fetch-page';
-import { hashPassword } from '../../src/auth/passwords';
 import type { Outbox } from '../../src/mail/outbox';
-import { issueConfirmLink } from '../../src/use-cases/address-proof';
 
 export type Agent = ReturnType<typeof request.agent>;
 
@@ -77,6 +91,26 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
   };
   running.set(app, { portal, outbox: overrides.outbox });
   return portal;
+}
+
+/**
+ * A portal started for each test of the enclosing describe block and closed after it (see forEachTest). Overrides
+ * that name what only exists once the tests run (a server a beforeAll starts) are given as a function.
+ */
+export function portalForEachTest(
+  factory: StoreFactory,
+  overrides: Partial<PortalDeps> | (() => Partial<PortalDeps>) = {},
+): Portal {
+  return forEachTest(
+    () => startPortal(factory, typeof overrides === 'function' ? overrides() : overrides),
+    (portal) => portal.close(),
+  );
+}
+
+/** Closes the running test's portal (portalForEachTest) and starts one with other settings in its place. */
+export async function restartPortal(portal: Portal, factory: StoreFactory, overrides: Partial<PortalDeps>) {
+  await portal.close();
+  replaceForThisTest(portal, await startPortal(factory, overrides));
 }
 
 export function csrfFrom(html: string): string {
@@ -174,6 +208,13 @@ export function profileForm(overrides: Record<string, string> = {}) {
     linkedin: `https://www.linkedin.com/in/aoife-brennan-${n}${Date.now()}`,
     ...overrides,
   };
+}
+
+/** Someone signed up (signedUp) who sends the profile form (profileForm) with these fields: the answer, and who sent it. */
+export async function profileSent(app: Portal['app'], fields: Record<string, string> = {}) {
+  const session = await signedUp(app);
+  const res = await submit(session.agent, '/profile', '/profile', profileForm(fields));
+  return { ...session, res };
 }
 
 /** A page's text as a reader sees it: tags dropped, whitespace collapsed, apostrophes unescaped. */

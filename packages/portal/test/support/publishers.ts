@@ -1,6 +1,13 @@
 import { loadConfig } from '@byline/shared';
 import { domainProofSourcesOf, recheckPolicyOf } from '@byline/editorial';
-import { startDnsServer, type StoreFactory, type TestDnsServer } from '@byline/test-support';
+import {
+  forAllTests,
+  forEachTest,
+  replaceForThisTest,
+  startDnsServer,
+  type StoreFactory,
+  type TestDnsServer,
+} from '@byline/test-support';
 import type { PortalDeps } from '../../src/deps';
 import { startPortal, submit, type Agent, type Portal } from './portal-harness';
 
@@ -19,31 +26,28 @@ export interface PublishersPortalFixture {
   dns: TestDnsServer;
   /** The current test's portal (startPublishersPortal), on a fresh store. */
   portal: Portal;
-  /** Closes the test's portal and starts it again with these dependencies changed: the new one. */
-  restart(overrides: Partial<PortalDeps>): Promise<Portal>;
+  /** Closes the test's portal and starts it again, with these dependencies changed, in its place. */
+  restart(overrides: Partial<PortalDeps>): Promise<void>;
 }
 
 /**
  * For a describe block of publisher tests: a DNS server for all of them, and a publishers' portal on a fresh store for
- * each, closed after it. Read `dns` and `portal` inside hooks and tests.
+ * each, closed after it (forAllTests, forEachTest: read them inside hooks and tests).
  */
 export function publishersPortalPerTest(factory: StoreFactory): PublishersPortalFixture {
-  const fixture = {
-    restart: async (overrides: Partial<PortalDeps>) => {
-      await fixture.portal.close();
-      fixture.portal = await startPublishersPortal(factory, fixture.dns, overrides);
-      return fixture.portal;
-    },
-  } as PublishersPortalFixture;
-  beforeAll(async () => {
-    fixture.dns = await startDnsServer({});
-  });
-  afterAll(() => fixture.dns.close());
-  beforeEach(async () => {
-    fixture.portal = await startPublishersPortal(factory, fixture.dns);
-  });
-  afterEach(() => fixture.portal.close());
-  return fixture;
+  const dns = forAllTests(
+    () => startDnsServer({}),
+    (server) => server.close(),
+  );
+  const portal = forEachTest(
+    () => startPublishersPortal(factory, dns),
+    (running) => running.close(),
+  );
+  const restart = async (overrides: Partial<PortalDeps>) => {
+    await portal.close();
+    replaceForThisTest(portal, await startPublishersPortal(factory, dns, overrides));
+  };
+  return { dns, portal, restart };
 }
 
 /** Creates a publisher through the form; its page's path (the redirect's). */

@@ -8,6 +8,12 @@ export const secretOn = (html: string) => /id="new-webhook-secret">([^<]+)</.exe
 /** Opens the signed-in person's API account through API settings. */
 export const openApiAccount = (agent: Agent) => submit(agent, '/settings/api', '/settings/api/account', {});
 
+/** Opens the signed-in person's API account and makes a server key named cms, through API settings. */
+export async function openApiAccountWithKey(agent: Agent) {
+  await openApiAccount(agent);
+  await submit(agent, '/settings/api', '/settings/api/keys', { name: 'cms', kind: 'server', key_origins: '', key_limit: '' });
+}
+
 /** Someone signed up with an API account opened. */
 export async function withApiAccount(portal: Portal) {
   const session = await signedUp(portal.app);

@@ -1,15 +1,17 @@
+import type { AnswersUnit } from '../answers/answers-unit';
 import type { Article, ArticleInput } from '../domain/types';
 import type { HistoryEntry } from '../claims/claims-repository';
 import type { Step, Steps } from '../database/steps';
 import type { Settlement } from '../queue/leased-queue';
+import type { WebhookEvent } from '../webhook-events/webhook-event';
 import type { ArticleClaim, ArticleProof } from './article-proof';
 
 /**
  * A profile's articles, each a claim with its proof (see article-proof.ts). They are the records the verifiers look
  * up by address: an article answers and counts only while proven and listed active, and every change brings the
  * profile's active-article count and rendered answers up to date (see answers/rerender-answers.ts). The rules that
- * prove an article and release other profiles' claims of its address are written once over ArticlesUnitOfWrite
- * (prove-article.ts); an unproven claim never blocks another profile, and a proven address belongs to one profile.
+ * add, update, prove an article and release other profiles' claims of its address are written once over
+ * ArticlesUnitOfWrite (article-changes.ts, prove-article.ts); an unproven claim never blocks another profile, and a proven address belongs to one profile.
  */
 export interface Articles {
   /** All the profile's articles, active or not, proven or not, newest first. */
@@ -26,9 +28,9 @@ export interface Articles {
   add(profileId: number, article: ArticleInput): Promise<ArticleClaim>;
   /**
    * false when the profile has no such article; ArticleTakenError as for add. A new address is a new claim: its
-   * proof starts again.
+   * proof starts again. `at` is the time of the webhook event the change may send.
    */
-  update(profileId: number, articleId: number, article: ArticleInput): Promise<boolean>;
+  update(profileId: number, articleId: number, article: ArticleInput, at: Date): Promise<boolean>;
   /** Runs a rule's steps as one unit of write (SQLite: one transaction; MongoDB: each step awaited in turn). */
   inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T>;
 }
@@ -53,7 +55,22 @@ export interface ProofGuard {
   liveEvidence: number[];
 }
 
-/** The primitive reads and writes the article rules are made of, each a Step (see database/steps.ts). */
+/**
+ * An article's fields a change writes: its owner's listing, whether it counts, and, for a new claim, its address
+ * and proof (left as they are when absent).
+ */
+export interface ArticleFields {
+  article: ArticleInput;
+  /** Whether it counts (see article-changes.ts): proven and listed active. */
+  active: boolean;
+  canonicalUrl?: string;
+  proof?: ArticleProof;
+}
+
+/**
+ * The primitive reads and writes the article rules are made of, each a Step (see database/steps.ts). No method
+ * decides anything: what counts, which events a change sends and what follows from it are the rules'.
+ */
 export interface ArticlesUnitOfWrite {
   claim(profileId: number, articleId: number): Step<StoredArticleClaim | null>;
   /** Every profile's article at this canonical address, oldest first. */
@@ -61,14 +78,34 @@ export interface ArticlesUnitOfWrite {
   /** The profile's proven articles, oldest first. */
   provenClaimsOf(profileId: number): Step<StoredArticleClaim[]>;
   /**
-   * Writes an article's proof; it counts when the proof is `proven` and its owner lists it active. false, writing
-   * nothing, when the proof is `proven` and another profile's article at the address is proven already (the
-   * database keeps one proven article per address, which decides a race between two proofs).
+   * A new article of the profile at the address; its id, or null, nothing written, when the store's unique index
+   * refuses it (the profile listed the address meanwhile: MongoDB, where the rule's read and this write are apart).
    */
-  writeProof(article: StoredArticleClaim, proof: ArticleProof, guard?: ProofGuard): Step<boolean>;
+  insertArticle(profileId: number, canonicalUrl: string, fields: ArticleFields & { proof: ArticleProof }): Step<number | null>;
+  /**
+   * Writes these fields of the profile's article, and `events` for the outbox in the same write; false, nothing
+   * written, when the store's unique index refuses a new address (as for insertArticle).
+   */
+  writeArticle(
+    claim: Pick<StoredArticleClaim, 'id' | 'profileId' | 'canonicalUrl'>,
+    fields: ArticleFields,
+    events: WebhookEvent[],
+  ): Step<boolean>;
+  /**
+   * Writes an article's proof, whether it counts (`active`, see article-counts.ts) and `events` for the outbox, in
+   * one write. false, writing nothing, when the proof is `proven` and another profile's article at the address is
+   * proven already (the database keeps one proven article per address, which decides a race between two proofs),
+   * or when `guard` does not hold.
+   */
+  writeProof(
+    article: StoredArticleClaim,
+    proof: ArticleProof,
+    counting: { active: boolean; events: WebhookEvent[] },
+    guard?: ProofGuard,
+  ): Step<boolean>;
   appendHistory(entry: HistoryEntry, now: string): Step<void>;
-  /** Re-renders these profiles' answers (after the articles they count changed). */
-  rerender(profileIds: number[]): Step<void>;
+  /** The answers' unit in the same write: re-rendering the profiles whose articles changed (rerenderAnswers). */
+  readonly answers: AnswersUnit;
   /**
    * Queues the article's page check at `dueAt` (topic ARTICLE_CHECK_TOPIC, keyed by its id): how a proof by the
    * page's author markup gets its re-checks. An item a checker holds is left to that checker (see LeasedQueue.enqueue).

@@ -1,4 +1,6 @@
+import { rerenderAnswers } from '../answers/rerender-answers';
 import { step, type Steps } from '../database/steps';
+import { writeProofSteps } from './article-counts';
 import { domainCovers } from '../publishers/domain-covers';
 import { DOMAIN_CHECK_ACTOR } from '../publishers/publishers-repository';
 import { isLiveArticleEvidence, type ArticleEvidence, type ArticleProof, type AttributionBasis } from './article-proof';
@@ -168,7 +170,7 @@ export function* endVouchingSteps(
         : { ...claim.proof, evidence };
       // Written only if no one ended it meanwhile (another replica, the same data step run twice): audited once.
       const liveEvidence = claim.proof.evidence.flatMap((each, index) => (vouched(each) ? [index] : []));
-      if (!(yield* step(unit.writeProof(claim, proof, { liveEvidence })))) continue;
+      if (!(yield* writeProofSteps(unit, claim, proof, { liveEvidence }))) continue;
       const note = `${claim.canonicalUrl}: ${reason}${leftWithout ? '' : ' Another live proof keeps it counting.'}`;
       yield* step(unit.appendHistory({ profileId, actor, action: 'article-vouching-ended', note }, now));
       ended.articleIds.push(claim.id);
@@ -191,7 +193,7 @@ export function* endVouchedArticlesSteps(
 export function endVouching(articles: Pick<Articles, 'inOneWrite'>, ending: EndingVouching, now: string): Promise<EndedVouching> {
   return articles.inOneWrite(function* (unit) {
     const ended = yield* endVouchingSteps(unit, ending, now);
-    if (ended.profileIds.length) yield* step(unit.rerender(ended.profileIds));
+    if (ended.profileIds.length) yield* rerenderAnswers(unit.answers, ended.profileIds);
     return ended;
   });
 }

@@ -1,27 +1,20 @@
 import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
 import { pushEvents } from '../webhook-events/mongo-outbox';
-import { articleCountEvents } from '../webhook-events/webhook-event';
 import { runInTurn, type Steps } from '../database/steps';
-import type { Article, ArticleInput } from '../domain/types';
+import type { Article } from '../domain/types';
 import type { HistoryEntry } from '../claims/claims-repository';
 import { isDuplicateKey } from '../store/mongo/mongo-errors';
 import { withNewIds } from '../store/mongo/mongo-ids';
 import { COLLECTIONS, collectionOf, type ArticleDoc } from '../store/mongo/mongo-schema';
 import { insertAudit } from '../store/mongo/mongo-verification-records';
 import { toArticle } from '../store/mongo/profile-derived-fields';
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
-import { canonicalizeUrl } from '../url/canonical-url';
+import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { enqueueIn, settleIn } from '../queue/mongo-leased-queue';
 import { articleCheckItemOf } from './article-check-item';
-import { claimedProof, type ArticleClaim, type ArticleProof } from './article-proof';
-import {
-  ArticleTakenError,
-  type Articles,
-  type ArticlesUnitOfWrite,
-  type ProofGuard,
-  type StoredArticleClaim,
-} from './articles-repository';
+import type { ArticleClaim, ArticleProof } from './article-proof';
+import type { ArticleFields, ArticlesUnitOfWrite, ProofGuard, StoredArticleClaim } from './articles-repository';
+import type { ArticlesStore } from './articles-store';
 
 /** Written before articles were claims and not yet migrated: it counted, so it was as good as proven. */
 const proofOf = (doc: ArticleDoc): ArticleProof => doc.proof ?? { state: 'proven', reason: null, mention: null, evidence: [] };
@@ -36,12 +29,8 @@ const storedClaimOf = (doc: ArticleDoc): StoredArticleClaim => ({
 
 const claimOf = (doc: ArticleDoc): ArticleClaim => ({ article: toArticle(doc), proof: proofOf(doc) });
 
-/*
- * Articles: the article write, then a recount of the profile's active articles and its answers (rerenderInTurn).
- * Interrupted in between, the count lags until the profile's next article change; the unique indexes refuse an
- * address this profile lists already, or one proven elsewhere, when another writer took it meanwhile.
- */
-export class MongoArticles implements Articles {
+/** The articles collection, each document a profile's claim of an address with its proof (see article-changes.ts). */
+export class MongoArticles implements ArticlesStore {
   constructor(private readonly database: MongoDatabase) {}
 
   private get articles() {
@@ -79,91 +68,6 @@ export class MongoArticles implements Articles {
     });
   }
 
-  /**
-   * ArticleTakenError when this profile lists the address already (unless its claim was released) or another
-   * profile has it proven; returns this profile's released article at the address, if any.
-   */
-  private async refuseTakenAddress(
-    canonical: string,
-    profileId: number,
-    ownArticleId: number | null,
-  ): Promise<ArticleDoc | null> {
-    let released: ArticleDoc | null = null;
-    for (const doc of await this.articles.find({ canonical_url: canonical }).toArray()) {
-      if (doc._id === ownArticleId) continue;
-      if (doc.profile_id === profileId) {
-        if (proofOf(doc).state !== 'released' || ownArticleId !== null) throw new ArticleTakenError(true);
-        released = doc;
-      } else if (proofOf(doc).state === 'proven') throw new ArticleTakenError(false);
-    }
-    return released;
-  }
-
-  async add(profileId: number, article: ArticleInput): Promise<ArticleClaim> {
-    const canonical = canonicalizeUrl(article.link);
-    return this.database.run(async () => {
-      const fields = { active: false, published_at: article.published_at, article, proven: false, proof: claimedProof() };
-      const doc = await withNewIds(this.database.db, COLLECTIONS.articles, async () => {
-        const released = await this.refuseTakenAddress(canonical, profileId, null);
-        return {
-          count: released ? 0 : 1,
-          write: async (id) => {
-            if (released) {
-              // Released to another profile once, listed again: a new claim on the same document.
-              await this.articles.updateOne({ _id: released._id }, { $set: fields, $unset: { proven_url: '' } });
-              return { ...released, ...fields };
-            }
-            const doc: ArticleDoc = { _id: id, profile_id: profileId, canonical_url: canonical, ...fields };
-            await this.articles.insertOne(doc);
-            return doc;
-          },
-        };
-      });
-      return claimOf(doc);
-    });
-  }
-
-  async update(profileId: number, articleId: number, article: ArticleInput): Promise<boolean> {
-    const canonical = canonicalizeUrl(article.link);
-    return this.database.run(async () => {
-      const doc = await this.articles.findOne({ _id: articleId, profile_id: profileId });
-      if (!doc) return false;
-      const proven = proofOf(doc).state === 'proven';
-      const same = doc.canonical_url === canonical;
-      // The webhook event, when the article starts or stops counting, rides on the update (see mongo-outbox.ts).
-      const events = same
-        ? articleCountEvents(canonical, doc.active, proven && article.active)
-        : articleCountEvents(doc.canonical_url, doc.active, false);
-      if (!same) await this.refuseTakenAddress(canonical, profileId, articleId);
-      try {
-        await this.articles.updateOne(
-          { _id: articleId, profile_id: profileId },
-          same
-            ? { $set: { active: proven && article.active, published_at: article.published_at, article }, ...pushEvents(events) }
-            : {
-                ...pushEvents(events),
-                // A new address is a new claim: its proof starts again.
-                $set: {
-                  canonical_url: canonical,
-                  active: false,
-                  published_at: article.published_at,
-                  article,
-                  proven: false,
-                  proof: claimedProof(),
-                },
-                $unset: { proven_url: '' },
-              },
-        );
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-        await this.refuseTakenAddress(canonical, profileId, articleId);
-        throw error;
-      }
-      await rerenderInTurn(this.database.db, [profileId]);
-      return true;
-    });
-  }
-
   inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T> {
     return this.database.run(() => runInTurn(steps(mongoArticlesUnit(this.database.db))));
   }
@@ -174,6 +78,23 @@ function unchangedSince(read: ArticleProof, { liveEvidence }: ProofGuard): Recor
   const filter: Record<string, unknown> = { 'proof.state': read.state };
   for (const index of liveEvidence) filter[`proof.evidence.${index}.endedAt`] = null;
   return filter;
+}
+
+/**
+ * The update that writes these fields of the article: `proven_url`, the address while proven (whose unique index
+ * keeps one proven article per address), follows the proof when one is given.
+ */
+function articleUpdate(claim: Pick<StoredArticleClaim, 'canonicalUrl'>, { article, active, canonicalUrl, proof }: ArticleFields) {
+  const $set = {
+    active,
+    published_at: article.published_at,
+    article,
+    ...(canonicalUrl !== undefined && { canonical_url: canonicalUrl }),
+  };
+  if (!proof) return { $set };
+  const proven = proof.state === 'proven';
+  if (proven) return { $set: { ...$set, proven, proof, proven_url: canonicalUrl ?? claim.canonicalUrl } };
+  return { $set: { ...$set, proven, proof }, $unset: { proven_url: '' as const } };
 }
 
 /** The articles' unit of write: each method its own single-document write, in the order the rule gives. */
@@ -188,22 +109,47 @@ export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
       (await articles.find({ canonical_url: canonicalUrl }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
     provenClaimsOf: async (profileId) =>
       (await articles.find({ profile_id: profileId, proven: true }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
-    writeProof: async (claim, proof, guard) => {
+    insertArticle: async (profileId, canonicalUrl, fields) => {
+      const { $set } = articleUpdate({ canonicalUrl }, { ...fields, canonicalUrl });
+      try {
+        return await withNewIds(db, COLLECTIONS.articles, async () => ({
+          count: 1,
+          write: async (id) => {
+            await articles.insertOne({ _id: id, profile_id: profileId, canonical_url: canonicalUrl, ...$set });
+            return id;
+          },
+        }));
+      } catch (error) {
+        if (isDuplicateKey(error)) return null; // the address taken meanwhile
+        throw error;
+      }
+    },
+    writeArticle: async (claim, fields, events) => {
+      // The webhook event, when the article starts or stops counting, rides on the article's own update.
+      try {
+        const update = { ...articleUpdate(claim, fields), ...(events.length ? pushEvents(events) : {}) };
+        await articles.updateOne({ _id: claim.id, profile_id: claim.profileId }, update);
+        return true;
+      } catch (error) {
+        if (isDuplicateKey(error)) return false; // the address taken meanwhile
+        throw error;
+      }
+    },
+    writeProof: async (claim, proof, { active, events: counted }, guard) => {
       // The webhook event, when the article starts or stops counting, rides on the proof's own update.
-      const counted = claim.proof.state === 'proven' && claim.listedActive;
       const proven = proof.state === 'proven';
-      const events = pushEvents(articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
+      const events = pushEvents(counted);
       const filter = { _id: claim.id, ...(guard && unchangedSince(claim.proof, guard)) };
       if (!proven) {
         const { matchedCount } = await articles.updateOne(filter, {
-          $set: { proven: false, active: false, proof },
+          $set: { proven: false, active, proof },
           $unset: { proven_url: '' },
           ...events,
         });
         return !guard || matchedCount > 0;
       }
       try {
-        const set = { proven: true, proven_url: claim.canonicalUrl, active: claim.listedActive, proof };
+        const set = { proven: true, proven_url: claim.canonicalUrl, active, proof };
         const { matchedCount } = await articles.updateOne(filter, { $set: set, ...events });
         return !guard || matchedCount > 0;
       } catch (error) {
@@ -213,7 +159,9 @@ export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
     },
     appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) =>
       insertAudit(db, { profile_id: profileId, actor, action, note, at: now }),
-    rerender: (profileIds) => rerenderInTurn(db, profileIds),
+    get answers() {
+      return mongoAnswersUnit(db);
+    },
     // Each its own single-document write, in the order the rule gives (see prove-article.ts, record-article-check.ts).
     scheduleCheck: async (claim, dueAt) => void (await enqueueIn(db, articleCheckItemOf(claim, dueAt))),
     holdsCheck: async (itemId, holder) =>

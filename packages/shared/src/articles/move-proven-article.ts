@@ -1,4 +1,6 @@
+import { rerenderAnswers } from '../answers/rerender-answers';
 import { step, type Steps } from '../database/steps';
+import { writeProofSteps } from './article-counts';
 import { EDITOR_PROVIDER } from '../proofs/claims';
 import { evidenceOf, type ArticleProof } from './article-proof';
 import type { Articles, ArticlesUnitOfWrite } from './articles-repository';
@@ -32,13 +34,13 @@ export function* moveProvenArticleSteps(
   const ended = holder.proof.evidence.map((evidence) =>
     evidence.endedAt === null ? { ...evidence, endedAt: now, endedReason: reason } : evidence,
   );
-  yield* step(unit.writeProof(holder, { ...holder.proof, state: 'released', reason, evidence: ended }));
-  yield* step(unit.rerender([holder.profileId]));
+  yield* writeProofSteps(unit, holder, { ...holder.proof, state: 'released', reason, evidence: ended });
+  yield* rerenderAnswers(unit.answers, [holder.profileId]);
   const evidence = evidenceOf({ method: 'editor-attestation', provider: EDITOR_PROVIDER, by: `editor:${editor}`, note }, now);
   const proof: ArticleProof = { state: 'proven', reason: null, mention: null, evidence: [...claim.proof.evidence, evidence] };
-  if (!(yield* step(unit.writeProof(claim, proof))))
+  if (!(yield* writeProofSteps(unit, claim, proof)))
     throw new Error(`the article at ${claim.canonicalUrl} was proven again meanwhile`);
-  yield* step(unit.rerender([profileId]));
+  yield* rerenderAnswers(unit.answers, [profileId]);
   const historyNote = (to: string) => `${claim.canonicalUrl} ${to}: ${note}`;
   yield* step(
     unit.appendHistory(

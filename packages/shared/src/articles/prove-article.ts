@@ -1,4 +1,6 @@
+import { rerenderAnswers } from '../answers/rerender-answers';
 import { step, type Steps } from '../database/steps';
+import { writeProofSteps } from './article-counts';
 import { evidenceOf, type ArticleProof, type NewArticleEvidence } from './article-proof';
 import type { Articles, ArticlesUnitOfWrite, StoredArticleClaim } from './articles-repository';
 
@@ -39,17 +41,17 @@ export function* proveArticleSteps(
     mention: null,
     evidence: [...claim.proof.evidence, evidenceOf(evidence, now)],
   };
-  if (!(yield* step(unit.writeProof(claim, proof)))) {
+  if (!(yield* writeProofSteps(unit, claim, proof))) {
     const winner = (yield* step(unit.claimsAt(claim.canonicalUrl))).find((other) => other.proof.state === 'proven');
     return { ok: false, reason: 'held-by-another', holderProfileId: winner?.profileId ?? -1 };
   }
-  yield* step(unit.rerender([profileId]));
+  yield* rerenderAnswers(unit.answers, [profileId]);
   // A proof by the page's author markup is re-checked (record-article-check.ts): its first check is queued with it.
   if (evidence.nextCheckAt) yield* step(unit.scheduleCheck(claim, new Date(evidence.nextCheckAt)));
   const reason = `Proven on another profile on ${now.slice(0, 10)}.`;
   const released = others.filter(isLive);
   for (const other of released) {
-    yield* step(unit.writeProof(other, { ...other.proof, state: 'released', reason }));
+    yield* writeProofSteps(unit, other, { ...other.proof, state: 'released', reason });
     const note = `${claim.canonicalUrl}: ${reason}`;
     yield* step(unit.appendHistory({ profileId: other.profileId, actor, action: 'article-released', note }, now));
   }
@@ -76,7 +78,7 @@ export function* noteUnprovenSteps(
 ): Steps<boolean> {
   const claim = yield* step(unit.claim(profileId, articleId));
   if (!claim || claim.proof.state === 'proven' || claim.proof.state === 'released') return false;
-  yield* step(unit.writeProof(claim, { ...claim.proof, reason, mention }));
+  yield* writeProofSteps(unit, claim, { ...claim.proof, reason, mention });
   return true;
 }
 

@@ -1,4 +1,6 @@
+import { rerenderAnswers } from '../answers/rerender-answers';
 import { step, type Steps } from '../database/steps';
+import { writeProofSteps } from './article-counts';
 import type { RecheckPolicy } from '../proofs/claim-store';
 import { failedCheck, RECHECK_ACTOR } from '../proofs/grace';
 import { lapseNote } from '../proofs/claim-wording';
@@ -78,9 +80,9 @@ export function* recordArticleCheckSteps(
   const proof: ArticleProof = leftWithout
     ? { ...claim.proof, state: 'lapsed', reason: note, evidence }
     : { ...claim.proof, evidence };
-  yield* step(unit.writeProof(claim, proof));
+  yield* writeProofSteps(unit, claim, proof);
   if (leftWithout) {
-    yield* step(unit.rerender([profileId]));
+    yield* rerenderAnswers(unit.answers, [profileId]);
     const history = {
       profileId,
       actor: RECHECK_ACTOR,
@@ -100,5 +102,5 @@ function* writeEvidence(
   fields: Partial<ArticleEvidence>,
 ): Steps<void> {
   const evidence = claim.proof.evidence.map((each) => (each === checked ? { ...each, ...fields } : each));
-  yield* step(unit.writeProof(claim, { ...claim.proof, evidence }));
+  yield* writeProofSteps(unit, claim, { ...claim.proof, evidence });
 }

@@ -2,17 +2,16 @@ import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../database/sqlite-database';
 import { preparedPerConnection } from '../store/sqlite/prepared-per-connection';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
-import { articleCountEvents } from '../webhook-events/webhook-event';
 import { runNow, type Steps } from '../database/steps';
 import type { Article, ArticleInput } from '../domain/types';
 import type { HistoryEntry } from '../claims/claims-repository';
 import { toArticle, type ArticleRow } from '../store/sqlite/profile-records';
-import { rerenderNow } from '../answers/sqlite-answers-unit';
-import { canonicalizeUrl } from '../url/canonical-url';
+import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { enqueueNow, settleNow } from '../queue/sqlite-leased-queue';
 import { articleCheckItemOf } from './article-check-item';
-import { claimedProof, type ArticleClaim, type ArticleProof } from './article-proof';
-import { ArticleTakenError, type Articles, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
+import type { ArticleClaim, ArticleProof } from './article-proof';
+import type { ArticlesStore } from './articles-store';
+import type { ArticlesUnitOfWrite, StoredArticleClaim } from './articles-repository';
 
 type ClaimRow = ArticleRow & { canonical_url: string; proven: number; active: number; proof: string };
 
@@ -26,17 +25,6 @@ const statements = (database: SqliteDatabase) => ({
     'SELECT id, profile_id, doc FROM articles WHERE profile_id = ? AND active = 1 ORDER BY published_at DESC, id DESC LIMIT ?',
   ),
   one: database.prepare<[number, number], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE id = ? AND profile_id = ?`),
-  atAddress: database.prepare<[string], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE canonical_url = ? ORDER BY id`),
-  insert: database.prepare<[number, string, string, string, string]>(
-    'INSERT INTO articles (profile_id, canonical_url, active, published_at, doc, proven, proof) VALUES (?, ?, 0, ?, ?, 0, ?)',
-  ),
-  update: database.prepare<[string, string, number, number, number]>(
-    // The article counts only while proven: `active` follows its owner's listing and its proof.
-    'UPDATE articles SET published_at = ?, doc = ?, active = proven * ? WHERE id = ? AND profile_id = ?',
-  ),
-  readdress: database.prepare<[string, string, string, string, number, number]>(
-    'UPDATE articles SET canonical_url = ?, published_at = ?, doc = ?, active = 0, proven = 0, proof = ? WHERE id = ? AND profile_id = ?',
-  ),
 });
 
 /** The statements of the articles' unit of write, on the connection whose transaction it runs in. */
@@ -45,6 +33,14 @@ const unitStatements = preparedPerConnection((db: Database.Database) => ({
   atAddress: db.prepare<[string], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE canonical_url = ? ORDER BY id`),
   provenOf: db.prepare<[number], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE profile_id = ? AND proven = 1 ORDER BY id`),
   writeProof: db.prepare<[number, number, string, number]>('UPDATE articles SET proven = ?, active = ?, proof = ? WHERE id = ?'),
+  insert: db.prepare<[number, string, number, string, string, number, string]>(
+    'INSERT INTO articles (profile_id, canonical_url, active, published_at, doc, proven, proof) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ),
+  // The address and the proof only when given (a new claim); the rest always.
+  write: db.prepare<[string | null, string, string, number, number | null, string | null, number, number]>(
+    `UPDATE articles SET canonical_url = COALESCE(?, canonical_url), published_at = ?, doc = ?, active = ?,
+       proven = COALESCE(?, proven), proof = COALESCE(?, proof) WHERE id = ? AND profile_id = ?`,
+  ),
   checkHolder: db.prepare<[number], string | null>('SELECT holder FROM queue_items WHERE id = ?').pluck(),
   audit: db.prepare<[number, string, string, string, string]>(
     'INSERT INTO verification_audit (profile_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)',
@@ -64,21 +60,36 @@ export function sqliteArticlesUnit(db: Database.Database): ArticlesUnitOfWrite {
     },
     claimsAt: (canonicalUrl) => sql.atAddress.all(canonicalUrl).map(storedClaimOf),
     provenClaimsOf: (profileId) => sql.provenOf.all(profileId).map(storedClaimOf),
-    writeProof: (claim, proof) => {
+    // Inside the transaction the rule's check of the address holds: no unique index refuses the write.
+    insertArticle: (profileId, canonicalUrl, { article, active, proof }) => {
+      const args = [canonicalUrl, active ? 1 : 0, article.published_at, JSON.stringify(article)] as const;
+      return Number(sql.insert.run(profileId, ...args, proof.state === 'proven' ? 1 : 0, JSON.stringify(proof)).lastInsertRowid);
+    },
+    writeArticle: (claim, { article, active, canonicalUrl, proof }, events) => {
+      const proven = proof ? (proof.state === 'proven' ? 1 : 0) : null;
+      const doc = JSON.stringify(article);
+      const written = proof ? JSON.stringify(proof) : null;
+      sql.write.run(canonicalUrl ?? null, article.published_at, doc, active ? 1 : 0, proven, written, claim.id, claim.profileId);
+      recordEventsNow(db, events);
+      return true;
+    },
+    writeProof: (claim, proof, { active, events }) => {
       const proven = proof.state === 'proven';
       if (proven) {
         const holder = sql.atAddress.all(claim.canonicalUrl).find((row) => row.proven === 1 && row.id !== claim.id);
         if (holder) return false;
       }
-      sql.writeProof.run(proven ? 1 : 0, proven && claim.listedActive ? 1 : 0, JSON.stringify(proof), claim.id);
-      const counted = claim.proof.state === 'proven' && claim.listedActive;
-      recordEventsNow(db, articleCountEvents(claim.canonicalUrl, counted, proven && claim.listedActive));
+      sql.writeProof.run(proven ? 1 : 0, active ? 1 : 0, JSON.stringify(proof), claim.id);
+      recordEventsNow(db, events);
       return true;
     },
     appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) => {
       sql.audit.run(profileId, actor, action, note, now);
     },
-    rerender: (profileIds) => rerenderNow(db, profileIds),
+    // Prepared when a rule re-renders, not with the unit: a migration's unit may run before the answers' columns exist.
+    get answers() {
+      return sqliteAnswersUnit(db);
+    },
     // In the transaction: a proof and its re-check, a check's record and its settle, are written together.
     scheduleCheck: (claim, dueAt) => void enqueueNow(db, articleCheckItemOf(claim, dueAt)),
     holdsCheck: (itemId, holder) => sql.checkHolder.get(Number(itemId)) === holder,
@@ -101,7 +112,7 @@ const claimOf = (row: ClaimRow): ArticleClaim => ({ article: toArticle(row), pro
  * the profile's derived fields (count, answers), so the verifiers never see an article without the answer that
  * lists it.
  */
-export class SqliteArticles implements Articles {
+export class SqliteArticles implements ArticlesStore {
   private readonly sql: ReturnType<typeof statements>;
 
   constructor(private readonly database: SqliteDatabase) {
@@ -127,60 +138,7 @@ export class SqliteArticles implements Articles {
     });
   }
 
-  async add(profileId: number, article: ArticleInput): Promise<ArticleClaim> {
-    const canonical = canonicalizeUrl(article.link);
-    return this.database.write(() => {
-      const own = this.refuseTakenAddress(canonical, profileId, null);
-      const proof = JSON.stringify(claimedProof());
-      if (own) {
-        // Released to another profile once, listed again: a new claim on the same row.
-        this.sql.readdress.run(canonical, article.published_at, JSON.stringify(article), proof, own.id, profileId);
-        return claimOf(this.sql.one.get(own.id, profileId)!);
-      }
-      const id = Number(
-        this.sql.insert.run(profileId, canonical, article.published_at, JSON.stringify(article), proof).lastInsertRowid,
-      );
-      return claimOf(this.sql.one.get(id, profileId)!);
-    });
-  }
-
-  async update(profileId: number, articleId: number, article: ArticleInput): Promise<boolean> {
-    const canonical = canonicalizeUrl(article.link);
-    return this.database.write((db) => {
-      const row = this.sql.one.get(articleId, profileId);
-      if (!row) return false;
-      const doc = JSON.stringify(article);
-      if (row.canonical_url === canonical) {
-        this.sql.update.run(article.published_at, doc, article.active ? 1 : 0, articleId, profileId);
-        recordEventsNow(db, articleCountEvents(canonical, row.active === 1, row.proven === 1 && article.active));
-      } else {
-        this.refuseTakenAddress(canonical, profileId, articleId);
-        this.sql.readdress.run(canonical, article.published_at, doc, JSON.stringify(claimedProof()), articleId, profileId);
-        recordEventsNow(db, articleCountEvents(row.canonical_url, row.active === 1, false));
-      }
-      rerenderNow(db, [profileId]);
-      return true;
-    });
-  }
-
   inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T> {
     return this.database.write((db) => runNow(steps(sqliteArticlesUnit(db))));
-  }
-
-  /**
-   * ArticleTakenError when this profile lists the address already (unless its claim was released) or another
-   * profile has it proven; returns this profile's released row of the address, if any.
-   */
-  private refuseTakenAddress(canonical: string, profileId: number, ownArticleId: number | null): ClaimRow | null {
-    let released: ClaimRow | null = null;
-    for (const row of this.sql.atAddress.all(canonical)) {
-      if (row.id === ownArticleId) continue;
-      if (row.profile_id === profileId) {
-        if ((JSON.parse(row.proof) as ArticleProof).state !== 'released' || ownArticleId !== null)
-          throw new ArticleTakenError(true);
-        released = row;
-      } else if (row.proven === 1) throw new ArticleTakenError(false);
-    }
-    return released;
   }
 }

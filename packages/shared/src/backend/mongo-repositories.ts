@@ -2,10 +2,12 @@ import { MongoClaims } from '../claims/mongo-claims';
 import { webhooksOver } from '../webhooks/webhooks';
 import { verificationOver } from '../verification/verification';
 import { staffOver } from '../staff/staff';
+import { profilesOver } from '../profiles/profiles';
 import { MongoAuditHistory } from '../audit/mongo-audit-history';
 import type { MongoDatabase } from '../database/mongo-database';
 import { MongoProfiles } from '../profiles/mongo-profiles';
 import { MongoArticles } from '../articles/mongo-articles';
+import { articlesOver } from '../articles/articles';
 import { MongoDirectory } from '../directory/mongo-directory';
 import { MongoStaff } from '../staff/mongo-staff';
 import { MongoVerification } from '../verification/mongo-verification';
@@ -17,8 +19,8 @@ import { lazily, type Closeable } from './lazily';
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
 export function mongoRepositories(database: MongoDatabase, opened: Closeable[]): ResourceRepositories {
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
-    profiles: () => new MongoProfiles(database),
-    articles: () => new MongoArticles(database),
+    profiles: () => profilesOver(new MongoProfiles(database)),
+    articles: () => articlesOver(new MongoArticles(database)),
     verification: () => verificationOver(new MongoVerification(database)),
     claims: () => new MongoClaims(database),
     audit: () => new MongoAuditHistory(database),

@@ -19,6 +19,8 @@ import type { LeasedQueue } from '../queue/leased-queue';
 import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
 import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
 import { lazily } from './lazily';
+import type { MongoDatabase } from '../database/mongo-database';
+import type { SqliteDatabase } from '../database/sqlite-database';
 
 /**
  * The repositories a verifier uses besides its lookups: credentials and origins to check, usage to count, and for
@@ -42,6 +44,26 @@ export interface ServiceRepositories {
 
 const known = new WeakMap<Store, ServiceRepositories>();
 
+type Makers = { [Name in keyof ServiceRepositories]: () => ServiceRepositories[Name] };
+
+const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
+  apiAccounts: () => new SqliteApiAccounts(database),
+  usage: () => new SqliteUsageRecords(database),
+  publishers: () => publishersOver(new SqlitePublishers(database)),
+  authorEvidence: () => new SqliteAuthorEvidence(database),
+  outletDigests: () => new SqliteOutletDigests(database),
+  queue: () => new SqliteLeasedQueue(database),
+});
+
+const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
+  apiAccounts: () => new MongoApiAccounts(database),
+  usage: () => new MongoUsageRecords(database),
+  publishers: () => publishersOver(new MongoPublishers(database)),
+  authorEvidence: () => new MongoAuthorEvidence(database),
+  outletDigests: () => new MongoOutletDigests(database),
+  queue: () => new MongoLeasedQueue(database),
+});
+
 /**
  * The verifiers' repositories on an opened store (the same objects every time; backendOf hands out these too).
  * Registered apart from the other resources so that a verifier loads only these adapters.
@@ -51,18 +73,11 @@ export function serviceRepositoriesOf(store: Store): ServiceRepositories {
   const found = known.get(store);
   if (found) return found;
   const { database } = store;
-  const repositories = lazily<ServiceRepositories>([], {
-    apiAccounts: () =>
-      database.kind === 'embedded' ? new SqliteApiAccounts(database.sqlite) : new MongoApiAccounts(database.mongo),
-    usage: () => (database.kind === 'embedded' ? new SqliteUsageRecords(database.sqlite) : new MongoUsageRecords(database.mongo)),
-    publishers: () =>
-      publishersOver(database.kind === 'embedded' ? new SqlitePublishers(database.sqlite) : new MongoPublishers(database.mongo)),
-    authorEvidence: () =>
-      database.kind === 'embedded' ? new SqliteAuthorEvidence(database.sqlite) : new MongoAuthorEvidence(database.mongo),
-    outletDigests: () =>
-      database.kind === 'embedded' ? new SqliteOutletDigests(database.sqlite) : new MongoOutletDigests(database.mongo),
-    queue: () => (database.kind === 'embedded' ? new SqliteLeasedQueue(database.sqlite) : new MongoLeasedQueue(database.mongo)),
-  });
+  // The one place the verifiers' repositories follow the database the store opened.
+  const makers =
+    database.kind === 'embedded' ? sqliteServiceRepositories(database.sqlite) : mongoServiceRepositories(database.mongo);
+  const repositories = lazily<ServiceRepositories>([], makers);
+
   known.set(store, repositories);
   return repositories;
 }

@@ -246,6 +246,12 @@ const envSchema = Joi.object({
   )
   .messages({ 'recheck.retry': '"RECHECK_RETRY" must not be longer than "RECHECK_GRACE"' });
 
+/** Each variable loadConfig reads, with its default as the schema gives it (documented in docs/operators.md). */
+export function configVariables(): { name: string; default: unknown }[] {
+  const { keys } = envSchema.describe() as { keys: Record<string, { flags?: { default?: unknown } }> };
+  return Object.entries(keys).map(([name, description]) => ({ name, default: description.flags?.default }));
+}
+
 /**
  * The exit code of every Byline process (the services, the worker, the portal, the CLI) stopped by a
  * configuration error: EX_CONFIG of sysexits.h. Restarting cannot mend it, so `npm start` stops everything on it.

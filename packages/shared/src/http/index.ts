@@ -2,30 +2,39 @@
  * @byline/shared/http: the Express layer the services share (request context, body parsing, errors, rate
  * limiting, metrics, OpenAPI) and the service app and runner.
  */
-export * from './api-error';
-export * from './request-context';
-export * from './body-parsing';
-export * from './validate';
-export * from './send-json-text';
-export * from './verification-handler';
-export * from './validate-batch';
-export * from './batch-verification-handler';
-export * from './authenticate';
-export * from './error-handler';
-export * from './ops-routes';
-export * from './metrics';
-export * from './openapi';
-export * from '../service/service-app';
-export * from '../service/verification-gate';
-export * from '../service/run-service';
-export * from './rate-limit-counter';
-export * from './rate-limit-headers';
-export * from './rate-limit';
-export * from './rate-limit-setup';
-export * from './counter-store';
-export * from './auth-failure-throttle';
-export * from './client-address';
-export * from '../service/web-concurrency';
-export * from './client-errors';
-export * from '../cors/cors-headers';
-export * from './redis-breaker';
+export { preflight } from '../cors/cors-headers';
+export { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from '../service/graceful-shutdown';
+export { runService } from '../service/run-service';
+export { createServiceApp } from '../service/service-app';
+export type { ServiceDeps } from '../service/service-app';
+export { configOrExit, openStoreOrExit } from '../service/start-up';
+export { verificationGate } from '../service/verification-gate';
+export { runWithWebConcurrency } from '../service/web-concurrency';
+export { batchVerificationHandler } from './batch-verification-handler';
+export { throttleKeyOf } from './client-address';
+export { createHttpServer } from './client-errors';
+export { Counter, CounterStore } from './counter-store';
+export { errorHandler, methodNotAllowed, notFound } from './error-handler';
+export { createMetrics, labelledCounter } from './metrics';
+export type { Metrics } from './metrics';
+export {
+  articleOfAuthorSchema,
+  articleOfJournalistSchema,
+  batchRequestBody,
+  batchResponses,
+  closedObject,
+  openApiDocument,
+  titled,
+  verificationAnswerSchema,
+  verificationResponses,
+  withoutExamples,
+} from './openapi';
+export type { OpenApiDocument } from './openapi';
+export { probeRoutes } from './ops-routes';
+export type { RateLimiting } from './rate-limit';
+export { connectCounterRedis, createRateLimiting, inMemoryRateLimiting } from './rate-limit-setup';
+export type { RateLimitingOptions } from './rate-limit-setup';
+export { requestContext, requestLog } from './request-context';
+export { fieldsFrom } from './validate';
+export { verificationHandler } from './verification-handler';
+export type { Caller } from './verification-handler';

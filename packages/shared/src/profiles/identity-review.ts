@@ -47,14 +47,15 @@ export interface IdentityDecision {
 export type IdentityDecisionOutcome =
   { ok: true; change: PendingIdentityChange } | { ok: false; reason: 'no-pending-change' | 'changed-since' };
 
-type Approved = Partial<Pick<Profile, ReviewedIdentityField>>;
+/** A profile's approved values of the reviewed fields (those the answers render). */
+export type ApprovedIdentity = Partial<Pick<Profile, ReviewedIdentityField>>;
 
 /**
  * What a save writes: on an unverified profile every field as given and nothing pending; on a verified one the
  * reviewed fields keep their approved values and those that differ become the pending change (null when none).
  */
 export function splitIdentityChange(
-  approved: Approved,
+  approved: ApprovedIdentity,
   verified: boolean,
   given: ProfileFields,
 ): { applied: ProfileFields; pending: IdentityValues | null } {
@@ -83,7 +84,7 @@ const LABELS: Record<ReviewedIdentityField, string> = {
 export const identityFieldLabel = (field: ReviewedIdentityField): string => LABELS[field];
 
 /** "Employer: The Ledger → The Courier; Title: …", for the history and the pages. */
-export function describeIdentityChange(approved: Approved, fields: IdentityValues): string {
+export function describeIdentityChange(approved: ApprovedIdentity, fields: IdentityValues): string {
   return REVIEWED_IDENTITY_FIELDS.filter((field) => field in fields)
     .map((field) => `${LABELS[field]}: ${approved[field] || '(none)'} → ${fields[field] || '(none)'}`)
     .join('; ');

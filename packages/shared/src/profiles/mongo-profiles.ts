@@ -7,16 +7,23 @@ import { saveProfile } from '../store/mongo/mongo-portal-profile';
 import { collectionOf } from '../store/mongo/mongo-schema';
 import { toProfile } from '../store/mongo/profile-derived-fields';
 import { importProfiles } from './mongo-import';
-import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange } from './identity-review';
-import { decideIdentityChange, pendingIdentityChanges, pendingIdentityOf } from './mongo-identity-review';
+import { runInTurn, type Steps } from '../database/steps';
+import type { PendingIdentityChange } from './identity-review';
+import type { IdentityUnitOfWrite } from './identity-unit';
+import { mongoIdentityUnit, pendingIdentityChanges, pendingIdentityOf } from './mongo-identity-review';
 import { erase, withdrawFromLookups } from './mongo-profile-erasure';
 import { formerSlugsOf, slugReplacing } from './mongo-slugs';
 import type { ProfileFields } from './profile-fields';
-import type { ImportProgress, ImportSummary, Profiles, StoredVerifiedFlag } from './profiles-repository';
+import type { ImportProgress, ImportSummary, StoredVerifiedFlag } from './profiles-repository';
+import type { ProfilesStore } from './profiles-store';
 
 /** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
-export class MongoProfiles implements Profiles {
+export class MongoProfiles implements ProfilesStore {
   constructor(private readonly database: MongoDatabase) {}
+
+  inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T> {
+    return this.database.run(() => runInTurn(steps(mongoIdentityUnit(this.database.db))));
+  }
 
   private get profiles() {
     return collectionOf(this.database.db, 'profiles');
@@ -53,9 +60,9 @@ export class MongoProfiles implements Profiles {
     return this.database.run(() => formerSlugsOf(this.database.db, profileId));
   }
 
-  save(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile> {
+  saveAt(userId: number, fields: ProfileFields, slugBase: string, at: string): Promise<Profile> {
     return this.database.run(async () => {
-      const id = await saveProfile(this.database.db, userId, fields, slugBase);
+      const id = await saveProfile(this.database.db, userId, fields, slugBase, at);
       return toProfile((await this.profiles.findOne({ _id: id }))!);
     });
   }
@@ -66,11 +73,6 @@ export class MongoProfiles implements Profiles {
 
   pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
     return this.database.run(() => pendingIdentityChanges(this.database.db));
-  }
-
-  /** Single-document writes in the order decideIdentityChange (mongo-identity-review.ts) gives. */
-  decideIdentityChange(decision: IdentityDecision): Promise<IdentityDecisionOutcome> {
-    return this.database.run(() => decideIdentityChange(this.database.db, decision));
   }
 
   /** The flag, with the webhook event in the same single-document update when it changes (see mongo-outbox.ts). */

@@ -22,26 +22,6 @@ export function slugFollowsName(current: { slug: string; verified: boolean }, sl
   return !current.verified && !slugFitsBase(current.slug, slugBase);
 }
 
-/**
- * The first of slugBase, slugBase-2, slugBase-3, … that `heldByOther` says no other profile holds, as its slug or
- * as a former slug (one the asking profile held before is free for it).
- */
-export async function firstFreeSlug(
-  slugBase: string,
-  heldByOther: (slug: string) => boolean | Promise<boolean>,
-): Promise<string> {
-  let slug = slugBase;
-  for (let n = 2; await heldByOther(slug); n++) slug = `${slugBase}-${n}`;
-  return slug;
-}
-
-/** firstFreeSlug for a store that answers at once (the embedded one, inside its transaction). */
-export function firstFreeSlugNow(slugBase: string, heldByOther: (slug: string) => boolean): string {
-  let slug = slugBase;
-  for (let n = 2; heldByOther(slug); n++) slug = `${slugBase}-${n}`;
-  return slug;
-}
-
 /** The names an approved identity change leaves the profile with, for the slug it then follows. */
 export function namesAfterChange(
   approved: { profile_first_name?: string; profile_last_name?: string },

@@ -6,19 +6,22 @@ import type { ArticleInput, Profile, ProfileInput } from '../domain/types';
 import { settleReadersAfterWrite } from '../store/sqlite/write-without-blocking';
 import { networkClaims } from '../proofs/claim-values';
 import { setClaimsSteps } from '../claims/set-claims';
-import { runNow } from '../database/steps';
+import { runNow, type Steps } from '../database/steps';
 import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { normalizeSocialProfiles } from '../social/social-handle';
 import { toProfile, type ArticleRow, type ProfileRow } from '../store/sqlite/profile-records';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
-import type { IdentityDecision, IdentityDecisionOutcome, PendingIdentityChange } from './identity-review';
+import type { PendingIdentityChange } from './identity-review';
+import { followNameSteps, saveIdentitySteps } from './identity-changes';
+import type { IdentityUnitOfWrite } from './identity-unit';
 import type { ProfileFields } from './profile-fields';
-import type { ImportProgress, ImportSummary, Profiles, StoredVerifiedFlag } from './profiles-repository';
-import { SqliteIdentityReview } from './sqlite-identity-review';
+import type { ImportProgress, ImportSummary, StoredVerifiedFlag } from './profiles-repository';
+import type { ProfilesStore } from './profiles-store';
+import { pendingIdentityChangesNow, pendingIdentityNow, sqliteIdentityUnit } from './sqlite-identity-review';
 import { SqliteImport } from './sqlite-import';
 import { eraseNow, withdrawFromLookupsNow } from './sqlite-profile-erasure';
-import { slugFollowsName } from './profile-slugs';
-import { freeSlugNow, moveSlugNow } from './sqlite-slugs';
+import { freeSlugSteps } from './slug-moves';
+import { sqliteSlugsUnit } from './sqlite-slugs';
 
 /** import reports progress after every this many records. */
 const PROGRESS_EVERY = 500;
@@ -39,7 +42,9 @@ const statements = (database: SqliteDatabase) => ({
       'SELECT slug FROM former_slugs WHERE profile_id = ? AND slug != (SELECT slug FROM profiles WHERE id = profile_id) ORDER BY left_at, slug',
     )
     .pluck(),
-  profileOfUser: database.prepare<[number], { profile_id: number | null }>('SELECT profile_id FROM portal_users WHERE id = ?'),
+  userOf: database.prepare<[number], { profile_id: number | null; email: string }>(
+    'SELECT profile_id, email FROM portal_users WHERE id = ?',
+  ),
   insert: database.prepare<[string, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)'),
   linkUser: database.prepare<[number, number]>('UPDATE portal_users SET profile_id = ? WHERE id = ?'),
   setVerified: database.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
@@ -49,13 +54,15 @@ const statements = (database: SqliteDatabase) => ({
 });
 
 /** The profiles table; a save is one unit of write with the profile's claims and re-rendered answers. */
-export class SqliteProfiles implements Profiles {
+export class SqliteProfiles implements ProfilesStore {
   private readonly sql: ReturnType<typeof statements>;
-  private readonly identity: SqliteIdentityReview;
 
   constructor(private readonly database: SqliteDatabase) {
     this.sql = statements(database);
-    this.identity = new SqliteIdentityReview(database);
+  }
+
+  inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T> {
+    return this.database.write((db) => runNow(steps(sqliteIdentityUnit(db))));
   }
 
   findById(profileId: number): Promise<Profile | null> {
@@ -79,29 +86,27 @@ export class SqliteProfiles implements Profiles {
     });
   }
 
-  async save(userId: number, given: ProfileFields, slugBase: string): Promise<Profile> {
+  async saveAt(userId: number, given: ProfileFields, slugBase: string, at: string): Promise<Profile> {
     const fields = { ...given, profile_social_profiles: normalizeSocialProfiles(given.profile_social_profiles) };
     return this.database.write((db) => {
-      const user = this.sql.profileOfUser.get(userId);
+      const user = this.sql.userOf.get(userId);
       if (!user) throw new Error(`no portal user ${userId}`);
-      const profileId = user.profile_id ?? this.insert(db, userId, slugBase);
-      const row = this.sql.byId.get(profileId)!;
-      if (slugFollowsName({ slug: JSON.parse(row.doc).profile_slug, verified: Boolean(row.verified) }, slugBase)) {
-        moveSlugNow(db, profileId, freeSlugNow(db, slugBase, profileId), { keepFormer: false });
-      }
+      const profileId = user.profile_id ?? this.insert(db, userId, slugBase, at);
+      const identity = sqliteIdentityUnit(db);
+      runNow(followNameSteps(identity, profileId, slugBase, at));
       // A verified profile's reviewed fields keep their approved values; a change of them waits for an editor.
-      this.identity.saveFields(toProfile(this.sql.byId.get(profileId)!), userId, fields);
+      runNow(saveIdentitySteps(identity, profileId, user.email, fields, at));
       // The typed handles become claims; the document keeps the proven ones only (refused: HandleTakenError).
       const wanted = networkClaims(fields.profile_social_profiles);
-      runNow(setClaimsSteps(new SqliteClaimsUnit(db), profileId, wanted, new Date().toISOString()));
+      runNow(setClaimsSteps(new SqliteClaimsUnit(db), profileId, wanted, at));
       rerenderNow(db, [profileId]);
       return toProfile(this.sql.byId.get(profileId)!);
     });
   }
 
-  private insert(db: Database.Database, userId: number, slugBase: string): number {
-    const slug = freeSlugNow(db, slugBase, null);
-    const doc = { verified: false, profile_slug: slug, profile_created_at: new Date().toISOString(), follower_count: 0 };
+  private insert(db: Database.Database, userId: number, slugBase: string, at: string): number {
+    const slug = runNow(freeSlugSteps(sqliteSlugsUnit(db), slugBase, null));
+    const doc = { verified: false, profile_slug: slug, profile_created_at: at, follower_count: 0 };
     const id = Number(this.sql.insert.run(slug, JSON.stringify(doc)).lastInsertRowid);
     this.sql.linkUser.run(id, userId);
     return id;
@@ -117,15 +122,11 @@ export class SqliteProfiles implements Profiles {
   }
 
   pendingIdentityOf(profileId: number): Promise<PendingIdentityChange | null> {
-    return this.database.read(() => this.identity.pendingOf(profileId));
+    return this.database.read((db) => pendingIdentityNow(db, profileId));
   }
 
   pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
-    return this.database.read(() => this.identity.allPending());
-  }
-
-  decideIdentityChange(decision: IdentityDecision): Promise<IdentityDecisionOutcome> {
-    return this.database.write((db) => this.identity.decide(db, decision));
+    return this.database.read((db) => pendingIdentityChangesNow(db));
   }
 
   /** With the webhook event, in the same transaction, when the flag changes. */

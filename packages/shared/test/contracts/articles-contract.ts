@@ -40,14 +40,14 @@ export function articlesContract(factory: StoreFactory): void {
     for (const claim of [one, two, three]) await prove(profile.id, claim.article.id);
     const count = async () => (await authorOf('one'))?.activeArticleCount;
     expect(await count()).toBe(2);
-    expect(await backend().articles.update(profile.id, one.article.id, { ...contractArticle('one'), title: 'Edited' })).toBe(
-      true,
-    );
+    expect(
+      await backend().articles.update(profile.id, one.article.id, { ...contractArticle('one'), title: 'Edited' }, new Date()),
+    ).toBe(true);
     expect(await count()).toBe(2);
-    await backend().articles.update(profile.id, one.article.id, contractArticle('one', false));
+    await backend().articles.update(profile.id, one.article.id, contractArticle('one', false), new Date());
     expect(await count()).toBeUndefined(); // no longer active, so not found by its address
     expect((await authorOf('two'))?.activeArticleCount).toBe(1);
-    expect(await backend().articles.update(profile.id + 1000, one.article.id, contractArticle('one'))).toBe(false);
+    expect(await backend().articles.update(profile.id + 1000, one.article.id, contractArticle('one'), new Date())).toBe(false);
   });
 
   it('adds an article as a claim that counts nothing until a proof makes it count', async () => {
@@ -115,9 +115,14 @@ export function articlesContract(factory: StoreFactory): void {
     const { profile } = await newJournalist(backend());
     const added = await backend().articles.add(profile.id, contractArticle('before'));
     await prove(profile.id, added.article.id);
-    await backend().articles.update(profile.id, added.article.id, { ...contractArticle('before'), title: 'Retitled' });
+    await backend().articles.update(
+      profile.id,
+      added.article.id,
+      { ...contractArticle('before'), title: 'Retitled' },
+      new Date(),
+    );
     expect((await backend().articles.claimsOf(profile.id))[0]!.proof.state).toBe('proven');
-    await backend().articles.update(profile.id, added.article.id, contractArticle('after'));
+    await backend().articles.update(profile.id, added.article.id, contractArticle('after'), new Date());
     expect((await backend().articles.claimsOf(profile.id))[0]!.proof).toMatchObject({ state: 'claimed', evidence: [] });
     expect(await authorOf('before')).toBeNull();
     expect(await authorOf('after')).toBeNull();

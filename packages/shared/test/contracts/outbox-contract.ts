@@ -128,21 +128,31 @@ export function outboxContract(factory: StoreFactory): void {
     const article = contractArticle('webhook-story');
     const added = await addProvenArticle(backend(), profile.id, article);
     expect(shapes(await newEvents())).toEqual([['article.verified', { url: 'https://news.example.org/webhook-story' }, null]]);
-    await backend().articles.update(profile.id, added.article.id, { ...article, active: false });
-    await backend().articles.update(profile.id, added.article.id, { ...article, active: false, title: 'Renamed' });
+    await backend().articles.update(profile.id, added.article.id, { ...article, active: false }, new Date());
+    await backend().articles.update(profile.id, added.article.id, { ...article, active: false, title: 'Renamed' }, new Date());
     expect(shapes(await newEvents())).toEqual([['article.deactivated', { url: 'https://news.example.org/webhook-story' }, null]]);
-    await backend().articles.update(profile.id, added.article.id, article);
-    await backend().articles.update(profile.id, added.article.id, { ...article, link: 'https://news.example.org/elsewhere' });
+    await backend().articles.update(profile.id, added.article.id, article, new Date());
+    await backend().articles.update(
+      profile.id,
+      added.article.id,
+      { ...article, link: 'https://news.example.org/elsewhere' },
+      new Date(),
+    );
     expect(shapes(await newEvents())).toEqual([
       ['article.verified', { url: 'https://news.example.org/webhook-story' }, null],
       ['article.deactivated', { url: 'https://news.example.org/webhook-story' }, null],
     ]);
     // An unproven article at its new address counts nothing: no event when it is unlisted.
-    await backend().articles.update(profile.id, added.article.id, {
-      ...article,
-      link: 'https://news.example.org/elsewhere',
-      active: false,
-    });
+    await backend().articles.update(
+      profile.id,
+      added.article.id,
+      {
+        ...article,
+        link: 'https://news.example.org/elsewhere',
+        active: false,
+      },
+      new Date(),
+    );
     expect(await newEvents()).toEqual([]);
   });
 

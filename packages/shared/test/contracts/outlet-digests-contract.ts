@@ -99,7 +99,7 @@ export function outletDigestsContract(factory: StoreFactory): void {
     const added = await addProvenArticle(backend(), writer.id, article('https://gazette.example/story', 3));
     expect((await servedFor('gazette.example'))?.type).toBe('domain_verified_plus');
     const story = article('https://gazette.example/story', 3);
-    expect(await articles.update(writer.id, added.article.id, { ...story, active: false })).toBe(true);
+    expect(await articles.update(writer.id, added.article.id, { ...story, active: false }, new Date())).toBe(true);
     expect((await servedFor('gazette.example')) as unknown).toMatchObject({ articles: [] });
     await publishers.update(id, { name: 'The Gazette', attribution: false }, later(3));
     await servedFor('gazette.example');

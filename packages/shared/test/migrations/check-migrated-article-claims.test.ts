@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { ArticleInput, Store } from '@byline/shared';
-import { ARTICLE_CHECK_TOPIC, EDITOR_PROVIDER, MongoStore, SqliteStore, backendOf, proveArticle } from '@byline/editorial';
-import { anArticle, profileFields, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
+import { ARTICLE_CHECK_TOPIC, EDITOR_PROVIDER, backendOf, proveArticle } from '@byline/editorial';
+import { anArticle, profileFields } from '@byline/test-support';
+import { andThen, forgetting, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 
 const STEP = '028-check-migrated-article-claims';
 
@@ -38,49 +35,25 @@ async function expectQueued(store: Store, { profileId, unchecked, proven }: Awai
   expect(await queue.find(ARTICLE_CHECK_TOPIC, String(proven))).toBeNull();
 }
 
-describe('data step 028 (embedded store): unchecked article claims queued for the worker', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-migration-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+/** As before step 028 ran: no check items queued, the step not recorded. */
+const before028 = andThen(
+  {
+    sqlite: (db) => db.exec('DELETE FROM queue_items'),
+    mongodb: async (db) => {
+      await db.collection('queue_items').deleteMany({});
+    },
+  },
+  forgetting(STEP),
+);
+
+describe.each(reopenableStores())('data step 028 ($name store): unchecked article claims queued for the worker', ({ make }) => {
+  const target = reopenablePerTest(make);
 
   it('queues each unchecked claim once', async () => {
-    const file = path.join(dir, 'byline.sqlite');
-    const store = new SqliteStore(file);
+    const store = target.open();
     const articles = await claimsOf(store);
     await store.close();
-    const db = new Database(file);
-    db.exec(`DELETE FROM queue_items; DELETE FROM schema_migrations WHERE name = '${STEP}';`);
-    db.close();
-
-    const reopened = new SqliteStore(file);
-    try {
-      await expectQueued(reopened, articles);
-    } finally {
-      await reopened.close();
-    }
-  });
-});
-
-const uri = testMongoUri();
-(uri ? describe : describe.skip)('data step 028 (mongodb store): unchecked article claims queued for the worker', () => {
-  it('queues each unchecked claim once', async () => {
-    const dbName = uniqueDatabaseName();
-    const store = MongoStore.open(uri!, { dbName });
-    await store.ping();
-    const articles = await claimsOf(store);
-    await store.db.collection('queue_items').deleteMany({});
-    await store.db.collection('schema_migrations').deleteOne({ _id: STEP as never });
-    await store.close();
-
-    const reopened = MongoStore.open(uri!, { dbName });
-    try {
-      await reopened.ping();
-      await expectQueued(reopened, articles);
-    } finally {
-      await reopened.db.dropDatabase();
-      await reopened.close();
-    }
+    await target.rewind(before028);
+    await expectQueued(target.open(), articles);
   });
 });

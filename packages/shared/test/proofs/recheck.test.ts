@@ -121,6 +121,26 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     return { profile, claim: proof.claim, evidence: proof.claim.evidence[0]! };
   }
 
+  /** A profile whose site /attested-too is proven by rel="me" and by an editor's attestation (with `note` when given). */
+  async function siteAlsoAttested(note?: string) {
+    const { profile } = await siteProof('/attested-too');
+    const site = `${base}/attested-too`;
+    const attested = await recordProof(backendOf(store).claims, {
+      profileId: profile.id,
+      kind: 'website',
+      value: site,
+      evidence: {
+        method: 'editor-attestation',
+        provider: EDITOR_PROVIDER,
+        provenValue: site,
+        by: 'editor:ed@example.org',
+        ...(note === undefined ? {} : { note }),
+      },
+    });
+    expect(attested.ok).toBe(true);
+    return profile;
+  }
+
   const website = async (profileId: number) => (await claims.claimsOf(profileId)).find((c) => c.kind === 'website')!;
 
   const run = (options: Partial<RecheckOptions> = {}) =>
@@ -236,21 +256,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   });
 
   it('a lapsing rel="me" proof of a site another live proof still holds leaves it proven and out of the queue', async () => {
-    const { profile } = await siteProof('/attested-too');
-    const site = `${base}/attested-too`;
-    const attested = await recordProof(backendOf(store).claims, {
-      profileId: profile.id,
-      kind: 'website',
-      value: site,
-      evidence: {
-        method: 'editor-attestation',
-        provider: { id: 'urn:byline:editor-attestation', name: 'Byline editor' },
-        provenValue: site,
-        by: 'editor:ed@example.org',
-        note: 'Checked on a call',
-      },
-    });
-    expect(attested.ok).toBe(true);
+    const profile = await siteAlsoAttested('Checked on a call');
     pages['/attested-too'] = withoutLink;
     const firstFailure = clock;
     expect(await run()).toMatchObject({ failing: 1 });
@@ -491,15 +497,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   });
 
   it('a proof that lapses while another live proof holds its claim leaves the v2 answer’s evidence at once', async () => {
-    const { profile } = await siteProof('/attested-too');
-    const site = `${base}/attested-too`;
-    const attested = await recordProof(backendOf(store).claims, {
-      profileId: profile.id,
-      kind: 'website',
-      value: site,
-      evidence: { method: 'editor-attestation', provider: EDITOR_PROVIDER, provenValue: site, by: 'editor:ed@example.org' },
-    });
-    expect(attested.ok).toBe(true);
+    const profile = await siteAlsoAttested();
     const link = 'https://news.example.org/attested-too/story';
     const { article } = await portal.articles.add(profile.id, anArticle({ link }) as ArticleInput);
     const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };

@@ -1,34 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { backendOf, SqliteStore } from '@byline/editorial';
+import { backendOf, type SqliteStore } from '@byline/editorial';
+import { reopenedAfter } from '@byline/test-support';
 
 describe('embedded store: a database from before browser keys', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-browser-keys-migration-'));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
   it('keeps every existing key a server key, with its account’s origins, and can then make browser keys', async () => {
-    const file = path.join(dir, 'byline.sqlite');
-    const store = new SqliteStore(file);
-    const before = backendOf(store).apiAccounts;
-    await before.createKey({ email: 'desk@example.org', name: 'cms', key: 'bk_old', secretHash: 'hash' }, new Date());
-    await before.setOrigins('desk@example.org', ['https://desk.example']);
-    await store.close();
+    const arrange = async (store: SqliteStore) => {
+      const before = backendOf(store).apiAccounts;
+      await before.createKey({ email: 'desk@example.org', name: 'cms', key: 'bk_old', secretHash: 'hash' }, new Date());
+      await before.setOrigins('desk@example.org', ['https://desk.example']);
+    };
     // Back to the schema before migration 019: no kind, origins or limit on a key, the migration not recorded.
-    const db = new Database(file);
-    db.exec(`DROP INDEX api_keys_browser;
+    const before019 = `DROP INDEX api_keys_browser;
              ALTER TABLE api_keys DROP COLUMN kind;
              ALTER TABLE api_keys DROP COLUMN browser_origins;
              ALTER TABLE api_keys DROP COLUMN rate_limit_per_minute;
-             DELETE FROM schema_migrations WHERE name = '019-browser-keys';`);
-    db.close();
-
-    const reopened = new SqliteStore(file);
-    try {
+             DELETE FROM schema_migrations WHERE name = '019-browser-keys';`;
+    await reopenedAfter(arrange, before019, async (reopened) => {
       const accounts = backendOf(reopened).apiAccounts;
       const [old] = await accounts.keysOf('desk@example.org');
       expect(old).toMatchObject({ key: 'bk_old', kind: 'server', origins: [], rate_limit_per_minute: null });
@@ -46,8 +32,6 @@ describe('embedded store: a database from before browser keys', () => {
         new Date(),
       );
       expect((await accounts.findCredential('bk_new'))!.browser).toEqual(browser);
-    } finally {
-      await reopened.close();
-    }
+    });
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { canonicalizeUrl, StoreUnavailableError, type Logger } from '@byline/shared';
 import { backendOf, type Backend, SqliteStore } from '@byline/editorial';
-import { anArticle, aProfile, capturingLogger, seed, tempDir } from '@byline/test-support';
+import { anArticle, aProfile, canMakeFilesImmutable, capturingLogger, seed, tempDir } from '@byline/test-support';
 
 /**
  * The embedded store's file deleted, replaced or made unwritable while the store is open (issue 15): SQLite
@@ -85,18 +85,6 @@ describe('embedded store whose file goes away', () => {
     expect(await outcome(store.ping())).toMatch(/^503: .*replaced/);
   });
 });
-
-function canMakeFilesImmutable(): boolean {
-  const probe = path.join(tempDir('byline-chattr-'), 'probe');
-  fs.writeFileSync(probe, '');
-  try {
-    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
-    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const describeIfImmutable = canMakeFilesImmutable() ? describe : describe.skip;
 

@@ -1,5 +1,6 @@
 import type { Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
+import { declaringNothing } from '@byline/test-support';
 import type { TrustSummary } from '../../src/publishers/trust-summary';
 import { andThen, forgetting, reopenablePerTest, reopenableStores } from './reopenable-store';
 
@@ -18,13 +19,8 @@ const READING: TrustSummary = {
   domain: 'harbour.example',
   readAt: '2030-01-01T00:05:00.000Z',
   url: 'https://harbour.example/trust.txt',
+  ...declaringNothing(),
   relations: [{ kind: 'belongto', domain: 'press-association.example', confirmed: true, reason: null }],
-  social: [],
-  contacts: [],
-  disclosures: [],
-  dataTrainingAllowed: null,
-  errors: [],
-  warnings: [],
   failure: null,
 };
 

@@ -1,3 +1,4 @@
+import { declaringNothing } from '@byline/test-support';
 import { parseTrustTxt, siteOf } from '../../../src/trust-txt/parse-trust-txt';
 
 const relationsOf = (text: string) => parseTrustTxt(text).relations.map(({ kind, domain }) => `${kind} ${domain}`);
@@ -199,15 +200,7 @@ describe('parseTrustTxt', () => {
   });
 
   it('reads an empty or comment-only file as declaring nothing', () => {
-    expect(parseTrustTxt('# nothing yet\n\n')).toEqual({
-      relations: [],
-      social: [],
-      contacts: [],
-      disclosures: [],
-      dataTrainingAllowed: null,
-      errors: [],
-      warnings: [],
-    });
+    expect(parseTrustTxt('# nothing yet\n\n')).toEqual(declaringNothing());
   });
 });
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '@byline/shared';
 import { createSafeFetch } from '@byline/shared/fetch';
-import { loopbackOutbound } from '@byline/test-support';
+import { declaringNothing, loopbackOutbound } from '@byline/test-support';
 import { readTrustTxt, type ReadTrustTxtOptions } from '../../../src/trust-txt/read-trust-txt';
 import { fetchTrustTxtText, trustTxtSourcesOf } from '../../../src/trust-txt/trust-txt-sources';
 
@@ -171,13 +171,7 @@ describe('readTrustTxt', () => {
       domain: 'nowhere.example',
       readAt: NOW.toISOString(),
       url: null,
-      relations: [],
-      social: [],
-      contacts: [],
-      disclosures: [],
-      dataTrainingAllowed: null,
-      errors: [],
-      warnings: [],
+      ...declaringNothing(),
       failure:
         'https://nowhere.example/trust.txt: nowhere.example does not resolve; ' +
         'https://nowhere.example/.well-known/trust.txt: nowhere.example does not resolve',

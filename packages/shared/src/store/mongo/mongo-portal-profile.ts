@@ -9,9 +9,10 @@ import { normalizeSocialProfiles } from '../../social/social-handle';
 import type { ProfileFields } from '../../profiles/profile-fields';
 import { withNewIds } from './mongo-ids';
 import { COLLECTIONS, collectionOf, type PortalUserDoc } from './mongo-schema';
-import { writeSavedFields } from '../../profiles/mongo-identity-review';
-import { freeSlug, moveSlug } from '../../profiles/mongo-slugs';
-import { slugFollowsName } from '../../profiles/profile-slugs';
+import { mongoIdentityUnit } from '../../profiles/mongo-identity-review';
+import { mongoSlugsUnit } from '../../profiles/mongo-slugs';
+import { followNameSteps, saveIdentitySteps } from '../../profiles/identity-changes';
+import { freeSlugSteps } from '../../profiles/slug-moves';
 
 /*
  * Saving a journalist's profile without a transaction, in single-document steps ordered so that an
@@ -21,11 +22,11 @@ import { slugFollowsName } from '../../profiles/profile-slugs';
  *    refuses the save (HandleTakenError) before anything is written. Unproven claims of others never block.
  * 2. A first save inserts the profile (unique slug) marked with its user, then links the user to it; a
  *    save interrupted in between finds the profile again by that mark. An unverified profile's slug then follows
- *    its name (see mongo-slugs.ts).
+ *    its name (see slug-moves.ts).
  * 3. The typed handles become claims (see writeClaims in src/claims): the ones no longer listed are released
  *    (a proven one leaves the lookup index first), new ones are claimed, which never conflicts.
  * 4. Write the profile's fields, its shown handles as they were (on a verified profile, a change of its reviewed
- *    identity fields is held as its pending change, see writeSavedFields); then show the handles of its proven
+ *    identity fields is held as its pending change, see saveIdentitySteps); then show the handles of its proven
  *    claims only, telling a verified profile's proven changes by webhook (showProvenHandles), and re-render its
  *    answers.
  *
@@ -43,11 +44,11 @@ async function ownProfileId(db: Db, user: PortalUserDoc): Promise<number | null>
   return made?._id ?? null;
 }
 
-async function insertProfile(db: Db, userId: number, fields: ProfileFields, slugBase: string): Promise<number> {
+async function insertProfile(db: Db, userId: number, fields: ProfileFields, slugBase: string, at: string): Promise<number> {
   const profiles = collectionOf(db, 'profiles');
   // A duplicate key (the slug taken meanwhile, or an id handed out twice) re-plans with a new slug and id.
   return withNewIds(db, COLLECTIONS.profiles, async () => {
-    const slug = await freeSlug(db, slugBase, null);
+    const slug = await runInTurn(freeSlugSteps(mongoSlugsUnit(db), slugBase, null));
     return {
       count: 1,
       write: async (id) => {
@@ -59,7 +60,7 @@ async function insertProfile(db: Db, userId: number, fields: ProfileFields, slug
             ...fields,
             profile_social_profiles: EMPTY_SOCIAL,
             profile_slug: slug,
-            profile_created_at: new Date().toISOString(),
+            profile_created_at: at,
             follower_count: 0,
           },
           active_article_count: 0,
@@ -71,8 +72,8 @@ async function insertProfile(db: Db, userId: number, fields: ProfileFields, slug
   });
 }
 
-/** Creates or updates the user's profile (see the comment at the top); returns its id. */
-export async function saveProfile(db: Db, userId: number, given: ProfileFields, slugBase: string): Promise<number> {
+/** Creates or updates the user's profile at `at` (see the comment at the top); returns its id. */
+export async function saveProfile(db: Db, userId: number, given: ProfileFields, slugBase: string, at: string): Promise<number> {
   const fields = { ...given, profile_social_profiles: normalizeSocialProfiles(given.profile_social_profiles) };
   const users = collectionOf(db, 'portalUsers');
   const user = await users.findOne({ _id: userId });
@@ -82,15 +83,15 @@ export async function saveProfile(db: Db, userId: number, given: ProfileFields, 
   const claims = new MongoClaimsUnit(db);
   await runInTurn(refuseTakenHandles(claims, profileId, wanted));
 
-  profileId ??= await insertProfile(db, userId, fields, slugBase);
+  profileId ??= await insertProfile(db, userId, fields, slugBase, at);
   if (user.profile_id !== profileId) await users.updateOne({ _id: userId }, { $set: { profile_id: profileId } });
 
   // An unverified profile's slug follows its name (see profile-slugs.ts); nothing redirects from the one it leaves.
-  const current = await collectionOf(db, 'profiles').findOne({ _id: profileId }, { projection: { slug: 1, verified: 1 } });
-  if (current && slugFollowsName(current, slugBase)) await moveSlug(db, profileId, current.slug, slugBase, { keepFormer: false });
+  const identity = mongoIdentityUnit(db);
+  await runInTurn(followNameSteps(identity, profileId, slugBase, at));
 
-  await runInTurn(writeClaims(claims, profileId, wanted, new Date().toISOString()));
-  await writeSavedFields(db, profileId, user.email, fields);
+  await runInTurn(writeClaims(claims, profileId, wanted, at));
+  await runInTurn(saveIdentitySteps(identity, profileId, user.email, fields, at));
   await runInTurn(showProvenHandles(claims, [profileId]));
   return profileId;
 }

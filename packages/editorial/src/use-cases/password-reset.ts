@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { normalizeEmail } from '@byline/shared';
-import { type PasswordResets, type Repositories } from '@byline/editorial';
-import { hashPassword } from '../auth/passwords';
+import type { Repositories } from '../backend';
+import type { PasswordResets } from '../password-resets/password-resets-repository';
+import { hashPassword } from '../users/passwords';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_PATH = '/reset-password';

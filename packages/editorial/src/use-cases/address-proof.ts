@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '@byline/shared';
-import { EmailTakenError, type PortalUser, type Repositories } from '@byline/editorial';
-import { passwordMatches } from '../auth/passwords';
+import type { Repositories } from '../backend';
+import { passwordMatches } from '../users/passwords';
+import { EmailTakenError, type PortalUser } from '../users/users-repository';
 import { linkTokenHash } from './password-reset';
 import type { SignUpPurpose } from './sign-up-purpose';
 
 /** How long a confirmation link works (once): a day, as sign-up mail may wait in a queue or a spam folder. */
 export const CONFIRM_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** The portal's page a confirmation link opens. */
 export const CONFIRM_PATH = '/confirm-email';
-/** The signed-in person's page about their address: whether it is proven, and the link sent again. */
-export const ADDRESS_PAGE_PATH = '/settings/email';
 
 /**
  * What an address reaches (an API account, invitations sent to it) is the owner's only: the user's address once

@@ -1,5 +1,6 @@
 import type { ProfileInput } from '@byline/shared';
-import { MAX_AUDIT_LOG_PAGE, type Backend, type DecisionAction, type Profiles } from '@byline/editorial';
+import { MAX_AUDIT_LOG_PAGE, type DecisionAction, type Profiles } from '@byline/shared/storage';
+import type { Backend } from '../backend';
 
 /**
  * Who changed a profile's verification in its history when an import's record said otherwise than the stored flag

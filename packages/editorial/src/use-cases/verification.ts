@@ -1,12 +1,8 @@
-import {
-  hasProof,
-  type Backend,
-  type ClaimsRepository,
-  type DecisionAction,
-  type OwnerNotifier,
-  type PortalUser,
-  type Verification,
-} from '@byline/editorial';
+import type { ClaimsRepository, DecisionAction, Verification } from '@byline/shared/storage';
+import type { Backend } from '../backend';
+import type { OwnerNotifier } from '../notify/owner-notifier';
+import { hasProof } from '../proofs/no-live-proof';
+import type { PortalUser } from '../users/users-repository';
 
 export type Decision = 'verify' | 'reject' | 'unverify';
 const ACTIONS: Record<Decision, DecisionAction> = {

@@ -1,0 +1,102 @@
+import { rerenderAnswers } from '../answers/rerender-answers';
+import { step, type Steps } from '../database/steps';
+import type { ArticleInput } from '../domain/types';
+import { canonicalizeUrl } from '../url/canonical-url';
+import { articleCountEvents } from '../webhook-events/webhook-event';
+import { counts } from './article-counts';
+import { claimedProof, type ArticleClaim } from './article-proof';
+import { ArticleTakenError, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
+
+/**
+ * A profile's own changes to its articles, written once for both databases (see database/steps.ts): an article
+ * counts (`active`, what the verifiers answer) only while proven and listed active by its owner; a change that
+ * makes it start or stop counting sends article.verified or article.deactivated; a new address is a new claim,
+ * whose proof starts again; and every change of what counts re-renders the profile's answers.
+ *
+ * Order (MongoDB, where each is a separate write): the address checked, then the article written with its events
+ * (the events ride on the article's own update, see mongo-outbox.ts), then the profile's count and answers.
+ * Interrupted in between, the count lags until the profile's next article change; the unique indexes refuse an
+ * address this profile lists already, or one proven elsewhere, when another writer took it meanwhile. On SQLite
+ * all of it is one transaction.
+ */
+
+/**
+ * Adds an article as a claim (`claimed`, counting nothing yet, so nothing to re-render). ArticleTakenError when the
+ * profile lists the address already or another profile has it proven (see refuseTakenAddress).
+ */
+export function* addArticleSteps(unit: ArticlesUnitOfWrite, profileId: number, article: ArticleInput): Steps<ArticleClaim> {
+  const canonicalUrl = canonicalizeUrl(article.link);
+  const released = yield* refuseTakenAddress(unit, canonicalUrl, profileId, null);
+  const proof = claimedProof();
+  const fields = { article, active: false, canonicalUrl, proof };
+  // Released to another profile once, listed again: a new claim on the same article.
+  if (released) yield* step(unit.writeArticle(released, fields, []));
+  const id = released ? released.id : yield* step(unit.insertArticle(profileId, canonicalUrl, fields));
+  if (id === null) return yield* refusedMeanwhile(unit, canonicalUrl, profileId, null);
+  return { article: { ...article, id, profile_id: profileId }, proof };
+}
+
+/**
+ * Changes the profile's article to `article`: false when it has no such article; ArticleTakenError as for
+ * addArticleSteps. It counts when proven and now listed active; at a new address it is a new claim, counting
+ * nothing until proven there. `at` is the time of the event a change of what counts sends.
+ */
+export function* updateArticleSteps(
+  unit: ArticlesUnitOfWrite,
+  profileId: number,
+  articleId: number,
+  article: ArticleInput,
+  at: Date,
+): Steps<boolean> {
+  const canonicalUrl = canonicalizeUrl(article.link);
+  const claim = yield* step(unit.claim(profileId, articleId));
+  if (!claim) return false;
+  const countedBefore = counts(claim.proof, claim.listedActive);
+  if (claim.canonicalUrl === canonicalUrl) {
+    const active = counts(claim.proof, article.active);
+    yield* step(unit.writeArticle(claim, { article, active }, articleCountEvents(canonicalUrl, countedBefore, active, at)));
+  } else {
+    yield* refuseTakenAddress(unit, canonicalUrl, profileId, articleId);
+    // A new address is a new claim: its proof starts again, and what the old one counted stops counting.
+    const fields = { article, active: false, canonicalUrl, proof: claimedProof() };
+    const events = articleCountEvents(claim.canonicalUrl, countedBefore, false, at);
+    if (!(yield* step(unit.writeArticle(claim, fields, events))))
+      yield* refusedMeanwhile(unit, canonicalUrl, profileId, articleId);
+  }
+  yield* rerenderAnswers(unit.answers, [profileId]);
+  return true;
+}
+
+/**
+ * ArticleTakenError when this profile lists the address already (unless its claim was released, and the change
+ * is not an edit of another of its articles) or another profile has it proven; returns this profile's released
+ * article at the address, if any.
+ */
+function* refuseTakenAddress(
+  unit: ArticlesUnitOfWrite,
+  canonicalUrl: string,
+  profileId: number,
+  ownArticleId: number | null,
+): Steps<StoredArticleClaim | null> {
+  let released: StoredArticleClaim | null = null;
+  for (const claim of yield* step(unit.claimsAt(canonicalUrl))) {
+    if (claim.id === ownArticleId) continue;
+    if (claim.profileId === profileId) {
+      if (claim.proof.state !== 'released' || ownArticleId !== null) throw new ArticleTakenError(true);
+      released = claim;
+    } else if (claim.proof.state === 'proven') throw new ArticleTakenError(false);
+  }
+  return released;
+}
+
+/** The store's unique index refused the address (another writer took it after the check): who took it, as the check says. */
+function* refusedMeanwhile(
+  unit: ArticlesUnitOfWrite,
+  canonicalUrl: string,
+  profileId: number,
+  ownArticleId: number | null,
+): Steps<never> {
+  yield* refuseTakenAddress(unit, canonicalUrl, profileId, ownArticleId);
+  // The index that refused it is the one that keeps an address to one article per profile.
+  throw new ArticleTakenError(true);
+}

@@ -1,0 +1,18 @@
+import type { Steps } from '../database/steps';
+import type { Profile } from '../domain/types';
+import type { IdentityUnitOfWrite } from './identity-unit';
+import type { ProfileFields } from './profile-fields';
+import type { Profiles } from './profiles-repository';
+
+/** The changes that are rules over the store (identity-changes.ts), or that run them at a time given from above. */
+type RuledChanges = 'decideIdentityChange' | 'save';
+
+/**
+ * What a database adapter of the profiles provides: their reads and writes, a save at a given time (whose slug and
+ * identity parts are the rules of identity-changes.ts, run in its write), and one unit of write for the rules.
+ */
+export interface ProfilesStore extends Omit<Profiles, RuledChanges> {
+  /** Profiles.save, at `at` (the adapters never read the clock). */
+  saveAt(userId: number, fields: ProfileFields, slugBase: string, at: string): Promise<Profile>;
+  inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T>;
+}

@@ -1,0 +1,16 @@
+import { portWithRules } from '../database/port-with-rules';
+import { decideIdentitySteps } from './identity-changes';
+import type { Profiles } from './profiles-repository';
+import type { ProfilesStore } from './profiles-store';
+
+/**
+ * The Profiles port over either database's store: an identity decision runs its rule (identity-changes.ts) in one
+ * write, and it and a save happen at the time `clock` gives (the adapters never read the clock).
+ */
+export function profilesOver(store: ProfilesStore, clock: () => Date = () => new Date()): Profiles {
+  const now = () => clock().toISOString();
+  return portWithRules<Profiles>(store, {
+    save: (userId, fields, slugBase) => store.saveAt(userId, fields, slugBase, now()),
+    decideIdentityChange: (decision) => store.inOneWrite((unit) => decideIdentitySteps(unit, decision, now())),
+  });
+}
