@@ -16,11 +16,14 @@ describe.each(cliTargets())('an address proven before it gives power, from the c
     const store = target.openStore();
     try {
       // Someone signed up first with the address the operator is about to name.
-      await backendOf(store).users.create({
-        email: 'desk@example.org',
-        passwordHash: await hashPassword('squatter password'),
-        role: 'journalist',
-      });
+      await backendOf(store).users.create(
+        {
+          email: 'desk@example.org',
+          passwordHash: await hashPassword('squatter password'),
+          role: 'journalist',
+        },
+        new Date(),
+      );
       const refused = await byline(target, 'editors', 'create', '--email', 'desk@example.org');
       expect(refused.code).toBe(1);
       expect(refused.stdout).toBe('');

@@ -14,11 +14,14 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
     const store = target.openStore();
     const backend = backendOf(store);
     try {
-      await backend.users.create({
-        email: 'lost@example.org',
-        passwordHash: await hashPassword('forgotten password'),
-        role: 'journalist',
-      });
+      await backend.users.create(
+        {
+          email: 'lost@example.org',
+          passwordHash: await hashPassword('forgotten password'),
+          role: 'journalist',
+        },
+        new Date(),
+      );
       const printed = await byline(
         { ...target, env: { ...target.env, PUBLIC_PORTAL_URL: 'https://portal.example.org/' } },
         'users',
@@ -52,7 +55,7 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
     const store = target.openStore();
     const backend = backendOf(store);
     try {
-      await backend.users.create({ email: 'local@example.org', passwordHash: 'x', role: 'journalist' });
+      await backend.users.create({ email: 'local@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
     } finally {
       await backend.close();
     }

@@ -254,7 +254,10 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     expect(await issueResetLink(portal.backend, person.email, 'https://portal.example', new Date())).not.toBeNull();
     // A confirmation link still unused (one sent again, say): its row names her too.
     const confirmExpiry = new Date(Date.now() + 60_000).toISOString();
-    await portal.backend.emailConfirmations.create({ tokenHash: 'c'.repeat(64), userId: user.id, expiresAt: confirmExpiry });
+    await portal.backend.emailConfirmations.create(
+      { tokenHash: 'c'.repeat(64), userId: user.id, expiresAt: confirmExpiry },
+      new Date(),
+    );
     const attempt = {
       userId: user.id,
       profileId,

@@ -80,9 +80,9 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
   /** A journalist allowing news.test, with an article whose page the server serves at `path` by `page`. */
   async function journalistWithArticle(page: (slug: string) => Page) {
     const tag = `${Date.now().toString(36)}${++n}`;
-    const user = await backend.users.create({ email: `a${tag}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await backend.users.create({ email: `a${tag}@example.org`, passwordHash: 'x', role: 'journalist' }, new Date());
     const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: `Art${tag}` }), `art-${tag}`);
-    await backend.attributionDomains.setDomains(profile.id, ['news.test']);
+    await backend.attributionDomains.setDomains(profile.id, ['news.test'], new Date());
     const path = `/story-${tag}`;
     server.pages[path] = page(profile.profile_slug);
     const link = `${server.base.replace('127.0.0.1', 'news.test')}${path}`;

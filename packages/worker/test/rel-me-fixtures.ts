@@ -100,11 +100,14 @@ export class ProofFixtures {
   ) {
     const n = ++this.counter;
     const tag = `${Date.now().toString(36)}${n}`;
-    const user = await backendOf(this.store).users.create({
-      email: `j${tag}@example.org`,
-      passwordHash: 'x',
-      role: 'journalist',
-    });
+    const user = await backendOf(this.store).users.create(
+      {
+        email: `j${tag}@example.org`,
+        passwordHash: 'x',
+        role: 'journalist',
+      },
+      new Date(),
+    );
     const profile = await this.backend.profiles.save(
       user.id,
       profileFields({

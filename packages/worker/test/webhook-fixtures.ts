@@ -8,7 +8,10 @@ let profiles = 0;
 /** A journalist's profile, unverified: an editor's decision verifies it. */
 export async function newProfile(backend: Backend): Promise<{ id: number; slug: string }> {
   const n = ++profiles;
-  const user = await backend.users.create({ email: `hook${n}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const user = await backend.users.create(
+    { email: `hook${n}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
+    new Date(),
+  );
   const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: `Hook${n}` }), `hook-${n}`);
   return { id: profile.id, slug: profile.profile_slug };
 }

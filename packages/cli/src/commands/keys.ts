@@ -71,7 +71,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
         const browser = options.browser
           ? browserSettings(options.origins, options.limit, await accountLimit(store, config, email))
           : undefined;
-        return createApiKey(backendOf(store).apiAccounts, email, name, browser);
+        return createApiKey(backendOf(store).apiAccounts, email, name, browser, new Date());
       });
       writeLine(ctx.stdout, options.json ? JSON.stringify({ key, secret, token }) : token);
       const kind =
@@ -137,7 +137,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .description('revoke a key; running services refuse it within 5 seconds')
     .argument('<key>', 'the key (the part before the colon)')
     .action(async (key: string) => {
-      const revoked = await withStore(ctx, (store) => backendOf(store).apiAccounts.revokeKey(key.trim()));
+      const revoked = await withStore(ctx, (store) => backendOf(store).apiAccounts.revokeKey(key.trim(), new Date()));
       if (!revoked) throw new CliError(`No API key ${key}.`);
       writeLine(ctx.stdout, `Revoked key ${key}.`);
     });

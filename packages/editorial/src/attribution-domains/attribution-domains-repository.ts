@@ -6,6 +6,9 @@
 export interface AttributionDomains {
   /** The profile's domains in the order given; empty when it listed none. */
   domainsOf(profileId: number): Promise<string[]>;
-  /** Replaces the profile's list with `domains`, already normalised (normaliseAttributionDomains); empty clears it. */
-  setDomains(profileId: number, domains: readonly string[]): Promise<void>;
+  /**
+   * Replaces the profile's list with `domains`, already normalised (normaliseAttributionDomains); empty clears it.
+   * `at`: when, which a store may keep beside the list.
+   */
+  setDomains(profileId: number, domains: readonly string[], at: Date): Promise<void>;
 }

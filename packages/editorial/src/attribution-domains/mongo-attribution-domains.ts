@@ -14,12 +14,11 @@ export class MongoAttributionDomains implements AttributionDomains {
     return this.database.run(async () => (await this.lists.findOne({ _id: profileId }))?.domains ?? []);
   }
 
-  setDomains(profileId: number, domains: readonly string[]): Promise<void> {
+  setDomains(profileId: number, domains: readonly string[], at: Date): Promise<void> {
     return this.database.run(async () => {
-      const updatedAt = new Date().toISOString();
       await this.lists.updateOne(
         { _id: profileId },
-        { $set: { domains: [...domains], updated_at: updatedAt } },
+        { $set: { domains: [...domains], updated_at: at.toISOString() } },
         { upsert: true },
       );
     });

@@ -10,8 +10,8 @@ export interface NewEmailConfirmation {
  * and whether it was used (kept as password-reset links are).
  */
 export interface EmailConfirmations {
-  /** Expired links are swept as new ones are made. */
-  create(confirmation: NewEmailConfirmation): Promise<void>;
+  /** Makes the link, created `now`; links expired at `now` are swept as new ones are made. */
+  create(confirmation: NewEmailConfirmation, now: Date): Promise<void>;
   /** The user of the link when it is unused and unexpired at `now` (to show its page; using it is `consume`), else null. */
   usableBy(tokenHash: string, now: Date): Promise<number | null>;
   /** Marks the link used if it is unused and unexpired at `now`, in one conditional write: its user's id, or null. */

@@ -15,14 +15,14 @@ export class MongoEmailConfirmations implements EmailConfirmations {
   }
 
   /** The sweep, then the insert: interrupted in between, only expired links are gone. */
-  create({ tokenHash, userId, expiresAt }: NewEmailConfirmation): Promise<void> {
+  create({ tokenHash, userId, expiresAt }: NewEmailConfirmation, now: Date): Promise<void> {
     return this.database.run(async () => {
-      const now = new Date().toISOString();
-      await this.confirmations.deleteMany({ expires_at: { $lte: now } });
+      const at = now.toISOString();
+      await this.confirmations.deleteMany({ expires_at: { $lte: at } });
       await this.confirmations.insertOne({
         token_hash: tokenHash,
         user_id: userId,
-        created_at: now,
+        created_at: at,
         expires_at: expiresAt,
         used_at: null,
       });

@@ -16,14 +16,14 @@ export class MongoPasswordResets implements PasswordResets {
   }
 
   /** The sweep, then the insert: interrupted in between, only expired links are gone. */
-  create({ tokenHash, userId, expiresAt }: NewPasswordReset): Promise<void> {
+  create({ tokenHash, userId, expiresAt }: NewPasswordReset, now: Date): Promise<void> {
     return this.database.run(async () => {
-      const now = new Date().toISOString();
-      await this.resets.deleteMany({ expires_at: { $lte: now } });
+      const at = now.toISOString();
+      await this.resets.deleteMany({ expires_at: { $lte: at } });
       await this.resets.insertOne({
         token_hash: tokenHash,
         user_id: userId,
-        created_at: now,
+        created_at: at,
         expires_at: expiresAt,
         used_at: null,
       });

@@ -7,8 +7,8 @@ export interface NewPasswordReset {
 
 /** The portal's password-reset links: a hash of each link's token, its user, its expiry and whether it was used. */
 export interface PasswordResets {
-  /** Expired links are swept as new ones are made. */
-  create(reset: NewPasswordReset): Promise<void>;
+  /** Makes the link, created `now`; links expired at `now` are swept as new ones are made. */
+  create(reset: NewPasswordReset, now: Date): Promise<void>;
   /** Whether the link is unused and unexpired at `now` (to show its form; using it is `consume`). */
   usable(tokenHash: string, now: Date): Promise<boolean>;
   /** Marks the link used if it is unused and unexpired at `now`, in one conditional write: its user's id, or null. */

@@ -24,11 +24,11 @@ export class SqlitePasswordResets implements PasswordResets {
     this.sql = statements(database);
   }
 
-  async create({ tokenHash, userId, expiresAt }: NewPasswordReset): Promise<void> {
-    const now = new Date().toISOString();
+  async create({ tokenHash, userId, expiresAt }: NewPasswordReset, now: Date): Promise<void> {
+    const at = now.toISOString();
     await this.database.write(() => {
-      this.sql.sweep.run(now);
-      this.sql.insert.run(tokenHash, userId, now, expiresAt);
+      this.sql.sweep.run(at);
+      this.sql.insert.run(tokenHash, userId, at, expiresAt);
     });
   }
 

@@ -12,15 +12,15 @@ export class MongoSessions implements Sessions {
   }
 
   /** The sweep, then the insert: interrupted in between, only expired sessions are gone. */
-  create(session: NewPortalSession): Promise<void> {
+  create(session: NewPortalSession, now: Date): Promise<void> {
     return this.database.run(async () => {
-      const now = new Date().toISOString();
-      await this.sessions.deleteMany({ expires_at: { $lte: now } });
+      const at = now.toISOString();
+      await this.sessions.deleteMany({ expires_at: { $lte: at } });
       await this.sessions.insertOne({
         token_hash: session.tokenHash,
         user_id: session.userId,
         csrf_token: session.csrfToken,
-        created_at: now,
+        created_at: at,
         expires_at: session.expiresAt,
       });
     });

@@ -16,8 +16,8 @@ export interface PortalSession {
 
 /** The portal's sign-ins: one record per session cookie (kept as a hash), with its user, CSRF token and flash. */
 export interface Sessions {
-  /** Expired sessions are swept as new ones are made. */
-  create(session: NewPortalSession): Promise<void>;
+  /** Makes the session, created `now`; sessions expired at `now` are swept as new ones are made. */
+  create(session: NewPortalSession, now: Date): Promise<void>;
   /** The live session for this token hash, with its user, or null when unknown or expired at `now`. */
   find(tokenHash: string, now: Date): Promise<PortalSession | null>;
   delete(tokenHash: string): Promise<void>;

@@ -26,11 +26,11 @@ export class SqliteSessions implements Sessions {
     this.sql = statements(database);
   }
 
-  async create(session: NewPortalSession): Promise<void> {
-    const now = new Date().toISOString();
+  async create(session: NewPortalSession, now: Date): Promise<void> {
+    const at = now.toISOString();
     await this.database.write(() => {
-      this.sql.sweep.run(now);
-      this.sql.insert.run(session.tokenHash, session.userId, session.csrfToken, now, session.expiresAt);
+      this.sql.sweep.run(at);
+      this.sql.insert.run(session.tokenHash, session.userId, session.csrfToken, at, session.expiresAt);
     });
   }
 

@@ -6,13 +6,12 @@ import { provenAddress } from './address-proof';
 
 export type SignUpResult = { ok: true; user: PortalUser } | { ok: false; emailTaken: true };
 
-export async function signUp(users: Users, email: string, password: string): Promise<SignUpResult> {
+export async function signUp(users: Users, email: string, password: string, now: Date): Promise<SignUpResult> {
   try {
-    const user = await users.create({
-      email: normalizeEmail(email),
-      passwordHash: await hashPassword(password),
-      role: 'journalist',
-    });
+    const user = await users.create(
+      { email: normalizeEmail(email), passwordHash: await hashPassword(password), role: 'journalist' },
+      now,
+    );
     return { ok: true, user };
   } catch (error) {
     if (error instanceof EmailTakenError) return { ok: false, emailTaken: true };
@@ -53,13 +52,16 @@ export async function createEditor(users: Users, rawEmail: string, now = new Dat
     await users.setRole(email, 'editor');
     return { status: 'reissued', email, temporaryPassword, expiresAt };
   }
-  await users.create({
-    email,
-    passwordHash,
-    role: 'editor',
-    temporaryPasswordExpiresAt: expiresAt,
-    emailVerifiedAt: now.toISOString(),
-  });
+  await users.create(
+    {
+      email,
+      passwordHash,
+      role: 'editor',
+      temporaryPasswordExpiresAt: expiresAt,
+      emailVerifiedAt: now.toISOString(),
+    },
+    now,
+  );
   return { status: 'created', email, temporaryPassword, expiresAt };
 }
 

@@ -44,7 +44,7 @@ export async function issueConfirmLink(
   if (user.emailVerifiedAt !== null) return { status: 'proven', email: user.email };
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + CONFIRM_LINK_TTL_MS).toISOString();
-  await emailConfirmations.create({ tokenHash: linkTokenHash(token), userId: user.id, expiresAt });
+  await emailConfirmations.create({ tokenHash: linkTokenHash(token), userId: user.id, expiresAt }, now);
   const forPurpose = purpose === 'journalist' ? '' : `&for=${purpose}`;
   return {
     status: 'issued',
@@ -65,9 +65,10 @@ export async function signUpByMail(
   { users }: Pick<Repositories, 'users'>,
   email: string,
   passwordHash: string,
+  now: Date,
 ): Promise<SignUpByMail> {
   try {
-    const user = await users.create({ email, passwordHash, role: 'journalist', signInAwaitsProof: true });
+    const user = await users.create({ email, passwordHash, role: 'journalist', signInAwaitsProof: true }, now);
     return { status: 'created', user };
   } catch (error) {
     if (error instanceof EmailTakenError) return { status: 'taken', email };

@@ -32,7 +32,7 @@ export async function issueResetLink(
   if (!user) return null;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString();
-  await passwordResets.create({ tokenHash: linkTokenHash(token), userId: user.id, expiresAt });
+  await passwordResets.create({ tokenHash: linkTokenHash(token), userId: user.id, expiresAt }, now);
   return { email: user.email, link: `${publicPortalUrl}${RESET_PATH}?token=${token}`, expiresAt };
 }
 

@@ -29,14 +29,10 @@ export class MongoUsers implements Users {
     return collectionOf(this.database.db, 'portalUsers');
   }
 
-  create({
-    email,
-    passwordHash,
-    role,
-    temporaryPasswordExpiresAt,
-    emailVerifiedAt,
-    signInAwaitsProof,
-  }: NewPortalUser): Promise<PortalUser> {
+  create(
+    { email, passwordHash, role, temporaryPasswordExpiresAt, emailVerifiedAt, signInAwaitsProof }: NewPortalUser,
+    at: Date,
+  ): Promise<PortalUser> {
     return this.database.run(() =>
       withNewIds(this.database.db, COLLECTIONS.portalUsers, async () => ({
         count: 1,
@@ -47,7 +43,7 @@ export class MongoUsers implements Users {
             password_hash: passwordHash,
             role,
             profile_id: null,
-            created_at: new Date().toISOString(),
+            created_at: at.toISOString(),
             must_change_password: temporaryPasswordExpiresAt !== undefined,
             temporary_password_expires_at: temporaryPasswordExpiresAt ?? null,
             email_verified_at: emailVerifiedAt ?? null,

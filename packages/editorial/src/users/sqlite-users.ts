@@ -75,14 +75,10 @@ export class SqliteUsers implements Users {
     this.sql = statements(database);
   }
 
-  create({
-    email,
-    passwordHash,
-    role,
-    temporaryPasswordExpiresAt,
-    emailVerifiedAt,
-    signInAwaitsProof,
-  }: NewPortalUser): Promise<PortalUser> {
+  create(
+    { email, passwordHash, role, temporaryPasswordExpiresAt, emailVerifiedAt, signInAwaitsProof }: NewPortalUser,
+    at: Date,
+  ): Promise<PortalUser> {
     return this.database.write(() => {
       let id: number | bigint;
       try {
@@ -90,7 +86,7 @@ export class SqliteUsers implements Users {
           email,
           passwordHash,
           role,
-          new Date().toISOString(),
+          at.toISOString(),
           temporaryPasswordExpiresAt ? 1 : 0,
           temporaryPasswordExpiresAt ?? null,
           emailVerifiedAt ?? null,

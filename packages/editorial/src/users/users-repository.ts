@@ -44,10 +44,11 @@ export type TemporaryPasswordUse = 'used' | 'expired' | 'none';
 /** The portal's users: who they are, their role and their password (only ever as a hash). */
 export interface Users {
   /**
-   * Rejects with EmailTakenError when a user has this email. With `temporaryPasswordExpiresAt`, the password is a
-   * one-time password (see useTemporaryPassword) and the user must choose their own after using it.
+   * The user, created `at`; rejects with EmailTakenError when a user has this email. With
+   * `temporaryPasswordExpiresAt`, the password is a one-time password (see useTemporaryPassword) and the user must
+   * choose their own after using it.
    */
-  create(user: NewPortalUser): Promise<PortalUser>;
+  create(user: NewPortalUser, at: Date): Promise<PortalUser>;
   findByEmail(email: string): Promise<PortalUserWithPassword | null>;
   findById(userId: number): Promise<PortalUserWithPassword | null>;
   /** false when no user has this email. */

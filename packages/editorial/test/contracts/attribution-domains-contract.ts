@@ -1,4 +1,5 @@
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
+import { CONTRACT_NOW } from './users-contract';
 
 let made = 0;
 
@@ -10,35 +11,38 @@ export function attributionDomainsContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
 
   async function newProfileId(): Promise<number> {
-    const user = await backend().users.create({
-      email: `d${++made}-${Date.now()}@example.org`,
-      passwordHash: 'x',
-      role: 'journalist',
-    });
+    const user = await backend().users.create(
+      {
+        email: `d${++made}-${Date.now()}@example.org`,
+        passwordHash: 'x',
+        role: 'journalist',
+      },
+      CONTRACT_NOW,
+    );
     return (await backend().profiles.save(user.id, profileFields(), 'aoife-brennan')).id;
   }
 
   it('keeps a profile’s domains in the order given, and has none for a profile that listed none', async () => {
     const profileId = await newProfileId();
     expect(await backend().attributionDomains.domainsOf(profileId)).toEqual([]);
-    await backend().attributionDomains.setDomains(profileId, ['theledger.ie', 'example.com', 'news.example.org']);
+    await backend().attributionDomains.setDomains(profileId, ['theledger.ie', 'example.com', 'news.example.org'], CONTRACT_NOW);
     expect(await backend().attributionDomains.domainsOf(profileId)).toEqual(['theledger.ie', 'example.com', 'news.example.org']);
   });
 
   it('replaces the list whole, and an empty list clears it', async () => {
     const profileId = await newProfileId();
-    await backend().attributionDomains.setDomains(profileId, ['theledger.ie', 'example.com']);
-    await backend().attributionDomains.setDomains(profileId, ['example.com', 'irishtimes.com']);
+    await backend().attributionDomains.setDomains(profileId, ['theledger.ie', 'example.com'], CONTRACT_NOW);
+    await backend().attributionDomains.setDomains(profileId, ['example.com', 'irishtimes.com'], CONTRACT_NOW);
     expect(await backend().attributionDomains.domainsOf(profileId)).toEqual(['example.com', 'irishtimes.com']);
-    await backend().attributionDomains.setDomains(profileId, []);
+    await backend().attributionDomains.setDomains(profileId, [], CONTRACT_NOW);
     expect(await backend().attributionDomains.domainsOf(profileId)).toEqual([]);
   });
 
   it('keeps each profile’s list apart, and holds a hundred domains', async () => {
     const [first, second] = [await newProfileId(), await newProfileId()];
     const hundred = Array.from({ length: 100 }, (_, i) => `outlet${i}.example`);
-    await backend().attributionDomains.setDomains(first, hundred);
-    await backend().attributionDomains.setDomains(second, ['theledger.ie']);
+    await backend().attributionDomains.setDomains(first, hundred, CONTRACT_NOW);
+    await backend().attributionDomains.setDomains(second, ['theledger.ie'], CONTRACT_NOW);
     expect(await backend().attributionDomains.domainsOf(first)).toEqual(hundred);
     expect(await backend().attributionDomains.domainsOf(second)).toEqual(['theledger.ie']);
   });
@@ -46,7 +50,7 @@ export function attributionDomainsContract(factory: StoreFactory): void {
   it('leaves the profile itself as it was (the domains are not part of it)', async () => {
     const profileId = await newProfileId();
     const before = await backend().profiles.findById(profileId);
-    await backend().attributionDomains.setDomains(profileId, ['theledger.ie']);
+    await backend().attributionDomains.setDomains(profileId, ['theledger.ie'], CONTRACT_NOW);
     expect(await backend().profiles.findById(profileId)).toEqual(before);
   });
 }

@@ -19,7 +19,10 @@ describe.each(storeFactories())('authorshipSubjectOf ($name store)', (factory: S
 
   it('gives the public page, the name, the proven accounts, sites and fediverse accounts, and the allowed domains', async () => {
     const { users, profiles, claims, attributionDomains } = backend();
-    const user = await users.create({ email: `subject-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await users.create(
+      { email: `subject-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
+      new Date(),
+    );
     const fields = profileFields({ profile_first_name: 'Aoife', profile_last_name: 'Brennan' });
     const profile = await profiles.save(
       user.id,
@@ -38,7 +41,7 @@ describe.each(storeFactories())('authorshipSubjectOf ($name store)', (factory: S
     ] as const) {
       expect(await recordProof(claims, { profileId: profile.id, kind, value, evidence })).toMatchObject({ ok: true });
     }
-    await attributionDomains.setDomains(profile.id, ['theledger.ie', 'example.com']);
+    await attributionDomains.setDomains(profile.id, ['theledger.ie', 'example.com'], new Date());
 
     expect(await authorshipSubjectOf(backend(), profile.id, PORTAL)).toEqual({
       publicPageUrl: `https://portal.example.org/j/${profile.profile_slug}`,

@@ -14,8 +14,8 @@ export function emailConfirmationsContract(factory: StoreFactory): void {
   it('consumes a confirmation link once however many requests race for it, never when expired', async () => {
     const owner = await user();
     const { emailConfirmations } = backend();
-    await emailConfirmations.create({ tokenHash: 'confirm-a', userId: owner.id, expiresAt: at(60) });
-    await emailConfirmations.create({ tokenHash: 'confirm-b', userId: owner.id, expiresAt: at(60) });
+    await emailConfirmations.create({ tokenHash: 'confirm-a', userId: owner.id, expiresAt: at(60) }, now);
+    await emailConfirmations.create({ tokenHash: 'confirm-b', userId: owner.id, expiresAt: at(60) }, now);
     expect(await emailConfirmations.usableBy('confirm-a', now)).toBe(owner.id);
     expect(await emailConfirmations.usableBy('confirm-a', new Date(at(61)))).toBeNull();
     expect(await emailConfirmations.consume('confirm-a', new Date(at(61)))).toBeNull();
@@ -33,9 +33,9 @@ export function emailConfirmationsContract(factory: StoreFactory): void {
     const one = await user();
     const other = await user();
     const { emailConfirmations, users } = backend();
-    await emailConfirmations.create({ tokenHash: 'one', userId: one.id, expiresAt: at(60) });
-    await emailConfirmations.create({ tokenHash: 'other', userId: other.id, expiresAt: at(60) });
-    await emailConfirmations.create({ tokenHash: 'other-2', userId: other.id, expiresAt: at(60) });
+    await emailConfirmations.create({ tokenHash: 'one', userId: one.id, expiresAt: at(60) }, now);
+    await emailConfirmations.create({ tokenHash: 'other', userId: other.id, expiresAt: at(60) }, now);
+    await emailConfirmations.create({ tokenHash: 'other-2', userId: other.id, expiresAt: at(60) }, now);
     await emailConfirmations.deleteOfUser(one.id);
     expect(await emailConfirmations.usableBy('one', now)).toBeNull();
     expect(await emailConfirmations.consume('other', now)).toBe(other.id);

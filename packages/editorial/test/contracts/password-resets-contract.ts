@@ -13,8 +13,8 @@ export function passwordResetsContract(factory: StoreFactory): void {
 
   it('consumes a reset token once however many requests race for it, never when expired', async () => {
     const owner = await user();
-    await backend().passwordResets.create({ tokenHash: 'reset-a', userId: owner.id, expiresAt: at(60) });
-    await backend().passwordResets.create({ tokenHash: 'reset-b', userId: owner.id, expiresAt: at(60) });
+    await backend().passwordResets.create({ tokenHash: 'reset-a', userId: owner.id, expiresAt: at(60) }, now);
+    await backend().passwordResets.create({ tokenHash: 'reset-b', userId: owner.id, expiresAt: at(60) }, now);
     expect(await backend().passwordResets.usable('reset-a', now)).toBe(true);
     expect(await backend().passwordResets.usable('reset-a', new Date(at(61)))).toBe(false);
     expect(await backend().passwordResets.consume('reset-a', new Date(at(61)))).toBeNull();
@@ -32,8 +32,8 @@ export function passwordResetsContract(factory: StoreFactory): void {
   it('forgets the links of one user only', async () => {
     const one = await user();
     const other = await user();
-    await backend().passwordResets.create({ tokenHash: 'one', userId: one.id, expiresAt: at(60) });
-    await backend().passwordResets.create({ tokenHash: 'other', userId: other.id, expiresAt: at(60) });
+    await backend().passwordResets.create({ tokenHash: 'one', userId: one.id, expiresAt: at(60) }, now);
+    await backend().passwordResets.create({ tokenHash: 'other', userId: other.id, expiresAt: at(60) }, now);
     await backend().passwordResets.deleteOfUser(one.id);
     expect(await backend().passwordResets.usable('one', now)).toBe(false);
     expect(await backend().passwordResets.consume('other', now)).toBe(other.id);

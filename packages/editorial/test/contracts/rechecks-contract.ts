@@ -47,7 +47,7 @@ export function rechecksContract(factory: StoreFactory): void {
 
   /** A portal journalist's profile, verified by an editor when asked. */
   async function portalProfile({ verified = false } = {}) {
-    const user = await users.create({ email: `r${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await users.create({ email: `r${++counter}@example.org`, passwordHash: 'x', role: 'journalist' }, new Date());
     const profile = await portal.profiles.save(user.id, profileFields(), `rechecked-${counter}`);
     if (verified)
       await portal.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });

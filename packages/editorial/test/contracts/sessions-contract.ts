@@ -11,7 +11,7 @@ export function sessionsContract(factory: StoreFactory): void {
   const at = minutesAfterNow;
   const user = () => newUser(backend().users);
   const session = (tokenHash: string, userId: number, expiresAt = at(600)) =>
-    backend().sessions.create({ tokenHash, userId, csrfToken: `csrf-${tokenHash}`, expiresAt });
+    backend().sessions.create({ tokenHash, userId, csrfToken: `csrf-${tokenHash}`, expiresAt }, now);
 
   it('finds a live session with its user and CSRF token, never an expired or ended one', async () => {
     const one = await user();
@@ -20,6 +20,11 @@ export function sessionsContract(factory: StoreFactory): void {
     expect(await backend().sessions.find('live', now)).toEqual({ user: plain, csrfToken: 'csrf-live', expiresAt: at(10) });
     expect(await backend().sessions.find('live', new Date(at(10)))).toBeNull();
     expect(await backend().sessions.find('unknown', now)).toBeNull();
+
+    // A session made once the first has expired sweeps it.
+    await backend().sessions.create({ tokenHash: 'next', userId: one.id, csrfToken: 'c', expiresAt: at(20) }, new Date(at(10)));
+    expect(await backend().sessions.find('live', now)).toBeNull();
+    expect(await backend().sessions.find('next', now)).not.toBeNull();
 
     await backend().sessions.delete('live');
     expect(await backend().sessions.find('live', now)).toBeNull();

@@ -8,12 +8,15 @@ export const minutesAfterNow = (minutes: number) => new Date(CONTRACT_NOW.getTim
 let made = 0;
 /** An editor with an email no other user has, for the contracts of what belongs to a user. */
 export const newUser = (users: Users, temporaryPasswordExpiresAt?: string): Promise<PortalUser> =>
-  users.create({
-    email: `store${++made}-${Date.now()}@example.org`,
-    passwordHash: 'first-hash',
-    role: 'editor',
-    temporaryPasswordExpiresAt,
-  });
+  users.create(
+    {
+      email: `store${++made}-${Date.now()}@example.org`,
+      passwordHash: 'first-hash',
+      role: 'editor',
+      temporaryPasswordExpiresAt,
+    },
+    CONTRACT_NOW,
+  );
 
 /**
  * The promises of the Users port, for stores made by `factory`. Run on every database by
@@ -27,17 +30,23 @@ export function usersContract(factory: StoreFactory): void {
 
   it('creates a user found by email with its password hash, and refuses the email a second time', async () => {
     const given: NewPortalUser = { email: 'aoife@example.org', passwordHash: 'hash', role: 'journalist' };
-    const created = await backend().users.create(given);
-    expect(created).toMatchObject({ email: 'aoife@example.org', role: 'journalist', profileId: null, mustChangePassword: false });
+    const created = await backend().users.create(given, now);
+    expect(created).toMatchObject({
+      email: 'aoife@example.org',
+      role: 'journalist',
+      profileId: null,
+      mustChangePassword: false,
+      createdAt: now.toISOString(),
+    });
     expect(created).not.toHaveProperty('passwordHash');
     expect(await backend().users.findByEmail('aoife@example.org')).toEqual({ ...created, passwordHash: 'hash' });
     expect(await backend().users.findByEmail('nobody@example.org')).toBeNull();
     expect(await backend().users.findById(created.id)).toEqual({ ...created, passwordHash: 'hash' });
     expect(await backend().users.findById(999_999)).toBeNull();
 
-    await expect(backend().users.create({ ...given, role: 'editor' })).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(backend().users.create({ ...given, role: 'editor' }, now)).rejects.toBeInstanceOf(EmailTakenError);
     expect((await backend().users.findByEmail('aoife@example.org'))?.role).toBe('journalist');
-    expect((await backend().users.create({ ...given, email: 'other@example.org' })).id).not.toBe(created.id);
+    expect((await backend().users.create({ ...given, email: 'other@example.org' }, now)).id).not.toBe(created.id);
   });
 
   it('changes the role of a user by email, and says when there is no such user', async () => {
@@ -89,8 +98,8 @@ export function usersContract(factory: StoreFactory): void {
     const staying = await user();
     const later = '2099-01-01T00:00:00.000Z';
     for (const one of [leaving, staying]) {
-      await backend().sessions.create({ tokenHash: `session-${one.id}`, userId: one.id, csrfToken: 'c', expiresAt: later });
-      await backend().passwordResets.create({ tokenHash: `reset-${one.id}`, userId: one.id, expiresAt: later });
+      await backend().sessions.create({ tokenHash: `session-${one.id}`, userId: one.id, csrfToken: 'c', expiresAt: later }, now);
+      await backend().passwordResets.create({ tokenHash: `reset-${one.id}`, userId: one.id, expiresAt: later }, now);
     }
     const today = new Date();
 
@@ -114,30 +123,39 @@ export function usersContract(factory: StoreFactory): void {
     expect((await backend().users.findByEmail(joined.email))?.emailVerifiedAt).toBe(at(1));
     expect(await backend().users.markEmailVerified(999_999, at(1))).toBe(false);
 
-    const made = await backend().users.create({
-      email: `made-${Date.now()}@example.org`,
-      passwordHash: 'h',
-      role: 'editor',
-      emailVerifiedAt: at(0),
-    });
+    const made = await backend().users.create(
+      {
+        email: `made-${Date.now()}@example.org`,
+        passwordHash: 'h',
+        role: 'editor',
+        emailVerifiedAt: at(0),
+      },
+      now,
+    );
     expect(made).toMatchObject({ emailVerifiedAt: at(0), signInAwaitsProof: false });
     expect((await backend().users.findByEmail(made.email))?.emailVerifiedAt).toBe(at(0));
-    const waiting = await backend().users.create({
-      email: `waiting-${Date.now()}@example.org`,
-      passwordHash: 'h',
-      role: 'journalist',
-      signInAwaitsProof: true,
-    });
+    const waiting = await backend().users.create(
+      {
+        email: `waiting-${Date.now()}@example.org`,
+        passwordHash: 'h',
+        role: 'journalist',
+        signInAwaitsProof: true,
+      },
+      now,
+    );
     expect(waiting).toMatchObject({ emailVerifiedAt: null, signInAwaitsProof: true });
     expect(await backend().users.findById(waiting.id)).toMatchObject({ signInAwaitsProof: true });
   });
 
   it('finds the owner of a profile', async () => {
-    const owner = await backend().users.create({
-      email: `owner-${Date.now()}@example.org`,
-      passwordHash: 'h',
-      role: 'journalist',
-    });
+    const owner = await backend().users.create(
+      {
+        email: `owner-${Date.now()}@example.org`,
+        passwordHash: 'h',
+        role: 'journalist',
+      },
+      now,
+    );
     const profile = await backend().profiles.save(
       owner.id,
       {

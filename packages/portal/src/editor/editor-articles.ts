@@ -19,7 +19,7 @@ export type AttestArticleResult =
 /**
  * An editor vouches for an article whose page cannot prove it (`editor-attestation`, with their note), never on their
  * own profile. It then counts, and other profiles' unproven claims of the address are released; the history says who
- * vouched and why.
+ * vouched and why, `at`.
  */
 export async function attestArticle(
   store: Store,
@@ -27,6 +27,7 @@ export async function attestArticle(
   profileId: number,
   articleId: number,
   note: string,
+  at: Date,
 ): Promise<AttestArticleResult> {
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
   const backend = backendOf(store);
@@ -37,12 +38,15 @@ export async function attestArticle(
   const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: `editor:${editor.email}`, note };
   const proven = await proveArticle(backend.articles, { profileId, articleId, evidence }, editor.email);
   if (!proven.ok) return proven.reason === 'held-by-another' ? proven : { ok: false, reason: 'no-such-article' };
-  await backend.audit.record({
-    profileId,
-    actor: editor.email,
-    action: 'article-attested',
-    note: `${claim.article.link}: ${note}`,
-  });
+  await backend.audit.record(
+    {
+      profileId,
+      actor: editor.email,
+      action: 'article-attested',
+      note: `${claim.article.link}: ${note}`,
+    },
+    at,
+  );
   return { ok: true, claim };
 }
 

@@ -104,6 +104,7 @@ export async function attestClaim(
   profileId: number,
   claimId: number,
   note: string,
+  at: Date,
 ): Promise<AttestResult> {
   const { profiles, claims, audit } = deps;
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
@@ -124,12 +125,15 @@ export async function attestClaim(
     if (result.reason === 'no-such-profile') return { ok: false, reason: 'no-such-claim' };
     return { ok: false, reason: 'held-by-another', claim, holder: await profileRef(profiles, result.holderProfileId) };
   }
-  await audit.record({
-    profileId,
-    actor: editor.email,
-    action: 'proof-attested',
-    note: `${claimTitle(claim)}: ${note}`,
-  });
+  await audit.record(
+    {
+      profileId,
+      actor: editor.email,
+      action: 'proof-attested',
+      note: `${claimTitle(claim)}: ${note}`,
+    },
+    at,
+  );
   if (deps.notifier) {
     notifyReleased(deps.notifier, result.released, claimTitle(claim), 'an editor attested it on another profile.');
   }

@@ -41,13 +41,17 @@ export function loadSession({ store, now }: PortalContext): RequestHandler {
 /** A new session: random cookie value (only its hash is stored) and its own CSRF token. */
 export async function startSession(req: Request, res: Response, { store, now, sessionTtlMs }: PortalContext, user: PortalUser) {
   const token = randomBytes(32).toString('base64url');
-  const expires = new Date(now().getTime() + sessionTtlMs);
-  await backendOf(store).sessions.create({
-    tokenHash: tokenHash(token),
-    userId: user.id,
-    csrfToken: randomBytes(32).toString('base64url'),
-    expiresAt: expires.toISOString(),
-  });
+  const at = now();
+  const expires = new Date(at.getTime() + sessionTtlMs);
+  await backendOf(store).sessions.create(
+    {
+      tokenHash: tokenHash(token),
+      userId: user.id,
+      csrfToken: randomBytes(32).toString('base64url'),
+      expiresAt: expires.toISOString(),
+    },
+    at,
+  );
   res.cookie(SESSION_COOKIE, token, cookieOptions(req, expires));
 }
 

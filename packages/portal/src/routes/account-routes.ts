@@ -89,7 +89,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     if (ctx.outbox.available) return signUpByMailAnswer(req, res, form.value, state);
     // Without mail nothing can prove the address, nor tell its owner: sign-up signs in (what the address reaches
     // waits for the operator's confirmation link), and says when the address is taken.
-    const result = await signUp(backend.users, form.value.email, form.value.password);
+    const result = await signUp(backend.users, form.value.email, form.value.password, ctx.now());
     if (!result.ok) {
       return render(
         res,
@@ -99,7 +99,7 @@ export function accountRoutes(ctx: PortalContext): Router {
       );
     }
     await startSession(req, res, ctx, result.user);
-    res.redirect(303, await startAs(apiAccounts, result.user, form.value.purpose));
+    res.redirect(303, await startAs(apiAccounts, result.user, form.value.purpose, ctx.now()));
   });
 
   /**
@@ -124,7 +124,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     const passwordHash = await hashPassword(form.password);
     if (ctx.confirmThrottle.mayMail(address, at.getTime())) {
       ctx.outbox.post('sign-up', async () => {
-        const outcome = await signUpByMail(backend, address, passwordHash);
+        const outcome = await signUpByMail(backend, address, passwordHash, at);
         if (outcome.status === 'taken') return signUpAttemptMail(address, ctx.publicUrls.portal);
         const issued = await issueConfirmLink(backend, address, ctx.publicUrls.portal, at, form.purpose);
         return issued.status === 'issued' ? confirmMail(issued) : null;

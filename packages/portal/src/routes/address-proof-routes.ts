@@ -91,7 +91,7 @@ export function addressProofRoutes(ctx: PortalContext): Router {
     // Whoever was signed in on this browser before is signed out: the session is the confirmed account's.
     await endSession(req, res, ctx);
     await startSession(req, res, ctx, outcome.user);
-    res.redirect(303, await startAs(backend.apiAccounts, outcome.user, purpose));
+    res.redirect(303, await startAs(backend.apiAccounts, outcome.user, purpose, now()));
   });
 
   router.get(ADDRESS_PAGE_PATH, requireUser, (_req, res) =>

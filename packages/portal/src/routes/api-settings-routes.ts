@@ -129,7 +129,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   router.get('/settings/api/keys', (_req, res) => res.redirect(303, '/settings/api'));
 
   router.post('/settings/api/account', async (_req, res) => {
-    await apiAccounts.openAccount(signedInUser(res).email);
+    await apiAccounts.openAccount(signedInUser(res).email, ctx.now());
     res.redirect(303, '/settings/api');
   });
 
@@ -137,7 +137,11 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     const account = await requireAccount(res);
     const form = newKeyForm(req.body, accountLimit(account));
     if (!form.ok) return show(res, { errors: form.errors, newKey: form.value }, 422);
-    await putFlash(req, ctx, keyToShow(await createNamedKey(apiAccounts, account.email, form.value.name, form.browser)));
+    await putFlash(
+      req,
+      ctx,
+      keyToShow(await createNamedKey(apiAccounts, account.email, form.value.name, form.browser, ctx.now())),
+    );
     res.redirect(303, '/settings/api');
   });
 
@@ -221,7 +225,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     // A form without the confirmation (an old page, a hand-made request) is asked again, not obeyed.
     if ((req.body as { confirm?: unknown }).confirm !== REVOKE_CONFIRMATION)
       return render(res, 'Revoke key', revokeKeyPage({ csrf: csrfTokenOf(res), key }));
-    await revokeKey(apiAccounts, email, key.key);
+    await revokeKey(apiAccounts, email, key.key, ctx.now());
     res.redirect(303, '/settings/api?done=revoked');
   });
 

@@ -108,7 +108,7 @@ export function editorRoutes(ctx: PortalContext): Router {
     const { id, claimId } = idsOf<{ id: number; claimId: number }>(claimParamsSchema, req.params);
     const { form, problemOf } = noteFormOf(req, `attest-${claimId}`);
     if (!form.ok) return showReview(res, id, { problem: problemOf(form.errors.note ?? 'Check the note.') }, 422);
-    const result = await attestClaim(editorProofs, signedInUser(res), id, claimId, form.value.note);
+    const result = await attestClaim(editorProofs, signedInUser(res), id, claimId, form.value.note, ctx.now());
     if (result.ok) return backToReview(req, res, id, `${claimTitle(result.claim)} is now proven by your attestation.`);
     switch (result.reason) {
       case 'own-profile':
@@ -138,7 +138,7 @@ export function editorRoutes(ctx: PortalContext): Router {
     const { id, articleId } = idsOf<{ id: number; articleId: number }>(articleParamsSchema, req.params);
     const { form, problemOf } = noteFormOf(req, `article-${articleId}`);
     if (!form.ok) return showReview(res, id, { problem: problemOf(form.errors.note ?? 'Check the note.') }, 422);
-    const result = await attestArticle(store, signedInUser(res), id, articleId, form.value.note);
+    const result = await attestArticle(store, signedInUser(res), id, articleId, form.value.note, ctx.now());
     if (result.ok) return backToReview(req, res, id, `${result.claim.article.link} now counts, on your attestation.`);
     switch (result.reason) {
       case 'own-profile':

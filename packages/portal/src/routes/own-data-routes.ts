@@ -47,7 +47,7 @@ export function ownDataRoutes(ctx: PortalContext): Router {
         422,
       );
     }
-    await deleteAccount(backend, user);
+    await deleteAccount(backend, user, ctx.now());
     ctx.logger.info('account deleted by its owner', { userId: user.id });
     await endSession(req, res, ctx);
     // Post/redirect/get: the page after is drawn without the session that just ended (a static page, anyone's).

@@ -43,14 +43,15 @@ export async function ownKey(accounts: ApiAccounts, email: string, key: string):
   return (await accounts.keysOf(email)).find((summary) => summary.key === key);
 }
 
-/** A server key, or with `browser` a browser key (settings checked by checkBrowserKeySettings). */
+/** A server key, or with `browser` a browser key (settings checked by checkBrowserKeySettings), created `at`. */
 export function createNamedKey(
   accounts: ApiAccounts,
   email: string,
   name: string,
-  browser?: BrowserKeySettings,
+  browser: BrowserKeySettings | undefined,
+  at: Date,
 ): Promise<NewKey> {
-  return createApiKey(accounts, email, name, browser);
+  return createApiKey(accounts, email, name, browser, at);
 }
 
 /** The settings a browser key was made with, to make its successor the same kind of key. */
@@ -79,10 +80,11 @@ export async function rotateKey(
   return rotated ? { ...rotated, oldStopsAt: until } : undefined;
 }
 
-export async function revokeKey(accounts: ApiAccounts, email: string, key: string): Promise<boolean> {
+/** Revokes the user's own key `at`; false when it is not theirs. */
+export async function revokeKey(accounts: ApiAccounts, email: string, key: string, at: Date): Promise<boolean> {
   const current = await ownKey(accounts, email, key);
   if (!current) return false;
-  return accounts.revokeKey(key);
+  return accounts.revokeKey(key, at);
 }
 
 /** The user's own active browser key, or undefined (a server key takes its account's settings). */

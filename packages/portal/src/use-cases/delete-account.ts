@@ -30,7 +30,7 @@ export async function deleteAccount(
   const address = provenAddress(user);
   if (address !== null) {
     for (const key of await backend.apiAccounts.keysOf(address)) {
-      if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key);
+      if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key, now);
     }
     for (const endpoint of await backend.webhooks.endpointsOf(address)) await removeEndpoint(backend, endpoint);
     await backend.staff.eraseInvitationsTo(address);

@@ -161,7 +161,7 @@ function keptClaims(fields: ProfileFields, { websites, fediverse }: ProfileExtra
  * endingProofs).
  */
 export async function saveProfileAndClaims(
-  { store, claims }: { store: Store; claims: ClaimsRepository },
+  { store, claims, now }: { store: Store; claims: ClaimsRepository; now: () => Date },
   user: PortalUser,
   fields: ProfileFields,
   extras: ProfileExtras,
@@ -174,7 +174,7 @@ export async function saveProfileAndClaims(
     if (result.ok) {
       await saveWebsites(claims, result.profile.id, extras);
       // Last: the domains only widen what an article can prove, so an interruption before them loses nothing proven.
-      await attributionDomains.setDomains(result.profile.id, extras.attributionDomains);
+      await attributionDomains.setDomains(result.profile.id, extras.attributionDomains, now());
     }
     return result;
   };

@@ -66,18 +66,19 @@ export const PUBLISHERS_PATH = '/publishers';
 export const API_SETTINGS_PATH = '/settings/api';
 
 /**
- * After sign-up (or the address's confirmation): an API user's account opened and API settings next; a
+ * After sign-up (or the address's confirmation): an API user's account opened `at` and API settings next; a
  * journalist's profile form next. An unproven address opens nothing: API settings then say how to prove it.
  */
 export async function startAs(
   apiAccounts: Pick<ApiAccounts, 'openAccount'>,
   user: PortalUser,
   purpose: SignUpPurpose,
+  at: Date,
 ): Promise<string> {
   if (purpose === 'journalist') return '/profile';
   // The publishers page's form creates the outlet; its page (domains, verification) follows.
   if (purpose === 'publisher') return PUBLISHERS_PATH;
   const address = provenAddress(user);
-  if (address !== null) await apiAccounts.openAccount(address);
+  if (address !== null) await apiAccounts.openAccount(address, at);
   return API_SETTINGS_PATH;
 }

@@ -32,11 +32,14 @@ describe('portal process: mail settings', () => {
     const dataDir = tempDir();
     const store = SqliteStore.inDirectory(dataDir);
     const backend = backendOf(store);
-    await backend.users.create({
-      email: 'process@example.org',
-      passwordHash: await hashPassword('an old password'),
-      role: 'journalist',
-    });
+    await backend.users.create(
+      {
+        email: 'process@example.org',
+        passwordHash: await hashPassword('an old password'),
+        role: 'journalist',
+      },
+      new Date(),
+    );
     await backend.close();
 
     const portal = await spawnService('portal', {

@@ -57,8 +57,8 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
   /** A key of the account revoked (an event for its endpoints), fanned out into messages. */
   async function revokedKeyEvent(email: string) {
     const key = `bk_probe${++keys}`;
-    await portal.backend.apiAccounts.createKey({ email, name: 'k', key, secretHash: 'h' });
-    await portal.backend.apiAccounts.revokeKey(key);
+    await portal.backend.apiAccounts.createKey({ email, name: 'k', key, secretHash: 'h' }, new Date());
+    await portal.backend.apiAccounts.revokeKey(key, new Date());
     await runWebhookFanOut({
       webhooks: portal.backend.webhooks,
       queue: portal.backend.queue,

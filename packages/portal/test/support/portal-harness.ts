@@ -153,7 +153,7 @@ export async function confirmAddress(
  * with mail, sign-up cannot make one (its users sign in through their link).
  */
 export async function unprovenUser(portal: Portal, email: string, password = 'correct horse battery') {
-  await portal.backend.users.create({ email, passwordHash: await hashPassword(password), role: 'journalist' });
+  await portal.backend.users.create({ email, passwordHash: await hashPassword(password), role: 'journalist' }, new Date());
   const agent = request.agent(portal.app);
   const signedIn = await submit(agent, '/signin', '/signin', { email, password });
   if (signedIn.status !== 303) throw new Error(`sign-in failed: ${signedIn.status}`);

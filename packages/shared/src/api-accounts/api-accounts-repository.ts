@@ -21,24 +21,25 @@ export interface NewApiKey {
 /** The key that takes a rotated key's place, on the same account (see ApiAccounts.rotateKey). */
 export type SuccessorKey = Omit<NewApiKey, 'email'>;
 
-/** When a rotation happens, and until when the old key keeps working (not after `at`: cut at once). */
+/** When a rotation happens, and until when the old key keeps working (none, or not after `at`: cut at once). */
 export interface RotationOverlap {
   at: Date;
-  until: Date;
+  until?: Date;
 }
 
 /** The old key's end written by a rotation: null when it is cut at once (revoked), else when it retires. */
-export const retirementOf = (overlap?: RotationOverlap): string | null =>
-  overlap && overlap.until.getTime() > overlap.at.getTime() ? overlap.until.toISOString() : null;
+export const retirementOf = (overlap: RotationOverlap): string | null =>
+  overlap.until && overlap.until.getTime() > overlap.at.getTime() ? overlap.until.toISOString() : null;
 
 /**
  * API accounts and their keys: what a credential check reads (the verifiers' hot path: findCredential is one
  * indexed read), what the CLI and the portal's API settings change. Web origins (CORS) are stored normalised
- * (see normaliseOriginList), in the order given.
+ * (see normaliseOriginList), in the order given. The times written (an account's or key's creation, a revocation)
+ * are the caller's `at`: the stores never read the clock.
  */
 export interface ApiAccounts {
-  /** Opens the account for this email if there is none. */
-  openAccount(email: string): Promise<ApiAccount>;
+  /** Opens the account for this email, created `at`, if there is none. */
+  openAccount(email: string, at: Date): Promise<ApiAccount>;
   findAccount(email: string): Promise<ApiAccount | null>;
   /** false when no account has that email. */
   setStatus(email: string, status: AccountStatus): Promise<boolean>;
@@ -49,20 +50,20 @@ export interface ApiAccounts {
   /** Replaces the account's web origins (an empty list: none); false when no account has that email. */
   setOrigins(email: string, origins: readonly string[]): Promise<boolean>;
 
-  /** Opens the account for this email if needed, then creates the key. */
-  createKey(key: NewApiKey): Promise<ApiKeySummary>;
+  /** Opens the account for this email if needed, then creates the key; both created `at`. */
+  createKey(key: NewApiKey, at: Date): Promise<ApiKeySummary>;
   /** The account's keys, oldest first; [] when no account has that email. */
   keysOf(email: string): Promise<ApiKeySummary[]>;
-  /** Marks a key revoked, keeping the first revocation time; false when no such key exists. */
-  revokeKey(key: string): Promise<boolean>;
+  /** Marks a key revoked `at`, keeping the first revocation time; false when no such key exists. */
+  revokeKey(key: string, at: Date): Promise<boolean>;
   /**
-   * Replaces an active key by `successor` on its account, as one change: afterwards the successor works and the
-   * old key is revoked, or, with `overlap.until` later than `overlap.at`, keeps working until then (retires_at) so
+   * Replaces an active key by `successor` on its account, as one change at `overlap.at` (the successor's creation,
+   * the old key's revocation and its event): afterwards the successor works and the old key is revoked, or, with `overlap.until` later than `overlap.at`, keeps working until then (retires_at) so
    * its callers can swap secrets. Either way the old key is rotated away: it is not rotated again, and its
-   * api_key.revoked event is written now. null, and nothing written, when the key is unknown, revoked or already
+   * api_key.revoked event is written. null, and nothing written, when the key is unknown, revoked or already
    * rotated away (so of two concurrent rotations of one key, one succeeds).
    */
-  rotateKey(key: string, successor: SuccessorKey, overlap?: RotationOverlap): Promise<ApiKeySummary | null>;
+  rotateKey(key: string, successor: SuccessorKey, overlap: RotationOverlap): Promise<ApiKeySummary | null>;
   /** Replaces a browser key's origins and limit; false when no browser key has that key (a server key stays one). */
   setBrowserKey(key: string, settings: BrowserKeySettings): Promise<boolean>;
   /** What a credential check needs, in one read: the key's hash, revocation, account status and limits. */

@@ -55,9 +55,9 @@ export class MongoApiAccounts implements ApiAccounts {
     return collectionOf(this.database.db, 'apiKeys');
   }
 
-  openAccount(email: string): Promise<ApiAccount> {
+  openAccount(email: string, at: Date): Promise<ApiAccount> {
     return this.database.run(async () => {
-      await this.accountId(email, new Date().toISOString());
+      await this.accountId(email, at.toISOString());
       return toAccount((await this.accounts.findOne({ email }))!);
     });
   }
@@ -92,9 +92,9 @@ export class MongoApiAccounts implements ApiAccounts {
     );
   }
 
-  createKey({ email, ...key }: NewApiKey): Promise<ApiKeySummary> {
+  createKey({ email, ...key }: NewApiKey, at: Date): Promise<ApiKeySummary> {
     return this.database.run(async () => {
-      const now = new Date().toISOString();
+      const now = at.toISOString();
       return toSummary(await this.insertKey(await this.accountId(email, now), key, now), email);
     });
   }
@@ -108,13 +108,13 @@ export class MongoApiAccounts implements ApiAccounts {
     });
   }
 
-  revokeKey(key: string): Promise<boolean> {
+  revokeKey(key: string, at: Date): Promise<boolean> {
     return this.database.run(async () => {
       const found = await this.apiKeys.findOne({ key }, { projection: { account_id: 1, revoked_at: 1 } });
       if (!found) return false;
       if (found.revoked_at !== null) return true;
       const account = await this.accounts.findOne({ _id: found.account_id }, { projection: { email: 1 } });
-      await this.revokeIfActive(key, new Date(), account?.email ?? '');
+      await this.revokeIfActive(key, at, account?.email ?? '');
       return true;
     });
   }
@@ -128,7 +128,7 @@ export class MongoApiAccounts implements ApiAccounts {
    * rotations are also serialised in this process; on FerretDB, rotations of one key from two processes at the
    * same instant can still both succeed.
    */
-  rotateKey(key: string, successor: SuccessorKey, overlap?: RotationOverlap): Promise<ApiKeySummary | null> {
+  rotateKey(key: string, successor: SuccessorKey, overlap: RotationOverlap): Promise<ApiKeySummary | null> {
     return this.database.run(() => serialised(this.database.db, 'key-rotation', () => this.rotate(key, successor, overlap)));
   }
 
@@ -139,13 +139,13 @@ export class MongoApiAccounts implements ApiAccounts {
     return (await this.apiKeys.updateOne({ key, revoked_at: null, retires_at: { $exists: false } }, update)).matchedCount > 0;
   }
 
-  private async rotate(key: string, successor: SuccessorKey, overlap?: RotationOverlap): Promise<ApiKeySummary | null> {
+  private async rotate(key: string, successor: SuccessorKey, overlap: RotationOverlap): Promise<ApiKeySummary | null> {
     const current = await this.apiKeys.findOne({ key, revoked_at: null }, { projection: { account_id: 1, retires_at: 1 } });
     // A key already rotated away (retiring) is not rotated again: its successor is the one to rotate.
     if (!current || typeof current.retires_at === 'string') return null;
     const account = await this.accounts.findOne({ _id: current.account_id }, { projection: { email: 1 } });
     if (!account) return null;
-    const at = overlap?.at ?? new Date();
+    const { at } = overlap;
     const now = at.toISOString();
     const created = await this.insertKey(current.account_id, successor, now);
     if (!(await this.endRotated(key, at, account.email, retirementOf(overlap)))) {

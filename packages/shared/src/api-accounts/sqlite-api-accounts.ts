@@ -130,9 +130,9 @@ export class SqliteApiAccounts implements ApiAccounts {
     };
   }
 
-  openAccount(email: string): Promise<ApiAccount> {
+  openAccount(email: string, at: Date): Promise<ApiAccount> {
     return this.database.write(() => {
-      this.stmt.openAccount.run(email, new Date().toISOString());
+      this.stmt.openAccount.run(email, at.toISOString());
       return toAccount(this.stmt.account.get(email)!);
     });
   }
@@ -169,9 +169,9 @@ export class SqliteApiAccounts implements ApiAccounts {
     });
   }
 
-  createKey({ email, ...key }: NewApiKey): Promise<ApiKeySummary> {
+  createKey({ email, ...key }: NewApiKey, at: Date): Promise<ApiKeySummary> {
     return this.database.write(() => {
-      const now = new Date().toISOString();
+      const now = at.toISOString();
       const accountId = this.stmt.accountId.get(email) ?? Number(this.stmt.openAccount.run(email, now).lastInsertRowid);
       return this.insertKey(accountId, key, now);
     });
@@ -182,25 +182,24 @@ export class SqliteApiAccounts implements ApiAccounts {
   }
 
   /** The revocation of an active key writes its webhook event in the same transaction. */
-  revokeKey(key: string): Promise<boolean> {
+  revokeKey(key: string, at: Date): Promise<boolean> {
     return this.database.write((db) => {
       const row = this.stmt.keySummary.get(key);
       if (!row) return false;
       if (row.revoked_at === null) {
-        const now = new Date();
-        this.stmt.revokeKey.run(now.toISOString(), key);
-        recordEventsNow(db, [apiKeyRevokedEvent(key, row.email, now)]);
+        this.stmt.revokeKey.run(at.toISOString(), key);
+        recordEventsNow(db, [apiKeyRevokedEvent(key, row.email, at)]);
       }
       return true;
     });
   }
 
   /** One transaction: the successor is inserted and the old key revoked (or given its end) together, or neither. */
-  rotateKey(key: string, successor: SuccessorKey, overlap?: RotationOverlap): Promise<ApiKeySummary | null> {
+  rotateKey(key: string, successor: SuccessorKey, overlap: RotationOverlap): Promise<ApiKeySummary | null> {
     return this.database.write((db) => {
       const accountId = this.stmt.activeKeyAccount.get(key);
       if (accountId === undefined) return null;
-      const at = overlap?.at ?? new Date();
+      const { at } = overlap;
       const now = at.toISOString();
       const created = this.insertKey(accountId, successor, now);
       const retiresAt = retirementOf(overlap);

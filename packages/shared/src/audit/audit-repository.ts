@@ -42,7 +42,7 @@ export interface AuditRecord {
   at: string;
 }
 
-/** A record to append; its id and time are the history's to give. */
+/** A record to append; its id is the history's to give, its time the writer's (see AuditHistory.record). */
 export type NewAuditRecord = Omit<AuditRecord, 'id' | 'at'>;
 
 /**
@@ -51,7 +51,8 @@ export type NewAuditRecord = Omit<AuditRecord, 'id' | 'at'>;
  * nothing else there (an editor's attestation, a handle displaced, a claim released).
  */
 export interface AuditHistory {
-  record(entry: NewAuditRecord): Promise<void>;
+  /** Appends the record, made `at`. */
+  record(entry: NewAuditRecord, at: Date): Promise<void>;
   historyOf(profileId: number): Promise<AuditRecord[]>;
   /** The editors' log: every profile's records, newest first, one page of those with this actor and action. */
   log(query: AuditLogQuery): Promise<AuditLogPage>;

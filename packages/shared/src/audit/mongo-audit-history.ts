@@ -17,9 +17,9 @@ const toAudit = (doc: AuditDoc): AuditRecord => ({
 export class MongoAuditHistory implements AuditHistory {
   constructor(private readonly database: MongoDatabase) {}
 
-  record({ profileId, actor, action, note }: NewAuditRecord): Promise<void> {
+  record({ profileId, actor, action, note }: NewAuditRecord, at: Date): Promise<void> {
     return this.database.run(() =>
-      insertAudit(this.database.db, { profile_id: profileId, actor, action, note, at: new Date().toISOString() }),
+      insertAudit(this.database.db, { profile_id: profileId, actor, action, note, at: at.toISOString() }),
     );
   }
 

@@ -31,8 +31,8 @@ export class SqliteAuditHistory implements AuditHistory {
     this.sql = statements(database);
   }
 
-  async record({ profileId, actor, action, note }: NewAuditRecord): Promise<void> {
-    await this.database.write(() => this.sql.insert.run(profileId, actor, action, note, new Date().toISOString()));
+  async record({ profileId, actor, action, note }: NewAuditRecord, at: Date): Promise<void> {
+    await this.database.write(() => this.sql.insert.run(profileId, actor, action, note, at.toISOString()));
   }
 
   historyOf(profileId: number): Promise<AuditRecord[]> {

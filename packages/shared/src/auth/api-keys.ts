@@ -17,30 +17,32 @@ function newKey(name: string, browser?: BrowserKeySettings) {
 
 /**
  * Creates the account if needed and a new key pair: a browser key with `browser` (settings already checked, see
- * checkBrowserKeySettings), a server key without. The secret exists in clear only in the returned value.
+ * checkBrowserKeySettings), a server key without; created `at` (the time of the call unless given). The secret
+ * exists in clear only in the returned value.
  */
 export async function createApiKey(
   accounts: Pick<ApiAccounts, 'createKey'>,
   email: string,
   name = 'default',
   browser?: BrowserKeySettings,
+  at = new Date(),
 ): Promise<KeyPair & { summary: ApiKeySummary }> {
   const { pair, stored } = newKey(name, browser);
-  const summary = await accounts.createKey({ email: normalizeEmail(email), ...stored });
+  const summary = await accounts.createKey({ email: normalizeEmail(email), ...stored }, at);
   return { ...pair, summary };
 }
 
 /**
  * A new key pair, named `name` (a browser key with `browser`), taking the place of `key` in one change (see
- * ApiAccounts.rotateKey), the old key kept working until `overlap.until` when given; null, and nothing changed,
+ * ApiAccounts.rotateKey) at `overlap.at`, the old key kept working until `overlap.until` when given; null, and nothing changed,
  * when `key` is unknown, revoked or already rotated away.
  */
 export async function rotateApiKey(
   accounts: Pick<ApiAccounts, 'rotateKey'>,
   key: string,
   name: string,
-  browser?: BrowserKeySettings,
-  overlap?: RotationOverlap,
+  browser: BrowserKeySettings | undefined,
+  overlap: RotationOverlap,
 ): Promise<(KeyPair & { summary: ApiKeySummary }) | null> {
   const { pair, stored } = newKey(name, browser);
   const summary = await accounts.rotateKey(key, stored, overlap);

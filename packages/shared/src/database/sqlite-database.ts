@@ -146,7 +146,7 @@ export class SqliteDatabase {
    * when it was still in the way (the next checkpoint, automatic or not, finishes the work).
    */
   async checkpointAndTruncate(patienceMs = BUSY_TIMEOUT_MS): Promise<boolean> {
-    const deadline = Date.now() + patienceMs;
+    const deadline = performance.now() + patienceMs; // a duration: the monotonic clock
     for (;;) {
       let done: boolean;
       try {
@@ -160,7 +160,7 @@ export class SqliteDatabase {
       } finally {
         this.connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       }
-      if (done || Date.now() >= deadline) return done;
+      if (done || performance.now() >= deadline) return done;
       await pause(CHECKPOINT_PAUSE_MS);
     }
   }

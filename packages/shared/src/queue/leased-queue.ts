@@ -89,7 +89,7 @@ export interface LeasedQueue {
    * Refused (false, nothing written) unless `holder` still holds it: a lease that expired and passed to another
    * holder is that holder's to settle; one that expired and was not taken again is still this holder's.
    */
-  settle(id: string, holder: string, next: Settlement, at?: Date): Promise<boolean>;
+  settle(id: string, holder: string, next: Settlement, at: Date): Promise<boolean>;
   /**
    * The holder renews its lease, to `now + leaseMs`, before each step of long work (a heartbeat), and learns
    * whether it may go on: refused (false, nothing written) when the lease has passed at `now` or `holder` no longer

@@ -168,7 +168,7 @@ export class MongoLeasedQueue implements LeasedQueue {
     );
   }
 
-  settle(id: string, holder: string, next: Settlement, at = new Date()): Promise<boolean> {
+  settle(id: string, holder: string, next: Settlement, at: Date): Promise<boolean> {
     return this.database.run(() => settleIn(this.db, id, holder, next, at));
   }
 

@@ -179,7 +179,7 @@ export class SqliteLeasedQueue implements LeasedQueue {
     });
   }
 
-  settle(id: string, holder: string, next: Settlement, at = new Date()): Promise<boolean> {
+  settle(id: string, holder: string, next: Settlement, at: Date): Promise<boolean> {
     return this.database.write((db) => settleNow(db, id, holder, next, at));
   }
 

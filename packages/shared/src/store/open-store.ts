@@ -6,6 +6,7 @@ import type { Store } from './store';
 import { MongoStore } from './mongo/mongo-store';
 import { unavailableOr } from './sqlite/sqlite-errors';
 import { SQLITE_FILE_NAME, SqliteStore } from './sqlite/sqlite-store';
+import { systemClock } from '../runtime/system-clock';
 
 export interface OpenStoreOptions {
   /**
@@ -15,6 +16,8 @@ export interface OpenStoreOptions {
   logger?: Logger;
   /** Never create the embedded store's file: NoStoreError if it is missing (MongoDB is not affected). */
   mustExist?: boolean;
+  /** The time of record, which the migrations at open write. */
+  clock?: () => Date;
 }
 
 export { NoStoreError } from './sqlite/sqlite-errors';
@@ -31,14 +34,14 @@ export function embeddedStoreFile(config: Pick<Config, 'dataDir' | 'mongodbUri'>
  * reports not-ready).
  */
 export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>, options: OpenStoreOptions = {}): Promise<Store> {
-  const { logger, mustExist = false } = options;
+  const { logger, mustExist = false, clock = systemClock } = options;
   const file = embeddedStoreFile(config);
-  if (!file) return MongoStore.open(config.mongodbUri!, { logger });
+  if (!file) return MongoStore.open(config.mongodbUri!, { logger, clock });
   const creating = !fs.existsSync(file);
   let store: SqliteStore;
   try {
     // Refuses (StoreUnavailableError) where opening would damage what other processes have open: see StoreOpenLock.
-    store = new SqliteStore(file, { logger, mustExist });
+    store = new SqliteStore(file, { logger, mustExist, clock });
   } catch (error) {
     // A migration still to apply waits for another process's write (an import) at most 5 s.
     throw unavailableOr(error);

@@ -1,7 +1,8 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import type { NewApiKey } from '../../src/api-accounts/api-accounts-repository';
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** The time the tests' changes happen at: the stores write the time they are given. */
+const AT = new Date('2026-01-01T09:00:00.000Z');
 const newKey = (key: string, email = 'desk@example.org', name = 'newsroom'): NewApiKey => ({
   email,
   name,
@@ -19,20 +20,21 @@ export function apiAccountsContract(factory: StoreFactory): void {
     it('opens an account once per email and finds it, active with the default limit', async () => {
       await expect(accounts().findAccount('desk@example.org')).resolves.toBeNull();
 
-      const opened = await accounts().openAccount('desk@example.org');
+      const opened = await accounts().openAccount('desk@example.org', AT);
       expect(opened).toEqual({
         email: 'desk@example.org',
         status: 'active',
-        createdAt: expect.stringMatching(ISO),
+        createdAt: AT.toISOString(),
         rateLimitPerMinute: null,
       });
-      await expect(accounts().openAccount('desk@example.org')).resolves.toEqual(opened);
+      const later = new Date(AT.getTime() + 60_000);
+      await expect(accounts().openAccount('desk@example.org', later)).resolves.toEqual(opened);
       await expect(accounts().findAccount('desk@example.org')).resolves.toEqual(opened);
       await expect(accounts().keysOf('desk@example.org')).resolves.toEqual([]);
     });
 
     it('finds the account a key was created on, with its status and limit', async () => {
-      await accounts().createKey(newKey('bk_one'));
+      await accounts().createKey(newKey('bk_one'), AT);
       await accounts().setStatus('desk@example.org', 'suspended');
       await accounts().setRateLimit('desk@example.org', 25);
 
@@ -44,8 +46,8 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('suspends and reactivates an account, which every key of it reflects', async () => {
-      await accounts().createKey(newKey('bk_a'));
-      await accounts().createKey(newKey('bk_b'));
+      await accounts().createKey(newKey('bk_a'), AT);
+      await accounts().createKey(newKey('bk_b'), AT);
 
       await expect(accounts().setStatus('desk@example.org', 'suspended')).resolves.toBe(true);
       expect((await accounts().findCredential('bk_a'))!.accountStatus).toBe('suspended');
@@ -56,9 +58,9 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('names the account each key belongs to, the same for every key of it', async () => {
-      await accounts().createKey(newKey('bk_one'));
-      await accounts().createKey(newKey('bk_two'));
-      await accounts().createKey(newKey('bk_elsewhere', 'other@example.org'));
+      await accounts().createKey(newKey('bk_one'), AT);
+      await accounts().createKey(newKey('bk_two'), AT);
+      await accounts().createKey(newKey('bk_elsewhere', 'other@example.org'), AT);
       const [one, two, elsewhere] = await Promise.all(
         ['bk_one', 'bk_two', 'bk_elsewhere'].map((key) => accounts().findCredential(key)),
       );
@@ -68,7 +70,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('sets and clears an account rate limit', async () => {
-      await accounts().createKey(newKey('bk_rate'));
+      await accounts().createKey(newKey('bk_rate'), AT);
 
       await expect(accounts().setRateLimit('desk@example.org', 120)).resolves.toBe(true);
       expect((await accounts().findCredential('bk_rate'))!.rateLimitPerMinute).toBe(120);
@@ -78,7 +80,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('a new account has no limit of its own; setting one shows in its credentials, null removes it', async () => {
-      await accounts().createKey(newKey('bk_limits', 'limits@example.org'));
+      await accounts().createKey(newKey('bk_limits', 'limits@example.org'), AT);
       expect((await accounts().findCredential('bk_limits'))?.rateLimitPerMinute).toBeNull();
       expect(await accounts().setRateLimit('limits@example.org', 42)).toBe(true);
       expect((await accounts().findCredential('bk_limits'))?.rateLimitPerMinute).toBe(42);
@@ -92,7 +94,9 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('creates one account when keys for a new email are created concurrently', async () => {
-      await Promise.all(['bk_p1', 'bk_p2', 'bk_p3', 'bk_p4'].map((key) => accounts().createKey(newKey(key, 'race@example.org'))));
+      await Promise.all(
+        ['bk_p1', 'bk_p2', 'bk_p3', 'bk_p4'].map((key) => accounts().createKey(newKey(key, 'race@example.org'), AT)),
+      );
       const keys = await accounts().keysOf('race@example.org');
       expect(keys.map((k) => k.key).sort()).toEqual(['bk_p1', 'bk_p2', 'bk_p3', 'bk_p4']);
       await accounts().setStatus('race@example.org', 'suspended');
@@ -102,15 +106,15 @@ export function apiAccountsContract(factory: StoreFactory): void {
 
   describe('keys', () => {
     it('creates keys under one account per email and lists them oldest first', async () => {
-      const first = await accounts().createKey(newKey('bk_one'));
-      await accounts().createKey(newKey('bk_two', 'desk@example.org', 'second'));
-      await accounts().createKey(newKey('bk_other', 'other@example.org'));
+      const first = await accounts().createKey(newKey('bk_one'), AT);
+      await accounts().createKey(newKey('bk_two', 'desk@example.org', 'second'), AT);
+      await accounts().createKey(newKey('bk_other', 'other@example.org'), AT);
 
       expect(first).toEqual({
         key: 'bk_one',
         name: 'newsroom',
         email: 'desk@example.org',
-        created_at: expect.stringMatching(ISO),
+        created_at: AT.toISOString(),
         revoked_at: null,
         retires_at: null,
         last_used_at: null,
@@ -128,7 +132,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('finds a credential with its secret hash, revocation and account state, never for unknown keys', async () => {
-      await accounts().createKey(newKey('bk_cred'));
+      await accounts().createKey(newKey('bk_cred'), AT);
 
       await expect(accounts().findCredential('bk_cred')).resolves.toEqual({
         key: 'bk_cred',
@@ -145,8 +149,8 @@ export function apiAccountsContract(factory: StoreFactory): void {
 
     it('creates a browser key with its own origins and limit, listed and checked with them', async () => {
       const browser = { origins: ['https://b.example', 'http://localhost:3000'], rateLimitPerMinute: 30 };
-      const created = await accounts().createKey({ ...newKey('bk_page'), browser });
-      await accounts().createKey(newKey('bk_server'));
+      const created = await accounts().createKey({ ...newKey('bk_page'), browser }, AT);
+      await accounts().createKey(newKey('bk_server'), AT);
       await accounts().setRateLimit('desk@example.org', 100);
 
       expect(created).toMatchObject({ key: 'bk_page', kind: 'browser', origins: browser.origins, rate_limit_per_minute: 30 });
@@ -169,8 +173,11 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('changes a browser key’s origins and limit, and never makes a server key a browser key', async () => {
-      await accounts().createKey({ ...newKey('bk_page'), browser: { origins: ['https://a.example'], rateLimitPerMinute: 60 } });
-      await accounts().createKey(newKey('bk_server'));
+      await accounts().createKey(
+        { ...newKey('bk_page'), browser: { origins: ['https://a.example'], rateLimitPerMinute: 60 } },
+        AT,
+      );
+      await accounts().createKey(newKey('bk_server'), AT);
 
       const changed = { origins: ['https://c.example:8443', 'https://a.example'], rateLimitPerMinute: 12 };
       await expect(accounts().setBrowserKey('bk_page', changed)).resolves.toBe(true);
@@ -184,42 +191,41 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('revokes a key once: the first revocation time is kept', async () => {
-      await accounts().createKey(newKey('bk_rev'));
+      await accounts().createKey(newKey('bk_rev'), AT);
 
-      await expect(accounts().revokeKey('bk_rev')).resolves.toBe(true);
+      await expect(accounts().revokeKey('bk_rev', AT)).resolves.toBe(true);
       const [revoked] = await accounts().keysOf('desk@example.org');
-      expect(revoked!.revoked_at).toMatch(ISO);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      await expect(accounts().revokeKey('bk_rev')).resolves.toBe(true);
+      expect(revoked!.revoked_at).toBe(AT.toISOString());
+      await expect(accounts().revokeKey('bk_rev', new Date(AT.getTime() + 5))).resolves.toBe(true);
       const [again] = await accounts().keysOf('desk@example.org');
       expect(again!.revoked_at).toBe(revoked!.revoked_at);
       expect((await accounts().findCredential('bk_rev'))!.revoked).toBe(true);
-      await expect(accounts().revokeKey('bk_missing')).resolves.toBe(false);
+      await expect(accounts().revokeKey('bk_missing', AT)).resolves.toBe(false);
     });
 
     it('knows whether any key is still active: none at first, one once created, none once it is revoked', async () => {
       await expect(accounts().hasActiveKey()).resolves.toBe(false);
-      await accounts().openAccount('nokeys@example.org');
+      await accounts().openAccount('nokeys@example.org', AT);
       await expect(accounts().hasActiveKey()).resolves.toBe(false);
-      await accounts().createKey(newKey('bk_only'));
+      await accounts().createKey(newKey('bk_only'), AT);
       await expect(accounts().hasActiveKey()).resolves.toBe(true);
-      await accounts().revokeKey('bk_only');
+      await accounts().revokeKey('bk_only', AT);
       await expect(accounts().hasActiveKey()).resolves.toBe(false);
     });
   });
 
   describe('key rotation', () => {
     it('puts the successor in the key’s place on its account: the old key revoked, the new one working', async () => {
-      await accounts().createKey(newKey('bk_old', 'desk@example.org', 'cms'));
+      await accounts().createKey(newKey('bk_old', 'desk@example.org', 'cms'), AT);
       await accounts().setStatus('desk@example.org', 'suspended');
 
-      const rotated = await accounts().rotateKey('bk_old', successor('bk_new', 'cms'));
+      const rotated = await accounts().rotateKey('bk_old', successor('bk_new', 'cms'), { at: AT });
 
       expect(rotated).toEqual({
         key: 'bk_new',
         name: 'cms',
         email: 'desk@example.org',
-        created_at: expect.stringMatching(ISO),
+        created_at: AT.toISOString(),
         revoked_at: null,
         retires_at: null,
         last_used_at: null,
@@ -228,7 +234,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
         rate_limit_per_minute: null,
       });
       const [old, next] = await accounts().keysOf('desk@example.org');
-      expect(old).toMatchObject({ key: 'bk_old', revoked_at: expect.stringMatching(ISO) });
+      expect(old).toMatchObject({ key: 'bk_old', revoked_at: AT.toISOString() });
       expect(next).toEqual(rotated);
       expect((await accounts().findCredential('bk_old'))!.revoked).toBe(true);
       await expect(accounts().findCredential('bk_new')).resolves.toEqual({
@@ -245,9 +251,9 @@ export function apiAccountsContract(factory: StoreFactory): void {
 
     it('makes a browser key’s successor with the settings given', async () => {
       const browser = { origins: ['https://page.example'], rateLimitPerMinute: 20 };
-      await accounts().createKey({ ...newKey('bk_page'), browser });
+      await accounts().createKey({ ...newKey('bk_page'), browser }, AT);
 
-      const rotated = await accounts().rotateKey('bk_page', { ...successor('bk_page2'), browser });
+      const rotated = await accounts().rotateKey('bk_page', { ...successor('bk_page2'), browser }, { at: AT });
 
       expect(rotated).toMatchObject({ key: 'bk_page2', kind: 'browser', origins: browser.origins, rate_limit_per_minute: 20 });
       expect((await accounts().findCredential('bk_page2'))!.browser).toEqual(browser);
@@ -255,11 +261,11 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('rotates no unknown or revoked key, and then writes nothing', async () => {
-      await accounts().createKey(newKey('bk_gone'));
-      await accounts().revokeKey('bk_gone');
+      await accounts().createKey(newKey('bk_gone'), AT);
+      await accounts().revokeKey('bk_gone', AT);
 
-      await expect(accounts().rotateKey('bk_gone', successor('bk_after_gone'))).resolves.toBeNull();
-      await expect(accounts().rotateKey('bk_missing', successor('bk_after_missing'))).resolves.toBeNull();
+      await expect(accounts().rotateKey('bk_gone', successor('bk_after_gone'), { at: AT })).resolves.toBeNull();
+      await expect(accounts().rotateKey('bk_missing', successor('bk_after_missing'), { at: AT })).resolves.toBeNull();
 
       await expect(accounts().findCredential('bk_after_gone')).resolves.toBeNull();
       await expect(accounts().findCredential('bk_after_missing')).resolves.toBeNull();
@@ -267,7 +273,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('with an overlap, keeps the old key unrevoked until its end, and rotates it no more', async () => {
-      await accounts().createKey(newKey('bk_roll'));
+      await accounts().createKey(newKey('bk_roll'), AT);
       const at = new Date('2026-01-01T10:00:00.000Z');
       const until = new Date('2026-01-02T10:00:00.000Z');
 
@@ -280,15 +286,18 @@ export function apiAccountsContract(factory: StoreFactory): void {
       await expect(accounts().rotateKey('bk_roll', successor('bk_again'), { at, until })).resolves.toBeNull();
       await expect(accounts().findCredential('bk_again')).resolves.toBeNull();
       // Revoking it still cuts it at once.
-      await accounts().revokeKey('bk_roll');
+      await accounts().revokeKey('bk_roll', AT);
       expect(await accounts().findCredential('bk_roll')).toMatchObject({ revoked: true });
     });
 
     it('leaves a retiring browser key’s origins to its successor', async () => {
-      await accounts().createKey({
-        ...newKey('bk_widget'),
-        browser: { origins: ['https://old.example'], rateLimitPerMinute: 5 },
-      });
+      await accounts().createKey(
+        {
+          ...newKey('bk_widget'),
+          browser: { origins: ['https://old.example'], rateLimitPerMinute: 5 },
+        },
+        AT,
+      );
       const at = new Date('2026-01-01T10:00:00.000Z');
       const browser = { origins: ['https://new.example'], rateLimitPerMinute: 5 };
       await accounts().rotateKey('bk_widget', { ...successor('bk_widget2'), browser }, { at, until: new Date(at.getTime() + 1) });
@@ -296,18 +305,18 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('with an overlap that ends at once, revokes the old key as without one', async () => {
-      await accounts().createKey(newKey('bk_cut'));
+      await accounts().createKey(newKey('bk_cut'), AT);
       const at = new Date('2026-01-01T10:00:00.000Z');
       await accounts().rotateKey('bk_cut', successor('bk_cut2'), { at, until: at });
       expect(await accounts().findCredential('bk_cut')).toMatchObject({ revoked: true, retiresAt: null });
     });
 
     it('of concurrent rotations of one key, one succeeds: one successor, one working key', async () => {
-      await accounts().createKey(newKey('bk_twice'));
+      await accounts().createKey(newKey('bk_twice'), AT);
 
       const results = await Promise.all([
-        accounts().rotateKey('bk_twice', successor('bk_first')),
-        accounts().rotateKey('bk_twice', successor('bk_second')),
+        accounts().rotateKey('bk_twice', successor('bk_first'), { at: AT }),
+        accounts().rotateKey('bk_twice', successor('bk_second'), { at: AT }),
       ]);
 
       expect(results.filter((result) => result !== null)).toHaveLength(1);
@@ -318,7 +327,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
 
   describe('web origins', () => {
     it('keeps an account’s origins in the order set, replaces them whole, and clears them', async () => {
-      await accounts().createKey(newKey('bk_desk', 'desk@example.org', 'page'));
+      await accounts().createKey(newKey('bk_desk', 'desk@example.org', 'page'), AT);
       await expect(accounts().originsOf('desk@example.org')).resolves.toEqual([]);
 
       await expect(accounts().setOrigins('desk@example.org', ['https://b.example', 'https://a.example'])).resolves.toBe(true);
@@ -338,10 +347,10 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('gives the origins of the account a key belongs to, and every origin once across accounts', async () => {
-      await accounts().createKey(newKey('bk_one', 'one@example.org', 'page'));
-      await accounts().createKey(newKey('bk_one_more', 'one@example.org', 'page'));
-      await accounts().createKey(newKey('bk_two', 'two@example.org', 'page'));
-      await accounts().createKey(newKey('bk_none', 'none@example.org', 'page'));
+      await accounts().createKey(newKey('bk_one', 'one@example.org', 'page'), AT);
+      await accounts().createKey(newKey('bk_one_more', 'one@example.org', 'page'), AT);
+      await accounts().createKey(newKey('bk_two', 'two@example.org', 'page'), AT);
+      await accounts().createKey(newKey('bk_none', 'none@example.org', 'page'), AT);
       await accounts().setOrigins('one@example.org', ['https://one.example', 'https://shared.example']);
       await accounts().setOrigins('two@example.org', ['https://shared.example', 'https://two.example:8443']);
 
@@ -357,17 +366,23 @@ export function apiAccountsContract(factory: StoreFactory): void {
     });
 
     it('gives a browser key its own origins, not its account’s, and lets preflights grant those of unrevoked browser keys', async () => {
-      await accounts().createKey(newKey('bk_server', 'desk@example.org', 'page'));
-      await accounts().createKey({
-        ...newKey('bk_page', 'desk@example.org', 'page'),
-        browser: { origins: ['https://page.example', 'https://shared.example'], rateLimitPerMinute: 60 },
-      });
-      await accounts().createKey({
-        ...newKey('bk_gone', 'desk@example.org', 'page'),
-        browser: { origins: ['https://gone.example'], rateLimitPerMinute: 60 },
-      });
+      await accounts().createKey(newKey('bk_server', 'desk@example.org', 'page'), AT);
+      await accounts().createKey(
+        {
+          ...newKey('bk_page', 'desk@example.org', 'page'),
+          browser: { origins: ['https://page.example', 'https://shared.example'], rateLimitPerMinute: 60 },
+        },
+        AT,
+      );
+      await accounts().createKey(
+        {
+          ...newKey('bk_gone', 'desk@example.org', 'page'),
+          browser: { origins: ['https://gone.example'], rateLimitPerMinute: 60 },
+        },
+        AT,
+      );
       await accounts().setOrigins('desk@example.org', ['https://shared.example', 'https://desk.example']);
-      await accounts().revokeKey('bk_gone');
+      await accounts().revokeKey('bk_gone', AT);
 
       await expect(accounts().originsOfKey('bk_page')).resolves.toEqual(['https://page.example', 'https://shared.example']);
       await expect(accounts().originsOfKey('bk_server')).resolves.toEqual(['https://shared.example', 'https://desk.example']);

@@ -68,11 +68,14 @@ export function claimsContract(factory: StoreFactory): void {
   /** A journalist's profile claiming this X handle, verified by an editor when asked. */
   async function portalProfile(twitter: string, { verified = false } = {}) {
     const { users, profiles, verification } = backend();
-    const user = await users.create({
-      email: `claims${++made}-${Date.now()}@example.org`,
-      passwordHash: 'x',
-      role: 'journalist',
-    });
+    const user = await users.create(
+      {
+        email: `claims${++made}-${Date.now()}@example.org`,
+        passwordHash: 'x',
+        role: 'journalist',
+      },
+      new Date(),
+    );
     const profile = await profiles.save(user.id, claimingTwitter(twitter), `claims-${made}`);
     if (verified) await verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     return Object.assign(profile, { userId: user.id });

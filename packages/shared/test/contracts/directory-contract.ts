@@ -9,7 +9,7 @@ import type { DirectoryQuery } from '../../src/directory/directory-repository';
 
 let n = 0;
 async function profileOf(backend: Backend, fields: Partial<ProfileFields>, slug = `dir-${++n}`) {
-  const user = await backend.users.create({ email: `dir${++n}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const user = await backend.users.create({ email: `dir${++n}@example.org`, passwordHash: 'x', role: 'journalist' }, new Date());
   return backend.profiles.save(user.id, profileFields(fields), slug);
 }
 

@@ -32,7 +32,10 @@ export function fediverseClaimsContract(factory: StoreFactory): void {
 
   async function verifiedProfileProvingX(twitter: string) {
     const { users, profiles, verification, claims } = backend();
-    const user = await users.create({ email: `fedi${++made}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await users.create(
+      { email: `fedi${++made}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
+      new Date(),
+    );
     const fields = profileFields({ profile_last_name: `Fedi${made}` });
     const profile = await profiles.save(
       user.id,

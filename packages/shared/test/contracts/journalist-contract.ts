@@ -41,7 +41,10 @@ export const contractArticle = (path: string, active = true): ArticleInput => ({
 
 /** A journalist user with a saved profile claiming this X handle. */
 export async function newJournalist(backend: Backend, twitter = `@reporter${++n}`) {
-  const user = await backend.users.create({ email: `r${++n}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const user = await backend.users.create(
+    { email: `r${++n}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
+    new Date(),
+  );
   const profile = await backend.profiles.save(user.id, journalistFields(twitter), 'aoife-brennan');
   return { user, profile };
 }

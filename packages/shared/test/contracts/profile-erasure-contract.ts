@@ -56,8 +56,8 @@ export function profileErasureContract(factory: StoreFactory): void {
     const leaving = await answeringJournalist('leaving_now', 'leaving-now');
     const staying = await answeringJournalist('staying_on', 'staying-on');
     const id = leaving.profile.id;
-    await backend().attributionDomains.setDomains(id, ['leaving.example']);
-    await backend().attributionDomains.setDomains(staying.profile.id, ['staying.example']);
+    await backend().attributionDomains.setDomains(id, ['leaving.example'], new Date());
+    await backend().attributionDomains.setDomains(staying.profile.id, ['staying.example'], new Date());
 
     expect(await backend().profiles.erase(id)).toBe(true);
     expect(await backend().attributionDomains.domainsOf(id)).toEqual([]);

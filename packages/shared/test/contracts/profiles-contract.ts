@@ -19,7 +19,7 @@ export function profilesContract(factory: StoreFactory): void {
 
   it('refuses a handle no account can have from any caller, saving nothing, and stores addresses as usernames', async () => {
     const email = `r${++n}@example.org`;
-    const user = await backend().users.create({ email, passwordHash: 'x', role: 'journalist' });
+    const user = await backend().users.create({ email, passwordHash: 'x', role: 'journalist' }, new Date());
     const attempt = backend().profiles.save(user.id, journalistFields('javascript:alert(5)'), 'aoife-brennan');
 
     await expect(attempt).rejects.toMatchObject({

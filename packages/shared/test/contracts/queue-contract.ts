@@ -165,7 +165,7 @@ export function queueContract(factory: StoreFactory): void {
     expect(await queue.find('jobs', 'k')).toMatchObject({ id: item!.id, payload: { v: 2 }, holder: 'a' });
     expect(await queue.remove('jobs', 'k')).toBe(true);
     expect(await queue.remove('jobs', 'k')).toBe(false);
-    expect(await queue.settle(item!.id, 'a', { dueAt: at(7) })).toBe(false);
+    expect(await queue.settle(item!.id, 'a', { dueAt: at(7) }, at(7))).toBe(false);
     expect(await queue.find('jobs', 'k')).toBeNull();
   });
 

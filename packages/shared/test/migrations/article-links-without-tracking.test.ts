@@ -12,7 +12,10 @@ const STEP = '045-article-links-without-tracking';
  */
 async function storedWithTracking(store: Store) {
   const backend = backendOf(store);
-  const user = await backend.users.create({ email: `t${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const user = await backend.users.create(
+    { email: `t${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
+    new Date(),
+  );
   const profile = await backend.profiles.save(user.id, profileFields(), `tracked-${Date.now()}`);
   const add = async (link: string) => {
     const { article } = await backend.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);

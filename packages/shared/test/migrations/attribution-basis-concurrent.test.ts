@@ -23,7 +23,7 @@ const uri = testMongoUri();
     const store = await mongoTestStore(uri!);
     try {
       const backend = backendOf(store);
-      const user = await backend.users.create({ email: 'twice@example.org', passwordHash: 'x', role: 'journalist' });
+      const user = await backend.users.create({ email: 'twice@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
       const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), 'basis-twice');
       const publisher = (await backend.publishers.create(
         { slug: 'leaving-outlet', name: 'The leaving-outlet' },
@@ -51,7 +51,7 @@ const uri = testMongoUri();
 
       // The second process read the proofs (after the first pass of its own) before the first process ended them.
       const unit = mongoArticlesUnit(store.db);
-      const firstPassOnly = await recordAttributionBasesIn(store.db).then(() => unit.provenClaimsOf(profile.id));
+      const firstPassOnly = await recordAttributionBasesIn(store.db, new Date()).then(() => unit.provenClaimsOf(profile.id));
       expect(firstPassOnly).toEqual([]); // the first process ended them all
       // Its read, as it was before: the same proofs with their basis recorded and still proven.
       const staleRead = await staleClaims(store.db, profile.id);

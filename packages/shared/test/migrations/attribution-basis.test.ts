@@ -13,7 +13,10 @@ const HOUR = 3_600_000;
  */
 async function attributions(store: Store) {
   const backend = backendOf(store);
-  const user = await backend.users.create({ email: `b${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const user = await backend.users.create(
+    { email: `b${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
+    new Date(),
+  );
   const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), `basis-${Date.now()}`);
   const outlet = async (slug: string) => {
     const publisher = (await backend.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;

@@ -11,7 +11,10 @@ const STEP = '028-check-migrated-article-claims';
  */
 async function claimsOf(store: Store) {
   const backend = backendOf(store);
-  const user = await backend.users.create({ email: `m${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const user = await backend.users.create(
+    { email: `m${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
+    new Date(),
+  );
   const profile = await backend.profiles.save(
     user.id,
     profileFields({ profile_last_name: 'Migrated' }),

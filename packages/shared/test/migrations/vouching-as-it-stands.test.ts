@@ -14,7 +14,10 @@ const EDITOR = 'ed@example.org';
  */
 async function attributions(store: Store) {
   const backend = backendOf(store);
-  const user = await backend.users.create({ email: `v${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const user = await backend.users.create(
+    { email: `v${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
+    new Date(),
+  );
   const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), `vouch-${Date.now()}`);
   const outlet = async (slug: string, domain: string) => {
     const publisher = (await backend.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;

@@ -97,11 +97,14 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
    * X handle (claimed only) when `twitter` is given, left unverified when `verified` is false.
    */
   async function siteProof(path: string, { page = true, site = `${base}${path}`, twitter = '', verified = true } = {}) {
-    const user = await backendOf(store).users.create({
-      email: `j${++counter}@example.org`,
-      passwordHash: 'x',
-      role: 'journalist',
-    });
+    const user = await backendOf(store).users.create(
+      {
+        email: `j${++counter}@example.org`,
+        passwordHash: 'x',
+        role: 'journalist',
+      },
+      new Date(),
+    );
     const profile = await portal.profiles.save(user.id, fields(twitter), `recheck-${counter}`);
     if (verified) {
       await portal.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
@@ -168,7 +171,10 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   });
 
   it('a fediverse account is re-checked on the profile page its proof read, as a website is', async () => {
-    const user = await portal.users.create({ email: `f${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
+    const user = await portal.users.create(
+      { email: `f${++counter}@example.org`, passwordHash: 'x', role: 'journalist' },
+      new Date(),
+    );
     const profile = await portal.profiles.save(user.id, fields(), `recheck-${counter}`);
     await setClaims(claims, profile.id, { fediverse: ['@aoife@social.example'] });
     // The evidence keeps the page read ("Check now" reads https://server/@name; here the page server stands in).

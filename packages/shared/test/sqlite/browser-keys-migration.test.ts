@@ -5,7 +5,7 @@ describe('embedded store: a database from before browser keys', () => {
   it('keeps every existing key a server key, with its account’s origins, and can then make browser keys', async () => {
     const arrange = async (store: SqliteStore) => {
       const before = backendOf(store).apiAccounts;
-      await before.createKey({ email: 'desk@example.org', name: 'cms', key: 'bk_old', secretHash: 'hash' });
+      await before.createKey({ email: 'desk@example.org', name: 'cms', key: 'bk_old', secretHash: 'hash' }, new Date());
       await before.setOrigins('desk@example.org', ['https://desk.example']);
     };
     // Back to the schema before migration 019: no kind, origins or limit on a key, the migration not recorded.
@@ -21,13 +21,16 @@ describe('embedded store: a database from before browser keys', () => {
       expect((await accounts.findCredential('bk_old'))!.browser).toBeNull();
       await expect(accounts.originsOfKey('bk_old')).resolves.toEqual(['https://desk.example']);
       const browser = { origins: ['https://page.example'], rateLimitPerMinute: 60 };
-      await accounts.createKey({
-        email: 'desk@example.org',
-        name: 'page',
-        key: 'bk_new',
-        secretHash: 'hash',
-        browser,
-      });
+      await accounts.createKey(
+        {
+          email: 'desk@example.org',
+          name: 'page',
+          key: 'bk_new',
+          secretHash: 'hash',
+          browser,
+        },
+        new Date(),
+      );
       expect((await accounts.findCredential('bk_new'))!.browser).toEqual(browser);
     });
   });

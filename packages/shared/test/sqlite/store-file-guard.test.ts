@@ -67,7 +67,7 @@ describe('embedded store whose file goes away', () => {
     await until(async () => ((await outcome(store.articleAnswer(ARTICLE))).startsWith('503') ? true : undefined));
     expect(await outcome(backendOf(store).apiAccounts.findCredential('KEY1'))).toMatch(/^503/);
 
-    const signUp = users.create({ email: 'late@example.org', passwordHash: 'x', role: 'journalist' });
+    const signUp = users.create({ email: 'late@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
     expect(await outcome(signUp)).toMatch(/^503: .*has been deleted/);
     expect(errorLines(logs.output()).map((entry) => entry.message)).toEqual([
       expect.stringMatching(/byline\.sqlite has been deleted/),
@@ -79,7 +79,9 @@ describe('embedded store whose file goes away', () => {
     await other.close();
     fs.renameSync(path.join(dir, 'other.sqlite'), file);
 
-    expect(await outcome(backendOf(store).apiAccounts.revokeKey('KEY1'))).toMatch(/^503: .*has been replaced by another file/);
+    expect(await outcome(backendOf(store).apiAccounts.revokeKey('KEY1', new Date()))).toMatch(
+      /^503: .*has been replaced by another file/,
+    );
     expect(await outcome(store.ping())).toMatch(/^503: .*replaced/);
   });
 });
@@ -113,14 +115,14 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     // The last write before the flag is set comes from another connection, and nothing reads after it there:
     // the lookups' next read must not need to record the new end of the WAL in the -shm.
     const { users } = backendOf(store);
-    await users.create({ email: 'before@example.org', passwordHash: 'x', role: 'journalist' });
+    await users.create({ email: 'before@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
     await portal.verification.request((await portal.profiles.findBySlug('guarded'))!.id, 'before@example.org');
     execFileSync('chattr', ['+i', shm]);
 
     expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*byline\.sqlite-shm cannot be written \(EPERM\)/);
-    expect(await outcome(users.create({ email: 'after@example.org', passwordHash: 'x', role: 'journalist' }))).toMatch(
-      /^503: .*cannot be written/,
-    );
+    expect(
+      await outcome(users.create({ email: 'after@example.org', passwordHash: 'x', role: 'journalist' }, new Date())),
+    ).toMatch(/^503: .*cannot be written/);
     expect(await outcome(store.ping())).toMatch(/^503/);
     expect(await store.articleAnswer(ARTICLE)).not.toBeNull();
     expect(await users.findByEmail('before@example.org')).not.toBeNull();

@@ -34,12 +34,15 @@ describe('opening the embedded store while others have it open', () => {
     dir = tempDir('byline-open-lock-');
     file = path.join(dir, 'byline.sqlite');
     holder = open();
-    await backendOf(holder).apiAccounts.createKey({
-      email: 'before@example.org',
-      name: 'default',
-      key: 'KEYBEFORE',
-      secretHash: 'x',
-    });
+    await backendOf(holder).apiAccounts.createKey(
+      {
+        email: 'before@example.org',
+        name: 'default',
+        key: 'KEYBEFORE',
+        secretHash: 'x',
+      },
+      new Date(),
+    );
   });
   afterEach(async () => {
     // Those whose files went stay open, as in a service: closing them would delete the -wal by name.

@@ -104,11 +104,14 @@ describe.each(kinds)('handles held before claims become claims when the store is
     const [imported] = await seed(opened, aProfile());
     const editor = 'ed@example.org';
     const portalProfile = async (handle: string, verified: boolean) => {
-      const user = await backendOf(opened).users.create({
-        email: `${handle}@example.org`,
-        passwordHash: 'x',
-        role: 'journalist',
-      });
+      const user = await backendOf(opened).users.create(
+        {
+          email: `${handle}@example.org`,
+          passwordHash: 'x',
+          role: 'journalist',
+        },
+        new Date(),
+      );
       const profile = await portal.profiles.save(user.id, profileFields({ profile_last_name: handle }), handle);
       if (verified) await portal.verification.decide({ profileId: profile.id, actor: editor, action: 'verified', note: '' });
       // As the portal stored a typed handle before claims: in the document, the lookup index and the answers.

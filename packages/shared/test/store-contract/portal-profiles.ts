@@ -11,7 +11,7 @@ export const claimingTwitter = (twitter: string): ProfileFields =>
 /** A portal journalist's profile claiming this X handle, verified by an editor when asked. */
 export async function portalProfile(store: Store, twitter: string, { verified = false } = {}) {
   const { users, profiles, verification } = backendOf(store);
-  const user = await users.create({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' });
+  const user = await users.create({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' }, new Date());
   const profile = await profiles.save(user.id, claimingTwitter(twitter), `journalist-${counter}`);
   if (verified) await verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
   return Object.assign(profile, { userId: user.id });

@@ -61,7 +61,7 @@ describe.each(reopenableStores())('migrations onto the leased queue ($name store
     const due = new Date(Date.now() + 3_600_000);
     const proofs: { evidenceId: number; profileId: number }[] = [];
     for (const name of ['kept', 'removed']) {
-      const user = await users.create({ email: `${name}@example.org`, passwordHash: 'x', role: 'journalist' });
+      const user = await users.create({ email: `${name}@example.org`, passwordHash: 'x', role: 'journalist' }, new Date());
       const profile = await portal.profiles.save(user.id, profileFields(), `migrated-${name}`);
       const site = `https://${name}.example/`;
       await setClaims(claims, profile.id, { website: [site] });

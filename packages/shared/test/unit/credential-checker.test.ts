@@ -60,7 +60,7 @@ describe('CredentialChecker', () => {
     const { key, secret } = await createApiKey(accounts, 'checker@example.org');
     expect(await checker.check(key, secret)).toBe('valid');
 
-    await accounts.revokeKey(key);
+    await accounts.revokeKey(key, new Date());
     now += TTL_MS;
 
     expect(await checker.check(key, secret)).toBe('invalid');
@@ -85,7 +85,7 @@ describe('CredentialChecker', () => {
 
     await checker.check(key, secret);
     await checker.check(key, secret);
-    await accounts.revokeKey(key);
+    await accounts.revokeKey(key, new Date());
 
     expect(await checker.check(key, secret)).toBe('invalid');
     expect(reads).toBe(3);

@@ -60,7 +60,7 @@ export function describeAuthentication(operation: VerifierOperation, createApp: 
 
     it('refuses a revoked key', async () => {
       const revoked = await createApiKey(backendOf(service.store).apiAccounts, 'newsroom@example.org', 'to revoke');
-      await backendOf(service.store).apiAccounts.revokeKey(revoked.key);
+      await backendOf(service.store).apiAccounts.revokeKey(revoked.key, new Date());
 
       expectUnauthorized(await verify({ Authorization: `Bearer ${revoked.token}` }));
     });
@@ -69,7 +69,7 @@ export function describeAuthentication(operation: VerifierOperation, createApp: 
       const key = await createApiKey(backendOf(service.store).apiAccounts, 'newsroom@example.org', 'in use');
       expect((await verify({ [header]: `Bearer ${key.token}` })).status).toBe(200);
 
-      await backendOf(service.store).apiAccounts.revokeKey(key.key);
+      await backendOf(service.store).apiAccounts.revokeKey(key.key, new Date());
       pastTheCache();
 
       expectUnauthorized(await verify({ [header]: `Bearer ${key.token}` }));

@@ -126,7 +126,7 @@ export function describeConditionalRequests(
       expect(status).toBe(200);
       expect((await verify(found, headers.etag, `Bearer ${revoked.token}`)).status).toBe(304);
 
-      await backendOf(service.store).apiAccounts.revokeKey(revoked.key);
+      await backendOf(service.store).apiAccounts.revokeKey(revoked.key, new Date());
 
       expectUnauthorized(await verify(found, headers.etag, `Bearer ${revoked.token}`));
     });

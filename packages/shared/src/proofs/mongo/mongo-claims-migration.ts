@@ -16,10 +16,10 @@ type Shown = Pick<ProfileDoc, '_id' | 'verified' | 'portal_user_id'> & {
  * how: MIGRATION_NOTE). An unverified portal profile's document shows "" for its handles first (answers re-rendered),
  * then they leave the lookup index. In batches of lookup entries, each step idempotent (claims found by their live key,
  * proofs added only to claims without one), so a run interrupted anywhere, or run by two processes at once, is
- * completed by the next.
+ * completed by the next. The claims and proofs are made `at` (when the migrations run).
  */
-export async function claimsFromHandles(db: Db): Promise<void> {
-  const now = new Date().toISOString();
+export async function claimsFromHandles(db: Db, at: Date): Promise<void> {
+  const now = at.toISOString();
   const users = collectionOf(db, 'portalUsers').find({ profile_id: { $ne: null } }, { projection: { profile_id: 1 } });
   const portalProfiles = new Set<number>();
   for await (const user of users) portalProfiles.add(user.profile_id!);

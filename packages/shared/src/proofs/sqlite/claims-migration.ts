@@ -5,10 +5,10 @@ import { MIGRATION_NOTE, OPERATOR_PROVIDER } from '../claims';
 /**
  * Migration 015 on the embedded store: every handle held before claims existed becomes a live claim (which ones are
  * proven, and how: MIGRATION_NOTE). One IMMEDIATE transaction of set-based statements; idempotent, so a second process
- * running it finds it done.
+ * running it finds it done. The claims and proofs are made `at` (when the migrations run).
  */
-export function claimsFromHandles(db: Database.Database): void {
-  const now = new Date().toISOString();
+export function claimsFromHandles(db: Database.Database, at: Date): void {
+  const now = at.toISOString();
   db.transaction(() => {
     db.prepare(
       `INSERT INTO claims (profile_id, kind, value, key, state, created_at, updated_at)

@@ -15,7 +15,7 @@ const MIGRATION_ACTOR = 'byline:migration';
  * has its end applied, its answers out of service first, as an ending does (MongoStaff.end). Interrupted between the
  * passes, the next run's second pass finds those credits by their recorded basis.
  */
-export async function recordAttributionBasesIn(db: Db): Promise<void> {
+export async function recordAttributionBasesIn(db: Db, now: Date): Promise<void> {
   const articles = collectionOf(db, 'articles');
   const affiliationsByProfile = new Map<number, AffiliationOfRecord[]>();
   const affiliationsOf = async (profileId: number): Promise<AffiliationOfRecord[]> => {
@@ -84,7 +84,7 @@ export async function recordAttributionBasesIn(db: Db): Promise<void> {
       publisherName: affiliation.publisherName,
       actor: affiliation.endedBy ?? MIGRATION_ACTOR,
     };
-    await runInTurn(endVouchedArticlesSteps(mongoArticlesUnit(db), about, affiliation.endedAt ?? new Date().toISOString()));
+    await runInTurn(endVouchedArticlesSteps(mongoArticlesUnit(db), about, affiliation.endedAt ?? now.toISOString()));
     await rerenderInTurn(db, [profileId], [affiliation.publisherId]);
   }
 }

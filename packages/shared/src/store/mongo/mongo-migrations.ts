@@ -17,9 +17,10 @@ import { endVouchingAsItStandsIn } from './mongo-vouching-as-it-stands';
 /**
  * One-time data steps, run after the schema step, each recorded by name in schema_migrations once done
  * (the names match the embedded store's migrations). Each must be idempotent and resumable: processes
- * starting together may run one at the same time, and one interrupted is run again at the next start.
+ * starting together may run one at the same time, and one interrupted is run again at the next start. `now`: when the
+ * migrations run, the time a step writes into what it changes.
  */
-const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
+const DATA_MIGRATIONS: { name: string; run: (db: Db, now: Date) => Promise<void> }[] = [
   { name: '013-social-handles-normal-form', run: rewriteHandlesToNormalForm },
   // See claimsFromHandles.
   { name: '015-claims-from-handles', run: claimsFromHandles },
@@ -45,15 +46,15 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: '045-article-links-without-tracking', run: dropTrackingFromArticleLinksIn },
 ];
 
-/** The schema (indexes, see ensureSchema), then the data steps not recorded yet; run at every start. */
-export async function migrate(db: Db): Promise<void> {
+/** The schema (indexes, see ensureSchema), then the data steps not recorded yet, recorded `now`; run at every start. */
+export async function migrate(db: Db, now: Date): Promise<void> {
   await ensureSchema(db);
   const done = collectionOf(db, 'migrations');
   for (const { name, run } of DATA_MIGRATIONS) {
     if (await done.findOne({ _id: name })) continue;
-    await run(db);
+    await run(db, now);
     try {
-      await done.insertOne({ _id: name, applied_at: new Date().toISOString() });
+      await done.insertOne({ _id: name, applied_at: now.toISOString() });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error; // recorded by another process that ran it too
     }

@@ -23,11 +23,14 @@ import { collectionOf, type ProfileDoc } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
 import { readEvidenceOf } from '../../evidence/mongo-author-evidence';
 import { RetryingInit } from './retrying-init';
+import { systemClock } from '../../runtime/system-clock';
 
 export interface MongoStoreOptions {
   /** Overrides the database named in the URI (tests use one fresh database per store). */
   dbName?: string;
   logger?: Logger;
+  /** The time of record, which the migrations at open write (default: the system clock). */
+  clock?: () => Date;
 }
 
 /** The tags that show a profile's answers were rendered with them (see hasTags): every lookup reads them. */
@@ -68,11 +71,12 @@ export class MongoStore implements Store {
   private constructor(
     private readonly connection: MongoConnection,
     logger?: Logger,
+    clock: () => Date = systemClock,
   ) {
     this.writes = new WriteHealth(logger);
     // An explicit connect per attempt: after a failed first connection the driver closes its topology,
     // and only connect() builds a new one (operations alone would keep failing with "Topology is closed").
-    this.schema = new RetryingInit(async () => migrate(await connection.connect()), {
+    this.schema = new RetryingInit(async () => migrate(await connection.connect(), clock()), {
       onRetry: (error, delayMs) =>
         logger?.warn('database not ready, retrying', { store: 'mongodb', retry_in_ms: delayMs, error: String(error) }),
       onReady: () => logger?.info('database ready', { store: 'mongodb', database: connection.db.databaseName }),
@@ -82,7 +86,7 @@ export class MongoStore implements Store {
   /** Returns at once; see the class comment. */
   static open(uri: string, options: MongoStoreOptions = {}): MongoStore {
     const dbName = options.dbName ?? databaseName(uri);
-    return new MongoStore(new MongoConnection(uri, dbName, options.logger), options.logger);
+    return new MongoStore(new MongoConnection(uri, dbName, options.logger), options.logger, options.clock);
   }
 
   /** The database of the current client (see MongoConnection: a stuck client is replaced). */

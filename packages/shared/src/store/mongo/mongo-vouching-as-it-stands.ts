@@ -10,11 +10,12 @@ const MIGRATION_ACTOR = 'byline:migration';
 
 /**
  * Data step 039 (see vouchingAsItStands and the embedded store's endVouchingAsItStands): per publisher, the credits
- * by name on a vouching that no longer holds end (each proof its own write, then its owners' answers). Idempotent:
+ * by name on a vouching that no longer holds end `at` (each proof its own write, then its owners' answers). Idempotent:
  * run again, it finds nothing live to end; interrupted before a re-render, the next run does not repeat it, and the
  * answers lag until the profile's next change (an ended proof never answers: the article lapsed with it).
  */
-export async function endVouchingAsItStandsIn(db: Db): Promise<void> {
+export async function endVouchingAsItStandsIn(db: Db, at: Date): Promise<void> {
+  const now = at.toISOString();
   for await (const publisher of collectionOf(db, 'publishers').find({}, { projection: { name: 1, verified_at: 1 } })) {
     const affiliations = await collectionOf(db, 'publisherStaff')
       .find({ publisher_id: publisher._id, profile_id: { $ne: null } }, { projection: { profile_id: 1 } })
@@ -39,7 +40,6 @@ export async function endVouchingAsItStandsIn(db: Db): Promise<void> {
       unverified: verified ? 'verified' : withdrawal ? { actor: withdrawal.actor, at: withdrawal.at } : 'never-recorded',
       provenDomains: domains.map((each) => each.domain),
     };
-    const now = new Date().toISOString();
     const ended = await runInTurn(
       endVouchingSteps(mongoArticlesUnit(db), vouchingAsItStands(standing, MIGRATION_ACTOR, now), now),
     );

@@ -15,7 +15,7 @@ const MIGRATION_ACTOR = 'byline:migration';
  * same transaction (the proof ends, the article lapses, its history, events and answers follow). Resumable: it works
  * from the evidence still without its basis.
  */
-export function recordAttributionBases(db: Database.Database): void {
+export function recordAttributionBases(db: Database.Database, now: Date): void {
   const candidates = db
     .prepare<[], { id: number; profile_id: number }>(
       `SELECT id, profile_id FROM articles WHERE proof LIKE '%"by":"byline:attribution"%' ORDER BY id`,
@@ -41,7 +41,7 @@ export function recordAttributionBases(db: Database.Database): void {
         publisherName: affiliation.publisherName,
         actor: affiliation.endedBy ?? MIGRATION_ACTOR,
       };
-      const at = affiliation.endedAt ?? new Date().toISOString();
+      const at = affiliation.endedAt ?? now.toISOString();
       runNow(endVouchedArticlesSteps(sqliteArticlesUnit(db), ending, at));
       rerenderNow(db, [profileId], [affiliation.publisherId]);
     }

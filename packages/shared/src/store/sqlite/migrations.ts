@@ -22,7 +22,8 @@ import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL, rerenderUnprovenArti
  * A schema change (`sql`, applied in one transaction) or a data backfill SQL alone cannot do. A backfill
  * runs in short transactions of its own, so processes opening the file meanwhile wait a moment, not the
  * whole backfill; it must be resumable (work from what is still missing), since such a process, or a
- * restart, may run it too until one records it done.
+ * restart, may run it too until one records it done. `now`: when the migrations run, the time a backfill writes into
+ * what it changes.
  */
 export type Migration =
   | {
@@ -30,7 +31,7 @@ export type Migration =
       name: string;
       sql: string;
     }
-  | { name: string; backfill: (db: Database.Database) => void };
+  | { name: string; backfill: (db: Database.Database, now: Date) => void };
 
 const BACKFILL_CHUNK = 500;
 

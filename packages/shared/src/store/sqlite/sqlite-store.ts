@@ -15,6 +15,7 @@ import {
 import { readEvidenceOf } from '../../evidence/sqlite-author-evidence';
 import type { HandleLookup, Store } from '../store';
 import { MIGRATIONS } from './migrations';
+import { systemClock } from '../../runtime/system-clock';
 import { readAuthorView } from './profile-records';
 import { StoreFileGuard } from './store-file-guard';
 import { StoreOpenLock } from './store-open-lock';
@@ -48,6 +49,8 @@ export interface SqliteStoreOptions {
   logger?: Logger;
   /** Refuse to create the file: opening a missing one throws NoStoreError. */
   mustExist?: boolean;
+  /** The time of record, which the migrations at open write (default: the system clock). */
+  clock?: () => Date;
 }
 
 interface TaggedRow {
@@ -73,20 +76,21 @@ function settled<T>(work: () => T): Promise<T> {
 
 /**
  * Applies pending migrations. Each schema change is checked and applied inside an IMMEDIATE transaction, so
- * processes opening a new file together apply it once; backfills run in their own short transactions.
+ * processes opening a new file together apply it once; backfills run in their own short transactions. Each is
+ * recorded, and its backfill writes, `now`.
  */
-function migrate(db: Database.Database): void {
+function migrate(db: Database.Database, now: Date): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const isApplied = db.prepare<[string], { name: string }>('SELECT name FROM schema_migrations WHERE name = ?');
   const record = db.prepare<[string, string]>('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
   for (const migration of MIGRATIONS) {
     // Checked before taking the write lock, so opening a migrated file never waits for another process's write.
     if (isApplied.get(migration.name)) continue;
-    if ('backfill' in migration) migration.backfill(db);
+    if ('backfill' in migration) migration.backfill(db, now);
     db.transaction(() => {
       if (isApplied.get(migration.name)) return;
       if ('sql' in migration) db.exec(migration.sql);
-      record.run(migration.name, new Date().toISOString());
+      record.run(migration.name, now.toISOString());
     }).immediate();
     settleReadersAfterWrite(db);
   }
@@ -134,7 +138,7 @@ export class SqliteStore implements Store {
     // is deleted or a page freed; the lookups only read (on their own read-only connection), so they do not pay it.
     this.db.pragma('secure_delete = ON');
     try {
-      migrate(this.db);
+      migrate(this.db, (options.clock ?? systemClock)());
       this.snapshot = file === ':memory:' ? new TurnSnapshot(this.db) : TurnSnapshot.onFile(file);
     } catch (error) {
       this.lock?.release();

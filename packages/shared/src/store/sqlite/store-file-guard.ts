@@ -24,7 +24,8 @@ export class StoreFileGuard {
   private readonly opened: [string, fs.Stats][];
   private lost: Problem = null;
   private unwritable: Problem = null;
-  private lostCheckedAt = 0;
+  /** performance.now() of the last look (a duration's start, not a time of record); none yet: the first read looks. */
+  private lostCheckedAt = -Infinity;
 
   constructor(
     readonly file: string,
@@ -46,7 +47,7 @@ export class StoreFileGuard {
 
   /** Before a read: throws StoreUnavailableError if the file is gone; looks at most once a second (no fs call per read). */
   checkReadable(): void {
-    const now = Date.now();
+    const now = performance.now();
     if (now - this.lostCheckedAt >= READ_CHECK_INTERVAL_MS) {
       this.lostCheckedAt = now;
       this.noteLost(this.lostProblem());

@@ -9,11 +9,12 @@ const MIGRATION_ACTOR = 'byline:migration';
 
 /**
  * Data step 039 (see vouchingAsItStands): the credits by name resting on a publisher's vouching that no longer
- * holds — its verification withdrawn, or the article's address covered by none of the domains it proves — end now,
+ * holds — its verification withdrawn, or the article's address covered by none of the domains it proves — end `at`,
  * as its unverification, a domain's lapse or its removal end them since. One short transaction per publisher; run
  * again, it finds nothing live to end.
  */
-export function endVouchingAsItStands(db: Database.Database): void {
+export function endVouchingAsItStands(db: Database.Database, at: Date): void {
+  const now = at.toISOString();
   const publishers = db
     .prepare<[], { id: number; name: string; verified_at: string | null }>(
       'SELECT id, name, verified_at FROM publishers ORDER BY id',
@@ -40,7 +41,6 @@ export function endVouchingAsItStands(db: Database.Database): void {
       unverified: verified ? 'verified' : (withdrawal.get(publisherId) ?? 'never-recorded'),
       provenDomains: proven.all(publisherId),
     };
-    const now = new Date().toISOString();
     const ended = runNow(endVouchingSteps(sqliteArticlesUnit(db), vouchingAsItStands(standing, MIGRATION_ACTOR, now), now));
     if (ended.profileIds.length) rerenderNow(db, ended.profileIds, [publisherId]);
   });

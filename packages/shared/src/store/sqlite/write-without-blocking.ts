@@ -35,14 +35,15 @@ export function settleReadersAfterWrite(db: Database.Database): void {
  * with a write's other errors as unavailableOr maps them.
  */
 export async function writeWithoutBlocking<T>(db: Database.Database, write: () => T, patienceMs: number): Promise<T> {
-  const deadline = Date.now() + patienceMs;
+  // A duration, so the monotonic clock: a wall clock set back while waiting would stretch the patience.
+  const deadline = performance.now() + patienceMs;
   for (let wait = FIRST_PAUSE_MS; ; wait = Math.min(wait * 2, LONGEST_PAUSE_MS)) {
     let written: { result: T } | undefined;
     db.pragma('busy_timeout = 0');
     try {
       written = { result: write() };
     } catch (error) {
-      if (!isBusy(error) || Date.now() >= deadline) throw unavailableOr(error);
+      if (!isBusy(error) || performance.now() >= deadline) throw unavailableOr(error);
     } finally {
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
@@ -50,6 +51,6 @@ export async function writeWithoutBlocking<T>(db: Database.Database, write: () =
       settleReadersAfterWrite(db);
       return written.result;
     }
-    await pause(Math.min(wait, Math.max(0, deadline - Date.now())));
+    await pause(Math.min(wait, Math.max(0, deadline - performance.now())));
   }
 }
