@@ -6,7 +6,8 @@
  * line, run as a process.
  */
 import path from 'node:path';
-import { backendOf, relayStoreOutbox, WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { relayStoreOutbox, WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/shared/storage';
 import { buildPackages, runCliProcess } from '@byline/test-support';
 import { cliTargets, importFileWith, type CliTarget } from './cli-harness';
 import { aProfile } from '@byline/test-support';

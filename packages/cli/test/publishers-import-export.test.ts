@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { backendOf, type TrustSummary } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { type TrustSummary } from '@byline/shared/storage';
 import { aProfile, seed, tempDir } from '@byline/test-support';
 import { byline, cliTargets, importFileWith, targetsCleanedAfterAll, type CliTarget } from './cli-harness';
 

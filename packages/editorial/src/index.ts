@@ -4,8 +4,6 @@
  * on the store (backendOf/openBackend, with the store's resources from @byline/shared/storage re-exported here, and
  * the SSRF-safe fetcher from @byline/shared/fetch). The two verifiers never load it.
  */
-export * from '@byline/shared/storage';
-export * from '@byline/shared/fetch';
 export { backendOf, openBackend, type Backend, type EditorialRepositories, type Repositories } from './backend';
 export * from './users/users-repository';
 export * from './sessions/sessions-repository';

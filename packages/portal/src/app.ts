@@ -1,15 +1,9 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@byline/shared';
-import {
-  createSafeFetch,
-  DEFAULT_OUTBOUND,
-  DEFAULT_RECHECK_POLICY,
-  backendOf,
-  domainProofSourcesOf,
-  mailingNotifier,
-  notifyIdentityChange,
-} from '@byline/editorial';
+import { backendOf, domainProofSourcesOf, mailingNotifier, notifyIdentityChange } from '@byline/editorial';
+import { DEFAULT_RECHECK_POLICY } from '@byline/shared/storage';
+import { createSafeFetch, DEFAULT_OUTBOUND } from '@byline/shared/fetch';
 import { requestContext, requestLog } from '@byline/shared/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';

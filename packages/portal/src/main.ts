@@ -2,15 +2,8 @@
 // First, before anything native loads: an older Node.js stops here with what to do, not a bare segfault.
 import '@byline/shared/check-node-line';
 import { createLogger, loadConfig } from '@byline/shared';
-import {
-  addressPolicyOf,
-  backendOf,
-  domainProofSourcesOf,
-  outboundOf,
-  recheckPolicyOf,
-  trustTxtSourcesOf,
-  useDnsServers,
-} from '@byline/editorial';
+import { backendOf, domainProofSourcesOf, recheckPolicyOf, trustTxtSourcesOf } from '@byline/editorial';
+import { addressPolicyOf, outboundOf, useDnsServers } from '@byline/shared/fetch';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createApp, SERVICE_NAME } from './app';
 import { SignInThrottle } from './auth/sign-in-throttle';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
-import { recordProof, issueResetLink } from '@byline/editorial';
+import { issueResetLink } from '@byline/editorial';
+import { recordProof } from '@byline/shared/storage';
 import { COLLECTIONS } from '@byline/shared/storage';
 import { receiverForEachTest } from '@byline/test-support';
 import {

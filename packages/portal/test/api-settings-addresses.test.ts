@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { quietLogger, seed } from '@byline/test-support';
-import { EDITOR_PROVIDER, proveArticle } from '@byline/editorial';
+import { EDITOR_PROVIDER, proveArticle } from '@byline/shared/storage';
 import { DEMO_DATA_FILE } from '../../cli/src/demo-data';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';
 import { createApp as journalistVerifier } from '../../journalist-verifier/src/app';

@@ -1,4 +1,4 @@
-import { recordProof } from '@byline/editorial';
+import { recordProof } from '@byline/shared/storage';
 import { canonicalizeUrl } from '@byline/shared';
 import {
   addArticle,

@@ -1,13 +1,6 @@
-import {
-  backendOf,
-  createSafeFetch,
-  rechecksOf,
-  recordProof,
-  relMeEvidence,
-  runRecheck,
-  setClaims,
-  createEditor,
-} from '@byline/editorial';
+import { backendOf, rechecksOf, relMeEvidence, runRecheck, createEditor } from '@byline/editorial';
+import { recordProof, setClaims } from '@byline/shared/storage';
+import { createSafeFetch } from '@byline/shared/fetch';
 import { bearer, loopbackOutbound } from '@byline/test-support';
 import { pageServer, portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';
 import { proveClaim, signedInAs } from './support/proofs';

@@ -2,13 +2,13 @@ import { NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/shared';
 import type { Staff } from '@byline/shared/storage';
 import {
   checkPublisherDomain,
-  DOMAIN_CHECK_ACTOR,
   domainProofSourcesOf,
   proofValueOf,
   publicProfileUrl,
   runDomainRecheck,
   type DomainProofSources,
 } from '@byline/editorial';
+import { DOMAIN_CHECK_ACTOR } from '@byline/shared/storage';
 import { editor } from './support/editors';
 import { portalStoreFactories, submit } from './support/portal-harness';
 import {

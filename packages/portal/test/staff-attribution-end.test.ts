@@ -1,5 +1,6 @@
 import { NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/shared';
-import { AUTHORSHIP_PROVIDER, publicProfileUrl, proveArticle } from '@byline/editorial';
+import { publicProfileUrl } from '@byline/editorial';
+import { AUTHORSHIP_PROVIDER, proveArticle } from '@byline/shared/storage';
 import { editor, reviewPath } from './support/editors';
 import { portalStoreFactories, submit, textOf } from './support/portal-harness';
 import { provenDomain } from './support/staff';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { bearer, quietLogger } from '@byline/test-support';
-import { EDITOR_PROVIDER, proveArticle } from '@byline/editorial';
+import { EDITOR_PROVIDER, proveArticle } from '@byline/shared/storage';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';
 import { editor, reviewPath } from './support/editors';
 import {

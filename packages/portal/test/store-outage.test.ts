@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MongoStore } from '@byline/editorial';
+import { MongoStore } from '@byline/shared/storage';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../src/app';
 

@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import { DEFAULT_OUTBOUND, setApiAccountStatus } from '@byline/editorial';
+import { setApiAccountStatus } from '@byline/editorial';
+import { DEFAULT_OUTBOUND } from '@byline/shared/fetch';
 import { WEBHOOK_EVENT_DESCRIPTIONS } from '@byline/shared/storage';
 import { receiverForEachTest } from '@byline/test-support';
 import { portalForEachTest, portalStoreFactories, restartPortal, submit } from './support/portal-harness';

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createApiKey, createLogger, validateProfileRecord, type Logger, type ProfileInput, type Store } from '@byline/shared';
-import { backendOf, SqliteStore } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { SqliteStore } from '@byline/shared/storage';
 
 export function tempDir(prefix = 'byline-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

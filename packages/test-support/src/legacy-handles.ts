@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { handleKey, renderAnswers, type SocialType, type Store } from '@byline/shared';
-import { MongoStore, SqliteStore } from '@byline/editorial';
+import { MongoStore, SqliteStore } from '@byline/shared/storage';
 
 /**
  * Gives a stored profile a handle as a write from before the handle rules could have stored it (the rules

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Store } from '@byline/shared';
-import { MongoStore } from '@byline/editorial';
+import { MongoStore } from '@byline/shared/storage';
 import { embeddedStore } from './harness';
 
 /** One way to get a fresh, empty store. The contract suite and the HTTP tests run once per factory. */

@@ -6,17 +6,15 @@ import {
   BYLINE_BOT_USER_AGENT,
   createPageFetcher,
   robotsFetcherFrom,
-  createSafeFetch,
   backendOf,
   domainProofSourcesOf,
   trustTxtSourcesOf,
-  outboundOf,
   recheckHolder,
   rechecksOf,
   recheckPolicyOf,
-  useDnsServers,
   DELIVERY_TIMEOUT_MS,
 } from '@byline/editorial';
+import { createSafeFetch, outboundOf, useDnsServers } from '@byline/shared/fetch';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
 import { createOpsApp } from './ops-app';
 import { workerNotifier } from './owner-mail';

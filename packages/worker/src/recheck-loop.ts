@@ -1,6 +1,5 @@
 import { type Logger } from '@byline/shared';
 import {
-  createAskTurns,
   createHostPacing,
   runArticleRecheck,
   runAttribution,
@@ -15,6 +14,7 @@ import {
   type RecheckOptions,
   type RecheckSummary,
 } from '@byline/editorial';
+import { createAskTurns } from '@byline/shared/storage';
 import type { WorkerMetrics } from './worker-metrics';
 import { abortablePause } from './abortable-pause';
 

@@ -8,10 +8,9 @@ import {
   takeFairShare,
   type AccountReader,
   type DeliverySummary,
-  type LeasedQueue,
-  type SafeFetch,
-  type Webhooks,
 } from '@byline/editorial';
+import { type LeasedQueue, type Webhooks } from '@byline/shared/storage';
+import { type SafeFetch } from '@byline/shared/fetch';
 import { abortablePause } from './abortable-pause';
 
 export interface WebhookLoopOptions {

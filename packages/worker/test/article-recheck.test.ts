@@ -1,17 +1,14 @@
 import { canonicalizeUrl, type ArticleInput, type Store } from '@byline/shared';
 import {
-  ARTICLE_CHECK_TOPIC,
-  articleCheckItemOf,
   backendOf,
   checkArticle,
   createPageFetcher,
-  EDITOR_PROVIDER,
-  proveArticle,
   publicProfileUrl,
   runArticleRecheck,
   type Backend,
   type OwnerEvent,
 } from '@byline/editorial';
+import { ARTICLE_CHECK_TOPIC, articleCheckItemOf, EDITOR_PROVIDER, proveArticle } from '@byline/shared/storage';
 import { anArticle, loopbackOutbound, profileFields, quietLogger, storeFactories } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
 import { DAY, HOUR, PORTAL, recheckSourcesOf, startPageServer, type Page, type PageServer } from './rel-me-fixtures';

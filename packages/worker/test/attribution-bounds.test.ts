@@ -4,12 +4,12 @@ import {
   backendOf,
   BYLINE_BOT_USER_AGENT,
   createPageFetcher,
-  outboundOf,
   robotsFetcherFrom,
-  spreadAttributionAsks,
   type AttributionSummary,
   type Backend,
 } from '@byline/editorial';
+import { spreadAttributionAsks } from '@byline/shared/storage';
+import { outboundOf } from '@byline/shared/fetch';
 import {
   aProfile,
   checkedRequest as request,

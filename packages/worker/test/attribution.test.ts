@@ -1,22 +1,21 @@
 import type http from 'node:http';
 import { ATTRIBUTION_TOPIC } from '@byline/shared';
 import {
-  ATTRIBUTION_ACTOR,
   backendOf,
   BYLINE_BOT,
   BYLINE_BOT_USER_AGENT,
   createPageFetcher,
-  outboundOf,
   publicProfileUrl,
   robotsFetcherFrom,
   runAttribution,
-  spreadAttributionAsks,
   type AttributionOptions,
   type AttributionSummary,
   type Backend,
   type PageFetcher,
   type RobotsFetcher,
 } from '@byline/editorial';
+import { ATTRIBUTION_ACTOR, spreadAttributionAsks } from '@byline/shared/storage';
+import { outboundOf } from '@byline/shared/fetch';
 import {
   aProfile,
   capturingLogger,

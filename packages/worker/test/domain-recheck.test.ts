@@ -3,7 +3,6 @@ import { DOMAIN_CHECK_TOPIC } from '@byline/shared/storage';
 import {
   backendOf,
   checkPublisherDomain,
-  DOMAIN_CHECK_ACTOR,
   domainCheckKeyOf,
   domainProofSourcesOf,
   proofValueOf,
@@ -13,6 +12,7 @@ import {
   type TrustTxtSources,
   type DomainRecheckSummary,
 } from '@byline/editorial';
+import { DOMAIN_CHECK_ACTOR } from '@byline/shared/storage';
 import {
   capturingLogger,
   startServedDomains,

@@ -1,20 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canonicalizeUrl, type ArticleInput, type Store } from '@byline/shared';
-import {
-  EDITOR_PROVIDER,
-  backendOf,
-  type Backend,
-  createSafeFetch,
-  publicProfileUrl,
-  proveArticle,
-  recordProof,
-  relMeEvidence,
-  setClaims,
-  rechecksOf,
-  type Rechecks,
-  type ClaimsRepository,
-} from '@byline/editorial';
+import { backendOf, type Backend, publicProfileUrl, relMeEvidence, rechecksOf, type Rechecks } from '@byline/editorial';
+import { EDITOR_PROVIDER, proveArticle, recordProof, setClaims, type ClaimsRepository } from '@byline/shared/storage';
+import { createSafeFetch } from '@byline/shared/fetch';
 import { anArticle, loopbackOutbound, profileFields } from '@byline/test-support';
 
 /**

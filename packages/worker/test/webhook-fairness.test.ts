@@ -4,14 +4,13 @@ import type { Store } from '@byline/shared';
 import {
   ACCOUNT_SHARE,
   backendOf,
-  createSafeFetch,
   registerEndpoint,
   runWebhookDelivery,
   runWebhookFanOut,
   type Backend,
-  type SafeFetch,
   type WebhookDeps,
 } from '@byline/editorial';
+import { createSafeFetch, type SafeFetch } from '@byline/shared/fetch';
 import { loopbackOutbound, quietLogger, storeFactories } from '@byline/test-support';
 import { startWebhookLoop, type WebhookLoop } from '../src/webhook-loop';
 import { startReceiver, type Receiver } from './webhook-fixtures';

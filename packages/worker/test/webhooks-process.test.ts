@@ -5,7 +5,8 @@
  * leaves it to the next worker, which delivers it, and a suspended account's messages wait until it is reinstated.
  */
 import { Webhook } from 'standardwebhooks';
-import { backendOf, registerEndpoint, setApiAccountStatus, SqliteStore, type Backend } from '@byline/editorial';
+import { backendOf, registerEndpoint, setApiAccountStatus, type Backend } from '@byline/editorial';
+import { SqliteStore } from '@byline/shared/storage';
 import {
   buildPackages,
   LOOPBACK_ALLOWED,

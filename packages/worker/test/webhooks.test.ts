@@ -2,8 +2,6 @@ import { Webhook } from 'standardwebhooks';
 import type { Store } from '@byline/shared';
 import {
   backendOf,
-  createSafeFetch,
-  DEFAULT_OUTBOUND,
   registerEndpoint,
   redeliverMessage,
   rotateEndpointSecret,
@@ -14,9 +12,10 @@ import {
   setEndpointEnabled,
   type AccountReader,
   type Backend,
-  type WebhookEndpoint,
   type WebhookDeps,
 } from '@byline/editorial';
+import { type WebhookEndpoint } from '@byline/shared/storage';
+import { createSafeFetch, DEFAULT_OUTBOUND } from '@byline/shared/fetch';
 import { loopbackOutbound, storeFactories } from '@byline/test-support';
 import { decide, newProfile, startReceiver, type Receiver } from './webhook-fixtures';
 

@@ -6,14 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@byline/shared';
 import { DOMAIN_CHECK_TOPIC } from '@byline/shared/storage';
-import {
-  backendOf,
-  checkPublisherDomain,
-  domainCheckKeyOf,
-  domainProofSourcesOf,
-  proofValueOf,
-  SqliteStore,
-} from '@byline/editorial';
+import { backendOf, checkPublisherDomain, domainCheckKeyOf, domainProofSourcesOf, proofValueOf } from '@byline/editorial';
+import { SqliteStore } from '@byline/shared/storage';
 import {
   buildPackages,
   runToExit,

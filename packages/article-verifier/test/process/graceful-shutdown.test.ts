@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { SqliteStore } from '@byline/editorial';
+import { SqliteStore } from '@byline/shared/storage';
 import { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from '@byline/shared/http';
 import {
   anArticle,

@@ -17,13 +17,15 @@ import {
   trustTxtSourcesOf,
   txtRecordNameOf,
   wellKnownUrlOf,
+  slugOf,
+} from '@byline/editorial';
+import {
   type Affiliation,
   type Publisher,
   type PublisherDomain,
   type PublisherEvent,
   type Publishers,
-  slugOf,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
 import { checked, quoted } from '../checked-input';
 import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { formatTable, writeLine } from '../output';

@@ -1,14 +1,6 @@
 import type { Command } from 'commander';
-import {
-  createSafeFetch,
-  backendOf,
-  outboundOf,
-  recheckHolder,
-  recheckPolicyOf,
-  rechecksOf,
-  runRecheck,
-  type RecheckProgress,
-} from '@byline/editorial';
+import { backendOf, recheckHolder, recheckPolicyOf, rechecksOf, runRecheck, type RecheckProgress } from '@byline/editorial';
+import { createSafeFetch, outboundOf } from '@byline/shared/fetch';
 import { withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 

@@ -4,15 +4,14 @@ import {
   backendOf,
   isAccountHeld,
   HELD_BY_SUSPENSION,
-  outboundOf,
   registerEndpoint,
   removeEndpoint,
   rotateEndpointSecret,
   setEndpointEnabled,
-  WEBHOOK_EVENT_TYPES,
   type WebhookDeps,
-  type WebhookEndpoint,
 } from '@byline/editorial';
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint } from '@byline/shared/storage';
+import { outboundOf } from '@byline/shared/fetch';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { backendOf, ImportConflictError, type ImportSummary, importVerifications } from '@byline/editorial';
+import { backendOf, importVerifications } from '@byline/editorial';
+import { ImportConflictError, type ImportSummary } from '@byline/shared/storage';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 import type { LineProblem } from './check-records';

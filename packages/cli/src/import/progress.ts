@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ImportProgress } from '@byline/editorial';
+import type { ImportProgress } from '@byline/shared/storage';
 import type { OutputStream } from '../cli-context';
 
 export interface ProgressReporter {

@@ -1,4 +1,5 @@
-import type { Affiliation, Backend, Publisher, PublisherDomain } from '@byline/editorial';
+import type { Backend } from '@byline/editorial';
+import type { Affiliation, Publisher, PublisherDomain } from '@byline/shared/storage';
 import type { DomainRecord, PublisherRecord, PublishersRecord, StaffRecord } from './publisher-record';
 
 const domainRecord = (d: PublisherDomain): DomainRecord => ({

@@ -1,4 +1,5 @@
-import type { Affiliation, Backend, DomainCheck, Publisher, TrustSummary } from '@byline/editorial';
+import type { Backend } from '@byline/editorial';
+import type { Affiliation, DomainCheck, Publisher, TrustSummary } from '@byline/shared/storage';
 import type { DomainRecord, PublisherRecord, PublishersRecord, StaffRecord } from './publisher-record';
 
 /** Who the history entries an import writes name. */

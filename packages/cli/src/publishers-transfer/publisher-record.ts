@@ -1,11 +1,7 @@
 import Joi from 'joi';
 import { plainTextRule, TRUST_RELATION_KINDS } from '@byline/shared';
-import {
-  InvalidAttributionDomainError,
-  normaliseAttributionDomain,
-  type AffiliationState,
-  type PublisherDomainState,
-} from '@byline/editorial';
+import { InvalidAttributionDomainError, normaliseAttributionDomain } from '@byline/editorial';
+import { type AffiliationState, type PublisherDomainState } from '@byline/shared/storage';
 
 /**
  * The publishers of an export file: one record `{"publishers": [...]}` after the profiles (NDJSON line or array

@@ -15,7 +15,8 @@ import {
   until,
   type RunningService,
 } from '@byline/test-support';
-import { backendOf, SqliteStore } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { SqliteStore } from '@byline/shared/storage';
 import { DEMO_ARTICLE_URL } from '../../src/demo-data';
 import {
   editProfile,

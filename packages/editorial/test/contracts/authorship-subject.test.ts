@@ -3,7 +3,8 @@
  * claims count, fediverse accounts apart from websites, with the profile's attribution domains.
  */
 import { freshBackendPerTest, profileFields, storeFactories, type StoreFactory } from '@byline/test-support';
-import { authorshipSubjectOf, recordProof, relMeEvidence, setClaims, type NewEvidence } from '../../src';
+import { recordProof, setClaims, type NewEvidence } from '@byline/shared/storage';
+import { authorshipSubjectOf, relMeEvidence } from '../../src';
 
 const PORTAL = 'https://portal.example.org/';
 const signedIn = (username: string): NewEvidence => ({

@@ -1,5 +1,5 @@
 import { SOCIAL_TYPES, type SocialType } from '@byline/shared';
-import { claimedPageOf, isLiveClaim, isNetwork, type Claim, type Evidence, type EvidenceMethod } from '@byline/editorial';
+import { claimedPageOf, isLiveClaim, isNetwork, type Claim, type Evidence, type EvidenceMethod } from '@byline/shared/storage';
 import { claimTitle, day, kindLabel, methodInWords, NETWORK_NAMES, shownValue, STATE_LABELS } from '../proofs/proof-wording';
 import { csrfField } from '../views/forms';
 import { html, webUrl, type SafeHtml, type SafeUrl } from '../views/html';

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { AUDIT_ACTIONS, DIRECTORY_STATES } from '@byline/editorial';
+import { AUDIT_ACTIONS, DIRECTORY_STATES } from '@byline/shared/storage';
 
 /** How many rows one page of the directory or the log shows. */
 export const PAGE_SIZE = 50;

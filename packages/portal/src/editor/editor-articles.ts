@@ -1,14 +1,11 @@
+import { CREDITS_SOMEONE_ELSE, backendOf, type PortalUser, isOwnProfile } from '@byline/editorial';
 import {
-  CREDITS_SOMEONE_ELSE,
   moveProvenArticle,
-  backendOf,
   EDITOR_PROVIDER,
   listedWhenApprovedEvidence,
   proveArticle,
   type ArticleClaim,
-  type PortalUser,
-  isOwnProfile,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
 import type { Store } from '@byline/shared';
 
 export type AttestArticleResult =

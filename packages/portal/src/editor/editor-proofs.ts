@@ -1,22 +1,18 @@
 import { handleKey, InvalidHandleError, normalizeHandle, type SocialType } from '@byline/shared';
+import { endingProofs, notifyReleased, type PortalUser, type OwnerNotifier, isOwnProfile } from '@byline/editorial';
 import {
   type Profiles,
   EDITOR_PROVIDER,
-  endingProofs,
   isLiveClaim,
   isNetwork,
   moveProvenClaim,
-  notifyReleased,
   recordProof,
   type AuditHistory,
   type Claim,
   type ClaimsRepository,
-  type PortalUser,
-  type OwnerNotifier,
   type ProvenClaimMove,
   type Verification,
-  isOwnProfile,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
 import { claimTitle } from '../proofs/proof-wording';
 
 export interface EditorProofDeps {

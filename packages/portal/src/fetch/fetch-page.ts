@@ -5,5 +5,5 @@ export {
   type FetchedPage,
   type PageFetcher,
   type PageFetcherOptions,
-  type Resolver,
 } from '@byline/editorial';
+export { type Resolver } from '@byline/shared/fetch';

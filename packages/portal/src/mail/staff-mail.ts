@@ -1,4 +1,5 @@
-import { backendOf, type Affiliation, type Publisher } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { type Affiliation, type Publisher } from '@byline/shared/storage';
 import type { PortalContext } from '../deps';
 import type { MailMessage } from './mailer';
 

@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 import { handleKey, type SocialType } from '@byline/shared';
 import {
-  claimTitle,
-  isLiveClaim,
   notifyReleased,
-  recordProof,
-  type ClaimsRepository,
   type OwnerNotifier,
   type PortalUser,
   type ProofAttempt,
   type ProofAttemptStore,
 } from '@byline/editorial';
+import { claimTitle, isLiveClaim, recordProof, type ClaimsRepository } from '@byline/shared/storage';
 import type { NetworkSignIn, ProvenAccount } from './network-sign-in/network-sign-in';
 
 /** How long a journalist has between "Sign in with …" and the provider's redirect back. */

@@ -1,6 +1,6 @@
-import type { ClaimState, Evidence } from '@byline/editorial';
+import type { ClaimState, Evidence } from '@byline/shared/storage';
 
-export { claimTitle, kindLabel, NETWORK_NAMES, shownValue } from '@byline/editorial';
+export { claimTitle, kindLabel, NETWORK_NAMES, shownValue } from '@byline/shared/storage';
 
 export const STATE_LABELS: Record<ClaimState, string> = {
   claimed: 'Claimed, not proven',

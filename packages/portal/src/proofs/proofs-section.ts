@@ -1,5 +1,5 @@
 import { type SocialType } from '@byline/shared';
-import { claimedPageOf, isLiveClaim, isNetwork, liveEvidence, type Claim, type Evidence } from '@byline/editorial';
+import { claimedPageOf, isLiveClaim, isNetwork, liveEvidence, type Claim, type Evidence } from '@byline/shared/storage';
 import { postButton } from '../views/forms';
 import { copyable } from '../views/copyable';
 import { html, type SafeHtml } from '../views/html';

@@ -7,7 +7,7 @@ import {
   type Claim,
   type ClaimKind,
   type Evidence,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
 import { html, jsonLdScript, safeUrl, webUrl, type SafeHtml, type SafeUrl } from '../views/html';
 import { networkAddress } from '../views/social-links';
 import { day, kindLabel, methodInWords, shownValue } from './proof-wording';

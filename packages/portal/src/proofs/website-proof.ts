@@ -1,16 +1,14 @@
+import { checkRelMe, publicProfileUrl, relMeEvidence } from '@byline/editorial';
 import {
-  checkRelMe,
   claimedPageOf,
   isProvenByPage,
   isLiveClaim,
-  publicProfileUrl,
-  relMeEvidence,
   type Claim,
   recordProof,
   type ClaimsRepository,
   type RecheckPolicy,
-  type SafeFetch,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
+import { type SafeFetch } from '@byline/shared/fetch';
 
 export interface WebsiteProofDeps {
   claims: ClaimsRepository;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AuditAction, DirectoryState } from '@byline/editorial';
+import type { AuditAction, DirectoryState } from '@byline/shared/storage';
 import { backendOf } from '@byline/editorial';
 import type { PortalContext } from '../deps';
 import { compareParamsSchema, directoryQuerySchema, logQuerySchema, PAGE_SIZE } from '../editor/directory-schema';

@@ -1,12 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import {
-  backendOf,
-  removePublisherDomain,
-  txtRecordNameOf,
-  type DomainCheckOutcome,
-  type Publisher,
-  type PortalUser,
-} from '@byline/editorial';
+import { backendOf, removePublisherDomain, txtRecordNameOf, type DomainCheckOutcome, type PortalUser } from '@byline/editorial';
+import { type Publisher } from '@byline/shared/storage';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf, type Affiliation, type PortalUser } from '@byline/editorial';
+import { backendOf, type PortalUser } from '@byline/editorial';
+import { type Affiliation } from '@byline/shared/storage';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { staffMail } from '../mail/staff-mail';

@@ -10,8 +10,8 @@ import {
   sendTestEvent,
   setEndpointEnabled,
   type WebhookDeps,
-  type WebhookEndpoint,
 } from '@byline/editorial';
+import { type WebhookEndpoint } from '@byline/shared/storage';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';

@@ -1,4 +1,5 @@
-import type { ArticleClaim, AuditRecord, Backend, Claim, PortalUser } from '@byline/editorial';
+import type { Backend, PortalUser } from '@byline/editorial';
+import type { ArticleClaim, AuditRecord, Claim } from '@byline/shared/storage';
 
 const EMAIL = /[^\s()<>@,;:"]+@[^\s()<>@,;:"]+\.[^\s()<>@,;:"]+/;
 const EMAIL_IN_BRACKETS = new RegExp(`\\s?\\((${EMAIL.source})\\)|${EMAIL.source}`, 'g');

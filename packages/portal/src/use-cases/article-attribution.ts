@@ -1,4 +1,5 @@
-import { backendOf, checkArticle as checkArticlePage, type ArticleCheckOutcome, type RecheckPolicy } from '@byline/editorial';
+import { backendOf, checkArticle as checkArticlePage, type ArticleCheckOutcome } from '@byline/editorial';
+import { type RecheckPolicy } from '@byline/shared/storage';
 import type { Store } from '@byline/shared';
 import type { PageFetcher } from '../fetch/fetch-page';
 

@@ -1,5 +1,5 @@
 import { withoutUnsafeCharacters, type Article, type ArticleInput } from '@byline/shared';
-import { type Articles, ArticleTakenError } from '@byline/editorial';
+import { type Articles, ArticleTakenError } from '@byline/shared/storage';
 import { extractArticleMetadata } from '../fetch/extract-metadata';
 import { PageFetchError, type PageFetcher } from '../fetch/fetch-page';
 import type { FieldErrors } from '../views/forms';

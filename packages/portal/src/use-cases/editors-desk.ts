@@ -1,5 +1,6 @@
 import type { Article, Profile } from '@byline/shared';
-import type { AuditAction, AuditRecord, Backend, Claim, DirectoryPage, DirectoryState, Lookalike } from '@byline/editorial';
+import type { Backend } from '@byline/editorial';
+import type { AuditAction, AuditRecord, Claim, DirectoryPage, DirectoryState, Lookalike } from '@byline/shared/storage';
 
 /** Where a page of rows sits among all of them. */
 export interface Paging {

@@ -1,11 +1,10 @@
+import { type PortalUser, isOwnProfile } from '@byline/editorial';
 import {
   REVIEWED_IDENTITY_FIELDS,
   type IdentityDecisionAction,
   type PendingIdentityChange,
-  type PortalUser,
   type Profiles,
-  isOwnProfile,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
 import { slugFromNames } from './profiles';
 
 /** What was decided on a pending identity change: what a mail notifier (or any other listener) is told. */

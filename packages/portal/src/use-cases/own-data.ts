@@ -1,13 +1,6 @@
 import type { Article, Profile } from '@byline/shared';
-import {
-  type ArticleProof,
-  type AuditRecord,
-  type Backend,
-  type Claim,
-  type PortalUser,
-  type WebhookEndpoint,
-  provenAddress,
-} from '@byline/editorial';
+import { type Backend, type PortalUser, provenAddress } from '@byline/editorial';
+import { type ArticleProof, type AuditRecord, type Claim, type WebhookEndpoint } from '@byline/shared/storage';
 import {
   actorNamerFor,
   articlesNamed,

@@ -8,22 +8,19 @@ import {
   type Store,
   type Profile,
 } from '@byline/shared';
+import { endingProofs, backendOf, type PortalUser, slugOf } from '@byline/editorial';
 import {
   type Profiles,
-  endingProofs,
   isLiveClaim,
   HandleTakenError,
   claimKey,
   normalClaimValue,
   setClaims,
   type ClaimKind,
-  backendOf,
   type Claim,
   type ClaimsRepository,
-  type PortalUser,
   type ProfileFields,
-  slugOf,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
 import { claimTitle } from '../proofs/proof-wording';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import type { FieldErrors } from '../views/forms';

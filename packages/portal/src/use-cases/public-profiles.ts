@@ -1,5 +1,5 @@
 import type { Profile } from '@byline/shared';
-import type { Profiles } from '@byline/editorial';
+import type { Profiles } from '@byline/shared/storage';
 
 /** A profile as the public sees it, by its address. */
 export interface PublicProfile {

@@ -6,8 +6,11 @@ import {
   newDomainToken,
   type DomainCheckOutcome,
   type DomainProofSources,
-  type LeasedQueue,
   type PortalUser,
+  slugOf,
+} from '@byline/editorial';
+import {
+  type LeasedQueue,
   type Publisher,
   type PublisherDomain,
   type PublisherEvent,
@@ -16,8 +19,7 @@ import {
   type RecheckPolicy,
   type Staff,
   type TrustSummary,
-  slugOf,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
 
 /** How many slugs a new publisher tries (`name`, `name-2`, …) before the name is refused as taken. */
 const SLUG_TRIES = 20;

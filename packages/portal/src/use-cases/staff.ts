@@ -1,5 +1,6 @@
 import type { Profile } from '@byline/shared';
-import { type Affiliation, type Backend, type PortalUser, type Publisher, provenAddress } from '@byline/editorial';
+import { type Backend, type PortalUser, provenAddress } from '@byline/editorial';
+import { type Affiliation, type Publisher } from '@byline/shared/storage';
 import { administers } from './publishers';
 
 export const UNVERIFIED_PUBLISHER =

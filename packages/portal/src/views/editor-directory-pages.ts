@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, DIRECTORY_STATES, type DirectoryRow, type DirectoryState, type Lookalike } from '@byline/editorial';
+import { AUDIT_ACTIONS, DIRECTORY_STATES, type DirectoryRow, type DirectoryState, type Lookalike } from '@byline/shared/storage';
 import { claimsInBrief } from '../editor/claim-views';
 import type { ComparedProfile, Comparison, LogEntry, Paging } from '../use-cases/editors-desk';
 import { html, webUrl, sitePath, type SafeHtml } from './html';

@@ -1,14 +1,12 @@
 import { type Profile } from '@byline/shared';
+import { NO_PROOF_REQUESTER, reasonForEditors, OWN_PROFILE_REFUSAL } from '@byline/editorial';
 import {
-  NO_PROOF_REQUESTER,
-  reasonForEditors,
   type ArticleClaim,
   type AuditRecord,
   type Claim,
   type Lookalike,
   type VerificationRequest,
-  OWN_PROFILE_REFUSAL,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
 import { duplicateFlag } from './editor-directory-pages';
 import { claimsInBrief, claimsSection, noteField, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';

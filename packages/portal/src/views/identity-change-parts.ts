@@ -1,5 +1,6 @@
 import type { Profile } from '@byline/shared';
-import { identityFieldLabel, REVIEWED_IDENTITY_FIELDS, type PendingIdentityChange, OWN_PROFILE_REFUSAL } from '@byline/editorial';
+import { OWN_PROFILE_REFUSAL } from '@byline/editorial';
+import { identityFieldLabel, REVIEWED_IDENTITY_FIELDS, type PendingIdentityChange } from '@byline/shared/storage';
 import { html, type SafeHtml } from './html';
 import { csrfField, errorSummary, field, postButton } from './forms';
 

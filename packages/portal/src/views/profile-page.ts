@@ -1,5 +1,5 @@
 import { SOCIAL_TYPES, type Profile, type SocialType } from '@byline/shared';
-import { type AuditRecord, type Claim, type PendingIdentityChange, type VerificationRequest } from '@byline/editorial';
+import { type AuditRecord, type Claim, type PendingIdentityChange, type VerificationRequest } from '@byline/shared/storage';
 import { MAX_ATTRIBUTION_DOMAINS } from '@byline/editorial';
 import { MAX_FEDIVERSE_ACCOUNTS, MAX_WEBSITES } from '../proofs/proof-schema';
 import { isNoticeOfListedClaim, proofNoticeLine, proofsSection, releasedBanner } from '../proofs/proofs-section';

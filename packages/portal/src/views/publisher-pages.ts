@@ -1,15 +1,12 @@
 import { askForVerificationSection } from './publisher-lifecycle-parts';
+import { DOMAIN_PROOF_METHOD_NAMES, proofValueOf, txtRecordNameOf, wellKnownUrlOf } from '@byline/editorial';
 import {
-  DOMAIN_PROOF_METHOD_NAMES,
-  proofValueOf,
-  txtRecordNameOf,
-  wellKnownUrlOf,
   type Publisher,
   type PublisherDomain,
   type PublisherDomainState,
   type PublisherEventAction,
   type PublisherEvent,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
 import { noteField, type FormProblem } from '../editor/claim-views';
 import { everyInterval } from '../proofs/proof-wording';
 import { OWN_PUBLISHER_REFUSAL } from '../use-cases/publishers';

@@ -1,4 +1,4 @@
-import type { TrustIssue, TrustRelation, TrustRelationKind, TrustSummary } from '@byline/editorial';
+import type { TrustIssue, TrustRelation, TrustRelationKind, TrustSummary } from '@byline/shared/storage';
 import { postButton } from './forms';
 import { html, type SafeHtml } from './html';
 

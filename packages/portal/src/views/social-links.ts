@@ -1,5 +1,5 @@
 import { extractUsername, isPossibleUsername, SOCIAL_TYPES, type SocialProfiles, type SocialType } from '@byline/shared';
-import { profileAddressOf } from '@byline/editorial';
+import { profileAddressOf } from '@byline/shared/storage';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import { checkedUrl, html, type SafeHtml, type SafeUrl } from './html';
 

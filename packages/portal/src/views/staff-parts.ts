@@ -1,4 +1,4 @@
-import type { AffiliationState, Publisher } from '@byline/editorial';
+import type { AffiliationState, Publisher } from '@byline/shared/storage';
 import { isOpen, UNVERIFIED_PUBLISHER, type StaffRow } from '../use-cases/staff';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
 import { html, sitePath, type SafeHtml } from './html';

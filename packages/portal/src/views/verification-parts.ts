@@ -1,5 +1,5 @@
 import type { Profile } from '@byline/shared';
-import type { AuditRecord, VerificationRequest } from '@byline/editorial';
+import type { AuditRecord, VerificationRequest } from '@byline/shared/storage';
 import { html, type SafeHtml } from './html';
 
 export const ACTION_LABELS: Record<AuditRecord['action'], string> = {

@@ -20,15 +20,15 @@ import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { loadConfig } from '@byline/shared';
 import {
-  ATTRIBUTION_ACTOR,
   BYLINE_BOT_USER_AGENT,
   createPageFetcher,
   domainProofSourcesOf,
-  outboundOf,
   recheckPolicyOf,
   robotsFetcherFrom,
   runAttribution,
 } from '@byline/editorial';
+import { ATTRIBUTION_ACTOR } from '@byline/shared/storage';
+import { outboundOf } from '@byline/shared/fetch';
 import {
   bearer,
   quietLogger,

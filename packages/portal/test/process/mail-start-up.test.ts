@@ -3,7 +3,8 @@
  * start-up, and neither the SMTP password nor a reset token ever reaches its logs.
  */
 import request from 'supertest';
-import { backendOf, SqliteStore, hashPassword } from '@byline/editorial';
+import { backendOf, hashPassword } from '@byline/editorial';
+import { SqliteStore } from '@byline/shared/storage';
 import { buildPackages, runToExit, spawnService, tempDir, until } from '@byline/test-support';
 import { csrfFrom } from '../support/portal-harness';
 import { linkIn, startMailbox } from '../support/mailbox';

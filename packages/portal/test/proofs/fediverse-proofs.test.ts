@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import request from 'supertest';
-import { createSafeFetch, type SafeFetch } from '@byline/editorial';
+import { createSafeFetch, type SafeFetch } from '@byline/shared/fetch';
 import { bearer, loopbackOutbound, type StoreFactory } from '@byline/test-support';
 import { answerFor, editor, ONLY_X, reviewPath } from '../support/editors';
 import {

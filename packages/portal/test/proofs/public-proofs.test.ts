@@ -3,7 +3,7 @@
  * claimed website, and a schema.org Person (JSON-LD) whose sameAs lists proven accounts and sites only.
  */
 import request from 'supertest';
-import { recordProof, type NewEvidence } from '@byline/editorial';
+import { recordProof, type NewEvidence } from '@byline/shared/storage';
 import { aProfile, seed } from '@byline/test-support';
 import {
   csrfFrom,

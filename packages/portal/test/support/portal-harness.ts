@@ -3,15 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { type Store } from '@byline/shared';
-import {
-  createSafeFetch,
-  MongoStore,
-  type Backend,
-  type ClaimsRepository,
-  backendOf,
-  hashPassword,
-  issueConfirmLink,
-} from '@byline/editorial';
+import { type Backend, backendOf, hashPassword, issueConfirmLink } from '@byline/editorial';
+import { MongoStore, type ClaimsRepository } from '@byline/shared/storage';
+import { createSafeFetch } from '@byline/shared/fetch';
 import {
   expectAnswersInStep,
   forEachTest,

@@ -1,4 +1,4 @@
-import { recordProof, type ClaimKind, type ClaimsRepository, type NewEvidence } from '@byline/editorial';
+import { recordProof, type ClaimKind, type ClaimsRepository, type NewEvidence } from '@byline/shared/storage';
 
 /** A proof as a network sign-in records it (the sign-in itself is tested with a real provider in test/proofs). */
 export const signedInAs = (username: string): NewEvidence => ({

@@ -4,12 +4,12 @@ import { relayStoreOutbox, WEBHOOK_EVENT_TOPIC, type Publishers, type Staff, typ
 import {
   BYLINE_BOT_USER_AGENT,
   createPageFetcher,
-  outboundOf,
   robotsFetcherFrom,
   runAttribution,
   type PageFetcher,
   type RobotsFetcher,
 } from '@byline/editorial';
+import { outboundOf } from '@byline/shared/fetch';
 import { bearer, quietLogger, startServedDomains, type ServedDomains, type StoreFactory } from '@byline/test-support';
 import { createApp as articleVerifier } from '../../../article-verifier/src/app';
 import { PROFILE_FORM, startPortal, type Portal } from './portal-harness';

@@ -1,4 +1,5 @@
-import { createSafeFetch, runWebhookDelivery, runWebhookFanOut } from '@byline/editorial';
+import { runWebhookDelivery, runWebhookFanOut } from '@byline/editorial';
+import { createSafeFetch } from '@byline/shared/fetch';
 import { loopbackOutbound } from '@byline/test-support';
 import { signedUp, submit, type Agent, type Portal } from './portal-harness';
 

@@ -1,5 +1,6 @@
 import { canonicalizeUrl, handleKey, validateProfileRecord, type ProfileInput, type Store } from '@byline/shared';
-import { backendOf, ImportConflictError } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { ImportConflictError } from '@byline/shared/storage';
 import { anArticle, aProfile, seed, storeFactories, type RawProfile } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
 

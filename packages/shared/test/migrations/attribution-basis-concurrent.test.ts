@@ -1,5 +1,6 @@
 import type { ArticleInput } from '@byline/shared';
-import { AUTHORSHIP_PROVIDER, backendOf, proveArticle } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { AUTHORSHIP_PROVIDER, proveArticle } from '@byline/shared/storage';
 import { anArticle, mongoTestStore, profileFields, testMongoUri } from '@byline/test-support';
 import { recordAttributionBasesIn } from '../../src/store/mongo/mongo-attribution-basis';
 import { affiliationEnding, endVouchingSteps } from '../../src/articles/end-vouched-articles';

@@ -1,5 +1,6 @@
 import type { ArticleInput, Store } from '@byline/shared';
-import { ARTICLE_CHECK_TOPIC, EDITOR_PROVIDER, backendOf, proveArticle } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { ARTICLE_CHECK_TOPIC, EDITOR_PROVIDER, proveArticle } from '@byline/shared/storage';
 import { anArticle, profileFields } from '@byline/test-support';
 import { andThen, forgetting, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 

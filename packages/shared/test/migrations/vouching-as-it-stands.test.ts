@@ -1,5 +1,6 @@
 import type { ArticleInput, Store } from '@byline/shared';
-import { AUTHORSHIP_PROVIDER, backendOf, proveArticle } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { AUTHORSHIP_PROVIDER, proveArticle } from '@byline/shared/storage';
 import { anArticle, profileFields } from '@byline/test-support';
 import { madeThenForgotten, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 

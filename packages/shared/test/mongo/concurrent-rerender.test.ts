@@ -1,4 +1,5 @@
-import { backendOf, type MongoStore } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { type MongoStore } from '@byline/shared/storage';
 import { anArticle, aProfile, checkedRequest as request, seed, serviceFixture, describeOnMongoDb } from '@byline/test-support';
 import { createApp } from '../../../article-verifier/src/app';
 import { mongoAnswersUnit, forgetRenderedInTurn } from '../../src/answers/mongo-answers-unit';

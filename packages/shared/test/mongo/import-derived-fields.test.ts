@@ -1,5 +1,5 @@
 import { canonicalizeUrl, renderAnswers } from '@byline/shared';
-import { type MongoStore } from '@byline/editorial';
+import { type MongoStore } from '@byline/shared/storage';
 import { anArticle, aProfile, expectAnswersInStep, mongoTestStore, seed, testMongoUri } from '@byline/test-support';
 
 /*

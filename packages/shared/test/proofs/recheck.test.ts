@@ -2,22 +2,24 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canonicalizeUrl, handleKey, type ArticleInput, type Store } from '@byline/shared';
 import {
-  EDITOR_PROVIDER,
   backendOf,
-  createSafeFetch,
   publicProfileUrl,
-  proveArticle,
-  recordProof,
   relMeEvidence,
   rechecksOf,
   type Rechecks,
   runRecheck,
-  setClaims,
-  type ClaimsRepository,
   type Backend,
-  type ProfileFields,
   type RecheckOptions,
 } from '@byline/editorial';
+import {
+  EDITOR_PROVIDER,
+  proveArticle,
+  recordProof,
+  setClaims,
+  type ClaimsRepository,
+  type ProfileFields,
+} from '@byline/shared/storage';
+import { createSafeFetch } from '@byline/shared/fetch';
 import { anArticle, capturingLogger, loopbackOutbound, profileFields, storeFactories } from '@byline/test-support';
 
 /**

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkRelMe, createSafeFetch, publicProfileUrl } from '@byline/editorial';
+import { checkRelMe, publicProfileUrl } from '@byline/editorial';
+import { createSafeFetch } from '@byline/shared/fetch';
 import { loopbackOutbound } from '@byline/test-support';
 
 /**

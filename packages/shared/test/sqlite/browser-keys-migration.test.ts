@@ -1,4 +1,5 @@
-import { backendOf, type SqliteStore } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { type SqliteStore } from '@byline/shared/storage';
 import { reopenedAfter } from '@byline/test-support';
 
 describe('embedded store: a database from before browser keys', () => {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreUnavailableError, type UsageEntry } from '@byline/shared';
-import { backendOf, SqliteStore } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { SqliteStore } from '@byline/shared/storage';
 import { tempDir } from '@byline/test-support';
 
 /**

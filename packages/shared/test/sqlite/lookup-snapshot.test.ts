@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { canonicalizeUrl, handleKey } from '@byline/shared';
-import { backendOf, SqliteStore } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { SqliteStore } from '@byline/shared/storage';
 import { aProfile, seed } from '@byline/test-support';
 
 // Lookups share one read transaction per event-loop turn (TurnSnapshot): these pin down how fresh they stay.

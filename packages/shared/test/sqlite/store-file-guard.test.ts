@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { canonicalizeUrl, StoreUnavailableError, type Logger } from '@byline/shared';
-import { backendOf, type Backend, SqliteStore } from '@byline/editorial';
+import { backendOf, type Backend } from '@byline/editorial';
+import { SqliteStore } from '@byline/shared/storage';
 import { anArticle, aProfile, canMakeFilesImmutable, capturingLogger, seed, tempDir } from '@byline/test-support';
 
 /**

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { NoStoreError, StoreUnavailableError } from '@byline/shared';
-import { backendOf, SqliteStore } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { SqliteStore } from '@byline/shared/storage';
 import { tempDir } from '@byline/test-support';
 
 /**

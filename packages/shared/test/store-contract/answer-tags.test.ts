@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { canonicalizeUrl, entityTagOf, handleKey, type Store } from '@byline/shared';
-import { MongoStore, SqliteStore } from '@byline/editorial';
+import { MongoStore, SqliteStore } from '@byline/shared/storage';
 import { aProfile, seed, storeFactories, tempDir } from '@byline/test-support';
 import { freshStorePerTest } from './fresh-store';
 import { andThen, forgetting, reopenablePerTest, reopenableStores } from './reopenable-store';

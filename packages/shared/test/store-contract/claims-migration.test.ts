@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { type Store } from '@byline/shared';
-import { backendOf, MongoStore, type ClaimsRepository, SqliteStore, type Backend } from '@byline/editorial';
+import { backendOf, type Backend } from '@byline/editorial';
+import { MongoStore, type ClaimsRepository, SqliteStore } from '@byline/shared/storage';
 import {
   aProfile,
   profileFields,

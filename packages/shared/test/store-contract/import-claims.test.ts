@@ -1,12 +1,12 @@
+import { backendOf } from '@byline/editorial';
 import {
   type Profiles,
-  backendOf,
   HandleTakenError,
   ImportConflictError,
   recordProof,
   type ClaimsRepository,
   type NewEvidence,
-} from '@byline/editorial';
+} from '@byline/shared/storage';
 import { aProfile, seed, storeFactories } from '@byline/test-support';
 import { claimingTwitter, portalProfile as portalJournalist } from './portal-profiles';
 import { freshStorePerTest } from './fresh-store';

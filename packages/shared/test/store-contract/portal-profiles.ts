@@ -1,5 +1,6 @@
 import { type Store } from '@byline/shared';
-import { backendOf, type ProfileFields } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { type ProfileFields } from '@byline/shared/storage';
 import { profileFields } from '@byline/test-support';
 
 let counter = 0;

@@ -1,4 +1,5 @@
-import { backendOf, RECHECK_TOPIC, rechecksOf, recordProof, relMeEvidence, setClaims } from '@byline/editorial';
+import { backendOf, rechecksOf, relMeEvidence } from '@byline/editorial';
+import { RECHECK_TOPIC, recordProof, setClaims } from '@byline/shared/storage';
 import { profileFields } from '@byline/test-support';
 import { andThen, forgetting, reopenablePerTest, reopenableStores, type Rewind } from './reopenable-store';
 

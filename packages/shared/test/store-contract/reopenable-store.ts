@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
 import { type Store } from '@byline/shared';
-import { backendOf, MongoStore, SqliteStore } from '@byline/editorial';
+import { backendOf } from '@byline/editorial';
+import { MongoStore, SqliteStore } from '@byline/shared/storage';
 import { tempDir, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
 
 /** How to make a closed store as an older version left it: its data, and the migrations it had not run. */

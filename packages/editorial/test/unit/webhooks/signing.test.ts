@@ -1,13 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import {
-  newSigningSecret,
-  retryAfterMs,
-  retryDelayMs,
-  RETRY_DELAYS_MS,
-  signingSecretsOf,
-  webhookHeaders,
-  type WebhookEndpoint,
-} from '../../../src';
+import { newSigningSecret, retryAfterMs, retryDelayMs, RETRY_DELAYS_MS, signingSecretsOf, webhookHeaders } from '../../../src';
+import type { WebhookEndpoint } from '@byline/shared/storage';
 
 /** The Standard Webhooks specification's published test vector (its "Signature scheme" section and test suites). */
 const VECTOR = {
