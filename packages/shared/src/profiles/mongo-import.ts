@@ -335,12 +335,12 @@ async function writeArticles(
   ids: Map<string, number>,
   touched: Set<number>,
   total: number,
+  now: string,
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<Map<string, number>> {
   const articleIds = new Map<string, number>();
   const entries = [...importPlan.articleOwner].sort((a, b) => a[1].recordIndex - b[1].recordIndex);
   let reported = 0;
-  const now = new Date().toISOString();
   const proof = operatorImportProof(now);
   for (const part of chunks(entries)) {
     await releaseClaimsOf(db, new Map(part.map(([url, { slug }]) => [url, ids.get(slug)!])), now);
@@ -372,6 +372,7 @@ async function writeArticles(
 export async function importProfiles(
   db: Db,
   given: ProfileInput[],
+  now: string,
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportSummary> {
   // Handles in the stored form, and none the rules refuse, whoever the caller (before anything is written).
@@ -386,10 +387,10 @@ export async function importProfiles(
   const ids = await profileIds(db, importPlan);
   // Existing importers, and (added on the way) previous owners of moved articles and refused inserts.
   const touched = new Set(importPlan.existingIds.values());
-  const articleIds = await writeArticles(db, importPlan, ids, touched, total, onProgress);
+  const articleIds = await writeArticles(db, importPlan, ids, touched, total, now, onProgress);
   await writeProfiles(db, importPlan, ids, articleIds, touched);
   await writeHandles(db, importPlan, ids);
-  await proveImportedHandles(db, ids.values(), new Date().toISOString());
+  await proveImportedHandles(db, ids.values(), now);
   // The new profiles were written whole with their v1 answers; their v2 answers, which need the evidence just
   // recorded, are rendered at their first lookup until their next change (rendering them here rewrote every
   // document once more, which FerretDB makes slower the larger the import).

@@ -94,18 +94,19 @@ export class MongoProfiles implements ProfilesStore {
     return this.database.run(() => this.profiles.countDocuments({}));
   }
 
-  import(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
-    return this.database.run(() => importProfiles(this.database.db, records, onProgress));
+  importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+    return this.database.run(() => importProfiles(this.database.db, records, at, onProgress));
   }
 
   /** Collects every batch first: without transactions, nothing may be written before the whole file is checked. */
-  async importBatches(
+  async importBatchesAt(
     batches: AsyncIterable<ProfileInput[]>,
+    at: string,
     onProgress?: (progress: ImportProgress) => void,
   ): Promise<ImportSummary> {
     const records: ProfileInput[] = [];
     for await (const batch of batches) records.push(...batch);
-    return this.import(records, onProgress);
+    return this.importAt(records, at, onProgress);
   }
 
   async *export(): AsyncIterable<ProfileInput> {

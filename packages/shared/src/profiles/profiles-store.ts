@@ -2,10 +2,11 @@ import type { Steps } from '../database/steps';
 import type { Profile } from '../domain/types';
 import type { IdentityUnitOfWrite } from './identity-unit';
 import type { ProfileFields } from './profile-fields';
-import type { Profiles } from './profiles-repository';
+import type { ImportProgress, ImportSummary, Profiles } from './profiles-repository';
+import type { ProfileInput } from '../domain/types';
 
 /** The changes that are rules over the store (identity-changes.ts), or that run them at a time given from above. */
-type RuledChanges = 'decideIdentityChange' | 'save';
+type RuledChanges = 'decideIdentityChange' | 'save' | 'import' | 'importBatches';
 
 /**
  * What a database adapter of the profiles provides: their reads and writes, a save at a given time (whose slug and
@@ -14,5 +15,13 @@ type RuledChanges = 'decideIdentityChange' | 'save';
 export interface ProfilesStore extends Omit<Profiles, RuledChanges> {
   /** Profiles.save, at `at` (the adapters never read the clock). */
   saveAt(userId: number, fields: ProfileFields, slugBase: string, at: string): Promise<Profile>;
+  /** Profiles.import, at `at`: the time on every proof and release it writes. */
+  importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary>;
+  /** Profiles.importBatches, at `at`. */
+  importBatchesAt(
+    batches: AsyncIterable<ProfileInput[]>,
+    at: string,
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<ImportSummary>;
   inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T>;
 }

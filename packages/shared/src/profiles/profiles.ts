@@ -11,6 +11,8 @@ export function profilesOver(store: ProfilesStore, clock: () => Date = () => new
   const now = () => clock().toISOString();
   return portWithRules<Profiles>(store, {
     save: (userId, fields, slugBase) => store.saveAt(userId, fields, slugBase, now()),
+    import: (records, onProgress) => store.importAt(records, now(), onProgress),
+    importBatches: (batches, onProgress) => store.importBatchesAt(batches, now(), onProgress),
     decideIdentityChange: (decision) => store.inOneWrite((unit) => decideIdentitySteps(unit, decision, now())),
   });
 }

@@ -80,12 +80,16 @@ export class SqliteImport {
   private readonly contested = new Set<string>();
   private profiles = 0;
   private articles = 0;
-  private readonly now = new Date().toISOString();
   /** Every imported article is proven by the operator's import: one proof, serialised once. */
-  private readonly articleProof = JSON.stringify(operatorImportProof(this.now));
+  private readonly articleProof: string;
 
-  constructor(private readonly db: Database.Database) {
+  /** `now`: the import's time, on every proof and release it writes. */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly now: string,
+  ) {
     this.stmt = statements(db);
+    this.articleProof = JSON.stringify(operatorImportProof(now));
   }
 
   /** Writes these records (the next ones of the import, in order). */

@@ -146,10 +146,10 @@ export class SqliteProfiles implements ProfilesStore {
     return this.database.read(() => this.sql.count.get()!.n);
   }
 
-  import(records: ProfileInput[], onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+  importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
     return this.database.bulkWrite((db) => {
       const summary = db.transaction(() => {
-        const session = new SqliteImport(db);
+        const session = new SqliteImport(db, at);
         for (let done = 0; done < records.length;) {
           const next = Math.min(records.length, done + PROGRESS_EVERY);
           session.add(records.slice(done, next));
@@ -164,11 +164,11 @@ export class SqliteProfiles implements ProfilesStore {
   }
 
   /** Writes each batch as it comes, inside one transaction held until the last (see SqliteImport). */
-  async importBatches(batches: AsyncIterable<ProfileInput[]>): Promise<ImportSummary> {
+  async importBatchesAt(batches: AsyncIterable<ProfileInput[]>, at: string): Promise<ImportSummary> {
     const { connection } = this.database;
     await this.database.bulkWrite((db) => db.exec('BEGIN IMMEDIATE'));
     try {
-      const session = new SqliteImport(connection);
+      const session = new SqliteImport(connection, at);
       for await (const batch of batches) await this.database.bulkWrite(() => session.add(batch));
       return await this.database.bulkWrite((db) => {
         const summary = session.finish();

@@ -18,8 +18,8 @@ import { collectionOf, type ArticleDoc } from './mongo-schema';
  * article becomes, decided the same way here). Resumable: only articles without a proof are written; the unique
  * index on the address, which would refuse a second profile's claim, is dropped once they all have one.
  */
-export async function articlesAsClaims(db: Db): Promise<void> {
-  const now = new Date().toISOString();
+export async function articlesAsClaims(db: Db, at: Date): Promise<void> {
+  const now = at.toISOString();
   const portalProfiles = new Set<number>();
   for await (const user of collectionOf(db, 'portalUsers').find(
     { profile_id: { $ne: null } },
@@ -82,8 +82,7 @@ export async function articlesAsClaims(db: Db): Promise<void> {
  * @byline/editorial's article-recheck.ts): an item each, due at once. Resumable: queueing again only moves the
  * due time of an item not yet taken.
  */
-export async function checkMigratedArticleClaims(db: Db): Promise<void> {
-  const now = new Date();
+export async function checkMigratedArticleClaims(db: Db, now: Date): Promise<void> {
   const unchecked = collectionOf(db, 'articles').find(
     { proven: false, 'proof.state': 'claimed', 'proof.reason': NOT_CHECKED_YET },
     { projection: { _id: 1, profile_id: 1 } },
