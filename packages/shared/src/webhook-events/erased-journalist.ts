@@ -66,12 +66,11 @@ const slugNamedBy = (body: string): string | undefined => {
  * How many.
  */
 export async function redactAboutErasedJournalists(store: RedactionStore): Promise<number> {
-  const sent = await store.sentJournalistMessages();
-  const named = [...new Set(sent.map((message) => slugNamedBy(message.body)).filter((slug) => slug !== undefined))];
-  const present = named.length ? await store.slugsInUse(named) : new Set<string>();
-  const gone = sent.filter((message) => {
+  const named = (await store.sentJournalistMessages()).flatMap((message) => {
     const slug = slugNamedBy(message.body);
-    return slug !== undefined && !present.has(slug);
+    return slug === undefined ? [] : [{ ...message, slug }];
   });
+  const present = named.length ? await store.slugsInUse([...new Set(named.map((message) => message.slug))]) : new Set();
+  const gone = named.filter((message) => !present.has(message.slug));
   return store.setMessageBodies(gone.map(({ id, body }) => ({ id, body: redactedJournalistBody(body) })));
 }
