@@ -2,9 +2,9 @@ import type { Steps } from '../database/steps';
 import type { Articles, ArticlesUnitOfWrite } from './articles-repository';
 
 /** The changes that are rules over the store (article-changes.ts), not writes of it. */
-type RuledChanges = 'add' | 'update';
+export type ArticlesRuledChanges = 'add' | 'update';
 
 /** What a database adapter of the articles provides: their reads, and one unit of write in which the rules run. */
-export interface ArticlesStore extends Omit<Articles, RuledChanges> {
+export interface ArticlesStore extends Omit<Articles, ArticlesRuledChanges> {
   inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T>;
 }

@@ -1,9 +1,10 @@
 /**
- * A port made of a database adapter's own methods (bound to it) and the rules written above the adapters, which
- * take the place of any adapter method of the same name. The adapter's methods are looked up once, here, so a
+ * A port made of a database adapter's own methods (bound to it) and the rules written above the adapters (`Ruled`,
+ * the port's methods that are rules: each must be given, and the store must provide every other one), which take
+ * the place of any adapter method of the same name. The adapter's methods are looked up once, here, so a
  * lookup on the verifiers' hot path costs one bound call, as on the adapter itself.
  */
-export function portWithRules<Port>(store: object, rules: Partial<Port>): Port {
+export function portWithRules<Port, Ruled extends keyof Port>(store: Omit<Port, Ruled>, rules: Pick<Port, Ruled>): Port {
   const port: Record<string, unknown> = {};
   for (
     let proto: object | null = store;

@@ -6,13 +6,13 @@ import type { ImportProgress, ImportSummary, Profiles } from './profiles-reposit
 import type { ProfileInput } from '../domain/types';
 
 /** The changes that are rules over the store (identity-changes.ts), or that run them at a time given from above. */
-type RuledChanges = 'decideIdentityChange' | 'save' | 'import' | 'importBatches';
+export type ProfilesRuledChanges = 'decideIdentityChange' | 'save' | 'import' | 'importBatches';
 
 /**
  * What a database adapter of the profiles provides: their reads and writes, a save at a given time (whose slug and
  * identity parts are the rules of identity-changes.ts, run in its write), and one unit of write for the rules.
  */
-export interface ProfilesStore extends Omit<Profiles, RuledChanges> {
+export interface ProfilesStore extends Omit<Profiles, ProfilesRuledChanges> {
   /** Profiles.save, at `at` (the adapters never read the clock). */
   saveAt(userId: number, fields: ProfileFields, slugBase: string, at: string): Promise<Profile>;
   /** Profiles.import, at `at`: the time on every proof and release it writes. */

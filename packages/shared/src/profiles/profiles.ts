@@ -1,7 +1,7 @@
 import { portWithRules } from '../database/port-with-rules';
 import { decideIdentitySteps } from './identity-changes';
 import type { Profiles } from './profiles-repository';
-import type { ProfilesStore } from './profiles-store';
+import type { ProfilesRuledChanges, ProfilesStore } from './profiles-store';
 
 /**
  * The Profiles port over either database's store: an identity decision runs its rule (identity-changes.ts) in one
@@ -9,7 +9,7 @@ import type { ProfilesStore } from './profiles-store';
  */
 export function profilesOver(store: ProfilesStore, clock: () => Date = () => new Date()): Profiles {
   const now = () => clock().toISOString();
-  return portWithRules<Profiles>(store, {
+  return portWithRules<Profiles, ProfilesRuledChanges>(store, {
     save: (userId, fields, slugBase) => store.saveAt(userId, fields, slugBase, now()),
     import: (records, onProgress) => store.importAt(records, now(), onProgress),
     importBatches: (batches, onProgress) => store.importBatchesAt(batches, now(), onProgress),

@@ -3,12 +3,12 @@ import type { Publishers } from './publishers-repository';
 import type { PublishersUnitOfWrite } from './publishers-unit';
 
 /** The changes that are rules over the store (publisher-changes.ts), not writes of it. */
-type RuledChanges = 'setVerified' | 'setTrust' | 'addDomain' | 'recordCheck' | 'removeDomain' | 'update';
+export type PublishersRuledChanges = 'setVerified' | 'setTrust' | 'addDomain' | 'recordCheck' | 'removeDomain' | 'update';
 
 /**
  * What a database adapter of the publishers provides: their reads, the writes that set off nothing (a new publisher,
  * an admin leaving, a history entry, the deletion of a mistaken one), and one unit of write in which the rules run.
  */
-export interface PublishersStore extends Omit<Publishers, RuledChanges> {
+export interface PublishersStore extends Omit<Publishers, PublishersRuledChanges> {
   inOneWrite<T>(steps: (unit: PublishersUnitOfWrite) => Steps<T>): Promise<T>;
 }

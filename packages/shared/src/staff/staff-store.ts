@@ -3,9 +3,9 @@ import type { Staff } from './staff-repository';
 import type { StaffUnitOfWrite } from './staff-unit';
 
 /** The changes that are rules over the store (staff-changes.ts), not writes of it. */
-type RuledChanges = 'accept' | 'decline' | 'end';
+export type StaffRuledChanges = 'accept' | 'decline' | 'end';
 
 /** What a database adapter of the staff provides: its reads and plain writes, and one unit of write for the rules. */
-export interface StaffStore extends Omit<Staff, RuledChanges> {
+export interface StaffStore extends Omit<Staff, StaffRuledChanges> {
   inOneWrite<T>(steps: (unit: StaffUnitOfWrite) => Steps<T>): Promise<T>;
 }

@@ -1,11 +1,11 @@
 import { portWithRules } from '../database/port-with-rules';
 import { acceptInvitationSteps, closeAffiliationSteps } from './staff-changes';
 import type { Staff } from './staff-repository';
-import type { StaffStore } from './staff-store';
+import type { StaffRuledChanges, StaffStore } from './staff-store';
 
 /** The Staff port over either database's store: each change runs its rule (staff-changes.ts) in one write. */
 export function staffOver(store: StaffStore): Staff {
-  return portWithRules<Staff>(store, {
+  return portWithRules<Staff, StaffRuledChanges>(store, {
     accept: (id, profileId, at) => store.inOneWrite((unit) => acceptInvitationSteps(unit, id, profileId, at.toISOString())),
     decline: (id, actor, at) =>
       store.inOneWrite((unit) =>

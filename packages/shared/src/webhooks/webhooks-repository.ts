@@ -116,10 +116,10 @@ export interface SentJournalistMessage {
 }
 
 /** The changes that are rules over the store (erased-journalist.ts), not writes of it. */
-type RuledChanges = 'redactAboutErasedJournalists';
+export type WebhooksRuledChanges = 'redactAboutErasedJournalists';
 
 /** What a database adapter of the webhooks provides: the port less its rules, and the primitives they use. */
-export interface WebhooksStore extends Omit<Webhooks, RuledChanges> {
+export interface WebhooksStore extends Omit<Webhooks, WebhooksRuledChanges> {
   /** Every message about a journalist that was sent (or given up on) and is not redacted yet. */
   sentJournalistMessages(): Promise<SentJournalistMessage[]>;
   /** Which of these slugs a profile holds now, as its slug or as a former slug that still redirects to it. */
