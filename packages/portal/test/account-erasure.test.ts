@@ -1,3 +1,4 @@
+import { openedDatabase } from '@byline/shared';
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
@@ -94,7 +95,7 @@ const random = () => randomBytes(5).toString('hex');
 
 /** Every row of every table (SQLite) or document of every collection (MongoDB), as `table: json` lines. */
 async function everyRecord(portal: Portal): Promise<string[]> {
-  const { database } = portal.store;
+  const database = openedDatabase(portal.store.database);
   if (database.kind === 'embedded') {
     const db = database.sqlite.connection;
     const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
@@ -131,7 +132,7 @@ function sqliteTablesNamingPeople(db: Database.Database): Map<string, string[]> 
 /** How many of the person's rows or documents each erased table or collection holds. */
 async function personsRecords(portal: Portal, ids: { profileId: number; userId: number }): Promise<Record<string, number>> {
   const idOf = (column: string) => (/user/.test(column) || column === 'id' || column === '_id' ? ids.userId : ids.profileId);
-  const { database } = portal.store;
+  const database = openedDatabase(portal.store.database);
   const counts: Record<string, number> = {};
   if (database.kind === 'embedded') {
     for (const [table, column] of Object.entries(SQLITE_ERASED)) {
@@ -156,7 +157,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
   const receiver = receiverForEachTest();
 
   it('lists every table or collection of the schema as erased or not naming a person', async () => {
-    const { database } = portal.store;
+    const database = openedDatabase(portal.store.database);
     if (database.kind === 'embedded') {
       const naming = sqliteTablesNamingPeople(database.sqlite.connection);
       const unlisted = [...naming.keys()].filter((table) => !(table in SQLITE_ERASED) && !(table in SQLITE_NOT_ERASED));
@@ -281,7 +282,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
       expires_at: attempt.expiresAt,
       used_at: null,
     };
-    const { database } = portal.store;
+    const database = openedDatabase(portal.store.database);
     if (database.kind === 'embedded') {
       database.sqlite.connection
         .prepare(
@@ -382,7 +383,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
   const onlyOn = (name: string) => (factory.name === name ? it : it.skip);
 
   onlyOn('embedded')('an erasure that fails on the embedded store has done nothing; asked again, it completes', async () => {
-    const { database } = portal.store;
+    const database = openedDatabase(portal.store.database);
     if (database.kind !== 'embedded') throw new Error('embedded store only');
     const leaving = await leavingJournalist();
     const { person } = leaving;
@@ -407,7 +408,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
   onlyOn('mongodb')(
     'on MongoDB, a deletion cut short after any of its writes is finished by asking again',
     async () => {
-      const { database } = portal.store;
+      const database = openedDatabase(portal.store.database);
       if (database.kind !== 'mongodb') throw new Error('MongoDB only');
       const db = database.mongo.db;
       const collection = db.collection.bind(db);

@@ -1,3 +1,4 @@
+import { openedDatabase } from '@byline/shared';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,7 +38,7 @@ describe('readiness while the embedded store cannot write', () => {
   let connection: Database.Database;
   beforeEach(async () => {
     portal = await startPortal(storeFactories().find((factory) => factory.name === 'embedded')!);
-    const { database } = portal.store;
+    const database = openedDatabase(portal.store.database);
     if (database.kind !== 'embedded') throw new Error('an embedded store was expected');
     connection = database.sqlite.connection;
   });

@@ -24,6 +24,8 @@ export { overwriteErasedBytes } from './database/erased-bytes';
 export type { MongoDatabase } from './database/mongo-database';
 export { SqliteDatabase } from './database/sqlite-database';
 export type { StoreDatabase } from './database/store-database';
+export { openedDatabase } from './database/opened-database';
+export type { OpenedDatabase } from './database/opened-database';
 export { DEMO_ARTICLE_URL, DEMO_TWITTER_HANDLE } from './domain/demo-examples';
 export {
   NOT_A_JOURNALIST_MESSAGE,

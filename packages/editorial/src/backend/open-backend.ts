@@ -1,14 +1,16 @@
-import { openStore, type Config, type OpenStoreOptions, type Store } from '@byline/shared';
+import { openedDatabase, openStore, type Config, type OpenStoreOptions, type Store } from '@byline/shared';
 import { backendWith, type BackendExtension } from '@byline/shared/storage';
 import type { Backend, EditorialRepositories } from './editorial-backend';
 import { mongoEditorialRepositories } from './mongo-editorial-repositories';
 import { sqliteEditorialRepositories } from './sqlite-editorial-repositories';
 
 /** The editorial repositories on the database the store opened (registered once, see EditorialRepositories). */
-const editorialRepositories: BackendExtension<EditorialRepositories> = ({ database }, base, opened) =>
-  database.kind === 'embedded'
+const editorialRepositories: BackendExtension<EditorialRepositories> = (store, base, opened) => {
+  const database = openedDatabase(store.database);
+  return database.kind === 'embedded'
     ? sqliteEditorialRepositories(database.sqlite, base.queue, opened)
     : mongoEditorialRepositories(database.mongo, base.queue, opened);
+};
 
 /**
  * Every repository on an opened store, the editorial ones included (the same object every time); close() closes

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config';
+import { openedDatabase } from '../database/opened-database';
 import { openStore, type OpenStoreOptions } from '../store/open-store';
 import type { Store } from '../store/store';
 import type { Backend, ResourceRepositories } from './backend';
@@ -28,7 +29,7 @@ export function backendOf(store: Store): Backend {
   const known = backends.get(store);
   if (known) return known;
   const opened: Closeable[] = [];
-  const { database } = store;
+  const database = openedDatabase(store.database);
   const repositories: ResourceRepositories =
     database.kind === 'embedded' ? sqliteRepositories(database.sqlite, opened) : mongoRepositories(database.mongo, opened);
   const backend: Backend = Object.defineProperties({} as Backend, {

@@ -20,6 +20,7 @@ import { MongoLeasedQueue } from '../queue/mongo-leased-queue';
 import { SqliteLeasedQueue } from '../queue/sqlite-leased-queue';
 import { lazily } from './lazily';
 import type { MongoDatabase } from '../database/mongo-database';
+import { openedDatabase } from '../database/opened-database';
 import type { SqliteDatabase } from '../database/sqlite-database';
 
 /**
@@ -72,7 +73,7 @@ const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
 export function serviceRepositoriesOf(store: Store): ServiceRepositories {
   const found = known.get(store);
   if (found) return found;
-  const { database } = store;
+  const database = openedDatabase(store.database);
   // The one place the verifiers' repositories follow the database the store opened.
   const makers =
     database.kind === 'embedded' ? sqliteServiceRepositories(database.sqlite) : mongoServiceRepositories(database.mongo);

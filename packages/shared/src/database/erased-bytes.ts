@@ -1,3 +1,4 @@
+import { openedDatabase } from './opened-database';
 import type { StoreDatabase } from './store-database';
 
 /**
@@ -7,5 +8,6 @@ import type { StoreDatabase } from './store-database';
  * bytes until they are reused or expire (docs/operators.md, "Your data", says so).
  */
 export async function overwriteErasedBytes(database: StoreDatabase): Promise<void> {
-  if (database.kind === 'embedded') await database.sqlite.checkpointAndTruncate();
+  const opened = openedDatabase(database);
+  if (opened.kind === 'embedded') await opened.sqlite.checkpointAndTruncate();
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { StoreFileGuard } from '../store/sqlite/store-file-guard';
 import { cannotWriteProblem, unavailableOr } from '../store/sqlite/sqlite-errors';
+import type { StoreDatabase } from './store-database';
 import type { WriteHealth } from '../store/write-health';
 import { setTimeout as pause } from 'node:timers/promises';
 import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from '../store/sqlite/write-without-blocking';
@@ -15,6 +16,12 @@ const CHECKPOINT_PAUSE_MS = 25;
  * planner does not re-plan for; the plan (the same index) is unchanged. Every join a verifier runs per request
  * writes its parameters so.
  */
+/** The embedded store's database, as SqliteStore opens it. */
+export interface EmbeddedStoreDatabase extends StoreDatabase {
+  readonly kind: 'embedded';
+  readonly sqlite: SqliteDatabase;
+}
+
 export const NOT_REPLANNED = '+?';
 
 export interface SqliteDatabaseHooks {

@@ -1,5 +1,7 @@
-import type { MongoDatabase } from './mongo-database';
-import type { SqliteDatabase } from './sqlite-database';
-
-/** The database a store opened, which its resources' adapters use: the one value openBackend chooses by. */
-export type StoreDatabase = { kind: 'embedded'; sqlite: SqliteDatabase } | { kind: 'mongodb'; mongo: MongoDatabase };
+/**
+ * The database a store opened, as everything above the databases sees it: which kind, nothing more. Only the
+ * selector (@byline/shared's `openedDatabase`) and that database's own store package look inside.
+ */
+export interface StoreDatabase {
+  readonly kind: 'embedded' | 'mongodb';
+}

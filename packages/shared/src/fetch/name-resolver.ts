@@ -5,7 +5,7 @@ import net from 'node:net';
  * The one setting this file reads (Config's dnsServers), not the Config type: config.ts checks the setting with
  * parseDnsServer, so this file does not import it back.
  */
-type DnsSettings = { dnsServers: string[] };
+export type DnsSettings = { dnsServers: string[] };
 
 export interface ResolvedAddress {
   address: string;

@@ -1,6 +1,5 @@
-import type { Config } from '../config/config';
 import { AddressPolicy, addressPolicyOf } from './address-policy';
-import { nameResolverOf, SYSTEM_NAME_RESOLVER, type Resolver } from './name-resolver';
+import { nameResolverOf, SYSTEM_NAME_RESOLVER, type DnsSettings, type Resolver } from './name-resolver';
 
 /**
  * Where Byline's outbound requests may go and how their host names are found: what every outbound fetcher is
@@ -17,9 +16,10 @@ export interface Outbound {
 /** Without ALLOWED_PRIVATE_ADDRESSES, DNS_SERVERS and OUTBOUND_CA_FILE: public addresses only, the system's resolver, Node's roots. */
 export const DEFAULT_OUTBOUND: Outbound = { policy: AddressPolicy.DEFAULT, resolve: SYSTEM_NAME_RESOLVER.addresses };
 
-export function outboundOf(
-  config: Pick<Config, 'allowedPrivateAddresses' | 'dnsServers'> & Partial<Pick<Config, 'outboundCa'>>,
-): Outbound {
+/** The settings an Outbound is built from: the configuration's ALLOWED_PRIVATE_ADDRESSES, DNS_SERVERS and OUTBOUND_CA_FILE. */
+export type OutboundSettings = { allowedPrivateAddresses: string[]; outboundCa?: string[] } & DnsSettings;
+
+export function outboundOf(config: OutboundSettings): Outbound {
   const outbound: Outbound = { policy: addressPolicyOf(config), resolve: nameResolverOf(config).addresses };
   return config.outboundCa?.length ? { ...outbound, ca: config.outboundCa } : outbound;
 }

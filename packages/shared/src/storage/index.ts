@@ -87,7 +87,7 @@ export type { PortalUserDoc } from '../store/mongo/mongo-schema';
 export { MongoStore } from '../store/mongo/mongo-store';
 export { SQLITE_FILE_NAME, SqliteStore } from '../store/sqlite/sqlite-store';
 export type { Verification, VerificationRequest } from '../verification/verification-repository';
-export { relayStoreOutbox } from '../webhook-events/mongo-outbox';
+export { relayStoreOutbox } from '../database/relay-store-outbox';
 export {
   DELIVERED_EVENT_TYPES,
   WEBHOOK_DELIVERY_TOPIC,

@@ -1,5 +1,4 @@
 import type { Db, Document } from 'mongodb';
-import type { StoreDatabase } from '../database/store-database';
 import { enqueueIfAbsentIn } from '../queue/mongo-leased-queue';
 import { COLLECTIONS } from '../store/mongo/mongo-schema';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from './webhook-event';
@@ -62,10 +61,4 @@ export async function relayOutbox(db: Db): Promise<number> {
   let relayed = 0;
   for (const name of OUTBOX_COLLECTIONS) relayed += await relayEventsOf(db, name);
   return relayed;
-}
-
-/** The relay on whichever database the store opened: the embedded store's events are on the queue already. */
-export function relayStoreOutbox(database: StoreDatabase): Promise<number> {
-  if (database.kind === 'embedded') return Promise.resolve(0);
-  return database.mongo.run(() => relayOutbox(database.mongo.db));
 }

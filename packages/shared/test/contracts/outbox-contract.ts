@@ -1,7 +1,9 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { addProvenArticle, contractArticle, journalistFields, newJournalist, proveClaim } from './journalist-contract';
 import type { QueueItem } from '../../src/queue/leased-queue';
-import { OUTBOX_COLLECTIONS, OUTBOX_FIELD, relayStoreOutbox } from '../../src/webhook-events/mongo-outbox';
+import { relayStoreOutbox } from '../../src/database/relay-store-outbox';
+import { openedDatabase } from '../../src/database/opened-database';
+import { OUTBOX_COLLECTIONS, OUTBOX_FIELD } from '../../src/webhook-events/mongo-outbox';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '../../src/webhook-events/webhook-event';
 
 /**
@@ -26,9 +28,10 @@ export function outboxContract(factory: StoreFactory): void {
       evenIfNotDue: true,
     });
     // Relayed, an event is off its document (which no longer carries the field, so the relay's scan skips it).
-    if (store.database.kind === 'mongodb') {
+    const database = openedDatabase(store.database);
+    if (database.kind === 'mongodb') {
       for (const name of OUTBOX_COLLECTIONS) {
-        expect(await store.database.mongo.db.collection(name).countDocuments({ [OUTBOX_FIELD]: { $exists: true } })).toBe(0);
+        expect(await database.mongo.db.collection(name).countDocuments({ [OUTBOX_FIELD]: { $exists: true } })).toBe(0);
       }
     }
     const events = items.map((item) => item.payload as unknown as WebhookEvent).filter((event) => !seen.has(event.id));

@@ -1,3 +1,4 @@
+import { openedDatabase } from '../../src/database/opened-database';
 import { createApiKey } from '../../src/auth/api-keys';
 import { CredentialChecker } from '../../src/auth/credential-checker';
 import { collectionOf } from '../../src/store/mongo/mongo-schema';
@@ -17,8 +18,9 @@ describeOnMongoDb('a key whose account is gone ($name store)', (factory) => {
     const checker = new CredentialChecker(apiAccounts, 0);
     expect(await checker.check(key, secret)).toBe('valid');
 
-    if (store.database.kind !== 'mongodb') throw new Error('a MongoDB store was expected');
-    await collectionOf(store.database.mongo.db, 'accounts').deleteOne({ email: 'gone@example.org' });
+    const database = openedDatabase(store.database);
+    if (database.kind !== 'mongodb') throw new Error('a MongoDB store was expected');
+    await collectionOf(database.mongo.db, 'accounts').deleteOne({ email: 'gone@example.org' });
     expect((await apiAccounts.findCredential(key))?.accountStatus).toBeNull();
     expect(await checker.check(key, secret)).toBe('invalid');
   });

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { dropTrackingFromArticleLinksIn } from '../../articles/tracking-free-links';
+import { dropTrackingFromArticleLinksIn } from './mongo-tracking-free-links';
 import { claimsFromHandles } from '../../proofs/mongo/mongo-claims-migration';
 import { rechecksOntoQueue } from '../../recheck/mongo-recheck-records';
 import { proofAttemptsOntoQueue } from '../../proofs/mongo/mongo-proof-attempts-migration';
@@ -42,7 +42,7 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db, now: Date) => Promise<void>
   { name: '038-attribution-basis', run: recordAttributionBasesIn },
   // Credits by name on a publisher's vouching that no longer holds end (see endVouchingAsItStandsIn).
   { name: '039-vouching-as-it-stands', run: endVouchingAsItStandsIn },
-  // Article links stored before links were cleaned lose their tracking parameters (see tracking-free-links.ts).
+  // Article links stored before links were cleaned lose their tracking parameters (see mongo-tracking-free-links.ts).
   { name: '045-article-links-without-tracking', run: dropTrackingFromArticleLinksIn },
 ];
 

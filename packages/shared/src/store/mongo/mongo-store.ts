@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { StoreDatabase } from '../../database/store-database';
+import type { MongoStoreDatabase } from '../../database/mongo-database';
 import type { Db } from 'mongodb';
 import type { AuthorView, SocialType } from '../../domain/types';
 import type { Logger } from '../../logging/logger';
@@ -63,7 +63,7 @@ const hasTags = (answers: RenderedAnswers | undefined): answers is Required<Rend
  */
 export class MongoStore implements Store {
   readonly kind = 'mongodb';
-  readonly database: StoreDatabase = { kind: 'mongodb', mongo: this };
+  readonly database: MongoStoreDatabase = { kind: 'mongodb', mongo: this };
   private readonly schema: RetryingInit;
   /** Remembers an operation refused for a full disk, for readiness (cleared by its probe write, see ping). */
   private readonly writes: WriteHealth;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { forgetAnswerStatements, rerenderNow } from '../../answers/sqlite-answers-unit';
-import { dropTrackingFromArticleLinks } from '../../articles/tracking-free-links';
+import { dropTrackingFromArticleLinks } from './tracking-free-links-migration';
 import { runNow } from '../../database/steps';
 import { rerenderOutlets } from '../../outlets/rerender-outlets';
 import { forgetOutletStatements, sqliteOutletsUnit } from '../../outlets/sqlite-outlets-unit';

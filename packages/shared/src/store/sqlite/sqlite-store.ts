@@ -1,4 +1,4 @@
-import type { StoreDatabase } from '../../database/store-database';
+import type { EmbeddedStoreDatabase } from '../../database/sqlite-database';
 import { SqliteDatabase } from '../../database/sqlite-database';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -110,7 +110,7 @@ export class SqliteStore implements Store {
   private readonly writes: WriteHealth;
   /** Held while the file is open, so that no other process opens it unsafely; none for an in-memory store. */
   private readonly lock: StoreOpenLock | undefined;
-  readonly database: StoreDatabase;
+  readonly database: EmbeddedStoreDatabase;
 
   constructor(
     readonly file: string,
@@ -223,7 +223,7 @@ export class SqliteStore implements Store {
     });
     // As every write: one transaction, never blocking the process while another one writes (an import).
     const { database, stmt } = this;
-    if (database.kind === 'embedded') await this.writes.check(() => database.sqlite.write(stmt.probeWrite));
+    await this.writes.check(() => database.sqlite.write(stmt.probeWrite));
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,11 @@
+import type { MongoStoreDatabase } from './mongo-database';
+import type { EmbeddedStoreDatabase } from './sqlite-database';
+import type { StoreDatabase } from './store-database';
+
+/** A store's database looked inside: the embedded store's SQLite file or the MongoDB database. */
+export type OpenedDatabase = EmbeddedStoreDatabase | MongoStoreDatabase;
+
+/** Every store's database is one of the two (SqliteStore and MongoStore build them), so the kind says which. */
+export function openedDatabase(database: StoreDatabase): OpenedDatabase {
+  return database as OpenedDatabase;
+}

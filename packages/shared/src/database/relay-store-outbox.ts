@@ -1,0 +1,10 @@
+import { openedDatabase } from './opened-database';
+import type { StoreDatabase } from './store-database';
+import { relayOutbox } from '../webhook-events/mongo-outbox';
+
+/** The relay on whichever database the store opened: the embedded store's events are on the queue already. */
+export function relayStoreOutbox(database: StoreDatabase): Promise<number> {
+  const opened = openedDatabase(database);
+  if (opened.kind === 'embedded') return Promise.resolve(0);
+  return opened.mongo.run(() => relayOutbox(opened.mongo.db));
+}
