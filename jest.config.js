@@ -22,10 +22,10 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: {
     '^@byline/shared$': '<rootDir>/packages/shared/src',
-    '^@byline/shared/http$': '<rootDir>/packages/shared/src/http',
     '^@byline/shared/storage$': '<rootDir>/packages/shared/src/storage',
-    '^@byline/shared/fetch$': '<rootDir>/packages/shared/src/fetch',
     '^@byline/shared/check-node-line$': '<rootDir>/packages/shared/src/runtime/check-node-line',
+    '^@byline/(domain|store-sqlite|store-mongodb|fetcher|http)/(.*)$': '<rootDir>/packages/$1/src/$2',
+    '^@byline/(fetcher|http)$': '<rootDir>/packages/$1/src',
     '^@byline/editorial$': '<rootDir>/packages/editorial/src',
     '^@byline/client$': '<rootDir>/packages/client/src',
     '^@byline/test-support$': '<rootDir>/packages/test-support/src',

@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Byline article verifier (POST /api/verify_article): this service's workspace and @byline/shared only.
+# Byline article verifier (POST /api/verify_article): this service's workspace and the packages it imports (@byline/shared, @byline/http and theirs) only.
 # Build from the repository root:  docker build -f docker/article-verifier.Dockerfile -t byline/article-verifier .
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -10,24 +10,34 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false SCARF_ANALYTICS=false
-# Only the root manifest, the shared package's and this service's: the other workspaces never enter the image.
+# Only the root manifest, this service's and the packages it imports: the other workspaces never enter the image.
 COPY package.json package-lock.json ./
 # The root's install step (npm ci runs it): compiles better-sqlite3 only where no prebuilt binary fits.
 COPY scripts/sqlite-binary.mjs scripts/
+COPY packages/fetcher/package.json packages/fetcher/
+COPY packages/domain/package.json packages/domain/
+COPY packages/store-sqlite/package.json packages/store-sqlite/
+COPY packages/store-mongodb/package.json packages/store-mongodb/
 COPY packages/shared/package.json packages/shared/
+COPY packages/http/package.json packages/http/
 COPY packages/article-verifier/package.json packages/article-verifier/
 
-# Compile: every dependency of the two workspaces plus the root's dev tools (TypeScript).
+# Compile: every dependency of these workspaces plus the root's dev tools (TypeScript).
 FROM base AS build
-RUN npm ci -w @byline/shared -w @byline/article-verifier --include-workspace-root
+RUN npm ci -w @byline/fetcher -w @byline/domain -w @byline/store-sqlite -w @byline/store-mongodb -w @byline/shared -w @byline/http -w @byline/article-verifier --include-workspace-root
 COPY tsconfig.base.json ./
+COPY packages/fetcher/ packages/fetcher/
+COPY packages/domain/ packages/domain/
+COPY packages/store-sqlite/ packages/store-sqlite/
+COPY packages/store-mongodb/ packages/store-mongodb/
 COPY packages/shared/ packages/shared/
+COPY packages/http/ packages/http/
 COPY packages/article-verifier/ packages/article-verifier/
 RUN npx tsc -b packages/article-verifier
 
-# Production dependencies of the two workspaces only, native modules built for the runtime image.
+# Production dependencies of these workspaces only, native modules built for the runtime image.
 FROM base AS prod-deps
-RUN npm ci --omit=dev -w @byline/shared -w @byline/article-verifier
+RUN npm ci --omit=dev -w @byline/fetcher -w @byline/domain -w @byline/store-sqlite -w @byline/store-mongodb -w @byline/shared -w @byline/http -w @byline/article-verifier
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -38,8 +48,18 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps /app/package.json ./
 COPY --from=prod-deps /app/node_modules node_modules/
+COPY --from=build /app/packages/fetcher/package.json packages/fetcher/
+COPY --from=build /app/packages/domain/package.json packages/domain/
+COPY --from=build /app/packages/store-sqlite/package.json packages/store-sqlite/
+COPY --from=build /app/packages/store-mongodb/package.json packages/store-mongodb/
 COPY --from=build /app/packages/shared/package.json packages/shared/
+COPY --from=build /app/packages/http/package.json packages/http/
+COPY --from=build /app/packages/fetcher/dist packages/fetcher/dist/
+COPY --from=build /app/packages/domain/dist packages/domain/dist/
+COPY --from=build /app/packages/store-sqlite/dist packages/store-sqlite/dist/
+COPY --from=build /app/packages/store-mongodb/dist packages/store-mongodb/dist/
 COPY --from=build /app/packages/shared/dist packages/shared/dist/
+COPY --from=build /app/packages/http/dist packages/http/dist/
 COPY --from=build /app/packages/article-verifier/package.json packages/article-verifier/
 COPY --from=build /app/packages/article-verifier/dist packages/article-verifier/dist/
 # The embedded store (used when MONGODB_URI is unset) writes here; uid 1000 is "node" in the node images.

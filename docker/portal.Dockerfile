@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Byline portal (sign-up, profiles, editor verification, API settings, public pages): its workspace, @byline/editorial and @byline/shared only.
+# Byline portal (sign-up, profiles, editor verification, API settings, public pages): its workspace and the packages it imports (@byline/editorial, @byline/shared, @byline/http and theirs) only.
 # Build from the repository root:  docker build -f docker/portal.Dockerfile -t byline/portal .
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -10,26 +10,36 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false SCARF_ANALYTICS=false
-# Only the root manifest, the shared and editorial packages' and the portal's: the other workspaces never enter the image.
+# Only the root manifest, the portal's and the packages it imports: the other workspaces never enter the image.
 COPY package.json package-lock.json ./
 # The root's install step (npm ci runs it): compiles better-sqlite3 only where no prebuilt binary fits.
 COPY scripts/sqlite-binary.mjs scripts/
+COPY packages/fetcher/package.json packages/fetcher/
+COPY packages/domain/package.json packages/domain/
+COPY packages/store-sqlite/package.json packages/store-sqlite/
+COPY packages/store-mongodb/package.json packages/store-mongodb/
 COPY packages/shared/package.json packages/shared/
+COPY packages/http/package.json packages/http/
 COPY packages/editorial/package.json packages/editorial/
 COPY packages/portal/package.json packages/portal/
 
 # Compile: every dependency of the three workspaces plus the root's dev tools (TypeScript).
 FROM base AS build
-RUN npm ci -w @byline/shared -w @byline/editorial -w @byline/portal --include-workspace-root
+RUN npm ci -w @byline/fetcher -w @byline/domain -w @byline/store-sqlite -w @byline/store-mongodb -w @byline/shared -w @byline/http -w @byline/editorial -w @byline/portal --include-workspace-root
 COPY tsconfig.base.json ./
+COPY packages/fetcher/ packages/fetcher/
+COPY packages/domain/ packages/domain/
+COPY packages/store-sqlite/ packages/store-sqlite/
+COPY packages/store-mongodb/ packages/store-mongodb/
 COPY packages/shared/ packages/shared/
+COPY packages/http/ packages/http/
 COPY packages/editorial/ packages/editorial/
 COPY packages/portal/ packages/portal/
 RUN npx tsc -b packages/portal
 
 # Production dependencies of the three workspaces only, native modules built for the runtime image.
 FROM base AS prod-deps
-RUN npm ci --omit=dev -w @byline/shared -w @byline/editorial -w @byline/portal
+RUN npm ci --omit=dev -w @byline/fetcher -w @byline/domain -w @byline/store-sqlite -w @byline/store-mongodb -w @byline/shared -w @byline/http -w @byline/editorial -w @byline/portal
 
 FROM ${NODE_IMAGE} AS runtime
 # Also read when set: MONGODB_URI (the store; without it, the embedded store in /data), REDIS_URL (sign-in
@@ -44,8 +54,18 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps /app/package.json ./
 COPY --from=prod-deps /app/node_modules node_modules/
+COPY --from=build /app/packages/fetcher/package.json packages/fetcher/
+COPY --from=build /app/packages/domain/package.json packages/domain/
+COPY --from=build /app/packages/store-sqlite/package.json packages/store-sqlite/
+COPY --from=build /app/packages/store-mongodb/package.json packages/store-mongodb/
 COPY --from=build /app/packages/shared/package.json packages/shared/
+COPY --from=build /app/packages/http/package.json packages/http/
+COPY --from=build /app/packages/fetcher/dist packages/fetcher/dist/
+COPY --from=build /app/packages/domain/dist packages/domain/dist/
+COPY --from=build /app/packages/store-sqlite/dist packages/store-sqlite/dist/
+COPY --from=build /app/packages/store-mongodb/dist packages/store-mongodb/dist/
 COPY --from=build /app/packages/shared/dist packages/shared/dist/
+COPY --from=build /app/packages/http/dist packages/http/dist/
 COPY --from=build /app/packages/editorial/package.json packages/editorial/
 COPY --from=build /app/packages/editorial/dist packages/editorial/dist/
 COPY --from=build /app/packages/portal/package.json packages/portal/

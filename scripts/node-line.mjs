@@ -1,5 +1,5 @@
 // The repository's scripts (npm start, the bench, the install step) run before anything is built, so they cannot load
-// @byline/shared's check (packages/shared/src/runtime/node-line.ts): this is the same rule and message in plain
+// @byline/shared's check (packages/domain/src/runtime/node-line.ts): this is the same rule and message in plain
 // JavaScript, and a test (packages/shared/test/node-line.test.ts) keeps the two, .nvmrc and `engines` in agreement.
 // It imports nothing: it must load on any Node.js.
 export const NODE_LINE = 24;

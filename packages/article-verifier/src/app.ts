@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createMetrics, createServiceApp, type ServiceDeps } from '@byline/shared/http';
+import { createMetrics, createServiceApp, type ServiceDeps } from '@byline/http';
 import { articleVerifierOpenApi } from './openapi';
 import { verifyArticleRoutes } from './routes';
 

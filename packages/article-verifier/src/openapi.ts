@@ -9,7 +9,7 @@ import {
   verificationAnswerSchema,
   verificationResponses,
   type OpenApiDocument,
-} from '@byline/shared/http';
+} from '@byline/http';
 import { DEMO_ARTICLE_URL, MAX_URL_LENGTH } from '@byline/shared';
 import { VERIFY_ARTICLE_PATH, VERIFY_ARTICLE_V2_PATH, VERIFY_ARTICLES_PATH, VERIFY_ARTICLES_V2_PATH } from './routes';
 

@@ -17,7 +17,7 @@ import {
   type Caller,
   type Metrics,
   type ServiceDeps,
-} from '@byline/shared/http';
+} from '@byline/http';
 import { verifyArticle, verifyArticles } from './verify-article';
 import { verifyArticleV2 } from './verify-article-v2';
 import { AttributionRequests } from './attribution-requests';

@@ -2,7 +2,7 @@
 // First, before anything native loads: an older Node.js stops here with what to do, not a bare segfault.
 import '@byline/shared/check-node-line';
 import { loadConfig } from '@byline/shared';
-import { useDnsServers } from '@byline/shared/fetch';
+import { useDnsServers } from '@byline/fetcher';
 import { runCli } from './cli';
 
 // Every name a command looks up (MongoDB, pages it fetches) goes to DNS_SERVERS when set. Only here, in the

@@ -1,6 +1,6 @@
 /**
  * The CLI starts without the services' HTTP stack: it imports @byline/shared and @byline/editorial,
- * never @byline/shared/http or the portal's web app. Loading Express, body-parser, prom-client and ioredis
+ * never @byline/http or the portal's web app. Loading Express, body-parser, prom-client and ioredis
  * doubled every command's start-up (0.26 → 0.52 s for `byline --help`). Runs on the built code, as a user does.
  */
 import { execFileSync } from 'node:child_process';
@@ -28,7 +28,7 @@ describe('CLI start-up', () => {
   });
 
   it('would see the HTTP stack if it were loaded', () => {
-    const loaded = packagesLoadedBy(path.join(REPO_ROOT, 'packages/shared/dist/http/index.js'));
+    const loaded = packagesLoadedBy(path.join(REPO_ROOT, 'packages/http/dist/index.js'));
     expect(loaded).toEqual(expect.arrayContaining(HTTP_STACK));
   });
 });

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { Store } from '@byline/shared';
 import { backendOf, runWebhookDelivery, runWebhookFanOut } from '@byline/editorial';
-import { createSafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch } from '@byline/fetcher';
 import { LOOPBACK_ALLOWED, loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
 import { byline, bylineWithEnv, cliTargets } from './cli-harness';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Express } from 'express';
 import supertest from 'supertest';
-import type { ServiceDeps } from '@byline/shared/http';
+import type { ServiceDeps } from '@byline/http';
 import { embeddedStore, generatedTypes, quietLogger } from '@byline/test-support';
 import { BylineClient } from '@byline/client';
 import { createApp as createArticleApp } from '../../article-verifier/src/app';

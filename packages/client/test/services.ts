@@ -7,7 +7,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import { createApiKey, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
-import { createHttpServer, inMemoryRateLimiting, type RateLimiting } from '@byline/shared/http';
+import { createHttpServer, inMemoryRateLimiting, type RateLimiting } from '@byline/http';
 import { BylineClient } from '@byline/client';
 import { quietLogger, seed, type StoreFactory } from '@byline/test-support';
 import { createApp as createArticleApp } from '../../article-verifier/src/app';

@@ -2,7 +2,7 @@
  * @byline/editorial: what the portal, CLI and worker use beyond the verifiers — people's accounts (users, sessions,
  * password resets), proofs (rel="me" checks, network sign-ins in progress) and their re-checks, and every repository
  * on the store (backendOf/openBackend, with the store's resources from @byline/shared/storage re-exported here, and
- * the SSRF-safe fetcher from @byline/shared/fetch). The two verifiers never load it.
+ * the SSRF-safe fetcher from @byline/fetcher). The two verifiers never load it.
  */
 export { backendOf, openBackend, type Backend, type EditorialRepositories, type Repositories } from './backend';
 export * from './users/users-repository';

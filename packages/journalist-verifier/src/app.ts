@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createServiceApp, type ServiceDeps } from '@byline/shared/http';
+import { createServiceApp, type ServiceDeps } from '@byline/http';
 import { journalistVerifierOpenApi } from './openapi';
 import { verifyJournalistRoutes } from './routes';
 

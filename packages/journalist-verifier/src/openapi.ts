@@ -8,7 +8,7 @@ import {
   verificationAnswerSchema,
   verificationResponses,
   type OpenApiDocument,
-} from '@byline/shared/http';
+} from '@byline/http';
 import { DEMO_TWITTER_HANDLE, LOOKUP_SOCIAL_TYPES, SOCIAL_TYPES } from '@byline/shared';
 import { VERIFY_JOURNALIST_PATH, VERIFY_JOURNALISTS_PATH } from './routes';
 

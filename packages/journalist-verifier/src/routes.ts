@@ -8,7 +8,7 @@ import {
   verificationGate,
   verificationHandler,
   type ServiceDeps,
-} from '@byline/shared/http';
+} from '@byline/http';
 import { verifyJournalist, verifyJournalists } from './verify-journalist';
 
 export const VERIFY_JOURNALIST_PATH = '/api/v1/verify_journalist';

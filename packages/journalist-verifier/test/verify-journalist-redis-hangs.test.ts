@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Redis } from 'ioredis';
 import { createApiKey, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
-import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
+import { createRateLimiting, type RateLimiting } from '@byline/http';
 import {
   capturingLogger,
   embeddedStore,

@@ -1,7 +1,7 @@
 import type { Logger, Store } from '@byline/shared';
 import type { DomainProofSources, OwnerNotifier, TrustTxtSources } from '@byline/editorial';
 import type { ClaimsRepository, RecheckPolicy } from '@byline/shared/storage';
-import type { Outbound, SafeFetch } from '@byline/shared/fetch';
+import type { Outbound, SafeFetch } from '@byline/fetcher';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
 import type { PageFetchSlots } from './fetch/page-fetch-slots';

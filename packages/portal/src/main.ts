@@ -3,8 +3,8 @@
 import '@byline/shared/check-node-line';
 import { createLogger, loadConfig } from '@byline/shared';
 import { backendOf, domainProofSourcesOf, recheckPolicyOf, trustTxtSourcesOf } from '@byline/editorial';
-import { addressPolicyOf, outboundOf, useDnsServers } from '@byline/shared/fetch';
-import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
+import { addressPolicyOf, outboundOf, useDnsServers } from '@byline/fetcher';
+import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/http';
 import { createApp, SERVICE_NAME } from './app';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { Outbox } from './mail/outbox';

@@ -1,6 +1,6 @@
 import { backendOf, rechecksOf, relMeEvidence, runRecheck, createEditor } from '@byline/editorial';
 import { recordProof, setClaims } from '@byline/shared/storage';
-import { createSafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch } from '@byline/fetcher';
 import { bearer, loopbackOutbound } from '@byline/test-support';
 import { pageServer, portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';
 import { proveClaim, signedInAs } from './support/proofs';

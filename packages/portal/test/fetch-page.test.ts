@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { loadConfig } from '@byline/shared';
-import { AddressPolicy, addressPolicyOf, isAllowedAddress } from '@byline/shared/fetch';
+import { AddressPolicy, addressPolicyOf, isAllowedAddress } from '@byline/fetcher';
 import { loopbackOutbound } from '@byline/test-support';
 import { createPageFetcher, PageFetchError } from '../src/fetch/fetch-page';
 import { ARTICLE_HTML, pageServer, testResolver } from './support/portal-harness';

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { setApiAccountStatus } from '@byline/editorial';
-import { DEFAULT_OUTBOUND } from '@byline/shared/fetch';
+import { DEFAULT_OUTBOUND } from '@byline/fetcher';
 import { WEBHOOK_EVENT_DESCRIPTIONS } from '@byline/shared/storage';
 import { receiverForEachTest } from '@byline/test-support';
 import { portalForEachTest, portalStoreFactories, restartPortal, submit } from './support/portal-harness';

@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import type { Response, Test } from 'supertest';
 import { StoreUnavailableError, type ApiAccounts, type Logger, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
-import { type ServiceDeps } from '@byline/shared/http';
+import { type ServiceDeps } from '@byline/http';
 import { bearer, quietLogger } from './harness';
 import type { StoreFactory } from './stores';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import supertest from 'supertest';
 import ts from 'typescript';
-import type { ServiceDeps } from '@byline/shared/http';
+import type { ServiceDeps } from '@byline/http';
 import { bearer, embeddedStore, quietLogger } from './harness';
 import { checkedRequest } from './openapi-conformance';
 import { lintOpenApi } from './openapi-lint';

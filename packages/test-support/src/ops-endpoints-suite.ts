@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { OpenApiDocument, ServiceDeps } from '@byline/shared/http';
+import type { OpenApiDocument, ServiceDeps } from '@byline/http';
 import { embeddedStore, quietLogger } from './harness';
 import { checkedRequest as request } from './openapi-conformance';
 

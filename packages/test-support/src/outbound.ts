@@ -1,5 +1,5 @@
 import { loadConfig } from '@byline/shared';
-import { outboundOf, type Outbound, type Resolver } from '@byline/shared/fetch';
+import { outboundOf, type Outbound, type Resolver } from '@byline/fetcher';
 
 /**
  * What an operator sets to let Byline reach sites on this machine: the tests' pages and identity providers

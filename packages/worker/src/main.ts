@@ -14,8 +14,8 @@ import {
   recheckPolicyOf,
   DELIVERY_TIMEOUT_MS,
 } from '@byline/editorial';
-import { createSafeFetch, outboundOf, useDnsServers } from '@byline/shared/fetch';
-import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/shared/http';
+import { createSafeFetch, outboundOf, useDnsServers } from '@byline/fetcher';
+import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/http';
 import { createOpsApp } from './ops-app';
 import { workerNotifier } from './owner-mail';
 import { startRecheckLoop } from './recheck-loop';

@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { Store } from '@byline/shared';
-import { errorHandler, notFound, probeRoutes } from '@byline/shared/http';
+import { errorHandler, notFound, probeRoutes } from '@byline/http';
 import type { Logger } from '@byline/shared';
 import type { WorkerMetrics } from './worker-metrics';
 

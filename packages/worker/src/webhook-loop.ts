@@ -10,7 +10,7 @@ import {
   type DeliverySummary,
 } from '@byline/editorial';
 import { type LeasedQueue, type Webhooks } from '@byline/shared/storage';
-import { type SafeFetch } from '@byline/shared/fetch';
+import { type SafeFetch } from '@byline/fetcher';
 import { abortablePause } from './abortable-pause';
 
 export interface WebhookLoopOptions {

@@ -9,7 +9,7 @@ import {
   type Backend,
 } from '@byline/editorial';
 import { spreadAttributionAsks } from '@byline/shared/storage';
-import { outboundOf } from '@byline/shared/fetch';
+import { outboundOf } from '@byline/fetcher';
 import {
   aProfile,
   checkedRequest as request,

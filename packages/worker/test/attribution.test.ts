@@ -15,7 +15,7 @@ import {
   type RobotsFetcher,
 } from '@byline/editorial';
 import { ATTRIBUTION_ACTOR, spreadAttributionAsks } from '@byline/shared/storage';
-import { outboundOf } from '@byline/shared/fetch';
+import { outboundOf } from '@byline/fetcher';
 import {
   aProfile,
   capturingLogger,

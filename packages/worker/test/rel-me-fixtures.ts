@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { canonicalizeUrl, type ArticleInput, type Store } from '@byline/shared';
 import { backendOf, type Backend, publicProfileUrl, relMeEvidence, rechecksOf, type Rechecks } from '@byline/editorial';
 import { EDITOR_PROVIDER, proveArticle, recordProof, setClaims, type ClaimsRepository } from '@byline/shared/storage';
-import { createSafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch } from '@byline/fetcher';
 import { anArticle, loopbackOutbound, profileFields } from '@byline/test-support';
 
 /**

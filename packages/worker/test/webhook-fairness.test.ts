@@ -10,7 +10,7 @@ import {
   type Backend,
   type WebhookDeps,
 } from '@byline/editorial';
-import { createSafeFetch, type SafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch, type SafeFetch } from '@byline/fetcher';
 import { loopbackOutbound, quietLogger, storeFactories } from '@byline/test-support';
 import { startWebhookLoop, type WebhookLoop } from '../src/webhook-loop';
 import { startReceiver, type Receiver } from './webhook-fixtures';

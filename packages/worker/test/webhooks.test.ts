@@ -15,7 +15,7 @@ import {
   type WebhookDeps,
 } from '@byline/editorial';
 import { type WebhookEndpoint } from '@byline/shared/storage';
-import { createSafeFetch, DEFAULT_OUTBOUND } from '@byline/shared/fetch';
+import { createSafeFetch, DEFAULT_OUTBOUND } from '@byline/fetcher';
 import { loopbackOutbound, storeFactories } from '@byline/test-support';
 import { decide, newProfile, startReceiver, type Receiver } from './webhook-fixtures';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { SqliteStore } from '@byline/shared/storage';
-import { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from '@byline/shared/http';
+import { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from '@byline/http';
 import {
   anArticle,
   aProfile,

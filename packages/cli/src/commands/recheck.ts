@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { backendOf, recheckHolder, recheckPolicyOf, rechecksOf, runRecheck, type RecheckProgress } from '@byline/editorial';
-import { createSafeFetch, outboundOf } from '@byline/shared/fetch';
+import { createSafeFetch, outboundOf } from '@byline/fetcher';
 import { withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 

@@ -11,7 +11,7 @@ import {
   type WebhookDeps,
 } from '@byline/editorial';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint } from '@byline/shared/storage';
-import { outboundOf } from '@byline/shared/fetch';
+import { outboundOf } from '@byline/fetcher';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';

@@ -1,6 +1,6 @@
 import robotsParser from 'robots-parser';
 import type { Config } from '@byline/shared';
-import { createSafeFetch, outboundOf, type SafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch, outboundOf, type SafeFetch } from '@byline/fetcher';
 
 /** The product token Byline's crawler answers to in robots.txt (`User-agent: BylineBot`). */
 export const BYLINE_BOT = 'BylineBot';

@@ -4,7 +4,7 @@ import {
   UnresolvedHostError,
   UnsafeAddressError,
   type SafeFetchOptions,
-} from '@byline/shared/fetch';
+} from '@byline/fetcher';
 
 export interface FetchedPage {
   /** The address after redirects. */

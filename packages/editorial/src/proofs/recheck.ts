@@ -15,7 +15,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Config, Logger } from '@byline/shared';
-import type { SafeFetch } from '@byline/shared/fetch';
+import type { SafeFetch } from '@byline/fetcher';
 import type { OwnerNotifier } from '../notify/owner-notifier';
 import type { Rechecks } from '../recheck/rechecks';
 import { endingProofs } from './no-live-proof';

@@ -1,4 +1,4 @@
-import type { SafeFetch } from '@byline/shared/fetch';
+import type { SafeFetch } from '@byline/fetcher';
 import type { CheckOutcome, NewEvidence } from '@byline/shared/storage';
 import { relMeLinks, samePublicPage } from './rel-me-links';
 

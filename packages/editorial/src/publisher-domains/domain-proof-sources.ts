@@ -1,5 +1,5 @@
 import type { Config } from '@byline/shared';
-import { createSafeFetch, nameResolverOf, outboundOf } from '@byline/shared/fetch';
+import { createSafeFetch, nameResolverOf, outboundOf } from '@byline/fetcher';
 import type { DomainProofSources } from './check-domain-proof';
 
 /** A proof file is a line or two: anything longer is not one. */

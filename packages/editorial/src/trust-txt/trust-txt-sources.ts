@@ -1,5 +1,5 @@
 import type { Config } from '@byline/shared';
-import { createSafeFetch, outboundOf, type SafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch, outboundOf, type SafeFetch } from '@byline/fetcher';
 import type { TrustTxtSources } from './read-trust-txt';
 
 /** A trust.txt is a few dozen lines; an association listing its members runs to a few thousand at most. */

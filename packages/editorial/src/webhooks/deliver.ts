@@ -9,7 +9,7 @@ import {
   type Webhooks,
 } from '@byline/shared/storage';
 import type { Logger } from '@byline/shared';
-import type { SafeFetch } from '@byline/shared/fetch';
+import type { SafeFetch } from '@byline/fetcher';
 import { isAccountHeld, type AccountReader } from './account-hold';
 import { hurryEndpoint } from './endpoint-queue';
 import { FAILING_DISABLES_AFTER_MS, retryAfterMs, retryDelayMs } from './retry-schedule';

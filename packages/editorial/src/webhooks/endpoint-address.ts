@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { Outbound } from '@byline/shared/fetch';
+import type { Outbound } from '@byline/fetcher';
 
 /**
  * Whether an endpoint's address may be registered: https to a host whose every address the outbound policy allows

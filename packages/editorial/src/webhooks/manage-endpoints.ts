@@ -7,7 +7,7 @@ import {
   type WebhookEventType,
   type Webhooks,
 } from '@byline/shared/storage';
-import type { Outbound } from '@byline/shared/fetch';
+import type { Outbound } from '@byline/fetcher';
 import { deliveryKeyOf, hurryEndpoint } from './endpoint-queue';
 import { endpointUrlProblem } from './endpoint-address';
 import { newSigningSecret, SECRET_OVERLAP_MS } from './signing';

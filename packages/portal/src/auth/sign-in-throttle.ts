@@ -1,4 +1,4 @@
-import { CounterStore, throttleKeyOf, type Counter } from '@byline/shared/http';
+import { CounterStore, throttleKeyOf, type Counter } from '@byline/http';
 
 export interface SignInThrottleOptions {
   /** Where the counts live: this process's memory by default; createSignInThrottle shares them through Redis. */

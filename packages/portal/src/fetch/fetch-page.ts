@@ -6,4 +6,4 @@ export {
   type PageFetcher,
   type PageFetcherOptions,
 } from '@byline/editorial';
-export { type Resolver } from '@byline/shared/fetch';
+export { type Resolver } from '@byline/fetcher';

@@ -8,7 +8,7 @@ import {
   type ClaimsRepository,
   type RecheckPolicy,
 } from '@byline/shared/storage';
-import { type SafeFetch } from '@byline/shared/fetch';
+import { type SafeFetch } from '@byline/fetcher';
 
 export interface WebsiteProofDeps {
   claims: ClaimsRepository;

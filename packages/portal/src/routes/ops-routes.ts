@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { Store } from '@byline/shared';
-import { probeRoutes } from '@byline/shared/http';
+import { probeRoutes } from '@byline/http';
 
 /**
  * For the orchestrator: /healthz — the process answers (liveness); /readyz — the store answers too,

@@ -1,4 +1,4 @@
-import { CounterStore, type Counter } from '@byline/shared/http';
+import { CounterStore, type Counter } from '@byline/http';
 
 export interface DomainCheckThrottleOptions {
   /** Where the counts live: this process's memory by default; main shares them through Redis (createPortalCounters). */

@@ -1,5 +1,5 @@
 import type { Logger } from '@byline/shared';
-import { connectCounterRedis, CounterStore } from '@byline/shared/http';
+import { connectCounterRedis, CounterStore } from '@byline/http';
 
 export interface PortalCounters {
   /** Where the portal's throttles (sign-in, domain checks, page reads) keep their counts. */

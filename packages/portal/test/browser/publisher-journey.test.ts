@@ -28,7 +28,7 @@ import {
   runAttribution,
 } from '@byline/editorial';
 import { ATTRIBUTION_ACTOR } from '@byline/shared/storage';
-import { outboundOf } from '@byline/shared/fetch';
+import { outboundOf } from '@byline/fetcher';
 import {
   bearer,
   quietLogger,

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import request from 'supertest';
-import { createSafeFetch, type SafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch, type SafeFetch } from '@byline/fetcher';
 import { bearer, loopbackOutbound, type StoreFactory } from '@byline/test-support';
 import { answerFor, editor, ONLY_X, reviewPath } from '../support/editors';
 import {

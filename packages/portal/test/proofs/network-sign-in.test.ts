@@ -5,7 +5,7 @@
  * and the provider's own sign-in and consent pages are driven over HTTP.
  */
 import { loadConfig, type SocialType } from '@byline/shared';
-import { addressPolicyOf, UnsafeAddressError, type Resolver } from '@byline/shared/fetch';
+import { addressPolicyOf, UnsafeAddressError, type Resolver } from '@byline/fetcher';
 import { startOidcProvider, type TestProvider, type TestProviderOptions } from '@byline/test-support';
 import { networkSignInFor, NETWORKS as PORTAL_NETWORKS } from './portal-networks';
 import { createNetworkSignIn, type NetworkSignIn } from '../../src/proofs/network-sign-in/network-sign-in';

@@ -5,7 +5,7 @@
  * path and query from the app in-process, as the browser would.
  */
 import type { SocialType } from '@byline/shared';
-import type { Outbound } from '@byline/shared/fetch';
+import type { Outbound } from '@byline/fetcher';
 import {
   loopbackOutbound,
   startOidcProvider,

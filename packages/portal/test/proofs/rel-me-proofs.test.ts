@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import request from 'supertest';
-import { createSafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch } from '@byline/fetcher';
 import { loopbackOutbound, type StoreFactory } from '@byline/test-support';
 import type { PortalDeps } from '../../src/deps';
 import {

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@byline/shared';
-import { addressPolicyOf, type AddressPolicy } from '@byline/shared/fetch';
+import { addressPolicyOf, type AddressPolicy } from '@byline/fetcher';
 import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
 
 const SECRET = 's3cret-value-never-shown';

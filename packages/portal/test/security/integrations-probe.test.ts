@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { AddressPolicy, type Outbound } from '@byline/shared/fetch';
+import { AddressPolicy, type Outbound } from '@byline/fetcher';
 import { newSigningSecret, runWebhookDelivery, runWebhookFanOut } from '@byline/editorial';
-import { createSafeFetch, type SafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch, type SafeFetch } from '@byline/fetcher';
 import { aProfile, capturingLogger, seed, startReceiver, type Receiver } from '@byline/test-support';
 import { editor, journalist } from '../support/editors';
 import { csrfFrom, everythingStored, portalStoreFactories, startPortal, submit, type Portal } from '../support/portal-harness';

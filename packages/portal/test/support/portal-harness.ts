@@ -5,7 +5,7 @@ import request from 'supertest';
 import { type Store } from '@byline/shared';
 import { type Backend, backendOf, hashPassword, issueConfirmLink } from '@byline/editorial';
 import { MongoStore, type ClaimsRepository } from '@byline/shared/storage';
-import { createSafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch } from '@byline/fetcher';
 import {
   expectAnswersInStep,
   forEachTest,

@@ -9,7 +9,7 @@ import {
   type PageFetcher,
   type RobotsFetcher,
 } from '@byline/editorial';
-import { outboundOf } from '@byline/shared/fetch';
+import { outboundOf } from '@byline/fetcher';
 import { bearer, quietLogger, startServedDomains, type ServedDomains, type StoreFactory } from '@byline/test-support';
 import { createApp as articleVerifier } from '../../../article-verifier/src/app';
 import { PROFILE_FORM, startPortal, type Portal } from './portal-harness';

@@ -1,5 +1,5 @@
 import { runWebhookDelivery, runWebhookFanOut } from '@byline/editorial';
-import { createSafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch } from '@byline/fetcher';
 import { loopbackOutbound } from '@byline/test-support';
 import { signedUp, submit, type Agent, type Portal } from './portal-harness';
 

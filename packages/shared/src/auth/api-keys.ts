@@ -1,5 +1,5 @@
-import type { ApiAccounts, RotationOverlap } from '../api-accounts/api-accounts-repository';
-import type { ApiKeySummary, BrowserKeySettings } from '../domain/types';
+import type { ApiAccounts, RotationOverlap } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiKeySummary, BrowserKeySettings } from '@byline/domain/domain/types';
 import { generateKeyPair, hashSecret, type KeyPair } from './key-material';
 
 export function normalizeEmail(email: string): string {

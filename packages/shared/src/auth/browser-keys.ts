@@ -1,5 +1,5 @@
-import { normaliseOriginList } from '../cors/origin-list';
-import type { BrowserKeySettings, StoredCredential } from '../domain/types';
+import { normaliseOriginList } from '@byline/domain/cors/origin-list';
+import type { BrowserKeySettings, StoredCredential } from '@byline/domain/domain/types';
 
 /**
  * A browser key sits in a web page, where anyone can copy it. So it answers only requests from its own web

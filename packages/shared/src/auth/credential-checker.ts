@@ -1,5 +1,5 @@
-import type { StoredCredential } from '../domain/types';
-import type { ApiAccounts } from '../api-accounts/api-accounts-repository';
+import type { StoredCredential } from '@byline/domain/domain/types';
+import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
 import { secretMatches } from './key-material';
 
 export type CredentialVerdict = 'valid' | 'invalid' | 'suspended';

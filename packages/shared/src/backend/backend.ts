@@ -1,13 +1,13 @@
-import type { ClaimsRepository } from '../claims/claims-repository';
-import type { AuditHistory } from '../audit/audit-repository';
-import type { RecheckRecords } from '../recheck/recheck-records';
-import type { Articles } from '../articles/articles-repository';
-import type { Directory } from '../directory/directory-repository';
-import type { Staff } from '../staff/staff-repository';
-import type { Profiles } from '../profiles/profiles-repository';
-import type { Verification } from '../verification/verification-repository';
-import type { Webhooks } from '../webhooks/webhooks-repository';
-import type { Store } from '../store/store';
+import type { ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import type { AuditHistory } from '@byline/domain/audit/audit-repository';
+import type { RecheckRecords } from '@byline/domain/recheck/recheck-records';
+import type { Articles } from '@byline/domain/articles/articles-repository';
+import type { Directory } from '@byline/domain/directory/directory-repository';
+import type { Staff } from '@byline/domain/staff/staff-repository';
+import type { Profiles } from '@byline/domain/profiles/profiles-repository';
+import type { Verification } from '@byline/domain/verification/verification-repository';
+import type { Webhooks } from '@byline/domain/webhooks/webhooks-repository';
+import type { Store } from '@byline/domain/store/store';
 import type { ServiceRepositories } from './service-repositories';
 
 /**

@@ -1,7 +1,7 @@
-import type { Config } from '../config/config';
+import type { Config } from '@byline/domain/config/config';
 import { openedDatabase } from '../database/opened-database';
 import { openStore, type OpenStoreOptions } from '../store/open-store';
-import type { Store } from '../store/store';
+import type { Store } from '@byline/domain/store/store';
 import type { Backend, ResourceRepositories } from './backend';
 import type { Closeable } from './lazily';
 import { mongoRepositories } from './mongo-repositories';

@@ -1,6 +1,6 @@
 import { openedDatabase } from './opened-database';
-import type { StoreDatabase } from './store-database';
-import { relayOutbox } from '../webhook-events/mongo-outbox';
+import type { StoreDatabase } from '@byline/domain/database/store-database';
+import { relayOutbox } from '@byline/store-mongodb/webhook-events/mongo-outbox';
 
 /** The relay on whichever database the store opened: the embedded store's events are on the queue already. */
 export function relayStoreOutbox(database: StoreDatabase): Promise<number> {

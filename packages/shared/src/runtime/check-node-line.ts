@@ -3,6 +3,6 @@
  * Byline runs on, the process stops here with a message saying what to do, before anything loads better-sqlite3
  * (whose binary crashes an older Node with a bare "Segmentation fault"). Imports nothing native.
  */
-import { exitUnlessSupportedNode } from './node-line';
+import { exitUnlessSupportedNode } from '@byline/domain/runtime/node-line';
 
 exitUnlessSupportedNode('byline');

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config/config';
-import type { Logger } from '../logging/logger';
-import type { Store } from './store';
-import { MongoStore } from './mongo/mongo-store';
-import { unavailableOr } from './sqlite/sqlite-errors';
-import { SQLITE_FILE_NAME, SqliteStore } from './sqlite/sqlite-store';
-import { systemClock } from '../runtime/system-clock';
+import type { Config } from '@byline/domain/config/config';
+import type { Logger } from '@byline/domain/logging/logger';
+import type { Store } from '@byline/domain/store/store';
+import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
+import { unavailableOr } from '@byline/store-sqlite/store/sqlite-errors';
+import { SQLITE_FILE_NAME, SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
+import { systemClock } from '@byline/domain/runtime/system-clock';
 
 export interface OpenStoreOptions {
   /**
@@ -20,7 +20,7 @@ export interface OpenStoreOptions {
   clock?: () => Date;
 }
 
-export { NoStoreError } from './sqlite/sqlite-errors';
+export { NoStoreError } from '@byline/store-sqlite/store/sqlite-errors';
 
 /** The embedded store's file for this configuration, or null when MONGODB_URI selects MongoDB. */
 export function embeddedStoreFile(config: Pick<Config, 'dataDir' | 'mongodbUri'>): string | null {

@@ -9,7 +9,7 @@ import type { Express } from 'express';
 import type { Page, Request as BrowserRequest } from 'playwright-core';
 import { createApiKey, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
-import { createRateLimiting, type RateLimiting, type ServiceDeps } from '@byline/shared/http';
+import { createRateLimiting, type RateLimiting, type ServiceDeps } from '@byline/http';
 import { aProfile, embeddedStore, quietLogger, seed } from '@byline/test-support';
 import { createApp as createArticleApp } from '../../../article-verifier/src/app';
 import { createApp as createJournalistApp } from '../../../journalist-verifier/src/app';

@@ -1,5 +1,5 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import type { NewApiKey } from '../../src/api-accounts/api-accounts-repository';
+import type { NewApiKey } from '@byline/domain/api-accounts/api-accounts-repository';
 
 /** The time the tests' changes happen at: the stores write the time they are given. */
 const AT = new Date('2026-01-01T09:00:00.000Z');

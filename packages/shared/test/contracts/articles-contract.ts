@@ -1,9 +1,9 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { contractArticle, newJournalist } from './journalist-contract';
-import { AUTHORSHIP_PROVIDER, type NewArticleEvidence } from '../../src/articles/article-proof';
-import { ArticleTakenError } from '../../src/articles/articles-repository';
-import { moveProvenArticle } from '../../src/articles/move-proven-article';
-import { noteUnproven, proveArticle } from '../../src/articles/prove-article';
+import { AUTHORSHIP_PROVIDER, type NewArticleEvidence } from '@byline/domain/articles/article-proof';
+import { ArticleTakenError } from '@byline/domain/articles/articles-repository';
+import { moveProvenArticle } from '@byline/domain/articles/move-proven-article';
+import { noteUnproven, proveArticle } from '@byline/domain/articles/prove-article';
 
 const byEditor: NewArticleEvidence = {
   method: 'editor-attestation',

@@ -1,5 +1,5 @@
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
-import type { ProfileFields } from '../../src/profiles/profile-fields';
+import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 
 const fields: ProfileFields = profileFields({ profile_last_name: 'Brennan' });
 /** When the records are made: the history keeps the time its writer gives. */

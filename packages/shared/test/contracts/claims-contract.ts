@@ -1,13 +1,13 @@
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
-import type { NewEvidence } from '../../src/proofs/claims';
-import { liveEvidence } from '../../src/proofs/claims';
-import type { ProfileFields } from '../../src/profiles/profile-fields';
-import { HandleTakenError } from '../../src/profiles/profiles-repository';
-import type { ClaimsRepository, ClaimsUnitOfWrite } from '../../src/claims/claims-repository';
-import { moveProvenClaim, moveProvenClaimSteps } from '../../src/claims/move-proven-claim';
-import { recordProof, recordProofSteps } from '../../src/claims/record-proof';
-import { setClaims } from '../../src/claims/set-claims';
-import type { Steps } from '../../src/database/steps';
+import type { NewEvidence } from '@byline/domain/proofs/claims';
+import { liveEvidence } from '@byline/domain/proofs/claims';
+import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
+import { HandleTakenError } from '@byline/domain/profiles/profiles-repository';
+import type { ClaimsRepository, ClaimsUnitOfWrite } from '@byline/domain/claims/claims-repository';
+import { moveProvenClaim, moveProvenClaimSteps } from '@byline/domain/claims/move-proven-claim';
+import { recordProof, recordProofSteps } from '@byline/domain/claims/record-proof';
+import { setClaims } from '@byline/domain/claims/set-claims';
+import type { Steps } from '@byline/domain/database/steps';
 
 const signIn = (username: string, subject = `sub-${username}`): NewEvidence => ({
   method: 'network-sign-in',

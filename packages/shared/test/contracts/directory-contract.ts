@@ -1,11 +1,11 @@
 import type { Backend } from '@byline/editorial';
-import { EDITOR_PROVIDER } from '../../src/proofs/claims';
-import { proveArticle } from '../../src/articles/prove-article';
+import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
+import { proveArticle } from '@byline/domain/articles/prove-article';
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
-import { setClaims } from '../../src/claims/set-claims';
+import { setClaims } from '@byline/domain/claims/set-claims';
 import { contractArticle } from './journalist-contract';
-import type { ProfileFields } from '../../src/profiles/profile-fields';
-import type { DirectoryQuery } from '../../src/directory/directory-repository';
+import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
+import type { DirectoryQuery } from '@byline/domain/directory/directory-repository';
 
 let n = 0;
 async function profileOf(backend: Backend, fields: Partial<ProfileFields>, slug = `dir-${++n}`) {

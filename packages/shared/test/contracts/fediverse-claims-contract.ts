@@ -1,8 +1,8 @@
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
-import type { NewEvidence } from '../../src/proofs/claims';
-import { InvalidFediverseAccountError } from '../../src/proofs/claim-values';
-import { recordProof } from '../../src/claims/record-proof';
-import { setClaims } from '../../src/claims/set-claims';
+import type { NewEvidence } from '@byline/domain/proofs/claims';
+import { InvalidFediverseAccountError } from '@byline/domain/proofs/claim-values';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { setClaims } from '@byline/domain/claims/set-claims';
 
 const relMe = (page: string): NewEvidence => ({
   method: 'rel-me',

@@ -1,9 +1,9 @@
 import type { Backend } from '@byline/editorial';
-import { recordProof } from '../../src/claims/record-proof';
-import type { ArticleInput } from '../../src/domain/types';
-import { EDITOR_PROVIDER, type ClaimKind, type NewEvidence } from '../../src/proofs/claims';
-import { proveArticle } from '../../src/articles/prove-article';
-import type { ProfileFields } from '../../src/profiles/profile-fields';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import type { ArticleInput } from '@byline/domain/domain/types';
+import { EDITOR_PROVIDER, type ClaimKind, type NewEvidence } from '@byline/domain/proofs/claims';
+import { proveArticle } from '@byline/domain/articles/prove-article';
+import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 
 /** What the contracts of profiles, articles and verification arrange: a journalist's profile, its articles, its proofs. */
 

@@ -1,10 +1,10 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { addProvenArticle, contractArticle, journalistFields, newJournalist, proveClaim } from './journalist-contract';
-import type { QueueItem } from '../../src/queue/leased-queue';
+import type { QueueItem } from '@byline/domain/queue/leased-queue';
 import { relayStoreOutbox } from '../../src/database/relay-store-outbox';
 import { openedDatabase } from '../../src/database/opened-database';
-import { OUTBOX_COLLECTIONS, OUTBOX_FIELD } from '../../src/webhook-events/mongo-outbox';
-import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '../../src/webhook-events/webhook-event';
+import { OUTBOX_COLLECTIONS, OUTBOX_FIELD } from '@byline/store-mongodb/webhook-events/mongo-outbox';
+import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 
 /**
  * The outbox on every store: each change that makes a webhook event puts it on the queue (on MongoDB once the relay

@@ -1,6 +1,6 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
 import { addProvenArticle, contractArticle, newJournalist } from './journalist-contract';
-import { renderOutlet } from '../../src/outlets/outlet-answers';
+import { renderOutlet } from '@byline/domain/outlets/outlet-answers';
 
 const T0 = new Date('2030-01-01T00:00:00.000Z');
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);

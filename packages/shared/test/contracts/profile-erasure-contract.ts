@@ -1,6 +1,6 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import { recordProof } from '../../src/claims/record-proof';
-import { RECHECK_TOPIC } from '../../src/recheck/recheck-records';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
 import { addProvenArticle, contractArticle, newJournalist, proveClaim } from './journalist-contract';
 
 /**

@@ -1,8 +1,8 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import { recordProof } from '../../src/claims/record-proof';
-import { handleKey } from '../../src/social/social-handle';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { handleKey } from '@byline/domain/social/social-handle';
 import { journalistFields, newJournalist, proveClaim, signedInAs } from './journalist-contract';
-import { HandleTakenError } from '../../src/profiles/profiles-repository';
+import { HandleTakenError } from '@byline/domain/profiles/profiles-repository';
 
 /**
  * The promises of the Profiles port, for stores made by `factory`, including those the embedded store gets from its

@@ -1,6 +1,6 @@
 import { freshBackendPerTest, storeFactories } from '@byline/test-support';
-import type { PublishersStore } from '../../src/publishers/publishers-store';
-import { checkedDomain } from '../../src/publishers/domain-check-state';
+import type { PublishersStore } from '@byline/domain/publishers/publishers-store';
+import { checkedDomain } from '@byline/domain/publishers/domain-check-state';
 
 /*
  * A domain check reads the domain, decides its next state, then writes it: on MongoDB another check or a removal may

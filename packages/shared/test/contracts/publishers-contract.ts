@@ -1,5 +1,5 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import type { TrustSummary } from '../../src/publishers/trust-summary';
+import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
 
 const T0 = new Date('2030-01-01T00:00:00.000Z');
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);

@@ -1,7 +1,7 @@
 import type { StoreFactory } from '@byline/test-support';
 import { backendOf } from '../../src/backend/open-backend';
-import type { Store } from '../../src/store/store';
-import { forEachDueItem, type LeasedQueue } from '../../src/queue/leased-queue';
+import type { Store } from '@byline/domain/store/store';
+import { forEachDueItem, type LeasedQueue } from '@byline/domain/queue/leased-queue';
 
 /** What every LeasedQueue adapter does (run for each database by test/contracts/queue.test.ts). */
 export function queueContract(factory: StoreFactory): void {

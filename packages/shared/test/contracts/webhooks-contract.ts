@@ -1,6 +1,6 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import type { WebhookEventType } from '../../src/webhook-events/webhook-event';
-import type { WebhookAttempt } from '../../src/webhooks/webhooks-repository';
+import type { WebhookEventType } from '@byline/domain/webhook-events/webhook-event';
+import type { WebhookAttempt } from '@byline/domain/webhooks/webhooks-repository';
 import { newJournalist } from './journalist-contract';
 
 /** What every Webhooks adapter does (run for each database by test/contracts/webhooks.test.ts). */

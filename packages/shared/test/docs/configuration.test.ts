@@ -1,4 +1,4 @@
-import { configVariables, parseDuration } from '../../src/config/config';
+import { configVariables, parseDuration } from '@byline/domain/config/config';
 import { proseLines, readDoc } from './markdown';
 
 /**

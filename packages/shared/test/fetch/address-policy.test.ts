@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@byline/shared';
-import { AddressPolicy, addressPolicyOf } from '@byline/shared/fetch';
+import { AddressPolicy, addressPolicyOf } from '@byline/fetcher';
 
 /** The policy an operator's ALLOWED_PRIVATE_ADDRESSES gives, through the configuration as the processes read it. */
 const policyOf = (ranges: string) => addressPolicyOf(loadConfig({ ALLOWED_PRIVATE_ADDRESSES: ranges }));

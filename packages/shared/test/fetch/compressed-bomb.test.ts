@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Duplex, pipeline, Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { loopbackOutbound } from '@byline/test-support';
-import { createSafeFetch, ResponseTooLargeError } from '../../src/fetch';
+import { createSafeFetch, ResponseTooLargeError } from '@byline/fetcher/index';
 
 const CAP = 256 * 1024;
 

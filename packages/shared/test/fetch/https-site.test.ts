@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@byline/shared';
-import { createSafeFetch, outboundOf } from '@byline/shared/fetch';
+import { createSafeFetch, outboundOf } from '@byline/fetcher';
 import { startDnsServer, startHttpsSite, type HttpsSite, type TestDnsServer } from '@byline/test-support';
 
 /**

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from '@byline/shared';
-import { createSafeFetch, nameResolverOf, outboundOf, SYSTEM_NAME_RESOLVER, UnresolvedHostError } from '@byline/shared/fetch';
+import { createSafeFetch, nameResolverOf, outboundOf, SYSTEM_NAME_RESOLVER, UnresolvedHostError } from '@byline/fetcher';
 import { LOOPBACK_ALLOWED, startDnsServer, type TestDnsServer } from '@byline/test-support';
 
 /**

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { loopbackOutbound } from '@byline/test-support';
-import { createSafeFetch, ResponseTooLargeError, UnsafeAddressError, type Resolver } from '../../src/fetch/safe-fetch';
+import { createSafeFetch, ResponseTooLargeError, UnsafeAddressError, type Resolver } from '@byline/fetcher/safe-fetch';
 
 /** Answers for *.test names only, so a refused request can never leave the machine. */
 const resolver =

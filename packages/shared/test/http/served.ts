@@ -4,7 +4,7 @@
  */
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpServer, inMemoryRateLimiting, type RateLimitingOptions, type ServiceDeps } from '@byline/shared/http';
+import { createHttpServer, inMemoryRateLimiting, type RateLimitingOptions, type ServiceDeps } from '@byline/http';
 import { bearer, embeddedStore, quietLogger } from '@byline/test-support';
 import { createApp as createPortalApp, PageFetchError } from '@byline/portal';
 import { type Store } from '@byline/shared';

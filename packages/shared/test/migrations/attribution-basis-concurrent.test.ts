@@ -2,10 +2,10 @@ import type { ArticleInput } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
 import { AUTHORSHIP_PROVIDER, proveArticle } from '@byline/shared/storage';
 import { anArticle, mongoTestStore, profileFields, testMongoUri } from '@byline/test-support';
-import { recordAttributionBasesIn } from '../../src/store/mongo/mongo-attribution-basis';
-import { affiliationEnding, endVouchingSteps } from '../../src/articles/end-vouched-articles';
-import { mongoArticlesUnit } from '../../src/articles/mongo-articles';
-import { runInTurn } from '../../src/database/steps';
+import { recordAttributionBasesIn } from '@byline/store-mongodb/store/mongo-attribution-basis';
+import { affiliationEnding, endVouchingSteps } from '@byline/domain/articles/end-vouched-articles';
+import { mongoArticlesUnit } from '@byline/store-mongodb/articles/mongo-articles';
+import { runInTurn } from '@byline/domain/database/steps';
 
 const HOUR = 3_600_000;
 const ARTICLES = 12;

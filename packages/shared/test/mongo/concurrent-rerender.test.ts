@@ -2,12 +2,12 @@ import { backendOf } from '@byline/editorial';
 import { type MongoStore } from '@byline/shared/storage';
 import { anArticle, aProfile, checkedRequest as request, seed, serviceFixture, describeOnMongoDb } from '@byline/test-support';
 import { createApp } from '../../../article-verifier/src/app';
-import { mongoAnswersUnit, forgetRenderedInTurn } from '../../src/answers/mongo-answers-unit';
-import { rerenderAnswers } from '../../src/answers/rerender-answers';
-import type { AnswersUnit } from '../../src/answers/answers-unit';
-import { runInTurn } from '../../src/database/steps';
-import { collectionOf } from '../../src/store/mongo/mongo-schema';
-import { RENDER_ATTEMPTS, rerenderOutlets } from '../../src/outlets/rerender-outlets';
+import { mongoAnswersUnit, forgetRenderedInTurn } from '@byline/store-mongodb/answers/mongo-answers-unit';
+import { rerenderAnswers } from '@byline/domain/answers/rerender-answers';
+import type { AnswersUnit } from '@byline/domain/answers/answers-unit';
+import { runInTurn } from '@byline/domain/database/steps';
+import { collectionOf } from '@byline/store-mongodb/store/mongo-schema';
+import { RENDER_ATTEMPTS, rerenderOutlets } from '@byline/domain/outlets/rerender-outlets';
 
 /*
  * MongoDB has no transactions: a re-render reads a profile's (or an outlet's) records, then saves the answers

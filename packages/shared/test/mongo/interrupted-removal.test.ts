@@ -1,5 +1,5 @@
 import { describeOnMongoDb, freshBackendPerTest } from '@byline/test-support';
-import * as answersUnit from '../../src/answers/mongo-answers-unit';
+import * as answersUnit from '@byline/store-mongodb/answers/mongo-answers-unit';
 import { addProvenArticle, contractArticle, newJournalist } from '../contracts/journalist-contract';
 
 /*

@@ -1,7 +1,7 @@
 import { openedDatabase } from '../../src/database/opened-database';
 import { createApiKey } from '../../src/auth/api-keys';
 import { CredentialChecker } from '../../src/auth/credential-checker';
-import { collectionOf } from '../../src/store/mongo/mongo-schema';
+import { collectionOf } from '@byline/store-mongodb/store/mongo-schema';
 import { describeOnMongoDb, freshBackendPerTest } from '@byline/test-support';
 
 /*

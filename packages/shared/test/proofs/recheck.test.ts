@@ -19,7 +19,7 @@ import {
   type ClaimsRepository,
   type ProfileFields,
 } from '@byline/shared/storage';
-import { createSafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch } from '@byline/fetcher';
 import { anArticle, capturingLogger, loopbackOutbound, profileFields, storeFactories } from '@byline/test-support';
 
 /**

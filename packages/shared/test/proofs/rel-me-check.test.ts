@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkRelMe, publicProfileUrl } from '@byline/editorial';
-import { createSafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch } from '@byline/fetcher';
 import { loopbackOutbound } from '@byline/test-support';
 
 /**

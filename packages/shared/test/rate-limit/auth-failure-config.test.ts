@@ -1,5 +1,5 @@
 import { ConfigError, DEFAULT_AUTH_FAILURES_PER_MINUTE, loadConfig } from '@byline/shared';
-import { throttleKeyOf } from '@byline/shared/http';
+import { throttleKeyOf } from '@byline/http';
 
 describe('failed-authentication throttle configuration', () => {
   test('defaults: 30 failures per minute per address, no proxy trusted', () => {

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@byline/test-support';
-import { NODE_LINE, NODE_MINIMUM, nodeLineProblem } from '../../src/runtime/node-line';
+import { NODE_LINE, NODE_MINIMUM, nodeLineProblem } from '@byline/domain/runtime/node-line';
 
 const VERSIONS = ['20.20.2', 'v22.12.0', '24.0.0', '24.10.9', '24.11.0', '24.21.0', '25.1.0', '26.0.0'];
 

@@ -1,4 +1,4 @@
-import { CREDENTIAL_SQL } from '../../src/api-accounts/sqlite-api-accounts';
+import { CREDENTIAL_SQL } from '@byline/store-sqlite/api-accounts/sqlite-api-accounts';
 import { queryPlans } from './query-plans';
 
 // The verifiers' hot path: a credential read must stay one search by the key's unique index and the account's rowid.

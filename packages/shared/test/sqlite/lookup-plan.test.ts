@@ -1,4 +1,4 @@
-import { ARTICLE_ANSWER_SQL, ARTICLE_ANSWERS_SQL } from '../../src/store/sqlite/sqlite-store';
+import { ARTICLE_ANSWER_SQL, ARTICLE_ANSWERS_SQL } from '@byline/store-sqlite/store/sqlite-store';
 import { queryPlans } from './query-plans';
 
 // The index exists only to make this lookup cheaper: pin down that SQLite's planner uses it.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { SqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 
 /**
  * SQLite's plan of each query with its one parameter (EXPLAIN QUERY PLAN, a detail line a step), on the schema a new

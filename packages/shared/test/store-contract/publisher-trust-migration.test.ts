@@ -1,7 +1,7 @@
 import type { Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
 import { declaringNothing } from '@byline/test-support';
-import type { TrustSummary } from '../../src/publishers/trust-summary';
+import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
 import { andThen, forgetting, reopenablePerTest, reopenableStores } from './reopenable-store';
 
 /** As before trust readings were kept: no trust column (SQLite), no trust field (MongoDB), 030 not run. */

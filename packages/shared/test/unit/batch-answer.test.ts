@@ -1,5 +1,5 @@
-import { entityTagOf, type TaggedAnswer } from '../../src/domain/rendered-answers';
-import { batchAnswer } from '../../src/http/batch-verification-handler';
+import { entityTagOf, type TaggedAnswer } from '@byline/domain/domain/rendered-answers';
+import { batchAnswer } from '@byline/http/batch-verification-handler';
 
 const answer = (text: string): TaggedAnswer => {
   const json = JSON.stringify({ verified: true, profile_first_name: text });

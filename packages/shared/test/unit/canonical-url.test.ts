@@ -1,4 +1,4 @@
-import { canonicalizeUrl, InvalidUrlError, MAX_URL_LENGTH } from '../../src/url/canonical-url';
+import { canonicalizeUrl, InvalidUrlError, MAX_URL_LENGTH } from '@byline/domain/url/canonical-url';
 
 const CANONICAL = 'https://example-news.ie/world/harbour-towns';
 

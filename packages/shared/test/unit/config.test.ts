@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../src/config/config';
+import { ConfigError, loadConfig } from '@byline/domain/config/config';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {

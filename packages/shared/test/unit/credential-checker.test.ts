@@ -1,8 +1,8 @@
-import type { ApiAccounts } from '../../src/api-accounts/api-accounts-repository';
+import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
 import { createApiKey } from '../../src/auth/api-keys';
 import { CredentialChecker } from '../../src/auth/credential-checker';
 import { backendOf } from '../../src/backend/open-backend';
-import type { Store } from '../../src/store/store';
+import type { Store } from '@byline/domain/store/store';
 import { embeddedStore } from '@byline/test-support';
 
 const TTL_MS = 1000;

@@ -5,9 +5,9 @@ import {
   toVerifyArticleArticle,
   toVerifyJournalistArticle,
   unverified,
-} from '../../src/domain/mappers';
-import { journalistAnswerFor, renderAnswers, UNVERIFIED_ARTICLE_ANSWER } from '../../src/domain/rendered-answers';
-import type { Article, AuthorView, Profile } from '../../src/domain/types';
+} from '@byline/domain/domain/mappers';
+import { journalistAnswerFor, renderAnswers, UNVERIFIED_ARTICLE_ANSWER } from '@byline/domain/domain/rendered-answers';
+import type { Article, AuthorView, Profile } from '@byline/domain/domain/types';
 import {
   ARTICLE_KEYS,
   AUTHOR_PROFILE_KEYS,

@@ -1,4 +1,4 @@
-import { CLIENT_REPLACE_AFTER_MS, MongoConnection } from '../../src/store/mongo/mongo-connection';
+import { CLIENT_REPLACE_AFTER_MS, MongoConnection } from '@byline/store-mongodb/store/mongo-connection';
 
 describe('MongoConnection: a client stuck in an outage is replaced', () => {
   let now = 1_000_000;

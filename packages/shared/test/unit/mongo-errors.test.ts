@@ -1,6 +1,6 @@
 import { MongoNetworkError, MongoServerError } from 'mongodb';
-import { cannotWriteProblem, isTransient, unavailableOr } from '../../src/store/mongo/mongo-errors';
-import { StoreUnavailableError } from '../../src/store/store-unavailable-error';
+import { cannotWriteProblem, isTransient, unavailableOr } from '@byline/store-mongodb/store/mongo-errors';
+import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
 
 const serverError = (code: number, message: string) => new MongoServerError({ ok: 0, code, errmsg: message, message });
 

@@ -1,9 +1,9 @@
-import { AllowedOrigins, MAX_ACCOUNT_ORIGINS, normaliseOrigin, normaliseOriginList } from '../../src/cors';
+import { AllowedOrigins, MAX_ACCOUNT_ORIGINS, normaliseOrigin, normaliseOriginList } from '@byline/http/cors/index';
 import { CredentialChecker } from '../../src/auth/credential-checker';
-import type { ApiAccounts } from '../../src/api-accounts/api-accounts-repository';
+import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
 import { createApiKey } from '../../src/auth/api-keys';
 import { backendOf } from '../../src/backend/open-backend';
-import type { Store } from '../../src/store/store';
+import type { Store } from '@byline/domain/store/store';
 import { embeddedStore, storeWith } from '@byline/test-support';
 
 describe('normaliseOrigin', () => {

@@ -1,4 +1,4 @@
-import { validateProfileRecord } from '../../src/validation/profile-record';
+import { validateProfileRecord } from '@byline/domain/validation/profile-record';
 
 const NOW = '2025-01-02T03:04:05.678Z';
 

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../src/config/config';
+import { ConfigError, loadConfig } from '@byline/domain/config/config';
 
 describe('loadConfig: public addresses and mail', () => {
   it('defaults the public addresses to localhost on the configured ports, and mail to off', () => {

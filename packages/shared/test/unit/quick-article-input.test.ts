@@ -1,5 +1,5 @@
-import { MAX_URL_LENGTH } from '../../src/url/canonical-url';
-import { quickArticleInput, verifyArticleSchema } from '../../src/validation/verify-inputs';
+import { MAX_URL_LENGTH } from '@byline/domain/url/canonical-url';
+import { quickArticleInput, verifyArticleSchema } from '@byline/domain/validation/verify-inputs';
 
 const SCHEMA = verifyArticleSchema.prefs({ abortEarly: false, convert: true });
 const PAGE = 'https://www.example-news.ie/world/harbour-towns';

@@ -8,7 +8,7 @@ import {
   lookupHandleKey,
   normalizeHandle,
   resolveSocialType,
-} from '../../src/social/social-handle';
+} from '@byline/domain/social/social-handle';
 
 const DEMO_DATA_FILE = path.join(__dirname, '../../../cli/demo/demo-profiles.ndjson');
 

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import request from 'supertest';
 import { createApiKey, type ApiAccounts, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
-import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
+import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { CLIENT, from, listening, OTHER_CLIENT, type Listening } from '../client-address';
 import { capturingLogger, quietLogger } from '../harness';
 import { expectProblem, expectUnauthorized, storeWith } from '../http';

@@ -8,7 +8,7 @@ import { gzipSync, type ZlibOptions } from 'node:zlib';
 import request from 'supertest';
 import { createApiKey, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
-import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
+import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { aProfile } from '../builders';
 import { quietLogger, seed } from '../harness';
 import { expectProblem, expectUnauthorized, sendBytes, serviceFixture } from '../http';

@@ -8,7 +8,7 @@ import type { Express } from 'express';
 import type { Test } from 'supertest';
 import { createApiKey, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
-import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
+import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { aProfile, type RawProfile } from '../builders';
 import { quietLogger, seed } from '../harness';
 import { expectFieldErrors, expectProblem, expectUnauthorized, sendBytes, serviceFixture, withInvalidUtf8 } from '../http';

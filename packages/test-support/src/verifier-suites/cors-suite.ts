@@ -7,7 +7,7 @@
 import type { Express } from 'express';
 import { createApiKey, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
-import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
+import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { aProfile } from '../builders';
 import { quietLogger, seed } from '../harness';
 import { checkedRequest as request } from '../openapi-conformance';

@@ -6,7 +6,7 @@
 import type { Express } from 'express';
 import type { Test } from 'supertest';
 import type { Store } from '@byline/shared';
-import type { ServiceDeps } from '@byline/shared/http';
+import type { ServiceDeps } from '@byline/http';
 import type { RawProfile } from '../builders';
 import { storeWith } from '../http';
 import { checkedRequest } from '../openapi-conformance';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApiKey, type Store } from '@byline/shared';
 import { backendOf } from '@byline/editorial';
-import { createRateLimiting, type RateLimiting } from '@byline/shared/http';
+import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { capturingLogger, quietLogger } from '../harness';
 import { expectProblem } from '../http';
 import { freePort } from '../processes';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '@byline/shared';
-import { createSafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch } from '@byline/fetcher';
 import { declaringNothing, loopbackOutbound } from '@byline/test-support';
 import { readTrustTxt, type ReadTrustTxtOptions } from '../../../src/trust-txt/read-trust-txt';
 import { fetchTrustTxtText, trustTxtSourcesOf } from '../../../src/trust-txt/trust-txt-sources';

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { InvalidHandleError, normalizeHandle, type SocialType } from '@byline/shared';
-import { createSafeFetch, DEFAULT_OUTBOUND, UnsafeAddressError, type Outbound, type SafeFetch } from '@byline/shared/fetch';
+import { createSafeFetch, DEFAULT_OUTBOUND, UnsafeAddressError, type Outbound, type SafeFetch } from '@byline/fetcher';
 import type { NetworkSignInConfig, SignInConfig } from './sign-in-config';
 import { SignInAnswerError, SignInNotConfiguredError, SignInRefusedError, SignInUnavailableError } from './sign-in-errors';
 import { tolerantTokenFetch } from './tolerant-token-fetch';

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import Joi from 'joi';
 import { ConfigError, type SocialType } from '@byline/shared';
-import { AddressPolicy } from '@byline/shared/fetch';
+import { AddressPolicy } from '@byline/fetcher';
 
 /**
  * "Sign in with the network" settings, one set per network, read from the environment at start-up:

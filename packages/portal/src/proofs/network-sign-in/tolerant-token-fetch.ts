@@ -1,4 +1,4 @@
-import type { SafeFetch } from '@byline/shared/fetch';
+import type { SafeFetch } from '@byline/fetcher';
 
 /**
  * The client library holds token answers to RFC 6749 §5.1, which some networks do not follow: LinkedIn and

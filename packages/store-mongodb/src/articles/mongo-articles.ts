@@ -1,0 +1,176 @@
+import type { Db } from 'mongodb';
+import type { MongoDatabase } from '../database/mongo-database';
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { runInTurn, type Steps } from '@byline/domain/database/steps';
+import type { Article } from '@byline/domain/domain/types';
+import type { HistoryEntry } from '@byline/domain/claims/claims-repository';
+import { isDuplicateKey } from '../store/mongo-errors';
+import { withNewIds } from '../store/mongo-ids';
+import { COLLECTIONS, collectionOf, type ArticleDoc } from '../store/mongo-schema';
+import { insertAudit } from '../store/mongo-verification-records';
+import { toArticle } from '../store/profile-derived-fields';
+import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import { enqueueIn, settleIn } from '../queue/mongo-leased-queue';
+import { articleCheckItemOf } from '@byline/domain/articles/article-check-item';
+import type { ArticleClaim, ArticleProof } from '@byline/domain/articles/article-proof';
+import type {
+  ArticleFields,
+  ArticlesUnitOfWrite,
+  ProofGuard,
+  StoredArticleClaim,
+} from '@byline/domain/articles/articles-repository';
+import type { ArticlesStore } from '@byline/domain/articles/articles-store';
+
+/** Written before articles were claims and not yet migrated: it counted, so it was as good as proven. */
+const proofOf = (doc: ArticleDoc): ArticleProof => doc.proof ?? { state: 'proven', reason: null, mention: null, evidence: [] };
+
+const storedClaimOf = (doc: ArticleDoc): StoredArticleClaim => ({
+  id: doc._id,
+  profileId: doc.profile_id,
+  canonicalUrl: doc.canonical_url,
+  listedActive: doc.article.active,
+  proof: proofOf(doc),
+});
+
+const claimOf = (doc: ArticleDoc): ArticleClaim => ({ article: toArticle(doc), proof: proofOf(doc) });
+
+/** The articles collection, each document a profile's claim of an address with its proof (see article-changes.ts). */
+export class MongoArticles implements ArticlesStore {
+  constructor(private readonly database: MongoDatabase) {}
+
+  private get articles() {
+    return collectionOf(this.database.db, 'articles');
+  }
+
+  private all(profileId: number): Promise<ArticleDoc[]> {
+    return this.articles.find({ profile_id: profileId }).sort({ published_at: -1, _id: -1 }).toArray();
+  }
+
+  list(profileId: number): Promise<Article[]> {
+    return this.database.run(async () => (await this.all(profileId)).map(toArticle));
+  }
+
+  claimsOf(profileId: number): Promise<ArticleClaim[]> {
+    return this.database.run(async () => (await this.all(profileId)).map(claimOf));
+  }
+
+  latest(profileId: number, limit: number): Promise<Article[]> {
+    return this.database.run(async () =>
+      (
+        await this.articles
+          .find({ profile_id: profileId, active: true })
+          .sort({ published_at: -1, _id: -1 })
+          .limit(limit)
+          .toArray()
+      ).map(toArticle),
+    );
+  }
+
+  find(profileId: number, articleId: number): Promise<Article | null> {
+    return this.database.run(async () => {
+      const doc = await this.articles.findOne({ _id: articleId, profile_id: profileId });
+      return doc ? toArticle(doc) : null;
+    });
+  }
+
+  inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T> {
+    return this.database.run(() => runInTurn(steps(mongoArticlesUnit(this.database.db))));
+  }
+}
+
+/** The filter that matches the proof only as it was read (see ProofGuard). */
+function unchangedSince(read: ArticleProof, { liveEvidence }: ProofGuard): Record<string, unknown> {
+  const filter: Record<string, unknown> = { 'proof.state': read.state };
+  for (const index of liveEvidence) filter[`proof.evidence.${index}.endedAt`] = null;
+  return filter;
+}
+
+/**
+ * The update that writes these fields of the article: `proven_url`, the address while proven (whose unique index
+ * keeps one proven article per address), follows the proof when one is given.
+ */
+function articleUpdate(claim: Pick<StoredArticleClaim, 'canonicalUrl'>, { article, active, canonicalUrl, proof }: ArticleFields) {
+  const $set = {
+    active,
+    published_at: article.published_at,
+    article,
+    ...(canonicalUrl !== undefined && { canonical_url: canonicalUrl }),
+  };
+  if (!proof) return { $set };
+  const proven = proof.state === 'proven';
+  if (proven) return { $set: { ...$set, proven, proof, proven_url: canonicalUrl ?? claim.canonicalUrl } };
+  return { $set: { ...$set, proven, proof }, $unset: { proven_url: '' as const } };
+}
+
+/** The articles' unit of write: each method its own single-document write, in the order the rule gives. */
+export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
+  const articles = collectionOf(db, 'articles');
+  return {
+    claim: async (profileId, articleId) => {
+      const doc = await articles.findOne({ _id: articleId, profile_id: profileId });
+      return doc ? storedClaimOf(doc) : null;
+    },
+    claimsAt: async (canonicalUrl) =>
+      (await articles.find({ canonical_url: canonicalUrl }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
+    provenClaimsOf: async (profileId) =>
+      (await articles.find({ profile_id: profileId, proven: true }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
+    insertArticle: async (profileId, canonicalUrl, fields) => {
+      const { $set } = articleUpdate({ canonicalUrl }, { ...fields, canonicalUrl });
+      try {
+        return await withNewIds(db, COLLECTIONS.articles, async () => ({
+          count: 1,
+          write: async (id) => {
+            await articles.insertOne({ _id: id, profile_id: profileId, canonical_url: canonicalUrl, ...$set });
+            return id;
+          },
+        }));
+      } catch (error) {
+        if (isDuplicateKey(error)) return null; // the address taken meanwhile
+        throw error;
+      }
+    },
+    writeArticle: async (claim, fields, events) => {
+      // The webhook event, when the article starts or stops counting, rides on the article's own update.
+      try {
+        const update = { ...articleUpdate(claim, fields), ...(events.length ? pushEvents(events) : {}) };
+        await articles.updateOne({ _id: claim.id, profile_id: claim.profileId }, update);
+        return true;
+      } catch (error) {
+        if (isDuplicateKey(error)) return false; // the address taken meanwhile
+        throw error;
+      }
+    },
+    writeProof: async (claim, proof, { active, events: counted }, guard) => {
+      // The webhook event, when the article starts or stops counting, rides on the proof's own update.
+      const proven = proof.state === 'proven';
+      const events = pushEvents(counted);
+      const filter = { _id: claim.id, ...(guard && unchangedSince(claim.proof, guard)) };
+      if (!proven) {
+        const { matchedCount } = await articles.updateOne(filter, {
+          $set: { proven: false, active, proof },
+          $unset: { proven_url: '' },
+          ...events,
+        });
+        return !guard || matchedCount > 0;
+      }
+      try {
+        const set = { proven: true, proven_url: claim.canonicalUrl, active, proof };
+        const { matchedCount } = await articles.updateOne(filter, { $set: set, ...events });
+        return !guard || matchedCount > 0;
+      } catch (error) {
+        if (isDuplicateKey(error)) return false; // another profile's article at the address is proven
+        throw error;
+      }
+    },
+    appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) =>
+      insertAudit(db, { profile_id: profileId, actor, action, note, at: now }),
+    get answers() {
+      return mongoAnswersUnit(db);
+    },
+    // Each its own single-document write, in the order the rule gives (see prove-article.ts, record-article-check.ts).
+    scheduleCheck: async (claim, dueAt) => void (await enqueueIn(db, articleCheckItemOf(claim, dueAt))),
+    holdsCheck: async (itemId, holder) =>
+      (await collectionOf(db, 'queueItems').findOne({ _id: itemId }, { projection: { holder: 1 } }))?.holder === holder,
+    settleCheck: (itemId, holder, next, at) => settleIn(db, itemId, holder, next, at),
+  };
+}

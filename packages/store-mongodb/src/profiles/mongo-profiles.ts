@@ -1,0 +1,135 @@
+import { rerenderInTurn } from '../answers/mongo-answers-unit';
+import { pushEvents } from '../webhook-events/mongo-outbox';
+import { journalistVerificationEvent } from '@byline/domain/webhook-events/webhook-event';
+import type { MongoDatabase } from '../database/mongo-database';
+import type { Profile, ProfileInput } from '@byline/domain/domain/types';
+import { saveProfile } from '../store/mongo-portal-profile';
+import { collectionOf } from '../store/mongo-schema';
+import { toProfile } from '../store/profile-derived-fields';
+import { importProfiles } from './mongo-import';
+import { runInTurn, type Steps } from '@byline/domain/database/steps';
+import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
+import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
+import { mongoIdentityUnit, pendingIdentityChanges, pendingIdentityOf } from './mongo-identity-review';
+import { erase, withdrawFromLookups } from './mongo-profile-erasure';
+import { formerSlugsOf, slugReplacing } from './mongo-slugs';
+import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
+import type { ImportProgress, ImportSummary, StoredVerifiedFlag } from '@byline/domain/profiles/profiles-repository';
+import type { ProfilesStore } from '@byline/domain/profiles/profiles-store';
+
+/** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
+export class MongoProfiles implements ProfilesStore {
+  constructor(private readonly database: MongoDatabase) {}
+
+  inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T> {
+    return this.database.run(() => runInTurn(steps(mongoIdentityUnit(this.database.db))));
+  }
+
+  private get profiles() {
+    return collectionOf(this.database.db, 'profiles');
+  }
+
+  findById(profileId: number): Promise<Profile | null> {
+    return this.database.run(async () => {
+      const doc = await this.profiles.findOne({ _id: profileId });
+      return doc ? toProfile(doc) : null;
+    });
+  }
+
+  findBySlug(slug: string): Promise<Profile | null> {
+    return this.database.run(async () => {
+      const doc = await this.profiles.findOne({ slug });
+      return doc ? toProfile(doc) : null;
+    });
+  }
+
+  verifiedFlagsOf(slugs: readonly string[]): Promise<Map<string, StoredVerifiedFlag>> {
+    return this.database.run(async () => {
+      const found = await this.profiles
+        .find({ slug: { $in: [...slugs] } }, { projection: { _id: 1, slug: 1, verified: 1 } })
+        .toArray();
+      return new Map(found.map((doc) => [doc.slug, { profileId: doc._id, verified: doc.verified }]));
+    });
+  }
+
+  slugReplacing(slug: string): Promise<string | null> {
+    return this.database.run(() => slugReplacing(this.database.db, slug));
+  }
+
+  formerSlugsOf(profileId: number): Promise<string[]> {
+    return this.database.run(() => formerSlugsOf(this.database.db, profileId));
+  }
+
+  saveAt(userId: number, fields: ProfileFields, slugBase: string, at: string): Promise<Profile> {
+    return this.database.run(async () => {
+      const id = await saveProfile(this.database.db, userId, fields, slugBase, at);
+      return toProfile((await this.profiles.findOne({ _id: id }))!);
+    });
+  }
+
+  pendingIdentityOf(profileId: number): Promise<PendingIdentityChange | null> {
+    return this.database.run(() => pendingIdentityOf(this.database.db, profileId));
+  }
+
+  pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
+    return this.database.run(() => pendingIdentityChanges(this.database.db));
+  }
+
+  /** The flag, with the webhook event in the same single-document update when it changes (see mongo-outbox.ts). */
+  setVerified(slug: string, verified: boolean): Promise<boolean> {
+    return this.database.run(async () => {
+      const changed = await this.profiles.updateOne(
+        { slug, verified: { $ne: verified } },
+        { $set: { verified }, ...pushEvents([journalistVerificationEvent(slug, verified)]) },
+      );
+      const doc = await this.profiles.findOne({ slug }, { projection: { _id: 1 } });
+      if (!doc) return false;
+      // The outlets the journalist works for show only verified staff (see rerenderOutlets).
+      if (changed.matchedCount > 0) await rerenderInTurn(this.database.db, [doc._id]);
+      return true;
+    });
+  }
+
+  count(): Promise<number> {
+    return this.database.run(() => this.profiles.countDocuments({}));
+  }
+
+  importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+    return this.database.run(() => importProfiles(this.database.db, records, at, onProgress));
+  }
+
+  /** Collects every batch first: without transactions, nothing may be written before the whole file is checked. */
+  async importBatchesAt(
+    batches: AsyncIterable<ProfileInput[]>,
+    at: string,
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<ImportSummary> {
+    const records: ProfileInput[] = [];
+    for await (const batch of batches) records.push(...batch);
+    return this.importAt(records, at, onProgress);
+  }
+
+  async *export(): AsyncIterable<ProfileInput> {
+    await this.database.run(async () => undefined);
+    const cursor = this.profiles.find({}).sort({ _id: 1 });
+    const articles = collectionOf(this.database.db, 'articles');
+    try {
+      while (true) {
+        const doc = await this.database.run(() => cursor.next());
+        if (!doc) return;
+        const own = await this.database.run(() => articles.find({ profile_id: doc._id }).sort({ _id: 1 }).toArray());
+        yield { ...doc.profile, verified: doc.verified, articles: own.map((a) => a.article) };
+      }
+    } finally {
+      await cursor.close().catch(() => undefined);
+    }
+  }
+
+  withdrawFromLookups(profileId: number): Promise<boolean> {
+    return this.database.run(() => withdrawFromLookups(this.database.db, profileId));
+  }
+
+  erase(profileId: number): Promise<boolean> {
+    return this.database.run(() => erase(this.database.db, profileId));
+  }
+}

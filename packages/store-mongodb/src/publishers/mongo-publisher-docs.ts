@@ -1,0 +1,93 @@
+import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
+import type {
+  DomainProofMethod,
+  Publisher,
+  PublisherDomain,
+  PublisherDomainState,
+  PublisherEvent,
+  PublisherEventAction,
+} from '@byline/domain/publishers/publishers-repository';
+
+/** A publisher as stored in MongoDB; `_id` from the counters collection. */
+export interface PublisherDoc {
+  _id: number;
+  slug: string;
+  name: string;
+  logo_url: string | null;
+  verified_at: string | null;
+  verified_by: string | null;
+  admin_user_id: number | null;
+  attribution: boolean;
+  /** The latest trust.txt reading; absent on publishers created before it was kept (read as null). */
+  trust?: TrustSummary | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One domain of a publisher; `_id` is JSON [publisher id, domain], one per pair. */
+export interface PublisherDomainDoc {
+  _id: string;
+  publisher_id: number;
+  domain: string;
+  token: string;
+  state: PublisherDomainState;
+  method: DomainProofMethod | null;
+  proven_at: string | null;
+  last_checked_at: string | null;
+  failing_since: string | null;
+  last_failure: string | null;
+  added_at: string;
+  /** The domain while proven, unset otherwise: its sparse unique index gives a proven domain one publisher. */
+  proven_domain?: string;
+  /** Its v2 answers (see RenderedOutlet), rendered when the publisher, its staff or what they wrote change. */
+  rendered?: { info: string; info_tag: string; outlet: string; outlet_tag: string };
+  /** Its answers' render revision, absent = 0: moved on by each save and each forgetting (see rerenderOutlets). */
+  rendered_rev?: number;
+}
+
+export interface PublisherEventDoc {
+  _id: number;
+  publisher_id: number;
+  actor: string;
+  action: PublisherEventAction;
+  note: string;
+  at: string;
+}
+
+export const toPublisher = (doc: PublisherDoc): Publisher => ({
+  id: doc._id,
+  slug: doc.slug,
+  name: doc.name,
+  logoUrl: doc.logo_url,
+  verifiedAt: doc.verified_at,
+  verifiedBy: doc.verified_by,
+  adminUserId: doc.admin_user_id,
+  attribution: doc.attribution,
+  trust: doc.trust ?? null,
+  createdAt: doc.created_at,
+  updatedAt: doc.updated_at,
+});
+
+export const toDomain = (doc: PublisherDomainDoc): PublisherDomain => ({
+  publisherId: doc.publisher_id,
+  domain: doc.domain,
+  token: doc.token,
+  state: doc.state,
+  method: doc.method,
+  provenAt: doc.proven_at,
+  lastCheckedAt: doc.last_checked_at,
+  failingSince: doc.failing_since,
+  lastFailure: doc.last_failure,
+  addedAt: doc.added_at,
+});
+
+export const toEvent = (doc: PublisherEventDoc): PublisherEvent => ({
+  id: doc._id,
+  publisherId: doc.publisher_id,
+  actor: doc.actor,
+  action: doc.action,
+  note: doc.note,
+  at: doc.at,
+});
+
+export const domainIdOf = (publisherId: number, domain: string) => JSON.stringify([publisherId, domain]);

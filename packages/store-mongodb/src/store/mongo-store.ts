@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import type { MongoStoreDatabase } from '../database/mongo-database';
+import type { Db } from 'mongodb';
+import type { AuthorView, SocialType } from '@byline/domain/domain/types';
+import type { Logger } from '@byline/domain/logging/logger';
+import {
+  journalistAnswerFor,
+  journalistTagFor,
+  renderAnswers,
+  renderArticleV2,
+  type RenderedAnswers,
+  type V1Answers,
+  type TaggedAnswer,
+} from '@byline/domain/domain/rendered-answers';
+import type { HandleLookup, Store } from '@byline/domain/store/store';
+import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
+import { databaseName } from './mongo-client-options';
+import { MongoConnection } from './mongo-connection';
+import { cannotWriteProblem, unavailableOr } from './mongo-errors';
+import { WriteHealth } from '@byline/domain/store/write-health';
+import { migrate } from './mongo-migrations';
+import { collectionOf, type ProfileDoc } from './mongo-schema';
+import { readAuthorView } from './profile-derived-fields';
+import { readEvidenceOf } from '../evidence/mongo-author-evidence';
+import { RetryingInit } from './retrying-init';
+import { systemClock } from '@byline/domain/runtime/system-clock';
+
+export interface MongoStoreOptions {
+  /** Overrides the database named in the URI (tests use one fresh database per store). */
+  dbName?: string;
+  logger?: Logger;
+  /** The time of record, which the migrations at open write (default: the system clock). */
+  clock?: () => Date;
+}
+
+/** The tags that show a profile's answers were rendered with them (see hasTags): every lookup reads them. */
+const TAGS = { 'answers.articleTag': 1, 'answers.journalistTag': 1 } as const;
+
+/**
+ * What each lookup reads of a profile: the answer it serves and the tags; the journalist answer also the handles.
+ * Each reads only its own (v2's author answer holds v1's and the evidence: a v1 lookup has no use for it).
+ */
+const PROJECTIONS = {
+  article: { ...TAGS, 'answers.article': 1 },
+  articleV2: { ...TAGS, 'answers.article': 1, 'answers.articleV2': 1, 'answers.articleV2Tag': 1 },
+  journalist: { ...TAGS, 'answers.journalist': 1, 'profile.profile_social_profiles': 1 },
+} as const;
+type Projected = keyof typeof PROJECTIONS;
+
+/** One handle's key among a batch's: a network never has a NUL in its name. */
+const handleOwnerKey = (type: string, key: string) => `${type}\0${key}`;
+
+/** Stored answers rendered with their tags (not by a writer from before them). */
+const hasTags = (answers: RenderedAnswers | undefined): answers is Required<RenderedAnswers> =>
+  answers?.articleTag !== undefined && answers.journalistTag !== undefined;
+
+/**
+ * The MongoDB store (also runs on FerretDB 1.x). Opening never waits for the server: the client
+ * connects lazily and the schema step (indexes) is retried in the background with back-off, so a
+ * service started during an outage answers /readyz 503 and becomes ready when the database returns.
+ * Every operation first needs that step done; outages surface as StoreUnavailableError within the
+ * server-selection timeout, never as a hang.
+ */
+export class MongoStore implements Store {
+  readonly kind = 'mongodb';
+  readonly database: MongoStoreDatabase = { kind: 'mongodb', mongo: this };
+  private readonly schema: RetryingInit;
+  /** Remembers an operation refused for a full disk, for readiness (cleared by its probe write, see ping). */
+  private readonly writes: WriteHealth;
+
+  private constructor(
+    private readonly connection: MongoConnection,
+    logger?: Logger,
+    clock: () => Date = systemClock,
+  ) {
+    this.writes = new WriteHealth(logger);
+    // An explicit connect per attempt: after a failed first connection the driver closes its topology,
+    // and only connect() builds a new one (operations alone would keep failing with "Topology is closed").
+    this.schema = new RetryingInit(async () => migrate(await connection.connect(), clock()), {
+      onRetry: (error, delayMs) =>
+        logger?.warn('database not ready, retrying', { store: 'mongodb', retry_in_ms: delayMs, error: String(error) }),
+      onReady: () => logger?.info('database ready', { store: 'mongodb', database: connection.db.databaseName }),
+    });
+  }
+
+  /** Returns at once; see the class comment. */
+  static open(uri: string, options: MongoStoreOptions = {}): MongoStore {
+    const dbName = options.dbName ?? databaseName(uri);
+    return new MongoStore(new MongoConnection(uri, dbName, options.logger), options.logger, options.clock);
+  }
+
+  /** The database of the current client (see MongoConnection: a stuck client is replaced). */
+  get db(): Db {
+    return this.connection.db;
+  }
+
+  private get profiles() {
+    return collectionOf(this.db, 'profiles');
+  }
+  private get articles() {
+    return collectionOf(this.db, 'articles');
+  }
+  private get handles() {
+    return collectionOf(this.db, 'handles');
+  }
+
+  /**
+   * The schema step done, then the work; driver outages become StoreUnavailableError and count toward
+   * replacing a stuck client. The portal's MongoDB store runs its work through this too.
+   */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      await this.schema.whenReady();
+      const result = await work();
+      this.connection.noteSuccess();
+      return result;
+    } catch (error) {
+      // Reads and writes share this path, so only the readiness probe clears it (a read succeeding says nothing).
+      const problem = cannotWriteProblem(error);
+      if (problem) this.writes.failed(problem);
+      const mapped = unavailableOr(error);
+      if (mapped instanceof StoreUnavailableError) this.connection.noteOutage();
+      throw mapped;
+    }
+  }
+
+  /** The server answers, and after a write refused for a full disk, a small write succeeds again (see WriteHealth). */
+  async ping(): Promise<void> {
+    await this.run(async () => {
+      const answer = await this.db.command({ ping: 1 });
+      if (answer.ok !== 1) throw new StoreUnavailableError('mongodb: ping was not acknowledged');
+    });
+    await this.writes.check(() =>
+      this.run(async () => {
+        // An id of its own: replicas probing at once must not refuse each other's.
+        const probes = this.db.collection<{ _id: string; filler: string }>('write_probe');
+        const _id = randomUUID();
+        await probes.insertOne({ _id, filler: 'x'.repeat(65_536) });
+        await probes.deleteOne({ _id });
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.schema.close();
+    await this.connection.close();
+  }
+
+  findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null> {
+    return this.run(async () => {
+      const profileId = await this.ownerOfArticle(canonicalUrl);
+      return profileId === null ? null : readAuthorView(this.db, profileId);
+    });
+  }
+
+  findAuthorBySocialHandle(type: SocialType, key: string): Promise<AuthorView | null> {
+    return this.run(async () => {
+      const profileId = await this.ownerOfHandle(type, key);
+      return profileId === null ? null : readAuthorView(this.db, profileId);
+    });
+  }
+
+  async articleAnswer(canonicalUrl: string): Promise<string | null> {
+    return (await this.taggedArticleAnswer(canonicalUrl))?.json ?? null;
+  }
+
+  async journalistAnswer(type: SocialType, key: string): Promise<string | null> {
+    return (await this.taggedJournalistAnswer(type, key))?.json ?? null;
+  }
+
+  taggedArticleAnswer(canonicalUrl: string): Promise<TaggedAnswer | null> {
+    return this.run(async () => {
+      const profileId = await this.ownerOfArticle(canonicalUrl);
+      const answers = profileId === null ? null : await this.verifiedAnswers(profileId, 'article');
+      return answers ? { json: answers.rendered.article, etag: answers.rendered.articleTag } : null;
+    });
+  }
+
+  /** Two queries for them all: the addresses' active articles, then their verified profiles' answers. */
+  taggedArticleAnswers(canonicalUrls: readonly string[]): Promise<(TaggedAnswer | null)[]> {
+    return this.run(async () => {
+      const owners = new Map<string, number>();
+      const articles = this.articles.find(
+        { canonical_url: { $in: [...new Set(canonicalUrls)] }, active: true },
+        { projection: { canonical_url: 1, profile_id: 1 } },
+      );
+      // The first active article of an address, as findOne in ownerOfArticle takes it.
+      for await (const article of articles)
+        if (!owners.has(article.canonical_url)) owners.set(article.canonical_url, article.profile_id);
+      const answers = await this.verifiedAnswersOf([...new Set(owners.values())], 'article');
+      return canonicalUrls.map((url) => {
+        const rendered = answers.get(owners.get(url)!)?.rendered;
+        return rendered ? { json: rendered.article, etag: rendered.articleTag } : null;
+      });
+    });
+  }
+
+  taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null> {
+    return this.run(async () => {
+      const profileId = await this.ownerOfArticle(canonicalUrl);
+      const answers = profileId === null ? null : await this.verifiedAnswers(profileId, 'articleV2');
+      if (!answers) return null;
+      const { articleV2, articleV2Tag } = answers.rendered;
+      if (articleV2 && articleV2Tag) return { json: articleV2, etag: articleV2Tag };
+      // Not rendered yet (a document an import wrote whole, or from before v2): rendered here from what is stored.
+      const rendered = renderArticleV2(answers.rendered.article, await readEvidenceOf(this.db, profileId!));
+      return { json: rendered.articleV2, etag: rendered.articleV2Tag };
+    });
+  }
+
+  taggedJournalistAnswer(type: SocialType, key: string): Promise<TaggedAnswer | null> {
+    return this.run(async () => {
+      const profileId = await this.ownerOfHandle(type, key);
+      const answers = profileId === null ? null : await this.verifiedAnswers(profileId, 'journalist');
+      if (!answers) return null;
+      return {
+        json: journalistAnswerFor(answers.rendered.journalist, type, answers.socialProfiles[type] ?? ''),
+        etag: journalistTagFor(answers.rendered.journalistTag, type),
+      };
+    });
+  }
+
+  /** Two queries for them all: the handles' profiles, then those profiles' answers. */
+  taggedJournalistAnswers(handles: readonly HandleLookup[]): Promise<(TaggedAnswer | null)[]> {
+    return this.run(async () => {
+      if (handles.length === 0) return [];
+      const owners = new Map<string, number>();
+      const found = this.handles.find(
+        { $or: handles.map(({ type, key }) => ({ social_type: type, handle_key: key })) },
+        { projection: { social_type: 1, handle_key: 1, profile_id: 1 } },
+      );
+      for await (const handle of found) owners.set(handleOwnerKey(handle.social_type, handle.handle_key), handle.profile_id);
+      const answers = await this.verifiedAnswersOf([...new Set(owners.values())], 'journalist');
+      return handles.map(({ type, key }) => {
+        const profile = answers.get(owners.get(handleOwnerKey(type, key))!);
+        if (!profile) return null;
+        return {
+          json: journalistAnswerFor(profile.rendered.journalist, type, profile.socialProfiles[type] ?? ''),
+          etag: journalistTagFor(profile.rendered.journalistTag, type),
+        };
+      });
+    });
+  }
+
+  /** The profile id of the active article at this canonical address, or null. */
+  private async ownerOfArticle(canonicalUrl: string): Promise<number | null> {
+    const article = await this.articles.findOne({ canonical_url: canonicalUrl, active: true }, { projection: { profile_id: 1 } });
+    return article?.profile_id ?? null;
+  }
+
+  /** The profile id holding this handle, or null. */
+  private async ownerOfHandle(type: SocialType, key: string): Promise<number | null> {
+    const handle = await this.handles.findOne({ social_type: type, handle_key: key }, { projection: { profile_id: 1 } });
+    return handle?.profile_id ?? null;
+  }
+
+  /**
+   * The rendered answers of a verified profile; rendered here for a document written before they (or their
+   * tags) were stored, or rewritten without tags by a writer from before them.
+   */
+  private async verifiedAnswers(profileId: number, lookup: Projected) {
+    const doc = await this.profiles.findOne({ _id: profileId, verified: true }, { projection: PROJECTIONS[lookup] });
+    return doc ? this.answersOf(doc) : null;
+  }
+
+  /** verifiedAnswers of each of these profiles in one query, by profile id; the unverified are left out. */
+  private async verifiedAnswersOf(profileIds: number[], lookup: Projected) {
+    const answers = new Map<number, Awaited<ReturnType<MongoStore['answersOf']>>>();
+    if (profileIds.length === 0) return answers;
+    const docs = this.profiles.find({ _id: { $in: profileIds }, verified: true }, { projection: PROJECTIONS[lookup] });
+    for await (const doc of docs) answers.set(doc._id, await this.answersOf(doc));
+    return answers;
+  }
+
+  /** A profile's answers as projected (the handles only where the journalist lookup read them). */
+  private async answersOf(
+    doc: Pick<ProfileDoc, '_id' | 'answers'> & { profile?: Pick<ProfileDoc['profile'], 'profile_social_profiles'> },
+  ) {
+    const rendered: RenderedAnswers & V1Answers = hasTags(doc.answers)
+      ? doc.answers
+      : renderAnswers((await readAuthorView(this.db, doc._id))!);
+    // Absent where the lookup did not read them (the article answers, which never show them).
+    const socialProfiles: Partial<Record<SocialType, string>> = doc.profile?.profile_social_profiles ?? {};
+    return { rendered, socialProfiles };
+  }
+}

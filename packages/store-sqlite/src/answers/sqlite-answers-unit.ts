@@ -1,0 +1,89 @@
+import type Database from 'better-sqlite3';
+import { runNow } from '@byline/domain/database/steps';
+import { readEvidenceOf } from '../evidence/sqlite-author-evidence';
+import { sqliteOutletsUnit } from '../outlets/sqlite-outlets-unit';
+import { readAuthorView } from '../store/profile-records';
+import { preparedPerConnection } from '../store/prepared-per-connection';
+import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/answers/answers-unit';
+import { rerenderAnswers } from '@byline/domain/answers/rerender-answers';
+
+function prepare(db: Database.Database) {
+  return {
+    count: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM articles WHERE profile_id = ? AND active = 1'),
+    storeAnswers: db.prepare<[number, string, string, number]>(
+      'UPDATE profiles SET active_article_count = ?, article_answer = ?, journalist_answer = ? WHERE id = ?',
+    ),
+    // Null before migration 016 added the tag columns (backfills of older migrations re-render too). One
+    // statement: its trigger clears the tags when the answers change and the tags do not.
+    storeTaggedAnswers: hasTagColumns(db)
+      ? db.prepare<[number, string, string, string, string, number]>(
+          'UPDATE profiles SET active_article_count = ?, article_answer = ?, journalist_answer = ?, article_etag = ?, journalist_etag = ? WHERE id = ?',
+        )
+      : null,
+    // Null before migration 032 added the v2 columns: the tables evidence is read from may not exist yet either.
+    storeAllAnswers: hasColumn(db, 'article_v2_answer')
+      ? db.prepare<[number, string, string, string, string, string, string, number]>(
+          `UPDATE profiles SET active_article_count = ?, article_answer = ?, journalist_answer = ?, article_etag = ?,
+             journalist_etag = ?, article_v2_answer = ?, article_v2_etag = ? WHERE id = ?`,
+        )
+      : null,
+  };
+}
+
+const hasColumn = (db: Database.Database, name: string) =>
+  db.prepare("SELECT 1 FROM pragma_table_info('profiles') WHERE name = ?").get(name) !== undefined;
+const hasTagColumns = (db: Database.Database) => hasColumn(db, 'article_etag');
+
+const statements = preparedPerConnection(prepare);
+/** Drops the statements prepared for this connection, after a migration changed what they must write. */
+export const forgetAnswerStatements = statements.forget;
+
+/** The embedded database's side of re-rendering: synchronous, so it runs inside the caller's transaction. */
+export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
+  const { count, storeAnswers, storeTaggedAnswers, storeAllAnswers } = statements(db);
+  return {
+    ...sqliteOutletsUnit(db),
+    authorViews(profileIds: number[]): EvidencedView[] {
+      const views: EvidencedView[] = [];
+      for (const id of profileIds) {
+        const view = readAuthorView(db, id);
+        const evidence = storeAllAnswers ? readEvidenceOf(db, id) : [];
+        if (view) views.push({ ...view, activeArticleCount: count.get(id)!.n, evidence, revision: 0 });
+      }
+      return views;
+    },
+    // Inside the change's transaction nothing else writes, so no save misses (no revision is kept).
+    saveAnswers(rendered: ProfileAnswers[]): number[] {
+      for (const { profileId, activeArticleCount: n, answers } of rendered) {
+        const { article, journalist, articleTag, journalistTag } = answers;
+        if (storeAllAnswers) {
+          storeAllAnswers.run(
+            n,
+            article,
+            journalist,
+            articleTag,
+            journalistTag,
+            answers.articleV2,
+            answers.articleV2Tag,
+            profileId,
+          );
+        } else if (storeTaggedAnswers) {
+          storeTaggedAnswers.run(n, article, journalist, articleTag, journalistTag, profileId);
+        } else storeAnswers.run(n, article, journalist, profileId);
+      }
+      return [];
+    },
+    forgetAnswers(): never {
+      throw new Error('no save misses inside a transaction: nothing to forget');
+    },
+  };
+}
+
+/**
+ * Re-renders these profiles' answers now (see rerenderAnswers). Call inside the transaction of every write that
+ * changes a profile's fields, its articles (including an article moving away from it), its proofs or its
+ * affiliations.
+ */
+export function rerenderNow(db: Database.Database, profileIds: Iterable<number>, alsoPublishers: Iterable<number> = []): void {
+  runNow(rerenderAnswers(sqliteAnswersUnit(db), profileIds, alsoPublishers));
+}

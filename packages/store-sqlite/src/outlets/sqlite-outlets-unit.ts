@@ -1,0 +1,102 @@
+import type Database from 'better-sqlite3';
+import { NOT_REPLANNED } from '../database/sqlite-database';
+import {
+  DOMAIN_COLUMNS,
+  PUBLISHER_COLUMNS,
+  toDomain,
+  toPublisher,
+  type DomainRow,
+  type PublisherRow,
+} from '../publishers/sqlite-publisher-rows';
+import { toArticle, toProfile, type ArticleRow, type ProfileRow } from '../store/profile-records';
+import { preparedPerConnection } from '../store/prepared-per-connection';
+import { DIGEST_SCAN, DIGEST_SIZE, onDomains, type OutletDigest } from '@byline/domain/outlets/outlet-digests-repository';
+import type { DomainAnswers, OutletSources, OutletsUnit } from '@byline/domain/outlets/outlets-unit';
+
+const hasRenderedOutlets = (db: Database.Database) =>
+  db.prepare("SELECT 1 FROM pragma_table_info('publisher_domains') WHERE name = 'outlet_json'").get() !== undefined;
+
+const digestStatements = preparedPerConnection((db: Database.Database) => ({
+  domains: db
+    .prepare<[number], string>("SELECT domain FROM publisher_domains WHERE publisher_id = ? AND state = 'proven'")
+    .pluck(),
+  journalists: db.prepare<[number, number], ProfileRow>(
+    `SELECT p.id, p.verified, p.doc FROM publisher_staff s JOIN profiles p ON p.id = s.profile_id
+     WHERE s.publisher_id = ${NOT_REPLANNED} AND s.state = 'active' AND p.verified = 1
+     ORDER BY s.accepted_at DESC, s.id DESC LIMIT ${NOT_REPLANNED}`,
+  ),
+  // Addresses first, documents only for the three chosen: the look-through reads no article document.
+  candidates: db.prepare<[number, number], { id: number; canonical_url: string; slug: string }>(
+    `SELECT a.id, a.canonical_url, p.slug FROM articles a
+     JOIN publisher_staff s ON s.profile_id = a.profile_id AND s.state = 'active'
+     JOIN profiles p ON p.id = a.profile_id AND p.verified = 1
+     WHERE s.publisher_id = ${NOT_REPLANNED} AND a.active = 1
+     ORDER BY a.published_at DESC, a.id DESC LIMIT ${NOT_REPLANNED}`,
+  ),
+  article: db.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE id = ?'),
+}));
+
+/** A publisher's digest, read on this connection (inside the caller's transaction when it has one). */
+export function readDigestOf(db: Database.Database, publisherId: number): OutletDigest {
+  const sql = digestStatements(db);
+  const domains = sql.domains.all(publisherId);
+  return {
+    journalists: sql.journalists.all(publisherId, DIGEST_SIZE).map(toProfile),
+    articles: sql.candidates
+      .all(publisherId, DIGEST_SCAN)
+      .filter((row) => onDomains(row.canonical_url, domains))
+      .slice(0, DIGEST_SIZE)
+      .map((row) => ({ article: toArticle(sql.article.get(row.id)!), authorSlug: row.slug })),
+  };
+}
+
+// Null before migration 034 added the rendered columns: the publishers' tables may not exist yet either.
+const statements = preparedPerConnection((db: Database.Database) =>
+  hasRenderedOutlets(db)
+    ? {
+        publishersOfStaff: db
+          .prepare<[number], number>(
+            `SELECT DISTINCT publisher_id FROM publisher_staff WHERE profile_id = ${NOT_REPLANNED} AND state = 'active'`,
+          )
+          .pluck(),
+        publisher: db.prepare<[number], PublisherRow>(`SELECT ${PUBLISHER_COLUMNS} FROM publishers p WHERE p.id = ?`),
+        domains: db.prepare<[number], DomainRow>(`SELECT ${DOMAIN_COLUMNS} FROM publisher_domains d WHERE d.publisher_id = ?`),
+        save: db.prepare<[string, string, string, string, number, string]>(
+          `UPDATE publisher_domains SET info_json = ?, info_etag = ?, outlet_json = ?, outlet_etag = ?
+           WHERE publisher_id = ? AND domain = ?`,
+        ),
+      }
+    : null,
+);
+/** Drops the statements prepared for this connection, after a migration changed what they read or write. */
+export const forgetOutletStatements = statements.forget;
+
+/** The embedded database's side of re-rendering outlets: synchronous, so it runs inside the caller's transaction. */
+export function sqliteOutletsUnit(db: Database.Database): OutletsUnit {
+  const sql = statements(db);
+  return {
+    publishersOfStaff(profileIds: number[]): number[] {
+      if (!sql) return [];
+      return [...new Set(profileIds.flatMap((id) => sql.publishersOfStaff.all(id)))];
+    },
+    outletSources(publisherId: number): OutletSources | null {
+      const row = sql?.publisher.get(publisherId);
+      if (!sql || !row) return null;
+      return {
+        publisher: toPublisher(row),
+        domains: sql.domains.all(publisherId).map((row) => ({ ...toDomain(row), revision: 0 })),
+        digest: readDigestOf(db, publisherId),
+      };
+    },
+    // Inside the change's transaction nothing else writes, so no save misses (no revision is kept).
+    saveOutlet(publisherId: number, answers: DomainAnswers[]): string[] {
+      for (const { domain, domainInfo, outlet } of answers) {
+        sql?.save.run(domainInfo.json, domainInfo.etag, outlet.json, outlet.etag, publisherId, domain);
+      }
+      return [];
+    },
+    forgetOutlet(): never {
+      throw new Error('no save misses inside a transaction: nothing to forget');
+    },
+  };
+}

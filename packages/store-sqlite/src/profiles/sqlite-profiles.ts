@@ -1,0 +1,200 @@
+import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../database/sqlite-database';
+import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { journalistVerificationEvent } from '@byline/domain/webhook-events/webhook-event';
+import type { ArticleInput, Profile, ProfileInput } from '@byline/domain/domain/types';
+import { settleReadersAfterWrite } from '../store/write-without-blocking';
+import { networkClaims } from '@byline/domain/proofs/claim-values';
+import { setClaimsSteps } from '@byline/domain/claims/set-claims';
+import { runNow, type Steps } from '@byline/domain/database/steps';
+import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
+import { normalizeSocialProfiles } from '@byline/domain/social/social-handle';
+import { toProfile, type ArticleRow, type ProfileRow } from '../store/profile-records';
+import { rerenderNow } from '../answers/sqlite-answers-unit';
+import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
+import { followNameSteps, saveIdentitySteps } from '@byline/domain/profiles/identity-changes';
+import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
+import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
+import type { ImportProgress, ImportSummary, StoredVerifiedFlag } from '@byline/domain/profiles/profiles-repository';
+import type { ProfilesStore } from '@byline/domain/profiles/profiles-store';
+import { pendingIdentityChangesNow, pendingIdentityNow, sqliteIdentityUnit } from './sqlite-identity-review';
+import { SqliteImport } from './sqlite-import';
+import { eraseNow, withdrawFromLookupsNow } from './sqlite-profile-erasure';
+import { freeSlugSteps } from '@byline/domain/profiles/slug-moves';
+import { sqliteSlugsUnit } from './sqlite-slugs';
+
+/** import reports progress after every this many records. */
+const PROGRESS_EVERY = 500;
+
+const statements = (database: SqliteDatabase) => ({
+  byId: database.prepare<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?'),
+  bySlug: database.prepare<[string], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE slug = ?'),
+  verifiedFlagsOf: database.prepare<[string], { id: number; slug: string; verified: number }>(
+    'SELECT id, slug, verified FROM profiles WHERE slug IN (SELECT value FROM json_each(?))',
+  ),
+  currentSlugOf: database
+    .prepare<[string], string>(
+      'SELECT p.slug FROM former_slugs f JOIN profiles p ON p.id = f.profile_id WHERE f.slug = ? AND NOT EXISTS (SELECT 1 FROM profiles WHERE slug = f.slug)',
+    )
+    .pluck(),
+  formerSlugsOf: database
+    .prepare<[number], string>(
+      'SELECT slug FROM former_slugs WHERE profile_id = ? AND slug != (SELECT slug FROM profiles WHERE id = profile_id) ORDER BY left_at, slug',
+    )
+    .pluck(),
+  userOf: database.prepare<[number], { profile_id: number | null; email: string }>(
+    'SELECT profile_id, email FROM portal_users WHERE id = ?',
+  ),
+  insert: database.prepare<[string, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)'),
+  linkUser: database.prepare<[number, number]>('UPDATE portal_users SET profile_id = ? WHERE id = ?'),
+  setVerified: database.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
+  count: database.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
+  all: database.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
+  articlesOf: database.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
+});
+
+/** The profiles table; a save is one unit of write with the profile's claims and re-rendered answers. */
+export class SqliteProfiles implements ProfilesStore {
+  private readonly sql: ReturnType<typeof statements>;
+
+  constructor(private readonly database: SqliteDatabase) {
+    this.sql = statements(database);
+  }
+
+  inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T> {
+    return this.database.write((db) => runNow(steps(sqliteIdentityUnit(db))));
+  }
+
+  findById(profileId: number): Promise<Profile | null> {
+    return this.database.read(() => {
+      const row = this.sql.byId.get(profileId);
+      return row ? toProfile(row) : null;
+    });
+  }
+
+  findBySlug(slug: string): Promise<Profile | null> {
+    return this.database.read(() => {
+      const row = this.sql.bySlug.get(slug);
+      return row ? toProfile(row) : null;
+    });
+  }
+
+  verifiedFlagsOf(slugs: readonly string[]): Promise<Map<string, StoredVerifiedFlag>> {
+    return this.database.read(() => {
+      const rows = this.sql.verifiedFlagsOf.all(JSON.stringify(slugs));
+      return new Map(rows.map((row) => [row.slug, { profileId: row.id, verified: row.verified === 1 }]));
+    });
+  }
+
+  async saveAt(userId: number, given: ProfileFields, slugBase: string, at: string): Promise<Profile> {
+    const fields = { ...given, profile_social_profiles: normalizeSocialProfiles(given.profile_social_profiles) };
+    return this.database.write((db) => {
+      const user = this.sql.userOf.get(userId);
+      if (!user) throw new Error(`no portal user ${userId}`);
+      const profileId = user.profile_id ?? this.insert(db, userId, slugBase, at);
+      const identity = sqliteIdentityUnit(db);
+      runNow(followNameSteps(identity, profileId, slugBase, at));
+      // A verified profile's reviewed fields keep their approved values; a change of them waits for an editor.
+      runNow(saveIdentitySteps(identity, profileId, user.email, fields, at));
+      // The typed handles become claims; the document keeps the proven ones only (refused: HandleTakenError).
+      const wanted = networkClaims(fields.profile_social_profiles);
+      runNow(setClaimsSteps(new SqliteClaimsUnit(db), profileId, wanted, at));
+      rerenderNow(db, [profileId]);
+      return toProfile(this.sql.byId.get(profileId)!);
+    });
+  }
+
+  private insert(db: Database.Database, userId: number, slugBase: string, at: string): number {
+    const slug = runNow(freeSlugSteps(sqliteSlugsUnit(db), slugBase, null));
+    const doc = { verified: false, profile_slug: slug, profile_created_at: at, follower_count: 0 };
+    const id = Number(this.sql.insert.run(slug, JSON.stringify(doc)).lastInsertRowid);
+    this.sql.linkUser.run(id, userId);
+    return id;
+  }
+
+  /** The profile's slug now, when `slug` is one of its former ones (it redirects there); null otherwise. */
+  slugReplacing(slug: string): Promise<string | null> {
+    return this.database.read(() => this.sql.currentSlugOf.get(slug) ?? null);
+  }
+
+  formerSlugsOf(profileId: number): Promise<string[]> {
+    return this.database.read(() => this.sql.formerSlugsOf.all(profileId));
+  }
+
+  pendingIdentityOf(profileId: number): Promise<PendingIdentityChange | null> {
+    return this.database.read((db) => pendingIdentityNow(db, profileId));
+  }
+
+  pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
+    return this.database.read((db) => pendingIdentityChangesNow(db));
+  }
+
+  /** With the webhook event, in the same transaction, when the flag changes. */
+  setVerified(slug: string, verified: boolean): Promise<boolean> {
+    return this.database.write((db) => {
+      const row = this.sql.bySlug.get(slug);
+      if (!row) return false;
+      this.sql.setVerified.run(verified ? 1 : 0, slug);
+      if (Boolean(row.verified) !== verified) recordEventsNow(db, [journalistVerificationEvent(slug, verified)]);
+      // The outlets the journalist works for show only verified staff (see rerenderOutlets).
+      rerenderNow(db, [row.id]);
+      return true;
+    });
+  }
+
+  count(): Promise<number> {
+    return this.database.read(() => this.sql.count.get()!.n);
+  }
+
+  importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
+    return this.database.bulkWrite((db) => {
+      const summary = db.transaction(() => {
+        const session = new SqliteImport(db, at);
+        for (let done = 0; done < records.length;) {
+          const next = Math.min(records.length, done + PROGRESS_EVERY);
+          session.add(records.slice(done, next));
+          done = next;
+          onProgress?.({ done, total: records.length });
+        }
+        return session.finish();
+      })();
+      settleReadersAfterWrite(db);
+      return summary;
+    });
+  }
+
+  /** Writes each batch as it comes, inside one transaction held until the last (see SqliteImport). */
+  async importBatchesAt(batches: AsyncIterable<ProfileInput[]>, at: string): Promise<ImportSummary> {
+    const { connection } = this.database;
+    await this.database.bulkWrite((db) => db.exec('BEGIN IMMEDIATE'));
+    try {
+      const session = new SqliteImport(connection, at);
+      for await (const batch of batches) await this.database.bulkWrite(() => session.add(batch));
+      return await this.database.bulkWrite((db) => {
+        const summary = session.finish();
+        db.exec('COMMIT');
+        settleReadersAfterWrite(db);
+        return summary;
+      });
+    } finally {
+      if (connection.inTransaction) connection.exec('ROLLBACK');
+    }
+  }
+
+  async *export(): AsyncIterable<ProfileInput> {
+    await this.database.read(() => undefined);
+    for (const row of this.sql.all.iterate()) {
+      const { id: _id, ...profile } = JSON.parse(row.doc) as Profile;
+      const articles = this.sql.articlesOf.all(row.id).map((a) => JSON.parse(a.doc) as ArticleInput);
+      yield { ...profile, verified: row.verified === 1, articles };
+    }
+  }
+
+  withdrawFromLookups(profileId: number): Promise<boolean> {
+    return this.database.write((db) => withdrawFromLookupsNow(db, profileId));
+  }
+
+  erase(profileId: number): Promise<boolean> {
+    return this.database.write((db) => eraseNow(db, profileId));
+  }
+}

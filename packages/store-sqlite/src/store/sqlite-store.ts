@@ -1,0 +1,303 @@
+import type { EmbeddedStoreDatabase } from '../database/sqlite-database';
+import { SqliteDatabase } from '../database/sqlite-database';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { AuthorView, SocialType } from '@byline/domain/domain/types';
+import type { Logger } from '@byline/domain/logging/logger';
+import {
+  entityTagOf,
+  journalistAnswerFor,
+  journalistTagFor,
+  renderArticleV2,
+  type TaggedAnswer,
+} from '@byline/domain/domain/rendered-answers';
+import { readEvidenceOf } from '../evidence/sqlite-author-evidence';
+import type { HandleLookup, Store } from '@byline/domain/store/store';
+import { MIGRATIONS } from './migrations';
+import { systemClock } from '@byline/domain/runtime/system-clock';
+import { readAuthorView } from './profile-records';
+import { StoreFileGuard } from './store-file-guard';
+import { StoreOpenLock } from './store-open-lock';
+import { TurnSnapshot } from './turn-snapshot';
+import { NOT_REPLANNED } from '../database/sqlite-database';
+import { unavailableOr } from './sqlite-errors';
+import { WriteHealth } from '@byline/domain/store/write-health';
+import { BUSY_TIMEOUT_MS, settleReadersAfterWrite } from './write-without-blocking';
+
+export const SQLITE_FILE_NAME = 'byline.sqlite';
+
+/** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
+export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_etag AS etag FROM articles a JOIN profiles p ON p.id = a.profile_id
+  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1`;
+
+/**
+ * A batch's verify_article lookups: ARTICLE_ANSWER_SQL's answer with its tag read from the profiles_article_tag index
+ * (migration 036) instead of the row's far end, a page further. The single lookup keeps its own statement.
+ */
+export const ARTICLE_ANSWERS_SQL = `SELECT p.article_answer AS json, t.article_etag AS etag FROM articles a
+  JOIN profiles t INDEXED BY profiles_article_tag ON t.id = a.profile_id JOIN profiles p ON p.id = a.profile_id
+  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND t.verified = 1`;
+
+/** v2's: the same read, with the v2 answer and the v1 answer it is rendered from where it is missing. */
+export const ARTICLE_V2_ANSWER_SQL = `SELECT p.article_v2_answer AS json, p.article_v2_etag AS etag, p.id AS profileId
+  FROM articles a JOIN profiles p ON p.id = a.profile_id
+  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1`;
+
+export interface SqliteStoreOptions {
+  /** Where problems with the file (deleted, replaced, unwritable: see StoreFileGuard) are logged. */
+  logger?: Logger;
+  /** Refuse to create the file: opening a missing one throws NoStoreError. */
+  mustExist?: boolean;
+  /** The time of record, which the migrations at open write (default: the system clock). */
+  clock?: () => Date;
+}
+
+interface TaggedRow {
+  json: string;
+  etag: string | null;
+}
+
+/** A verify_article row as served. */
+function taggedOf(row: TaggedRow | undefined): TaggedAnswer | null {
+  if (!row) return null;
+  // No tag: the answer was rewritten by a writer from before the tags (see migration 016).
+  return row.etag === null ? { json: row.json, etag: entityTagOf(row.json) } : (row as TaggedAnswer);
+}
+
+/** Synchronous SQLite work as a promise; busy or unreachable files reject with StoreUnavailableError. */
+function settled<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(unavailableOr(error));
+  }
+}
+
+/**
+ * Applies pending migrations. Each schema change is checked and applied inside an IMMEDIATE transaction, so
+ * processes opening a new file together apply it once; backfills run in their own short transactions. Each is
+ * recorded, and its backfill writes, `now`.
+ */
+function migrate(db: Database.Database, now: Date): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const isApplied = db.prepare<[string], { name: string }>('SELECT name FROM schema_migrations WHERE name = ?');
+  const record = db.prepare<[string, string]>('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
+  for (const migration of MIGRATIONS) {
+    // Checked before taking the write lock, so opening a migrated file never waits for another process's write.
+    if (isApplied.get(migration.name)) continue;
+    if ('backfill' in migration) migration.backfill(db, now);
+    db.transaction(() => {
+      if (isApplied.get(migration.name)) return;
+      if ('sql' in migration) db.exec(migration.sql);
+      record.run(migration.name, now.toISOString());
+    }).immediate();
+    settleReadersAfterWrite(db);
+  }
+}
+
+/** The embedded store: one SQLite file in WAL mode, shared safely by the services and the CLI. */
+export class SqliteStore implements Store {
+  readonly kind = 'embedded';
+  private readonly db: Database.Database;
+  private readonly stmt;
+  /** The two verification lookups, on their own connection: see TurnSnapshot. */
+  private readonly snapshot: TurnSnapshot;
+  private readonly lookup;
+  /** Watches the file for being deleted, replaced or made unwritable; none for an in-memory store. */
+  readonly guard: StoreFileGuard | undefined;
+  /** Remembers a write that failed for a full disk or an I/O error, for readiness. */
+  private readonly writes: WriteHealth;
+  /** Held while the file is open, so that no other process opens it unsafely; none for an in-memory store. */
+  private readonly lock: StoreOpenLock | undefined;
+  readonly database: EmbeddedStoreDatabase;
+
+  constructor(
+    readonly file: string,
+    private readonly options: SqliteStoreOptions = {},
+  ) {
+    const connect = (create: boolean) => {
+      const db = new Database(file, { fileMustExist: !create });
+      db.pragma('journal_mode = WAL');
+      return db;
+    };
+    if (file !== ':memory:' && !options.mustExist) fs.mkdirSync(path.dirname(file), { recursive: true });
+    const opened =
+      file === ':memory:'
+        ? { db: connect(true), lock: undefined }
+        : StoreOpenLock.open(file, options.mustExist ?? false, connect);
+    this.db = opened.db;
+    this.lock = opened.lock;
+    this.guard = file === ':memory:' ? undefined : new StoreFileGuard(file, options.logger);
+    this.writes = new WriteHealth(options.logger);
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    // Deleted rows are overwritten with zeros, not left in free space: a person who deletes their account leaves
+    // no bytes of it in the file (see SqliteDatabase.checkpointAndTruncate for the -wal). It acts only when content
+    // is deleted or a page freed; the lookups only read (on their own read-only connection), so they do not pay it.
+    this.db.pragma('secure_delete = ON');
+    try {
+      migrate(this.db, (options.clock ?? systemClock)());
+      this.snapshot = file === ':memory:' ? new TurnSnapshot(this.db) : TurnSnapshot.onFile(file);
+    } catch (error) {
+      this.lock?.release();
+      this.db.close();
+      throw error;
+    }
+    this.lookup = {
+      articleAnswer: this.snapshot.db.prepare<[string], TaggedRow>(ARTICLE_ANSWER_SQL),
+      articleAnswers: this.snapshot.db.prepare<[string], TaggedRow>(ARTICLE_ANSWERS_SQL),
+      articleV2Answer: this.snapshot.db.prepare<[string], TaggedRow & { json: string | null; profileId: number }>(
+        ARTICLE_V2_ANSWER_SQL,
+      ),
+      journalistAnswer: this.snapshot.db.prepare<
+        [string, string, string],
+        { answer: string; etag: string | null; handle: string }
+      >(
+        `SELECT p.journalist_answer AS answer, p.journalist_etag AS etag, json_extract(p.doc, '$.profile_social_profiles.' || ?) AS handle
+         FROM social_handles h JOIN profiles p ON p.id = h.profile_id
+         WHERE h.social_type = ${NOT_REPLANNED} AND h.handle_key = ${NOT_REPLANNED} AND p.verified = 1`,
+      ),
+    };
+    const db = this.db;
+    this.stmt = {
+      ping: db.prepare('SELECT 1'),
+      // Readiness's probe while a write failure is remembered: 64 KiB written and taken back in one committed
+      // transaction, so that it needs free pages (and room in the -wal) as the writes that failed did.
+      probeWrite: () => {
+        db.prepare('INSERT INTO write_probe (filler) VALUES (zeroblob(65536))').run();
+        db.prepare('DELETE FROM write_probe').run();
+      },
+      articleOwner: db.prepare<[string], { profile_id: number }>(
+        'SELECT profile_id FROM articles WHERE canonical_url = ? AND active = 1',
+      ),
+      handleOwner: db.prepare<[string, string], { profile_id: number }>(
+        'SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?',
+      ),
+    };
+    this.database = {
+      kind: 'embedded',
+      sqlite: new SqliteDatabase(file, db, {
+        guard: this.guard,
+        writes: this.writes,
+        beforeWork: () => this.snapshot.release(),
+        lookups: {
+          connection: this.snapshot.db,
+          read: (work) => this.snapshot.read(work),
+          // Only a connection of its own sees the writers' commits as changes.
+          ...(this.snapshot.db === db ? {} : { generation: () => this.snapshot.generation }),
+        },
+      }),
+    };
+  }
+
+  static inDirectory(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
+    return new SqliteStore(path.resolve(dataDir, SQLITE_FILE_NAME), options);
+  }
+
+  /** Any other call ends the lookups' snapshot first, so it sees, and lookups after it see, this store's writes. */
+  private run<T>(work: () => T): Promise<T> {
+    return settled(() => {
+      this.guard?.checkReadable();
+      this.snapshot.release();
+      return work();
+    });
+  }
+
+  private readLookup<T>(work: () => T): Promise<T> {
+    return settled(() => {
+      this.guard?.checkReadable();
+      return this.snapshot.read(work);
+    });
+  }
+
+  /**
+   * Ready means writable too: a store that cannot record usage or edits is not fit to serve. The files' permissions
+   * are looked at each time; a full disk is known from the writes that failed (see WriteHealth), then probed.
+   */
+  async ping(): Promise<void> {
+    await this.run(() => {
+      this.guard?.checkWritable();
+      this.stmt.ping.get();
+    });
+    // As every write: one transaction, never blocking the process while another one writes (an import).
+    const { database, stmt } = this;
+    await this.writes.check(() => database.sqlite.write(stmt.probeWrite));
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.open) return;
+    if (this.guard && !this.guard.safeToClose()) {
+      // Left to the process exit (process.exit does not close them): see StoreFileGuard.safeToClose.
+      this.options.logger?.warn('embedded store: not closing its connections, the file is gone or cannot be written', {
+        file: this.file,
+      });
+      return;
+    }
+    // Let go first: once the connections close, their -wal and -shm may go, and a process joining meanwhile would refuse.
+    this.lock?.release();
+    if (this.snapshot.db !== this.db) this.snapshot.close();
+    this.db.close();
+  }
+
+  findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null> {
+    return this.run(() => {
+      const owner = this.stmt.articleOwner.get(canonicalUrl);
+      return owner ? readAuthorView(this.db, owner.profile_id) : null;
+    });
+  }
+
+  findAuthorBySocialHandle(type: SocialType, key: string): Promise<AuthorView | null> {
+    return this.run(() => {
+      const owner = this.stmt.handleOwner.get(type, key);
+      return owner ? readAuthorView(this.db, owner.profile_id) : null;
+    });
+  }
+
+  async articleAnswer(canonicalUrl: string): Promise<string | null> {
+    return (await this.taggedArticleAnswer(canonicalUrl))?.json ?? null;
+  }
+
+  async journalistAnswer(type: SocialType, key: string): Promise<string | null> {
+    return (await this.taggedJournalistAnswer(type, key))?.json ?? null;
+  }
+
+  taggedArticleAnswer(canonicalUrl: string): Promise<TaggedAnswer | null> {
+    return this.readLookup(() => taggedOf(this.lookup.articleAnswer.get(canonicalUrl)));
+  }
+
+  /** One read for them all, in the one snapshot of this turn: ARTICLE_ANSWERS_SQL per address. */
+  taggedArticleAnswers(canonicalUrls: readonly string[]): Promise<(TaggedAnswer | null)[]> {
+    return this.readLookup(() => canonicalUrls.map((url) => taggedOf(this.lookup.articleAnswers.get(url))));
+  }
+
+  taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null> {
+    return this.readLookup(() => {
+      const row = this.lookup.articleV2Answer.get(canonicalUrl);
+      if (!row) return null;
+      if (row.json !== null && row.etag !== null) return row as TaggedAnswer;
+      // Not rendered: cleared by a writer from before v2 (see migration 032). Rendered here from what is stored.
+      const v1 = this.lookup.articleAnswer.get(canonicalUrl);
+      if (!v1) return null;
+      const { articleV2: json, articleV2Tag: etag } = renderArticleV2(v1.json, readEvidenceOf(this.snapshot.db, row.profileId));
+      return { json, etag };
+    });
+  }
+
+  taggedJournalistAnswer(type: SocialType, key: string): Promise<TaggedAnswer | null> {
+    return this.readLookup(() => this.journalistAnswerRead(type, key));
+  }
+
+  /** One read for them all, in the one snapshot of this turn. */
+  taggedJournalistAnswers(handles: readonly HandleLookup[]): Promise<(TaggedAnswer | null)[]> {
+    return this.readLookup(() => handles.map(({ type, key }) => this.journalistAnswerRead(type, key)));
+  }
+
+  private journalistAnswerRead(type: SocialType, key: string): TaggedAnswer | null {
+    const row = this.lookup.journalistAnswer.get(type, type, key);
+    if (!row) return null;
+    const json = journalistAnswerFor(row.answer, type, row.handle);
+    return { json, etag: row.etag === null ? entityTagOf(json) : journalistTagFor(row.etag, type) };
+  }
+}
