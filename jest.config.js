@@ -24,7 +24,7 @@ module.exports = {
     '^@byline/shared$': '<rootDir>/packages/shared/src',
     '^@byline/shared/storage$': '<rootDir>/packages/shared/src/storage',
     '^@byline/shared/check-node-line$': '<rootDir>/packages/shared/src/runtime/check-node-line',
-    '^@byline/(domain|store-sqlite|store-mongodb|fetcher|http)/(.*)$': '<rootDir>/packages/$1/src/$2',
+    '^@byline/(domain|store-sqlite|store-mongodb|fetcher|http|editorial)/(.*)$': '<rootDir>/packages/$1/src/$2',
     '^@byline/(fetcher|http)$': '<rootDir>/packages/$1/src',
     '^@byline/editorial$': '<rootDir>/packages/editorial/src',
     '^@byline/client$': '<rootDir>/packages/client/src',

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Copy, DockerfileParser, type Instruction } from 'dockerfile-ast';
-import { loadConfig } from '@byline/shared';
+import { loadConfig } from '@byline/domain/config/config';
 import { dockerDir, repoRoot, SERVICES, type ServiceSpec } from './services';
 
 interface Stage {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '@byline/shared';
+import type { Config } from '@byline/domain/config/config';
 
 export const repoRoot = path.resolve(__dirname, '../..');
 export const dockerDir = path.join(repoRoot, 'docker');

@@ -16,7 +16,7 @@ import { Ingress, type IIngress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, Secret, Service, type IConfigMap, type ISecret, type IService } from 'kubernetes-models/v1';
 import type { IContainer } from 'kubernetes-models/v1';
-import { loadConfig } from '@byline/shared';
+import { loadConfig } from '@byline/domain/config/config';
 import { BACKGROUND_PROCESSES, HTTP_SERVICES, SERVICES } from '../../docker/test/services';
 
 const k8sDir = path.resolve(__dirname, '..');

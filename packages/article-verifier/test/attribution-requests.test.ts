@@ -1,11 +1,7 @@
-import { ATTRIBUTION_TOPIC, type AttributionPayload } from '@byline/shared';
-import {
-  ATTRIBUTION_ASKS_PER_ITEM,
-  ATTRIBUTION_ASKS_TOPIC,
-  backendOf,
-  spreadAttributionAsks,
-  type Backend,
-} from '@byline/shared/storage';
+import { ATTRIBUTION_TOPIC, type AttributionPayload } from '@byline/domain/queue/topics';
+import { ATTRIBUTION_ASKS_PER_ITEM, ATTRIBUTION_ASKS_TOPIC } from '@byline/domain/queue/topics';
+import { backendOf, type Backend } from '@byline/shared/storage';
+import { spreadAttributionAsks } from '@byline/domain/queue/attribution-asks';
 import { capturingLogger, storeFactories, unspreadAttributionAsks } from '@byline/test-support';
 import { AttributionRequests } from '../src/attribution-requests';
 

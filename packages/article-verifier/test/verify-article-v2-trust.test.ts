@@ -1,4 +1,6 @@
-import { backendOf, refreshPublisherTrust, trustTxtSourcesOf } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { refreshPublisherTrust } from '@byline/editorial/trust-txt/refresh-publisher-trust';
+import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import {
   checkedRequest as request,
   serviceFixture,

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
-import { embeddedStoreFile, loadConfig, NoStoreError, openStore, type Config, type Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { embeddedStoreFile, openStore } from '@byline/shared';
+import { loadConfig, type Config } from '@byline/domain/config/config';
+import { NoStoreError } from '@byline/shared';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
 import { writeLine } from './output';
 
 export type OutputStream = Writable & { isTTY?: boolean };

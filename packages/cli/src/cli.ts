@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
-import { CONFIG_ERROR_EXIT_CODE, ConfigError, StoreUnavailableError } from '@byline/shared';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError } from '@byline/domain/config/config';
+import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
 import { CliError, type CliContext } from './cli-context';
 import { registerAccounts } from './commands/accounts';
 import { registerDemo } from './commands/demo';

@@ -4,4 +4,4 @@ import path from 'node:path';
 export const DEMO_DATA_FILE = path.resolve(__dirname, '..', 'demo', 'demo-profiles.ndjson');
 
 /** An active article of a verified demo author, and a verified demo journalist's twitter handle. */
-export { DEMO_ARTICLE_URL, DEMO_TWITTER_HANDLE } from '@byline/shared';
+export { DEMO_ARTICLE_URL, DEMO_TWITTER_HANDLE } from '@byline/domain/domain/demo-examples';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // First, before anything native loads: an older Node.js stops here with what to do, not a bare segfault.
 import '@byline/shared/check-node-line';
-import { loadConfig } from '@byline/shared';
+import { loadConfig } from '@byline/domain/config/config';
 import { useDnsServers } from '@byline/fetcher';
 import { runCli } from './cli';
 

@@ -1,7 +1,7 @@
-import { backendOf } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
 import fs from 'node:fs';
 import request from 'supertest';
-import type { Store } from '@byline/shared';
+import type { Store } from '@byline/domain/store/store';
 import { quietLogger, tempDir } from '@byline/test-support';
 import { createApp as createArticleApp } from '../../article-verifier/src/app';
 import { byline, cliTargets } from './cli-harness';

@@ -1,5 +1,5 @@
 import { aProfile, anArticle } from '@byline/test-support';
-import type { ProfileInput } from '@byline/shared';
+import type { ProfileInput } from '@byline/domain/domain/types';
 import { RecordChecker } from '../src/import/check-records';
 import type { RawRecord } from '../src/import/read-import-file';
 

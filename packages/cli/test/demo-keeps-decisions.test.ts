@@ -6,8 +6,9 @@
  * line, run as a process.
  */
 import path from 'node:path';
-import { backendOf } from '@byline/editorial';
-import { relayStoreOutbox, WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { relayStoreOutbox } from '@byline/shared/storage';
+import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { buildPackages, runCliProcess } from '@byline/test-support';
 import { cliTargets, importFileWith, type CliTarget } from './cli-harness';
 import { aProfile } from '@byline/test-support';

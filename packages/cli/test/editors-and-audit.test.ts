@@ -1,4 +1,5 @@
-import { backendOf, type Backend, passwordMatches } from '@byline/editorial';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { passwordMatches } from '@byline/editorial/users/passwords';
 import { aProfile } from '@byline/test-support';
 import { byline, cliTargets, importFileWith, type CliTarget } from './cli-harness';
 

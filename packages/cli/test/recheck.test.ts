@@ -4,8 +4,9 @@
  * ALLOWED_PRIVATE_ADDRESSES lists loopback, as an operator would set it (without it, loopback is refused: see the
  * last test).
  */
-import { NO_VERIFIED_AUTHOR_MESSAGE, NOT_A_JOURNALIST_MESSAGE } from '@byline/shared';
-import { backendOf, runRecheck } from '@byline/editorial';
+import { NO_VERIFIED_AUTHOR_MESSAGE, NOT_A_JOURNALIST_MESSAGE } from '@byline/domain/domain/mappers';
+import { backendOf } from '@byline/editorial/backend/index';
+import { runRecheck } from '@byline/editorial/proofs/recheck';
 import { buildPackages, LOOPBACK_ALLOWED, runCliProcess, startDnsServer, tempDir } from '@byline/test-support';
 import {
   DAY,

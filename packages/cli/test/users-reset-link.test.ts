@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { backendOf, hashPassword } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { hashPassword } from '@byline/editorial/users/passwords';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../../portal/src/app';
 import { byline, cliTargets } from './cli-harness';

@@ -1,6 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import type { Store } from '@byline/shared';
-import { backendOf, runWebhookDelivery, runWebhookFanOut } from '@byline/editorial';
+import type { Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
+import { runWebhookDelivery } from '@byline/editorial/webhooks/deliver';
+import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';
 import { createSafeFetch } from '@byline/fetcher';
 import { LOOPBACK_ALLOWED, loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
 import { byline, bylineWithEnv, cliTargets } from './cli-harness';

@@ -3,7 +3,8 @@
  * against the real services, with real local servers in front of them (a proxy that refuses the first requests)
  * or in their place (one that never answers). The store kind does not change any of this: embedded only.
  */
-import { StoreUnavailableError, type Store } from '@byline/shared';
+import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
+import { type Store } from '@byline/domain/store/store';
 import { aProfile, anArticle, seed, storeFactories, storeWith } from '@byline/test-support';
 import { BylineClient, BylineError, BylineNetworkError, BylineTimeoutError, retryAfterMs } from '@byline/client';
 import { refusingProxy, rejectionOf, silentServer, startServices, type Running, type RunningServices } from './services';

@@ -5,8 +5,9 @@
  */
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiKey, type Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { createApiKey } from '@byline/shared';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
 import { createHttpServer, inMemoryRateLimiting, type RateLimiting } from '@byline/http';
 import { BylineClient } from '@byline/client';
 import { quietLogger, seed, type StoreFactory } from '@byline/test-support';

@@ -6,7 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import express from 'express';
 import { BylineWebhookError, verifyWebhook, WEBHOOK_EVENT_TYPES, type WebhookEvent } from '@byline/client';
-import { DELIVERED_EVENT_TYPES as SENT_EVENT_TYPES } from '@byline/shared/storage';
+import { DELIVERED_EVENT_TYPES as SENT_EVENT_TYPES } from '@byline/domain/webhook-events/webhook-event';
 import { listen, type Running } from './services';
 
 const key = randomBytes(32);

@@ -1,4 +1,4 @@
-import type { SocialType } from '@byline/shared';
+import type { SocialType } from '@byline/domain/domain/types';
 import {
   checkedRequest as request,
   aProfile,

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { Redis } from 'ioredis';
-import { createApiKey, type Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { createApiKey } from '@byline/shared';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import {
   capturingLogger,

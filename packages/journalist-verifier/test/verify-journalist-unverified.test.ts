@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
 import { checkedRequest as request, anArticle, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
 

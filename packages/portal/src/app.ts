@@ -1,8 +1,11 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@byline/shared';
-import { backendOf, domainProofSourcesOf, mailingNotifier, notifyIdentityChange } from '@byline/editorial';
-import { DEFAULT_RECHECK_POLICY } from '@byline/shared/storage';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@byline/domain/config/config';
+import { backendOf } from '@byline/editorial/backend/index';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { mailingNotifier } from '@byline/editorial/notify/mailing-notifier';
+import { notifyIdentityChange } from '@byline/editorial/notify/owner-notifier';
+import { DEFAULT_RECHECK_POLICY } from '@byline/domain/proofs/claim-store';
 import { createSafeFetch, DEFAULT_OUTBOUND } from '@byline/fetcher';
 import { requestContext, requestLog } from '@byline/http';
 import { SignInThrottle } from './auth/sign-in-throttle';

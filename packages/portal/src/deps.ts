@@ -1,6 +1,10 @@
-import type { Logger, Store } from '@byline/shared';
-import type { DomainProofSources, OwnerNotifier, TrustTxtSources } from '@byline/editorial';
-import type { ClaimsRepository, RecheckPolicy } from '@byline/shared/storage';
+import type { Logger } from '@byline/domain/logging/logger';
+import type { Store } from '@byline/domain/store/store';
+import type { DomainProofSources } from '@byline/editorial/publisher-domains/check-domain-proof';
+import type { OwnerNotifier } from '@byline/editorial/notify/owner-notifier';
+import type { TrustTxtSources } from '@byline/editorial/trust-txt/read-trust-txt';
+import type { ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import type { RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import type { Outbound, SafeFetch } from '@byline/fetcher';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';

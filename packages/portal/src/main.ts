@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // First, before anything native loads: an older Node.js stops here with what to do, not a bare segfault.
 import '@byline/shared/check-node-line';
-import { createLogger, loadConfig } from '@byline/shared';
-import { backendOf, domainProofSourcesOf, recheckPolicyOf, trustTxtSourcesOf } from '@byline/editorial';
+import { createLogger } from '@byline/domain/logging/logger';
+import { loadConfig } from '@byline/domain/config/config';
+import { backendOf } from '@byline/editorial/backend/index';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
+import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import { addressPolicyOf, outboundOf, useDnsServers } from '@byline/fetcher';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/http';
 import { createApp, SERVICE_NAME } from './app';

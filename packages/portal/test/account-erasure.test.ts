@@ -2,9 +2,9 @@ import { openedDatabase } from '@byline/shared';
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
-import { issueResetLink } from '@byline/editorial';
-import { recordProof } from '@byline/shared/storage';
-import { COLLECTIONS } from '@byline/shared/storage';
+import { issueResetLink } from '@byline/editorial/use-cases/password-reset';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { COLLECTIONS } from '@byline/store-mongodb/store/mongo-schema';
 import { receiverForEachTest } from '@byline/test-support';
 import {
   csrfFrom,

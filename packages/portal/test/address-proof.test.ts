@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createApiKey } from '@byline/shared';
-import { createEditor, issueConfirmLink } from '@byline/editorial';
+import { createEditor } from '@byline/editorial/use-cases/accounts';
+import { issueConfirmLink } from '@byline/editorial/use-cases/address-proof';
 import { ResetRequestThrottle } from '../src/mail/reset-request-throttle';
 import { linkIn } from './support/mailbox';
 import { MAIL_PORTAL_URL, startMailingPortal, type MailingPortal } from './support/mailing-portal';

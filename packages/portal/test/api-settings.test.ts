@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
 import {
   everythingStored,
   portalForEachTest,

@@ -1,5 +1,5 @@
-import { recordProof } from '@byline/shared/storage';
-import { canonicalizeUrl } from '@byline/shared';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import {
   addArticle,
   fediverseCreator,

@@ -1,5 +1,10 @@
-import { backendOf, rechecksOf, relMeEvidence, runRecheck, createEditor } from '@byline/editorial';
-import { recordProof, setClaims } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { rechecksOf } from '@byline/editorial/recheck/rechecks';
+import { relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
+import { runRecheck } from '@byline/editorial/proofs/recheck';
+import { createEditor } from '@byline/editorial/use-cases/accounts';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { setClaims } from '@byline/domain/claims/set-claims';
 import { createSafeFetch } from '@byline/fetcher';
 import { bearer, loopbackOutbound } from '@byline/test-support';
 import { pageServer, portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';

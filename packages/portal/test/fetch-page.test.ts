@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { loadConfig } from '@byline/shared';
+import { loadConfig } from '@byline/domain/config/config';
 import { AddressPolicy, addressPolicyOf, isAllowedAddress } from '@byline/fetcher';
 import { loopbackOutbound } from '@byline/test-support';
 import { createPageFetcher, PageFetchError } from '../src/fetch/fetch-page';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createEditor } from '@byline/editorial';
+import { createEditor } from '@byline/editorial/use-cases/accounts';
 import { csrfFrom, portalForEachTest, portalStoreFactories, signedUp, submit } from './support/portal-harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { WEBHOOK_DELIVERY_TOPIC } from '@byline/shared/storage';
+import { WEBHOOK_DELIVERY_TOPIC } from '@byline/domain/webhook-events/webhook-event';
 import { bearer, receiverForEachTest } from '@byline/test-support';
 import { portalForEachTest, portalStoreFactories, signedUp, submit, textOf, type Agent } from './support/portal-harness';
 import { approvedJournalist, editor, journalist, moveOnto, reviewPath } from './support/editors';

@@ -3,7 +3,8 @@ import { quietLogger } from '@byline/test-support';
 import { Outbox } from '../src/mail/outbox';
 import { smtpMailer } from '../src/mail/smtp-mailer';
 import { ResetRequestThrottle } from '../src/mail/reset-request-throttle';
-import { createEditor, issueResetLink } from '@byline/editorial';
+import { createEditor } from '@byline/editorial/use-cases/accounts';
+import { issueResetLink } from '@byline/editorial/use-cases/password-reset';
 import { startMailbox, linkIn, type Mailbox } from './support/mailbox';
 import {
   csrfFrom,

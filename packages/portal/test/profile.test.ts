@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { aProfile, seed } from '@byline/test-support';
-import { recordProof } from '@byline/shared/storage';
+import { recordProof } from '@byline/domain/claims/record-proof';
 import { profileFieldsFromForm, saveProfile } from '../src/use-cases/profiles';
 import {
   portalForEachTest,

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { domainProofSourcesOf, recheckPolicyOf } from '@byline/editorial';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
 import {
   quietLogger,
   REDIS_URL,

@@ -1,4 +1,6 @@
-import { domainProofSourcesOf, recheckPolicyOf, trustTxtSourcesOf } from '@byline/editorial';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
+import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import { startServedDomains, type ServedDomains, type TestDnsServer } from '@byline/test-support';
 import { editor } from './support/editors';
 import { portalStoreFactories, signedUp, startPortal, submit, type Agent, type Portal } from './support/portal-harness';

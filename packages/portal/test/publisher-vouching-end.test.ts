@@ -1,14 +1,12 @@
-import { NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/shared';
-import type { Staff } from '@byline/shared/storage';
-import {
-  checkPublisherDomain,
-  domainProofSourcesOf,
-  proofValueOf,
-  publicProfileUrl,
-  runDomainRecheck,
-  type DomainProofSources,
-} from '@byline/editorial';
-import { DOMAIN_CHECK_ACTOR } from '@byline/shared/storage';
+import { NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/domain/domain/mappers';
+import type { Staff } from '@byline/domain/staff/staff-repository';
+import { checkPublisherDomain } from '@byline/editorial/publisher-domains/check-publisher-domain';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { proofValueOf } from '@byline/editorial/publisher-domains/domain-token';
+import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
+import { runDomainRecheck } from '@byline/editorial/publisher-domains/domain-rechecks';
+import { type DomainProofSources } from '@byline/editorial/publisher-domains/check-domain-proof';
+import { DOMAIN_CHECK_ACTOR } from '@byline/domain/publishers/publishers-repository';
 import { editor } from './support/editors';
 import { portalStoreFactories, submit } from './support/portal-harness';
 import {

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { MongoStore } from '@byline/shared/storage';
+import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { storeFactories, testMongoUri } from '@byline/test-support';
 import { findFerretDbBinary, startFerretDb, type FerretDbServer } from '@byline/test-support/src/ferretdb';
 import { signedUp, startPortal, submit, type Portal } from './support/portal-harness';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { setVerifiedByOperator } from '@byline/editorial';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 import { answerFor, editor, journalist, liveClaim, reviewPath } from './support/editors';
 import { csrfFrom, portalForEachTest, portalStoreFactories, submit, type Agent } from './support/portal-harness';
 import { proveClaim } from './support/proofs';

@@ -1,4 +1,4 @@
-import { NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/shared';
+import { NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/domain/domain/mappers';
 import { portalStoreFactories, submit } from './support/portal-harness';
 import { provenDomain } from './support/staff';
 import { creditingPage, PROFILE_NAME, vouchedAttributionPerTest } from './support/vouched-attribution';

@@ -1,6 +1,7 @@
-import { NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/shared';
-import { publicProfileUrl } from '@byline/editorial';
-import { AUTHORSHIP_PROVIDER, proveArticle } from '@byline/shared/storage';
+import { NO_VERIFIED_AUTHOR_MESSAGE } from '@byline/domain/domain/mappers';
+import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
+import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
+import { proveArticle } from '@byline/domain/articles/prove-article';
 import { editor, reviewPath } from './support/editors';
 import { portalStoreFactories, submit, textOf } from './support/portal-harness';
 import { provenDomain } from './support/staff';

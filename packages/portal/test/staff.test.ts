@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { bearer, quietLogger } from '@byline/test-support';
-import { EDITOR_PROVIDER, proveArticle } from '@byline/shared/storage';
+import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
+import { proveArticle } from '@byline/domain/articles/prove-article';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';
 import { editor, reviewPath } from './support/editors';
 import {

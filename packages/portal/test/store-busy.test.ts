@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import type { SqliteStore } from '@byline/shared/storage';
+import type { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { embeddedStore } from '@byline/test-support';
 import { startPortal, submit, type Portal } from './support/portal-harness';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MongoStore } from '@byline/shared/storage';
+import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../src/app';
 

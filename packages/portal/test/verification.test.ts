@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { bearer } from '@byline/test-support';
-import { createEditor, setVerifiedByOperator } from '@byline/editorial';
+import { createEditor } from '@byline/editorial/use-cases/accounts';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 import { portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';

@@ -1,7 +1,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import request from 'supertest';
 import { aProfile, seed } from '@byline/test-support';
-import { createEditor } from '@byline/editorial';
+import { createEditor } from '@byline/editorial/use-cases/accounts';
 import { portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
-import { setApiAccountStatus } from '@byline/editorial';
+import { setApiAccountStatus } from '@byline/editorial/webhooks/account-hold';
 import { DEFAULT_OUTBOUND } from '@byline/fetcher';
-import { WEBHOOK_EVENT_DESCRIPTIONS } from '@byline/shared/storage';
+import { WEBHOOK_EVENT_DESCRIPTIONS } from '@byline/domain/webhook-events/webhook-event';
 import { receiverForEachTest } from '@byline/test-support';
 import { portalForEachTest, portalStoreFactories, restartPortal, submit } from './support/portal-harness';
 import { addWebhook as add, secretOn, webhookWorkerTick, withApiAccount } from './support/webhooks';

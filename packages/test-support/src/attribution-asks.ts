@@ -1,4 +1,5 @@
-import { ATTRIBUTION_ASKS_TOPIC, type AttributionAsksPayload, type LeasedQueue } from '@byline/shared/storage';
+import { ATTRIBUTION_ASKS_TOPIC, type AttributionAsksPayload } from '@byline/domain/queue/topics';
+import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
 
 /**
  * The addresses the verifiers asked attribution for that the worker has not spread yet, read without keeping them

@@ -2,7 +2,7 @@
  * Realistic import records for tests. Each call makes a fresh profile whose slug, handles and article
  * addresses are unique, so tests can arrange their own data without clashing.
  */
-import type { ProfileFields } from '@byline/shared/storage';
+import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 
 let sequence = 0;
 const next = () => ++sequence;

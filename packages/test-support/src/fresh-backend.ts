@@ -1,4 +1,4 @@
-import { backendOf, type Backend } from '@byline/editorial';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
 import type { StoreFactory } from './stores';
 
 /**

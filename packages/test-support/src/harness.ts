@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { createApiKey, createLogger, validateProfileRecord, type Logger, type ProfileInput, type Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
-import { SqliteStore } from '@byline/shared/storage';
+import { createApiKey } from '@byline/shared';
+import { createLogger, type Logger } from '@byline/domain/logging/logger';
+import { validateProfileRecord } from '@byline/domain/validation/profile-record';
+import { type ProfileInput } from '@byline/domain/domain/types';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 
 export function tempDir(prefix = 'byline-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -4,8 +4,11 @@
  */
 import type { Express } from 'express';
 import type { Response, Test } from 'supertest';
-import { StoreUnavailableError, type ApiAccounts, type Logger, type Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
+import { type ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import { type Logger } from '@byline/domain/logging/logger';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
 import { type ServiceDeps } from '@byline/http';
 import { bearer, quietLogger } from './harness';
 import type { StoreFactory } from './stores';

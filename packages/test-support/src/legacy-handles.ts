@@ -1,6 +1,10 @@
 import Database from 'better-sqlite3';
-import { handleKey, renderAnswers, type SocialType, type Store } from '@byline/shared';
-import { MongoStore, SqliteStore } from '@byline/shared/storage';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { renderAnswers } from '@byline/domain/domain/rendered-answers';
+import { type SocialType } from '@byline/domain/domain/types';
+import { type Store } from '@byline/domain/store/store';
+import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 
 /**
  * Gives a stored profile a handle as a write from before the handle rules could have stored it (the rules

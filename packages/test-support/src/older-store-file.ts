@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { SqliteStore } from '@byline/shared/storage';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 
 /**
  * An embedded store's file as an earlier process left it, opened again so that its migrations run: `arrange` fills a

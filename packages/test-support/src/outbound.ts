@@ -1,4 +1,4 @@
-import { loadConfig } from '@byline/shared';
+import { loadConfig } from '@byline/domain/config/config';
 import { outboundOf, type Outbound, type Resolver } from '@byline/fetcher';
 
 /**

@@ -1,12 +1,9 @@
-import {
-  SOCIAL_TYPES,
-  canonicalizeUrl,
-  handleKey,
-  toAuthorProfileResponse,
-  toJournalistResponse,
-  type Store,
-} from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { SOCIAL_TYPES } from '@byline/domain/domain/types';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { toAuthorProfileResponse, toJournalistResponse } from '@byline/domain/domain/mappers';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
 
 const parsed = (answer: string | null) => (answer === null ? null : (JSON.parse(answer) as unknown));
 

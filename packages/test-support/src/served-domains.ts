@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { loadConfig, type Config } from '@byline/shared';
+import { loadConfig, type Config } from '@byline/domain/config/config';
 import { startDnsServer, type DnsRecords, type TestDnsServer } from './dns-server';
 import { startHttpsSite, type HttpsSite } from './https-site';
 

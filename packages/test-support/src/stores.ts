@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Store } from '@byline/shared';
-import { MongoStore } from '@byline/shared/storage';
+import { type Store } from '@byline/domain/store/store';
+import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { embeddedStore } from './harness';
 
 /** One way to get a fresh, empty store. The contract suite and the HTTP tests run once per factory. */

@@ -1,4 +1,4 @@
-import type { TrustSummary } from '@byline/shared/storage';
+import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
 
 /**
  * What a trust.txt that declares nothing reads as (an empty file, one of comments only, or none at all): no relation,

@@ -1,19 +1,16 @@
 #!/usr/bin/env node
 // First, before anything native loads: an older Node.js stops here with what to do, not a bare segfault.
 import '@byline/shared/check-node-line';
-import { createLogger, loadConfig } from '@byline/shared';
-import {
-  BYLINE_BOT_USER_AGENT,
-  createPageFetcher,
-  robotsFetcherFrom,
-  backendOf,
-  domainProofSourcesOf,
-  trustTxtSourcesOf,
-  recheckHolder,
-  rechecksOf,
-  recheckPolicyOf,
-  DELIVERY_TIMEOUT_MS,
-} from '@byline/editorial';
+import { createLogger } from '@byline/domain/logging/logger';
+import { loadConfig } from '@byline/domain/config/config';
+import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom } from '@byline/editorial/attribution/robots-txt';
+import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
+import { backendOf } from '@byline/editorial/backend/index';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
+import { recheckHolder, recheckPolicyOf } from '@byline/editorial/proofs/recheck';
+import { rechecksOf } from '@byline/editorial/recheck/rechecks';
+import { DELIVERY_TIMEOUT_MS } from '@byline/editorial/webhooks/deliver';
 import { createSafeFetch, outboundOf, useDnsServers } from '@byline/fetcher';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/http';
 import { createOpsApp } from './ops-app';

@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
-import type { Store } from '@byline/shared';
+import type { Store } from '@byline/domain/store/store';
 import { errorHandler, notFound, probeRoutes } from '@byline/http';
-import type { Logger } from '@byline/shared';
+import type { Logger } from '@byline/domain/logging/logger';
 import type { WorkerMetrics } from './worker-metrics';
 
 /** The worker's only HTTP: the orchestrator's probes (/healthz, /readyz: the store answers) and /metrics. */

@@ -1,6 +1,9 @@
 import nodemailer from 'nodemailer';
-import type { Logger } from '@byline/shared';
-import { mailingNotifier, SILENT_NOTIFIER, type OwnerMail, type OwnerNotifier, type Users } from '@byline/editorial';
+import type { Logger } from '@byline/domain/logging/logger';
+import { mailingNotifier } from '@byline/editorial/notify/mailing-notifier';
+import { SILENT_NOTIFIER, type OwnerNotifier } from '@byline/editorial/notify/owner-notifier';
+import { type OwnerMail } from '@byline/editorial/notify/owner-mail';
+import { type Users } from '@byline/editorial/users/users-repository';
 
 /**
  * The worker's mail to profiles' owners (a proof that lapsed), through the SMTP server of SMTP_URL as the portal's;

@@ -1,20 +1,22 @@
-import { type Logger } from '@byline/shared';
+import { type Logger } from '@byline/domain/logging/logger';
 import {
   createHostPacing,
-  runArticleRecheck,
   runAttribution,
-  runDomainRecheck,
-  runRecheck,
-  type ArticleRecheckOptions,
-  type ArticleRecheckSummary,
   type AttributionOptions,
   type AttributionSummary,
+} from '@byline/editorial/attribution/run-attribution';
+import {
+  runArticleRecheck,
+  type ArticleRecheckOptions,
+  type ArticleRecheckSummary,
+} from '@byline/editorial/authorship/article-recheck';
+import {
+  runDomainRecheck,
   type DomainRecheckOptions,
   type DomainRecheckSummary,
-  type RecheckOptions,
-  type RecheckSummary,
-} from '@byline/editorial';
-import { createAskTurns } from '@byline/shared/storage';
+} from '@byline/editorial/publisher-domains/domain-rechecks';
+import { runRecheck, type RecheckOptions, type RecheckSummary } from '@byline/editorial/proofs/recheck';
+import { createAskTurns } from '@byline/domain/queue/attribution-asks';
 import type { WorkerMetrics } from './worker-metrics';
 import { abortablePause } from './abortable-pause';
 

@@ -1,15 +1,11 @@
-import type { Logger, StoreDatabase } from '@byline/shared';
-import {
-  MESSAGE_RETENTION_MS,
-  deliverToEndpoint,
-  DeliverySlots,
-  noDeliveries,
-  runWebhookFanOut,
-  takeFairShare,
-  type AccountReader,
-  type DeliverySummary,
-} from '@byline/editorial';
-import { type LeasedQueue, type Webhooks } from '@byline/shared/storage';
+import type { Logger } from '@byline/domain/logging/logger';
+import type { StoreDatabase } from '@byline/domain/database/store-database';
+import { MESSAGE_RETENTION_MS, deliverToEndpoint, noDeliveries, type DeliverySummary } from '@byline/editorial/webhooks/deliver';
+import { DeliverySlots, takeFairShare } from '@byline/editorial/webhooks/delivery-slots';
+import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';
+import { type AccountReader } from '@byline/editorial/webhooks/account-hold';
+import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
+import { type Webhooks } from '@byline/domain/webhooks/webhooks-repository';
 import { type SafeFetch } from '@byline/fetcher';
 import { abortablePause } from './abortable-pause';
 

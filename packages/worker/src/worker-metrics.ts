@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import type { RecheckSummary } from '@byline/editorial';
+import type { RecheckSummary } from '@byline/editorial/proofs/recheck';
 
 export interface WorkerMetrics {
   registry: Registry;

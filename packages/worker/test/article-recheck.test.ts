@@ -1,14 +1,16 @@
-import { canonicalizeUrl, type ArticleInput, type Store } from '@byline/shared';
-import {
-  backendOf,
-  checkArticle,
-  createPageFetcher,
-  publicProfileUrl,
-  runArticleRecheck,
-  type Backend,
-  type OwnerEvent,
-} from '@byline/editorial';
-import { ARTICLE_CHECK_TOPIC, articleCheckItemOf, EDITOR_PROVIDER, proveArticle } from '@byline/shared/storage';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { type ArticleInput } from '@byline/domain/domain/types';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { checkArticle } from '@byline/editorial/authorship/check-article';
+import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
+import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
+import { runArticleRecheck } from '@byline/editorial/authorship/article-recheck';
+import { type OwnerEvent } from '@byline/editorial/notify/owner-notifier';
+import { ARTICLE_CHECK_TOPIC } from '@byline/domain/queue/topics';
+import { articleCheckItemOf } from '@byline/domain/articles/article-check-item';
+import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
+import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, loopbackOutbound, profileFields, quietLogger, storeFactories } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
 import { DAY, HOUR, PORTAL, recheckSourcesOf, startPageServer, type Page, type PageServer } from './rel-me-fixtures';

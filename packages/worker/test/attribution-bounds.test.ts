@@ -1,14 +1,11 @@
 import type http from 'node:http';
-import { ATTRIBUTION_TOPIC, createApiKey } from '@byline/shared';
-import {
-  backendOf,
-  BYLINE_BOT_USER_AGENT,
-  createPageFetcher,
-  robotsFetcherFrom,
-  type AttributionSummary,
-  type Backend,
-} from '@byline/editorial';
-import { spreadAttributionAsks } from '@byline/shared/storage';
+import { ATTRIBUTION_TOPIC } from '@byline/domain/queue/topics';
+import { createApiKey } from '@byline/shared';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom } from '@byline/editorial/attribution/robots-txt';
+import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
+import { type AttributionSummary } from '@byline/editorial/attribution/run-attribution';
+import { spreadAttributionAsks } from '@byline/domain/queue/attribution-asks';
 import { outboundOf } from '@byline/fetcher';
 import {
   aProfile,

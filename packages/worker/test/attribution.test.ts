@@ -1,20 +1,17 @@
 import type http from 'node:http';
-import { ATTRIBUTION_TOPIC } from '@byline/shared';
+import { ATTRIBUTION_TOPIC } from '@byline/domain/queue/topics';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
 import {
-  backendOf,
   BYLINE_BOT,
   BYLINE_BOT_USER_AGENT,
-  createPageFetcher,
-  publicProfileUrl,
   robotsFetcherFrom,
-  runAttribution,
-  type AttributionOptions,
-  type AttributionSummary,
-  type Backend,
-  type PageFetcher,
   type RobotsFetcher,
-} from '@byline/editorial';
-import { ATTRIBUTION_ACTOR, spreadAttributionAsks } from '@byline/shared/storage';
+} from '@byline/editorial/attribution/robots-txt';
+import { createPageFetcher, type PageFetcher } from '@byline/editorial/authorship/fetch-page';
+import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
+import { runAttribution, type AttributionOptions, type AttributionSummary } from '@byline/editorial/attribution/run-attribution';
+import { ATTRIBUTION_ACTOR } from '@byline/domain/articles/article-proof';
+import { spreadAttributionAsks } from '@byline/domain/queue/attribution-asks';
 import { outboundOf } from '@byline/fetcher';
 import {
   aProfile,

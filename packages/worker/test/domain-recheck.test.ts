@@ -1,18 +1,14 @@
-import type { Store } from '@byline/shared';
-import { DOMAIN_CHECK_TOPIC } from '@byline/shared/storage';
-import {
-  backendOf,
-  checkPublisherDomain,
-  domainCheckKeyOf,
-  domainProofSourcesOf,
-  proofValueOf,
-  type Backend,
-  type DomainProofSources,
-  trustTxtSourcesOf,
-  type TrustTxtSources,
-  type DomainRecheckSummary,
-} from '@byline/editorial';
-import { DOMAIN_CHECK_ACTOR } from '@byline/shared/storage';
+import type { Store } from '@byline/domain/store/store';
+import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { checkPublisherDomain, domainCheckKeyOf } from '@byline/editorial/publisher-domains/check-publisher-domain';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { proofValueOf } from '@byline/editorial/publisher-domains/domain-token';
+import { type DomainProofSources } from '@byline/editorial/publisher-domains/check-domain-proof';
+import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
+import { type TrustTxtSources } from '@byline/editorial/trust-txt/read-trust-txt';
+import { type DomainRecheckSummary } from '@byline/editorial/publisher-domains/domain-rechecks';
+import { DOMAIN_CHECK_ACTOR } from '@byline/domain/publishers/publishers-repository';
 import {
   capturingLogger,
   startServedDomains,

@@ -1,5 +1,6 @@
-import type { Store } from '@byline/shared';
-import type { OwnerEvent, RecheckSummary } from '@byline/editorial';
+import type { Store } from '@byline/domain/store/store';
+import type { OwnerEvent } from '@byline/editorial/notify/owner-notifier';
+import type { RecheckSummary } from '@byline/editorial/proofs/recheck';
 import { capturingLogger, quietLogger, storeFactories } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
 import { createWorkerMetrics } from '../src/worker-metrics';

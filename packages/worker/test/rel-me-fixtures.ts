@@ -1,8 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { canonicalizeUrl, type ArticleInput, type Store } from '@byline/shared';
-import { backendOf, type Backend, publicProfileUrl, relMeEvidence, rechecksOf, type Rechecks } from '@byline/editorial';
-import { EDITOR_PROVIDER, proveArticle, recordProof, setClaims, type ClaimsRepository } from '@byline/shared/storage';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { type ArticleInput } from '@byline/domain/domain/types';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { publicProfileUrl, relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
+import { rechecksOf, type Rechecks } from '@byline/editorial/recheck/rechecks';
+import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
+import { proveArticle } from '@byline/domain/articles/prove-article';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { setClaims } from '@byline/domain/claims/set-claims';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import { createSafeFetch } from '@byline/fetcher';
 import { anArticle, loopbackOutbound, profileFields } from '@byline/test-support';
 

@@ -1,15 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Store } from '@byline/shared';
-import {
-  ACCOUNT_SHARE,
-  backendOf,
-  registerEndpoint,
-  runWebhookDelivery,
-  runWebhookFanOut,
-  type Backend,
-  type WebhookDeps,
-} from '@byline/editorial';
+import type { Store } from '@byline/domain/store/store';
+import { ACCOUNT_SHARE } from '@byline/editorial/webhooks/delivery-slots';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { registerEndpoint, type WebhookDeps } from '@byline/editorial/webhooks/manage-endpoints';
+import { runWebhookDelivery } from '@byline/editorial/webhooks/deliver';
+import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';
 import { createSafeFetch, type SafeFetch } from '@byline/fetcher';
 import { loopbackOutbound, quietLogger, storeFactories } from '@byline/test-support';
 import { startWebhookLoop, type WebhookLoop } from '../src/webhook-loop';

@@ -5,8 +5,10 @@
  * leaves it to the next worker, which delivers it, and a suspended account's messages wait until it is reinstated.
  */
 import { Webhook } from 'standardwebhooks';
-import { backendOf, registerEndpoint, setApiAccountStatus, type Backend } from '@byline/editorial';
-import { SqliteStore } from '@byline/shared/storage';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { registerEndpoint } from '@byline/editorial/webhooks/manage-endpoints';
+import { setApiAccountStatus } from '@byline/editorial/webhooks/account-hold';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import {
   buildPackages,
   LOOPBACK_ALLOWED,

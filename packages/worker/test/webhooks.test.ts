@@ -1,20 +1,18 @@
 import { Webhook } from 'standardwebhooks';
-import type { Store } from '@byline/shared';
+import type { Store } from '@byline/domain/store/store';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
 import {
-  backendOf,
   registerEndpoint,
   redeliverMessage,
   rotateEndpointSecret,
-  RETRY_DELAYS_MS,
-  runWebhookDelivery,
-  runWebhookFanOut,
-  setApiAccountStatus,
   setEndpointEnabled,
-  type AccountReader,
-  type Backend,
   type WebhookDeps,
-} from '@byline/editorial';
-import { type WebhookEndpoint } from '@byline/shared/storage';
+} from '@byline/editorial/webhooks/manage-endpoints';
+import { RETRY_DELAYS_MS } from '@byline/editorial/webhooks/retry-schedule';
+import { runWebhookDelivery } from '@byline/editorial/webhooks/deliver';
+import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';
+import { setApiAccountStatus, type AccountReader } from '@byline/editorial/webhooks/account-hold';
+import { type WebhookEndpoint } from '@byline/domain/webhooks/webhooks-repository';
 import { createSafeFetch, DEFAULT_OUTBOUND } from '@byline/fetcher';
 import { loopbackOutbound, storeFactories } from '@byline/test-support';
 import { decide, newProfile, startReceiver, type Receiver } from './webhook-fixtures';

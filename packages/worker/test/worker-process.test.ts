@@ -4,10 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '@byline/shared';
-import { DOMAIN_CHECK_TOPIC } from '@byline/shared/storage';
-import { backendOf, checkPublisherDomain, domainCheckKeyOf, domainProofSourcesOf, proofValueOf } from '@byline/editorial';
-import { SqliteStore } from '@byline/shared/storage';
+import { loadConfig } from '@byline/domain/config/config';
+import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
+import { backendOf } from '@byline/editorial/backend/index';
+import { checkPublisherDomain, domainCheckKeyOf } from '@byline/editorial/publisher-domains/check-publisher-domain';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { proofValueOf } from '@byline/editorial/publisher-domains/domain-token';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import {
   buildPackages,
   runToExit,

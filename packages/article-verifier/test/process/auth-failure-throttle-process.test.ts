@@ -2,7 +2,7 @@
  * The built verifier as a real process reads AUTH_FAILURES_PER_MINUTE and TRUST_PROXY: failed
  * authentications are counted per client address, taken from X-Forwarded-For only from a trusted proxy.
  */
-import { SqliteStore } from '@byline/shared/storage';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { bearer, buildPackages, startService, tempDir, type RunningService } from '@byline/test-support';
 
 const running: RunningService[] = [];

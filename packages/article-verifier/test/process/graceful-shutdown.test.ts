@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { SqliteStore } from '@byline/shared/storage';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from '@byline/http';
 import {
   anArticle,

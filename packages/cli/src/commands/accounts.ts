@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
-import { normaliseOrigin, normaliseOriginList, normalizeEmail, type AccountStatus } from '@byline/shared';
-import { backendOf, setApiAccountStatus } from '@byline/editorial';
+import { normaliseOrigin, normaliseOriginList } from '@byline/domain/cors/origin-list';
+import { normalizeEmail } from '@byline/shared';
+import { type AccountStatus } from '@byline/domain/domain/types';
+import { backendOf } from '@byline/editorial/backend/index';
+import { setApiAccountStatus } from '@byline/editorial/webhooks/account-hold';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 

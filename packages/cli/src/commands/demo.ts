@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Config } from '@byline/shared';
-import { loadConfig } from '@byline/shared';
+import type { Config } from '@byline/domain/config/config';
+import { loadConfig } from '@byline/domain/config/config';
 import type { CliContext } from '../cli-context';
 import { DEMO_ARTICLE_URL, DEMO_DATA_FILE, DEMO_TWITTER_HANDLE } from '../demo-data';
 import { changedVerificationsNotice, importFile, keptDecisionsNotice } from '../import/import-file';

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { backendOf, createEditor } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { createEditor } from '@byline/editorial/use-cases/accounts';
 import { validEmail } from '../checked-input';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';

@@ -1,15 +1,11 @@
 import type { Command } from 'commander';
 import Joi from 'joi';
-import {
-  checkBrowserKeySettings,
-  createApiKey,
-  plainTextRule,
-  type ApiKeySummary,
-  type BrowserKeySettings,
-  type Config,
-  type Store,
-} from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { checkBrowserKeySettings, createApiKey } from '@byline/shared';
+import { plainTextRule } from '@byline/domain/validation/plain-text';
+import { type ApiKeySummary, type BrowserKeySettings } from '@byline/domain/domain/types';
+import { type Config } from '@byline/domain/config/config';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
 import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { checked, validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { setVerifiedByOperator, backendOf } from '@byline/editorial';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
+import { backendOf } from '@byline/editorial/backend/index';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 

@@ -1,31 +1,31 @@
 import type { Command } from 'commander';
 import Joi from 'joi';
-import { nameRule, plainTextRule } from '@byline/shared';
+import { nameRule } from '@byline/domain/validation/name-rule';
+import { plainTextRule } from '@byline/domain/validation/plain-text';
+import { backendOf } from '@byline/editorial/backend/index';
+import { checkPublisherDomain } from '@byline/editorial/publisher-domains/check-publisher-domain';
 import {
-  backendOf,
-  checkPublisherDomain,
   DOMAIN_PROOF_METHOD_NAMES,
-  domainProofSourcesOf,
-  InvalidAttributionDomainError,
   newDomainToken,
-  normaliseAttributionDomain,
   proofValueOf,
-  recheckPolicyOf,
-  refreshPublisherTrust,
-  removePublisherDomain,
-  setPublisherVerified,
-  trustTxtSourcesOf,
   txtRecordNameOf,
   wellKnownUrlOf,
-  slugOf,
-} from '@byline/editorial';
+} from '@byline/editorial/publisher-domains/domain-token';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { InvalidAttributionDomainError, normaliseAttributionDomain } from '@byline/editorial/authorship/attribution-domains';
+import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
+import { refreshPublisherTrust } from '@byline/editorial/trust-txt/refresh-publisher-trust';
+import { removePublisherDomain } from '@byline/editorial/publisher-domains/remove-publisher-domain';
+import { setPublisherVerified } from '@byline/editorial/publishers/set-publisher-verified';
+import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
+import { slugOf } from '@byline/editorial/use-cases/slugs';
+import { type Affiliation } from '@byline/domain/staff/staff-repository';
 import {
-  type Affiliation,
   type Publisher,
   type PublisherDomain,
   type PublisherEvent,
   type Publishers,
-} from '@byline/shared/storage';
+} from '@byline/domain/publishers/publishers-repository';
 import { checked, quoted } from '../checked-input';
 import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { formatTable, writeLine } from '../output';

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { backendOf, recheckHolder, recheckPolicyOf, rechecksOf, runRecheck, type RecheckProgress } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { recheckHolder, recheckPolicyOf, runRecheck, type RecheckProgress } from '@byline/editorial/proofs/recheck';
+import { rechecksOf } from '@byline/editorial/recheck/rechecks';
 import { createSafeFetch, outboundOf } from '@byline/fetcher';
 import { withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { backendOf, issueConfirmLink, issueResetLink } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { issueConfirmLink } from '@byline/editorial/use-cases/address-proof';
+import { issueResetLink } from '@byline/editorial/use-cases/password-reset';
 import { validEmail } from '../checked-input';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';

@@ -1,16 +1,17 @@
 import type { Command } from 'commander';
-import type { Config, Store } from '@byline/shared';
+import type { Config } from '@byline/domain/config/config';
+import type { Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
+import { isAccountHeld, HELD_BY_SUSPENSION } from '@byline/editorial/webhooks/account-hold';
 import {
-  backendOf,
-  isAccountHeld,
-  HELD_BY_SUSPENSION,
   registerEndpoint,
   removeEndpoint,
   rotateEndpointSecret,
   setEndpointEnabled,
   type WebhookDeps,
-} from '@byline/editorial';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint } from '@byline/shared/storage';
+} from '@byline/editorial/webhooks/manage-endpoints';
+import { WEBHOOK_EVENT_TYPES } from '@byline/domain/webhook-events/webhook-event';
+import { type WebhookEndpoint } from '@byline/domain/webhooks/webhooks-repository';
 import { outboundOf } from '@byline/fetcher';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { validEmail } from '../checked-input';

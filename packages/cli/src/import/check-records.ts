@@ -1,4 +1,7 @@
-import { canonicalizeUrl, handleKey, SOCIAL_TYPES, validateProfileRecord, type ProfileInput } from '@byline/shared';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { SOCIAL_TYPES, type ProfileInput } from '@byline/domain/domain/types';
+import { validateProfileRecord } from '@byline/domain/validation/profile-record';
 import type { RawRecord } from './read-import-file';
 
 /** Something wrong with the record that starts on `line`. */

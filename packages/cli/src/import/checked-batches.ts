@@ -1,4 +1,4 @@
-import type { ProfileInput } from '@byline/shared';
+import type { ProfileInput } from '@byline/domain/domain/types';
 import { isPublishersRecord, validatePublishersRecord, type PublishersRecord } from '../publishers-transfer/publisher-record';
 import { RecordChecker, type LineProblem } from './check-records';
 import { readImportFile, type RawRecord } from './read-import-file';

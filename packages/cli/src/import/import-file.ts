@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { backendOf, importVerifications } from '@byline/editorial';
-import { ImportConflictError, type ImportSummary } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { importVerifications } from '@byline/editorial/use-cases/imported-verification';
+import { ImportConflictError, type ImportSummary } from '@byline/domain/profiles/profiles-repository';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 import type { LineProblem } from './check-records';

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ImportProgress } from '@byline/shared/storage';
+import type { ImportProgress } from '@byline/domain/profiles/profiles-repository';
 import type { OutputStream } from '../cli-context';
 
 export interface ProgressReporter {

@@ -1,5 +1,6 @@
-import type { Backend } from '@byline/editorial';
-import type { Affiliation, Publisher, PublisherDomain } from '@byline/shared/storage';
+import type { Backend } from '@byline/editorial/backend/index';
+import type { Affiliation } from '@byline/domain/staff/staff-repository';
+import type { Publisher, PublisherDomain } from '@byline/domain/publishers/publishers-repository';
 import type { DomainRecord, PublisherRecord, PublishersRecord, StaffRecord } from './publisher-record';
 
 const domainRecord = (d: PublisherDomain): DomainRecord => ({

@@ -1,5 +1,7 @@
-import type { Backend } from '@byline/editorial';
-import type { Affiliation, DomainCheck, Publisher, TrustSummary } from '@byline/shared/storage';
+import type { Backend } from '@byline/editorial/backend/index';
+import type { Affiliation } from '@byline/domain/staff/staff-repository';
+import type { DomainCheck, Publisher } from '@byline/domain/publishers/publishers-repository';
+import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
 import type { DomainRecord, PublisherRecord, PublishersRecord, StaffRecord } from './publisher-record';
 
 /** Who the history entries an import writes name. */

@@ -1,7 +1,9 @@
 import Joi from 'joi';
-import { plainTextRule, TRUST_RELATION_KINDS } from '@byline/shared';
-import { InvalidAttributionDomainError, normaliseAttributionDomain } from '@byline/editorial';
-import { type AffiliationState, type PublisherDomainState } from '@byline/shared/storage';
+import { plainTextRule } from '@byline/domain/validation/plain-text';
+import { TRUST_RELATION_KINDS } from '@byline/domain/publishers/trust-summary';
+import { InvalidAttributionDomainError, normaliseAttributionDomain } from '@byline/editorial/authorship/attribution-domains';
+import { type AffiliationState } from '@byline/domain/staff/staff-repository';
+import { type PublisherDomainState } from '@byline/domain/publishers/publishers-repository';
 
 /**
  * The publishers of an export file: one record `{"publishers": [...]}` after the profiles (NDJSON line or array

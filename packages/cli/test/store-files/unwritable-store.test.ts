@@ -15,8 +15,8 @@ import {
   until,
   type RunningService,
 } from '@byline/test-support';
-import { backendOf } from '@byline/editorial';
-import { SqliteStore } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { DEMO_ARTICLE_URL } from '../../src/demo-data';
 import {
   editProfile,

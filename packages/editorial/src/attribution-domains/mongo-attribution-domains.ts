@@ -1,5 +1,5 @@
-import type { MongoDatabase } from '@byline/shared';
-import { collectionOf } from '@byline/shared/storage';
+import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
+import { collectionOf } from '@byline/store-mongodb/store/mongo-schema';
 import type { AttributionDomains } from './attribution-domains-repository';
 
 /** The attribution_domains collection: one document per profile, so replacing the list is one write. */

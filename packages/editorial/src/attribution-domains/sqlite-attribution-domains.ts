@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '@byline/shared';
+import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
 import type { AttributionDomains } from './attribution-domains-repository';
 
 const statements = (database: SqliteDatabase) => ({

@@ -1,5 +1,5 @@
 import robotsParser from 'robots-parser';
-import type { Config } from '@byline/shared';
+import type { Config } from '@byline/domain/config/config';
 import { createSafeFetch, outboundOf, type SafeFetch } from '@byline/fetcher';
 
 /** The product token Byline's crawler answers to in robots.txt (`User-agent: BylineBot`). */

@@ -1,32 +1,22 @@
 import { parse } from 'node-html-parser';
-import { canonicalizeUrl, type ArticleInput, type Logger, type Profile } from '@byline/shared';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { type ArticleInput, type Profile } from '@byline/domain/domain/types';
+import { type Logger } from '@byline/domain/logging/logger';
 import {
   affiliationEnding,
-  ArticleTakenError,
-  ATTRIBUTION_ACTOR,
-  ATTRIBUTION_TOPIC,
-  AUTHORSHIP_PROVIDER,
   domainNoLongerProven,
   endVouching,
-  proveArticleSteps,
   publisherUnverified,
-  type Affiliation,
-  type Articles,
-  type AttributionBasis,
-  type AttributionPayload,
   type EndingVouching,
-  type LeasedQueue,
-  type Publisher,
-  type PublisherMatch,
-  type Publishers,
-  type QueueItem,
-  type Staff,
-  forEachDueItem,
-  attributionMayFetch,
-  createAskTurns,
-  spreadAttributionAsks,
-  type AskTurns,
-} from '@byline/shared/storage';
+} from '@byline/domain/articles/end-vouched-articles';
+import { ArticleTakenError, type Articles } from '@byline/domain/articles/articles-repository';
+import { ATTRIBUTION_ACTOR, AUTHORSHIP_PROVIDER, type AttributionBasis } from '@byline/domain/articles/article-proof';
+import { ATTRIBUTION_TOPIC, type AttributionPayload } from '@byline/domain/queue/topics';
+import { proveArticleSteps } from '@byline/domain/articles/prove-article';
+import { type Affiliation, type Staff } from '@byline/domain/staff/staff-repository';
+import { type LeasedQueue, type QueueItem, forEachDueItem } from '@byline/domain/queue/leased-queue';
+import { type Publisher, type PublisherMatch, type Publishers } from '@byline/domain/publishers/publishers-repository';
+import { attributionMayFetch, createAskTurns, spreadAttributionAsks, type AskTurns } from '@byline/domain/queue/attribution-asks';
 import { readAuthorMarkup, type AuthorMarkup } from '../authorship/author-markup';
 import { authorshipSubjectOf, type AuthorshipSources } from '../authorship/authorship-subject';
 import { matchedOf } from '../authorship/check-article';

@@ -1,16 +1,14 @@
 import type { OwnerNotifier } from '../notify/owner-notifier';
+import { ARTICLE_CHECK_TOPIC } from '@byline/domain/queue/topics';
+import { forEachDueItem, type LeasedQueue, type QueueItem } from '@byline/domain/queue/leased-queue';
 import {
-  ARTICLE_CHECK_TOPIC,
-  forEachDueItem,
   recheckedEvidenceOf,
   recordArticleCheckSteps,
-  type ArticleCheckPayload,
   type ArticleCheckResult,
-  type LeasedQueue,
-  type QueueItem,
-  type RecheckPolicy,
-} from '@byline/shared/storage';
-import type { Logger } from '@byline/shared';
+} from '@byline/domain/articles/record-article-check';
+import { type ArticleCheckPayload } from '@byline/domain/articles/article-check-item';
+import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
+import type { Logger } from '@byline/domain/logging/logger';
 import { authorshipSubjectOf } from './authorship-subject';
 import { checkArticle, readArticleCredit, type ArticleCheckDeps } from './check-article';
 import type { PageFetcher } from './fetch-page';

@@ -1,5 +1,5 @@
 import { getPublicSuffix } from 'tldts';
-import { coversHost } from '@byline/shared/storage';
+import { coversHost } from '@byline/domain/publishers/domain-covers';
 /**
  * The domains whose pages may credit a journalist. Markup that credits them anywhere else is only a mention:
  * anyone can publish a page that links to a journalist, so a link counts as proof only on sites the journalist

@@ -1,4 +1,7 @@
-import { AUTHORSHIP_PROVIDER, proveArticleSteps, noteUnproven, type Articles, type RecheckPolicy } from '@byline/shared/storage';
+import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
+import { proveArticleSteps, noteUnproven } from '@byline/domain/articles/prove-article';
+import { type Articles } from '@byline/domain/articles/articles-repository';
+import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import { authorshipSubjectOf, type AuthorshipSources } from './authorship-subject';
 import { readAuthorMarkup } from './author-markup';
 import { domainAllowed, InvalidAttributionDomainError, normaliseAttributionDomain } from './attribution-domains';

@@ -1,6 +1,6 @@
-import type { SocialType } from '@byline/shared';
+import type { SocialType } from '@byline/domain/domain/types';
 import { samePublicPage } from '../proofs/rel-me-links';
-import { handleKey, InvalidHandleError } from '@byline/shared';
+import { handleKey, InvalidHandleError } from '@byline/domain/social/social-handle';
 import { domainAllowed } from './attribution-domains';
 import type { AuthorMarkup } from './author-markup';
 import { comparableName, namesIn } from './author-names';

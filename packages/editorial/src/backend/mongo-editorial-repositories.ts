@@ -1,5 +1,6 @@
-import { lazily, type Closeable, type LeasedQueue } from '@byline/shared/storage';
-import type { MongoDatabase } from '@byline/shared';
+import { lazily, type Closeable } from '@byline/shared/storage';
+import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
+import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
 import { MongoAttributionDomains } from '../attribution-domains/mongo-attribution-domains';
 import { MongoEmailConfirmations } from '../email-confirmations/mongo-email-confirmations';
 import { MongoPasswordResets } from '../password-resets/mongo-password-resets';

@@ -1,4 +1,6 @@
-import { openedDatabase, openStore, type Config, type OpenStoreOptions, type Store } from '@byline/shared';
+import { openedDatabase, openStore, type OpenStoreOptions } from '@byline/shared';
+import { type Config } from '@byline/domain/config/config';
+import { type Store } from '@byline/domain/store/store';
 import { backendWith, type BackendExtension } from '@byline/shared/storage';
 import type { Backend, EditorialRepositories } from './editorial-backend';
 import { mongoEditorialRepositories } from './mongo-editorial-repositories';

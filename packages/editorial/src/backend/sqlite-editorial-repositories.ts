@@ -1,5 +1,6 @@
-import { lazily, type Closeable, type LeasedQueue } from '@byline/shared/storage';
-import type { SqliteDatabase } from '@byline/shared';
+import { lazily, type Closeable } from '@byline/shared/storage';
+import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
+import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
 import { SqliteAttributionDomains } from '../attribution-domains/sqlite-attribution-domains';
 import { SqliteEmailConfirmations } from '../email-confirmations/sqlite-email-confirmations';
 import { SqlitePasswordResets } from '../password-resets/sqlite-password-resets';

@@ -1,5 +1,6 @@
-import type { MongoDatabase } from '@byline/shared';
-import { serialised, collectionOf } from '@byline/shared/storage';
+import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
+import { serialised } from '@byline/store-mongodb/store/mongo-ids';
+import { collectionOf } from '@byline/store-mongodb/store/mongo-schema';
 import type { EmailConfirmations, NewEmailConfirmation } from './email-confirmations-repository';
 
 /**

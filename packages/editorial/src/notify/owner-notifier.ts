@@ -1,4 +1,4 @@
-import type { DecisionAction } from '@byline/shared/storage';
+import type { DecisionAction } from '@byline/domain/audit/audit-repository';
 
 /** Something that happened to a profile that its owner is told of (by mail, when the portal or worker can send it). */
 export type OwnerEvent =

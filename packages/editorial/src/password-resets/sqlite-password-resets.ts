@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '@byline/shared';
+import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
 import type { NewPasswordReset, PasswordResets } from './password-resets-repository';
 
 const statements = (database: SqliteDatabase) => ({

@@ -1,11 +1,7 @@
-import {
-  type ClaimsRepository,
-  type Profiles,
-  type Verification,
-  isLiveClaim,
-  liveEvidence,
-  type Claim,
-} from '@byline/shared/storage';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import { type Profiles } from '@byline/domain/profiles/profiles-repository';
+import { type Verification } from '@byline/domain/verification/verification-repository';
+import { isLiveClaim, liveEvidence, type Claim } from '@byline/domain/proofs/claims';
 
 /**
  * Nothing stays verified without something proven: the one place that decides when a verified profile that lost

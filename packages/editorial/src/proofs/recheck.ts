@@ -1,20 +1,14 @@
-import {
-  type ClaimsRepository,
-  type Profiles,
-  type Verification,
-  failedCheck,
-  type CheckOutcome,
-  type DueCheck,
-  type RecheckPolicy,
-  type RecordCheckResult,
-  liveEvidence,
-  type Claim,
-  lapsedProofNote,
-  claimTitle,
-} from '@byline/shared/storage';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import { type Profiles } from '@byline/domain/profiles/profiles-repository';
+import { type Verification } from '@byline/domain/verification/verification-repository';
+import { failedCheck } from '@byline/domain/proofs/grace';
+import { type CheckOutcome, type DueCheck, type RecheckPolicy, type RecordCheckResult } from '@byline/domain/proofs/claim-store';
+import { liveEvidence, type Claim } from '@byline/domain/proofs/claims';
+import { lapsedProofNote, claimTitle } from '@byline/domain/proofs/claim-wording';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Config, Logger } from '@byline/shared';
+import type { Config } from '@byline/domain/config/config';
+import type { Logger } from '@byline/domain/logging/logger';
 import type { SafeFetch } from '@byline/fetcher';
 import type { OwnerNotifier } from '../notify/owner-notifier';
 import type { Rechecks } from '../recheck/rechecks';

@@ -1,5 +1,6 @@
 import type { SafeFetch } from '@byline/fetcher';
-import type { CheckOutcome, NewEvidence } from '@byline/shared/storage';
+import type { CheckOutcome } from '@byline/domain/proofs/claim-store';
+import type { NewEvidence } from '@byline/domain/proofs/claims';
 import { relMeLinks, samePublicPage } from './rel-me-links';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

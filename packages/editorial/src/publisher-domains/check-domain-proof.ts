@@ -1,5 +1,5 @@
 import { proofValueOf, txtRecordNameOf, wellKnownUrlOf } from './domain-token';
-import type { DomainProofMethod } from '@byline/shared/storage';
+import type { DomainProofMethod } from '@byline/domain/publishers/publishers-repository';
 
 /** What a domain check needs from outside: DNS TXT records (DNS_SERVERS) and the SSRF-safe fetch of a text file. */
 export interface DomainProofSources {

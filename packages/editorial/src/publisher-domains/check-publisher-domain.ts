@@ -1,4 +1,8 @@
-import { DOMAIN_CHECK_TOPIC, failedCheck, type LeasedQueue, type Publishers, type RecheckPolicy } from '@byline/shared/storage';
+import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
+import { failedCheck } from '@byline/domain/proofs/grace';
+import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
+import { type Publishers } from '@byline/domain/publishers/publishers-repository';
+import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import { checkDomainProof, type DomainProofSources } from './check-domain-proof';
 import { DOMAIN_PROOF_METHOD_NAMES } from './domain-token';
 

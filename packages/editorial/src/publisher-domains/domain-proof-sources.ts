@@ -1,4 +1,4 @@
-import type { Config } from '@byline/shared';
+import type { Config } from '@byline/domain/config/config';
 import { createSafeFetch, nameResolverOf, outboundOf } from '@byline/fetcher';
 import type { DomainProofSources } from './check-domain-proof';
 

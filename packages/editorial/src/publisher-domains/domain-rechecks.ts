@@ -1,13 +1,8 @@
-import {
-  DOMAIN_CHECK_ACTOR,
-  DOMAIN_CHECK_TOPIC,
-  type LeasedQueue,
-  type Publishers,
-  type QueueItem,
-  type RecheckPolicy,
-  forEachDueItem,
-} from '@byline/shared/storage';
-import type { Logger } from '@byline/shared';
+import { DOMAIN_CHECK_ACTOR, type Publishers } from '@byline/domain/publishers/publishers-repository';
+import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
+import { type LeasedQueue, type QueueItem, forEachDueItem } from '@byline/domain/queue/leased-queue';
+import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
+import type { Logger } from '@byline/domain/logging/logger';
 import type { DomainProofSources } from './check-domain-proof';
 import { checkPublisherDomain } from './check-publisher-domain';
 import { refreshPublisherTrust } from '../trust-txt/refresh-publisher-trust';

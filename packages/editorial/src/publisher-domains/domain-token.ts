@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DomainProofMethod } from '@byline/shared/storage';
+import type { DomainProofMethod } from '@byline/domain/publishers/publishers-repository';
 
 /** The name of the TXT record that proves a domain: under the domain, so only its owner can write it. */
 export const txtRecordNameOf = (domain: string) => `_byline.${domain}`;

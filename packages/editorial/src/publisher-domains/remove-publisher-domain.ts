@@ -1,4 +1,4 @@
-import type { Publishers } from '@byline/shared/storage';
+import type { Publishers } from '@byline/domain/publishers/publishers-repository';
 
 /**
  * Takes a domain off its publisher. The publisher's trust.txt summary goes too when it was read from that domain:

@@ -1,4 +1,4 @@
-import type { Publisher, Publishers } from '@byline/shared/storage';
+import type { Publisher, Publishers } from '@byline/domain/publishers/publishers-repository';
 
 /** What a verification decision did: recorded, nothing to record (already so), or the publisher is gone. */
 export type VerificationChange = 'changed' | 'unchanged' | 'no-such-publisher';

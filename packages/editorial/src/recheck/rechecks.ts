@@ -1,18 +1,14 @@
+import { failedCheck, RECHECK_ACTOR } from '@byline/domain/proofs/grace';
 import {
-  failedCheck,
-  RECHECK_ACTOR,
   type CheckOutcome,
   type DueCheck,
   type DueChecksQuery,
   type RecheckPolicy,
   type RecordCheckResult,
-  lapseNote,
-  type DueQuery,
-  type LeasedQueue,
-  RECHECK_TOPIC,
-  type CheckRecord,
-  type RecheckRecords,
-} from '@byline/shared/storage';
+} from '@byline/domain/proofs/claim-store';
+import { lapseNote } from '@byline/domain/proofs/claim-wording';
+import { type DueQuery, type LeasedQueue } from '@byline/domain/queue/leased-queue';
+import { RECHECK_TOPIC, type CheckRecord, type RecheckRecords } from '@byline/domain/recheck/recheck-records';
 
 export { RECHECK_ACTOR };
 

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '@byline/shared';
+import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
 import { toUser, type UserRow } from '../users/sqlite-users';
 import type { NewPortalSession, PortalSession, Sessions } from './sessions-repository';
 

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { TRUST_RELATION_KINDS, type TrustIssue, type TrustRelationKind } from '@byline/shared/storage';
+import { TRUST_RELATION_KINDS, type TrustIssue, type TrustRelationKind } from '@byline/domain/publishers/trust-summary';
 
 /** A relation as one line of a file declares it, before the other side is asked. */
 export interface DeclaredRelation {

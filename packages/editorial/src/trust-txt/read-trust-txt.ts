@@ -1,4 +1,4 @@
-import { REVERSE_TRUST_RELATION, type TrustRelation, type TrustSummary } from '@byline/shared/storage';
+import { REVERSE_TRUST_RELATION, type TrustRelation, type TrustSummary } from '@byline/domain/publishers/trust-summary';
 import { nothingDeclared, parseTrustTxt, type DeclaredRelation, type ParsedTrustTxt } from './parse-trust-txt';
 
 /** What reading trust.txt files needs from outside: the body at an https address, or an error saying why not. */

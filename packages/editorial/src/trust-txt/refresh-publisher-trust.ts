@@ -1,4 +1,4 @@
-import type { Publishers } from '@byline/shared/storage';
+import type { Publishers } from '@byline/domain/publishers/publishers-repository';
 import { readTrustTxt, type TrustTxtSources } from './read-trust-txt';
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from '@byline/shared';
+import type { Config } from '@byline/domain/config/config';
 import { createSafeFetch, outboundOf, type SafeFetch } from '@byline/fetcher';
 import type { TrustTxtSources } from './read-trust-txt';
 

@@ -1,5 +1,6 @@
-import type { ProfileInput } from '@byline/shared';
-import { MAX_AUDIT_LOG_PAGE, type DecisionAction, type Profiles } from '@byline/shared/storage';
+import type { ProfileInput } from '@byline/domain/domain/types';
+import { MAX_AUDIT_LOG_PAGE, type DecisionAction } from '@byline/domain/audit/audit-repository';
+import { type Profiles } from '@byline/domain/profiles/profiles-repository';
 import type { Backend } from '../backend';
 
 /**

@@ -1,4 +1,6 @@
-import type { ClaimsRepository, DecisionAction, Verification } from '@byline/shared/storage';
+import type { ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import type { DecisionAction } from '@byline/domain/audit/audit-repository';
+import type { Verification } from '@byline/domain/verification/verification-repository';
 import type { Backend } from '../backend';
 import type { OwnerNotifier } from '../notify/owner-notifier';
 import { hasProof } from '../proofs/no-live-proof';

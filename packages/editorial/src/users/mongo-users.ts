@@ -1,5 +1,7 @@
-import type { MongoDatabase } from '@byline/shared';
-import { isDuplicateKey, serialised, withNewIds, COLLECTIONS, collectionOf, type PortalUserDoc } from '@byline/shared/storage';
+import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
+import { isDuplicateKey } from '@byline/store-mongodb/store/mongo-errors';
+import { serialised, withNewIds } from '@byline/store-mongodb/store/mongo-ids';
+import { COLLECTIONS, collectionOf, type PortalUserDoc } from '@byline/store-mongodb/store/mongo-schema';
 import {
   EmailTakenError,
   type NewPortalUser,

@@ -1,5 +1,7 @@
-import type { AccountStatus, ApiAccounts } from '@byline/shared';
-import type { LeasedQueue, Webhooks } from '@byline/shared/storage';
+import type { AccountStatus } from '@byline/domain/domain/types';
+import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
+import type { Webhooks } from '@byline/domain/webhooks/webhooks-repository';
 import { hurryEndpoint } from './endpoint-queue';
 
 /** What the deliverer reads of an endpoint's account. */

@@ -1,14 +1,13 @@
+import { WEBHOOK_DELIVERY_TOPIC } from '@byline/domain/webhook-events/webhook-event';
 import {
-  WEBHOOK_DELIVERY_TOPIC,
   WEBHOOK_EXCERPT_MAX,
-  type LeasedQueue,
-  type QueueItem,
   type WebhookAttempt,
   type WebhookEndpoint,
   type WebhookMessage,
   type Webhooks,
-} from '@byline/shared/storage';
-import type { Logger } from '@byline/shared';
+} from '@byline/domain/webhooks/webhooks-repository';
+import { type LeasedQueue, type QueueItem } from '@byline/domain/queue/leased-queue';
+import type { Logger } from '@byline/domain/logging/logger';
 import type { SafeFetch } from '@byline/fetcher';
 import { isAccountHeld, type AccountReader } from './account-hold';
 import { hurryEndpoint } from './endpoint-queue';

@@ -1,4 +1,5 @@
-import type { QueueItem, Webhooks } from '@byline/shared/storage';
+import type { QueueItem } from '@byline/domain/queue/leased-queue';
+import type { Webhooks } from '@byline/domain/webhooks/webhooks-repository';
 import { takeDeliveries, type DeliveryOptions } from './deliver';
 import { deliveryKeyOf } from './endpoint-queue';
 

@@ -1,4 +1,5 @@
-import { WEBHOOK_DELIVERY_TOPIC, type LeasedQueue } from '@byline/shared/storage';
+import { WEBHOOK_DELIVERY_TOPIC } from '@byline/domain/webhook-events/webhook-event';
+import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
 
 /** The delivery item of an endpoint: its key on the queue. */
 export const deliveryKeyOf = (endpointId: number): string => String(endpointId);

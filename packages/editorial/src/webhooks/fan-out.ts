@@ -1,12 +1,8 @@
-import {
-  isWebhookEventType,
-  relayStoreOutbox,
-  WEBHOOK_EVENT_TOPIC,
-  type LeasedQueue,
-  type WebhookEvent,
-  type Webhooks,
-} from '@byline/shared/storage';
-import type { StoreDatabase } from '@byline/shared';
+import { isWebhookEventType, WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
+import { relayStoreOutbox } from '@byline/shared/storage';
+import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
+import { type Webhooks } from '@byline/domain/webhooks/webhooks-repository';
+import type { StoreDatabase } from '@byline/domain/database/store-database';
 import { nudgeEndpoint } from './endpoint-queue';
 
 export interface FanOutOptions {

@@ -2,11 +2,10 @@ import {
   isWebhookEventType,
   webhookTestEvent,
   WEBHOOK_DELIVERY_TOPIC,
-  type LeasedQueue,
-  type WebhookEndpoint,
   type WebhookEventType,
-  type Webhooks,
-} from '@byline/shared/storage';
+} from '@byline/domain/webhook-events/webhook-event';
+import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
+import { type WebhookEndpoint, type Webhooks } from '@byline/domain/webhooks/webhooks-repository';
 import type { Outbound } from '@byline/fetcher';
 import { deliveryKeyOf, hurryEndpoint } from './endpoint-queue';
 import { endpointUrlProblem } from './endpoint-address';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { WebhookEndpoint } from '@byline/shared/storage';
+import type { WebhookEndpoint } from '@byline/domain/webhooks/webhooks-repository';
 
 /**
  * Signatures as the Standard Webhooks specification has them, made by its own library (`standardwebhooks`, the

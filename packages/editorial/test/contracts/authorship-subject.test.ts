@@ -3,8 +3,11 @@
  * claims count, fediverse accounts apart from websites, with the profile's attribution domains.
  */
 import { freshBackendPerTest, profileFields, storeFactories, type StoreFactory } from '@byline/test-support';
-import { recordProof, setClaims, type NewEvidence } from '@byline/shared/storage';
-import { authorshipSubjectOf, relMeEvidence } from '../../src';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { setClaims } from '@byline/domain/claims/set-claims';
+import { type NewEvidence } from '@byline/domain/proofs/claims';
+import { authorshipSubjectOf } from '../../src/authorship/authorship-subject';
+import { relMeEvidence } from '../../src/proofs/rel-me-check';
 
 const PORTAL = 'https://portal.example.org/';
 const signedIn = (username: string): NewEvidence => ({

@@ -1,13 +1,11 @@
-import { loadConfig } from '@byline/shared';
-import { DOMAIN_CHECK_TOPIC, type DomainCheck, type EventEntry, type Publishers } from '@byline/shared/storage';
-import {
-  checkPublisherDomain,
-  domainCheckKeyOf,
-  domainProofSourcesOf,
-  proofValueOf,
-  runDomainRecheck,
-  type DomainProofSources,
-} from '@byline/editorial';
+import { loadConfig } from '@byline/domain/config/config';
+import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
+import { type DomainCheck, type EventEntry, type Publishers } from '@byline/domain/publishers/publishers-repository';
+import { checkPublisherDomain, domainCheckKeyOf } from '@byline/editorial/publisher-domains/check-publisher-domain';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { proofValueOf } from '@byline/editorial/publisher-domains/domain-token';
+import { runDomainRecheck } from '@byline/editorial/publisher-domains/domain-rechecks';
+import { type DomainProofSources } from '@byline/editorial/publisher-domains/check-domain-proof';
 import { freshBackendPerTest, startDnsServer, storeFactories, type TestDnsServer } from '@byline/test-support';
 
 const HOUR = 3_600_000;

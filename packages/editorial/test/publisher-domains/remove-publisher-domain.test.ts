@@ -1,5 +1,5 @@
-import { removePublisherDomain } from '@byline/editorial';
-import type { TrustSummary } from '@byline/shared/storage';
+import { removePublisherDomain } from '@byline/editorial/publisher-domains/remove-publisher-domain';
+import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
 import { declaringNothing, freshBackendPerTest, storeFactories } from '@byline/test-support';
 
 const summaryOf = (domain: string): TrustSummary => ({

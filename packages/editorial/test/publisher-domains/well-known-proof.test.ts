@@ -1,12 +1,8 @@
-import { DOMAIN_CHECK_TOPIC } from '@byline/shared/storage';
-import {
-  checkPublisherDomain,
-  domainCheckKeyOf,
-  domainProofSourcesOf,
-  proofValueOf,
-  wellKnownUrlOf,
-  type DomainProofSources,
-} from '@byline/editorial';
+import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
+import { checkPublisherDomain, domainCheckKeyOf } from '@byline/editorial/publisher-domains/check-publisher-domain';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { proofValueOf, wellKnownUrlOf } from '@byline/editorial/publisher-domains/domain-token';
+import { type DomainProofSources } from '@byline/editorial/publisher-domains/check-domain-proof';
 import { freshBackendPerTest, startServedDomains, storeFactories, type ServedDomains } from '@byline/test-support';
 
 /**

@@ -1,4 +1,4 @@
-import { setPublisherVerified } from '@byline/editorial';
+import { setPublisherVerified } from '@byline/editorial/publishers/set-publisher-verified';
 import { freshBackendPerTest, storeFactories } from '@byline/test-support';
 
 /** The one rule the portal's editors and the CLI's operator decide by: a decision that changes nothing is not recorded. */

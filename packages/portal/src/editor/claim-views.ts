@@ -1,5 +1,6 @@
-import { SOCIAL_TYPES, type SocialType } from '@byline/shared';
-import { claimedPageOf, isLiveClaim, isNetwork, type Claim, type Evidence, type EvidenceMethod } from '@byline/shared/storage';
+import { SOCIAL_TYPES, type SocialType } from '@byline/domain/domain/types';
+import { claimedPageOf, isNetwork } from '@byline/domain/proofs/claim-values';
+import { isLiveClaim, type Claim, type Evidence, type EvidenceMethod } from '@byline/domain/proofs/claims';
 import { claimTitle, day, kindLabel, methodInWords, NETWORK_NAMES, shownValue, STATE_LABELS } from '../proofs/proof-wording';
 import { csrfField } from '../views/forms';
 import { html, webUrl, type SafeHtml, type SafeUrl } from '../views/html';

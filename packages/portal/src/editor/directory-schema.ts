@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { AUDIT_ACTIONS, DIRECTORY_STATES } from '@byline/shared/storage';
+import { AUDIT_ACTIONS } from '@byline/domain/audit/audit-repository';
+import { DIRECTORY_STATES } from '@byline/domain/directory/directory-repository';
 
 /** How many rows one page of the directory or the log shows. */
 export const PAGE_SIZE = 50;

@@ -1,12 +1,12 @@
-import { CREDITS_SOMEONE_ELSE, backendOf, type PortalUser, isOwnProfile } from '@byline/editorial';
-import {
-  moveProvenArticle,
-  EDITOR_PROVIDER,
-  listedWhenApprovedEvidence,
-  proveArticle,
-  type ArticleClaim,
-} from '@byline/shared/storage';
-import type { Store } from '@byline/shared';
+import { CREDITS_SOMEONE_ELSE } from '@byline/editorial/authorship/check-article';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { isOwnProfile } from '@byline/editorial/use-cases/verification';
+import { moveProvenArticle } from '@byline/domain/articles/move-proven-article';
+import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
+import { listedWhenApprovedEvidence, type ArticleClaim } from '@byline/domain/articles/article-proof';
+import { proveArticle } from '@byline/domain/articles/prove-article';
+import type { Store } from '@byline/domain/store/store';
 
 export type AttestArticleResult =
   | { ok: true; claim: ArticleClaim }

@@ -1,18 +1,18 @@
-import { handleKey, InvalidHandleError, normalizeHandle, type SocialType } from '@byline/shared';
-import { endingProofs, notifyReleased, type PortalUser, type OwnerNotifier, isOwnProfile } from '@byline/editorial';
-import {
-  type Profiles,
-  EDITOR_PROVIDER,
-  isLiveClaim,
-  isNetwork,
-  moveProvenClaim,
-  recordProof,
-  type AuditHistory,
-  type Claim,
-  type ClaimsRepository,
-  type ProvenClaimMove,
-  type Verification,
-} from '@byline/shared/storage';
+import { handleKey, InvalidHandleError, normalizeHandle } from '@byline/domain/social/social-handle';
+import { type SocialType } from '@byline/domain/domain/types';
+import { endingProofs } from '@byline/editorial/proofs/no-live-proof';
+import { notifyReleased } from '@byline/editorial/notify/released-claims';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type OwnerNotifier } from '@byline/editorial/notify/owner-notifier';
+import { isOwnProfile } from '@byline/editorial/use-cases/verification';
+import { type Profiles } from '@byline/domain/profiles/profiles-repository';
+import { EDITOR_PROVIDER, isLiveClaim, type Claim } from '@byline/domain/proofs/claims';
+import { isNetwork } from '@byline/domain/proofs/claim-values';
+import { moveProvenClaim, type ProvenClaimMove } from '@byline/domain/claims/move-proven-claim';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { type AuditHistory } from '@byline/domain/audit/audit-repository';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import { type Verification } from '@byline/domain/verification/verification-repository';
 import { claimTitle } from '../proofs/proof-wording';
 
 export interface EditorProofDeps {

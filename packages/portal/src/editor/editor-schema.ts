@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { plainTextRule, SOCIAL_TYPES } from '@byline/shared';
+import { plainTextRule } from '@byline/domain/validation/plain-text';
+import { SOCIAL_TYPES } from '@byline/domain/domain/types';
 
 /**
  * An editor's note is shown on review pages, in the editors' log, in the journalist's own data and in mail to them:

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
-import { backendOf, isOwnProfile } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { isOwnProfile } from '@byline/editorial/use-cases/verification';
 import type { PortalContext } from '../deps';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { PageError } from '../http/page-error';

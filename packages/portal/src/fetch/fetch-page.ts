@@ -5,5 +5,5 @@ export {
   type FetchedPage,
   type PageFetcher,
   type PageFetcherOptions,
-} from '@byline/editorial';
+} from '@byline/editorial/authorship/fetch-page';
 export { type Resolver } from '@byline/fetcher';

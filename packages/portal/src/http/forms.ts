@@ -1,5 +1,5 @@
 import type Joi from 'joi';
-import { PLAIN_MESSAGES } from '@byline/shared';
+import { PLAIN_MESSAGES } from '@byline/domain/validation/plain-messages';
 import type { FieldErrors } from '../views/forms';
 
 export interface FormResult<T> {

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { StoreUnavailableError, type Logger } from '@byline/shared';
+import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
+import { type Logger } from '@byline/domain/logging/logger';
 import { html } from '../views/html';
 import { PageError } from './page-error';
 import { render } from './render';

@@ -1,4 +1,4 @@
-import type { ResetLink } from '@byline/editorial';
+import type { ResetLink } from '@byline/editorial/use-cases/password-reset';
 import type { MailMessage } from './mailer';
 
 export function resetMail({ email, link }: ResetLink): MailMessage {

@@ -1,5 +1,6 @@
-import { backendOf } from '@byline/editorial';
-import { type Affiliation, type Publisher } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type Affiliation } from '@byline/domain/staff/staff-repository';
+import { type Publisher } from '@byline/domain/publishers/publishers-repository';
 import type { PortalContext } from '../deps';
 import type { MailMessage } from './mailer';
 

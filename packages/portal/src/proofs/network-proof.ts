@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { handleKey, type SocialType } from '@byline/shared';
-import {
-  notifyReleased,
-  type OwnerNotifier,
-  type PortalUser,
-  type ProofAttempt,
-  type ProofAttemptStore,
-} from '@byline/editorial';
-import { claimTitle, isLiveClaim, recordProof, type ClaimsRepository } from '@byline/shared/storage';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { type SocialType } from '@byline/domain/domain/types';
+import { notifyReleased } from '@byline/editorial/notify/released-claims';
+import { type OwnerNotifier } from '@byline/editorial/notify/owner-notifier';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type ProofAttempt, type ProofAttemptStore } from '@byline/editorial/proofs/proof-attempts';
+import { claimTitle } from '@byline/domain/proofs/claim-wording';
+import { isLiveClaim } from '@byline/domain/proofs/claims';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import type { NetworkSignIn, ProvenAccount } from './network-sign-in/network-sign-in';
 
 /** How long a journalist has between "Sign in with …" and the provider's redirect back. */

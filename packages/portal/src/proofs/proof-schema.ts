@@ -1,12 +1,8 @@
 import Joi from 'joi';
-import {
-  canonicalizeUrl,
-  InvalidUrlError,
-  normaliseFediverseAccount,
-  SOCIAL_TYPES,
-  UNSAFE_CHARACTER_REASON,
-  unsafeCharacterIn,
-} from '@byline/shared';
+import { canonicalizeUrl, InvalidUrlError } from '@byline/domain/url/canonical-url';
+import { normaliseFediverseAccount } from '@byline/domain/social/fediverse-account';
+import { SOCIAL_TYPES } from '@byline/domain/domain/types';
+import { UNSAFE_CHARACTER_REASON, unsafeCharacterIn } from '@byline/domain/validation/plain-text';
 import { hasCredentials } from '../routes/profile-schema';
 
 export const MAX_WEBSITES = 5;

@@ -1,6 +1,6 @@
-import type { ClaimState, Evidence } from '@byline/shared/storage';
+import type { ClaimState, Evidence } from '@byline/domain/proofs/claims';
 
-export { claimTitle, kindLabel, NETWORK_NAMES, shownValue } from '@byline/shared/storage';
+export { claimTitle, kindLabel, NETWORK_NAMES, shownValue } from '@byline/domain/proofs/claim-wording';
 
 export const STATE_LABELS: Record<ClaimState, string> = {
   claimed: 'Claimed, not proven',

@@ -1,5 +1,6 @@
-import { type SocialType } from '@byline/shared';
-import { claimedPageOf, isLiveClaim, isNetwork, liveEvidence, type Claim, type Evidence } from '@byline/shared/storage';
+import { type SocialType } from '@byline/domain/domain/types';
+import { claimedPageOf, isNetwork } from '@byline/domain/proofs/claim-values';
+import { isLiveClaim, liveEvidence, type Claim, type Evidence } from '@byline/domain/proofs/claims';
 import { postButton } from '../views/forms';
 import { copyable } from '../views/copyable';
 import { html, type SafeHtml } from '../views/html';

@@ -1,13 +1,7 @@
-import { handleKey, SOCIAL_TYPES, type Profile } from '@byline/shared';
-import {
-  claimedPageOf,
-  isLiveClaim,
-  isProvenByPage,
-  liveEvidence,
-  type Claim,
-  type ClaimKind,
-  type Evidence,
-} from '@byline/shared/storage';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { SOCIAL_TYPES, type Profile } from '@byline/domain/domain/types';
+import { claimedPageOf, isProvenByPage } from '@byline/domain/proofs/claim-values';
+import { isLiveClaim, liveEvidence, type Claim, type ClaimKind, type Evidence } from '@byline/domain/proofs/claims';
 import { html, jsonLdScript, safeUrl, webUrl, type SafeHtml, type SafeUrl } from '../views/html';
 import { networkAddress } from '../views/social-links';
 import { day, kindLabel, methodInWords, shownValue } from './proof-wording';

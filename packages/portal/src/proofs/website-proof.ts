@@ -1,13 +1,9 @@
-import { checkRelMe, publicProfileUrl, relMeEvidence } from '@byline/editorial';
-import {
-  claimedPageOf,
-  isProvenByPage,
-  isLiveClaim,
-  type Claim,
-  recordProof,
-  type ClaimsRepository,
-  type RecheckPolicy,
-} from '@byline/shared/storage';
+import { checkRelMe, publicProfileUrl, relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
+import { claimedPageOf, isProvenByPage } from '@byline/domain/proofs/claim-values';
+import { isLiveClaim, type Claim } from '@byline/domain/proofs/claims';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import { type SafeFetch } from '@byline/fetcher';
 
 export interface WebsiteProofDeps {

@@ -1,19 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { normalizeEmail } from '@byline/shared';
-import {
-  backendOf,
-  type PortalUser,
-  hashPassword,
-  passwordMatches,
-  setOwnPassword,
-  signUp,
-  useOneTimePassword,
-  SIGN_UP_PURPOSES,
-  type SignUpPurpose,
-  issueConfirmLink,
-  signUpByMail,
-} from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { hashPassword, passwordMatches } from '@byline/editorial/users/passwords';
+import { setOwnPassword, signUp, useOneTimePassword } from '@byline/editorial/use-cases/accounts';
+import { SIGN_UP_PURPOSES, type SignUpPurpose } from '@byline/editorial/use-cases/sign-up-purpose';
+import { issueConfirmLink, signUpByMail } from '@byline/editorial/use-cases/address-proof';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { CHANGE_PASSWORD_PATH, requireUser } from '../http/guards';

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { MIN_PASSWORD_LENGTH } from '@byline/editorial';
+import { MIN_PASSWORD_LENGTH } from '@byline/editorial/users/passwords';
 
 export const email = Joi.string().trim().email({ tlds: false }).max(254).required().label('Email').messages({
   'string.email': 'Enter an email address like name@example.org',

@@ -1,15 +1,15 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import Joi from 'joi';
+import { backendOf } from '@byline/editorial/backend/index';
 import {
-  backendOf,
   confirmAddress,
   confirmationFor,
   CONFIRM_PATH,
   issueConfirmLink,
   provenAddress,
-  SIGN_UP_PURPOSES,
   type ConfirmPurpose,
-} from '@byline/editorial';
+} from '@byline/editorial/use-cases/address-proof';
+import { SIGN_UP_PURPOSES } from '@byline/editorial/use-cases/sign-up-purpose';
 import type { PortalContext } from '../deps';
 import { requireUser } from '../http/guards';
 import { csrfTokenOf, currentUser, render, signedInUser } from '../http/render';

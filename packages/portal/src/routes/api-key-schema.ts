@@ -1,5 +1,8 @@
 import Joi from 'joi';
-import { checkBrowserKeySettings, MAX_ACCOUNT_ORIGINS, plainTextRule, type BrowserKeySettings } from '@byline/shared';
+import { checkBrowserKeySettings } from '@byline/shared';
+import { MAX_ACCOUNT_ORIGINS } from '@byline/domain/cors/origin-list';
+import { plainTextRule } from '@byline/domain/validation/plain-text';
+import { type BrowserKeySettings } from '@byline/domain/domain/types';
 import type { FormResult } from '../http/forms';
 import { validateForm } from '../http/forms';
 import { ROTATION_OVERLAPS, type RotationOverlapChoice } from '../use-cases/api-keys';

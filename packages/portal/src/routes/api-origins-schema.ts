@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { MAX_ACCOUNT_ORIGINS, normaliseOriginList } from '@byline/shared';
+import { MAX_ACCOUNT_ORIGINS, normaliseOriginList } from '@byline/domain/cors/origin-list';
 
 /** The API settings' origins form: one origin per line (blank lines ignored), stored normalised. */
 export const apiOriginsSchema = Joi.object({

@@ -1,6 +1,10 @@
 import { Router, type Response } from 'express';
-import { canonicalizeUrl, DEMO_ARTICLE_URL, SOCIAL_TYPES, type ApiAccount } from '@byline/shared';
-import { backendOf, type PortalUser } from '@byline/editorial';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { DEMO_ARTICLE_URL } from '@byline/domain/domain/demo-examples';
+import { SOCIAL_TYPES } from '@byline/domain/domain/types';
+import { type ApiAccount } from '@byline/domain/api-accounts/api-accounts-repository';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';

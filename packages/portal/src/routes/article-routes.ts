@@ -1,5 +1,6 @@
 import { articlesAsSeenBy } from '../use-cases/actor-names';
-import { backendOf, publicProfileUrl } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
 import { Router, type Response } from 'express';
 import Joi from 'joi';
 import type { PortalContext } from '../deps';

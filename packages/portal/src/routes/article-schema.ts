@@ -1,5 +1,7 @@
 import Joi from 'joi';
-import { canonicalUrlRule, MAX_URL_LENGTH, plainTextRule, withoutTrackingParams } from '@byline/shared';
+import { canonicalUrlRule } from '@byline/domain/validation/joi-rules';
+import { MAX_URL_LENGTH, withoutTrackingParams } from '@byline/domain/url/canonical-url';
+import { plainTextRule } from '@byline/domain/validation/plain-text';
 import { httpAddress, line, prose, withoutCredentials } from './profile-schema';
 
 export const articleAddress = Joi.string()

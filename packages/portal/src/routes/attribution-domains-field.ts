@@ -1,6 +1,10 @@
 import Joi from 'joi';
-import { UNSAFE_CHARACTER_REASON, unsafeCharacterIn } from '@byline/shared';
-import { InvalidAttributionDomainError, MAX_ATTRIBUTION_DOMAINS, normaliseAttributionDomain } from '@byline/editorial';
+import { UNSAFE_CHARACTER_REASON, unsafeCharacterIn } from '@byline/domain/validation/plain-text';
+import {
+  InvalidAttributionDomainError,
+  MAX_ATTRIBUTION_DOMAINS,
+  normaliseAttributionDomain,
+} from '@byline/editorial/authorship/attribution-domains';
 
 /** The non-blank lines of the field, trimmed, with their line numbers as the journalist sees them (from 1). */
 function numberedLines(text: string): { number: number; line: string }[] {

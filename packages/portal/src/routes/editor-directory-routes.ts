@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import type { AuditAction, DirectoryState } from '@byline/shared/storage';
-import { backendOf } from '@byline/editorial';
+import type { AuditAction } from '@byline/domain/audit/audit-repository';
+import type { DirectoryState } from '@byline/domain/directory/directory-repository';
+import { backendOf } from '@byline/editorial/backend/index';
 import type { PortalContext } from '../deps';
 import { compareParamsSchema, directoryQuerySchema, logQuerySchema, PAGE_SIZE } from '../editor/directory-schema';
 import { validateForm } from '../http/forms';

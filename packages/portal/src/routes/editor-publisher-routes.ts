@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
 import type { PortalContext } from '../deps';
 import { noteFormOf } from '../editor/note-form';
 import { publisherDecisionSchema } from '../editor/editor-schema';

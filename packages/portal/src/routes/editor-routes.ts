@@ -1,7 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import type Joi from 'joi';
-import { handleKey, normalizeHandle, type SocialType } from '@byline/shared';
-import { backendOf, decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '@byline/editorial';
+import { handleKey, normalizeHandle } from '@byline/domain/social/social-handle';
+import { type SocialType } from '@byline/domain/domain/types';
+import { backendOf } from '@byline/editorial/backend/index';
+import { decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '@byline/editorial/use-cases/verification';
 import type { PortalContext } from '../deps';
 import { attestClaim, moveHandle, type EditorProofDeps } from '../editor/editor-proofs';
 import { attestArticle, attestListedArticles, moveArticleHere } from '../editor/editor-articles';

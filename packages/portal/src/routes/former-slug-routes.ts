@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backendOf } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
 import type { PortalContext } from '../deps';
 
 /** `/j/SLUG` or `/j/SLUG/…`: the slug as written in the path (still encoded) and what follows it. */

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { backendOf, isOwnProfile, OWN_PROFILE_REFUSAL } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { isOwnProfile, OWN_PROFILE_REFUSAL } from '@byline/editorial/use-cases/verification';
 import type { PortalContext } from '../deps';
 import { identityDecisionSchema, profileParamsSchema } from '../editor/editor-schema';
 import { validateForm } from '../http/forms';

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { Store } from '@byline/shared';
+import type { Store } from '@byline/domain/store/store';
 import { probeRoutes } from '@byline/http';
 
 /**

@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { normalizeEmail } from '@byline/shared';
-import { backendOf, issueResetLink, RESET_PATH, resetLinkUsable, resetPassword } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { issueResetLink, RESET_PATH, resetLinkUsable, resetPassword } from '@byline/editorial/use-cases/password-reset';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { csrfTokenOf, render } from '../http/render';

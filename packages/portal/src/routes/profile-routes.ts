@@ -1,4 +1,6 @@
-import { backendOf, type PortalUser, provenAddress } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 import { Router } from 'express';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';

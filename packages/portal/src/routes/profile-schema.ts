@@ -1,5 +1,8 @@
 import Joi from 'joi';
-import { nameRule, plainTextRule, socialHandleRule, SOCIAL_TYPES, type SocialType, type TextKind } from '@byline/shared';
+import { nameRule } from '@byline/domain/validation/name-rule';
+import { plainTextRule, type TextKind } from '@byline/domain/validation/plain-text';
+import { socialHandleRule } from '@byline/domain/validation/joi-rules';
+import { SOCIAL_TYPES, type SocialType } from '@byline/domain/domain/types';
 
 const text = (label: string, max: number, kind: TextKind) =>
   Joi.string().trim().allow('').max(max).default('').label(label).custom(plainTextRule(kind));

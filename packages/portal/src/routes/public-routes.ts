@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { backendOf, publicProfileUrl } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
 import type { PortalContext } from '../deps';
 import { PageError } from '../http/page-error';
 import { render } from '../http/render';

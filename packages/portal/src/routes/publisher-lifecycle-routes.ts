@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
-import { backendOf } from '@byline/editorial';
-import { plainTextRule } from '@byline/shared';
+import { backendOf } from '@byline/editorial/backend/index';
+import { plainTextRule } from '@byline/domain/validation/plain-text';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';

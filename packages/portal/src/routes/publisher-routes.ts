@@ -1,6 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf, removePublisherDomain, txtRecordNameOf, type DomainCheckOutcome, type PortalUser } from '@byline/editorial';
-import { type Publisher } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { removePublisherDomain } from '@byline/editorial/publisher-domains/remove-publisher-domain';
+import { txtRecordNameOf } from '@byline/editorial/publisher-domains/domain-token';
+import { type DomainCheckOutcome } from '@byline/editorial/publisher-domains/check-publisher-domain';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type Publisher } from '@byline/domain/publishers/publishers-repository';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';

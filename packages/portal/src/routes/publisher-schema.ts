@@ -1,6 +1,7 @@
 import Joi from 'joi';
-import { nameRule, plainTextRule, UNSAFE_CHARACTER_REASON, unsafeCharacterIn } from '@byline/shared';
-import { InvalidAttributionDomainError, normaliseAttributionDomain } from '@byline/editorial';
+import { nameRule } from '@byline/domain/validation/name-rule';
+import { plainTextRule, UNSAFE_CHARACTER_REASON, unsafeCharacterIn } from '@byline/domain/validation/plain-text';
+import { InvalidAttributionDomainError, normaliseAttributionDomain } from '@byline/editorial/authorship/attribution-domains';
 import { line, withoutCredentials } from './profile-schema';
 
 /** A new publisher: its name (the slug is made from it) and, if it has one, the https address of its logo. */

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf, type PortalUser } from '@byline/editorial';
-import { type Affiliation } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type Affiliation } from '@byline/domain/staff/staff-repository';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { staffMail } from '../mail/staff-mail';

@@ -1,8 +1,7 @@
 import { Router, type Request, type Response } from 'express';
+import { backendOf } from '@byline/editorial/backend/index';
 import {
-  backendOf,
   endpointOf,
-  holdsDeliveries,
   registerEndpoint,
   redeliverMessage,
   removeEndpoint,
@@ -10,8 +9,9 @@ import {
   sendTestEvent,
   setEndpointEnabled,
   type WebhookDeps,
-} from '@byline/editorial';
-import { type WebhookEndpoint } from '@byline/shared/storage';
+} from '@byline/editorial/webhooks/manage-endpoints';
+import { holdsDeliveries } from '@byline/editorial/webhooks/account-hold';
+import { type WebhookEndpoint } from '@byline/domain/webhooks/webhooks-repository';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { WEBHOOK_EVENT_TYPES } from '@byline/shared/storage';
+import { WEBHOOK_EVENT_TYPES } from '@byline/domain/webhook-events/webhook-event';
 
 /** The new-endpoint form: an address and at least one event type (checkboxes, so one value or several). */
 export const newEndpointSchema = Joi.object({

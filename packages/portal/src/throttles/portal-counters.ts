@@ -1,4 +1,4 @@
-import type { Logger } from '@byline/shared';
+import type { Logger } from '@byline/domain/logging/logger';
 import { connectCounterRedis, CounterStore } from '@byline/http';
 
 export interface PortalCounters {

@@ -1,5 +1,8 @@
-import type { Backend, PortalUser } from '@byline/editorial';
-import type { ArticleClaim, AuditRecord, Claim } from '@byline/shared/storage';
+import type { Backend } from '@byline/editorial/backend/index';
+import type { PortalUser } from '@byline/editorial/users/users-repository';
+import type { ArticleClaim } from '@byline/domain/articles/article-proof';
+import type { AuditRecord } from '@byline/domain/audit/audit-repository';
+import type { Claim } from '@byline/domain/proofs/claims';
 
 const EMAIL = /[^\s()<>@,;:"]+@[^\s()<>@,;:"]+\.[^\s()<>@,;:"]+/;
 const EMAIL_IN_BRACKETS = new RegExp(`\\s?\\((${EMAIL.source})\\)|${EMAIL.source}`, 'g');

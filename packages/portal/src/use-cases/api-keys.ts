@@ -1,11 +1,6 @@
-import {
-  createApiKey,
-  rotateApiKey,
-  type ApiAccounts,
-  type ApiKeySummary,
-  type BrowserKeySettings,
-  type KeyPair,
-} from '@byline/shared';
+import { createApiKey, rotateApiKey, type KeyPair } from '@byline/shared';
+import { type ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import { type ApiKeySummary, type BrowserKeySettings } from '@byline/domain/domain/types';
 
 export type NewKey = KeyPair & { summary: ApiKeySummary };
 

@@ -1,9 +1,10 @@
-import { backendOf, checkArticle as checkArticlePage, type ArticleCheckOutcome } from '@byline/editorial';
-import { type RecheckPolicy } from '@byline/shared/storage';
-import type { Store } from '@byline/shared';
+import { backendOf } from '@byline/editorial/backend/index';
+import { checkArticle as checkArticlePage, type ArticleCheckOutcome } from '@byline/editorial/authorship/check-article';
+import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
+import type { Store } from '@byline/domain/store/store';
 import type { PageFetcher } from '../fetch/fetch-page';
 
-export { AUTHORSHIP_CHECKER, type ArticleCheckOutcome } from '@byline/editorial';
+export { AUTHORSHIP_CHECKER, type ArticleCheckOutcome } from '@byline/editorial/authorship/check-article';
 
 /**
  * The portal's page check of an unproven article, when it is saved or its owner asks: the one the worker runs

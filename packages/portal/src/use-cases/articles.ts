@@ -1,5 +1,6 @@
-import { withoutUnsafeCharacters, type Article, type ArticleInput } from '@byline/shared';
-import { type Articles, ArticleTakenError } from '@byline/shared/storage';
+import { withoutUnsafeCharacters } from '@byline/domain/validation/plain-text';
+import { type Article, type ArticleInput } from '@byline/domain/domain/types';
+import { type Articles, ArticleTakenError } from '@byline/domain/articles/articles-repository';
 import { extractArticleMetadata } from '../fetch/extract-metadata';
 import { PageFetchError, type PageFetcher } from '../fetch/fetch-page';
 import type { FieldErrors } from '../views/forms';

@@ -1,5 +1,8 @@
 import { overwriteErasedBytes } from '@byline/shared';
-import { removeEndpoint, type Backend, type PortalUser, provenAddress } from '@byline/editorial';
+import { removeEndpoint } from '@byline/editorial/webhooks/manage-endpoints';
+import { type Backend } from '@byline/editorial/backend/index';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 
 /**
  * The person leaves, with everything the store holds of them. The writes come in this order, each safe to be the

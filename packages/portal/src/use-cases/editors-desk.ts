@@ -1,6 +1,8 @@
-import type { Article, Profile } from '@byline/shared';
-import type { Backend } from '@byline/editorial';
-import type { AuditAction, AuditRecord, Claim, DirectoryPage, DirectoryState, Lookalike } from '@byline/shared/storage';
+import type { Article, Profile } from '@byline/domain/domain/types';
+import type { Backend } from '@byline/editorial/backend/index';
+import type { AuditAction, AuditRecord } from '@byline/domain/audit/audit-repository';
+import type { Claim } from '@byline/domain/proofs/claims';
+import type { DirectoryPage, DirectoryState, Lookalike } from '@byline/domain/directory/directory-repository';
 
 /** Where a page of rows sits among all of them. */
 export interface Paging {

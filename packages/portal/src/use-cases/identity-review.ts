@@ -1,10 +1,11 @@
-import { type PortalUser, isOwnProfile } from '@byline/editorial';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { isOwnProfile } from '@byline/editorial/use-cases/verification';
 import {
   REVIEWED_IDENTITY_FIELDS,
   type IdentityDecisionAction,
   type PendingIdentityChange,
-  type Profiles,
-} from '@byline/shared/storage';
+} from '@byline/domain/profiles/identity-review';
+import { type Profiles } from '@byline/domain/profiles/profiles-repository';
 import { slugFromNames } from './profiles';
 
 /** What was decided on a pending identity change: what a mail notifier (or any other listener) is told. */

@@ -1,6 +1,11 @@
-import type { Article, Profile } from '@byline/shared';
-import { type Backend, type PortalUser, provenAddress } from '@byline/editorial';
-import { type ArticleProof, type AuditRecord, type Claim, type WebhookEndpoint } from '@byline/shared/storage';
+import type { Article, Profile } from '@byline/domain/domain/types';
+import { type Backend } from '@byline/editorial/backend/index';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { provenAddress } from '@byline/editorial/use-cases/address-proof';
+import { type ArticleProof } from '@byline/domain/articles/article-proof';
+import { type AuditRecord } from '@byline/domain/audit/audit-repository';
+import { type Claim } from '@byline/domain/proofs/claims';
+import { type WebhookEndpoint } from '@byline/domain/webhooks/webhooks-repository';
 import {
   actorNamerFor,
   articlesNamed,

@@ -1,26 +1,16 @@
-import {
-  handleKey,
-  InvalidHandleError,
-  InvalidSocialHandlesError,
-  normalizeHandle,
-  SOCIAL_TYPES,
-  type SocialType,
-  type Store,
-  type Profile,
-} from '@byline/shared';
-import { endingProofs, backendOf, type PortalUser, slugOf } from '@byline/editorial';
-import {
-  type Profiles,
-  isLiveClaim,
-  HandleTakenError,
-  claimKey,
-  normalClaimValue,
-  setClaims,
-  type ClaimKind,
-  type Claim,
-  type ClaimsRepository,
-  type ProfileFields,
-} from '@byline/shared/storage';
+import { handleKey, InvalidHandleError, InvalidSocialHandlesError, normalizeHandle } from '@byline/domain/social/social-handle';
+import { SOCIAL_TYPES, type SocialType, type Profile } from '@byline/domain/domain/types';
+import { type Store } from '@byline/domain/store/store';
+import { endingProofs } from '@byline/editorial/proofs/no-live-proof';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { slugOf } from '@byline/editorial/use-cases/slugs';
+import { type Profiles, HandleTakenError } from '@byline/domain/profiles/profiles-repository';
+import { isLiveClaim, type ClaimKind, type Claim } from '@byline/domain/proofs/claims';
+import { claimKey, normalClaimValue } from '@byline/domain/proofs/claim-values';
+import { setClaims } from '@byline/domain/claims/set-claims';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import { type ProfileFields } from '@byline/domain/profiles/profile-fields';
 import { claimTitle } from '../proofs/proof-wording';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import type { FieldErrors } from '../views/forms';

@@ -1,5 +1,5 @@
-import type { Profile } from '@byline/shared';
-import type { Profiles } from '@byline/shared/storage';
+import type { Profile } from '@byline/domain/domain/types';
+import type { Profiles } from '@byline/domain/profiles/profiles-repository';
 
 /** A profile as the public sees it, by its address. */
 export interface PublicProfile {

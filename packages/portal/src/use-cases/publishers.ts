@@ -1,25 +1,22 @@
+import { checkPublisherDomain, type DomainCheckOutcome } from '@byline/editorial/publisher-domains/check-publisher-domain';
+import { refreshPublisherTrust } from '@byline/editorial/trust-txt/refresh-publisher-trust';
+import { setPublisherVerified } from '@byline/editorial/publishers/set-publisher-verified';
+import { type TrustTxtSources } from '@byline/editorial/trust-txt/read-trust-txt';
+import { newDomainToken } from '@byline/editorial/publisher-domains/domain-token';
+import { type DomainProofSources } from '@byline/editorial/publisher-domains/check-domain-proof';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { slugOf } from '@byline/editorial/use-cases/slugs';
+import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
 import {
-  checkPublisherDomain,
-  refreshPublisherTrust,
-  setPublisherVerified,
-  type TrustTxtSources,
-  newDomainToken,
-  type DomainCheckOutcome,
-  type DomainProofSources,
-  type PortalUser,
-  slugOf,
-} from '@byline/editorial';
-import {
-  type LeasedQueue,
   type Publisher,
   type PublisherDomain,
   type PublisherEvent,
   type PublisherEventAction,
   type Publishers,
-  type RecheckPolicy,
-  type Staff,
-  type TrustSummary,
-} from '@byline/shared/storage';
+} from '@byline/domain/publishers/publishers-repository';
+import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
+import { type Staff } from '@byline/domain/staff/staff-repository';
+import { type TrustSummary } from '@byline/domain/publishers/trust-summary';
 
 /** How many slugs a new publisher tries (`name`, `name-2`, …) before the name is refused as taken. */
 const SLUG_TRIES = 20;

@@ -1,5 +1,10 @@
-import { normalizeEmail, type ApiAccounts, type Publishers } from '@byline/shared';
-import { decoyHash, passwordMatches, provenAddress, type PortalUser, type SignUpPurpose, type Users } from '@byline/editorial';
+import { normalizeEmail } from '@byline/shared';
+import { type ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import { type Publishers } from '@byline/domain/publishers/publishers-repository';
+import { decoyHash, passwordMatches } from '@byline/editorial/users/passwords';
+import { provenAddress } from '@byline/editorial/use-cases/address-proof';
+import { type PortalUser, type Users } from '@byline/editorial/users/users-repository';
+import { type SignUpPurpose } from '@byline/editorial/use-cases/sign-up-purpose';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 
 /*

@@ -1,6 +1,9 @@
-import type { Profile } from '@byline/shared';
-import { type Backend, type PortalUser, provenAddress } from '@byline/editorial';
-import { type Affiliation, type Publisher } from '@byline/shared/storage';
+import type { Profile } from '@byline/domain/domain/types';
+import { type Backend } from '@byline/editorial/backend/index';
+import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { provenAddress } from '@byline/editorial/use-cases/address-proof';
+import { type Affiliation } from '@byline/domain/staff/staff-repository';
+import { type Publisher } from '@byline/domain/publishers/publishers-repository';
 import { administers } from './publishers';
 
 export const UNVERIFIED_PUBLISHER =

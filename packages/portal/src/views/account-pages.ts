@@ -1,4 +1,4 @@
-import type { SignUpPurpose } from '@byline/editorial';
+import type { SignUpPurpose } from '@byline/editorial/use-cases/sign-up-purpose';
 import { checkedUrl, html, sitePath, type SafeHtml } from './html';
 import { csrfField, field, formError, type FieldErrors } from './forms';
 

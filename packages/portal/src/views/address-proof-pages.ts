@@ -1,4 +1,4 @@
-import { CONFIRM_PATH, type ConfirmPurpose } from '@byline/editorial';
+import { CONFIRM_PATH, type ConfirmPurpose } from '@byline/editorial/use-cases/address-proof';
 import { whomToAsk } from './account-pages';
 import { csrfField, field, formError, type FieldErrors } from './forms';
 import { html, sitePath, type SafeHtml } from './html';

@@ -1,13 +1,8 @@
-import {
-  DEFAULT_BROWSER_KEY_LIMIT,
-  DEMO_ARTICLE_URL,
-  DEMO_TWITTER_HANDLE,
-  MAX_ACCOUNT_ORIGINS,
-  type ApiAccount,
-  type ApiKeySummary,
-  type SocialType,
-  type UsageEntry,
-} from '@byline/shared';
+import { DEFAULT_BROWSER_KEY_LIMIT } from '@byline/shared';
+import { DEMO_ARTICLE_URL, DEMO_TWITTER_HANDLE } from '@byline/domain/domain/demo-examples';
+import { MAX_ACCOUNT_ORIGINS } from '@byline/domain/cors/origin-list';
+import { type ApiAccount } from '@byline/domain/api-accounts/api-accounts-repository';
+import { type ApiKeySummary, type SocialType, type UsageEntry } from '@byline/domain/domain/types';
 import type { PublicUrls } from '../deps';
 import type { NewKeyForm } from '../routes/api-key-schema';
 import type { KeyToShow } from '../use-cases/api-keys';

@@ -1,4 +1,4 @@
-import { isLiveArticleEvidence, type ArticleClaim, type ArticleState } from '@byline/shared/storage';
+import { isLiveArticleEvidence, type ArticleClaim, type ArticleState } from '@byline/domain/articles/article-proof';
 import type { ArticleForm } from '../use-cases/articles';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { checkbox, csrfField, field, formError, postButton, slowSubmit, type FieldErrors } from './forms';

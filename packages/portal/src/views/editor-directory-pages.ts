@@ -1,4 +1,10 @@
-import { AUDIT_ACTIONS, DIRECTORY_STATES, type DirectoryRow, type DirectoryState, type Lookalike } from '@byline/shared/storage';
+import { AUDIT_ACTIONS } from '@byline/domain/audit/audit-repository';
+import {
+  DIRECTORY_STATES,
+  type DirectoryRow,
+  type DirectoryState,
+  type Lookalike,
+} from '@byline/domain/directory/directory-repository';
 import { claimsInBrief } from '../editor/claim-views';
 import type { ComparedProfile, Comparison, LogEntry, Paging } from '../use-cases/editors-desk';
 import { html, webUrl, sitePath, type SafeHtml } from './html';

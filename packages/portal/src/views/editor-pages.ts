@@ -1,12 +1,12 @@
-import { type Profile } from '@byline/shared';
-import { NO_PROOF_REQUESTER, reasonForEditors, OWN_PROFILE_REFUSAL } from '@byline/editorial';
-import {
-  type ArticleClaim,
-  type AuditRecord,
-  type Claim,
-  type Lookalike,
-  type VerificationRequest,
-} from '@byline/shared/storage';
+import { type Profile } from '@byline/domain/domain/types';
+import { NO_PROOF_REQUESTER } from '@byline/editorial/proofs/no-live-proof';
+import { reasonForEditors } from '@byline/editorial/authorship/check-article';
+import { OWN_PROFILE_REFUSAL } from '@byline/editorial/use-cases/verification';
+import { type ArticleClaim } from '@byline/domain/articles/article-proof';
+import { type AuditRecord } from '@byline/domain/audit/audit-repository';
+import { type Claim } from '@byline/domain/proofs/claims';
+import { type Lookalike } from '@byline/domain/directory/directory-repository';
+import { type VerificationRequest } from '@byline/domain/verification/verification-repository';
 import { duplicateFlag } from './editor-directory-pages';
 import { claimsInBrief, claimsSection, noteField, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';

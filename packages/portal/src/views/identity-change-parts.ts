@@ -1,6 +1,10 @@
-import type { Profile } from '@byline/shared';
-import { OWN_PROFILE_REFUSAL } from '@byline/editorial';
-import { identityFieldLabel, REVIEWED_IDENTITY_FIELDS, type PendingIdentityChange } from '@byline/shared/storage';
+import type { Profile } from '@byline/domain/domain/types';
+import { OWN_PROFILE_REFUSAL } from '@byline/editorial/use-cases/verification';
+import {
+  identityFieldLabel,
+  REVIEWED_IDENTITY_FIELDS,
+  type PendingIdentityChange,
+} from '@byline/domain/profiles/identity-review';
 import { html, type SafeHtml } from './html';
 import { csrfField, errorSummary, field, postButton } from './forms';
 

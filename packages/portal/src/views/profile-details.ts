@@ -1,4 +1,4 @@
-import type { Profile } from '@byline/shared';
+import type { Profile } from '@byline/domain/domain/types';
 import { html, webUrl, type SafeHtml } from './html';
 
 const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });

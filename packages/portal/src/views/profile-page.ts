@@ -1,6 +1,9 @@
-import { SOCIAL_TYPES, type Profile, type SocialType } from '@byline/shared';
-import { type AuditRecord, type Claim, type PendingIdentityChange, type VerificationRequest } from '@byline/shared/storage';
-import { MAX_ATTRIBUTION_DOMAINS } from '@byline/editorial';
+import { SOCIAL_TYPES, type Profile, type SocialType } from '@byline/domain/domain/types';
+import { type AuditRecord } from '@byline/domain/audit/audit-repository';
+import { type Claim } from '@byline/domain/proofs/claims';
+import { type PendingIdentityChange } from '@byline/domain/profiles/identity-review';
+import { type VerificationRequest } from '@byline/domain/verification/verification-repository';
+import { MAX_ATTRIBUTION_DOMAINS } from '@byline/editorial/authorship/attribution-domains';
 import { MAX_FEDIVERSE_ACCOUNTS, MAX_WEBSITES } from '../proofs/proof-schema';
 import { isNoticeOfListedClaim, proofNoticeLine, proofsSection, releasedBanner } from '../proofs/proofs-section';
 import type { ProofNotice } from '../proofs/proof-notice';

@@ -1,4 +1,4 @@
-import type { Article, Profile } from '@byline/shared';
+import type { Article, Profile } from '@byline/domain/domain/types';
 import { claimedSitesList, personJsonLd, provenAccountsList, type PublicProofs } from '../proofs/public-proofs';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { avatar, placeLine } from './profile-details';

@@ -1,4 +1,4 @@
-import type { Publisher, PublisherDomain } from '@byline/shared/storage';
+import type { Publisher, PublisherDomain } from '@byline/domain/publishers/publishers-repository';
 import type { DeletionBlock } from '../use-cases/publishers';
 import { csrfField, errorSummary, field, type FieldErrors } from './forms';
 import { html, sitePath, type SafeHtml } from './html';

@@ -1,12 +1,17 @@
 import { askForVerificationSection } from './publisher-lifecycle-parts';
-import { DOMAIN_PROOF_METHOD_NAMES, proofValueOf, txtRecordNameOf, wellKnownUrlOf } from '@byline/editorial';
+import {
+  DOMAIN_PROOF_METHOD_NAMES,
+  proofValueOf,
+  txtRecordNameOf,
+  wellKnownUrlOf,
+} from '@byline/editorial/publisher-domains/domain-token';
 import {
   type Publisher,
   type PublisherDomain,
   type PublisherDomainState,
   type PublisherEventAction,
   type PublisherEvent,
-} from '@byline/shared/storage';
+} from '@byline/domain/publishers/publishers-repository';
 import { noteField, type FormProblem } from '../editor/claim-views';
 import { everyInterval } from '../proofs/proof-wording';
 import { OWN_PUBLISHER_REFUSAL } from '../use-cases/publishers';

@@ -1,4 +1,4 @@
-import type { TrustIssue, TrustRelation, TrustRelationKind, TrustSummary } from '@byline/shared/storage';
+import type { TrustIssue, TrustRelation, TrustRelationKind, TrustSummary } from '@byline/domain/publishers/trust-summary';
 import { postButton } from './forms';
 import { html, type SafeHtml } from './html';
 

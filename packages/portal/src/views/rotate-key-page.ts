@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from '@byline/shared';
+import type { ApiKeySummary } from '@byline/domain/domain/types';
 import { DEFAULT_ROTATION_OVERLAP, ROTATION_OVERLAPS, type RotationOverlapChoice } from '../use-cases/api-keys';
 import { keyPath, kindOf, when } from './api-settings-page';
 import { errorSummary, csrfField, type FieldErrors } from './forms';

@@ -1,5 +1,6 @@
-import { extractUsername, isPossibleUsername, SOCIAL_TYPES, type SocialProfiles, type SocialType } from '@byline/shared';
-import { profileAddressOf } from '@byline/shared/storage';
+import { extractUsername, isPossibleUsername } from '@byline/domain/social/social-handle';
+import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '@byline/domain/domain/types';
+import { profileAddressOf } from '@byline/domain/claims/verified-identity';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import { checkedUrl, html, type SafeHtml, type SafeUrl } from './html';
 

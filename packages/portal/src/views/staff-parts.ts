@@ -1,4 +1,5 @@
-import type { AffiliationState, Publisher } from '@byline/shared/storage';
+import type { AffiliationState } from '@byline/domain/staff/staff-repository';
+import type { Publisher } from '@byline/domain/publishers/publishers-repository';
 import { isOpen, UNVERIFIED_PUBLISHER, type StaffRow } from '../use-cases/staff';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
 import { html, sitePath, type SafeHtml } from './html';

@@ -1,5 +1,6 @@
-import type { Profile } from '@byline/shared';
-import type { AuditRecord, VerificationRequest } from '@byline/shared/storage';
+import type { Profile } from '@byline/domain/domain/types';
+import type { AuditRecord } from '@byline/domain/audit/audit-repository';
+import type { VerificationRequest } from '@byline/domain/verification/verification-repository';
 import { html, type SafeHtml } from './html';
 
 export const ACTION_LABELS: Record<AuditRecord['action'], string> = {

@@ -2,10 +2,9 @@ import {
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT_TYPE,
-  type WebhookEndpoint,
-  type WebhookMessage,
-} from '@byline/shared/storage';
-import { HELD_BY_SUSPENSION } from '@byline/editorial';
+} from '@byline/domain/webhook-events/webhook-event';
+import { type WebhookEndpoint, type WebhookMessage } from '@byline/domain/webhooks/webhooks-repository';
+import { HELD_BY_SUSPENSION } from '@byline/editorial/webhooks/account-hold';
 import { html, sitePath, type SafeHtml } from './html';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
 

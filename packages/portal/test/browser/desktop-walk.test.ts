@@ -4,7 +4,7 @@
  * focus on the error summary after a failed submit, and "Checking…" on a button while a page is fetched.
  */
 import type { Page } from 'playwright-core';
-import { PageFetchError } from '@byline/editorial';
+import { PageFetchError } from '@byline/editorial/authorship/fetch-page';
 import { portalStoreFactories, type Portal } from '../support/portal-harness';
 import { chromiumAvailable, launchDesktopBrowser, withScreenshotOnFailure } from './chromium';
 import { listeningPortal, type ListeningPortal } from './listening-portal';

@@ -1,4 +1,4 @@
-import { issueConfirmLink } from '@byline/editorial';
+import { issueConfirmLink } from '@byline/editorial/use-cases/address-proof';
 import { ARTICLE_HTML, pageServer, portalStoreFactories } from '../support/portal-harness';
 import { verifiers } from '../support/verifiers';
 import { chromiumAvailable, launchPhoneBrowser, withScreenshotOnFailure } from './chromium';

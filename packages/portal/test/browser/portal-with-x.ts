@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { startOidcProvider, type StoreFactory, type TestAccount, type TestProvider } from '@byline/test-support';
 import type { PortalDeps } from '../../src/deps';
-import { createEditor } from '@byline/editorial';
+import { createEditor } from '@byline/editorial/use-cases/accounts';
 import { NETWORKS, networkSignInFor, signInEnv } from '../proofs/portal-networks';
 import { startPortal, type Portal } from '../support/portal-harness';
 

@@ -18,16 +18,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { loadConfig } from '@byline/shared';
-import {
-  BYLINE_BOT_USER_AGENT,
-  createPageFetcher,
-  domainProofSourcesOf,
-  recheckPolicyOf,
-  robotsFetcherFrom,
-  runAttribution,
-} from '@byline/editorial';
-import { ATTRIBUTION_ACTOR } from '@byline/shared/storage';
+import { loadConfig } from '@byline/domain/config/config';
+import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom } from '@byline/editorial/attribution/robots-txt';
+import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
+import { runAttribution } from '@byline/editorial/attribution/run-attribution';
+import { ATTRIBUTION_ACTOR } from '@byline/domain/articles/article-proof';
 import { outboundOf } from '@byline/fetcher';
 import {
   bearer,

@@ -3,8 +3,9 @@
  * start-up, and neither the SMTP password nor a reset token ever reaches its logs.
  */
 import request from 'supertest';
-import { backendOf, hashPassword } from '@byline/editorial';
-import { SqliteStore } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { hashPassword } from '@byline/editorial/users/passwords';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { buildPackages, runToExit, spawnService, tempDir, until } from '@byline/test-support';
 import { csrfFrom } from '../support/portal-harness';
 import { linkIn, startMailbox } from '../support/mailbox';

@@ -4,7 +4,8 @@
  * provider through the SSRF-safe fetch, configured as an operator would (ALLOWED_PRIVATE_ADDRESSES lists loopback),
  * and the provider's own sign-in and consent pages are driven over HTTP.
  */
-import { loadConfig, type SocialType } from '@byline/shared';
+import { loadConfig } from '@byline/domain/config/config';
+import { type SocialType } from '@byline/domain/domain/types';
 import { addressPolicyOf, UnsafeAddressError, type Resolver } from '@byline/fetcher';
 import { startOidcProvider, type TestProvider, type TestProviderOptions } from '@byline/test-support';
 import { networkSignInFor, NETWORKS as PORTAL_NETWORKS } from './portal-networks';

@@ -4,7 +4,7 @@
  * address is http://portal.test: the providers send the browser back there, and a test requests the callback's
  * path and query from the app in-process, as the browser would.
  */
-import type { SocialType } from '@byline/shared';
+import type { SocialType } from '@byline/domain/domain/types';
 import type { Outbound } from '@byline/fetcher';
 import {
   loopbackOutbound,

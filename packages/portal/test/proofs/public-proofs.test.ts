@@ -3,7 +3,8 @@
  * claimed website, and a schema.org Person (JSON-LD) whose sameAs lists proven accounts and sites only.
  */
 import request from 'supertest';
-import { recordProof, type NewEvidence } from '@byline/shared/storage';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { type NewEvidence } from '@byline/domain/proofs/claims';
 import { aProfile, seed } from '@byline/test-support';
 import {
   csrfFrom,

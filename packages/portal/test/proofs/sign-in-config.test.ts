@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@byline/shared';
+import { ConfigError, loadConfig } from '@byline/domain/config/config';
 import { addressPolicyOf, type AddressPolicy } from '@byline/fetcher';
 import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
 

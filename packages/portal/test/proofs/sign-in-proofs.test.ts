@@ -5,7 +5,8 @@
  * what happened, and proves nothing.
  */
 import request from 'supertest';
-import { handleKey, type SocialType } from '@byline/shared';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { type SocialType } from '@byline/domain/domain/types';
 import type { TestProvider } from '@byline/test-support';
 import { portalStoreFactories, profileForm, signedUp, submit, type Agent, type Portal } from '../support/portal-harness';
 import { followCallback, NETWORKS, PORTAL_URL, portalWithNetworks, pressSignIn, startNetworkProvider } from './portal-networks';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApiKey } from '@byline/shared';
-import { issueConfirmLink } from '@byline/editorial';
+import { issueConfirmLink } from '@byline/editorial/use-cases/address-proof';
 import {
   csrfFrom,
   everythingStored,

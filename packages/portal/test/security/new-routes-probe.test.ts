@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import request from 'supertest';
-import { canonicalizeUrl } from '@byline/shared';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { loopbackOutbound } from '@byline/test-support';
 import { createPageFetcher } from '../../src/fetch/fetch-page';
 import {

@@ -1,6 +1,7 @@
-import { backendOf, createEditor } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
+import { createEditor } from '@byline/editorial/use-cases/accounts';
 import { bearer } from '@byline/test-support';
-import type { SocialType } from '@byline/shared';
+import type { SocialType } from '@byline/domain/domain/types';
 import { profileForm, signedUp, submit, type Agent, type Portal } from './portal-harness';
 import { proveClaim } from './proofs';
 import { verifiers } from './verifiers';

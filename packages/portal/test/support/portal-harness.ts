@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { type Store } from '@byline/shared';
-import { type Backend, backendOf, hashPassword, issueConfirmLink } from '@byline/editorial';
-import { MongoStore, type ClaimsRepository } from '@byline/shared/storage';
+import { type Store } from '@byline/domain/store/store';
+import { type Backend, backendOf } from '@byline/editorial/backend/index';
+import { hashPassword } from '@byline/editorial/users/passwords';
+import { issueConfirmLink } from '@byline/editorial/use-cases/address-proof';
+import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import { createSafeFetch } from '@byline/fetcher';
 import {
   expectAnswersInStep,

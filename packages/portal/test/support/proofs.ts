@@ -1,4 +1,6 @@
-import { recordProof, type ClaimKind, type ClaimsRepository, type NewEvidence } from '@byline/shared/storage';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { type ClaimKind, type NewEvidence } from '@byline/domain/proofs/claims';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 
 /** A proof as a network sign-in records it (the sign-in itself is tested with a real provider in test/proofs). */
 export const signedInAs = (username: string): NewEvidence => ({

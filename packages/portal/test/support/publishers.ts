@@ -1,5 +1,6 @@
-import { loadConfig } from '@byline/shared';
-import { domainProofSourcesOf, recheckPolicyOf } from '@byline/editorial';
+import { loadConfig } from '@byline/domain/config/config';
+import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
 import {
   forAllTests,
   forEachTest,

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Store } from '@byline/shared';
+import type { Store } from '@byline/domain/store/store';
 import { quietLogger } from '@byline/test-support';
 import { createApp as articleVerifier } from '../../../article-verifier/src/app';
 import { createApp as journalistVerifier } from '../../../journalist-verifier/src/app';

@@ -1,14 +1,12 @@
 import request from 'supertest';
-import { ATTRIBUTION_TOPIC } from '@byline/shared';
-import { relayStoreOutbox, WEBHOOK_EVENT_TOPIC, type Publishers, type Staff, type WebhookEvent } from '@byline/shared/storage';
-import {
-  BYLINE_BOT_USER_AGENT,
-  createPageFetcher,
-  robotsFetcherFrom,
-  runAttribution,
-  type PageFetcher,
-  type RobotsFetcher,
-} from '@byline/editorial';
+import { ATTRIBUTION_TOPIC } from '@byline/domain/queue/topics';
+import { relayStoreOutbox } from '@byline/shared/storage';
+import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
+import { type Publishers } from '@byline/domain/publishers/publishers-repository';
+import { type Staff } from '@byline/domain/staff/staff-repository';
+import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom, type RobotsFetcher } from '@byline/editorial/attribution/robots-txt';
+import { createPageFetcher, type PageFetcher } from '@byline/editorial/authorship/fetch-page';
+import { runAttribution } from '@byline/editorial/attribution/run-attribution';
 import { outboundOf } from '@byline/fetcher';
 import { bearer, quietLogger, startServedDomains, type ServedDomains, type StoreFactory } from '@byline/test-support';
 import { createApp as articleVerifier } from '../../../article-verifier/src/app';

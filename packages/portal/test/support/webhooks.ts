@@ -1,4 +1,5 @@
-import { runWebhookDelivery, runWebhookFanOut } from '@byline/editorial';
+import { runWebhookDelivery } from '@byline/editorial/webhooks/deliver';
+import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';
 import { createSafeFetch } from '@byline/fetcher';
 import { loopbackOutbound } from '@byline/test-support';
 import { signedUp, submit, type Agent, type Portal } from './portal-harness';

@@ -1,4 +1,5 @@
-import { canonicalizeUrl, handleKey } from '@byline/shared';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { handleKey } from '@byline/domain/social/social-handle';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
 

@@ -1,5 +1,7 @@
-import { canonicalizeUrl, handleKey, toAuthorProfileResponse, toJournalistResponse } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { toAuthorProfileResponse, toJournalistResponse } from '@byline/domain/domain/mappers';
+import { backendOf } from '@byline/editorial/backend/index';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
 

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@byline/shared';
+import { ConfigError, loadConfig } from '@byline/domain/config/config';
 import { AddressPolicy, addressPolicyOf } from '@byline/fetcher';
 
 /** The policy an operator's ALLOWED_PRIVATE_ADDRESSES gives, through the configuration as the processes read it. */

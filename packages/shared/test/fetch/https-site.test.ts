@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '@byline/shared';
+import { ConfigError, loadConfig } from '@byline/domain/config/config';
 import { createSafeFetch, outboundOf } from '@byline/fetcher';
 import { startDnsServer, startHttpsSite, type HttpsSite, type TestDnsServer } from '@byline/test-support';
 

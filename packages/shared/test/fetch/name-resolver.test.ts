@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig } from '@byline/shared';
+import { ConfigError, loadConfig } from '@byline/domain/config/config';
 import { createSafeFetch, nameResolverOf, outboundOf, SYSTEM_NAME_RESOLVER, UnresolvedHostError } from '@byline/fetcher';
 import { LOOPBACK_ALLOWED, startDnsServer, type TestDnsServer } from '@byline/test-support';
 

@@ -1,6 +1,7 @@
-import type { ArticleInput } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
-import { AUTHORSHIP_PROVIDER, proveArticle } from '@byline/shared/storage';
+import type { ArticleInput } from '@byline/domain/domain/types';
+import { backendOf } from '@byline/editorial/backend/index';
+import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
+import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, mongoTestStore, profileFields, testMongoUri } from '@byline/test-support';
 import { recordAttributionBasesIn } from '@byline/store-mongodb/store/mongo-attribution-basis';
 import { affiliationEnding, endVouchingSteps } from '@byline/domain/articles/end-vouched-articles';

@@ -1,6 +1,8 @@
-import type { ArticleInput, Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
-import { AUTHORSHIP_PROVIDER, proveArticle } from '@byline/shared/storage';
+import type { ArticleInput } from '@byline/domain/domain/types';
+import type { Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
+import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
+import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, profileFields } from '@byline/test-support';
 import { madeThenForgotten, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 

@@ -1,6 +1,9 @@
-import type { ArticleInput, Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
-import { ARTICLE_CHECK_TOPIC, EDITOR_PROVIDER, proveArticle } from '@byline/shared/storage';
+import type { ArticleInput } from '@byline/domain/domain/types';
+import type { Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
+import { ARTICLE_CHECK_TOPIC } from '@byline/domain/queue/topics';
+import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
+import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, profileFields } from '@byline/test-support';
 import { andThen, forgetting, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 

@@ -1,5 +1,5 @@
-import { backendOf } from '@byline/editorial';
-import { type MongoStore } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { anArticle, aProfile, checkedRequest as request, seed, serviceFixture, describeOnMongoDb } from '@byline/test-support';
 import { createApp } from '../../../article-verifier/src/app';
 import { mongoAnswersUnit, forgetRenderedInTurn } from '@byline/store-mongodb/answers/mongo-answers-unit';

@@ -1,5 +1,6 @@
-import { canonicalizeUrl, renderAnswers } from '@byline/shared';
-import { type MongoStore } from '@byline/shared/storage';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { renderAnswers } from '@byline/domain/domain/rendered-answers';
+import { type MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { anArticle, aProfile, expectAnswersInStep, mongoTestStore, seed, testMongoUri } from '@byline/test-support';
 
 /*

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SqliteStore } from '@byline/shared/storage';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { buildPackages, runToExit, tempDir, type ServiceName } from '@byline/test-support';
 
 const PROCESSES: ServiceName[] = ['article-verifier', 'journalist-verifier', 'portal', 'worker'];

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig, parseDuration } from '@byline/shared';
-import { recheckPolicyOf } from '@byline/editorial';
+import { ConfigError, loadConfig, parseDuration } from '@byline/domain/config/config';
+import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

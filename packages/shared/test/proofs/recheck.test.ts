@@ -1,24 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { canonicalizeUrl, handleKey, type ArticleInput, type Store } from '@byline/shared';
-import {
-  backendOf,
-  publicProfileUrl,
-  relMeEvidence,
-  rechecksOf,
-  type Rechecks,
-  runRecheck,
-  type Backend,
-  type RecheckOptions,
-} from '@byline/editorial';
-import {
-  EDITOR_PROVIDER,
-  proveArticle,
-  recordProof,
-  setClaims,
-  type ClaimsRepository,
-  type ProfileFields,
-} from '@byline/shared/storage';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { type ArticleInput } from '@byline/domain/domain/types';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { publicProfileUrl, relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
+import { rechecksOf, type Rechecks } from '@byline/editorial/recheck/rechecks';
+import { runRecheck, type RecheckOptions } from '@byline/editorial/proofs/recheck';
+import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
+import { proveArticle } from '@byline/domain/articles/prove-article';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { setClaims } from '@byline/domain/claims/set-claims';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import { type ProfileFields } from '@byline/domain/profiles/profile-fields';
 import { createSafeFetch } from '@byline/fetcher';
 import { anArticle, capturingLogger, loopbackOutbound, profileFields, storeFactories } from '@byline/test-support';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkRelMe, publicProfileUrl } from '@byline/editorial';
+import { checkRelMe, publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
 import { createSafeFetch } from '@byline/fetcher';
 import { loopbackOutbound } from '@byline/test-support';
 

@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_AUTH_FAILURES_PER_MINUTE, loadConfig } from '@byline/shared';
+import { ConfigError, DEFAULT_AUTH_FAILURES_PER_MINUTE, loadConfig } from '@byline/domain/config/config';
 import { throttleKeyOf } from '@byline/http';
 
 describe('failed-authentication throttle configuration', () => {

@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_RATE_LIMIT_PER_MINUTE, loadConfig } from '@byline/shared';
+import { ConfigError, DEFAULT_RATE_LIMIT_PER_MINUTE, loadConfig } from '@byline/domain/config/config';
 
 describe('rate-limit configuration', () => {
   test('defaults: counters in memory, 600 requests per minute', () => {

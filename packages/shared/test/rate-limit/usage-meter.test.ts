@@ -1,5 +1,7 @@
-import { UsageMeter, type UsageEntry, type UsageRecords } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { UsageMeter } from '@byline/domain/usage/usage-meter';
+import { type UsageEntry } from '@byline/domain/domain/types';
+import { type UsageRecords } from '@byline/domain/usage/usage-repository';
+import { backendOf } from '@byline/editorial/backend/index';
 import { capturingLogger, embeddedStore } from '@byline/test-support';
 
 describe('UsageMeter', () => {

@@ -1,5 +1,5 @@
-import { backendOf } from '@byline/editorial';
-import { type SqliteStore } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { reopenedAfter } from '@byline/test-support';
 
 describe('embedded store: a database from before browser keys', () => {

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { StoreUnavailableError, type UsageEntry } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
-import { SqliteStore } from '@byline/shared/storage';
+import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
+import { type UsageEntry } from '@byline/domain/domain/types';
+import { backendOf } from '@byline/editorial/backend/index';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { tempDir } from '@byline/test-support';
 
 /**

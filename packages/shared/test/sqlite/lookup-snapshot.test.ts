@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { canonicalizeUrl, handleKey } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
-import { SqliteStore } from '@byline/shared/storage';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { backendOf } from '@byline/editorial/backend/index';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { aProfile, seed } from '@byline/test-support';
 
 // Lookups share one read transaction per event-loop turn (TurnSnapshot): these pin down how fresh they stay.

@@ -1,4 +1,4 @@
-import { canonicalizeUrl } from '@byline/shared';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { aProfile, expectAnswersInStep, reopenedAfter, seed } from '@byline/test-support';
 
 describe('embedded store: a database from before rendered answers', () => {

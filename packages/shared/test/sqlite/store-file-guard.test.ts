@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { canonicalizeUrl, StoreUnavailableError, type Logger } from '@byline/shared';
-import { backendOf, type Backend } from '@byline/editorial';
-import { SqliteStore } from '@byline/shared/storage';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
+import { type Logger } from '@byline/domain/logging/logger';
+import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { anArticle, aProfile, canMakeFilesImmutable, capturingLogger, seed, tempDir } from '@byline/test-support';
 
 /**

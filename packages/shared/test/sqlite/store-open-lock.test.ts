@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { NoStoreError, StoreUnavailableError } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
-import { SqliteStore } from '@byline/shared/storage';
+import { NoStoreError } from '@byline/store-sqlite/store/sqlite-errors';
+import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
+import { backendOf } from '@byline/editorial/backend/index';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { tempDir } from '@byline/test-support';
 
 /**

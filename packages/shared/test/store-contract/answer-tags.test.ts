@@ -1,6 +1,10 @@
 import Database from 'better-sqlite3';
-import { canonicalizeUrl, entityTagOf, handleKey, type Store } from '@byline/shared';
-import { MongoStore, SqliteStore } from '@byline/shared/storage';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { entityTagOf } from '@byline/domain/domain/rendered-answers';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { type Store } from '@byline/domain/store/store';
+import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { aProfile, seed, storeFactories, tempDir } from '@byline/test-support';
 import { freshStorePerTest } from './fresh-store';
 import { andThen, forgetting, reopenablePerTest, reopenableStores } from './reopenable-store';

@@ -1,4 +1,6 @@
-import { canonicalizeUrl, handleKey, type HandleLookup } from '@byline/shared';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
+import { handleKey } from '@byline/domain/social/social-handle';
+import { type HandleLookup } from '@byline/domain/store/store';
 import { aProfile, anArticle, seed, storeFactories } from '@byline/test-support';
 import { freshStorePerTest } from './fresh-store';
 

@@ -1,4 +1,4 @@
-import type { Store } from '@byline/shared';
+import type { Store } from '@byline/domain/store/store';
 import { expectAnswersInStep, type StoreFactory } from '@byline/test-support';
 
 /**

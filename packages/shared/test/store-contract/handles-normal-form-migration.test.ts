@@ -1,4 +1,4 @@
-import type { Store } from '@byline/shared';
+import type { Store } from '@byline/domain/store/store';
 import { aProfile, expectAnswersInStep, seed, storeHandleAsBeforeTheRules } from '@byline/test-support';
 import { forgetting, reopenablePerTest, reopenableStores } from './reopenable-store';
 

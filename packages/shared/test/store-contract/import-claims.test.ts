@@ -1,12 +1,8 @@
-import { backendOf } from '@byline/editorial';
-import {
-  type Profiles,
-  HandleTakenError,
-  ImportConflictError,
-  recordProof,
-  type ClaimsRepository,
-  type NewEvidence,
-} from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type Profiles, HandleTakenError, ImportConflictError } from '@byline/domain/profiles/profiles-repository';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import { type NewEvidence } from '@byline/domain/proofs/claims';
 import { aProfile, seed, storeFactories } from '@byline/test-support';
 import { claimingTwitter, portalProfile as portalJournalist } from './portal-profiles';
 import { freshStorePerTest } from './fresh-store';

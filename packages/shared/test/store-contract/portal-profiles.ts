@@ -1,6 +1,6 @@
-import { type Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
-import { type ProfileFields } from '@byline/shared/storage';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
+import { type ProfileFields } from '@byline/domain/profiles/profile-fields';
 import { profileFields } from '@byline/test-support';
 
 let counter = 0;

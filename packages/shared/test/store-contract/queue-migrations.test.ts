@@ -1,5 +1,9 @@
-import { backendOf, rechecksOf, relMeEvidence } from '@byline/editorial';
-import { RECHECK_TOPIC, recordProof, setClaims } from '@byline/shared/storage';
+import { backendOf } from '@byline/editorial/backend/index';
+import { rechecksOf } from '@byline/editorial/recheck/rechecks';
+import { relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
+import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { setClaims } from '@byline/domain/claims/set-claims';
 import { profileFields } from '@byline/test-support';
 import { andThen, forgetting, reopenablePerTest, reopenableStores, type Rewind } from './reopenable-store';
 

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
-import { type Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
-import { MongoStore, SqliteStore } from '@byline/shared/storage';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
+import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { tempDir, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
 
 /** How to make a closed store as an older version left it: its data, and the migrations it had not run. */

@@ -1,7 +1,9 @@
 import type http from 'node:http';
 import request from 'supertest';
-import { createApiKey, type ApiAccounts, type Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { createApiKey } from '@byline/shared';
+import { type ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { CLIENT, from, listening, OTHER_CLIENT, type Listening } from '../client-address';
 import { capturingLogger, quietLogger } from '../harness';

@@ -1,5 +1,5 @@
 import { createApiKey, type KeyPair } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { backendOf } from '@byline/editorial/backend/index';
 import { aProfile } from '../builders';
 import { testClock } from '../clock';
 import { seed } from '../harness';

@@ -5,8 +5,9 @@
  * refused without costing rate budget.
  */
 import type { Express } from 'express';
-import { createApiKey, type Store } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { createApiKey } from '@byline/shared';
+import { type Store } from '@byline/domain/store/store';
+import { backendOf } from '@byline/editorial/backend/index';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { aProfile } from '../builders';
 import { quietLogger, seed } from '../harness';

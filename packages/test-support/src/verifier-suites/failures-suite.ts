@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '@byline/shared';
+import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
 import { expectProblem, serviceFixture, storeWith, unreachableAccounts, unreachableStore } from '../http';
 import { checkedRequest as request } from '../openapi-conformance';
 import { storeFactories } from '../stores';

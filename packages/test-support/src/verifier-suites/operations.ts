@@ -5,7 +5,7 @@
  */
 import type { Express } from 'express';
 import type { Test } from 'supertest';
-import type { Store } from '@byline/shared';
+import type { Store } from '@byline/domain/store/store';
 import type { ServiceDeps } from '@byline/http';
 import type { RawProfile } from '../builders';
 import { storeWith } from '../http';

@@ -1,4 +1,4 @@
-import { loadConfig } from '@byline/shared';
+import { loadConfig } from '@byline/domain/config/config';
 import { startDnsServer, startHttpsSite, type HttpsSite, type TestDnsServer } from '@byline/test-support';
 import {
   BYLINE_BOT,

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '@byline/shared';
+import { loadConfig } from '@byline/domain/config/config';
 import { createSafeFetch } from '@byline/fetcher';
 import { declaringNothing, loopbackOutbound } from '@byline/test-support';
 import { readTrustTxt, type ReadTrustTxtOptions } from '../../../src/trust-txt/read-trust-txt';

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
-import { newSigningSecret, retryAfterMs, retryDelayMs, RETRY_DELAYS_MS, signingSecretsOf, webhookHeaders } from '../../../src';
-import type { WebhookEndpoint } from '@byline/shared/storage';
+import { newSigningSecret, signingSecretsOf, webhookHeaders } from '../../../src/webhooks/signing';
+import { retryAfterMs, retryDelayMs, RETRY_DELAYS_MS } from '../../../src/webhooks/retry-schedule';
+import type { WebhookEndpoint } from '@byline/domain/webhooks/webhooks-repository';
 
 /** The Standard Webhooks specification's published test vector (its "Signature scheme" section and test suites). */
 const VECTOR = {

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
-import { InvalidHandleError, normalizeHandle, type SocialType } from '@byline/shared';
+import { InvalidHandleError, normalizeHandle } from '@byline/domain/social/social-handle';
+import { type SocialType } from '@byline/domain/domain/types';
 import { createSafeFetch, DEFAULT_OUTBOUND, UnsafeAddressError, type Outbound, type SafeFetch } from '@byline/fetcher';
 import type { NetworkSignInConfig, SignInConfig } from './sign-in-config';
 import { SignInAnswerError, SignInNotConfiguredError, SignInRefusedError, SignInUnavailableError } from './sign-in-errors';

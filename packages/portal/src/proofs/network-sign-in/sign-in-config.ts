@@ -1,6 +1,7 @@
 import net from 'node:net';
 import Joi from 'joi';
-import { ConfigError, type SocialType } from '@byline/shared';
+import { ConfigError } from '@byline/domain/config/config';
+import { type SocialType } from '@byline/domain/domain/types';
 import { AddressPolicy } from '@byline/fetcher';
 
 /**

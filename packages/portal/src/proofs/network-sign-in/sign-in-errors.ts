@@ -1,4 +1,4 @@
-import type { SocialType } from '@byline/shared';
+import type { SocialType } from '@byline/domain/domain/types';
 
 /**
  * Why a network sign-in did not prove a handle. The message is for the log (never a code, token or secret);
