@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // node scripts/check-import-cycles.mjs — part of `npm run lint`.
 //
+// Also fails when a package imports one it may not (LAYERS below): the rules know no database, only the selector
+// reaches the store packages, the verifiers import only the HTTP frame and the shared package.
+//
 // Fails when the packages' sources import in a circle, at two levels:
 // - files: madge's cycles over every packages/*/src (.ts, the root tsconfig.json, whose paths map @byline/* to the
 //   packages' src so imports between packages are followed; `import type` counts, madge's default). The same list
@@ -20,6 +23,23 @@ import madge from 'madge';
  * allowed for now. Empty: a new cycle fails, with no exception.
  */
 const ALLOWED_FILE_CYCLES = [];
+
+/**
+ * Which packages each package's src/ may import (folder names under packages/). A package not listed may import any
+ * other; an edge a listed package has beyond its list fails.
+ */
+const LAYERS = {
+  fetcher: [],
+  domain: ['fetcher'],
+  'store-sqlite': ['domain'],
+  'store-mongodb': ['domain'],
+  shared: ['domain', 'store-sqlite', 'store-mongodb'],
+  http: ['domain', 'fetcher', 'shared'],
+  'article-verifier': ['http', 'shared'],
+  'journalist-verifier': ['http', 'shared'],
+  editorial: ['domain', 'fetcher', 'shared', 'store-sqlite', 'store-mongodb'],
+  cli: ['domain', 'editorial', 'fetcher', 'shared'],
+};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -74,6 +94,14 @@ for (const cycle of packageCycles) {
   problems.push(`Package cycle ${[...cycle, cycle[0]].join(' → ')}:\n${steps.join('\n')}`);
 }
 
+for (const [from, allowedTo] of Object.entries(LAYERS)) {
+  for (const [to, imports] of packageEdges.get(from) ?? []) {
+    if (!allowedTo.includes(to)) {
+      problems.push(`${from} may not import ${to} (LAYERS): ${imports.length} imports, e.g. ${imports.slice(0, 2).join('; ')}`);
+    }
+  }
+}
+
 // The package graph holds only the imports madge followed: an @byline/x import it could not resolve (a paths entry
 // missing from tsconfig.json) would hide a package cycle, so it fails too.
 const folderOfPackage = new Map(
@@ -94,7 +122,7 @@ if (problems.length) {
   console.error(`\n${problems.join('\n\n')}\n`);
   process.exit(1);
 }
-console.log(`No import cycles beyond the ${allowed.size} allowed; no package cycles.`);
+console.log(`No import cycles beyond the ${allowed.size} allowed; no package cycles; every package within its layer.`);
 
 /** Every elementary cycle of a small graph (the packages), each once, from its least node. */
 function elementaryCycles(edges) {

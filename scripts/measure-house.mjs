@@ -263,6 +263,12 @@ for (const pkg of fs.readdirSync(path.join(repo, 'packages')).sort()) {
   } else if (typeof json.exports === 'string') targets.push(['.', json.exports]);
   else if (json.main) targets.push(['. (main)', json.main]);
   for (const [sub, target] of targets) {
+    if (sub.includes('*')) {
+      // A subpath pattern ("./*": modules by path): every module of src/ is an entry of its own.
+      const modules = listModules(path.join(repo, 'packages', pkg, 'src'));
+      for (const file of modules) entries.push({ pkg: json.name ?? pkg, sub, target, file, byPath: true });
+      continue;
+    }
     const source = target
       .replace(/^\.\//, '')
       .replace(/^(dist|esm|lib|build)\//, 'src/')
@@ -275,6 +281,15 @@ for (const pkg of fs.readdirSync(path.join(repo, 'packages')).sort()) {
       file: path.join(repo, 'packages', pkg, source),
     });
   }
+}
+function listModules(dir) {
+  const out = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...listModules(p));
+    else if (p.endsWith('.ts') && !p.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
 }
 const config = ts.readConfigFile(path.join(repo, 'tsconfig.json'), ts.sys.readFile);
 const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, repo);
@@ -301,6 +316,7 @@ for (const e of entries) {
   for (const s of exported) perPackage.get(e.pkg).add(s.name);
 }
 for (const e of entries) {
+  if (e.byPath) continue;
   rows.push({
     figure: `exported names, ${e.pkg}${e.sub === '.' || e.sub === '. (main)' ? '' : e.sub.slice(1)}${e.sub === '. (main)' ? ' (main)' : ''}`,
     value: e.names === undefined ? `no source (${path.relative(repo, e.file)})` : `${e.names} (${e.values} values)`,
@@ -308,8 +324,20 @@ for (const e of entries) {
     rule: `getExportsOfModule(${path.relative(repo, e.file)})`,
   });
 }
+for (const pkg of new Set(entries.filter((e) => e.byPath).map((e) => e.pkg))) {
+  const counts = entries
+    .filter((e) => e.byPath && e.pkg === pkg && e.names !== undefined)
+    .map((e) => e.names)
+    .sort((a, b) => a - b);
+  rows.push({
+    figure: `exported names, ${pkg}, modules by path ("./*")`,
+    value: `${counts.length} modules; names per module: median ${counts[Math.floor(counts.length / 2)]}, max ${counts.at(-1)}`,
+    issue: '–',
+    rule: `getExportsOfModule of each src/**/*.ts of the package (a subpath pattern makes each module an entry)`,
+  });
+}
 for (const [pkg, names] of perPackage) {
-  const own = entries.filter((e) => e.pkg === pkg && e.names !== undefined);
+  const own = entries.filter((e) => e.pkg === pkg && e.names !== undefined && !e.byPath);
   if (own.length > 1) {
     rows.push({
       figure: `exported names, ${pkg}, sum over its ${own.length} entries`,
