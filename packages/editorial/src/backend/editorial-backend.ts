@@ -1,10 +1,10 @@
 import type { Backend as StoreBackend, Repositories as StoreRepositories } from '@byline/shared/storage';
-import type { AttributionDomains } from '../attribution-domains/attribution-domains-repository';
-import type { EmailConfirmations } from '../email-confirmations/email-confirmations-repository';
-import type { PasswordResets } from '../password-resets/password-resets-repository';
-import type { ProofAttemptStore } from '../proofs/proof-attempts';
-import type { Sessions } from '../sessions/sessions-repository';
-import type { Users } from '../users/users-repository';
+import type { AttributionDomains } from '@byline/domain/attribution-domains/attribution-domains-repository';
+import type { EmailConfirmations } from '@byline/domain/email-confirmations/email-confirmations-repository';
+import type { PasswordResets } from '@byline/domain/password-resets/password-resets-repository';
+import type { ProofAttemptStore } from '@byline/domain/proofs/proof-attempts';
+import type { Sessions } from '@byline/domain/sessions/sessions-repository';
+import type { Users } from '@byline/domain/users/users-repository';
 
 /**
  * The repositories only the portal, CLI and worker use, registered here rather than in @byline/shared so that the

@@ -1,12 +1,12 @@
 import { lazily, type Closeable } from '@byline/shared/storage';
 import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
-import { MongoAttributionDomains } from '../attribution-domains/mongo-attribution-domains';
-import { MongoEmailConfirmations } from '../email-confirmations/mongo-email-confirmations';
-import { MongoPasswordResets } from '../password-resets/mongo-password-resets';
-import { QueuedProofAttempts } from '../proofs/queued-proof-attempts';
-import { MongoSessions } from '../sessions/mongo-sessions';
-import { MongoUsers } from '../users/mongo-users';
+import { MongoAttributionDomains } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
+import { MongoEmailConfirmations } from '@byline/store-mongodb/email-confirmations/mongo-email-confirmations';
+import { MongoPasswordResets } from '@byline/store-mongodb/password-resets/mongo-password-resets';
+import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
+import { MongoSessions } from '@byline/store-mongodb/sessions/mongo-sessions';
+import { MongoUsers } from '@byline/store-mongodb/users/mongo-users';
 import type { EditorialRepositories } from './editorial-backend';
 
 /** The MongoDB adapter of every editorial resource, on the store's database (see EditorialRepositories). */

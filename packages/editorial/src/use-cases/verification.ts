@@ -4,7 +4,7 @@ import type { Verification } from '@byline/domain/verification/verification-repo
 import type { Backend } from '../backend';
 import type { OwnerNotifier } from '../notify/owner-notifier';
 import { hasProof } from '../proofs/no-live-proof';
-import type { PortalUser } from '../users/users-repository';
+import type { PortalUser } from '@byline/domain/users/users-repository';
 
 export type Decision = 'verify' | 'reject' | 'unverify';
 const ACTIONS: Record<Decision, DecisionAction> = {

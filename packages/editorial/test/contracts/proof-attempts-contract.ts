@@ -1,7 +1,7 @@
 import type { StoreFactory } from '@byline/test-support';
 import { backendOf } from '../../src/backend';
 import type { Store } from '@byline/domain/store/store';
-import type { ProofAttemptStore } from '../../src/proofs/proof-attempts';
+import type { ProofAttemptStore } from '@byline/domain/proofs/proof-attempts';
 
 /** Network sign-ins in progress, kept on the leased queue (run for each database by test/contracts/proof-attempts.test.ts). */
 export function proofAttemptsContract(factory: StoreFactory): void {

@@ -7,7 +7,7 @@ import { setClaims } from '@byline/domain/claims/set-claims';
 import { type AuditHistory } from '@byline/domain/audit/audit-repository';
 import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
-import type { Users } from '../../src/users/users-repository';
+import type { Users } from '@byline/domain/users/users-repository';
 import type { Store } from '@byline/domain/store/store';
 import { rechecksOf, type Rechecks } from '../../src/recheck/rechecks';
 

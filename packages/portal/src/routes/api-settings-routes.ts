@@ -4,7 +4,7 @@ import { DEMO_ARTICLE_URL } from '@byline/domain/domain/demo-examples';
 import { SOCIAL_TYPES } from '@byline/domain/domain/types';
 import { type ApiAccount } from '@byline/domain/api-accounts/api-accounts-repository';
 import { backendOf } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';

@@ -3,7 +3,7 @@ import { backendOf } from '@byline/editorial/backend/index';
 import { removePublisherDomain } from '@byline/editorial/publisher-domains/remove-publisher-domain';
 import { txtRecordNameOf } from '@byline/editorial/publisher-domains/domain-token';
 import { type DomainCheckOutcome } from '@byline/editorial/publisher-domains/check-publisher-domain';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { type Publisher } from '@byline/domain/publishers/publishers-repository';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';

@@ -3,7 +3,7 @@ import { SOCIAL_TYPES, type SocialType, type Profile } from '@byline/domain/doma
 import { type Store } from '@byline/domain/store/store';
 import { endingProofs } from '@byline/editorial/proofs/no-live-proof';
 import { backendOf } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { slugOf } from '@byline/editorial/use-cases/slugs';
 import { type Profiles, HandleTakenError } from '@byline/domain/profiles/profiles-repository';
 import { isLiveClaim, type ClaimKind, type Claim } from '@byline/domain/proofs/claims';
