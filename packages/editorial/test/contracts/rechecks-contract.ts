@@ -1,5 +1,5 @@
 import { profileFields, type StoreFactory } from '@byline/test-support';
-import { backendOf, type Backend } from '../../src/backend';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { type NewEvidence } from '@byline/domain/proofs/claims';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import { recordProof } from '@byline/domain/claims/record-proof';

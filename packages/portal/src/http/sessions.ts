@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import type { PortalContext } from '../deps';
 

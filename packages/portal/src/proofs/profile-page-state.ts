@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { actorNamerFor, claimsNamed, historyNamed, textsOfClaims, textsOfHistory } from '../use-cases/actor-names';

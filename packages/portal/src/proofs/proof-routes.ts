@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type Joi from 'joi';
 import { type SocialType } from '@byline/domain/domain/types';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import type { PortalContext } from '../deps';
 import { requireUser } from '../http/guards';

@@ -3,7 +3,7 @@ import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { DEMO_ARTICLE_URL } from '@byline/domain/domain/demo-examples';
 import { SOCIAL_TYPES } from '@byline/domain/domain/types';
 import { type ApiAccount } from '@byline/domain/api-accounts/api-accounts-repository';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';

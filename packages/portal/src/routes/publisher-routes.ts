@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { removePublisherDomain } from '@byline/editorial/publisher-domains/remove-publisher-domain';
 import { txtRecordNameOf } from '@byline/editorial/publisher-domains/domain-token';
 import { type DomainCheckOutcome } from '@byline/editorial/publisher-domains/check-publisher-domain';

@@ -1,4 +1,4 @@
-import type { Backend } from '@byline/editorial/backend/index';
+import type { Backend } from '@byline/shared/storage';
 import type { PortalUser } from '@byline/domain/users/users-repository';
 import type { ArticleClaim } from '@byline/domain/articles/article-proof';
 import type { AuditRecord } from '@byline/domain/audit/audit-repository';

@@ -1,5 +1,5 @@
 import type { Article, Profile } from '@byline/domain/domain/types';
-import { type Backend } from '@byline/editorial/backend/index';
+import { type Backend } from '@byline/shared/storage';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 import { type ArticleProof } from '@byline/domain/articles/article-proof';

@@ -1,5 +1,5 @@
 import type { Profile } from '@byline/domain/domain/types';
-import { type Backend } from '@byline/editorial/backend/index';
+import { type Backend } from '@byline/shared/storage';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 import { type Affiliation } from '@byline/domain/staff/staff-repository';
