@@ -26,7 +26,6 @@ module.exports = {
     '^@byline/shared/check-node-line$': '<rootDir>/packages/shared/src/runtime/check-node-line',
     '^@byline/(domain|store-sqlite|store-mongodb|fetcher|http|editorial)/(.*)$': '<rootDir>/packages/$1/src/$2',
     '^@byline/(fetcher|http)$': '<rootDir>/packages/$1/src',
-    '^@byline/editorial$': '<rootDir>/packages/editorial/src',
     '^@byline/client$': '<rootDir>/packages/client/src',
     '^@byline/test-support$': '<rootDir>/packages/test-support/src',
     '^@byline/portal$': '<rootDir>/packages/portal/src',

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { canonicalizeUrl, createApiKey, openStore, toAuthorProfileResponse } from '@byline/shared';
-import { backendOf } from '@byline/editorial';
+import { backendOf } from '@byline/shared/storage';
 
 export const ARTICLES_PER_PROFILE = 10;
 const PROFILES_PER_BATCH = 1000;

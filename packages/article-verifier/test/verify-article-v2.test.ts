@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { anArticle, aProfile, checkedRequest as request, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
 import { DOMAIN_VERIFIED_MESSAGE } from '../src/verify-article-v2';

@@ -5,7 +5,7 @@ import { embeddedStoreFile, openStore } from '@byline/shared';
 import { loadConfig, type Config } from '@byline/domain/config/config';
 import { NoStoreError } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { writeLine } from './output';
 
 export type OutputStream = Writable & { isTTY?: boolean };

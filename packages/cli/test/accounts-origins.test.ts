@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import fs from 'node:fs';
 import request from 'supertest';
 import type { Store } from '@byline/domain/store/store';

@@ -6,7 +6,7 @@
  * line, run as a process.
  */
 import path from 'node:path';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { relayStoreOutbox } from '@byline/shared/storage';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { buildPackages, runCliProcess } from '@byline/test-support';

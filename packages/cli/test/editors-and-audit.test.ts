@@ -1,4 +1,4 @@
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { passwordMatches } from '@byline/editorial/users/passwords';
 import { aProfile } from '@byline/test-support';
 import { byline, cliTargets, importFileWith, type CliTarget } from './cli-harness';

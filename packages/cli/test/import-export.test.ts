@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import fs from 'node:fs';
 import path from 'node:path';
 import { aProfile, anArticle, tempDir } from '@byline/test-support';

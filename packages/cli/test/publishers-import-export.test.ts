@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { type TrustSummary } from '@byline/domain/publishers/trust-summary';
 import { aProfile, seed, tempDir } from '@byline/test-support';
 import { byline, cliTargets, importFileWith, targetsCleanedAfterAll, type CliTarget } from './cli-harness';

@@ -2,7 +2,7 @@
  * `byline publishers staff …` on each store: the operator invites a profile to a verified publisher's staff (its
  * journalist accepts in the portal), ends an open invitation or affiliation, and lists them.
  */
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { aProfile, seed } from '@byline/test-support';
 import { byline, bylineWithEnv, cliTargets, type CliTarget } from './cli-harness';
 

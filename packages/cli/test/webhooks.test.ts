@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { runWebhookDelivery } from '@byline/editorial/webhooks/deliver';
 import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';
 import { createSafeFetch } from '@byline/fetcher';

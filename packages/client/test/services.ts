@@ -7,7 +7,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import { createApiKey } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { createHttpServer, inMemoryRateLimiting, type RateLimiting } from '@byline/http';
 import { BylineClient } from '@byline/client';
 import { quietLogger, seed, type StoreFactory } from '@byline/test-support';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Redis } from 'ioredis';
 import { createApiKey } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import {
   capturingLogger,

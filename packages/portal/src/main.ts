@@ -3,7 +3,7 @@
 import '@byline/shared/check-node-line';
 import { createLogger } from '@byline/domain/logging/logger';
 import { loadConfig } from '@byline/domain/config/config';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';

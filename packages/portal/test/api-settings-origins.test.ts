@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import request from 'supertest';
 import { quietLogger } from '@byline/test-support';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 /**
  * The portal as an API user meets it: a home page and a sign-up that offer API keys without a journalist profile,
  * browser keys with their own origins and limit, and a revoke that asks first. Every new form is refused for a

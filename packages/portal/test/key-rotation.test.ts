@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { portalForEachTest, portalStoreFactories, signedUp, submit, type Agent } from './support/portal-harness';
 import { verifiers } from './support/verifiers';
 

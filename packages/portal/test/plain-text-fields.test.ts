@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 /**
  * Fields that become a link or a name hold what a person can read and open: no control characters (NUL, line
  * breaks in a one-line field), no text-direction overrides (U+202E…), no `user:password@` in an address, and web

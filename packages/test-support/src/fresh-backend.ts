@@ -1,4 +1,4 @@
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import type { StoreFactory } from './stores';
 
 /**

@@ -7,7 +7,7 @@ import { createLogger, type Logger } from '@byline/domain/logging/logger';
 import { validateProfileRecord } from '@byline/domain/validation/profile-record';
 import { type ProfileInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 
 export function tempDir(prefix = 'byline-test-'): string {

@@ -8,7 +8,7 @@ import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-er
 import { type ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
 import { type Logger } from '@byline/domain/logging/logger';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { type ServiceDeps } from '@byline/http';
 import { bearer, quietLogger } from './harness';
 import type { StoreFactory } from './stores';

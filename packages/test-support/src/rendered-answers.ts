@@ -3,7 +3,7 @@ import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { handleKey } from '@byline/domain/social/social-handle';
 import { toAuthorProfileResponse, toJournalistResponse } from '@byline/domain/domain/mappers';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 
 const parsed = (answer: string | null) => (answer === null ? null : (JSON.parse(answer) as unknown));
 

@@ -5,7 +5,7 @@ import { createLogger } from '@byline/domain/logging/logger';
 import { loadConfig } from '@byline/domain/config/config';
 import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom } from '@byline/editorial/attribution/robots-txt';
 import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import { recheckHolder, recheckPolicyOf } from '@byline/editorial/proofs/recheck';

@@ -3,7 +3,7 @@ import type { Logger } from '@byline/domain/logging/logger';
 import { mailingNotifier } from '@byline/editorial/notify/mailing-notifier';
 import { SILENT_NOTIFIER, type OwnerNotifier } from '@byline/editorial/notify/owner-notifier';
 import { type OwnerMail } from '@byline/editorial/notify/owner-mail';
-import { type Users } from '@byline/editorial/users/users-repository';
+import { type Users } from '@byline/domain/users/users-repository';
 
 /**
  * The worker's mail to profiles' owners (a proof that lapsed), through the SMTP server of SMTP_URL as the portal's;

@@ -1,7 +1,7 @@
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { type ArticleInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { checkArticle } from '@byline/editorial/authorship/check-article';
 import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';

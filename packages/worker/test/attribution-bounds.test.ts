@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { ATTRIBUTION_TOPIC } from '@byline/domain/queue/topics';
 import { createApiKey } from '@byline/shared';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom } from '@byline/editorial/attribution/robots-txt';
 import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
 import { type AttributionSummary } from '@byline/editorial/attribution/run-attribution';

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { ATTRIBUTION_TOPIC } from '@byline/domain/queue/topics';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import {
   BYLINE_BOT,
   BYLINE_BOT_USER_AGENT,

@@ -1,6 +1,6 @@
 import type { Store } from '@byline/domain/store/store';
 import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { checkPublisherDomain, domainCheckKeyOf } from '@byline/editorial/publisher-domains/check-publisher-domain';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { proofValueOf } from '@byline/editorial/publisher-domains/domain-token';

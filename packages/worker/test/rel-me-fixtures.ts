@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { type ArticleInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { publicProfileUrl, relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
 import { rechecksOf, type Rechecks } from '@byline/editorial/recheck/rechecks';
 import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Store } from '@byline/domain/store/store';
 import { ACCOUNT_SHARE } from '@byline/editorial/webhooks/delivery-slots';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { registerEndpoint, type WebhookDeps } from '@byline/editorial/webhooks/manage-endpoints';
 import { runWebhookDelivery } from '@byline/editorial/webhooks/deliver';
 import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';

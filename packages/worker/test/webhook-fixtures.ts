@@ -1,4 +1,4 @@
-import type { Backend } from '@byline/editorial/backend/index';
+import type { Backend } from '@byline/shared/storage';
 import { profileFields } from '@byline/test-support';
 
 export { startReceiver, type Receiver } from '@byline/test-support';

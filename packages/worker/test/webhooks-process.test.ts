@@ -5,7 +5,7 @@
  * leaves it to the next worker, which delivers it, and a suspended account's messages wait until it is reinstated.
  */
 import { Webhook } from 'standardwebhooks';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { registerEndpoint } from '@byline/editorial/webhooks/manage-endpoints';
 import { setApiAccountStatus } from '@byline/editorial/webhooks/account-hold';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import {
   registerEndpoint,
   redeliverMessage,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { normaliseOrigin, normaliseOriginList } from '@byline/domain/cors/origin-list';
 import { normalizeEmail } from '@byline/shared';
 import { type AccountStatus } from '@byline/domain/domain/types';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { setApiAccountStatus } from '@byline/editorial/webhooks/account-hold';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';

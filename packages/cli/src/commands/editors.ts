@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { createEditor } from '@byline/editorial/use-cases/accounts';
 import { validEmail } from '../checked-input';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';

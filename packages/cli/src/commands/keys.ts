@@ -5,7 +5,7 @@ import { plainTextRule } from '@byline/domain/validation/plain-text';
 import { type ApiKeySummary, type BrowserKeySettings } from '@byline/domain/domain/types';
 import { type Config } from '@byline/domain/config/config';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { checked, validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';

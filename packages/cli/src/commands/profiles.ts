@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import Joi from 'joi';
 import { nameRule } from '@byline/domain/validation/name-rule';
 import { plainTextRule } from '@byline/domain/validation/plain-text';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { checkPublisherDomain } from '@byline/editorial/publisher-domains/check-publisher-domain';
 import {
   DOMAIN_PROOF_METHOD_NAMES,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { recheckHolder, recheckPolicyOf, runRecheck, type RecheckProgress } from '@byline/editorial/proofs/recheck';
 import { rechecksOf } from '@byline/editorial/recheck/rechecks';
 import { createSafeFetch, outboundOf } from '@byline/fetcher';

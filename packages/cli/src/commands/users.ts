@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { issueConfirmLink } from '@byline/editorial/use-cases/address-proof';
 import { issueResetLink } from '@byline/editorial/use-cases/password-reset';
 import { validEmail } from '../checked-input';

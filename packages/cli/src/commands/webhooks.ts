@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Config } from '@byline/domain/config/config';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { isAccountHeld, HELD_BY_SUSPENSION } from '@byline/editorial/webhooks/account-hold';
 import {
   registerEndpoint,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { importVerifications } from '@byline/editorial/use-cases/imported-verification';
 import { ImportConflictError, type ImportSummary } from '@byline/domain/profiles/profiles-repository';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';

@@ -1,4 +1,4 @@
-import type { Backend } from '@byline/editorial/backend/index';
+import type { Backend } from '@byline/shared/storage';
 import type { Affiliation } from '@byline/domain/staff/staff-repository';
 import type { DomainCheck, Publisher } from '@byline/domain/publishers/publishers-repository';
 import type { TrustSummary } from '@byline/domain/publishers/trust-summary';

@@ -15,7 +15,7 @@ import {
   until,
   type RunningService,
 } from '@byline/test-support';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { DEMO_ARTICLE_URL } from '../../src/demo-data';
 import {

@@ -2,7 +2,7 @@ import { isLiveClaim, type Claim } from '@byline/domain/proofs/claims';
 import { isNetwork } from '@byline/domain/proofs/claim-values';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import { type Profiles } from '@byline/domain/profiles/profiles-repository';
-import type { AttributionDomains } from '../attribution-domains/attribution-domains-repository';
+import type { AttributionDomains } from '@byline/domain/attribution-domains/attribution-domains-repository';
 import { publicProfileUrl } from '../proofs/rel-me-check';
 import type { AuthorshipSubject } from './match-authorship';
 

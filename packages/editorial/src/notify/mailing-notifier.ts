@@ -1,4 +1,4 @@
-import type { Users } from '../users/users-repository';
+import type { Users } from '@byline/domain/users/users-repository';
 import { ownerMail, type OwnerMail } from './owner-mail';
 import type { OwnerNotifier } from './owner-notifier';
 

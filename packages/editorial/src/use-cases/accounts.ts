@@ -1,7 +1,7 @@
 import { normalizeEmail, randomBase62 } from '@byline/shared';
-import type { Repositories } from '../backend';
+import type { Repositories } from '@byline/shared/storage';
 import { decoyHash, hashPassword } from '../users/passwords';
-import { EmailTakenError, type PortalUser, type Users } from '../users/users-repository';
+import { EmailTakenError, type PortalUser, type Users } from '@byline/domain/users/users-repository';
 import { provenAddress } from './address-proof';
 
 export type SignUpResult = { ok: true; user: PortalUser } | { ok: false; emailTaken: true };

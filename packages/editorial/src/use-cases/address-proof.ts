@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '@byline/shared';
-import type { Repositories } from '../backend';
+import type { Repositories } from '@byline/shared/storage';
 import { passwordMatches } from '../users/passwords';
-import { EmailTakenError, type PortalUser } from '../users/users-repository';
+import { EmailTakenError, type PortalUser } from '@byline/domain/users/users-repository';
 import { linkTokenHash } from './password-reset';
 import type { SignUpPurpose } from './sign-up-purpose';
 

@@ -1,7 +1,7 @@
 import type { ProfileInput } from '@byline/domain/domain/types';
 import { MAX_AUDIT_LOG_PAGE, type DecisionAction } from '@byline/domain/audit/audit-repository';
 import { type Profiles } from '@byline/domain/profiles/profiles-repository';
-import type { Backend } from '../backend';
+import type { Backend } from '@byline/shared/storage';
 
 /**
  * Who changed a profile's verification in its history when an import's record said otherwise than the stored flag

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { normalizeEmail } from '@byline/shared';
-import type { Repositories } from '../backend';
-import type { PasswordResets } from '../password-resets/password-resets-repository';
+import type { Repositories } from '@byline/shared/storage';
+import type { PasswordResets } from '@byline/domain/password-resets/password-resets-repository';
 import { hashPassword } from '../users/passwords';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import type { ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import type { DecisionAction } from '@byline/domain/audit/audit-repository';
 import type { Verification } from '@byline/domain/verification/verification-repository';
-import type { Backend } from '../backend';
+import type { Backend } from '@byline/shared/storage';
 import type { OwnerNotifier } from '../notify/owner-notifier';
 import { hasProof } from '../proofs/no-live-proof';
-import type { PortalUser } from '../users/users-repository';
+import type { PortalUser } from '@byline/domain/users/users-repository';
 
 export type Decision = 'verify' | 'reject' | 'unverify';
 const ACTIONS: Record<Decision, DecisionAction> = {

@@ -1,5 +1,5 @@
 import { profileFields, type StoreFactory } from '@byline/test-support';
-import { backendOf, type Backend } from '../../src/backend';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { type NewEvidence } from '@byline/domain/proofs/claims';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import { recordProof } from '@byline/domain/claims/record-proof';
@@ -7,7 +7,7 @@ import { setClaims } from '@byline/domain/claims/set-claims';
 import { type AuditHistory } from '@byline/domain/audit/audit-repository';
 import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
-import type { Users } from '../../src/users/users-repository';
+import type { Users } from '@byline/domain/users/users-repository';
 import type { Store } from '@byline/domain/store/store';
 import { rechecksOf, type Rechecks } from '../../src/recheck/rechecks';
 

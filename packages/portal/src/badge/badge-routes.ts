@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import type { PortalContext } from '../deps';
 import { securityHeaders } from '../http/security-headers';
 import { findPublicProfile } from '../use-cases/public-profiles';

@@ -1,6 +1,6 @@
 import { CREDITS_SOMEONE_ELSE } from '@byline/editorial/authorship/check-article';
-import { backendOf } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { backendOf } from '@byline/shared/storage';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { isOwnProfile } from '@byline/editorial/use-cases/verification';
 import { moveProvenArticle } from '@byline/domain/articles/move-proven-article';
 import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';

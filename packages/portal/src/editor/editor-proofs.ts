@@ -2,7 +2,7 @@ import { handleKey, InvalidHandleError, normalizeHandle } from '@byline/domain/s
 import { type SocialType } from '@byline/domain/domain/types';
 import { endingProofs } from '@byline/editorial/proofs/no-live-proof';
 import { notifyReleased } from '@byline/editorial/notify/released-claims';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { type OwnerNotifier } from '@byline/editorial/notify/owner-notifier';
 import { isOwnProfile } from '@byline/editorial/use-cases/verification';
 import { type Profiles } from '@byline/domain/profiles/profiles-repository';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { isOwnProfile } from '@byline/editorial/use-cases/verification';
 import type { PortalContext } from '../deps';
 import { csrfTokenOf, render, signedInUser } from '../http/render';

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
-import type { PortalSession } from '@byline/editorial/sessions/sessions-repository';
-import type { PortalUser } from '@byline/editorial/users/users-repository';
+import type { PortalSession } from '@byline/domain/sessions/sessions-repository';
+import type { PortalUser } from '@byline/domain/users/users-repository';
 import type { Interpolation, SafeHtml } from '../views/html';
 import { layout } from '../views/layout';
 

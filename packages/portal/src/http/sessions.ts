@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { backendOf } from '@byline/shared/storage';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import type { PortalContext } from '../deps';
 
 export const SESSION_COOKIE = 'byline_session';

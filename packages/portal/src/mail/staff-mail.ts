@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { type Affiliation } from '@byline/domain/staff/staff-repository';
 import { type Publisher } from '@byline/domain/publishers/publishers-repository';
 import type { PortalContext } from '../deps';

@@ -1,6 +1,6 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { actorNamerFor, claimsNamed, historyNamed, textsOfClaims, textsOfHistory } from '../use-cases/actor-names';
 import type { PortalContext } from '../deps';
 import type { ProfilePageState } from '../views/profile-page';

@@ -1,8 +1,8 @@
 import { Router, type Request } from 'express';
 import type Joi from 'joi';
 import { type SocialType } from '@byline/domain/domain/types';
-import { backendOf } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { backendOf } from '@byline/shared/storage';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import type { PortalContext } from '../deps';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';

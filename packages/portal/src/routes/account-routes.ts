@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { normalizeEmail } from '@byline/shared';
-import { backendOf } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { backendOf } from '@byline/shared/storage';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { hashPassword, passwordMatches } from '@byline/editorial/users/passwords';
 import { setOwnPassword, signUp, useOneTimePassword } from '@byline/editorial/use-cases/accounts';
 import { SIGN_UP_PURPOSES, type SignUpPurpose } from '@byline/editorial/use-cases/sign-up-purpose';

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import Joi from 'joi';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import {
   confirmAddress,
   confirmationFor,

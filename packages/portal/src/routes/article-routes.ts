@@ -1,5 +1,5 @@
 import { articlesAsSeenBy } from '../use-cases/actor-names';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
 import { Router, type Response } from 'express';
 import Joi from 'joi';

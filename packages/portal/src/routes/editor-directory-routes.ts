@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AuditAction } from '@byline/domain/audit/audit-repository';
 import type { DirectoryState } from '@byline/domain/directory/directory-repository';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import type { PortalContext } from '../deps';
 import { compareParamsSchema, directoryQuerySchema, logQuerySchema, PAGE_SIZE } from '../editor/directory-schema';
 import { validateForm } from '../http/forms';

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import type { PortalContext } from '../deps';
 import { noteFormOf } from '../editor/note-form';
 import { publisherDecisionSchema } from '../editor/editor-schema';

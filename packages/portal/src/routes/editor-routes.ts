@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type Joi from 'joi';
 import { handleKey, normalizeHandle } from '@byline/domain/social/social-handle';
 import { type SocialType } from '@byline/domain/domain/types';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '@byline/editorial/use-cases/verification';
 import type { PortalContext } from '../deps';
 import { attestClaim, moveHandle, type EditorProofDeps } from '../editor/editor-proofs';

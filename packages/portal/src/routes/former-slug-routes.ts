@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import type { PortalContext } from '../deps';
 
 /** `/j/SLUG` or `/j/SLUG/…`: the slug as written in the path (still encoded) and what follows it. */

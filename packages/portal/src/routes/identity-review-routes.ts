@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { isOwnProfile, OWN_PROFILE_REFUSAL } from '@byline/editorial/use-cases/verification';
 import type { PortalContext } from '../deps';
 import { identityDecisionSchema, profileParamsSchema } from '../editor/editor-schema';

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { normalizeEmail } from '@byline/shared';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { issueResetLink, RESET_PATH, resetLinkUsable, resetPassword } from '@byline/editorial/use-cases/password-reset';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';

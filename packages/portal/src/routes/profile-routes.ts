@@ -1,5 +1,5 @@
-import { backendOf } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { backendOf } from '@byline/shared/storage';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 import { Router } from 'express';
 import type { PortalContext } from '../deps';

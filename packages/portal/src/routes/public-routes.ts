@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
 import type { PortalContext } from '../deps';
 import { PageError } from '../http/page-error';

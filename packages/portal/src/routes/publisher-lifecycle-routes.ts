@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { plainTextRule } from '@byline/domain/validation/plain-text';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';

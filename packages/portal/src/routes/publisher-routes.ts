@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { removePublisherDomain } from '@byline/editorial/publisher-domains/remove-publisher-domain';
 import { txtRecordNameOf } from '@byline/editorial/publisher-domains/domain-token';
 import { type DomainCheckOutcome } from '@byline/editorial/publisher-domains/check-publisher-domain';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { type Publisher } from '@byline/domain/publishers/publishers-repository';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';

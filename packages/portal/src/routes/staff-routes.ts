@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { backendOf } from '@byline/shared/storage';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { type Affiliation } from '@byline/domain/staff/staff-repository';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';

@@ -1,5 +1,5 @@
-import type { Backend } from '@byline/editorial/backend/index';
-import type { PortalUser } from '@byline/editorial/users/users-repository';
+import type { Backend } from '@byline/shared/storage';
+import type { PortalUser } from '@byline/domain/users/users-repository';
 import type { ArticleClaim } from '@byline/domain/articles/article-proof';
 import type { AuditRecord } from '@byline/domain/audit/audit-repository';
 import type { Claim } from '@byline/domain/proofs/claims';

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { checkArticle as checkArticlePage, type ArticleCheckOutcome } from '@byline/editorial/authorship/check-article';
 import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import type { Store } from '@byline/domain/store/store';

@@ -1,7 +1,7 @@
 import { overwriteErasedBytes } from '@byline/shared';
 import { removeEndpoint } from '@byline/editorial/webhooks/manage-endpoints';
-import { type Backend } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type Backend } from '@byline/shared/storage';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 
 /**

@@ -1,5 +1,5 @@
 import type { Article, Profile } from '@byline/domain/domain/types';
-import type { Backend } from '@byline/editorial/backend/index';
+import type { Backend } from '@byline/shared/storage';
 import type { AuditAction, AuditRecord } from '@byline/domain/audit/audit-repository';
 import type { Claim } from '@byline/domain/proofs/claims';
 import type { DirectoryPage, DirectoryState, Lookalike } from '@byline/domain/directory/directory-repository';

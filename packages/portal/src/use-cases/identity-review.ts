@@ -1,4 +1,4 @@
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { isOwnProfile } from '@byline/editorial/use-cases/verification';
 import {
   REVIEWED_IDENTITY_FIELDS,

@@ -1,6 +1,6 @@
 import type { Article, Profile } from '@byline/domain/domain/types';
-import { type Backend } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type Backend } from '@byline/shared/storage';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 import { type ArticleProof } from '@byline/domain/articles/article-proof';
 import { type AuditRecord } from '@byline/domain/audit/audit-repository';

@@ -2,8 +2,8 @@ import { handleKey, InvalidHandleError, InvalidSocialHandlesError, normalizeHand
 import { SOCIAL_TYPES, type SocialType, type Profile } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
 import { endingProofs } from '@byline/editorial/proofs/no-live-proof';
-import { backendOf } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { backendOf } from '@byline/shared/storage';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { slugOf } from '@byline/editorial/use-cases/slugs';
 import { type Profiles, HandleTakenError } from '@byline/domain/profiles/profiles-repository';
 import { isLiveClaim, type ClaimKind, type Claim } from '@byline/domain/proofs/claims';

@@ -4,7 +4,7 @@ import { setPublisherVerified } from '@byline/editorial/publishers/set-publisher
 import { type TrustTxtSources } from '@byline/editorial/trust-txt/read-trust-txt';
 import { newDomainToken } from '@byline/editorial/publisher-domains/domain-token';
 import { type DomainProofSources } from '@byline/editorial/publisher-domains/check-domain-proof';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { slugOf } from '@byline/editorial/use-cases/slugs';
 import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
 import {

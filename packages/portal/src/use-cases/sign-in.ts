@@ -3,7 +3,7 @@ import { type ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repos
 import { type Publishers } from '@byline/domain/publishers/publishers-repository';
 import { decoyHash, passwordMatches } from '@byline/editorial/users/passwords';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
-import { type PortalUser, type Users } from '@byline/editorial/users/users-repository';
+import { type PortalUser, type Users } from '@byline/domain/users/users-repository';
 import { type SignUpPurpose } from '@byline/editorial/use-cases/sign-up-purpose';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 

@@ -1,6 +1,6 @@
 import type { Profile } from '@byline/domain/domain/types';
-import { type Backend } from '@byline/editorial/backend/index';
-import { type PortalUser } from '@byline/editorial/users/users-repository';
+import { type Backend } from '@byline/shared/storage';
+import { type PortalUser } from '@byline/domain/users/users-repository';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 import { type Affiliation } from '@byline/domain/staff/staff-repository';
 import { type Publisher } from '@byline/domain/publishers/publishers-repository';

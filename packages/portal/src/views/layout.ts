@@ -1,4 +1,4 @@
-import type { PortalUser } from '@byline/editorial/users/users-repository';
+import type { PortalUser } from '@byline/domain/users/users-repository';
 import { html, sitePath, type Interpolation, type SafeHtml } from './html';
 import { FAVICON_PATH } from './assets';
 import { postButton } from './forms';

@@ -3,7 +3,7 @@
  * start-up, and neither the SMTP password nor a reset token ever reaches its logs.
  */
 import request from 'supertest';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { hashPassword } from '@byline/editorial/users/passwords';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { buildPackages, runToExit, spawnService, tempDir, until } from '@byline/test-support';

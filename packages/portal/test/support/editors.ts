@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { createEditor } from '@byline/editorial/use-cases/accounts';
 import { bearer } from '@byline/test-support';
 import type { SocialType } from '@byline/domain/domain/types';

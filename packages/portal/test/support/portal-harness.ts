@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { type Store } from '@byline/domain/store/store';
-import { type Backend, backendOf } from '@byline/editorial/backend/index';
+import { type Backend, backendOf } from '@byline/shared/storage';
 import { hashPassword } from '@byline/editorial/users/passwords';
 import { issueConfirmLink } from '@byline/editorial/use-cases/address-proof';
 import { MongoStore } from '@byline/store-mongodb/store/mongo-store';

@@ -8,14 +8,21 @@ import type { Profiles } from '@byline/domain/profiles/profiles-repository';
 import type { Verification } from '@byline/domain/verification/verification-repository';
 import type { Webhooks } from '@byline/domain/webhooks/webhooks-repository';
 import type { Store } from '@byline/domain/store/store';
+import type { AttributionDomains } from '@byline/domain/attribution-domains/attribution-domains-repository';
+import type { EmailConfirmations } from '@byline/domain/email-confirmations/email-confirmations-repository';
+import type { PasswordResets } from '@byline/domain/password-resets/password-resets-repository';
+import type { ProofAttemptStore } from '@byline/domain/proofs/proof-attempts';
+import type { Sessions } from '@byline/domain/sessions/sessions-repository';
+import type { Users } from '@byline/domain/users/users-repository';
 import type { ServiceRepositories } from './service-repositories';
 
 /**
  * Every repository of the store, one per resource, each behind its own small port. Adding a resource: its port,
  * its SQLite adapter, its MongoDB adapter and its contract suite in the resource's own folder, then one line here
  * and one in each of sqlite-repositories.ts and mongo-repositories.ts (docs/contributing.md, "Adding a resource"). The
- * verifiers' own two (ServiceRepositories) are registered in service-repositories.ts; resources only the portal, CLI
- * and worker use, such as people's accounts, are registered by @byline/editorial.
+ * verifiers' own (ServiceRepositories) are registered in service-repositories.ts. The rest, people's accounts
+ * included, are registered here and reached only through @byline/shared/storage, which the verifiers never load;
+ * each is made on first use (lazily), so a process opens only what it touches.
  */
 export interface ResourceRepositories {
   profiles: Profiles;
@@ -31,6 +38,16 @@ export interface ResourceRepositories {
   staff: Staff;
   /** API accounts' webhook endpoints and the messages delivered to them. */
   webhooks: Webhooks;
+  /** People who sign in to the portal; their passwords are hashed by @byline/editorial above this port. */
+  users: Users;
+  sessions: Sessions;
+  passwordResets: PasswordResets;
+  /** Links that prove a user receives mail at their address. */
+  emailConfirmations: EmailConfirmations;
+  /** Network sign-ins in progress, on the store's leased queue (no adapter of their own). */
+  proofAttempts: ProofAttemptStore;
+  /** The domains whose pages may credit each profile (authorship). */
+  attributionDomains: AttributionDomains;
 }
 
 /** Every repository: the verifiers' own and the resources'. */

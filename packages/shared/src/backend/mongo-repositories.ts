@@ -13,11 +13,18 @@ import { MongoStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { MongoVerification } from '@byline/store-mongodb/verification/mongo-verification';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
 import { MongoWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
+import { MongoUsers } from '@byline/store-mongodb/users/mongo-users';
+import { MongoSessions } from '@byline/store-mongodb/sessions/mongo-sessions';
+import { MongoPasswordResets } from '@byline/store-mongodb/password-resets/mongo-password-resets';
+import { MongoEmailConfirmations } from '@byline/store-mongodb/email-confirmations/mongo-email-confirmations';
+import { MongoAttributionDomains } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
+import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
+import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { ResourceRepositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
-export function mongoRepositories(database: MongoDatabase, opened: Closeable[]): ResourceRepositories {
+export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQueue, opened: Closeable[]): ResourceRepositories {
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     profiles: () => profilesOver(new MongoProfiles(database)),
     articles: () => articlesOver(new MongoArticles(database)),
@@ -28,6 +35,12 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     directory: () => new MongoDirectory(database),
     staff: () => staffOver(new MongoStaff(database)),
     webhooks: () => webhooksOver(new MongoWebhooks(database)),
+    users: () => new MongoUsers(database),
+    sessions: () => new MongoSessions(database),
+    passwordResets: () => new MongoPasswordResets(database),
+    emailConfirmations: () => new MongoEmailConfirmations(database),
+    proofAttempts: () => new QueuedProofAttempts(queue()),
+    attributionDomains: () => new MongoAttributionDomains(database),
   });
   return repositories;
 }

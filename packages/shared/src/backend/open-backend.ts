@@ -30,10 +30,15 @@ export function backendOf(store: Store): Backend {
   if (known) return known;
   const opened: Closeable[] = [];
   const database = openedDatabase(store.database);
+  const service = serviceRepositoriesOf(store);
+  // A getter: the proof attempts ride on the verifiers' queue, made only when they are first used.
+  const queue = () => service.queue;
   const repositories: ResourceRepositories =
-    database.kind === 'embedded' ? sqliteRepositories(database.sqlite, opened) : mongoRepositories(database.mongo, opened);
+    database.kind === 'embedded'
+      ? sqliteRepositories(database.sqlite, queue, opened)
+      : mongoRepositories(database.mongo, queue, opened);
   const backend: Backend = Object.defineProperties({} as Backend, {
-    ...Object.getOwnPropertyDescriptors(serviceRepositoriesOf(store)),
+    ...Object.getOwnPropertyDescriptors(service),
     ...Object.getOwnPropertyDescriptors(repositories),
     store: { value: store, enumerable: true },
     close: {
@@ -45,37 +50,5 @@ export function backendOf(store: Store): Backend {
     },
   });
   backends.set(store, backend);
-  return backend;
-}
-
-/** Makes the repositories a backend adds to the store's own (see backendWith), remembering in `opened` what to close. */
-export type BackendExtension<E extends object> = (store: Store, base: Backend, opened: Closeable[]) => E;
-
-const extended = new WeakMap<BackendExtension<object>, WeakMap<Store, Backend>>();
-
-/**
- * The store's backend with more repositories, made by `extension` (the same object every time for one store and one
- * extension); its close() closes them, then the store's backend. How @byline/editorial adds the repositories only the
- * portal, CLI and worker use, without @byline/shared knowing them.
- */
-export function backendWith<E extends object>(store: Store, extension: BackendExtension<E>): Backend & E {
-  const ofExtension = extended.get(extension) ?? new WeakMap<Store, Backend>();
-  extended.set(extension, ofExtension);
-  const known = ofExtension.get(store);
-  if (known) return known as Backend & E;
-  const base = backendOf(store);
-  const opened: Closeable[] = [];
-  const added = extension(store, base, opened);
-  const backend = Object.defineProperties({} as Backend & E, {
-    ...Object.getOwnPropertyDescriptors(base),
-    ...Object.getOwnPropertyDescriptors(added),
-    close: {
-      value: async () => {
-        for (const repository of opened.splice(0).reverse()) await repository.close?.();
-        await base.close();
-      },
-    },
-  });
-  ofExtension.set(store, backend);
   return backend;
 }

@@ -13,11 +13,22 @@ import { SqliteStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { SqliteVerification } from '@byline/store-sqlite/verification/sqlite-verification';
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
 import { SqliteWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
+import { SqliteUsers } from '@byline/store-sqlite/users/sqlite-users';
+import { SqliteSessions } from '@byline/store-sqlite/sessions/sqlite-sessions';
+import { SqlitePasswordResets } from '@byline/store-sqlite/password-resets/sqlite-password-resets';
+import { SqliteEmailConfirmations } from '@byline/store-sqlite/email-confirmations/sqlite-email-confirmations';
+import { SqliteAttributionDomains } from '@byline/store-sqlite/attribution-domains/sqlite-attribution-domains';
+import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
+import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { ResourceRepositories } from './backend';
 import { lazily, type Closeable } from './lazily';
 
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */
-export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]): ResourceRepositories {
+export function sqliteRepositories(
+  database: SqliteDatabase,
+  queue: () => LeasedQueue,
+  opened: Closeable[],
+): ResourceRepositories {
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     profiles: () => profilesOver(new SqliteProfiles(database)),
     articles: () => articlesOver(new SqliteArticles(database)),
@@ -28,6 +39,12 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     directory: () => new SqliteDirectory(database),
     staff: () => staffOver(new SqliteStaff(database)),
     webhooks: () => webhooksOver(new SqliteWebhooks(database)),
+    users: () => new SqliteUsers(database),
+    sessions: () => new SqliteSessions(database),
+    passwordResets: () => new SqlitePasswordResets(database),
+    emailConfirmations: () => new SqliteEmailConfirmations(database),
+    proofAttempts: () => new QueuedProofAttempts(queue()),
+    attributionDomains: () => new SqliteAttributionDomains(database),
   });
   return repositories;
 }

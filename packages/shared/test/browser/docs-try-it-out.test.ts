@@ -9,7 +9,7 @@ import type { Express } from 'express';
 import type { Page, Request as BrowserRequest } from 'playwright-core';
 import { createApiKey } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { createRateLimiting, type RateLimiting, type ServiceDeps } from '@byline/http';
 import { aProfile, embeddedStore, quietLogger, seed } from '@byline/test-support';
 import { createApp as createArticleApp } from '../../../article-verifier/src/app';

@@ -1,4 +1,4 @@
-import type { Backend } from '@byline/editorial/backend/index';
+import type { Backend } from '@byline/shared/storage';
 import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
 import { proveArticle } from '@byline/domain/articles/prove-article';
 import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';

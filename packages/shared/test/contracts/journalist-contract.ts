@@ -1,4 +1,4 @@
-import type { Backend } from '@byline/editorial/backend/index';
+import type { Backend } from '@byline/shared/storage';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import type { ArticleInput } from '@byline/domain/domain/types';
 import { EDITOR_PROVIDER, type ClaimKind, type NewEvidence } from '@byline/domain/proofs/claims';

@@ -3,7 +3,7 @@ import { handleKey } from '@byline/domain/social/social-handle';
 import { validateProfileRecord } from '@byline/domain/validation/profile-record';
 import { type ProfileInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { ImportConflictError } from '@byline/domain/profiles/profiles-repository';
 import { anArticle, aProfile, seed, storeFactories, type RawProfile } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';

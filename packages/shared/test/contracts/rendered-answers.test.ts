@@ -1,7 +1,7 @@
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { handleKey } from '@byline/domain/social/social-handle';
 import { toAuthorProfileResponse, toJournalistResponse } from '@byline/domain/domain/mappers';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
 

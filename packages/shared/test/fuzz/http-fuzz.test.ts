@@ -16,7 +16,7 @@
  * FUZZ_SEED=<n> replays a run (failures print the seed); FUZZ_REQUESTS=<n> sets the requests per server.
  */
 import http from 'node:http';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { anArticle, aProfile, seed } from '@byline/test-support';
 import { presessionToken } from '../../../portal/src/http/csrf';
 import { rawExchange, type RawOutcome, type RawResponse } from '../http/raw-http';

@@ -8,7 +8,7 @@ import { createHttpServer, inMemoryRateLimiting, type RateLimitingOptions, type 
 import { bearer, embeddedStore, quietLogger } from '@byline/test-support';
 import { createApp as createPortalApp, PageFetchError } from '@byline/portal';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { createApp as createArticleApp } from '../../../article-verifier/src/app';
 import { createApp as createJournalistApp } from '../../../journalist-verifier/src/app';
 import { Outbox } from '../../../portal/src/mail/outbox';

@@ -1,6 +1,6 @@
 import type { ArticleInput } from '@byline/domain/domain/types';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, expectAnswersInStep, profileFields } from '@byline/test-support';

@@ -1,5 +1,5 @@
 import type { ArticleInput } from '@byline/domain/domain/types';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, mongoTestStore, profileFields, testMongoUri } from '@byline/test-support';

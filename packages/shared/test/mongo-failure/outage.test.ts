@@ -2,7 +2,7 @@ import { MongoClient } from 'mongodb';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { aProfile, bearer, capturingLogger, freePort, seed, tempDir, uniqueDatabaseName } from '@byline/test-support';
 import { findFerretDbBinary, startFerretDb, type FerretDbServer } from '@byline/test-support/src/ferretdb';

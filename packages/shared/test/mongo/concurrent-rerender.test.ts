@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { type MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { anArticle, aProfile, checkedRequest as request, seed, serviceFixture, describeOnMongoDb } from '@byline/test-support';
 import { createApp } from '../../../article-verifier/src/app';

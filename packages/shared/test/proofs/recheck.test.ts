@@ -4,7 +4,7 @@ import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { handleKey } from '@byline/domain/social/social-handle';
 import { type ArticleInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { publicProfileUrl, relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
 import { rechecksOf, type Rechecks } from '@byline/editorial/recheck/rechecks';
 import { runRecheck, type RecheckOptions } from '@byline/editorial/proofs/recheck';

@@ -1,7 +1,7 @@
 import { UsageMeter } from '@byline/domain/usage/usage-meter';
 import { type UsageEntry } from '@byline/domain/domain/types';
 import { type UsageRecords } from '@byline/domain/usage/usage-repository';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { capturingLogger, embeddedStore } from '@byline/test-support';
 
 describe('UsageMeter', () => {

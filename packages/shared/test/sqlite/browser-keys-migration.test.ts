@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { type SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { reopenedAfter } from '@byline/test-support';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
 import { type Logger } from '@byline/domain/logging/logger';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { anArticle, aProfile, canMakeFilesImmutable, capturingLogger, seed, tempDir } from '@byline/test-support';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NoStoreError } from '@byline/store-sqlite/store/sqlite-errors';
 import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { tempDir } from '@byline/test-support';
 

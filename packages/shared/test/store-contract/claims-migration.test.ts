@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf, type Backend } from '@byline/editorial/backend/index';
+import { backendOf, type Backend } from '@byline/shared/storage';
 import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';

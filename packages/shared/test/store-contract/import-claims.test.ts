@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { type Profiles, HandleTakenError, ImportConflictError } from '@byline/domain/profiles/profiles-repository';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';

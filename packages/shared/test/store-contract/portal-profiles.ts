@@ -1,5 +1,5 @@
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { type ProfileFields } from '@byline/domain/profiles/profile-fields';
 import { profileFields } from '@byline/test-support';
 

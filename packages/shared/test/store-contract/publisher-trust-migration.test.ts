@@ -1,5 +1,5 @@
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { declaringNothing } from '@byline/test-support';
 import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
 import { andThen, forgetting, reopenablePerTest, reopenableStores } from './reopenable-store';

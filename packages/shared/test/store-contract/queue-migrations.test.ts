@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { rechecksOf } from '@byline/editorial/recheck/rechecks';
 import { relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { tempDir, testMongoUri, uniqueDatabaseName } from '@byline/test-support';

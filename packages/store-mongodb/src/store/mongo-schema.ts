@@ -122,7 +122,7 @@ export interface PortalSessionDoc {
   flash?: string | null;
 }
 
-/** A link that proves a user receives mail at their address (see the editorial email-confirmations). */
+/** A link that proves a user receives mail at their address (see @byline/domain's email-confirmations). */
 export interface EmailConfirmationDoc {
   /** A hash of the link's random token; the token itself is never stored. */
   token_hash: string;
@@ -204,7 +204,7 @@ export interface QueueItemDoc extends StoredQueueItem {
   _id: string;
 }
 
-/** The domains whose pages may credit a profile (see @byline/editorial's attribution-domains), keyed by profile id. */
+/** The domains whose pages may credit a profile (see @byline/domain's attribution-domains), keyed by profile id. */
 export interface AttributionDomainsDoc {
   _id: number;
   domains: string[];

@@ -280,7 +280,7 @@ export const MIGRATIONS: Migration[] = [
   `,
   },
   {
-    // The domains whose pages may credit a profile, in the order given (see @byline/editorial's
+    // The domains whose pages may credit a profile, in the order given (see @byline/domain's
     // attribution-domains). A table of its own: they are the journalist's settings, not part of the answers.
     name: '025-attribution-domains',
     sql: `

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createApiKey } from '@byline/shared';
 import { type ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { CLIENT, from, listening, OTHER_CLIENT, type Listening } from '../client-address';
 import { capturingLogger, quietLogger } from '../harness';

@@ -1,5 +1,5 @@
 import { createApiKey, type KeyPair } from '@byline/shared';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { aProfile } from '../builders';
 import { testClock } from '../clock';
 import { seed } from '../harness';

@@ -1,6 +1,6 @@
 import type { Test } from 'supertest';
 import { createApiKey, type KeyPair } from '@byline/shared';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { aProfile } from '../builders';
 import { seed } from '../harness';
 import { expectUnauthorized, serviceFixture, type ServiceFixture } from '../http';

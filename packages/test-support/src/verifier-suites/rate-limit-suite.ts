@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApiKey } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/editorial/backend/index';
+import { backendOf } from '@byline/shared/storage';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { capturingLogger, quietLogger } from '../harness';
 import { expectProblem } from '../http';

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
+import type { SqliteDatabase } from '../database/sqlite-database';
 import {
   EmailTakenError,
   type NewPortalUser,
@@ -7,7 +7,7 @@ import {
   type PortalUserWithPassword,
   type TemporaryPasswordUse,
   type Users,
-} from './users-repository';
+} from '@byline/domain/users/users-repository';
 
 /** A row of portal_users. */
 export interface UserRow {

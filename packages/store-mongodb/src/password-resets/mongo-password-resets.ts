@@ -1,7 +1,7 @@
-import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
-import { serialised } from '@byline/store-mongodb/store/mongo-ids';
-import { collectionOf } from '@byline/store-mongodb/store/mongo-schema';
-import type { NewPasswordReset, PasswordResets } from './password-resets-repository';
+import type { MongoDatabase } from '../database/mongo-database';
+import { serialised } from '../store/mongo-ids';
+import { collectionOf } from '../store/mongo-schema';
+import type { NewPasswordReset, PasswordResets } from '@byline/domain/password-resets/password-resets-repository';
 
 /**
  * The portal's password-reset links in the portal_password_resets collection. Using a link is one

@@ -1,6 +1,6 @@
-import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
-import { collectionOf } from '@byline/store-mongodb/store/mongo-schema';
-import type { AttributionDomains } from './attribution-domains-repository';
+import type { MongoDatabase } from '../database/mongo-database';
+import { collectionOf } from '../store/mongo-schema';
+import type { AttributionDomains } from '@byline/domain/attribution-domains/attribution-domains-repository';
 
 /** The attribution_domains collection: one document per profile, so replacing the list is one write. */
 export class MongoAttributionDomains implements AttributionDomains {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type LeasedQueue, type QueuePayload } from '@byline/domain/queue/leased-queue';
-import { PROOF_ATTEMPT_TOPIC } from '@byline/domain/queue/topics';
+import { type LeasedQueue, type QueuePayload } from '../queue/leased-queue';
+import { PROOF_ATTEMPT_TOPIC } from '../queue/topics';
 import type { ProofAttempt, ProofAttemptStore, TakenAttempt } from './proof-attempts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
-import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
-import type { EmailConfirmations, NewEmailConfirmation } from './email-confirmations-repository';
+import type { SqliteDatabase } from '../database/sqlite-database';
+import type { EmailConfirmations, NewEmailConfirmation } from '@byline/domain/email-confirmations/email-confirmations-repository';
 
 const statements = (database: SqliteDatabase) => ({
   sweep: database.prepare<[string]>('DELETE FROM portal_email_confirmations WHERE expires_at <= ?'),

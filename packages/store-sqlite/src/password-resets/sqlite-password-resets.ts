@@ -1,5 +1,5 @@
-import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
-import type { NewPasswordReset, PasswordResets } from './password-resets-repository';
+import type { SqliteDatabase } from '../database/sqlite-database';
+import type { NewPasswordReset, PasswordResets } from '@byline/domain/password-resets/password-resets-repository';
 
 const statements = (database: SqliteDatabase) => ({
   sweep: database.prepare<[string]>('DELETE FROM portal_password_resets WHERE expires_at <= ?'),

@@ -5,7 +5,7 @@ let made = 0;
 
 /**
  * The promises of the AttributionDomains port, for stores made by `factory`. Run on every database by
- * packages/editorial/test/contracts/attribution-domains.test.ts.
+ * packages/shared/test/contracts/attribution-domains.test.ts.
  */
 export function attributionDomainsContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);

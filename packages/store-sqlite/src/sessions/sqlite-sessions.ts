@@ -1,6 +1,6 @@
-import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
+import type { SqliteDatabase } from '../database/sqlite-database';
 import { toUser, type UserRow } from '../users/sqlite-users';
-import type { NewPortalSession, PortalSession, Sessions } from './sessions-repository';
+import type { NewPortalSession, PortalSession, Sessions } from '@byline/domain/sessions/sessions-repository';
 
 const statements = (database: SqliteDatabase) => ({
   sweep: database.prepare<[string]>('DELETE FROM portal_sessions WHERE expires_at <= ?'),

@@ -1,4 +1,4 @@
-import type { SocialType } from '@byline/domain/domain/types';
+import type { SocialType } from '../domain/types';
 
 /**
  * A network sign-in in progress: what the callback needs to finish it, kept in the store (not in memory) so

@@ -1,5 +1,5 @@
 import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
-import { EmailTakenError, type NewPortalUser, type PortalUser, type Users } from '../../src/users/users-repository';
+import { EmailTakenError, type NewPortalUser, type PortalUser, type Users } from '@byline/domain/users/users-repository';
 
 /** The time the contracts of a user's records take as now, and `minutes` after it (before it, when negative). */
 export const CONTRACT_NOW = new Date('2030-01-01T12:00:00.000Z');

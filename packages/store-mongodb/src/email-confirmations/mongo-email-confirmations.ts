@@ -1,7 +1,7 @@
-import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
-import { serialised } from '@byline/store-mongodb/store/mongo-ids';
-import { collectionOf } from '@byline/store-mongodb/store/mongo-schema';
-import type { EmailConfirmations, NewEmailConfirmation } from './email-confirmations-repository';
+import type { MongoDatabase } from '../database/mongo-database';
+import { serialised } from '../store/mongo-ids';
+import { collectionOf } from '../store/mongo-schema';
+import type { EmailConfirmations, NewEmailConfirmation } from '@byline/domain/email-confirmations/email-confirmations-repository';
 
 /**
  * The portal's address-confirmation links in the portal_email_confirmations collection. Using a link is one

@@ -3,7 +3,7 @@ import { CONTRACT_NOW, minutesAfterNow, newUser } from './users-contract';
 
 /**
  * The promises of the EmailConfirmations port, for stores made by `factory`. Run on every database by
- * packages/editorial/test/contracts/email-confirmations.test.ts.
+ * packages/shared/test/contracts/email-confirmations.test.ts.
  */
 export function emailConfirmationsContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);

@@ -1,5 +1,5 @@
-import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
-import type { AttributionDomains } from './attribution-domains-repository';
+import type { SqliteDatabase } from '../database/sqlite-database';
+import type { AttributionDomains } from '@byline/domain/attribution-domains/attribution-domains-repository';
 
 const statements = (database: SqliteDatabase) => ({
   of: database.prepare<[number], string>('SELECT domain FROM attribution_domains WHERE profile_id = ? ORDER BY position').pluck(),

@@ -1,7 +1,7 @@
-import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
-import { isDuplicateKey } from '@byline/store-mongodb/store/mongo-errors';
-import { serialised, withNewIds } from '@byline/store-mongodb/store/mongo-ids';
-import { COLLECTIONS, collectionOf, type PortalUserDoc } from '@byline/store-mongodb/store/mongo-schema';
+import type { MongoDatabase } from '../database/mongo-database';
+import { isDuplicateKey } from '../store/mongo-errors';
+import { serialised, withNewIds } from '../store/mongo-ids';
+import { COLLECTIONS, collectionOf, type PortalUserDoc } from '../store/mongo-schema';
 import {
   EmailTakenError,
   type NewPortalUser,
@@ -10,7 +10,7 @@ import {
   type PortalUserWithPassword,
   type TemporaryPasswordUse,
   type Users,
-} from './users-repository';
+} from '@byline/domain/users/users-repository';
 
 export const toUser = (doc: PortalUserDoc): PortalUser => ({
   id: doc._id,

@@ -1,8 +1,8 @@
-import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
-import { serialised } from '@byline/store-mongodb/store/mongo-ids';
-import { collectionOf } from '@byline/store-mongodb/store/mongo-schema';
+import type { MongoDatabase } from '../database/mongo-database';
+import { serialised } from '../store/mongo-ids';
+import { collectionOf } from '../store/mongo-schema';
 import { toUser } from '../users/mongo-users';
-import type { NewPortalSession, PortalSession, Sessions } from './sessions-repository';
+import type { NewPortalSession, PortalSession, Sessions } from '@byline/domain/sessions/sessions-repository';
 
 /** The portal's sessions in the portal_sessions collection. */
 export class MongoSessions implements Sessions {

@@ -1,2 +1,0 @@
-export * from './editorial-backend';
-export * from './open-backend';
