@@ -37,7 +37,7 @@ const LAYERS = {
   http: ['domain', 'fetcher', 'shared'],
   'article-verifier': ['http', 'shared'],
   'journalist-verifier': ['http', 'shared'],
-  editorial: ['domain', 'fetcher', 'shared', 'store-sqlite', 'store-mongodb'],
+  editorial: ['domain', 'fetcher', 'shared'],
   cli: ['domain', 'editorial', 'fetcher', 'shared'],
 };
 
