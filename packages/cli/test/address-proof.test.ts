@@ -4,8 +4,7 @@ import { hashPassword } from '@byline/editorial/users/passwords';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../../portal/src/app';
 import { byline, cliTargets } from './cli-harness';
-
-const csrfFrom = (page: string) => /name="_csrf" value="([^"]+)"/.exec(page)![1]!;
+import { usePrintedLink } from './printed-link';
 const PORTAL = 'https://portal.example.org';
 
 describe.each(cliTargets())('an address proven before it gives power, from the command line ($name store)', (factory) => {
@@ -39,17 +38,7 @@ describe.each(cliTargets())('an address proven before it gives power, from the c
       expect(link).toBeDefined();
 
       // The link alone proves nothing: with it, the account's password.
-      const agent = request.agent(createApp({ store, logger: quietLogger() }));
-      const path = link!.slice(PORTAL.length);
-      const form = await agent.get(path);
-      expect(form.status).toBe(200);
-      const token = new URL(link!).searchParams.get('token');
-      const confirmed = await agent
-        .post('/confirm-email')
-        .type('form')
-        .send({ token, password: 'squatter password', _csrf: csrfFrom(form.text) });
-      expect(confirmed.status).toBe(303);
-      expect((await agent.get(path)).status).toBe(410);
+      await usePrintedLink(store, link!, 'squatter password');
     } finally {
       await store.close();
     }

@@ -174,3 +174,13 @@ export class ApiProbe {
     return this.store.close();
   }
 }
+
+/** Runs `use` with an API probe on the target's store (an API key made), closing the probe after, whatever happened. */
+export async function withProbe<T>(target: CliTarget | string, use: (probe: ApiProbe) => Promise<T>): Promise<T> {
+  const probe = await new ApiProbe(target).init();
+  try {
+    return await use(probe);
+  } finally {
+    await probe.close();
+  }
+}

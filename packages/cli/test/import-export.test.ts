@@ -1,9 +1,17 @@
 import { backendOf } from '@byline/shared/storage';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SocialType } from '@byline/shared';
 import { aProfile, anArticle, tempDir } from '@byline/test-support';
 import { DEMO_DATA_FILE } from '../src/demo-data';
-import { ApiProbe, byline, cliTargets, importFileWith, readNdjson, targetsCleanedAfterAll } from './cli-harness';
+import { ApiProbe, byline, cliTargets, importFileWith, readNdjson, targetsCleanedAfterAll, withProbe } from './cli-harness';
+
+/** A record whose handle on one network is `handle`, as a file to import may carry it. */
+function withHandle(network: SocialType, handle: string) {
+  const record = aProfile();
+  record.profile_social_profiles[network] = handle;
+  return record;
+}
 
 /**
  * A record that stresses unicode in every text field, an inactive article and a profile-address handle
@@ -116,61 +124,48 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     expect(result.stderr).toMatch(new RegExp(`  line ${badLine}: "articles\\[0\\]\\.published_at" must be in iso format`));
     expect(result.stderr).not.toMatch(/\n\s+at /);
 
-    const probe = await new ApiProbe(target).init();
-    try {
+    await withProbe(target, async (probe) => {
       expect(await backendOf(probe.store).profiles.count()).toBe(0);
       const res = await probe.verifyArticle(good.articles[0]!.link);
       expect(res.body).toEqual({ verified: false, message: expect.any(String) });
-    } finally {
-      await probe.close();
-    }
+    });
   });
 
-  test('a file with handles no account can have imports nothing and lists each line with its reason', async () => {
+  test.each<{ what: string; handles: [SocialType, string][]; reasons: string[] }>([
+    {
+      what: 'handles no account can have',
+      handles: [
+        ['twitter', 'javascript:alert(5)'],
+        ['instagram', '<svg/onload=alert(5)>'],
+      ],
+      reasons: [
+        '  line 2: "profile_social_profiles.twitter" must be an X (Twitter) username',
+        '  line 3: "profile_social_profiles.instagram" must be an Instagram username',
+      ],
+    },
+    {
+      what: "the address of a network's own page as a handle",
+      handles: [
+        ['twitter', 'https://x.com/home'],
+        ['facebook', 'https://www.facebook.com/groups/123456789/'],
+      ],
+      reasons: [
+        '  line 2: "profile_social_profiles.twitter" is the address of a page of the network (x.com/home), not of an account',
+        '  line 3: "profile_social_profiles.facebook" is the address of a page of the network (facebook.com/groups/123456789)',
+      ],
+    },
+  ])('a file with $what imports nothing and lists each line with its reason', async ({ handles, reasons }) => {
     const target = fresh();
-    const payload = aProfile();
-    payload.profile_social_profiles.twitter = 'javascript:alert(5)';
-    const markup = aProfile();
-    markup.profile_social_profiles.instagram = '<svg/onload=alert(5)>';
-    const file = importFileWith([aProfile(), payload, markup]);
+    const file = importFileWith([aProfile(), ...handles.map(([network, handle]) => withHandle(network, handle))]);
 
     const result = await byline(target, 'import', file);
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`Nothing was imported: 2 record(s) in ${file} are invalid:`);
-    expect(result.stderr).toContain('  line 2: "profile_social_profiles.twitter" must be an X (Twitter) username');
-    expect(result.stderr).toContain('  line 3: "profile_social_profiles.instagram" must be an Instagram username');
-    const probe = await new ApiProbe(target).init();
-    try {
+    for (const reason of reasons) expect(result.stderr).toContain(reason);
+    await withProbe(target, async (probe) => {
       expect(await backendOf(probe.store).profiles.count()).toBe(0);
-    } finally {
-      await probe.close();
-    }
-  });
-
-  test("a file with the address of a network's own page as a handle imports nothing and lists the line", async () => {
-    const target = fresh();
-    const home = aProfile();
-    home.profile_social_profiles.twitter = 'https://x.com/home';
-    const group = aProfile();
-    group.profile_social_profiles.facebook = 'https://www.facebook.com/groups/123456789/';
-    const file = importFileWith([aProfile(), home, group]);
-
-    const result = await byline(target, 'import', file);
-
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(
-      '  line 2: "profile_social_profiles.twitter" is the address of a page of the network (x.com/home), not of an account',
-    );
-    expect(result.stderr).toContain(
-      '  line 3: "profile_social_profiles.facebook" is the address of a page of the network (facebook.com/groups/123456789)',
-    );
-    const probe = await new ApiProbe(target).init();
-    try {
-      expect(await backendOf(probe.store).profiles.count()).toBe(0);
-    } finally {
-      await probe.close();
-    }
+    });
   });
 
   test('a file with control characters or text-direction overrides in names or links imports nothing and names each field', async () => {
@@ -194,8 +189,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     const target = fresh();
     const existing = aProfile();
     await byline(target, 'import', importFileWith([existing]));
-    const probe = await new ApiProbe(target).init();
-    try {
+    await withProbe(target, async (probe) => {
       const before = await probe.answersFor([existing]);
       const changed = { ...existing, profile_bio: 'Changed bio', articles: [...existing.articles, anArticle()] };
       const noName = aProfile();
@@ -209,9 +203,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
       expect(result.stderr).toMatch(/line 4: "follower_count" must be a number/);
       expect(result.stderr).toMatch(/line 5: is not valid JSON/);
       expect(await probe.answersFor([existing])).toEqual(before);
-    } finally {
-      await probe.close();
-    }
+    });
   });
 
   test('a conflict with stored data (a handle held by another profile) imports nothing and names the line', async () => {
@@ -224,13 +216,10 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/conflict with stored data/);
     expect(result.stderr).toMatch(/line 2: twitter handle ".*" is already held by another profile/);
-    const probe = await new ApiProbe(target).init();
-    try {
+    await withProbe(target, async (probe) => {
       expect(await backendOf(probe.store).profiles.count()).toBe(1);
       expect((await probe.verifyArticle(newcomer.articles[0]!.link)).body.verified).toBe(false);
-    } finally {
-      await probe.close();
-    }
+    });
   });
 
   test('problems after the first batches written (records are stored 500 at a time) still import nothing', async () => {
@@ -253,13 +242,10 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
       /2 record\(s\) .* are invalid:\n {2}line 800: .*follower_count.*\n {2}line 1150: .*profile_slug/,
     );
 
-    const probe = await new ApiProbe(target).init();
-    try {
+    await withProbe(target, async (probe) => {
       expect(await backendOf(probe.store).profiles.count()).toBe(1);
       expect((await probe.verifyArticle(many[0]!.articles[0]!.link)).body.verified).toBe(false);
-    } finally {
-      await probe.close();
-    }
+    });
   }, 120_000);
 
   test('re-importing the same file is idempotent: same ids, same answers, same article_count', async () => {
@@ -267,8 +253,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     const file = demoPlusUnicodeFile();
     await byline(target, 'import', file);
     const records = readNdjson(file);
-    const probe = await new ApiProbe(target).init();
-    try {
+    await withProbe(target, async (probe) => {
       const first = await probe.answersFor(records);
       const firstExport = (await byline(target, 'export')).stdout;
       expect((await byline(target, 'import', file)).code).toBe(0);
@@ -278,9 +263,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
       const niamh = first['twitter @NiamhCass94'] as { body: { article_count: number; articles: { id: number }[] } };
       expect(niamh.body.article_count).toBe(4);
       expect(niamh.body.articles.map((a) => a.id)).toEqual([1, 2, 3]);
-    } finally {
-      await probe.close();
-    }
+    });
   });
 
   test('a missing file is a one-line error', async () => {

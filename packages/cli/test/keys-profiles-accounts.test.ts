@@ -5,7 +5,7 @@ import { backendOf } from '@byline/shared/storage';
 import { SQLITE_FILE_NAME } from '@byline/store-sqlite/store/sqlite-store';
 import { aProfile, tempDir } from '@byline/test-support';
 import { DEMO_ARTICLE_URL, DEMO_DATA_FILE, DEMO_TWITTER_HANDLE } from '../src/demo-data';
-import { ApiProbe, byline, bylineWithEnv, cliTargets, importFileWith } from './cli-harness';
+import { ApiProbe, byline, bylineWithEnv, cliTargets, importFileWith, withProbe } from './cli-harness';
 
 const BASE62_24 = /^[0-9A-Za-z]{24}$/;
 
@@ -207,17 +207,14 @@ describe('byline demo', () => {
     expect(first.stdout).toContain(`"social_username": "${DEMO_TWITTER_HANDLE}", "social_type": "twitter"`);
     expect((await byline(target, 'demo')).code).toBe(0);
 
-    const probe = await new ApiProbe(target).init();
-    try {
+    await withProbe(target, async (probe) => {
       expect(await backendOf(probe.store).profiles.count()).toBe(7);
       expect((await probe.verifyArticle(DEMO_ARTICLE_URL)).body).toMatchObject({ verified: true, profile_slug: 'niamh-cassidy' });
       expect((await probe.verifyJournalist('twitter', DEMO_TWITTER_HANDLE)).body).toMatchObject({
         verified: true,
         profile_social_profiles: { twitter: '@NiamhCass94' },
       });
-    } finally {
-      await probe.close();
-    }
+    });
   });
 
   test('the demo data mixes verified and unverified journalists, inactive articles and unicode names', () => {

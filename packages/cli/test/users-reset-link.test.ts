@@ -4,8 +4,7 @@ import { hashPassword } from '@byline/editorial/users/passwords';
 import { quietLogger } from '@byline/test-support';
 import { createApp } from '../../portal/src/app';
 import { byline, cliTargets } from './cli-harness';
-
-const csrfFrom = (page: string) => /name="_csrf" value="([^"]+)"/.exec(page)![1]!;
+import { usePrintedLink } from './printed-link';
 
 describe.each(cliTargets())('byline users reset-link ($name store)', (factory) => {
   const target = factory.create();
@@ -35,18 +34,7 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
       expect(link).toBeDefined();
       expect(printed.stdout).toContain('valid for 1 hour, once');
 
-      const app = createApp({ store, logger: quietLogger() });
-      const agent = request.agent(app);
-      const path = link!.slice('https://portal.example.org'.length);
-      const form = await agent.get(path);
-      expect(form.status).toBe(200);
-      const token = new URL(link!).searchParams.get('token');
-      const reset = await agent
-        .post('/reset-password')
-        .type('form')
-        .send({ token, password: 'set from the command line', _csrf: csrfFrom(form.text) });
-      expect(reset.status).toBe(303);
-      expect((await agent.get(path)).status).toBe(410);
+      await usePrintedLink(store, link!, 'set from the command line');
     } finally {
       await store.close();
     }

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { typeErrorsOf } from './in-memory-types';
 
 const packageDir = path.join(__dirname, '..');
 const built = path.join(packageDir, 'dist', 'index.js');
@@ -89,22 +90,9 @@ describe('the built package', () => {
 
 /** TypeScript's errors for `program`, compiled in memory as this folder's `file` under node16 resolution and strict. */
 function typeErrors(file: string, program: string, types: string[]): string[] {
-  const entry = path.join(packageDir, 'test', file);
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
+  return typeErrorsOf(path.join(packageDir, 'test', file), program, {
     module: ts.ModuleKind.Node16,
     moduleResolution: ts.ModuleResolutionKind.Node16,
-    target: ts.ScriptTarget.ES2022,
-    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
     types,
-  };
-  const host = ts.createCompilerHost(options);
-  const { fileExists, readFile, getSourceFile } = host;
-  host.fileExists = (name) => name === entry || fileExists.call(host, name);
-  host.readFile = (name) => (name === entry ? program : readFile.call(host, name));
-  host.getSourceFile = (name, version) =>
-    name === entry ? ts.createSourceFile(name, program, version) : getSourceFile.call(host, name, version);
-  const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([entry], options, host));
-  return diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  });
 }

@@ -15,7 +15,7 @@ import {
   submit,
   type Portal,
 } from './support/portal-harness';
-import { editor, journalist, reviewPath } from './support/editors';
+import { approvedByEditor, decideIdentityChange, editor, journalist, reviewPath } from './support/editors';
 import { proveClaim } from './support/proofs';
 import { joinedStaff, publisherOf } from './support/staff';
 import { createdPublisher } from './support/publishers';
@@ -228,12 +228,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     const firstName = 'Rosaleen';
     const named = { ...person.form, profile_bio: bio, profile_last_name: lastName, attribution_domains: attributionDomain };
     await submit(person.agent, '/profile', '/profile', { ...named, profile_first_name: firstName });
-    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(profileId))!.requested_at;
-    const renamed = await submit(desk.agent, path, `${path}/identity-change`, {
-      decision: 'approve',
-      identity_note: '',
-      requested_at: requestedAt,
-    });
+    const renamed = await decideIdentityChange(portal, desk, profileId, { decision: 'approve', identity_note: '' });
     expect(renamed.status).toBe(303);
     expect(await portal.backend.profiles.formerSlugsOf(profileId)).toEqual([person.slug]);
     const slugNow = (await portal.backend.profiles.slugReplacing(person.slug))!;
@@ -356,12 +351,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
       active: 'on',
     });
     await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
-    await portal.backend.verification.decide({
-      profileId: person.profileId,
-      actor: 'ed@example.org',
-      action: 'verified',
-      note: 'ok',
-    });
+    await approvedByEditor(portal, person.profileId, 'ok');
     await openApiAccountWithKey(person.agent);
     expect((await addWebhook(person.agent, { url: receiver.url, events: ['api_key.revoked'] })).status).toBe(303);
     await issueResetLink(portal.backend, person.email, 'https://portal.example', new Date());

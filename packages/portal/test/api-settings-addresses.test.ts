@@ -19,6 +19,7 @@ import {
   type Portal,
 } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
+import { approvedByEditor } from './support/editors';
 
 const run = promisify(execFile);
 
@@ -71,12 +72,7 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
     const user = await portal.backend.users.findByEmail(email);
     // Only a proven handle answers "verified" (issue 16): prove the typed one as a network sign-in would.
     await proveClaim(portal.claims, user!.profileId!, 'twitter', form.twitter);
-    await portal.backend.verification.decide({
-      profileId: user!.profileId!,
-      actor: 'ed@example.org',
-      action: 'verified',
-      note: '',
-    });
+    await approvedByEditor(portal, user!.profileId!);
     // Only a proven article answers: an editor vouches for it (its page, on paper.example, is not served here).
     const [listed] = await portal.backend.articles.claimsOf(user!.profileId!);
     const evidence = {

@@ -5,11 +5,11 @@ import {
   pageServer,
   portalForEachTest,
   portalStoreFactories,
-  profileForm,
   restartPortal,
   signedUp,
   submit,
 } from './support/portal-harness';
+import { journalist as journalistWithProfile } from './support/editors';
 
 describe.each(portalStoreFactories())('articles by address ($name store)', (factory) => {
   const portal = portalForEachTest(factory);
@@ -27,11 +27,8 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
   });
   afterAll(() => server.close());
 
-  async function journalist() {
-    const session = await signedUp(portal.app);
-    await submit(session.agent, '/profile', '/profile', profileForm());
-    return session;
-  }
+  /** A signed-up journalist with a profile, not asking to be verified. */
+  const journalist = () => journalistWithProfile(portal, {}, { request: false });
 
   it('fills the form from the page, saves the article and lists it', async () => {
     const { agent, slug } = await journalistAllowing(portal);

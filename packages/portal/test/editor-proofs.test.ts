@@ -10,6 +10,7 @@ import { bearer, loopbackOutbound } from '@byline/test-support';
 import { pageServer, portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';
 import { proveClaim, signedInAs } from './support/proofs';
 import { verifiers } from './support/verifiers';
+import { approvedByEditor } from './support/editors';
 
 const POLICY = { intervalMs: 24 * 3600_000, graceMs: 3 * 24 * 3600_000, retryMs: 3600_000 };
 
@@ -116,7 +117,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       evidence: signedInAs(handle),
     });
     expect(proven).toMatchObject({ ok: true, released: [{ profileId: claimant.profileId }] });
-    await portal.backend.verification.decide({ profileId: holderId, actor: 'ed@example.org', action: 'verified', note: '' });
+    await approvedByEditor(portal, holderId);
     expect(await answers(handle)).toMatchObject({ verified: true });
 
     const desk = await editor();
@@ -264,12 +265,9 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       return first;
     }
 
-    const approve = (profileId: number) =>
-      portal.backend.verification.decide({ profileId, actor: 'ed@example.org', action: 'verified', note: '' });
-
     it('puts a profile whose only proof lapsed back in the queue, unverified, saying why', async () => {
       const { profileId } = await verifiedWithSite('Lapsing');
-      await approve(profileId);
+      await approvedByEditor(portal, profileId);
       const desk = await editor();
       // 'Lapsing' is the journalist's name: the verified profile is not in the queue while its proof holds.
       expect((await desk.agent.get('/editor/queue')).text).not.toContain('Lapsing');
@@ -292,7 +290,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     it('keeps verified a profile whose proven handle still holds, and asks an editor to look', async () => {
       const { profileId, form } = await verifiedWithSite('Halfproven');
       await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
-      await approve(profileId);
+      await approvedByEditor(portal, profileId);
       const desk = await editor();
 
       await lapse();

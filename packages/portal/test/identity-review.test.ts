@@ -1,6 +1,6 @@
 import { bearer } from '@byline/test-support';
 import type { IdentityDecisionEvent } from '../src/use-cases/identity-review';
-import { approvedJournalist, editor, journalist, ONLY_X, reviewPath } from './support/editors';
+import { approvedJournalist, decideIdentityChange, editor, journalist, ONLY_X, reviewPath } from './support/editors';
 import { portalForEachTest, portalStoreFactories, profileForm, restartPortal, submit } from './support/portal-harness';
 import { proveClaim } from './support/proofs';
 import { verifiers } from './support/verifiers';
@@ -47,13 +47,8 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
     expect(queue.text).toContain(`href="${path}">Review the identity change`);
     const review = await desk.agent.get(path);
     expect(review.text).toContain(`action="${path}/identity-change"`);
-    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
 
-    const approved = await submit(desk.agent, path, `${path}/identity-change`, {
-      decision: 'approve',
-      identity_note: '',
-      requested_at: requestedAt,
-    });
+    const approved = await decideIdentityChange(portal, desk, person.profileId, { decision: 'approve', identity_note: '' });
     expect(approved.status).toBe(303);
     expect((await desk.agent.get(approved.headers.location!)).text).toContain('Identity change approved.');
     expect((await answers()).article).toMatchObject({ verified: true, profile_employer: 'The Munster Courier' });
@@ -67,16 +62,11 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
   });
 
   it('a declined name change keeps the approved name; the history shows the decline with its note', async () => {
-    const { person, desk, path, answers } = await verifiedJournalist();
+    const { person, desk, answers } = await verifiedJournalist();
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_last_name: 'Byrne' });
     expect((await answers()).journalist).toMatchObject({ verified: true, last_name: 'Brennan' });
-    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
 
-    const withoutNote = await submit(desk.agent, path, `${path}/identity-change`, {
-      decision: 'decline',
-      identity_note: ' ',
-      requested_at: requestedAt,
-    });
+    const withoutNote = await decideIdentityChange(portal, desk, person.profileId, { decision: 'decline', identity_note: ' ' });
     // The review page again, the note marked and the problem summed up at the form's top: never a bare error page.
     expect(withoutNote.status).toBe(422);
     expect(withoutNote.text).toContain('Review ');
@@ -86,10 +76,9 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
     expect(withoutNote.text).toMatch(/<textarea id="f-identity_note" name="identity_note"[^>]*aria-invalid="true"/);
     expect(await portal.backend.profiles.pendingIdentityOf(person.profileId)).not.toBeNull();
 
-    const declined = await submit(desk.agent, path, `${path}/identity-change`, {
+    const declined = await decideIdentityChange(portal, desk, person.profileId, {
       decision: 'decline',
       identity_note: 'Ask the desk to confirm the new name first',
-      requested_at: requestedAt,
     });
     expect(declined.status).toBe(303);
     expect((await answers()).journalist).toMatchObject({ verified: true, last_name: 'Brennan' });
@@ -164,13 +153,9 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
         throw new Error('SMTP server unreachable');
       },
     });
-    const { person, desk, path, answers } = await verifiedJournalist();
+    const { person, desk, answers } = await verifiedJournalist();
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_employer: 'The Munster Courier' });
-    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
-    const approved = await submit(desk.agent, path, `${path}/identity-change`, {
-      decision: 'approve',
-      requested_at: requestedAt,
-    });
+    const approved = await decideIdentityChange(portal, desk, person.profileId, { decision: 'approve' });
     expect(approved.status).toBe(303);
     expect((await answers()).article).toMatchObject({ profile_employer: 'The Munster Courier' });
   });

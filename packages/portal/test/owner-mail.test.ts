@@ -1,6 +1,15 @@
 import type { Outbox } from '../src/mail/outbox';
 import { portalStoreFactories, profileForm, submit, type Portal } from './support/portal-harness';
-import { editor, journalist, liveClaim, moveOnto, ONLY_X, reviewPath } from './support/editors';
+import {
+  approvedByEditor,
+  decideIdentityChange,
+  editor,
+  journalist,
+  liveClaim,
+  moveOnto,
+  ONLY_X,
+  reviewPath,
+} from './support/editors';
 import type { Mailbox } from './support/mailbox';
 import { CONFIRM_SUBJECT, MAIL_PORTAL_URL as PORTAL_URL, startMailingPortal, type MailingPortal } from './support/mailing-portal';
 import { proveClaim } from './support/proofs';
@@ -71,20 +80,12 @@ describe.each(portalStoreFactories())('mail to profiles’ owners ($name store)'
   it('mails the owner an editor’s decision on their identity change, with the note', async () => {
     const person = await journalist(portal);
     await proveClaim(portal.claims, person.profileId, 'twitter', person.form.twitter);
-    await portal.backend.verification.decide({
-      profileId: person.profileId,
-      actor: 'ed@example.org',
-      action: 'verified',
-      note: '',
-    });
+    await approvedByEditor(portal, person.profileId);
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_employer: 'The Munster Courier' });
-    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
     const desk = await editor(portal);
-    const path = reviewPath(person.profileId);
-    const declined = await submit(desk.agent, path, `${path}/identity-change`, {
+    const declined = await decideIdentityChange(portal, desk, person.profileId, {
       decision: 'decline',
       identity_note: 'Ask the Courier to confirm first',
-      requested_at: requestedAt,
     });
     expect(declined.status).toBe(303);
 

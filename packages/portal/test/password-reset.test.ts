@@ -21,6 +21,13 @@ import {
 const PORTAL_URL = 'http://portal.example.org';
 const HOUR_MS = 60 * 60 * 1000;
 
+/** The reset form posted with the link's token and a new password, carrying the CSRF token of the page it was on. */
+const choosePassword = (visitor: Agent, token: string | null, password: string, page: { text: string }) =>
+  visitor
+    .post('/reset-password')
+    .type('form')
+    .send({ token, password, _csrf: csrfFrom(page.text) });
+
 describe.each(portalStoreFactories())('password reset by email ($name store)', (factory) => {
   let portal: Portal;
   let mailbox: Mailbox;
@@ -77,15 +84,9 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
     const form = await visitor.get(pathOf(link));
     expect(form.status).toBe(200);
     expect(form.text).toContain('Choose a new password');
-    const short = await visitor
-      .post('/reset-password')
-      .type('form')
-      .send({ token, password: 'short', _csrf: csrfFrom(form.text) });
+    const short = await choosePassword(visitor, token, 'short', form);
     expect(short.status).toBe(422);
-    const reset = await visitor
-      .post('/reset-password')
-      .type('form')
-      .send({ token, password: 'a password from the mail', _csrf: csrfFrom(form.text) });
+    const reset = await choosePassword(visitor, token, 'a password from the mail', form);
     expect(reset.status).toBe(303);
     expect(reset.headers.location).toBe('/signin?done=reset');
     expect((await visitor.get('/signin?done=reset')).text).toContain('Your password is changed');
@@ -100,10 +101,7 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
     const used = await visitor.get(pathOf(link));
     expect(used.status).toBe(410);
     expect(used.text).toContain('This link has been used or has expired');
-    const again = await visitor
-      .post('/reset-password')
-      .type('form')
-      .send({ token, password: 'a third password here', _csrf: csrfFrom(used.text) });
+    const again = await choosePassword(visitor, token, 'a third password here', used);
     expect(again.status).toBe(410);
     expect(
       (await submit(request.agent(portal.app), '/signin', '/signin', { email, password: 'a third password here' })).status,
@@ -131,10 +129,7 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
     const visitor = request.agent(portal.app);
     const late = await visitor.get(pathOf(link));
     expect(late.status).toBe(410);
-    const refused = await visitor
-      .post('/reset-password')
-      .type('form')
-      .send({ token: new URL(link).searchParams.get('token'), password: 'too late for this', _csrf: csrfFrom(late.text) });
+    const refused = await choosePassword(visitor, new URL(link).searchParams.get('token'), 'too late for this', late);
     expect(refused.status).toBe(410);
     expect((await submit(request.agent(portal.app), '/signin', '/signin', { email, password })).status).toBe(303);
   });
@@ -165,10 +160,7 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
     const issued = await issueResetLink(portal.backend, editor.email, PORTAL_URL, portal.clock.now);
     const visitor = request.agent(portal.app);
     const form = await visitor.get(pathOf(issued!.link));
-    await visitor
-      .post('/reset-password')
-      .type('form')
-      .send({ token: new URL(issued!.link).searchParams.get('token'), password: 'editor via reset', _csrf: csrfFrom(form.text) });
+    await choosePassword(visitor, new URL(issued!.link).searchParams.get('token'), 'editor via reset', form);
     const signedIn = await submit(request.agent(portal.app), '/signin', '/signin', {
       email: editor.email,
       password: 'editor via reset',

@@ -14,6 +14,7 @@ import {
   signedUp,
   submit,
 } from './support/portal-harness';
+import { journalist as journalistWithProfile } from './support/editors';
 
 const RLO = '\u202E'; // RIGHT-TO-LEFT OVERRIDE: "moc.elgoog" shows as "google.com"
 const errorOf = (html: string, field: string) => new RegExp(`id="f-${field}-error"[^>]*>([^<]*)<`).exec(html)?.[1];
@@ -163,11 +164,8 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     });
     afterAll(() => server.close());
 
-    async function journalist() {
-      const session = await signedUp(portal.app);
-      await submit(session.agent, '/profile', '/profile', profileForm());
-      return session;
-    }
+    /** A signed-up journalist with a profile, not asking to be verified. */
+    const journalist = () => journalistWithProfile(portal, {}, { request: false });
 
     it('refuses such characters in a headline, tags or address, and credentials in the address', async () => {
       const { agent } = await journalist();

@@ -11,6 +11,7 @@ import {
   signedUp,
   submit,
 } from './support/portal-harness';
+import { approvedByEditor } from './support/editors';
 
 describe.each(portalStoreFactories())('journalist profile ($name store)', (factory) => {
   const portal = portalForEachTest(factory);
@@ -216,7 +217,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     const form = profileForm();
     await submit(agent, '/profile', '/profile', form);
     const { profileId } = (await portal.backend.users.findByEmail(email))!;
-    await portal.backend.verification.decide({ profileId: profileId!, actor: 'ed@example.org', action: 'verified', note: '' });
+    await approvedByEditor(portal, profileId!);
     const handleKeyOf = (value: string) => value.replace(/^@/, '').toLowerCase();
     expect(await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter))).toBeNull();
 

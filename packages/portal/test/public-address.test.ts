@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { bearer } from '@byline/test-support';
-import { editor, journalist, reviewPath } from './support/editors';
+import { decideIdentityChange, editor, journalist, reviewPath } from './support/editors';
 import { aProfile, forAllTests, seed, startReceiver } from '@byline/test-support';
 import { addWebhook, webhookWorkerTick, withApiAccount } from './support/webhooks';
 import { addArticle, fetchingFrom, outletForAllTests, pageWith, profilePage, relAuthor } from './support/crediting-pages';
@@ -58,7 +58,6 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     // Saved while verified: the name waits for an editor, and so does the address.
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_first_name: 'Olga' });
     expect(await slugOf(person.profileId)).toBe('olra-quinn');
-    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
 
     // Someone else named Olga Quinn meanwhile holds the plain address.
     const namesake = await journalist(portal, { profile_first_name: 'Olga', profile_last_name: 'Quinn' }, { request: false });
@@ -70,11 +69,7 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
 
     // The editor is told, before approving, that the address moves.
     expect((await desk.agent.get(path)).text).toContain('Approving this change of name moves the public address');
-    const approved = await submit(desk.agent, path, `${path}/identity-change`, {
-      decision: 'approve',
-      identity_note: '',
-      requested_at: requestedAt,
-    });
+    const approved = await decideIdentityChange(portal, desk, person.profileId, { decision: 'approve', identity_note: '' });
     expect(approved.status).toBe(303);
     expect(await slugOf(person.profileId)).toBe('olga-quinn-2');
 
@@ -132,17 +127,12 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     const path = reviewPath(person.profileId);
     await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' });
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_first_name: asked });
-    const requestedAt = (await portal.backend.profiles.pendingIdentityOf(person.profileId))!.requested_at;
-    return { person, desk, path, requestedAt };
+    return { person, desk };
   };
 
   it('a profile an operator imports under a former address is shown there, not redirected away', async () => {
-    const { desk, path, requestedAt } = await verifiedAskingForFirstName('Cian', 'Tobin', 'Kian');
-    await submit(desk.agent, path, `${path}/identity-change`, {
-      decision: 'approve',
-      identity_note: '',
-      requested_at: requestedAt,
-    });
+    const { person, desk } = await verifiedAskingForFirstName('Cian', 'Tobin', 'Kian');
+    await decideIdentityChange(portal, desk, person.profileId, { decision: 'approve', identity_note: '' });
     expect((await request(portal.app).get('/j/cian-tobin')).headers.location).toBe('/j/kian-tobin');
 
     await seed(portal.store, aProfile({ profile_slug: 'cian-tobin', profile_first_name: 'Cian', profile_last_name: 'Tobin' }));
@@ -152,11 +142,10 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
   });
 
   it('a declined change keeps the address', async () => {
-    const { person, desk, path, requestedAt } = await verifiedAskingForFirstName('Nessa', 'Ryan', 'Vanessa');
-    const declined = await submit(desk.agent, path, `${path}/identity-change`, {
+    const { person, desk } = await verifiedAskingForFirstName('Nessa', 'Ryan', 'Vanessa');
+    const declined = await decideIdentityChange(portal, desk, person.profileId, {
       decision: 'decline',
       identity_note: 'Not the name on the byline.',
-      requested_at: requestedAt,
     });
     expect(declined.status).toBe(303);
     expect(await slugOf(person.profileId)).toBe('nessa-ryan');

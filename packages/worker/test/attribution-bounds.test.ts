@@ -20,7 +20,8 @@ import {
 } from '@byline/test-support';
 import { createApp } from '../../article-verifier/src/app';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
-import { attributionStoresOf, DAY, HOUR, PORTAL, recheckSourcesOf } from './rel-me-fixtures';
+import { LoopRuns } from './loop-runs';
+import { attributionStoresOf, DAY, HOUR, PORTAL, recheckSourcesOf, verifiedPublisherOn } from './rel-me-fixtures';
 
 /**
  * What v2 lookups may set the worker fetching, from the front door: each API key asks a bounded number of
@@ -50,8 +51,7 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
   let backend: Backend;
   let loop: RecheckLoop | undefined;
   let clock: number;
-  let runs: { attribution?: AttributionSummary; error?: unknown }[];
-  let waiting: (() => void)[];
+  let runs: LoopRuns;
   let keys = 0;
   /** Every page the outlet's server was asked for (robots.txt left out). */
   const fetched: string[] = [];
@@ -76,17 +76,8 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
       }),
     );
     const profileId = (await backend.profiles.findBySlug(STAFF.slug))!.id;
-    const { publishers } = backend;
-    const publisher = (await publishers.create({ slug: 'bounded-outlet', name: 'The Bounded Outlet' }, 'admin', new Date()))!;
-    await publishers.addDomain(publisher.id, OUTLET, 'token-bounded', 'admin', new Date());
-    await publishers.recordCheck(
-      publisher.id,
-      OUTLET,
-      { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() },
-      null,
-    );
-    await publishers.setVerified(publisher.id, true, 'editor@example.org', 'Masthead checked', new Date());
-    const invitation = await backend.staff.invite(publisher.id, { profileId }, 'admin', new Date());
+    const publisherId = await verifiedPublisherOn(backend, 'bounded-outlet', 'The Bounded Outlet', OUTLET);
+    const invitation = await backend.staff.invite(publisherId, { profileId }, 'admin', new Date());
     await backend.staff.accept(invitation!.id, profileId, new Date('2031-01-05T00:00:00.000Z'));
   });
   afterAll(async () => {
@@ -96,8 +87,7 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
   beforeEach(() => {
     // A fresh window of asks for each test (the verifier keeps time by this clock).
     clock = Date.now() + (keys + 1) * DAY;
-    runs = [];
-    waiting = [];
+    runs = new LoopRuns();
     fetched.length = 0;
   });
   afterEach(async () => {
@@ -153,23 +143,19 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
       now: () => new Date(clock),
       pollIntervalMs: 20,
       logger: quietLogger(),
-      onRun: (run) => {
-        runs.push(run);
-        for (const wake of waiting.splice(0)) wake();
-      },
+      onRun: runs.record,
     });
   }
-  const nextRun = () => new Promise<void>((wake) => waiting.push(wake));
   /** Waits for runs until the job of `url` is off the queue or finished. */
   async function worked(url: string) {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const failed = runs.find((run) => run.error);
+      const failed = runs.all.find((run) => run.error);
       if (failed) throw failed.error;
       const item = await queued(url);
       if (item === null || item.payload.finished !== undefined) return;
       if (Date.now() > deadline) throw new Error(`still queued: ${JSON.stringify(item)}`);
-      await nextRun();
+      await runs.next();
     }
   }
 
@@ -214,7 +200,7 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
 
     start();
     // The first run reads one page of the host; the other due ask waits for the host's next turn.
-    while (fetched.length < 1) await nextRun();
+    while (fetched.length < 1) await runs.next();
     clock += HOST_INTERVAL_MS;
     await worked(page(REAL));
     expect((await queued(page(REAL))) ?? { attributed: true }).toEqual({ attributed: true });

@@ -25,7 +25,8 @@ import {
 } from '@byline/test-support';
 import { createApp } from '../../article-verifier/src/app';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
-import { attributionStoresOf, DAY, HOUR, PORTAL, recheckSourcesOf } from './rel-me-fixtures';
+import { LoopRuns, type LoopRun } from './loop-runs';
+import { attributionStoresOf, DAY, HOUR, PORTAL, recheckSourcesOf, verifiedPublisherOn } from './rel-me-fixtures';
 
 /**
  * Attribution of unknown articles on verified outlets, from the front door to the worker and back: a v2 lookup
@@ -81,8 +82,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
   let backend: Backend;
   let loop: RecheckLoop | undefined;
   let clock: number;
-  let runs: { attribution?: AttributionSummary; error?: unknown }[];
-  let waiting: (() => void)[];
+  let runs: LoopRuns;
   /** Every request the outlet's server saw: `HOST PATH USER-AGENT`. */
   const seen: string[] = [];
   let outletId: number;
@@ -146,8 +146,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
 
   beforeEach(() => {
     clock = Date.now() + 60_000;
-    runs = [];
-    waiting = [];
+    runs = new LoopRuns();
     seen.length = 0;
   });
   afterEach(async () => {
@@ -155,19 +154,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     loop = undefined;
   });
 
-  async function verifiedPublisher(slug: string, domain: string): Promise<number> {
-    const { publishers } = backend;
-    const created = (await publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
-    await publishers.addDomain(created.id, domain, `token-${slug}`, 'admin', new Date());
-    await publishers.recordCheck(
-      created.id,
-      domain,
-      { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() },
-      null,
-    );
-    await publishers.setVerified(created.id, true, 'editor@example.org', 'Masthead checked', new Date());
-    return created.id;
-  }
+  const verifiedPublisher = (slug: string, domain: string) => verifiedPublisherOn(backend, slug, `The ${slug}`, domain);
 
   function start(logger = capturingLogger().logger) {
     loop = startRecheckLoop({
@@ -185,32 +172,29 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
       now: () => new Date(clock),
       pollIntervalMs: 20,
       logger,
-      onRun: (run) => {
-        runs.push(run);
-        for (const wake of waiting.splice(0)) wake();
-      },
+      onRun: runs.record,
     });
   }
 
   /** Waits for runs until the addresses' jobs are done (off the queue, or kept finished); the runs' summaries added up. */
   async function worked(...urls: string[]): Promise<AttributionSummary> {
-    const from = runs.length;
+    const from = runs.all.length;
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const failed = runs.slice(from).find((run) => run.error);
+      const failed = runs.all.slice(from).find((run) => run.error);
       if (failed) throw failed.error;
       const left = await Promise.all(urls.map(queued));
       if (left.every((item) => item === null || item.payload.finished !== undefined)) {
         // The run that settled the last job has reported (its summary counted) once a later one starts.
-        await new Promise<void>((wake) => waiting.push(wake));
-        return totalOf(runs.slice(from));
+        await runs.next();
+        return totalOf(runs.all.slice(from));
       }
       if (Date.now() > deadline) throw new Error(`still queued: ${JSON.stringify(left)}`);
-      await new Promise<void>((wake) => waiting.push(wake));
+      await runs.next();
     }
   }
 
-  const totalOf = (some: typeof runs): AttributionSummary => {
+  const totalOf = (some: LoopRun[]): AttributionSummary => {
     const total = { attributed: 0, notAttributed: 0, disallowed: 0, deferred: 0, retried: 0, gaveUp: 0 };
     for (const { attribution } of some) {
       for (const key of Object.keys(total) as (keyof AttributionSummary)[]) total[key] += attribution?.[key] ?? 0;
@@ -270,9 +254,9 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     for (const url of [linked, second]) expect((await ask(url)).body.type).toBe('domain_verified_plus');
     start();
     // One of the two is fetched, the other waits for the host's turn.
-    await new Promise<void>((wake) => waiting.push(wake));
-    while (totalOf(runs).attributed < 1) await new Promise<void>((wake) => waiting.push(wake));
-    expect(totalOf(runs)).toMatchObject({ attributed: 1, deferred: 1 });
+    await runs.next();
+    while (totalOf(runs.all).attributed < 1) await runs.next();
+    expect(totalOf(runs.all)).toMatchObject({ attributed: 1, deferred: 1 });
     const waitingJob = (await queued(linked)) ?? (await queued(second));
     expect(waitingJob).not.toBeNull();
     expect(Date.parse(waitingJob!.dueAt)).toBe(clock + HOST_INTERVAL_MS);
@@ -309,13 +293,13 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     expect((await ask(url)).body.type).toBe('domain_verified_plus');
     expect(await queued(url)).toEqual(finished);
     clock += HOST_INTERVAL_MS;
-    const from = runs.length;
-    while (runs.length < from + 3) await new Promise<void>((wake) => waiting.push(wake));
+    const from = runs.all.length;
+    await runs.atLeast(from + 3);
     expect(requestsFor('/2031/guest-column', `www.${OUTLET}`)).toHaveLength(1);
     // A day on, it is taken off the queue; a lookup then queues it afresh.
     clock += DAY;
     const deadline = Date.now() + 10_000;
-    while ((await queued(url)) !== null && Date.now() < deadline) await new Promise<void>((wake) => waiting.push(wake));
+    while ((await queued(url)) !== null && Date.now() < deadline) await runs.next();
     expect(await queued(url)).toBeNull();
     await loop!.stop();
     await ask(url);
@@ -341,7 +325,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     const failuresSoFar = async (count: number) => {
       const deadline = Date.now() + 10_000;
       while ((await queued(url))?.payload.failures !== count && Date.now() < deadline) {
-        await new Promise<void>((wake) => waiting.push(wake));
+        await runs.next();
       }
       return queued(url);
     };

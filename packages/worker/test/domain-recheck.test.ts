@@ -18,6 +18,7 @@ import {
   type TestDnsServer,
 } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
+import { LoopRuns } from './loop-runs';
 import { DAY, HOUR, PORTAL, recheckSourcesOf } from './rel-me-fixtures';
 
 /**
@@ -44,8 +45,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
   let backend: Backend;
   let loop: RecheckLoop | undefined;
   let clock: number;
-  let runs: { domains?: DomainRecheckSummary; error?: unknown }[];
-  let waiting: (() => void)[];
+  let runs: LoopRuns;
 
   beforeAll(async () => {
     served = await startServedDomains(
@@ -77,8 +77,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
     store = await factory.create();
     backend = backendOf(store);
     clock = Date.now() + 60_000;
-    runs = [];
-    waiting = [];
+    runs = new LoopRuns();
   });
   afterEach(async () => {
     await loop?.stop();
@@ -114,26 +113,15 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
       now: () => new Date(clock),
       pollIntervalMs: 20,
       logger,
-      onRun: (run) => {
-        runs.push(run);
-        for (const wake of waiting.splice(0)) wake();
-      },
+      onRun: runs.record,
     });
   }
 
   /** Waits for the first run from now on whose domain checks checked something. */
-  async function nextDomainRun(): Promise<DomainRecheckSummary> {
-    const from = runs.length;
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const failed = runs.slice(from).find((run) => run.error);
-      if (failed) throw failed.error;
-      const found = runs.slice(from).find((run) => (run.domains?.checked ?? 0) > 0);
-      if (found) return found.domains!;
-      if (Date.now() > deadline) throw new Error(`no run checked a domain: ${JSON.stringify(runs.slice(from))}`);
-      await new Promise<void>((wake) => waiting.push(wake));
-    }
-  }
+  const nextDomainRun = (): Promise<DomainRecheckSummary> =>
+    runs.first('no run checked a domain', (run) => ((run.domains?.checked ?? 0) > 0 ? run.domains : undefined), {
+      rethrow: true,
+    });
 
   it('re-checks due domains on every tick: a record that stays holds, a removed one fails, then lapses past the grace period', async () => {
     const held = await provenDomain(HELD);
@@ -143,8 +131,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
     start(logger);
 
     // Not due yet: ticks come, nothing is checked.
-    while (runs.length < 3) await new Promise<void>((wake) => waiting.push(wake));
-    expect(runs.every((run) => run.domains?.checked === 0)).toBe(true);
+    expect((await runs.atLeast(3)).every((run) => run.domains?.checked === 0)).toBe(true);
 
     // The publisher of LOSING takes its record down; a day on, every domain is due.
     dns.set(`_byline.${LOSING}`, null);

@@ -4,6 +4,7 @@ import type { RecheckSummary } from '@byline/editorial/proofs/recheck';
 import { capturingLogger, quietLogger, storeFactories } from '@byline/test-support';
 import { startRecheckLoop, type RecheckLoop } from '../src/recheck-loop';
 import { createWorkerMetrics } from '../src/worker-metrics';
+import { LoopRuns } from './loop-runs';
 import { DAY, HOUR, recheckSourcesOf, PORTAL, ProofFixtures, startPageServer, type PageServer } from './rel-me-fixtures';
 
 /**
@@ -19,8 +20,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
   let fixtures: ProofFixtures;
   let loop: RecheckLoop | undefined;
   let clock: number;
-  let runs: { summary?: RecheckSummary; error?: unknown }[];
-  let waiting: (() => void)[];
+  let runs: LoopRuns;
   /** What the loop told profiles' owners (the worker's mail is built on this port). */
   let notified: OwnerEvent[];
 
@@ -33,8 +33,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     store = await factory.create();
     fixtures = new ProofFixtures(store, server);
     clock = Date.now() + 60_000;
-    runs = [];
-    waiting = [];
+    runs = new LoopRuns();
     notified = [];
   });
   afterEach(async () => {
@@ -56,25 +55,14 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
       pollIntervalMs: options.pollIntervalMs ?? 20,
       logger: options.logger ?? quietLogger(),
       metrics,
-      onRun: (run) => {
-        runs.push(run);
-        for (const wake of waiting.splice(0)) wake();
-      },
+      onRun: runs.record,
     });
     return metrics;
   }
 
   /** Waits for the first run from now on whose summary checked something. */
-  async function nextCheckingRun(): Promise<RecheckSummary> {
-    const from = runs.length;
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const found = runs.slice(from).find((run) => (run.summary?.checked ?? 0) > 0);
-      if (found) return found.summary!;
-      if (Date.now() > deadline) throw new Error(`no run checked anything: ${JSON.stringify(runs.slice(from))}`);
-      await new Promise<void>((wake) => waiting.push(wake));
-    }
-  }
+  const nextCheckingRun = (): Promise<RecheckSummary> =>
+    runs.first('no run checked anything', (run) => ((run.summary?.checked ?? 0) > 0 ? run.summary : undefined));
 
   it('checks due proofs on every tick: one holds, one fails and lapses past the grace period, back in the editor queue', async () => {
     const held = await fixtures.siteProof('/loop-held');
@@ -87,9 +75,9 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     expect((await fixtures.website(losing.profile.id)).state).toBe('proven');
     expect(await fixtures.backend.verification.pendingOf(losing.profile.id)).toBeNull();
     // Ticks keep coming, but nothing is due until the retry time.
-    const before = runs.length;
-    while (runs.length < before + 3) await new Promise<void>((wake) => waiting.push(wake));
-    expect(runs.slice(before).every((run) => run.summary?.checked === 0)).toBe(true);
+    const before = runs.all.length;
+    await runs.atLeast(before + 3);
+    expect(runs.all.slice(before).every((run) => run.summary?.checked === 0)).toBe(true);
 
     // Past the grace period (and the retry after it): the failing proof lapses; the one that holds is due again.
     clock += POLICY.graceMs + POLICY.retryMs;
@@ -144,8 +132,8 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     const stoppedAt = Date.now();
     await loop!.stop();
     expect(Date.now() - stoppedAt).toBeLessThan(1000);
-    const count = runs.length;
+    const count = runs.all.length;
     await new Promise((done) => setTimeout(done, 100));
-    expect(runs).toHaveLength(count);
+    expect(runs.all).toHaveLength(count);
   });
 });

@@ -156,3 +156,16 @@ export class ProofFixtures {
     await this.claims.close();
   }
 }
+
+/**
+ * A publisher, verified, with the domain recorded proven as a DNS TXT check leaves it (the check and the editors'
+ * decision have their own tests): what attribution needs before it reads an outlet's pages. Its id.
+ */
+export async function verifiedPublisherOn(backend: Backend, slug: string, name: string, domain: string): Promise<number> {
+  const { publishers } = backend;
+  const created = (await publishers.create({ slug, name }, 'admin', new Date()))!;
+  await publishers.addDomain(created.id, domain, `token-${slug}`, 'admin', new Date());
+  await publishers.recordCheck(created.id, domain, { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() }, null);
+  await publishers.setVerified(created.id, true, 'editor@example.org', 'Masthead checked', new Date());
+  return created.id;
+}

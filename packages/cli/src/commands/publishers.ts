@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import Joi from 'joi';
 import { nameRule } from '@byline/domain/validation/name-rule';
 import { plainTextRule } from '@byline/domain/validation/plain-text';
-import { backendOf } from '@byline/shared/storage';
+import { backendOf, type Backend } from '@byline/shared/storage';
+import type { Config } from '@byline/domain/config/config';
 import { checkPublisherDomain } from '@byline/editorial/publisher-domains/check-publisher-domain';
 import {
   DOMAIN_PROOF_METHOD_NAMES,
@@ -62,6 +63,18 @@ async function publisherBySlug(publishers: Publishers, slug: string): Promise<Pu
   const publisher = await publishers.findBySlug(slug);
   if (!publisher) throw new CliError(`No publisher with slug ${quoted(slug)}.`);
   return publisher;
+}
+
+/** Opens the store and finds the publisher the slug names (none: an error that names the slug), for `work` to use. */
+function withPublisher<T>(
+  ctx: CliContext,
+  slug: string,
+  work: (backend: Backend, publisher: Publisher, config: Config) => Promise<T>,
+): Promise<T> {
+  return withStore(ctx, async (store, config) => {
+    const backend = backendOf(store);
+    return work(backend, await publisherBySlug(backend.publishers, slug), config);
+  });
 }
 
 /** What `show --json` prints of a publisher, its domains and its history: their fields without the store's ids. */
@@ -131,11 +144,11 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
     .argument('<slug>', 'the publisher')
     .option('--json', 'print {…publisher, "domains", "history"}')
     .action(async (slug: string, options: { json?: boolean }) => {
-      const { publisher, domains, history } = await withStore(ctx, async (store) => {
-        const repository = backendOf(store).publishers;
-        const found = await publisherBySlug(repository, slug);
-        return { publisher: found, domains: await repository.domainsOf(found.id), history: await repository.historyOf(found.id) };
-      });
+      const { publisher, domains, history } = await withPublisher(ctx, slug, async ({ publishers: repository }, found) => ({
+        publisher: found,
+        domains: await repository.domainsOf(found.id),
+        history: await repository.historyOf(found.id),
+      }));
       if (options.json) {
         const json = { ...publisherJson(publisher), domains: domains.map(domainJson), history: history.map(eventJson) };
         return writeLine(ctx.stdout, JSON.stringify(json, null, 2));
@@ -185,11 +198,9 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
       .option('--note <text>', 'why, for its history')
       .action(async (slug: string, options: { note?: string }) => {
         const note = checked<string>(noteSchema, options.note ?? '', 'note');
-        const change = await withStore(ctx, async (store) => {
-          const repository = backendOf(store).publishers;
-          const publisher = await publisherBySlug(repository, slug);
-          return setPublisherVerified(repository, publisher, verified, OPERATOR_ACTOR, note, new Date());
-        });
+        const change = await withPublisher(ctx, slug, ({ publishers: repository }, publisher) =>
+          setPublisherVerified(repository, publisher, verified, OPERATOR_ACTOR, note, new Date()),
+        );
         if (change === 'no-such-publisher') throw new CliError(`No publisher with slug ${quoted(slug)}.`);
         const state = verified ? 'verified' : 'not verified';
         // Already so: exit 0 (the state asked for holds), and the history records nothing, as in the portal.
@@ -206,11 +217,9 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
     .action(async (slug: string, state: string) => {
       if (state !== 'on' && state !== 'off')
         throw new CliError(`Invalid value ${quoted(state)} for attribution: give on or off.`);
-      await withStore(ctx, async (store) => {
-        const repository = backendOf(store).publishers;
-        const publisher = await publisherBySlug(repository, slug);
-        await repository.update(publisher.id, { attribution: state === 'on' }, new Date());
-      });
+      await withPublisher(ctx, slug, ({ publishers: repository }, publisher) =>
+        repository.update(publisher.id, { attribution: state === 'on' }, new Date()),
+      );
       writeLine(
         ctx.stdout,
         state === 'on'
@@ -225,19 +234,28 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
 
 function registerDomains(publishers: Command, ctx: CliContext): void {
   const domains = publishers.command('domains').description('add, check and remove the domains a publisher proves');
+  /** A subcommand on the publisher `<slug>` names and one of its domains, the domain checked before the store opens. */
+  const domainCommand = (
+    name: string,
+    description: string,
+    domainHelp: string,
+    run: (slug: string, domain: string) => Promise<void>,
+  ) =>
+    domains
+      .command(name)
+      .description(description)
+      .argument('<slug>', 'the publisher')
+      .argument('<domain>', domainHelp)
+      .action(async (slug: string, given: string) => run(slug, validDomain(given)));
 
-  domains
-    .command('add')
-    .description('add a domain to prove; prints its token and the two ways to show it')
-    .argument('<slug>', 'the publisher')
-    .argument('<domain>', 'the domain (covers its subdomains once proven)')
-    .action(async (slug: string, given: string) => {
-      const domain = validDomain(given);
-      const added = await withStore(ctx, async (store) => {
-        const repository = backendOf(store).publishers;
-        const publisher = await publisherBySlug(repository, slug);
-        return repository.addDomain(publisher.id, domain, newDomainToken(), OPERATOR_ACTOR, new Date());
-      });
+  domainCommand(
+    'add',
+    'add a domain to prove; prints its token and the two ways to show it',
+    'the domain (covers its subdomains once proven)',
+    async (slug, domain) => {
+      const added = await withPublisher(ctx, slug, ({ publishers: repository }, publisher) =>
+        repository.addDomain(publisher.id, domain, newDomainToken(), OPERATOR_ACTOR, new Date()),
+      );
       if (!added)
         throw new CliError(
           `Publisher ${slug} already has the domain ${domain}: \`byline publishers show ${slug}\` prints its token.`,
@@ -253,18 +271,15 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
           `Then run \`byline publishers domains check ${slug} ${domain}\`.`,
         ].join('\n'),
       );
-    });
+    },
+  );
 
-  domains
-    .command('check')
-    .description('check a domain’s proof now and record it; exits 1 unless the domain is proven')
-    .argument('<slug>', 'the publisher')
-    .argument('<domain>', 'the domain')
-    .action(async (slug: string, given: string) => {
-      const domain = validDomain(given);
-      const found = await withStore(ctx, async (store, config) => {
-        const backend = backendOf(store);
-        const publisher = await publisherBySlug(backend.publishers, slug);
+  domainCommand(
+    'check',
+    'check a domain’s proof now and record it; exits 1 unless the domain is proven',
+    'the domain',
+    async (slug, domain) => {
+      const found = await withPublisher(ctx, slug, async (backend, publisher, config) => {
         // The same proof sources and schedule as the worker's re-checks (DNS_SERVERS, ALLOWED_PRIVATE_ADDRESSES, RECHECK_*).
         const checkedNow = await checkPublisherDomain(
           { publishers: backend.publishers, queue: backend.queue },
@@ -302,23 +317,16 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
         case 'missing':
           throw new CliError(`Publisher ${slug} has no domain ${domain}.`);
       }
-    });
+    },
+  );
 
-  domains
-    .command('remove')
-    .description('take a domain off a publisher, proven or not')
-    .argument('<slug>', 'the publisher')
-    .argument('<domain>', 'the domain')
-    .action(async (slug: string, given: string) => {
-      const domain = validDomain(given);
-      const removed = await withStore(ctx, async (store) => {
-        const repository = backendOf(store).publishers;
-        const publisher = await publisherBySlug(repository, slug);
-        return removePublisherDomain(repository, publisher.id, domain, OPERATOR_ACTOR, new Date());
-      });
-      if (!removed) throw new CliError(`Publisher ${slug} has no domain ${domain}.`);
-      writeLine(ctx.stdout, `Removed ${domain} from ${slug}.`);
-    });
+  domainCommand('remove', 'take a domain off a publisher, proven or not', 'the domain', async (slug, domain) => {
+    const removed = await withPublisher(ctx, slug, ({ publishers: repository }, publisher) =>
+      removePublisherDomain(repository, publisher.id, domain, OPERATOR_ACTOR, new Date()),
+    );
+    if (!removed) throw new CliError(`Publisher ${slug} has no domain ${domain}.`);
+    writeLine(ctx.stdout, `Removed ${domain} from ${slug}.`);
+  });
 }
 
 /** The reason `staff remove` records: the operator ends it, not either side. */
@@ -337,9 +345,7 @@ function registerStaff(publishers: Command, ctx: CliContext): void {
     .argument('<slug>', 'the publisher')
     .argument('<profile-slug>', 'the journalist’s profile')
     .action(async (slug: string, profileSlug: string) => {
-      await withStore(ctx, async (store) => {
-        const backend = backendOf(store);
-        const publisher = await publisherBySlug(backend.publishers, slug);
+      await withPublisher(ctx, slug, async (backend, publisher) => {
         // As in the portal: the invitation is the publisher vouching, which only a verified one may do.
         if (publisher.verifiedAt === null)
           throw new CliError(
@@ -365,9 +371,7 @@ function registerStaff(publishers: Command, ctx: CliContext): void {
     .argument('<slug>', 'the publisher')
     .argument('<profile-slug>', 'the journalist’s profile')
     .action(async (slug: string, profileSlug: string) => {
-      const ended = await withStore(ctx, async (store) => {
-        const backend = backendOf(store);
-        const publisher = await publisherBySlug(backend.publishers, slug);
+      const ended = await withPublisher(ctx, slug, async (backend, publisher) => {
         const profile = await backend.profiles.findBySlug(profileSlug);
         if (!profile) throw new CliError(`No profile with slug ${quoted(profileSlug)}.`);
         const open = (await backend.staff.ofPublisher(publisher.id)).find(
@@ -389,9 +393,7 @@ function registerStaff(publishers: Command, ctx: CliContext): void {
     .argument('<slug>', 'the publisher')
     .option('--json', 'print a JSON array')
     .action(async (slug: string, options: { json?: boolean }) => {
-      const rows = await withStore(ctx, async (store) => {
-        const backend = backendOf(store);
-        const publisher = await publisherBySlug(backend.publishers, slug);
+      const rows = await withPublisher(ctx, slug, async (backend, publisher) => {
         const affiliations = await backend.staff.ofPublisher(publisher.id);
         return Promise.all(
           affiliations.map(async (affiliation) => ({

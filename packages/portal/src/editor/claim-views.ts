@@ -2,7 +2,7 @@ import { SOCIAL_TYPES, type SocialType } from '@byline/domain/domain/types';
 import { claimedPageOf, isNetwork } from '@byline/domain/proofs/claim-values';
 import { isLiveClaim, type Claim, type Evidence, type EvidenceMethod } from '@byline/domain/proofs/claims';
 import { claimTitle, day, kindLabel, methodInWords, NETWORK_NAMES, shownValue, STATE_LABELS } from '../proofs/proof-wording';
-import { csrfField } from '../views/forms';
+import { confirmBox, csrfField } from '../views/forms';
 import { html, webUrl, type SafeHtml, type SafeUrl } from '../views/html';
 import { networkAddress } from '../views/social-links';
 import { displacedBy, type ReviewedClaim } from './editor-proofs';
@@ -135,22 +135,15 @@ function provenHow(claim: Claim): string {
 function displaceField(id: string, displaced: Claim, problem: FormProblem | undefined): SafeHtml {
   const title = claimTitle(displaced);
   const error = problem?.field === 'displace' ? problem.message : undefined;
-  return html`<div class="field checkbox${error ? ' has-error' : ''}">
-    <p class="notice" id="${id}-what">
-      This will displace ${title} (proven: ${provenHow(displaced)}) on this profile: its proof ends and its claim is released with
-      your note, and both profiles’ histories record it.
-    </p>
-    <input
-      type="checkbox"
-      id="${id}"
-      name="displace"
-      value="${displaced.key}"
-      aria-describedby="${id}-what${error ? ` ${id}-error` : ''}"
-      ${error ? html`aria-invalid="true"` : ''}
-    />
-    <label for="${id}">Displace ${title}</label>
-    ${error ? html`<p class="error" id="${id}-error" role="alert">${error}</p>` : ''}
-  </div>`;
+  return confirmBox({
+    id,
+    name: 'displace',
+    value: displaced.key,
+    label: `Displace ${title}`,
+    notice: html`This will displace ${title} (proven: ${provenHow(displaced)}) on this profile: its proof ends and its claim is
+    released with your note, and both profiles’ histories record it.`,
+    error,
+  });
 }
 
 function moveForm(

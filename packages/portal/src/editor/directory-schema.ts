@@ -13,33 +13,37 @@ const page = Joi.number().integer().min(1).max(10_000).default(1).messages({
   'number.max': 'Page goes up to 10,000.',
 });
 
-export const directoryQuerySchema = Joi.object({
-  text: Joi.string().trim().max(200).allow('').default('').messages({
-    'string.base': 'Text must be plain text.',
-    'string.max': 'Text takes up to 200 characters.',
-  }),
-  state: Joi.string()
-    .valid('', ...DIRECTORY_STATES)
+/** A free-text filter: empty (the default) filters nothing. */
+const textFilter = (label: string, max: number, plainText: string) =>
+  Joi.string()
+    .trim()
+    .max(max)
+    .allow('')
     .default('')
     .messages({
-      'string.base': `State must be one of ${DIRECTORY_STATES.join(', ')}.`,
-      'any.only': `State must be one of ${DIRECTORY_STATES.join(', ')}.`,
-    }),
+      'string.base': `${label} must be ${plainText}.`,
+      'string.max': `${label} takes up to ${max} characters.`,
+    });
+
+/** A filter chosen from a list: empty (the default) filters nothing, a value the form does not offer is refused. */
+const choiceFilter = (label: string, choices: readonly string[]) =>
+  Joi.string()
+    .valid('', ...choices)
+    .default('')
+    .messages({
+      'string.base': `${label} must be one of ${choices.join(', ')}.`,
+      'any.only': `${label} must be one of ${choices.join(', ')}.`,
+    });
+
+export const directoryQuerySchema = Joi.object({
+  text: textFilter('Text', 200, 'plain text'),
+  state: choiceFilter('State', DIRECTORY_STATES),
   page,
 });
 
 export const logQuerySchema = Joi.object({
-  actor: Joi.string().trim().max(320).allow('').default('').messages({
-    'string.base': 'Actor must be plain text (an editor’s email).',
-    'string.max': 'Actor takes up to 320 characters.',
-  }),
-  action: Joi.string()
-    .valid('', ...AUDIT_ACTIONS)
-    .default('')
-    .messages({
-      'string.base': `Action must be one of ${AUDIT_ACTIONS.join(', ')}.`,
-      'any.only': `Action must be one of ${AUDIT_ACTIONS.join(', ')}.`,
-    }),
+  actor: textFilter('Actor', 320, 'plain text (an editor’s email)'),
+  action: choiceFilter('Action', AUDIT_ACTIONS),
   page,
 });
 

@@ -38,65 +38,87 @@ export const websiteLines = (text: string): string[] => [
   ),
 ];
 
+/** What a field of one entry a line is called in its messages, and what it holds at most. */
+interface LineListField {
+  /** The prefix of its error codes: `websites` gives `websites.tooMany`. */
+  code: string;
+  /** What its entries are called, with a capital: "Websites". */
+  entries: string;
+  most: number;
+  /** The longest a line may be, bounding the text before it is split. */
+  lineLength: number;
+}
+
+/**
+ * A field of one entry a line, at most `most`, none with a control or text-direction character (see
+ * plainTextRule; checked before the entry is read, since a parser would drop some of them, keeping what is not
+ * what was typed) and each one that `refusal` passes: it names the error code of a refused line. The value stays
+ * text (the form shows it back as typed, one entry a line); websiteLines gives the list.
+ */
+function lineListField(
+  { code, entries, most, lineLength }: LineListField,
+  refusal: (line: string) => string | undefined,
+  messages: Record<string, string>,
+) {
+  const tooMany = `List at most ${most} ${entries.toLowerCase()}`;
+  return Joi.string()
+    .allow('')
+    .max(most * lineLength)
+    .default('')
+    .custom((text: string, helpers) => {
+      const lines = websiteLines(text);
+      if (lines.length > most) return helpers.error(`${code}.tooMany`);
+      for (const line of lines) {
+        const character = unsafeCharacterIn(line);
+        if (character) return helpers.error(`${code}.character`, { character });
+        const refused = refusal(line);
+        if (refused) return helpers.error(`${code}.${refused}`, { line });
+      }
+      return lines.join('\n');
+    })
+    .messages({
+      [`${code}.tooMany`]: tooMany,
+      [`${code}.character`]: `${entries} must not contain {#character} (${UNSAFE_CHARACTER_REASON})`,
+      'string.max': tooMany,
+      ...messages,
+    });
+}
+
+/** Why a line of the websites field is refused: not an http(s) address, or one with a user name or password. */
+function websiteRefusal(line: string): string | undefined {
+  try {
+    if (!/^https?:\/\//i.test(line)) throw new InvalidUrlError('not http(s)');
+    canonicalizeUrl(line);
+  } catch (error) {
+    if (error instanceof InvalidUrlError) return 'address';
+    throw error;
+  }
+  return hasCredentials(line) ? 'credentials' : undefined;
+}
+
 /**
  * The profile form's websites field: one http(s) address per line, at most MAX_WEBSITES, each one a person can open
- * (no user name or password, no control or text-direction characters: see plainTextRule). The value stays
- * text (the form shows it back as typed, one address a line); websiteLines gives the list.
+ * (no user name or password).
  */
-export const websitesField = Joi.string()
-  .allow('')
-  .max(MAX_WEBSITES * 2100)
-  .default('')
-  .custom((text: string, helpers) => {
-    const lines = websiteLines(text);
-    if (lines.length > MAX_WEBSITES) return helpers.error('websites.tooMany');
-    for (const line of lines) {
-      const character = unsafeCharacterIn(line);
-      // Before the address is parsed: the parser would drop some of these, keeping what is not what was typed.
-      if (character) return helpers.error('websites.character', { character });
-      const url = /^https?:\/\//i.test(line) ? line : null;
-      try {
-        if (!url) throw new InvalidUrlError('not http(s)');
-        canonicalizeUrl(url);
-      } catch (error) {
-        if (error instanceof InvalidUrlError) return helpers.error('websites.address', { line });
-        throw error;
-      }
-      if (hasCredentials(line)) return helpers.error('websites.credentials');
-    }
-    return lines.join('\n');
-  })
-  .messages({
-    'websites.tooMany': `List at most ${MAX_WEBSITES} websites`,
+export const websitesField = lineListField(
+  { code: 'websites', entries: 'Websites', most: MAX_WEBSITES, lineLength: 2100 },
+  websiteRefusal,
+  {
     'websites.address': 'Each website must be an address starting with http:// or https:// ({#line} is not)',
-    'websites.character': `Websites must not contain {#character} (${UNSAFE_CHARACTER_REASON})`,
     'websites.credentials': 'Each website must be an address people can open, without a user name or password (user:password@)',
-    'string.max': `List at most ${MAX_WEBSITES} websites`,
-  });
+  },
+);
 
 export const MAX_FEDIVERSE_ACCOUNTS = 5;
 
 /**
  * The profile form's fediverse accounts field: one `@user@host` a line, at most MAX_FEDIVERSE_ACCOUNTS, each one
- * an account a server could have (normaliseFediverseAccount). Stays text, one account a line, as websitesField.
+ * an account a server could have (normaliseFediverseAccount).
  */
-export const fediverseField = Joi.string()
-  .allow('')
-  .max(MAX_FEDIVERSE_ACCOUNTS * 300)
-  .default('')
-  .custom((text: string, helpers) => {
-    const lines = websiteLines(text);
-    if (lines.length > MAX_FEDIVERSE_ACCOUNTS) return helpers.error('fediverse.tooMany');
-    for (const line of lines) {
-      const character = unsafeCharacterIn(line);
-      if (character) return helpers.error('fediverse.character', { character });
-      if (!normaliseFediverseAccount(line)) return helpers.error('fediverse.account', { line });
-    }
-    return lines.join('\n');
-  })
-  .messages({
-    'fediverse.tooMany': `List at most ${MAX_FEDIVERSE_ACCOUNTS} fediverse accounts`,
+export const fediverseField = lineListField(
+  { code: 'fediverse', entries: 'Fediverse accounts', most: MAX_FEDIVERSE_ACCOUNTS, lineLength: 300 },
+  (line) => (normaliseFediverseAccount(line) ? undefined : 'account'),
+  {
     'fediverse.account': 'Each fediverse account must be written @name@server, such as @aoife@mastodon.social ({#line} is not)',
-    'fediverse.character': `Fediverse accounts must not contain {#character} (${UNSAFE_CHARACTER_REASON})`,
-    'string.max': `List at most ${MAX_FEDIVERSE_ACCOUNTS} fediverse accounts`,
-  });
+  },
+);

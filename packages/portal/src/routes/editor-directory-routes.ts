@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import type Joi from 'joi';
 import type { AuditAction } from '@byline/domain/audit/audit-repository';
 import type { DirectoryState } from '@byline/domain/directory/directory-repository';
 import { backendOf } from '@byline/shared/storage';
@@ -10,6 +11,8 @@ import { PageError } from '../http/page-error';
 import { render } from '../http/render';
 import { compareProfiles, editorsLog, searchDirectory } from '../use-cases/editors-desk';
 import { comparePage, directoryPage, logPage } from '../views/editor-directory-pages';
+import type { FieldErrors } from '../views/forms';
+import type { SafeHtml } from '../views/html';
 
 /** What the query held as typed, for the form shown again beside its errors. */
 const typed = (query: unknown, name: string): string => {
@@ -23,26 +26,48 @@ export function editorDirectoryRoutes(ctx: PortalContext): Router {
   const router = Router();
   router.use('/editor', requireEditor);
 
-  router.get('/editor/directory', async (req, res) => {
-    const form = validateForm<{ text: string; state: DirectoryState | ''; page: number }>(directoryQuerySchema, req.query);
-    if (!form.ok) {
-      // A filter the form cannot produce (an unknown state, a page that is not a number): 400, the field named.
-      const view = { text: typed(req.query, 'text'), state: typed(req.query, 'state'), errors: form.errors };
-      return render(res, 'Directory', directoryPage(view), 400);
-    }
-    const result = await searchDirectory(backend, form.value, PAGE_SIZE);
-    render(res, 'Directory', directoryPage({ ...form.value, result, errors: {} }));
-  });
+  /**
+   * A list page found by the filters in its query, `names` the ones its form shows. A filter the form cannot
+   * produce (an unknown state, a page that is not a number) answers 400, the field named, the form as typed.
+   */
+  function filteredList<Name extends string, Filters extends Record<Name, string> & { page: number }, Result>(
+    title: string,
+    schema: Joi.ObjectSchema,
+    names: readonly Name[],
+    find: (filters: Filters) => Promise<Result>,
+    page: (view: Record<Name, string> & { result?: Result; errors: FieldErrors }) => SafeHtml,
+  ) {
+    return async (req: Request, res: Response) => {
+      const form = validateForm<Filters>(schema, req.query);
+      if (!form.ok) {
+        const asTyped = Object.fromEntries(names.map((name) => [name, typed(req.query, name)])) as Record<Name, string>;
+        return render(res, title, page({ ...asTyped, errors: form.errors }), 400);
+      }
+      render(res, title, page({ ...form.value, result: await find(form.value), errors: {} }));
+    };
+  }
 
-  router.get('/editor/log', async (req, res) => {
-    const form = validateForm<{ actor: string; action: AuditAction | ''; page: number }>(logQuerySchema, req.query);
-    if (!form.ok) {
-      const view = { actor: typed(req.query, 'actor'), action: typed(req.query, 'action'), errors: form.errors };
-      return render(res, 'Editors’ log', logPage(view), 400);
-    }
-    const result = await editorsLog(backend, form.value, PAGE_SIZE);
-    render(res, 'Editors’ log', logPage({ ...form.value, result, errors: {} }));
-  });
+  router.get(
+    '/editor/directory',
+    filteredList(
+      'Directory',
+      directoryQuerySchema,
+      ['text', 'state'],
+      (filters: { text: string; state: DirectoryState | ''; page: number }) => searchDirectory(backend, filters, PAGE_SIZE),
+      directoryPage,
+    ),
+  );
+
+  router.get(
+    '/editor/log',
+    filteredList(
+      'Editors’ log',
+      logQuerySchema,
+      ['actor', 'action'],
+      (filters: { actor: string; action: AuditAction | ''; page: number }) => editorsLog(backend, filters, PAGE_SIZE),
+      logPage,
+    ),
+  );
 
   router.get('/editor/profiles/:id/compare/:otherId', async (req, res) => {
     const { value, error } = compareParamsSchema.validate(req.params, { convert: true });

@@ -5,12 +5,11 @@ import { plainTextRule } from '@byline/domain/validation/plain-text';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
-import { PageError } from '../http/page-error';
-import { csrfTokenOf, render, signedInUser } from '../http/render';
+import { csrfTokenOf, render } from '../http/render';
 import { putFlash } from '../http/sessions';
-import { administers, askForVerification, deletePublisher, deletionBlocks } from '../use-cases/publishers';
+import { askForVerification, deletePublisher, deletionBlocks } from '../use-cases/publishers';
 import { deletePublisherPage } from '../views/publisher-lifecycle-parts';
-import { ADMIN_ONLY, backToPublisher, showPublisher, visiblePublisher } from './publisher-routes';
+import { administeredPublisher, backToPublisher, showPublisher } from './publisher-routes';
 
 /** The confirmation a delete form carries: without it, the delete page asks first. */
 const DELETE_CONFIRMATION = 'delete';
@@ -35,12 +34,7 @@ export function publisherLifecycleRoutes(ctx: PortalContext): Router {
   router.use('/publishers', requireUser);
 
   /** The publisher the path names, for its admin only (an editor may see it, not ask or delete for it). */
-  async function administered(req: Request, res: Response) {
-    const user = signedInUser(res);
-    const publisher = await visiblePublisher(ctx, user, req.params);
-    if (!administers(user, publisher)) throw new PageError(403, ADMIN_ONLY);
-    return { user, publisher };
-  }
+  const administered = (req: Request, res: Response) => administeredPublisher(ctx, res, req.params);
 
   router.post('/publishers/:slug/verification-request', async (req, res) => {
     const { user, publisher } = await administered(req, res);

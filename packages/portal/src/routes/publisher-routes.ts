@@ -58,6 +58,17 @@ export async function visiblePublisher(ctx: PortalContext, user: PortalUser, par
   return publisher;
 }
 
+/**
+ * The publisher the path names, for its admin only: anyone else who may see it (an editor) is refused with
+ * `refusal`, which says what only the admin manages there.
+ */
+export async function administeredPublisher(ctx: PortalContext, res: Response, params: unknown, refusal = ADMIN_ONLY) {
+  const user = signedInUser(res);
+  const publisher = await visiblePublisher(ctx, user, params);
+  if (!administers(user, publisher)) throw new PageError(403, refusal);
+  return { user, publisher };
+}
+
 /** A publisher's page, with what an action just did or why a form was refused. */
 export async function showPublisher(
   ctx: PortalContext,
@@ -192,9 +203,7 @@ export function publisherRoutes(ctx: PortalContext): Router {
 
   /** The publisher and the domain the path names, for its admin only (an editor may look, not change). */
   async function administeredDomain(req: Request, res: Response) {
-    const user = signedInUser(res);
-    const publisher = await visiblePublisher(ctx, user, req.params);
-    if (!administers(user, publisher)) throw new PageError(403, ADMIN_ONLY);
+    const { user, publisher } = await administeredPublisher(ctx, res, req.params);
     const { value, error } = publisherDomainParamsSchema.validate(req.params);
     if (error) throw new PageError(404, NO_SUCH_DOMAIN);
     const domain = await publishers.findDomain(publisher.id, (value as { domain: string }).domain);
@@ -238,9 +247,7 @@ export function publisherRoutes(ctx: PortalContext): Router {
   });
 
   router.post('/publishers/:slug/domains', async (req, res) => {
-    const user = signedInUser(res);
-    const publisher = await visiblePublisher(ctx, user, req.params);
-    if (!administers(user, publisher)) throw new PageError(403, ADMIN_ONLY);
+    const { user, publisher } = await administeredPublisher(ctx, res, req.params);
     const form = validateForm<{ domain: string }>(newDomainSchema, req.body);
     if (!form.ok) {
       const domainForm = { domain: String((req.body as Record<string, unknown> | undefined)?.domain ?? '') };

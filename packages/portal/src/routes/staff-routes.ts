@@ -8,7 +8,6 @@ import { staffMail } from '../mail/staff-mail';
 import { requireUser } from '../http/guards';
 import { PageError } from '../http/page-error';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
-import { administers } from '../use-cases/publishers';
 import {
   acceptInvitation,
   inviteStaff,
@@ -19,9 +18,10 @@ import {
   staffRows,
   UNVERIFIED_PUBLISHER,
   type InviteeInput,
+  type StaffRow,
 } from '../use-cases/staff';
 import { endAffiliationPage, ownEndPath, staffEndPath } from '../views/staff-parts';
-import { backToPublisher, showPublisher, visiblePublisher } from './publisher-routes';
+import { administeredPublisher, backToPublisher, showPublisher } from './publisher-routes';
 import { affiliationParamsSchema, endSchema, inviteSchema } from './staff-schema';
 
 const ADMIN_ONLY = 'Only the publisher’s admin manages its staff.';
@@ -55,12 +55,7 @@ export function staffRoutes(ctx: PortalContext): Router {
   router.use(['/publishers', '/profile/staff'], requireUser);
 
   /** The publisher the path names, for its admin only (an editor looks; the admin manages). */
-  async function administered(req: Request, res: Response) {
-    const user = signedInUser(res);
-    const publisher = await visiblePublisher(ctx, user, req.params);
-    if (!administers(user, publisher)) throw new PageError(403, ADMIN_ONLY);
-    return { user, publisher };
-  }
+  const administered = (req: Request, res: Response) => administeredPublisher(ctx, res, req.params, ADMIN_ONLY);
 
   /** An open affiliation of the publisher the path names, for its admin. */
   async function administeredAffiliation(req: Request, res: Response) {
@@ -190,8 +185,8 @@ export function staffRoutes(ctx: PortalContext): Router {
     res.redirect(303, '/profile?staff=declined');
   });
 
-  router.get('/profile/staff/:id/end', async (req, res) => {
-    const { affiliation, row } = await ownAffiliation(req, res);
+  /** The journalist's page that asks before their affiliation ends: shown again when the post was not confirmed. */
+  function askToEndOwn(res: Response, { affiliation, row }: { affiliation: Affiliation; row: StaffRow }) {
     const page = {
       csrf: csrfTokenOf(res),
       row,
@@ -200,20 +195,16 @@ export function staffRoutes(ctx: PortalContext): Router {
       side: 'journalist',
     } as const;
     render(res, 'End affiliation', endAffiliationPage(page));
+  }
+
+  router.get('/profile/staff/:id/end', async (req, res) => {
+    askToEndOwn(res, await ownAffiliation(req, res));
   });
 
   router.post('/profile/staff/:id/end', async (req, res) => {
-    const { user, affiliation, row } = await ownAffiliation(req, res);
-    if (!confirmed(req)) {
-      const page = {
-        csrf: csrfTokenOf(res),
-        row,
-        action: ownEndPath(affiliation.id),
-        back: '/profile',
-        side: 'journalist',
-      } as const;
-      return render(res, 'End affiliation', endAffiliationPage(page));
-    }
+    const own = await ownAffiliation(req, res);
+    const { user, affiliation } = own;
+    if (!confirmed(req)) return askToEndOwn(res, own);
     const reason = await endConfirmed(req, affiliation, user.email, 'Ended by the journalist');
     if (reason !== null) mail.answered(affiliation, 'ended', await journalistNamed(user), reason);
     res.redirect(303, '/profile?staff=ended');

@@ -8,7 +8,8 @@ import type { NewKeyForm } from '../routes/api-key-schema';
 import type { KeyToShow } from '../use-cases/api-keys';
 import { checkedUrl, html, sitePath, type SafeHtml } from './html';
 import { docsOf } from './account-pages';
-import { csrfField, field, postButton, type FieldErrors } from './forms';
+import { confirmButtons, csrfField, field, postButton, type FieldErrors } from './forms';
+import { listTable } from './list-table';
 
 export interface ApiSettingsState {
   csrf: string;
@@ -169,42 +170,29 @@ const stopped = (key: ApiKeySummary, now: Date) =>
   key.revoked_at !== null || (key.retires_at !== null && Date.parse(key.retires_at) <= now.getTime());
 
 function keyTable(now: Date, keys: ApiKeySummary[]): SafeHtml {
-  if (!keys.length) return html`<p>No keys yet.</p>`;
-  return html`<table class="keys">
-    <thead>
-      <tr>
-        <th>Name</th>
-        <th>Key</th>
-        <th>Kind</th>
-        <th>Created</th>
-        <th>Last used</th>
-        <th>Status</th>
-        <th>Actions</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${keys.map(
-        (key) =>
-          html`<tr>
-            <td data-label="Name">${key.name}</td>
-            <td data-label="Key"><code>${key.key}</code></td>
-            <td data-label="Kind">${kindOf(key)}</td>
-            <td data-label="Created">${when(key.created_at)}</td>
-            <td data-label="Last used">${when(key.last_used_at)}</td>
-            <td>${keyStatus(key, now)}</td>
-            <td>
-              ${
-                stopped(key, now)
-                  ? ''
-                  : html`${key.retires_at ? '' : html`<a href="${keyPath(key)}/rotate">Rotate…</a>`}
-                      ${key.kind === 'browser' ? html`<a href="${keyPath(key)}/browser">Edit origins and limit</a>` : ''}
-                      <a href="${keyPath(key)}/revoke">${key.retires_at ? 'Stop it now…' : 'Revoke…'}</a>`
-              }
-            </td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return listTable(keys, {
+    class: 'keys',
+    headings: ['Name', 'Key', 'Kind', 'Created', 'Last used', 'Status', 'Actions'],
+    empty: html`<p>No keys yet.</p>`,
+    row: (key) =>
+      html`<tr>
+        <td data-label="Name">${key.name}</td>
+        <td data-label="Key"><code>${key.key}</code></td>
+        <td data-label="Kind">${kindOf(key)}</td>
+        <td data-label="Created">${when(key.created_at)}</td>
+        <td data-label="Last used">${when(key.last_used_at)}</td>
+        <td>${keyStatus(key, now)}</td>
+        <td>
+          ${
+            stopped(key, now)
+              ? ''
+              : html`${key.retires_at ? '' : html`<a href="${keyPath(key)}/rotate">Rotate…</a>`}
+                  ${key.kind === 'browser' ? html`<a href="${keyPath(key)}/browser">Edit origins and limit</a>` : ''}
+                  <a href="${keyPath(key)}/revoke">${key.retires_at ? 'Stop it now…' : 'Revoke…'}</a>`
+          }
+        </td>
+      </tr>`,
+  });
 }
 
 /** A small bar chart per key: <progress> bars need no inline style, which the CSP forbids. */
@@ -216,25 +204,15 @@ function usageCharts(keys: ApiKeySummary[], usage: Record<string, UsageEntry[]>)
     const max = Math.max(...days.map((d) => d.count));
     return html`<figure class="usage">
       <figcaption>${key.name} (<code>${key.key}</code>)</figcaption>
-      <table>
-        <thead>
-          <tr>
-            <th>Day (UTC)</th>
-            <th>Requests</th>
-            <th></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${days.map(
-            (d) =>
-              html`<tr>
-                <td>${d.day}</td>
-                <td>${d.count}</td>
-                <td><progress max="${max}" value="${d.count}">${d.count}</progress></td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
+      ${listTable(days, {
+        headings: ['Day (UTC)', 'Requests', ''],
+        row: (d) =>
+          html`<tr>
+            <td>${d.day}</td>
+            <td>${d.count}</td>
+            <td><progress max="${max}" value="${d.count}">${d.count}</progress></td>
+          </tr>`,
+      })}
     </figure>`;
   })}`;
 }
@@ -364,11 +342,13 @@ export function revokeKeyPage({ csrf, key }: { csrf: string; key: ApiKeySummary 
               the old secret keeps working for the time you choose (a day by default).
             </p>`
       }
-      <form method="post" action="${keyPath(key)}/revoke" class="inline">
-        ${csrfField(csrf)}<input type="hidden" name="confirm" value="revoke" />
-        <button type="submit" class="danger">Revoke the key</button>
-      </form>
-      <a href="/settings/api">Keep it</a>
+      ${confirmButtons({
+        csrf,
+        action: sitePath(`${keyPath(key)}/revoke`),
+        confirm: 'revoke',
+        button: 'Revoke the key',
+        keep: sitePath('/settings/api'),
+      })}
     </div>`;
 }
 

@@ -1,6 +1,7 @@
 import { isLiveArticleEvidence, type ArticleClaim, type ArticleState } from '@byline/domain/articles/article-proof';
 import type { ArticleForm } from '../use-cases/articles';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
+import { listTable } from './list-table';
 import { checkbox, csrfField, field, formError, postButton, slowSubmit, type FieldErrors } from './forms';
 
 const STATE_LABELS: Record<ArticleState, string> = {
@@ -70,38 +71,22 @@ export function articleList(
       ${slowSubmit('Add article')}
     </form>
     ${markupHelp(publicAddress)}
-    ${
-      articles.length
-        ? html`<table>
-            <thead>
-              <tr>
-                <th>Article</th>
-                <th>Published</th>
-                <th>Status</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${articles.map(
-                (claim) =>
-                  html`<tr>
-                    <td>
-                      <a href="${webUrl(claim.article.link) ?? sitePath('#')}" rel="noopener noreferrer"
-                        >${claim.article.title}</a
-                      >
-                    </td>
-                    <td data-label="Published">${claim.article.published_at.slice(0, 10)}</td>
-                    <td data-label="Status">${statusCell(claim, csrf)}</td>
-                    <td>
-                      <a href="/articles/${claim.article.id}/edit">Edit</a>
-                      ${postButton(`/articles/${claim.article.id}/${claim.article.active ? 'deactivate' : 'activate'}`, claim.article.active ? 'Deactivate' : 'Activate', csrf)}
-                    </td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
-        : html`<p>No articles yet.</p>`
-    }`;
+    ${listTable(articles, {
+      headings: ['Article', 'Published', 'Status', 'Actions'],
+      empty: html`<p>No articles yet.</p>`,
+      row: (claim) =>
+        html`<tr>
+          <td>
+            <a href="${webUrl(claim.article.link) ?? sitePath('#')}" rel="noopener noreferrer">${claim.article.title}</a>
+          </td>
+          <td data-label="Published">${claim.article.published_at.slice(0, 10)}</td>
+          <td data-label="Status">${statusCell(claim, csrf)}</td>
+          <td>
+            <a href="/articles/${claim.article.id}/edit">Edit</a>
+            ${postButton(`/articles/${claim.article.id}/${claim.article.active ? 'deactivate' : 'activate'}`, claim.article.active ? 'Deactivate' : 'Activate', csrf)}
+          </td>
+        </tr>`,
+    })}`;
 }
 
 export interface ArticleFormState {

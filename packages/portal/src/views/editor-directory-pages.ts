@@ -8,6 +8,7 @@ import {
 import { claimsInBrief } from '../editor/claim-views';
 import type { ComparedProfile, Comparison, LogEntry, Paging } from '../use-cases/editors-desk';
 import { html, webUrl, sitePath, type SafeHtml } from './html';
+import { listTable, type ListTableOptions } from './list-table';
 import { field, formError, type FieldErrors } from './forms';
 import { ACTION_LABELS, verifiedBadge } from './verification-parts';
 
@@ -51,6 +52,19 @@ function pager(path: '/editor/directory' | '/editor/log', query: string, { page,
     ${page > 1 ? html`<a href="${sitePath(path)}?${to(page - 1)}" rel="prev">Previous</a>` : ''}
     ${page < pages ? html`<a href="${sitePath(path)}?${to(page + 1)}" rel="next">Next</a>` : ''}
   </p>`;
+}
+
+/**
+ * A search's answer: nothing before a search is made; what `table` says when empty if no row matches; else the rows
+ * as a table with the pager under it.
+ */
+function searchAnswer<T>(
+  rows: readonly T[] | undefined,
+  table: ListTableOptions<T> & { empty: SafeHtml },
+  pagerLine: () => SafeHtml,
+): SafeHtml {
+  if (rows === undefined) return html``;
+  return rows.length ? html`${listTable(rows, table)} ${pagerLine()}` : table.empty;
 }
 
 const encoded = (fields: Record<string, string>) =>
@@ -97,28 +111,16 @@ export function directoryPage({ text, state, result, errors }: DirectoryView): S
       ${select('state', 'State', state, states, errors)}
       <button type="submit">Search</button>
     </form>
-    ${
-      !result
-        ? ''
-        : result.rows.length
-          ? html`<table class="directory">
-                <thead>
-                  <tr>
-                    <th>Journalist</th>
-                    <th>Slug</th>
-                    <th>Employer</th>
-                    <th>State</th>
-                    <th>Last decision</th>
-                    <th></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${result.rows.map(directoryRow)}
-                </tbody>
-              </table>
-              ${pager('/editor/directory', encoded({ text, state }), result)}`
-          : html`<p>No profile matches.</p>`
-    }`;
+    ${searchAnswer(
+      result?.rows,
+      {
+        class: 'directory',
+        headings: ['Journalist', 'Slug', 'Employer', 'State', 'Last decision', ''],
+        row: directoryRow,
+        empty: html`<p>No profile matches.</p>`,
+      },
+      () => pager('/editor/directory', encoded({ text, state }), result!),
+    )}`;
 }
 
 export interface LogView {
@@ -150,27 +152,16 @@ export function logPage({ actor, action, result, errors }: LogView): SafeHtml {
       ${select('action', 'Kind', action, actions, errors)}
       <button type="submit">Filter</button>
     </form>
-    ${
-      !result
-        ? ''
-        : result.entries.length
-          ? html`<table class="history">
-                <thead>
-                  <tr>
-                    <th>When (UTC)</th>
-                    <th>Profile</th>
-                    <th>What</th>
-                    <th>Who</th>
-                    <th>Note</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${result.entries.map(logRow)}
-                </tbody>
-              </table>
-              ${pager('/editor/log', encoded({ actor, action }), result)}`
-          : html`<p>Nothing in the log matches.</p>`
-    }`;
+    ${searchAnswer(
+      result?.entries,
+      {
+        class: 'history',
+        headings: ['When (UTC)', 'Profile', 'What', 'Who', 'Note'],
+        row: logRow,
+        empty: html`<p>Nothing in the log matches.</p>`,
+      },
+      () => pager('/editor/log', encoded({ actor, action }), result!),
+    )}`;
 }
 
 /** The queue's flag: the profiles that look like the same person, each linked to the side-by-side page. */

@@ -11,7 +11,8 @@ import { duplicateFlag } from './editor-directory-pages';
 import { claimsInBrief, claimsSection, noteField, type FormProblem } from '../editor/claim-views';
 import type { ReviewedClaim } from '../editor/editor-proofs';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
-import { checkbox, csrfField, errorSummary, field, formError } from './forms';
+import { listTable } from './list-table';
+import { confirmBox, checkbox, csrfField, errorSummary, field, formError } from './forms';
 import { avatar, profileDetails } from './profile-details';
 import { auditHistory, verifiedBadge } from './verification-parts';
 import { identityQueue, identityReviewSection, type IdentityProblem, type PendingIdentityItem } from './identity-change-parts';
@@ -55,42 +56,27 @@ export function queuePage(
 ): SafeHtml {
   return html`<h1>Verification queue</h1>
     ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''} ${publishersAskingLine(publishersAsking)}
-    ${
-      items.length
-        ? html`<table>
-            <thead>
-              <tr>
-                <th>Journalist</th>
-                <th>Employer</th>
-                <th>Why here</th>
-                <th>Handles and sites</th>
-                <th></th>
-              </tr>
-            </thead>
-            <tbody>
-              ${items.map(
-                ({ request, profile, claims, own, lookalikes }) =>
-                  html`<tr>
-                    <td data-label="Journalist">
-                      ${profile.profile_first_name} ${profile.profile_last_name} ${duplicateFlag(profile.id, lookalikes)}
-                    </td>
-                    <td data-label="Employer">${profile.profile_employer}</td>
-                    <td data-label="Why here">${whyQueued(request)}</td>
-                    <td data-label="Handles and sites">${claimsInBrief(claims)}</td>
-                    <td>
-                      ${
-                        own
-                          ? html`<a href="/editor/profiles/${profile.id}">View</a>
-                              <span class="hint">Your own profile: another editor reviews it</span>`
-                          : html`<a href="/editor/profiles/${profile.id}">Review</a>`
-                      }
-                    </td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
-        : html`<p>No profile is waiting for verification.</p>`
-    }
+    ${listTable(items, {
+      headings: ['Journalist', 'Employer', 'Why here', 'Handles and sites', ''],
+      empty: html`<p>No profile is waiting for verification.</p>`,
+      row: ({ request, profile, claims, own, lookalikes }) =>
+        html`<tr>
+          <td data-label="Journalist">
+            ${profile.profile_first_name} ${profile.profile_last_name} ${duplicateFlag(profile.id, lookalikes)}
+          </td>
+          <td data-label="Employer">${profile.profile_employer}</td>
+          <td data-label="Why here">${whyQueued(request)}</td>
+          <td data-label="Handles and sites">${claimsInBrief(claims)}</td>
+          <td>
+            ${
+              own
+                ? html`<a href="/editor/profiles/${profile.id}">View</a>
+                    <span class="hint">Your own profile: another editor reviews it</span>`
+                : html`<a href="/editor/profiles/${profile.id}">Review</a>`
+            }
+          </td>
+        </tr>`,
+    })}
     ${identityQueue(identityItems)}`;
 }
 
@@ -130,19 +116,15 @@ export interface DecisionRefusal {
 /** The withdrawal asks twice: this box must be ticked with the button, or nothing is withdrawn. */
 function withdrawConfirmation(refused: DecisionRefusal | undefined): SafeHtml {
   const error = refused?.field === 'confirm_withdraw' ? refused.message : undefined;
-  return html`<div class="field checkbox${error ? ' has-error' : ''}">
-    <input
-      type="checkbox"
-      id="f-confirm_withdraw"
-      name="confirm_withdraw"
-      value="on"
-      aria-describedby="f-confirm_withdraw-hint${error ? ' f-confirm_withdraw-error' : ''}"
-      ${error ? html`aria-invalid="true"` : ''}
-    />
-    <label for="f-confirm_withdraw">Yes, withdraw this profile’s verification</label>
-    <p class="hint" id="f-confirm_withdraw-hint">Needed with “Withdraw verification”: the badge comes off at once.</p>
-    ${error ? html`<p class="error" id="f-confirm_withdraw-error">${error}</p>` : ''}
-  </div>`;
+  return confirmBox({
+    id: 'f-confirm_withdraw',
+    name: 'confirm_withdraw',
+    value: 'on',
+    label: 'Yes, withdraw this profile’s verification',
+    hint: 'Needed with “Withdraw verification”: the badge comes off at once.',
+    error,
+    summarised: true,
+  });
 }
 
 /** What each decision does, said to the editor next to its button. */

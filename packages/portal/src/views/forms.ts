@@ -1,4 +1,4 @@
-import { html, sitePath, type SafeHtml } from './html';
+import { html, sitePath, type Interpolation, type SafeHtml, type SafeUrl } from './html';
 
 export type FieldErrors = Record<string, string>;
 
@@ -92,5 +92,66 @@ export function errorSummary(problems: { field: string; message: string }[]): Sa
     <ul>
       ${problems.map(({ field: id, message }) => html`<li><a href="#${id}">${message}</a></li>`)}
     </ul>
+  </div>`;
+}
+
+export interface ConfirmButtonsOptions {
+  csrf: string;
+  /** Where the form posts: the route does the thing only with `confirm` set to this value. */
+  action: SafeUrl;
+  confirm: string;
+  /** What the danger button says: the thing it does ("Revoke the key"). */
+  button: string;
+  /** Where "Keep it" leads back to, nothing done. */
+  keep: SafeUrl;
+}
+
+/**
+ * The two ways out of a page that asks before something that cannot be undone: the danger button, which posts
+ * the confirmation the route wants, and a "Keep it" link back.
+ */
+export function confirmButtons({ csrf, action, confirm, button, keep }: ConfirmButtonsOptions): SafeHtml {
+  return html`<form method="post" action="${action}" class="inline">
+      ${csrfField(csrf)}<input type="hidden" name="confirm" value="${confirm}" />
+      <button type="submit" class="danger">${button}</button>
+    </form>
+    <a href="${keep}">Keep it</a>`;
+}
+
+export interface ConfirmBoxOptions {
+  /** The box's id, which the error summary links to. */
+  id: string;
+  name: string;
+  /** What a ticked box posts: "on", or what the confirmation is for, so it cannot confirm anything else. */
+  value: string;
+  label: string;
+  /** What ticking it does, said before the box. */
+  notice?: Interpolation;
+  /** When it is needed, said after its label. */
+  hint?: Interpolation;
+  error?: string;
+  /** The form's error summary already announces the error, so the message by the box is no second alert. */
+  summarised?: boolean;
+}
+
+/**
+ * A box to tick with the button before something that is hard to undo (the route refuses the post without it),
+ * its explanation and its error wired to it for screen readers.
+ */
+export function confirmBox({ id, name, value, label, notice, hint, error, summarised = false }: ConfirmBoxOptions): SafeHtml {
+  const explanation = notice ? `${id}-what` : `${id}-hint`;
+  return html`<div class="field checkbox${error ? ' has-error' : ''}">
+    ${notice ? html`<p class="notice" id="${id}-what">${notice}</p>` : ''}
+    <input
+      type="checkbox"
+      id="${id}"
+      name="${name}"
+      value="${value}"
+      aria-describedby="${explanation}${error ? ` ${id}-error` : ''}"
+      ${error ? html`aria-invalid="true"` : ''}
+    />
+    <label for="${id}">${label}</label>
+    ${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}
+    ${error ? html`<p class="error" id="${id}-error" ${summarised ? '' : html` role="alert"`}>${error}</p>` : ''}
   </div>`;
 }

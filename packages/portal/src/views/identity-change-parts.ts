@@ -6,6 +6,7 @@ import {
   type PendingIdentityChange,
 } from '@byline/domain/profiles/identity-review';
 import { html, type SafeHtml } from './html';
+import { listTable } from './list-table';
 import { csrfField, errorSummary, field, postButton } from './forms';
 
 /** A pending change of a verified profile's identity, as the owner, the queue and the review page show it. */
@@ -18,25 +19,16 @@ export interface PendingIdentityItem {
 
 function changeTable(profile: Profile, change: PendingIdentityChange): SafeHtml {
   const fields = REVIEWED_IDENTITY_FIELDS.filter((name) => change.fields[name] !== undefined);
-  return html`<table class="identity-change">
-    <thead>
-      <tr>
-        <th>Field</th>
-        <th>Approved (answered now)</th>
-        <th>Asked for</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${fields.map(
-        (name) =>
-          html`<tr>
-            <td>${identityFieldLabel(name)}</td>
-            <td>${profile[name] || '(none)'}</td>
-            <td>${change.fields[name] || '(none)'}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return listTable(fields, {
+    class: 'identity-change',
+    headings: ['Field', 'Approved (answered now)', 'Asked for'],
+    row: (name) =>
+      html`<tr>
+        <td>${identityFieldLabel(name)}</td>
+        <td>${profile[name] || '(none)'}</td>
+        <td>${change.fields[name] || '(none)'}</td>
+      </tr>`,
+  });
 }
 
 /** A change of first or last name moves a verified profile's public address when approved (see profile-slugs.ts). */

@@ -9,10 +9,12 @@ import { isNoticeOfListedClaim, proofNoticeLine, proofsSection, releasedBanner }
 import type { ProofNotice } from '../proofs/proof-notice';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
 import { html, type SafeHtml } from './html';
+import { listTable } from './list-table';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
 import { auditHistory, pendingNotice, verifiedBadge } from './verification-parts';
 import { ownerPendingIdentity } from './identity-change-parts';
 import { ownStaffSection } from './staff-parts';
+import { endpointCells } from './webhooks-page';
 import type { StaffRow } from '../use-cases/staff';
 import type { OwnWebhookEndpoint } from '../use-cases/own-data';
 
@@ -87,27 +89,17 @@ const day = (iso: string) => html`<time datetime="${iso}">${iso.slice(0, 10)}</t
 function ownWebhooks(webhooks: OwnWebhookEndpoint[]): SafeHtml {
   if (!webhooks.length) return html``;
   return html`<h3>Webhook endpoints of your API account</h3>
-    <table class="keys" id="your-webhooks">
-      <thead>
-        <tr>
-          <th>Address</th>
-          <th>Events</th>
-          <th>Created</th>
-          <th>Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${webhooks.map(
-          (endpoint) =>
-            html`<tr>
-              <td data-label="Address"><code>${endpoint.url}</code></td>
-              <td data-label="Events">${endpoint.events.map((type, i) => html`${i ? ', ' : ''}<code>${type}</code>`)}</td>
-              <td data-label="Created">${day(endpoint.createdAt)}</td>
-              <td data-label="Status">${endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    ${listTable(webhooks, {
+      class: 'keys',
+      id: 'your-webhooks',
+      headings: ['Address', 'Events', 'Created', 'Status'],
+      row: (endpoint) =>
+        html`<tr>
+          ${endpointCells(endpoint)}
+          <td data-label="Created">${day(endpoint.createdAt)}</td>
+          <td data-label="Status">${endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
+        </tr>`,
+    })}
     <p class="hint">Manage them in <a href="/settings/api/webhooks">API settings → Webhooks</a>.</p>`;
 }
 

@@ -1,6 +1,6 @@
 import type { Publisher, PublisherDomain } from '@byline/domain/publishers/publishers-repository';
 import type { DeletionBlock } from '../use-cases/publishers';
-import { csrfField, errorSummary, field, type FieldErrors } from './forms';
+import { confirmButtons, csrfField, errorSummary, field, type FieldErrors } from './forms';
 import { html, sitePath, type SafeHtml } from './html';
 
 const pathOf = (publisher: Pick<Publisher, 'slug'>) => `/publishers/${publisher.slug}`;
@@ -81,10 +81,12 @@ export function deletePublisherPage({
         The publisher, its domains (none is proven) and its history are deleted for good; its address
         <code>${pathOf(publisher)}</code> may be taken by another. Nothing else names it.
       </p>
-      <form method="post" action="${sitePath(`${pathOf(publisher)}/delete`)}" class="inline">
-        ${csrfField(csrf)}<input type="hidden" name="confirm" value="delete" />
-        <button type="submit" class="danger">Delete the publisher</button>
-      </form>
-      <a href="${sitePath(pathOf(publisher))}">Keep it</a>
+      ${confirmButtons({
+        csrf,
+        action: sitePath(`${pathOf(publisher)}/delete`),
+        confirm: 'delete',
+        button: 'Delete the publisher',
+        keep: sitePath(pathOf(publisher)),
+      })}
     </div>`;
 }

@@ -16,9 +16,10 @@ import { noteField, type FormProblem } from '../editor/claim-views';
 import { everyInterval } from '../proofs/proof-wording';
 import { OWN_PUBLISHER_REFUSAL } from '../use-cases/publishers';
 import type { StaffRow } from '../use-cases/staff';
-import { csrfField, field, formError, postButton, type FieldErrors } from './forms';
+import { confirmButtons, csrfField, field, formError, postButton, type FieldErrors } from './forms';
 import { copyable } from './copyable';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
+import { listTable } from './list-table';
 import { confirmedMemberships, trustSection } from './publisher-trust';
 import { staffSection } from './staff-parts';
 
@@ -157,28 +158,18 @@ function domainItem(publisher: Publisher, domain: PublisherDomain, csrf: string,
 }
 
 function historyTable(events: PublisherEvent[]): SafeHtml {
-  if (!events.length) return html`<p class="hint">No history yet.</p>`;
-  return html`<table class="history">
-    <thead>
-      <tr>
-        <th>When (UTC)</th>
-        <th>What</th>
-        <th>By</th>
-        <th>Note</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${events.map(
-        (event) =>
-          html`<tr>
-            <td data-label="When (UTC)"><time datetime="${event.at}">${when(event.at)}</time></td>
-            <td data-label="What" class="action-${event.action}">${EVENT_LABELS[event.action]}</td>
-            <td data-label="By">${event.actor}</td>
-            <td data-label="Note">${event.note}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return listTable(events, {
+    class: 'history',
+    headings: ['When (UTC)', 'What', 'By', 'Note'],
+    empty: html`<p class="hint">No history yet.</p>`,
+    row: (event) =>
+      html`<tr>
+        <td data-label="When (UTC)"><time datetime="${event.at}">${when(event.at)}</time></td>
+        <td data-label="What" class="action-${event.action}">${EVENT_LABELS[event.action]}</td>
+        <td data-label="By">${event.actor}</td>
+        <td data-label="Note">${event.note}</td>
+      </tr>`,
+  });
 }
 
 /** The editor's decision: verify an unverified publisher, or withdraw a verified one's verification. */
@@ -326,11 +317,13 @@ export function removeDomainPage({ csrf, publisher, domain }: { csrf: string; pu
         }
         To add it again later, you prove it again with a new token.
       </p>
-      <form method="post" action="${sitePath(`${domainPath(publisher, domain.domain)}/remove`)}" class="inline">
-        ${csrfField(csrf)}<input type="hidden" name="confirm" value="remove" />
-        <button type="submit" class="danger">Remove the domain</button>
-      </form>
-      <a href="${sitePath(publisherPath(publisher))}">Keep it</a>
+      ${confirmButtons({
+        csrf,
+        action: sitePath(`${domainPath(publisher, domain.domain)}/remove`),
+        confirm: 'remove',
+        button: 'Remove the domain',
+        keep: sitePath(publisherPath(publisher)),
+      })}
     </div>`;
 }
 
@@ -345,34 +338,20 @@ export interface EditorPublisherRow {
 /** Every publisher, for editors: whether it is verified, what it has proven, and how many memberships its trust.txt has confirmed. */
 export function editorPublishersPage(rows: EditorPublisherRow[]): SafeHtml {
   return html`<h1>All publishers</h1>
-    ${
-      rows.length
-        ? html`<table class="directory publishers">
-            <thead>
-              <tr>
-                <th>Publisher</th>
-                <th>State</th>
-                <th>Proven domains</th>
-                <th>Not proven</th>
-                <th>Confirmed memberships</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${rows.map(
-                ({ publisher, proven, pending, askedAt }) =>
-                  html`<tr>
-                    <td data-label="Publisher"><a href="${sitePath(publisherPath(publisher))}">${publisher.name}</a></td>
-                    <td data-label="State" class="state-${publisher.verifiedAt ? 'verified' : 'unverified'}">
-                      ${publisher.verifiedAt ? 'Verified' : 'Not verified'}
-                      ${askedAt ? html`<strong class="asked">asked for verification ${askedAt.slice(0, 10)}</strong>` : ''}
-                    </td>
-                    <td data-label="Proven domains">${proven.length ? proven.join(', ') : '—'}</td>
-                    <td data-label="Not proven">${pending}</td>
-                    <td data-label="Confirmed memberships">${confirmedMemberships(publisher.trust)}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
-        : html`<p>No publisher yet.</p>`
-    }`;
+    ${listTable(rows, {
+      class: 'directory publishers',
+      headings: ['Publisher', 'State', 'Proven domains', 'Not proven', 'Confirmed memberships'],
+      empty: html`<p>No publisher yet.</p>`,
+      row: ({ publisher, proven, pending, askedAt }) =>
+        html`<tr>
+          <td data-label="Publisher"><a href="${sitePath(publisherPath(publisher))}">${publisher.name}</a></td>
+          <td data-label="State" class="state-${publisher.verifiedAt ? 'verified' : 'unverified'}">
+            ${publisher.verifiedAt ? 'Verified' : 'Not verified'}
+            ${askedAt ? html`<strong class="asked">asked for verification ${askedAt.slice(0, 10)}</strong>` : ''}
+          </td>
+          <td data-label="Proven domains">${proven.length ? proven.join(', ') : '—'}</td>
+          <td data-label="Not proven">${pending}</td>
+          <td data-label="Confirmed memberships">${confirmedMemberships(publisher.trust)}</td>
+        </tr>`,
+    })}`;
 }

@@ -1,7 +1,7 @@
 import type { ApiKeySummary } from '@byline/domain/domain/types';
 import { DEFAULT_ROTATION_OVERLAP, ROTATION_OVERLAPS, type RotationOverlapChoice } from '../use-cases/api-keys';
 import { keyPath, kindOf, when } from './api-settings-page';
-import { errorSummary, csrfField, type FieldErrors } from './forms';
+import { confirmBox, errorSummary, csrfField, type FieldErrors } from './forms';
 import { html, type SafeHtml } from './html';
 
 const OVERLAP_LABELS: Record<RotationOverlapChoice, string> = {
@@ -54,19 +54,15 @@ export function rotateKeyPage({ csrf, key, now, form = {}, errors = {} }: Rotate
         ${(Object.keys(ROTATION_OVERLAPS) as RotationOverlapChoice[]).map((choice) => overlapChoice(choice, chosen, now))}
         ${errors.overlap ? html`<p class="error">${errors.overlap}</p>` : ''}
       </fieldset>
-      <div class="field checkbox${confirmError ? ' has-error' : ''}">
-        <input
-          type="checkbox"
-          id="f-confirm_now"
-          name="confirm_now"
-          value="on"
-          aria-describedby="f-confirm_now-hint${confirmError ? ' f-confirm_now-error' : ''}"
-          ${confirmError ? html`aria-invalid="true"` : ''}
-        />
-        <label for="f-confirm_now">Yes, stop the old secret now</label>
-        <p class="hint" id="f-confirm_now-hint">Needed only with “Stop the old secret now”.</p>
-        ${confirmError ? html`<p class="error" id="f-confirm_now-error">${confirmError}</p>` : ''}
-      </div>
+      ${confirmBox({
+        id: 'f-confirm_now',
+        name: 'confirm_now',
+        value: 'on',
+        label: 'Yes, stop the old secret now',
+        hint: 'Needed only with “Stop the old secret now”.',
+        error: confirmError,
+        summarised: true,
+      })}
       <button type="submit">Rotate the key</button>
       <a href="/settings/api">Keep it as it is</a>
     </form>`;

@@ -3,6 +3,7 @@ import type { Publisher } from '@byline/domain/publishers/publishers-repository'
 import { isOpen, UNVERIFIED_PUBLISHER, type StaffRow } from '../use-cases/staff';
 import { csrfField, field, postButton, type FieldErrors } from './forms';
 import { html, sitePath, type SafeHtml } from './html';
+import { listTable } from './list-table';
 
 const STATES: Record<AffiliationState, string> = {
   invited: 'Invited',
@@ -73,43 +74,29 @@ export function staffSection({ csrf, publisher, rows, admin, viewerEmail, form =
       Journalists who accept the publisher’s invitation show it on their profile, and article lookups list it as evidence while
       the publisher is verified. Either side may end it; it stays listed, marked ended.
     </p>
-    ${
-      rows.length
-        ? html`<table class="staff">
-            <thead>
-              <tr>
-                <th>Who</th>
-                <th>State</th>
-                <th>Since</th>
-                <th>Ended</th>
-                ${admin ? html`<th>Actions</th>` : ''}
-              </tr>
-            </thead>
-            <tbody>
-              ${rows.map(
-                (row) =>
-                  html`<tr data-affiliation="${row.affiliation.id}">
-                    <td data-label="Who">${who(row)}</td>
-                    <td data-label="State" class="state-${row.affiliation.state}">${STATES[row.affiliation.state]}</td>
-                    <td data-label="Since">${since(row)}</td>
-                    <td data-label="Ended">${endedLine(row, admin ? viewerEmail : null)}</td>
-                    ${
-                      admin
-                        ? html`<td>
-                            ${
-                              isOpen(row.affiliation)
-                                ? html`<a href="${sitePath(staffEndPath(publisher, row.affiliation.id))}" class="danger">End…</a>`
-                                : ''
-                            }
-                          </td>`
-                        : ''
-                    }
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
-        : html`<p>No staff yet.</p>`
-    }
+    ${listTable(rows, {
+      class: 'staff',
+      headings: ['Who', 'State', 'Since', 'Ended', ...(admin ? ['Actions'] : [])],
+      empty: html`<p>No staff yet.</p>`,
+      row: (row) =>
+        html`<tr data-affiliation="${row.affiliation.id}">
+          <td data-label="Who">${who(row)}</td>
+          <td data-label="State" class="state-${row.affiliation.state}">${STATES[row.affiliation.state]}</td>
+          <td data-label="Since">${since(row)}</td>
+          <td data-label="Ended">${endedLine(row, admin ? viewerEmail : null)}</td>
+          ${
+            admin
+              ? html`<td>
+                  ${
+                    isOpen(row.affiliation)
+                      ? html`<a href="${sitePath(staffEndPath(publisher, row.affiliation.id))}" class="danger">End…</a>`
+                      : ''
+                  }
+                </td>`
+              : ''
+          }
+        </tr>`,
+    })}
     ${admin ? inviteForm(csrf, publisher, form, errors) : ''}
   </section>`;
 }
@@ -253,36 +240,23 @@ export function publicAffiliations(rows: StaffRow[]): SafeHtml {
 /** The editors' review page: every affiliation of the profile, whatever its state. */
 export function reviewAffiliations(rows: StaffRow[]): SafeHtml {
   return html`<h2>Publisher affiliations</h2>
-    ${
-      rows.length
-        ? html`<table class="staff">
-            <thead>
-              <tr>
-                <th>Publisher</th>
-                <th>State</th>
-                <th>Since</th>
-                <th>Ended</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${rows.map(
-                (row) =>
-                  html`<tr data-affiliation="${row.affiliation.id}">
-                    <td data-label="Publisher">
-                      ${
-                        row.publisher
-                          ? html`<a href="${sitePath(`/publishers/${row.publisher.slug}`)}">${row.publisher.name}</a>
-                              ${row.publisher.verifiedAt ? '' : html`<span class="hint">(not verified)</span>`}`
-                          : publisherName(row)
-                      }
-                    </td>
-                    <td data-label="State" class="state-${row.affiliation.state}">${STATES[row.affiliation.state]}</td>
-                    <td data-label="Since">${since(row)}</td>
-                    <td data-label="Ended">${endedLine(row)}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
-        : html`<p class="hint">No publisher affiliation.</p>`
-    }`;
+    ${listTable(rows, {
+      class: 'staff',
+      headings: ['Publisher', 'State', 'Since', 'Ended'],
+      empty: html`<p class="hint">No publisher affiliation.</p>`,
+      row: (row) =>
+        html`<tr data-affiliation="${row.affiliation.id}">
+          <td data-label="Publisher">
+            ${
+              row.publisher
+                ? html`<a href="${sitePath(`/publishers/${row.publisher.slug}`)}">${row.publisher.name}</a>
+                    ${row.publisher.verifiedAt ? '' : html`<span class="hint">(not verified)</span>`}`
+                : publisherName(row)
+            }
+          </td>
+          <td data-label="State" class="state-${row.affiliation.state}">${STATES[row.affiliation.state]}</td>
+          <td data-label="Since">${since(row)}</td>
+          <td data-label="Ended">${endedLine(row)}</td>
+        </tr>`,
+    })}`;
 }

@@ -2,6 +2,7 @@ import type { Profile } from '@byline/domain/domain/types';
 import type { AuditRecord } from '@byline/domain/audit/audit-repository';
 import type { VerificationRequest } from '@byline/domain/verification/verification-repository';
 import { html, type SafeHtml } from './html';
+import { listTable } from './list-table';
 
 export const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   requested: 'Verification requested',
@@ -33,28 +34,18 @@ export function verifiedBadge(profile: Pick<Profile, 'verified'>): SafeHtml {
 }
 
 export function auditHistory(records: AuditRecord[]): SafeHtml {
-  if (!records.length) return html`<p class="hint">No verification history yet.</p>`;
-  return html`<table class="history">
-    <thead>
-      <tr>
-        <th>When (UTC)</th>
-        <th>Decision</th>
-        <th>By</th>
-        <th>Note</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${records.map(
-        (record) =>
-          html`<tr>
-            <td><time datetime="${record.at}">${record.at.replace('T', ' ').slice(0, 16)}</time></td>
-            <td>${ACTION_LABELS[record.action]}</td>
-            <td>${record.actor}</td>
-            <td>${record.note}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return listTable(records, {
+    class: 'history',
+    headings: ['When (UTC)', 'Decision', 'By', 'Note'],
+    empty: html`<p class="hint">No verification history yet.</p>`,
+    row: (record) =>
+      html`<tr>
+        <td><time datetime="${record.at}">${record.at.replace('T', ' ').slice(0, 16)}</time></td>
+        <td>${ACTION_LABELS[record.action]}</td>
+        <td>${record.actor}</td>
+        <td>${record.note}</td>
+      </tr>`,
+  });
 }
 
 export function pendingNotice(request: VerificationRequest | null): SafeHtml {

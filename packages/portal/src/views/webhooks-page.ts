@@ -6,7 +6,8 @@ import {
 import { type WebhookEndpoint, type WebhookMessage } from '@byline/domain/webhooks/webhooks-repository';
 import { HELD_BY_SUSPENSION } from '@byline/editorial/webhooks/account-hold';
 import { html, sitePath, type SafeHtml } from './html';
-import { csrfField, field, postButton, type FieldErrors } from './forms';
+import { listTable } from './list-table';
+import { confirmButtons, csrfField, field, postButton, type FieldErrors } from './forms';
 
 /** What the page shows once after an endpoint is added or its secret rotated. */
 export interface SecretToShow {
@@ -57,35 +58,30 @@ function newSecret(created: SecretToShow): SafeHtml {
   </section>`;
 }
 
+/** An endpoint's first cells in every table of endpoints: where it is and what it is sent. */
+export function endpointCells(endpoint: { url: string; events: readonly string[] }): SafeHtml {
+  return html`<td data-label="Address"><code>${endpoint.url}</code></td>
+    <td data-label="Events">${endpoint.events.map((type, i) => html`${i ? ', ' : ''}<code>${type}</code>`)}</td>`;
+}
+
 function endpointTable(csrf: string, endpoints: WebhookEndpoint[], held: boolean): SafeHtml {
-  if (!endpoints.length) return html`<p>No endpoints yet.</p>`;
-  return html`<table class="keys">
-    <thead>
-      <tr>
-        <th>Address</th>
-        <th>Events</th>
-        <th>Status</th>
-        <th>Actions</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${endpoints.map(
-        (endpoint) =>
-          html`<tr>
-            <td data-label="Address"><code>${endpoint.url}</code></td>
-            <td data-label="Events">${endpoint.events.map((type, i) => html`${i ? ', ' : ''}<code>${type}</code>`)}</td>
-            <td data-label="Status">${statusOf(endpoint, held)}</td>
-            <td>
-              <a href="${endpointPath(endpoint)}">Deliveries</a>
-              ${postButton(`${endpointPath(endpoint)}/${endpoint.enabled ? 'disable' : 'enable'}`, endpoint.enabled ? 'Disable' : 'Enable', csrf)}
-              ${postButton(`${endpointPath(endpoint)}/rotate`, 'Rotate secret', csrf)}
-              ${postButton(`${endpointPath(endpoint)}/test`, 'Send a test event', csrf)}
-              <a href="${endpointPath(endpoint)}/remove">Remove…</a>
-            </td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return listTable(endpoints, {
+    class: 'keys',
+    headings: ['Address', 'Events', 'Status', 'Actions'],
+    empty: html`<p>No endpoints yet.</p>`,
+    row: (endpoint) =>
+      html`<tr>
+        ${endpointCells(endpoint)}
+        <td data-label="Status">${statusOf(endpoint, held)}</td>
+        <td>
+          <a href="${endpointPath(endpoint)}">Deliveries</a>
+          ${postButton(`${endpointPath(endpoint)}/${endpoint.enabled ? 'disable' : 'enable'}`, endpoint.enabled ? 'Disable' : 'Enable', csrf)}
+          ${postButton(`${endpointPath(endpoint)}/rotate`, 'Rotate secret', csrf)}
+          ${postButton(`${endpointPath(endpoint)}/test`, 'Send a test event', csrf)}
+          <a href="${endpointPath(endpoint)}/remove">Remove…</a>
+        </td>
+      </tr>`,
+  });
 }
 
 function newEndpointForm(csrf: string, form: WebhooksPageState['form'] = {}, errors: FieldErrors = {}): SafeHtml {
@@ -189,10 +185,12 @@ export function removeEndpointPage({ csrf, endpoint }: { csrf: string; endpoint:
   return html`<h1>Remove the endpoint <code>${endpoint.url}</code>?</h1>
     <div class="card">
       <p>No more events are sent to it, and its messages and their attempts are deleted. To pause it instead, disable it.</p>
-      <form method="post" action="${endpointPath(endpoint)}/remove" class="inline">
-        ${csrfField(csrf)}<input type="hidden" name="confirm" value="remove" />
-        <button type="submit" class="danger">Remove the endpoint</button>
-      </form>
-      <a href="/settings/api/webhooks">Keep it</a>
+      ${confirmButtons({
+        csrf,
+        action: sitePath(`${endpointPath(endpoint)}/remove`),
+        confirm: 'remove',
+        button: 'Remove the endpoint',
+        keep: sitePath('/settings/api/webhooks'),
+      })}
     </div>`;
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { aProfile, seed } from '@byline/test-support';
 import { portalStoreFactories, type Portal } from '../support/portal-harness';
-import { chromiumAvailable, launchPhoneBrowser, withScreenshotOnFailure } from './chromium';
+import { chromiumAvailable, launchPhoneBrowser, onNewPage } from './chromium';
 import { listeningPortal, type ListeningPortal } from './listening-portal';
 
 const runIt = chromiumAvailable() ? it : it.skip;
@@ -33,22 +33,16 @@ describe.each(portalStoreFactories().slice(0, 1))('profile photo in a real brows
         aProfile({ profile_first_name: 'Róisín', profile_last_name: 'Keane', profile_image: `${base}/no-such-photo.jpg` }),
         aProfile({ profile_first_name: 'Kenji', profile_last_name: 'Watanabe', profile_image: `${base}/assets/favicon.svg` }),
       );
-      const browser = await launchPhoneBrowser();
-      const page = await browser.context.newPage();
-      try {
-        await withScreenshotOnFailure(page, 'avatar-fallback', async () => {
-          await page.goto(`${base}/j/${broken!.profile_slug}`);
-          await page.locator('.avatar img').waitFor({ state: 'detached' });
-          expect(await onTopOfAvatar(page)).toBe('SPAN');
-          expect(await page.locator('.avatar .initials').textContent()).toBe('RK');
+      await onNewPage({ launch: launchPhoneBrowser, screenshot: 'avatar-fallback' }, async (page) => {
+        await page.goto(`${base}/j/${broken!.profile_slug}`);
+        await page.locator('.avatar img').waitFor({ state: 'detached' });
+        expect(await onTopOfAvatar(page)).toBe('SPAN');
+        expect(await page.locator('.avatar .initials').textContent()).toBe('RK');
 
-          await page.goto(`${base}/j/${working!.profile_slug}`, { waitUntil: 'load' });
-          expect(await page.evaluate("document.querySelector('.avatar img').naturalWidth")).toBeGreaterThan(0);
-          expect(await onTopOfAvatar(page)).toBe('IMG');
-        });
-      } finally {
-        await browser.close();
-      }
+        await page.goto(`${base}/j/${working!.profile_slug}`, { waitUntil: 'load' });
+        expect(await page.evaluate("document.querySelector('.avatar img').naturalWidth")).toBeGreaterThan(0);
+        expect(await onTopOfAvatar(page)).toBe('IMG');
+      });
     },
     60_000,
   );

@@ -75,3 +75,27 @@ export async function withScreenshotOnFailure(page: Page, name: string, steps: (
     throw error;
   }
 }
+
+export interface NewPageOptions {
+  /** The browser to open: launchPhoneBrowser or launchDesktopBrowser. */
+  launch: () => Promise<{ context: BrowserContext; close: () => Promise<void> }>;
+  /** What the screenshot of a failure is called in test-results/. */
+  screenshot: string;
+  /** How long the page's waits may take, when not Playwright's default. */
+  timeoutMs?: number;
+}
+
+/**
+ * Runs `steps` on a new page of a freshly launched browser, with a screenshot when they fail (withScreenshotOnFailure),
+ * and closes the browser after, whatever happened.
+ */
+export async function onNewPage({ launch, screenshot, timeoutMs }: NewPageOptions, steps: (page: Page) => Promise<void>) {
+  const browser = await launch();
+  const page = await browser.context.newPage();
+  if (timeoutMs !== undefined) page.setDefaultTimeout(timeoutMs);
+  try {
+    await withScreenshotOnFailure(page, screenshot, () => steps(page));
+  } finally {
+    await browser.close();
+  }
+}

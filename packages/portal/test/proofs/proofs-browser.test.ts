@@ -10,6 +10,7 @@ import { startOidcProvider, type TestProvider } from '@byline/test-support';
 import { chromiumAvailable, launchPhoneBrowser, withScreenshotOnFailure } from '../browser/chromium';
 import { portalStoreFactories, startPortal, type Portal } from '../support/portal-harness';
 import { NETWORKS, networkSignInFor, signInEnv } from './portal-networks';
+import { approvedByEditor } from '../support/editors';
 
 const runIt = chromiumAvailable() ? it : it.skip;
 
@@ -78,12 +79,7 @@ describe.each(portalStoreFactories())('proofs in a real browser ($name store)', 
         await page.getByText(`Your X handle @${NETWORKS.twitter.username} is proven: you signed in with X.`).waitFor();
 
         const profile = (await portal.backend.profiles.findBySlug('niamh-cassidy'))!;
-        await portal.backend.verification.decide({
-          profileId: profile.id,
-          actor: 'ed@example.org',
-          action: 'verified',
-          note: '',
-        });
+        await approvedByEditor(portal, profile.id);
         await page.goto(`${base}/j/niamh-cassidy`);
         await page.getByText(`— signed in with X on`).waitFor();
         const ld = await page.locator('script[type="application/ld+json"]').textContent();

@@ -16,6 +16,7 @@ import {
   submit,
 } from '../support/portal-harness';
 import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
+import { approvedByEditor } from '../support/editors';
 
 const signedInWithX = (username: string): NewEvidence => ({
   method: 'network-sign-in',
@@ -67,13 +68,7 @@ describe.each(portalStoreFactories())('public page: proofs and JSON-LD ($name st
       .type('form')
       .send({ _csrf: csrfFrom(page.text) });
     expect(check.status).toBe(303);
-    if (verified)
-      await portal.backend.verification.decide({
-        profileId: profileId!,
-        actor: 'ed@example.org',
-        action: 'verified',
-        note: '',
-      });
+    if (verified) await approvedByEditor(portal, profileId!);
     return { slug, profileId: profileId! };
   }
 

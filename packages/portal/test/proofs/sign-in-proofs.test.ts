@@ -10,6 +10,7 @@ import { type SocialType } from '@byline/domain/domain/types';
 import type { TestProvider } from '@byline/test-support';
 import { portalStoreFactories, profileForm, signedUp, submit, type Agent, type Portal } from '../support/portal-harness';
 import { followCallback, NETWORKS, PORTAL_URL, portalWithNetworks, pressSignIn, startNetworkProvider } from './portal-networks';
+import { approvedByEditor } from '../support/editors';
 
 const ALL: SocialType[] = ['twitter', 'linkedin', 'facebook', 'instagram'];
 
@@ -37,9 +38,6 @@ async function journalist(portal: Portal, claims: Partial<Record<SocialType, str
   const profile = (await portal.backend.profiles.findById(profileId!))!;
   return { agent, email, profileId: profileId!, slug: profile.profile_slug };
 }
-
-const verify = (portal: Portal, profileId: number) =>
-  portal.backend.verification.decide({ profileId, actor: 'ed@example.org', action: 'verified', note: '' });
 
 /** Profile page → "Sign in with …" → the provider's pages as `login` → the callback, requested from the portal. */
 async function signInWith(agent: Agent, network: SocialType, login: string, provider = providers[network]) {
@@ -95,7 +93,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
       ]);
 
       expect(await answerFor(portal, entry.network, entry.username)).toBeNull();
-      await verify(portal, profileId);
+      await approvedByEditor(portal, profileId);
       expect(await answerFor(portal, entry.network, entry.username)).toMatchObject({
         verified: true,
         profile_social_profiles: { [entry.network]: entry.username },
@@ -105,7 +103,7 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
 
   it('proves the account signed in to, not the one typed, and says so plainly', async () => {
     const { agent, profileId } = await journalist(portal, { twitter: '@TypedName' });
-    await verify(portal, profileId);
+    await approvedByEditor(portal, profileId);
     const { callback } = await signInWith(agent, 'twitter', 'other');
     expect(callback.status).toBe(303);
     const page = await agent.get(callback.headers.location!);
@@ -199,9 +197,9 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
 
   it('releases a squatter’s unproven claim, and the squatter sees why', async () => {
     const squatter = await journalist(portal, { twitter: `@${NETWORKS.twitter.username}` });
-    await verify(portal, squatter.profileId);
+    await approvedByEditor(portal, squatter.profileId);
     const owner = await journalist(portal, { twitter: NETWORKS.twitter.username });
-    await verify(portal, owner.profileId);
+    await approvedByEditor(portal, owner.profileId);
     expect(await answerFor(portal, 'twitter', NETWORKS.twitter.username)).toBeNull();
 
     expect((await signInWith(owner.agent, 'twitter', 'niamh')).callback.status).toBe(303);

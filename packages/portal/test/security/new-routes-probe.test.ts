@@ -102,6 +102,20 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
     return { victim, attacker, victimArticle, attackerArticle, released, contested, self, ownArticle, ownLink };
   }
 
+  /** A journalist's new forms, each filled to act on the victim's account and article (its title as `title`). */
+  const journalistFormsAgainst = (
+    victim: { email: string },
+    victimArticle: { id: number; link: string },
+    title: string,
+  ): [string, Fields][] => [
+    ['/articles', { link: outlet.serve(path(), pageWith('')), title: 'x', published_at: '2024-01-01' }],
+    [`/articles/${victimArticle.id}`, { link: victimArticle.link, title, published_at: '2024-01-01' }],
+    [`/articles/${victimArticle.id}/check`, {}],
+    ['/account/delete', { email: victim.email }],
+    ['/profile/verification-request/withdraw', {}],
+    ['/profile/identity-change/cancel', {}],
+  ];
+
   it('refuses anonymous visitors every new route: GETs go to sign-in, forms get 401, and nothing changes', async () => {
     const { victim, victimArticle, attacker } = await arranged();
     const anonymous = request.agent(portal.app);
@@ -120,12 +134,7 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
     }
     const review = reviewPath(victim.profileId);
     const forms: [string, Fields][] = [
-      ['/articles', { link: outlet.serve(path(), pageWith('')), title: 'x', published_at: '2024-01-01' }],
-      [`/articles/${victimArticle.id}`, { link: victimArticle.link, title: 'Hijacked', published_at: '2024-01-01' }],
-      [`/articles/${victimArticle.id}/check`, {}],
-      ['/account/delete', { email: victim.email }],
-      ['/profile/verification-request/withdraw', {}],
-      ['/profile/identity-change/cancel', {}],
+      ...journalistFormsAgainst(victim, victimArticle, 'Hijacked'),
       [`${review}/identity-change`, { decision: 'approve', requested_at: new Date().toISOString() }],
       [`${review}/articles/${victimArticle.id}/attest`, { note: 'anonymous' }],
       [`${review}/articles/${victimArticle.id}/move`, { note: 'anonymous' }],
@@ -243,12 +252,7 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
     const attackerCsrf = await tokenOf(attacker.agent);
     const review = reviewPath(victim.profileId);
     const journalistForms: [string, Fields][] = [
-      ['/articles', { link: outlet.serve(path(), pageWith('')), title: 'x', published_at: '2024-01-01' }],
-      [`/articles/${victimArticle.id}`, { link: victimArticle.link, title: 'x', published_at: '2024-01-01' }],
-      [`/articles/${victimArticle.id}/check`, {}],
-      ['/account/delete', { email: victim.email }],
-      ['/profile/verification-request/withdraw', {}],
-      ['/profile/identity-change/cancel', {}],
+      ...journalistFormsAgainst(victim, victimArticle, 'x'),
       ['/profile', profileForm({ attribution_domains: 'evil.test' })],
     ];
     const editorForms: [string, Fields][] = [

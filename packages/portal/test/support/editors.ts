@@ -34,6 +34,25 @@ export async function editor(portal: Portal, { profile }: { profile?: Record<str
 
 export const reviewPath = (profileId: number) => `/editor/profiles/${profileId}`;
 
+/** An editor's approval of the profile, recorded as the review page's decision leaves it (that page has its own tests). */
+export const approvedByEditor = (portal: Portal, profileId: number, note = '') =>
+  portal.backend.verification.decide({ profileId, actor: 'ed@example.org', action: 'verified', note });
+
+/**
+ * An editor's answer, from the review page, to the identity change the profile is asking for now (its requested_at
+ * read from the store): `identity_note` as typed, left out when not given.
+ */
+export async function decideIdentityChange(
+  portal: Portal,
+  desk: { agent: Agent },
+  profileId: number,
+  answer: { decision: 'approve' | 'decline'; identity_note?: string },
+) {
+  const requestedAt = (await portal.backend.profiles.pendingIdentityOf(profileId))!.requested_at;
+  const path = reviewPath(profileId);
+  return submit(desk.agent, path, `${path}/identity-change`, { ...answer, requested_at: requestedAt });
+}
+
 /**
  * A journalist (journalist(), with `form`) with one article at `articleUrl`, their X handle proven, whose profile
  * `desk` (a new editor unless given) approves through the review page with `note`: the journalist, the article's

@@ -1,4 +1,4 @@
-import { journalist } from './editors';
+import { approvedByEditor, journalist } from './editors';
 import { createdPublisher, freshDomain } from './publishers';
 import { signedUp, submit, type Agent, type Portal } from './portal-harness';
 
@@ -35,12 +35,7 @@ export async function provenDomain(portal: Portal, publisherId: number, domain: 
 /** A signed-up journalist with a profile (no verification request of their own), verified by an editor's decision. */
 export async function editorVerifiedJournalist(portal: Portal) {
   const person = await journalist(portal, {}, { request: false });
-  await portal.backend.verification.decide({
-    profileId: person.profileId,
-    actor: 'ed@example.org',
-    action: 'verified',
-    note: '',
-  });
+  await approvedByEditor(portal, person.profileId);
   return person;
 }
 

@@ -11,11 +11,12 @@ import { type Store } from '@byline/domain/store/store';
 import { backendOf } from '@byline/shared/storage';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { aProfile } from '../builders';
-import { quietLogger, seed } from '../harness';
+import { seed } from '../harness';
 import { expectProblem, expectUnauthorized, sendBytes, serviceFixture } from '../http';
 import { storeFactories } from '../stores';
 import type { CreateApp } from './operations';
 import type { BatchOperation } from './batch-suite';
+import { rateLimitedApps } from './rate-limited-apps';
 
 /** What `send` cost to inflate: the bytes every gunzip stream made while it ran (body-parser makes one a body). */
 async function inflatedWhile<T>(send: () => PromiseLike<T>): Promise<{ result: T; inflatedBytes: number }> {
@@ -217,28 +218,14 @@ export function describeBatchProbe(operation: BatchOperation, createApp: CreateA
   });
 
   describe.each(storeFactories())(`${operation.name}: dodging the rate limit ($name store)`, (factory) => {
-    let store: Store;
-    let limiting: RateLimiting | undefined;
-    let accounts = 0;
-    const profile = aProfile();
-    beforeAll(async () => {
-      store = await factory.create();
-      await seed(store, profile);
-    });
-    afterEach(async () => {
-      await limiting?.close();
-      limiting = undefined;
-    });
-    afterAll(() => store.close());
+    const { profile, appWith: limitedApp } = rateLimitedApps(factory, createApp, 'probe');
 
     async function appWith(perMinute: number) {
-      limiting = await createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger(), perMinute });
-      const { token } = await createApiKey(backendOf(store).apiAccounts, `probe${++accounts}@example.org`, 'probe');
-      const app = createApp({ store, logger: quietLogger(), rateLimiting: limiting });
+      const { app, authorization } = await limitedApp(perMinute);
       const send = (items: unknown[], path = operation.path) =>
         request(app)
           .post(path)
-          .set('Authorization', `Bearer ${token}`)
+          .set('Authorization', authorization)
           .send({ [operation.list]: items });
       return { app, send };
     }

@@ -11,12 +11,13 @@ import { type Store } from '@byline/domain/store/store';
 import { backendOf } from '@byline/shared/storage';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { aProfile, type RawProfile } from '../builders';
-import { quietLogger, seed } from '../harness';
+import { seed } from '../harness';
 import { expectFieldErrors, expectProblem, expectUnauthorized, sendBytes, serviceFixture, withInvalidUtf8 } from '../http';
 import { checkedRequest as request } from '../openapi-conformance';
 import { REDIS_URL, redisAnswers, uniquePrefix } from '../redis';
 import { storeFactories } from '../stores';
 import type { CreateApp } from './operations';
+import { rateLimitedApps } from './rate-limited-apps';
 
 export interface BatchOperation {
   name: string;
@@ -226,36 +227,10 @@ export function describeBatch(operation: BatchOperation, createApp: CreateApp): 
     ...(redisUp ? [{ name: 'in Redis', redisUrl: REDIS_URL }] : []),
   ];
   describe.each(storeFactories())(`${operation.name}: rate limits per item ($name store)`, (factory) => {
-    let store: Store;
-    let limiting: RateLimiting | undefined;
-    let accounts = 0;
-    const profile = aProfile();
-    beforeAll(async () => {
-      store = await factory.create();
-      await seed(store, profile);
-    });
-    afterEach(async () => {
-      await limiting?.close();
-      limiting = undefined;
-    });
-    afterAll(() => store.close());
+    const { profile, appWith: limitedApp } = rateLimitedApps(factory, createApp, 'batch');
 
     describe.each(modes)('counters $name', ({ redisUrl }) => {
-      async function appWith(perMinute: number) {
-        limiting = await createRateLimiting({
-          usage: backendOf(store).usage,
-          logger: quietLogger(),
-          perMinute,
-          redisUrl,
-          keyPrefix: uniquePrefix(),
-        });
-        const { key, token } = await createApiKey(backendOf(store).apiAccounts, `batch${++accounts}@example.org`, 'batch');
-        return {
-          app: createApp({ store, logger: quietLogger(), rateLimiting: limiting }),
-          key,
-          authorization: `Bearer ${token}`,
-        };
-      }
+      const appWith = (perMinute: number) => limitedApp(perMinute, { redisUrl, keyPrefix: uniquePrefix() });
       const send = (app: Express, authorization: string, size: number) =>
         request(app)
           .post(operation.path)
@@ -263,7 +238,7 @@ export function describeBatch(operation: BatchOperation, createApp: CreateApp): 
           .send({ [operation.list]: Array.from({ length: size }, () => operation.lookup(profile)) });
 
       it('counts each item; a batch that would cross the limit is refused whole and uses none of it', async () => {
-        const { app, key, authorization } = await appWith(5);
+        const { app, key, authorization, store, limiting } = await appWith(5);
 
         const three = await send(app, authorization, 3).expect(200);
         expect(three.headers['ratelimit-policy']).toBe('"per-minute";q=5;w=60');
@@ -279,7 +254,7 @@ export function describeBatch(operation: BatchOperation, createApp: CreateApp): 
         expect(remaining(two.headers['ratelimit'])).toBe(0);
         expectProblem(await send(app, authorization, 1), 429);
 
-        await limiting!.usage.flush();
+        await limiting.usage.flush();
         const today = new Date().toISOString().slice(0, 10);
         expect(await backendOf(store).usage.ofKey(key)).toEqual([{ key, day: today, count: 5 }]);
       });
