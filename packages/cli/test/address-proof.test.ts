@@ -1,8 +1,5 @@
-import request from 'supertest';
 import { backendOf } from '@byline/shared/storage';
 import { hashPassword } from '@byline/editorial/users/passwords';
-import { quietLogger } from '@byline/test-support';
-import { createApp } from '../../portal/src/app';
 import { byline, cliTargets } from './cli-harness';
 import { usePrintedLink } from './printed-link';
 const PORTAL = 'https://portal.example.org';

@@ -4,7 +4,6 @@ import { createApiKey } from '@byline/shared';
 import { backendOf, type Backend } from '@byline/shared/storage';
 import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom } from '@byline/editorial/attribution/robots-txt';
 import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
-import { type AttributionSummary } from '@byline/editorial/attribution/run-attribution';
 import { spreadAttributionAsks } from '@byline/domain/queue/attribution-asks';
 import { outboundOf } from '@byline/fetcher';
 import {

@@ -6,10 +6,7 @@
  */
 import { gzipSync, type ZlibOptions } from 'node:zlib';
 import request from 'supertest';
-import { createApiKey } from '@byline/shared';
-import { type Store } from '@byline/domain/store/store';
 import { backendOf } from '@byline/shared/storage';
-import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { aProfile } from '../builders';
 import { seed } from '../harness';
 import { expectProblem, expectUnauthorized, sendBytes, serviceFixture } from '../http';

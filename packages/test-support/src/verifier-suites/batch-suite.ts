@@ -6,10 +6,7 @@
  */
 import type { Express } from 'express';
 import type { Test } from 'supertest';
-import { createApiKey } from '@byline/shared';
-import { type Store } from '@byline/domain/store/store';
 import { backendOf } from '@byline/shared/storage';
-import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { aProfile, type RawProfile } from '../builders';
 import { seed } from '../harness';
 import { expectFieldErrors, expectProblem, expectUnauthorized, sendBytes, serviceFixture, withInvalidUtf8 } from '../http';
