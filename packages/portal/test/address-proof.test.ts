@@ -78,7 +78,7 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
     // Nothing was changed behind the refusals: the operator's key still works, no other key or endpoint exists.
     const keys = await portal.backend.apiAccounts.keysOf(email);
     expect(keys.map((k) => [k.key, k.revoked_at])).toEqual([[key, null]]);
-    expect(await portal.backend.webhooks.endpointsOf(email)).toEqual([]);
+    expect(await portal.backend.webhookEndpoints.endpointsOf(email)).toEqual([]);
     // Signing in anew lands on the profile, not on API settings (which would tell an account is there).
     const again = await submit(request.agent(portal.app), '/signin', '/signin', { email, password: PASSWORD });
     expect(again.headers.location).toBe('/profile');

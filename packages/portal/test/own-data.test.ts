@@ -16,7 +16,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
     await openApiAccount(agent);
     const posted = await addWebhook(agent, { url: receiver.url, events });
     expect(posted.status).toBe(303);
-    return (await portal.backend.webhooks.endpointsOf(email)).at(-1)!;
+    return (await portal.backend.webhookEndpoints.endpointsOf(email)).at(-1)!;
   }
 
   /** The worker's two webhook runs. */
@@ -202,7 +202,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       receiver.answer = { status: 503 };
       await submit(person.agent, '/settings/api', `/settings/api/keys/${key!.key}/revoke`, { confirm: 'revoke' });
       expect(await workerTick()).toMatchObject({ failed: 1 });
-      const [waiting] = await portal.backend.webhooks.messagesOf(endpoint.id, 5);
+      const [waiting] = await portal.backend.webhookDeliveries.messagesOf(endpoint.id, 5);
       expect(waiting).toMatchObject({ state: 'pending', type: 'api_key.revoked' });
       expect(await portal.backend.queue.find(WEBHOOK_DELIVERY_TOPIC, String(endpoint.id))).not.toBeNull();
       const other = await signedUp(portal.app);
@@ -210,18 +210,18 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
 
       const deleted = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
       expect(deleted.status).toBe(303);
-      expect(await portal.backend.webhooks.endpointsOf(person.email)).toEqual([]);
-      expect(await portal.backend.webhooks.find(endpoint.id)).toBeNull();
-      expect(await portal.backend.webhooks.messagesOf(endpoint.id, 5)).toEqual([]);
-      expect(await portal.backend.webhooks.findMessage(waiting!.id)).toBeNull();
+      expect(await portal.backend.webhookEndpoints.endpointsOf(person.email)).toEqual([]);
+      expect(await portal.backend.webhookEndpoints.find(endpoint.id)).toBeNull();
+      expect(await portal.backend.webhookDeliveries.messagesOf(endpoint.id, 5)).toEqual([]);
+      expect(await portal.backend.webhookDeliveries.findMessage(waiting!.id)).toBeNull();
       expect(await portal.backend.queue.find(WEBHOOK_DELIVERY_TOPIC, String(endpoint.id))).toBeNull();
       // Another account's endpoint stays.
-      expect(await portal.backend.webhooks.find(theirs.id)).toMatchObject({ url: receiver.url });
+      expect(await portal.backend.webhookEndpoints.find(theirs.id)).toMatchObject({ url: receiver.url });
 
       receiver.answer = { status: 204 };
       expect(await workerTick()).toMatchObject({ delivered: 0, failed: 0 });
       expect(receiver.received).toHaveLength(1);
-      expect(await portal.backend.webhooks.messagesOf(endpoint.id, 5)).toEqual([]);
+      expect(await portal.backend.webhookDeliveries.messagesOf(endpoint.id, 5)).toEqual([]);
     });
 
     it('refuses a deletion without the form’s CSRF token or a session', async () => {

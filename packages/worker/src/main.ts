@@ -90,7 +90,8 @@ async function main(): Promise<void> {
   // Webhooks: the events changes wrote, fanned out and delivered by the same outbound rules (ALLOWED_PRIVATE_ADDRESSES),
   // checked at connect time so an endpoint whose name later resolves to a private address is refused then.
   const webhookLoop = startWebhookLoop({
-    webhooks: backendOf(store).webhooks,
+    webhookEndpoints: backendOf(store).webhookEndpoints,
+    webhookDeliveries: backendOf(store).webhookDeliveries,
     queue: backendOf(store).queue,
     accounts: backendOf(store).apiAccounts,
     database: store.database,

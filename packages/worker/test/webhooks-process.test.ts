@@ -39,14 +39,24 @@ describe('the worker process delivers webhooks', () => {
     store = SqliteStore.inDirectory(dataDir);
     backend = backendOf(store);
     const registered = await registerEndpoint(
-      { webhooks: backend.webhooks, queue: backend.queue, outbound: loopbackOutbound() },
+      {
+        webhookEndpoints: backend.webhookEndpoints,
+        webhookDeliveries: backend.webhookDeliveries,
+        queue: backend.queue,
+        outbound: loopbackOutbound(),
+      },
       { email: 'dev@example.org', url: receiver.url, events: 'journalist.verified,journalist.unverified,api_key.revoked' },
     );
     if (!('endpoint' in registered)) throw new Error(registered.problem.message);
     endpointId = registered.endpoint.id;
     other = await startReceiver();
     await registerEndpoint(
-      { webhooks: backend.webhooks, queue: backend.queue, outbound: loopbackOutbound() },
+      {
+        webhookEndpoints: backend.webhookEndpoints,
+        webhookDeliveries: backend.webhookDeliveries,
+        queue: backend.queue,
+        outbound: loopbackOutbound(),
+      },
       { email: 'other@example.org', url: other.url, events: 'journalist.verified' },
     );
     worker = await start();
@@ -105,7 +115,7 @@ describe('the worker process delivers webhooks', () => {
     await until(
       'the message delivered',
       async () => {
-        const [message] = await backend.webhooks.messagesOf(endpointId, 1);
+        const [message] = await backend.webhookDeliveries.messagesOf(endpointId, 1);
         return message?.state === 'delivered' ? message : undefined;
       },
       40_000,
@@ -120,7 +130,12 @@ describe('the worker process delivers webhooks', () => {
   it('a suspended account receives nothing while the worker runs; reinstated, it receives what waited, signed', async () => {
     const held = await startReceiver();
     try {
-      const deps = { webhooks: backend.webhooks, queue: backend.queue, outbound: loopbackOutbound() };
+      const deps = {
+        webhookEndpoints: backend.webhookEndpoints,
+        webhookDeliveries: backend.webhookDeliveries,
+        queue: backend.queue,
+        outbound: loopbackOutbound(),
+      };
       const registered = await registerEndpoint(deps, { email: 'held@example.org', url: held.url, events: 'api_key.revoked' });
       if (!('endpoint' in registered)) throw new Error(registered.problem.message);
       const { id, secret } = registered.endpoint;
@@ -131,10 +146,14 @@ describe('the worker process delivers webhooks', () => {
       await backend.apiAccounts.revokeKey('bk_held', new Date());
 
       // The worker made the message (fan-out), then held it: several of its one-second runs pass, nothing arrives.
-      await until('the message made', async () => ((await backend.webhooks.messagesOf(id, 1)).length ? true : undefined), 5_000);
+      await until(
+        'the message made',
+        async () => ((await backend.webhookDeliveries.messagesOf(id, 1)).length ? true : undefined),
+        5_000,
+      );
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(held.received).toHaveLength(0);
-      expect(await backend.webhooks.messagesOf(id, 1)).toEqual([
+      expect(await backend.webhookDeliveries.messagesOf(id, 1)).toEqual([
         expect.objectContaining({ state: 'pending', attemptCount: 0, attempts: [] }),
       ]);
 

@@ -14,10 +14,11 @@ import { MongoVerification } from '@byline/store-mongodb/verification/mongo-veri
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
 import { MongoWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
 import type { ResourceRepositories } from './backend';
-import { lazily, type Closeable } from './lazily';
+import { lazily, once, type Closeable } from './lazily';
 
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
 export function mongoRepositories(database: MongoDatabase, opened: Closeable[]): ResourceRepositories {
+  const webhooks = once(() => webhooksOver(new MongoWebhooks(database)));
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     profiles: () => profilesOver(new MongoProfiles(database)),
     articles: () => articlesOver(new MongoArticles(database)),
@@ -27,7 +28,8 @@ export function mongoRepositories(database: MongoDatabase, opened: Closeable[]):
     recheckRecords: () => new MongoRecheckRecords(database),
     directory: () => new MongoDirectory(database),
     staff: () => staffOver(new MongoStaff(database)),
-    webhooks: () => webhooksOver(new MongoWebhooks(database)),
+    webhookEndpoints: webhooks,
+    webhookDeliveries: webhooks,
   });
   return repositories;
 }

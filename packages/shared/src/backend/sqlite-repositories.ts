@@ -14,10 +14,11 @@ import { SqliteVerification } from '@byline/store-sqlite/verification/sqlite-ver
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
 import { SqliteWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
 import type { ResourceRepositories } from './backend';
-import { lazily, type Closeable } from './lazily';
+import { lazily, once, type Closeable } from './lazily';
 
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */
 export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]): ResourceRepositories {
+  const webhooks = once(() => webhooksOver(new SqliteWebhooks(database)));
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     profiles: () => profilesOver(new SqliteProfiles(database)),
     articles: () => articlesOver(new SqliteArticles(database)),
@@ -27,7 +28,8 @@ export function sqliteRepositories(database: SqliteDatabase, opened: Closeable[]
     recheckRecords: () => new SqliteRecheckRecords(database),
     directory: () => new SqliteDirectory(database),
     staff: () => staffOver(new SqliteStaff(database)),
-    webhooks: () => webhooksOver(new SqliteWebhooks(database)),
+    webhookEndpoints: webhooks,
+    webhookDeliveries: webhooks,
   });
   return repositories;
 }
