@@ -115,8 +115,8 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     process.stderr.write('\n');
     await addOutlet(backendOf(store), profiles);
-    const { apiAccounts } = backendOf(store);
-    const { token, key } = await createApiKey(apiAccounts, BENCH_EMAIL, `bench ${new Date().toISOString()}`);
+    const { apiAccounts, apiKeys } = backendOf(store);
+    const { token, key } = await createApiKey(apiKeys, BENCH_EMAIL, `bench ${new Date().toISOString()}`);
     await apiAccounts.setRateLimit(BENCH_EMAIL, 1_000_000_000);
     const sample = await store.findAuthorOfArticle(canonicalizeUrl(articleUrl(0)));
     const meta = {

@@ -379,7 +379,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     const left = await everyRecord(portal);
     for (const text of distinctive) expect(left.filter((line) => line.includes(text))).toEqual([]);
     expect(await portal.backend.webhookEndpoints.endpointsOf(person.email)).toEqual([]);
-    expect((await portal.backend.apiAccounts.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
+    expect((await portal.backend.apiKeys.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
   }
 
   const onlyOn = (name: string) => (factory.name === name ? it : it.skip);
@@ -397,7 +397,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     expect(failed.status).toBeGreaterThanOrEqual(500);
     expect(await portal.backend.profiles.findById(person.profileId)).toMatchObject({ verified: true });
     expect(await portal.backend.attributionDomains.domainsOf(person.profileId)).toHaveLength(1);
-    expect((await portal.backend.apiAccounts.keysOf(person.email)).map((key) => key.revoked_at)).toEqual([null]);
+    expect((await portal.backend.apiKeys.keysOf(person.email)).map((key) => key.revoked_at)).toEqual([null]);
     expect(await portal.backend.webhookEndpoints.endpointsOf(person.email)).toHaveLength(1);
     expect(await portal.backend.users.findByEmail(person.email)).not.toBeNull();
 

@@ -111,7 +111,7 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     await add(agent, { url: receiver.url, events: 'api_key.revoked' });
     const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(email);
     const path = `/settings/api/webhooks/${endpoint!.id}`;
-    await portal.backend.apiAccounts.createKey({ email, name: 'k', key: 'bk_portal', secretHash: 'h' }, new Date());
+    await portal.backend.apiKeys.createKey({ email, name: 'k', key: 'bk_portal', secretHash: 'h' }, new Date());
     receiver.answer = { status: 500, body: 'receiver <b>broke</b>' };
     await submit(agent, '/settings/api', '/settings/api/keys/bk_portal/revoke', { confirm: 'revoke' });
     await workerTick();
@@ -152,7 +152,7 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(email);
     const path = `/settings/api/webhooks/${endpoint!.id}`;
     const status = (to: 'suspended' | 'active') => setApiAccountStatus(portal.backend, email, to);
-    await portal.backend.apiAccounts.createKey({ email, name: 'k', key: 'bk_held_portal', secretHash: 'h' }, new Date());
+    await portal.backend.apiKeys.createKey({ email, name: 'k', key: 'bk_held_portal', secretHash: 'h' }, new Date());
 
     await status('suspended');
     await submit(agent, '/settings/api', '/settings/api/keys/bk_held_portal/revoke', { confirm: 'revoke' });

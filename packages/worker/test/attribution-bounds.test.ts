@@ -107,7 +107,7 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
 
   /** A key of a new API account, or with `email` another key of that account. */
   const newKey = async (email = `client${++keys}@example.org`) => {
-    const { token } = await createApiKey(backend.apiAccounts, email, 'bounds tests');
+    const { token } = await createApiKey(backend.apiKeys, email, 'bounds tests');
     return `Bearer ${token}`;
   };
   const lookup = (authorization: string, url: string) =>

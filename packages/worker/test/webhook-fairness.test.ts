@@ -85,8 +85,8 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
   }
   /** A key of the account made and revoked: an api_key.revoked event for each of its endpoints. */
   async function revoke(email: string, key: string) {
-    await backend.apiAccounts.createKey({ email, name: key, key, secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey(key, new Date());
+    await backend.apiKeys.createKey({ email, name: key, key, secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey(key, new Date());
   }
 
   beforeEach(async () => {

@@ -83,9 +83,9 @@ describe('the worker process delivers webhooks', () => {
     );
     expect(Date.now() - changedAt).toBeLessThan(5_000);
 
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_process', secretHash: 'h' }, new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_process', secretHash: 'h' }, new Date());
     changedAt = Date.now();
-    await backend.apiAccounts.revokeKey('bk_process', new Date());
+    await backend.apiKeys.revokeKey('bk_process', new Date());
     await until('api_key.revoked', async () => (typesReceived().includes('api_key.revoked') ? true : undefined), 5_000);
     expect(Date.now() - changedAt).toBeLessThan(5_000);
     expect(typesReceived()).toEqual(['journalist.verified', 'journalist.unverified', 'api_key.revoked']);
@@ -94,8 +94,8 @@ describe('the worker process delivers webhooks', () => {
   it('a worker killed mid-delivery: the next worker delivers the message', async () => {
     receiver.answer = { status: 0 };
     const before = receiver.received.length;
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_killed', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_killed', new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_killed', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_killed', new Date());
     await until('the attempt in flight', async () => (receiver.received.length > before ? true : undefined), 10_000);
     const inFlight = receiver.received[before]!;
 
@@ -139,11 +139,11 @@ describe('the worker process delivers webhooks', () => {
       const registered = await registerEndpoint(deps, { email: 'held@example.org', url: held.url, events: 'api_key.revoked' });
       if (!('endpoint' in registered)) throw new Error(registered.problem.message);
       const { id, secret } = registered.endpoint;
-      await backend.apiAccounts.createKey({ email: 'held@example.org', name: 'k', key: 'bk_held', secretHash: 'h' }, new Date());
+      await backend.apiKeys.createKey({ email: 'held@example.org', name: 'k', key: 'bk_held', secretHash: 'h' }, new Date());
       expect(await setApiAccountStatus({ ...deps, apiAccounts: backend.apiAccounts }, 'held@example.org', 'suspended')).toBe(
         true,
       );
-      await backend.apiAccounts.revokeKey('bk_held', new Date());
+      await backend.apiKeys.revokeKey('bk_held', new Date());
 
       // The worker made the message (fan-out), then held it: several of its one-second runs pass, nothing arrives.
       await until(

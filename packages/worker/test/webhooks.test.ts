@@ -103,8 +103,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
     receiver.answer = { status: 503, body: 'down for maintenance' };
     const profile = await newProfile(backend);
     await decide(backend, profile.id, 'verified');
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_down', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_down', new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_down', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_down', new Date());
     await decide(backend, profile.id, 'unverified');
     await decide(backend, profile.id, 'verified');
 
@@ -145,8 +145,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   it('honours Retry-After when longer than the schedule, and treats a redirect as a failure', async () => {
     await endpoint('api_key.revoked');
     receiver.answer = { status: 302, headers: { Location: 'https://example.org/' } };
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_retry', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_retry', new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_retry', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_retry', new Date());
     expect(await tick()).toMatchObject({ delivered: 0, failed: 1 });
 
     receiver.answer = { status: 429, headers: { 'Retry-After': '120' } };
@@ -163,8 +163,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   it('a Retry-After past the next scheduled wait holds the retry until then', async () => {
     await endpoint('api_key.revoked');
     receiver.answer = { status: 503, headers: { 'Retry-After': '120' } };
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_later', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_later', new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_later', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_later', new Date());
     expect(await tick()).toMatchObject({ failed: 1 });
     receiver.answer = { status: 204 };
     advance(RETRY_DELAYS_MS[0]);
@@ -176,8 +176,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   it('keeps the first 1 KB of a long answer, which is no failure', async () => {
     const hook = await endpoint('api_key.revoked');
     receiver.answer = { status: 200, body: 'é'.repeat(3000) };
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_long', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_long', new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_long', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_long', new Date());
     expect(await tick()).toMatchObject({ delivered: 1, failed: 0 });
     const [message] = await backend.webhookDeliveries.messagesOf(hook.id, 1);
     expect(message!.attempts[0]!.excerpt).toBe('é'.repeat(1024));
@@ -186,13 +186,13 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   it('a 410 disables the endpoint; enabling it again delivers what waited', async () => {
     const hook = await endpoint('api_key.revoked');
     receiver.answer = { status: 410 };
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_gone', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_gone', new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_gone', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_gone', new Date());
     expect(await tick()).toMatchObject({ failed: 1, disabled: 1 });
     expect(await backend.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: false, disabledReason: 'answered 410 Gone' });
 
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k2', key: 'bk_gone2', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_gone2', new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k2', key: 'bk_gone2', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_gone2', new Date());
     advance(60_000);
     expect(await tick()).toMatchObject({ delivered: 0, failed: 0 });
     expect(receiver.received).toHaveLength(1);
@@ -207,8 +207,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
     const hook = await endpoint('api_key.revoked');
     receiver.answer = { status: 500 };
     for (const key of ['bk_a', 'bk_b']) {
-      await backend.apiAccounts.createKey({ email: 'dev@example.org', name: key, key, secretHash: 'h' }, new Date());
-      await backend.apiAccounts.revokeKey(key, new Date());
+      await backend.apiKeys.createKey({ email: 'dev@example.org', name: key, key, secretHash: 'h' }, new Date());
+      await backend.apiKeys.revokeKey(key, new Date());
     }
     const start = clock;
     await tick();
@@ -237,8 +237,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
       setApiAccountStatus({ ...deps(), apiAccounts: backend.apiAccounts }, email, to);
     /** A key of the account made and revoked: an api_key.revoked event for its endpoints. */
     const revoked = async (key: string) => {
-      await backend.apiAccounts.createKey({ email, name: key, key, secretHash: 'h' }, new Date());
-      await backend.apiAccounts.revokeKey(key, new Date());
+      await backend.apiKeys.createKey({ email, name: key, key, secretHash: 'h' }, new Date());
+      await backend.apiKeys.revokeKey(key, new Date());
     };
     const dataOf = (body: string) => (JSON.parse(body) as { data: { key: string } }).data.key;
 
@@ -290,8 +290,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
       expect(await backend.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: true });
       // Other accounts are not held.
       const other = await endpoint('api_key.revoked', 'free@example.org');
-      await backend.apiAccounts.createKey({ email: 'free@example.org', name: 'k', key: 'bk_free', secretHash: 'h' }, new Date());
-      await backend.apiAccounts.revokeKey('bk_free', new Date());
+      await backend.apiKeys.createKey({ email: 'free@example.org', name: 'k', key: 'bk_free', secretHash: 'h' }, new Date());
+      await backend.apiKeys.revokeKey('bk_free', new Date());
       expect(await tick()).toMatchObject({ delivered: 1 });
       expect(await backend.webhookDeliveries.messagesOf(other.id, 1)).toEqual([expect.objectContaining({ state: 'delivered' })]);
     });
@@ -351,8 +351,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   it('reactivating an account never suspended keeps its failing endpoint’s failingSince', async () => {
     const email = 'active@example.org';
     const hook = await endpoint('api_key.revoked', email);
-    await backend.apiAccounts.createKey({ email, name: 'k', key: 'bk_active', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_active', new Date());
+    await backend.apiKeys.createKey({ email, name: 'k', key: 'bk_active', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_active', new Date());
     receiver.answer = { status: 500 };
     expect(await tick()).toMatchObject({ failed: 1 });
     const failingSince = (await backend.webhookEndpoints.find(hook.id))!.failingSince;
@@ -382,8 +382,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
 
     // Registered while allowed; the fetcher the worker delivers with refuses it at connect time.
     const hook = await endpoint('api_key.revoked');
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_priv', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_priv', new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_priv', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_priv', new Date());
     expect(await tick(createSafeFetch({ ...DEFAULT_OUTBOUND, timeoutMs: 5_000 }))).toMatchObject({ failed: 1 });
     expect(receiver.received).toHaveLength(0);
     const [message] = await backend.webhookDeliveries.messagesOf(hook.id, 1);
@@ -394,8 +394,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
     const mine = await endpoint('api_key.revoked', 'dev@example.org');
     const theirs = await endpoint('api_key.revoked', 'other@example.org');
     const unsubscribed = await endpoint('journalist.verified', 'dev@example.org');
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_mine', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_mine', new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_mine', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_mine', new Date());
     await tick();
     expect(await backend.webhookDeliveries.messagesOf(mine.id, 5)).toHaveLength(1);
     expect(await backend.webhookDeliveries.messagesOf(theirs.id, 5)).toHaveLength(0);

@@ -96,9 +96,9 @@ describe.each(portalStoreFactories())('probing the address proof ($name store)',
     await receiver.close();
     expect(added.status).toBe(303);
     const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(other.email);
-    const [otherKey] = await portal.backend.apiAccounts.keysOf(other.email);
+    const [otherKey] = await portal.backend.apiKeys.keysOf(other.email);
     const squatted = email('integration');
-    const { key } = await createApiKey(portal.backend.apiAccounts, squatted, 'operator integration');
+    const { key } = await createApiKey(portal.backend.apiKeys, squatted, 'operator integration');
     const squatter = await signedUp(portal.app, squatted, PASSWORD, { proven: false });
     const csrf = csrfFrom((await squatter.agent.get('/profile')).text);
 

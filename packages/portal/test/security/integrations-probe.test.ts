@@ -60,8 +60,8 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
   /** A key of the account revoked (an event for its endpoints), fanned out into messages. */
   async function revokedKeyEvent(email: string) {
     const key = `bk_probe${++keys}`;
-    await portal.backend.apiAccounts.createKey({ email, name: 'k', key, secretHash: 'h' }, new Date());
-    await portal.backend.apiAccounts.revokeKey(key, new Date());
+    await portal.backend.apiKeys.createKey({ email, name: 'k', key, secretHash: 'h' }, new Date());
+    await portal.backend.apiKeys.revokeKey(key, new Date());
     await runWebhookFanOut({
       webhookEndpoints: portal.backend.webhookEndpoints,
       webhookDeliveries: portal.backend.webhookDeliveries,

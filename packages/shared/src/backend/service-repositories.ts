@@ -1,4 +1,7 @@
 import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
+import type { ApiKeys } from '@byline/domain/api-accounts/api-keys-repository';
+import type { ApiAccountPorts } from '@byline/domain/api-accounts/api-account-ports';
 import { MongoApiAccounts } from '@byline/store-mongodb/api-accounts/mongo-api-accounts';
 import { SqliteApiAccounts } from '@byline/store-sqlite/api-accounts/sqlite-api-accounts';
 import type { Store } from '@byline/domain/store/store';
@@ -18,7 +21,7 @@ import { SqliteUsageRecords } from '@byline/store-sqlite/usage/sqlite-usage-reco
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { MongoLeasedQueue } from '@byline/store-mongodb/queue/mongo-leased-queue';
 import { SqliteLeasedQueue } from '@byline/store-sqlite/queue/sqlite-leased-queue';
-import { lazily } from './lazily';
+import { lazily, once } from './lazily';
 import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
 import { openedDatabase } from '../database/opened-database';
 import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
@@ -30,7 +33,12 @@ import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-databa
  * live, which the rendered v2 answers are checked against.
  */
 export interface ServiceRepositories {
+  /** API accounts, with the web origins their server keys may be used from. */
   apiAccounts: ApiAccounts;
+  /** The accounts' keys: made, listed, rotated and revoked. */
+  apiKeys: ApiKeys;
+  /** What a credential check and a preflight read of the accounts and keys: the hot path. */
+  apiCredentials: ApiCredentials;
   usage: UsageRecords;
   /** Outlets, their proven domains and their history. */
   publishers: Publishers;
@@ -47,8 +55,15 @@ const known = new WeakMap<Store, ServiceRepositories>();
 
 type Makers = { [Name in keyof ServiceRepositories]: () => ServiceRepositories[Name] };
 
+/** The API account ports, all served by the one adapter `adapter` makes. */
+const apiAccountPorts = (adapter: () => ApiAccountPorts): Pick<Makers, 'apiAccounts' | 'apiKeys' | 'apiCredentials'> => ({
+  apiAccounts: adapter,
+  apiKeys: adapter,
+  apiCredentials: adapter,
+});
+
 const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
-  apiAccounts: () => new SqliteApiAccounts(database),
+  ...apiAccountPorts(once(() => new SqliteApiAccounts(database))),
   usage: () => new SqliteUsageRecords(database),
   publishers: () => publishersOver(new SqlitePublishers(database)),
   authorEvidence: () => new SqliteAuthorEvidence(database),
@@ -57,7 +72,7 @@ const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
 });
 
 const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
-  apiAccounts: () => new MongoApiAccounts(database),
+  ...apiAccountPorts(once(() => new MongoApiAccounts(database))),
   usage: () => new MongoUsageRecords(database),
   publishers: () => publishersOver(new MongoPublishers(database)),
   authorEvidence: () => new MongoAuthorEvidence(database),

@@ -233,7 +233,7 @@ export function describeBatchProbe(operation: BatchOperation, createApp: CreateA
 
     async function appWith(perMinute: number) {
       limiting = await createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger(), perMinute });
-      const { token } = await createApiKey(backendOf(store).apiAccounts, `probe${++accounts}@example.org`, 'probe');
+      const { token } = await createApiKey(backendOf(store).apiKeys, `probe${++accounts}@example.org`, 'probe');
       const app = createApp({ store, logger: quietLogger(), rateLimiting: limiting });
       const send = (items: unknown[], path = operation.path) =>
         request(app)

@@ -249,7 +249,7 @@ export function describeBatch(operation: BatchOperation, createApp: CreateApp): 
           redisUrl,
           keyPrefix: uniquePrefix(),
         });
-        const { key, token } = await createApiKey(backendOf(store).apiAccounts, `batch${++accounts}@example.org`, 'batch');
+        const { key, token } = await createApiKey(backendOf(store).apiKeys, `batch${++accounts}@example.org`, 'batch');
         return {
           app: createApp({ store, logger: quietLogger(), rateLimiting: limiting }),
           key,
