@@ -142,11 +142,11 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
  */
 async function addOutlet(backend, profiles) {
   const now = new Date();
-  const { publishers, staff } = backend;
+  const { publishers, publisherDomains, staff } = backend;
   const outlet = await publishers.create({ slug: BENCH_OUTLET.slug, name: BENCH_OUTLET.name }, 'bench', now);
-  await publishers.addDomain(outlet.id, BENCH_OUTLET.domain, 'bench-token', 'bench', now);
+  await publisherDomains.addDomain(outlet.id, BENCH_OUTLET.domain, 'bench-token', 'bench', now);
   const proof = { outcome: 'proven', method: 'dns-txt', at: now.toISOString() };
-  await publishers.recordCheck(outlet.id, BENCH_OUTLET.domain, proof, null);
+  await publisherDomains.recordCheck(outlet.id, BENCH_OUTLET.domain, proof, null);
   await publishers.setVerified(outlet.id, true, 'bench', 'the bench outlet', now);
   for (let p = 0; p < Math.min(BENCH_OUTLET.staff, profiles); p++) {
     const profile = await backend.profiles.findBySlug(profileSlug(p));

@@ -65,7 +65,8 @@ async function main(): Promise<void> {
     // Publishers' proven domains, by their TXT record (DNS_SERVERS) or well-known file (the same outbound rules),
     // and their trust.txt read again after each check.
     domains: {
-      publishers: backendOf(store).publishers,
+      publisherDomains: backendOf(store).publisherDomains,
+      publisherHistory: backendOf(store).publisherHistory,
       queue: backendOf(store).queue,
       sources: domainProofSourcesOf(config),
       trust: trustTxtSourcesOf(config),
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     attribution: {
       queue: backendOf(store).queue,
       publishers: backendOf(store).publishers,
+      publisherDomains: backendOf(store).publisherDomains,
       staff: backendOf(store).staff,
       sources: backendOf(store),
       fetchPage: createPageFetcher({ ...outbound, userAgent: BYLINE_BOT_USER_AGENT }),

@@ -76,10 +76,10 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
       }),
     );
     const profileId = (await backend.profiles.findBySlug(STAFF.slug))!.id;
-    const { publishers } = backend;
+    const { publishers, publisherDomains } = backend;
     const publisher = (await publishers.create({ slug: 'bounded-outlet', name: 'The Bounded Outlet' }, 'admin', new Date()))!;
-    await publishers.addDomain(publisher.id, OUTLET, 'token-bounded', 'admin', new Date());
-    await publishers.recordCheck(
+    await publisherDomains.addDomain(publisher.id, OUTLET, 'token-bounded', 'admin', new Date());
+    await publisherDomains.recordCheck(
       publisher.id,
       OUTLET,
       { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() },
@@ -259,7 +259,7 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
   it('an item queued with another port before the rule is finished unread', async () => {
     const url = page('/2031/old-item');
     const payload = { url, address: `https://${OUTLET}:8443/2031/old-item`, publisherId: 0 };
-    payload.publisherId = (await backend.publishers.matchHost(OUTLET))!.publisher.id;
+    payload.publisherId = (await backend.publisherDomains.matchHost(OUTLET))!.publisher.id;
     await backend.queue.enqueue({ topic: ATTRIBUTION_TOPIC, key: url, payload, dueAt: new Date(clock) });
     start();
     await worked(url);

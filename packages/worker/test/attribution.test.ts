@@ -156,10 +156,10 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
   });
 
   async function verifiedPublisher(slug: string, domain: string): Promise<number> {
-    const { publishers } = backend;
+    const { publishers, publisherDomains } = backend;
     const created = (await publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
-    await publishers.addDomain(created.id, domain, `token-${slug}`, 'admin', new Date());
-    await publishers.recordCheck(
+    await publisherDomains.addDomain(created.id, domain, `token-${slug}`, 'admin', new Date());
+    await publisherDomains.recordCheck(
       created.id,
       domain,
       { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() },

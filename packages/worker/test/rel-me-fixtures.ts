@@ -39,6 +39,7 @@ export const recheckSourcesOf = (backend: Backend) => ({
 export const attributionStoresOf = (backend: Backend) => ({
   queue: backend.queue,
   publishers: backend.publishers,
+  publisherDomains: backend.publisherDomains,
   staff: backend.staff,
   sources: backend,
 });

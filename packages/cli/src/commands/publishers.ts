@@ -102,9 +102,11 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
     .option('--json', 'print a JSON array')
     .action(async (options: { json?: boolean }) => {
       const listed = await withStore(ctx, async (store) => {
-        const repository = backendOf(store).publishers;
+        const { publishers: repository, publisherDomains } = backendOf(store);
         const all = await repository.list();
-        return Promise.all(all.map(async (publisher) => ({ publisher, domains: await repository.domainsOf(publisher.id) })));
+        return Promise.all(
+          all.map(async (publisher) => ({ publisher, domains: await publisherDomains.domainsOf(publisher.id) })),
+        );
       });
       if (options.json) {
         const json = listed.map(({ publisher, domains }) => ({
@@ -132,9 +134,13 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
     .option('--json', 'print {…publisher, "domains", "history"}')
     .action(async (slug: string, options: { json?: boolean }) => {
       const { publisher, domains, history } = await withStore(ctx, async (store) => {
-        const repository = backendOf(store).publishers;
+        const { publishers: repository, publisherDomains, publisherHistory } = backendOf(store);
         const found = await publisherBySlug(repository, slug);
-        return { publisher: found, domains: await repository.domainsOf(found.id), history: await repository.historyOf(found.id) };
+        return {
+          publisher: found,
+          domains: await publisherDomains.domainsOf(found.id),
+          history: await publisherHistory.historyOf(found.id),
+        };
       });
       if (options.json) {
         const json = { ...publisherJson(publisher), domains: domains.map(domainJson), history: history.map(eventJson) };
@@ -234,9 +240,9 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
     .action(async (slug: string, given: string) => {
       const domain = validDomain(given);
       const added = await withStore(ctx, async (store) => {
-        const repository = backendOf(store).publishers;
+        const { publishers: repository, publisherDomains } = backendOf(store);
         const publisher = await publisherBySlug(repository, slug);
-        return repository.addDomain(publisher.id, domain, newDomainToken(), OPERATOR_ACTOR, new Date());
+        return publisherDomains.addDomain(publisher.id, domain, newDomainToken(), OPERATOR_ACTOR, new Date());
       });
       if (!added)
         throw new CliError(
@@ -267,7 +273,7 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
         const publisher = await publisherBySlug(backend.publishers, slug);
         // The same proof sources and schedule as the worker's re-checks (DNS_SERVERS, ALLOWED_PRIVATE_ADDRESSES, RECHECK_*).
         const checkedNow = await checkPublisherDomain(
-          { publishers: backend.publishers, queue: backend.queue },
+          { publisherDomains: backend.publisherDomains, queue: backend.queue },
           { publisherId: publisher.id, domain },
           {
             sources: domainProofSourcesOf(config),
@@ -278,7 +284,7 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
         );
         // A newly proven domain may be the one the publisher's trust.txt is read from.
         if (checkedNow.outcome === 'proven' && checkedNow.firstProof) {
-          await refreshPublisherTrust(backend.publishers, publisher.id, { sources: trustTxtSourcesOf(config), now: new Date() });
+          await refreshPublisherTrust(backend, publisher.id, { sources: trustTxtSourcesOf(config), now: new Date() });
         }
         return checkedNow;
       });
@@ -312,9 +318,9 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
     .action(async (slug: string, given: string) => {
       const domain = validDomain(given);
       const removed = await withStore(ctx, async (store) => {
-        const repository = backendOf(store).publishers;
-        const publisher = await publisherBySlug(repository, slug);
-        return removePublisherDomain(repository, publisher.id, domain, OPERATOR_ACTOR, new Date());
+        const backend = backendOf(store);
+        const publisher = await publisherBySlug(backend.publishers, slug);
+        return removePublisherDomain(backend, publisher.id, domain, OPERATOR_ACTOR, new Date());
       });
       if (!removed) throw new CliError(`Publisher ${slug} has no domain ${domain}.`);
       writeLine(ctx.stdout, `Removed ${domain} from ${slug}.`);

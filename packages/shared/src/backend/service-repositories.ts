@@ -10,6 +10,9 @@ import { MongoAuthorEvidence } from '@byline/store-mongodb/evidence/mongo-author
 import { SqliteAuthorEvidence } from '@byline/store-sqlite/evidence/sqlite-author-evidence';
 import { MongoPublishers } from '@byline/store-mongodb/publishers/mongo-publishers';
 import type { Publishers } from '@byline/domain/publishers/publishers-repository';
+import type { PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
+import type { PublisherHistory } from '@byline/domain/publishers/publisher-history-repository';
+import type { PublisherPorts } from '@byline/domain/publishers/publishers-store';
 import { publishersOver } from '@byline/domain/publishers/publishers';
 import { SqlitePublishers } from '@byline/store-sqlite/publishers/sqlite-publishers';
 import type { OutletDigests } from '@byline/domain/outlets/outlet-digests-repository';
@@ -40,8 +43,12 @@ export interface ServiceRepositories {
   /** What a credential check and a preflight read of the accounts and keys: the hot path. */
   apiCredentials: ApiCredentials;
   usage: UsageRecords;
-  /** Outlets, their proven domains and their history. */
+  /** Outlets themselves. */
   publishers: Publishers;
+  /** Outlets' domains, their proofs, and the outlet of a host (what the v2 answers read). */
+  publisherDomains: PublisherDomains;
+  /** Outlets' history and their trust.txt as last read. */
+  publisherHistory: PublisherHistory;
   authorEvidence: AuthorEvidence;
   outletDigests: OutletDigests;
   /**
@@ -62,10 +69,17 @@ const apiAccountPorts = (adapter: () => ApiAccountPorts): Pick<Makers, 'apiAccou
   apiCredentials: adapter,
 });
 
+/** The publisher ports, all served by the one object `ports` makes. */
+const publisherPorts = (ports: () => PublisherPorts): Pick<Makers, 'publishers' | 'publisherDomains' | 'publisherHistory'> => ({
+  publishers: ports,
+  publisherDomains: ports,
+  publisherHistory: ports,
+});
+
 const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
   ...apiAccountPorts(once(() => new SqliteApiAccounts(database))),
   usage: () => new SqliteUsageRecords(database),
-  publishers: () => publishersOver(new SqlitePublishers(database)),
+  ...publisherPorts(once(() => publishersOver(new SqlitePublishers(database)))),
   authorEvidence: () => new SqliteAuthorEvidence(database),
   outletDigests: () => new SqliteOutletDigests(database),
   queue: () => new SqliteLeasedQueue(database),
@@ -74,7 +88,7 @@ const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
 const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
   ...apiAccountPorts(once(() => new MongoApiAccounts(database))),
   usage: () => new MongoUsageRecords(database),
-  publishers: () => publishersOver(new MongoPublishers(database)),
+  ...publisherPorts(once(() => publishersOver(new MongoPublishers(database)))),
   authorEvidence: () => new MongoAuthorEvidence(database),
   outletDigests: () => new MongoOutletDigests(database),
   queue: () => new MongoLeasedQueue(database),
