@@ -47,7 +47,7 @@ async function storeHint(config) {
     // Each hint only while it is needed: the demo data on an empty store, a key while none is active.
     const steps = [];
     if (profiles === 0) steps.push('  npx byline demo');
-    if (!(await backend.apiAccounts.hasActiveKey())) steps.push('  npx byline keys create --email you@example.org');
+    if (!(await backend.apiKeys.hasActiveKey())) steps.push('  npx byline keys create --email you@example.org');
     const holds = profiles === 0 ? 'The store is empty.' : `Store (${store.kind}) holds ${profiles} profile(s).`;
     if (steps.length === 2) console.log(`${holds} Load the demo data set and create an API key:`);
     else if (profiles === 0) console.log(`${holds} Load the demo data set:`);

@@ -115,8 +115,8 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     process.stderr.write('\n');
     await addOutlet(backendOf(store), profiles);
-    const { apiAccounts } = backendOf(store);
-    const { token, key } = await createApiKey(apiAccounts, BENCH_EMAIL, `bench ${new Date().toISOString()}`);
+    const { apiAccounts, apiKeys } = backendOf(store);
+    const { token, key } = await createApiKey(apiKeys, BENCH_EMAIL, `bench ${new Date().toISOString()}`);
     await apiAccounts.setRateLimit(BENCH_EMAIL, 1_000_000_000);
     const sample = await store.findAuthorOfArticle(canonicalizeUrl(articleUrl(0)));
     const meta = {
@@ -142,11 +142,11 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
  */
 async function addOutlet(backend, profiles) {
   const now = new Date();
-  const { publishers, staff } = backend;
+  const { publishers, publisherDomains, staff } = backend;
   const outlet = await publishers.create({ slug: BENCH_OUTLET.slug, name: BENCH_OUTLET.name }, 'bench', now);
-  await publishers.addDomain(outlet.id, BENCH_OUTLET.domain, 'bench-token', 'bench', now);
+  await publisherDomains.addDomain(outlet.id, BENCH_OUTLET.domain, 'bench-token', 'bench', now);
   const proof = { outcome: 'proven', method: 'dns-txt', at: now.toISOString() };
-  await publishers.recordCheck(outlet.id, BENCH_OUTLET.domain, proof, null);
+  await publisherDomains.recordCheck(outlet.id, BENCH_OUTLET.domain, proof, null);
   await publishers.setVerified(outlet.id, true, 'bench', 'the bench outlet', now);
   for (let p = 0; p < Math.min(BENCH_OUTLET.staff, profiles); p++) {
     const profile = await backend.profiles.findBySlug(profileSlug(p));

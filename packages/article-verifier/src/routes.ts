@@ -43,7 +43,7 @@ const BATCH_METHODS = ['POST'];
  */
 export function verifyArticleRoutes(deps: ServiceDeps, metrics?: Metrics): Router {
   const { store, logger } = deps;
-  const { publishers, outletDigests, queue } = serviceRepositoriesOf(store);
+  const { publisherDomains, outletDigests, queue } = serviceRepositoriesOf(store);
   const { gate, origins } = verificationGate(deps);
   const dropped =
     metrics &&
@@ -57,7 +57,7 @@ export function verifyArticleRoutes(deps: ServiceDeps, metrics?: Metrics): Route
   deps.onClose?.(() => attribution.stop());
   const v1 = (input: VerifyArticleInput) => verifyArticle(store, input);
   const v2 = (input: VerifyArticleInput, caller: Caller) =>
-    verifyArticleV2({ store, publishers, outletDigests, attribution }, input, caller);
+    verifyArticleV2({ store, publisherDomains, outletDigests, attribution }, input, caller);
   const single = (answer: (input: VerifyArticleInput, caller: Caller) => Promise<TaggedAnswer>) =>
     verificationHandler<VerifyArticleInput>(gate, {
       schema: verifyArticleSchema,

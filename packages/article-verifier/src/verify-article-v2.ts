@@ -8,7 +8,7 @@ import {
   type AttributionPayload,
   type OutletDigests,
   type OutletMatch,
-  type Publishers,
+  type PublisherDomains,
   type RenderedOutlet,
   type Store,
   type TaggedAnswer,
@@ -20,7 +20,7 @@ export { DOMAIN_VERIFIED_MESSAGE } from '@byline/shared';
 
 export interface ArticleV2Sources {
   store: Store;
-  publishers: Pick<Publishers, 'outletFor' | 'matchHost'>;
+  publisherDomains: Pick<PublisherDomains, 'outletFor' | 'matchHost'>;
   /** Where an outlet's answers not rendered yet are rendered from (see renderOutletNow). */
   outletDigests: OutletDigests;
   /** Where an unknown article on a verified outlet that allows it is asked to be attributed (see askAttribution). */
@@ -44,7 +44,7 @@ export async function verifyArticleV2(
 ): Promise<TaggedAnswer> {
   // One after the other: both read this turn's snapshot (see TurnSnapshot), and Promise.all's promises cost more.
   const article = await sources.store.taggedArticleV2Answer(input.canonicalUrl);
-  const outlet = await sources.publishers.outletFor(hostOfCanonical(input.canonicalUrl));
+  const outlet = await sources.publisherDomains.outletFor(hostOfCanonical(input.canonicalUrl));
   const rendered = outlet && (outlet.rendered ?? (await renderOutletNow(sources, input.canonicalUrl)));
   if (article) return rendered ? withDomainInfo(article, rendered.domainInfo) : article;
   if (!outlet || !rendered) return UNVERIFIED_V2;
@@ -58,7 +58,7 @@ export async function verifyArticleV2(
 
 /** The outlet's answers rendered here, where a writer from before them left them out. */
 async function renderOutletNow(sources: ArticleV2Sources, canonicalUrl: string): Promise<RenderedOutlet | null> {
-  const match = await sources.publishers.matchHost(hostOfCanonical(canonicalUrl));
+  const match = await sources.publisherDomains.matchHost(hostOfCanonical(canonicalUrl));
   return match ? renderOutlet(match, await sources.outletDigests.digestOf(match.publisher.id)) : null;
 }
 

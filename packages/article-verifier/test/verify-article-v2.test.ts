@@ -16,11 +16,11 @@ describe.each(storeFactories())('verify_article v2: the four answer kinds ($name
 
   /** A publisher with these domains proven by DNS TXT; verified by an editor unless said otherwise. */
   async function publisher(slug: string, domains: string[], { verified = true } = {}) {
-    const { publishers } = backend();
+    const { publishers, publisherDomains } = backend();
     const created = (await publishers.create({ slug, name: `The ${slug}` }, 'admin@example.org', new Date()))!;
     for (const domain of domains) {
-      await publishers.addDomain(created.id, domain, `token-${domain}`, 'admin@example.org', new Date());
-      await publishers.recordCheck(created.id, domain, { outcome: 'proven', method: 'dns-txt', at: PROVEN_AT }, null);
+      await publisherDomains.addDomain(created.id, domain, `token-${domain}`, 'admin@example.org', new Date());
+      await publisherDomains.recordCheck(created.id, domain, { outcome: 'proven', method: 'dns-txt', at: PROVEN_AT }, null);
     }
     if (verified) await publishers.setVerified(created.id, true, EDITOR, 'Masthead checked', new Date());
     return created;

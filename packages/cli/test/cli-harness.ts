@@ -135,7 +135,7 @@ export class ApiProbe {
   }
 
   async init(): Promise<this> {
-    this.authorization = `Bearer ${(await createApiKey(backendOf(this.store).apiAccounts, 'probe@example.org', 'probe')).token}`;
+    this.authorization = `Bearer ${(await createApiKey(backendOf(this.store).apiKeys, 'probe@example.org', 'probe')).token}`;
     return this;
   }
 

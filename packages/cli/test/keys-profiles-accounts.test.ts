@@ -182,7 +182,7 @@ describe.each(cliTargets())('byline profiles and accounts ($name store)', (facto
 
     expect(await byline(target, 'accounts', 'limit', 'limited@example.org', 'default')).toMatchObject({ code: 0 });
     expect(
-      (await backendOf(probe.store).apiAccounts.findCredential(stdout.trim().split(':')[0]!))?.rateLimitPerMinute,
+      (await backendOf(probe.store).apiCredentials.findCredential(stdout.trim().split(':')[0]!))?.rateLimitPerMinute,
     ).toBeNull();
 
     expect(await byline(target, 'accounts', 'limit', 'limited@example.org', 'lots')).toMatchObject({

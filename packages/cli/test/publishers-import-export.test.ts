@@ -76,13 +76,13 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
     await withBackend(target, async (backend) => {
       const store = backend.store;
       await seed(store, aProfile({ profile_slug: 'aoife-brennan' }), aProfile({ profile_slug: 'cian-walsh' }));
-      const { publishers, staff, profiles } = backend;
+      const { publishers, staff, profiles, publisherDomains, publisherHistory } = backend;
       const harbour = (await publishers.create({ slug: 'harbour', name: 'The Harbour Times' }, 'someone', new Date(T(0))))!;
       await publishers.update(harbour.id, { logoUrl: 'https://harbour.example/logo.png', attribution: false }, new Date(T(1)));
       await publishers.setVerified(harbour.id, true, EDITOR, 'Known outlet — checked masthead', new Date(T(3)));
-      await publishers.setTrust(harbour.id, TRUST, new Date(T(30)));
+      await publisherHistory.setTrust(harbour.id, TRUST, new Date(T(30)));
       const add = (id: number, domain: string, minute: number) =>
-        publishers.addDomain(
+        publisherDomains.addDomain(
           id,
           domain,
           `${'ab'.repeat(15)}${minute.toString().padStart(2, '0')}`,
@@ -90,17 +90,42 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
           new Date(T(minute)),
         );
       await add(harbour.id, 'harbour.example', 1);
-      await publishers.recordCheck(harbour.id, 'harbour.example', { outcome: 'proven', method: 'dns-txt', at: T(2) }, null);
-      await publishers.recordCheck(harbour.id, 'harbour.example', { outcome: 'proven', method: 'dns-txt', at: T(10) }, null);
+      await publisherDomains.recordCheck(harbour.id, 'harbour.example', { outcome: 'proven', method: 'dns-txt', at: T(2) }, null);
+      await publisherDomains.recordCheck(
+        harbour.id,
+        'harbour.example',
+        { outcome: 'proven', method: 'dns-txt', at: T(10) },
+        null,
+      );
       await add(harbour.id, 'failing.example', 2);
-      await publishers.recordCheck(harbour.id, 'failing.example', { outcome: 'proven', method: 'well-known', at: T(3) }, null);
-      await publishers.recordCheck(harbour.id, 'failing.example', { outcome: 'failing', failure: 'no TXT', at: T(11) }, null);
-      await publishers.recordCheck(harbour.id, 'failing.example', { outcome: 'failing', failure: 'no TXT', at: T(12) }, null);
+      await publisherDomains.recordCheck(
+        harbour.id,
+        'failing.example',
+        { outcome: 'proven', method: 'well-known', at: T(3) },
+        null,
+      );
+      await publisherDomains.recordCheck(
+        harbour.id,
+        'failing.example',
+        { outcome: 'failing', failure: 'no TXT', at: T(11) },
+        null,
+      );
+      await publisherDomains.recordCheck(
+        harbour.id,
+        'failing.example',
+        { outcome: 'failing', failure: 'no TXT', at: T(12) },
+        null,
+      );
       await add(harbour.id, 'lapsed.example', 3);
-      await publishers.recordCheck(harbour.id, 'lapsed.example', { outcome: 'proven', method: 'dns-txt', at: T(4) }, null);
-      await publishers.recordCheck(harbour.id, 'lapsed.example', { outcome: 'lapsed', failure: 'gone', at: T(20) }, null);
+      await publisherDomains.recordCheck(harbour.id, 'lapsed.example', { outcome: 'proven', method: 'dns-txt', at: T(4) }, null);
+      await publisherDomains.recordCheck(harbour.id, 'lapsed.example', { outcome: 'lapsed', failure: 'gone', at: T(20) }, null);
       await add(harbour.id, 'pending.example', 4);
-      await publishers.recordCheck(harbour.id, 'pending.example', { outcome: 'failing', failure: 'not yet', at: T(5) }, null);
+      await publisherDomains.recordCheck(
+        harbour.id,
+        'pending.example',
+        { outcome: 'failing', failure: 'not yet', at: T(5) },
+        null,
+      );
       await add(harbour.id, 'new.example', 5);
 
       const aoife = (await profiles.findBySlug('aoife-brennan'))!;
@@ -187,7 +212,7 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
     expect((await byline(third, 'export')).stdout).toBe(text);
 
     // The verified publisher answers for its proven domain in the copy as in the original.
-    const match = await withBackend(copy, (backend) => backend.publishers.matchHost('www.harbour.example'));
+    const match = await withBackend(copy, (backend) => backend.publisherDomains.matchHost('www.harbour.example'));
     expect(match).toMatchObject({ publisher: { slug: 'harbour' }, domain: { domain: 'harbour.example', method: 'dns-txt' } });
   });
 
@@ -206,9 +231,9 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
 
   test('an existing publisher takes the file’s fields and gains the domains and staff it lacks', async () => {
     const target = fresh();
-    await withBackend(target, async ({ publishers }) => {
+    await withBackend(target, async ({ publishers, publisherDomains }) => {
       const made = (await publishers.create({ slug: 'tide-news', name: 'Old Name' }, 'someone', new Date(T(0))))!;
-      await publishers.addDomain(made.id, 'old.example', 'ff'.repeat(16), 'someone', new Date(T(1)));
+      await publisherDomains.addDomain(made.id, 'old.example', 'ff'.repeat(16), 'someone', new Date(T(1)));
     });
     const file = importFileWith([{ publishers: [aPublisher({ attribution: false, domains: [aDomain()] })] }]);
     const result = await byline(target, 'import', file);

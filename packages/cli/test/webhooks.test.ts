@@ -7,6 +7,12 @@ import { createSafeFetch } from '@byline/fetcher';
 import { LOOPBACK_ALLOWED, loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
 import { byline, bylineWithEnv, cliTargets } from './cli-harness';
 
+/** What the worker's webhook runs take from the store's backend. */
+const webhookPortsOf = (store: Store) => {
+  const { webhookEndpoints, webhookDeliveries, queue } = backendOf(store);
+  return { webhookEndpoints, webhookDeliveries, queue };
+};
+
 describe.each(cliTargets())('byline webhooks ($name store)', (factory) => {
   const target = factory.create();
   const allowed = (...args: string[]) => bylineWithEnv({ ...target.env, ...LOOPBACK_ALLOWED }, ...args);
@@ -48,7 +54,7 @@ describe.each(cliTargets())('byline webhooks ($name store)', (factory) => {
     });
     const secret = added.stdout.trim();
     expect(secret).toMatch(/^whsec_/);
-    const [endpoint] = await backendOf(store).webhooks.endpointsOf('hooks@example.org');
+    const [endpoint] = await backendOf(store).webhookEndpoints.endpointsOf('hooks@example.org');
     const id = String(endpoint!.id);
 
     const listed = await byline(target, 'webhooks', 'list', 'hooks@example.org');
@@ -73,17 +79,10 @@ describe.each(cliTargets())('byline webhooks ($name store)', (factory) => {
       key: string;
     }[];
     await byline(target, 'keys', 'revoke', keys[0]!.key);
-    const { webhooks, queue } = backendOf(store);
-    await runWebhookFanOut({ webhooks, queue, database: store.database, holder: 't', now: () => new Date() });
+    const ports = webhookPortsOf(store);
+    await runWebhookFanOut({ ...ports, database: store.database, holder: 't', now: () => new Date() });
     const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
-    await runWebhookDelivery({
-      webhooks,
-      queue,
-      accounts: backendOf(store).apiAccounts,
-      fetch,
-      holder: 't',
-      now: () => new Date(),
-    });
+    await runWebhookDelivery({ ...ports, accounts: backendOf(store).apiAccounts, fetch, holder: 't', now: () => new Date() });
     const [delivery] = receiver.received;
     const headers = {
       'webhook-id': delivery!.id,
@@ -113,11 +112,12 @@ describe.each(cliTargets())('byline webhooks ($name store)', (factory) => {
     const token = (await byline(target, 'keys', 'create', '--email', email, '--name', 'one')).stdout.trim();
     const added = await allowed('webhooks', 'add', email, receiver.url, '--events', 'api_key.revoked', '--json');
     const { id, secret } = JSON.parse(added.stdout) as { id: number; secret: string };
-    const { webhooks, queue, apiAccounts } = backendOf(store);
+    const ports = webhookPortsOf(store);
+    const { apiAccounts } = backendOf(store);
     const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
     const tick = async () => {
-      await runWebhookFanOut({ webhooks, queue, database: store.database, holder: 't', now: () => new Date() });
-      return runWebhookDelivery({ webhooks, queue, accounts: apiAccounts, fetch, holder: 't', now: () => new Date() });
+      await runWebhookFanOut({ ...ports, database: store.database, holder: 't', now: () => new Date() });
+      return runWebhookDelivery({ ...ports, accounts: apiAccounts, fetch, holder: 't', now: () => new Date() });
     };
     const before = receiver.received.length;
 

@@ -61,10 +61,10 @@ export async function startServices(factory: StoreFactory, options: ServicesOpti
     options.perMinute === undefined
       ? undefined
       : inMemoryRateLimiting({ usage: backendOf(store).usage, logger, perMinute: options.perMinute });
-  const deps = { store: served, apiAccounts: backendOf(store).apiAccounts, logger, rateLimiting };
+  const deps = { store: served, apiCredentials: backendOf(store).apiCredentials, logger, rateLimiting };
   const articles = await listen(createHttpServer(createArticleApp(deps)));
   const journalists = await listen(createHttpServer(createJournalistApp(deps)));
-  const { token } = await createApiKey(backendOf(store).apiAccounts, 'client@example.org', 'client tests');
+  const { token } = await createApiKey(backendOf(store).apiKeys, 'client@example.org', 'client tests');
   return {
     baseUrl: articles.url,
     journalistBaseUrl: journalists.url,

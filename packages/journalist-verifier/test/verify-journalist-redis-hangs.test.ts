@@ -37,7 +37,7 @@ describe('rate limits while Redis hangs', () => {
   let limiting: RateLimiting | undefined;
   beforeAll(async () => {
     store = embeddedStore();
-    authorization = `Bearer ${(await createApiKey(backendOf(store).apiAccounts, 'hung@example.org', 'breaker tests')).token}`;
+    authorization = `Bearer ${(await createApiKey(backendOf(store).apiKeys, 'hung@example.org', 'breaker tests')).token}`;
   });
   afterEach(async () => {
     await limiting?.close();

@@ -303,8 +303,8 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     const after = await personsRecords(portal, ids);
     expect(Object.entries(after).filter(([, count]) => count > 0)).toEqual([]);
     // The subscriber's delivery log keeps the messages, their data gone; the one telling she is unverified follows.
-    const [endpoint] = await portal.backend.webhooks.endpointsOf(subscriber.email);
-    const log = await portal.backend.webhooks.messagesOf(endpoint!.id, 10);
+    const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(subscriber.email);
+    const log = await portal.backend.webhookDeliveries.messagesOf(endpoint!.id, 10);
     expect(log.map((message) => JSON.parse(message.body))).toEqual([
       {
         type: 'journalist.handle_changed',
@@ -323,8 +323,10 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     ]);
 
     // Once sent, the worker's hourly round redacts it too: no message in any log names her any more.
-    expect(await portal.backend.webhooks.redactAboutErasedJournalists()).toBe(1);
-    const redacted = (await portal.backend.webhooks.messagesOf(endpoint!.id, 10)).map((message) => JSON.parse(message.body));
+    expect(await portal.backend.webhookDeliveries.redactAboutErasedJournalists()).toBe(1);
+    const redacted = (await portal.backend.webhookDeliveries.messagesOf(endpoint!.id, 10)).map((message) =>
+      JSON.parse(message.body),
+    );
     expect(redacted.map((body) => [body.type, body.data])).toEqual([
       ['journalist.unverified', {}],
       ['journalist.handle_changed', {}],
@@ -366,8 +368,8 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     expect(Object.entries(await personsRecords(portal, ids)).filter(([, count]) => count > 0)).toEqual([]);
     const left = await everyRecord(portal);
     for (const text of distinctive) expect(left.filter((line) => line.includes(text))).toEqual([]);
-    expect(await portal.backend.webhooks.endpointsOf(person.email)).toEqual([]);
-    expect((await portal.backend.apiAccounts.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
+    expect(await portal.backend.webhookEndpoints.endpointsOf(person.email)).toEqual([]);
+    expect((await portal.backend.apiKeys.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
   }
 
   const onlyOn = (name: string) => (factory.name === name ? it : it.skip);
@@ -385,8 +387,8 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     expect(failed.status).toBeGreaterThanOrEqual(500);
     expect(await portal.backend.profiles.findById(person.profileId)).toMatchObject({ verified: true });
     expect(await portal.backend.attributionDomains.domainsOf(person.profileId)).toHaveLength(1);
-    expect((await portal.backend.apiAccounts.keysOf(person.email)).map((key) => key.revoked_at)).toEqual([null]);
-    expect(await portal.backend.webhooks.endpointsOf(person.email)).toHaveLength(1);
+    expect((await portal.backend.apiKeys.keysOf(person.email)).map((key) => key.revoked_at)).toEqual([null]);
+    expect(await portal.backend.webhookEndpoints.endpointsOf(person.email)).toHaveLength(1);
     expect(await portal.backend.users.findByEmail(person.email)).not.toBeNull();
 
     database.sqlite.connection.exec('DROP TRIGGER erasure_fails');

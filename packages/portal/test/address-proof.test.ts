@@ -27,7 +27,7 @@ const address = (who: string) => `${who}${++people}-${Date.now()}@example.org`;
 
 /** An API account the operator made for the address, as `byline keys create --email` makes it: its key's id. */
 async function operatorKey(portal: Portal, email: string): Promise<string> {
-  const { key } = await createApiKey(portal.backend.apiAccounts, email, 'operator integration');
+  const { key } = await createApiKey(portal.backend.apiKeys, email, 'operator integration');
   return key;
 }
 
@@ -76,9 +76,9 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
     expect(page).toContain('ask whoever runs this Byline ( desk@byline.example ) for a confirmation link');
     expect(page).not.toContain('Send the link again');
     // Nothing was changed behind the refusals: the operator's key still works, no other key or endpoint exists.
-    const keys = await portal.backend.apiAccounts.keysOf(email);
+    const keys = await portal.backend.apiKeys.keysOf(email);
     expect(keys.map((k) => [k.key, k.revoked_at])).toEqual([[key, null]]);
-    expect(await portal.backend.webhooks.endpointsOf(email)).toEqual([]);
+    expect(await portal.backend.webhookEndpoints.endpointsOf(email)).toEqual([]);
     // Signing in anew lands on the profile, not on API settings (which would tell an account is there).
     const again = await submit(request.agent(portal.app), '/signin', '/signin', { email, password: PASSWORD });
     expect(again.headers.location).toBe('/profile');
@@ -116,7 +116,7 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
     const leaving = await signedUp(portal.app, address('leaving'));
     await openApiAccount(leaving.agent);
     await submit(leaving.agent, '/settings/api', '/settings/api/keys', { name: 'old integration' });
-    const [kept] = await portal.backend.apiAccounts.keysOf(leaving.email);
+    const [kept] = await portal.backend.apiKeys.keysOf(leaving.email);
     const deleted = await submit(leaving.agent, '/account/delete', '/account/delete', { email: leaving.email });
     expect(deleted.status).toBe(303);
 
@@ -139,8 +139,8 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
     const squatter = await signedUp(portal.app, email, PASSWORD, { proven: false });
     const deleted = await submit(squatter.agent, '/account/delete', '/account/delete', { email });
     expect(deleted.status).toBe(303);
-    expect((await portal.backend.apiAccounts.keysOf(email)).map((k) => k.revoked_at)).toEqual([null]);
-    expect((await portal.backend.apiAccounts.keysOf(email))[0]!.key).toBe(key);
+    expect((await portal.backend.apiKeys.keysOf(email)).map((k) => k.revoked_at)).toEqual([null]);
+    expect((await portal.backend.apiKeys.keysOf(email))[0]!.key).toBe(key);
     expect(await portal.backend.staff.invitationsFor({ profileId: null, email })).toHaveLength(1);
   });
 

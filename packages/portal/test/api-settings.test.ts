@@ -66,7 +66,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
     expect(listed.text).not.toContain(token.split(':')[1]);
     expect(listed.text).toMatch(/<time datetime="\d{4}-[^"]+Z">/);
     expect(listed.text).toContain('never');
-    expect((await backendOf(portal.store).apiAccounts.keysOf(email)).map((k) => k.name)).toEqual(['Newsroom CMS']);
+    expect((await backendOf(portal.store).apiKeys.keysOf(email)).map((k) => k.name)).toEqual(['Newsroom CMS']);
     expect(listed.text).toContain('No requests recorded yet.');
   });
 
@@ -166,7 +166,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
       404,
     );
     expect((await submit(other.agent, '/settings/api', `/settings/api/keys/${key}/rotate`, {})).status).toBe(404);
-    expect((await backendOf(portal.store).apiAccounts.findCredential(key!))!.revoked).toBe(false);
+    expect((await backendOf(portal.store).apiCredentials.findCredential(key!))!.revoked).toBe(false);
   });
 
   it('asks to open an account before creating keys', async () => {

@@ -65,7 +65,7 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
     expect(seenByAdmin).not.toContain(desk.email);
     expect(await portal.backend.publishers.findById(publisher.id)).toMatchObject({ verifiedBy: desk.email });
     // Verified, with its domain proven, it now answers for the domain's pages.
-    expect((await portal.backend.publishers.matchHost(`www.${domain}`))?.publisher.id).toBe(publisher.id);
+    expect((await portal.backend.publisherDomains.matchHost(`www.${domain}`))?.publisher.id).toBe(publisher.id);
     expect((await desk.agent.get('/editor/publishers')).text).toContain('class="state-verified"');
 
     const again = await decide(desk, path, 'verify', 'Twice');
@@ -81,8 +81,8 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
       ),
     );
     expect(await portal.backend.publishers.findById(publisher.id)).toMatchObject({ verifiedAt: null, verifiedBy: null });
-    expect(await portal.backend.publishers.matchHost(domain)).toBeNull();
-    expect((await portal.backend.publishers.historyOf(publisher.id)).map((event) => event.action)).toEqual([
+    expect(await portal.backend.publisherDomains.matchHost(domain)).toBeNull();
+    expect((await portal.backend.publisherHistory.historyOf(publisher.id)).map((event) => event.action)).toEqual([
       'unverified',
       'verified',
       'domain-proven',
@@ -99,7 +99,9 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
     expect(res.text).toContain('The note is required: say why (it is kept in the publisher’s history).');
     expect(res.text).toContain('aria-invalid="true"');
     expect((await portal.backend.publishers.findById(publisher.id))!.verifiedAt).toBeNull();
-    expect((await portal.backend.publishers.historyOf(publisher.id)).map((event) => event.action)).not.toContain('verified');
+    expect((await portal.backend.publisherHistory.historyOf(publisher.id)).map((event) => event.action)).not.toContain(
+      'verified',
+    );
   });
 
   it('refuses (403) an editor who administers the publisher, and lets another editor verify it', async () => {

@@ -16,7 +16,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
     await openApiAccount(agent);
     const posted = await addWebhook(agent, { url: receiver.url, events });
     expect(posted.status).toBe(303);
-    return (await portal.backend.webhooks.endpointsOf(email)).at(-1)!;
+    return (await portal.backend.webhookEndpoints.endpointsOf(email)).at(-1)!;
   }
 
   /** The worker's two webhook runs. */
@@ -140,7 +140,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
     it('stops both answers at once, revokes the API keys, ends the sign-in and removes the data', async () => {
       const person = await verifiedJournalist();
       await openApiAccountWithKey(person.agent);
-      expect(await portal.backend.apiAccounts.keysOf(person.email)).toHaveLength(1);
+      expect(await portal.backend.apiKeys.keysOf(person.email)).toHaveLength(1);
       expect(await answers(person)).toEqual([true, true]);
 
       expect((await person.agent.get('/profile')).text).toContain('href="/account/delete"');
@@ -173,7 +173,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(await portal.claims.claimsOf(person.profileId)).toEqual([]);
       expect(await portal.backend.articles.list(person.profileId)).toEqual([]);
       expect(await portal.backend.audit.historyOf(person.profileId)).toEqual([]);
-      expect((await portal.backend.apiAccounts.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
+      expect((await portal.backend.apiKeys.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
       // The editor who verified it stays, and signs in as before.
       expect((await person.desk.agent.get('/editor/queue')).status).toBe(200);
     });
@@ -184,7 +184,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       const deleted = await submit(apiUser.agent, '/account/delete', '/account/delete', { email: apiUser.email });
       expect(deleted.status).toBe(303);
       expect(await portal.backend.users.findByEmail(apiUser.email)).toBeNull();
-      const keys = await portal.backend.apiAccounts.keysOf(apiUser.email);
+      const keys = await portal.backend.apiKeys.keysOf(apiUser.email);
       expect(keys.map((key) => key.revoked_at === null)).toEqual([false]);
     });
 
@@ -197,12 +197,12 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
         key_origins: '',
         key_limit: '',
       });
-      const [key] = await portal.backend.apiAccounts.keysOf(person.email);
+      const [key] = await portal.backend.apiKeys.keysOf(person.email);
       // The receiver is down: the revocation's message waits on the endpoint's delivery item, retried later.
       receiver.answer = { status: 503 };
       await submit(person.agent, '/settings/api', `/settings/api/keys/${key!.key}/revoke`, { confirm: 'revoke' });
       expect(await workerTick()).toMatchObject({ failed: 1 });
-      const [waiting] = await portal.backend.webhooks.messagesOf(endpoint.id, 5);
+      const [waiting] = await portal.backend.webhookDeliveries.messagesOf(endpoint.id, 5);
       expect(waiting).toMatchObject({ state: 'pending', type: 'api_key.revoked' });
       expect(await portal.backend.queue.find(WEBHOOK_DELIVERY_TOPIC, String(endpoint.id))).not.toBeNull();
       const other = await signedUp(portal.app);
@@ -210,18 +210,18 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
 
       const deleted = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
       expect(deleted.status).toBe(303);
-      expect(await portal.backend.webhooks.endpointsOf(person.email)).toEqual([]);
-      expect(await portal.backend.webhooks.find(endpoint.id)).toBeNull();
-      expect(await portal.backend.webhooks.messagesOf(endpoint.id, 5)).toEqual([]);
-      expect(await portal.backend.webhooks.findMessage(waiting!.id)).toBeNull();
+      expect(await portal.backend.webhookEndpoints.endpointsOf(person.email)).toEqual([]);
+      expect(await portal.backend.webhookEndpoints.find(endpoint.id)).toBeNull();
+      expect(await portal.backend.webhookDeliveries.messagesOf(endpoint.id, 5)).toEqual([]);
+      expect(await portal.backend.webhookDeliveries.findMessage(waiting!.id)).toBeNull();
       expect(await portal.backend.queue.find(WEBHOOK_DELIVERY_TOPIC, String(endpoint.id))).toBeNull();
       // Another account's endpoint stays.
-      expect(await portal.backend.webhooks.find(theirs.id)).toMatchObject({ url: receiver.url });
+      expect(await portal.backend.webhookEndpoints.find(theirs.id)).toMatchObject({ url: receiver.url });
 
       receiver.answer = { status: 204 };
       expect(await workerTick()).toMatchObject({ delivered: 0, failed: 0 });
       expect(receiver.received).toHaveLength(1);
-      expect(await portal.backend.webhooks.messagesOf(endpoint.id, 5)).toEqual([]);
+      expect(await portal.backend.webhookDeliveries.messagesOf(endpoint.id, 5)).toEqual([]);
     });
 
     it('refuses a deletion without the form’s CSRF token or a session', async () => {

@@ -215,7 +215,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       expect(errorOf(res.text, 'name')).toBe(
         'The key name must not contain U+202E (control characters, invisible characters and text-direction overrides are refused)',
       );
-      expect(await backendOf(portal.store).apiAccounts.keysOf(email)).toEqual([]);
+      expect(await backendOf(portal.store).apiKeys.keysOf(email)).toEqual([]);
     });
 
     it.each([

@@ -57,7 +57,7 @@ describe.each(portalStoreFactories())(
 
     /** Proves the domain by its DNS TXT record (the served DNS server), queuing its re-checks on POLICY. */
     async function proveByDns(publisherId: number, domain: string, actor: string, now: Date) {
-      await outlets.portal.backend.publishers.addDomain(publisherId, domain, `token-${domain}`, actor, now);
+      await outlets.portal.backend.publisherDomains.addDomain(publisherId, domain, `token-${domain}`, actor, now);
       outlets.served.dns.set(`_byline.${domain}`, { txt: [proofValueOf(`token-${domain}`)] });
       const checked = await checkPublisherDomain(
         outlets.portal.backend,
@@ -184,7 +184,8 @@ describe.each(portalStoreFactories())(
       const at = (days: number) => new Date(start.getTime() + days * DAY);
       const recheck = (now: Date) =>
         runDomainRecheck({
-          publishers: outlets.portal.backend.publishers,
+          publisherDomains: outlets.portal.backend.publisherDomains,
+          publisherHistory: outlets.portal.backend.publisherHistory,
           queue: outlets.portal.backend.queue,
           sources: proofSources,
           policy: POLICY,
@@ -251,20 +252,19 @@ describe.each(portalStoreFactories())(
       // The worker reads the host's publisher four times: before the page, where the page landed, just before its
       // proof and just after. The admin removes NORTH right after the third reading (the proof not written yet).
       const removal = { calls: 0, publisherId: 0, actor: 'admin-racing@example.org' };
-      const racing: Racing['publishers'] = {
-        findById: (id) => outlets.portal.backend.publishers.findById(id),
-        findDomain: (id, domain) => outlets.portal.backend.publishers.findDomain(id, domain),
+      const racing: Racing['publisherDomains'] = {
+        findDomain: (id, domain) => outlets.portal.backend.publisherDomains.findDomain(id, domain),
         matchHost: async (host) => {
-          const read = await outlets.portal.backend.publishers.matchHost(host);
+          const read = await outlets.portal.backend.publisherDomains.matchHost(host);
           if (++removal.calls === 3) {
             expect(
-              await outlets.portal.backend.publishers.removeDomain(read!.publisher.id, NORTH, removal.actor, new Date()),
+              await outlets.portal.backend.publisherDomains.removeDomain(read!.publisher.id, NORTH, removal.actor, new Date()),
             ).toBe(true);
           }
           return read;
         },
       };
-      const { person, summary } = await attributedStaff([NORTH_BY_NAME], { publishers: racing });
+      const { person, summary } = await attributedStaff([NORTH_BY_NAME], { publisherDomains: racing });
       expect(summary).toMatchObject({ attributed: 0, notAttributed: 1 });
       expect(removal.calls).toBe(4);
 

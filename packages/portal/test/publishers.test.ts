@@ -121,7 +121,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect(entry).toContain(`action="${path}/domains/${domain}/check"`);
     expect(page.text).toMatch(/Domain added<\/td>/);
     const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
-    expect(await portal.backend.publishers.findDomain(publisher.id, domain)).toMatchObject({ token, state: 'pending' });
+    expect(await portal.backend.publisherDomains.findDomain(publisher.id, domain)).toMatchObject({ token, state: 'pending' });
 
     const again = await submit(admin.agent, path, `${path}/domains`, { domain });
     expect((await admin.agent.get(again.headers.location as string)).text).toContain(`${domain} is already listed`);
@@ -144,7 +144,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
       expect(res.text).toContain(`value="${domain}"`);
     }
     const publisher = (await portal.backend.publishers.findBySlug('suffix-times'))!;
-    expect(await portal.backend.publishers.domainsOf(publisher.id)).toEqual([]);
+    expect(await portal.backend.publisherDomains.domainsOf(publisher.id)).toEqual([]);
   });
 
   it('proves a domain by its DNS TXT record on “Check now”', async () => {
@@ -163,7 +163,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
       /Domain proven<\/td>\s*<td data-label="By">[^<]+<\/td>\s*<td data-label="Note">[^<]*\(DNS TXT record\)/,
     );
     const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
-    expect(await portal.backend.publishers.findDomain(publisher.id, domain)).toMatchObject({
+    expect(await portal.backend.publisherDomains.findDomain(publisher.id, domain)).toMatchObject({
       state: 'proven',
       method: 'dns-txt',
     });
@@ -257,7 +257,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('Only the publisher’s admin manages its domains.');
     const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
-    expect((await portal.backend.publishers.domainsOf(publisher.id)).map((d) => d.domain)).toEqual([domain]);
+    expect((await portal.backend.publisherDomains.domainsOf(publisher.id)).map((d) => d.domain)).toEqual([domain]);
   });
 
   it('asks before removing a domain, and removes it once confirmed', async () => {
@@ -277,7 +277,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect(unconfirmed.status).toBe(200);
     expect(unconfirmed.text).toContain(`Remove ${domain} from The Leinster Ledger?`);
     const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
-    expect(await portal.backend.publishers.findDomain(publisher.id, domain)).not.toBeNull();
+    expect(await portal.backend.publisherDomains.findDomain(publisher.id, domain)).not.toBeNull();
 
     const removed = await submit(agent, `${path}/domains/${domain}/remove`, `${path}/domains/${domain}/remove`, {
       confirm: 'remove',
@@ -287,7 +287,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect(after.text).toContain(`${domain} is removed.`);
     expect(domainEntry(after.text, domain)).toBe('');
     expect(after.text).toMatch(/Domain removed<\/td>/);
-    expect(await portal.backend.publishers.findDomain(publisher.id, domain)).toBeNull();
+    expect(await portal.backend.publisherDomains.findDomain(publisher.id, domain)).toBeNull();
     expect((await agent.get(`${path}/domains/${domain}/remove`)).status).toBe(404);
   });
 

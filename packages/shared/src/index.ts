@@ -27,6 +27,7 @@ export { hostOfCanonical } from '@byline/domain/outlets/outlet-digests-repositor
 export type { OutletDigests } from '@byline/domain/outlets/outlet-digests-repository';
 export type { RenderedOutlet } from '@byline/domain/outlets/rendered-outlet';
 export type { OutletMatch, Publishers } from '@byline/domain/publishers/publishers-repository';
+export type { PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
 export { attributionAskItems, attributionMayFetch } from '@byline/domain/queue/attribution-asks';
 export type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 export type { AttributionPayload } from '@byline/domain/queue/topics';

@@ -31,7 +31,7 @@ export async function seed(store: Store, ...raw: unknown[]): Promise<ProfileInpu
 
 /** A fresh API key's bearer header value. */
 export async function bearer(store: Store, email = 'desk@example.org'): Promise<string> {
-  const { token } = await createApiKey(backendOf(store).apiAccounts, email, 'tests');
+  const { token } = await createApiKey(backendOf(store).apiKeys, email, 'tests');
   return `Bearer ${token}`;
 }
 

@@ -5,7 +5,7 @@
 import type { Express } from 'express';
 import type { Response, Test } from 'supertest';
 import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
-import { type ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import { type ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
 import { type Logger } from '@byline/domain/logging/logger';
 import { type Store } from '@byline/domain/store/store';
 import { backendOf } from '@byline/shared/storage';
@@ -165,9 +165,9 @@ const unreachable = async (): Promise<never> => {
   throw new StoreUnavailableError('connection refused (test)');
 };
 
-/** A view of the API accounts that cannot be reached: credential reads reject with StoreUnavailableError. */
-export function unreachableAccounts(accounts: ApiAccounts): ApiAccounts {
-  return storeWith(accounts, { findCredential: unreachable });
+/** A view of the API credentials that cannot be reached: credential reads reject with StoreUnavailableError. */
+export function unreachableCredentials(credentials: ApiCredentials): ApiCredentials {
+  return storeWith(credentials, { findCredential: unreachable });
 }
 
 /** A view of `store` that cannot be reached: pings and every read reject with StoreUnavailableError. */
@@ -198,8 +198,8 @@ export interface ServiceFixtureOptions {
   logger?: Logger;
   /** Wraps the real store before the app gets it, e.g. with storeWith(). */
   wrapStore?: (store: Store) => Store;
-  /** Wraps the store's API accounts before the app gets them, e.g. with unreachableAccounts(). */
-  wrapAccounts?: (accounts: ApiAccounts) => ApiAccounts;
+  /** Wraps the store's API credentials before the app gets them, e.g. with unreachableCredentials(). */
+  wrapCredentials?: (credentials: ApiCredentials) => ApiCredentials;
   authCacheTtlMs?: number;
   /** The clock the app's credential and origin caches expire by (testClock().now); the real one when absent. */
   now?: () => number;
@@ -218,13 +218,13 @@ export function serviceFixture(
   beforeAll(async () => {
     fixture.store = await factory.create();
     const store = options.wrapStore ? options.wrapStore(fixture.store) : fixture.store;
-    const { apiAccounts } = backendOf(fixture.store);
+    const { apiCredentials } = backendOf(fixture.store);
     const closing: (() => Promise<void>)[] = [];
     fixture.settle = async () => void (await Promise.all(closing.map((task) => task())));
     fixture.app = createApp({
       onClose: (task) => void closing.push(task),
       store,
-      apiAccounts: options.wrapAccounts ? options.wrapAccounts(apiAccounts) : apiAccounts,
+      apiCredentials: options.wrapCredentials ? options.wrapCredentials(apiCredentials) : apiCredentials,
       logger: options.logger ?? quietLogger(),
       authCacheTtlMs: options.authCacheTtlMs,
       now: options.now,

@@ -65,7 +65,8 @@ async function main(): Promise<void> {
     // Publishers' proven domains, by their TXT record (DNS_SERVERS) or well-known file (the same outbound rules),
     // and their trust.txt read again after each check.
     domains: {
-      publishers: backendOf(store).publishers,
+      publisherDomains: backendOf(store).publisherDomains,
+      publisherHistory: backendOf(store).publisherHistory,
       queue: backendOf(store).queue,
       sources: domainProofSourcesOf(config),
       trust: trustTxtSourcesOf(config),
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     attribution: {
       queue: backendOf(store).queue,
       publishers: backendOf(store).publishers,
+      publisherDomains: backendOf(store).publisherDomains,
       staff: backendOf(store).staff,
       sources: backendOf(store),
       fetchPage: createPageFetcher({ ...outbound, userAgent: BYLINE_BOT_USER_AGENT }),
@@ -90,7 +92,8 @@ async function main(): Promise<void> {
   // Webhooks: the events changes wrote, fanned out and delivered by the same outbound rules (ALLOWED_PRIVATE_ADDRESSES),
   // checked at connect time so an endpoint whose name later resolves to a private address is refused then.
   const webhookLoop = startWebhookLoop({
-    webhooks: backendOf(store).webhooks,
+    webhookEndpoints: backendOf(store).webhookEndpoints,
+    webhookDeliveries: backendOf(store).webhookDeliveries,
     queue: backendOf(store).queue,
     accounts: backendOf(store).apiAccounts,
     database: store.database,

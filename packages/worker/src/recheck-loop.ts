@@ -34,7 +34,7 @@ export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onP
    * The re-checks of publishers' proven domains (runDomainRecheck), run after the article checks on every tick with
    * the same holder, clock and schedule; none without.
    */
-  domains?: Pick<DomainRecheckOptions, 'publishers' | 'queue' | 'sources' | 'trust'>;
+  domains?: Pick<DomainRecheckOptions, 'publisherDomains' | 'publisherHistory' | 'queue' | 'sources' | 'trust'>;
   /**
    * The attribution of unknown articles on verified publishers' domains (runAttribution), run after the domain
    * checks on every tick with the same holder, clock and portal address; one per-host pacing and one set of the API

@@ -5,12 +5,14 @@ import { DeliverySlots, takeFairShare } from '@byline/editorial/webhooks/deliver
 import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';
 import { type AccountReader } from '@byline/editorial/webhooks/account-hold';
 import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
-import { type Webhooks } from '@byline/domain/webhooks/webhooks-repository';
+import type { WebhookEndpoints } from '@byline/domain/webhooks/webhook-endpoints-repository';
+import type { WebhookDeliveries } from '@byline/domain/webhooks/webhook-deliveries-repository';
 import { type SafeFetch } from '@byline/fetcher';
 import { abortablePause } from './abortable-pause';
 
 export interface WebhookLoopOptions {
-  webhooks: Webhooks;
+  webhookEndpoints: WebhookEndpoints;
+  webhookDeliveries: WebhookDeliveries;
   queue: LeasedQueue;
   /** The endpoints' API accounts: a suspended one's deliveries are held. */
   accounts: AccountReader;
@@ -85,10 +87,10 @@ export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
     const at = now().getTime();
     if (at - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = at;
-    const pruned = await rest.webhooks.pruneMessages(new Date(at - MESSAGE_RETENTION_MS));
+    const pruned = await rest.webhookDeliveries.pruneMessages(new Date(at - MESSAGE_RETENTION_MS));
     if (pruned > 0) logger.info('old webhook messages pruned', { pruned });
     // The last word about a journalist who deleted their account, once sent, keeps no more of them than the rest.
-    const redacted = await rest.webhooks.redactAboutErasedJournalists();
+    const redacted = await rest.webhookDeliveries.redactAboutErasedJournalists();
     if (redacted > 0) logger.info('webhook messages about deleted journalists redacted', { redacted });
   };
 

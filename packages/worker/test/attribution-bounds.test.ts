@@ -96,7 +96,7 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
 
   /** A key of a new API account, or with `email` another key of that account. */
   const newKey = async (email = `client${++keys}@example.org`) => {
-    const { token } = await createApiKey(backend.apiAccounts, email, 'bounds tests');
+    const { token } = await createApiKey(backend.apiKeys, email, 'bounds tests');
     return `Bearer ${token}`;
   };
   const lookup = (authorization: string, url: string) =>
@@ -244,7 +244,7 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
   it('an item queued with another port before the rule is finished unread', async () => {
     const url = page('/2031/old-item');
     const payload = { url, address: `https://${OUTLET}:8443/2031/old-item`, publisherId: 0 };
-    payload.publisherId = (await backend.publishers.matchHost(OUTLET))!.publisher.id;
+    payload.publisherId = (await backend.publisherDomains.matchHost(OUTLET))!.publisher.id;
     await backend.queue.enqueue({ topic: ATTRIBUTION_TOPIC, key: url, payload, dueAt: new Date(clock) });
     start();
     await worked(url);

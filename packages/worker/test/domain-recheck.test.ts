@@ -88,17 +88,18 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
   /** A publisher with the domain, proven now by the portal's check (which queues its re-check). */
   async function provenDomain(domain: keyof typeof TOKENS) {
     const publisher = await backend.publishers.create({ slug: domain.split('.')[0]!, name: domain }, 'admin', new Date(clock));
-    await backend.publishers.addDomain(publisher!.id, domain, TOKENS[domain], 'admin', new Date(clock));
+    await backend.publisherDomains.addDomain(publisher!.id, domain, TOKENS[domain], 'admin', new Date(clock));
     const found = await checkPublisherDomain(
-      { publishers: backend.publishers, queue: backend.queue },
+      { publisherDomains: backend.publisherDomains, queue: backend.queue },
       { publisherId: publisher!.id, domain },
       { sources, schedule: POLICY, actor: 'admin', now: new Date(clock) },
     );
     expect(found).toMatchObject({ outcome: 'proven' });
     return {
       id: publisher!.id,
-      state: async () => (await backend.publishers.findDomain(publisher!.id, domain))?.state,
-      history: async () => (await backend.publishers.historyOf(publisher!.id)).map(({ action, actor }) => ({ action, actor })),
+      state: async () => (await backend.publisherDomains.findDomain(publisher!.id, domain))?.state,
+      history: async () =>
+        (await backend.publisherHistory.historyOf(publisher!.id)).map(({ action, actor }) => ({ action, actor })),
       queued: () => backend.queue.find(DOMAIN_CHECK_TOPIC, domainCheckKeyOf(publisher!.id, domain)),
     };
   }
@@ -106,7 +107,13 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
   function start(logger = capturingLogger().logger) {
     loop = startRecheckLoop({
       ...recheckSourcesOf(backend),
-      domains: { publishers: backend.publishers, queue: backend.queue, sources, trust },
+      domains: {
+        publisherDomains: backend.publisherDomains,
+        publisherHistory: backend.publisherHistory,
+        queue: backend.queue,
+        sources,
+        trust,
+      },
       portalUrl: PORTAL,
       policy: POLICY,
       holder: 'worker-test',
@@ -142,7 +149,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
     expect(await file.state()).toBe('proven');
     // Still proven inside the grace period, its failure recorded once, its retry queued.
     expect(await losing.state()).toBe('proven');
-    expect(await backend.publishers.findDomain(losing.id, LOSING)).toMatchObject({
+    expect(await backend.publisherDomains.findDomain(losing.id, LOSING)).toMatchObject({
       failingSince: new Date(failedAt).toISOString(),
       lastFailure: expect.stringContaining(`The TXT record _byline.${LOSING} was not found`),
     });
@@ -199,7 +206,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
     dns.set(`_byline.${LOSING}`, { txt: [proofValueOf(TOKENS[LOSING])] });
     clock = failedAt + POLICY.retryMs;
     expect(await nextDomainRun()).toEqual({ checked: 1, held: 1, failing: 0, lapsed: 0 });
-    expect(await backend.publishers.findDomain(domain.id, LOSING)).toMatchObject({ state: 'proven', failingSince: null });
+    expect(await backend.publisherDomains.findDomain(domain.id, LOSING)).toMatchObject({ state: 'proven', failingSince: null });
     expect(await domain.queued()).toMatchObject({ dueAt: new Date(clock + POLICY.intervalMs).toISOString() });
   });
 });

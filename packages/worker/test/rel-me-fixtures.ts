@@ -39,6 +39,7 @@ export const recheckSourcesOf = (backend: Backend) => ({
 export const attributionStoresOf = (backend: Backend) => ({
   queue: backend.queue,
   publishers: backend.publishers,
+  publisherDomains: backend.publisherDomains,
   staff: backend.staff,
   sources: backend,
 });
@@ -162,10 +163,15 @@ export class ProofFixtures {
  * decision have their own tests): what attribution needs before it reads an outlet's pages. Its id.
  */
 export async function verifiedPublisherOn(backend: Backend, slug: string, name: string, domain: string): Promise<number> {
-  const { publishers } = backend;
+  const { publishers, publisherDomains } = backend;
   const created = (await publishers.create({ slug, name }, 'admin', new Date()))!;
-  await publishers.addDomain(created.id, domain, `token-${slug}`, 'admin', new Date());
-  await publishers.recordCheck(created.id, domain, { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() }, null);
+  await publisherDomains.addDomain(created.id, domain, `token-${slug}`, 'admin', new Date());
+  await publisherDomains.recordCheck(
+    created.id,
+    domain,
+    { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() },
+    null,
+  );
   await publishers.setVerified(created.id, true, 'editor@example.org', 'Masthead checked', new Date());
   return created.id;
 }

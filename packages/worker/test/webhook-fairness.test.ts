@@ -65,12 +65,18 @@ async function until(what: string, done: () => boolean | Promise<boolean>): Prom
 describe.each(storeFactories())('webhook deliveries, fair and leased ($name store)', (factory) => {
   let store: Store;
   let backend: Backend;
+  /** What the webhooks' use cases take from the backend. */
+  const webhookPorts = () => ({
+    webhookEndpoints: backend.webhookEndpoints,
+    webhookDeliveries: backend.webhookDeliveries,
+    queue: backend.queue,
+  });
   let receiver: Receiver;
   let clock: number;
   const now = () => new Date(clock);
   const outbound = loopbackOutbound();
   const fetch = createSafeFetch({ ...outbound, timeoutMs: 15_000 });
-  const deps = (): WebhookDeps => ({ webhooks: backend.webhooks, queue: backend.queue, outbound, now });
+  const deps = (): WebhookDeps => ({ ...webhookPorts(), outbound, now });
 
   async function endpoint(email: string, url: string) {
     const result = await registerEndpoint(deps(), { email, url, events: 'api_key.revoked' });
@@ -79,8 +85,8 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
   }
   /** A key of the account made and revoked: an api_key.revoked event for each of its endpoints. */
   async function revoke(email: string, key: string) {
-    await backend.apiAccounts.createKey({ email, name: key, key, secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey(key, new Date());
+    await backend.apiKeys.createKey({ email, name: key, key, secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey(key, new Date());
   }
 
   beforeEach(async () => {
@@ -112,8 +118,7 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
       for (let n = 1; n <= 10; n++) await endpoint(slowAccount, `${slow.url}/hooks/${n}`);
       const fast = await endpoint('fast@example.org', receiver.url);
       loop = startWebhookLoop({
-        webhooks: backend.webhooks,
-        queue: backend.queue,
+        ...webhookPorts(),
         accounts: backend.apiAccounts,
         database: store.database,
         fetch,
@@ -131,7 +136,7 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
       expect(slow.waiting).toBe(slow.received.length);
       expect(slow.waiting).toBeLessThanOrEqual(ACCOUNT_SHARE);
       await until('its message is recorded delivered', async () =>
-        (await backend.webhooks.messagesOf(fast.id, 5)).every((message) => message.state === 'delivered'),
+        (await backend.webhookDeliveries.messagesOf(fast.id, 5)).every((message) => message.state === 'delivered'),
       );
       expect(slow.waiting).toBeGreaterThan(0);
 
@@ -139,9 +144,9 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
       slow.release();
       await until('every slow endpoint has its message', () => slow.received.length === 10);
       expect(new Set(slow.received).size).toBe(10);
-      const slowEndpoints = await backend.webhooks.endpointsOf(slowAccount);
+      const slowEndpoints = await backend.webhookEndpoints.endpointsOf(slowAccount);
       await until('all are recorded delivered', async () => {
-        const messages = await Promise.all(slowEndpoints.map((hook) => backend.webhooks.messagesOf(hook.id, 5)));
+        const messages = await Promise.all(slowEndpoints.map((hook) => backend.webhookDeliveries.messagesOf(hook.id, 5)));
         return messages.every((of) => of.length === 1 && of[0]!.state === 'delivered');
       });
     });
@@ -150,16 +155,9 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
   it('a turn whose lease passed (the worker paused) stops: the same worker’s next turn sends the rest, once each', async () => {
     const hook = await endpoint('dev@example.org', receiver.url);
     for (const key of ['bk_1', 'bk_2', 'bk_3']) await revoke('dev@example.org', key);
-    await runWebhookFanOut({ webhooks: backend.webhooks, queue: backend.queue, database: store.database, holder: 'w1', now });
+    await runWebhookFanOut({ ...webhookPorts(), database: store.database, holder: 'w1', now });
     const run = (fetcher: SafeFetch) =>
-      runWebhookDelivery({
-        webhooks: backend.webhooks,
-        queue: backend.queue,
-        accounts: backend.apiAccounts,
-        fetch: fetcher,
-        holder: 'w1',
-        now,
-      });
+      runWebhookDelivery({ ...webhookPorts(), accounts: backend.apiAccounts, fetch: fetcher, holder: 'w1', now });
 
     // The first turn is paused at its first attempt for longer than its lease; meanwhile the same worker (one
     // holder name) begins on the endpoint again, and is at its second message when the first turn wakes up.
@@ -195,7 +193,7 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
     expect(keys.filter((key) => key === 'bk_1')).toHaveLength(2);
     expect(keys.filter((key) => key !== 'bk_1')).toEqual(['bk_2', 'bk_3']);
     expect([...new Set(keys)]).toEqual(['bk_1', 'bk_2', 'bk_3']);
-    const messages = await backend.webhooks.messagesOf(hook.id, 5);
+    const messages = await backend.webhookDeliveries.messagesOf(hook.id, 5);
     expect(messages.map((m) => m.state)).toEqual(['delivered', 'delivered', 'delivered']);
     expect(await backend.queue.find('webhook-delivery', String(hook.id))).toBeNull();
   });

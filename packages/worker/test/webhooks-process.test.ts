@@ -39,14 +39,24 @@ describe('the worker process delivers webhooks', () => {
     store = SqliteStore.inDirectory(dataDir);
     backend = backendOf(store);
     const registered = await registerEndpoint(
-      { webhooks: backend.webhooks, queue: backend.queue, outbound: loopbackOutbound() },
+      {
+        webhookEndpoints: backend.webhookEndpoints,
+        webhookDeliveries: backend.webhookDeliveries,
+        queue: backend.queue,
+        outbound: loopbackOutbound(),
+      },
       { email: 'dev@example.org', url: receiver.url, events: 'journalist.verified,journalist.unverified,api_key.revoked' },
     );
     if (!('endpoint' in registered)) throw new Error(registered.problem.message);
     endpointId = registered.endpoint.id;
     other = await startReceiver();
     await registerEndpoint(
-      { webhooks: backend.webhooks, queue: backend.queue, outbound: loopbackOutbound() },
+      {
+        webhookEndpoints: backend.webhookEndpoints,
+        webhookDeliveries: backend.webhookDeliveries,
+        queue: backend.queue,
+        outbound: loopbackOutbound(),
+      },
       { email: 'other@example.org', url: other.url, events: 'journalist.verified' },
     );
     worker = await start();
@@ -73,9 +83,9 @@ describe('the worker process delivers webhooks', () => {
     );
     expect(Date.now() - changedAt).toBeLessThan(5_000);
 
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_process', secretHash: 'h' }, new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_process', secretHash: 'h' }, new Date());
     changedAt = Date.now();
-    await backend.apiAccounts.revokeKey('bk_process', new Date());
+    await backend.apiKeys.revokeKey('bk_process', new Date());
     await until('api_key.revoked', async () => (typesReceived().includes('api_key.revoked') ? true : undefined), 5_000);
     expect(Date.now() - changedAt).toBeLessThan(5_000);
     expect(typesReceived()).toEqual(['journalist.verified', 'journalist.unverified', 'api_key.revoked']);
@@ -84,8 +94,8 @@ describe('the worker process delivers webhooks', () => {
   it('a worker killed mid-delivery: the next worker delivers the message', async () => {
     receiver.answer = { status: 0 };
     const before = receiver.received.length;
-    await backend.apiAccounts.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_killed', secretHash: 'h' }, new Date());
-    await backend.apiAccounts.revokeKey('bk_killed', new Date());
+    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_killed', secretHash: 'h' }, new Date());
+    await backend.apiKeys.revokeKey('bk_killed', new Date());
     await until('the attempt in flight', async () => (receiver.received.length > before ? true : undefined), 10_000);
     const inFlight = receiver.received[before]!;
 
@@ -105,7 +115,7 @@ describe('the worker process delivers webhooks', () => {
     await until(
       'the message delivered',
       async () => {
-        const [message] = await backend.webhooks.messagesOf(endpointId, 1);
+        const [message] = await backend.webhookDeliveries.messagesOf(endpointId, 1);
         return message?.state === 'delivered' ? message : undefined;
       },
       40_000,
@@ -120,21 +130,30 @@ describe('the worker process delivers webhooks', () => {
   it('a suspended account receives nothing while the worker runs; reinstated, it receives what waited, signed', async () => {
     const held = await startReceiver();
     try {
-      const deps = { webhooks: backend.webhooks, queue: backend.queue, outbound: loopbackOutbound() };
+      const deps = {
+        webhookEndpoints: backend.webhookEndpoints,
+        webhookDeliveries: backend.webhookDeliveries,
+        queue: backend.queue,
+        outbound: loopbackOutbound(),
+      };
       const registered = await registerEndpoint(deps, { email: 'held@example.org', url: held.url, events: 'api_key.revoked' });
       if (!('endpoint' in registered)) throw new Error(registered.problem.message);
       const { id, secret } = registered.endpoint;
-      await backend.apiAccounts.createKey({ email: 'held@example.org', name: 'k', key: 'bk_held', secretHash: 'h' }, new Date());
+      await backend.apiKeys.createKey({ email: 'held@example.org', name: 'k', key: 'bk_held', secretHash: 'h' }, new Date());
       expect(await setApiAccountStatus({ ...deps, apiAccounts: backend.apiAccounts }, 'held@example.org', 'suspended')).toBe(
         true,
       );
-      await backend.apiAccounts.revokeKey('bk_held', new Date());
+      await backend.apiKeys.revokeKey('bk_held', new Date());
 
       // The worker made the message (fan-out), then held it: several of its one-second runs pass, nothing arrives.
-      await until('the message made', async () => ((await backend.webhooks.messagesOf(id, 1)).length ? true : undefined), 5_000);
+      await until(
+        'the message made',
+        async () => ((await backend.webhookDeliveries.messagesOf(id, 1)).length ? true : undefined),
+        5_000,
+      );
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(held.received).toHaveLength(0);
-      expect(await backend.webhooks.messagesOf(id, 1)).toEqual([
+      expect(await backend.webhookDeliveries.messagesOf(id, 1)).toEqual([
         expect.objectContaining({ state: 'pending', attemptCount: 0, attempts: [] }),
       ]);
 

@@ -130,7 +130,7 @@ describe('the worker process and publishers’ domains', () => {
     env = { DNS_SERVERS: dns.server, ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8', OUTBOUND_CA_FILE: site.caFile };
     const dataDir = tempDir('byline-worker-');
     const store = SqliteStore.inDirectory(dataDir);
-    const { publishers, queue } = backendOf(store);
+    const { publishers, queue, publisherDomains } = backendOf(store);
     const sources = domainProofSourcesOf(loadConfig(env));
     const at = new Date();
     for (const [domain, token] of [
@@ -138,10 +138,10 @@ describe('the worker process and publishers’ domains', () => {
       [FILE, 'file-token'],
     ] as const) {
       const publisher = await publishers.create({ slug: domain.split('.')[0]!, name: domain }, 'admin', at);
-      await publishers.addDomain(publisher!.id, domain, token, 'admin', at);
+      await publisherDomains.addDomain(publisher!.id, domain, token, 'admin', at);
       const schedule = { intervalMs: 86_400_000, graceMs: 3 * 86_400_000, retryMs: 3_600_000 };
       const found = await checkPublisherDomain(
-        { publishers, queue },
+        { publisherDomains, queue },
         { publisherId: publisher!.id, domain },
         { sources, schedule, actor: 'admin', now: at },
       );

@@ -67,7 +67,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
         const browser = options.browser
           ? browserSettings(options.origins, options.limit, await accountLimit(store, config, email))
           : undefined;
-        return createApiKey(backendOf(store).apiAccounts, email, name, browser, new Date());
+        return createApiKey(backendOf(store).apiKeys, email, name, browser, new Date());
       });
       writeLine(ctx.stdout, options.json ? JSON.stringify({ key, secret, token }) : token);
       const kind =
@@ -84,7 +84,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .option('--json', 'print a JSON array')
     .action(async (options: { email: string; json?: boolean }) => {
       const email = validEmail(options.email);
-      const list = await withStore(ctx, (store) => backendOf(store).apiAccounts.keysOf(email));
+      const list = await withStore(ctx, (store) => backendOf(store).apiKeys.keysOf(email));
       if (options.json) return writeLine(ctx.stdout, JSON.stringify(list, null, 2));
       if (list.length === 0) return writeLine(ctx.stderr, `No keys for ${email}.`);
       const rows = list.map((k) => [
@@ -110,8 +110,8 @@ export function registerKeys(program: Command, ctx: CliContext): void {
       const key = given.trim();
       if (options.origins === undefined && options.limit === undefined) throw new CliError('Give --origins, --limit or both.', 2);
       const settings = await withStore(ctx, async (store, config) => {
-        const accounts = backendOf(store).apiAccounts;
-        const credential = await accounts.findCredential(key);
+        const { apiKeys: keys, apiCredentials: credentials } = backendOf(store);
+        const credential = await credentials.findCredential(key);
         if (!credential) throw new CliError(`No API key ${key}.`);
         if (credential.revoked) throw new CliError(`Key ${key} is revoked.`);
         if (!credential.browser)
@@ -122,7 +122,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
           options.limit ?? String(Math.min(credential.browser.rateLimitPerMinute, cap)),
           cap,
         );
-        await accounts.setBrowserKey(key, next);
+        await keys.setBrowserKey(key, next);
         return next;
       });
       writeLine(ctx.stdout, `Browser key ${key}: ${settings.rateLimitPerMinute} a minute, from ${settings.origins.join(', ')}.`);
@@ -133,7 +133,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .description('revoke a key; running services refuse it within 5 seconds')
     .argument('<key>', 'the key (the part before the colon)')
     .action(async (key: string) => {
-      const revoked = await withStore(ctx, (store) => backendOf(store).apiAccounts.revokeKey(key.trim(), new Date()));
+      const revoked = await withStore(ctx, (store) => backendOf(store).apiKeys.revokeKey(key.trim(), new Date()));
       if (!revoked) throw new CliError(`No API key ${key}.`);
       writeLine(ctx.stdout, `Revoked key ${key}.`);
     });

@@ -115,9 +115,11 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
     .option('--json', 'print a JSON array')
     .action(async (options: { json?: boolean }) => {
       const listed = await withStore(ctx, async (store) => {
-        const repository = backendOf(store).publishers;
+        const { publishers: repository, publisherDomains } = backendOf(store);
         const all = await repository.list();
-        return Promise.all(all.map(async (publisher) => ({ publisher, domains: await repository.domainsOf(publisher.id) })));
+        return Promise.all(
+          all.map(async (publisher) => ({ publisher, domains: await publisherDomains.domainsOf(publisher.id) })),
+        );
       });
       if (options.json) {
         const json = listed.map(({ publisher, domains }) => ({
@@ -144,11 +146,15 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
     .argument('<slug>', 'the publisher')
     .option('--json', 'print {…publisher, "domains", "history"}')
     .action(async (slug: string, options: { json?: boolean }) => {
-      const { publisher, domains, history } = await withPublisher(ctx, slug, async ({ publishers: repository }, found) => ({
-        publisher: found,
-        domains: await repository.domainsOf(found.id),
-        history: await repository.historyOf(found.id),
-      }));
+      const { publisher, domains, history } = await withPublisher(
+        ctx,
+        slug,
+        async ({ publisherDomains, publisherHistory }, found) => ({
+          publisher: found,
+          domains: await publisherDomains.domainsOf(found.id),
+          history: await publisherHistory.historyOf(found.id),
+        }),
+      );
       if (options.json) {
         const json = { ...publisherJson(publisher), domains: domains.map(domainJson), history: history.map(eventJson) };
         return writeLine(ctx.stdout, JSON.stringify(json, null, 2));
@@ -253,8 +259,8 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
     'add a domain to prove; prints its token and the two ways to show it',
     'the domain (covers its subdomains once proven)',
     async (slug, domain) => {
-      const added = await withPublisher(ctx, slug, ({ publishers: repository }, publisher) =>
-        repository.addDomain(publisher.id, domain, newDomainToken(), OPERATOR_ACTOR, new Date()),
+      const added = await withPublisher(ctx, slug, ({ publisherDomains }, publisher) =>
+        publisherDomains.addDomain(publisher.id, domain, newDomainToken(), OPERATOR_ACTOR, new Date()),
       );
       if (!added)
         throw new CliError(
@@ -282,7 +288,7 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
       const found = await withPublisher(ctx, slug, async (backend, publisher, config) => {
         // The same proof sources and schedule as the worker's re-checks (DNS_SERVERS, ALLOWED_PRIVATE_ADDRESSES, RECHECK_*).
         const checkedNow = await checkPublisherDomain(
-          { publishers: backend.publishers, queue: backend.queue },
+          { publisherDomains: backend.publisherDomains, queue: backend.queue },
           { publisherId: publisher.id, domain },
           {
             sources: domainProofSourcesOf(config),
@@ -293,7 +299,7 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
         );
         // A newly proven domain may be the one the publisher's trust.txt is read from.
         if (checkedNow.outcome === 'proven' && checkedNow.firstProof) {
-          await refreshPublisherTrust(backend.publishers, publisher.id, { sources: trustTxtSourcesOf(config), now: new Date() });
+          await refreshPublisherTrust(backend, publisher.id, { sources: trustTxtSourcesOf(config), now: new Date() });
         }
         return checkedNow;
       });
@@ -321,8 +327,8 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
   );
 
   domainCommand('remove', 'take a domain off a publisher, proven or not', 'the domain', async (slug, domain) => {
-    const removed = await withPublisher(ctx, slug, ({ publishers: repository }, publisher) =>
-      removePublisherDomain(repository, publisher.id, domain, OPERATOR_ACTOR, new Date()),
+    const removed = await withPublisher(ctx, slug, (backend, publisher) =>
+      removePublisherDomain(backend, publisher.id, domain, OPERATOR_ACTOR, new Date()),
     );
     if (!removed) throw new CliError(`Publisher ${slug} has no domain ${domain}.`);
     writeLine(ctx.stdout, `Removed ${domain} from ${slug}.`);

@@ -18,7 +18,8 @@ import { validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';
 
 const depsOf = (store: Store, config: Config): WebhookDeps => ({
-  webhooks: backendOf(store).webhooks,
+  webhookEndpoints: backendOf(store).webhookEndpoints,
+  webhookDeliveries: backendOf(store).webhookDeliveries,
   queue: backendOf(store).queue,
   outbound: outboundOf(config),
 });
@@ -36,7 +37,7 @@ const heldFor = (store: Store, email: string) => isAccountHeld(backendOf(store).
 /** The endpoint with this id (a positive whole number), or a CliError. */
 async function endpointById(store: Store, given: string): Promise<WebhookEndpoint> {
   const id = /^\d{1,15}$/.test(given.trim()) ? Number(given.trim()) : NaN;
-  const endpoint = Number.isSafeInteger(id) ? await backendOf(store).webhooks.find(id) : null;
+  const endpoint = Number.isSafeInteger(id) ? await backendOf(store).webhookEndpoints.find(id) : null;
   if (!endpoint) throw new CliError(`No webhook endpoint ${given}.`);
   return endpoint;
 }
@@ -83,7 +84,7 @@ export function registerWebhooks(program: Command, ctx: CliContext): void {
     .action(async (account: string, options: { json?: boolean }) => {
       const email = validEmail(account);
       const [list, held] = await withStore(ctx, (store) =>
-        Promise.all([backendOf(store).webhooks.endpointsOf(email), heldFor(store, email)]),
+        Promise.all([backendOf(store).webhookEndpoints.endpointsOf(email), heldFor(store, email)]),
       );
       if (options.json)
         return writeLine(
@@ -146,7 +147,7 @@ export function registerWebhooks(program: Command, ctx: CliContext): void {
       const { messages, held } = await withStore(ctx, async (store) => {
         const endpoint = await endpointById(store, id);
         return {
-          messages: await backendOf(store).webhooks.messagesOf(endpoint.id, limit),
+          messages: await backendOf(store).webhookDeliveries.messagesOf(endpoint.id, limit),
           held: await heldFor(store, endpoint.email),
         };
       });

@@ -29,11 +29,11 @@ export const staffRecord = (a: Affiliation, profileSlug: string | null): StaffRe
 });
 
 async function publisherRecord(backend: Backend, publisher: Publisher, slugOf: (id: number) => Promise<string | null>) {
-  const { publishers, staff } = backend;
-  const domains = await publishers.domainsOf(publisher.id);
+  const { staff, publisherDomains, publisherHistory } = backend;
+  const domains = await publisherDomains.domainsOf(publisher.id);
   // The note is kept only in the history: the newest verification's.
   const note = publisher.verifiedAt
-    ? ((await publishers.historyOf(publisher.id)).find((event) => event.action === 'verified')?.note ?? '')
+    ? ((await publisherHistory.historyOf(publisher.id)).find((event) => event.action === 'verified')?.note ?? '')
     : '';
   // Oldest first: the order an import invites them in again.
   const affiliations = (await staff.ofPublisher(publisher.id)).reverse();

@@ -39,7 +39,7 @@ class PublisherImport {
   /** The file's domains and staff the stored publisher (if any) lacks. */
   async newParts(record: PublisherRecord, stored: Publisher | null) {
     if (!stored) return { domains: record.domains, staff: record.staff, storedStaff: [] as Affiliation[] };
-    const have = new Set((await this.backend.publishers.domainsOf(stored.id)).map((d) => d.domain));
+    const have = new Set((await this.backend.publisherDomains.domainsOf(stored.id)).map((d) => d.domain));
     const storedStaff = await this.backend.staff.ofPublisher(stored.id);
     const keys = new Set<string>();
     for (const a of storedStaff) {
@@ -100,7 +100,7 @@ class PublisherImport {
   private async provenDomainHolders(): Promise<Map<string, string>> {
     const holders = new Map<string, string>();
     for (const publisher of await this.backend.publishers.list()) {
-      for (const domain of await this.backend.publishers.domainsOf(publisher.id))
+      for (const domain of await this.backend.publisherDomains.domainsOf(publisher.id))
         if (domain.state === 'proven') holders.set(domain.domain, publisher.slug);
     }
     return holders;
@@ -122,7 +122,7 @@ class PublisherImport {
   }
 
   private async writePublisher(record: PublisherRecord, stored: Publisher | null, now: Date): Promise<number> {
-    const { publishers } = this.backend;
+    const { publishers, publisherHistory } = this.backend;
     const publisher =
       stored ??
       (await publishers.create(
@@ -140,14 +140,14 @@ class PublisherImport {
     if (!verified && publisher.verifiedAt !== null)
       await publishers.setVerified(id, false, IMPORT_ACTOR, 'Not verified in the imported file.', now);
     if (JSON.stringify(publisher.trust) !== JSON.stringify(record.trust))
-      await publishers.setTrust(id, record.trust as TrustSummary | null, now);
+      await publisherHistory.setTrust(id, record.trust as TrustSummary | null, now);
     return id;
   }
 
   /** Adds the domain and replays the checks that left it in its recorded state (no history entries for them). */
   private async writeDomain(publisherId: number, slug: string, d: DomainRecord): Promise<void> {
-    const { publishers } = this.backend;
-    const added = await publishers.addDomain(publisherId, d.domain, d.token, IMPORT_ACTOR, new Date(d.added_at));
+    const { publisherDomains } = this.backend;
+    const added = await publisherDomains.addDomain(publisherId, d.domain, d.token, IMPORT_ACTOR, new Date(d.added_at));
     if (!added) throw new Error(`domain ${d.domain} of publisher "${slug}" could not be added`);
     const checks: DomainCheck[] = [];
     const failure = d.last_failure ?? '';
@@ -166,7 +166,7 @@ class PublisherImport {
       checks.push({ outcome: 'failing', failure, at: d.last_checked_at });
     }
     for (const check of checks) {
-      if (!(await publishers.recordCheck(publisherId, d.domain, check, null)))
+      if (!(await publisherDomains.recordCheck(publisherId, d.domain, check, null)))
         throw new Error(`domain ${d.domain} of publisher "${slug}" could not be recorded as ${check.outcome}`);
     }
   }

@@ -1,1 +1,3 @@
 export * from './api-accounts-repository';
+export * from './api-keys-repository';
+export * from './api-credentials-repository';

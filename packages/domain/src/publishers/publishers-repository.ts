@@ -108,6 +108,10 @@ export interface PublisherMatch {
   domain: PublisherDomain;
 }
 
+/**
+ * The outlets themselves: made, found, renamed, verified by an editor, handed on when their admin leaves, and
+ * deleted when mistaken. Their domains are PublisherDomains; their history and trust.txt, PublisherHistory.
+ */
 export interface Publishers {
   /** Null when the slug is taken. */
   create(publisher: NewPublisher, actor: string, at: Date): Promise<Publisher | null>;
@@ -126,40 +130,6 @@ export interface Publishers {
   update(id: number, fields: Partial<Pick<Publisher, 'name' | 'logoUrl' | 'attribution'>>, at: Date): Promise<Publisher | null>;
   /** An editor's decision, recorded with its history entry in the same write. False when there is no such publisher. */
   setVerified(id: number, verified: boolean, actor: string, note: string, at: Date): Promise<boolean>;
-  /**
-   * Keeps the latest reading of its trust.txt in place of the last (null forgets it), as of `at` (its updatedAt). No
-   * history entry: a reading is what the outlet's file said, not a change anyone made. False when there is no such
-   * publisher.
-   */
-  setTrust(publisherId: number, summary: TrustSummary | null, at: Date): Promise<boolean>;
-
-  domainsOf(publisherId: number): Promise<PublisherDomain[]>;
-  findDomain(publisherId: number, domain: string): Promise<PublisherDomain | null>;
-  /**
-   * Adds a domain to prove with its token (pending). Another publisher's claim to the same domain does not stop it:
-   * an unproven claim never blocks a proof. Null when the publisher already has it.
-   */
-  addDomain(publisherId: number, domain: string, token: string, actor: string, at: Date): Promise<PublisherDomain | null>;
-  /**
-   * Records a check of the domain's proof, and `event` in the same write. `failing` leaves a pending or lapsed domain
-   * as it is (its last failure noted); on a proven one it starts the grace period unless it has begun. A proof is
-   * refused (false, nothing written) while another publisher holds the domain proven: a proven domain belongs to one
-   * publisher. False too when the publisher has no such domain.
-   */
-  recordCheck(publisherId: number, domain: string, check: DomainCheck, event: EventEntry | null): Promise<boolean>;
-  /** Takes the domain off the publisher (proven or not), with its history entry; false when it had none. */
-  removeDomain(publisherId: number, domain: string, actor: string, at: Date): Promise<boolean>;
-  /**
-   * matchHost's domain, as v2 answers it: its answers rendered when the publisher, its staff or what they wrote last
-   * changed (see rerenderOutlets).
-   */
-  outletFor(host: string): Promise<OutletMatch | null>;
-  /** The verified publisher whose proven domain covers `host` (equal to it, or a parent of it), closest first. */
-  matchHost(host: string): Promise<PublisherMatch | null>;
-
-  historyOf(publisherId: number): Promise<PublisherEvent[]>;
-  /** Adds an entry that changes nothing else (an admin's request for verification); false when there is no such publisher. */
-  recordEvent(publisherId: number, entry: EventEntry, at: Date): Promise<boolean>;
   /**
    * Deletes the publisher with its domains and its history: for a mistaken one, which nothing else names (the caller
    * checked: unverified, no staff or invitation, no proven domain). False when there is no such publisher, or when

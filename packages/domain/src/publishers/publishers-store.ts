@@ -1,4 +1,6 @@
 import type { Steps } from '../database/steps';
+import type { PublisherDomains } from './publisher-domains-repository';
+import type { PublisherHistory } from './publisher-history-repository';
 import type { Publishers } from './publishers-repository';
 import type { PublishersUnitOfWrite } from './publishers-unit';
 
@@ -6,9 +8,15 @@ import type { PublishersUnitOfWrite } from './publishers-unit';
 export type PublishersRuledChanges = 'setVerified' | 'setTrust' | 'addDomain' | 'recordCheck' | 'removeDomain' | 'update';
 
 /**
+ * The three publisher ports as one object: what publishersOver makes of a database adapter. One adapter serves all
+ * three, since the rules of one (a domain's removal, an editor's decision) write to the others in the same write.
+ */
+export type PublisherPorts = Publishers & PublisherDomains & PublisherHistory;
+
+/**
  * What a database adapter of the publishers provides: their reads, the writes that set off nothing (a new publisher,
  * an admin leaving, a history entry, the deletion of a mistaken one), and one unit of write in which the rules run.
  */
-export interface PublishersStore extends Omit<Publishers, PublishersRuledChanges> {
+export interface PublishersStore extends Omit<PublisherPorts, PublishersRuledChanges> {
   inOneWrite<T>(steps: (unit: PublishersUnitOfWrite) => Steps<T>): Promise<T>;
 }

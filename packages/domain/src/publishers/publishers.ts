@@ -7,12 +7,11 @@ import {
   setVerifiedSteps,
   updatePublisherSteps,
 } from './publisher-changes';
-import type { Publishers } from './publishers-repository';
-import type { PublishersRuledChanges, PublishersStore } from './publishers-store';
+import type { PublisherPorts, PublishersRuledChanges, PublishersStore } from './publishers-store';
 
-/** The Publishers port over either database's store: each change runs its rule (publisher-changes.ts) in one write. */
-export function publishersOver(store: PublishersStore): Publishers {
-  return portWithRules<Publishers, PublishersRuledChanges>(store, {
+/** The three publisher ports over either database's store: each change runs its rule (publisher-changes.ts) in one write. */
+export function publishersOver(store: PublishersStore): PublisherPorts {
+  return portWithRules<PublisherPorts, PublishersRuledChanges>(store, {
     update: (id, fields, at) => store.inOneWrite((unit) => updatePublisherSteps(unit, id, fields, at.toISOString())),
     setVerified: (id, verified, actor, note, at) =>
       store.inOneWrite((unit) => setVerifiedSteps(unit, id, { verified, actor, note }, at.toISOString())),

@@ -1,1 +1,3 @@
 export * from './webhooks-repository';
+export * from './webhook-endpoints-repository';
+export * from './webhook-deliveries-repository';

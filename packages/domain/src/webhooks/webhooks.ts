@@ -1,10 +1,10 @@
 import { portWithRules } from '../database/port-with-rules';
 import { redactAboutErasedJournalists } from '../webhook-events/erased-journalist';
-import type { Webhooks, WebhooksRuledChanges, WebhooksStore } from './webhooks-repository';
+import type { WebhookPorts, WebhooksRuledChanges, WebhooksStore } from './webhooks-store';
 
-/** The Webhooks port over either database's store, with its rule: the redaction of erased journalists. */
-export function webhooksOver(store: WebhooksStore): Webhooks {
-  return portWithRules<Webhooks, WebhooksRuledChanges>(store, {
+/** Both webhook ports over either database's store, with their rule: the redaction of erased journalists. */
+export function webhooksOver(store: WebhooksStore): WebhookPorts {
+  return portWithRules<WebhookPorts, WebhooksRuledChanges>(store, {
     redactAboutErasedJournalists: () => redactAboutErasedJournalists(store),
   });
 }

@@ -16,6 +16,7 @@ import { proveArticleSteps } from '@byline/domain/articles/prove-article';
 import { type Affiliation, type Staff } from '@byline/domain/staff/staff-repository';
 import { type LeasedQueue, type QueueItem, forEachDueItem } from '@byline/domain/queue/leased-queue';
 import { type Publisher, type PublisherMatch, type Publishers } from '@byline/domain/publishers/publishers-repository';
+import type { PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
 import { attributionMayFetch, createAskTurns, spreadAttributionAsks, type AskTurns } from '@byline/domain/queue/attribution-asks';
 import { readAuthorMarkup, type AuthorMarkup } from '../authorship/author-markup';
 import { authorshipSubjectOf, type AuthorshipSources } from '../authorship/authorship-subject';
@@ -69,7 +70,8 @@ export function createHostPacing(): HostPacing {
 
 export interface AttributionOptions {
   queue: LeasedQueue;
-  publishers: Pick<Publishers, 'findById' | 'matchHost' | 'findDomain'>;
+  publishers: Pick<Publishers, 'findById'>;
+  publisherDomains: Pick<PublisherDomains, 'matchHost' | 'findDomain'>;
   staff: Pick<Staff, 'ofPublisher' | 'findById'>;
   /** The staff's profiles, what they proved and their articles. */
   sources: AuthorshipSources & { profiles: { findById(id: number): Promise<Profile | null> }; articles: Articles };
@@ -176,7 +178,7 @@ type ItemOptions = AttributionOptions & {
 
 /** Works one item and settles it; its outcome, or null when the run was stopped mid-way (the lease expires). */
 async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Outcome | null> {
-  const { queue, publishers, holder, now, pacing, logger, hostIntervalMs = DEFAULT_HOST_INTERVAL_MS } = options;
+  const { queue, publishers, publisherDomains, holder, now, pacing, logger, hostIntervalMs = DEFAULT_HOST_INTERVAL_MS } = options;
   const payload = item.payload as AttributionPayload;
   const { url, publisherId } = payload;
   const about = { url, publisherId };
@@ -213,7 +215,7 @@ async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Out
   if (!host || !publisher?.verifiedAt || !publisher.attribution) {
     return finish('notAttributed', 'the publisher is no longer verified, or asks that its pages not be read');
   }
-  const match = await publishers.matchHost(host);
+  const match = await publisherDomains.matchHost(host);
   if (match?.publisher.id !== publisherId) return finish('notAttributed', 'the publisher no longer proves the domain');
   const staff = await verifiedStaffOf(publisher, options);
   if (!staff.length) return finish('notAttributed', 'the publisher has no verified active staff');
@@ -244,7 +246,7 @@ async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Out
   }
   // A redirect must not let another outlet's page (or another publisher's domain) speak for this one.
   const landed = hostOf(page.url);
-  const landedMatch = landed && (await publishers.matchHost(landed));
+  const landedMatch = landed && (await publisherDomains.matchHost(landed));
   if (!landedMatch || landedMatch.publisher.id !== publisherId) {
     return finish('notAttributed', `the page redirects off the publisher’s domains (to ${page.url})`);
   }
@@ -340,8 +342,8 @@ async function vouchingEnded(
   }
   if (!(await options.publishers.findById(publisher.id))?.verifiedAt) return publisherUnverified(about, ATTRIBUTION_ACTOR, now);
   // Another of its proven domains may cover the host still; if none does, the one that did is lapsed or gone.
-  if ((await options.publishers.matchHost(host))?.publisher.id === publisher.id) return null;
-  const proof = await options.publishers.findDomain(publisher.id, domain);
+  if ((await options.publisherDomains.matchHost(host))?.publisher.id === publisher.id) return null;
+  const proof = await options.publisherDomains.findDomain(publisher.id, domain);
   const lost = { domain, how: proof ? ('lapsed' as const) : ('removed' as const), stillProven: [] };
   return domainNoLongerProven(about, lost, ATTRIBUTION_ACTOR, now);
 }

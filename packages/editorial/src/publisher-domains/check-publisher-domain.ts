@@ -1,7 +1,7 @@
 import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
 import { failedCheck } from '@byline/domain/proofs/grace';
 import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
-import { type Publishers } from '@byline/domain/publishers/publishers-repository';
+import type { PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
 import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import { checkDomainProof, type DomainProofSources } from './check-domain-proof';
 import { DOMAIN_PROOF_METHOD_NAMES } from './domain-token';
@@ -29,7 +29,7 @@ export const domainCheckKeyOf = (publisherId: number, domain: string) => JSON.st
  * (the worker's re-checks).
  */
 export async function checkPublisherDomain(
-  repositories: { publishers: Publishers; queue: LeasedQueue },
+  repositories: { publisherDomains: Pick<PublisherDomains, 'findDomain' | 'recordCheck'>; queue: LeasedQueue },
   target: { publisherId: number; domain: string },
   options: {
     sources: DomainProofSources; /** RECHECK_INTERVAL, RECHECK_GRACE, RECHECK_RETRY: the schedule of every proof. */
@@ -39,10 +39,10 @@ export async function checkPublisherDomain(
     queueNext?: boolean;
   },
 ): Promise<DomainCheckOutcome> {
-  const { publishers, queue } = repositories;
+  const { publisherDomains, queue } = repositories;
   const { publisherId, domain } = target;
   const { sources, schedule, actor, now, queueNext = true } = options;
-  const stored = await publishers.findDomain(publisherId, domain);
+  const stored = await publisherDomains.findDomain(publisherId, domain);
   if (!stored) return { outcome: 'missing' };
   const at = now.toISOString();
   const result = await checkDomainProof(domain, stored.token, sources);
@@ -59,7 +59,7 @@ export async function checkPublisherDomain(
     }
     const note = `${domain} (${DOMAIN_PROOF_METHOD_NAMES[result.method]})`;
     const check = { outcome: 'proven', method: result.method, at } as const;
-    const recorded = await publishers.recordCheck(
+    const recorded = await publisherDomains.recordCheck(
       publisherId,
       domain,
       check,
@@ -70,7 +70,7 @@ export async function checkPublisherDomain(
 
   const { failure } = result;
   if (wasProven && failedCheck(stored.failingSince, now, schedule).lapses) {
-    await publishers.recordCheck(
+    await publisherDomains.recordCheck(
       publisherId,
       domain,
       { outcome: 'lapsed', failure, at },
@@ -79,7 +79,7 @@ export async function checkPublisherDomain(
     return { outcome: 'lapsed', failure };
   }
   const firstFailure = wasProven && !stored.failingSince;
-  await publishers.recordCheck(
+  await publisherDomains.recordCheck(
     publisherId,
     domain,
     { outcome: 'failing', failure, at },

@@ -1,4 +1,6 @@
-import { DOMAIN_CHECK_ACTOR, type Publishers } from '@byline/domain/publishers/publishers-repository';
+import { DOMAIN_CHECK_ACTOR } from '@byline/domain/publishers/publishers-repository';
+import type { PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
+import type { PublisherHistory } from '@byline/domain/publishers/publisher-history-repository';
 import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
 import { type LeasedQueue, type QueueItem, forEachDueItem } from '@byline/domain/queue/leased-queue';
 import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
@@ -16,7 +18,9 @@ export interface DomainRecheckSummary {
 }
 
 export interface DomainRecheckOptions {
-  publishers: Publishers;
+  publisherDomains: PublisherDomains;
+  /** Where each checked publisher's trust.txt reading is kept (with `trust`). */
+  publisherHistory: Pick<PublisherHistory, 'setTrust'>;
   queue: LeasedQueue;
   sources: DomainProofSources;
   /** Where trust.txt files are read: each publisher whose domain was checked has its summary read again. None without. */
@@ -50,7 +54,7 @@ export async function runDomainRecheck(options: DomainRecheckOptions): Promise<D
   if (options.trust) {
     for (const publisherId of checkedPublishers) {
       if (signal?.aborted) break;
-      await refreshPublisherTrust(options.publishers, publisherId, { sources: options.trust, now: now() });
+      await refreshPublisherTrust(options, publisherId, { sources: options.trust, now: now() });
     }
   }
   return summary;
@@ -58,15 +62,15 @@ export async function runDomainRecheck(options: DomainRecheckOptions): Promise<D
 
 /** Checks one item's domain; true when a proven domain was checked (held, failing or lapsed). */
 async function checkItem(item: QueueItem, options: DomainRecheckOptions, now: Date, summary: DomainRecheckSummary) {
-  const { publishers, queue, sources, policy, logger } = options;
+  const { publisherDomains, queue, sources, policy, logger } = options;
   const { publisherId, domain } = item.payload as { publisherId: number; domain: string };
-  const stored = await publishers.findDomain(publisherId, domain);
+  const stored = await publisherDomains.findDomain(publisherId, domain);
   if (!stored || stored.state !== 'proven') {
     await settleUnlessProvenMeanwhile(item, options, now, 'done');
     return false;
   }
   const found = await checkPublisherDomain(
-    { publishers, queue },
+    { publisherDomains, queue },
     { publisherId, domain },
     { sources, schedule: policy, actor: DOMAIN_CHECK_ACTOR, now, queueNext: false },
   );
@@ -93,12 +97,12 @@ async function checkItem(item: QueueItem, options: DomainRecheckOptions, now: Da
  */
 async function settleUnlessProvenMeanwhile(
   item: QueueItem,
-  { publishers, queue, holder, policy }: DomainRecheckOptions,
+  { publisherDomains, queue, holder, policy }: DomainRecheckOptions,
   now: Date,
   next: { dueAt: Date } | 'done',
 ) {
   const { publisherId, domain } = item.payload as { publisherId: number; domain: string };
-  if (next === 'done' && (await publishers.findDomain(publisherId, domain))?.state === 'proven') {
+  if (next === 'done' && (await publisherDomains.findDomain(publisherId, domain))?.state === 'proven') {
     next = { dueAt: new Date(now.getTime() + policy.intervalMs) };
   }
   await queue.settle(item.id, holder, next, now);

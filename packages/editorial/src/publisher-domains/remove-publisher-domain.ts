@@ -1,4 +1,6 @@
 import type { Publishers } from '@byline/domain/publishers/publishers-repository';
+import type { PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
+import type { PublisherHistory } from '@byline/domain/publishers/publisher-history-repository';
 
 /**
  * Takes a domain off its publisher. The publisher's trust.txt summary goes too when it was read from that domain:
@@ -6,15 +8,23 @@ import type { Publishers } from '@byline/domain/publishers/publishers-repository
  * speaks for it; the next reading (a domain's first proof, the worker's re-checks) reads its other domain's file.
  */
 export async function removePublisherDomain(
-  publishers: Pick<Publishers, 'removeDomain' | 'findById' | 'setTrust'>,
+  {
+    publishers,
+    publisherDomains,
+    publisherHistory,
+  }: {
+    publishers: Pick<Publishers, 'findById'>;
+    publisherDomains: Pick<PublisherDomains, 'removeDomain'>;
+    publisherHistory: Pick<PublisherHistory, 'setTrust'>;
+  },
   publisherId: number,
   domain: string,
   actor: string,
   now: Date,
 ): Promise<boolean> {
-  const removed = await publishers.removeDomain(publisherId, domain, actor, now);
+  const removed = await publisherDomains.removeDomain(publisherId, domain, actor, now);
   if (removed && (await publishers.findById(publisherId))?.trust?.domain === domain) {
-    await publishers.setTrust(publisherId, null, now);
+    await publisherHistory.setTrust(publisherId, null, now);
   }
   return removed;
 }

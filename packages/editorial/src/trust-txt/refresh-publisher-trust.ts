@@ -1,4 +1,5 @@
-import type { Publishers } from '@byline/domain/publishers/publishers-repository';
+import type { PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
+import type { PublisherHistory } from '@byline/domain/publishers/publisher-history-repository';
 import { readTrustTxt, type TrustTxtSources } from './read-trust-txt';
 
 /**
@@ -7,12 +8,15 @@ import { readTrustTxt, type TrustTxtSources } from './read-trust-txt';
  * nothing of it). Run after a domain is proven and on the domains' re-check schedule.
  */
 export async function refreshPublisherTrust(
-  publishers: Pick<Publishers, 'domainsOf' | 'setTrust'>,
+  {
+    publisherDomains,
+    publisherHistory,
+  }: { publisherDomains: Pick<PublisherDomains, 'domainsOf'>; publisherHistory: Pick<PublisherHistory, 'setTrust'> },
   publisherId: number,
   options: { sources: TrustTxtSources; now: Date },
 ): Promise<void> {
-  const proven = (await publishers.domainsOf(publisherId)).filter((domain) => domain.state === 'proven');
+  const proven = (await publisherDomains.domainsOf(publisherId)).filter((domain) => domain.state === 'proven');
   const main = proven.map((domain) => domain.domain).sort()[0];
   const summary = main ? await readTrustTxt(main, { ...options.sources, now: () => options.now }) : null;
-  await publishers.setTrust(publisherId, summary, options.now);
+  await publisherHistory.setTrust(publisherId, summary, options.now);
 }

@@ -1,7 +1,7 @@
 import type { AccountStatus } from '@byline/domain/domain/types';
 import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
-import type { Webhooks } from '@byline/domain/webhooks/webhooks-repository';
+import type { WebhookEndpoints } from '@byline/domain/webhooks/webhook-endpoints-repository';
 import { hurryEndpoint } from './endpoint-queue';
 
 /** What the deliverer reads of an endpoint's account. */
@@ -23,7 +23,7 @@ export const holdsDeliveries = (account: { status: string } | null): boolean => 
 
 export interface AccountStatusDeps {
   apiAccounts: Pick<ApiAccounts, 'setStatus' | 'findAccount'>;
-  webhooks: Webhooks;
+  webhookEndpoints: Pick<WebhookEndpoints, 'endpointsOf' | 'setFailing'>;
   queue: LeasedQueue;
   now?: () => Date;
 }
@@ -42,9 +42,9 @@ export interface AccountStatusDeps {
 export async function setApiAccountStatus(deps: AccountStatusDeps, email: string, status: AccountStatus): Promise<boolean> {
   const account = await deps.apiAccounts.findAccount(email);
   if (!account) return false;
-  const endpoints = status === 'active' ? await deps.webhooks.endpointsOf(email) : [];
+  const endpoints = status === 'active' ? await deps.webhookEndpoints.endpointsOf(email) : [];
   if (account.status === 'suspended') {
-    for (const endpoint of endpoints) if (endpoint.failingSince) await deps.webhooks.setFailing(endpoint.id, null);
+    for (const endpoint of endpoints) if (endpoint.failingSince) await deps.webhookEndpoints.setFailing(endpoint.id, null);
   }
   if (!(await deps.apiAccounts.setStatus(email, status))) return false;
   const now = deps.now?.() ?? new Date();

@@ -4,8 +4,9 @@ import {
   type WebhookAttempt,
   type WebhookEndpoint,
   type WebhookMessage,
-  type Webhooks,
 } from '@byline/domain/webhooks/webhooks-repository';
+import type { WebhookEndpoints } from '@byline/domain/webhooks/webhook-endpoints-repository';
+import type { WebhookDeliveries } from '@byline/domain/webhooks/webhook-deliveries-repository';
 import { type LeasedQueue, type QueueItem } from '@byline/domain/queue/leased-queue';
 import type { Logger } from '@byline/domain/logging/logger';
 import type { SafeFetch } from '@byline/fetcher';
@@ -15,7 +16,8 @@ import { FAILING_DISABLES_AFTER_MS, retryAfterMs, retryDelayMs } from './retry-s
 import { signingSecretsOf, webhookHeaders } from './signing';
 
 export interface DeliveryOptions {
-  webhooks: Webhooks;
+  webhookEndpoints: WebhookEndpoints;
+  webhookDeliveries: WebhookDeliveries;
   queue: LeasedQueue;
   /** The endpoints' API accounts: a suspended one's messages are held (see setApiAccountStatus). */
   accounts: AccountReader;
@@ -159,16 +161,16 @@ export async function takeDeliveries(
  * when the lease passed can reach the receiver twice (at least once, in order).
  */
 export async function deliverToEndpoint(options: DeliveryOptions, item: QueueItem, summary: DeliverySummary): Promise<void> {
-  const { webhooks, queue, now, logger, signal } = options;
+  const { webhookEndpoints, webhookDeliveries, queue, now, logger, signal } = options;
   // The name this turn's lease is held under (takeDeliveries gives each take its own).
   const holder = item.holder ?? options.holder;
   const endpointId = Number(item.key);
   for (let sent = 0; sent < MESSAGES_PER_TURN && !signal?.aborted; sent++) {
-    const endpoint = await webhooks.find(endpointId);
-    const message = endpoint?.enabled ? await webhooks.nextPending(endpointId) : null;
+    const endpoint = await webhookEndpoints.find(endpointId);
+    const message = endpoint?.enabled ? await webhookDeliveries.nextPending(endpointId) : null;
     // An endpoint removed (by its owner, or with their account) while a fan-out was adding a message for it: what
     // was added after the removal goes now, or it would stay pending, never sent and never pruned.
-    if (!endpoint) await webhooks.remove(endpointId);
+    if (!endpoint) await webhookEndpoints.remove(endpointId);
     // Nothing to send (or no one to send it to): the item goes; a new message or enabling queues it again.
     if (!endpoint || !message) {
       await queue.settle(item.id, holder, 'done', now());
@@ -190,8 +192,8 @@ export async function deliverToEndpoint(options: DeliveryOptions, item: QueueIte
     const at = now();
     const outcome = await attempt(options.fetch, endpoint, message, at);
     if (outcome.ok) {
-      await webhooks.recordAttempt(message.id, outcome.attempt, 'delivered');
-      if (endpoint.failingSince) await webhooks.setFailing(endpoint.id, null);
+      await webhookDeliveries.recordAttempt(message.id, outcome.attempt, 'delivered');
+      if (endpoint.failingSince) await webhookEndpoints.setFailing(endpoint.id, null);
       summary.delivered++;
       continue;
     }
@@ -200,23 +202,23 @@ export async function deliverToEndpoint(options: DeliveryOptions, item: QueueIte
     const log = { endpointId, messageId: message.id, status: outcome.attempt.status, error: outcome.attempt.error };
     if (outcome.gone || at.getTime() - failingSince.getTime() >= FAILING_DISABLES_AFTER_MS) {
       // The message stays pending: enabling the endpoint again delivers it.
-      await webhooks.recordAttempt(message.id, outcome.attempt, 'pending');
+      await webhookDeliveries.recordAttempt(message.id, outcome.attempt, 'pending');
       const reason = outcome.gone ? 'answered 410 Gone' : 'failing for 5 days';
-      await webhooks.setEnabled(endpoint.id, false, reason);
+      await webhookEndpoints.setEnabled(endpoint.id, false, reason);
       summary.disabled++;
       logger?.warn('webhook endpoint disabled', { ...log, reason });
       await queue.settle(item.id, holder, 'done', now());
       return;
     }
-    await webhooks.setFailing(endpoint.id, failingSince);
+    await webhookEndpoints.setFailing(endpoint.id, failingSince);
     const wait = retryDelayMs(message.attemptCount + 1, outcome.retryAfterMs);
     if (wait === null) {
       // The schedule ran out: this message is given up, and the endpoint's next one is tried.
-      await webhooks.recordAttempt(message.id, outcome.attempt, 'failed');
+      await webhookDeliveries.recordAttempt(message.id, outcome.attempt, 'failed');
       logger?.warn('webhook message given up', log);
       continue;
     }
-    await webhooks.recordAttempt(message.id, outcome.attempt, 'pending');
+    await webhookDeliveries.recordAttempt(message.id, outcome.attempt, 'pending');
     logger?.info('webhook attempt failed; retrying', { ...log, retryInMs: wait });
     await queue.settle(item.id, holder, { dueAt: new Date(at.getTime() + wait) }, now());
     return;

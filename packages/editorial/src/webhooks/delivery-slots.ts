@@ -1,5 +1,5 @@
 import type { QueueItem } from '@byline/domain/queue/leased-queue';
-import type { Webhooks } from '@byline/domain/webhooks/webhooks-repository';
+import type { WebhookEndpoints } from '@byline/domain/webhooks/webhook-endpoints-repository';
 import { takeDeliveries, type DeliveryOptions } from './deliver';
 import { deliveryKeyOf } from './endpoint-queue';
 
@@ -53,8 +53,8 @@ export class DeliverySlots {
 }
 
 /** The account an endpoint's delivery item is for. */
-async function accountOf(webhooks: Webhooks, item: QueueItem): Promise<string> {
-  return (await webhooks.find(Number(item.key)))?.email ?? `gone endpoint ${item.key}`;
+async function accountOf(webhookEndpoints: Pick<WebhookEndpoints, 'find'>, item: QueueItem): Promise<string> {
+  return (await webhookEndpoints.find(Number(item.key)))?.email ?? `gone endpoint ${item.key}`;
 }
 
 /**
@@ -63,10 +63,10 @@ async function accountOf(webhooks: Webhooks, item: QueueItem): Promise<string> {
  * hides another's behind it). Each turn taken holds a slot, marked in `slots`: the caller ends it when the turn ends.
  */
 export async function takeFairShare(options: DeliveryOptions, slots: DeliverySlots): Promise<StartedDelivery[]> {
-  const { webhooks } = options;
+  const { webhookEndpoints } = options;
   const exceptKeys = new Set<string>();
   const leaveOut = async (account: string) => {
-    for (const endpoint of await webhooks.endpointsOf(account)) exceptKeys.add(deliveryKeyOf(endpoint.id));
+    for (const endpoint of await webhookEndpoints.endpointsOf(account)) exceptKeys.add(deliveryKeyOf(endpoint.id));
   };
   for (const account of slots.accountsAtShare()) await leaveOut(account);
   const started: StartedDelivery[] = [];
@@ -74,7 +74,7 @@ export async function takeFairShare(options: DeliveryOptions, slots: DeliverySlo
     while (slots.free > 0 && !options.signal?.aborted) {
       const [item] = await takeDeliveries(options, 1, { exceptKeys: [...exceptKeys] });
       if (!item) break;
-      const account = await accountOf(webhooks, item);
+      const account = await accountOf(webhookEndpoints, item);
       slots.start(account);
       started.push({ item, account });
       if (slots.accountsAtShare().includes(account)) await leaveOut(account);

@@ -1,12 +1,14 @@
 import { isWebhookEventType, WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { relayStoreOutbox } from '@byline/shared/storage';
 import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
-import { type Webhooks } from '@byline/domain/webhooks/webhooks-repository';
+import type { WebhookEndpoints } from '@byline/domain/webhooks/webhook-endpoints-repository';
+import type { WebhookDeliveries } from '@byline/domain/webhooks/webhook-deliveries-repository';
 import type { StoreDatabase } from '@byline/domain/database/store-database';
 import { nudgeEndpoint } from './endpoint-queue';
 
 export interface FanOutOptions {
-  webhooks: Webhooks;
+  webhookEndpoints: Pick<WebhookEndpoints, 'subscribed'>;
+  webhookDeliveries: Pick<WebhookDeliveries, 'addMessage'>;
   queue: LeasedQueue;
   /** The store's database: on MongoDB the events changed documents carry are relayed onto the queue first. */
   database: StoreDatabase;
@@ -27,7 +29,7 @@ const NUDGE_RETRY_MS = 1_000;
  * event leaves the queue only once all are done, so a fan-out cut short is simply done again.
  */
 export async function runWebhookFanOut(options: FanOutOptions): Promise<{ events: number; messages: number }> {
-  const { webhooks, queue, database, holder, now, signal } = options;
+  const { webhookEndpoints, webhookDeliveries, queue, database, holder, now, signal } = options;
   await relayStoreOutbox(database);
   const summary = { events: 0, messages: 0 };
   // A read first: a quiet tick (every second) writes nothing.
@@ -51,9 +53,14 @@ export async function runWebhookFanOut(options: FanOutOptions): Promise<{ events
       let waiting = false;
       // Only the events one subscribes to come this way (a test event goes straight to its one endpoint).
       const type = event.payload.type;
-      const endpoints = isWebhookEventType(type) ? await webhooks.subscribed(type, event.audience) : [];
+      const endpoints = isWebhookEventType(type) ? await webhookEndpoints.subscribed(type, event.audience) : [];
       for (const endpoint of endpoints) {
-        if (await webhooks.addMessage({ endpointId: endpoint.id, eventId: event.id, type: event.payload.type, body }, now())) {
+        if (
+          await webhookDeliveries.addMessage(
+            { endpointId: endpoint.id, eventId: event.id, type: event.payload.type, body },
+            now(),
+          )
+        ) {
           summary.messages++;
         }
         if ((await nudgeEndpoint(queue, endpoint.id, now())) === 'leased') waiting = true;

@@ -5,7 +5,9 @@ import {
   type WebhookEventType,
 } from '@byline/domain/webhook-events/webhook-event';
 import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
-import { type WebhookEndpoint, type Webhooks } from '@byline/domain/webhooks/webhooks-repository';
+import { type WebhookEndpoint } from '@byline/domain/webhooks/webhooks-repository';
+import type { WebhookEndpoints } from '@byline/domain/webhooks/webhook-endpoints-repository';
+import type { WebhookDeliveries } from '@byline/domain/webhooks/webhook-deliveries-repository';
 import type { Outbound } from '@byline/fetcher';
 import { deliveryKeyOf, hurryEndpoint } from './endpoint-queue';
 import { endpointUrlProblem } from './endpoint-address';
@@ -16,7 +18,8 @@ import { newSigningSecret, SECRET_OVERLAP_MS } from './signing';
  * the two front ends only ask and show.
  */
 export interface WebhookDeps {
-  webhooks: Webhooks;
+  webhookEndpoints: WebhookEndpoints;
+  webhookDeliveries: WebhookDeliveries;
   queue: LeasedQueue;
   outbound: Outbound;
   now?: () => Date;
@@ -50,27 +53,27 @@ export async function registerEndpoint(
   const url = input.url.trim();
   const urlProblem = await endpointUrlProblem(url, deps.outbound);
   if (urlProblem) return { problem: { field: 'url', message: urlProblem } };
-  if ((await deps.webhooks.endpointsOf(input.email)).length >= MAX_ENDPOINTS_PER_ACCOUNT) {
+  if ((await deps.webhookEndpoints.endpointsOf(input.email)).length >= MAX_ENDPOINTS_PER_ACCOUNT) {
     return { problem: { field: 'url', message: `an account may have at most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints` } };
   }
   const now = deps.now?.() ?? new Date();
-  const endpoint = await deps.webhooks.add({ email: input.email, url, events, secret: newSigningSecret() }, now);
+  const endpoint = await deps.webhookEndpoints.add({ email: input.email, url, events, secret: newSigningSecret() }, now);
   return { endpoint };
 }
 
 /** The account's endpoint `id`, or null when it has none by that id (another account's is none of its business). */
 export async function endpointOf(
-  deps: Pick<WebhookDeps, 'webhooks'>,
+  deps: Pick<WebhookDeps, 'webhookEndpoints'>,
   email: string,
   id: number,
 ): Promise<WebhookEndpoint | null> {
-  const endpoint = Number.isSafeInteger(id) ? await deps.webhooks.find(id) : null;
+  const endpoint = Number.isSafeInteger(id) ? await deps.webhookEndpoints.find(id) : null;
   return endpoint && endpoint.email === email ? endpoint : null;
 }
 
 /** Enables (its waiting messages are delivered again) or disables the endpoint. */
 export async function setEndpointEnabled(deps: WebhookDeps, endpoint: WebhookEndpoint, enabled: boolean): Promise<void> {
-  await deps.webhooks.setEnabled(endpoint.id, enabled, enabled ? undefined : 'disabled by its owner');
+  await deps.webhookEndpoints.setEnabled(endpoint.id, enabled, enabled ? undefined : 'disabled by its owner');
   if (enabled) await hurryEndpoint(deps.queue, endpoint.id, deps.now?.() ?? new Date());
 }
 
@@ -78,13 +81,16 @@ export async function setEndpointEnabled(deps: WebhookDeps, endpoint: WebhookEnd
 export async function rotateEndpointSecret(deps: WebhookDeps, endpoint: WebhookEndpoint): Promise<string> {
   const secret = newSigningSecret();
   const now = deps.now?.() ?? new Date();
-  await deps.webhooks.rotateSecret(endpoint.id, secret, new Date(now.getTime() + SECRET_OVERLAP_MS));
+  await deps.webhookEndpoints.rotateSecret(endpoint.id, secret, new Date(now.getTime() + SECRET_OVERLAP_MS));
   return secret;
 }
 
 /** Removes the endpoint, its messages and its delivery item. */
-export async function removeEndpoint(deps: Pick<WebhookDeps, 'webhooks' | 'queue'>, endpoint: WebhookEndpoint): Promise<void> {
-  await deps.webhooks.remove(endpoint.id);
+export async function removeEndpoint(
+  deps: Pick<WebhookDeps, 'webhookEndpoints' | 'queue'>,
+  endpoint: WebhookEndpoint,
+): Promise<void> {
+  await deps.webhookEndpoints.remove(endpoint.id);
   await deps.queue.remove(WEBHOOK_DELIVERY_TOPIC, deliveryKeyOf(endpoint.id));
 }
 
@@ -93,9 +99,9 @@ export async function removeEndpoint(deps: Pick<WebhookDeps, 'webhooks' | 'queue
  * waiting; false when the endpoint has no such message.
  */
 export async function redeliverMessage(deps: WebhookDeps, endpoint: WebhookEndpoint, messageId: number): Promise<boolean> {
-  const message = Number.isSafeInteger(messageId) ? await deps.webhooks.findMessage(messageId) : null;
+  const message = Number.isSafeInteger(messageId) ? await deps.webhookDeliveries.findMessage(messageId) : null;
   if (!message || message.endpointId !== endpoint.id) return false;
-  await deps.webhooks.redeliver(message.id);
+  await deps.webhookDeliveries.redeliver(message.id);
   await hurryEndpoint(deps.queue, endpoint.id, deps.now?.() ?? new Date());
   return true;
 }
@@ -109,7 +115,7 @@ export async function sendTestEvent(deps: WebhookDeps, endpoint: WebhookEndpoint
   const at = deps.now?.() ?? new Date();
   const event = webhookTestEvent(endpoint.id, at);
   const message = { endpointId: endpoint.id, eventId: event.id, type: event.payload.type, body: JSON.stringify(event.payload) };
-  await deps.webhooks.addMessage(message, at);
+  await deps.webhookDeliveries.addMessage(message, at);
   await hurryEndpoint(deps.queue, endpoint.id, at);
   return event.id;
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from '@byline/domain/config/config';
 import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
-import { type DomainCheck, type EventEntry, type Publishers } from '@byline/domain/publishers/publishers-repository';
+import { type DomainCheck, type EventEntry } from '@byline/domain/publishers/publishers-repository';
+import { type PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
 import { checkPublisherDomain, domainCheckKeyOf } from '@byline/editorial/publisher-domains/check-publisher-domain';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { proofValueOf } from '@byline/editorial/publisher-domains/domain-token';
@@ -31,15 +32,15 @@ describe.each(storeFactories())('a domain proven again while the worker lapses i
   afterAll(() => dns.close());
 
   it('is due again after the interval, not taken off the queue', async () => {
-    const { publishers, queue } = backend();
+    const { publishers, queue, publisherDomains, publisherHistory } = backend();
     const start = new Date('2030-01-01T00:00:00.000Z');
     const { id } = (await publishers.create({ slug: 'race', name: 'Race' }, 'admin', start))!;
-    await publishers.addDomain(id, DOMAIN, 'tok', 'admin', start);
+    await publisherDomains.addDomain(id, DOMAIN, 'tok', 'admin', start);
     dns.set(RECORD, { txt: [proofValueOf('tok')] });
     const at = (days: number) => new Date(start.getTime() + days * DAY);
     expect(
       await checkPublisherDomain(
-        { publishers, queue },
+        { publisherDomains, queue },
         { publisherId: id, domain: DOMAIN },
         {
           sources,
@@ -52,11 +53,19 @@ describe.each(storeFactories())('a domain proven again while the worker lapses i
 
     // The record is gone for longer than the grace period: a first failure, then the lapse.
     dns.set(RECORD, null);
-    const run = (now: Date, repository: Publishers = publishers) =>
-      runDomainRecheck({ publishers: repository, queue, sources, policy: POLICY, holder: 'worker', now: () => now });
+    const run = (now: Date, repository: PublisherDomains = publisherDomains) =>
+      runDomainRecheck({
+        publisherDomains: repository,
+        publisherHistory,
+        queue,
+        sources,
+        policy: POLICY,
+        holder: 'worker',
+        now: () => now,
+      });
     expect(await run(at(1))).toMatchObject({ failing: 1 });
     // The admin puts the record back and presses Check now just after the worker recorded the lapse.
-    const racing = new Proxy(publishers, {
+    const racing = new Proxy(publisherDomains, {
       get(target, name, receiver) {
         if (name !== 'recordCheck') return Reflect.get(target, name, receiver);
         return async (publisherId: number, domain: string, check: DomainCheck, event: EventEntry | null) => {
@@ -64,7 +73,7 @@ describe.each(storeFactories())('a domain proven again while the worker lapses i
           if (check.outcome === 'lapsed') {
             dns.set(RECORD, { txt: [proofValueOf('tok')] });
             const again = await checkPublisherDomain(
-              { publishers: target, queue },
+              { publisherDomains: target, queue },
               { publisherId, domain },
               {
                 sources,
@@ -81,7 +90,7 @@ describe.each(storeFactories())('a domain proven again while the worker lapses i
     });
     expect(await run(at(5), racing)).toMatchObject({ lapsed: 1 });
 
-    expect(await publishers.findDomain(id, DOMAIN)).toMatchObject({ state: 'proven' });
+    expect(await publisherDomains.findDomain(id, DOMAIN)).toMatchObject({ state: 'proven' });
     expect(await queue.find(DOMAIN_CHECK_TOPIC, domainCheckKeyOf(id, DOMAIN))).toMatchObject({
       dueAt: new Date(at(5).getTime() + POLICY.intervalMs).toISOString(),
       holder: null,

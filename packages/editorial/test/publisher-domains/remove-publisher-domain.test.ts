@@ -16,16 +16,17 @@ describe.each(storeFactories())('removing a publisher’s domain ($name store)',
   const backend = freshBackendPerTest(factory);
 
   it('forgets the trust.txt summary read from that domain, and keeps one read from another', async () => {
-    const { publishers } = backend();
+    const repositories = backend();
+    const { publishers, publisherDomains, publisherHistory } = repositories;
     const now = new Date('2030-01-02T00:00:00.000Z');
     const { id } = (await publishers.create({ slug: 'two-sites', name: 'Two Sites' }, 'admin', now))!;
-    for (const domain of ['a.example', 'b.example']) await publishers.addDomain(id, domain, 'tok', 'admin', now);
-    await publishers.setTrust(id, summaryOf('b.example'), now);
+    for (const domain of ['a.example', 'b.example']) await publisherDomains.addDomain(id, domain, 'tok', 'admin', now);
+    await publisherHistory.setTrust(id, summaryOf('b.example'), now);
 
-    expect(await removePublisherDomain(publishers, id, 'a.example', 'admin', now)).toBe(true);
+    expect(await removePublisherDomain(repositories, id, 'a.example', 'admin', now)).toBe(true);
     expect((await publishers.findById(id))?.trust?.domain).toBe('b.example');
-    expect(await removePublisherDomain(publishers, id, 'b.example', 'admin', now)).toBe(true);
+    expect(await removePublisherDomain(repositories, id, 'b.example', 'admin', now)).toBe(true);
     expect((await publishers.findById(id))?.trust).toBeNull();
-    expect(await removePublisherDomain(publishers, id, 'b.example', 'admin', now)).toBe(false);
+    expect(await removePublisherDomain(repositories, id, 'b.example', 'admin', now)).toBe(false);
   });
 });

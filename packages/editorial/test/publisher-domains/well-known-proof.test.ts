@@ -47,15 +47,15 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
   });
 
   async function publisherWithDomain(domain: string, token: string) {
-    const { publishers } = backend();
+    const { publishers, publisherDomains } = backend();
     const publisher = await publishers.create({ slug: 'harbour-times', name: 'The Harbour Times' }, ACTOR, T0);
-    await publishers.addDomain(publisher!.id, domain, token, ACTOR, T0);
+    await publisherDomains.addDomain(publisher!.id, domain, token, ACTOR, T0);
     return publisher!.id;
   }
 
   const check = (publisherId: number, domain: string) =>
     checkPublisherDomain(
-      { publishers: backend().publishers, queue: backend().queue },
+      { publisherDomains: backend().publisherDomains, queue: backend().queue },
       { publisherId, domain },
       { sources, schedule: POLICY, actor: ACTOR, now: T0 },
     );
@@ -66,13 +66,13 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
     const publisherId = await publisherWithDomain(FILE_HOST, token);
 
     expect(await check(publisherId, FILE_HOST)).toEqual({ outcome: 'proven', method: 'well-known', firstProof: true });
-    expect(await backend().publishers.findDomain(publisherId, FILE_HOST)).toMatchObject({
+    expect(await backend().publisherDomains.findDomain(publisherId, FILE_HOST)).toMatchObject({
       state: 'proven',
       method: 'well-known',
       provenAt: T0.toISOString(),
       failingSince: null,
     });
-    expect((await backend().publishers.historyOf(publisherId))[0]).toMatchObject({
+    expect((await backend().publisherHistory.historyOf(publisherId))[0]).toMatchObject({
       action: 'domain-proven',
       note: `${FILE_HOST} (well-known file)`,
     });
@@ -91,7 +91,7 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
     const { failure } = found as { failure: string };
     expect(failure).toContain(`${wellKnownUrlOf(WRONG_HOST)} does not hold the token`);
     expect(failure).toContain(`https://${WRONG_HOST}/.well-known/byline-verification.txt`);
-    expect(await backend().publishers.findDomain(publisherId, WRONG_HOST)).toMatchObject({
+    expect(await backend().publisherDomains.findDomain(publisherId, WRONG_HOST)).toMatchObject({
       state: 'pending',
       lastFailure: failure,
     });
@@ -103,9 +103,12 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
     const publisherId = await publisherWithDomain(TXT_HOST, txtToken);
 
     expect(await check(publisherId, TXT_HOST)).toEqual({ outcome: 'proven', method: 'dns-txt', firstProof: true });
-    expect(await backend().publishers.findDomain(publisherId, TXT_HOST)).toMatchObject({ state: 'proven', method: 'dns-txt' });
+    expect(await backend().publisherDomains.findDomain(publisherId, TXT_HOST)).toMatchObject({
+      state: 'proven',
+      method: 'dns-txt',
+    });
     expect(served.dns.queries).toContain(`_byline.${TXT_HOST} TXT`);
-    expect((await backend().publishers.historyOf(publisherId))[0]).toMatchObject({
+    expect((await backend().publisherHistory.historyOf(publisherId))[0]).toMatchObject({
       action: 'domain-proven',
       note: `${TXT_HOST} (DNS TXT record)`,
     });

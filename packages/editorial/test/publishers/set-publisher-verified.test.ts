@@ -8,7 +8,7 @@ describe.each(storeFactories())('setPublisherVerified ($name store)', (factory) 
   const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
   it('records a change, and neither a verification of a verified publisher nor a withdrawal from one not verified', async () => {
-    const { publishers } = backend();
+    const { publishers, publisherHistory } = backend();
     const created = (await publishers.create({ slug: 'harbour-times', name: 'The Harbour Times' }, 'admin@example.org', T0))!;
     const current = async () => (await publishers.findById(created.id))!;
 
@@ -20,7 +20,7 @@ describe.each(storeFactories())('setPublisherVerified ($name store)', (factory) 
       'unchanged',
     );
     expect(await current()).toMatchObject({ verifiedAt: later(2).toISOString(), verifiedBy: 'ed@example.org' });
-    expect((await publishers.historyOf(created.id)).map(({ action, note }) => [action, note])).toEqual([
+    expect((await publisherHistory.historyOf(created.id)).map(({ action, note }) => [action, note])).toEqual([
       ['verified', 'Masthead'],
       ['created', 'The Harbour Times'],
     ]);

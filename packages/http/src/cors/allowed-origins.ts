@@ -1,4 +1,4 @@
-import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
 
 /**
  * Every origin some API account allows, for preflights (which carry no key). Read again from the store once
@@ -12,7 +12,7 @@ export class AllowedOrigins {
   private reading: Promise<ReadonlySet<string>> | undefined;
 
   constructor(
-    private readonly accounts: Pick<ApiAccounts, 'allAllowedOrigins'>,
+    private readonly accounts: Pick<ApiCredentials, 'allAllowedOrigins'>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {}

@@ -1,5 +1,5 @@
 import express, { type Express, type Router } from 'express';
-import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
 import type { Logger } from '@byline/domain/logging/logger';
 import type { Store } from '@byline/domain/store/store';
 import { errorHandler, notFound } from '../error-handler';
@@ -12,10 +12,10 @@ import { requestContext, requestLog } from '../request-context';
 export interface ServiceDeps {
   store: Store;
   /**
-   * What credentials and web origins are checked against: serviceRepositoriesOf(store).apiAccounts when absent (tests pass a
+   * What credentials and web origins are checked against: serviceRepositoriesOf(store).apiCredentials when absent (tests pass a
    * view of it that counts or fails its reads).
    */
-  apiAccounts?: Pick<ApiAccounts, 'findCredential' | 'originsOfKey' | 'allAllowedOrigins'>;
+  apiCredentials?: ApiCredentials;
   logger: Logger;
   /** See Config.authCacheTtlMs; defaults to 1000. */
   authCacheTtlMs?: number;

@@ -11,7 +11,7 @@ import type { ServiceDeps } from './service-app';
  */
 export function verificationGate({
   store,
-  apiAccounts = serviceRepositoriesOf(store).apiAccounts,
+  apiCredentials = serviceRepositoriesOf(store).apiCredentials,
   logger,
   authCacheTtlMs = 1000,
   now,
@@ -19,9 +19,9 @@ export function verificationGate({
 }: ServiceDeps): { gate: VerificationGate; origins: AllowedOrigins } {
   return {
     gate: {
-      checker: new CredentialChecker(apiAccounts, authCacheTtlMs, now),
+      checker: new CredentialChecker(apiCredentials, authCacheTtlMs, now),
       limiting: rateLimiting ?? inMemoryRateLimiting({ usage: serviceRepositoriesOf(store).usage, logger }),
     },
-    origins: new AllowedOrigins(apiAccounts, authCacheTtlMs, now),
+    origins: new AllowedOrigins(apiCredentials, authCacheTtlMs, now),
   };
 }

@@ -54,7 +54,7 @@ const REVOKE_CONFIRMATION = 'revoke';
 export function apiSettingsRoutes(ctx: PortalContext): Router {
   const { store, publicUrls, defaultRateLimitPerMinute } = ctx;
   const backend = backendOf(store);
-  const { apiAccounts, usage: usageRecords } = backend;
+  const { apiAccounts, apiKeys, usage: usageRecords } = backend;
   const accountLimit = (account: ApiAccount) => account.rateLimitPerMinute ?? defaultRateLimitPerMinute;
   const router = Router();
   // The API account is the one the signed-in person's address holds: reached only once they proved the address.
@@ -63,7 +63,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   async function show(res: Response, extra: Partial<ApiSettingsState> = {}, status = 200) {
     const email = signedInUser(res).email;
     const account = await apiAccounts.findAccount(email);
-    const keys = account ? await apiAccounts.keysOf(email) : [];
+    const keys = account ? await apiKeys.keysOf(email) : [];
     const origins = account ? ((await apiAccounts.originsOf(email)) ?? []) : [];
     const usage = Object.fromEntries(
       await Promise.all(keys.map(async (key) => [key.key, (await usageRecords.ofKey(key.key)).slice(-USAGE_DAYS)] as const)),
@@ -114,7 +114,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   /** The user's own active browser key named in the path, or 404 (another account's key looks like no key at all). */
   async function requireOwnBrowserKey(res: Response, key: string) {
     const account = await requireAccount(res);
-    const found = await ownBrowserKey(apiAccounts, account.email, key);
+    const found = await ownBrowserKey(apiKeys, account.email, key);
     if (!found) throw new PageError(404, 'There is no such active browser key on your account.');
     return { account, key: found };
   }
@@ -141,11 +141,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     const account = await requireAccount(res);
     const form = newKeyForm(req.body, accountLimit(account));
     if (!form.ok) return show(res, { errors: form.errors, newKey: form.value }, 422);
-    await putFlash(
-      req,
-      ctx,
-      keyToShow(await createNamedKey(apiAccounts, account.email, form.value.name, form.browser, ctx.now())),
-    );
+    await putFlash(req, ctx, keyToShow(await createNamedKey(apiKeys, account.email, form.value.name, form.browser, ctx.now())));
     res.redirect(303, '/settings/api');
   });
 
@@ -167,7 +163,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
       });
       return render(res, 'Browser key', page, 422);
     }
-    await changeBrowserKey(apiAccounts, account.email, key.key, form.browser);
+    await changeBrowserKey(apiKeys, account.email, key.key, form.browser);
     res.redirect(303, '/settings/api?done=browser-key');
   });
 
@@ -183,7 +179,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   /** The user's own key that can be rotated (active, not rotated away already), or 404. */
   async function requireRotatableKey(res: Response, key: string) {
     const { email } = await requireAccount(res);
-    const found = await ownKey(apiAccounts, email, key);
+    const found = await ownKey(apiKeys, email, key);
     if (!found || !isRotatable(found)) throw new PageError(404, 'There is no such active key on your account.');
     return { email, key: found };
   }
@@ -205,7 +201,7 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
     // Cutting the old secret at once stops whatever still uses it: only with the box that says so ticked.
     if (form.value.overlap === 'now' && form.value.confirm_now !== 'on') return page({ confirm_now: CUT_NOW_UNCONFIRMED }, 422);
     const at = ctx.now();
-    const created = await rotateKey(apiAccounts, email, key.key, { overlap: form.value.overlap, at });
+    const created = await rotateKey(apiKeys, email, key.key, { overlap: form.value.overlap, at });
     if (!created) throw new PageError(404, 'There is no such active key on your account.');
     await putFlash(req, ctx, {
       ...keyToShow(created),
@@ -217,19 +213,19 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   // Revoking cannot be undone: the keys table links to this page, which asks before its form revokes.
   router.get('/settings/api/keys/:key/revoke', async (req, res) => {
     const { email } = await requireAccount(res);
-    const key = await ownKey(apiAccounts, email, String(req.params.key));
+    const key = await ownKey(apiKeys, email, String(req.params.key));
     if (!key || key.revoked_at) throw new PageError(404, 'There is no such active key on your account.');
     render(res, 'Revoke key', revokeKeyPage({ csrf: csrfTokenOf(res), key }));
   });
 
   router.post('/settings/api/keys/:key/revoke', async (req, res) => {
     const { email } = await requireAccount(res);
-    const key = await ownKey(apiAccounts, email, String(req.params.key));
+    const key = await ownKey(apiKeys, email, String(req.params.key));
     if (!key) throw new PageError(404, 'There is no such key on your account.');
     // A form without the confirmation (an old page, a hand-made request) is asked again, not obeyed.
     if ((req.body as { confirm?: unknown }).confirm !== REVOKE_CONFIRMATION)
       return render(res, 'Revoke key', revokeKeyPage({ csrf: csrfTokenOf(res), key }));
-    await revokeKey(apiAccounts, email, key.key, ctx.now());
+    await revokeKey(apiKeys, email, key.key, ctx.now());
     res.redirect(303, '/settings/api?done=revoked');
   });
 

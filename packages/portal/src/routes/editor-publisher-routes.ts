@@ -12,12 +12,13 @@ import { backToPublisher, showPublisher, visiblePublisher } from './publisher-ro
 
 /** The editors' side of publishers: every publisher, and verifying one or withdrawing it (note required). */
 export function editorPublisherRoutes(ctx: PortalContext): Router {
-  const { publishers } = backendOf(ctx.store);
+  const backend = backendOf(ctx.store);
+  const { publishers } = backend;
   const router = Router();
   router.use('/editor', requireEditor);
 
   router.get('/editor/publishers', async (_req, res) => {
-    render(res, 'All publishers', editorPublishersPage(await publishersWithDomains(publishers)));
+    render(res, 'All publishers', editorPublishersPage(await publishersWithDomains(backend)));
   });
 
   async function decide(req: Request, res: Response, verified: boolean): Promise<void> {

@@ -95,7 +95,7 @@ export function editorRoutes(ctx: PortalContext): Router {
       const profile = await profiles.findById(profileId);
       if (profile) identityItems.push({ profile, change, own: isOwnProfile(editor, profileId) });
     }
-    const publishersAsking = (await publishersWithDomains(backend.publishers)).filter((row) => row.askedAt !== null).length;
+    const publishersAsking = (await publishersWithDomains(backend)).filter((row) => row.askedAt !== null).length;
     render(res, 'Verification queue', queuePage(items, NOTICES[String(req.query.done)], identityItems, publishersAsking));
   });
 

@@ -43,7 +43,7 @@ export function publisherLifecycleRoutes(ctx: PortalContext): Router {
       const askForm = { note: String((req.body as { note?: unknown } | undefined)?.note ?? '') };
       return showPublisher(ctx, res, publisher, { askForm, askErrors: form.errors }, 422);
     }
-    const asked = await askForVerification(backend.publishers, user, publisher, form.value.note, ctx.now());
+    const asked = await askForVerification(backend, user, publisher, form.value.note, ctx.now());
     await backToPublisher(
       req,
       res,

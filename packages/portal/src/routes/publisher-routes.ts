@@ -85,7 +85,7 @@ export async function showPublisher(
   const user = signedInUser(res);
   const backend = backendOf(ctx.store);
   const [data, staff] = await Promise.all([
-    publisherPageData(backend.publishers, publisher),
+    publisherPageData(backend, publisher),
     backend.staff.ofPublisher(publisher.id).then((affiliations) => staffRows(backend, affiliations)),
   ]);
   const askedAt = verificationAskedAt(data.history);
@@ -197,7 +197,7 @@ function trustNotice(reading: TrustReading): PublisherNotice {
 /** The publishers a person administers: creating them, proving their domains, and their history. */
 export function publisherRoutes(ctx: PortalContext): Router {
   const backend = backendOf(ctx.store);
-  const { publishers, queue } = backend;
+  const { publishers, publisherDomains, publisherHistory, queue } = backend;
   const router = Router();
   router.use('/publishers', requireUser);
 
@@ -206,7 +206,7 @@ export function publisherRoutes(ctx: PortalContext): Router {
     const { user, publisher } = await administeredPublisher(ctx, res, req.params);
     const { value, error } = publisherDomainParamsSchema.validate(req.params);
     if (error) throw new PageError(404, NO_SUCH_DOMAIN);
-    const domain = await publishers.findDomain(publisher.id, (value as { domain: string }).domain);
+    const domain = await publisherDomains.findDomain(publisher.id, (value as { domain: string }).domain);
     if (!domain) throw new PageError(404, NO_SUCH_DOMAIN);
     return { user, publisher, domain };
   }
@@ -254,7 +254,7 @@ export function publisherRoutes(ctx: PortalContext): Router {
       return showPublisher(ctx, res, publisher, { domainForm, domainErrors: form.errors }, 422);
     }
     const { domain } = form.value;
-    const added = await addPublisherDomain(publishers, user, publisher, domain, ctx.now());
+    const added = await addPublisherDomain(publisherDomains, user, publisher, domain, ctx.now());
     await backToPublisher(
       req,
       res,
@@ -275,7 +275,14 @@ export function publisherRoutes(ctx: PortalContext): Router {
       return showPublisher(ctx, res, publisher, { notice: tooSoonNotice(domain.domain, turn) }, 429);
     }
     const found = await checkDomainNow(
-      { publishers, queue, sources: ctx.domainProofSources, policy: ctx.recheckPolicy, trust: ctx.trustTxtSources },
+      {
+        publisherDomains,
+        publisherHistory,
+        queue,
+        sources: ctx.domainProofSources,
+        policy: ctx.recheckPolicy,
+        trust: ctx.trustTxtSources,
+      },
       user,
       publisher,
       domain.domain,
@@ -293,7 +300,7 @@ export function publisherRoutes(ctx: PortalContext): Router {
         text: 'This Byline is not set up to read trust.txt files, so nothing was read.',
       });
     }
-    const reading = await readTrustAgain(publishers, publisher, ctx.trustTxtSources, ctx.now());
+    const reading = await readTrustAgain(backend, publisher, ctx.trustTxtSources, ctx.now());
     await backToPublisher(req, res, ctx, publisher, trustNotice(reading));
   });
 
@@ -308,7 +315,7 @@ export function publisherRoutes(ctx: PortalContext): Router {
     // A form without the confirmation (an old page, a hand-made request) is asked again, not obeyed.
     if ((req.body as { confirm?: unknown }).confirm !== REMOVE_CONFIRMATION)
       return render(res, 'Remove domain', removeDomainPage({ csrf: csrfTokenOf(res), publisher, domain }));
-    await removePublisherDomain(publishers, publisher.id, domain.domain, user.email, ctx.now());
+    await removePublisherDomain(backend, publisher.id, domain.domain, user.email, ctx.now());
     await backToPublisher(req, res, ctx, publisher, { tone: 'ok', text: `${domain.domain} is removed.` });
   });
 

@@ -57,7 +57,13 @@ const MESSAGES_SHOWN = 50;
 export function webhookRoutes(ctx: PortalContext): Router {
   const { store, outbound, now } = ctx;
   const backend = backendOf(store);
-  const deps: WebhookDeps = { webhooks: backend.webhooks, queue: backend.queue, outbound, now };
+  const deps: WebhookDeps = {
+    webhookEndpoints: backend.webhookEndpoints,
+    webhookDeliveries: backend.webhookDeliveries,
+    queue: backend.queue,
+    outbound,
+    now,
+  };
   const router = Router();
   router.use('/settings/api/webhooks', requireUser, requireProvenAddress(ctx));
 
@@ -80,7 +86,7 @@ export function webhookRoutes(ctx: PortalContext): Router {
 
   async function show(req: Request, res: Response, extra: Partial<WebhooksPageState> = {}, status = 200) {
     const { email, held } = await requireAccount(res);
-    const endpoints = await backend.webhooks.endpointsOf(email);
+    const endpoints = await backend.webhookEndpoints.endpointsOf(email);
     const notice = noticeFor(req.query.done, held);
     render(res, 'Webhooks', webhooksPage({ csrf: csrfTokenOf(res), endpoints, held, notice, ...extra }), status);
   }
@@ -115,7 +121,7 @@ export function webhookRoutes(ctx: PortalContext): Router {
   router.get('/settings/api/webhooks/:id', async (req, res) => {
     const { held } = await requireAccount(res);
     const endpoint = await requireEndpoint(req, res);
-    const messages = await backend.webhooks.messagesOf(endpoint.id, MESSAGES_SHOWN);
+    const messages = await backend.webhookDeliveries.messagesOf(endpoint.id, MESSAGES_SHOWN);
     const notice = noticeFor(req.query.done, held);
     const page = deliveriesPage({ csrf: csrfTokenOf(res), endpoint, messages, held, notice });
     render(res, 'Webhook deliveries', page);

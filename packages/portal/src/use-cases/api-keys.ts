@@ -1,5 +1,5 @@
 import { createApiKey, rotateApiKey, type KeyPair } from '@byline/shared';
-import { type ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import { type ApiKeys } from '@byline/domain/api-accounts/api-keys-repository';
 import { type ApiKeySummary, type BrowserKeySettings } from '@byline/domain/domain/types';
 
 export type NewKey = KeyPair & { summary: ApiKeySummary };
@@ -34,19 +34,19 @@ export const keyToShow = (created: NewKey): KeyToShow => ({
 });
 
 /** The user's own key, or undefined: a user can only see, change, rotate or revoke keys of their own account. */
-export async function ownKey(accounts: ApiAccounts, email: string, key: string): Promise<ApiKeySummary | undefined> {
-  return (await accounts.keysOf(email)).find((summary) => summary.key === key);
+export async function ownKey(keys: ApiKeys, email: string, key: string): Promise<ApiKeySummary | undefined> {
+  return (await keys.keysOf(email)).find((summary) => summary.key === key);
 }
 
 /** A server key, or with `browser` a browser key (settings checked by checkBrowserKeySettings), created `at`. */
 export function createNamedKey(
-  accounts: ApiAccounts,
+  keys: ApiKeys,
   email: string,
   name: string,
   browser: BrowserKeySettings | undefined,
   at: Date,
 ): Promise<NewKey> {
-  return createApiKey(accounts, email, name, browser, at);
+  return createApiKey(keys, email, name, browser, at);
 }
 
 /** The settings a browser key was made with, to make its successor the same kind of key. */
@@ -58,43 +58,43 @@ export const isRotatable = (key: ApiKeySummary): boolean => key.revoked_at === n
 
 /**
  * A new pair under the same name, of the same kind (a browser key keeps its origins and limit), taking the old
- * one's place in one change (see ApiAccounts.rotateKey); the new secret is shown once. The old secret keeps
+ * one's place in one change (see ApiKeys.rotateKey); the new secret is shown once. The old secret keeps
  * working for the chosen overlap from `at` ("now": not at all). undefined when the key is not the user's own
  * rotatable key, or was revoked or rotated meanwhile.
  */
 export async function rotateKey(
-  accounts: ApiAccounts,
+  keys: ApiKeys,
   email: string,
   key: string,
   { overlap, at }: { overlap: RotationOverlapChoice; at: Date },
 ): Promise<(NewKey & { oldStopsAt: Date }) | undefined> {
-  const current = await ownKey(accounts, email, key);
+  const current = await ownKey(keys, email, key);
   if (!current || !isRotatable(current)) return undefined;
   const until = new Date(at.getTime() + ROTATION_OVERLAPS[overlap]);
-  const rotated = await rotateApiKey(accounts, key, current.name, browserSettingsOf(current), { at, until });
+  const rotated = await rotateApiKey(keys, key, current.name, browserSettingsOf(current), { at, until });
   return rotated ? { ...rotated, oldStopsAt: until } : undefined;
 }
 
 /** Revokes the user's own key `at`; false when it is not theirs. */
-export async function revokeKey(accounts: ApiAccounts, email: string, key: string, at: Date): Promise<boolean> {
-  const current = await ownKey(accounts, email, key);
+export async function revokeKey(keys: ApiKeys, email: string, key: string, at: Date): Promise<boolean> {
+  const current = await ownKey(keys, email, key);
   if (!current) return false;
-  return accounts.revokeKey(key, at);
+  return keys.revokeKey(key, at);
 }
 
 /** The user's own active browser key, or undefined (a server key takes its account's settings). */
-export async function ownBrowserKey(accounts: ApiAccounts, email: string, key: string): Promise<ApiKeySummary | undefined> {
-  const current = await ownKey(accounts, email, key);
+export async function ownBrowserKey(keys: ApiKeys, email: string, key: string): Promise<ApiKeySummary | undefined> {
+  const current = await ownKey(keys, email, key);
   return current && current.kind === 'browser' && !current.revoked_at ? current : undefined;
 }
 
 /** Replaces an own, active browser key's origins and limit; false when it is not one. */
 export async function changeBrowserKey(
-  accounts: ApiAccounts,
+  keys: ApiKeys,
   email: string,
   key: string,
   settings: BrowserKeySettings,
 ): Promise<boolean> {
-  if (!(await ownBrowserKey(accounts, email, key))) return false;
-  return accounts.setBrowserKey(key, settings);
+  if (!(await ownBrowserKey(keys, email, key))) return false;
+  return keys.setBrowserKey(key, settings);
 }

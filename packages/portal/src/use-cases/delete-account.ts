@@ -25,17 +25,17 @@ import { provenAddress } from '@byline/editorial/use-cases/address-proof';
  * API account, or delete invitations, that belong to whoever really reads that address's mail).
  */
 export async function deleteAccount(
-  backend: Pick<Backend, 'profiles' | 'apiAccounts' | 'users' | 'publishers' | 'staff' | 'webhooks' | 'queue' | 'store'>,
+  backend: Pick<Backend, 'profiles' | 'apiKeys' | 'users' | 'publishers' | 'staff' | 'webhookEndpoints' | 'queue' | 'store'>,
   user: PortalUser,
   now = new Date(),
 ): Promise<void> {
   if (user.profileId !== null) await backend.profiles.erase(user.profileId);
   const address = provenAddress(user);
   if (address !== null) {
-    for (const key of await backend.apiAccounts.keysOf(address)) {
-      if (!key.revoked_at) await backend.apiAccounts.revokeKey(key.key, now);
+    for (const key of await backend.apiKeys.keysOf(address)) {
+      if (!key.revoked_at) await backend.apiKeys.revokeKey(key.key, now);
     }
-    for (const endpoint of await backend.webhooks.endpointsOf(address)) await removeEndpoint(backend, endpoint);
+    for (const endpoint of await backend.webhookEndpoints.endpointsOf(address)) await removeEndpoint(backend, endpoint);
     await backend.staff.eraseInvitationsTo(address);
   }
   await backend.publishers.forgetAdmin(user.id, now);

@@ -41,12 +41,12 @@ export interface OwnData {
  * reached by address, so none until the person proved theirs.
  */
 export async function ownWebhookEndpoints(
-  backend: Pick<Backend, 'webhooks'>,
+  backend: Pick<Backend, 'webhookEndpoints'>,
   user: Pick<PortalUser, 'email' | 'emailVerifiedAt'>,
 ): Promise<OwnWebhookEndpoint[]> {
   const address = provenAddress(user);
   if (address === null) return [];
-  const endpoints = await backend.webhooks.endpointsOf(address);
+  const endpoints = await backend.webhookEndpoints.endpointsOf(address);
   return endpoints.map(({ url, events, createdAt, enabled }) => ({ url, events, createdAt, enabled }));
 }
 

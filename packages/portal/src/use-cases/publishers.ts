@@ -14,9 +14,18 @@ import {
   type PublisherEventAction,
   type Publishers,
 } from '@byline/domain/publishers/publishers-repository';
+import { type PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
+import { type PublisherHistory } from '@byline/domain/publishers/publisher-history-repository';
 import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import { type Staff } from '@byline/domain/staff/staff-repository';
 import { type TrustSummary } from '@byline/domain/publishers/trust-summary';
+
+/** The three publisher ports, as the backend has them: the use cases below that read across them take these. */
+export interface PublisherRepositories {
+  publishers: Publishers;
+  publisherDomains: PublisherDomains;
+  publisherHistory: PublisherHistory;
+}
 
 /** How many slugs a new publisher tries (`name`, `name-2`, …) before the name is refused as taken. */
 const SLUG_TRIES = 20;
@@ -66,17 +75,18 @@ export async function createPublisher(
 
 /** A domain for the publisher to prove, pending with a new token; null when it has the domain already. */
 export function addPublisherDomain(
-  publishers: Publishers,
+  publisherDomains: Pick<PublisherDomains, 'addDomain'>,
   user: PortalUser,
   publisher: Publisher,
   domain: string,
   now: Date,
 ): Promise<PublisherDomain | null> {
-  return publishers.addDomain(publisher.id, domain, newDomainToken(), user.email, now);
+  return publisherDomains.addDomain(publisher.id, domain, newDomainToken(), user.email, now);
 }
 
 export interface DomainCheckDeps {
-  publishers: Publishers;
+  publisherDomains: PublisherDomains;
+  publisherHistory: PublisherHistory;
   queue: LeasedQueue;
   sources: DomainProofSources;
   policy: RecheckPolicy;
@@ -89,19 +99,19 @@ export interface DomainCheckDeps {
  * domain proven for the first time may be the one the publisher's trust.txt is read from, so it is read then.
  */
 export async function checkDomainNow(
-  { publishers, queue, sources, policy, trust }: DomainCheckDeps,
+  { publisherDomains, publisherHistory, queue, sources, policy, trust }: DomainCheckDeps,
   user: PortalUser,
   publisher: Publisher,
   domain: string,
   now: Date,
 ): Promise<DomainCheckOutcome> {
   const found = await checkPublisherDomain(
-    { publishers, queue },
+    { publisherDomains, queue },
     { publisherId: publisher.id, domain },
     { sources, schedule: policy, actor: user.email, now },
   );
   if (trust && found.outcome === 'proven' && found.firstProof) {
-    await refreshPublisherTrust(publishers, publisher.id, { sources: trust, now });
+    await refreshPublisherTrust({ publisherDomains, publisherHistory }, publisher.id, { sources: trust, now });
   }
   return found;
 }
@@ -123,7 +133,7 @@ export type TrustReading =
  * domain is proven: a file on a domain the publisher has not proven says nothing of it.
  */
 export async function readTrustAgain(
-  publishers: Publishers,
+  repositories: PublisherRepositories,
   publisher: Publisher,
   sources: TrustTxtSources,
   now: Date,
@@ -133,10 +143,10 @@ export async function readTrustAgain(
   if (since >= 0 && since < TRUST_READ_PAUSE_MS) {
     return { read: false, reason: 'too-soon', retryAfterMs: TRUST_READ_PAUSE_MS - since };
   }
-  const domains = await publishers.domainsOf(publisher.id);
+  const domains = await repositories.publisherDomains.domainsOf(publisher.id);
   if (!domains.some((domain) => domain.state === 'proven')) return { read: false, reason: 'no-proven-domain' };
-  await refreshPublisherTrust(publishers, publisher.id, { sources, now });
-  const trust = (await publishers.findById(publisher.id))?.trust;
+  await refreshPublisherTrust(repositories, publisher.id, { sources, now });
+  const trust = (await repositories.publishers.findById(publisher.id))?.trust;
   // The publisher was deleted meanwhile, or its domain removed between the two reads: nothing to show.
   return trust ? { read: true, trust } : { read: false, reason: 'no-proven-domain' };
 }
@@ -166,19 +176,30 @@ export interface PublisherPageData {
   history: PublisherEvent[];
 }
 
-export async function publisherPageData(publishers: Publishers, publisher: Publisher): Promise<PublisherPageData> {
-  const [domains, history] = await Promise.all([publishers.domainsOf(publisher.id), publishers.historyOf(publisher.id)]);
+export async function publisherPageData(
+  { publisherDomains, publisherHistory }: Pick<PublisherRepositories, 'publisherDomains' | 'publisherHistory'>,
+  publisher: Publisher,
+): Promise<PublisherPageData> {
+  const [domains, history] = await Promise.all([
+    publisherDomains.domainsOf(publisher.id),
+    publisherHistory.historyOf(publisher.id),
+  ]);
   return { publisher, domains, history };
 }
 
 /** Every publisher with its proven domains, for the editors' list. */
-export async function publishersWithDomains(
-  publishers: Publishers,
-): Promise<{ publisher: Publisher; proven: string[]; pending: number; askedAt: string | null }[]> {
+export async function publishersWithDomains({
+  publishers,
+  publisherDomains,
+  publisherHistory,
+}: PublisherRepositories): Promise<{ publisher: Publisher; proven: string[]; pending: number; askedAt: string | null }[]> {
   const all = await publishers.list();
   const rows = await Promise.all(
     all.map(async (publisher) => {
-      const [domains, history] = await Promise.all([publishers.domainsOf(publisher.id), publishers.historyOf(publisher.id)]);
+      const [domains, history] = await Promise.all([
+        publisherDomains.domainsOf(publisher.id),
+        publisherHistory.historyOf(publisher.id),
+      ]);
       return {
         publisher,
         proven: domains.filter((d) => d.state === 'proven').map((d) => d.domain),
@@ -210,17 +231,20 @@ export type VerificationAsk = 'asked' | 'already-verified' | 'already-asked' | '
  * the editors' list reads. Editors verify an outlet on its proven domains, so one must be proven first.
  */
 export async function askForVerification(
-  publishers: Publishers,
+  { publisherDomains, publisherHistory }: Pick<PublisherRepositories, 'publisherDomains' | 'publisherHistory'>,
   user: PortalUser,
   publisher: Publisher,
   note: string,
   now: Date,
 ): Promise<VerificationAsk> {
   if (publisher.verifiedAt !== null) return 'already-verified';
-  const [domains, history] = await Promise.all([publishers.domainsOf(publisher.id), publishers.historyOf(publisher.id)]);
+  const [domains, history] = await Promise.all([
+    publisherDomains.domainsOf(publisher.id),
+    publisherHistory.historyOf(publisher.id),
+  ]);
   if (!domains.some((domain) => domain.state === 'proven')) return 'no-proven-domain';
   if (verificationAskedAt(history) !== null) return 'already-asked';
-  await publishers.recordEvent(publisher.id, { actor: user.email, action: 'verification-requested', note }, now);
+  await publisherHistory.recordEvent(publisher.id, { actor: user.email, action: 'verification-requested', note }, now);
   return 'asked';
 }
 
@@ -237,13 +261,13 @@ export type DeletionBlock = 'verified' | 'decided' | 'staff' | 'proven-domain';
 const EDITORS_DECISIONS: readonly PublisherEventAction[] = ['verified', 'unverified'];
 
 export async function deletionBlocks(
-  backend: { publishers: Publishers; staff: Pick<Staff, 'ofPublisher'> },
+  backend: PublisherRepositories & { staff: Pick<Staff, 'ofPublisher'> },
   publisher: Publisher,
 ): Promise<DeletionBlock[]> {
   const [domains, staff, history] = await Promise.all([
-    backend.publishers.domainsOf(publisher.id),
+    backend.publisherDomains.domainsOf(publisher.id),
     backend.staff.ofPublisher(publisher.id),
-    backend.publishers.historyOf(publisher.id),
+    backend.publisherHistory.historyOf(publisher.id),
   ]);
   const decided = history.some((event) => EDITORS_DECISIONS.includes(event.action));
   return [
@@ -256,7 +280,7 @@ export async function deletionBlocks(
 
 /** Deletes a mistaken publisher with its domains and history, unless something above keeps it. */
 export async function deletePublisher(
-  backend: { publishers: Publishers; staff: Pick<Staff, 'ofPublisher'> },
+  backend: PublisherRepositories & { staff: Pick<Staff, 'ofPublisher'> },
   publisher: Publisher,
 ): Promise<{ ok: true } | { ok: false; blocks: DeletionBlock[] }> {
   const blocks = await deletionBlocks(backend, publisher);

@@ -263,6 +263,7 @@ describe.each(portalStoreFactories())('a publisher vouches for its staff, in a r
         const summary = await runAttribution({
           queue: backend.queue,
           publishers: backend.publishers,
+          publisherDomains: backend.publisherDomains,
           staff: backend.staff,
           sources: backend,
           fetchPage: createPageFetcher({ ...outboundOf(config), userAgent: BYLINE_BOT_USER_AGENT }),

@@ -95,10 +95,10 @@ describe.each(portalStoreFactories())('probing the address proof ($name store)',
     const added = await addWebhook(other.agent, { url: receiver.url, events: 'api_key.revoked' });
     await receiver.close();
     expect(added.status).toBe(303);
-    const [endpoint] = await portal.backend.webhooks.endpointsOf(other.email);
-    const [otherKey] = await portal.backend.apiAccounts.keysOf(other.email);
+    const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(other.email);
+    const [otherKey] = await portal.backend.apiKeys.keysOf(other.email);
     const squatted = email('integration');
-    const { key } = await createApiKey(portal.backend.apiAccounts, squatted, 'operator integration');
+    const { key } = await createApiKey(portal.backend.apiKeys, squatted, 'operator integration');
     const squatter = await signedUp(portal.app, squatted, PASSWORD, { proven: false });
     const csrf = csrfFrom((await squatter.agent.get('/profile')).text);
 

@@ -332,7 +332,7 @@ describe.each(portalStoreFactories())('probing the publisher routes ($name store
       const huge = await post(admin.agent, `${path}/domains`, { domain: 'x'.repeat(300_000) }, csrf);
       expect(huge.status).toBe(413);
     });
-    expect(await portal.backend.publishers.domainsOf(publisher.id)).toEqual([]);
+    expect(await portal.backend.publisherDomains.domainsOf(publisher.id)).toEqual([]);
   });
 
   it('answers path tricks in :slug and :domain with 404 (400 for an address that cannot be decoded), never a 5xx', async () => {

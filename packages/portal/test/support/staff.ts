@@ -27,9 +27,14 @@ export async function invitationOn(agent: Agent): Promise<number> {
 
 /** Adds the domain to the publisher, recorded proven as a DNS TXT check leaves it (the check has its own tests). */
 export async function provenDomain(portal: Portal, publisherId: number, domain: string, actor: string, token = 'token') {
-  const { publishers } = portal.backend;
-  await publishers.addDomain(publisherId, domain, token, actor, new Date());
-  await publishers.recordCheck(publisherId, domain, { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() }, null);
+  const { publisherDomains } = portal.backend;
+  await publisherDomains.addDomain(publisherId, domain, token, actor, new Date());
+  await publisherDomains.recordCheck(
+    publisherId,
+    domain,
+    { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() },
+    null,
+  );
 }
 
 /** A signed-up journalist with a profile (no verification request of their own), verified by an editor's decision. */

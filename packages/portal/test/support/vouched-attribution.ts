@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ATTRIBUTION_TOPIC } from '@byline/domain/queue/topics';
 import { relayStoreOutbox } from '@byline/shared/storage';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
-import { type Publishers } from '@byline/domain/publishers/publishers-repository';
+import { type PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
 import { type Staff } from '@byline/domain/staff/staff-repository';
 import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom, type RobotsFetcher } from '@byline/editorial/attribution/robots-txt';
 import { createPageFetcher, type PageFetcher } from '@byline/editorial/authorship/fetch-page';
@@ -31,7 +31,7 @@ export const creditingPage = (title: string, author: Record<string, string>) =>
 /** What a test gives the worker in place of the stores', to force an interleaving. */
 export interface Racing {
   staff?: Pick<Staff, 'ofPublisher' | 'findById'>;
-  publishers?: Pick<Publishers, 'findById' | 'matchHost' | 'findDomain'>;
+  publisherDomains?: Pick<PublisherDomains, 'matchHost' | 'findDomain'>;
 }
 
 export interface VouchedAttribution {
@@ -122,10 +122,11 @@ export function vouchedAttributionPerTest(
         });
       }
     },
-    attribute: ({ staff, publishers }: Racing = {}) =>
+    attribute: ({ staff, publisherDomains }: Racing = {}) =>
       runAttribution({
         queue: fixture.portal.backend.queue,
-        publishers: publishers ?? fixture.portal.backend.publishers,
+        publishers: fixture.portal.backend.publishers,
+        publisherDomains: publisherDomains ?? fixture.portal.backend.publisherDomains,
         staff: staff ?? fixture.portal.backend.staff,
         sources: fixture.portal.backend,
         fetchPage,

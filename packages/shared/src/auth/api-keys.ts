@@ -1,4 +1,5 @@
-import type { ApiAccounts, RotationOverlap } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { RotationOverlap } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiKeys } from '@byline/domain/api-accounts/api-keys-repository';
 import type { ApiKeySummary, BrowserKeySettings } from '@byline/domain/domain/types';
 import { generateKeyPair, hashSecret, type KeyPair } from './key-material';
 
@@ -21,30 +22,30 @@ function newKey(name: string, browser?: BrowserKeySettings) {
  * exists in clear only in the returned value.
  */
 export async function createApiKey(
-  accounts: Pick<ApiAccounts, 'createKey'>,
+  keys: Pick<ApiKeys, 'createKey'>,
   email: string,
   name = 'default',
   browser?: BrowserKeySettings,
   at = new Date(),
 ): Promise<KeyPair & { summary: ApiKeySummary }> {
   const { pair, stored } = newKey(name, browser);
-  const summary = await accounts.createKey({ email: normalizeEmail(email), ...stored }, at);
+  const summary = await keys.createKey({ email: normalizeEmail(email), ...stored }, at);
   return { ...pair, summary };
 }
 
 /**
  * A new key pair, named `name` (a browser key with `browser`), taking the place of `key` in one change (see
- * ApiAccounts.rotateKey) at `overlap.at`, the old key kept working until `overlap.until` when given; null, and nothing changed,
+ * ApiKeys.rotateKey) at `overlap.at`, the old key kept working until `overlap.until` when given; null, and nothing changed,
  * when `key` is unknown, revoked or already rotated away.
  */
 export async function rotateApiKey(
-  accounts: Pick<ApiAccounts, 'rotateKey'>,
+  keys: Pick<ApiKeys, 'rotateKey'>,
   key: string,
   name: string,
   browser: BrowserKeySettings | undefined,
   overlap: RotationOverlap,
 ): Promise<(KeyPair & { summary: ApiKeySummary }) | null> {
   const { pair, stored } = newKey(name, browser);
-  const summary = await accounts.rotateKey(key, stored, overlap);
+  const summary = await keys.rotateKey(key, stored, overlap);
   return summary ? { ...pair, summary } : null;
 }

@@ -1,5 +1,5 @@
 import type { StoredCredential } from '@byline/domain/domain/types';
-import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
 import { secretMatches } from './key-material';
 
 export type CredentialVerdict = 'valid' | 'invalid' | 'suspended';
@@ -21,7 +21,7 @@ export class CredentialChecker {
   private readonly originsCache = new Map<string, CacheEntry<readonly string[]>>();
 
   constructor(
-    private readonly accounts: Pick<ApiAccounts, 'findCredential' | 'originsOfKey'>,
+    private readonly credentials: Pick<ApiCredentials, 'findCredential' | 'originsOfKey'>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {}
@@ -53,11 +53,11 @@ export class CredentialChecker {
    * requests with Origin. (A browser key's own origins come with its credential.)
    */
   async originsOf(key: string): Promise<readonly string[]> {
-    if (this.ttlMs <= 0) return this.accounts.originsOfKey(key);
+    if (this.ttlMs <= 0) return this.credentials.originsOfKey(key);
     const now = this.now();
     const cached = this.originsCache.get(key);
     if (cached && cached.expiresAt > now) return cached.value;
-    const origins = await this.accounts.originsOfKey(key);
+    const origins = await this.credentials.originsOfKey(key);
     if (this.originsCache.size >= MAX_CACHE_ENTRIES) this.originsCache.clear();
     this.originsCache.set(key, { value: origins, expiresAt: now + this.ttlMs });
     return origins;
@@ -65,11 +65,11 @@ export class CredentialChecker {
 
   // Written out rather than shared with originsOf: a closure per call would be an allocation on every request.
   private async lookup(key: string): Promise<StoredCredential | null> {
-    if (this.ttlMs <= 0) return this.accounts.findCredential(key);
+    if (this.ttlMs <= 0) return this.credentials.findCredential(key);
     const now = this.now();
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > now) return cached.value;
-    const credential = await this.accounts.findCredential(key);
+    const credential = await this.credentials.findCredential(key);
     if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
     this.cache.set(key, { value: credential, expiresAt: now + this.ttlMs });
     return credential;

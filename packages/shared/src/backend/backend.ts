@@ -6,7 +6,8 @@ import type { Directory } from '@byline/domain/directory/directory-repository';
 import type { Staff } from '@byline/domain/staff/staff-repository';
 import type { Profiles } from '@byline/domain/profiles/profiles-repository';
 import type { Verification } from '@byline/domain/verification/verification-repository';
-import type { Webhooks } from '@byline/domain/webhooks/webhooks-repository';
+import type { WebhookDeliveries } from '@byline/domain/webhooks/webhook-deliveries-repository';
+import type { WebhookEndpoints } from '@byline/domain/webhooks/webhook-endpoints-repository';
 import type { Store } from '@byline/domain/store/store';
 import type { AttributionDomains } from '@byline/domain/attribution-domains/attribution-domains-repository';
 import type { EmailConfirmations } from '@byline/domain/email-confirmations/email-confirmations-repository';
@@ -36,8 +37,6 @@ export interface ResourceRepositories {
   directory: Directory;
   /** Who works for which publisher: invitations and affiliations, kept when they end. */
   staff: Staff;
-  /** API accounts' webhook endpoints and the messages delivered to them. */
-  webhooks: Webhooks;
   /** People who sign in to the portal; their passwords are hashed by @byline/editorial above this port. */
   users: Users;
   sessions: Sessions;
@@ -48,6 +47,10 @@ export interface ResourceRepositories {
   proofAttempts: ProofAttemptStore;
   /** The domains whose pages may credit each profile (authorship). */
   attributionDomains: AttributionDomains;
+  /** API accounts' webhook endpoints. */
+  webhookEndpoints: WebhookEndpoints;
+  /** The messages delivered to webhook endpoints, with their attempts. */
+  webhookDeliveries: WebhookDeliveries;
 }
 
 /** Every repository: the verifiers' own and the resources'. */

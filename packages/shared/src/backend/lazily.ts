@@ -15,11 +15,21 @@ export function lazily<T extends object>(opened: Closeable[], makers: { [K in ke
       get: () => {
         if (value === undefined) {
           value = makers[name]();
-          opened.push(value as Closeable);
+          // One adapter may serve several ports (see once): it is closed once.
+          if (!opened.includes(value as Closeable)) opened.push(value as Closeable);
         }
         return value;
       },
     });
   }
   return made;
+}
+
+/**
+ * A maker that makes its object once, however many ports ask for it: how one adapter serves several small ports
+ * (the publishers', the webhooks', the API accounts').
+ */
+export function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }

@@ -21,10 +21,11 @@ import { MongoAttributionDomains } from '@byline/store-mongodb/attribution-domai
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { ResourceRepositories } from './backend';
-import { lazily, type Closeable } from './lazily';
+import { lazily, once, type Closeable } from './lazily';
 
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
 export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQueue, opened: Closeable[]): ResourceRepositories {
+  const webhooks = once(() => webhooksOver(new MongoWebhooks(database)));
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     profiles: () => profilesOver(new MongoProfiles(database)),
     articles: () => articlesOver(new MongoArticles(database)),
@@ -34,13 +35,14 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     recheckRecords: () => new MongoRecheckRecords(database),
     directory: () => new MongoDirectory(database),
     staff: () => staffOver(new MongoStaff(database)),
-    webhooks: () => webhooksOver(new MongoWebhooks(database)),
     users: () => new MongoUsers(database),
     sessions: () => new MongoSessions(database),
     passwordResets: () => new MongoPasswordResets(database),
     emailConfirmations: () => new MongoEmailConfirmations(database),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new MongoAttributionDomains(database),
+    webhookEndpoints: webhooks,
+    webhookDeliveries: webhooks,
   });
   return repositories;
 }

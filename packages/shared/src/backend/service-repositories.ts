@@ -1,4 +1,7 @@
 import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
+import type { ApiKeys } from '@byline/domain/api-accounts/api-keys-repository';
+import type { ApiAccountPorts } from '@byline/domain/api-accounts/api-account-ports';
 import { MongoApiAccounts } from '@byline/store-mongodb/api-accounts/mongo-api-accounts';
 import { SqliteApiAccounts } from '@byline/store-sqlite/api-accounts/sqlite-api-accounts';
 import type { Store } from '@byline/domain/store/store';
@@ -7,6 +10,9 @@ import { MongoAuthorEvidence } from '@byline/store-mongodb/evidence/mongo-author
 import { SqliteAuthorEvidence } from '@byline/store-sqlite/evidence/sqlite-author-evidence';
 import { MongoPublishers } from '@byline/store-mongodb/publishers/mongo-publishers';
 import type { Publishers } from '@byline/domain/publishers/publishers-repository';
+import type { PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
+import type { PublisherHistory } from '@byline/domain/publishers/publisher-history-repository';
+import type { PublisherPorts } from '@byline/domain/publishers/publishers-store';
 import { publishersOver } from '@byline/domain/publishers/publishers';
 import { SqlitePublishers } from '@byline/store-sqlite/publishers/sqlite-publishers';
 import type { OutletDigests } from '@byline/domain/outlets/outlet-digests-repository';
@@ -18,7 +24,7 @@ import { SqliteUsageRecords } from '@byline/store-sqlite/usage/sqlite-usage-reco
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { MongoLeasedQueue } from '@byline/store-mongodb/queue/mongo-leased-queue';
 import { SqliteLeasedQueue } from '@byline/store-sqlite/queue/sqlite-leased-queue';
-import { lazily } from './lazily';
+import { lazily, once } from './lazily';
 import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
 import { openedDatabase } from '../database/opened-database';
 import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
@@ -30,10 +36,19 @@ import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-databa
  * live, which the rendered v2 answers are checked against.
  */
 export interface ServiceRepositories {
+  /** API accounts, with the web origins their server keys may be used from. */
   apiAccounts: ApiAccounts;
+  /** The accounts' keys: made, listed, rotated and revoked. */
+  apiKeys: ApiKeys;
+  /** What a credential check and a preflight read of the accounts and keys: the hot path. */
+  apiCredentials: ApiCredentials;
   usage: UsageRecords;
-  /** Outlets, their proven domains and their history. */
+  /** Outlets themselves. */
   publishers: Publishers;
+  /** Outlets' domains, their proofs, and the outlet of a host (what the v2 answers read). */
+  publisherDomains: PublisherDomains;
+  /** Outlets' history and their trust.txt as last read. */
+  publisherHistory: PublisherHistory;
   authorEvidence: AuthorEvidence;
   outletDigests: OutletDigests;
   /**
@@ -47,19 +62,33 @@ const known = new WeakMap<Store, ServiceRepositories>();
 
 type Makers = { [Name in keyof ServiceRepositories]: () => ServiceRepositories[Name] };
 
+/** The API account ports, all served by the one adapter `adapter` makes. */
+const apiAccountPorts = (adapter: () => ApiAccountPorts): Pick<Makers, 'apiAccounts' | 'apiKeys' | 'apiCredentials'> => ({
+  apiAccounts: adapter,
+  apiKeys: adapter,
+  apiCredentials: adapter,
+});
+
+/** The publisher ports, all served by the one object `ports` makes. */
+const publisherPorts = (ports: () => PublisherPorts): Pick<Makers, 'publishers' | 'publisherDomains' | 'publisherHistory'> => ({
+  publishers: ports,
+  publisherDomains: ports,
+  publisherHistory: ports,
+});
+
 const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
-  apiAccounts: () => new SqliteApiAccounts(database),
+  ...apiAccountPorts(once(() => new SqliteApiAccounts(database))),
   usage: () => new SqliteUsageRecords(database),
-  publishers: () => publishersOver(new SqlitePublishers(database)),
+  ...publisherPorts(once(() => publishersOver(new SqlitePublishers(database)))),
   authorEvidence: () => new SqliteAuthorEvidence(database),
   outletDigests: () => new SqliteOutletDigests(database),
   queue: () => new SqliteLeasedQueue(database),
 });
 
 const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
-  apiAccounts: () => new MongoApiAccounts(database),
+  ...apiAccountPorts(once(() => new MongoApiAccounts(database))),
   usage: () => new MongoUsageRecords(database),
-  publishers: () => publishersOver(new MongoPublishers(database)),
+  ...publisherPorts(once(() => publishersOver(new MongoPublishers(database)))),
   authorEvidence: () => new MongoAuthorEvidence(database),
   outletDigests: () => new MongoOutletDigests(database),
   queue: () => new MongoLeasedQueue(database),

@@ -21,7 +21,7 @@ import { SqliteAttributionDomains } from '@byline/store-sqlite/attribution-domai
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { ResourceRepositories } from './backend';
-import { lazily, type Closeable } from './lazily';
+import { lazily, once, type Closeable } from './lazily';
 
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */
 export function sqliteRepositories(
@@ -29,6 +29,7 @@ export function sqliteRepositories(
   queue: () => LeasedQueue,
   opened: Closeable[],
 ): ResourceRepositories {
+  const webhooks = once(() => webhooksOver(new SqliteWebhooks(database)));
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     profiles: () => profilesOver(new SqliteProfiles(database)),
     articles: () => articlesOver(new SqliteArticles(database)),
@@ -38,13 +39,14 @@ export function sqliteRepositories(
     recheckRecords: () => new SqliteRecheckRecords(database),
     directory: () => new SqliteDirectory(database),
     staff: () => staffOver(new SqliteStaff(database)),
-    webhooks: () => webhooksOver(new SqliteWebhooks(database)),
     users: () => new SqliteUsers(database),
     sessions: () => new SqliteSessions(database),
     passwordResets: () => new SqlitePasswordResets(database),
     emailConfirmations: () => new SqliteEmailConfirmations(database),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new SqliteAttributionDomains(database),
+    webhookEndpoints: webhooks,
+    webhookDeliveries: webhooks,
   });
   return repositories;
 }

@@ -57,7 +57,7 @@ describe('/docs: Try it out in a real browser', () => {
   beforeAll(async () => {
     store = embeddedStore();
     await seed(store, profile);
-    token = (await createApiKey(backendOf(store).apiAccounts, 'docs@example.org', 'docs')).token;
+    token = (await createApiKey(backendOf(store).apiKeys, 'docs@example.org', 'docs')).token;
   });
   afterAll(() => store.close());
 

@@ -65,20 +65,20 @@ export function authorEvidenceContract(factory: StoreFactory): void {
   it('is rendered again when the publisher vouching for the author changes', async () => {
     const { profile } = await verifiedJournalist('@vouched');
     await addProvenArticle(backend(), profile.id, contractArticle('vouched'));
-    const { publishers, staff } = backend();
+    const { publishers, staff, publisherDomains } = backend();
     const outlet = (await publishers.create({ slug: 'herald', name: 'Herald' }, 'admin', new Date()))!;
     await publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
     const invited = (await staff.invite(outlet.id, { profileId: profile.id }, 'admin', new Date()))!;
     await staff.accept(invited.id, profile.id, new Date('2030-03-01T00:00:00.000Z'));
     const affiliation = async () => (await evidenceOf('vouched'))!.find((identity) => identity.type === 'cawg.affiliation');
     expect((await affiliation())?.uri).toBe('urn:byline:publisher:herald');
-    await publishers.addDomain(outlet.id, 'herald.example', 'token', 'admin', new Date());
+    await publisherDomains.addDomain(outlet.id, 'herald.example', 'token', 'admin', new Date());
     const at = new Date().toISOString();
-    await publishers.recordCheck(outlet.id, 'herald.example', { outcome: 'proven', method: 'dns-txt', at }, null);
+    await publisherDomains.recordCheck(outlet.id, 'herald.example', { outcome: 'proven', method: 'dns-txt', at }, null);
     expect((await affiliation())?.uri).toBe('https://herald.example/');
     await publishers.update(outlet.id, { name: 'The Herald' }, new Date());
     expect((await affiliation())?.provider.name).toBe('The Herald');
-    await publishers.recordCheck(outlet.id, 'herald.example', { outcome: 'lapsed', failure: 'gone', at }, null);
+    await publisherDomains.recordCheck(outlet.id, 'herald.example', { outcome: 'lapsed', failure: 'gone', at }, null);
     expect((await affiliation())?.uri).toBe('urn:byline:publisher:herald');
     await publishers.setVerified(outlet.id, false, 'ed@example.org', '', new Date());
     expect(await affiliation()).toBeUndefined();

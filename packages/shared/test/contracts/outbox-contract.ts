@@ -67,12 +67,12 @@ export function outboxContract(factory: StoreFactory): void {
   });
 
   it("a key's revocation and its rotation queue api_key.revoked for its account only, once", async () => {
-    const accounts = backend().apiAccounts;
-    await accounts.createKey({ email: 'dev@example.org', name: 'one', key: 'bk_one', secretHash: 'h' }, new Date());
-    await accounts.revokeKey('bk_one', new Date());
-    await accounts.revokeKey('bk_one', new Date());
-    await accounts.createKey({ email: 'dev@example.org', name: 'two', key: 'bk_two', secretHash: 'h' }, new Date());
-    await accounts.rotateKey('bk_two', { name: 'three', key: 'bk_three', secretHash: 'h' }, { at: new Date() });
+    const keys = backend().apiKeys;
+    await keys.createKey({ email: 'dev@example.org', name: 'one', key: 'bk_one', secretHash: 'h' }, new Date());
+    await keys.revokeKey('bk_one', new Date());
+    await keys.revokeKey('bk_one', new Date());
+    await keys.createKey({ email: 'dev@example.org', name: 'two', key: 'bk_two', secretHash: 'h' }, new Date());
+    await keys.rotateKey('bk_two', { name: 'three', key: 'bk_three', secretHash: 'h' }, { at: new Date() });
     expect(shapes(await newEvents())).toEqual([
       ['api_key.revoked', { key: 'bk_one' }, 'dev@example.org'],
       ['api_key.revoked', { key: 'bk_two' }, 'dev@example.org'],

@@ -44,9 +44,9 @@ export function outletDigestsContract(factory: StoreFactory): void {
   it('shows the three latest active articles of its verified staff on its proven domains, with who wrote them', async () => {
     const { id } = (await backend().publishers.create({ slug: 'outlet', name: 'Outlet' }, 'admin', T0))!;
     for (const domain of ['outlet.example', 'pending.example'])
-      await backend().publishers.addDomain(id, domain, 'token', 'admin', T0);
+      await backend().publisherDomains.addDomain(id, domain, 'token', 'admin', T0);
     const proof = { outcome: 'proven', method: 'dns-txt', at: T0.toISOString() } as const;
-    await backend().publishers.recordCheck(id, 'outlet.example', proof, null);
+    await backend().publisherDomains.recordCheck(id, 'outlet.example', proof, null);
     const writer = await staffMember(id, 1);
     const unverified = await staffMember(id, 2, { verified: false });
     const { profile: outsider } = await newJournalist(backend());
@@ -68,12 +68,12 @@ export function outletDigestsContract(factory: StoreFactory): void {
   });
 
   it('its v2 answers are rendered again whenever what they show changes', async () => {
-    const { publishers, staff, articles } = backend();
+    const { publishers, staff, articles, publisherDomains, publisherHistory } = backend();
     const { id } = (await publishers.create({ slug: 'gazette', name: 'Gazette' }, 'admin', T0))!;
     /** What the store serves for the host, and what it would render from what is stored now: always the same. */
     const servedFor = async (host: string) => {
-      const served = await publishers.outletFor(host);
-      const match = await publishers.matchHost(host);
+      const served = await publisherDomains.outletFor(host);
+      const match = await publisherDomains.matchHost(host);
       if (!match) {
         expect(served).toBeNull();
         return null;
@@ -89,8 +89,13 @@ export function outletDigestsContract(factory: StoreFactory): void {
         articles?: unknown[];
       };
     };
-    await publishers.addDomain(id, 'gazette.example', 'token', 'admin', T0);
-    await publishers.recordCheck(id, 'gazette.example', { outcome: 'proven', method: 'dns-txt', at: T0.toISOString() }, null);
+    await publisherDomains.addDomain(id, 'gazette.example', 'token', 'admin', T0);
+    await publisherDomains.recordCheck(
+      id,
+      'gazette.example',
+      { outcome: 'proven', method: 'dns-txt', at: T0.toISOString() },
+      null,
+    );
     expect(await servedFor('news.gazette.example')).toBeNull(); // not verified yet
     await publishers.setVerified(id, true, 'ed@example.org', '', later(1));
     expect((await servedFor('news.gazette.example'))?.type).toBe('domain_verified');
@@ -103,7 +108,7 @@ export function outletDigestsContract(factory: StoreFactory): void {
     expect((await servedFor('gazette.example')) as unknown).toMatchObject({ articles: [] });
     await publishers.update(id, { name: 'The Gazette', attribution: false }, later(3));
     await servedFor('gazette.example');
-    await publishers.setTrust(id, null, later(4));
+    await publisherHistory.setTrust(id, null, later(4));
     await servedFor('gazette.example');
     await backend().verification.decide({ profileId: writer.id, actor: 'ed@example.org', action: 'unverified', note: '' });
     expect((await servedFor('gazette.example'))?.journalists ?? []).toEqual([]);
@@ -111,7 +116,12 @@ export function outletDigestsContract(factory: StoreFactory): void {
     expect((await servedFor('gazette.example'))?.journalists?.map((j) => j.slug)).toEqual([writer.profile_slug]);
     await staff.end(writer.affiliationId, 'admin', 'left', later(5));
     expect((await servedFor('gazette.example'))?.type).toBe('domain_verified');
-    await publishers.recordCheck(id, 'gazette.example', { outcome: 'lapsed', failure: 'gone', at: later(6).toISOString() }, null);
+    await publisherDomains.recordCheck(
+      id,
+      'gazette.example',
+      { outcome: 'lapsed', failure: 'gone', at: later(6).toISOString() },
+      null,
+    );
     expect(await servedFor('gazette.example')).toBeNull();
   });
 }

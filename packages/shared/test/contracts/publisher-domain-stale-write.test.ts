@@ -12,10 +12,10 @@ describe.each(storeFactories())('a domain check written over a state that moved 
   const T0 = new Date('2030-01-01T00:00:00.000Z');
 
   it('is refused, and the state another check wrote stays', async () => {
-    const { publishers } = backend();
+    const { publishers, publisherDomains } = backend();
     const publisher = (await publishers.create({ slug: 'harbour', name: 'Harbour' }, 'admin', T0))!;
-    const pending = (await publishers.addDomain(publisher.id, 'harbour.example', 'token', 'admin', T0))!;
-    await publishers.recordCheck(
+    const pending = (await publisherDomains.addDomain(publisher.id, 'harbour.example', 'token', 'admin', T0))!;
+    await publisherDomains.recordCheck(
       publisher.id,
       'harbour.example',
       { outcome: 'proven', method: 'dns-txt', at: T0.toISOString() },
@@ -28,6 +28,9 @@ describe.each(storeFactories())('a domain check written over a state that moved 
       return (yield unit.writeDomain(publisher.id, 'harbour.example', stale, 'pending')) as boolean;
     });
     expect(written).toBe(false);
-    expect(await publishers.findDomain(publisher.id, 'harbour.example')).toMatchObject({ state: 'proven', method: 'dns-txt' });
+    expect(await publisherDomains.findDomain(publisher.id, 'harbour.example')).toMatchObject({
+      state: 'proven',
+      method: 'dns-txt',
+    });
   });
 });

@@ -7,22 +7,24 @@ const at = (minutes: number) => later(minutes).toISOString();
 const ACTOR = 'ed@example.org';
 
 /**
- * The promises of the Publishers port, for stores made by `factory`. Run on every database by
+ * The promises of the Publishers, PublisherDomains and PublisherHistory ports, for stores made by `factory`. Run on every database by
  * packages/shared/test/contracts/publishers.test.ts.
  */
 export function publishersContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
   const publishers = () => backend().publishers;
+  const publisherDomains = () => backend().publisherDomains;
+  const publisherHistory = () => backend().publisherHistory;
   const newPublisher = async (slug = 'harbour-times', adminUserId: number | null = 7) => {
     const created = await publishers().create({ slug, name: 'The Harbour Times', adminUserId }, 'owner@example.org', T0);
     if (!created) throw new Error('not created');
     return created;
   };
   const provenDomain = async (publisherId: number, domain: string) => {
-    await publishers().addDomain(publisherId, domain, `token-${domain}`, ACTOR, T0);
-    expect(await publishers().recordCheck(publisherId, domain, { outcome: 'proven', method: 'dns-txt', at: at(1) }, null)).toBe(
-      true,
-    );
+    await publisherDomains().addDomain(publisherId, domain, `token-${domain}`, ACTOR, T0);
+    expect(
+      await publisherDomains().recordCheck(publisherId, domain, { outcome: 'proven', method: 'dns-txt', at: at(1) }, null),
+    ).toBe(true);
   };
 
   it('creates a publisher under a unique slug, unverified, with its history', async () => {
@@ -48,7 +50,7 @@ export function publishersContract(factory: StoreFactory): void {
     expect((await publishers().list()).map((publisher) => publisher.slug)).toEqual(['aardvark-news', 'harbour-times']);
     expect((await publishers().administeredBy(7)).map((publisher) => publisher.slug)).toEqual(['harbour-times']);
     expect(other.adminUserId).toBeNull();
-    expect(await publishers().historyOf(created.id)).toEqual([
+    expect(await publisherHistory().historyOf(created.id)).toEqual([
       expect.objectContaining({
         publisherId: created.id,
         actor: 'owner@example.org',
@@ -110,7 +112,7 @@ export function publishersContract(factory: StoreFactory): void {
       warnings: [{ line: 9, message: 'unknown attribute "datetime"' }],
       failure: null,
     };
-    expect(await publishers().setTrust(created.id, reading, later(5))).toBe(true);
+    expect(await publisherHistory().setTrust(created.id, reading, later(5))).toBe(true);
     const stored = await publishers().findById(created.id);
     expect(stored).toEqual({ ...created, trust: reading, updatedAt: at(5) });
     expect(await publishers().findBySlug('harbour-times')).toEqual(stored);
@@ -133,13 +135,13 @@ export function publishersContract(factory: StoreFactory): void {
       warnings: [],
       failure: 'https://harbour.example/trust.txt: HTTP 404; https://harbour.example/.well-known/trust.txt: HTTP 404',
     };
-    expect(await publishers().setTrust(created.id, failed, later(7))).toBe(true);
+    expect(await publisherHistory().setTrust(created.id, failed, later(7))).toBe(true);
     expect((await publishers().findById(created.id))?.trust).toEqual(failed);
-    expect(await publishers().setTrust(created.id, null, later(8))).toBe(true);
+    expect(await publisherHistory().setTrust(created.id, null, later(8))).toBe(true);
     expect(await publishers().findById(created.id)).toMatchObject({ trust: null, updatedAt: at(8) });
-    expect(await publishers().setTrust(created.id + 1000, reading, later(9))).toBe(false);
+    expect(await publisherHistory().setTrust(created.id + 1000, reading, later(9))).toBe(false);
     // a reading is no change anyone made: no history entry
-    expect((await publishers().historyOf(created.id)).map((entry) => entry.action)).toEqual(['verified', 'created']);
+    expect((await publisherHistory().historyOf(created.id)).map((entry) => entry.action)).toEqual(['verified', 'created']);
   });
 
   it('gives a verified publisher found by host its trust reading too', async () => {
@@ -159,8 +161,8 @@ export function publishersContract(factory: StoreFactory): void {
       warnings: [],
       failure: null,
     };
-    await publishers().setTrust(created.id, reading, later(2));
-    expect((await publishers().matchHost('www.harbour.example'))?.publisher.trust).toEqual(reading);
+    await publisherHistory().setTrust(created.id, reading, later(2));
+    expect((await publisherDomains().matchHost('www.harbour.example'))?.publisher.trust).toEqual(reading);
   });
 
   it('records verification and its withdrawal, each with who and why', async () => {
@@ -171,7 +173,7 @@ export function publishersContract(factory: StoreFactory): void {
     expect(await publishers().findById(created.id)).toMatchObject({ verifiedAt: null, verifiedBy: null });
     expect(await publishers().setVerified(created.id + 1000, true, ACTOR, '', later(3))).toBe(false);
     expect(
-      (await publishers().historyOf(created.id)).map(({ actor, action, note, at }) => ({ actor, action, note, at })),
+      (await publisherHistory().historyOf(created.id)).map(({ actor, action, note, at }) => ({ actor, action, note, at })),
     ).toEqual([
       { actor: 'other@example.org', action: 'unverified', note: 'Closed', at: at(3) },
       { actor: ACTOR, action: 'verified', note: 'Masthead checked', at: at(2) },
@@ -181,7 +183,7 @@ export function publishersContract(factory: StoreFactory): void {
 
   it('adds a domain once, pending, with its token', async () => {
     const created = await newPublisher();
-    const added = await publishers().addDomain(created.id, 'harbour.example', 'tok-1', ACTOR, later(1));
+    const added = await publisherDomains().addDomain(created.id, 'harbour.example', 'tok-1', ACTOR, later(1));
     expect(added).toEqual({
       publisherId: created.id,
       domain: 'harbour.example',
@@ -194,18 +196,21 @@ export function publishersContract(factory: StoreFactory): void {
       lastFailure: null,
       addedAt: at(1),
     });
-    expect(await publishers().addDomain(created.id, 'harbour.example', 'tok-2', ACTOR, later(2))).toBeNull();
-    expect(await publishers().findDomain(created.id, 'harbour.example')).toEqual(added);
-    await publishers().addDomain(created.id, 'a.example', 'tok-3', ACTOR, later(2));
-    expect((await publishers().domainsOf(created.id)).map((domain) => domain.domain)).toEqual(['a.example', 'harbour.example']);
-    expect(await publishers().findDomain(created.id, 'b.example')).toBeNull();
+    expect(await publisherDomains().addDomain(created.id, 'harbour.example', 'tok-2', ACTOR, later(2))).toBeNull();
+    expect(await publisherDomains().findDomain(created.id, 'harbour.example')).toEqual(added);
+    await publisherDomains().addDomain(created.id, 'a.example', 'tok-3', ACTOR, later(2));
+    expect((await publisherDomains().domainsOf(created.id)).map((domain) => domain.domain)).toEqual([
+      'a.example',
+      'harbour.example',
+    ]);
+    expect(await publisherDomains().findDomain(created.id, 'b.example')).toBeNull();
   });
 
   it('proves a domain, keeps when it was first proven across checks, and starts the grace period on failure', async () => {
     const { id } = await newPublisher();
-    await publishers().addDomain(id, 'harbour.example', 'tok', ACTOR, T0);
+    await publisherDomains().addDomain(id, 'harbour.example', 'tok', ACTOR, T0);
     const check = (minutes: number, outcome: 'proven' | 'failing' | 'lapsed') =>
-      publishers().recordCheck(
+      publisherDomains().recordCheck(
         id,
         'harbour.example',
         outcome === 'proven'
@@ -215,7 +220,7 @@ export function publishersContract(factory: StoreFactory): void {
       );
     // a failure before any proof is noted but starts no grace period
     expect(await check(1, 'failing')).toBe(true);
-    expect(await publishers().findDomain(id, 'harbour.example')).toMatchObject({
+    expect(await publisherDomains().findDomain(id, 'harbour.example')).toMatchObject({
       state: 'pending',
       failingSince: null,
       lastFailure: 'gone at 1',
@@ -223,7 +228,7 @@ export function publishersContract(factory: StoreFactory): void {
     });
     expect(await check(2, 'proven')).toBe(true);
     expect(await check(3, 'proven')).toBe(true);
-    expect(await publishers().findDomain(id, 'harbour.example')).toMatchObject({
+    expect(await publisherDomains().findDomain(id, 'harbour.example')).toMatchObject({
       state: 'proven',
       method: 'well-known',
       provenAt: at(2),
@@ -232,81 +237,81 @@ export function publishersContract(factory: StoreFactory): void {
     });
     expect(await check(4, 'failing')).toBe(true);
     expect(await check(5, 'failing')).toBe(true);
-    expect(await publishers().findDomain(id, 'harbour.example')).toMatchObject({
+    expect(await publisherDomains().findDomain(id, 'harbour.example')).toMatchObject({
       state: 'proven',
       failingSince: at(4),
       lastFailure: 'gone at 5',
     });
     expect(await check(6, 'proven')).toBe(true);
-    expect(await publishers().findDomain(id, 'harbour.example')).toMatchObject({ failingSince: null, provenAt: at(2) });
+    expect(await publisherDomains().findDomain(id, 'harbour.example')).toMatchObject({ failingSince: null, provenAt: at(2) });
     expect(await check(7, 'lapsed')).toBe(true);
-    expect(await publishers().findDomain(id, 'harbour.example')).toMatchObject({
+    expect(await publisherDomains().findDomain(id, 'harbour.example')).toMatchObject({
       state: 'lapsed',
       failingSince: null,
       lastFailure: 'gone at 7',
     });
-    expect(await publishers().recordCheck(id, 'nowhere.example', { outcome: 'proven', method: 'dns-txt', at: at(8) }, null)).toBe(
-      false,
-    );
+    expect(
+      await publisherDomains().recordCheck(id, 'nowhere.example', { outcome: 'proven', method: 'dns-txt', at: at(8) }, null),
+    ).toBe(false);
   });
 
   it('gives a proven domain to one publisher: another may claim it, and prove it once the first has lost it', async () => {
     const first = await newPublisher('first');
     const second = await newPublisher('second');
     await provenDomain(first.id, 'shared.example');
-    expect(await publishers().addDomain(second.id, 'shared.example', 'tok-2', ACTOR, T0)).not.toBeNull();
+    expect(await publisherDomains().addDomain(second.id, 'shared.example', 'tok-2', ACTOR, T0)).not.toBeNull();
     const proof = { outcome: 'proven', method: 'dns-txt', at: at(2) } as const;
     const event = { actor: 'byline:domain check', action: 'domain-proven', note: 'shared.example' } as const;
-    expect(await publishers().recordCheck(second.id, 'shared.example', proof, event)).toBe(false);
-    expect(await publishers().findDomain(second.id, 'shared.example')).toMatchObject({ state: 'pending' });
-    expect((await publishers().historyOf(second.id)).map((entry) => entry.action)).toEqual(['domain-added', 'created']);
+    expect(await publisherDomains().recordCheck(second.id, 'shared.example', proof, event)).toBe(false);
+    expect(await publisherDomains().findDomain(second.id, 'shared.example')).toMatchObject({ state: 'pending' });
+    expect((await publisherHistory().historyOf(second.id)).map((entry) => entry.action)).toEqual(['domain-added', 'created']);
 
-    await publishers().recordCheck(first.id, 'shared.example', { outcome: 'lapsed', failure: 'gone', at: at(3) }, null);
-    expect(await publishers().recordCheck(second.id, 'shared.example', { ...proof, at: at(4) }, event)).toBe(true);
-    expect(await publishers().findDomain(second.id, 'shared.example')).toMatchObject({ state: 'proven', provenAt: at(4) });
-    expect((await publishers().historyOf(second.id))[0]).toMatchObject({ action: 'domain-proven', at: at(4) });
+    await publisherDomains().recordCheck(first.id, 'shared.example', { outcome: 'lapsed', failure: 'gone', at: at(3) }, null);
+    expect(await publisherDomains().recordCheck(second.id, 'shared.example', { ...proof, at: at(4) }, event)).toBe(true);
+    expect(await publisherDomains().findDomain(second.id, 'shared.example')).toMatchObject({ state: 'proven', provenAt: at(4) });
+    expect((await publisherHistory().historyOf(second.id))[0]).toMatchObject({ action: 'domain-proven', at: at(4) });
   });
 
   it('records an entry that changes nothing else, for a publisher that exists', async () => {
     const publisher = await newPublisher();
     const entry = { actor: 'owner@example.org', action: 'verification-requested', note: 'Masthead at /about' } as const;
-    expect(await publishers().recordEvent(publisher.id, entry, later(5))).toBe(true);
-    expect(await publishers().recordEvent(publisher.id + 1000, entry, later(5))).toBe(false);
-    expect((await publishers().historyOf(publisher.id))[0]).toMatchObject({ ...entry, at: at(5) });
+    expect(await publisherHistory().recordEvent(publisher.id, entry, later(5))).toBe(true);
+    expect(await publisherHistory().recordEvent(publisher.id + 1000, entry, later(5))).toBe(false);
+    expect((await publisherHistory().historyOf(publisher.id))[0]).toMatchObject({ ...entry, at: at(5) });
     expect(await publishers().findById(publisher.id)).toEqual(publisher);
   });
 
   it('deletes a publisher with its domains and history, and no other', async () => {
     const publisher = await newPublisher();
     const other = await newPublisher('aardvark-news');
-    await publishers().addDomain(publisher.id, 'harbour.example', 'token', ACTOR, T0);
-    await publishers().addDomain(other.id, 'aardvark.example', 'token', ACTOR, T0);
+    await publisherDomains().addDomain(publisher.id, 'harbour.example', 'token', ACTOR, T0);
+    await publisherDomains().addDomain(other.id, 'aardvark.example', 'token', ACTOR, T0);
     expect(await publishers().delete(publisher.id)).toBe(true);
     expect(await publishers().findById(publisher.id)).toBeNull();
-    expect(await publishers().domainsOf(publisher.id)).toEqual([]);
-    expect(await publishers().historyOf(publisher.id)).toEqual([]);
+    expect(await publisherDomains().domainsOf(publisher.id)).toEqual([]);
+    expect(await publisherHistory().historyOf(publisher.id)).toEqual([]);
     expect(await publishers().delete(publisher.id)).toBe(false);
-    expect((await publishers().domainsOf(other.id)).map((domain) => domain.domain)).toEqual(['aardvark.example']);
-    expect(await publishers().historyOf(other.id)).toHaveLength(2);
+    expect((await publisherDomains().domainsOf(other.id)).map((domain) => domain.domain)).toEqual(['aardvark.example']);
+    expect(await publisherHistory().historyOf(other.id)).toHaveLength(2);
   });
 
   it('keeps a publisher verified by the time it is deleted, with its domains and history', async () => {
     const publisher = await newPublisher();
-    await publishers().addDomain(publisher.id, 'harbour.example', 'token', ACTOR, T0);
+    await publisherDomains().addDomain(publisher.id, 'harbour.example', 'token', ACTOR, T0);
     await publishers().setVerified(publisher.id, true, ACTOR, 'Masthead checked', T0);
     expect(await publishers().delete(publisher.id)).toBe(false);
     expect(await publishers().findById(publisher.id)).not.toBeNull();
-    expect(await publishers().domainsOf(publisher.id)).toHaveLength(1);
-    expect(await publishers().historyOf(publisher.id)).toHaveLength(3);
+    expect(await publisherDomains().domainsOf(publisher.id)).toHaveLength(1);
+    expect(await publisherHistory().historyOf(publisher.id)).toHaveLength(3);
   });
 
   it('removes a domain with a history entry', async () => {
     const { id } = await newPublisher();
     await provenDomain(id, 'harbour.example');
-    expect(await publishers().removeDomain(id, 'harbour.example', ACTOR, later(9))).toBe(true);
-    expect(await publishers().removeDomain(id, 'harbour.example', ACTOR, later(9))).toBe(false);
-    expect(await publishers().domainsOf(id)).toEqual([]);
-    expect((await publishers().historyOf(id))[0]).toMatchObject({ action: 'domain-removed', note: 'harbour.example' });
+    expect(await publisherDomains().removeDomain(id, 'harbour.example', ACTOR, later(9))).toBe(true);
+    expect(await publisherDomains().removeDomain(id, 'harbour.example', ACTOR, later(9))).toBe(false);
+    expect(await publisherDomains().domainsOf(id)).toEqual([]);
+    expect((await publisherHistory().historyOf(id))[0]).toMatchObject({ action: 'domain-removed', note: 'harbour.example' });
     // its proof went with it: another publisher may prove it now
     const other = await newPublisher('other');
     await provenDomain(other.id, 'harbour.example');
@@ -319,11 +324,11 @@ export function publishersContract(factory: StoreFactory): void {
     await provenDomain(outlet.id, 'outlet.example');
     await provenDomain(regional.id, 'north.outlet.example');
     await provenDomain(unverified.id, 'south.outlet.example');
-    await publishers().addDomain(outlet.id, 'pending.example', 'tok', ACTOR, T0);
+    await publisherDomains().addDomain(outlet.id, 'pending.example', 'tok', ACTOR, T0);
     await publishers().setVerified(outlet.id, true, ACTOR, '', T0);
     await publishers().setVerified(regional.id, true, ACTOR, '', T0);
     const match = async (host: string) => {
-      const found = await publishers().matchHost(host);
+      const found = await publisherDomains().matchHost(host);
       return found && `${found.publisher.slug} ${found.domain.domain}`;
     };
     expect(await match('outlet.example')).toBe('outlet outlet.example');
@@ -334,7 +339,7 @@ export function publishersContract(factory: StoreFactory): void {
     expect(await match('pending.example')).toBeNull();
     expect(await match('notoutlet.example')).toBeNull();
     expect(await match('example')).toBeNull();
-    expect((await publishers().matchHost('outlet.example'))?.domain).toMatchObject({ state: 'proven', method: 'dns-txt' });
+    expect((await publisherDomains().matchHost('outlet.example'))?.domain).toMatchObject({ state: 'proven', method: 'dns-txt' });
     await publishers().setVerified(outlet.id, false, ACTOR, '', T0);
     expect(await match('www.outlet.example')).toBeNull();
   });

@@ -43,9 +43,9 @@ export function usageContract(factory: StoreFactory): void {
   });
 
   it("moves the key's last_used_at forward, never back", async () => {
-    const accounts = backend().apiAccounts;
-    await accounts.createKey({ email: 'last-used@example.org', name: 'default', key: 'bk_last', secretHash: 'hash' }, new Date());
-    const lastUsed = async () => (await accounts.keysOf('last-used@example.org')).find((k) => k.key === 'bk_last')?.last_used_at;
+    const keys = backend().apiKeys;
+    await keys.createKey({ email: 'last-used@example.org', name: 'default', key: 'bk_last', secretHash: 'hash' }, new Date());
+    const lastUsed = async () => (await keys.keysOf('last-used@example.org')).find((k) => k.key === 'bk_last')?.last_used_at;
     expect(await lastUsed()).toBeNull();
     await usage().record([{ key: 'bk_last', day: '2024-05-02', count: 2, lastUsedAt: '2024-05-02T10:00:00.000Z' }]);
     expect(await lastUsed()).toBe('2024-05-02T10:00:00.000Z');

@@ -3,13 +3,14 @@ import type { WebhookEventType } from '@byline/domain/webhook-events/webhook-eve
 import type { WebhookAttempt } from '@byline/domain/webhooks/webhooks-repository';
 import { newJournalist } from './journalist-contract';
 
-/** What every Webhooks adapter does (run for each database by test/contracts/webhooks.test.ts). */
+/** What every adapter of the WebhookEndpoints and WebhookDeliveries ports does (run for each database by test/contracts/webhooks.test.ts). */
 export function webhooksContract(factory: StoreFactory): void {
   const backend = freshBackendPerTest(factory);
-  const webhooks = () => backend().webhooks;
+  const webhookEndpoints = () => backend().webhookEndpoints;
+  const webhookDeliveries = () => backend().webhookDeliveries;
   const T0 = new Date('2031-05-01T12:00:00.000Z');
   const endpoint = (email: string, url = 'https://hooks.example.org/in', events: WebhookEventType[] = ['journalist.verified']) =>
-    webhooks().add({ email, url, events, secret: 'whsec_first' }, T0);
+    webhookEndpoints().add({ email, url, events, secret: 'whsec_first' }, T0);
 
   it('adds endpoints per account, enabled, and finds those subscribed to an event, of one account when asked', async () => {
     const a = await endpoint('a@example.org');
@@ -27,36 +28,36 @@ export function webhooksContract(factory: StoreFactory): void {
       disabledReason: null,
       createdAt: T0.toISOString(),
     });
-    expect(await webhooks().find(a.id)).toEqual(a);
-    expect(await webhooks().endpointsOf('a@example.org')).toEqual([a]);
-    expect((await webhooks().subscribed('journalist.verified')).map((e) => e.id)).toEqual([a.id, b.id]);
-    expect((await webhooks().subscribed('api_key.revoked')).map((e) => e.id)).toEqual([b.id]);
-    expect(await webhooks().subscribed('api_key.revoked', 'a@example.org')).toEqual([]);
-    expect(await webhooks().subscribed('article.verified')).toEqual([]);
+    expect(await webhookEndpoints().find(a.id)).toEqual(a);
+    expect(await webhookEndpoints().endpointsOf('a@example.org')).toEqual([a]);
+    expect((await webhookEndpoints().subscribed('journalist.verified')).map((e) => e.id)).toEqual([a.id, b.id]);
+    expect((await webhookEndpoints().subscribed('api_key.revoked')).map((e) => e.id)).toEqual([b.id]);
+    expect(await webhookEndpoints().subscribed('api_key.revoked', 'a@example.org')).toEqual([]);
+    expect(await webhookEndpoints().subscribed('article.verified')).toEqual([]);
 
-    expect(await webhooks().setEnabled(a.id, false, 'answered 410 Gone')).toBe(true);
-    expect(await webhooks().find(a.id)).toMatchObject({ enabled: false, disabledReason: 'answered 410 Gone' });
-    expect((await webhooks().subscribed('journalist.verified')).map((e) => e.id)).toEqual([b.id]);
-    await webhooks().setFailing(a.id, T0);
-    expect(await webhooks().setEnabled(a.id, true)).toBe(true);
-    expect(await webhooks().find(a.id)).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
-    expect(await webhooks().setEnabled(a.id + 1000, true)).toBe(false);
+    expect(await webhookEndpoints().setEnabled(a.id, false, 'answered 410 Gone')).toBe(true);
+    expect(await webhookEndpoints().find(a.id)).toMatchObject({ enabled: false, disabledReason: 'answered 410 Gone' });
+    expect((await webhookEndpoints().subscribed('journalist.verified')).map((e) => e.id)).toEqual([b.id]);
+    await webhookEndpoints().setFailing(a.id, T0);
+    expect(await webhookEndpoints().setEnabled(a.id, true)).toBe(true);
+    expect(await webhookEndpoints().find(a.id)).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+    expect(await webhookEndpoints().setEnabled(a.id + 1000, true)).toBe(false);
   });
 
   it('rotates the secret keeping the previous one until its expiry; keeps the first failure time', async () => {
     const a = await endpoint('a@example.org');
     const until = new Date(T0.getTime() + 86_400_000);
-    expect(await webhooks().rotateSecret(a.id, 'whsec_second', until)).toBe(true);
-    expect(await webhooks().find(a.id)).toMatchObject({
+    expect(await webhookEndpoints().rotateSecret(a.id, 'whsec_second', until)).toBe(true);
+    expect(await webhookEndpoints().find(a.id)).toMatchObject({
       secret: 'whsec_second',
       previousSecret: 'whsec_first',
       previousSecretExpiresAt: until.toISOString(),
     });
-    expect(await webhooks().setFailing(a.id, T0)).toBe(true);
-    await webhooks().setFailing(a.id, until);
-    expect((await webhooks().find(a.id))?.failingSince).toBe(T0.toISOString());
-    await webhooks().setFailing(a.id, null);
-    expect((await webhooks().find(a.id))?.failingSince).toBeNull();
+    expect(await webhookEndpoints().setFailing(a.id, T0)).toBe(true);
+    await webhookEndpoints().setFailing(a.id, until);
+    expect((await webhookEndpoints().find(a.id))?.failingSince).toBe(T0.toISOString());
+    await webhookEndpoints().setFailing(a.id, null);
+    expect((await webhookEndpoints().find(a.id))?.failingSince).toBeNull();
   });
 
   it('adds a message once per event, hands them out in order, records attempts and redelivers', async () => {
@@ -67,46 +68,50 @@ export function webhooksContract(factory: StoreFactory): void {
       type: 'journalist.verified' as const,
       body: `{"n":"${eventId}"}`,
     });
-    expect(await webhooks().addMessage(message('msg_1'), T0)).toBe(true);
-    expect(await webhooks().addMessage(message('msg_1'), T0)).toBe(false);
-    expect(await webhooks().addMessage(message('msg_2'), T0)).toBe(true);
+    expect(await webhookDeliveries().addMessage(message('msg_1'), T0)).toBe(true);
+    expect(await webhookDeliveries().addMessage(message('msg_1'), T0)).toBe(false);
+    expect(await webhookDeliveries().addMessage(message('msg_2'), T0)).toBe(true);
 
-    const first = await webhooks().nextPending(a.id);
+    const first = await webhookDeliveries().nextPending(a.id);
     expect(first).toMatchObject({ eventId: 'msg_1', body: '{"n":"msg_1"}', state: 'pending', attemptCount: 0, attempts: [] });
     const failed: WebhookAttempt = { at: T0.toISOString(), status: 500, error: null, excerpt: 'oops' };
-    expect(await webhooks().recordAttempt(first!.id, failed, 'pending')).toBe(true);
-    expect((await webhooks().nextPending(a.id))?.eventId).toBe('msg_1');
+    expect(await webhookDeliveries().recordAttempt(first!.id, failed, 'pending')).toBe(true);
+    expect((await webhookDeliveries().nextPending(a.id))?.eventId).toBe('msg_1');
     const ok: WebhookAttempt = { at: T0.toISOString(), status: 204, error: null, excerpt: '' };
-    await webhooks().recordAttempt(first!.id, ok, 'delivered');
-    expect(await webhooks().findMessage(first!.id)).toMatchObject({
+    await webhookDeliveries().recordAttempt(first!.id, ok, 'delivered');
+    expect(await webhookDeliveries().findMessage(first!.id)).toMatchObject({
       state: 'delivered',
       attemptCount: 2,
       attempts: [failed, ok],
     });
-    expect((await webhooks().nextPending(a.id))?.eventId).toBe('msg_2');
-    expect((await webhooks().messagesOf(a.id, 10)).map((m) => m.eventId)).toEqual(['msg_2', 'msg_1']);
+    expect((await webhookDeliveries().nextPending(a.id))?.eventId).toBe('msg_2');
+    expect((await webhookDeliveries().messagesOf(a.id, 10)).map((m) => m.eventId)).toEqual(['msg_2', 'msg_1']);
 
-    expect(await webhooks().redeliver(first!.id)).toBe(true);
-    expect(await webhooks().findMessage(first!.id)).toMatchObject({ state: 'pending', attemptCount: 0, attempts: [failed, ok] });
-    expect((await webhooks().nextPending(a.id))?.eventId).toBe('msg_1');
+    expect(await webhookDeliveries().redeliver(first!.id)).toBe(true);
+    expect(await webhookDeliveries().findMessage(first!.id)).toMatchObject({
+      state: 'pending',
+      attemptCount: 0,
+      attempts: [failed, ok],
+    });
+    expect((await webhookDeliveries().nextPending(a.id))?.eventId).toBe('msg_1');
 
     // Pruning keeps what is still to be sent and what is recent.
-    expect(await webhooks().addMessage(message('msg_3'), new Date(T0.getTime() + 60_000))).toBe(true);
-    const [third] = await webhooks().messagesOf(a.id, 1);
-    await webhooks().recordAttempt(third!.id, ok, 'delivered');
-    await webhooks().recordAttempt((await webhooks().nextPending(a.id))!.id, ok, 'delivered');
-    await webhooks().recordAttempt((await webhooks().nextPending(a.id))!.id, failed, 'failed');
-    await webhooks().addMessage(message('msg_4'), T0);
-    expect(await webhooks().pruneMessages(new Date(T0.getTime() + 1000))).toBe(2);
-    expect((await webhooks().messagesOf(a.id, 10)).map((m) => [m.eventId, m.state])).toEqual([
+    expect(await webhookDeliveries().addMessage(message('msg_3'), new Date(T0.getTime() + 60_000))).toBe(true);
+    const [third] = await webhookDeliveries().messagesOf(a.id, 1);
+    await webhookDeliveries().recordAttempt(third!.id, ok, 'delivered');
+    await webhookDeliveries().recordAttempt((await webhookDeliveries().nextPending(a.id))!.id, ok, 'delivered');
+    await webhookDeliveries().recordAttempt((await webhookDeliveries().nextPending(a.id))!.id, failed, 'failed');
+    await webhookDeliveries().addMessage(message('msg_4'), T0);
+    expect(await webhookDeliveries().pruneMessages(new Date(T0.getTime() + 1000))).toBe(2);
+    expect((await webhookDeliveries().messagesOf(a.id, 10)).map((m) => [m.eventId, m.state])).toEqual([
       ['msg_4', 'pending'],
       ['msg_3', 'delivered'],
     ]);
 
-    expect(await webhooks().remove(a.id)).toBe(true);
-    expect(await webhooks().find(a.id)).toBeNull();
-    expect(await webhooks().findMessage(first!.id)).toBeNull();
-    expect(await webhooks().remove(a.id)).toBe(false);
+    expect(await webhookEndpoints().remove(a.id)).toBe(true);
+    expect(await webhookEndpoints().find(a.id)).toBeNull();
+    expect(await webhookDeliveries().findMessage(first!.id)).toBeNull();
+    expect(await webhookEndpoints().remove(a.id)).toBe(false);
   });
 
   it("redacts sent messages about a journalist whose profile is gone; others' and those still to send stay as they are", async () => {
@@ -119,25 +124,25 @@ export function webhooksContract(factory: StoreFactory): void {
     };
     const ok: WebhookAttempt = { at: T0.toISOString(), status: 204, error: null, excerpt: '' };
     const add = async (eventId: string, text: string, type: WebhookEventType = 'journalist.unverified') => {
-      await webhooks().addMessage({ endpointId: a.id, eventId, type, body: text }, T0);
-      return (await webhooks().messagesOf(a.id, 1))[0]!;
+      await webhookDeliveries().addMessage({ endpointId: a.id, eventId, type, body: text }, T0);
+      return (await webhookDeliveries().messagesOf(a.id, 1))[0]!;
     };
     const gone = await add('msg_gone', sent.gone);
     const here = await add('msg_here', sent.here);
     const key = await add('msg_key', body('api_key.revoked', { key: 'bk_1' }), 'api_key.revoked');
-    for (const message of [gone, here, key]) await webhooks().recordAttempt(message.id, ok, 'delivered');
+    for (const message of [gone, here, key]) await webhookDeliveries().recordAttempt(message.id, ok, 'delivered');
     const waiting = await add('msg_waiting', body('journalist.unverified', { slug: 'gone-journalist' }));
 
-    expect(await webhooks().redactAboutErasedJournalists()).toBe(1);
-    expect(JSON.parse((await webhooks().findMessage(gone.id))!.body)).toEqual({
+    expect(await webhookDeliveries().redactAboutErasedJournalists()).toBe(1);
+    expect(JSON.parse((await webhookDeliveries().findMessage(gone.id))!.body)).toEqual({
       type: 'journalist.unverified',
       timestamp: T0.toISOString(),
       data: {},
       redacted: 'the journalist deleted their account',
     });
-    expect((await webhooks().findMessage(here.id))!.body).toBe(sent.here);
-    expect((await webhooks().findMessage(key.id))!.body).toBe(body('api_key.revoked', { key: 'bk_1' }));
-    expect((await webhooks().findMessage(waiting.id))!.body).toBe(waiting.body);
-    expect(await webhooks().redactAboutErasedJournalists()).toBe(0);
+    expect((await webhookDeliveries().findMessage(here.id))!.body).toBe(sent.here);
+    expect((await webhookDeliveries().findMessage(key.id))!.body).toBe(body('api_key.revoked', { key: 'bk_1' }));
+    expect((await webhookDeliveries().findMessage(waiting.id))!.body).toBe(waiting.body);
+    expect(await webhookDeliveries().redactAboutErasedJournalists()).toBe(0);
   });
 }

@@ -24,9 +24,9 @@ async function attributions(store: Store) {
   const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), `vouch-${Date.now()}`);
   const outlet = async (slug: string, domain: string) => {
     const publisher = (await backend.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
-    await backend.publishers.addDomain(publisher.id, domain, 'tok', 'admin', new Date());
+    await backend.publisherDomains.addDomain(publisher.id, domain, 'tok', 'admin', new Date());
     const check = { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() } as const;
-    await backend.publishers.recordCheck(publisher.id, domain, check, null);
+    await backend.publisherDomains.recordCheck(publisher.id, domain, check, null);
     await backend.publishers.setVerified(publisher.id, true, EDITOR, 'Checked', new Date());
     const invited = (await backend.staff.invite(publisher.id, { profileId: profile.id }, 'admin', new Date()))!;
     await backend.staff.accept(invited.id, profile.id, new Date(Date.now() - HOUR));

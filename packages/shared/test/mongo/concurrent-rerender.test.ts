@@ -33,12 +33,12 @@ describeOnMongoDb('concurrent re-renders ($name store)', (factory) => {
     const article = anArticle({ link: `https://${domain}/story` });
     const profile = aProfile({ profile_slug: `${slug}-writer`, articles: [article] });
     await seed(service.store, profile);
-    const { publishers, staff, profiles } = backend();
+    const { publishers, staff, profiles, publisherDomains } = backend();
     const writer = (await profiles.findBySlug(profile.profile_slug))!;
     const outlet = (await publishers.create({ slug, name: slug }, 'admin@example.org', new Date()))!;
-    await publishers.addDomain(outlet.id, domain, 'token', 'admin@example.org', new Date());
+    await publisherDomains.addDomain(outlet.id, domain, 'token', 'admin@example.org', new Date());
     const proof = { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() } as const;
-    await publishers.recordCheck(outlet.id, domain, proof, null);
+    await publisherDomains.recordCheck(outlet.id, domain, proof, null);
     await publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
     const invited = (await staff.invite(outlet.id, { profileId: writer.id }, 'admin@example.org', new Date()))!;
     await staff.accept(invited.id, writer.id, new Date());
@@ -162,7 +162,7 @@ describeOnMongoDb('concurrent re-renders ($name store)', (factory) => {
     await runInTurn(rerenderOutlets(overtaken, [outletId]));
     expect(calls()).toBe(RENDER_ATTEMPTS);
     expect((await collectionOf(db(), 'publisherDomains').findOne({ publisher_id: outletId }))?.rendered).toBeUndefined();
-    expect((await backend().publishers.outletFor(domain))?.rendered).toBeNull();
+    expect((await backend().publisherDomains.outletFor(domain))?.rendered).toBeNull();
     expect(await ask(unknown)).toEqual(expected);
   });
 });

@@ -13,15 +13,15 @@ describeOnMongoDb('a key whose account is gone ($name store)', (factory) => {
   const backend = freshBackendPerTest(factory);
 
   it('is refused as an unknown key, not answered as suspended', async () => {
-    const { apiAccounts, store } = backend();
-    const { key, secret } = await createApiKey(apiAccounts, 'gone@example.org');
-    const checker = new CredentialChecker(apiAccounts, 0);
+    const { apiKeys, apiCredentials, store } = backend();
+    const { key, secret } = await createApiKey(apiKeys, 'gone@example.org');
+    const checker = new CredentialChecker(apiCredentials, 0);
     expect(await checker.check(key, secret)).toBe('valid');
 
     const database = openedDatabase(store.database);
     if (database.kind !== 'mongodb') throw new Error('a MongoDB store was expected');
     await collectionOf(database.mongo.db, 'accounts').deleteOne({ email: 'gone@example.org' });
-    expect((await apiAccounts.findCredential(key))?.accountStatus).toBeNull();
+    expect((await apiCredentials.findCredential(key))?.accountStatus).toBeNull();
     expect(await checker.check(key, secret)).toBe('invalid');
   });
 });

@@ -5,9 +5,9 @@ import { reopenedAfter } from '@byline/test-support';
 describe('embedded store: a database from before browser keys', () => {
   it('keeps every existing key a server key, with its account’s origins, and can then make browser keys', async () => {
     const arrange = async (store: SqliteStore) => {
-      const before = backendOf(store).apiAccounts;
-      await before.createKey({ email: 'desk@example.org', name: 'cms', key: 'bk_old', secretHash: 'hash' }, new Date());
-      await before.setOrigins('desk@example.org', ['https://desk.example']);
+      const before = backendOf(store);
+      await before.apiKeys.createKey({ email: 'desk@example.org', name: 'cms', key: 'bk_old', secretHash: 'hash' }, new Date());
+      await before.apiAccounts.setOrigins('desk@example.org', ['https://desk.example']);
     };
     // Back to the schema before migration 019: no kind, origins or limit on a key, the migration not recorded.
     const before019 = `DROP INDEX api_keys_browser;
@@ -16,13 +16,13 @@ describe('embedded store: a database from before browser keys', () => {
              ALTER TABLE api_keys DROP COLUMN rate_limit_per_minute;
              DELETE FROM schema_migrations WHERE name = '019-browser-keys';`;
     await reopenedAfter(arrange, before019, async (reopened) => {
-      const accounts = backendOf(reopened).apiAccounts;
-      const [old] = await accounts.keysOf('desk@example.org');
+      const { apiKeys: keys, apiCredentials: credentials } = backendOf(reopened);
+      const [old] = await keys.keysOf('desk@example.org');
       expect(old).toMatchObject({ key: 'bk_old', kind: 'server', origins: [], rate_limit_per_minute: null });
-      expect((await accounts.findCredential('bk_old'))!.browser).toBeNull();
-      await expect(accounts.originsOfKey('bk_old')).resolves.toEqual(['https://desk.example']);
+      expect((await credentials.findCredential('bk_old'))!.browser).toBeNull();
+      await expect(credentials.originsOfKey('bk_old')).resolves.toEqual(['https://desk.example']);
       const browser = { origins: ['https://page.example'], rateLimitPerMinute: 60 };
-      await accounts.createKey(
+      await keys.createKey(
         {
           email: 'desk@example.org',
           name: 'page',
@@ -32,7 +32,7 @@ describe('embedded store: a database from before browser keys', () => {
         },
         new Date(),
       );
-      expect((await accounts.findCredential('bk_new'))!.browser).toEqual(browser);
+      expect((await credentials.findCredential('bk_new'))!.browser).toEqual(browser);
     });
   });
 });

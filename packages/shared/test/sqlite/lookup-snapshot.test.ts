@@ -62,14 +62,15 @@ describe('embedded store: how fresh a lookup is', () => {
   it("keeps a host's outlet answers only while no one has written the file: another process's change shows next turn", async () => {
     const service = openStore();
     const cli = openStore();
-    const publishers = backendOf(cli).publishers;
+    const { publishers, publisherDomains } = backendOf(cli);
     const outlet = (await publishers.create({ slug: 'herald', name: 'Herald' }, 'admin', new Date()))!;
-    await publishers.addDomain(outlet.id, 'herald.example', 'token', 'admin', new Date());
+    await publisherDomains.addDomain(outlet.id, 'herald.example', 'token', 'admin', new Date());
     const at = new Date().toISOString();
-    await publishers.recordCheck(outlet.id, 'herald.example', { outcome: 'proven', method: 'dns-txt', at }, null);
+    await publisherDomains.recordCheck(outlet.id, 'herald.example', { outcome: 'proven', method: 'dns-txt', at }, null);
     await publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
     await nextTurn();
-    const served = async () => (await backendOf(service).publishers.outletFor('news.herald.example'))?.rendered?.domainInfo.json;
+    const served = async () =>
+      (await backendOf(service).publisherDomains.outletFor('news.herald.example'))?.rendered?.domainInfo.json;
     expect(JSON.parse((await served())!)).toMatchObject({ publisher_name: 'Herald' });
     await nextTurn();
     expect(JSON.parse((await served())!)).toMatchObject({ publisher_name: 'Herald' }); // kept: nothing was written

@@ -68,7 +68,7 @@ describe('embedded store whose file goes away', () => {
     expect(await outcome(backendOf(store).profiles.setVerified('guarded', false))).toMatch(/^503: .*has been deleted/);
     expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*has been deleted/);
     await until(async () => ((await outcome(store.articleAnswer(ARTICLE))).startsWith('503') ? true : undefined));
-    expect(await outcome(backendOf(store).apiAccounts.findCredential('KEY1'))).toMatch(/^503/);
+    expect(await outcome(backendOf(store).apiCredentials.findCredential('KEY1'))).toMatch(/^503/);
 
     const signUp = users.create({ email: 'late@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
     expect(await outcome(signUp)).toMatch(/^503: .*has been deleted/);
@@ -82,7 +82,7 @@ describe('embedded store whose file goes away', () => {
     await other.close();
     fs.renameSync(path.join(dir, 'other.sqlite'), file);
 
-    expect(await outcome(backendOf(store).apiAccounts.revokeKey('KEY1', new Date()))).toMatch(
+    expect(await outcome(backendOf(store).apiKeys.revokeKey('KEY1', new Date()))).toMatch(
       /^503: .*has been replaced by another file/,
     );
     expect(await outcome(store.ping())).toMatch(/^503: .*replaced/);

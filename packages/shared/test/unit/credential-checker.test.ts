@@ -1,4 +1,6 @@
 import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
+import type { ApiKeys } from '@byline/domain/api-accounts/api-keys-repository';
 import { createApiKey } from '../../src/auth/api-keys';
 import { CredentialChecker } from '../../src/auth/credential-checker';
 import { backendOf } from '../../src/backend/open-backend';
@@ -10,20 +12,22 @@ const TTL_MS = 1000;
 describe('CredentialChecker', () => {
   let store: Store;
   let accounts: ApiAccounts;
+  let keys: ApiKeys;
+  let credentials: ApiCredentials;
   let reads: number;
-  let counted: Pick<ApiAccounts, 'findCredential' | 'originsOfKey'>;
+  let counted: Pick<ApiCredentials, 'findCredential' | 'originsOfKey'>;
   let now: number;
   const clock = () => now;
 
   beforeAll(() => {
     store = embeddedStore();
-    accounts = backendOf(store).apiAccounts;
+    ({ apiAccounts: accounts, apiKeys: keys, apiCredentials: credentials } = backendOf(store));
     counted = {
       findCredential: (key) => {
         reads++;
-        return accounts.findCredential(key);
+        return credentials.findCredential(key);
       },
-      originsOfKey: (key) => accounts.originsOfKey(key),
+      originsOfKey: (key) => credentials.originsOfKey(key),
     };
   });
   afterAll(() => store.close());
@@ -33,8 +37,8 @@ describe('CredentialChecker', () => {
   });
 
   it('accepts the right secret and refuses a wrong one or an unknown key', async () => {
-    const checker = new CredentialChecker(accounts, TTL_MS, clock);
-    const { key, secret } = await createApiKey(accounts, 'checker@example.org');
+    const checker = new CredentialChecker(credentials, TTL_MS, clock);
+    const { key, secret } = await createApiKey(keys, 'checker@example.org');
 
     expect(await checker.check(key, secret)).toBe('valid');
     expect(await checker.check(key, `${secret}x`)).toBe('invalid');
@@ -43,7 +47,7 @@ describe('CredentialChecker', () => {
 
   it('reuses a credential read within the TTL and reads again after it', async () => {
     const checker = new CredentialChecker(counted, TTL_MS, clock);
-    const { key, secret } = await createApiKey(accounts, 'checker@example.org');
+    const { key, secret } = await createApiKey(keys, 'checker@example.org');
 
     await checker.check(key, secret);
     now += TTL_MS - 1;
@@ -56,20 +60,20 @@ describe('CredentialChecker', () => {
   });
 
   it('refuses a revoked key once the TTL has passed', async () => {
-    const checker = new CredentialChecker(accounts, TTL_MS, clock);
-    const { key, secret } = await createApiKey(accounts, 'checker@example.org');
+    const checker = new CredentialChecker(credentials, TTL_MS, clock);
+    const { key, secret } = await createApiKey(keys, 'checker@example.org');
     expect(await checker.check(key, secret)).toBe('valid');
 
-    await accounts.revokeKey(key, new Date());
+    await keys.revokeKey(key, new Date());
     now += TTL_MS;
 
     expect(await checker.check(key, secret)).toBe('invalid');
   });
 
   it('sees a suspension after the TTL, and a wrong secret stays invalid even then', async () => {
-    const checker = new CredentialChecker(accounts, TTL_MS, clock);
+    const checker = new CredentialChecker(credentials, TTL_MS, clock);
     const email = 'suspend-me@example.org';
-    const { key, secret } = await createApiKey(accounts, email);
+    const { key, secret } = await createApiKey(keys, email);
     expect(await checker.check(key, secret)).toBe('valid');
 
     await accounts.setStatus(email, 'suspended');
@@ -81,11 +85,11 @@ describe('CredentialChecker', () => {
 
   it('asks the store every time with a TTL of 0', async () => {
     const checker = new CredentialChecker(counted, 0, clock);
-    const { key, secret } = await createApiKey(accounts, 'checker@example.org');
+    const { key, secret } = await createApiKey(keys, 'checker@example.org');
 
     await checker.check(key, secret);
     await checker.check(key, secret);
-    await accounts.revokeKey(key, new Date());
+    await keys.revokeKey(key, new Date());
 
     expect(await checker.check(key, secret)).toBe('invalid');
     expect(reads).toBe(3);

@@ -1,6 +1,8 @@
 import { AllowedOrigins, MAX_ACCOUNT_ORIGINS, normaliseOrigin, normaliseOriginList } from '@byline/http/cors/index';
 import { CredentialChecker } from '../../src/auth/credential-checker';
 import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
+import type { ApiKeys } from '@byline/domain/api-accounts/api-keys-repository';
 import { createApiKey } from '../../src/auth/api-keys';
 import { backendOf } from '../../src/backend/open-backend';
 import type { Store } from '@byline/domain/store/store';
@@ -66,22 +68,24 @@ describe('cached origins (AllowedOrigins for preflights, CredentialChecker.origi
   const TTL_MS = 1000;
   let store: Store;
   let accounts: ApiAccounts;
+  let keys: ApiKeys;
+  let credentials: ApiCredentials;
   let reads: { all: number; ofKey: number };
-  let counted: ApiAccounts;
+  let counted: ApiCredentials;
   let now: number;
   const clock = () => now;
 
   beforeAll(() => {
     store = embeddedStore();
-    accounts = backendOf(store).apiAccounts;
-    counted = storeWith(accounts, {
+    ({ apiAccounts: accounts, apiKeys: keys, apiCredentials: credentials } = backendOf(store));
+    counted = storeWith(credentials, {
       allAllowedOrigins: () => {
         reads.all++;
-        return accounts.allAllowedOrigins();
+        return credentials.allAllowedOrigins();
       },
       originsOfKey: (key) => {
         reads.ofKey++;
-        return accounts.originsOfKey(key);
+        return credentials.originsOfKey(key);
       },
     });
   });
@@ -92,7 +96,7 @@ describe('cached origins (AllowedOrigins for preflights, CredentialChecker.origi
   });
 
   it('reads every account’s origins once per TTL for preflights, and at each preflight with a TTL of 0', async () => {
-    await createApiKey(accounts, 'cache@example.org');
+    await createApiKey(keys, 'cache@example.org');
     await accounts.setOrigins('cache@example.org', ['https://a.example']);
     const cached = new AllowedOrigins(counted, TTL_MS, clock);
 
@@ -112,11 +116,11 @@ describe('cached origins (AllowedOrigins for preflights, CredentialChecker.origi
   });
 
   it('keeps the last set read when the store cannot be read: a preflight never fails', async () => {
-    await createApiKey(accounts, 'outage@example.org');
+    await createApiKey(keys, 'outage@example.org');
     await accounts.setOrigins('outage@example.org', ['https://kept.example']);
     let down = false;
-    const flaky = storeWith(accounts, {
-      allAllowedOrigins: () => (down ? Promise.reject(new Error('down (test)')) : accounts.allAllowedOrigins()),
+    const flaky = storeWith(credentials, {
+      allAllowedOrigins: () => (down ? Promise.reject(new Error('down (test)')) : credentials.allAllowedOrigins()),
     });
     const cached = new AllowedOrigins(flaky, TTL_MS, clock);
     expect(await cached.has('https://kept.example')).toBe(true);
@@ -126,7 +130,7 @@ describe('cached origins (AllowedOrigins for preflights, CredentialChecker.origi
   });
 
   it('reads a key’s account origins once per TTL', async () => {
-    const { key } = await createApiKey(accounts, 'key-cache@example.org');
+    const { key } = await createApiKey(keys, 'key-cache@example.org');
     await accounts.setOrigins('key-cache@example.org', ['https://a.example']);
     const checker = new CredentialChecker(counted, TTL_MS, clock);
 

@@ -8,11 +8,11 @@ import { COLLECTIONS, collectionOf, type AccountDoc, type ApiKeyDoc } from '../s
 import {
   retirementOf,
   type ApiAccount,
-  type ApiAccounts,
   type NewApiKey,
   type RotationOverlap,
   type SuccessorKey,
 } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiAccountPorts } from '@byline/domain/api-accounts/api-account-ports';
 
 /** A document written before browser keys has no `kind`: a server key. */
 const browserOf = (doc: ApiKeyDoc): BrowserKeySettings | null =>
@@ -45,7 +45,7 @@ const toAccount = (doc: AccountDoc): ApiAccount => ({
  * API accounts in MongoDB: collections accounts (an account's web origins in `allowed_origins`) and api_keys (a
  * browser key's own in `browser_origins`). No transactions: rotateKey says the order of its writes.
  */
-export class MongoApiAccounts implements ApiAccounts {
+export class MongoApiAccounts implements ApiAccountPorts {
   constructor(private readonly database: MongoDatabase) {}
 
   private get accounts() {

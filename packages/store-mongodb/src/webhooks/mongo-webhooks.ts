@@ -12,9 +12,8 @@ import type {
   WebhookEndpoint,
   WebhookMessage,
   WebhookMessageState,
-  SentJournalistMessage,
-  WebhooksStore,
 } from '@byline/domain/webhooks/webhooks-repository';
+import type { SentJournalistMessage, WebhooksStore } from '@byline/domain/webhooks/webhooks-store';
 
 const toEndpoint = (doc: WebhookEndpointDoc): WebhookEndpoint => ({
   id: doc._id,

@@ -5,11 +5,11 @@ import type { AccountStatus, ApiKeyKind, ApiKeySummary, BrowserKeySettings, Stor
 import {
   retirementOf,
   type ApiAccount,
-  type ApiAccounts,
   type NewApiKey,
   type RotationOverlap,
   type SuccessorKey,
 } from '@byline/domain/api-accounts/api-accounts-repository';
+import type { ApiAccountPorts } from '@byline/domain/api-accounts/api-account-ports';
 
 /** A key's columns: its summary, with a browser key's origins still the stored JSON text. */
 type KeyRow = Omit<ApiKeySummary, 'origins'> & { browser_origins: string | null };
@@ -75,7 +75,7 @@ const toAccount = (row: AccountRow): ApiAccount => ({
  * API accounts in the embedded store: tables accounts, api_keys (a browser key's own origins in browser_origins,
  * migration 019) and api_account_origins (migration 018).
  */
-export class SqliteApiAccounts implements ApiAccounts {
+export class SqliteApiAccounts implements ApiAccountPorts {
   private readonly stmt;
 
   constructor(private readonly database: SqliteDatabase) {

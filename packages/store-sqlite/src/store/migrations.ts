@@ -412,7 +412,7 @@ export const MIGRATIONS: Migration[] = [
   `,
   },
   {
-    // A rotated key may keep working for an overlap its owner chose (see ApiAccounts.rotateKey): its end is kept
+    // A rotated key may keep working for an overlap its owner chose (see ApiKeys.rotateKey): its end is kept
     // beside its hash, and the credential check compares it with the clock. Keys until now have none.
     name: '042-api-key-retirement',
     sql: 'ALTER TABLE api_keys ADD COLUMN retires_at TEXT',

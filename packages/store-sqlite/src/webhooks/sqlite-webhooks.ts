@@ -8,9 +8,8 @@ import type {
   WebhookEndpoint,
   WebhookMessage,
   WebhookMessageState,
-  SentJournalistMessage,
-  WebhooksStore,
 } from '@byline/domain/webhooks/webhooks-repository';
+import type { SentJournalistMessage, WebhooksStore } from '@byline/domain/webhooks/webhooks-store';
 
 /** The tables (migration 036): endpoints by account, messages by endpoint in delivery order, attempts as JSON. */
 export const WEBHOOKS_SCHEMA_SQL = `

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import request from 'supertest';
 import { createApiKey } from '@byline/shared';
-import { type ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
+import { type ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
 import { type Store } from '@byline/domain/store/store';
 import { backendOf } from '@byline/shared/storage';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
@@ -16,17 +16,17 @@ import type { CreateApp, VerifierOperation } from './operations';
 /** AUTH_FAILURES_PER_MINUTE's default. */
 const LIMIT = 30;
 
-/** The store's API accounts, counting the credential lookups made through them. */
-function countingLookups(store: Store): { apiAccounts: ApiAccounts; lookups: () => number } {
+/** The store's API credentials, counting the credential lookups made through them. */
+function countingLookups(store: Store): { apiCredentials: ApiCredentials; lookups: () => number } {
   let lookups = 0;
-  const accounts = backendOf(store).apiAccounts;
-  const counting = storeWith(accounts, {
+  const credentials = backendOf(store).apiCredentials;
+  const counting = storeWith(credentials, {
     findCredential: (key) => {
       lookups++;
-      return accounts.findCredential(key);
+      return credentials.findCredential(key);
     },
   });
-  return { apiAccounts: counting, lookups: () => lookups };
+  return { apiCredentials: counting, lookups: () => lookups };
 }
 
 function expectRetryAfter(res: { headers: Record<string, string> }): void {
@@ -49,7 +49,7 @@ export function describeAuthFailureThrottle(operation: VerifierOperation, create
       const opened: (RateLimiting | Listening)[] = [];
       beforeAll(async () => {
         store = await factory.create();
-        const { key, token } = await createApiKey(backendOf(store).apiAccounts, 'throttled@example.org', 'auth failure tests');
+        const { key, token } = await createApiKey(backendOf(store).apiKeys, 'throttled@example.org', 'auth failure tests');
         valid = `Bearer ${token}`;
         wrongSecret = `Bearer ${key}:${'x'.repeat(24)}`;
       });
@@ -79,7 +79,7 @@ export function describeAuthFailureThrottle(operation: VerifierOperation, create
         });
         opened.push(rateLimiting);
         const service = await listening(
-          createApp({ store, apiAccounts: counted.apiAccounts, logger, rateLimiting, authCacheTtlMs: 0, trustProxy }),
+          createApp({ store, apiCredentials: counted.apiCredentials, logger, rateLimiting, authCacheTtlMs: 0, trustProxy }),
         );
         opened.push(service);
         return { server: service.server, lookups: counted.lookups };

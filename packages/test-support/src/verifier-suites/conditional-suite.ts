@@ -31,7 +31,7 @@ export function describeConditionalRequests(
     };
 
     beforeAll(async () => {
-      pair = await createApiKey(backendOf(service.store).apiAccounts, 'conditional@example.org');
+      pair = await createApiKey(backendOf(service.store).apiKeys, 'conditional@example.org');
     });
 
     async function seeded() {
@@ -121,12 +121,12 @@ export function describeConditionalRequests(
 
     it('never answers 304 once the key is revoked: 401', async () => {
       const { found } = await seeded();
-      const revoked = await createApiKey(backendOf(service.store).apiAccounts, 'revoked@example.org');
+      const revoked = await createApiKey(backendOf(service.store).apiKeys, 'revoked@example.org');
       const { headers, status } = await verify(found, undefined, `Bearer ${revoked.token}`);
       expect(status).toBe(200);
       expect((await verify(found, headers.etag, `Bearer ${revoked.token}`)).status).toBe(304);
 
-      await backendOf(service.store).apiAccounts.revokeKey(revoked.key, new Date());
+      await backendOf(service.store).apiKeys.revokeKey(revoked.key, new Date());
 
       expectUnauthorized(await verify(found, headers.etag, `Bearer ${revoked.token}`));
     });

@@ -32,8 +32,8 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
     beforeAll(async () => {
       store = await factory.create();
       await seed(store, profile);
-      desk = `Bearer ${(await createApiKey(backendOf(store).apiAccounts, 'desk@example.org', 'page')).token}`;
-      otherDesk = `Bearer ${(await createApiKey(backendOf(store).apiAccounts, 'other@example.org', 'page')).token}`;
+      desk = `Bearer ${(await createApiKey(backendOf(store).apiKeys, 'desk@example.org', 'page')).token}`;
+      otherDesk = `Bearer ${(await createApiKey(backendOf(store).apiKeys, 'other@example.org', 'page')).token}`;
       await backendOf(store).apiAccounts.setOrigins('desk@example.org', [NEWS]);
       await backendOf(store).apiAccounts.setOrigins('other@example.org', [OTHER_DESK]);
     });
@@ -198,7 +198,7 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
       let pageKey: string;
       let pageKeyId: string;
       beforeAll(async () => {
-        const created = await createApiKey(backendOf(store).apiAccounts, 'desk@example.org', 'widget', {
+        const created = await createApiKey(backendOf(store).apiKeys, 'desk@example.org', 'widget', {
           origins: [PAGE, 'http://localhost:3000'],
           rateLimitPerMinute: 3,
         });
@@ -273,14 +273,14 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
         const app = await serve();
         expect((await preflight(app, PAGE)).headers['access-control-allow-origin']).toBe(PAGE);
         const moved = 'https://moved.example';
-        await backendOf(store).apiAccounts.setBrowserKey(pageKeyId, { origins: [moved], rateLimitPerMinute: 3 });
+        await backendOf(store).apiKeys.setBrowserKey(pageKeyId, { origins: [moved], rateLimitPerMinute: 3 });
         try {
           expect((await preflight(app, PAGE)).headers['access-control-allow-origin']).toBeUndefined();
           expect((await preflight(app, moved)).headers['access-control-allow-origin']).toBe(moved);
           expect((await send(app, pageKey).set('Origin', moved)).status).toBe(200);
           expect((await send(app, pageKey).set('Origin', PAGE)).status).toBe(403);
         } finally {
-          await backendOf(store).apiAccounts.setBrowserKey(pageKeyId, {
+          await backendOf(store).apiKeys.setBrowserKey(pageKeyId, {
             origins: [PAGE, 'http://localhost:3000'],
             rateLimitPerMinute: 3,
           });

@@ -1,5 +1,5 @@
 import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
-import { expectProblem, serviceFixture, storeWith, unreachableAccounts, unreachableStore } from '../http';
+import { expectProblem, serviceFixture, storeWith, unreachableCredentials, unreachableStore } from '../http';
 import { checkedRequest as request } from '../openapi-conformance';
 import { storeFactories } from '../stores';
 import { ask, type CreateApp, type VerifierOperation } from './operations';
@@ -47,7 +47,7 @@ export function describeServerFailures(operation: VerifierOperation, createApp: 
     describe('a store that cannot be reached', () => {
       const service = serviceFixture(factory, createApp, {
         wrapStore: unreachableStore,
-        wrapAccounts: unreachableAccounts,
+        wrapCredentials: unreachableCredentials,
       });
 
       it('answers 503 problem+json with Retry-After', async () => {

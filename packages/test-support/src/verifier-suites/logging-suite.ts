@@ -20,7 +20,7 @@ export function describeLogging(operation: VerifierOperation, createApp: CreateA
 
     beforeAll(async () => {
       await seed(service.store, profile);
-      pair = await createApiKey(backendOf(service.store).apiAccounts, 'logging@example.org');
+      pair = await createApiKey(backendOf(service.store).apiKeys, 'logging@example.org');
     });
 
     const send = (header: string, value: string, id: string, fields: Record<string, unknown>) =>

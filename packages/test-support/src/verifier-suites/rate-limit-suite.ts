@@ -69,7 +69,7 @@ export function describeRateLimits(operation: VerifierOperation, createApp: Crea
 
     async function newAccount(): Promise<{ email: string; key: string; authorization: string }> {
       const email = `client${++accounts}@example.org`;
-      const { key, token } = await createApiKey(backendOf(store).apiAccounts, email, 'rate-limit tests');
+      const { key, token } = await createApiKey(backendOf(store).apiKeys, email, 'rate-limit tests');
       return { email, key, authorization: `Bearer ${token}` };
     }
 
@@ -174,7 +174,7 @@ export function describeRateLimits(operation: VerifierOperation, createApp: Crea
     const opened: RateLimiting[] = [];
     beforeAll(async () => {
       store = await factory.create();
-      authorization = `Bearer ${(await createApiKey(backendOf(store).apiAccounts, 'shared@example.org', 'redis tests')).token}`;
+      authorization = `Bearer ${(await createApiKey(backendOf(store).apiKeys, 'shared@example.org', 'redis tests')).token}`;
     });
     afterEach(async () => {
       await Promise.all(opened.splice(0).map((limiting) => limiting.close()));

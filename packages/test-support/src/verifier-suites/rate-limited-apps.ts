@@ -31,7 +31,7 @@ export function rateLimitedApps(factory: StoreFactory, createApp: CreateApp, lab
 
   async function appWith(perMinute: number, counters: CounterPlace = {}) {
     limiting = await createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger(), perMinute, ...counters });
-    const { key, token } = await createApiKey(backendOf(store).apiAccounts, `${label}${++accounts}@example.org`, label);
+    const { key, token } = await createApiKey(backendOf(store).apiKeys, `${label}${++accounts}@example.org`, label);
     const app = createApp({ store, logger: quietLogger(), rateLimiting: limiting });
     return { app, key, authorization: `Bearer ${token}`, store, limiting };
   }
