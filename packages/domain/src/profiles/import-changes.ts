@@ -5,6 +5,7 @@ import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/type
 import { handleKey, normalizeSocialProfiles } from '../social/social-handle';
 import { canonicalizeUrl } from '../url/canonical-url';
 import { IMPORT_ACTOR, proveImportedHandlesSteps } from './imported-handles';
+import { heldByAnother } from './import-plan';
 import type { ImportUnit } from './import-unit';
 import { ImportConflictError, type ImportProblem, type ImportProgress, type ImportSummary } from './profiles-repository';
 
@@ -117,9 +118,7 @@ export class ImportRun {
   private *decide(claim: HandleClaim, problems: ImportProblem[]): Steps<void> {
     const holder = yield* step(this.unit.handleHolder(claim.type, claim.key));
     if (holder === null) yield* step(this.unit.insertHandle(claim.type, claim.key, claim.profileId));
-    else if (holder !== claim.profileId) {
-      problems.push({ index: claim.index, reason: `${claim.type} handle "${claim.value}" is already held by another profile` });
-    }
+    else if (holder !== claim.profileId) problems.push(heldByAnother(claim.index, claim.type, claim.value));
   }
 
   /** Decides the waiting claims, proves the handles, releases others' claims of the articles, re-renders. */
@@ -136,12 +135,16 @@ export class ImportRun {
   }
 }
 
+/** Why an unproven article gives way: its address was proven on another profile by the import at `now`. */
+export const provenByImport = (now: string): string =>
+  `Proven on another profile by the operator's import on ${now.slice(0, 10)}.`;
+
 /**
  * Other profiles' unproven claims of the addresses now proven are released, with the reason their owners read and
  * a line in their history (before the release, so no claim is released without it).
  */
 function* releaseArticleClaimsSteps(unit: ImportUnit, now: string): Steps<void> {
-  const reason = `Proven on another profile by the operator's import on ${now.slice(0, 10)}.`;
+  const reason = provenByImport(now);
   const unproven = yield* step(unit.unprovenArticlesOfProvenAddresses());
   const live = unproven.filter((article) => article.proof.state !== 'released');
   for (const { profileId, canonicalUrl } of live) {

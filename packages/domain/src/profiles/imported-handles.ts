@@ -10,12 +10,16 @@ import type { ImportUnit } from './import-unit';
 /** Who the evidence and the history name for what the import proves. */
 export const IMPORT_ACTOR = 'operator:byline import';
 
-const byImport = (value: string): NewEvidence => ({
+/** The evidence of a handle the import proves, showing `value`. */
+export const byImport = (value: string): NewEvidence => ({
   method: 'operator-import',
   provider: OPERATOR_PROVIDER,
   provenValue: value,
   by: IMPORT_ACTOR,
 });
+
+/** Why a network claim ends: the import at `now` gave its profile another handle of that network, or none. */
+export const removedByImport = (now: string): string => `Removed by the operator's import on ${now.slice(0, 10)}`;
 
 /**
  * After the import has decided which profile holds which handle (the lookup index), the claims follow: the
@@ -37,7 +41,7 @@ export function* proveImportedHandlesSteps(
   for (const type of SOCIAL_TYPES) {
     const key = held.get(type);
     const unlisted = live.filter((claim) => claim.kind === type && claim.key !== key);
-    yield* releaseClaims(claims, unlisted, `Removed by the operator's import on ${now.slice(0, 10)}`, now);
+    yield* releaseClaims(claims, unlisted, removedByImport(now), now);
     if (!key) continue;
     const found = live.find((candidate) => candidate.kind === type && candidate.key === key);
     if (found?.state === 'proven') continue;
