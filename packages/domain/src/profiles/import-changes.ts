@@ -6,7 +6,7 @@ import { handleKey, normalizeSocialProfiles } from '../social/social-handle';
 import { canonicalizeUrl } from '../url/canonical-url';
 import { IMPORT_ACTOR, proveImportedHandlesSteps } from './imported-handles';
 import { heldByAnother } from './import-plan';
-import type { ImportUnit } from './import-unit';
+import type { ArticleReleaseUnit, ImportUnit, UnprovenArticle } from './import-unit';
 import { ImportConflictError, type ImportProblem, type ImportProgress, type ImportSummary } from './profiles-repository';
 
 /** The import reports progress after every this many records. */
@@ -129,7 +129,9 @@ export class ImportRun {
     if (problems.length) throw new ImportConflictError(problems.sort((a, b) => a.index - b.index));
     const othersMayClaim = yield* step(unit.anyUnprovenClaim());
     for (const id of this.released) yield* proveImportedHandlesSteps(unit, id, now, othersMayClaim);
-    yield* releaseArticleClaimsSteps(unit, now);
+    // Every importer's own unproven claim gave way as its article was written: those left are other profiles'.
+    const unproven = yield* step(unit.unprovenArticlesOfProvenAddresses());
+    yield* releaseUnprovenArticlesSteps(unit, unproven, () => undefined, now);
     yield* rerenderAnswers(unit.answers, this.touched);
     return { profiles: this.profiles, articles: this.articles };
   }
@@ -140,18 +142,28 @@ export const provenByImport = (now: string): string =>
   `Proven on another profile by the operator's import on ${now.slice(0, 10)}.`;
 
 /**
- * Other profiles' unproven claims of the addresses now proven are released, with the reason their owners read and
- * a line in their history (before the release, so no claim is released without it).
+ * Unproven articles of addresses the import proves: the importing profile's own (`ownerOf` the address) gives way
+ * to the imported, proven article; every other profile's is released, with the reason its owner reads, then a
+ * line in its history (an article released already is left as it is). Order (MongoDB): the release, then its
+ * history line.
  */
-function* releaseArticleClaimsSteps(unit: ImportUnit, now: string): Steps<void> {
+export function* releaseUnprovenArticlesSteps(
+  unit: ArticleReleaseUnit,
+  unproven: UnprovenArticle[],
+  ownerOf: (canonicalUrl: string) => number | undefined,
+  now: string,
+): Steps<void> {
   const reason = provenByImport(now);
-  const unproven = yield* step(unit.unprovenArticlesOfProvenAddresses());
-  const live = unproven.filter((article) => article.proof.state !== 'released');
-  for (const { profileId, canonicalUrl } of live) {
+  for (const { id, profileId, canonicalUrl, state } of unproven) {
+    if (ownerOf(canonicalUrl) === profileId) {
+      yield* step(unit.dropUnprovenArticle(profileId, canonicalUrl));
+      continue;
+    }
+    if (state === 'released') continue;
+    yield* step(unit.markArticleReleased(id, reason));
     const note = `${canonicalUrl}: ${reason}`;
-    yield* step(unit.claims.appendHistory({ profileId, actor: IMPORT_ACTOR, action: 'article-released', note }, now));
+    yield* step(unit.appendHistory({ profileId, actor: IMPORT_ACTOR, action: 'article-released', note }, now));
   }
-  for (const { id, proof } of live) yield* step(unit.writeArticleProof(id, { ...proof, state: 'released', reason }));
 }
 
 /** An import of these records in one run, reporting progress after every IMPORT_PROGRESS_EVERY of them. */

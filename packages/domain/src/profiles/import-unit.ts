@@ -1,18 +1,27 @@
 import type { AnswersUnit } from '../answers/answers-unit';
-import type { ArticleProof } from '../articles/article-proof';
-import type { ClaimsUnitOfWrite } from '../claims/claims-repository';
+import type { ArticleProof, ArticleState } from '../articles/article-proof';
+import type { ClaimsUnitOfWrite, HistoryEntry } from '../claims/claims-repository';
 import type { Step } from '../database/steps';
 import type { ArticleInput, ProfileInput, SocialType } from '../domain/types';
 
 /** A record's profile as the import stores it: everything but its articles (the flag included). */
 export type ImportedProfile = Omit<ProfileInput, 'articles'>;
 
-/** An article on a profile that has not proven it, with its proof as stored. */
+/** An article on a profile that has not proven it, and its state. */
 export interface UnprovenArticle {
   id: number;
   profileId: number;
   canonicalUrl: string;
-  proof: ArticleProof;
+  state: ArticleState;
+}
+
+/** What releasing unproven articles (releaseUnprovenArticlesSteps) writes: primitive single-document writes. */
+export interface ArticleReleaseUnit {
+  /** Removes the profile's unproven article of this address, if any. */
+  dropUnprovenArticle(profileId: number, canonicalUrl: string): Step<void>;
+  /** Marks an unproven article released, with the reason its owner reads. */
+  markArticleReleased(articleId: number, reason: string): Step<void>;
+  appendHistory(entry: HistoryEntry, now: string): Step<void>;
 }
 
 /**
@@ -21,7 +30,7 @@ export interface UnprovenArticle {
  * database/steps.ts). No method decides anything: which record wins a handle, where an article goes, what is
  * released and proven, and what is re-rendered are the rules'.
  */
-export interface ImportUnit {
+export interface ImportUnit extends ArticleReleaseUnit {
   /** The id of the profile stored under this slug, or null. */
   profileIdOf(slug: string): Step<number | null>;
   /** Stores a new profile; returns its id. */
@@ -41,16 +50,12 @@ export interface ImportUnit {
    * proven on a profile, or this profile lists it already).
    */
   insertProvenArticle(profileId: number, canonicalUrl: string, article: ArticleInput, proof: ArticleProof): Step<boolean>;
-  /** Removes the profile's unproven article of this address, if any. */
-  dropUnprovenArticle(profileId: number, canonicalUrl: string): Step<void>;
   /** The profile this address is proven on, or null. */
   provenArticleOwner(canonicalUrl: string): Step<number | null>;
   /** Moves the proven article of this address to the profile, with these fields and proof. */
   moveProvenArticle(profileId: number, canonicalUrl: string, article: ArticleInput, proof: ArticleProof): Step<void>;
   /** The unproven articles whose address is proven on some profile. */
   unprovenArticlesOfProvenAddresses(): Step<UnprovenArticle[]>;
-  /** Replaces an article's proof. */
-  writeArticleProof(articleId: number, proof: ArticleProof): Step<void>;
   /** Whether any live claim (of any profile) is unproven. */
   anyUnprovenClaim(): Step<boolean>;
   /** The claims' unit in the same write: the imported handles are proven through it. */

@@ -12,9 +12,9 @@ import { derivedFieldsOf } from '../store/profile-derived-fields';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { proveImportedHandles } from '../claims/mongo-import-claims';
 import { operatorImportProof } from '@byline/domain/articles/article-proof';
-import { provenByImport } from '@byline/domain/profiles/import-changes';
-import { IMPORT_ACTOR } from '@byline/domain/profiles/imported-handles';
-import { insertAudit } from '../store/mongo-verification-records';
+import { releaseUnprovenArticlesSteps } from '@byline/domain/profiles/import-changes';
+import { runInTurn } from '@byline/domain/database/steps';
+import { mongoArticleReleaseUnit, unprovenArticlesOf } from './mongo-import-unit';
 
 /*
  * Import without multi-document transactions (FerretDB 1.x has none), in two phases:
@@ -266,25 +266,8 @@ const articleFields = (article: ProfileInput['articles'][number]) => ({
  * article. Before the articles are written, so that no profile ever lists an address twice.
  */
 async function releaseClaimsOf(db: Db, owners: Map<string, number>, now: string): Promise<void> {
-  const articles = collectionOf(db, 'articles');
-  const reason = provenByImport(now);
-  const unproven = articles.find({ canonical_url: { $in: [...owners.keys()] }, proven: false });
-  for await (const doc of unproven) {
-    if (owners.get(doc.canonical_url) === doc.profile_id) {
-      await articles.deleteOne({ _id: doc._id, proven: false });
-      continue;
-    }
-    if (doc.proof?.state === 'released') continue;
-    await articles.updateOne({ _id: doc._id, proven: false }, { $set: { 'proof.state': 'released', 'proof.reason': reason } });
-    const note = `${doc.canonical_url}: ${reason}`;
-    await insertAudit(db, {
-      profile_id: doc.profile_id,
-      actor: IMPORT_ACTOR,
-      action: 'article-released',
-      note,
-      at: now,
-    });
-  }
+  const unproven = await unprovenArticlesOf(db, [...owners.keys()]);
+  await runInTurn(releaseUnprovenArticlesSteps(mongoArticleReleaseUnit(db), unproven, (url) => owners.get(url), now));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ArticleProof } from '@byline/domain/articles/article-proof';
+import type { ArticleProof, ArticleState } from '@byline/domain/articles/article-proof';
 import type { ArticleInput } from '@byline/domain/domain/types';
 import type { ImportedProfile, ImportUnit, UnprovenArticle } from '@byline/domain/profiles/import-unit';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
@@ -28,12 +28,14 @@ const statements = preparedPerConnection((db: Database.Database) => ({
   moveProvenArticle: db.prepare<[number, number, string, string, string, string]>(
     'UPDATE articles SET profile_id = ?, active = ?, published_at = ?, doc = ?, proof = ? WHERE canonical_url = ? AND proven = 1',
   ),
-  unprovenOfProvenAddresses: db.prepare<[], { id: number; profile_id: number; canonical_url: string; proof: string }>(
-    `SELECT a.id, a.profile_id, a.canonical_url, a.proof FROM articles a
+  unprovenOfProvenAddresses: db.prepare<[], { id: number; profile_id: number; canonical_url: string; state: ArticleState }>(
+    `SELECT a.id, a.profile_id, a.canonical_url, json_extract(a.proof, '$.state') AS state FROM articles a
      WHERE a.proven = 0 AND EXISTS (SELECT 1 FROM articles b WHERE b.canonical_url = a.canonical_url AND b.proven = 1)
      ORDER BY a.id`,
   ),
-  writeArticleProof: db.prepare<[string, number]>('UPDATE articles SET proof = ? WHERE id = ?'),
+  markArticleReleased: db.prepare<[string, number]>(
+    "UPDATE articles SET proof = json_set(proof, '$.state', 'released', '$.reason', ?) WHERE id = ? AND proven = 0",
+  ),
   anyUnprovenClaim: db
     .prepare<[], number>("SELECT EXISTS (SELECT 1 FROM claims WHERE released_at IS NULL AND state <> 'proven')")
     .pluck(),
@@ -83,11 +85,12 @@ export function sqliteImportUnit(db: Database.Database): ImportUnit {
         id: row.id,
         profileId: row.profile_id,
         canonicalUrl: row.canonical_url,
-        proof: JSON.parse(row.proof) as ArticleProof,
+        state: row.state,
       })),
-    writeArticleProof: (articleId, proof) => {
-      sql.writeArticleProof.run(JSON.stringify(proof), articleId);
+    markArticleReleased: (articleId, reason) => {
+      sql.markArticleReleased.run(reason, articleId);
     },
+    appendHistory: (entry, now) => claims.appendHistory(entry, now),
     anyUnprovenClaim: () => sql.anyUnprovenClaim.get() === 1,
     claims,
     answers: sqliteAnswersUnit(db),
