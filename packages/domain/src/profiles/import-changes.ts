@@ -12,6 +12,12 @@ import { ImportConflictError, type ImportProblem, type ImportProgress, type Impo
 /** The import reports progress after every this many records. */
 export const IMPORT_PROGRESS_EVERY = 500;
 
+/** A record as the import writes it: its handles in the stored form, and none the rules refuse, whoever the caller. */
+export function importedRecord(given: ProfileInput): ProfileInput {
+  const social = normalizeSocialProfiles(given.profile_social_profiles, `profile ${given.profile_slug}`);
+  return { ...given, profile_social_profiles: social };
+}
+
 interface HandleClaim {
   index: number;
   type: SocialType;
@@ -68,9 +74,8 @@ export class ImportRun {
 
   private *addRecord(given: ProfileInput, index: number): Steps<void> {
     const { unit } = this;
-    // Handles in the stored form, and none the rules refuse, whoever the caller.
-    const social = normalizeSocialProfiles(given.profile_social_profiles, `profile ${given.profile_slug}`);
-    const { articles, ...profile } = { ...given, profile_social_profiles: social };
+    const { articles, ...profile } = importedRecord(given);
+    const social = profile.profile_social_profiles;
     let profileId = yield* step(unit.profileIdOf(profile.profile_slug));
     if (profileId === null) profileId = yield* step(unit.insertProfile(profile));
     else yield* step(unit.updateProfile(profileId, profile));

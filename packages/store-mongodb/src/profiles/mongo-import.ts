@@ -1,6 +1,5 @@
 import type { Db, Document } from 'mongodb';
 import type { ProfileInput } from '@byline/domain/domain/types';
-import { normalizeSocialProfiles } from '@byline/domain/social/social-handle';
 import { claimedHandleKeys, handleId, planHandles, type PlannedClaim } from '@byline/domain/profiles/import-plan';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { ImportConflictError, type ImportProgress, type ImportSummary } from '@byline/domain/profiles/profiles-repository';
@@ -12,7 +11,7 @@ import { derivedFieldsOf } from '../store/profile-derived-fields';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { proveImportedHandles } from '../claims/mongo-import-claims';
 import { operatorImportProof } from '@byline/domain/articles/article-proof';
-import { releaseUnprovenArticlesSteps } from '@byline/domain/profiles/import-changes';
+import { IMPORT_PROGRESS_EVERY, importedRecord, releaseUnprovenArticlesSteps } from '@byline/domain/profiles/import-changes';
 import { runInTurn } from '@byline/domain/database/steps';
 import { mongoArticleReleaseUnit, unprovenArticlesOf } from './mongo-import-unit';
 
@@ -43,8 +42,6 @@ import { mongoArticleReleaseUnit, unprovenArticlesOf } from './mongo-import-unit
  * concurrently, except when two imports touching the same profile interleave their final recounts, which
  * the next import of that profile corrects.
  */
-
-const PROGRESS_EVERY = 500;
 
 interface ImportPlan {
   /** The last record of each slug, whose profile fields win (as sequential upserts would). */
@@ -306,7 +303,7 @@ async function writeArticles(
       (key, id) => articleIds.set(key, id),
     );
     const done = Math.min(total, part[part.length - 1]![1].recordIndex + 1);
-    if (onProgress && done < total && done - reported >= PROGRESS_EVERY) {
+    if (onProgress && done < total && done - reported >= IMPORT_PROGRESS_EVERY) {
       reported = done;
       onProgress({ done, total });
     }
@@ -320,11 +317,8 @@ export async function importProfiles(
   now: string,
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportSummary> {
-  // Handles in the stored form, and none the rules refuse, whoever the caller (before anything is written).
-  const records = given.map((record) => ({
-    ...record,
-    profile_social_profiles: normalizeSocialProfiles(record.profile_social_profiles, `profile ${record.profile_slug}`),
-  }));
+  // Before anything is written: a refused handle fails the import with nothing written.
+  const records = given.map(importedRecord);
   const total = records.length;
   const articleCount = records.reduce((sum, record) => sum + record.articles.length, 0);
   if (total === 0) return { profiles: 0, articles: 0 };
