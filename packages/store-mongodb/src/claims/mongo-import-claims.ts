@@ -6,16 +6,10 @@ import { SOCIAL_TYPES, type SocialType } from '@byline/domain/domain/types';
 import { handleKey } from '@byline/domain/social/social-handle';
 import { chunks } from '../store/chunks';
 import { collectionOf, type ClaimDoc } from '../store/mongo-schema';
-import { OPERATOR_PROVIDER, type NewEvidence } from '@byline/domain/proofs/claims';
+import type { NewEvidence } from '@byline/domain/proofs/claims';
+import { byImport, removedByImport } from '@byline/domain/profiles/imported-handles';
 import { releasedBecause } from '@byline/domain/proofs/claim-wording';
 import { insertEvidence, insertProvenClaims, MongoClaimsUnit, releaseClaims, type WantedClaim } from './mongo-claims-unit';
-
-const byImport = (value: string): NewEvidence => ({
-  method: 'operator-import',
-  provider: OPERATOR_PROVIDER,
-  provenValue: value,
-  by: 'operator:byline import',
-});
 
 /**
  * After `byline import` has decided which profile holds which handle (the lookup index, see mongo-import.ts), the
@@ -48,7 +42,7 @@ export async function proveImportedHandles(db: Db, profileIds: Iterable<number>,
       .toArray();
 
     const unlisted = live.filter((claim) => held.get(claim.profile_id)!.get(claim.kind as SocialType) !== claim.key);
-    await releaseClaims(db, unlisted, `Removed by the operator's import on ${now.slice(0, 10)}`, now);
+    await releaseClaims(db, unlisted, removedByImport(now), now);
 
     const liveByKey = new Map(live.map((claim) => [`${claim.profile_id} ${claim.kind} ${claim.key}`, claim]));
     const fresh: (WantedClaim & { evidence: NewEvidence })[] = [];

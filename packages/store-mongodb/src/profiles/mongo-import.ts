@@ -1,13 +1,8 @@
 import type { Db, Document } from 'mongodb';
-import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '@byline/domain/domain/types';
-import { handleKey, normalizeSocialProfiles } from '@byline/domain/social/social-handle';
+import type { ProfileInput } from '@byline/domain/domain/types';
+import { claimedHandleKeys, handleId, planHandles, type PlannedClaim } from '@byline/domain/profiles/import-plan';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
-import {
-  ImportConflictError,
-  type ImportProblem,
-  type ImportProgress,
-  type ImportSummary,
-} from '@byline/domain/profiles/profiles-repository';
+import { ImportConflictError, type ImportProgress, type ImportSummary } from '@byline/domain/profiles/profiles-repository';
 import { chunks, WRITE_CHUNK } from '../store/chunks';
 import { DUPLICATE_KEY, isDuplicateKey, writeErrorsOf } from '../store/mongo-errors';
 import { reserveIds, withNewIds } from '../store/mongo-ids';
@@ -16,7 +11,9 @@ import { derivedFieldsOf } from '../store/profile-derived-fields';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { proveImportedHandles } from '../claims/mongo-import-claims';
 import { operatorImportProof } from '@byline/domain/articles/article-proof';
-import { insertAudit } from '../store/mongo-verification-records';
+import { IMPORT_PROGRESS_EVERY, importedRecord, releaseUnprovenArticlesSteps } from '@byline/domain/profiles/import-changes';
+import { runInTurn } from '@byline/domain/database/steps';
+import { mongoArticleReleaseUnit, unprovenArticlesOf } from './mongo-import-unit';
 
 /*
  * Import without multi-document transactions (FerretDB 1.x has none), in two phases:
@@ -46,19 +43,11 @@ import { insertAudit } from '../store/mongo-verification-records';
  * the next import of that profile corrects.
  */
 
-const PROGRESS_EVERY = 500;
-
-interface Claim {
-  type: SocialType;
-  key: string;
-  value: string;
-}
-
 interface ImportPlan {
   /** The last record of each slug, whose profile fields win (as sequential upserts would). */
   profileBySlug: Map<string, ProfileInput>;
   /** Handles each slug claims: the union over its records. */
-  claimsBySlug: Map<string, Claim[]>;
+  claimsBySlug: Map<string, PlannedClaim[]>;
   /** The last record claiming each canonical address owns the article. */
   articleOwner: Map<string, { slug: string; recordIndex: number; article: ProfileInput['articles'][number] }>;
   existingIds: Map<string, number>;
@@ -66,8 +55,6 @@ interface ImportPlan {
   /** The profile id holding each claimed handle before the import, if any. */
   holders: Map<string, number>;
 }
-
-const handleId = (type: string, key: string) => `${type}\u0000${key}`;
 
 async function profileIdsBySlug(db: Db, slugs: string[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
@@ -80,56 +67,23 @@ async function profileIdsBySlug(db: Db, slugs: string[]): Promise<Map<string, nu
 
 async function plan(db: Db, records: ProfileInput[]): Promise<ImportPlan> {
   const profileBySlug = new Map<string, ProfileInput>();
-  const claimsBySlug = new Map<string, Claim[]>();
   const articleOwner: ImportPlan['articleOwner'] = new Map();
-  const wanted = new Map<SocialType, Set<string>>(SOCIAL_TYPES.map((type) => [type, new Set()]));
   records.forEach((record, recordIndex) => {
     profileBySlug.set(record.profile_slug, record);
-    for (const type of SOCIAL_TYPES) {
-      const value = record.profile_social_profiles[type];
-      if (value) wanted.get(type)!.add(handleKey(type, value));
-    }
     for (const article of record.articles) {
       articleOwner.set(canonicalizeUrl(article.link), { slug: record.profile_slug, recordIndex, article });
     }
   });
 
   const existingIds = await profileIdsBySlug(db, [...profileBySlug.keys()]);
-  const importedIds = new Set(existingIds.values());
   const holders = new Map<string, number>();
-  for (const [type, keys] of wanted) {
+  for (const [type, keys] of claimedHandleKeys(records)) {
     for (const part of chunks([...keys])) {
       const found = collectionOf(db, 'handles').find({ social_type: type, handle_key: { $in: part } });
       for await (const doc of found) holders.set(handleId(type, doc.handle_key), doc.profile_id);
     }
   }
-
-  const problems: ImportProblem[] = [];
-  const claimedBy = new Map<string, string>();
-  const claimRecord = new Map<string, number>();
-  records.forEach((record, index) => {
-    const slug = record.profile_slug;
-    for (const type of SOCIAL_TYPES) {
-      const value = record.profile_social_profiles[type];
-      if (!value) continue;
-      const key = handleKey(type, value);
-      const id = handleId(type, key);
-      const holder = holders.get(id);
-      const claimant = claimedBy.get(id);
-      if ((holder !== undefined && !importedIds.has(holder)) || (claimant !== undefined && claimant !== slug)) {
-        problems.push({ index, reason: `${type} handle "${value}" is already held by another profile` });
-        continue;
-      }
-      if (claimant === undefined) {
-        claimedBy.set(id, slug);
-        claimRecord.set(id, index);
-        const claims = claimsBySlug.get(slug) ?? [];
-        claims.push({ type, key, value });
-        claimsBySlug.set(slug, claims);
-      }
-    }
-  });
-  if (problems.length) throw new ImportConflictError(problems);
+  const { claimsBySlug, claimRecord } = planHandles(records, holders, new Set(existingIds.values()));
   return { profileBySlug, claimsBySlug, articleOwner, existingIds, claimRecord, holders };
 }
 
@@ -309,25 +263,8 @@ const articleFields = (article: ProfileInput['articles'][number]) => ({
  * article. Before the articles are written, so that no profile ever lists an address twice.
  */
 async function releaseClaimsOf(db: Db, owners: Map<string, number>, now: string): Promise<void> {
-  const articles = collectionOf(db, 'articles');
-  const reason = `Proven on another profile by the operator's import on ${now.slice(0, 10)}.`;
-  const unproven = articles.find({ canonical_url: { $in: [...owners.keys()] }, proven: false });
-  for await (const doc of unproven) {
-    if (owners.get(doc.canonical_url) === doc.profile_id) {
-      await articles.deleteOne({ _id: doc._id, proven: false });
-      continue;
-    }
-    if (doc.proof?.state === 'released') continue;
-    await articles.updateOne({ _id: doc._id, proven: false }, { $set: { 'proof.state': 'released', 'proof.reason': reason } });
-    const note = `${doc.canonical_url}: ${reason}`;
-    await insertAudit(db, {
-      profile_id: doc.profile_id,
-      actor: 'operator:byline import',
-      action: 'article-released',
-      note,
-      at: now,
-    });
-  }
+  const unproven = await unprovenArticlesOf(db, [...owners.keys()]);
+  await runInTurn(releaseUnprovenArticlesSteps(mongoArticleReleaseUnit(db), unproven, (url) => owners.get(url), now));
 }
 
 /**
@@ -366,7 +303,7 @@ async function writeArticles(
       (key, id) => articleIds.set(key, id),
     );
     const done = Math.min(total, part[part.length - 1]![1].recordIndex + 1);
-    if (onProgress && done < total && done - reported >= PROGRESS_EVERY) {
+    if (onProgress && done < total && done - reported >= IMPORT_PROGRESS_EVERY) {
       reported = done;
       onProgress({ done, total });
     }
@@ -380,11 +317,8 @@ export async function importProfiles(
   now: string,
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportSummary> {
-  // Handles in the stored form, and none the rules refuse, whoever the caller (before anything is written).
-  const records = given.map((record) => ({
-    ...record,
-    profile_social_profiles: normalizeSocialProfiles(record.profile_social_profiles, `profile ${record.profile_slug}`),
-  }));
+  // Before anything is written: a refused handle fails the import with nothing written.
+  const records = given.map(importedRecord);
   const total = records.length;
   const articleCount = records.reduce((sum, record) => sum + record.articles.length, 0);
   if (total === 0) return { profiles: 0, articles: 0 };

@@ -18,13 +18,11 @@ import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 import type { ImportProgress, ImportSummary, StoredVerifiedFlag } from '@byline/domain/profiles/profiles-repository';
 import type { ProfilesStore } from '@byline/domain/profiles/profiles-store';
 import { pendingIdentityChangesNow, pendingIdentityNow, sqliteIdentityUnit } from './sqlite-identity-review';
-import { SqliteImport } from './sqlite-import';
+import { sqliteImportUnit } from './sqlite-import-unit';
+import { ImportRun, importRecordsSteps } from '@byline/domain/profiles/import-changes';
 import { eraseNow, withdrawFromLookupsNow } from './sqlite-profile-erasure';
 import { freeSlugSteps } from '@byline/domain/profiles/slug-moves';
 import { sqliteSlugsUnit } from './sqlite-slugs';
-
-/** import reports progress after every this many records. */
-const PROGRESS_EVERY = 500;
 
 const statements = (database: SqliteDatabase) => ({
   byId: database.prepare<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?'),
@@ -148,30 +146,21 @@ export class SqliteProfiles implements ProfilesStore {
 
   importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
     return this.database.bulkWrite((db) => {
-      const summary = db.transaction(() => {
-        const session = new SqliteImport(db, at);
-        for (let done = 0; done < records.length;) {
-          const next = Math.min(records.length, done + PROGRESS_EVERY);
-          session.add(records.slice(done, next));
-          done = next;
-          onProgress?.({ done, total: records.length });
-        }
-        return session.finish();
-      })();
+      const summary = db.transaction(() => runNow(importRecordsSteps(sqliteImportUnit(db), records, at, onProgress)))();
       settleReadersAfterWrite(db);
       return summary;
     });
   }
 
-  /** Writes each batch as it comes, inside one transaction held until the last (see SqliteImport). */
+  /** Writes each batch as it comes, inside one transaction held until the last (see ImportRun). */
   async importBatchesAt(batches: AsyncIterable<ProfileInput[]>, at: string): Promise<ImportSummary> {
     const { connection } = this.database;
     await this.database.bulkWrite((db) => db.exec('BEGIN IMMEDIATE'));
     try {
-      const session = new SqliteImport(connection, at);
-      for await (const batch of batches) await this.database.bulkWrite(() => session.add(batch));
+      const run = new ImportRun(sqliteImportUnit(connection), at);
+      for await (const batch of batches) await this.database.bulkWrite(() => runNow(run.add(batch)));
       return await this.database.bulkWrite((db) => {
-        const summary = session.finish();
+        const summary = runNow(run.finish());
         db.exec('COMMIT');
         settleReadersAfterWrite(db);
         return summary;

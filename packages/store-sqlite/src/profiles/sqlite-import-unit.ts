@@ -1,0 +1,98 @@
+import type Database from 'better-sqlite3';
+import type { ArticleProof, ArticleState } from '@byline/domain/articles/article-proof';
+import type { ArticleInput } from '@byline/domain/domain/types';
+import type { ImportedProfile, ImportUnit, UnprovenArticle } from '@byline/domain/profiles/import-unit';
+import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
+import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
+import { preparedPerConnection } from '../store/prepared-per-connection';
+
+const statements = preparedPerConnection((db: Database.Database) => ({
+  profileIdBySlug: db.prepare<[string], number>('SELECT id FROM profiles WHERE slug = ?').pluck(),
+  insertProfile: db.prepare<[string, number, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, ?, ?)'),
+  updateProfile: db.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
+  deleteHandles: db.prepare<[number]>('DELETE FROM social_handles WHERE profile_id = ?'),
+  insertHandle: db.prepare<[string, string, number]>(
+    'INSERT INTO social_handles (social_type, handle_key, profile_id) VALUES (?, ?, ?)',
+  ),
+  provenArticleOwner: db
+    .prepare<[string], number>('SELECT profile_id FROM articles WHERE canonical_url = ? AND proven = 1')
+    .pluck(),
+  // Refused by either unique index: the address proven on a profile, or listed by this one already.
+  insertProvenArticle: db.prepare<[number, string, number, string, string, string]>(
+    `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc, proven, proof) VALUES (?, ?, ?, ?, ?, 1, ?)
+     ON CONFLICT DO NOTHING`,
+  ),
+  dropUnprovenArticle: db.prepare<[number, string]>(
+    'DELETE FROM articles WHERE profile_id = ? AND canonical_url = ? AND proven = 0',
+  ),
+  moveProvenArticle: db.prepare<[number, number, string, string, string, string]>(
+    'UPDATE articles SET profile_id = ?, active = ?, published_at = ?, doc = ?, proof = ? WHERE canonical_url = ? AND proven = 1',
+  ),
+  unprovenOfProvenAddresses: db.prepare<[], { id: number; profile_id: number; canonical_url: string; state: ArticleState }>(
+    `SELECT a.id, a.profile_id, a.canonical_url, json_extract(a.proof, '$.state') AS state FROM articles a
+     WHERE a.proven = 0 AND EXISTS (SELECT 1 FROM articles b WHERE b.canonical_url = a.canonical_url AND b.proven = 1)
+     ORDER BY a.id`,
+  ),
+  markArticleReleased: db.prepare<[string, number]>(
+    "UPDATE articles SET proof = json_set(proof, '$.state', 'released', '$.reason', ?) WHERE id = ? AND proven = 0",
+  ),
+  anyUnprovenClaim: db
+    .prepare<[], number>("SELECT EXISTS (SELECT 1 FROM claims WHERE released_at IS NULL AND state <> 'proven')")
+    .pluck(),
+}));
+
+/**
+ * The import's unit of write on the embedded store (see import-unit.ts), inside the import's transaction. The
+ * proof every imported article carries is one object: it is serialised once per import, not once per article.
+ */
+export function sqliteImportUnit(db: Database.Database): ImportUnit {
+  const sql = statements(db);
+  const claims = new SqliteClaimsUnit(db);
+  let lastProof: ArticleProof | null = null;
+  let lastProofJson = '';
+  const proofJson = (proof: ArticleProof): string => {
+    if (proof !== lastProof) [lastProof, lastProofJson] = [proof, JSON.stringify(proof)];
+    return lastProofJson;
+  };
+  const articleColumns = (article: ArticleInput, proof: ArticleProof) =>
+    [article.active ? 1 : 0, article.published_at, JSON.stringify(article), proofJson(proof)] as const;
+  return {
+    profileIdOf: (slug) => sql.profileIdBySlug.get(slug) ?? null,
+    insertProfile: (profile: ImportedProfile) =>
+      Number(sql.insertProfile.run(profile.profile_slug, profile.verified ? 1 : 0, JSON.stringify(profile)).lastInsertRowid),
+    updateProfile: (profileId, profile) => {
+      sql.updateProfile.run(profile.verified ? 1 : 0, JSON.stringify(profile), profileId);
+    },
+    dropHandlesOf: (profileId) => {
+      sql.deleteHandles.run(profileId);
+    },
+    handleHolder: (type, key) => claims.lookupHolder(type, key) ?? null,
+    insertHandle: (type, key, profileId) => {
+      sql.insertHandle.run(type, key, profileId);
+    },
+    heldHandles: (profileId) => claims.heldHandles(profileId),
+    insertProvenArticle: (profileId, canonicalUrl, article, proof) =>
+      sql.insertProvenArticle.run(profileId, canonicalUrl, ...articleColumns(article, proof)).changes > 0,
+    dropUnprovenArticle: (profileId, canonicalUrl) => {
+      sql.dropUnprovenArticle.run(profileId, canonicalUrl);
+    },
+    provenArticleOwner: (canonicalUrl) => sql.provenArticleOwner.get(canonicalUrl) ?? null,
+    moveProvenArticle: (profileId, canonicalUrl, article, proof) => {
+      sql.moveProvenArticle.run(profileId, ...articleColumns(article, proof), canonicalUrl);
+    },
+    unprovenArticlesOfProvenAddresses: () =>
+      sql.unprovenOfProvenAddresses.all().map((row): UnprovenArticle => ({
+        id: row.id,
+        profileId: row.profile_id,
+        canonicalUrl: row.canonical_url,
+        state: row.state,
+      })),
+    markArticleReleased: (articleId, reason) => {
+      sql.markArticleReleased.run(reason, articleId);
+    },
+    appendHistory: (entry, now) => claims.appendHistory(entry, now),
+    anyUnprovenClaim: () => sql.anyUnprovenClaim.get() === 1,
+    claims,
+    answers: sqliteAnswersUnit(db),
+  };
+}
