@@ -109,8 +109,8 @@ function prepare(db: Database.Database) {
     insertClaim: db.prepare<[number, string, string, string, string, string]>(
       `INSERT INTO claims (profile_id, kind, value, key, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'claimed', ?, ?)`,
     ),
-    setClaimState: db.prepare<[string, string, string, number]>(
-      'UPDATE claims SET state = ?, value = ?, updated_at = ? WHERE id = ?',
+    setLiveClaimState: db.prepare<[string, string, number]>(
+      'UPDATE claims SET state = ?, updated_at = ? WHERE id = ? AND released_at IS NULL',
     ),
     setUnprovenValue: db.prepare<[string, string, number]>(
       "UPDATE claims SET value = ?, updated_at = ? WHERE id = ? AND state <> 'proven'",
@@ -268,12 +268,13 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
     for (const id of claimIds) this.stmt.endLiveEvidence.run(now, reason, id);
   }
 
-  setClaimState(claimId: number, state: Claim['state'], value: string, now: string): void {
-    this.stmt.setClaimState.run(state, value, now, claimId);
+  /** Sets a live claim's state (a released one stays as it is). */
+  setLiveClaimState(claimId: number, state: Claim['state'], now: string): void {
+    this.stmt.setLiveClaimState.run(state, now, claimId);
   }
 
-  /** Puts the profile back in the editor queue: a pending request unless one is open. */
-  backToQueue(profileId: number, actor: string, now: string): void {
+  /** Opens a pending verification request for the profile unless one is open. */
+  openRequest(profileId: number, actor: string, now: string): void {
     if (this.stmt.pendingRequest.get(profileId) === undefined) this.stmt.insertRequest.run(profileId, actor, now);
   }
 
