@@ -1,3 +1,4 @@
+import type { AnswersUnit } from '../answers/answers-unit';
 import type { SocialProfiles, SocialType } from '../domain/types';
 import type { HandleChange } from '../webhook-events/webhook-event';
 import type { Claim, ClaimKind, NewEvidence } from '../proofs/claims';
@@ -88,8 +89,14 @@ export interface ClaimsUnitOfWrite {
    * the webhook events of `changes` (handleChangedEvents) in the same write as the document.
    */
   showHandles(handles: Map<number, SocialProfiles>, changes: Map<number, HandleChange[]>): Step<void>;
-  /** Re-renders these profiles' answers from what is stored now (see rerenderAnswers). */
-  rerender(profileIds: number[]): Step<void>;
+  /**
+   * Takes these profiles' rendered answers out of service before a change that takes away what they show (a proof,
+   * a claim; see forgetRenderedInTurn on MongoDB); nothing on SQLite, where the change and its re-render commit
+   * together.
+   */
+  takeOutOfService(profileIds: number[]): Step<void>;
+  /** The answers' unit in the same write: re-rendering the profiles whose claims changed (see rerenderAnswers). */
+  answers: AnswersUnit;
   appendHistory(entry: HistoryEntry, now: string): Step<void>;
 }
 

@@ -1,6 +1,7 @@
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
 import type { ClaimRecord, ClaimsUnitOfWrite } from './claims-repository';
 import { step, type Steps } from '../database/steps';
+import { rerenderAnswers } from '../answers/rerender-answers';
 import type { HandleChange } from '../webhook-events/webhook-event';
 
 const noHandles = (): SocialProfiles => Object.fromEntries(SOCIAL_TYPES.map((type) => [type, ''])) as SocialProfiles;
@@ -36,7 +37,7 @@ export const handleChangesOf = (stored: Partial<SocialProfiles>, proven: SocialP
  * written with the document.
  */
 export function* showProvenHandles(
-  unit: Pick<ClaimsUnitOfWrite, 'provenNetworkClaims' | 'shownHandlesOf' | 'showHandles' | 'rerender'>,
+  unit: Pick<ClaimsUnitOfWrite, 'provenNetworkClaims' | 'shownHandlesOf' | 'showHandles' | 'answers'>,
   profileIds: Iterable<number>,
 ): Steps<void> {
   const ids = [...new Set(profileIds)];
@@ -53,5 +54,5 @@ export function* showProvenHandles(
     }
   }
   if (changed.size) yield* step(unit.showHandles(changed, changes));
-  yield* step(unit.rerender(ids));
+  yield* rerenderAnswers(unit.answers, ids);
 }

@@ -41,7 +41,7 @@ export interface RecheckUnitOfWrite {
   /** The claims' unit in the same write: the lookup index, the handles a profile shows, its history. */
   claims: Pick<
     ClaimsUnitOfWrite,
-    'leaveLookup' | 'provenNetworkClaims' | 'shownHandlesOf' | 'showHandles' | 'rerender' | 'appendHistory'
+    'leaveLookup' | 'provenNetworkClaims' | 'shownHandlesOf' | 'showHandles' | 'answers' | 'appendHistory'
   >;
   /** The answers' unit in the same write: re-rendering a profile whose proof ended. */
   answers: AnswersUnit;

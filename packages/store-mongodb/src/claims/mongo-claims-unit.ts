@@ -14,7 +14,8 @@ import { COLLECTIONS, collectionOf, type ClaimDoc, type EvidenceDoc } from '../s
 import { enqueueIn } from '../queue/mongo-leased-queue';
 import { recheckItemOf } from '@byline/domain/recheck/recheck-records';
 import { insertAudit } from '../store/mongo-verification-records';
-import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
+import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import type { AnswersUnit } from '@byline/domain/answers/answers-unit';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '@byline/domain/proofs/claims';
 import { claimKey, isNetwork } from '@byline/domain/proofs/claim-values';
 
@@ -324,7 +325,11 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
   /** Each profile's slug and verified flag as shownHandlesOf read them, for showHandles' webhook events. */
   private readonly seen = new Map<number, { slug: string; verified: boolean }>();
 
-  constructor(private readonly db: Db) {}
+  readonly answers: AnswersUnit;
+
+  constructor(private readonly db: Db) {
+    this.answers = mongoAnswersUnit(db);
+  }
 
   profileExists(profileId: number): Promise<boolean> {
     return profileExists(this.db, profileId);
@@ -373,19 +378,12 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     if (item) await enqueueIn(this.db, item);
   }
 
-  async endEvidence(claimIds: number[], reason: string, now: string): Promise<void> {
-    await this.forgetRenderedOfClaims(claimIds); // their answers show the evidence: out of service first
-    await endLiveEvidence(this.db, claimIds, reason, now);
+  endEvidence(claimIds: number[], reason: string, now: string): Promise<void> {
+    return endLiveEvidence(this.db, claimIds, reason, now);
   }
 
-  /** See forgetRenderedInTurn: the answers of the claims' profiles, before a change takes away what they show. */
-  private async forgetRenderedOfClaims(claimIds: number[]): Promise<void> {
-    const owners = new Set<number>();
-    for (const part of chunks(claimIds)) {
-      const docs = collectionOf(this.db, 'claims').find({ _id: { $in: part } }, { projection: { profile_id: 1 } });
-      for await (const doc of docs) owners.add(doc.profile_id);
-    }
-    await forgetRenderedInTurn(this.db, owners);
+  takeOutOfService(profileIds: number[]): Promise<void> {
+    return forgetRenderedInTurn(this.db, profileIds);
   }
 
   async markProven(claimId: number, value: string, now: string): Promise<boolean> {
@@ -397,7 +395,6 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
   }
 
   async markReleased(claimIds: number[], reason: string, now: string): Promise<void> {
-    await this.forgetRenderedOfClaims(claimIds);
     for (const part of chunks(claimIds)) {
       await collectionOf(this.db, 'claims').updateMany(
         { _id: { $in: part }, released_at: null },
@@ -446,10 +443,6 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     });
     for (const batch of chunks(updates, WRITE_CHUNK))
       await collectionOf(this.db, 'profiles').bulkWrite(batch, { ordered: false });
-  }
-
-  rerender(profileIds: number[]): Promise<void> {
-    return rerenderInTurn(this.db, profileIds);
   }
 
   appendHistory({ profileId, actor, action, note }: HistoryEntry, now: string): Promise<void> {

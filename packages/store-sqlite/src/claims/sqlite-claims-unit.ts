@@ -6,7 +6,8 @@ import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '@
 import { enqueueNow } from '../queue/sqlite-leased-queue';
 import { recheckItemOf } from '@byline/domain/recheck/recheck-records';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import { rerenderNow } from '../answers/sqlite-answers-unit';
+import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
+import type { AnswersUnit } from '@byline/domain/answers/answers-unit';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '@byline/domain/proofs/claims';
 import { claimKey, isNetwork } from '@byline/domain/proofs/claim-values';
 import { claimRecordOf, evidenceOf, type StoredClaim, type StoredEvidence } from '@byline/domain/claims/stored-claims';
@@ -191,9 +192,11 @@ export function readEvidence(db: Database.Database, id: number): Evidence | null
 /** The claims rules' primitive steps on this connection, synchronous (run them with runNow inside a transaction). */
 export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
   private readonly stmt: ReturnType<typeof prepare>;
+  readonly answers: AnswersUnit;
 
   constructor(private readonly db: Database.Database) {
     this.stmt = claimStatements(db);
+    this.answers = sqliteAnswersUnit(db);
   }
 
   profileExists(profileId: number): boolean {
@@ -320,9 +323,8 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
     }
   }
 
-  rerender(profileIds: number[]): void {
-    rerenderNow(this.db, profileIds);
-  }
+  // The change and its re-render commit together: nothing stale is ever seen.
+  takeOutOfService(): void {}
 
   appendHistory({ profileId, actor, action, note }: HistoryEntry, now: string): void {
     this.stmt.audit.run(profileId, actor, action, note, now);
