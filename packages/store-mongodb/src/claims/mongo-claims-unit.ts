@@ -1,8 +1,9 @@
 import type { Db } from 'mongodb';
 import { pushEvents } from '../webhook-events/mongo-outbox';
-import { handleChangedEvents, type HandleChange } from '@byline/domain/webhook-events/webhook-event';
+import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { claimRecordOf, evidenceOf } from '@byline/domain/claims/stored-claims';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '@byline/domain/claims/claims-repository';
+import type { ShownHandles } from '@byline/domain/claims/claims-repository';
 import { provenHandlesOf, showProvenHandles } from '@byline/domain/claims/proven-handles';
 import { releaseClaims as releaseClaimsSteps } from '@byline/domain/claims/release-claims';
 import { runInTurn } from '@byline/domain/database/steps';
@@ -322,9 +323,6 @@ const placeOf = ({ profileId, kind, key }: ClaimPlace) => ({ profile_id: profile
 
 /** The claims rules' primitive steps on MongoDB, each one write (or one batch) awaited in turn (runInTurn). */
 export class MongoClaimsUnit implements ClaimsUnitOfWrite {
-  /** Each profile's slug and verified flag as shownHandlesOf read them, for showHandles' webhook events. */
-  private readonly seen = new Map<number, { slug: string; verified: boolean }>();
-
   readonly answers: AnswersUnit;
 
   constructor(private readonly db: Db) {
@@ -415,30 +413,24 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     return provenNetworkClaims(this.db, profileIds);
   }
 
-  async shownHandlesOf(profileIds: number[]): Promise<Map<number, Partial<SocialProfiles>>> {
-    const shown = new Map<number, Partial<SocialProfiles>>();
+  async shownHandlesOf(profileIds: number[]): Promise<Map<number, ShownHandles>> {
+    const shown = new Map<number, ShownHandles>();
     for (const part of chunks(profileIds)) {
       const docs = collectionOf(this.db, 'profiles').find(
         { _id: { $in: part } },
         { projection: { 'profile.profile_social_profiles': 1, slug: 1, verified: 1 } },
       );
       for await (const doc of docs) {
-        shown.set(doc._id, doc.profile.profile_social_profiles ?? {});
-        this.seen.set(doc._id, { slug: doc.slug, verified: doc.verified });
+        shown.set(doc._id, { handles: doc.profile.profile_social_profiles ?? {}, slug: doc.slug, verified: doc.verified });
       }
     }
     return shown;
   }
 
-  /**
-   * A verified profile's events ride on its own document's update (see mongo-outbox.ts); whether it is verified, and
-   * its slug, were read with its handles by shownHandlesOf, which showProvenHandles always calls first.
-   */
-  async showHandles(handles: Map<number, SocialProfiles>, changes: Map<number, HandleChange[]>): Promise<void> {
-    const updates = [...handles].map(([id, social]) => {
-      const profile = this.seen.get(id);
-      const events = profile?.verified ? handleChangedEvents(profile.slug, changes.get(id) ?? []) : [];
-      const update = { $set: { 'profile.profile_social_profiles': social }, ...(events.length ? pushEvents(events) : {}) };
+  /** The events ride on each profile's own document update (see mongo-outbox.ts). */
+  async showHandles(shown: Map<number, { handles: SocialProfiles; events: WebhookEvent[] }>): Promise<void> {
+    const updates = [...shown].map(([id, { handles, events }]) => {
+      const update = { $set: { 'profile.profile_social_profiles': handles }, ...(events.length ? pushEvents(events) : {}) };
       return { updateOne: { filter: { _id: id }, update } };
     });
     for (const batch of chunks(updates, WRITE_CHUNK))

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
-import { handleChangedEvents, type HandleChange } from '@byline/domain/webhook-events/webhook-event';
+import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '@byline/domain/domain/types';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '@byline/domain/claims/claims-repository';
+import type { ShownHandles } from '@byline/domain/claims/claims-repository';
 import { enqueueNow } from '../queue/sqlite-leased-queue';
 import { recheckItemOf } from '@byline/domain/recheck/recheck-records';
 import { preparedPerConnection } from '../store/prepared-per-connection';
@@ -144,7 +145,9 @@ function prepare(db: Database.Database) {
       'DELETE FROM social_handles WHERE social_type = ? AND handle_key = ? AND profile_id = ?',
     ),
     profileDoc: db.prepare<[number], string>('SELECT doc FROM profiles WHERE id = ?').pluck(),
-    profileState: db.prepare<[number], { slug: string; verified: number }>('SELECT slug, verified FROM profiles WHERE id = ?'),
+    profileState: db.prepare<[number], { slug: string; verified: number; doc: string }>(
+      'SELECT slug, verified, doc FROM profiles WHERE id = ?',
+    ),
     setProfileDoc: db.prepare<[string, number]>('UPDATE profiles SET doc = ? WHERE id = ?'),
     profileExists: db.prepare<[number], number>('SELECT count(*) FROM profiles WHERE id = ?').pluck(),
     pendingRequest: db
@@ -304,22 +307,23 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
     return profileIds.flatMap((id) => this.stmt.provenNetworkClaims.all(id).map(toRecord));
   }
 
-  shownHandlesOf(profileIds: number[]): Map<number, Partial<SocialProfiles>> {
-    const shown = new Map<number, Partial<SocialProfiles>>();
+  shownHandlesOf(profileIds: number[]): Map<number, ShownHandles> {
+    const shown = new Map<number, ShownHandles>();
     for (const id of profileIds) {
-      const raw = this.stmt.profileDoc.get(id);
-      if (raw !== undefined) shown.set(id, (JSON.parse(raw) as ProfileHandles).profile_social_profiles ?? {});
+      const row = this.stmt.profileState.get(id);
+      if (!row) continue;
+      const handles = (JSON.parse(row.doc) as ProfileHandles).profile_social_profiles ?? {};
+      shown.set(id, { handles, slug: row.slug, verified: row.verified === 1 });
     }
     return shown;
   }
 
-  showHandles(handles: Map<number, SocialProfiles>, changes: Map<number, HandleChange[]>): void {
-    for (const [id, social] of handles) {
+  showHandles(shown: Map<number, { handles: SocialProfiles; events: WebhookEvent[] }>): void {
+    for (const [id, { handles, events }] of shown) {
       const doc = JSON.parse(this.stmt.profileDoc.get(id)!) as ProfileHandles;
-      doc.profile_social_profiles = social;
+      doc.profile_social_profiles = handles;
       this.stmt.setProfileDoc.run(JSON.stringify(doc), id);
-      const profile = this.stmt.profileState.get(id);
-      if (profile?.verified) recordEventsNow(this.db, handleChangedEvents(profile.slug, changes.get(id) ?? []));
+      recordEventsNow(this.db, events);
     }
   }
 

@@ -22,7 +22,7 @@ export function proveImportedHandles(
   { othersMayClaim = true }: { othersMayClaim?: boolean } = {},
 ): void {
   const unit = new SqliteClaimsUnit(db);
-  const social = unit.shownHandlesOf([profileId]).get(profileId)!;
+  const social = unit.shownHandlesOf([profileId]).get(profileId)!.handles;
   const held = unit.heldHandles(profileId);
   const live = unit.liveClaimsOf(profileId);
   for (const type of SOCIAL_TYPES) {
