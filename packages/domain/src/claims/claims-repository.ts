@@ -1,5 +1,6 @@
+import type { AnswersUnit } from '../answers/answers-unit';
 import type { SocialProfiles, SocialType } from '../domain/types';
-import type { HandleChange } from '../webhook-events/webhook-event';
+import type { WebhookEvent } from '../webhook-events/webhook-event';
 import type { Claim, ClaimKind, NewEvidence } from '../proofs/claims';
 import type { AuditAction } from '../audit/audit-repository';
 import type { Step, Steps } from '../database/steps';
@@ -25,6 +26,13 @@ export interface ClaimsRepository {
    */
   inOneWrite<T>(steps: (unit: ClaimsUnitOfWrite) => Steps<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The handles a profile's document shows, with what says whether a change of them is told (see showProvenHandles). */
+export interface ShownHandles {
+  handles: Partial<SocialProfiles>;
+  slug: string;
+  verified: boolean;
 }
 
 /** A claim as the rules read and write it: its record without the evidence. */
@@ -81,15 +89,18 @@ export interface ClaimsUnitOfWrite {
   leaveLookup(claims: ClaimPlace[]): Step<void>;
   /** The live proven network claims of these profiles, oldest first. */
   provenNetworkClaims(profileIds: number[]): Step<ClaimRecord[]>;
-  /** The handles these profiles' documents show (`profile_social_profiles`). */
-  shownHandlesOf(profileIds: number[]): Step<Map<number, Partial<SocialProfiles>>>;
+  /** The handles these profiles' documents show (`profile_social_profiles`), read with their slug and verified flag. */
+  shownHandlesOf(profileIds: number[]): Step<Map<number, ShownHandles>>;
+  /** Writes these profiles' shown handles, each with its `events` for the outbox in the same write as the document. */
+  showHandles(shown: Map<number, { handles: SocialProfiles; events: WebhookEvent[] }>): Step<void>;
   /**
-   * Writes these profiles' shown handles (their answers are re-rendered after, see rerender); for those verified,
-   * the webhook events of `changes` (handleChangedEvents) in the same write as the document.
+   * Takes these profiles' rendered answers out of service before a change that takes away what they show (a proof,
+   * a claim; see forgetRenderedInTurn on MongoDB); nothing on SQLite, where the change and its re-render commit
+   * together.
    */
-  showHandles(handles: Map<number, SocialProfiles>, changes: Map<number, HandleChange[]>): Step<void>;
-  /** Re-renders these profiles' answers from what is stored now (see rerenderAnswers). */
-  rerender(profileIds: number[]): Step<void>;
+  takeOutOfService(profileIds: number[]): Step<void>;
+  /** The answers' unit in the same write: re-rendering the profiles whose claims changed (see rerenderAnswers). */
+  answers: AnswersUnit;
   appendHistory(entry: HistoryEntry, now: string): Step<void>;
 }
 

@@ -1,7 +1,8 @@
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
 import type { ClaimRecord, ClaimsUnitOfWrite } from './claims-repository';
 import { step, type Steps } from '../database/steps';
-import type { HandleChange } from '../webhook-events/webhook-event';
+import { rerenderAnswers } from '../answers/rerender-answers';
+import { handleChangedEvents, type HandleChange, type WebhookEvent } from '../webhook-events/webhook-event';
 
 const noHandles = (): SocialProfiles => Object.fromEntries(SOCIAL_TYPES.map((type) => [type, ''])) as SocialProfiles;
 
@@ -36,22 +37,21 @@ export const handleChangesOf = (stored: Partial<SocialProfiles>, proven: SocialP
  * written with the document.
  */
 export function* showProvenHandles(
-  unit: Pick<ClaimsUnitOfWrite, 'provenNetworkClaims' | 'shownHandlesOf' | 'showHandles' | 'rerender'>,
+  unit: Pick<ClaimsUnitOfWrite, 'provenNetworkClaims' | 'shownHandlesOf' | 'showHandles' | 'answers'>,
   profileIds: Iterable<number>,
 ): Steps<void> {
   const ids = [...new Set(profileIds)];
   if (ids.length === 0) return;
   const proven = provenHandlesOf(ids, yield* step(unit.provenNetworkClaims(ids)));
   const shown = yield* step(unit.shownHandlesOf(ids));
-  const changed = new Map<number, SocialProfiles>();
-  const changes = new Map<number, HandleChange[]>();
-  for (const [id, stored] of shown) {
+  const changed = new Map<number, { handles: SocialProfiles; events: WebhookEvent[] }>();
+  for (const [id, { handles: stored, slug, verified }] of shown) {
     const handles = proven.get(id)!;
-    if (!sameHandles(stored, handles)) {
-      changed.set(id, handles);
-      changes.set(id, handleChangesOf(stored, handles));
-    }
+    if (sameHandles(stored, handles)) continue;
+    // Only a verified profile's subscribers are told (journalist.handle_changed).
+    const events = verified ? handleChangedEvents(slug, handleChangesOf(stored, handles)) : [];
+    changed.set(id, { handles, events });
   }
-  if (changed.size) yield* step(unit.showHandles(changed, changes));
-  yield* step(unit.rerender(ids));
+  if (changed.size) yield* step(unit.showHandles(changed));
+  yield* rerenderAnswers(unit.answers, ids);
 }

@@ -28,6 +28,8 @@ export function* proveClaim(unit: ClaimsUnitOfWrite, claim: ClaimRecord, evidenc
   if (evidence.nextCheckAt) yield* step(unit.scheduleRecheck(evidenceId, evidence.nextCheckAt));
   const holder = yield* step(unit.enterLookup(claim));
   if (holder !== null) {
+    // The answers show the evidence: out of service before it ends (MongoDB).
+    yield* step(unit.takeOutOfService([claim.profileId]));
     yield* step(unit.endEvidence([claim.id], 'Another profile proved it first.', now));
     return { status: 'held', holder };
   }
@@ -35,6 +37,7 @@ export function* proveClaim(unit: ClaimsUnitOfWrite, claim: ClaimRecord, evidenc
   const value = isNetwork(claim.kind) ? evidence.provenValue : claim.value;
   if (yield* step(unit.markProven(claim.id, value, now))) return { status: 'proven' };
   yield* step(unit.leaveLookup([claim]));
+  yield* step(unit.takeOutOfService([claim.profileId]));
   yield* step(unit.endEvidence([claim.id], 'Its claim was removed meanwhile.', now));
   return { status: 'released' };
 }

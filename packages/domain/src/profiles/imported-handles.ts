@@ -1,7 +1,7 @@
 import { proveClaim, releaseUnprovenOthers } from '../claims/record-proof';
 import { releaseClaims } from '../claims/release-claims';
 import { step, type Steps } from '../database/steps';
-import { SOCIAL_TYPES } from '../domain/types';
+import { SOCIAL_TYPES, type SocialProfiles } from '../domain/types';
 import { releasedBecause } from '../proofs/claim-wording';
 import { OPERATOR_PROVIDER, type NewEvidence } from '../proofs/claims';
 import { handleKey } from '../social/social-handle';
@@ -35,7 +35,7 @@ export function* proveImportedHandlesSteps(
   othersMayClaim: boolean,
 ): Steps<void> {
   const claims = unit.claims;
-  const shown = (yield* step(claims.shownHandlesOf([profileId]))).get(profileId) ?? {};
+  const shown: Partial<SocialProfiles> = (yield* step(claims.shownHandlesOf([profileId]))).get(profileId)?.handles ?? {};
   const held = yield* step(unit.heldHandles(profileId));
   const live = yield* step(claims.liveClaimsOf(profileId));
   for (const type of SOCIAL_TYPES) {

@@ -1,16 +1,20 @@
 import type { Steps } from '../database/steps';
 import type { Profile } from '../domain/types';
+import type { ProfileErasureUnit } from './erasure-unit';
 import type { IdentityUnitOfWrite } from './identity-unit';
 import type { ProfileFields } from './profile-fields';
 import type { ImportProgress, ImportSummary, Profiles } from './profiles-repository';
 import type { ProfileInput } from '../domain/types';
 
-/** The changes that are rules over the store (identity-changes.ts), or that run them at a time given from above. */
-export type ProfilesRuledChanges = 'decideIdentityChange' | 'save' | 'import' | 'importBatches';
+/**
+ * The changes that are rules over the store (identity-changes.ts, profile-erasure.ts), or that run them at a time
+ * given from above.
+ */
+export type ProfilesRuledChanges = 'decideIdentityChange' | 'save' | 'import' | 'importBatches' | 'withdrawFromLookups' | 'erase';
 
 /**
  * What a database adapter of the profiles provides: their reads and writes, a save at a given time (whose slug and
- * identity parts are the rules of identity-changes.ts, run in its write), and one unit of write for the rules.
+ * identity parts are the rules of identity-changes.ts, run in its write), and the units of write the rules run in.
  */
 export interface ProfilesStore extends Omit<Profiles, ProfilesRuledChanges> {
   /** Profiles.save, at `at` (the adapters never read the clock). */
@@ -24,4 +28,6 @@ export interface ProfilesStore extends Omit<Profiles, ProfilesRuledChanges> {
     onProgress?: (progress: ImportProgress) => void,
   ): Promise<ImportSummary>;
   inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T>;
+  /** The erasure's unit of write (profile-erasure.ts): one transaction on SQLite, writes in turn on MongoDB. */
+  inErasureWrite<T>(steps: (unit: ProfileErasureUnit) => Steps<T>): Promise<T>;
 }

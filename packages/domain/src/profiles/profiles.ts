@@ -1,11 +1,12 @@
 import { portWithRules } from '../database/port-with-rules';
 import { decideIdentitySteps } from './identity-changes';
+import { eraseSteps, withdrawFromLookupsSteps } from './profile-erasure';
 import type { Profiles } from './profiles-repository';
 import type { ProfilesRuledChanges, ProfilesStore } from './profiles-store';
 
 /**
  * The Profiles port over either database's store: an identity decision runs its rule (identity-changes.ts) in one
- * write, and it and a save happen at the time `clock` gives (the adapters never read the clock).
+ * write, an erasure its rules (profile-erasure.ts) in the store's erasure write, and it and a save happen at the time `clock` gives (the adapters never read the clock).
  */
 export function profilesOver(store: ProfilesStore, clock: () => Date = () => new Date()): Profiles {
   const now = () => clock().toISOString();
@@ -14,5 +15,7 @@ export function profilesOver(store: ProfilesStore, clock: () => Date = () => new
     import: (records, onProgress) => store.importAt(records, now(), onProgress),
     importBatches: (batches, onProgress) => store.importBatchesAt(batches, now(), onProgress),
     decideIdentityChange: (decision) => store.inOneWrite((unit) => decideIdentitySteps(unit, decision, now())),
+    withdrawFromLookups: (profileId) => store.inErasureWrite((unit) => withdrawFromLookupsSteps(unit, profileId)),
+    erase: (profileId) => store.inErasureWrite((unit) => eraseSteps(unit, profileId)),
   });
 }

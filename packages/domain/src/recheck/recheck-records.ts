@@ -14,7 +14,7 @@ export function recheckItemOf(evidence: Pick<Evidence, 'id' | 'nextCheckAt' | 'e
 /**
  * What a check writes, as the re-check decided it (see rechecks.ts, where the rules are): the proof's re-check
  * fields, then either its next check or its end, and the lapse of its claim when the end leaves the claim without
- * a live proof. The adapters write it as it is.
+ * a live proof. The rule recheck-changes.ts writes it as it is.
  */
 export interface CheckRecord {
   /** The proof's queue item and the holder its lease must still be with: nothing is written otherwise. */
@@ -42,8 +42,8 @@ export interface RecheckRecords {
   proofToCheck(evidenceId: number, now: Date): Promise<DueCheck | null>;
   /**
    * Writes the check (CheckRecord) and settles the proof's queue item, if the holder still holds it: false
-   * otherwise. On SQLite one transaction, nothing written on false; on MongoDB ordered single-document writes
-   * (see the adapter for the order).
+   * otherwise. On SQLite one transaction; on MongoDB ordered single-document writes (see recheck-changes.ts for
+   * the order).
    */
   record(record: CheckRecord): Promise<boolean>;
 }

@@ -12,7 +12,7 @@ import { provenAddress } from '@byline/editorial/use-cases/address-proof';
  *    evidence, articles, requests, history, pending identity change, affiliations and attribution domains — and the
  *    delivered webhook messages about it lose their data. On the embedded store that is one transaction: if it
  *    fails, nothing of the deletion has been done. On MongoDB it is single-document writes in the order
- *    mongo-profile-erasure.ts gives, the profile document late, so a retry finds it and finishes;
+ *    the erasure's rule gives (domain profiles/profile-erasure.ts), the profile document late, so a retry finds it and finishes;
  * 2. the API keys of their API account are revoked, so no key of theirs keeps working (the account record, with
  *    its email and usage counts, stays for the operator's billing until the operator removes it), and its webhook
  *    endpoints go, with their secrets and messages;

@@ -11,6 +11,7 @@ import { articlesOver } from '@byline/domain/articles/articles';
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
 import { MongoStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { MongoVerification } from '@byline/store-mongodb/verification/mongo-verification';
+import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
 import { MongoWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
 import { MongoUsers } from '@byline/store-mongodb/users/mongo-users';
@@ -32,7 +33,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     verification: () => verificationOver(new MongoVerification(database)),
     claims: () => new MongoClaims(database),
     audit: () => new MongoAuditHistory(database),
-    recheckRecords: () => new MongoRecheckRecords(database),
+    recheckRecords: () => recheckRecordsOver(new MongoRecheckRecords(database)),
     directory: () => new MongoDirectory(database),
     staff: () => staffOver(new MongoStaff(database)),
     users: () => new MongoUsers(database),

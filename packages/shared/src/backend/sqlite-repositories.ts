@@ -11,6 +11,7 @@ import { articlesOver } from '@byline/domain/articles/articles';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
 import { SqliteStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { SqliteVerification } from '@byline/store-sqlite/verification/sqlite-verification';
+import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
 import { SqliteWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
 import { SqliteUsers } from '@byline/store-sqlite/users/sqlite-users';
@@ -36,7 +37,7 @@ export function sqliteRepositories(
     verification: () => verificationOver(new SqliteVerification(database)),
     claims: () => new SqliteClaims(database),
     audit: () => new SqliteAuditHistory(database),
-    recheckRecords: () => new SqliteRecheckRecords(database),
+    recheckRecords: () => recheckRecordsOver(new SqliteRecheckRecords(database)),
     directory: () => new SqliteDirectory(database),
     staff: () => staffOver(new SqliteStaff(database)),
     users: () => new SqliteUsers(database),

@@ -1,8 +1,9 @@
 import type { Db } from 'mongodb';
 import { pushEvents } from '../webhook-events/mongo-outbox';
-import { handleChangedEvents, type HandleChange } from '@byline/domain/webhook-events/webhook-event';
+import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { claimRecordOf, evidenceOf } from '@byline/domain/claims/stored-claims';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '@byline/domain/claims/claims-repository';
+import type { ShownHandles } from '@byline/domain/claims/claims-repository';
 import { provenHandlesOf, showProvenHandles } from '@byline/domain/claims/proven-handles';
 import { releaseClaims as releaseClaimsSteps } from '@byline/domain/claims/release-claims';
 import { runInTurn } from '@byline/domain/database/steps';
@@ -14,7 +15,8 @@ import { COLLECTIONS, collectionOf, type ClaimDoc, type EvidenceDoc } from '../s
 import { enqueueIn } from '../queue/mongo-leased-queue';
 import { recheckItemOf } from '@byline/domain/recheck/recheck-records';
 import { insertAudit } from '../store/mongo-verification-records';
-import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
+import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import type { AnswersUnit } from '@byline/domain/answers/answers-unit';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '@byline/domain/proofs/claims';
 import { claimKey, isNetwork } from '@byline/domain/proofs/claim-values';
 
@@ -321,10 +323,11 @@ const placeOf = ({ profileId, kind, key }: ClaimPlace) => ({ profile_id: profile
 
 /** The claims rules' primitive steps on MongoDB, each one write (or one batch) awaited in turn (runInTurn). */
 export class MongoClaimsUnit implements ClaimsUnitOfWrite {
-  /** Each profile's slug and verified flag as shownHandlesOf read them, for showHandles' webhook events. */
-  private readonly seen = new Map<number, { slug: string; verified: boolean }>();
+  readonly answers: AnswersUnit;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.answers = mongoAnswersUnit(db);
+  }
 
   profileExists(profileId: number): Promise<boolean> {
     return profileExists(this.db, profileId);
@@ -373,19 +376,12 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     if (item) await enqueueIn(this.db, item);
   }
 
-  async endEvidence(claimIds: number[], reason: string, now: string): Promise<void> {
-    await this.forgetRenderedOfClaims(claimIds); // their answers show the evidence: out of service first
-    await endLiveEvidence(this.db, claimIds, reason, now);
+  endEvidence(claimIds: number[], reason: string, now: string): Promise<void> {
+    return endLiveEvidence(this.db, claimIds, reason, now);
   }
 
-  /** See forgetRenderedInTurn: the answers of the claims' profiles, before a change takes away what they show. */
-  private async forgetRenderedOfClaims(claimIds: number[]): Promise<void> {
-    const owners = new Set<number>();
-    for (const part of chunks(claimIds)) {
-      const docs = collectionOf(this.db, 'claims').find({ _id: { $in: part } }, { projection: { profile_id: 1 } });
-      for await (const doc of docs) owners.add(doc.profile_id);
-    }
-    await forgetRenderedInTurn(this.db, owners);
+  takeOutOfService(profileIds: number[]): Promise<void> {
+    return forgetRenderedInTurn(this.db, profileIds);
   }
 
   async markProven(claimId: number, value: string, now: string): Promise<boolean> {
@@ -397,7 +393,6 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
   }
 
   async markReleased(claimIds: number[], reason: string, now: string): Promise<void> {
-    await this.forgetRenderedOfClaims(claimIds);
     for (const part of chunks(claimIds)) {
       await collectionOf(this.db, 'claims').updateMany(
         { _id: { $in: part }, released_at: null },
@@ -418,38 +413,28 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     return provenNetworkClaims(this.db, profileIds);
   }
 
-  async shownHandlesOf(profileIds: number[]): Promise<Map<number, Partial<SocialProfiles>>> {
-    const shown = new Map<number, Partial<SocialProfiles>>();
+  async shownHandlesOf(profileIds: number[]): Promise<Map<number, ShownHandles>> {
+    const shown = new Map<number, ShownHandles>();
     for (const part of chunks(profileIds)) {
       const docs = collectionOf(this.db, 'profiles').find(
         { _id: { $in: part } },
         { projection: { 'profile.profile_social_profiles': 1, slug: 1, verified: 1 } },
       );
       for await (const doc of docs) {
-        shown.set(doc._id, doc.profile.profile_social_profiles ?? {});
-        this.seen.set(doc._id, { slug: doc.slug, verified: doc.verified });
+        shown.set(doc._id, { handles: doc.profile.profile_social_profiles ?? {}, slug: doc.slug, verified: doc.verified });
       }
     }
     return shown;
   }
 
-  /**
-   * A verified profile's events ride on its own document's update (see mongo-outbox.ts); whether it is verified, and
-   * its slug, were read with its handles by shownHandlesOf, which showProvenHandles always calls first.
-   */
-  async showHandles(handles: Map<number, SocialProfiles>, changes: Map<number, HandleChange[]>): Promise<void> {
-    const updates = [...handles].map(([id, social]) => {
-      const profile = this.seen.get(id);
-      const events = profile?.verified ? handleChangedEvents(profile.slug, changes.get(id) ?? []) : [];
-      const update = { $set: { 'profile.profile_social_profiles': social }, ...(events.length ? pushEvents(events) : {}) };
+  /** The events ride on each profile's own document update (see mongo-outbox.ts). */
+  async showHandles(shown: Map<number, { handles: SocialProfiles; events: WebhookEvent[] }>): Promise<void> {
+    const updates = [...shown].map(([id, { handles, events }]) => {
+      const update = { $set: { 'profile.profile_social_profiles': handles }, ...(events.length ? pushEvents(events) : {}) };
       return { updateOne: { filter: { _id: id }, update } };
     });
     for (const batch of chunks(updates, WRITE_CHUNK))
       await collectionOf(this.db, 'profiles').bulkWrite(batch, { ordered: false });
-  }
-
-  rerender(profileIds: number[]): Promise<void> {
-    return rerenderInTurn(this.db, profileIds);
   }
 
   appendHistory({ profileId, actor, action, note }: HistoryEntry, now: string): Promise<void> {

@@ -11,7 +11,8 @@ import { runInTurn, type Steps } from '@byline/domain/database/steps';
 import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
 import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
 import { mongoIdentityUnit, pendingIdentityChanges, pendingIdentityOf } from './mongo-identity-review';
-import { erase, withdrawFromLookups } from './mongo-profile-erasure';
+import { mongoErasureUnit } from './mongo-profile-erasure';
+import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
 import { formerSlugsOf, slugReplacing } from './mongo-slugs';
 import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 import type { ImportProgress, ImportSummary, StoredVerifiedFlag } from '@byline/domain/profiles/profiles-repository';
@@ -125,11 +126,8 @@ export class MongoProfiles implements ProfilesStore {
     }
   }
 
-  withdrawFromLookups(profileId: number): Promise<boolean> {
-    return this.database.run(() => withdrawFromLookups(this.database.db, profileId));
-  }
-
-  erase(profileId: number): Promise<boolean> {
-    return this.database.run(() => erase(this.database.db, profileId));
+  /** Writes in the rule's order, each awaited before the next (see profile-erasure.ts). */
+  inErasureWrite<T>(steps: (unit: ProfileErasureUnit) => Steps<T>): Promise<T> {
+    return this.database.run(() => runInTurn(steps(mongoErasureUnit(this.database.db))));
   }
 }

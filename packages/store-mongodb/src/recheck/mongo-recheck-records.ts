@@ -1,30 +1,59 @@
 import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../database/mongo-database';
-import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-unit';
-import type { Claim } from '@byline/domain/proofs/claims';
+import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import { runInTurn, type Steps } from '@byline/domain/database/steps';
 import type { DueCheck } from '@byline/domain/proofs/claim-store';
-import { endLiveEvidence, leaveLookup, readClaim, readEvidence, syncProvenHandles } from '../claims/mongo-claims-unit';
+import { endLiveEvidence, MongoClaimsUnit, readClaim, readEvidence } from '../claims/mongo-claims-unit';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { collectionOf, type QueueItemDoc } from '../store/mongo-schema';
-import { insertAudit, openPendingRequest } from '../store/mongo-verification-records';
+import { openPendingRequest } from '../store/mongo-verification-records';
 import { WRITE_CHUNK } from '../store/chunks';
 import { queueItemIdOf, settleIn } from '../queue/mongo-leased-queue';
-import { RECHECK_TOPIC, type CheckRecord, type RecheckRecords } from '@byline/domain/recheck/recheck-records';
+import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
+import type { RecheckRecordsStore } from '@byline/domain/recheck/recheck-store';
+import type { RecheckUnitOfWrite } from '@byline/domain/recheck/recheck-unit';
 
 /**
- * The MongoDB RecheckRecords. No transactions (FerretDB 1.x): a check is single-document writes, in this order,
- * so that an interruption anywhere leaves nothing verified that should not be and nothing unchecked for good:
- * 1. the lease is confirmed (the queue item is still the holder's);
- * 2. for a lapse: the handle leaves the lookup index (it stops verifying), the claim becomes `lapsed` and the
- *    profile's handles and answers follow, then the pending request and the `proof-lapsed` history entry;
- * 3. the proof's re-check fields (and, for a lapse, its end);
- * 4. the queue item is settled LAST: until then it stays leased, so an interrupted check is taken again once the
- *    lease expires and checked again (a proof that ended by then is simply taken off the queue).
- * A lease that expires between 1 and 4 lets another checker check the proof as well; both write what they saw,
- * as a check after the lease would have, and this one answers lease-lost. Interrupted within 2, a proof that then
- * holds leaves its claim lapsed, for the journalist to prove again: it fails closed.
+ * The re-check's unit of write on MongoDB: each method one read or one single-document write, awaited in the rule's
+ * order (see recheck-changes.ts; FerretDB 1.x has no transactions).
  */
-export class MongoRecheckRecords implements RecheckRecords {
+function mongoRecheckUnit(db: Db): RecheckUnitOfWrite {
+  const claims = new MongoClaimsUnit(db);
+  return {
+    async leaseHolder(itemId) {
+      return (await collectionOf(db, 'queueItems').findOne({ _id: itemId }, { projection: { holder: 1 } }))?.holder ?? null;
+    },
+    settle: (item, next, at) => settleIn(db, item.id, item.holder, next, at),
+    evidence: (evidenceId) => readEvidence(db, evidenceId),
+    async ownerOfClaim(claimId) {
+      return (await collectionOf(db, 'claims').findOne({ _id: claimId }, { projection: { profile_id: 1 } }))?.profile_id ?? null;
+    },
+    async writeCheck(evidenceId, fields) {
+      const set = {
+        last_checked_at: fields.lastCheckedAt,
+        failing_since: fields.failingSince,
+        last_failure: fields.lastFailure,
+        next_check_at: fields.nextCheckAt,
+        ended_at: fields.endedAt,
+        ended_reason: fields.endedReason,
+      };
+      // Only while live: the filter and the update are one document write.
+      return (await collectionOf(db, 'evidence').updateOne({ _id: evidenceId, ended_at: null }, { $set: set })).matchedCount > 0;
+    },
+    async setLiveClaimState(claimId, state, now) {
+      await collectionOf(db, 'claims').updateOne({ _id: claimId, released_at: null }, { $set: { state, updated_at: now } });
+    },
+    async openRequest(profileId, actor, now) {
+      await openPendingRequest(db, profileId, actor, now);
+    },
+    takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
+    claims,
+    answers: mongoAnswersUnit(db),
+  };
+}
+
+/** The MongoDB re-check records: the reads, and the unit of write the rule of recheck-changes.ts runs in. */
+export class MongoRecheckRecords implements RecheckRecordsStore {
   constructor(private readonly database: MongoDatabase) {}
 
   private get db(): Db {
@@ -48,46 +77,9 @@ export class MongoRecheckRecords implements RecheckRecords {
     });
   }
 
-  record({ item, evidenceId, at, failingSince, lastFailure, next, lapse }: CheckRecord): Promise<boolean> {
-    return this.database.run(async () => {
-      const db = this.db;
-      const held = await collectionOf(db, 'queueItems').findOne({ _id: item.id }, { projection: { holder: 1 } });
-      if (held?.holder !== item.holder) return false;
-      const when = at.toISOString();
-      if (lapse) await lapseClaim(db, lapse.claim, lapse.request, when);
-      const ends = 'endedReason' in next;
-      const fields = {
-        last_checked_at: when,
-        failing_since: failingSince,
-        last_failure: lastFailure,
-        next_check_at: ends ? null : next.dueAt.toISOString(),
-        ...(ends ? { ended_at: when, ended_reason: next.endedReason } : {}),
-      };
-      // A proof ending while its claim stays proven by another: its answers stop showing it first (see
-      // forgetRenderedInTurn), then it ends, then they are rendered again.
-      const owner = ends && !lapse ? await ownerOfEvidence(db, evidenceId) : null;
-      if (owner !== null) await forgetRenderedInTurn(db, [owner]);
-      const written = await collectionOf(db, 'evidence').updateOne({ _id: evidenceId, ended_at: null }, { $set: fields });
-      if (written.matchedCount === 0) return false;
-      if (owner !== null) await rerenderInTurn(db, [owner]);
-      return settleIn(db, item.id, item.holder, ends ? 'done' : { dueAt: next.dueAt }, at);
-    });
+  inOneWrite<T>(steps: (unit: RecheckUnitOfWrite) => Steps<T>): Promise<T> {
+    return this.database.run(() => runInTurn(steps(mongoRecheckUnit(this.db))));
   }
-}
-
-async function ownerOfEvidence(db: Db, evidenceId: number): Promise<number | null> {
-  const evidence = await collectionOf(db, 'evidence').findOne({ _id: evidenceId }, { projection: { claim_id: 1 } });
-  if (!evidence) return null;
-  const claim = await collectionOf(db, 'claims').findOne({ _id: evidence.claim_id }, { projection: { profile_id: 1 } });
-  return claim?.profile_id ?? null;
-}
-
-async function lapseClaim(db: Db, claim: Claim, request: NonNullable<CheckRecord['lapse']>['request'], at: string) {
-  await leaveLookup(db, [{ profile_id: claim.profileId, kind: claim.kind, key: claim.key }]);
-  await collectionOf(db, 'claims').updateOne({ _id: claim.id, released_at: null }, { $set: { state: 'lapsed', updated_at: at } });
-  await syncProvenHandles(db, [claim.profileId]);
-  await openPendingRequest(db, claim.profileId, request.actor, at);
-  await insertAudit(db, { profile_id: claim.profileId, actor: request.actor, action: request.action, note: request.note, at });
 }
 
 /**

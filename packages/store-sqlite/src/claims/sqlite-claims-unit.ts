@@ -1,12 +1,14 @@
 import type Database from 'better-sqlite3';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
-import { handleChangedEvents, type HandleChange } from '@byline/domain/webhook-events/webhook-event';
+import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '@byline/domain/domain/types';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '@byline/domain/claims/claims-repository';
+import type { ShownHandles } from '@byline/domain/claims/claims-repository';
 import { enqueueNow } from '../queue/sqlite-leased-queue';
 import { recheckItemOf } from '@byline/domain/recheck/recheck-records';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import { rerenderNow } from '../answers/sqlite-answers-unit';
+import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
+import type { AnswersUnit } from '@byline/domain/answers/answers-unit';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '@byline/domain/proofs/claims';
 import { claimKey, isNetwork } from '@byline/domain/proofs/claim-values';
 import { claimRecordOf, evidenceOf, type StoredClaim, type StoredEvidence } from '@byline/domain/claims/stored-claims';
@@ -109,8 +111,8 @@ function prepare(db: Database.Database) {
     insertClaim: db.prepare<[number, string, string, string, string, string]>(
       `INSERT INTO claims (profile_id, kind, value, key, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'claimed', ?, ?)`,
     ),
-    setClaimState: db.prepare<[string, string, string, number]>(
-      'UPDATE claims SET state = ?, value = ?, updated_at = ? WHERE id = ?',
+    setLiveClaimState: db.prepare<[string, string, number]>(
+      'UPDATE claims SET state = ?, updated_at = ? WHERE id = ? AND released_at IS NULL',
     ),
     setUnprovenValue: db.prepare<[string, string, number]>(
       "UPDATE claims SET value = ?, updated_at = ? WHERE id = ? AND state <> 'proven'",
@@ -143,7 +145,9 @@ function prepare(db: Database.Database) {
       'DELETE FROM social_handles WHERE social_type = ? AND handle_key = ? AND profile_id = ?',
     ),
     profileDoc: db.prepare<[number], string>('SELECT doc FROM profiles WHERE id = ?').pluck(),
-    profileState: db.prepare<[number], { slug: string; verified: number }>('SELECT slug, verified FROM profiles WHERE id = ?'),
+    profileState: db.prepare<[number], { slug: string; verified: number; doc: string }>(
+      'SELECT slug, verified, doc FROM profiles WHERE id = ?',
+    ),
     setProfileDoc: db.prepare<[string, number]>('UPDATE profiles SET doc = ? WHERE id = ?'),
     profileExists: db.prepare<[number], number>('SELECT count(*) FROM profiles WHERE id = ?').pluck(),
     pendingRequest: db
@@ -191,9 +195,11 @@ export function readEvidence(db: Database.Database, id: number): Evidence | null
 /** The claims rules' primitive steps on this connection, synchronous (run them with runNow inside a transaction). */
 export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
   private readonly stmt: ReturnType<typeof prepare>;
+  readonly answers: AnswersUnit;
 
   constructor(private readonly db: Database.Database) {
     this.stmt = claimStatements(db);
+    this.answers = sqliteAnswersUnit(db);
   }
 
   profileExists(profileId: number): boolean {
@@ -268,12 +274,13 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
     for (const id of claimIds) this.stmt.endLiveEvidence.run(now, reason, id);
   }
 
-  setClaimState(claimId: number, state: Claim['state'], value: string, now: string): void {
-    this.stmt.setClaimState.run(state, value, now, claimId);
+  /** Sets a live claim's state (a released one stays as it is). */
+  setLiveClaimState(claimId: number, state: Claim['state'], now: string): void {
+    this.stmt.setLiveClaimState.run(state, now, claimId);
   }
 
-  /** Puts the profile back in the editor queue: a pending request unless one is open. */
-  backToQueue(profileId: number, actor: string, now: string): void {
+  /** Opens a pending verification request for the profile unless one is open. */
+  openRequest(profileId: number, actor: string, now: string): void {
     if (this.stmt.pendingRequest.get(profileId) === undefined) this.stmt.insertRequest.run(profileId, actor, now);
   }
 
@@ -300,28 +307,28 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
     return profileIds.flatMap((id) => this.stmt.provenNetworkClaims.all(id).map(toRecord));
   }
 
-  shownHandlesOf(profileIds: number[]): Map<number, Partial<SocialProfiles>> {
-    const shown = new Map<number, Partial<SocialProfiles>>();
+  shownHandlesOf(profileIds: number[]): Map<number, ShownHandles> {
+    const shown = new Map<number, ShownHandles>();
     for (const id of profileIds) {
-      const raw = this.stmt.profileDoc.get(id);
-      if (raw !== undefined) shown.set(id, (JSON.parse(raw) as ProfileHandles).profile_social_profiles ?? {});
+      const row = this.stmt.profileState.get(id);
+      if (!row) continue;
+      const handles = (JSON.parse(row.doc) as ProfileHandles).profile_social_profiles ?? {};
+      shown.set(id, { handles, slug: row.slug, verified: row.verified === 1 });
     }
     return shown;
   }
 
-  showHandles(handles: Map<number, SocialProfiles>, changes: Map<number, HandleChange[]>): void {
-    for (const [id, social] of handles) {
+  showHandles(shown: Map<number, { handles: SocialProfiles; events: WebhookEvent[] }>): void {
+    for (const [id, { handles, events }] of shown) {
       const doc = JSON.parse(this.stmt.profileDoc.get(id)!) as ProfileHandles;
-      doc.profile_social_profiles = social;
+      doc.profile_social_profiles = handles;
       this.stmt.setProfileDoc.run(JSON.stringify(doc), id);
-      const profile = this.stmt.profileState.get(id);
-      if (profile?.verified) recordEventsNow(this.db, handleChangedEvents(profile.slug, changes.get(id) ?? []));
+      recordEventsNow(this.db, events);
     }
   }
 
-  rerender(profileIds: number[]): void {
-    rerenderNow(this.db, profileIds);
-  }
+  // The change and its re-render commit together: nothing stale is ever seen.
+  takeOutOfService(): void {}
 
   appendHistory({ profileId, actor, action, note }: HistoryEntry, now: string): void {
     this.stmt.audit.run(profileId, actor, action, note, now);

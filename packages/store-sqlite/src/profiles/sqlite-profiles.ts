@@ -20,7 +20,8 @@ import type { ProfilesStore } from '@byline/domain/profiles/profiles-store';
 import { pendingIdentityChangesNow, pendingIdentityNow, sqliteIdentityUnit } from './sqlite-identity-review';
 import { sqliteImportUnit } from './sqlite-import-unit';
 import { ImportRun, importRecordsSteps } from '@byline/domain/profiles/import-changes';
-import { eraseNow, withdrawFromLookupsNow } from './sqlite-profile-erasure';
+import { sqliteErasureUnit } from './sqlite-profile-erasure';
+import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
 import { freeSlugSteps } from '@byline/domain/profiles/slug-moves';
 import { sqliteSlugsUnit } from './sqlite-slugs';
 
@@ -179,11 +180,8 @@ export class SqliteProfiles implements ProfilesStore {
     }
   }
 
-  withdrawFromLookups(profileId: number): Promise<boolean> {
-    return this.database.write((db) => withdrawFromLookupsNow(db, profileId));
-  }
-
-  erase(profileId: number): Promise<boolean> {
-    return this.database.write((db) => eraseNow(db, profileId));
+  /** One transaction: either all of an erasure is done or none. */
+  inErasureWrite<T>(steps: (unit: ProfileErasureUnit) => Steps<T>): Promise<T> {
+    return this.database.write((db) => runNow(steps(sqliteErasureUnit(db))));
   }
 }
