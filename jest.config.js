@@ -22,7 +22,7 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: {
     '^@byline/shared$': '<rootDir>/packages/shared/src',
-    '^@byline/shared/storage$': '<rootDir>/packages/shared/src/storage',
+    '^@byline/shared/store$': '<rootDir>/packages/shared/src/store',
     '^@byline/shared/check-node-line$': '<rootDir>/packages/shared/src/runtime/check-node-line',
     '^@byline/(domain|store-sqlite|store-mongodb|fetcher|http|editorial)/(.*)$': '<rootDir>/packages/$1/src/$2',
     '^@byline/(fetcher|http)$': '<rootDir>/packages/$1/src',

@@ -32,7 +32,7 @@ function build() {
 
 async function storeHint(config) {
   const { embeddedStoreFile, openStore, StoreUnavailableError } = require(path.join(root, 'packages/shared/dist'));
-  const { backendOf } = require(path.join(root, 'packages/shared/dist/storage'));
+  const { repositoriesOf } = require(path.join(root, 'packages/shared/dist/store'));
   const file = embeddedStoreFile(config);
   const creating = file !== null && !existsSync(file);
   const store = await openStore(config).catch((error) => {
@@ -42,12 +42,12 @@ async function storeHint(config) {
   });
   if (creating) console.log(`Created a new Byline store at ${path.dirname(file)}.`);
   try {
-    const backend = backendOf(store);
-    const profiles = await backend.profiles.count();
+    const repositories = repositoriesOf(store);
+    const profiles = await repositories.profiles.count();
     // Each hint only while it is needed: the demo data on an empty store, a key while none is active.
     const steps = [];
     if (profiles === 0) steps.push('  npx byline demo');
-    if (!(await backend.apiKeys.hasActiveKey())) steps.push('  npx byline keys create --email you@example.org');
+    if (!(await repositories.apiKeys.hasActiveKey())) steps.push('  npx byline keys create --email you@example.org');
     const holds = profiles === 0 ? 'The store is empty.' : `Store (${store.kind}) holds ${profiles} profile(s).`;
     if (steps.length === 2) console.log(`${holds} Load the demo data set and create an API key:`);
     else if (profiles === 0) console.log(`${holds} Load the demo data set:`);

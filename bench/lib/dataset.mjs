@@ -1,10 +1,10 @@
-// Generates the benchmark data set straight through the profiles' import (backendOf(store).profiles), in batches.
+// Generates the benchmark data set straight through the profiles' import (repositoriesOf(store).profiles), in batches.
 // Deterministic: article i and profile p have addresses and handles computable from their number, so the
 // load generator picks random known ones without a list in memory.
 import fs from 'node:fs';
 import path from 'node:path';
 import { canonicalizeUrl, createApiKey, openStore, toAuthorProfileResponse } from '@byline/shared';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 
 export const ARTICLES_PER_PROFILE = 10;
 const PROFILES_PER_BATCH = 1000;
@@ -105,7 +105,7 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
       for (let q = p; q < Math.min(p + PROFILES_PER_BATCH, profiles); q++) {
         batch.push(profileRecord(q, Math.min(ARTICLES_PER_PROFILE, articles - q * ARTICLES_PER_PROFILE)));
       }
-      await backendOf(store).profiles.import(batch);
+      await repositoriesOf(store).profiles.import(batch);
       const done = Math.min((p + PROFILES_PER_BATCH) * ARTICLES_PER_PROFILE, articles);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       process.stderr.write(
@@ -114,8 +114,8 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     process.stderr.write('\n');
-    await addOutlet(backendOf(store), profiles);
-    const { apiAccounts, apiKeys } = backendOf(store);
+    await addOutlet(repositoriesOf(store), profiles);
+    const { apiAccounts, apiKeys } = repositoriesOf(store);
     const { token, key } = await createApiKey(apiKeys, BENCH_EMAIL, `bench ${new Date().toISOString()}`);
     await apiAccounts.setRateLimit(BENCH_EMAIL, 1_000_000_000);
     const sample = await store.findAuthorOfArticle(canonicalizeUrl(articleUrl(0)));
@@ -140,16 +140,16 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
  * The publisher of the data set's domain, verified, its domain proven, vouching for its first few profiles: v2's
  * known articles answer with its domain_info, its unknown ones with its staff and their latest articles there.
  */
-async function addOutlet(backend, profiles) {
+async function addOutlet(repositories, profiles) {
   const now = new Date();
-  const { publishers, publisherDomains, staff } = backend;
+  const { publishers, publisherDomains, staff } = repositories;
   const outlet = await publishers.create({ slug: BENCH_OUTLET.slug, name: BENCH_OUTLET.name }, 'bench', now);
   await publisherDomains.addDomain(outlet.id, BENCH_OUTLET.domain, 'bench-token', 'bench', now);
   const proof = { outcome: 'proven', method: 'dns-txt', at: now.toISOString() };
   await publisherDomains.recordCheck(outlet.id, BENCH_OUTLET.domain, proof, null);
   await publishers.setVerified(outlet.id, true, 'bench', 'the bench outlet', now);
   for (let p = 0; p < Math.min(BENCH_OUTLET.staff, profiles); p++) {
-    const profile = await backend.profiles.findBySlug(profileSlug(p));
+    const profile = await repositories.profiles.findBySlug(profileSlug(p));
     const invited = await staff.invite(outlet.id, { profileId: profile.id }, 'bench', now);
     await staff.accept(invited.id, profile.id, now);
   }

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { checkedRequest as request, anArticle, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
 
@@ -48,7 +48,7 @@ describe.each(storeFactories())('verify_article: no verified author ($name store
     const link = profile.articles[0]!.link;
     expect((await verify(link)).body.verified).toBe(true);
 
-    await backendOf(service.store).profiles.setVerified(profile.profile_slug, false);
+    await repositoriesOf(service.store).profiles.setVerified(profile.profile_slug, false);
 
     expect((await verify(link)).body).toEqual(UNVERIFIED);
   });

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { refreshPublisherTrust } from '@byline/editorial/trust-txt/refresh-publisher-trust';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import {
@@ -44,15 +44,15 @@ describe.each(storeFactories())('verify_article v2: trust.txt associations ($nam
   });
 
   it('lists the confirmed membership and not the one the other side does not declare', async () => {
-    const backend = backendOf(service.store);
-    const { publishers, publisherDomains } = backend;
+    const repositories = repositoriesOf(service.store);
+    const { publishers, publisherDomains } = repositories;
     const outlet = (await publishers.create({ slug: 'the-outlet', name: 'The Outlet' }, 'admin@example.org', new Date()))!;
     await publisherDomains.addDomain(outlet.id, OUTLET, 'token', 'admin@example.org', new Date());
     const at = '2030-01-01T00:00:00.000Z';
     await publisherDomains.recordCheck(outlet.id, OUTLET, { outcome: 'proven', method: 'well-known', at }, null);
     await publishers.setVerified(outlet.id, true, 'ed@example.org', 'Checked', new Date());
     const config = served.config();
-    await refreshPublisherTrust(backend, outlet.id, { sources: trustTxtSourcesOf(config), now: new Date() });
+    await refreshPublisherTrust(repositories, outlet.id, { sources: trustTxtSourcesOf(config), now: new Date() });
 
     const stored = (await publishers.findById(outlet.id))!.trust!;
     expect(stored.relations.map(({ kind, domain, confirmed }) => ({ kind, domain, confirmed }))).toEqual([

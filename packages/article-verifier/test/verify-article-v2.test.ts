@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { anArticle, aProfile, checkedRequest as request, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
 import { DOMAIN_VERIFIED_MESSAGE } from '../src/verify-article-v2';
@@ -10,13 +10,13 @@ const PROVEN_AT = '2030-01-01T00:01:00.000Z';
 
 describe.each(storeFactories())('verify_article v2: the four answer kinds ($name store)', (factory) => {
   const service = serviceFixture(factory, createApp);
-  const backend = () => backendOf(service.store);
+  const repositories = () => repositoriesOf(service.store);
   const ask = (path: string, url: string) =>
     request(service.app).post(path).query({ url }).set('Authorization', service.authorization);
 
   /** A publisher with these domains proven by DNS TXT; verified by an editor unless said otherwise. */
   async function publisher(slug: string, domains: string[], { verified = true } = {}) {
-    const { publishers, publisherDomains } = backend();
+    const { publishers, publisherDomains } = repositories();
     const created = (await publishers.create({ slug, name: `The ${slug}` }, 'admin@example.org', new Date()))!;
     for (const domain of domains) {
       await publisherDomains.addDomain(created.id, domain, `token-${domain}`, 'admin@example.org', new Date());
@@ -116,9 +116,9 @@ describe.each(storeFactories())('verify_article v2: the four answer kinds ($name
   });
 
   it('shows an accepted affiliation with a verified publisher as evidence', async () => {
-    const { staff, profiles } = backend();
+    const { staff, profiles } = repositories();
     const profile = (await profiles.findBySlug('v2-reporter'))!;
-    const outlet = (await backend().publishers.findBySlug('v2-outlet'))!;
+    const outlet = (await repositories().publishers.findBySlug('v2-outlet'))!;
     const invitation = (await staff.invite(outlet.id, { profileId: profile.id }, 'admin@example.org', new Date()))!;
     await staff.accept(invitation.id, profile.id, new Date('2030-02-01T00:00:00.000Z'));
     const res = await ask(V2, elsewhere.link);

@@ -5,7 +5,7 @@ import { embeddedStoreFile, openStore } from '@byline/shared';
 import { loadConfig, type Config } from '@byline/domain/config/config';
 import { NoStoreError } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { writeLine } from './output';
 
 export type OutputStream = Writable & { isTTY?: boolean };
@@ -44,7 +44,7 @@ async function runWithStore<T>(ctx: CliContext, create: boolean, work: (store: S
     return await work(store, config);
   } finally {
     // Closes the repositories the command used, then the store.
-    await backendOf(store).close();
+    await repositoriesOf(store).close();
   }
 }
 

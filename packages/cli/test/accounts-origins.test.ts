@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import fs from 'node:fs';
 import request from 'supertest';
 import type { Store } from '@byline/domain/store/store';
@@ -61,7 +61,7 @@ describe.each(cliTargets())('byline accounts origins ($name store)', (factory) =
       'Account page@example.org allows these web origins:\nhttp://localhost:3000\nhttps://app.news.example\n',
     );
     expect(await grantTo('https://news.example')).toBeUndefined();
-    expect(await backendOf(store).apiAccounts.originsOf('page@example.org')).toEqual([
+    expect(await repositoriesOf(store).apiAccounts.originsOf('page@example.org')).toEqual([
       'http://localhost:3000',
       'https://app.news.example',
     ]);
@@ -83,12 +83,12 @@ describe.each(cliTargets())('byline accounts origins ($name store)', (factory) =
       /Give one of --set, --add, --remove or --clear, not --add and --clear/,
     ],
   ])('refuses %s with exit 1, changing nothing', async (_case, args, message) => {
-    await backendOf(store).apiAccounts.setOrigins('page@example.org', ['https://kept.example']);
+    await repositoriesOf(store).apiAccounts.setOrigins('page@example.org', ['https://kept.example']);
 
     const result = await byline(target, 'accounts', 'origins', 'page@example.org', ...(args as string[]));
     expect(result).toMatchObject({ code: 1, stdout: '' });
     expect(result.stderr).toMatch(message);
-    expect(await backendOf(store).apiAccounts.originsOf('page@example.org')).toEqual(['https://kept.example']);
+    expect(await repositoriesOf(store).apiAccounts.originsOf('page@example.org')).toEqual(['https://kept.example']);
   });
 
   test('an unknown account exits 1 with a clear message', async () => {

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { hashPassword } from '@byline/editorial/users/passwords';
 import { byline, cliTargets } from './cli-harness';
 import { usePrintedLink } from './printed-link';
@@ -13,7 +13,7 @@ describe.each(cliTargets())('an address proven before it gives power, from the c
     const store = target.openStore();
     try {
       // Someone signed up first with the address the operator is about to name.
-      await backendOf(store).users.create(
+      await repositoriesOf(store).users.create(
         {
           email: 'desk@example.org',
           passwordHash: await hashPassword('squatter password'),
@@ -26,7 +26,7 @@ describe.each(cliTargets())('an address proven before it gives power, from the c
       expect(refused.stdout).toBe('');
       expect(refused.stderr).toContain('desk@example.org was not made an editor');
       expect(refused.stderr).toContain('byline users confirm-link --email desk@example.org');
-      expect((await backendOf(store).users.findByEmail('desk@example.org'))?.role).toBe('journalist');
+      expect((await repositoriesOf(store).users.findByEmail('desk@example.org'))?.role).toBe('journalist');
 
       const printed = await byline(withPortalUrl, 'users', 'confirm-link', '--email', 'Desk@Example.org');
       expect(printed).toMatchObject({ code: 0, stderr: '' });

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { createApiKey } from '@byline/shared';
 import { SOCIAL_TYPES, type ProfileInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { quietLogger, tempDir, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
@@ -135,7 +135,7 @@ export class ApiProbe {
   }
 
   async init(): Promise<this> {
-    this.authorization = `Bearer ${(await createApiKey(backendOf(this.store).apiKeys, 'probe@example.org', 'probe')).token}`;
+    this.authorization = `Bearer ${(await createApiKey(repositoriesOf(this.store).apiKeys, 'probe@example.org', 'probe')).token}`;
     return this;
   }
 

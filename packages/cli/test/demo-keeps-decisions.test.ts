@@ -6,8 +6,8 @@
  * line, run as a process.
  */
 import path from 'node:path';
-import { backendOf } from '@byline/shared/storage';
-import { relayStoreOutbox } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
+import { relayStoreOutbox } from '@byline/shared/store';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { buildPackages, runCliProcess } from '@byline/test-support';
 import { cliTargets, importFileWith, type CliTarget } from './cli-harness';
@@ -25,9 +25,9 @@ describe.each(cliTargets())('loading data again keeps people’s decisions ($nam
   const stateOf = async (slug: string) => {
     const store = target.openStore();
     try {
-      const backend = backendOf(store);
-      const profile = (await backend.profiles.findBySlug(slug))!;
-      const [latest] = await backend.audit.historyOf(profile.id);
+      const repositories = repositoriesOf(store);
+      const profile = (await repositories.profiles.findBySlug(slug))!;
+      const [latest] = await repositories.audit.historyOf(profile.id);
       return { verified: profile.verified, latest: latest && { actor: latest.actor, action: latest.action } };
     } finally {
       await store.close();
@@ -38,8 +38,8 @@ describe.each(cliTargets())('loading data again keeps people’s decisions ($nam
   const latestEntryOf = async (slug: string) => {
     const store = target.openStore();
     try {
-      const backend = backendOf(store);
-      const [latest] = await backend.audit.historyOf((await backend.profiles.findBySlug(slug))!.id);
+      const repositories = repositoriesOf(store);
+      const [latest] = await repositories.audit.historyOf((await repositories.profiles.findBySlug(slug))!.id);
       return latest && { actor: latest.actor, action: latest.action, note: latest.note };
     } finally {
       await store.close();
@@ -50,7 +50,7 @@ describe.each(cliTargets())('loading data again keeps people’s decisions ($nam
     const store = target.openStore();
     try {
       await relayStoreOutbox(store.database);
-      const items = await backendOf(store).queue.takeDue({
+      const items = await repositoriesOf(store).queue.takeDue({
         topic: WEBHOOK_EVENT_TOPIC,
         // Each call's clock is past the one-millisecond lease the last one took: every event comes each time.
         now: new Date(Date.now() + 60_000),

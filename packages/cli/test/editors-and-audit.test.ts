@@ -1,15 +1,15 @@
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { passwordMatches } from '@byline/editorial/users/passwords';
 import { aProfile } from '@byline/test-support';
 import { byline, cliTargets, importFileWith, type CliTarget } from './cli-harness';
 
 /** Looks at the portal's records of a target's store. */
-async function withPortal<T>(target: CliTarget, look: (backend: Backend) => Promise<T>): Promise<T> {
-  const backend = backendOf(target.openStore());
+async function withPortal<T>(target: CliTarget, look: (repositories: StoreRepositories) => Promise<T>): Promise<T> {
+  const repositories = repositoriesOf(target.openStore());
   try {
-    return await look(backend);
+    return await look(repositories);
   } finally {
-    await backend.close();
+    await repositories.close();
   }
 }
 
@@ -24,7 +24,7 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
     expect(password).toMatch(/^[0-9A-Za-z]{20}$/);
     expect(created.stdout).toContain('http://localhost:8082/signin');
 
-    const user = await withPortal(target, (backend) => backend.users.findByEmail('editor@example.org'));
+    const user = await withPortal(target, (repositories) => repositories.users.findByEmail('editor@example.org'));
     expect(user).toMatchObject({ email: 'editor@example.org', role: 'editor', mustChangePassword: true });
     expect(JSON.stringify(user)).not.toContain(password);
     expect(await passwordMatches(user!.passwordHash, password!)).toBe(true);
@@ -35,11 +35,11 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
     const fresh = /One-time password \(valid for 24 hours, once\): (\S+)/.exec(again.stdout)?.[1];
     expect(fresh).toMatch(/^[0-9A-Za-z]{20}$/);
     expect(fresh).not.toBe(password);
-    const reissued = await withPortal(target, (backend) => backend.users.findByEmail('editor@example.org'));
+    const reissued = await withPortal(target, (repositories) => repositories.users.findByEmail('editor@example.org'));
     expect(await passwordMatches(reissued!.passwordHash, password!)).toBe(false);
     expect(await passwordMatches(reissued!.passwordHash, fresh!)).toBe(true);
 
-    await withPortal(target, (backend) => backend.users.setPassword(reissued!.id, reissued!.passwordHash));
+    await withPortal(target, (repositories) => repositories.users.setPassword(reissued!.id, reissued!.passwordHash));
     expect(await byline(target, 'editors', 'create', '--email', 'editor@example.org')).toEqual({
       code: 0,
       stdout: 'editor@example.org is now an editor.\n',
@@ -56,10 +56,10 @@ describe.each(cliTargets())('byline editors and audited verification ($name stor
     expect(unexplained).toMatchObject({ code: 1, stderr: expect.stringContaining('--reason') });
     expect((await byline(target, 'profiles', 'unverify', profile.profile_slug, '--reason', 'Left the paper')).code).toBe(0);
 
-    await withPortal(target, async (backend) => {
-      const found = await backend.profiles.findBySlug(profile.profile_slug);
+    await withPortal(target, async (repositories) => {
+      const found = await repositories.profiles.findBySlug(profile.profile_slug);
       expect(found?.verified).toBe(false);
-      const history = await backend.audit.historyOf(found!.id);
+      const history = await repositories.audit.historyOf(found!.id);
       // Newest first.
       expect(history.map((record) => [record.action, record.actor, record.note])).toEqual([
         [

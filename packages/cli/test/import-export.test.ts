@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SocialType } from '@byline/shared';
@@ -125,7 +125,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     expect(result.stderr).not.toMatch(/\n\s+at /);
 
     await withProbe(target, async (probe) => {
-      expect(await backendOf(probe.store).profiles.count()).toBe(0);
+      expect(await repositoriesOf(probe.store).profiles.count()).toBe(0);
       const res = await probe.verifyArticle(good.articles[0]!.link);
       expect(res.body).toEqual({ verified: false, message: expect.any(String) });
     });
@@ -164,7 +164,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     expect(result.stderr).toContain(`Nothing was imported: 2 record(s) in ${file} are invalid:`);
     for (const reason of reasons) expect(result.stderr).toContain(reason);
     await withProbe(target, async (probe) => {
-      expect(await backendOf(probe.store).profiles.count()).toBe(0);
+      expect(await repositoriesOf(probe.store).profiles.count()).toBe(0);
     });
   });
 
@@ -217,7 +217,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     expect(result.stderr).toMatch(/conflict with stored data/);
     expect(result.stderr).toMatch(/line 2: twitter handle ".*" is already held by another profile/);
     await withProbe(target, async (probe) => {
-      expect(await backendOf(probe.store).profiles.count()).toBe(1);
+      expect(await repositoriesOf(probe.store).profiles.count()).toBe(1);
       expect((await probe.verifyArticle(newcomer.articles[0]!.link)).body.verified).toBe(false);
     });
   });
@@ -243,7 +243,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
     );
 
     await withProbe(target, async (probe) => {
-      expect(await backendOf(probe.store).profiles.count()).toBe(1);
+      expect(await repositoriesOf(probe.store).profiles.count()).toBe(1);
       expect((await probe.verifyArticle(many[0]!.articles[0]!.link)).body.verified).toBe(false);
     });
   }, 120_000);
@@ -257,7 +257,7 @@ describe.each(cliTargets())('byline import / export ($name store)', (factory) =>
       const first = await probe.answersFor(records);
       const firstExport = (await byline(target, 'export')).stdout;
       expect((await byline(target, 'import', file)).code).toBe(0);
-      expect(await backendOf(probe.store).profiles.count()).toBe(8);
+      expect(await repositoriesOf(probe.store).profiles.count()).toBe(8);
       expect(await probe.answersFor(records)).toEqual(first);
       expect((await byline(target, 'export')).stdout).toBe(firstExport);
       const niamh = first['twitter @NiamhCass94'] as { body: { article_count: number; articles: { id: number }[] } };

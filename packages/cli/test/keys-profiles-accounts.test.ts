@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { SQLITE_FILE_NAME } from '@byline/store-sqlite/store/sqlite-store';
 import { aProfile, tempDir } from '@byline/test-support';
 import { DEMO_ARTICLE_URL, DEMO_DATA_FILE, DEMO_TWITTER_HANDLE } from '../src/demo-data';
@@ -182,7 +182,7 @@ describe.each(cliTargets())('byline profiles and accounts ($name store)', (facto
 
     expect(await byline(target, 'accounts', 'limit', 'limited@example.org', 'default')).toMatchObject({ code: 0 });
     expect(
-      (await backendOf(probe.store).apiCredentials.findCredential(stdout.trim().split(':')[0]!))?.rateLimitPerMinute,
+      (await repositoriesOf(probe.store).apiCredentials.findCredential(stdout.trim().split(':')[0]!))?.rateLimitPerMinute,
     ).toBeNull();
 
     expect(await byline(target, 'accounts', 'limit', 'limited@example.org', 'lots')).toMatchObject({
@@ -208,7 +208,7 @@ describe('byline demo', () => {
     expect((await byline(target, 'demo')).code).toBe(0);
 
     await withProbe(target, async (probe) => {
-      expect(await backendOf(probe.store).profiles.count()).toBe(7);
+      expect(await repositoriesOf(probe.store).profiles.count()).toBe(7);
       expect((await probe.verifyArticle(DEMO_ARTICLE_URL)).body).toMatchObject({ verified: true, profile_slug: 'niamh-cassidy' });
       expect((await probe.verifyJournalist('twitter', DEMO_TWITTER_HANDLE)).body).toMatchObject({
         verified: true,

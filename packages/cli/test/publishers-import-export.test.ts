@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type TrustSummary } from '@byline/domain/publishers/trust-summary';
 import { aProfile, seed, tempDir } from '@byline/test-support';
 import { byline, cliTargets, importFileWith, targetsCleanedAfterAll, type CliTarget } from './cli-harness';
@@ -62,10 +62,13 @@ const lastLine = (text: string) => JSON.parse(text.trim().split('\n').at(-1)!) a
 describe.each(cliTargets())('byline import / export of publishers ($name store)', (factory) => {
   const fresh = targetsCleanedAfterAll(factory);
 
-  async function withBackend<T>(target: CliTarget, work: (backend: ReturnType<typeof backendOf>) => Promise<T>): Promise<T> {
+  async function withRepositories<T>(
+    target: CliTarget,
+    work: (repositories: ReturnType<typeof repositoriesOf>) => Promise<T>,
+  ): Promise<T> {
     const store = target.openStore();
     try {
-      return await work(backendOf(store));
+      return await work(repositoriesOf(store));
     } finally {
       await store.close();
     }
@@ -73,10 +76,10 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
 
   /** Two publishers with every kind of domain state and affiliation, and the profiles their staff are. */
   async function richStore(target: CliTarget) {
-    await withBackend(target, async (backend) => {
-      const store = backend.store;
+    await withRepositories(target, async (repositories) => {
+      const store = repositories.store;
       await seed(store, aProfile({ profile_slug: 'aoife-brennan' }), aProfile({ profile_slug: 'cian-walsh' }));
-      const { publishers, staff, profiles, publisherDomains, publisherHistory } = backend;
+      const { publishers, staff, profiles, publisherDomains, publisherHistory } = repositories;
       const harbour = (await publishers.create({ slug: 'harbour', name: 'The Harbour Times' }, 'someone', new Date(T(0))))!;
       await publishers.update(harbour.id, { logoUrl: 'https://harbour.example/logo.png', attribution: false }, new Date(T(1)));
       await publishers.setVerified(harbour.id, true, EDITOR, 'Known outlet — checked masthead', new Date(T(3)));
@@ -212,7 +215,7 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
     expect((await byline(third, 'export')).stdout).toBe(text);
 
     // The verified publisher answers for its proven domain in the copy as in the original.
-    const match = await withBackend(copy, (backend) => backend.publisherDomains.matchHost('www.harbour.example'));
+    const match = await withRepositories(copy, (repositories) => repositories.publisherDomains.matchHost('www.harbour.example'));
     expect(match).toMatchObject({ publisher: { slug: 'harbour' }, domain: { domain: 'harbour.example', method: 'dns-txt' } });
   });
 
@@ -231,7 +234,7 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
 
   test('an existing publisher takes the file’s fields and gains the domains and staff it lacks', async () => {
     const target = fresh();
-    await withBackend(target, async ({ publishers, publisherDomains }) => {
+    await withRepositories(target, async ({ publishers, publisherDomains }) => {
       const made = (await publishers.create({ slug: 'tide-news', name: 'Old Name' }, 'someone', new Date(T(0))))!;
       await publisherDomains.addDomain(made.id, 'old.example', 'ff'.repeat(16), 'someone', new Date(T(1)));
     });
@@ -299,9 +302,9 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
     expect(third.code).toBe(1);
     expect(third.stderr).toContain('  line 3: a second publishers record (the first is on line 1)');
 
-    await withBackend(target, async (backend) => {
-      expect(await backend.profiles.count()).toBe(0);
-      expect(await backend.publishers.list()).toEqual([]);
+    await withRepositories(target, async (repositories) => {
+      expect(await repositories.profiles.count()).toBe(0);
+      expect(await repositories.publishers.list()).toEqual([]);
     });
   });
 
@@ -326,9 +329,9 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
     expect(inFile.code).toBe(1);
     expect(inFile.stderr).toContain('"publishers[1].domains[0].domain" "tide.example" is proven by publishers[0].domains[0] too');
 
-    await withBackend(target, async (backend) => {
-      expect(await backend.profiles.count()).toBe(0);
-      expect((await backend.publishers.list()).map((p) => p.slug)).toEqual(['harbour']);
+    await withRepositories(target, async (repositories) => {
+      expect(await repositories.profiles.count()).toBe(0);
+      expect((await repositories.publishers.list()).map((p) => p.slug)).toEqual(['harbour']);
     });
   });
 
@@ -355,7 +358,7 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
     expect(result.stderr).toContain(
       '  line 2: "publishers[0].staff[1].profile_slug" "nobody-here" is no profile of the store or of this file',
     );
-    await withBackend(target, async (backend) => expect(await backend.profiles.count()).toBe(0));
+    await withRepositories(target, async (repositories) => expect(await repositories.profiles.count()).toBe(0));
 
     // The profile in the file is enough.
     const fine = importFileWith([member, { publishers: [aPublisher({ staff: [staff(member.profile_slug)] })] }]);

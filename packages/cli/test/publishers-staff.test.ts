@@ -2,7 +2,7 @@
  * `byline publishers staff …` on each store: the operator invites a profile to a verified publisher's staff (its
  * journalist accepts in the portal), ends an open invitation or affiliation, and lists them.
  */
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { aProfile, seed } from '@byline/test-support';
 import { byline, bylineWithEnv, cliTargets, type CliTarget } from './cli-harness';
 
@@ -30,7 +30,7 @@ describe.each(cliTargets())('byline publishers staff ($name store)', (factory) =
   async function acceptedInThePortal(profileSlug: string) {
     const store = target.openStore();
     try {
-      const { staff, profiles, publishers } = backendOf(store);
+      const { staff, profiles, publishers } = repositoriesOf(store);
       const profile = (await profiles.findBySlug(profileSlug))!;
       const publisher = (await publishers.findBySlug('harbour'))!;
       const [invitation] = await staff.invitationsFor({ profileId: profile.id, email: 'nobody@example.org' });

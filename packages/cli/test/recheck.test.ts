@@ -5,7 +5,7 @@
  * last test).
  */
 import { NO_VERIFIED_AUTHOR_MESSAGE, NOT_A_JOURNALIST_MESSAGE } from '@byline/domain/domain/mappers';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { runRecheck } from '@byline/editorial/proofs/recheck';
 import { buildPackages, LOOPBACK_ALLOWED, runCliProcess, startDnsServer, tempDir } from '@byline/test-support';
 import {
@@ -38,7 +38,7 @@ const FOUR_DAYS_AGO = () => new Date(Date.now() - 4 * DAY);
 /** The re-check of four days ago, which recorded the first failure of the proofs due then. */
 function checkedFourDaysAgo(fixtures: ProofFixtures, fourDaysAgo: Date) {
   return runRecheck({
-    ...recheckSourcesOf(fixtures.backend),
+    ...recheckSourcesOf(fixtures.repositories),
     portalUrl: PORTAL,
     policy: { intervalMs: DAY, graceMs: 3 * DAY, retryMs: 6 * HOUR },
     holder: 'four days ago',
@@ -88,11 +88,11 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
     expect(lines.at(-1)).toBe('Re-checked 3 proof(s): 1 held, 1 failing, 1 lapsed.');
 
     expect((await fixtures.website(lapsing.profile.id)).state).toBe('lapsed');
-    expect(await fixtures.backend.verification.pendingOf(lapsing.profile.id)).toMatchObject({
+    expect(await fixtures.repositories.verification.pendingOf(lapsing.profile.id)).toMatchObject({
       requestedBy: 'byline:no-live-proof',
     });
     expect((await fixtures.website(failing.profile.id)).state).toBe('proven');
-    expect(await fixtures.backend.verification.pendingOf(failing.profile.id)).toBeNull();
+    expect(await fixtures.repositories.verification.pendingOf(failing.profile.id)).toBeNull();
     // The proof not due yet was left alone: its next check is still the one set when it was proven.
     expect(Date.parse((await fixtures.website(notDueYet.profile.id)).evidence[0]!.nextCheckAt!)).toBeGreaterThan(
       Date.now() + DAY - HOUR,
@@ -130,10 +130,10 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
           message: NOT_A_JOURNALIST_MESSAGE,
         });
       }
-      expect(await fixtures.backend.verification.pendingOf(only.profile.id)).toMatchObject({
+      expect(await fixtures.repositories.verification.pendingOf(only.profile.id)).toMatchObject({
         requestedBy: 'byline:no-live-proof',
       });
-      const [lapsed, noProof] = await backendOf(fixtures.store).audit.historyOf(only.profile.id);
+      const [lapsed, noProof] = await repositoriesOf(fixtures.store).audit.historyOf(only.profile.id);
       expect(lapsed).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(noProof).toMatchObject({
         action: 'no-live-proof',
@@ -143,8 +143,10 @@ describe.each(cliTargets())('byline recheck ($name store)', (factory) => {
       // Its X handle still proven: verified as before, the lapse waiting for an editor's look.
       expect((await probe.verifyArticle(twoArticle)).body).toMatchObject({ verified: true });
       expect((await probe.verifyJournalist('twitter', '@TwoProofsCli')).body).toMatchObject({ verified: true });
-      expect(await fixtures.backend.verification.pendingOf(two.profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
-      expect((await backendOf(fixtures.store).audit.historyOf(two.profile.id)).map((record) => record.action)).toEqual([
+      expect(await fixtures.repositories.verification.pendingOf(two.profile.id)).toMatchObject({
+        requestedBy: 'byline:re-check',
+      });
+      expect((await repositoriesOf(fixtures.store).audit.historyOf(two.profile.id)).map((record) => record.action)).toEqual([
         'proof-lapsed',
         'verified',
       ]);

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { hashPassword } from '@byline/editorial/users/passwords';
 import { byline, cliTargets } from './cli-harness';
 import { usePrintedLink } from './printed-link';
@@ -9,9 +9,9 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
 
   test('prints a link on PUBLIC_PORTAL_URL that sets a new password once, within an hour', async () => {
     const store = target.openStore();
-    const backend = backendOf(store);
+    const repositories = repositoriesOf(store);
     try {
-      await backend.users.create(
+      await repositories.users.create(
         {
           email: 'lost@example.org',
           passwordHash: await hashPassword('forgotten password'),
@@ -39,11 +39,11 @@ describe.each(cliTargets())('byline users reset-link ($name store)', (factory) =
 
   test('uses http://localhost:PORTAL_PORT when PUBLIC_PORTAL_URL is unset, and names an unknown email', async () => {
     const store = target.openStore();
-    const backend = backendOf(store);
+    const repositories = repositoriesOf(store);
     try {
-      await backend.users.create({ email: 'local@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
+      await repositories.users.create({ email: 'local@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
     } finally {
-      await backend.close();
+      await repositories.close();
     }
     const printed = await byline(
       { ...target, env: { ...target.env, PORTAL_PORT: '9099' } },

@@ -1,15 +1,15 @@
 import { Webhook } from 'standardwebhooks';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { runWebhookDelivery } from '@byline/editorial/webhooks/deliver';
 import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';
 import { createSafeFetch } from '@byline/fetcher';
 import { LOOPBACK_ALLOWED, loopbackOutbound, startReceiver, type Receiver } from '@byline/test-support';
 import { byline, bylineWithEnv, cliTargets } from './cli-harness';
 
-/** What the worker's webhook runs take from the store's backend. */
+/** What the worker's webhook runs take from the store's repositories. */
 const webhookPortsOf = (store: Store) => {
-  const { webhookEndpoints, webhookDeliveries, queue } = backendOf(store);
+  const { webhookEndpoints, webhookDeliveries, queue } = repositoriesOf(store);
   return { webhookEndpoints, webhookDeliveries, queue };
 };
 
@@ -54,7 +54,7 @@ describe.each(cliTargets())('byline webhooks ($name store)', (factory) => {
     });
     const secret = added.stdout.trim();
     expect(secret).toMatch(/^whsec_/);
-    const [endpoint] = await backendOf(store).webhookEndpoints.endpointsOf('hooks@example.org');
+    const [endpoint] = await repositoriesOf(store).webhookEndpoints.endpointsOf('hooks@example.org');
     const id = String(endpoint!.id);
 
     const listed = await byline(target, 'webhooks', 'list', 'hooks@example.org');
@@ -82,7 +82,13 @@ describe.each(cliTargets())('byline webhooks ($name store)', (factory) => {
     const ports = webhookPortsOf(store);
     await runWebhookFanOut({ ...ports, database: store.database, holder: 't', now: () => new Date() });
     const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
-    await runWebhookDelivery({ ...ports, accounts: backendOf(store).apiAccounts, fetch, holder: 't', now: () => new Date() });
+    await runWebhookDelivery({
+      ...ports,
+      accounts: repositoriesOf(store).apiAccounts,
+      fetch,
+      holder: 't',
+      now: () => new Date(),
+    });
     const [delivery] = receiver.received;
     const headers = {
       'webhook-id': delivery!.id,
@@ -113,7 +119,7 @@ describe.each(cliTargets())('byline webhooks ($name store)', (factory) => {
     const added = await allowed('webhooks', 'add', email, receiver.url, '--events', 'api_key.revoked', '--json');
     const { id, secret } = JSON.parse(added.stdout) as { id: number; secret: string };
     const ports = webhookPortsOf(store);
-    const { apiAccounts } = backendOf(store);
+    const { apiAccounts } = repositoriesOf(store);
     const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
     const tick = async () => {
       await runWebhookFanOut({ ...ports, database: store.database, holder: 't', now: () => new Date() });

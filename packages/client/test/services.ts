@@ -7,7 +7,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import { createApiKey } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { createHttpServer, inMemoryRateLimiting, type RateLimiting } from '@byline/http';
 import { BylineClient } from '@byline/client';
 import { quietLogger, seed, type StoreFactory } from '@byline/test-support';
@@ -60,11 +60,11 @@ export async function startServices(factory: StoreFactory, options: ServicesOpti
   const rateLimiting: RateLimiting | undefined =
     options.perMinute === undefined
       ? undefined
-      : inMemoryRateLimiting({ usage: backendOf(store).usage, logger, perMinute: options.perMinute });
-  const deps = { store: served, apiCredentials: backendOf(store).apiCredentials, logger, rateLimiting };
+      : inMemoryRateLimiting({ usage: repositoriesOf(store).usage, logger, perMinute: options.perMinute });
+  const deps = { store: served, apiCredentials: repositoriesOf(store).apiCredentials, logger, rateLimiting };
   const articles = await listen(createHttpServer(createArticleApp(deps)));
   const journalists = await listen(createHttpServer(createJournalistApp(deps)));
-  const { token } = await createApiKey(backendOf(store).apiKeys, 'client@example.org', 'client tests');
+  const { token } = await createApiKey(repositoriesOf(store).apiKeys, 'client@example.org', 'client tests');
   return {
     baseUrl: articles.url,
     journalistBaseUrl: journalists.url,

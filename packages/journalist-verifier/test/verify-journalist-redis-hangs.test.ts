@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Redis } from 'ioredis';
 import { createApiKey } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import {
   capturingLogger,
@@ -37,7 +37,7 @@ describe('rate limits while Redis hangs', () => {
   let limiting: RateLimiting | undefined;
   beforeAll(async () => {
     store = embeddedStore();
-    authorization = `Bearer ${(await createApiKey(backendOf(store).apiKeys, 'hung@example.org', 'breaker tests')).token}`;
+    authorization = `Bearer ${(await createApiKey(repositoriesOf(store).apiKeys, 'hung@example.org', 'breaker tests')).token}`;
   });
   afterEach(async () => {
     await limiting?.close();
@@ -47,7 +47,7 @@ describe('rate limits while Redis hangs', () => {
 
   async function appOn(redisUrl: string, keyPrefix: string, perMinute: number) {
     const { logger, output } = capturingLogger();
-    limiting = await createRateLimiting({ usage: backendOf(store).usage, logger, perMinute, redisUrl, keyPrefix });
+    limiting = await createRateLimiting({ usage: repositoriesOf(store).usage, logger, perMinute, redisUrl, keyPrefix });
     return { app: createApp({ store, logger, rateLimiting: limiting }), output };
   }
 

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { checkedRequest as request, anArticle, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
 
@@ -36,7 +36,7 @@ describe.each(storeFactories())('verify_journalist: not a verified journalist ($
     const handle = profile.profile_social_profiles.twitter!;
     expect((await verify('twitter', handle)).body.verified).toBe(true);
 
-    await backendOf(service.store).profiles.setVerified(profile.profile_slug, false);
+    await repositoriesOf(service.store).profiles.setVerified(profile.profile_slug, false);
 
     expect((await verify('twitter', handle)).body).toEqual(NOT_A_JOURNALIST);
   });

@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@byline/domain/config/config';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { mailingNotifier } from '@byline/editorial/notify/mailing-notifier';
 import { notifyIdentityChange } from '@byline/editorial/notify/owner-notifier';
@@ -60,7 +60,7 @@ export function createApp(deps: PortalDeps): Express {
   const notifier =
     deps.notifier ??
     mailingNotifier({
-      users: backendOf(deps.store).users,
+      users: repositoriesOf(deps.store).users,
       portalUrl: publicUrls.portal,
       post: (purpose, compose) => outbox.post(purpose, compose),
     });
@@ -81,7 +81,7 @@ export function createApp(deps: PortalDeps): Express {
     notifier,
     resetThrottle: deps.resetThrottle ?? new ResetRequestThrottle(),
     confirmThrottle: deps.confirmThrottle ?? new ResetRequestThrottle(),
-    claims: deps.claims ?? backendOf(deps.store).claims,
+    claims: deps.claims ?? repositoriesOf(deps.store).claims,
     proofFetch: deps.proofFetch ?? createSafeFetch(outbound),
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}, { outbound }),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,

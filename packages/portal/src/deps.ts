@@ -24,7 +24,7 @@ export interface PublicUrls {
 }
 
 export interface PortalDeps {
-  /** The store; every repository on it through backendOf(store). */
+  /** The store; every repository on it through repositoriesOf(store). */
   store: Store;
   logger: Logger;
   /**

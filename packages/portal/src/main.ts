@@ -3,7 +3,7 @@
 import '@byline/shared/check-node-line';
 import { createLogger } from '@byline/domain/logging/logger';
 import { loadConfig } from '@byline/domain/config/config';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     articleVerifier: config.publicArticleVerifierUrl,
     journalistVerifier: config.publicJournalistVerifierUrl,
   };
-  const claims = backendOf(store).claims;
+  const claims = repositoriesOf(store).claims;
   const networkSignIn = createNetworkSignIn(signInConfig, { outbound });
   const recheckPolicy = recheckPolicyOf(config);
   const app = createApp({
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
     close: async () => {
       await outbox.settled();
       await counters.close();
-      await backendOf(store).close();
+      await repositoriesOf(store).close();
     },
   };
   stopGracefullyOnSignals(server, bothStores, logger);

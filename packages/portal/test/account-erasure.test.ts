@@ -183,7 +183,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
       attribution_domains: attributionDomain,
     });
     const { profileId } = person;
-    const user = (await portal.backend.users.findByEmail(person.email))!;
+    const user = (await portal.repositories.users.findByEmail(person.email))!;
 
     // An article, a proven handle, a re-checked website proof, a verification and its history.
     await submit(person.agent, '/articles', '/articles', {
@@ -230,8 +230,8 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     await submit(person.agent, '/profile', '/profile', { ...named, profile_first_name: firstName });
     const renamed = await decideIdentityChange(portal, desk, profileId, { decision: 'approve', identity_note: '' });
     expect(renamed.status).toBe(303);
-    expect(await portal.backend.profiles.formerSlugsOf(profileId)).toEqual([person.slug]);
-    const slugNow = (await portal.backend.profiles.slugReplacing(person.slug))!;
+    expect(await portal.repositories.profiles.formerSlugsOf(profileId)).toEqual([person.slug]);
+    const slugNow = (await portal.repositories.profiles.slugReplacing(person.slug))!;
     expect(slugNow).not.toBe(person.slug);
 
     // A pending identity change (her employer), a new verification request, an affiliation, an invitation to her
@@ -239,19 +239,19 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     // progress, and a row in the table sign-ins were kept in before the queue.
     const employer = `Courier-${random()}`;
     await submit(person.agent, '/profile', '/profile', { ...named, profile_first_name: firstName, profile_employer: employer });
-    expect((await portal.backend.profiles.pendingIdentityOf(profileId))?.fields.profile_employer).toBe(employer);
-    await portal.backend.verification.request(profileId, person.email);
+    expect((await portal.repositories.profiles.pendingIdentityOf(profileId))?.fields.profile_employer).toBe(employer);
+    await portal.repositories.verification.request(profileId, person.email);
     const outlet = await publisherOf(portal, `Harbour ${random()}`);
     await joinedStaff(outlet, { ...person, slug: slugNow });
     const other = await publisherOf(portal, `Quay ${random()}`);
-    await portal.backend.staff.invite(other.publisher.id, { email: person.email }, other.email, new Date());
+    await portal.repositories.staff.invite(other.publisher.id, { email: person.email }, other.email, new Date());
     await createdPublisher(person.agent, `Her Outlet ${random()}`);
     await openApiAccountWithKey(person.agent);
     expect((await addWebhook(person.agent, { url: receiver.url, events: ['api_key.revoked'] })).status).toBe(303);
-    expect(await issueResetLink(portal.backend, person.email, 'https://portal.example', new Date())).not.toBeNull();
+    expect(await issueResetLink(portal.repositories, person.email, 'https://portal.example', new Date())).not.toBeNull();
     // A confirmation link still unused (one sent again, say): its row names her too.
     const confirmExpiry = new Date(Date.now() + 60_000).toISOString();
-    await portal.backend.emailConfirmations.create(
+    await portal.repositories.emailConfirmations.create(
       { tokenHash: 'c'.repeat(64), userId: user.id, expiresAt: confirmExpiry },
       new Date(),
     );
@@ -265,7 +265,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
       createdAt: new Date().toISOString(),
       expiresAt: new Date(Date.now() + 600_000).toISOString(),
     };
-    await portal.backend.proofAttempts.createProofAttempt({ stateHash: random(), ...attempt });
+    await portal.repositories.proofAttempts.createProofAttempt({ stateHash: random(), ...attempt });
     const legacyAttempt = {
       user_id: user.id,
       profile_id: profileId,
@@ -303,8 +303,8 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     const after = await personsRecords(portal, ids);
     expect(Object.entries(after).filter(([, count]) => count > 0)).toEqual([]);
     // The subscriber's delivery log keeps the messages, their data gone; the one telling she is unverified follows.
-    const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(subscriber.email);
-    const log = await portal.backend.webhookDeliveries.messagesOf(endpoint!.id, 10);
+    const [endpoint] = await portal.repositories.webhookEndpoints.endpointsOf(subscriber.email);
+    const log = await portal.repositories.webhookDeliveries.messagesOf(endpoint!.id, 10);
     expect(log.map((message) => JSON.parse(message.body))).toEqual([
       {
         type: 'journalist.handle_changed',
@@ -323,8 +323,8 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     ]);
 
     // Once sent, the worker's hourly round redacts it too: no message in any log names her any more.
-    expect(await portal.backend.webhookDeliveries.redactAboutErasedJournalists()).toBe(1);
-    const redacted = (await portal.backend.webhookDeliveries.messagesOf(endpoint!.id, 10)).map((message) =>
+    expect(await portal.repositories.webhookDeliveries.redactAboutErasedJournalists()).toBe(1);
+    const redacted = (await portal.repositories.webhookDeliveries.messagesOf(endpoint!.id, 10)).map((message) =>
       JSON.parse(message.body),
     );
     expect(redacted.map((body) => [body.type, body.data])).toEqual([
@@ -356,8 +356,8 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     await approvedByEditor(portal, person.profileId, 'ok');
     await openApiAccountWithKey(person.agent);
     expect((await addWebhook(person.agent, { url: receiver.url, events: ['api_key.revoked'] })).status).toBe(303);
-    await issueResetLink(portal.backend, person.email, 'https://portal.example', new Date());
-    const user = (await portal.backend.users.findByEmail(person.email))!;
+    await issueResetLink(portal.repositories, person.email, 'https://portal.example', new Date());
+    const user = (await portal.repositories.users.findByEmail(person.email))!;
     const ids = { profileId: person.profileId, userId: user.id };
     expect(Object.values(await personsRecords(portal, ids)).some((count) => count > 0)).toBe(true);
     return { person, ids, distinctive: [bio, person.form.twitter.slice(1), user.passwordHash] };
@@ -368,8 +368,8 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     expect(Object.entries(await personsRecords(portal, ids)).filter(([, count]) => count > 0)).toEqual([]);
     const left = await everyRecord(portal);
     for (const text of distinctive) expect(left.filter((line) => line.includes(text))).toEqual([]);
-    expect(await portal.backend.webhookEndpoints.endpointsOf(person.email)).toEqual([]);
-    expect((await portal.backend.apiKeys.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
+    expect(await portal.repositories.webhookEndpoints.endpointsOf(person.email)).toEqual([]);
+    expect((await portal.repositories.apiKeys.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
   }
 
   const onlyOn = (name: string) => (factory.name === name ? it : it.skip);
@@ -385,11 +385,11 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     );
     const failed = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
     expect(failed.status).toBeGreaterThanOrEqual(500);
-    expect(await portal.backend.profiles.findById(person.profileId)).toMatchObject({ verified: true });
-    expect(await portal.backend.attributionDomains.domainsOf(person.profileId)).toHaveLength(1);
-    expect((await portal.backend.apiKeys.keysOf(person.email)).map((key) => key.revoked_at)).toEqual([null]);
-    expect(await portal.backend.webhookEndpoints.endpointsOf(person.email)).toHaveLength(1);
-    expect(await portal.backend.users.findByEmail(person.email)).not.toBeNull();
+    expect(await portal.repositories.profiles.findById(person.profileId)).toMatchObject({ verified: true });
+    expect(await portal.repositories.attributionDomains.domainsOf(person.profileId)).toHaveLength(1);
+    expect((await portal.repositories.apiKeys.keysOf(person.email)).map((key) => key.revoked_at)).toEqual([null]);
+    expect(await portal.repositories.webhookEndpoints.endpointsOf(person.email)).toHaveLength(1);
+    expect(await portal.repositories.users.findByEmail(person.email)).not.toBeNull();
 
     database.sqlite.connection.exec('DROP TRIGGER erasure_fails');
     const retried = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
@@ -438,7 +438,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
         db.collection = collection;
         if (first.status === 303) break; // the deletion needs no more writes than this
         // Cut after the user went (ending the session failed): nothing is left to retry, nor to sign in with.
-        if (await portal.backend.users.findByEmail(person.email)) {
+        if (await portal.repositories.users.findByEmail(person.email)) {
           // Signed in again, where the cut came after the sessions went and before the user did.
           await submit(person.agent, '/signin', '/signin', { email: person.email, password: person.password });
           const retried = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
@@ -454,7 +454,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     const person = await journalist(portal, { attribution_domains: `again-${random()}.example` });
     const first = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
     expect(first.status).toBe(303);
-    expect(await portal.backend.profiles.erase(person.profileId)).toBe(false);
-    expect(await portal.backend.attributionDomains.domainsOf(person.profileId)).toEqual([]);
+    expect(await portal.repositories.profiles.erase(person.profileId)).toBe(false);
+    expect(await portal.repositories.attributionDomains.domainsOf(person.profileId)).toEqual([]);
   });
 });

@@ -53,8 +53,8 @@ describe.each(portalStoreFactories())('portal accounts ($name store)', (factory)
     const password = 'Unmistakable-Pass-9431';
     await signedUp(portal.app, 'clear@example.org', password);
     await signedUp(portal.app, 'clear2@example.org', password);
-    const one = await portal.backend.users.findByEmail('clear@example.org');
-    const two = await portal.backend.users.findByEmail('clear2@example.org');
+    const one = await portal.repositories.users.findByEmail('clear@example.org');
+    const two = await portal.repositories.users.findByEmail('clear2@example.org');
     expect(one!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
     expect(one!.passwordHash).not.toBe(two!.passwordHash);
     expect((await everythingStored(portal.store)).includes(Buffer.from(password))).toBe(false);
@@ -113,7 +113,7 @@ describe.each(portalStoreFactories())('portal accounts ($name store)', (factory)
       .send({ email: 'csrf@example.org', password: 'correct horse battery' });
     expect(missing.status).toBe(403);
     expect(missing.text).toContain('This form has expired or did not come from this site.');
-    expect(await portal.backend.users.findByEmail('csrf@example.org')).toBeNull();
+    expect(await portal.repositories.users.findByEmail('csrf@example.org')).toBeNull();
 
     const { agent } = await signedUp(portal.app);
     const page = await agent.get('/profile');

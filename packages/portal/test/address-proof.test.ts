@@ -27,7 +27,7 @@ const address = (who: string) => `${who}${++people}-${Date.now()}@example.org`;
 
 /** An API account the operator made for the address, as `byline keys create --email` makes it: its key's id. */
 async function operatorKey(portal: Portal, email: string): Promise<string> {
-  const { key } = await createApiKey(portal.backend.apiKeys, email, 'operator integration');
+  const { key } = await createApiKey(portal.repositories.apiKeys, email, 'operator integration');
   return key;
 }
 
@@ -76,9 +76,9 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
     expect(page).toContain('ask whoever runs this Byline ( desk@byline.example ) for a confirmation link');
     expect(page).not.toContain('Send the link again');
     // Nothing was changed behind the refusals: the operator's key still works, no other key or endpoint exists.
-    const keys = await portal.backend.apiKeys.keysOf(email);
+    const keys = await portal.repositories.apiKeys.keysOf(email);
     expect(keys.map((k) => [k.key, k.revoked_at])).toEqual([[key, null]]);
-    expect(await portal.backend.webhookEndpoints.endpointsOf(email)).toEqual([]);
+    expect(await portal.repositories.webhookEndpoints.endpointsOf(email)).toEqual([]);
     // Signing in anew lands on the profile, not on API settings (which would tell an account is there).
     const again = await submit(request.agent(portal.app), '/signin', '/signin', { email, password: PASSWORD });
     expect(again.headers.location).toBe('/profile');
@@ -93,7 +93,7 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
     const harbour = await publisherOf(portal, 'The Harbour Times');
     const email = address('invitee');
     await submit(harbour.agent, harbour.path, `${harbour.path}/staff`, { invitee: email });
-    const [invitation] = await portal.backend.staff.invitationsFor({ profileId: null, email });
+    const [invitation] = await portal.repositories.staff.invitationsFor({ profileId: null, email });
     const person = await signedUp(portal.app, email, PASSWORD, { proven: false });
     await submit(person.agent, '/profile', '/profile', profileForm());
 
@@ -103,7 +103,7 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
     const accept = await submit(person.agent, '/profile', `/profile/staff/${invitation!.id}/accept`, {});
     const decline = await submit(person.agent, '/profile', `/profile/staff/${invitation!.id}/decline`, {});
     expect([accept.status, decline.status]).toEqual([404, 404]);
-    expect((await portal.backend.staff.findById(invitation!.id))?.state).toBe('invited');
+    expect((await portal.repositories.staff.findById(invitation!.id))?.state).toBe('invited');
 
     await confirmAddress(portal.app, person.agent, email, PASSWORD);
     expect(await invitationOn(person.agent)).toBe(invitation!.id);
@@ -116,7 +116,7 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
     const leaving = await signedUp(portal.app, address('leaving'));
     await openApiAccount(leaving.agent);
     await submit(leaving.agent, '/settings/api', '/settings/api/keys', { name: 'old integration' });
-    const [kept] = await portal.backend.apiKeys.keysOf(leaving.email);
+    const [kept] = await portal.repositories.apiKeys.keysOf(leaving.email);
     const deleted = await submit(leaving.agent, '/account/delete', '/account/delete', { email: leaving.email });
     expect(deleted.status).toBe(303);
 
@@ -139,14 +139,14 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
     const squatter = await signedUp(portal.app, email, PASSWORD, { proven: false });
     const deleted = await submit(squatter.agent, '/account/delete', '/account/delete', { email });
     expect(deleted.status).toBe(303);
-    expect((await portal.backend.apiKeys.keysOf(email)).map((k) => k.revoked_at)).toEqual([null]);
-    expect((await portal.backend.apiKeys.keysOf(email))[0]!.key).toBe(key);
-    expect(await portal.backend.staff.invitationsFor({ profileId: null, email })).toHaveLength(1);
+    expect((await portal.repositories.apiKeys.keysOf(email)).map((k) => k.revoked_at)).toEqual([null]);
+    expect((await portal.repositories.apiKeys.keysOf(email))[0]!.key).toBe(key);
+    expect(await portal.repositories.staff.invitationsFor({ profileId: null, email })).toHaveLength(1);
   });
 
   it('proves the address with the link and the password together, once; opening the link changes nothing', async () => {
     const person = await signedUp(portal.app, address('careful'), PASSWORD, { proven: false });
-    const issued = await issueConfirmLink(portal.backend, person.email, '', portal.clock.now);
+    const issued = await issueConfirmLink(portal.repositories, person.email, '', portal.clock.now);
     if (issued.status !== 'issued') throw new Error('no link');
     const token = new URL(issued.link, 'http://portal.test').searchParams.get('token')!;
 
@@ -161,21 +161,21 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
       .send({ _csrf: csrfFrom(opened.text), token, password: 'not the password' });
     expect(guessed.status).toBe(422);
     expect(textOf(guessed.text)).toContain('This is not the password of this account');
-    expect((await portal.backend.users.findByEmail(person.email))?.emailVerifiedAt).toBeNull();
+    expect((await portal.repositories.users.findByEmail(person.email))?.emailVerifiedAt).toBeNull();
 
     const confirmed = await stranger
       .post('/confirm-email')
       .type('form')
       .send({ _csrf: csrfFrom(opened.text), token, password: PASSWORD });
     expect([confirmed.status, confirmed.headers.location]).toEqual([303, '/profile']);
-    expect((await portal.backend.users.findByEmail(person.email))?.emailVerifiedAt).toBe(portal.clock.now.toISOString());
+    expect((await portal.repositories.users.findByEmail(person.email))?.emailVerifiedAt).toBe(portal.clock.now.toISOString());
     expect((await stranger.get('/settings/email')).text).toContain(`${person.email} is confirmed`);
     expect((await request.agent(portal.app).get(issued.link)).status).toBe(410);
   });
 
   it('a link stops working after 24 hours', async () => {
     const person = await signedUp(portal.app, address('late'), PASSWORD, { proven: false });
-    const issued = await issueConfirmLink(portal.backend, person.email, '', portal.clock.now);
+    const issued = await issueConfirmLink(portal.repositories, person.email, '', portal.clock.now);
     if (issued.status !== 'issued') throw new Error('no link');
     portal.clock.now = new Date(portal.clock.now.getTime() + 24 * 60 * 60 * 1000 + 1000);
     expect((await person.agent.get(issued.link)).status).toBe(410);
@@ -192,14 +192,14 @@ describe.each(portalStoreFactories())('an address reaches nothing until proven, 
 
   it('editors create refuses an account whose address is unproven, and promotes it once proven', async () => {
     const person = await signedUp(portal.app, address('future-editor'), PASSWORD, { proven: false });
-    expect(await createEditor(portal.backend.users, person.email)).toEqual({ status: 'unproven', email: person.email });
-    expect((await portal.backend.users.findByEmail(person.email))?.role).toBe('journalist');
+    expect(await createEditor(portal.repositories.users, person.email)).toEqual({ status: 'unproven', email: person.email });
+    expect((await portal.repositories.users.findByEmail(person.email))?.role).toBe('journalist');
 
     await confirmAddress(portal.app, person.agent, person.email, PASSWORD);
-    expect(await createEditor(portal.backend.users, person.email)).toEqual({ status: 'promoted', email: person.email });
-    const made = await createEditor(portal.backend.users, address('made-editor'));
+    expect(await createEditor(portal.repositories.users, person.email)).toEqual({ status: 'promoted', email: person.email });
+    const made = await createEditor(portal.repositories.users, address('made-editor'));
     expect(made.status).toBe('created');
-    expect((await portal.backend.users.findByEmail(made.email))?.emailVerifiedAt).not.toBeNull();
+    expect((await portal.repositories.users.findByEmail(made.email))?.emailVerifiedAt).not.toBeNull();
   });
 });
 
@@ -242,7 +242,7 @@ describe.each(portalStoreFactories())('sign-up and proof with mail ($name store)
     expect(warning!.subject).toBe('Someone tried to sign up to Byline with your address');
     expect(warning!.text).toContain(`${MAIL_PORTAL_URL}/forgot-password`);
     expect(await mailing.confirmationsTo(owner.email)).toHaveLength(1); // signedUp's own, at its sign-up
-    expect(await portal.backend.users.findByEmail(owner.email)).toMatchObject({ emailVerifiedAt: expect.any(String) });
+    expect(await portal.repositories.users.findByEmail(owner.email)).toMatchObject({ emailVerifiedAt: expect.any(String) });
 
     const [confirmation] = await mailing.confirmationsTo(fresh);
     const link = linkIn(confirmation!);
@@ -270,7 +270,7 @@ describe.each(portalStoreFactories())('sign-up and proof with mail ($name store)
     });
     expect(form.status).toBe(200);
     expect(confirmed.headers.location).toBe('/settings/api');
-    expect(await portal.backend.apiAccounts.findAccount(email)).toMatchObject({ email });
+    expect(await portal.repositories.apiAccounts.findAccount(email)).toMatchObject({ email });
   });
 
   it('sends the link again from the portal, throttled per address, and says so on API settings', async () => {
@@ -303,6 +303,6 @@ describe.each(portalStoreFactories())('sign-up and proof with mail ($name store)
       token: new URL(link).searchParams.get('token')!,
       password: 'a brand new password',
     });
-    expect((await portal.backend.users.findByEmail(person.email))?.emailVerifiedAt).not.toBeNull();
+    expect((await portal.repositories.users.findByEmail(person.email))?.emailVerifiedAt).not.toBeNull();
   });
 });

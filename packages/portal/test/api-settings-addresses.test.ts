@@ -69,12 +69,12 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
     await submit(agent, '/profile', '/profile', form);
     const link = `https://paper.example/curl-${Date.now()}`;
     await submit(agent, '/articles', '/articles', { link, title: 'Curl', published_at: '2024-01-01', active: 'on' });
-    const user = await portal.backend.users.findByEmail(email);
+    const user = await portal.repositories.users.findByEmail(email);
     // Only a proven handle answers "verified" (issue 16): prove the typed one as a network sign-in would.
     await proveClaim(portal.claims, user!.profileId!, 'twitter', form.twitter);
     await approvedByEditor(portal, user!.profileId!);
     // Only a proven article answers: an editor vouches for it (its page, on paper.example, is not served here).
-    const [listed] = await portal.backend.articles.claimsOf(user!.profileId!);
+    const [listed] = await portal.repositories.articles.claimsOf(user!.profileId!);
     const evidence = {
       method: 'editor-attestation' as const,
       provider: EDITOR_PROVIDER,
@@ -82,7 +82,7 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
       note: 'checked',
     };
     await proveArticle(
-      portal.backend.articles,
+      portal.repositories.articles,
       { profileId: user!.profileId!, articleId: listed!.article.id, evidence },
       'ed@example.org',
     );

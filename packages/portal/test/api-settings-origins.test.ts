@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import request from 'supertest';
 import { quietLogger } from '@byline/test-support';
 import { createApp as articleVerifier } from '../../article-verifier/src/app';
@@ -39,7 +39,10 @@ describe.each(portalStoreFactories())('API settings: web origins ($name store)',
     const page = (await agent.get(saved.headers.location!)).text;
     expect(page).toContain('Web origins saved');
     expect(originsOn(page)).toBe('https://news.example\nhttp://localhost:3000');
-    expect(await backendOf(portal.store).apiAccounts.originsOf(email)).toEqual(['https://news.example', 'http://localhost:3000']);
+    expect(await repositoriesOf(portal.store).apiAccounts.originsOf(email)).toEqual([
+      'https://news.example',
+      'http://localhost:3000',
+    ]);
 
     const granted = await fromPage(token, 'https://news.example');
     expect(granted.status).toBe(200);
@@ -47,7 +50,7 @@ describe.each(portalStoreFactories())('API settings: web origins ($name store)',
     expect((await fromPage(token, 'https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
 
     expect((await submit(agent, '/settings/api', '/settings/api/origins', { origins: '' })).status).toBe(303);
-    expect(await backendOf(portal.store).apiAccounts.originsOf(email)).toEqual([]);
+    expect(await repositoriesOf(portal.store).apiAccounts.originsOf(email)).toEqual([]);
     expect((await fromPage(token, 'https://news.example')).headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -57,7 +60,7 @@ describe.each(portalStoreFactories())('API settings: web origins ($name store)',
     ['more than 20 origins', Array.from({ length: 21 }, (_, i) => `https://s${i}.example`).join('\n'), /At most 20 origins/],
   ])('refuses %s with 422, the error next to the field and the text kept, storing nothing', async (_case, text, error) => {
     const { agent, email } = await withKey();
-    await backendOf(portal.store).apiAccounts.setOrigins(email, ['https://kept.example']);
+    await repositoriesOf(portal.store).apiAccounts.setOrigins(email, ['https://kept.example']);
 
     const res = await submit(agent, '/settings/api', '/settings/api/origins', { origins: text });
     expect(res.status).toBe(422);
@@ -65,14 +68,14 @@ describe.each(portalStoreFactories())('API settings: web origins ($name store)',
     const shown = /id="f-origins-error"[^>]*>([^<]*)</.exec(res.text)?.[1];
     expect(shown).toMatch(error);
     expect(originsOn(res.text)).toBe(text);
-    expect(await backendOf(portal.store).apiAccounts.originsOf(email)).toEqual(['https://kept.example']);
+    expect(await repositoriesOf(portal.store).apiAccounts.originsOf(email)).toEqual(['https://kept.example']);
   });
 
   it('refuses the form without its CSRF token, and before an API account is opened', async () => {
     const { agent, email } = await withKey();
     const forged = await agent.post('/settings/api/origins').type('form').send({ origins: 'https://evil.example' });
     expect(forged.status).toBe(403);
-    expect(await backendOf(portal.store).apiAccounts.originsOf(email)).toEqual([]);
+    expect(await repositoriesOf(portal.store).apiAccounts.originsOf(email)).toEqual([]);
 
     const newcomer = await signedUp(portal.app);
     const early = await submit(newcomer.agent, '/settings/api', '/settings/api/origins', { origins: 'https://a.example' });

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import {
   everythingStored,
   portalForEachTest,
@@ -42,8 +42,8 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
       published_at: '2024-01-01',
       active: 'on',
     });
-    const user = await portal.backend.users.findByEmail(email);
-    await portal.backend.verification.decide({
+    const user = await portal.repositories.users.findByEmail(email);
+    await portal.repositories.verification.decide({
       profileId: user!.profileId!,
       actor: 'editor@example.org',
       action: 'verified',
@@ -66,7 +66,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
     expect(listed.text).not.toContain(token.split(':')[1]);
     expect(listed.text).toMatch(/<time datetime="\d{4}-[^"]+Z">/);
     expect(listed.text).toContain('never');
-    expect((await backendOf(portal.store).apiKeys.keysOf(email)).map((k) => k.name)).toEqual(['Newsroom CMS']);
+    expect((await repositoriesOf(portal.store).apiKeys.keysOf(email)).map((k) => k.name)).toEqual(['Newsroom CMS']);
     expect(listed.text).toContain('No requests recorded yet.');
   });
 
@@ -99,7 +99,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
   it('shows usage per key per day as a small chart', async () => {
     const { agent } = await withAccount();
     const key = (await newKey(agent, '/settings/api/keys', 'charted')).token.split(':')[0]!;
-    await backendOf(portal.store).usage.record([
+    await repositoriesOf(portal.store).usage.record([
       { key, day: '2024-05-01', count: 40 },
       { key, day: '2024-05-02', count: 10 },
     ]);
@@ -166,7 +166,7 @@ describe.each(portalStoreFactories())('API settings ($name store)', (factory) =>
       404,
     );
     expect((await submit(other.agent, '/settings/api', `/settings/api/keys/${key}/rotate`, {})).status).toBe(404);
-    expect((await backendOf(portal.store).apiCredentials.findCredential(key!))!.revoked).toBe(false);
+    expect((await repositoriesOf(portal.store).apiCredentials.findCredential(key!))!.revoked).toBe(false);
   });
 
   it('asks to open an account before creating keys', async () => {

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 /**
  * The portal as an API user meets it: a home page and a sign-up that offer API keys without a journalist profile,
  * browser keys with their own origins and limit, and a revoke that asks first. Every new form is refused for a
@@ -68,14 +68,14 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       const waiting = await agent.get('/settings/api');
       expect(waiting.status).toBe(403);
       expect(textOf(waiting.text)).toContain('ask whoever runs this Byline for a confirmation link');
-      expect(await backendOf(portal.store).apiAccounts.findAccount(email)).toBeNull();
+      expect(await repositoriesOf(portal.store).apiAccounts.findAccount(email)).toBeNull();
       const confirmed = await confirmAddress(portal.app, agent, email, 'long enough password', 'api');
       expect(confirmed.headers.location).toBe('/settings/api');
       const settings = await agent.get('/settings/api');
       expect(settings.text).toContain('Create key');
       expect(settings.text).not.toContain('Open an API account');
       expect(settings.text).not.toContain('Create your journalist profile');
-      expect(await backendOf(portal.store).apiAccounts.findAccount(email)).toMatchObject({ email, status: 'active' });
+      expect(await repositoriesOf(portal.store).apiAccounts.findAccount(email)).toMatchObject({ email, status: 'active' });
 
       const home = await agent.get('/');
       expect([home.status, home.headers.location]).toEqual([303, '/settings/api']);
@@ -116,7 +116,7 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       expect(shown).toMatch(
         /Browser, 25 a minute, from\s*<code>https:\/\/news\.example<\/code>, <code>http:\/\/localhost:3000<\/code>/,
       );
-      const [stored] = await backendOf(portal.store).apiKeys.keysOf(email);
+      const [stored] = await repositoriesOf(portal.store).apiKeys.keysOf(email);
       expect(stored).toMatchObject({ kind: 'browser', origins: [PAGE, 'http://localhost:3000'], rate_limit_per_minute: 25 });
 
       const { verifyArticle } = verifiers(portal.store, 0);
@@ -129,9 +129,9 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
     it('gives a browser key 60 requests a minute unless told, and never more than its account', async () => {
       const { agent, email } = await withAccount();
       await browserKey(agent, PAGE, '');
-      expect((await backendOf(portal.store).apiKeys.keysOf(email))[0]!.rate_limit_per_minute).toBe(60);
+      expect((await repositoriesOf(portal.store).apiKeys.keysOf(email))[0]!.rate_limit_per_minute).toBe(60);
 
-      await backendOf(portal.store).apiAccounts.setRateLimit(email, 100);
+      await repositoriesOf(portal.store).apiAccounts.setRateLimit(email, 100);
       const above = await submit(agent, '/settings/api', '/settings/api/keys', {
         name: 'greedy',
         kind: 'browser',
@@ -141,9 +141,11 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       expect(above.status).toBe(422);
       expect(/id="f-key_limit-error"[^>]*>([^<]*)</.exec(above.text)?.[1]).toMatch(/from 1 to 100/);
       expect(above.text).toMatch(/<option value="browser" selected>/);
-      await backendOf(portal.store).apiAccounts.setRateLimit(email, 30);
+      await repositoriesOf(portal.store).apiAccounts.setRateLimit(email, 30);
       await browserKey(agent, PAGE, '');
-      expect((await backendOf(portal.store).apiKeys.keysOf(email)).map((key) => key.rate_limit_per_minute)).toEqual([60, 30]);
+      expect((await repositoriesOf(portal.store).apiKeys.keysOf(email)).map((key) => key.rate_limit_per_minute)).toEqual([
+        60, 30,
+      ]);
     });
 
     it.each([
@@ -163,13 +165,13 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       expect(res.status).toBe(422);
       const shown = /id="f-key_(?:origins|limit)-error"[^>]*>([^<]*)</.exec(res.text)?.[1];
       expect(shown).toMatch(error);
-      expect(await backendOf(portal.store).apiKeys.keysOf(email)).toEqual([]);
+      expect(await repositoriesOf(portal.store).apiKeys.keysOf(email)).toEqual([]);
     });
 
     it('ignores the browser fields of a server key, which keeps its account’s settings', async () => {
       const { agent, email } = await withAccount();
       await createKey(agent, { name: 'cms', kind: 'server', key_origins: 'not an origin', key_limit: '5' });
-      expect((await backendOf(portal.store).apiKeys.keysOf(email))[0]).toMatchObject({
+      expect((await repositoriesOf(portal.store).apiKeys.keysOf(email))[0]).toMatchObject({
         kind: 'server',
         origins: [],
         rate_limit_per_minute: null,
@@ -190,7 +192,7 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       });
       expect([saved.status, saved.headers.location]).toEqual([303, '/settings/api?done=browser-key']);
       expect((await agent.get(saved.headers.location!)).text).toContain('Browser key saved');
-      expect((await backendOf(portal.store).apiCredentials.findCredential(key))!.browser).toEqual({
+      expect((await repositoriesOf(portal.store).apiCredentials.findCredential(key))!.browser).toEqual({
         origins: ['https://moved.example'],
         rateLimitPerMinute: 12,
       });
@@ -201,7 +203,7 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       });
       expect(bad.status).toBe(422);
       expect(bad.text).toMatch(/id="f-key_origins-error"[^>]*>List at least one web origin/);
-      expect((await backendOf(portal.store).apiKeys.keysOf(email))[0]!.origins).toEqual(['https://moved.example']);
+      expect((await repositoriesOf(portal.store).apiKeys.keysOf(email))[0]!.origins).toEqual(['https://moved.example']);
     });
 
     it('refuses the browser-key page and form to a visitor, another user, without CSRF, and for a server key', async () => {
@@ -209,7 +211,7 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       const key = (await browserKey(owner.agent)).token.split(':')[0]!;
       const path = `/settings/api/keys/${key}/browser`;
       const unchanged = async () =>
-        expect((await backendOf(portal.store).apiCredentials.findCredential(key))!.browser).toEqual({
+        expect((await repositoriesOf(portal.store).apiCredentials.findCredential(key))!.browser).toEqual({
           origins: [PAGE, 'http://localhost:3000'],
           rateLimitPerMinute: 60,
         });
@@ -244,7 +246,7 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       expect(rotated.status).toBe(303);
       const shown = (await agent.get('/settings/api')).text;
       expect(shown).toContain(`-H &#39;Origin: ${PAGE}&#39;`);
-      const [before, after] = await backendOf(portal.store).apiKeys.keysOf(email);
+      const [before, after] = await repositoriesOf(portal.store).apiKeys.keysOf(email);
       expect(before!.revoked_at).not.toBeNull();
       expect(after).toMatchObject({
         name: 'widget',
@@ -269,11 +271,11 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       expect(ask.status).toBe(200);
       expect(ask.text).toContain('Revoke the key “cms”?');
       expect(ask.text).toContain('<input type="hidden" name="confirm" value="revoke" />');
-      expect((await backendOf(portal.store).apiCredentials.findCredential(key))!.revoked).toBe(false);
+      expect((await repositoriesOf(portal.store).apiCredentials.findCredential(key))!.revoked).toBe(false);
 
       const done = await submit(agent, path, path, { confirm: 'revoke' });
       expect([done.status, done.headers.location]).toEqual([303, '/settings/api?done=revoked']);
-      expect((await backendOf(portal.store).apiCredentials.findCredential(key))!.revoked).toBe(true);
+      expect((await repositoriesOf(portal.store).apiCredentials.findCredential(key))!.revoked).toBe(true);
       expect((await agent.get(path)).status).toBe(404);
     });
 
@@ -283,7 +285,7 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       const res = await submit(agent, '/settings/api', `/settings/api/keys/${key}/revoke`, {});
       expect(res.status).toBe(200);
       expect(res.text).toContain('Revoke the key “cms”?');
-      expect((await backendOf(portal.store).apiCredentials.findCredential(key))!.revoked).toBe(false);
+      expect((await repositoriesOf(portal.store).apiCredentials.findCredential(key))!.revoked).toBe(false);
     });
 
     it('refuses a visitor, another user and a form without CSRF', async () => {
@@ -301,7 +303,7 @@ describe.each(portalStoreFactories())('the portal for API users ($name store)', 
       expect((await submit(other.agent, '/settings/api', path, { confirm: 'revoke' })).status).toBe(404);
 
       expect((await owner.agent.post(path).type('form').send({ confirm: 'revoke' })).status).toBe(403);
-      expect((await backendOf(portal.store).apiCredentials.findCredential(key))!.revoked).toBe(false);
+      expect((await repositoriesOf(portal.store).apiCredentials.findCredential(key))!.revoked).toBe(false);
     });
   });
 

@@ -29,7 +29,7 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
   const path = () => `/story-${++n}-${Date.now()}`;
   const counts = async (link: string) => (await portal.store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.id ?? null;
   const claimOf = async (profileId: number, link: string) =>
-    (await portal.backend.articles.claimsOf(profileId)).find((claim) => claim.article.link === link)!;
+    (await portal.repositories.articles.claimsOf(profileId)).find((claim) => claim.article.link === link)!;
 
   it('proves an article whose JSON-LD author.url is the profile page', async () => {
     const aoife = await journalistAllowing(portal);
@@ -171,7 +171,7 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     const released = await claimOf(squatter.profileId, link);
     expect(released.proof).toMatchObject({ state: 'released', reason: expect.stringMatching(/^Proven on another profile on /) });
     expect((await squatter.agent.get('/articles')).text).toContain('Released');
-    const [history] = await portal.backend.audit.historyOf(squatter.profileId);
+    const [history] = await portal.repositories.audit.historyOf(squatter.profileId);
     expect(history).toMatchObject({ action: 'article-released', actor: 'byline:authorship check' });
   });
 
@@ -196,7 +196,7 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
         note: 'Her editor at the Ledger confirmed it',
       }),
     ]);
-    const [history] = await portal.backend.audit.historyOf(aoife.profileId);
+    const [history] = await portal.repositories.audit.historyOf(aoife.profileId);
     expect(history).toMatchObject({
       action: 'article-attested',
       actor: desk.email,
@@ -204,7 +204,7 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     });
 
     const self = await editor(portal, { profile: { profile_first_name: 'Eve' } });
-    const own = await portal.backend.articles.add(self.profileId!, { ...article, link: outlet.serve(path(), pageWith('')) });
+    const own = await portal.repositories.articles.add(self.profileId!, { ...article, link: outlet.serve(path(), pageWith('')) });
     const refused = await submit(
       self.agent,
       `/editor/profiles/${self.profileId}`,
@@ -263,7 +263,7 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     expect(moved.status).toBe(303);
     expect(await counts(link)).toBe(aoife.profileId);
     expect((await claimOf(squatter.profileId, link)).proof.state).toBe('released');
-    const [history] = await portal.backend.audit.historyOf(squatter.profileId);
+    const [history] = await portal.repositories.audit.historyOf(squatter.profileId);
     expect(history).toMatchObject({ action: 'article-moved', actor: desk.email });
     // Nobody moves an article onto their own profile.
     const self = await editor(portal, { profile: { profile_first_name: 'Eve' } });

@@ -72,7 +72,7 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
     });
     expect(author!.activeArticleCount).toBe(1);
     // Posted with them all the same (a form filled by hand), the link is stored without them.
-    const [claim] = await portal.backend.articles.claimsOf(author!.profile.id);
+    const [claim] = await portal.repositories.articles.claimsOf(author!.profile.id);
     expect(claim!.article.link).toBe(stored);
     expect((await agent.get('/articles')).text).not.toMatch(/utm_source|fbclid|gclid/);
   });

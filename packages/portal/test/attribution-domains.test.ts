@@ -19,8 +19,8 @@ describe.each(portalStoreFactories())('attribution domains on the profile form (
     submit(agent, '/profile', '/profile', profileForm({ attribution_domains }));
 
   async function storedDomains(email: string): Promise<string[]> {
-    const { profileId } = (await portal.backend.users.findByEmail(email))!;
-    return portal.backend.attributionDomains.domainsOf(profileId!);
+    const { profileId } = (await portal.repositories.users.findByEmail(email))!;
+    return portal.repositories.attributionDomains.domainsOf(profileId!);
   }
 
   it('saves the domains normalised, repeats dropped, and shows them back one a line', async () => {
@@ -72,7 +72,8 @@ describe.each(portalStoreFactories())('attribution domains on the profile form (
   it('keeps the domains out of the exported profile (the v1 import format)', async () => {
     const { agent, email } = await journalist();
     expect((await saveDomains(agent, 'theledger.ie')).status).toBe(303);
-    for await (const record of portal.backend.profiles.export()) expect(JSON.stringify(record)).not.toContain('theledger.ie');
+    for await (const record of portal.repositories.profiles.export())
+      expect(JSON.stringify(record)).not.toContain('theledger.ie');
     expect(await storedDomains(email)).toEqual(['theledger.ie']);
   });
 });

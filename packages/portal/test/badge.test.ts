@@ -8,8 +8,13 @@ describe.each(portalStoreFactories())('embeddable badge ($name store)', (factory
   const portal = portalForEachTest(factory);
 
   const unverify = async (slug: string) => {
-    const profile = await portal.backend.profiles.findBySlug(slug);
-    await portal.backend.verification.decide({ profileId: profile!.id, actor: 'ed@example.org', action: 'unverified', note: '' });
+    const profile = await portal.repositories.profiles.findBySlug(slug);
+    await portal.repositories.verification.decide({
+      profileId: profile!.id,
+      actor: 'ed@example.org',
+      action: 'unverified',
+      note: '',
+    });
     return profile!;
   };
 
@@ -41,8 +46,8 @@ describe.each(portalStoreFactories())('embeddable badge ($name store)', (factory
   it('is one neutral badge, the same bytes, for an unverified, unverified-later, erased, unknown or ill-formed address', async () => {
     const [never, lapsed, erased] = await seed(portal.store, aProfile({ verified: false }), aProfile(), aProfile());
     await unverify(lapsed!.profile_slug);
-    const gone = await portal.backend.profiles.findBySlug(erased!.profile_slug);
-    await portal.backend.profiles.erase(gone!.id);
+    const gone = await portal.repositories.profiles.findBySlug(erased!.profile_slug);
+    await portal.repositories.profiles.erase(gone!.id);
 
     const addresses = [
       never!.profile_slug,

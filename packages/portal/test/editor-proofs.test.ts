@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { rechecksOf } from '@byline/editorial/recheck/rechecks';
 import { relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
 import { runRecheck } from '@byline/editorial/proofs/recheck';
@@ -23,13 +23,13 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const form = profileForm(overrides);
     expect((await submit(session.agent, '/profile', '/profile', form)).status).toBe(303);
     await submit(session.agent, '/profile', '/profile/verification-request', {});
-    const user = await portal.backend.users.findByEmail(session.email);
+    const user = await portal.repositories.users.findByEmail(session.email);
     return { ...session, form, profileId: user!.profileId! };
   }
 
   async function editor() {
     const { email, agent, password } = await signedUp(portal.app);
-    await createEditor(portal.backend.users, email);
+    await createEditor(portal.repositories.users, email);
     await submit(agent, '/signin', '/signin', { email, password });
     return { agent, email };
   }
@@ -70,7 +70,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
         note: 'Video call with her; she showed the account signed in',
       }),
     ]);
-    expect((await portal.backend.audit.historyOf(aoife.profileId))[0]).toMatchObject({
+    expect((await portal.repositories.audit.historyOf(aoife.profileId))[0]).toMatchObject({
       action: 'proof-attested',
       actor: desk.email,
       note: expect.stringContaining('Video call with her; she showed the account signed in'),
@@ -101,7 +101,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     expect(res.text).toContain('The note is required');
     expect(res.text).toMatch(new RegExp(`id="attest-${claim.id}-note"[^>]*aria-invalid="true"`));
     expect((await twitterClaim(aoife.profileId)).state).toBe('claimed');
-    expect((await portal.backend.audit.historyOf(aoife.profileId)).map((a) => a.action)).toEqual(['requested']);
+    expect((await portal.repositories.audit.historyOf(aoife.profileId)).map((a) => a.action)).toEqual(['requested']);
   });
 
   it('moves a handle another profile holds proven to the claimant, audited on both, and the lookup follows', async () => {
@@ -109,7 +109,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const claimant = await journalist({ twitter: handle });
     const holderSession = await signedUp(portal.app);
     await submit(holderSession.agent, '/profile', '/profile', profileForm({ profile_first_name: 'Holder' }));
-    const holderId = (await portal.backend.users.findByEmail(holderSession.email))!.profileId!;
+    const holderId = (await portal.repositories.users.findByEmail(holderSession.email))!.profileId!;
     const proven = await recordProof(portal.claims, {
       profileId: holderId,
       kind: 'twitter',
@@ -150,12 +150,12 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     expect(released?.releasedReason).toContain(`Moved to another profile by an editor (${desk.email})`);
     expect(released?.releasedReason).toContain('The holder squatted it; the owner showed us the account');
     for (const id of [claimant.profileId, holderId]) {
-      expect((await portal.backend.audit.historyOf(id))[0]).toMatchObject({ action: 'handle-moved', actor: desk.email });
+      expect((await portal.repositories.audit.historyOf(id))[0]).toMatchObject({ action: 'handle-moved', actor: desk.email });
     }
     // The holder is verified but no longer answers for the handle; the claimant answers once approved.
     expect(await answers(handle)).toMatchObject({ verified: false });
     await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Handle moved here' });
-    const claimantProfile = await portal.backend.profiles.findById(claimant.profileId);
+    const claimantProfile = await portal.repositories.profiles.findById(claimant.profileId);
     expect(await answers(handle)).toMatchObject({ verified: true, slug: claimantProfile!.profile_slug });
   });
 
@@ -177,9 +177,9 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const res = await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Looks right' });
     expect(res.status).toBe(422);
     expect(res.text).toContain('Not approved: no handle or site of this profile is proven.');
-    expect((await portal.backend.profiles.findById(aoife.profileId))!.verified).toBe(false);
-    expect((await portal.backend.audit.historyOf(aoife.profileId)).map((a) => a.action)).toEqual(['requested']);
-    expect(await portal.backend.verification.pendingOf(aoife.profileId)).not.toBeNull();
+    expect((await portal.repositories.profiles.findById(aoife.profileId))!.verified).toBe(false);
+    expect((await portal.repositories.audit.historyOf(aoife.profileId)).map((a) => a.action)).toEqual(['requested']);
+    expect(await portal.repositories.verification.pendingOf(aoife.profileId)).not.toBeNull();
   });
 
   it('approves without proof only with the override ticked and a note, and the audit says it was an override', async () => {
@@ -189,7 +189,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const noNote = await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', override: 'on', note: '' });
     expect(noNote.status).toBe(422);
     expect(noNote.text).toContain('With “Approve without proof”, the note is required');
-    expect((await portal.backend.profiles.findById(aoife.profileId))!.verified).toBe(false);
+    expect((await portal.repositories.profiles.findById(aoife.profileId))!.verified).toBe(false);
 
     const res = await submit(desk.agent, path, `${path}/decision`, {
       decision: 'verify',
@@ -197,8 +197,8 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       note: 'Staff reporter known to the desk; no network account',
     });
     expect(res.status).toBe(303);
-    expect((await portal.backend.profiles.findById(aoife.profileId))!.verified).toBe(true);
-    expect((await portal.backend.audit.historyOf(aoife.profileId))[0]).toMatchObject({
+    expect((await portal.repositories.profiles.findById(aoife.profileId))!.verified).toBe(true);
+    expect((await portal.repositories.audit.historyOf(aoife.profileId))[0]).toMatchObject({
       action: 'verified',
       actor: desk.email,
       note: 'Approved without proof (override): Staff reporter known to the desk; no network account',
@@ -218,7 +218,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     const path = review(aoife.profileId);
     const res = await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' });
     expect(res.status).toBe(303);
-    expect((await portal.backend.audit.historyOf(aoife.profileId))[0]).toMatchObject({ action: 'verified', note: '' });
+    expect((await portal.repositories.audit.historyOf(aoife.profileId))[0]).toMatchObject({ action: 'verified', note: '' });
     expect(await answers(aoife.form.twitter)).toMatchObject({ verified: true });
   });
 
@@ -234,7 +234,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       const session = await signedUp(portal.app);
       const form = profileForm({ profile_first_name: name });
       await submit(session.agent, '/profile', '/profile', form);
-      const profileId = (await portal.backend.users.findByEmail(session.email))!.profileId!;
+      const profileId = (await portal.repositories.users.findByEmail(session.email))!.profileId!;
       const site = pages.url(`/${name}`);
       await setClaims(portal.claims, profileId, { website: [site] });
       await recordProof(portal.claims, {
@@ -251,10 +251,10 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       const first = new Date(Date.now() + 120_000);
       for (const now of [first, new Date(first.getTime() + POLICY.graceMs)]) {
         await runRecheck({
-          rechecks: rechecksOf(backendOf(portal.store)),
+          rechecks: rechecksOf(repositoriesOf(portal.store)),
           claims: portal.claims,
-          profiles: portal.backend.profiles,
-          verification: portal.backend.verification,
+          profiles: portal.repositories.profiles,
+          verification: portal.repositories.verification,
           fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
           portalUrl: 'https://byline.example',
           policy: POLICY,
@@ -273,7 +273,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       expect((await desk.agent.get('/editor/queue')).text).not.toContain('Lapsing');
 
       const first = await lapse();
-      expect((await portal.backend.profiles.findById(profileId))!.verified).toBe(false);
+      expect((await portal.repositories.profiles.findById(profileId))!.verified).toBe(false);
       const queue = (await desk.agent.get('/editor/queue')).text;
       expect(queue).toContain('Lapsing');
       expect(queue).toContain('Verified, but left without a live proof');
@@ -294,7 +294,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       const desk = await editor();
 
       await lapse();
-      expect((await portal.backend.profiles.findById(profileId))!.verified).toBe(true);
+      expect((await portal.repositories.profiles.findById(profileId))!.verified).toBe(true);
       expect(await answers(form.twitter)).toMatchObject({ verified: true });
       const queue = (await desk.agent.get('/editor/queue')).text;
       expect(queue).toContain('Halfproven');

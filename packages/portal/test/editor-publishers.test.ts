@@ -14,7 +14,7 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
     const domain = freshDomain();
     const checked = await checkedWithTxtRecord(agent, dns, path, domain);
     if (checked.status !== 303) throw new Error(`check failed: ${checked.status}`);
-    const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
+    const publisher = (await portal.repositories.publishers.findBySlug(path.split('/').pop()!))!;
     return { agent, path, domain, publisher };
   }
 
@@ -63,9 +63,9 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
     expect(seenByAdmin).toContain('by an editor');
     expect(seenByAdmin).toMatch(/<td data-label="By">an editor<\/td>\s*<td data-label="Note">Masthead and staff page checked/);
     expect(seenByAdmin).not.toContain(desk.email);
-    expect(await portal.backend.publishers.findById(publisher.id)).toMatchObject({ verifiedBy: desk.email });
+    expect(await portal.repositories.publishers.findById(publisher.id)).toMatchObject({ verifiedBy: desk.email });
     // Verified, with its domain proven, it now answers for the domain's pages.
-    expect((await portal.backend.publisherDomains.matchHost(`www.${domain}`))?.publisher.id).toBe(publisher.id);
+    expect((await portal.repositories.publisherDomains.matchHost(`www.${domain}`))?.publisher.id).toBe(publisher.id);
     expect((await desk.agent.get('/editor/publishers')).text).toContain('class="state-verified"');
 
     const again = await decide(desk, path, 'verify', 'Twice');
@@ -80,9 +80,9 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
         `class="action-unverified">Verification withdrawn</td>\\s*<td data-label="By">${desk.email}</td>\\s*<td data-label="Note">The outlet closed</td>`,
       ),
     );
-    expect(await portal.backend.publishers.findById(publisher.id)).toMatchObject({ verifiedAt: null, verifiedBy: null });
-    expect(await portal.backend.publisherDomains.matchHost(domain)).toBeNull();
-    expect((await portal.backend.publisherHistory.historyOf(publisher.id)).map((event) => event.action)).toEqual([
+    expect(await portal.repositories.publishers.findById(publisher.id)).toMatchObject({ verifiedAt: null, verifiedBy: null });
+    expect(await portal.repositories.publisherDomains.matchHost(domain)).toBeNull();
+    expect((await portal.repositories.publisherHistory.historyOf(publisher.id)).map((event) => event.action)).toEqual([
       'unverified',
       'verified',
       'domain-proven',
@@ -98,8 +98,8 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
     expect(res.status).toBe(422);
     expect(res.text).toContain('The note is required: say why (it is kept in the publisher’s history).');
     expect(res.text).toContain('aria-invalid="true"');
-    expect((await portal.backend.publishers.findById(publisher.id))!.verifiedAt).toBeNull();
-    expect((await portal.backend.publisherHistory.historyOf(publisher.id)).map((event) => event.action)).not.toContain(
+    expect((await portal.repositories.publishers.findById(publisher.id))!.verifiedAt).toBeNull();
+    expect((await portal.repositories.publisherHistory.historyOf(publisher.id)).map((event) => event.action)).not.toContain(
       'verified',
     );
   });
@@ -117,11 +117,11 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
       expect({ decision, status: res.status }).toEqual({ decision, status: 403 });
       expect(res.text).toContain(OWN_PUBLISHER);
     }
-    expect((await portal.backend.publishers.findById(publisher.id))!.verifiedAt).toBeNull();
+    expect((await portal.repositories.publishers.findById(publisher.id))!.verifiedAt).toBeNull();
 
     const colleague = await editor(portal);
     expect((await decide(colleague, path, 'verify', 'Checked by a colleague')).status).toBe(303);
-    expect(await portal.backend.publishers.findById(publisher.id)).toMatchObject({ verifiedBy: colleague.email });
+    expect(await portal.repositories.publishers.findById(publisher.id)).toMatchObject({ verifiedBy: colleague.email });
   });
 
   it('keeps non-editors out of the editors’ routes (403), admins included', async () => {
@@ -134,7 +134,7 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
       const res = await decide({ agent }, path, decision, 'I am the admin');
       expect({ decision, status: res.status }).toEqual({ decision, status: 403 });
     }
-    expect((await portal.backend.publishers.findById(publisher.id))!.verifiedAt).toBeNull();
+    expect((await portal.repositories.publishers.findById(publisher.id))!.verifiedAt).toBeNull();
   });
 
   it('refuses an editor’s decision without its CSRF token (403)', async () => {
@@ -143,6 +143,6 @@ describe.each(portalStoreFactories())('publishers: editors verify them ($name st
     const res = await desk.agent.post(`/editor${path}/verify`).type('form').send({ note: 'No token' });
     expect(res.status).toBe(403);
     expect(res.text).toContain('This form has expired or did not come from this site.');
-    expect((await portal.backend.publishers.findById(publisher.id))!.verifiedAt).toBeNull();
+    expect((await portal.repositories.publishers.findById(publisher.id))!.verifiedAt).toBeNull();
   });
 });

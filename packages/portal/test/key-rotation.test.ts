@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { portalForEachTest, portalStoreFactories, signedUp, submit, type Agent } from './support/portal-harness';
 import { verifiers } from './support/verifiers';
 
@@ -47,7 +47,7 @@ describe.each(portalStoreFactories())('rotating an API key with an overlap ($nam
     const unchosen = await submit(agent, `/settings/api/keys/${key}/rotate`, `/settings/api/keys/${key}/rotate`, {});
     expect(unchosen.status).toBe(200);
     expect(unchosen.text).toContain('Rotate the key “wire desk”?');
-    expect(await backendOf(portal.store).apiKeys.keysOf(email)).toHaveLength(1);
+    expect(await repositoriesOf(portal.store).apiKeys.keysOf(email)).toHaveLength(1);
 
     const rotatedAt = portal.clock.now;
     const { shown, fresh } = await rotate(agent, key, { overlap: '1h' });

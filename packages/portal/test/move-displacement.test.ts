@@ -87,7 +87,7 @@ describe.each(portalStoreFactories())('a move never silently displaces a proven 
     ]);
 
     const actions = async (profileId: number) =>
-      (await portal.backend.audit.historyOf(profileId)).map((record) => [record.action, record.note]);
+      (await portal.repositories.audit.historyOf(profileId)).map((record) => [record.action, record.note]);
     expect((await actions(target.profileId)).slice(0, 2)).toEqual([
       ['handle-displaced', `X ${own} displaced by X ${moved}, moved here from Holder Brennan’s profile: ${note}`],
       ['handle-moved', `twitter ${moved} moved here: ${note}`],
@@ -98,7 +98,7 @@ describe.each(portalStoreFactories())('a move never silently displaces a proven 
       ]),
     );
     // The target keeps a live proof (the moved handle) and stays verified; the review page shows the ended proof.
-    expect((await portal.backend.profiles.findById(target.profileId))!.verified).toBe(true);
+    expect((await portal.repositories.profiles.findById(target.profileId))!.verified).toBe(true);
     expect((await desk.agent.get(path)).text).toContain(`Ended</dt>\n      <dd>${today()}: ${reason}`);
   });
 

@@ -9,7 +9,7 @@ describe.each(portalStoreFactories())('editor one-time password ($name store)', 
   const portal = portalForEachTest(factory);
 
   async function newEditor() {
-    const created = await createEditor(portal.backend.users, `desk${++editors}-${Date.now()}@example.org`);
+    const created = await createEditor(portal.repositories.users, `desk${++editors}-${Date.now()}@example.org`);
     if (created.status !== 'created') throw new Error(`expected a new editor, got ${created.status}`);
     return created;
   }
@@ -73,7 +73,7 @@ describe.each(portalStoreFactories())('editor one-time password ($name store)', 
 
   it('editors create again gives an editor who never chose a password a fresh one; the old one stops working', async () => {
     const first = await newEditor();
-    const second = await createEditor(portal.backend.users, first.email);
+    const second = await createEditor(portal.repositories.users, first.email);
     expect(second).toMatchObject({ status: 'reissued', email: first.email });
     const fresh = (second as { temporaryPassword: string }).temporaryPassword;
     expect(fresh).not.toBe(first.temporaryPassword);
@@ -82,7 +82,7 @@ describe.each(portalStoreFactories())('editor one-time password ($name store)', 
     const agent = request.agent(portal.app);
     expect((await signIn(first.email, fresh, agent)).headers.location).toBe('/settings/password');
     await submit(agent, '/settings/password', '/settings/password', { password: 'finally my own one' });
-    expect(await createEditor(portal.backend.users, first.email)).toEqual({ status: 'promoted', email: first.email });
+    expect(await createEditor(portal.repositories.users, first.email)).toEqual({ status: 'promoted', email: first.email });
     expect((await signIn(first.email, 'finally my own one')).status).toBe(303);
   });
 
@@ -90,7 +90,7 @@ describe.each(portalStoreFactories())('editor one-time password ($name store)', 
     const journalist = await signedUp(portal.app);
     expect((await signIn(journalist.email, journalist.password)).headers.location).toBe('/profile');
     const editor = await signedUp(portal.app);
-    await createEditor(portal.backend.users, editor.email);
+    await createEditor(portal.repositories.users, editor.email);
     expect((await signIn(editor.email, editor.password)).headers.location).toBe('/editor/queue');
     const withNext = await submit(request.agent(portal.app), '/signin?next=/articles', '/signin', {
       email: editor.email,

@@ -16,7 +16,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
     await openApiAccount(agent);
     const posted = await addWebhook(agent, { url: receiver.url, events });
     expect(posted.status).toBe(303);
-    return (await portal.backend.webhookEndpoints.endpointsOf(email)).at(-1)!;
+    return (await portal.repositories.webhookEndpoints.endpointsOf(email)).at(-1)!;
   }
 
   /** The worker's two webhook runs. */
@@ -62,7 +62,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       expect(res.text).not.toContain(other.slug);
       expect(res.text).not.toContain(person.desk.email);
       expect(res.text).not.toMatch(/password|scrypt|token|secret|hash/i);
-      const stored = await portal.backend.users.findByEmail(person.email);
+      const stored = await portal.repositories.users.findByEmail(person.email);
       expect(res.text).not.toContain(stored!.passwordHash);
     });
 
@@ -140,7 +140,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
     it('stops both answers at once, revokes the API keys, ends the sign-in and removes the data', async () => {
       const person = await verifiedJournalist();
       await openApiAccountWithKey(person.agent);
-      expect(await portal.backend.apiKeys.keysOf(person.email)).toHaveLength(1);
+      expect(await portal.repositories.apiKeys.keysOf(person.email)).toHaveLength(1);
       expect(await answers(person)).toEqual([true, true]);
 
       expect((await person.agent.get('/profile')).text).toContain('href="/account/delete"');
@@ -168,12 +168,12 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
         password: person.password,
       });
       expect(signIn.status).toBe(401);
-      expect(await portal.backend.users.findByEmail(person.email)).toBeNull();
-      expect(await portal.backend.profiles.findById(person.profileId)).toBeNull();
+      expect(await portal.repositories.users.findByEmail(person.email)).toBeNull();
+      expect(await portal.repositories.profiles.findById(person.profileId)).toBeNull();
       expect(await portal.claims.claimsOf(person.profileId)).toEqual([]);
-      expect(await portal.backend.articles.list(person.profileId)).toEqual([]);
-      expect(await portal.backend.audit.historyOf(person.profileId)).toEqual([]);
-      expect((await portal.backend.apiKeys.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
+      expect(await portal.repositories.articles.list(person.profileId)).toEqual([]);
+      expect(await portal.repositories.audit.historyOf(person.profileId)).toEqual([]);
+      expect((await portal.repositories.apiKeys.keysOf(person.email)).every((key) => key.revoked_at !== null)).toBe(true);
       // The editor who verified it stays, and signs in as before.
       expect((await person.desk.agent.get('/editor/queue')).status).toBe(200);
     });
@@ -183,8 +183,8 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       await openApiAccountWithKey(apiUser.agent);
       const deleted = await submit(apiUser.agent, '/account/delete', '/account/delete', { email: apiUser.email });
       expect(deleted.status).toBe(303);
-      expect(await portal.backend.users.findByEmail(apiUser.email)).toBeNull();
-      const keys = await portal.backend.apiKeys.keysOf(apiUser.email);
+      expect(await portal.repositories.users.findByEmail(apiUser.email)).toBeNull();
+      const keys = await portal.repositories.apiKeys.keysOf(apiUser.email);
       expect(keys.map((key) => key.revoked_at === null)).toEqual([false]);
     });
 
@@ -197,31 +197,31 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
         key_origins: '',
         key_limit: '',
       });
-      const [key] = await portal.backend.apiKeys.keysOf(person.email);
+      const [key] = await portal.repositories.apiKeys.keysOf(person.email);
       // The receiver is down: the revocation's message waits on the endpoint's delivery item, retried later.
       receiver.answer = { status: 503 };
       await submit(person.agent, '/settings/api', `/settings/api/keys/${key!.key}/revoke`, { confirm: 'revoke' });
       expect(await workerTick()).toMatchObject({ failed: 1 });
-      const [waiting] = await portal.backend.webhookDeliveries.messagesOf(endpoint.id, 5);
+      const [waiting] = await portal.repositories.webhookDeliveries.messagesOf(endpoint.id, 5);
       expect(waiting).toMatchObject({ state: 'pending', type: 'api_key.revoked' });
-      expect(await portal.backend.queue.find(WEBHOOK_DELIVERY_TOPIC, String(endpoint.id))).not.toBeNull();
+      expect(await portal.repositories.queue.find(WEBHOOK_DELIVERY_TOPIC, String(endpoint.id))).not.toBeNull();
       const other = await signedUp(portal.app);
       const theirs = await webhookEndpoint(other.agent, other.email, ['api_key.revoked']);
 
       const deleted = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
       expect(deleted.status).toBe(303);
-      expect(await portal.backend.webhookEndpoints.endpointsOf(person.email)).toEqual([]);
-      expect(await portal.backend.webhookEndpoints.find(endpoint.id)).toBeNull();
-      expect(await portal.backend.webhookDeliveries.messagesOf(endpoint.id, 5)).toEqual([]);
-      expect(await portal.backend.webhookDeliveries.findMessage(waiting!.id)).toBeNull();
-      expect(await portal.backend.queue.find(WEBHOOK_DELIVERY_TOPIC, String(endpoint.id))).toBeNull();
+      expect(await portal.repositories.webhookEndpoints.endpointsOf(person.email)).toEqual([]);
+      expect(await portal.repositories.webhookEndpoints.find(endpoint.id)).toBeNull();
+      expect(await portal.repositories.webhookDeliveries.messagesOf(endpoint.id, 5)).toEqual([]);
+      expect(await portal.repositories.webhookDeliveries.findMessage(waiting!.id)).toBeNull();
+      expect(await portal.repositories.queue.find(WEBHOOK_DELIVERY_TOPIC, String(endpoint.id))).toBeNull();
       // Another account's endpoint stays.
-      expect(await portal.backend.webhookEndpoints.find(theirs.id)).toMatchObject({ url: receiver.url });
+      expect(await portal.repositories.webhookEndpoints.find(theirs.id)).toMatchObject({ url: receiver.url });
 
       receiver.answer = { status: 204 };
       expect(await workerTick()).toMatchObject({ delivered: 0, failed: 0 });
       expect(receiver.received).toHaveLength(1);
-      expect(await portal.backend.webhookDeliveries.messagesOf(endpoint.id, 5)).toEqual([]);
+      expect(await portal.repositories.webhookDeliveries.messagesOf(endpoint.id, 5)).toEqual([]);
     });
 
     it('refuses a deletion without the form’s CSRF token or a session', async () => {
@@ -231,7 +231,7 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       const visitor = await request(portal.app).post('/account/delete').type('form').send({ email: person.email });
       expect(visitor.status).toBe(403);
       expect(await answers(person)).toEqual([true, true]);
-      expect(await portal.backend.users.findByEmail(person.email)).not.toBeNull();
+      expect(await portal.repositories.users.findByEmail(person.email)).not.toBeNull();
     });
   });
 
@@ -246,8 +246,8 @@ describe.each(portalStoreFactories())('people own their data ($name store)', (fa
       const withdrawn = await submit(person.agent, '/profile', '/profile/verification-request/withdraw', {});
       expect([withdrawn.status, withdrawn.headers.location]).toEqual([303, '/profile']);
       expect((await desk.agent.get('/editor/queue')).text).not.toContain(reviewPath(person.profileId));
-      expect(await portal.backend.verification.pendingOf(person.profileId)).toBeNull();
-      const history = await portal.backend.audit.historyOf(person.profileId);
+      expect(await portal.repositories.verification.pendingOf(person.profileId)).toBeNull();
+      const history = await portal.repositories.audit.historyOf(person.profileId);
       expect(history.map((entry) => [entry.action, entry.actor])).toEqual([
         ['withdrawn', person.email],
         ['requested', person.email],

@@ -103,7 +103,10 @@ describe.each(portalStoreFactories())('mail to profiles’ owners ($name store)'
     const rejected = await submit(desk.agent, path, `${path}/decision`, { decision: 'reject', note: 'Not now' });
     expect(rejected.status).toBe(303);
     await outbox.settled();
-    expect((await portal.backend.audit.historyOf(person.profileId))[0]).toMatchObject({ action: 'rejected', note: 'Not now' });
-    expect(await portal.backend.verification.pendingOf(person.profileId)).toBeNull();
+    expect((await portal.repositories.audit.historyOf(person.profileId))[0]).toMatchObject({
+      action: 'rejected',
+      note: 'Not now',
+    });
+    expect(await portal.repositories.verification.pendingOf(person.profileId)).toBeNull();
   });
 });

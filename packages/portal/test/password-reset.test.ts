@@ -156,8 +156,8 @@ describe.each(portalStoreFactories())('password reset by email ($name store)', (
   });
 
   it('an editor with a one-time password can choose a password through a reset link instead', async () => {
-    const editor = await createEditor(portal.backend.users, `reset-desk-${Date.now()}@example.org`);
-    const issued = await issueResetLink(portal.backend, editor.email, PORTAL_URL, portal.clock.now);
+    const editor = await createEditor(portal.repositories.users, `reset-desk-${Date.now()}@example.org`);
+    const issued = await issueResetLink(portal.repositories, editor.email, PORTAL_URL, portal.clock.now);
     const visitor = request.agent(portal.app);
     const form = await visitor.get(pathOf(issued!.link));
     await choosePassword(visitor, new URL(issued!.link).searchParams.get('token'), 'editor via reset', form);

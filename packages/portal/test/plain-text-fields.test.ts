@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 /**
  * Fields that become a link or a name hold what a person can read and open: no control characters (NUL, line
  * breaks in a one-line field), no text-direction overrides (U+202E…), no `user:password@` in an address, and web
@@ -31,7 +31,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     expect(errorOf(res.text, 'profile_last_name')).toBe('Last name takes up to 200 characters.');
     expect(errorOf(res.text, 'user_city')).toBe('City takes up to 200 characters.');
     expect(res.text).not.toMatch(/less than or equal|characters long/);
-    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+    expect((await portal.repositories.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it('refuses control characters and text-direction overrides in the profile, naming each field, and saves nothing', async () => {
@@ -58,7 +58,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     expect(errorOf(res.text, 'user_city')).toBe(`City must not contain U+007F ${because}`);
     expect(errorOf(res.text, 'twitter')).toBe(`This X (Twitter) handle must not contain U+202E ${because}`);
     expect(errorOf(res.text, 'websites')).toBe(`Websites must not contain U+202E ${because}`);
-    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+    expect((await portal.repositories.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it('keeps letters of every script, emoji, the direction marks U+200E/U+200F and a biography’s line breaks', async () => {
@@ -78,7 +78,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     );
 
     expect(res.status).toBe(303);
-    const profile = await portal.backend.profiles.findById((await portal.backend.users.findByEmail(email))!.profileId!);
+    const profile = await portal.repositories.profiles.findById((await portal.repositories.users.findByEmail(email))!.profileId!);
     expect(profile).toMatchObject({
       profile_last_name: 'Ní Bhriain 渡辺',
       profile_employer: employer,
@@ -102,7 +102,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     const because = '(control characters, invisible characters and text-direction overrides are refused)';
     expect(errorOf(res.text, 'profile_first_name')).toBe(`First name must not contain ${code} ${because}`);
     expect(errorOf(res.text, 'profile_title')).toBe(`Title must not contain ${code} ${because}`);
-    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+    expect((await portal.repositories.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it.each([
@@ -115,7 +115,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
     expect(errorOf(res.text, field)).toBe(
       `${label} must contain a letter: markup such as &lt;script&gt;…&lt;/script&gt; is not a name`,
     );
-    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+    expect((await portal.repositories.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it('keeps a name with letters beside an angle bracket, joiners in Persian spelling, and a Welsh flag', async () => {
@@ -125,7 +125,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       profile_title: 'Reporter \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}',
     });
     expect(res.status).toBe(303);
-    const profile = await portal.backend.profiles.findById((await portal.backend.users.findByEmail(email))!.profileId!);
+    const profile = await portal.repositories.profiles.findById((await portal.repositories.users.findByEmail(email))!.profileId!);
     expect(profile).toMatchObject({ profile_first_name: 'Aoife <3', profile_last_name: 'می\u200Cخواهم' });
   });
 
@@ -149,7 +149,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       'Each website must be an address people can open, without a user name or password (user:password@)',
     );
     expect(errorOf(res.text, 'profile_image')).toBe('The image address must not hold a user name or password (user:password@)');
-    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+    expect((await portal.repositories.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   describe('articles', () => {
@@ -215,7 +215,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       expect(errorOf(res.text, 'name')).toBe(
         'The key name must not contain U+202E (control characters, invisible characters and text-direction overrides are refused)',
       );
-      expect(await backendOf(portal.store).apiKeys.keysOf(email)).toEqual([]);
+      expect(await repositoriesOf(portal.store).apiKeys.keysOf(email)).toEqual([]);
     });
 
     it.each([
@@ -233,7 +233,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       const res = await submit(agent, '/settings/api', '/settings/api/origins', { origins: `https://fine.example\n${origin}` });
       expect(res.status).toBe(422);
       expect(errorOf(res.text, 'origins')).toMatch(reason);
-      expect(await backendOf(portal.store).apiAccounts.originsOf(email)).toEqual([]);
+      expect(await repositoriesOf(portal.store).apiAccounts.originsOf(email)).toEqual([]);
     });
 
     it('accepts a host name at the limits (labels of 63, 253 in all)', async () => {
@@ -242,7 +242,7 @@ describe.each(portalStoreFactories())('fields a person can read and open ($name 
       expect(longest).toHaveLength(253);
       const res = await submit(agent, '/settings/api', '/settings/api/origins', { origins: `https://${longest}` });
       expect(res.status).toBe(303);
-      expect(await backendOf(portal.store).apiAccounts.originsOf(email)).toEqual([`https://${longest}`]);
+      expect(await repositoriesOf(portal.store).apiAccounts.originsOf(email)).toEqual([`https://${longest}`]);
     });
   });
 });

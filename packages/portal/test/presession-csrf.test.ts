@@ -58,7 +58,7 @@ describe.each(portalStoreFactories())('signed-out CSRF pre-session ($name store)
       const mine = await presession(HOST_PRESESSION_COOKIE);
       const theirs = await presession(HOST_PRESESSION_COOKIE);
       expect((await signUp(mine.pair, theirs.token, 'crossed@example.org')).status).toBe(403);
-      expect(await portal.backend.users.findByEmail('crossed@example.org')).toBeNull();
+      expect(await portal.repositories.users.findByEmail('crossed@example.org')).toBeNull();
       expect((await signUp(mine.pair, mine.token, 'own@example.org')).status).toBe(303);
     });
 
@@ -68,7 +68,7 @@ describe.each(portalStoreFactories())('signed-out CSRF pre-session ($name store)
       expect(res.status).toBe(403);
       // Nor does the old scheme (the token equal to the cookie) pass any more.
       expect((await signUp(`${HOST_PRESESSION_COOKIE}=${planted}`, planted, 'echo@example.org')).status).toBe(403);
-      expect(await portal.backend.users.findByEmail('planted@example.org')).toBeNull();
+      expect(await portal.repositories.users.findByEmail('planted@example.org')).toBeNull();
     });
   });
 

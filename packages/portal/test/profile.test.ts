@@ -24,7 +24,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     const page = await agent.get('/profile?saved=1');
     expect(page.text).toContain('Profile saved.');
     expect(page.text).toContain('/j/aoife-ni-bhraonain');
-    const stored = await portal.backend.profiles.findBySlug('aoife-ni-bhraonain');
+    const stored = await portal.repositories.profiles.findBySlug('aoife-ni-bhraonain');
     expect(stored).toMatchObject({
       verified: false,
       profile_first_name: 'Aoife',
@@ -57,11 +57,11 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     await seed(portal.store, aProfile({ profile_slug: 'aoife-brennan' }));
     const { agent } = await signedUp(portal.app);
     await submit(agent, '/profile', '/profile', profileForm());
-    expect(await portal.backend.profiles.findBySlug('aoife-brennan-2')).not.toBeNull();
+    expect(await portal.repositories.profiles.findBySlug('aoife-brennan-2')).not.toBeNull();
     await submit(agent, '/profile', '/profile', profileForm({ profile_title: 'Crime reporter' }));
-    expect(await portal.backend.profiles.findBySlug('aoife-brennan-2')).not.toBeNull();
+    expect(await portal.repositories.profiles.findBySlug('aoife-brennan-2')).not.toBeNull();
     await submit(agent, '/profile', '/profile', profileForm({ profile_first_name: 'Aoife Marie' }));
-    const edited = await portal.backend.profiles.findBySlug('aoife-marie-brennan');
+    const edited = await portal.repositories.profiles.findBySlug('aoife-marie-brennan');
     expect(edited!.profile_first_name).toBe('Aoife Marie');
   });
 
@@ -74,7 +74,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     expect(res.text).toMatch(/id="f-twitter-error"[^>]*>This handle belongs to another Byline profile/);
     expect(res.text).not.toContain('id="f-facebook-error"');
     expect(res.text).toContain('value="Aoife"');
-    const user = await portal.backend.users.findByEmail(email);
+    const user = await portal.repositories.users.findByEmail(email);
     expect(user!.profileId).toBeNull();
   });
 
@@ -121,7 +121,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     expect(res.text).toMatch(/id="f-facebook-error"[^>]*>This Facebook handle must be a Facebook username/);
     expect(res.text).toMatch(/id="f-linkedin-error"[^>]*>This LinkedIn handle must be a LinkedIn profile name/);
     expect(res.text).not.toContain('<svg/onload');
-    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+    expect((await portal.repositories.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it("refuses the address of a network's own page, naming the field, and saves nothing", async () => {
@@ -137,7 +137,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     );
     expect(res.text).toMatch(/id="f-instagram-error"[^>]*>This Instagram handle is the address of a page of the network/);
     expect(res.text).toMatch(/id="f-facebook-error"[^>]*>This Facebook handle is the address of a page of the network/);
-    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+    expect((await portal.repositories.users.findByEmail(email))!.profileId).toBeNull();
 
     const byNumber = await submit(agent, '/profile', '/profile', profileForm({ twitter: 'https://x.com/i/user/12345' }));
     expect(byNumber.status).toBe(422);
@@ -155,7 +155,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     );
 
     expect(res.status).toBe(303);
-    const user = await portal.backend.users.findByEmail(email);
+    const user = await portal.repositories.users.findByEmail(email);
     expect((await portal.claims.claimsOf(user!.profileId!)).find((c) => c.kind === 'twitter')!.value).toBe(username);
   });
 
@@ -174,7 +174,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
       }),
     );
 
-    const user = await portal.backend.users.findByEmail(email);
+    const user = await portal.repositories.users.findByEmail(email);
     const claims = await portal.claims.claimsOf(user!.profileId!);
     expect(Object.fromEntries(claims.map((c) => [c.kind, c.value]))).toEqual({
       twitter: `Aoife_${n}`,
@@ -188,13 +188,13 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
 
   it('turns a handle the store refuses into a field error, not a failure', async () => {
     const { email } = await signedUp(portal.app);
-    const user = await portal.backend.users.findByEmail(email);
+    const user = await portal.repositories.users.findByEmail(email);
     const fields = profileFieldsFromForm({ ...profileForm(), twitter: 'javascript:alert(5)' });
 
-    const result = await saveProfile(portal.backend.profiles, user!, fields);
+    const result = await saveProfile(portal.repositories.profiles, user!, fields);
 
     expect(result).toEqual({ ok: false, errors: { twitter: expect.stringMatching(/^This X \(Twitter\) handle must be an X/) } });
-    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+    expect((await portal.repositories.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it('escapes what people type', async () => {
@@ -216,7 +216,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     const { agent, email } = await signedUp(portal.app);
     const form = profileForm();
     await submit(agent, '/profile', '/profile', form);
-    const { profileId } = (await portal.backend.users.findByEmail(email))!;
+    const { profileId } = (await portal.repositories.users.findByEmail(email))!;
     await approvedByEditor(portal, profileId!);
     const handleKeyOf = (value: string) => value.replace(/^@/, '').toLowerCase();
     expect(await portal.store.findAuthorBySocialHandle('twitter', handleKeyOf(form.twitter))).toBeNull();
@@ -249,7 +249,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
       websites: ' https://aoife.example/about \r\n\r\nhttps://mastodon.social/@aoife\nhttps://aoife.example/about',
     });
     expect(res.status).toBe(303);
-    const { profileId } = (await portal.backend.users.findByEmail(email))!;
+    const { profileId } = (await portal.repositories.users.findByEmail(email))!;
     const sites = (await portal.claims.claimsOf(profileId!)).filter((c) => c.kind === 'website');
     expect(sites.map((c) => [c.value, c.state])).toEqual([
       ['https://aoife.example/about', 'claimed'],
@@ -280,7 +280,7 @@ describe.each(portalStoreFactories())('journalist profile ($name store)', (facto
     });
     expect(many.status).toBe(422);
     expect(many.text).toMatch(/id="f-websites-error"[^>]*>List at most 5 websites/);
-    expect((await portal.backend.users.findByEmail(email))!.profileId).toBeNull();
+    expect((await portal.repositories.users.findByEmail(email))!.profileId).toBeNull();
   });
 
   it('sends signed-out visitors to sign in', async () => {

@@ -40,11 +40,13 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     expect(moved.status).toBe(303);
 
     // No longer verified: its articles stop answering, and it waits in the queue.
-    expect((await portal.backend.profiles.findById(holder.profileId))!.verified).toBe(false);
+    expect((await portal.repositories.profiles.findById(holder.profileId))!.verified).toBe(false);
     expect(await articleAnswer(holder.articleUrl)).toMatchObject({ verified: false });
-    expect(await portal.backend.verification.pendingOf(holder.profileId)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+    expect(await portal.repositories.verification.pendingOf(holder.profileId)).toMatchObject({
+      requestedBy: 'byline:no-live-proof',
+    });
     // Newest first: the profile went back to the queue before the move, so that it is never verified without a proof.
-    const [last, before] = await portal.backend.audit.historyOf(holder.profileId);
+    const [last, before] = await portal.repositories.audit.historyOf(holder.profileId);
     expect(last).toMatchObject({ action: 'handle-moved', actor: desk.email });
     expect(before).toMatchObject({
       action: 'no-live-proof',
@@ -76,8 +78,8 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     const claimant = await journalist(portal);
     const moved = await moveOnto(desk, claimant.profileId, { handle: holder.form.twitter, note: 'Theirs' });
     expect(moved.status).toBe(303);
-    expect((await portal.backend.profiles.findById(holder.profileId))!.verified).toBe(true);
-    expect(await portal.backend.verification.pendingOf(holder.profileId)).toBeNull();
+    expect((await portal.repositories.profiles.findById(holder.profileId))!.verified).toBe(true);
+    expect(await portal.repositories.verification.pendingOf(holder.profileId)).toBeNull();
     expect(await answerFor(portal, holder.form.facebook, 'facebook')).toMatchObject({ verified: true, slug: holder.slug });
   });
 
@@ -86,14 +88,16 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     const holder = await verifiedJournalist(desk);
     const saved = await submit(holder.agent, '/profile', '/profile', { ...holder.form, twitter: '' });
     expect(saved.status).toBe(303);
-    expect((await portal.backend.profiles.findById(holder.profileId))!.verified).toBe(false);
+    expect((await portal.repositories.profiles.findById(holder.profileId))!.verified).toBe(false);
     expect(await articleAnswer(holder.articleUrl)).toMatchObject({ verified: false });
-    expect((await portal.backend.audit.historyOf(holder.profileId))[0]).toMatchObject({
+    expect((await portal.repositories.audit.historyOf(holder.profileId))[0]).toMatchObject({
       action: 'no-live-proof',
       actor: 'byline:no-live-proof',
       note: `No live proof left: X ${holder.form.twitter} removed from the profile by its owner`,
     });
-    expect(await portal.backend.verification.pendingOf(holder.profileId)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
+    expect(await portal.repositories.verification.pendingOf(holder.profileId)).toMatchObject({
+      requestedBy: 'byline:no-live-proof',
+    });
   });
 
   it('records a release on the profile whose claim it was, shows its owner a banner at the top, and the queue says all claims were released', async () => {
@@ -106,7 +110,7 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     const attested = await submit(desk.agent, path, `${path}/claims/${claim.id}/attest`, { note: 'Checked on a call' });
     expect(attested.status).toBe(303);
 
-    expect((await portal.backend.audit.historyOf(squatter.profileId))[0]).toMatchObject({
+    expect((await portal.repositories.audit.historyOf(squatter.profileId))[0]).toMatchObject({
       action: 'claim-released',
       actor: desk.email,
       note: `X ${handle}: Released on ${today()}: another profile proved it is theirs by an editor’s attestation.`,
@@ -139,7 +143,9 @@ describe.each(portalStoreFactories())('nothing verified without something proven
     // The page answers with what the editor can do now: move it.
     expect(res.text).toContain(`action="${path}/move"`);
     expect((await portal.claims.claimsOf(late.profileId)).find((c) => c.id === claim.id)).toMatchObject({ evidence: [] });
-    expect((await portal.backend.audit.historyOf(late.profileId)).map((record) => record.action)).not.toContain('proof-attested');
+    expect((await portal.repositories.audit.historyOf(late.profileId)).map((record) => record.action)).not.toContain(
+      'proof-attested',
+    );
   });
 
   it('answers an attestation of a claim its owner removed since the page was opened with 409, saying so', async () => {

@@ -14,7 +14,7 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
   const receiver = forAllTests(startReceiver, (started) => started.close());
   const portal = portalForEachTest(factory, fetchingFrom('news.test'));
 
-  const slugOf = async (profileId: number) => (await portal.backend.profiles.findById(profileId))!.profile_slug;
+  const slugOf = async (profileId: number) => (await portal.repositories.profiles.findById(profileId))!.profile_slug;
 
   it('an unverified profile’s address follows each save of its name, and no other profile’s', async () => {
     const person = await journalist(portal, { profile_first_name: 'Olra', profile_last_name: 'Nowak' }, { request: false });
@@ -107,15 +107,15 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     expect(later.slug).toBe('olra-quinn-2');
 
     // Erased with its profile: the address is free again.
-    const owner = await portal.backend.users.findByEmail(person.email);
+    const owner = await portal.repositories.users.findByEmail(person.email);
     // Its allowed domains first: what erasure does with them is not this test's subject.
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_first_name: 'Olga', attribution_domains: '' });
-    await portal.backend.profiles.erase(owner!.profileId!);
-    expect(await portal.backend.profiles.slugReplacing('olra-quinn')).toBeNull();
+    await portal.repositories.profiles.erase(owner!.profileId!);
+    expect(await portal.repositories.profiles.slugReplacing('olra-quinn')).toBeNull();
     expect((await visitor.get('/j/olra-quinn')).status).toBe(404);
     const next = await signedUp(portal.app);
     await submit(next.agent, '/profile', '/profile', profileForm({ profile_first_name: 'Olra', profile_last_name: 'Quinn' }));
-    const nextProfile = (await portal.backend.users.findByEmail(next.email))!.profileId!;
+    const nextProfile = (await portal.repositories.users.findByEmail(next.email))!.profileId!;
     expect(await slugOf(nextProfile)).toBe('olra-quinn');
   });
 
@@ -138,7 +138,7 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     await seed(portal.store, aProfile({ profile_slug: 'cian-tobin', profile_first_name: 'Cian', profile_last_name: 'Tobin' }));
     const page = await request(portal.app).get('/j/cian-tobin');
     expect(page.status).toBe(200);
-    expect(await portal.backend.profiles.slugReplacing('cian-tobin')).toBeNull();
+    expect(await portal.repositories.profiles.slugReplacing('cian-tobin')).toBeNull();
   });
 
   it('a declined change keeps the address', async () => {

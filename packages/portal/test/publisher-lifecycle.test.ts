@@ -45,7 +45,7 @@ describe.each(portalStoreFactories())('a publisher’s admin ($name store)', (fa
     const early = await submit(agent, path, `${path}/verification-request`, { note: '' });
     expect(early.status).toBe(303);
     expect((await agent.get(early.headers.location as string)).text).toContain('Prove a domain first');
-    expect((await portal.backend.publisherHistory.historyOf(await idOf(path))).map((e) => e.action)).toEqual(['created']);
+    expect((await portal.repositories.publisherHistory.historyOf(await idOf(path))).map((e) => e.action)).toEqual(['created']);
 
     expect((await checkedWithTxtRecord(agent, dns, path, freshDomain('herald'))).status).toBe(303);
     const ready = (await agent.get(path)).text;
@@ -84,14 +84,14 @@ describe.each(portalStoreFactories())('a publisher’s admin ($name store)', (fa
     // Without its confirmation, the form is asked again and nothing goes.
     const unconfirmed = await submit(agent, `${path}/delete`, `${path}/delete`, {});
     expect(unconfirmed.status).toBe(200);
-    expect(await portal.backend.publishers.findById(id)).not.toBeNull();
+    expect(await portal.repositories.publishers.findById(id)).not.toBeNull();
 
     const deleted = await submit(agent, `${path}/delete`, `${path}/delete`, { confirm: 'delete' });
     expect(deleted.status).toBe(303);
     expect((await agent.get(deleted.headers.location as string)).text).toContain('Teh Harbour Herald is deleted.');
-    expect(await portal.backend.publishers.findById(id)).toBeNull();
-    expect(await portal.backend.publisherDomains.domainsOf(id)).toEqual([]);
-    expect(await portal.backend.publisherHistory.historyOf(id)).toEqual([]);
+    expect(await portal.repositories.publishers.findById(id)).toBeNull();
+    expect(await portal.repositories.publisherDomains.domainsOf(id)).toEqual([]);
+    expect(await portal.repositories.publisherHistory.historyOf(id)).toEqual([]);
     expect((await agent.get(path)).status).toBe(404);
 
     // Verified, proven, with staff invited: kept, and told why.
@@ -109,7 +109,7 @@ describe.each(portalStoreFactories())('a publisher’s admin ($name store)', (fa
     expect(blocked.text).toContain('It has staff or invitations');
     const refused = await submit(agent, `${kept}/delete`, `${kept}/delete`, { confirm: 'delete' });
     expect(refused.status).toBe(409);
-    expect(await portal.backend.publishers.findById(await idOf(kept))).not.toBeNull();
+    expect(await portal.repositories.publishers.findById(await idOf(kept))).not.toBeNull();
   });
 
   it('keeps a publisher an editor has decided on, verification withdrawn and domain removed: the decision stays on record', async () => {
@@ -120,17 +120,17 @@ describe.each(portalStoreFactories())('a publisher’s admin ($name store)', (fa
     const desk = await editor(portal);
     expect((await submit(desk.agent, path, `/editor${path}/verify`, { note: 'Masthead checked' })).status).toBe(303);
     expect((await submit(desk.agent, path, `/editor${path}/unverify`, { note: 'Closed its newsroom' })).status).toBe(303);
-    await portal.backend.publisherDomains.removeDomain(await idOf(path), domain, 'admin@example.org', new Date());
+    await portal.repositories.publisherDomains.removeDomain(await idOf(path), domain, 'admin@example.org', new Date());
     const blocked = await agent.get(`${path}/delete`);
     expect(blocked.text).toContain('The Quay Courier cannot be deleted');
     expect(blocked.text).toContain('An editor has decided on it');
     expect(blocked.text).not.toContain('It is verified');
     const refused = await submit(agent, `${path}/delete`, `${path}/delete`, { confirm: 'delete' });
     expect(refused.status).toBe(409);
-    const history = (await portal.backend.publisherHistory.historyOf(await idOf(path))).map((event) => event.action);
+    const history = (await portal.repositories.publisherHistory.historyOf(await idOf(path))).map((event) => event.action);
     expect(history).toEqual(expect.arrayContaining(['verified', 'unverified']));
   });
 
   /** The publisher's id from its page's path (its slug). */
-  const idOf = async (path: string) => (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!.id;
+  const idOf = async (path: string) => (await portal.repositories.publishers.findBySlug(path.split('/').pop()!))!.id;
 });

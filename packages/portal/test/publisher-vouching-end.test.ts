@@ -57,10 +57,10 @@ describe.each(portalStoreFactories())(
 
     /** Proves the domain by its DNS TXT record (the served DNS server), queuing its re-checks on POLICY. */
     async function proveByDns(publisherId: number, domain: string, actor: string, now: Date) {
-      await outlets.portal.backend.publisherDomains.addDomain(publisherId, domain, `token-${domain}`, actor, now);
+      await outlets.portal.repositories.publisherDomains.addDomain(publisherId, domain, `token-${domain}`, actor, now);
       outlets.served.dns.set(`_byline.${domain}`, { txt: [proofValueOf(`token-${domain}`)] });
       const checked = await checkPublisherDomain(
-        outlets.portal.backend,
+        outlets.portal.repositories,
         { publisherId, domain },
         { sources: proofSources, schedule: POLICY, actor, now },
       );
@@ -93,7 +93,7 @@ describe.each(portalStoreFactories())(
     }
 
     const claimAt = async (profileId: number, url: string) =>
-      (await outlets.portal.backend.articles.claimsOf(profileId)).find((claim) => claim.article.link === url)!;
+      (await outlets.portal.repositories.articles.claimsOf(profileId)).find((claim) => claim.article.link === url)!;
 
     /** The article stopped answering in both versions (`v2Type` names what v2 still knows of its domain). */
     async function expectUnverified(url: string, v2Type: 'unverified' | 'domain_verified' | 'domain_verified_plus') {
@@ -126,7 +126,7 @@ describe.each(portalStoreFactories())(
     }
 
     async function vouchingHistory(profileId: number) {
-      return (await outlets.portal.backend.audit.historyOf(profileId))
+      return (await outlets.portal.repositories.audit.historyOf(profileId))
         .filter((record) => record.action === 'article-vouching-ended')
         .map(({ actor, note }) => ({ actor, note }));
     }
@@ -184,9 +184,9 @@ describe.each(portalStoreFactories())(
       const at = (days: number) => new Date(start.getTime() + days * DAY);
       const recheck = (now: Date) =>
         runDomainRecheck({
-          publisherDomains: outlets.portal.backend.publisherDomains,
-          publisherHistory: outlets.portal.backend.publisherHistory,
-          queue: outlets.portal.backend.queue,
+          publisherDomains: outlets.portal.repositories.publisherDomains,
+          publisherHistory: outlets.portal.repositories.publisherHistory,
+          queue: outlets.portal.repositories.queue,
           sources: proofSources,
           policy: POLICY,
           holder: 'vouching-end-test',
@@ -227,13 +227,13 @@ describe.each(portalStoreFactories())(
       // reading of the proofs came too early to see it (on either store), so the worker's second reading must.
       const ended = { email: 'admin-racing@example.org', done: false };
       const racing: Pick<Staff, 'ofPublisher' | 'findById'> = {
-        ofPublisher: (publisherId) => outlets.portal.backend.staff.ofPublisher(publisherId),
+        ofPublisher: (publisherId) => outlets.portal.repositories.staff.ofPublisher(publisherId),
         // The worker's first reading: the affiliation as it was, ended right after it was read.
         findById: async (id) => {
-          const read = await outlets.portal.backend.staff.findById(id);
+          const read = await outlets.portal.repositories.staff.findById(id);
           if (read?.state === 'active' && !ended.done) {
             ended.done = true;
-            expect(await outlets.portal.backend.staff.end(id, ended.email, 'Contract over', new Date())).toBe(true);
+            expect(await outlets.portal.repositories.staff.end(id, ended.email, 'Contract over', new Date())).toBe(true);
           }
           return read;
         },
@@ -253,12 +253,17 @@ describe.each(portalStoreFactories())(
       // proof and just after. The admin removes NORTH right after the third reading (the proof not written yet).
       const removal = { calls: 0, publisherId: 0, actor: 'admin-racing@example.org' };
       const racing: Racing['publisherDomains'] = {
-        findDomain: (id, domain) => outlets.portal.backend.publisherDomains.findDomain(id, domain),
+        findDomain: (id, domain) => outlets.portal.repositories.publisherDomains.findDomain(id, domain),
         matchHost: async (host) => {
-          const read = await outlets.portal.backend.publisherDomains.matchHost(host);
+          const read = await outlets.portal.repositories.publisherDomains.matchHost(host);
           if (++removal.calls === 3) {
             expect(
-              await outlets.portal.backend.publisherDomains.removeDomain(read!.publisher.id, NORTH, removal.actor, new Date()),
+              await outlets.portal.repositories.publisherDomains.removeDomain(
+                read!.publisher.id,
+                NORTH,
+                removal.actor,
+                new Date(),
+              ),
             ).toBe(true);
           }
           return read;

@@ -43,9 +43,9 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
 
     const list = await agent.get('/publishers');
     expect(list.text).toContain('<a href="/publishers/the-leinster-ledger">The Leinster Ledger</a>');
-    const stored = await portal.backend.publishers.findBySlug('the-leinster-ledger');
+    const stored = await portal.repositories.publishers.findBySlug('the-leinster-ledger');
     expect(stored).toMatchObject({ name: 'The Leinster Ledger', logoUrl: 'https://cdn.ledger.example/logo.png' });
-    expect(stored!.adminUserId).toBe((await portal.backend.users.findByEmail(email))!.id);
+    expect(stored!.adminUserId).toBe((await portal.repositories.users.findByEmail(email))!.id);
   });
 
   it('gives a publisher whose name is taken the next free slug', async () => {
@@ -64,7 +64,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     const sixth = await submit(agent, '/publishers', '/publishers', { name: 'Squat Gazette 6', logo_url: '' });
     expect(sixth.status).toBe(409);
     expect(sixth.text).toContain('You administer 5 publishers already, as many as one account may.');
-    expect(await portal.backend.publishers.findBySlug('squat-gazette-6')).toBeNull();
+    expect(await portal.repositories.publishers.findBySlug('squat-gazette-6')).toBeNull();
   });
 
   it('does not hand a deleted account’s publishers to whoever signs up next (user ids may be given again)', async () => {
@@ -72,7 +72,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     const path = await createdPublisher(leaving.agent, 'Departing Daily');
     const deleted = await submit(leaving.agent, '/account/delete', '/account/delete', { email: leaving.email });
     expect(deleted.status).toBe(303);
-    const stored = await portal.backend.publishers.findBySlug(path.split('/').pop()!);
+    const stored = await portal.repositories.publishers.findBySlug(path.split('/').pop()!);
     expect(stored).toMatchObject({ name: 'Departing Daily', adminUserId: null });
     const next = await signedUp(portal.app);
     expect((await next.agent.get(path)).status).toBe(404);
@@ -82,12 +82,12 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
   it('erases the invitations sent to a deleted account’s address that no profile took up', async () => {
     const admin = await signedUp(portal.app);
     const path = await createdPublisher(admin.agent, 'Inviting Herald');
-    const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
+    const publisher = (await portal.repositories.publishers.findBySlug(path.split('/').pop()!))!;
     const leaving = await signedUp(portal.app);
-    const invited = (await portal.backend.staff.invite(publisher.id, { email: leaving.email }, admin.email, new Date()))!;
+    const invited = (await portal.repositories.staff.invite(publisher.id, { email: leaving.email }, admin.email, new Date()))!;
     const deleted = await submit(leaving.agent, '/account/delete', '/account/delete', { email: leaving.email });
     expect(deleted.status).toBe(303);
-    expect(await portal.backend.staff.findById(invited.id)).toBeNull();
+    expect(await portal.repositories.staff.findById(invited.id)).toBeNull();
   });
 
   it('refuses a publisher without a name or with a logo that is not https, naming the field', async () => {
@@ -99,7 +99,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect(httpLogo.status).toBe(422);
     expect(httpLogo.text).toContain('The logo address must be an address starting with https://');
     expect(httpLogo.text).toContain('value="Ledger"');
-    expect(await portal.backend.publishers.list()).toEqual([]);
+    expect(await portal.repositories.publishers.list()).toEqual([]);
   });
 
   it('adds a domain, normalised, and shows its token with both ways to prove it', async () => {
@@ -120,8 +120,11 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect(entry).toContain(`id="file-url-${domain}">https://${domain}/.well-known/byline-verification.txt<`);
     expect(entry).toContain(`action="${path}/domains/${domain}/check"`);
     expect(page.text).toMatch(/Domain added<\/td>/);
-    const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
-    expect(await portal.backend.publisherDomains.findDomain(publisher.id, domain)).toMatchObject({ token, state: 'pending' });
+    const publisher = (await portal.repositories.publishers.findBySlug(path.split('/').pop()!))!;
+    expect(await portal.repositories.publisherDomains.findDomain(publisher.id, domain)).toMatchObject({
+      token,
+      state: 'pending',
+    });
 
     const again = await submit(admin.agent, path, `${path}/domains`, { domain });
     expect((await admin.agent.get(again.headers.location as string)).text).toContain(`${domain} is already listed`);
@@ -143,8 +146,8 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
       expect(res.text).toContain('aria-invalid="true"');
       expect(res.text).toContain(`value="${domain}"`);
     }
-    const publisher = (await portal.backend.publishers.findBySlug('suffix-times'))!;
-    expect(await portal.backend.publisherDomains.domainsOf(publisher.id)).toEqual([]);
+    const publisher = (await portal.repositories.publishers.findBySlug('suffix-times'))!;
+    expect(await portal.repositories.publisherDomains.domainsOf(publisher.id)).toEqual([]);
   });
 
   it('proves a domain by its DNS TXT record on “Check now”', async () => {
@@ -162,8 +165,8 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect(page.text).toMatch(
       /Domain proven<\/td>\s*<td data-label="By">[^<]+<\/td>\s*<td data-label="Note">[^<]*\(DNS TXT record\)/,
     );
-    const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
-    expect(await portal.backend.publisherDomains.findDomain(publisher.id, domain)).toMatchObject({
+    const publisher = (await portal.repositories.publishers.findBySlug(path.split('/').pop()!))!;
+    expect(await portal.repositories.publisherDomains.findDomain(publisher.id, domain)).toMatchObject({
       state: 'proven',
       method: 'dns-txt',
     });
@@ -256,8 +259,8 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     const refused = await submit(desk.agent, path, `${path}/domains`, { domain: freshDomain() });
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('Only the publisher’s admin manages its domains.');
-    const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
-    expect((await portal.backend.publisherDomains.domainsOf(publisher.id)).map((d) => d.domain)).toEqual([domain]);
+    const publisher = (await portal.repositories.publishers.findBySlug(path.split('/').pop()!))!;
+    expect((await portal.repositories.publisherDomains.domainsOf(publisher.id)).map((d) => d.domain)).toEqual([domain]);
   });
 
   it('asks before removing a domain, and removes it once confirmed', async () => {
@@ -276,8 +279,8 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     const unconfirmed = await submit(agent, path, `${path}/domains/${domain}/remove`, {});
     expect(unconfirmed.status).toBe(200);
     expect(unconfirmed.text).toContain(`Remove ${domain} from The Leinster Ledger?`);
-    const publisher = (await portal.backend.publishers.findBySlug(path.split('/').pop()!))!;
-    expect(await portal.backend.publisherDomains.findDomain(publisher.id, domain)).not.toBeNull();
+    const publisher = (await portal.repositories.publishers.findBySlug(path.split('/').pop()!))!;
+    expect(await portal.repositories.publisherDomains.findDomain(publisher.id, domain)).not.toBeNull();
 
     const removed = await submit(agent, `${path}/domains/${domain}/remove`, `${path}/domains/${domain}/remove`, {
       confirm: 'remove',
@@ -287,7 +290,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     expect(after.text).toContain(`${domain} is removed.`);
     expect(domainEntry(after.text, domain)).toBe('');
     expect(after.text).toMatch(/Domain removed<\/td>/);
-    expect(await portal.backend.publisherDomains.findDomain(publisher.id, domain)).toBeNull();
+    expect(await portal.repositories.publisherDomains.findDomain(publisher.id, domain)).toBeNull();
     expect((await agent.get(`${path}/domains/${domain}/remove`)).status).toBe(404);
   });
 
@@ -296,7 +299,7 @@ describe.each(portalStoreFactories())('publishers: their admins’ pages ($name 
     const created = await agent.post('/publishers').type('form').send({ name: 'Forged Weekly' });
     expect(created.status).toBe(403);
     expect(created.text).toContain('This form has expired or did not come from this site.');
-    expect(await portal.backend.publishers.findBySlug('forged-weekly')).toBeNull();
+    expect(await portal.repositories.publishers.findBySlug('forged-weekly')).toBeNull();
     const forged = await agent.post(`${path}/domains/${domain}/remove`).type('form').send({ confirm: 'remove', _csrf: 'x' });
     expect(forged.status).toBe(403);
     expect(domainEntry((await agent.get(path)).text, domain)).not.toBe('');

@@ -36,8 +36,8 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
   async function nothingChanged({ own, other, claim }: Awaited<ReturnType<typeof arranged>>) {
     expect(await liveClaim(portal, own, 'twitter')).toMatchObject({ id: claim.id, state: 'claimed', evidence: [] });
     expect(await liveClaim(portal, other.profileId, 'twitter')).toMatchObject({ state: 'proven' });
-    expect((await portal.backend.profiles.findById(own))!.verified).toBe(false);
-    expect((await portal.backend.audit.historyOf(own)).map((record) => record.action)).toEqual(['requested']);
+    expect((await portal.repositories.profiles.findById(own))!.verified).toBe(false);
+    expect((await portal.repositories.audit.historyOf(own)).map((record) => record.action)).toEqual(['requested']);
   }
 
   it('shows the editor their own profile without a form to act on it, and the queue says another editor reviews it', async () => {
@@ -78,8 +78,8 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
     expect(attested.status).toBe(303);
     const approved = await submit(colleague.agent, path, `${path}/decision`, { decision: 'verify', note: 'Attested above' });
     expect(approved.status).toBe(303);
-    expect((await portal.backend.profiles.findById(own))!.verified).toBe(true);
-    expect((await portal.backend.audit.historyOf(own)).map((record) => [record.action, record.actor])).toEqual([
+    expect((await portal.repositories.profiles.findById(own))!.verified).toBe(true);
+    expect((await portal.repositories.audit.historyOf(own)).map((record) => [record.action, record.actor])).toEqual([
       ['verified', colleague.email],
       ['proof-attested', colleague.email],
       ['requested', expect.any(String)],
@@ -118,10 +118,10 @@ describe.each(portalStoreFactories())('nobody decides on their own profile ($nam
 
   it('lets the operator verify any profile from the command line, audited as the operator’s override', async () => {
     const { self, own } = await arranged();
-    const slug = (await portal.backend.profiles.findById(own))!.profile_slug;
-    expect(await setVerifiedByOperator(portal.backend, slug, true)).toBe('done');
-    expect((await portal.backend.profiles.findById(own))!.verified).toBe(true);
-    expect((await portal.backend.audit.historyOf(own))[0]).toMatchObject({
+    const slug = (await portal.repositories.profiles.findById(own))!.profile_slug;
+    expect(await setVerifiedByOperator(portal.repositories, slug, true)).toBe('done');
+    expect((await portal.repositories.profiles.findById(own))!.verified).toBe(true);
+    expect((await portal.repositories.audit.historyOf(own))[0]).toMatchObject({
       action: 'verified',
       actor: 'operator (command line)',
       note: 'Operator’s override (byline profiles verify), not an editor’s review',

@@ -27,7 +27,7 @@ describe.each(portalStoreFactories())('an affiliation ending while the worker at
 
   it('does not leave a name-only attribution counting on an affiliation that ended before the proof was written', async () => {
     const { harbour, affiliationId } = await staffAndQueuedPage();
-    const { staff } = outlet.portal.backend;
+    const { staff } = outlet.portal.repositories;
     // The publisher ends the affiliation just after the worker's last look at it.
     let ended = false;
     const racingStaff = {
@@ -52,7 +52,7 @@ describe.each(portalStoreFactories())('an affiliation ending while the worker at
     const { harbour } = await staffAndQueuedPage();
     expect(await outlet.attribute()).toMatchObject({ attributed: 1 });
     expect((await v1(BY_NAME)).body).toMatchObject({ verified: true });
-    const { publishers } = outlet.portal.backend;
+    const { publishers } = outlet.portal.repositories;
     expect(await publishers.setVerified(harbour.publisher.id, false, 'ed@example.org', 'Masthead gone', new Date())).toBe(true);
     expect((await v1(BY_NAME)).body).toEqual({ verified: false, message: NO_VERIFIED_AUTHOR_MESSAGE });
   });

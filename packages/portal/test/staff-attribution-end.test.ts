@@ -39,7 +39,7 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
     expect(summary).toMatchObject({ attributed: 2, notAttributed: 0 });
 
     for (const url of [BY_NAME, BY_LINK]) await outlet.expectVerified(url, person.slug);
-    const claims = await outlet.portal.backend.articles.claimsOf(person.profileId);
+    const claims = await outlet.portal.repositories.articles.claimsOf(person.profileId);
     const claimAt = (url: string) => claims.find((claim) => claim.article.link === url)!;
     expect(claimAt(BY_NAME).proof.evidence).toEqual([
       expect.objectContaining({
@@ -68,7 +68,7 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
     expect((await v1(BY_LINK)).body).toMatchObject({ verified: true, profile_slug: slug });
     expect((await v2(BY_LINK)).body).toMatchObject({ type: 'article_verified', verified: true, profile_slug: slug });
 
-    const claims = await outlet.portal.backend.articles.claimsOf(profileId);
+    const claims = await outlet.portal.repositories.articles.claimsOf(profileId);
     const byName = claims.find((claim) => claim.article.link === BY_NAME)!;
     const today = new Date().toISOString().slice(0, 10);
     const reason = `Credited by name only, on the vouching of The Harbour Times: the affiliation ended on ${today}.`;
@@ -84,7 +84,7 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
     expect(byLink.proof.state).toBe('proven');
     expect(byLink.proof.evidence[0]!.endedAt).toBeNull();
 
-    const history = await outlet.portal.backend.audit.historyOf(profileId);
+    const history = await outlet.portal.repositories.audit.historyOf(profileId);
     expect(history.filter((record) => record.action === 'article-vouching-ended')).toEqual([
       expect.objectContaining({ actor: endedBy, note: `${BY_NAME}: ${reason}` }),
     ]);
@@ -126,7 +126,7 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
     const { harbour, person, affiliationId } = await attributedStaff();
     await articleEvents();
     // The page later links the journalist and their page check proves it (as checkArticle writes it): a second proof.
-    const claim = (await outlet.portal.backend.articles.claimsOf(person.profileId)).find((c) => c.article.link === BY_NAME)!;
+    const claim = (await outlet.portal.repositories.articles.claimsOf(person.profileId)).find((c) => c.article.link === BY_NAME)!;
     const linked = {
       method: 'authorship-attested' as const,
       provider: AUTHORSHIP_PROVIDER,
@@ -134,7 +134,7 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
       matched: `JSON-LD author ${publicProfileUrl(WORKER_PORTAL_URL, person.slug)}`,
     };
     const proven = await proveArticle(
-      outlet.portal.backend.articles,
+      outlet.portal.repositories.articles,
       { profileId: person.profileId, articleId: claim.article.id, evidence: linked },
       'byline:authorship-check',
     );
@@ -144,13 +144,13 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
     expect((await submit(harbour.agent, endPath, endPath, { confirm: 'end', reason: 'Left' })).status).toBe(303);
     expect((await v1(BY_NAME)).body).toMatchObject({ verified: true, profile_slug: person.slug });
     expect((await v2(BY_NAME)).body).toMatchObject({ type: 'article_verified', verified: true });
-    const after = (await outlet.portal.backend.articles.claimsOf(person.profileId)).find((c) => c.article.link === BY_NAME)!;
+    const after = (await outlet.portal.repositories.articles.claimsOf(person.profileId)).find((c) => c.article.link === BY_NAME)!;
     expect(after.proof.state).toBe('proven');
     expect(after.proof.evidence.map((e) => [e.attribution?.by ?? null, e.endedAt === null])).toEqual([
       ['name', false],
       [null, true],
     ]);
-    const [record] = (await outlet.portal.backend.audit.historyOf(person.profileId)).filter(
+    const [record] = (await outlet.portal.repositories.audit.historyOf(person.profileId)).filter(
       (r) => r.action === 'article-vouching-ended',
     );
     expect(record!.note).toContain('Another live proof keeps it counting.');

@@ -37,9 +37,9 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const person = await editorVerifiedJournalist(portal);
     const link = `https://paper.example/staff-${person.profileId}-${Date.now()}`;
     await submit(person.agent, '/articles', '/articles', { link, title: 'Harbour', published_at: '2030-01-01', active: 'on' });
-    const [listed] = await portal.backend.articles.claimsOf(person.profileId);
+    const [listed] = await portal.repositories.articles.claimsOf(person.profileId);
     await proveArticle(
-      portal.backend.articles,
+      portal.repositories.articles,
       {
         profileId: person.profileId,
         articleId: listed!.article.id,
@@ -80,7 +80,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     expect(invited.headers.location).toBe(`${harbour.path}?done=1`);
     const listed = (await harbour.agent.get(invited.headers.location as string)).text;
     expect(listed).toContain(`${person.slug} is invited. They accept on their profile page.`);
-    const [affiliation] = await portal.backend.staff.ofPublisher(harbour.publisher.id);
+    const [affiliation] = await portal.repositories.staff.ofPublisher(harbour.publisher.id);
     expect(affiliation).toMatchObject({ profileId: person.profileId, state: 'invited', invitedBy: harbour.email });
     expect(rowOf(listed, affiliation!.id)).toContain('class="state-invited">Invited</td>');
     expect(rowOf(listed, affiliation!.id)).toContain(`href="/j/${person.slug}"`);
@@ -96,7 +96,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     expect(accepted.headers.location).toBe('/profile?staff=accepted');
     const after = (await person.agent.get('/profile?staff=accepted')).text;
     expect(after).toContain('Invitation accepted: the publisher’s affiliation now shows on your profile.');
-    const today = (await portal.backend.staff.findById(affiliation!.id))!.acceptedAt!.slice(0, 10);
+    const today = (await portal.repositories.staff.findById(affiliation!.id))!.acceptedAt!.slice(0, 10);
     expect(textOf(after)).toContain(`Staff at The Harbour Times since ${today}`);
     expect(after).toContain(`href="/profile/staff/${affiliation!.id}/end"`);
     expect(after).not.toContain('data-invitation=');
@@ -133,7 +133,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     expect((await harbour.agent.get(invited.headers.location as string)).text).toContain(
       `${person.email} is invited. Once they sign in to Byline with this address, they accept on their profile page.`,
     );
-    const [affiliation] = await portal.backend.staff.ofPublisher(harbour.publisher.id);
+    const [affiliation] = await portal.repositories.staff.ofPublisher(harbour.publisher.id);
     expect(affiliation).toMatchObject({ profileId: null, invitedEmail: person.email, state: 'invited' });
     expect(rowOf((await harbour.agent.get(harbour.path)).text, affiliation!.id)).toContain(person.email);
 
@@ -141,7 +141,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     expect(id).toBe(affiliation!.id);
     const accepted = await submit(person.agent, '/profile', `/profile/staff/${id}/accept`, {});
     expect(accepted.status).toBe(303);
-    expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'active', profileId: person.profileId });
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({ state: 'active', profileId: person.profileId });
     expect(textOf((await request(portal.app).get(`/j/${person.slug}`)).text)).toContain('Staff at The Harbour Times since');
     expect((await evidenceOf(person.link)).map((e) => e.type)).toContain('cawg.affiliation');
   });
@@ -157,7 +157,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const refused = await submit(newcomer.agent, '/profile', `/profile/staff/${id}/accept`, {});
     expect(refused.status).toBe(409);
     expect(refused.text).toContain('Create your journalist profile first');
-    expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'invited', profileId: null });
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({ state: 'invited', profileId: null });
   });
 
   it('declines an invitation: the publisher sees it declined, and nothing is evidence', async () => {
@@ -171,7 +171,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const page = (await person.agent.get('/profile?staff=declined')).text;
     expect(page).toContain('Invitation declined.');
     expect(page).not.toContain('data-invitation=');
-    expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'declined', endedBy: person.email });
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({ state: 'declined', endedBy: person.email });
     const row = rowOf((await harbour.agent.get(harbour.path)).text, id);
     expect(row).toContain('class="state-declined">Declined</td>');
     expect(textOf(row)).toContain('by the journalist');
@@ -205,7 +205,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const unconfirmed = await submit(harbour.agent, endPath, endPath, { reason: 'Left' });
     expect(unconfirmed.status).toBe(200);
     expect(unconfirmed.text).toContain('name="confirm" value="end"');
-    expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'active' });
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({ state: 'active' });
 
     const ended = await submit(harbour.agent, endPath, endPath, { confirm: 'end', reason: 'Contract over' });
     expect(ended.status).toBe(303);
@@ -217,7 +217,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     expect(textOf(row)).toContain('by you: Contract over');
     expect(row).toContain('<span class="reason">Contract over</span>');
     expect(row).not.toContain('End…');
-    expect(await portal.backend.staff.findById(id)).toMatchObject({
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({
       state: 'ended',
       endedBy: harbour.email,
       endedReason: 'Contract over',
@@ -248,13 +248,13 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const unconfirmed = await submit(person.agent, endPath, endPath, {});
     expect(unconfirmed.status).toBe(200);
     expect(unconfirmed.text).toContain('End your affiliation with The Harbour Times?');
-    expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'active' });
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({ state: 'active' });
 
     const ended = await submit(person.agent, endPath, endPath, { confirm: 'end', reason: '' });
     expect(ended.status).toBe(303);
     expect(ended.headers.location).toBe('/profile?staff=ended');
     expect((await person.agent.get('/profile?staff=ended')).text).toContain('Affiliation ended: it stays on your profile');
-    expect(await portal.backend.staff.findById(id)).toMatchObject({
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({
       state: 'ended',
       endedBy: person.email,
       endedReason: 'Ended by the journalist',
@@ -276,7 +276,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     await invite(harbour, harbour.path, person.slug);
     const id = await invitationOn(person.agent);
     await submit(person.agent, '/profile', `/profile/staff/${id}/accept`, {});
-    await portal.backend.publishers.setVerified(harbour.publisher.id, false, 'ed@example.org', 'Sold', new Date());
+    await portal.repositories.publishers.setVerified(harbour.publisher.id, false, 'ed@example.org', 'Sold', new Date());
     expect((await request(portal.app).get(`/j/${person.slug}`)).text).not.toContain('Staff at');
     expect((await evidenceOf(person.link)).map((e) => e.type)).not.toContain('cawg.affiliation');
     // Editors still see it, with the publisher marked not verified.
@@ -295,7 +295,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const refused = await invite(unverified, unverified.path, person.slug);
     expect(refused.status).toBe(409);
     expect(refused.text).toContain(UNVERIFIED);
-    expect(await portal.backend.staff.ofPublisher(unverified.publisher.id)).toEqual([]);
+    expect(await portal.repositories.staff.ofPublisher(unverified.publisher.id)).toEqual([]);
   });
 
   it('refuses a bad address or an unknown slug naming the field, a second invitation, and the admin’s own profile', async () => {
@@ -313,7 +313,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
       expect(res.text).toContain(message);
       expect(res.text).toContain('aria-invalid="true"');
     }
-    expect(await portal.backend.staff.ofPublisher(harbour.publisher.id)).toEqual([]);
+    expect(await portal.repositories.staff.ofPublisher(harbour.publisher.id)).toEqual([]);
 
     // Its public address works as well as its slug.
     expect((await invite(harbour, harbour.path, `https://byline.example/j/${person.slug}`)).status).toBe(303);
@@ -327,25 +327,26 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
 
     // Separation of duties: the admin's publisher does not vouch for the admin.
     await submit(harbour.agent, '/profile', '/profile', profileForm());
-    const ownSlug = (await portal.backend.profiles.findById((await portal.backend.users.findByEmail(harbour.email))!.profileId!))!
-      .profile_slug;
+    const ownSlug = (await portal.repositories.profiles.findById(
+      (await portal.repositories.users.findByEmail(harbour.email))!.profileId!,
+    ))!.profile_slug;
     for (const invitee of [ownSlug, harbour.email]) {
       const own = await invite(harbour, harbour.path, invitee);
       expect(own.status).toBe(403);
       expect(own.text).toContain('You administer this publisher: it cannot vouch for your own profile.');
     }
-    expect((await portal.backend.staff.ofPublisher(harbour.publisher.id)).length).toBe(2);
+    expect((await portal.repositories.staff.ofPublisher(harbour.publisher.id)).length).toBe(2);
     // Nor may the admin accept an invitation to their own profile made some other way (the operator's CLI).
-    const made = await portal.backend.staff.invite(
+    const made = await portal.repositories.staff.invite(
       harbour.publisher.id,
-      { profileId: (await portal.backend.profiles.findBySlug(ownSlug))!.id },
+      { profileId: (await portal.repositories.profiles.findBySlug(ownSlug))!.id },
       'operator (command line)',
       new Date(),
     );
     const accepted = await submit(harbour.agent, '/profile', `/profile/staff/${made!.id}/accept`, {});
     expect(accepted.status).toBe(403);
     expect(accepted.text).toContain('You administer this publisher: it cannot vouch for your own profile.');
-    expect(await portal.backend.staff.findById(made!.id)).toMatchObject({ state: 'invited' });
+    expect(await portal.repositories.staff.findById(made!.id)).toMatchObject({ state: 'invited' });
   });
 
   it('lets nobody else accept, decline or end someone’s invitation or affiliation, nor invite for a publisher', async () => {
@@ -361,7 +362,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
       expect(res.text).toContain('There is no such invitation for you.');
     }
     expect((await other.agent.get('/profile')).text).not.toContain('data-invitation=');
-    expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'invited', profileId: person.profileId });
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({ state: 'invited', profileId: person.profileId });
 
     await submit(person.agent, '/profile', `/profile/staff/${id}/accept`, {});
     expect((await other.agent.get(`/profile/staff/${id}/end`)).status).toBe(404);
@@ -383,8 +384,8 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const editorInvite = await submit(desk.agent, harbour.path, `${harbour.path}/staff`, { invitee: other.slug });
     expect(editorInvite.status).toBe(403);
     expect(editorInvite.text).toContain('Only the publisher’s admin manages its staff.');
-    expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'active' });
-    expect((await portal.backend.staff.ofPublisher(harbour.publisher.id)).length).toBe(1);
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({ state: 'active' });
+    expect((await portal.repositories.staff.ofPublisher(harbour.publisher.id)).length).toBe(1);
   });
 
   it('refuses every staff form without its CSRF token (403) and changes nothing', async () => {
@@ -393,14 +394,14 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const noToken = await harbour.agent.post(`${harbour.path}/staff`).type('form').send({ invitee: person.slug });
     expect(noToken.status).toBe(403);
     expect(noToken.text).toContain(CSRF_REFUSAL);
-    expect(await portal.backend.staff.ofPublisher(harbour.publisher.id)).toEqual([]);
+    expect(await portal.repositories.staff.ofPublisher(harbour.publisher.id)).toEqual([]);
 
     await invite(harbour, harbour.path, person.slug);
     const id = await invitationOn(person.agent);
     const accept = await person.agent.post(`/profile/staff/${id}/accept`).type('form').send({});
     expect(accept.status).toBe(403);
     expect(accept.text).toContain(CSRF_REFUSAL);
-    expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'invited' });
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({ state: 'invited' });
     await submit(person.agent, '/profile', `/profile/staff/${id}/accept`, {});
     for (const [agent, action] of [
       [person.agent, `/profile/staff/${id}/end`],
@@ -409,7 +410,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
       const res = await agent.post(action).type('form').send({ confirm: 'end', _csrf: 'forged' });
       expect({ action, status: res.status }).toEqual({ action, status: 403 });
     }
-    expect(await portal.backend.staff.findById(id)).toMatchObject({ state: 'active' });
+    expect(await portal.repositories.staff.findById(id)).toMatchObject({ state: 'active' });
   });
 
   it('refuses every staff form to a visitor who is not signed in (401) and changes nothing', async () => {
@@ -420,7 +421,7 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const visitor = request.agent(portal.app);
     // A visitor's own valid token (from the sign-in page): refused for not being signed in, not for the token.
     const csrf = csrfFrom((await visitor.get('/signin')).text);
-    const before = await portal.backend.staff.ofPublisher(harbour.publisher.id);
+    const before = await portal.repositories.staff.ofPublisher(harbour.publisher.id);
     for (const action of [
       `${harbour.path}/staff`,
       `${harbour.path}/staff/${id}/end`,
@@ -431,6 +432,6 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
       const res = await visitor.post(action).type('form').send({ invitee: person.slug, confirm: 'end', _csrf: csrf });
       expect({ action, status: res.status }).toEqual({ action, status: 401 });
     }
-    expect(await portal.backend.staff.ofPublisher(harbour.publisher.id)).toEqual(before);
+    expect(await portal.repositories.staff.ofPublisher(harbour.publisher.id)).toEqual(before);
   });
 });

@@ -48,6 +48,6 @@ describe('portal while an import holds the embedded store', () => {
       password: 'correct horse battery',
     });
     expect(res.status).toBe(303);
-    expect(await portal.backend.users.findByEmail('patient@example.org')).toMatchObject({ email: 'patient@example.org' });
+    expect(await portal.repositories.users.findByEmail('patient@example.org')).toMatchObject({ email: 'patient@example.org' });
   });
 });

@@ -19,13 +19,13 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
       published_at: '2024-03-01',
       active: 'on',
     });
-    const user = await portal.backend.users.findByEmail(session.email);
+    const user = await portal.repositories.users.findByEmail(session.email);
     return { ...session, form, profileId: user!.profileId!, articleUrl: `https://paper.example/${form.twitter}` };
   }
 
   async function editor() {
     const { email, agent, password } = await signedUp(portal.app);
-    expect(await createEditor(portal.backend.users, email)).toEqual({ status: 'promoted', email });
+    expect(await createEditor(portal.repositories.users, email)).toEqual({ status: 'promoted', email });
     await submit(agent, '/signin', '/signin', { email, password });
     return { agent, email };
   }
@@ -99,7 +99,7 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     const desk = await editor();
     const path = `/editor/profiles/${journalist.profileId}`;
     await submit(desk.agent, path, `${path}/decision`, { decision: 'reject', note: 'No byline found at the employer' });
-    const records = await portal.backend.audit.historyOf(journalist.profileId);
+    const records = await portal.repositories.audit.historyOf(journalist.profileId);
     expect(records[0]).toMatchObject({ action: 'rejected', actor: desk.email, note: 'No byline found at the employer' });
     expect(records[0]!.at).toMatch(/Z$/);
 
@@ -121,7 +121,7 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
       verified: false,
       message: 'Not a Byline journalist',
     });
-    expect((await portal.backend.audit.historyOf(journalist.profileId)).map((r) => r.action)).toEqual([
+    expect((await portal.repositories.audit.historyOf(journalist.profileId)).map((r) => r.action)).toEqual([
       'unverified',
       'verified',
       'rejected',
@@ -134,14 +134,14 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     await submit(journalist.agent, '/profile', '/profile/verification-request', {});
     const desk = await editor();
     const path = `/editor/profiles/${journalist.profileId}`;
-    const history = async () => (await portal.backend.audit.historyOf(journalist.profileId)).map((r) => r.action);
+    const history = async () => (await portal.repositories.audit.historyOf(journalist.profileId)).map((r) => r.action);
 
     const noNote = await submit(desk.agent, path, `${path}/decision`, { decision: 'reject', note: '  ' });
     expect(noNote.status).toBe(422);
     expect(noNote.text).toMatch(/class="form-error error-summary"[^]*href="#f-note">The note is required to reject/);
     expect(noNote.text).toMatch(/<textarea id="f-note" name="note"[^>]*aria-invalid="true"/);
     expect(await history()).toEqual(['requested']);
-    expect(await portal.backend.verification.pendingOf(journalist.profileId)).not.toBeNull();
+    expect(await portal.repositories.verification.pendingOf(journalist.profileId)).not.toBeNull();
 
     await proveClaim(portal.claims, journalist.profileId, 'twitter', journalist.form.twitter);
     expect((await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: '' })).status).toBe(303);
@@ -161,7 +161,7 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     });
     expect(unexplained.status).toBe(422);
     expect(unexplained.text).toContain('The note is required to withdraw');
-    expect((await portal.backend.profiles.findById(journalist.profileId))!.verified).toBe(true);
+    expect((await portal.repositories.profiles.findById(journalist.profileId))!.verified).toBe(true);
     expect(await history()).toEqual(['verified', 'requested']);
 
     const withdrawn = await submit(desk.agent, path, `${path}/decision`, {
@@ -170,7 +170,7 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
       confirm_withdraw: 'on',
     });
     expect(withdrawn.status).toBe(303);
-    expect((await portal.backend.audit.historyOf(journalist.profileId))[0]).toMatchObject({
+    expect((await portal.repositories.audit.historyOf(journalist.profileId))[0]).toMatchObject({
       action: 'unverified',
       note: 'Left the paper',
     });
@@ -185,13 +185,13 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
     });
     expect(res.status).toBe(403);
     expect(res.text).toContain('Only editors can do this.');
-    expect((await portal.backend.profiles.findById(journalist.profileId))!.verified).toBe(false);
-    expect(await portal.backend.audit.historyOf(journalist.profileId)).toEqual([]);
+    expect((await portal.repositories.profiles.findById(journalist.profileId))!.verified).toBe(false);
+    expect(await portal.repositories.audit.historyOf(journalist.profileId)).toEqual([]);
     expect((await request(portal.app).get('/editor/queue')).status).toBe(303);
   });
 
   it('creates the first editor from the command line with a one-time password', async () => {
-    const created = await createEditor(portal.backend.users, 'Chief@Example.org');
+    const created = await createEditor(portal.repositories.users, 'Chief@Example.org');
     expect(created).toEqual({
       status: 'created',
       email: 'chief@example.org',
@@ -214,10 +214,10 @@ describe.each(portalStoreFactories())('verification workflow ($name store)', (fa
 
   it('lets operators verify by slug, audited the same way', async () => {
     const journalist = await journalistWithArticle();
-    const profile = await portal.backend.profiles.findById(journalist.profileId);
-    expect(await setVerifiedByOperator(portal.backend, profile!.profile_slug, true)).toBe('done');
-    expect(await setVerifiedByOperator(portal.backend, 'no-such-slug', true)).toBe('no-such-profile');
-    expect((await portal.backend.audit.historyOf(journalist.profileId))[0]).toMatchObject({
+    const profile = await portal.repositories.profiles.findById(journalist.profileId);
+    expect(await setVerifiedByOperator(portal.repositories, profile!.profile_slug, true)).toBe('done');
+    expect(await setVerifiedByOperator(portal.repositories, 'no-such-slug', true)).toBe('no-such-profile');
+    expect((await portal.repositories.audit.historyOf(journalist.profileId))[0]).toMatchObject({
       action: 'verified',
       actor: 'operator (command line)',
     });

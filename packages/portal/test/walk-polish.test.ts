@@ -27,9 +27,9 @@ describe.each(portalStoreFactories())('walk polish ($name store)', (factory) => 
     const form = profileForm(overrides);
     await submit(journalist.agent, '/profile', '/profile', form);
     await submit(journalist.agent, '/profile', '/profile/verification-request', {});
-    const { profileId } = (await portal.backend.users.findByEmail(journalist.email))!;
+    const { profileId } = (await portal.repositories.users.findByEmail(journalist.email))!;
     const desk = await signedUp(portal.app);
-    await createEditor(portal.backend.users, desk.email);
+    await createEditor(portal.repositories.users, desk.email);
     await submit(desk.agent, '/signin', '/signin', { email: desk.email, password: desk.password });
     const review = await desk.agent.get(`/editor/profiles/${profileId}`);
     expect(review.status).toBe(200);

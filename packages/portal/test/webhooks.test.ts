@@ -29,19 +29,22 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     expect(again.text).not.toContain(secret);
     expect(again.text).toContain(receiver.url);
     expect(again.text).toContain('<code>api_key.revoked</code>, <code>journalist.unverified</code>');
-    const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(email);
+    const [endpoint] = await portal.repositories.webhookEndpoints.endpointsOf(email);
     expect(endpoint).toMatchObject({ url: receiver.url, events: ['api_key.revoked', 'journalist.unverified'], secret });
 
     const disabled = await submit(agent, '/settings/api/webhooks', `/settings/api/webhooks/${endpoint!.id}/disable`, {});
     expect(disabled.headers.location).toBe('/settings/api/webhooks?done=disabled');
     expect((await agent.get(disabled.headers.location!)).text).toContain('Disabled (disabled by its owner)');
     await submit(agent, '/settings/api/webhooks', `/settings/api/webhooks/${endpoint!.id}/enable`, {});
-    expect((await portal.backend.webhookEndpoints.find(endpoint!.id))?.enabled).toBe(true);
+    expect((await portal.repositories.webhookEndpoints.find(endpoint!.id))?.enabled).toBe(true);
 
     const rotated = await submit(agent, '/settings/api/webhooks', `/settings/api/webhooks/${endpoint!.id}/rotate`, {});
     const newSecret = secretOn((await agent.get(rotated.headers.location!)).text);
     expect(newSecret).toMatch(/^whsec_/);
-    expect(await portal.backend.webhookEndpoints.find(endpoint!.id)).toMatchObject({ secret: newSecret, previousSecret: secret });
+    expect(await portal.repositories.webhookEndpoints.find(endpoint!.id)).toMatchObject({
+      secret: newSecret,
+      previousSecret: secret,
+    });
   });
 
   it('sends a test event to one endpoint through the normal delivery, signed; the page describes every event', async () => {
@@ -54,7 +57,7 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     const posted = await add(agent, { url: receiver.url, events: 'journalist.verified' });
     const secret = secretOn((await agent.get(posted.headers.location!)).text)!;
     await add(agent, { url: `${receiver.url}/other`, events: 'journalist.verified' });
-    const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(email);
+    const [endpoint] = await portal.repositories.webhookEndpoints.endpointsOf(email);
     const path = `/settings/api/webhooks/${endpoint!.id}`;
     expect((await agent.get('/settings/api/webhooks')).text).toContain(`action="${path}/test"`);
 
@@ -92,7 +95,7 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     const notHttps = await add(agent, { url: 'ftp://hooks.example/', events: 'api_key.revoked' });
     expect(notHttps.status).toBe(422);
     expect(notHttps.text).toMatch(/id="f-url-error" role="alert">The address must be an absolute https address/);
-    expect(await portal.backend.webhookEndpoints.endpointsOf(email)).toEqual([]);
+    expect(await portal.repositories.webhookEndpoints.endpointsOf(email)).toEqual([]);
   });
 
   it('refuses a private address unless ALLOWED_PRIVATE_ADDRESSES lists it', async () => {
@@ -103,15 +106,15 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
       expect(refused.status).toBe(422);
       expect(refused.text).toMatch(/id="f-url-error" role="alert">The address must be a public internet address/);
     }
-    expect(await portal.backend.webhookEndpoints.endpointsOf(email)).toEqual([]);
+    expect(await portal.repositories.webhookEndpoints.endpointsOf(email)).toEqual([]);
   });
 
   it("shows each delivery's attempts and redelivers; another account's endpoint is a 404; removing asks first", async () => {
     const { agent, email } = await withAccount();
     await add(agent, { url: receiver.url, events: 'api_key.revoked' });
-    const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(email);
+    const [endpoint] = await portal.repositories.webhookEndpoints.endpointsOf(email);
     const path = `/settings/api/webhooks/${endpoint!.id}`;
-    await portal.backend.apiKeys.createKey({ email, name: 'k', key: 'bk_portal', secretHash: 'h' }, new Date());
+    await portal.repositories.apiKeys.createKey({ email, name: 'k', key: 'bk_portal', secretHash: 'h' }, new Date());
     receiver.answer = { status: 500, body: 'receiver <b>broke</b>' };
     await submit(agent, '/settings/api', '/settings/api/keys/bk_portal/revoke', { confirm: 'revoke' });
     await workerTick();
@@ -124,7 +127,7 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     expect(page.text).toMatch(/Failing since <time/);
 
     receiver.answer = { status: 204 };
-    const [message] = await portal.backend.webhookDeliveries.messagesOf(endpoint!.id, 1);
+    const [message] = await portal.repositories.webhookDeliveries.messagesOf(endpoint!.id, 1);
     const redelivered = await submit(agent, path, `${path}/messages/${message!.id}/redeliver`, {});
     expect(redelivered.headers.location).toBe(`${path}?done=redelivered`);
     await workerTick();
@@ -139,20 +142,20 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
     expect((await agent.get(`${path}/remove`)).text).toContain('Remove the endpoint');
     const unconfirmed = await submit(agent, `${path}/remove`, `${path}/remove`, {});
     expect(unconfirmed.status).toBe(200);
-    expect(await portal.backend.webhookEndpoints.find(endpoint!.id)).not.toBeNull();
+    expect(await portal.repositories.webhookEndpoints.find(endpoint!.id)).not.toBeNull();
     const removed = await submit(agent, `${path}/remove`, `${path}/remove`, { confirm: 'remove' });
     expect(removed.headers.location).toBe('/settings/api/webhooks?done=removed');
-    expect(await portal.backend.webhookEndpoints.find(endpoint!.id)).toBeNull();
+    expect(await portal.repositories.webhookEndpoints.find(endpoint!.id)).toBeNull();
   });
 
   it('a suspended account sees its messages held, none sent; reinstated, they are sent and shown delivered', async () => {
     const { agent, email } = await withAccount();
     const posted = await add(agent, { url: receiver.url, events: 'api_key.revoked' });
     const secret = secretOn((await agent.get(posted.headers.location!)).text)!;
-    const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(email);
+    const [endpoint] = await portal.repositories.webhookEndpoints.endpointsOf(email);
     const path = `/settings/api/webhooks/${endpoint!.id}`;
-    const status = (to: 'suspended' | 'active') => setApiAccountStatus(portal.backend, email, to);
-    await portal.backend.apiKeys.createKey({ email, name: 'k', key: 'bk_held_portal', secretHash: 'h' }, new Date());
+    const status = (to: 'suspended' | 'active') => setApiAccountStatus(portal.repositories, email, to);
+    await portal.repositories.apiKeys.createKey({ email, name: 'k', key: 'bk_held_portal', secretHash: 'h' }, new Date());
 
     await status('suspended');
     await submit(agent, '/settings/api', '/settings/api/keys/bk_held_portal/revoke', { confirm: 'revoke' });
@@ -192,9 +195,9 @@ describe.each(portalStoreFactories())('API settings: webhooks ($name store)', (f
   it('an account deleted by its owner takes its endpoints with it', async () => {
     const { agent, email } = await withAccount();
     await add(agent, { url: receiver.url, events: 'api_key.revoked' });
-    expect(await portal.backend.webhookEndpoints.endpointsOf(email)).toHaveLength(1);
+    expect(await portal.repositories.webhookEndpoints.endpointsOf(email)).toHaveLength(1);
     const deleted = await submit(agent, '/account/delete', '/account/delete', { email });
     expect(deleted.status).toBe(303);
-    expect(await portal.backend.webhookEndpoints.endpointsOf(email)).toEqual([]);
+    expect(await portal.repositories.webhookEndpoints.endpointsOf(email)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * @byline/domain), the store opened on the database the configuration chose with its MongoDB and SQLite
  * repositories (the only package that chooses between @byline/store-mongodb and @byline/store-sqlite), and the
  * credential checks. The HTTP frame is @byline/http; the store's resources for the other processes are
- * @byline/shared/storage.
+ * @byline/shared/store.
  */
 export { createApiKey, normalizeEmail, rotateApiKey } from './auth/api-keys';
 export { DEFAULT_BROWSER_KEY_LIMIT, browserKeyRefusal, checkBrowserKeySettings, perMinuteOf } from './auth/browser-keys';
@@ -11,10 +11,10 @@ export { parseBearerToken } from './auth/bearer-token';
 export { CredentialChecker } from './auth/credential-checker';
 export { randomBase62 } from './auth/key-material';
 export type { KeyPair } from './auth/key-material';
-export { serviceRepositoriesOf } from './backend/service-repositories';
+export { serviceRepositoriesOf } from './store/service-repositories';
 export { CONFIG_ERROR_EXIT_CODE, ConfigError, loadConfig } from '@byline/domain/config/config';
-export { overwriteErasedBytes } from './database/erased-bytes';
-export { openedDatabase } from './database/opened-database';
+export { overwriteErasedBytes } from './store/erased-bytes';
+export { openedDatabase } from './store/opened-database';
 export { DEMO_ARTICLE_URL, DEMO_TWITTER_HANDLE } from '@byline/domain/domain/demo-examples';
 export { NO_VERIFIED_AUTHOR_MESSAGE, toAuthorProfileResponse, toJournalistResponse } from '@byline/domain/domain/mappers';
 export { UNVERIFIED_ARTICLE, UNVERIFIED_JOURNALIST, entityTagOf, withDomainInfo } from '@byline/domain/domain/rendered-answers';

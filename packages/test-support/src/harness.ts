@@ -7,7 +7,7 @@ import { createLogger, type Logger } from '@byline/domain/logging/logger';
 import { validateProfileRecord } from '@byline/domain/validation/profile-record';
 import { type ProfileInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 
 export function tempDir(prefix = 'byline-test-'): string {
@@ -25,13 +25,13 @@ export async function seed(store: Store, ...raw: unknown[]): Promise<ProfileInpu
     if (result.error !== undefined) throw new Error(`test record ${index} is invalid: ${result.error}`);
     return result.value;
   });
-  await backendOf(store).profiles.import(records);
+  await repositoriesOf(store).profiles.import(records);
   return records;
 }
 
 /** A fresh API key's bearer header value. */
 export async function bearer(store: Store, email = 'desk@example.org'): Promise<string> {
-  const { token } = await createApiKey(backendOf(store).apiKeys, email, 'tests');
+  const { token } = await createApiKey(repositoriesOf(store).apiKeys, email, 'tests');
   return `Bearer ${token}`;
 }
 

@@ -8,7 +8,7 @@ import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-er
 import { type ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
 import { type Logger } from '@byline/domain/logging/logger';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type ServiceDeps } from '@byline/http';
 import { bearer, quietLogger } from './harness';
 import type { StoreFactory } from './stores';
@@ -218,7 +218,7 @@ export function serviceFixture(
   beforeAll(async () => {
     fixture.store = await factory.create();
     const store = options.wrapStore ? options.wrapStore(fixture.store) : fixture.store;
-    const { apiCredentials } = backendOf(fixture.store);
+    const { apiCredentials } = repositoriesOf(fixture.store);
     const closing: (() => Promise<void>)[] = [];
     fixture.settle = async () => void (await Promise.all(closing.map((task) => task())));
     fixture.app = createApp({

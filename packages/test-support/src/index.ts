@@ -4,7 +4,7 @@ export * from './https-site';
 export * from './served-domains';
 export * from './harness';
 export * from './stores';
-export * from './fresh-backend';
+export * from './fresh-repositories';
 export * from './http';
 export * from './processes';
 export * from './ops-endpoints-suite';

@@ -3,7 +3,7 @@ import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { handleKey } from '@byline/domain/social/social-handle';
 import { toAuthorProfileResponse, toJournalistResponse } from '@byline/domain/domain/mappers';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 
 const parsed = (answer: string | null) => (answer === null ? null : (JSON.parse(answer) as unknown));
 
@@ -15,7 +15,7 @@ const parsed = (answer: string | null) => (answer === null ? null : (JSON.parse(
  */
 export async function expectAnswersInStep(store: Store, { maxProfiles = 10 } = {}): Promise<void> {
   let checked = 0;
-  for await (const record of backendOf(store).profiles.export()) {
+  for await (const record of repositoriesOf(store).profiles.export()) {
     if (checked++ === maxProfiles) break;
     for (const { link } of record.articles) {
       const url = canonicalizeUrl(link);

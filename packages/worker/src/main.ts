@@ -5,7 +5,7 @@ import { createLogger } from '@byline/domain/logging/logger';
 import { loadConfig } from '@byline/domain/config/config';
 import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom } from '@byline/editorial/attribution/robots-txt';
 import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import { recheckHolder, recheckPolicyOf } from '@byline/editorial/proofs/recheck';
@@ -35,11 +35,11 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel, service: SERVICE_NAME });
   // Like the services: never waits for MongoDB; /readyz answers 503 and runs fail (and are retried) until it answers.
   const store = await openStoreOrExit(config, logger);
-  const claims = backendOf(store).claims;
+  const claims = repositoriesOf(store).claims;
   // The proofs due a check are items of the leased queue: any number of replicas take them one at a time.
-  const rechecks = rechecksOf(backendOf(store));
+  const rechecks = rechecksOf(repositoriesOf(store));
   // A lapse that leaves a verified profile without a live proof unverifies it and puts it in the editors' queue.
-  const { profiles, verification, users } = backendOf(store);
+  const { profiles, verification, users } = repositoriesOf(store);
   const smtp = config.smtpUrl ? { url: config.smtpUrl, from: config.mailFrom! } : null;
   const notifier = workerNotifier(smtp, { users, portalUrl: config.publicPortalUrl, logger });
   const metrics = createWorkerMetrics(SERVICE_NAME);
@@ -61,23 +61,23 @@ async function main(): Promise<void> {
     // The pages are addresses people typed: private and local networks are refused, but for ALLOWED_PRIVATE_ADDRESSES.
     fetch: createSafeFetch(outbound),
     // Article pages are read by the portal's rules (createPageFetcher), so a re-check judges them as the first check did.
-    articles: { sources: backendOf(store), queue: backendOf(store).queue, fetchPage: createPageFetcher(outbound) },
+    articles: { sources: repositoriesOf(store), queue: repositoriesOf(store).queue, fetchPage: createPageFetcher(outbound) },
     // Publishers' proven domains, by their TXT record (DNS_SERVERS) or well-known file (the same outbound rules),
     // and their trust.txt read again after each check.
     domains: {
-      publisherDomains: backendOf(store).publisherDomains,
-      publisherHistory: backendOf(store).publisherHistory,
-      queue: backendOf(store).queue,
+      publisherDomains: repositoriesOf(store).publisherDomains,
+      publisherHistory: repositoriesOf(store).publisherHistory,
+      queue: repositoriesOf(store).queue,
       sources: domainProofSourcesOf(config),
       trust: trustTxtSourcesOf(config),
     },
     // Unknown articles that v2 lookups found on verified outlets: their pages read as BylineBot, robots.txt honoured.
     attribution: {
-      queue: backendOf(store).queue,
-      publishers: backendOf(store).publishers,
-      publisherDomains: backendOf(store).publisherDomains,
-      staff: backendOf(store).staff,
-      sources: backendOf(store),
+      queue: repositoriesOf(store).queue,
+      publishers: repositoriesOf(store).publishers,
+      publisherDomains: repositoriesOf(store).publisherDomains,
+      staff: repositoriesOf(store).staff,
+      sources: repositoriesOf(store),
       fetchPage: createPageFetcher({ ...outbound, userAgent: BYLINE_BOT_USER_AGENT }),
       fetchRobots: robotsFetcherFrom(config),
     },
@@ -92,10 +92,10 @@ async function main(): Promise<void> {
   // Webhooks: the events changes wrote, fanned out and delivered by the same outbound rules (ALLOWED_PRIVATE_ADDRESSES),
   // checked at connect time so an endpoint whose name later resolves to a private address is refused then.
   const webhookLoop = startWebhookLoop({
-    webhookEndpoints: backendOf(store).webhookEndpoints,
-    webhookDeliveries: backendOf(store).webhookDeliveries,
-    queue: backendOf(store).queue,
-    accounts: backendOf(store).apiAccounts,
+    webhookEndpoints: repositoriesOf(store).webhookEndpoints,
+    webhookDeliveries: repositoriesOf(store).webhookDeliveries,
+    queue: repositoriesOf(store).queue,
+    accounts: repositoriesOf(store).apiAccounts,
     database: store.database,
     // Only the start of an answer is read (its excerpt): a large one declared by its length is no failure.
     fetch: createSafeFetch({ ...outbound, timeoutMs: DELIVERY_TIMEOUT_MS, maxBytes: 64 * 1024 * 1024 }),

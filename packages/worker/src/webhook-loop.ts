@@ -1,5 +1,5 @@
 import type { Logger } from '@byline/domain/logging/logger';
-import type { StoreDatabase } from '@byline/domain/database/store-database';
+import type { StoreDatabase } from '@byline/domain/store/store-database';
 import { MESSAGE_RETENTION_MS, deliverToEndpoint, noDeliveries, type DeliverySummary } from '@byline/editorial/webhooks/deliver';
 import { DeliverySlots, takeFairShare } from '@byline/editorial/webhooks/delivery-slots';
 import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';

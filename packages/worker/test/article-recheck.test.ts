@@ -1,7 +1,7 @@
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { type ArticleInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { checkArticle } from '@byline/editorial/authorship/check-article';
 import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
@@ -46,7 +46,7 @@ const down: Page = (res) => res.writeHead(503).end();
 describe.each(storeFactories())('article page checks ($name store)', (factory) => {
   let server: PageServer;
   let store: Store;
-  let backend: Backend;
+  let repositories: StoreRepositories;
   let clock: number;
   let n = 0;
 
@@ -56,7 +56,7 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
   afterAll(() => server.close());
   beforeEach(async () => {
     store = await factory.create();
-    backend = backendOf(store);
+    repositories = repositoriesOf(store);
     clock = Date.now() + 60_000;
   });
   afterEach(() => store.close());
@@ -66,8 +66,8 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
   let told: OwnerEvent[] = [];
   const run = () =>
     runArticleRecheck({
-      sources: backend,
-      queue: backend.queue,
+      sources: repositories,
+      queue: repositories.queue,
       fetchPage,
       portalUrl: PORTAL,
       policy: POLICY,
@@ -79,14 +79,17 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
   /** A journalist allowing news.test, with an article whose page the server serves at `path` by `page`. */
   async function journalistWithArticle(page: (slug: string) => Page) {
     const tag = `${Date.now().toString(36)}${++n}`;
-    const user = await backend.users.create({ email: `a${tag}@example.org`, passwordHash: 'x', role: 'journalist' }, new Date());
-    const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: `Art${tag}` }), `art-${tag}`);
-    await backend.attributionDomains.setDomains(profile.id, ['news.test'], new Date());
+    const user = await repositories.users.create(
+      { email: `a${tag}@example.org`, passwordHash: 'x', role: 'journalist' },
+      new Date(),
+    );
+    const profile = await repositories.profiles.save(user.id, profileFields({ profile_last_name: `Art${tag}` }), `art-${tag}`);
+    await repositories.attributionDomains.setDomains(profile.id, ['news.test'], new Date());
     const path = `/story-${tag}`;
     server.pages[path] = page(profile.profile_slug);
     const link = `${server.base.replace('127.0.0.1', 'news.test')}${path}`;
-    const { article } = await backend.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
-    const claim = async () => (await backend.articles.claimsOf(profile.id)).find((c) => c.article.id === article.id)!;
+    const { article } = await repositories.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
+    const claim = async () => (await repositories.articles.claimsOf(profile.id)).find((c) => c.article.id === article.id)!;
     const counts = async () => (await store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.id ?? null;
     return { profile, article, path, link, claim, counts, serve: (next: Page) => (server.pages[path] = next) };
   }
@@ -95,7 +98,7 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
   async function provenArticle() {
     const fixture = await journalistWithArticle(crediting);
     const checked = await checkArticle(
-      { sources: backend, fetchPage, portalUrl: PORTAL, policy: POLICY, now },
+      { sources: repositories, fetchPage, portalUrl: PORTAL, policy: POLICY, now },
       fixture.profile.id,
       fixture.article.id,
     );
@@ -107,7 +110,7 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
     const article = await provenArticle();
     const due = new Date(clock + POLICY.intervalMs).toISOString();
     expect((await article.claim()).proof.evidence[0]).toMatchObject({ method: 'authorship-attested', nextCheckAt: due });
-    expect(await backend.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toMatchObject({ dueAt: due });
+    expect(await repositories.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toMatchObject({ dueAt: due });
     // Not due yet: nothing is read.
     expect(await run()).toMatchObject({ checked: 0 });
 
@@ -157,8 +160,8 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
     expect(proof.evidence[0]).toMatchObject({ endedAt: new Date(clock).toISOString(), nextCheckAt: null });
     expect(await article.counts()).toBeNull();
     expect(await store.articleAnswer(canonicalizeUrl(article.link))).toBeNull();
-    expect(await backend.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
-    expect(await backend.audit.historyOf(article.profile.id)).toContainEqual(
+    expect(await repositories.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
+    expect(await repositories.audit.historyOf(article.profile.id)).toContainEqual(
       expect.objectContaining({
         action: 'article-lapsed',
         actor: 'byline:re-check',
@@ -198,7 +201,7 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
     const failedAt = clock + POLICY.intervalMs;
     clock = failedAt;
     expect(await run()).toMatchObject({ checked: 1, failing: 1 });
-    expect(await backend.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toMatchObject({
+    expect(await repositories.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toMatchObject({
       dueAt: new Date(failedAt + POLICY.retryMs).toISOString(),
     });
     clock = failedAt + POLICY.graceMs - 1;
@@ -213,36 +216,36 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
     const article = await journalistWithArticle(crediting);
     expect((await article.claim()).proof).toMatchObject({ state: 'claimed', reason: 'Its page has not been checked yet.' });
     // What the 028 data step queues for each claim 026 left unchecked.
-    await backend.queue.enqueue(articleCheckItemOf({ id: article.article.id, profileId: article.profile.id }, now()));
+    await repositories.queue.enqueue(articleCheckItemOf({ id: article.article.id, profileId: article.profile.id }, now()));
     expect(await run()).toEqual({ checked: 0, held: 0, failing: 0, lapsed: 0, firstChecks: 1, leaseLost: 0 });
     expect((await article.claim()).proof.state).toBe('proven');
     expect(await article.counts()).toBe(article.profile.id);
     // Once: the item that follows is the proof's re-check, due after the interval.
     expect(await run()).toMatchObject({ checked: 0, firstChecks: 0 });
-    expect(await backend.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toMatchObject({
+    expect(await repositories.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toMatchObject({
       dueAt: new Date(clock + POLICY.intervalMs).toISOString(),
     });
   });
 
   it('a migrated claim whose page does not credit the journalist gets the reason, and no re-check', async () => {
     const article = await journalistWithArticle(() => uncredited);
-    await backend.queue.enqueue(articleCheckItemOf({ id: article.article.id, profileId: article.profile.id }, now()));
+    await repositories.queue.enqueue(articleCheckItemOf({ id: article.article.id, profileId: article.profile.id }, now()));
     expect(await run()).toMatchObject({ firstChecks: 1 });
     expect((await article.claim()).proof).toMatchObject({
       state: 'claimed',
       reason: expect.stringContaining('no author markup'),
     });
-    expect(await backend.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
+    expect(await repositories.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
   });
 
   it('runs in the worker’s loop after the rel="me" re-checks', async () => {
     const article = await journalistWithArticle(crediting);
-    await backend.queue.enqueue(articleCheckItemOf({ id: article.article.id, profileId: article.profile.id }, now()));
+    await repositories.queue.enqueue(articleCheckItemOf({ id: article.article.id, profileId: article.profile.id }, now()));
     let loop: RecheckLoop | undefined;
     const checked = new Promise<unknown>((resolve) => {
       loop = startRecheckLoop({
-        ...recheckSourcesOf(backend),
-        articles: { sources: backend, queue: backend.queue, fetchPage },
+        ...recheckSourcesOf(repositories),
+        articles: { sources: repositories, queue: repositories.queue, fetchPage },
         portalUrl: PORTAL,
         policy: POLICY,
         holder: 'worker-test',
@@ -266,11 +269,11 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
     const article = await journalistWithArticle(() => uncredited);
     const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };
     const proven = await proveArticle(
-      backend.articles,
+      repositories.articles,
       { profileId: article.profile.id, articleId: article.article.id, evidence },
       'ed',
     );
     expect(proven.ok).toBe(true);
-    expect(await backend.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
+    expect(await repositories.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { ATTRIBUTION_TOPIC } from '@byline/domain/queue/topics';
 import { createApiKey } from '@byline/shared';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom } from '@byline/editorial/attribution/robots-txt';
 import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
 import { spreadAttributionAsks } from '@byline/domain/queue/attribution-asks';
@@ -47,7 +47,7 @@ const articlePage = (title: string) =>
 describe.each(storeFactories())('bounded attribution asks ($name store)', (factory) => {
   const service = serviceFixture(factory, createApp, { now: () => clock ?? Date.now() });
   let served: ServedDomains | undefined;
-  let backend: Backend;
+  let repositories: StoreRepositories;
   let loop: RecheckLoop | undefined;
   let clock: number;
   let runs: LoopRuns;
@@ -63,7 +63,7 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(articlePage('Real story'));
     };
     served = await startServedDomains(serve, { hostnames: [OUTLET] });
-    backend = backendOf(service.store);
+    repositories = repositoriesOf(service.store);
     await seed(
       service.store,
       aProfile({
@@ -74,10 +74,10 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
         articles: [],
       }),
     );
-    const profileId = (await backend.profiles.findBySlug(STAFF.slug))!.id;
-    const publisherId = await verifiedPublisherOn(backend, 'bounded-outlet', 'The Bounded Outlet', OUTLET);
-    const invitation = await backend.staff.invite(publisherId, { profileId }, 'admin', new Date());
-    await backend.staff.accept(invitation!.id, profileId, new Date('2031-01-05T00:00:00.000Z'));
+    const profileId = (await repositories.profiles.findBySlug(STAFF.slug))!.id;
+    const publisherId = await verifiedPublisherOn(repositories, 'bounded-outlet', 'The Bounded Outlet', OUTLET);
+    const invitation = await repositories.staff.invite(publisherId, { profileId }, 'admin', new Date());
+    await repositories.staff.accept(invitation!.id, profileId, new Date('2031-01-05T00:00:00.000Z'));
   });
   afterAll(async () => {
     await loop?.stop();
@@ -96,7 +96,7 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
 
   /** A key of a new API account, or with `email` another key of that account. */
   const newKey = async (email = `client${++keys}@example.org`) => {
-    const { token } = await createApiKey(backend.apiKeys, email, 'bounds tests');
+    const { token } = await createApiKey(repositories.apiKeys, email, 'bounds tests');
     return `Bearer ${token}`;
   };
   const lookup = (authorization: string, url: string) =>
@@ -111,9 +111,9 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
       .find((row) => row.startsWith('byline_attribution_asks_dropped_total') && row.includes(`over="${over}"`));
     return line ? Number(line.split(' ').pop()) : 0;
   };
-  const queued = (url: string) => backend.queue.find(ATTRIBUTION_TOPIC, url);
+  const queued = (url: string) => repositories.queue.find(ATTRIBUTION_TOPIC, url);
   const clearQueue = async () => {
-    const items = await backend.queue.takeDue({
+    const items = await repositories.queue.takeDue({
       topic: ATTRIBUTION_TOPIC,
       now: new Date(clock),
       holder: 'test-clear',
@@ -121,16 +121,16 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
       limit: 1_000,
       evenIfNotDue: true,
     });
-    for (const item of items) await backend.queue.remove(ATTRIBUTION_TOPIC, item.key);
+    for (const item of items) await repositories.queue.remove(ATTRIBUTION_TOPIC, item.key);
     return items.map((item) => item.key);
   };
 
   function start() {
     const config = served!.config();
     loop = startRecheckLoop({
-      ...recheckSourcesOf(backend),
+      ...recheckSourcesOf(repositories),
       attribution: {
-        ...attributionStoresOf(backend),
+        ...attributionStoresOf(repositories),
         fetchPage: createPageFetcher({ ...outboundOf(config), userAgent: BYLINE_BOT_USER_AGENT }),
         fetchRobots: robotsFetcherFrom(config),
         hostIntervalMs: HOST_INTERVAL_MS,
@@ -167,11 +167,11 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
     expect((await lookup(other, page(REAL))).body.type).toBe('domain_verified_plus');
     await service.settle();
 
-    const asked = await unspreadAttributionAsks(backend.queue);
+    const asked = await unspreadAttributionAsks(repositories.queue);
     expect(asked.filter((url) => url.includes('/flood/') || url.includes('/more/'))).toHaveLength(20);
     expect(asked).toContain(page(REAL));
     expect((await droppedOver('account')) - before).toBe(180);
-    await spreadAttributionAsks({ queue: backend.queue, holder: 'test', now: () => new Date(clock) });
+    await spreadAttributionAsks({ queue: repositories.queue, holder: 'test', now: () => new Date(clock) });
     expect(await clearQueue()).toHaveLength(21);
   });
 
@@ -182,11 +182,11 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
     const other = await newKey();
     await lookup(other, page(REAL));
     await service.settle();
-    const asked = await unspreadAttributionAsks(backend.queue);
+    const asked = await unspreadAttributionAsks(repositories.queue);
     expect(asked.filter((url) => url.includes('/many-keys-'))).toHaveLength(20);
     expect(asked).toContain(page(REAL));
     expect((await droppedOver('account')) - before).toBe(40);
-    await spreadAttributionAsks({ queue: backend.queue, holder: 'test', now: () => new Date(clock) });
+    await spreadAttributionAsks({ queue: repositories.queue, holder: 'test', now: () => new Date(clock) });
     await clearQueue();
   });
 
@@ -216,11 +216,11 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
     for (let k = 0; k < 3; k++) await batch(await newKey(), unknownPages(`publisher-${k}`, 20));
     await batch(await newKey(), unknownPages('publisher-late', 2));
     await service.settle();
-    const asked = await unspreadAttributionAsks(backend.queue);
+    const asked = await unspreadAttributionAsks(repositories.queue);
     expect(asked).toHaveLength(60);
     expect(asked.some((url) => url.includes('/publisher-late/'))).toBe(false);
     expect((await droppedOver('publisher')) - before).toBe(2);
-    await spreadAttributionAsks({ queue: backend.queue, holder: 'test', now: () => new Date(clock) });
+    await spreadAttributionAsks({ queue: repositories.queue, holder: 'test', now: () => new Date(clock) });
     await clearQueue();
   });
 
@@ -232,20 +232,20 @@ describe.each(storeFactories())('bounded attribution asks ($name store)', (facto
     }
     await lookup(key, `http://${OUTLET}:443/2031/other-port-http`);
     await service.settle();
-    expect(await unspreadAttributionAsks(backend.queue)).toEqual([]);
+    expect(await unspreadAttributionAsks(repositories.queue)).toEqual([]);
 
     await lookup(key, `https://${OUTLET}:443/2031/standard-port`);
     await service.settle();
-    expect(await unspreadAttributionAsks(backend.queue)).toEqual([page('/2031/standard-port')]);
-    await spreadAttributionAsks({ queue: backend.queue, holder: 'test', now: () => new Date(clock) });
+    expect(await unspreadAttributionAsks(repositories.queue)).toEqual([page('/2031/standard-port')]);
+    await spreadAttributionAsks({ queue: repositories.queue, holder: 'test', now: () => new Date(clock) });
     await clearQueue();
   });
 
   it('an item queued with another port before the rule is finished unread', async () => {
     const url = page('/2031/old-item');
     const payload = { url, address: `https://${OUTLET}:8443/2031/old-item`, publisherId: 0 };
-    payload.publisherId = (await backend.publisherDomains.matchHost(OUTLET))!.publisher.id;
-    await backend.queue.enqueue({ topic: ATTRIBUTION_TOPIC, key: url, payload, dueAt: new Date(clock) });
+    payload.publisherId = (await repositories.publisherDomains.matchHost(OUTLET))!.publisher.id;
+    await repositories.queue.enqueue({ topic: ATTRIBUTION_TOPIC, key: url, payload, dueAt: new Date(clock) });
     start();
     await worked(url);
     expect((await queued(url))!.payload.finished).toBe('the address names a port other than the standard one');

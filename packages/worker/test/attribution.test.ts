@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { ATTRIBUTION_TOPIC } from '@byline/domain/queue/topics';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import {
   BYLINE_BOT,
   BYLINE_BOT_USER_AGENT,
@@ -79,7 +79,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
   let served: ServedDomains | undefined;
   let fetchPage: PageFetcher;
   let fetchRobots: RobotsFetcher;
-  let backend: Backend;
+  let repositories: StoreRepositories;
   let loop: RecheckLoop | undefined;
   let clock: number;
   let runs: LoopRuns;
@@ -96,10 +96,10 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
   const ask = async (url: string) => {
     const answer = await request(service.app).post(V2).query({ url }).set('Authorization', service.authorization);
     await service.settle();
-    await spreadAttributionAsks({ queue: backend.queue, holder: 'test-spread', now: () => new Date(clock ?? Date.now()) });
+    await spreadAttributionAsks({ queue: repositories.queue, holder: 'test-spread', now: () => new Date(clock ?? Date.now()) });
     return answer;
   };
-  const queued = (url: string) => backend.queue.find(ATTRIBUTION_TOPIC, url);
+  const queued = (url: string) => repositories.queue.find(ATTRIBUTION_TOPIC, url);
   const requestsFor = (path: string, host = OUTLET) => seen.filter((line) => line.startsWith(`${host} ${path} `));
 
   beforeAll(async () => {
@@ -116,16 +116,16 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     fetchPage = createPageFetcher({ ...outboundOf(config), userAgent: BYLINE_BOT_USER_AGENT });
     fetchRobots = robotsFetcherFrom(config);
 
-    backend = backendOf(service.store);
+    repositories = repositoriesOf(service.store);
     const person = (who: typeof STAFF, verified = true) =>
       aProfile({ profile_slug: who.slug, profile_first_name: who.first, profile_last_name: who.last, verified, articles: [] });
     await seed(service.store, person(STAFF), person(LINKED), person(UNVERIFIED, false), person(FORMER));
     for (const who of [STAFF, LINKED, UNVERIFIED, FORMER])
-      profileIds[who.slug] = (await backend.profiles.findBySlug(who.slug))!.id;
+      profileIds[who.slug] = (await repositories.profiles.findBySlug(who.slug))!.id;
 
     outletId = await verifiedPublisher('attribution-outlet', OUTLET);
     quietId = await verifiedPublisher('quiet-outlet', QUIET);
-    await backend.publishers.update(quietId, { attribution: false }, new Date());
+    await repositories.publishers.update(quietId, { attribution: false }, new Date());
     // The outlet vouches for its staff, who accepted; FORMER's affiliation has ended.
     for (const [who, publisherId] of [
       [STAFF, outletId],
@@ -134,9 +134,9 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
       [FORMER, outletId],
       [STAFF, quietId],
     ] as const) {
-      const invitation = await backend.staff.invite(publisherId, { profileId: profileIds[who.slug]! }, 'admin', new Date());
-      await backend.staff.accept(invitation!.id, profileIds[who.slug]!, new Date('2031-01-05T00:00:00.000Z'));
-      if (who === FORMER) await backend.staff.end(invitation!.id, 'admin', 'Left the paper', new Date());
+      const invitation = await repositories.staff.invite(publisherId, { profileId: profileIds[who.slug]! }, 'admin', new Date());
+      await repositories.staff.accept(invitation!.id, profileIds[who.slug]!, new Date('2031-01-05T00:00:00.000Z'));
+      if (who === FORMER) await repositories.staff.end(invitation!.id, 'admin', 'Left the paper', new Date());
     }
   });
   afterAll(async () => {
@@ -154,13 +154,13 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     loop = undefined;
   });
 
-  const verifiedPublisher = (slug: string, domain: string) => verifiedPublisherOn(backend, slug, `The ${slug}`, domain);
+  const verifiedPublisher = (slug: string, domain: string) => verifiedPublisherOn(repositories, slug, `The ${slug}`, domain);
 
   function start(logger = capturingLogger().logger) {
     loop = startRecheckLoop({
-      ...recheckSourcesOf(backend),
+      ...recheckSourcesOf(repositories),
       attribution: {
-        ...attributionStoresOf(backend),
+        ...attributionStoresOf(repositories),
         fetchPage,
         fetchRobots,
         hostIntervalMs: HOST_INTERVAL_MS,
@@ -226,7 +226,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     expect(JSON.stringify(after.body)).toContain(STAFF.slug);
     expect(after.body.domain_info).toMatchObject({ domain: OUTLET });
 
-    const [claim] = (await backend.articles.claimsOf(profileIds[STAFF.slug]!)).filter((c) => c.article.link === url);
+    const [claim] = (await repositories.articles.claimsOf(profileIds[STAFF.slug]!)).filter((c) => c.article.link === url);
     expect(claim!.article.title).toBe('Harbour report');
     expect(claim!.proof.state).toBe('proven');
     expect(claim!.proof.evidence).toEqual([
@@ -267,7 +267,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     await worked(linked, second);
     expect((await ask(linked)).body.type).toBe('article_verified');
     expect((await ask(second)).body.type).toBe('article_verified');
-    const [claim] = (await backend.articles.claimsOf(profileIds[LINKED.slug]!)).filter((c) => c.article.link === linked);
+    const [claim] = (await repositories.articles.claimsOf(profileIds[LINKED.slug]!)).filter((c) => c.article.link === linked);
     expect(claim!.proof.evidence[0]!.matched).toContain(`JSON-LD author ${publicProfileUrl(PORTAL, LINKED.slug)}`);
   });
 
@@ -305,7 +305,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     await ask(url);
     expect(await queued(url)).toMatchObject({ payload: { url, publisherId: outletId } });
     expect((await queued(url))!.payload.finished).toBeUndefined();
-    await backend.queue.remove(ATTRIBUTION_TOPIC, url);
+    await repositories.queue.remove(ATTRIBUTION_TOPIC, url);
   });
 
   it('an address robots.txt disallows to BylineBot is never fetched', async () => {
@@ -360,7 +360,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     for (const url of [unverified, former]) expect((await ask(url)).body.type).toBe('domain_verified_plus');
     expect(requestsFor('/2031/unverified-byline')).toHaveLength(1);
     expect(requestsFor('/2031/former-byline')).toHaveLength(1);
-    for (const who of [UNVERIFIED, FORMER]) expect(await backend.articles.list(profileIds[who.slug]!)).toEqual([]);
+    for (const who of [UNVERIFIED, FORMER]) expect(await repositories.articles.list(profileIds[who.slug]!)).toEqual([]);
   });
 
   describe('leases', () => {
@@ -381,7 +381,7 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     /** One worker's attribution run, as the loop makes it, by the test's clock. */
     const attribution = (holder: string, more: Partial<AttributionOptions> = {}) =>
       runAttribution({
-        ...attributionStoresOf(backend),
+        ...attributionStoresOf(repositories),
         fetchPage,
         fetchRobots,
         portalUrl: PORTAL,

@@ -1,6 +1,6 @@
 import type { Store } from '@byline/domain/store/store';
 import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { checkPublisherDomain, domainCheckKeyOf } from '@byline/editorial/publisher-domains/check-publisher-domain';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { proofValueOf } from '@byline/editorial/publisher-domains/domain-token';
@@ -42,7 +42,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
   let sources: DomainProofSources;
   let trust: TrustTxtSources;
   let store: Store;
-  let backend: Backend;
+  let repositories: StoreRepositories;
   let loop: RecheckLoop | undefined;
   let clock: number;
   let runs: LoopRuns;
@@ -75,7 +75,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
     dns.set(`_byline.${LOSING}`, { txt: [proofValueOf(TOKENS[LOSING])] });
     dns.set(FILE, { addresses: [site.address] });
     store = await factory.create();
-    backend = backendOf(store);
+    repositories = repositoriesOf(store);
     clock = Date.now() + 60_000;
     runs = new LoopRuns();
   });
@@ -87,30 +87,34 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
 
   /** A publisher with the domain, proven now by the portal's check (which queues its re-check). */
   async function provenDomain(domain: keyof typeof TOKENS) {
-    const publisher = await backend.publishers.create({ slug: domain.split('.')[0]!, name: domain }, 'admin', new Date(clock));
-    await backend.publisherDomains.addDomain(publisher!.id, domain, TOKENS[domain], 'admin', new Date(clock));
+    const publisher = await repositories.publishers.create(
+      { slug: domain.split('.')[0]!, name: domain },
+      'admin',
+      new Date(clock),
+    );
+    await repositories.publisherDomains.addDomain(publisher!.id, domain, TOKENS[domain], 'admin', new Date(clock));
     const found = await checkPublisherDomain(
-      { publisherDomains: backend.publisherDomains, queue: backend.queue },
+      { publisherDomains: repositories.publisherDomains, queue: repositories.queue },
       { publisherId: publisher!.id, domain },
       { sources, schedule: POLICY, actor: 'admin', now: new Date(clock) },
     );
     expect(found).toMatchObject({ outcome: 'proven' });
     return {
       id: publisher!.id,
-      state: async () => (await backend.publisherDomains.findDomain(publisher!.id, domain))?.state,
+      state: async () => (await repositories.publisherDomains.findDomain(publisher!.id, domain))?.state,
       history: async () =>
-        (await backend.publisherHistory.historyOf(publisher!.id)).map(({ action, actor }) => ({ action, actor })),
-      queued: () => backend.queue.find(DOMAIN_CHECK_TOPIC, domainCheckKeyOf(publisher!.id, domain)),
+        (await repositories.publisherHistory.historyOf(publisher!.id)).map(({ action, actor }) => ({ action, actor })),
+      queued: () => repositories.queue.find(DOMAIN_CHECK_TOPIC, domainCheckKeyOf(publisher!.id, domain)),
     };
   }
 
   function start(logger = capturingLogger().logger) {
     loop = startRecheckLoop({
-      ...recheckSourcesOf(backend),
+      ...recheckSourcesOf(repositories),
       domains: {
-        publisherDomains: backend.publisherDomains,
-        publisherHistory: backend.publisherHistory,
-        queue: backend.queue,
+        publisherDomains: repositories.publisherDomains,
+        publisherHistory: repositories.publisherHistory,
+        queue: repositories.queue,
         sources,
         trust,
       },
@@ -149,7 +153,7 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
     expect(await file.state()).toBe('proven');
     // Still proven inside the grace period, its failure recorded once, its retry queued.
     expect(await losing.state()).toBe('proven');
-    expect(await backend.publisherDomains.findDomain(losing.id, LOSING)).toMatchObject({
+    expect(await repositories.publisherDomains.findDomain(losing.id, LOSING)).toMatchObject({
       failingSince: new Date(failedAt).toISOString(),
       lastFailure: expect.stringContaining(`The TXT record _byline.${LOSING} was not found`),
     });
@@ -158,13 +162,13 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
     expect(await held.queued()).toMatchObject({ dueAt: new Date(failedAt + POLICY.intervalMs).toISOString() });
     expect((await held.history()).map((entry) => entry.action)).toEqual(['domain-proven', 'domain-added', 'created']);
     // Each checked publisher's trust.txt was read again: FILE's site serves one (see beforeAll), the others have none.
-    expect((await backend.publishers.findById(file.id))?.trust).toMatchObject({
+    expect((await repositories.publishers.findById(file.id))?.trust).toMatchObject({
       domain: FILE,
       url: `https://${FILE}/trust.txt`,
       social: ['https://x.com/file'],
       failure: null,
     });
-    expect((await backend.publishers.findById(held.id))?.trust).toMatchObject({ domain: HELD, url: null });
+    expect((await repositories.publishers.findById(held.id))?.trust).toMatchObject({ domain: HELD, url: null });
 
     // Past the grace period: LOSING lapses and its item is done; the others, due again, hold.
     clock = failedAt + POLICY.graceMs;
@@ -206,7 +210,10 @@ describe.each(storeFactories())('the worker re-checks publishers’ proven domai
     dns.set(`_byline.${LOSING}`, { txt: [proofValueOf(TOKENS[LOSING])] });
     clock = failedAt + POLICY.retryMs;
     expect(await nextDomainRun()).toEqual({ checked: 1, held: 1, failing: 0, lapsed: 0 });
-    expect(await backend.publisherDomains.findDomain(domain.id, LOSING)).toMatchObject({ state: 'proven', failingSince: null });
+    expect(await repositories.publisherDomains.findDomain(domain.id, LOSING)).toMatchObject({
+      state: 'proven',
+      failingSince: null,
+    });
     expect(await domain.queued()).toMatchObject({ dueAt: new Date(clock + POLICY.intervalMs).toISOString() });
   });
 });

@@ -46,7 +46,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
   function start(options: { pollIntervalMs?: number; logger?: ReturnType<typeof quietLogger> } = {}) {
     const metrics = createWorkerMetrics('worker');
     loop = startRecheckLoop({
-      ...recheckSourcesOf(fixtures.backend),
+      ...recheckSourcesOf(fixtures.repositories),
       portalUrl: PORTAL,
       policy: POLICY,
       holder: 'worker-test',
@@ -73,7 +73,7 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
     const first = await nextCheckingRun();
     expect(first).toEqual({ checked: 2, held: 1, failing: 1, lapsed: 0, leaseLost: 0, skipped: 0 });
     expect((await fixtures.website(losing.profile.id)).state).toBe('proven');
-    expect(await fixtures.backend.verification.pendingOf(losing.profile.id)).toBeNull();
+    expect(await fixtures.repositories.verification.pendingOf(losing.profile.id)).toBeNull();
     // Ticks keep coming, but nothing is due until the retry time.
     const before = runs.all.length;
     await runs.atLeast(before + 3);
@@ -94,12 +94,12 @@ describe.each(storeFactories())('the re-check loop ($name store)', (factory) => 
       },
     ]);
     // Its only proof: the profile is unverified and back in the queue; the other stays as it was.
-    expect((await fixtures.backend.profiles.findById(losing.profile.id))!.verified).toBe(false);
-    expect(await fixtures.backend.verification.pendingOf(losing.profile.id)).toMatchObject({
+    expect((await fixtures.repositories.profiles.findById(losing.profile.id))!.verified).toBe(false);
+    expect(await fixtures.repositories.verification.pendingOf(losing.profile.id)).toMatchObject({
       requestedBy: 'byline:no-live-proof',
     });
-    expect((await fixtures.backend.profiles.findById(held.profile.id))!.verified).toBe(true);
-    expect(await fixtures.backend.verification.pendingOf(held.profile.id)).toBeNull();
+    expect((await fixtures.repositories.profiles.findById(held.profile.id))!.verified).toBe(true);
+    expect(await fixtures.repositories.verification.pendingOf(held.profile.id)).toBeNull();
 
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/byline_recheck_proofs_total\{[^}]*result="held"[^}]*\} 2/);

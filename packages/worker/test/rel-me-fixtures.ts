@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { type ArticleInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { publicProfileUrl, relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
 import { rechecksOf, type Rechecks } from '@byline/editorial/recheck/rechecks';
 import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
@@ -27,21 +27,21 @@ export const DAY = 24 * HOUR;
 export const loopbackFetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5000 });
 
 /** What every re-check loop of these tests reads: the store's re-checks, claims, profiles and verification, fetched on loopback. */
-export const recheckSourcesOf = (backend: Backend) => ({
-  rechecks: rechecksOf(backend),
-  claims: backend.claims,
-  profiles: backend.profiles,
-  verification: backend.verification,
+export const recheckSourcesOf = (repositories: StoreRepositories) => ({
+  rechecks: rechecksOf(repositories),
+  claims: repositories.claims,
+  profiles: repositories.profiles,
+  verification: repositories.verification,
   fetch: loopbackFetch,
 });
 
 /** The stores an attribution run reads and writes: the queue, publishers, their staff and the article sources. */
-export const attributionStoresOf = (backend: Backend) => ({
-  queue: backend.queue,
-  publishers: backend.publishers,
-  publisherDomains: backend.publisherDomains,
-  staff: backend.staff,
-  sources: backend,
+export const attributionStoresOf = (repositories: StoreRepositories) => ({
+  queue: repositories.queue,
+  publishers: repositories.publishers,
+  publisherDomains: repositories.publisherDomains,
+  staff: repositories.staff,
+  sources: repositories,
 });
 
 export type Page = (res: http.ServerResponse) => void;
@@ -72,7 +72,7 @@ export async function startPageServer(): Promise<PageServer> {
 
 /** The store with its portal records and claims, as the worker and the CLI see it. */
 export class ProofFixtures {
-  readonly backend: Backend;
+  readonly repositories: StoreRepositories;
   readonly claims: ClaimsRepository;
   /** The re-checks on the store's leased queue. */
   readonly rechecks: Rechecks;
@@ -82,9 +82,9 @@ export class ProofFixtures {
     readonly store: Store,
     private readonly server: PageServer,
   ) {
-    this.backend = backendOf(store);
-    this.claims = backendOf(store).claims;
-    this.rechecks = rechecksOf(backendOf(store));
+    this.repositories = repositoriesOf(store);
+    this.claims = repositoriesOf(store).claims;
+    this.rechecks = rechecksOf(repositoriesOf(store));
   }
 
   /**
@@ -98,7 +98,7 @@ export class ProofFixtures {
   ) {
     const n = ++this.counter;
     const tag = `${Date.now().toString(36)}${n}`;
-    const user = await backendOf(this.store).users.create(
+    const user = await repositoriesOf(this.store).users.create(
       {
         email: `j${tag}@example.org`,
         passwordHash: 'x',
@@ -106,7 +106,7 @@ export class ProofFixtures {
       },
       new Date(),
     );
-    const profile = await this.backend.profiles.save(
+    const profile = await this.repositories.profiles.save(
       user.id,
       profileFields({
         profile_last_name: `Worker${tag}`,
@@ -114,10 +114,10 @@ export class ProofFixtures {
       }),
       `worker-${tag}`,
     );
-    await this.backend.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await this.repositories.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     const site = `${base}${path}`;
-    await setClaims(backendOf(this.store).claims, profile.id, { website: [site] });
-    const proof = await recordProof(backendOf(this.store).claims, {
+    await setClaims(repositoriesOf(this.store).claims, profile.id, { website: [site] });
+    const proof = await recordProof(repositoriesOf(this.store).claims, {
       profileId: profile.id,
       kind: 'website',
       value: site,
@@ -131,16 +131,20 @@ export class ProofFixtures {
   /** An active article of the profile, proven by an editor (what verify_article answers about), by its address. */
   async article(profileId: number, path: string): Promise<string> {
     const link = `https://news.example.org${path}/story`;
-    const { article } = await this.backend.articles.add(profileId, anArticle({ link }) as ArticleInput);
+    const { article } = await this.repositories.articles.add(profileId, anArticle({ link }) as ArticleInput);
     const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };
-    const proven = await proveArticle(this.backend.articles, { profileId, articleId: article.id, evidence }, 'ed@example.org');
+    const proven = await proveArticle(
+      this.repositories.articles,
+      { profileId, articleId: article.id, evidence },
+      'ed@example.org',
+    );
     if (!proven.ok) throw new Error(`article not proven: ${proven.reason}`);
     return canonicalizeUrl(link);
   }
 
   /** Proves the profile's X handle by an editor's attestation: a proof no re-check ends. */
   async attestX(profileId: number, handle: string): Promise<void> {
-    const proof = await recordProof(backendOf(this.store).claims, {
+    const proof = await recordProof(repositoriesOf(this.store).claims, {
       profileId,
       kind: 'twitter',
       value: handle,
@@ -162,8 +166,13 @@ export class ProofFixtures {
  * A publisher, verified, with the domain recorded proven as a DNS TXT check leaves it (the check and the editors'
  * decision have their own tests): what attribution needs before it reads an outlet's pages. Its id.
  */
-export async function verifiedPublisherOn(backend: Backend, slug: string, name: string, domain: string): Promise<number> {
-  const { publishers, publisherDomains } = backend;
+export async function verifiedPublisherOn(
+  repositories: StoreRepositories,
+  slug: string,
+  name: string,
+  domain: string,
+): Promise<number> {
+  const { publishers, publisherDomains } = repositories;
   const created = (await publishers.create({ slug, name }, 'admin', new Date()))!;
   await publisherDomains.addDomain(created.id, domain, `token-${slug}`, 'admin', new Date());
   await publisherDomains.recordCheck(

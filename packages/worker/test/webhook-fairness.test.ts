@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Store } from '@byline/domain/store/store';
 import { ACCOUNT_SHARE } from '@byline/editorial/webhooks/delivery-slots';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { registerEndpoint, type WebhookDeps } from '@byline/editorial/webhooks/manage-endpoints';
 import { runWebhookDelivery } from '@byline/editorial/webhooks/deliver';
 import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';
@@ -64,12 +64,12 @@ async function until(what: string, done: () => boolean | Promise<boolean>): Prom
 
 describe.each(storeFactories())('webhook deliveries, fair and leased ($name store)', (factory) => {
   let store: Store;
-  let backend: Backend;
-  /** What the webhooks' use cases take from the backend. */
+  let repositories: StoreRepositories;
+  /** What the webhooks' use cases take from the repositories. */
   const webhookPorts = () => ({
-    webhookEndpoints: backend.webhookEndpoints,
-    webhookDeliveries: backend.webhookDeliveries,
-    queue: backend.queue,
+    webhookEndpoints: repositories.webhookEndpoints,
+    webhookDeliveries: repositories.webhookDeliveries,
+    queue: repositories.queue,
   });
   let receiver: Receiver;
   let clock: number;
@@ -85,19 +85,19 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
   }
   /** A key of the account made and revoked: an api_key.revoked event for each of its endpoints. */
   async function revoke(email: string, key: string) {
-    await backend.apiKeys.createKey({ email, name: key, key, secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey(key, new Date());
+    await repositories.apiKeys.createKey({ email, name: key, key, secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey(key, new Date());
   }
 
   beforeEach(async () => {
     clock = Date.now();
     store = await factory.create();
-    backend = backendOf(store);
+    repositories = repositoriesOf(store);
     receiver = await startReceiver();
   });
   afterEach(async () => {
     await receiver.close();
-    await backend.close();
+    await repositories.close();
   });
 
   describe('one account’s slow endpoints', () => {
@@ -119,7 +119,7 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
       const fast = await endpoint('fast@example.org', receiver.url);
       loop = startWebhookLoop({
         ...webhookPorts(),
-        accounts: backend.apiAccounts,
+        accounts: repositories.apiAccounts,
         database: store.database,
         fetch,
         holder: 'worker-test',
@@ -136,7 +136,7 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
       expect(slow.waiting).toBe(slow.received.length);
       expect(slow.waiting).toBeLessThanOrEqual(ACCOUNT_SHARE);
       await until('its message is recorded delivered', async () =>
-        (await backend.webhookDeliveries.messagesOf(fast.id, 5)).every((message) => message.state === 'delivered'),
+        (await repositories.webhookDeliveries.messagesOf(fast.id, 5)).every((message) => message.state === 'delivered'),
       );
       expect(slow.waiting).toBeGreaterThan(0);
 
@@ -144,9 +144,9 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
       slow.release();
       await until('every slow endpoint has its message', () => slow.received.length === 10);
       expect(new Set(slow.received).size).toBe(10);
-      const slowEndpoints = await backend.webhookEndpoints.endpointsOf(slowAccount);
+      const slowEndpoints = await repositories.webhookEndpoints.endpointsOf(slowAccount);
       await until('all are recorded delivered', async () => {
-        const messages = await Promise.all(slowEndpoints.map((hook) => backend.webhookDeliveries.messagesOf(hook.id, 5)));
+        const messages = await Promise.all(slowEndpoints.map((hook) => repositories.webhookDeliveries.messagesOf(hook.id, 5)));
         return messages.every((of) => of.length === 1 && of[0]!.state === 'delivered');
       });
     });
@@ -157,7 +157,7 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
     for (const key of ['bk_1', 'bk_2', 'bk_3']) await revoke('dev@example.org', key);
     await runWebhookFanOut({ ...webhookPorts(), database: store.database, holder: 'w1', now });
     const run = (fetcher: SafeFetch) =>
-      runWebhookDelivery({ ...webhookPorts(), accounts: backend.apiAccounts, fetch: fetcher, holder: 'w1', now });
+      runWebhookDelivery({ ...webhookPorts(), accounts: repositories.apiAccounts, fetch: fetcher, holder: 'w1', now });
 
     // The first turn is paused at its first attempt for longer than its lease; meanwhile the same worker (one
     // holder name) begins on the endpoint again, and is at its second message when the first turn wakes up.
@@ -193,8 +193,8 @@ describe.each(storeFactories())('webhook deliveries, fair and leased ($name stor
     expect(keys.filter((key) => key === 'bk_1')).toHaveLength(2);
     expect(keys.filter((key) => key !== 'bk_1')).toEqual(['bk_2', 'bk_3']);
     expect([...new Set(keys)]).toEqual(['bk_1', 'bk_2', 'bk_3']);
-    const messages = await backend.webhookDeliveries.messagesOf(hook.id, 5);
+    const messages = await repositories.webhookDeliveries.messagesOf(hook.id, 5);
     expect(messages.map((m) => m.state)).toEqual(['delivered', 'delivered', 'delivered']);
-    expect(await backend.queue.find('webhook-delivery', String(hook.id))).toBeNull();
+    expect(await repositories.queue.find('webhook-delivery', String(hook.id))).toBeNull();
   });
 });

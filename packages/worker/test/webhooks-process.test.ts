@@ -5,7 +5,7 @@
  * leaves it to the next worker, which delivers it, and a suspended account's messages wait until it is reinstated.
  */
 import { Webhook } from 'standardwebhooks';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { registerEndpoint } from '@byline/editorial/webhooks/manage-endpoints';
 import { setApiAccountStatus } from '@byline/editorial/webhooks/account-hold';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
@@ -27,7 +27,7 @@ describe('the worker process delivers webhooks', () => {
   let other: Receiver;
   let dataDir: string;
   let store: SqliteStore;
-  let backend: Backend;
+  let repositories: StoreRepositories;
   let worker: ServiceProcess | undefined;
   let endpointId: number;
   const start = () => spawnService('worker', { dataDir, env: { ...LOOPBACK_ALLOWED, LOG_LEVEL: 'info' } });
@@ -37,12 +37,12 @@ describe('the worker process delivers webhooks', () => {
     receiver = await startReceiver();
     dataDir = tempDir('byline-webhooks-');
     store = SqliteStore.inDirectory(dataDir);
-    backend = backendOf(store);
+    repositories = repositoriesOf(store);
     const registered = await registerEndpoint(
       {
-        webhookEndpoints: backend.webhookEndpoints,
-        webhookDeliveries: backend.webhookDeliveries,
-        queue: backend.queue,
+        webhookEndpoints: repositories.webhookEndpoints,
+        webhookDeliveries: repositories.webhookDeliveries,
+        queue: repositories.queue,
         outbound: loopbackOutbound(),
       },
       { email: 'dev@example.org', url: receiver.url, events: 'journalist.verified,journalist.unverified,api_key.revoked' },
@@ -52,9 +52,9 @@ describe('the worker process delivers webhooks', () => {
     other = await startReceiver();
     await registerEndpoint(
       {
-        webhookEndpoints: backend.webhookEndpoints,
-        webhookDeliveries: backend.webhookDeliveries,
-        queue: backend.queue,
+        webhookEndpoints: repositories.webhookEndpoints,
+        webhookDeliveries: repositories.webhookDeliveries,
+        queue: repositories.queue,
         outbound: loopbackOutbound(),
       },
       { email: 'other@example.org', url: other.url, events: 'journalist.verified' },
@@ -66,16 +66,16 @@ describe('the worker process delivers webhooks', () => {
     await worker?.stop();
     await receiver.close();
     await other.close();
-    await backend.close();
+    await repositories.close();
   });
 
   it('unverifying a profile and revoking a key each reach the receiver within 5 s', async () => {
-    const profile = await newProfile(backend);
-    await decide(backend, profile.id, 'verified');
+    const profile = await newProfile(repositories);
+    await decide(repositories, profile.id, 'verified');
     await until('journalist.verified', async () => (typesReceived().includes('journalist.verified') ? true : undefined));
 
     let changedAt = Date.now();
-    await decide(backend, profile.id, 'unverified');
+    await decide(repositories, profile.id, 'unverified');
     await until(
       'journalist.unverified',
       async () => (typesReceived().includes('journalist.unverified') ? true : undefined),
@@ -83,9 +83,9 @@ describe('the worker process delivers webhooks', () => {
     );
     expect(Date.now() - changedAt).toBeLessThan(5_000);
 
-    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_process', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_process', secretHash: 'h' }, new Date());
     changedAt = Date.now();
-    await backend.apiKeys.revokeKey('bk_process', new Date());
+    await repositories.apiKeys.revokeKey('bk_process', new Date());
     await until('api_key.revoked', async () => (typesReceived().includes('api_key.revoked') ? true : undefined), 5_000);
     expect(Date.now() - changedAt).toBeLessThan(5_000);
     expect(typesReceived()).toEqual(['journalist.verified', 'journalist.unverified', 'api_key.revoked']);
@@ -94,15 +94,15 @@ describe('the worker process delivers webhooks', () => {
   it('a worker killed mid-delivery: the next worker delivers the message', async () => {
     receiver.answer = { status: 0 };
     const before = receiver.received.length;
-    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_killed', secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey('bk_killed', new Date());
+    await repositories.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_killed', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey('bk_killed', new Date());
     await until('the attempt in flight', async () => (receiver.received.length > before ? true : undefined), 10_000);
     const inFlight = receiver.received[before]!;
 
     // While that receiver holds its attempt, another endpoint's event is not held up.
-    const profile = await newProfile(backend);
+    const profile = await newProfile(repositories);
     const changedAt = Date.now();
-    await decide(backend, profile.id, 'verified');
+    await decide(repositories, profile.id, 'verified');
     await until('the other endpoint told', async () => (other.received.length === 2 ? true : undefined), 5_000);
     expect(Date.now() - changedAt).toBeLessThan(5_000);
 
@@ -115,7 +115,7 @@ describe('the worker process delivers webhooks', () => {
     await until(
       'the message delivered',
       async () => {
-        const [message] = await backend.webhookDeliveries.messagesOf(endpointId, 1);
+        const [message] = await repositories.webhookDeliveries.messagesOf(endpointId, 1);
         return message?.state === 'delivered' ? message : undefined;
       },
       40_000,
@@ -131,34 +131,34 @@ describe('the worker process delivers webhooks', () => {
     const held = await startReceiver();
     try {
       const deps = {
-        webhookEndpoints: backend.webhookEndpoints,
-        webhookDeliveries: backend.webhookDeliveries,
-        queue: backend.queue,
+        webhookEndpoints: repositories.webhookEndpoints,
+        webhookDeliveries: repositories.webhookDeliveries,
+        queue: repositories.queue,
         outbound: loopbackOutbound(),
       };
       const registered = await registerEndpoint(deps, { email: 'held@example.org', url: held.url, events: 'api_key.revoked' });
       if (!('endpoint' in registered)) throw new Error(registered.problem.message);
       const { id, secret } = registered.endpoint;
-      await backend.apiKeys.createKey({ email: 'held@example.org', name: 'k', key: 'bk_held', secretHash: 'h' }, new Date());
-      expect(await setApiAccountStatus({ ...deps, apiAccounts: backend.apiAccounts }, 'held@example.org', 'suspended')).toBe(
+      await repositories.apiKeys.createKey({ email: 'held@example.org', name: 'k', key: 'bk_held', secretHash: 'h' }, new Date());
+      expect(await setApiAccountStatus({ ...deps, apiAccounts: repositories.apiAccounts }, 'held@example.org', 'suspended')).toBe(
         true,
       );
-      await backend.apiKeys.revokeKey('bk_held', new Date());
+      await repositories.apiKeys.revokeKey('bk_held', new Date());
 
       // The worker made the message (fan-out), then held it: several of its one-second runs pass, nothing arrives.
       await until(
         'the message made',
-        async () => ((await backend.webhookDeliveries.messagesOf(id, 1)).length ? true : undefined),
+        async () => ((await repositories.webhookDeliveries.messagesOf(id, 1)).length ? true : undefined),
         5_000,
       );
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(held.received).toHaveLength(0);
-      expect(await backend.webhookDeliveries.messagesOf(id, 1)).toEqual([
+      expect(await repositories.webhookDeliveries.messagesOf(id, 1)).toEqual([
         expect.objectContaining({ state: 'pending', attemptCount: 0, attempts: [] }),
       ]);
 
       const reinstatedAt = Date.now();
-      await setApiAccountStatus({ ...deps, apiAccounts: backend.apiAccounts }, 'held@example.org', 'active');
+      await setApiAccountStatus({ ...deps, apiAccounts: repositories.apiAccounts }, 'held@example.org', 'active');
       await until('the held message delivered', async () => (held.received.length ? true : undefined), 5_000);
       expect(Date.now() - reinstatedAt).toBeLessThan(5_000);
       const [delivery] = held.received;

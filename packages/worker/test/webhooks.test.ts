@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import {
   registerEndpoint,
   redeliverMessage,
@@ -25,12 +25,12 @@ import { decide, newProfile, startReceiver, type Receiver } from './webhook-fixt
  */
 describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   let store: Store;
-  let backend: Backend;
-  /** What the webhooks' use cases take from the backend. */
+  let repositories: StoreRepositories;
+  /** What the webhooks' use cases take from the repositories. */
   const webhookPorts = () => ({
-    webhookEndpoints: backend.webhookEndpoints,
-    webhookDeliveries: backend.webhookDeliveries,
-    queue: backend.queue,
+    webhookEndpoints: repositories.webhookEndpoints,
+    webhookDeliveries: repositories.webhookDeliveries,
+    queue: repositories.queue,
   });
   let receiver: Receiver;
   let clock: number;
@@ -40,7 +40,7 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   const deps = (): WebhookDeps => ({ ...webhookPorts(), outbound, now });
 
   /** One worker tick: fan the events out, deliver what is due. */
-  const tick = async (fetcher = fetch, accounts: AccountReader = backend.apiAccounts) => {
+  const tick = async (fetcher = fetch, accounts: AccountReader = repositories.apiAccounts) => {
     await runWebhookFanOut({ ...webhookPorts(), database: store.database, holder: 'w1', now });
     return runWebhookDelivery({ ...webhookPorts(), accounts, fetch: fetcher, holder: 'w1', now });
   };
@@ -58,19 +58,19 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   beforeEach(async () => {
     clock = Date.now();
     store = await factory.create();
-    backend = backendOf(store);
+    repositories = repositoriesOf(store);
     receiver = await startReceiver();
   });
   afterEach(async () => {
     await receiver.close();
-    await backend.close();
+    await repositories.close();
   });
 
   it('signs with the Standard Webhooks scheme: the standardwebhooks verifier accepts it, with both secrets after a rotation', async () => {
     const hook = await endpoint('journalist.verified,journalist.unverified');
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    const profile = await newProfile(backend);
-    await decide(backend, profile.id, 'verified');
+    const profile = await newProfile(repositories);
+    await decide(repositories, profile.id, 'verified');
     expect(await tick()).toMatchObject({ delivered: 1, failed: 0 });
 
     const [first] = receiver.received;
@@ -85,7 +85,7 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(first!.body, headers)).toThrow();
 
     const secret = await rotateEndpointSecret(deps(), hook);
-    await decide(backend, profile.id, 'unverified');
+    await decide(repositories, profile.id, 'unverified');
     await tick();
     const second = receiver.received[1]!;
     const secondHeaders = {
@@ -101,19 +101,19 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   it('receiver down for a while, then up: every event arrives once, in order, on the retry schedule', async () => {
     const hook = await endpoint('journalist.verified,journalist.unverified,api_key.revoked');
     receiver.answer = { status: 503, body: 'down for maintenance' };
-    const profile = await newProfile(backend);
-    await decide(backend, profile.id, 'verified');
-    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_down', secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey('bk_down', new Date());
-    await decide(backend, profile.id, 'unverified');
-    await decide(backend, profile.id, 'verified');
+    const profile = await newProfile(repositories);
+    await decide(repositories, profile.id, 'verified');
+    await repositories.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_down', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey('bk_down', new Date());
+    await decide(repositories, profile.id, 'unverified');
+    await decide(repositories, profile.id, 'verified');
 
     // Only the oldest message is tried while it fails: the others wait behind it.
     expect(await tick()).toMatchObject({ delivered: 0, failed: 1 });
     expect(await tick()).toMatchObject({ delivered: 0, failed: 0 });
     advance(RETRY_DELAYS_MS[0]);
     expect(await tick()).toMatchObject({ failed: 1 });
-    expect((await backend.webhookEndpoints.find(hook.id))?.failingSince).not.toBeNull();
+    expect((await repositories.webhookEndpoints.find(hook.id))?.failingSince).not.toBeNull();
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(1);
 
     receiver.answer = { status: 200, body: 'ok' };
@@ -126,8 +126,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
     expect(new Set(deliveredIds).size).toBe(4);
     expect(receiver.received[2]!.id).toBe(receiver.received[0]!.id);
     expect(types().slice(2)).toEqual(['journalist.verified', 'api_key.revoked', 'journalist.unverified', 'journalist.verified']);
-    expect((await backend.webhookEndpoints.find(hook.id))?.failingSince).toBeNull();
-    const [, , , oldest] = await backend.webhookDeliveries.messagesOf(hook.id, 10);
+    expect((await repositories.webhookEndpoints.find(hook.id))?.failingSince).toBeNull();
+    const [, , , oldest] = await repositories.webhookDeliveries.messagesOf(hook.id, 10);
     expect(oldest!.attempts.map((a) => [a.status, a.excerpt])).toEqual([
       [503, 'down for maintenance'],
       [503, 'down for maintenance'],
@@ -145,8 +145,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   it('honours Retry-After when longer than the schedule, and treats a redirect as a failure', async () => {
     await endpoint('api_key.revoked');
     receiver.answer = { status: 302, headers: { Location: 'https://example.org/' } };
-    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_retry', secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey('bk_retry', new Date());
+    await repositories.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_retry', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey('bk_retry', new Date());
     expect(await tick()).toMatchObject({ delivered: 0, failed: 1 });
 
     receiver.answer = { status: 429, headers: { 'Retry-After': '120' } };
@@ -163,8 +163,8 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   it('a Retry-After past the next scheduled wait holds the retry until then', async () => {
     await endpoint('api_key.revoked');
     receiver.answer = { status: 503, headers: { 'Retry-After': '120' } };
-    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_later', secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey('bk_later', new Date());
+    await repositories.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_later', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey('bk_later', new Date());
     expect(await tick()).toMatchObject({ failed: 1 });
     receiver.answer = { status: 204 };
     advance(RETRY_DELAYS_MS[0]);
@@ -176,29 +176,32 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   it('keeps the first 1 KB of a long answer, which is no failure', async () => {
     const hook = await endpoint('api_key.revoked');
     receiver.answer = { status: 200, body: 'é'.repeat(3000) };
-    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_long', secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey('bk_long', new Date());
+    await repositories.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_long', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey('bk_long', new Date());
     expect(await tick()).toMatchObject({ delivered: 1, failed: 0 });
-    const [message] = await backend.webhookDeliveries.messagesOf(hook.id, 1);
+    const [message] = await repositories.webhookDeliveries.messagesOf(hook.id, 1);
     expect(message!.attempts[0]!.excerpt).toBe('é'.repeat(1024));
   });
 
   it('a 410 disables the endpoint; enabling it again delivers what waited', async () => {
     const hook = await endpoint('api_key.revoked');
     receiver.answer = { status: 410 };
-    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_gone', secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey('bk_gone', new Date());
+    await repositories.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_gone', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey('bk_gone', new Date());
     expect(await tick()).toMatchObject({ failed: 1, disabled: 1 });
-    expect(await backend.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: false, disabledReason: 'answered 410 Gone' });
+    expect(await repositories.webhookEndpoints.find(hook.id)).toMatchObject({
+      enabled: false,
+      disabledReason: 'answered 410 Gone',
+    });
 
-    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k2', key: 'bk_gone2', secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey('bk_gone2', new Date());
+    await repositories.apiKeys.createKey({ email: 'dev@example.org', name: 'k2', key: 'bk_gone2', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey('bk_gone2', new Date());
     advance(60_000);
     expect(await tick()).toMatchObject({ delivered: 0, failed: 0 });
     expect(receiver.received).toHaveLength(1);
 
     receiver.answer = { status: 204 };
-    await setEndpointEnabled(deps(), (await backend.webhookEndpoints.find(hook.id))!, true);
+    await setEndpointEnabled(deps(), (await repositories.webhookEndpoints.find(hook.id))!, true);
     expect(await tick()).toMatchObject({ delivered: 1 });
     expect(JSON.parse(receiver.received[1]!.body)).toMatchObject({ data: { key: 'bk_gone' } });
   });
@@ -207,38 +210,41 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
     const hook = await endpoint('api_key.revoked');
     receiver.answer = { status: 500 };
     for (const key of ['bk_a', 'bk_b']) {
-      await backend.apiKeys.createKey({ email: 'dev@example.org', name: key, key, secretHash: 'h' }, new Date());
-      await backend.apiKeys.revokeKey(key, new Date());
+      await repositories.apiKeys.createKey({ email: 'dev@example.org', name: key, key, secretHash: 'h' }, new Date());
+      await repositories.apiKeys.revokeKey(key, new Date());
     }
     const start = clock;
     await tick();
     for (const wait of RETRY_DELAYS_MS) {
       advance(wait);
       await tick();
-      expect(await backend.webhookEndpoints.find(hook.id)).toMatchObject({
+      expect(await repositories.webhookEndpoints.find(hook.id)).toMatchObject({
         enabled: true,
         failingSince: new Date(start).toISOString(),
       });
     }
-    const [second, first] = await backend.webhookDeliveries.messagesOf(hook.id, 10);
+    const [second, first] = await repositories.webhookDeliveries.messagesOf(hook.id, 10);
     expect(first).toMatchObject({ state: 'failed', attemptCount: 10 });
     expect(second).toMatchObject({ state: 'pending', attemptCount: 1 });
-    while ((await backend.webhookEndpoints.find(hook.id))?.enabled) {
+    while ((await repositories.webhookEndpoints.find(hook.id))?.enabled) {
       advance(24 * 3_600_000);
       await tick();
     }
     expect(clock - start).toBeGreaterThanOrEqual(5 * 24 * 3_600_000);
-    expect(await backend.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: false, disabledReason: 'failing for 5 days' });
+    expect(await repositories.webhookEndpoints.find(hook.id)).toMatchObject({
+      enabled: false,
+      disabledReason: 'failing for 5 days',
+    });
   });
 
   describe('a suspended account', () => {
     const email = 'held@example.org';
     const status = (to: 'suspended' | 'active') =>
-      setApiAccountStatus({ ...deps(), apiAccounts: backend.apiAccounts }, email, to);
+      setApiAccountStatus({ ...deps(), apiAccounts: repositories.apiAccounts }, email, to);
     /** A key of the account made and revoked: an api_key.revoked event for its endpoints. */
     const revoked = async (key: string) => {
-      await backend.apiKeys.createKey({ email, name: key, key, secretHash: 'h' }, new Date());
-      await backend.apiKeys.revokeKey(key, new Date());
+      await repositories.apiKeys.createKey({ email, name: key, key, secretHash: 'h' }, new Date());
+      await repositories.apiKeys.revokeKey(key, new Date());
     };
     const dataOf = (body: string) => (JSON.parse(body) as { data: { key: string } }).data.key;
 
@@ -257,13 +263,13 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
         expect(await tick()).toMatchObject({ delivered: 0, failed: 0 });
       }
       expect(receiver.received).toHaveLength(1);
-      const held = await backend.webhookDeliveries.messagesOf(hook.id, 5);
+      const held = await repositories.webhookDeliveries.messagesOf(hook.id, 5);
       expect(held.map((m) => [m.state, m.attemptCount, m.attempts.length])).toEqual([
         ['pending', 0, 0],
         ['pending', 0, 0],
         ['delivered', 1, 1],
       ]);
-      expect(await backend.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: true, failingSince: null });
+      expect(await repositories.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: true, failingSince: null });
 
       expect(await status('active')).toBe(true);
       expect(await tick()).toMatchObject({ delivered: 2, failed: 0, held: 0 });
@@ -283,17 +289,19 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
           realNow.mockRestore();
         }
       }
-      expect(await backend.webhookDeliveries.messagesOf(hook.id, 5)).toEqual(
+      expect(await repositories.webhookDeliveries.messagesOf(hook.id, 5)).toEqual(
         expect.arrayContaining([expect.objectContaining({ state: 'delivered', attemptCount: 1 })]),
       );
       expect(await status('suspended')).toBe(true);
-      expect(await backend.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: true });
+      expect(await repositories.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: true });
       // Other accounts are not held.
       const other = await endpoint('api_key.revoked', 'free@example.org');
-      await backend.apiKeys.createKey({ email: 'free@example.org', name: 'k', key: 'bk_free', secretHash: 'h' }, new Date());
-      await backend.apiKeys.revokeKey('bk_free', new Date());
+      await repositories.apiKeys.createKey({ email: 'free@example.org', name: 'k', key: 'bk_free', secretHash: 'h' }, new Date());
+      await repositories.apiKeys.revokeKey('bk_free', new Date());
       expect(await tick()).toMatchObject({ delivered: 1 });
-      expect(await backend.webhookDeliveries.messagesOf(other.id, 1)).toEqual([expect.objectContaining({ state: 'delivered' })]);
+      expect(await repositories.webhookDeliveries.messagesOf(other.id, 1)).toEqual([
+        expect.objectContaining({ state: 'delivered' }),
+      ]);
     });
 
     it('the time held does not count toward the five days that disable a failing endpoint, nor as attempts', async () => {
@@ -301,18 +309,21 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
       receiver.answer = { status: 500 };
       await revoked('bk_failing');
       expect(await tick()).toMatchObject({ failed: 1 });
-      const failingSince = (await backend.webhookEndpoints.find(hook.id))!.failingSince;
+      const failingSince = (await repositories.webhookEndpoints.find(hook.id))!.failingSince;
       expect(failingSince).not.toBeNull();
 
       await status('suspended');
       advance(6 * 24 * 3_600_000);
       expect(await tick()).toMatchObject({ delivered: 0, failed: 0, held: 1 });
-      expect(await backend.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: true, failingSince });
+      expect(await repositories.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: true, failingSince });
 
       await status('active');
       expect(await tick()).toMatchObject({ failed: 1, disabled: 0 });
-      expect(await backend.webhookEndpoints.find(hook.id)).toMatchObject({ enabled: true, failingSince: now().toISOString() });
-      const [message] = await backend.webhookDeliveries.messagesOf(hook.id, 1);
+      expect(await repositories.webhookEndpoints.find(hook.id)).toMatchObject({
+        enabled: true,
+        failingSince: now().toISOString(),
+      });
+      const [message] = await repositories.webhookDeliveries.messagesOf(hook.id, 1);
       expect(message).toMatchObject({ state: 'pending', attemptCount: 2 });
       receiver.answer = { status: 204 };
       advance(RETRY_DELAYS_MS[1]);
@@ -329,7 +340,7 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
       let raced = false;
       const racing: AccountReader = {
         findAccount: async (account) => {
-          const found = await backend.apiAccounts.findAccount(account);
+          const found = await repositories.apiAccounts.findAccount(account);
           if (!raced && found?.status === 'suspended') {
             raced = true;
             await status('active');
@@ -342,7 +353,7 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
       expect(raced).toBe(true);
       expect(await tick()).toMatchObject({ delivered: 0, held: 0 });
       expect(receiver.received.map((r) => dataOf(r.body))).toEqual(['bk_first', 'bk_race']);
-      expect(await backend.webhookDeliveries.messagesOf(hook.id, 5)).toHaveLength(2);
+      expect(await repositories.webhookDeliveries.messagesOf(hook.id, 5)).toHaveLength(2);
     });
   });
 
@@ -351,17 +362,17 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
   it('reactivating an account never suspended keeps its failing endpoint’s failingSince', async () => {
     const email = 'active@example.org';
     const hook = await endpoint('api_key.revoked', email);
-    await backend.apiKeys.createKey({ email, name: 'k', key: 'bk_active', secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey('bk_active', new Date());
+    await repositories.apiKeys.createKey({ email, name: 'k', key: 'bk_active', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey('bk_active', new Date());
     receiver.answer = { status: 500 };
     expect(await tick()).toMatchObject({ failed: 1 });
-    const failingSince = (await backend.webhookEndpoints.find(hook.id))!.failingSince;
+    const failingSince = (await repositories.webhookEndpoints.find(hook.id))!.failingSince;
     expect(failingSince).not.toBeNull();
 
     // Never suspended: "reactivate" is a no-op for the account, and must be one for its endpoints' failure clock.
-    expect((await backend.apiAccounts.findAccount(email))?.status).toBe('active');
-    expect(await setApiAccountStatus({ ...deps(), apiAccounts: backend.apiAccounts }, email, 'active')).toBe(true);
-    expect(await backend.webhookEndpoints.find(hook.id)).toMatchObject({ failingSince });
+    expect((await repositories.apiAccounts.findAccount(email))?.status).toBe('active');
+    expect(await setApiAccountStatus({ ...deps(), apiAccounts: repositories.apiAccounts }, email, 'active')).toBe(true);
+    expect(await repositories.webhookEndpoints.find(hook.id)).toMatchObject({ failingSince });
   });
 
   it('refuses a private-address endpoint unless ALLOWED_PRIVATE_ADDRESSES lists it, and at delivery too', async () => {
@@ -382,11 +393,11 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
 
     // Registered while allowed; the fetcher the worker delivers with refuses it at connect time.
     const hook = await endpoint('api_key.revoked');
-    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_priv', secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey('bk_priv', new Date());
+    await repositories.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_priv', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey('bk_priv', new Date());
     expect(await tick(createSafeFetch({ ...DEFAULT_OUTBOUND, timeoutMs: 5_000 }))).toMatchObject({ failed: 1 });
     expect(receiver.received).toHaveLength(0);
-    const [message] = await backend.webhookDeliveries.messagesOf(hook.id, 1);
+    const [message] = await repositories.webhookDeliveries.messagesOf(hook.id, 1);
     expect(message!.attempts[0]).toMatchObject({ status: null, error: expect.stringMatching(/not a public internet address/) });
   });
 
@@ -394,11 +405,11 @@ describe.each(storeFactories())('webhooks ($name store)', (factory) => {
     const mine = await endpoint('api_key.revoked', 'dev@example.org');
     const theirs = await endpoint('api_key.revoked', 'other@example.org');
     const unsubscribed = await endpoint('journalist.verified', 'dev@example.org');
-    await backend.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_mine', secretHash: 'h' }, new Date());
-    await backend.apiKeys.revokeKey('bk_mine', new Date());
+    await repositories.apiKeys.createKey({ email: 'dev@example.org', name: 'k', key: 'bk_mine', secretHash: 'h' }, new Date());
+    await repositories.apiKeys.revokeKey('bk_mine', new Date());
     await tick();
-    expect(await backend.webhookDeliveries.messagesOf(mine.id, 5)).toHaveLength(1);
-    expect(await backend.webhookDeliveries.messagesOf(theirs.id, 5)).toHaveLength(0);
-    expect(await backend.webhookDeliveries.messagesOf(unsubscribed.id, 5)).toHaveLength(0);
+    expect(await repositories.webhookDeliveries.messagesOf(mine.id, 5)).toHaveLength(1);
+    expect(await repositories.webhookDeliveries.messagesOf(theirs.id, 5)).toHaveLength(0);
+    expect(await repositories.webhookDeliveries.messagesOf(unsubscribed.id, 5)).toHaveLength(0);
   });
 });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@byline/domain/config/config';
 import { DOMAIN_CHECK_TOPIC } from '@byline/domain/queue/topics';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { checkPublisherDomain, domainCheckKeyOf } from '@byline/editorial/publisher-domains/check-publisher-domain';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { proofValueOf } from '@byline/editorial/publisher-domains/domain-token';
@@ -130,7 +130,7 @@ describe('the worker process and publishers’ domains', () => {
     env = { DNS_SERVERS: dns.server, ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8', OUTBOUND_CA_FILE: site.caFile };
     const dataDir = tempDir('byline-worker-');
     const store = SqliteStore.inDirectory(dataDir);
-    const { publishers, queue, publisherDomains } = backendOf(store);
+    const { publishers, queue, publisherDomains } = repositoriesOf(store);
     const sources = domainProofSourcesOf(loadConfig(env));
     const at = new Date();
     for (const [domain, token] of [

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { normaliseOrigin, normaliseOriginList } from '@byline/domain/cors/origin-list';
 import { normalizeEmail } from '@byline/shared';
 import { type AccountStatus } from '@byline/domain/domain/types';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { setApiAccountStatus } from '@byline/editorial/webhooks/account-hold';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
@@ -22,7 +22,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
       .argument('<email>', 'the API account')
       .action(async (email: string) => {
         const account = normalizeEmail(email);
-        const found = await withStore(ctx, (store) => setApiAccountStatus(backendOf(store), account, status));
+        const found = await withStore(ctx, (store) => setApiAccountStatus(repositoriesOf(store), account, status));
         if (!found) throw new CliError(`No API account ${account}.`);
         writeLine(ctx.stdout, `Account ${account} is now ${status}.`);
       });
@@ -35,7 +35,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
     .action(async (email: string, perMinute: string) => {
       const limit = parseLimit(perMinute);
       const account = normalizeEmail(email);
-      const found = await withStore(ctx, (store) => backendOf(store).apiAccounts.setRateLimit(account, limit));
+      const found = await withStore(ctx, (store) => repositoriesOf(store).apiAccounts.setRateLimit(account, limit));
       if (!found) throw new CliError(`No API account ${account}.`);
       writeLine(ctx.stdout, `Account ${account} may now make ${limit ?? 'the default number of'} requests a minute per key.`);
     });
@@ -52,7 +52,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
     .action(async (email: string, options: OriginOptions) => {
       const account = normalizeEmail(email);
       const origins = await withStore(ctx, async (store) => {
-        const accounts = backendOf(store).apiAccounts;
+        const accounts = repositoriesOf(store).apiAccounts;
         const current = await accounts.originsOf(account);
         if (current === null) throw new CliError(`No API account ${account}.`);
         const changed = changedOrigins(current, options);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { createEditor } from '@byline/editorial/use-cases/accounts';
 import { validEmail } from '../checked-input';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
@@ -15,7 +15,7 @@ export function registerEditors(program: Command, ctx: CliContext): void {
     .action(async (options: { email: string }) => {
       const email = validEmail(options.email);
       const { result, portalUrl } = await withNewOrExistingStore(ctx, async (store, config) => ({
-        result: await createEditor(backendOf(store).users, email),
+        result: await createEditor(repositoriesOf(store).users, email),
         portalUrl: config.publicPortalUrl,
       }));
       // Anyone can sign up with the address an operator is about to name: only its owner's account is promoted.

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
@@ -25,13 +25,13 @@ export function registerExport(program: Command, ctx: CliContext): void {
       await withStore(ctx, async (store) => {
         const target: OutputStream = out ? await openOutput(out) : ctx.stdout;
         let count = 0;
-        const backend = backendOf(store);
-        for await (const profile of backend.profiles.export()) {
+        const repositories = repositoriesOf(store);
+        for await (const profile of repositories.profiles.export()) {
           await writeChunk(target, `${JSON.stringify(profile)}\n`);
           count++;
         }
         // Last, after the profiles their staff name; no line at all when there are none, as before publishers.
-        const publishers = await publishersRecord(backend);
+        const publishers = await publishersRecord(repositories);
         if (publishers) await writeChunk(target, `${JSON.stringify(publishers)}\n`);
         if (out) {
           target.end();

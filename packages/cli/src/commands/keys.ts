@@ -5,7 +5,7 @@ import { plainTextRule } from '@byline/domain/validation/plain-text';
 import { type ApiKeySummary, type BrowserKeySettings } from '@byline/domain/domain/types';
 import { type Config } from '@byline/domain/config/config';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { CliError, withNewOrExistingStore, withStore, type CliContext } from '../cli-context';
 import { checked, validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';
@@ -26,7 +26,7 @@ const originsOf = (key: ApiKeySummary) => (key.kind === 'browser' ? key.origins.
 
 /** The account's requests per minute: its own, or RATE_LIMIT_PER_MINUTE (also for an account not opened yet). */
 async function accountLimit(store: Store, config: Config, email: string): Promise<number> {
-  const account = await backendOf(store).apiAccounts.findAccount(email);
+  const account = await repositoriesOf(store).apiAccounts.findAccount(email);
   return account?.rateLimitPerMinute ?? config.rateLimitPerMinute;
 }
 
@@ -67,7 +67,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
         const browser = options.browser
           ? browserSettings(options.origins, options.limit, await accountLimit(store, config, email))
           : undefined;
-        return createApiKey(backendOf(store).apiKeys, email, name, browser, new Date());
+        return createApiKey(repositoriesOf(store).apiKeys, email, name, browser, new Date());
       });
       writeLine(ctx.stdout, options.json ? JSON.stringify({ key, secret, token }) : token);
       const kind =
@@ -84,7 +84,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .option('--json', 'print a JSON array')
     .action(async (options: { email: string; json?: boolean }) => {
       const email = validEmail(options.email);
-      const list = await withStore(ctx, (store) => backendOf(store).apiKeys.keysOf(email));
+      const list = await withStore(ctx, (store) => repositoriesOf(store).apiKeys.keysOf(email));
       if (options.json) return writeLine(ctx.stdout, JSON.stringify(list, null, 2));
       if (list.length === 0) return writeLine(ctx.stderr, `No keys for ${email}.`);
       const rows = list.map((k) => [
@@ -110,7 +110,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
       const key = given.trim();
       if (options.origins === undefined && options.limit === undefined) throw new CliError('Give --origins, --limit or both.', 2);
       const settings = await withStore(ctx, async (store, config) => {
-        const { apiKeys: keys, apiCredentials: credentials } = backendOf(store);
+        const { apiKeys: keys, apiCredentials: credentials } = repositoriesOf(store);
         const credential = await credentials.findCredential(key);
         if (!credential) throw new CliError(`No API key ${key}.`);
         if (credential.revoked) throw new CliError(`Key ${key} is revoked.`);
@@ -133,7 +133,7 @@ export function registerKeys(program: Command, ctx: CliContext): void {
     .description('revoke a key; running services refuse it within 5 seconds')
     .argument('<key>', 'the key (the part before the colon)')
     .action(async (key: string) => {
-      const revoked = await withStore(ctx, (store) => backendOf(store).apiKeys.revokeKey(key.trim(), new Date()));
+      const revoked = await withStore(ctx, (store) => repositoriesOf(store).apiKeys.revokeKey(key.trim(), new Date()));
       if (!revoked) throw new CliError(`No API key ${key}.`);
       writeLine(ctx.stdout, `Revoked key ${key}.`);
     });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { CliError, withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
 
@@ -26,7 +26,7 @@ export function registerProfiles(program: Command, ctx: CliContext): void {
           throw new CliError('Say why with --reason "…": the journalist reads it in their history.');
         const outcome = await withStore(ctx, (store) =>
           // Audited like an editor's decision in the portal's verification history.
-          setVerifiedByOperator(backendOf(store), slug, verified, { reason: options.reason ?? '' }),
+          setVerifiedByOperator(repositoriesOf(store), slug, verified, { reason: options.reason ?? '' }),
         );
         if (outcome === 'needs-reason') throw new CliError('Say why with --reason "…".');
         if (outcome === 'no-such-profile') throw new CliError(`No profile with slug "${slug}".`);

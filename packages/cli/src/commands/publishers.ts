@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import Joi from 'joi';
 import { nameRule } from '@byline/domain/validation/name-rule';
 import { plainTextRule } from '@byline/domain/validation/plain-text';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import type { Config } from '@byline/domain/config/config';
 import { checkPublisherDomain } from '@byline/editorial/publisher-domains/check-publisher-domain';
 import {
@@ -69,11 +69,11 @@ async function publisherBySlug(publishers: Publishers, slug: string): Promise<Pu
 function withPublisher<T>(
   ctx: CliContext,
   slug: string,
-  work: (backend: Backend, publisher: Publisher, config: Config) => Promise<T>,
+  work: (repositories: StoreRepositories, publisher: Publisher, config: Config) => Promise<T>,
 ): Promise<T> {
   return withStore(ctx, async (store, config) => {
-    const backend = backendOf(store);
-    return work(backend, await publisherBySlug(backend.publishers, slug), config);
+    const repositories = repositoriesOf(store);
+    return work(repositories, await publisherBySlug(repositories.publishers, slug), config);
   });
 }
 
@@ -99,7 +99,7 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
         throw new CliError(`The name ${quoted(name)} gives no slug (no Latin letters or digits): give one with --slug.`);
       const slug = checked<string>(slugSchema, derived, 'slug');
       const created = await withNewOrExistingStore(ctx, (store) =>
-        backendOf(store).publishers.create({ slug, name }, OPERATOR_ACTOR, new Date()),
+        repositoriesOf(store).publishers.create({ slug, name }, OPERATOR_ACTOR, new Date()),
       );
       if (!created) throw new CliError(`The slug "${slug}" is taken by another publisher: choose another with --slug.`);
       writeLine(ctx.stdout, created.slug);
@@ -115,7 +115,7 @@ export function registerPublishers(program: Command, ctx: CliContext): void {
     .option('--json', 'print a JSON array')
     .action(async (options: { json?: boolean }) => {
       const listed = await withStore(ctx, async (store) => {
-        const { publishers: repository, publisherDomains } = backendOf(store);
+        const { publishers: repository, publisherDomains } = repositoriesOf(store);
         const all = await repository.list();
         return Promise.all(
           all.map(async (publisher) => ({ publisher, domains: await publisherDomains.domainsOf(publisher.id) })),
@@ -285,10 +285,10 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
     'check a domain’s proof now and record it; exits 1 unless the domain is proven',
     'the domain',
     async (slug, domain) => {
-      const found = await withPublisher(ctx, slug, async (backend, publisher, config) => {
+      const found = await withPublisher(ctx, slug, async (repositories, publisher, config) => {
         // The same proof sources and schedule as the worker's re-checks (DNS_SERVERS, ALLOWED_PRIVATE_ADDRESSES, RECHECK_*).
         const checkedNow = await checkPublisherDomain(
-          { publisherDomains: backend.publisherDomains, queue: backend.queue },
+          { publisherDomains: repositories.publisherDomains, queue: repositories.queue },
           { publisherId: publisher.id, domain },
           {
             sources: domainProofSourcesOf(config),
@@ -299,7 +299,7 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
         );
         // A newly proven domain may be the one the publisher's trust.txt is read from.
         if (checkedNow.outcome === 'proven' && checkedNow.firstProof) {
-          await refreshPublisherTrust(backend, publisher.id, { sources: trustTxtSourcesOf(config), now: new Date() });
+          await refreshPublisherTrust(repositories, publisher.id, { sources: trustTxtSourcesOf(config), now: new Date() });
         }
         return checkedNow;
       });
@@ -327,8 +327,8 @@ function registerDomains(publishers: Command, ctx: CliContext): void {
   );
 
   domainCommand('remove', 'take a domain off a publisher, proven or not', 'the domain', async (slug, domain) => {
-    const removed = await withPublisher(ctx, slug, (backend, publisher) =>
-      removePublisherDomain(backend, publisher.id, domain, OPERATOR_ACTOR, new Date()),
+    const removed = await withPublisher(ctx, slug, (repositories, publisher) =>
+      removePublisherDomain(repositories, publisher.id, domain, OPERATOR_ACTOR, new Date()),
     );
     if (!removed) throw new CliError(`Publisher ${slug} has no domain ${domain}.`);
     writeLine(ctx.stdout, `Removed ${domain} from ${slug}.`);
@@ -351,15 +351,15 @@ function registerStaff(publishers: Command, ctx: CliContext): void {
     .argument('<slug>', 'the publisher')
     .argument('<profile-slug>', 'the journalist’s profile')
     .action(async (slug: string, profileSlug: string) => {
-      await withPublisher(ctx, slug, async (backend, publisher) => {
+      await withPublisher(ctx, slug, async (repositories, publisher) => {
         // As in the portal: the invitation is the publisher vouching, which only a verified one may do.
         if (publisher.verifiedAt === null)
           throw new CliError(
             `Publisher ${slug} is not verified: only a verified publisher may invite staff (\`byline publishers verify ${slug}\`).`,
           );
-        const profile = await backend.profiles.findBySlug(profileSlug);
+        const profile = await repositories.profiles.findBySlug(profileSlug);
         if (!profile) throw new CliError(`No profile with slug ${quoted(profileSlug)}.`);
-        const invited = await backend.staff.invite(publisher.id, { profileId: profile.id }, OPERATOR_ACTOR, new Date());
+        const invited = await repositories.staff.invite(publisher.id, { profileId: profile.id }, OPERATOR_ACTOR, new Date());
         if (!invited)
           throw new CliError(
             `${profileSlug} is already invited to or on the staff of ${slug}: \`byline publishers staff list ${slug}\`.`,
@@ -377,13 +377,13 @@ function registerStaff(publishers: Command, ctx: CliContext): void {
     .argument('<slug>', 'the publisher')
     .argument('<profile-slug>', 'the journalist’s profile')
     .action(async (slug: string, profileSlug: string) => {
-      const ended = await withPublisher(ctx, slug, async (backend, publisher) => {
-        const profile = await backend.profiles.findBySlug(profileSlug);
+      const ended = await withPublisher(ctx, slug, async (repositories, publisher) => {
+        const profile = await repositories.profiles.findBySlug(profileSlug);
         if (!profile) throw new CliError(`No profile with slug ${quoted(profileSlug)}.`);
-        const open = (await backend.staff.ofPublisher(publisher.id)).find(
+        const open = (await repositories.staff.ofPublisher(publisher.id)).find(
           (affiliation) => affiliation.profileId === profile.id && isOpen(affiliation),
         );
-        if (!open || !(await backend.staff.end(open.id, OPERATOR_ACTOR, OPERATOR_END_REASON, new Date())))
+        if (!open || !(await repositories.staff.end(open.id, OPERATOR_ACTOR, OPERATOR_END_REASON, new Date())))
           throw new CliError(`${profileSlug} has no open invitation or affiliation with ${slug}.`);
         return open;
       });
@@ -399,15 +399,15 @@ function registerStaff(publishers: Command, ctx: CliContext): void {
     .argument('<slug>', 'the publisher')
     .option('--json', 'print a JSON array')
     .action(async (slug: string, options: { json?: boolean }) => {
-      const rows = await withPublisher(ctx, slug, async (backend, publisher) => {
-        const affiliations = await backend.staff.ofPublisher(publisher.id);
+      const rows = await withPublisher(ctx, slug, async (repositories, publisher) => {
+        const affiliations = await repositories.staff.ofPublisher(publisher.id);
         return Promise.all(
           affiliations.map(async (affiliation) => ({
             affiliation,
             profileSlug:
               affiliation.profileId === null
                 ? null
-                : ((await backend.profiles.findById(affiliation.profileId))?.profile_slug ?? null),
+                : ((await repositories.profiles.findById(affiliation.profileId))?.profile_slug ?? null),
           })),
         );
       });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { recheckHolder, recheckPolicyOf, runRecheck, type RecheckProgress } from '@byline/editorial/proofs/recheck';
 import { rechecksOf } from '@byline/editorial/recheck/rechecks';
 import { createSafeFetch, outboundOf } from '@byline/fetcher';
@@ -13,11 +13,11 @@ export function registerRecheck(program: Command, ctx: CliContext): void {
     .option('--all', 'every live rel="me" proof, due or not')
     .action(async (options: { all?: boolean }) => {
       const summary = await withStore(ctx, async (store, config) => {
-        const { claims, profiles, verification } = backendOf(store);
+        const { claims, profiles, verification } = repositoriesOf(store);
         try {
           // Beside running workers: the leased queue keeps each proof to one checker at a time.
           return await runRecheck({
-            rechecks: rechecksOf(backendOf(store)),
+            rechecks: rechecksOf(repositoriesOf(store)),
             claims,
             profiles,
             verification,

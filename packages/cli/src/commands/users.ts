@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { issueConfirmLink } from '@byline/editorial/use-cases/address-proof';
 import { issueResetLink } from '@byline/editorial/use-cases/password-reset';
 import { validEmail } from '../checked-input';
@@ -17,7 +17,7 @@ export function registerUsers(program: Command, ctx: CliContext): void {
     .action(async (options: { email: string }) => {
       const email = validEmail(options.email);
       const outcome = await withStore(ctx, (store, config) =>
-        issueConfirmLink(backendOf(store), email, config.publicPortalUrl, new Date()),
+        issueConfirmLink(repositoriesOf(store), email, config.publicPortalUrl, new Date()),
       );
       if (outcome.status === 'no-user') throw new CliError(`No portal user ${email}.`);
       if (outcome.status === 'proven') {
@@ -39,7 +39,7 @@ export function registerUsers(program: Command, ctx: CliContext): void {
     .action(async (options: { email: string }) => {
       const email = validEmail(options.email);
       const reset = await withStore(ctx, (store, config) =>
-        issueResetLink(backendOf(store), email, config.publicPortalUrl, new Date()),
+        issueResetLink(repositoriesOf(store), email, config.publicPortalUrl, new Date()),
       );
       if (!reset) throw new CliError(`No portal user ${email}.`);
       writeLine(ctx.stdout, `Reset link for ${reset.email} (valid for 1 hour, once; hand it over privately):`);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Config } from '@byline/domain/config/config';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { isAccountHeld, HELD_BY_SUSPENSION } from '@byline/editorial/webhooks/account-hold';
 import {
   registerEndpoint,
@@ -18,9 +18,9 @@ import { validEmail } from '../checked-input';
 import { formatTable, writeLine } from '../output';
 
 const depsOf = (store: Store, config: Config): WebhookDeps => ({
-  webhookEndpoints: backendOf(store).webhookEndpoints,
-  webhookDeliveries: backendOf(store).webhookDeliveries,
-  queue: backendOf(store).queue,
+  webhookEndpoints: repositoriesOf(store).webhookEndpoints,
+  webhookDeliveries: repositoriesOf(store).webhookDeliveries,
+  queue: repositoriesOf(store).queue,
   outbound: outboundOf(config),
 });
 
@@ -32,12 +32,12 @@ export function endpointStatus(endpoint: WebhookEndpoint, held = false): string 
 }
 
 /** Whether the account's deliveries are held (it is suspended). */
-const heldFor = (store: Store, email: string) => isAccountHeld(backendOf(store).apiAccounts, email);
+const heldFor = (store: Store, email: string) => isAccountHeld(repositoriesOf(store).apiAccounts, email);
 
 /** The endpoint with this id (a positive whole number), or a CliError. */
 async function endpointById(store: Store, given: string): Promise<WebhookEndpoint> {
   const id = /^\d{1,15}$/.test(given.trim()) ? Number(given.trim()) : NaN;
-  const endpoint = Number.isSafeInteger(id) ? await backendOf(store).webhookEndpoints.find(id) : null;
+  const endpoint = Number.isSafeInteger(id) ? await repositoriesOf(store).webhookEndpoints.find(id) : null;
   if (!endpoint) throw new CliError(`No webhook endpoint ${given}.`);
   return endpoint;
 }
@@ -63,7 +63,7 @@ export function registerWebhooks(program: Command, ctx: CliContext): void {
     .action(async (account: string, url: string, options: { events: string; json?: boolean }) => {
       const email = validEmail(account);
       const endpoint = await withStore(ctx, async (store, config) => {
-        if (!(await backendOf(store).apiAccounts.findAccount(email))) throw new CliError(`No API account ${email}.`);
+        if (!(await repositoriesOf(store).apiAccounts.findAccount(email))) throw new CliError(`No API account ${email}.`);
         const result = await registerEndpoint(depsOf(store, config), { email, url, events: options.events });
         if ('problem' in result) {
           const { field, message } = result.problem;
@@ -84,7 +84,7 @@ export function registerWebhooks(program: Command, ctx: CliContext): void {
     .action(async (account: string, options: { json?: boolean }) => {
       const email = validEmail(account);
       const [list, held] = await withStore(ctx, (store) =>
-        Promise.all([backendOf(store).webhookEndpoints.endpointsOf(email), heldFor(store, email)]),
+        Promise.all([repositoriesOf(store).webhookEndpoints.endpointsOf(email), heldFor(store, email)]),
       );
       if (options.json)
         return writeLine(
@@ -147,7 +147,7 @@ export function registerWebhooks(program: Command, ctx: CliContext): void {
       const { messages, held } = await withStore(ctx, async (store) => {
         const endpoint = await endpointById(store, id);
         return {
-          messages: await backendOf(store).webhookDeliveries.messagesOf(endpoint.id, limit),
+          messages: await repositoriesOf(store).webhookDeliveries.messagesOf(endpoint.id, limit),
           held: await heldFor(store, endpoint.email),
         };
       });

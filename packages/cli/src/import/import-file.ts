@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { importVerifications } from '@byline/editorial/use-cases/imported-verification';
 import { ImportConflictError, type ImportSummary } from '@byline/domain/profiles/profiles-repository';
 import { CliError, withNewOrExistingStore, type CliContext } from '../cli-context';
@@ -86,14 +86,14 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
       writing?.stop();
     };
     const lines: number[] = [];
-    const backend = backendOf(store);
+    const repositories = repositoriesOf(store);
     const publishers: FoundPublishers = {};
     // A person's decision on a profile's verification stands, and a change of the file's is made as a decision.
-    const verifications = await importVerifications(backend);
+    const verifications = await importVerifications(repositories);
     const checked = checkedBatches(file, {
       lines,
       publishers,
-      checkPublishers: (record, inFile) => publishersProblems(backend, record, inFile),
+      checkPublishers: (record, inFile) => publishersProblems(repositories, record, inFile),
       onRead: (share) => {
         // An empty file has no progress to show ("0/0 bytes (100%)").
         if (size > 0) reading.update({ done: Math.round(share * size), total: size });
@@ -102,7 +102,7 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
     const batches = verifications.records(checked);
     let imported: ImportSummary;
     try {
-      imported = await backend.profiles.importBatches(batches, (progress) => {
+      imported = await repositories.profiles.importBatches(batches, (progress) => {
         if (!writing) {
           reading.stop();
           writing = progressReporter('Writing', ctx.stderr);
@@ -125,7 +125,7 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
     const summary = { ...imported, keptDecisions: verifications.kept.slugs, changedVerifications };
     if (!publishers.record) return summary;
     try {
-      return { ...summary, publishers: await writePublishers(backend, publishers.record) };
+      return { ...summary, publishers: await writePublishers(repositories, publishers.record) };
     } catch (error) {
       // Checked before the profiles were stored, so only another process changing the publishers meanwhile leads here.
       throw new CliError(

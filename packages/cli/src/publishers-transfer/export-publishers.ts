@@ -1,4 +1,4 @@
-import type { Backend } from '@byline/shared/storage';
+import type { StoreRepositories } from '@byline/shared/store';
 import type { Affiliation } from '@byline/domain/staff/staff-repository';
 import type { Publisher, PublisherDomain } from '@byline/domain/publishers/publishers-repository';
 import type { DomainRecord, PublisherRecord, PublishersRecord, StaffRecord } from './publisher-record';
@@ -28,8 +28,12 @@ export const staffRecord = (a: Affiliation, profileSlug: string | null): StaffRe
   ended_reason: a.endedReason,
 });
 
-async function publisherRecord(backend: Backend, publisher: Publisher, slugOf: (id: number) => Promise<string | null>) {
-  const { staff, publisherDomains, publisherHistory } = backend;
+async function publisherRecord(
+  repositories: StoreRepositories,
+  publisher: Publisher,
+  slugOf: (id: number) => Promise<string | null>,
+) {
+  const { staff, publisherDomains, publisherHistory } = repositories;
   const domains = await publisherDomains.domainsOf(publisher.id);
   // The note is kept only in the history: the newest verification's.
   const note = publisher.verifiedAt
@@ -58,15 +62,15 @@ async function publisherRecord(backend: Backend, publisher: Publisher, slugOf: (
  * store without publishers exports exactly as before publishers were exported. Publishers are few (outlets, not
  * journalists): the record is built whole.
  */
-export async function publishersRecord(backend: Backend): Promise<PublishersRecord | null> {
-  const all = await backend.publishers.list();
+export async function publishersRecord(repositories: StoreRepositories): Promise<PublishersRecord | null> {
+  const all = await repositories.publishers.list();
   if (all.length === 0) return null;
   const slugs = new Map<number, string | null>();
   const slugOf = async (id: number) => {
-    if (!slugs.has(id)) slugs.set(id, (await backend.profiles.findById(id))?.profile_slug ?? null);
+    if (!slugs.has(id)) slugs.set(id, (await repositories.profiles.findById(id))?.profile_slug ?? null);
     return slugs.get(id)!;
   };
   const publishers: PublisherRecord[] = [];
-  for (const publisher of all) publishers.push(await publisherRecord(backend, publisher, slugOf));
+  for (const publisher of all) publishers.push(await publisherRecord(repositories, publisher, slugOf));
   return { publishers };
 }

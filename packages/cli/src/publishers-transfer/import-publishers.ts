@@ -1,4 +1,4 @@
-import type { Backend } from '@byline/shared/storage';
+import type { StoreRepositories } from '@byline/shared/store';
 import type { Affiliation } from '@byline/domain/staff/staff-repository';
 import type { DomainCheck, Publisher } from '@byline/domain/publishers/publishers-repository';
 import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
@@ -29,21 +29,21 @@ const staffKey = (profileSlug: string | null, email: string | null, invitedAt: s
 class PublisherImport {
   private readonly profileIds = new Map<string, number | null>();
 
-  constructor(private readonly backend: Backend) {}
+  constructor(private readonly repositories: StoreRepositories) {}
 
   async profileIdOf(slug: string): Promise<number | null> {
-    if (!this.profileIds.has(slug)) this.profileIds.set(slug, (await this.backend.profiles.findBySlug(slug))?.id ?? null);
+    if (!this.profileIds.has(slug)) this.profileIds.set(slug, (await this.repositories.profiles.findBySlug(slug))?.id ?? null);
     return this.profileIds.get(slug)!;
   }
 
   /** The file's domains and staff the stored publisher (if any) lacks. */
   async newParts(record: PublisherRecord, stored: Publisher | null) {
     if (!stored) return { domains: record.domains, staff: record.staff, storedStaff: [] as Affiliation[] };
-    const have = new Set((await this.backend.publisherDomains.domainsOf(stored.id)).map((d) => d.domain));
-    const storedStaff = await this.backend.staff.ofPublisher(stored.id);
+    const have = new Set((await this.repositories.publisherDomains.domainsOf(stored.id)).map((d) => d.domain));
+    const storedStaff = await this.repositories.staff.ofPublisher(stored.id);
     const keys = new Set<string>();
     for (const a of storedStaff) {
-      const slug = a.profileId === null ? null : ((await this.backend.profiles.findById(a.profileId))?.profile_slug ?? null);
+      const slug = a.profileId === null ? null : ((await this.repositories.profiles.findById(a.profileId))?.profile_slug ?? null);
       keys.add(staffKey(slug, a.invitedEmail, a.invitedAt));
     }
     return {
@@ -62,7 +62,7 @@ class PublisherImport {
     const problems: string[] = [];
     const holders = await this.provenDomainHolders();
     for (const [p, publisher] of record.publishers.entries()) {
-      const stored = await this.backend.publishers.findBySlug(publisher.slug);
+      const stored = await this.repositories.publishers.findBySlug(publisher.slug);
       const { domains, staff, storedStaff } = await this.newParts(publisher, stored);
       for (const domain of domains) {
         const holder = holders.get(domain.domain);
@@ -99,8 +99,8 @@ class PublisherImport {
   /** Each proven domain of the store and the slug of the publisher that holds it. */
   private async provenDomainHolders(): Promise<Map<string, string>> {
     const holders = new Map<string, string>();
-    for (const publisher of await this.backend.publishers.list()) {
-      for (const domain of await this.backend.publisherDomains.domainsOf(publisher.id))
+    for (const publisher of await this.repositories.publishers.list()) {
+      for (const domain of await this.repositories.publisherDomains.domainsOf(publisher.id))
         if (domain.state === 'proven') holders.set(domain.domain, publisher.slug);
     }
     return holders;
@@ -109,7 +109,7 @@ class PublisherImport {
   async write(record: PublishersRecord, now: Date): Promise<PublishersSummary> {
     const summary: PublishersSummary = { publishers: 0, domains: 0, staff: 0 };
     for (const publisher of record.publishers) {
-      const stored = await this.backend.publishers.findBySlug(publisher.slug);
+      const stored = await this.repositories.publishers.findBySlug(publisher.slug);
       const { domains, staff } = await this.newParts(publisher, stored);
       const id = await this.writePublisher(publisher, stored, now);
       for (const domain of domains) await this.writeDomain(id, publisher.slug, domain);
@@ -122,7 +122,7 @@ class PublisherImport {
   }
 
   private async writePublisher(record: PublisherRecord, stored: Publisher | null, now: Date): Promise<number> {
-    const { publishers, publisherHistory } = this.backend;
+    const { publishers, publisherHistory } = this.repositories;
     const publisher =
       stored ??
       (await publishers.create(
@@ -146,7 +146,7 @@ class PublisherImport {
 
   /** Adds the domain and replays the checks that left it in its recorded state (no history entries for them). */
   private async writeDomain(publisherId: number, slug: string, d: DomainRecord): Promise<void> {
-    const { publisherDomains } = this.backend;
+    const { publisherDomains } = this.repositories;
     const added = await publisherDomains.addDomain(publisherId, d.domain, d.token, IMPORT_ACTOR, new Date(d.added_at));
     if (!added) throw new Error(`domain ${d.domain} of publisher "${slug}" could not be added`);
     const checks: DomainCheck[] = [];
@@ -173,7 +173,7 @@ class PublisherImport {
 
   /** Invites again, then answers and ends as recorded. */
   private async writeStaff(publisherId: number, slug: string, s: StaffRecord): Promise<void> {
-    const { staff } = this.backend;
+    const { staff } = this.repositories;
     const profileId = s.profile_slug === null ? null : await this.profileIdOf(s.profile_slug);
     const who = s.profile_slug ?? s.invited_email;
     const invitee = s.invited_email !== null ? { email: s.invited_email } : { profileId: profileId! };
@@ -188,9 +188,12 @@ class PublisherImport {
 }
 
 /** See PublisherImport.problems. */
-export const publishersProblems = (backend: Backend, record: PublishersRecord, inFile: (slug: string) => boolean) =>
-  new PublisherImport(backend).problems(record, inFile);
+export const publishersProblems = (
+  repositories: StoreRepositories,
+  record: PublishersRecord,
+  inFile: (slug: string) => boolean,
+) => new PublisherImport(repositories).problems(record, inFile);
 
 /** Writes the file's publishers through the Publishers and Staff ports, after its profiles (staff name them). */
-export const writePublishers = (backend: Backend, record: PublishersRecord, now = new Date()) =>
-  new PublisherImport(backend).write(record, now);
+export const writePublishers = (repositories: StoreRepositories, record: PublishersRecord, now = new Date()) =>
+  new PublisherImport(repositories).write(record, now);

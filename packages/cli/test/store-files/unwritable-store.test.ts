@@ -15,7 +15,7 @@ import {
   until,
   type RunningService,
 } from '@byline/test-support';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { DEMO_ARTICLE_URL } from '../../src/demo-data';
 import {
@@ -69,7 +69,7 @@ describeIfImmutable('the store -shm made unwritable while the services run', () 
   async function storedUsage(): Promise<number> {
     const store = SqliteStore.inDirectory(dataDir);
     try {
-      return (await backendOf(store).usage.ofKey(key)).reduce((sum, entry) => sum + entry.count, 0);
+      return (await repositoriesOf(store).usage.ofKey(key)).reduce((sum, entry) => sum + entry.count, 0);
     } finally {
       await store.close();
     }

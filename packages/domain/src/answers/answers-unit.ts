@@ -2,7 +2,7 @@ import type { AuthorView } from '../domain/types';
 import type { RenderedAnswers } from '../domain/rendered-answers';
 import type { VerifiedIdentity } from '../claims/verified-identity';
 import type { OutletsUnit } from '../outlets/outlets-unit';
-import type { Step } from '../database/steps';
+import type { Step } from '../store/steps';
 
 /** A profile's answers as rendered from its current fields and articles, with the count they were rendered from. */
 export interface ProfileAnswers {

@@ -1,5 +1,5 @@
 import { renderAnswers, renderArticleV2 } from '../domain/rendered-answers';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import type { AnswersUnit } from './answers-unit';
 import { RENDER_ATTEMPTS, rerenderOutlets } from '../outlets/rerender-outlets';
 

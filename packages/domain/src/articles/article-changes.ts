@@ -1,5 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import type { ArticleInput } from '../domain/types';
 import { canonicalizeUrl } from '../url/canonical-url';
 import { articleCountEvents } from '../webhook-events/webhook-event';

@@ -1,4 +1,4 @@
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { articleCountEvents } from '../webhook-events/webhook-event';
 import type { ArticleProof } from './article-proof';
 import type { ArticlesUnitOfWrite, ProofGuard, StoredArticleClaim } from './articles-repository';

@@ -1,7 +1,7 @@
 import type { AnswersUnit } from '../answers/answers-unit';
 import type { Article, ArticleInput } from '../domain/types';
 import type { HistoryEntry } from '../claims/claims-repository';
-import type { Step, Steps } from '../database/steps';
+import type { Step, Steps } from '../store/steps';
 import type { Settlement } from '../queue/leased-queue';
 import type { WebhookEvent } from '../webhook-events/webhook-event';
 import type { ArticleClaim, ArticleProof } from './article-proof';

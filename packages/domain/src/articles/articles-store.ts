@@ -1,4 +1,4 @@
-import type { Steps } from '../database/steps';
+import type { Steps } from '../store/steps';
 import type { Articles, ArticlesUnitOfWrite } from './articles-repository';
 
 /** The changes that are rules over the store (article-changes.ts), not writes of it. */

@@ -1,4 +1,4 @@
-import { portWithRules } from '../database/port-with-rules';
+import { portWithRules } from '../store/port-with-rules';
 import { addArticleSteps, updateArticleSteps } from './article-changes';
 import type { Articles } from './articles-repository';
 import type { ArticlesRuledChanges, ArticlesStore } from './articles-store';

@@ -1,5 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { writeProofSteps } from './article-counts';
 import { domainCovers } from '../publishers/domain-covers';
 import { DOMAIN_CHECK_ACTOR } from '../publishers/publishers-repository';

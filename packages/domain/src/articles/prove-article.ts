@@ -1,5 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { writeProofSteps } from './article-counts';
 import { evidenceOf, type ArticleProof, type NewArticleEvidence } from './article-proof';
 import type { Articles, ArticlesUnitOfWrite, StoredArticleClaim } from './articles-repository';

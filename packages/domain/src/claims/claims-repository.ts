@@ -3,7 +3,7 @@ import type { SocialProfiles, SocialType } from '../domain/types';
 import type { WebhookEvent } from '../webhook-events/webhook-event';
 import type { Claim, ClaimKind, NewEvidence } from '../proofs/claims';
 import type { AuditAction } from '../audit/audit-repository';
-import type { Step, Steps } from '../database/steps';
+import type { Step, Steps } from '../store/steps';
 
 /**
  * Handles and websites profiles claim, and the evidence that proves them: the port. It only reads and writes

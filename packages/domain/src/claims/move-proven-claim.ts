@@ -4,7 +4,7 @@ import type { ClaimsRepository, ClaimsUnitOfWrite, ProveResult } from './claims-
 import { showProvenHandles } from './proven-handles';
 import { recordProofSteps } from './record-proof';
 import { releaseClaims } from './release-claims';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 
 export interface ProvenClaimMove {
   type: SocialType;

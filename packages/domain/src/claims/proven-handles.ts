@@ -1,6 +1,6 @@
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
 import type { ClaimRecord, ClaimsUnitOfWrite } from './claims-repository';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { rerenderAnswers } from '../answers/rerender-answers';
 import { handleChangedEvents, type HandleChange, type WebhookEvent } from '../webhook-events/webhook-event';
 

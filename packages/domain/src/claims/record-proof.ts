@@ -12,7 +12,7 @@ import type {
 } from './claims-repository';
 import { showProvenHandles } from './proven-handles';
 import { releaseClaims } from './release-claims';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 
 type Proving = { status: 'proven' } | { status: 'held'; holder: number } | { status: 'released' };
 

@@ -1,5 +1,5 @@
 import type { ClaimPlace, ClaimsUnitOfWrite } from './claims-repository';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 
 type Releasing = Pick<ClaimsUnitOfWrite, 'leaveLookup' | 'markReleased' | 'endEvidence' | 'takeOutOfService'>;
 

@@ -5,7 +5,7 @@ import { HandleTakenError } from '../profiles/profiles-repository';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from './claims-repository';
 import { showProvenHandles } from './proven-handles';
 import { releaseClaims } from './release-claims';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 
 /** Refuses with HandleTakenError naming every network whose wanted key another profile holds proven. */
 export function* refuseTakenHandles(

@@ -1,5 +1,5 @@
 import type { TaggedAnswer } from '../domain/rendered-answers';
-import type { Step } from '../database/steps';
+import type { Step } from '../store/steps';
 import type { Publisher, PublisherDomain } from '../publishers/publishers-repository';
 import type { OutletDigest } from './outlet-digests-repository';
 

@@ -1,4 +1,4 @@
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { renderOutlet } from './outlet-answers';
 import type { OutletsUnit } from './outlets-unit';
 

@@ -1,5 +1,5 @@
 import type { AnswersUnit } from '../answers/answers-unit';
-import type { Step } from '../database/steps';
+import type { Step } from '../store/steps';
 import type { DeliveredEventType, WebhookEvent } from '../webhook-events/webhook-event';
 
 /** A message in an API account's delivery log, as the erasure reads it. */

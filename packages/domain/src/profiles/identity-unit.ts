@@ -1,5 +1,5 @@
 import type { AnswersUnit } from '../answers/answers-unit';
-import type { Step } from '../database/steps';
+import type { Step } from '../store/steps';
 import type { WebhookEvent } from '../webhook-events/webhook-event';
 import type { ApprovedIdentity, IdentityDecisionAction, PendingIdentityChange } from './identity-review';
 

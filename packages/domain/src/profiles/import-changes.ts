@@ -1,6 +1,6 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
 import { operatorImportProof, type ArticleProof } from '../articles/article-proof';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/types';
 import { handleKey, normalizeSocialProfiles } from '../social/social-handle';
 import { canonicalizeUrl } from '../url/canonical-url';

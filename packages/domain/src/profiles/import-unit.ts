@@ -1,7 +1,7 @@
 import type { AnswersUnit } from '../answers/answers-unit';
 import type { ArticleProof, ArticleState } from '../articles/article-proof';
 import type { ClaimsUnitOfWrite, HistoryEntry } from '../claims/claims-repository';
-import type { Step } from '../database/steps';
+import type { Step } from '../store/steps';
 import type { ArticleInput, ProfileInput, SocialType } from '../domain/types';
 
 /** A record's profile as the import stores it: everything but its articles (the flag included). */

@@ -1,6 +1,6 @@
 import { proveClaim, releaseUnprovenOthers } from '../claims/record-proof';
 import { releaseClaims } from '../claims/release-claims';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { SOCIAL_TYPES, type SocialProfiles } from '../domain/types';
 import { releasedBecause } from '../proofs/claim-wording';
 import { OPERATOR_PROVIDER, type NewEvidence } from '../proofs/claims';

@@ -1,5 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { ARTICLE_CHECK_TOPIC, PROOF_ATTEMPT_TOPIC } from '../queue/topics';
 import { RECHECK_TOPIC } from '../recheck/recheck-records';
 import {

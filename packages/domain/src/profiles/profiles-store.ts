@@ -1,4 +1,4 @@
-import type { Steps } from '../database/steps';
+import type { Steps } from '../store/steps';
 import type { Profile } from '../domain/types';
 import type { ProfileErasureUnit } from './erasure-unit';
 import type { IdentityUnitOfWrite } from './identity-unit';

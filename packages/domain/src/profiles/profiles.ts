@@ -1,4 +1,4 @@
-import { portWithRules } from '../database/port-with-rules';
+import { portWithRules } from '../store/port-with-rules';
 import { decideIdentitySteps } from './identity-changes';
 import { eraseSteps, withdrawFromLookupsSteps } from './profile-erasure';
 import type { Profiles } from './profiles-repository';

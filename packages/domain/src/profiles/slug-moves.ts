@@ -1,4 +1,4 @@
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { journalistSlugChangedEvent } from '../webhook-events/webhook-event';
 import type { SlugsUnit } from './identity-unit';
 

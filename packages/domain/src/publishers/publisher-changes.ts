@@ -6,7 +6,7 @@ import {
   type EndingVouching,
   type VouchingPublisher,
 } from '../articles/end-vouched-articles';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { publisherVerificationEvent } from '../webhook-events/webhook-event';
 import { checkedDomain } from './domain-check-state';
 import type { DomainCheck, EventEntry, Publisher, PublisherDomain } from './publishers-repository';

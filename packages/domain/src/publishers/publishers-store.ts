@@ -1,4 +1,4 @@
-import type { Steps } from '../database/steps';
+import type { Steps } from '../store/steps';
 import type { PublisherDomains } from './publisher-domains-repository';
 import type { PublisherHistory } from './publisher-history-repository';
 import type { Publishers } from './publishers-repository';

@@ -1,6 +1,6 @@
 import type { AnswersUnit } from '../answers/answers-unit';
 import type { ArticlesUnitOfWrite } from '../articles/articles-repository';
-import type { Step } from '../database/steps';
+import type { Step } from '../store/steps';
 import type { WebhookEvent } from '../webhook-events/webhook-event';
 import type { CheckedDomainFields } from './domain-check-state';
 import type { EventEntry, Publisher, PublisherDomain, PublisherDomainState } from './publishers-repository';

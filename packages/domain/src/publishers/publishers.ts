@@ -1,4 +1,4 @@
-import { portWithRules } from '../database/port-with-rules';
+import { portWithRules } from '../store/port-with-rules';
 import {
   addDomainSteps,
   recordCheckSteps,

@@ -1,6 +1,6 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
 import { showProvenHandles } from '../claims/proven-handles';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import type { CheckRecord } from './recheck-records';
 import type { CheckedProofFields, RecheckUnitOfWrite } from './recheck-unit';
 

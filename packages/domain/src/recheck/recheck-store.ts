@@ -1,4 +1,4 @@
-import type { Steps } from '../database/steps';
+import type { Steps } from '../store/steps';
 import type { RecheckRecords } from './recheck-records';
 import type { RecheckUnitOfWrite } from './recheck-unit';
 

@@ -1,6 +1,6 @@
 import type { AnswersUnit } from '../answers/answers-unit';
 import type { ClaimsUnitOfWrite } from '../claims/claims-repository';
-import type { Step } from '../database/steps';
+import type { Step } from '../store/steps';
 import type { Claim, Evidence } from '../proofs/claims';
 import type { Settlement } from '../queue/leased-queue';
 

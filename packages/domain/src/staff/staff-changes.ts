@@ -1,6 +1,6 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
 import { endVouchedArticlesSteps } from '../articles/end-vouched-articles';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import type { Affiliation, AffiliationState } from './staff-repository';
 import type { Closing, StaffUnitOfWrite } from './staff-unit';
 

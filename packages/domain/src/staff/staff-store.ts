@@ -1,4 +1,4 @@
-import type { Steps } from '../database/steps';
+import type { Steps } from '../store/steps';
 import type { Staff } from './staff-repository';
 import type { StaffUnitOfWrite } from './staff-unit';
 

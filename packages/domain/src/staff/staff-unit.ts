@@ -1,6 +1,6 @@
 import type { AnswersUnit } from '../answers/answers-unit';
 import type { ArticlesUnitOfWrite } from '../articles/articles-repository';
-import type { Step } from '../database/steps';
+import type { Step } from '../store/steps';
 import type { Affiliation, AffiliationState } from './staff-repository';
 
 /** How an affiliation closes: its new state, who closed it, why (null: no reason given), when. */

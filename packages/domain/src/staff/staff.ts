@@ -1,4 +1,4 @@
-import { portWithRules } from '../database/port-with-rules';
+import { portWithRules } from '../store/port-with-rules';
 import { acceptInvitationSteps, closeAffiliationSteps } from './staff-changes';
 import type { Staff } from './staff-repository';
 import type { StaffRuledChanges, StaffStore } from './staff-store';

@@ -1,6 +1,6 @@
 import type { AuthorView, SocialType } from '../domain/types';
 import type { TaggedAnswer } from '../domain/rendered-answers';
-import type { StoreDatabase } from '../database/store-database';
+import type { StoreDatabase } from './store-database';
 
 /** A handle to look up: its network, and its key (see handleKey). */
 export interface HandleLookup {
@@ -14,7 +14,7 @@ export interface HandleLookup {
  */
 export interface Store {
   readonly kind: string;
-  /** The database this store opened, for the repositories of every resource (see backendOf). */
+  /** The database this store opened, for the repositories of every resource (see repositoriesOf). */
   readonly database: StoreDatabase;
   /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;

@@ -1,5 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
-import { step, type Steps } from '../database/steps';
+import { step, type Steps } from '../store/steps';
 import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import type { ReturnToQueue, VerificationDecision, VerificationRequest } from './verification-repository';
 import type { VerificationUnitOfWrite } from './verification-unit';

@@ -1,4 +1,4 @@
-import type { Steps } from '../database/steps';
+import type { Steps } from '../store/steps';
 import type { Verification } from './verification-repository';
 import type { VerificationUnitOfWrite } from './verification-unit';
 

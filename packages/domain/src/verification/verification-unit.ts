@@ -1,6 +1,6 @@
 import type { AnswersUnit } from '../answers/answers-unit';
 import type { AuditAction } from '../audit/audit-repository';
-import type { Step } from '../database/steps';
+import type { Step } from '../store/steps';
 import type { WebhookEvent } from '../webhook-events/webhook-event';
 import type { VerificationRequest, VerificationStatus } from './verification-repository';
 

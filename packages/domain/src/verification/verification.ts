@@ -1,4 +1,4 @@
-import { portWithRules } from '../database/port-with-rules';
+import { portWithRules } from '../store/port-with-rules';
 import { decideSteps, requestSteps, returnToQueueSteps, withdrawSteps } from './verification-changes';
 import type { Verification } from './verification-repository';
 import type { VerificationRuledChanges, VerificationStore } from './verification-store';

@@ -1,4 +1,4 @@
-import { portWithRules } from '../database/port-with-rules';
+import { portWithRules } from '../store/port-with-rules';
 import { redactAboutErasedJournalists } from '../webhook-events/erased-journalist';
 import type { WebhookPorts, WebhooksRuledChanges, WebhooksStore } from './webhooks-store';
 

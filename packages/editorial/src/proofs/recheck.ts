@@ -35,7 +35,7 @@ export interface RecheckProgress {
 }
 
 export interface RecheckOptions {
-  /** The re-checks on the leased queue (rechecksOf(backend)): leases, and what a check records. */
+  /** The re-checks on the leased queue (rechecksOf(repositories)): leases, and what a check records. */
   rechecks: Pick<Rechecks, 'takeDueChecks' | 'recordCheck' | 'countLeasedElsewhere'>;
   /** The claims: a lapse's effect on the profile is judged from them (endingProofs). */
   claims: Pick<ClaimsRepository, 'claimsOf'>;

@@ -1,5 +1,5 @@
 import { normalizeEmail, randomBase62 } from '@byline/shared';
-import type { Repositories } from '@byline/shared/storage';
+import type { Repositories } from '@byline/shared/store';
 import { decoyHash, hashPassword } from '../users/passwords';
 import { EmailTakenError, type PortalUser, type Users } from '@byline/domain/users/users-repository';
 import { provenAddress } from './address-proof';

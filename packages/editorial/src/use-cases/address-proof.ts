@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '@byline/shared';
-import type { Repositories } from '@byline/shared/storage';
+import type { Repositories } from '@byline/shared/store';
 import { passwordMatches } from '../users/passwords';
 import { EmailTakenError, type PortalUser } from '@byline/domain/users/users-repository';
 import { linkTokenHash } from './password-reset';

@@ -1,7 +1,7 @@
 import type { ProfileInput } from '@byline/domain/domain/types';
 import { MAX_AUDIT_LOG_PAGE, type DecisionAction } from '@byline/domain/audit/audit-repository';
 import { type Profiles } from '@byline/domain/profiles/profiles-repository';
-import type { Backend } from '@byline/shared/storage';
+import type { StoreRepositories } from '@byline/shared/store';
 
 /**
  * Who changed a profile's verification in its history when an import's record said otherwise than the stored flag
@@ -19,18 +19,20 @@ const PEOPLES_DECISIONS: readonly DecisionAction[] = ['verified', 'unverified', 
  * silently by loading the same file again. Read once before the import: a decision made while it runs is a race the
  * operator started, and the decision's own record stays in the history either way.
  */
-export async function decidedVerifications(backend: Pick<Backend, 'audit' | 'profiles'>): Promise<Map<string, boolean>> {
+export async function decidedVerifications(
+  repositories: Pick<StoreRepositories, 'audit' | 'profiles'>,
+): Promise<Map<string, boolean>> {
   const decided = new Set<number>();
   for (const action of PEOPLES_DECISIONS) {
     for (let offset = 0; ; offset += MAX_AUDIT_LOG_PAGE) {
-      const page = await backend.audit.log({ action, limit: MAX_AUDIT_LOG_PAGE, offset });
+      const page = await repositories.audit.log({ action, limit: MAX_AUDIT_LOG_PAGE, offset });
       for (const record of page.records) if (record.actor !== IMPORT_ACTOR) decided.add(record.profileId);
       if (page.records.length < MAX_AUDIT_LOG_PAGE || offset + MAX_AUDIT_LOG_PAGE >= page.total) break;
     }
   }
   const flags = new Map<string, boolean>();
   for (const profileId of decided) {
-    const profile = await backend.profiles.findById(profileId);
+    const profile = await repositories.profiles.findById(profileId);
     if (profile) flags.set(profile.profile_slug, profile.verified);
   }
   return flags;
@@ -98,7 +100,7 @@ export const importedChangeNote = (fileName: string, verified: boolean): string 
  * import again changes. The slugs changed (a profile erased meanwhile is not).
  */
 export async function applyImportedChanges(
-  backend: Pick<Backend, 'verification'>,
+  repositories: Pick<StoreRepositories, 'verification'>,
   changes: readonly ImportedChange[],
   fileName: string,
 ): Promise<string[]> {
@@ -106,7 +108,7 @@ export async function applyImportedChanges(
   for (const { profileId, slug, verified } of changes) {
     const action = verified ? 'verified' : 'unverified';
     const note = importedChangeNote(fileName, verified);
-    if (await backend.verification.decide({ profileId, actor: IMPORT_ACTOR, action, note })) changed.push(slug);
+    if (await repositories.verification.decide({ profileId, actor: IMPORT_ACTOR, action, note })) changed.push(slug);
   }
   return changed;
 }
@@ -126,14 +128,14 @@ export interface ImportVerifications {
  * existing profile's flag is made as a decision after the import (holdVerificationChanges, applyImportedChanges).
  */
 export async function importVerifications(
-  backend: Pick<Backend, 'audit' | 'profiles' | 'verification'>,
+  repositories: Pick<StoreRepositories, 'audit' | 'profiles' | 'verification'>,
 ): Promise<ImportVerifications> {
-  const decided = await decidedVerifications(backend);
+  const decided = await decidedVerifications(repositories);
   const kept: KeptDecisions = { slugs: [] };
   const changes: ImportedChange[] = [];
   return {
-    records: (batches) => holdVerificationChanges(keepDecided(batches, decided, kept), backend.profiles, decided, changes),
+    records: (batches) => holdVerificationChanges(keepDecided(batches, decided, kept), repositories.profiles, decided, changes),
     kept,
-    applyChanges: (fileName) => applyImportedChanges(backend, changes, fileName),
+    applyChanges: (fileName) => applyImportedChanges(repositories, changes, fileName),
   };
 }

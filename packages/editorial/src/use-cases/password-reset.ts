@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { normalizeEmail } from '@byline/shared';
-import type { Repositories } from '@byline/shared/storage';
+import type { Repositories } from '@byline/shared/store';
 import type { PasswordResets } from '@byline/domain/password-resets/password-resets-repository';
 import { hashPassword } from '../users/passwords';
 

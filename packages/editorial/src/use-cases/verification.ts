@@ -1,7 +1,7 @@
 import type { ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import type { DecisionAction } from '@byline/domain/audit/audit-repository';
 import type { Verification } from '@byline/domain/verification/verification-repository';
-import type { Backend } from '@byline/shared/storage';
+import type { StoreRepositories } from '@byline/shared/store';
 import type { OwnerNotifier } from '../notify/owner-notifier';
 import { hasProof } from '../proofs/no-live-proof';
 import type { PortalUser } from '@byline/domain/users/users-repository';
@@ -85,16 +85,16 @@ export type OperatorDecisionResult = 'done' | 'no-such-profile' | 'needs-reason'
  * journalist reads it in their history.
  */
 export async function setVerifiedByOperator(
-  backend: Pick<Backend, 'profiles' | 'verification'>,
+  repositories: Pick<StoreRepositories, 'profiles' | 'verification'>,
   slug: string,
   verified: boolean,
   { reason = '', actor = 'operator (command line)' }: { reason?: string; actor?: string } = {},
 ): Promise<OperatorDecisionResult> {
   const why = reason.trim();
   if (!verified && !why) return 'needs-reason';
-  const profile = await backend.profiles.findBySlug(slug);
+  const profile = await repositories.profiles.findBySlug(slug);
   if (!profile) return 'no-such-profile';
-  const found = await backend.verification.decide({
+  const found = await repositories.verification.decide({
     profileId: profile.id,
     actor,
     action: verified ? 'verified' : 'unverified',

@@ -1,9 +1,9 @@
 import { isWebhookEventType, WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
-import { relayStoreOutbox } from '@byline/shared/storage';
+import { relayStoreOutbox } from '@byline/shared/store';
 import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { WebhookEndpoints } from '@byline/domain/webhooks/webhook-endpoints-repository';
 import type { WebhookDeliveries } from '@byline/domain/webhooks/webhook-deliveries-repository';
-import type { StoreDatabase } from '@byline/domain/database/store-database';
+import type { StoreDatabase } from '@byline/domain/store/store-database';
 import { nudgeEndpoint } from './endpoint-queue';
 
 export interface FanOutOptions {

@@ -2,7 +2,7 @@
  * The subject an article page is matched against, read from a real store (both databases): only live proven
  * claims count, fediverse accounts apart from websites, with the profile's attribution domains.
  */
-import { freshBackendPerTest, profileFields, storeFactories, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, profileFields, storeFactories, type StoreFactory } from '@byline/test-support';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { setClaims } from '@byline/domain/claims/set-claims';
 import { type NewEvidence } from '@byline/domain/proofs/claims';
@@ -19,10 +19,10 @@ const signedIn = (username: string): NewEvidence => ({
 });
 
 describe.each(storeFactories())('authorshipSubjectOf ($name store)', (factory: StoreFactory) => {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
 
   it('gives the public page, the name, the proven accounts, sites and fediverse accounts, and the allowed domains', async () => {
-    const { users, profiles, claims, attributionDomains } = backend();
+    const { users, profiles, claims, attributionDomains } = repositories();
     const user = await users.create(
       { email: `subject-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
       new Date(),
@@ -47,7 +47,7 @@ describe.each(storeFactories())('authorshipSubjectOf ($name store)', (factory: S
     }
     await attributionDomains.setDomains(profile.id, ['theledger.ie', 'example.com'], new Date());
 
-    expect(await authorshipSubjectOf(backend(), profile.id, PORTAL)).toEqual({
+    expect(await authorshipSubjectOf(repositories(), profile.id, PORTAL)).toEqual({
       publicPageUrl: `https://portal.example.org/j/${profile.profile_slug}`,
       names: ['Aoife Brennan'],
       formerPageUrls: [],
@@ -59,6 +59,6 @@ describe.each(storeFactories())('authorshipSubjectOf ($name store)', (factory: S
   });
 
   it('is null for a profile that does not exist', async () => {
-    expect(await authorshipSubjectOf(backend(), 999_999, PORTAL)).toBeNull();
+    expect(await authorshipSubjectOf(repositories(), 999_999, PORTAL)).toBeNull();
   });
 });

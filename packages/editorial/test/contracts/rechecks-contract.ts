@@ -1,5 +1,5 @@
 import { profileFields, type StoreFactory } from '@byline/test-support';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { type NewEvidence } from '@byline/domain/proofs/claims';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import { recordProof } from '@byline/domain/claims/record-proof';
@@ -30,18 +30,18 @@ let counter = 0;
 export function rechecksContract(factory: StoreFactory): void {
   let store: Store;
   let claims: ClaimsRepository;
-  let portal: Backend;
+  let portal: StoreRepositories;
   let users: Users;
   let audit: AuditHistory;
   let queue: LeasedQueue;
   let rechecks: Rechecks;
   beforeEach(async () => {
     store = await factory.create();
-    portal = backendOf(store);
+    portal = repositoriesOf(store);
     ({ claims, queue, users, audit } = portal);
-    rechecks = rechecksOf(backendOf(store));
+    rechecks = rechecksOf(repositoriesOf(store));
   });
-  afterEach(() => backendOf(store).close());
+  afterEach(() => repositoriesOf(store).close());
 
   /** A portal journalist's profile, verified by an editor when asked. */
   async function portalProfile({ verified = false } = {}) {

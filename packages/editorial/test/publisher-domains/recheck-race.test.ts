@@ -7,7 +7,7 @@ import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain
 import { proofValueOf } from '@byline/editorial/publisher-domains/domain-token';
 import { runDomainRecheck } from '@byline/editorial/publisher-domains/domain-rechecks';
 import { type DomainProofSources } from '@byline/editorial/publisher-domains/check-domain-proof';
-import { freshBackendPerTest, startDnsServer, storeFactories, type TestDnsServer } from '@byline/test-support';
+import { freshRepositoriesPerTest, startDnsServer, storeFactories, type TestDnsServer } from '@byline/test-support';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -21,7 +21,7 @@ const RECORD = `_byline.${DOMAIN}`;
  * schedule rather than be left proven with nothing to check it ever again.
  */
 describe.each(storeFactories())('a domain proven again while the worker lapses it ($name store)', (factory) => {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
   let dns: TestDnsServer;
   let sources: DomainProofSources;
 
@@ -32,7 +32,7 @@ describe.each(storeFactories())('a domain proven again while the worker lapses i
   afterAll(() => dns.close());
 
   it('is due again after the interval, not taken off the queue', async () => {
-    const { publishers, queue, publisherDomains, publisherHistory } = backend();
+    const { publishers, queue, publisherDomains, publisherHistory } = repositories();
     const start = new Date('2030-01-01T00:00:00.000Z');
     const { id } = (await publishers.create({ slug: 'race', name: 'Race' }, 'admin', start))!;
     await publisherDomains.addDomain(id, DOMAIN, 'tok', 'admin', start);

@@ -1,6 +1,6 @@
 import { removePublisherDomain } from '@byline/editorial/publisher-domains/remove-publisher-domain';
 import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
-import { declaringNothing, freshBackendPerTest, storeFactories } from '@byline/test-support';
+import { declaringNothing, freshRepositoriesPerTest, storeFactories } from '@byline/test-support';
 
 const summaryOf = (domain: string): TrustSummary => ({
   domain,
@@ -13,10 +13,10 @@ const summaryOf = (domain: string): TrustSummary => ({
 
 /** What a file on a domain the publisher no longer holds says must not speak for it (v2's associations). */
 describe.each(storeFactories())('removing a publisher’s domain ($name store)', (factory) => {
-  const backend = freshBackendPerTest(factory);
+  const freshRepositories = freshRepositoriesPerTest(factory);
 
   it('forgets the trust.txt summary read from that domain, and keeps one read from another', async () => {
-    const repositories = backend();
+    const repositories = freshRepositories();
     const { publishers, publisherDomains, publisherHistory } = repositories;
     const now = new Date('2030-01-02T00:00:00.000Z');
     const { id } = (await publishers.create({ slug: 'two-sites', name: 'Two Sites' }, 'admin', now))!;

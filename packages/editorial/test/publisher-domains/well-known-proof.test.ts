@@ -3,7 +3,7 @@ import { checkPublisherDomain, domainCheckKeyOf } from '@byline/editorial/publis
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { proofValueOf, wellKnownUrlOf } from '@byline/editorial/publisher-domains/domain-token';
 import { type DomainProofSources } from '@byline/editorial/publisher-domains/check-domain-proof';
-import { freshBackendPerTest, startServedDomains, storeFactories, type ServedDomains } from '@byline/test-support';
+import { freshRepositoriesPerTest, startServedDomains, storeFactories, type ServedDomains } from '@byline/test-support';
 
 /**
  * A publisher's domain proven the two ways a publisher may show its token, through what the configuration builds
@@ -22,7 +22,7 @@ const WRONG_HOST = 'wrong.byline.test';
 const TXT_HOST = 'txt.byline.test';
 
 describe.each(storeFactories())('publisher domain proofs over https and DNS ($name store)', (factory) => {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
   let served: ServedDomains;
   let sources: DomainProofSources;
   /** What the site serves at /.well-known/byline-verification.txt, by host name. */
@@ -47,7 +47,7 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
   });
 
   async function publisherWithDomain(domain: string, token: string) {
-    const { publishers, publisherDomains } = backend();
+    const { publishers, publisherDomains } = repositories();
     const publisher = await publishers.create({ slug: 'harbour-times', name: 'The Harbour Times' }, ACTOR, T0);
     await publisherDomains.addDomain(publisher!.id, domain, token, ACTOR, T0);
     return publisher!.id;
@@ -55,7 +55,7 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
 
   const check = (publisherId: number, domain: string) =>
     checkPublisherDomain(
-      { publisherDomains: backend().publisherDomains, queue: backend().queue },
+      { publisherDomains: repositories().publisherDomains, queue: repositories().queue },
       { publisherId, domain },
       { sources, schedule: POLICY, actor: ACTOR, now: T0 },
     );
@@ -66,18 +66,18 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
     const publisherId = await publisherWithDomain(FILE_HOST, token);
 
     expect(await check(publisherId, FILE_HOST)).toEqual({ outcome: 'proven', method: 'well-known', firstProof: true });
-    expect(await backend().publisherDomains.findDomain(publisherId, FILE_HOST)).toMatchObject({
+    expect(await repositories().publisherDomains.findDomain(publisherId, FILE_HOST)).toMatchObject({
       state: 'proven',
       method: 'well-known',
       provenAt: T0.toISOString(),
       failingSince: null,
     });
-    expect((await backend().publisherHistory.historyOf(publisherId))[0]).toMatchObject({
+    expect((await repositories().publisherHistory.historyOf(publisherId))[0]).toMatchObject({
       action: 'domain-proven',
       note: `${FILE_HOST} (well-known file)`,
     });
     // Its re-check is queued for the worker, RECHECK_INTERVAL on.
-    expect(await backend().queue.find(DOMAIN_CHECK_TOPIC, domainCheckKeyOf(publisherId, FILE_HOST))).toMatchObject({
+    expect(await repositories().queue.find(DOMAIN_CHECK_TOPIC, domainCheckKeyOf(publisherId, FILE_HOST))).toMatchObject({
       dueAt: new Date(T0.getTime() + POLICY.intervalMs).toISOString(),
     });
   });
@@ -91,11 +91,11 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
     const { failure } = found as { failure: string };
     expect(failure).toContain(`${wellKnownUrlOf(WRONG_HOST)} does not hold the token`);
     expect(failure).toContain(`https://${WRONG_HOST}/.well-known/byline-verification.txt`);
-    expect(await backend().publisherDomains.findDomain(publisherId, WRONG_HOST)).toMatchObject({
+    expect(await repositories().publisherDomains.findDomain(publisherId, WRONG_HOST)).toMatchObject({
       state: 'pending',
       lastFailure: failure,
     });
-    expect(await backend().queue.find(DOMAIN_CHECK_TOPIC, domainCheckKeyOf(publisherId, WRONG_HOST))).toBeNull();
+    expect(await repositories().queue.find(DOMAIN_CHECK_TOPIC, domainCheckKeyOf(publisherId, WRONG_HOST))).toBeNull();
   });
 
   it('proves a domain by its TXT record, answered by the configured DNS server', async () => {
@@ -103,12 +103,12 @@ describe.each(storeFactories())('publisher domain proofs over https and DNS ($na
     const publisherId = await publisherWithDomain(TXT_HOST, txtToken);
 
     expect(await check(publisherId, TXT_HOST)).toEqual({ outcome: 'proven', method: 'dns-txt', firstProof: true });
-    expect(await backend().publisherDomains.findDomain(publisherId, TXT_HOST)).toMatchObject({
+    expect(await repositories().publisherDomains.findDomain(publisherId, TXT_HOST)).toMatchObject({
       state: 'proven',
       method: 'dns-txt',
     });
     expect(served.dns.queries).toContain(`_byline.${TXT_HOST} TXT`);
-    expect((await backend().publisherHistory.historyOf(publisherId))[0]).toMatchObject({
+    expect((await repositories().publisherHistory.historyOf(publisherId))[0]).toMatchObject({
       action: 'domain-proven',
       note: `${TXT_HOST} (DNS TXT record)`,
     });

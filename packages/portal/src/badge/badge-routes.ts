@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import type { PortalContext } from '../deps';
 import { securityHeaders } from '../http/security-headers';
 import { findPublicProfile } from '../use-cases/public-profiles';
@@ -54,7 +54,7 @@ function sendBadge(req: Request, res: Response, svg: string): void {
  * and CSRF middleware: an image embedded on other sites sets no cookie and reads none.
  */
 export function badgeRoutes({ store }: PortalContext): Router {
-  const { profiles } = backendOf(store);
+  const { profiles } = repositoriesOf(store);
   const router = Router();
   // The pages' headers first, so an error page from here (the store down) is sent like any other; a badge replaces them.
   // Matched as a pattern without parameters, and the slug decoded here: a named parameter that does not decode

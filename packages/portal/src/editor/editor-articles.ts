@@ -1,5 +1,5 @@
 import { CREDITS_SOMEONE_ELSE } from '@byline/editorial/authorship/check-article';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { isOwnProfile } from '@byline/editorial/use-cases/verification';
 import { moveProvenArticle } from '@byline/domain/articles/move-proven-article';
@@ -27,15 +27,15 @@ export async function attestArticle(
   at: Date,
 ): Promise<AttestArticleResult> {
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
-  const backend = backendOf(store);
-  const claim = (await backend.articles.claimsOf(profileId)).find((candidate) => candidate.article.id === articleId);
+  const repositories = repositoriesOf(store);
+  const claim = (await repositories.articles.claimsOf(profileId)).find((candidate) => candidate.article.id === articleId);
   if (!claim) return { ok: false, reason: 'no-such-article' };
   if (claim.proof.state === 'proven') return { ok: false, reason: 'already-proven' };
   if (claim.proof.state === 'released') return { ok: false, reason: 'released' };
   const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: `editor:${editor.email}`, note };
-  const proven = await proveArticle(backend.articles, { profileId, articleId, evidence }, editor.email);
+  const proven = await proveArticle(repositories.articles, { profileId, articleId, evidence }, editor.email);
   if (!proven.ok) return proven.reason === 'held-by-another' ? proven : { ok: false, reason: 'no-such-article' };
-  await backend.audit.record(
+  await repositories.audit.record(
     {
       profileId,
       actor: editor.email,
@@ -53,12 +53,12 @@ export async function attestArticle(
  * approved", except those whose page credits someone else. After the approval is stored: interrupted, the articles simply do not count yet (nothing unproven answers).
  */
 export async function attestListedArticles(store: Store, editor: PortalUser, profileId: number): Promise<void> {
-  const backend = backendOf(store);
-  for (const claim of await backend.articles.claimsOf(profileId)) {
+  const repositories = repositoriesOf(store);
+  for (const claim of await repositories.articles.claimsOf(profileId)) {
     // A page that names someone else contradicts the listing: only an editor's attestation of that article proves it.
     if (claim.proof.state !== 'claimed' || claim.proof.reason === CREDITS_SOMEONE_ELSE) continue;
     const evidence = listedWhenApprovedEvidence(editor.email);
-    await proveArticle(backend.articles, { profileId, articleId: claim.article.id, evidence }, editor.email);
+    await proveArticle(repositories.articles, { profileId, articleId: claim.article.id, evidence }, editor.email);
   }
 }
 
@@ -74,6 +74,6 @@ export async function moveArticleHere(
   note: string,
 ): Promise<MoveArticleHereResult> {
   if (isOwnProfile(editor, profileId)) return { ok: false, reason: 'own-profile' };
-  const moved = await moveProvenArticle(backendOf(store).articles, { profileId, articleId, editor: editor.email, note });
+  const moved = await moveProvenArticle(repositoriesOf(store).articles, { profileId, articleId, editor: editor.email, note });
   return moved.ok ? { ok: true } : moved;
 }

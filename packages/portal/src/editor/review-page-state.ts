@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { isOwnProfile } from '@byline/editorial/use-cases/verification';
 import type { PortalContext } from '../deps';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
@@ -19,18 +19,18 @@ export async function showReviewPage(
   extra: ReviewExtra = {},
   status = 200,
 ): Promise<void> {
-  const backend = backendOf(ctx.store);
-  const { audit, profiles, verification } = backend;
+  const repositories = repositoriesOf(ctx.store);
+  const { audit, profiles, verification } = repositories;
   const profile = await profiles.findById(id);
   if (!profile) throw new PageError(404, 'There is no such profile.');
   const deps = { profiles, verification, claims: ctx.claims, audit, notifier: ctx.notifier };
   const [articles, history, pending, reviewed, identityChange, affiliations] = await Promise.all([
-    backend.articles.claimsOf(id),
+    repositories.articles.claimsOf(id),
     audit.historyOf(id),
     verification.pendingOf(id),
     reviewedClaims(deps, id),
     profiles.pendingIdentityOf(id),
-    backend.staff.ofProfile(id).then((all) => staffRows(backend, all)),
+    repositories.staff.ofProfile(id).then((all) => staffRows(repositories, all)),
   ]);
   const own = isOwnProfile(signedInUser(res), id);
   const identity = identityChange ? { profile, change: identityChange, own } : null;

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import type { PortalContext } from '../deps';
 
@@ -27,7 +27,7 @@ export function sessionTokenHash(req: Request): string | undefined {
 
 /** Puts the live session (if any) in res.locals.session; a stale cookie is cleared. */
 export function loadSession({ store, now }: PortalContext): RequestHandler {
-  const { sessions } = backendOf(store);
+  const { sessions } = repositoriesOf(store);
   return async (req, res, next) => {
     const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
     if (typeof token === 'string' && token) {
@@ -44,7 +44,7 @@ export async function startSession(req: Request, res: Response, { store, now, se
   const token = randomBytes(32).toString('base64url');
   const at = now();
   const expires = new Date(at.getTime() + sessionTtlMs);
-  await backendOf(store).sessions.create(
+  await repositoriesOf(store).sessions.create(
     {
       tokenHash: tokenHash(token),
       userId: user.id,
@@ -58,7 +58,7 @@ export async function startSession(req: Request, res: Response, { store, now, se
 
 export async function endSession(req: Request, res: Response, { store }: PortalContext): Promise<void> {
   const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
-  if (typeof token === 'string' && token) await backendOf(store).sessions.delete(tokenHash(token));
+  if (typeof token === 'string' && token) await repositoriesOf(store).sessions.delete(tokenHash(token));
   res.clearCookie(SESSION_COOKIE, cookieOptions(req));
 }
 
@@ -81,7 +81,7 @@ export async function putFlash(req: Request, { store }: PortalContext, value: un
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', flashKey(token), iv);
   const sealed = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-  await backendOf(store).sessions.putFlash(
+  await repositoriesOf(store).sessions.putFlash(
     tokenHash(token),
     [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.'),
   );
@@ -91,7 +91,7 @@ export async function putFlash(req: Request, { store }: PortalContext, value: un
 export async function takeFlash<T>(req: Request, { store }: PortalContext): Promise<T | undefined> {
   const token = sessionToken(req);
   if (!token) return undefined;
-  const stored = await backendOf(store).sessions.takeFlash(tokenHash(token));
+  const stored = await repositoriesOf(store).sessions.takeFlash(tokenHash(token));
   if (!stored) return undefined;
   try {
     const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type Affiliation } from '@byline/domain/staff/staff-repository';
 import { type Publisher } from '@byline/domain/publishers/publishers-repository';
 import type { PortalContext } from '../deps';
@@ -23,11 +23,11 @@ const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value);
  * journalist (their sign-in address, or the address invited), and the answer back to whoever invited.
  */
 export function staffMail(ctx: PortalContext) {
-  const backend = backendOf(ctx.store);
+  const repositories = repositoriesOf(ctx.store);
 
   /** The journalist's address: the owner of the invited profile, or the address an invitation by email went to. */
   async function journalistAddress(affiliation: Affiliation): Promise<string | null> {
-    if (affiliation.profileId !== null) return (await backend.users.findByProfileId(affiliation.profileId))?.email ?? null;
+    if (affiliation.profileId !== null) return (await repositories.users.findByProfileId(affiliation.profileId))?.email ?? null;
     return affiliation.invitedEmail;
   }
 
@@ -79,7 +79,7 @@ export function staffMail(ctx: PortalContext) {
     answered(affiliation: Affiliation, answer: JournalistAnswer, who: string, reason = ''): void {
       if (!looksLikeAddress(affiliation.invitedBy)) return;
       ctx.outbox.post(`staff ${answer}`, async (): Promise<MailMessage | null> => {
-        const publisher = await backend.publishers.findById(affiliation.publisherId);
+        const publisher = await repositories.publishers.findById(affiliation.publisherId);
         if (!publisher) return null;
         return {
           to: affiliation.invitedBy,

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { actorNamerFor, claimsNamed, historyNamed, textsOfClaims, textsOfHistory } from '../use-cases/actor-names';
@@ -16,17 +16,17 @@ export async function loadProfilePage(
 ): Promise<Omit<ProfilePageState, 'form'>> {
   const signInNetworks = networkSignIn.configuredNetworks();
   if (profileId === null) return { csrf, profile: null, signInNetworks };
-  const backend = backendOf(store);
+  const repositories = repositoriesOf(store);
   const [profile, pending, history, claimList, pendingIdentity, attributionDomains] = await Promise.all([
-    backend.profiles.findById(profileId),
-    backend.verification.pendingOf(profileId),
-    backend.audit.historyOf(profileId),
+    repositories.profiles.findById(profileId),
+    repositories.verification.pendingOf(profileId),
+    repositories.audit.historyOf(profileId),
     claims.claimsOf(profileId),
-    backend.profiles.pendingIdentityOf(profileId),
-    backend.attributionDomains.domainsOf(profileId),
+    repositories.profiles.pendingIdentityOf(profileId),
+    repositories.attributionDomains.domainsOf(profileId),
   ]);
   const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;
-  const name = await actorNamerFor(backend, viewerEmail, [...textsOfHistory(history), ...textsOfClaims(claimList)]);
+  const name = await actorNamerFor(repositories, viewerEmail, [...textsOfHistory(history), ...textsOfClaims(claimList)]);
   return {
     csrf,
     profile,

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type Joi from 'joi';
 import { type SocialType } from '@byline/domain/domain/types';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import type { PortalContext } from '../deps';
 import { requireUser } from '../http/guards';
@@ -63,7 +63,7 @@ export function proofRoutes(ctx: PortalContext): Router {
   const router = Router();
   const deps: NetworkProofDeps = {
     claims: ctx.claims,
-    proofAttempts: backendOf(ctx.store).proofAttempts,
+    proofAttempts: repositoriesOf(ctx.store).proofAttempts,
     networkSignIn: ctx.networkSignIn,
     portalUrl: ctx.publicUrls.portal,
     now: ctx.now,
@@ -136,7 +136,7 @@ export function proofRoutes(ctx: PortalContext): Router {
       new PageError(404, 'There is no such website on your profile.'),
     );
     const user = withProfile(signedInUser(res));
-    const profile = await backendOf(ctx.store).profiles.findById(user.profileId);
+    const profile = await repositoriesOf(ctx.store).profiles.findById(user.profileId);
     if (!profile) throw new PageError(404, 'Your profile no longer exists.');
     const result = await checkWebsiteProof(
       { ...ctx, portalUrl: ctx.publicUrls.portal },

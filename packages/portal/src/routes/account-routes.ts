@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { normalizeEmail } from '@byline/shared';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { hashPassword, passwordMatches } from '@byline/editorial/users/passwords';
 import { setOwnPassword, signUp, useOneTimePassword } from '@byline/editorial/use-cases/accounts';
@@ -48,9 +48,9 @@ const choosePasswordSchema = Joi.object({ password: newPassword });
 function localPath(
   next: string | undefined,
   user: PortalUser,
-  backend: Parameters<typeof landingPage>[0],
+  repositories: Parameters<typeof landingPage>[0],
 ): Promise<string> | string {
-  return next && /^\/(?![/\\])/.test(next) ? next : landingPage(backend, user);
+  return next && /^\/(?![/\\])/.test(next) ? next : landingPage(repositories, user);
 }
 const RESET_DONE_NOTICE = 'Your password is changed. Sign in with it.';
 const NOT_RIGHT_WITH_MAIL =
@@ -63,13 +63,13 @@ function waitText(seconds: number): string {
 }
 
 export function accountRoutes(ctx: PortalContext): Router {
-  const backend = backendOf(ctx.store);
-  const { apiAccounts } = backend;
+  const repositories = repositoriesOf(ctx.store);
+  const { apiAccounts } = repositories;
   const router = Router();
 
   router.get('/', async (_req, res) => {
     const user = currentUser(res);
-    return user ? res.redirect(303, await landingPage(backend, user)) : render(res, 'Welcome', homePage(ctx.publicUrls));
+    return user ? res.redirect(303, await landingPage(repositories, user)) : render(res, 'Welcome', homePage(ctx.publicUrls));
   });
 
   router.get('/signup', (req, res) =>
@@ -82,7 +82,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     if (ctx.outbox.available) return signUpByMailAnswer(req, res, form.value, state);
     // Without mail nothing can prove the address, nor tell its owner: sign-up signs in (what the address reaches
     // waits for the operator's confirmation link), and says when the address is taken.
-    const result = await signUp(backend.users, form.value.email, form.value.password, ctx.now());
+    const result = await signUp(repositories.users, form.value.email, form.value.password, ctx.now());
     if (!result.ok) {
       return render(
         res,
@@ -117,9 +117,9 @@ export function accountRoutes(ctx: PortalContext): Router {
     const passwordHash = await hashPassword(form.password);
     if (ctx.confirmThrottle.mayMail(address, at.getTime())) {
       ctx.outbox.post('sign-up', async () => {
-        const outcome = await signUpByMail(backend, address, passwordHash, at);
+        const outcome = await signUpByMail(repositories, address, passwordHash, at);
         if (outcome.status === 'taken') return signUpAttemptMail(address, ctx.publicUrls.portal);
-        const issued = await issueConfirmLink(backend, address, ctx.publicUrls.portal, at, form.purpose);
+        const issued = await issueConfirmLink(repositories, address, ctx.publicUrls.portal, at, form.purpose);
         return issued.status === 'issued' ? confirmMail(issued) : null;
       });
     }
@@ -135,7 +135,7 @@ export function accountRoutes(ctx: PortalContext): Router {
     const form = validateForm<{ email: string; password: string; next?: string }>(signInSchema, req.body);
     const state = { csrf: csrfTokenOf(res), email: form.value.email, errors: form.errors, next: form.value.next };
     if (!form.ok) return render(res, 'Sign in', signInPage(state), 422);
-    const result = await signIn(backend.users, ctx.throttle, { ...form.value, address: req.ip ?? 'unknown' });
+    const result = await signIn(repositories.users, ctx.throttle, { ...form.value, address: req.ip ?? 'unknown' });
     if (!result.ok && result.retryAfterSeconds) {
       res.setHeader('Retry-After', String(result.retryAfterSeconds));
       return render(
@@ -148,13 +148,13 @@ export function accountRoutes(ctx: PortalContext): Router {
     // With mail, a new sign-up's password waits for its link (see signIn): every failure says so, alike.
     const notRight = ctx.outbox.available ? NOT_RIGHT_WITH_MAIL : 'The email or password is not right.';
     if (!result.ok) return render(res, 'Sign in', signInPage({ ...state, message: notRight }), 401);
-    const oneTime = await useOneTimePassword(backend.users, result.user, ctx.now());
+    const oneTime = await useOneTimePassword(repositories.users, result.user, ctx.now());
     if (oneTime === 'expired')
       return render(res, 'Sign in', signInPage({ ...state, expiredOneTime: true, operatorContact: ctx.operatorContact }), 401);
     if (oneTime === 'already-used')
       return render(res, 'Sign in', signInPage({ ...state, message: 'The email or password is not right.' }), 401);
     await startSession(req, res, ctx, result.user);
-    res.redirect(303, oneTime === 'used' ? CHANGE_PASSWORD_PATH : await localPath(form.value.next, result.user, backend));
+    res.redirect(303, oneTime === 'used' ? CHANGE_PASSWORD_PATH : await localPath(form.value.next, result.user, repositories));
   });
 
   router.post('/signout', async (req, res) => {
@@ -173,17 +173,17 @@ export function accountRoutes(ctx: PortalContext): Router {
       const chosen = validateForm<{ password: string }>(choosePasswordSchema, req.body);
       if (!chosen.ok)
         return render(res, 'Choose your password', choosePasswordPage({ csrf: csrfTokenOf(res), errors: chosen.errors }), 422);
-      await setOwnPassword(backend, user.id, chosen.value.password, sessionTokenHash(req));
-      return res.redirect(303, withNotice(await landingPage(backend, user), 'password-saved'));
+      await setOwnPassword(repositories, user.id, chosen.value.password, sessionTokenHash(req));
+      return res.redirect(303, withNotice(await landingPage(repositories, user), 'password-saved'));
     }
     const form = validateForm<{ current: string; password: string }>(changePasswordSchema, req.body);
-    const stored = await backend.users.findByEmail(user.email);
+    const stored = await repositories.users.findByEmail(user.email);
     if (!stored) throw new PageError(401, 'Your account no longer exists.');
     if (form.ok && !(await passwordMatches(stored.passwordHash, form.value.current)))
       form.errors.current = 'This is not your current password';
     if (Object.keys(form.errors).length)
       return render(res, 'Change password', changePasswordPage({ csrf: csrfTokenOf(res), errors: form.errors }), 422);
-    await setOwnPassword(backend, user.id, form.value.password, sessionTokenHash(req));
+    await setOwnPassword(repositories, user.id, form.value.password, sessionTokenHash(req));
     render(
       res,
       'Change password',

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import Joi from 'joi';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import {
   confirmAddress,
   confirmationFor,
@@ -60,14 +60,14 @@ export function requireProvenAddress(ctx: PortalContext): RequestHandler {
 /** The confirmation link's page and form, and the signed-in person's address page with "Send the link again". */
 export function addressProofRoutes(ctx: PortalContext): Router {
   const { outbox, publicUrls, now } = ctx;
-  const backend = backendOf(ctx.store);
+  const repositories = repositoriesOf(ctx.store);
   const router = Router();
   const dead = (res: Response) => render(res, 'Link expired', confirmLinkDeadPage(), 410);
 
   // Opening the link changes nothing (mail scanners open links too): its form, with the password, does.
   router.get(CONFIRM_PATH, async (req, res) => {
     const given = tokenOf(req.query.token);
-    const user = given ? await confirmationFor(backend, given, now()) : null;
+    const user = given ? await confirmationFor(repositories, given, now()) : null;
     if (!given || !user) return dead(res);
     const page = confirmPage({ csrf: csrfTokenOf(res), token: given, email: user.email, purpose: purposeOf(req.query.for) });
     render(res, 'Confirm your email address', page);
@@ -79,10 +79,10 @@ export function addressProofRoutes(ctx: PortalContext): Router {
     if (!given) return dead(res);
     const purpose = purposeOf(body.for);
     const password = typeof body.password === 'string' ? body.password.slice(0, 200) : '';
-    const outcome = await confirmAddress(backend, given, password, now());
+    const outcome = await confirmAddress(repositories, given, password, now());
     if (!outcome.ok && outcome.reason === 'dead') return dead(res);
     if (!outcome.ok) {
-      const user = await confirmationFor(backend, given, now());
+      const user = await confirmationFor(repositories, given, now());
       if (!user) return dead(res);
       const errors = { password: password ? 'This is not the password of this account' : 'Enter your password' };
       const page = confirmPage({ csrf: csrfTokenOf(res), token: given, email: user.email, purpose, errors });
@@ -91,7 +91,7 @@ export function addressProofRoutes(ctx: PortalContext): Router {
     // Whoever was signed in on this browser before is signed out: the session is the confirmed account's.
     await endSession(req, res, ctx);
     await startSession(req, res, ctx, outcome.user);
-    res.redirect(303, await startAs(backend.apiAccounts, outcome.user, purpose, now()));
+    res.redirect(303, await startAs(repositories.apiAccounts, outcome.user, purpose, now()));
   });
 
   router.get(ADDRESS_PAGE_PATH, requireUser, (_req, res) =>
@@ -111,7 +111,7 @@ export function addressProofRoutes(ctx: PortalContext): Router {
     // Mails to one address are counted as reset mails are: beyond the limit the page still says sent, and nothing goes.
     if (ctx.confirmThrottle.mayMail(user.email, at.getTime())) {
       outbox.post('address confirmation', async () => {
-        const issued = await issueConfirmLink(backend, user.email, publicUrls.portal, at);
+        const issued = await issueConfirmLink(repositories, user.email, publicUrls.portal, at);
         return issued.status === 'issued' ? confirmMail(issued) : null;
       });
     }

@@ -3,7 +3,7 @@ import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { DEMO_ARTICLE_URL } from '@byline/domain/domain/demo-examples';
 import { SOCIAL_TYPES } from '@byline/domain/domain/types';
 import { type ApiAccount } from '@byline/domain/api-accounts/api-accounts-repository';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
@@ -53,8 +53,8 @@ const REVOKE_CONFIRMATION = 'revoke';
 
 export function apiSettingsRoutes(ctx: PortalContext): Router {
   const { store, publicUrls, defaultRateLimitPerMinute } = ctx;
-  const backend = backendOf(store);
-  const { apiAccounts, apiKeys, usage: usageRecords } = backend;
+  const repositories = repositoriesOf(store);
+  const { apiAccounts, apiKeys, usage: usageRecords } = repositories;
   const accountLimit = (account: ApiAccount) => account.rateLimitPerMinute ?? defaultRateLimitPerMinute;
   const router = Router();
   // The API account is the one the signed-in person's address holds: reached only once they proved the address.
@@ -98,8 +98,8 @@ export function apiSettingsRoutes(ctx: PortalContext): Router {
   /** The user's latest active article and first handle, so the curl lines ask about something they know. */
   async function ownQuestions(user: PortalUser): Promise<CurlExamples | undefined> {
     if (!user.profileId) return undefined;
-    const profile = await backend.profiles.findById(user.profileId);
-    const [article] = await backend.articles.latest(user.profileId, 1);
+    const profile = await repositories.profiles.findById(user.profileId);
+    const [article] = await repositories.articles.latest(user.profileId, 1);
     const socialType = SOCIAL_TYPES.find((type) => profile?.profile_social_profiles[type]);
     if (!article || !profile || !socialType) return undefined;
     return { articleUrl: article.link, socialType, socialUsername: profile.profile_social_profiles[socialType] };

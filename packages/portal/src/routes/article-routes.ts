@@ -1,5 +1,5 @@
 import { articlesAsSeenBy } from '../use-cases/actor-names';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
 import { Router, type Response } from 'express';
 import Joi from 'joi';
@@ -51,7 +51,7 @@ class PageReadsUsedUpError extends Error {
 }
 
 export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy, pageFetchThrottle }: PortalContext): Router {
-  const backend = backendOf(store);
+  const repositories = repositoriesOf(store);
   const router = Router();
   router.use('/articles', requireUser);
   /** The page fetcher for the signed-in person: each read is counted against their allowance before it starts. */
@@ -94,13 +94,13 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
 
   /** The signed-in person's articles as they are shown to them: other people by role (see articlesAsSeenBy). */
   const ownArticles = async (res: Response, profileId: number) =>
-    articlesAsSeenBy(backend, signedInUser(res).email, await backend.articles.claimsOf(profileId));
+    articlesAsSeenBy(repositories, signedInUser(res).email, await repositories.articles.claimsOf(profileId));
 
   router.get('/articles', async (req, res) => {
     const profileId = signedInUser(res).profileId;
     if (profileId === null) return res.redirect(303, '/profile');
     const notice = NOTICES[String(req.query.done)];
-    const profile = await backend.profiles.findById(profileId);
+    const profile = await repositories.profiles.findById(profileId);
     const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;
     const articles = await ownArticles(res, profileId);
     render(res, 'Articles', articleList(csrfTokenOf(res), articles, notice, publicAddress));
@@ -134,7 +134,7 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
     const wait = Number.isFinite(until) ? Math.ceil((until - now().getTime()) / 1000) : 0;
     const link = typeof req.query.link === 'string' ? req.query.link : '';
     const articles = await ownArticles(res, profileId);
-    const profile = await backend.profiles.findById(profileId);
+    const profile = await repositories.profiles.findById(profileId);
     const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;
     if (wait <= 0 || wait > 3600) {
       const notice = 'You can ask Byline to read pages again.';
@@ -154,13 +154,13 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
     const form = validateForm<ArticleForm>(articleFormSchema, req.body);
     const state = { csrf: csrfTokenOf(res), action: '/articles', form: { ...req.body, active: req.body?.active === 'on' } };
     if (!form.ok) return render(res, 'Add an article', articleFormPage({ ...state, errors: form.errors }), 422);
-    const result = await saveArticle(backend.articles, profileId, null, form.value, now().toISOString());
+    const result = await saveArticle(repositories.articles, profileId, null, form.value, now().toISOString());
     if (!result.ok) return render(res, 'Add an article', articleFormPage({ ...state, errors: result.errors }), 409);
     res.redirect(303, `/articles?done=${await savedNotice(res, profileId, result.articleId)}`);
   });
 
   router.get('/articles/:id/edit', async (req, res) => {
-    const article = await backend.articles.find(profileIdOf(res), articleIdOf(req.params.id));
+    const article = await repositories.articles.find(profileIdOf(res), articleIdOf(req.params.id));
     if (!article) throw new PageError(404, 'There is no such article in your portfolio.');
     render(
       res,
@@ -175,7 +175,7 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
     const form = validateForm<ArticleForm>(articleFormSchema, req.body);
     const state = { csrf: csrfTokenOf(res), action: `/articles/${id}`, form: { ...req.body, active: req.body?.active === 'on' } };
     if (!form.ok) return render(res, 'Edit article', articleFormPage({ ...state, errors: form.errors }), 422);
-    const result = await saveArticle(backend.articles, profileId, id, form.value, now().toISOString());
+    const result = await saveArticle(repositories.articles, profileId, id, form.value, now().toISOString());
     if (!result.ok) return render(res, 'Edit article', articleFormPage({ ...state, errors: result.errors }), 409);
     res.redirect(303, `/articles?done=${await savedNotice(res, profileId, id)}`);
   });
@@ -184,7 +184,8 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
   router.post('/articles/:id/check', async (req, res) => {
     const profileId = profileIdOf(res);
     const id = articleIdOf(req.params.id);
-    if (!(await backend.articles.find(profileId, id))) throw new PageError(404, 'There is no such article in your portfolio.');
+    if (!(await repositories.articles.find(profileId, id)))
+      throw new PageError(404, 'There is no such article in your portfolio.');
     let outcome;
     try {
       outcome = await check(res, profileId, id);
@@ -202,9 +203,15 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
   ] as const) {
     router.post(`/articles/:id/${path}`, async (req, res) => {
       const profileId = profileIdOf(res);
-      const article = await backend.articles.find(profileId, articleIdOf(req.params.id));
+      const article = await repositories.articles.find(profileId, articleIdOf(req.params.id));
       if (!article) throw new PageError(404, 'There is no such article in your portfolio.');
-      await saveArticle(backend.articles, profileId, article.id, { ...formFromArticle(article), active }, now().toISOString());
+      await saveArticle(
+        repositories.articles,
+        profileId,
+        article.id,
+        { ...formFromArticle(article), active },
+        now().toISOString(),
+      );
       res.redirect(303, `/articles?done=${active ? 'activated' : 'deactivated'}`);
     });
   }

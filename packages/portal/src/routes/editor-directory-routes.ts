@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type Joi from 'joi';
 import type { AuditAction } from '@byline/domain/audit/audit-repository';
 import type { DirectoryState } from '@byline/domain/directory/directory-repository';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import type { PortalContext } from '../deps';
 import { compareParamsSchema, directoryQuerySchema, logQuerySchema, PAGE_SIZE } from '../editor/directory-schema';
 import { validateForm } from '../http/forms';
@@ -22,7 +22,7 @@ const typed = (query: unknown, name: string): string => {
 
 /** The editors' views across profiles: the directory, the editors' log and two profiles side by side. */
 export function editorDirectoryRoutes(ctx: PortalContext): Router {
-  const backend = backendOf(ctx.store);
+  const repositories = repositoriesOf(ctx.store);
   const router = Router();
   router.use('/editor', requireEditor);
 
@@ -53,7 +53,7 @@ export function editorDirectoryRoutes(ctx: PortalContext): Router {
       'Directory',
       directoryQuerySchema,
       ['text', 'state'],
-      (filters: { text: string; state: DirectoryState | ''; page: number }) => searchDirectory(backend, filters, PAGE_SIZE),
+      (filters: { text: string; state: DirectoryState | ''; page: number }) => searchDirectory(repositories, filters, PAGE_SIZE),
       directoryPage,
     ),
   );
@@ -64,7 +64,7 @@ export function editorDirectoryRoutes(ctx: PortalContext): Router {
       'Editors’ log',
       logQuerySchema,
       ['actor', 'action'],
-      (filters: { actor: string; action: AuditAction | ''; page: number }) => editorsLog(backend, filters, PAGE_SIZE),
+      (filters: { actor: string; action: AuditAction | ''; page: number }) => editorsLog(repositories, filters, PAGE_SIZE),
       logPage,
     ),
   );
@@ -72,7 +72,7 @@ export function editorDirectoryRoutes(ctx: PortalContext): Router {
   router.get('/editor/profiles/:id/compare/:otherId', async (req, res) => {
     const { value, error } = compareParamsSchema.validate(req.params, { convert: true });
     if (error) throw new PageError(404, 'There is no such profile.');
-    const comparison = await compareProfiles(backend, value.id as number, value.otherId as number);
+    const comparison = await compareProfiles(repositories, value.id as number, value.otherId as number);
     if (!comparison) throw new PageError(404, 'There is no such pair of profiles.');
     render(res, 'Side by side', comparePage(comparison));
   });

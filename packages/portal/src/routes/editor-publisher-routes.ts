@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import type { PortalContext } from '../deps';
 import { noteFormOf } from '../editor/note-form';
 import { publisherDecisionSchema } from '../editor/editor-schema';
@@ -12,13 +12,13 @@ import { backToPublisher, showPublisher, visiblePublisher } from './publisher-ro
 
 /** The editors' side of publishers: every publisher, and verifying one or withdrawing it (note required). */
 export function editorPublisherRoutes(ctx: PortalContext): Router {
-  const backend = backendOf(ctx.store);
-  const { publishers } = backend;
+  const repositories = repositoriesOf(ctx.store);
+  const { publishers } = repositories;
   const router = Router();
   router.use('/editor', requireEditor);
 
   router.get('/editor/publishers', async (_req, res) => {
-    render(res, 'All publishers', editorPublishersPage(await publishersWithDomains(backend)));
+    render(res, 'All publishers', editorPublishersPage(await publishersWithDomains(repositories)));
   });
 
   async function decide(req: Request, res: Response, verified: boolean): Promise<void> {

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type Joi from 'joi';
 import { handleKey, normalizeHandle } from '@byline/domain/social/social-handle';
 import { type SocialType } from '@byline/domain/domain/types';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { decideVerification, isOwnProfile, OWN_PROFILE_REFUSAL, type Decision } from '@byline/editorial/use-cases/verification';
 import type { PortalContext } from '../deps';
 import { attestClaim, moveHandle, type EditorProofDeps } from '../editor/editor-proofs';
@@ -62,8 +62,8 @@ interface EditorFlash {
 
 export function editorRoutes(ctx: PortalContext): Router {
   const { claims, store } = ctx;
-  const backend = backendOf(ctx.store);
-  const { audit, profiles, verification } = backend;
+  const repositories = repositoriesOf(ctx.store);
+  const { audit, profiles, verification } = repositories;
   const { notifier } = ctx;
   const editorProofs: EditorProofDeps = { profiles, verification, claims, audit, notifier };
   const router = Router();
@@ -80,13 +80,13 @@ export function editorRoutes(ctx: PortalContext): Router {
 
   router.get('/editor/queue', async (req, res) => {
     const editor = signedInUser(res);
-    const requests = await backend.verification.pending();
+    const requests = await repositories.verification.pending();
     const items: QueueItem[] = [];
     for (const request of requests) {
       const [profile, profileClaims, lookalikes] = await Promise.all([
-        backend.profiles.findById(request.profileId),
+        repositories.profiles.findById(request.profileId),
         claims.claimsOf(request.profileId),
-        backend.directory.lookalikesOf(request.profileId),
+        repositories.directory.lookalikesOf(request.profileId),
       ]);
       if (profile) items.push({ request, profile, claims: profileClaims, own: isOwnProfile(editor, profile.id), lookalikes });
     }
@@ -95,7 +95,7 @@ export function editorRoutes(ctx: PortalContext): Router {
       const profile = await profiles.findById(profileId);
       if (profile) identityItems.push({ profile, change, own: isOwnProfile(editor, profileId) });
     }
-    const publishersAsking = (await publishersWithDomains(backend)).filter((row) => row.askedAt !== null).length;
+    const publishersAsking = (await publishersWithDomains(repositories)).filter((row) => row.askedAt !== null).length;
     render(res, 'Verification queue', queuePage(items, NOTICES[String(req.query.done)], identityItems, publishersAsking));
   });
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import type { PortalContext } from '../deps';
 
 /** `/j/SLUG` or `/j/SLUG/…`: the slug as written in the path (still encoded) and what follows it. */
@@ -12,7 +12,7 @@ const PROFILE_PATH = /^\/j\/([a-z0-9-]+)(\/.*)?$/;
  * profile-slugs.ts in @byline/shared), so this never hides a page. Only a path a slug can have is looked up.
  */
 export function formerSlugRoutes({ store }: PortalContext): Router {
-  const { profiles } = backendOf(store);
+  const { profiles } = repositoriesOf(store);
   const router = Router();
   // A pattern without parameters: Express decodes parameters, and a path that does not decode (`/j/%ff/badge.svg`)
   // would answer 400 here instead of reaching the badge, which answers any such address with the neutral badge.

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { isOwnProfile, OWN_PROFILE_REFUSAL } from '@byline/editorial/use-cases/verification';
 import type { PortalContext } from '../deps';
 import { identityDecisionSchema, profileParamsSchema } from '../editor/editor-schema';
@@ -17,7 +17,7 @@ const NO_SUCH_PROFILE = 'There is no such profile.';
  * declines it from the review page, which shows it (see editor-routes.ts).
  */
 export function identityReviewRoutes(ctx: PortalContext): Router {
-  const { profiles } = backendOf(ctx.store);
+  const { profiles } = repositoriesOf(ctx.store);
   const router = Router();
   router.use('/editor', requireEditor);
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import Joi from 'joi';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
 import { requireUser } from '../http/guards';
@@ -23,11 +23,11 @@ const confirmDeletionSchema = Joi.object({
 const EMAIL_MISMATCH = 'Type the email address you sign in with, exactly as on your account.';
 
 export function ownDataRoutes(ctx: PortalContext): Router {
-  const backend = backendOf(ctx.store);
+  const repositories = repositoriesOf(ctx.store);
   const router = Router();
 
   router.get('/account/data.json', requireUser, async (_req, res) => {
-    const data = await ownDataOf(backend, signedInUser(res));
+    const data = await ownDataOf(repositories, signedInUser(res));
     res.setHeader('Content-Disposition', 'attachment; filename="byline-data.json"');
     res.setHeader('Cache-Control', 'no-store');
     res.type('application/json').send(JSON.stringify(data, null, 2));
@@ -47,7 +47,7 @@ export function ownDataRoutes(ctx: PortalContext): Router {
         422,
       );
     }
-    await deleteAccount(backend, user, ctx.now());
+    await deleteAccount(repositories, user, ctx.now());
     ctx.logger.info('account deleted by its owner', { userId: user.id });
     await endSession(req, res, ctx);
     // Post/redirect/get: the page after is drawn without the session that just ended (a static page, anyone's).
@@ -58,7 +58,7 @@ export function ownDataRoutes(ctx: PortalContext): Router {
   router.post('/profile/verification-request/withdraw', requireUser, async (_req, res) => {
     const user = signedInUser(res);
     if (user.profileId === null) throw new PageError(409, 'You have no profile, so no request to withdraw.');
-    await backend.verification.withdraw(user.profileId, user.email);
+    await repositories.verification.withdraw(user.profileId, user.email);
     res.redirect(303, '/profile');
   });
 

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { normalizeEmail } from '@byline/shared';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { issueResetLink, RESET_PATH, resetLinkUsable, resetPassword } from '@byline/editorial/use-cases/password-reset';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
@@ -29,7 +29,7 @@ function tokenOf(raw: unknown): string | undefined {
 
 export function passwordResetRoutes(ctx: PortalContext): Router {
   const { outbox, publicUrls, resetThrottle, now, operatorContact } = ctx;
-  const backend = backendOf(ctx.store);
+  const repositories = repositoriesOf(ctx.store);
   const router = Router();
 
   const deadLink = (res: Response) =>
@@ -63,7 +63,7 @@ export function passwordResetRoutes(ctx: PortalContext): Router {
     // Looked up and mailed after the answer, which is the same page whether or not the address has an account.
     if (resetThrottle.mayMail(address, at.getTime())) {
       outbox.post('password reset', async () => {
-        const link = await issueResetLink(backend, address, publicUrls.portal, at);
+        const link = await issueResetLink(repositories, address, publicUrls.portal, at);
         return link && resetMail(link);
       });
     }
@@ -72,19 +72,19 @@ export function passwordResetRoutes(ctx: PortalContext): Router {
 
   router.get(RESET_PATH, async (req, res) => {
     const given = tokenOf(req.query.token);
-    if (!given || !(await resetLinkUsable(backend.passwordResets, given, now()))) return deadLink(res);
+    if (!given || !(await resetLinkUsable(repositories.passwordResets, given, now()))) return deadLink(res);
     render(res, 'Choose a new password', resetPasswordPage({ csrf: csrfTokenOf(res), token: given }));
   });
 
   router.post(RESET_PATH, async (req, res) => {
     const given = tokenOf((req.body as Record<string, unknown> | undefined)?.token);
-    if (!given || !(await resetLinkUsable(backend.passwordResets, given, now()))) return deadLink(res);
+    if (!given || !(await resetLinkUsable(repositories.passwordResets, given, now()))) return deadLink(res);
     const form = validateForm<{ token: string; password: string }>(resetSchema, req.body);
     if (!form.ok) {
       const page = resetPasswordPage({ csrf: csrfTokenOf(res), token: given, errors: form.errors });
       return render(res, 'Choose a new password', page, 422);
     }
-    if (!(await resetPassword(backend, given, form.value.password, now()))) return deadLink(res);
+    if (!(await resetPassword(repositories, given, form.value.password, now()))) return deadLink(res);
     res.redirect(303, '/signin?done=reset');
   });
 

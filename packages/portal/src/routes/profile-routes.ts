@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 import { Router } from 'express';
@@ -33,14 +33,14 @@ export function profileRoutes(ctx: PortalContext): Router {
 
   /** The signed-in person's invitations (to their profile or their address) and their affiliations. */
   async function ownStaff(user: PortalUser) {
-    const backend = backendOf(store);
+    const repositories = repositoriesOf(store);
     const [invitations, affiliations] = await Promise.all([
-      invitationsOf(backend, user),
-      user.profileId === null ? [] : backend.staff.ofProfile(user.profileId),
+      invitationsOf(repositories, user),
+      user.profileId === null ? [] : repositories.staff.ofProfile(user.profileId),
     ]);
     const [invitationRows, affiliationRows] = await Promise.all([
-      staffRows(backend, invitations),
-      staffRows(backend, affiliations),
+      staffRows(repositories, invitations),
+      staffRows(repositories, affiliations),
     ]);
     return { invitations: invitationRows, affiliations: affiliationRows };
   }
@@ -50,7 +50,7 @@ export function profileRoutes(ctx: PortalContext): Router {
     const [state, staff, webhooks] = await Promise.all([
       loadProfilePage(ctx, user, csrfTokenOf(res)),
       ownStaff(user),
-      ownWebhookEndpoints(backendOf(store), user),
+      ownWebhookEndpoints(repositoriesOf(store), user),
     ]);
     // Only the page a proof redirects to takes the session's flash (the API settings page keeps its own).
     const proofNotice = req.query.proof === '1' ? takeProofNotice(await takeFlash(req, ctx)) : null;
@@ -75,7 +75,7 @@ export function profileRoutes(ctx: PortalContext): Router {
     const form = validateForm<Record<string, string>>(profileWithWebsitesSchema, req.body);
     const state = {
       ...(await loadProfilePage(ctx, user, csrfTokenOf(res))),
-      webhooks: await ownWebhookEndpoints(backendOf(store), user),
+      webhooks: await ownWebhookEndpoints(repositoriesOf(store), user),
     };
     if (!form.ok) {
       const errors = { ...(await handleConflicts(store, user, req.body ?? {})), ...form.errors };
@@ -93,7 +93,7 @@ export function profileRoutes(ctx: PortalContext): Router {
   router.post('/profile/verification-request', requireUser, async (_req, res) => {
     const user = signedInUser(res);
     if (user.profileId === null) throw new PageError(409, 'Create your profile before asking for verification.');
-    await backendOf(store).verification.request(user.profileId, user.email);
+    await repositoriesOf(store).verification.request(user.profileId, user.email);
     res.redirect(303, '/profile');
   });
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
 import type { PortalContext } from '../deps';
 import { PageError } from '../http/page-error';
@@ -13,10 +13,10 @@ import { UNVERIFIED_NOTICE, unverifiedProfilePage, verifiedDescription, verified
 export const PUBLIC_ARTICLE_COUNT = 10;
 
 export function publicRoutes({ store, claims, publicUrls }: PortalContext): Router {
-  const backend = backendOf(store);
+  const repositories = repositoriesOf(store);
   const router = Router();
   router.get('/j/:slug', async (req, res) => {
-    const found = await findPublicProfile(backend.profiles, String(req.params.slug));
+    const found = await findPublicProfile(repositories.profiles, String(req.params.slug));
     if (!found) throw new PageError(404, 'There is no journalist profile at this address.');
     const { profile, name, verified } = found;
     const publicAddress = publicProfileUrl(publicUrls.portal, profile.profile_slug);
@@ -26,9 +26,9 @@ export function publicRoutes({ store, claims, publicUrls }: PortalContext): Rout
       return render(res, name, unverifiedProfilePage(profile), 200, preview);
     }
     const [articles, claimList, affiliations] = await Promise.all([
-      backend.articles.latest(profile.id, PUBLIC_ARTICLE_COUNT),
+      repositories.articles.latest(profile.id, PUBLIC_ARTICLE_COUNT),
       claims.claimsOf(profile.id),
-      backend.staff.ofProfile(profile.id).then((all) => staffRows(backend, all)),
+      repositories.staff.ofProfile(profile.id).then((all) => staffRows(repositories, all)),
     ]);
     const preview = openGraphProfile({
       title: name,

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { plainTextRule } from '@byline/domain/validation/plain-text';
 import type { PortalContext } from '../deps';
 import { validateForm } from '../http/forms';
@@ -29,7 +29,7 @@ const ASKED: Record<Exclude<Awaited<ReturnType<typeof askForVerification>>, 'ask
 
 /** A publisher's admin asks for its verification, or deletes a mistaken one (with its confirmation). */
 export function publisherLifecycleRoutes(ctx: PortalContext): Router {
-  const backend = backendOf(ctx.store);
+  const repositories = repositoriesOf(ctx.store);
   const router = Router();
   router.use('/publishers', requireUser);
 
@@ -43,7 +43,7 @@ export function publisherLifecycleRoutes(ctx: PortalContext): Router {
       const askForm = { note: String((req.body as { note?: unknown } | undefined)?.note ?? '') };
       return showPublisher(ctx, res, publisher, { askForm, askErrors: form.errors }, 422);
     }
-    const asked = await askForVerification(backend, user, publisher, form.value.note, ctx.now());
+    const asked = await askForVerification(repositories, user, publisher, form.value.note, ctx.now());
     await backToPublisher(
       req,
       res,
@@ -57,7 +57,7 @@ export function publisherLifecycleRoutes(ctx: PortalContext): Router {
 
   router.get('/publishers/:slug/delete', async (req, res) => {
     const { publisher } = await administered(req, res);
-    const blocks = await deletionBlocks(backend, publisher);
+    const blocks = await deletionBlocks(repositories, publisher);
     render(res, 'Delete publisher', deletePublisherPage({ csrf: csrfTokenOf(res), publisher, blocks }));
   });
 
@@ -65,10 +65,10 @@ export function publisherLifecycleRoutes(ctx: PortalContext): Router {
     const { publisher } = await administered(req, res);
     // A form without the confirmation (an old page, a hand-made request) is asked again, not obeyed.
     if ((req.body as { confirm?: unknown }).confirm !== DELETE_CONFIRMATION) {
-      const blocks = await deletionBlocks(backend, publisher);
+      const blocks = await deletionBlocks(repositories, publisher);
       return render(res, 'Delete publisher', deletePublisherPage({ csrf: csrfTokenOf(res), publisher, blocks }));
     }
-    const deleted = await deletePublisher(backend, publisher);
+    const deleted = await deletePublisher(repositories, publisher);
     if (!deleted.ok) {
       const page = deletePublisherPage({ csrf: csrfTokenOf(res), publisher, blocks: deleted.blocks });
       return render(res, 'Delete publisher', page, 409);

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { removePublisherDomain } from '@byline/editorial/publisher-domains/remove-publisher-domain';
 import { txtRecordNameOf } from '@byline/editorial/publisher-domains/domain-token';
 import { type DomainCheckOutcome } from '@byline/editorial/publisher-domains/check-publisher-domain';
@@ -53,7 +53,7 @@ interface PublisherFlash {
 export async function visiblePublisher(ctx: PortalContext, user: PortalUser, params: unknown): Promise<Publisher> {
   const { value, error } = publisherParamsSchema.validate(params, { allowUnknown: true });
   if (error) throw new PageError(404, NO_SUCH_PUBLISHER);
-  const publisher = await backendOf(ctx.store).publishers.findBySlug((value as { slug: string }).slug);
+  const publisher = await repositoriesOf(ctx.store).publishers.findBySlug((value as { slug: string }).slug);
   if (!publisher || !mayView(user, publisher)) throw new PageError(404, NO_SUCH_PUBLISHER);
   return publisher;
 }
@@ -83,16 +83,16 @@ export async function showPublisher(
   status = 200,
 ): Promise<void> {
   const user = signedInUser(res);
-  const backend = backendOf(ctx.store);
+  const repositories = repositoriesOf(ctx.store);
   const [data, staff] = await Promise.all([
-    publisherPageData(backend, publisher),
-    backend.staff.ofPublisher(publisher.id).then((affiliations) => staffRows(backend, affiliations)),
+    publisherPageData(repositories, publisher),
+    repositories.staff.ofPublisher(publisher.id).then((affiliations) => staffRows(repositories, affiliations)),
   ]);
   const askedAt = verificationAskedAt(data.history);
   // Its admin sees the editors who decided on it by role (editors see the record as kept: see actorNamerFor).
   if (user.role !== 'editor') {
     const { verifiedBy } = data.publisher;
-    const name = await actorNamerFor(backend, user.email, [verifiedBy, ...textsOfHistory(data.history)]);
+    const name = await actorNamerFor(repositories, user.email, [verifiedBy, ...textsOfHistory(data.history)]);
     data.history = historyNamed(data.history, name);
     data.publisher = { ...data.publisher, verifiedBy: verifiedBy === null ? null : name(verifiedBy) };
   }
@@ -196,8 +196,8 @@ function trustNotice(reading: TrustReading): PublisherNotice {
 
 /** The publishers a person administers: creating them, proving their domains, and their history. */
 export function publisherRoutes(ctx: PortalContext): Router {
-  const backend = backendOf(ctx.store);
-  const { publishers, publisherDomains, publisherHistory, queue } = backend;
+  const repositories = repositoriesOf(ctx.store);
+  const { publishers, publisherDomains, publisherHistory, queue } = repositories;
   const router = Router();
   router.use('/publishers', requireUser);
 
@@ -300,7 +300,7 @@ export function publisherRoutes(ctx: PortalContext): Router {
         text: 'This Byline is not set up to read trust.txt files, so nothing was read.',
       });
     }
-    const reading = await readTrustAgain(backend, publisher, ctx.trustTxtSources, ctx.now());
+    const reading = await readTrustAgain(repositories, publisher, ctx.trustTxtSources, ctx.now());
     await backToPublisher(req, res, ctx, publisher, trustNotice(reading));
   });
 
@@ -315,7 +315,7 @@ export function publisherRoutes(ctx: PortalContext): Router {
     // A form without the confirmation (an old page, a hand-made request) is asked again, not obeyed.
     if ((req.body as { confirm?: unknown }).confirm !== REMOVE_CONFIRMATION)
       return render(res, 'Remove domain', removeDomainPage({ csrf: csrfTokenOf(res), publisher, domain }));
-    await removePublisherDomain(backend, publisher.id, domain.domain, user.email, ctx.now());
+    await removePublisherDomain(repositories, publisher.id, domain.domain, user.email, ctx.now());
     await backToPublisher(req, res, ctx, publisher, { tone: 'ok', text: `${domain.domain} is removed.` });
   });
 

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { type Affiliation } from '@byline/domain/staff/staff-repository';
 import type { PortalContext } from '../deps';
@@ -48,8 +48,8 @@ const whoInvited = (input: InviteeInput) => ('email' in input ? input.email : in
 
 /** Invitations and affiliations: a verified publisher's admin invites, the journalist answers, either side ends. */
 export function staffRoutes(ctx: PortalContext): Router {
-  const backend = backendOf(ctx.store);
-  const { staff } = backend;
+  const repositories = repositoriesOf(ctx.store);
+  const { staff } = repositories;
   const mail = staffMail(ctx);
   const router = Router();
   router.use(['/publishers', '/profile/staff'], requireUser);
@@ -63,7 +63,7 @@ export function staffRoutes(ctx: PortalContext): Router {
     const affiliation = await staff.findById(idOf(req.params, NO_SUCH_AFFILIATION));
     if (!affiliation || affiliation.publisherId !== publisher.id || !isOpen(affiliation))
       throw new PageError(404, NO_SUCH_AFFILIATION);
-    const [row] = await staffRows(backend, [affiliation]);
+    const [row] = await staffRows(repositories, [affiliation]);
     return { user, publisher, affiliation, row: row! };
   }
 
@@ -73,7 +73,7 @@ export function staffRoutes(ctx: PortalContext): Router {
     const affiliation = await staff.findById(idOf(req.params, NO_SUCH_OWN_AFFILIATION));
     if (!affiliation || user.profileId === null || affiliation.profileId !== user.profileId || affiliation.state !== 'active')
       throw new PageError(404, NO_SUCH_OWN_AFFILIATION);
-    const [row] = await staffRows(backend, [affiliation]);
+    const [row] = await staffRows(repositories, [affiliation]);
     return { user, affiliation, row: row! };
   }
 
@@ -86,7 +86,7 @@ export function staffRoutes(ctx: PortalContext): Router {
 
   /** The journalist, as the publisher's admin is told of them: their name and slug, or their address. */
   async function journalistNamed(user: PortalUser): Promise<string> {
-    const profile = user.profileId === null ? null : await backend.profiles.findById(user.profileId);
+    const profile = user.profileId === null ? null : await repositories.profiles.findById(user.profileId);
     if (!profile) return user.email;
     const name = `${profile.profile_first_name} ${profile.profile_last_name}`.trim();
     return name ? `${name} (${profile.profile_slug})` : profile.profile_slug;
@@ -101,7 +101,7 @@ export function staffRoutes(ctx: PortalContext): Router {
       return showPublisher(ctx, res, publisher, { notice: { tone: 'error', text: UNVERIFIED_PUBLISHER } }, 409);
     const form = validateForm<{ invitee: InviteeInput }>(inviteSchema, req.body);
     if (!form.ok) return showPublisher(ctx, res, publisher, { inviteForm: typed, inviteErrors: form.errors }, 422);
-    const outcome = await inviteStaff(backend, user, publisher, form.value.invitee, ctx.now());
+    const outcome = await inviteStaff(repositories, user, publisher, form.value.invitee, ctx.now());
     const refuse = (status: number, message: string) =>
       showPublisher(ctx, res, publisher, { inviteForm: typed, inviteErrors: { invitee: message } }, status);
     if (outcome.ok) {
@@ -156,7 +156,7 @@ export function staffRoutes(ctx: PortalContext): Router {
 
   router.post('/profile/staff/:id/accept', async (req, res) => {
     const user = signedInUser(res);
-    const outcome = await acceptInvitation(backend, user, idOf(req.params, NO_SUCH_INVITATION), ctx.now());
+    const outcome = await acceptInvitation(repositories, user, idOf(req.params, NO_SUCH_INVITATION), ctx.now());
     if (outcome.ok) {
       mail.answered(outcome.affiliation, 'accepted', await journalistNamed(user));
       return res.redirect(303, '/profile?staff=accepted');

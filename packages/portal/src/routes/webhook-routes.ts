@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import {
   endpointOf,
   registerEndpoint,
@@ -56,11 +56,11 @@ const MESSAGES_SHOWN = 50;
  */
 export function webhookRoutes(ctx: PortalContext): Router {
   const { store, outbound, now } = ctx;
-  const backend = backendOf(store);
+  const repositories = repositoriesOf(store);
   const deps: WebhookDeps = {
-    webhookEndpoints: backend.webhookEndpoints,
-    webhookDeliveries: backend.webhookDeliveries,
-    queue: backend.queue,
+    webhookEndpoints: repositories.webhookEndpoints,
+    webhookDeliveries: repositories.webhookDeliveries,
+    queue: repositories.queue,
     outbound,
     now,
   };
@@ -70,7 +70,7 @@ export function webhookRoutes(ctx: PortalContext): Router {
   /** The signed-in person's API account: its email, and whether its deliveries are held (it is suspended). */
   async function requireAccount(res: Response): Promise<{ email: string; held: boolean }> {
     const { email } = signedInUser(res);
-    const account = await backend.apiAccounts.findAccount(email);
+    const account = await repositories.apiAccounts.findAccount(email);
     if (!account) throw new PageError(409, 'Open an API account first.');
     return { email, held: holdsDeliveries(account) };
   }
@@ -86,7 +86,7 @@ export function webhookRoutes(ctx: PortalContext): Router {
 
   async function show(req: Request, res: Response, extra: Partial<WebhooksPageState> = {}, status = 200) {
     const { email, held } = await requireAccount(res);
-    const endpoints = await backend.webhookEndpoints.endpointsOf(email);
+    const endpoints = await repositories.webhookEndpoints.endpointsOf(email);
     const notice = noticeFor(req.query.done, held);
     render(res, 'Webhooks', webhooksPage({ csrf: csrfTokenOf(res), endpoints, held, notice, ...extra }), status);
   }
@@ -121,7 +121,7 @@ export function webhookRoutes(ctx: PortalContext): Router {
   router.get('/settings/api/webhooks/:id', async (req, res) => {
     const { held } = await requireAccount(res);
     const endpoint = await requireEndpoint(req, res);
-    const messages = await backend.webhookDeliveries.messagesOf(endpoint.id, MESSAGES_SHOWN);
+    const messages = await repositories.webhookDeliveries.messagesOf(endpoint.id, MESSAGES_SHOWN);
     const notice = noticeFor(req.query.done, held);
     const page = deliveriesPage({ csrf: csrfTokenOf(res), endpoint, messages, held, notice });
     render(res, 'Webhook deliveries', page);

@@ -1,4 +1,4 @@
-import type { Backend } from '@byline/shared/storage';
+import type { StoreRepositories } from '@byline/shared/store';
 import type { PortalUser } from '@byline/domain/users/users-repository';
 import type { ArticleClaim } from '@byline/domain/articles/article-proof';
 import type { AuditRecord } from '@byline/domain/audit/audit-repository';
@@ -20,14 +20,14 @@ export type NameActors = (text: string) => string;
  * who did what, and are accountable to each other.
  */
 export async function actorNamerFor(
-  backend: Pick<Backend, 'users' | 'publishers'>,
+  repositories: Pick<StoreRepositories, 'users' | 'publishers'>,
   viewerEmail: string,
   texts: Iterable<string | null>,
 ): Promise<NameActors> {
   const others = new Set<string>();
   for (const text of texts) for (const [email] of (text ?? '').matchAll(new RegExp(EMAIL.source, 'g'))) others.add(email);
   others.delete(viewerEmail);
-  const names = await rolesOf(backend, others);
+  const names = await rolesOf(repositories, others);
   const nameOf = (email: string) => (email === viewerEmail ? 'you' : (names.get(email) ?? 'another person'));
   return (text) => {
     if (text === viewerEmail) return 'you';
@@ -41,16 +41,19 @@ export async function actorNamerFor(
 }
 
 /** The part each of these people plays: an editor, or an admin of the publishers they administer. */
-async function rolesOf(backend: Pick<Backend, 'users' | 'publishers'>, emails: Set<string>): Promise<Map<string, string>> {
+async function rolesOf(
+  repositories: Pick<StoreRepositories, 'users' | 'publishers'>,
+  emails: Set<string>,
+): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const email of emails) {
-    const user: PortalUser | null = await backend.users.findByEmail(email);
+    const user: PortalUser | null = await repositories.users.findByEmail(email);
     if (!user) continue;
     if (user.role === 'editor') {
       names.set(email, 'an editor');
       continue;
     }
-    const publishers = await backend.publishers.administeredBy(user.id);
+    const publishers = await repositories.publishers.administeredBy(user.id);
     if (publishers.length) names.set(email, `an admin of ${publishers.map((p) => p.name).join(', ')}`);
   }
   return names;
@@ -97,9 +100,9 @@ export const articlesNamed = <T extends Pick<ArticleClaim, 'proof'>>(articles: T
 
 /** A person's own articles as they see them: who vouched or moved them by role. */
 export async function articlesAsSeenBy<T extends Pick<ArticleClaim, 'proof'>>(
-  backend: Pick<Backend, 'users' | 'publishers'>,
+  repositories: Pick<StoreRepositories, 'users' | 'publishers'>,
   viewerEmail: string,
   articles: T[],
 ): Promise<T[]> {
-  return articlesNamed(articles, await actorNamerFor(backend, viewerEmail, textsOfArticles(articles)));
+  return articlesNamed(articles, await actorNamerFor(repositories, viewerEmail, textsOfArticles(articles)));
 }

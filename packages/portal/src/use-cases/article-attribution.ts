@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { checkArticle as checkArticlePage, type ArticleCheckOutcome } from '@byline/editorial/authorship/check-article';
 import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import type { Store } from '@byline/domain/store/store';
@@ -16,5 +16,5 @@ export function checkArticle(
   profileId: number,
   articleId: number,
 ): Promise<ArticleCheckOutcome> {
-  return checkArticlePage({ sources: backendOf(store), fetchPage, portalUrl, policy }, profileId, articleId);
+  return checkArticlePage({ sources: repositoriesOf(store), fetchPage, portalUrl, policy }, profileId, articleId);
 }

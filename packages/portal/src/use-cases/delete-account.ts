@@ -1,6 +1,6 @@
 import { overwriteErasedBytes } from '@byline/shared';
 import { removeEndpoint } from '@byline/editorial/webhooks/manage-endpoints';
-import { type Backend } from '@byline/shared/storage';
+import { type StoreRepositories } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 
@@ -25,20 +25,23 @@ import { provenAddress } from '@byline/editorial/use-cases/address-proof';
  * API account, or delete invitations, that belong to whoever really reads that address's mail).
  */
 export async function deleteAccount(
-  backend: Pick<Backend, 'profiles' | 'apiKeys' | 'users' | 'publishers' | 'staff' | 'webhookEndpoints' | 'queue' | 'store'>,
+  repositories: Pick<
+    StoreRepositories,
+    'profiles' | 'apiKeys' | 'users' | 'publishers' | 'staff' | 'webhookEndpoints' | 'queue' | 'store'
+  >,
   user: PortalUser,
   now = new Date(),
 ): Promise<void> {
-  if (user.profileId !== null) await backend.profiles.erase(user.profileId);
+  if (user.profileId !== null) await repositories.profiles.erase(user.profileId);
   const address = provenAddress(user);
   if (address !== null) {
-    for (const key of await backend.apiKeys.keysOf(address)) {
-      if (!key.revoked_at) await backend.apiKeys.revokeKey(key.key, now);
+    for (const key of await repositories.apiKeys.keysOf(address)) {
+      if (!key.revoked_at) await repositories.apiKeys.revokeKey(key.key, now);
     }
-    for (const endpoint of await backend.webhookEndpoints.endpointsOf(address)) await removeEndpoint(backend, endpoint);
-    await backend.staff.eraseInvitationsTo(address);
+    for (const endpoint of await repositories.webhookEndpoints.endpointsOf(address)) await removeEndpoint(repositories, endpoint);
+    await repositories.staff.eraseInvitationsTo(address);
   }
-  await backend.publishers.forgetAdmin(user.id, now);
-  await backend.users.remove(user.id);
-  await overwriteErasedBytes(backend.store.database);
+  await repositories.publishers.forgetAdmin(user.id, now);
+  await repositories.users.remove(user.id);
+  await overwriteErasedBytes(repositories.store.database);
 }

@@ -1,5 +1,5 @@
 import type { Article, Profile } from '@byline/domain/domain/types';
-import type { Backend } from '@byline/shared/storage';
+import type { StoreRepositories } from '@byline/shared/store';
 import type { AuditAction, AuditRecord } from '@byline/domain/audit/audit-repository';
 import type { Claim } from '@byline/domain/proofs/claims';
 import type { DirectoryPage, DirectoryState, Lookalike } from '@byline/domain/directory/directory-repository';
@@ -19,11 +19,11 @@ const pagingOf = (page: number, total: number, size: number): Paging => ({
 
 /** One page of the editors' directory. */
 export async function searchDirectory(
-  backend: Pick<Backend, 'directory'>,
+  repositories: Pick<StoreRepositories, 'directory'>,
   { text, state, page }: { text: string; state: DirectoryState | ''; page: number },
   size: number,
 ): Promise<DirectoryPage & Paging> {
-  const found = await backend.directory.search({
+  const found = await repositories.directory.search({
     ...(text ? { text } : {}),
     ...(state ? { state } : {}),
     limit: size,
@@ -40,18 +40,18 @@ export interface LogEntry {
 
 /** One page of the editors' log, each record with its profile's name: one lookup per profile on the page. */
 export async function editorsLog(
-  backend: Pick<Backend, 'audit' | 'profiles'>,
+  repositories: Pick<StoreRepositories, 'audit' | 'profiles'>,
   { actor, action, page }: { actor: string; action: AuditAction | ''; page: number },
   size: number,
 ): Promise<{ entries: LogEntry[] } & Paging> {
-  const { records, total } = await backend.audit.log({
+  const { records, total } = await repositories.audit.log({
     ...(actor ? { actor } : {}),
     ...(action ? { action } : {}),
     limit: size,
     offset: (page - 1) * size,
   });
   const ids = [...new Set(records.map((record) => record.profileId))];
-  const profiles = new Map(await Promise.all(ids.map(async (id) => [id, await backend.profiles.findById(id)] as const)));
+  const profiles = new Map(await Promise.all(ids.map(async (id) => [id, await repositories.profiles.findById(id)] as const)));
   const entries = records.map((record) => {
     const profile = profiles.get(record.profileId);
     return {
@@ -84,18 +84,21 @@ export interface Comparison {
 
 /** Two profiles side by side, with why they look alike; null when either is missing or they are the same. */
 export async function compareProfiles(
-  backend: Pick<Backend, 'profiles' | 'claims' | 'articles' | 'directory'>,
+  repositories: Pick<StoreRepositories, 'profiles' | 'claims' | 'articles' | 'directory'>,
   id: number,
   otherId: number,
 ): Promise<Comparison | null> {
   if (id === otherId) return null;
   const side = async (profileId: number): Promise<ComparedProfile | null> => {
-    const profile = await backend.profiles.findById(profileId);
+    const profile = await repositories.profiles.findById(profileId);
     if (!profile) return null;
-    const [claims, articles] = await Promise.all([backend.claims.claimsOf(profileId), backend.articles.list(profileId)]);
+    const [claims, articles] = await Promise.all([
+      repositories.claims.claimsOf(profileId),
+      repositories.articles.list(profileId),
+    ]);
     return { profile, claims, articles };
   };
-  const [left, right, lookalikes] = await Promise.all([side(id), side(otherId), backend.directory.lookalikesOf(id)]);
+  const [left, right, lookalikes] = await Promise.all([side(id), side(otherId), repositories.directory.lookalikesOf(id)]);
   if (!left || !right) return null;
   return { left, right, lookalike: lookalikes.find((l) => l.profileId === otherId) ?? null };
 }

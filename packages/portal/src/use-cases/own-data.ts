@@ -1,5 +1,5 @@
 import type { Article, Profile } from '@byline/domain/domain/types';
-import { type Backend } from '@byline/shared/storage';
+import { type StoreRepositories } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 import { type ArticleProof } from '@byline/domain/articles/article-proof';
@@ -41,16 +41,16 @@ export interface OwnData {
  * reached by address, so none until the person proved theirs.
  */
 export async function ownWebhookEndpoints(
-  backend: Pick<Backend, 'webhookEndpoints'>,
+  repositories: Pick<StoreRepositories, 'webhookEndpoints'>,
   user: Pick<PortalUser, 'email' | 'emailVerifiedAt'>,
 ): Promise<OwnWebhookEndpoint[]> {
   const address = provenAddress(user);
   if (address === null) return [];
-  const endpoints = await backend.webhookEndpoints.endpointsOf(address);
+  const endpoints = await repositories.webhookEndpoints.endpointsOf(address);
   return endpoints.map(({ url, events, createdAt, enabled }) => ({ url, events, createdAt, enabled }));
 }
 
-export async function ownDataOf(backend: Backend, user: PortalUser): Promise<OwnData> {
+export async function ownDataOf(repositories: StoreRepositories, user: PortalUser): Promise<OwnData> {
   const account = { email: user.email, role: user.role, createdAt: user.createdAt };
   const profileId = user.profileId;
   if (profileId === null) {
@@ -60,18 +60,18 @@ export async function ownDataOf(backend: Backend, user: PortalUser): Promise<Own
       claims: [],
       articles: [],
       history: [],
-      webhooks: await ownWebhookEndpoints(backend, user),
+      webhooks: await ownWebhookEndpoints(repositories, user),
     };
   }
   const [profile, formerSlugs, claims, articles, history, webhooks] = await Promise.all([
-    backend.profiles.findById(profileId),
-    backend.profiles.formerSlugsOf(profileId),
-    backend.claims.claimsOf(profileId),
-    backend.articles.claimsOf(profileId),
-    backend.audit.historyOf(profileId),
-    ownWebhookEndpoints(backend, user),
+    repositories.profiles.findById(profileId),
+    repositories.profiles.formerSlugsOf(profileId),
+    repositories.claims.claimsOf(profileId),
+    repositories.articles.claimsOf(profileId),
+    repositories.audit.historyOf(profileId),
+    ownWebhookEndpoints(repositories, user),
   ]);
-  const name = await actorNamerFor(backend, user.email, [
+  const name = await actorNamerFor(repositories, user.email, [
     ...textsOfClaims(claims),
     ...textsOfArticles(articles),
     ...textsOfHistory(history),

@@ -2,7 +2,7 @@ import { handleKey, InvalidHandleError, InvalidSocialHandlesError, normalizeHand
 import { SOCIAL_TYPES, type SocialType, type Profile } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
 import { endingProofs } from '@byline/editorial/proofs/no-live-proof';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { slugOf } from '@byline/editorial/use-cases/slugs';
 import { type Profiles, HandleTakenError } from '@byline/domain/profiles/profiles-repository';
@@ -155,7 +155,7 @@ export async function saveProfileAndClaims(
 ): Promise<SaveProfileResult> {
   const taken = await handleConflicts(store, user, fields.profile_social_profiles);
   if (Object.keys(taken).length) return { ok: false, errors: taken };
-  const { profiles, verification, attributionDomains } = backendOf(store);
+  const { profiles, verification, attributionDomains } = repositoriesOf(store);
   const save = async (): Promise<SaveProfileResult> => {
     const result = await saveProfile(profiles, user, fields);
     if (result.ok) {

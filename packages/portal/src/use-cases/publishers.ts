@@ -20,7 +20,7 @@ import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import { type Staff } from '@byline/domain/staff/staff-repository';
 import { type TrustSummary } from '@byline/domain/publishers/trust-summary';
 
-/** The three publisher ports, as the backend has them: the use cases below that read across them take these. */
+/** The three publisher ports, as the repositories has them: the use cases below that read across them take these. */
 export interface PublisherRepositories {
   publishers: Publishers;
   publisherDomains: PublisherDomains;
@@ -261,13 +261,13 @@ export type DeletionBlock = 'verified' | 'decided' | 'staff' | 'proven-domain';
 const EDITORS_DECISIONS: readonly PublisherEventAction[] = ['verified', 'unverified'];
 
 export async function deletionBlocks(
-  backend: PublisherRepositories & { staff: Pick<Staff, 'ofPublisher'> },
+  repositories: PublisherRepositories & { staff: Pick<Staff, 'ofPublisher'> },
   publisher: Publisher,
 ): Promise<DeletionBlock[]> {
   const [domains, staff, history] = await Promise.all([
-    backend.publisherDomains.domainsOf(publisher.id),
-    backend.staff.ofPublisher(publisher.id),
-    backend.publisherHistory.historyOf(publisher.id),
+    repositories.publisherDomains.domainsOf(publisher.id),
+    repositories.staff.ofPublisher(publisher.id),
+    repositories.publisherHistory.historyOf(publisher.id),
   ]);
   const decided = history.some((event) => EDITORS_DECISIONS.includes(event.action));
   return [
@@ -280,12 +280,12 @@ export async function deletionBlocks(
 
 /** Deletes a mistaken publisher with its domains and history, unless something above keeps it. */
 export async function deletePublisher(
-  backend: PublisherRepositories & { staff: Pick<Staff, 'ofPublisher'> },
+  repositories: PublisherRepositories & { staff: Pick<Staff, 'ofPublisher'> },
   publisher: Publisher,
 ): Promise<{ ok: true } | { ok: false; blocks: DeletionBlock[] }> {
-  const blocks = await deletionBlocks(backend, publisher);
+  const blocks = await deletionBlocks(repositories, publisher);
   if (blocks.length) return { ok: false, blocks };
   // Refused by the store when an invitation was made meanwhile: asked again, with what keeps it now.
-  if (await backend.publishers.delete(publisher.id)) return { ok: true };
-  return { ok: false, blocks: await deletionBlocks(backend, publisher) };
+  if (await repositories.publishers.delete(publisher.id)) return { ok: true };
+  return { ok: false, blocks: await deletionBlocks(repositories, publisher) };
 }

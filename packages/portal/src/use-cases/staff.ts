@@ -1,5 +1,5 @@
 import type { Profile } from '@byline/domain/domain/types';
-import { type Backend } from '@byline/shared/storage';
+import { type StoreRepositories } from '@byline/shared/store';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 import { type Affiliation } from '@byline/domain/staff/staff-repository';
@@ -23,7 +23,7 @@ export type InviteOutcome =
  * (separation of duties, as an editor may not decide on theirs); an open invitation or affiliation is not repeated.
  */
 export async function inviteStaff(
-  backend: Pick<Backend, 'profiles' | 'staff' | 'users'>,
+  repositories: Pick<StoreRepositories, 'profiles' | 'staff' | 'users'>,
   user: PortalUser,
   publisher: Publisher,
   input: InviteeInput,
@@ -33,7 +33,7 @@ export async function inviteStaff(
   if (publisher.verifiedAt === null) return { ok: false, reason: 'unverified', who };
   let invitee: { profileId: number } | { email: string };
   if ('slug' in input) {
-    const profile = await backend.profiles.findBySlug(input.slug);
+    const profile = await repositories.profiles.findBySlug(input.slug);
     if (!profile) return { ok: false, reason: 'unknown-profile', who };
     if (profile.id === user.profileId) return { ok: false, reason: 'own-profile', who };
     invitee = { profileId: profile.id };
@@ -41,7 +41,7 @@ export async function inviteStaff(
     if (input.email.toLowerCase() === user.email.toLowerCase()) return { ok: false, reason: 'own-profile', who };
     invitee = { email: input.email };
   }
-  const affiliation = await backend.staff.invite(publisher.id, invitee, user.email, now);
+  const affiliation = await repositories.staff.invite(publisher.id, invitee, user.email, now);
   return affiliation ? { ok: true, affiliation, who } : { ok: false, reason: 'already-open', who };
 }
 
@@ -54,7 +54,7 @@ export interface StaffRow {
 
 /** Each affiliation with its profile and publisher (read once each). */
 export async function staffRows(
-  backend: Pick<Backend, 'profiles' | 'publishers'>,
+  repositories: Pick<StoreRepositories, 'profiles' | 'publishers'>,
   affiliations: Affiliation[],
 ): Promise<StaffRow[]> {
   const profiles = new Map<number, Promise<Profile | null>>();
@@ -62,8 +62,8 @@ export async function staffRows(
   return Promise.all(
     affiliations.map(async (affiliation) => {
       const { profileId, publisherId } = affiliation;
-      if (profileId !== null && !profiles.has(profileId)) profiles.set(profileId, backend.profiles.findById(profileId));
-      if (!publishers.has(publisherId)) publishers.set(publisherId, backend.publishers.findById(publisherId));
+      if (profileId !== null && !profiles.has(profileId)) profiles.set(profileId, repositories.profiles.findById(profileId));
+      if (!publishers.has(publisherId)) publishers.set(publisherId, repositories.publishers.findById(publisherId));
       return {
         affiliation,
         profile: profileId === null ? null : await profiles.get(profileId)!,
@@ -87,8 +87,8 @@ export function isInvitationFor(user: PortalUser, affiliation: Affiliation): boo
 }
 
 /** The person's open invitations: to their profile, and to their address once proven (see isInvitationFor). */
-export async function invitationsOf(backend: Pick<Backend, 'staff'>, user: PortalUser): Promise<Affiliation[]> {
-  const found = await backend.staff.invitationsFor({ profileId: user.profileId, email: user.email });
+export async function invitationsOf(repositories: Pick<StoreRepositories, 'staff'>, user: PortalUser): Promise<Affiliation[]> {
+  const found = await repositories.staff.invitationsFor({ profileId: user.profileId, email: user.email });
   return found.filter((affiliation) => isInvitationFor(user, affiliation));
 }
 
@@ -100,16 +100,16 @@ export type AnswerOutcome =
  * yours" (the page says there is no such invitation); the publisher's own admin may not accept its vouching.
  */
 export async function acceptInvitation(
-  backend: Pick<Backend, 'staff' | 'publishers'>,
+  repositories: Pick<StoreRepositories, 'staff' | 'publishers'>,
   user: PortalUser,
   id: number,
   now: Date,
 ): Promise<AnswerOutcome> {
-  const affiliation = await backend.staff.findById(id);
+  const affiliation = await repositories.staff.findById(id);
   if (!affiliation || !isInvitationFor(user, affiliation)) return { ok: false, reason: 'not-yours' };
   if (user.profileId === null) return { ok: false, reason: 'no-profile' };
-  const publisher = await backend.publishers.findById(affiliation.publisherId);
+  const publisher = await repositories.publishers.findById(affiliation.publisherId);
   if (publisher && administers(user, publisher)) return { ok: false, reason: 'own-publisher' };
-  const accepted = await backend.staff.accept(id, user.profileId, now);
+  const accepted = await repositories.staff.accept(id, user.profileId, now);
   return accepted ? { ok: true, affiliation: accepted } : { ok: false, reason: 'closed' };
 }

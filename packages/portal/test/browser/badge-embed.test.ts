@@ -81,8 +81,8 @@ describe.each(portalStoreFactories().slice(0, 1))(
             expect(await labelOf(slugs.unverified)).toEqual(['img', 'Byline: not verified', 'Byline: not verified']);
             expect((await labelOf(slugs.hostile))[1]).toBe(`<svg onload="x">& ]]>'Jo' Ó: verified by Byline`);
 
-            const profile = await portal.backend.profiles.findBySlug(slugs.verified);
-            await portal.backend.verification.decide({
+            const profile = await portal.repositories.profiles.findBySlug(slugs.verified);
+            await portal.repositories.verification.decide({
               profileId: profile!.id,
               actor: 'ed@example.org',
               action: 'unverified',

@@ -97,7 +97,7 @@ describe.each(portalStoreFactories())('portal in a real browser ($name store)', 
         await page.getByRole('link', { name: 'API settings' }).click();
         // Without mail, API settings wait for her address: the operator prints the link, she opens it.
         await page.getByRole('heading', { name: 'Confirm your email address' }).waitFor();
-        const issued = await issueConfirmLink(portal.backend, journalist.email, base, new Date());
+        const issued = await issueConfirmLink(portal.repositories, journalist.email, base, new Date());
         if (issued.status !== 'issued') throw new Error(`no confirmation link: ${issued.status}`);
         await page.goto(issued.link);
         await page.getByLabel('Password').fill(journalist.password);

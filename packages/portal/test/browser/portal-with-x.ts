@@ -83,7 +83,7 @@ export async function signOut(page: Page) {
  * Returns their credentials for later sign-ins.
  */
 export async function firstEditorSignIn(page: Page, base: string, portal: Portal, email: string) {
-  const editor = await createEditor(portal.backend.users, email);
+  const editor = await createEditor(portal.repositories.users, email);
   if (editor.status !== 'created') throw new Error('expected a new editor');
   await signIn(page, base, editor.email, editor.temporaryPassword);
   await page.waitForURL(/\/settings\/password$/);

@@ -238,9 +238,9 @@ describe.each(portalStoreFactories())('a publisher vouches for its staff, in a r
         await shoot(page, '4c-accepted');
 
         // 5. She never added the article: a lookup names the outlet and its verified staff at once, and queues the page.
-        const { backend } = portal;
-        const profileId = (await backend.profiles.findBySlug(slug))!.id;
-        expect(await backend.articles.claimsOf(profileId)).toEqual([]);
+        const { repositories } = portal;
+        const profileId = (await repositories.profiles.findBySlug(slug))!.id;
+        expect(await repositories.articles.claimsOf(profileId)).toEqual([]);
         const plus = await lookUp();
         expect(plus.status).toBe(200);
         expect(plus.body).toMatchObject({
@@ -255,17 +255,17 @@ describe.each(portalStoreFactories())('a publisher vouches for its staff, in a r
           journalists: [{ slug, first_name: 'Saoirse', last_name: 'Gallagher' }],
         });
         // Asked for, to be spread into its own item by the worker's run.
-        expect(await unspreadAttributionAsks(backend.queue)).toEqual([ARTICLE]);
+        expect(await unspreadAttributionAsks(repositories.queue)).toEqual([ARTICLE]);
         // The lookup fetched nothing: only the worker reads the outlet's pages.
         expect(seen).toEqual([]);
 
         // The worker's attribution, in-process on the same store, built as the worker's main.ts builds it.
         const summary = await runAttribution({
-          queue: backend.queue,
-          publishers: backend.publishers,
-          publisherDomains: backend.publisherDomains,
-          staff: backend.staff,
-          sources: backend,
+          queue: repositories.queue,
+          publishers: repositories.publishers,
+          publisherDomains: repositories.publisherDomains,
+          staff: repositories.staff,
+          sources: repositories,
           fetchPage: createPageFetcher({ ...outboundOf(config), userAgent: BYLINE_BOT_USER_AGENT }),
           fetchRobots: robotsFetcherFrom(config),
           portalUrl: base,
@@ -290,7 +290,7 @@ describe.each(portalStoreFactories())('a publisher vouches for its staff, in a r
           ]),
         );
         // Credited on the publisher's word, not hers: the evidence is the attribution's.
-        const [claim] = await backend.articles.claimsOf(profileId);
+        const [claim] = await repositories.articles.claimsOf(profileId);
         expect(claim!.article).toMatchObject({ link: ARTICLE, title: HEADLINE });
         expect(claim!.proof.state).toBe('proven');
         expect(claim!.proof.evidence).toEqual([

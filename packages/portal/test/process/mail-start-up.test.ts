@@ -3,7 +3,7 @@
  * start-up, and neither the SMTP password nor a reset token ever reaches its logs.
  */
 import request from 'supertest';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { hashPassword } from '@byline/editorial/users/passwords';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { buildPackages, runToExit, spawnService, tempDir, until } from '@byline/test-support';
@@ -33,8 +33,8 @@ describe('portal process: mail settings', () => {
     const mailbox = await startMailbox({ user: 'byline', pass: SMTP_PASSWORD });
     const dataDir = tempDir();
     const store = SqliteStore.inDirectory(dataDir);
-    const backend = backendOf(store);
-    await backend.users.create(
+    const repositories = repositoriesOf(store);
+    await repositories.users.create(
       {
         email: 'process@example.org',
         passwordHash: await hashPassword('an old password'),
@@ -42,7 +42,7 @@ describe('portal process: mail settings', () => {
       },
       new Date(),
     );
-    await backend.close();
+    await repositories.close();
 
     const portal = await spawnService('portal', {
       dataDir,

@@ -62,8 +62,8 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
     const form = profileForm({ ...overrides, fediverse });
     const saved = await submit(agent, '/profile', '/profile', form);
     expect(saved.status).toBe(303);
-    const profileId = (await portal.backend.users.findByEmail(email))!.profileId!;
-    slug = (await portal.backend.profiles.findById(profileId))!.profile_slug;
+    const profileId = (await portal.repositories.users.findByEmail(email))!.profileId!;
+    slug = (await portal.repositories.profiles.findById(profileId))!.profile_slug;
     const claims = (await portal.claims.claimsOf(profileId)).filter((claim) => claim.kind === 'fediverse');
     return { agent, email, form, profileId, claims };
   }

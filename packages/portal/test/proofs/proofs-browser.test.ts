@@ -78,7 +78,7 @@ describe.each(portalStoreFactories())('proofs in a real browser ($name store)', 
         await page.waitForURL(`${base}/profile?proof=1`);
         await page.getByText(`Your X handle @${NETWORKS.twitter.username} is proven: you signed in with X.`).waitFor();
 
-        const profile = (await portal.backend.profiles.findBySlug('niamh-cassidy'))!;
+        const profile = (await portal.repositories.profiles.findBySlug('niamh-cassidy'))!;
         await approvedByEditor(portal, profile.id);
         await page.goto(`${base}/j/niamh-cassidy`);
         await page.getByText(`— signed in with X on`).waitFor();

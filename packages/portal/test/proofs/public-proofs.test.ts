@@ -52,8 +52,8 @@ describe.each(portalStoreFactories())('public page: proofs and JSON-LD ($name st
       ...profileForm({ twitter: '@NiamhTyped', instagram: 'niamh.unproven', facebook: '', linkedin: '', ...fields }),
       websites: `${site.url('/proven')}\n${site.url('/claimed')}`,
     });
-    const { profileId } = (await portal.backend.users.findByEmail(email))!;
-    slug = (await portal.backend.profiles.findById(profileId!))!.profile_slug;
+    const { profileId } = (await portal.repositories.users.findByEmail(email))!;
+    slug = (await portal.repositories.profiles.findById(profileId!))!.profile_slug;
     await recordProof(portal.claims, {
       profileId: profileId!,
       kind: 'twitter',

@@ -80,8 +80,8 @@ describe.each(portalStoreFactories())('proofs: rel="me" ($name store)', (factory
     const { agent, email } = await signedUp(portal.app);
     const saved = await submit(agent, '/profile', '/profile', { ...profileForm(), websites: paths.map(site.url).join('\n') });
     expect(saved.status).toBe(303);
-    const { profileId } = (await portal.backend.users.findByEmail(email))!;
-    slug = (await portal.backend.profiles.findById(profileId!))!.profile_slug;
+    const { profileId } = (await portal.repositories.users.findByEmail(email))!;
+    slug = (await portal.repositories.profiles.findById(profileId!))!.profile_slug;
     const claims = await portal.claims.claimsOf(profileId!);
     const idOf = (path: string) => claims.find((claim) => claim.value === site.url(path))!.id;
     return { agent, profileId: profileId!, idOf };

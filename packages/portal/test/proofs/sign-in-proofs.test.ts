@@ -34,8 +34,8 @@ async function journalist(portal: Portal, claims: Partial<Record<SocialType, str
   const none = { twitter: '', facebook: '', linkedin: '', instagram: '' };
   const saved = await submit(agent, '/profile', '/profile', profileForm({ ...none, ...claims }));
   if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
-  const { profileId } = (await portal.backend.users.findByEmail(email))!;
-  const profile = (await portal.backend.profiles.findById(profileId!))!;
+  const { profileId } = (await portal.repositories.users.findByEmail(email))!;
+  const profile = (await portal.repositories.profiles.findById(profileId!))!;
   return { agent, email, profileId: profileId!, slug: profile.profile_slug };
 }
 
@@ -211,13 +211,13 @@ describe.each(portalStoreFactories())('proofs: sign in with the network ($name s
     // Told at the top of the page, above the form, and in the history, which names the network that vouched.
     const aboveTheForm = page.text.slice(0, page.text.indexOf('<form method="post" action="/profile"'));
     expect(aboveTheForm).toContain(`Released on ${today}: another profile proved it is theirs`);
-    expect((await portal.backend.audit.historyOf(squatter.profileId))[0]).toMatchObject({
+    expect((await portal.repositories.audit.historyOf(squatter.profileId))[0]).toMatchObject({
       action: 'claim-released',
       actor: `network:${providers.twitter.issuer}`,
       note: `X @${NETWORKS.twitter.username}: Released on ${today}: another profile proved it is theirs by signing in with the network.`,
     });
     // Verified on an editor's word alone, it had no proof to lose: still verified.
-    expect((await portal.backend.profiles.findById(squatter.profileId))!.verified).toBe(true);
+    expect((await portal.repositories.profiles.findById(squatter.profileId))!.verified).toBe(true);
     expect(page.text).toContain('id="f-twitter" name="twitter"');
     expect(page.text).not.toMatch(/name="twitter"[^>]*value="@?NiamhCass94"/);
     // Proven by another, the handle can no longer be claimed.

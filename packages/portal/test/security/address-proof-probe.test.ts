@@ -50,7 +50,7 @@ describe.each(portalStoreFactories())('probing the address proof ($name store)',
 
   /** A live confirmation link's token for the address. */
   async function tokenFor(address: string): Promise<{ token: string; path: string }> {
-    const issued = await issueConfirmLink(portal.backend, address, '', portal.clock.now);
+    const issued = await issueConfirmLink(portal.repositories, address, '', portal.clock.now);
     if (issued.status !== 'issued') throw new Error('no link');
     return { token: new URL(issued.link, 'http://portal.test').searchParams.get('token')!, path: issued.link };
   }
@@ -75,7 +75,7 @@ describe.each(portalStoreFactories())('probing the address proof ($name store)',
       refused((await post(visitor, '/confirm-email', { token, password: 'a guess at it' }, visitorCsrf)).status);
     });
     for (const user of [victim, attacker])
-      expect((await portal.backend.users.findByEmail(user.email))?.emailVerifiedAt).toBeNull();
+      expect((await portal.repositories.users.findByEmail(user.email))?.emailVerifiedAt).toBeNull();
   });
 
   it('refuses "Send the link again" to a visitor and without a CSRF token', async () => {
@@ -95,10 +95,10 @@ describe.each(portalStoreFactories())('probing the address proof ($name store)',
     const added = await addWebhook(other.agent, { url: receiver.url, events: 'api_key.revoked' });
     await receiver.close();
     expect(added.status).toBe(303);
-    const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(other.email);
-    const [otherKey] = await portal.backend.apiKeys.keysOf(other.email);
+    const [endpoint] = await portal.repositories.webhookEndpoints.endpointsOf(other.email);
+    const [otherKey] = await portal.repositories.apiKeys.keysOf(other.email);
     const squatted = email('integration');
-    const { key } = await createApiKey(portal.backend.apiKeys, squatted, 'operator integration');
+    const { key } = await createApiKey(portal.repositories.apiKeys, squatted, 'operator integration');
     const squatter = await signedUp(portal.app, squatted, PASSWORD, { proven: false });
     const csrf = csrfFrom((await squatter.agent.get('/profile')).text);
 

@@ -60,12 +60,12 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
   /** A key of the account revoked (an event for its endpoints), fanned out into messages. */
   async function revokedKeyEvent(email: string) {
     const key = `bk_probe${++keys}`;
-    await portal.backend.apiKeys.createKey({ email, name: 'k', key, secretHash: 'h' }, new Date());
-    await portal.backend.apiKeys.revokeKey(key, new Date());
+    await portal.repositories.apiKeys.createKey({ email, name: 'k', key, secretHash: 'h' }, new Date());
+    await portal.repositories.apiKeys.revokeKey(key, new Date());
     await runWebhookFanOut({
-      webhookEndpoints: portal.backend.webhookEndpoints,
-      webhookDeliveries: portal.backend.webhookDeliveries,
-      queue: portal.backend.queue,
+      webhookEndpoints: portal.repositories.webhookEndpoints,
+      webhookDeliveries: portal.repositories.webhookDeliveries,
+      queue: portal.repositories.queue,
       database: portal.store.database,
       holder: 'probe',
       now: () => new Date(),
@@ -73,10 +73,10 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
   }
   const deliver = (fetch: SafeFetch, now: () => Date = () => new Date()) =>
     runWebhookDelivery({
-      webhookEndpoints: portal.backend.webhookEndpoints,
-      webhookDeliveries: portal.backend.webhookDeliveries,
-      queue: portal.backend.queue,
-      accounts: portal.backend.apiAccounts,
+      webhookEndpoints: portal.repositories.webhookEndpoints,
+      webhookDeliveries: portal.repositories.webhookDeliveries,
+      queue: portal.repositories.queue,
+      accounts: portal.repositories.apiAccounts,
       fetch,
       holder: 'probe',
       now,
@@ -88,14 +88,14 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
   async function arranged() {
     const victim = await withAccount();
     expect((await add(victim.agent, { url: receiver.url, events: 'api_key.revoked' })).status).toBe(303);
-    const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(victim.email);
+    const [endpoint] = await portal.repositories.webhookEndpoints.endpointsOf(victim.email);
     await revokedKeyEvent(victim.email);
     receiver.answer = { status: 500, body: 'nope' };
     await deliver(loopbackFetch());
-    const [message] = await portal.backend.webhookDeliveries.messagesOf(endpoint!.id, 1);
+    const [message] = await portal.repositories.webhookDeliveries.messagesOf(endpoint!.id, 1);
     const attacker = await withAccount();
     await add(attacker.agent, { url: receiver.url, events: 'api_key.revoked' });
-    const [own] = await portal.backend.webhookEndpoints.endpointsOf(attacker.email);
+    const [own] = await portal.repositories.webhookEndpoints.endpointsOf(attacker.email);
     return { victim, attacker, endpoint: endpoint!, message: message!, own: own! };
   }
 
@@ -145,7 +145,10 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
         refused(res.status);
       }
     });
-    expect(await portal.backend.webhookEndpoints.find(endpoint.id)).toMatchObject({ enabled: true, secret: endpoint.secret });
+    expect(await portal.repositories.webhookEndpoints.find(endpoint.id)).toMatchObject({
+      enabled: true,
+      secret: endpoint.secret,
+    });
   });
 
   it('signed-out visitors, missing or forged CSRF tokens, GETs for changes and accounts without API access change nothing', async () => {
@@ -214,7 +217,7 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
         );
       }
     });
-    expect(await portal.backend.webhookEndpoints.find(endpoint.id)).not.toBeNull();
+    expect(await portal.repositories.webhookEndpoints.find(endpoint.id)).not.toBeNull();
   });
 
   it("secrets are shown once, only to their owner, never logged; a hostile receiver's answer and address are shown as text", async () => {
@@ -229,7 +232,7 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
     const secret = secretOn(shown.text)!;
     expect(secret).toMatch(/^whsec_/);
     expect(shown.headers['cache-control']).toBe('no-store');
-    const [endpoint] = await portal.backend.webhookEndpoints.endpointsOf(email);
+    const [endpoint] = await portal.repositories.webhookEndpoints.endpointsOf(email);
     const path = `/settings/api/webhooks/${endpoint!.id}`;
 
     receiver.answer = { status: 500, body: '</pre><script>alert(document.cookie)</script><pre>' };
@@ -330,14 +333,14 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
         );
       refused(junk.status);
     });
-    expect(await portal.backend.webhookEndpoints.endpointsOf(email)).toEqual([]);
+    expect(await portal.repositories.webhookEndpoints.endpointsOf(email)).toEqual([]);
     // Ten endpoints at most: an account cannot multiply the deliveries each event costs.
     for (let i = 0; i < 10; i++)
       expect((await add(agent, { url: `https://hooks.example/${i}`, events: 'api_key.revoked' })).status).toBe(303);
     const eleventh = await add(agent, { url: 'https://hooks.example/10', events: 'api_key.revoked' });
     expect(eleventh.status).toBe(422);
     expect(eleventh.text).toMatch(/at most 10 endpoints/);
-    expect(await portal.backend.webhookEndpoints.endpointsOf(email)).toHaveLength(10);
+    expect(await portal.repositories.webhookEndpoints.endpointsOf(email)).toHaveLength(10);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(({} as Record<string, unknown>).y).toBeUndefined();
   });
@@ -346,12 +349,12 @@ describe.each(portalStoreFactories())('probing the integrations surfaces ($name 
     /** A fresh account's endpoint on `url` with one message waiting for it. */
     async function oneMessageTo(url: string) {
       const { email } = await withAccount();
-      const endpoint = await portal.backend.webhookEndpoints.add(
+      const endpoint = await portal.repositories.webhookEndpoints.add(
         { email, url, events: ['api_key.revoked'], secret: newSigningSecret() },
         new Date(),
       );
       await revokedKeyEvent(email);
-      return async () => (await portal.backend.webhookDeliveries.messagesOf(endpoint.id, 1))[0]!;
+      return async () => (await portal.repositories.webhookDeliveries.messagesOf(endpoint.id, 1))[0]!;
     }
     const inside = await startReceiver();
     try {

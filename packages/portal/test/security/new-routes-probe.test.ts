@@ -72,7 +72,7 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
 
   const path = () => `/probe-${++n}-${Date.now()}`;
   const claimOf = async (profileId: number, link: string) =>
-    (await portal.backend.articles.claimsOf(profileId)).find((claim) => claim.article.link === link)!;
+    (await portal.repositories.articles.claimsOf(profileId)).find((claim) => claim.article.link === link)!;
   const counts = async (link: string) => (await portal.store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.id ?? null;
 
   /**
@@ -216,7 +216,7 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
       const json = await attacker.agent.post('/account/delete').send({ email: attacker.email, _csrf: csrf });
       expect(json.status).toBe(403);
     });
-    expect(await portal.backend.users.findByEmail(victim.email)).not.toBeNull();
+    expect(await portal.repositories.users.findByEmail(victim.email)).not.toBeNull();
   });
 
   it('refuses (403) an editor who attests or moves an article on their own profile, however the ids are mixed', async () => {
@@ -567,7 +567,7 @@ describe.each(portalStoreFactories())(
           const saved = await addArticle(person.agent, link);
           expect([to, saved.headers.location]).toEqual([to, '/articles?done=unproven']);
           expect(hits).toBe(1);
-          const claim = (await only127.backend.articles.claimsOf(person.profileId)).find((c) => c.article.link === link)!;
+          const claim = (await only127.repositories.articles.claimsOf(person.profileId)).find((c) => c.article.link === link)!;
           expect(claim.proof.state).toBe('claimed');
           expect(claim.proof.reason).toMatch(/could not be read/);
         }

@@ -193,7 +193,7 @@ describe.each(portalStoreFactories())('probing the publisher routes ($name store
         }
       }
     });
-    expect((await portal.backend.publishers.findBySlug(selfPath.split('/').pop()!))!.verifiedAt).toBeNull();
+    expect((await portal.repositories.publishers.findBySlug(selfPath.split('/').pop()!))!.verifiedAt).toBeNull();
   });
 
   it('lets an editor look at a publisher but not manage its domains (403), nor see its proof tokens', async () => {
@@ -249,7 +249,7 @@ describe.each(portalStoreFactories())('probing the publisher routes ($name store
         }
       }
     });
-    expect(await portal.backend.publishers.findBySlug('forged-weekly')).toBeNull();
+    expect(await portal.repositories.publishers.findBySlug('forged-weekly')).toBeNull();
   });
 
   it('escapes markup in a publisher’s name and an editor’s note everywhere they are shown', async () => {
@@ -294,7 +294,7 @@ describe.each(portalStoreFactories())('probing the publisher routes ($name store
     const admin = await signedUp(portal.app);
     const path = await createdPublisher(admin.agent, 'Field Probe');
     const csrf = await tokenOf(admin.agent);
-    const publisher = (await portal.backend.publishers.findBySlug('field-probe'))!;
+    const publisher = (await portal.repositories.publishers.findBySlug('field-probe'))!;
     await unchanged(portal, async () => {
       for (const domain of [
         '"><script>alert(1)</script>.test',
@@ -332,7 +332,7 @@ describe.each(portalStoreFactories())('probing the publisher routes ($name store
       const huge = await post(admin.agent, `${path}/domains`, { domain: 'x'.repeat(300_000) }, csrf);
       expect(huge.status).toBe(413);
     });
-    expect(await portal.backend.publisherDomains.domainsOf(publisher.id)).toEqual([]);
+    expect(await portal.repositories.publisherDomains.domainsOf(publisher.id)).toEqual([]);
   });
 
   it('answers path tricks in :slug and :domain with 404 (400 for an address that cannot be decoded), never a 5xx', async () => {

@@ -55,8 +55,8 @@ export async function journalistAllowing(portal: Portal, domains = 'news.test', 
   const fields = profileForm({ attribution_domains: domains, ...form });
   const saved = await submit(session.agent, '/profile', '/profile', fields);
   if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
-  const user = await portal.backend.users.findByEmail(session.email);
-  const profile = await portal.backend.profiles.findById(user!.profileId!);
+  const user = await portal.repositories.users.findByEmail(session.email);
+  const profile = await portal.repositories.profiles.findById(user!.profileId!);
   return { ...session, form: fields, profileId: profile!.id, slug: profile!.profile_slug, profile: profile! };
 }
 

@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { createEditor } from '@byline/editorial/use-cases/accounts';
 import { bearer } from '@byline/test-support';
 import type { SocialType } from '@byline/domain/domain/types';
@@ -13,8 +13,8 @@ export async function journalist(portal: Portal, overrides: Record<string, strin
   const saved = await submit(session.agent, '/profile', '/profile', form);
   if (saved.status !== 303) throw new Error(`profile not saved: ${saved.status}`);
   if (request) await submit(session.agent, '/profile', '/profile/verification-request', {});
-  const user = await portal.backend.users.findByEmail(session.email);
-  const profile = (await portal.backend.profiles.findById(user!.profileId!))!;
+  const user = await portal.repositories.users.findByEmail(session.email);
+  const profile = (await portal.repositories.profiles.findById(user!.profileId!))!;
   return { ...session, form, profileId: profile.id, slug: profile.profile_slug };
 }
 
@@ -25,9 +25,9 @@ export async function editor(portal: Portal, { profile }: { profile?: Record<str
   if (profile) {
     await submit(agent, '/profile', '/profile', profileForm(profile));
     await submit(agent, '/profile', '/profile/verification-request', {});
-    profileId = (await portal.backend.users.findByEmail(email))!.profileId;
+    profileId = (await portal.repositories.users.findByEmail(email))!.profileId;
   }
-  await createEditor(portal.backend.users, email);
+  await createEditor(portal.repositories.users, email);
   await submit(agent, '/signin', '/signin', { email, password });
   return { agent, email, profileId };
 }
@@ -36,7 +36,7 @@ export const reviewPath = (profileId: number) => `/editor/profiles/${profileId}`
 
 /** An editor's approval of the profile, recorded as the review page's decision leaves it (that page has its own tests). */
 export const approvedByEditor = (portal: Portal, profileId: number, note = '') =>
-  portal.backend.verification.decide({ profileId, actor: 'ed@example.org', action: 'verified', note });
+  portal.repositories.verification.decide({ profileId, actor: 'ed@example.org', action: 'verified', note });
 
 /**
  * An editor's answer, from the review page, to the identity change the profile is asking for now (its requested_at
@@ -48,7 +48,7 @@ export async function decideIdentityChange(
   profileId: number,
   answer: { decision: 'approve' | 'decline'; identity_note?: string },
 ) {
-  const requestedAt = (await portal.backend.profiles.pendingIdentityOf(profileId))!.requested_at;
+  const requestedAt = (await portal.repositories.profiles.pendingIdentityOf(profileId))!.requested_at;
   const path = reviewPath(profileId);
   return submit(desk.agent, path, `${path}/identity-change`, { ...answer, requested_at: requestedAt });
 }
@@ -112,7 +112,7 @@ export async function answerFor(portal: Portal, handle: string, type: SocialType
 
 /** The profile as `byline export` writes it. */
 export async function exported(portal: Portal, slug: string) {
-  for await (const record of backendOf(portal.store).profiles.export()) if (record.profile_slug === slug) return record;
+  for await (const record of repositoriesOf(portal.store).profiles.export()) if (record.profile_slug === slug) return record;
   throw new Error(`${slug} not exported`);
 }
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { type Store } from '@byline/domain/store/store';
-import { type Backend, backendOf } from '@byline/shared/storage';
+import { type StoreRepositories, repositoriesOf } from '@byline/shared/store';
 import { hashPassword } from '@byline/editorial/users/passwords';
 import { issueConfirmLink } from '@byline/editorial/use-cases/address-proof';
 import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
@@ -28,8 +28,8 @@ export type Agent = ReturnType<typeof request.agent>;
 
 export interface Portal {
   store: Store;
-  /** Every repository on `store` (backendOf), for a test's arrangement and checks. */
-  backend: Backend;
+  /** Every repository on `store` (repositoriesOf), for a test's arrangement and checks. */
+  repositories: StoreRepositories;
   claims: ClaimsRepository;
   app: ReturnType<typeof createApp>;
   clock: { now: Date };
@@ -56,8 +56,8 @@ const running = new WeakMap<Portal['app'], { portal: Portal; outbox?: Outbox }>(
 
 export async function startPortal(factory: StoreFactory, overrides: Partial<PortalDeps> = {}): Promise<Portal> {
   const store = await factory.create();
-  const backend = backendOf(store);
-  const claims = overrides.claims ?? backend.claims;
+  const repositories = repositoriesOf(store);
+  const claims = overrides.claims ?? repositories.claims;
   const clock = { now: new Date() };
   const app = createApp({
     store,
@@ -73,7 +73,7 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
   });
   const portal: Portal = {
     store,
-    backend,
+    repositories,
     claims,
     app,
     clock,
@@ -137,7 +137,7 @@ export async function confirmAddress(
   purpose: 'journalist' | 'api' = 'journalist',
 ) {
   const { portal } = running.get(app)!;
-  const issued = await issueConfirmLink(portal.backend, email, '', portal.clock.now, purpose);
+  const issued = await issueConfirmLink(portal.repositories, email, '', portal.clock.now, purpose);
   if (issued.status !== 'issued') throw new Error(`no confirmation link: ${issued.status}`);
   const token = new URL(issued.link, 'http://portal.test').searchParams.get('token')!;
   const res = await submit(agent, issued.link, '/confirm-email', { token, password, for: purpose });
@@ -150,7 +150,7 @@ export async function confirmAddress(
  * with mail, sign-up cannot make one (its users sign in through their link).
  */
 export async function unprovenUser(portal: Portal, email: string, password = 'correct horse battery') {
-  await portal.backend.users.create({ email, passwordHash: await hashPassword(password), role: 'journalist' }, new Date());
+  await portal.repositories.users.create({ email, passwordHash: await hashPassword(password), role: 'journalist' }, new Date());
   const agent = request.agent(portal.app);
   const signedIn = await submit(agent, '/signin', '/signin', { email, password });
   if (signedIn.status !== 303) throw new Error(`sign-in failed: ${signedIn.status}`);

@@ -6,7 +6,7 @@ import { signedUp, submit, type Agent, type Portal } from './portal-harness';
 export async function publisherOf(portal: Portal, name: string, { verified = true } = {}) {
   const admin = await signedUp(portal.app);
   const path = await createdPublisher(admin.agent, name);
-  const { publishers } = portal.backend;
+  const { publishers } = portal.repositories;
   const publisher = (await publishers.findBySlug(path.split('/').pop()!))!;
   const domain = freshDomain('harbour');
   if (verified) {
@@ -27,7 +27,7 @@ export async function invitationOn(agent: Agent): Promise<number> {
 
 /** Adds the domain to the publisher, recorded proven as a DNS TXT check leaves it (the check has its own tests). */
 export async function provenDomain(portal: Portal, publisherId: number, domain: string, actor: string, token = 'token') {
-  const { publisherDomains } = portal.backend;
+  const { publisherDomains } = portal.repositories;
   await publisherDomains.addDomain(publisherId, domain, token, actor, new Date());
   await publisherDomains.recordCheck(
     publisherId,

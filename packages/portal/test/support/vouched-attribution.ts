@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ATTRIBUTION_TOPIC } from '@byline/domain/queue/topics';
-import { relayStoreOutbox } from '@byline/shared/storage';
+import { relayStoreOutbox } from '@byline/shared/store';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { type PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
 import { type Staff } from '@byline/domain/staff/staff-repository';
@@ -114,7 +114,7 @@ export function vouchedAttributionPerTest(
     },
     async queueAttribution(urls, publisherId) {
       for (const url of urls) {
-        await fixture.portal.backend.queue.enqueue({
+        await fixture.portal.repositories.queue.enqueue({
           topic: ATTRIBUTION_TOPIC,
           key: url,
           payload: { url, publisherId },
@@ -124,11 +124,11 @@ export function vouchedAttributionPerTest(
     },
     attribute: ({ staff, publisherDomains }: Racing = {}) =>
       runAttribution({
-        queue: fixture.portal.backend.queue,
-        publishers: fixture.portal.backend.publishers,
-        publisherDomains: publisherDomains ?? fixture.portal.backend.publisherDomains,
-        staff: staff ?? fixture.portal.backend.staff,
-        sources: fixture.portal.backend,
+        queue: fixture.portal.repositories.queue,
+        publishers: fixture.portal.repositories.publishers,
+        publisherDomains: publisherDomains ?? fixture.portal.repositories.publisherDomains,
+        staff: staff ?? fixture.portal.repositories.staff,
+        sources: fixture.portal.repositories,
         fetchPage,
         fetchRobots,
         portalUrl: WORKER_PORTAL_URL,
@@ -137,7 +137,7 @@ export function vouchedAttributionPerTest(
       }),
     async articleEvents() {
       await relayStoreOutbox(fixture.portal.store.database);
-      const items = await fixture.portal.backend.queue.takeDue({
+      const items = await fixture.portal.repositories.queue.takeDue({
         topic: WEBHOOK_EVENT_TOPIC,
         // Past any clock a test moves on (domain re-checks days later).
         now: new Date(Date.now() + 60 * 24 * 3_600_000),

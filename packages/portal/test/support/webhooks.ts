@@ -29,7 +29,7 @@ export const addWebhook = (agent: Agent, fields: Record<string, string | string[
 
 /** The worker's two webhook runs on the portal's store, with the fetcher its outbound rules allow (loopback in tests). */
 export async function webhookWorkerTick(portal: Portal) {
-  const { webhookEndpoints, webhookDeliveries, queue, apiAccounts: accounts } = portal.backend;
+  const { webhookEndpoints, webhookDeliveries, queue, apiAccounts: accounts } = portal.repositories;
   const now = () => new Date();
   await runWebhookFanOut({ webhookEndpoints, webhookDeliveries, queue, database: portal.store.database, holder: 't', now });
   const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });

@@ -9,7 +9,7 @@ import type { Express } from 'express';
 import type { Page, Request as BrowserRequest } from 'playwright-core';
 import { createApiKey } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { createRateLimiting, type RateLimiting, type ServiceDeps } from '@byline/http';
 import { aProfile, embeddedStore, quietLogger, seed } from '@byline/test-support';
 import { createApp as createArticleApp } from '../../../article-verifier/src/app';
@@ -57,7 +57,7 @@ describe('/docs: Try it out in a real browser', () => {
   beforeAll(async () => {
     store = embeddedStore();
     await seed(store, profile);
-    token = (await createApiKey(backendOf(store).apiKeys, 'docs@example.org', 'docs')).token;
+    token = (await createApiKey(repositoriesOf(store).apiKeys, 'docs@example.org', 'docs')).token;
   });
   afterAll(() => store.close());
 
@@ -66,7 +66,7 @@ describe('/docs: Try it out in a real browser', () => {
     let limiting: RateLimiting;
     let base: string;
     beforeAll(async () => {
-      limiting = await createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger() });
+      limiting = await createRateLimiting({ usage: repositoriesOf(store).usage, logger: quietLogger() });
       const app = service.createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting: limiting });
       server = http.createServer(app);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

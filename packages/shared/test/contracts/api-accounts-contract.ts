@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import type { NewApiKey } from '@byline/domain/api-accounts/api-accounts-repository';
 
 /** The time the tests' changes happen at: the stores write the time they are given. */
@@ -13,10 +13,10 @@ const successor = (key: string, name = 'newsroom') => ({ name, key, secretHash: 
 
 /** What every adapter of the ApiAccounts, ApiKeys and ApiCredentials ports does (run for each database by test/contracts/api-accounts.test.ts). */
 export function apiAccountsContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
-  const accounts = () => backend().apiAccounts;
-  const keys = () => backend().apiKeys;
-  const credentials = () => backend().apiCredentials;
+  const repositories = freshRepositoriesPerTest(factory);
+  const accounts = () => repositories().apiAccounts;
+  const keys = () => repositories().apiKeys;
+  const credentials = () => repositories().apiCredentials;
 
   describe('accounts', () => {
     it('opens an account once per email and finds it, active with the default limit', async () => {

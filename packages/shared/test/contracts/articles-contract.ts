@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import { contractArticle, newJournalist } from './journalist-contract';
 import { AUTHORSHIP_PROVIDER, type NewArticleEvidence } from '@byline/domain/articles/article-proof';
 import { ArticleTakenError } from '@byline/domain/articles/articles-repository';
@@ -24,45 +24,52 @@ const byPage: NewArticleEvidence = {
  * database by packages/shared/test/contracts/articles.test.ts.
  */
 export function articlesContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
   const prove = async (profileId: number, articleId: number, evidence = byEditor) => {
-    const result = await proveArticle(backend().articles, { profileId, articleId, evidence }, 'ed@example.org');
+    const result = await proveArticle(repositories().articles, { profileId, articleId, evidence }, 'ed@example.org');
     if (!result.ok) throw new Error(`not proven: ${result.reason}`);
     return result;
   };
-  const authorOf = async (path: string) => backend().store.findAuthorOfArticle(`https://news.example.org/${path}`);
+  const authorOf = async (path: string) => repositories().store.findAuthorOfArticle(`https://news.example.org/${path}`);
 
   it('keeps the active article count the verifiers read right through proof, edit and deactivation', async () => {
-    const { profile } = await newJournalist(backend());
-    const one = await backend().articles.add(profile.id, contractArticle('one'));
-    const two = await backend().articles.add(profile.id, contractArticle('two'));
-    const three = await backend().articles.add(profile.id, contractArticle('three', false));
+    const { profile } = await newJournalist(repositories());
+    const one = await repositories().articles.add(profile.id, contractArticle('one'));
+    const two = await repositories().articles.add(profile.id, contractArticle('two'));
+    const three = await repositories().articles.add(profile.id, contractArticle('three', false));
     for (const claim of [one, two, three]) await prove(profile.id, claim.article.id);
     const count = async () => (await authorOf('one'))?.activeArticleCount;
     expect(await count()).toBe(2);
     expect(
-      await backend().articles.update(profile.id, one.article.id, { ...contractArticle('one'), title: 'Edited' }, new Date()),
+      await repositories().articles.update(
+        profile.id,
+        one.article.id,
+        { ...contractArticle('one'), title: 'Edited' },
+        new Date(),
+      ),
     ).toBe(true);
     expect(await count()).toBe(2);
-    await backend().articles.update(profile.id, one.article.id, contractArticle('one', false), new Date());
+    await repositories().articles.update(profile.id, one.article.id, contractArticle('one', false), new Date());
     expect(await count()).toBeUndefined(); // no longer active, so not found by its address
     expect((await authorOf('two'))?.activeArticleCount).toBe(1);
-    expect(await backend().articles.update(profile.id + 1000, one.article.id, contractArticle('one'), new Date())).toBe(false);
+    expect(await repositories().articles.update(profile.id + 1000, one.article.id, contractArticle('one'), new Date())).toBe(
+      false,
+    );
   });
 
   it('adds an article as a claim that counts nothing until a proof makes it count', async () => {
-    const { profile } = await newJournalist(backend());
-    const added = await backend().articles.add(profile.id, contractArticle('claimed'));
+    const { profile } = await newJournalist(repositories());
+    const added = await repositories().articles.add(profile.id, contractArticle('claimed'));
     expect(added.proof).toEqual({ state: 'claimed', reason: 'Its page has not been checked yet.', mention: null, evidence: [] });
     expect(await authorOf('claimed')).toBeNull();
-    expect(await backend().articles.latest(profile.id, 3)).toEqual([]);
-    expect((await backend().articles.list(profile.id)).map((article) => article.link)).toEqual([
+    expect(await repositories().articles.latest(profile.id, 3)).toEqual([]);
+    expect((await repositories().articles.list(profile.id)).map((article) => article.link)).toEqual([
       'https://news.example.org/claimed',
     ]);
 
     await prove(profile.id, added.article.id, byPage);
     expect((await authorOf('claimed'))?.activeArticleCount).toBe(1);
-    const [claim] = await backend().articles.claimsOf(profile.id);
+    const [claim] = await repositories().articles.claimsOf(profile.id);
     expect(claim!.proof.state).toBe('proven');
     expect(claim!.proof.evidence).toEqual([
       expect.objectContaining({
@@ -77,21 +84,21 @@ export function articlesContract(factory: StoreFactory): void {
   });
 
   it('lets two profiles claim one address until one proves it; the proof releases the other with its reason', async () => {
-    const first = (await newJournalist(backend())).profile;
-    const second = (await newJournalist(backend())).profile;
-    const mine = await backend().articles.add(first.id, contractArticle('shared'));
-    const theirs = await backend().articles.add(second.id, contractArticle('shared'));
-    await expect(backend().articles.add(first.id, contractArticle('shared'))).rejects.toEqual(new ArticleTakenError(true));
+    const first = (await newJournalist(repositories())).profile;
+    const second = (await newJournalist(repositories())).profile;
+    const mine = await repositories().articles.add(first.id, contractArticle('shared'));
+    const theirs = await repositories().articles.add(second.id, contractArticle('shared'));
+    await expect(repositories().articles.add(first.id, contractArticle('shared'))).rejects.toEqual(new ArticleTakenError(true));
 
     const proven = await prove(second.id, theirs.article.id);
     expect(proven.released).toEqual([{ profileId: first.id, articleId: mine.article.id }]);
     expect((await authorOf('shared'))?.profile.id).toBe(second.id);
-    const [released] = await backend().articles.claimsOf(first.id);
+    const [released] = await repositories().articles.claimsOf(first.id);
     expect(released!.proof).toMatchObject({
       state: 'released',
       reason: expect.stringMatching(/^Proven on another profile on \d{4}-\d\d-\d\d\.$/),
     });
-    const [history] = await backend().audit.historyOf(first.id);
+    const [history] = await repositories().audit.historyOf(first.id);
     expect(history).toMatchObject({
       action: 'article-released',
       actor: 'ed@example.org',
@@ -99,11 +106,11 @@ export function articlesContract(factory: StoreFactory): void {
     });
 
     // A proven address belongs to its profile: another profile can neither list it nor prove it.
-    await expect(backend().articles.add(first.id, contractArticle('shared'))).rejects.toEqual(new ArticleTakenError(false));
-    const third = (await newJournalist(backend())).profile;
-    await expect(backend().articles.add(third.id, contractArticle('shared'))).rejects.toEqual(new ArticleTakenError(false));
+    await expect(repositories().articles.add(first.id, contractArticle('shared'))).rejects.toEqual(new ArticleTakenError(false));
+    const third = (await newJournalist(repositories())).profile;
+    await expect(repositories().articles.add(third.id, contractArticle('shared'))).rejects.toEqual(new ArticleTakenError(false));
     expect(
-      await proveArticle(backend().articles, { profileId: first.id, articleId: mine.article.id, evidence: byEditor }, 'x'),
+      await proveArticle(repositories().articles, { profileId: first.id, articleId: mine.article.id, evidence: byEditor }, 'x'),
     ).toEqual({
       ok: false,
       reason: 'held-by-another',
@@ -112,53 +119,53 @@ export function articlesContract(factory: StoreFactory): void {
   });
 
   it('starts the proof again when an article moves to another address, and keeps it through other edits', async () => {
-    const { profile } = await newJournalist(backend());
-    const added = await backend().articles.add(profile.id, contractArticle('before'));
+    const { profile } = await newJournalist(repositories());
+    const added = await repositories().articles.add(profile.id, contractArticle('before'));
     await prove(profile.id, added.article.id);
-    await backend().articles.update(
+    await repositories().articles.update(
       profile.id,
       added.article.id,
       { ...contractArticle('before'), title: 'Retitled' },
       new Date(),
     );
-    expect((await backend().articles.claimsOf(profile.id))[0]!.proof.state).toBe('proven');
-    await backend().articles.update(profile.id, added.article.id, contractArticle('after'), new Date());
-    expect((await backend().articles.claimsOf(profile.id))[0]!.proof).toMatchObject({ state: 'claimed', evidence: [] });
+    expect((await repositories().articles.claimsOf(profile.id))[0]!.proof.state).toBe('proven');
+    await repositories().articles.update(profile.id, added.article.id, contractArticle('after'), new Date());
+    expect((await repositories().articles.claimsOf(profile.id))[0]!.proof).toMatchObject({ state: 'claimed', evidence: [] });
     expect(await authorOf('before')).toBeNull();
     expect(await authorOf('after')).toBeNull();
   });
 
   it('records why an unproven article does not count, and leaves a proven one as it is', async () => {
-    const { profile } = await newJournalist(backend());
-    const added = await backend().articles.add(profile.id, contractArticle('mention'));
+    const { profile } = await newJournalist(repositories());
+    const added = await repositories().articles.add(profile.id, contractArticle('mention'));
     const note = {
       profileId: profile.id,
       articleId: added.article.id,
       reason: 'Its page names you but links to nothing you proved.',
       mention: 'Aoife Brennan',
     };
-    expect(await noteUnproven(backend().articles, note)).toBe(true);
-    expect((await backend().articles.claimsOf(profile.id))[0]!.proof).toEqual({
+    expect(await noteUnproven(repositories().articles, note)).toBe(true);
+    expect((await repositories().articles.claimsOf(profile.id))[0]!.proof).toEqual({
       state: 'claimed',
       reason: note.reason,
       mention: 'Aoife Brennan',
       evidence: [],
     });
     await prove(profile.id, added.article.id);
-    expect(await noteUnproven(backend().articles, note)).toBe(false);
-    expect((await backend().articles.claimsOf(profile.id))[0]!.proof).toMatchObject({ state: 'proven', reason: null });
+    expect(await noteUnproven(repositories().articles, note)).toBe(false);
+    expect((await repositories().articles.claimsOf(profile.id))[0]!.proof).toMatchObject({ state: 'proven', reason: null });
   });
 
   it('moves a proven article onto the profile that lists it only by an editor’s decision, recorded on both', async () => {
-    const holder = (await newJournalist(backend())).profile;
-    const owner = (await newJournalist(backend())).profile;
-    const held = await backend().articles.add(holder.id, contractArticle('moved'));
+    const holder = (await newJournalist(repositories())).profile;
+    const owner = (await newJournalist(repositories())).profile;
+    const held = await repositories().articles.add(holder.id, contractArticle('moved'));
     await prove(holder.id, held.article.id);
-    await expect(backend().articles.add(owner.id, contractArticle('moved'))).rejects.toEqual(new ArticleTakenError(false));
+    await expect(repositories().articles.add(owner.id, contractArticle('moved'))).rejects.toEqual(new ArticleTakenError(false));
     // Only onto a profile that lists the address, and only a proven one (otherwise an editor attests instead).
-    const other = (await newJournalist(backend())).profile;
+    const other = (await newJournalist(repositories())).profile;
     expect(
-      await moveProvenArticle(backend().articles, {
+      await moveProvenArticle(repositories().articles, {
         profileId: other.id,
         articleId: held.article.id,
         editor: 'ed@example.org',
@@ -168,9 +175,9 @@ export function articlesContract(factory: StoreFactory): void {
       ok: false,
       reason: 'no-such-article',
     });
-    const mine = await backend().articles.add(owner.id, contractArticle('moved-too'));
+    const mine = await repositories().articles.add(owner.id, contractArticle('moved-too'));
     expect(
-      await moveProvenArticle(backend().articles, {
+      await moveProvenArticle(repositories().articles, {
         profileId: owner.id,
         articleId: mine.article.id,
         editor: 'ed@example.org',
@@ -181,11 +188,11 @@ export function articlesContract(factory: StoreFactory): void {
       reason: 'not-proven-elsewhere',
     });
 
-    const claimed = await backend().articles.add(other.id, contractArticle('contested'));
-    const proven = await backend().articles.add(holder.id, contractArticle('contested'));
+    const claimed = await repositories().articles.add(other.id, contractArticle('contested'));
+    const proven = await repositories().articles.add(holder.id, contractArticle('contested'));
     await expect(prove(holder.id, proven.article.id)).resolves.toMatchObject({ released: [{ profileId: other.id }] });
     // Released, her claim cannot be listed again while the address is proven elsewhere: she asks an editor.
-    const relisted = await backend()
+    const relisted = await repositories()
       .articles.add(other.id, contractArticle('contested'))
       .catch((error: unknown) => error);
     expect(relisted).toEqual(new ArticleTakenError(false));
@@ -195,22 +202,25 @@ export function articlesContract(factory: StoreFactory): void {
       editor: 'ed@example.org',
       note: 'Her editor confirmed it',
     };
-    expect(await moveProvenArticle(backend().articles, move)).toEqual({ ok: true, fromProfileId: holder.id });
+    expect(await moveProvenArticle(repositories().articles, move)).toEqual({ ok: true, fromProfileId: holder.id });
     expect((await authorOf('contested'))?.profile.id).toBe(other.id);
-    const [from] = (await backend().articles.claimsOf(holder.id)).filter((c) => c.article.link.endsWith('/contested'));
+    const [from] = (await repositories().articles.claimsOf(holder.id)).filter((c) => c.article.link.endsWith('/contested'));
     expect(from!.proof).toMatchObject({
       state: 'released',
       reason: expect.stringContaining('Moved to another profile by an editor'),
     });
     expect(from!.proof.evidence.every((e) => e.endedAt !== null)).toBe(true);
-    const [to] = (await backend().articles.claimsOf(other.id)).filter((c) => c.article.link.endsWith('/contested'));
+    const [to] = (await repositories().articles.claimsOf(other.id)).filter((c) => c.article.link.endsWith('/contested'));
     expect(to!.proof.evidence.at(-1)).toMatchObject({
       method: 'editor-attestation',
       by: 'editor:ed@example.org',
       note: 'Her editor confirmed it',
     });
-    expect((await backend().audit.historyOf(holder.id))[0]).toMatchObject({ action: 'article-moved', actor: 'ed@example.org' });
-    expect((await backend().audit.historyOf(other.id))[0]).toMatchObject({
+    expect((await repositories().audit.historyOf(holder.id))[0]).toMatchObject({
+      action: 'article-moved',
+      actor: 'ed@example.org',
+    });
+    expect((await repositories().audit.historyOf(other.id))[0]).toMatchObject({
       action: 'article-moved',
       note: expect.stringContaining('moved here'),
     });

@@ -1,4 +1,4 @@
-import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import { CONTRACT_NOW } from './users-contract';
 
 let made = 0;
@@ -8,10 +8,10 @@ let made = 0;
  * packages/shared/test/contracts/attribution-domains.test.ts.
  */
 export function attributionDomainsContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
 
   async function newProfileId(): Promise<number> {
-    const user = await backend().users.create(
+    const user = await repositories().users.create(
       {
         email: `d${++made}-${Date.now()}@example.org`,
         passwordHash: 'x',
@@ -19,38 +19,46 @@ export function attributionDomainsContract(factory: StoreFactory): void {
       },
       CONTRACT_NOW,
     );
-    return (await backend().profiles.save(user.id, profileFields(), 'aoife-brennan')).id;
+    return (await repositories().profiles.save(user.id, profileFields(), 'aoife-brennan')).id;
   }
 
   it('keeps a profile’s domains in the order given, and has none for a profile that listed none', async () => {
     const profileId = await newProfileId();
-    expect(await backend().attributionDomains.domainsOf(profileId)).toEqual([]);
-    await backend().attributionDomains.setDomains(profileId, ['theledger.ie', 'example.com', 'news.example.org'], CONTRACT_NOW);
-    expect(await backend().attributionDomains.domainsOf(profileId)).toEqual(['theledger.ie', 'example.com', 'news.example.org']);
+    expect(await repositories().attributionDomains.domainsOf(profileId)).toEqual([]);
+    await repositories().attributionDomains.setDomains(
+      profileId,
+      ['theledger.ie', 'example.com', 'news.example.org'],
+      CONTRACT_NOW,
+    );
+    expect(await repositories().attributionDomains.domainsOf(profileId)).toEqual([
+      'theledger.ie',
+      'example.com',
+      'news.example.org',
+    ]);
   });
 
   it('replaces the list whole, and an empty list clears it', async () => {
     const profileId = await newProfileId();
-    await backend().attributionDomains.setDomains(profileId, ['theledger.ie', 'example.com'], CONTRACT_NOW);
-    await backend().attributionDomains.setDomains(profileId, ['example.com', 'irishtimes.com'], CONTRACT_NOW);
-    expect(await backend().attributionDomains.domainsOf(profileId)).toEqual(['example.com', 'irishtimes.com']);
-    await backend().attributionDomains.setDomains(profileId, [], CONTRACT_NOW);
-    expect(await backend().attributionDomains.domainsOf(profileId)).toEqual([]);
+    await repositories().attributionDomains.setDomains(profileId, ['theledger.ie', 'example.com'], CONTRACT_NOW);
+    await repositories().attributionDomains.setDomains(profileId, ['example.com', 'irishtimes.com'], CONTRACT_NOW);
+    expect(await repositories().attributionDomains.domainsOf(profileId)).toEqual(['example.com', 'irishtimes.com']);
+    await repositories().attributionDomains.setDomains(profileId, [], CONTRACT_NOW);
+    expect(await repositories().attributionDomains.domainsOf(profileId)).toEqual([]);
   });
 
   it('keeps each profile’s list apart, and holds a hundred domains', async () => {
     const [first, second] = [await newProfileId(), await newProfileId()];
     const hundred = Array.from({ length: 100 }, (_, i) => `outlet${i}.example`);
-    await backend().attributionDomains.setDomains(first, hundred, CONTRACT_NOW);
-    await backend().attributionDomains.setDomains(second, ['theledger.ie'], CONTRACT_NOW);
-    expect(await backend().attributionDomains.domainsOf(first)).toEqual(hundred);
-    expect(await backend().attributionDomains.domainsOf(second)).toEqual(['theledger.ie']);
+    await repositories().attributionDomains.setDomains(first, hundred, CONTRACT_NOW);
+    await repositories().attributionDomains.setDomains(second, ['theledger.ie'], CONTRACT_NOW);
+    expect(await repositories().attributionDomains.domainsOf(first)).toEqual(hundred);
+    expect(await repositories().attributionDomains.domainsOf(second)).toEqual(['theledger.ie']);
   });
 
   it('leaves the profile itself as it was (the domains are not part of it)', async () => {
     const profileId = await newProfileId();
-    const before = await backend().profiles.findById(profileId);
-    await backend().attributionDomains.setDomains(profileId, ['theledger.ie'], CONTRACT_NOW);
-    expect(await backend().profiles.findById(profileId)).toEqual(before);
+    const before = await repositories().profiles.findById(profileId);
+    await repositories().attributionDomains.setDomains(profileId, ['theledger.ie'], CONTRACT_NOW);
+    expect(await repositories().profiles.findById(profileId)).toEqual(before);
   });
 }

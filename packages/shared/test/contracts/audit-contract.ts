@@ -1,4 +1,4 @@
-import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 
 const fields: ProfileFields = profileFields({ profile_last_name: 'Brennan' });
@@ -10,20 +10,20 @@ const AT = new Date('2026-03-01T12:00:00.000Z');
  * packages/shared/test/contracts/audit.test.ts.
  */
 export function auditContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
   let n = 0;
   async function profile(): Promise<number> {
-    const user = await backend().users.create(
+    const user = await repositories().users.create(
       { email: `audit${++n}@example.org`, passwordHash: 'x', role: 'editor' },
       new Date(),
     );
-    return (await backend().profiles.save(user.id, fields, `audit-${++n}`)).id;
+    return (await repositories().profiles.save(user.id, fields, `audit-${++n}`)).id;
   }
 
   it('keeps each profile’s records, newest first, with who, what, why and when', async () => {
     const [one, other] = [await profile(), await profile()];
-    expect(await backend().audit.historyOf(one)).toEqual([]);
-    await backend().audit.record(
+    expect(await repositories().audit.historyOf(one)).toEqual([]);
+    await repositories().audit.record(
       {
         profileId: one,
         actor: 'ed@example.org',
@@ -32,26 +32,29 @@ export function auditContract(factory: StoreFactory): void {
       },
       AT,
     );
-    await backend().audit.record({ profileId: other, actor: 'byline:re-check', action: 'claim-released', note: 'released' }, AT);
-    await backend().audit.record({ profileId: one, actor: 'network:x', action: 'handle-displaced', note: '' }, AT);
+    await repositories().audit.record(
+      { profileId: other, actor: 'byline:re-check', action: 'claim-released', note: 'released' },
+      AT,
+    );
+    await repositories().audit.record({ profileId: one, actor: 'network:x', action: 'handle-displaced', note: '' }, AT);
 
-    const history = await backend().audit.historyOf(one);
+    const history = await repositories().audit.historyOf(one);
     expect(history.map(({ profileId, actor, action, note }) => [profileId, actor, action, note])).toEqual([
       [one, 'network:x', 'handle-displaced', ''],
       [one, 'ed@example.org', 'proof-attested', 'X: checked by phone'],
     ]);
     expect(history[0]!.id).toBeGreaterThan(history[1]!.id);
     for (const record of history) expect(record.at).toBe(AT.toISOString());
-    expect((await backend().audit.historyOf(other)).map((record) => record.action)).toEqual(['claim-released']);
+    expect((await repositories().audit.historyOf(other)).map((record) => record.action)).toEqual(['claim-released']);
   });
 
   it('lists the records the verification writes append beside its own, in one order', async () => {
     const one = await profile();
-    const portal = backend();
+    const portal = repositories();
     await portal.verification.request(one, 'owner@example.org');
-    await backend().audit.record({ profileId: one, actor: 'ed@example.org', action: 'proof-attested', note: 'site' }, AT);
+    await repositories().audit.record({ profileId: one, actor: 'ed@example.org', action: 'proof-attested', note: 'site' }, AT);
     await portal.verification.decide({ profileId: one, actor: 'ed@example.org', action: 'verified', note: '' });
-    expect((await backend().audit.historyOf(one)).map((record) => record.action)).toEqual([
+    expect((await repositories().audit.historyOf(one)).map((record) => record.action)).toEqual([
       'verified',
       'proof-attested',
       'requested',
@@ -60,7 +63,7 @@ export function auditContract(factory: StoreFactory): void {
 
   it('keeps the editors’ log: every profile’s records newest first, by actor and action, a page at a time', async () => {
     const [one, other] = [await profile(), await profile()];
-    const audit = backend().audit;
+    const audit = repositories().audit;
     await audit.record({ profileId: one, actor: 'ed@example.org', action: 'proof-attested', note: 'phone' }, AT);
     await audit.record({ profileId: other, actor: 'kim@example.org', action: 'proof-attested', note: 'site' }, AT);
     await audit.record({ profileId: other, actor: 'ed@example.org', action: 'handle-moved', note: 'moved' }, AT);

@@ -1,13 +1,13 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import { addProvenArticle, contractArticle, newJournalist, proveClaim } from './journalist-contract';
 
 /** The promises of the AuthorEvidence port; run on every database by packages/shared/test/contracts/author-evidence.test.ts. */
 export function authorEvidenceContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
   /** A journalist whose profile is verified, so the verifiers answer for it (and its rendered answers are served). */
   const verifiedJournalist = async (twitter?: string) => {
-    const made = await newJournalist(backend(), twitter);
-    expect(await backend().profiles.setVerified(made.profile.profile_slug, true)).toBe(true);
+    const made = await newJournalist(repositories(), twitter);
+    expect(await repositories().profiles.setVerified(made.profile.profile_slug, true)).toBe(true);
     return made;
   };
   /**
@@ -16,31 +16,31 @@ export function authorEvidenceContract(factory: StoreFactory): void {
    */
   const evidenceOf = async (path: string) => {
     const url = `https://news.example.org/${path}`;
-    const live = await backend().authorEvidence.ofArticleAuthor(url);
-    const rendered = await backend().store.taggedArticleV2Answer(url);
+    const live = await repositories().authorEvidence.ofArticleAuthor(url);
+    const rendered = await repositories().store.taggedArticleV2Answer(url);
     if (live === null) expect(rendered).toBeNull();
     else expect((JSON.parse(rendered!.json) as { evidence: unknown }).evidence).toEqual(live);
     return live;
   };
 
   it('is null for an address with no active article', async () => {
-    const { profile } = await newJournalist(backend());
-    await backend().articles.add(profile.id, contractArticle('unproven'));
+    const { profile } = await newJournalist(repositories());
+    await repositories().articles.add(profile.id, contractArticle('unproven'));
     expect(await evidenceOf('unknown')).toBeNull();
     expect(await evidenceOf('unproven')).toBeNull();
   });
 
   it('lists the live proofs of the author’s proven claims and active affiliations with verified publishers', async () => {
     const { profile } = await verifiedJournalist('@evidenced');
-    await addProvenArticle(backend(), profile.id, contractArticle('proven'));
+    await addProvenArticle(repositories(), profile.id, contractArticle('proven'));
     expect(await evidenceOf('proven')).toEqual([]);
-    await proveClaim(backend(), profile.id, 'twitter', '@evidenced');
-    const outlet = (await backend().publishers.create({ slug: 'outlet', name: 'Outlet' }, 'admin', new Date()))!;
-    const invited = (await backend().staff.invite(outlet.id, { profileId: profile.id }, 'admin', new Date()))!;
-    await backend().staff.accept(invited.id, profile.id, new Date('2030-03-01T00:00:00.000Z'));
+    await proveClaim(repositories(), profile.id, 'twitter', '@evidenced');
+    const outlet = (await repositories().publishers.create({ slug: 'outlet', name: 'Outlet' }, 'admin', new Date()))!;
+    const invited = (await repositories().staff.invite(outlet.id, { profileId: profile.id }, 'admin', new Date()))!;
+    await repositories().staff.accept(invited.id, profile.id, new Date('2030-03-01T00:00:00.000Z'));
     // the publisher is not verified yet: its affiliation is no evidence
     expect((await evidenceOf('proven'))!.map((identity) => identity.type)).toEqual(['cawg.social_media']);
-    await backend().publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
+    await repositories().publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
     expect(await evidenceOf('proven')).toEqual([
       {
         type: 'cawg.social_media',
@@ -58,14 +58,14 @@ export function authorEvidenceContract(factory: StoreFactory): void {
         method: 'byline_publisher_affiliation',
       },
     ]);
-    await backend().staff.end(invited.id, 'admin', 'left', new Date());
+    await repositories().staff.end(invited.id, 'admin', 'left', new Date());
     expect((await evidenceOf('proven'))!.map((identity) => identity.type)).toEqual(['cawg.social_media']);
   });
 
   it('is rendered again when the publisher vouching for the author changes', async () => {
     const { profile } = await verifiedJournalist('@vouched');
-    await addProvenArticle(backend(), profile.id, contractArticle('vouched'));
-    const { publishers, staff, publisherDomains } = backend();
+    await addProvenArticle(repositories(), profile.id, contractArticle('vouched'));
+    const { publishers, staff, publisherDomains } = repositories();
     const outlet = (await publishers.create({ slug: 'herald', name: 'Herald' }, 'admin', new Date()))!;
     await publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
     const invited = (await staff.invite(outlet.id, { profileId: profile.id }, 'admin', new Date()))!;

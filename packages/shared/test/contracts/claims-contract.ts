@@ -1,4 +1,4 @@
-import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import type { NewEvidence } from '@byline/domain/proofs/claims';
 import { liveEvidence } from '@byline/domain/proofs/claims';
 import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
@@ -7,7 +7,7 @@ import type { ClaimsRepository, ClaimsUnitOfWrite } from '@byline/domain/claims/
 import { moveProvenClaim, moveProvenClaimSteps } from '@byline/domain/claims/move-proven-claim';
 import { recordProof, recordProofSteps } from '@byline/domain/claims/record-proof';
 import { setClaims } from '@byline/domain/claims/set-claims';
-import type { Steps } from '@byline/domain/database/steps';
+import type { Steps } from '@byline/domain/store/steps';
 
 const signIn = (username: string, subject = `sub-${username}`): NewEvidence => ({
   method: 'network-sign-in',
@@ -58,16 +58,16 @@ const claimingTwitter = (twitter: string): ProfileFields =>
  * by packages/shared/test/contracts/claims.test.ts.
  */
 export function claimsContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
-  const store = () => backend().store;
+  const repositories = freshRepositoriesPerTest(factory);
+  const store = () => repositories().store;
   let claims: ClaimsRepository;
   beforeEach(() => {
-    claims = backend().claims;
+    claims = repositories().claims;
   });
 
   /** A journalist's profile claiming this X handle, verified by an editor when asked. */
   async function portalProfile(twitter: string, { verified = false } = {}) {
-    const { users, profiles, verification } = backend();
+    const { users, profiles, verification } = repositories();
     const user = await users.create(
       {
         email: `claims${++made}-${Date.now()}@example.org`,
@@ -93,7 +93,7 @@ export function claimsContract(factory: StoreFactory): void {
       ['twitter', '@AoifeClaims', 'claimed'],
     ]);
     expect(await answers('AoifeClaims')).toBeNull();
-    expect((await backend().profiles.findById(profile.id))!.profile_social_profiles.twitter).toBe('');
+    expect((await repositories().profiles.findById(profile.id))!.profile_social_profiles.twitter).toBe('');
 
     const proven = await recordProof(claims, {
       profileId: profile.id,
@@ -125,7 +125,7 @@ export function claimsContract(factory: StoreFactory): void {
     expect(JSON.parse((await answers('RealReporter'))!)).toMatchObject({ slug: owner.profile_slug });
 
     // Once proven, nobody else may claim it, and a proof by another profile is refused.
-    await expect(backend().profiles.save(squatter.userId, claimingTwitter('realreporter'), 'x')).rejects.toBeInstanceOf(
+    await expect(repositories().profiles.save(squatter.userId, claimingTwitter('realreporter'), 'x')).rejects.toBeInstanceOf(
       HandleTakenError,
     );
     await expect(
@@ -180,14 +180,14 @@ export function claimsContract(factory: StoreFactory): void {
     });
     expect(JSON.parse((await answers('Contested'))!)).toMatchObject({ slug: rightful.profile_slug });
     for (const id of [holder.id, rightful.id]) {
-      expect((await backend().audit.historyOf(id)).map((a) => a.action)).toContain('handle-moved');
+      expect((await repositories().audit.historyOf(id)).map((a) => a.action)).toContain('handle-moved');
     }
   });
 
   it('exports and finds a profile by its proven handles only', async () => {
     const profile = await portalProfile('NotYetProven', { verified: true });
     const exported = async () => {
-      for await (const record of backend().profiles.export()) {
+      for await (const record of repositories().profiles.export()) {
         if (record.profile_slug === profile.profile_slug) return record.profile_social_profiles.twitter;
       }
       throw new Error('not exported');
@@ -218,7 +218,7 @@ export function claimsContract(factory: StoreFactory): void {
     const owner = await portalProfile('', { verified: true });
     const proof = { profileId: owner.id, kind: 'twitter' as const, value: 'HistoryOwner', evidence: signIn('HistoryOwner') };
     expect(await recordProof(claims, proof, { actor: 'network:https://x.example' })).toMatchObject({ ok: true });
-    const [entry] = await backend().audit.historyOf(squatter.id);
+    const [entry] = await repositories().audit.historyOf(squatter.id);
     expect(entry).toMatchObject({
       action: 'claim-released',
       actor: 'network:https://x.example',
@@ -244,11 +244,11 @@ export function claimsContract(factory: StoreFactory): void {
     const own = (await claims.claimsOf(target.id)).find((c) => c.value === 'OwnHandle')!;
     expect(own).toMatchObject({ releasedReason: 'Displaced by the move', evidence: [{ endedReason: 'Displaced by the move' }] });
     expect(await answers('OwnHandle')).toBeNull();
-    expect((await backend().audit.historyOf(target.id)).slice(0, 2).map((a) => [a.action, a.note])).toEqual([
+    expect((await repositories().audit.historyOf(target.id)).slice(0, 2).map((a) => [a.action, a.note])).toEqual([
       ['handle-displaced', 'displaced here'],
       ['handle-moved', 'twitter MovedAway moved here: Checked'],
     ]);
-    expect((await backend().audit.historyOf(holder.id)).slice(0, 2).map((a) => [a.action, a.note])).toEqual([
+    expect((await repositories().audit.historyOf(holder.id)).slice(0, 2).map((a) => [a.action, a.note])).toEqual([
       ['handle-displaced', 'displaced there'],
       ['handle-moved', 'twitter MovedAway moved to another profile: Checked'],
     ]);

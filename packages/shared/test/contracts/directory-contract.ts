@@ -1,16 +1,19 @@
-import type { Backend } from '@byline/shared/storage';
+import type { StoreRepositories } from '@byline/shared/store';
 import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
 import { proveArticle } from '@byline/domain/articles/prove-article';
-import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import { setClaims } from '@byline/domain/claims/set-claims';
 import { contractArticle } from './journalist-contract';
 import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 import type { DirectoryQuery } from '@byline/domain/directory/directory-repository';
 
 let n = 0;
-async function profileOf(backend: Backend, fields: Partial<ProfileFields>, slug = `dir-${++n}`) {
-  const user = await backend.users.create({ email: `dir${++n}@example.org`, passwordHash: 'x', role: 'journalist' }, new Date());
-  return backend.profiles.save(user.id, profileFields(fields), slug);
+async function profileOf(repositories: StoreRepositories, fields: Partial<ProfileFields>, slug = `dir-${++n}`) {
+  const user = await repositories.users.create(
+    { email: `dir${++n}@example.org`, passwordHash: 'x', role: 'journalist' },
+    new Date(),
+  );
+  return repositories.profiles.save(user.id, profileFields(fields), slug);
 }
 
 /**
@@ -18,23 +21,23 @@ async function profileOf(backend: Backend, fields: Partial<ProfileFields>, slug 
  * packages/shared/test/contracts/directory.test.ts.
  */
 export function directoryContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
-  const search = (query: Partial<DirectoryQuery>) => backend().directory.search({ limit: 100, offset: 0, ...query });
+  const repositories = freshRepositoriesPerTest(factory);
+  const search = (query: Partial<DirectoryQuery>) => repositories().directory.search({ limit: 100, offset: 0, ...query });
   const slugsOf = async (query: Partial<DirectoryQuery>) => (await search(query)).rows.map((row) => row.slug);
 
   it('finds profiles by name, full name, slug, employer, claimed handle or site and article address, in any case', async () => {
     const aoife = await profileOf(
-      backend(),
+      repositories(),
       { profile_first_name: 'Aoife', profile_last_name: 'Ó Briain', profile_employer: 'The Ledger' },
       'aoife-o-briain',
     );
     const other = await profileOf(
-      backend(),
+      repositories(),
       { profile_first_name: 'Cian', profile_last_name: 'Walsh', profile_employer: 'Harbour Times' },
       'cian-walsh',
     );
-    await setClaims(backend().claims, aoife.id, { twitter: ['@AoifeReports'], website: ['https://aoife.example/about'] });
-    await backend().articles.add(other.id, contractArticle('courts/appeal-2024'));
+    await setClaims(repositories().claims, aoife.id, { twitter: ['@AoifeReports'], website: ['https://aoife.example/about'] });
+    await repositories().articles.add(other.id, contractArticle('courts/appeal-2024'));
 
     for (const text of [
       'aoife',
@@ -57,13 +60,13 @@ export function directoryContract(factory: StoreFactory): void {
 
   it('tells each profile’s state: verified, pending, lapsed, refused or never asked', async () => {
     const [verified, pending, lapsed, refused, never] = [
-      await profileOf(backend(), {}, 'is-verified'),
-      await profileOf(backend(), {}, 'is-pending'),
-      await profileOf(backend(), {}, 'is-lapsed'),
-      await profileOf(backend(), {}, 'is-refused'),
-      await profileOf(backend(), {}, 'is-never-asked'),
+      await profileOf(repositories(), {}, 'is-verified'),
+      await profileOf(repositories(), {}, 'is-pending'),
+      await profileOf(repositories(), {}, 'is-lapsed'),
+      await profileOf(repositories(), {}, 'is-refused'),
+      await profileOf(repositories(), {}, 'is-never-asked'),
     ];
-    const { verification } = backend();
+    const { verification } = repositories();
     await verification.request(verified.id, 'a@example.org');
     await verification.decide({ profileId: verified.id, actor: 'ed@example.org', action: 'verified', note: '' });
     await verification.request(pending.id, 'b@example.org');
@@ -101,7 +104,7 @@ export function directoryContract(factory: StoreFactory): void {
 
   it('pages through the matches with their total, the text and the state together', async () => {
     for (let i = 0; i < 5; i++)
-      await profileOf(backend(), { profile_employer: i % 2 ? 'Odd Weekly' : 'Even Daily' }, `paged-${i}`);
+      await profileOf(repositories(), { profile_employer: i % 2 ? 'Odd Weekly' : 'Even Daily' }, `paged-${i}`);
     const first = await search({ text: 'even', limit: 2, offset: 0 });
     expect([first.rows.map((row) => row.slug), first.total]).toEqual([['paged-0', 'paged-2'], 3]);
     const second = await search({ text: 'even', limit: 2, offset: 2 });
@@ -112,44 +115,48 @@ export function directoryContract(factory: StoreFactory): void {
 
   it('lists look-alikes: the same name and employer, or the same handle or site claimed', async () => {
     const one = await profileOf(
-      backend(),
+      repositories(),
       { profile_first_name: 'Niamh', profile_last_name: 'Cassidy', profile_employer: 'The Ledger' },
       'niamh-1',
     );
     const twin = await profileOf(
-      backend(),
+      repositories(),
       { profile_first_name: ' niamh ', profile_last_name: 'CASSIDY', profile_employer: 'the  ledger' },
       'niamh-2',
     );
     const elsewhere = await profileOf(
-      backend(),
+      repositories(),
       { profile_first_name: 'Niamh', profile_last_name: 'Cassidy', profile_employer: 'Other Paper' },
       'niamh-3',
     );
-    const sameHandle = await profileOf(backend(), { profile_first_name: 'Someone', profile_last_name: 'Else' }, 'someone-else');
-    await setClaims(backend().claims, one.id, { twitter: ['@NiamhC'], website: ['https://niamh.example/'] });
-    await setClaims(backend().claims, sameHandle.id, { twitter: ['@niamhc'] });
-    await setClaims(backend().claims, elsewhere.id, { website: ['https://NIAMH.example'] });
+    const sameHandle = await profileOf(
+      repositories(),
+      { profile_first_name: 'Someone', profile_last_name: 'Else' },
+      'someone-else',
+    );
+    await setClaims(repositories().claims, one.id, { twitter: ['@NiamhC'], website: ['https://niamh.example/'] });
+    await setClaims(repositories().claims, sameHandle.id, { twitter: ['@niamhc'] });
+    await setClaims(repositories().claims, elsewhere.id, { website: ['https://NIAMH.example'] });
 
-    const lookalikes = await backend().directory.lookalikesOf(one.id);
+    const lookalikes = await repositories().directory.lookalikesOf(one.id);
     expect(lookalikes.map(({ slug, reasons, sharedClaims }) => [slug, reasons, sharedClaims.map((c) => c.kind)])).toEqual([
       ['niamh-2', ['name-and-employer'], []],
       ['niamh-3', ['same-claim'], ['website']],
       ['someone-else', ['same-claim'], ['twitter']],
     ]);
     expect(lookalikes[2]).toMatchObject({ profileId: sameHandle.id, firstName: 'Someone', lastName: 'Else', verified: false });
-    expect((await backend().directory.lookalikesOf(twin.id)).map((l) => l.slug)).toEqual(['niamh-1']);
-    expect((await backend().directory.lookalikesOf(sameHandle.id)).map((l) => l.slug)).toEqual(['niamh-1']);
-    expect(await backend().directory.lookalikesOf(one.id + 1000)).toEqual([]);
+    expect((await repositories().directory.lookalikesOf(twin.id)).map((l) => l.slug)).toEqual(['niamh-1']);
+    expect((await repositories().directory.lookalikesOf(sameHandle.id)).map((l) => l.slug)).toEqual(['niamh-1']);
+    expect(await repositories().directory.lookalikesOf(one.id + 1000)).toEqual([]);
   });
 
   it('lists as look-alikes the profiles listing the same article address, until one proves it', async () => {
-    const mine = await profileOf(backend(), { profile_first_name: 'Orla', profile_last_name: 'Keane' }, 'orla-keane');
-    const theirs = await profileOf(backend(), { profile_first_name: 'Other', profile_last_name: 'Person' }, 'other-person');
-    await backend().articles.add(mine.id, contractArticle('disputed'));
-    const claimed = await backend().articles.add(theirs.id, contractArticle('disputed'));
+    const mine = await profileOf(repositories(), { profile_first_name: 'Orla', profile_last_name: 'Keane' }, 'orla-keane');
+    const theirs = await profileOf(repositories(), { profile_first_name: 'Other', profile_last_name: 'Person' }, 'other-person');
+    await repositories().articles.add(mine.id, contractArticle('disputed'));
+    const claimed = await repositories().articles.add(theirs.id, contractArticle('disputed'));
     expect(
-      (await backend().directory.lookalikesOf(mine.id)).map(({ slug, reasons, sharedArticles }) => [
+      (await repositories().directory.lookalikesOf(mine.id)).map(({ slug, reasons, sharedArticles }) => [
         slug,
         reasons,
         sharedArticles,
@@ -162,8 +169,12 @@ export function directoryContract(factory: StoreFactory): void {
       note: 'checked',
     };
     expect(
-      await proveArticle(backend().articles, { profileId: theirs.id, articleId: claimed.article.id, evidence }, 'ed@example.org'),
+      await proveArticle(
+        repositories().articles,
+        { profileId: theirs.id, articleId: claimed.article.id, evidence },
+        'ed@example.org',
+      ),
     ).toMatchObject({ ok: true });
-    expect(await backend().directory.lookalikesOf(mine.id)).toEqual([]);
+    expect(await repositories().directory.lookalikesOf(mine.id)).toEqual([]);
   });
 }

@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import { CONTRACT_NOW, minutesAfterNow, newUser } from './users-contract';
 
 /**
@@ -6,14 +6,14 @@ import { CONTRACT_NOW, minutesAfterNow, newUser } from './users-contract';
  * packages/shared/test/contracts/email-confirmations.test.ts.
  */
 export function emailConfirmationsContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
   const now = CONTRACT_NOW;
   const at = minutesAfterNow;
-  const user = () => newUser(backend().users);
+  const user = () => newUser(repositories().users);
 
   it('consumes a confirmation link once however many requests race for it, never when expired', async () => {
     const owner = await user();
-    const { emailConfirmations } = backend();
+    const { emailConfirmations } = repositories();
     await emailConfirmations.create({ tokenHash: 'confirm-a', userId: owner.id, expiresAt: at(60) }, now);
     await emailConfirmations.create({ tokenHash: 'confirm-b', userId: owner.id, expiresAt: at(60) }, now);
     expect(await emailConfirmations.usableBy('confirm-a', now)).toBe(owner.id);
@@ -32,7 +32,7 @@ export function emailConfirmationsContract(factory: StoreFactory): void {
   it('forgets the links of one user only, and of a user who is removed', async () => {
     const one = await user();
     const other = await user();
-    const { emailConfirmations, users } = backend();
+    const { emailConfirmations, users } = repositories();
     await emailConfirmations.create({ tokenHash: 'one', userId: one.id, expiresAt: at(60) }, now);
     await emailConfirmations.create({ tokenHash: 'other', userId: other.id, expiresAt: at(60) }, now);
     await emailConfirmations.create({ tokenHash: 'other-2', userId: other.id, expiresAt: at(60) }, now);

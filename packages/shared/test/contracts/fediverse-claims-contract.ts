@@ -1,4 +1,4 @@
-import { freshBackendPerTest, profileFields, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import type { NewEvidence } from '@byline/domain/proofs/claims';
 import { InvalidFediverseAccountError } from '@byline/domain/proofs/claim-values';
 import { recordProof } from '@byline/domain/claims/record-proof';
@@ -28,10 +28,10 @@ let made = 0;
  * Run on every database by packages/shared/test/contracts/fediverse-claims.test.ts.
  */
 export function fediverseClaimsContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
 
   async function verifiedProfileProvingX(twitter: string) {
-    const { users, profiles, verification, claims } = backend();
+    const { users, profiles, verification, claims } = repositories();
     const user = await users.create(
       { email: `fedi${++made}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
       new Date(),
@@ -49,11 +49,11 @@ export function fediverseClaimsContract(factory: StoreFactory): void {
 
   const answerFor = async (handle: string) => {
     await new Promise((resolve) => setImmediate(resolve));
-    return backend().store.journalistAnswer('twitter', handle.toLowerCase());
+    return repositories().store.journalistAnswer('twitter', handle.toLowerCase());
   };
 
   it('keeps one claim per account however it is written, proves it by rel="me", and leaves the v1 answer as it was', async () => {
-    const { claims, profiles } = backend();
+    const { claims, profiles } = repositories();
     const profile = await verifiedProfileProvingX('AoifeFedi');
     const before = await answerFor('AoifeFedi');
     const shownBefore = (await profiles.findById(profile.id))!.profile_social_profiles;
@@ -78,7 +78,7 @@ export function fediverseClaimsContract(factory: StoreFactory): void {
   });
 
   it('proving an account releases no other profile’s claim of it, as for a website (only handles have one holder)', async () => {
-    const { claims } = backend();
+    const { claims } = repositories();
     const [owner, other] = [await verifiedProfileProvingX('OwnerFedi'), await verifiedProfileProvingX('OtherFedi')];
     await setClaims(claims, other.id, { fediverse: ['@owner@social.example'] });
     await setClaims(claims, owner.id, { fediverse: ['@owner@social.example'] });
@@ -99,7 +99,7 @@ export function fediverseClaimsContract(factory: StoreFactory): void {
   it('refuses a value that names no account', async () => {
     const profile = await verifiedProfileProvingX('RefuseFedi');
     await expect(
-      setClaims(backend().claims, profile.id, { fediverse: ['https://social.example/@aoife'] }),
+      setClaims(repositories().claims, profile.id, { fediverse: ['https://social.example/@aoife'] }),
     ).rejects.toBeInstanceOf(InvalidFediverseAccountError);
   });
 }

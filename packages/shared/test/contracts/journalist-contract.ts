@@ -1,4 +1,4 @@
-import type { Backend } from '@byline/shared/storage';
+import type { StoreRepositories } from '@byline/shared/store';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import type { ArticleInput } from '@byline/domain/domain/types';
 import { EDITOR_PROVIDER, type ClaimKind, type NewEvidence } from '@byline/domain/proofs/claims';
@@ -40,12 +40,12 @@ export const contractArticle = (path: string, active = true): ArticleInput => ({
 });
 
 /** A journalist user with a saved profile claiming this X handle. */
-export async function newJournalist(backend: Backend, twitter = `@reporter${++n}`) {
-  const user = await backend.users.create(
+export async function newJournalist(repositories: StoreRepositories, twitter = `@reporter${++n}`) {
+  const user = await repositories.users.create(
     { email: `r${++n}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
     new Date(),
   );
-  const profile = await backend.profiles.save(user.id, journalistFields(twitter), 'aoife-brennan');
+  const profile = await repositories.profiles.save(user.id, journalistFields(twitter), 'aoife-brennan');
   return { user, profile };
 }
 
@@ -59,21 +59,30 @@ export const signedInAs = (username: string): NewEvidence => ({
 });
 
 /** A proven claim as a completed sign-in leaves it; fails the test when the store refuses the proof. */
-export async function proveClaim(backend: Backend, profileId: number, kind: ClaimKind, value: string): Promise<void> {
-  const result = await recordProof(backend.claims, { profileId, kind, value, evidence: signedInAs(value) });
+export async function proveClaim(
+  repositories: StoreRepositories,
+  profileId: number,
+  kind: ClaimKind,
+  value: string,
+): Promise<void> {
+  const result = await recordProof(repositories.claims, { profileId, kind, value, evidence: signedInAs(value) });
   if (!result.ok) throw new Error(`${kind} ${value} was not proven: ${result.reason}`);
 }
 
 /** An article that counts: added, then vouched for by an editor (fails the test when the store refuses the proof). */
-export async function addProvenArticle(backend: Backend, profileId: number, article: ArticleInput) {
-  const added = await backend.articles.add(profileId, article);
+export async function addProvenArticle(repositories: StoreRepositories, profileId: number, article: ArticleInput) {
+  const added = await repositories.articles.add(profileId, article);
   const evidence = {
     method: 'editor-attestation' as const,
     provider: EDITOR_PROVIDER,
     by: 'editor:ed@example.org',
     note: 'checked',
   };
-  const proven = await proveArticle(backend.articles, { profileId, articleId: added.article.id, evidence }, 'ed@example.org');
+  const proven = await proveArticle(
+    repositories.articles,
+    { profileId, articleId: added.article.id, evidence },
+    'ed@example.org',
+  );
   if (!proven.ok) throw new Error(`article not proven: ${proven.reason}`);
   return added;
 }

@@ -1,8 +1,8 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import { addProvenArticle, contractArticle, journalistFields, newJournalist, proveClaim } from './journalist-contract';
 import type { QueueItem } from '@byline/domain/queue/leased-queue';
-import { relayStoreOutbox } from '../../src/database/relay-store-outbox';
-import { openedDatabase } from '../../src/database/opened-database';
+import { relayStoreOutbox } from '../../src/store/relay-store-outbox';
+import { openedDatabase } from '../../src/store/opened-database';
 import { OUTBOX_COLLECTIONS, OUTBOX_FIELD } from '@byline/store-mongodb/webhook-events/mongo-outbox';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 
@@ -11,12 +11,12 @@ import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-e
  * has run), once per change, and a change that changes nothing makes none.
  */
 export function outboxContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
   const seen = new Set<string>();
 
   /** The events queued since the last call (relayed first, twice, to show the relay adds nothing twice). */
   async function newEvents(): Promise<WebhookEvent[]> {
-    const { store, queue } = backend();
+    const { store, queue } = repositories();
     await relayStoreOutbox(store.database);
     await relayStoreOutbox(store.database);
     const items: QueueItem[] = await queue.takeDue({
@@ -41,14 +41,14 @@ export function outboxContract(factory: StoreFactory): void {
   const shapes = (events: WebhookEvent[]) => events.map((e) => [e.payload.type, e.payload.data, e.audience ?? null]);
 
   it("a profile's verification and its withdrawal each queue their event, once", async () => {
-    const { profile } = await newJournalist(backend());
+    const { profile } = await newJournalist(repositories());
     await newEvents();
     const decide = (action: 'verified' | 'rejected') =>
-      backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action, note: '' });
+      repositories().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action, note: '' });
     await decide('verified');
     await decide('verified');
     expect(shapes(await newEvents())).toEqual([['journalist.verified', { slug: profile.profile_slug }, null]]);
-    await backend().verification.returnToQueue({
+    await repositories().verification.returnToQueue({
       profileId: profile.id,
       actor: 'ed@example.org',
       action: 'unverified',
@@ -56,7 +56,7 @@ export function outboxContract(factory: StoreFactory): void {
     });
     await decide('rejected');
     expect(shapes(await newEvents())).toEqual([['journalist.unverified', { slug: profile.profile_slug }, null]]);
-    await backend().profiles.setVerified(profile.profile_slug, true);
+    await repositories().profiles.setVerified(profile.profile_slug, true);
     const [event] = await newEvents();
     expect(event?.id).toMatch(/^msg_/);
     expect(event?.payload).toEqual({
@@ -67,7 +67,7 @@ export function outboxContract(factory: StoreFactory): void {
   });
 
   it("a key's revocation and its rotation queue api_key.revoked for its account only, once", async () => {
-    const keys = backend().apiKeys;
+    const keys = repositories().apiKeys;
     await keys.createKey({ email: 'dev@example.org', name: 'one', key: 'bk_one', secretHash: 'h' }, new Date());
     await keys.revokeKey('bk_one', new Date());
     await keys.revokeKey('bk_one', new Date());
@@ -80,7 +80,7 @@ export function outboxContract(factory: StoreFactory): void {
   });
 
   it("a publisher's verification and unverification queue their events, once", async () => {
-    const { publishers } = backend();
+    const { publishers } = repositories();
     const outlet = await publishers.create({ slug: 'harbour', name: 'The Harbour Times' }, 'o@example.org', new Date());
     await publishers.setVerified(outlet!.id, true, 'ed@example.org', '', new Date());
     await publishers.setVerified(outlet!.id, true, 'ed@example.org', '', new Date());
@@ -92,50 +92,55 @@ export function outboxContract(factory: StoreFactory): void {
   });
 
   it("a verified journalist's proven handle changing queues journalist.handle_changed; an unverified one's does not", async () => {
-    const { profile } = await newJournalist(backend(), '@quiet_one');
+    const { profile } = await newJournalist(repositories(), '@quiet_one');
     const slug = profile.profile_slug;
-    await proveClaim(backend(), profile.id, 'twitter', '@quiet_one');
+    await proveClaim(repositories(), profile.id, 'twitter', '@quiet_one');
     expect(await newEvents()).toEqual([]);
-    await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await repositories().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     await newEvents();
-    await proveClaim(backend(), profile.id, 'instagram', 'quiet.one');
+    await proveClaim(repositories(), profile.id, 'instagram', 'quiet.one');
     expect(shapes(await newEvents())).toEqual([
       ['journalist.handle_changed', { slug, network: 'instagram', handle: 'quiet.one', previous: '' }, null],
     ]);
   });
 
   it('saving a verified profile with an unproven handle queues nothing, however often; a save that drops a proven handle queues handle_changed', async () => {
-    const { user, profile } = await newJournalist(backend(), '@proven_one');
+    const { user, profile } = await newJournalist(repositories(), '@proven_one');
     const slug = profile.profile_slug;
-    await proveClaim(backend(), profile.id, 'twitter', '@proven_one');
-    await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await proveClaim(repositories(), profile.id, 'twitter', '@proven_one');
+    await repositories().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     await newEvents();
     const withHandles = (twitter: string) => {
       const fields = journalistFields(twitter);
       return { ...fields, profile_social_profiles: { ...fields.profile_social_profiles, instagram: 'not.proven.yet' } };
     };
-    for (let save = 0; save < 3; save++) await backend().profiles.save(user.id, withHandles('@proven_one'), 'aoife-brennan');
+    for (let save = 0; save < 3; save++) await repositories().profiles.save(user.id, withHandles('@proven_one'), 'aoife-brennan');
     expect(await newEvents()).toEqual([]);
 
-    await backend().profiles.save(user.id, withHandles(''), 'aoife-brennan');
+    await repositories().profiles.save(user.id, withHandles(''), 'aoife-brennan');
     expect(shapes(await newEvents())).toEqual([
       ['journalist.handle_changed', { slug, network: 'twitter', handle: '', previous: '@proven_one' }, null],
     ]);
-    await backend().profiles.save(user.id, withHandles(''), 'aoife-brennan');
+    await repositories().profiles.save(user.id, withHandles(''), 'aoife-brennan');
     expect(await newEvents()).toEqual([]);
   });
 
   it('an article starting to count queues article.verified; unlisting or re-addressing it, article.deactivated', async () => {
-    const { profile } = await newJournalist(backend());
+    const { profile } = await newJournalist(repositories());
     await newEvents();
     const article = contractArticle('webhook-story');
-    const added = await addProvenArticle(backend(), profile.id, article);
+    const added = await addProvenArticle(repositories(), profile.id, article);
     expect(shapes(await newEvents())).toEqual([['article.verified', { url: 'https://news.example.org/webhook-story' }, null]]);
-    await backend().articles.update(profile.id, added.article.id, { ...article, active: false }, new Date());
-    await backend().articles.update(profile.id, added.article.id, { ...article, active: false, title: 'Renamed' }, new Date());
+    await repositories().articles.update(profile.id, added.article.id, { ...article, active: false }, new Date());
+    await repositories().articles.update(
+      profile.id,
+      added.article.id,
+      { ...article, active: false, title: 'Renamed' },
+      new Date(),
+    );
     expect(shapes(await newEvents())).toEqual([['article.deactivated', { url: 'https://news.example.org/webhook-story' }, null]]);
-    await backend().articles.update(profile.id, added.article.id, article, new Date());
-    await backend().articles.update(
+    await repositories().articles.update(profile.id, added.article.id, article, new Date());
+    await repositories().articles.update(
       profile.id,
       added.article.id,
       { ...article, link: 'https://news.example.org/elsewhere' },
@@ -146,7 +151,7 @@ export function outboxContract(factory: StoreFactory): void {
       ['article.deactivated', { url: 'https://news.example.org/webhook-story' }, null],
     ]);
     // An unproven article at its new address counts nothing: no event when it is unlisted.
-    await backend().articles.update(
+    await repositories().articles.update(
       profile.id,
       added.article.id,
       {
@@ -160,11 +165,11 @@ export function outboxContract(factory: StoreFactory): void {
   });
 
   it('a verified profile withdrawn and erased (its owner leaving) queues journalist.unverified, kept past the erasure', async () => {
-    const { profile } = await newJournalist(backend());
-    await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    const { profile } = await newJournalist(repositories());
+    await repositories().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     await newEvents();
-    await backend().profiles.withdrawFromLookups(profile.id);
-    await backend().profiles.erase(profile.id);
+    await repositories().profiles.withdrawFromLookups(profile.id);
+    await repositories().profiles.erase(profile.id);
     expect(shapes(await newEvents())).toEqual([['journalist.unverified', { slug: profile.profile_slug }, null]]);
   });
 }

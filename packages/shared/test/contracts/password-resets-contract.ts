@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import { CONTRACT_NOW, minutesAfterNow, newUser } from './users-contract';
 
 /**
@@ -6,36 +6,36 @@ import { CONTRACT_NOW, minutesAfterNow, newUser } from './users-contract';
  * packages/shared/test/contracts/password-resets.test.ts.
  */
 export function passwordResetsContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
   const now = CONTRACT_NOW;
   const at = minutesAfterNow;
-  const user = () => newUser(backend().users);
+  const user = () => newUser(repositories().users);
 
   it('consumes a reset token once however many requests race for it, never when expired', async () => {
     const owner = await user();
-    await backend().passwordResets.create({ tokenHash: 'reset-a', userId: owner.id, expiresAt: at(60) }, now);
-    await backend().passwordResets.create({ tokenHash: 'reset-b', userId: owner.id, expiresAt: at(60) }, now);
-    expect(await backend().passwordResets.usable('reset-a', now)).toBe(true);
-    expect(await backend().passwordResets.usable('reset-a', new Date(at(61)))).toBe(false);
-    expect(await backend().passwordResets.consume('reset-a', new Date(at(61)))).toBeNull();
-    expect(await backend().passwordResets.usable('unknown', now)).toBe(false);
+    await repositories().passwordResets.create({ tokenHash: 'reset-a', userId: owner.id, expiresAt: at(60) }, now);
+    await repositories().passwordResets.create({ tokenHash: 'reset-b', userId: owner.id, expiresAt: at(60) }, now);
+    expect(await repositories().passwordResets.usable('reset-a', now)).toBe(true);
+    expect(await repositories().passwordResets.usable('reset-a', new Date(at(61)))).toBe(false);
+    expect(await repositories().passwordResets.consume('reset-a', new Date(at(61)))).toBeNull();
+    expect(await repositories().passwordResets.usable('unknown', now)).toBe(false);
 
-    const taken = await Promise.all([1, 2, 3].map(() => backend().passwordResets.consume('reset-a', now)));
+    const taken = await Promise.all([1, 2, 3].map(() => repositories().passwordResets.consume('reset-a', now)));
     expect(taken.sort()).toEqual([owner.id, null, null]);
-    expect(await backend().passwordResets.usable('reset-a', now)).toBe(false);
+    expect(await repositories().passwordResets.usable('reset-a', now)).toBe(false);
 
     // A password change makes every other link of the user useless.
-    await backend().passwordResets.deleteOfUser(owner.id);
-    expect(await backend().passwordResets.consume('reset-b', now)).toBeNull();
+    await repositories().passwordResets.deleteOfUser(owner.id);
+    expect(await repositories().passwordResets.consume('reset-b', now)).toBeNull();
   });
 
   it('forgets the links of one user only', async () => {
     const one = await user();
     const other = await user();
-    await backend().passwordResets.create({ tokenHash: 'one', userId: one.id, expiresAt: at(60) }, now);
-    await backend().passwordResets.create({ tokenHash: 'other', userId: other.id, expiresAt: at(60) }, now);
-    await backend().passwordResets.deleteOfUser(one.id);
-    expect(await backend().passwordResets.usable('one', now)).toBe(false);
-    expect(await backend().passwordResets.consume('other', now)).toBe(other.id);
+    await repositories().passwordResets.create({ tokenHash: 'one', userId: one.id, expiresAt: at(60) }, now);
+    await repositories().passwordResets.create({ tokenHash: 'other', userId: other.id, expiresAt: at(60) }, now);
+    await repositories().passwordResets.deleteOfUser(one.id);
+    expect(await repositories().passwordResets.usable('one', now)).toBe(false);
+    expect(await repositories().passwordResets.consume('other', now)).toBe(other.id);
   });
 }

@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
 import { addProvenArticle, contractArticle, newJournalist, proveClaim } from './journalist-contract';
@@ -8,14 +8,14 @@ import { addProvenArticle, contractArticle, newJournalist, proveClaim } from './
  * by `factory`. Run on every database by packages/shared/test/contracts/profile-erasure.test.ts.
  */
 export function profileErasureContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
 
   /** A verified journalist answering both lookups, with a re-checked website proof and a history. */
   async function answeringJournalist(handle: string, path: string) {
-    const made = await newJournalist(backend(), `@${handle}`);
+    const made = await newJournalist(repositories(), `@${handle}`);
     const { profile, user } = made;
-    await proveClaim(backend(), profile.id, 'twitter', `@${handle}`);
-    const site = await recordProof(backend().claims, {
+    await proveClaim(repositories(), profile.id, 'twitter', `@${handle}`);
+    const site = await recordProof(repositories().claims, {
       profileId: profile.id,
       kind: 'website',
       value: `https://${handle}.example.org/`,
@@ -28,57 +28,57 @@ export function profileErasureContract(factory: StoreFactory): void {
       },
     });
     if (!site.ok) throw new Error(`website not proven: ${site.reason}`);
-    await addProvenArticle(backend(), profile.id, contractArticle(path));
-    await backend().verification.request(profile.id, user.email);
-    await backend().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
-    await backend().verification.request(profile.id, user.email);
+    await addProvenArticle(repositories(), profile.id, contractArticle(path));
+    await repositories().verification.request(profile.id, user.email);
+    await repositories().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await repositories().verification.request(profile.id, user.email);
     const evidenceId = site.claim.evidence[0]!.id;
     return { ...made, evidenceId };
   }
   const answers = async (handle: string, path: string) => [
-    await backend().store.journalistAnswer('twitter', handle),
-    await backend().store.articleAnswer(`https://news.example.org/${path}`),
+    await repositories().store.journalistAnswer('twitter', handle),
+    await repositories().store.articleAnswer(`https://news.example.org/${path}`),
   ];
 
   it('withdraws a profile from both lookups in one write, keeping its records', async () => {
     const { profile } = await answeringJournalist('leaving_soon', 'leaving-soon');
     expect((await answers('leaving_soon', 'leaving-soon')).every((answer) => answer !== null)).toBe(true);
 
-    expect(await backend().profiles.withdrawFromLookups(profile.id)).toBe(true);
+    expect(await repositories().profiles.withdrawFromLookups(profile.id)).toBe(true);
     expect(await answers('leaving_soon', 'leaving-soon')).toEqual([null, null]);
-    expect(await backend().store.findAuthorBySocialHandle('twitter', 'leaving_soon')).toBeNull();
-    expect((await backend().profiles.findById(profile.id))?.verified).toBe(false);
-    expect(await backend().articles.list(profile.id)).toHaveLength(1);
-    expect(await backend().profiles.withdrawFromLookups(999_999)).toBe(false);
+    expect(await repositories().store.findAuthorBySocialHandle('twitter', 'leaving_soon')).toBeNull();
+    expect((await repositories().profiles.findById(profile.id))?.verified).toBe(false);
+    expect(await repositories().articles.list(profile.id)).toHaveLength(1);
+    expect(await repositories().profiles.withdrawFromLookups(999_999)).toBe(false);
   });
 
   it('erases a profile with everything hanging on it, and nothing of anyone else', async () => {
     const leaving = await answeringJournalist('leaving_now', 'leaving-now');
     const staying = await answeringJournalist('staying_on', 'staying-on');
     const id = leaving.profile.id;
-    await backend().attributionDomains.setDomains(id, ['leaving.example'], new Date());
-    await backend().attributionDomains.setDomains(staying.profile.id, ['staying.example'], new Date());
+    await repositories().attributionDomains.setDomains(id, ['leaving.example'], new Date());
+    await repositories().attributionDomains.setDomains(staying.profile.id, ['staying.example'], new Date());
 
-    expect(await backend().profiles.erase(id)).toBe(true);
-    expect(await backend().attributionDomains.domainsOf(id)).toEqual([]);
-    expect(await backend().attributionDomains.domainsOf(staying.profile.id)).toEqual(['staying.example']);
+    expect(await repositories().profiles.erase(id)).toBe(true);
+    expect(await repositories().attributionDomains.domainsOf(id)).toEqual([]);
+    expect(await repositories().attributionDomains.domainsOf(staying.profile.id)).toEqual(['staying.example']);
     expect(await answers('leaving_now', 'leaving-now')).toEqual([null, null]);
-    expect(await backend().profiles.findById(id)).toBeNull();
-    expect(await backend().claims.claimsOf(id)).toEqual([]);
-    expect(await backend().claims.claimsOfKey('twitter', 'leaving_now')).toEqual([]);
-    expect(await backend().articles.list(id)).toEqual([]);
-    expect(await backend().audit.historyOf(id)).toEqual([]);
-    expect(await backend().verification.pendingOf(id)).toBeNull();
-    expect((await backend().verification.pending()).map((request) => request.profileId)).toEqual([staying.profile.id]);
-    expect(await backend().queue.find(RECHECK_TOPIC, String(leaving.evidenceId))).toBeNull();
-    expect((await backend().users.findByEmail(leaving.user.email))?.profileId).toBeNull();
+    expect(await repositories().profiles.findById(id)).toBeNull();
+    expect(await repositories().claims.claimsOf(id)).toEqual([]);
+    expect(await repositories().claims.claimsOfKey('twitter', 'leaving_now')).toEqual([]);
+    expect(await repositories().articles.list(id)).toEqual([]);
+    expect(await repositories().audit.historyOf(id)).toEqual([]);
+    expect(await repositories().verification.pendingOf(id)).toBeNull();
+    expect((await repositories().verification.pending()).map((request) => request.profileId)).toEqual([staying.profile.id]);
+    expect(await repositories().queue.find(RECHECK_TOPIC, String(leaving.evidenceId))).toBeNull();
+    expect((await repositories().users.findByEmail(leaving.user.email))?.profileId).toBeNull();
 
     // The other journalist answers as before, with every record of theirs.
     expect((await answers('staying_on', 'staying-on')).every((answer) => answer !== null)).toBe(true);
-    expect(await backend().queue.find(RECHECK_TOPIC, String(staying.evidenceId))).not.toBeNull();
-    expect(await backend().claims.claimsOf(staying.profile.id)).toHaveLength(2);
-    expect(await backend().audit.historyOf(staying.profile.id)).toHaveLength(3);
+    expect(await repositories().queue.find(RECHECK_TOPIC, String(staying.evidenceId))).not.toBeNull();
+    expect(await repositories().claims.claimsOf(staying.profile.id)).toHaveLength(2);
+    expect(await repositories().audit.historyOf(staying.profile.id)).toHaveLength(3);
 
-    expect(await backend().profiles.erase(id)).toBe(false);
+    expect(await repositories().profiles.erase(id)).toBe(false);
   });
 }

@@ -1,13 +1,13 @@
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { type ProfileInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
 
 async function exported(store: Store): Promise<ProfileInput[]> {
   const all: ProfileInput[] = [];
-  for await (const profile of backendOf(store).profiles.export()) all.push(profile);
+  for await (const profile of repositoriesOf(store).profiles.export()) all.push(profile);
   return all;
 }
 
@@ -38,9 +38,9 @@ describe.each(storeFactories())('store contract: export and profile administrati
     const original = await exported(store());
     const copy = await factory.create();
     try {
-      await backendOf(copy).profiles.import(original);
+      await repositoriesOf(copy).profiles.import(original);
       expect(await exported(copy)).toEqual(original);
-      expect(await backendOf(copy).profiles.count()).toBe(2);
+      expect(await repositoriesOf(copy).profiles.count()).toBe(2);
     } finally {
       await copy.close();
     }
@@ -51,17 +51,17 @@ describe.each(storeFactories())('store contract: export and profile administrati
     await seed(store(), profile);
     const link = canonicalizeUrl(profile.articles[0]!.link);
 
-    await expect(backendOf(store()).profiles.setVerified(profile.profile_slug, true)).resolves.toBe(true);
+    await expect(repositoriesOf(store()).profiles.setVerified(profile.profile_slug, true)).resolves.toBe(true);
     expect((await store().findAuthorOfArticle(link))!.profile.verified).toBe(true);
-    await expect(backendOf(store()).profiles.setVerified(profile.profile_slug, false)).resolves.toBe(true);
+    await expect(repositoriesOf(store()).profiles.setVerified(profile.profile_slug, false)).resolves.toBe(true);
     expect((await store().findAuthorOfArticle(link))!.profile.verified).toBe(false);
-    await expect(backendOf(store()).profiles.setVerified('nobody-here', true)).resolves.toBe(false);
+    await expect(repositoriesOf(store()).profiles.setVerified('nobody-here', true)).resolves.toBe(false);
   });
 
   it('counts profiles and answers ping', async () => {
-    await expect(backendOf(store()).profiles.count()).resolves.toBe(0);
+    await expect(repositoriesOf(store()).profiles.count()).resolves.toBe(0);
     await seed(store(), aProfile(), aProfile(), aProfile());
-    await expect(backendOf(store()).profiles.count()).resolves.toBe(3);
+    await expect(repositoriesOf(store()).profiles.count()).resolves.toBe(3);
     await expect(store().ping()).resolves.toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { handleKey } from '@byline/domain/social/social-handle';
 import { validateProfileRecord } from '@byline/domain/validation/profile-record';
 import { type ProfileInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { ImportConflictError } from '@byline/domain/profiles/profiles-repository';
 import { anArticle, aProfile, seed, storeFactories, type RawProfile } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
@@ -16,7 +16,7 @@ function valid(raw: RawProfile): ProfileInput {
 
 async function exported(store: Store): Promise<ProfileInput[]> {
   const all: ProfileInput[] = [];
-  for await (const profile of backendOf(store).profiles.export()) all.push(profile);
+  for await (const profile of repositoriesOf(store).profiles.export()) all.push(profile);
   return all;
 }
 
@@ -29,10 +29,10 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     await seed(store(), profile);
     const first = await authorOf(profile.articles[0]!.link);
 
-    const summary = await backendOf(store()).profiles.import([valid(profile)]);
+    const summary = await repositoriesOf(store()).profiles.import([valid(profile)]);
 
     expect(summary).toEqual({ profiles: 1, articles: 2 });
-    expect(await backendOf(store()).profiles.count()).toBe(1);
+    expect(await repositoriesOf(store()).profiles.count()).toBe(1);
     const again = await authorOf(profile.articles[0]!.link);
     expect(again).toEqual(first);
     expect(again!.activeArticleCount).toBe(2);
@@ -106,7 +106,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     const thief = aProfile();
     thief.profile_social_profiles.twitter = holder.profile_social_profiles.twitter!.toUpperCase();
 
-    const attempt = backendOf(store()).profiles.import([valid(innocent), valid(thief)]);
+    const attempt = repositoriesOf(store()).profiles.import([valid(innocent), valid(thief)]);
 
     await expect(attempt).rejects.toBeInstanceOf(ImportConflictError);
     const error = (await attempt.catch((e: unknown) => e)) as ImportConflictError;
@@ -114,7 +114,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
       { index: 1, reason: expect.stringMatching(/twitter handle .* already held by another profile/) },
     ]);
     expect(await exported(store())).toEqual(before);
-    expect(await backendOf(store()).profiles.count()).toBe(1);
+    expect(await repositoriesOf(store()).profiles.count()).toBe(1);
     await expect(authorOf(innocent.articles[0]!.link)).resolves.toBeNull();
     await expect(authorOf(thief.articles[0]!.link)).resolves.toBeNull();
     const stillHolder = await store().findAuthorBySocialHandle(
@@ -129,10 +129,10 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     const second = aProfile();
     second.profile_social_profiles.instagram = first.profile_social_profiles.instagram!;
 
-    const attempt = backendOf(store()).profiles.import([valid(first), valid(second)]);
+    const attempt = repositoriesOf(store()).profiles.import([valid(first), valid(second)]);
 
     await expect(attempt).rejects.toMatchObject({ problems: [{ index: 1 }] });
-    expect(await backendOf(store()).profiles.count()).toBe(0);
+    expect(await repositoriesOf(store()).profiles.count()).toBe(0);
   });
 
   it('lets profiles swap handles within one file, and frees a handle a profile no longer lists', async () => {
@@ -169,18 +169,18 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     const profiles = Array.from({ length: 1200 }, () => aProfile({ articles: [anArticle()] }));
     const progress: { done: number; total: number }[] = [];
 
-    const summary = await backendOf(store()).profiles.import(profiles.map(valid), (p) => progress.push(p));
+    const summary = await repositoriesOf(store()).profiles.import(profiles.map(valid), (p) => progress.push(p));
 
     expect(summary).toEqual({ profiles: 1200, articles: 1200 });
     expect(progress.at(-1)).toEqual({ done: 1200, total: 1200 });
     expect(progress.every((p, i) => i === 0 || p.done > progress[i - 1]!.done)).toBe(true);
-    expect(await backendOf(store()).profiles.count()).toBe(1200);
+    expect(await repositoriesOf(store()).profiles.count()).toBe(1200);
     const last = await authorOf(profiles[1199]!.articles[0]!.link);
     expect(last!.profile.profile_slug).toBe(profiles[1199]!.profile_slug);
   }, 120_000);
 
   it('accepts an empty file', async () => {
-    await expect(backendOf(store()).profiles.import([])).resolves.toEqual({ profiles: 0, articles: 0 });
+    await expect(repositoriesOf(store()).profiles.import([])).resolves.toEqual({ profiles: 0, articles: 0 });
   });
 
   it('refuses a handle no account can have even from a caller that skipped validation, and writes nothing', async () => {
@@ -189,7 +189,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     bad.profile_social_profiles.twitter = 'javascript:alert(5)';
     bad.profile_social_profiles.instagram = '<svg/onload=alert(5)>';
 
-    const attempt = backendOf(store()).profiles.import([good, bad]);
+    const attempt = repositoriesOf(store()).profiles.import([good, bad]);
 
     await expect(attempt).rejects.toMatchObject({ name: 'InvalidSocialHandlesError' });
     const error = (await attempt.catch((e: unknown) => e)) as Error;
@@ -197,11 +197,11 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
       `profile ${bad.profile_slug}: twitter handle "javascript:alert(5)" must be an X (Twitter) username`,
     );
     expect(error.message).toContain('instagram handle "<svg/onload=alert(5)>" must be an Instagram username');
-    expect(await backendOf(store()).profiles.count()).toBe(0);
-    await expect(backendOf(store()).profiles.importBatches(inBatches([good, bad], 1))).rejects.toMatchObject({
+    expect(await repositoriesOf(store()).profiles.count()).toBe(0);
+    await expect(repositoriesOf(store()).profiles.importBatches(inBatches([good, bad], 1))).rejects.toMatchObject({
       name: 'InvalidSocialHandlesError',
     });
-    expect(await backendOf(store()).profiles.count()).toBe(0);
+    expect(await repositoriesOf(store()).profiles.count()).toBe(0);
   });
 
   it('stores a profile address as the bare username, whoever calls', async () => {
@@ -209,7 +209,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     record.profile_social_profiles.linkedin = 'https://www.linkedin.com/in/niamh-cassidy-galway/';
     record.profile_social_profiles.twitter = ' @NiamhCass94 ';
 
-    await backendOf(store()).profiles.import([record]);
+    await repositoriesOf(store()).profiles.import([record]);
 
     const [stored] = await exported(store());
     expect(stored!.profile_social_profiles).toMatchObject({ linkedin: 'niamh-cassidy-galway', twitter: '@NiamhCass94' });
@@ -231,7 +231,7 @@ describe.each(storeFactories())('store contract: import in batches ($name store)
   it('stores what importProfiles would, one batch after another', async () => {
     const records = Array.from({ length: 5 }, () => valid(aProfile({ articles: [anArticle(), anArticle()] })));
 
-    await expect(backendOf(store()).profiles.importBatches(inBatches(records, 2))).resolves.toEqual({
+    await expect(repositoriesOf(store()).profiles.importBatches(inBatches(records, 2))).resolves.toEqual({
       profiles: 5,
       articles: 10,
     });
@@ -239,7 +239,7 @@ describe.each(storeFactories())('store contract: import in batches ($name store)
     expect((await exported(store())).map((p) => p.profile_slug)).toEqual(records.map((r) => r.profile_slug));
     const last = await store().findAuthorOfArticle(canonicalizeUrl(records[4]!.articles[1]!.link));
     expect(last).toMatchObject({ profile: { profile_slug: records[4]!.profile_slug }, activeArticleCount: 2 });
-    await expect(backendOf(store()).profiles.importBatches(inBatches([], 2))).resolves.toEqual({ profiles: 0, articles: 0 });
+    await expect(repositoriesOf(store()).profiles.importBatches(inBatches([], 2))).resolves.toEqual({ profiles: 0, articles: 0 });
   });
 
   it('lets a record take a handle from a profile whose record comes in a later batch, first claim first', async () => {
@@ -253,13 +253,13 @@ describe.each(storeFactories())('store contract: import in batches ($name store)
     const aWithout = { ...a, profile_social_profiles: { ...a.profile_social_profiles, twitter: '' } };
 
     // taker waits for a's record; late comes after a released the handle, but taker claimed first.
-    const attempt = backendOf(store()).profiles.importBatches(inBatches([taker, aWithout, late].map(valid), 1));
+    const attempt = repositoriesOf(store()).profiles.importBatches(inBatches([taker, aWithout, late].map(valid), 1));
 
     await expect(attempt).rejects.toMatchObject({ problems: [{ index: 2, reason: expect.stringMatching(/already held/) }] });
-    expect(await backendOf(store()).profiles.count()).toBe(2);
+    expect(await repositoriesOf(store()).profiles.count()).toBe(2);
     expect((await byHandle('twitter', a.profile_social_profiles.twitter!))!.profile.profile_slug).toBe(a.profile_slug);
 
-    await backendOf(store()).profiles.importBatches(inBatches([taker, aWithout].map(valid), 1));
+    await repositoriesOf(store()).profiles.importBatches(inBatches([taker, aWithout].map(valid), 1));
     expect((await byHandle('twitter', a.profile_social_profiles.twitter!))!.profile.profile_slug).toBe(taker.profile_slug);
   });
 
@@ -270,7 +270,7 @@ describe.each(storeFactories())('store contract: import in batches ($name store)
     const failure = new Error('line 7 of the file is not JSON');
 
     const records = [aProfile(), { ...kept, profile_bio: 'changed' }].map(valid);
-    await expect(backendOf(store()).profiles.importBatches(inBatches(records, 1, failure))).rejects.toBe(failure);
+    await expect(repositoriesOf(store()).profiles.importBatches(inBatches(records, 1, failure))).rejects.toBe(failure);
 
     expect(await exported(store())).toEqual(before);
     await expect(store().findAuthorOfArticle(canonicalizeUrl(records[0]!.articles[0]!.link))).resolves.toBeNull();

@@ -1,5 +1,5 @@
 import type { StoreFactory } from '@byline/test-support';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import type { Store } from '@byline/domain/store/store';
 import type { ProofAttemptStore } from '@byline/domain/proofs/proof-attempts';
 
@@ -9,8 +9,8 @@ export function proofAttemptsContract(factory: StoreFactory): void {
   beforeEach(async () => {
     store = await factory.create();
   });
-  afterEach(() => backendOf(store!).close());
-  const attempts = (): ProofAttemptStore => backendOf(store!).proofAttempts;
+  afterEach(() => repositoriesOf(store!).close());
+  const attempts = (): ProofAttemptStore => repositoriesOf(store!).proofAttempts;
 
   const attempt = (stateHash: string, expiresAt: string) => ({
     stateHash,

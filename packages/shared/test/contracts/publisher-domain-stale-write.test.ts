@@ -1,4 +1,4 @@
-import { freshBackendPerTest, storeFactories } from '@byline/test-support';
+import { freshRepositoriesPerTest, storeFactories } from '@byline/test-support';
 import type { PublishersStore } from '@byline/domain/publishers/publishers-store';
 import { checkedDomain } from '@byline/domain/publishers/domain-check-state';
 
@@ -8,11 +8,11 @@ import { checkedDomain } from '@byline/domain/publishers/domain-check-state';
  * a domain another check proved meanwhile (nor one that read "proven" a domain lapsed meanwhile).
  */
 describe.each(storeFactories())('a domain check written over a state that moved ($name store)', (factory) => {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
   const T0 = new Date('2030-01-01T00:00:00.000Z');
 
   it('is refused, and the state another check wrote stays', async () => {
-    const { publishers, publisherDomains } = backend();
+    const { publishers, publisherDomains } = repositories();
     const publisher = (await publishers.create({ slug: 'harbour', name: 'Harbour' }, 'admin', T0))!;
     const pending = (await publisherDomains.addDomain(publisher.id, 'harbour.example', 'token', 'admin', T0))!;
     await publisherDomains.recordCheck(

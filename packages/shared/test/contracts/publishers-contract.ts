@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
 
 const T0 = new Date('2030-01-01T00:00:00.000Z');
@@ -11,10 +11,10 @@ const ACTOR = 'ed@example.org';
  * packages/shared/test/contracts/publishers.test.ts.
  */
 export function publishersContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
-  const publishers = () => backend().publishers;
-  const publisherDomains = () => backend().publisherDomains;
-  const publisherHistory = () => backend().publisherHistory;
+  const repositories = freshRepositoriesPerTest(factory);
+  const publishers = () => repositories().publishers;
+  const publisherDomains = () => repositories().publisherDomains;
+  const publisherHistory = () => repositories().publisherHistory;
   const newPublisher = async (slug = 'harbour-times', adminUserId: number | null = 7) => {
     const created = await publishers().create({ slug, name: 'The Harbour Times', adminUserId }, 'owner@example.org', T0);
     if (!created) throw new Error('not created');

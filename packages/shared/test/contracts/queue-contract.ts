@@ -1,5 +1,5 @@
 import type { StoreFactory } from '@byline/test-support';
-import { backendOf } from '../../src/backend/open-backend';
+import { repositoriesOf } from '../../src/store/repositories-of';
 import type { Store } from '@byline/domain/store/store';
 import { forEachDueItem, type LeasedQueue } from '@byline/domain/queue/leased-queue';
 
@@ -9,9 +9,9 @@ export function queueContract(factory: StoreFactory): void {
   let queue: LeasedQueue;
   beforeEach(async () => {
     store = await factory.create();
-    queue = backendOf(store).queue;
+    queue = repositoriesOf(store).queue;
   });
-  afterEach(() => backendOf(store).close());
+  afterEach(() => repositoriesOf(store).close());
 
   const T0 = Date.parse('2031-05-01T12:00:00.000Z');
   const at = (seconds: number) => new Date(T0 + seconds * 1000);

@@ -1,7 +1,7 @@
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { handleKey } from '@byline/domain/social/social-handle';
 import { toAuthorProfileResponse, toJournalistResponse } from '@byline/domain/domain/mappers';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
 
@@ -39,9 +39,9 @@ describe.each(storeFactories())('store contract: rendered answers ($name store)'
     await seed(store(), profile);
     const url = canonicalizeUrl(profile.articles[0]!.link);
 
-    await backendOf(store()).profiles.setVerified(profile.profile_slug, false);
+    await repositoriesOf(store()).profiles.setVerified(profile.profile_slug, false);
     await expect(store().articleAnswer(url)).resolves.toBeNull();
-    await backendOf(store()).profiles.setVerified(profile.profile_slug, true);
+    await repositoriesOf(store()).profiles.setVerified(profile.profile_slug, true);
     expect(JSON.parse((await store().articleAnswer(url))!).profile_slug).toBe(profile.profile_slug);
   });
 

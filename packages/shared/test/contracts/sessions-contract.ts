@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import { CONTRACT_NOW, minutesAfterNow, newUser } from './users-contract';
 
 /**
@@ -6,36 +6,39 @@ import { CONTRACT_NOW, minutesAfterNow, newUser } from './users-contract';
  * packages/shared/test/contracts/sessions.test.ts.
  */
 export function sessionsContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
   const now = CONTRACT_NOW;
   const at = minutesAfterNow;
-  const user = () => newUser(backend().users);
+  const user = () => newUser(repositories().users);
   const session = (tokenHash: string, userId: number, expiresAt = at(600)) =>
-    backend().sessions.create({ tokenHash, userId, csrfToken: `csrf-${tokenHash}`, expiresAt }, now);
+    repositories().sessions.create({ tokenHash, userId, csrfToken: `csrf-${tokenHash}`, expiresAt }, now);
 
   it('finds a live session with its user and CSRF token, never an expired or ended one', async () => {
     const one = await user();
     await session('live', one.id, at(10));
-    const { passwordHash: _hash, ...plain } = (await backend().users.findByEmail(one.email))!;
-    expect(await backend().sessions.find('live', now)).toEqual({ user: plain, csrfToken: 'csrf-live', expiresAt: at(10) });
-    expect(await backend().sessions.find('live', new Date(at(10)))).toBeNull();
-    expect(await backend().sessions.find('unknown', now)).toBeNull();
+    const { passwordHash: _hash, ...plain } = (await repositories().users.findByEmail(one.email))!;
+    expect(await repositories().sessions.find('live', now)).toEqual({ user: plain, csrfToken: 'csrf-live', expiresAt: at(10) });
+    expect(await repositories().sessions.find('live', new Date(at(10)))).toBeNull();
+    expect(await repositories().sessions.find('unknown', now)).toBeNull();
 
     // A session made once the first has expired sweeps it.
-    await backend().sessions.create({ tokenHash: 'next', userId: one.id, csrfToken: 'c', expiresAt: at(20) }, new Date(at(10)));
-    expect(await backend().sessions.find('live', now)).toBeNull();
-    expect(await backend().sessions.find('next', now)).not.toBeNull();
+    await repositories().sessions.create(
+      { tokenHash: 'next', userId: one.id, csrfToken: 'c', expiresAt: at(20) },
+      new Date(at(10)),
+    );
+    expect(await repositories().sessions.find('live', now)).toBeNull();
+    expect(await repositories().sessions.find('next', now)).not.toBeNull();
 
-    await backend().sessions.delete('live');
-    expect(await backend().sessions.find('live', now)).toBeNull();
-    await expect(backend().sessions.delete('live')).resolves.toBeUndefined();
+    await repositories().sessions.delete('live');
+    expect(await repositories().sessions.find('live', now)).toBeNull();
+    await expect(repositories().sessions.delete('live')).resolves.toBeUndefined();
   });
 
   it('shows the user as they are now: a role changed after sign-in', async () => {
     const one = await user();
     await session('role', one.id);
-    await backend().users.setRole(one.email, 'journalist');
-    expect((await backend().sessions.find('role', now))?.user.role).toBe('journalist');
+    await repositories().users.setRole(one.email, 'journalist');
+    expect((await repositories().sessions.find('role', now))?.user.role).toBe('journalist');
   });
 
   it('takes a session flash once, and deletes a user’s other sessions only', async () => {
@@ -46,21 +49,21 @@ export function sessionsContract(factory: StoreFactory): void {
     await session('one-elsewhere', one.id);
     await session('other', other.id);
 
-    await backend().sessions.putFlash('one-here', 'sealed-1');
-    await backend().sessions.putFlash('one-here', 'sealed-2');
-    const takes = await Promise.all([1, 2, 3].map(() => backend().sessions.takeFlash('one-here')));
+    await repositories().sessions.putFlash('one-here', 'sealed-1');
+    await repositories().sessions.putFlash('one-here', 'sealed-2');
+    const takes = await Promise.all([1, 2, 3].map(() => repositories().sessions.takeFlash('one-here')));
     expect(takes.sort()).toEqual([null, null, 'sealed-2']);
-    expect(await backend().sessions.takeFlash('unknown')).toBeNull();
+    expect(await repositories().sessions.takeFlash('unknown')).toBeNull();
 
-    await backend().sessions.deleteOfUser(one.id, 'one-here');
-    const live = async (tokenHash: string) => (await backend().sessions.find(tokenHash, now)) !== null;
+    await repositories().sessions.deleteOfUser(one.id, 'one-here');
+    const live = async (tokenHash: string) => (await repositories().sessions.find(tokenHash, now)) !== null;
     expect([await live('one-here'), await live('one-there'), await live('one-elsewhere'), await live('other')]).toEqual([
       true,
       false,
       false,
       true,
     ]);
-    await backend().sessions.deleteOfUser(one.id);
+    await repositories().sessions.deleteOfUser(one.id);
     expect(await live('one-here')).toBe(false);
     expect(await live('other')).toBe(true);
   });
@@ -69,11 +72,11 @@ export function sessionsContract(factory: StoreFactory): void {
     const one = await user();
     await session('mine', one.id);
     await session('yours', one.id);
-    await backend().sessions.putFlash('mine', 'sealed');
-    expect(await backend().sessions.takeFlash('yours')).toBeNull();
-    expect(await backend().sessions.takeFlash('mine')).toBe('sealed');
-    expect(await backend().sessions.takeFlash('mine')).toBeNull();
-    await backend().sessions.putFlash('no-such-session', 'sealed');
-    expect(await backend().sessions.takeFlash('no-such-session')).toBeNull();
+    await repositories().sessions.putFlash('mine', 'sealed');
+    expect(await repositories().sessions.takeFlash('yours')).toBeNull();
+    expect(await repositories().sessions.takeFlash('mine')).toBe('sealed');
+    expect(await repositories().sessions.takeFlash('mine')).toBeNull();
+    await repositories().sessions.putFlash('no-such-session', 'sealed');
+    expect(await repositories().sessions.takeFlash('no-such-session')).toBeNull();
   });
 }

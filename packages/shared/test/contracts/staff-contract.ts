@@ -1,4 +1,4 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import { newJournalist } from './journalist-contract';
 
 const T0 = new Date('2030-01-01T00:00:00.000Z');
@@ -7,13 +7,14 @@ const ADMIN = 'admin@harbour.example';
 
 /** The promises of the Staff port, for stores made by `factory`; run on every database by packages/shared/test/contracts/staff.test.ts. */
 export function staffContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
-  const staff = () => backend().staff;
-  const publisher = async (slug = 'harbour-times') => (await backend().publishers.create({ slug, name: slug }, ADMIN, T0))!.id;
+  const repositories = freshRepositoriesPerTest(factory);
+  const staff = () => repositories().staff;
+  const publisher = async (slug = 'harbour-times') =>
+    (await repositories().publishers.create({ slug, name: slug }, ADMIN, T0))!.id;
 
   it('invites a journalist by profile once while the invitation or affiliation is open', async () => {
     const publisherId = await publisher();
-    const { profile } = await newJournalist(backend());
+    const { profile } = await newJournalist(repositories());
     const invited = await staff().invite(publisherId, { profileId: profile.id }, ADMIN, T0);
     expect(invited).toEqual({
       id: invited!.id,
@@ -36,7 +37,7 @@ export function staffContract(factory: StoreFactory): void {
 
   it('accepts an invitation, making the affiliation active since then; either side may end it, and it is kept', async () => {
     const publisherId = await publisher();
-    const { profile } = await newJournalist(backend());
+    const { profile } = await newJournalist(repositories());
     const invited = (await staff().invite(publisherId, { profileId: profile.id }, ADMIN, T0))!;
     expect((await staff().invitationsFor({ profileId: profile.id, email: 'nobody@example.org' })).map((a) => a.id)).toEqual([
       invited.id,
@@ -67,7 +68,7 @@ export function staffContract(factory: StoreFactory): void {
 
   it('binds an invitation by email to the profile that accepts it, and answers its other invitation with it', async () => {
     const publisherId = await publisher();
-    const { profile } = await newJournalist(backend());
+    const { profile } = await newJournalist(repositories());
     const byEmail = (await staff().invite(publisherId, { email: 'Aoife@Example.org' }, ADMIN, T0))!;
     expect(byEmail).toMatchObject({ invitedEmail: 'aoife@example.org', profileId: null });
     expect(await staff().invite(publisherId, { email: 'aoife@example.org' }, ADMIN, T0)).toBeNull();
@@ -87,8 +88,8 @@ export function staffContract(factory: StoreFactory): void {
 
   it('refuses an invitation to one profile accepted by another, and a declined one', async () => {
     const publisherId = await publisher();
-    const { profile } = await newJournalist(backend());
-    const { profile: other } = await newJournalist(backend());
+    const { profile } = await newJournalist(repositories());
+    const { profile: other } = await newJournalist(repositories());
     const invited = (await staff().invite(publisherId, { profileId: profile.id }, ADMIN, T0))!;
     expect(await staff().accept(invited.id, other.id, later(1))).toBeNull();
     expect(await staff().decline(invited.id, 'journalist', later(1))).toBe(true);
@@ -100,12 +101,12 @@ export function staffContract(factory: StoreFactory): void {
 
   it("goes with the journalist's profile when they delete it, and only theirs", async () => {
     const publisherId = await publisher();
-    const { profile } = await newJournalist(backend());
-    const { profile: other } = await newJournalist(backend());
+    const { profile } = await newJournalist(repositories());
+    const { profile: other } = await newJournalist(repositories());
     const mine = (await staff().invite(publisherId, { profileId: profile.id }, ADMIN, T0))!;
     await staff().accept(mine.id, profile.id, later(1));
     const theirs = (await staff().invite(publisherId, { profileId: other.id }, ADMIN, T0))!;
-    expect(await backend().profiles.erase(profile.id)).toBe(true);
+    expect(await repositories().profiles.erase(profile.id)).toBe(true);
     expect(await staff().findById(mine.id)).toBeNull();
     expect((await staff().ofPublisher(publisherId)).map((a) => a.id)).toEqual([theirs.id]);
   });
@@ -113,7 +114,7 @@ export function staffContract(factory: StoreFactory): void {
   it('erases the invitations to an address no profile took up, and keeps those taken up', async () => {
     const publisherId = await publisher();
     const other = await publisher('other');
-    const { profile } = await newJournalist(backend());
+    const { profile } = await newJournalist(repositories());
     const open = (await staff().invite(publisherId, { email: 'Leaving@example.org' }, ADMIN, T0))!;
     const taken = (await staff().invite(other, { email: 'leaving@example.org' }, ADMIN, T0))!;
     await staff().accept(taken.id, profile.id, later(1));

@@ -1,9 +1,9 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 
 /** What every UsageRecords adapter does (run for each database by test/contracts/usage.test.ts). */
 export function usageContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
-  const usage = () => backend().usage;
+  const repositories = freshRepositoriesPerTest(factory);
+  const usage = () => repositories().usage;
 
   it('adds up usage per key and day, oldest day first', async () => {
     await usage().record([
@@ -43,7 +43,7 @@ export function usageContract(factory: StoreFactory): void {
   });
 
   it("moves the key's last_used_at forward, never back", async () => {
-    const keys = backend().apiKeys;
+    const keys = repositories().apiKeys;
     await keys.createKey({ email: 'last-used@example.org', name: 'default', key: 'bk_last', secretHash: 'hash' }, new Date());
     const lastUsed = async () => (await keys.keysOf('last-used@example.org')).find((k) => k.key === 'bk_last')?.last_used_at;
     expect(await lastUsed()).toBeNull();

@@ -1,13 +1,13 @@
-import { freshBackendPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import type { WebhookEventType } from '@byline/domain/webhook-events/webhook-event';
 import type { WebhookAttempt } from '@byline/domain/webhooks/webhooks-repository';
 import { newJournalist } from './journalist-contract';
 
 /** What every adapter of the WebhookEndpoints and WebhookDeliveries ports does (run for each database by test/contracts/webhooks.test.ts). */
 export function webhooksContract(factory: StoreFactory): void {
-  const backend = freshBackendPerTest(factory);
-  const webhookEndpoints = () => backend().webhookEndpoints;
-  const webhookDeliveries = () => backend().webhookDeliveries;
+  const repositories = freshRepositoriesPerTest(factory);
+  const webhookEndpoints = () => repositories().webhookEndpoints;
+  const webhookDeliveries = () => repositories().webhookDeliveries;
   const T0 = new Date('2031-05-01T12:00:00.000Z');
   const endpoint = (email: string, url = 'https://hooks.example.org/in', events: WebhookEventType[] = ['journalist.verified']) =>
     webhookEndpoints().add({ email, url, events, secret: 'whsec_first' }, T0);
@@ -115,7 +115,7 @@ export function webhooksContract(factory: StoreFactory): void {
   });
 
   it("redacts sent messages about a journalist whose profile is gone; others' and those still to send stay as they are", async () => {
-    const { profile } = await newJournalist(backend());
+    const { profile } = await newJournalist(repositories());
     const a = await endpoint('a@example.org', undefined, ['journalist.unverified', 'api_key.revoked']);
     const body = (type: string, data: Record<string, unknown>) => JSON.stringify({ type, timestamp: T0.toISOString(), data });
     const sent = {

@@ -16,7 +16,7 @@
  * FUZZ_SEED=<n> replays a run (failures print the seed); FUZZ_REQUESTS=<n> sets the requests per server.
  */
 import http from 'node:http';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { anArticle, aProfile, seed } from '@byline/test-support';
 import { presessionToken } from '../../../portal/src/http/csrf';
 import { rawExchange, type RawOutcome, type RawResponse } from '../http/raw-http';
@@ -92,7 +92,7 @@ async function portalSession(served: Served): Promise<{ cookie: string; csrf: st
   const signUp = await post('/signup', signedOutCookie, { ...credentials, _csrf: signedOutCsrf });
   let session = signUp;
   if (signUp.status === 200) {
-    const { users } = backendOf(served.store);
+    const { users } = repositoriesOf(served.store);
     let user = await users.findByEmail(credentials.email);
     for (let tries = 0; !user && tries < 100; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 20)); // the account is made after the answer

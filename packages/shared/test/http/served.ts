@@ -8,7 +8,7 @@ import { createHttpServer, inMemoryRateLimiting, type RateLimitingOptions, type 
 import { bearer, embeddedStore, quietLogger } from '@byline/test-support';
 import { createApp as createPortalApp, PageFetchError } from '@byline/portal';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { createApp as createArticleApp } from '../../../article-verifier/src/app';
 import { createApp as createJournalistApp } from '../../../journalist-verifier/src/app';
 import { Outbox } from '../../../portal/src/mail/outbox';
@@ -35,7 +35,7 @@ function appFor(name: ServerName, store: Store, options: ServeOptions): { app: R
   const logger = quietLogger();
   if (name !== 'portal') {
     const rateLimiting = options.rateLimits
-      ? inMemoryRateLimiting({ usage: backendOf(store).usage, logger, ...options.rateLimits })
+      ? inMemoryRateLimiting({ usage: repositoriesOf(store).usage, logger, ...options.rateLimits })
       : undefined;
     const deps: ServiceDeps = { store, logger, rateLimiting };
     const app = name === 'article verifier' ? createArticleApp(deps) : createJournalistApp(deps);

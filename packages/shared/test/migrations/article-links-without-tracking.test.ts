@@ -1,6 +1,6 @@
 import type { ArticleInput } from '@byline/domain/domain/types';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, expectAnswersInStep, profileFields } from '@byline/test-support';
@@ -14,16 +14,20 @@ const STEP = '045-article-links-without-tracking';
  * step is made to run again by forgetting it ran, then reopening.
  */
 async function storedWithTracking(store: Store) {
-  const backend = backendOf(store);
-  const user = await backend.users.create(
+  const repositories = repositoriesOf(store);
+  const user = await repositories.users.create(
     { email: `t${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
     new Date(),
   );
-  const profile = await backend.profiles.save(user.id, profileFields(), `tracked-${Date.now()}`);
+  const profile = await repositories.profiles.save(user.id, profileFields(), `tracked-${Date.now()}`);
   const add = async (link: string) => {
-    const { article } = await backend.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
+    const { article } = await repositories.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
     const evidence = { method: 'authorship-attested' as const, provider: AUTHORSHIP_PROVIDER, by: 'byline:authorship check' };
-    await proveArticle(backend.articles, { profileId: profile.id, articleId: article.id, evidence }, 'byline:authorship check');
+    await proveArticle(
+      repositories.articles,
+      { profileId: profile.id, articleId: article.id, evidence },
+      'byline:authorship check',
+    );
   };
   await add('https://news.example/a?utm_source=x&page=2&fbclid=abc');
   await add('https://news.example/b?gclid=1');
@@ -37,7 +41,7 @@ describe.each(reopenableStores())('data step 045 ($name store): article links wi
   it('drops them from stored links, keeps the rest, and re-renders the answers', async () => {
     const { profileId } = await madeThenForgotten(target, STEP, storedWithTracking);
     const store = target.open();
-    const links = (await backendOf(store).articles.claimsOf(profileId)).map((claim) => claim.article.link).sort();
+    const links = (await repositoriesOf(store).articles.claimsOf(profileId)).map((claim) => claim.article.link).sort();
     expect(links).toEqual(['https://news.example/a?page=2', 'https://news.example/b', 'https://news.example/c?id=7#comments']);
     await expectAnswersInStep(store);
   });

@@ -1,12 +1,12 @@
 import type { ArticleInput } from '@byline/domain/domain/types';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, mongoTestStore, profileFields, testMongoUri } from '@byline/test-support';
 import { recordAttributionBasesIn } from '@byline/store-mongodb/store/mongo-attribution-basis';
 import { affiliationEnding, endVouchingSteps } from '@byline/domain/articles/end-vouched-articles';
 import { mongoArticlesUnit } from '@byline/store-mongodb/articles/mongo-articles';
-import { runInTurn } from '@byline/domain/database/steps';
+import { runInTurn } from '@byline/domain/store/steps';
 
 const HOUR = 3_600_000;
 const ARTICLES = 12;
@@ -24,20 +24,23 @@ const uri = testMongoUri();
   it('ends each credit by name once, and leaves no proof saying proven on an article that does not count', async () => {
     const store = await mongoTestStore(uri!);
     try {
-      const backend = backendOf(store);
-      const user = await backend.users.create({ email: 'twice@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
-      const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), 'basis-twice');
-      const publisher = (await backend.publishers.create(
+      const repositories = repositoriesOf(store);
+      const user = await repositories.users.create(
+        { email: 'twice@example.org', passwordHash: 'x', role: 'journalist' },
+        new Date(),
+      );
+      const profile = await repositories.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), 'basis-twice');
+      const publisher = (await repositories.publishers.create(
         { slug: 'leaving-outlet', name: 'The leaving-outlet' },
         'admin',
         new Date(),
       ))!;
-      const invited = (await backend.staff.invite(publisher.id, { profileId: profile.id }, 'admin', new Date()))!;
-      await backend.staff.accept(invited.id, profile.id, new Date(Date.now() - HOUR));
+      const invited = (await repositories.staff.invite(publisher.id, { profileId: profile.id }, 'admin', new Date()))!;
+      await repositories.staff.accept(invited.id, profile.id, new Date(Date.now() - HOUR));
       const links: string[] = [];
       for (let i = 0; i < ARTICLES; i++) {
         const link = `https://leaving.example/${i}`;
-        const { article } = await backend.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
+        const { article } = await repositories.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
         // As run-attribution.ts worded its evidence before it recorded the basis.
         const evidence = {
           method: 'authorship-attested' as const,
@@ -46,10 +49,14 @@ const uri = testMongoUri();
           matched: 'author name “Aoife Brennan” (attributed on the vouching of The leaving-outlet)',
           note: 'Attributed on the vouching of The leaving-outlet (leaving-outlet): its page credits Aoife Brennan, active staff of the publisher.',
         };
-        await proveArticle(backend.articles, { profileId: profile.id, articleId: article.id, evidence }, 'byline:attribution');
+        await proveArticle(
+          repositories.articles,
+          { profileId: profile.id, articleId: article.id, evidence },
+          'byline:attribution',
+        );
         links.push(link);
       }
-      await backend.staff.end(invited.id, 'admin@leaving.example', 'Left', new Date(Date.now() + HOUR));
+      await repositories.staff.end(invited.id, 'admin@leaving.example', 'Left', new Date(Date.now() + HOUR));
 
       // The second process read the proofs (after the first pass of its own) before the first process ended them.
       const unit = mongoArticlesUnit(store.db);
@@ -70,7 +77,7 @@ const uri = testMongoUri();
         .find({ profile_id: profile.id })
         .project<{ proven: boolean; proof: { state: string } }>({ proven: 1, 'proof.state': 1 })
         .toArray();
-      const ended = (await backend.audit.historyOf(profile.id)).filter((r) => r.action === 'article-vouching-ended');
+      const ended = (await repositories.audit.historyOf(profile.id)).filter((r) => r.action === 'article-vouching-ended');
       expect({ states: docs.map((doc) => [doc.proven, doc.proof.state]), history: ended.length }).toEqual({
         states: links.map(() => [false, 'lapsed']),
         history: ARTICLES,

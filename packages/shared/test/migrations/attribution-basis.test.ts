@@ -1,6 +1,6 @@
 import type { ArticleInput } from '@byline/domain/domain/types';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, profileFields } from '@byline/test-support';
@@ -15,23 +15,27 @@ const HOUR = 3_600_000;
  * is made to run again by forgetting it ran, then reopening the store.
  */
 async function attributions(store: Store) {
-  const backend = backendOf(store);
-  const user = await backend.users.create(
+  const repositories = repositoriesOf(store);
+  const user = await repositories.users.create(
     { email: `b${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
     new Date(),
   );
-  const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), `basis-${Date.now()}`);
+  const profile = await repositories.profiles.save(
+    user.id,
+    profileFields({ profile_last_name: 'Brennan' }),
+    `basis-${Date.now()}`,
+  );
   const outlet = async (slug: string) => {
-    const publisher = (await backend.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
-    const invited = (await backend.staff.invite(publisher.id, { profileId: profile.id }, 'admin', new Date()))!;
-    await backend.staff.accept(invited.id, profile.id, new Date(Date.now() - HOUR));
+    const publisher = (await repositories.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
+    const invited = (await repositories.staff.invite(publisher.id, { profileId: profile.id }, 'admin', new Date()))!;
+    await repositories.staff.accept(invited.id, profile.id, new Date(Date.now() - HOUR));
     return { publisher, affiliationId: invited.id };
   };
   const staying = await outlet('staying-outlet');
   const leaving = await outlet('leaving-outlet');
   // As run-attribution.ts worded its evidence before it recorded the basis.
   const attributed = async (link: string, slug: string, matched: string) => {
-    const { article } = await backend.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
+    const { article } = await repositories.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
     const evidence = {
       method: 'authorship-attested' as const,
       provider: AUTHORSHIP_PROVIDER,
@@ -39,7 +43,7 @@ async function attributions(store: Store) {
       matched: `${matched} (attributed on the vouching of The ${slug})`,
       note: `Attributed on the vouching of The ${slug} (${slug}): its page credits Aoife Brennan, active staff of the publisher.`,
     };
-    await proveArticle(backend.articles, { profileId: profile.id, articleId: article.id, evidence }, 'byline:attribution');
+    await proveArticle(repositories.articles, { profileId: profile.id, articleId: article.id, evidence }, 'byline:attribution');
     return link;
   };
   const byName = 'author name “Aoife Brennan”';
@@ -48,14 +52,18 @@ async function attributions(store: Store) {
   const leavingByLink = await attributed('https://leaving.example/c', 'leaving-outlet', 'JSON-LD author https://portal/j/x');
   // Ended before the ending released anything: the evidence had no basis to find it by.
   const endedAt = new Date(Date.now() + HOUR);
-  await backend.staff.end(leaving.affiliationId, 'admin@leaving.example', 'Left', endedAt);
-  expect((await backend.articles.claimsOf(profile.id)).map((claim) => claim.proof.state)).toEqual(['proven', 'proven', 'proven']);
+  await repositories.staff.end(leaving.affiliationId, 'admin@leaving.example', 'Left', endedAt);
+  expect((await repositories.articles.claimsOf(profile.id)).map((claim) => claim.proof.state)).toEqual([
+    'proven',
+    'proven',
+    'proven',
+  ]);
   return { profileId: profile.id, staying, leaving, stayingByName, leavingByName, leavingByLink, endedAt };
 }
 
 async function expectRecorded(store: Store, made: Awaited<ReturnType<typeof attributions>>) {
-  const backend = backendOf(store);
-  const claims = await backend.articles.claimsOf(made.profileId);
+  const repositories = repositoriesOf(store);
+  const claims = await repositories.articles.claimsOf(made.profileId);
   const at = (link: string) => claims.find((claim) => claim.article.link === link)!.proof;
   const basis = (by: string, { publisher, affiliationId }: typeof made.staying) => ({
     by,
@@ -76,7 +84,7 @@ async function expectRecorded(store: Store, made: Awaited<ReturnType<typeof attr
     reason,
     evidence: [{ attribution: basis('name', made.leaving), endedAt: made.endedAt.toISOString(), endedReason: reason }],
   });
-  const history = (await backend.audit.historyOf(made.profileId)).filter((r) => r.action === 'article-vouching-ended');
+  const history = (await repositories.audit.historyOf(made.profileId)).filter((r) => r.action === 'article-vouching-ended');
   expect(history).toEqual([
     expect.objectContaining({ actor: 'admin@leaving.example', note: `${made.leavingByName}: ${reason}` }),
   ]);

@@ -1,6 +1,6 @@
 import type { ArticleInput } from '@byline/domain/domain/types';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { ARTICLE_CHECK_TOPIC } from '@byline/domain/queue/topics';
 import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
 import { proveArticle } from '@byline/domain/articles/prove-article';
@@ -14,27 +14,27 @@ const STEP = '028-check-migrated-article-claims';
  * proven articles none. The step is made to run again by forgetting it ran and its items, then reopening the store.
  */
 async function claimsOf(store: Store) {
-  const backend = backendOf(store);
-  const user = await backend.users.create(
+  const repositories = repositoriesOf(store);
+  const user = await repositories.users.create(
     { email: `m${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
     new Date(),
   );
-  const profile = await backend.profiles.save(
+  const profile = await repositories.profiles.save(
     user.id,
     profileFields({ profile_last_name: 'Migrated' }),
     `migrated-${Date.now()}`,
   );
   const add = async (link: string) =>
-    (await backend.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput)).article.id;
+    (await repositories.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput)).article.id;
   const unchecked = await add('https://news.example.org/unchecked');
   const proven = await add('https://news.example.org/proven');
   const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };
-  await proveArticle(backend.articles, { profileId: profile.id, articleId: proven, evidence }, 'ed@example.org');
+  await proveArticle(repositories.articles, { profileId: profile.id, articleId: proven, evidence }, 'ed@example.org');
   return { profileId: profile.id, unchecked, proven };
 }
 
 async function expectQueued(store: Store, { profileId, unchecked, proven }: Awaited<ReturnType<typeof claimsOf>>) {
-  const { queue } = backendOf(store);
+  const { queue } = repositoriesOf(store);
   expect(await queue.find(ARTICLE_CHECK_TOPIC, String(unchecked))).toMatchObject({ payload: { profileId }, holder: null });
   expect(await queue.find(ARTICLE_CHECK_TOPIC, String(proven))).toBeNull();
 }

@@ -1,6 +1,6 @@
 import type { ArticleInput } from '@byline/domain/domain/types';
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, profileFields } from '@byline/test-support';
@@ -16,36 +16,40 @@ const EDITOR = 'ed@example.org';
  * still vouches for and credits by link stay. The step is made to run again by forgetting it ran, then reopening.
  */
 async function attributions(store: Store) {
-  const backend = backendOf(store);
-  const user = await backend.users.create(
+  const repositories = repositoriesOf(store);
+  const user = await repositories.users.create(
     { email: `v${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
     new Date(),
   );
-  const profile = await backend.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), `vouch-${Date.now()}`);
+  const profile = await repositories.profiles.save(
+    user.id,
+    profileFields({ profile_last_name: 'Brennan' }),
+    `vouch-${Date.now()}`,
+  );
   const outlet = async (slug: string, domain: string) => {
-    const publisher = (await backend.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
-    await backend.publisherDomains.addDomain(publisher.id, domain, 'tok', 'admin', new Date());
+    const publisher = (await repositories.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
+    await repositories.publisherDomains.addDomain(publisher.id, domain, 'tok', 'admin', new Date());
     const check = { outcome: 'proven', method: 'dns-txt', at: new Date().toISOString() } as const;
-    await backend.publisherDomains.recordCheck(publisher.id, domain, check, null);
-    await backend.publishers.setVerified(publisher.id, true, EDITOR, 'Checked', new Date());
-    const invited = (await backend.staff.invite(publisher.id, { profileId: profile.id }, 'admin', new Date()))!;
-    await backend.staff.accept(invited.id, profile.id, new Date(Date.now() - HOUR));
+    await repositories.publisherDomains.recordCheck(publisher.id, domain, check, null);
+    await repositories.publishers.setVerified(publisher.id, true, EDITOR, 'Checked', new Date());
+    const invited = (await repositories.staff.invite(publisher.id, { profileId: profile.id }, 'admin', new Date()))!;
+    await repositories.staff.accept(invited.id, profile.id, new Date(Date.now() - HOUR));
     return { publisherId: publisher.id, affiliationId: invited.id };
   };
   const withdrawn = await outlet('withdrawn-outlet', 'withdrawn.example');
   const kept = await outlet('kept-outlet', 'kept.example');
   // The verification is withdrawn before the proofs are written: as they stood before the rule ended them.
   const withdrawnAt = new Date(Date.now() - HOUR);
-  await backend.publishers.setVerified(withdrawn.publisherId, false, EDITOR, 'Closed', withdrawnAt);
+  await repositories.publishers.setVerified(withdrawn.publisherId, false, EDITOR, 'Closed', withdrawnAt);
   const attributed = async (link: string, by: 'name' | 'link', on: typeof kept) => {
-    const { article } = await backend.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
+    const { article } = await repositories.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
     const evidence = {
       method: 'authorship-attested' as const,
       provider: AUTHORSHIP_PROVIDER,
       by: 'byline:attribution',
       attribution: { by, ...on },
     };
-    await proveArticle(backend.articles, { profileId: profile.id, articleId: article.id, evidence }, 'byline:attribution');
+    await proveArticle(repositories.articles, { profileId: profile.id, articleId: article.id, evidence }, 'byline:attribution');
     return link;
   };
   const made = {
@@ -57,13 +61,13 @@ async function attributions(store: Store) {
     // On a domain the publisher no longer proves (removed before its removal ended anything).
     uncoveredByName: await attributed('https://gone.example/d', 'name', kept),
   };
-  expect((await backend.articles.claimsOf(profile.id)).every((claim) => claim.proof.state === 'proven')).toBe(true);
+  expect((await repositories.articles.claimsOf(profile.id)).every((claim) => claim.proof.state === 'proven')).toBe(true);
   return made;
 }
 
 async function expectEnded(store: Store, made: Awaited<ReturnType<typeof attributions>>) {
-  const backend = backendOf(store);
-  const claims = await backend.articles.claimsOf(made.profileId);
+  const repositories = repositoriesOf(store);
+  const claims = await repositories.articles.claimsOf(made.profileId);
   const at = (link: string) => claims.find((claim) => claim.article.link === link)!.proof;
   const withdrawal = `Credited by name only, on the vouching of The withdrawn-outlet: the publisher’s verification was withdrawn on ${made.withdrawnAt.toISOString().slice(0, 10)}.`;
   const uncovered = `Credited by name only, on the vouching of The kept-outlet: none of the domains it proves covers the address (found on ${new Date().toISOString().slice(0, 10)}).`;
@@ -80,7 +84,7 @@ async function expectEnded(store: Store, made: Awaited<ReturnType<typeof attribu
   for (const link of [made.withdrawnByLink, made.keptByName]) {
     expect(at(link)).toMatchObject({ state: 'proven', evidence: [{ endedAt: null }] });
   }
-  const history = (await backend.audit.historyOf(made.profileId))
+  const history = (await repositories.audit.historyOf(made.profileId))
     .filter((r) => r.action === 'article-vouching-ended')
     .map(({ actor, note }) => ({ actor, note }))
     .sort((a, b) => a.note.localeCompare(b.note));

@@ -2,7 +2,7 @@ import { MongoClient } from 'mongodb';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { aProfile, bearer, capturingLogger, freePort, seed, tempDir, uniqueDatabaseName } from '@byline/test-support';
 import { findFerretDbBinary, startFerretDb, type FerretDbServer } from '@byline/test-support/src/ferretdb';
@@ -114,7 +114,7 @@ async function diagnose(uri: string, store: MongoStore): Promise<string> {
     const authorization = await bearer(store!);
     // Four clients in a loop make thousands of requests a minute: past the default budget they would get 429s,
     // which are no part of what this test is about.
-    await backendOf(store!).apiAccounts.setRateLimit('desk@example.org', 1_000_000_000);
+    await repositoriesOf(store!).apiAccounts.setRateLimit('desk@example.org', 1_000_000_000);
     const verify = () =>
       call(`${base}/api/verify_article?url=${encodeURIComponent(profile.articles[0]!.link)}`, {
         method: 'POST',

@@ -1,11 +1,11 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { anArticle, aProfile, checkedRequest as request, seed, serviceFixture, describeOnMongoDb } from '@byline/test-support';
 import { createApp } from '../../../article-verifier/src/app';
 import { mongoAnswersUnit, forgetRenderedInTurn } from '@byline/store-mongodb/answers/mongo-answers-unit';
 import { rerenderAnswers } from '@byline/domain/answers/rerender-answers';
 import type { AnswersUnit } from '@byline/domain/answers/answers-unit';
-import { runInTurn } from '@byline/domain/database/steps';
+import { runInTurn } from '@byline/domain/store/steps';
 import { collectionOf } from '@byline/store-mongodb/store/mongo-schema';
 import { RENDER_ATTEMPTS, rerenderOutlets } from '@byline/domain/outlets/rerender-outlets';
 
@@ -18,7 +18,7 @@ import { RENDER_ATTEMPTS, rerenderOutlets } from '@byline/domain/outlets/rerende
  */
 describeOnMongoDb('concurrent re-renders ($name store)', (factory) => {
   const service = serviceFixture(factory, createApp);
-  const backend = () => backendOf(service.store);
+  const repositories = () => repositoriesOf(service.store);
   const db = () => (service.store as MongoStore).db;
   const V2 = '/api/v2/verify_article';
   const ask = async (url: string) => {
@@ -33,7 +33,7 @@ describeOnMongoDb('concurrent re-renders ($name store)', (factory) => {
     const article = anArticle({ link: `https://${domain}/story` });
     const profile = aProfile({ profile_slug: `${slug}-writer`, articles: [article] });
     await seed(service.store, profile);
-    const { publishers, staff, profiles, publisherDomains } = backend();
+    const { publishers, staff, profiles, publisherDomains } = repositories();
     const writer = (await profiles.findBySlug(profile.profile_slug))!;
     const outlet = (await publishers.create({ slug, name: slug }, 'admin@example.org', new Date()))!;
     await publisherDomains.addDomain(outlet.id, domain, 'token', 'admin@example.org', new Date());
@@ -77,14 +77,14 @@ describeOnMongoDb('concurrent re-renders ($name store)', (factory) => {
     const late = holdFirst(mongoAnswersUnit(db()), 'authorViews');
     const rendering = runInTurn(rerenderAnswers(late.held, [writerId]));
     await late.hasRead; // it read the affiliation, still active
-    await backend().staff.end(affiliationId, 'admin@example.org', 'left', new Date());
+    await repositories().staff.end(affiliationId, 'admin@example.org', 'left', new Date());
     expect(affiliations(await ask(article))).toEqual([]);
 
     late.release();
     await rendering;
     expect(affiliations(await ask(article))).toEqual([]);
     expect(late.calls()).toBe(2); // its save missed, and it rendered again from a fresh read
-    expect((await ask(article)).evidence).toEqual(await backend().authorEvidence.ofArticleAuthor(article));
+    expect((await ask(article)).evidence).toEqual(await repositories().authorEvidence.ofArticleAuthor(article));
     // Rendered again, not merely left to the lookups.
     const doc = await collectionOf(db(), 'profiles').findOne({ _id: writerId });
     expect(doc?.answers?.articleV2).toEqual(expect.any(String));
@@ -100,7 +100,7 @@ describeOnMongoDb('concurrent re-renders ($name store)', (factory) => {
     const late = holdFirst(mongoAnswersUnit(db()), 'outletSources');
     const rendering = runInTurn(rerenderOutlets(late.held, [outletId]));
     await late.hasRead; // it read the journalist, still on the staff
-    await backend().staff.end(affiliationId, 'admin@example.org', 'left', new Date());
+    await repositories().staff.end(affiliationId, 'admin@example.org', 'left', new Date());
     expect((await ask(unknown)).type).toBe('domain_verified');
 
     late.release();
@@ -162,7 +162,7 @@ describeOnMongoDb('concurrent re-renders ($name store)', (factory) => {
     await runInTurn(rerenderOutlets(overtaken, [outletId]));
     expect(calls()).toBe(RENDER_ATTEMPTS);
     expect((await collectionOf(db(), 'publisherDomains').findOne({ publisher_id: outletId }))?.rendered).toBeUndefined();
-    expect((await backend().publisherDomains.outletFor(domain))?.rendered).toBeNull();
+    expect((await repositories().publisherDomains.outletFor(domain))?.rendered).toBeNull();
     expect(await ask(unknown)).toEqual(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { describeOnMongoDb, freshBackendPerTest } from '@byline/test-support';
+import { describeOnMongoDb, freshRepositoriesPerTest } from '@byline/test-support';
 import * as answersUnit from '@byline/store-mongodb/answers/mongo-answers-unit';
 import { addProvenArticle, contractArticle, newJournalist } from '../contracts/journalist-contract';
 
@@ -9,20 +9,20 @@ import { addProvenArticle, contractArticle, newJournalist } from '../contracts/j
  * change, has nothing to repair.
  */
 describeOnMongoDb('interrupted removals ($name store)', (factory) => {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
 
   it('an affiliation ended by a process killed before its re-render is never served as evidence again', async () => {
-    const { profile } = await newJournalist(backend(), '@interrupted');
-    await backend().profiles.setVerified(profile.profile_slug, true);
-    await addProvenArticle(backend(), profile.id, contractArticle('interrupted'));
-    const { publishers, staff } = backend();
+    const { profile } = await newJournalist(repositories(), '@interrupted');
+    await repositories().profiles.setVerified(profile.profile_slug, true);
+    await addProvenArticle(repositories(), profile.id, contractArticle('interrupted'));
+    const { publishers, staff } = repositories();
     const outlet = (await publishers.create({ slug: 'herald', name: 'Herald' }, 'admin', new Date()))!;
     await publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
     const invited = (await staff.invite(outlet.id, { profileId: profile.id }, 'admin', new Date()))!;
     await staff.accept(invited.id, profile.id, new Date());
     const url = 'https://news.example.org/interrupted';
     const served = async () =>
-      (JSON.parse((await backend().store.taggedArticleV2Answer(url))!.json) as { evidence: { type: string }[] }).evidence;
+      (JSON.parse((await repositories().store.taggedArticleV2Answer(url))!.json) as { evidence: { type: string }[] }).evidence;
     expect((await served()).map((identity) => identity.type)).toEqual(['cawg.affiliation']);
 
     // The process dies when the ending's re-render first reads what to render.
@@ -33,7 +33,7 @@ describeOnMongoDb('interrupted removals ($name store)', (factory) => {
     }));
     await expect(staff.end(invited.id, 'admin', 'left', new Date())).rejects.toThrow('process killed');
     killed.mockRestore();
-    expect(await served()).toEqual(await backend().authorEvidence.ofArticleAuthor(url));
+    expect(await served()).toEqual(await repositories().authorEvidence.ofArticleAuthor(url));
     expect(await served()).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import { openedDatabase } from '../../src/database/opened-database';
+import { openedDatabase } from '../../src/store/opened-database';
 import { createApiKey } from '../../src/auth/api-keys';
 import { CredentialChecker } from '../../src/auth/credential-checker';
 import { collectionOf } from '@byline/store-mongodb/store/mongo-schema';
-import { describeOnMongoDb, freshBackendPerTest } from '@byline/test-support';
+import { describeOnMongoDb, freshRepositoriesPerTest } from '@byline/test-support';
 
 /*
  * MongoDB keeps a key and its account apart, with no foreign key: a key can outlive its account (a partial removal,
@@ -10,10 +10,10 @@ import { describeOnMongoDb, freshBackendPerTest } from '@byline/test-support';
  * lets it happen: the credential check decides it, not the adapter.
  */
 describeOnMongoDb('a key whose account is gone ($name store)', (factory) => {
-  const backend = freshBackendPerTest(factory);
+  const repositories = freshRepositoriesPerTest(factory);
 
   it('is refused as an unknown key, not answered as suspended', async () => {
-    const { apiKeys, apiCredentials, store } = backend();
+    const { apiKeys, apiCredentials, store } = repositories();
     const { key, secret } = await createApiKey(apiKeys, 'gone@example.org');
     const checker = new CredentialChecker(apiCredentials, 0);
     expect(await checker.check(key, secret)).toBe('valid');

@@ -4,7 +4,7 @@ import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { handleKey } from '@byline/domain/social/social-handle';
 import { type ArticleInput } from '@byline/domain/domain/types';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { publicProfileUrl, relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
 import { rechecksOf, type Rechecks } from '@byline/editorial/recheck/rechecks';
 import { runRecheck, type RecheckOptions } from '@byline/editorial/proofs/recheck';
@@ -54,7 +54,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   let store: Store;
   let claims: ClaimsRepository;
   let rechecks: Rechecks;
-  let portal: Backend;
+  let portal: StoreRepositories;
   let server: http.Server;
   let base: string;
   let pages: Record<string, Page>;
@@ -76,9 +76,9 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
 
   beforeEach(async () => {
     store = await factory.create();
-    claims = backendOf(store).claims;
-    rechecks = rechecksOf(backendOf(store));
-    portal = backendOf(store);
+    claims = repositoriesOf(store).claims;
+    rechecks = rechecksOf(repositoriesOf(store));
+    portal = repositoriesOf(store);
     pages = {};
     requests = {};
     clock = Date.now() + 60_000;
@@ -94,7 +94,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
    * X handle (claimed only) when `twitter` is given, left unverified when `verified` is false.
    */
   async function siteProof(path: string, { page = true, site = `${base}${path}`, twitter = '', verified = true } = {}) {
-    const user = await backendOf(store).users.create(
+    const user = await repositoriesOf(store).users.create(
       {
         email: `j${++counter}@example.org`,
         passwordHash: 'x',
@@ -106,8 +106,8 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     if (verified) {
       await portal.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     }
-    await setClaims(backendOf(store).claims, profile.id, { website: [site] });
-    const proof = await recordProof(backendOf(store).claims, {
+    await setClaims(repositoriesOf(store).claims, profile.id, { website: [site] });
+    const proof = await recordProof(repositoriesOf(store).claims, {
       profileId: profile.id,
       kind: 'website',
       value: site,
@@ -122,7 +122,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
   async function siteAlsoAttested(note?: string) {
     const { profile } = await siteProof('/attested-too');
     const site = `${base}/attested-too`;
-    const attested = await recordProof(backendOf(store).claims, {
+    const attested = await recordProof(repositoriesOf(store).claims, {
       profileId: profile.id,
       kind: 'website',
       value: site,
@@ -228,7 +228,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
     expect(claim.evidence[0]!.endedAt).not.toBeNull();
     // Its only proof: the profile is back in the queue, unverified (see the tests below).
     expect(await portal.verification.pendingOf(profile.id)).toMatchObject({ requestedBy: 'byline:no-live-proof' });
-    expect((await backendOf(store).audit.historyOf(profile.id))[0]).toMatchObject({
+    expect((await repositoriesOf(store).audit.historyOf(profile.id))[0]).toMatchObject({
       action: 'proof-lapsed',
       actor: 'byline:re-check',
     });
@@ -281,7 +281,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
 
     /** The X handle proven by an editor's attestation: a second proof, which no re-check ends. */
     async function attestX(profileId: number, handle: string) {
-      const proof = await recordProof(backendOf(store).claims, {
+      const proof = await recordProof(repositoriesOf(store).claims, {
         profileId,
         kind: 'twitter',
         value: handle,
@@ -317,7 +317,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       });
       expect(await portal.verification.pending()).toContainEqual(expect.objectContaining({ profileId: profile.id }));
       // Newest first: the profile went back to the queue before the proof ended, so it is never verified without one.
-      const [lapsed, noProof, ...rest] = await backendOf(store).audit.historyOf(profile.id);
+      const [lapsed, noProof, ...rest] = await repositoriesOf(store).audit.historyOf(profile.id);
       expect(lapsed).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(noProof).toMatchObject({
         action: 'no-live-proof',
@@ -339,7 +339,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       expect(await store.articleAnswer(article)).toContain('"verified":true');
       expect(await store.journalistAnswer('twitter', handleKey('twitter', 'stillproven'))).toContain('"verified":true');
       expect(await portal.verification.pendingOf(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
-      const history = await backendOf(store).audit.historyOf(profile.id);
+      const history = await repositoriesOf(store).audit.historyOf(profile.id);
       expect(history[0]).toMatchObject({ action: 'proof-lapsed', actor: 'byline:re-check' });
       expect(history.map((record) => record.action)).not.toContain('no-live-proof');
     });
@@ -350,7 +350,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       expect(await run()).toMatchObject({ lapsed: 1 });
       expect((await portal.profiles.findById(profile.id))!.verified).toBe(false);
       expect(await portal.verification.pendingOf(profile.id)).toMatchObject({ requestedBy: 'byline:re-check' });
-      expect((await backendOf(store).audit.historyOf(profile.id)).map((record) => record.action)).toEqual(['proof-lapsed']);
+      expect((await repositoriesOf(store).audit.historyOf(profile.id)).map((record) => record.action)).toEqual(['proof-lapsed']);
     });
 
     it('fails safe: cut short before the lapse is recorded, the profile is already unverified; the next run lapses the proof', async () => {
@@ -369,7 +369,7 @@ describe.each(storeFactories())('re-checking rel="me" proofs ($name store)', (fa
       clock += 10 * 60_000;
       expect(await run()).toMatchObject({ checked: 1, lapsed: 1 });
       expect((await website(profile.id)).state).toBe('lapsed');
-      expect((await backendOf(store).audit.historyOf(profile.id)).map((record) => record.action).slice(0, 2)).toEqual([
+      expect((await repositoriesOf(store).audit.historyOf(profile.id)).map((record) => record.action).slice(0, 2)).toEqual([
         'proof-lapsed',
         'no-live-proof',
       ]);

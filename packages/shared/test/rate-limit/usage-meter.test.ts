@@ -1,12 +1,12 @@
 import { UsageMeter } from '@byline/domain/usage/usage-meter';
 import { type UsageEntry } from '@byline/domain/domain/types';
 import { type UsageRecords } from '@byline/domain/usage/usage-repository';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { capturingLogger, embeddedStore } from '@byline/test-support';
 
 describe('UsageMeter', () => {
   const store = embeddedStore();
-  const usage = backendOf(store).usage;
+  const usage = repositoriesOf(store).usage;
   afterAll(() => store.close());
 
   test('counts per UTC day and writes nothing until flushed', async () => {

@@ -1,11 +1,11 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { reopenedAfter } from '@byline/test-support';
 
 describe('embedded store: a database from before browser keys', () => {
   it('keeps every existing key a server key, with its account’s origins, and can then make browser keys', async () => {
     const arrange = async (store: SqliteStore) => {
-      const before = backendOf(store);
+      const before = repositoriesOf(store);
       await before.apiKeys.createKey({ email: 'desk@example.org', name: 'cms', key: 'bk_old', secretHash: 'hash' }, new Date());
       await before.apiAccounts.setOrigins('desk@example.org', ['https://desk.example']);
     };
@@ -16,7 +16,7 @@ describe('embedded store: a database from before browser keys', () => {
              ALTER TABLE api_keys DROP COLUMN rate_limit_per_minute;
              DELETE FROM schema_migrations WHERE name = '019-browser-keys';`;
     await reopenedAfter(arrange, before019, async (reopened) => {
-      const { apiKeys: keys, apiCredentials: credentials } = backendOf(reopened);
+      const { apiKeys: keys, apiCredentials: credentials } = repositoriesOf(reopened);
       const [old] = await keys.keysOf('desk@example.org');
       expect(old).toMatchObject({ key: 'bk_old', kind: 'server', origins: [], rate_limit_per_minute: null });
       expect((await credentials.findCredential('bk_old'))!.browser).toBeNull();

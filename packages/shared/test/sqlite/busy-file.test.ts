@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
 import { type UsageEntry } from '@byline/domain/domain/types';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { tempDir } from '@byline/test-support';
 
@@ -62,19 +62,19 @@ describe('embedded store while another process writes', () => {
 
   it('a usage flush gives up within a second, without blocking the event loop, and writes nothing', async () => {
     const started = performance.now();
-    const { stallMs, outcome } = await longestStall(() => backendOf(store).usage.record(usage));
+    const { stallMs, outcome } = await longestStall(() => repositoriesOf(store).usage.record(usage));
     expect(outcome).toBeInstanceOf(StoreUnavailableError);
     expect(performance.now() - started).toBeLessThan(2500);
     expect(stallMs).toBeLessThan(1000);
     otherProcess.exec('ROLLBACK');
-    expect(await backendOf(store).usage.ofKey('KEY1')).toEqual([]);
+    expect(await repositoriesOf(store).usage.ofKey('KEY1')).toEqual([]);
   });
 
   it('a usage flush writes as soon as the other writer is done, if that is within a second', async () => {
     setTimeout(() => otherProcess.exec('COMMIT'), 150);
-    const { stallMs, outcome } = await longestStall(() => backendOf(store).usage.record(usage));
+    const { stallMs, outcome } = await longestStall(() => repositoriesOf(store).usage.record(usage));
     expect(outcome).toBeUndefined();
     expect(stallMs).toBeLessThan(1000);
-    expect(await backendOf(store).usage.ofKey('KEY1')).toEqual([{ key: 'KEY1', day: '2026-11-22', count: 3 }]);
+    expect(await repositoriesOf(store).usage.ofKey('KEY1')).toEqual([{ key: 'KEY1', day: '2026-11-22', count: 3 }]);
   });
 });

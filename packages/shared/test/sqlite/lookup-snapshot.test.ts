@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { handleKey } from '@byline/domain/social/social-handle';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { aProfile, seed } from '@byline/test-support';
 
@@ -35,7 +35,7 @@ describe('embedded store: how fresh a lookup is', () => {
     expect(await store.articleAnswer(articleOf(profile))).toBeNull();
     await seed(store, profile);
     expect(JSON.parse((await store.articleAnswer(articleOf(profile)))!).profile_slug).toBe(profile.profile_slug);
-    await backendOf(store).profiles.setVerified(profile.profile_slug, false);
+    await repositoriesOf(store).profiles.setVerified(profile.profile_slug, false);
     expect(await store.articleAnswer(articleOf(profile))).toBeNull();
   });
 
@@ -53,7 +53,7 @@ describe('embedded store: how fresh a lookup is', () => {
       slug: profile.profile_slug,
     });
 
-    await backendOf(cli).profiles.setVerified(profile.profile_slug, false);
+    await repositoriesOf(cli).profiles.setVerified(profile.profile_slug, false);
     await nextTurn();
     expect(await service.articleAnswer(articleOf(profile))).toBeNull();
     expect(await service.journalistAnswer('twitter', handle)).toBeNull();
@@ -62,7 +62,7 @@ describe('embedded store: how fresh a lookup is', () => {
   it("keeps a host's outlet answers only while no one has written the file: another process's change shows next turn", async () => {
     const service = openStore();
     const cli = openStore();
-    const { publishers, publisherDomains } = backendOf(cli);
+    const { publishers, publisherDomains } = repositoriesOf(cli);
     const outlet = (await publishers.create({ slug: 'herald', name: 'Herald' }, 'admin', new Date()))!;
     await publisherDomains.addDomain(outlet.id, 'herald.example', 'token', 'admin', new Date());
     const at = new Date().toISOString();
@@ -70,7 +70,7 @@ describe('embedded store: how fresh a lookup is', () => {
     await publishers.setVerified(outlet.id, true, 'ed@example.org', '', new Date());
     await nextTurn();
     const served = async () =>
-      (await backendOf(service).publisherDomains.outletFor('news.herald.example'))?.rendered?.domainInfo.json;
+      (await repositoriesOf(service).publisherDomains.outletFor('news.herald.example'))?.rendered?.domainInfo.json;
     expect(JSON.parse((await served())!)).toMatchObject({ publisher_name: 'Herald' });
     await nextTurn();
     expect(JSON.parse((await served())!)).toMatchObject({ publisher_name: 'Herald' }); // kept: nothing was written

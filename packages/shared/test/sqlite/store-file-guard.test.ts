@@ -4,7 +4,7 @@ import path from 'node:path';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
 import { type Logger } from '@byline/domain/logging/logger';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { anArticle, aProfile, canMakeFilesImmutable, capturingLogger, seed, tempDir } from '@byline/test-support';
 
@@ -61,14 +61,14 @@ describe('embedded store whose file goes away', () => {
 
   it('refuses pings, writes and (within a second or so) lookups once the file is deleted, and says so once', async () => {
     expect(await store.articleAnswer(ARTICLE)).not.toBeNull();
-    const { users } = backendOf(store);
+    const { users } = repositoriesOf(store);
     for (const name of ['byline.sqlite', 'byline.sqlite-wal', 'byline.sqlite-shm']) fs.rmSync(path.join(dir, name));
 
     expect(await outcome(store.ping())).toMatch(/^503: embedded store: .*byline\.sqlite has been deleted/);
-    expect(await outcome(backendOf(store).profiles.setVerified('guarded', false))).toMatch(/^503: .*has been deleted/);
-    expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*has been deleted/);
+    expect(await outcome(repositoriesOf(store).profiles.setVerified('guarded', false))).toMatch(/^503: .*has been deleted/);
+    expect(await outcome(repositoriesOf(store).usage.record(usage))).toMatch(/^503: .*has been deleted/);
     await until(async () => ((await outcome(store.articleAnswer(ARTICLE))).startsWith('503') ? true : undefined));
-    expect(await outcome(backendOf(store).apiCredentials.findCredential('KEY1'))).toMatch(/^503/);
+    expect(await outcome(repositoriesOf(store).apiCredentials.findCredential('KEY1'))).toMatch(/^503/);
 
     const signUp = users.create({ email: 'late@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
     expect(await outcome(signUp)).toMatch(/^503: .*has been deleted/);
@@ -82,7 +82,7 @@ describe('embedded store whose file goes away', () => {
     await other.close();
     fs.renameSync(path.join(dir, 'other.sqlite'), file);
 
-    expect(await outcome(backendOf(store).apiKeys.revokeKey('KEY1', new Date()))).toMatch(
+    expect(await outcome(repositoriesOf(store).apiKeys.revokeKey('KEY1', new Date()))).toMatch(
       /^503: .*has been replaced by another file/,
     );
     expect(await outcome(store.ping())).toMatch(/^503: .*replaced/);
@@ -95,7 +95,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
   let dir: string;
   let shm: string;
   let store: SqliteStore;
-  let portal: Backend;
+  let portal: StoreRepositories;
   let logs: { logger: Logger; output: () => string };
 
   beforeEach(async () => {
@@ -103,7 +103,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     shm = path.join(dir, 'byline.sqlite-shm');
     logs = capturingLogger();
     store = new SqliteStore(path.join(dir, 'byline.sqlite'), { logger: logs.logger });
-    portal = backendOf(store);
+    portal = repositoriesOf(store);
     await seed(store, aProfile({ profile_slug: 'guarded', articles: [anArticle({ link: LINK })] }));
   });
   afterEach(async () => {
@@ -117,12 +117,14 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     expect(await store.articleAnswer(ARTICLE)).not.toBeNull();
     // The last write before the flag is set comes from another connection, and nothing reads after it there:
     // the lookups' next read must not need to record the new end of the WAL in the -shm.
-    const { users } = backendOf(store);
+    const { users } = repositoriesOf(store);
     await users.create({ email: 'before@example.org', passwordHash: 'x', role: 'journalist' }, new Date());
     await portal.verification.request((await portal.profiles.findBySlug('guarded'))!.id, 'before@example.org');
     execFileSync('chattr', ['+i', shm]);
 
-    expect(await outcome(backendOf(store).usage.record(usage))).toMatch(/^503: .*byline\.sqlite-shm cannot be written \(EPERM\)/);
+    expect(await outcome(repositoriesOf(store).usage.record(usage))).toMatch(
+      /^503: .*byline\.sqlite-shm cannot be written \(EPERM\)/,
+    );
     expect(
       await outcome(users.create({ email: 'after@example.org', passwordHash: 'x', role: 'journalist' }, new Date())),
     ).toMatch(/^503: .*cannot be written/);
@@ -132,7 +134,7 @@ describeIfImmutable('embedded store whose -shm is made immutable (chattr +i)', (
     expect(errorLines(logs.output())).toHaveLength(1);
 
     execFileSync('chattr', ['-i', shm]);
-    expect(await outcome(backendOf(store).usage.record(usage))).toBe('ok');
+    expect(await outcome(repositoriesOf(store).usage.record(usage))).toBe('ok');
     expect(await outcome(store.ping())).toBe('ok');
     expect(logs.output()).toContain('the problem is gone');
   });

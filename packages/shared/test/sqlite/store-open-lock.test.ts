@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NoStoreError } from '@byline/store-sqlite/store/sqlite-errors';
 import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { tempDir } from '@byline/test-support';
 
@@ -36,7 +36,7 @@ describe('opening the embedded store while others have it open', () => {
     dir = tempDir('byline-open-lock-');
     file = path.join(dir, 'byline.sqlite');
     holder = open();
-    await backendOf(holder).apiKeys.createKey(
+    await repositoriesOf(holder).apiKeys.createKey(
       {
         email: 'before@example.org',
         name: 'default',
@@ -53,7 +53,7 @@ describe('opening the embedded store while others have it open', () => {
 
   it('joins the others while the files are the ones they opened, and sees their writes', async () => {
     const joined = open();
-    expect(await backendOf(joined).apiKeys.keysOf('before@example.org')).toHaveLength(1);
+    expect(await repositoriesOf(joined).apiKeys.keysOf('before@example.org')).toHaveLength(1);
     expect(fs.existsSync(path.join(dir, 'byline.lock'))).toBe(true);
   });
 
@@ -77,7 +77,7 @@ describe('opening the embedded store while others have it open', () => {
 
     fs.linkSync(kept, file);
     expect(inodes()).toEqual(before);
-    expect(await backendOf(open()).apiKeys.keysOf('before@example.org')).toHaveLength(1);
+    expect(await repositoriesOf(open()).apiKeys.keysOf('before@example.org')).toHaveLength(1);
   });
 
   it('refuses a file put in place of the one the others have open, until they have all stopped', async () => {
@@ -116,13 +116,13 @@ describe('opening the embedded store while others have it open', () => {
 
     fs.rmSync(`${file}-wal`);
     fs.rmSync(`${file}-shm`);
-    expect(await backendOf(open()).apiKeys.keysOf('before@example.org')).toEqual([]);
+    expect(await repositoriesOf(open()).apiKeys.keysOf('before@example.org')).toEqual([]);
   });
 
   it('opens as usual once the others have closed, and leaves no lock file where there is no store', async () => {
     await holder.close();
     opened.splice(0);
-    expect(await backendOf(open()).apiKeys.keysOf('before@example.org')).toHaveLength(1);
+    expect(await repositoriesOf(open()).apiKeys.keysOf('before@example.org')).toHaveLength(1);
 
     const nowhere = path.join(tempDir('byline-nowhere-'), 'data');
     file = path.join(nowhere, 'byline.sqlite');

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf, type Backend } from '@byline/shared/storage';
+import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
@@ -86,10 +86,10 @@ describe.each(kinds)('handles held before claims become claims when the store is
     await target.dispose();
   });
 
-  function open(): { store: Store; portal: Backend; claims: ClaimsRepository } {
+  function open(): { store: Store; portal: StoreRepositories; claims: ClaimsRepository } {
     store = target.open();
-    const portal = backendOf(store);
-    const claims = backendOf(store).claims;
+    const portal = repositoriesOf(store);
+    const claims = repositoriesOf(store).claims;
     closers.push(() => claims.close());
     return { store, portal, claims };
   }
@@ -107,7 +107,7 @@ describe.each(kinds)('handles held before claims become claims when the store is
     const [imported] = await seed(opened, aProfile());
     const editor = 'ed@example.org';
     const portalProfile = async (handle: string, verified: boolean) => {
-      const user = await backendOf(opened).users.create(
+      const user = await repositoriesOf(opened).users.create(
         {
           email: `${handle}@example.org`,
           passwordHash: 'x',

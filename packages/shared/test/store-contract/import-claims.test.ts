@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type Profiles, HandleTakenError, ImportConflictError } from '@byline/domain/profiles/profiles-repository';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
@@ -21,8 +21,8 @@ describe.each(storeFactories())('store contract: the claims of imported profiles
   let claims: ClaimsRepository;
   let profiles: Profiles;
   beforeEach(() => {
-    claims = backendOf(store()).claims;
-    profiles = backendOf(store()).profiles;
+    claims = repositoriesOf(store()).claims;
+    profiles = repositoriesOf(store()).profiles;
   });
 
   const portalProfile = (twitter: string, options: { verified?: boolean } = {}) => portalJournalist(store(), twitter, options);

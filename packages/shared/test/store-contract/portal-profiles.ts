@@ -1,5 +1,5 @@
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { type ProfileFields } from '@byline/domain/profiles/profile-fields';
 import { profileFields } from '@byline/test-support';
 
@@ -11,7 +11,7 @@ export const claimingTwitter = (twitter: string): ProfileFields =>
 
 /** A portal journalist's profile claiming this X handle, verified by an editor when asked. */
 export async function portalProfile(store: Store, twitter: string, { verified = false } = {}) {
-  const { users, profiles, verification } = backendOf(store);
+  const { users, profiles, verification } = repositoriesOf(store);
   const user = await users.create({ email: `j${++counter}@example.org`, passwordHash: 'x', role: 'journalist' }, new Date());
   const profile = await profiles.save(user.id, claimingTwitter(twitter), `journalist-${counter}`);
   if (verified) await verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });

@@ -1,5 +1,5 @@
 import type { Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { declaringNothing } from '@byline/test-support';
 import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
 import { andThen, forgetting, reopenablePerTest, reopenableStores } from './reopenable-store';
@@ -30,7 +30,7 @@ describe.each(reopenableStores())('publishers stored before their trust readings
 
   it('read as never read, and keep a reading from then on', async () => {
     store = target.open();
-    const created = await backendOf(store).publishers.create(
+    const created = await repositoriesOf(store).publishers.create(
       { slug: 'harbour-times', name: 'The Harbour Times' },
       'owner@example.org',
       new Date('2030-01-01T00:00:00.000Z'),
@@ -39,7 +39,7 @@ describe.each(reopenableStores())('publishers stored before their trust readings
 
     await target.rewind(withoutTrust);
     store = target.open();
-    const { publishers, publisherHistory } = backendOf(store);
+    const { publishers, publisherHistory } = repositoriesOf(store);
     expect(await publishers.findById(created!.id)).toEqual({ ...created, trust: null });
     expect(await publisherHistory.setTrust(created!.id, READING, new Date('2030-01-01T00:06:00.000Z'))).toBe(true);
     expect(await publishers.findBySlug('harbour-times')).toMatchObject({ trust: READING });

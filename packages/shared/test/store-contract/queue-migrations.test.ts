@@ -1,4 +1,4 @@
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { rechecksOf } from '@byline/editorial/recheck/rechecks';
 import { relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
@@ -61,7 +61,7 @@ describe.each(reopenableStores())('migrations onto the leased queue ($name store
 
   it('migration 021: every live re-checked proof gets its queue item, due at its next check; ended ones get none', async () => {
     const store = reopenable.open();
-    const portal = backendOf(store);
+    const portal = repositoriesOf(store);
     const { claims, users } = portal;
     const due = new Date(Date.now() + 3_600_000);
     const proofs: { evidenceId: number; profileId: number }[] = [];
@@ -80,11 +80,11 @@ describe.each(reopenableStores())('migrations onto the leased queue ($name store
       proofs.push({ evidenceId: proof.claim.evidence[0]!.id, profileId: profile.id });
     }
     await setClaims(claims, proofs[1]!.profileId, { website: [] });
-    await backendOf(store).close();
+    await repositoriesOf(store).close();
 
     await reopenable.rewind(rechecksBeforeTheQueue);
     const reopened = reopenable.open();
-    const { queue } = backendOf(reopened);
+    const { queue } = repositoriesOf(reopened);
     expect(await queue.find(RECHECK_TOPIC, String(proofs[0]!.evidenceId))).toMatchObject({
       dueAt: due.toISOString(),
       holder: null,
@@ -92,7 +92,7 @@ describe.each(reopenableStores())('migrations onto the leased queue ($name store
     });
     expect(await queue.find(RECHECK_TOPIC, String(proofs[1]!.evidenceId))).toBeNull();
     // And the re-checks take it when due.
-    const taken = await rechecksOf(backendOf(reopened)).takeDueChecks({
+    const taken = await rechecksOf(repositoriesOf(reopened)).takeDueChecks({
       now: new Date(due.getTime() + 1000),
       holder: 'after the upgrade',
       leaseMs: 60_000,
@@ -102,7 +102,7 @@ describe.each(reopenableStores())('migrations onto the leased queue ($name store
   });
 
   it('migration 022: sign-ins in progress move onto the queue, used ones still used', async () => {
-    await backendOf(reopenable.open()).close();
+    await repositoriesOf(reopenable.open()).close();
     const soon = new Date(Date.now() + 600_000).toISOString();
     await reopenable.rewind(
       attemptsBeforeTheQueue([
@@ -110,7 +110,7 @@ describe.each(reopenableStores())('migrations onto the leased queue ($name store
         { stateHash: 'used', usedAt: new Date().toISOString(), expiresAt: soon },
       ]),
     );
-    const { proofAttempts } = backendOf(reopenable.open());
+    const { proofAttempts } = repositoriesOf(reopenable.open());
     expect(await proofAttempts.takeProofAttempt('open', new Date())).toEqual({
       status: 'taken',
       attempt: {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Db } from 'mongodb';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { tempDir, testMongoUri, uniqueDatabaseName } from '@byline/test-support';
@@ -104,8 +104,8 @@ export function reopenablePerTest(make: () => ReopenableStore): Pick<ReopenableS
     target = make();
   });
   afterEach(async () => {
-    // Through its backend: the repositories the test used on it close too.
-    for (const store of opened.splice(0)) await backendOf(store).close();
+    // Through its repositories: the repositories the test used on it close too.
+    for (const store of opened.splice(0)) await repositoriesOf(store).close();
     await target?.dispose();
     target = undefined;
   });

@@ -3,7 +3,7 @@ import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials
 import type { ApiKeys } from '@byline/domain/api-accounts/api-keys-repository';
 import { createApiKey } from '../../src/auth/api-keys';
 import { CredentialChecker } from '../../src/auth/credential-checker';
-import { backendOf } from '../../src/backend/open-backend';
+import { repositoriesOf } from '../../src/store/repositories-of';
 import type { Store } from '@byline/domain/store/store';
 import { embeddedStore } from '@byline/test-support';
 
@@ -21,7 +21,7 @@ describe('CredentialChecker', () => {
 
   beforeAll(() => {
     store = embeddedStore();
-    ({ apiAccounts: accounts, apiKeys: keys, apiCredentials: credentials } = backendOf(store));
+    ({ apiAccounts: accounts, apiKeys: keys, apiCredentials: credentials } = repositoriesOf(store));
     counted = {
       findCredential: (key) => {
         reads++;

@@ -4,7 +4,7 @@ import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repos
 import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
 import type { ApiKeys } from '@byline/domain/api-accounts/api-keys-repository';
 import { createApiKey } from '../../src/auth/api-keys';
-import { backendOf } from '../../src/backend/open-backend';
+import { repositoriesOf } from '../../src/store/repositories-of';
 import type { Store } from '@byline/domain/store/store';
 import { embeddedStore, storeWith } from '@byline/test-support';
 
@@ -77,7 +77,7 @@ describe('cached origins (AllowedOrigins for preflights, CredentialChecker.origi
 
   beforeAll(() => {
     store = embeddedStore();
-    ({ apiAccounts: accounts, apiKeys: keys, apiCredentials: credentials } = backendOf(store));
+    ({ apiAccounts: accounts, apiKeys: keys, apiCredentials: credentials } = repositoriesOf(store));
     counted = storeWith(credentials, {
       allAllowedOrigins: () => {
         reads.all++;

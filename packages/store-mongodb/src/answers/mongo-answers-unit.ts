@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { runInTurn } from '@byline/domain/database/steps';
+import { runInTurn } from '@byline/domain/store/steps';
 import { readEvidenceOfProfiles } from '../evidence/mongo-author-evidence';
 import { mongoOutletsUnit } from '../outlets/mongo-outlets-unit';
 import { chunks, WRITE_CHUNK } from '../store/chunks';

@@ -1,4 +1,4 @@
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { pushEvents } from '../webhook-events/mongo-outbox';
 import { apiKeyRevokedEvent } from '@byline/domain/webhook-events/webhook-event';
 import type { AccountStatus, ApiKeySummary, BrowserKeySettings, StoredCredential } from '@byline/domain/domain/types';

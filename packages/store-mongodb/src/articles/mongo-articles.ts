@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { pushEvents } from '../webhook-events/mongo-outbox';
-import { runInTurn, type Steps } from '@byline/domain/database/steps';
+import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import type { Article } from '@byline/domain/domain/types';
 import type { HistoryEntry } from '@byline/domain/claims/claims-repository';
 import { isDuplicateKey } from '../store/mongo-errors';

@@ -1,4 +1,4 @@
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { collectionOf } from '../store/mongo-schema';
 import type { AttributionDomains } from '@byline/domain/attribution-domains/attribution-domains-repository';
 

@@ -1,4 +1,4 @@
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { collectionOf, type AuditDoc } from '../store/mongo-schema';
 import { insertAudit } from '../store/mongo-verification-records';
 import type { Filter } from 'mongodb';

@@ -6,7 +6,7 @@ import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '@
 import type { ShownHandles } from '@byline/domain/claims/claims-repository';
 import { provenHandlesOf, showProvenHandles } from '@byline/domain/claims/proven-handles';
 import { releaseClaims as releaseClaimsSteps } from '@byline/domain/claims/release-claims';
-import { runInTurn } from '@byline/domain/database/steps';
+import { runInTurn } from '@byline/domain/store/steps';
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '@byline/domain/domain/types';
 import { chunks, WRITE_CHUNK } from '../store/chunks';
 import { isDuplicateKey, writeErrorsOf } from '../store/mongo-errors';

@@ -1,8 +1,8 @@
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import type { Claim, ClaimKind } from '@byline/domain/proofs/claims';
 import { MongoClaimsUnit, readClaimsOf, readLiveClaimsOfKey } from './mongo-claims-unit';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from '@byline/domain/claims/claims-repository';
-import { runInTurn, type Steps } from '@byline/domain/database/steps';
+import { runInTurn, type Steps } from '@byline/domain/store/steps';
 
 /** The claims repository on MongoDB: a rule's steps are single-document writes awaited in the rule's order. */
 export class MongoClaims implements ClaimsRepository {

@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import type { ClaimPlace } from '@byline/domain/claims/claims-repository';
 import { releaseUnprovenOthers } from '@byline/domain/claims/record-proof';
-import { runInTurn } from '@byline/domain/database/steps';
+import { runInTurn } from '@byline/domain/store/steps';
 import { SOCIAL_TYPES, type SocialType } from '@byline/domain/domain/types';
 import { handleKey } from '@byline/domain/social/social-handle';
 import { chunks } from '../store/chunks';

@@ -1,5 +1,5 @@
 import type { Filter, FindCursor } from 'mongodb';
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { collectionOf, type ProfileDoc } from '../store/mongo-schema';
 import {
   ASKED_ACTIONS,

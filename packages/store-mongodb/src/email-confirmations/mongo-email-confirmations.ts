@@ -1,4 +1,4 @@
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { serialised } from '../store/mongo-ids';
 import { collectionOf } from '../store/mongo-schema';
 import type { EmailConfirmations, NewEmailConfirmation } from '@byline/domain/email-confirmations/email-confirmations-repository';

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { collectionOf } from '../store/mongo-schema';
 import { affiliationIdentityOf, toVerifiedIdentity, type VerifiedIdentity } from '@byline/domain/claims/verified-identity';
 import type { AuthorEvidence } from '@byline/domain/evidence/author-evidence-repository';

@@ -1,4 +1,4 @@
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import type { OutletDigest, OutletDigests } from '@byline/domain/outlets/outlet-digests-repository';
 import { readDigestOf } from './mongo-outlets-unit';
 

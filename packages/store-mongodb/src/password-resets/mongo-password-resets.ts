@@ -1,4 +1,4 @@
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { serialised } from '../store/mongo-ids';
 import { collectionOf } from '../store/mongo-schema';
 import type { NewPasswordReset, PasswordResets } from '@byline/domain/password-resets/password-resets-repository';

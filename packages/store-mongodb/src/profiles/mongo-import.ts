@@ -12,7 +12,7 @@ import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { proveImportedHandles } from '../claims/mongo-import-claims';
 import { operatorImportProof } from '@byline/domain/articles/article-proof';
 import { IMPORT_PROGRESS_EVERY, importedRecord, releaseUnprovenArticlesSteps } from '@byline/domain/profiles/import-changes';
-import { runInTurn } from '@byline/domain/database/steps';
+import { runInTurn } from '@byline/domain/store/steps';
 import { mongoArticleReleaseUnit, unprovenArticlesOf } from './mongo-import-unit';
 
 /*

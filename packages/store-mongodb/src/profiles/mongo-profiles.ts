@@ -1,13 +1,13 @@
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { pushEvents } from '../webhook-events/mongo-outbox';
 import { journalistVerificationEvent } from '@byline/domain/webhook-events/webhook-event';
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import type { Profile, ProfileInput } from '@byline/domain/domain/types';
 import { saveProfile } from '../store/mongo-portal-profile';
 import { collectionOf } from '../store/mongo-schema';
 import { toProfile } from '../store/profile-derived-fields';
 import { importProfiles } from './mongo-import';
-import { runInTurn, type Steps } from '@byline/domain/database/steps';
+import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
 import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
 import { mongoIdentityUnit, pendingIdentityChanges, pendingIdentityOf } from './mongo-identity-review';

@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
-import { runInTurn, type Steps } from '@byline/domain/database/steps';
-import type { MongoDatabase } from '../database/mongo-database';
+import { runInTurn, type Steps } from '@byline/domain/store/steps';
+import type { MongoDatabase } from '../store/mongo-database';
 import { withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo-schema';
 import { hostSuffixes } from '@byline/domain/publishers/host-suffixes';

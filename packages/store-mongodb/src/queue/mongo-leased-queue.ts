@@ -1,5 +1,5 @@
 import type { Db, Filter } from 'mongodb';
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { serialised } from '../store/mongo-ids';
 import { collectionOf, type QueueItemDoc } from '../store/mongo-schema';

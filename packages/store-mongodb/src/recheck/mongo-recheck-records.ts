@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
-import { runInTurn, type Steps } from '@byline/domain/database/steps';
+import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import type { DueCheck } from '@byline/domain/proofs/claim-store';
 import { endLiveEvidence, MongoClaimsUnit, readClaim, readEvidence } from '../claims/mongo-claims-unit';
 import { isDuplicateKey } from '../store/mongo-errors';

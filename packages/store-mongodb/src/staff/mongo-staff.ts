@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
-import type { MongoDatabase } from '../database/mongo-database';
-import { runInTurn, type Steps } from '@byline/domain/database/steps';
+import type { MongoDatabase } from '../store/mongo-database';
+import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import { withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo-schema';
 import { openEmailKey, openProfileKey, toAffiliation, type AffiliationDoc } from './mongo-staff-docs';

@@ -3,7 +3,7 @@ import { forgetRenderedInTurn, rerenderInTurn } from '../answers/mongo-answers-u
 import { withAttributionBasis, type AffiliationOfRecord } from '@byline/domain/articles/attribution-basis-backfill';
 import { endVouchedArticlesSteps } from '@byline/domain/articles/end-vouched-articles';
 import { mongoArticlesUnit } from '../articles/mongo-articles';
-import { runInTurn } from '@byline/domain/database/steps';
+import { runInTurn } from '@byline/domain/store/steps';
 import { collectionOf } from './mongo-schema';
 
 /** Who the history names when an affiliation's end is applied to its attributions by this step, and it names no one. */

@@ -112,10 +112,10 @@ export function unavailableOr(error: unknown): unknown {
   return error;
 }
 
-/** MongoDB's OutOfDiskSpace; FerretDB passes on its backend's words (SQLite's, PostgreSQL's). */
+/** MongoDB's OutOfDiskSpace; FerretDB passes on its repositories's words (SQLite's, PostgreSQL's). */
 const OUT_OF_DISK_SPACE = 14031;
 const NO_SPACE = /no space left on device|database or disk is full|could not extend file|OutOfDiskSpace/i;
-/** SQLite's SQLITE_IOERR as FerretDB's SQLite backend words it (a write past a file size limit, a failing disk). */
+/** SQLite's SQLITE_IOERR as FerretDB's SQLite repositories words it (a write past a file size limit, a failing disk). */
 const DISK_IO_ERROR = /\bdisk I\/O error\b/i;
 
 /**

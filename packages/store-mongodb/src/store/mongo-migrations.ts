@@ -7,7 +7,7 @@ import { isDuplicateKey } from './mongo-errors';
 import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
 import { collectionOf, ensureSchema } from './mongo-schema';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
-import { runInTurn } from '@byline/domain/database/steps';
+import { runInTurn } from '@byline/domain/store/steps';
 import { mongoOutletsUnit } from '../outlets/mongo-outlets-unit';
 import { rerenderOutlets } from '@byline/domain/outlets/rerender-outlets';
 import { articlesAsClaims, checkMigratedArticleClaims } from './mongo-articles-as-claims';

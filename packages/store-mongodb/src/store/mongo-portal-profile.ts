@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import { SOCIAL_TYPES } from '@byline/domain/domain/types';
 import { networkClaims } from '@byline/domain/proofs/claim-values';
 import { refuseTakenHandles, writeClaims } from '@byline/domain/claims/set-claims';
-import { runInTurn } from '@byline/domain/database/steps';
+import { runInTurn } from '@byline/domain/store/steps';
 import { MongoClaimsUnit } from '../claims/mongo-claims-unit';
 import { showProvenHandles } from '@byline/domain/claims/proven-handles';
 import { normalizeSocialProfiles } from '@byline/domain/social/social-handle';

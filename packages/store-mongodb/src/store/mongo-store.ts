@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MongoStoreDatabase } from '../database/mongo-database';
+import type { MongoStoreDatabase } from './mongo-database';
 import type { Db } from 'mongodb';
 import type { AuthorView, SocialType } from '@byline/domain/domain/types';
 import type { Logger } from '@byline/domain/logging/logger';

@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { endVouchingSteps, vouchingAsItStands, type StandingPublisher } from '@byline/domain/articles/end-vouched-articles';
 import { mongoArticlesUnit } from '../articles/mongo-articles';
-import { runInTurn } from '@byline/domain/database/steps';
+import { runInTurn } from '@byline/domain/store/steps';
 import { collectionOf } from './mongo-schema';
 
 /** Who the history names when the step ends a credit and the publisher's history names no one. */

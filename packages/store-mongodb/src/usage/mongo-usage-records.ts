@@ -1,4 +1,4 @@
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import type { UsageEntry } from '@byline/domain/domain/types';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { serialised } from '../store/mongo-ids';

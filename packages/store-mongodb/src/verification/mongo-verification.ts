@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
-import type { MongoDatabase } from '../database/mongo-database';
-import { runInTurn, type Steps } from '@byline/domain/database/steps';
+import type { MongoDatabase } from '../store/mongo-database';
+import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { collectionOf, type VerificationRequestDoc } from '../store/mongo-schema';
 import { insertAudit, openPendingRequest } from '../store/mongo-verification-records';

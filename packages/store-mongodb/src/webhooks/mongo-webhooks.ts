@@ -1,4 +1,4 @@
-import type { MongoDatabase } from '../database/mongo-database';
+import type { MongoDatabase } from '../store/mongo-database';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo-schema';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { runNow } from '@byline/domain/database/steps';
+import { runNow } from '@byline/domain/store/steps';
 import { readEvidenceOf } from '../evidence/sqlite-author-evidence';
 import { sqliteOutletsUnit } from '../outlets/sqlite-outlets-unit';
 import { readAuthorView } from '../store/profile-records';

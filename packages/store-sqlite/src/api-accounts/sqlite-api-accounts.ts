@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
 import { apiKeyRevokedEvent } from '@byline/domain/webhook-events/webhook-event';
 import type { AccountStatus, ApiKeyKind, ApiKeySummary, BrowserKeySettings, StoredCredential } from '@byline/domain/domain/types';

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
-import { runNow, type Steps } from '@byline/domain/database/steps';
+import { runNow, type Steps } from '@byline/domain/store/steps';
 import type { Article, ArticleInput } from '@byline/domain/domain/types';
 import type { HistoryEntry } from '@byline/domain/claims/claims-repository';
 import { toArticle, type ArticleRow } from '../store/profile-records';

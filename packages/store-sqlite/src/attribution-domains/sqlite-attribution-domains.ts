@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import type { AttributionDomains } from '@byline/domain/attribution-domains/attribution-domains-repository';
 
 const statements = (database: SqliteDatabase) => ({

@@ -1,8 +1,8 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import type { Claim, ClaimKind } from '@byline/domain/proofs/claims';
 import { readClaimsOf, readLiveClaimsOfKey, SqliteClaimsUnit } from './sqlite-claims-unit';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from '@byline/domain/claims/claims-repository';
-import { runNow, type Steps } from '@byline/domain/database/steps';
+import { runNow, type Steps } from '@byline/domain/store/steps';
 
 /** The claims repository on the embedded store's connection: a rule's steps run synchronously in one transaction. */
 export class SqliteClaims implements ClaimsRepository {

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import type { ClaimKind } from '@byline/domain/proofs/claims';
 import {
   ASKED_ACTIONS,

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import type { EmailConfirmations, NewEmailConfirmation } from '@byline/domain/email-confirmations/email-confirmations-repository';
 
 const statements = (database: SqliteDatabase) => ({

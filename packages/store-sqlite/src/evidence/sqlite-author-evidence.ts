@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { NOT_REPLANNED, type SqliteDatabase } from '../database/sqlite-database';
+import { NOT_REPLANNED, type SqliteDatabase } from '../store/sqlite-database';
 import type { ClaimKind, EvidenceMethod } from '@byline/domain/proofs/claims';
 import { affiliationIdentityOf, toVerifiedIdentity, type VerifiedIdentity } from '@byline/domain/claims/verified-identity';
 import { preparedPerConnection } from '../store/prepared-per-connection';

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import type { OutletDigest, OutletDigests } from '@byline/domain/outlets/outlet-digests-repository';
 import { readDigestOf } from './sqlite-outlets-unit';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { NOT_REPLANNED } from '../database/sqlite-database';
+import { NOT_REPLANNED } from '../store/sqlite-database';
 import {
   DOMAIN_COLUMNS,
   PUBLISHER_COLUMNS,

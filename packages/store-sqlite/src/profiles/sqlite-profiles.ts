@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
 import { journalistVerificationEvent } from '@byline/domain/webhook-events/webhook-event';
 import type { ArticleInput, Profile, ProfileInput } from '@byline/domain/domain/types';
 import { settleReadersAfterWrite } from '../store/write-without-blocking';
 import { networkClaims } from '@byline/domain/proofs/claim-values';
 import { setClaimsSteps } from '@byline/domain/claims/set-claims';
-import { runNow, type Steps } from '@byline/domain/database/steps';
+import { runNow, type Steps } from '@byline/domain/store/steps';
 import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { normalizeSocialProfiles } from '@byline/domain/social/social-handle';
 import { toProfile, type ArticleRow, type ProfileRow } from '../store/profile-records';

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import { runNow, type Steps } from '@byline/domain/database/steps';
-import type { SqliteDatabase } from '../database/sqlite-database';
+import { runNow, type Steps } from '@byline/domain/store/steps';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import { hostSuffixes } from '@byline/domain/publishers/host-suffixes';
 import type {
   EventEntry,

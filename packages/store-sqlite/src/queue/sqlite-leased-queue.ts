@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import type { StoredQueueItem } from '@byline/domain/queue/stored-queue-item';
 import type { DueQuery, LeasedQueue, NewQueueItem, QueueItem, QueuePayload, Settlement } from '@byline/domain/queue/leased-queue';

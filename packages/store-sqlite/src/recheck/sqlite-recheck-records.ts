@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { runNow, type Steps } from '@byline/domain/database/steps';
-import type { SqliteDatabase } from '../database/sqlite-database';
+import { runNow, type Steps } from '@byline/domain/store/steps';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import type { DueCheck } from '@byline/domain/proofs/claim-store';
 import { readClaim, readEvidence, SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { settleNow } from '../queue/sqlite-leased-queue';

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import { toUser, type UserRow } from '../users/sqlite-users';
 import type { NewPortalSession, PortalSession, Sessions } from '@byline/domain/sessions/sessions-repository';
 

@@ -1,5 +1,5 @@
-import { runNow, type Steps } from '@byline/domain/database/steps';
-import type { SqliteDatabase } from '../database/sqlite-database';
+import { runNow, type Steps } from '@byline/domain/store/steps';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import { COLUMNS, toAffiliation, type AffiliationRow } from './sqlite-staff-rows';
 import { sqliteStaffUnit } from './sqlite-staff-unit';
 import type { Affiliation, Invitee } from '@byline/domain/staff/staff-repository';

@@ -4,7 +4,7 @@ import type { ArticleProof } from '@byline/domain/articles/article-proof';
 import { withAttributionBasis, type AffiliationOfRecord } from '@byline/domain/articles/attribution-basis-backfill';
 import { endVouchedArticlesSteps } from '@byline/domain/articles/end-vouched-articles';
 import { sqliteArticlesUnit } from '../articles/sqlite-articles';
-import { runNow } from '@byline/domain/database/steps';
+import { runNow } from '@byline/domain/store/steps';
 
 /** Who the history names when an affiliation's end is applied to its attributions by this step, and it names no one. */
 const MIGRATION_ACTOR = 'byline:migration';

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { forgetAnswerStatements, rerenderNow } from '../answers/sqlite-answers-unit';
 import { dropTrackingFromArticleLinks } from './tracking-free-links-migration';
-import { runNow } from '@byline/domain/database/steps';
+import { runNow } from '@byline/domain/store/steps';
 import { rerenderOutlets } from '@byline/domain/outlets/rerender-outlets';
 import { forgetOutletStatements, sqliteOutletsUnit } from '../outlets/sqlite-outlets-unit';
 import { forgetPreparedStatements } from './profile-records';

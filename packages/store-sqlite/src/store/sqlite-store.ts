@@ -1,5 +1,5 @@
-import type { EmbeddedStoreDatabase } from '../database/sqlite-database';
-import { SqliteDatabase } from '../database/sqlite-database';
+import type { EmbeddedStoreDatabase } from './sqlite-database';
+import { SqliteDatabase } from './sqlite-database';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -20,7 +20,7 @@ import { readAuthorView } from './profile-records';
 import { StoreFileGuard } from './store-file-guard';
 import { StoreOpenLock } from './store-open-lock';
 import { TurnSnapshot } from './turn-snapshot';
-import { NOT_REPLANNED } from '../database/sqlite-database';
+import { NOT_REPLANNED } from './sqlite-database';
 import { unavailableOr } from './sqlite-errors';
 import { WriteHealth } from '@byline/domain/store/write-health';
 import { BUSY_TIMEOUT_MS, settleReadersAfterWrite } from './write-without-blocking';

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { rerenderNow } from '../answers/sqlite-answers-unit';
 import { endVouchingSteps, vouchingAsItStands, type StandingPublisher } from '@byline/domain/articles/end-vouched-articles';
 import { sqliteArticlesUnit } from '../articles/sqlite-articles';
-import { runNow } from '@byline/domain/database/steps';
+import { runNow } from '@byline/domain/store/steps';
 
 /** Who the history names when the step ends a credit and the publisher's history names no one. */
 const MIGRATION_ACTOR = 'byline:migration';

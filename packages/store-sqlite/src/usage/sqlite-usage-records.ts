@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import type { UsageEntry } from '@byline/domain/domain/types';
 import type { UsageRecords } from '@byline/domain/usage/usage-repository';
 

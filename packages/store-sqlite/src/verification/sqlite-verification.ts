@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { AuditAction } from '@byline/domain/audit/audit-repository';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
-import { runNow, type Steps } from '@byline/domain/database/steps';
-import type { SqliteDatabase } from '../database/sqlite-database';
+import { runNow, type Steps } from '@byline/domain/store/steps';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { recordEventsNow } from '../webhook-events/sqlite-outbox';
 import type { VerificationRequest } from '@byline/domain/verification/verification-repository';

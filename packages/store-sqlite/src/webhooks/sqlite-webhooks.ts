@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database/sqlite-database';
+import type { SqliteDatabase } from '../store/sqlite-database';
 import type { DeliveredEventType, WebhookEventType } from '@byline/domain/webhook-events/webhook-event';
 import { JOURNALIST_EVENT_TYPES } from '@byline/domain/webhook-events/erased-journalist';
 import type {

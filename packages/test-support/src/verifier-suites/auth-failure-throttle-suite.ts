@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createApiKey } from '@byline/shared';
 import { type ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { CLIENT, from, listening, OTHER_CLIENT, type Listening } from '../client-address';
 import { capturingLogger, quietLogger } from '../harness';
@@ -19,7 +19,7 @@ const LIMIT = 30;
 /** The store's API credentials, counting the credential lookups made through them. */
 function countingLookups(store: Store): { apiCredentials: ApiCredentials; lookups: () => number } {
   let lookups = 0;
-  const credentials = backendOf(store).apiCredentials;
+  const credentials = repositoriesOf(store).apiCredentials;
   const counting = storeWith(credentials, {
     findCredential: (key) => {
       lookups++;
@@ -49,7 +49,7 @@ export function describeAuthFailureThrottle(operation: VerifierOperation, create
       const opened: (RateLimiting | Listening)[] = [];
       beforeAll(async () => {
         store = await factory.create();
-        const { key, token } = await createApiKey(backendOf(store).apiKeys, 'throttled@example.org', 'auth failure tests');
+        const { key, token } = await createApiKey(repositoriesOf(store).apiKeys, 'throttled@example.org', 'auth failure tests');
         valid = `Bearer ${token}`;
         wrongSecret = `Bearer ${key}:${'x'.repeat(24)}`;
       });
@@ -71,7 +71,7 @@ export function describeAuthFailureThrottle(operation: VerifierOperation, create
         const logger = options.logger ?? quietLogger();
         const counted = countingLookups(store);
         const rateLimiting = await createRateLimiting({
-          usage: backendOf(store).usage,
+          usage: repositoriesOf(store).usage,
           logger,
           redisUrl,
           keyPrefix,

@@ -1,5 +1,5 @@
 import { createApiKey, type KeyPair } from '@byline/shared';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { aProfile } from '../builders';
 import { testClock } from '../clock';
 import { seed } from '../harness';
@@ -20,7 +20,7 @@ export function describeAuthentication(operation: VerifierOperation, createApp: 
 
     beforeAll(async () => {
       await seed(service.store, profile);
-      pair = await createApiKey(backendOf(service.store).apiKeys, 'newsroom@example.org', 'auth tests');
+      pair = await createApiKey(repositoriesOf(service.store).apiKeys, 'newsroom@example.org', 'auth tests');
     });
 
     const verify = (headers: Record<string, string> = {}) =>
@@ -59,17 +59,17 @@ export function describeAuthentication(operation: VerifierOperation, createApp: 
     });
 
     it('refuses a revoked key', async () => {
-      const revoked = await createApiKey(backendOf(service.store).apiKeys, 'newsroom@example.org', 'to revoke');
-      await backendOf(service.store).apiKeys.revokeKey(revoked.key, new Date());
+      const revoked = await createApiKey(repositoriesOf(service.store).apiKeys, 'newsroom@example.org', 'to revoke');
+      await repositoriesOf(service.store).apiKeys.revokeKey(revoked.key, new Date());
 
       expectUnauthorized(await verify({ Authorization: `Bearer ${revoked.token}` }));
     });
 
     it.each(['Authorization', 'Authentication'])('refuses a key revoked while in use within 5 seconds (%s)', async (header) => {
-      const key = await createApiKey(backendOf(service.store).apiKeys, 'newsroom@example.org', 'in use');
+      const key = await createApiKey(repositoriesOf(service.store).apiKeys, 'newsroom@example.org', 'in use');
       expect((await verify({ [header]: `Bearer ${key.token}` })).status).toBe(200);
 
-      await backendOf(service.store).apiKeys.revokeKey(key.key, new Date());
+      await repositoriesOf(service.store).apiKeys.revokeKey(key.key, new Date());
       pastTheCache();
 
       expectUnauthorized(await verify({ [header]: `Bearer ${key.token}` }));
@@ -77,22 +77,22 @@ export function describeAuthentication(operation: VerifierOperation, createApp: 
 
     it('answers 403 for a key of a suspended account, and 200 again once reactivated', async () => {
       const email = `suspended-${Date.now()}@example.org`;
-      const key = await createApiKey(backendOf(service.store).apiKeys, email);
-      await backendOf(service.store).apiAccounts.setStatus(email, 'suspended');
+      const key = await createApiKey(repositoriesOf(service.store).apiKeys, email);
+      await repositoriesOf(service.store).apiAccounts.setStatus(email, 'suspended');
 
       const refused = await verify({ Authorization: `Bearer ${key.token}` });
       expectProblem(refused, 403);
       expect(refused.text).not.toContain(profile.profile_slug);
 
-      await backendOf(service.store).apiAccounts.setStatus(email, 'active');
+      await repositoriesOf(service.store).apiAccounts.setStatus(email, 'active');
       pastTheCache();
       expect((await verify({ Authorization: `Bearer ${key.token}` })).status).toBe(200);
     });
 
     it('answers 401, not 403, for a wrong secret of a suspended account', async () => {
       const email = `suspended-wrong-${Date.now()}@example.org`;
-      const key = await createApiKey(backendOf(service.store).apiKeys, email);
-      await backendOf(service.store).apiAccounts.setStatus(email, 'suspended');
+      const key = await createApiKey(repositoriesOf(service.store).apiKeys, email);
+      await repositoriesOf(service.store).apiAccounts.setStatus(email, 'suspended');
 
       expectUnauthorized(await verify({ Authorization: `Bearer ${key.key}:${'x'.repeat(24)}` }));
     });

@@ -6,7 +6,7 @@
  */
 import { gzipSync, type ZlibOptions } from 'node:zlib';
 import request from 'supertest';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { aProfile } from '../builders';
 import { seed } from '../harness';
 import { expectProblem, expectUnauthorized, sendBytes, serviceFixture } from '../http';
@@ -191,7 +191,7 @@ export function describeBatchProbe(operation: BatchOperation, createApp: CreateA
     });
 
     it('gives a web page of an origin the account does not list no answer to read, preflight or not', async () => {
-      await backendOf(service.store).apiAccounts.setOrigins('desk@example.org', ['https://news.example']);
+      await repositoriesOf(service.store).apiAccounts.setOrigins('desk@example.org', ['https://news.example']);
       for (const origin of [
         'https://evil.example',
         'https://news.example.evil.example',

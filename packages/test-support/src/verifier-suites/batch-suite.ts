@@ -6,7 +6,7 @@
  */
 import type { Express } from 'express';
 import type { Test } from 'supertest';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { aProfile, type RawProfile } from '../builders';
 import { seed } from '../harness';
 import { expectFieldErrors, expectProblem, expectUnauthorized, sendBytes, serviceFixture, withInvalidUtf8 } from '../http';
@@ -191,7 +191,7 @@ export function describeBatch(operation: BatchOperation, createApp: CreateApp): 
     });
 
     it('grants a web page of an origin the account lists the answer, as the single operation does (CORS)', async () => {
-      await backendOf(service.store).apiAccounts.setOrigins(DESK, [NEWS]);
+      await repositoriesOf(service.store).apiAccounts.setOrigins(DESK, [NEWS]);
       const granted = await batch([operation.lookup(first)])
         .set('Origin', NEWS)
         .expect(200);
@@ -253,7 +253,7 @@ export function describeBatch(operation: BatchOperation, createApp: CreateApp): 
 
         await limiting.usage.flush();
         const today = new Date().toISOString().slice(0, 10);
-        expect(await backendOf(store).usage.ofKey(key)).toEqual([{ key, day: today, count: 5 }]);
+        expect(await repositoriesOf(store).usage.ofKey(key)).toEqual([{ key, day: today, count: 5 }]);
       });
 
       it('a batch refused as invalid counts as one request, as a single one does', async () => {

@@ -1,6 +1,6 @@
 import type { Test } from 'supertest';
 import { createApiKey, type KeyPair } from '@byline/shared';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { aProfile } from '../builders';
 import { seed } from '../harness';
 import { expectUnauthorized, serviceFixture, type ServiceFixture } from '../http';
@@ -31,7 +31,7 @@ export function describeConditionalRequests(
     };
 
     beforeAll(async () => {
-      pair = await createApiKey(backendOf(service.store).apiKeys, 'conditional@example.org');
+      pair = await createApiKey(repositoriesOf(service.store).apiKeys, 'conditional@example.org');
     });
 
     async function seeded() {
@@ -111,7 +111,7 @@ export function describeConditionalRequests(
       const { profile, found } = await seeded();
       const { headers } = await verify(found);
 
-      await backendOf(service.store).profiles.setVerified(profile.profile_slug, false);
+      await repositoriesOf(service.store).profiles.setVerified(profile.profile_slug, false);
       const res = await verify(found, headers.etag);
 
       expect(res.status).toBe(200);
@@ -121,12 +121,12 @@ export function describeConditionalRequests(
 
     it('never answers 304 once the key is revoked: 401', async () => {
       const { found } = await seeded();
-      const revoked = await createApiKey(backendOf(service.store).apiKeys, 'revoked@example.org');
+      const revoked = await createApiKey(repositoriesOf(service.store).apiKeys, 'revoked@example.org');
       const { headers, status } = await verify(found, undefined, `Bearer ${revoked.token}`);
       expect(status).toBe(200);
       expect((await verify(found, headers.etag, `Bearer ${revoked.token}`)).status).toBe(304);
 
-      await backendOf(service.store).apiKeys.revokeKey(revoked.key, new Date());
+      await repositoriesOf(service.store).apiKeys.revokeKey(revoked.key, new Date());
 
       expectUnauthorized(await verify(found, headers.etag, `Bearer ${revoked.token}`));
     });

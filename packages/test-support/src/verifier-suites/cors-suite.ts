@@ -7,7 +7,7 @@
 import type { Express } from 'express';
 import { createApiKey } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { aProfile } from '../builders';
 import { quietLogger, seed } from '../harness';
@@ -32,10 +32,10 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
     beforeAll(async () => {
       store = await factory.create();
       await seed(store, profile);
-      desk = `Bearer ${(await createApiKey(backendOf(store).apiKeys, 'desk@example.org', 'page')).token}`;
-      otherDesk = `Bearer ${(await createApiKey(backendOf(store).apiKeys, 'other@example.org', 'page')).token}`;
-      await backendOf(store).apiAccounts.setOrigins('desk@example.org', [NEWS]);
-      await backendOf(store).apiAccounts.setOrigins('other@example.org', [OTHER_DESK]);
+      desk = `Bearer ${(await createApiKey(repositoriesOf(store).apiKeys, 'desk@example.org', 'page')).token}`;
+      otherDesk = `Bearer ${(await createApiKey(repositoriesOf(store).apiKeys, 'other@example.org', 'page')).token}`;
+      await repositoriesOf(store).apiAccounts.setOrigins('desk@example.org', [NEWS]);
+      await repositoriesOf(store).apiAccounts.setOrigins('other@example.org', [OTHER_DESK]);
     });
     afterEach(async () => {
       await Promise.all(opened.splice(0).map((limiting) => limiting.close()));
@@ -45,7 +45,7 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
     const send = (app: Express, authorization: string) => ask(operation, app, operation.lookup(profile), authorization);
 
     async function serve(limits: { perMinute?: number; authFailuresPerMinute?: number } = {}): Promise<Express> {
-      const rateLimiting = await createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger(), ...limits });
+      const rateLimiting = await createRateLimiting({ usage: repositoriesOf(store).usage, logger: quietLogger(), ...limits });
       opened.push(rateLimiting);
       return createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting });
     }
@@ -90,9 +90,9 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
       const app = await serve();
       const later = 'https://later.example';
       expect((await preflight(app, later)).headers['access-control-allow-origin']).toBeUndefined();
-      await backendOf(store).apiAccounts.setOrigins('other@example.org', [OTHER_DESK, later]);
+      await repositoriesOf(store).apiAccounts.setOrigins('other@example.org', [OTHER_DESK, later]);
       expect((await preflight(app, later)).headers['access-control-allow-origin']).toBe(later);
-      await backendOf(store).apiAccounts.setOrigins('other@example.org', [OTHER_DESK]);
+      await repositoriesOf(store).apiAccounts.setOrigins('other@example.org', [OTHER_DESK]);
       expect((await preflight(app, later)).headers['access-control-allow-origin']).toBeUndefined();
     });
 
@@ -198,7 +198,7 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
       let pageKey: string;
       let pageKeyId: string;
       beforeAll(async () => {
-        const created = await createApiKey(backendOf(store).apiKeys, 'desk@example.org', 'widget', {
+        const created = await createApiKey(repositoriesOf(store).apiKeys, 'desk@example.org', 'widget', {
           origins: [PAGE, 'http://localhost:3000'],
           rateLimitPerMinute: 3,
         });
@@ -226,13 +226,13 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
 
       it('refuses another site’s page (403, readable) before it costs the key any budget or usage', async () => {
         const rateLimiting = await createRateLimiting({
-          usage: backendOf(store).usage,
+          usage: repositoriesOf(store).usage,
           logger: quietLogger(),
           usageFlushIntervalMs: 60_000,
         });
         opened.push(rateLimiting);
         const app = createApp({ store, logger: quietLogger(), authCacheTtlMs: 0, rateLimiting });
-        const usedBefore = (await backendOf(store).usage.ofKey(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
+        const usedBefore = (await repositoriesOf(store).usage.ofKey(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
         for (let i = 0; i < 5; i++) {
           const res = await send(app, pageKey).set('Origin', 'https://evil.example');
           expect(res.status).toBe(403);
@@ -245,7 +245,7 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
         expect(allowed.status).toBe(200);
         expect(remaining(allowed.headers.ratelimit)).toBe(2);
         await rateLimiting.usage.flush();
-        const usedAfter = (await backendOf(store).usage.ofKey(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
+        const usedAfter = (await repositoriesOf(store).usage.ofKey(pageKeyId)).reduce((sum, day) => sum + day.count, 0);
         expect(usedAfter - usedBefore).toBe(1);
       });
 
@@ -259,13 +259,13 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
       });
 
       it('never gets more than its account: a lower account limit applies to it too', async () => {
-        await backendOf(store).apiAccounts.setRateLimit('desk@example.org', 2);
+        await repositoriesOf(store).apiAccounts.setRateLimit('desk@example.org', 2);
         try {
           const res = await send(await serve(), pageKey).set('Origin', PAGE);
           expect(res.status).toBe(200);
           expect(res.headers['ratelimit-policy']).toBe('"per-minute";q=2;w=60');
         } finally {
-          await backendOf(store).apiAccounts.setRateLimit('desk@example.org', null);
+          await repositoriesOf(store).apiAccounts.setRateLimit('desk@example.org', null);
         }
       });
 
@@ -273,14 +273,14 @@ export function describeCors(operation: VerifierOperation, createApp: CreateApp)
         const app = await serve();
         expect((await preflight(app, PAGE)).headers['access-control-allow-origin']).toBe(PAGE);
         const moved = 'https://moved.example';
-        await backendOf(store).apiKeys.setBrowserKey(pageKeyId, { origins: [moved], rateLimitPerMinute: 3 });
+        await repositoriesOf(store).apiKeys.setBrowserKey(pageKeyId, { origins: [moved], rateLimitPerMinute: 3 });
         try {
           expect((await preflight(app, PAGE)).headers['access-control-allow-origin']).toBeUndefined();
           expect((await preflight(app, moved)).headers['access-control-allow-origin']).toBe(moved);
           expect((await send(app, pageKey).set('Origin', moved)).status).toBe(200);
           expect((await send(app, pageKey).set('Origin', PAGE)).status).toBe(403);
         } finally {
-          await backendOf(store).apiKeys.setBrowserKey(pageKeyId, {
+          await repositoriesOf(store).apiKeys.setBrowserKey(pageKeyId, {
             origins: [PAGE, 'http://localhost:3000'],
             rateLimitPerMinute: 3,
           });

@@ -1,5 +1,5 @@
 import { createApiKey, type KeyPair } from '@byline/shared';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { aProfile } from '../builders';
 import { capturingLogger, seed } from '../harness';
 import { serviceFixture } from '../http';
@@ -20,7 +20,7 @@ export function describeLogging(operation: VerifierOperation, createApp: CreateA
 
     beforeAll(async () => {
       await seed(service.store, profile);
-      pair = await createApiKey(backendOf(service.store).apiKeys, 'logging@example.org');
+      pair = await createApiKey(repositoriesOf(service.store).apiKeys, 'logging@example.org');
     });
 
     const send = (header: string, value: string, id: string, fields: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApiKey } from '@byline/shared';
 import { type Store } from '@byline/domain/store/store';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { createRateLimiting, type RateLimiting } from '@byline/http';
 import { capturingLogger, quietLogger } from '../harness';
 import { expectProblem } from '../http';
@@ -18,7 +18,7 @@ interface CounterMode {
 const counterModes = (redisUp: boolean): CounterMode[] => [
   {
     name: 'in memory',
-    create: (store, perMinute) => createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger(), perMinute }),
+    create: (store, perMinute) => createRateLimiting({ usage: repositoriesOf(store).usage, logger: quietLogger(), perMinute }),
   },
   ...(redisUp
     ? [
@@ -26,7 +26,7 @@ const counterModes = (redisUp: boolean): CounterMode[] => [
           name: 'in Redis',
           create: (store: Store, perMinute: number) =>
             createRateLimiting({
-              usage: backendOf(store).usage,
+              usage: repositoriesOf(store).usage,
               logger: quietLogger(),
               perMinute,
               redisUrl: REDIS_URL,
@@ -69,7 +69,7 @@ export function describeRateLimits(operation: VerifierOperation, createApp: Crea
 
     async function newAccount(): Promise<{ email: string; key: string; authorization: string }> {
       const email = `client${++accounts}@example.org`;
-      const { key, token } = await createApiKey(backendOf(store).apiKeys, email, 'rate-limit tests');
+      const { key, token } = await createApiKey(repositoriesOf(store).apiKeys, email, 'rate-limit tests');
       return { email, key, authorization: `Bearer ${token}` };
     }
 
@@ -115,7 +115,7 @@ export function describeRateLimits(operation: VerifierOperation, createApp: Crea
       test("an account's own limit replaces the default, and null restores it", async () => {
         const app = await appWith(100, 0);
         const limited = await newAccount();
-        expect(await backendOf(store).apiAccounts.setRateLimit(limited.email, 2)).toBe(true);
+        expect(await repositoriesOf(store).apiAccounts.setRateLimit(limited.email, 2)).toBe(true);
         for (let i = 0; i < 2; i++) {
           const res = await send(app, limited.authorization).expect(200);
           expect(res.headers['ratelimit-policy']).toBe(POLICY(2));
@@ -123,12 +123,12 @@ export function describeRateLimits(operation: VerifierOperation, createApp: Crea
         expectProblem(await send(app, limited.authorization), 429);
 
         const generous = await newAccount();
-        expect(await backendOf(store).apiAccounts.setRateLimit(generous.email, 1000)).toBe(true);
+        expect(await repositoriesOf(store).apiAccounts.setRateLimit(generous.email, 1000)).toBe(true);
         const res = await send(app, generous.authorization).expect(200);
         expect(res.headers['ratelimit-policy']).toBe(POLICY(1000));
         expect(remaining(res.headers['ratelimit'])).toBe(999);
 
-        expect(await backendOf(store).apiAccounts.setRateLimit(limited.email, null)).toBe(true);
+        expect(await repositoriesOf(store).apiAccounts.setRateLimit(limited.email, null)).toBe(true);
         const restored = await send(app, limited.authorization).expect(200);
         expect(restored.headers['ratelimit-policy']).toBe(POLICY(100));
       });
@@ -137,28 +137,28 @@ export function describeRateLimits(operation: VerifierOperation, createApp: Crea
         const app = await appWith(4);
         const { key, authorization } = await newAccount();
         for (let i = 0; i < 3; i++) await send(app, authorization).expect(200);
-        expect(await backendOf(store).usage.ofKey(key)).toEqual([]);
+        expect(await repositoriesOf(store).usage.ofKey(key)).toEqual([]);
 
         await limiting!.usage.flush();
         const today = new Date().toISOString().slice(0, 10);
-        expect(await backendOf(store).usage.ofKey(key)).toEqual([{ key, day: today, count: 3 }]);
+        expect(await repositoriesOf(store).usage.ofKey(key)).toEqual([{ key, day: today, count: 3 }]);
 
         await send(app, authorization).expect(200);
         expectProblem(await send(app, authorization), 429);
         await limiting!.close();
-        expect(await backendOf(store).usage.ofKey(key)).toEqual([{ key, day: today, count: 4 }]);
+        expect(await repositoriesOf(store).usage.ofKey(key)).toEqual([{ key, day: today, count: 4 }]);
       });
     });
 
     test('requests refused before authentication carry no rate-limit headers and are not counted', async () => {
-      limiting = await createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger(), perMinute: 5 });
+      limiting = await createRateLimiting({ usage: repositoriesOf(store).usage, logger: quietLogger(), perMinute: 5 });
       const app = createApp({ store, logger: quietLogger(), rateLimiting: limiting });
       const res = await operation.send(request(app).post(operation.path), operation.unknown).expect(401);
       expect(res.headers['ratelimit']).toBeUndefined();
     });
 
     test('a 422 answer is counted and carries the headers', async () => {
-      limiting = await createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger(), perMinute: 5 });
+      limiting = await createRateLimiting({ usage: repositoriesOf(store).usage, logger: quietLogger(), perMinute: 5 });
       const app = createApp({ store, logger: quietLogger(), rateLimiting: limiting });
       const { authorization } = await newAccount();
       const res = await request(app).post(operation.path).set('Authorization', authorization);
@@ -174,7 +174,7 @@ export function describeRateLimits(operation: VerifierOperation, createApp: Crea
     const opened: RateLimiting[] = [];
     beforeAll(async () => {
       store = await factory.create();
-      authorization = `Bearer ${(await createApiKey(backendOf(store).apiKeys, 'shared@example.org', 'redis tests')).token}`;
+      authorization = `Bearer ${(await createApiKey(repositoriesOf(store).apiKeys, 'shared@example.org', 'redis tests')).token}`;
     });
     afterEach(async () => {
       await Promise.all(opened.splice(0).map((limiting) => limiting.close()));
@@ -182,7 +182,13 @@ export function describeRateLimits(operation: VerifierOperation, createApp: Crea
     afterAll(() => store.close());
 
     async function instance(redisUrl: string, keyPrefix: string, perMinute: number, logger = quietLogger()) {
-      const rateLimiting = await createRateLimiting({ usage: backendOf(store).usage, logger, perMinute, redisUrl, keyPrefix });
+      const rateLimiting = await createRateLimiting({
+        usage: repositoriesOf(store).usage,
+        logger,
+        perMinute,
+        redisUrl,
+        keyPrefix,
+      });
       opened.push(rateLimiting);
       return createApp({ store, logger, rateLimiting });
     }

@@ -1,5 +1,5 @@
 import { createApiKey, type Store } from '@byline/shared';
-import { backendOf } from '@byline/shared/storage';
+import { repositoriesOf } from '@byline/shared/store';
 import { createRateLimiting, type RateLimiting, type RateLimitingOptions } from '@byline/http';
 import { aProfile } from '../builders';
 import { quietLogger, seed } from '../harness';
@@ -30,8 +30,8 @@ export function rateLimitedApps(factory: StoreFactory, createApp: CreateApp, lab
   afterAll(() => store.close());
 
   async function appWith(perMinute: number, counters: CounterPlace = {}) {
-    limiting = await createRateLimiting({ usage: backendOf(store).usage, logger: quietLogger(), perMinute, ...counters });
-    const { key, token } = await createApiKey(backendOf(store).apiKeys, `${label}${++accounts}@example.org`, label);
+    limiting = await createRateLimiting({ usage: repositoriesOf(store).usage, logger: quietLogger(), perMinute, ...counters });
+    const { key, token } = await createApiKey(repositoriesOf(store).apiKeys, `${label}${++accounts}@example.org`, label);
     const app = createApp({ store, logger: quietLogger(), rateLimiting: limiting });
     return { app, key, authorization: `Bearer ${token}`, store, limiting };
   }

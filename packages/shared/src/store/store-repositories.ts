@@ -22,7 +22,7 @@ import type { ServiceRepositories } from './service-repositories';
  * its SQLite adapter, its MongoDB adapter and its contract suite in the resource's own folder, then one line here
  * and one in each of sqlite-repositories.ts and mongo-repositories.ts (docs/contributing.md, "Adding a resource"). The
  * verifiers' own (ServiceRepositories) are registered in service-repositories.ts. The rest, people's accounts
- * included, are registered here and reached only through @byline/shared/storage, which the verifiers never load;
+ * included, are registered here and reached only through @byline/shared/store, which the verifiers never load;
  * each is made on first use (lazily), so a process opens only what it touches.
  */
 export interface ResourceRepositories {
@@ -57,7 +57,7 @@ export interface ResourceRepositories {
 export interface Repositories extends ServiceRepositories, ResourceRepositories {}
 
 /** The store the configuration chose, with every repository on it; close() closes them all. */
-export interface Backend extends Repositories {
+export interface StoreRepositories extends Repositories {
   /** The verifiers' lookups: their hot path, answered from the rendered answers the profiles keep. */
   readonly store: Store;
   close(): Promise<void>;

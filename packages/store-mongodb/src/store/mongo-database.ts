@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { StoreDatabase } from '@byline/domain/database/store-database';
+import type { StoreDatabase } from '@byline/domain/store/store-database';
 
 /**
  * The MongoDB database as resources use it: the current client's database and `run`, which waits for the schema

@@ -1,5 +1,5 @@
 import { openedDatabase } from './opened-database';
-import type { StoreDatabase } from '@byline/domain/database/store-database';
+import type { StoreDatabase } from '@byline/domain/store/store-database';
 
 /**
  * After an erasure, the erased bytes off the store's files where the store can do it: on the embedded store the

@@ -1,8 +1,8 @@
 import type { Config } from '@byline/domain/config/config';
-import { openedDatabase } from '../database/opened-database';
-import { openStore, type OpenStoreOptions } from '../store/open-store';
+import { openedDatabase } from './opened-database';
+import { openStore, type OpenStoreOptions } from './open-store';
 import type { Store } from '@byline/domain/store/store';
-import type { Backend, ResourceRepositories } from './backend';
+import type { StoreRepositories, ResourceRepositories } from './store-repositories';
 import type { Closeable } from './lazily';
 import { mongoRepositories } from './mongo-repositories';
 import { serviceRepositoriesOf } from './service-repositories';
@@ -12,34 +12,34 @@ import { sqliteRepositories } from './sqlite-repositories';
  * The one place the database is chosen: MONGODB_URI set → MongoDB, otherwise the embedded store in
  * BYLINE_DATA_DIR (see openStore). Returns every repository on it.
  */
-export async function openBackend(
+export async function openRepositories(
   config: Pick<Config, 'dataDir' | 'mongodbUri'>,
   options: OpenStoreOptions = {},
-): Promise<Backend> {
-  return backendOf(await openStore(config, options));
+): Promise<StoreRepositories> {
+  return repositoriesOf(await openStore(config, options));
 }
 
-const backends = new WeakMap<Store, Backend>();
+const repositoriesByStore = new WeakMap<Store, StoreRepositories>();
 
 /**
- * The backend of an opened store (the same object every time): its repositories use the database the store
+ * The repositories of an opened store (the same object every time): its repositories use the database the store
  * opened, so the choice made by openStore holds for every resource.
  */
-export function backendOf(store: Store): Backend {
-  const known = backends.get(store);
+export function repositoriesOf(store: Store): StoreRepositories {
+  const known = repositoriesByStore.get(store);
   if (known) return known;
   const opened: Closeable[] = [];
   const database = openedDatabase(store.database);
   const service = serviceRepositoriesOf(store);
   // A getter: the proof attempts ride on the verifiers' queue, made only when they are first used.
   const queue = () => service.queue;
-  const repositories: ResourceRepositories =
+  const resources: ResourceRepositories =
     database.kind === 'embedded'
       ? sqliteRepositories(database.sqlite, queue, opened)
       : mongoRepositories(database.mongo, queue, opened);
-  const backend: Backend = Object.defineProperties({} as Backend, {
+  const repositories: StoreRepositories = Object.defineProperties({} as StoreRepositories, {
     ...Object.getOwnPropertyDescriptors(service),
-    ...Object.getOwnPropertyDescriptors(repositories),
+    ...Object.getOwnPropertyDescriptors(resources),
     store: { value: store, enumerable: true },
     close: {
       value: async () => {
@@ -49,6 +49,6 @@ export function backendOf(store: Store): Backend {
       },
     },
   });
-  backends.set(store, backend);
-  return backend;
+  repositoriesByStore.set(store, repositories);
+  return repositories;
 }

@@ -4,7 +4,7 @@ import { verificationOver } from '@byline/domain/verification/verification';
 import { staffOver } from '@byline/domain/staff/staff';
 import { profilesOver } from '@byline/domain/profiles/profiles';
 import { SqliteAuditHistory } from '@byline/store-sqlite/audit/sqlite-audit-history';
-import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
+import type { SqliteDatabase } from '@byline/store-sqlite/store/sqlite-database';
 import { SqliteProfiles } from '@byline/store-sqlite/profiles/sqlite-profiles';
 import { SqliteArticles } from '@byline/store-sqlite/articles/sqlite-articles';
 import { articlesOver } from '@byline/domain/articles/articles';
@@ -21,7 +21,7 @@ import { SqliteEmailConfirmations } from '@byline/store-sqlite/email-confirmatio
 import { SqliteAttributionDomains } from '@byline/store-sqlite/attribution-domains/sqlite-attribution-domains';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
-import type { ResourceRepositories } from './backend';
+import type { ResourceRepositories } from './store-repositories';
 import { lazily, once, type Closeable } from './lazily';
 
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */

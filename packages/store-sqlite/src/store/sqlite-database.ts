@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { StoreFileGuard } from '../store/store-file-guard';
-import { cannotWriteProblem, unavailableOr } from '../store/sqlite-errors';
-import type { StoreDatabase } from '@byline/domain/database/store-database';
+import type { StoreFileGuard } from './store-file-guard';
+import { cannotWriteProblem, unavailableOr } from './sqlite-errors';
+import type { StoreDatabase } from '@byline/domain/store/store-database';
 import type { WriteHealth } from '@byline/domain/store/write-health';
 import { setTimeout as pause } from 'node:timers/promises';
-import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from '../store/write-without-blocking';
+import { BUSY_TIMEOUT_MS, writeWithoutBlocking } from './write-without-blocking';
 
 /** Pause between tries of a checkpoint that found a reader in its way. */
 const CHECKPOINT_PAUSE_MS = 25;

@@ -25,9 +25,9 @@ import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { MongoLeasedQueue } from '@byline/store-mongodb/queue/mongo-leased-queue';
 import { SqliteLeasedQueue } from '@byline/store-sqlite/queue/sqlite-leased-queue';
 import { lazily, once } from './lazily';
-import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
-import { openedDatabase } from '../database/opened-database';
-import type { SqliteDatabase } from '@byline/store-sqlite/database/sqlite-database';
+import type { MongoDatabase } from '@byline/store-mongodb/store/mongo-database';
+import { openedDatabase } from './opened-database';
+import type { SqliteDatabase } from '@byline/store-sqlite/store/sqlite-database';
 
 /**
  * The repositories a verifier uses besides its lookups: credentials and origins to check, usage to count, and for
@@ -53,7 +53,7 @@ export interface ServiceRepositories {
   outletDigests: OutletDigests;
   /**
    * The leased queue: a v2 lookup of an unknown article on a verified outlet queues its attribution here. Registered
-   * with the verifiers' own repositories (backendOf hands out this one too) because a verifier writes to it.
+   * with the verifiers' own repositories (repositoriesOf hands out this one too) because a verifier writes to it.
    */
   queue: LeasedQueue;
 }
@@ -95,7 +95,7 @@ const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
 });
 
 /**
- * The verifiers' repositories on an opened store (the same objects every time; backendOf hands out these too).
+ * The verifiers' repositories on an opened store (the same objects every time; repositoriesOf hands out these too).
  * Registered apart from the other resources so that a verifier loads only these adapters.
  * None holds anything to close beyond the store's own database.
  */

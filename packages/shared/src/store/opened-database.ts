@@ -1,6 +1,6 @@
-import type { MongoStoreDatabase } from '@byline/store-mongodb/database/mongo-database';
-import type { EmbeddedStoreDatabase } from '@byline/store-sqlite/database/sqlite-database';
-import type { StoreDatabase } from '@byline/domain/database/store-database';
+import type { MongoStoreDatabase } from '@byline/store-mongodb/store/mongo-database';
+import type { EmbeddedStoreDatabase } from '@byline/store-sqlite/store/sqlite-database';
+import type { StoreDatabase } from '@byline/domain/store/store-database';
 
 /** A store's database looked inside: the embedded store's SQLite file or the MongoDB database. */
 export type OpenedDatabase = EmbeddedStoreDatabase | MongoStoreDatabase;

@@ -1,5 +1,5 @@
 import { openedDatabase } from './opened-database';
-import type { StoreDatabase } from '@byline/domain/database/store-database';
+import type { StoreDatabase } from '@byline/domain/store/store-database';
 import { relayOutbox } from '@byline/store-mongodb/webhook-events/mongo-outbox';
 
 /** The relay on whichever database the store opened: the embedded store's events are on the queue already. */

@@ -3,7 +3,7 @@ export interface Closeable {
 }
 
 /**
- * An object whose properties are made on first use, once, and remembered in `opened` so that the backend closes
+ * An object whose properties are made on first use, once, and remembered in `opened` so that the repositories closes
  * them: a verifier that never touches the portal's repositories opens no connection for them.
  */
 export function lazily<T extends object>(opened: Closeable[], makers: { [K in keyof T]: () => T[K] }): T {

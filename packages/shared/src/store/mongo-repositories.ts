@@ -4,7 +4,7 @@ import { verificationOver } from '@byline/domain/verification/verification';
 import { staffOver } from '@byline/domain/staff/staff';
 import { profilesOver } from '@byline/domain/profiles/profiles';
 import { MongoAuditHistory } from '@byline/store-mongodb/audit/mongo-audit-history';
-import type { MongoDatabase } from '@byline/store-mongodb/database/mongo-database';
+import type { MongoDatabase } from '@byline/store-mongodb/store/mongo-database';
 import { MongoProfiles } from '@byline/store-mongodb/profiles/mongo-profiles';
 import { MongoArticles } from '@byline/store-mongodb/articles/mongo-articles';
 import { articlesOver } from '@byline/domain/articles/articles';
@@ -21,7 +21,7 @@ import { MongoEmailConfirmations } from '@byline/store-mongodb/email-confirmatio
 import { MongoAttributionDomains } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
-import type { ResourceRepositories } from './backend';
+import type { ResourceRepositories } from './store-repositories';
 import { lazily, once, type Closeable } from './lazily';
 
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
