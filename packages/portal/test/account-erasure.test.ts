@@ -25,7 +25,7 @@ import { addWebhook, openApiAccount, openApiAccountWithKey, webhookWorkerTick } 
  * Deleting an account leaves nothing that names the person, checked against the schema itself: every SQLite table
  * with a column naming a profile or a portal user, and every MongoDB collection of mongo-schema.ts, must be listed
  * below as erased (and hold the person's rows before the deletion, so the arrangement covers it) or as kept, with
- * why. A table or collection added without being listed fails these tests: erase it in the deletion (Profiles.erase
+ * why. A table or collection added without being listed fails these tests: erase it in the deletion (ProfileErasure.erase
  * or the use case) and list it.
  */
 
@@ -239,7 +239,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     // progress, and a row in the table sign-ins were kept in before the queue.
     const employer = `Courier-${random()}`;
     await submit(person.agent, '/profile', '/profile', { ...named, profile_first_name: firstName, profile_employer: employer });
-    expect((await portal.repositories.profiles.pendingIdentityOf(profileId))?.fields.profile_employer).toBe(employer);
+    expect((await portal.repositories.identityReview.pendingIdentityOf(profileId))?.fields.profile_employer).toBe(employer);
     await portal.repositories.verification.request(profileId, person.email);
     const outlet = await publisherOf(portal, `Harbour ${random()}`);
     await joinedStaff(outlet, { ...person, slug: slugNow });
@@ -454,7 +454,7 @@ describe.each(portalStoreFactories())('deleting an account leaves nothing that n
     const person = await journalist(portal, { attribution_domains: `again-${random()}.example` });
     const first = await submit(person.agent, '/account/delete', '/account/delete', { email: person.email });
     expect(first.status).toBe(303);
-    expect(await portal.repositories.profiles.erase(person.profileId)).toBe(false);
+    expect(await portal.repositories.profileErasure.erase(person.profileId)).toBe(false);
     expect(await portal.repositories.attributionDomains.domainsOf(person.profileId)).toEqual([]);
   });
 });

@@ -72,7 +72,7 @@ describe.each(portalStoreFactories())('attribution domains on the profile form (
   it('keeps the domains out of the exported profile (the v1 import format)', async () => {
     const { agent, email } = await journalist();
     expect((await saveDomains(agent, 'theledger.ie')).status).toBe(303);
-    for await (const record of portal.repositories.profiles.export())
+    for await (const record of portal.repositories.profileTransfers.export())
       expect(JSON.stringify(record)).not.toContain('theledger.ie');
     expect(await storedDomains(email)).toEqual(['theledger.ie']);
   });

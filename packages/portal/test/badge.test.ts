@@ -47,7 +47,7 @@ describe.each(portalStoreFactories())('embeddable badge ($name store)', (factory
     const [never, lapsed, erased] = await seed(portal.store, aProfile({ verified: false }), aProfile(), aProfile());
     await unverify(lapsed!.profile_slug);
     const gone = await portal.repositories.profiles.findBySlug(erased!.profile_slug);
-    await portal.repositories.profiles.erase(gone!.id);
+    await portal.repositories.profileErasure.erase(gone!.id);
 
     const addresses = [
       never!.profile_slug,

@@ -74,7 +74,7 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
       /class="form-error error-summary"[^]*href="#f-identity_note">The note is required to decline/,
     );
     expect(withoutNote.text).toMatch(/<textarea id="f-identity_note" name="identity_note"[^>]*aria-invalid="true"/);
-    expect(await portal.repositories.profiles.pendingIdentityOf(person.profileId)).not.toBeNull();
+    expect(await portal.repositories.identityReview.pendingIdentityOf(person.profileId)).not.toBeNull();
 
     const declined = await decideIdentityChange(portal, desk, person.profileId, {
       decision: 'decline',
@@ -91,14 +91,14 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
   it('lets the owner cancel a pending change, and refuses a change replaced since the editor looked', async () => {
     const { person, desk, path, answers } = await verifiedJournalist();
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_title: 'Editor' });
-    const first = (await portal.repositories.profiles.pendingIdentityOf(person.profileId))!.requested_at;
+    const first = (await portal.repositories.identityReview.pendingIdentityOf(person.profileId))!.requested_at;
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_title: 'Night editor' });
     const stale = await submit(desk.agent, path, `${path}/identity-change`, { decision: 'approve', requested_at: first });
     expect(stale.status).toBe(409);
     expect((await answers()).article).toMatchObject({ profile_title: 'Courts reporter' });
 
     expect((await submit(person.agent, '/profile', '/profile/identity-change/cancel', {})).status).toBe(303);
-    expect(await portal.repositories.profiles.pendingIdentityOf(person.profileId)).toBeNull();
+    expect(await portal.repositories.identityReview.pendingIdentityOf(person.profileId)).toBeNull();
     expect((await person.agent.get('/profile')).text).toContain('value="Courts reporter"');
     expect((await portal.repositories.audit.historyOf(person.profileId))[0]).toMatchObject({
       action: 'identity-change-cancelled',
@@ -110,7 +110,7 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
     const person = await journalist(portal);
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_employer: 'Freelance' });
     expect((await portal.repositories.profiles.findById(person.profileId))!.profile_employer).toBe('Freelance');
-    expect(await portal.repositories.profiles.pendingIdentityOf(person.profileId)).toBeNull();
+    expect(await portal.repositories.identityReview.pendingIdentityOf(person.profileId)).toBeNull();
     expect((await person.agent.get('/profile')).text).not.toContain('Identity change waiting');
   });
 
@@ -125,7 +125,7 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
     expect(
       (await submit(desk.agent, '/profile', '/profile', profileForm({ ...own, profile_title: 'Editor in chief' }))).status,
     ).toBe(303);
-    const pending = (await portal.repositories.profiles.pendingIdentityOf(profileId))!;
+    const pending = (await portal.repositories.identityReview.pendingIdentityOf(profileId))!;
     expect(pending.fields).toMatchObject({ profile_title: 'Editor in chief' });
     expect((await desk.agent.get(path)).text).toContain('This is your own profile');
 
@@ -138,11 +138,11 @@ describe.each(portalStoreFactories())('identity review of verified profiles ($na
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_employer: 'Elsewhere' });
     const stranger = await submit(person.agent, '/profile', `${theirs}/identity-change`, {
       decision: 'approve',
-      requested_at: (await portal.repositories.profiles.pendingIdentityOf(person.profileId))!.requested_at,
+      requested_at: (await portal.repositories.identityReview.pendingIdentityOf(person.profileId))!.requested_at,
     });
     expect(stranger.status).toBe(403);
     expect(stranger.text).toContain('Only editors can do this.');
-    expect(await portal.repositories.profiles.pendingIdentityOf(profileId)).toEqual(pending);
+    expect(await portal.repositories.identityReview.pendingIdentityOf(profileId)).toEqual(pending);
     expect((await portal.repositories.profiles.findById(person.profileId))!.profile_employer).toBe('The Leinster Ledger');
     expect(decisions).toEqual([]);
   });

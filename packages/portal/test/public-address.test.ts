@@ -110,7 +110,7 @@ describe.each(portalStoreFactories())('the public address follows the name ($nam
     const owner = await portal.repositories.users.findByEmail(person.email);
     // Its allowed domains first: what erasure does with them is not this test's subject.
     await submit(person.agent, '/profile', '/profile', { ...person.form, profile_first_name: 'Olga', attribution_domains: '' });
-    await portal.repositories.profiles.erase(owner!.profileId!);
+    await portal.repositories.profileErasure.erase(owner!.profileId!);
     expect(await portal.repositories.profiles.slugReplacing('olra-quinn')).toBeNull();
     expect((await visitor.get('/j/olra-quinn')).status).toBe(404);
     const next = await signedUp(portal.app);

@@ -25,7 +25,7 @@ export async function seed(store: Store, ...raw: unknown[]): Promise<ProfileInpu
     if (result.error !== undefined) throw new Error(`test record ${index} is invalid: ${result.error}`);
     return result.value;
   });
-  await repositoriesOf(store).profiles.import(records);
+  await repositoriesOf(store).profileTransfers.import(records);
   return records;
 }
 

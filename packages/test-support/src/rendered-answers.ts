@@ -15,7 +15,7 @@ const parsed = (answer: string | null) => (answer === null ? null : (JSON.parse(
  */
 export async function expectAnswersInStep(store: Store, { maxProfiles = 10 } = {}): Promise<void> {
   let checked = 0;
-  for await (const record of repositoriesOf(store).profiles.export()) {
+  for await (const record of repositoriesOf(store).profileTransfers.export()) {
     if (checked++ === maxProfiles) break;
     for (const { link } of record.articles) {
       const url = canonicalizeUrl(link);

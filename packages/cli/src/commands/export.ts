@@ -26,7 +26,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
         const target: OutputStream = out ? await openOutput(out) : ctx.stdout;
         let count = 0;
         const repositories = repositoriesOf(store);
-        for await (const profile of repositories.profiles.export()) {
+        for await (const profile of repositories.profileTransfers.export()) {
           await writeChunk(target, `${JSON.stringify(profile)}\n`);
           count++;
         }

@@ -102,7 +102,7 @@ export async function importFile(ctx: CliContext, file: string): Promise<FileImp
     const batches = verifications.records(checked);
     let imported: ImportSummary;
     try {
-      imported = await repositories.profiles.importBatches(batches, (progress) => {
+      imported = await repositories.profileTransfers.importBatches(batches, (progress) => {
         if (!writing) {
           reading.stop();
           writing = progressReporter('Writing', ctx.stderr);

@@ -3,6 +3,9 @@ import type { Profile } from '../domain/types';
 import type { ProfileErasureUnit } from './erasure-unit';
 import type { IdentityUnitOfWrite } from './identity-unit';
 import type { ProfileFields } from './profile-fields';
+import type { IdentityReview } from './identity-review-repository';
+import type { ProfileErasure } from './profile-erasure-repository';
+import type { ProfileTransfers } from './profile-transfers-repository';
 import type { ImportProgress, ImportSummary, Profiles } from './profiles-repository';
 import type { ProfileInput } from '../domain/types';
 
@@ -13,15 +16,22 @@ import type { ProfileInput } from '../domain/types';
 export type ProfilesRuledChanges = 'decideIdentityChange' | 'save' | 'import' | 'importBatches' | 'withdrawFromLookups' | 'erase';
 
 /**
+ * The four profile ports as one object: what profilesOver makes of a database adapter. One adapter serves all four,
+ * since a save makes the identity change that IdentityReview decides, and an import or an erasure writes the profiles
+ * themselves.
+ */
+export type ProfilePorts = Profiles & IdentityReview & ProfileTransfers & ProfileErasure;
+
+/**
  * What a database adapter of the profiles provides: their reads and writes, a save at a given time (whose slug and
  * identity parts are the rules of identity-changes.ts, run in its write), and the units of write the rules run in.
  */
-export interface ProfilesStore extends Omit<Profiles, ProfilesRuledChanges> {
+export interface ProfilesStore extends Omit<ProfilePorts, ProfilesRuledChanges> {
   /** Profiles.save, at `at` (the adapters never read the clock). */
   saveAt(userId: number, fields: ProfileFields, slugBase: string, at: string): Promise<Profile>;
-  /** Profiles.import, at `at`: the time on every proof and release it writes. */
+  /** ProfileTransfers.import, at `at`: the time on every proof and release it writes. */
   importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary>;
-  /** Profiles.importBatches, at `at`. */
+  /** ProfileTransfers.importBatches, at `at`. */
   importBatchesAt(
     batches: AsyncIterable<ProfileInput[]>,
     at: string,

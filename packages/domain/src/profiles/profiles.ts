@@ -1,16 +1,16 @@
 import { portWithRules } from '../store/port-with-rules';
 import { decideIdentitySteps } from './identity-changes';
 import { eraseSteps, withdrawFromLookupsSteps } from './profile-erasure';
-import type { Profiles } from './profiles-repository';
-import type { ProfilesRuledChanges, ProfilesStore } from './profiles-store';
+import type { ProfilePorts, ProfilesRuledChanges, ProfilesStore } from './profiles-store';
 
 /**
- * The Profiles port over either database's store: an identity decision runs its rule (identity-changes.ts) in one
- * write, an erasure its rules (profile-erasure.ts) in the store's erasure write, and it and a save happen at the time `clock` gives (the adapters never read the clock).
+ * The four profile ports over either database's store: an identity decision runs its rule (identity-changes.ts) in one
+ * write, an erasure its rules (profile-erasure.ts) in the store's erasure write, and it, an import and a save happen
+ * at the time `clock` gives (the adapters never read the clock).
  */
-export function profilesOver(store: ProfilesStore, clock: () => Date = () => new Date()): Profiles {
+export function profilesOver(store: ProfilesStore, clock: () => Date = () => new Date()): ProfilePorts {
   const now = () => clock().toISOString();
-  return portWithRules<Profiles, ProfilesRuledChanges>(store, {
+  return portWithRules<ProfilePorts, ProfilesRuledChanges>(store, {
     save: (userId, fields, slugBase) => store.saveAt(userId, fields, slugBase, now()),
     import: (records, onProgress) => store.importAt(records, now(), onProgress),
     importBatches: (batches, onProgress) => store.importBatchesAt(batches, now(), onProgress),

@@ -29,7 +29,7 @@ export async function showReviewPage(
     audit.historyOf(id),
     verification.pendingOf(id),
     reviewedClaims(deps, id),
-    profiles.pendingIdentityOf(id),
+    repositories.identityReview.pendingIdentityOf(id),
     repositories.staff.ofProfile(id).then((all) => staffRows(repositories, all)),
   ]);
   const own = isOwnProfile(signedInUser(res), id);

@@ -22,7 +22,7 @@ export async function loadProfilePage(
     repositories.verification.pendingOf(profileId),
     repositories.audit.historyOf(profileId),
     claims.claimsOf(profileId),
-    repositories.profiles.pendingIdentityOf(profileId),
+    repositories.identityReview.pendingIdentityOf(profileId),
     repositories.attributionDomains.domainsOf(profileId),
   ]);
   const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;

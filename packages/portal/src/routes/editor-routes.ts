@@ -91,7 +91,7 @@ export function editorRoutes(ctx: PortalContext): Router {
       if (profile) items.push({ request, profile, claims: profileClaims, own: isOwnProfile(editor, profile.id), lookalikes });
     }
     const identityItems: PendingIdentityItem[] = [];
-    for (const { profileId, change } of await profiles.pendingIdentityChanges()) {
+    for (const { profileId, change } of await repositories.identityReview.pendingIdentityChanges()) {
       const profile = await profiles.findById(profileId);
       if (profile) identityItems.push({ profile, change, own: isOwnProfile(editor, profileId) });
     }

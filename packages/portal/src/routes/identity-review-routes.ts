@@ -17,7 +17,7 @@ const NO_SUCH_PROFILE = 'There is no such profile.';
  * declines it from the review page, which shows it (see editor-routes.ts).
  */
 export function identityReviewRoutes(ctx: PortalContext): Router {
-  const { profiles } = repositoriesOf(ctx.store);
+  const { identityReview } = repositoriesOf(ctx.store);
   const router = Router();
   router.use('/editor', requireEditor);
 
@@ -31,7 +31,7 @@ export function identityReviewRoutes(ctx: PortalContext): Router {
   };
 
   router.post('/profile/identity-change/cancel', requireUser, async (_req, res) => {
-    await cancelIdentityChange(profiles, signedInUser(res), notify);
+    await cancelIdentityChange(identityReview, signedInUser(res), notify);
     res.redirect(303, '/profile');
   });
 
@@ -51,7 +51,7 @@ export function identityReviewRoutes(ctx: PortalContext): Router {
     if (!form.ok && form.errors.identity_note) return refuse(form.errors.identity_note);
     if (!form.ok) throw new PageError(400, 'Choose approve or decline.');
     const { decision, identity_note: note, requested_at: requestedAt } = form.value;
-    const result = await decideIdentityChange(profiles, signedInUser(res), id, { decision, note, requestedAt }, notify);
+    const result = await decideIdentityChange(identityReview, signedInUser(res), id, { decision, note, requestedAt }, notify);
     if (result.ok) return res.redirect(303, `/editor/queue?done=identity-${decision}`);
     switch (result.reason) {
       case 'own-profile':

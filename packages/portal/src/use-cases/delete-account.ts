@@ -7,7 +7,7 @@ import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 /**
  * The person leaves, with everything the store holds of them. The writes come in this order, each safe to be the
  * last one done, and the whole safe to run again (the user goes last, so they can sign in and retry):
- * 1. the profile is erased (Profiles.erase): first withdrawn from both lookups (unverified, handles out of the
+ * 1. the profile is erased (ProfileErasure.erase): first withdrawn from both lookups (unverified, handles out of the
  *    index), so it answers nothing from there on, then everything that names it — its queued work, claims,
  *    evidence, articles, requests, history, pending identity change, affiliations and attribution domains — and the
  *    delivered webhook messages about it lose their data. On the embedded store that is one transaction: if it
@@ -27,12 +27,12 @@ import { provenAddress } from '@byline/editorial/use-cases/address-proof';
 export async function deleteAccount(
   repositories: Pick<
     StoreRepositories,
-    'profiles' | 'apiKeys' | 'users' | 'publishers' | 'staff' | 'webhookEndpoints' | 'queue' | 'store'
+    'profileErasure' | 'apiKeys' | 'users' | 'publishers' | 'staff' | 'webhookEndpoints' | 'queue' | 'store'
   >,
   user: PortalUser,
   now = new Date(),
 ): Promise<void> {
-  if (user.profileId !== null) await repositories.profiles.erase(user.profileId);
+  if (user.profileId !== null) await repositories.profileErasure.erase(user.profileId);
   const address = provenAddress(user);
   if (address !== null) {
     for (const key of await repositories.apiKeys.keysOf(address)) {

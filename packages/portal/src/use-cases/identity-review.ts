@@ -5,7 +5,7 @@ import {
   type IdentityDecisionAction,
   type PendingIdentityChange,
 } from '@byline/domain/profiles/identity-review';
-import { type Profiles } from '@byline/domain/profiles/profiles-repository';
+import { type IdentityReview } from '@byline/domain/profiles/identity-review-repository';
 import { slugFromNames } from './profiles';
 
 /** What was decided on a pending identity change: what a mail notifier (or any other listener) is told. */
@@ -33,7 +33,7 @@ export type IdentityDecisionResult =
  * why; the approved values stay) a verified profile's pending identity change — never on their own profile.
  */
 export async function decideIdentityChange(
-  profiles: Profiles,
+  identityReview: IdentityReview,
   editor: PortalUser,
   profileId: number,
   { decision, note, requestedAt }: { decision: 'approve' | 'decline'; note: string; requestedAt: string },
@@ -45,7 +45,7 @@ export async function decideIdentityChange(
   if (decision === 'decline' && !note) return { ok: false, reason: 'decline-needs-note' };
   const action = decision === 'approve' ? 'identity-change-approved' : 'identity-change-declined';
   // An approved change of the name moves the public address with it; the old one redirects (see profile-slugs.ts).
-  const outcome = await profiles.decideIdentityChange({
+  const outcome = await identityReview.decideIdentityChange({
     profileId,
     actor: editor.email,
     action,
@@ -60,13 +60,13 @@ export async function decideIdentityChange(
 
 /** The owner withdraws their pending identity change; the profile keeps its approved values. */
 export async function cancelIdentityChange(
-  profiles: Profiles,
+  identityReview: IdentityReview,
   owner: PortalUser,
   notify: IdentityDecisionListener,
 ): Promise<boolean> {
   if (owner.profileId === null) return false;
   const action = 'identity-change-cancelled';
-  const outcome = await profiles.decideIdentityChange({ profileId: owner.profileId, actor: owner.email, action, note: '' });
+  const outcome = await identityReview.decideIdentityChange({ profileId: owner.profileId, actor: owner.email, action, note: '' });
   if (outcome.ok) await notify({ profileId: owner.profileId, action, actor: owner.email, note: '', change: outcome.change });
   return outcome.ok;
 }

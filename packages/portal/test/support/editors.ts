@@ -48,7 +48,7 @@ export async function decideIdentityChange(
   profileId: number,
   answer: { decision: 'approve' | 'decline'; identity_note?: string },
 ) {
-  const requestedAt = (await portal.repositories.profiles.pendingIdentityOf(profileId))!.requested_at;
+  const requestedAt = (await portal.repositories.identityReview.pendingIdentityOf(profileId))!.requested_at;
   const path = reviewPath(profileId);
   return submit(desk.agent, path, `${path}/identity-change`, { ...answer, requested_at: requestedAt });
 }
@@ -112,7 +112,9 @@ export async function answerFor(portal: Portal, handle: string, type: SocialType
 
 /** The profile as `byline export` writes it. */
 export async function exported(portal: Portal, slug: string) {
-  for await (const record of repositoriesOf(portal.store).profiles.export()) if (record.profile_slug === slug) return record;
+  for await (const record of repositoriesOf(portal.store).profileTransfers.export()) {
+    if (record.profile_slug === slug) return record;
+  }
   throw new Error(`${slug} not exported`);
 }
 

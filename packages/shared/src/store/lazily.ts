@@ -27,7 +27,7 @@ export function lazily<T extends object>(opened: Closeable[], makers: { [K in ke
 
 /**
  * A maker that makes its object once, however many ports ask for it: how one adapter serves several small ports
- * (the publishers', the webhooks', the API accounts').
+ * (the publishers', the profiles', the webhooks', the API accounts').
  */
 export function once<T>(make: () => T): () => T {
   let made: T | undefined;

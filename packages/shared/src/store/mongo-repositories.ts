@@ -23,12 +23,13 @@ import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { ResourceRepositories } from './store-repositories';
 import { lazily, once, type Closeable } from './lazily';
+import { profilePorts } from './profile-ports';
 
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
 export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQueue, opened: Closeable[]): ResourceRepositories {
   const webhooks = once(() => webhooksOver(new MongoWebhooks(database)));
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
-    profiles: () => profilesOver(new MongoProfiles(database)),
+    ...profilePorts(once(() => profilesOver(new MongoProfiles(database)))),
     articles: () => articlesOver(new MongoArticles(database)),
     verification: () => verificationOver(new MongoVerification(database)),
     claims: () => new MongoClaims(database),

@@ -23,6 +23,7 @@ import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { ResourceRepositories } from './store-repositories';
 import { lazily, once, type Closeable } from './lazily';
+import { profilePorts } from './profile-ports';
 
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */
 export function sqliteRepositories(
@@ -32,7 +33,7 @@ export function sqliteRepositories(
 ): ResourceRepositories {
   const webhooks = once(() => webhooksOver(new SqliteWebhooks(database)));
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
-    profiles: () => profilesOver(new SqliteProfiles(database)),
+    ...profilePorts(once(() => profilesOver(new SqliteProfiles(database)))),
     articles: () => articlesOver(new SqliteArticles(database)),
     verification: () => verificationOver(new SqliteVerification(database)),
     claims: () => new SqliteClaims(database),

@@ -5,6 +5,9 @@ import type { Articles } from '@byline/domain/articles/articles-repository';
 import type { Directory } from '@byline/domain/directory/directory-repository';
 import type { Staff } from '@byline/domain/staff/staff-repository';
 import type { Profiles } from '@byline/domain/profiles/profiles-repository';
+import type { IdentityReview } from '@byline/domain/profiles/identity-review-repository';
+import type { ProfileTransfers } from '@byline/domain/profiles/profile-transfers-repository';
+import type { ProfileErasure } from '@byline/domain/profiles/profile-erasure-repository';
 import type { Verification } from '@byline/domain/verification/verification-repository';
 import type { WebhookDeliveries } from '@byline/domain/webhooks/webhook-deliveries-repository';
 import type { WebhookEndpoints } from '@byline/domain/webhooks/webhook-endpoints-repository';
@@ -26,7 +29,14 @@ import type { ServiceRepositories } from './service-repositories';
  * each is made on first use (lazily), so a process opens only what it touches.
  */
 export interface ResourceRepositories {
+  /** Journalists' profiles themselves. */
   profiles: Profiles;
+  /** Verified profiles' identity changes waiting for an editor. */
+  identityReview: IdentityReview;
+  /** Profiles in bulk: the operator's imports and exports. */
+  profileTransfers: ProfileTransfers;
+  /** Profiles whose owners are leaving: withdrawn from the answers, then erased. */
+  profileErasure: ProfileErasure;
   articles: Articles;
   verification: Verification;
   /** Claims of handles and websites and their evidence; the rules over it are in src/claims. */

@@ -187,7 +187,7 @@ export function claimsContract(factory: StoreFactory): void {
   it('exports and finds a profile by its proven handles only', async () => {
     const profile = await portalProfile('NotYetProven', { verified: true });
     const exported = async () => {
-      for await (const record of repositories().profiles.export()) {
+      for await (const record of repositories().profileTransfers.export()) {
         if (record.profile_slug === profile.profile_slug) return record.profile_social_profiles.twitter;
       }
       throw new Error('not exported');

@@ -27,23 +27,23 @@ export function identityReviewContract(factory: StoreFactory): void {
     const saved = await repositories().profiles.save(user.id, changed, 'x');
     expect(saved).toMatchObject({ profile_employer: 'The Ledger', profile_last_name: 'Brennan', profile_bio: 'New bio' });
     expect(await answeredLastName('identity_held')).toBe('Brennan');
-    const pending = await repositories().profiles.pendingIdentityOf(profile.id);
+    const pending = await repositories().identityReview.pendingIdentityOf(profile.id);
     expect(pending).toMatchObject({
       fields: { profile_employer: 'The Courier', profile_last_name: 'Byrne' },
       requested_by: user.email,
     });
-    expect(await repositories().profiles.pendingIdentityChanges()).toEqual([{ profileId: profile.id, change: pending }]);
+    expect(await repositories().identityReview.pendingIdentityChanges()).toEqual([{ profileId: profile.id, change: pending }]);
 
     // Saving the same change again neither re-dates it nor adds a second history line.
     await repositories().profiles.save(user.id, changed, 'x');
-    expect(await repositories().profiles.pendingIdentityOf(profile.id)).toEqual(pending);
+    expect(await repositories().identityReview.pendingIdentityOf(profile.id)).toEqual(pending);
 
     const stale = { profileId: profile.id, actor: 'ed2@example.org', note: '', requestedAt: 'earlier' };
-    expect(await repositories().profiles.decideIdentityChange({ ...stale, action: 'identity-change-approved' })).toEqual({
+    expect(await repositories().identityReview.decideIdentityChange({ ...stale, action: 'identity-change-approved' })).toEqual({
       ok: false,
       reason: 'changed-since',
     });
-    const approved = await repositories().profiles.decideIdentityChange({
+    const approved = await repositories().identityReview.decideIdentityChange({
       ...stale,
       action: 'identity-change-approved',
       requestedAt: pending!.requested_at,
@@ -51,8 +51,8 @@ export function identityReviewContract(factory: StoreFactory): void {
     expect(approved).toEqual({ ok: true, change: pending });
     expect(await answeredLastName('identity_held')).toBe('Byrne');
     expect((await repositories().profiles.findById(profile.id))?.profile_employer).toBe('The Courier');
-    expect(await repositories().profiles.pendingIdentityOf(profile.id)).toBeNull();
-    expect(await repositories().profiles.pendingIdentityChanges()).toEqual([]);
+    expect(await repositories().identityReview.pendingIdentityOf(profile.id)).toBeNull();
+    expect(await repositories().identityReview.pendingIdentityChanges()).toEqual([]);
     expect((await repositories().audit.historyOf(profile.id)).slice(0, 2).map((r) => [r.action, r.actor, r.note])).toEqual([
       ['identity-change-approved', 'ed2@example.org', ''],
       ['identity-change-requested', user.email, 'Last name: Brennan → Byrne; Employer: The Ledger → The Courier'],
@@ -63,7 +63,7 @@ export function identityReviewContract(factory: StoreFactory): void {
     const { user, profile } = await verifiedJournalist('identity_declined');
     const renamed = { ...journalistFields('@identity_declined'), profile_last_name: 'Byrne', profile_title: 'Editor' };
     await repositories().profiles.save(user.id, renamed, 'x');
-    const declined = await repositories().profiles.decideIdentityChange({
+    const declined = await repositories().identityReview.decideIdentityChange({
       profileId: profile.id,
       actor: 'ed@example.org',
       action: 'identity-change-declined',
@@ -79,7 +79,7 @@ export function identityReviewContract(factory: StoreFactory): void {
       note: 'No proof of the new name',
     });
     expect(
-      await repositories().profiles.decideIdentityChange({
+      await repositories().identityReview.decideIdentityChange({
         profileId: profile.id,
         actor: 'e',
         action: 'identity-change-declined',
@@ -88,9 +88,9 @@ export function identityReviewContract(factory: StoreFactory): void {
     ).toEqual({ ok: false, reason: 'no-pending-change' });
 
     await repositories().profiles.save(user.id, renamed, 'x');
-    expect(await repositories().profiles.pendingIdentityOf(profile.id)).not.toBeNull();
+    expect(await repositories().identityReview.pendingIdentityOf(profile.id)).not.toBeNull();
     await repositories().profiles.save(user.id, journalistFields('@identity_declined'), 'x');
-    expect(await repositories().profiles.pendingIdentityOf(profile.id)).toBeNull();
+    expect(await repositories().identityReview.pendingIdentityOf(profile.id)).toBeNull();
   });
 
   it('an unverified profile changes its identity at once, with nothing pending', async () => {
@@ -101,6 +101,6 @@ export function identityReviewContract(factory: StoreFactory): void {
       'x',
     );
     expect(saved.profile_employer).toBe('Freelance');
-    expect(await repositories().profiles.pendingIdentityOf(profile.id)).toBeNull();
+    expect(await repositories().identityReview.pendingIdentityOf(profile.id)).toBeNull();
   });
 }

@@ -168,8 +168,8 @@ export function outboxContract(factory: StoreFactory): void {
     const { profile } = await newJournalist(repositories());
     await repositories().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
     await newEvents();
-    await repositories().profiles.withdrawFromLookups(profile.id);
-    await repositories().profiles.erase(profile.id);
+    await repositories().profileErasure.withdrawFromLookups(profile.id);
+    await repositories().profileErasure.erase(profile.id);
     expect(shapes(await newEvents())).toEqual([['journalist.unverified', { slug: profile.profile_slug }, null]]);
   });
 }

@@ -4,7 +4,7 @@ import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
 import { addProvenArticle, contractArticle, newJournalist, proveClaim } from './journalist-contract';
 
 /**
- * The promises of Profiles.withdrawFromLookups and Profiles.erase (a person deleting their account), for stores made
+ * The promises of ProfileErasure.withdrawFromLookups and ProfileErasure.erase (a person deleting their account), for stores made
  * by `factory`. Run on every database by packages/shared/test/contracts/profile-erasure.test.ts.
  */
 export function profileErasureContract(factory: StoreFactory): void {
@@ -44,12 +44,12 @@ export function profileErasureContract(factory: StoreFactory): void {
     const { profile } = await answeringJournalist('leaving_soon', 'leaving-soon');
     expect((await answers('leaving_soon', 'leaving-soon')).every((answer) => answer !== null)).toBe(true);
 
-    expect(await repositories().profiles.withdrawFromLookups(profile.id)).toBe(true);
+    expect(await repositories().profileErasure.withdrawFromLookups(profile.id)).toBe(true);
     expect(await answers('leaving_soon', 'leaving-soon')).toEqual([null, null]);
     expect(await repositories().store.findAuthorBySocialHandle('twitter', 'leaving_soon')).toBeNull();
     expect((await repositories().profiles.findById(profile.id))?.verified).toBe(false);
     expect(await repositories().articles.list(profile.id)).toHaveLength(1);
-    expect(await repositories().profiles.withdrawFromLookups(999_999)).toBe(false);
+    expect(await repositories().profileErasure.withdrawFromLookups(999_999)).toBe(false);
   });
 
   it('erases a profile with everything hanging on it, and nothing of anyone else', async () => {
@@ -59,7 +59,7 @@ export function profileErasureContract(factory: StoreFactory): void {
     await repositories().attributionDomains.setDomains(id, ['leaving.example'], new Date());
     await repositories().attributionDomains.setDomains(staying.profile.id, ['staying.example'], new Date());
 
-    expect(await repositories().profiles.erase(id)).toBe(true);
+    expect(await repositories().profileErasure.erase(id)).toBe(true);
     expect(await repositories().attributionDomains.domainsOf(id)).toEqual([]);
     expect(await repositories().attributionDomains.domainsOf(staying.profile.id)).toEqual(['staying.example']);
     expect(await answers('leaving_now', 'leaving-now')).toEqual([null, null]);
@@ -79,6 +79,6 @@ export function profileErasureContract(factory: StoreFactory): void {
     expect(await repositories().claims.claimsOf(staying.profile.id)).toHaveLength(2);
     expect(await repositories().audit.historyOf(staying.profile.id)).toHaveLength(3);
 
-    expect(await repositories().profiles.erase(id)).toBe(false);
+    expect(await repositories().profileErasure.erase(id)).toBe(false);
   });
 }

@@ -7,7 +7,7 @@ import { freshStorePerTest } from '../store-contract/fresh-store';
 
 async function exported(store: Store): Promise<ProfileInput[]> {
   const all: ProfileInput[] = [];
-  for await (const profile of repositoriesOf(store).profiles.export()) all.push(profile);
+  for await (const profile of repositoriesOf(store).profileTransfers.export()) all.push(profile);
   return all;
 }
 
@@ -38,7 +38,7 @@ describe.each(storeFactories())('store contract: export and profile administrati
     const original = await exported(store());
     const copy = await factory.create();
     try {
-      await repositoriesOf(copy).profiles.import(original);
+      await repositoriesOf(copy).profileTransfers.import(original);
       expect(await exported(copy)).toEqual(original);
       expect(await repositoriesOf(copy).profiles.count()).toBe(2);
     } finally {

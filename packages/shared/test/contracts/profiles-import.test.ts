@@ -16,7 +16,7 @@ function valid(raw: RawProfile): ProfileInput {
 
 async function exported(store: Store): Promise<ProfileInput[]> {
   const all: ProfileInput[] = [];
-  for await (const profile of repositoriesOf(store).profiles.export()) all.push(profile);
+  for await (const profile of repositoriesOf(store).profileTransfers.export()) all.push(profile);
   return all;
 }
 
@@ -29,7 +29,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     await seed(store(), profile);
     const first = await authorOf(profile.articles[0]!.link);
 
-    const summary = await repositoriesOf(store()).profiles.import([valid(profile)]);
+    const summary = await repositoriesOf(store()).profileTransfers.import([valid(profile)]);
 
     expect(summary).toEqual({ profiles: 1, articles: 2 });
     expect(await repositoriesOf(store()).profiles.count()).toBe(1);
@@ -106,7 +106,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     const thief = aProfile();
     thief.profile_social_profiles.twitter = holder.profile_social_profiles.twitter!.toUpperCase();
 
-    const attempt = repositoriesOf(store()).profiles.import([valid(innocent), valid(thief)]);
+    const attempt = repositoriesOf(store()).profileTransfers.import([valid(innocent), valid(thief)]);
 
     await expect(attempt).rejects.toBeInstanceOf(ImportConflictError);
     const error = (await attempt.catch((e: unknown) => e)) as ImportConflictError;
@@ -129,7 +129,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     const second = aProfile();
     second.profile_social_profiles.instagram = first.profile_social_profiles.instagram!;
 
-    const attempt = repositoriesOf(store()).profiles.import([valid(first), valid(second)]);
+    const attempt = repositoriesOf(store()).profileTransfers.import([valid(first), valid(second)]);
 
     await expect(attempt).rejects.toMatchObject({ problems: [{ index: 1 }] });
     expect(await repositoriesOf(store()).profiles.count()).toBe(0);
@@ -169,7 +169,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     const profiles = Array.from({ length: 1200 }, () => aProfile({ articles: [anArticle()] }));
     const progress: { done: number; total: number }[] = [];
 
-    const summary = await repositoriesOf(store()).profiles.import(profiles.map(valid), (p) => progress.push(p));
+    const summary = await repositoriesOf(store()).profileTransfers.import(profiles.map(valid), (p) => progress.push(p));
 
     expect(summary).toEqual({ profiles: 1200, articles: 1200 });
     expect(progress.at(-1)).toEqual({ done: 1200, total: 1200 });
@@ -180,7 +180,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
   }, 120_000);
 
   it('accepts an empty file', async () => {
-    await expect(repositoriesOf(store()).profiles.import([])).resolves.toEqual({ profiles: 0, articles: 0 });
+    await expect(repositoriesOf(store()).profileTransfers.import([])).resolves.toEqual({ profiles: 0, articles: 0 });
   });
 
   it('refuses a handle no account can have even from a caller that skipped validation, and writes nothing', async () => {
@@ -189,7 +189,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     bad.profile_social_profiles.twitter = 'javascript:alert(5)';
     bad.profile_social_profiles.instagram = '<svg/onload=alert(5)>';
 
-    const attempt = repositoriesOf(store()).profiles.import([good, bad]);
+    const attempt = repositoriesOf(store()).profileTransfers.import([good, bad]);
 
     await expect(attempt).rejects.toMatchObject({ name: 'InvalidSocialHandlesError' });
     const error = (await attempt.catch((e: unknown) => e)) as Error;
@@ -198,7 +198,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     );
     expect(error.message).toContain('instagram handle "<svg/onload=alert(5)>" must be an Instagram username');
     expect(await repositoriesOf(store()).profiles.count()).toBe(0);
-    await expect(repositoriesOf(store()).profiles.importBatches(inBatches([good, bad], 1))).rejects.toMatchObject({
+    await expect(repositoriesOf(store()).profileTransfers.importBatches(inBatches([good, bad], 1))).rejects.toMatchObject({
       name: 'InvalidSocialHandlesError',
     });
     expect(await repositoriesOf(store()).profiles.count()).toBe(0);
@@ -209,7 +209,7 @@ describe.each(storeFactories())('store contract: import ($name store)', (factory
     record.profile_social_profiles.linkedin = 'https://www.linkedin.com/in/niamh-cassidy-galway/';
     record.profile_social_profiles.twitter = ' @NiamhCass94 ';
 
-    await repositoriesOf(store()).profiles.import([record]);
+    await repositoriesOf(store()).profileTransfers.import([record]);
 
     const [stored] = await exported(store());
     expect(stored!.profile_social_profiles).toMatchObject({ linkedin: 'niamh-cassidy-galway', twitter: '@NiamhCass94' });
@@ -231,7 +231,7 @@ describe.each(storeFactories())('store contract: import in batches ($name store)
   it('stores what importProfiles would, one batch after another', async () => {
     const records = Array.from({ length: 5 }, () => valid(aProfile({ articles: [anArticle(), anArticle()] })));
 
-    await expect(repositoriesOf(store()).profiles.importBatches(inBatches(records, 2))).resolves.toEqual({
+    await expect(repositoriesOf(store()).profileTransfers.importBatches(inBatches(records, 2))).resolves.toEqual({
       profiles: 5,
       articles: 10,
     });
@@ -239,7 +239,10 @@ describe.each(storeFactories())('store contract: import in batches ($name store)
     expect((await exported(store())).map((p) => p.profile_slug)).toEqual(records.map((r) => r.profile_slug));
     const last = await store().findAuthorOfArticle(canonicalizeUrl(records[4]!.articles[1]!.link));
     expect(last).toMatchObject({ profile: { profile_slug: records[4]!.profile_slug }, activeArticleCount: 2 });
-    await expect(repositoriesOf(store()).profiles.importBatches(inBatches([], 2))).resolves.toEqual({ profiles: 0, articles: 0 });
+    await expect(repositoriesOf(store()).profileTransfers.importBatches(inBatches([], 2))).resolves.toEqual({
+      profiles: 0,
+      articles: 0,
+    });
   });
 
   it('lets a record take a handle from a profile whose record comes in a later batch, first claim first', async () => {
@@ -253,13 +256,13 @@ describe.each(storeFactories())('store contract: import in batches ($name store)
     const aWithout = { ...a, profile_social_profiles: { ...a.profile_social_profiles, twitter: '' } };
 
     // taker waits for a's record; late comes after a released the handle, but taker claimed first.
-    const attempt = repositoriesOf(store()).profiles.importBatches(inBatches([taker, aWithout, late].map(valid), 1));
+    const attempt = repositoriesOf(store()).profileTransfers.importBatches(inBatches([taker, aWithout, late].map(valid), 1));
 
     await expect(attempt).rejects.toMatchObject({ problems: [{ index: 2, reason: expect.stringMatching(/already held/) }] });
     expect(await repositoriesOf(store()).profiles.count()).toBe(2);
     expect((await byHandle('twitter', a.profile_social_profiles.twitter!))!.profile.profile_slug).toBe(a.profile_slug);
 
-    await repositoriesOf(store()).profiles.importBatches(inBatches([taker, aWithout].map(valid), 1));
+    await repositoriesOf(store()).profileTransfers.importBatches(inBatches([taker, aWithout].map(valid), 1));
     expect((await byHandle('twitter', a.profile_social_profiles.twitter!))!.profile.profile_slug).toBe(taker.profile_slug);
   });
 
@@ -270,7 +273,7 @@ describe.each(storeFactories())('store contract: import in batches ($name store)
     const failure = new Error('line 7 of the file is not JSON');
 
     const records = [aProfile(), { ...kept, profile_bio: 'changed' }].map(valid);
-    await expect(repositoriesOf(store()).profiles.importBatches(inBatches(records, 1, failure))).rejects.toBe(failure);
+    await expect(repositoriesOf(store()).profileTransfers.importBatches(inBatches(records, 1, failure))).rejects.toBe(failure);
 
     expect(await exported(store())).toEqual(before);
     await expect(store().findAuthorOfArticle(canonicalizeUrl(records[0]!.articles[0]!.link))).resolves.toBeNull();

@@ -106,7 +106,7 @@ export function staffContract(factory: StoreFactory): void {
     const mine = (await staff().invite(publisherId, { profileId: profile.id }, ADMIN, T0))!;
     await staff().accept(mine.id, profile.id, later(1));
     const theirs = (await staff().invite(publisherId, { profileId: other.id }, ADMIN, T0))!;
-    expect(await repositories().profiles.erase(profile.id)).toBe(true);
+    expect(await repositories().profileErasure.erase(profile.id)).toBe(true);
     expect(await staff().findById(mine.id)).toBeNull();
     expect((await staff().ofPublisher(publisherId)).map((a) => a.id)).toEqual([theirs.id]);
   });
