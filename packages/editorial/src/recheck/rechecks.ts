@@ -121,6 +121,6 @@ export function checkRecord(
   return { result: 'lapsed', record: { ...base, ...failing, next: { endedReason: note }, lapse } };
 }
 
-/** The re-checks on a repositories's queue and claims. */
+/** The re-checks on the store's queue and claims. */
 export const rechecksOf = (repositories: RecheckDeps): Rechecks =>
   new Rechecks({ queue: repositories.queue, recheckRecords: repositories.recheckRecords });

@@ -20,7 +20,7 @@ import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import { type Staff } from '@byline/domain/staff/staff-repository';
 import { type TrustSummary } from '@byline/domain/publishers/trust-summary';
 
-/** The three publisher ports, as the repositories has them: the use cases below that read across them take these. */
+/** The three publisher ports, as the store's repositories have them: the use cases below that read across them take these. */
 export interface PublisherRepositories {
   publishers: Publishers;
   publisherDomains: PublisherDomains;

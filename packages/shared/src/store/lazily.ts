@@ -3,8 +3,8 @@ export interface Closeable {
 }
 
 /**
- * An object whose properties are made on first use, once, and remembered in `opened` so that the repositories closes
- * them: a verifier that never touches the portal's repositories opens no connection for them.
+ * An object whose properties are made on first use, once, and remembered in `opened` so that closing the store's
+ * repositories closes them: a verifier that never touches the portal's repositories opens no connection for them.
  */
 export function lazily<T extends object>(opened: Closeable[], makers: { [K in keyof T]: () => T[K] }): T {
   const made = {} as T;
@@ -26,10 +26,11 @@ export function lazily<T extends object>(opened: Closeable[], makers: { [K in ke
 }
 
 /**
- * A maker that makes its object once, however many ports ask for it: how one adapter serves several small ports
- * (the publishers', the profiles', the webhooks', the API accounts').
+ * The makers of several small ports all served by one object, made once however many of them are asked for: how one
+ * adapter serves a resource's ports (the publishers', the profiles', the webhooks', the API accounts').
  */
-export function once<T>(make: () => T): () => T {
+export function servedByOne<Name extends string, T>(names: readonly Name[], make: () => T): Record<Name, () => T> {
   let made: T | undefined;
-  return () => (made ??= make());
+  const maker = () => (made ??= make());
+  return Object.fromEntries(names.map((name) => [name, maker])) as Record<Name, () => T>;
 }

@@ -22,14 +22,13 @@ import { MongoAttributionDomains } from '@byline/store-mongodb/attribution-domai
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { ResourceRepositories } from './store-repositories';
-import { lazily, once, type Closeable } from './lazily';
-import { profilePorts } from './profile-ports';
+import { lazily, servedByOne, type Closeable } from './lazily';
+import { PROFILE_PORTS, WEBHOOK_PORTS } from './store-repositories';
 
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
 export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQueue, opened: Closeable[]): ResourceRepositories {
-  const webhooks = once(() => webhooksOver(new MongoWebhooks(database)));
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
-    ...profilePorts(once(() => profilesOver(new MongoProfiles(database)))),
+    ...servedByOne(PROFILE_PORTS, () => profilesOver(new MongoProfiles(database))),
     articles: () => articlesOver(new MongoArticles(database)),
     verification: () => verificationOver(new MongoVerification(database)),
     claims: () => new MongoClaims(database),
@@ -43,8 +42,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     emailConfirmations: () => new MongoEmailConfirmations(database),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new MongoAttributionDomains(database),
-    webhookEndpoints: webhooks,
-    webhookDeliveries: webhooks,
+    ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new MongoWebhooks(database))),
   });
   return repositories;
 }

@@ -1,7 +1,6 @@
 import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
 import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
 import type { ApiKeys } from '@byline/domain/api-accounts/api-keys-repository';
-import type { ApiAccountPorts } from '@byline/domain/api-accounts/api-account-ports';
 import { MongoApiAccounts } from '@byline/store-mongodb/api-accounts/mongo-api-accounts';
 import { SqliteApiAccounts } from '@byline/store-sqlite/api-accounts/sqlite-api-accounts';
 import type { Store } from '@byline/domain/store/store';
@@ -12,7 +11,6 @@ import { MongoPublishers } from '@byline/store-mongodb/publishers/mongo-publishe
 import type { Publishers } from '@byline/domain/publishers/publishers-repository';
 import type { PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
 import type { PublisherHistory } from '@byline/domain/publishers/publisher-history-repository';
-import type { PublisherPorts } from '@byline/domain/publishers/publishers-store';
 import { publishersOver } from '@byline/domain/publishers/publishers';
 import { SqlitePublishers } from '@byline/store-sqlite/publishers/sqlite-publishers';
 import type { OutletDigests } from '@byline/domain/outlets/outlet-digests-repository';
@@ -24,7 +22,7 @@ import { SqliteUsageRecords } from '@byline/store-sqlite/usage/sqlite-usage-reco
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { MongoLeasedQueue } from '@byline/store-mongodb/queue/mongo-leased-queue';
 import { SqliteLeasedQueue } from '@byline/store-sqlite/queue/sqlite-leased-queue';
-import { lazily, once } from './lazily';
+import { lazily, servedByOne } from './lazily';
 import type { MongoDatabase } from '@byline/store-mongodb/store/mongo-database';
 import { openedDatabase } from './opened-database';
 import type { SqliteDatabase } from '@byline/store-sqlite/store/sqlite-database';
@@ -62,33 +60,22 @@ const known = new WeakMap<Store, ServiceRepositories>();
 
 type Makers = { [Name in keyof ServiceRepositories]: () => ServiceRepositories[Name] };
 
-/** The API account ports, all served by the one adapter `adapter` makes. */
-const apiAccountPorts = (adapter: () => ApiAccountPorts): Pick<Makers, 'apiAccounts' | 'apiKeys' | 'apiCredentials'> => ({
-  apiAccounts: adapter,
-  apiKeys: adapter,
-  apiCredentials: adapter,
-});
-
-/** The publisher ports, all served by the one object `ports` makes. */
-const publisherPorts = (ports: () => PublisherPorts): Pick<Makers, 'publishers' | 'publisherDomains' | 'publisherHistory'> => ({
-  publishers: ports,
-  publisherDomains: ports,
-  publisherHistory: ports,
-});
+const API_ACCOUNT_PORTS = ['apiAccounts', 'apiKeys', 'apiCredentials'] as const;
+const PUBLISHER_PORTS = ['publishers', 'publisherDomains', 'publisherHistory'] as const;
 
 const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
-  ...apiAccountPorts(once(() => new SqliteApiAccounts(database))),
+  ...servedByOne(API_ACCOUNT_PORTS, () => new SqliteApiAccounts(database)),
   usage: () => new SqliteUsageRecords(database),
-  ...publisherPorts(once(() => publishersOver(new SqlitePublishers(database)))),
+  ...servedByOne(PUBLISHER_PORTS, () => publishersOver(new SqlitePublishers(database))),
   authorEvidence: () => new SqliteAuthorEvidence(database),
   outletDigests: () => new SqliteOutletDigests(database),
   queue: () => new SqliteLeasedQueue(database),
 });
 
 const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
-  ...apiAccountPorts(once(() => new MongoApiAccounts(database))),
+  ...servedByOne(API_ACCOUNT_PORTS, () => new MongoApiAccounts(database)),
   usage: () => new MongoUsageRecords(database),
-  ...publisherPorts(once(() => publishersOver(new MongoPublishers(database)))),
+  ...servedByOne(PUBLISHER_PORTS, () => publishersOver(new MongoPublishers(database))),
   authorEvidence: () => new MongoAuthorEvidence(database),
   outletDigests: () => new MongoOutletDigests(database),
   queue: () => new MongoLeasedQueue(database),

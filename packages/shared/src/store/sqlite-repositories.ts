@@ -22,8 +22,8 @@ import { SqliteAttributionDomains } from '@byline/store-sqlite/attribution-domai
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { ResourceRepositories } from './store-repositories';
-import { lazily, once, type Closeable } from './lazily';
-import { profilePorts } from './profile-ports';
+import { lazily, servedByOne, type Closeable } from './lazily';
+import { PROFILE_PORTS, WEBHOOK_PORTS } from './store-repositories';
 
 /** The SQLite adapter of every resource, on the store's database (registered here once, see Repositories). */
 export function sqliteRepositories(
@@ -31,9 +31,8 @@ export function sqliteRepositories(
   queue: () => LeasedQueue,
   opened: Closeable[],
 ): ResourceRepositories {
-  const webhooks = once(() => webhooksOver(new SqliteWebhooks(database)));
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
-    ...profilePorts(once(() => profilesOver(new SqliteProfiles(database)))),
+    ...servedByOne(PROFILE_PORTS, () => profilesOver(new SqliteProfiles(database))),
     articles: () => articlesOver(new SqliteArticles(database)),
     verification: () => verificationOver(new SqliteVerification(database)),
     claims: () => new SqliteClaims(database),
@@ -47,8 +46,7 @@ export function sqliteRepositories(
     emailConfirmations: () => new SqliteEmailConfirmations(database),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new SqliteAttributionDomains(database),
-    webhookEndpoints: webhooks,
-    webhookDeliveries: webhooks,
+    ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new SqliteWebhooks(database))),
   });
   return repositories;
 }

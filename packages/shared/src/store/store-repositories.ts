@@ -63,6 +63,10 @@ export interface ResourceRepositories {
   webhookDeliveries: WebhookDeliveries;
 }
 
+/** The ports one adapter serves together (see servedByOne). */
+export const PROFILE_PORTS = ['profiles', 'identityReview', 'profileTransfers', 'profileErasure'] as const;
+export const WEBHOOK_PORTS = ['webhookEndpoints', 'webhookDeliveries'] as const;
+
 /** Every repository: the verifiers' own and the resources'. */
 export interface Repositories extends ServiceRepositories, ResourceRepositories {}
 
