@@ -1,6 +1,7 @@
 import { repositoriesOf } from '@byline/shared/store';
 import { checkedRequest as request, anArticle, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 const PATH = '/api/verify_article';
 const UNVERIFIED = { verified: false, message: expect.any(String) };
@@ -48,7 +49,7 @@ describe.each(storeFactories())('verify_article: no verified author ($name store
     const link = profile.articles[0]!.link;
     expect((await verify(link)).body.verified).toBe(true);
 
-    await repositoriesOf(service.store).profiles.setVerified(profile.profile_slug, false);
+    await setVerifiedByOperator(repositoriesOf(service.store), profile.profile_slug, false, { reason: 'Arranged by the test' });
 
     expect((await verify(link)).body).toEqual(UNVERIFIED);
   });

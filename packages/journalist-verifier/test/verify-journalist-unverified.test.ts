@@ -1,6 +1,7 @@
 import { repositoriesOf } from '@byline/shared/store';
 import { checkedRequest as request, anArticle, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 const PATH = '/api/v1/verify_journalist';
 const NOT_A_JOURNALIST = { verified: false, message: 'Not a Byline journalist' };
@@ -36,7 +37,7 @@ describe.each(storeFactories())('verify_journalist: not a verified journalist ($
     const handle = profile.profile_social_profiles.twitter!;
     expect((await verify('twitter', handle)).body.verified).toBe(true);
 
-    await repositoriesOf(service.store).profiles.setVerified(profile.profile_slug, false);
+    await setVerifiedByOperator(repositoriesOf(service.store), profile.profile_slug, false, { reason: 'Arranged by the test' });
 
     expect((await verify('twitter', handle)).body).toEqual(NOT_A_JOURNALIST);
   });

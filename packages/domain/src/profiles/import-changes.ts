@@ -1,10 +1,9 @@
-import { rerenderAnswers } from '../answers/rerender-answers';
 import { operatorImportProof, type ArticleProof } from '../articles/article-proof';
 import { step, type Steps } from '../store/steps';
 import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/types';
 import { handleKey, normalizeSocialProfiles } from '../social/social-handle';
 import { canonicalizeUrl } from '../url/canonical-url';
-import { IMPORT_ACTOR, proveImportedHandlesSteps } from './imported-handles';
+import { IMPORT_ACTOR, settleImportSteps } from './imported-handles';
 import { heldByAnother } from './import-plan';
 import type { ArticleReleaseUnit, ImportUnit, UnprovenArticle } from './import-unit';
 import { ImportConflictError, type ImportProblem, type ImportProgress, type ImportSummary } from './profiles-repository';
@@ -132,12 +131,11 @@ export class ImportRun {
     const problems: ImportProblem[] = [];
     for (const claim of this.waiting) yield* this.decide(claim, problems);
     if (problems.length) throw new ImportConflictError(problems.sort((a, b) => a.index - b.index));
-    const othersMayClaim = yield* step(unit.anyUnprovenClaim());
-    for (const id of this.released) yield* proveImportedHandlesSteps(unit, id, now, othersMayClaim);
     // Every importer's own unproven claim gave way as its article was written: those left are other profiles'.
     const unproven = yield* step(unit.unprovenArticlesOfProvenAddresses());
     yield* releaseUnprovenArticlesSteps(unit, unproven, () => undefined, now);
-    yield* rerenderAnswers(unit.answers, this.touched);
+    const othersMayClaim = yield* step(unit.anyUnprovenClaim());
+    yield* settleImportSteps(unit, this.released, this.touched, now, othersMayClaim);
     return { profiles: this.profiles, articles: this.articles };
   }
 }

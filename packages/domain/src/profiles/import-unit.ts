@@ -1,6 +1,6 @@
-import type { AnswersUnit } from '../answers/answers-unit';
 import type { ArticleProof, ArticleState } from '../articles/article-proof';
-import type { ClaimsUnitOfWrite, HistoryEntry } from '../claims/claims-repository';
+import type { HistoryEntry } from '../claims/claims-repository';
+import type { ImportedHandlesUnit } from './imported-handles';
 import type { Step } from '../store/steps';
 import type { ArticleInput, ProfileInput, SocialType } from '../domain/types';
 
@@ -30,7 +30,7 @@ export interface ArticleReleaseUnit {
  * database/steps.ts). No method decides anything: which record wins a handle, where an article goes, what is
  * released and proven, and what is re-rendered are the rules'.
  */
-export interface ImportUnit extends ArticleReleaseUnit {
+export interface ImportUnit extends ArticleReleaseUnit, ImportedHandlesUnit {
   /** The id of the profile stored under this slug, or null. */
   profileIdOf(slug: string): Step<number | null>;
   /** Stores a new profile; returns its id. */
@@ -43,8 +43,6 @@ export interface ImportUnit extends ArticleReleaseUnit {
   handleHolder(type: SocialType, key: string): Step<number | null>;
   /** Puts the handle in the lookup index for the profile (the rules have checked it is free). */
   insertHandle(type: SocialType, key: string, profileId: number): Step<void>;
-  /** The handles the lookup index finds this profile by, one per network. */
-  heldHandles(profileId: number): Step<Map<SocialType, string>>;
   /**
    * Adds a proven article to the profile; false, nothing written, when a unique index refuses it (the address is
    * proven on a profile, or this profile lists it already).
@@ -58,8 +56,4 @@ export interface ImportUnit extends ArticleReleaseUnit {
   unprovenArticlesOfProvenAddresses(): Step<UnprovenArticle[]>;
   /** Whether any live claim (of any profile) is unproven. */
   anyUnprovenClaim(): Step<boolean>;
-  /** The claims' unit in the same write: the imported handles are proven through it. */
-  claims: ClaimsUnitOfWrite;
-  /** The answers' unit in the same write: every profile the import touched is re-rendered. */
-  answers: AnswersUnit;
 }

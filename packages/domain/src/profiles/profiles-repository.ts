@@ -52,8 +52,6 @@ export interface Profiles {
    * history as requested by the user's email), and none given differently withdraws it.
    */
   save(userId: number, fields: ProfileFields, slugBase: string): Promise<Profile>;
-  /** Sets the verified flag (the operator's, from the CLI); false when no profile has that slug. */
-  setVerified(slug: string, verified: boolean): Promise<boolean>;
   count(): Promise<number>;
 }
 

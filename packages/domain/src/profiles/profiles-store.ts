@@ -1,8 +1,7 @@
 import type { Steps } from '../store/steps';
-import type { Profile } from '../domain/types';
 import type { ProfileErasureUnit } from './erasure-unit';
 import type { IdentityUnitOfWrite } from './identity-unit';
-import type { ProfileFields } from './profile-fields';
+import type { ProfileSaveUnit } from './save-profile';
 import type { IdentityReview } from './identity-review-repository';
 import type { ProfileErasure } from './profile-erasure-repository';
 import type { ProfileTransfers } from './profile-transfers-repository';
@@ -23,12 +22,12 @@ export type ProfilesRuledChanges = 'decideIdentityChange' | 'save' | 'import' | 
 export type ProfilePorts = Profiles & IdentityReview & ProfileTransfers & ProfileErasure;
 
 /**
- * What a database adapter of the profiles provides: their reads and writes, a save at a given time (whose slug and
- * identity parts are the rules of identity-changes.ts, run in its write), and the units of write the rules run in.
+ * What a database adapter of the profiles provides: their reads and writes, an import at a given time, and the units
+ * of write the rules run in: a save's (save-profile.ts), an identity decision's and an erasure's.
  */
 export interface ProfilesStore extends Omit<ProfilePorts, ProfilesRuledChanges> {
-  /** Profiles.save, at `at` (the adapters never read the clock). */
-  saveAt(userId: number, fields: ProfileFields, slugBase: string, at: string): Promise<Profile>;
+  /** The save's unit of write (save-profile.ts): one transaction on SQLite, writes in turn on MongoDB. */
+  inSaveWrite<T>(steps: (unit: ProfileSaveUnit) => Steps<T>): Promise<T>;
   /** ProfileTransfers.import, at `at`: the time on every proof and release it writes. */
   importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary>;
   /** ProfileTransfers.importBatches, at `at`. */

@@ -1,5 +1,6 @@
 import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import { addProvenArticle, contractArticle, newJournalist, proveClaim } from './journalist-contract';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 /** The promises of the AuthorEvidence port; run on every database by packages/shared/test/contracts/author-evidence.test.ts. */
 export function authorEvidenceContract(factory: StoreFactory): void {
@@ -7,7 +8,9 @@ export function authorEvidenceContract(factory: StoreFactory): void {
   /** A journalist whose profile is verified, so the verifiers answer for it (and its rendered answers are served). */
   const verifiedJournalist = async (twitter?: string) => {
     const made = await newJournalist(repositories(), twitter);
-    expect(await repositories().profiles.setVerified(made.profile.profile_slug, true)).toBe(true);
+    expect(await setVerifiedByOperator(repositories(), made.profile.profile_slug, true, { reason: 'Arranged by the test' })).toBe(
+      'done',
+    );
     return made;
   };
   /**

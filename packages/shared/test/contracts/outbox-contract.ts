@@ -5,6 +5,7 @@ import { relayStoreOutbox } from '../../src/store/relay-store-outbox';
 import { openedDatabase } from '../../src/store/opened-database';
 import { OUTBOX_COLLECTIONS, OUTBOX_FIELD } from '@byline/store-mongodb/webhook-events/mongo-outbox';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 /**
  * The outbox on every store: each change that makes a webhook event puts it on the queue (on MongoDB once the relay
@@ -56,7 +57,7 @@ export function outboxContract(factory: StoreFactory): void {
     });
     await decide('rejected');
     expect(shapes(await newEvents())).toEqual([['journalist.unverified', { slug: profile.profile_slug }, null]]);
-    await repositories().profiles.setVerified(profile.profile_slug, true);
+    await setVerifiedByOperator(repositories(), profile.profile_slug, true, { reason: 'Arranged by the test' });
     const [event] = await newEvents();
     expect(event?.id).toMatch(/^msg_/);
     expect(event?.payload).toEqual({

@@ -4,6 +4,7 @@ import { type Store } from '@byline/domain/store/store';
 import { repositoriesOf } from '@byline/shared/store';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 async function exported(store: Store): Promise<ProfileInput[]> {
   const all: ProfileInput[] = [];
@@ -51,11 +52,17 @@ describe.each(storeFactories())('store contract: export and profile administrati
     await seed(store(), profile);
     const link = canonicalizeUrl(profile.articles[0]!.link);
 
-    await expect(repositoriesOf(store()).profiles.setVerified(profile.profile_slug, true)).resolves.toBe(true);
+    await expect(
+      setVerifiedByOperator(repositoriesOf(store()), profile.profile_slug, true, { reason: 'Arranged by the test' }),
+    ).resolves.toBe('done');
     expect((await store().findAuthorOfArticle(link))!.profile.verified).toBe(true);
-    await expect(repositoriesOf(store()).profiles.setVerified(profile.profile_slug, false)).resolves.toBe(true);
+    await expect(
+      setVerifiedByOperator(repositoriesOf(store()), profile.profile_slug, false, { reason: 'Arranged by the test' }),
+    ).resolves.toBe('done');
     expect((await store().findAuthorOfArticle(link))!.profile.verified).toBe(false);
-    await expect(repositoriesOf(store()).profiles.setVerified('nobody-here', true)).resolves.toBe(false);
+    await expect(
+      setVerifiedByOperator(repositoriesOf(store()), 'nobody-here', true, { reason: 'Arranged by the test' }),
+    ).resolves.toBe('no-such-profile');
   });
 
   it('counts profiles and answers ping', async () => {

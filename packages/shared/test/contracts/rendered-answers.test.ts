@@ -4,6 +4,7 @@ import { toAuthorProfileResponse, toJournalistResponse } from '@byline/domain/do
 import { repositoriesOf } from '@byline/shared/store';
 import { anArticle, aProfile, seed, storeFactories } from '@byline/test-support';
 import { freshStorePerTest } from '../store-contract/fresh-store';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 describe.each(storeFactories())('store contract: rendered answers ($name store)', (factory) => {
   const store = freshStorePerTest(factory, { checkAnswers: true });
@@ -39,9 +40,9 @@ describe.each(storeFactories())('store contract: rendered answers ($name store)'
     await seed(store(), profile);
     const url = canonicalizeUrl(profile.articles[0]!.link);
 
-    await repositoriesOf(store()).profiles.setVerified(profile.profile_slug, false);
+    await setVerifiedByOperator(repositoriesOf(store()), profile.profile_slug, false, { reason: 'Arranged by the test' });
     await expect(store().articleAnswer(url)).resolves.toBeNull();
-    await repositoriesOf(store()).profiles.setVerified(profile.profile_slug, true);
+    await setVerifiedByOperator(repositoriesOf(store()), profile.profile_slug, true, { reason: 'Arranged by the test' });
     expect(JSON.parse((await store().articleAnswer(url))!).profile_slug).toBe(profile.profile_slug);
   });
 

@@ -1,6 +1,7 @@
 import { describeOnMongoDb, freshRepositoriesPerTest } from '@byline/test-support';
 import * as answersUnit from '@byline/store-mongodb/answers/mongo-answers-unit';
 import { addProvenArticle, contractArticle, newJournalist } from '../contracts/journalist-contract';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 /*
  * MongoDB has no transactions: a change and the re-render of the answers showing it are separate writes. A change
@@ -13,7 +14,7 @@ describeOnMongoDb('interrupted removals ($name store)', (factory) => {
 
   it('an affiliation ended by a process killed before its re-render is never served as evidence again', async () => {
     const { profile } = await newJournalist(repositories(), '@interrupted');
-    await repositories().profiles.setVerified(profile.profile_slug, true);
+    await setVerifiedByOperator(repositories(), profile.profile_slug, true, { reason: 'Arranged by the test' });
     await addProvenArticle(repositories(), profile.id, contractArticle('interrupted'));
     const { publishers, staff } = repositories();
     const outlet = (await publishers.create({ slug: 'herald', name: 'Herald' }, 'admin', new Date()))!;

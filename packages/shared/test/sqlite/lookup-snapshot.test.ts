@@ -7,6 +7,7 @@ import { handleKey } from '@byline/domain/social/social-handle';
 import { repositoriesOf } from '@byline/shared/store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { aProfile, seed } from '@byline/test-support';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 // Lookups share one read transaction per event-loop turn (TurnSnapshot): these pin down how fresh they stay.
 describe('embedded store: how fresh a lookup is', () => {
@@ -35,7 +36,7 @@ describe('embedded store: how fresh a lookup is', () => {
     expect(await store.articleAnswer(articleOf(profile))).toBeNull();
     await seed(store, profile);
     expect(JSON.parse((await store.articleAnswer(articleOf(profile)))!).profile_slug).toBe(profile.profile_slug);
-    await repositoriesOf(store).profiles.setVerified(profile.profile_slug, false);
+    await setVerifiedByOperator(repositoriesOf(store), profile.profile_slug, false, { reason: 'Arranged by the test' });
     expect(await store.articleAnswer(articleOf(profile))).toBeNull();
   });
 
@@ -53,7 +54,7 @@ describe('embedded store: how fresh a lookup is', () => {
       slug: profile.profile_slug,
     });
 
-    await repositoriesOf(cli).profiles.setVerified(profile.profile_slug, false);
+    await setVerifiedByOperator(repositoriesOf(cli), profile.profile_slug, false, { reason: 'Arranged by the test' });
     await nextTurn();
     expect(await service.articleAnswer(articleOf(profile))).toBeNull();
     expect(await service.journalistAnswer('twitter', handle)).toBeNull();

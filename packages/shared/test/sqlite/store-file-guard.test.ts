@@ -7,6 +7,7 @@ import { type Logger } from '@byline/domain/logging/logger';
 import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { anArticle, aProfile, canMakeFilesImmutable, capturingLogger, seed, tempDir } from '@byline/test-support';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 /**
  * The embedded store's file deleted, replaced or made unwritable while the store is open (issue 15): SQLite
@@ -65,7 +66,9 @@ describe('embedded store whose file goes away', () => {
     for (const name of ['byline.sqlite', 'byline.sqlite-wal', 'byline.sqlite-shm']) fs.rmSync(path.join(dir, name));
 
     expect(await outcome(store.ping())).toMatch(/^503: embedded store: .*byline\.sqlite has been deleted/);
-    expect(await outcome(repositoriesOf(store).profiles.setVerified('guarded', false))).toMatch(/^503: .*has been deleted/);
+    expect(
+      await outcome(setVerifiedByOperator(repositoriesOf(store), 'guarded', false, { reason: 'Arranged by the test' })),
+    ).toMatch(/^503: .*has been deleted/);
     expect(await outcome(repositoriesOf(store).usage.record(usage))).toMatch(/^503: .*has been deleted/);
     await until(async () => ((await outcome(store.articleAnswer(ARTICLE))).startsWith('503') ? true : undefined));
     expect(await outcome(repositoriesOf(store).apiCredentials.findCredential('KEY1'))).toMatch(/^503/);

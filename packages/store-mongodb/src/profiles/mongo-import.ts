@@ -8,8 +8,8 @@ import { DUPLICATE_KEY, isDuplicateKey, writeErrorsOf } from '../store/mongo-err
 import { reserveIds, withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS, collectionOf, type ArticleDoc, type ProfileDoc } from '../store/mongo-schema';
 import { derivedFieldsOf } from '../store/profile-derived-fields';
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
-import { proveImportedHandles } from '../claims/mongo-import-claims';
+import { mongoImportedHandlesUnit } from '../claims/mongo-import-claims';
+import { settleImportSteps } from '@byline/domain/profiles/imported-handles';
 import { operatorImportProof } from '@byline/domain/articles/article-proof';
 import { IMPORT_PROGRESS_EVERY, importedRecord, releaseUnprovenArticlesSteps } from '@byline/domain/profiles/import-changes';
 import { runInTurn } from '@byline/domain/store/steps';
@@ -25,7 +25,7 @@ import { mongoArticleReleaseUnit, unprovenArticlesOf } from './mongo-import-unit
  *    their ids here.
  * 2. Write, each step idempotent and keyed by a unique index: articles by canonical address, then
  *    profiles by slug, then handles (the released ones deleted, the claimed ones inserted), then their
- *    claims (proven by the import, others' unproven claims of them released: see proveImportedHandles), then the
+ *    claims (proven by the import, others' unproven claims of them released: see settleImportSteps), then the
  *    derived fields (active count, rendered answers) of the existing profiles touched (importers, and
  *    previous owners of moved articles), recomputed from the articles collection. A new profile's
  *    articles are all in the file, so its derived fields are rendered from it and go in with its insert:
@@ -329,11 +329,11 @@ export async function importProfiles(
   const articleIds = await writeArticles(db, importPlan, ids, touched, total, now, onProgress);
   await writeProfiles(db, importPlan, ids, articleIds, touched);
   await writeHandles(db, importPlan, ids);
-  await proveImportedHandles(db, ids.values(), now);
   // The new profiles were written whole with their v1 answers; their v2 answers, which need the evidence just
   // recorded, are rendered at their first lookup until their next change (rendering them here rewrote every
-  // document once more, which FerretDB makes slower the larger the import).
-  await rerenderInTurn(db, touched);
+  // document once more, which FerretDB makes slower the larger the import). Unproven claims of others are looked up
+  // (the embedded store skips that when it holds none).
+  await runInTurn(settleImportSteps(mongoImportedHandlesUnit(db), ids.values(), touched, now, true));
   onProgress?.({ done: total, total });
   return { profiles: total, articles: articleCount };
 }

@@ -1,9 +1,6 @@
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
-import { pushEvents } from '../webhook-events/mongo-outbox';
-import { journalistVerificationEvent } from '@byline/domain/webhook-events/webhook-event';
 import type { MongoDatabase } from '../store/mongo-database';
 import type { Profile, ProfileInput } from '@byline/domain/domain/types';
-import { saveProfile } from '../store/mongo-portal-profile';
+import { mongoProfileSaveUnit } from './mongo-profile-save';
 import { collectionOf } from '../store/mongo-schema';
 import { toProfile } from '../store/profile-derived-fields';
 import { importProfiles } from './mongo-import';
@@ -14,11 +11,11 @@ import { mongoIdentityUnit, pendingIdentityChanges, pendingIdentityOf } from './
 import { mongoErasureUnit } from './mongo-profile-erasure';
 import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
 import { formerSlugsOf, slugReplacing } from './mongo-slugs';
-import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
+import type { ProfileSaveUnit } from '@byline/domain/profiles/save-profile';
 import type { ImportProgress, ImportSummary, StoredVerifiedFlag } from '@byline/domain/profiles/profiles-repository';
 import type { ProfilesStore } from '@byline/domain/profiles/profiles-store';
 
-/** The profiles collection; a save is single-document writes in the order mongo-portal-profile.ts gives. */
+/** The profiles collection; a save is single-document writes in the order save-profile.ts gives. */
 export class MongoProfiles implements ProfilesStore {
   constructor(private readonly database: MongoDatabase) {}
 
@@ -61,11 +58,9 @@ export class MongoProfiles implements ProfilesStore {
     return this.database.run(() => formerSlugsOf(this.database.db, profileId));
   }
 
-  saveAt(userId: number, fields: ProfileFields, slugBase: string, at: string): Promise<Profile> {
-    return this.database.run(async () => {
-      const id = await saveProfile(this.database.db, userId, fields, slugBase, at);
-      return toProfile((await this.profiles.findOne({ _id: id }))!);
-    });
+  /** In the rule's order, each write awaited before the next (see save-profile.ts). */
+  inSaveWrite<T>(steps: (unit: ProfileSaveUnit) => Steps<T>): Promise<T> {
+    return this.database.run(() => runInTurn(steps(mongoProfileSaveUnit(this.database.db))));
   }
 
   pendingIdentityOf(profileId: number): Promise<PendingIdentityChange | null> {
@@ -74,21 +69,6 @@ export class MongoProfiles implements ProfilesStore {
 
   pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
     return this.database.run(() => pendingIdentityChanges(this.database.db));
-  }
-
-  /** The flag, with the webhook event in the same single-document update when it changes (see mongo-outbox.ts). */
-  setVerified(slug: string, verified: boolean): Promise<boolean> {
-    return this.database.run(async () => {
-      const changed = await this.profiles.updateOne(
-        { slug, verified: { $ne: verified } },
-        { $set: { verified }, ...pushEvents([journalistVerificationEvent(slug, verified)]) },
-      );
-      const doc = await this.profiles.findOne({ slug }, { projection: { _id: 1 } });
-      if (!doc) return false;
-      // The outlets the journalist works for show only verified staff (see rerenderOutlets).
-      if (changed.matchedCount > 0) await rerenderInTurn(this.database.db, [doc._id]);
-      return true;
-    });
   }
 
   count(): Promise<number> {

@@ -4,6 +4,9 @@ import type { ArticleInput } from '@byline/domain/domain/types';
 import type { ImportedProfile, ImportUnit, UnprovenArticle } from '@byline/domain/profiles/import-unit';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
+import type { ClaimRecord } from '@byline/domain/claims/claims-repository';
+import { isNetwork } from '@byline/domain/proofs/claim-values';
+import type { NewEvidence } from '@byline/domain/proofs/claims';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 
 const statements = preparedPerConnection((db: Database.Database) => ({
@@ -56,6 +59,10 @@ export function sqliteImportUnit(db: Database.Database): ImportUnit {
   };
   const articleColumns = (article: ArticleInput, proof: ArticleProof) =>
     [article.active ? 1 : 0, article.published_at, JSON.stringify(article), proofJson(proof)] as const;
+  const proveHeld = (claim: ClaimRecord, evidence: NewEvidence, now: string) => {
+    claims.addEvidence(claim.id, evidence, now);
+    claims.markProven(claim.id, evidence.provenValue, now);
+  };
   return {
     profileIdOf: (slug) => sql.profileIdBySlug.get(slug) ?? null,
     insertProfile: (profile: ImportedProfile) =>
@@ -70,7 +77,22 @@ export function sqliteImportUnit(db: Database.Database): ImportUnit {
     insertHandle: (type, key, profileId) => {
       sql.insertHandle.run(type, key, profileId);
     },
-    heldHandles: (profileId) => claims.heldHandles(profileId),
+    heldHandlesOf: (profileIds) =>
+      profileIds.flatMap((profileId) => [...claims.heldHandles(profileId)].map(([type, key]) => ({ profileId, type, key }))),
+    liveNetworkClaimsOf: (profileIds) =>
+      profileIds.flatMap((profileId) => claims.liveClaimsOf(profileId).filter((claim) => isNetwork(claim.kind))),
+    insertProvenClaims: (wanted, now) => {
+      // In the import's transaction nothing is made meanwhile: every claim is new, and proven here.
+      const made = claims.ensureClaims(
+        wanted.map(({ profileId, kind, value }) => ({ profileId, kind, value })),
+        now,
+      );
+      made.forEach((claim, i) => proveHeld(claim, wanted[i]!.evidence, now));
+      return [];
+    },
+    proveHeldClaims: (proofs, now) => {
+      for (const { claim, evidence } of proofs) proveHeld(claim, evidence, now);
+    },
     insertProvenArticle: (profileId, canonicalUrl, article, proof) =>
       sql.insertProvenArticle.run(profileId, canonicalUrl, ...articleColumns(article, proof)).changes > 0,
     dropUnprovenArticle: (profileId, canonicalUrl) => {

@@ -1,20 +1,12 @@
-import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../store/sqlite-database';
-import { recordEventsNow } from '../webhook-events/sqlite-outbox';
-import { journalistVerificationEvent } from '@byline/domain/webhook-events/webhook-event';
 import type { ArticleInput, Profile, ProfileInput } from '@byline/domain/domain/types';
 import { settleReadersAfterWrite } from '../store/write-without-blocking';
-import { networkClaims } from '@byline/domain/proofs/claim-values';
-import { setClaimsSteps } from '@byline/domain/claims/set-claims';
 import { runNow, type Steps } from '@byline/domain/store/steps';
-import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
-import { normalizeSocialProfiles } from '@byline/domain/social/social-handle';
 import { toProfile, type ArticleRow, type ProfileRow } from '../store/profile-records';
-import { rerenderNow } from '../answers/sqlite-answers-unit';
 import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
-import { followNameSteps, saveIdentitySteps } from '@byline/domain/profiles/identity-changes';
 import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
-import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
+import type { ProfileSaveUnit } from '@byline/domain/profiles/save-profile';
+import { sqliteProfileSaveUnit } from './sqlite-profile-save';
 import type { ImportProgress, ImportSummary, StoredVerifiedFlag } from '@byline/domain/profiles/profiles-repository';
 import type { ProfilesStore } from '@byline/domain/profiles/profiles-store';
 import { pendingIdentityChangesNow, pendingIdentityNow, sqliteIdentityUnit } from './sqlite-identity-review';
@@ -22,8 +14,6 @@ import { sqliteImportUnit } from './sqlite-import-unit';
 import { ImportRun, importRecordsSteps } from '@byline/domain/profiles/import-changes';
 import { sqliteErasureUnit } from './sqlite-profile-erasure';
 import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
-import { freeSlugSteps } from '@byline/domain/profiles/slug-moves';
-import { sqliteSlugsUnit } from './sqlite-slugs';
 
 const statements = (database: SqliteDatabase) => ({
   byId: database.prepare<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?'),
@@ -41,18 +31,12 @@ const statements = (database: SqliteDatabase) => ({
       'SELECT slug FROM former_slugs WHERE profile_id = ? AND slug != (SELECT slug FROM profiles WHERE id = profile_id) ORDER BY left_at, slug',
     )
     .pluck(),
-  userOf: database.prepare<[number], { profile_id: number | null; email: string }>(
-    'SELECT profile_id, email FROM portal_users WHERE id = ?',
-  ),
-  insert: database.prepare<[string, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, 0, ?)'),
-  linkUser: database.prepare<[number, number]>('UPDATE portal_users SET profile_id = ? WHERE id = ?'),
-  setVerified: database.prepare<[number, string]>('UPDATE profiles SET verified = ? WHERE slug = ?'),
   count: database.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
   all: database.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
   articlesOf: database.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
 });
 
-/** The profiles table; a save is one unit of write with the profile's claims and re-rendered answers. */
+/** The profiles table; a save is one transaction of the rule's steps (save-profile.ts). */
 export class SqliteProfiles implements ProfilesStore {
   private readonly sql: ReturnType<typeof statements>;
 
@@ -85,30 +69,9 @@ export class SqliteProfiles implements ProfilesStore {
     });
   }
 
-  async saveAt(userId: number, given: ProfileFields, slugBase: string, at: string): Promise<Profile> {
-    const fields = { ...given, profile_social_profiles: normalizeSocialProfiles(given.profile_social_profiles) };
-    return this.database.write((db) => {
-      const user = this.sql.userOf.get(userId);
-      if (!user) throw new Error(`no portal user ${userId}`);
-      const profileId = user.profile_id ?? this.insert(db, userId, slugBase, at);
-      const identity = sqliteIdentityUnit(db);
-      runNow(followNameSteps(identity, profileId, slugBase, at));
-      // A verified profile's reviewed fields keep their approved values; a change of them waits for an editor.
-      runNow(saveIdentitySteps(identity, profileId, user.email, fields, at));
-      // The typed handles become claims; the document keeps the proven ones only (refused: HandleTakenError).
-      const wanted = networkClaims(fields.profile_social_profiles);
-      runNow(setClaimsSteps(new SqliteClaimsUnit(db), profileId, wanted, at));
-      rerenderNow(db, [profileId]);
-      return toProfile(this.sql.byId.get(profileId)!);
-    });
-  }
-
-  private insert(db: Database.Database, userId: number, slugBase: string, at: string): number {
-    const slug = runNow(freeSlugSteps(sqliteSlugsUnit(db), slugBase, null));
-    const doc = { verified: false, profile_slug: slug, profile_created_at: at, follower_count: 0 };
-    const id = Number(this.sql.insert.run(slug, JSON.stringify(doc)).lastInsertRowid);
-    this.sql.linkUser.run(id, userId);
-    return id;
+  /** The save's one transaction (see save-profile.ts). */
+  inSaveWrite<T>(steps: (unit: ProfileSaveUnit) => Steps<T>): Promise<T> {
+    return this.database.write((db) => runNow(steps(sqliteProfileSaveUnit(db))));
   }
 
   /** The profile's slug now, when `slug` is one of its former ones (it redirects there); null otherwise. */
@@ -126,19 +89,6 @@ export class SqliteProfiles implements ProfilesStore {
 
   pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
     return this.database.read((db) => pendingIdentityChangesNow(db));
-  }
-
-  /** With the webhook event, in the same transaction, when the flag changes. */
-  setVerified(slug: string, verified: boolean): Promise<boolean> {
-    return this.database.write((db) => {
-      const row = this.sql.bySlug.get(slug);
-      if (!row) return false;
-      this.sql.setVerified.run(verified ? 1 : 0, slug);
-      if (Boolean(row.verified) !== verified) recordEventsNow(db, [journalistVerificationEvent(slug, verified)]);
-      // The outlets the journalist works for show only verified staff (see rerenderOutlets).
-      rerenderNow(db, [row.id]);
-      return true;
-    });
   }
 
   count(): Promise<number> {

@@ -6,6 +6,7 @@ import { seed } from '../harness';
 import { expectUnauthorized, serviceFixture, type ServiceFixture } from '../http';
 import { storeFactories } from '../stores';
 import { ask, type CreateApp, type VerifierOperation } from './operations';
+import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 export const remaining = (header: string | undefined) => Number(/;r=(\d+);/.exec(header ?? '')?.[1]);
 
@@ -111,7 +112,7 @@ export function describeConditionalRequests(
       const { profile, found } = await seeded();
       const { headers } = await verify(found);
 
-      await repositoriesOf(service.store).profiles.setVerified(profile.profile_slug, false);
+      await setVerifiedByOperator(repositoriesOf(service.store), profile.profile_slug, false, { reason: 'Arranged by the test' });
       const res = await verify(found, headers.etag);
 
       expect(res.status).toBe(200);

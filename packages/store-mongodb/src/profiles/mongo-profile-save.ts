@@ -1,0 +1,61 @@
+import type { Db } from 'mongodb';
+import { SOCIAL_TYPES } from '@byline/domain/domain/types';
+import { runInTurn } from '@byline/domain/store/steps';
+import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
+import type { ProfileSaveUnit } from '@byline/domain/profiles/save-profile';
+import { freeSlugSteps } from '@byline/domain/profiles/slug-moves';
+import { MongoClaimsUnit } from '../claims/mongo-claims-unit';
+import { withNewIds } from '../store/mongo-ids';
+import { COLLECTIONS, collectionOf } from '../store/mongo-schema';
+import { mongoIdentityUnit } from './mongo-identity-review';
+import { mongoSlugsUnit } from './mongo-slugs';
+
+const EMPTY_SOCIAL = Object.fromEntries(SOCIAL_TYPES.map((type) => [type, ''])) as ProfileFields['profile_social_profiles'];
+
+/** A save's unit of write on MongoDB (save-profile.ts): each method one read or one single-document write. */
+export function mongoProfileSaveUnit(db: Db): ProfileSaveUnit {
+  const profiles = collectionOf(db, 'profiles');
+  const users = collectionOf(db, 'portalUsers');
+  return {
+    async ownerOf(userId) {
+      const user = await users.findOne({ _id: userId });
+      if (!user) return null;
+      if (user.profile_id !== null) return { email: user.email, profileId: user.profile_id, linked: true };
+      // Made by an earlier save that stopped before linking it: found again by its mark.
+      const made = await profiles.findOne({ portal_user_id: userId }, { projection: { _id: 1 } });
+      return { email: user.email, profileId: made?._id ?? null, linked: false };
+    },
+    insertProfile(userId, fields, slugBase, at) {
+      // A duplicate key (the slug taken meanwhile, or an id handed out twice) re-plans with a new slug and id.
+      return withNewIds(db, COLLECTIONS.profiles, async () => {
+        const slug = await runInTurn(freeSlugSteps(mongoSlugsUnit(db), slugBase, null));
+        return {
+          count: 1,
+          write: async (id) => {
+            const profile = {
+              ...fields,
+              profile_social_profiles: EMPTY_SOCIAL,
+              profile_slug: slug,
+              profile_created_at: at,
+              follower_count: 0,
+            };
+            await profiles.insertOne({
+              _id: id,
+              slug,
+              verified: false,
+              profile,
+              active_article_count: 0,
+              portal_user_id: userId,
+            });
+            return id;
+          },
+        };
+      });
+    },
+    async linkOwner(userId, profileId) {
+      await users.updateOne({ _id: userId }, { $set: { profile_id: profileId } });
+    },
+    identity: mongoIdentityUnit(db),
+    claims: new MongoClaimsUnit(db),
+  };
+}
