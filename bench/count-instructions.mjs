@@ -35,6 +35,8 @@ const { values: opts } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'cache-sim': { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
+    'answer-cache-bytes': { type: 'string' },
+    hot: { type: 'string' },
   },
 });
 const requests = Number(opts.requests);
@@ -65,8 +67,15 @@ for (const name of fs.readdirSync(dataDir)) {
   if (name.startsWith('byline.sqlite')) fs.copyFileSync(path.join(dataDir, name), path.join(runDir, name));
 }
 // The same seed every run: both builds answer the same requests in the same order.
-const made = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, random: seededRandom(1) });
-const serviceEnv = { PATH: process.env.PATH, NODE_ENV: 'production', BYLINE_DATA_DIR: runDir };
+const hot = opts.hot === undefined ? undefined : Number(opts.hot);
+const made = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, random: seededRandom(1), hot });
+const serviceEnv = {
+  PATH: process.env.PATH,
+  NODE_ENV: 'production',
+  BYLINE_DATA_DIR: runDir,
+  // The services' cache of served answers: their default unless given (0: none).
+  ...(opts['answer-cache-bytes'] === undefined ? {} : { ANSWER_CACHE_BYTES: opts['answer-cache-bytes'] }),
+};
 const scenario = benchScenarios({ root, servicesRoot, bodyFile, serviceEnv, requests: made }).find((s) => s.id === opts.server);
 if (!scenario)
   throw new Error('--server must be article, article-v2, journalist, articles-batch, journalists-batch, express or node');

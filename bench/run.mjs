@@ -27,6 +27,8 @@ const { values: opts } = parseArgs({
     fresh: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
     'import-articles': { type: 'string', default: '100000' },
+    'answer-cache-bytes': { type: 'string' },
+    hot: { type: 'string' },
     profile: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench-results/latest.json' },
   },
@@ -74,8 +76,11 @@ const serviceEnv = {
   ...(opts.store === 'mongo' ? { MONGODB_URI: process.env.MONGODB_URI } : {}),
   ...(opts.redis ? { REDIS_URL: process.env.REDIS_URL } : {}),
   WEB_CONCURRENCY: opts['web-concurrency'],
+  // The services' cache of served answers: their default unless given (0: none).
+  ...(opts['answer-cache-bytes'] === undefined ? {} : { ANSWER_CACHE_BYTES: opts['answer-cache-bytes'] }),
 };
-const requests = requestMakers({ articles, authorization: `Bearer ${dataset.token}` });
+const hot = opts.hot === undefined ? undefined : Number(opts.hot);
+const requests = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, hot });
 const SCENARIOS = benchScenarios({ root, bodyFile, serviceEnv, requests });
 
 // Rounds: every server once per round, one after the other, so that a slow spell of the machine (which

@@ -23,8 +23,13 @@ export function seededRandom(seed) {
   };
 }
 
-/** { article(), journalist() }: each call gives the next request's { method, path, headers, body }. */
-export function requestMakers({ articles, authorization, random = Math.random }) {
+/**
+ * { article(), journalist() }: each call gives the next request's { method, path, headers, body }. With `hot`, every
+ * lookup asks for one of the first `hot` articles (and their authors' handles) only: the traffic of a few stories
+ * everyone asks about at once, which a cache of served answers holds whole.
+ */
+export function requestMakers({ articles: all, authorization, random = Math.random, hot }) {
+  const articles = hot ? Math.min(hot, all) : all;
   const profiles = Math.ceil(articles / ARTICLES_PER_PROFILE);
   const pick = (n) => Math.floor(random() * n);
   return {

@@ -2,11 +2,13 @@ import { Router } from 'express';
 import {
   quickArticleInput,
   serviceRepositoriesOf,
+  type ServedAnswer,
   verifyArticleSchema,
   type TaggedAnswer,
   type VerifyArticleInput,
 } from '@byline/shared';
 import {
+  answerCacheOf,
   batchVerificationHandler,
   fieldsFrom,
   labelledCounter,
@@ -16,10 +18,11 @@ import {
   verificationHandler,
   type Caller,
   type Metrics,
+  type SentAnswer,
   type ServiceDeps,
 } from '@byline/http';
-import { verifyArticle, verifyArticles } from './verify-article';
-import { verifyArticleV2 } from './verify-article-v2';
+import { servedArticle, verifyArticle, verifyArticles } from './verify-article';
+import { servedArticleV2, verifyArticleV2, type ServedV2 } from './verify-article-v2';
 import { AttributionRequests } from './attribution-requests';
 
 export const VERIFY_ARTICLE_PATH = '/api/verify_article';
@@ -55,13 +58,17 @@ export function verifyArticleRoutes(deps: ServiceDeps, metrics?: Metrics): Route
     );
   const attribution = new AttributionRequests(queue, logger, { now: deps.now, onDropped: dropped });
   deps.onClose?.(() => attribution.stop());
+  const v2Sources = { store, publisherDomains, outletDigests, attribution };
+  // The service's budget for v1's and v2's answers, half each; kept while the store says nothing changed.
+  const v1Cache = answerCacheOf<ServedAnswer>(deps, 0.5);
+  const v2Cache = answerCacheOf<ServedV2>(deps, 0.5);
   const v1 = (input: VerifyArticleInput) => verifyArticle(store, input);
-  const v2 = (input: VerifyArticleInput, caller: Caller) =>
-    verifyArticleV2({ store, publisherDomains, outletDigests, attribution }, input, caller);
-  const single = (answer: (input: VerifyArticleInput, caller: Caller) => Promise<TaggedAnswer>) =>
+  const v2 = (input: VerifyArticleInput, caller: Caller) => verifyArticleV2(v2Sources, input, caller);
+  const single = (answer: (input: VerifyArticleInput, caller: Caller) => Promise<SentAnswer>) =>
     verificationHandler<VerifyArticleInput>(gate, {
       schema: verifyArticleSchema,
       fields: (req) => fieldsFrom(req, ['url']),
+      quick: (fields) => quickArticleInput(fields.url),
       answer,
     });
   const batch = (
@@ -79,8 +86,8 @@ export function verifyArticleRoutes(deps: ServiceDeps, metrics?: Metrics): Route
     });
   const router = Router();
   const operations = [
-    [VERIFY_ARTICLE_PATH, single(v1), METHODS],
-    [VERIFY_ARTICLE_V2_PATH, single(v2), METHODS],
+    [VERIFY_ARTICLE_PATH, single((input) => servedArticle(store, v1Cache, input)), METHODS],
+    [VERIFY_ARTICLE_V2_PATH, single((input, caller) => servedArticleV2(v2Sources, v2Cache, input, caller)), METHODS],
     [VERIFY_ARTICLES_PATH, batch(v1, (inputs) => verifyArticles(store, inputs)), BATCH_METHODS],
     [VERIFY_ARTICLES_V2_PATH, batch(v2), BATCH_METHODS],
   ] as const;

@@ -14,6 +14,7 @@ import {
   type TaggedAnswer,
   type VerifyArticleInput,
 } from '@byline/shared';
+import { cachedAnswer, servedOf, type AnswerCache, type ServedAnswer } from '@byline/shared';
 import type { AttributionRequests } from './attribution-requests';
 
 export { DOMAIN_VERIFIED_MESSAGE } from '@byline/shared';
@@ -35,25 +36,67 @@ const UNVERIFIED_V2: TaggedAnswer = { json: UNVERIFIED_V2_JSON, etag: entityTagO
  * what they show last changed: the article's verified author's (the v1 answer with `type` first and the author's
  * `evidence` after), and the verified publisher's whose proven domain covers the address. `article_verified` gains
  * the outlet's `domain_info`; an unknown article on the outlet answers `domain_verified(_plus)`; `unverified`
- * otherwise.
+ * otherwise. An unknown article on an outlet that lets its pages be read is asked to be attributed (askAttribution).
  */
 export async function verifyArticleV2(
   sources: ArticleV2Sources,
   input: VerifyArticleInput,
   caller?: { key: string; account: number },
 ): Promise<TaggedAnswer> {
+  const { answer, asking } = await answerV2(sources, input.canonicalUrl);
+  if (asking) askAttribution(sources, asking, input, caller);
+  return answer;
+}
+
+/** verifyArticleV2 as it is sent, kept in memory while the store says nothing changed (see AnswerCache). */
+export async function servedArticleV2(
+  sources: ArticleV2Sources,
+  cache: AnswerCache<ServedV2> | undefined,
+  input: VerifyArticleInput,
+  caller?: { key: string; account: number },
+): Promise<ServedAnswer> {
+  const served = await cachedAnswer(
+    cache,
+    () => sources.store.answersGeneration(),
+    input.canonicalUrl,
+    async () => {
+      const { answer, asking } = await answerV2(sources, input.canonicalUrl);
+      return { ...servedOf(answer), asking };
+    },
+  );
+  // A kept answer asks as the first one did: the ask is per request (its caller, its address as given).
+  if (served.asking) askAttribution(sources, served.asking, input, caller);
+  return served;
+}
+
+/** A v2 answer as kept: with the outlet whose unknown article it answers, when that outlet allows attribution. */
+export interface ServedV2 extends ServedAnswer {
+  asking: OutletMatch | undefined;
+}
+
+/** The v2 answer, and the outlet to ask attribution of when the article is unknown there and the outlet allows it. */
+async function answerV2(
+  sources: ArticleV2Sources,
+  canonicalUrl: string,
+): Promise<{ answer: TaggedAnswer; asking?: OutletMatch }> {
   // One after the other: both read this turn's snapshot (see TurnSnapshot), and Promise.all's promises cost more.
-  const article = await sources.store.taggedArticleV2Answer(input.canonicalUrl);
-  const outlet = await sources.publisherDomains.outletFor(hostOfCanonical(input.canonicalUrl));
-  const rendered = outlet && (outlet.rendered ?? (await renderOutletNow(sources, input.canonicalUrl)));
-  if (article) return rendered ? withDomainInfo(article, rendered.domainInfo) : article;
-  if (!outlet || !rendered) return UNVERIFIED_V2;
-  if (outlet.attribution) {
-    const ask = attributionOf(outlet, input, caller);
-    // A port of the caller's choosing is never fetched: the answer is the same, nothing is asked.
-    if (attributionMayFetch(ask.address ?? ask.url)) sources.attribution?.ask(ask, caller?.account);
-  }
-  return rendered.outlet;
+  const article = await sources.store.taggedArticleV2Answer(canonicalUrl);
+  const outlet = await sources.publisherDomains.outletFor(hostOfCanonical(canonicalUrl));
+  const rendered = outlet && (outlet.rendered ?? (await renderOutletNow(sources, canonicalUrl)));
+  if (article) return { answer: rendered ? withDomainInfo(article, rendered.domainInfo) : article };
+  if (!outlet || !rendered) return { answer: UNVERIFIED_V2 };
+  return { answer: rendered.outlet, ...(outlet.attribution ? { asking: outlet } : {}) };
+}
+
+/** Asks the worker to attribute the unknown article; a port of the caller's choosing is never fetched (nothing asked). */
+function askAttribution(
+  sources: ArticleV2Sources,
+  outlet: OutletMatch,
+  input: VerifyArticleInput,
+  caller: { key: string; account: number } | undefined,
+): void {
+  const ask = attributionOf(outlet, input, caller);
+  if (attributionMayFetch(ask.address ?? ask.url)) sources.attribution?.ask(ask, caller?.account);
 }
 
 /** The outlet's answers rendered here, where a writer from before them left them out. */

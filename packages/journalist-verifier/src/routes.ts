@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import { verifyJournalistSchema, type VerifyJournalistInput } from '@byline/shared';
+import { quickJournalistInput, verifyJournalistSchema, type ServedAnswer, type VerifyJournalistInput } from '@byline/shared';
 import {
+  answerCacheOf,
   batchVerificationHandler,
   fieldsFrom,
   methodNotAllowed,
@@ -9,7 +10,7 @@ import {
   verificationHandler,
   type ServiceDeps,
 } from '@byline/http';
-import { verifyJournalist, verifyJournalists } from './verify-journalist';
+import { servedJournalist, verifyJournalist, verifyJournalists } from './verify-journalist';
 
 export const VERIFY_JOURNALIST_PATH = '/api/v1/verify_journalist';
 /** Up to 100 accounts in one request, each answered as the single operation answers it. */
@@ -27,10 +28,12 @@ export function verifyJournalistRoutes(deps: ServiceDeps): Router {
   const { store } = deps;
   const { gate, origins } = verificationGate(deps);
   const answer = (input: VerifyJournalistInput) => verifyJournalist(store, input);
+  const cache = answerCacheOf<ServedAnswer>(deps);
   const single = verificationHandler<VerifyJournalistInput>(gate, {
     schema: verifyJournalistSchema,
     fields: (req) => fieldsFrom(req, ['social_username', 'social_type']),
-    answer,
+    quick: quickJournalistInput,
+    answer: (input) => servedJournalist(store, cache, input),
   });
   const batch = batchVerificationHandler<VerifyJournalistInput>(gate, {
     list: 'journalists',

@@ -38,5 +38,11 @@ export { NoStoreError } from '@byline/store-sqlite/store/sqlite-errors';
 export type { Store } from '@byline/domain/store/store';
 export { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
 export { MAX_URL_LENGTH, canonicalizeUrl } from '@byline/domain/url/canonical-url';
-export { quickArticleInput, verifyArticleSchema, verifyJournalistSchema } from '@byline/domain/validation/verify-inputs';
+export {
+  quickArticleInput,
+  quickJournalistInput,
+  verifyArticleSchema,
+  verifyJournalistSchema,
+} from '@byline/domain/validation/verify-inputs';
 export type { VerifyArticleInput, VerifyJournalistInput } from '@byline/domain/validation/verify-inputs';
+export { AnswerCache, cachedAnswer, servedOf, type ServedAnswer } from './answers/answer-cache';

@@ -15,6 +15,8 @@ export interface Config {
   logLevel: string;
   /** How long a checked credential is reused before the store is asked again; bounded so a revocation lands within 5 s. */
   authCacheTtlMs: number;
+  /** The bytes of served answers each verifier process keeps in memory (ANSWER_CACHE_BYTES; 0: none). */
+  answerCacheBytes: number;
   /** Shared rate-limit counters live here when set; otherwise each process counts in memory. */
   redisUrl?: string;
   /** Requests per minute per API key for accounts without their own limit. */
@@ -57,6 +59,12 @@ export interface Config {
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+
+/**
+ * Served answers kept per verifier process by default: 16 MiB, about six thousand answers, well inside the 400 MB a
+ * service is given (see docs/performance.md). Hot addresses and handles are asked again and again; the rest is read.
+ */
+export const DEFAULT_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_AUTH_FAILURES_PER_MINUTE = 30;
 
 const port = Joi.number().integer().min(0).max(65535);
@@ -217,6 +225,11 @@ const envSchema = Joi.object({
     .empty(''),
   LOG_LEVEL: Joi.string().valid('error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly').default('info'),
   AUTH_CACHE_TTL_MS: Joi.number().integer().min(0).max(4000).default(1000),
+  ANSWER_CACHE_BYTES: Joi.number()
+    .integer()
+    .min(0)
+    .max(1024 * 1024 * 1024)
+    .default(DEFAULT_ANSWER_CACHE_BYTES),
   REDIS_URL: Joi.string()
     .uri({ scheme: ['redis', 'rediss'] })
     .empty(''),
@@ -278,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mongodbUri: value.MONGODB_URI,
     logLevel: value.LOG_LEVEL,
     authCacheTtlMs: value.AUTH_CACHE_TTL_MS,
+    answerCacheBytes: value.ANSWER_CACHE_BYTES,
     redisUrl: value.REDIS_URL,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: value.AUTH_FAILURES_PER_MINUTE,

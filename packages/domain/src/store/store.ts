@@ -18,6 +18,14 @@ export interface Store {
   readonly database: StoreDatabase;
   /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
+  /**
+   * A number that moves on whenever a write that may change an answer or a credential has been committed since it was
+   * last read, by any process: what served answers are kept in memory by (see AnswerCache). Read at most once per
+   * event-loop turn, so a write committed in one turn is seen by the lookups of the next, as the lookups themselves
+   * see it. SQLite: its data_version, read at once (a number, no promise: every lookup reads it); MongoDB: the store's
+   * change counter, moved on after every write. A store that cannot read it throws (or rejects) as a lookup would.
+   */
+  answersGeneration(): number | Promise<number>;
   close(): Promise<void>;
 
   /** The author of the active article at this canonical address, or null when there is none. */

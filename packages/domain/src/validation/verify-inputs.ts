@@ -45,8 +45,33 @@ export function quickArticleInput(url: unknown): VerifyArticleInput | undefined 
   }
 }
 
+/** The longest username a lookup takes (verifyJournalistSchema's max). */
+const MAX_USERNAME_LENGTH = 256;
+
+/**
+ * verifyJournalistSchema's input for fields it accepts, without Joi, or undefined for anything else (a field missing or
+ * not a string, an empty or too long username, a network no lookup knows, a username no handle can be), which the
+ * schema then judges and words. Trims, lower-cases and measures as Joi does; a test holds the two to the same inputs.
+ */
+export function quickJournalistInput(fields: {
+  social_username?: unknown;
+  social_type?: unknown;
+}): VerifyJournalistInput | undefined {
+  const { social_username: username, social_type: type } = fields;
+  if (typeof username !== 'string' || typeof type !== 'string') return undefined;
+  const name = username.trim();
+  const typeName = type.trim().toLowerCase();
+  if (name.length === 0 || name.length > MAX_USERNAME_LENGTH || !LOOKUP_SOCIAL_TYPES.includes(typeName)) return undefined;
+  const socialType = resolveSocialType(typeName)!;
+  try {
+    return { socialType, handleKey: lookupHandleKey(socialType, name) };
+  } catch {
+    return undefined;
+  }
+}
+
 export const verifyJournalistSchema = Joi.object({
-  social_username: Joi.string().trim().max(256).required(),
+  social_username: Joi.string().trim().max(MAX_USERNAME_LENGTH).required(),
   social_type: Joi.string()
     .trim()
     .lowercase()

@@ -41,6 +41,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     store,
     logger,
     authCacheTtlMs: config.authCacheTtlMs,
+    answerCacheBytes: config.answerCacheBytes,
     rateLimiting,
     trustProxy: config.trustProxy,
     publicUrl: definition.publicUrl(config),

@@ -19,6 +19,8 @@ export interface ServiceDeps {
   logger: Logger;
   /** See Config.authCacheTtlMs; defaults to 1000. */
   authCacheTtlMs?: number;
+  /** See Config.answerCacheBytes; defaults to DEFAULT_ANSWER_CACHE_BYTES (0: no answers kept). */
+  answerCacheBytes?: number;
   /** The clock the credential and origin caches expire by (Date.now); tests pass one they move forward. */
   now?: () => number;
   /** Per-key rate limits and usage counts (createRateLimiting); each operation router makes an in-memory one when absent. */

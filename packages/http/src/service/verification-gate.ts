@@ -17,9 +17,11 @@ export function verificationGate({
   now,
   rateLimiting,
 }: ServiceDeps): { gate: VerificationGate; origins: AllowedOrigins } {
+  // A revocation or suspension written to the store empties the credential cache at the next turn (see CredentialChecker).
+  const changes = () => store.answersGeneration();
   return {
     gate: {
-      checker: new CredentialChecker(apiCredentials, authCacheTtlMs, now),
+      checker: new CredentialChecker(apiCredentials, authCacheTtlMs, now, changes),
       limiting: rateLimiting ?? inMemoryRateLimiting({ usage: serviceRepositoriesOf(store).usage, logger }),
     },
     origins: new AllowedOrigins(apiCredentials, authCacheTtlMs, now),

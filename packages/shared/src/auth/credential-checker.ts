@@ -20,10 +20,19 @@ export class CredentialChecker {
   private readonly cache = new Map<string, CacheEntry<StoredCredential | null>>();
   private readonly originsCache = new Map<string, CacheEntry<readonly string[]>>();
 
+  /** The store's change generation the cached reads were made at (see `changes`). */
+  private generation: number | undefined;
+
+  /**
+   * `changes`, when given, is the store's change generation (Store.answersGeneration): a write committed since the
+   * cached reads (a revocation, a suspension) empties the cache at the next turn, so the TTL only bounds a change the
+   * generation cannot see (another store's, a test double's).
+   */
   constructor(
     private readonly credentials: Pick<ApiCredentials, 'findCredential' | 'originsOfKey'>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    private readonly changes?: () => number | Promise<number>,
   ) {}
 
   async check(key: string, secret: string): Promise<CredentialVerdict> {
@@ -54,6 +63,10 @@ export class CredentialChecker {
    */
   async originsOf(key: string): Promise<readonly string[]> {
     if (this.ttlMs <= 0) return this.credentials.originsOfKey(key);
+    if (this.changes) {
+      const read = this.changes();
+      this.followChanges(typeof read === 'number' ? read : await read);
+    }
     const now = this.now();
     const cached = this.originsCache.get(key);
     if (cached && cached.expiresAt > now) return cached.value;
@@ -66,6 +79,10 @@ export class CredentialChecker {
   // Written out rather than shared with originsOf: a closure per call would be an allocation on every request.
   private async lookup(key: string): Promise<StoredCredential | null> {
     if (this.ttlMs <= 0) return this.credentials.findCredential(key);
+    if (this.changes) {
+      const read = this.changes();
+      this.followChanges(typeof read === 'number' ? read : await read);
+    }
     const now = this.now();
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > now) return cached.value;
@@ -73,5 +90,13 @@ export class CredentialChecker {
     if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
     this.cache.set(key, { value: credential, expiresAt: now + this.ttlMs });
     return credential;
+  }
+
+  /** Forgets every cached read when the store has changed since they were made. */
+  private followChanges(generation: number): void {
+    if (generation === this.generation) return;
+    this.generation = generation;
+    this.cache.clear();
+    this.originsCache.clear();
   }
 }

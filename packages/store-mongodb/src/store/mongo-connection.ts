@@ -2,6 +2,7 @@ import type { Db, MongoClient } from 'mongodb';
 import type { Logger } from '@byline/domain/logging/logger';
 import { clientOptions } from './mongo-client-options';
 import { mongodbDriver } from './mongodb-driver';
+import { COLLECTIONS, STORE_CHANGES } from './mongo-schema';
 
 /** How long outage errors must last, and how far apart replacements must be, before a fresh client is made. */
 export const CLIENT_REPLACE_AFTER_MS = 10_000;
@@ -13,12 +14,35 @@ export const CLIENT_REPLACE_AFTER_MS = 10_000;
  * a stuck client must not keep a service unavailable until someone restarts it. During a real outage this
  * only means a new client every few seconds.
  */
+/** The commands that write documents. */
+const WRITE_COMMANDS = new Set(['insert', 'update', 'delete', 'findAndModify']);
+
+/**
+ * Collections whose writes change no answer and no credential (usage counts, id counters, the queue, sessions and
+ * one-time tokens, webhook messages, the readiness probe, the change counter itself): they do not move the answers'
+ * generation on (see MongoStore.answersGeneration). Any other write does, whether or not it changed an answer.
+ */
+const UNCHANGING = new Set([
+  COLLECTIONS.usage,
+  COLLECTIONS.counters,
+  COLLECTIONS.queueItems,
+  COLLECTIONS.portalSessions,
+  COLLECTIONS.passwordResets,
+  COLLECTIONS.emailConfirmations,
+  COLLECTIONS.proofAttempts,
+  COLLECTIONS.webhookMessages,
+  'write_probe',
+  STORE_CHANGES,
+]);
+
 export class MongoConnection {
   private client: MongoClient;
   private current: Db;
   private outageSince: number | null = null;
   private lastReplacedAt: number;
   private closed = false;
+  /** Writes this process has started on collections answers and credentials are made of (see UNCHANGING). */
+  changesStarted = 0;
 
   constructor(
     private readonly uri: string,
@@ -64,9 +88,12 @@ export class MongoConnection {
   }
 
   private newClient(): MongoClient {
-    const client = new (mongodbDriver().MongoClient)(this.uri, clientOptions(this.uri));
+    const client = new (mongodbDriver().MongoClient)(this.uri, { ...clientOptions(this.uri), monitorCommands: true });
     // The driver reports topology changes as events; nothing must ever go unhandled on it.
     client.on('error', () => undefined);
+    client.on('commandStarted', ({ commandName, command }) => {
+      if (WRITE_COMMANDS.has(commandName) && !UNCHANGING.has(String(command[commandName]))) this.changesStarted++;
+    });
     return client;
   }
 }

@@ -225,6 +225,12 @@ export interface MigrationDoc {
   applied_at: string;
 }
 
+/**
+ * The store's change counter: one document, moved on after every write that may change an answer (see
+ * MongoStore.answersGeneration). Outside COLLECTIONS: nothing but the store reads or writes it.
+ */
+export const STORE_CHANGES = 'store_changes';
+
 export const COLLECTIONS = {
   profiles: 'profiles',
   articles: 'articles',

@@ -19,7 +19,7 @@ import { MongoConnection } from './mongo-connection';
 import { cannotWriteProblem, unavailableOr } from './mongo-errors';
 import { WriteHealth } from '@byline/domain/store/write-health';
 import { migrate } from './mongo-migrations';
-import { collectionOf, type ProfileDoc } from './mongo-schema';
+import { collectionOf, STORE_CHANGES, type ProfileDoc } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
 import { readEvidenceOf } from '../evidence/mongo-author-evidence';
 import { RetryingInit } from './retrying-init';
@@ -65,6 +65,8 @@ export class MongoStore implements Store {
   readonly kind = 'mongodb';
   readonly database: MongoStoreDatabase = { kind: 'mongodb', mongo: this };
   private readonly schema: RetryingInit;
+  /** This turn's read of the change counter (see answersGeneration). */
+  private turnGeneration: Promise<number> | undefined;
   /** Remembers an operation refused for a full disk, for readiness (cleared by its probe write, see ping). */
   private readonly writes: WriteHealth;
 
@@ -109,6 +111,7 @@ export class MongoStore implements Store {
    * replacing a stuck client. The portal's MongoDB store runs its work through this too.
    */
   async run<T>(work: () => Promise<T>): Promise<T> {
+    const changesBefore = this.connection.changesStarted;
     try {
       await this.schema.whenReady();
       const result = await work();
@@ -121,7 +124,35 @@ export class MongoStore implements Store {
       const mapped = unavailableOr(error);
       if (mapped instanceof StoreUnavailableError) this.connection.noteOutage();
       throw mapped;
+    } finally {
+      // A write started meanwhile (this work's, or another's running beside it): the counter moves on after it.
+      if (this.connection.changesStarted !== changesBefore) await this.noteChange();
     }
+  }
+
+  /**
+   * The change counter, read at most once per event-loop turn (the turn's lookups share the read). Every write that
+   * may change an answer is followed by a move of the counter (see run), so answers kept at the count read here are
+   * what the store says until it moves. Residual risk: a process that stops between its write and the move leaves
+   * the kept answers of other processes as they were until the next write anywhere.
+   */
+  answersGeneration(): Promise<number> {
+    if (!this.turnGeneration) {
+      this.turnGeneration = this.run(async () => (await this.changes.findOne({ _id: 'answers' }))?.n ?? 0);
+      setImmediate(() => {
+        this.turnGeneration = undefined;
+      });
+    }
+    return this.turnGeneration;
+  }
+
+  /** Moves the change counter on; a failure is left to the next write's move (the write itself has succeeded). */
+  private async noteChange(): Promise<void> {
+    await this.changes.updateOne({ _id: 'answers' }, { $inc: { n: 1 } }, { upsert: true }).catch(() => undefined);
+  }
+
+  private get changes() {
+    return this.db.collection<{ _id: string; n: number }>(STORE_CHANGES);
   }
 
   /** The server answers, and after a write refused for a full disk, a small write succeeds again (see WriteHealth). */

@@ -106,6 +106,11 @@ export class SqliteStore implements Store {
   private readonly lookup;
   /** Watches the file for being deleted, replaced or made unwritable; none for an in-memory store. */
   readonly guard: StoreFileGuard | undefined;
+  /**
+   * The work done outside the lookups: an in-memory store's one connection cannot see its own commits in
+   * data_version, so its answers' generation moves on with every such call instead (reads too: only more misses).
+   */
+  private ownWork = 0;
   /** Remembers a write that failed for a full disk or an I/O error, for readiness. */
   private readonly writes: WriteHealth;
   /** Held while the file is open, so that no other process opens it unsafely; none for an in-memory store. */
@@ -181,7 +186,10 @@ export class SqliteStore implements Store {
       sqlite: new SqliteDatabase(file, db, {
         guard: this.guard,
         writes: this.writes,
-        beforeWork: () => this.snapshot.release(),
+        beforeWork: () => {
+          this.ownWork++;
+          this.snapshot.release();
+        },
         lookups: {
           connection: this.snapshot.db,
           read: (work) => this.snapshot.read(work),
@@ -224,6 +232,16 @@ export class SqliteStore implements Store {
     // As every write: one transaction, never blocking the process while another one writes (an import).
     const { database, stmt } = this;
     await this.writes.check(() => database.sqlite.write(stmt.probeWrite));
+  }
+
+  answersGeneration(): number {
+    if (this.snapshot.db === this.db) return this.ownWork;
+    try {
+      this.guard?.checkReadable();
+      return this.snapshot.read(() => this.snapshot.generation);
+    } catch (error) {
+      throw unavailableOr(error);
+    }
   }
 
   async close(): Promise<void> {
