@@ -76,6 +76,7 @@ const MONGO_NOT_NAMING: Partial<Record<keyof typeof COLLECTIONS, string>> = {
   apiKeys: 'by API account id: revoked, kept with the account',
   usage: 'per key and day: counts, kept with the account',
   counters: 'id sequences',
+  storeChanges: "the store's change counter",
   migrations: 'data steps run',
   evidence: 'by claim id: checked below through the claims',
   queueItems: 'work items: checked below by content',

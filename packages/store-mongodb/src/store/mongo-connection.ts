@@ -2,7 +2,7 @@ import type { Db, MongoClient } from 'mongodb';
 import type { Logger } from '@byline/domain/logging/logger';
 import { clientOptions } from './mongo-client-options';
 import { mongodbDriver } from './mongodb-driver';
-import { COLLECTIONS, STORE_CHANGES } from './mongo-schema';
+import { COLLECTIONS } from './mongo-schema';
 
 /** How long outage errors must last, and how far apart replacements must be, before a fresh client is made. */
 export const CLIENT_REPLACE_AFTER_MS = 10_000;
@@ -32,7 +32,7 @@ const UNCHANGING = new Set([
   COLLECTIONS.proofAttempts,
   COLLECTIONS.webhookMessages,
   'write_probe',
-  STORE_CHANGES,
+  COLLECTIONS.storeChanges,
 ]);
 
 export class MongoConnection {

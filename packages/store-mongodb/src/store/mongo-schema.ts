@@ -225,12 +225,6 @@ export interface MigrationDoc {
   applied_at: string;
 }
 
-/**
- * The store's change counter: one document, moved on after every write that may change an answer (see
- * MongoStore.answersGeneration). Outside COLLECTIONS: nothing but the store reads or writes it.
- */
-export const STORE_CHANGES = 'store_changes';
-
 export const COLLECTIONS = {
   profiles: 'profiles',
   articles: 'articles',
@@ -258,10 +252,19 @@ export const COLLECTIONS = {
   webhookEndpoints: 'webhook_endpoints',
   webhookMessages: 'webhook_messages',
   formerSlugs: 'former_slugs',
+  /** The store's change counter: one document, moved on after every write that may change an answer (MongoStore.answersGeneration). */
+  storeChanges: 'store_changes',
 } as const;
+
+/** The change counter's one document (`_id: 'answers'`). */
+export interface StoreChangesDoc {
+  _id: string;
+  n: number;
+}
 
 /** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
 interface CollectionDocs {
+  storeChanges: StoreChangesDoc;
   profiles: ProfileDoc;
   articles: ArticleDoc;
   handles: HandleDoc;

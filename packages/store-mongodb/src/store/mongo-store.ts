@@ -19,7 +19,7 @@ import { MongoConnection } from './mongo-connection';
 import { cannotWriteProblem, unavailableOr } from './mongo-errors';
 import { WriteHealth } from '@byline/domain/store/write-health';
 import { migrate } from './mongo-migrations';
-import { collectionOf, STORE_CHANGES, type ProfileDoc } from './mongo-schema';
+import { collectionOf, type ProfileDoc } from './mongo-schema';
 import { readAuthorView } from './profile-derived-fields';
 import { readEvidenceOf } from '../evidence/mongo-author-evidence';
 import { RetryingInit } from './retrying-init';
@@ -152,7 +152,7 @@ export class MongoStore implements Store {
   }
 
   private get changes() {
-    return this.db.collection<{ _id: string; n: number }>(STORE_CHANGES);
+    return collectionOf(this.db, 'storeChanges');
   }
 
   /** The server answers, and after a write refused for a full disk, a small write succeeds again (see WriteHealth). */
