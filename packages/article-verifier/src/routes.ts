@@ -2,7 +2,6 @@ import { Router } from 'express';
 import {
   quickArticleInput,
   serviceRepositoriesOf,
-  type ServedAnswer,
   verifyArticleSchema,
   type TaggedAnswer,
   type VerifyArticleInput,
@@ -18,7 +17,6 @@ import {
   verificationHandler,
   type Caller,
   type Metrics,
-  type SentAnswer,
   type ServiceDeps,
 } from '@byline/http';
 import { servedArticle, verifyArticle, verifyArticles } from './verify-article';
@@ -60,11 +58,11 @@ export function verifyArticleRoutes(deps: ServiceDeps, metrics?: Metrics): Route
   deps.onClose?.(() => attribution.stop());
   const v2Sources = { store, publisherDomains, outletDigests, attribution };
   // The service's budget for v1's and v2's answers, half each; kept while the store says nothing changed.
-  const v1Cache = answerCacheOf<ServedAnswer>(deps, 0.5);
+  const v1Cache = answerCacheOf<TaggedAnswer>(deps, 0.5);
   const v2Cache = answerCacheOf<ServedV2>(deps, 0.5);
   const v1 = (input: VerifyArticleInput) => verifyArticle(store, input);
   const v2 = (input: VerifyArticleInput, caller: Caller) => verifyArticleV2(v2Sources, input, caller);
-  const single = (answer: (input: VerifyArticleInput, caller: Caller) => Promise<SentAnswer>) =>
+  const single = (answer: (input: VerifyArticleInput, caller: Caller) => Promise<TaggedAnswer>) =>
     verificationHandler<VerifyArticleInput>(gate, {
       schema: verifyArticleSchema,
       fields: (req) => fieldsFrom(req, ['url']),

@@ -14,7 +14,7 @@ import {
   type TaggedAnswer,
   type VerifyArticleInput,
 } from '@byline/shared';
-import { cachedAnswer, servedOf, type AnswerCache, type ServedAnswer } from '@byline/shared';
+import { cachedAnswer, type AnswerCache } from '@byline/shared';
 import type { AttributionRequests } from './attribution-requests';
 
 export { DOMAIN_VERIFIED_MESSAGE } from '@byline/shared';
@@ -48,29 +48,24 @@ export async function verifyArticleV2(
   return answer;
 }
 
-/** verifyArticleV2 as it is sent, kept in memory while the store says nothing changed (see AnswerCache). */
+/** verifyArticleV2, kept in memory while the store says nothing changed (see AnswerCache). */
 export async function servedArticleV2(
   sources: ArticleV2Sources,
   cache: AnswerCache<ServedV2> | undefined,
   input: VerifyArticleInput,
   caller?: { key: string; account: number },
-): Promise<ServedAnswer> {
-  const served = await cachedAnswer(
-    cache,
-    () => sources.store.answersGeneration(),
-    input.canonicalUrl,
-    async () => {
-      const { answer, asking } = await answerV2(sources, input.canonicalUrl);
-      return { ...servedOf(answer), asking };
-    },
-  );
+): Promise<TaggedAnswer> {
+  const served = await cachedAnswer(cache, sources.store, input.canonicalUrl, async () => {
+    const { answer, asking } = await answerV2(sources, input.canonicalUrl);
+    return { ...answer, asking };
+  });
   // A kept answer asks as the first one did: the ask is per request (its caller, its address as given).
   if (served.asking) askAttribution(sources, served.asking, input, caller);
   return served;
 }
 
 /** A v2 answer as kept: with the outlet whose unknown article it answers, when that outlet allows attribution. */
-export interface ServedV2 extends ServedAnswer {
+export interface ServedV2 extends TaggedAnswer {
   asking: OutletMatch | undefined;
 }
 

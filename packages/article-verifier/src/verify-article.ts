@@ -1,23 +1,14 @@
 import { UNVERIFIED_ARTICLE, type Store, type TaggedAnswer, type VerifyArticleInput } from '@byline/shared';
-import { cachedAnswer, servedOf, type AnswerCache, type ServedAnswer } from '@byline/shared';
+import { cachedAnswer, type AnswerCache } from '@byline/shared';
 
 /** Who wrote the article at this address? Only an active article of a verified author gives a profile (JSON text and its ETag). */
 export async function verifyArticle(store: Store, input: VerifyArticleInput): Promise<TaggedAnswer> {
   return (await store.taggedArticleAnswer(input.canonicalUrl)) ?? UNVERIFIED_ARTICLE;
 }
 
-/** verifyArticle as it is sent, kept in memory while the store says nothing changed (see AnswerCache). */
-export function servedArticle(
-  store: Store,
-  cache: AnswerCache<ServedAnswer> | undefined,
-  input: VerifyArticleInput,
-): Promise<ServedAnswer> {
-  return cachedAnswer(
-    cache,
-    () => store.answersGeneration(),
-    input.canonicalUrl,
-    async () => servedOf(await verifyArticle(store, input)),
-  );
+/** verifyArticle, kept in memory while the store says nothing changed (see AnswerCache). */
+export function servedArticle(store: Store, cache: AnswerCache<TaggedAnswer> | undefined, input: VerifyArticleInput) {
+  return cachedAnswer(cache, store, input.canonicalUrl, () => verifyArticle(store, input));
 }
 
 /** verifyArticle for each address, in their order, from one read of the store (a batch's). */

@@ -39,4 +39,3 @@ export { requestContext, requestLog } from './request-context';
 export { fieldsFrom } from './validate';
 export { verificationHandler } from './verification-handler';
 export type { Caller } from './verification-handler';
-export type { SentAnswer } from './send-json-text';

@@ -1,21 +1,16 @@
 import { Buffer } from 'node:buffer';
 import type { Request, Response } from 'express';
+import type { TaggedAnswer } from '@byline/domain/domain/rendered-answers';
 
 /** Every answer may be kept, but checked with the server (If-None-Match) before each use; by the caller alone. */
 const CACHE_CONTROL = 'private, no-cache';
-
-/** An answer as it is sent: JSON text, or its UTF-8 bytes (written as they are, see ServedAnswer), and its ETag. */
-export interface SentAnswer {
-  json: string | Buffer;
-  etag: string;
-}
 
 /**
  * Answers with a body that is already JSON (a stored, rendered answer) and its ETag: 200, or 304 without a body when
  * If-None-Match names the tag. Plain node writes: res.send would re-parse the content type to add a charset and hash
  * the body for an ETag on every call, for nothing.
  */
-export function sendTaggedJson(req: Request, res: Response, { json, etag }: SentAnswer): void {
+export function sendTaggedJson(req: Request, res: Response, { json, etag }: TaggedAnswer): void {
   sendTagged(req, res, json, etag);
 }
 

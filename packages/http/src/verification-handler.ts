@@ -5,7 +5,8 @@ import type { CredentialChecker } from '@byline/shared';
 import { authenticate } from './authenticate';
 import { parseBody } from './body-parsing';
 import { applyRateLimit, type RateLimiting } from './rate-limit';
-import { sendTaggedJson, type SentAnswer } from './send-json-text';
+import type { TaggedAnswer } from '@byline/domain/domain/rendered-answers';
+import { sendTaggedJson } from './send-json-text';
 import { validated } from './validate';
 
 /** Who may call, and how often: shared by an operation's routes. */
@@ -24,8 +25,8 @@ export interface VerificationOperation<Input> {
   quick?: (fields: Record<string, unknown>) => Input | undefined;
   /** The request fields the schema sees. */
   fields: (req: Request) => unknown;
-  /** The use case: the answer, as JSON text or its UTF-8 bytes, with its ETag. */
-  answer: (input: Input, caller: Caller) => Promise<SentAnswer>;
+  /** The use case: the answer, as JSON text with its ETag. */
+  answer: (input: Input, caller: Caller) => Promise<TaggedAnswer>;
 }
 
 /** Who asked, for use cases that bound what one caller may set going (the v2 lookups' attribution asks). */

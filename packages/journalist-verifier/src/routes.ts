@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { quickJournalistInput, verifyJournalistSchema, type ServedAnswer, type VerifyJournalistInput } from '@byline/shared';
+import { quickJournalistInput, verifyJournalistSchema, type TaggedAnswer, type VerifyJournalistInput } from '@byline/shared';
 import {
   answerCacheOf,
   batchVerificationHandler,
@@ -28,7 +28,7 @@ export function verifyJournalistRoutes(deps: ServiceDeps): Router {
   const { store } = deps;
   const { gate, origins } = verificationGate(deps);
   const answer = (input: VerifyJournalistInput) => verifyJournalist(store, input);
-  const cache = answerCacheOf<ServedAnswer>(deps);
+  const cache = answerCacheOf<TaggedAnswer>(deps);
   const single = verificationHandler<VerifyJournalistInput>(gate, {
     schema: verifyJournalistSchema,
     fields: (req) => fieldsFrom(req, ['social_username', 'social_type']),

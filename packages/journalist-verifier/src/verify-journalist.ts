@@ -1,5 +1,5 @@
 import { UNVERIFIED_JOURNALIST, type Store, type TaggedAnswer, type VerifyJournalistInput } from '@byline/shared';
-import { cachedAnswer, servedOf, type AnswerCache, type ServedAnswer } from '@byline/shared';
+import { cachedAnswer, type AnswerCache } from '@byline/shared';
 
 /** Does this handle on this network belong to a verified journalist? (JSON text and its ETag) */
 export async function verifyJournalist(store: Store, { socialType, handleKey }: VerifyJournalistInput): Promise<TaggedAnswer> {
@@ -7,19 +7,10 @@ export async function verifyJournalist(store: Store, { socialType, handleKey }: 
   return (await store.taggedJournalistAnswer(socialType, handleKey)) ?? UNVERIFIED_JOURNALIST;
 }
 
-/** verifyJournalist as it is sent, kept in memory while the store says nothing changed (see AnswerCache). */
-export function servedJournalist(
-  store: Store,
-  cache: AnswerCache<ServedAnswer> | undefined,
-  input: VerifyJournalistInput,
-): Promise<ServedAnswer> {
+/** verifyJournalist, kept in memory while the store says nothing changed (see AnswerCache). */
+export function servedJournalist(store: Store, cache: AnswerCache<TaggedAnswer> | undefined, input: VerifyJournalistInput) {
   // A network's name never holds a NUL: the key names one handle of one network.
-  return cachedAnswer(
-    cache,
-    () => store.answersGeneration(),
-    `${input.socialType}\0${input.handleKey}`,
-    async () => servedOf(await verifyJournalist(store, input)),
-  );
+  return cachedAnswer(cache, store, `${input.socialType}\0${input.handleKey}`, () => verifyJournalist(store, input));
 }
 
 /** verifyJournalist for each handle, in their order, from one read of the store (a batch's). */

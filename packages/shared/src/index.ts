@@ -45,4 +45,4 @@ export {
   verifyJournalistSchema,
 } from '@byline/domain/validation/verify-inputs';
 export type { VerifyArticleInput, VerifyJournalistInput } from '@byline/domain/validation/verify-inputs';
-export { AnswerCache, cachedAnswer, servedOf, type ServedAnswer } from './answers/answer-cache';
+export { AnswerCache, cachedAnswer } from './answers/answer-cache';

@@ -13,7 +13,7 @@ export interface ProfileOwner {
   email: string;
   /** The profile linked to the user, or made for them by an earlier save that stopped before linking it; else null. */
   profileId: number | null;
-  /** Whether the user's record links `profileId` already. */
+  /** Whether the user's record links `profileId` already (then it is not null). */
   linked: boolean;
 }
 
@@ -59,7 +59,7 @@ export function* saveProfileSteps(
   yield* refuseTakenHandles(unit.claims, owner.profileId, wanted);
 
   const profileId = owner.profileId ?? (yield* step(unit.insertProfile(userId, fields, slugBase, at)));
-  if (!owner.linked || owner.profileId !== profileId) yield* step(unit.linkOwner(userId, profileId));
+  if (!owner.linked) yield* step(unit.linkOwner(userId, profileId));
   yield* followNameSteps(unit.identity, profileId, slugBase, at);
 
   yield* writeClaims(unit.claims, profileId, wanted, at);

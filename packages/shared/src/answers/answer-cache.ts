@@ -1,22 +1,5 @@
-import { Buffer } from 'node:buffer';
 import type { TaggedAnswer } from '@byline/domain/domain/rendered-answers';
-
-/** An answer as it is sent and kept: its JSON text (or bytes) and its ETag. */
-export interface ServedAnswer {
-  json: Buffer | string;
-  etag: string;
-}
-
-/**
- * An answer as it is kept: its text, as the store gave it. Measured (docs/performance.md): kept as bytes, an answer
- * from Buffer.from holds a slice of a shared 8 KB pool, which stays allocated as long as any slice of it is kept
- * (a 16 MiB cache held 120 MB more), and one with a buffer of its own costs an allocation outside the JavaScript heap
- * per answer; its text costs an encoding at each write, which is less.
- */
-export const servedOf = ({ json, etag }: TaggedAnswer): ServedAnswer => ({ json, etag });
-
-/** What an answer's text or bytes cost in memory, near enough: a character of JSON text is one byte in V8. */
-const lengthOf = (json: Buffer | string): number => json.length;
+import type { Store } from '@byline/domain/store/store';
 
 /** One answer as kept, shared by every key it answers (an author's articles share the author's answer). */
 interface Kept<T> {
@@ -41,10 +24,13 @@ const KEY_OVERHEAD = 96;
  * generation is only thrown away sooner; an older one under a newer generation would be served stale).
  *
  * An answer is kept once, however many keys it answers (by its strong ETag, which names its bytes): the hundred
- * articles of one author cost a hundred keys and one answer. A key is one map slot and nothing else, since what a
+ * articles of one author cost a hundred keys and one answer. It is kept as the text the store gave (a character of
+ * JSON is a byte in V8). Measured (docs/performance.md), bytes cost more: from Buffer.from an answer holds a slice of
+ * a shared 8 KB pool, which stays allocated while any slice of it is kept, and a buffer of its own is an allocation
+ * outside the JavaScript heap per answer; the text costs an encoding at each write, which is less. A key is one map slot and nothing else, since what a
  * cache holds the garbage collector walks: least recently used first out (a hit moves its key to the back).
  */
-export class AnswerCache<T extends ServedAnswer> {
+export class AnswerCache<T extends TaggedAnswer> {
   private readonly keys = new Map<string, Kept<T>>();
   /** The hashes of keys asked for once (see admitted), each in the slot its low bits name. */
   private readonly seen = new Uint32Array(SEEN_SLOTS);
@@ -75,9 +61,9 @@ export class AnswerCache<T extends ServedAnswer> {
   set(key: string, generation: number, value: T): void {
     if (generation !== this.generation || !this.admitted(key)) return;
     const found = this.byTag.get(value.etag);
-    const shared = found && lengthOf(found.value.json) === lengthOf(value.json) ? found : undefined;
+    const shared = found && found.value.json.length === value.json.length ? found : undefined;
     const bytes = key.length * 2 + KEY_OVERHEAD;
-    const needed = bytes + (shared ? 0 : lengthOf(value.json));
+    const needed = bytes + (shared ? 0 : value.json.length);
     if (needed > this.budgetBytes) return;
     // A shared answer is held for this key first, so that making room never lets it go.
     const kept = shared ?? { value, refs: 0 };
@@ -131,7 +117,7 @@ export class AnswerCache<T extends ServedAnswer> {
   private release(key: string, kept: Kept<T>): void {
     this.bytes -= key.length * 2 + KEY_OVERHEAD;
     if (--kept.refs > 0) return;
-    this.bytes -= lengthOf(kept.value.json);
+    this.bytes -= kept.value.json.length;
     if (this.byTag.get(kept.value.etag) === kept) this.byTag.delete(kept.value.etag);
   }
 
@@ -145,18 +131,18 @@ export class AnswerCache<T extends ServedAnswer> {
 }
 
 /**
- * The cached answer of `key`, or `compute`'s, kept: the generation is read first (see AnswerCache). Without a cache
- * (a budget of 0) the answer is computed and encoded each time.
+ * The cached answer of `key`, or `compute`'s, kept: the store's generation is read first (see AnswerCache). Without a
+ * cache (a budget of 0) the answer is computed each time.
  */
-export async function cachedAnswer<T extends ServedAnswer>(
+export async function cachedAnswer<T extends TaggedAnswer>(
   cache: AnswerCache<T> | undefined,
-  generation: () => number | Promise<number>,
+  store: Pick<Store, 'answersGeneration'>,
   key: string,
   compute: () => Promise<T>,
 ): Promise<T> {
   if (!cache) return compute();
   // A number as it comes (SQLite's, read at once): awaiting it would cost a turn of the microtask queue per lookup.
-  const read = generation();
+  const read = store.answersGeneration();
   const at = typeof read === 'number' ? read : await read;
   const kept = cache.get(key, at);
   if (kept) return kept;

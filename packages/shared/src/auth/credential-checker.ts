@@ -63,10 +63,8 @@ export class CredentialChecker {
    */
   async originsOf(key: string): Promise<readonly string[]> {
     if (this.ttlMs <= 0) return this.credentials.originsOfKey(key);
-    if (this.changes) {
-      const read = this.changes();
-      this.followChanges(typeof read === 'number' ? read : await read);
-    }
+    const following = this.followChanges();
+    if (following) await following;
     const now = this.now();
     const cached = this.originsCache.get(key);
     if (cached && cached.expiresAt > now) return cached.value;
@@ -79,10 +77,8 @@ export class CredentialChecker {
   // Written out rather than shared with originsOf: a closure per call would be an allocation on every request.
   private async lookup(key: string): Promise<StoredCredential | null> {
     if (this.ttlMs <= 0) return this.credentials.findCredential(key);
-    if (this.changes) {
-      const read = this.changes();
-      this.followChanges(typeof read === 'number' ? read : await read);
-    }
+    const following = this.followChanges();
+    if (following) await following;
     const now = this.now();
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > now) return cached.value;
@@ -92,8 +88,19 @@ export class CredentialChecker {
     return credential;
   }
 
-  /** Forgets every cached read when the store has changed since they were made. */
-  private followChanges(generation: number): void {
+  /**
+   * Forgets every cached read when the store has changed since they were made: at once for a generation that comes as
+   * a number (SQLite's), so that no promise is awaited per request; a promise only for one that comes as one.
+   */
+  private followChanges(): Promise<void> | undefined {
+    const read = this.changes?.();
+    if (read === undefined) return undefined;
+    if (typeof read !== 'number') return read.then((generation) => this.forgetIfMoved(generation));
+    this.forgetIfMoved(read);
+    return undefined;
+  }
+
+  private forgetIfMoved(generation: number): void {
     if (generation === this.generation) return;
     this.generation = generation;
     this.cache.clear();
