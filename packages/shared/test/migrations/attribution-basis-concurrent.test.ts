@@ -3,7 +3,7 @@ import { repositoriesOf } from '@byline/shared/store';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
 import { anArticle, mongoTestStore, profileFields, testMongoUri } from '@byline/test-support';
-import { recordAttributionBasesIn } from '@byline/store-mongodb/store/mongo-attribution-basis';
+import { mongoDataStep } from '@byline/store-mongodb/store/mongo-data-steps';
 import { affiliationEnding, endVouchingSteps } from '@byline/domain/articles/end-vouched-articles';
 import { mongoArticlesUnit } from '@byline/store-mongodb/articles/mongo-articles';
 import { runInTurn } from '@byline/domain/store/steps';
@@ -60,7 +60,9 @@ const uri = testMongoUri();
 
       // The second process read the proofs (after the first pass of its own) before the first process ended them.
       const unit = mongoArticlesUnit(store.db);
-      const firstPassOnly = await recordAttributionBasesIn(store.db, new Date()).then(() => unit.provenClaimsOf(profile.id));
+      const firstPassOnly = await mongoDataStep('038-attribution-basis')
+        .run(store.db, new Date())
+        .then(() => unit.provenClaimsOf(profile.id));
       expect(firstPassOnly).toEqual([]); // the first process ended them all
       // Its read, as it was before: the same proofs with their basis recorded and still proven.
       const staleRead = await staleClaims(store.db, profile.id);

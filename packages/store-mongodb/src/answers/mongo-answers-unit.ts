@@ -1,5 +1,4 @@
 import type { Db } from 'mongodb';
-import { runInTurn } from '@byline/domain/store/steps';
 import { readEvidenceOfProfiles } from '../evidence/mongo-author-evidence';
 import { mongoOutletsUnit } from '../outlets/mongo-outlets-unit';
 import { chunks, WRITE_CHUNK } from '../store/chunks';
@@ -7,7 +6,6 @@ import { collectionOf } from '../store/mongo-schema';
 import { missedSaves, revisionIs } from '../store/render-revision';
 import { authorViewOf, latestActiveArticles } from '../store/profile-derived-fields';
 import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/answers/answers-unit';
-import { rerenderAnswers } from '@byline/domain/answers/rerender-answers';
 
 /**
  * MongoDB's side of re-rendering: one `$in` read and one count per round, written in batches, each save a
@@ -63,11 +61,6 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
       }
     },
   };
-}
-
-/** Re-renders these profiles' answers, after the write that changed them (see rerenderAnswers for the order). */
-export function rerenderInTurn(db: Db, profileIds: Iterable<number>, alsoPublishers: Iterable<number> = []): Promise<void> {
-  return runInTurn(rerenderAnswers(mongoAnswersUnit(db), profileIds, alsoPublishers));
 }
 
 /**

@@ -1,8 +1,8 @@
+import type { AnswersFollow } from '../store/mongo-data-steps';
 import type { Db, ObjectId, WithId } from 'mongodb';
 import type { SocialType } from '@byline/domain/domain/types';
 import { chunks, CHUNK, WRITE_CHUNK } from '../store/chunks';
 import { collectionOf, type HandleDoc, type ProfileDoc } from '../store/mongo-schema';
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import { EDITOR_PROVIDER, MIGRATION_NOTE, OPERATOR_PROVIDER, type NewEvidence } from '@byline/domain/proofs/claims';
 import { ensureClaims, insertEvidence } from '../claims/mongo-claims-unit';
 
@@ -18,7 +18,7 @@ type Shown = Pick<ProfileDoc, '_id' | 'verified' | 'portal_user_id'> & {
  * proofs added only to claims without one), so a run interrupted anywhere, or run by two processes at once, is
  * completed by the next. The claims and proofs are made `at` (when the migrations run).
  */
-export async function claimsFromHandles(db: Db, at: Date): Promise<void> {
+export async function claimsFromHandles(db: Db, at: Date, answersFollow: AnswersFollow): Promise<void> {
   const now = at.toISOString();
   const users = collectionOf(db, 'portalUsers').find({ profile_id: { $ne: null } }, { projection: { profile_id: 1 } });
   const portalProfiles = new Set<number>();
@@ -31,12 +31,18 @@ export async function claimsFromHandles(db: Db, at: Date): Promise<void> {
       .limit(CHUNK)
       .toArray();
     if (page.length === 0) return;
-    await migrateEntries(db, page, portalProfiles, now);
+    await migrateEntries(db, page, portalProfiles, now, answersFollow);
     after = page[page.length - 1]!._id;
   }
 }
 
-async function migrateEntries(db: Db, entries: Entry[], portalProfiles: Set<number>, now: string): Promise<void> {
+async function migrateEntries(
+  db: Db,
+  entries: Entry[],
+  portalProfiles: Set<number>,
+  now: string,
+  answersFollow: AnswersFollow,
+): Promise<void> {
   const profileIds = [...new Set(entries.map((entry) => entry.profile_id))];
   const profiles = new Map<number, Shown>();
   const found = collectionOf(db, 'profiles').find(
@@ -66,7 +72,7 @@ async function migrateEntries(db: Db, entries: Entry[], portalProfiles: Set<numb
     const doc = profiles.get(entry.profile_id)!;
     return claims[i]!.state !== 'proven' && isPortal(doc) && !doc.verified;
   });
-  await unlistUntrusted(db, untrusted);
+  await unlistUntrusted(db, untrusted, answersFollow);
 }
 
 /** Proofs for the trusted claims that have none yet, then the claims made `proven`. */
@@ -125,7 +131,7 @@ async function verifyingEditors(db: Db, profileIds: number[]): Promise<Map<numbe
 }
 
 /** The unverified portal profiles' handles: "" in the document (answers re-rendered), then out of the lookup index. */
-async function unlistUntrusted(db: Db, entries: Entry[]): Promise<void> {
+async function unlistUntrusted(db: Db, entries: Entry[], answersFollow: AnswersFollow): Promise<void> {
   if (entries.length === 0) return;
   const cleared = new Map<number, Record<string, string>>();
   for (const { profile_id, social_type } of entries) {
@@ -135,6 +141,6 @@ async function unlistUntrusted(db: Db, entries: Entry[]): Promise<void> {
   }
   const updates = [...cleared].map(([id, set]) => ({ updateOne: { filter: { _id: id }, update: { $set: set } } }));
   for (const batch of chunks(updates, WRITE_CHUNK)) await collectionOf(db, 'profiles').bulkWrite(batch, { ordered: false });
-  await rerenderInTurn(db, cleared.keys());
+  await answersFollow(cleared.keys());
   await collectionOf(db, 'handles').deleteMany({ _id: { $in: entries.map((entry) => entry._id) } });
 }

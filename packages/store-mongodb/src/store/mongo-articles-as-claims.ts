@@ -1,5 +1,4 @@
 import type { AnyBulkWriteOperation, Db } from 'mongodb';
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
 import {
   claimedProof,
   evidenceOf,
@@ -16,7 +15,8 @@ import { collectionOf, type ArticleDoc } from './mongo-schema';
 /**
  * Data step 026: articles become claims (see the embedded store's ARTICLES_AS_CLAIMS_SQL for what each existing
  * article becomes, decided the same way here). Resumable: only articles without a proof are written; the unique
- * index on the address, which would refuse a second profile's claim, is dropped once they all have one.
+ * index on the address, which would refuse a second profile's claim, is dropped once they all have one. The owners of
+ * the claims not proven get their answers rendered again by the next step (027, see @byline/domain's data-steps.ts).
  */
 export async function articlesAsClaims(db: Db, at: Date): Promise<void> {
   const now = at.toISOString();
@@ -43,7 +43,6 @@ export async function articlesAsClaims(db: Db, at: Date): Promise<void> {
 
   const articles = collectionOf(db, 'articles');
   const imported = operatorImportProof(now);
-  const unprovenOwners = new Set<number>();
   let updates: AnyBulkWriteOperation<ArticleDoc>[] = [];
   const flush = async () => {
     for (const batch of chunks(updates, WRITE_CHUNK)) await articles.bulkWrite(batch, { ordered: false });
@@ -57,7 +56,6 @@ export async function articlesAsClaims(db: Db, at: Date): Promise<void> {
       proof = { state: 'proven', reason: null, mention: null, evidence: [evidenceOf(listedWhenApprovedEvidence(editor), now)] };
     } else proof = claimedProof();
     const proven = proof.state === 'proven';
-    if (!proven) unprovenOwners.add(doc.profile_id);
     updates.push({
       updateOne: {
         filter: { _id: doc._id },
@@ -74,7 +72,6 @@ export async function articlesAsClaims(db: Db, at: Date): Promise<void> {
   } catch {
     // Dropped by a run before, or never made (a store created after this step).
   }
-  await rerenderInTurn(db, unprovenOwners);
 }
 
 /**

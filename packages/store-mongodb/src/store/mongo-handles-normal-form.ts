@@ -1,9 +1,9 @@
+import type { AnswersFollow } from './mongo-data-steps';
 import type { Db, Filter } from 'mongodb';
 import { SOCIAL_TYPES } from '@byline/domain/domain/types';
 import { handleKey, rewrittenHandle } from '@byline/domain/social/social-handle';
 import { isDuplicateKey } from './mongo-errors';
 import { collectionOf, type ProfileDoc } from './mongo-schema';
-import { rerenderInTurn } from '../answers/mongo-answers-unit';
 
 /** Only profiles with a slash in some handle can hold an address (the rule is in the embedded twin's comment). */
 const MAY_BE_ADDRESS = {
@@ -19,7 +19,7 @@ const MAY_BE_ADDRESS = {
  * (new key claimed, old released, value and answers written) before the next, and a rerun redoes only what
  * is still an address, so an interrupted run is completed by the next start.
  */
-export async function rewriteHandlesToNormalForm(db: Db): Promise<void> {
+export async function rewriteHandlesToNormalForm(db: Db, _now: Date, answersFollow: AnswersFollow): Promise<void> {
   const profiles = collectionOf(db, 'profiles');
   const handles = collectionOf(db, 'handles');
   const found = profiles.find(MAY_BE_ADDRESS, { projection: { 'profile.profile_social_profiles': 1 } });
@@ -45,6 +45,6 @@ export async function rewriteHandlesToNormalForm(db: Db): Promise<void> {
     }
     if (Object.keys(set).length === 0) continue;
     await profiles.updateOne({ _id: doc._id }, { $set: set });
-    await rerenderInTurn(db, [doc._id]);
+    await answersFollow([doc._id]);
   }
 }

@@ -1,11 +1,9 @@
 import type Database from 'better-sqlite3';
-import { runNow } from '@byline/domain/store/steps';
 import { readEvidenceOf } from '../evidence/sqlite-author-evidence';
 import { sqliteOutletsUnit } from '../outlets/sqlite-outlets-unit';
 import { readAuthorView } from '../store/profile-records';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/answers/answers-unit';
-import { rerenderAnswers } from '@byline/domain/answers/rerender-answers';
 
 function prepare(db: Database.Database) {
   return {
@@ -77,13 +75,4 @@ export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
       throw new Error('no save misses inside a transaction: nothing to forget');
     },
   };
-}
-
-/**
- * Re-renders these profiles' answers now (see rerenderAnswers). Call inside the transaction of every write that
- * changes a profile's fields, its articles (including an article moving away from it), its proofs or its
- * affiliations.
- */
-export function rerenderNow(db: Database.Database, profileIds: Iterable<number>, alsoPublishers: Iterable<number> = []): void {
-  runNow(rerenderAnswers(sqliteAnswersUnit(db), profileIds, alsoPublishers));
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { rerenderNow } from '../answers/sqlite-answers-unit';
+import type { AnswersFollow } from '../store/sqlite-data-steps';
 import { MIGRATION_NOTE, OPERATOR_PROVIDER } from '@byline/domain/proofs/claims';
 
 /**
@@ -7,7 +7,7 @@ import { MIGRATION_NOTE, OPERATOR_PROVIDER } from '@byline/domain/proofs/claims'
  * proven, and how: MIGRATION_NOTE). One IMMEDIATE transaction of set-based statements; idempotent, so a second process
  * running it finds it done. The claims and proofs are made `at` (when the migrations run).
  */
-export function claimsFromHandles(db: Database.Database, at: Date): void {
+export function claimsFromHandles(db: Database.Database, at: Date, answersFollow: AnswersFollow): void {
   const now = at.toISOString();
   db.transaction(() => {
     db.prepare(
@@ -54,6 +54,6 @@ export function claimsFromHandles(db: Database.Database, at: Date): void {
       );
       touched.add(claim.profile_id);
     }
-    rerenderNow(db, touched);
+    answersFollow(touched);
   }).immediate();
 }

@@ -1,5 +1,3 @@
-import type Database from 'better-sqlite3';
-import { rerenderNow } from '../answers/sqlite-answers-unit';
 import { EDITOR_PROVIDER, OPERATOR_PROVIDER } from '@byline/domain/proofs/claims';
 import { LISTED_WHEN_APPROVED, NOT_CHECKED_YET } from '@byline/domain/articles/article-proof';
 import { ARTICLE_CHECK_TOPIC } from '@byline/domain/queue/topics';
@@ -63,15 +61,6 @@ export const ARTICLES_AS_CLAIMS_SQL = `
   CREATE UNIQUE INDEX articles_proven_address ON articles (canonical_url) WHERE proven = 1;
   CREATE UNIQUE INDEX articles_profile_address ON articles (profile_id, canonical_url);
 `;
-
-/** The profiles whose articles stopped counting in 026: their counts and answers are rendered again. */
-export function rerenderUnprovenArticleOwners(db: Database.Database): void {
-  // Portal profiles not yet verified: few, so one short transaction. Re-rendering again is harmless (resumable).
-  db.transaction(() => {
-    const owners = db.prepare<[], number>('SELECT DISTINCT profile_id FROM articles WHERE proven = 0').pluck().all();
-    rerenderNow(db, owners);
-  }).immediate();
-}
 
 /**
  * The claims 026 left unchecked get their page's first check, once, from the worker (see @byline/editorial's

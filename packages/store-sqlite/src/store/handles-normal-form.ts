@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
+import type { AnswersFollow } from './sqlite-data-steps';
 import { SOCIAL_TYPES, type SocialProfiles } from '@byline/domain/domain/types';
 import { handleKey, rewrittenHandle } from '@byline/domain/social/social-handle';
-import { rerenderNow } from '../answers/sqlite-answers-unit';
 
 const CHUNK = 500;
 
@@ -18,7 +18,7 @@ const MAY_BE_ADDRESS = SOCIAL_TYPES.map((type) => `json_extract(doc, '$.profile_
  * new key: then the value stays as it was, as does any value the rules refuse. Resumable: it walks the profiles
  * by id, and a rewritten value needs nothing more.
  */
-export function rewriteHandlesToNormalForm(db: Database.Database): void {
+export function rewriteHandlesToNormalForm(db: Database.Database, _now: Date, answersFollow: AnswersFollow): void {
   const candidates = db.prepare<[number, number], { id: number; doc: string }>(
     `SELECT id, doc FROM profiles WHERE id > ? AND (${MAY_BE_ADDRESS}) ORDER BY id LIMIT ?`,
   );
@@ -55,7 +55,7 @@ export function rewriteHandlesToNormalForm(db: Database.Database): void {
       }
       if (changed) {
         updateDoc.run(JSON.stringify(profile), id);
-        rerenderNow(db, [id]);
+        answersFollow([id]);
       }
     }
     return rows.length ? rows[rows.length - 1]!.id : null;

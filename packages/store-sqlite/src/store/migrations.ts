@@ -1,10 +1,4 @@
 import type Database from 'better-sqlite3';
-import { forgetAnswerStatements, rerenderNow } from '../answers/sqlite-answers-unit';
-import { dropTrackingFromArticleLinks } from './tracking-free-links-migration';
-import { runNow } from '@byline/domain/store/steps';
-import { rerenderOutlets } from '@byline/domain/outlets/rerender-outlets';
-import { forgetOutletStatements, sqliteOutletsUnit } from '../outlets/sqlite-outlets-unit';
-import { forgetPreparedStatements } from './profile-records';
 import { rewriteHandlesToNormalForm } from './handles-normal-form';
 import { CLAIMS_SCHEMA_SQL } from '../claims/sqlite-claims-unit';
 import { claimsFromHandles } from '../proofs/claims-migration';
@@ -14,16 +8,15 @@ import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../proofs/proof-attempts-migratio
 import { PUBLISHER_TRUST_SQL, PUBLISHERS_SCHEMA_SQL } from '../publishers/sqlite-publisher-rows';
 import { STAFF_SCHEMA_SQL } from '../staff/sqlite-staff-rows';
 import { WEBHOOKS_SCHEMA_SQL } from '../webhooks/sqlite-webhooks';
-import { recordAttributionBases } from './attribution-basis-migration';
-import { endVouchingAsItStands } from './vouching-as-it-stands-migration';
-import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL, rerenderUnprovenArticleOwners } from './articles-as-claims-migration';
+import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL } from './articles-as-claims-migration';
+import { sqliteDataStep, type AnswersFollow } from './sqlite-data-steps';
 
 /**
  * A schema change (`sql`, applied in one transaction) or a data backfill SQL alone cannot do. A backfill
  * runs in short transactions of its own, so processes opening the file meanwhile wait a moment, not the
  * whole backfill; it must be resumable (work from what is still missing), since such a process, or a
  * restart, may run it too until one records it done. `now`: when the migrations run, the time a backfill writes into
- * what it changes.
+ * what it changes; `answersFollow`: what it calls with the profiles whose stored fields it changed.
  */
 export type Migration =
   | {
@@ -31,20 +24,7 @@ export type Migration =
       name: string;
       sql: string;
     }
-  | { name: string; backfill: (db: Database.Database, now: Date) => void };
-
-const BACKFILL_CHUNK = 500;
-
-/** Renders the answers of the profiles `missing` selects, a chunk per short transaction (resumable). */
-function renderInChunks(db: Database.Database, missing: string): void {
-  const next = db.prepare<[number], number>(`SELECT id FROM profiles WHERE ${missing} LIMIT ?`).pluck();
-  const renderChunk = db.transaction(() => {
-    const ids = next.all(BACKFILL_CHUNK);
-    rerenderNow(db, ids);
-    return ids.length;
-  });
-  while (renderChunk.immediate() > 0);
-}
+  | { name: string; backfill: (db: Database.Database, now: Date, answersFollow: AnswersFollow) => void };
 
 /**
  * Schema changes, applied in this order at open, each once. Append new ones (a feature may keep its own
@@ -116,10 +96,7 @@ export const MIGRATIONS: Migration[] = [
   ALTER TABLE profiles ADD COLUMN journalist_answer TEXT;
   `,
   },
-  {
-    name: '004-render-existing-answers',
-    backfill: (db) => renderInChunks(db, 'article_answer IS NULL'),
-  },
+  sqliteDataStep('004-render-existing-answers'),
   {
     name: '010-portal',
     sql: `
@@ -216,14 +193,7 @@ export const MIGRATIONS: Migration[] = [
   END;
   `,
   },
-  {
-    name: '017-tag-existing-answers',
-    backfill: (db) => {
-      forgetPreparedStatements(db); // prepared before 016 added the tag columns
-      forgetAnswerStatements(db);
-      renderInChunks(db, 'article_etag IS NULL');
-    },
-  },
+  sqliteDataStep('017-tag-existing-answers'),
   {
     // The web origins an API account allows to call with its keys from a browser (CORS), in the order given.
     name: '018-api-account-origins',
@@ -297,10 +267,7 @@ export const MIGRATIONS: Migration[] = [
     name: '026-articles-as-claims',
     sql: ARTICLES_AS_CLAIMS_SQL,
   },
-  {
-    name: '027-render-unproven-article-owners',
-    backfill: rerenderUnprovenArticleOwners,
-  },
+  sqliteDataStep('027-render-unproven-article-owners'),
   {
     // The claims 026 left unchecked are queued for the worker's first check of their pages.
     name: '028-check-migrated-article-claims',
@@ -336,13 +303,7 @@ export const MIGRATIONS: Migration[] = [
   END;
   `,
   },
-  {
-    name: '033-render-article-v2-answers',
-    backfill: (db) => {
-      forgetAnswerStatements(db); // prepared before 032 added the v2 columns
-      renderInChunks(db, 'article_v2_answer IS NULL');
-    },
-  },
+  sqliteDataStep('033-render-article-v2-answers'),
   {
     // v2's answers for each publisher domain (its domain_info, and the answer for an article not known there),
     // rendered when the publisher, its staff or what they wrote change: a lookup reads them instead of the digest.
@@ -354,15 +315,7 @@ export const MIGRATIONS: Migration[] = [
   ALTER TABLE publisher_domains ADD COLUMN outlet_etag TEXT;
   `,
   },
-  {
-    name: '035-render-outlet-answers',
-    backfill: (db) => {
-      forgetOutletStatements(db); // prepared before 034 added the columns
-      forgetAnswerStatements(db);
-      const ids = db.prepare<[], number>('SELECT id FROM publishers').pluck().all();
-      db.transaction(() => runNow(rerenderOutlets(sqliteOutletsUnit(db), ids))).immediate();
-    },
-  },
+  sqliteDataStep('035-render-outlet-answers'),
   {
     // API accounts' webhook endpoints and the messages delivered to them (their events come through the queue).
     name: '036-webhooks',
@@ -375,18 +328,12 @@ export const MIGRATIONS: Migration[] = [
     name: '037-profile-article-tags-index',
     sql: 'CREATE INDEX IF NOT EXISTS profiles_article_tag ON profiles (id, verified, article_etag)',
   },
-  {
-    // The worker's attributions record whether the page credited the journalist by link or by name alone, and the
-    // affiliation a credit by name rests on (it ends with it): those made before are given theirs from their words.
-    name: '038-attribution-basis',
-    backfill: recordAttributionBases,
-  },
-  {
-    // A credit by name alone ends when the publisher stops vouching: its verification withdrawn, or the domain the
-    // article sits on no longer proven by it. Those that stopped holding before that rule was applied end now.
-    name: '039-vouching-as-it-stands',
-    backfill: endVouchingAsItStands,
-  },
+  // The worker's attributions record whether the page credited the journalist by link or by name alone, and the
+  // affiliation a credit by name rests on (it ends with it): those made before are given theirs from their words.
+  sqliteDataStep('038-attribution-basis'),
+  // A credit by name alone ends when the publisher stops vouching: its verification withdrawn, or the domain the
+  // article sits on no longer proven by it. Those that stopped holding before that rule was applied end now.
+  sqliteDataStep('039-vouching-as-it-stands'),
   {
     // Whether a portal user proved they receive mail at their address (everyone before this is unproven), and whether
     // their password alone waits for that proof (made by sign-up with mail).
@@ -435,9 +382,6 @@ export const MIGRATIONS: Migration[] = [
   CREATE INDEX former_slugs_of_profile ON former_slugs (profile_id);
   `,
   },
-  {
-    // Article links are stored without tracking parameters; those stored before lose theirs (answers re-rendered).
-    name: '045-article-links-without-tracking',
-    backfill: dropTrackingFromArticleLinks,
-  },
+  // Article links are stored without tracking parameters; those stored before lose theirs (answers re-rendered).
+  sqliteDataStep('045-article-links-without-tracking'),
 ];

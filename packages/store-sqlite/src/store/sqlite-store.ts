@@ -15,6 +15,7 @@ import {
 import { readEvidenceOf } from '../evidence/sqlite-author-evidence';
 import type { HandleLookup, Store } from '@byline/domain/store/store';
 import { MIGRATIONS } from './migrations';
+import { answersFollowNow } from './sqlite-data-steps';
 import { systemClock } from '@byline/domain/runtime/system-clock';
 import { readAuthorView } from './profile-records';
 import { StoreFileGuard } from './store-file-guard';
@@ -86,7 +87,7 @@ function migrate(db: Database.Database, now: Date): void {
   for (const migration of MIGRATIONS) {
     // Checked before taking the write lock, so opening a migrated file never waits for another process's write.
     if (isApplied.get(migration.name)) continue;
-    if ('backfill' in migration) migration.backfill(db, now);
+    if ('backfill' in migration) migration.backfill(db, now, answersFollowNow(db));
     db.transaction(() => {
       if (isApplied.get(migration.name)) return;
       if ('sql' in migration) db.exec(migration.sql);
