@@ -36,8 +36,8 @@ export async function issueResetLink(
   return { email: user.email, link: `${publicPortalUrl}${RESET_PATH}?token=${token}`, expiresAt };
 }
 
-export function resetLinkUsable(passwordResets: PasswordResets, token: string, now: Date): Promise<boolean> {
-  return passwordResets.usable(linkTokenHash(token), now);
+export async function resetLinkUsable(passwordResets: PasswordResets, token: string, now: Date): Promise<boolean> {
+  return (await passwordResets.usableBy(linkTokenHash(token), now)) !== null;
 }
 
 /**

@@ -16,8 +16,7 @@ import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck
 import { MongoWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
 import { MongoUsers } from '@byline/store-mongodb/users/mongo-users';
 import { MongoSessions } from '@byline/store-mongodb/sessions/mongo-sessions';
-import { MongoPasswordResets } from '@byline/store-mongodb/password-resets/mongo-password-resets';
-import { MongoEmailConfirmations } from '@byline/store-mongodb/email-confirmations/mongo-email-confirmations';
+import { MongoOneTimeLinks } from '@byline/store-mongodb/one-time-links/mongo-one-time-links';
 import { MongoAttributionDomains } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
@@ -38,8 +37,8 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     staff: () => staffOver(new MongoStaff(database)),
     users: () => new MongoUsers(database),
     sessions: () => new MongoSessions(database),
-    passwordResets: () => new MongoPasswordResets(database),
-    emailConfirmations: () => new MongoEmailConfirmations(database),
+    passwordResets: () => new MongoOneTimeLinks(database, 'passwordResets'),
+    emailConfirmations: () => new MongoOneTimeLinks(database, 'emailConfirmations'),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new MongoAttributionDomains(database),
     ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new MongoWebhooks(database))),

@@ -16,8 +16,7 @@ import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-rechec
 import { SqliteWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
 import { SqliteUsers } from '@byline/store-sqlite/users/sqlite-users';
 import { SqliteSessions } from '@byline/store-sqlite/sessions/sqlite-sessions';
-import { SqlitePasswordResets } from '@byline/store-sqlite/password-resets/sqlite-password-resets';
-import { SqliteEmailConfirmations } from '@byline/store-sqlite/email-confirmations/sqlite-email-confirmations';
+import { SqliteOneTimeLinks } from '@byline/store-sqlite/one-time-links/sqlite-one-time-links';
 import { SqliteAttributionDomains } from '@byline/store-sqlite/attribution-domains/sqlite-attribution-domains';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
@@ -42,8 +41,8 @@ export function sqliteRepositories(
     staff: () => staffOver(new SqliteStaff(database)),
     users: () => new SqliteUsers(database),
     sessions: () => new SqliteSessions(database),
-    passwordResets: () => new SqlitePasswordResets(database),
-    emailConfirmations: () => new SqliteEmailConfirmations(database),
+    passwordResets: () => new SqliteOneTimeLinks(database, 'portal_password_resets'),
+    emailConfirmations: () => new SqliteOneTimeLinks(database, 'portal_email_confirmations'),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new SqliteAttributionDomains(database),
     ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new SqliteWebhooks(database))),

@@ -15,14 +15,14 @@ export function passwordResetsContract(factory: StoreFactory): void {
     const owner = await user();
     await repositories().passwordResets.create({ tokenHash: 'reset-a', userId: owner.id, expiresAt: at(60) }, now);
     await repositories().passwordResets.create({ tokenHash: 'reset-b', userId: owner.id, expiresAt: at(60) }, now);
-    expect(await repositories().passwordResets.usable('reset-a', now)).toBe(true);
-    expect(await repositories().passwordResets.usable('reset-a', new Date(at(61)))).toBe(false);
+    expect(await repositories().passwordResets.usableBy('reset-a', now)).not.toBeNull();
+    expect(await repositories().passwordResets.usableBy('reset-a', new Date(at(61)))).toBeNull();
     expect(await repositories().passwordResets.consume('reset-a', new Date(at(61)))).toBeNull();
-    expect(await repositories().passwordResets.usable('unknown', now)).toBe(false);
+    expect(await repositories().passwordResets.usableBy('unknown', now)).toBeNull();
 
     const taken = await Promise.all([1, 2, 3].map(() => repositories().passwordResets.consume('reset-a', now)));
     expect(taken.sort()).toEqual([owner.id, null, null]);
-    expect(await repositories().passwordResets.usable('reset-a', now)).toBe(false);
+    expect(await repositories().passwordResets.usableBy('reset-a', now)).toBeNull();
 
     // A password change makes every other link of the user useless.
     await repositories().passwordResets.deleteOfUser(owner.id);
@@ -35,7 +35,7 @@ export function passwordResetsContract(factory: StoreFactory): void {
     await repositories().passwordResets.create({ tokenHash: 'one', userId: one.id, expiresAt: at(60) }, now);
     await repositories().passwordResets.create({ tokenHash: 'other', userId: other.id, expiresAt: at(60) }, now);
     await repositories().passwordResets.deleteOfUser(one.id);
-    expect(await repositories().passwordResets.usable('one', now)).toBe(false);
+    expect(await repositories().passwordResets.usableBy('one', now)).toBeNull();
     expect(await repositories().passwordResets.consume('other', now)).toBe(other.id);
   });
 }
