@@ -215,10 +215,13 @@ export class SqliteStore implements Store {
   }
 
   private readLookup<T>(work: () => T): Promise<T> {
-    return settled(() => {
-      this.guard?.checkReadable();
-      return this.snapshot.read(work);
-    });
+    return settled(() => this.inSnapshot(work));
+  }
+
+  /** `work` inside this turn's snapshot, the file checked readable first: the lookups' one way in. */
+  private inSnapshot<T>(work: () => T): T {
+    this.guard?.checkReadable();
+    return this.snapshot.read(work);
   }
 
   /**
@@ -238,8 +241,7 @@ export class SqliteStore implements Store {
   answersGeneration(): number {
     if (this.snapshot.db === this.db) return this.ownWork;
     try {
-      this.guard?.checkReadable();
-      return this.snapshot.read(() => this.snapshot.generation);
+      return this.inSnapshot(() => this.snapshot.generation);
     } catch (error) {
       throw unavailableOr(error);
     }
