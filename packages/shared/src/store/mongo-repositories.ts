@@ -14,9 +14,16 @@ import { MongoVerification } from '@byline/store-mongodb/verification/mongo-veri
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
 import { MongoWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
-import { MongoUsers } from '@byline/store-mongodb/users/mongo-users';
-import { MongoSessions } from '@byline/store-mongodb/sessions/mongo-sessions';
-import { MongoOneTimeLinks } from '@byline/store-mongodb/one-time-links/mongo-one-time-links';
+import { DocumentUsers, type UserDocument } from '@byline/domain/users/document-users';
+import { MongoDocuments } from '@byline/store-mongodb/documents/mongo-documents';
+import { USERS_COLLECTION } from '@byline/store-mongodb/users/mongo-users-collection';
+import { DocumentSessions } from '@byline/domain/sessions/document-sessions';
+import { SESSIONS_COLLECTION } from '@byline/store-mongodb/sessions/mongo-sessions';
+import { DocumentOneTimeLinks } from '@byline/domain/one-time-links/document-one-time-links';
+import {
+  EMAIL_CONFIRMATIONS_COLLECTION,
+  PASSWORD_RESETS_COLLECTION,
+} from '@byline/store-mongodb/one-time-links/mongo-one-time-links';
 import { MongoAttributionDomains } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
@@ -26,6 +33,9 @@ import { PROFILE_PORTS, WEBHOOK_PORTS } from './store-repositories';
 
 /** The MongoDB adapter of every resource, on the store's database and client (registered here once, see Repositories). */
 export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQueue, opened: Closeable[]): ResourceRepositories {
+  const users = new MongoDocuments<UserDocument, Omit<UserDocument, 'id'>>(database, USERS_COLLECTION);
+  // What a user's removal ends before the user, in that order (see DocumentUsers.remove).
+  const endedWithUser = () => [repositories.sessions, repositories.passwordResets, repositories.emailConfirmations];
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     ...servedByOne(PROFILE_PORTS, () => profilesOver(new MongoProfiles(database))),
     articles: () => articlesOver(new MongoArticles(database)),
@@ -35,10 +45,10 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     recheckRecords: () => recheckRecordsOver(new MongoRecheckRecords(database)),
     directory: () => new MongoDirectory(database),
     staff: () => staffOver(new MongoStaff(database)),
-    users: () => new MongoUsers(database),
-    sessions: () => new MongoSessions(database),
-    passwordResets: () => new MongoOneTimeLinks(database, 'passwordResets'),
-    emailConfirmations: () => new MongoOneTimeLinks(database, 'emailConfirmations'),
+    users: () => new DocumentUsers(users, endedWithUser),
+    sessions: () => new DocumentSessions(new MongoDocuments(database, SESSIONS_COLLECTION), users),
+    passwordResets: () => new DocumentOneTimeLinks(new MongoDocuments(database, PASSWORD_RESETS_COLLECTION)),
+    emailConfirmations: () => new DocumentOneTimeLinks(new MongoDocuments(database, EMAIL_CONFIRMATIONS_COLLECTION)),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new MongoAttributionDomains(database),
     ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new MongoWebhooks(database))),

@@ -14,9 +14,13 @@ import { SqliteVerification } from '@byline/store-sqlite/verification/sqlite-ver
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
 import { SqliteWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
-import { SqliteUsers } from '@byline/store-sqlite/users/sqlite-users';
-import { SqliteSessions } from '@byline/store-sqlite/sessions/sqlite-sessions';
-import { SqliteOneTimeLinks } from '@byline/store-sqlite/one-time-links/sqlite-one-time-links';
+import { DocumentUsers, type UserDocument } from '@byline/domain/users/document-users';
+import { SqliteDocuments } from '@byline/store-sqlite/documents/sqlite-documents';
+import { USERS_TABLE } from '@byline/store-sqlite/users/sqlite-users-table';
+import { DocumentSessions } from '@byline/domain/sessions/document-sessions';
+import { SESSIONS_TABLE } from '@byline/store-sqlite/sessions/sqlite-sessions';
+import { DocumentOneTimeLinks } from '@byline/domain/one-time-links/document-one-time-links';
+import { EMAIL_CONFIRMATIONS_TABLE, PASSWORD_RESETS_TABLE } from '@byline/store-sqlite/one-time-links/sqlite-one-time-links';
 import { SqliteAttributionDomains } from '@byline/store-sqlite/attribution-domains/sqlite-attribution-domains';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
@@ -30,6 +34,9 @@ export function sqliteRepositories(
   queue: () => LeasedQueue,
   opened: Closeable[],
 ): ResourceRepositories {
+  const users = new SqliteDocuments<UserDocument, Omit<UserDocument, 'id'>>(database, USERS_TABLE);
+  // What a user's removal ends before the user, in that order (see DocumentUsers.remove).
+  const endedWithUser = () => [repositories.sessions, repositories.passwordResets, repositories.emailConfirmations];
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     ...servedByOne(PROFILE_PORTS, () => profilesOver(new SqliteProfiles(database))),
     articles: () => articlesOver(new SqliteArticles(database)),
@@ -39,10 +46,10 @@ export function sqliteRepositories(
     recheckRecords: () => recheckRecordsOver(new SqliteRecheckRecords(database)),
     directory: () => new SqliteDirectory(database),
     staff: () => staffOver(new SqliteStaff(database)),
-    users: () => new SqliteUsers(database),
-    sessions: () => new SqliteSessions(database),
-    passwordResets: () => new SqliteOneTimeLinks(database, 'portal_password_resets'),
-    emailConfirmations: () => new SqliteOneTimeLinks(database, 'portal_email_confirmations'),
+    users: () => new DocumentUsers(users, endedWithUser),
+    sessions: () => new DocumentSessions(new SqliteDocuments(database, SESSIONS_TABLE), users),
+    passwordResets: () => new DocumentOneTimeLinks(new SqliteDocuments(database, PASSWORD_RESETS_TABLE)),
+    emailConfirmations: () => new DocumentOneTimeLinks(new SqliteDocuments(database, EMAIL_CONFIRMATIONS_TABLE)),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new SqliteAttributionDomains(database),
     ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new SqliteWebhooks(database))),

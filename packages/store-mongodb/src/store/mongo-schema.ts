@@ -339,13 +339,13 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { user_id: 1 }, name: 'user' },
   ],
   [COLLECTIONS.passwordResets]: [
-    // a reset link by its token's hash; used once (see mongo-one-time-links.ts)
+    // a reset link by its token's hash; used once (see @byline/domain's document-one-time-links.ts)
     { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
     { key: { user_id: 1 }, name: 'user' },
     { key: { expires_at: 1 }, name: 'expiry' },
   ],
   [COLLECTIONS.emailConfirmations]: [
-    // a confirmation link by its token's hash; used once (see mongo-one-time-links.ts)
+    // a confirmation link by its token's hash; used once (see @byline/domain's document-one-time-links.ts)
     { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
     { key: { user_id: 1 }, name: 'user' },
     { key: { expires_at: 1 }, name: 'expiry' },

@@ -1,0 +1,39 @@
+/**
+ * The generic document port: one adapter per database serves every simple resource (as Payload's and
+ * node-oidc-provider's adapters do), so such a resource's rules are written once, above it, in the resource's
+ * `document-NAME.ts`. For resources whose reads and writes are plain: by a key, conditional on a few fields, one
+ * document at a time. The verifiers' lookups and the resources with units of write stay hand-written.
+ */
+
+/** A field's condition: equal to a value (null: absent or null), compared with one, or other than one. */
+export type Condition<V> = V | { gt: NonNullable<V> } | { lte: NonNullable<V> } | { ne: NonNullable<V> };
+
+/** Every field named must hold its condition. */
+export type Where<D> = { [K in keyof D]?: Condition<D[K]> };
+
+/**
+ * A resource's documents: fields of plain values (strings, numbers, booleans, null), one of them the key that names a
+ * document (given, or an integer id the store gives a new one: then `New` is the document without it).
+ */
+export interface Documents<D, New = D> {
+  /** Stores a new document and returns it; rejects with UniqueTakenError naming the field when a unique value is taken. */
+  insert(document: New): Promise<D>;
+  /** The first document (in key order) that `where` matches, or null. */
+  first(where: Where<D>): Promise<D | null>;
+  /**
+   * Sets these fields on the first document `where` matches, in one write that checks `where` as it writes: of
+   * concurrent callers whose `where` no longer holds after the other's write, only one changes it. The document as
+   * it was before, or null when none matched.
+   */
+  updateFirst(where: Where<D>, set: Partial<New>): Promise<D | null>;
+  /** Deletes every document `where` matches; how many. */
+  deleteAll(where: Where<D>): Promise<number>;
+}
+
+/** A unique field's value is held by another document. */
+export class UniqueTakenError extends Error {
+  constructor(readonly field: string) {
+    super(`${field} is taken`);
+    this.name = 'UniqueTakenError';
+  }
+}

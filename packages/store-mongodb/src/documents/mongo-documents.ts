@@ -1,0 +1,130 @@
+import type { Collection, Document as MongoDocument, Filter } from 'mongodb';
+import type { MongoDatabase } from '../store/mongo-database';
+import { isDuplicateKey } from '../store/mongo-errors';
+import { serialised, withNewIds } from '../store/mongo-ids';
+import { COLLECTIONS } from '../store/mongo-schema';
+import { UniqueTakenError, type Condition, type Documents, type Where } from '@byline/domain/documents/documents';
+
+/** How a resource's documents sit in their collection: a field path per field. */
+export interface MongoCollection<D> {
+  name: keyof typeof COLLECTIONS;
+  fields: { [K in keyof D]-?: string };
+  /** The field that names a document (documents are read in its order). */
+  key: keyof D & string;
+  /** The key is `_id`, an integer from the collection's counter, given to each new document. */
+  generatedKey?: boolean;
+  /** Fields with a unique index (the key's included): a refused insert names the one whose value is taken. */
+  unique?: readonly (keyof D & string)[];
+  /** Values of fields absent on documents written before the field was (null otherwise). */
+  absent?: Partial<D>;
+}
+
+type Value = string | number | boolean | null;
+
+/** A stored document of the collection as the resource's document. */
+export function documentOf<D>(collection: MongoCollection<D>, stored: MongoDocument): D {
+  const document: Record<string, unknown> = {};
+  for (const [field, path] of Object.entries(collection.fields) as [keyof D & string, string][]) {
+    document[field] = stored[path] ?? collection.absent?.[field] ?? null;
+  }
+  return document as D;
+}
+
+/**
+ * MongoDB's generic document adapter (see @byline/domain's documents.ts), over one collection: each call is one
+ * single-document write or one query. Generated keys come from the counters (withNewIds). Conditional updates are
+ * one findOneAndUpdate, serialised in this process too, as FerretDB 1.x applies it as read-then-write (see
+ * mongo-ids.ts).
+ */
+export class MongoDocuments<D, New = D> implements Documents<D, New> {
+  constructor(
+    private readonly database: MongoDatabase,
+    private readonly collection: MongoCollection<D>,
+  ) {}
+
+  private get documents(): Collection<MongoDocument> {
+    return this.database.db.collection(COLLECTIONS[this.collection.name]);
+  }
+
+  insert(document: New): Promise<D> {
+    const stored: MongoDocument = {};
+    for (const [field, value] of Object.entries(document as Record<string, unknown>)) stored[this.path(field)] = value;
+    if (!this.collection.generatedKey) return this.database.run(() => this.insertOne(stored));
+    const { db } = this.database;
+    return this.database.run(() =>
+      withNewIds(db, COLLECTIONS[this.collection.name], async () => ({
+        count: 1,
+        // A duplicate key that is no unique field's: the id was taken, and withNewIds tries another.
+        write: (id) => this.insertOne({ _id: id, ...stored }),
+      })),
+    );
+  }
+
+  first(where: Where<D>): Promise<D | null> {
+    return this.database.run(async () => {
+      const [found] = await this.documents.find(this.filter(where)).sort(this.order()).limit(1).toArray();
+      return found ? documentOf(this.collection, found) : null;
+    });
+  }
+
+  updateFirst(where: Where<D>, set: Partial<New>): Promise<D | null> {
+    const $set: MongoDocument = {};
+    for (const [field, value] of Object.entries(set as Record<string, unknown>)) $set[this.path(field)] = value;
+    return this.database.run(() =>
+      serialised(this.database.db, `${this.collection.name}-update`, async () => {
+        // No projection: FerretDB 1.x has none on findAndModify.
+        const before = await this.documents.findOneAndUpdate(
+          this.filter(where),
+          { $set },
+          { sort: this.order(), returnDocument: 'before' },
+        );
+        return before ? documentOf(this.collection, before) : null;
+      }),
+    );
+  }
+
+  deleteAll(where: Where<D>): Promise<number> {
+    return this.database.run(async () => (await this.documents.deleteMany(this.filter(where))).deletedCount);
+  }
+
+  private async insertOne(stored: MongoDocument): Promise<D> {
+    try {
+      await this.documents.insertOne(stored);
+    } catch (error) {
+      if (isDuplicateKey(error)) await this.refuseTaken(stored);
+      throw error;
+    }
+    return documentOf(this.collection, stored);
+  }
+
+  /** Names the unique field whose value another document holds, if one does. */
+  private async refuseTaken(stored: MongoDocument): Promise<void> {
+    for (const field of this.collection.unique ?? []) {
+      const path = this.path(field);
+      if ((await this.documents.countDocuments({ [path]: stored[path] }, { limit: 1 })) > 0) throw new UniqueTakenError(field);
+    }
+  }
+
+  private order(): Record<string, 1> {
+    return { [this.path(this.collection.key)]: 1 };
+  }
+
+  private filter(where: Where<D>): Filter<MongoDocument> {
+    const filter: Filter<MongoDocument> = {};
+    for (const [field, condition] of Object.entries(where) as [string, Condition<Value>][]) {
+      const path = this.path(field);
+      if (condition !== null && typeof condition === 'object') {
+        filter[path] =
+          'gt' in condition ? { $gt: condition.gt } : 'lte' in condition ? { $lte: condition.lte } : { $ne: condition.ne };
+      } else {
+        // null matches an absent field too, as a document from before the field was added has it.
+        filter[path] = condition;
+      }
+    }
+    return filter;
+  }
+
+  private path(field: string): string {
+    return this.collection.fields[field as keyof D];
+  }
+}

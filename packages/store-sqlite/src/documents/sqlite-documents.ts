@@ -1,0 +1,153 @@
+import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../store/sqlite-database';
+import { UniqueTakenError, type Condition, type Documents, type Where } from '@byline/domain/documents/documents';
+
+/** How a resource's documents sit in their table: a column per field. */
+export interface SqliteTable<D> {
+  name: string;
+  columns: { [K in keyof D]-?: string };
+  /** The field that names a document: its primary key. */
+  key: keyof D & string;
+  /** The key is the table's INTEGER PRIMARY KEY, given to each new row. */
+  generatedKey?: boolean;
+  /** Fields stored as 0/1. */
+  booleans?: readonly (keyof D & string)[];
+}
+
+type Value = string | number | boolean | null;
+
+/** A row of the table (other columns, as a join adds, left out) as its document. */
+export function documentOfRow<D>(table: SqliteTable<D>, row: Record<string, Value>): D {
+  const document: Record<string, Value> = {};
+  for (const [field, column, boolean] of columnsOf(table)) {
+    const value = row[column] ?? null;
+    document[field] = boolean ? value === 1 : value;
+  }
+  return document as D;
+}
+
+const COLUMNS = new WeakMap<object, [string, string, boolean][]>();
+
+/** Each field's column and whether it is stored as 0/1, worked out once per table. */
+function columnsOf<D>(table: SqliteTable<D>): [string, string, boolean][] {
+  let known = COLUMNS.get(table);
+  if (!known) {
+    known = (Object.entries(table.columns) as [keyof D & string, string][]).map(([field, column]) => [
+      field,
+      column,
+      table.booleans?.includes(field) === true,
+    ]);
+    COLUMNS.set(table, known);
+  }
+  return known;
+}
+
+/**
+ * The embedded store's generic document adapter (see @byline/domain's documents.ts), over one table: each call is
+ * one statement, or one transaction where a conditional write reads first. Statements are prepared once per text.
+ */
+export class SqliteDocuments<D, New = D> implements Documents<D, New> {
+  private readonly statements = new Map<string, Database.Statement>();
+  /** The field of each column, to name the one a unique index refused. */
+  private readonly fieldOf = new Map<string, string>();
+  private readonly keyColumn: string;
+
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly table: SqliteTable<D>,
+  ) {
+    for (const [field, column] of columnsOf(table)) this.fieldOf.set(column, field);
+    this.keyColumn = table.columns[table.key];
+  }
+
+  insert(document: New): Promise<D> {
+    const entries = Object.entries(document as Record<string, unknown>);
+    const columns = entries.map(([field]) => this.column(field));
+    const sql = `INSERT INTO ${this.table.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    return this.database.write(() => {
+      try {
+        const { lastInsertRowid } = this.statement(sql).run(...entries.map(([, value]) => encode(value)));
+        const key = this.table.generatedKey ? Number(lastInsertRowid) : (document as Record<string, Value>)[this.table.key];
+        const row = this.statement(`SELECT * FROM ${this.table.name} WHERE ${this.keyColumn} = ?`).get(key);
+        return documentOfRow(this.table, row as Record<string, Value>);
+      } catch (error) {
+        throw this.uniqueTaken(error) ?? error;
+      }
+    });
+  }
+
+  first(where: Where<D>): Promise<D | null> {
+    return this.database.read(() => this.firstNow(where));
+  }
+
+  /** The read and the write in one transaction: nothing comes between them. */
+  updateFirst(where: Where<D>, set: Partial<New>): Promise<D | null> {
+    const entries = Object.entries(set as Record<string, unknown>);
+    const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
+    const sql = `UPDATE ${this.table.name} SET ${assignments} WHERE ${this.keyColumn} = ?`;
+    return this.database.write(() => {
+      const before = this.firstNow(where);
+      if (before && entries.length) {
+        try {
+          const key = (before as Record<string, Value>)[this.table.key];
+          this.statement(sql).run(...entries.map(([, value]) => encode(value)), key);
+        } catch (error) {
+          throw this.uniqueTaken(error) ?? error;
+        }
+      }
+      return before;
+    });
+  }
+
+  deleteAll(where: Where<D>): Promise<number> {
+    const { sql, params } = this.whereSql(where);
+    return this.database.write(() => this.statement(`DELETE FROM ${this.table.name}${sql}`).run(...params).changes);
+  }
+
+  private firstNow(where: Where<D>): D | null {
+    const { sql, params } = this.whereSql(where);
+    const text = `SELECT * FROM ${this.table.name}${sql} ORDER BY ${this.keyColumn} LIMIT 1`;
+    const row = this.statement(text).get(...params) as Record<string, Value> | undefined;
+    return row ? documentOfRow(this.table, row) : null;
+  }
+
+  private whereSql(where: Where<D>): { sql: string; params: Value[] } {
+    const terms: string[] = [];
+    const params: Value[] = [];
+    for (const [field, condition] of Object.entries(where) as [string, Condition<Value>][]) {
+      const column = this.column(field);
+      if (condition === null) {
+        terms.push(`${column} IS NULL`);
+      } else if (typeof condition === 'object') {
+        const [operator, value] =
+          'gt' in condition ? ['>', condition.gt] : 'lte' in condition ? ['<=', condition.lte] : ['IS NOT', condition.ne];
+        terms.push(`${column} ${operator} ?`);
+        params.push(value);
+      } else {
+        terms.push(`${column} = ?`);
+        params.push(encode(condition));
+      }
+    }
+    return { sql: terms.length ? ` WHERE ${terms.join(' AND ')}` : '', params };
+  }
+
+  private column(field: string): string {
+    return this.table.columns[field as keyof D];
+  }
+
+  /** SQLite names the column whose unique index refused the write: the field it stores. */
+  private uniqueTaken(error: unknown): UniqueTakenError | null {
+    const { code, message } = error as { code?: string; message?: string };
+    if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return null;
+    const column = /constraint failed: \w+\.(\w+)/.exec(message ?? '')?.[1] ?? '';
+    return new UniqueTakenError(this.fieldOf.get(column) ?? column);
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.database.prepare(sql)));
+    return statement;
+  }
+}
+
+const encode = (value: unknown): Value => (typeof value === 'boolean' ? (value ? 1 : 0) : (value as Value));
