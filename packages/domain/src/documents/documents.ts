@@ -8,8 +8,16 @@
 /** A field's condition: equal to a value (null: absent or null), compared with one, or other than one. */
 export type Condition<V> = V | { gt: NonNullable<V> } | { lte: NonNullable<V> } | { ne: NonNullable<V> };
 
-/** Every field named must hold its condition. */
+/** Every field named must hold its condition (a field given as undefined is not a condition). */
 export type Where<D> = { [K in keyof D]?: Condition<D[K]> };
+
+/** Which of the matching documents `all` returns. */
+export interface Page {
+  /** Descending key order (the key an id the store gives: newest first). */
+  newestFirst?: boolean;
+  limit?: number;
+  offset?: number;
+}
 
 /**
  * A resource's documents: fields of plain values (strings, numbers, booleans, null), one of them the key that names a
@@ -20,6 +28,10 @@ export interface Documents<D, New = D> {
   insert(document: New): Promise<D>;
   /** The first document (in key order) that `where` matches, or null. */
   first(where: Where<D>): Promise<D | null>;
+  /** The documents `where` matches, in key order (or newest first), one page of them when asked. */
+  all(where: Where<D>, page?: Page): Promise<D[]>;
+  /** How many documents `where` matches. */
+  count(where: Where<D>): Promise<number>;
   /**
    * Sets these fields on the first document `where` matches, in one write that checks `where` as it writes: of
    * concurrent callers whose `where` no longer holds after the other's write, only one changes it. The document as

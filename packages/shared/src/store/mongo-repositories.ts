@@ -3,7 +3,8 @@ import { webhooksOver } from '@byline/domain/webhooks/webhooks';
 import { verificationOver } from '@byline/domain/verification/verification';
 import { staffOver } from '@byline/domain/staff/staff';
 import { profilesOver } from '@byline/domain/profiles/profiles';
-import { MongoAuditHistory } from '@byline/store-mongodb/audit/mongo-audit-history';
+import { DocumentAuditHistory } from '@byline/domain/audit/document-audit-history';
+import { AUDIT_COLLECTION } from '@byline/store-mongodb/audit/mongo-audit-history';
 import type { MongoDatabase } from '@byline/store-mongodb/store/mongo-database';
 import { MongoProfiles } from '@byline/store-mongodb/profiles/mongo-profiles';
 import { MongoArticles } from '@byline/store-mongodb/articles/mongo-articles';
@@ -41,7 +42,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     articles: () => articlesOver(new MongoArticles(database)),
     verification: () => verificationOver(new MongoVerification(database)),
     claims: () => new MongoClaims(database),
-    audit: () => new MongoAuditHistory(database),
+    audit: () => new DocumentAuditHistory(new MongoDocuments(database, AUDIT_COLLECTION)),
     recheckRecords: () => recheckRecordsOver(new MongoRecheckRecords(database)),
     directory: () => new MongoDirectory(database),
     staff: () => staffOver(new MongoStaff(database)),

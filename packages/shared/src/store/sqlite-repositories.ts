@@ -3,7 +3,8 @@ import { webhooksOver } from '@byline/domain/webhooks/webhooks';
 import { verificationOver } from '@byline/domain/verification/verification';
 import { staffOver } from '@byline/domain/staff/staff';
 import { profilesOver } from '@byline/domain/profiles/profiles';
-import { SqliteAuditHistory } from '@byline/store-sqlite/audit/sqlite-audit-history';
+import { DocumentAuditHistory } from '@byline/domain/audit/document-audit-history';
+import { AUDIT_TABLE } from '@byline/store-sqlite/audit/sqlite-audit-history';
 import type { SqliteDatabase } from '@byline/store-sqlite/store/sqlite-database';
 import { SqliteProfiles } from '@byline/store-sqlite/profiles/sqlite-profiles';
 import { SqliteArticles } from '@byline/store-sqlite/articles/sqlite-articles';
@@ -42,7 +43,7 @@ export function sqliteRepositories(
     articles: () => articlesOver(new SqliteArticles(database)),
     verification: () => verificationOver(new SqliteVerification(database)),
     claims: () => new SqliteClaims(database),
-    audit: () => new SqliteAuditHistory(database),
+    audit: () => new DocumentAuditHistory(new SqliteDocuments(database, AUDIT_TABLE)),
     recheckRecords: () => recheckRecordsOver(new SqliteRecheckRecords(database)),
     directory: () => new SqliteDirectory(database),
     staff: () => staffOver(new SqliteStaff(database)),

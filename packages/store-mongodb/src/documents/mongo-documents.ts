@@ -3,7 +3,7 @@ import type { MongoDatabase } from '../store/mongo-database';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { serialised, withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS } from '../store/mongo-schema';
-import { UniqueTakenError, type Condition, type Documents, type Where } from '@byline/domain/documents/documents';
+import { UniqueTakenError, type Condition, type Documents, type Page, type Where } from '@byline/domain/documents/documents';
 
 /** How a resource's documents sit in their collection: a field path per field. */
 export interface MongoCollection<D> {
@@ -67,6 +67,18 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     });
   }
 
+  all(where: Where<D>, { newestFirst = false, limit = 0, offset = 0 }: Page = {}): Promise<D[]> {
+    return this.database.run(async () => {
+      const order = { [this.path(this.collection.key)]: newestFirst ? -1 : 1 } as const;
+      const found = await this.documents.find(this.filter(where)).sort(order).skip(offset).limit(limit).toArray();
+      return found.map((stored) => documentOf(this.collection, stored));
+    });
+  }
+
+  count(where: Where<D>): Promise<number> {
+    return this.database.run(() => this.documents.countDocuments(this.filter(where)));
+  }
+
   updateFirst(where: Where<D>, set: Partial<New>): Promise<D | null> {
     const $set: MongoDocument = {};
     for (const [field, value] of Object.entries(set as Record<string, unknown>)) $set[this.path(field)] = value;
@@ -112,6 +124,7 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   private filter(where: Where<D>): Filter<MongoDocument> {
     const filter: Filter<MongoDocument> = {};
     for (const [field, condition] of Object.entries(where) as [string, Condition<Value>][]) {
+      if (condition === undefined) continue;
       const path = this.path(field);
       if (condition !== null && typeof condition === 'object') {
         filter[path] =

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../store/sqlite-database';
-import { UniqueTakenError, type Condition, type Documents, type Where } from '@byline/domain/documents/documents';
+import { UniqueTakenError, type Condition, type Documents, type Page, type Where } from '@byline/domain/documents/documents';
 
 /** How a resource's documents sit in their table: a column per field. */
 export interface SqliteTable<D> {
@@ -80,6 +80,23 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     return this.database.read(() => this.firstNow(where));
   }
 
+  all(where: Where<D>, { newestFirst = false, limit = -1, offset = 0 }: Page = {}): Promise<D[]> {
+    const { sql, params } = this.whereSql(where);
+    const order = `ORDER BY ${this.keyColumn}${newestFirst ? ' DESC' : ''}`;
+    const text = `SELECT * FROM ${this.table.name}${sql} ${order} LIMIT ? OFFSET ?`;
+    return this.database.read(() =>
+      (this.statement(text).all(...params, limit, offset) as Record<string, Value>[]).map((row) =>
+        documentOfRow(this.table, row),
+      ),
+    );
+  }
+
+  count(where: Where<D>): Promise<number> {
+    const { sql, params } = this.whereSql(where);
+    const text = `SELECT count(*) AS n FROM ${this.table.name}${sql}`;
+    return this.database.read(() => (this.statement(text).get(...params) as { n: number }).n);
+  }
+
   /** The read and the write in one transaction: nothing comes between them. */
   updateFirst(where: Where<D>, set: Partial<New>): Promise<D | null> {
     const entries = Object.entries(set as Record<string, unknown>);
@@ -115,6 +132,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     const terms: string[] = [];
     const params: Value[] = [];
     for (const [field, condition] of Object.entries(where) as [string, Condition<Value>][]) {
+      if (condition === undefined) continue;
       const column = this.column(field);
       if (condition === null) {
         terms.push(`${column} IS NULL`);
