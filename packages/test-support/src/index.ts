@@ -35,3 +35,4 @@ export * from './older-store-file';
 export * from './trust-txt';
 export * from './per-test';
 export * from './immutable-files';
+export * from './hostile-pages';

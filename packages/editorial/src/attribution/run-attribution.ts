@@ -1,4 +1,3 @@
-import { parse } from 'node-html-parser';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { type ArticleInput, type Profile } from '@byline/domain/domain/types';
 import { type Logger } from '@byline/domain/logging/logger';
@@ -23,6 +22,7 @@ import { authorshipSubjectOf, type AuthorshipSources } from '../authorship/autho
 import { matchedOf } from '../authorship/check-article';
 import { PageFetchError, type PageFetcher } from '../authorship/fetch-page';
 import { matchAuthorship } from '../authorship/match-authorship';
+import { readPageHead } from './page-head';
 import { readRobotsTxt, type RobotsFetcher, type RobotsRules } from './robots-txt';
 
 export interface AttributionSummary {
@@ -402,16 +402,10 @@ async function attribute(credit: Credit, vouching: Vouching, url: string, html: 
 
 /** The article as a profile lists it: its address and what the page says of itself (title, description, date). */
 function articleInputOf(url: string, html: string, profile: Profile, at: string): ArticleInput {
-  const root = parse(html);
-  const meta = (name: string) =>
-    root
-      .querySelectorAll('meta')
-      .find((tag) => (tag.getAttribute('property') ?? tag.getAttribute('name') ?? '').toLowerCase() === name)
-      ?.getAttribute('content')
-      ?.trim() ?? '';
+  const { title, meta } = readPageHead(html);
   const published = new Date(meta('article:published_time'));
   return {
-    title: (meta('og:title') || root.querySelector('title')?.text.trim() || url).slice(0, 300),
+    title: (meta('og:title') || title || url).slice(0, 300),
     description: (meta('og:description') || meta('description')).slice(0, 1000),
     link: url,
     created_at: at,

@@ -1,4 +1,3 @@
-import type { HTMLElement } from 'node-html-parser';
 import { MARKUP_LIMITS } from './markup-limits';
 import { absoluteHttpUrl } from './absolute-url';
 
@@ -15,42 +14,41 @@ type LdNode = Record<string, unknown>;
 const isNode = (value: unknown): value is LdNode => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The authors named by every JSON-LD block on the page. Every item with an `author` counts, whatever its type
- * (NewsArticle, BlogPosting, a WebPage that names its writer), since sites type their articles inconsistently.
- * An author may be a name, an object (Person, Organization), a list of either, or an `@id` reference to a node
- * elsewhere in the block (Yoast and other SEO plugins put the Person in `@graph` and refer to it). A block that
- * is not JSON is skipped: one broken plugin must not hide the rest of the page.
+ * The authors named by the page's JSON-LD blocks (their text, each within the size limit). Every item with an
+ * `author` counts, whatever its type (NewsArticle, BlogPosting, a WebPage that names its writer), since sites type
+ * their articles inconsistently. An author may be a name, an object (Person, Organization), a list of either, or an
+ * `@id` reference to a node elsewhere in the block (Yoast and other SEO plugins put the Person in `@graph` and refer
+ * to it). A block that is not JSON, or that fails to read, is skipped: one broken plugin must not hide the rest of
+ * the page.
  */
-export function jsonLdAuthors(root: HTMLElement, base: string): MarkupPerson[] {
+export function jsonLdAuthors(blocks: readonly string[], base: string): MarkupPerson[] {
   const people: MarkupPerson[] = [];
   const seen = new Set<string>();
-  const blocks = root
-    .querySelectorAll('script')
-    .filter((script) => (script.getAttribute('type') ?? '').trim().toLowerCase().startsWith('application/ld+json'))
-    .slice(0, MARKUP_LIMITS.jsonLdBlocks);
-  for (const script of blocks) {
-    const text = script.rawText;
-    if (text.length > MARKUP_LIMITS.jsonLdBlockChars) continue;
-    let data: unknown;
+  for (const text of blocks) {
     try {
-      data = JSON.parse(text);
+      if (addAuthorsOf(JSON.parse(text), base, people, seen)) break;
     } catch {
-      continue;
-    }
-    const nodes = collectNodes(data);
-    const byId = indexById(nodes);
-    for (const node of nodes) {
-      if (!('author' in node)) continue;
-      for (const person of peopleIn(node.author, byId, base)) {
-        const key = JSON.stringify([person.name, person.urls]);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        people.push(person);
-        if (people.length >= MARKUP_LIMITS.people) return people;
-      }
+      // not JSON, or nothing that could be read: the next block still counts
     }
   }
   return people;
+}
+
+/** Adds the block's authors not seen yet to `people`; true once the people limit is reached. */
+function addAuthorsOf(data: unknown, base: string, people: MarkupPerson[], seen: Set<string>): boolean {
+  const nodes = collectNodes(data);
+  const byId = indexById(nodes);
+  for (const node of nodes) {
+    if (!('author' in node)) continue;
+    for (const person of peopleIn(node.author, byId, base)) {
+      const key = JSON.stringify([person.name, person.urls]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      people.push(person);
+      if (people.length >= MARKUP_LIMITS.people) return true;
+    }
+  }
+  return false;
 }
 
 /** Every object in the block, nested ones and `@graph` members included, within the node and depth limits. */
