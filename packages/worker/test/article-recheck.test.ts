@@ -126,6 +126,44 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
     expect(await article.counts()).toBe(article.profile.id);
   });
 
+  it('reads a site’s author page once per run, however many of its articles credit the journalist through it', async () => {
+    const authorPath = `/authors/aoife-${++n}`;
+    let authorPageReads = 0;
+    const authorLink = `${server.base.replace('127.0.0.1', 'news.test')}${authorPath}`;
+    const viaAuthorPage = (): Page => (res) =>
+      void res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(`<html><head><link rel="author" href="${authorLink}"></head><body>story</body></html>`);
+    const first = await journalistWithArticle(viaAuthorPage);
+    // The author page of the first journalist (her Byline page, rel="me"), credited by her second article too.
+    server.pages[authorPath] = (res) => {
+      authorPageReads++;
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(`<html><head><link rel="me" href="${publicProfileUrl(PORTAL, first.profile.profile_slug)}"></head></html>`);
+    };
+    const path2 = `/story-second-${n}`;
+    server.pages[path2] = viaAuthorPage();
+    const link2 = `${server.base.replace('127.0.0.1', 'news.test')}${path2}`;
+    const { article: second } = await repositories.articles.add(
+      first.profile.id,
+      anArticle({ link: link2, active: true }) as ArticleInput,
+    );
+    for (const articleId of [first.article.id, second.id]) {
+      const checked = await checkArticle(
+        { sources: repositories, fetchPage, portalUrl: PORTAL, policy: POLICY, now },
+        first.profile.id,
+        articleId,
+      );
+      expect(checked).toMatchObject({ status: 'proven', matched: expect.stringMatching(/^author page .* → /) });
+    }
+    expect(authorPageReads).toBe(2); // the portal's checks: one each
+
+    clock += POLICY.intervalMs;
+    expect(await run()).toMatchObject({ checked: 2, held: 2 });
+    expect(authorPageReads).toBe(3); // the worker's run: one for both
+  });
+
   it('a page that drops the attribution fails, is retried, and lapses past the grace period: it stops answering', async () => {
     const article = await provenArticle();
     const failedAt = clock + POLICY.intervalMs;

@@ -14,7 +14,8 @@ export class DocumentAuditHistory implements AuditHistory {
   }
 
   async log({ actor, action, limit, offset }: AuditLogQuery): Promise<AuditLogPage> {
-    const where = { actor, action };
+    // Only the filters given: an absent one is no condition.
+    const where = { ...(actor !== undefined && { actor }), ...(action !== undefined && { action }) };
     const [records, total] = await Promise.all([
       this.records.all(where, { newestFirst: true, limit, offset }),
       this.records.count(where),

@@ -1,4 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
+import type { ArticleProof } from '../articles/article-proof';
 import { withAttributionBasis, type AffiliationOfRecord } from '../articles/attribution-basis-backfill';
 import { endVouchedArticlesSteps, endVouchingSteps, vouchingAsItStands } from '../articles/end-vouched-articles';
 import { rerenderOutlets } from '../outlets/rerender-outlets';
@@ -63,7 +64,8 @@ function* recordAttributionBases(unit: DataStepsUnit, now: string): Steps<void> 
     afterId = page[page.length - 1]!.id;
     for (const article of page) {
       const { proof, endedVouching } = withAttributionBasis(article.proof, yield* affiliationsOf(article.profileId));
-      if (proof) yield* step(unit.recordAttributionBasis(article.id, proof, article.proof));
+      // Its check and its write in one short write: another process's basis or ending is never undone.
+      if (proof) yield* step(unit.ownWrite(() => recordBasis(unit, article.id, proof, article.proof)));
       for (const affiliation of endedVouching) ending.set(affiliation.id, { profileId: article.profileId, affiliation });
     }
   }
@@ -97,6 +99,10 @@ function* recordAttributionBases(unit: DataStepsUnit, now: string): Steps<void> 
       }),
     );
   }
+}
+
+function* recordBasis(unit: DataStepsUnit, articleId: number, proof: ArticleProof, was: ArticleProof): Steps<void> {
+  yield* step(unit.recordAttributionBasis(articleId, proof, was));
 }
 
 /**

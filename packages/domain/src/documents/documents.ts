@@ -8,7 +8,10 @@
 /** A field's condition: equal to a value (null: absent or null), compared with one, or other than one. */
 export type Condition<V> = V | { gt: NonNullable<V> } | { lte: NonNullable<V> } | { ne: NonNullable<V> };
 
-/** Every field named must hold its condition (a field given as undefined is not a condition). */
+/**
+ * Every field named must hold its condition. A field given as undefined is refused (UndefinedConditionError), never
+ * dropped: a missing value must not widen a lookup, an update or a removal to every document.
+ */
 export type Where<D> = { [K in keyof D]?: Condition<D[K]> };
 
 /** Which of the matching documents `all` returns. */
@@ -47,5 +50,13 @@ export class UniqueTakenError extends Error {
   constructor(readonly field: string) {
     super(`${field} is taken`);
     this.name = 'UniqueTakenError';
+  }
+}
+
+/** A where named a field with no value: refused, as dropping it would match every document. */
+export class UndefinedConditionError extends Error {
+  constructor(readonly field: string) {
+    super(`no value given for ${field}`);
+    this.name = 'UndefinedConditionError';
   }
 }

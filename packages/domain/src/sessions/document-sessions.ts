@@ -30,7 +30,11 @@ export class DocumentSessions implements Sessions {
   async find(tokenHash: string, now: Date): Promise<PortalSession | null> {
     const session = await this.sessions.first({ tokenHash, expiresAt: { gt: now.toISOString() } });
     const user = session && (await this.users.first({ id: session.userId }));
-    return session && user ? { user: asUser(user), csrfToken: session.csrfToken, expiresAt: session.expiresAt } : null;
+    // Two reads, where the join was one. Between them a removal (sessions first, then the user) and a sign-up given
+    // the removed user's id (SQLite reuses the highest) would hand this one request to the new user: both within
+    // one request's two reads, which no sign-up flow can time; the next request finds no session.
+    if (!session || !user) return null;
+    return { user: asUser(user), csrfToken: session.csrfToken, expiresAt: session.expiresAt };
   }
 
   async delete(tokenHash: string): Promise<void> {

@@ -11,7 +11,7 @@ import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import type { Logger } from '@byline/domain/logging/logger';
 import { authorshipSubjectOf } from './authorship-subject';
 import { checkArticle, readArticleCredit, type ArticleCheckDeps } from './check-article';
-import type { PageFetcher } from './fetch-page';
+import { onceEach, type PageFetcher } from './fetch-page';
 
 export interface ArticleRecheckSummary {
   /** Pages read and recorded. */
@@ -58,12 +58,19 @@ export async function runArticleRecheck(options: ArticleRecheckOptions): Promise
   const { queue, holder, now = () => new Date(), batchSize = BATCH_SIZE, signal } = options;
   const summary: ArticleRecheckSummary = { checked: 0, held: 0, failing: 0, lapsed: 0, firstChecks: 0, leaseLost: 0 };
   const run = { topic: ARTICLE_CHECK_TOPIC, holder, leaseMs: LEASE_MS, batchSize, now, signal };
-  await forEachDueItem(queue, run, (item) => checkItem(item, options, now, summary));
+  // The sites' author pages, read once in this run however many of their articles credit them through one.
+  const fetchAuthorPage = onceEach(options.fetchPage);
+  await forEachDueItem(queue, run, (item) => checkItem(item, { ...options, fetchAuthorPage }, now, summary));
   return summary;
 }
 
-async function checkItem(item: QueueItem, options: ArticleRecheckOptions, now: () => Date, summary: ArticleRecheckSummary) {
-  const { sources, queue, fetchPage, portalUrl, policy, holder, logger } = options;
+async function checkItem(
+  item: QueueItem,
+  options: ArticleRecheckOptions & { fetchAuthorPage: PageFetcher },
+  now: () => Date,
+  summary: ArticleRecheckSummary,
+) {
+  const { sources, queue, fetchPage, fetchAuthorPage, portalUrl, policy, holder, logger } = options;
   const articleId = Number(item.key);
   const { profileId } = item.payload as unknown as ArticleCheckPayload;
   const claim = (await sources.articles.claimsOf(profileId)).find((candidate) => candidate.article.id === articleId);
@@ -72,7 +79,7 @@ async function checkItem(item: QueueItem, options: ArticleRecheckOptions, now: (
     // Settled first: a proof the check records queues the article's re-check on this same key, which an item
     // still held would refuse. Interrupted in between, the claim waits for its owner's "Check again".
     await queue.settle(item.id, holder, 'done', now());
-    const outcome = await checkArticle({ sources, fetchPage, portalUrl, policy, now }, profileId, articleId);
+    const outcome = await checkArticle({ sources, fetchPage, fetchAuthorPage, portalUrl, policy, now }, profileId, articleId);
     summary.firstChecks++;
     logger?.info('article checked for the first time', { ...about, status: outcome.status });
     return;
@@ -83,7 +90,7 @@ async function checkItem(item: QueueItem, options: ArticleRecheckOptions, now: (
     await queue.settle(item.id, holder, 'done', now());
     return;
   }
-  const credit = await readArticleCredit(fetchPage, subject, claim.article.link);
+  const credit = await readArticleCredit(fetchPage, subject, claim.article.link, fetchAuthorPage);
   // Cut short by the stop, not by the site: not a result to record. The lease expires and it is read again.
   if (credit.outcome !== 'credited' && options.signal?.aborted) return;
   const outcome =

@@ -6,7 +6,16 @@ import { authorshipSubjectOf, type AuthorshipSources } from './authorship-subjec
 import { readAuthorMarkup } from './author-markup';
 import { domainAllowed, InvalidAttributionDomainError, normaliseAttributionDomain } from './attribution-domains';
 import { PageFetchError, type PageFetcher } from './fetch-page';
-import { matchAuthorship, type AuthorshipMatch, type AuthorshipSubject } from './match-authorship';
+import {
+  authorPagesOf,
+  matchAuthorPage,
+  matchAuthorship,
+  type AuthorshipMatch,
+  type AuthorshipSource,
+  type AuthorshipSubject,
+} from './match-authorship';
+import { authorPageLinks } from './author-page';
+import type { AuthorMarkup } from './author-markup';
 
 /** Who the article proofs of the page check name (its history entries and evidence). */
 export const AUTHORSHIP_CHECKER = 'byline:authorship check';
@@ -17,10 +26,11 @@ export type ArticleCredit =
   | { outcome: 'not-credited'; reason: string; mention: string | null }
   | { outcome: 'unread'; reason: string };
 
-const MARKUP_SOURCES: Record<'json-ld' | 'rel-author' | 'fediverse-creator', string> = {
+const MARKUP_SOURCES: Record<AuthorshipSource, string> = {
   'json-ld': 'JSON-LD author',
   'rel-author': 'rel="author" link',
   'fediverse-creator': 'fediverse:creator',
+  'author-page': 'author page',
 };
 
 /** What matched, in the words the evidence and the pages show (`JSON-LD author https://…`). */
@@ -90,6 +100,7 @@ export async function readArticleCredit(
   fetchPage: PageFetcher,
   subject: AuthorshipSubject,
   link: string,
+  fetchAuthorPage: PageFetcher = fetchPage,
 ): Promise<ArticleCredit> {
   let page;
   try {
@@ -98,13 +109,44 @@ export async function readArticleCredit(
     if (!(error instanceof PageFetchError)) throw error;
     return { outcome: 'unread', reason: `Its page could not be read: ${error.message}` };
   }
-  const match = matchOnAllowedDomains(matchAuthorship(readAuthorMarkup(page.html, page.url), subject, page.url), subject, link);
+  const markup = readAuthorMarkup(page.html, page.url);
+  let match = matchOnAllowedDomains(matchAuthorship(markup, subject, page.url), subject, link);
+  if (match.outcome !== 'attested' && domainAllowed(page.url, subject.allowedDomains)) {
+    const hop = await viaAuthorPage(markup, subject, fetchAuthorPage);
+    if (hop) match = matchOnAllowedDomains(hop, subject, link);
+  }
   if (match.outcome === 'attested') return { outcome: 'credited', matched: matchedOf(match.matched) };
   return {
     outcome: 'not-credited',
     reason: reasonOf(match, new URL(link).hostname),
     mention: match.outcome === 'mention' && match.reason === 'name-only' ? match.detail : null,
   };
+}
+
+/**
+ * The second hop: most sites link a byline to their own page about the writer, which lists the writer's accounts
+ * (rel="me", JSON-LD Person sameAs). The article page's author pages on an allowed domain are read, in order, and
+ * the first that links the profile's Byline page or a page it proved credits it; a page that cannot be read, or
+ * whose address after redirects is on no allowed domain, credits no one. Null when none does.
+ */
+async function viaAuthorPage(
+  markup: AuthorMarkup,
+  subject: AuthorshipSubject,
+  fetchAuthorPage: PageFetcher,
+): Promise<AuthorshipMatch | null> {
+  for (const authorPage of authorPagesOf(markup, subject)) {
+    let page;
+    try {
+      page = await fetchAuthorPage(authorPage);
+    } catch (error) {
+      if (!(error instanceof PageFetchError)) throw error;
+      continue;
+    }
+    if (!domainAllowed(page.url, subject.allowedDomains)) continue;
+    const matched = matchAuthorPage(authorPage, authorPageLinks(page.html, page.url), subject);
+    if (matched) return { outcome: 'attested', matched };
+  }
+  return null;
 }
 
 /** An attestation counts only when the article's own address is on an allowed domain too (see readArticleCredit). */
@@ -122,6 +164,8 @@ export type ArticleCheckOutcome =
 export interface ArticleCheckDeps {
   sources: AuthorshipSources & { articles: Articles };
   fetchPage: PageFetcher;
+  /** Reads the sites' author pages: fetchPage, or one that reads each page once per run (onceEach). */
+  fetchAuthorPage?: PageFetcher;
   /** PUBLIC_PORTAL_URL: pages credit the profile's public page under it. */
   portalUrl: string;
   /** When the proof's first re-check is due (RECHECK_INTERVAL). */
@@ -136,7 +180,7 @@ export interface ArticleCheckDeps {
  * not count.
  */
 export async function checkArticle(
-  { sources, fetchPage, portalUrl, policy, now = () => new Date() }: ArticleCheckDeps,
+  { sources, fetchPage, fetchAuthorPage, portalUrl, policy, now = () => new Date() }: ArticleCheckDeps,
   profileId: number,
   articleId: number,
 ): Promise<ArticleCheckOutcome> {
@@ -148,7 +192,7 @@ export async function checkArticle(
     await noteUnproven(sources.articles, { profileId, articleId, reason, mention });
     return { status: 'unproven', reason };
   };
-  const credit = await readArticleCredit(fetchPage, subject, claim.article.link);
+  const credit = await readArticleCredit(fetchPage, subject, claim.article.link, fetchAuthorPage);
   if (credit.outcome === 'unread') return unproven(credit.reason);
   if (credit.outcome === 'not-credited') return unproven(credit.reason, credit.mention);
   const at = now();

@@ -112,3 +112,23 @@ function decode(body: Buffer, contentType: string): string {
     return new TextDecoder('utf-8').decode(body);
   }
 }
+
+/** Pages a run keeps at most (onceEach): a run's author pages are few; a hostile set of links cannot fill memory. */
+const PAGES_KEPT = 500;
+
+/**
+ * A fetcher that reads each address once for as long as it is kept (one run of the worker's checks): a site's
+ * author page, credited by many of its articles, is fetched once however many of them are checked. A failed read
+ * is kept too: the page is not asked again in the same run.
+ */
+export function onceEach(fetchPage: PageFetcher): PageFetcher {
+  const pages = new Map<string, Promise<FetchedPage>>();
+  return (address) => {
+    let page = pages.get(address);
+    if (!page) {
+      page = fetchPage(address);
+      if (pages.size < PAGES_KEPT) pages.set(address, page);
+    }
+    return page;
+  };
+}

@@ -34,6 +34,33 @@ export function jsonLdAuthors(blocks: readonly string[], base: string): MarkupPe
   return people;
 }
 
+/**
+ * The people an author page's JSON-LD describes: every Person node (a ProfilePage's `mainEntity`, a Person in
+ * `@graph`, or the block itself), with its `url` and `sameAs` addresses: where a site lists a writer's own accounts.
+ */
+export function jsonLdPeople(blocks: readonly string[], base: string): MarkupPerson[] {
+  const people: MarkupPerson[] = [];
+  for (const text of blocks) {
+    try {
+      const nodes = collectNodes(JSON.parse(text));
+      const byId = indexById(nodes);
+      for (const node of nodes.filter(isPerson)) {
+        const { name, urls } = personOf(node, byId, base);
+        if (urls.length) people.push(name ? { name, urls, source: 'json-ld' } : { urls, source: 'json-ld' });
+        if (people.length >= MARKUP_LIMITS.people) return people;
+      }
+    } catch {
+      // not JSON, or nothing that could be read: the next block still counts
+    }
+  }
+  return people;
+}
+
+const isPerson = (node: LdNode): boolean => {
+  const type = node['@type'];
+  return type === 'Person' || (Array.isArray(type) && type.includes('Person'));
+};
+
 /** Adds the block's authors not seen yet to `people`; true once the people limit is reached. */
 function addAuthorsOf(data: unknown, base: string, people: MarkupPerson[], seen: Set<string>): boolean {
   const nodes = collectNodes(data);

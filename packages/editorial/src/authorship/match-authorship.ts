@@ -30,7 +30,7 @@ export interface AuthorshipSubject {
   allowedDomains: string[];
 }
 
-export type AuthorshipSource = 'json-ld' | 'rel-author' | 'fediverse-creator';
+export type AuthorshipSource = 'json-ld' | 'rel-author' | 'fediverse-creator' | 'author-page';
 export type AuthorshipTarget = 'public-page' | 'account' | 'site' | 'fediverse';
 
 export type AuthorshipMatch =
@@ -61,6 +61,33 @@ export function matchAuthorship(markup: AuthorMarkup, subject: AuthorshipSubject
 }
 
 type Matched = Extract<AuthorshipMatch, { outcome: 'attested' }>['matched'];
+
+/** How many of an article page's author pages are followed: a byline credits a handful of people. */
+export const AUTHOR_PAGES_FOLLOWED = 3;
+
+/**
+ * The article page's author links that may lead to the site's own page about the writer: JSON-LD author addresses
+ * and rel="author" links on a domain the journalist allows to credit them (the article page is on one too), none
+ * of them a page the journalist proved or their Byline page (those are matched directly). In the page's order.
+ */
+export function authorPagesOf(markup: AuthorMarkup, subject: AuthorshipSubject): string[] {
+  const links = [...markup.people.flatMap((person) => person.urls), ...markup.relAuthor];
+  const candidates = links.filter((link) => !linkTarget(link, subject) && domainAllowed(link, subject.allowedDomains));
+  return [...new Set(candidates)].slice(0, AUTHOR_PAGES_FOLLOWED);
+}
+
+/**
+ * Whether an author page (`authorPage`, fetched: `links` are what it gives as the writer's own, see
+ * authorPageLinks) credits the profile: one of them is the profile's Byline page or a page it proved. The value
+ * names both pages, so the evidence says what matched where.
+ */
+export function matchAuthorPage(authorPage: string, links: readonly string[], subject: AuthorshipSubject): Matched | undefined {
+  for (const link of links) {
+    const matches = linkTarget(link, subject);
+    if (matches) return { source: 'author-page', value: `${authorPage} → ${link}`, matches };
+  }
+  return undefined;
+}
 
 function firstLinkMatch(markup: AuthorMarkup, subject: AuthorshipSubject): Matched | undefined {
   const links: { source: AuthorshipSource; value: string }[] = [

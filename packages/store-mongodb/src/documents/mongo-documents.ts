@@ -3,7 +3,14 @@ import type { MongoDatabase } from '../store/mongo-database';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { serialised, withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS } from '../store/mongo-schema';
-import { UniqueTakenError, type Condition, type Documents, type Page, type Where } from '@byline/domain/documents/documents';
+import {
+  UndefinedConditionError,
+  UniqueTakenError,
+  type Condition,
+  type Documents,
+  type Page,
+  type Where,
+} from '@byline/domain/documents/documents';
 
 /** How a resource's documents sit in their collection: a field path per field. */
 export interface MongoCollection<D> {
@@ -15,7 +22,10 @@ export interface MongoCollection<D> {
   generatedKey?: boolean;
   /** Fields with a unique index (the key's included): a refused insert names the one whose value is taken. */
   unique?: readonly (keyof D & string)[];
-  /** Values of fields absent on documents written before the field was (null otherwise). */
+  /**
+   * Values of fields absent on documents written before the field was (null otherwise), as documents are read. A
+   * where does not apply them: a condition on such a field other than null misses those documents.
+   */
   absent?: Partial<D>;
 }
 
@@ -67,10 +77,17 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     });
   }
 
-  all(where: Where<D>, { newestFirst = false, limit = 0, offset = 0 }: Page = {}): Promise<D[]> {
+  all(where: Where<D>, { newestFirst = false, limit, offset = 0 }: Page = {}): Promise<D[]> {
+    // MongoDB reads a limit of 0 as none: asked for none, none are read.
+    if (limit === 0) return Promise.resolve([]);
     return this.database.run(async () => {
       const order = { [this.path(this.collection.key)]: newestFirst ? -1 : 1 } as const;
-      const found = await this.documents.find(this.filter(where)).sort(order).skip(offset).limit(limit).toArray();
+      const found = await this.documents
+        .find(this.filter(where))
+        .sort(order)
+        .skip(offset)
+        .limit(limit ?? 0)
+        .toArray();
       return found.map((stored) => documentOf(this.collection, stored));
     });
   }
@@ -82,15 +99,22 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   updateFirst(where: Where<D>, set: Partial<New>): Promise<D | null> {
     const $set: MongoDocument = {};
     for (const [field, value] of Object.entries(set as Record<string, unknown>)) $set[this.path(field)] = value;
+    // Nothing to set: MongoDB refuses an empty $set; the document as it is, as SQLite's adapter answers.
+    if (Object.keys($set).length === 0) return this.first(where);
     return this.database.run(() =>
       serialised(this.database.db, `${this.collection.name}-update`, async () => {
-        // No projection: FerretDB 1.x has none on findAndModify.
-        const before = await this.documents.findOneAndUpdate(
-          this.filter(where),
-          { $set },
-          { sort: this.order(), returnDocument: 'before' },
-        );
-        return before ? documentOf(this.collection, before) : null;
+        try {
+          // No projection: FerretDB 1.x has none on findAndModify.
+          const before = await this.documents.findOneAndUpdate(
+            this.filter(where),
+            { $set },
+            { sort: this.order(), returnDocument: 'before' },
+          );
+          return before ? documentOf(this.collection, before) : null;
+        } catch (error) {
+          if (isDuplicateKey(error)) await this.refuseTaken($set);
+          throw error;
+        }
       }),
     );
   }
@@ -124,7 +148,7 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   private filter(where: Where<D>): Filter<MongoDocument> {
     const filter: Filter<MongoDocument> = {};
     for (const [field, condition] of Object.entries(where) as [string, Condition<Value>][]) {
-      if (condition === undefined) continue;
+      if (condition === undefined) throw new UndefinedConditionError(field);
       const path = this.path(field);
       if (condition !== null && typeof condition === 'object') {
         filter[path] =
@@ -138,6 +162,8 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   }
 
   private path(field: string): string {
-    return this.collection.fields[field as keyof D];
+    const path = this.collection.fields[field as keyof D];
+    if (path === undefined) throw new Error(`${this.collection.name} has no field ${field}`);
+    return path;
   }
 }

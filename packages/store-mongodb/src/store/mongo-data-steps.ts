@@ -17,6 +17,7 @@ const TO_RENDER: Record<Exclude<RenderReason, 'unproven-articles'>, Filter<Profi
 /** MongoDB's side of the data steps (see data-steps-unit.ts): single-document writes, each awaited in turn. */
 export function mongoDataStepsUnit(db: Db): DataStepsUnit {
   const articles = collectionOf(db, 'articles');
+  let unprovenOwners: Promise<number[]> | undefined;
   return {
     ownWrite: <T>(steps: () => Steps<T>) => runInTurn(steps()),
     articles: mongoArticlesUnit(db),
@@ -24,8 +25,9 @@ export function mongoDataStepsUnit(db: Db): DataStepsUnit {
     takeOutOfService: (profileIds, publisherIds) => forgetRenderedInTurn(db, profileIds, publisherIds),
     async profilesToRender(reason, afterId, limit) {
       if (reason === 'unproven-articles') {
-        const owners = await articles.distinct('profile_id', { proven: { $ne: true }, profile_id: { $gt: afterId } });
-        return owners.sort((a, b) => a - b).slice(0, limit);
+        // Read once per step, then paged: one distinct over the articles, not one per page.
+        unprovenOwners ??= articles.distinct('profile_id', { proven: { $ne: true } }).then((ids) => ids.sort((a, b) => a - b));
+        return (await unprovenOwners).filter((id) => id > afterId).slice(0, limit);
       }
       const found = collectionOf(db, 'profiles')
         .find({ ...TO_RENDER[reason], _id: { $gt: afterId } }, { projection: { _id: 1 } })

@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../store/sqlite-database';
-import { UniqueTakenError, type Condition, type Documents, type Page, type Where } from '@byline/domain/documents/documents';
+import {
+  UndefinedConditionError,
+  UniqueTakenError,
+  type Condition,
+  type Documents,
+  type Page,
+  type Where,
+} from '@byline/domain/documents/documents';
 
 /** How a resource's documents sit in their table: a column per field. */
 export interface SqliteTable<D> {
@@ -132,7 +139,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     const terms: string[] = [];
     const params: Value[] = [];
     for (const [field, condition] of Object.entries(where) as [string, Condition<Value>][]) {
-      if (condition === undefined) continue;
+      if (condition === undefined) throw new UndefinedConditionError(field);
       const column = this.column(field);
       if (condition === null) {
         terms.push(`${column} IS NULL`);
@@ -140,7 +147,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
         const [operator, value] =
           'gt' in condition ? ['>', condition.gt] : 'lte' in condition ? ['<=', condition.lte] : ['IS NOT', condition.ne];
         terms.push(`${column} ${operator} ?`);
-        params.push(value);
+        params.push(encode(value));
       } else {
         terms.push(`${column} = ?`);
         params.push(encode(condition));
@@ -150,7 +157,9 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
   }
 
   private column(field: string): string {
-    return this.table.columns[field as keyof D];
+    const column = this.table.columns[field as keyof D];
+    if (column === undefined) throw new Error(`${this.table.name} has no field ${field}`);
+    return column;
   }
 
   /** SQLite names the column whose unique index refused the write: the field it stores. */
