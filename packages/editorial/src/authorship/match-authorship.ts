@@ -3,7 +3,7 @@ import { samePublicPage } from '../proofs/rel-me-links';
 import { handleKey, InvalidHandleError } from '@byline/domain/social/social-handle';
 import { domainAllowed } from './attribution-domains';
 import type { AuthorMarkup } from './author-markup';
-import { comparableName, namesIn } from './author-names';
+import { personName, personNamesIn, sameName } from './author-names';
 import { sameFediverseAccount } from './fediverse-account';
 
 /**
@@ -130,9 +130,9 @@ function isAccountPage(link: string, account: { type: SocialType; handle: string
 
 /** The first byline name (JSON-LD, then meta author) that is one of the journalist's names, as the page wrote it. */
 function matchingName(markup: AuthorMarkup, names: string[]): string | undefined {
-  const wanted = new Set(names.map(comparableName).filter(Boolean));
+  const wanted = names.flatMap((name) => personName(name) ?? []);
   const written = [...markup.people.flatMap((person) => (person.name ? [person.name] : [])), ...markup.metaAuthor];
-  return written.find((byline) => namesIn(byline).some((name) => wanted.has(name)));
+  return written.find((byline) => personNamesIn(byline).some((named) => wanted.some((own) => sameName(named, own))));
 }
 
 function hostOf(pageUrl: string): string {
