@@ -61,6 +61,7 @@ const realistic = `<!doctype html><html><head><title>Court hears appeal &amp; mo
 const pages = [
   ['realistic article (16 KB)', () => realistic],
   ['nested <div>, closed, depth 100 000', () => '<div>'.repeat(100_000) + '</div>'.repeat(100_000)],
+  ['nested bylines, closed, depth 100 000', () => '<div class="byline">'.repeat(100_000) + '</div>'.repeat(100_000)],
   ...[MB, 2 * MB].flatMap((bytes) => [
     [`unclosed <span>, ${bytes / MB} MB`, () => fill('<span>', bytes)],
     [`<a> repeated (the shortest tag read), ${bytes / MB} MB`, () => fill('<a>', bytes)],
@@ -72,6 +73,14 @@ const pages = [
     [`one tag's attributes, ${bytes / MB} MB`, () => `<a ${fill('x=y ', bytes)}>`],
     [`character references in a title, ${bytes / MB} MB`, () => `<title>${fill('&amp;', bytes)}</title>`],
     [`JSON-LD nested 40 000 deep, ${bytes / MB} MB`, () => deepJsonLd(bytes)],
+    // The forms read in the page's body, whose text is read as well.
+    [`unclosed byline elements with a link, ${bytes / MB} MB`, () => fill('<span class="author-name"><a href="/a">x</a>', bytes)],
+    [`a byline never closed, then links, ${bytes / MB} MB`, () => `<p class="byline">${fill('<a href="/p">Writer</a> ', bytes)}`],
+    [
+      `microdata author cards, unclosed, ${bytes / MB} MB`,
+      () => fill('<div itemprop="author" itemscope><b itemprop="name">J</b>', bytes),
+    ],
+    [`comments nested, unclosed, ${bytes / MB} MB`, () => fill('<div class="comment"><span class="author">x</span>', bytes)],
   ]),
   ['rel="author" links, 5 MB', () => links(5 * MB)],
   ['rel="author" links that are no address, 2 MB', () => links(2 * MB, 'author', (i) => `http://[${i}`)],

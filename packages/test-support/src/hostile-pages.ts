@@ -28,6 +28,18 @@ export const HOSTILE_PAGES: ReadonlyArray<readonly [name: string, page: () => st
     () => jsonLdBlock(`{"author":{"name":${'['.repeat(100_000)}"x"${']'.repeat(100_000)}}}`),
   ],
   ['30 JSON-LD blocks of 200 people each', () => jsonLdBlock(JSON.stringify({ author: people(200) })).repeat(30)],
+  // The forms read in the page's body, whose text is read too: bylines, author cards, comments.
+  ['byline elements nested 100 000 deep, closed', () => '<div class="byline">'.repeat(100_000) + '</div>'.repeat(100_000)],
+  ['100 000 unclosed byline elements, each with a link', () => '<span class="author-name"><a href="/a">x</a>'.repeat(100_000)],
+  ['a byline never closed, then 2 MB of links', () => `<p class="byline">By ${'<a href="/people/x">Writer</a> '.repeat(60_000)}`],
+  [
+    '50 000 microdata author cards, never closed',
+    () => '<div itemprop="author" itemscope><span itemprop="name">Jane Doe</span><a itemprop="url" href="/a">'.repeat(50_000),
+  ],
+  ['50 000 author hCards', () => '<span class="author vcard"><a class="url fn" href="/a/x">Jane Doe</a></span>'.repeat(50_000)],
+  ['comments nested 100 000 deep, never closed', () => '<div class="comment"><span class="author">x</span>'.repeat(100_000)],
+  ['2 MB of text in one byline', () => `<div class="byline">${'Jane Doe and '.repeat(160_000)}</div>`],
+  ['10 000 parsely-page metas', () => `<meta name="parsely-page" content='{"author": ["Jane Doe", "John Roe"]}'>`.repeat(10_000)],
 ];
 
 /** An article page as sites write it, with every kind of author markup, to cut at random places. */

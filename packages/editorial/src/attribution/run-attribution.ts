@@ -21,7 +21,7 @@ import { readAuthorMarkup, type AuthorMarkup } from '../authorship/author-markup
 import { authorshipSubjectOf, type AuthorshipSources } from '../authorship/authorship-subject';
 import { matchedOf } from '../authorship/check-article';
 import { PageFetchError, type PageFetcher } from '../authorship/fetch-page';
-import { matchAuthorship } from '../authorship/match-authorship';
+import { matchAuthorship, withOwnNamesOnly } from '../authorship/match-authorship';
 import { readPageHead } from './page-head';
 import { readRobotsTxt, type RobotsFetcher, type RobotsRules } from './robots-txt';
 
@@ -300,8 +300,9 @@ async function creditedStaff(
     const subject = await authorshipSubjectOf(options.sources, member.profile.id, options.portalUrl);
     if (!subject) continue;
     const hasFullName = member.profile.profile_first_name.trim() !== '' && member.profile.profile_last_name.trim() !== '';
+    // A name credits staff here on the publisher's vouching alone: only the names the page gives its own writer count.
     const found = matchAuthorship(
-      markup,
+      withOwnNamesOnly(markup),
       { ...subject, names: hasFullName ? subject.names : [], allowedDomains: [match.domain.domain] },
       pageUrl,
     );

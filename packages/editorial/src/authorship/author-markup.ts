@@ -1,22 +1,44 @@
 import { hasRel, scanHtml, type TagAttributes } from '../html/scan-html';
 import { absoluteHttpUrl, documentBase } from './absolute-url';
+import { AuthorElements, type CardAuthor } from './author-elements';
+import { addMetaAuthor, emptyMetaAuthors, type MetaAuthors } from './author-meta-tags';
 import { normaliseFediverseAccount } from './fediverse-account';
 import { jsonLdAuthors, type MarkupPerson } from './json-ld-authors';
 import { MARKUP_LIMITS } from './markup-limits';
 
 export type { MarkupPerson } from './json-ld-authors';
 
-/** The elements this reader looks at (scanHtml collects no other's attributes). */
-const READ_TAGS = new Set(['base', 'meta', 'a', 'link', 'script']);
-
-/** What an article page says about who wrote it, read from the markup sites and CMSs publish for that. */
+/**
+ * What an article page says about who wrote it, read from the markup sites and CMSs publish for that. Names are
+ * mentions; links are what can prove (see match-authorship.ts).
+ */
 export interface AuthorMarkup {
-  /** JSON-LD `author` entries (also inside `@graph`, `@id` references resolved). */
+  /**
+   * Authors given as structured data: JSON-LD `author` (or `creator`) entries (also inside `@graph`, `@id`
+   * references resolved), then microdata `itemprop="author"`, RDFa `property="author"` and authors' hCards, in the
+   * page's order. `source` says which.
+   */
   people: MarkupPerson[];
   /** Targets of `<a>` and `<link>` with the rel token `author`, absolute (the page's `<base>` honoured). */
   relAuthor: string[];
   /** `<meta name="author">` contents, as written. */
   metaAuthor: string[];
+  /**
+   * The other names the page's head gives its writer, as written: `parsely-author`, the `parsely-page` JSON's author,
+   * `sailthru.author`, `dc.creator`, the NYT's `byl` ("By Jane Doe"), Open Graph `article:author` values that are not
+   * addresses.
+   */
+  bylineNames: string[];
+  /**
+   * The texts of byline elements in the page's body (class "byline", "author-name", …) and of rel="author" links, as
+   * laid out (a line per block: "By Jane Doe\nMarch 3, 2025"). Kept apart from the names above: a page may also list
+   * other articles with their bylines, so these are the weakest names.
+   */
+  bylineTexts: string[];
+  /** Open Graph `article:author` values that are addresses, absolute. */
+  openGraphAuthors: string[];
+  /** The links in byline elements (and byline elements that are links), absolute; none to the page itself. */
+  bylineLinks: string[];
   /** `<meta name="fediverse:creator">` accounts as `@user@host`, host lower-cased (Mastodon's author attribution). */
   fediverseCreators: string[];
 }
@@ -29,11 +51,19 @@ export interface AuthorMarkup {
 export function readAuthorMarkup(html: string, pageUrl: string): AuthorMarkup {
   const tags = authorTagsOf(html, pageUrl);
   const base = documentBase(tags.baseHref, pageUrl);
+  const { cards, bylineTexts, bylineHrefs } = tags.body.found;
   return {
-    people: jsonLdAuthors(tags.jsonLdBlocks, base),
+    people: [...jsonLdAuthors(tags.jsonLdBlocks, base), ...cards.flatMap((card) => personOf(card, base))].slice(
+      0,
+      MARKUP_LIMITS.people,
+    ),
     relAuthor: uniqueLinks(tags.relAuthorHrefs, base),
-    metaAuthor: tags.metaAuthor,
-    fediverseCreators: unique(tags.fediverseCreators.flatMap((value) => normaliseFediverseAccount(value) ?? [])),
+    metaAuthor: tags.meta.metaAuthor,
+    bylineNames: tags.meta.names,
+    bylineTexts,
+    openGraphAuthors: uniqueLinks(tags.meta.openGraph, base),
+    bylineLinks: uniqueLinks(bylineHrefs, base).filter((link) => !samePage(link, pageUrl)),
+    fediverseCreators: unique(tags.meta.fediverseCreators.flatMap((value) => normaliseFediverseAccount(value) ?? [])),
   };
 }
 
@@ -44,12 +74,12 @@ interface AuthorTags {
   /** JSON-LD blocks of at most the size limit, from the first jsonLdBlocks blocks (a larger one counts, unread). */
   jsonLdBlocks: string[];
   relAuthorHrefs: string[];
-  metaAuthor: string[];
-  fediverseCreators: string[];
+  meta: MetaAuthors;
+  body: AuthorElements;
 }
 
 function authorTagsOf(html: string, pageUrl: string): AuthorTags {
-  const tags: AuthorTags = { jsonLdBlocks: [], relAuthorHrefs: [], metaAuthor: [], fediverseCreators: [] };
+  const tags: AuthorTags = { jsonLdBlocks: [], relAuthorHrefs: [], meta: emptyMetaAuthors(), body: new AuthorElements() };
   let jsonLdSeen = 0;
   // rel="author" hrefs are kept while they resolve to a new address against the base known so far: the base is
   // only certain at the end, but a `<base>` stands in the head, before the links, so this is what the end gives.
@@ -58,14 +88,14 @@ function authorTagsOf(html: string, pageUrl: string): AuthorTags {
   let relLinksRead = 0;
   const readsMoreLinks = () => linksSoFar.size < MARKUP_LIMITS.links && relLinksRead < MARKUP_LIMITS.relLinksRead;
   scanHtml(html, {
-    tags: READ_TAGS,
+    // Every element: a byline's class, an itemprop or an RDFa property may stand on any.
+    tags: 'all',
     openTag(name, attributes) {
       if (name === 'base' && tags.baseHref === undefined && attributes.has('href')) {
         tags.baseHref = attributes.get('href');
         baseSoFar = documentBase(tags.baseHref, pageUrl);
       } else if (name === 'meta') {
-        metaContent(attributes, 'author', tags.metaAuthor);
-        metaContent(attributes, 'fediverse:creator', tags.fediverseCreators);
+        addMetaAuthor(attributes, tags.meta);
       } else if ((name === 'a' || name === 'link') && readsMoreLinks() && hasRel(attributes, 'author')) {
         relLinksRead++;
         const href = attributes.get('href');
@@ -74,9 +104,11 @@ function authorTagsOf(html: string, pageUrl: string): AuthorTags {
           linksSoFar.add(link);
           tags.relAuthorHrefs.push(href);
         }
-      } else if (name === 'script' && isJsonLd(attributes) && jsonLdSeen++ < MARKUP_LIMITS.jsonLdBlocks) {
-        return MARKUP_LIMITS.jsonLdBlockChars;
+      } else if (name === 'script') {
+        return isJsonLd(attributes) && jsonLdSeen++ < MARKUP_LIMITS.jsonLdBlocks ? MARKUP_LIMITS.jsonLdBlockChars : undefined;
       }
+      // An element without attributes has no class, property or link: nothing the body's forms read.
+      return attributes.size ? tags.body.openTag(name, attributes) : undefined;
     },
     elementText(_name, text, whole) {
       if (whole) tags.jsonLdBlocks.push(text);
@@ -88,18 +120,23 @@ function authorTagsOf(html: string, pageUrl: string): AuthorTags {
 const isJsonLd = (attributes: TagAttributes): boolean =>
   (attributes.get('type') ?? '').trim().toLowerCase().startsWith('application/ld+json');
 
-/** The content of `<meta name=NAME>` (or `property=NAME`, as some templates write it), trimmed, into `values`. */
-function metaContent(attributes: TagAttributes, name: string, values: string[]): void {
-  const key = (attributes.get('name') ?? attributes.get('property') ?? '').trim().toLowerCase();
-  const content = attributes.get('content')?.trim();
-  if (key !== name || !content || content.length > MARKUP_LIMITS.valueChars) return;
-  if (values.length < MARKUP_LIMITS.links && !values.includes(content)) values.push(content);
+/** An author card as a person: its links resolved against the page's base (http(s) only, at most MARKUP_LIMITS.links). */
+function personOf(card: CardAuthor, base: string): MarkupPerson[] {
+  const urls = uniqueLinks(card.hrefs, base);
+  if (card.name === undefined && !urls.length) return [];
+  return [card.name === undefined ? { urls, source: card.source } : { name: card.name, urls, source: card.source }];
 }
 
 /** The hrefs resolved against the page's base: http(s) only, duplicates dropped, at most MARKUP_LIMITS.links. */
 function uniqueLinks(hrefs: string[], base: string): string[] {
   const links = unique(hrefs.flatMap((href) => absoluteHttpUrl(href, base) ?? []));
   return links.slice(0, MARKUP_LIMITS.links);
+}
+
+/** Whether a link leads to the page itself (`#comments`, a link to its own address): no author's page. */
+function samePage(link: string, pageUrl: string): boolean {
+  const page = absoluteHttpUrl(pageUrl, pageUrl) ?? pageUrl;
+  return link.split('#')[0] === page.split('#')[0];
 }
 
 const unique = (values: string[]): string[] => [...new Set(values)];

@@ -28,7 +28,12 @@ export type ArticleCredit =
 
 const MARKUP_SOURCES: Record<AuthorshipSource, string> = {
   'json-ld': 'JSON-LD author',
+  microdata: 'microdata author',
+  rdfa: 'RDFa author',
+  hcard: 'hCard author',
   'rel-author': 'rel="author" link',
+  'open-graph': 'Open Graph article:author',
+  'byline-link': 'byline link',
   'fediverse-creator': 'fediverse:creator',
   'author-page': 'author page',
 };
@@ -85,7 +90,7 @@ function reasonOf(match: Exclude<AuthorshipMatch, { outcome: 'attested' }>, host
       : notAllowedReason(host);
   }
   return match.reason === 'no-author-markup'
-    ? 'Its page has no author markup (JSON-LD author, rel="author", meta author or fediverse:creator) that names you.'
+    ? 'Its page has no author markup (JSON-LD or microdata author, rel="author", a byline, meta author or fediverse:creator) that names you.'
     : CREDITS_SOMEONE_ELSE;
 }
 

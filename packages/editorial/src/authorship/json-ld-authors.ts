@@ -1,12 +1,15 @@
 import { MARKUP_LIMITS } from './markup-limits';
 import { absoluteHttpUrl } from './absolute-url';
 
-/** A person (or organisation) a page's JSON-LD names as an author: the name, and the url and sameAs links. */
+/**
+ * A person (or organisation) a page's structured markup names as an author: the name, and the links given for them.
+ * `source` says which markup: JSON-LD, microdata (`itemprop="author"`), RDFa (`property="author"`) or an hCard.
+ */
 export interface MarkupPerson {
   name?: string;
-  /** The `url` and `sameAs` addresses, absolute, http(s) only, duplicates dropped. */
+  /** The `url` and `sameAs` addresses (or the card's links), absolute, http(s) only, duplicates dropped. */
   urls: string[];
-  source: 'json-ld';
+  source: 'json-ld' | 'microdata' | 'rdfa' | 'hcard';
 }
 
 type LdNode = Record<string, unknown>;
@@ -16,10 +19,11 @@ const isNode = (value: unknown): value is LdNode => typeof value === 'object' &&
 /**
  * The authors named by the page's JSON-LD blocks (their text, each within the size limit). Every item with an
  * `author` counts, whatever its type (NewsArticle, BlogPosting, a WebPage that names its writer), since sites type
- * their articles inconsistently. An author may be a name, an object (Person, Organization), a list of either, or an
- * `@id` reference to a node elsewhere in the block (Yoast and other SEO plugins put the Person in `@graph` and refer
- * to it). A block that is not JSON, or that fails to read, is skipped: one broken plugin must not hide the rest of
- * the page.
+ * their articles inconsistently; an item without one counts its `creator` (Dublin Core's word, which some CMSs write
+ * instead), unless it is an image or other media, whose creator is the photographer. An author may be a name, an
+ * object (Person, Organization), a list of either, or an `@id` reference to a node elsewhere in the block (Yoast and
+ * other SEO plugins put the Person in `@graph` and refer to it, often with its name beside the `@id`). A block that is
+ * not JSON, or that fails to read, is skipped: one broken plugin must not hide the rest of the page.
  */
 export function jsonLdAuthors(blocks: readonly string[], base: string): MarkupPerson[] {
   const people: MarkupPerson[] = [];
@@ -66,8 +70,9 @@ function addAuthorsOf(data: unknown, base: string, people: MarkupPerson[], seen:
   const nodes = collectNodes(data);
   const byId = indexById(nodes);
   for (const node of nodes) {
-    if (!('author' in node)) continue;
-    for (const person of peopleIn(node.author, byId, base)) {
+    const credited = 'author' in node ? node.author : 'creator' in node && !isMedia(node) ? node.creator : undefined;
+    if (credited === undefined) continue;
+    for (const person of peopleIn(credited, byId, base)) {
       const key = JSON.stringify([person.name, person.urls]);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -97,14 +102,30 @@ function collectNodes(data: unknown): LdNode[] {
   return nodes;
 }
 
-/** Nodes by `@id`; a bare reference (`{"@id": …}` alone) is not a definition, so it never hides the node it names. */
+/** Types whose `creator` made the media, not the article it illustrates. */
+const MEDIA_TYPES = new Set(['ImageObject', 'VideoObject', 'AudioObject', 'MediaObject', 'Photograph']);
+
+const isMedia = (node: LdNode): boolean => {
+  const type = node['@type'];
+  return (Array.isArray(type) ? type : [type]).some((one) => typeof one === 'string' && MEDIA_TYPES.has(one));
+};
+
+/**
+ * Nodes by `@id`, the definition of each: of the nodes with that `@id`, a typed one before an untyped one, then the
+ * one that says most. A reference is not a definition, so it never hides the node it names: not a bare one
+ * (`{"@id": …}`), and not a named one (`{"name": …, "@id": …}`, as Yoast writes an article's author), which would
+ * otherwise, coming first in the block, stand for the Person and lose its `url` and `sameAs`.
+ */
 function indexById(nodes: LdNode[]): Map<string, LdNode> {
-  const byId = new Map<string, LdNode>();
+  const byId = new Map<string, { node: LdNode; weight: number }>();
   for (const node of nodes) {
     const id = node['@id'];
-    if (typeof id === 'string' && Object.keys(node).length > 1 && !byId.has(id)) byId.set(id, node);
+    const keys = Object.keys(node).length;
+    if (typeof id !== 'string' || keys < 2) continue;
+    const weight = ('@type' in node ? MARKUP_LIMITS.jsonLdNodes : 0) + keys;
+    if (weight > (byId.get(id)?.weight ?? 0)) byId.set(id, { node, weight });
   }
-  return byId;
+  return new Map([...byId].map(([id, { node }]) => [id, node]));
 }
 
 function peopleIn(value: unknown, byId: Map<string, LdNode>, base: string): MarkupPerson[] {

@@ -2,7 +2,7 @@ import type { SocialType } from '@byline/domain/domain/types';
 import { samePublicPage } from '../proofs/rel-me-links';
 import { handleKey, InvalidHandleError } from '@byline/domain/social/social-handle';
 import { domainAllowed } from './attribution-domains';
-import type { AuthorMarkup } from './author-markup';
+import type { AuthorMarkup, MarkupPerson } from './author-markup';
 import { personName, personNamesIn, sameName } from './author-names';
 import { sameFediverseAccount } from './fediverse-account';
 
@@ -30,7 +30,12 @@ export interface AuthorshipSubject {
   allowedDomains: string[];
 }
 
-export type AuthorshipSource = 'json-ld' | 'rel-author' | 'fediverse-creator' | 'author-page';
+/**
+ * Where on the page a matching link was: JSON-LD, microdata, RDFa or an hCard (MarkupPerson's source), a rel="author"
+ * link, Open Graph's article:author, a link in a byline element, fediverse:creator, or the site's author page.
+ */
+export type AuthorshipSource =
+  MarkupPerson['source'] | 'rel-author' | 'open-graph' | 'byline-link' | 'fediverse-creator' | 'author-page';
 export type AuthorshipTarget = 'public-page' | 'account' | 'site' | 'fediverse';
 
 export type AuthorshipMatch =
@@ -44,8 +49,10 @@ export type AuthorshipMatch =
   | { outcome: 'none'; reason: 'no-author-markup' | 'credits-someone-else' };
 
 /**
- * Whether the article page's author markup credits the profile. Links are tried in the order JSON-LD, rel="author",
- * fediverse:creator, and the first that matches decides; only when no link matches does a name count.
+ * Whether the article page's author markup credits the profile. Links are tried in the order of authorLinks
+ * (structured data first: JSON-LD, microdata, RDFa, hCards; then rel="author", Open Graph article:author, links in
+ * byline elements), then fediverse:creator, and the first that matches decides; only when no link matches does a
+ * name count (any form's: see matchingName).
  */
 export function matchAuthorship(markup: AuthorMarkup, subject: AuthorshipSubject, pageUrl: string): AuthorshipMatch {
   const matched = firstLinkMatch(markup, subject);
@@ -55,8 +62,16 @@ export function matchAuthorship(markup: AuthorMarkup, subject: AuthorshipSubject
   }
   const name = matchingName(markup, subject.names);
   if (name !== undefined) return { outcome: 'mention', reason: 'name-only', detail: name };
-  const empty =
-    !markup.people.length && !markup.relAuthor.length && !markup.metaAuthor.length && !markup.fediverseCreators.length;
+  const empty = [
+    markup.people,
+    markup.relAuthor,
+    markup.metaAuthor,
+    markup.bylineNames,
+    markup.bylineTexts,
+    markup.openGraphAuthors,
+    markup.bylineLinks,
+    markup.fediverseCreators,
+  ].every((list) => !list.length);
   return { outcome: 'none', reason: empty ? 'no-author-markup' : 'credits-someone-else' };
 }
 
@@ -66,14 +81,29 @@ type Matched = Extract<AuthorshipMatch, { outcome: 'attested' }>['matched'];
 export const AUTHOR_PAGES_FOLLOWED = 3;
 
 /**
- * The article page's author links that may lead to the site's own page about the writer: JSON-LD author addresses
- * and rel="author" links on a domain the journalist allows to credit them (the article page is on one too), none
- * of them a page the journalist proved or their Byline page (those are matched directly). In the page's order.
+ * The article page's author links that may lead to the site's own page about the writer (`/author/jane-doe`): any
+ * author link (authorLinks, in its order) on a domain the journalist allows to credit them (the article page is on
+ * one too), none of them a page the journalist proved or their Byline page (those are matched directly).
  */
 export function authorPagesOf(markup: AuthorMarkup, subject: AuthorshipSubject): string[] {
-  const links = [...markup.people.flatMap((person) => person.urls), ...markup.relAuthor];
-  const candidates = links.filter((link) => !linkTarget(link, subject) && domainAllowed(link, subject.allowedDomains));
+  const candidates = authorLinks(markup)
+    .map(({ value }) => value)
+    .filter((link) => !linkTarget(link, subject) && domainAllowed(link, subject.allowedDomains));
   return [...new Set(candidates)].slice(0, AUTHOR_PAGES_FOLLOWED);
+}
+
+/**
+ * Every author link of the page with where it was, in the order they are tried: the structured forms first (their
+ * people in the page's order, JSON-LD's before the others), then rel="author" links, Open Graph article:author, and
+ * the links in byline elements last, as the loosest form (a byline box may link more than its writer).
+ */
+function authorLinks(markup: AuthorMarkup): { source: AuthorshipSource; value: string }[] {
+  return [
+    ...markup.people.flatMap((person) => person.urls.map((value) => ({ source: person.source, value }))),
+    ...markup.relAuthor.map((value) => ({ source: 'rel-author' as const, value })),
+    ...markup.openGraphAuthors.map((value) => ({ source: 'open-graph' as const, value })),
+    ...markup.bylineLinks.map((value) => ({ source: 'byline-link' as const, value })),
+  ];
 }
 
 /**
@@ -90,11 +120,7 @@ export function matchAuthorPage(authorPage: string, links: readonly string[], su
 }
 
 function firstLinkMatch(markup: AuthorMarkup, subject: AuthorshipSubject): Matched | undefined {
-  const links: { source: AuthorshipSource; value: string }[] = [
-    ...markup.people.flatMap((person) => person.urls.map((value) => ({ source: 'json-ld' as const, value }))),
-    ...markup.relAuthor.map((value) => ({ source: 'rel-author' as const, value })),
-  ];
-  for (const { source, value } of links) {
+  for (const { source, value } of authorLinks(markup)) {
     const matches = linkTarget(value, subject);
     if (matches) return { source, value, matches };
   }
@@ -128,11 +154,34 @@ function isAccountPage(link: string, account: { type: SocialType; handle: string
   }
 }
 
-/** The first byline name (JSON-LD, then meta author) that is one of the journalist's names, as the page wrote it. */
+/**
+ * The first byline name (the people's, then meta author, then the other forms') that names one of the journalist's
+ * names, as the page wrote it. A desk or an organisation's byline names no one (personNamesIn).
+ */
 function matchingName(markup: AuthorMarkup, names: string[]): string | undefined {
   const wanted = names.flatMap((name) => personName(name) ?? []);
-  const written = [...markup.people.flatMap((person) => (person.name ? [person.name] : [])), ...markup.metaAuthor];
+  const written = [
+    ...markup.people.flatMap((person) => (person.name ? [person.name] : [])),
+    ...markup.metaAuthor,
+    ...markup.bylineNames,
+    ...markup.bylineTexts,
+  ];
   return written.find((byline) => personNamesIn(byline).some((named) => wanted.some((own) => sameName(named, own))));
+}
+
+/**
+ * The markup with only the names the page gives as its own writer's: JSON-LD's and its head's (meta author and the
+ * other meta forms). The names of byline elements and author cards in the body are left out, since a page may list
+ * other articles with their bylines beside its own; its links all stay. For a credit by name alone, which counts on
+ * a publisher's vouching (see run-attribution.ts), where a name read from a list of related articles would credit
+ * the wrong journalist.
+ */
+export function withOwnNamesOnly(markup: AuthorMarkup): AuthorMarkup {
+  return {
+    ...markup,
+    people: markup.people.map(({ name, ...person }) => (person.source === 'json-ld' && name ? { name, ...person } : person)),
+    bylineTexts: [],
+  };
 }
 
 function hostOf(pageUrl: string): string {

@@ -1,6 +1,9 @@
 import { readAuthorMarkup } from '../../../src/authorship/author-markup';
 import { MARKUP_LIMITS } from '../../../src/authorship/markup-limits';
 
+/** The lists of a page that has none of the forms read in the page's body or in its other meta tags. */
+const NO_OTHER_FORMS = { bylineNames: [], bylineTexts: [], openGraphAuthors: [], bylineLinks: [] };
+
 const PAGE = 'https://www.irishtimes.com/news/2026/11/24/story/';
 
 const ldScript = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
@@ -35,6 +38,7 @@ describe('readAuthorMarkup', () => {
       relAuthor: [],
       metaAuthor: [],
       fediverseCreators: [],
+      ...NO_OTHER_FORMS,
     });
   });
 
@@ -112,6 +116,7 @@ describe('readAuthorMarkup', () => {
       relAuthor: [],
       metaAuthor: ['Aoife Brennan'],
       fediverseCreators: ['@Aoife@mastodon.ie', '@other@social.example'],
+      ...NO_OTHER_FORMS,
     });
   });
 
@@ -121,6 +126,7 @@ describe('readAuthorMarkup', () => {
       relAuthor: [],
       metaAuthor: [],
       fediverseCreators: [],
+      ...NO_OTHER_FORMS,
     });
   });
 

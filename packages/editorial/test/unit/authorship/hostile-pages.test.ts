@@ -26,8 +26,12 @@ function expectWithinCaps(markup: AuthorMarkup): void {
   expect(markup.relAuthor.length).toBeLessThanOrEqual(MARKUP_LIMITS.links);
   expect(markup.metaAuthor.length).toBeLessThanOrEqual(MARKUP_LIMITS.links);
   expect(markup.fediverseCreators.length).toBeLessThanOrEqual(MARKUP_LIMITS.links);
-  for (const link of [...markup.relAuthor, ...markup.people.flatMap((person) => person.urls)])
-    expect(link).toMatch(/^https?:\/\//);
+  for (const list of [markup.bylineNames, markup.bylineTexts, markup.openGraphAuthors, markup.bylineLinks])
+    expect(list.length).toBeLessThanOrEqual(MARKUP_LIMITS.links);
+  for (const name of [...markup.bylineNames, ...markup.bylineTexts, ...markup.metaAuthor])
+    expect(name.length).toBeLessThanOrEqual(MARKUP_LIMITS.valueChars);
+  const links = [markup.relAuthor, markup.openGraphAuthors, markup.bylineLinks, ...markup.people.map((person) => person.urls)];
+  for (const link of links.flat()) expect(link).toMatch(/^https?:\/\//);
 }
 
 describe('the page readers on pages written to stall them', () => {
@@ -66,7 +70,16 @@ describe('the page readers on pages written to stall them', () => {
   it('reads nothing from a comment or a script left open to the end of the page', () => {
     for (const name of ['a comment never closed', 'a script never closed']) {
       const markup = readAuthorMarkup(HOSTILE_PAGES.find(([page]) => page === name)![1](), PAGE);
-      expect(markup).toEqual({ people: [], relAuthor: [], metaAuthor: [], fediverseCreators: [] });
+      expect(markup).toEqual({
+        people: [],
+        relAuthor: [],
+        metaAuthor: [],
+        bylineNames: [],
+        bylineTexts: [],
+        openGraphAuthors: [],
+        bylineLinks: [],
+        fediverseCreators: [],
+      });
     }
   });
 });
@@ -87,6 +100,10 @@ describe('a realistic article page, cut anywhere', () => {
       ],
       relAuthor: ['https://news.example/people/aoife-brennan', 'https://byline.example/j/aoife-brennan'],
       metaAuthor: ['Aoife Brennan'],
+      bylineNames: [],
+      bylineTexts: ['Aoife Brennan', 'By Aoife Brennan,\n24 November'],
+      openGraphAuthors: [],
+      bylineLinks: ['https://byline.example/j/aoife-brennan'],
       fediverseCreators: ['@aoife@mastodon.ie'],
     });
     expect(wholeRelMe).toEqual(['https://mastodon.ie/@ledger', 'https://x.com/TheLedger']);
@@ -102,6 +119,9 @@ describe('a realistic article page, cut anywhere', () => {
       expect(whole.relAuthor).toEqual(expect.arrayContaining(markup.relAuthor));
       expect(whole.metaAuthor).toEqual(expect.arrayContaining(markup.metaAuthor));
       expect(whole.fediverseCreators).toEqual(expect.arrayContaining(markup.fediverseCreators));
+      // An element cut short gives no text: never half a name.
+      expect(whole.bylineTexts).toEqual(expect.arrayContaining(markup.bylineTexts));
+      expect(whole.bylineLinks).toEqual(expect.arrayContaining(markup.bylineLinks));
       expect(wholeRelMe).toEqual(expect.arrayContaining(relMeLinks(cut, PAGE)));
       expect(['', 'Court hears appeal']).toContain(readPageHead(cut).meta('og:title'));
     }

@@ -1,5 +1,10 @@
 import { readAuthorMarkup, type AuthorMarkup } from '../../../src/authorship/author-markup';
-import { matchAuthorship, type AuthorshipSubject } from '../../../src/authorship/match-authorship';
+import {
+  authorPagesOf,
+  matchAuthorship,
+  withOwnNamesOnly,
+  type AuthorshipSubject,
+} from '../../../src/authorship/match-authorship';
 
 const PUBLIC_PAGE = 'https://byline.example/p/aoife-brennan';
 const PAGE = 'https://www.irishtimes.com/news/2026/11/24/story/';
@@ -175,7 +180,7 @@ describe('matchAuthorship', () => {
   });
 
   it('answers a page without author markup as such', () => {
-    expect(match(page('<title>Story</title>', '<p class="byline">By Aoife Brennan</p>'))).toEqual({
+    expect(match(page('<title>Story</title>', '<p>By Aoife Brennan</p>'))).toEqual({
       outcome: 'none',
       reason: 'no-author-markup',
     });
@@ -186,6 +191,10 @@ describe('matchAuthorship', () => {
       people: [],
       relAuthor: [PUBLIC_PAGE],
       metaAuthor: [],
+      bylineNames: [],
+      bylineTexts: [],
+      openGraphAuthors: [],
+      bylineLinks: [],
       fediverseCreators: ['@aoife@mastodon.ie'],
     };
     const unproven: AuthorshipSubject = {
@@ -196,5 +205,73 @@ describe('matchAuthorship', () => {
       provenFediverse: [],
     };
     expect(matchAuthorship(empty, unproven, PAGE)).toEqual({ outcome: 'none', reason: 'credits-someone-else' });
+  });
+});
+
+describe('matchAuthorship on the other forms', () => {
+  it('attests links from microdata, RDFa, hCards, Open Graph and bylines, each named by its source', () => {
+    const cases: [string, string, string][] = [
+      ['<a itemprop="author" href="https://x.com/AoifeB">Aoife Brennan</a>', 'microdata', 'https://x.com/AoifeB'],
+      ['<a property="schema:author" href="https://aoifebrennan.ie/">Aoife</a>', 'rdfa', 'https://aoifebrennan.ie/'],
+      [
+        '<span class="author vcard"><a class="url fn" href="https://x.com/AoifeB">Aoife</a></span>',
+        'hcard',
+        'https://x.com/AoifeB',
+      ],
+      [
+        '<div class="byline">By <a href="https://twitter.com/aoifeb">Aoife Brennan</a></div>',
+        'byline-link',
+        'https://twitter.com/aoifeb',
+      ],
+    ];
+    for (const [body, source, value] of cases) {
+      expect(match(page('', body))).toEqual({ outcome: 'attested', matched: { source, value, matches: expect.any(String) } });
+    }
+    expect(match(page(`<meta property="article:author" content="${PUBLIC_PAGE}">`))).toEqual({
+      outcome: 'attested',
+      matched: { source: 'open-graph', value: PUBLIC_PAGE, matches: 'public-page' },
+    });
+  });
+
+  it('tries the structured forms before a byline’s links', () => {
+    const html = page(
+      '',
+      `<div class="byline"><a href="${PUBLIC_PAGE}">Aoife</a></div><a itemprop="author" href="https://x.com/AoifeB">Aoife</a>`,
+    );
+    expect(match(html)).toMatchObject({ outcome: 'attested', matched: { source: 'microdata' } });
+  });
+
+  it('takes a name from any form as a mention only, never a desk’s byline', () => {
+    for (const html of [
+      page('<meta name="parsely-author" content="Aoife Brennan">'),
+      page('<meta name="byl" content="By Aoife M. Brennan">'),
+      page('', '<p class="byline">By Aoife Brennan<br>March 3, 2026</p>'),
+    ]) {
+      expect(match(html)).toMatchObject({ outcome: 'mention', reason: 'name-only' });
+    }
+    expect(match(page('', '<p class="byline">By Irish Times Staff</p>'))).toEqual({
+      outcome: 'none',
+      reason: 'credits-someone-else',
+    });
+  });
+
+  it('follows a byline’s link to the site’s own author page, on an allowed domain only', () => {
+    const markup = readAuthorMarkup(
+      page('', '<div class="byline"><a href="/author/aoife-brennan">Aoife</a> <a href="https://other.example/a">x</a></div>'),
+      PAGE,
+    );
+    expect(authorPagesOf(markup, subject)).toEqual(['https://www.irishtimes.com/author/aoife-brennan']);
+  });
+
+  it('keeps only the names the page gives its own writer for a credit by name (staff attribution)', () => {
+    const markup = readAuthorMarkup(
+      page('<meta name="author" content="Someone Else">', '<aside><p class="byline">By Aoife Brennan</p></aside>'),
+      PAGE,
+    );
+    expect(matchAuthorship(markup, subject, PAGE)).toMatchObject({ outcome: 'mention', reason: 'name-only' });
+    expect(matchAuthorship(withOwnNamesOnly(markup), subject, PAGE)).toEqual({
+      outcome: 'none',
+      reason: 'credits-someone-else',
+    });
   });
 });
