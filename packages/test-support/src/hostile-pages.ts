@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random';
 /**
  * Pages written to crash or stall a page reader (author markup, rel="me" links, article metadata), up to the page
  * fetcher's 2 MB cap and past it: the shapes that made a tree-building reader overflow its stack or take quadratic
@@ -76,16 +77,8 @@ ${'<p>The appeal turns on &ldquo;fair notice&rdquo;, <em>the court heard</em>; <
 
 /** `count` places to cut `page` at, the same ones every run (a seeded generator), start and end included. */
 export function cutPoints(page: string, count: number, seed = 38): number[] {
-  let state = seed >>> 0;
-  const next = () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return [0, page.length, ...Array.from({ length: count - 2 }, () => Math.floor(next() * page.length))];
+  const random = seededRandom(seed);
+  return [0, page.length, ...Array.from({ length: count - 2 }, () => random.int(page.length))];
 }
 
 const relLinks = (rel: string, bytes: number): string => {

@@ -36,3 +36,4 @@ export * from './trust-txt';
 export * from './per-test';
 export * from './immutable-files';
 export * from './hostile-pages';
+export * from './seeded-random';

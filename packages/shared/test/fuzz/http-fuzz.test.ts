@@ -21,7 +21,7 @@ import { anArticle, aProfile, seed } from '@byline/test-support';
 import { presessionToken } from '../../../portal/src/http/csrf';
 import { rawExchange, type RawOutcome, type RawResponse } from '../http/raw-http';
 import { SERVER_NAMES, serve, type Served, type ServerName } from '../http/served';
-import { seededRandom, seedFor } from './random';
+import { seededRandom, seedFor } from '@byline/test-support';
 import { fuzzRequest, type FuzzRequest, type Target } from './requests';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_150_415);

@@ -7,7 +7,7 @@
  * due: a server waiting for bytes that were never sent would be the test's fault, not a hang.
  */
 import { METHODS } from 'node:http';
-import type { Random } from './random';
+import type { Random } from '@byline/test-support';
 
 /** What the generator knows about the server under test: values that get a request further in. */
 export interface Target {
