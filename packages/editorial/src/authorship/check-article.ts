@@ -3,7 +3,6 @@ import { proveArticleSteps, noteUnproven } from '@byline/domain/articles/prove-a
 import { type Articles } from '@byline/domain/articles/articles-repository';
 import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import { authorshipSubjectOf, type AuthorshipSources } from './authorship-subject';
-import { readAuthorMarkup } from './author-markup';
 import { domainAllowed, InvalidAttributionDomainError, normaliseAttributionDomain } from './attribution-domains';
 import { PageFetchError, type PageFetcher } from './fetch-page';
 import {
@@ -14,7 +13,7 @@ import {
   type AuthorshipSource,
   type AuthorshipSubject,
 } from './match-authorship';
-import { authorPageLinks } from './author-page';
+import { PageReadError, READ_IN_THIS_THREAD, type PageReads } from './page-reads';
 import type { AuthorMarkup } from './author-markup';
 
 /** Who the article proofs of the page check name (its history entries and evidence). */
@@ -106,6 +105,7 @@ export async function readArticleCredit(
   subject: AuthorshipSubject,
   link: string,
   fetchAuthorPage: PageFetcher = fetchPage,
+  reads: PageReads = READ_IN_THIS_THREAD,
 ): Promise<ArticleCredit> {
   let page;
   try {
@@ -114,10 +114,16 @@ export async function readArticleCredit(
     if (!(error instanceof PageFetchError)) throw error;
     return { outcome: 'unread', reason: `Its page could not be read: ${error.message}` };
   }
-  const markup = readAuthorMarkup(page.html, page.url);
+  let markup;
+  try {
+    markup = await reads.authorMarkup(page.html, page.url);
+  } catch (error) {
+    if (!(error instanceof PageReadError)) throw error;
+    return { outcome: 'unread', reason: `Its page could not be read: ${error.message}` };
+  }
   let match = matchOnAllowedDomains(matchAuthorship(markup, subject, page.url), subject, link);
   if (match.outcome !== 'attested' && domainAllowed(page.url, subject.allowedDomains)) {
-    const hop = await viaAuthorPage(markup, subject, fetchAuthorPage);
+    const hop = await viaAuthorPage(markup, subject, fetchAuthorPage, reads);
     if (hop) match = matchOnAllowedDomains(hop, subject, link);
   }
   if (match.outcome === 'attested') return { outcome: 'credited', matched: matchedOf(match.matched) };
@@ -138,6 +144,7 @@ async function viaAuthorPage(
   markup: AuthorMarkup,
   subject: AuthorshipSubject,
   fetchAuthorPage: PageFetcher,
+  reads: PageReads,
 ): Promise<AuthorshipMatch | null> {
   for (const authorPage of authorPagesOf(markup, subject)) {
     let page;
@@ -148,7 +155,14 @@ async function viaAuthorPage(
       continue;
     }
     if (!domainAllowed(page.url, subject.allowedDomains)) continue;
-    const matched = matchAuthorPage(authorPage, authorPageLinks(page.html, page.url), subject);
+    let links;
+    try {
+      links = await reads.authorPageLinks(page.html, page.url);
+    } catch (error) {
+      if (!(error instanceof PageReadError)) throw error;
+      continue;
+    }
+    const matched = matchAuthorPage(authorPage, links, subject);
     if (matched) return { outcome: 'attested', matched };
   }
   return null;
@@ -171,6 +185,8 @@ export interface ArticleCheckDeps {
   fetchPage: PageFetcher;
   /** Reads the sites' author pages: fetchPage, or one that reads each page once per run (onceEach). */
   fetchAuthorPage?: PageFetcher;
+  /** Where fetched pages are read: this thread (the worker's), or the portal's page-reading thread. */
+  reads?: PageReads;
   /** PUBLIC_PORTAL_URL: pages credit the profile's public page under it. */
   portalUrl: string;
   /** When the proof's first re-check is due (RECHECK_INTERVAL). */
@@ -185,7 +201,7 @@ export interface ArticleCheckDeps {
  * not count.
  */
 export async function checkArticle(
-  { sources, fetchPage, fetchAuthorPage, portalUrl, policy, now = () => new Date() }: ArticleCheckDeps,
+  { sources, fetchPage, fetchAuthorPage, reads, portalUrl, policy, now = () => new Date() }: ArticleCheckDeps,
   profileId: number,
   articleId: number,
 ): Promise<ArticleCheckOutcome> {
@@ -197,7 +213,7 @@ export async function checkArticle(
     await noteUnproven(sources.articles, { profileId, articleId, reason, mention });
     return { status: 'unproven', reason };
   };
-  const credit = await readArticleCredit(fetchPage, subject, claim.article.link, fetchAuthorPage);
+  const credit = await readArticleCredit(fetchPage, subject, claim.article.link, fetchAuthorPage, reads);
   if (credit.outcome === 'unread') return unproven(credit.reason);
   if (credit.outcome === 'not-credited') return unproven(credit.reason, credit.mention);
   const at = now();

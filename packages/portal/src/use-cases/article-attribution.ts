@@ -1,5 +1,6 @@
 import { repositoriesOf } from '@byline/shared/store';
 import { checkArticle as checkArticlePage, type ArticleCheckOutcome } from '@byline/editorial/authorship/check-article';
+import { pageReadsThread } from '@byline/editorial/authorship/page-reads-thread';
 import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import type { Store } from '@byline/domain/store/store';
 import type { PageFetcher } from '../fetch/fetch-page';
@@ -11,17 +12,20 @@ export { AUTHORSHIP_CHECKER, type ArticleCheckOutcome } from '@byline/editorial/
  * for claims no one checked (@byline/editorial's checkArticle). A page that credits the profile proves the article
  * and queues its re-checks on RECHECK_INTERVAL; anything else is recorded as the reason it does not count.
  *
- * The page is read on the portal's main thread, as the form's prefill reads it (extractArticleMetadata): both
- * readers go through the page once (scanHtml), in time linear in its length, and the slowest 2 MB page (the fetch
- * cap) written to stall them took 30-45 ms on the project's two-core machine (`npm run bench:hostile-pages`,
- * 2026-11-29). That is below the ~50 ms past which the read would go to a worker thread, for the cost of a thread
- * and of copying the page to it; test/hostile-article-page.test.ts checks that other requests are still answered
- * within 200 ms while such a page is read.
+ * The page is read on the page-reading thread (pageReadsThread), not on the thread that answers requests: the
+ * readers are linear in a page's length, but the slowest 2 MB page (the fetch cap) written to stall them takes about
+ * 70 ms (`npm run bench:hostile-pages`, 2026-11-29), past the ~50 ms a request may be held up for someone else's
+ * check. test/hostile-article-page.test.ts checks that other requests are answered within 200 ms meanwhile. The
+ * form's prefill (extractArticleMetadata) still reads on the main thread: 30-45 ms on such a page.
  */
 export function checkArticle(
   { store, fetchPage, portalUrl, policy }: { store: Store; fetchPage: PageFetcher; portalUrl: string; policy: RecheckPolicy },
   profileId: number,
   articleId: number,
 ): Promise<ArticleCheckOutcome> {
-  return checkArticlePage({ sources: repositoriesOf(store), fetchPage, portalUrl, policy }, profileId, articleId);
+  return checkArticlePage(
+    { sources: repositoriesOf(store), fetchPage, portalUrl, policy, reads: pageReadsThread() },
+    profileId,
+    articleId,
+  );
 }
