@@ -5,7 +5,7 @@ import { endVouchedArticlesSteps, endVouchingSteps, vouchingAsItStands } from '.
 import { rerenderOutlets } from '../outlets/rerender-outlets';
 import { step, type Steps } from '../store/steps';
 import { withoutTrackingParams } from '../url/canonical-url';
-import type { DataStepsUnit, RenderReason } from './data-steps-unit';
+import type { AttributedArticle, DataStepsUnit, RenderReason } from './data-steps-unit';
 
 /**
  * The data steps: one-time changes of stored data that follow the rules, run at start-up after the schema change
@@ -58,32 +58,23 @@ function* recordAttributionBases(unit: DataStepsUnit, now: string): Steps<void> 
     return read;
   };
   const ending = new Map<number, { profileId: number; affiliation: AffiliationOfRecord }>();
-  for (let afterId = 0; ;) {
-    const page = yield* step(unit.attributedArticles(afterId, CHUNK));
-    if (page.length === 0) break;
-    afterId = page[page.length - 1]!.id;
-    for (const article of page) {
-      const { proof, endedVouching } = withAttributionBasis(article.proof, yield* affiliationsOf(article.profileId));
-      // Its check and its write in one short write: another process's basis or ending is never undone.
-      if (proof) yield* step(unit.ownWrite(() => recordBasis(unit, article.id, proof, article.proof)));
-      for (const affiliation of endedVouching) ending.set(affiliation.id, { profileId: article.profileId, affiliation });
-    }
-  }
+  yield* eachAttributedArticle(unit, function* (article) {
+    const { proof, endedVouching } = withAttributionBasis(article.proof, yield* affiliationsOf(article.profileId));
+    // Its check and its write in one short write: another process's basis or ending is never undone.
+    if (proof) yield* step(unit.ownWrite(() => recordBasis(unit, article.id, proof, article.proof)));
+    for (const affiliation of endedVouching) ending.set(affiliation.id, { profileId: article.profileId, affiliation });
+  });
   // The credits whose basis an earlier, interrupted run recorded.
-  for (let afterId = 0; ;) {
-    const page = yield* step(unit.attributedArticles(afterId, CHUNK));
-    if (page.length === 0) break;
-    afterId = page[page.length - 1]!.id;
-    for (const article of page.filter((each) => each.proven)) {
-      for (const evidence of article.proof.evidence) {
-        const basis = evidence.attribution;
-        if (!basis || basis.by !== 'name' || evidence.endedAt !== null || ending.has(basis.affiliationId)) continue;
-        const affiliation = (yield* affiliationsOf(article.profileId)).find((each) => each.id === basis.affiliationId);
-        if (affiliation && affiliation.state !== 'active')
-          ending.set(affiliation.id, { profileId: article.profileId, affiliation });
-      }
+  yield* eachAttributedArticle(unit, function* (article) {
+    if (!article.proven) return;
+    for (const evidence of article.proof.evidence) {
+      const basis = evidence.attribution;
+      if (!basis || basis.by !== 'name' || evidence.endedAt !== null || ending.has(basis.affiliationId)) continue;
+      const affiliation = (yield* affiliationsOf(article.profileId)).find((each) => each.id === basis.affiliationId);
+      if (affiliation && affiliation.state !== 'active')
+        ending.set(affiliation.id, { profileId: article.profileId, affiliation });
     }
-  }
+  });
   for (const { profileId, affiliation } of ending.values()) {
     const about = {
       affiliationId: affiliation.id,
@@ -98,6 +89,16 @@ function* recordAttributionBases(unit: DataStepsUnit, now: string): Steps<void> 
         yield* rerenderAnswers(unit.answers, [profileId], [affiliation.publisherId]);
       }),
     );
+  }
+}
+
+/** Every article with evidence from the worker's attribution, a page of CHUNK at a time in id order. */
+function* eachAttributedArticle(unit: DataStepsUnit, each: (article: AttributedArticle) => Steps<void>): Steps<void> {
+  for (let afterId = 0; ;) {
+    const page = yield* step(unit.attributedArticles(afterId, CHUNK));
+    if (page.length === 0) return;
+    afterId = page[page.length - 1]!.id;
+    for (const article of page) yield* each(article);
   }
 }
 

@@ -1,9 +1,9 @@
-import { hasRel, scanHtml, type TagAttributes } from '../html/scan-html';
+import { hasRel, scanHtml } from '../html/scan-html';
 import { absoluteHttpUrl, documentBase } from './absolute-url';
 import { AuthorElements, type CardAuthor } from './author-elements';
 import { addMetaAuthor, emptyMetaAuthors, type MetaAuthors } from './author-meta-tags';
 import { normaliseFediverseAccount } from './fediverse-account';
-import { jsonLdAuthors, type MarkupPerson } from './json-ld-authors';
+import { JsonLdBlocks, jsonLdAuthors, type MarkupPerson } from './json-ld-authors';
 import { MARKUP_LIMITS } from './markup-limits';
 
 export type { MarkupPerson } from './json-ld-authors';
@@ -53,7 +53,7 @@ export function readAuthorMarkup(html: string, pageUrl: string): AuthorMarkup {
   const base = documentBase(tags.baseHref, pageUrl);
   const { cards, bylineTexts, bylineHrefs } = tags.body.found;
   return {
-    people: [...jsonLdAuthors(tags.jsonLdBlocks, base), ...cards.flatMap((card) => personOf(card, base))].slice(
+    people: [...jsonLdAuthors(tags.jsonLd.texts, base), ...cards.flatMap((card) => personOf(card, base))].slice(
       0,
       MARKUP_LIMITS.people,
     ),
@@ -71,16 +71,19 @@ export function readAuthorMarkup(html: string, pageUrl: string): AuthorMarkup {
 interface AuthorTags {
   /** The first `<base href>`'s, which every address on the page resolves against, wherever it stands. */
   baseHref?: string;
-  /** JSON-LD blocks of at most the size limit, from the first jsonLdBlocks blocks (a larger one counts, unread). */
-  jsonLdBlocks: string[];
+  jsonLd: JsonLdBlocks;
   relAuthorHrefs: string[];
   meta: MetaAuthors;
   body: AuthorElements;
 }
 
 function authorTagsOf(html: string, pageUrl: string): AuthorTags {
-  const tags: AuthorTags = { jsonLdBlocks: [], relAuthorHrefs: [], meta: emptyMetaAuthors(), body: new AuthorElements() };
-  let jsonLdSeen = 0;
+  const tags: AuthorTags = {
+    jsonLd: new JsonLdBlocks(),
+    relAuthorHrefs: [],
+    meta: emptyMetaAuthors(),
+    body: new AuthorElements(),
+  };
   // rel="author" hrefs are kept while they resolve to a new address against the base known so far: the base is
   // only certain at the end, but a `<base>` stands in the head, before the links, so this is what the end gives.
   let baseSoFar = pageUrl;
@@ -105,20 +108,15 @@ function authorTagsOf(html: string, pageUrl: string): AuthorTags {
           tags.relAuthorHrefs.push(href);
         }
       } else if (name === 'script') {
-        return isJsonLd(attributes) && jsonLdSeen++ < MARKUP_LIMITS.jsonLdBlocks ? MARKUP_LIMITS.jsonLdBlockChars : undefined;
+        return tags.jsonLd.ask(attributes);
       }
       // An element without attributes has no class, property or link: nothing the body's forms read.
       return attributes.size ? tags.body.openTag(name, attributes) : undefined;
     },
-    elementText(_name, text, whole) {
-      if (whole) tags.jsonLdBlocks.push(text);
-    },
+    elementText: (_name, text, whole) => tags.jsonLd.add(text, whole),
   });
   return tags;
 }
-
-const isJsonLd = (attributes: TagAttributes): boolean =>
-  (attributes.get('type') ?? '').trim().toLowerCase().startsWith('application/ld+json');
 
 /** An author card as a person: its links resolved against the page's base (http(s) only, at most MARKUP_LIMITS.links). */
 function personOf(card: CardAuthor, base: string): MarkupPerson[] {

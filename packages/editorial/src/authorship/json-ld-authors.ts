@@ -1,3 +1,4 @@
+import type { TagAttributes } from '../html/scan-html';
 import { MARKUP_LIMITS } from './markup-limits';
 import { absoluteHttpUrl } from './absolute-url';
 
@@ -13,6 +14,26 @@ export interface MarkupPerson {
 }
 
 type LdNode = Record<string, unknown>;
+
+/**
+ * A page's JSON-LD blocks as a scan meets its `<script>` tags: the first MARKUP_LIMITS.jsonLdBlocks of them, each
+ * read whole up to jsonLdBlockChars (a larger one counts, unread).
+ */
+export class JsonLdBlocks {
+  readonly texts: string[] = [];
+  private seen = 0;
+
+  /** openTag's answer for a `<script>`: the characters to read when it is one of the blocks read, else nothing. */
+  ask(attributes: TagAttributes): number | undefined {
+    const jsonLd = (attributes.get('type') ?? '').trim().toLowerCase().startsWith('application/ld+json');
+    return jsonLd && this.seen++ < MARKUP_LIMITS.jsonLdBlocks ? MARKUP_LIMITS.jsonLdBlockChars : undefined;
+  }
+
+  /** elementText's: a block read whole is kept. */
+  add(text: string, whole: boolean): void {
+    if (whole) this.texts.push(text);
+  }
+}
 
 const isNode = (value: unknown): value is LdNode => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -1,4 +1,5 @@
-import { hasRel, scanHtml } from '../html/scan-html';
+import { hasRel, scanHtml, type TagAttributes } from '../html/scan-html';
+import { documentBase } from '../authorship/absolute-url';
 
 /** The elements this reader looks at (scanHtml collects no other's attributes). */
 const READ_TAGS = new Set(['base', 'a', 'link']);
@@ -11,19 +12,15 @@ const READ_TAGS = new Set(['base', 'a', 'link']);
  */
 export function relMeLinks(html: string, pageUrl: string): string[] {
   let baseHref: string | undefined;
-  const hrefs: string[] = [];
+  const relMe = new RelMeHrefs();
   scanHtml(html, {
     tags: READ_TAGS,
     openTag(name, attributes) {
       if (name === 'base' && baseHref === undefined && attributes.has('href')) baseHref = attributes.get('href');
-      const href = attributes.get('href');
-      if ((name === 'a' || name === 'link') && href && hrefs.length < REL_ME_LINKS_READ && hasRel(attributes, 'me'))
-        hrefs.push(href);
+      relMe.add(name, attributes);
     },
   });
-  const base = baseOf(baseHref, pageUrl);
-  // canParse first: an href that is no address would throw, which costs ten times a parse.
-  return hrefs.flatMap((href) => (URL.canParse(href.trim(), base) ? [new URL(href.trim(), base).href] : []));
+  return relMe.links(documentBase(baseHref, pageUrl));
 }
 
 /**
@@ -32,12 +29,22 @@ export function relMeLinks(html: string, pageUrl: string): string[] {
  */
 const REL_ME_LINKS_READ = 1_000;
 
-function baseOf(href: string | undefined, pageUrl: string): string {
-  if (!href) return pageUrl;
-  try {
-    return new URL(href, pageUrl).href;
-  } catch {
-    return pageUrl;
+/** The rel="me" hrefs of a page as a scan meets its tags (relMeLinks; an author page's reader, in its own scan). */
+export class RelMeHrefs {
+  private readonly hrefs: string[] = [];
+
+  /** Takes the tag's href when it is an `<a>` or `<link>` with the rel token `me`, up to REL_ME_LINKS_READ. */
+  add(name: string, attributes: TagAttributes): void {
+    const href = attributes.get('href');
+    if ((name === 'a' || name === 'link') && href && this.hrefs.length < REL_ME_LINKS_READ && hasRel(attributes, 'me')) {
+      this.hrefs.push(href);
+    }
+  }
+
+  /** The hrefs resolved against the page's base; those that are no address left out. */
+  links(base: string): string[] {
+    // canParse first: an href that is no address would throw, which costs ten times a parse.
+    return this.hrefs.flatMap((href) => (URL.canParse(href.trim(), base) ? [new URL(href.trim(), base).href] : []));
   }
 }
 
