@@ -4,8 +4,9 @@
 // of rel="author" links): the author markup (readAuthorMarkup), rel="me" links (relMeLinks), the portal's article
 // metadata (extractArticleMetadata) and attribution's title and meta (readPageHead). Each page is read --runs times
 // in this process; the median is printed, with µs per KB, so that two sizes of one page show whether time grows
-// linearly with size (the same µs/KB) or faster. The readers run on the main thread of the portal and the worker:
-// what one page costs here is how long it keeps other requests waiting there.
+// linearly with size (the same µs/KB) or faster. The portal's page check reads on a thread of its own
+// (pageReadsThread), its form's prefill and the worker on their main thread: what one page costs here is how long it
+// keeps other requests waiting on the prefill's.
 import '../scripts/check-node-line.mjs'; // first: an older Node.js stops here, before the build and anything native
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
