@@ -57,7 +57,8 @@ const urlBody = { type: 'object', properties: { url }, description: 'Other field
 
 const description =
   'The address is canonicalised first (scheme, host case, www., default port, fragment, trailing slash and tracking parameters do not matter). ' +
-  'A known, active article of a verified author gives the Author profile (`verified: true`); anything else gives `{"verified": false, "message"}`.';
+  'A known, active article of a verified author gives the Author profile (`verified: true`); anything else gives `{"verified": false, "message"}`. ' +
+  'A co-written article gives its first verified author in the order its page credits them (v2 lists them all).';
 
 const post = {
   operationId: 'verifyArticle',
@@ -91,8 +92,9 @@ const get = {
 };
 
 const v2Description =
-  'The same question, answered in four kinds (`type`): `article_verified` (the v1 Author profile fields, the author’s `evidence` ' +
-  'and, when the address is on a verified publisher’s proven domain, its `domain_info`); `domain_verified_plus` (the article is ' +
+  'The same question, answered in four kinds (`type`): `article_verified` (the v1 Author profile fields, the author’s `evidence`, ' +
+  'every author of a co-written article in `authors`, and, when the address is on a verified publisher’s proven domain, its ' +
+  '`domain_info`); `domain_verified_plus` (the article is ' +
   'unknown, its domain belongs to a verified publisher, with up to three of its verified `journalists` and its latest three ' +
   '`articles`); `domain_verified` (the same, when none of its staff is verified); or `unverified`. Same canonicalisation, ' +
   'authentication, limits and errors as v1. Subdomains of a proven domain match. An unknown article on such a ' +
@@ -192,6 +194,24 @@ const articleVerified = {
     type: { type: 'string', const: 'article_verified' },
     ...(authorProfile.properties as Record<string, unknown>),
     evidence: { type: 'array', items: { $ref: '#/components/schemas/VerifiedIdentity' } },
+    authors: {
+      type: 'array',
+      minItems: 2,
+      description:
+        'Present only when the article is co-written: every verified author whose proof of it is live, in the order ' +
+        'the page credits them (the first is the author the fields above and v1 describe), each with the v1 Author ' +
+        'profile fields and their `evidence`. Absent: the one author above.',
+      items: {
+        title: 'ArticleAuthor',
+        type: 'object',
+        required: [...(authorProfile.required as string[]), 'evidence'],
+        additionalProperties: false,
+        properties: {
+          ...(authorProfile.properties as Record<string, unknown>),
+          evidence: { type: 'array', items: { $ref: '#/components/schemas/VerifiedIdentity' } },
+        },
+      },
+    },
     domain_info: { $ref: '#/components/schemas/DomainInfo' },
   },
 };

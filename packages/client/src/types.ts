@@ -17,6 +17,8 @@ export type ArticleOfAuthor = ArticleSchemas['ArticleOfAuthor'];
 /** v2 verify_article: discriminated by `type`. */
 export type ArticleAnswerV2 = ArticleSchemas['ArticleAnswerV2'];
 export type ArticleVerified = ArticleSchemas['ArticleVerified'];
+/** One author of a co-written article (ArticleVerified's `authors`): v1's Author profile fields and their evidence. */
+export type ArticleAuthor = NonNullable<ArticleVerified['authors']>[number];
 export type DomainVerifiedPlus = ArticleSchemas['DomainVerifiedPlus'];
 export type DomainVerified = ArticleSchemas['DomainVerified'];
 export type UnverifiedV2 = ArticleSchemas['UnverifiedV2'];

@@ -81,11 +81,7 @@ describe.each(portalStoreFactories())('API settings: service addresses and ready
       by: 'editor:ed@example.org',
       note: 'checked',
     };
-    await proveArticle(
-      portal.repositories.articles,
-      { profileId: user!.profileId!, articleId: listed!.article.id, evidence },
-      'ed@example.org',
-    );
+    await proveArticle(portal.repositories.articles, { profileId: user!.profileId!, articleId: listed!.article.id, evidence });
     await submit(agent, '/settings/api', '/settings/api/account', {});
 
     const before = (await agent.get('/settings/api')).text;

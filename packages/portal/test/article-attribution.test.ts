@@ -160,7 +160,7 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     expect(await counts(link)).toBe(aoife.profileId);
   });
 
-  it('releases another profile’s unproven claim of the address when the page proves it, with the reason', async () => {
+  it('leaves another profile’s unproven claim of the address to its own check when the page proves it', async () => {
     const aoife = await journalistAllowing(portal);
     const squatter = await journalistAllowing(portal, 'news.test', { profile_first_name: 'Seán', profile_last_name: 'Ó Briain' });
     const link = outlet.serve(path(), pageWith(relAuthor(profilePage(aoife.slug))));
@@ -168,11 +168,15 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     expect((await claimOf(squatter.profileId, link)).proof.state).toBe('claimed');
     await addArticle(aoife.agent, link);
     expect(await counts(link)).toBe(aoife.profileId);
-    const released = await claimOf(squatter.profileId, link);
-    expect(released.proof).toMatchObject({ state: 'released', reason: expect.stringMatching(/^Proven on another profile on /) });
-    expect((await squatter.agent.get('/articles')).text).toContain('Released');
-    const [history] = await portal.repositories.audit.historyOf(squatter.profileId);
-    expect(history).toMatchObject({ action: 'article-released', actor: 'byline:authorship check' });
+    // Her proof neither releases nor proves his claim: his own check found the page credits someone else.
+    expect((await claimOf(squatter.profileId, link)).proof).toEqual({
+      state: 'claimed',
+      reason: 'Its page credits someone else.',
+      mention: null,
+      evidence: [],
+    });
+    expect((await squatter.agent.get('/articles')).text).toContain('Does not count yet');
+    expect(await portal.repositories.audit.historyOf(squatter.profileId)).toEqual([]);
   });
 
   it('lets an editor attest an article whose page cannot prove it, with a note, never on their own profile', async () => {
@@ -243,14 +247,14 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     const aoife = await journalistAllowing(portal);
     const squatter = await journalistAllowing(portal, 'news.test', { profile_first_name: 'Seán', profile_last_name: 'Ó Briain' });
     const where = path();
-    // The page first credits the squatter (say, a wrong byline); he proves it, releasing her claim.
+    // The page first credits the squatter (say, a wrong byline); he proves it, her claim stays unproven.
     const link = outlet.serve(where, pageWith(''));
     await addArticle(aoife.agent, link);
     outlet.pages.set(where, pageWith(relAuthor(profilePage(squatter.slug))));
     await addArticle(squatter.agent, link);
     expect(await counts(link)).toBe(squatter.profileId);
     const { article, proof } = await claimOf(aoife.profileId, link);
-    expect(proof.state).toBe('released');
+    expect(proof.state).toBe('claimed');
     expect((await addArticle(aoife.agent, link)).status).toBe(409);
 
     const desk = await editor(portal);

@@ -1,3 +1,4 @@
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { aProfile, anArticle, seed } from '@byline/test-support';
 import { journalistAllowing, pageWith, profilePage, relAuthor } from './support/crediting-pages';
 import {
@@ -104,17 +105,22 @@ describe.each(portalStoreFactories())('articles by address ($name store)', (fact
     expect(res.text).toContain('The article address must be an absolute http(s) address');
   });
 
-  it('refuses an article already on another profile, next to the address', async () => {
+  it('lists an article another profile has proven as a claim of its own, which takes nothing from the other', async () => {
     const [other] = await seed(portal.store, aProfile({ articles: [anArticle()] }));
     const { agent } = await journalist();
-    const res = await submit(agent, '/articles', '/articles', {
-      link: `${other!.articles[0]!.link}/?utm_medium=email`,
+    const link = `${other!.articles[0]!.link}/?utm_medium=email`;
+    const res = await submit(agent, '/articles', '/articles', { link, title: 'Mine', published_at: '2024-01-01', active: 'on' });
+    expect(res.status).toBe(303);
+    // A co-author's claim: it counts once its page credits this journalist too; the other profile still answers.
+    expect((await portal.store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.profile_slug).toBe(other!.profile_slug);
+    const again = await submit(agent, '/articles', '/articles', {
+      link,
       title: 'Mine',
       published_at: '2024-01-01',
       active: 'on',
     });
-    expect(res.status).toBe(409);
-    expect(res.text).toMatch(/id="f-link-error"[^>]*>This article is proven on another journalist/);
+    expect(again.status).toBe(409);
+    expect(again.text).toMatch(/id="f-link-error"[^>]*>This article is already in your portfolio/);
   });
 
   it('deactivates and reactivates an article; the article check follows', async () => {

@@ -133,11 +133,11 @@ describe.each(portalStoreFactories())('an affiliation’s end releases what its 
       by: 'byline:authorship-check',
       matched: `JSON-LD author ${publicProfileUrl(WORKER_PORTAL_URL, person.slug)}`,
     };
-    const proven = await proveArticle(
-      outlet.portal.repositories.articles,
-      { profileId: person.profileId, articleId: claim.article.id, evidence: linked },
-      'byline:authorship-check',
-    );
+    const proven = await proveArticle(outlet.portal.repositories.articles, {
+      profileId: person.profileId,
+      articleId: claim.article.id,
+      evidence: linked,
+    });
     expect(proven.ok).toBe(true);
 
     const endPath = `${harbour.path}/staff/${affiliationId}/end`;

@@ -38,15 +38,11 @@ describe.each(portalStoreFactories())('publishers’ staff ($name store)', (fact
     const link = `https://paper.example/staff-${person.profileId}-${Date.now()}`;
     await submit(person.agent, '/articles', '/articles', { link, title: 'Harbour', published_at: '2030-01-01', active: 'on' });
     const [listed] = await portal.repositories.articles.claimsOf(person.profileId);
-    await proveArticle(
-      portal.repositories.articles,
-      {
-        profileId: person.profileId,
-        articleId: listed!.article.id,
-        evidence: { method: 'editor-attestation', provider: EDITOR_PROVIDER, by: 'editor:ed@example.org', note: 'checked' },
-      },
-      'ed@example.org',
-    );
+    await proveArticle(portal.repositories.articles, {
+      profileId: person.profileId,
+      articleId: listed!.article.id,
+      evidence: { method: 'editor-attestation', provider: EDITOR_PROVIDER, by: 'editor:ed@example.org', note: 'checked' },
+    });
     return { ...person, link };
   }
 

@@ -306,11 +306,11 @@ describe.each(storeFactories())('article page checks ($name store)', (factory) =
   it('does not re-check an editor’s attestation', async () => {
     const article = await journalistWithArticle(() => uncredited);
     const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };
-    const proven = await proveArticle(
-      repositories.articles,
-      { profileId: article.profile.id, articleId: article.article.id, evidence },
-      'ed',
-    );
+    const proven = await proveArticle(repositories.articles, {
+      profileId: article.profile.id,
+      articleId: article.article.id,
+      evidence,
+    });
     expect(proven.ok).toBe(true);
     expect(await repositories.queue.find(ARTICLE_CHECK_TOPIC, String(article.article.id))).toBeNull();
   });

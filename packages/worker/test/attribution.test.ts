@@ -47,14 +47,17 @@ const LINKED = { slug: 'linked-writer', first: 'Tomás', last: 'Reilly' };
 const UNVERIFIED = { slug: 'unverified-writer', first: 'Orla', last: 'Keane' };
 const FORMER = { slug: 'former-writer', first: 'Pádraig', last: 'Nolan' };
 
-/** An article page whose JSON-LD credits `author` (a name, and a link when given). */
-const articlePage = (title: string, author: { name: string; url?: string }) =>
+type Byline = { name: string; url?: string };
+const person = ({ name, url }: Byline) => ({ '@type': 'Person', name, ...(url ? { url } : {}) });
+
+/** An article page whose JSON-LD credits `author` (a name, and a link when given; several, in their order). */
+const articlePage = (title: string, author: Byline | Byline[]) =>
   `<!doctype html><html><head><title>${title}</title><meta property="og:title" content="${title}">` +
   `<script type="application/ld+json">${JSON.stringify({
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
     headline: title,
-    author: { '@type': 'Person', name: author.name, ...(author.url ? { url: author.url } : {}) },
+    author: Array.isArray(author) ? author.map(person) : person(author),
   })}</script></head><body><h1>${title}</h1></body></html>`;
 
 const PAGES: Record<string, string> = {
@@ -68,6 +71,11 @@ const PAGES: Record<string, string> = {
   '/2031/quiet-story': articlePage('Quiet story', { name: `${STAFF.first} ${STAFF.last}` }),
   '/2031/left-by-a-dead-worker': articlePage('Left by a dead worker', { name: `${STAFF.first} ${STAFF.last}` }),
   '/2031/a-long-read': articlePage('A long read', { name: `${STAFF.first} ${STAFF.last}` }),
+  // Co-written: both staff credited by a link to their public page, LINKED first.
+  '/2031/co-written': articlePage('Co-written', [
+    { name: 'T. R.', url: publicProfileUrl(PORTAL, LINKED.slug) },
+    { name: 'C. D.', url: publicProfileUrl(PORTAL, STAFF.slug) },
+  ]),
 };
 const ROBOTS = `User-agent: *\nDisallow: /admin/\n\nUser-agent: ${BYLINE_BOT}\nDisallow: /private/\n`;
 
@@ -269,6 +277,16 @@ describe.each(storeFactories())('attribution of unknown articles on verified out
     expect((await ask(second)).body.type).toBe('article_verified');
     const [claim] = (await repositories.articles.claimsOf(profileIds[LINKED.slug]!)).filter((c) => c.article.link === linked);
     expect(claim!.proof.evidence[0]!.matched).toContain(`JSON-LD author ${publicProfileUrl(PORTAL, LINKED.slug)}`);
+  });
+
+  it('credits every staff member a co-written page links, in the page’s order', async () => {
+    const url = page('/2031/co-written');
+    expect((await ask(url)).body.type).toBe('domain_verified_plus');
+    start();
+    expect(await worked(url)).toMatchObject({ attributed: 1, notAttributed: 0 });
+    const answer = (await ask(url)).body;
+    expect(answer).toMatchObject({ type: 'article_verified', profile_slug: LINKED.slug });
+    expect(answer.authors.map((author: { profile_slug: string }) => author.profile_slug)).toEqual([LINKED.slug, STAFF.slug]);
   });
 
   it('a page crediting someone else is not attributed', async () => {

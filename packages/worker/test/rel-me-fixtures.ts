@@ -133,11 +133,7 @@ export class ProofFixtures {
     const link = `https://news.example.org${path}/story`;
     const { article } = await this.repositories.articles.add(profileId, anArticle({ link }) as ArticleInput);
     const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };
-    const proven = await proveArticle(
-      this.repositories.articles,
-      { profileId, articleId: article.id, evidence },
-      'ed@example.org',
-    );
+    const proven = await proveArticle(this.repositories.articles, { profileId, articleId: article.id, evidence });
     if (!proven.ok) throw new Error(`article not proven: ${proven.reason}`);
     return canonicalizeUrl(link);
   }

@@ -10,13 +10,13 @@ export interface paths {
         };
         /**
          * Who wrote the article at this address? (GET alias of POST)
-         * @description The address is canonicalised first (scheme, host case, www., default port, fragment, trailing slash and tracking parameters do not matter). A known, active article of a verified author gives the Author profile (`verified: true`); anything else gives `{"verified": false, "message"}`.
+         * @description The address is canonicalised first (scheme, host case, www., default port, fragment, trailing slash and tracking parameters do not matter). A known, active article of a verified author gives the Author profile (`verified: true`); anything else gives `{"verified": false, "message"}`. A co-written article gives its first verified author in the order its page credits them (v2 lists them all).
          */
         get: operations["verifyArticleByQuery"];
         put?: never;
         /**
          * Who wrote the article at this address?
-         * @description The address is canonicalised first (scheme, host case, www., default port, fragment, trailing slash and tracking parameters do not matter). A known, active article of a verified author gives the Author profile (`verified: true`); anything else gives `{"verified": false, "message"}`.
+         * @description The address is canonicalised first (scheme, host case, www., default port, fragment, trailing slash and tracking parameters do not matter). A known, active article of a verified author gives the Author profile (`verified: true`); anything else gives `{"verified": false, "message"}`. A co-written article gives its first verified author in the order its page credits them (v2 lists them all).
          */
         post: operations["verifyArticle"];
         delete?: never;
@@ -38,13 +38,13 @@ export interface paths {
         };
         /**
          * Who wrote the article at this address, and whose domain is it? (GET alias of POST)
-         * @description The same question, answered in four kinds (`type`): `article_verified` (the v1 Author profile fields, the author’s `evidence` and, when the address is on a verified publisher’s proven domain, its `domain_info`); `domain_verified_plus` (the article is unknown, its domain belongs to a verified publisher, with up to three of its verified `journalists` and its latest three `articles`); `domain_verified` (the same, when none of its staff is verified); or `unverified`. Same canonicalisation, authentication, limits and errors as v1. Subdomains of a proven domain match. An unknown article on such a domain leaves its page to be read later, unless the publisher opted out: when it credits one of the publisher’s verified staff, the same lookup answers `article_verified` from then on.
+         * @description The same question, answered in four kinds (`type`): `article_verified` (the v1 Author profile fields, the author’s `evidence`, every author of a co-written article in `authors`, and, when the address is on a verified publisher’s proven domain, its `domain_info`); `domain_verified_plus` (the article is unknown, its domain belongs to a verified publisher, with up to three of its verified `journalists` and its latest three `articles`); `domain_verified` (the same, when none of its staff is verified); or `unverified`. Same canonicalisation, authentication, limits and errors as v1. Subdomains of a proven domain match. An unknown article on such a domain leaves its page to be read later, unless the publisher opted out: when it credits one of the publisher’s verified staff, the same lookup answers `article_verified` from then on.
          */
         get: operations["verifyArticleV2ByQuery"];
         put?: never;
         /**
          * Who wrote the article at this address, and whose domain is it?
-         * @description The same question, answered in four kinds (`type`): `article_verified` (the v1 Author profile fields, the author’s `evidence` and, when the address is on a verified publisher’s proven domain, its `domain_info`); `domain_verified_plus` (the article is unknown, its domain belongs to a verified publisher, with up to three of its verified `journalists` and its latest three `articles`); `domain_verified` (the same, when none of its staff is verified); or `unverified`. Same canonicalisation, authentication, limits and errors as v1. Subdomains of a proven domain match. An unknown article on such a domain leaves its page to be read later, unless the publisher opted out: when it credits one of the publisher’s verified staff, the same lookup answers `article_verified` from then on.
+         * @description The same question, answered in four kinds (`type`): `article_verified` (the v1 Author profile fields, the author’s `evidence`, every author of a co-written article in `authors`, and, when the address is on a verified publisher’s proven domain, its `domain_info`); `domain_verified_plus` (the article is unknown, its domain belongs to a verified publisher, with up to three of its verified `journalists` and its latest three `articles`); `domain_verified` (the same, when none of its staff is verified); or `unverified`. Same canonicalisation, authentication, limits and errors as v1. Subdomains of a proven domain match. An unknown article on such a domain leaves its page to be read later, unless the publisher opted out: when it credits one of the publisher’s verified staff, the same lookup answers `article_verified` from then on.
          */
         post: operations["verifyArticleV2"];
         delete?: never;
@@ -294,6 +294,37 @@ export interface components {
             /** @description The three latest active articles, newest first by published_at */
             articles: components["schemas"]["ArticleOfAuthor"][];
             evidence: components["schemas"]["VerifiedIdentity"][];
+            /** @description Present only when the article is co-written: every verified author whose proof of it is live, in the order the page credits them (the first is the author the fields above and v1 describe), each with the v1 Author profile fields and their `evidence`. Absent: the one author above. */
+            authors?: {
+                /** @constant */
+                verified: true;
+                profile_first_name: string;
+                profile_last_name: string;
+                profile_title: string;
+                /** Format: date-time */
+                profile_created_at: string;
+                profile_bio: string;
+                /** @description May carry trailing whitespace */
+                profile_employer: string;
+                profile_residing: string;
+                profile_slug: string;
+                profile_image: string;
+                profile_social_profiles: {
+                    twitter: string;
+                    facebook: string;
+                    linkedin: string;
+                    instagram: string;
+                };
+                /** @description Country code */
+                user_location: string;
+                user_city: string;
+                follower_count: number;
+                /** @description Active articles of the author */
+                article_count: number;
+                /** @description The three latest active articles, newest first by published_at */
+                articles: components["schemas"]["ArticleOfAuthor"][];
+                evidence: components["schemas"]["VerifiedIdentity"][];
+            }[];
             domain_info?: components["schemas"]["DomainInfo"];
         };
         /** DomainVerifiedPlus */

@@ -2,37 +2,36 @@ import { rerenderAnswers } from '../answers/rerender-answers';
 import { step, type Steps } from '../store/steps';
 import type { ArticleInput } from '../domain/types';
 import { canonicalizeUrl } from '../url/canonical-url';
-import { articleCountEvents } from '../webhook-events/webhook-event';
-import { counts } from './article-counts';
-import { claimedProof, type ArticleClaim } from './article-proof';
+import { articleCountEventSteps, counts } from './article-counts';
+import { claimedProof, creditOrderOf, type ArticleClaim } from './article-proof';
 import { ArticleTakenError, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
 
 /**
  * A profile's own changes to its articles, written once for both databases (see database/steps.ts): an article
  * counts (`active`, what the verifiers answer) only while proven and listed active by its owner; a change that
  * makes it start or stop counting sends article.verified or article.deactivated; a new address is a new claim,
- * whose proof starts again; and every change of what counts re-renders the profile's answers.
+ * whose proof starts again; and every change of what counts re-renders the profile's answers. Another profile's
+ * claim or proof of the address refuses nothing: a co-author lists the article too, and proves it by its own evidence.
  *
  * Order (MongoDB, where each is a separate write): the address checked, then the article written with its events
  * (the events ride on the article's own update, see mongo-outbox.ts), then the profile's count and answers.
- * Interrupted in between, the count lags until the profile's next article change; the unique indexes refuse an
- * address this profile lists already, or one proven elsewhere, when another writer took it meanwhile. On SQLite
- * all of it is one transaction.
+ * Interrupted in between, the count lags until the profile's next article change; the unique index refuses an
+ * address this profile lists already when another writer took it meanwhile. On SQLite all of it is one transaction.
  */
 
 /**
  * Adds an article as a claim (`claimed`, counting nothing yet, so nothing to re-render). ArticleTakenError when the
- * profile lists the address already or another profile has it proven (see refuseTakenAddress).
+ * profile lists the address already (see refuseTakenAddress).
  */
 export function* addArticleSteps(unit: ArticlesUnitOfWrite, profileId: number, article: ArticleInput): Steps<ArticleClaim> {
   const canonicalUrl = canonicalizeUrl(article.link);
   const released = yield* refuseTakenAddress(unit, canonicalUrl, profileId, null);
   const proof = claimedProof();
-  const fields = { article, active: false, canonicalUrl, proof };
+  const fields = { article, active: false, canonicalUrl, proof, creditOrder: creditOrderOf(proof) };
   // Released to another profile once, listed again: a new claim on the same article.
   if (released) yield* step(unit.writeArticle(released, fields, []));
   const id = released ? released.id : yield* step(unit.insertArticle(profileId, canonicalUrl, fields));
-  if (id === null) return yield* refusedMeanwhile(unit, canonicalUrl, profileId, null);
+  if (id === null) return refusedMeanwhile();
   return { article: { ...article, id, profile_id: profileId }, proof };
 }
 
@@ -54,14 +53,15 @@ export function* updateArticleSteps(
   const countedBefore = counts(claim.proof, claim.listedActive);
   if (claim.canonicalUrl === canonicalUrl) {
     const active = counts(claim.proof, article.active);
-    yield* step(unit.writeArticle(claim, { article, active }, articleCountEvents(canonicalUrl, countedBefore, active, at)));
+    const events = yield* articleCountEventSteps(unit, claim, countedBefore, active, at);
+    yield* step(unit.writeArticle(claim, { article, active }, events));
   } else {
     yield* refuseTakenAddress(unit, canonicalUrl, profileId, articleId);
     // A new address is a new claim: its proof starts again, and what the old one counted stops counting.
-    const fields = { article, active: false, canonicalUrl, proof: claimedProof() };
-    const events = articleCountEvents(claim.canonicalUrl, countedBefore, false, at);
-    if (!(yield* step(unit.writeArticle(claim, fields, events))))
-      yield* refusedMeanwhile(unit, canonicalUrl, profileId, articleId);
+    const proof = claimedProof();
+    const fields = { article, active: false, canonicalUrl, proof, creditOrder: creditOrderOf(proof) };
+    const events = yield* articleCountEventSteps(unit, claim, countedBefore, false, at);
+    if (!(yield* step(unit.writeArticle(claim, fields, events)))) refusedMeanwhile();
   }
   yield* rerenderAnswers(unit.answers, [profileId]);
   return true;
@@ -69,8 +69,8 @@ export function* updateArticleSteps(
 
 /**
  * ArticleTakenError when this profile lists the address already (unless its claim was released, and the change
- * is not an edit of another of its articles) or another profile has it proven; returns this profile's released
- * article at the address, if any.
+ * is not an edit of another of its articles), or its claim was released by an editor's move to a profile that still
+ * has it proven; returns this profile's released article at the address, if any.
  */
 function* refuseTakenAddress(
   unit: ArticlesUnitOfWrite,
@@ -78,25 +78,20 @@ function* refuseTakenAddress(
   profileId: number,
   ownArticleId: number | null,
 ): Steps<StoredArticleClaim | null> {
+  const claims = yield* step(unit.claimsAt(canonicalUrl));
   let released: StoredArticleClaim | null = null;
-  for (const claim of yield* step(unit.claimsAt(canonicalUrl))) {
-    if (claim.id === ownArticleId) continue;
-    if (claim.profileId === profileId) {
-      if (claim.proof.state !== 'released' || ownArticleId !== null) throw new ArticleTakenError(true);
-      released = claim;
-    } else if (claim.proof.state === 'proven') throw new ArticleTakenError(false);
+  for (const claim of claims) {
+    if (claim.id === ownArticleId || claim.profileId !== profileId) continue;
+    if (claim.proof.state !== 'released' || ownArticleId !== null) throw new ArticleTakenError();
+    released = claim;
+  }
+  if (released && claims.some((claim) => claim.profileId !== profileId && claim.proof.state === 'proven')) {
+    throw new ArticleTakenError('moved-away');
   }
   return released;
 }
 
-/** The store's unique index refused the address (another writer took it after the check): who took it, as the check says. */
-function* refusedMeanwhile(
-  unit: ArticlesUnitOfWrite,
-  canonicalUrl: string,
-  profileId: number,
-  ownArticleId: number | null,
-): Steps<never> {
-  yield* refuseTakenAddress(unit, canonicalUrl, profileId, ownArticleId);
-  // The index that refused it is the one that keeps an address to one article per profile.
-  throw new ArticleTakenError(true);
+/** The store's unique index refused the address: this profile listed it meanwhile (another writer). */
+function refusedMeanwhile(): never {
+  throw new ArticleTakenError();
 }

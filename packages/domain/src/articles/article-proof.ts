@@ -4,8 +4,9 @@ import { EDITOR_PROVIDER, OPERATOR_PROVIDER, type Evidence, type EvidenceProvide
 /**
  * An article on a profile is a claim, like a handle: `claimed` until evidence proves it, `proven` while it has live
  * evidence (only then does it answer in verify_article and count in `article_count` and `articles`), `lapsed` when
- * its page stopped crediting the profile for longer than the grace period, `released` when another profile proved
- * the address (its owner reads why).
+ * its page stopped crediting the profile for longer than the grace period, `released` when an editor moved it to
+ * another profile (its owner reads why; imports before co-authors released claims too). Several profiles may have
+ * one address proven, each by its own evidence: its co-authors (see creditOrderOf).
  */
 export type ArticleState = 'claimed' | 'proven' | 'lapsed' | 'released';
 
@@ -24,6 +25,12 @@ export type ArticleEvidenceMethod = 'authorship-attested' | 'editor-attestation'
 export type ArticleEvidence = Omit<Evidence, 'id' | 'claimId' | 'method' | 'provenValue' | 'subject'> & {
   method: ArticleEvidenceMethod;
   matched: string | null;
+  /**
+   * Where the page credits the profile among its authors (authorship-attested only): the place of the link that
+   * matched among the page's author links, 0 first, as the last check found it. Absent on proofs made before places
+   * were kept (their next re-check records it).
+   */
+  position?: number;
   /** Set on the worker's attributions only (see AttributionBasis). */
   attribution?: AttributionBasis;
 };
@@ -62,7 +69,7 @@ export interface ArticleClaim {
 
 /** A new proof as a method reports it; the rule stamps the times. */
 export type NewArticleEvidence = Pick<ArticleEvidence, 'method' | 'provider' | 'by'> &
-  Partial<Pick<ArticleEvidence, 'matched' | 'note' | 'nextCheckAt' | 'attribution'>>;
+  Partial<Pick<ArticleEvidence, 'matched' | 'position' | 'note' | 'nextCheckAt' | 'attribution'>>;
 
 /** The provider of an authorship check: Byline reading the page's author markup. */
 export const AUTHORSHIP_PROVIDER: EvidenceProvider = { id: 'urn:byline:authorship-check', name: 'Byline page check' };
@@ -74,6 +81,24 @@ export const LISTED_WHEN_APPROVED = 'Listed when the profile was approved.';
 export const NOT_CHECKED_YET = 'Its page has not been checked yet.';
 
 export const isLiveArticleEvidence = (evidence: ArticleEvidence): boolean => evidence.endedAt === null;
+
+/** The credit order of a profile whose proof places it nowhere on the page (an editor's, an import's): after the rest. */
+export const UNPLACED_CREDIT = 1000;
+
+/**
+ * Where a proven article's author comes among an address's co-authors (lower first): the place the page gives it
+ * (its live authorship-attested evidence's `position`), or UNPLACED_CREDIT. Ties go to the article listed first (the
+ * lower article id), so a newcomer the page places first does not come before an author proven there before places
+ * were kept (the migration puts those at 0). v1 answers the first verified author in this order; v2 lists them all
+ * in it. Stored beside the article, where the lookups sort by it.
+ */
+export function creditOrderOf(proof: ArticleProof): number {
+  let order = UNPLACED_CREDIT;
+  for (const evidence of proof.evidence) {
+    if (isLiveArticleEvidence(evidence) && evidence.position !== undefined) order = Math.min(order, evidence.position);
+  }
+  return order;
+}
 
 /** A stored proof made from a new one, stamped `now`. */
 export function evidenceOf(evidence: NewArticleEvidence, now: string): ArticleEvidence {

@@ -11,7 +11,9 @@ import type { ArticleClaim, ArticleProof } from './article-proof';
  * up by address: an article answers and counts only while proven and listed active, and every change brings the
  * profile's active-article count and rendered answers up to date (see answers/rerender-answers.ts). The rules that
  * add, update, prove an article and release other profiles' claims of its address are written once over
- * ArticlesUnitOfWrite (article-changes.ts, prove-article.ts); an unproven claim never blocks another profile, and a proven address belongs to one profile.
+ * ArticlesUnitOfWrite (article-changes.ts, prove-article.ts); no claim blocks another profile's, and several
+ * profiles may have one address proven, each by its own evidence (co-authors, answered in credit order: see
+ * creditOrderOf).
  */
 export interface Articles {
   /** All the profile's articles, active or not, proven or not, newest first. */
@@ -21,10 +23,9 @@ export interface Articles {
   /** Articles that count (proven and listed active), newest first. */
   latest(profileId: number, limit: number): Promise<Article[]>;
   find(profileId: number, articleId: number): Promise<Article | null>;
-  /**
-   * Adds an article as a claim (`claimed`, counting nothing yet). ArticleTakenError when this profile lists the
-   * address already, or another profile has it proven (only an editor moves a proven article).
-   */
+  /** The profiles that have the article at this canonical address proven (its co-authors), in credit order. */
+  provenBy(canonicalUrl: string): Promise<number[]>;
+  /** Adds an article as a claim (`claimed`, counting nothing yet). ArticleTakenError when this profile lists it already. */
   add(profileId: number, article: ArticleInput): Promise<ArticleClaim>;
   /**
    * false when the profile has no such article; ArticleTakenError as for add. A new address is a new claim: its
@@ -65,6 +66,8 @@ export interface ArticleFields {
   active: boolean;
   canonicalUrl?: string;
   proof?: ArticleProof;
+  /** Its place among the address's authors (creditOrderOf its proof): given with every new proof. */
+  creditOrder?: number;
 }
 
 /**
@@ -92,17 +95,17 @@ export interface ArticlesUnitOfWrite {
     events: WebhookEvent[],
   ): Step<boolean>;
   /**
-   * Writes an article's proof, whether it counts (`active`, see article-counts.ts) and `events` for the outbox, in
-   * one write. false, writing nothing, when the proof is `proven` and another profile's article at the address is
-   * proven already (the database keeps one proven article per address, which decides a race between two proofs),
-   * or when `guard` does not hold.
+   * Writes an article's proof, whether it counts (`active`, see article-counts.ts), its credit order and `events`
+   * for the outbox, in one write. false, writing nothing, when `guard` does not hold.
    */
   writeProof(
     article: StoredArticleClaim,
     proof: ArticleProof,
-    counting: { active: boolean; events: WebhookEvent[] },
+    counting: { active: boolean; creditOrder: number; events: WebhookEvent[] },
     guard?: ProofGuard,
   ): Step<boolean>;
+  /** The profile's slug while it is verified; null otherwise (see articleCountEvents). */
+  verifiedSlugOf(profileId: number): Step<string | null>;
   appendHistory(entry: HistoryEntry, now: string): Step<void>;
   /** The answers' unit in the same write: re-rendering the profiles whose articles changed (rerenderAnswers). */
   readonly answers: AnswersUnit;
@@ -117,9 +120,14 @@ export interface ArticlesUnitOfWrite {
   settleCheck(itemId: string, holder: string, next: Settlement, at: Date): Step<boolean>;
 }
 
+/**
+ * The profile lists the address already (`listed`), or an editor moved it from this profile to another that has it
+ * proven (`moved-away`: listing it again would let its page undo the editor's decision; only an editor moves it
+ * back). Another profile's claim or proof alone never refuses it (see Articles).
+ */
 export class ArticleTakenError extends Error {
-  constructor(readonly byThisProfile: boolean) {
-    super(byThisProfile ? 'this article is already in the portfolio' : 'this article is proven on another profile');
+  constructor(readonly reason: 'listed' | 'moved-away' = 'listed') {
+    super(reason === 'listed' ? 'this article is already in the portfolio' : 'an editor moved this article to another profile');
     this.name = 'ArticleTakenError';
   }
 }

@@ -151,7 +151,7 @@ export interface EndedVouching {
  * (run-attribution.ts).
  */
 export function* endVouchingSteps(
-  unit: Pick<ArticlesUnitOfWrite, 'provenClaimsOf' | 'writeProof' | 'appendHistory'>,
+  unit: Pick<ArticlesUnitOfWrite, 'provenClaimsOf' | 'writeProof' | 'appendHistory' | 'verifiedSlugOf'>,
   ending: EndingVouching,
   now: string,
 ): Steps<EndedVouching> {
@@ -182,7 +182,7 @@ export function* endVouchingSteps(
 
 /** An affiliation's end (see endVouchingSteps and affiliationEnding): the articles whose proof ended. */
 export function* endVouchedArticlesSteps(
-  unit: Pick<ArticlesUnitOfWrite, 'provenClaimsOf' | 'writeProof' | 'appendHistory'>,
+  unit: Pick<ArticlesUnitOfWrite, 'provenClaimsOf' | 'writeProof' | 'appendHistory' | 'verifiedSlugOf'>,
   ending: EndingAffiliation,
   now: string,
 ): Steps<number[]> {

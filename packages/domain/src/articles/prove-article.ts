@@ -2,70 +2,47 @@ import { rerenderAnswers } from '../answers/rerender-answers';
 import { step, type Steps } from '../store/steps';
 import { writeProofSteps } from './article-counts';
 import { evidenceOf, type ArticleProof, type NewArticleEvidence } from './article-proof';
-import type { Articles, ArticlesUnitOfWrite, StoredArticleClaim } from './articles-repository';
+import type { Articles, ArticlesUnitOfWrite } from './articles-repository';
 
-export type ProveArticleResult =
-  | { ok: true; released: { profileId: number; articleId: number }[] }
-  | { ok: false; reason: 'no-such-article' }
-  /** Another profile has the address proven: only an editor moves it. */
-  | { ok: false; reason: 'held-by-another'; holderProfileId: number };
-
-const isLive = (claim: StoredArticleClaim) => claim.proof.state !== 'released';
+export type ProveArticleResult = { ok: true } | { ok: false; reason: 'no-such-article' };
 
 /**
- * Adds a proof to a profile's article and makes it count; other profiles' unproven claims of the address are
- * released with the reason their owners read (an unproven claim never blocks a proof), and their histories record
- * it. Refused when another profile has the address proven.
+ * Adds a proof to a profile's article and makes it count. Another profile's claim or proof of the address is left
+ * as it is: several profiles may have one address proven, each by its own evidence (co-authors, answered in credit
+ * order, see creditOrderOf), and an unproven claim is decided by its own page check. Only an editor's move
+ * (move-proven-article.ts) takes an address from a profile.
  *
- * Order (MongoDB, where each is a separate write): the article `proven` (the unique index on proven addresses
- * decides a race), then its profile's answers, then its re-check queued (a proof with `nextCheckAt`), then the
- * other claims released and their histories. Queued after the proof, a check is never due for an article that
- * was refused; interrupted in between, the proof counts without its re-checks (a rare gap, logged nowhere: its
- * page was read and credited the profile a moment before). Interrupted later, another profile may keep an
- * unproven claim a moment longer; it counts nothing, so nothing unproven ever answers.
+ * Order (MongoDB, where each is a separate write): the article `proven`, then its profile's answers, then its
+ * re-check queued (a proof with `nextCheckAt`). Queued after the proof, a check is never due for an article that
+ * was not proven; interrupted in between, the proof counts without its re-checks (a rare gap, logged nowhere: its
+ * page was read and credited the profile a moment before).
  */
 export function* proveArticleSteps(
   unit: ArticlesUnitOfWrite,
   { profileId, articleId, evidence }: { profileId: number; articleId: number; evidence: NewArticleEvidence },
   now: string,
-  actor: string,
 ): Steps<ProveArticleResult> {
   const claim = yield* step(unit.claim(profileId, articleId));
   if (!claim) return { ok: false, reason: 'no-such-article' };
-  const others = (yield* step(unit.claimsAt(claim.canonicalUrl))).filter((other) => other.profileId !== profileId);
-  const holder = others.find((other) => other.proof.state === 'proven');
-  if (holder) return { ok: false, reason: 'held-by-another', holderProfileId: holder.profileId };
   const proof: ArticleProof = {
     state: 'proven',
     reason: null,
     mention: null,
     evidence: [...claim.proof.evidence, evidenceOf(evidence, now)],
   };
-  if (!(yield* writeProofSteps(unit, claim, proof))) {
-    const winner = (yield* step(unit.claimsAt(claim.canonicalUrl))).find((other) => other.proof.state === 'proven');
-    return { ok: false, reason: 'held-by-another', holderProfileId: winner?.profileId ?? -1 };
-  }
+  yield* writeProofSteps(unit, claim, proof);
   yield* rerenderAnswers(unit.answers, [profileId]);
   // A proof by the page's author markup is re-checked (record-article-check.ts): its first check is queued with it.
   if (evidence.nextCheckAt) yield* step(unit.scheduleCheck(claim, new Date(evidence.nextCheckAt)));
-  const reason = `Proven on another profile on ${now.slice(0, 10)}.`;
-  const released = others.filter(isLive);
-  for (const other of released) {
-    yield* writeProofSteps(unit, other, { ...other.proof, state: 'released', reason });
-    const note = `${claim.canonicalUrl}: ${reason}`;
-    yield* step(unit.appendHistory({ profileId: other.profileId, actor, action: 'article-released', note }, now));
-  }
-  // Released claims counted nothing (another profile's proven one would have refused this proof): no re-render.
-  return { ok: true, released: released.map((other) => ({ profileId: other.profileId, articleId: other.id })) };
+  return { ok: true };
 }
 
 /** Proves a profile's article (see proveArticleSteps). */
 export function proveArticle(
   articles: Articles,
   proof: { profileId: number; articleId: number; evidence: NewArticleEvidence },
-  actor: string,
 ): Promise<ProveArticleResult> {
-  return articles.inOneWrite((unit) => proveArticleSteps(unit, proof, new Date().toISOString(), actor));
+  return articles.inOneWrite((unit) => proveArticleSteps(unit, proof, new Date().toISOString()));
 }
 
 /**

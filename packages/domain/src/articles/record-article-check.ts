@@ -7,8 +7,11 @@ import { lapseNote } from '../proofs/claim-wording';
 import { isLiveArticleEvidence, type ArticleEvidence, type ArticleProof } from './article-proof';
 import type { ArticlesUnitOfWrite, StoredArticleClaim } from './articles-repository';
 
-/** What a re-read of a proven article's page found: still credited, or why not (the page's words for its owner). */
-export type ArticlePageOutcome = { ok: true; matched: string } | { ok: false; reason: string };
+/**
+ * What a re-read of a proven article's page found: still credited (where, and at which place among its authors), or
+ * why not (the page's words for its owner).
+ */
+export type ArticlePageOutcome = { ok: true; matched: string; position: number } | { ok: false; reason: string };
 
 export type ArticleCheckResult = 'held' | 'failing' | 'lapsed' | 'lease-lost';
 
@@ -32,8 +35,8 @@ export const recheckedEvidenceOf = (proof: ArticleProof): ArticleEvidence | unde
  * Records a re-check of a proven article's page, by the rules of the rel="me" re-checks (recheck/rechecks.ts,
  * checkRecord): a page that still credits the profile clears any failure and is checked again after the interval;
  * one that fails (the attribution dropped, the page gone or unreachable) inside the grace period (failedCheck,
- * counted from the first failure in a row) is checked again after the retry time; past it the proof ends. An
- * article the end leaves without any live proof lapses: it stops counting, its profile's answers are rendered
+ * counted from the first failure in a row) is checked again after the retry time; past it the proof ends. Only this
+ * profile's proof: a co-author's stands or falls by its own re-check. An article the end leaves without any live proof lapses: it stops counting, its profile's answers are rendered
  * again and its history says why (`article-lapsed`). Another live proof (an editor's attestation) keeps it proven.
  *
  * Order (MongoDB, where each is a separate write): the lease is read, then the proof, its answers and history,
@@ -57,6 +60,8 @@ export function* recordArticleCheckSteps(
   if (outcome.ok) {
     const next = later(policy.intervalMs);
     yield* writeEvidence(unit, claim, checked, {
+      // The page may have re-ordered its byline: the place kept is the one it gives now.
+      position: outcome.position,
       lastCheckedAt: at,
       failingSince: null,
       lastFailure: null,

@@ -104,3 +104,21 @@ export function withDomainInfo(author: TaggedAnswer, domainInfo: TaggedAnswer): 
     etag: `${author.etag.slice(0, -1)}.${domainInfo.etag.slice(1)}`,
   };
 }
+
+/** How renderArticleV2 begins: what an author's entry in `authors` leaves out. */
+const ARTICLE_V2_OPENING = '{"type":"article_verified",';
+
+/**
+ * The v2 answer of an article from its verified authors' rendered v2 answers (see renderArticleV2), in credit order
+ * (see creditOrderOf): one author's answer as it is; for a co-written article, the first author's answer (v1's
+ * fields, as v1 answers, and their evidence) followed by `authors`, each author's v1 fields and evidence in that
+ * order, the first included. Its tag is a hash of the parts' tags: the same authors' answers always get the same one.
+ */
+export function articleV2OfAuthors(authors: readonly TaggedAnswer[]): TaggedAnswer | null {
+  if (authors.length <= 1) return authors[0] ?? null;
+  const entries = authors.map((author) => `{${author.json.slice(ARTICLE_V2_OPENING.length)}`);
+  return {
+    json: `${authors[0]!.json.slice(0, -1)},"authors":[${entries.join(',')}]}`,
+    etag: entityTagOf(...authors.map((author) => author.etag)),
+  };
+}

@@ -39,3 +39,19 @@ export function onDomains(canonicalUrl: string, domains: readonly string[]): boo
   const host = hostOfCanonical(canonicalUrl);
   return domains.some((domain) => coversHost(domain, host));
 }
+
+/**
+ * The digest's articles from the candidates (newest first): those on the publisher's domains, each address once (a
+ * co-written article is on each author's profile: the newest listing shows it), at most DIGEST_SIZE.
+ */
+export function digestArticles<T extends { canonical_url: string }>(candidates: readonly T[], domains: readonly string[]): T[] {
+  const seen = new Set<string>();
+  const chosen: T[] = [];
+  for (const candidate of candidates) {
+    if (chosen.length === DIGEST_SIZE) break;
+    if (seen.has(candidate.canonical_url) || !onDomains(candidate.canonical_url, domains)) continue;
+    seen.add(candidate.canonical_url);
+    chosen.push(candidate);
+  }
+  return chosen;
+}

@@ -3,9 +3,9 @@ import { step, type Steps } from '../store/steps';
 import { SOCIAL_TYPES, type ProfileInput, type SocialType } from '../domain/types';
 import { handleKey, normalizeSocialProfiles } from '../social/social-handle';
 import { canonicalizeUrl } from '../url/canonical-url';
-import { IMPORT_ACTOR, settleImportSteps } from './imported-handles';
+import { settleImportSteps } from './imported-handles';
 import { heldByAnother } from './import-plan';
-import type { ArticleReleaseUnit, ImportUnit, UnprovenArticle } from './import-unit';
+import type { ImportUnit } from './import-unit';
 import { ImportConflictError, type ImportProblem, type ImportProgress, type ImportSummary } from './profiles-repository';
 
 /** The import reports progress after every this many records. */
@@ -32,17 +32,16 @@ interface HandleClaim {
  *
  * - Profiles match stored ones by slug; a record's fields replace the stored ones (a later record of the same slug
  *   wins), its `verified` included (what a person decided is kept above the store: see imported-verification.ts).
- * - Articles are upserted by canonical address and never deleted when a record leaves them out. The profile's own
- *   unproven claim of the address gives way to the imported, proven article; a proven one on any profile moves
- *   here (the operator's import decides). Other profiles' unproven claims of the addresses now proven are released,
- *   with the reason their owners read and a line in their history.
+ * - Articles are upserted by profile and canonical address and never deleted when a record leaves them out: the
+ *   profile's own claim of the address, proven or not, is proven by the import. Other profiles' claims and proofs of
+ *   the address are left as they are: several profiles may have one address proven (co-authors), and an unproven
+ *   claim is decided by its own page check.
  * - A social handle belongs to one profile only. Every profile being imported releases its old handles first, so a
  *   swap of handles between profiles of one import works, and the first record to claim a handle wins. A claim on
  *   a handle another profile holds may only be decided once that profile's record has (or has not) come, so it
  *   waits for finish(), and so does every later claim on the same handle, to keep the file's order. Any claim left
  *   on a handle held by another profile fails the whole import with ImportConflictError.
- * - Then the imported handles are proven (imported-handles.ts) and every profile touched (importers, and previous
- *   owners of moved articles) is re-rendered.
+ * - Then the imported handles are proven (imported-handles.ts) and every profile imported is re-rendered.
  *
  * Gives the same result as applying the records one after the other, except for the handles (above). Records need
  * not be held: only waiting claims and the ids of the profiles touched are kept, which lets a large file stream.
@@ -92,15 +91,8 @@ export class ImportRun {
       const canonical = canonicalizeUrl(article.link);
       const proof = this.articleProof;
       // Insert first: in a bulk import nearly every article is new, and then one write is enough.
-      if (!(yield* step(unit.insertProvenArticle(profileId, canonical, article, proof)))) {
-        yield* step(unit.dropUnprovenArticle(profileId, canonical));
-        const previous = yield* step(unit.provenArticleOwner(canonical));
-        if (previous === null) yield* step(unit.insertProvenArticle(profileId, canonical, article, proof));
-        else {
-          this.touched.add(previous);
-          yield* step(unit.moveProvenArticle(profileId, canonical, article, proof));
-        }
-      }
+      if (!(yield* step(unit.insertProvenArticle(profileId, canonical, article, proof))))
+        yield* step(unit.proveListedArticle(profileId, canonical, article, proof));
       this.articles++;
     }
   }
@@ -125,47 +117,15 @@ export class ImportRun {
     else if (holder !== claim.profileId) problems.push(heldByAnother(claim.index, claim.type, claim.value));
   }
 
-  /** Decides the waiting claims, proves the handles, releases others' claims of the articles, re-renders. */
+  /** Decides the waiting claims, proves the handles, re-renders. */
   *finish(): Steps<ImportSummary> {
     const { unit, now } = this;
     const problems: ImportProblem[] = [];
     for (const claim of this.waiting) yield* this.decide(claim, problems);
     if (problems.length) throw new ImportConflictError(problems.sort((a, b) => a.index - b.index));
-    // Every importer's own unproven claim gave way as its article was written: those left are other profiles'.
-    const unproven = yield* step(unit.unprovenArticlesOfProvenAddresses());
-    yield* releaseUnprovenArticlesSteps(unit, unproven, () => undefined, now);
     const othersMayClaim = yield* step(unit.anyUnprovenClaim());
     yield* settleImportSteps(unit, this.released, this.touched, now, othersMayClaim);
     return { profiles: this.profiles, articles: this.articles };
-  }
-}
-
-/** Why an unproven article gives way: its address was proven on another profile by the import at `now`. */
-export const provenByImport = (now: string): string =>
-  `Proven on another profile by the operator's import on ${now.slice(0, 10)}.`;
-
-/**
- * Unproven articles of addresses the import proves: the importing profile's own (`ownerOf` the address) gives way
- * to the imported, proven article; every other profile's is released, with the reason its owner reads, then a
- * line in its history (an article released already is left as it is). Order (MongoDB): the release, then its
- * history line.
- */
-export function* releaseUnprovenArticlesSteps(
-  unit: ArticleReleaseUnit,
-  unproven: UnprovenArticle[],
-  ownerOf: (canonicalUrl: string) => number | undefined,
-  now: string,
-): Steps<void> {
-  const reason = provenByImport(now);
-  for (const { id, profileId, canonicalUrl, state } of unproven) {
-    if (ownerOf(canonicalUrl) === profileId) {
-      yield* step(unit.dropUnprovenArticle(profileId, canonicalUrl));
-      continue;
-    }
-    if (state === 'released') continue;
-    yield* step(unit.markArticleReleased(id, reason));
-    const note = `${canonicalUrl}: ${reason}`;
-    yield* step(unit.appendHistory({ profileId, actor: IMPORT_ACTOR, action: 'article-released', note }, now));
   }
 }
 

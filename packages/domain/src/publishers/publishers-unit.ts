@@ -41,7 +41,7 @@ export interface PublishersUnitOfWrite {
    */
   takeOutOfService(publisherId: number, profileIds: number[]): Step<void>;
   /** The articles' unit in the same write: ending what the publisher vouched for. */
-  articles: Pick<ArticlesUnitOfWrite, 'provenClaimsOf' | 'writeProof' | 'appendHistory'>;
+  articles: Pick<ArticlesUnitOfWrite, 'provenClaimsOf' | 'writeProof' | 'appendHistory' | 'verifiedSlugOf'>;
   /** The answers' unit in the same write: re-rendering what the change touched. */
   answers: AnswersUnit;
 }

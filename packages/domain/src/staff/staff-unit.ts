@@ -34,6 +34,6 @@ export interface StaffUnitOfWrite {
    * they show (see forgetRenderedInTurn); nothing on SQLite, where the change and its re-render commit together.
    */
   takeOutOfService(profileIds: number[], publisherIds: number[]): Step<void>;
-  articles: Pick<ArticlesUnitOfWrite, 'provenClaimsOf' | 'writeProof' | 'appendHistory'>;
+  articles: Pick<ArticlesUnitOfWrite, 'provenClaimsOf' | 'writeProof' | 'appendHistory' | 'verifiedSlugOf'>;
   answers: AnswersUnit;
 }

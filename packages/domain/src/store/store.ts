@@ -28,7 +28,10 @@ export interface Store {
   answersGeneration(): number | Promise<number>;
   close(): Promise<void>;
 
-  /** The author of the active article at this canonical address, or null when there is none. */
+  /**
+   * The author of the active article at this canonical address, or null when there is none: of a co-written
+   * article's authors, the one v1 answers for (the first verified in credit order), or the first when none is verified.
+   */
   findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null>;
   /** The profile holding this handle (see handleKey), or null. */
   findAuthorBySocialHandle(type: SocialType, handleKey: string): Promise<AuthorView | null>;

@@ -1,11 +1,16 @@
 import type { DeliveredEventType, WebhookPayload } from './webhook-event';
 
-/** The events whose data names a journalist: by slug, handle_changed by the handles too, slug_changed the old slug. */
+/**
+ * The events whose data names a journalist: by slug, handle_changed by the handles too, slug_changed the old slug,
+ * the article events the journalist an article counts for (see articleCountEvents).
+ */
 export const JOURNALIST_EVENT_TYPES: readonly DeliveredEventType[] = [
   'journalist.verified',
   'journalist.unverified',
   'journalist.handle_changed',
   'journalist.slug_changed',
+  'article.verified',
+  'article.deactivated',
 ];
 
 /**
@@ -16,6 +21,8 @@ export const DROPPED_ON_ERASURE: readonly DeliveredEventType[] = [
   'journalist.verified',
   'journalist.handle_changed',
   'journalist.slug_changed',
+  'article.verified',
+  'article.deactivated',
 ];
 
 /**

@@ -38,8 +38,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
     'A verified journalist’s proven handle on a network changed (a new proof, or one that ended); unproven claims never send it.',
   'journalist.slug_changed':
     'A verified journalist’s public address moved with an approved change of name; the previous one redirects to it.',
-  'article.verified': 'An article started to count: proven by its page or an editor, and listed active by its journalist.',
-  'article.deactivated': 'An article stopped counting: its proof lapsed or moved, or its journalist unlisted it.',
+  'article.verified': 'An article started to count for a journalist: proven by its page or an editor, and listed active.',
+  'article.deactivated': 'An article stopped counting for a journalist: its proof lapsed or moved, or they unlisted it.',
   'publisher.verified': 'A publisher was verified by an editor.',
   'publisher.unverified': 'A publisher stopped being verified.',
   'api_key.revoked': 'One of your own API keys was revoked or rotated away (told to your account only).',
@@ -144,13 +144,22 @@ export const apiKeyRevokedEvent = (key: string, email: string, at = new Date()):
   webhookEvent('api_key.revoked', { key }, at, email);
 
 /**
- * An article starting to count (proven, and listed active by its owner: the verifiers answer it) is
- * article.verified; one that stops counting (its proof lapsed, released or moved, or its owner unlisted it) is
- * article.deactivated. No event when nothing changed.
+ * An article starting to count for a profile (proven, and listed active by its owner: the verifiers answer it) is
+ * article.verified; one that stops counting (its proof lapsed or moved, or its owner unlisted it) is
+ * article.deactivated. `slug` names the journalist it counts (or counted) for while their profile is verified, as
+ * the journalist events do; an unverified profile is never named. A co-written article sends one event per author.
+ * No event when nothing changed.
  */
-export function articleCountEvents(url: string, countedBefore: boolean, countsNow: boolean, at = new Date()): WebhookEvent[] {
+export function articleCountEvents(
+  url: string,
+  countedBefore: boolean,
+  countsNow: boolean,
+  slug: string | null,
+  at = new Date(),
+): WebhookEvent[] {
   if (countedBefore === countsNow) return [];
-  return [webhookEvent(countsNow ? 'article.verified' : 'article.deactivated', { url }, at)];
+  const data = slug === null ? { url } : { url, slug };
+  return [webhookEvent(countsNow ? 'article.verified' : 'article.deactivated', data, at)];
 }
 
 /** One network's shown handle on a profile, before and after a change ("" where none). */

@@ -126,7 +126,8 @@ interface StaffMember {
 }
 
 /** Who a page credits, and how. */
-type Credit = { member: StaffMember; matched: string; by: 'link' | 'name' };
+/** `position`: where the page puts the member among its authors, for a credit by link (see AuthorshipMatch). */
+type Credit = { member: StaffMember; matched: string; by: 'link' | 'name'; position?: number };
 
 type Outcome = keyof AttributionSummary;
 
@@ -135,10 +136,11 @@ type Outcome = keyof AttributionSummary;
  * (ATTRIBUTION_TOPIC, spread first from what v2 lookups asked: spreadAttributionAsks). For each due address: the
  * publisher must still be verified, allow its pages to be read and prove the domain; its robots.txt (read once per
  * host per run) must let BylineBot fetch the address; its host must not have been fetched in the last
- * `hostIntervalMs` (else the job waits its turn). The page's author markup then credits at most one of the
- * publisher's verified active staff — by a link to their public page or a proven account, as the page check matches,
- * or by their first and last name, which suffices here because the publisher vouched for who works for it — and that
- * profile gets the article, proven with `authorship-attested` evidence saying so, and which way it credited them
+ * `hostIntervalMs` (else the job waits its turn). The page's author markup then credits the publisher's verified
+ * active staff — by a link to their public page or a proven account, as the page check matches, or (when none is
+ * credited by link) by the first and last name of exactly one of them, which suffices here because the publisher
+ * vouched for who works for it — and each profile credited (several linked on a co-written page) gets the article, proven with
+ * `authorship-attested` evidence saying so, and which way it credited them
  * (`attribution`): one credited by name alone stops counting when the vouching ends — the affiliation, by either
  * side, the publisher's verification, or its proof of the domain (endVouchingSteps) — and its owner's listing,
  * lapsed, is proven again by a later run. Anything else is done with its reason logged; a fetch that fails is tried
@@ -252,19 +254,27 @@ async function attributeItem(item: QueueItem, options: ItemOptions): Promise<Out
   }
   const markup = readAuthorMarkup(page.html, page.url);
   const credited = await creditedStaff(markup, staff, landedMatch, page.url, options);
-  if (credited.length !== 1) {
-    const reason = credited.length
-      ? `the page credits several of the publisher’s staff (profiles ${credited.map((c) => c.member.profile.id).join(', ')})`
-      : 'the page credits none of the publisher’s verified active staff';
-    return finish('notAttributed', reason);
+  if (!credited.length) return finish('notAttributed', 'the page credits none of the publisher’s verified active staff');
+  // Names alone may be shared: several staff named, and none linked, credit nobody for certain.
+  if (credited.length > 1 && credited[0]!.by === 'name') {
+    const named = credited.map((credit) => credit.member.profile.id).join(', ');
+    return finish('notAttributed', `the page names several of the publisher’s staff, linking none (profiles ${named})`);
   }
-  const [credit] = credited as [Credit];
-  const written = await attribute(credit, { publisher, host, domain: match.domain.domain }, url, page.html, options);
-  if (!written.ok) return finish('notAttributed', written.reason, { profileId: credit.member.profile.id });
+  // A co-written page links several: each gets the article, proven on its own credit.
+  const vouching = { publisher, host, domain: match.domain.domain };
+  const attributed: { profileId: number; articleId: number }[] = [];
+  const refused: string[] = [];
+  for (const credit of credited) {
+    const written = await attribute(credit, vouching, url, page.html, options);
+    if (written.ok) attributed.push({ profileId: credit.member.profile.id, articleId: written.articleId });
+    else refused.push(`profile ${credit.member.profile.id}: ${written.reason}`);
+  }
   // Ids only: what matched (the person's name, or their page's address) is kept on the proof, not in the logs.
-  return finish('attributed', `the page credits active staff by ${credit.by}`, {
-    profileId: credit.member.profile.id,
-    articleId: written.articleId,
+  if (!attributed.length) return finish('notAttributed', refused.join('; '));
+  return finish('attributed', `the page credits active staff by ${credited[0]!.by}`, {
+    profileIds: attributed.map((each) => each.profileId),
+    articleIds: attributed.map((each) => each.articleId),
+    ...(refused.length ? { refused } : {}),
   });
 }
 
@@ -306,12 +316,14 @@ async function creditedStaff(
       { ...subject, names: hasFullName ? subject.names : [], allowedDomains: [match.domain.domain] },
       pageUrl,
     );
-    if (found.outcome === 'attested') byLink.push({ member, matched: matchedOf(found.matched), by: 'link' });
-    else if (found.outcome === 'mention' && found.reason === 'name-only') {
+    if (found.outcome === 'attested') {
+      byLink.push({ member, matched: matchedOf(found.matched), by: 'link', position: found.matched.position });
+    } else if (found.outcome === 'mention' && found.reason === 'name-only') {
       byName.push({ member, matched: `author name “${found.detail}”`, by: 'name' });
     }
   }
-  return byLink.length ? byLink : byName;
+  // In the page's order: the first it credits is written first.
+  return byLink.length ? byLink.sort((a, b) => (a.position ?? 0) - (b.position ?? 0)) : byName;
 }
 
 type Written = { ok: true; articleId: number } | { ok: false; reason: string };
@@ -364,11 +376,11 @@ async function attribute(credit: Credit, vouching: Vouching, url: string, html: 
     articleId = (await articles.add(profile.id, articleInputOf(url, html, profile, at))).article.id;
   } catch (error) {
     if (!(error instanceof ArticleTakenError)) throw error;
-    if (!error.byThisProfile) return { ok: false, reason: 'the article is proven on another profile' };
     // The journalist lists it already (or an earlier attempt added it and stopped before its proof): prove that one.
     const own = (await articles.claimsOf(profile.id)).find((claim) => canonicalizeUrl(claim.article.link) === url);
     if (!own) return { ok: false, reason: 'the article could not be found on the profile' };
     if (own.proof.state === 'proven') return { ok: false, reason: 'the article is proven on the profile already' };
+    if (own.proof.state === 'released') return { ok: false, reason: 'an editor moved the article from the profile' };
     articleId = own.article.id;
   }
   const since = affiliation.acceptedAt ? ` since ${affiliation.acceptedAt.slice(0, 10)}` : '';
@@ -382,11 +394,12 @@ async function attribute(credit: Credit, vouching: Vouching, url: string, html: 
       `${profile.profile_first_name} ${profile.profile_last_name}, active staff of the publisher${since}.`,
     // By name alone it stands on the affiliation, and ends with it (endVouchedArticlesSteps); by link, on the link.
     attribution: { by: credit.by, publisherId: publisher.id, affiliationId: affiliation.id },
+    ...(credit.position === undefined ? {} : { position: credit.position }),
     // No nextCheckAt: the page re-checks judge by links on the journalist's own attribution domains, a stricter rule
     // than the publisher's vouching that proved this, and would lapse a name-only attribution.
   };
   const proven = await articles.inOneWrite((unit) =>
-    proveArticleSteps(unit, { profileId: profile.id, articleId, evidence }, options.now().toISOString(), ATTRIBUTION_ACTOR),
+    proveArticleSteps(unit, { profileId: profile.id, articleId, evidence }, options.now().toISOString()),
   );
   if (!proven.ok) return { ok: false, reason: `the article could not be proven (${proven.reason})` };
   // The vouching may have ended between the check above and the proof: its end, reading the proofs before that,

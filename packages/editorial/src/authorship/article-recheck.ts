@@ -95,7 +95,7 @@ async function checkItem(
   if (credit.outcome !== 'credited' && options.signal?.aborted) return;
   const outcome =
     credit.outcome === 'credited'
-      ? { ok: true as const, matched: credit.matched }
+      ? { ok: true as const, matched: credit.matched, position: credit.position }
       : { ok: false as const, reason: credit.reason };
   const result: ArticleCheckResult = await sources.articles.inOneWrite((unit) =>
     recordArticleCheckSteps(unit, { profileId, articleId, item: { id: item.id, holder }, outcome, now: now(), policy }),

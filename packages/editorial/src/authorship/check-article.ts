@@ -21,7 +21,8 @@ export const AUTHORSHIP_CHECKER = 'byline:authorship check';
 
 /** What reading an article's page found: it credits the profile, it does not (and why), or it could not be read. */
 export type ArticleCredit =
-  | { outcome: 'credited'; matched: string }
+  /** `position`: where the page puts the profile among its authors (see AuthorshipMatch). */
+  | { outcome: 'credited'; matched: string; position: number }
   | { outcome: 'not-credited'; reason: string; mention: string | null }
   | { outcome: 'unread'; reason: string };
 
@@ -126,7 +127,9 @@ export async function readArticleCredit(
     const hop = await viaAuthorPage(markup, subject, fetchAuthorPage, reads);
     if (hop) match = matchOnAllowedDomains(hop, subject, link);
   }
-  if (match.outcome === 'attested') return { outcome: 'credited', matched: matchedOf(match.matched) };
+  if (match.outcome === 'attested') {
+    return { outcome: 'credited', matched: matchedOf(match.matched), position: match.matched.position };
+  }
   return {
     outcome: 'not-credited',
     reason: reasonOf(match, new URL(link).hostname),
@@ -149,7 +152,7 @@ async function viaAuthorPage(
   for (const authorPage of authorPagesOf(markup, subject)) {
     let page;
     try {
-      page = await fetchAuthorPage(authorPage);
+      page = await fetchAuthorPage(authorPage.url);
     } catch (error) {
       if (!(error instanceof PageFetchError)) throw error;
       continue;
@@ -197,8 +200,8 @@ export interface ArticleCheckDeps {
 /**
  * The first check of an unproven article (the portal's, when it is saved or its owner asks, and the worker's for
  * claims no one checked): a page that credits the profile proves it (`authorship-attested`, re-checked from then
- * on, releasing other profiles' unproven claims of the address); anything else is recorded as the reason it does
- * not count.
+ * on, with its place among the page's authors), whoever else has the address proven (co-authors); anything else is
+ * recorded as the reason it does not count.
  */
 export async function checkArticle(
   { sources, fetchPage, fetchAuthorPage, reads, portalUrl, policy, now = () => new Date() }: ArticleCheckDeps,
@@ -222,11 +225,12 @@ export async function checkArticle(
     provider: AUTHORSHIP_PROVIDER,
     by: AUTHORSHIP_CHECKER,
     matched: credit.matched,
+    position: credit.position,
     nextCheckAt: new Date(at.getTime() + policy.intervalMs).toISOString(),
   };
   const proven = await sources.articles.inOneWrite((unit) =>
-    proveArticleSteps(unit, { profileId, articleId, evidence }, at.toISOString(), AUTHORSHIP_CHECKER),
+    proveArticleSteps(unit, { profileId, articleId, evidence }, at.toISOString()),
   );
-  if (proven.ok) return { status: 'proven', matched: credit.matched };
-  return unproven('Its page credits you, but the article is proven on another profile: ask an editor to move it.');
+  // Gone meanwhile (its owner removed it): nothing left to prove.
+  return proven.ok ? { status: 'proven', matched: credit.matched } : { status: 'unchanged' };
 }

@@ -39,8 +39,15 @@ export type AuthorshipSource =
 export type AuthorshipTarget = 'public-page' | 'account' | 'site' | 'fediverse';
 
 export type AuthorshipMatch =
-  /** The page credits the profile with a link or account it has proven, on a domain it named: proof. */
-  | { outcome: 'attested'; matched: { source: AuthorshipSource; value: string; matches: AuthorshipTarget } }
+  /**
+   * The page credits the profile with a link or account it has proven, on a domain it named: proof. `position` is
+   * the place of the link among the page's author links (authorLinks' order, fediverse:creator after them), 0 first:
+   * where the page puts this author among its co-authors.
+   */
+  | {
+      outcome: 'attested';
+      matched: { source: AuthorshipSource; value: string; matches: AuthorshipTarget; position: number };
+    }
   /**
    * Shown to editors, never proof. `name-only`: detail is the name as the page wrote it. `domain-not-allowed`: a
    * link or account matched but the page is on no attribution domain; detail is the page's host.
@@ -83,13 +90,16 @@ export const AUTHOR_PAGES_FOLLOWED = 3;
 /**
  * The article page's author links that may lead to the site's own page about the writer (`/author/jane-doe`): any
  * author link (authorLinks, in its order) on a domain the journalist allows to credit them (the article page is on
- * one too), none of them a page the journalist proved or their Byline page (those are matched directly).
+ * one too), none of them a page the journalist proved or their Byline page (those are matched directly); each with
+ * its first place among the author links.
  */
-export function authorPagesOf(markup: AuthorMarkup, subject: AuthorshipSubject): string[] {
-  const candidates = authorLinks(markup)
-    .map(({ value }) => value)
-    .filter((link) => !linkTarget(link, subject) && domainAllowed(link, subject.allowedDomains));
-  return [...new Set(candidates)].slice(0, AUTHOR_PAGES_FOLLOWED);
+export function authorPagesOf(markup: AuthorMarkup, subject: AuthorshipSubject): { url: string; position: number }[] {
+  const pages = new Map<string, number>();
+  authorLinks(markup).forEach(({ value }, position) => {
+    if (pages.has(value) || linkTarget(value, subject) || !domainAllowed(value, subject.allowedDomains)) return;
+    pages.set(value, position);
+  });
+  return [...pages].slice(0, AUTHOR_PAGES_FOLLOWED).map(([url, position]) => ({ url, position }));
 }
 
 /**
@@ -111,22 +121,27 @@ function authorLinks(markup: AuthorMarkup): { source: AuthorshipSource; value: s
  * authorPageLinks) credits the profile: one of them is the profile's Byline page or a page it proved. The value
  * names both pages, so the evidence says what matched where.
  */
-export function matchAuthorPage(authorPage: string, links: readonly string[], subject: AuthorshipSubject): Matched | undefined {
+export function matchAuthorPage(
+  authorPage: { url: string; position: number },
+  links: readonly string[],
+  subject: AuthorshipSubject,
+): Matched | undefined {
   for (const link of links) {
     const matches = linkTarget(link, subject);
-    if (matches) return { source: 'author-page', value: `${authorPage} → ${link}`, matches };
+    if (matches) return { source: 'author-page', value: `${authorPage.url} → ${link}`, matches, position: authorPage.position };
   }
   return undefined;
 }
 
 function firstLinkMatch(markup: AuthorMarkup, subject: AuthorshipSubject): Matched | undefined {
-  for (const { source, value } of authorLinks(markup)) {
+  const links = authorLinks(markup);
+  for (const [position, { source, value }] of links.entries()) {
     const matches = linkTarget(value, subject);
-    if (matches) return { source, value, matches };
+    if (matches) return { source, value, matches, position };
   }
-  for (const value of markup.fediverseCreators) {
+  for (const [index, value] of markup.fediverseCreators.entries()) {
     if (subject.provenFediverse.some((account) => sameFediverseAccount(value, account))) {
-      return { source: 'fediverse-creator', value, matches: 'fediverse' };
+      return { source: 'fediverse-creator', value, matches: 'fediverse', position: links.length + index };
     }
   }
   return undefined;

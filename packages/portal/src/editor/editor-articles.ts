@@ -1,5 +1,6 @@
 import { CREDITS_SOMEONE_ELSE } from '@byline/editorial/authorship/check-article';
 import { repositoriesOf } from '@byline/shared/store';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { type PortalUser } from '@byline/domain/users/users-repository';
 import { isOwnProfile } from '@byline/editorial/use-cases/verification';
 import { moveProvenArticle } from '@byline/domain/articles/move-proven-article';
@@ -9,14 +10,12 @@ import { proveArticle } from '@byline/domain/articles/prove-article';
 import type { Store } from '@byline/domain/store/store';
 
 export type AttestArticleResult =
-  | { ok: true; claim: ArticleClaim }
-  | { ok: false; reason: 'own-profile' | 'no-such-article' | 'already-proven' | 'released' }
-  | { ok: false; reason: 'held-by-another'; holderProfileId: number };
+  { ok: true; claim: ArticleClaim } | { ok: false; reason: 'own-profile' | 'no-such-article' | 'already-proven' | 'released' };
 
 /**
  * An editor vouches for an article whose page cannot prove it (`editor-attestation`, with their note), never on their
- * own profile. It then counts, and other profiles' unproven claims of the address are released; the history says who
- * vouched and why, `at`.
+ * own profile. It then counts, beside any other profile that has the address proven (a co-author); the history says
+ * who vouched and why, `at`.
  */
 export async function attestArticle(
   store: Store,
@@ -33,8 +32,9 @@ export async function attestArticle(
   if (claim.proof.state === 'proven') return { ok: false, reason: 'already-proven' };
   if (claim.proof.state === 'released') return { ok: false, reason: 'released' };
   const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: `editor:${editor.email}`, note };
-  const proven = await proveArticle(repositories.articles, { profileId, articleId, evidence }, editor.email);
-  if (!proven.ok) return proven.reason === 'held-by-another' ? proven : { ok: false, reason: 'no-such-article' };
+  if (!(await proveArticle(repositories.articles, { profileId, articleId, evidence })).ok) {
+    return { ok: false, reason: 'no-such-article' };
+  }
   await repositories.audit.record(
     {
       profileId,
@@ -50,22 +50,27 @@ export async function attestArticle(
 /**
  * Approving a profile vouches for the articles it lists then, which the editor saw on the review page: each claim
  * not yet proven (nor lapsed or released) is proven by the editor's attestation, "listed when the profile was
- * approved", except those whose page credits someone else. After the approval is stored: interrupted, the articles simply do not count yet (nothing unproven answers).
+ * approved", except those whose page credits someone else and those another profile has proven (a co-author's
+ * place takes its page, or an editor's attestation of that article). After the approval is stored: interrupted, the
+ * articles simply do not count yet (nothing unproven answers).
  */
 export async function attestListedArticles(store: Store, editor: PortalUser, profileId: number): Promise<void> {
   const repositories = repositoriesOf(store);
   for (const claim of await repositories.articles.claimsOf(profileId)) {
     // A page that names someone else contradicts the listing: only an editor's attestation of that article proves it.
     if (claim.proof.state !== 'claimed' || claim.proof.reason === CREDITS_SOMEONE_ELSE) continue;
+    // Proven on another profile: the approval vouched for the person, not for a share of someone else's article.
+    const provenBy = await repositories.articles.provenBy(canonicalizeUrl(claim.article.link));
+    if (provenBy.some((holder) => holder !== profileId)) continue;
     const evidence = listedWhenApprovedEvidence(editor.email);
-    await proveArticle(repositories.articles, { profileId, articleId: claim.article.id, evidence }, editor.email);
+    await proveArticle(repositories.articles, { profileId, articleId: claim.article.id, evidence });
   }
 }
 
 export type MoveArticleHereResult =
   { ok: true } | { ok: false; reason: 'own-profile' | 'no-such-article' | 'not-proven-elsewhere' };
 
-/** An editor moves a proven article onto the profile whose claim of it was released (see moveProvenArticle). */
+/** An editor moves a proven article onto the profile whose claim of it was released, alone (see moveProvenArticle). */
 export async function moveArticleHere(
   store: Store,
   editor: PortalUser,

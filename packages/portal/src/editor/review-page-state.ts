@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { repositoriesOf } from '@byline/shared/store';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { isOwnProfile } from '@byline/editorial/use-cases/verification';
 import type { PortalContext } from '../deps';
 import { csrfTokenOf, render, signedInUser } from '../http/render';
@@ -33,6 +34,9 @@ export async function showReviewPage(
     repositories.staff.ofProfile(id).then((all) => staffRows(repositories, all)),
   ]);
   const own = isOwnProfile(signedInUser(res), id);
+  const provenElsewhere = async (claim: (typeof articles)[number]) =>
+    claim.proof.state !== 'proven' &&
+    (await repositories.articles.provenBy(canonicalizeUrl(claim.article.link))).some((holder) => holder !== id);
   const identity = identityChange ? { profile, change: identityChange, own } : null;
   render(
     res,
@@ -40,7 +44,7 @@ export async function showReviewPage(
     reviewPage({
       csrf: csrfTokenOf(res),
       profile,
-      articles,
+      articles: await Promise.all(articles.map(async (claim) => ({ ...claim, provenElsewhere: await provenElsewhere(claim) }))),
       history,
       pending,
       claims: reviewed,

@@ -150,11 +150,11 @@ export function editorRoutes(ctx: PortalContext): Router {
       case 'already-proven':
         return backToReview(req, res, id, 'That article counts already.');
       case 'released':
-      case 'held-by-another':
+        // Moved to another profile since the page was drawn: only a move brings it back.
         return showReview(
           res,
           id,
-          { problem: problemOf('That address is proven on another profile; nothing was attested.') },
+          { problem: problemOf('That article was moved to another profile; nothing was attested.') },
           409,
         );
     }

@@ -82,13 +82,12 @@ export function formFromArticle(article: Article): ArticleForm {
 
 export type SaveArticleResult = { ok: true; articleId: number } | { ok: false; errors: FieldErrors };
 
-function takenErrors(error: ArticleTakenError): FieldErrors {
-  return {
-    link: error.byThisProfile
+const takenErrors = (error: ArticleTakenError): FieldErrors => ({
+  link:
+    error.reason === 'listed'
       ? 'This article is already in your portfolio'
-      : 'This article is proven on another journalist’s profile; an editor can move it if it is yours',
-  };
-}
+      : 'An editor moved this article to another journalist’s profile; ask an editor if it is yours',
+});
 
 export async function saveArticle(
   articles: Articles,

@@ -83,7 +83,8 @@ export function queuePage(
 export interface ReviewState {
   csrf: string;
   profile: Profile;
-  articles: ArticleClaim[];
+  /** Each with `provenElsewhere`: another profile has its address proven (then an editor may move it here). */
+  articles: (ArticleClaim & { provenElsewhere: boolean })[];
   history: AuditRecord[];
   pending: VerificationRequest | null;
   claims: ReviewedClaim[];
@@ -247,7 +248,7 @@ const ARTICLE_STATES: Record<ArticleClaim['proof']['state'], string> = {
 /** An article as an editor reviews it: whether it counts and why, a byline that only names, and the attest form. */
 function reviewedArticle(
   profileId: number,
-  { article, proof }: ArticleClaim,
+  { article, proof, provenElsewhere }: ArticleClaim & { provenElsewhere: boolean },
   csrf: string,
   problem: FormProblem | undefined,
   own: boolean,
@@ -261,8 +262,9 @@ function reviewedArticle(
         : 'loaded by the operator'
     : '';
   const attestable = !own && (proof.state === 'claimed' || proof.state === 'lapsed');
-  // Released to a profile that proved it: only an editor's decision moves it back, with a note.
-  const movable = !own && proof.state === 'released';
+  // Proven on another profile (or moved there): an editor may attest it here as a co-author's, or move it here, with
+  // a note, taking it from the others.
+  const movable = !own && (proof.state === 'released' || (attestable && provenElsewhere));
   const formKey = `article-${article.id}`;
   return html`<li>
     <a href="${webUrl(article.link) ?? sitePath('#')}" rel="noopener noreferrer">${article.title}</a>
@@ -283,7 +285,7 @@ function reviewedArticle(
       movable
         ? html`<form method="post" action="/editor/profiles/${profileId}/articles/${article.id}/move" novalidate>
             ${csrfField(csrf)}
-            ${noteField(`${formKey}-move-note`, 'Why it belongs to this profile (required)', 'Moving ends the other profile’s proof of this article and makes it count here on your word; both histories record it.', problem?.form === formKey ? problem : undefined)}
+            ${noteField(`${formKey}-move-note`, 'Why it belongs to this profile (required)', 'Moving ends every other profile’s proof of this article and makes it count here alone, on your word; the histories record it. To credit a co-author, attest it instead.', problem?.form === formKey ? problem : undefined)}
             <button type="submit" class="secondary">Move this article here</button>
           </form>`
         : ''

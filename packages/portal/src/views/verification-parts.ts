@@ -21,7 +21,7 @@ export const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   'identity-change-declined': 'Identity change declined',
   'identity-change-cancelled': 'Identity change cancelled by its owner',
   'article-attested': 'Article attested by an editor',
-  'article-released': 'Article released: another profile proved it',
+  'article-released': 'Article released to another profile (before co-authors)',
   'article-moved': 'Proven article moved by an editor',
   'article-lapsed': 'Article lapsed: its page stopped crediting the profile',
   'article-vouching-ended': 'Attribution by name ended: the publisher’s vouching no longer holds',

@@ -1,7 +1,5 @@
 import request from 'supertest';
 import { ATTRIBUTION_TOPIC } from '@byline/domain/queue/topics';
-import { relayStoreOutbox } from '@byline/shared/store';
-import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { type PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
 import { type Staff } from '@byline/domain/staff/staff-repository';
 import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom, type RobotsFetcher } from '@byline/editorial/attribution/robots-txt';
@@ -11,6 +9,7 @@ import { outboundOf } from '@byline/fetcher';
 import { bearer, quietLogger, startServedDomains, type ServedDomains, type StoreFactory } from '@byline/test-support';
 import { createApp as articleVerifier } from '../../../article-verifier/src/app';
 import { PROFILE_FORM, startPortal, type Portal } from './portal-harness';
+import { articleEventsOf } from './webhooks';
 import { editorVerifiedJournalist, joinedStaff, publisherOf } from './staff';
 
 /** The portal's address the worker is given (runAttribution's portalUrl): profile links on outlets' pages are under it. */
@@ -80,7 +79,7 @@ export function vouchedAttributionPerTest(
   let fetchPage: PageFetcher;
   let fetchRobots: RobotsFetcher;
   const closing: (() => Promise<void>)[] = [];
-  const seenEvents = new Set<string>();
+  const articleEvents = articleEventsOf(() => fixture.portal, holder);
 
   const verifier = () =>
     articleVerifier({
@@ -136,22 +135,7 @@ export function vouchedAttributionPerTest(
         hostIntervalMs: 0,
       }),
     async articleEvents() {
-      await relayStoreOutbox(fixture.portal.store.database);
-      const items = await fixture.portal.repositories.queue.takeDue({
-        topic: WEBHOOK_EVENT_TOPIC,
-        // Past any clock a test moves on (domain re-checks days later).
-        now: new Date(Date.now() + 60 * 24 * 3_600_000),
-        holder,
-        leaseMs: 1,
-        limit: 100,
-        evenIfNotDue: true,
-      });
-      const events = items.map((item) => item.payload as unknown as WebhookEvent).filter((event) => !seenEvents.has(event.id));
-      for (const event of events) seenEvents.add(event.id);
-      return events
-        .map((event) => event.payload)
-        .filter((payload) => payload.type.startsWith('article.'))
-        .map((payload) => `${payload.type} ${(payload.data as { url: string }).url}`);
+      return (await articleEvents()).map((payload) => `${payload.type} ${(payload.data as { url: string }).url}`);
     },
     async vouchedStaff(name, proveDomains) {
       const harbour = await publisherOf(fixture.portal, name);
@@ -179,7 +163,7 @@ export function vouchedAttributionPerTest(
   beforeEach(async () => {
     fixture.pages = {};
     closing.length = 0;
-    seenEvents.clear();
+    articleEvents.forget();
     fixture.portal = await startPortal(factory);
   });
   afterEach(() => fixture.portal.close());

@@ -2,6 +2,8 @@ import { runWebhookDelivery } from '@byline/editorial/webhooks/deliver';
 import { runWebhookFanOut } from '@byline/editorial/webhooks/fan-out';
 import { createSafeFetch } from '@byline/fetcher';
 import { loopbackOutbound } from '@byline/test-support';
+import { relayStoreOutbox } from '@byline/shared/store';
+import { WEBHOOK_EVENT_TOPIC, type WebhookEvent, type WebhookPayload } from '@byline/domain/webhook-events/webhook-event';
 import { signedUp, submit, type Agent, type Portal } from './portal-harness';
 
 /** The signing secret the page shows, once, after an endpoint is added. */
@@ -34,4 +36,28 @@ export async function webhookWorkerTick(portal: Portal) {
   await runWebhookFanOut({ webhookEndpoints, webhookDeliveries, queue, database: portal.store.database, holder: 't', now });
   const fetch = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5_000 });
   return runWebhookDelivery({ webhookEndpoints, webhookDeliveries, queue, accounts, fetch, holder: 't', now });
+}
+
+/**
+ * The article events the portal's store queued since the last call of the returned function (seen ones skipped), as
+ * payloads: relayed from the outbox, then taken from the queue as the worker's fan-out would (past any clock a test
+ * moves on: re-checks days later).
+ */
+export function articleEventsOf(portal: () => Portal, holder: string) {
+  const seen = new Set<string>();
+  const since = async (): Promise<WebhookPayload[]> => {
+    await relayStoreOutbox(portal().store.database);
+    const items = await portal().repositories.queue.takeDue({
+      topic: WEBHOOK_EVENT_TOPIC,
+      now: new Date(Date.now() + 60 * 24 * 3_600_000),
+      holder,
+      leaseMs: 1,
+      limit: 100,
+      evenIfNotDue: true,
+    });
+    const events = items.map((item) => item.payload as unknown as WebhookEvent).filter((event) => !seen.has(event.id));
+    for (const event of events) seen.add(event.id);
+    return events.map((event) => event.payload).filter((payload) => payload.type.startsWith('article.'));
+  };
+  return Object.assign(since, { forget: () => seen.clear() });
 }

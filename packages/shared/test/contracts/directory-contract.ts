@@ -150,7 +150,7 @@ export function directoryContract(factory: StoreFactory): void {
     expect(await repositories().directory.lookalikesOf(one.id + 1000)).toEqual([]);
   });
 
-  it('lists as look-alikes the profiles listing the same article address, until one proves it', async () => {
+  it('lists as look-alikes the profiles listing the same article address, until both have it proven (co-authors)', async () => {
     const mine = await profileOf(repositories(), { profile_first_name: 'Orla', profile_last_name: 'Keane' }, 'orla-keane');
     const theirs = await profileOf(repositories(), { profile_first_name: 'Other', profile_last_name: 'Person' }, 'other-person');
     await repositories().articles.add(mine.id, contractArticle('disputed'));
@@ -169,12 +169,12 @@ export function directoryContract(factory: StoreFactory): void {
       note: 'checked',
     };
     expect(
-      await proveArticle(
-        repositories().articles,
-        { profileId: theirs.id, articleId: claimed.article.id, evidence },
-        'ed@example.org',
-      ),
+      await proveArticle(repositories().articles, { profileId: theirs.id, articleId: claimed.article.id, evidence }),
     ).toMatchObject({ ok: true });
+    // Her proof takes nothing from my claim: the editor still sees who else lists the address.
+    expect((await repositories().directory.lookalikesOf(mine.id)).map(({ slug }) => slug)).toEqual(['other-person']);
+    const [mineClaim] = await repositories().articles.claimsOf(mine.id);
+    await proveArticle(repositories().articles, { profileId: mine.id, articleId: mineClaim!.article.id, evidence });
     expect(await repositories().directory.lookalikesOf(mine.id)).toEqual([]);
   });
 }

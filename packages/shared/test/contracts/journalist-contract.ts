@@ -78,11 +78,7 @@ export async function addProvenArticle(repositories: StoreRepositories, profileI
     by: 'editor:ed@example.org',
     note: 'checked',
   };
-  const proven = await proveArticle(
-    repositories.articles,
-    { profileId, articleId: added.article.id, evidence },
-    'ed@example.org',
-  );
+  const proven = await proveArticle(repositories.articles, { profileId, articleId: added.article.id, evidence });
   if (!proven.ok) throw new Error(`article not proven: ${proven.reason}`);
   return added;
 }

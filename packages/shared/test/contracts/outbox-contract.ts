@@ -129,9 +129,13 @@ export function outboxContract(factory: StoreFactory): void {
   it('an article starting to count queues article.verified; unlisting or re-addressing it, article.deactivated', async () => {
     const { profile } = await newJournalist(repositories());
     await newEvents();
+    // Not verified: the events do not name the profile (see articleCountEvents).
+    const url = 'https://news.example.org/webhook-story';
+    const counting = { url };
+    const stopped = { url };
     const article = contractArticle('webhook-story');
     const added = await addProvenArticle(repositories(), profile.id, article);
-    expect(shapes(await newEvents())).toEqual([['article.verified', { url: 'https://news.example.org/webhook-story' }, null]]);
+    expect(shapes(await newEvents())).toEqual([['article.verified', counting, null]]);
     await repositories().articles.update(profile.id, added.article.id, { ...article, active: false }, new Date());
     await repositories().articles.update(
       profile.id,
@@ -139,7 +143,7 @@ export function outboxContract(factory: StoreFactory): void {
       { ...article, active: false, title: 'Renamed' },
       new Date(),
     );
-    expect(shapes(await newEvents())).toEqual([['article.deactivated', { url: 'https://news.example.org/webhook-story' }, null]]);
+    expect(shapes(await newEvents())).toEqual([['article.deactivated', stopped, null]]);
     await repositories().articles.update(profile.id, added.article.id, article, new Date());
     await repositories().articles.update(
       profile.id,
@@ -148,8 +152,8 @@ export function outboxContract(factory: StoreFactory): void {
       new Date(),
     );
     expect(shapes(await newEvents())).toEqual([
-      ['article.verified', { url: 'https://news.example.org/webhook-story' }, null],
-      ['article.deactivated', { url: 'https://news.example.org/webhook-story' }, null],
+      ['article.verified', counting, null],
+      ['article.deactivated', stopped, null],
     ]);
     // An unproven article at its new address counts nothing: no event when it is unlisted.
     await repositories().articles.update(
@@ -163,6 +167,21 @@ export function outboxContract(factory: StoreFactory): void {
       new Date(),
     );
     expect(await newEvents()).toEqual([]);
+  });
+
+  it('names the journalist an article event is about while their profile is verified, and drops it when they leave', async () => {
+    const { profile } = await newJournalist(repositories());
+    await repositories().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await newEvents();
+    const article = contractArticle('named-story');
+    const added = await addProvenArticle(repositories(), profile.id, article);
+    const url = 'https://news.example.org/named-story';
+    expect(shapes(await newEvents())).toEqual([['article.verified', { url, slug: profile.profile_slug }, null]]);
+    // Queued, not yet fanned out: an erasure drops the article events that name her, as it does her journalist events.
+    await repositories().articles.update(profile.id, added.article.id, { ...article, active: false }, new Date());
+    await repositories().profileErasure.withdrawFromLookups(profile.id);
+    await repositories().profileErasure.erase(profile.id);
+    expect(shapes(await newEvents())).toEqual([['journalist.unverified', { slug: profile.profile_slug }, null]]);
   });
 
   it('a verified profile withdrawn and erased (its owner leaving) queues journalist.unverified, kept past the erasure', async () => {

@@ -59,17 +59,22 @@ describe.each(storeFactories())('store contract: rendered answers ($name store)'
     expect(answer.articles.map((a: { link: string }) => a.link)).toEqual([newer.link]);
   });
 
-  it('re-renders the profile an article moved away from', async () => {
-    const moving = anArticle();
-    const first = aProfile({ articles: [moving, anArticle()] });
+  it('renders an article both profiles import on both (co-authors), each with its own count', async () => {
+    const shared = anArticle();
+    const first = aProfile({ articles: [shared, anArticle()] });
     const second = aProfile({ articles: [anArticle()] });
     await seed(store(), first, second);
 
-    await seed(store(), { ...second, articles: [moving] });
+    await seed(store(), { ...second, articles: [shared] });
 
-    const key = handleKey('twitter', first.profile_social_profiles.twitter!);
-    const answer = JSON.parse((await store().journalistAnswer('twitter', key))!);
-    expect(answer.article_count).toBe(1);
-    expect(answer.articles.map((a: { link: string }) => a.link)).toEqual([first.articles[1]!.link]);
+    for (const [profile, links] of [
+      [first, [shared.link, first.articles[1]!.link]],
+      [second, [second.articles[0]!.link, shared.link]],
+    ] as const) {
+      const key = handleKey('twitter', profile.profile_social_profiles.twitter!);
+      const answer = JSON.parse((await store().journalistAnswer('twitter', key))!);
+      expect(answer.article_count).toBe(2);
+      expect(answer.articles.map((a: { link: string }) => a.link).sort()).toEqual([...links].sort());
+    }
   });
 });

@@ -23,11 +23,7 @@ async function storedWithTracking(store: Store) {
   const add = async (link: string) => {
     const { article } = await repositories.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
     const evidence = { method: 'authorship-attested' as const, provider: AUTHORSHIP_PROVIDER, by: 'byline:authorship check' };
-    await proveArticle(
-      repositories.articles,
-      { profileId: profile.id, articleId: article.id, evidence },
-      'byline:authorship check',
-    );
+    await proveArticle(repositories.articles, { profileId: profile.id, articleId: article.id, evidence });
   };
   await add('https://news.example/a?utm_source=x&page=2&fbclid=abc');
   await add('https://news.example/b?gclid=1');

@@ -49,11 +49,7 @@ const uri = testMongoUri();
           matched: 'author name “Aoife Brennan” (attributed on the vouching of The leaving-outlet)',
           note: 'Attributed on the vouching of The leaving-outlet (leaving-outlet): its page credits Aoife Brennan, active staff of the publisher.',
         };
-        await proveArticle(
-          repositories.articles,
-          { profileId: profile.id, articleId: article.id, evidence },
-          'byline:attribution',
-        );
+        await proveArticle(repositories.articles, { profileId: profile.id, articleId: article.id, evidence });
         links.push(link);
       }
       await repositories.staff.end(invited.id, 'admin@leaving.example', 'Left', new Date(Date.now() + HOUR));

@@ -43,7 +43,7 @@ async function attributions(store: Store) {
       matched: `${matched} (attributed on the vouching of The ${slug})`,
       note: `Attributed on the vouching of The ${slug} (${slug}): its page credits Aoife Brennan, active staff of the publisher.`,
     };
-    await proveArticle(repositories.articles, { profileId: profile.id, articleId: article.id, evidence }, 'byline:attribution');
+    await proveArticle(repositories.articles, { profileId: profile.id, articleId: article.id, evidence });
     return link;
   };
   const byName = 'author name “Aoife Brennan”';

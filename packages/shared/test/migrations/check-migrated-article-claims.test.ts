@@ -29,7 +29,7 @@ async function claimsOf(store: Store) {
   const unchecked = await add('https://news.example.org/unchecked');
   const proven = await add('https://news.example.org/proven');
   const evidence = { method: 'editor-attestation' as const, provider: EDITOR_PROVIDER, by: 'editor:ed@example.org' };
-  await proveArticle(repositories.articles, { profileId: profile.id, articleId: proven, evidence }, 'ed@example.org');
+  await proveArticle(repositories.articles, { profileId: profile.id, articleId: proven, evidence });
   return { profileId: profile.id, unchecked, proven };
 }
 

@@ -49,7 +49,7 @@ async function attributions(store: Store) {
       by: 'byline:attribution',
       attribution: { by, ...on },
     };
-    await proveArticle(repositories.articles, { profileId: profile.id, articleId: article.id, evidence }, 'byline:attribution');
+    await proveArticle(repositories.articles, { profileId: profile.id, articleId: article.id, evidence });
     return link;
   };
   const made = {

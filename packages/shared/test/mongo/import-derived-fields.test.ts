@@ -57,17 +57,19 @@ describeWithMongo('MongoDB import: derived fields stored on the profile document
     expect(await profileDoc(noArticles.profile_slug)).toMatchObject({ active_article_count: 0, answers: expect.any(Object) });
   });
 
-  it('stores them for a new profile that takes an article from a stored one, and re-renders the one it left', async () => {
-    const moving = anArticle({ published_at: '2024-06-01T00:00:00.000Z' });
-    const first = aProfile({ articles: [moving, anArticle()] });
+  it('stores them for a new profile that imports a stored one’s article too (co-authors), and leaves the other’s', async () => {
+    const shared = anArticle({ published_at: '2024-06-01T00:00:00.000Z' });
+    const first = aProfile({ articles: [shared, anArticle()] });
     await seed(store, first);
-    const second = aProfile({ articles: [moving, anArticle({ published_at: '2020-01-01T00:00:00.000Z' })] });
+    const second = aProfile({ articles: [shared, anArticle({ published_at: '2020-01-01T00:00:00.000Z' })] });
     await seed(store, second);
 
-    const view = await expectStoredInStep(second.profile_slug, moving.link);
+    const view = await expectStoredInStep(second.profile_slug, second.articles[1]!.link);
     expect(view.latestArticles.map((a) => a.link)).toEqual(second.articles.map((a) => a.link));
-    const left = await expectStoredInStep(first.profile_slug, first.articles[1]!.link);
-    expect(left.activeArticleCount).toBe(1);
+    const other = await expectStoredInStep(first.profile_slug, first.articles[1]!.link);
+    expect(other.activeArticleCount).toBe(2);
+    // Both imported by the operator, placed nowhere on the page: the profile imported first answers for it.
+    expect((await store.findAuthorOfArticle(canonicalizeUrl(shared.link)))!.profile.profile_slug).toBe(first.profile_slug);
   });
 
   it('recovers when a reserved profile id was handed out twice (FerretDB counters are not atomic)', async () => {

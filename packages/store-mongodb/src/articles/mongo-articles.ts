@@ -12,7 +12,7 @@ import { toArticle } from '../store/profile-derived-fields';
 import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { enqueueIn, settleIn } from '../queue/mongo-leased-queue';
 import { articleCheckItemOf } from '@byline/domain/articles/article-check-item';
-import type { ArticleClaim, ArticleProof } from '@byline/domain/articles/article-proof';
+import { UNPLACED_CREDIT, type ArticleClaim, type ArticleProof } from '@byline/domain/articles/article-proof';
 import type {
   ArticleFields,
   ArticlesUnitOfWrite,
@@ -73,6 +73,15 @@ export class MongoArticles implements ArticlesStore {
     });
   }
 
+  provenBy(canonicalUrl: string): Promise<number[]> {
+    return this.database.run(async () => {
+      const proven = this.articles
+        .find({ canonical_url: canonicalUrl, proven: true }, { projection: { profile_id: 1 } })
+        .sort({ credit_order: 1, _id: 1 });
+      return (await proven.toArray()).map((doc) => doc.profile_id);
+    });
+  }
+
   inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T> {
     return this.database.run(() => runInTurn(steps(mongoArticlesUnit(this.database.db))));
   }
@@ -85,21 +94,18 @@ function unchangedSince(read: ArticleProof, { liveEvidence }: ProofGuard): Recor
   return filter;
 }
 
-/**
- * The update that writes these fields of the article: `proven_url`, the address while proven (whose unique index
- * keeps one proven article per address), follows the proof when one is given.
- */
-function articleUpdate(claim: Pick<StoredArticleClaim, 'canonicalUrl'>, { article, active, canonicalUrl, proof }: ArticleFields) {
-  const $set = {
-    active,
-    published_at: article.published_at,
-    article,
-    ...(canonicalUrl !== undefined && { canonical_url: canonicalUrl }),
+/** The update that writes these fields of the article (its proof and credit order when given). */
+function articleUpdate({ article, active, canonicalUrl, proof, creditOrder }: ArticleFields) {
+  return {
+    $set: {
+      active,
+      published_at: article.published_at,
+      article,
+      ...(canonicalUrl !== undefined && { canonical_url: canonicalUrl }),
+      ...(proof !== undefined && { proven: proof.state === 'proven', proof }),
+      ...(creditOrder !== undefined && { credit_order: creditOrder }),
+    },
   };
-  if (!proof) return { $set };
-  const proven = proof.state === 'proven';
-  if (proven) return { $set: { ...$set, proven, proof, proven_url: canonicalUrl ?? claim.canonicalUrl } };
-  return { $set: { ...$set, proven, proof }, $unset: { proven_url: '' as const } };
 }
 
 /** The articles' unit of write: each method its own single-document write, in the order the rule gives. */
@@ -115,7 +121,7 @@ export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
     provenClaimsOf: async (profileId) =>
       (await articles.find({ profile_id: profileId, proven: true }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
     insertArticle: async (profileId, canonicalUrl, fields) => {
-      const { $set } = articleUpdate({ canonicalUrl }, { ...fields, canonicalUrl });
+      const { $set } = articleUpdate({ creditOrder: UNPLACED_CREDIT, ...fields, canonicalUrl });
       try {
         return await withNewIds(db, COLLECTIONS.articles, async () => ({
           count: 1,
@@ -125,43 +131,30 @@ export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
           },
         }));
       } catch (error) {
-        if (isDuplicateKey(error)) return null; // the address taken meanwhile
+        if (isDuplicateKey(error)) return null; // the profile listed the address meanwhile
         throw error;
       }
     },
     writeArticle: async (claim, fields, events) => {
       // The webhook event, when the article starts or stops counting, rides on the article's own update.
       try {
-        const update = { ...articleUpdate(claim, fields), ...(events.length ? pushEvents(events) : {}) };
+        const update = { ...articleUpdate(fields), ...(events.length ? pushEvents(events) : {}) };
         await articles.updateOne({ _id: claim.id, profile_id: claim.profileId }, update);
         return true;
       } catch (error) {
-        if (isDuplicateKey(error)) return false; // the address taken meanwhile
+        if (isDuplicateKey(error)) return false; // the profile listed the new address meanwhile
         throw error;
       }
     },
-    writeProof: async (claim, proof, { active, events: counted }, guard) => {
+    writeProof: async (claim, proof, { active, creditOrder, events }, guard) => {
       // The webhook event, when the article starts or stops counting, rides on the proof's own update.
-      const proven = proof.state === 'proven';
-      const events = pushEvents(counted);
       const filter = { _id: claim.id, ...(guard && unchangedSince(claim.proof, guard)) };
-      if (!proven) {
-        const { matchedCount } = await articles.updateOne(filter, {
-          $set: { proven: false, active, proof },
-          $unset: { proven_url: '' },
-          ...events,
-        });
-        return !guard || matchedCount > 0;
-      }
-      try {
-        const set = { proven: true, proven_url: claim.canonicalUrl, active, proof };
-        const { matchedCount } = await articles.updateOne(filter, { $set: set, ...events });
-        return !guard || matchedCount > 0;
-      } catch (error) {
-        if (isDuplicateKey(error)) return false; // another profile's article at the address is proven
-        throw error;
-      }
+      const set = { proven: proof.state === 'proven', active, proof, credit_order: creditOrder };
+      const { matchedCount } = await articles.updateOne(filter, { $set: set, ...pushEvents(events) });
+      return !guard || matchedCount > 0;
     },
+    verifiedSlugOf: async (profileId) =>
+      (await collectionOf(db, 'profiles').findOne({ _id: profileId, verified: true }, { projection: { slug: 1 } }))?.slug ?? null,
     appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) =>
       insertAudit(db, { profile_id: profileId, actor, action, note, at: now }),
     get answers() {

@@ -181,17 +181,21 @@ export class MongoDirectory implements Directory {
       }
       const articles = this.collection('articles');
       const listed = await articles
-        .find({ profile_id: profileId, 'proof.state': { $ne: 'released' } }, { projection: { canonical_url: 1 } })
+        .find({ profile_id: profileId, 'proof.state': { $ne: 'released' } }, { projection: { canonical_url: 1, proven: 1 } })
         .toArray();
       if (listed.length) {
-        const others = await articles
-          .find({
-            canonical_url: { $in: listed.map((doc) => doc.canonical_url) },
-            profile_id: { $ne: profileId },
-            'proof.state': { $ne: 'released' },
-          })
-          .sort({ profile_id: 1, _id: 1 })
-          .toArray();
+        const provenHere = new Set(listed.filter((doc) => doc.proven).map((doc) => doc.canonical_url));
+        // Both proven: co-authors, not look-alikes.
+        const others = (
+          await articles
+            .find({
+              canonical_url: { $in: listed.map((doc) => doc.canonical_url) },
+              profile_id: { $ne: profileId },
+              'proof.state': { $ne: 'released' },
+            })
+            .sort({ profile_id: 1, _id: 1 })
+            .toArray()
+        ).filter((doc) => !(doc.proven && provenHere.has(doc.canonical_url)));
         const docs = await profiles.find({ _id: { $in: [...new Set(others.map((doc) => doc.profile_id))] } }).toArray();
         const byId = new Map(docs.map((doc) => [doc._id, doc]));
         for (const article of others) {

@@ -72,10 +72,12 @@ export class MongoAuthorEvidence implements AuthorEvidence {
   ofArticleAuthor(canonicalUrl: string): Promise<VerifiedIdentity[] | null> {
     return this.database.run(async () => {
       const db = this.database.db;
-      const article = await collectionOf(db, 'articles').findOne(
-        { canonical_url: canonicalUrl, active: true },
-        { projection: { profile_id: 1 } },
-      );
+      // The first author in credit order, as the embedded store's.
+      const [article] = await collectionOf(db, 'articles')
+        .find({ canonical_url: canonicalUrl, active: true }, { projection: { profile_id: 1 } })
+        .sort({ credit_order: 1, _id: 1 })
+        .limit(1)
+        .toArray();
       return article ? readEvidenceOf(db, article.profile_id) : null;
     });
   }

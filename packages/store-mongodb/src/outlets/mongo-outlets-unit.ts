@@ -4,7 +4,7 @@ import { chunks, WRITE_CHUNK } from '../store/chunks';
 import { collectionOf } from '../store/mongo-schema';
 import { missedSaves, revisionIs } from '../store/render-revision';
 import { toArticle, toProfile } from '../store/profile-derived-fields';
-import { DIGEST_SCAN, DIGEST_SIZE, onDomains, type OutletDigest } from '@byline/domain/outlets/outlet-digests-repository';
+import { DIGEST_SCAN, DIGEST_SIZE, digestArticles, type OutletDigest } from '@byline/domain/outlets/outlet-digests-repository';
 import type { DomainAnswers, OutletSources, OutletsUnit } from '@byline/domain/outlets/outlets-unit';
 
 /** A publisher's digest in MongoDB: its active staff, their verified profiles, then their latest active articles. */
@@ -38,7 +38,7 @@ export async function readDigestOf(db: Db, publisherId: number): Promise<OutletD
     .sort({ published_at: -1, _id: -1 })
     .limit(DIGEST_SCAN)
     .toArray();
-  const chosen = candidates.filter((doc) => onDomains(doc.canonical_url, domains)).slice(0, DIGEST_SIZE);
+  const chosen = digestArticles(candidates, domains);
   const docs = new Map(
     (
       await collectionOf(db, 'articles')

@@ -10,10 +10,9 @@ import { COLLECTIONS, collectionOf, type ArticleDoc, type ProfileDoc } from '../
 import { derivedFieldsOf } from '../store/profile-derived-fields';
 import { mongoImportedHandlesUnit } from '../claims/mongo-import-claims';
 import { settleImportSteps } from '@byline/domain/profiles/imported-handles';
-import { operatorImportProof } from '@byline/domain/articles/article-proof';
-import { IMPORT_PROGRESS_EVERY, importedRecord, releaseUnprovenArticlesSteps } from '@byline/domain/profiles/import-changes';
+import { operatorImportProof, UNPLACED_CREDIT } from '@byline/domain/articles/article-proof';
+import { IMPORT_PROGRESS_EVERY, importedRecord } from '@byline/domain/profiles/import-changes';
 import { runInTurn } from '@byline/domain/store/steps';
-import { mongoArticleReleaseUnit, unprovenArticlesOf } from './mongo-import-unit';
 
 /*
  * Import without multi-document transactions (FerretDB 1.x has none), in two phases:
@@ -23,13 +22,13 @@ import { mongoArticleReleaseUnit, unprovenArticlesOf } from './mongo-import-unit
  *    being imported releases its old handles first, the first record to claim a handle wins. Any conflict
  *    rejects the whole import with ImportConflictError before anything is written. New profiles get
  *    their ids here.
- * 2. Write, each step idempotent and keyed by a unique index: articles by canonical address, then
+ * 2. Write, each step idempotent and keyed by a unique index: articles by profile and canonical address, then
  *    profiles by slug, then handles (the released ones deleted, the claimed ones inserted), then their
  *    claims (proven by the import, others' unproven claims of them released: see settleImportSteps), then the
- *    derived fields (active count, rendered answers) of the existing profiles touched (importers, and
- *    previous owners of moved articles), recomputed from the articles collection. A new profile's
- *    articles are all in the file, so its derived fields are rendered from it and go in with its insert:
- *    an update per profile is what FerretDB 1.x does slowest (it scans the collection for each).
+ *    derived fields (active count, rendered answers) of the existing profiles imported, recomputed from
+ *    the articles collection. A new profile's articles are all in the file, so its derived fields are
+ *    rendered from it and go in with its insert: an update per profile is what FerretDB 1.x does slowest
+ *    (it scans the collection for each).
  *
  * Residual race, documented rather than hidden: a handle claimed by another writer between the plan and
  * the write makes the handle insert hit the unique index; the import then stops with ImportConflictError,
@@ -48,8 +47,11 @@ interface ImportPlan {
   profileBySlug: Map<string, ProfileInput>;
   /** Handles each slug claims: the union over its records. */
   claimsBySlug: Map<string, PlannedClaim[]>;
-  /** The last record claiming each canonical address owns the article. */
-  articleOwner: Map<string, { slug: string; recordIndex: number; article: ProfileInput['articles'][number] }>;
+  /**
+   * Each slug's articles by address (keyed by articleKey): the last of its records listing an address gives its
+   * fields. Several slugs may list one address: each is proven on each (co-authors).
+   */
+  articlesPlanned: Map<string, PlannedArticle>;
   existingIds: Map<string, number>;
   claimRecord: Map<string, number>;
   /** The profile id holding each claimed handle before the import, if any. */
@@ -65,13 +67,27 @@ async function profileIdsBySlug(db: Db, slugs: string[]): Promise<Map<string, nu
   return ids;
 }
 
+interface PlannedArticle {
+  slug: string;
+  canonicalUrl: string;
+  recordIndex: number;
+  article: ProfileInput['articles'][number];
+}
+
+/** The key of a profile's article at an address (a slug holds no NUL). */
+const articleKey = (slugOrId: string | number, canonicalUrl: string) => `${slugOrId}\u0000${canonicalUrl}`;
+
 async function plan(db: Db, records: ProfileInput[]): Promise<ImportPlan> {
   const profileBySlug = new Map<string, ProfileInput>();
-  const articleOwner: ImportPlan['articleOwner'] = new Map();
+  const articlesPlanned: ImportPlan['articlesPlanned'] = new Map();
   records.forEach((record, recordIndex) => {
     profileBySlug.set(record.profile_slug, record);
     for (const article of record.articles) {
-      articleOwner.set(canonicalizeUrl(article.link), { slug: record.profile_slug, recordIndex, article });
+      const canonicalUrl = canonicalizeUrl(article.link);
+      const key = articleKey(record.profile_slug, canonicalUrl);
+      // Re-inserted: the map keeps the order of each article's last listing, the order they are written in.
+      articlesPlanned.delete(key);
+      articlesPlanned.set(key, { slug: record.profile_slug, canonicalUrl, recordIndex, article });
     }
   });
 
@@ -84,7 +100,7 @@ async function plan(db: Db, records: ProfileInput[]): Promise<ImportPlan> {
     }
   }
   const { claimsBySlug, claimRecord } = planHandles(records, holders, new Set(existingIds.values()));
-  return { profileBySlug, claimsBySlug, articleOwner, existingIds, claimRecord, holders };
+  return { profileBySlug, claimsBySlug, articlesPlanned, existingIds, claimRecord, holders };
 }
 
 /**
@@ -153,9 +169,9 @@ async function insertNewProfiles(
   articleIds: Map<string, number>,
 ): Promise<string[]> {
   const articlesOf = new Map<string, ArticleDoc[]>();
-  for (const [canonical_url, { slug, article }] of importPlan.articleOwner) {
+  for (const [key, { slug, canonicalUrl: canonical_url, article }] of importPlan.articlesPlanned) {
     if (importPlan.existingIds.has(slug)) continue;
-    const doc = { _id: articleIds.get(canonical_url)!, profile_id: ids.get(slug)!, canonical_url, ...articleFields(article) };
+    const doc = { _id: articleIds.get(key)!, profile_id: ids.get(slug)!, canonical_url, ...articleFields(article) };
     const list = articlesOf.get(slug);
     if (list) list.push(doc);
     else articlesOf.set(slug, [doc]);
@@ -200,7 +216,7 @@ async function writeProfiles(
     const planned = ids.get(slug)!;
     const id = stored.get(slug)!;
     if (id !== planned) {
-      const urls = [...importPlan.articleOwner].filter(([, owner]) => owner.slug === slug).map(([url]) => url);
+      const urls = [...importPlan.articlesPlanned.values()].filter((each) => each.slug === slug).map((each) => each.canonicalUrl);
       for (const part of chunks(urls)) {
         await collectionOf(db, 'articles').updateMany(
           { profile_id: planned, canonical_url: { $in: part } },
@@ -255,53 +271,58 @@ const articleFields = (article: ProfileInput['articles'][number]) => ({
   active: article.active,
   published_at: article.published_at,
   article,
+  credit_order: UNPLACED_CREDIT,
 });
 
 /**
- * Other profiles' live unproven claims of these addresses are released (the import proves them), with the reason
- * their owners read and a history entry; the importing profile's own unproven claim gives way to the imported
- * article. Before the articles are written, so that no profile ever lists an address twice.
- */
-async function releaseClaimsOf(db: Db, owners: Map<string, number>, now: string): Promise<void> {
-  const unproven = await unprovenArticlesOf(db, [...owners.keys()]);
-  await runInTurn(releaseUnprovenArticlesSteps(mongoArticleReleaseUnit(db), unproven, (url) => owners.get(url), now));
-}
-
-/**
- * Writes every article under its owner's id. Returns each article's id, and adds to `touched` the
- * previous owners of articles that moved.
+ * Writes every planned article on its profile, proven by the import: the profile's own article at the address (a
+ * claim, or one imported before) is updated, any other inserted with ids from the counters (inserts, not upserts:
+ * see writeByKey). Other profiles' articles at the address are left as they are (co-authors). Returns each
+ * article's id by articleKey(slug, address).
  */
 async function writeArticles(
   db: Db,
   importPlan: ImportPlan,
   ids: Map<string, number>,
-  touched: Set<number>,
   total: number,
   now: string,
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<Map<string, number>> {
+  const articles = collectionOf(db, 'articles');
   const articleIds = new Map<string, number>();
-  const entries = [...importPlan.articleOwner].sort((a, b) => a[1].recordIndex - b[1].recordIndex);
+  const entries = [...importPlan.articlesPlanned].sort((a, b) => a[1].recordIndex - b[1].recordIndex);
   let reported = 0;
   const proof = operatorImportProof(now);
   for (const part of chunks(entries)) {
-    await releaseClaimsOf(db, new Map(part.map(([url, { slug }]) => [url, ids.get(slug)!])), now);
-    // Keyed by the proven address: a proven article moves to the importing profile, as imports always did.
-    const items = part.map(([canonical_url, { slug, article }]) => ({
-      key: canonical_url,
-      set: { profile_id: ids.get(slug)!, canonical_url, ...articleFields(article), proven: true, proof },
+    const items = part.map(([key, { slug, canonicalUrl, article }]) => ({
+      key,
+      profileId: ids.get(slug)!,
+      set: { canonical_url: canonicalUrl, ...articleFields(article), proven: true, proof },
     }));
-    await writeByKey<ArticleDoc>(
-      db,
-      COLLECTIONS.articles,
-      'proven_url',
-      items,
-      (doc) => {
-        articleIds.set(doc.canonical_url, doc._id);
-        touched.add(doc.profile_id);
-      },
-      (key, id) => articleIds.set(key, id),
-    );
+    await withNewIds(db, COLLECTIONS.articles, async () => {
+      const existing = new Map<string, number>();
+      const urls = [...new Set(items.map((item) => item.set.canonical_url))];
+      const found = articles.find({ canonical_url: { $in: urls } }, { projection: { profile_id: 1, canonical_url: 1 } });
+      for await (const doc of found) existing.set(articleKey(doc.profile_id, doc.canonical_url), doc._id);
+      const idOf = (item: (typeof items)[number]) => existing.get(articleKey(item.profileId, item.set.canonical_url));
+      const updates = items.filter((item) => idOf(item) !== undefined);
+      const inserts = items.filter((item) => idOf(item) === undefined);
+      return {
+        count: inserts.length,
+        write: async (firstId) => {
+          for (const batch of chunks(updates, WRITE_CHUNK)) {
+            const writes = batch.map((item) => ({ updateOne: { filter: { _id: idOf(item)! }, update: { $set: item.set } } }));
+            await articles.bulkWrite(writes, { ordered: false });
+          }
+          for (const item of updates) articleIds.set(item.key, idOf(item)!);
+          if (inserts.length) {
+            const docs = inserts.map((item, i) => ({ _id: firstId + i, profile_id: item.profileId, ...item.set }));
+            await articles.insertMany(docs, { ordered: false });
+            inserts.forEach((item, i) => articleIds.set(item.key, firstId + i));
+          }
+        },
+      };
+    });
     const done = Math.min(total, part[part.length - 1]![1].recordIndex + 1);
     if (onProgress && done < total && done - reported >= IMPORT_PROGRESS_EVERY) {
       reported = done;
@@ -324,9 +345,9 @@ export async function importProfiles(
   if (total === 0) return { profiles: 0, articles: 0 };
   const importPlan = await plan(db, records);
   const ids = await profileIds(db, importPlan);
-  // Existing importers, and (added on the way) previous owners of moved articles and refused inserts.
+  // Existing importers, and (added on the way) refused inserts.
   const touched = new Set(importPlan.existingIds.values());
-  const articleIds = await writeArticles(db, importPlan, ids, touched, total, now, onProgress);
+  const articleIds = await writeArticles(db, importPlan, ids, total, now, onProgress);
   await writeProfiles(db, importPlan, ids, articleIds, touched);
   await writeHandles(db, importPlan, ids);
   // The new profiles were written whole with their v1 answers; their v2 answers, which need the evidence just

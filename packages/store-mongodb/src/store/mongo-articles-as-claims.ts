@@ -86,3 +86,23 @@ export async function checkMigratedArticleClaims(db: Db, now: Date): Promise<voi
   );
   for await (const doc of unchecked) await enqueueIn(db, articleCheckItemOf({ id: doc._id, profileId: doc.profile_id }, now));
 }
+
+/**
+ * Data step 049, co-authors: several profiles may have one address proven, each by its own evidence, so the unique
+ * index of proven addresses goes (and the field it indexed); the lookups sort an address's authors by credit order
+ * (see creditOrderOf): each article proven before was its address's one author, first (0) until a re-check of its
+ * page places it; the index of addresses without the order goes too (address_in_credit_order replaces it).
+ * Resumable: each write only touches what is left to do.
+ */
+export async function coAuthoredArticles(db: Db): Promise<void> {
+  const articles = collectionOf(db, 'articles');
+  for (const index of ['proven_address_unique', 'address']) {
+    try {
+      await articles.dropIndex(index);
+    } catch {
+      // Dropped by a run before, or never made (a store created after this step).
+    }
+  }
+  await articles.updateMany({ credit_order: { $exists: false } }, { $set: { credit_order: 0 } });
+  await articles.updateMany({ proven_url: { $exists: true } }, { $unset: { proven_url: '' } });
+}

@@ -5,7 +5,7 @@ import { proofAttemptsOntoQueue } from '../proofs/mongo-proof-attempts-migration
 import { isDuplicateKey } from './mongo-errors';
 import { rewriteHandlesToNormalForm } from './mongo-handles-normal-form';
 import { collectionOf, ensureSchema } from './mongo-schema';
-import { articlesAsClaims, checkMigratedArticleClaims } from './mongo-articles-as-claims';
+import { articlesAsClaims, checkMigratedArticleClaims, coAuthoredArticles } from './mongo-articles-as-claims';
 import { answersFollowInTurn, mongoDataStep, type AnswersFollow } from './mongo-data-steps';
 
 /**
@@ -41,6 +41,8 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db, now: Date, answersFollow: A
   mongoDataStep('039-vouching-as-it-stands'),
   // Article links stored before links were cleaned lose their tracking parameters (see data-steps.ts).
   mongoDataStep('045-article-links-without-tracking'),
+  // Co-authors: several profiles may have one address proven (see coAuthoredArticles).
+  { name: '049-co-authored-articles', run: coAuthoredArticles },
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet, recorded `now`; run at every start. */

@@ -47,9 +47,14 @@ export interface ArticleDoc {
   article: ArticleInput;
   /** Absent on articles written before articles were claims (a data step sets it). */
   proven?: boolean;
-  /** The canonical address while proven, unset otherwise: its sparse unique index keeps one proven article per address. */
+  /** The canonical address while proven, as data step 026 wrote it until co-authors (049 removes it). */
   proven_url?: string;
   proof?: ArticleProof;
+  /**
+   * Its author's place among the address's co-authors (creditOrderOf its proof), which the lookups sort by; absent
+   * only on articles written before co-authors, until data step 049 sets it (a missing one sorts first, as 0 does).
+   */
+  credit_order?: number;
 }
 
 export interface HandleDoc {
@@ -306,10 +311,9 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { portal_user_id: 1 }, name: 'portal_user' },
   ],
   [COLLECTIONS.articles]: [
-    // author of an article by its canonical address (the counting one: `active`); every claim of an address
-    { key: { canonical_url: 1, active: 1 }, name: 'address' },
-    // one proven article per address (the address while proven; sparse: claims not proven are not in it)
-    { key: { proven_url: 1 }, name: 'proven_address_unique', unique: true, sparse: true },
+    // authors of an article by its canonical address (the counting ones: `active`), in credit order; every claim of
+    // an address. Several profiles may have one address proven (co-authors): no unique index on proven addresses.
+    { key: { canonical_url: 1, active: 1, credit_order: 1, _id: 1 }, name: 'address_in_credit_order' },
     // one article per profile and address
     { key: { profile_id: 1, canonical_url: 1 }, name: 'profile_address_unique', unique: true },
     // the three latest active articles of a profile; export by profile

@@ -7,6 +7,7 @@ import {
   journalistAnswerFor,
   journalistTagFor,
   renderAnswers,
+  articleV2OfAuthors,
   renderArticleV2,
   type RenderedAnswers,
   type V1Answers,
@@ -49,6 +50,18 @@ type Projected = keyof typeof PROJECTIONS;
 
 /** One handle's key among a batch's: a network never has a NUL in its name. */
 const handleOwnerKey = (type: string, key: string) => `${type}\0${key}`;
+
+/** An address's authors, first credited first (see creditOrderOf), as the address index keeps them. */
+const IN_CREDIT_ORDER = { credit_order: 1, _id: 1 } as const;
+
+/** The answers of the first of these profiles (in their order) that has some: the first verified author. */
+function firstOf<T>(profileIds: readonly number[], answers: ReadonlyMap<number, T>): T | null {
+  for (const profileId of profileIds) {
+    const found = answers.get(profileId);
+    if (found) return found;
+  }
+  return null;
+}
 
 /** Stored answers rendered with their tags (not by a writer from before them). */
 const hasTags = (answers: RenderedAnswers | undefined): answers is Required<RenderedAnswers> =>
@@ -179,8 +192,12 @@ export class MongoStore implements Store {
 
   findAuthorOfArticle(canonicalUrl: string): Promise<AuthorView | null> {
     return this.run(async () => {
-      const profileId = await this.ownerOfArticle(canonicalUrl);
-      return profileId === null ? null : readAuthorView(this.db, profileId);
+      const authors = await this.authorsOfArticle(canonicalUrl);
+      if (authors.length === 0) return null;
+      const verified = new Set<number>();
+      const found = this.profiles.find({ _id: { $in: authors }, verified: true }, { projection: { _id: 1 } });
+      for await (const doc of found) verified.add(doc._id);
+      return readAuthorView(this.db, authors.find((id) => verified.has(id)) ?? authors[0]!);
     });
   }
 
@@ -199,10 +216,16 @@ export class MongoStore implements Store {
     return (await this.taggedJournalistAnswer(type, key))?.json ?? null;
   }
 
+  /** Of a co-written article's verified authors, the first credited (see creditOrderOf). */
   taggedArticleAnswer(canonicalUrl: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
-      const profileId = await this.ownerOfArticle(canonicalUrl);
-      const answers = profileId === null ? null : await this.verifiedAnswers(profileId, 'article');
+      const authors = await this.authorsOfArticle(canonicalUrl);
+      if (authors.length === 0) return null;
+      // Nearly every article has one author: its profile read alone, as the single lookup always did.
+      const answers =
+        authors.length === 1
+          ? await this.verifiedAnswers(authors[0]!, 'article')
+          : firstOf(authors, await this.verifiedAnswersOf(authors, 'article'));
       return answers ? { json: answers.rendered.article, etag: answers.rendered.articleTag } : null;
     });
   }
@@ -210,32 +233,44 @@ export class MongoStore implements Store {
   /** Two queries for them all: the addresses' active articles, then their verified profiles' answers. */
   taggedArticleAnswers(canonicalUrls: readonly string[]): Promise<(TaggedAnswer | null)[]> {
     return this.run(async () => {
-      const owners = new Map<string, number>();
-      const articles = this.articles.find(
-        { canonical_url: { $in: [...new Set(canonicalUrls)] }, active: true },
-        { projection: { canonical_url: 1, profile_id: 1 } },
-      );
-      // The first active article of an address, as findOne in ownerOfArticle takes it.
-      for await (const article of articles)
-        if (!owners.has(article.canonical_url)) owners.set(article.canonical_url, article.profile_id);
-      const answers = await this.verifiedAnswersOf([...new Set(owners.values())], 'article');
+      const authors = new Map<string, number[]>();
+      const articles = this.articles
+        .find(
+          { canonical_url: { $in: [...new Set(canonicalUrls)] }, active: true },
+          { projection: { canonical_url: 1, profile_id: 1 } },
+        )
+        .sort(IN_CREDIT_ORDER);
+      for await (const article of articles) {
+        const ofAddress = authors.get(article.canonical_url) ?? [];
+        authors.set(article.canonical_url, [...ofAddress, article.profile_id]);
+      }
+      const answers = await this.verifiedAnswersOf([...new Set([...authors.values()].flat())], 'article');
       return canonicalUrls.map((url) => {
-        const rendered = answers.get(owners.get(url)!)?.rendered;
+        const rendered = firstOf(authors.get(url) ?? [], answers)?.rendered;
         return rendered ? { json: rendered.article, etag: rendered.articleTag } : null;
       });
     });
   }
 
+  /** Every verified author's v2 answer, in credit order (see articleV2OfAuthors). */
   taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
-      const profileId = await this.ownerOfArticle(canonicalUrl);
-      const answers = profileId === null ? null : await this.verifiedAnswers(profileId, 'articleV2');
-      if (!answers) return null;
-      const { articleV2, articleV2Tag } = answers.rendered;
-      if (articleV2 && articleV2Tag) return { json: articleV2, etag: articleV2Tag };
-      // Not rendered yet (a document an import wrote whole, or from before v2): rendered here from what is stored.
-      const rendered = renderArticleV2(answers.rendered.article, await readEvidenceOf(this.db, profileId!));
-      return { json: rendered.articleV2, etag: rendered.articleV2Tag };
+      const authors = await this.authorsOfArticle(canonicalUrl);
+      if (authors.length === 0) return null;
+      const answers = await this.verifiedAnswersOf(authors, 'articleV2');
+      const tagged: TaggedAnswer[] = [];
+      for (const profileId of authors) {
+        const rendered = answers.get(profileId)?.rendered;
+        if (!rendered) continue;
+        const { articleV2, articleV2Tag } = rendered;
+        if (articleV2 && articleV2Tag) tagged.push({ json: articleV2, etag: articleV2Tag });
+        else {
+          // Not rendered yet (a document an import wrote whole, or from before v2): rendered here from what is stored.
+          const made = renderArticleV2(rendered.article, await readEvidenceOf(this.db, profileId));
+          tagged.push({ json: made.articleV2, etag: made.articleV2Tag });
+        }
+      }
+      return articleV2OfAuthors(tagged);
     });
   }
 
@@ -273,10 +308,12 @@ export class MongoStore implements Store {
     });
   }
 
-  /** The profile id of the active article at this canonical address, or null. */
-  private async ownerOfArticle(canonicalUrl: string): Promise<number | null> {
-    const article = await this.articles.findOne({ canonical_url: canonicalUrl, active: true }, { projection: { profile_id: 1 } });
-    return article?.profile_id ?? null;
+  /** The profiles whose article at this canonical address counts, in credit order. */
+  private async authorsOfArticle(canonicalUrl: string): Promise<number[]> {
+    const articles = this.articles
+      .find({ canonical_url: canonicalUrl, active: true }, { projection: { profile_id: 1 } })
+      .sort(IN_CREDIT_ORDER);
+    return (await articles.toArray()).map((article) => article.profile_id);
   }
 
   /** The profile id holding this handle, or null. */

@@ -9,7 +9,7 @@ import { toArticle, type ArticleRow } from '../store/profile-records';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { enqueueNow, settleNow } from '../queue/sqlite-leased-queue';
 import { articleCheckItemOf } from '@byline/domain/articles/article-check-item';
-import type { ArticleClaim, ArticleProof } from '@byline/domain/articles/article-proof';
+import { UNPLACED_CREDIT, type ArticleClaim, type ArticleProof } from '@byline/domain/articles/article-proof';
 import type { ArticlesStore } from '@byline/domain/articles/articles-store';
 import type { ArticlesUnitOfWrite, StoredArticleClaim } from '@byline/domain/articles/articles-repository';
 
@@ -25,6 +25,9 @@ const statements = (database: SqliteDatabase) => ({
     'SELECT id, profile_id, doc FROM articles WHERE profile_id = ? AND active = 1 ORDER BY published_at DESC, id DESC LIMIT ?',
   ),
   one: database.prepare<[number, number], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE id = ? AND profile_id = ?`),
+  provenBy: database
+    .prepare<[string], number>('SELECT profile_id FROM articles WHERE canonical_url = ? AND proven = 1 ORDER BY credit_order, id')
+    .pluck(),
 });
 
 /** The statements of the articles' unit of write, on the connection whose transaction it runs in. */
@@ -32,15 +35,20 @@ const unitStatements = preparedPerConnection((db: Database.Database) => ({
   one: db.prepare<[number, number], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE id = ? AND profile_id = ?`),
   atAddress: db.prepare<[string], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE canonical_url = ? ORDER BY id`),
   provenOf: db.prepare<[number], ClaimRow>(`SELECT ${COLUMNS} FROM articles WHERE profile_id = ? AND proven = 1 ORDER BY id`),
-  writeProof: db.prepare<[number, number, string, number]>('UPDATE articles SET proven = ?, active = ?, proof = ? WHERE id = ?'),
-  insert: db.prepare<[number, string, number, string, string, number, string]>(
-    'INSERT INTO articles (profile_id, canonical_url, active, published_at, doc, proven, proof) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  writeProof: db.prepare<[number, number, string, number, number]>(
+    'UPDATE articles SET proven = ?, active = ?, proof = ?, credit_order = ? WHERE id = ?',
   ),
-  // The address and the proof only when given (a new claim); the rest always.
-  write: db.prepare<[string | null, string, string, number, number | null, string | null, number, number]>(
+  insert: db.prepare<[number, string, number, string, string, number, string, number]>(
+    `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc, proven, proof, credit_order)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  // The address, the proof and its credit order only when given (a new claim); the rest always.
+  write: db.prepare<[string | null, string, string, number, number | null, string | null, number | null, number, number]>(
     `UPDATE articles SET canonical_url = COALESCE(?, canonical_url), published_at = ?, doc = ?, active = ?,
-       proven = COALESCE(?, proven), proof = COALESCE(?, proof) WHERE id = ? AND profile_id = ?`,
+       proven = COALESCE(?, proven), proof = COALESCE(?, proof), credit_order = COALESCE(?, credit_order)
+     WHERE id = ? AND profile_id = ?`,
   ),
+  verifiedSlug: db.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ? AND verified = 1').pluck(),
   checkHolder: db.prepare<[number], string | null>('SELECT holder FROM queue_items WHERE id = ?').pluck(),
   audit: db.prepare<[number, string, string, string, string]>(
     'INSERT INTO verification_audit (profile_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)',
@@ -61,28 +69,28 @@ export function sqliteArticlesUnit(db: Database.Database): ArticlesUnitOfWrite {
     claimsAt: (canonicalUrl) => sql.atAddress.all(canonicalUrl).map(storedClaimOf),
     provenClaimsOf: (profileId) => sql.provenOf.all(profileId).map(storedClaimOf),
     // Inside the transaction the rule's check of the address holds: no unique index refuses the write.
-    insertArticle: (profileId, canonicalUrl, { article, active, proof }) => {
+    insertArticle: (profileId, canonicalUrl, { article, active, proof, creditOrder }) => {
       const args = [canonicalUrl, active ? 1 : 0, article.published_at, JSON.stringify(article)] as const;
-      return Number(sql.insert.run(profileId, ...args, proof.state === 'proven' ? 1 : 0, JSON.stringify(proof)).lastInsertRowid);
+      const proven = proof.state === 'proven' ? 1 : 0;
+      return Number(
+        sql.insert.run(profileId, ...args, proven, JSON.stringify(proof), creditOrder ?? UNPLACED_CREDIT).lastInsertRowid,
+      );
     },
-    writeArticle: (claim, { article, active, canonicalUrl, proof }, events) => {
+    writeArticle: (claim, { article, active, canonicalUrl, proof, creditOrder }, events) => {
       const proven = proof ? (proof.state === 'proven' ? 1 : 0) : null;
       const doc = JSON.stringify(article);
       const written = proof ? JSON.stringify(proof) : null;
-      sql.write.run(canonicalUrl ?? null, article.published_at, doc, active ? 1 : 0, proven, written, claim.id, claim.profileId);
+      const [url, order] = [canonicalUrl ?? null, creditOrder ?? null];
+      sql.write.run(url, article.published_at, doc, active ? 1 : 0, proven, written, order, claim.id, claim.profileId);
       recordEventsNow(db, events);
       return true;
     },
-    writeProof: (claim, proof, { active, events }) => {
-      const proven = proof.state === 'proven';
-      if (proven) {
-        const holder = sql.atAddress.all(claim.canonicalUrl).find((row) => row.proven === 1 && row.id !== claim.id);
-        if (holder) return false;
-      }
-      sql.writeProof.run(proven ? 1 : 0, active ? 1 : 0, JSON.stringify(proof), claim.id);
+    writeProof: (claim, proof, { active, creditOrder, events }) => {
+      sql.writeProof.run(proof.state === 'proven' ? 1 : 0, active ? 1 : 0, JSON.stringify(proof), creditOrder, claim.id);
       recordEventsNow(db, events);
       return true;
     },
+    verifiedSlugOf: (profileId) => sql.verifiedSlug.get(profileId) ?? null,
     appendHistory: ({ profileId, actor, action, note }: HistoryEntry, now: string) => {
       sql.audit.run(profileId, actor, action, note, now);
     },
@@ -136,6 +144,10 @@ export class SqliteArticles implements ArticlesStore {
       const row = this.sql.one.get(articleId, profileId);
       return row ? toArticle(row) : null;
     });
+  }
+
+  provenBy(canonicalUrl: string): Promise<number[]> {
+    return this.database.read(() => this.sql.provenBy.all(canonicalUrl));
   }
 
   inOneWrite<T>(steps: (unit: ArticlesUnitOfWrite) => Steps<T>): Promise<T> {

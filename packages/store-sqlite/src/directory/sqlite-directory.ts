@@ -74,10 +74,11 @@ const statements = (database: SqliteDatabase) => ({
         AND other.released_at IS NULL
       WHERE mine.profile_id = ? AND mine.released_at IS NULL ORDER BY other.profile_id, other.id`,
   ),
+  // Both proven: co-authors, not look-alikes.
   sameArticles: database.prepare<[number], { profile_id: number; canonical_url: string }>(
     `SELECT other.profile_id, other.canonical_url FROM articles mine
       JOIN articles other ON other.canonical_url = mine.canonical_url AND other.profile_id != mine.profile_id
-        AND json_extract(other.proof, '$.state') != 'released'
+        AND json_extract(other.proof, '$.state') != 'released' AND NOT (mine.proven = 1 AND other.proven = 1)
       WHERE mine.profile_id = ? AND json_extract(mine.proof, '$.state') != 'released' ORDER BY other.profile_id, other.id`,
   ),
 });

@@ -22,7 +22,11 @@ interface AffiliationRow {
 }
 
 const statements = preparedPerConnection((db: Database.Database) => ({
-  author: db.prepare<[string], number>('SELECT profile_id FROM articles WHERE canonical_url = ? AND active = 1').pluck(),
+  author: db
+    .prepare<[string], number>(
+      'SELECT profile_id FROM articles WHERE canonical_url = ? AND active = 1 ORDER BY credit_order, id LIMIT 1',
+    )
+    .pluck(),
   proofs: db.prepare<[number], ProofRow>(
     `SELECT c.kind, c.value, e.method, e.provider_id, e.provider_name, e.verified_at
      FROM claims c JOIN evidence e ON e.claim_id = c.id

@@ -10,7 +10,7 @@ import {
 } from '../publishers/sqlite-publisher-rows';
 import { toArticle, toProfile, type ArticleRow, type ProfileRow } from '../store/profile-records';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import { DIGEST_SCAN, DIGEST_SIZE, onDomains, type OutletDigest } from '@byline/domain/outlets/outlet-digests-repository';
+import { DIGEST_SCAN, DIGEST_SIZE, digestArticles, type OutletDigest } from '@byline/domain/outlets/outlet-digests-repository';
 import type { DomainAnswers, OutletSources, OutletsUnit } from '@byline/domain/outlets/outlets-unit';
 
 const hasRenderedOutlets = (db: Database.Database) =>
@@ -42,11 +42,10 @@ export function readDigestOf(db: Database.Database, publisherId: number): Outlet
   const domains = sql.domains.all(publisherId);
   return {
     journalists: sql.journalists.all(publisherId, DIGEST_SIZE).map(toProfile),
-    articles: sql.candidates
-      .all(publisherId, DIGEST_SCAN)
-      .filter((row) => onDomains(row.canonical_url, domains))
-      .slice(0, DIGEST_SIZE)
-      .map((row) => ({ article: toArticle(sql.article.get(row.id)!), authorSlug: row.slug })),
+    articles: digestArticles(sql.candidates.all(publisherId, DIGEST_SCAN), domains).map((row) => ({
+      article: toArticle(sql.article.get(row.id)!),
+      authorSlug: row.slug,
+    })),
   };
 }
 

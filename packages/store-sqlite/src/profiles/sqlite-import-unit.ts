@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { ArticleProof, ArticleState } from '@byline/domain/articles/article-proof';
+import { UNPLACED_CREDIT, type ArticleProof } from '@byline/domain/articles/article-proof';
 import type { ArticleInput } from '@byline/domain/domain/types';
-import type { ImportedProfile, ImportUnit, UnprovenArticle } from '@byline/domain/profiles/import-unit';
+import type { ImportedProfile, ImportUnit } from '@byline/domain/profiles/import-unit';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import type { ClaimRecord } from '@byline/domain/claims/claims-repository';
@@ -17,27 +17,14 @@ const statements = preparedPerConnection((db: Database.Database) => ({
   insertHandle: db.prepare<[string, string, number]>(
     'INSERT INTO social_handles (social_type, handle_key, profile_id) VALUES (?, ?, ?)',
   ),
-  provenArticleOwner: db
-    .prepare<[string], number>('SELECT profile_id FROM articles WHERE canonical_url = ? AND proven = 1')
-    .pluck(),
-  // Refused by either unique index: the address proven on a profile, or listed by this one already.
+  // Refused by the unique index of profile and address: listed by this profile already. Placed nowhere on its page.
   insertProvenArticle: db.prepare<[number, string, number, string, string, string]>(
-    `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc, proven, proof) VALUES (?, ?, ?, ?, ?, 1, ?)
-     ON CONFLICT DO NOTHING`,
+    `INSERT INTO articles (profile_id, canonical_url, active, published_at, doc, proven, proof, credit_order)
+     VALUES (?, ?, ?, ?, ?, 1, ?, ${UNPLACED_CREDIT}) ON CONFLICT DO NOTHING`,
   ),
-  dropUnprovenArticle: db.prepare<[number, string]>(
-    'DELETE FROM articles WHERE profile_id = ? AND canonical_url = ? AND proven = 0',
-  ),
-  moveProvenArticle: db.prepare<[number, number, string, string, string, string]>(
-    'UPDATE articles SET profile_id = ?, active = ?, published_at = ?, doc = ?, proof = ? WHERE canonical_url = ? AND proven = 1',
-  ),
-  unprovenOfProvenAddresses: db.prepare<[], { id: number; profile_id: number; canonical_url: string; state: ArticleState }>(
-    `SELECT a.id, a.profile_id, a.canonical_url, json_extract(a.proof, '$.state') AS state FROM articles a
-     WHERE a.proven = 0 AND EXISTS (SELECT 1 FROM articles b WHERE b.canonical_url = a.canonical_url AND b.proven = 1)
-     ORDER BY a.id`,
-  ),
-  markArticleReleased: db.prepare<[string, number]>(
-    "UPDATE articles SET proof = json_set(proof, '$.state', 'released', '$.reason', ?) WHERE id = ? AND proven = 0",
+  proveListedArticle: db.prepare<[number, string, string, string, number, string]>(
+    `UPDATE articles SET active = ?, published_at = ?, doc = ?, proof = ?, proven = 1, credit_order = ${UNPLACED_CREDIT}
+     WHERE profile_id = ? AND canonical_url = ?`,
   ),
   anyUnprovenClaim: db
     .prepare<[], number>("SELECT EXISTS (SELECT 1 FROM claims WHERE released_at IS NULL AND state <> 'proven')")
@@ -95,24 +82,9 @@ export function sqliteImportUnit(db: Database.Database): ImportUnit {
     },
     insertProvenArticle: (profileId, canonicalUrl, article, proof) =>
       sql.insertProvenArticle.run(profileId, canonicalUrl, ...articleColumns(article, proof)).changes > 0,
-    dropUnprovenArticle: (profileId, canonicalUrl) => {
-      sql.dropUnprovenArticle.run(profileId, canonicalUrl);
+    proveListedArticle: (profileId, canonicalUrl, article, proof) => {
+      sql.proveListedArticle.run(...articleColumns(article, proof), profileId, canonicalUrl);
     },
-    provenArticleOwner: (canonicalUrl) => sql.provenArticleOwner.get(canonicalUrl) ?? null,
-    moveProvenArticle: (profileId, canonicalUrl, article, proof) => {
-      sql.moveProvenArticle.run(profileId, ...articleColumns(article, proof), canonicalUrl);
-    },
-    unprovenArticlesOfProvenAddresses: () =>
-      sql.unprovenOfProvenAddresses.all().map((row): UnprovenArticle => ({
-        id: row.id,
-        profileId: row.profile_id,
-        canonicalUrl: row.canonical_url,
-        state: row.state,
-      })),
-    markArticleReleased: (articleId, reason) => {
-      sql.markArticleReleased.run(reason, articleId);
-    },
-    appendHistory: (entry, now) => claims.appendHistory(entry, now),
     anyUnprovenClaim: () => sql.anyUnprovenClaim.get() === 1,
     claims,
     answers: sqliteAnswersUnit(db),

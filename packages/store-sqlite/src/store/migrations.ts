@@ -384,4 +384,17 @@ export const MIGRATIONS: Migration[] = [
   },
   // Article links are stored without tracking parameters; those stored before lose theirs (answers re-rendered).
   sqliteDataStep('045-article-links-without-tracking'),
+  {
+    // Co-authors: several profiles may have one address proven, each by its own evidence, so the one proven article
+    // per address goes; the lookups take an address's authors in credit order (see creditOrderOf), which the lookup
+    // index now carries. Each article proven until now was its address's one author: first (0), until a re-check of
+    // its page places it. Every write from now on gives the order.
+    name: '049-co-authored-articles',
+    sql: `
+  DROP INDEX IF EXISTS articles_proven_address;
+  DROP INDEX IF EXISTS articles_lookup;
+  ALTER TABLE articles ADD COLUMN credit_order INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX articles_lookup ON articles (canonical_url, active, credit_order, id, profile_id);
+  `,
+  },
 ];

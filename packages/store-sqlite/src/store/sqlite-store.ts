@@ -9,6 +9,7 @@ import {
   entityTagOf,
   journalistAnswerFor,
   journalistTagFor,
+  articleV2OfAuthors,
   renderArticleV2,
   type TaggedAnswer,
 } from '@byline/domain/domain/rendered-answers';
@@ -28,9 +29,15 @@ import { BUSY_TIMEOUT_MS, settleReadersAfterWrite } from './write-without-blocki
 
 export const SQLITE_FILE_NAME = 'byline.sqlite';
 
-/** verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011). */
+/** An address's authors, first credited first (see creditOrderOf): the order the articles_lookup index keeps them in. */
+const IN_CREDIT_ORDER = 'ORDER BY a.credit_order, a.id';
+
+/**
+ * verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011); of a
+ * co-written article's verified authors, the first credited.
+ */
 export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_etag AS etag FROM articles a JOIN profiles p ON p.id = a.profile_id
-  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1`;
+  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1 ${IN_CREDIT_ORDER} LIMIT 1`;
 
 /**
  * A batch's verify_article lookups: ARTICLE_ANSWER_SQL's answer with its tag read from the profiles_article_tag index
@@ -38,12 +45,15 @@ export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_et
  */
 export const ARTICLE_ANSWERS_SQL = `SELECT p.article_answer AS json, t.article_etag AS etag FROM articles a
   JOIN profiles t INDEXED BY profiles_article_tag ON t.id = a.profile_id JOIN profiles p ON p.id = a.profile_id
-  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND t.verified = 1`;
+  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND t.verified = 1 ${IN_CREDIT_ORDER} LIMIT 1`;
 
-/** v2's: the same read, with the v2 answer and the v1 answer it is rendered from where it is missing. */
+/**
+ * v2's: the same read for every verified author (see articleV2OfAuthors), with the v2 answer and the v1 answer it is
+ * rendered from where it is missing.
+ */
 export const ARTICLE_V2_ANSWER_SQL = `SELECT p.article_v2_answer AS json, p.article_v2_etag AS etag, p.id AS profileId
   FROM articles a JOIN profiles p ON p.id = a.profile_id
-  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1`;
+  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1 ${IN_CREDIT_ORDER}`;
 
 export interface SqliteStoreOptions {
   /** Where problems with the file (deleted, replaced, unwritable: see StoreFileGuard) are logged. */
@@ -154,9 +164,10 @@ export class SqliteStore implements Store {
     this.lookup = {
       articleAnswer: this.snapshot.db.prepare<[string], TaggedRow>(ARTICLE_ANSWER_SQL),
       articleAnswers: this.snapshot.db.prepare<[string], TaggedRow>(ARTICLE_ANSWERS_SQL),
-      articleV2Answer: this.snapshot.db.prepare<[string], TaggedRow & { json: string | null; profileId: number }>(
+      articleV2Answers: this.snapshot.db.prepare<[string], { json: string | null; etag: string | null; profileId: number }>(
         ARTICLE_V2_ANSWER_SQL,
       ),
+      v1OfProfile: this.snapshot.db.prepare<[number], string>('SELECT article_answer FROM profiles WHERE id = ?').pluck(),
       journalistAnswer: this.snapshot.db.prepare<
         [string, string, string],
         { answer: string; etag: string | null; handle: string }
@@ -176,7 +187,8 @@ export class SqliteStore implements Store {
         db.prepare('DELETE FROM write_probe').run();
       },
       articleOwner: db.prepare<[string], { profile_id: number }>(
-        'SELECT profile_id FROM articles WHERE canonical_url = ? AND active = 1',
+        `SELECT a.profile_id FROM articles a JOIN profiles p ON p.id = a.profile_id
+         WHERE a.canonical_url = ? AND a.active = 1 ORDER BY p.verified DESC, a.credit_order, a.id LIMIT 1`,
       ),
       handleOwner: db.prepare<[string, string], { profile_id: number }>(
         'SELECT profile_id FROM social_handles WHERE social_type = ? AND handle_key = ?',
@@ -295,14 +307,14 @@ export class SqliteStore implements Store {
 
   taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null> {
     return this.readLookup(() => {
-      const row = this.lookup.articleV2Answer.get(canonicalUrl);
-      if (!row) return null;
-      if (row.json !== null && row.etag !== null) return row as TaggedAnswer;
-      // Not rendered: cleared by a writer from before v2 (see migration 032). Rendered here from what is stored.
-      const v1 = this.lookup.articleAnswer.get(canonicalUrl);
-      if (!v1) return null;
-      const { articleV2: json, articleV2Tag: etag } = renderArticleV2(v1.json, readEvidenceOf(this.snapshot.db, row.profileId));
-      return { json, etag };
+      const authors = this.lookup.articleV2Answers.all(canonicalUrl).map((row): TaggedAnswer => {
+        if (row.json !== null && row.etag !== null) return { json: row.json, etag: row.etag };
+        // Not rendered: cleared by a writer from before v2 (see migration 032). Rendered here from what is stored.
+        const v1 = this.lookup.v1OfProfile.get(row.profileId)!;
+        const { articleV2, articleV2Tag } = renderArticleV2(v1, readEvidenceOf(this.snapshot.db, row.profileId));
+        return { json: articleV2, etag: articleV2Tag };
+      });
+      return articleV2OfAuthors(authors);
     });
   }
 

@@ -32,7 +32,7 @@ describe('matchAuthorship', () => {
   it('attests a JSON-LD author.url to the public page (scheme, host case and a trailing slash ignored)', () => {
     expect(match(article({ '@type': 'Person', name: 'A. Brennan', url: 'http://BYLINE.example/p/aoife-brennan/' }))).toEqual({
       outcome: 'attested',
-      matched: { source: 'json-ld', value: 'http://byline.example/p/aoife-brennan/', matches: 'public-page' },
+      matched: { source: 'json-ld', value: 'http://byline.example/p/aoife-brennan/', matches: 'public-page', position: 0 },
     });
   });
 
@@ -40,15 +40,15 @@ describe('matchAuthorship', () => {
     const author = { name: 'Aoife Brennan', sameAs: ['https://www.instagram.com/aoife.b', 'https://twitter.com/aoifeb'] };
     expect(match(article(author))).toEqual({
       outcome: 'attested',
-      matched: { source: 'json-ld', value: 'https://twitter.com/aoifeb', matches: 'account' },
+      matched: { source: 'json-ld', value: 'https://twitter.com/aoifeb', matches: 'account', position: 1 },
     });
     expect(match(article({ sameAs: 'https://x.com/AoifeB' }))).toEqual({
       outcome: 'attested',
-      matched: { source: 'json-ld', value: 'https://x.com/AoifeB', matches: 'account' },
+      matched: { source: 'json-ld', value: 'https://x.com/AoifeB', matches: 'account', position: 0 },
     });
     expect(match(article({ sameAs: 'https://ie.linkedin.com/in/aoife-brennan-1a2b3c/' }))).toEqual({
       outcome: 'attested',
-      matched: { source: 'json-ld', value: 'https://ie.linkedin.com/in/aoife-brennan-1a2b3c/', matches: 'account' },
+      matched: { source: 'json-ld', value: 'https://ie.linkedin.com/in/aoife-brennan-1a2b3c/', matches: 'account', position: 0 },
     });
   });
 
@@ -67,7 +67,7 @@ describe('matchAuthorship', () => {
   it('attests a link to a proven site', () => {
     expect(match(article({ name: 'Aoife', url: 'https://AoifeBrennan.ie' }))).toEqual({
       outcome: 'attested',
-      matched: { source: 'json-ld', value: 'https://aoifebrennan.ie/', matches: 'site' },
+      matched: { source: 'json-ld', value: 'https://aoifebrennan.ie/', matches: 'site', position: 0 },
     });
   });
 
@@ -82,7 +82,7 @@ describe('matchAuthorship', () => {
     );
     expect(match(html)).toEqual({
       outcome: 'attested',
-      matched: { source: 'json-ld', value: PUBLIC_PAGE, matches: 'public-page' },
+      matched: { source: 'json-ld', value: PUBLIC_PAGE, matches: 'public-page', position: 0 },
     });
   });
 
@@ -90,7 +90,7 @@ describe('matchAuthorship', () => {
     const html = page('<base href="https://byline.example/p/">', '<a rel="author" href="aoife-brennan">Aoife Brennan</a>');
     expect(match(html)).toEqual({
       outcome: 'attested',
-      matched: { source: 'rel-author', value: PUBLIC_PAGE, matches: 'public-page' },
+      matched: { source: 'rel-author', value: PUBLIC_PAGE, matches: 'public-page', position: 0 },
     });
   });
 
@@ -102,7 +102,7 @@ describe('matchAuthorship', () => {
     );
     expect(match(html)).toEqual({
       outcome: 'attested',
-      matched: { source: 'json-ld', value: 'https://x.com/aoifeb', matches: 'account' },
+      matched: { source: 'json-ld', value: 'https://x.com/aoifeb', matches: 'account', position: 0 },
     });
   });
 
@@ -122,7 +122,7 @@ describe('matchAuthorship', () => {
   it('attests fediverse:creator equal to a proven fediverse account on an allowed domain', () => {
     expect(match(page('<meta name="fediverse:creator" content="@Aoife@Mastodon.IE">'))).toEqual({
       outcome: 'attested',
-      matched: { source: 'fediverse-creator', value: '@Aoife@mastodon.ie', matches: 'fediverse' },
+      matched: { source: 'fediverse-creator', value: '@Aoife@mastodon.ie', matches: 'fediverse', position: 0 },
     });
   });
 
@@ -145,7 +145,7 @@ describe('matchAuthorship', () => {
   it('attests on a subdomain of an allowed domain', () => {
     expect(match(article({ url: PUBLIC_PAGE }), 'https://opinion.news.irishtimes.com/column')).toEqual({
       outcome: 'attested',
-      matched: { source: 'json-ld', value: PUBLIC_PAGE, matches: 'public-page' },
+      matched: { source: 'json-ld', value: PUBLIC_PAGE, matches: 'public-page', position: 0 },
     });
   });
 
@@ -159,7 +159,7 @@ describe('matchAuthorship', () => {
     });
     expect(matchAuthorship(markup, onExample, 'https://example.com/a')).toEqual({
       outcome: 'attested',
-      matched: { source: 'json-ld', value: PUBLIC_PAGE, matches: 'public-page' },
+      matched: { source: 'json-ld', value: PUBLIC_PAGE, matches: 'public-page', position: 0 },
     });
   });
 
@@ -225,11 +225,14 @@ describe('matchAuthorship on the other forms', () => {
       ],
     ];
     for (const [body, source, value] of cases) {
-      expect(match(page('', body))).toEqual({ outcome: 'attested', matched: { source, value, matches: expect.any(String) } });
+      expect(match(page('', body))).toEqual({
+        outcome: 'attested',
+        matched: { source, value, matches: expect.any(String), position: expect.any(Number) },
+      });
     }
     expect(match(page(`<meta property="article:author" content="${PUBLIC_PAGE}">`))).toEqual({
       outcome: 'attested',
-      matched: { source: 'open-graph', value: PUBLIC_PAGE, matches: 'public-page' },
+      matched: { source: 'open-graph', value: PUBLIC_PAGE, matches: 'public-page', position: 0 },
     });
   });
 
@@ -260,7 +263,7 @@ describe('matchAuthorship on the other forms', () => {
       page('', '<div class="byline"><a href="/author/aoife-brennan">Aoife</a> <a href="https://other.example/a">x</a></div>'),
       PAGE,
     );
-    expect(authorPagesOf(markup, subject)).toEqual(['https://www.irishtimes.com/author/aoife-brennan']);
+    expect(authorPagesOf(markup, subject)).toEqual([{ url: 'https://www.irishtimes.com/author/aoife-brennan', position: 0 }]);
   });
 
   it('keeps only the names the page gives its own writer for a credit by name (staff attribution)', () => {
