@@ -31,11 +31,12 @@ export type ApiKeyDocument = {
 };
 
 /**
- * What each database keeps of the API accounts by hand. The credential reads are the verifiers' hot path, each one
- * indexed read (a join on SQLite). An account's web origins sit differently in each: a table of their own on SQLite,
- * an array on the account in MongoDB; they are read with a key's credential origins, so they stay beside them.
+ * What each database keeps of the API accounts by hand. The credential check is the verifiers' hot path: one indexed
+ * read (a join on SQLite). An account's web origins sit differently in each: a table of their own on SQLite, an
+ * array on the account in MongoDB; and what a preflight may be granted is read across both in one query on SQLite,
+ * by the browser keys' partial index.
  */
-export interface StoredApiAccounts extends ApiCredentials {
+export interface StoredApiAccounts extends Pick<ApiCredentials, 'findCredential' | 'allAllowedOrigins'> {
   /** The account's web origins, in the order set ([] for none). */
   originsOfAccount(accountId: number): Promise<string[]>;
   /** Replaces the account's web origins whole. */

@@ -119,8 +119,11 @@ export class DocumentApiAccounts implements ApiAccountPorts {
     return this.stored.findCredential(key);
   }
 
-  originsOfKey(key: string): Promise<string[]> {
-    return this.stored.originsOfKey(key);
+  /** A browser key's own origins, else its account's: a server key may be used wherever its account allows. */
+  async originsOfKey(key: string): Promise<string[]> {
+    const found = await this.keys.first({ key });
+    if (!found) return [];
+    return found.kind === 'browser' ? (found.browserOrigins ?? []) : this.stored.originsOfAccount(found.accountId);
   }
 
   allAllowedOrigins(): Promise<string[]> {

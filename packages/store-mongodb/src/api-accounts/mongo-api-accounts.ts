@@ -56,16 +56,6 @@ export class MongoStoredApiAccounts implements StoredApiAccounts {
     });
   }
 
-  originsOfKey(key: string): Promise<string[]> {
-    return this.database.run(async () => {
-      const doc = await this.apiKeys.findOne({ key }, { projection: { account_id: 1, kind: 1, browser_origins: 1 } });
-      if (!doc) return [];
-      if (doc.kind === 'browser') return doc.browser_origins ?? [];
-      const account = await this.accounts.findOne({ _id: doc.account_id }, { projection: { allowed_origins: 1 } });
-      return account?.allowed_origins ?? [];
-    });
-  }
-
   /** Accounts are few (one per customer), browser keys a few per account: read those with a list and merge. */
   allAllowedOrigins(): Promise<string[]> {
     return this.database.run(async () => {

@@ -44,9 +44,6 @@ export class SqliteStoredApiAccounts implements StoredApiAccounts {
         'INSERT INTO api_account_origins (account_id, position, origin) VALUES (?, ?, ?)',
       ),
       credential: database.prepare<[string], CredentialRow>(CREDENTIAL_SQL),
-      keyOrigins: database.prepare<[string], { account_id: number; kind: string; browser_origins: string | null }>(
-        'SELECT account_id, kind, browser_origins FROM api_keys WHERE key = ?',
-      ),
       // A rotated browser key's successor has its origins: the old one's add nothing, and end with it.
       allOrigins: database
         .prepare<[], string>(
@@ -85,16 +82,6 @@ export class SqliteStoredApiAccounts implements StoredApiAccounts {
         rateLimitPerMinute: row.account_limit,
         browser: browserOf(row),
       };
-    });
-  }
-
-  originsOfKey(key: string): Promise<string[]> {
-    return this.database.read(() => {
-      const row = this.stmt.keyOrigins.get(key);
-      if (!row) return [];
-      return row.kind === 'browser'
-        ? (JSON.parse(row.browser_origins ?? '[]') as string[])
-        : this.stmt.originsOfAccount.all(row.account_id);
     });
   }
 
