@@ -1,3 +1,5 @@
+import type { WebhookEvent } from '../webhook-events/webhook-event';
+
 /**
  * The generic document port: one adapter per database serves every simple resource (as Payload's and
  * node-oidc-provider's adapters do), so such a resource's rules are written once, above it, in the resource's
@@ -23,8 +25,9 @@ export interface Page {
 }
 
 /**
- * A resource's documents: fields of plain values (strings, numbers, booleans, null), one of them the key that names a
- * document (given, or an integer id the store gives a new one: then `New` is the document without it).
+ * A resource's documents: fields of plain values (strings, numbers, booleans, null) or lists of strings, one of them
+ * the key that names a document (given, or an integer id the store gives a new one: then `New` is the document
+ * without it). A where names a list field only to ask for null.
  */
 export interface Documents<D, New = D> {
   /** Stores a new document and returns it; rejects with UniqueTakenError naming the field when a unique value is taken. */
@@ -38,9 +41,10 @@ export interface Documents<D, New = D> {
   /**
    * Sets these fields on the first document `where` matches, in one write that checks `where` as it writes: of
    * concurrent callers whose `where` no longer holds after the other's write, only one changes it. The document as
-   * it was before, or null when none matched.
+   * it was before, or null when none matched. `events` are written in that same write, so the change and its
+   * webhook events are stored together or not at all (none when nothing matched or nothing is set).
    */
-  updateFirst(where: Where<D>, set: Partial<New>): Promise<D | null>;
+  updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Promise<D | null>;
   /** Deletes every document `where` matches; how many. */
   deleteAll(where: Where<D>): Promise<number>;
 }

@@ -1,8 +1,14 @@
 import type { ApiAccounts } from '@byline/domain/api-accounts/api-accounts-repository';
 import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
 import type { ApiKeys } from '@byline/domain/api-accounts/api-keys-repository';
-import { MongoApiAccounts } from '@byline/store-mongodb/api-accounts/mongo-api-accounts';
-import { SqliteApiAccounts } from '@byline/store-sqlite/api-accounts/sqlite-api-accounts';
+import { DocumentApiAccounts } from '@byline/domain/api-accounts/document-api-accounts';
+import type { AccountDocument, ApiKeyDocument } from '@byline/domain/api-accounts/api-account-documents';
+import { MongoStoredApiAccounts } from '@byline/store-mongodb/api-accounts/mongo-api-accounts';
+import { ACCOUNTS_COLLECTION, API_KEYS_COLLECTION } from '@byline/store-mongodb/api-accounts/mongo-api-account-collections';
+import { MongoDocuments } from '@byline/store-mongodb/documents/mongo-documents';
+import { SqliteStoredApiAccounts } from '@byline/store-sqlite/api-accounts/sqlite-api-accounts';
+import { ACCOUNTS_TABLE, API_KEYS_TABLE } from '@byline/store-sqlite/api-accounts/sqlite-api-account-tables';
+import { SqliteDocuments } from '@byline/store-sqlite/documents/sqlite-documents';
 import type { Store } from '@byline/domain/store/store';
 import type { AuthorEvidence } from '@byline/domain/evidence/author-evidence-repository';
 import { MongoAuthorEvidence } from '@byline/store-mongodb/evidence/mongo-author-evidence';
@@ -64,7 +70,15 @@ const API_ACCOUNT_PORTS = ['apiAccounts', 'apiKeys', 'apiCredentials'] as const;
 const PUBLISHER_PORTS = ['publishers', 'publisherDomains', 'publisherHistory'] as const;
 
 const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
-  ...servedByOne(API_ACCOUNT_PORTS, () => new SqliteApiAccounts(database)),
+  ...servedByOne(
+    API_ACCOUNT_PORTS,
+    () =>
+      new DocumentApiAccounts(
+        new SqliteDocuments<AccountDocument, Omit<AccountDocument, 'id'>>(database, ACCOUNTS_TABLE),
+        new SqliteDocuments<ApiKeyDocument, Omit<ApiKeyDocument, 'id'>>(database, API_KEYS_TABLE),
+        new SqliteStoredApiAccounts(database),
+      ),
+  ),
   usage: () => new SqliteUsageRecords(database),
   ...servedByOne(PUBLISHER_PORTS, () => publishersOver(new SqlitePublishers(database))),
   authorEvidence: () => new SqliteAuthorEvidence(database),
@@ -73,7 +87,15 @@ const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
 });
 
 const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
-  ...servedByOne(API_ACCOUNT_PORTS, () => new MongoApiAccounts(database)),
+  ...servedByOne(
+    API_ACCOUNT_PORTS,
+    () =>
+      new DocumentApiAccounts(
+        new MongoDocuments<AccountDocument, Omit<AccountDocument, 'id'>>(database, ACCOUNTS_COLLECTION),
+        new MongoDocuments<ApiKeyDocument, Omit<ApiKeyDocument, 'id'>>(database, API_KEYS_COLLECTION),
+        new MongoStoredApiAccounts(database),
+      ),
+  ),
   usage: () => new MongoUsageRecords(database),
   ...servedByOne(PUBLISHER_PORTS, () => publishersOver(new MongoPublishers(database))),
   authorEvidence: () => new MongoAuthorEvidence(database),

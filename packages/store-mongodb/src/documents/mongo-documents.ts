@@ -3,6 +3,8 @@ import type { MongoDatabase } from '../store/mongo-database';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { serialised, withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS } from '../store/mongo-schema';
+import { OUTBOX_COLLECTIONS, pushEvents } from '../webhook-events/mongo-outbox';
+import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import {
   UndefinedConditionError,
   UniqueTakenError,
@@ -27,6 +29,11 @@ export interface MongoCollection<D> {
    * where does not apply them: a condition on such a field other than null misses those documents.
    */
   absent?: Partial<D>;
+  /**
+   * Fields a new document leaves out while they hold their absent value (null when none is given), as the
+   * collection's documents always have (a key not rotated away has no retires_at). Updates write them as given.
+   */
+  sparse?: readonly (keyof D & string)[];
 }
 
 type Value = string | number | boolean | null;
@@ -58,7 +65,9 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
 
   insert(document: New): Promise<D> {
     const stored: MongoDocument = {};
-    for (const [field, value] of Object.entries(document as Record<string, unknown>)) stored[this.path(field)] = value;
+    for (const [field, value] of Object.entries(document as Record<string, unknown>)) {
+      if (!this.leftOut(field, value)) stored[this.path(field)] = value;
+    }
     if (!this.collection.generatedKey) return this.database.run(() => this.insertOne(stored));
     const { db } = this.database;
     return this.database.run(() =>
@@ -96,20 +105,21 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return this.database.run(() => this.documents.countDocuments(this.filter(where)));
   }
 
-  updateFirst(where: Where<D>, set: Partial<New>): Promise<D | null> {
+  /** The events ride on the changed document itself (see mongo-outbox.ts): the same single-document write. */
+  updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     const $set: MongoDocument = {};
     for (const [field, value] of Object.entries(set as Record<string, unknown>)) $set[this.path(field)] = value;
     // Nothing to set: MongoDB refuses an empty $set; the document as it is, as SQLite's adapter answers.
     if (Object.keys($set).length === 0) return this.first(where);
+    const update = events.length ? { $set, ...this.outboxPush(events) } : { $set };
     return this.database.run(() =>
       serialised(this.database.db, `${this.collection.name}-update`, async () => {
         try {
           // No projection: FerretDB 1.x has none on findAndModify.
-          const before = await this.documents.findOneAndUpdate(
-            this.filter(where),
-            { $set },
-            { sort: this.order(), returnDocument: 'before' },
-          );
+          const before = await this.documents.findOneAndUpdate(this.filter(where), update, {
+            sort: this.order(),
+            returnDocument: 'before',
+          });
           return before ? documentOf(this.collection, before) : null;
         } catch (error) {
           if (isDuplicateKey(error)) await this.refuseTaken($set);
@@ -139,6 +149,18 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
       const path = this.path(field);
       if ((await this.documents.countDocuments({ [path]: stored[path] }, { limit: 1 })) > 0) throw new UniqueTakenError(field);
     }
+  }
+
+  /** Only the collections the worker's relay reads may carry events: elsewhere they would never be sent. */
+  private outboxPush(events: readonly WebhookEvent[]): ReturnType<typeof pushEvents> {
+    const name = COLLECTIONS[this.collection.name];
+    if (!(OUTBOX_COLLECTIONS as readonly string[]).includes(name)) throw new Error(`${name} carries no webhook events`);
+    return pushEvents(events);
+  }
+
+  private leftOut(field: string, value: unknown): boolean {
+    if (!this.collection.sparse?.includes(field as keyof D & string)) return false;
+    return value === (this.collection.absent?.[field as keyof D] ?? null);
   }
 
   private order(): Record<string, 1> {

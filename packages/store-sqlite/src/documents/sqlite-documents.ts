@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../store/sqlite-database';
+import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import {
   UndefinedConditionError,
   UniqueTakenError,
@@ -19,30 +21,38 @@ export interface SqliteTable<D> {
   generatedKey?: boolean;
   /** Fields stored as 0/1. */
   booleans?: readonly (keyof D & string)[];
+  /** Fields holding a list of strings, stored as its JSON text (null stays NULL). */
+  lists?: readonly (keyof D & string)[];
 }
 
 type Value = string | number | boolean | null;
+type Stored = 'plain' | 'boolean' | 'list';
 
 /** A row of the table (other columns, as a join adds, left out) as its document. */
 export function documentOfRow<D>(table: SqliteTable<D>, row: Record<string, Value>): D {
-  const document: Record<string, Value> = {};
-  for (const [field, column, boolean] of columnsOf(table)) {
+  const document: Record<string, Value | string[]> = {};
+  for (const [field, column, stored] of columnsOf(table)) {
     const value = row[column] ?? null;
-    document[field] = boolean ? value === 1 : value;
+    document[field] =
+      stored === 'boolean'
+        ? value === 1
+        : stored === 'list' && value !== null
+          ? (JSON.parse(value as string) as string[])
+          : value;
   }
   return document as D;
 }
 
-const COLUMNS = new WeakMap<object, [string, string, boolean][]>();
+const COLUMNS = new WeakMap<object, [string, string, Stored][]>();
 
-/** Each field's column and whether it is stored as 0/1, worked out once per table. */
-function columnsOf<D>(table: SqliteTable<D>): [string, string, boolean][] {
+/** Each field's column and how its value is stored, worked out once per table. */
+function columnsOf<D>(table: SqliteTable<D>): [string, string, Stored][] {
   let known = COLUMNS.get(table);
   if (!known) {
     known = (Object.entries(table.columns) as [keyof D & string, string][]).map(([field, column]) => [
       field,
       column,
-      table.booleans?.includes(field) === true,
+      table.booleans?.includes(field) ? 'boolean' : table.lists?.includes(field) ? 'list' : 'plain',
     ]);
     COLUMNS.set(table, known);
   }
@@ -104,12 +114,12 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     return this.database.read(() => (this.statement(text).get(...params) as { n: number }).n);
   }
 
-  /** The read and the write in one transaction: nothing comes between them. */
-  updateFirst(where: Where<D>, set: Partial<New>): Promise<D | null> {
+  /** The read, the write and its events in one transaction: nothing comes between them. */
+  updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     const entries = Object.entries(set as Record<string, unknown>);
     const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
     const sql = `UPDATE ${this.table.name} SET ${assignments} WHERE ${this.keyColumn} = ?`;
-    return this.database.write(() => {
+    return this.database.write((db) => {
       const before = this.firstNow(where);
       if (before && entries.length) {
         try {
@@ -118,6 +128,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
         } catch (error) {
           throw this.uniqueTaken(error) ?? error;
         }
+        recordEventsNow(db, events);
       }
       return before;
     });
@@ -177,4 +188,5 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
   }
 }
 
-const encode = (value: unknown): Value => (typeof value === 'boolean' ? (value ? 1 : 0) : (value as Value));
+const encode = (value: unknown): Value =>
+  typeof value === 'boolean' ? (value ? 1 : 0) : Array.isArray(value) ? JSON.stringify(value) : (value as Value);

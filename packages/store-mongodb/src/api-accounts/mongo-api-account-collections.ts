@@ -1,0 +1,45 @@
+import type { AccountDocument, ApiKeyDocument } from '@byline/domain/api-accounts/api-account-documents';
+import type { MongoCollection } from '../documents/mongo-documents';
+
+/** API accounts in the accounts collection (their web origins in allowed_origins; unique index: the email). */
+export const ACCOUNTS_COLLECTION: MongoCollection<AccountDocument> = {
+  name: 'accounts',
+  fields: {
+    id: '_id',
+    email: 'email',
+    status: 'status',
+    createdAt: 'created_at',
+    rateLimitPerMinute: 'rate_limit_per_minute',
+  },
+  key: 'id',
+  generatedKey: true,
+  unique: ['email'],
+  // An account has no limit of its own until one is set.
+  sparse: ['rateLimitPerMinute'],
+};
+
+/** API keys in the api_keys collection (unique index: the key), carrying their webhook events (see mongo-outbox.ts). */
+export const API_KEYS_COLLECTION: MongoCollection<ApiKeyDocument> = {
+  name: 'apiKeys',
+  fields: {
+    id: '_id',
+    key: 'key',
+    accountId: 'account_id',
+    name: 'name',
+    secretHash: 'secret_hash',
+    createdAt: 'created_at',
+    revokedAt: 'revoked_at',
+    retiresAt: 'retires_at',
+    lastUsedAt: 'last_used_at',
+    kind: 'kind',
+    browserOrigins: 'browser_origins',
+    rateLimitPerMinute: 'rate_limit_per_minute',
+  },
+  key: 'id',
+  generatedKey: true,
+  unique: ['key'],
+  // Every key written before browser keys is a server key, with no kind; a server key still has none, nor a browser
+  // key's settings, and a key not rotated away has no retires_at (never null).
+  absent: { kind: 'server' },
+  sparse: ['kind', 'browserOrigins', 'rateLimitPerMinute', 'retiresAt'],
+};
