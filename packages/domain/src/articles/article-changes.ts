@@ -3,8 +3,8 @@ import { step, type Steps } from '../store/steps';
 import type { ArticleInput } from '../domain/types';
 import { canonicalizeUrl } from '../url/canonical-url';
 import { articleCountEventSteps, counts } from './article-counts';
-import { claimedProof, creditOrderOf, type ArticleClaim } from './article-proof';
-import { ArticleTakenError, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
+import { claimedProof, creditOrderOf, type ArticleClaim, type ArticleProof } from './article-proof';
+import { ArticleTakenError, type ArticleFields, type ArticlesUnitOfWrite, type StoredArticleClaim } from './articles-repository';
 
 /**
  * A profile's own changes to its articles, written once for both databases (see database/steps.ts): an article
@@ -26,13 +26,12 @@ import { ArticleTakenError, type ArticlesUnitOfWrite, type StoredArticleClaim } 
 export function* addArticleSteps(unit: ArticlesUnitOfWrite, profileId: number, article: ArticleInput): Steps<ArticleClaim> {
   const canonicalUrl = canonicalizeUrl(article.link);
   const released = yield* refuseTakenAddress(unit, canonicalUrl, profileId, null);
-  const proof = claimedProof();
-  const fields = { article, active: false, canonicalUrl, proof, creditOrder: creditOrderOf(proof) };
+  const fields = newClaimFields(article, canonicalUrl);
   // Released to another profile once, listed again: a new claim on the same article.
   if (released) yield* step(unit.writeArticle(released, fields, []));
   const id = released ? released.id : yield* step(unit.insertArticle(profileId, canonicalUrl, fields));
   if (id === null) return refusedMeanwhile();
-  return { article: { ...article, id, profile_id: profileId }, proof };
+  return { article: { ...article, id, profile_id: profileId }, proof: fields.proof };
 }
 
 /**
@@ -58,8 +57,7 @@ export function* updateArticleSteps(
   } else {
     yield* refuseTakenAddress(unit, canonicalUrl, profileId, articleId);
     // A new address is a new claim: its proof starts again, and what the old one counted stops counting.
-    const proof = claimedProof();
-    const fields = { article, active: false, canonicalUrl, proof, creditOrder: creditOrderOf(proof) };
+    const fields = newClaimFields(article, canonicalUrl);
     const events = yield* articleCountEventSteps(unit, claim, countedBefore, false, at);
     if (!(yield* step(unit.writeArticle(claim, fields, events)))) refusedMeanwhile();
   }
@@ -89,6 +87,15 @@ function* refuseTakenAddress(
     throw new ArticleTakenError('moved-away');
   }
   return released;
+}
+
+/** A new claim of the address: counting nothing, its proof to be made, placed nowhere yet. */
+function newClaimFields(
+  article: ArticleInput,
+  canonicalUrl: string,
+): ArticleFields & { proof: ArticleProof; creditOrder: number } {
+  const proof = claimedProof();
+  return { article, active: false, canonicalUrl, proof, creditOrder: creditOrderOf(proof) };
 }
 
 /** The store's unique index refused the address: this profile listed it meanwhile (another writer). */

@@ -84,7 +84,11 @@ export interface ArticlesUnitOfWrite {
    * A new article of the profile at the address; its id, or null, nothing written, when the store's unique index
    * refuses it (the profile listed the address meanwhile: MongoDB, where the rule's read and this write are apart).
    */
-  insertArticle(profileId: number, canonicalUrl: string, fields: ArticleFields & { proof: ArticleProof }): Step<number | null>;
+  insertArticle(
+    profileId: number,
+    canonicalUrl: string,
+    fields: ArticleFields & { proof: ArticleProof; creditOrder: number },
+  ): Step<number | null>;
   /**
    * Writes these fields of the profile's article, and `events` for the outbox in the same write; false, nothing
    * written, when the store's unique index refuses a new address (as for insertArticle).

@@ -12,7 +12,7 @@ import { toArticle } from '../store/profile-derived-fields';
 import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { enqueueIn, settleIn } from '../queue/mongo-leased-queue';
 import { articleCheckItemOf } from '@byline/domain/articles/article-check-item';
-import { UNPLACED_CREDIT, type ArticleClaim, type ArticleProof } from '@byline/domain/articles/article-proof';
+import type { ArticleClaim, ArticleProof } from '@byline/domain/articles/article-proof';
 import type {
   ArticleFields,
   ArticlesUnitOfWrite,
@@ -121,7 +121,7 @@ export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
     provenClaimsOf: async (profileId) =>
       (await articles.find({ profile_id: profileId, proven: true }).sort({ _id: 1 }).toArray()).map(storedClaimOf),
     insertArticle: async (profileId, canonicalUrl, fields) => {
-      const { $set } = articleUpdate({ creditOrder: UNPLACED_CREDIT, ...fields, canonicalUrl });
+      const { $set } = articleUpdate({ ...fields, canonicalUrl });
       try {
         return await withNewIds(db, COLLECTIONS.articles, async () => ({
           count: 1,

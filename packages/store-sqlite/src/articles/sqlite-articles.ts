@@ -9,7 +9,7 @@ import { toArticle, type ArticleRow } from '../store/profile-records';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { enqueueNow, settleNow } from '../queue/sqlite-leased-queue';
 import { articleCheckItemOf } from '@byline/domain/articles/article-check-item';
-import { UNPLACED_CREDIT, type ArticleClaim, type ArticleProof } from '@byline/domain/articles/article-proof';
+import type { ArticleClaim, ArticleProof } from '@byline/domain/articles/article-proof';
 import type { ArticlesStore } from '@byline/domain/articles/articles-store';
 import type { ArticlesUnitOfWrite, StoredArticleClaim } from '@byline/domain/articles/articles-repository';
 
@@ -72,9 +72,7 @@ export function sqliteArticlesUnit(db: Database.Database): ArticlesUnitOfWrite {
     insertArticle: (profileId, canonicalUrl, { article, active, proof, creditOrder }) => {
       const args = [canonicalUrl, active ? 1 : 0, article.published_at, JSON.stringify(article)] as const;
       const proven = proof.state === 'proven' ? 1 : 0;
-      return Number(
-        sql.insert.run(profileId, ...args, proven, JSON.stringify(proof), creditOrder ?? UNPLACED_CREDIT).lastInsertRowid,
-      );
+      return Number(sql.insert.run(profileId, ...args, proven, JSON.stringify(proof), creditOrder).lastInsertRowid);
     },
     writeArticle: (claim, { article, active, canonicalUrl, proof, creditOrder }, events) => {
       const proven = proof ? (proof.state === 'proven' ? 1 : 0) : null;
