@@ -1,17 +1,7 @@
 import { readAuthorMarkup, type AuthorMarkup } from '../../../src/authorship/author-markup';
+import { NO_AUTHOR_MARKUP as EMPTY } from './no-author-markup';
 
 const PAGE = 'https://news.example/2026/11/24/story/';
-
-const EMPTY: AuthorMarkup = {
-  people: [],
-  relAuthor: [],
-  metaAuthor: [],
-  bylineNames: [],
-  bylineTexts: [],
-  openGraphAuthors: [],
-  bylineLinks: [],
-  fediverseCreators: [],
-};
 
 const ld = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
 const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;

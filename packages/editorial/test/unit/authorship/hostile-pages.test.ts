@@ -3,6 +3,7 @@ import { readPageHead } from '../../../src/attribution/page-head';
 import { readAuthorMarkup, type AuthorMarkup } from '../../../src/authorship/author-markup';
 import { MARKUP_LIMITS } from '../../../src/authorship/markup-limits';
 import { relMeLinks } from '../../../src/proofs/rel-me-links';
+import { NO_AUTHOR_MARKUP } from './no-author-markup';
 
 const PAGE = 'https://news.example/2026/11/24/story/';
 
@@ -70,16 +71,7 @@ describe('the page readers on pages written to stall them', () => {
   it('reads nothing from a comment or a script left open to the end of the page', () => {
     for (const name of ['a comment never closed', 'a script never closed']) {
       const markup = readAuthorMarkup(HOSTILE_PAGES.find(([page]) => page === name)![1](), PAGE);
-      expect(markup).toEqual({
-        people: [],
-        relAuthor: [],
-        metaAuthor: [],
-        bylineNames: [],
-        bylineTexts: [],
-        openGraphAuthors: [],
-        bylineLinks: [],
-        fediverseCreators: [],
-      });
+      expect(markup).toEqual(NO_AUTHOR_MARKUP);
     }
   });
 });
