@@ -213,5 +213,14 @@ export function articlesContract(factory: StoreFactory): void {
       action: 'article-moved',
       note: expect.stringContaining('moved here'),
     });
+    // The profile it was moved from cannot list it again while the other has it proven: its page would undo the move.
+    await expect(repositories().articles.add(holder.id, contractArticle('contested'))).rejects.toEqual(
+      new ArticleTakenError('moved-away'),
+    );
+    const refused = await repositories()
+      .articles.add(holder.id, contractArticle('contested'))
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ArticleTakenError);
+    expect((refused as ArticleTakenError).reason).toBe('moved-away');
   });
 }
