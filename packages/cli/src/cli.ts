@@ -3,6 +3,7 @@ import { CONFIG_ERROR_EXIT_CODE, ConfigError } from '@byline/domain/config/confi
 import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
 import { CliError, type CliContext } from './cli-context';
 import { registerAccounts } from './commands/accounts';
+import { registerCredentials } from './commands/credentials';
 import { registerDemo } from './commands/demo';
 import { registerEditors } from './commands/editors';
 import { registerExport } from './commands/export';
@@ -38,6 +39,7 @@ export function buildProgram(ctx: CliContext): Command {
     registerEditors,
     registerUsers,
     registerRecheck,
+    registerCredentials,
     registerDemo,
   ]) {
     register(program, ctx);

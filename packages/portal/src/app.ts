@@ -28,6 +28,8 @@ import { webhookRoutes } from './routes/webhook-routes';
 import { articleRoutes } from './routes/article-routes';
 import { assetRoutes } from './routes/asset-routes';
 import { badgeRoutes } from './badge/badge-routes';
+import { issuerRoutes } from './routes/issuer-routes';
+import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer';
 import { formerSlugRoutes } from './routes/former-slug-routes';
 import { identityReviewRoutes } from './routes/identity-review-routes';
 import { editorRoutes } from './routes/editor-routes';
@@ -89,6 +91,8 @@ export function createApp(deps: PortalDeps): Express {
     trustTxtSources: deps.trustTxtSources ?? null,
     operatorContact: deps.operatorContact ?? null,
     defaultRateLimitPerMinute: deps.defaultRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    credentialIssuer:
+      deps.credentialIssuer ?? credentialIssuerOf({ publicPortalUrl: publicUrls.portal, storeKind: deps.store.kind }),
     // The owner is mailed an editor's decision on their identity change (not their own cancellation).
     onIdentityDecision:
       deps.onIdentityDecision ??
@@ -106,6 +110,8 @@ export function createApp(deps: PortalDeps): Express {
   // Other sites embed the badge: it sets its own headers and must set no cookie, so it comes before the pages' middleware.
   app.use(formerSlugRoutes(ctx));
   app.use(badgeRoutes(ctx));
+  // Relying parties read the issuer's keys from anywhere: no cookie, no page headers.
+  app.use(issuerRoutes(ctx));
   app.use(securityHeaders);
   app.use(cookieParser());
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));

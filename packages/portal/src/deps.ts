@@ -15,6 +15,7 @@ import type { NetworkSignIn } from './proofs/network-sign-in/network-sign-in';
 import type { DomainCheckThrottle } from './throttles/domain-check-throttle';
 import type { PageFetchThrottle } from './throttles/page-fetch-throttle';
 import type { IdentityDecisionListener } from './use-cases/identity-review';
+import type { CredentialIssuer } from '@byline/domain/credentials/credential-issuer';
 
 /** Where people reach the portal and the services (PUBLIC_*_URL): links in mail and on API settings, never from a request's Host. */
 export interface PublicUrls {
@@ -75,6 +76,11 @@ export interface PortalDeps {
   defaultRateLimitPerMinute?: number;
   /** Told after each decision on a pending identity change (where a mail to the journalist attaches); none by default. */
   onIdentityDecision?: IdentityDecisionListener;
+  /**
+   * Byline as the issuer of credentials (credentialIssuerOf(config)): did:web of `publicUrls.portal`, keys generated
+   * and kept by the embedded store, 30 days' validity, by default.
+   */
+  credentialIssuer?: CredentialIssuer;
   /** Express "trust proxy" setting, so cookies get Secure when a TLS-terminating proxy says the request was https. */
   trustProxy?: boolean | number | string;
 }

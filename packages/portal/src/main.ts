@@ -9,6 +9,7 @@ import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import { addressPolicyOf, outboundOf, useDnsServers } from '@byline/fetcher';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/http';
+import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer';
 import { createApp, SERVICE_NAME } from './app';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { Outbox } from './mail/outbox';
@@ -50,6 +51,14 @@ async function main(): Promise<void> {
     journalistVerifier: config.publicJournalistVerifierUrl,
   };
   const claims = repositoriesOf(store).claims;
+  const credentialIssuer = credentialIssuerOf({
+    publicPortalUrl: config.publicPortalUrl,
+    storeKind: store.kind,
+    signingKey: config.credentialSigningKey,
+    validityMs: config.credentialValidityMs,
+  });
+  // The issuer's key is in the store before did.json is served: the operator's, or one the embedded store generates.
+  await repositoriesOf(store).credentialKeys.signingKey(credentialIssuer.keySource, new Date());
   const networkSignIn = createNetworkSignIn(signInConfig, { outbound });
   const recheckPolicy = recheckPolicyOf(config);
   const app = createApp({
@@ -69,6 +78,7 @@ async function main(): Promise<void> {
     trustTxtSources: trustTxtSourcesOf(config),
     operatorContact: config.operatorContact,
     defaultRateLimitPerMinute: config.rateLimitPerMinute,
+    credentialIssuer,
   });
   const server = createHttpServer(app, logger).listen(config.portalPort, config.host);
   server.on('listening', () => logger.info('listening', { url: `http://localhost:${config.portalPort}`, store: store.kind }));

@@ -84,6 +84,7 @@ const MONGO_NOT_NAMING: Partial<Record<keyof typeof COLLECTIONS, string>> = {
   publisherEvents: "publishers' history (checked by content below)",
   webhookEndpoints: 'by API account email: checked by content below',
   webhookMessages: 'by endpoint: checked by content below',
+  credentialKeys: "the issuer's signing keys: nobody's",
 };
 
 /** Rows that still hold the person's email after the deletion, on purpose ("Your data" in docs/operators.md says why). */

@@ -1,9 +1,10 @@
-import { X509Certificate } from 'node:crypto';
+import { X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import Joi from 'joi';
 import { parseAllowedRange } from '@byline/fetcher/address-policy';
 import { parseDnsServer } from '@byline/fetcher/name-resolver';
+import { parseSigningKey, SigningKeyError } from '../credentials/signing-key';
 
 export interface Config {
   host: string;
@@ -56,6 +57,14 @@ export interface Config {
    * an operator's private CA, or a TLS-inspecting proxy's; empty without it.
    */
   outboundCa: string[];
+  /**
+   * The operator's key credentials are signed with (CREDENTIAL_SIGNING_KEY: an Ed25519 private JWK, a PEM, or a file
+   * holding either); unset, the embedded store generates and keeps one, and MongoDB issues none. Never log it: a
+   * KeyObject prints no secret, and nothing else holds it.
+   */
+  credentialSigningKey?: KeyObject;
+  /** How long an issued credential is valid (CREDENTIAL_VALIDITY). */
+  credentialValidityMs: number;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
@@ -214,6 +223,18 @@ const caFile = Joi.string()
   })
   .empty('');
 
+const signingKey = Joi.string()
+  .custom((value: string, helpers) => {
+    try {
+      return parseSigningKey(value);
+    } catch (error) {
+      if (error instanceof SigningKeyError) return helpers.error('key.invalid', { problem: error.message });
+      throw error;
+    }
+  })
+  .messages({ 'key.invalid': '{#problem}' })
+  .empty('');
+
 const envSchema = Joi.object({
   HOST: Joi.string().default('0.0.0.0'),
   ARTICLE_VERIFIER_PORT: port.default(8080),
@@ -251,6 +272,8 @@ const envSchema = Joi.object({
   ALLOWED_PRIVATE_ADDRESSES: listOf(parseAllowedRange),
   DNS_SERVERS: listOf(parseDnsServer),
   OUTBOUND_CA_FILE: caFile,
+  CREDENTIAL_SIGNING_KEY: signingKey,
+  CREDENTIAL_VALIDITY: duration('1h', '365d').default(parseDuration('30d')),
 })
   .unknown(true)
   .custom((value: { RECHECK_RETRY: number; RECHECK_GRACE: number }, helpers) =>
@@ -311,5 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedPrivateAddresses: value.ALLOWED_PRIVATE_ADDRESSES ?? [],
     dnsServers: value.DNS_SERVERS ?? [],
     outboundCa: value.OUTBOUND_CA_FILE ?? [],
+    credentialSigningKey: value.CREDENTIAL_SIGNING_KEY,
+    credentialValidityMs: value.CREDENTIAL_VALIDITY,
   };
 }

@@ -28,6 +28,8 @@ import {
 import { MongoAttributionDomains } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
+import { CredentialKeys } from '@byline/domain/credentials/credential-keys';
+import { CREDENTIAL_KEYS_COLLECTION } from '@byline/store-mongodb/credentials/mongo-credential-keys-collection';
 import type { ResourceRepositories } from './store-repositories';
 import { lazily, servedByOne, type Closeable } from './lazily';
 import { PROFILE_PORTS, WEBHOOK_PORTS } from './store-repositories';
@@ -52,6 +54,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     emailConfirmations: () => new DocumentOneTimeLinks(new MongoDocuments(database, EMAIL_CONFIRMATIONS_COLLECTION)),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new MongoAttributionDomains(database),
+    credentialKeys: () => new CredentialKeys(new MongoDocuments(database, CREDENTIAL_KEYS_COLLECTION)),
     ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new MongoWebhooks(database))),
   });
   return repositories;

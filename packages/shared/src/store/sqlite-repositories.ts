@@ -25,6 +25,8 @@ import { EMAIL_CONFIRMATIONS_TABLE, PASSWORD_RESETS_TABLE } from '@byline/store-
 import { SqliteAttributionDomains } from '@byline/store-sqlite/attribution-domains/sqlite-attribution-domains';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
+import { CredentialKeys } from '@byline/domain/credentials/credential-keys';
+import { CREDENTIAL_KEYS_TABLE } from '@byline/store-sqlite/credentials/sqlite-credential-keys-table';
 import type { ResourceRepositories } from './store-repositories';
 import { lazily, servedByOne, type Closeable } from './lazily';
 import { PROFILE_PORTS, WEBHOOK_PORTS } from './store-repositories';
@@ -53,6 +55,7 @@ export function sqliteRepositories(
     emailConfirmations: () => new DocumentOneTimeLinks(new SqliteDocuments(database, EMAIL_CONFIRMATIONS_TABLE)),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new SqliteAttributionDomains(database),
+    credentialKeys: () => new CredentialKeys(new SqliteDocuments(database, CREDENTIAL_KEYS_TABLE)),
     ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new SqliteWebhooks(database))),
   });
   return repositories;

@@ -18,6 +18,7 @@ import type { PasswordResets } from '@byline/domain/password-resets/password-res
 import type { ProofAttemptStore } from '@byline/domain/proofs/proof-attempts';
 import type { Sessions } from '@byline/domain/sessions/sessions-repository';
 import type { Users } from '@byline/domain/users/users-repository';
+import type { CredentialKeys } from '@byline/domain/credentials/credential-keys';
 import type { ServiceRepositories } from './service-repositories';
 
 /**
@@ -61,6 +62,8 @@ export interface ResourceRepositories {
   webhookEndpoints: WebhookEndpoints;
   /** The messages delivered to webhook endpoints, with their attempts. */
   webhookDeliveries: WebhookDeliveries;
+  /** The keys Byline signs credentials with, and those it still publishes. */
+  credentialKeys: CredentialKeys;
 }
 
 /** The ports one adapter serves together (see servedByOne). */

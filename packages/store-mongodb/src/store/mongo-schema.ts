@@ -224,6 +224,16 @@ export interface FormerSlugDoc {
   left_at: string;
 }
 
+/** A credential signing key (see credential-keys.ts): its number is the _id; each follows the one before it. */
+export interface CredentialKeyDoc {
+  _id: number;
+  successor_of: number;
+  public_jwk: string;
+  private_jwk: string | null;
+  thumbprint: string;
+  created_at: string;
+}
+
 /** A one-time data step that has run (see mongo-migrations.ts). */
 export interface MigrationDoc {
   _id: string;
@@ -257,6 +267,7 @@ export const COLLECTIONS = {
   webhookEndpoints: 'webhook_endpoints',
   webhookMessages: 'webhook_messages',
   formerSlugs: 'former_slugs',
+  credentialKeys: 'credential_keys',
   /** The store's change counter: one document, moved on after every write that may change an answer (MongoStore.answersGeneration). */
   storeChanges: 'store_changes',
 } as const;
@@ -296,6 +307,7 @@ interface CollectionDocs {
   webhookEndpoints: WebhookEndpointDoc;
   webhookMessages: WebhookMessageDoc;
   formerSlugs: FormerSlugDoc;
+  credentialKeys: CredentialKeyDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -418,6 +430,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
   // a profile's former slugs, erased with it (the slug itself is the _id)
   [COLLECTIONS.formerSlugs]: [{ key: { profile_id: 1 }, name: 'of_profile' }],
+  // each key follows one key: two starts or two rotations at once add one key, not two
+  [COLLECTIONS.credentialKeys]: [{ key: { successor_of: 1 }, name: 'successor_of_unique', unique: true }],
 };
 
 // The webhook events a changed document still carries (see webhook-events/mongo-outbox.ts), found every second by

@@ -397,4 +397,19 @@ export const MIGRATIONS: Migration[] = [
   CREATE INDEX articles_lookup ON articles (canonical_url, active, credit_order, id, profile_id);
   `,
   },
+  {
+    // The keys credentials are signed with: each follows the one before it (a unique column, so two starts or two
+    // rotations at once add one key); the private key only of a key Byline generated (see credential-keys.ts).
+    name: '050-credential-keys',
+    sql: `
+  CREATE TABLE credential_keys (
+    id INTEGER PRIMARY KEY,
+    successor_of INTEGER NOT NULL UNIQUE,
+    public_jwk TEXT NOT NULL,
+    private_jwk TEXT,
+    thumbprint TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  `,
+  },
 ];

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { repositoriesOf } from '@byline/shared/store';
+import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer';
+import { OperatorKeyError } from '@byline/domain/credentials/credential-keys';
+import { keyIdOf } from '@byline/domain/credentials/issuer';
+import { CliError, withStore, type CliContext } from '../cli-context';
+import { writeLine } from '../output';
+
+export function registerCredentials(program: Command, ctx: CliContext): void {
+  const credentials = program.command('credentials').description('the keys journalists’ credentials are signed with');
+  credentials
+    .command('rotate-key')
+    .description('sign credentials with a new key from now on; the previous key stays in did.json until what it signed expires')
+    .action(async () => {
+      const { number, did } = await withStore(ctx, async (store, config) => {
+        const issuer = credentialIssuerOf({
+          publicPortalUrl: config.publicPortalUrl,
+          storeKind: store.kind,
+          signingKey: config.credentialSigningKey,
+          validityMs: config.credentialValidityMs,
+        });
+        try {
+          const key = await repositoriesOf(store).credentialKeys.rotate(issuer.keySource, new Date());
+          return { number: key.number, did: issuer.did };
+        } catch (error) {
+          if (error instanceof OperatorKeyError) throw new CliError(`Cannot rotate here: ${error.message}.`);
+          throw error;
+        }
+      });
+      // The key's name only: its private part is never printed.
+      writeLine(ctx.stdout, `Credentials are signed with ${keyIdOf(did, number)} from now on.`);
+    });
+}

@@ -1,0 +1,84 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { compactVerify, decodeProtectedHeader, exportJWK, importJWK } from 'jose';
+import { journalistCredentialOf, type CredentialInput } from '@byline/domain/credentials/journalist-credential';
+import { securedAsJwt } from '@byline/domain/credentials/secure-credential';
+import { didWebOf } from '@byline/domain/credentials/issuer';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+const INPUT: CredentialInput = {
+  issuer: { id: 'did:web:byline.example', name: 'Byline' },
+  subject: { name: 'Ana Lima', url: 'https://byline.example/j/ana-lima' },
+  identities: [
+    {
+      type: 'cawg.social_media',
+      username: 'analima',
+      uri: 'https://x.com/analima',
+      method: 'federated_login',
+      verifiedAt: '2026-11-01T10:00:00.000Z',
+      provider: { id: 'https://x.com', name: 'X' },
+    },
+    {
+      type: 'cawg.web_site',
+      uri: 'https://analima.example/',
+      method: 'uri_meta_tag_verification',
+      verifiedAt: '2026-11-02T10:00:00.000Z',
+      provider: { id: 'https://analima.example', name: 'analima.example' },
+    },
+    {
+      type: 'cawg.affiliation',
+      uri: 'https://harbour-times.example/',
+      method: 'byline_publisher_affiliation',
+      verifiedAt: '2026-11-03T10:00:00.000Z',
+      provider: { id: 'urn:byline:publisher:harbour-times', name: 'Harbour Times' },
+    },
+  ],
+  validFrom: new Date('2026-11-29T09:30:15.678Z'),
+  validityMs: 30 * DAY,
+};
+
+describe('a journalist’s credential (VC 2.0, CAWG identity claims aggregation)', () => {
+  it('carries the approved name, the public page and one verified identity per live proof, CAWG methods as CAWG spells them', () => {
+    expect(journalistCredentialOf(INPUT)).toEqual({
+      '@context': ['https://www.w3.org/ns/credentials/v2', 'https://cawg.io/identity/1.1/ica/context/'],
+      type: ['VerifiableCredential', 'IdentityClaimsAggregationCredential'],
+      issuer: { id: 'did:web:byline.example', name: 'Byline' },
+      validFrom: '2026-11-29T09:30:15Z',
+      validUntil: '2026-12-29T09:30:15Z',
+      credentialSubject: {
+        id: 'https://byline.example/j/ana-lima',
+        name: 'Ana Lima',
+        verifiedIdentities: [
+          { ...INPUT.identities[0], method: 'cawg.federated_login' },
+          { ...INPUT.identities[1], method: 'cawg.uri_meta_tag_verification' },
+          INPUT.identities[2],
+        ],
+      },
+    });
+  });
+
+  it('is the same bytes for the same inputs', () => {
+    expect(JSON.stringify(journalistCredentialOf(INPUT))).toBe(JSON.stringify(journalistCredentialOf({ ...INPUT })));
+  });
+
+  it('is secured as a vc+jwt that an independent JOSE library verifies with the issuer’s public key', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const credential = journalistCredentialOf(INPUT);
+    const jws = await securedAsJwt(credential, INPUT.issuer.id, { number: 3, key: privateKey });
+
+    expect(decodeProtectedHeader(jws)).toEqual({ alg: 'EdDSA', kid: 'did:web:byline.example#key-3', typ: 'vc+jwt', cty: 'vc' });
+    const { payload } = await compactVerify(jws, await importJWK(await exportJWK(publicKey), 'EdDSA'));
+    expect(JSON.parse(new TextDecoder().decode(payload))).toEqual(credential);
+  });
+});
+
+describe('did:web of the portal’s public address', () => {
+  it.each([
+    ['https://byline.example', 'did:web:byline.example'],
+    ['https://byline.example/', 'did:web:byline.example'],
+    ['http://localhost:8082', 'did:web:localhost%3A8082'],
+    ['https://news.example/verify/byline', 'did:web:news.example:verify:byline'],
+  ])('%s is %s', (url, did) => {
+    expect(didWebOf(url)).toBe(did);
+  });
+});
