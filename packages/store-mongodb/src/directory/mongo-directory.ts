@@ -2,6 +2,7 @@ import type { Filter } from 'mongodb';
 import type { MongoDatabase } from '../store/mongo-database';
 import { collectionOf, type ProfileDoc } from '../store/mongo-schema';
 import type { ArticleState } from '@byline/domain/articles/article-proof';
+import type { AuditAction } from '@byline/domain/audit/audit-repository';
 import type {
   DirectoryCard,
   SharedArticle,
@@ -111,31 +112,30 @@ export class MongoDirectory implements StoredDirectory {
     return new Set((await cursor.project<{ profile_id: number }>({ profile_id: 1 }).toArray()).map((doc) => doc.profile_id));
   }
 
+  /** The page's facts from two reads: its open requests, and its history records of any action the facts name. */
   private async rowsOf(docs: ProfileDoc[], records: StateRecords): Promise<StoredDirectoryRow[]> {
     const ids = docs.map((doc) => doc._id);
-    const [pending, decisions, onceVerified, asked] = await Promise.all([
+    const { onceVerifiedActions, askedActions, decisionActions } = records;
+    const [pending, history] = await Promise.all([
       this.profilesWith('pending', records, ids),
       this.collection('audit')
-        .find({ profile_id: { $in: ids }, action: { $in: [...records.decisionActions] } })
-        .project<{ profile_id: number; at: string }>({ profile_id: 1, at: 1 })
+        .find({ profile_id: { $in: ids }, action: { $in: [...onceVerifiedActions, ...askedActions, ...decisionActions] } })
+        .project<{ profile_id: number; action: AuditAction; at: string }>({ profile_id: 1, action: 1, at: 1 })
         .toArray(),
-      this.profilesWith('onceVerified', records, ids),
-      this.profilesWith('asked', records, ids),
     ]);
     return docs.map((doc) => {
-      const decided = decisions
-        .filter((record) => record.profile_id === doc._id)
-        .map((record) => record.at)
-        .sort();
+      const own = history.filter((record) => record.profile_id === doc._id);
+      const any = (actions: readonly AuditAction[]) => own.some((record) => actions.includes(record.action));
+      const decided = own.filter((record) => decisionActions.includes(record.action)).map((record) => record.at);
       return {
         ...cardOf(doc),
         facts: {
           verified: doc.verified === true,
           pending: pending.has(doc._id),
-          onceVerified: onceVerified.has(doc._id),
-          asked: asked.has(doc._id),
+          onceVerified: any(onceVerifiedActions),
+          asked: any(askedActions),
         },
-        lastDecisionAt: decided[decided.length - 1] ?? null,
+        lastDecisionAt: decided.sort()[decided.length - 1] ?? null,
       };
     });
   }
