@@ -119,7 +119,10 @@ export class MongoDirectory implements StoredDirectory {
     const [pending, history] = await Promise.all([
       this.profilesWith('pending', records, ids),
       this.collection('audit')
-        .find({ profile_id: { $in: ids }, action: { $in: [...onceVerifiedActions, ...askedActions, ...decisionActions] } })
+        .find({
+          profile_id: { $in: ids },
+          action: { $in: [...new Set([...onceVerifiedActions, ...askedActions, ...decisionActions])] },
+        })
         .project<{ profile_id: number; action: AuditAction; at: string }>({ profile_id: 1, action: 1, at: 1 })
         .toArray(),
     ]);
