@@ -72,13 +72,14 @@ export interface Lookalike {
 
 /**
  * What editors look up across profiles: the directory, and the profiles that look like the same person as one in
- * the queue. Articles are not compared: a canonical address belongs to one profile only (the store's unique key).
+ * the queue.
  */
 export interface Directory {
   search(query: DirectoryQuery): Promise<DirectoryPage>;
   /**
    * The other profiles with the same first name, last name and employer (compared case-insensitively, ignoring
-   * surrounding and repeated whitespace) or a live claim of the same handle or site; ordered by id, at most 20.
+   * surrounding and repeated whitespace), a live claim of the same handle or site, or an article at the same address
+   * (until both have it proven: co-authors); ordered by id, at most 20.
    */
   lookalikesOf(profileId: number): Promise<Lookalike[]>;
 }
@@ -88,12 +89,3 @@ export const foldName = (value: string): string => value.trim().replace(/\s+/g, 
 
 /** At most this many look-alikes are listed for a profile. */
 export const MAX_LOOKALIKES = 20;
-
-/** The state of a profile from what the store holds about it (both adapters use this rule). */
-export function stateOf(verified: boolean, pending: boolean, actions: ReadonlySet<string>): DirectoryState {
-  if (verified) return 'verified';
-  if (pending) return 'pending';
-  if (ONCE_VERIFIED_ACTIONS.some((action) => actions.has(action))) return 'lapsed';
-  if (ASKED_ACTIONS.some((action) => actions.has(action))) return 'refused';
-  return 'never-asked';
-}

@@ -9,6 +9,7 @@ import type { MongoDatabase } from '@byline/store-mongodb/store/mongo-database';
 import { MongoProfiles } from '@byline/store-mongodb/profiles/mongo-profiles';
 import { MongoArticles } from '@byline/store-mongodb/articles/mongo-articles';
 import { articlesOver } from '@byline/domain/articles/articles';
+import { directoryOver } from '@byline/domain/directory/directory-over';
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
 import { MongoStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { MongoVerification } from '@byline/store-mongodb/verification/mongo-verification';
@@ -46,7 +47,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     claims: () => new MongoClaims(database),
     audit: () => new DocumentAuditHistory(new MongoDocuments(database, AUDIT_COLLECTION)),
     recheckRecords: () => recheckRecordsOver(new MongoRecheckRecords(database)),
-    directory: () => new MongoDirectory(database),
+    directory: () => directoryOver(new MongoDirectory(database)),
     staff: () => staffOver(new MongoStaff(database)),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new MongoDocuments(database, SESSIONS_COLLECTION), users),

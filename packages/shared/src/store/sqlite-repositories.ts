@@ -9,6 +9,7 @@ import type { SqliteDatabase } from '@byline/store-sqlite/store/sqlite-database'
 import { SqliteProfiles } from '@byline/store-sqlite/profiles/sqlite-profiles';
 import { SqliteArticles } from '@byline/store-sqlite/articles/sqlite-articles';
 import { articlesOver } from '@byline/domain/articles/articles';
+import { directoryOver } from '@byline/domain/directory/directory-over';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
 import { SqliteStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { SqliteVerification } from '@byline/store-sqlite/verification/sqlite-verification';
@@ -47,7 +48,7 @@ export function sqliteRepositories(
     claims: () => new SqliteClaims(database),
     audit: () => new DocumentAuditHistory(new SqliteDocuments(database, AUDIT_TABLE)),
     recheckRecords: () => recheckRecordsOver(new SqliteRecheckRecords(database)),
-    directory: () => new SqliteDirectory(database),
+    directory: () => directoryOver(new SqliteDirectory(database)),
     staff: () => staffOver(new SqliteStaff(database)),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new SqliteDocuments(database, SESSIONS_TABLE), users),

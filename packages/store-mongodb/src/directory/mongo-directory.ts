@@ -1,20 +1,18 @@
-import type { Filter, FindCursor } from 'mongodb';
+import type { Filter } from 'mongodb';
 import type { MongoDatabase } from '../store/mongo-database';
 import { collectionOf, type ProfileDoc } from '../store/mongo-schema';
-import {
-  ASKED_ACTIONS,
-  DECISION_ACTIONS,
-  foldName,
-  MAX_LOOKALIKES,
-  ONCE_VERIFIED_ACTIONS,
-  stateOf,
-  type Directory,
-  type DirectoryPage,
-  type DirectoryQuery,
-  type DirectoryRow,
-  type DirectoryState,
-  type Lookalike,
-} from '@byline/domain/directory/directory-repository';
+import type { ArticleState } from '@byline/domain/articles/article-proof';
+import type { AuditAction } from '@byline/domain/audit/audit-repository';
+import type {
+  DirectoryCard,
+  SharedArticle,
+  SharedClaim,
+  StateFacts,
+  StateRecords,
+  StoredDirectory,
+  StoredDirectoryQuery,
+  StoredDirectoryRow,
+} from '@byline/domain/directory/stored-directory';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** FerretDB 1.x has no collations: case-insensitive matches are regular expressions. */
@@ -36,13 +34,13 @@ function acrossTheSpace(text: string): Filter<ProfileDoc>[] {
   return filters;
 }
 
-/** A name as the duplicate check compares it (see foldName): any case, any run of whitespace between words. */
-const sameFolded = (value: string) => ({
-  $regex: `^\\s*${foldName(value).split(' ').map(escapeRegex).join('\\s+')}\\s*$`,
+/** A stored name that foldName folds to this folded one: any case, any run of whitespace between words. */
+const foldingTo = (folded: string) => ({
+  $regex: `^\\s*${folded.split(' ').map(escapeRegex).join('\\s+')}\\s*$`,
   $options: 'i',
 });
 
-const rowBase = (doc: ProfileDoc) => ({
+const cardOf = (doc: ProfileDoc): DirectoryCard => ({
   profileId: doc._id,
   slug: doc.slug,
   firstName: doc.profile.profile_first_name,
@@ -51,27 +49,35 @@ const rowBase = (doc: ProfileDoc) => ({
   verified: doc.verified === true,
 });
 
+type RecordFact = Exclude<keyof StateFacts, 'verified'>;
+
 /**
- * The directory over the profiles, claims, articles, requests and audit collections. Without joins, a search
- * first gathers the ids the text or the state selects, then reads one page of profiles and their states.
+ * The directory's reads over the profiles, claims, articles, requests and audit collections (see StoredDirectory).
+ * Without joins, a page first gathers the ids the text or the facts select, then reads one page of profiles and
+ * their facts.
  */
-export class MongoDirectory implements Directory {
+export class MongoDirectory implements StoredDirectory {
   constructor(private readonly database: MongoDatabase) {}
 
   private collection<K extends 'profiles' | 'claims' | 'articles' | 'verificationRequests' | 'audit'>(name: K) {
     return collectionOf(this.database.db, name);
   }
 
-  search({ text, state, limit, offset }: DirectoryQuery): Promise<DirectoryPage> {
+  page({ text, facts, records, limit, offset }: StoredDirectoryQuery) {
     return this.database.run(async () => {
       const and: Filter<ProfileDoc>[] = [];
-      const wanted = text?.trim();
-      if (wanted) and.push({ _id: { $in: await this.idsMatching(wanted) } });
-      if (state) and.push(await this.inState(state));
+      if (text) and.push({ _id: { $in: await this.idsMatching(text) } });
+      if (facts.verified !== undefined) and.push({ verified: facts.verified ? true : { $ne: true } });
+      for (const fact of ['pending', 'onceVerified', 'asked'] as const) {
+        const wanted = facts[fact];
+        if (wanted === undefined) continue;
+        const ids = [...(await this.profilesWith(fact, records))];
+        and.push({ _id: wanted ? { $in: ids } : { $nin: ids } });
+      }
       const filter: Filter<ProfileDoc> = and.length ? { $and: and } : {};
       const profiles = this.collection('profiles');
       const docs = await profiles.find(filter).sort({ _id: 1 }).skip(offset).limit(limit).toArray();
-      return { rows: await this.rowsOf(docs), total: await profiles.countDocuments(filter) };
+      return { rows: await this.rowsOf(docs, records), total: await profiles.countDocuments(filter) };
     });
   }
 
@@ -93,120 +99,111 @@ export class MongoDirectory implements Directory {
     return [...new Set([...profiles.map((doc) => doc._id), ...[...claims, ...articles].map((doc) => doc.profile_id)])];
   }
 
-  /** The profiles in a state, by the rule of stateOf: ids gathered from the open requests and the history. */
-  private async inState(state: DirectoryState): Promise<Filter<ProfileDoc>> {
-    if (state === 'verified') return { verified: true };
-    const pending = await this.profilesOf(this.collection('verificationRequests').find({ status: 'pending' }));
-    const once = await this.profilesOf(this.collection('audit').find({ action: { $in: [...ONCE_VERIFIED_ACTIONS] } }));
-    const asked = await this.profilesOf(this.collection('audit').find({ action: { $in: [...ASKED_ACTIONS] } }));
-    const without = (ids: Set<number>, ...others: Set<number>[]) => [...ids].filter((id) => !others.some((o) => o.has(id)));
-    const ids: Record<Exclude<DirectoryState, 'verified' | 'never-asked'>, number[]> = {
-      pending: [...pending],
-      lapsed: without(once, pending),
-      refused: without(asked, once, pending),
-    };
-    if (state === 'never-asked') return { verified: { $ne: true }, _id: { $nin: [...new Set([...pending, ...once, ...asked])] } };
-    return { verified: { $ne: true }, _id: { $in: ids[state] } };
-  }
-
-  private async profilesOf(cursor: FindCursor<{ profile_id: number }>): Promise<Set<number>> {
+  /** The profiles (of those given, else all) with the records the fact is. */
+  private async profilesWith(fact: RecordFact, records: StateRecords, ids?: number[]): Promise<Set<number>> {
+    const ofIds = ids ? { profile_id: { $in: ids } } : {};
+    const cursor =
+      fact === 'pending'
+        ? this.collection('verificationRequests').find({ ...ofIds, status: records.openRequestStatus })
+        : this.collection('audit').find({
+            ...ofIds,
+            action: { $in: [...(fact === 'onceVerified' ? records.onceVerifiedActions : records.askedActions)] },
+          });
     return new Set((await cursor.project<{ profile_id: number }>({ profile_id: 1 }).toArray()).map((doc) => doc.profile_id));
   }
 
-  private async rowsOf(docs: ProfileDoc[]): Promise<DirectoryRow[]> {
+  /** The page's facts from two reads: its open requests, and its history records of any action the facts name. */
+  private async rowsOf(docs: ProfileDoc[], records: StateRecords): Promise<StoredDirectoryRow[]> {
     const ids = docs.map((doc) => doc._id);
-    const [pending, records] = await Promise.all([
-      this.profilesOf(this.collection('verificationRequests').find({ profile_id: { $in: ids }, status: 'pending' })),
+    const { onceVerifiedActions, askedActions, decisionActions } = records;
+    const [pending, history] = await Promise.all([
+      this.profilesWith('pending', records, ids),
       this.collection('audit')
-        .find({ profile_id: { $in: ids }, action: { $in: [...ONCE_VERIFIED_ACTIONS, ...ASKED_ACTIONS] } })
-        .project<{ profile_id: number; action: string; at: string }>({ profile_id: 1, action: 1, at: 1 })
+        .find({
+          profile_id: { $in: ids },
+          action: { $in: [...new Set([...onceVerifiedActions, ...askedActions, ...decisionActions])] },
+        })
+        .project<{ profile_id: number; action: AuditAction; at: string }>({ profile_id: 1, action: 1, at: 1 })
         .toArray(),
     ]);
     return docs.map((doc) => {
-      const own = records.filter((record) => record.profile_id === doc._id);
-      const decided = own
-        .filter((record) => (DECISION_ACTIONS as readonly string[]).includes(record.action))
-        .map((record) => record.at)
-        .sort();
-      const row: DirectoryRow = {
-        ...rowBase(doc),
-        state: stateOf(doc.verified === true, pending.has(doc._id), new Set(own.map((record) => record.action))),
+      const own = history.filter((record) => record.profile_id === doc._id);
+      const any = (actions: readonly AuditAction[]) => own.some((record) => actions.includes(record.action));
+      const decided = own.filter((record) => decisionActions.includes(record.action)).map((record) => record.at);
+      return {
+        ...cardOf(doc),
+        facts: {
+          verified: doc.verified === true,
+          pending: pending.has(doc._id),
+          onceVerified: any(onceVerifiedActions),
+          asked: any(askedActions),
+        },
+        lastDecisionAt: decided.sort()[decided.length - 1] ?? null,
       };
-      const last = decided[decided.length - 1];
-      return last ? { ...row, lastDecisionAt: last } : row;
     });
   }
 
-  lookalikesOf(profileId: number): Promise<Lookalike[]> {
+  cards(profileIds: readonly number[]): Promise<DirectoryCard[]> {
+    return this.database.run(async () =>
+      (
+        await this.collection('profiles')
+          .find({ _id: { $in: [...profileIds] } })
+          .toArray()
+      ).map(cardOf),
+    );
+  }
+
+  sameNames(profileId: number, folded: { firstName: string; lastName: string; employer: string }, limit: number) {
     return this.database.run(async () => {
-      const profiles = this.collection('profiles');
-      const mine = await profiles.findOne({ _id: profileId });
-      if (!mine) return [];
-      const found = new Map<number, Lookalike>();
-      const entry = (doc: ProfileDoc): Lookalike => {
-        const made = found.get(doc._id) ?? { ...rowBase(doc), reasons: [], sharedClaims: [], sharedArticles: [] };
-        found.set(doc._id, made);
-        return made;
-      };
-      const { profile_first_name: first, profile_last_name: last, profile_employer: employer } = mine.profile;
-      if (foldName(first) && foldName(last)) {
-        const same = await profiles
-          .find({
-            _id: { $ne: profileId },
-            [FIRST]: sameFolded(first),
-            [LAST]: sameFolded(last),
-            [EMPLOYER]: sameFolded(employer),
-          })
-          .sort({ _id: 1 })
-          .limit(MAX_LOOKALIKES)
-          .toArray();
-        for (const doc of same) entry(doc).reasons.push('name-and-employer');
-      }
+      const same = await this.collection('profiles')
+        .find({
+          _id: { $ne: profileId },
+          [FIRST]: foldingTo(folded.firstName),
+          [LAST]: foldingTo(folded.lastName),
+          [EMPLOYER]: foldingTo(folded.employer),
+        })
+        .sort({ _id: 1 })
+        .limit(limit)
+        .toArray();
+      return same.map(cardOf);
+    });
+  }
+
+  sharedClaims(profileId: number): Promise<SharedClaim[]> {
+    return this.database.run(async () => {
       const claims = this.collection('claims');
       const live = await claims.find({ profile_id: profileId, released_at: null }).toArray();
-      if (live.length) {
-        const others = await claims
-          .find({ released_at: null, profile_id: { $ne: profileId }, $or: live.map(({ kind, key }) => ({ kind, key })) })
-          .sort({ profile_id: 1, _id: 1 })
-          .toArray();
-        const docs = await profiles.find({ _id: { $in: [...new Set(others.map((claim) => claim.profile_id))] } }).toArray();
-        const byId = new Map(docs.map((doc) => [doc._id, doc]));
-        for (const claim of others) {
-          const doc = byId.get(claim.profile_id);
-          if (!doc) continue;
-          const lookalike = entry(doc);
-          if (!lookalike.reasons.includes('same-claim')) lookalike.reasons.push('same-claim');
-          lookalike.sharedClaims.push({ kind: claim.kind, value: claim.value });
-        }
-      }
+      if (!live.length) return [];
+      const others = await claims
+        .find({ released_at: null, profile_id: { $ne: profileId }, $or: live.map(({ kind, key }) => ({ kind, key })) })
+        .sort({ profile_id: 1, _id: 1 })
+        .toArray();
+      return others.map(({ profile_id, kind, value }) => ({ profileId: profile_id, kind, value }));
+    });
+  }
+
+  sharedArticles(profileId: number, except: ArticleState): Promise<SharedArticle[]> {
+    return this.database.run(async () => {
       const articles = this.collection('articles');
       const listed = await articles
-        .find({ profile_id: profileId, 'proof.state': { $ne: 'released' } }, { projection: { canonical_url: 1, proven: 1 } })
+        .find({ profile_id: profileId, 'proof.state': { $ne: except } }, { projection: { canonical_url: 1, proven: 1 } })
         .toArray();
-      if (listed.length) {
-        const provenHere = new Set(listed.filter((doc) => doc.proven).map((doc) => doc.canonical_url));
-        // Both proven: co-authors, not look-alikes.
-        const others = (
-          await articles
-            .find({
-              canonical_url: { $in: listed.map((doc) => doc.canonical_url) },
-              profile_id: { $ne: profileId },
-              'proof.state': { $ne: 'released' },
-            })
-            .sort({ profile_id: 1, _id: 1 })
-            .toArray()
-        ).filter((doc) => !(doc.proven && provenHere.has(doc.canonical_url)));
-        const docs = await profiles.find({ _id: { $in: [...new Set(others.map((doc) => doc.profile_id))] } }).toArray();
-        const byId = new Map(docs.map((doc) => [doc._id, doc]));
-        for (const article of others) {
-          const doc = byId.get(article.profile_id);
-          if (!doc) continue;
-          const lookalike = entry(doc);
-          if (!lookalike.reasons.includes('same-article')) lookalike.reasons.push('same-article');
-          lookalike.sharedArticles.push(article.canonical_url);
-        }
-      }
-      return [...found.values()].sort((a, b) => a.profileId - b.profileId).slice(0, MAX_LOOKALIKES);
+      if (!listed.length) return [];
+      const provenHere = new Set(listed.filter((doc) => doc.proven).map((doc) => doc.canonical_url));
+      const others = await articles
+        .find({
+          canonical_url: { $in: listed.map((doc) => doc.canonical_url) },
+          profile_id: { $ne: profileId },
+          'proof.state': { $ne: except },
+        })
+        .sort({ profile_id: 1, _id: 1 })
+        .toArray();
+      return others.map((doc) => ({
+        profileId: doc.profile_id,
+        canonicalUrl: doc.canonical_url,
+        provenHere: provenHere.has(doc.canonical_url),
+        provenThere: doc.proven === true,
+      }));
     });
   }
 }

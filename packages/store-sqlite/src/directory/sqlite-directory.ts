@@ -1,17 +1,15 @@
 import type { SqliteDatabase } from '../store/sqlite-database';
 import type { ClaimKind } from '@byline/domain/proofs/claims';
-import {
-  ASKED_ACTIONS,
-  DECISION_ACTIONS,
-  foldName,
-  MAX_LOOKALIKES,
-  ONCE_VERIFIED_ACTIONS,
-  type Directory,
-  type DirectoryPage,
-  type DirectoryQuery,
-  type DirectoryState,
-  type Lookalike,
-} from '@byline/domain/directory/directory-repository';
+import type { ArticleState } from '@byline/domain/articles/article-proof';
+import { foldName } from '@byline/domain/directory/directory-repository';
+import type {
+  DirectoryCard,
+  SharedArticle,
+  SharedClaim,
+  StoredDirectory,
+  StoredDirectoryQuery,
+  StoredDirectoryRow,
+} from '@byline/domain/directory/stored-directory';
 
 interface ProfileRow {
   id: number;
@@ -20,13 +18,22 @@ interface ProfileRow {
   doc: string;
 }
 
-const inList = (actions: readonly string[]) => actions.map((action) => `'${action}'`).join(', ');
-const field = (name: string) => `json_extract(p.doc, '$.${name}')`;
+interface FactsRow extends ProfileRow {
+  pending: number;
+  once_verified: number;
+  asked: number;
+  last_decision_at: string | null;
+}
 
-/** The profiles the text matches (all when it is null), with their state: the rule of stateOf, in SQL. */
-const MATCHED_WITH_STATE = `
+const field = (name: string) => `json_extract(p.doc, '$.${name}')`;
+/** A list parameter, bound as JSON text. */
+const inList = (parameter: string) => `IN (SELECT value FROM json_each(${parameter}))`;
+const ofProfile = (records: string, alias: string) => `SELECT 1 FROM ${records} ${alias} WHERE ${alias}.profile_id = m.id`;
+
+/** The profiles the text matches (all when it is null), with each fact of the records named, as 0 or 1. */
+const MATCHED_WITH_FACTS = `
   WITH matched AS (
-    SELECT p.id, p.slug, p.verified, p.doc FROM profiles p
+    SELECT p.id, p.slug, p.verified IS 1 AS verified, p.doc FROM profiles p
     WHERE @text IS NULL
       OR instr(byline_lower(${field('profile_first_name')} || ' ' || ${field('profile_last_name')}), @text) > 0
       OR instr(byline_lower(p.slug), @text) > 0
@@ -34,65 +41,71 @@ const MATCHED_WITH_STATE = `
       OR EXISTS (SELECT 1 FROM claims c WHERE c.profile_id = p.id AND c.released_at IS NULL
                  AND (instr(byline_lower(c.value), @text) > 0 OR instr(byline_lower(c.key), @text) > 0))
       OR EXISTS (SELECT 1 FROM articles a WHERE a.profile_id = p.id AND instr(byline_lower(a.canonical_url), @text) > 0)
-  ), stated AS (
-    SELECT m.*, CASE
-      WHEN m.verified = 1 THEN 'verified'
-      WHEN EXISTS (SELECT 1 FROM verification_requests r WHERE r.profile_id = m.id AND r.status = 'pending') THEN 'pending'
-      WHEN EXISTS (SELECT 1 FROM verification_audit v WHERE v.profile_id = m.id AND v.action IN (${inList(ONCE_VERIFIED_ACTIONS)})) THEN 'lapsed'
-      WHEN EXISTS (SELECT 1 FROM verification_audit v WHERE v.profile_id = m.id AND v.action IN (${inList(ASKED_ACTIONS)})) THEN 'refused'
-      ELSE 'never-asked' END AS state
+  ), facts AS (
+    SELECT m.*,
+      EXISTS (${ofProfile('verification_requests', 'r')} AND r.status = @openRequestStatus) AS pending,
+      EXISTS (${ofProfile('verification_audit', 'v')} AND v.action ${inList('@onceVerifiedActions')}) AS once_verified,
+      EXISTS (${ofProfile('verification_audit', 'v')} AND v.action ${inList('@askedActions')}) AS asked
     FROM matched m
+  ), wanted AS (
+    SELECT * FROM facts WHERE (@verified IS NULL OR verified = @verified) AND (@pending IS NULL OR pending = @pending)
+      AND (@onceVerified IS NULL OR once_verified = @onceVerified) AND (@asked IS NULL OR asked = @asked)
   )`;
 
-interface SearchParams {
-  text: string | null;
-  state: DirectoryState | null;
-  limit: number;
-  offset: number;
-}
+type Bound = string | number | null;
 
 const statements = (database: SqliteDatabase) => ({
-  page: database.prepare<[SearchParams], ProfileRow & { state: DirectoryState; last_decision_at: string | null }>(
-    `${MATCHED_WITH_STATE}
-    SELECT s.*, (SELECT max(v.at) FROM verification_audit v WHERE v.profile_id = s.id AND v.action IN (${inList(DECISION_ACTIONS)})) AS last_decision_at
-    FROM stated s WHERE @state IS NULL OR s.state = @state ORDER BY s.id LIMIT @limit OFFSET @offset`,
+  page: database.prepare<[Record<string, Bound>], FactsRow>(
+    `${MATCHED_WITH_FACTS}
+    SELECT w.*, (SELECT max(v.at) FROM verification_audit v WHERE v.profile_id = w.id AND v.action ${inList('@decisionActions')})
+      AS last_decision_at
+    FROM wanted w ORDER BY w.id LIMIT @limit OFFSET @offset`,
   ),
-  total: database
-    .prepare<[Omit<SearchParams, 'limit' | 'offset'>], number>(
-      `${MATCHED_WITH_STATE} SELECT count(*) FROM stated WHERE @state IS NULL OR state = @state`,
-    )
-    .pluck(),
-  profile: database.prepare<[number], ProfileRow>('SELECT id, slug, verified, doc FROM profiles WHERE id = ?'),
-  sameName: database.prepare<[number, string, string, string, number], ProfileRow>(
+  total: database.prepare<[Record<string, Bound>], number>(`${MATCHED_WITH_FACTS} SELECT count(*) FROM wanted`).pluck(),
+  cards: database.prepare<[string], ProfileRow>(`SELECT id, slug, verified, doc FROM profiles WHERE id ${inList('?')}`),
+  sameNames: database.prepare<[number, string, string, string, number], ProfileRow>(
     `SELECT p.id, p.slug, p.verified, p.doc FROM profiles p WHERE p.id != ?
       AND byline_fold(${field('profile_first_name')}) = ? AND byline_fold(${field('profile_last_name')}) = ?
       AND byline_fold(${field('profile_employer')}) = ? ORDER BY p.id LIMIT ?`,
   ),
-  sameClaims: database.prepare<[number], { profile_id: number; kind: ClaimKind; value: string }>(
+  sharedClaims: database.prepare<[number], { profile_id: number; kind: ClaimKind; value: string }>(
     `SELECT other.profile_id, other.kind, other.value FROM claims mine
       JOIN claims other ON other.kind = mine.kind AND other.key = mine.key AND other.profile_id != mine.profile_id
         AND other.released_at IS NULL
       WHERE mine.profile_id = ? AND mine.released_at IS NULL ORDER BY other.profile_id, other.id`,
   ),
-  // Both proven: co-authors, not look-alikes.
-  sameArticles: database.prepare<[number], { profile_id: number; canonical_url: string }>(
-    `SELECT other.profile_id, other.canonical_url FROM articles mine
+  sharedArticles: database.prepare<
+    [{ profileId: number; except: string }],
+    { profile_id: number; canonical_url: string; proven_here: number; proven_there: number }
+  >(
+    `SELECT other.profile_id, other.canonical_url, mine.proven AS proven_here, other.proven AS proven_there FROM articles mine
       JOIN articles other ON other.canonical_url = mine.canonical_url AND other.profile_id != mine.profile_id
-        AND json_extract(other.proof, '$.state') != 'released' AND NOT (mine.proven = 1 AND other.proven = 1)
-      WHERE mine.profile_id = ? AND json_extract(mine.proof, '$.state') != 'released' ORDER BY other.profile_id, other.id`,
+        AND json_extract(other.proof, '$.state') != @except
+      WHERE mine.profile_id = @profileId AND json_extract(mine.proof, '$.state') != @except
+      ORDER BY other.profile_id, other.id`,
   ),
 });
 
-const namesOf = (row: ProfileRow) => {
+const cardOf = (row: ProfileRow): DirectoryCard => {
   const doc = JSON.parse(row.doc) as { profile_first_name: string; profile_last_name: string; profile_employer: string };
-  return { firstName: doc.profile_first_name, lastName: doc.profile_last_name, employer: doc.profile_employer };
+  return {
+    profileId: row.id,
+    slug: row.slug,
+    firstName: doc.profile_first_name,
+    lastName: doc.profile_last_name,
+    employer: doc.profile_employer,
+    verified: row.verified === 1,
+  };
 };
 
+const bit = (fact: boolean | undefined): number | null => (fact === undefined ? null : fact ? 1 : 0);
+
 /**
- * The directory over the embedded store's tables. SQLite's own lower() folds ASCII only, so the connection gets
- * JavaScript's case folding (byline_lower) and the duplicate check's name folding (byline_fold).
+ * The directory's reads over the embedded store's tables (see StoredDirectory). SQLite's own lower() folds ASCII
+ * only, so the connection gets JavaScript's case folding (byline_lower) and the duplicate check's name folding
+ * (byline_fold).
  */
-export class SqliteDirectory implements Directory {
+export class SqliteDirectory implements StoredDirectory {
   private readonly sql: ReturnType<typeof statements>;
 
   constructor(private readonly database: SqliteDatabase) {
@@ -106,63 +119,56 @@ export class SqliteDirectory implements Directory {
     this.sql = statements(database);
   }
 
-  search({ text, state, limit, offset }: DirectoryQuery): Promise<DirectoryPage> {
-    const wanted = { text: text?.trim() ? text.trim().toLowerCase() : null, state: state ?? null };
+  page({ text, facts, records, limit, offset }: StoredDirectoryQuery) {
+    const wanted = {
+      text: text === null ? null : text.toLowerCase(),
+      verified: bit(facts.verified),
+      pending: bit(facts.pending),
+      onceVerified: bit(facts.onceVerified),
+      asked: bit(facts.asked),
+      openRequestStatus: records.openRequestStatus,
+      onceVerifiedActions: JSON.stringify(records.onceVerifiedActions),
+      askedActions: JSON.stringify(records.askedActions),
+    };
+    const decisionActions = JSON.stringify(records.decisionActions);
     return this.database.read(() => ({
-      rows: this.sql.page.all({ ...wanted, limit, offset }).map((row) => ({
-        profileId: row.id,
-        slug: row.slug,
-        ...namesOf(row),
-        state: row.state,
-        verified: row.verified === 1,
-        ...(row.last_decision_at ? { lastDecisionAt: row.last_decision_at } : {}),
+      rows: this.sql.page.all({ ...wanted, decisionActions, limit, offset }).map((row): StoredDirectoryRow => ({
+        ...cardOf(row),
+        facts: {
+          verified: row.verified === 1,
+          pending: row.pending === 1,
+          onceVerified: row.once_verified === 1,
+          asked: row.asked === 1,
+        },
+        lastDecisionAt: row.last_decision_at,
       })),
       total: this.sql.total.get(wanted)!,
     }));
   }
 
-  lookalikesOf(profileId: number): Promise<Lookalike[]> {
-    return this.database.read(() => {
-      const row = this.sql.profile.get(profileId);
-      if (!row) return [];
-      const mine = namesOf(row);
-      const found = new Map<number, Lookalike>();
-      const entry = (other: ProfileRow): Lookalike => {
-        const known = found.get(other.id);
-        if (known) return known;
-        const made: Lookalike = {
-          profileId: other.id,
-          slug: other.slug,
-          ...namesOf(other),
-          verified: other.verified === 1,
-          reasons: [],
-          sharedClaims: [],
-          sharedArticles: [],
-        };
-        found.set(other.id, made);
-        return made;
-      };
-      const [first, last] = [foldName(mine.firstName), foldName(mine.lastName)];
-      if (first && last) {
-        for (const other of this.sql.sameName.all(profileId, first, last, foldName(mine.employer), MAX_LOOKALIKES)) {
-          entry(other).reasons.push('name-and-employer');
-        }
-      }
-      for (const claim of this.sql.sameClaims.all(profileId)) {
-        const other = this.sql.profile.get(claim.profile_id);
-        if (!other) continue;
-        const lookalike = entry(other);
-        if (!lookalike.reasons.includes('same-claim')) lookalike.reasons.push('same-claim');
-        lookalike.sharedClaims.push({ kind: claim.kind, value: claim.value });
-      }
-      for (const article of this.sql.sameArticles.all(profileId)) {
-        const other = this.sql.profile.get(article.profile_id);
-        if (!other) continue;
-        const lookalike = entry(other);
-        if (!lookalike.reasons.includes('same-article')) lookalike.reasons.push('same-article');
-        lookalike.sharedArticles.push(article.canonical_url);
-      }
-      return [...found.values()].sort((a, b) => a.profileId - b.profileId).slice(0, MAX_LOOKALIKES);
-    });
+  cards(profileIds: readonly number[]): Promise<DirectoryCard[]> {
+    return this.database.read(() => this.sql.cards.all(JSON.stringify(profileIds)).map(cardOf));
+  }
+
+  sameNames(profileId: number, folded: { firstName: string; lastName: string; employer: string }, limit: number) {
+    const { firstName, lastName, employer } = folded;
+    return this.database.read(() => this.sql.sameNames.all(profileId, firstName, lastName, employer, limit).map(cardOf));
+  }
+
+  sharedClaims(profileId: number): Promise<SharedClaim[]> {
+    return this.database.read(() =>
+      this.sql.sharedClaims.all(profileId).map(({ profile_id, kind, value }) => ({ profileId: profile_id, kind, value })),
+    );
+  }
+
+  sharedArticles(profileId: number, except: ArticleState): Promise<SharedArticle[]> {
+    return this.database.read(() =>
+      this.sql.sharedArticles.all({ profileId, except }).map((row) => ({
+        profileId: row.profile_id,
+        canonicalUrl: row.canonical_url,
+        provenHere: row.proven_here === 1,
+        provenThere: row.proven_there === 1,
+      })),
+    );
   }
 }
