@@ -61,7 +61,7 @@ describe.each(portalStoreFactories())('issuer keys ($name store)', (factory) => 
       },
     ]);
     expect(did.assertionMethod).toEqual([did.verificationMethod[0]!.id]);
-    const jws = await securedAsJwt({ hello: 'relying party' }, did.id, key!);
+    const jws = securedAsJwt({ hello: 'relying party' }, did.id, key!);
     await expect(verifiedByDidDocument(portal, jws)).resolves.toEqual({ hello: 'relying party' });
     // The JWK set names the same key, as jose's own key-set lookup finds it by kid.
     const jwks = await request(portal.app).get('/.well-known/jwks.json');
@@ -71,11 +71,11 @@ describe.each(portalStoreFactories())('issuer keys ($name store)', (factory) => 
 
   it('refuses a tampered payload and a kid that names no published key', async () => {
     const key = await signingKey();
-    const jws = await securedAsJwt({ name: 'Ana' }, issuer.did, key!);
+    const jws = securedAsJwt({ name: 'Ana' }, issuer.did, key!);
     const [header, , signature] = jws.split('.');
     const tampered = `${header}.${Buffer.from(JSON.stringify({ name: 'Eve' })).toString('base64url')}.${signature}`;
     await expect(verifiedByDidDocument(portal, tampered)).rejects.toThrow(/signature verification failed/);
-    const elsewhere = await securedAsJwt({ name: 'Ana' }, issuer.did, { number: key!.number + 7, key: key!.key });
+    const elsewhere = securedAsJwt({ name: 'Ana' }, issuer.did, { number: key!.number + 7, key: key!.key });
     await expect(verifiedByDidDocument(portal, elsewhere)).rejects.toThrow(/no verification method/);
   });
 
@@ -110,7 +110,7 @@ describe.each(portalStoreFactories())('issuer keys ($name store)', (factory) => 
     const next = generateKeyPairSync('ed25519').privateKey;
     const second = credentialIssuerOf({ publicPortalUrl: PUBLIC_PORTAL, storeKind: factory.name, signingKey: next });
     const old = await keys().signingKey(first.keySource, portal.clock.now);
-    const signedBefore = await securedAsJwt({ n: 1 }, issuer.did, old!);
+    const signedBefore = securedAsJwt({ n: 1 }, issuer.did, old!);
     const current = await keys().signingKey(second.keySource, portal.clock.now);
     // A start with the same key again changes nothing.
     expect(await keys().signingKey(second.keySource, portal.clock.now)).toEqual(current);
@@ -127,13 +127,13 @@ describe.each(portalStoreFactories())('issuer keys ($name store)', (factory) => 
   if (embedded) {
     it('rotates a generated key: the new one signs, the old one keeps verifying until its credentials expired', async () => {
       const old = await signingKey();
-      const signedBefore = await securedAsJwt({ n: 1 }, issuer.did, old!);
+      const signedBefore = securedAsJwt({ n: 1 }, issuer.did, old!);
       const rotated = await keys().rotate(issuer.keySource, portal.clock.now);
 
       expect(await signingKey()).toEqual({ number: rotated.number, key: expect.anything() });
       expect(rotated.number).toBeGreaterThan(old!.number);
       await expect(verifiedByDidDocument(portal, signedBefore)).resolves.toEqual({ n: 1 });
-      await expect(verifiedByDidDocument(portal, await securedAsJwt({ n: 2 }, issuer.did, rotated))).resolves.toEqual({
+      await expect(verifiedByDidDocument(portal, securedAsJwt({ n: 2 }, issuer.did, rotated))).resolves.toEqual({
         n: 2,
       });
       portal.clock.now = new Date(portal.clock.now.getTime() + issuer.validityMs - DAY);

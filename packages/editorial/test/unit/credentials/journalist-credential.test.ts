@@ -64,7 +64,7 @@ describe('a journalist’s credential (VC 2.0, CAWG identity claims aggregation)
   it('is secured as a vc+jwt that an independent JOSE library verifies with the issuer’s public key', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const credential = journalistCredentialOf(INPUT);
-    const jws = await securedAsJwt(credential, INPUT.issuer.id, { number: 3, key: privateKey });
+    const jws = securedAsJwt(credential, INPUT.issuer.id, { number: 3, key: privateKey });
 
     expect(decodeProtectedHeader(jws)).toEqual({ alg: 'EdDSA', kid: 'did:web:byline.example#key-3', typ: 'vc+jwt', cty: 'vc' });
     const { payload } = await compactVerify(jws, await importJWK(await exportJWK(publicKey), 'EdDSA'));
