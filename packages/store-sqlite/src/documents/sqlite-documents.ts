@@ -44,6 +44,12 @@ export function documentOfRow<D>(table: SqliteTable<D>, row: Record<string, Valu
   return document as D;
 }
 
+/** The table's columns as a join selects them, under `alias` (documentOfRow reads them back). */
+export const selectedColumns = <D>(table: SqliteTable<D>, alias: string): string =>
+  columnsOf(table)
+    .map(([, column]) => `${alias}.${column}`)
+    .join(', ');
+
 const COLUMNS = new WeakMap<object, [string, string, Stored][]>();
 
 /** Each field's column and how its value is stored, worked out once per table. */
