@@ -23,12 +23,24 @@ interface OutletRow {
 type Row = Record<string, string | number | null>;
 
 /**
+ * What a host lookup reads: the domain's and its publisher's columns in one row (their names do not overlap), or
+ * the rendered answers alone.
+ */
+const LOOKUP_COLUMNS = {
+  match: `${DOMAIN_COLUMNS}, ${PUBLISHER_COLUMNS}`,
+  outlet: 'd.publisher_id, p.attribution, d.info_json, d.info_etag, d.outlet_json, d.outlet_etag',
+};
+
+/**
  * What the embedded store keeps of the publishers by hand (see StoredPublishers): the unit of write, one
  * transaction; the verifiers' host lookups, one join on the lookups' connection; and a deletion.
  */
 export class SqliteStoredPublishers implements StoredPublishers {
-  private readonly matchStatements = new Map<number, Statement<string[], Row>>();
-  private readonly outletStatements = new Map<number, Statement<string[], OutletRow>>();
+  /** Per kind, per number of candidate domains (a host has a handful of labels). */
+  private readonly lookups = {
+    match: new Map<number, Statement<string[], Row>>(),
+    outlet: new Map<number, Statement<string[], Row>>(),
+  };
   private outlets: { generation: number | null; byHost: Map<string, OutletMatch | null> } = {
     generation: null,
     byHost: new Map(),
@@ -53,7 +65,7 @@ export class SqliteStoredPublishers implements StoredPublishers {
     if (!suffixes.length) return Promise.resolve(null);
     // A verifier's lookup: on the lookups' connection, inside their turn snapshot.
     return this.database.lookup(() => {
-      const row = this.matchStatement(suffixes.length).get(...suffixes);
+      const row = this.lookupStatement('match', suffixes.length).get(...suffixes);
       if (!row) return null;
       return { publisher: documentOfRow(PUBLISHERS_TABLE, row), domain: documentOfRow(PUBLISHER_DOMAINS_TABLE, row) };
     });
@@ -78,7 +90,7 @@ export class SqliteStoredPublishers implements StoredPublishers {
   private readOutlet(host: string): OutletMatch | null {
     const suffixes = hostSuffixes(host);
     if (!suffixes.length) return null;
-    const row = this.outletStatement(suffixes.length).get(...suffixes);
+    const row = this.lookupStatement('outlet', suffixes.length).get(...suffixes) as OutletRow | undefined;
     if (!row) return null;
     const { info_json, info_etag, outlet_json, outlet_etag } = row;
     const rendered =
@@ -88,32 +100,16 @@ export class SqliteStoredPublishers implements StoredPublishers {
     return { publisherId: row.publisher_id, attribution: row.attribution === 1, rendered };
   }
 
-  /** matchStatement's lookup, reading the rendered answers alone. */
-  private outletStatement(count: number) {
-    let statement = this.outletStatements.get(count);
+  /** The host lookup reading `kind`'s columns for this many candidate domains, prepared once per count. */
+  private lookupStatement(kind: keyof typeof LOOKUP_COLUMNS, count: number): Statement<string[], Row> {
+    let statement = this.lookups[kind].get(count);
     if (!statement) {
-      statement = this.database.lookupConnection.prepare<string[], OutletRow>(
-        `SELECT d.publisher_id, p.attribution, d.info_json, d.info_etag, d.outlet_json, d.outlet_etag
-         FROM publisher_domains d JOIN publishers p ON p.id = d.publisher_id
-         WHERE d.state = 'proven' AND p.verified_at IS NOT NULL AND d.domain IN (${Array(count).fill('?').join(', ')})
-         ORDER BY length(d.domain) DESC LIMIT 1`,
-      );
-      this.outletStatements.set(count, statement);
-    }
-    return statement;
-  }
-
-  /** The host lookup for this many candidate domains, prepared once per count (a host has a handful of labels). */
-  private matchStatement(count: number) {
-    let statement = this.matchStatements.get(count);
-    if (!statement) {
-      // The domain's and its publisher's columns in one row (their names do not overlap): one read per lookup.
       statement = this.database.lookupConnection.prepare<string[], Row>(
-        `SELECT ${DOMAIN_COLUMNS}, ${PUBLISHER_COLUMNS} FROM publisher_domains d JOIN publishers p ON p.id = d.publisher_id
+        `SELECT ${LOOKUP_COLUMNS[kind]} FROM publisher_domains d JOIN publishers p ON p.id = d.publisher_id
          WHERE d.state = 'proven' AND p.verified_at IS NOT NULL AND d.domain IN (${Array(count).fill('?').join(', ')})
          ORDER BY length(d.domain) DESC LIMIT 1`,
       );
-      this.matchStatements.set(count, statement);
+      this.lookups[kind].set(count, statement);
     }
     return statement;
   }
