@@ -1,10 +1,12 @@
+import type { Step } from '../store/steps';
 import type { WebhookEvent } from '../webhook-events/webhook-event';
 
 /**
  * The generic document port: one adapter per database serves every simple resource (as Payload's and
  * node-oidc-provider's adapters do), so such a resource's rules are written once, above it, in the resource's
  * `document-NAME.ts`. For resources whose reads and writes are plain: by a key, conditional on a few fields, one
- * document at a time. The verifiers' lookups and the resources with units of write stay hand-written.
+ * document at a time; a rule that writes several in one write runs their `steps` in its unit of write. The
+ * verifiers' lookups stay hand-written.
  */
 
 /** A field's condition: equal to a value (null: absent or null), compared with one, or other than one. */
@@ -25,9 +27,10 @@ export interface Page {
 }
 
 /**
- * A resource's documents: fields of plain values (strings, numbers, booleans, null) or lists of strings, one of them
- * the key that names a document (given, or an integer id the store gives a new one: then `New` is the document
- * without it). A where names a list field only to ask for null.
+ * A resource's documents: fields of plain values (strings, numbers, booleans, null), lists of strings, or objects
+ * read and written whole; one of them the key that names a document (given, or an integer id the store gives a new
+ * one: then `New` is the document without it), or several that together do. A where names a list or an object field
+ * only to ask for null.
  */
 export interface Documents<D, New = D> {
   /** Stores a new document and returns it; rejects with UniqueTakenError naming the field when a unique value is taken. */
@@ -47,6 +50,21 @@ export interface Documents<D, New = D> {
   updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Promise<D | null>;
   /** Deletes every document `where` matches; how many. */
   deleteAll(where: Where<D>): Promise<number>;
+  /** The same calls as steps of a unit of write the resource's store opened (see DocumentSteps). */
+  readonly steps: DocumentSteps<D, New>;
+}
+
+/**
+ * Documents' calls as steps of a rule that writes several documents in one write (see store/steps.ts): on SQLite each
+ * is a value, inside the transaction the unit of write holds; on MongoDB each is a promise, awaited in turn.
+ */
+export interface DocumentSteps<D, New = D> {
+  insert(document: New): Step<D>;
+  first(where: Where<D>): Step<D | null>;
+  all(where: Where<D>, page?: Page): Step<D[]>;
+  count(where: Where<D>): Step<number>;
+  updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Step<D | null>;
+  deleteAll(where: Where<D>): Step<number>;
 }
 
 /** A unique field's value is held by another document. */

@@ -14,8 +14,9 @@ export type PublishersRuledChanges = 'setVerified' | 'setTrust' | 'addDomain' | 
 export type PublisherPorts = Publishers & PublisherDomains & PublisherHistory;
 
 /**
- * What a database adapter of the publishers provides: their reads, the writes that set off nothing (a new publisher,
- * an admin leaving, a history entry, the deletion of a mistaken one), and one unit of write in which the rules run.
+ * What publishersOver composes the rules with (DocumentPublishers, over either database): the publishers' reads, the
+ * writes that set off nothing (a new publisher, an admin leaving, a history entry, the deletion of a mistaken one),
+ * and one unit of write in which the rules run.
  */
 export interface PublishersStore extends Omit<PublisherPorts, PublishersRuledChanges> {
   inOneWrite<T>(steps: (unit: PublishersUnitOfWrite) => Steps<T>): Promise<T>;

@@ -42,3 +42,18 @@ export async function runInTurn<T>(steps: Steps<T>): Promise<T> {
   }
   return next.value;
 }
+
+/** A step's value passed through `map`, as a step of the same kind: a value stays a value, a promise a promise. */
+export function mapStep<T, U>(value: Step<T>, map: (value: T) => U): Step<U> {
+  return value instanceof Promise ? value.then(map) : map(value);
+}
+
+/** The step `make` returns, or what `failed` makes of its error (thrown at once on SQLite, a rejection on MongoDB). */
+export function recoverStep<T>(make: () => Step<T>, failed: (error: unknown) => T): Step<T> {
+  try {
+    const value = make();
+    return value instanceof Promise ? value.catch(failed) : value;
+  } catch (error) {
+    return failed(error);
+  }
+}

@@ -13,12 +13,23 @@ import type { Store } from '@byline/domain/store/store';
 import type { AuthorEvidence } from '@byline/domain/evidence/author-evidence-repository';
 import { MongoAuthorEvidence } from '@byline/store-mongodb/evidence/mongo-author-evidence';
 import { SqliteAuthorEvidence } from '@byline/store-sqlite/evidence/sqlite-author-evidence';
-import { MongoPublishers } from '@byline/store-mongodb/publishers/mongo-publishers';
+import { MongoStoredPublishers } from '@byline/store-mongodb/publishers/mongo-publishers';
+import {
+  PUBLISHER_DOMAINS_COLLECTION,
+  PUBLISHER_EVENTS_COLLECTION,
+  PUBLISHERS_COLLECTION,
+} from '@byline/store-mongodb/publishers/mongo-publisher-collections';
 import type { Publishers } from '@byline/domain/publishers/publishers-repository';
 import type { PublisherDomains } from '@byline/domain/publishers/publisher-domains-repository';
 import type { PublisherHistory } from '@byline/domain/publishers/publisher-history-repository';
 import { publishersOver } from '@byline/domain/publishers/publishers';
-import { SqlitePublishers } from '@byline/store-sqlite/publishers/sqlite-publishers';
+import { DocumentPublishers } from '@byline/domain/publishers/document-publishers';
+import { SqliteStoredPublishers } from '@byline/store-sqlite/publishers/sqlite-publishers';
+import {
+  PUBLISHER_DOMAINS_TABLE,
+  PUBLISHER_EVENTS_TABLE,
+  PUBLISHERS_TABLE,
+} from '@byline/store-sqlite/publishers/sqlite-publisher-tables';
 import type { OutletDigests } from '@byline/domain/outlets/outlet-digests-repository';
 import { MongoOutletDigests } from '@byline/store-mongodb/outlets/mongo-outlet-digests';
 import { SqliteOutletDigests } from '@byline/store-sqlite/outlets/sqlite-outlet-digests';
@@ -80,7 +91,18 @@ const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
       ),
   ),
   usage: () => new SqliteUsageRecords(database),
-  ...servedByOne(PUBLISHER_PORTS, () => publishersOver(new SqlitePublishers(database))),
+  ...servedByOne(PUBLISHER_PORTS, () =>
+    publishersOver(
+      new DocumentPublishers(
+        {
+          publishers: new SqliteDocuments(database, PUBLISHERS_TABLE),
+          domains: new SqliteDocuments(database, PUBLISHER_DOMAINS_TABLE),
+          events: new SqliteDocuments(database, PUBLISHER_EVENTS_TABLE),
+        },
+        new SqliteStoredPublishers(database),
+      ),
+    ),
+  ),
   authorEvidence: () => new SqliteAuthorEvidence(database),
   outletDigests: () => new SqliteOutletDigests(database),
   queue: () => new SqliteLeasedQueue(database),
@@ -97,7 +119,18 @@ const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
       ),
   ),
   usage: () => new MongoUsageRecords(database),
-  ...servedByOne(PUBLISHER_PORTS, () => publishersOver(new MongoPublishers(database))),
+  ...servedByOne(PUBLISHER_PORTS, () =>
+    publishersOver(
+      new DocumentPublishers(
+        {
+          publishers: new MongoDocuments(database, PUBLISHERS_COLLECTION),
+          domains: new MongoDocuments(database, PUBLISHER_DOMAINS_COLLECTION),
+          events: new MongoDocuments(database, PUBLISHER_EVENTS_COLLECTION),
+        },
+        new MongoStoredPublishers(database),
+      ),
+    ),
+  ),
   authorEvidence: () => new MongoAuthorEvidence(database),
   outletDigests: () => new MongoOutletDigests(database),
   queue: () => new MongoLeasedQueue(database),

@@ -10,6 +10,7 @@ import {
   UniqueTakenError,
   type Condition,
   type Documents,
+  type DocumentSteps,
   type Page,
   type Where,
 } from '@byline/domain/documents/documents';
@@ -22,6 +23,11 @@ export interface MongoCollection<D> {
   key: keyof D & string;
   /** The key is `_id`, an integer from the collection's counter, given to each new document. */
   generatedKey?: boolean;
+  /**
+   * The fields that together name a document: its `_id` is the JSON list of their values (they are stored as fields
+   * too), so a new document with the same values is refused as taken (UniqueTakenError naming the key).
+   */
+  idOf?: readonly (keyof D & string)[];
   /** Fields with a unique index (the key's included): a refused insert names the one whose value is taken. */
   unique?: readonly (keyof D & string)[];
   /**
@@ -63,74 +69,101 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return this.database.db.collection(COLLECTIONS[this.collection.name]);
   }
 
+  /** The calls as they are, each awaited in turn by the unit of write that runs them (inside its MongoStore.run). */
+  readonly steps: DocumentSteps<D, New> = {
+    insert: (document) => this.insertNow(document),
+    first: (where) => this.firstNow(where),
+    all: (where, page) => this.allNow(where, page),
+    count: (where) => this.countNow(where),
+    updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
+    deleteAll: (where) => this.deleteAllNow(where),
+  };
+
   insert(document: New): Promise<D> {
-    const stored: MongoDocument = {};
-    for (const [field, value] of Object.entries(document as Record<string, unknown>)) {
-      if (!this.leftOut(field, value)) stored[this.path(field)] = value;
-    }
-    if (!this.collection.generatedKey) return this.database.run(() => this.insertOne(stored));
-    const { db } = this.database;
-    return this.database.run(() =>
-      withNewIds(db, COLLECTIONS[this.collection.name], async () => ({
-        count: 1,
-        // A duplicate key that is no unique field's: the id was taken, and withNewIds tries another.
-        write: (id) => this.insertOne({ _id: id, ...stored }),
-      })),
-    );
+    return this.database.run(() => this.insertNow(document));
   }
 
   first(where: Where<D>): Promise<D | null> {
-    return this.database.run(async () => {
-      const [found] = await this.documents.find(this.filter(where)).sort(this.order()).limit(1).toArray();
-      return found ? documentOf(this.collection, found) : null;
-    });
+    return this.database.run(() => this.firstNow(where));
   }
 
-  all(where: Where<D>, { newestFirst = false, limit, offset = 0 }: Page = {}): Promise<D[]> {
-    // MongoDB reads a limit of 0 as none: asked for none, none are read.
-    if (limit === 0) return Promise.resolve([]);
-    return this.database.run(async () => {
-      const order = { [this.path(this.collection.key)]: newestFirst ? -1 : 1 } as const;
-      const found = await this.documents
-        .find(this.filter(where))
-        .sort(order)
-        .skip(offset)
-        .limit(limit ?? 0)
-        .toArray();
-      return found.map((stored) => documentOf(this.collection, stored));
-    });
+  all(where: Where<D>, page?: Page): Promise<D[]> {
+    return this.database.run(() => this.allNow(where, page));
   }
 
   count(where: Where<D>): Promise<number> {
-    return this.database.run(() => this.documents.countDocuments(this.filter(where)));
+    return this.database.run(() => this.countNow(where));
   }
 
   /** The events ride on the changed document itself (see mongo-outbox.ts): the same single-document write. */
   updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
-    const $set: MongoDocument = {};
-    for (const [field, value] of Object.entries(set as Record<string, unknown>)) $set[this.path(field)] = value;
-    // Nothing to set: MongoDB refuses an empty $set; the document as it is, as SQLite's adapter answers.
-    if (Object.keys($set).length === 0) return this.first(where);
-    const update = events.length ? { $set, ...this.outboxPush(events) } : { $set };
-    return this.database.run(() =>
-      serialised(this.database.db, `${this.collection.name}-update`, async () => {
-        try {
-          // No projection: FerretDB 1.x has none on findAndModify.
-          const before = await this.documents.findOneAndUpdate(this.filter(where), update, {
-            sort: this.order(),
-            returnDocument: 'before',
-          });
-          return before ? documentOf(this.collection, before) : null;
-        } catch (error) {
-          if (isDuplicateKey(error)) await this.refuseTaken($set);
-          throw error;
-        }
-      }),
-    );
+    return this.database.run(() => this.updateFirstNow(where, set, events));
   }
 
   deleteAll(where: Where<D>): Promise<number> {
-    return this.database.run(async () => (await this.documents.deleteMany(this.filter(where))).deletedCount);
+    return this.database.run(() => this.deleteAllNow(where));
+  }
+
+  private insertNow(document: New): Promise<D> {
+    const stored: MongoDocument = {};
+    const { idOf, generatedKey, name } = this.collection;
+    if (idOf) stored._id = JSON.stringify(idOf.map((field) => (document as Record<string, unknown>)[field]));
+    for (const [field, value] of Object.entries(document as Record<string, unknown>)) {
+      if (!this.leftOut(field, value)) stored[this.path(field)] = value;
+    }
+    if (!generatedKey) return this.insertOne(stored);
+    return withNewIds(this.database.db, COLLECTIONS[name], async () => ({
+      count: 1,
+      // A duplicate key that is no unique field's: the id was taken, and withNewIds tries another.
+      write: (id) => this.insertOne({ _id: id, ...stored }),
+    }));
+  }
+
+  private countNow(where: Where<D>): Promise<number> {
+    return this.documents.countDocuments(this.filter(where));
+  }
+
+  private async deleteAllNow(where: Where<D>): Promise<number> {
+    return (await this.documents.deleteMany(this.filter(where))).deletedCount;
+  }
+
+  private async firstNow(where: Where<D>): Promise<D | null> {
+    const [found] = await this.documents.find(this.filter(where)).sort(this.order()).limit(1).toArray();
+    return found ? documentOf(this.collection, found) : null;
+  }
+
+  private async allNow(where: Where<D>, { newestFirst = false, limit, offset = 0 }: Page = {}): Promise<D[]> {
+    // MongoDB reads a limit of 0 as none: asked for none, none are read.
+    if (limit === 0) return [];
+    const order = { [this.path(this.collection.key)]: newestFirst ? -1 : 1 } as const;
+    const found = await this.documents
+      .find(this.filter(where))
+      .sort(order)
+      .skip(offset)
+      .limit(limit ?? 0)
+      .toArray();
+    return found.map((stored) => documentOf(this.collection, stored));
+  }
+
+  private async updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
+    const $set: MongoDocument = {};
+    for (const [field, value] of Object.entries(set as Record<string, unknown>)) $set[this.path(field)] = value;
+    // Nothing to set: MongoDB refuses an empty $set; the document as it is, as SQLite's adapter answers.
+    if (Object.keys($set).length === 0) return this.firstNow(where);
+    const update = events.length ? { $set, ...this.outboxPush(events) } : { $set };
+    return serialised(this.database.db, `${this.collection.name}-update`, async () => {
+      try {
+        // No projection: FerretDB 1.x has none on findAndModify.
+        const before = await this.documents.findOneAndUpdate(this.filter(where), update, {
+          sort: this.order(),
+          returnDocument: 'before',
+        });
+        return before ? documentOf(this.collection, before) : null;
+      } catch (error) {
+        if (isDuplicateKey(error)) await this.refuseTaken($set);
+        throw error;
+      }
+    });
   }
 
   private async insertOne(stored: MongoDocument): Promise<D> {
@@ -145,6 +178,10 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
 
   /** Names the unique field whose value another document holds, if one does. */
   private async refuseTaken(stored: MongoDocument): Promise<void> {
+    const { idOf, key } = this.collection;
+    if (idOf && stored._id !== undefined && (await this.documents.countDocuments({ _id: stored._id }, { limit: 1 })) > 0) {
+      throw new UniqueTakenError(key);
+    }
     for (const field of this.collection.unique ?? []) {
       const path = this.path(field);
       if ((await this.documents.countDocuments({ [path]: stored[path] }, { limit: 1 })) > 0) throw new UniqueTakenError(field);

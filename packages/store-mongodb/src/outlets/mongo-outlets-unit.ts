@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
-import { domainIdOf, toDomain, toPublisher } from '../publishers/mongo-publisher-docs';
+import { documentOf } from '../documents/mongo-documents';
+import { domainIdOf, PUBLISHER_DOMAINS_COLLECTION, PUBLISHERS_COLLECTION } from '../publishers/mongo-publisher-collections';
 import { chunks, WRITE_CHUNK } from '../store/chunks';
 import { collectionOf } from '../store/mongo-schema';
 import { missedSaves, revisionIs } from '../store/render-revision';
@@ -80,8 +81,8 @@ export function mongoOutletsUnit(db: Db): OutletsUnit {
       const publisher = await collectionOf(db, 'publishers').findOne({ _id: publisherId });
       if (!publisher) return null;
       return {
-        publisher: toPublisher(publisher),
-        domains: domains.map((doc) => ({ ...toDomain(doc), revision: doc.rendered_rev ?? 0 })),
+        publisher: documentOf(PUBLISHERS_COLLECTION, publisher),
+        domains: domains.map((doc) => ({ ...documentOf(PUBLISHER_DOMAINS_COLLECTION, doc), revision: doc.rendered_rev ?? 0 })),
         digest: await readDigestOf(db, publisherId),
       };
     },

@@ -1,10 +1,7 @@
 import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
 import type {
   DomainProofMethod,
-  Publisher,
-  PublisherDomain,
   PublisherDomainState,
-  PublisherEvent,
   PublisherEventAction,
 } from '@byline/domain/publishers/publishers-repository';
 
@@ -41,7 +38,7 @@ export interface PublisherDomainDoc {
   proven_domain?: string;
   /** Its v2 answers (see RenderedOutlet), rendered when the publisher, its staff or what they wrote change. */
   rendered?: { info: string; info_tag: string; outlet: string; outlet_tag: string };
-  /** Its answers' render revision, absent = 0: moved on by each save and each forgetting (see rerenderOutlets). */
+  /** Its answers' render revision, absent = 0: moved on by each save and each forgetting of them. */
   rendered_rev?: number;
 }
 
@@ -53,41 +50,3 @@ export interface PublisherEventDoc {
   note: string;
   at: string;
 }
-
-export const toPublisher = (doc: PublisherDoc): Publisher => ({
-  id: doc._id,
-  slug: doc.slug,
-  name: doc.name,
-  logoUrl: doc.logo_url,
-  verifiedAt: doc.verified_at,
-  verifiedBy: doc.verified_by,
-  adminUserId: doc.admin_user_id,
-  attribution: doc.attribution,
-  trust: doc.trust ?? null,
-  createdAt: doc.created_at,
-  updatedAt: doc.updated_at,
-});
-
-export const toDomain = (doc: PublisherDomainDoc): PublisherDomain => ({
-  publisherId: doc.publisher_id,
-  domain: doc.domain,
-  token: doc.token,
-  state: doc.state,
-  method: doc.method,
-  provenAt: doc.proven_at,
-  lastCheckedAt: doc.last_checked_at,
-  failingSince: doc.failing_since,
-  lastFailure: doc.last_failure,
-  addedAt: doc.added_at,
-});
-
-export const toEvent = (doc: PublisherEventDoc): PublisherEvent => ({
-  id: doc._id,
-  publisherId: doc.publisher_id,
-  actor: doc.actor,
-  action: doc.action,
-  note: doc.note,
-  at: doc.at,
-});
-
-export const domainIdOf = (publisherId: number, domain: string) => JSON.stringify([publisherId, domain]);

@@ -7,6 +7,7 @@ import {
   UniqueTakenError,
   type Condition,
   type Documents,
+  type DocumentSteps,
   type Page,
   type Where,
 } from '@byline/domain/documents/documents';
@@ -15,13 +16,13 @@ import {
 export interface SqliteTable<D> {
   name: string;
   columns: { [K in keyof D]-?: string };
-  /** The field that names a document: its primary key. */
-  key: keyof D & string;
+  /** The field that names a document (its primary key), or the fields that together do (a primary key of several). */
+  key: (keyof D & string) | readonly (keyof D & string)[];
   /** The key is the table's INTEGER PRIMARY KEY, given to each new row. */
   generatedKey?: boolean;
   /** Fields stored as 0/1. */
   booleans?: readonly (keyof D & string)[];
-  /** Fields holding a list of strings, stored as its JSON text (null stays NULL). */
+  /** Fields holding a list of strings or an object, read and written whole, stored as its JSON text (null stays NULL). */
   lists?: readonly (keyof D & string)[];
 }
 
@@ -43,6 +44,12 @@ export function documentOfRow<D>(table: SqliteTable<D>, row: Record<string, Valu
   return document as D;
 }
 
+/** The table's columns as a join selects them, under `alias` (documentOfRow reads them back). */
+export const selectedColumns = <D>(table: SqliteTable<D>, alias: string): string =>
+  columnsOf(table)
+    .map(([, column]) => `${alias}.${column}`)
+    .join(', ');
+
 const COLUMNS = new WeakMap<object, [string, string, Stored][]>();
 
 /** Each field's column and how its value is stored, worked out once per table. */
@@ -61,89 +68,122 @@ function columnsOf<D>(table: SqliteTable<D>): [string, string, Stored][] {
 
 /**
  * The embedded store's generic document adapter (see @byline/domain's documents.ts), over one table: each call is
- * one statement, or one transaction where a conditional write reads first. Statements are prepared once per text.
+ * one statement, or one transaction where a conditional write reads first (its steps: inside the caller's).
+ * Statements are prepared once per text.
  */
 export class SqliteDocuments<D, New = D> implements Documents<D, New> {
   private readonly statements = new Map<string, Database.Statement>();
   /** The field of each column, to name the one a unique index refused. */
   private readonly fieldOf = new Map<string, string>();
-  private readonly keyColumn: string;
+  private readonly keyFields: readonly (keyof D & string)[];
+  private readonly keyColumns: string[];
+  private readonly byKey: string;
 
   constructor(
     private readonly database: SqliteDatabase,
     private readonly table: SqliteTable<D>,
   ) {
     for (const [field, column] of columnsOf(table)) this.fieldOf.set(column, field);
-    this.keyColumn = table.columns[table.key];
+    this.keyFields = typeof table.key === 'string' ? [table.key] : table.key;
+    this.keyColumns = this.keyFields.map((field) => table.columns[field]);
+    this.byKey = this.keyColumns.map((column) => `${column} = ?`).join(' AND ');
   }
 
+  /** Synchronous, inside the transaction the caller holds (SqliteDatabase.write). */
+  readonly steps: DocumentSteps<D, New> = {
+    insert: (document) => this.insertNow(document),
+    first: (where) => this.firstNow(where),
+    all: (where, page) => this.allNow(where, page),
+    count: (where) => this.countNow(where),
+    updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
+    deleteAll: (where) => this.deleteAllNow(where),
+  };
+
   insert(document: New): Promise<D> {
-    const entries = Object.entries(document as Record<string, unknown>);
-    const columns = entries.map(([field]) => this.column(field));
-    const sql = `INSERT INTO ${this.table.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-    return this.database.write(() => {
-      try {
-        const { lastInsertRowid } = this.statement(sql).run(...entries.map(([, value]) => encode(value)));
-        const key = this.table.generatedKey ? Number(lastInsertRowid) : (document as Record<string, Value>)[this.table.key];
-        const row = this.statement(`SELECT * FROM ${this.table.name} WHERE ${this.keyColumn} = ?`).get(key);
-        return documentOfRow(this.table, row as Record<string, Value>);
-      } catch (error) {
-        throw this.uniqueTaken(error) ?? error;
-      }
-    });
+    return this.database.write(() => this.insertNow(document));
   }
 
   first(where: Where<D>): Promise<D | null> {
     return this.database.read(() => this.firstNow(where));
   }
 
-  all(where: Where<D>, { newestFirst = false, limit = -1, offset = 0 }: Page = {}): Promise<D[]> {
-    const { sql, params } = this.whereSql(where);
-    const order = `ORDER BY ${this.keyColumn}${newestFirst ? ' DESC' : ''}`;
-    const text = `SELECT * FROM ${this.table.name}${sql} ${order} LIMIT ? OFFSET ?`;
-    return this.database.read(() =>
-      (this.statement(text).all(...params, limit, offset) as Record<string, Value>[]).map((row) =>
-        documentOfRow(this.table, row),
-      ),
-    );
+  all(where: Where<D>, page?: Page): Promise<D[]> {
+    return this.database.read(() => this.allNow(where, page));
   }
 
   count(where: Where<D>): Promise<number> {
-    const { sql, params } = this.whereSql(where);
-    const text = `SELECT count(*) AS n FROM ${this.table.name}${sql}`;
-    return this.database.read(() => (this.statement(text).get(...params) as { n: number }).n);
+    return this.database.read(() => this.countNow(where));
   }
 
   /** The read, the write and its events in one transaction: nothing comes between them. */
   updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
-    const entries = Object.entries(set as Record<string, unknown>);
-    const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
-    const sql = `UPDATE ${this.table.name} SET ${assignments} WHERE ${this.keyColumn} = ?`;
-    return this.database.write((db) => {
-      const before = this.firstNow(where);
-      if (before && entries.length) {
-        try {
-          const key = (before as Record<string, Value>)[this.table.key];
-          this.statement(sql).run(...entries.map(([, value]) => encode(value)), key);
-        } catch (error) {
-          throw this.uniqueTaken(error) ?? error;
-        }
-        recordEventsNow(db, events);
-      }
-      return before;
-    });
+    return this.database.write(() => this.updateFirstNow(where, set, events));
   }
 
   deleteAll(where: Where<D>): Promise<number> {
+    return this.database.write(() => this.deleteAllNow(where));
+  }
+
+  private insertNow(document: New): D {
+    const entries = Object.entries(document as Record<string, unknown>);
+    const columns = entries.map(([field]) => this.column(field));
+    const sql = `INSERT INTO ${this.table.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    try {
+      const { lastInsertRowid } = this.statement(sql).run(...entries.map(([, value]) => encode(value)));
+      const key = this.table.generatedKey ? [Number(lastInsertRowid)] : this.keyOf(document);
+      const row = this.statement(`SELECT * FROM ${this.table.name} WHERE ${this.byKey}`).get(...key);
+      return documentOfRow(this.table, row as Record<string, Value>);
+    } catch (error) {
+      throw this.uniqueTaken(error) ?? error;
+    }
+  }
+
+  private allNow(where: Where<D>, { newestFirst = false, limit = -1, offset = 0 }: Page = {}): D[] {
     const { sql, params } = this.whereSql(where);
-    return this.database.write(() => this.statement(`DELETE FROM ${this.table.name}${sql}`).run(...params).changes);
+    const text = `SELECT * FROM ${this.table.name}${sql} ${this.order(newestFirst)} LIMIT ? OFFSET ?`;
+    return (this.statement(text).all(...params, limit, offset) as Record<string, Value>[]).map((row) =>
+      documentOfRow(this.table, row),
+    );
+  }
+
+  private countNow(where: Where<D>): number {
+    const { sql, params } = this.whereSql(where);
+    return (this.statement(`SELECT count(*) AS n FROM ${this.table.name}${sql}`).get(...params) as { n: number }).n;
+  }
+
+  private updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): D | null {
+    const entries = Object.entries(set as Record<string, unknown>);
+    const before = this.firstNow(where);
+    if (before && entries.length) {
+      const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
+      try {
+        const sql = `UPDATE ${this.table.name} SET ${assignments} WHERE ${this.byKey}`;
+        this.statement(sql).run(...entries.map(([, value]) => encode(value)), ...this.keyOf(before));
+      } catch (error) {
+        throw this.uniqueTaken(error) ?? error;
+      }
+      recordEventsNow(this.database.connection, events);
+    }
+    return before;
+  }
+
+  private deleteAllNow(where: Where<D>): number {
+    const { sql, params } = this.whereSql(where);
+    return this.statement(`DELETE FROM ${this.table.name}${sql}`).run(...params).changes;
   }
 
   private firstNow(where: Where<D>): D | null {
     const { sql, params } = this.whereSql(where);
-    const text = `SELECT * FROM ${this.table.name}${sql} ORDER BY ${this.keyColumn} LIMIT 1`;
-    const row = this.statement(text).get(...params) as Record<string, Value> | undefined;
-    return row ? documentOfRow(this.table, row) : null;
+    const row = this.statement(`SELECT * FROM ${this.table.name}${sql} ${this.order(false)} LIMIT 1`).get(...params);
+    return row ? documentOfRow(this.table, row as Record<string, Value>) : null;
+  }
+
+  private order(newestFirst: boolean): string {
+    return `ORDER BY ${this.keyColumns.map((column) => (newestFirst ? `${column} DESC` : column)).join(', ')}`;
+  }
+
+  private keyOf(document: unknown): Value[] {
+    return this.keyFields.map((field) => encode((document as Record<string, unknown>)[field]));
   }
 
   private whereSql(where: Where<D>): { sql: string; params: Value[] } {
@@ -189,4 +229,10 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
 }
 
 const encode = (value: unknown): Value =>
-  typeof value === 'boolean' ? (value ? 1 : 0) : Array.isArray(value) ? JSON.stringify(value) : (value as Value);
+  typeof value === 'boolean'
+    ? value
+      ? 1
+      : 0
+    : value !== null && typeof value === 'object'
+      ? JSON.stringify(value)
+      : (value as Value);

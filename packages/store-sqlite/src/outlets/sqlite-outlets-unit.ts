@@ -1,17 +1,18 @@
 import type Database from 'better-sqlite3';
 import { NOT_REPLANNED } from '../store/sqlite-database';
+import { documentOfRow } from '../documents/sqlite-documents';
 import {
   DOMAIN_COLUMNS,
   PUBLISHER_COLUMNS,
-  toDomain,
-  toPublisher,
-  type DomainRow,
-  type PublisherRow,
-} from '../publishers/sqlite-publisher-rows';
+  PUBLISHER_DOMAINS_TABLE,
+  PUBLISHERS_TABLE,
+} from '../publishers/sqlite-publisher-tables';
 import { toArticle, toProfile, type ArticleRow, type ProfileRow } from '../store/profile-records';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { DIGEST_SCAN, DIGEST_SIZE, digestArticles, type OutletDigest } from '@byline/domain/outlets/outlet-digests-repository';
 import type { DomainAnswers, OutletSources, OutletsUnit } from '@byline/domain/outlets/outlets-unit';
+
+type Row = Record<string, string | number | null>;
 
 const hasRenderedOutlets = (db: Database.Database) =>
   db.prepare("SELECT 1 FROM pragma_table_info('publisher_domains') WHERE name = 'outlet_json'").get() !== undefined;
@@ -58,8 +59,8 @@ const statements = preparedPerConnection((db: Database.Database) =>
             `SELECT DISTINCT publisher_id FROM publisher_staff WHERE profile_id = ${NOT_REPLANNED} AND state = 'active'`,
           )
           .pluck(),
-        publisher: db.prepare<[number], PublisherRow>(`SELECT ${PUBLISHER_COLUMNS} FROM publishers p WHERE p.id = ?`),
-        domains: db.prepare<[number], DomainRow>(`SELECT ${DOMAIN_COLUMNS} FROM publisher_domains d WHERE d.publisher_id = ?`),
+        publisher: db.prepare<[number], Row>(`SELECT ${PUBLISHER_COLUMNS} FROM publishers p WHERE p.id = ?`),
+        domains: db.prepare<[number], Row>(`SELECT ${DOMAIN_COLUMNS} FROM publisher_domains d WHERE d.publisher_id = ?`),
         save: db.prepare<[string, string, string, string, number, string]>(
           `UPDATE publisher_domains SET info_json = ?, info_etag = ?, outlet_json = ?, outlet_etag = ?
            WHERE publisher_id = ? AND domain = ?`,
@@ -82,8 +83,8 @@ export function sqliteOutletsUnit(db: Database.Database): OutletsUnit {
       const row = sql?.publisher.get(publisherId);
       if (!sql || !row) return null;
       return {
-        publisher: toPublisher(row),
-        domains: sql.domains.all(publisherId).map((row) => ({ ...toDomain(row), revision: 0 })),
+        publisher: documentOfRow(PUBLISHERS_TABLE, row),
+        domains: sql.domains.all(publisherId).map((row) => ({ ...documentOfRow(PUBLISHER_DOMAINS_TABLE, row), revision: 0 })),
         digest: readDigestOf(db, publisherId),
       };
     },

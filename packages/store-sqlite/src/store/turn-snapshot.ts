@@ -34,7 +34,7 @@ export class TurnSnapshot {
   /**
    * Inside a read: a number that changes whenever another connection has committed since an earlier turn read it
    * (SQLite's data_version, read once per turn and only when asked). What a lookup derived from the file while it
-   * stays the same is still what the file says: see SqlitePublishers.outletFor.
+   * stays the same is still what the file says: see SqliteStoredPublishers.outletFor.
    */
   get generation(): number {
     if (!this.versionRead) {
