@@ -9,7 +9,7 @@ import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import { addressPolicyOf, outboundOf, useDnsServers } from '@byline/fetcher';
 import { configOrExit, createHttpServer, openStoreOrExit, stopGracefullyOnSignals } from '@byline/http';
-import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer';
+import { credentialIssuerOf, issuerSigningKey } from '@byline/domain/credentials/credential-issuer';
 import { createApp, SERVICE_NAME } from './app';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { Outbox } from './mail/outbox';
@@ -58,7 +58,9 @@ async function main(): Promise<void> {
     validityMs: config.credentialValidityMs,
   });
   // The issuer's key is in the store before did.json is served: the operator's, or one the embedded store generates.
-  await repositoriesOf(store).credentialKeys.signingKey(credentialIssuer.keySource, new Date());
+  if (credentialIssuer.identity.did === null) logger.info('credentials are off', { why: credentialIssuer.identity.why });
+  else if (!(await issuerSigningKey(repositoriesOf(store).credentialKeys, credentialIssuer, new Date())))
+    logger.info('credentials are off', { why: 'CREDENTIAL_SIGNING_KEY is not set (MongoDB keeps no key of its own)' });
   const networkSignIn = createNetworkSignIn(signInConfig, { outbound });
   const recheckPolicy = recheckPolicyOf(config);
   const app = createApp({

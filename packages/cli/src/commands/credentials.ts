@@ -12,7 +12,7 @@ export function registerCredentials(program: Command, ctx: CliContext): void {
     .command('rotate-key')
     .description('sign credentials with a new key from now on; the previous key stays in did.json until what it signed expires')
     .action(async () => {
-      const { number, did } = await withStore(ctx, async (store, config) => {
+      const { number, identity } = await withStore(ctx, async (store, config) => {
         const issuer = credentialIssuerOf({
           publicPortalUrl: config.publicPortalUrl,
           storeKind: store.kind,
@@ -21,13 +21,15 @@ export function registerCredentials(program: Command, ctx: CliContext): void {
         });
         try {
           const key = await repositoriesOf(store).credentialKeys.rotate(issuer.keySource, new Date());
-          return { number: key.number, did: issuer.did };
+          return { number: key.number, identity: issuer.identity };
         } catch (error) {
           if (error instanceof OperatorKeyError) throw new CliError(`Cannot rotate here: ${error.message}.`);
           throw error;
         }
       });
       // The key's name only: its private part is never printed.
-      writeLine(ctx.stdout, `Credentials are signed with ${keyIdOf(did, number)} from now on.`);
+      const name = identity.did === null ? `key ${number}` : keyIdOf(identity.did, number);
+      writeLine(ctx.stdout, `Credentials are signed with ${name} from now on.`);
+      if (identity.did === null) writeLine(ctx.stdout, `None is served yet: ${identity.why}.`);
     });
 }

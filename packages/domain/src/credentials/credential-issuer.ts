@@ -1,11 +1,11 @@
 import type { KeyObject } from 'node:crypto';
 import type { CredentialKeys, KeySource } from './credential-keys';
-import { didDocumentOf, didWebOf, jwksOf } from './issuer';
+import { didDocumentOf, issuerIdentityOf, jwksOf, type IssuerIdentity } from './issuer';
 
 /** Byline as the issuer of journalists' credentials, as the configuration and the store make it. */
 export interface CredentialIssuer {
-  /** did:web of the portal's public address. */
-  did: string;
+  /** did:web of the portal's public address, or why there is none (and nothing is signed). */
+  identity: IssuerIdentity;
   name: string;
   validityMs: number;
   keySource: KeySource;
@@ -24,17 +24,33 @@ export function credentialIssuerOf(options: {
   signingKey?: KeyObject;
   validityMs?: number;
 }): CredentialIssuer {
+  const validityMs = options.validityMs ?? DEFAULT_CREDENTIAL_VALIDITY_MS;
   return {
-    did: didWebOf(options.publicPortalUrl),
+    identity: issuerIdentityOf(options.publicPortalUrl),
     name: ISSUER_NAME,
-    validityMs: options.validityMs ?? DEFAULT_CREDENTIAL_VALIDITY_MS,
-    keySource: { configured: options.signingKey, mayGenerate: options.storeKind === 'embedded' },
+    validityMs,
+    keySource: { configured: options.signingKey, mayGenerate: options.storeKind === 'embedded', validityMs },
   };
 }
 
-/** What /.well-known/did.json and jwks.json publish now: null while the store has no key (nothing is signed). */
+/** Why nothing is published: no issuer identity, or no key (MongoDB without the operator's). */
+export type Unpublished = { published: false; why: string };
+
+/** What did.json and jwks.json publish now. */
 export async function publishedKeysOf(keys: CredentialKeys, issuer: CredentialIssuer, now: Date) {
-  const listed = await keys.published(now, issuer.validityMs);
-  if (!listed.length) return null;
-  return { didDocument: didDocumentOf(issuer.did, listed), jwks: jwksOf(issuer.did, listed) };
+  const { identity } = issuer;
+  if (identity.did === null) return { published: false, why: identity.why } satisfies Unpublished;
+  const listed = await keys.published(now);
+  if (!listed.length)
+    return { published: false, why: 'no signing key: its operator has not set CREDENTIAL_SIGNING_KEY' } satisfies Unpublished;
+  return {
+    published: true as const,
+    didDocument: didDocumentOf(identity.did, listed),
+    jwks: jwksOf(identity.did, listed),
+  };
+}
+
+/** The issuer's signing key, where it has an identity (null otherwise, or without a key: see CredentialKeys). */
+export function issuerSigningKey(keys: CredentialKeys, issuer: CredentialIssuer, now: Date) {
+  return issuer.identity.did === null ? Promise.resolve(null) : keys.signingKey(issuer.keySource, now);
 }

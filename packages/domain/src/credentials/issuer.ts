@@ -1,13 +1,25 @@
 import type { JWK } from 'jose';
 
+import net from 'node:net';
+
 /**
  * Byline as an issuer of credentials: `did:web` of the portal's public address (W3C did:web: the host, its port
- * encoded as `%3A`, then the path's segments joined by `:`), and the documents that publish its keys.
+ * encoded as `%3A`, then the path's segments joined by `:`), and the documents that publish its keys. did:web is
+ * resolved over https from a domain name, so an http address, an IP address or localhost names no issuer.
  */
-export function didWebOf(publicPortalUrl: string): string {
+export type IssuerIdentity = { did: string; didPath: string } | { did: null; why: string };
+
+export function issuerIdentityOf(publicPortalUrl: string): IssuerIdentity {
   const url = new URL(publicPortalUrl);
-  const segments = url.pathname.split('/').filter(Boolean).map(encodeURIComponent);
-  return ['did:web', encodeURIComponent(url.host), ...segments].join(':');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (url.protocol !== 'https:' || net.isIP(host) || host === 'localhost' || host.endsWith('.localhost'))
+    return { did: null, why: 'PUBLIC_PORTAL_URL is not an https address with a domain name, which did:web needs' };
+  const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  return {
+    did: ['did:web', encodeURIComponent(url.host), ...segments.map(encodeURIComponent)].join(':'),
+    // Where a did:web resolver asks for the document: /.well-known/did.json, or PATH/did.json under a path.
+    didPath: segments.length ? `${url.pathname.replace(/\/$/, '')}/did.json` : '/.well-known/did.json',
+  };
 }
 
 /** A key as the did document and the JWKS list it: its number (kid `key-N`) and its public JWK. */

@@ -4,7 +4,10 @@ import { repositoriesOf } from '@byline/shared/store';
 import { publishedKeysOf } from '@byline/domain/credentials/credential-issuer';
 import type { PortalContext } from '../deps';
 
-/** How long a relying party may keep the issuer's keys before asking again (seconds); a rotation adds, never removes. */
+/**
+ * How long a relying party may keep the issuer's keys before asking again (seconds). A credential whose key it does
+ * not find (a key newer than its copy) is the sign to ask again.
+ */
 export const ISSUER_KEYS_MAX_AGE_SECONDS = 300;
 
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -20,31 +23,39 @@ function sendPublicJson(req: Request, res: Response, type: string, value: unknow
     'Cache-Control': `public, max-age=${ISSUER_KEYS_MAX_AGE_SECONDS}`,
     ETag: etagOf(body),
   });
-  if (req.fresh) return void res.status(304).end();
   res.status(200).send(body);
 }
 
-function sendNoKeys(res: Response): void {
-  res.status(404).type('application/problem+json').set('Access-Control-Allow-Origin', '*').json({
-    type: 'about:blank',
-    title: 'Not Found',
-    status: 404,
-    detail: 'This Byline signs no credentials: its operator has not set CREDENTIAL_SIGNING_KEY.',
-  });
+function sendUnpublished(res: Response, why: string): void {
+  res
+    .status(404)
+    .set({ 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' })
+    .type('application/problem+json')
+    .send(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: `This Byline signs no credentials: ${why}.`,
+      }),
+    );
 }
 
 /**
  * Byline's issuer identity, did:web of the portal's public address: its did document (the keys credentials are
- * signed with, each a JsonWebKey verification method) and the same keys as a JWK set.
+ * signed with, each a JsonWebKey verification method) where a did:web resolver asks for it, and the same keys as a
+ * JWK set. Exact paths only: no other case, no trailing slash.
  */
 export function issuerRoutes({ store, credentialIssuer, now }: PortalContext): Router {
   const keys = repositoriesOf(store).credentialKeys;
-  const router = Router();
-  router.get(['/.well-known/did.json', '/.well-known/jwks.json'], async (req, res) => {
+  const router = Router({ caseSensitive: true, strict: true });
+  const { identity } = credentialIssuer;
+  const serve = (document: 'didDocument' | 'jwks', type: string) => async (req: Request, res: Response) => {
     const published = await publishedKeysOf(keys, credentialIssuer, now());
-    if (!published) return sendNoKeys(res);
-    if (req.path.endsWith('did.json')) sendPublicJson(req, res, 'application/did+json', published.didDocument);
-    else sendPublicJson(req, res, 'application/jwk-set+json', published.jwks);
-  });
+    if (!published.published) return sendUnpublished(res, published.why);
+    sendPublicJson(req, res, type, published[document]);
+  };
+  router.get(identity.did === null ? '/.well-known/did.json' : identity.didPath, serve('didDocument', 'application/did+json'));
+  router.get('/.well-known/jwks.json', serve('jwks', 'application/jwk-set+json'));
   return router;
 }

@@ -38,7 +38,14 @@ describe('CREDENTIAL_SIGNING_KEY and CREDENTIAL_VALIDITY', () => {
   });
 
   it.each([
-    ['garbage', 'not a key at all', /neither a JWK, a PEM nor a readable file/],
+    ['garbage', 'not a key at all', /neither a JWK, a PEM nor a file that can be read/],
+    ['a directory', '/tmp', /not a key file \(a regular file of at most 16 KB\)/],
+    ['a device', '/dev/zero', /not a key file/],
+    [
+      'a PEM whose line breaks are written as \\n',
+      '-----BEGIN PRIVATE KEY-----\\nMC4CAQAwBQYDK2VwBCIEI\\n-----END PRIVATE KEY-----',
+      /line breaks are written as \\n/,
+    ],
     ['a JWK without its private part', JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: 'AAAA' }), /holds no private key/],
     [
       'an RSA key',

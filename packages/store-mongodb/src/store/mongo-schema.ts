@@ -228,10 +228,11 @@ export interface FormerSlugDoc {
 export interface CredentialKeyDoc {
   _id: number;
   successor_of: number;
+  thumbprint: string;
   public_jwk: string;
   private_jwk: string | null;
-  thumbprint: string;
   created_at: string;
+  publish_until: string;
 }
 
 /** A one-time data step that has run (see mongo-migrations.ts). */
@@ -431,7 +432,11 @@ const INDEXES: Record<string, IndexDescription[]> = {
   // a profile's former slugs, erased with it (the slug itself is the _id)
   [COLLECTIONS.formerSlugs]: [{ key: { profile_id: 1 }, name: 'of_profile' }],
   // each key follows one key: two starts or two rotations at once add one key, not two
-  [COLLECTIONS.credentialKeys]: [{ key: { successor_of: 1 }, name: 'successor_of_unique', unique: true }],
+  [COLLECTIONS.credentialKeys]: [
+    { key: { successor_of: 1 }, name: 'successor_of_unique', unique: true },
+    // a key is stored once, whichever replica meets it first
+    { key: { thumbprint: 1 }, name: 'thumbprint_unique', unique: true },
+  ],
 };
 
 // The webhook events a changed document still carries (see webhook-events/mongo-outbox.ts), found every second by

@@ -398,17 +398,19 @@ export const MIGRATIONS: Migration[] = [
   `,
   },
   {
-    // The keys credentials are signed with: each follows the one before it (a unique column, so two starts or two
-    // rotations at once add one key); the private key only of a key Byline generated (see credential-keys.ts).
+    // The keys credentials are signed with, each stored once (by its thumbprint) and following the one before it (a
+    // unique successor_of: two starts or two rotations at once add one key); published until publish_until; the
+    // private key only of the newest key Byline generated (see credential-keys.ts).
     name: '050-credential-keys',
     sql: `
   CREATE TABLE credential_keys (
     id INTEGER PRIMARY KEY,
     successor_of INTEGER NOT NULL UNIQUE,
+    thumbprint TEXT NOT NULL UNIQUE,
     public_jwk TEXT NOT NULL,
     private_jwk TEXT,
-    thumbprint TEXT NOT NULL,
-    created_at TEXT NOT NULL
+    created_at TEXT NOT NULL,
+    publish_until TEXT NOT NULL
   );
   `,
   },

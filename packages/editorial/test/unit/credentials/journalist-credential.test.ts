@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { compactVerify, decodeProtectedHeader, exportJWK, importJWK } from 'jose';
 import { journalistCredentialOf, type CredentialInput } from '@byline/domain/credentials/journalist-credential';
 import { securedAsJwt } from '@byline/domain/credentials/secure-credential';
-import { didWebOf } from '@byline/domain/credentials/issuer';
+import { issuerIdentityOf } from '@byline/domain/credentials/issuer';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -74,11 +74,19 @@ describe('a journalist’s credential (VC 2.0, CAWG identity claims aggregation)
 
 describe('did:web of the portal’s public address', () => {
   it.each([
-    ['https://byline.example', 'did:web:byline.example'],
-    ['https://byline.example/', 'did:web:byline.example'],
-    ['http://localhost:8082', 'did:web:localhost%3A8082'],
-    ['https://news.example/verify/byline', 'did:web:news.example:verify:byline'],
-  ])('%s is %s', (url, did) => {
-    expect(didWebOf(url)).toBe(did);
+    ['https://byline.example', 'did:web:byline.example', '/.well-known/did.json'],
+    ['https://Byline.Example/', 'did:web:byline.example', '/.well-known/did.json'],
+    ['https://byline.example:8443', 'did:web:byline.example%3A8443', '/.well-known/did.json'],
+    ['https://news.example/verify/byline', 'did:web:news.example:verify:byline', '/verify/byline/did.json'],
+    ['https://news.example/my%20portal/', 'did:web:news.example:my%20portal', '/my%20portal/did.json'],
+  ])('%s is %s, its document at %s', (url, did, didPath) => {
+    expect(issuerIdentityOf(url)).toEqual({ did, didPath });
   });
+
+  it.each(['http://byline.example', 'https://127.0.0.1', 'https://[::1]:8443', 'https://localhost:8082', 'https://a.localhost'])(
+    '%s names no issuer',
+    (url) => {
+      expect(issuerIdentityOf(url)).toEqual({ did: null, why: expect.stringMatching(/https address with a domain name/) });
+    },
+  );
 });
