@@ -22,8 +22,11 @@ export interface MongoCollection<D> {
   key: keyof D & string;
   /** The key is `_id`, an integer from the collection's counter, given to each new document. */
   generatedKey?: boolean;
-  /** Fields with a unique index (the key's included): a refused insert names the one whose value is taken. */
-  unique?: readonly (keyof D & string)[];
+  /**
+   * Fields with a unique index (the key's included), or groups of fields with one together: a refused insert names
+   * the field (a group's first) whose value is taken.
+   */
+  unique?: readonly ((keyof D & string) | readonly (keyof D & string)[])[];
   /**
    * Values of fields absent on documents written before the field was (null otherwise), as documents are read. A
    * where does not apply them: a condition on such a field other than null misses those documents.
@@ -37,6 +40,8 @@ export interface MongoCollection<D> {
 }
 
 type Value = string | number | boolean | null;
+
+const OPERATORS = { gt: '$gt', lt: '$lt', lte: '$lte', ne: '$ne' } as const;
 
 /** A stored document of the collection as the resource's document. */
 export function documentOf<D>(collection: MongoCollection<D>, stored: MongoDocument): D {
@@ -145,9 +150,14 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
 
   /** Names the unique field whose value another document holds, if one does. */
   private async refuseTaken(stored: MongoDocument): Promise<void> {
-    for (const field of this.collection.unique ?? []) {
-      const path = this.path(field);
-      if ((await this.documents.countDocuments({ [path]: stored[path] }, { limit: 1 })) > 0) throw new UniqueTakenError(field);
+    for (const unique of this.collection.unique ?? []) {
+      const paths = (typeof unique === 'string' ? [unique] : unique).map((field) => this.path(field));
+      // An update that sets only part of a group cannot be what its index refused.
+      if (paths.some((path) => !(path in stored))) continue;
+      const taken = Object.fromEntries(paths.map((path) => [path, stored[path]]));
+      if ((await this.documents.countDocuments(taken, { limit: 1 })) > 0) {
+        throw new UniqueTakenError(typeof unique === 'string' ? unique : unique[0]!);
+      }
     }
   }
 
@@ -173,8 +183,9 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
       if (condition === undefined) throw new UndefinedConditionError(field);
       const path = this.path(field);
       if (condition !== null && typeof condition === 'object') {
-        filter[path] =
-          'gt' in condition ? { $gt: condition.gt } : 'lte' in condition ? { $lte: condition.lte } : { $ne: condition.ne };
+        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has', Value];
+        // An array field equal to a value matches when one of its items is it.
+        filter[path] = operator === 'has' ? value : { [OPERATORS[operator]]: value };
       } else {
         // null matches an absent field too, as a document from before the field was added has it.
         filter[path] = condition;

@@ -21,7 +21,7 @@ export interface SqliteTable<D> {
   generatedKey?: boolean;
   /** Fields stored as 0/1. */
   booleans?: readonly (keyof D & string)[];
-  /** Fields holding a list of strings, stored as its JSON text (null stays NULL). */
+  /** Fields holding a list (of strings, or of records), stored as its JSON text (null stays NULL). */
   lists?: readonly (keyof D & string)[];
 }
 
@@ -155,9 +155,13 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
       if (condition === null) {
         terms.push(`${column} IS NULL`);
       } else if (typeof condition === 'object') {
-        const [operator, value] =
-          'gt' in condition ? ['>', condition.gt] : 'lte' in condition ? ['<=', condition.lte] : ['IS NOT', condition.ne];
-        terms.push(`${column} ${operator} ?`);
+        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has', Value];
+        // A list is JSON text: it holds the value when one of its items is it.
+        terms.push(
+          operator === 'has'
+            ? `EXISTS (SELECT 1 FROM json_each(${column}) WHERE value = ?)`
+            : `${column} ${OPERATORS[operator]} ?`,
+        );
         params.push(encode(value));
       } else {
         terms.push(`${column} = ?`);
@@ -187,6 +191,8 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     return statement;
   }
 }
+
+const OPERATORS = { gt: '>', lt: '<', lte: '<=', ne: 'IS NOT' } as const;
 
 const encode = (value: unknown): Value =>
   typeof value === 'boolean' ? (value ? 1 : 0) : Array.isArray(value) ? JSON.stringify(value) : (value as Value);
