@@ -1,5 +1,5 @@
 import { MongoClaims } from '@byline/store-mongodb/claims/mongo-claims';
-import { webhooksOver } from '@byline/domain/webhooks/webhooks';
+import { DocumentWebhooks } from '@byline/domain/webhooks/document-webhooks';
 import { verificationOver } from '@byline/domain/verification/verification';
 import { staffOver } from '@byline/domain/staff/staff';
 import { profilesOver } from '@byline/domain/profiles/profiles';
@@ -14,7 +14,11 @@ import { MongoStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { MongoVerification } from '@byline/store-mongodb/verification/mongo-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
-import { MongoWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
+import { MongoStoredWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
+import {
+  WEBHOOK_ENDPOINTS_COLLECTION,
+  WEBHOOK_MESSAGES_COLLECTION,
+} from '@byline/store-mongodb/webhooks/mongo-webhook-collections';
 import { DocumentUsers, type UserDocument } from '@byline/domain/users/document-users';
 import { MongoDocuments } from '@byline/store-mongodb/documents/mongo-documents';
 import { USERS_COLLECTION } from '@byline/store-mongodb/users/mongo-users-collection';
@@ -52,7 +56,15 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     emailConfirmations: () => new DocumentOneTimeLinks(new MongoDocuments(database, EMAIL_CONFIRMATIONS_COLLECTION)),
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new MongoAttributionDomains(database),
-    ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new MongoWebhooks(database))),
+    ...servedByOne(
+      WEBHOOK_PORTS,
+      () =>
+        new DocumentWebhooks(
+          new MongoDocuments(database, WEBHOOK_ENDPOINTS_COLLECTION),
+          new MongoDocuments(database, WEBHOOK_MESSAGES_COLLECTION),
+          new MongoStoredWebhooks(database),
+        ),
+    ),
   });
   return repositories;
 }

@@ -8,7 +8,7 @@ import type { StoredQueueItem } from '@byline/domain/queue/stored-queue-item';
 import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
 import type { PublisherDomainDoc, PublisherDoc, PublisherEventDoc } from '../publishers/mongo-publisher-docs';
 import type { AffiliationDoc } from '../staff/mongo-staff-docs';
-import type { WebhookEndpointDoc, WebhookMessageDoc } from '../webhooks/mongo-webhook-docs';
+import type { WebhookMessageDoc } from '../webhooks/mongo-webhook-docs';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
@@ -293,7 +293,6 @@ interface CollectionDocs {
   publisherDomains: PublisherDomainDoc;
   publisherEvents: PublisherEventDoc;
   publisherStaff: AffiliationDoc;
-  webhookEndpoints: WebhookEndpointDoc;
   webhookMessages: WebhookMessageDoc;
   formerSlugs: FormerSlugDoc;
 }
