@@ -102,6 +102,8 @@ export function webhooksContract(factory: StoreFactory): void {
     await webhookDeliveries().recordAttempt((await webhookDeliveries().nextPending(a.id))!.id, ok, 'delivered');
     await webhookDeliveries().recordAttempt((await webhookDeliveries().nextPending(a.id))!.id, failed, 'failed');
     await webhookDeliveries().addMessage(message('msg_4'), T0);
+    // Made before the time given: a message made at that very time stays.
+    expect(await webhookDeliveries().pruneMessages(T0)).toBe(0);
     expect(await webhookDeliveries().pruneMessages(new Date(T0.getTime() + 1000))).toBe(2);
     expect((await webhookDeliveries().messagesOf(a.id, 10)).map((m) => [m.eventId, m.state])).toEqual([
       ['msg_4', 'pending'],
