@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { sqliteArticlesUnit } from '../articles/sqlite-articles';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import {
   DOMAIN_COLUMNS,
   PUBLISHER_COLUMNS,
