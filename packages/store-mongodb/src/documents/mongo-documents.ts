@@ -3,7 +3,7 @@ import type { MongoDatabase } from '../store/mongo-database';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { serialised, withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS } from '../store/mongo-schema';
-import { OUTBOX_COLLECTIONS, pushEvents } from '../webhook-events/mongo-outbox';
+import { EVENT_CARRYING_COLLECTIONS, pushEvents } from '../webhook-events/mongo-carried-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import {
   UndefinedConditionError,
@@ -110,13 +110,13 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return this.database.run(() => this.documents.countDocuments(this.filter(where)));
   }
 
-  /** The events ride on the changed document itself (see mongo-outbox.ts): the same single-document write. */
+  /** The events ride on the changed document itself (see mongo-carried-events.ts): the same single-document write. */
   updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     const $set: MongoDocument = {};
     for (const [field, value] of Object.entries(set as Record<string, unknown>)) $set[this.path(field)] = value;
     // Nothing to set: MongoDB refuses an empty $set; the document as it is, as SQLite's adapter answers.
     if (Object.keys($set).length === 0) return this.first(where);
-    const update = events.length ? { $set, ...this.outboxPush(events) } : { $set };
+    const update = events.length ? { $set, ...this.eventsPush(events) } : { $set };
     return this.database.run(() =>
       serialised(this.database.db, `${this.collection.name}-update`, async () => {
         try {
@@ -162,9 +162,9 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   }
 
   /** Only the collections the worker's relay reads may carry events: elsewhere they would never be sent. */
-  private outboxPush(events: readonly WebhookEvent[]): ReturnType<typeof pushEvents> {
+  private eventsPush(events: readonly WebhookEvent[]): ReturnType<typeof pushEvents> {
     const name = COLLECTIONS[this.collection.name];
-    if (!(OUTBOX_COLLECTIONS as readonly string[]).includes(name)) throw new Error(`${name} carries no webhook events`);
+    if (!(EVENT_CARRYING_COLLECTIONS as readonly string[]).includes(name)) throw new Error(`${name} carries no webhook events`);
     return pushEvents(events);
   }
 

@@ -4,7 +4,7 @@ import { mongoArticlesUnit } from '../articles/mongo-articles';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo-schema';
-import { pushEvents } from '../webhook-events/mongo-outbox';
+import { pushEvents } from '../webhook-events/mongo-carried-events';
 import { domainIdOf, toDomain, toPublisher, type PublisherDoc, type PublisherDomainDoc } from './mongo-publisher-docs';
 import type { EventEntry } from '@byline/domain/publishers/publishers-repository';
 import type { PublisherFields, PublishersUnitOfWrite } from '@byline/domain/publishers/publishers-unit';
@@ -55,7 +55,7 @@ export function mongoPublishersUnit(db: Db): PublishersUnitOfWrite {
       return which === 'active' ? ids : [...new Set(ids)].sort((a, b) => a - b);
     },
     async writePublisher(publisherId, fields, at, event) {
-      // The webhook event rides on the publisher's own update (see mongo-outbox.ts).
+      // The webhook event rides on the publisher's own update (see mongo-carried-events.ts).
       const updated = await publishers.updateOne(
         { _id: publisherId },
         { $set: { ...publisherDocFields(fields), updated_at: at }, ...(event ? pushEvents([event]) : {}) },

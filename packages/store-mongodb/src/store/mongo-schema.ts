@@ -419,8 +419,9 @@ const INDEXES: Record<string, IndexDescription[]> = {
   [COLLECTIONS.formerSlugs]: [{ key: { profile_id: 1 }, name: 'of_profile' }],
 };
 
-// The webhook events a changed document still carries (see webhook-events/mongo-outbox.ts), found every second by
-// the worker's relay: sparse, so only the few documents carrying events are in it. These are OUTBOX_COLLECTIONS.
+// The webhook events a changed document still carries (see webhook-events/mongo-carried-events.ts), found every
+// second by the worker's relay: sparse, so only the few documents carrying events are in it. These are
+// EVENT_CARRYING_COLLECTIONS.
 for (const name of [COLLECTIONS.profiles, COLLECTIONS.apiKeys, COLLECTIONS.publishers, COLLECTIONS.articles]) {
   INDEXES[name] = [...(INDEXES[name] ?? []), { key: { webhook_outbox: 1 }, name: 'webhook_outbox', sparse: true }];
 }
