@@ -4,6 +4,7 @@ import type { WebhookEventType } from '../webhook-events/webhook-event';
 import type {
   EndpointDocuments,
   MessageDocuments,
+  ProfileSlugs,
   SentJournalistMessage,
   StoredWebhooks,
   WebhookPorts,
@@ -19,13 +20,15 @@ import type {
 
 /**
  * Webhook endpoints and their messages, written once over the generic document port (each database's adapter only
- * stores them); the redaction sweep's reads are the database's own (see StoredWebhooks).
+ * stores them); the redaction sweep's read of sent messages is the database's own (see StoredWebhooks).
  */
 export class DocumentWebhooks implements WebhookPorts {
   constructor(
     private readonly endpoints: EndpointDocuments,
     private readonly messages: MessageDocuments,
     private readonly stored: StoredWebhooks,
+    /** The profiles, asked whether the slugs in sent messages still name someone. */
+    private readonly profiles: () => ProfileSlugs,
   ) {}
 
   /** A new endpoint is enabled, not failing, with no secret rotated away. */
@@ -83,7 +86,7 @@ export class DocumentWebhooks implements WebhookPorts {
     return removed;
   }
 
-  /** One message per endpoint and event (a unique index each), so a fan-out run twice adds it once. */
+  /** One message per endpoint and event (one unique index over the two), so a fan-out run twice adds it once. */
   async addMessage({ endpointId, eventId, type, body }: NewWebhookMessage, at: Date): Promise<boolean> {
     if (await this.messages.first({ endpointId, eventId })) return false;
     try {
@@ -137,9 +140,17 @@ export class DocumentWebhooks implements WebhookPorts {
   redactAboutErasedJournalists(): Promise<number> {
     return redactAboutErasedJournalists({
       sentJournalistMessages: () => this.stored.sentJournalistMessages(),
-      slugsInUse: (slugs) => this.stored.slugsInUse(slugs),
+      slugsInUse: (slugs) => this.slugsInUse(slugs),
       setMessageBodies: (bodies) => this.setMessageBodies(bodies),
     });
+  }
+
+  /** The slugs profiles hold now, and the former slugs that still redirect to one (few: read one by one). */
+  private async slugsInUse(slugs: readonly string[]): Promise<Set<string>> {
+    const profiles = this.profiles();
+    const inUse = new Set((await profiles.verifiedFlagsOf(slugs)).keys());
+    for (const slug of slugs) if (!inUse.has(slug) && (await profiles.slugReplacing(slug)) !== null) inUse.add(slug);
+    return inUse;
   }
 
   private async setMessageBodies(bodies: readonly SentJournalistMessage[]): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Documents } from '../documents/documents';
+import type { Profiles } from '../profiles/profiles-repository';
 import type { WebhookDeliveries } from './webhook-deliveries-repository';
 import type { WebhookEndpoints } from './webhook-endpoints-repository';
 import type { WebhookEndpoint, WebhookMessage } from './webhooks-repository';
@@ -19,14 +20,14 @@ export interface SentJournalistMessage {
 }
 
 /**
- * What each database keeps of the webhooks by hand: the hourly redaction sweep's two set-based reads. The first picks
- * the messages by type and by what their body says (a JSON path on SQLite, a pattern in MongoDB) and reads only their
- * ids and bodies, where the log may hold 30 days of deliveries; the second asks the profiles and their former slugs,
- * which are not the webhooks' documents.
+ * What each database keeps of the webhooks by hand: the hourly redaction sweep's read of the messages about
+ * journalists. It picks them by type and by what their body says (a JSON path on SQLite, a pattern in MongoDB) and
+ * reads only their ids and bodies, where the log may hold 30 days of deliveries.
  */
 export interface StoredWebhooks {
   /** Every message about a journalist that was sent (or given up on) and is not redacted yet. */
   sentJournalistMessages(): Promise<SentJournalistMessage[]>;
-  /** Which of these slugs a profile holds now, as its slug or as a former slug that still redirects to it. */
-  slugsInUse(slugs: readonly string[]): Promise<Set<string>>;
 }
+
+/** What the redaction sweep asks the profiles: whether a slug still names someone. */
+export type ProfileSlugs = Pick<Profiles, 'verifiedFlagsOf' | 'slugReplacing'>;

@@ -63,6 +63,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
           new MongoDocuments(database, WEBHOOK_ENDPOINTS_COLLECTION),
           new MongoDocuments(database, WEBHOOK_MESSAGES_COLLECTION),
           new MongoStoredWebhooks(database),
+          () => repositories.profiles,
         ),
     ),
   });

@@ -61,6 +61,7 @@ export function sqliteRepositories(
           new SqliteDocuments(database, WEBHOOK_ENDPOINTS_TABLE),
           new SqliteDocuments(database, WEBHOOK_MESSAGES_TABLE),
           new SqliteStoredWebhooks(database),
+          () => repositories.profiles,
         ),
     ),
   });

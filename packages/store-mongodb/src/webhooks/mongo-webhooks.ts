@@ -5,7 +5,7 @@ import type { SentJournalistMessage, StoredWebhooks } from '@byline/domain/webho
 
 /**
  * What MongoDB keeps of the webhooks by hand (their documents are MongoDocuments over mongo-webhook-collections.ts):
- * the redaction sweep's reads, with projections.
+ * the redaction sweep's read, with a projection.
  */
 export class MongoStoredWebhooks implements StoredWebhooks {
   constructor(private readonly database: MongoDatabase) {}
@@ -19,21 +19,6 @@ export class MongoStoredWebhooks implements StoredWebhooks {
         )
         .toArray();
       return sent.map((doc) => ({ id: doc._id, body: doc.body }));
-    });
-  }
-
-  /** The profiles' slug index and the former slugs' ids answer it. */
-  slugsInUse(slugs: readonly string[]): Promise<Set<string>> {
-    return this.database.run(async () => {
-      const { db } = this.database;
-      const named = [...slugs];
-      const current = await collectionOf(db, 'profiles')
-        .find({ slug: { $in: named } }, { projection: { slug: 1 } })
-        .toArray();
-      const former = await collectionOf(db, 'formerSlugs')
-        .find({ _id: { $in: named } }, { projection: { _id: 1 } })
-        .toArray();
-      return new Set([...current.map((profile) => profile.slug), ...former.map((record) => record._id)]);
     });
   }
 }
