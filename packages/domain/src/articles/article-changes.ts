@@ -14,7 +14,7 @@ import { ArticleTakenError, type ArticleFields, type ArticlesUnitOfWrite, type S
  * claim or proof of the address refuses nothing: a co-author lists the article too, and proves it by its own evidence.
  *
  * Order (MongoDB, where each is a separate write): the address checked, then the article written with its events
- * (the events ride on the article's own update, see mongo-outbox.ts), then the profile's count and answers.
+ * (the events ride on the article's own update, see mongo-carried-events.ts), then the profile's count and answers.
  * Interrupted in between, the count lags until the profile's next article change; the unique index refuses an
  * address this profile lists already when another writer took it meanwhile. On SQLite all of it is one transaction.
  */

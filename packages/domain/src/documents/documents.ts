@@ -9,8 +9,15 @@ import type { WebhookEvent } from '../webhook-events/webhook-event';
  * verifiers' lookups stay hand-written.
  */
 
-/** A field's condition: equal to a value (null: absent or null), compared with one, or other than one. */
-export type Condition<V> = V | { gt: NonNullable<V> } | { lte: NonNullable<V> } | { ne: NonNullable<V> };
+/**
+ * A field's condition: equal to a value (null: absent or null), compared with one, other than one, or, for a list of
+ * strings, holding one.
+ */
+export type Condition<V> =
+  V | { gt: NonNullable<V> } | { lt: NonNullable<V> } | { lte: NonNullable<V> } | { ne: NonNullable<V> } | { has: ItemOf<V> };
+
+/** What a list field holds one of (never for other fields). */
+type ItemOf<V> = NonNullable<V> extends readonly (infer Item)[] ? Item : never;
 
 /**
  * Every field named must hold its condition. A field given as undefined is refused (UndefinedConditionError), never
@@ -27,10 +34,10 @@ export interface Page {
 }
 
 /**
- * A resource's documents: fields of plain values (strings, numbers, booleans, null), lists of strings, or objects
- * read and written whole; one of them the key that names a document (given, or an integer id the store gives a new
- * one: then `New` is the document without it), or several that together do. A where names a list or an object field
- * only to ask for null.
+ * A resource's documents: fields of plain values (strings, numbers, booleans, null), lists (of strings, or of records
+ * of plain values), or objects read and written whole; one of them the key that names a document (given, or an
+ * integer id the store gives a new one: then `New` is the document without it), or several that together do. A where
+ * names a list or an object field only to ask for null or, for a list of strings, whether it holds a string.
  */
 export interface Documents<D, New = D> {
   /** Stores a new document and returns it; rejects with UniqueTakenError naming the field when a unique value is taken. */

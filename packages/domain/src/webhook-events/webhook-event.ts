@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * The changes an API account may be told of by webhook. Each is written to the outbox in the same store write as
- * the change itself (see sqlite-outbox.ts, mongo-outbox.ts), so no committed change goes untold.
+ * the change itself (see sqlite-queued-events.ts, mongo-carried-events.ts), so no committed change goes untold.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'journalist.verified',

@@ -1,5 +1,5 @@
 import { MongoClaims } from '@byline/store-mongodb/claims/mongo-claims';
-import { webhooksOver } from '@byline/domain/webhooks/webhooks';
+import { DocumentWebhooks } from '@byline/domain/webhooks/document-webhooks';
 import { verificationOver } from '@byline/domain/verification/verification';
 import { staffOver } from '@byline/domain/staff/staff';
 import { profilesOver } from '@byline/domain/profiles/profiles';
@@ -15,7 +15,11 @@ import { MongoStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { MongoVerification } from '@byline/store-mongodb/verification/mongo-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
-import { MongoWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
+import { MongoStoredWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
+import {
+  WEBHOOK_ENDPOINTS_COLLECTION,
+  WEBHOOK_MESSAGES_COLLECTION,
+} from '@byline/store-mongodb/webhooks/mongo-webhook-collections';
 import { DocumentUsers, type UserDocument } from '@byline/domain/users/document-users';
 import { MongoDocuments } from '@byline/store-mongodb/documents/mongo-documents';
 import { USERS_COLLECTION } from '@byline/store-mongodb/users/mongo-users-collection';
@@ -56,7 +60,16 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new MongoAttributionDomains(database),
     credentialKeys: () => new CredentialKeys(new MongoDocuments(database, CREDENTIAL_KEYS_COLLECTION)),
-    ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new MongoWebhooks(database))),
+    ...servedByOne(
+      WEBHOOK_PORTS,
+      () =>
+        new DocumentWebhooks(
+          new MongoDocuments(database, WEBHOOK_ENDPOINTS_COLLECTION),
+          new MongoDocuments(database, WEBHOOK_MESSAGES_COLLECTION),
+          new MongoStoredWebhooks(database),
+          () => repositories.profiles,
+        ),
+    ),
   });
   return repositories;
 }

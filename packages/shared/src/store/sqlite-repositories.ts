@@ -1,5 +1,5 @@
 import { SqliteClaims } from '@byline/store-sqlite/claims/sqlite-claims';
-import { webhooksOver } from '@byline/domain/webhooks/webhooks';
+import { DocumentWebhooks } from '@byline/domain/webhooks/document-webhooks';
 import { verificationOver } from '@byline/domain/verification/verification';
 import { staffOver } from '@byline/domain/staff/staff';
 import { profilesOver } from '@byline/domain/profiles/profiles';
@@ -15,7 +15,8 @@ import { SqliteStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { SqliteVerification } from '@byline/store-sqlite/verification/sqlite-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
-import { SqliteWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
+import { SqliteStoredWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
+import { WEBHOOK_ENDPOINTS_TABLE, WEBHOOK_MESSAGES_TABLE } from '@byline/store-sqlite/webhooks/sqlite-webhook-tables';
 import { DocumentUsers, type UserDocument } from '@byline/domain/users/document-users';
 import { SqliteDocuments } from '@byline/store-sqlite/documents/sqlite-documents';
 import { USERS_TABLE } from '@byline/store-sqlite/users/sqlite-users-table';
@@ -57,7 +58,16 @@ export function sqliteRepositories(
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new SqliteAttributionDomains(database),
     credentialKeys: () => new CredentialKeys(new SqliteDocuments(database, CREDENTIAL_KEYS_TABLE)),
-    ...servedByOne(WEBHOOK_PORTS, () => webhooksOver(new SqliteWebhooks(database))),
+    ...servedByOne(
+      WEBHOOK_PORTS,
+      () =>
+        new DocumentWebhooks(
+          new SqliteDocuments(database, WEBHOOK_ENDPOINTS_TABLE),
+          new SqliteDocuments(database, WEBHOOK_MESSAGES_TABLE),
+          new SqliteStoredWebhooks(database),
+          () => repositories.profiles,
+        ),
+    ),
   });
   return repositories;
 }

@@ -3,7 +3,7 @@ import { addProvenArticle, contractArticle, journalistFields, newJournalist, pro
 import type { QueueItem } from '@byline/domain/queue/leased-queue';
 import { relayStoreOutbox } from '../../src/store/relay-store-outbox';
 import { openedDatabase } from '../../src/store/opened-database';
-import { OUTBOX_COLLECTIONS, OUTBOX_FIELD } from '@byline/store-mongodb/webhook-events/mongo-outbox';
+import { EVENT_CARRYING_COLLECTIONS, EVENTS_FIELD } from '@byline/store-mongodb/webhook-events/mongo-carried-events';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
@@ -31,8 +31,8 @@ export function outboxContract(factory: StoreFactory): void {
     // Relayed, an event is off its document (which no longer carries the field, so the relay's scan skips it).
     const database = openedDatabase(store.database);
     if (database.kind === 'mongodb') {
-      for (const name of OUTBOX_COLLECTIONS) {
-        expect(await database.mongo.db.collection(name).countDocuments({ [OUTBOX_FIELD]: { $exists: true } })).toBe(0);
+      for (const name of EVENT_CARRYING_COLLECTIONS) {
+        expect(await database.mongo.db.collection(name).countDocuments({ [EVENTS_FIELD]: { $exists: true } })).toBe(0);
       }
     }
     const events = items.map((item) => item.payload as unknown as WebhookEvent).filter((event) => !seen.has(event.id));

@@ -1,7 +1,7 @@
 import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
 import type { WebhookEventType } from '@byline/domain/webhook-events/webhook-event';
 import type { WebhookAttempt } from '@byline/domain/webhooks/webhooks-repository';
-import { newJournalist } from './journalist-contract';
+import { journalistFields, newJournalist, proveClaim } from './journalist-contract';
 
 /** What every adapter of the WebhookEndpoints and WebhookDeliveries ports does (run for each database by test/contracts/webhooks.test.ts). */
 export function webhooksContract(factory: StoreFactory): void {
@@ -102,6 +102,8 @@ export function webhooksContract(factory: StoreFactory): void {
     await webhookDeliveries().recordAttempt((await webhookDeliveries().nextPending(a.id))!.id, ok, 'delivered');
     await webhookDeliveries().recordAttempt((await webhookDeliveries().nextPending(a.id))!.id, failed, 'failed');
     await webhookDeliveries().addMessage(message('msg_4'), T0);
+    // Made before the time given: a message made at that very time stays.
+    expect(await webhookDeliveries().pruneMessages(T0)).toBe(0);
     expect(await webhookDeliveries().pruneMessages(new Date(T0.getTime() + 1000))).toBe(2);
     expect((await webhookDeliveries().messagesOf(a.id, 10)).map((m) => [m.eventId, m.state])).toEqual([
       ['msg_4', 'pending'],
@@ -114,13 +116,34 @@ export function webhooksContract(factory: StoreFactory): void {
     expect(await webhookEndpoints().remove(a.id)).toBe(false);
   });
 
+  /** A verified journalist whose approved name change moved their slug: the old one redirects to them. */
+  async function journalistRenamed() {
+    const { user, profile } = await newJournalist(repositories(), '@renamed');
+    await proveClaim(repositories(), profile.id, 'twitter', '@renamed');
+    await repositories().verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
+    await repositories().profiles.save(user.id, { ...journalistFields('@renamed'), profile_last_name: 'Walsh' }, 'x');
+    const pending = await repositories().identityReview.pendingIdentityOf(profile.id);
+    await repositories().identityReview.decideIdentityChange({
+      profileId: profile.id,
+      actor: 'ed@example.org',
+      action: 'identity-change-approved',
+      note: '',
+      requestedAt: pending!.requested_at,
+      slugBaseOf: (first, last) => `${first}-${last}`.toLowerCase(),
+    });
+    expect(await repositories().profiles.slugReplacing(profile.profile_slug)).toBe('aoife-walsh');
+    return { profile };
+  }
+
   it("redacts sent messages about a journalist whose profile is gone; others' and those still to send stay as they are", async () => {
     const { profile } = await newJournalist(repositories());
+    const renamed = await journalistRenamed();
     const a = await endpoint('a@example.org', undefined, ['journalist.unverified', 'api_key.revoked']);
     const body = (type: string, data: Record<string, unknown>) => JSON.stringify({ type, timestamp: T0.toISOString(), data });
     const sent = {
       gone: body('journalist.unverified', { slug: 'gone-journalist' }),
       here: body('journalist.unverified', { slug: profile.profile_slug }),
+      formerly: body('journalist.unverified', { slug: renamed.profile.profile_slug }),
     };
     const ok: WebhookAttempt = { at: T0.toISOString(), status: 204, error: null, excerpt: '' };
     const add = async (eventId: string, text: string, type: WebhookEventType = 'journalist.unverified') => {
@@ -129,8 +152,9 @@ export function webhooksContract(factory: StoreFactory): void {
     };
     const gone = await add('msg_gone', sent.gone);
     const here = await add('msg_here', sent.here);
+    const formerly = await add('msg_formerly', sent.formerly);
     const key = await add('msg_key', body('api_key.revoked', { key: 'bk_1' }), 'api_key.revoked');
-    for (const message of [gone, here, key]) await webhookDeliveries().recordAttempt(message.id, ok, 'delivered');
+    for (const message of [gone, here, formerly, key]) await webhookDeliveries().recordAttempt(message.id, ok, 'delivered');
     const waiting = await add('msg_waiting', body('journalist.unverified', { slug: 'gone-journalist' }));
 
     expect(await webhookDeliveries().redactAboutErasedJournalists()).toBe(1);
@@ -141,6 +165,7 @@ export function webhooksContract(factory: StoreFactory): void {
       redacted: 'the journalist deleted their account',
     });
     expect((await webhookDeliveries().findMessage(here.id))!.body).toBe(sent.here);
+    expect((await webhookDeliveries().findMessage(formerly.id))!.body).toBe(sent.formerly);
     expect((await webhookDeliveries().findMessage(key.id))!.body).toBe(body('api_key.revoked', { key: 'bk_1' }));
     expect((await webhookDeliveries().findMessage(waiting.id))!.body).toBe(waiting.body);
     expect(await webhookDeliveries().redactAboutErasedJournalists()).toBe(0);

@@ -18,7 +18,7 @@ export const ACCOUNTS_COLLECTION: MongoCollection<AccountDocument> = {
   sparse: ['rateLimitPerMinute'],
 };
 
-/** API keys in the api_keys collection (unique index: the key), carrying their webhook events (see mongo-outbox.ts). */
+/** API keys in the api_keys collection (unique index: the key), carrying their webhook events (see mongo-carried-events.ts). */
 export const API_KEYS_COLLECTION: MongoCollection<ApiKeyDocument> = {
   name: 'apiKeys',
   fields: {

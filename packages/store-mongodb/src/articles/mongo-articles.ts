@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../store/mongo-database';
-import { pushEvents } from '../webhook-events/mongo-outbox';
+import { pushEvents } from '../webhook-events/mongo-carried-events';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import type { Article } from '@byline/domain/domain/types';
 import type { HistoryEntry } from '@byline/domain/claims/claims-repository';

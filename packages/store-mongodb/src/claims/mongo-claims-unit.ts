@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { pushEvents } from '../webhook-events/mongo-outbox';
+import { pushEvents } from '../webhook-events/mongo-carried-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { claimRecordOf, evidenceOf } from '@byline/domain/claims/stored-claims';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '@byline/domain/claims/claims-repository';
@@ -427,7 +427,7 @@ export class MongoClaimsUnit implements ClaimsUnitOfWrite {
     return shown;
   }
 
-  /** The events ride on each profile's own document update (see mongo-outbox.ts). */
+  /** The events ride on each profile's own document update (see mongo-carried-events.ts). */
   async showHandles(shown: Map<number, { handles: SocialProfiles; events: WebhookEvent[] }>): Promise<void> {
     const updates = [...shown].map(([id, { handles, events }]) => {
       const update = { $set: { 'profile.profile_social_profiles': handles }, ...(events.length ? pushEvents(events) : {}) };

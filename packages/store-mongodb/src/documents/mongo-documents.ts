@@ -3,7 +3,7 @@ import type { MongoDatabase } from '../store/mongo-database';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { serialised, withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS } from '../store/mongo-schema';
-import { OUTBOX_COLLECTIONS, pushEvents } from '../webhook-events/mongo-outbox';
+import { EVENT_CARRYING_COLLECTIONS, pushEvents } from '../webhook-events/mongo-carried-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import {
   UndefinedConditionError,
@@ -28,8 +28,11 @@ export interface MongoCollection<D> {
    * too), so a new document with the same values is refused as taken (UniqueTakenError naming the key).
    */
   idOf?: readonly (keyof D & string)[];
-  /** Fields with a unique index (the key's included): a refused insert names the one whose value is taken. */
-  unique?: readonly (keyof D & string)[];
+  /**
+   * Fields with a unique index (the key's included), or groups of fields with one together: a refused insert names
+   * the field (a group's first) whose value is taken.
+   */
+  unique?: readonly ((keyof D & string) | readonly (keyof D & string)[])[];
   /**
    * Values of fields absent on documents written before the field was (null otherwise), as documents are read. A
    * where does not apply them: a condition on such a field other than null misses those documents.
@@ -43,6 +46,8 @@ export interface MongoCollection<D> {
 }
 
 type Value = string | number | boolean | null;
+
+const OPERATORS = { gt: '$gt', lt: '$lt', lte: '$lte', ne: '$ne' } as const;
 
 /** A stored document of the collection as the resource's document. */
 export function documentOf<D>(collection: MongoCollection<D>, stored: MongoDocument): D {
@@ -95,7 +100,7 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return this.database.run(() => this.countNow(where));
   }
 
-  /** The events ride on the changed document itself (see mongo-outbox.ts): the same single-document write. */
+  /** The events ride on the changed document itself (see mongo-carried-events.ts): the same single-document write. */
   updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     return this.database.run(() => this.updateFirstNow(where, set, events));
   }
@@ -150,7 +155,7 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     for (const [field, value] of Object.entries(set as Record<string, unknown>)) $set[this.path(field)] = value;
     // Nothing to set: MongoDB refuses an empty $set; the document as it is, as SQLite's adapter answers.
     if (Object.keys($set).length === 0) return this.firstNow(where);
-    const update = events.length ? { $set, ...this.outboxPush(events) } : { $set };
+    const update = events.length ? { $set, ...this.eventsPush(events) } : { $set };
     return serialised(this.database.db, `${this.collection.name}-update`, async () => {
       try {
         // No projection: FerretDB 1.x has none on findAndModify.
@@ -182,16 +187,21 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     if (idOf && stored._id !== undefined && (await this.documents.countDocuments({ _id: stored._id }, { limit: 1 })) > 0) {
       throw new UniqueTakenError(key);
     }
-    for (const field of this.collection.unique ?? []) {
-      const path = this.path(field);
-      if ((await this.documents.countDocuments({ [path]: stored[path] }, { limit: 1 })) > 0) throw new UniqueTakenError(field);
+    for (const unique of this.collection.unique ?? []) {
+      const paths = (typeof unique === 'string' ? [unique] : unique).map((field) => this.path(field));
+      // An update that sets only part of a group cannot be what its index refused.
+      if (paths.some((path) => !(path in stored))) continue;
+      const taken = Object.fromEntries(paths.map((path) => [path, stored[path]]));
+      if ((await this.documents.countDocuments(taken, { limit: 1 })) > 0) {
+        throw new UniqueTakenError(typeof unique === 'string' ? unique : unique[0]!);
+      }
     }
   }
 
   /** Only the collections the worker's relay reads may carry events: elsewhere they would never be sent. */
-  private outboxPush(events: readonly WebhookEvent[]): ReturnType<typeof pushEvents> {
+  private eventsPush(events: readonly WebhookEvent[]): ReturnType<typeof pushEvents> {
     const name = COLLECTIONS[this.collection.name];
-    if (!(OUTBOX_COLLECTIONS as readonly string[]).includes(name)) throw new Error(`${name} carries no webhook events`);
+    if (!(EVENT_CARRYING_COLLECTIONS as readonly string[]).includes(name)) throw new Error(`${name} carries no webhook events`);
     return pushEvents(events);
   }
 
@@ -210,8 +220,9 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
       if (condition === undefined) throw new UndefinedConditionError(field);
       const path = this.path(field);
       if (condition !== null && typeof condition === 'object') {
-        filter[path] =
-          'gt' in condition ? { $gt: condition.gt } : 'lte' in condition ? { $lte: condition.lte } : { $ne: condition.ne };
+        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has', Value];
+        // An array field equal to a value matches when one of its items is it.
+        filter[path] = operator === 'has' ? value : { [OPERATORS[operator]]: value };
       } else {
         // null matches an absent field too, as a document from before the field was added has it.
         filter[path] = condition;

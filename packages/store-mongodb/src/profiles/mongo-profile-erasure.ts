@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { queueItemIdOf } from '../queue/mongo-leased-queue';
 import { COLLECTIONS, collectionOf } from '../store/mongo-schema';
-import { pushEvents, relayEventsOf } from '../webhook-events/mongo-outbox';
+import { pushEvents, relayEventsOf } from '../webhook-events/mongo-carried-events';
 import { isAboutJournalist } from '@byline/domain/webhook-events/erased-journalist';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
@@ -46,7 +46,7 @@ export function mongoErasureUnit(db: Db): ProfileErasureUnit {
     },
     formerSlugsOf: (profileId) => formerSlugsOf(db, profileId),
     async unverify(profileId, event: WebhookEvent) {
-      // The event rides on the same update (see mongo-outbox.ts), which matches only while the flag is on.
+      // The event rides on the same update (see mongo-carried-events.ts), which matches only while the flag is on.
       const updated = await profiles.updateOne(
         { _id: profileId, verified: true },
         { $set: { verified: false }, ...pushEvents([event]) },

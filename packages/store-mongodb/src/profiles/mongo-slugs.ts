@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import { collectionOf } from '../store/mongo-schema';
 import { isDuplicateKey } from '../store/mongo-errors';
 import type { SlugsUnit } from '@byline/domain/profiles/identity-unit';
-import { pushEvents } from '../webhook-events/mongo-outbox';
+import { pushEvents } from '../webhook-events/mongo-carried-events';
 
 /*
  * A profile's slug in MongoDB: the profile document's `slug` (unique index) and `profile.profile_slug`, and the
@@ -24,7 +24,7 @@ export function mongoSlugsUnit(db: Db): SlugsUnit {
     },
     async writeSlug(profileId, from, to, event) {
       try {
-        // The webhook event rides on the profile's own update (see mongo-outbox.ts).
+        // The webhook event rides on the profile's own update (see mongo-carried-events.ts).
         const moved = await profiles.updateOne(
           { _id: profileId, slug: from },
           { $set: { slug: to, 'profile.profile_slug': to }, ...(event ? pushEvents([event]) : {}) },

@@ -8,7 +8,7 @@ import type { StoredQueueItem } from '@byline/domain/queue/stored-queue-item';
 import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
 import type { PublisherDomainDoc, PublisherDoc, PublisherEventDoc } from '../publishers/mongo-publisher-docs';
 import type { AffiliationDoc } from '../staff/mongo-staff-docs';
-import type { WebhookEndpointDoc, WebhookMessageDoc } from '../webhooks/mongo-webhook-docs';
+import type { WebhookMessageDoc } from '../webhooks/mongo-webhook-docs';
 
 /**
  * Documents as stored. Integer `_id`s come from the counters collection (see mongo-ids.ts), so the ids
@@ -305,7 +305,6 @@ interface CollectionDocs {
   publisherDomains: PublisherDomainDoc;
   publisherEvents: PublisherEventDoc;
   publisherStaff: AffiliationDoc;
-  webhookEndpoints: WebhookEndpointDoc;
   webhookMessages: WebhookMessageDoc;
   formerSlugs: FormerSlugDoc;
   credentialKeys: CredentialKeyDoc;
@@ -439,8 +438,9 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
 };
 
-// The webhook events a changed document still carries (see webhook-events/mongo-outbox.ts), found every second by
-// the worker's relay: sparse, so only the few documents carrying events are in it. These are OUTBOX_COLLECTIONS.
+// The webhook events a changed document still carries (see webhook-events/mongo-carried-events.ts), found every
+// second by the worker's relay: sparse, so only the few documents carrying events are in it. These are
+// EVENT_CARRYING_COLLECTIONS.
 for (const name of [COLLECTIONS.profiles, COLLECTIONS.apiKeys, COLLECTIONS.publishers, COLLECTIONS.articles]) {
   INDEXES[name] = [...(INDEXES[name] ?? []), { key: { webhook_outbox: 1 }, name: 'webhook_outbox', sparse: true }];
 }

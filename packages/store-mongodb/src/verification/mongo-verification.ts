@@ -5,7 +5,7 @@ import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { collectionOf, type VerificationRequestDoc } from '../store/mongo-schema';
 import { insertAudit, openPendingRequest } from '../store/mongo-verification-records';
-import { pushEvents } from '../webhook-events/mongo-outbox';
+import { pushEvents } from '../webhook-events/mongo-carried-events';
 import type { VerificationRequest } from '@byline/domain/verification/verification-repository';
 import type { VerificationStore } from '@byline/domain/verification/verification-store';
 import type { VerificationUnitOfWrite } from '@byline/domain/verification/verification-unit';
@@ -44,7 +44,7 @@ export function mongoVerificationUnit(db: Db): VerificationUnitOfWrite {
       return closed.matchedCount > 0;
     },
     async writeVerified(profileId, verified, event) {
-      // The event rides on the flag's own update, which matches only when the flag changes (see mongo-outbox.ts).
+      // The event rides on the flag's own update, which matches only when the flag changes (see mongo-carried-events.ts).
       await profiles.updateOne({ _id: profileId, verified: { $ne: verified } }, { $set: { verified }, ...pushEvents([event]) });
     },
     async appendAudit({ profileId, actor, action, note, at }, closing) {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../store/sqlite-database';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import { runNow, type Steps } from '@byline/domain/store/steps';
 import type { Article, ArticleInput } from '@byline/domain/domain/types';
 import type { HistoryEntry } from '@byline/domain/claims/claims-repository';

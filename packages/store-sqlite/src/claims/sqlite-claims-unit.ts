@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '@byline/domain/domain/types';
 import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '@byline/domain/claims/claims-repository';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../store/sqlite-database';
-import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import {
   UndefinedConditionError,
@@ -22,7 +22,7 @@ export interface SqliteTable<D> {
   generatedKey?: boolean;
   /** Fields stored as 0/1. */
   booleans?: readonly (keyof D & string)[];
-  /** Fields holding a list of strings or an object, read and written whole, stored as its JSON text (null stays NULL). */
+  /** Fields holding a list (of strings, or of records) or an object, read and written whole, stored as its JSON text (null stays NULL). */
   lists?: readonly (keyof D & string)[];
 }
 
@@ -195,9 +195,13 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
       if (condition === null) {
         terms.push(`${column} IS NULL`);
       } else if (typeof condition === 'object') {
-        const [operator, value] =
-          'gt' in condition ? ['>', condition.gt] : 'lte' in condition ? ['<=', condition.lte] : ['IS NOT', condition.ne];
-        terms.push(`${column} ${operator} ?`);
+        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has', Value];
+        // A list is JSON text: it holds the value when one of its items is it.
+        terms.push(
+          operator === 'has'
+            ? `EXISTS (SELECT 1 FROM json_each(${column}) WHERE value = ?)`
+            : `${column} ${OPERATORS[operator]} ?`,
+        );
         params.push(encode(value));
       } else {
         terms.push(`${column} = ?`);
@@ -227,6 +231,8 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     return statement;
   }
 }
+
+const OPERATORS = { gt: '>', lt: '<', lte: '<=', ne: 'IS NOT' } as const;
 
 const encode = (value: unknown): Value =>
   typeof value === 'boolean'

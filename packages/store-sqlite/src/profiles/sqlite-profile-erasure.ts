@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import { WEBHOOK_EVENT_TOPIC } from '@byline/domain/webhook-events/webhook-event';
 import type { LoggedMessage, ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
 

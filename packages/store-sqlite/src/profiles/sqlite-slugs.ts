@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import type { SlugsUnit } from '@byline/domain/profiles/identity-unit';
 
 /** A profile's slug in the embedded store: the profiles row (column and document) and its former slugs. */

@@ -4,7 +4,7 @@ import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { runNow, type Steps } from '@byline/domain/store/steps';
 import type { SqliteDatabase } from '../store/sqlite-database';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import { recordEventsNow } from '../webhook-events/sqlite-outbox';
+import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import type { VerificationRequest } from '@byline/domain/verification/verification-repository';
 import type { VerificationStore } from '@byline/domain/verification/verification-store';
 import type { VerificationUnitOfWrite } from '@byline/domain/verification/verification-unit';

@@ -1,0 +1,33 @@
+import type { Documents } from '../documents/documents';
+import type { Profiles } from '../profiles/profiles-repository';
+import type { WebhookDeliveries } from './webhook-deliveries-repository';
+import type { WebhookEndpoints } from './webhook-endpoints-repository';
+import type { WebhookEndpoint, WebhookMessage } from './webhooks-repository';
+
+/** Both webhook ports, as one object: endpoints and their messages are one database's tables or collections. */
+export type WebhookPorts = WebhookEndpoints & WebhookDeliveries;
+
+/** Endpoints as the generic document port stores them: every field of an endpoint, its events a list. */
+export type EndpointDocuments = Documents<WebhookEndpoint, Omit<WebhookEndpoint, 'id'>>;
+
+/** Messages as the generic document port stores them: every field of a message, its attempts a list of records. */
+export type MessageDocuments = Documents<WebhookMessage, Omit<WebhookMessage, 'id'>>;
+
+/** A sent message about a journalist, not redacted yet: its body names them by slug (see JOURNALIST_EVENT_TYPES). */
+export interface SentJournalistMessage {
+  id: number;
+  body: string;
+}
+
+/**
+ * What each database keeps of the webhooks by hand: the hourly redaction sweep's read of the messages about
+ * journalists. It picks them by type and by what their body says (a JSON path on SQLite, a pattern in MongoDB) and
+ * reads only their ids and bodies, where the log may hold 30 days of deliveries.
+ */
+export interface StoredWebhooks {
+  /** Every message about a journalist that was sent (or given up on) and is not redacted yet. */
+  sentJournalistMessages(): Promise<SentJournalistMessage[]>;
+}
+
+/** What the redaction sweep asks the profiles: whether a slug still names someone. */
+export type ProfileSlugs = Pick<Profiles, 'verifiedFlagsOf' | 'slugReplacing'>;

@@ -1,0 +1,74 @@
+import type { WebhookEndpoint, WebhookMessage } from '@byline/domain/webhooks/webhooks-repository';
+import type { SqliteTable } from '../documents/sqlite-documents';
+
+/** The tables (migration 036): endpoints by account, messages by endpoint in delivery order, attempts as JSON. */
+export const WEBHOOKS_SCHEMA_SQL = `
+  CREATE TABLE webhook_endpoints (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL,
+    url TEXT NOT NULL,
+    events TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    previous_secret TEXT,
+    previous_secret_expires_at TEXT,
+    enabled INTEGER NOT NULL DEFAULT 1,
+    failing_since TEXT,
+    disabled_reason TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX webhook_endpoints_of_account ON webhook_endpoints (email, id);
+  CREATE TABLE webhook_messages (
+    id INTEGER PRIMARY KEY,
+    endpoint_id INTEGER NOT NULL,
+    event_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending',
+    attempt_count INTEGER NOT NULL DEFAULT 0,
+    attempts TEXT NOT NULL DEFAULT '[]',
+    UNIQUE (endpoint_id, event_id)
+  );
+  CREATE INDEX webhook_messages_in_order ON webhook_messages (endpoint_id, state, id);
+`;
+
+/** API accounts' webhook endpoints in the webhook_endpoints table, their event types as JSON text. */
+export const WEBHOOK_ENDPOINTS_TABLE: SqliteTable<WebhookEndpoint> = {
+  name: 'webhook_endpoints',
+  columns: {
+    id: 'id',
+    email: 'email',
+    url: 'url',
+    events: 'events',
+    secret: 'secret',
+    previousSecret: 'previous_secret',
+    previousSecretExpiresAt: 'previous_secret_expires_at',
+    enabled: 'enabled',
+    failingSince: 'failing_since',
+    disabledReason: 'disabled_reason',
+    createdAt: 'created_at',
+  },
+  key: 'id',
+  generatedKey: true,
+  booleans: ['enabled'],
+  lists: ['events'],
+};
+
+/** Messages to webhook endpoints in the webhook_messages table (unique: endpoint and event), attempts as JSON text. */
+export const WEBHOOK_MESSAGES_TABLE: SqliteTable<WebhookMessage> = {
+  name: 'webhook_messages',
+  columns: {
+    id: 'id',
+    endpointId: 'endpoint_id',
+    eventId: 'event_id',
+    type: 'type',
+    body: 'body',
+    createdAt: 'created_at',
+    state: 'state',
+    attemptCount: 'attempt_count',
+    attempts: 'attempts',
+  },
+  key: 'id',
+  generatedKey: true,
+  lists: ['attempts'],
+};
