@@ -2,7 +2,17 @@
  * ESM-only packages jest's CommonJS runtime cannot load as they are (Node itself loads them with require(esm)):
  * their .js files go through ts-jest to CommonJS. Only these are transformed, and jest caches the result.
  */
-const ESM_PACKAGES = ['openid-client', 'oauth4webapi', 'jose', 'oidc-provider'];
+const ESM_PACKAGES = [
+  'openid-client',
+  'oauth4webapi',
+  'jose',
+  'oidc-provider',
+  // the status list's independent decoder (a devDependency) and the ESM-only packages it loads
+  '@digitalbazaar/vc-bitstring-status-list',
+  '@digitalbazaar/bitstring',
+  '@digitalbazaar/vc',
+  'base64url-universal',
+];
 
 /** One jest run over every package; TypeScript sources are used directly (no build needed for unit tests). */
 module.exports = {

@@ -37,8 +37,8 @@ export interface CredentialInput {
   validityMs: number;
 }
 
-/** Seconds are enough for validity, and keep the rendering the same on every platform. */
-const instant = (time: number) => new Date(Math.floor(time / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+/** A credential's instant: seconds are enough for validity, and keep the rendering the same on every platform. */
+export const credentialInstant = (time: number) => new Date(Math.floor(time / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 /**
  * A verified journalist's live evidence as a W3C VC 2.0 credential that a C2PA manifest can carry as a CAWG
@@ -50,8 +50,8 @@ export function journalistCredentialOf(input: CredentialInput): JournalistCreden
     '@context': [VC_CONTEXT, CAWG_ICA_CONTEXT],
     type: CREDENTIAL_TYPES,
     issuer: { id: input.issuer.id, name: input.issuer.name },
-    validFrom: instant(validFrom),
-    validUntil: instant(validFrom + input.validityMs),
+    validFrom: credentialInstant(validFrom),
+    validUntil: credentialInstant(validFrom + input.validityMs),
     credentialSubject: {
       id: input.subject.url,
       name: input.subject.name,
