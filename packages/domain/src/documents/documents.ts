@@ -1,3 +1,4 @@
+import type { Step, Steps } from '../store/steps';
 import type { WebhookEvent } from '../webhook-events/webhook-event';
 
 /**
@@ -47,6 +48,23 @@ export interface Documents<D, New = D> {
   updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Promise<D | null>;
   /** Deletes every document `where` matches; how many. */
   deleteAll(where: Where<D>): Promise<number>;
+  /** The same calls as steps of a unit of write (see UnitOfWrite). */
+  readonly steps: DocumentSteps<D, New>;
+}
+
+/** A call of Documents as a step (see store/steps.ts): its answer a value on SQLite, a promise on MongoDB. */
+type AsStep<F> = F extends (...args: infer A) => Promise<infer R> ? (...args: A) => Step<R> : never;
+
+/** The documents' calls inside a unit of write: on SQLite each runs at once in the unit's transaction. */
+export type DocumentSteps<D, New = D> = { [K in Exclude<keyof Documents<D, New>, 'steps'>]: AsStep<Documents<D, New>[K]> };
+
+/**
+ * Runs a rule's steps over documents (their `steps`) as one unit of write: one transaction on SQLite, where the
+ * steps see nothing else and are written together or not at all; on MongoDB, which has no transactions, each step
+ * awaited in turn, so the rule names the order its single-document writes are safe in.
+ */
+export interface UnitOfWrite {
+  run<T>(steps: () => Steps<T>): Promise<T>;
 }
 
 /** A unique field's value is held by another document. */

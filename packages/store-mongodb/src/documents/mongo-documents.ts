@@ -10,6 +10,7 @@ import {
   UniqueTakenError,
   type Condition,
   type Documents,
+  type DocumentSteps,
   type Page,
   type Where,
 } from '@byline/domain/documents/documents';
@@ -20,10 +21,15 @@ export interface MongoCollection<D> {
   fields: { [K in keyof D]-?: string };
   /** The field that names a document (documents are read in its order). */
   key: keyof D & string;
+  /** Fields that name a document together with the key (documents are read in their order after it's). */
+  keyWith?: readonly (keyof D & string)[];
   /** The key is `_id`, an integer from the collection's counter, given to each new document. */
   generatedKey?: boolean;
-  /** Fields with a unique index (the key's included): a refused insert names the one whose value is taken. */
-  unique?: readonly (keyof D & string)[];
+  /**
+   * Fields with a unique index (the key's included), or lists of fields with one over them together: a refused
+   * write names the one whose value is taken (a list's fields joined by commas).
+   */
+  unique?: readonly ((keyof D & string) | readonly (keyof D & string)[])[];
   /**
    * Values of fields absent on documents written before the field was (null otherwise), as documents are read. A
    * where does not apply them: a condition on such a field other than null misses those documents.
@@ -54,6 +60,9 @@ export function documentOf<D>(collection: MongoCollection<D>, stored: MongoDocum
  * mongo-ids.ts).
  */
 export class MongoDocuments<D, New = D> implements Documents<D, New> {
+  /** Each call is a promise already: awaited in turn, they are a unit of write's steps (see MongoUnitOfWrite). */
+  readonly steps: DocumentSteps<D, New> = this;
+
   constructor(
     private readonly database: MongoDatabase,
     private readonly collection: MongoCollection<D>,
@@ -90,10 +99,9 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     // MongoDB reads a limit of 0 as none: asked for none, none are read.
     if (limit === 0) return Promise.resolve([]);
     return this.database.run(async () => {
-      const order = { [this.path(this.collection.key)]: newestFirst ? -1 : 1 } as const;
       const found = await this.documents
         .find(this.filter(where))
-        .sort(order)
+        .sort(this.order(newestFirst ? -1 : 1))
         .skip(offset)
         .limit(limit ?? 0)
         .toArray();
@@ -145,9 +153,10 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
 
   /** Names the unique field whose value another document holds, if one does. */
   private async refuseTaken(stored: MongoDocument): Promise<void> {
-    for (const field of this.collection.unique ?? []) {
-      const path = this.path(field);
-      if ((await this.documents.countDocuments({ [path]: stored[path] }, { limit: 1 })) > 0) throw new UniqueTakenError(field);
+    for (const unique of this.collection.unique ?? []) {
+      const fields: readonly string[] = typeof unique === 'string' ? [unique] : unique;
+      const filter = Object.fromEntries(fields.map((field) => [this.path(field), stored[this.path(field)]]));
+      if ((await this.documents.countDocuments(filter, { limit: 1 })) > 0) throw new UniqueTakenError(fields.join(','));
     }
   }
 
@@ -163,8 +172,9 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return value === (this.collection.absent?.[field as keyof D] ?? null);
   }
 
-  private order(): Record<string, 1> {
-    return { [this.path(this.collection.key)]: 1 };
+  private order(direction: 1 | -1 = 1): Record<string, 1 | -1> {
+    const fields = [this.collection.key, ...(this.collection.keyWith ?? [])];
+    return Object.fromEntries(fields.map((field) => [this.path(field), direction]));
   }
 
   private filter(where: Where<D>): Filter<MongoDocument> {

@@ -7,6 +7,7 @@ import {
   UniqueTakenError,
   type Condition,
   type Documents,
+  type DocumentSteps,
   type Page,
   type Where,
 } from '@byline/domain/documents/documents';
@@ -17,6 +18,8 @@ export interface SqliteTable<D> {
   columns: { [K in keyof D]-?: string };
   /** The field that names a document: its primary key. */
   key: keyof D & string;
+  /** Fields that name a document together with the key (a primary key of several columns), in its order. */
+  keyWith?: readonly (keyof D & string)[];
   /** The key is the table's INTEGER PRIMARY KEY, given to each new row. */
   generatedKey?: boolean;
   /** Fields stored as 0/1. */
@@ -64,86 +67,120 @@ function columnsOf<D>(table: SqliteTable<D>): [string, string, Stored][] {
  * one statement, or one transaction where a conditional write reads first. Statements are prepared once per text.
  */
 export class SqliteDocuments<D, New = D> implements Documents<D, New> {
+  /** The same calls inside a unit of write (SqliteUnitOfWrite's transaction): each runs at once, in it. */
+  readonly steps: DocumentSteps<D, New>;
   private readonly statements = new Map<string, Database.Statement>();
   /** The field of each column, to name the one a unique index refused. */
   private readonly fieldOf = new Map<string, string>();
-  private readonly keyColumn: string;
+  /** The primary key's columns, in its order. */
+  private readonly keyColumns: string[];
 
   constructor(
     private readonly database: SqliteDatabase,
     private readonly table: SqliteTable<D>,
   ) {
     for (const [field, column] of columnsOf(table)) this.fieldOf.set(column, field);
-    this.keyColumn = table.columns[table.key];
+    this.keyColumns = [table.key, ...(table.keyWith ?? [])].map((field) => table.columns[field]);
+    this.steps = {
+      insert: (document) => this.insertNow(document),
+      first: (where) => this.firstNow(where),
+      all: (where, page) => this.allNow(where, page),
+      count: (where) => this.countNow(where),
+      updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
+      deleteAll: (where) => this.deleteAllNow(where),
+    };
   }
 
   insert(document: New): Promise<D> {
-    const entries = Object.entries(document as Record<string, unknown>);
-    const columns = entries.map(([field]) => this.column(field));
-    const sql = `INSERT INTO ${this.table.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-    return this.database.write(() => {
-      try {
-        const { lastInsertRowid } = this.statement(sql).run(...entries.map(([, value]) => encode(value)));
-        const key = this.table.generatedKey ? Number(lastInsertRowid) : (document as Record<string, Value>)[this.table.key];
-        const row = this.statement(`SELECT * FROM ${this.table.name} WHERE ${this.keyColumn} = ?`).get(key);
-        return documentOfRow(this.table, row as Record<string, Value>);
-      } catch (error) {
-        throw this.uniqueTaken(error) ?? error;
-      }
-    });
+    return this.database.write(() => this.insertNow(document));
   }
 
   first(where: Where<D>): Promise<D | null> {
     return this.database.read(() => this.firstNow(where));
   }
 
-  all(where: Where<D>, { newestFirst = false, limit = -1, offset = 0 }: Page = {}): Promise<D[]> {
-    const { sql, params } = this.whereSql(where);
-    const order = `ORDER BY ${this.keyColumn}${newestFirst ? ' DESC' : ''}`;
-    const text = `SELECT * FROM ${this.table.name}${sql} ${order} LIMIT ? OFFSET ?`;
-    return this.database.read(() =>
-      (this.statement(text).all(...params, limit, offset) as Record<string, Value>[]).map((row) =>
-        documentOfRow(this.table, row),
-      ),
-    );
+  all(where: Where<D>, page?: Page): Promise<D[]> {
+    return this.database.read(() => this.allNow(where, page));
   }
 
   count(where: Where<D>): Promise<number> {
-    const { sql, params } = this.whereSql(where);
-    const text = `SELECT count(*) AS n FROM ${this.table.name}${sql}`;
-    return this.database.read(() => (this.statement(text).get(...params) as { n: number }).n);
+    return this.database.read(() => this.countNow(where));
   }
 
   /** The read, the write and its events in one transaction: nothing comes between them. */
   updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
-    const entries = Object.entries(set as Record<string, unknown>);
-    const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
-    const sql = `UPDATE ${this.table.name} SET ${assignments} WHERE ${this.keyColumn} = ?`;
-    return this.database.write((db) => {
-      const before = this.firstNow(where);
-      if (before && entries.length) {
-        try {
-          const key = (before as Record<string, Value>)[this.table.key];
-          this.statement(sql).run(...entries.map(([, value]) => encode(value)), key);
-        } catch (error) {
-          throw this.uniqueTaken(error) ?? error;
-        }
-        recordEventsNow(db, events);
-      }
-      return before;
-    });
+    return this.database.write(() => this.updateFirstNow(where, set, events));
   }
 
   deleteAll(where: Where<D>): Promise<number> {
-    const { sql, params } = this.whereSql(where);
-    return this.database.write(() => this.statement(`DELETE FROM ${this.table.name}${sql}`).run(...params).changes);
+    return this.database.write(() => this.deleteAllNow(where));
+  }
+
+  private insertNow(document: New): D {
+    const entries = Object.entries(document as Record<string, unknown>);
+    const columns = entries.map(([field]) => this.column(field));
+    const sql = `INSERT INTO ${this.table.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    try {
+      const { lastInsertRowid } = this.statement(sql).run(...entries.map(([, value]) => encode(value)));
+      const key = this.table.generatedKey ? [Number(lastInsertRowid)] : this.keyOf(document);
+      const row = this.statement(`SELECT * FROM ${this.table.name} WHERE ${this.byKey()}`).get(...key);
+      return documentOfRow(this.table, row as Record<string, Value>);
+    } catch (error) {
+      throw this.uniqueTaken(error) ?? error;
+    }
   }
 
   private firstNow(where: Where<D>): D | null {
     const { sql, params } = this.whereSql(where);
-    const text = `SELECT * FROM ${this.table.name}${sql} ORDER BY ${this.keyColumn} LIMIT 1`;
+    const text = `SELECT * FROM ${this.table.name}${sql} ORDER BY ${this.order(false)} LIMIT 1`;
     const row = this.statement(text).get(...params) as Record<string, Value> | undefined;
     return row ? documentOfRow(this.table, row) : null;
+  }
+
+  private allNow(where: Where<D>, { newestFirst = false, limit = -1, offset = 0 }: Page = {}): D[] {
+    const { sql, params } = this.whereSql(where);
+    const text = `SELECT * FROM ${this.table.name}${sql} ORDER BY ${this.order(newestFirst)} LIMIT ? OFFSET ?`;
+    return (this.statement(text).all(...params, limit, offset) as Record<string, Value>[]).map((row) =>
+      documentOfRow(this.table, row),
+    );
+  }
+
+  private countNow(where: Where<D>): number {
+    const { sql, params } = this.whereSql(where);
+    return (this.statement(`SELECT count(*) AS n FROM ${this.table.name}${sql}`).get(...params) as { n: number }).n;
+  }
+
+  private updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): D | null {
+    const entries = Object.entries(set as Record<string, unknown>);
+    const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
+    const sql = `UPDATE ${this.table.name} SET ${assignments} WHERE ${this.byKey()}`;
+    const before = this.firstNow(where);
+    if (before && entries.length) {
+      try {
+        this.statement(sql).run(...entries.map(([, value]) => encode(value)), ...this.keyOf(before));
+      } catch (error) {
+        throw this.uniqueTaken(error) ?? error;
+      }
+      recordEventsNow(this.database.connection, events);
+    }
+    return before;
+  }
+
+  private deleteAllNow(where: Where<D>): number {
+    const { sql, params } = this.whereSql(where);
+    return this.statement(`DELETE FROM ${this.table.name}${sql}`).run(...params).changes;
+  }
+
+  private keyOf(document: unknown): Value[] {
+    return [this.table.key, ...(this.table.keyWith ?? [])].map((field) => (document as Record<string, Value>)[field] ?? null);
+  }
+
+  private byKey(): string {
+    return this.keyColumns.map((column) => `${column} = ?`).join(' AND ');
+  }
+
+  private order(newestFirst: boolean): string {
+    return this.keyColumns.map((column) => (newestFirst ? `${column} DESC` : column)).join(', ');
   }
 
   private whereSql(where: Where<D>): { sql: string; params: Value[] } {
@@ -173,12 +210,12 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     return column;
   }
 
-  /** SQLite names the column whose unique index refused the write: the field it stores. */
+  /** SQLite names the columns whose unique index refused the write: the fields they store, joined by commas. */
   private uniqueTaken(error: unknown): UniqueTakenError | null {
     const { code, message } = error as { code?: string; message?: string };
     if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return null;
-    const column = /constraint failed: \w+\.(\w+)/.exec(message ?? '')?.[1] ?? '';
-    return new UniqueTakenError(this.fieldOf.get(column) ?? column);
+    const columns = [...(message ?? '').matchAll(/\w+\.(\w+)/g)].map((match) => match[1] ?? '');
+    return new UniqueTakenError(columns.map((column) => this.fieldOf.get(column) ?? column).join(','));
   }
 
   private statement(sql: string): Database.Statement {
