@@ -17,6 +17,11 @@ export function* step<T>(value: Step<T>): Generator<Step<T>, T, unknown> {
   return (yield value) as T;
 }
 
+/** `next` of the step's value, whichever way it comes: one primitive of a unit made of two (read, then write). */
+export function then<T, U>(value: Step<T>, next: (value: T) => Step<U>): Step<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 /** Every step of `steps` at once, synchronously (the SQLite adapter's unit of write). */
 export function runNow<T>(steps: Steps<T>): T {
   let next = steps.next();

@@ -40,6 +40,11 @@ export interface MongoCollection<D> {
    * collection's documents always have (a key not rotated away has no retires_at). Updates write them as given.
    */
   sparse?: readonly (keyof D & string)[];
+  /**
+   * Fields a document carries only while they hold a value: left out of a new document, and unset by an update,
+   * when null (a sparse unique index over one counts only the documents that carry it).
+   */
+  unsetWhenNull?: readonly (keyof D & string)[];
 }
 
 type Value = string | number | boolean | null;
@@ -116,10 +121,18 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   /** The events ride on the changed document itself (see mongo-outbox.ts): the same single-document write. */
   updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     const $set: MongoDocument = {};
-    for (const [field, value] of Object.entries(set as Record<string, unknown>)) $set[this.path(field)] = value;
-    // Nothing to set: MongoDB refuses an empty $set; the document as it is, as SQLite's adapter answers.
-    if (Object.keys($set).length === 0) return this.first(where);
-    const update = events.length ? { $set, ...this.outboxPush(events) } : { $set };
+    const $unset: Record<string, ''> = {};
+    for (const [field, value] of Object.entries(set as Record<string, unknown>)) {
+      if (value === null && this.collection.unsetWhenNull?.includes(field as keyof D & string)) $unset[this.path(field)] = '';
+      else $set[this.path(field)] = value;
+    }
+    // Nothing to set: MongoDB refuses an empty update; the document as it is, as SQLite's adapter answers.
+    if (Object.keys($set).length + Object.keys($unset).length === 0) return this.first(where);
+    const update = {
+      ...(Object.keys($set).length ? { $set } : {}),
+      ...(Object.keys($unset).length ? { $unset } : {}),
+      ...(events.length ? this.outboxPush(events) : {}),
+    };
     return this.database.run(() =>
       serialised(this.database.db, `${this.collection.name}-update`, async () => {
         try {
@@ -155,6 +168,8 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   private async refuseTaken(stored: MongoDocument): Promise<void> {
     for (const unique of this.collection.unique ?? []) {
       const fields: readonly string[] = typeof unique === 'string' ? [unique] : unique;
+      // A value the write leaves out cannot be the one taken (the index is sparse, or it was not this write's).
+      if (fields.every((field) => stored[this.path(field)] === undefined)) continue;
       const filter = Object.fromEntries(fields.map((field) => [this.path(field), stored[this.path(field)]]));
       if ((await this.documents.countDocuments(filter, { limit: 1 })) > 0) throw new UniqueTakenError(fields.join(','));
     }
@@ -168,6 +183,7 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   }
 
   private leftOut(field: string, value: unknown): boolean {
+    if (value === null && this.collection.unsetWhenNull?.includes(field as keyof D & string)) return true;
     if (!this.collection.sparse?.includes(field as keyof D & string)) return false;
     return value === (this.collection.absent?.[field as keyof D] ?? null);
   }

@@ -15,7 +15,11 @@ import {
 /** How a resource's documents sit in their table: a column per field. */
 export interface SqliteTable<D> {
   name: string;
-  columns: { [K in keyof D]-?: string };
+  /**
+   * Null for a field this table keeps none of (another database's means to the same end, as MongoDB's open keys
+   * where SQLite has partial unique indexes): read as null, left out of writes, never named by a where.
+   */
+  columns: { [K in keyof D]-?: string | null };
   /** The field that names a document: its primary key. */
   key: keyof D & string;
   /** Fields that name a document together with the key (a primary key of several columns), in its order. */
@@ -35,7 +39,7 @@ type Stored = 'plain' | 'boolean' | 'list';
 export function documentOfRow<D>(table: SqliteTable<D>, row: Record<string, Value>): D {
   const document: Record<string, Value | string[]> = {};
   for (const [field, column, stored] of columnsOf(table)) {
-    const value = row[column] ?? null;
+    const value = column === null ? null : (row[column] ?? null);
     document[field] =
       stored === 'boolean'
         ? value === 1
@@ -46,13 +50,13 @@ export function documentOfRow<D>(table: SqliteTable<D>, row: Record<string, Valu
   return document as D;
 }
 
-const COLUMNS = new WeakMap<object, [string, string, Stored][]>();
+const COLUMNS = new WeakMap<object, [string, string | null, Stored][]>();
 
 /** Each field's column and how its value is stored, worked out once per table. */
-function columnsOf<D>(table: SqliteTable<D>): [string, string, Stored][] {
+function columnsOf<D>(table: SqliteTable<D>): [string, string | null, Stored][] {
   let known = COLUMNS.get(table);
   if (!known) {
-    known = (Object.entries(table.columns) as [keyof D & string, string][]).map(([field, column]) => [
+    known = (Object.entries(table.columns) as [keyof D & string, string | null][]).map(([field, column]) => [
       field,
       column,
       table.booleans?.includes(field) ? 'boolean' : table.lists?.includes(field) ? 'list' : 'plain',
@@ -79,8 +83,8 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     private readonly database: SqliteDatabase,
     private readonly table: SqliteTable<D>,
   ) {
-    for (const [field, column] of columnsOf(table)) this.fieldOf.set(column, field);
-    this.keyColumns = [table.key, ...(table.keyWith ?? [])].map((field) => table.columns[field]);
+    for (const [field, column] of columnsOf(table)) if (column !== null) this.fieldOf.set(column, field);
+    this.keyColumns = [table.key, ...(table.keyWith ?? [])].map((field) => this.column(field));
     this.steps = {
       insert: (document) => this.insertNow(document),
       first: (where) => this.firstNow(where),
@@ -117,7 +121,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
   }
 
   private insertNow(document: New): D {
-    const entries = Object.entries(document as Record<string, unknown>);
+    const entries = this.kept(document);
     const columns = entries.map(([field]) => this.column(field));
     const sql = `INSERT INTO ${this.table.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
     try {
@@ -151,7 +155,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
   }
 
   private updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): D | null {
-    const entries = Object.entries(set as Record<string, unknown>);
+    const entries = this.kept(set);
     const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
     const sql = `UPDATE ${this.table.name} SET ${assignments} WHERE ${this.byKey()}`;
     const before = this.firstNow(where);
@@ -169,6 +173,11 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
   private deleteAllNow(where: Where<D>): number {
     const { sql, params } = this.whereSql(where);
     return this.statement(`DELETE FROM ${this.table.name}${sql}`).run(...params).changes;
+  }
+
+  /** The fields given, less those this table keeps none of. */
+  private kept(fields: unknown): [string, unknown][] {
+    return Object.entries(fields as Record<string, unknown>).filter(([field]) => this.table.columns[field as keyof D] !== null);
   }
 
   private keyOf(document: unknown): Value[] {
@@ -206,7 +215,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
 
   private column(field: string): string {
     const column = this.table.columns[field as keyof D];
-    if (column === undefined) throw new Error(`${this.table.name} has no field ${field}`);
+    if (column === undefined || column === null) throw new Error(`${this.table.name} keeps no field ${field}`);
     return column;
   }
 
