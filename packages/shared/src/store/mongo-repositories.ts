@@ -10,7 +10,9 @@ import { MongoProfiles } from '@byline/store-mongodb/profiles/mongo-profiles';
 import { MongoArticles } from '@byline/store-mongodb/articles/mongo-articles';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
-import { MongoStaff } from '@byline/store-mongodb/staff/mongo-staff';
+import { MongoStoredStaff } from '@byline/store-mongodb/staff/mongo-staff';
+import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
+import { DocumentStaff } from '@byline/domain/staff/document-staff';
 import { MongoVerification } from '@byline/store-mongodb/verification/mongo-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
@@ -45,7 +47,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     audit: () => new DocumentAuditHistory(new MongoDocuments(database, AUDIT_COLLECTION)),
     recheckRecords: () => recheckRecordsOver(new MongoRecheckRecords(database)),
     directory: () => new MongoDirectory(database),
-    staff: () => staffOver(new MongoStaff(database)),
+    staff: () => staffOver(new DocumentStaff(new MongoDocuments(database, STAFF_COLLECTION), new MongoStoredStaff(database))),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new MongoDocuments(database, SESSIONS_COLLECTION), users),
     passwordResets: () => new DocumentOneTimeLinks(new MongoDocuments(database, PASSWORD_RESETS_COLLECTION)),

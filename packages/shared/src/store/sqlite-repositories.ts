@@ -10,7 +10,9 @@ import { SqliteProfiles } from '@byline/store-sqlite/profiles/sqlite-profiles';
 import { SqliteArticles } from '@byline/store-sqlite/articles/sqlite-articles';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
-import { SqliteStaff } from '@byline/store-sqlite/staff/sqlite-staff';
+import { SqliteStoredStaff } from '@byline/store-sqlite/staff/sqlite-staff';
+import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
+import { DocumentStaff } from '@byline/domain/staff/document-staff';
 import { SqliteVerification } from '@byline/store-sqlite/verification/sqlite-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
@@ -46,7 +48,7 @@ export function sqliteRepositories(
     audit: () => new DocumentAuditHistory(new SqliteDocuments(database, AUDIT_TABLE)),
     recheckRecords: () => recheckRecordsOver(new SqliteRecheckRecords(database)),
     directory: () => new SqliteDirectory(database),
-    staff: () => staffOver(new SqliteStaff(database)),
+    staff: () => staffOver(new DocumentStaff(new SqliteDocuments(database, STAFF_TABLE), new SqliteStoredStaff(database))),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new SqliteDocuments(database, SESSIONS_TABLE), users),
     passwordResets: () => new DocumentOneTimeLinks(new SqliteDocuments(database, PASSWORD_RESETS_TABLE)),
