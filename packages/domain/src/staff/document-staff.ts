@@ -1,4 +1,5 @@
 import { UniqueTakenError, type Documents, type DocumentSteps } from '../documents/documents';
+import { unlessTaken } from '../documents/unless-taken';
 import { then, type Step, type Steps } from '../store/steps';
 import type { Affiliation, Invitee } from './staff-repository';
 import type { StaffStore } from './staff-store';
@@ -111,7 +112,9 @@ function affiliationsUnit(affiliations: AffiliationSteps): Omit<StaffUnitOfWrite
         if (!invitation) return false;
         const accepted = { state: 'active' as const, profileId, acceptedAt: at };
         const open = { openProfile: openProfileKey(invitation.publisherId, profileId) };
-        return refusedAsFalse(() => then(affiliations.updateFirst({ id, state: 'invited' }, { ...accepted, ...open }), Boolean));
+        // The store's unique index refuses a second open affiliation of the person with the publisher.
+        const accept = () => then(affiliations.updateFirst({ id, state: 'invited' }, { ...accepted, ...open }), Boolean);
+        return unlessTaken(accept, () => false);
       }),
     close: (id, from, closing) =>
       then(affiliations.first({ id }), (before) => {
@@ -119,18 +122,4 @@ function affiliationsUnit(affiliations: AffiliationSteps): Omit<StaffUnitOfWrite
         return then(affiliations.updateFirst({ id, state: before.state }, closed(closing)), (was) => was && asAffiliation(was));
       }),
   };
-}
-
-/** A write the store's unique index refuses (a second open affiliation of the person): false, either way it comes. */
-function refusedAsFalse(write: () => Step<boolean>): Step<boolean> {
-  const refused = (error: unknown) => {
-    if (error instanceof UniqueTakenError) return false;
-    throw error;
-  };
-  try {
-    const written = write();
-    return written instanceof Promise ? written.catch(refused) : written;
-  } catch (error) {
-    return refused(error);
-  }
 }

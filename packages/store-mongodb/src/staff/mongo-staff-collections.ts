@@ -21,6 +21,6 @@ export const STAFF_COLLECTION: MongoCollection<AffiliationDocument> = {
   },
   key: 'id',
   generatedKey: true,
-  unique: ['id', 'openProfile', 'openEmail'],
+  unique: ['openProfile', 'openEmail'],
   unsetWhenNull: ['openProfile', 'openEmail'],
 };
