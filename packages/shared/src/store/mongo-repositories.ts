@@ -13,7 +13,9 @@ import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory'
 import { MongoStoredStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
 import { DocumentStaff } from '@byline/domain/staff/document-staff';
-import { MongoVerification } from '@byline/store-mongodb/verification/mongo-verification';
+import { MongoStoredVerification } from '@byline/store-mongodb/verification/mongo-verification';
+import { REQUESTS_COLLECTION, CLOSING_AUDIT_COLLECTION } from '@byline/store-mongodb/verification/mongo-verification-collections';
+import { DocumentVerification } from '@byline/domain/verification/document-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
 import { MongoWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
@@ -42,7 +44,14 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     ...servedByOne(PROFILE_PORTS, () => profilesOver(new MongoProfiles(database))),
     articles: () => articlesOver(new MongoArticles(database)),
-    verification: () => verificationOver(new MongoVerification(database)),
+    verification: () =>
+      verificationOver(
+        new DocumentVerification(
+          new MongoDocuments(database, REQUESTS_COLLECTION),
+          new MongoDocuments(database, CLOSING_AUDIT_COLLECTION),
+          new MongoStoredVerification(database),
+        ),
+      ),
     claims: () => new MongoClaims(database),
     audit: () => new DocumentAuditHistory(new MongoDocuments(database, AUDIT_COLLECTION)),
     recheckRecords: () => recheckRecordsOver(new MongoRecheckRecords(database)),

@@ -13,7 +13,9 @@ import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory
 import { SqliteStoredStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
 import { DocumentStaff } from '@byline/domain/staff/document-staff';
-import { SqliteVerification } from '@byline/store-sqlite/verification/sqlite-verification';
+import { SqliteStoredVerification } from '@byline/store-sqlite/verification/sqlite-verification';
+import { REQUESTS_TABLE, CLOSING_AUDIT_TABLE } from '@byline/store-sqlite/verification/sqlite-verification-tables';
+import { DocumentVerification } from '@byline/domain/verification/document-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
 import { SqliteWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
@@ -43,7 +45,14 @@ export function sqliteRepositories(
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     ...servedByOne(PROFILE_PORTS, () => profilesOver(new SqliteProfiles(database))),
     articles: () => articlesOver(new SqliteArticles(database)),
-    verification: () => verificationOver(new SqliteVerification(database)),
+    verification: () =>
+      verificationOver(
+        new DocumentVerification(
+          new SqliteDocuments(database, REQUESTS_TABLE),
+          new SqliteDocuments(database, CLOSING_AUDIT_TABLE),
+          new SqliteStoredVerification(database),
+        ),
+      ),
     claims: () => new SqliteClaims(database),
     audit: () => new DocumentAuditHistory(new SqliteDocuments(database, AUDIT_TABLE)),
     recheckRecords: () => recheckRecordsOver(new SqliteRecheckRecords(database)),
