@@ -65,8 +65,18 @@ export function documentOf<D>(collection: MongoCollection<D>, stored: MongoDocum
  * mongo-ids.ts).
  */
 export class MongoDocuments<D, New = D> implements Documents<D, New> {
-  /** Each call is a promise already: awaited in turn, they are a unit of write's steps (see MongoUnitOfWrite). */
-  readonly steps: DocumentSteps<D, New> = this;
+  /**
+   * The same calls inside a unit of write (MongoUnitOfWrite's run): each awaited in turn, and the unit's run around
+   * them all (the store's outage handling, and one move of the answers' change counter after the unit's writes).
+   */
+  readonly steps: DocumentSteps<D, New> = {
+    insert: (document) => this.insertNow(document),
+    first: (where) => this.firstNow(where),
+    all: (where, page) => this.allNow(where, page),
+    count: (where) => this.documents.countDocuments(this.filter(where)),
+    updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
+    deleteAll: (where) => this.deleteAllNow(where),
+  };
 
   constructor(
     private readonly database: MongoDatabase,
@@ -78,40 +88,15 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   }
 
   insert(document: New): Promise<D> {
-    const stored: MongoDocument = {};
-    for (const [field, value] of Object.entries(document as Record<string, unknown>)) {
-      if (!this.leftOut(field, value)) stored[this.path(field)] = value;
-    }
-    if (!this.collection.generatedKey) return this.database.run(() => this.insertOne(stored));
-    const { db } = this.database;
-    return this.database.run(() =>
-      withNewIds(db, COLLECTIONS[this.collection.name], async () => ({
-        count: 1,
-        // A duplicate key that is no unique field's: the id was taken, and withNewIds tries another.
-        write: (id) => this.insertOne({ _id: id, ...stored }),
-      })),
-    );
+    return this.database.run(() => this.insertNow(document));
   }
 
   first(where: Where<D>): Promise<D | null> {
-    return this.database.run(async () => {
-      const [found] = await this.documents.find(this.filter(where)).sort(this.order()).limit(1).toArray();
-      return found ? documentOf(this.collection, found) : null;
-    });
+    return this.database.run(() => this.firstNow(where));
   }
 
-  all(where: Where<D>, { newestFirst = false, limit, offset = 0 }: Page = {}): Promise<D[]> {
-    // MongoDB reads a limit of 0 as none: asked for none, none are read.
-    if (limit === 0) return Promise.resolve([]);
-    return this.database.run(async () => {
-      const found = await this.documents
-        .find(this.filter(where))
-        .sort(this.order(newestFirst ? -1 : 1))
-        .skip(offset)
-        .limit(limit ?? 0)
-        .toArray();
-      return found.map((stored) => documentOf(this.collection, stored));
-    });
+  all(where: Where<D>, page?: Page): Promise<D[]> {
+    return this.database.run(() => this.allNow(where, page));
   }
 
   count(where: Where<D>): Promise<number> {
@@ -120,6 +105,44 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
 
   /** The events ride on the changed document itself (see mongo-outbox.ts): the same single-document write. */
   updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
+    return this.database.run(() => this.updateFirstNow(where, set, events));
+  }
+
+  deleteAll(where: Where<D>): Promise<number> {
+    return this.database.run(() => this.deleteAllNow(where));
+  }
+
+  private insertNow(document: New): Promise<D> {
+    const stored: MongoDocument = {};
+    for (const [field, value] of Object.entries(document as Record<string, unknown>)) {
+      if (!this.leftOut(field, value)) stored[this.path(field)] = value;
+    }
+    if (!this.collection.generatedKey) return this.insertOne(stored);
+    return withNewIds(this.database.db, COLLECTIONS[this.collection.name], async () => ({
+      count: 1,
+      // A duplicate key that is no unique field's: the id was taken, and withNewIds tries another.
+      write: (id) => this.insertOne({ _id: id, ...stored }),
+    }));
+  }
+
+  private async firstNow(where: Where<D>): Promise<D | null> {
+    const [found] = await this.documents.find(this.filter(where)).sort(this.order()).limit(1).toArray();
+    return found ? documentOf(this.collection, found) : null;
+  }
+
+  private async allNow(where: Where<D>, { newestFirst = false, limit, offset = 0 }: Page = {}): Promise<D[]> {
+    // MongoDB reads a limit of 0 as none: asked for none, none are read.
+    if (limit === 0) return [];
+    const found = await this.documents
+      .find(this.filter(where))
+      .sort(this.order(newestFirst ? -1 : 1))
+      .skip(offset)
+      .limit(limit ?? 0)
+      .toArray();
+    return found.map((stored) => documentOf(this.collection, stored));
+  }
+
+  private updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     const $set: MongoDocument = {};
     const $unset: Record<string, ''> = {};
     for (const [field, value] of Object.entries(set as Record<string, unknown>)) {
@@ -127,31 +150,29 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
       else $set[this.path(field)] = value;
     }
     // Nothing to set: MongoDB refuses an empty update; the document as it is, as SQLite's adapter answers.
-    if (Object.keys($set).length + Object.keys($unset).length === 0) return this.first(where);
+    if (Object.keys($set).length + Object.keys($unset).length === 0) return this.firstNow(where);
     const update = {
       ...(Object.keys($set).length ? { $set } : {}),
       ...(Object.keys($unset).length ? { $unset } : {}),
       ...(events.length ? this.outboxPush(events) : {}),
     };
-    return this.database.run(() =>
-      serialised(this.database.db, `${this.collection.name}-update`, async () => {
-        try {
-          // No projection: FerretDB 1.x has none on findAndModify.
-          const before = await this.documents.findOneAndUpdate(this.filter(where), update, {
-            sort: this.order(),
-            returnDocument: 'before',
-          });
-          return before ? documentOf(this.collection, before) : null;
-        } catch (error) {
-          if (isDuplicateKey(error)) await this.refuseTaken($set);
-          throw error;
-        }
-      }),
-    );
+    return serialised(this.database.db, `${this.collection.name}-update`, async () => {
+      try {
+        // No projection: FerretDB 1.x has none on findAndModify.
+        const before = await this.documents.findOneAndUpdate(this.filter(where), update, {
+          sort: this.order(),
+          returnDocument: 'before',
+        });
+        return before ? documentOf(this.collection, before) : null;
+      } catch (error) {
+        if (isDuplicateKey(error)) await this.refuseTaken($set);
+        throw error;
+      }
+    });
   }
 
-  deleteAll(where: Where<D>): Promise<number> {
-    return this.database.run(async () => (await this.documents.deleteMany(this.filter(where))).deletedCount);
+  private async deleteAllNow(where: Where<D>): Promise<number> {
+    return (await this.documents.deleteMany(this.filter(where))).deletedCount;
   }
 
   private async insertOne(stored: MongoDocument): Promise<D> {
