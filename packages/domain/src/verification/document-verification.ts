@@ -50,17 +50,8 @@ function queueUnit(
   audit: DocumentSteps<ClosingAuditDocument, Omit<ClosingAuditDocument, 'id'>>,
   { pendingRequest }: Pick<VerificationStoredUnit, 'pendingRequest'>,
 ): Pick<VerificationUnitOfWrite, 'openRequest' | 'closeRequest' | 'appendAudit'> {
-  /** Of concurrent openers the store's unique pending index lets one open it; the others find that one. */
-  const openRequest: VerificationUnitOfWrite['openRequest'] = (profileId, requestedBy, at) =>
-    then(pendingRequest(profileId), (pending) => {
-      if (pending) return { request: pending, opened: false };
-      const open = { profileId, requestedBy, requestedAt: at, status: 'pending' as const, openFor: profileId };
-      const insert = () => then(requests.insert(open), (opened) => ({ request: asRequest(opened), opened: true }));
-      // Refused: another opened one meanwhile, found on the next try (or, closed again since, this one opens).
-      return unlessTaken(insert, () => openRequest(profileId, requestedBy, at));
-    });
   return {
-    openRequest,
+    openRequest: openRequestOver(requests, pendingRequest),
     // No longer pending, the request no longer holds the profile's place in MongoDB's unique index.
     closeRequest: (request, status) =>
       then(requests.updateFirst({ id: request.id, status: 'pending' }, { status, openFor: -request.id }), Boolean),
@@ -70,4 +61,23 @@ function queueUnit(
         () => false,
       ),
   };
+}
+
+/**
+ * Opens the profile's request unless one is pending (then that one), over the requests' documents and the
+ * database's lookup of a pending one: of concurrent openers the store's unique pending index lets one open it.
+ */
+export function openRequestOver(
+  requests: DocumentSteps<RequestDocument, Omit<RequestDocument, 'id'>>,
+  pendingRequest: VerificationStoredUnit['pendingRequest'],
+): VerificationUnitOfWrite['openRequest'] {
+  const openRequest: VerificationUnitOfWrite['openRequest'] = (profileId, requestedBy, at) =>
+    then(pendingRequest(profileId), (pending) => {
+      if (pending) return { request: pending, opened: false };
+      const open = { profileId, requestedBy, requestedAt: at, status: 'pending' as const, openFor: profileId };
+      const insert = () => then(requests.insert(open), (opened) => ({ request: asRequest(opened), opened: true }));
+      // Refused: another opened one meanwhile, found on the next try (or, closed again since, this one opens).
+      return unlessTaken(insert, () => openRequest(profileId, requestedBy, at));
+    });
+  return openRequest;
 }

@@ -17,6 +17,7 @@ import { MongoStoredVerification } from '@byline/store-mongodb/verification/mong
 import { REQUESTS_COLLECTION, CLOSING_AUDIT_COLLECTION } from '@byline/store-mongodb/verification/mongo-verification-collections';
 import { DocumentVerification } from '@byline/domain/verification/document-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
+import { DocumentRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
 import { MongoWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
 import { DocumentUsers, type UserDocument } from '@byline/domain/users/document-users';
@@ -54,7 +55,10 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
       ),
     claims: () => new MongoClaims(database),
     audit: () => new DocumentAuditHistory(new MongoDocuments(database, AUDIT_COLLECTION)),
-    recheckRecords: () => recheckRecordsOver(new MongoRecheckRecords(database)),
+    recheckRecords: () =>
+      recheckRecordsOver(
+        new DocumentRecheckRecords(new MongoDocuments(database, REQUESTS_COLLECTION), new MongoRecheckRecords(database)),
+      ),
     directory: () => new MongoDirectory(database),
     staff: () => staffOver(new DocumentStaff(new MongoDocuments(database, STAFF_COLLECTION), new MongoStoredStaff(database))),
     users: () => new DocumentUsers(users, endedWithUser),

@@ -17,6 +17,7 @@ import { SqliteStoredVerification } from '@byline/store-sqlite/verification/sqli
 import { REQUESTS_TABLE, CLOSING_AUDIT_TABLE } from '@byline/store-sqlite/verification/sqlite-verification-tables';
 import { DocumentVerification } from '@byline/domain/verification/document-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
+import { DocumentRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
 import { SqliteWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
 import { DocumentUsers, type UserDocument } from '@byline/domain/users/document-users';
@@ -55,7 +56,10 @@ export function sqliteRepositories(
       ),
     claims: () => new SqliteClaims(database),
     audit: () => new DocumentAuditHistory(new SqliteDocuments(database, AUDIT_TABLE)),
-    recheckRecords: () => recheckRecordsOver(new SqliteRecheckRecords(database)),
+    recheckRecords: () =>
+      recheckRecordsOver(
+        new DocumentRecheckRecords(new SqliteDocuments(database, REQUESTS_TABLE), new SqliteRecheckRecords(database)),
+      ),
     directory: () => new SqliteDirectory(database),
     staff: () => staffOver(new DocumentStaff(new SqliteDocuments(database, STAFF_TABLE), new SqliteStoredStaff(database))),
     users: () => new DocumentUsers(users, endedWithUser),

@@ -8,7 +8,7 @@ import type { VerificationRequest } from '@byline/domain/verification/verificati
 import type { StoredVerification, VerificationStoredUnit } from '@byline/domain/verification/verification-documents';
 
 /** A profile's pending request, by the unique pending index's key (see VerificationRequestDoc.open_for). */
-async function pendingOf(db: Db, profileId: number): Promise<VerificationRequest | null> {
+export async function pendingOf(db: Db, profileId: number): Promise<VerificationRequest | null> {
   const doc: VerificationRequestDoc | null = await collectionOf(db, 'verificationRequests').findOne({ open_for: profileId });
   return (
     doc && {

@@ -18,6 +18,10 @@ const statements = preparedPerConnection((db: Database.Database) => ({
   setVerified: db.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
 }));
 
+/** The profile's pending request, read on `db` (in the caller's transaction, or a read's). */
+export const pendingRequestNow = (db: Database.Database, profileId: number): VerificationRequest | null =>
+  statements(db).pendingOf.get(profileId) ?? null;
+
 /** The database's own part of the editors' queue's unit of write, inside a transaction the caller holds on `db`. */
 function storedUnit(db: Database.Database): VerificationStoredUnit {
   const sql = statements(db);
@@ -26,7 +30,7 @@ function storedUnit(db: Database.Database): VerificationStoredUnit {
       const row = sql.profile.get(profileId);
       return row ? { slug: row.slug, verified: row.verified === 1 } : null;
     },
-    pendingRequest: (profileId) => sql.pendingOf.get(profileId) ?? null,
+    pendingRequest: (profileId) => pendingRequestNow(db, profileId),
     writeVerified: (profileId, verified, event) => {
       const row = sql.profile.get(profileId);
       if (!row || (row.verified === 1) === verified) return;
@@ -49,6 +53,6 @@ export class SqliteStoredVerification implements StoredVerification {
   }
 
   pendingOf(profileId: number): Promise<VerificationRequest | null> {
-    return this.database.read((db) => statements(db).pendingOf.get(profileId) ?? null);
+    return this.database.read((db) => pendingRequestNow(db, profileId));
   }
 }
