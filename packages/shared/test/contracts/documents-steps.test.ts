@@ -70,4 +70,15 @@ describe.each(storeFactories())('generic documents: units of write and keys of s
     expect(counted).toEqual({ key: 'a', day: '2026-01-01', count: 2 });
     expect(await usage.count({ key: 'a' })).toBe(1);
   });
+
+  it('on SQLite, writes a unit that fails part way not at all (MongoDB keeps the steps before)', async () => {
+    const { usage, unit } = opened();
+    const failing = unit.run(function* () {
+      yield* step(usage.steps.insert({ key: 'a', day: '2026-01-01', count: 1 }));
+      throw new Error('interrupted');
+    });
+    await expect(failing).rejects.toThrow('interrupted');
+    const kept = openedDatabase(repositories().store.database).kind === 'embedded' ? 0 : 1;
+    expect(await usage.count({})).toBe(kept);
+  });
 });
