@@ -1,4 +1,4 @@
-import type { Step } from '../store/steps';
+import type { Step, Steps } from '../store/steps';
 import type { WebhookEvent } from '../webhook-events/webhook-event';
 
 /**
@@ -72,6 +72,16 @@ export interface DocumentSteps<D, New = D> {
   count(where: Where<D>): Step<number>;
   updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Step<D | null>;
   deleteAll(where: Where<D>): Step<number>;
+}
+
+/**
+ * Runs a rule's steps over documents (their `steps`) as one unit of write, where the resource needs no other store's
+ * parts in it: one transaction on SQLite, where the steps see nothing else and are written together or not at all;
+ * on MongoDB, which has no transactions, each step awaited in turn, so the rule names the order its single-document
+ * writes are safe in.
+ */
+export interface UnitOfWrite {
+  run<T>(steps: () => Steps<T>): Promise<T>;
 }
 
 /** A unique field's value is held by another document. */

@@ -43,13 +43,19 @@ export async function runInTurn<T>(steps: Steps<T>): Promise<T> {
   return next.value;
 }
 
-/** A step's value passed through `map`, as a step of the same kind: a value stays a value, a promise a promise. */
-export function mapStep<T, U>(value: Step<T>, map: (value: T) => U): Step<U> {
+/**
+ * A step's value passed through `map`, as a step of the same kind: a value stays a value, a promise a promise. `map`
+ * may answer with a step of its own (a unit's primitive made of two: read, then write).
+ */
+export function mapStep<T, U>(value: Step<T>, map: (value: T) => Step<U>): Step<U> {
   return value instanceof Promise ? value.then(map) : map(value);
 }
 
-/** The step `make` returns, or what `failed` makes of its error (thrown at once on SQLite, a rejection on MongoDB). */
-export function recoverStep<T>(make: () => Step<T>, failed: (error: unknown) => T): Step<T> {
+/**
+ * The step `make` returns, or what `failed` makes of its error (thrown at once on SQLite, a rejection on MongoDB), a
+ * value or a step of its own.
+ */
+export function recoverStep<T>(make: () => Step<T>, failed: (error: unknown) => Step<T>): Step<T> {
   try {
     const value = make();
     return value instanceof Promise ? value.catch(failed) : value;

@@ -11,9 +11,14 @@ import { MongoArticles } from '@byline/store-mongodb/articles/mongo-articles';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
-import { MongoStaff } from '@byline/store-mongodb/staff/mongo-staff';
-import { MongoVerification } from '@byline/store-mongodb/verification/mongo-verification';
+import { MongoStoredStaff } from '@byline/store-mongodb/staff/mongo-staff';
+import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
+import { DocumentStaff } from '@byline/domain/staff/document-staff';
+import { MongoStoredVerification } from '@byline/store-mongodb/verification/mongo-verification';
+import { REQUESTS_COLLECTION, CLOSING_AUDIT_COLLECTION } from '@byline/store-mongodb/verification/mongo-verification-collections';
+import { DocumentVerification } from '@byline/domain/verification/document-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
+import { DocumentRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
 import { MongoStoredWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
 import {
@@ -47,12 +52,22 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     ...servedByOne(PROFILE_PORTS, () => profilesOver(new MongoProfiles(database))),
     articles: () => articlesOver(new MongoArticles(database)),
-    verification: () => verificationOver(new MongoVerification(database)),
+    verification: () =>
+      verificationOver(
+        new DocumentVerification(
+          new MongoDocuments(database, REQUESTS_COLLECTION),
+          new MongoDocuments(database, CLOSING_AUDIT_COLLECTION),
+          new MongoStoredVerification(database),
+        ),
+      ),
     claims: () => new MongoClaims(database),
     audit: () => new DocumentAuditHistory(new MongoDocuments(database, AUDIT_COLLECTION)),
-    recheckRecords: () => recheckRecordsOver(new MongoRecheckRecords(database)),
+    recheckRecords: () =>
+      recheckRecordsOver(
+        new DocumentRecheckRecords(new MongoDocuments(database, REQUESTS_COLLECTION), new MongoRecheckRecords(database)),
+      ),
     directory: () => directoryOver(new MongoDirectory(database)),
-    staff: () => staffOver(new MongoStaff(database)),
+    staff: () => staffOver(new DocumentStaff(new MongoDocuments(database, STAFF_COLLECTION), new MongoStoredStaff(database))),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new MongoDocuments(database, SESSIONS_COLLECTION), users),
     passwordResets: () => new DocumentOneTimeLinks(new MongoDocuments(database, PASSWORD_RESETS_COLLECTION)),

@@ -33,9 +33,12 @@ import {
 import type { OutletDigests } from '@byline/domain/outlets/outlet-digests-repository';
 import { MongoOutletDigests } from '@byline/store-mongodb/outlets/mongo-outlet-digests';
 import { SqliteOutletDigests } from '@byline/store-sqlite/outlets/sqlite-outlet-digests';
-import { MongoUsageRecords } from '@byline/store-mongodb/usage/mongo-usage-records';
+import { DocumentUsageRecords } from '@byline/domain/usage/document-usage-records';
 import type { UsageRecords } from '@byline/domain/usage/usage-repository';
-import { SqliteUsageRecords } from '@byline/store-sqlite/usage/sqlite-usage-records';
+import { USAGE_COLLECTION } from '@byline/store-mongodb/usage/mongo-usage-collections';
+import { MongoUnitOfWrite } from '@byline/store-mongodb/documents/mongo-unit-of-write';
+import { USAGE_TABLE, USAGE_WRITE_PATIENCE_MS } from '@byline/store-sqlite/usage/sqlite-usage-tables';
+import { SqliteUnitOfWrite } from '@byline/store-sqlite/documents/sqlite-unit-of-write';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { MongoLeasedQueue } from '@byline/store-mongodb/queue/mongo-leased-queue';
 import { SqliteLeasedQueue } from '@byline/store-sqlite/queue/sqlite-leased-queue';
@@ -90,7 +93,12 @@ const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
         new SqliteStoredApiAccounts(database),
       ),
   ),
-  usage: () => new SqliteUsageRecords(database),
+  usage: () =>
+    new DocumentUsageRecords(
+      new SqliteDocuments(database, USAGE_TABLE),
+      new SqliteDocuments<ApiKeyDocument, Omit<ApiKeyDocument, 'id'>>(database, API_KEYS_TABLE),
+      new SqliteUnitOfWrite(database, USAGE_WRITE_PATIENCE_MS),
+    ),
   ...servedByOne(PUBLISHER_PORTS, () =>
     publishersOver(
       new DocumentPublishers(
@@ -118,7 +126,12 @@ const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
         new MongoStoredApiAccounts(database),
       ),
   ),
-  usage: () => new MongoUsageRecords(database),
+  usage: () =>
+    new DocumentUsageRecords(
+      new MongoDocuments(database, USAGE_COLLECTION),
+      new MongoDocuments<ApiKeyDocument, Omit<ApiKeyDocument, 'id'>>(database, API_KEYS_COLLECTION),
+      new MongoUnitOfWrite(database),
+    ),
   ...servedByOne(PUBLISHER_PORTS, () =>
     publishersOver(
       new DocumentPublishers(

@@ -11,9 +11,14 @@ import { SqliteArticles } from '@byline/store-sqlite/articles/sqlite-articles';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
-import { SqliteStaff } from '@byline/store-sqlite/staff/sqlite-staff';
-import { SqliteVerification } from '@byline/store-sqlite/verification/sqlite-verification';
+import { SqliteStoredStaff } from '@byline/store-sqlite/staff/sqlite-staff';
+import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
+import { DocumentStaff } from '@byline/domain/staff/document-staff';
+import { SqliteStoredVerification } from '@byline/store-sqlite/verification/sqlite-verification';
+import { REQUESTS_TABLE, CLOSING_AUDIT_TABLE } from '@byline/store-sqlite/verification/sqlite-verification-tables';
+import { DocumentVerification } from '@byline/domain/verification/document-verification';
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
+import { DocumentRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
 import { SqliteStoredWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
 import { WEBHOOK_ENDPOINTS_TABLE, WEBHOOK_MESSAGES_TABLE } from '@byline/store-sqlite/webhooks/sqlite-webhook-tables';
@@ -45,12 +50,22 @@ export function sqliteRepositories(
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     ...servedByOne(PROFILE_PORTS, () => profilesOver(new SqliteProfiles(database))),
     articles: () => articlesOver(new SqliteArticles(database)),
-    verification: () => verificationOver(new SqliteVerification(database)),
+    verification: () =>
+      verificationOver(
+        new DocumentVerification(
+          new SqliteDocuments(database, REQUESTS_TABLE),
+          new SqliteDocuments(database, CLOSING_AUDIT_TABLE),
+          new SqliteStoredVerification(database),
+        ),
+      ),
     claims: () => new SqliteClaims(database),
     audit: () => new DocumentAuditHistory(new SqliteDocuments(database, AUDIT_TABLE)),
-    recheckRecords: () => recheckRecordsOver(new SqliteRecheckRecords(database)),
+    recheckRecords: () =>
+      recheckRecordsOver(
+        new DocumentRecheckRecords(new SqliteDocuments(database, REQUESTS_TABLE), new SqliteRecheckRecords(database)),
+      ),
     directory: () => directoryOver(new SqliteDirectory(database)),
-    staff: () => staffOver(new SqliteStaff(database)),
+    staff: () => staffOver(new DocumentStaff(new SqliteDocuments(database, STAFF_TABLE), new SqliteStoredStaff(database))),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new SqliteDocuments(database, SESSIONS_TABLE), users),
     passwordResets: () => new DocumentOneTimeLinks(new SqliteDocuments(database, PASSWORD_RESETS_TABLE)),

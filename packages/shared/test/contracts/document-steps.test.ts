@@ -1,13 +1,18 @@
-import { UniqueTakenError, type Documents } from '@byline/domain/documents/documents';
-import { runInTurn, runNow, type Steps } from '@byline/domain/store/steps';
+import { UniqueTakenError, type Documents, type UnitOfWrite } from '@byline/domain/documents/documents';
+import { step } from '@byline/domain/store/steps';
 import type { Publisher, PublisherDomain } from '@byline/domain/publishers/publishers-repository';
 import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
+import type { UsageDocument } from '@byline/domain/usage/usage-documents';
 import { MongoDocuments } from '@byline/store-mongodb/documents/mongo-documents';
+import { MongoUnitOfWrite } from '@byline/store-mongodb/documents/mongo-unit-of-write';
+import { USAGE_COLLECTION } from '@byline/store-mongodb/usage/mongo-usage-collections';
 import {
   PUBLISHER_DOMAINS_COLLECTION,
   PUBLISHERS_COLLECTION,
 } from '@byline/store-mongodb/publishers/mongo-publisher-collections';
 import { SqliteDocuments } from '@byline/store-sqlite/documents/sqlite-documents';
+import { SqliteUnitOfWrite } from '@byline/store-sqlite/documents/sqlite-unit-of-write';
+import { USAGE_TABLE } from '@byline/store-sqlite/usage/sqlite-usage-tables';
 import { PUBLISHER_DOMAINS_TABLE, PUBLISHERS_TABLE } from '@byline/store-sqlite/publishers/sqlite-publisher-tables';
 import { freshRepositoriesPerTest, storeFactories } from '@byline/test-support';
 import { openedDatabase } from '../../src/store/opened-database';
@@ -28,8 +33,9 @@ const domain = (publisherId: number, name: string): PublisherDomain => ({
 });
 
 /*
- * The generic documents' keys of several fields, objects read whole and steps inside a unit of write, on the
- * publishers' own tables and collections (the resource that needs them).
+ * The generic documents' keys of several fields, objects read whole and steps inside a unit of write, on tables and
+ * collections of the resources that need them: the publishers' (a key the MongoDB `_id` is made of) and
+ * api_key_usage (a key of two columns, a unique index over two fields).
  */
 describe.each(storeFactories())('generic documents ($name store)', (factory) => {
   const repositories = freshRepositoriesPerTest(factory);
@@ -41,14 +47,16 @@ describe.each(storeFactories())('generic documents ($name store)', (factory) => 
       return {
         publishers: new SqliteDocuments<Publisher, Omit<Publisher, 'id'>>(sqlite, PUBLISHERS_TABLE),
         domains: new SqliteDocuments(sqlite, PUBLISHER_DOMAINS_TABLE) as Documents<PublisherDomain>,
-        inOneWrite: <T>(steps: Steps<T>) => sqlite.write(() => runNow(steps)),
+        usage: new SqliteDocuments(sqlite, USAGE_TABLE) as Documents<UsageDocument>,
+        unit: new SqliteUnitOfWrite(sqlite) as UnitOfWrite,
       };
     }
     const { mongo } = database;
     return {
       publishers: new MongoDocuments<Publisher, Omit<Publisher, 'id'>>(mongo, PUBLISHERS_COLLECTION),
       domains: new MongoDocuments(mongo, PUBLISHER_DOMAINS_COLLECTION) as Documents<PublisherDomain>,
-      inOneWrite: <T>(steps: Steps<T>) => mongo.run(() => runInTurn(steps)),
+      usage: new MongoDocuments(mongo, USAGE_COLLECTION) as Documents<UsageDocument>,
+      unit: new MongoUnitOfWrite(mongo) as UnitOfWrite,
     };
   };
 
@@ -80,17 +88,73 @@ describe.each(storeFactories())('generic documents ($name store)', (factory) => 
   });
 
   it('runs its calls as steps of one unit of write, each seeing the one before', async () => {
-    const { domains, inOneWrite } = documents();
+    const { domains, unit } = documents();
     const publisherId = await newPublisher();
     const { steps } = domains;
-    const seen = await inOneWrite(
-      (function* () {
-        yield steps.insert(domain(publisherId, 'a.example'));
-        yield steps.updateFirst({ publisherId, domain: 'a.example' }, { token: 'u' });
-        return (yield steps.first({ publisherId, domain: 'a.example' })) as PublisherDomain | null;
-      })(),
-    );
+    const seen = await unit.run(function* () {
+      yield* step(steps.insert(domain(publisherId, 'a.example')));
+      yield* step(steps.updateFirst({ publisherId, domain: 'a.example' }, { token: 'u' }));
+      return yield* step(steps.first({ publisherId, domain: 'a.example' }));
+    });
     expect(seen).toMatchObject({ token: 'u' });
     expect(await domains.count({ publisherId })).toBe(1);
+  });
+
+  it('names a document by all of a key of two fields, and reads in their order', async () => {
+    const { usage } = documents();
+    await usage.insert({ key: 'b', day: '2026-01-02', count: 1 });
+    await usage.insert({ key: 'a', day: '2026-01-02', count: 2 });
+    await expect(usage.insert({ key: 'a', day: '2026-01-01', count: 3 })).resolves.toEqual({
+      key: 'a',
+      day: '2026-01-01',
+      count: 3,
+    });
+
+    expect(await usage.updateFirst({ key: 'a', day: '2026-01-02' }, { count: 20 })).toMatchObject({ count: 2 });
+    expect(await usage.all({})).toEqual([
+      { key: 'a', day: '2026-01-01', count: 3 },
+      { key: 'a', day: '2026-01-02', count: 20 },
+      { key: 'b', day: '2026-01-02', count: 1 },
+    ]);
+    expect((await usage.all({}, { newestFirst: true })).map(({ key, day }) => `${key} ${day}`)).toEqual([
+      'b 2026-01-02',
+      'a 2026-01-02',
+      'a 2026-01-01',
+    ]);
+  });
+
+  it('names the first field of a unique index over several that refused a write', async () => {
+    const { usage } = documents();
+    await usage.insert({ key: 'a', day: '2026-01-01', count: 1 });
+    const refused = await usage.insert({ key: 'a', day: '2026-01-01', count: 2 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UniqueTakenError);
+    expect((refused as UniqueTakenError).field).toBe('key');
+  });
+
+  it("runs a rule's steps in one unit, each seeing the ones before", async () => {
+    const { usage, unit } = documents();
+    const counted = await unit.run(function* () {
+      yield* step(usage.steps.insert({ key: 'a', day: '2026-01-01', count: 1 }));
+      yield* step(usage.steps.updateFirst({ key: 'a', day: '2026-01-01', count: 1 }, { count: 2 }));
+      try {
+        yield* step(usage.steps.insert({ key: 'a', day: '2026-01-01', count: 9 }));
+      } catch (error) {
+        if (!(error instanceof UniqueTakenError)) throw error;
+      }
+      return yield* step(usage.steps.first({ key: 'a', day: '2026-01-01' }));
+    });
+    expect(counted).toEqual({ key: 'a', day: '2026-01-01', count: 2 });
+    expect(await usage.count({ key: 'a' })).toBe(1);
+  });
+
+  it('on SQLite, writes a unit that fails part way not at all (MongoDB keeps the steps before)', async () => {
+    const { usage, unit } = documents();
+    const failing = unit.run(function* () {
+      yield* step(usage.steps.insert({ key: 'a', day: '2026-01-01', count: 1 }));
+      throw new Error('interrupted');
+    });
+    await expect(failing).rejects.toThrow('interrupted');
+    const kept = openedDatabase(repositories().store.database).kind === 'embedded' ? 0 : 1;
+    expect(await usage.count({})).toBe(kept);
   });
 });

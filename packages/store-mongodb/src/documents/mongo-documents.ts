@@ -19,13 +19,14 @@ import {
 export interface MongoCollection<D> {
   name: keyof typeof COLLECTIONS;
   fields: { [K in keyof D]-?: string };
-  /** The field that names a document (documents are read in its order). */
-  key: keyof D & string;
+  /** The field that names a document, or the fields that together do (documents are read in their order). */
+  key: (keyof D & string) | readonly (keyof D & string)[];
   /** The key is `_id`, an integer from the collection's counter, given to each new document. */
   generatedKey?: boolean;
   /**
    * The fields that together name a document: its `_id` is the JSON list of their values (they are stored as fields
-   * too), so a new document with the same values is refused as taken (UniqueTakenError naming the key).
+   * too), so a new document with the same values is refused as taken (UniqueTakenError naming the key, its first
+   * field when it has several).
    */
   idOf?: readonly (keyof D & string)[];
   /**
@@ -43,6 +44,11 @@ export interface MongoCollection<D> {
    * collection's documents always have (a key not rotated away has no retires_at). Updates write them as given.
    */
   sparse?: readonly (keyof D & string)[];
+  /**
+   * Fields a document carries only while they hold a value: left out of a new document, and unset by an update,
+   * when null (a sparse unique index over one counts only the documents that carry it).
+   */
+  unsetWhenNull?: readonly (keyof D & string)[];
 }
 
 type Value = string | number | boolean | null;
@@ -140,10 +146,9 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   private async allNow(where: Where<D>, { newestFirst = false, limit, offset = 0 }: Page = {}): Promise<D[]> {
     // MongoDB reads a limit of 0 as none: asked for none, none are read.
     if (limit === 0) return [];
-    const order = { [this.path(this.collection.key)]: newestFirst ? -1 : 1 } as const;
     const found = await this.documents
       .find(this.filter(where))
-      .sort(order)
+      .sort(this.order(newestFirst ? -1 : 1))
       .skip(offset)
       .limit(limit ?? 0)
       .toArray();
@@ -152,10 +157,18 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
 
   private async updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     const $set: MongoDocument = {};
-    for (const [field, value] of Object.entries(set as Record<string, unknown>)) $set[this.path(field)] = value;
-    // Nothing to set: MongoDB refuses an empty $set; the document as it is, as SQLite's adapter answers.
-    if (Object.keys($set).length === 0) return this.firstNow(where);
-    const update = events.length ? { $set, ...this.eventsPush(events) } : { $set };
+    const $unset: Record<string, ''> = {};
+    for (const [field, value] of Object.entries(set as Record<string, unknown>)) {
+      if (value === null && this.unsetWhenNull(field)) $unset[this.path(field)] = '';
+      else $set[this.path(field)] = value;
+    }
+    // Nothing to set: MongoDB refuses an empty update; the document as it is, as SQLite's adapter answers.
+    if (Object.keys($set).length + Object.keys($unset).length === 0) return this.firstNow(where);
+    const update = {
+      ...(Object.keys($set).length ? { $set } : {}),
+      ...(Object.keys($unset).length ? { $unset } : {}),
+      ...(events.length ? this.eventsPush(events) : {}),
+    };
     return serialised(this.database.db, `${this.collection.name}-update`, async () => {
       try {
         // No projection: FerretDB 1.x has none on findAndModify.
@@ -185,7 +198,7 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   private async refuseTaken(stored: MongoDocument): Promise<void> {
     const { idOf, key } = this.collection;
     if (idOf && stored._id !== undefined && (await this.documents.countDocuments({ _id: stored._id }, { limit: 1 })) > 0) {
-      throw new UniqueTakenError(key);
+      throw new UniqueTakenError(typeof key === 'string' ? key : key[0]!);
     }
     for (const unique of this.collection.unique ?? []) {
       const paths = (typeof unique === 'string' ? [unique] : unique).map((field) => this.path(field));
@@ -205,13 +218,19 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return pushEvents(events);
   }
 
+  private unsetWhenNull(field: string): boolean {
+    return this.collection.unsetWhenNull?.includes(field as keyof D & string) ?? false;
+  }
+
   private leftOut(field: string, value: unknown): boolean {
+    if (value === null && this.unsetWhenNull(field)) return true;
     if (!this.collection.sparse?.includes(field as keyof D & string)) return false;
     return value === (this.collection.absent?.[field as keyof D] ?? null);
   }
 
-  private order(): Record<string, 1> {
-    return { [this.path(this.collection.key)]: 1 };
+  private order(direction: 1 | -1 = 1): Record<string, 1 | -1> {
+    const { key } = this.collection;
+    return Object.fromEntries((typeof key === 'string' ? [key] : key).map((field) => [this.path(field), direction]));
   }
 
   private filter(where: Where<D>): Filter<MongoDocument> {

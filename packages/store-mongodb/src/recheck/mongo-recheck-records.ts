@@ -6,18 +6,17 @@ import type { DueCheck } from '@byline/domain/proofs/claim-store';
 import { endLiveEvidence, MongoClaimsUnit, readClaim, readEvidence } from '../claims/mongo-claims-unit';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { collectionOf, type QueueItemDoc } from '../store/mongo-schema';
-import { openPendingRequest } from '../store/mongo-verification-records';
+import { pendingOf } from '../verification/mongo-verification';
 import { WRITE_CHUNK } from '../store/chunks';
 import { queueItemIdOf, settleIn } from '../queue/mongo-leased-queue';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
-import type { RecheckRecordsStore } from '@byline/domain/recheck/recheck-store';
-import type { RecheckUnitOfWrite } from '@byline/domain/recheck/recheck-unit';
+import type { RecheckStoredUnit, StoredRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
 
 /**
  * The re-check's unit of write on MongoDB: each method one read or one single-document write, awaited in the rule's
  * order (see recheck-changes.ts; FerretDB 1.x has no transactions).
  */
-function mongoRecheckUnit(db: Db): RecheckUnitOfWrite {
+function mongoRecheckUnit(db: Db): RecheckStoredUnit {
   const claims = new MongoClaimsUnit(db);
   return {
     async leaseHolder(itemId) {
@@ -43,9 +42,7 @@ function mongoRecheckUnit(db: Db): RecheckUnitOfWrite {
     async setLiveClaimState(claimId, state, now) {
       await collectionOf(db, 'claims').updateOne({ _id: claimId, released_at: null }, { $set: { state, updated_at: now } });
     },
-    async openRequest(profileId, actor, now) {
-      await openPendingRequest(db, profileId, actor, now);
-    },
+    pendingRequest: (profileId) => pendingOf(db, profileId),
     takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
     claims,
     answers: mongoAnswersUnit(db),
@@ -53,7 +50,7 @@ function mongoRecheckUnit(db: Db): RecheckUnitOfWrite {
 }
 
 /** The MongoDB re-check records: the reads, and the unit of write the rule of recheck-changes.ts runs in. */
-export class MongoRecheckRecords implements RecheckRecordsStore {
+export class MongoRecheckRecords implements StoredRecheckRecords {
   constructor(private readonly database: MongoDatabase) {}
 
   private get db(): Db {
@@ -77,7 +74,7 @@ export class MongoRecheckRecords implements RecheckRecordsStore {
     });
   }
 
-  inOneWrite<T>(steps: (unit: RecheckUnitOfWrite) => Steps<T>): Promise<T> {
+  inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T> {
     return this.database.run(() => runInTurn(steps(mongoRecheckUnit(this.db))));
   }
 }

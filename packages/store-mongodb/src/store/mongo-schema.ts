@@ -7,7 +7,7 @@ import type { ArticleProof } from '@byline/domain/articles/article-proof';
 import type { StoredQueueItem } from '@byline/domain/queue/stored-queue-item';
 import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
 import type { PublisherDomainDoc, PublisherDoc, PublisherEventDoc } from '../publishers/mongo-publisher-docs';
-import type { AffiliationDoc } from '../staff/mongo-staff-docs';
+import type { AffiliationState } from '@byline/domain/staff/staff-repository';
 import type { WebhookMessageDoc } from '../webhooks/mongo-webhook-docs';
 
 /**
@@ -91,6 +91,28 @@ export interface ApiKeyDoc {
   browser_origins?: string[];
   /** A browser key's own requests per minute. */
   rate_limit_per_minute?: number;
+}
+
+/** An affiliation as stored in MongoDB; `_id` from the counters collection. */
+export interface AffiliationDoc {
+  _id: number;
+  publisher_id: number;
+  profile_id: number | null;
+  invited_email: string | null;
+  state: AffiliationState;
+  invited_by: string;
+  invited_at: string;
+  accepted_at: string | null;
+  ended_at: string | null;
+  ended_by: string | null;
+  ended_reason: string | null;
+  /**
+   * `publisher profile` and `publisher email` while the affiliation is open, unset once it is declined or ended:
+   * their sparse unique indexes allow one open affiliation per person and publisher (FerretDB 1.x has no partial
+   * indexes).
+   */
+  open_profile?: string;
+  open_email?: string;
 }
 
 export interface UsageDoc {

@@ -15,7 +15,11 @@ import {
 /** How a resource's documents sit in their table: a column per field. */
 export interface SqliteTable<D> {
   name: string;
-  columns: { [K in keyof D]-?: string };
+  /**
+   * Null for a field this table keeps none of (another database's means to the same end, as MongoDB's open keys
+   * where SQLite has partial unique indexes): read as null, left out of writes, never named by a where.
+   */
+  columns: { [K in keyof D]-?: string | null };
   /** The field that names a document (its primary key), or the fields that together do (a primary key of several). */
   key: (keyof D & string) | readonly (keyof D & string)[];
   /** The key is the table's INTEGER PRIMARY KEY, given to each new row. */
@@ -33,7 +37,7 @@ type Stored = 'plain' | 'boolean' | 'list';
 export function documentOfRow<D>(table: SqliteTable<D>, row: Record<string, Value>): D {
   const document: Record<string, Value | string[]> = {};
   for (const [field, column, stored] of columnsOf(table)) {
-    const value = row[column] ?? null;
+    const value = column === null ? null : (row[column] ?? null);
     document[field] =
       stored === 'boolean'
         ? value === 1
@@ -47,16 +51,16 @@ export function documentOfRow<D>(table: SqliteTable<D>, row: Record<string, Valu
 /** The table's columns as a join selects them, under `alias` (documentOfRow reads them back). */
 export const selectedColumns = <D>(table: SqliteTable<D>, alias: string): string =>
   columnsOf(table)
-    .map(([, column]) => `${alias}.${column}`)
+    .flatMap(([, column]) => (column === null ? [] : [`${alias}.${column}`]))
     .join(', ');
 
-const COLUMNS = new WeakMap<object, [string, string, Stored][]>();
+const COLUMNS = new WeakMap<object, [string, string | null, Stored][]>();
 
 /** Each field's column and how its value is stored, worked out once per table. */
-function columnsOf<D>(table: SqliteTable<D>): [string, string, Stored][] {
+function columnsOf<D>(table: SqliteTable<D>): [string, string | null, Stored][] {
   let known = COLUMNS.get(table);
   if (!known) {
-    known = (Object.entries(table.columns) as [keyof D & string, string][]).map(([field, column]) => [
+    known = (Object.entries(table.columns) as [keyof D & string, string | null][]).map(([field, column]) => [
       field,
       column,
       table.booleans?.includes(field) ? 'boolean' : table.lists?.includes(field) ? 'list' : 'plain',
@@ -83,9 +87,9 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     private readonly database: SqliteDatabase,
     private readonly table: SqliteTable<D>,
   ) {
-    for (const [field, column] of columnsOf(table)) this.fieldOf.set(column, field);
+    for (const [field, column] of columnsOf(table)) if (column !== null) this.fieldOf.set(column, field);
     this.keyFields = typeof table.key === 'string' ? [table.key] : table.key;
-    this.keyColumns = this.keyFields.map((field) => table.columns[field]);
+    this.keyColumns = this.keyFields.map((field) => this.column(field));
     this.byKey = this.keyColumns.map((column) => `${column} = ?`).join(' AND ');
   }
 
@@ -125,7 +129,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
   }
 
   private insertNow(document: New): D {
-    const entries = Object.entries(document as Record<string, unknown>);
+    const entries = this.kept(document);
     const columns = entries.map(([field]) => this.column(field));
     const sql = `INSERT INTO ${this.table.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
     try {
@@ -152,7 +156,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
   }
 
   private updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): D | null {
-    const entries = Object.entries(set as Record<string, unknown>);
+    const entries = this.kept(set);
     const before = this.firstNow(where);
     if (before && entries.length) {
       const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
@@ -180,6 +184,11 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
 
   private order(newestFirst: boolean): string {
     return `ORDER BY ${this.keyColumns.map((column) => (newestFirst ? `${column} DESC` : column)).join(', ')}`;
+  }
+
+  /** The fields given, less those this table keeps none of. */
+  private kept(fields: unknown): [string, unknown][] {
+    return Object.entries(fields as Record<string, unknown>).filter(([field]) => this.table.columns[field as keyof D] !== null);
   }
 
   private keyOf(document: unknown): Value[] {
@@ -213,11 +222,14 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
 
   private column(field: string): string {
     const column = this.table.columns[field as keyof D];
-    if (column === undefined) throw new Error(`${this.table.name} has no field ${field}`);
+    if (column === undefined || column === null) throw new Error(`${this.table.name} keeps no field ${field}`);
     return column;
   }
 
-  /** SQLite names the column whose unique index refused the write: the field it stores. */
+  /**
+   * SQLite names the columns whose unique index refused the write: the field the first stores (of an index over
+   * several, its first, as MongoDB's adapter names a group).
+   */
   private uniqueTaken(error: unknown): UniqueTakenError | null {
     const { code, message } = error as { code?: string; message?: string };
     if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return null;

@@ -7,8 +7,9 @@ import { settleNow } from '../queue/sqlite-leased-queue';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
-import type { RecheckRecordsStore } from '@byline/domain/recheck/recheck-store';
-import type { CheckedProofFields, RecheckUnitOfWrite } from '@byline/domain/recheck/recheck-unit';
+import type { RecheckStoredUnit, StoredRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
+import type { CheckedProofFields } from '@byline/domain/recheck/recheck-unit';
+import { pendingRequestNow } from '../verification/sqlite-verification';
 
 const statements = preparedPerConnection((db: Database.Database) => ({
   slugOf: db.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ?').pluck(),
@@ -22,7 +23,7 @@ const statements = preparedPerConnection((db: Database.Database) => ({
 }));
 
 /** The re-check's unit of write inside a transaction the caller holds on `db` (SqliteRecheckRecords.inOneWrite's). */
-function sqliteRecheckUnit(db: Database.Database): RecheckUnitOfWrite {
+function sqliteRecheckUnit(db: Database.Database): RecheckStoredUnit {
   const sql = statements(db);
   const claims = new SqliteClaimsUnit(db);
   return {
@@ -32,7 +33,7 @@ function sqliteRecheckUnit(db: Database.Database): RecheckUnitOfWrite {
     ownerOfClaim: (claimId) => sql.ownerOfClaim.get(claimId) ?? null,
     writeCheck: (evidenceId, fields) => sql.writeCheck.run({ id: evidenceId, ...fields }).changes > 0,
     setLiveClaimState: (claimId, state, now) => claims.setLiveClaimState(claimId, state, now),
-    openRequest: (profileId, actor, now) => claims.openRequest(profileId, actor, now),
+    pendingRequest: (profileId) => pendingRequestNow(db, profileId),
     // The change and its re-render commit together: nothing stale is ever seen.
     takeOutOfService: () => undefined,
     claims,
@@ -41,7 +42,7 @@ function sqliteRecheckUnit(db: Database.Database): RecheckUnitOfWrite {
 }
 
 /** The embedded re-check records: a check and its settle are one transaction on the store's connection. */
-export class SqliteRecheckRecords implements RecheckRecordsStore {
+export class SqliteRecheckRecords implements StoredRecheckRecords {
   constructor(private readonly database: SqliteDatabase) {}
 
   proofToCheck(evidenceId: number): Promise<DueCheck | null> {
@@ -54,7 +55,7 @@ export class SqliteRecheckRecords implements RecheckRecordsStore {
     });
   }
 
-  inOneWrite<T>(steps: (unit: RecheckUnitOfWrite) => Steps<T>): Promise<T> {
+  inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T> {
     return this.database.write((db) => runNow(steps(sqliteRecheckUnit(db))));
   }
 }

@@ -1,70 +1,30 @@
+import type Database from 'better-sqlite3';
 import { runNow, type Steps } from '@byline/domain/store/steps';
 import type { SqliteDatabase } from '../store/sqlite-database';
-import { COLUMNS, toAffiliation, type AffiliationRow } from './sqlite-staff-rows';
-import { sqliteStaffUnit } from './sqlite-staff-unit';
-import type { Affiliation, Invitee } from '@byline/domain/staff/staff-repository';
-import type { StaffStore } from '@byline/domain/staff/staff-store';
-import type { StaffUnitOfWrite } from '@byline/domain/staff/staff-unit';
+import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
+import { sqliteArticlesUnit } from '../articles/sqlite-articles';
+import { preparedPerConnection } from '../store/prepared-per-connection';
+import type { StaffStoredUnit, StoredStaff } from '@byline/domain/staff/staff-documents';
 
-const statements = (database: SqliteDatabase) => ({
-  insert: database.prepare<[number, number | null, string | null, string, string]>(
-    `INSERT INTO publisher_staff (publisher_id, profile_id, invited_email, state, invited_by, invited_at)
-     VALUES (?, ?, ?, 'invited', ?, ?) ON CONFLICT DO NOTHING`,
-  ),
-  byId: database.prepare<[number], AffiliationRow>(`SELECT ${COLUMNS} FROM publisher_staff WHERE id = ?`),
-  invitationsFor: database.prepare<[number | null, string], AffiliationRow>(
-    `SELECT ${COLUMNS} FROM publisher_staff WHERE state = 'invited' AND (profile_id = ? OR invited_email = ?) ORDER BY id DESC`,
-  ),
-  eraseInvitationsTo: database.prepare<[string]>('DELETE FROM publisher_staff WHERE invited_email = ? AND profile_id IS NULL'),
-  ofPublisher: database.prepare<[number], AffiliationRow>(
-    `SELECT ${COLUMNS} FROM publisher_staff WHERE publisher_id = ? ORDER BY id DESC`,
-  ),
-  ofProfile: database.prepare<[number], AffiliationRow>(
-    `SELECT ${COLUMNS} FROM publisher_staff WHERE profile_id = ? ORDER BY id DESC`,
-  ),
-});
+const publisherName = preparedPerConnection((db: Database.Database) =>
+  db.prepare<[number], string>('SELECT name FROM publishers WHERE id = ?').pluck(),
+);
 
-/** Staff in the embedded store: the partial unique indexes keep one open affiliation per person and publisher. */
-export class SqliteStaff implements StaffStore {
-  private readonly sql: ReturnType<typeof statements>;
+/** The staff's changes in one transaction, with the other resources' parts of it on the same connection. */
+export class SqliteStoredStaff implements StoredStaff {
+  constructor(private readonly database: SqliteDatabase) {}
 
-  constructor(private readonly database: SqliteDatabase) {
-    this.sql = statements(database);
-  }
-
-  invite(publisherId: number, invitee: Invitee, actor: string, at: Date): Promise<Affiliation | null> {
-    const profileId = 'profileId' in invitee ? invitee.profileId : null;
-    const email = 'email' in invitee ? invitee.email.toLowerCase() : null;
-    return this.database.write(() => {
-      const inserted = this.sql.insert.run(publisherId, profileId, email, actor, at.toISOString());
-      return inserted.changes ? toAffiliation(this.sql.byId.get(Number(inserted.lastInsertRowid))!) : null;
-    });
-  }
-
-  findById(id: number): Promise<Affiliation | null> {
-    return this.database.read(() => {
-      const row = this.sql.byId.get(id);
-      return row ? toAffiliation(row) : null;
-    });
-  }
-
-  invitationsFor({ profileId, email }: { profileId: number | null; email: string }): Promise<Affiliation[]> {
-    return this.database.read(() => this.sql.invitationsFor.all(profileId, email.toLowerCase()).map(toAffiliation));
-  }
-
-  inOneWrite<T>(steps: (unit: StaffUnitOfWrite) => Steps<T>): Promise<T> {
-    return this.database.write((db) => runNow(steps(sqliteStaffUnit(db))));
-  }
-
-  eraseInvitationsTo(email: string): Promise<number> {
-    return this.database.write(() => this.sql.eraseInvitationsTo.run(email.toLowerCase()).changes);
-  }
-
-  ofPublisher(publisherId: number): Promise<Affiliation[]> {
-    return this.database.read(() => this.sql.ofPublisher.all(publisherId).map(toAffiliation));
-  }
-
-  ofProfile(profileId: number): Promise<Affiliation[]> {
-    return this.database.read(() => this.sql.ofProfile.all(profileId).map(toAffiliation));
+  inOneWrite<T>(steps: (unit: StaffStoredUnit) => Steps<T>): Promise<T> {
+    return this.database.write((db) =>
+      runNow(
+        steps({
+          publisherName: (publisherId) => publisherName(db).get(publisherId) ?? null,
+          // The change and its re-render commit together: nothing stale is ever seen.
+          takeOutOfService: () => undefined,
+          articles: sqliteArticlesUnit(db),
+          answers: sqliteAnswersUnit(db),
+        }),
+      ),
+    );
   }
 }

@@ -6,7 +6,7 @@ import { QUEUE_SCHEMA_SQL } from '../queue/sqlite-leased-queue';
 import { RECHECKS_ONTO_QUEUE_SQL } from '../recheck/sqlite-recheck-records';
 import { PROOF_ATTEMPTS_ONTO_QUEUE_SQL } from '../proofs/proof-attempts-migration';
 import { PUBLISHER_TRUST_SQL, PUBLISHERS_SCHEMA_SQL } from '../publishers/sqlite-publisher-tables';
-import { STAFF_SCHEMA_SQL } from '../staff/sqlite-staff-rows';
+import { STAFF_SCHEMA_SQL } from '../staff/sqlite-staff-tables';
 import { WEBHOOKS_SCHEMA_SQL } from '../webhooks/sqlite-webhook-tables';
 import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL } from './articles-as-claims-migration';
 import { sqliteDataStep, type AnswersFollow } from './sqlite-data-steps';

@@ -1,4 +1,5 @@
-import type { Affiliation, AffiliationState } from '@byline/domain/staff/staff-repository';
+import type { AffiliationDocument } from '@byline/domain/staff/staff-documents';
+import type { SqliteTable } from '../documents/sqlite-documents';
 
 /** Table publisher_staff (migration 031): one row per invitation, kept when it ends. */
 export const STAFF_SCHEMA_SQL = `
@@ -25,34 +26,24 @@ export const STAFF_SCHEMA_SQL = `
   CREATE INDEX publisher_staff_of_email ON publisher_staff (invited_email) WHERE invited_email IS NOT NULL;
 `;
 
-export interface AffiliationRow {
-  id: number;
-  publisher_id: number;
-  profile_id: number | null;
-  invited_email: string | null;
-  state: AffiliationState;
-  invited_by: string;
-  invited_at: string;
-  accepted_at: string | null;
-  ended_at: string | null;
-  ended_by: string | null;
-  ended_reason: string | null;
-}
-
-export const toAffiliation = (row: AffiliationRow): Affiliation => ({
-  id: row.id,
-  publisherId: row.publisher_id,
-  profileId: row.profile_id,
-  invitedEmail: row.invited_email,
-  state: row.state,
-  invitedBy: row.invited_by,
-  invitedAt: row.invited_at,
-  acceptedAt: row.accepted_at,
-  endedAt: row.ended_at,
-  endedBy: row.ended_by,
-  endedReason: row.ended_reason,
-});
-
-export const COLUMNS =
-  'id, publisher_id, profile_id, invited_email, state, invited_by, invited_at, accepted_at, ended_at, ended_by, ended_reason';
-export const OPEN = "state IN ('invited', 'active')";
+/** Affiliations in the publisher_staff table; its partial unique indexes take the place of MongoDB's open keys. */
+export const STAFF_TABLE: SqliteTable<AffiliationDocument> = {
+  name: 'publisher_staff',
+  columns: {
+    id: 'id',
+    publisherId: 'publisher_id',
+    profileId: 'profile_id',
+    invitedEmail: 'invited_email',
+    state: 'state',
+    invitedBy: 'invited_by',
+    invitedAt: 'invited_at',
+    acceptedAt: 'accepted_at',
+    endedAt: 'ended_at',
+    endedBy: 'ended_by',
+    endedReason: 'ended_reason',
+    openProfile: null,
+    openEmail: null,
+  },
+  key: 'id',
+  generatedKey: true,
+};

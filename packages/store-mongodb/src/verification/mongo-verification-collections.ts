@@ -1,0 +1,27 @@
+import type { ClosingAuditDocument, RequestDocument } from '@byline/domain/verification/verification-documents';
+import type { MongoCollection } from '../documents/mongo-documents';
+import { AUDIT_COLLECTION } from '../audit/mongo-audit-history';
+
+/** Requests in the verification_requests collection (unique index: open_for, one pending request per profile). */
+export const REQUESTS_COLLECTION: MongoCollection<RequestDocument> = {
+  name: 'verificationRequests',
+  fields: {
+    id: '_id',
+    profileId: 'profile_id',
+    requestedBy: 'requested_by',
+    requestedAt: 'requested_at',
+    status: 'status',
+    openFor: 'open_for',
+  },
+  key: 'id',
+  generatedKey: true,
+  unique: ['openFor'],
+};
+
+/** The verification history with a closing's key, which only the record that closes a request carries (unique). */
+export const CLOSING_AUDIT_COLLECTION: MongoCollection<ClosingAuditDocument> = {
+  ...AUDIT_COLLECTION,
+  fields: { ...AUDIT_COLLECTION.fields, closing: 'closing' },
+  unique: ['closing'],
+  unsetWhenNull: ['closing'],
+};
