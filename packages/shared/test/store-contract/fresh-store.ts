@@ -10,6 +10,8 @@ export function freshStorePerTest(factory: StoreFactory, { checkAnswers = false 
   beforeEach(async () => {
     store = await factory.create();
   });
+  // Checking every answer after the larger tests (1 200 imported profiles on MongoDB) takes a minute on a loaded
+  // machine: the check keeps the budget those tests have themselves.
   afterEach(async () => {
     try {
       if (checkAnswers && store) await expectAnswersInStep(store);
@@ -17,7 +19,7 @@ export function freshStorePerTest(factory: StoreFactory, { checkAnswers = false 
       await store?.close();
       store = undefined;
     }
-  }, 60_000);
+  }, 120_000);
   return () => {
     if (!store) throw new Error('no store: use it inside a test');
     return store;
