@@ -4,9 +4,8 @@
 // of rel="author" links): the author markup (readAuthorMarkup), rel="me" links (relMeLinks), the portal's article
 // metadata (extractArticleMetadata) and attribution's title and meta (readPageHead). Each page is read --runs times
 // in this process; the median is printed, with µs per KB, so that two sizes of one page show whether time grows
-// linearly with size (the same µs/KB) or faster. The portal's page check reads on a thread of its own
-// (pageReadsThread), its form's prefill and the worker on their main thread: what one page costs here is how long it
-// keeps other requests waiting on the prefill's.
+// linearly with size (the same µs/KB) or faster. The portal's page check and its form's prefill read on a thread of
+// their own (pageReadsThread), the worker on its main thread, where no request waits.
 import '../scripts/check-node-line.mjs'; // first: an older Node.js stops here, before the build and anything native
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,7 +31,7 @@ const built = (file) => import(pathToFileURL(path.join(root, 'packages', file)).
 const { readAuthorMarkup } = await built('editorial/dist/authorship/author-markup.js');
 const { relMeLinks } = await built('editorial/dist/proofs/rel-me-links.js');
 const { readPageHead } = await built('editorial/dist/attribution/page-head.js');
-const { extractArticleMetadata } = await built('portal/dist/fetch/extract-metadata.js');
+const { extractArticleMetadata } = await built('editorial/dist/html/article-metadata.js');
 
 const PAGE_URL = 'https://news.example/2026/11/24/story/';
 const MB = 1024 * 1024;

@@ -40,6 +40,10 @@ export class PageReadsThread implements PageReads {
     return this.ask('authorPageLinks', html, pageUrl) as ReturnType<PageReads['authorPageLinks']>;
   }
 
+  articleMetadata(html: string, pageUrl: string) {
+    return this.ask('articleMetadata', html, pageUrl) as ReturnType<PageReads['articleMetadata']>;
+  }
+
   private ask(read: PageReadRequest['read'], html: string, pageUrl: string): Promise<unknown> {
     const worker = this.started();
     const id = this.nextId++;

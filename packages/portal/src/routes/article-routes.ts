@@ -1,6 +1,7 @@
 import { articlesAsSeenBy } from '../use-cases/actor-names';
 import { repositoriesOf } from '@byline/shared/store';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
+import { pageReadsThread } from '@byline/editorial/authorship/page-reads-thread';
 import { Router, type Response } from 'express';
 import Joi from 'joi';
 import type { PortalContext } from '../deps';
@@ -115,7 +116,7 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
     }
     let result;
     try {
-      result = await prefillArticle(fetcherOf(res), form.value.link);
+      result = await prefillArticle(fetcherOf(res), pageReadsThread(), form.value.link);
     } catch (error) {
       const wait = waitAddressFor(error, form.value.link);
       if (wait) return res.redirect(303, wait);

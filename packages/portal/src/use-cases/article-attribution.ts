@@ -16,7 +16,7 @@ export { AUTHORSHIP_CHECKER, type ArticleCheckOutcome } from '@byline/editorial/
  * readers are linear in a page's length, but the slowest 2 MB page (the fetch cap) written to stall them takes about
  * 70 ms (`npm run bench:hostile-pages`, 2026-11-29), past the ~50 ms a request may be held up for someone else's
  * check. test/hostile-article-page.test.ts checks that other requests are answered within 200 ms meanwhile. The
- * form's prefill (extractArticleMetadata) still reads on the main thread: 30-45 ms on such a page.
+ * form's prefill reads the page's metadata on the same thread (prefillArticle).
  */
 export function checkArticle(
   { store, fetchPage, portalUrl, policy }: { store: Store; fetchPage: PageFetcher; portalUrl: string; policy: RecheckPolicy },

@@ -1,7 +1,7 @@
 import { withoutUnsafeCharacters } from '@byline/domain/validation/plain-text';
 import { type Article, type ArticleInput } from '@byline/domain/domain/types';
 import { type Articles, ArticleTakenError } from '@byline/domain/articles/articles-repository';
-import { extractArticleMetadata } from '../fetch/extract-metadata';
+import { PageReadError, type PageReads } from '@byline/editorial/authorship/page-reads';
 import { PageFetchError, type PageFetcher } from '../fetch/fetch-page';
 import type { FieldErrors } from '../views/forms';
 
@@ -19,8 +19,11 @@ export interface ArticleForm {
 
 export type PrefillResult = { ok: true; form: ArticleForm } | { ok: false; form: ArticleForm; message: string };
 
-/** Fetches the page and fills the form from its metadata; on failure, an empty form to fill by hand. */
-export async function prefillArticle(fetchPage: PageFetcher, link: string): Promise<PrefillResult> {
+/**
+ * Fetches the page and fills the form from its metadata, read by `reads` (the portal's page-reading thread, so that a
+ * large page holds up no one else's request); on failure, an empty form to fill by hand.
+ */
+export async function prefillArticle(fetchPage: PageFetcher, reads: PageReads, link: string): Promise<PrefillResult> {
   const blank: ArticleForm = {
     link,
     title: '',
@@ -33,7 +36,7 @@ export async function prefillArticle(fetchPage: PageFetcher, link: string): Prom
   };
   try {
     const page = await fetchPage(link);
-    const found = extractArticleMetadata(page.html, page.url);
+    const found = await reads.articleMetadata(page.html, page.url);
     const line = (text: string) => withoutUnsafeCharacters(text);
     return {
       ok: true,
@@ -48,6 +51,13 @@ export async function prefillArticle(fetchPage: PageFetcher, link: string): Prom
       },
     };
   } catch (error) {
+    if (error instanceof PageReadError) {
+      return {
+        ok: false,
+        form: blank,
+        message: `The page could not be read (${error.message}). Fill in the details below by hand.`,
+      };
+    }
     if (!(error instanceof PageFetchError)) throw error;
     return { ok: false, form: blank, message: `${error.message} Fill in the details below by hand.` };
   }

@@ -1,5 +1,5 @@
-import { scanHtml, type TagAttributes } from '@byline/editorial/html/scan-html';
-import { MARKUP_LIMITS } from '@byline/editorial/authorship/markup-limits';
+import { scanHtml, type TagAttributes } from './scan-html';
+import { MARKUP_LIMITS } from '../authorship/markup-limits';
 
 /** The elements this reader looks at (scanHtml collects no other's attributes). */
 const READ_TAGS = new Set(['meta', 'link', 'time', 'title', 'script']);
