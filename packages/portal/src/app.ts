@@ -29,6 +29,7 @@ import { articleRoutes } from './routes/article-routes';
 import { assetRoutes } from './routes/asset-routes';
 import { badgeRoutes } from './badge/badge-routes';
 import { issuerRoutes } from './routes/issuer-routes';
+import { credentialRoutes } from './routes/credential-routes';
 import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer';
 import { formerSlugRoutes } from './routes/former-slug-routes';
 import { identityReviewRoutes } from './routes/identity-review-routes';
@@ -112,6 +113,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(badgeRoutes(ctx));
   // Relying parties read the issuer's keys from anywhere: no cookie, no page headers.
   app.use(issuerRoutes(ctx));
+  app.use(credentialRoutes(ctx));
   app.use(securityHeaders);
   app.use(cookieParser());
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));

@@ -17,12 +17,17 @@ import { createOpsApp } from './ops-app';
 import { workerNotifier } from './owner-mail';
 import { startRecheckLoop } from './recheck-loop';
 import { startWebhookLoop } from './webhook-loop';
+import { startCredentialLoop } from './credential-loop';
+import { CredentialIssuance } from '@byline/domain/credentials/credential-issuance';
+import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer';
 import { createWorkerMetrics } from './worker-metrics';
 
 const SERVICE_NAME = 'worker';
 
 /** How soon a change's webhook event leaves: the webhook loop's pause between runs (acceptance: within 5 s). */
 const WEBHOOK_POLL_INTERVAL_MS = 1_000;
+/** How soon a change's credential is issued, or its revocation published (acceptance: within 10 s). */
+const CREDENTIAL_POLL_INTERVAL_MS = 1_000;
 
 /**
  * Start-up: checked config, store, claims and re-checks, the ops server on WORKER_PORT, then the re-check loop and the webhook loop.
@@ -103,6 +108,21 @@ async function main(): Promise<void> {
     pollIntervalMs: WEBHOOK_POLL_INTERVAL_MS,
     logger,
   });
+  // Journalists' credentials: issued when their claims change, revoked when a change withdraws one, the status lists
+  // published; one replica at a time (the issuer's lease on the queue).
+  const credentialIssuer = credentialIssuerOf({
+    publicPortalUrl: config.publicPortalUrl,
+    storeKind: store.kind,
+    signingKey: config.credentialSigningKey,
+    validityMs: config.credentialValidityMs,
+  });
+  const credentialLoop = startCredentialLoop({
+    issuance: new CredentialIssuance(repositoriesOf(store).journalistCredentials, credentialIssuer, config.publicPortalUrl),
+    queue: repositoriesOf(store).queue,
+    holder,
+    pollIntervalMs: CREDENTIAL_POLL_INTERVAL_MS,
+    logger,
+  });
   logger.info('re-checking rel="me" proofs, article pages and publisher domains; attributing articles', {
     holder,
     intervalMs: config.recheckIntervalMs,
@@ -116,6 +136,7 @@ async function main(): Promise<void> {
     process.on(signal, () => {
       void loop.stop();
       void webhookLoop.stop();
+      void credentialLoop.stop();
     });
   }
   stopGracefullyOnSignals(
@@ -124,6 +145,7 @@ async function main(): Promise<void> {
       close: async () => {
         await loop.stop();
         await webhookLoop.stop();
+        await credentialLoop.stop();
         await claims.close();
         await store.close();
       },

@@ -3,6 +3,8 @@ import type { RenderedAnswers } from '../domain/rendered-answers';
 import type { VerifiedIdentity } from '../claims/verified-identity';
 import type { OutletsUnit } from '../outlets/outlets-unit';
 import type { Step } from '../store/steps';
+import type { DocumentSteps } from '../documents/documents';
+import type { JournalistCredentialDocument } from '../credentials/credential-documents';
 
 /** A profile's answers as rendered from its current fields and articles, with the count they were rendered from. */
 export interface ProfileAnswers {
@@ -41,4 +43,6 @@ export interface AnswersUnit extends OutletsUnit {
   saveAnswers(rendered: ProfileAnswers[]): Step<number[]>;
   /** Takes these profiles' rendered answers (all of them) out of service, moving the revision on: lookups render them. */
   forgetAnswers(profileIds: number[]): Step<void>;
+  /** The journalists' credentials, told what to claim by each re-render; null in a store that has none yet (a migration's). */
+  readonly credentials: DocumentSteps<JournalistCredentialDocument> | null;
 }

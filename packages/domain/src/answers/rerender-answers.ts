@@ -1,7 +1,9 @@
 import { renderAnswers, renderArticleV2 } from '../domain/rendered-answers';
 import { step, type Steps } from '../store/steps';
-import type { AnswersUnit } from './answers-unit';
+import type { AnswersUnit, EvidencedView } from './answers-unit';
 import { RENDER_ATTEMPTS, rerenderOutlets } from '../outlets/rerender-outlets';
+import { claimsOf } from '../credentials/credential-claims';
+import { noteCredentialClaims } from '../credentials/note-credential-claims';
 
 /** Profiles re-rendered per round: one `$in` read and one batch of writes on MongoDB. */
 const PROFILES_PER_ROUND = 500;
@@ -24,6 +26,9 @@ const PROFILES_PER_ROUND = 500;
  * from a fresh read, so the answers last saved always come from a read that began after the last save or
  * forgetting; after RENDER_ATTEMPTS misses the answers are left out of service (lookups render them from what is
  * stored, never wrong). On SQLite no save misses: nothing else writes inside the transaction.
+ *
+ * Each profile's credential then learns what it must claim now (noteCredentialClaims), from the same read: the
+ * worker issues it again, or withdraws it, and nothing is served until it has.
  */
 export function* rerenderAnswers(
   unit: AnswersUnit,
@@ -37,8 +42,10 @@ export function* rerenderAnswers(
     const round = ids.slice(start, start + PROFILES_PER_ROUND);
     for (const publisherId of yield* step(unit.publishersOfStaff(round))) outlets.add(publisherId);
     let missed = round;
+    const read = new Map<number, EvidencedView>();
     for (let attempt = 0; missed.length > 0 && attempt < RENDER_ATTEMPTS; attempt++) {
       const views = yield* step(unit.authorViews(missed));
+      for (const view of views) read.set(view.profile.id, view);
       const rendered = views.map((view) => {
         const answers = renderAnswers(view);
         return {
@@ -51,6 +58,8 @@ export function* rerenderAnswers(
       missed = yield* step(unit.saveAnswers(rendered));
     }
     if (missed.length > 0) yield* step(unit.forgetAnswers(missed));
+    const { credentials } = unit;
+    if (credentials) for (const id of round) yield* noteCredentialClaims(credentials, id, claimsOf(read.get(id)));
   }
   yield* rerenderOutlets(unit, outlets);
 }

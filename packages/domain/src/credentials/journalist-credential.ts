@@ -25,6 +25,17 @@ export interface JournalistCredential {
     name: string;
     verifiedIdentities: CredentialIdentity[];
   };
+  /** Where its revocation is published (a BitstringStatusListEntry); absent when the issuer keeps no list for it. */
+  credentialStatus?: CredentialStatusEntry;
+}
+
+/** A credential's entry in a status list (see status-list.ts, statusListEntryOf). */
+export interface CredentialStatusEntry {
+  id: string;
+  type: 'BitstringStatusListEntry';
+  statusPurpose: 'revocation';
+  statusListIndex: string;
+  statusListCredential: string;
 }
 
 export interface CredentialInput {
@@ -35,6 +46,7 @@ export interface CredentialInput {
   identities: readonly VerifiedIdentity[];
   validFrom: Date;
   validityMs: number;
+  status?: CredentialStatusEntry;
 }
 
 /** A credential's instant: seconds are enough for validity, and keep the rendering the same on every platform. */
@@ -64,5 +76,6 @@ export function journalistCredentialOf(input: CredentialInput): JournalistCreden
         provider: { id: provider.id, name: provider.name },
       })),
     },
+    ...(input.status ? { credentialStatus: input.status } : {}),
   };
 }

@@ -27,6 +27,16 @@ export function withBitSet(bits: Uint8Array, index: number): Uint8Array {
   return copy;
 }
 
+/** A list with the credentials at these indexes revoked (set in place: one list however many there are). */
+export function listWithBitsSet(indexes: Iterable<number>): Uint8Array {
+  const bits = emptyStatusList();
+  for (const index of indexes) {
+    const { byte, mask } = positionOf(bits, index);
+    bits[byte] = bits[byte]! | mask;
+  }
+  return bits;
+}
+
 /** The GZIP header's operating-system byte (RFC 1952), which zlib fills with the platform it runs on. */
 const GZIP_OS_BYTE = 9;
 const GZIP_OS_UNKNOWN = 0xff;

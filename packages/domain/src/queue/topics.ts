@@ -65,3 +65,9 @@ export interface AttributionPayload {
    */
   finished?: string;
 }
+
+/**
+ * The issue of journalists' credentials and their status lists: one item (key ISSUER_KEY), whose lease the replica
+ * that works takes, so several workers issue one credential and publish one list at a time, never two.
+ */
+export const CREDENTIAL_ISSUE_TOPIC = 'credential-issue';

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'publisher.verified',
   'publisher.unverified',
   'api_key.revoked',
+  'credential.revoked',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -43,6 +44,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
   'publisher.verified': 'A publisher was verified by an editor.',
   'publisher.unverified': 'A publisher stopped being verified.',
   'api_key.revoked': 'One of your own API keys was revoked or rotated away (told to your account only).',
+  'credential.revoked':
+    'A journalist’s signed credential was revoked (what it claimed changed): its bit is set in the status list it names.',
   'webhook.test': 'Sent only when you ask for it (“Send a test event”), to one endpoint: nothing changed.',
 };
 
@@ -134,6 +137,15 @@ export const journalistVerificationEvent = (slug: string, verified: boolean, at 
 /** A verified journalist's public address moved from `previous` to `slug` (an approved change of name). */
 export const journalistSlugChangedEvent = (slug: string, previous: string, at = new Date()): WebhookEvent =>
   webhookEvent('journalist.slug_changed', { slug, previous }, at);
+
+/**
+ * A journalist's signed credential was revoked: named by its status list entry only, as relying parties that hold the
+ * credential find it (its `credentialStatus`), and so that it says nothing of a journalist who erased their account.
+ */
+export const credentialRevokedEvent = (
+  entry: { statusListCredential: string; statusListIndex: string },
+  at = new Date(),
+): WebhookEvent => webhookEvent('credential.revoked', { ...entry }, at);
 
 /** A publisher became verified or stopped being so. */
 export const publisherVerificationEvent = (slug: string, verified: boolean, at = new Date()): WebhookEvent =>

@@ -20,9 +20,7 @@ export function relMeEvidence(site: string, nextCheckAt: Date): NewEvidence {
   };
 }
 
-export function publicProfileUrl(portalUrl: string, slug: string): string {
-  return `${portalUrl.replace(/\/+$/, '')}/j/${encodeURIComponent(slug)}`;
-}
+export { publicProfileUrl } from '@byline/domain/profiles/public-profile-url';
 
 /**
  * Whether the page at `siteUrl` links back to `profileUrl` with rel="me" (Mastodon's VerifyLinkService rules,

@@ -7,12 +7,13 @@ import { render } from '../http/render';
 import { publicProofsOf } from '../proofs/public-proofs';
 import { staffRows } from '../use-cases/staff';
 import { findPublicProfile } from '../use-cases/public-profiles';
+import { servedCredential } from '@byline/domain/credentials/served-credentials';
 import { openGraphProfile } from '../views/open-graph';
 import { UNVERIFIED_NOTICE, unverifiedProfilePage, verifiedDescription, verifiedProfilePage } from '../views/public-profile-page';
 
 export const PUBLIC_ARTICLE_COUNT = 10;
 
-export function publicRoutes({ store, claims, publicUrls }: PortalContext): Router {
+export function publicRoutes({ store, claims, publicUrls, credentialIssuer }: PortalContext): Router {
   const repositories = repositoriesOf(store);
   const router = Router();
   router.get('/j/:slug', async (req, res) => {
@@ -25,10 +26,11 @@ export function publicRoutes({ store, claims, publicUrls }: PortalContext): Rout
       const preview = openGraphProfile({ title: name, description: UNVERIFIED_NOTICE, url: publicAddress });
       return render(res, name, unverifiedProfilePage(profile), 200, preview);
     }
-    const [articles, claimList, affiliations] = await Promise.all([
+    const [articles, claimList, affiliations, credential] = await Promise.all([
       repositories.articles.latest(profile.id, PUBLIC_ARTICLE_COUNT),
       claims.claimsOf(profile.id),
       repositories.staff.ofProfile(profile.id).then((all) => staffRows(repositories, all)),
+      servedCredential(repositories.journalistCredentials.credentials, profile.profile_slug),
     ]);
     const preview = openGraphProfile({
       title: name,
@@ -36,7 +38,10 @@ export function publicRoutes({ store, claims, publicUrls }: PortalContext): Rout
       url: publicAddress,
       image: profile.profile_image,
     });
-    const page = verifiedProfilePage(profile, articles, publicProofsOf(profile, claimList), publicAddress, affiliations);
+    // Linked only while one is served: an issuer is named and the worker has issued what the proofs say now.
+    const hasCredential = credentialIssuer.identity.did !== null && credential.state === 'served';
+    const proofs = publicProofsOf(profile, claimList);
+    const page = verifiedProfilePage(profile, articles, proofs, publicAddress, affiliations, hasCredential);
     render(res, name, page, 200, preview);
   });
   return router;

@@ -26,6 +26,7 @@ export function verifiedProfilePage(
   proofs: PublicProofs,
   publicAddress: string,
   affiliations: StaffRow[] = [],
+  hasCredential = false,
 ): SafeHtml {
   const place = placeLine(profile);
   return html`<article class="card public-profile">
@@ -54,9 +55,21 @@ export function verifiedProfilePage(
             </ul>`
           : html`<p>No articles yet.</p>`
       }
+      ${hasCredential ? credentialSection(profile.profile_slug) : ''}
       ${embedSection(fullName(profile), profile.profile_slug, publicAddress)}
     </article>
     ${personJsonLd(profile, publicAddress, proofs)}`;
+}
+
+/** The journalist's signed credential: what a relying party or a newsroom's C2PA tooling takes away and checks itself. */
+function credentialSection(slug: string): SafeHtml {
+  const base = sitePath(`/j/${encodeURIComponent(slug)}/credential`);
+  return html`<h2>Signed credential</h2>
+    <p>
+      These proofs as a signed credential, checkable without Byline:
+      <a href="${base}.jwt" type="application/vc+jwt" download>JWT</a> or
+      <a href="${base}.cose" type="application/vc+cose" download>COSE</a>.
+    </p>`;
 }
 
 /**

@@ -1,3 +1,8 @@
+import {
+  CREDENTIAL_STATUS_ENTRIES_COLLECTION,
+  CREDENTIAL_STATUS_LISTS_COLLECTION,
+  JOURNALIST_CREDENTIALS_COLLECTION,
+} from '@byline/store-mongodb/credentials/mongo-journalist-credentials-collections';
 import { MongoClaims } from '@byline/store-mongodb/claims/mongo-claims';
 import { DocumentWebhooks } from '@byline/domain/webhooks/document-webhooks';
 import { verificationOver } from '@byline/domain/verification/verification';
@@ -75,6 +80,12 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new MongoAttributionDomains(database),
     credentialKeys: () => new CredentialKeys(new MongoDocuments(database, CREDENTIAL_KEYS_COLLECTION)),
+    journalistCredentials: () => ({
+      credentials: new MongoDocuments(database, JOURNALIST_CREDENTIALS_COLLECTION),
+      statusEntries: new MongoDocuments(database, CREDENTIAL_STATUS_ENTRIES_COLLECTION),
+      statusLists: new MongoDocuments(database, CREDENTIAL_STATUS_LISTS_COLLECTION),
+      keys: repositories.credentialKeys,
+    }),
     ...servedByOne(
       WEBHOOK_PORTS,
       () =>

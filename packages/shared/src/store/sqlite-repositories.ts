@@ -1,3 +1,8 @@
+import {
+  CREDENTIAL_STATUS_ENTRIES_TABLE,
+  CREDENTIAL_STATUS_LISTS_TABLE,
+  JOURNALIST_CREDENTIALS_TABLE,
+} from '@byline/store-sqlite/credentials/sqlite-journalist-credentials-tables';
 import { SqliteClaims } from '@byline/store-sqlite/claims/sqlite-claims';
 import { DocumentWebhooks } from '@byline/domain/webhooks/document-webhooks';
 import { verificationOver } from '@byline/domain/verification/verification';
@@ -73,6 +78,12 @@ export function sqliteRepositories(
     proofAttempts: () => new QueuedProofAttempts(queue()),
     attributionDomains: () => new SqliteAttributionDomains(database),
     credentialKeys: () => new CredentialKeys(new SqliteDocuments(database, CREDENTIAL_KEYS_TABLE)),
+    journalistCredentials: () => ({
+      credentials: new SqliteDocuments(database, JOURNALIST_CREDENTIALS_TABLE),
+      statusEntries: new SqliteDocuments(database, CREDENTIAL_STATUS_ENTRIES_TABLE),
+      statusLists: new SqliteDocuments(database, CREDENTIAL_STATUS_LISTS_TABLE),
+      keys: repositories.credentialKeys,
+    }),
     ...servedByOne(
       WEBHOOK_PORTS,
       () =>

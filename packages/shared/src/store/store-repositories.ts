@@ -18,6 +18,7 @@ import type { PasswordResets } from '@byline/domain/password-resets/password-res
 import type { ProofAttemptStore } from '@byline/domain/proofs/proof-attempts';
 import type { Sessions } from '@byline/domain/sessions/sessions-repository';
 import type { Users } from '@byline/domain/users/users-repository';
+import type { CredentialStores } from '@byline/domain/credentials/credential-issuance';
 import type { CredentialKeys } from '@byline/domain/credentials/credential-keys';
 import type { ServiceRepositories } from './service-repositories';
 
@@ -64,6 +65,8 @@ export interface ResourceRepositories {
   webhookDeliveries: WebhookDeliveries;
   /** The keys Byline signs credentials with, and those it still publishes. */
   credentialKeys: CredentialKeys;
+  /** Journalists' signed credentials, the status lists they are revoked in, and the keys (see credential-issuance.ts). */
+  journalistCredentials: CredentialStores;
 }
 
 /** The ports one adapter serves together (see servedByOne). */

@@ -6,6 +6,8 @@ import { collectionOf } from '../store/mongo-schema';
 import { missedSaves, revisionIs } from '../store/render-revision';
 import { authorViewOf, latestActiveArticles } from '../store/profile-derived-fields';
 import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/answers/answers-unit';
+import { MongoDocuments } from '../documents/mongo-documents';
+import { JOURNALIST_CREDENTIALS_COLLECTION } from '../credentials/mongo-journalist-credentials-collections';
 
 /**
  * MongoDB's side of re-rendering: one `$in` read and one count per round, written in batches, each save a
@@ -16,6 +18,8 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
   const articles = collectionOf(db, 'articles');
   return {
     ...mongoOutletsUnit(db),
+    // Steps of the unit's own ordered writes: awaited in turn by the rule that runs them.
+    credentials: new MongoDocuments({ db, run: (work) => work() }, JOURNALIST_CREDENTIALS_COLLECTION).steps,
     async authorViews(profileIds: number[]): Promise<EvidencedView[]> {
       // The documents first: each one's revision is read with its fields, before its articles and evidence, so a
       // change made after any of those reads is followed by a save or forgetting that moves the revision on.

@@ -257,6 +257,41 @@ export interface CredentialKeyDoc {
   publish_until: string;
 }
 
+/** A journalist's credential (see credential-documents.ts): the profile's id is the _id. */
+export interface JournalistCredentialDoc {
+  _id: number;
+  claims: string | null;
+  change: string | null;
+  slug: string | null;
+  issued_claims: string | null;
+  status_entry: number | null;
+  jwt: string | null;
+  cose: string | null;
+  etag: string | null;
+  issued_at: string | null;
+  reissue_at: string | null;
+}
+
+/** An index of a status list given to a credential; (list, index) unique. */
+export interface CredentialStatusEntryDoc {
+  _id: number;
+  list: number;
+  index: number;
+  profile_id: number;
+  revoked_at: string | null;
+}
+
+/** A status list as published: the list's number is the _id. */
+export interface CredentialStatusListDoc {
+  _id: number;
+  revoked_count: number;
+  jwt: string | null;
+  cose: string | null;
+  etag: string | null;
+  published_at: string | null;
+  reissue_at: string | null;
+}
+
 /** A one-time data step that has run (see mongo-migrations.ts). */
 export interface MigrationDoc {
   _id: string;
@@ -291,6 +326,9 @@ export const COLLECTIONS = {
   webhookMessages: 'webhook_messages',
   formerSlugs: 'former_slugs',
   credentialKeys: 'credential_keys',
+  journalistCredentials: 'journalist_credentials',
+  credentialStatusEntries: 'credential_status_entries',
+  credentialStatusLists: 'credential_status_lists',
   /** The store's change counter: one document, moved on after every write that may change an answer (MongoStore.answersGeneration). */
   storeChanges: 'store_changes',
 } as const;
@@ -330,6 +368,9 @@ interface CollectionDocs {
   webhookMessages: WebhookMessageDoc;
   formerSlugs: FormerSlugDoc;
   credentialKeys: CredentialKeyDoc;
+  journalistCredentials: JournalistCredentialDoc;
+  credentialStatusEntries: CredentialStatusEntryDoc;
+  credentialStatusLists: CredentialStatusListDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -458,12 +499,30 @@ const INDEXES: Record<string, IndexDescription[]> = {
     // a key is stored once, whichever replica meets it first
     { key: { thumbprint: 1 }, name: 'thumbprint_unique', unique: true },
   ],
+  // the credentials the worker must issue (a change pending) or issue again (before they expire); served by slug
+  [COLLECTIONS.journalistCredentials]: [
+    { key: { change: 1 }, name: 'due' },
+    { key: { reissue_at: 1 }, name: 'reissue' },
+    { key: { slug: 1 }, name: 'by_slug' },
+  ],
+  [COLLECTIONS.credentialStatusEntries]: [
+    // an index is given once per list
+    { key: { list: 1, index: 1 }, name: 'list_index_unique', unique: true },
+    // a list's revocations, as it is published
+    { key: { list: 1, revoked_at: 1 }, name: 'revoked' },
+  ],
 };
 
 // The webhook events a changed document still carries (see webhook-events/mongo-carried-events.ts), found every
 // second by the worker's relay: sparse, so only the few documents carrying events are in it. These are
 // EVENT_CARRYING_COLLECTIONS.
-for (const name of [COLLECTIONS.profiles, COLLECTIONS.apiKeys, COLLECTIONS.publishers, COLLECTIONS.articles]) {
+for (const name of [
+  COLLECTIONS.profiles,
+  COLLECTIONS.apiKeys,
+  COLLECTIONS.publishers,
+  COLLECTIONS.articles,
+  COLLECTIONS.credentialStatusEntries,
+]) {
   INDEXES[name] = [...(INDEXES[name] ?? []), { key: { webhook_outbox: 1 }, name: 'webhook_outbox', sparse: true }];
 }
 

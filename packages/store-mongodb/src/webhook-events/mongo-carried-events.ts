@@ -21,6 +21,7 @@ export const EVENT_CARRYING_COLLECTIONS = [
   COLLECTIONS.apiKeys,
   COLLECTIONS.publishers,
   COLLECTIONS.articles,
+  COLLECTIONS.credentialStatusEntries,
 ] as const;
 
 /** The part of an update that records `events` with the change it is part of. */

@@ -4,6 +4,11 @@ import { sqliteOutletsUnit } from '../outlets/sqlite-outlets-unit';
 import { readAuthorView } from '../store/profile-records';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/answers/answers-unit';
+import type { DocumentSteps } from '@byline/domain/documents/documents';
+import type { JournalistCredentialDocument } from '@byline/domain/credentials/credential-documents';
+import { SqliteDocuments } from '../documents/sqlite-documents';
+import { SqliteDatabase } from '../store/sqlite-database';
+import { JOURNALIST_CREDENTIALS_TABLE } from '../credentials/sqlite-journalist-credentials-tables';
 
 function prepare(db: Database.Database) {
   return {
@@ -28,6 +33,23 @@ function prepare(db: Database.Database) {
   };
 }
 
+const credentialSteps = new WeakMap<Database.Database, DocumentSteps<JournalistCredentialDocument>>();
+
+/**
+ * The credentials' document steps on this connection, inside the caller's transaction; null before migration 051
+ * made their table (the re-renders of older migrations' data steps tell no credential), looked for again until then.
+ */
+function credentialsOn(db: Database.Database): DocumentSteps<JournalistCredentialDocument> | null {
+  let steps = credentialSteps.get(db);
+  if (!steps && hasTable(db, JOURNALIST_CREDENTIALS_TABLE.name)) {
+    steps = new SqliteDocuments(new SqliteDatabase(db.name, db), JOURNALIST_CREDENTIALS_TABLE).steps;
+    credentialSteps.set(db, steps);
+  }
+  return steps ?? null;
+}
+
+const hasTable = (db: Database.Database, name: string) =>
+  db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined;
 const hasColumn = (db: Database.Database, name: string) =>
   db.prepare("SELECT 1 FROM pragma_table_info('profiles') WHERE name = ?").get(name) !== undefined;
 const hasTagColumns = (db: Database.Database) => hasColumn(db, 'article_etag');
@@ -41,6 +63,7 @@ export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
   const { count, storeAnswers, storeTaggedAnswers, storeAllAnswers } = statements(db);
   return {
     ...sqliteOutletsUnit(db),
+    credentials: credentialsOn(db),
     authorViews(profileIds: number[]): EvidencedView[] {
       const views: EvidencedView[] = [];
       for (const id of profileIds) {

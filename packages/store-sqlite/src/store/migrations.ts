@@ -414,4 +414,46 @@ export const MIGRATIONS: Migration[] = [
   );
   `,
   },
+  {
+    // Journalists' credentials (see credential-documents.ts): one per profile, told what to claim by each re-render
+    // (a change token while the worker has not issued it yet), served by slug; the status lists' entries, an index
+    // given once per list (unique), with the time its credential was revoked; and the lists as published.
+    name: '051-journalist-credentials',
+    sql: `
+  CREATE TABLE journalist_credentials (
+    profile_id INTEGER PRIMARY KEY,
+    claims TEXT,
+    change TEXT,
+    slug TEXT,
+    issued_claims TEXT,
+    status_entry INTEGER,
+    jwt TEXT,
+    cose TEXT,
+    etag TEXT,
+    issued_at TEXT,
+    reissue_at TEXT
+  );
+  CREATE INDEX journalist_credentials_due ON journalist_credentials (change) WHERE change IS NOT NULL;
+  CREATE INDEX journalist_credentials_reissue ON journalist_credentials (reissue_at) WHERE reissue_at IS NOT NULL;
+  CREATE INDEX journalist_credentials_slug ON journalist_credentials (slug) WHERE slug IS NOT NULL;
+  CREATE TABLE credential_status_entries (
+    id INTEGER PRIMARY KEY,
+    list INTEGER NOT NULL,
+    list_index INTEGER NOT NULL,
+    profile_id INTEGER NOT NULL,
+    revoked_at TEXT,
+    UNIQUE (list, list_index)
+  );
+  CREATE INDEX credential_status_entries_revoked ON credential_status_entries (list, revoked_at) WHERE revoked_at IS NOT NULL;
+  CREATE TABLE credential_status_lists (
+    id INTEGER PRIMARY KEY,
+    revoked_count INTEGER NOT NULL,
+    jwt TEXT,
+    cose TEXT,
+    etag TEXT,
+    published_at TEXT,
+    reissue_at TEXT
+  );
+  `,
+  },
 ];

@@ -1,0 +1,34 @@
+import type { Documents } from '../documents/documents';
+import type { JournalistCredentialDocument, StatusListDocument } from './credential-documents';
+
+/** A credential or a list as served: both securings and the entity tag of the issue. */
+export interface Served {
+  jwt: string;
+  cose: Uint8Array;
+  etag: string;
+}
+
+export type ServedCredential = ({ state: 'served' } & Served) | { state: 'pending' } | { state: 'none' };
+
+/**
+ * The credential served at a journalist's public address: only one issued from the claims the store holds now. While
+ * a change is pending (the worker has not issued it yet, or is revoking it), nothing is served: what was issued
+ * before may claim what is no longer true.
+ */
+export async function servedCredential(
+  credentials: Documents<JournalistCredentialDocument>,
+  slug: string,
+): Promise<ServedCredential> {
+  const credential = await credentials.first({ slug });
+  if (!credential || credential.claims === null) return { state: 'none' };
+  if (credential.change !== null || credential.jwt === null || credential.cose === null || credential.etag === null)
+    return { state: 'pending' };
+  return { state: 'served', jwt: credential.jwt, cose: Buffer.from(credential.cose, 'base64'), etag: credential.etag };
+}
+
+/** Status list `id` as last published, or null when there is none (yet). */
+export async function servedStatusList(lists: Documents<StatusListDocument>, id: number): Promise<Served | null> {
+  const list = await lists.first({ id });
+  if (!list?.jwt || !list.cose || !list.etag) return null;
+  return { jwt: list.jwt, cose: Buffer.from(list.cose, 'base64'), etag: list.etag };
+}
