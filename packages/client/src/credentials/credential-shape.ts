@@ -35,13 +35,25 @@ export function journalistCredentialProblem(payload: unknown): string | null {
   const problem = credentialProblem(payload, 'IdentityClaimsAggregationCredential');
   if (problem) return problem;
   const credential = payload as Json;
+  if (!hasStrings(credential.issuer, 'id', 'name')) return 'its issuer is not an object with an id and a name';
   if (!('validFrom' in credential) || !('validUntil' in credential)) return 'it has no validFrom or no validUntil';
   const subject = credential.credentialSubject as Json;
-  if (typeof subject.name !== 'string') return 'its credentialSubject has no name';
+  if (!hasStrings(subject, 'id', 'name')) return 'its credentialSubject has no id or no name';
   const identities = subject.verifiedIdentities;
-  if (!Array.isArray(identities) || !identities.every((identity) => isObject(identity) && typeof identity.type === 'string'))
-    return 'its credentialSubject has no verifiedIdentities (a list of identities, each with a type)';
+  if (!Array.isArray(identities)) return 'its credentialSubject has no verifiedIdentities';
+  const bad = identities.findIndex(
+    (identity) =>
+      !hasStrings(identity, 'type', 'uri', 'method', 'verifiedAt') ||
+      !hasStrings(identity.provider, 'id', 'name') ||
+      !(identity.username === undefined || typeof identity.username === 'string'),
+  );
+  if (bad >= 0) return `its verified identity ${bad} lacks a type, uri, method, verifiedAt or provider (id and name)`;
   return null;
+}
+
+/** Whether `value` is an object whose `fields` are all strings. */
+function hasStrings(value: unknown, ...fields: string[]): value is Json {
+  return isObject(value) && fields.every((field) => typeof value[field] === 'string');
 }
 
 export const asJournalistCredential = (payload: unknown) => payload as JournalistCredential;
