@@ -110,6 +110,17 @@ describe('the built package', () => {
     expect(examples).toHaveLength(2);
     examples.forEach((example, index) => expect(typeErrors(`readme-${index}.mts`, example, ['node'])).toEqual([]));
   }, 60_000);
+
+  test("the credentials page's example (docs/credentials.md, Verifying a credential) type-checks against it", () => {
+    const page = fs.readFileSync(path.join(packageDir, '..', '..', 'docs', 'credentials.md'), 'utf8');
+    const start = page.indexOf('\n## Verifying a credential\n');
+    expect(start).toBeGreaterThan(-1);
+    const end = page.indexOf('\n## ', start + 1);
+    const section = page.slice(start, end === -1 ? undefined : end);
+    const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+    expect(examples).toHaveLength(1);
+    expect(typeErrors('credentials-example.mts', examples[0]!, ['node'])).toEqual([]);
+  }, 60_000);
 });
 
 /** TypeScript's errors for `program`, compiled in memory as this folder's `file` under node16 resolution and strict. */
