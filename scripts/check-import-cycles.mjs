@@ -38,7 +38,8 @@ const LAYERS = {
   'article-verifier': ['http', 'shared'],
   'journalist-verifier': ['http', 'shared'],
   editorial: ['domain', 'fetcher', 'shared'],
-  cli: ['domain', 'editorial', 'fetcher', 'shared'],
+  // The client imports no other package, so the CLI verifies credentials with the code relying parties use.
+  cli: ['client', 'domain', 'editorial', 'fetcher', 'shared'],
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -12,6 +12,7 @@ export {
   RETRY_DEFAULTS,
   RETRYABLE_STATUSES,
   retryAfterMs,
+  verifyCredential,
   verifyWebhook,
   WEBHOOK_EVENT_TYPES,
 } from '../dist/index.js';

@@ -11,3 +11,14 @@ export {
   type WebhookHeaders,
 } from './webhooks';
 export * from './types';
+export { verifyCredential } from './credentials/verify-credential';
+export type {
+  CredentialCheck,
+  CredentialIdentity,
+  DidDocument,
+  JournalistCredential,
+  SecuredAs,
+  StatusListEntry,
+  VerifiedCredentialResult,
+  VerifyCredentialOptions,
+} from './credentials/credential-types';

@@ -4,10 +4,13 @@ import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer
 import { OperatorKeyError } from '@byline/domain/credentials/credential-keys';
 import { keyIdOf } from '@byline/domain/credentials/issuer';
 import { CliError, withStore, type CliContext } from '../cli-context';
+import { verifyCredentialCommand, type VerifyOptions } from './credential-verification';
 import { writeLine } from '../output';
 
 export function registerCredentials(program: Command, ctx: CliContext): void {
-  const credentials = program.command('credentials').description('the keys journalists’ credentials are signed with');
+  const credentials = program
+    .command('credentials')
+    .description('journalists’ signed credentials: the keys they are signed with, and verifying one');
   credentials
     .command('rotate-key')
     .description('sign credentials with a new key from now on; the previous key stays in did.json until what it signed expires')
@@ -32,4 +35,13 @@ export function registerCredentials(program: Command, ctx: CliContext): void {
       writeLine(ctx.stdout, `Credentials are signed with ${name} from now on.`);
       if (identity.did === null) writeLine(ctx.stdout, `None is served yet: ${identity.why}.`);
     });
+  credentials
+    .command('verify')
+    .description(
+      'verify a journalist’s credential (a JWT or COSE file, or an http(s) address): format, key, signature, validity, revocation',
+    )
+    .argument('<file-or-url>', 'the credential: a file (a JWT as text, or COSE) or the address it is served at')
+    .option('--did-document <file>', 'the issuer’s did.json, instead of fetching it from the issuer’s did:web address')
+    .option('--status-list <file>', 'the status list’s credential (JWT or COSE), instead of fetching it')
+    .action((source: string, options: VerifyOptions) => verifyCredentialCommand(ctx, source, options));
 }
