@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'publisher.verified',
   'publisher.unverified',
   'api_key.revoked',
+  'credential.revoked',
   // Sent to one endpoint when its owner asks for a test ("Send a test event"); never subscribed to.
   'webhook.test',
 ] as const;
