@@ -11,6 +11,11 @@ import { pageServer, portalForEachTest, portalStoreFactories, profileForm, signe
 import { proveClaim, signedInAs } from './support/proofs';
 import { verifiers } from './support/verifiers';
 import { approvedByEditor } from './support/editors';
+import { generateKeyPairSync } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer';
+import { CredentialIssuance } from '@byline/domain/credentials/credential-issuance';
+import type { JournalistCredential } from '@byline/domain/credentials/journalist-credential';
 
 const POLICY = { intervalMs: 24 * 3600_000, graceMs: 3 * 24 * 3600_000, retryMs: 3600_000 };
 
@@ -285,6 +290,31 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
       expect(page).toContain('the page answered HTTP 404');
       expect(page).toContain('A proof stopped holding');
       expect(page).toContain('Back in the queue: no live proof left');
+    });
+
+    it('revokes the credential that claimed the lapsed site, and issues one of the proofs that still hold', async () => {
+      const { profileId, form } = await verifiedWithSite('Credentialed');
+      await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
+      await approvedByEditor(portal, profileId);
+      const issuer = credentialIssuerOf({
+        publicPortalUrl: 'https://byline.example',
+        storeKind: portal.store.kind,
+        signingKey: generateKeyPairSync('ed25519').privateKey,
+      });
+      const { credentials, statusEntries } = portal.repositories.journalistCredentials;
+      const issuance = new CredentialIssuance(portal.repositories.journalistCredentials, issuer, 'https://byline.example');
+      const identitiesOf = (jwt: string) =>
+        (decodeJwt(jwt) as unknown as JournalistCredential).credentialSubject.verifiedIdentities.map((i) => i.type);
+      expect(await issuance.run(new Date())).toMatchObject({ issued: 1 });
+      const before = (await credentials.first({ profileId }))!;
+      expect(identitiesOf(before.jwt!).sort()).toEqual(['cawg.social_media', 'cawg.web_site']);
+
+      await lapse();
+      expect(await issuance.run(new Date())).toMatchObject({ issued: 1, revoked: 1 });
+      expect((await statusEntries.first({ id: before.statusEntry! }))!.revokedAt).not.toBeNull();
+      const after = (await credentials.first({ profileId }))!;
+      expect(identitiesOf(after.jwt!)).toEqual(['cawg.social_media']);
+      expect(after.statusEntry).not.toBe(before.statusEntry);
     });
 
     it('keeps verified a profile whose proven handle still holds, and asks an editor to look', async () => {

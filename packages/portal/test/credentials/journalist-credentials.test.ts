@@ -227,6 +227,27 @@ describe.each(portalStoreFactories())('journalists’ credentials ($name store)'
     expect(await revokedInServedList(portal, before)).toBe(true);
   });
 
+  // Rotation by command is the embedded store's (MongoDB signs with the operator's key: see issuer-keys.test.ts).
+  (embedded ? it : it.skip)('keeps what the previous key signed verifiable after a rotation, until it expires', async () => {
+    const { person } = await approvedJournalist(portal);
+    await issue();
+    const before = (await credentialOf(person.slug)).text;
+    const issuedAt = portal.clock.now.getTime();
+
+    await portal.repositories.credentialKeys.rotate(issuer.keySource, portal.clock.now);
+    await expect(verifiedJwt(portal, before)).resolves.toMatchObject({ credentialSubject: { name: expect.any(String) } });
+    portal.clock.now = new Date(issuedAt + 21 * DAY);
+    expect(await issue()).toMatchObject({ issued: 1 });
+    const after = (await credentialOf(person.slug)).text;
+    expect(decodeProtectedHeader(after).kid).not.toBe(decodeProtectedHeader(before).kid);
+    // Both verify while the first is valid: its key stays in did.json until its validity and an hour have passed.
+    await verifiedJwt(portal, before);
+    await verifiedJwt(portal, after);
+    portal.clock.now = new Date(issuedAt + 30 * DAY + 61 * 60 * 1000);
+    await expect(verifiedJwt(portal, before)).rejects.toThrow(/no verification method/);
+    await verifiedJwt(portal, after);
+  });
+
   it('answers 404 problem+json for an unknown slug and an unknown list', async () => {
     const unknown = await credentialOf('nobody-here');
     expect(unknown.status).toBe(404);
