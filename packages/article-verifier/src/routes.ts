@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import {
+  entityTagOf,
   quickArticleInput,
   serviceRepositoriesOf,
   verifyArticleSchema,
@@ -56,7 +57,9 @@ export function verifyArticleRoutes(deps: ServiceDeps, metrics?: Metrics): Route
     );
   const attribution = new AttributionRequests(queue, logger, { now: deps.now, onDropped: dropped });
   deps.onClose?.(() => attribution.stop());
-  const v2Sources = { store, publisherDomains, outletDigests, attribution };
+  const { credentialsAt } = deps;
+  const credentials = credentialsAt ? { portalUrl: credentialsAt, portalTag: entityTagOf(credentialsAt) } : undefined;
+  const v2Sources = { store, publisherDomains, outletDigests, attribution, credentials };
   // The service's budget for v1's and v2's answers, half each; kept while the store says nothing changed.
   const v1Cache = answerCacheOf<TaggedAnswer>(deps, 0.5);
   const v2Cache = answerCacheOf<ServedV2>(deps, 0.5);

@@ -4,6 +4,7 @@ import {
   entityTagOf,
   hostOfCanonical,
   renderOutlet,
+  withCredential,
   withDomainInfo,
   type AttributionPayload,
   type OutletDigests,
@@ -26,6 +27,8 @@ export interface ArticleV2Sources {
   outletDigests: OutletDigests;
   /** Where an unknown article on a verified outlet that allows it is asked to be attributed (see askAttribution). */
   attribution?: Pick<AttributionRequests, 'ask'>;
+  /** The portal that issues signed credentials, and a tag of its address: an author's answer names theirs. */
+  credentials?: { portalUrl: string; portalTag: string };
 }
 
 const UNVERIFIED_V2_JSON = JSON.stringify({ type: 'unverified', verified: false, message: NO_VERIFIED_AUTHOR_MESSAGE });
@@ -78,7 +81,11 @@ async function answerV2(
   const article = await sources.store.taggedArticleV2Answer(canonicalUrl);
   const outlet = await sources.publisherDomains.outletFor(hostOfCanonical(canonicalUrl));
   const rendered = outlet && (outlet.rendered ?? (await renderOutletNow(sources, canonicalUrl)));
-  if (article) return { answer: rendered ? withDomainInfo(article, rendered.domainInfo) : article };
+  if (article) {
+    const { credentials } = sources;
+    const author = credentials ? withCredential(article, credentials.portalUrl, credentials.portalTag) : article;
+    return { answer: rendered ? withDomainInfo(author, rendered.domainInfo) : author };
+  }
   if (!outlet || !rendered) return { answer: UNVERIFIED_V2 };
   return { answer: rendered.outlet, ...(outlet.attribution ? { asking: outlet } : {}) };
 }

@@ -183,3 +183,27 @@ describe.each(storeFactories())('verify_article v2: the four answer kinds ($name
     expect(again.status).toBe(304);
   });
 });
+
+describe.each(storeFactories())('verify_article v2 where the portal issues credentials ($name store)', (factory) => {
+  const portalUrl = 'https://byline.example';
+  const service = serviceFixture(factory, (deps) => createApp({ ...deps, credentialsAt: portalUrl }));
+  const article = anArticle({ link: 'https://paper.example-credential.org/story' });
+
+  beforeAll(async () => {
+    await seed(service.store, aProfile({ profile_slug: 'credentialed-reporter', articles: [article] }));
+  });
+
+  it('names the author’s signed credential after their evidence, and keeps the v1 answer as it was', async () => {
+    const ask = (path: string) =>
+      request(service.app).post(path).query({ url: article.link }).set('Authorization', service.authorization);
+    const [v1, v2] = [await ask(V1), await ask(V2)];
+    expect(v2.body.credential).toBe(`${portalUrl}/j/credentialed-reporter/credential.jwt`);
+    expect(Object.keys(v2.body).slice(-2)).toEqual(['evidence', 'credential']);
+    expect(v1.body).not.toHaveProperty('credential');
+    const { type, evidence, credential, ...fields } = v2.body;
+    expect([type, evidence.length > 0, typeof credential]).toEqual(['article_verified', true, 'string']);
+    expect(fields).toEqual(v1.body);
+    // Its own tag: an answer without the address would not match it.
+    expect(v2.headers.etag).toMatch(/^".+\..+"$/);
+  });
+});

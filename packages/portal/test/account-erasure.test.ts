@@ -49,7 +49,11 @@ const SQLITE_ERASED: Record<string, string> = {
 };
 
 /** Tables that name a profile or user in a column but are not the person's, or are kept on purpose: why. */
-const SQLITE_NOT_ERASED: Record<string, string> = {};
+const SQLITE_NOT_ERASED: Record<string, string> = {
+  journalist_credentials:
+    'the erased profile’s number and render revision only, so that no re-render read before the erasure brings its ' +
+    'claims back (the erasure’s own write clears the rest: checked by content below)',
+};
 
 /** MongoDB collections (keys of COLLECTIONS) holding the person's documents, by the field that names them. */
 const MONGO_ERASED: Partial<Record<keyof typeof COLLECTIONS, string>> = {
@@ -85,6 +89,11 @@ const MONGO_NOT_NAMING: Partial<Record<keyof typeof COLLECTIONS, string>> = {
   webhookEndpoints: 'by API account email: checked by content below',
   webhookMessages: 'by endpoint: checked by content below',
   credentialKeys: "the issuer's signing keys: nobody's",
+  journalistCredentials:
+    'the erased profile’s number and render revision only, so that no re-render read before the erasure brings its ' +
+    'claims back (the erasure’s own write clears the rest: checked by content below)',
+  credentialStatusEntries: 'status list indexes and when they were revoked: they name no profile',
+  credentialStatusLists: 'the published status lists: bits',
 };
 
 /** Rows that still hold the person's email after the deletion, on purpose ("Your data" in docs/operators.md says why). */

@@ -17,7 +17,13 @@ export { overwriteErasedBytes } from './store/erased-bytes';
 export { openedDatabase } from './store/opened-database';
 export { DEMO_ARTICLE_URL, DEMO_TWITTER_HANDLE } from '@byline/domain/domain/demo-examples';
 export { NO_VERIFIED_AUTHOR_MESSAGE, toAuthorProfileResponse, toJournalistResponse } from '@byline/domain/domain/mappers';
-export { UNVERIFIED_ARTICLE, UNVERIFIED_JOURNALIST, entityTagOf, withDomainInfo } from '@byline/domain/domain/rendered-answers';
+export {
+  UNVERIFIED_ARTICLE,
+  UNVERIFIED_JOURNALIST,
+  entityTagOf,
+  withCredential,
+  withDomainInfo,
+} from '@byline/domain/domain/rendered-answers';
 export type { TaggedAnswer } from '@byline/domain/domain/rendered-answers';
 export { SOCIAL_TYPES } from '@byline/domain/domain/types';
 export type { Article, AuthorView, Profile, SocialType } from '@byline/domain/domain/types';

@@ -3,10 +3,26 @@ import { step, type Steps } from '../store/steps';
 import type { AnswersUnit, EvidencedView } from './answers-unit';
 import { RENDER_ATTEMPTS, rerenderOutlets } from '../outlets/rerender-outlets';
 import { claimsOf } from '../credentials/credential-claims';
-import { noteCredentialClaims } from '../credentials/note-credential-claims';
+import { noteCredentialClaims, type ClaimsRead } from '../credentials/note-credential-claims';
 
 /** Profiles re-rendered per round: one `$in` read and one batch of writes on MongoDB. */
 const PROFILES_PER_ROUND = 500;
+
+/** A profile gone (erased) claims nothing, over any read: no later note may bring its claims back. */
+const GONE_REVISION = Number.MAX_SAFE_INTEGER;
+
+/**
+ * What each profile of the round must claim, from its last read: the profiles whose answers were saved, and those
+ * gone. One whose saves all missed is left to the write that moved its revision on, which notes its own read.
+ */
+function claimsReadOf(round: number[], read: Map<number, EvidencedView>, missed: number[]): ClaimsRead[] {
+  const left = new Set(missed);
+  return round.flatMap((profileId) => {
+    if (left.has(profileId)) return [];
+    const view = read.get(profileId);
+    return [{ profileId, claims: claimsOf(view), revision: view ? view.revision : GONE_REVISION }];
+  });
+}
 
 /**
  * Re-renders the answers the verifiers serve for these profiles, from what is stored now: the rule every write
@@ -58,8 +74,7 @@ export function* rerenderAnswers(
       missed = yield* step(unit.saveAnswers(rendered));
     }
     if (missed.length > 0) yield* step(unit.forgetAnswers(missed));
-    const { credentials } = unit;
-    if (credentials) for (const id of round) yield* noteCredentialClaims(credentials, id, claimsOf(read.get(id)));
+    if (unit.credentials) yield* noteCredentialClaims(unit.credentials, claimsReadOf(round, read, missed));
   }
   yield* rerenderOutlets(unit, outlets);
 }

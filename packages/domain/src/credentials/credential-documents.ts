@@ -10,9 +10,17 @@ export type JournalistCredentialDocument = {
   claims: string | null;
   /** Set by each change of `claims`, cleared by the issue that followed it: while set, nothing is served. */
   change: string | null;
+  /**
+   * The profile's render revision `claims` were read at (see EvidencedView; always 0 on SQLite): a note from an
+   * older read than the last one applies nothing, so a slow re-render never writes back what a later change undid.
+   */
+  renderRevision: number;
   /** The slug of the public address it is served under (that of `claims`); null when it claims nothing. */
   slug: string | null;
-  /** The claims the served credential was issued from (JSON), to tell what a change withdrew. */
+  /**
+   * The claims the served credential was issued from (JSON), to tell what a change withdrew; cleared (with the served
+   * bytes) by the change that leaves nothing to claim, so an erased journalist's name is gone from that write on.
+   */
   issuedClaims: string | null;
   /** The status list entry (CredentialStatusEntryDocument's id) the served credential points at. */
   statusEntry: number | null;
@@ -30,12 +38,12 @@ export type JournalistCredentialDocument = {
 /**
  * One index of a status list given to a credential: unique per list (never given twice), `revokedAt` set when the
  * credential it was given to is revoked (the list's bit), with its `credential.revoked` webhook event in that write.
+ * It names no journalist: the credential document points at it.
  */
 export type CredentialStatusEntryDocument = {
   id: number;
   list: number;
   index: number;
-  profileId: number;
   revokedAt: string | null;
 };
 

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { UniqueTakenError, type Documents } from '../documents/documents';
 import { publicProfileUrl } from '../profiles/public-profile-url';
 import { credentialRevokedEvent } from '../webhook-events/webhook-event';
@@ -9,12 +9,15 @@ import type {
   StatusListDocument,
 } from './credential-documents';
 import { withdraws, type CredentialClaims } from './credential-claims';
-import { issuerSigningKey, type CredentialIssuer } from './credential-issuer';
+import { issuerSigningKey, whyNoCredentials, type CredentialIssuer } from './credential-issuer';
 import type { CredentialKeys, SigningKey } from './credential-keys';
 import { journalistCredentialOf } from './journalist-credential';
 import { securedAsCose } from './secure-credential-cose';
 import { securedAsJwt } from './secure-credential';
-import { encodedList, listWithBitsSet, STATUS_LIST_SIZE, statusListCredentialOf, statusListEntryOf } from './status-list';
+import { STATUS_LIST_SIZE, statusListEntryOf } from './status-list';
+import { etagOf, reissueAtOf, StatusListPublication, statusListUrl } from './status-list-publication';
+
+export { statusListUrl } from './status-list-publication';
 
 /** Where the credentials and their status lists are kept. */
 export interface CredentialStores {
@@ -37,69 +40,90 @@ const PER_RUN = 200;
 /** Random draws for a free index of a list before the next list is used. */
 const INDEX_DRAWS = 32;
 
-/** The address a status list is published at. */
-export const statusListUrl = (portalUrl: string, list: number) => `${portalUrl.replace(/\/+$/, '')}/credentials/status/${list}`;
-
-/** The entity tag of secured bytes: the same issue gives the same tag. */
-const etagOf = (secured: string) => `"${createHash('sha256').update(secured).digest('base64url').slice(0, 27)}"`;
-
-/** A credential or a list is issued again once two thirds of its validity have passed, well before it expires. */
-const reissueAtOf = (now: Date, validityMs: number) => new Date(now.getTime() + Math.floor((validityMs * 2) / 3)).toISOString();
+/** Whether a credential issued before must be revoked: nothing left to claim, its issue cleared, or a claim withdrawn. */
+const isWithdrawn = ({ claims, issuedClaims }: JournalistCredentialDocument) =>
+  claims === null || issuedClaims === null || withdraws(issuedClaims, claims);
 
 /**
- * The worker's issue of journalists' credentials and their status lists, on the leased queue (one replica at a time,
- * see the worker's credential loop). A credential whose claims changed (see noteCredentialClaims) is issued again from
- * them, conditional on the change token read, so a change that comes meanwhile is issued by the next run; one whose
- * new claims withdraw something it said (see withdraws) is first revoked: its status entry's bit is set, with its
- * `credential.revoked` event in that write, and the next issue takes a new index. Each list whose revocations moved
- * on is then published again. Order (MongoDB, no transactions): the revocation, then the new credential, then the
- * list: interrupted, a revoked credential is never served again (its change is still pending), and the list is
- * published by the next run, which finds it behind its revocations.
+ * The worker's issue of journalists' credentials and their status lists, one replica at a time (the issuer's lease on
+ * the leased queue, see the worker's credential loop). Each run, in this order:
+ * 1. revokes what pending changes withdrew (see withdraws): the status entry's bit set, with its `credential.revoked`
+ *    event in that write;
+ * 2. publishes the lists those revocations moved on, so what is no longer true is published before anything is issued;
+ * 3. issues each pending credential from its claims (or clears it, when nothing is left to claim), conditional on the
+ *    change token it read: a change that comes meanwhile is issued by the next run. A revoked entry is never used
+ *    again: the next issue takes a new index;
+ * 4. publishes a list this run started.
+ * Interrupted anywhere (MongoDB: no transactions), what is pending stays pending, nothing revoked is served again, and
+ * the next run finds any list behind its revocations.
  */
 export class CredentialIssuance {
+  private readonly lists: StatusListPublication;
+
   constructor(
     private readonly stores: CredentialStores,
     private readonly issuer: CredentialIssuer,
     private readonly portalUrl: string,
-  ) {}
+  ) {
+    this.lists = new StatusListPublication(stores.statusEntries, stores.statusLists, issuer, portalUrl);
+  }
 
   /** Whether this portal can issue at all: an issuer identity and a key it may sign with. */
   get canIssue(): boolean {
-    const { identity, keySource } = this.issuer;
-    return identity.did !== null && (keySource.configured !== undefined || keySource.mayGenerate);
+    return whyNoCredentials(this.issuer) === null;
   }
 
   /** Whether a run would find work, by reads only: a pending change, something to issue again, a list behind. */
   async hasWork(now: Date): Promise<boolean> {
     if (!this.canIssue) return false;
-    const { credentials, statusLists } = this.stores;
-    const at = now.toISOString();
+    const { credentials } = this.stores;
     if (await credentials.first({ change: { gt: '' } })) return true;
-    if (await credentials.first({ reissueAt: { lte: at } })) return true;
-    for (const list of await statusLists.all({})) if (await this.listIsBehind(list, now)) return true;
-    return false;
+    if (await credentials.first({ reissueAt: { lte: now.toISOString() } })) return true;
+    return this.lists.anyBehind(now);
   }
 
-  /** Issues what is due, revokes what changed, publishes the lists that moved on. */
+  /** One run (see the class); `renew` is asked before each step, and a run whose lease passed to another stops. */
   async run(now: Date, renew: () => Promise<boolean> = async () => true): Promise<IssuanceSummary> {
     const summary: IssuanceSummary = { issued: 0, revoked: 0, withdrawn: 0, listsPublished: 0 };
     if (!this.canIssue) return summary;
     const key = await issuerSigningKey(this.stores.keys, this.issuer, now);
     if (!key) return summary;
-    const { credentials } = this.stores;
-    const due = [
-      ...(await credentials.all({ change: { gt: '' } }, { limit: PER_RUN })),
-      ...(await credentials.all({ reissueAt: { lte: now.toISOString() } }, { limit: PER_RUN })),
-    ];
-    const seen = new Set<number>();
+    const due = await this.due(now);
     for (const credential of due) {
-      if (seen.has(credential.profileId)) continue;
-      seen.add(credential.profileId);
+      if (!(await renew())) return summary;
+      if (await this.revokeWithdrawn(credential, now)) summary.revoked++;
+    }
+    summary.listsPublished += await this.lists.publishBehind(key, now, renew);
+    for (const credential of due) {
       if (!(await renew())) return summary;
       await this.issue(credential, key, now, summary);
     }
-    summary.listsPublished = await this.publishLists(key, now);
+    summary.listsPublished += await this.lists.publishBehind(key, now, renew);
     return summary;
+  }
+
+  /** The credentials with a change pending, then those due to be issued again: each once. */
+  private async due(now: Date): Promise<JournalistCredentialDocument[]> {
+    const { credentials } = this.stores;
+    const found = [
+      ...(await credentials.all({ change: { gt: '' } }, { limit: PER_RUN })),
+      ...(await credentials.all({ reissueAt: { lte: now.toISOString() } }, { limit: PER_RUN })),
+    ];
+    return [...new Map(found.map((credential) => [credential.profileId, credential])).values()];
+  }
+
+  /** Sets the bit of the credential a pending change withdrew (once: an entry already revoked stays as it is). */
+  private async revokeWithdrawn(credential: JournalistCredentialDocument, now: Date): Promise<boolean> {
+    if (credential.statusEntry === null || credential.change === null || !isWithdrawn(credential)) return false;
+    const entry = await this.stores.statusEntries.first({ id: credential.statusEntry });
+    if (!entry || entry.revokedAt !== null) return false;
+    const address = { statusListCredential: statusListUrl(this.portalUrl, entry.list), statusListIndex: String(entry.index) };
+    const revoked = await this.stores.statusEntries.updateFirst(
+      { id: entry.id, revokedAt: null },
+      { revokedAt: now.toISOString() },
+      [credentialRevokedEvent(address, now)],
+    );
+    return revoked !== null;
   }
 
   private async issue(
@@ -112,17 +136,14 @@ export class CredentialIssuance {
     const { profileId, claims, change, issuedClaims, reissueAt } = credential;
     // The document as it was read: a change written since moves the token, and this issue no longer applies.
     const asRead = change === null ? { profileId, change: null, reissueAt } : { profileId, change };
-    let entry = credential.statusEntry;
-    if (issuedClaims !== null && entry !== null && withdraws(issuedClaims, claims)) {
-      const revoked = await statusEntries.updateFirst({ id: entry, revokedAt: null }, { revokedAt: now.toISOString() }, [
-        credentialRevokedEvent(await this.entryAddress(entry), now),
-      ]);
-      if (revoked) summary.revoked++;
-      entry = null;
-    }
+    const held = credential.statusEntry === null ? null : await statusEntries.first({ id: credential.statusEntry });
+    // A revoked entry is never given again: the next issue takes a new index.
+    let entry = held?.revokedAt === null ? held : null;
     if (claims === null) {
-      // Unverified, or gone: nothing is served, and no document is kept of a profile that may have been erased.
-      if ((await credentials.deleteAll(asRead)) > 0) summary.withdrawn++;
+      // Nothing to claim (unverified, or erased): the document stays, with its render revision and nothing else, so
+      // that a slow re-render's note from before cannot bring the claims back.
+      const cleared = { change: null, slug: null, issuedClaims: null, statusEntry: null, issuedAt: null, reissueAt: null };
+      if (await credentials.updateFirst(asRead, { ...cleared, jwt: null, cose: null, etag: null })) summary.withdrawn++;
       return;
     }
     if (claims === issuedClaims && entry !== null && change !== null) {
@@ -131,9 +152,7 @@ export class CredentialIssuance {
       return;
     }
     const parsed = JSON.parse(claims) as CredentialClaims;
-    entry ??= (await this.newEntry(profileId)).id;
-    const stored = (await statusEntries.first({ id: entry }))!;
-    const listUrl = statusListUrl(this.portalUrl, stored.list);
+    entry ??= await this.newEntry();
     const did = this.issuer.identity.did!;
     const signed = journalistCredentialOf({
       issuer: { id: did, name: this.issuer.name },
@@ -141,17 +160,16 @@ export class CredentialIssuance {
       identities: parsed.identities,
       validFrom: now,
       validityMs: this.issuer.validityMs,
-      status: statusListEntryOf(listUrl, stored.index),
+      status: statusListEntryOf(statusListUrl(this.portalUrl, entry.list), entry.index),
     });
     const jwt = securedAsJwt(signed, did, key);
-    const cose = Buffer.from(securedAsCose(signed, did, key)).toString('base64');
     const written = await credentials.updateFirst(asRead, {
       change: null,
       slug: parsed.slug,
       issuedClaims: claims,
-      statusEntry: entry,
+      statusEntry: entry.id,
       jwt,
-      cose,
+      cose: Buffer.from(securedAsCose(signed, did, key)).toString('base64'),
       etag: etagOf(jwt),
       issuedAt: now.toISOString(),
       reissueAt: reissueAtOf(now, this.issuer.validityMs),
@@ -159,25 +177,19 @@ export class CredentialIssuance {
     if (written) summary.issued++;
   }
 
-  /** A status list's address and an entry's index in it, as the revocation event names them. */
-  private async entryAddress(id: number): Promise<{ statusListCredential: string; statusListIndex: string }> {
-    const entry = (await this.stores.statusEntries.first({ id }))!;
-    return { statusListCredential: statusListUrl(this.portalUrl, entry.list), statusListIndex: String(entry.index) };
-  }
-
   /**
    * An index never given before, drawn at random from the newest list (unique per list: a draw already taken is
    * refused by the store, whichever replica took it); a list where INDEX_DRAWS draws all miss is full enough to
-   * start the next one. The list is created unpublished, so the run publishes it.
+   * start the next one. A new list is created unpublished, so the run publishes it.
    */
-  private async newEntry(profileId: number): Promise<CredentialStatusEntryDocument> {
+  private async newEntry(): Promise<CredentialStatusEntryDocument> {
     const { statusEntries, statusLists } = this.stores;
     const [newest] = await statusLists.all({}, { newestFirst: true, limit: 1 });
     for (let list = newest?.id ?? 1; ; list++) {
       if (!newest || list > newest.id) await this.createList(list);
       for (let draw = 0; draw < INDEX_DRAWS; draw++) {
         try {
-          return await statusEntries.insert({ list, index: randomInt(STATUS_LIST_SIZE), profileId, revokedAt: null });
+          return await statusEntries.insert({ list, index: randomInt(STATUS_LIST_SIZE), revokedAt: null });
         } catch (error) {
           if (!(error instanceof UniqueTakenError)) throw error;
         }
@@ -192,43 +204,5 @@ export class CredentialIssuance {
     } catch (error) {
       if (!(error instanceof UniqueTakenError)) throw error;
     }
-  }
-
-  private async listIsBehind(list: StatusListDocument, now: Date): Promise<boolean> {
-    if (list.reissueAt === null || list.reissueAt <= now.toISOString()) return true;
-    return (await this.stores.statusEntries.count({ list: list.id, revokedAt: { gt: '' } })) !== list.revokedCount;
-  }
-
-  /** Publishes each list whose revocations moved on, or whose publication is due again: both securings. */
-  private async publishLists(key: SigningKey, now: Date): Promise<number> {
-    const { statusEntries, statusLists } = this.stores;
-    const did = this.issuer.identity.did!;
-    let published = 0;
-    for (const list of await statusLists.all({})) {
-      if (!(await this.listIsBehind(list, now))) continue;
-      const revoked = await statusEntries.all({ list: list.id, revokedAt: { gt: '' } });
-      const bits = listWithBitsSet(revoked.map((entry) => entry.index));
-      const credential = statusListCredentialOf({
-        issuer: { id: did, name: this.issuer.name },
-        listUrl: statusListUrl(this.portalUrl, list.id),
-        encodedList: encodedList(bits),
-        validFrom: now,
-        validUntil: new Date(now.getTime() + this.issuer.validityMs),
-      });
-      const jwt = securedAsJwt(credential, did, key);
-      await statusLists.updateFirst(
-        { id: list.id },
-        {
-          revokedCount: revoked.length,
-          jwt,
-          cose: Buffer.from(securedAsCose(credential, did, key)).toString('base64'),
-          etag: etagOf(jwt),
-          publishedAt: now.toISOString(),
-          reissueAt: reissueAtOf(now, this.issuer.validityMs),
-        },
-      );
-      published++;
-    }
-    return published;
   }
 }

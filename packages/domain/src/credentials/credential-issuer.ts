@@ -33,6 +33,15 @@ export function credentialIssuerOf(options: {
   };
 }
 
+/** Why this issuer signs nothing: no identity (no https domain), or no key it may sign with; null when it signs. */
+export function whyNoCredentials({ identity, keySource }: CredentialIssuer): string | null {
+  if (identity.did === null) return identity.why;
+  if (!keySource.configured && !keySource.mayGenerate) return NO_KEY;
+  return null;
+}
+
+const NO_KEY = 'no signing key: its operator has not set CREDENTIAL_SIGNING_KEY';
+
 /** Why nothing is published: no issuer identity, or no key (MongoDB without the operator's). */
 export type Unpublished = { published: false; why: string };
 
@@ -41,8 +50,7 @@ export async function publishedKeysOf(keys: CredentialKeys, issuer: CredentialIs
   const { identity } = issuer;
   if (identity.did === null) return { published: false, why: identity.why } satisfies Unpublished;
   const listed = await keys.published(now);
-  if (!listed.length)
-    return { published: false, why: 'no signing key: its operator has not set CREDENTIAL_SIGNING_KEY' } satisfies Unpublished;
+  if (!listed.length) return { published: false, why: NO_KEY } satisfies Unpublished;
   return {
     published: true as const,
     didDocument: didDocumentOf(identity.did, listed),

@@ -1,53 +1,82 @@
 import { randomBytes } from 'node:crypto';
-import type { DocumentSteps } from '../documents/documents';
+import { UniqueTakenError, type DocumentSteps } from '../documents/documents';
 import { recoverStep, step, type Steps } from '../store/steps';
-import { UniqueTakenError } from '../documents/documents';
 import type { JournalistCredentialDocument } from './credential-documents';
 import type { CredentialClaims } from './credential-claims';
 
 /** A fresh change token: the worker's issue applies only while the token it read is still the document's. */
-const newChange = () => randomBytes(12).toString('base64url');
+export const newChange = () => randomBytes(12).toString('base64url');
+
+/** What a re-render read of one profile: what its credential must claim now, and the render revision of that read. */
+export interface ClaimsRead {
+  profileId: number;
+  claims: string | null;
+  revision: number;
+}
+
+/** What a note writes: the claims, the address they are served under, a new change; nothing served when none. */
+function noteOf({ claims, revision }: ClaimsRead): Partial<JournalistCredentialDocument> {
+  const slug = claims === null ? null : (JSON.parse(claims) as CredentialClaims).slug;
+  const note = { claims, slug, change: newChange(), renderRevision: revision };
+  // Nothing left to claim (unverified, or erased): what was issued goes in this write, its status entry stays for
+  // the worker to revoke (see CredentialIssuance: a cleared issue is revoked).
+  return claims === null
+    ? { ...note, issuedClaims: null, jwt: null, cose: null, etag: null, issuedAt: null, reissueAt: null }
+    : note;
+}
 
 /**
- * Part of re-rendering a profile's answers, in the same write: writes what its credential must now claim, with a
- * new change token when that differs from what was written before, so that the worker issues (or withdraws) the
- * credential and nothing is served meanwhile. A profile that never had a credential and must claim nothing is left
- * without one; most changes (an article's) leave the claims as they were and write nothing here.
+ * Part of re-rendering profiles' answers, in the same write: writes what each one's credential must now claim, with
+ * a new change token where that differs from what was written before, so that the worker issues (or withdraws) the
+ * credential and nothing is served meanwhile. One read for the round. A profile that never had a credential and must
+ * claim nothing is left without one; most changes (an article's) leave the claims as they were and write nothing.
+ *
+ * A note applies only over one from the same or an older read (its render revision): on MongoDB a slow re-render's
+ * note may come after a later change's, which it must not undo. SQLite reads and writes in one transaction (revision
+ * always 0), so notes there are in order.
  */
 export function* noteCredentialClaims(
   credentials: DocumentSteps<JournalistCredentialDocument>,
-  profileId: number,
-  claims: string | null,
+  reads: readonly ClaimsRead[],
 ): Steps<void> {
-  const known = yield* step(credentials.first({ profileId }));
-  if (known ? known.claims === claims : claims === null) return;
-  // The address it is served at: that of the claims (nothing is served while the change is pending).
-  const slug = claims === null ? null : (JSON.parse(claims) as CredentialClaims).slug;
-  if (known) {
-    yield* step(credentials.updateFirst({ profileId }, { claims, slug, change: newChange() }));
-    return;
-  }
-  const fresh: JournalistCredentialDocument = {
-    profileId,
-    claims,
-    change: newChange(),
-    slug,
-    issuedClaims: null,
-    statusEntry: null,
-    jwt: null,
-    cose: null,
-    etag: null,
-    issuedAt: null,
-    reissueAt: null,
-  };
-  // Two renders of a new credential at once (MongoDB): the second finds the first's document and updates it.
-  yield* step(
-    recoverStep(
-      () => credentials.insert(fresh),
-      (error) => {
-        if (!(error instanceof UniqueTakenError)) throw error;
-        return credentials.updateFirst({ profileId }, { claims, slug, change: fresh.change });
-      },
-    ),
+  if (!reads.length) return;
+  const known = new Map(
+    (yield* step(credentials.all({ profileId: { in: reads.map((read) => read.profileId) } }))).map((doc) => [doc.profileId, doc]),
   );
+  for (const read of reads) {
+    const { profileId, claims, revision } = read;
+    const before = known.get(profileId);
+    if (before ? before.claims === claims || before.renderRevision > revision : claims === null) continue;
+    const note = noteOf(read);
+    if (before) {
+      yield* step(credentials.updateFirst({ profileId, renderRevision: { lte: revision } }, note));
+      continue;
+    }
+    const fresh: JournalistCredentialDocument = {
+      profileId,
+      claims: null,
+      change: null,
+      renderRevision: revision,
+      slug: null,
+      issuedClaims: null,
+      statusEntry: null,
+      jwt: null,
+      cose: null,
+      etag: null,
+      issuedAt: null,
+      reissueAt: null,
+      ...note,
+    };
+    // Two renders of a new credential at once (MongoDB): the second finds the first's document, and applies over it
+    // only from a read as recent.
+    yield* step(
+      recoverStep(
+        () => credentials.insert(fresh),
+        (error) => {
+          if (!(error instanceof UniqueTakenError)) throw error;
+          return credentials.updateFirst({ profileId, renderRevision: { lte: revision } }, note);
+        },
+      ),
+    );
+  }
 }

@@ -1,4 +1,5 @@
 import type { Documents } from '../documents/documents';
+import type { Profile } from '../domain/types';
 import type { JournalistCredentialDocument, StatusListDocument } from './credential-documents';
 
 /** A credential or a list as served: both securings and the entity tag of the issue. */
@@ -11,16 +12,17 @@ export interface Served {
 export type ServedCredential = ({ state: 'served' } & Served) | { state: 'pending' } | { state: 'none' };
 
 /**
- * The credential served at a journalist's public address: only one issued from the claims the store holds now. While
- * a change is pending (the worker has not issued it yet, or is revoking it), nothing is served: what was issued
- * before may claim what is no longer true.
+ * The credential served for a journalist's profile: only while the profile is verified at that address, and only one
+ * issued from the claims the store holds now. While a change is pending (the worker has not issued it yet, or is
+ * revoking it), nothing is served: what was issued before may claim what is no longer true.
  */
 export async function servedCredential(
   credentials: Documents<JournalistCredentialDocument>,
-  slug: string,
+  profile: Pick<Profile, 'id' | 'verified' | 'profile_slug'>,
 ): Promise<ServedCredential> {
-  const credential = await credentials.first({ slug });
-  if (!credential || credential.claims === null) return { state: 'none' };
+  if (!profile.verified) return { state: 'none' };
+  const credential = await credentials.first({ profileId: profile.id });
+  if (!credential || credential.claims === null || credential.slug !== profile.profile_slug) return { state: 'none' };
   if (credential.change !== null || credential.jwt === null || credential.cose === null || credential.etag === null)
     return { state: 'pending' };
   return { state: 'served', jwt: credential.jwt, cose: Buffer.from(credential.cose, 'base64'), etag: credential.etag };

@@ -10,11 +10,17 @@ import type { WebhookEvent } from '../webhook-events/webhook-event';
  */
 
 /**
- * A field's condition: equal to a value (null: absent or null), compared with one, other than one, or, for a list of
- * strings, holding one.
+ * A field's condition: equal to a value (null: absent or null), compared with one, other than one, one of several
+ * (a batch read by keys), or, for a list of strings, holding one.
  */
 export type Condition<V> =
-  V | { gt: NonNullable<V> } | { lt: NonNullable<V> } | { lte: NonNullable<V> } | { ne: NonNullable<V> } | { has: ItemOf<V> };
+  | V
+  | { gt: NonNullable<V> }
+  | { lt: NonNullable<V> }
+  | { lte: NonNullable<V> }
+  | { ne: NonNullable<V> }
+  | { in: readonly NonNullable<V>[] }
+  | { has: ItemOf<V> };
 
 /** What a list field holds one of (never for other fields). */
 type ItemOf<V> = NonNullable<V> extends readonly (infer Item)[] ? Item : never;

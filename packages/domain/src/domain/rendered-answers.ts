@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AuthorView, SocialType } from './types';
 import type { VerifiedIdentity } from '../claims/verified-identity';
+import { publicProfileUrl } from '../profiles/public-profile-url';
 import {
   NO_VERIFIED_AUTHOR_MESSAGE,
   NOT_A_JOURNALIST_MESSAGE,
@@ -102,6 +103,26 @@ export function withDomainInfo(author: TaggedAnswer, domainInfo: TaggedAnswer): 
   return {
     json: `${author.json.slice(0, -1)},"domain_info":${domainInfo.json}}`,
     etag: `${author.etag.slice(0, -1)}.${domainInfo.etag.slice(1)}`,
+  };
+}
+
+/** Where a v1 author answer names its profile: the first author's, in a v2 answer. */
+const SLUG_FIELD = '"profile_slug":"';
+
+/**
+ * A v2 author answer with the address of its (first) author's signed credential as its last field (`credential`,
+ * the `.jwt`; `.cose` beside it), where the portal at `portalUrl` issues credentials. Its tag joins the answer's and
+ * `portalTag` (a tag of `portalUrl`): the address is a function of the two, so no hashing per lookup.
+ */
+export function withCredential(author: TaggedAnswer, portalUrl: string, portalTag: string): TaggedAnswer {
+  const start = author.json.indexOf(SLUG_FIELD);
+  if (start === -1) return author;
+  const from = start + SLUG_FIELD.length;
+  const slug = JSON.parse(`"${author.json.slice(from, author.json.indexOf('"', from))}"`) as string;
+  const address = `${publicProfileUrl(portalUrl, slug)}/credential.jwt`;
+  return {
+    json: `${author.json.slice(0, -1)},"credential":${JSON.stringify(address)}}`,
+    etag: `${author.etag.slice(0, -1)}.${portalTag.slice(1)}`,
   };
 }
 

@@ -8,6 +8,7 @@ import { closingRateLimitingFirst, createRateLimiting } from '../rate-limit-setu
 import { stopGracefullyOnSignals } from './graceful-shutdown';
 import { configOrExit, openStoreOrExit } from './start-up';
 import type { ServiceDeps } from './service-app';
+import { credentialIssuerOf, whyNoCredentials } from '@byline/domain/credentials/credential-issuer';
 
 export { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from './graceful-shutdown';
 export { configOrExit, openStoreOrExit } from './start-up';
@@ -18,6 +19,17 @@ export interface ServiceDefinition {
   /** The service's public base address, for its OpenAPI document's `servers`. */
   publicUrl: (config: Config) => string;
   createApp: (deps: ServiceDeps) => Express;
+}
+
+/** The portal's address when it issues credentials (an issuer identity, and a key it may sign with), else null. */
+function credentialsAtOf(config: Config, storeKind: string): string | null {
+  const issuer = credentialIssuerOf({
+    publicPortalUrl: config.publicPortalUrl,
+    storeKind,
+    signingKey: config.credentialSigningKey,
+    validityMs: config.credentialValidityMs,
+  });
+  return whyNoCredentials(issuer) === null ? config.publicPortalUrl : null;
 }
 
 /** Start-up for a verifier process: checked config, store, HTTP server, graceful stop on SIGTERM/SIGINT. */
@@ -45,6 +57,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     rateLimiting,
     trustProxy: config.trustProxy,
     publicUrl: definition.publicUrl(config),
+    credentialsAt: credentialsAtOf(config, store.kind),
   });
   // Not app.listen: the answers Node gives itself (431, 400 for a malformed request…) become problem+json too.
   const server = createHttpServer(app, logger).listen(definition.port(config), config.host);

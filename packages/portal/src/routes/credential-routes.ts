@@ -3,7 +3,9 @@ import { repositoriesOf } from '@byline/shared/store';
 import { servedCredential, servedStatusList, type Served } from '@byline/domain/credentials/served-credentials';
 import { VC_JWT_MEDIA_TYPE } from '@byline/domain/credentials/secure-credential';
 import { VC_COSE_MEDIA_TYPE } from '@byline/domain/credentials/secure-credential-cose';
+import { whyNoCredentials } from '@byline/domain/credentials/credential-issuer';
 import type { PortalContext } from '../deps';
+import { findPublicProfile } from '../use-cases/public-profiles';
 
 /**
  * How long a relying party may keep a credential or a status list before asking again (seconds): short, so that a
@@ -15,6 +17,7 @@ const PENDING_RETRY_SECONDS = 5;
 
 const PUBLIC = {
   'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag',
   'Cross-Origin-Resource-Policy': 'cross-origin',
   'X-Content-Type-Options': 'nosniff',
 };
@@ -48,14 +51,16 @@ const securingAsked = (req: Request): 'jwt' | 'cose' =>
  * one): issued by the worker when evidence changes, never at a request, so the same issue is served byte for byte.
  */
 export function credentialRoutes({ store, credentialIssuer }: PortalContext): Router {
-  const { credentials, statusLists } = repositoriesOf(store).journalistCredentials;
+  const repositories = repositoriesOf(store);
+  const { credentials, statusLists } = repositories.journalistCredentials;
   const router = Router({ caseSensitive: true, strict: true });
-  const unissued = credentialIssuer.identity.did === null ? credentialIssuer.identity.why : null;
+  const unissued = whyNoCredentials(credentialIssuer);
 
   for (const securing of ['jwt', 'cose'] as const) {
     router.get(`/j/:slug/credential.${securing}`, async (req: Request<{ slug: string }>, res) => {
       if (unissued) return problem(res, 404, `This Byline signs no credentials: ${unissued}.`);
-      const served = await servedCredential(credentials, req.params.slug);
+      const found = await findPublicProfile(repositories.profiles, req.params.slug);
+      const served = found ? await servedCredential(credentials, found.profile) : ({ state: 'none' } as const);
       if (served.state === 'none') return problem(res, 404, 'No verified journalist has a credential at this address.');
       if (served.state === 'pending')
         return problem(

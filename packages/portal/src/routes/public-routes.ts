@@ -8,6 +8,7 @@ import { publicProofsOf } from '../proofs/public-proofs';
 import { staffRows } from '../use-cases/staff';
 import { findPublicProfile } from '../use-cases/public-profiles';
 import { servedCredential } from '@byline/domain/credentials/served-credentials';
+import { whyNoCredentials } from '@byline/domain/credentials/credential-issuer';
 import { openGraphProfile } from '../views/open-graph';
 import { UNVERIFIED_NOTICE, unverifiedProfilePage, verifiedDescription, verifiedProfilePage } from '../views/public-profile-page';
 
@@ -30,7 +31,7 @@ export function publicRoutes({ store, claims, publicUrls, credentialIssuer }: Po
       repositories.articles.latest(profile.id, PUBLIC_ARTICLE_COUNT),
       claims.claimsOf(profile.id),
       repositories.staff.ofProfile(profile.id).then((all) => staffRows(repositories, all)),
-      servedCredential(repositories.journalistCredentials.credentials, profile.profile_slug),
+      servedCredential(repositories.journalistCredentials.credentials, profile),
     ]);
     const preview = openGraphProfile({
       title: name,
@@ -39,7 +40,7 @@ export function publicRoutes({ store, claims, publicUrls, credentialIssuer }: Po
       image: profile.profile_image,
     });
     // Linked only while one is served: an issuer is named and the worker has issued what the proofs say now.
-    const hasCredential = credentialIssuer.identity.did !== null && credential.state === 'served';
+    const hasCredential = whyNoCredentials(credentialIssuer) === null && credential.state === 'served';
     const proofs = publicProofsOf(profile, claimList);
     const page = verifiedProfilePage(profile, articles, proofs, publicAddress, affiliations, hasCredential);
     render(res, name, page, 200, preview);

@@ -189,7 +189,15 @@ describe.each(portalStoreFactories())('journalists’ credentials ($name store)'
     await portal.repositories.profileErasure.erase(person.profileId);
     expect(await issue()).toMatchObject({ revoked: 1, withdrawn: 1 });
     expect(await revokedInServedList(portal, credential)).toBe(true);
-    expect(await portal.repositories.journalistCredentials.credentials.first({ profileId: person.profileId })).toBeNull();
+    // What stays is the profile's number and its render revision: nothing of the person, nothing to serve.
+    expect(await portal.repositories.journalistCredentials.credentials.first({ profileId: person.profileId })).toMatchObject({
+      claims: null,
+      slug: null,
+      issuedClaims: null,
+      statusEntry: null,
+      jwt: null,
+      cose: null,
+    });
   });
 
   it('revokes the credential when an approved identity change renames the journalist, and issues one of the new name', async () => {

@@ -77,6 +77,16 @@ describe.each(storeFactories())('generic documents ($name store)', (factory) => 
     expect(await domains.count({ publisherId })).toBe(1);
   });
 
+  it('reads the documents whose field is one of several values, in key order, in one read', async () => {
+    const { domains } = documents();
+    const publisherId = await newPublisher();
+    for (const name of ['c.example', 'a.example', 'b.example']) await domains.insert(domain(publisherId, name));
+    const named = async (names: string[]) => (await domains.all({ domain: { in: names } })).map((each) => each.domain);
+    expect(await named(['c.example', 'a.example', 'z.example'])).toEqual(['a.example', 'c.example']);
+    expect(await named([])).toEqual([]);
+    expect(await domains.count({ publisherId: { in: [publisherId, publisherId + 1] } })).toBe(3);
+  });
+
   it('reads an object back whole, and null as null', async () => {
     const { publishers } = documents();
     const id = await newPublisher();

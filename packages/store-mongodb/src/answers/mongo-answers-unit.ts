@@ -8,6 +8,7 @@ import { authorViewOf, latestActiveArticles } from '../store/profile-derived-fie
 import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/answers/answers-unit';
 import { MongoDocuments } from '../documents/mongo-documents';
 import { JOURNALIST_CREDENTIALS_COLLECTION } from '../credentials/mongo-journalist-credentials-collections';
+import { newChange } from '@byline/domain/credentials/note-credential-claims';
 
 /**
  * MongoDB's side of re-rendering: one `$in` read and one count per round, written in batches, each save a
@@ -94,6 +95,9 @@ export async function forgetRenderedInTurn(db: Db, profileIds: Iterable<number>,
         { _id: { $in: part } },
         { $unset: { 'answers.articleV2': '', 'answers.articleV2Tag': '' }, $inc: { answers_rev: 1 } },
       );
+      // Their credentials too: pending from now, so none is served until the worker has issued (or revoked) it
+      // from what the change leaves (the re-render after the change notes it; see CredentialIssuance).
+      await collectionOf(db, 'journalistCredentials').updateMany({ _id: { $in: part } }, { $set: { change: newChange() } });
     }
   }
   if (publishers.size) {

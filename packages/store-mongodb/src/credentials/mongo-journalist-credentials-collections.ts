@@ -12,6 +12,7 @@ export const JOURNALIST_CREDENTIALS_COLLECTION: MongoCollection<JournalistCreden
     profileId: '_id',
     claims: 'claims',
     change: 'change',
+    renderRevision: 'render_revision',
     slug: 'slug',
     issuedClaims: 'issued_claims',
     statusEntry: 'status_entry',
@@ -27,7 +28,7 @@ export const JOURNALIST_CREDENTIALS_COLLECTION: MongoCollection<JournalistCreden
 /** The status lists' entries ((list, index) unique); a revocation carries its webhook event until the relay takes it. */
 export const CREDENTIAL_STATUS_ENTRIES_COLLECTION: MongoCollection<CredentialStatusEntryDocument> = {
   name: 'credentialStatusEntries',
-  fields: { id: '_id', list: 'list', index: 'index', profileId: 'profile_id', revokedAt: 'revoked_at' },
+  fields: { id: '_id', list: 'list', index: 'index', revokedAt: 'revoked_at' },
   key: 'id',
   generatedKey: true,
   unique: [['list', 'index']],

@@ -239,9 +239,9 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
       if (condition === undefined) throw new UndefinedConditionError(field);
       const path = this.path(field);
       if (condition !== null && typeof condition === 'object') {
-        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has', Value];
+        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has' | 'in', Value | Value[]];
         // An array field equal to a value matches when one of its items is it.
-        filter[path] = operator === 'has' ? value : { [OPERATORS[operator]]: value };
+        filter[path] = operator === 'has' ? value : operator === 'in' ? { $in: value } : { [OPERATORS[operator]]: value };
       } else {
         // null matches an absent field too, as a document from before the field was added has it.
         filter[path] = condition;

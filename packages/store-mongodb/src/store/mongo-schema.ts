@@ -262,6 +262,7 @@ export interface JournalistCredentialDoc {
   _id: number;
   claims: string | null;
   change: string | null;
+  render_revision: number;
   slug: string | null;
   issued_claims: string | null;
   status_entry: number | null;
@@ -277,7 +278,6 @@ export interface CredentialStatusEntryDoc {
   _id: number;
   list: number;
   index: number;
-  profile_id: number;
   revoked_at: string | null;
 }
 

@@ -12,6 +12,7 @@ export const JOURNALIST_CREDENTIALS_TABLE: SqliteTable<JournalistCredentialDocum
     profileId: 'profile_id',
     claims: 'claims',
     change: 'change',
+    renderRevision: 'render_revision',
     slug: 'slug',
     issuedClaims: 'issued_claims',
     statusEntry: 'status_entry',
@@ -27,7 +28,7 @@ export const JOURNALIST_CREDENTIALS_TABLE: SqliteTable<JournalistCredentialDocum
 /** The status lists' entries in credential_status_entries ((list, list_index) unique). */
 export const CREDENTIAL_STATUS_ENTRIES_TABLE: SqliteTable<CredentialStatusEntryDocument> = {
   name: 'credential_status_entries',
-  columns: { id: 'id', list: 'list', index: 'list_index', profileId: 'profile_id', revokedAt: 'revoked_at' },
+  columns: { id: 'id', list: 'list', index: 'list_index', revokedAt: 'revoked_at' },
   key: 'id',
   generatedKey: true,
 };

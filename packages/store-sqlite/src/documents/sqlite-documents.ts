@@ -204,14 +204,20 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
       if (condition === null) {
         terms.push(`${column} IS NULL`);
       } else if (typeof condition === 'object') {
-        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has', Value];
+        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has' | 'in', Value | Value[]];
+        if (operator === 'in') {
+          // One statement whatever the number of values: they are one JSON array parameter.
+          terms.push(`${column} IN (SELECT value FROM json_each(?))`);
+          params.push(JSON.stringify((value as Value[]).map(encode)));
+          continue;
+        }
         // A list is JSON text: it holds the value when one of its items is it.
         terms.push(
           operator === 'has'
             ? `EXISTS (SELECT 1 FROM json_each(${column}) WHERE value = ?)`
             : `${column} ${OPERATORS[operator]} ?`,
         );
-        params.push(encode(value));
+        params.push(encode(value as Value));
       } else {
         terms.push(`${column} = ?`);
         params.push(encode(condition));

@@ -424,6 +424,7 @@ export const MIGRATIONS: Migration[] = [
     profile_id INTEGER PRIMARY KEY,
     claims TEXT,
     change TEXT,
+    render_revision INTEGER NOT NULL DEFAULT 0,
     slug TEXT,
     issued_claims TEXT,
     status_entry INTEGER,
@@ -440,7 +441,6 @@ export const MIGRATIONS: Migration[] = [
     id INTEGER PRIMARY KEY,
     list INTEGER NOT NULL,
     list_index INTEGER NOT NULL,
-    profile_id INTEGER NOT NULL,
     revoked_at TEXT,
     UNIQUE (list, list_index)
   );
