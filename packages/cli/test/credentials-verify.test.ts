@@ -20,11 +20,12 @@ import {
   statusListEntryOf,
   withBitSet,
 } from '@byline/domain/credentials/status-list';
+import { ANA_LIMA, ANA_LIMA_IDENTITIES, TEST_ISSUER, TEST_STATUS_LIST_URL } from '@byline/test-support';
 import { bylineWithEnv } from './cli-harness';
 
 const DAY = 24 * 60 * 60 * 1000;
-const ISSUER = { id: 'did:web:byline.example', name: 'Byline' };
-const LIST_URL = 'https://byline.example/credentials/status/1';
+const ISSUER = TEST_ISSUER;
+const LIST_URL = TEST_STATUS_LIST_URL;
 const INDEX = 77;
 const key: SigningKey = { number: 1, key: generateSigningKey() };
 const unlisted: SigningKey = { number: 2, key: generateSigningKey() };
@@ -32,24 +33,8 @@ const unlisted: SigningKey = { number: 2, key: generateSigningKey() };
 const credentialIssued = (validFrom: Date, { status = true } = {}) => {
   const credential = journalistCredentialOf({
     issuer: ISSUER,
-    subject: { name: 'Ana Lima', url: 'https://byline.example/j/ana-lima' },
-    identities: [
-      {
-        type: 'cawg.social_media',
-        username: 'analima',
-        uri: 'https://x.com/analima',
-        method: 'federated_login',
-        verifiedAt: '2026-11-01T10:00:00.000Z',
-        provider: { id: 'https://x.com', name: 'X' },
-      },
-      {
-        type: 'cawg.web_site',
-        uri: 'https://analima.example/',
-        method: 'uri_meta_tag_verification',
-        verifiedAt: '2026-11-02T10:00:00.000Z',
-        provider: { id: 'https://analima.example', name: 'analima.example' },
-      },
-    ],
+    subject: ANA_LIMA,
+    identities: ANA_LIMA_IDENTITIES.slice(0, 2),
     validFrom,
     validityMs: 30 * DAY,
   });

@@ -26,28 +26,20 @@ import {
   withBitSet,
 } from '@byline/domain/credentials/status-list';
 import type { SigningKey } from '@byline/domain/credentials/credential-keys';
+import { ANA_LIMA, ANA_LIMA_IDENTITIES, TEST_ISSUER, TEST_STATUS_LIST_URL } from '@byline/test-support';
 import { didWebAddressOf } from '../src/credentials/did-web';
 
 const DAY = 24 * 60 * 60 * 1000;
-const ISSUER = { id: 'did:web:byline.example', name: 'Byline' };
-const LIST_URL = 'https://byline.example/credentials/status/1';
+const ISSUER = TEST_ISSUER;
+const LIST_URL = TEST_STATUS_LIST_URL;
 const INDEX = 4242;
 const ISSUED = new Date('2026-11-29T09:30:15Z');
 const NOW = new Date('2026-12-01T00:00:00Z');
 
 const INPUT: CredentialInput = {
   issuer: ISSUER,
-  subject: { name: 'Ana Lima', url: 'https://byline.example/j/ana-lima' },
-  identities: [
-    {
-      type: 'cawg.social_media',
-      username: 'analima',
-      uri: 'https://x.com/analima',
-      method: 'federated_login',
-      verifiedAt: '2026-11-01T10:00:00.000Z',
-      provider: { id: 'https://x.com', name: 'X' },
-    },
-  ],
+  subject: ANA_LIMA,
+  identities: ANA_LIMA_IDENTITIES.slice(0, 1),
   validFrom: ISSUED,
   validityMs: 30 * DAY,
 };

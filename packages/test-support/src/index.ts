@@ -1,4 +1,6 @@
 export * from './builders';
+export * from './credential-fixtures';
+export * from './article-pages';
 export * from './dns-server';
 export * from './https-site';
 export * from './served-domains';

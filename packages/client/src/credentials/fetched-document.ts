@@ -38,14 +38,18 @@ export async function fetchedDocument(
 /** The body, read no further than the limit: null past it. */
 async function boundedBody(response: Response): Promise<Uint8Array | null> {
   if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
+  return readUpTo(response.body.getReader(), MAX_DOCUMENT_BYTES);
+}
+
+/** A stream's bytes, read no further than `limit`: null past it (the rest is cancelled, never read). */
+export async function readUpTo(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<Uint8Array | null> {
   const chunks: Uint8Array[] = [];
   let length = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     length += value.length;
-    if (length > MAX_DOCUMENT_BYTES) {
+    if (length > limit) {
       await reader.cancel();
       return null;
     }

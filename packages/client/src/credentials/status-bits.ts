@@ -1,5 +1,5 @@
 import { base64url } from 'jose';
-import { joined } from './fetched-document';
+import { readUpTo } from './fetched-document';
 
 /** Far more than any list (the specification's minimum is 16 KB): a list that inflates beyond it is refused. */
 const MAX_LIST_BYTES = 16 * 1024 * 1024;
@@ -12,19 +12,9 @@ export async function decodedStatusList(encoded: string): Promise<Uint8Array> {
   if (!encoded.startsWith('u')) throw new Error('its encodedList is not multibase base64url (it starts with "u")');
   const gzipped = base64url.decode(encoded.slice(1));
   const reader = new Blob([new Uint8Array(gzipped)]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > MAX_LIST_BYTES) {
-      await reader.cancel();
-      throw new Error(`its list inflates to more than ${MAX_LIST_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return joined(chunks, length);
+  const bits = await readUpTo(reader, MAX_LIST_BYTES);
+  if (!bits) throw new Error(`its list inflates to more than ${MAX_LIST_BYTES} bytes`);
+  return bits;
 }
 
 /** Index 0 is the left-most (most significant) bit of the first byte, as the specification lays the list out. */

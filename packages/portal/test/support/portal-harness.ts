@@ -233,17 +233,7 @@ export async function pageServer(handler: http.RequestListener) {
   };
 }
 
-export const ARTICLE_HTML = (title = 'Court hears appeal in harbour case') => `<!doctype html>
-<html><head>
-<title>${title} | The Ledger</title>
-<meta property="og:title" content="${title}">
-<meta property="og:description" content="The appeal turns on &quot;fair notice&quot;.">
-<meta property="og:image" content="/img/appeal.jpg">
-<meta property="article:published_time" content="2024-05-02T08:30:00+01:00">
-<meta property="article:tag" content="courts"><meta property="article:tag" content="harbour">
-<link rel="icon" href="/favicon.png">
-<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"LD headline","datePublished":"2020-01-01T00:00:00Z"}</script>
-</head><body><h1>${title}</h1></body></html>`;
+export { ARTICLE_HTML } from '@byline/test-support';
 
 /** Every byte the store holds: the SQLite file and its log, or every document of every MongoDB collection. */
 export async function everythingStored(store: Store): Promise<Buffer> {

@@ -3,36 +3,14 @@ import { compactVerify, decodeProtectedHeader, exportJWK, importJWK } from 'jose
 import { journalistCredentialOf, type CredentialInput } from '@byline/domain/credentials/journalist-credential';
 import { securedAsJwt } from '@byline/domain/credentials/secure-credential';
 import { issuerIdentityOf } from '@byline/domain/credentials/issuer';
+import { ANA_LIMA, ANA_LIMA_IDENTITIES, TEST_ISSUER } from '@byline/test-support';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 const INPUT: CredentialInput = {
-  issuer: { id: 'did:web:byline.example', name: 'Byline' },
-  subject: { name: 'Ana Lima', url: 'https://byline.example/j/ana-lima' },
-  identities: [
-    {
-      type: 'cawg.social_media',
-      username: 'analima',
-      uri: 'https://x.com/analima',
-      method: 'federated_login',
-      verifiedAt: '2026-11-01T10:00:00.000Z',
-      provider: { id: 'https://x.com', name: 'X' },
-    },
-    {
-      type: 'cawg.web_site',
-      uri: 'https://analima.example/',
-      method: 'uri_meta_tag_verification',
-      verifiedAt: '2026-11-02T10:00:00.000Z',
-      provider: { id: 'https://analima.example', name: 'analima.example' },
-    },
-    {
-      type: 'cawg.affiliation',
-      uri: 'https://harbour-times.example/',
-      method: 'byline_publisher_affiliation',
-      verifiedAt: '2026-11-03T10:00:00.000Z',
-      provider: { id: 'urn:byline:publisher:harbour-times', name: 'Harbour Times' },
-    },
-  ],
+  issuer: TEST_ISSUER,
+  subject: ANA_LIMA,
+  identities: ANA_LIMA_IDENTITIES,
   validFrom: new Date('2026-11-29T09:30:15.678Z'),
   validityMs: 30 * DAY,
 };
