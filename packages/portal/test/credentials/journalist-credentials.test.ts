@@ -12,8 +12,9 @@ import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import { credentialIssuerOf, type CredentialIssuer } from '@byline/domain/credentials/credential-issuer';
 import { CredentialIssuance } from '@byline/domain/credentials/credential-issuance';
 import type { JournalistCredential } from '@byline/domain/credentials/journalist-credential';
+import { capturingLogger } from '@byline/test-support';
 import { portalForEachTest, portalStoreFactories, submit, type Portal } from '../support/portal-harness';
-import { approvedJournalist, decideIdentityChange, journalist, moveOnto, ONLY_X } from '../support/editors';
+import { approvedJournalist, decideIdentityChange, exported, journalist, moveOnto, ONLY_X } from '../support/editors';
 
 const PUBLIC_PORTAL = 'https://byline.example';
 const DAY = 24 * 60 * 60 * 1000;
@@ -57,7 +58,12 @@ describe.each(portalStoreFactories())('journalists’ credentials ($name store)'
     storeKind: embedded ? 'embedded' : 'mongodb',
     signingKey: embedded ? undefined : generateKeyPairSync('ed25519').privateKey,
   });
-  const portal = portalForEachTest(factory, { credentialIssuer: issuer });
+  // Every line the portal logs, at debug, to look for what must never be in them.
+  let logs = capturingLogger();
+  beforeEach(() => {
+    logs = capturingLogger();
+  });
+  const portal = portalForEachTest(factory, () => ({ credentialIssuer: issuer, logger: logs.logger }));
   /** The worker's run, at the portal's clock. */
   const issue = () =>
     new CredentialIssuance(portal.repositories.journalistCredentials, issuer, PUBLIC_PORTAL).run(portal.clock.now);
@@ -254,6 +260,24 @@ describe.each(portalStoreFactories())('journalists’ credentials ($name store)'
     portal.clock.now = new Date(issuedAt + 30 * DAY + 61 * 60 * 1000);
     await expect(verifiedJwt(portal, before)).rejects.toThrow(/no verification method/);
     await verifiedJwt(portal, after);
+  });
+
+  // The embedded store keeps the key it generated: its private part must leave it nowhere.
+  (embedded ? it : it.skip)('never shows the signing key: not in the export, "Your data", a credential or the logs', async () => {
+    const { person } = await approvedJournalist(portal);
+    await issue();
+    const stored = await portal.repositories.credentialKeys.signingKey(issuer.keySource, portal.clock.now);
+    const secret = stored!.key.export({ format: 'jwk' }).d!;
+    const seen = [
+      JSON.stringify(await exported(portal, person.slug)),
+      (await person.agent.get('/account/data.json').expect(200)).text,
+      (await credentialOf(person.slug)).text,
+      (await request(portal.app).get('/credentials/status/1')).text,
+      (await request(portal.app).get('/.well-known/did.json')).text,
+    ];
+    for (const text of seen) expect(text.includes(secret)).toBe(false);
+    expect(logs.output()).toContain('"service":"test"');
+    expect(logs.output().includes(secret)).toBe(false);
   });
 
   it('answers 404 problem+json for an unknown slug and an unknown list', async () => {
