@@ -30,6 +30,7 @@ import { assetRoutes } from './routes/asset-routes';
 import { badgeRoutes } from './badge/badge-routes';
 import { issuerRoutes } from './routes/issuer-routes';
 import { credentialRoutes } from './routes/credential-routes';
+import { openApiRoutes } from './openapi/openapi-routes';
 import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer';
 import { formerSlugRoutes } from './routes/former-slug-routes';
 import { identityReviewRoutes } from './routes/identity-review-routes';
@@ -114,6 +115,7 @@ export function createApp(deps: PortalDeps): Express {
   // Relying parties read the issuer's keys from anywhere: no cookie, no page headers.
   app.use(issuerRoutes(ctx));
   app.use(credentialRoutes(ctx));
+  app.use(openApiRoutes(ctx));
   app.use(securityHeaders);
   app.use(cookieParser());
   app.use(express.urlencoded({ extended: false, limit: '200kb' }));

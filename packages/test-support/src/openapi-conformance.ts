@@ -40,7 +40,14 @@ export class OpenApiConformance {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(private readonly document: Json) {
+  /**
+   * `moreApiHeaders`: headers (lower case) a service sends on purpose beyond API_HEADERS, which must be listed
+   * wherever they are sent too (the portal's Cache-Control and Vary, say).
+   */
+  constructor(
+    private readonly document: Json,
+    private readonly moreApiHeaders: readonly string[] = [],
+  ) {
     addFormats(this.ajv);
     this.ajv.addSchema({ ...document, $id: DOCUMENT_ID });
   }
@@ -58,8 +65,9 @@ export class OpenApiConformance {
   }
 
   /** The listed response (with a JSON pointer to it for schema references), or why there is none. */
-  private responseFor(method: string, path: string, status: number): { response: Json; pointer: string } | string {
+  private responseFor(method: string, concretePath: string, status: number): { response: Json; pointer: string } | string {
     const paths = this.document.paths as Record<string, Json>;
+    const path = documentedPath(Object.keys(paths), concretePath) ?? concretePath;
     const item = paths[path];
     // HEAD is answered by GET's route (Express); its answer is GET's without a body.
     const operationMethod = method === 'head' && item && !item.head ? 'get' : method;
@@ -101,7 +109,7 @@ export class OpenApiConformance {
       const validate = this.ajv.compile(schema);
       if (!validate(typed)) problems.push(`header ${name}: ${JSON.stringify(value)} ${this.ajv.errorsText(validate.errors)}`);
     }
-    for (const name of API_HEADERS) {
+    for (const name of [...API_HEADERS, ...this.moreApiHeaders]) {
       if (res.headers[name] !== undefined && !listed[name]) problems.push(`header ${name} is sent but not listed`);
     }
     return problems;
@@ -146,6 +154,28 @@ export class OpenApiConformance {
     if (!node || typeof node !== 'object') throw new Error(`${pointer} is not in the document`);
     return node as Json;
   }
+}
+
+/**
+ * The document's path that names `path`: the same path, else the templated one (`/j/{slug}/credential.jwt`, each
+ * `{name}` standing for characters other than `/`) with the most literal characters, as OpenAPI says concrete
+ * paths win (`/status/{n}.jwt` over `/status/{n}` for `/status/1.jwt`).
+ */
+function documentedPath(documented: string[], path: string): string | undefined {
+  if (documented.includes(path)) return path;
+  const escaped = (literal: string) => literal.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const literalLength = (template: string) => template.replace(/\{[^}]*\}/g, '').length;
+  return documented
+    .filter((template) => template.includes('{'))
+    .filter((template) =>
+      new RegExp(
+        `^${template
+          .split(/\{[^}]*\}/)
+          .map(escaped)
+          .join('[^/]+')}$`,
+      ).test(path),
+    )
+    .sort((a, b) => literalLength(b) - literalLength(a))[0];
 }
 
 /** The path as Express routes it: no query string, no trailing slash (routing is not strict). */

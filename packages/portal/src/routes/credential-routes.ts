@@ -6,34 +6,17 @@ import { VC_COSE_MEDIA_TYPE } from '@byline/domain/credentials/secure-credential
 import { whyNoCredentials } from '@byline/domain/credentials/credential-issuer';
 import type { PortalContext } from '../deps';
 import { findPublicProfile } from '../use-cases/public-profiles';
+import { PUBLIC_HEADERS, publicProblems, sendPublicProblem } from './public-problems';
 
 /**
  * How long a relying party may keep a credential or a status list before asking again (seconds): short, so that a
  * revocation reaches those who check the list within minutes.
  */
 export const CREDENTIAL_MAX_AGE_SECONDS = 300;
-/** How soon to ask again for a credential being issued (seconds): the worker issues within a few. */
-const PENDING_RETRY_SECONDS = 5;
-
-const PUBLIC = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'ETag',
-  'Cross-Origin-Resource-Policy': 'cross-origin',
-  'X-Content-Type-Options': 'nosniff',
-};
-
-function problem(res: Response, status: 404 | 503, detail: string): void {
-  res
-    .status(status)
-    .set({ ...PUBLIC, 'Cache-Control': 'no-store', ...(status === 503 ? { 'Retry-After': String(PENDING_RETRY_SECONDS) } : {}) })
-    .type('application/problem+json')
-    .send(JSON.stringify({ type: 'about:blank', title: status === 404 ? 'Not Found' : 'Service Unavailable', status, detail }));
-}
-
 /** Sends one securing of what was issued, with the issue's tag (304 when the asker has it). */
 function send(res: Response, served: Served, securing: 'jwt' | 'cose'): void {
   res.status(200).set({
-    ...PUBLIC,
+    ...PUBLIC_HEADERS,
     'Content-Type': securing === 'jwt' ? VC_JWT_MEDIA_TYPE : VC_COSE_MEDIA_TYPE,
     'Cache-Control': `public, max-age=${CREDENTIAL_MAX_AGE_SECONDS}`,
     ETag: `${served.etag.slice(0, -1)}-${securing}"`,
@@ -50,35 +33,46 @@ const securingAsked = (req: Request): 'jwt' | 'cose' =>
  * status lists that revoke them (`/credentials/status/N`, the JWS unless COSE is asked for; `.jwt` and `.cose` name
  * one): issued by the worker when evidence changes, never at a request, so the same issue is served byte for byte.
  */
-export function credentialRoutes({ store, credentialIssuer }: PortalContext): Router {
+export function credentialRoutes({ store, credentialIssuer, logger }: PortalContext): Router {
   const repositories = repositoriesOf(store);
   const { credentials, statusLists } = repositories.journalistCredentials;
   const router = Router({ caseSensitive: true, strict: true });
   const unissued = whyNoCredentials(credentialIssuer);
+  // On each route, not the router: the router also sees the errors of the pages mounted before it.
+  const failed = publicProblems(logger);
 
   for (const securing of ['jwt', 'cose'] as const) {
-    router.get(`/j/:slug/credential.${securing}`, async (req: Request<{ slug: string }>, res) => {
-      if (unissued) return problem(res, 404, `This Byline signs no credentials: ${unissued}.`);
-      const found = await findPublicProfile(repositories.profiles, req.params.slug);
-      const served = found ? await servedCredential(credentials, found.profile) : ({ state: 'none' } as const);
-      if (served.state === 'none') return problem(res, 404, 'No verified journalist has a credential at this address.');
-      if (served.state === 'pending')
-        return problem(
-          res,
-          503,
-          'This journalist’s credential is being issued from a change to their proofs; ask again shortly.',
-        );
-      send(res, served, securing);
-    });
+    router.get(
+      `/j/:slug/credential.${securing}`,
+      async (req: Request<{ slug: string }>, res: Response) => {
+        if (unissued) return sendPublicProblem(res, 404, `This Byline signs no credentials: ${unissued}.`);
+        const found = await findPublicProfile(repositories.profiles, req.params.slug);
+        const served = found ? await servedCredential(credentials, found.profile) : ({ state: 'none' } as const);
+        if (served.state === 'none')
+          return sendPublicProblem(res, 404, 'No verified journalist has a credential at this address.');
+        if (served.state === 'pending')
+          return sendPublicProblem(
+            res,
+            503,
+            'This journalist’s credential is being issued from a change to their proofs; ask again shortly.',
+          );
+        send(res, served, securing);
+      },
+      failed,
+    );
   }
 
-  router.get(/^\/credentials\/status\/([1-9][0-9]{0,8})(\.jwt|\.cose)?$/, async (req, res) => {
-    const params = req.params as unknown as { 0: string; 1?: string };
-    const list = await servedStatusList(statusLists, Number(params[0]));
-    if (!list) return problem(res, 404, 'No status list is published at this address.');
-    const securing = params[1] === '.cose' ? 'cose' : params[1] === '.jwt' ? 'jwt' : securingAsked(req);
-    if (params[1] === undefined) res.vary('Accept');
-    send(res, list, securing);
-  });
+  router.get(
+    /^\/credentials\/status\/([1-9][0-9]{0,8})(\.jwt|\.cose)?$/,
+    async (req: Request, res: Response) => {
+      const params = req.params as unknown as { 0: string; 1?: string };
+      const list = await servedStatusList(statusLists, Number(params[0]));
+      if (!list) return sendPublicProblem(res, 404, 'No status list is published at this address.');
+      const securing = params[1] === '.cose' ? 'cose' : params[1] === '.jwt' ? 'jwt' : securingAsked(req);
+      if (params[1] === undefined) res.vary('Accept');
+      send(res, list, securing);
+    },
+    failed,
+  );
   return router;
 }

@@ -3,6 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import { repositoriesOf } from '@byline/shared/store';
 import { publishedKeysOf } from '@byline/domain/credentials/credential-issuer';
 import type { PortalContext } from '../deps';
+import { PUBLIC_HEADERS, publicProblems, sendPublicProblem } from './public-problems';
 
 /**
  * How long a relying party may keep the issuer's keys before asking again (seconds). A credential whose key it does
@@ -13,32 +14,15 @@ export const ISSUER_KEYS_MAX_AGE_SECONDS = 300;
 const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** Public JSON that any relying party may read, from any origin, and cache briefly. */
-function sendPublicJson(req: Request, res: Response, type: string, value: unknown): void {
+export function sendPublicJson(req: Request, res: Response, type: string, value: unknown): void {
   const body = JSON.stringify(value);
   res.set({
     'Content-Type': `${type}; charset=utf-8`,
-    'Access-Control-Allow-Origin': '*',
-    'Cross-Origin-Resource-Policy': 'cross-origin',
-    'X-Content-Type-Options': 'nosniff',
+    ...PUBLIC_HEADERS,
     'Cache-Control': `public, max-age=${ISSUER_KEYS_MAX_AGE_SECONDS}`,
     ETag: etagOf(body),
   });
   res.status(200).send(body);
-}
-
-function sendUnpublished(res: Response, why: string): void {
-  res
-    .status(404)
-    .set({ 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' })
-    .type('application/problem+json')
-    .send(
-      JSON.stringify({
-        type: 'about:blank',
-        title: 'Not Found',
-        status: 404,
-        detail: `This Byline signs no credentials: ${why}.`,
-      }),
-    );
 }
 
 /**
@@ -46,16 +30,22 @@ function sendUnpublished(res: Response, why: string): void {
  * signed with, each a JsonWebKey verification method) where a did:web resolver asks for it, and the same keys as a
  * JWK set. Exact paths only: no other case, no trailing slash.
  */
-export function issuerRoutes({ store, credentialIssuer, now }: PortalContext): Router {
+export function issuerRoutes({ store, credentialIssuer, now, logger }: PortalContext): Router {
   const keys = repositoriesOf(store).credentialKeys;
   const router = Router({ caseSensitive: true, strict: true });
   const { identity } = credentialIssuer;
   const serve = (document: 'didDocument' | 'jwks', type: string) => async (req: Request, res: Response) => {
     const published = await publishedKeysOf(keys, credentialIssuer, now());
-    if (!published.published) return sendUnpublished(res, published.why);
+    if (!published.published) return sendPublicProblem(res, 404, `This Byline signs no credentials: ${published.why}.`);
     sendPublicJson(req, res, type, published[document]);
   };
-  router.get(identity.did === null ? '/.well-known/did.json' : identity.didPath, serve('didDocument', 'application/did+json'));
-  router.get('/.well-known/jwks.json', serve('jwks', 'application/jwk-set+json'));
+  // On each route, not the router: the router also sees the errors of the pages mounted before it.
+  const failed = publicProblems(logger);
+  router.get(
+    identity.did === null ? '/.well-known/did.json' : identity.didPath,
+    serve('didDocument', 'application/did+json'),
+    failed,
+  );
+  router.get('/.well-known/jwks.json', serve('jwks', 'application/jwk-set+json'), failed);
   return router;
 }
