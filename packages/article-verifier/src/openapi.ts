@@ -218,7 +218,7 @@ const articleVerified = {
       description:
         'The address of the (first) author’s signed credential, a W3C Verifiable Credential 2.0 of their live proofs ' +
         'that anyone can check without Byline (`application/vc+jwt`; the same path ending `.cose` gives it as COSE). ' +
-        'Present where the portal issues credentials (an https address and a signing key); it answers 503 for a few ' +
+        'Present where the portal issues credentials (an https PUBLIC_PORTAL_URL); it answers 503 for a few ' +
         'seconds while a change to the author’s proofs is issued. See docs/credentials.md.',
     },
     domain_info: { $ref: '#/components/schemas/DomainInfo' },

@@ -8,7 +8,7 @@ import { closingRateLimitingFirst, createRateLimiting } from '../rate-limit-setu
 import { stopGracefullyOnSignals } from './graceful-shutdown';
 import { configOrExit, openStoreOrExit } from './start-up';
 import type { ServiceDeps } from './service-app';
-import { credentialIssuerOf, whyNoCredentials } from '@byline/domain/credentials/credential-issuer';
+import { issuerIdentityOf } from '@byline/domain/credentials/issuer';
 
 export { SHUTDOWN_GRACE_MS, stopGracefullyOnSignals } from './graceful-shutdown';
 export { configOrExit, openStoreOrExit } from './start-up';
@@ -21,15 +21,12 @@ export interface ServiceDefinition {
   createApp: (deps: ServiceDeps) => Express;
 }
 
-/** The portal's address when it issues credentials (an issuer identity, and a key it may sign with), else null. */
-function credentialsAtOf(config: Config, storeKind: string): string | null {
-  const issuer = credentialIssuerOf({
-    publicPortalUrl: config.publicPortalUrl,
-    storeKind,
-    signingKey: config.credentialSigningKey,
-    validityMs: config.credentialValidityMs,
-  });
-  return whyNoCredentials(issuer) === null ? config.publicPortalUrl : null;
+/**
+ * The portal's address when it names an issuer (an https domain: see issuerIdentityOf), else null. The verifiers
+ * never hold the signing key: the worker signs, and a portal whose operator left the key out answers 404 there.
+ */
+function credentialsAtOf(config: Config): string | null {
+  return issuerIdentityOf(config.publicPortalUrl).did === null ? null : config.publicPortalUrl;
 }
 
 /** Start-up for a verifier process: checked config, store, HTTP server, graceful stop on SIGTERM/SIGINT. */
@@ -57,7 +54,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     rateLimiting,
     trustProxy: config.trustProxy,
     publicUrl: definition.publicUrl(config),
-    credentialsAt: credentialsAtOf(config, store.kind),
+    credentialsAt: credentialsAtOf(config),
   });
   // Not app.listen: the answers Node gives itself (431, 400 for a malformed request…) become problem+json too.
   const server = createHttpServer(app, logger).listen(definition.port(config), config.host);

@@ -30,8 +30,8 @@ export interface ServiceDeps {
   /** The service's public base address (Config.public…Url), the `servers` entry of its OpenAPI document. */
   publicUrl?: string;
   /**
-   * The portal's public address where it issues journalists' signed credentials (see whyNoCredentials), so that v2
-   * answers name each verified author's; absent or null: none is named.
+   * The portal's public address where it issues journalists' signed credentials (an https domain: see
+   * issuerIdentityOf), so that v2 answers name each verified author's; absent or null: none is named.
    */
   credentialsAt?: string | null;
   /** Registers work to finish when the service stops, before its store closes (what routes write in batches). */
