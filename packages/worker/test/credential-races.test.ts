@@ -64,6 +64,28 @@ describe.each(storeFactories())('an editor verifies again while the worker revok
     ).getStatus(index);
     expect(revoked).toBe(false);
   });
+
+  it('issues the credential of a new profile given the number an erased one had (SQLite gives it again)', async () => {
+    const issuer = credentialIssuerOf({
+      publicPortalUrl: 'https://byline.example',
+      storeKind: store.kind,
+      signingKey: generateKeyPairSync('ed25519').privateKey,
+    });
+    const issuance = new CredentialIssuance(repositories.journalistCredentials, issuer, 'https://byline.example');
+    const gone = await newProfile(repositories);
+    await decide(repositories, gone.id, 'verified');
+    await issuance.run(new Date());
+    await repositories.profileErasure.erase(gone.id);
+    expect(await issuance.run(new Date())).toMatchObject({ revoked: 1, withdrawn: 1 });
+
+    const next = await newProfile(repositories);
+    if (store.kind === 'embedded') expect(next.id).toBe(gone.id);
+    await decide(repositories, next.id, 'verified');
+    expect(await issuance.run(new Date())).toMatchObject({ issued: 1 });
+    const issued = (await repositories.journalistCredentials.credentials.first({ profileId: next.id }))!;
+    expect(issued.slug).toBe(next.slug);
+    expect(issued.jwt).not.toBeNull();
+  });
 });
 
 describeOnMongoDb('a slow re-render’s note after a later change ($name store)', (factory) => {

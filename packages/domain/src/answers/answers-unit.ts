@@ -45,4 +45,10 @@ export interface AnswersUnit extends OutletsUnit {
   forgetAnswers(profileIds: number[]): Step<void>;
   /** The journalists' credentials, told what to claim by each re-render; null in a store that has none yet (a migration's). */
   readonly credentials: DocumentSteps<JournalistCredentialDocument> | null;
+  /**
+   * The render revision a gone (erased) profile's claims are noted at: above any read on MongoDB, whose profile ids
+   * are never given again, so that no note read before the erasure brings its claims back; 0 on SQLite, where notes
+   * are written in order and an erased profile's id may be given to a new profile, whose notes must apply.
+   */
+  readonly goneRevision: number;
 }

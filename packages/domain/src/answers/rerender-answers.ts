@@ -8,19 +8,16 @@ import { noteCredentialClaims, type ClaimsRead } from '../credentials/note-crede
 /** Profiles re-rendered per round: one `$in` read and one batch of writes on MongoDB. */
 const PROFILES_PER_ROUND = 500;
 
-/** A profile gone (erased) claims nothing, over any read: no later note may bring its claims back. */
-const GONE_REVISION = Number.MAX_SAFE_INTEGER;
-
 /**
  * What each profile of the round must claim, from its last read: the profiles whose answers were saved, and those
  * gone. One whose saves all missed is left to the write that moved its revision on, which notes its own read.
  */
-function claimsReadOf(round: number[], read: Map<number, EvidencedView>, missed: number[]): ClaimsRead[] {
+function claimsReadOf(round: number[], read: Map<number, EvidencedView>, missed: number[], goneRevision: number): ClaimsRead[] {
   const left = new Set(missed);
   return round.flatMap((profileId) => {
     if (left.has(profileId)) return [];
     const view = read.get(profileId);
-    return [{ profileId, claims: claimsOf(view), revision: view ? view.revision : GONE_REVISION }];
+    return [{ profileId, claims: claimsOf(view), revision: view ? view.revision : goneRevision }];
   });
 }
 
@@ -61,6 +58,8 @@ export function* rerenderAnswers(
     const read = new Map<number, EvidencedView>();
     for (let attempt = 0; missed.length > 0 && attempt < RENDER_ATTEMPTS; attempt++) {
       const views = yield* step(unit.authorViews(missed));
+      // A profile read before and gone now (erased meanwhile) claims nothing: its earlier read must not be noted.
+      for (const id of missed) read.delete(id);
       for (const view of views) read.set(view.profile.id, view);
       const rendered = views.map((view) => {
         const answers = renderAnswers(view);
@@ -74,7 +73,9 @@ export function* rerenderAnswers(
       missed = yield* step(unit.saveAnswers(rendered));
     }
     if (missed.length > 0) yield* step(unit.forgetAnswers(missed));
-    if (unit.credentials) yield* noteCredentialClaims(unit.credentials, claimsReadOf(round, read, missed));
+    if (unit.credentials) {
+      yield* noteCredentialClaims(unit.credentials, claimsReadOf(round, read, missed, unit.goneRevision));
+    }
   }
   yield* rerenderOutlets(unit, outlets);
 }

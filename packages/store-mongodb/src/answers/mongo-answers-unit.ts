@@ -21,6 +21,8 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
     ...mongoOutletsUnit(db),
     // Steps of the unit's own ordered writes: awaited in turn by the rule that runs them.
     credentials: new MongoDocuments({ db, run: (work) => work() }, JOURNALIST_CREDENTIALS_COLLECTION).steps,
+    // Profile ids come from a counter, never given twice: an erased profile's claims stay withdrawn over any read.
+    goneRevision: Number.MAX_SAFE_INTEGER,
     async authorViews(profileIds: number[]): Promise<EvidencedView[]> {
       // The documents first: each one's revision is read with its fields, before its articles and evidence, so a
       // change made after any of those reads is followed by a save or forgetting that moves the revision on.

@@ -64,6 +64,8 @@ export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
   return {
     ...sqliteOutletsUnit(db),
     credentials: credentialsOn(db),
+    // Notes are in order inside the transaction; an erased profile's id is given again to the next profile made.
+    goneRevision: 0,
     authorViews(profileIds: number[]): EvidencedView[] {
       const views: EvidencedView[] = [];
       for (const id of profileIds) {
