@@ -11,8 +11,22 @@ import { CredentialIssuance } from '@byline/domain/credentials/credential-issuan
 import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer';
 import type { JournalistCredential } from '@byline/domain/credentials/journalist-credential';
 import { servedCredential } from '@byline/domain/credentials/served-credentials';
-import { describeOnMongoDb, storeFactories } from '@byline/test-support';
+import { validateProfileRecord } from '@byline/domain/validation/profile-record';
+import { forgetRenderedInTurn } from '@byline/store-mongodb/answers/mongo-answers-unit';
+import { aProfile, anArticle, describeOnMongoDb, storeFactories } from '@byline/test-support';
 import { decide, newProfile } from './webhook-fixtures';
+
+/** The worker's issuance on this store, signing with a key of its own (MongoDB generates none). */
+const issuanceOf = (store: Store, repositories: StoreRepositories) =>
+  new CredentialIssuance(
+    repositories.journalistCredentials,
+    credentialIssuerOf({
+      publicPortalUrl: 'https://byline.example',
+      storeKind: store.kind,
+      signingKey: generateKeyPairSync('ed25519').privateKey,
+    }),
+    'https://byline.example',
+  );
 
 /**
  * Changes that come between the steps of the worker's credential run, or between a slow re-render's read and its note
@@ -86,6 +100,17 @@ describe.each(storeFactories())('an editor verifies again while the worker revok
     expect(issued.slug).toBe(next.slug);
     expect(issued.jwt).not.toBeNull();
   });
+
+  it('issues the credential of a verified profile imported new (MongoDB writes them whole, with no re-render)', async () => {
+    const raw = aProfile({ verified: true, articles: [anArticle()] });
+    const valid = validateProfileRecord(raw).value!;
+    await repositories.profileTransfers.import([valid]);
+    const profile = (await repositories.profiles.findBySlug(valid.profile_slug))!;
+    const issuance = issuanceOf(store, repositories);
+    expect(await issuance.run(new Date())).toMatchObject({ issued: 1 });
+    const served = await servedCredential(repositories.journalistCredentials.credentials, profile);
+    expect(served.state).toBe('served');
+  });
 });
 
 describeOnMongoDb('a slow re-render’s note after a later change ($name store)', (factory) => {
@@ -143,5 +168,24 @@ describeOnMongoDb('a slow re-render’s note after a later change ($name store)'
       claims: null,
       jwt: null,
     });
+  });
+
+  it('keeps a removal’s pending mark until the change’s re-render notes the claims', async () => {
+    const issuance = issuanceOf(store, repositories);
+    const p = await newProfile(repositories);
+    await decide(repositories, p.id, 'verified');
+    await issuance.run(new Date());
+    const profile = (await repositories.profiles.findById(p.id))!;
+    expect((await servedCredential(repositories.journalistCredentials.credentials, profile)).state).toBe('served');
+    // A change that removes something begins: out of service, credential pending...
+    await forgetRenderedInTurn(store.db, [p.id]);
+    expect((await servedCredential(repositories.journalistCredentials.credentials, profile)).state).not.toBe('served');
+    // ...the worker's next run (every second) comes before the change and its re-render.
+    expect(await issuance.run(new Date())).toMatchObject({ issued: 0 });
+    expect((await servedCredential(repositories.journalistCredentials.credentials, profile)).state).not.toBe('served');
+    // The change's re-render notes the claims (here unchanged): the mark is lifted, and what was issued is served.
+    await repositories.verification.decide({ profileId: p.id, actor: 'ed@example.org', action: 'verified', note: 'again' });
+    await issuance.run(new Date());
+    expect((await servedCredential(repositories.journalistCredentials.credentials, profile)).state).toBe('served');
   });
 });

@@ -41,6 +41,12 @@ export interface AnswersUnit extends OutletsUnit {
    * between), left as they were (never any on SQLite).
    */
   saveAnswers(rendered: ProfileAnswers[]): Step<number[]>;
+  /**
+   * What these profiles' credentials are noted from, without their articles: each one's fields, live evidence and
+   * render revision (ids with no profile left out). For profiles whose answers were written without a re-render
+   * (MongoDB's bulk import of new profiles).
+   */
+  credentialViews(profileIds: number[]): Step<Omit<EvidencedView, 'latestArticles' | 'activeArticleCount'>[]>;
   /** Takes these profiles' rendered answers (all of them) out of service, moving the revision on: lookups render them. */
   forgetAnswers(profileIds: number[]): Step<void>;
   /** The journalists' credentials, told what to claim by each re-render; null in a store that has none yet (a migration's). */

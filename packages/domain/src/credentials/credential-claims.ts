@@ -9,10 +9,10 @@ export interface CredentialClaims {
 }
 
 /** The claims of a profile as its answers were just rendered (JSON), or null when it must claim nothing. */
-export function claimsOf(view: { profile: Profile; evidence: VerifiedIdentity[] } | undefined): string | null {
+export function claimsOf(view: { profile: Profile; evidence: readonly VerifiedIdentity[] } | undefined): string | null {
   if (!view?.profile.verified) return null;
   const { profile_first_name: first, profile_last_name: last, profile_slug: slug } = view.profile;
-  const claims: CredentialClaims = { slug, name: `${first} ${last}`.trim(), identities: view.evidence };
+  const claims: CredentialClaims = { slug, name: `${first} ${last}`.trim(), identities: [...view.evidence] };
   return JSON.stringify(claims);
 }
 

@@ -15,6 +15,12 @@ export type JournalistCredentialDocument = {
    * older read than the last one applies nothing, so a slow re-render never writes back what a later change undid.
    */
   renderRevision: number;
+  /**
+   * Set (MongoDB) as a change that removes something takes the profile's answers out of service, before its own
+   * write; cleared only by the note of the re-render after it. While set, nothing is served and the worker leaves the
+   * credential alone: interrupted between the two, the credential stays unserved until the profile's next re-render.
+   */
+  awaitingNote: boolean;
   /** The slug of the public address it is served under (that of `claims`); null when it claims nothing. */
   slug: string | null;
   /**

@@ -77,8 +77,8 @@ export class CredentialIssuance {
   async hasWork(now: Date): Promise<boolean> {
     if (!this.canIssue) return false;
     const { credentials } = this.stores;
-    if (await credentials.first({ change: { gt: '' } })) return true;
-    if (await credentials.first({ reissueAt: { lte: now.toISOString() } })) return true;
+    if (await credentials.first({ change: { gt: '' }, awaitingNote: false })) return true;
+    if (await credentials.first({ reissueAt: { lte: now.toISOString() }, awaitingNote: false })) return true;
     return this.lists.anyBehind(now);
   }
 
@@ -106,8 +106,9 @@ export class CredentialIssuance {
   private async due(now: Date): Promise<JournalistCredentialDocument[]> {
     const { credentials } = this.stores;
     const found = [
-      ...(await credentials.all({ change: { gt: '' } }, { limit: PER_RUN })),
-      ...(await credentials.all({ reissueAt: { lte: now.toISOString() } }, { limit: PER_RUN })),
+      // A credential awaiting a re-render's note is left alone: its claims may be about to change.
+      ...(await credentials.all({ change: { gt: '' }, awaitingNote: false }, { limit: PER_RUN })),
+      ...(await credentials.all({ reissueAt: { lte: now.toISOString() }, awaitingNote: false }, { limit: PER_RUN })),
     ];
     return [...new Map(found.map((credential) => [credential.profileId, credential])).values()];
   }
@@ -135,7 +136,8 @@ export class CredentialIssuance {
     const { credentials, statusEntries } = this.stores;
     const { profileId, claims, change, issuedClaims, reissueAt } = credential;
     // The document as it was read: a change written since moves the token, and this issue no longer applies.
-    const asRead = change === null ? { profileId, change: null, reissueAt } : { profileId, change };
+    const asRead =
+      change === null ? { profileId, change: null, reissueAt, awaitingNote: false } : { profileId, change, awaitingNote: false };
     const held = credential.statusEntry === null ? null : await statusEntries.first({ id: credential.statusEntry });
     // A revoked entry is never given again: the next issue takes a new index.
     let entry = held?.revokedAt === null ? held : null;

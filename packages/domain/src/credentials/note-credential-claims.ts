@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { UniqueTakenError, type DocumentSteps } from '../documents/documents';
 import { recoverStep, step, type Steps } from '../store/steps';
 import type { JournalistCredentialDocument } from './credential-documents';
-import type { CredentialClaims } from './credential-claims';
+import { claimsOf, type CredentialClaims } from './credential-claims';
+import type { AnswersUnit } from '../answers/answers-unit';
 
 /** A fresh change token: the worker's issue applies only while the token it read is still the document's. */
 export const newChange = () => randomBytes(12).toString('base64url');
@@ -17,7 +18,7 @@ export interface ClaimsRead {
 /** What a note writes: the claims, the address they are served under, a new change; nothing served when none. */
 function noteOf({ claims, revision }: ClaimsRead): Partial<JournalistCredentialDocument> {
   const slug = claims === null ? null : (JSON.parse(claims) as CredentialClaims).slug;
-  const note = { claims, slug, change: newChange(), renderRevision: revision };
+  const note = { claims, slug, change: newChange(), renderRevision: revision, awaitingNote: false };
   // Nothing left to claim (unverified, or erased): what was issued goes in this write, its status entry stays for
   // the worker to revoke (see CredentialIssuance: a cleared issue is revoked).
   return claims === null
@@ -46,7 +47,13 @@ export function* noteCredentialClaims(
   for (const read of reads) {
     const { profileId, claims, revision } = read;
     const before = known.get(profileId);
-    if (before ? before.claims === claims || before.renderRevision > revision : claims === null) continue;
+    if (before ? before.renderRevision > revision : claims === null) continue;
+    if (before && before.claims === claims) {
+      // Nothing it claims changed; a removal's mark (MongoDB) is lifted, and the worker serves what it issued again.
+      if (before.awaitingNote)
+        yield* step(credentials.updateFirst({ profileId, renderRevision: { lte: revision } }, { awaitingNote: false }));
+      continue;
+    }
     const note = noteOf(read);
     if (before) {
       yield* step(credentials.updateFirst({ profileId, renderRevision: { lte: revision } }, note));
@@ -57,6 +64,7 @@ export function* noteCredentialClaims(
       claims: null,
       change: null,
       renderRevision: revision,
+      awaitingNote: false,
       slug: null,
       issuedClaims: null,
       statusEntry: null,
@@ -77,6 +85,26 @@ export function* noteCredentialClaims(
           return credentials.updateFirst({ profileId, renderRevision: { lte: revision } }, note);
         },
       ),
+    );
+  }
+}
+
+/** Profiles noted per read: one `$in` read of them and one of their evidence on MongoDB. */
+const PROFILES_PER_NOTE = 500;
+
+/**
+ * Notes the credentials of profiles whose answers were written without a re-render (MongoDB's bulk import writes new
+ * profiles whole): read without their articles, noted as a re-render notes them.
+ */
+export function* noteCredentialsOf(unit: AnswersUnit, profileIds: Iterable<number>): Steps<void> {
+  const { credentials } = unit;
+  if (!credentials) return;
+  const ids = [...new Set(profileIds)];
+  for (let start = 0; start < ids.length; start += PROFILES_PER_NOTE) {
+    const views = yield* step(unit.credentialViews(ids.slice(start, start + PROFILES_PER_NOTE)));
+    yield* noteCredentialClaims(
+      credentials,
+      views.map((view) => ({ profileId: view.profile.id, claims: claimsOf(view), revision: view.revision })),
     );
   }
 }

@@ -23,9 +23,9 @@ export async function servedCredential(
   if (!profile.verified) return { state: 'none' };
   const credential = await credentials.first({ profileId: profile.id });
   if (!credential || credential.claims === null || credential.slug !== profile.profile_slug) return { state: 'none' };
-  if (credential.change !== null || credential.jwt === null || credential.cose === null || credential.etag === null)
-    return { state: 'pending' };
-  return { state: 'served', jwt: credential.jwt, cose: Buffer.from(credential.cose, 'base64'), etag: credential.etag };
+  const { change, awaitingNote, jwt, cose, etag } = credential;
+  if (change !== null || awaitingNote || jwt === null || cose === null || etag === null) return { state: 'pending' };
+  return { state: 'served', jwt, cose: Buffer.from(cose, 'base64'), etag };
 }
 
 /** Status list `id` as last published, or null when there is none (yet). */

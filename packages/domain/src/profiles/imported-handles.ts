@@ -3,6 +3,7 @@ import { releaseUnprovenOthers } from '../claims/record-proof';
 import { releaseClaims } from '../claims/release-claims';
 import type { AnswersUnit } from '../answers/answers-unit';
 import { rerenderAnswers } from '../answers/rerender-answers';
+import { noteCredentialsOf } from '../credentials/note-credential-claims';
 import { step, type Step, type Steps } from '../store/steps';
 import { SOCIAL_TYPES, type SocialType } from '../domain/types';
 import { releasedBecause } from '../proofs/claim-wording';
@@ -142,5 +143,11 @@ export function* settleImportSteps(
   for (let i = 0; i < ids.length; i += PROVING_BATCH) {
     yield* proveImportedHandlesSteps(unit, ids.slice(i, i + PROVING_BATCH), now, othersMayClaim);
   }
-  yield* rerenderAnswers(unit.answers, touched);
+  const rendered = new Set(touched);
+  yield* rerenderAnswers(unit.answers, rendered);
+  // New profiles written whole (MongoDB) are not re-rendered: their credentials are noted all the same.
+  yield* noteCredentialsOf(
+    unit.answers,
+    ids.filter((id) => !rendered.has(id)),
+  );
 }

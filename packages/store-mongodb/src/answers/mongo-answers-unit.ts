@@ -42,6 +42,16 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
       }
       return views;
     },
+    async credentialViews(profileIds: number[]) {
+      // The documents first, their revision with them (as authorViews reads it), then the evidence.
+      const docs = await profiles.find({ _id: { $in: profileIds } }).toArray();
+      const evidence = await readEvidenceOfProfiles(db, profileIds);
+      return docs.map((doc) => ({
+        profile: authorViewOf(doc, [], 0).profile,
+        evidence: evidence.get(doc._id) ?? [],
+        revision: doc.answers_rev ?? 0,
+      }));
+    },
     async saveAnswers(rendered: ProfileAnswers[]): Promise<number[]> {
       const updates = rendered.map(({ profileId, activeArticleCount, answers, revision }) => ({
         updateOne: {
@@ -97,9 +107,12 @@ export async function forgetRenderedInTurn(db: Db, profileIds: Iterable<number>,
         { _id: { $in: part } },
         { $unset: { 'answers.articleV2': '', 'answers.articleV2Tag': '' }, $inc: { answers_rev: 1 } },
       );
-      // Their credentials too: pending from now, so none is served until the worker has issued (or revoked) it
-      // from what the change leaves (the re-render after the change notes it; see CredentialIssuance).
-      await collectionOf(db, 'journalistCredentials').updateMany({ _id: { $in: part } }, { $set: { change: newChange() } });
+      // Their credentials too: pending from now and awaiting the note of the re-render after the change, so none is
+      // served, nor issued again from the claims as they were, until that note says what the change leaves.
+      await collectionOf(db, 'journalistCredentials').updateMany(
+        { _id: { $in: part } },
+        { $set: { change: newChange(), awaiting_note: true } },
+      );
     }
   }
   if (publishers.size) {

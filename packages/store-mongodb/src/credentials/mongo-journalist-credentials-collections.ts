@@ -13,6 +13,7 @@ export const JOURNALIST_CREDENTIALS_COLLECTION: MongoCollection<JournalistCreden
     claims: 'claims',
     change: 'change',
     renderRevision: 'render_revision',
+    awaitingNote: 'awaiting_note',
     slug: 'slug',
     issuedClaims: 'issued_claims',
     statusEntry: 'status_entry',

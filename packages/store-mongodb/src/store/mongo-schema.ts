@@ -263,6 +263,7 @@ export interface JournalistCredentialDoc {
   claims: string | null;
   change: string | null;
   render_revision: number;
+  awaiting_note: boolean;
   slug: string | null;
   issued_claims: string | null;
   status_entry: number | null;

@@ -75,6 +75,12 @@ export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
       }
       return views;
     },
+    credentialViews(profileIds: number[]) {
+      return profileIds.flatMap((id) => {
+        const view = readAuthorView(db, id);
+        return view ? [{ profile: view.profile, evidence: storeAllAnswers ? readEvidenceOf(db, id) : [], revision: 0 }] : [];
+      });
+    },
     // Inside the change's transaction nothing else writes, so no save misses (no revision is kept).
     saveAnswers(rendered: ProfileAnswers[]): number[] {
       for (const { profileId, activeArticleCount: n, answers } of rendered) {

@@ -13,6 +13,7 @@ export const JOURNALIST_CREDENTIALS_TABLE: SqliteTable<JournalistCredentialDocum
     claims: 'claims',
     change: 'change',
     renderRevision: 'render_revision',
+    awaitingNote: 'awaiting_note',
     slug: 'slug',
     issuedClaims: 'issued_claims',
     statusEntry: 'status_entry',
@@ -23,6 +24,7 @@ export const JOURNALIST_CREDENTIALS_TABLE: SqliteTable<JournalistCredentialDocum
     reissueAt: 'reissue_at',
   },
   key: 'profileId',
+  booleans: ['awaitingNote'],
 };
 
 /** The status lists' entries in credential_status_entries ((list, list_index) unique). */

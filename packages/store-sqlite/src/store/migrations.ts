@@ -425,6 +425,7 @@ export const MIGRATIONS: Migration[] = [
     claims TEXT,
     change TEXT,
     render_revision INTEGER NOT NULL DEFAULT 0,
+    awaiting_note INTEGER NOT NULL DEFAULT 0,
     slug TEXT,
     issued_claims TEXT,
     status_entry INTEGER,
