@@ -80,12 +80,7 @@ describe.each(storeFactories())('an editor verifies again while the worker revok
   });
 
   it('issues the credential of a new profile given the number an erased one had (SQLite gives it again)', async () => {
-    const issuer = credentialIssuerOf({
-      publicPortalUrl: 'https://byline.example',
-      storeKind: store.kind,
-      signingKey: generateKeyPairSync('ed25519').privateKey,
-    });
-    const issuance = new CredentialIssuance(repositories.journalistCredentials, issuer, 'https://byline.example');
+    const issuance = issuanceOf(store, repositories);
     const gone = await newProfile(repositories);
     await decide(repositories, gone.id, 'verified');
     await issuance.run(new Date());
@@ -123,12 +118,7 @@ describeOnMongoDb('a slow re-render’s note after a later change ($name store)'
   afterEach(async () => repositories.close());
 
   it('applies nothing: the unverified journalist’s claims stay withdrawn', async () => {
-    const issuer = credentialIssuerOf({
-      publicPortalUrl: 'https://byline.example',
-      storeKind: store.kind,
-      signingKey: generateKeyPairSync('ed25519').privateKey,
-    });
-    const issuance = new CredentialIssuance(repositories.journalistCredentials, issuer, 'https://byline.example');
+    const issuance = issuanceOf(store, repositories);
     const profile = await newProfile(repositories);
     await decide(repositories, profile.id, 'verified');
     await issuance.run(new Date());
