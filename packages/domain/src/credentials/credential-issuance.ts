@@ -15,7 +15,8 @@ import { journalistCredentialOf } from './journalist-credential';
 import { securedAsCose } from './secure-credential-cose';
 import { securedAsJwt } from './secure-credential';
 import { STATUS_LIST_SIZE, statusListEntryOf } from './status-list';
-import { etagOf, reissueAtOf, StatusListPublication, statusListUrl } from './status-list-publication';
+import { reissueAtOf, StatusListPublication, statusListUrl } from './status-list-publication';
+import { entityTagOf } from '../domain/rendered-answers';
 
 export { statusListUrl } from './status-list-publication';
 
@@ -172,7 +173,7 @@ export class CredentialIssuance {
       statusEntry: entry.id,
       jwt,
       cose: Buffer.from(securedAsCose(signed, did, key)).toString('base64'),
-      etag: etagOf(jwt),
+      etag: entityTagOf(jwt),
       issuedAt: now.toISOString(),
       reissueAt: reissueAtOf(now, this.issuer.validityMs),
     });

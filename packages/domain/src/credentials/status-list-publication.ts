@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Documents } from '../documents/documents';
+import { entityTagOf } from '../domain/rendered-answers';
 import type { CredentialStatusEntryDocument, StatusListDocument } from './credential-documents';
 import type { CredentialIssuer } from './credential-issuer';
 import type { SigningKey } from './credential-keys';
@@ -9,9 +9,6 @@ import { encodedList, listWithBitsSet, statusListCredentialOf } from './status-l
 
 /** The address a status list is published at. */
 export const statusListUrl = (portalUrl: string, list: number) => `${portalUrl.replace(/\/+$/, '')}/credentials/status/${list}`;
-
-/** The entity tag of secured bytes: the same issue gives the same tag. */
-export const etagOf = (secured: string) => `"${createHash('sha256').update(secured).digest('base64url').slice(0, 27)}"`;
 
 /** A credential or a list is issued again once two thirds of its validity have passed, well before it expires. */
 export const reissueAtOf = (now: Date, validityMs: number) =>
@@ -61,7 +58,7 @@ export class StatusListPublication {
           revokedCount: revoked.length,
           jwt,
           cose: Buffer.from(securedAsCose(credential, did, key)).toString('base64'),
-          etag: etagOf(jwt),
+          etag: entityTagOf(jwt),
           publishedAt: now.toISOString(),
           reissueAt: reissueAtOf(now, this.issuer.validityMs),
         },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { entityTagOf } from '@byline/domain/domain/rendered-answers';
 import { Router, type Request, type Response } from 'express';
 import { repositoriesOf } from '@byline/shared/store';
 import type { PortalContext } from '../deps';
@@ -27,8 +27,6 @@ function decodedSlug(path: string): string | undefined {
   }
 }
 
-const etagOf = (svg: string) => `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
-
 /**
  * Headers for an image that other sites embed: it may be loaded from any origin (Cross-Origin-Resource-Policy),
  * and the SVG, opened on its own, may run nothing and load nothing (a sandboxed, script-free policy).
@@ -41,7 +39,7 @@ function sendBadge(req: Request, res: Response, svg: string): void {
     'Cross-Origin-Resource-Policy': 'cross-origin',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': `public, max-age=${BADGE_MAX_AGE_SECONDS}`,
-    ETag: etagOf(svg),
+    ETag: entityTagOf(svg),
   });
   // req.fresh compares If-None-Match with the ETag just set.
   if (req.fresh) return void res.status(304).end();

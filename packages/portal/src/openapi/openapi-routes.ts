@@ -10,6 +10,6 @@ import { credentialsOpenApi } from './credentials-openapi';
 export function openApiRoutes({ publicUrls }: PortalContext): Router {
   const document = credentialsOpenApi(publicUrls.portal);
   const router = Router({ caseSensitive: true, strict: true });
-  router.get('/openapi.json', (req, res) => sendPublicJson(req, res, 'application/json', document));
+  router.get('/openapi.json', (_req, res) => sendPublicJson(res, 'application/json', document));
   return router;
 }

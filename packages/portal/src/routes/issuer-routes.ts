@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { repositoriesOf } from '@byline/shared/store';
 import { publishedKeysOf } from '@byline/domain/credentials/credential-issuer';
+import { entityTagOf } from '@byline/domain/domain/rendered-answers';
 import type { PortalContext } from '../deps';
 import { PUBLIC_HEADERS, publicProblems, sendPublicProblem } from './public-problems';
 
@@ -11,16 +11,14 @@ import { PUBLIC_HEADERS, publicProblems, sendPublicProblem } from './public-prob
  */
 export const ISSUER_KEYS_MAX_AGE_SECONDS = 300;
 
-const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-
 /** Public JSON that any relying party may read, from any origin, and cache briefly. */
-export function sendPublicJson(req: Request, res: Response, type: string, value: unknown): void {
+export function sendPublicJson(res: Response, type: string, value: unknown): void {
   const body = JSON.stringify(value);
   res.set({
     'Content-Type': `${type}; charset=utf-8`,
     ...PUBLIC_HEADERS,
     'Cache-Control': `public, max-age=${ISSUER_KEYS_MAX_AGE_SECONDS}`,
-    ETag: etagOf(body),
+    ETag: entityTagOf(body),
   });
   res.status(200).send(body);
 }
@@ -34,10 +32,10 @@ export function issuerRoutes({ store, credentialIssuer, now, logger }: PortalCon
   const keys = repositoriesOf(store).credentialKeys;
   const router = Router({ caseSensitive: true, strict: true });
   const { identity } = credentialIssuer;
-  const serve = (document: 'didDocument' | 'jwks', type: string) => async (req: Request, res: Response) => {
+  const serve = (document: 'didDocument' | 'jwks', type: string) => async (_req: Request, res: Response) => {
     const published = await publishedKeysOf(keys, credentialIssuer, now());
     if (!published.published) return sendPublicProblem(res, 404, `This Byline signs no credentials: ${published.why}.`);
-    sendPublicJson(req, res, type, published[document]);
+    sendPublicJson(res, type, published[document]);
   };
   // On each route, not the router: the router also sees the errors of the pages mounted before it.
   const failed = publicProblems(logger);
