@@ -98,10 +98,10 @@ describe.each(portalStoreFactories())('fediverse attribution from both sides ($n
   const counts = async (link: string) => (await portal.store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.id ?? null;
   const claimOf = async (profileId: number, link: string) =>
     (await portal.repositories.articles.claimsOf(profileId)).find((claim) => claim.article.link === link)!;
-  /** Serves a page crediting `account` by fediverse:creator at a fresh path on `host`; returns its address. */
-  const page = (host: string, account: string) => {
+  /** Serves a page crediting `accounts` by fediverse:creator at a fresh path on `host`; returns its address. */
+  const page = (host: string, ...accounts: string[]) => {
     const path = `/story-${++n}-${Date.now()}`;
-    pages.set(`${host}${path}`, pageWith(fediverseCreator(account)));
+    pages.set(`${host}${path}`, pageWith(accounts.map(fediverseCreator).join('\n')));
     return `https://${host}${path}`;
   };
 
@@ -153,8 +153,11 @@ describe.each(portalStoreFactories())('fediverse attribution from both sides ($n
   it('does not prove a page on a domain neither side allows, and says so; nor one whose account is only claimed', async () => {
     actors.set('aoife', ['other.test']);
     const aoife = await journalistWithAccount('@aoife@social.test');
-    const link = page('elsewhere.test', '@aoife@social.test');
+    // Named twice, asked once.
+    const link = page('elsewhere.test', '@aoife@social.test', '@AOIFE@social.test');
+    const askedBefore = asked.length;
     expect((await addArticle(aoife.agent, link)).headers.location).toBe('/articles?done=unproven');
+    expect(asked.slice(askedBefore)).toEqual(['acct:aoife@social.test']);
     expect(await counts(link)).toBeNull();
     const reason =
       'Its page credits you, but elsewhere.test is not among the domains you allow to credit you, nor among those your fediverse account @aoife@social.test allows (its attribution domains). Add it on your profile page or to that account’s attribution domains, then check again.';

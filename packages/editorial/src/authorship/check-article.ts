@@ -195,11 +195,15 @@ export async function readArticleCredit(readers: PageReaders, subject: Authorshi
   }
   // Byline's list does not allow the page: a proven account its fediverse:creator names may, by its own list.
   const refusals: ActorRefusal[] = [];
-  for (const creator of fediverseCreatorMatches(markup, subject).slice(0, ACTORS_READ)) {
-    const side = await actorSide(creator.value);
+  const asked = new Set<string>();
+  for (const creator of fediverseCreatorMatches(markup, subject)) {
+    // Each account once, however often the page names it, and only a few: a page credits a handful of people.
+    const account = provenAccount(creator.value);
+    if (asked.has(account) || asked.size >= ACTORS_READ) continue;
+    asked.add(account);
+    const side = await actorSide(account);
     if (!side) break;
     if (side.allows) return credited(creator, ['fediverse-actor']);
-    const account = provenAccount(creator.value);
     refusals.push({ account: normaliseFediverseAccount(account) ?? account, read: side.read });
   }
   return {
