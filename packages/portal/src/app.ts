@@ -11,6 +11,7 @@ import { requestContext, requestLog } from '@byline/http';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import type { PortalContext, PortalDeps } from './deps';
 import { createPageFetcher } from './fetch/fetch-page';
+import { createActorReader } from '@byline/editorial/authorship/fediverse-actor';
 import { PageFetchSlots } from './fetch/page-fetch-slots';
 import { checkCsrf, csrfToken } from './http/csrf';
 import { requireOwnPassword } from './http/guards';
@@ -74,6 +75,7 @@ export function createApp(deps: PortalDeps): Express {
     logger: deps.logger,
     outbound,
     fetchPage: pageFetchSlots.bound(deps.fetchPage ?? createPageFetcher(outbound)),
+    readActor: deps.readActor ?? createActorReader(outbound),
     pageFetchSlots,
     pageFetchThrottle: deps.pageFetchThrottle ?? new PageFetchThrottle(),
     now: deps.now ?? (() => new Date()),

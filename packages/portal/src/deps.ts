@@ -8,6 +8,7 @@ import type { RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import type { Outbound, SafeFetch } from '@byline/fetcher';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { PageFetcher } from './fetch/fetch-page';
+import type { ActorReader } from '@byline/editorial/authorship/fediverse-actor';
 import type { PageFetchSlots } from './fetch/page-fetch-slots';
 import type { Outbox } from './mail/outbox';
 import type { ResetRequestThrottle } from './mail/reset-request-throttle';
@@ -35,6 +36,11 @@ export interface PortalDeps {
   outbound?: Outbound;
   /** Fetches article pages, within `outbound`; run within `pageFetchSlots`. */
   fetchPage?: PageFetcher;
+  /**
+   * Reads the attributionDomains of the fediverse accounts article pages name (WebFinger, then the ActivityPub
+   * actor), within `outbound`: the fediverse side of an article's attribution.
+   */
+  readActor?: ActorReader;
   /** How many article pages this process fetches at once (4, a queue of 16 waiting up to 3 s, by default). */
   pageFetchSlots?: PageFetchSlots;
   /** How many article pages one person may have read per minute; in this process by default (main: Redis when set). */

@@ -104,14 +104,15 @@ describe.each(portalStoreFactories())('articles proven by their page ($name stor
     const elsewhere = outlet.serve(path(), pageWith(fediverseCreator('@aoife@social.test')), 'elsewhere.test');
     await addArticle(aoife.agent, elsewhere);
     expect(await counts(elsewhere)).toBeNull();
+    // Her account's own list is asked too (fediverse-attribution.test.ts): here no server answers for social.test.
     expect((await claimOf(aoife.profileId, elsewhere)).proof.reason).toBe(
-      'Its page credits you, but elsewhere.test is not among the domains you allow to credit you. Add it on your profile page, then check again.',
+      'Its page credits you, but elsewhere.test is not among the domains you allow to credit you, and your fediverse account @aoife@social.test could not be read to see whether it allows it (social.test does not resolve). Add it on your profile page, then check again.',
     );
     // An editor reads the same reason about the journalist, not addressed to them.
     const desk = await editor(portal);
     const review = textOf((await desk.agent.get(`/editor/profiles/${aoife.profileId}`)).text);
     expect(review).toContain(
-      'Its page credits the journalist, but elsewhere.test is not among the domains the journalist allows to credit them. The journalist can add it on their profile page.',
+      'Its page credits the journalist, but elsewhere.test is not among the domains the journalist allows to credit them, and their fediverse account @aoife@social.test could not be read to see whether it allows it (social.test does not resolve). The journalist can add it on their profile page.',
     );
     expect(review).not.toMatch(/credits you|allow to credit you/);
   });

@@ -5,6 +5,7 @@ import { createLogger } from '@byline/domain/logging/logger';
 import { loadConfig } from '@byline/domain/config/config';
 import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom } from '@byline/editorial/attribution/robots-txt';
 import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
+import { createActorReader } from '@byline/editorial/authorship/fediverse-actor';
 import { repositoriesOf } from '@byline/shared/store';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
@@ -66,7 +67,13 @@ async function main(): Promise<void> {
     // The pages are addresses people typed: private and local networks are refused, but for ALLOWED_PRIVATE_ADDRESSES.
     fetch: createSafeFetch(outbound),
     // Article pages are read by the portal's rules (createPageFetcher), so a re-check judges them as the first check did.
-    articles: { sources: repositoriesOf(store), queue: repositoriesOf(store).queue, fetchPage: createPageFetcher(outbound) },
+    // The fediverse accounts pages name are read by the same rules: their attributionDomains may allow a page too.
+    articles: {
+      sources: repositoriesOf(store),
+      queue: repositoriesOf(store).queue,
+      fetchPage: createPageFetcher(outbound),
+      readActor: createActorReader(outbound),
+    },
     // Publishers' proven domains, by their TXT record (DNS_SERVERS) or well-known file (the same outbound rules),
     // and their trust.txt read again after each check.
     domains: {

@@ -29,7 +29,7 @@ export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onP
    * The checks of article pages (runArticleRecheck), run after the rel="me" re-checks on every tick with the same
    * holder, clock, schedule and portal address; none without.
    */
-  articles?: Pick<ArticleRecheckOptions, 'sources' | 'queue' | 'fetchPage'>;
+  articles?: Pick<ArticleRecheckOptions, 'sources' | 'queue' | 'fetchPage' | 'readActor'>;
   /**
    * The re-checks of publishers' proven domains (runDomainRecheck), run after the article checks on every tick with
    * the same holder, clock and schedule; none without.

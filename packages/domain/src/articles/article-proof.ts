@@ -33,7 +33,19 @@ export type ArticleEvidence = Omit<Evidence, 'id' | 'claimId' | 'method' | 'prov
   position?: number;
   /** Set on the worker's attributions only (see AttributionBasis). */
   attribution?: AttributionBasis;
+  /**
+   * Who allowed the page's domain to credit the journalist (the page check's authorship-attested proofs): see
+   * AttributionAllowance; one or both, as the last check found them. Absent on proofs made before it was kept.
+   */
+  allowedBy?: AttributionAllowance[];
 };
+
+/**
+ * Who may allow a site's pages to credit a journalist: `byline`, the attribution domains the journalist lists in
+ * Byline; `fediverse-actor`, the `attributionDomains` their proven fediverse account publishes in its ActivityPub
+ * actor (as Mastodon reads them), which counts for a page whose fediverse:creator names that account.
+ */
+export type AttributionAllowance = 'byline' | 'fediverse-actor';
 
 /**
  * What an attribution by the worker (an `authorship-attested` proof of an article on a verified publisher's domain)
@@ -69,7 +81,7 @@ export interface ArticleClaim {
 
 /** A new proof as a method reports it; the rule stamps the times. */
 export type NewArticleEvidence = Pick<ArticleEvidence, 'method' | 'provider' | 'by'> &
-  Partial<Pick<ArticleEvidence, 'matched' | 'position' | 'note' | 'nextCheckAt' | 'attribution'>>;
+  Partial<Pick<ArticleEvidence, 'matched' | 'position' | 'note' | 'nextCheckAt' | 'attribution' | 'allowedBy'>>;
 
 /** The provider of an authorship check: Byline reading the page's author markup. */
 export const AUTHORSHIP_PROVIDER: EvidenceProvider = { id: 'urn:byline:authorship-check', name: 'Byline page check' };

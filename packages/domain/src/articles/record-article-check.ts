@@ -4,14 +4,15 @@ import { writeProofSteps } from './article-counts';
 import type { RecheckPolicy } from '../proofs/claim-store';
 import { failedCheck, RECHECK_ACTOR } from '../proofs/grace';
 import { lapseNote } from '../proofs/claim-wording';
-import { isLiveArticleEvidence, type ArticleEvidence, type ArticleProof } from './article-proof';
+import { isLiveArticleEvidence, type ArticleEvidence, type ArticleProof, type AttributionAllowance } from './article-proof';
 import type { ArticlesUnitOfWrite, StoredArticleClaim } from './articles-repository';
 
 /**
- * What a re-read of a proven article's page found: still credited (where, and at which place among its authors), or
- * why not (the page's words for its owner).
+ * What a re-read of a proven article's page found: still credited (where, at which place among its authors, and who
+ * allowed its domain), or why not (the page's words for its owner).
  */
-export type ArticlePageOutcome = { ok: true; matched: string; position: number } | { ok: false; reason: string };
+export type ArticlePageOutcome =
+  { ok: true; matched: string; position: number; allowedBy?: AttributionAllowance[] } | { ok: false; reason: string };
 
 export type ArticleCheckResult = 'held' | 'failing' | 'lapsed' | 'lease-lost';
 
@@ -62,6 +63,8 @@ export function* recordArticleCheckSteps(
     yield* writeEvidence(unit, claim, checked, {
       // The page may have re-ordered its byline: the place kept is the one it gives now.
       position: outcome.position,
+      // Either side may have changed its list since: the evidence names the ones that allow the page now.
+      ...(outcome.allowedBy ? { allowedBy: outcome.allowedBy } : {}),
       lastCheckedAt: at,
       failingSince: null,
       lastFailure: null,

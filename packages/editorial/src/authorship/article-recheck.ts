@@ -12,6 +12,7 @@ import type { Logger } from '@byline/domain/logging/logger';
 import { authorshipSubjectOf } from './authorship-subject';
 import { checkArticle, readArticleCredit, type ArticleCheckDeps } from './check-article';
 import { onceEach, type PageFetcher } from './fetch-page';
+import { onceEachAccount, type ActorReader } from './fediverse-actor';
 
 export interface ArticleRecheckSummary {
   /** Pages read and recorded. */
@@ -30,6 +31,11 @@ export interface ArticleRecheckOptions {
   queue: LeasedQueue;
   /** The article-page fetcher (createPageFetcher within ALLOWED_PRIVATE_ADDRESSES): the portal's own rules. */
   fetchPage: PageFetcher;
+  /**
+   * Reads the attributionDomains of fediverse accounts (createActorReader, the same outbound rules), so that a
+   * re-check allows a page by the fediverse account's side as the first check did; Byline's list only without.
+   */
+  readActor?: ActorReader;
   portalUrl: string;
   /** RECHECK_INTERVAL, RECHECK_GRACE, RECHECK_RETRY: the rel="me" proofs' schedule. */
   policy: RecheckPolicy;
@@ -60,7 +66,9 @@ export async function runArticleRecheck(options: ArticleRecheckOptions): Promise
   const run = { topic: ARTICLE_CHECK_TOPIC, holder, leaseMs: LEASE_MS, batchSize, now, signal };
   // The sites' author pages, read once in this run however many of their articles credit them through one.
   const fetchAuthorPage = onceEach(options.fetchPage);
-  await forEachDueItem(queue, run, (item) => checkItem(item, { ...options, fetchAuthorPage }, now, summary));
+  // A journalist's fediverse account, asked once in this run however many of their articles name it.
+  const readActor = options.readActor && onceEachAccount(options.readActor);
+  await forEachDueItem(queue, run, (item) => checkItem(item, { ...options, fetchAuthorPage, readActor }, now, summary));
   return summary;
 }
 
@@ -70,7 +78,7 @@ async function checkItem(
   now: () => Date,
   summary: ArticleRecheckSummary,
 ) {
-  const { sources, queue, fetchPage, fetchAuthorPage, portalUrl, policy, holder, logger } = options;
+  const { sources, queue, fetchPage, fetchAuthorPage, readActor, portalUrl, policy, holder, logger } = options;
   const articleId = Number(item.key);
   const { profileId } = item.payload as unknown as ArticleCheckPayload;
   const claim = (await sources.articles.claimsOf(profileId)).find((candidate) => candidate.article.id === articleId);
@@ -79,7 +87,11 @@ async function checkItem(
     // Settled first: a proof the check records queues the article's re-check on this same key, which an item
     // still held would refuse. Interrupted in between, the claim waits for its owner's "Check again".
     await queue.settle(item.id, holder, 'done', now());
-    const outcome = await checkArticle({ sources, fetchPage, fetchAuthorPage, portalUrl, policy, now }, profileId, articleId);
+    const outcome = await checkArticle(
+      { sources, fetchPage, fetchAuthorPage, readActor, portalUrl, policy, now },
+      profileId,
+      articleId,
+    );
     summary.firstChecks++;
     logger?.info('article checked for the first time', { ...about, status: outcome.status });
     return;
@@ -90,12 +102,12 @@ async function checkItem(
     await queue.settle(item.id, holder, 'done', now());
     return;
   }
-  const credit = await readArticleCredit(fetchPage, subject, claim.article.link, fetchAuthorPage);
+  const credit = await readArticleCredit({ fetchPage, fetchAuthorPage, readActor }, subject, claim.article.link);
   // Cut short by the stop, not by the site: not a result to record. The lease expires and it is read again.
   if (credit.outcome !== 'credited' && options.signal?.aborted) return;
   const outcome =
     credit.outcome === 'credited'
-      ? { ok: true as const, matched: credit.matched, position: credit.position }
+      ? { ok: true as const, matched: credit.matched, position: credit.position, allowedBy: credit.allowedBy }
       : { ok: false as const, reason: credit.reason };
   const result: ArticleCheckResult = await sources.articles.inOneWrite((unit) =>
     recordArticleCheckSteps(unit, { profileId, articleId, item: { id: item.id, holder }, outcome, now: now(), policy }),

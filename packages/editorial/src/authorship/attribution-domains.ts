@@ -93,3 +93,18 @@ export function domainAllowed(pageUrl: string, domains: readonly string[]): bool
     return coversHost(domain, host);
   });
 }
+
+/**
+ * Whether a fediverse actor's `attributionDomains` allow the page to credit the account, by Mastodon's rule
+ * (Account#can_be_attributed_from?): the page's host, or a name it is under, is in the list, so an entry covers its
+ * subdomains — the rule domainAllowed applies to the journalist's own list (coversHost). Entries are read as
+ * Mastodon stores them: trimmed, an `http://` or `https://` and a leading `*.` dropped. Unlike Mastodon, an entry
+ * Byline's own list would refuse (a public suffix such as co.uk, an IP address, a single label) allows nothing: a
+ * remote server's list is held to the rule a journalist's is, so `com` cannot let every site credit them.
+ */
+export function actorAllows(pageUrl: string, actorDomains: readonly string[]): boolean {
+  return domainAllowed(
+    pageUrl,
+    actorDomains.map((entry) => entry.trim().replace(/^http:\/\//i, '')),
+  );
+}

@@ -5,5 +5,6 @@ export * from './match-authorship';
 export { MARKUP_LIMITS } from './markup-limits';
 export * from './authorship-subject';
 export * from './fetch-page';
+export * from './fediverse-actor';
 export * from './check-article';
 export * from './article-recheck';

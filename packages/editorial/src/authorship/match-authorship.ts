@@ -134,17 +134,25 @@ export function matchAuthorPage(
 }
 
 function firstLinkMatch(markup: AuthorMarkup, subject: AuthorshipSubject): Matched | undefined {
-  const links = authorLinks(markup);
-  for (const [position, { source, value }] of links.entries()) {
+  for (const [position, { source, value }] of authorLinks(markup).entries()) {
     const matches = linkTarget(value, subject);
     if (matches) return { source, value, matches, position };
   }
-  for (const [index, value] of markup.fediverseCreators.entries()) {
-    if (subject.provenFediverse.some((account) => sameFediverseAccount(value, account))) {
-      return { source: 'fediverse-creator', value, matches: 'fediverse', position: links.length + index };
-    }
-  }
-  return undefined;
+  return fediverseCreatorMatches(markup, subject)[0];
+}
+
+/**
+ * The page's fediverse:creator values that name one of the profile's proven fediverse accounts, in the page's
+ * order, each with its place among the page's author links (after authorLinks'). The accounts whose own
+ * attributionDomains may allow the page (see fediverse-actor.ts).
+ */
+export function fediverseCreatorMatches(markup: AuthorMarkup, subject: AuthorshipSubject): Matched[] {
+  const links = authorLinks(markup).length;
+  return markup.fediverseCreators.flatMap((value, index) =>
+    subject.provenFediverse.some((account) => sameFediverseAccount(value, account))
+      ? [{ source: 'fediverse-creator' as const, value, matches: 'fediverse' as const, position: links + index }]
+      : [],
+  );
 }
 
 function linkTarget(link: string, subject: AuthorshipSubject): AuthorshipTarget | undefined {

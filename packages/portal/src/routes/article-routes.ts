@@ -51,7 +51,15 @@ class PageReadsUsedUpError extends Error {
   }
 }
 
-export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy, pageFetchThrottle }: PortalContext): Router {
+export function articleRoutes({
+  store,
+  fetchPage,
+  readActor,
+  now,
+  publicUrls,
+  recheckPolicy,
+  pageFetchThrottle,
+}: PortalContext): Router {
   const repositories = repositoriesOf(store);
   const router = Router();
   router.use('/articles', requireUser);
@@ -64,7 +72,11 @@ export function articleRoutes({ store, fetchPage, now, publicUrls, recheckPolicy
       return fetchPage(address);
     };
   const check = (res: Response, profileId: number, articleId: number) =>
-    checkArticle({ store, fetchPage: fetcherOf(res), portalUrl: publicUrls.portal, policy: recheckPolicy }, profileId, articleId);
+    checkArticle(
+      { store, fetchPage: fetcherOf(res), readActor, portalUrl: publicUrls.portal, policy: recheckPolicy },
+      profileId,
+      articleId,
+    );
   /**
    * Where a read refused for now sends the browser (Post-Redirect-Get, so that reloading the answer does not post
    * again): the wait page, told until when and why, with the address the person was adding. Null for other errors.

@@ -1,6 +1,7 @@
 import { repositoriesOf } from '@byline/shared/store';
 import { checkArticle as checkArticlePage, type ArticleCheckOutcome } from '@byline/editorial/authorship/check-article';
 import { pageReadsThread } from '@byline/editorial/authorship/page-reads-thread';
+import type { ActorReader } from '@byline/editorial/authorship/fediverse-actor';
 import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import type { Store } from '@byline/domain/store/store';
 import type { PageFetcher } from '../fetch/fetch-page';
@@ -19,12 +20,18 @@ export { AUTHORSHIP_CHECKER, type ArticleCheckOutcome } from '@byline/editorial/
  * form's prefill reads the page's metadata on the same thread (prefillArticle).
  */
 export function checkArticle(
-  { store, fetchPage, portalUrl, policy }: { store: Store; fetchPage: PageFetcher; portalUrl: string; policy: RecheckPolicy },
+  {
+    store,
+    fetchPage,
+    readActor,
+    portalUrl,
+    policy,
+  }: { store: Store; fetchPage: PageFetcher; readActor?: ActorReader; portalUrl: string; policy: RecheckPolicy },
   profileId: number,
   articleId: number,
 ): Promise<ArticleCheckOutcome> {
   return checkArticlePage(
-    { sources: repositoriesOf(store), fetchPage, portalUrl, policy, reads: pageReadsThread() },
+    { sources: repositoriesOf(store), fetchPage, readActor, portalUrl, policy, reads: pageReadsThread() },
     profileId,
     articleId,
   );

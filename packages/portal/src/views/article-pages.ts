@@ -1,4 +1,9 @@
-import { isLiveArticleEvidence, type ArticleClaim, type ArticleState } from '@byline/domain/articles/article-proof';
+import {
+  isLiveArticleEvidence,
+  type ArticleClaim,
+  type ArticleEvidence,
+  type ArticleState,
+} from '@byline/domain/articles/article-proof';
 import type { ArticleForm } from '../use-cases/articles';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { listTable } from './list-table';
@@ -11,11 +16,26 @@ const STATE_LABELS: Record<ArticleState, string> = {
   released: 'Released',
 };
 
+/**
+ * Who allowed the page's domain, when the journalist's fediverse account did (see AttributionAllowance): `; allowed
+ * by your fediverse account` (`whose`: your, their), with their Byline list too when both did; empty when only the
+ * list did (the usual case, which goes without saying) or the proof predates the record.
+ */
+export function allowedByWords(evidence: ArticleEvidence, whose: 'your' | 'their'): string {
+  const sides = evidence.allowedBy ?? [];
+  if (!sides.includes('fediverse-actor')) return '';
+  return sides.includes('byline')
+    ? `; allowed by ${whose} domains in Byline and by ${whose} fediverse account`
+    : `; allowed by ${whose} fediverse account`;
+}
+
 /** How an article was proven, in words: what the page check matched, or who vouched. */
 function provenBy(claim: ArticleClaim): string {
   const live = claim.proof.evidence.filter(isLiveArticleEvidence).at(-1);
   if (!live) return '';
-  if (live.method === 'authorship-attested') return `its page credits you (${live.matched ?? 'author markup'})`;
+  if (live.method === 'authorship-attested') {
+    return `its page credits you (${live.matched ?? 'author markup'}${allowedByWords(live, 'your')})`;
+  }
   if (live.method === 'editor-attestation') return live.note ? `an editor vouched: ${live.note}` : 'an editor vouched';
   return 'loaded by the operator';
 }

@@ -12,6 +12,7 @@ import { claimsInBrief, claimsSection, noteField, type FormProblem } from '../ed
 import type { ReviewedClaim } from '../editor/editor-proofs';
 import { html, sitePath, webUrl, type SafeHtml } from './html';
 import { listTable } from './list-table';
+import { allowedByWords } from './article-pages';
 import { confirmBox, checkbox, csrfField, errorSummary, field, formError } from './forms';
 import { avatar, profileDetails } from './profile-details';
 import { auditHistory, verifiedBadge } from './verification-parts';
@@ -256,7 +257,7 @@ function reviewedArticle(
   const live = proof.evidence.filter((evidence) => evidence.endedAt === null).at(-1);
   const how = live
     ? live.method === 'authorship-attested'
-      ? `its page credits the profile (${live.matched ?? ''})`
+      ? `its page credits the profile (${live.matched ?? ''}${allowedByWords(live, 'their')})`
       : live.method === 'editor-attestation'
         ? `vouched by ${live.by.replace(/^editor:/, '')}${live.note ? `: ${live.note}` : ''}`
         : 'loaded by the operator'

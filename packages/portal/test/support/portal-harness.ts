@@ -22,6 +22,7 @@ import { createApp } from '../../src/app';
 import { SignInThrottle } from '../../src/auth/sign-in-throttle';
 import type { PortalDeps } from '../../src/deps';
 import { createPageFetcher } from '../../src/fetch/fetch-page';
+import { createActorReader } from '@byline/editorial/authorship/fediverse-actor';
 import type { Outbox } from '../../src/mail/outbox';
 
 export type Agent = ReturnType<typeof request.agent>;
@@ -69,6 +70,8 @@ export async function startPortal(factory: StoreFactory, overrides: Partial<Port
     now: () => clock.now,
     throttle: new SignInThrottle(),
     fetchPage: createPageFetcher(loopbackOutbound(testResolver({ 'news.test': '127.0.0.1' }))),
+    // No fediverse server answers unless a test serves one: made-up hosts are not asked of the system's resolver.
+    readActor: createActorReader(loopbackOutbound(testResolver())),
     ...overrides,
   });
   const portal: Portal = {
