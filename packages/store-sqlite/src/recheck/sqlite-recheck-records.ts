@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import { runNow, type Steps } from '@byline/domain/store/steps';
+import { runNow, step, type Steps } from '@byline/domain/store/steps';
 import type { SqliteDatabase } from '../store/sqlite-database';
 import type { DueCheck } from '@byline/domain/proofs/claim-store';
-import { readClaim, readEvidence, SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
+import { sqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { settleNow } from '../queue/sqlite-leased-queue';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
@@ -25,11 +25,11 @@ const statements = preparedPerConnection((db: Database.Database) => ({
 /** The re-check's unit of write inside a transaction the caller holds on `db` (SqliteRecheckRecords.inOneWrite's). */
 function sqliteRecheckUnit(db: Database.Database): RecheckStoredUnit {
   const sql = statements(db);
-  const claims = new SqliteClaimsUnit(db);
+  const claims = sqliteClaimsUnit(db);
   return {
     leaseHolder: (itemId) => sql.holderOf.get(Number(itemId)) ?? null,
     settle: (item, next, at) => settleNow(db, item.id, item.holder, next, at),
-    evidence: (evidenceId) => readEvidence(db, evidenceId),
+    evidence: (evidenceId) => claims.readEvidence(evidenceId),
     ownerOfClaim: (claimId) => sql.ownerOfClaim.get(claimId) ?? null,
     writeCheck: (evidenceId, fields) => sql.writeCheck.run({ id: evidenceId, ...fields }).changes > 0,
     setLiveClaimState: (claimId, state, now) => claims.setLiveClaimState(claimId, state, now),
@@ -46,13 +46,18 @@ export class SqliteRecheckRecords implements StoredRecheckRecords {
   constructor(private readonly database: SqliteDatabase) {}
 
   proofToCheck(evidenceId: number): Promise<DueCheck | null> {
-    return this.database.read((db) => {
-      const evidence = readEvidence(db, evidenceId);
-      if (!evidence || evidence.endedAt !== null) return null;
-      // A release ends the claim's proofs in its own transaction: a live proof's claim is live.
-      const claim = readClaim(db, evidence.claimId)!;
-      return { evidence, claim, profileSlug: statements(db).slugOf.get(claim.profileId) ?? '' };
-    });
+    return this.database.read((db) =>
+      runNow(
+        (function* () {
+          const claims = sqliteClaimsUnit(db);
+          const evidence = yield* step(claims.readEvidence(evidenceId));
+          if (!evidence || evidence.endedAt !== null) return null;
+          // A release ends the claim's proofs in its own transaction: a live proof's claim is live.
+          const claim = (yield* step(claims.readClaim(evidence.claimId)))!;
+          return { evidence, claim, profileSlug: statements(db).slugOf.get(claim.profileId) ?? '' };
+        })(),
+      ),
+    );
   }
 
   inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T> {
