@@ -6,6 +6,7 @@ import { claimKey } from '../proofs/claim-values';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../proofs/claims';
 import { mapStep, step, stepOf, type Step, type Steps } from '../store/steps';
 import type { ClaimRecord, ClaimsUnitOfWrite } from './claims-repository';
+import type { RecheckUnitOfWrite } from '../recheck/recheck-unit';
 
 /**
  * A claim as the generic document port stores it. `live` names a live claim by its profile and key (see liveMark):
@@ -47,8 +48,8 @@ export type StoredClaimsUnit = Pick<
   | 'answers'
 >;
 
-/** The claims unit, with what the re-checks read and write of it besides. */
-export interface DocumentClaimsUnit extends ClaimsUnitOfWrite {
+/** The claims unit, with what the re-checks read and write of it besides (see RecheckUnitOfWrite). */
+export interface DocumentClaimsUnit extends ClaimsUnitOfWrite, Pick<RecheckUnitOfWrite, 'ownerOfClaim' | 'writeCheck'> {
   readEvidence(evidenceId: number): Step<Evidence | null>;
   /** Sets a live claim's state (a released one stays as it is). */
   setLiveClaimState(claimId: number, state: Claim['state'], now: string): Step<void>;
@@ -183,6 +184,12 @@ export function claimsUnitOver(documents: ClaimDocuments, stored: StoredClaimsUn
         })(),
       ),
     readClaim: (claimId) => stepOf(readClaim(claimId)),
+    ownerOfClaim: (claimId) => mapStep(claims.first({ id: claimId }), (claim) => claim?.profileId ?? null),
+    writeCheck: (evidenceId, { lastCheckedAt, failingSince, lastFailure, nextCheckAt, endedAt, endedReason }) => {
+      const checked = { lastCheckedAt, failingSince, lastFailure, nextCheckAt, endedAt, endedReason };
+      // Only while live: the condition and the write are one statement.
+      return mapStep(evidence.updateAll({ id: evidenceId, endedAt: null }, checked), (matched) => matched > 0);
+    },
     readEvidence: (evidenceId) =>
       mapStep(evidence.first({ id: evidenceId }), (found) => (found ? evidenceOfDocument(found) : null)),
     ensureClaims: (wanted, now) =>

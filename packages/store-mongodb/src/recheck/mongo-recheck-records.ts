@@ -24,21 +24,8 @@ function mongoRecheckUnit(db: Db): RecheckStoredUnit {
     },
     settle: (item, next, at) => settleIn(db, item.id, item.holder, next, at),
     evidence: (evidenceId) => claims.readEvidence(evidenceId),
-    async ownerOfClaim(claimId) {
-      return (await collectionOf(db, 'claims').findOne({ _id: claimId }, { projection: { profile_id: 1 } }))?.profile_id ?? null;
-    },
-    async writeCheck(evidenceId, fields) {
-      const set = {
-        last_checked_at: fields.lastCheckedAt,
-        failing_since: fields.failingSince,
-        last_failure: fields.lastFailure,
-        next_check_at: fields.nextCheckAt,
-        ended_at: fields.endedAt,
-        ended_reason: fields.endedReason,
-      };
-      // Only while live: the filter and the update are one document write.
-      return (await collectionOf(db, 'evidence').updateOne({ _id: evidenceId, ended_at: null }, { $set: set })).matchedCount > 0;
-    },
+    ownerOfClaim: (claimId) => claims.ownerOfClaim(claimId),
+    writeCheck: (evidenceId, fields) => claims.writeCheck(evidenceId, fields),
     setLiveClaimState: (claimId, state, now) => claims.setLiveClaimState(claimId, state, now),
     pendingRequest: (profileId) => pendingOf(db, profileId),
     takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),

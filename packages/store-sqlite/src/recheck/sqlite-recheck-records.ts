@@ -8,18 +8,11 @@ import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
 import type { RecheckStoredUnit, StoredRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
-import type { CheckedProofFields } from '@byline/domain/recheck/recheck-unit';
 import { pendingRequestNow } from '../verification/sqlite-verification';
 
 const statements = preparedPerConnection((db: Database.Database) => ({
   slugOf: db.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ?').pluck(),
   holderOf: db.prepare<[number], string | null>('SELECT holder FROM queue_items WHERE id = ?').pluck(),
-  ownerOfClaim: db.prepare<[number], number>('SELECT profile_id FROM claims WHERE id = ?').pluck(),
-  writeCheck: db.prepare<[CheckedProofFields & { id: number }]>(
-    `UPDATE evidence SET last_checked_at = @lastCheckedAt, failing_since = @failingSince, last_failure = @lastFailure,
-       next_check_at = @nextCheckAt, ended_at = @endedAt, ended_reason = @endedReason
-     WHERE id = @id AND ended_at IS NULL`,
-  ),
 }));
 
 /** The re-check's unit of write inside a transaction the caller holds on `db` (SqliteRecheckRecords.inOneWrite's). */
@@ -30,8 +23,8 @@ function sqliteRecheckUnit(db: Database.Database): RecheckStoredUnit {
     leaseHolder: (itemId) => sql.holderOf.get(Number(itemId)) ?? null,
     settle: (item, next, at) => settleNow(db, item.id, item.holder, next, at),
     evidence: (evidenceId) => claims.readEvidence(evidenceId),
-    ownerOfClaim: (claimId) => sql.ownerOfClaim.get(claimId) ?? null,
-    writeCheck: (evidenceId, fields) => sql.writeCheck.run({ id: evidenceId, ...fields }).changes > 0,
+    ownerOfClaim: (claimId) => claims.ownerOfClaim(claimId),
+    writeCheck: (evidenceId, fields) => claims.writeCheck(evidenceId, fields),
     setLiveClaimState: (claimId, state, now) => claims.setLiveClaimState(claimId, state, now),
     pendingRequest: (profileId) => pendingRequestNow(db, profileId),
     // The change and its re-render commit together: nothing stale is ever seen.
