@@ -61,6 +61,11 @@ export interface Documents<D, New = D> {
    * webhook events are stored together or not at all (none when nothing matched or nothing is set).
    */
   updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Promise<D | null>;
+  /**
+   * Sets these fields on every document `where` matches, in one statement that checks `where` as it writes each;
+   * how many it matched. For writes that set off no webhook events.
+   */
+  updateAll(where: Where<D>, set: Partial<New>): Promise<number>;
   /** Deletes every document `where` matches; how many. */
   deleteAll(where: Where<D>): Promise<number>;
   /** The same calls as steps of a unit of write the resource's store opened (see DocumentSteps). */
@@ -77,6 +82,7 @@ export interface DocumentSteps<D, New = D> {
   all(where: Where<D>, page?: Page): Step<D[]>;
   count(where: Where<D>): Step<number>;
   updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Step<D | null>;
+  updateAll(where: Where<D>, set: Partial<New>): Step<number>;
   deleteAll(where: Where<D>): Step<number>;
 }
 

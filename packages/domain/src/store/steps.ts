@@ -63,3 +63,30 @@ export function recoverStep<T>(make: () => Step<T>, failed: (error: unknown) => 
     return failed(error);
   }
 }
+
+/**
+ * Steps as one step, for a unit's primitive written as steps over documents: run at once while each is a value
+ * (SQLite), awaited in turn from the first promise on (MongoDB), a failed one thrown into the steps as runInTurn does.
+ */
+export function stepOf<T>(steps: Steps<T>): Step<T> {
+  let next = steps.next();
+  while (!next.done) {
+    if (next.value instanceof Promise) return continueInTurn(steps, next.value);
+    next = steps.next(next.value);
+  }
+  return next.value;
+}
+
+async function continueInTurn<T>(steps: Steps<T>, pending: Promise<unknown>): Promise<T> {
+  let next = await pending.then(
+    (value) => steps.next(value),
+    (error: unknown) => steps.throw(error),
+  );
+  while (!next.done) {
+    next = await Promise.resolve(next.value).then(
+      (value) => steps.next(value),
+      (error: unknown) => steps.throw(error),
+    );
+  }
+  return next.value;
+}

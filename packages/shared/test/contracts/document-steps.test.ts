@@ -87,6 +87,25 @@ describe.each(storeFactories())('generic documents ($name store)', (factory) => 
     expect(await domains.count({ publisherId: { in: [publisherId, publisherId + 1] } })).toBe(3);
   });
 
+  it('sets fields on every document a condition matches, in one write, and counts them', async () => {
+    const { domains } = documents();
+    const publisherId = await newPublisher();
+    for (const name of ['a.example', 'b.example', 'c.example']) await domains.insert(domain(publisherId, name));
+    await domains.updateFirst({ publisherId, domain: 'c.example' }, { state: 'proven' });
+    const pending = { publisherId, state: 'pending' as const };
+    expect(await domains.updateAll(pending, { lastFailure: 'gone', failingSince: AT })).toBe(2);
+    expect((await domains.all({ lastFailure: 'gone' })).map((each) => each.domain)).toEqual(['a.example', 'b.example']);
+    expect(await domains.first({ publisherId, domain: 'c.example' })).toMatchObject({ lastFailure: null });
+    expect(await domains.updateAll({ publisherId, domain: { in: [] } }, { token: 'u' })).toBe(0);
+    expect(await domains.updateAll(pending, {})).toBe(0);
+    const { unit } = documents();
+    const counted = await unit.run(function* () {
+      return yield* step(domains.steps.updateAll({ domain: { in: ['a.example', 'c.example'] } }, { token: 'v' }));
+    });
+    expect(counted).toBe(2);
+    expect(await domains.count({ token: 'v' })).toBe(2);
+  });
+
   it('reads an object back whole, and null as null', async () => {
     const { publishers } = documents();
     const id = await newPublisher();

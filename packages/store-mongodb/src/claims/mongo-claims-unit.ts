@@ -1,140 +1,46 @@
 import type { Db } from 'mongodb';
 import { pushEvents } from '../webhook-events/mongo-carried-events';
-import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
-import { claimRecordOf, evidenceOf } from '@byline/domain/claims/stored-claims';
-import type { ClaimPlace, ClaimRecord, ClaimsUnitOfWrite, HistoryEntry } from '@byline/domain/claims/claims-repository';
 import type { ShownHandles } from '@byline/domain/claims/claims-repository';
-import { provenHandlesOf, showProvenHandles } from '@byline/domain/claims/proven-handles';
-import { releaseClaims as releaseClaimsSteps } from '@byline/domain/claims/release-claims';
-import { runInTurn } from '@byline/domain/store/steps';
-import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '@byline/domain/domain/types';
+import { claimsUnitOver, liveMark, type ClaimDocuments, type DocumentClaimsUnit } from '@byline/domain/claims/claim-documents';
+import type { SocialType } from '@byline/domain/domain/types';
 import { chunks, WRITE_CHUNK } from '../store/chunks';
 import { isDuplicateKey, writeErrorsOf } from '../store/mongo-errors';
 import { withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS, collectionOf, type ClaimDoc, type EvidenceDoc } from '../store/mongo-schema';
 import { enqueueIn } from '../queue/mongo-leased-queue';
 import { recheckItemOf } from '@byline/domain/recheck/recheck-records';
-import { insertAudit } from '../store/mongo-verification-records';
 import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
-import type { AnswersUnit } from '@byline/domain/answers/answers-unit';
-import type { Claim, ClaimKind, Evidence, NewEvidence } from '@byline/domain/proofs/claims';
+import type { ClaimKind, NewEvidence } from '@byline/domain/proofs/claims';
 import { claimKey, isNetwork } from '@byline/domain/proofs/claim-values';
+import { MongoDocuments } from '../documents/mongo-documents';
+import type { MongoDatabase } from '../store/mongo-database';
+import { AUDIT_COLLECTION } from '../audit/mongo-audit-history';
+import { CLAIMS_COLLECTION, EVIDENCE_COLLECTION } from './mongo-claim-collections';
 
 /*
- * The claims and evidence collections: the primitive steps of the claims rules (MongoClaimsUnit; the rules
- * themselves, and the order of their single-document writes, are in src/claims), which the claims repository, the
- * portal's profile form, `byline import` and the re-checks run. There are no multi-document transactions
- * (FerretDB 1.x has none): unique indexes decide races (one live claim per profile and key, one profile per
- * lookup key).
+ * What MongoDB keeps of the claims unit by hand (see StoredClaimsUnit): the handle lookup index the verifiers read,
+ * the profiles' documents, and the batched writes of an import and of the claims' data step (FerretDB 1.x updates
+ * documents one by one). The claims, their proofs and the history are the generic documents' (claimsUnitOver).
+ * There are no multi-document transactions: unique indexes decide races (one live claim per profile and key, one
+ * profile per lookup key).
  */
 
-/** The value of ClaimDoc.live: one live claim per (profile, kind, key), by a unique index. */
-export const liveMark = (profileId: number, kind: ClaimKind, key: string): string => JSON.stringify([profileId, kind, key]);
-
-const toEvidence = (doc: EvidenceDoc): Evidence => evidenceOf(doc._id, doc);
-
-const toRecord = (doc: ClaimDoc): ClaimRecord => claimRecordOf(doc._id, doc);
-
-const toClaim = (doc: ClaimDoc, evidence: Evidence[]): Claim => ({ ...toRecord(doc), evidence });
-
-/** The claims with all their evidence, oldest first. */
-async function withEvidence(db: Db, docs: ClaimDoc[]): Promise<Claim[]> {
-  const byClaim = new Map<number, Evidence[]>(docs.map((doc) => [doc._id, []]));
-  for (const part of chunks([...byClaim.keys()])) {
-    const found = collectionOf(db, 'evidence')
-      .find({ claim_id: { $in: part } })
-      .sort({ _id: 1 });
-    for await (const doc of found) byClaim.get(doc.claim_id)!.push(toEvidence(doc));
-  }
-  return docs.map((doc) => toClaim(doc, byClaim.get(doc._id)!));
-}
-
-/** Every claim of the profile, live first then released, each oldest first. */
-export async function readClaimsOf(db: Db, profileId: number): Promise<Claim[]> {
-  const docs = await collectionOf(db, 'claims').find({ profile_id: profileId }).sort({ _id: 1 }).toArray();
-  const live = docs.filter((doc) => doc.released_at === null);
-  return withEvidence(db, [...live, ...docs.filter((doc) => doc.released_at !== null)]);
-}
-
-export async function readLiveClaimsOfKey(db: Db, kind: ClaimKind, key: string): Promise<Claim[]> {
-  return withEvidence(db, await collectionOf(db, 'claims').find({ kind, key, released_at: null }).sort({ _id: 1 }).toArray());
-}
-
-export async function readClaim(db: Db, id: number): Promise<Claim | null> {
-  const doc = await collectionOf(db, 'claims').findOne({ _id: id });
-  return doc ? (await withEvidence(db, [doc]))[0]! : null;
-}
-
-export async function readEvidence(db: Db, id: number): Promise<Evidence | null> {
-  const doc = await collectionOf(db, 'evidence').findOne({ _id: id });
-  return doc ? toEvidence(doc) : null;
-}
-
-export async function profileExists(db: Db, profileId: number): Promise<boolean> {
-  return (await collectionOf(db, 'profiles').countDocuments({ _id: profileId }, { limit: 1 })) > 0;
+/** The claims' documents, as steps each awaited in turn by the unit that runs them. */
+export function claimDocumentsOf(database: MongoDatabase): ClaimDocuments {
+  return {
+    claims: new MongoDocuments(database, CLAIMS_COLLECTION).steps,
+    evidence: new MongoDocuments(database, EVIDENCE_COLLECTION).steps,
+    history: new MongoDocuments(database, AUDIT_COLLECTION).steps,
+  };
 }
 
 /** Who holds this network key proven, if anyone. */
-export async function provenHolder(db: Db, type: SocialType, key: string): Promise<number | undefined> {
+async function provenHolder(db: Db, type: SocialType, key: string): Promise<number | undefined> {
   const held = await collectionOf(db, 'handles').findOne(
     { social_type: type, handle_key: key },
     { projection: { profile_id: 1 } },
   );
   return held?.profile_id;
-}
-
-export function liveClaimsOfProfile(db: Db, profileId: number): Promise<ClaimDoc[]> {
-  return collectionOf(db, 'claims').find({ profile_id: profileId, released_at: null }).sort({ _id: 1 }).toArray();
-}
-
-/** The live proven network claims of these profiles, oldest first. */
-async function provenNetworkClaims(db: Db, profileIds: number[]): Promise<ClaimRecord[]> {
-  const found: ClaimRecord[] = [];
-  for (const part of chunks(profileIds)) {
-    const docs = collectionOf(db, 'claims')
-      .find({ profile_id: { $in: part }, released_at: null, state: 'proven', kind: { $in: [...SOCIAL_TYPES] } })
-      .sort({ _id: 1 });
-    for await (const doc of docs) found.push(toRecord(doc));
-  }
-  return found;
-}
-
-/** Per profile, the handles its proven claims give it (see provenHandlesOf). */
-export async function provenSocialOf(db: Db, profileIds: number[]): Promise<Map<number, SocialProfiles>> {
-  return provenHandlesOf(profileIds, await provenNetworkClaims(db, profileIds));
-}
-
-/** The profiles' documents show their proven handles again (see showProvenHandles). */
-export async function syncProvenHandles(db: Db, profileIds: Iterable<number>): Promise<void> {
-  await runInTurn(showProvenHandles(new MongoClaimsUnit(db), profileIds));
-}
-
-/** Takes network claims out of the handle lookup index (they stop verifying). */
-export async function leaveLookup(db: Db, claims: Pick<ClaimDoc, 'profile_id' | 'kind' | 'key'>[]): Promise<void> {
-  const deletes = claims
-    .filter((claim) => isNetwork(claim.kind))
-    .map((claim) => ({
-      deleteOne: { filter: { social_type: claim.kind as SocialType, handle_key: claim.key, profile_id: claim.profile_id } },
-    }));
-  for (const batch of chunks(deletes, WRITE_CHUNK)) await collectionOf(db, 'handles').bulkWrite(batch, { ordered: false });
-}
-
-/** Ends live claims (see releaseClaims in src/claims). The caller re-syncs the profiles (syncProvenHandles). */
-export async function releaseClaims(
-  db: Db,
-  claims: Pick<ClaimDoc, '_id' | 'profile_id' | 'kind' | 'key'>[],
-  reason: string,
-  now: string,
-): Promise<void> {
-  const places = claims.map((claim) => ({ id: claim._id, profileId: claim.profile_id, kind: claim.kind, key: claim.key }));
-  await runInTurn(releaseClaimsSteps(new MongoClaimsUnit(db), places, reason, now));
-}
-
-export async function endLiveEvidence(db: Db, claimIds: number[], reason: string, now: string): Promise<void> {
-  await collectionOf(db, 'evidence').updateMany(
-    { claim_id: { $in: claimIds }, ended_at: null },
-    { $set: { ended_at: now, ended_reason: reason } },
-  );
 }
 
 export interface WantedClaim {
@@ -302,7 +208,7 @@ async function withdrawLanded(db: Db, docs: EvidenceDoc[], failed: { index: numb
  * Takes the `social_handles` entry of a network claim for its profile. The unique index decides a race with
  * another profile: returns that profile's id then, or null when the entry is this profile's.
  */
-export async function enterLookup(db: Db, claim: Pick<ClaimDoc, 'profile_id' | 'kind' | 'key'>): Promise<number | null> {
+async function enterLookup(db: Db, claim: Pick<ClaimDoc, 'profile_id' | 'kind' | 'key'>): Promise<number | null> {
   if (!isNetwork(claim.kind)) return null;
   const entry = { social_type: claim.kind, handle_key: claim.key };
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -319,125 +225,46 @@ export async function enterLookup(db: Db, claim: Pick<ClaimDoc, 'profile_id' | '
   throw new Error(`the ${claim.kind} handle ${claim.key} kept changing hands`);
 }
 
-const placeOf = ({ profileId, kind, key }: ClaimPlace) => ({ profile_id: profileId, kind, key });
-
 /** The claims rules' primitive steps on MongoDB, each one write (or one batch) awaited in turn (runInTurn). */
-export class MongoClaimsUnit implements ClaimsUnitOfWrite {
-  readonly answers: AnswersUnit;
-
-  constructor(private readonly db: Db) {
-    this.answers = mongoAnswersUnit(db);
-  }
-
-  profileExists(profileId: number): Promise<boolean> {
-    return profileExists(this.db, profileId);
-  }
-
-  async liveClaimsOf(profileId: number): Promise<ClaimRecord[]> {
-    return (await liveClaimsOfProfile(this.db, profileId)).map(toRecord);
-  }
-
-  async unprovenClaimsOfKeys(kind: ClaimKind, keys: string[]): Promise<ClaimRecord[]> {
-    const found: ClaimRecord[] = [];
-    for (const part of chunks(keys)) {
-      const docs = collectionOf(this.db, 'claims')
-        .find({ kind, key: { $in: part }, released_at: null, state: { $ne: 'proven' } })
-        .sort({ _id: 1 });
-      for await (const doc of docs) found.push(toRecord(doc));
-    }
-    return found;
-  }
-
-  readClaim(claimId: number): Promise<Claim | null> {
-    return readClaim(this.db, claimId);
-  }
-
-  lookupHolder(type: SocialType, key: string): Promise<number | undefined> {
-    return provenHolder(this.db, type, key);
-  }
-
-  async ensureClaims(wanted: WantedClaim[], now: string): Promise<ClaimRecord[]> {
-    return (await ensureClaims(this.db, wanted, now)).map(toRecord);
-  }
-
-  async setUnprovenValue(claimId: number, value: string, now: string): Promise<void> {
-    await collectionOf(this.db, 'claims').updateOne(
-      { _id: claimId, state: { $ne: 'proven' } },
-      { $set: { value, updated_at: now } },
-    );
-  }
-
-  async addEvidence(claimId: number, evidence: NewEvidence, now: string): Promise<number> {
-    return (await insertEvidence(this.db, [{ claimId, evidence }], now))[0]!;
-  }
-
-  async scheduleRecheck(evidenceId: number, dueAt: string): Promise<void> {
-    const item = recheckItemOf({ id: evidenceId, nextCheckAt: dueAt, endedAt: null });
-    if (item) await enqueueIn(this.db, item);
-  }
-
-  endEvidence(claimIds: number[], reason: string, now: string): Promise<void> {
-    return endLiveEvidence(this.db, claimIds, reason, now);
-  }
-
-  takeOutOfService(profileIds: number[]): Promise<void> {
-    return forgetRenderedInTurn(this.db, profileIds);
-  }
-
-  async markProven(claimId: number, value: string, now: string): Promise<boolean> {
-    const set = await collectionOf(this.db, 'claims').updateOne(
-      { _id: claimId, released_at: null },
-      { $set: { state: 'proven', value, updated_at: now } },
-    );
-    return set.matchedCount > 0;
-  }
-
-  async markReleased(claimIds: number[], reason: string, now: string): Promise<void> {
-    for (const part of chunks(claimIds)) {
-      await collectionOf(this.db, 'claims').updateMany(
-        { _id: { $in: part }, released_at: null },
-        { $set: { released_at: now, released_reason: reason, updated_at: now }, $unset: { live: '' } },
-      );
-    }
-  }
-
-  enterLookup(claim: ClaimPlace): Promise<number | null> {
-    return enterLookup(this.db, placeOf(claim));
-  }
-
-  leaveLookup(claims: ClaimPlace[]): Promise<void> {
-    return leaveLookup(this.db, claims.map(placeOf));
-  }
-
-  provenNetworkClaims(profileIds: number[]): Promise<ClaimRecord[]> {
-    return provenNetworkClaims(this.db, profileIds);
-  }
-
-  async shownHandlesOf(profileIds: number[]): Promise<Map<number, ShownHandles>> {
-    const shown = new Map<number, ShownHandles>();
-    for (const part of chunks(profileIds)) {
-      const docs = collectionOf(this.db, 'profiles').find(
-        { _id: { $in: part } },
-        { projection: { 'profile.profile_social_profiles': 1, slug: 1, verified: 1 } },
-      );
-      for await (const doc of docs) {
-        shown.set(doc._id, { handles: doc.profile.profile_social_profiles ?? {}, slug: doc.slug, verified: doc.verified });
+export function mongoClaimsUnit(db: Db): DocumentClaimsUnit {
+  return claimsUnitOver(claimDocumentsOf({ db, run: (work) => work() }), {
+    answers: mongoAnswersUnit(db),
+    profileExists: async (profileId) => (await collectionOf(db, 'profiles').countDocuments({ _id: profileId }, { limit: 1 })) > 0,
+    lookupHolder: (type, key) => provenHolder(db, type, key),
+    enterLookup: ({ profileId, kind, key }) => enterLookup(db, { profile_id: profileId, kind, key }),
+    async leaveLookup(claims) {
+      const deletes = claims
+        .filter((claim) => isNetwork(claim.kind))
+        .map(({ profileId, kind, key }) => ({
+          deleteOne: { filter: { social_type: kind as SocialType, handle_key: key, profile_id: profileId } },
+        }));
+      for (const batch of chunks(deletes, WRITE_CHUNK)) await collectionOf(db, 'handles').bulkWrite(batch, { ordered: false });
+    },
+    async scheduleRecheck(evidenceId, dueAt) {
+      const item = recheckItemOf({ id: evidenceId, nextCheckAt: dueAt, endedAt: null });
+      if (item) await enqueueIn(db, item);
+    },
+    takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
+    async shownHandlesOf(profileIds) {
+      const shown = new Map<number, ShownHandles>();
+      for (const part of chunks(profileIds)) {
+        const docs = collectionOf(db, 'profiles').find(
+          { _id: { $in: part } },
+          { projection: { 'profile.profile_social_profiles': 1, slug: 1, verified: 1 } },
+        );
+        for await (const doc of docs) {
+          shown.set(doc._id, { handles: doc.profile.profile_social_profiles ?? {}, slug: doc.slug, verified: doc.verified });
+        }
       }
-    }
-    return shown;
-  }
-
-  /** The events ride on each profile's own document update (see mongo-carried-events.ts). */
-  async showHandles(shown: Map<number, { handles: SocialProfiles; events: WebhookEvent[] }>): Promise<void> {
-    const updates = [...shown].map(([id, { handles, events }]) => {
-      const update = { $set: { 'profile.profile_social_profiles': handles }, ...(events.length ? pushEvents(events) : {}) };
-      return { updateOne: { filter: { _id: id }, update } };
-    });
-    for (const batch of chunks(updates, WRITE_CHUNK))
-      await collectionOf(this.db, 'profiles').bulkWrite(batch, { ordered: false });
-  }
-
-  appendHistory({ profileId, actor, action, note }: HistoryEntry, now: string): Promise<void> {
-    return insertAudit(this.db, { profile_id: profileId, actor, action, note, at: now });
-  }
+      return shown;
+    },
+    /** The events ride on each profile's own document update (see mongo-carried-events.ts). */
+    async showHandles(shown) {
+      const updates = [...shown].map(([id, { handles, events }]) => {
+        const update = { $set: { 'profile.profile_social_profiles': handles }, ...(events.length ? pushEvents(events) : {}) };
+        return { updateOne: { filter: { _id: id }, update } };
+      });
+      for (const batch of chunks(updates, WRITE_CHUNK)) await collectionOf(db, 'profiles').bulkWrite(batch, { ordered: false });
+    },
+  });
 }

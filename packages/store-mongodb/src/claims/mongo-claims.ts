@@ -1,7 +1,8 @@
 import type { MongoDatabase } from '../store/mongo-database';
 import type { Claim, ClaimKind } from '@byline/domain/proofs/claims';
-import { MongoClaimsUnit, readClaimsOf, readLiveClaimsOfKey } from './mongo-claims-unit';
+import { claimDocumentsOf, mongoClaimsUnit } from './mongo-claims-unit';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from '@byline/domain/claims/claims-repository';
+import { claimsOfKeySteps, claimsOfSteps } from '@byline/domain/claims/claim-documents';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
 
 /** The claims repository on MongoDB: a rule's steps are single-document writes awaited in the rule's order. */
@@ -9,15 +10,15 @@ export class MongoClaims implements ClaimsRepository {
   constructor(private readonly database: MongoDatabase) {}
 
   claimsOf(profileId: number): Promise<Claim[]> {
-    return this.database.run(() => readClaimsOf(this.database.db, profileId));
+    return this.database.run(() => runInTurn(claimsOfSteps(claimDocumentsOf(this.database), profileId)));
   }
 
   claimsOfKey(kind: ClaimKind, key: string): Promise<Claim[]> {
-    return this.database.run(() => readLiveClaimsOfKey(this.database.db, kind, key));
+    return this.database.run(() => runInTurn(claimsOfKeySteps(claimDocumentsOf(this.database), kind, key)));
   }
 
   inOneWrite<T>(steps: (unit: ClaimsUnitOfWrite) => Steps<T>): Promise<T> {
-    return this.database.run(() => runInTurn(steps(new MongoClaimsUnit(this.database.db))));
+    return this.database.run(() => runInTurn(steps(mongoClaimsUnit(this.database.db))));
   }
 
   async close(): Promise<void> {

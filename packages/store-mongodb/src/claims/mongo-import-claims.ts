@@ -5,7 +5,7 @@ import { SOCIAL_TYPES } from '@byline/domain/domain/types';
 import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { chunks } from '../store/chunks';
 import { collectionOf } from '../store/mongo-schema';
-import { insertEvidence, insertProvenClaims, MongoClaimsUnit } from './mongo-claims-unit';
+import { insertEvidence, insertProvenClaims, mongoClaimsUnit } from './mongo-claims-unit';
 
 /**
  * Settling an import on MongoDB (imported-handles.ts): batched reads and writes, since FerretDB 1.x updates
@@ -13,7 +13,7 @@ import { insertEvidence, insertProvenClaims, MongoClaimsUnit } from './mongo-cla
  */
 export function mongoImportedHandlesUnit(db: Db): ImportedHandlesUnit {
   return {
-    claims: new MongoClaimsUnit(db),
+    claims: mongoClaimsUnit(db),
     answers: mongoAnswersUnit(db),
     async heldHandlesOf(profileIds) {
       const found = collectionOf(db, 'handles').find({ profile_id: { $in: [...profileIds] } });

@@ -87,6 +87,7 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     all: (where, page) => this.allNow(where, page),
     count: (where) => this.countNow(where),
     updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
+    updateAll: (where, set) => this.updateAllNow(where, set),
     deleteAll: (where) => this.deleteAllNow(where),
   };
 
@@ -109,6 +110,10 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
   /** The events ride on the changed document itself (see mongo-carried-events.ts): the same single-document write. */
   updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     return this.database.run(() => this.updateFirstNow(where, set, events));
+  }
+
+  updateAll(where: Where<D>, set: Partial<New>): Promise<number> {
+    return this.database.run(() => this.updateAllNow(where, set));
   }
 
   deleteAll(where: Where<D>): Promise<number> {
@@ -155,20 +160,35 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return found.map((stored) => documentOf(this.collection, stored));
   }
 
-  private async updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
+  /** The update that sets these fields (unsetting those carried only while they hold a value), or null for none. */
+  private updateOf(set: unknown): { $set?: MongoDocument; $unset?: Record<string, ''> } | null {
     const $set: MongoDocument = {};
     const $unset: Record<string, ''> = {};
     for (const [field, value] of Object.entries(set as Record<string, unknown>)) {
       if (value === null && this.unsetWhenNull(field)) $unset[this.path(field)] = '';
       else $set[this.path(field)] = value;
     }
+    if (Object.keys($set).length + Object.keys($unset).length === 0) return null;
+    return { ...(Object.keys($set).length ? { $set } : {}), ...(Object.keys($unset).length ? { $unset } : {}) };
+  }
+
+  private async updateAllNow(where: Where<D>, set: Partial<New>): Promise<number> {
+    const update = this.updateOf(set);
+    if (!update) return 0;
+    try {
+      return (await this.documents.updateMany(this.filter(where), update)).matchedCount;
+    } catch (error) {
+      if (isDuplicateKey(error)) await this.refuseTaken(update.$set ?? {});
+      throw error;
+    }
+  }
+
+  private async updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
+    const fields = this.updateOf(set);
     // Nothing to set: MongoDB refuses an empty update; the document as it is, as SQLite's adapter answers.
-    if (Object.keys($set).length + Object.keys($unset).length === 0) return this.firstNow(where);
-    const update = {
-      ...(Object.keys($set).length ? { $set } : {}),
-      ...(Object.keys($unset).length ? { $unset } : {}),
-      ...(events.length ? this.eventsPush(events) : {}),
-    };
+    if (!fields) return this.firstNow(where);
+    const $set = fields.$set ?? {};
+    const update = { ...fields, ...(events.length ? this.eventsPush(events) : {}) };
     return serialised(this.database.db, `${this.collection.name}-update`, async () => {
       try {
         // No projection: FerretDB 1.x has none on findAndModify.

@@ -4,7 +4,7 @@ import { runInTurn } from '@byline/domain/store/steps';
 import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 import type { ProfileSaveUnit } from '@byline/domain/profiles/save-profile';
 import { freeSlugSteps } from '@byline/domain/profiles/slug-moves';
-import { MongoClaimsUnit } from '../claims/mongo-claims-unit';
+import { mongoClaimsUnit } from '../claims/mongo-claims-unit';
 import { withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS, collectionOf } from '../store/mongo-schema';
 import { mongoIdentityUnit } from './mongo-identity-review';
@@ -56,6 +56,6 @@ export function mongoProfileSaveUnit(db: Db): ProfileSaveUnit {
       await users.updateOne({ _id: userId }, { $set: { profile_id: profileId } });
     },
     identity: mongoIdentityUnit(db),
-    claims: new MongoClaimsUnit(db),
+    claims: mongoClaimsUnit(db),
   };
 }

@@ -3,7 +3,7 @@ import type { MongoDatabase } from '../store/mongo-database';
 import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import type { DueCheck } from '@byline/domain/proofs/claim-store';
-import { endLiveEvidence, MongoClaimsUnit, readClaim, readEvidence } from '../claims/mongo-claims-unit';
+import { mongoClaimsUnit } from '../claims/mongo-claims-unit';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { collectionOf, type QueueItemDoc } from '../store/mongo-schema';
 import { pendingOf } from '../verification/mongo-verification';
@@ -17,31 +17,16 @@ import type { RecheckStoredUnit, StoredRecheckRecords } from '@byline/domain/rec
  * order (see recheck-changes.ts; FerretDB 1.x has no transactions).
  */
 function mongoRecheckUnit(db: Db): RecheckStoredUnit {
-  const claims = new MongoClaimsUnit(db);
+  const claims = mongoClaimsUnit(db);
   return {
     async leaseHolder(itemId) {
       return (await collectionOf(db, 'queueItems').findOne({ _id: itemId }, { projection: { holder: 1 } }))?.holder ?? null;
     },
     settle: (item, next, at) => settleIn(db, item.id, item.holder, next, at),
-    evidence: (evidenceId) => readEvidence(db, evidenceId),
-    async ownerOfClaim(claimId) {
-      return (await collectionOf(db, 'claims').findOne({ _id: claimId }, { projection: { profile_id: 1 } }))?.profile_id ?? null;
-    },
-    async writeCheck(evidenceId, fields) {
-      const set = {
-        last_checked_at: fields.lastCheckedAt,
-        failing_since: fields.failingSince,
-        last_failure: fields.lastFailure,
-        next_check_at: fields.nextCheckAt,
-        ended_at: fields.endedAt,
-        ended_reason: fields.endedReason,
-      };
-      // Only while live: the filter and the update are one document write.
-      return (await collectionOf(db, 'evidence').updateOne({ _id: evidenceId, ended_at: null }, { $set: set })).matchedCount > 0;
-    },
-    async setLiveClaimState(claimId, state, now) {
-      await collectionOf(db, 'claims').updateOne({ _id: claimId, released_at: null }, { $set: { state, updated_at: now } });
-    },
+    evidence: (evidenceId) => claims.readEvidence(evidenceId),
+    ownerOfClaim: (claimId) => claims.ownerOfClaim(claimId),
+    writeCheck: (evidenceId, fields) => claims.writeCheck(evidenceId, fields),
+    setLiveClaimState: (claimId, state, now) => claims.setLiveClaimState(claimId, state, now),
     pendingRequest: (profileId) => pendingOf(db, profileId),
     takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
     claims,
@@ -60,13 +45,14 @@ export class MongoRecheckRecords implements StoredRecheckRecords {
   proofToCheck(evidenceId: number, now: Date): Promise<DueCheck | null> {
     return this.database.run(async () => {
       const db = this.db;
-      const evidence = await readEvidence(db, evidenceId);
+      const claims = mongoClaimsUnit(db);
+      const evidence = await claims.readEvidence(evidenceId);
       if (!evidence || evidence.endedAt !== null) return null;
-      const claim = await readClaim(db, evidence.claimId);
+      const claim = await claims.readClaim(evidence.claimId);
       if (!claim || claim.releasedAt !== null) {
         // A release interrupted before it ended this proof (see releaseClaims in src/claims): finished here.
         const reason = claim?.releasedReason ?? 'Its claim no longer exists.';
-        await endLiveEvidence(db, [evidence.claimId], reason, now.toISOString());
+        await claims.endEvidence([evidence.claimId], reason, now.toISOString());
         return null;
       }
       const profile = await collectionOf(db, 'profiles').findOne({ _id: claim.profileId }, { projection: { slug: 1 } });

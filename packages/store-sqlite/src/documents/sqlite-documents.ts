@@ -100,6 +100,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     all: (where, page) => this.allNow(where, page),
     count: (where) => this.countNow(where),
     updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
+    updateAll: (where, set) => this.updateAllNow(where, set),
     deleteAll: (where) => this.deleteAllNow(where),
   };
 
@@ -122,6 +123,10 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
   /** The read, the write and its events in one transaction: nothing comes between them. */
   updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     return this.database.write(() => this.updateFirstNow(where, set, events));
+  }
+
+  updateAll(where: Where<D>, set: Partial<New>): Promise<number> {
+    return this.database.write(() => this.updateAllNow(where, set));
   }
 
   deleteAll(where: Where<D>): Promise<number> {
@@ -169,6 +174,19 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
       recordEventsNow(this.database.connection, events);
     }
     return before;
+  }
+
+  private updateAllNow(where: Where<D>, set: Partial<New>): number {
+    const entries = this.kept(set);
+    if (!entries.length) return 0;
+    const { sql, params } = this.whereSql(where);
+    const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
+    try {
+      const text = `UPDATE ${this.table.name} SET ${assignments}${sql}`;
+      return this.statement(text).run(...entries.map(([, value]) => encode(value)), ...params).changes;
+    } catch (error) {
+      throw this.uniqueTaken(error) ?? error;
+    }
   }
 
   private deleteAllNow(where: Where<D>): number {

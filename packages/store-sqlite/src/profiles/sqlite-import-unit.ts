@@ -3,7 +3,9 @@ import { UNPLACED_CREDIT, type ArticleProof } from '@byline/domain/articles/arti
 import type { ArticleInput } from '@byline/domain/domain/types';
 import type { ImportedProfile, ImportUnit } from '@byline/domain/profiles/import-unit';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
-import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
+import { sqliteClaimsUnit } from '../claims/sqlite-claims-unit';
+import { mapStep, runNow, step, type Steps } from '@byline/domain/store/steps';
+import type { SocialType } from '@byline/domain/domain/types';
 import type { ClaimRecord } from '@byline/domain/claims/claims-repository';
 import { isNetwork } from '@byline/domain/proofs/claim-values';
 import type { NewEvidence } from '@byline/domain/proofs/claims';
@@ -14,6 +16,9 @@ const statements = preparedPerConnection((db: Database.Database) => ({
   insertProfile: db.prepare<[string, number, string]>('INSERT INTO profiles (slug, verified, doc) VALUES (?, ?, ?)'),
   updateProfile: db.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
   deleteHandles: db.prepare<[number]>('DELETE FROM social_handles WHERE profile_id = ?'),
+  heldHandles: db.prepare<[number], { social_type: SocialType; handle_key: string }>(
+    'SELECT social_type, handle_key FROM social_handles WHERE profile_id = ?',
+  ),
   insertHandle: db.prepare<[string, string, number]>(
     'INSERT INTO social_handles (social_type, handle_key, profile_id) VALUES (?, ?, ?)',
   ),
@@ -37,7 +42,7 @@ const statements = preparedPerConnection((db: Database.Database) => ({
  */
 export function sqliteImportUnit(db: Database.Database): ImportUnit {
   const sql = statements(db);
-  const claims = new SqliteClaimsUnit(db);
+  const claims = sqliteClaimsUnit(db);
   let lastProof: ArticleProof | null = null;
   let lastProofJson = '';
   const proofJson = (proof: ArticleProof): string => {
@@ -46,10 +51,10 @@ export function sqliteImportUnit(db: Database.Database): ImportUnit {
   };
   const articleColumns = (article: ArticleInput, proof: ArticleProof) =>
     [article.active ? 1 : 0, article.published_at, JSON.stringify(article), proofJson(proof)] as const;
-  const proveHeld = (claim: ClaimRecord, evidence: NewEvidence, now: string) => {
-    claims.addEvidence(claim.id, evidence, now);
-    claims.markProven(claim.id, evidence.provenValue, now);
-  };
+  function* proveHeld(claim: ClaimRecord, evidence: NewEvidence, now: string): Steps<void> {
+    yield* step(claims.addEvidence(claim.id, evidence, now));
+    yield* step(claims.markProven(claim.id, evidence.provenValue, now));
+  }
   return {
     profileIdOf: (slug) => sql.profileIdBySlug.get(slug) ?? null,
     insertProfile: (profile: ImportedProfile) =>
@@ -60,26 +65,38 @@ export function sqliteImportUnit(db: Database.Database): ImportUnit {
     dropHandlesOf: (profileId) => {
       sql.deleteHandles.run(profileId);
     },
-    handleHolder: (type, key) => claims.lookupHolder(type, key) ?? null,
+    handleHolder: (type, key) => mapStep(claims.lookupHolder(type, key), (holder) => holder ?? null),
     insertHandle: (type, key, profileId) => {
       sql.insertHandle.run(type, key, profileId);
     },
     heldHandlesOf: (profileIds) =>
-      profileIds.flatMap((profileId) => [...claims.heldHandles(profileId)].map(([type, key]) => ({ profileId, type, key }))),
+      profileIds.flatMap((profileId) =>
+        sql.heldHandles.all(profileId).map((row) => ({ profileId, type: row.social_type, key: row.handle_key })),
+      ),
     liveNetworkClaimsOf: (profileIds) =>
-      profileIds.flatMap((profileId) => claims.liveClaimsOf(profileId).filter((claim) => isNetwork(claim.kind))),
-    insertProvenClaims: (wanted, now) => {
-      // In the import's transaction nothing is made meanwhile: every claim is new, and proven here.
-      const made = claims.ensureClaims(
-        wanted.map(({ profileId, kind, value }) => ({ profileId, kind, value })),
-        now,
-      );
-      made.forEach((claim, i) => proveHeld(claim, wanted[i]!.evidence, now));
-      return [];
-    },
-    proveHeldClaims: (proofs, now) => {
-      for (const { claim, evidence } of proofs) proveHeld(claim, evidence, now);
-    },
+      runNow(
+        (function* () {
+          const live: ClaimRecord[] = [];
+          for (const id of profileIds) live.push(...(yield* step(claims.liveClaimsOf(id))).filter((c) => isNetwork(c.kind)));
+          return live;
+        })(),
+      ),
+    insertProvenClaims: (wanted, now) =>
+      runNow(
+        (function* () {
+          // In the import's transaction nothing is made meanwhile: every claim is new, and proven here.
+          const places = wanted.map(({ profileId, kind, value }) => ({ profileId, kind, value }));
+          const made = yield* step(claims.ensureClaims(places, now));
+          for (const [i, claim] of made.entries()) yield* proveHeld(claim, wanted[i]!.evidence, now);
+          return [];
+        })(),
+      ),
+    proveHeldClaims: (proofs, now) =>
+      runNow(
+        (function* () {
+          for (const { claim, evidence } of proofs) yield* proveHeld(claim, evidence, now);
+        })(),
+      ),
     insertProvenArticle: (profileId, canonicalUrl, article, proof) =>
       sql.insertProvenArticle.run(profileId, canonicalUrl, ...articleColumns(article, proof)).changes > 0,
     proveListedArticle: (profileId, canonicalUrl, article, proof) => {

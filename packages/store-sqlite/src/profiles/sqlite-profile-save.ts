@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { runNow } from '@byline/domain/store/steps';
 import type { ProfileSaveUnit } from '@byline/domain/profiles/save-profile';
 import { freeSlugSteps } from '@byline/domain/profiles/slug-moves';
-import { SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
+import { sqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { sqliteIdentityUnit } from './sqlite-identity-review';
 import { sqliteSlugsUnit } from './sqlite-slugs';
@@ -33,6 +33,6 @@ export function sqliteProfileSaveUnit(db: Database.Database): ProfileSaveUnit {
       sql.link.run(profileId, userId);
     },
     identity: sqliteIdentityUnit(db),
-    claims: new SqliteClaimsUnit(db),
+    claims: sqliteClaimsUnit(db),
   };
 }

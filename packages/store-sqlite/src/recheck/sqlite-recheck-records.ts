@@ -1,37 +1,30 @@
 import type Database from 'better-sqlite3';
-import { runNow, type Steps } from '@byline/domain/store/steps';
+import { runNow, step, type Steps } from '@byline/domain/store/steps';
 import type { SqliteDatabase } from '../store/sqlite-database';
 import type { DueCheck } from '@byline/domain/proofs/claim-store';
-import { readClaim, readEvidence, SqliteClaimsUnit } from '../claims/sqlite-claims-unit';
+import { sqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { settleNow } from '../queue/sqlite-leased-queue';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
 import type { RecheckStoredUnit, StoredRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
-import type { CheckedProofFields } from '@byline/domain/recheck/recheck-unit';
 import { pendingRequestNow } from '../verification/sqlite-verification';
 
 const statements = preparedPerConnection((db: Database.Database) => ({
   slugOf: db.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ?').pluck(),
   holderOf: db.prepare<[number], string | null>('SELECT holder FROM queue_items WHERE id = ?').pluck(),
-  ownerOfClaim: db.prepare<[number], number>('SELECT profile_id FROM claims WHERE id = ?').pluck(),
-  writeCheck: db.prepare<[CheckedProofFields & { id: number }]>(
-    `UPDATE evidence SET last_checked_at = @lastCheckedAt, failing_since = @failingSince, last_failure = @lastFailure,
-       next_check_at = @nextCheckAt, ended_at = @endedAt, ended_reason = @endedReason
-     WHERE id = @id AND ended_at IS NULL`,
-  ),
 }));
 
 /** The re-check's unit of write inside a transaction the caller holds on `db` (SqliteRecheckRecords.inOneWrite's). */
 function sqliteRecheckUnit(db: Database.Database): RecheckStoredUnit {
   const sql = statements(db);
-  const claims = new SqliteClaimsUnit(db);
+  const claims = sqliteClaimsUnit(db);
   return {
     leaseHolder: (itemId) => sql.holderOf.get(Number(itemId)) ?? null,
     settle: (item, next, at) => settleNow(db, item.id, item.holder, next, at),
-    evidence: (evidenceId) => readEvidence(db, evidenceId),
-    ownerOfClaim: (claimId) => sql.ownerOfClaim.get(claimId) ?? null,
-    writeCheck: (evidenceId, fields) => sql.writeCheck.run({ id: evidenceId, ...fields }).changes > 0,
+    evidence: (evidenceId) => claims.readEvidence(evidenceId),
+    ownerOfClaim: (claimId) => claims.ownerOfClaim(claimId),
+    writeCheck: (evidenceId, fields) => claims.writeCheck(evidenceId, fields),
     setLiveClaimState: (claimId, state, now) => claims.setLiveClaimState(claimId, state, now),
     pendingRequest: (profileId) => pendingRequestNow(db, profileId),
     // The change and its re-render commit together: nothing stale is ever seen.
@@ -46,13 +39,18 @@ export class SqliteRecheckRecords implements StoredRecheckRecords {
   constructor(private readonly database: SqliteDatabase) {}
 
   proofToCheck(evidenceId: number): Promise<DueCheck | null> {
-    return this.database.read((db) => {
-      const evidence = readEvidence(db, evidenceId);
-      if (!evidence || evidence.endedAt !== null) return null;
-      // A release ends the claim's proofs in its own transaction: a live proof's claim is live.
-      const claim = readClaim(db, evidence.claimId)!;
-      return { evidence, claim, profileSlug: statements(db).slugOf.get(claim.profileId) ?? '' };
-    });
+    return this.database.read((db) =>
+      runNow(
+        (function* () {
+          const claims = sqliteClaimsUnit(db);
+          const evidence = yield* step(claims.readEvidence(evidenceId));
+          if (!evidence || evidence.endedAt !== null) return null;
+          // A release ends the claim's proofs in its own transaction: a live proof's claim is live.
+          const claim = (yield* step(claims.readClaim(evidence.claimId)))!;
+          return { evidence, claim, profileSlug: statements(db).slugOf.get(claim.profileId) ?? '' };
+        })(),
+      ),
+    );
   }
 
   inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T> {

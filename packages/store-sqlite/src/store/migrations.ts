@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { rewriteHandlesToNormalForm } from './handles-normal-form';
-import { CLAIMS_SCHEMA_SQL } from '../claims/sqlite-claims-unit';
+import { CLAIMS_SCHEMA_SQL } from '../claims/sqlite-claim-tables';
 import { claimsFromHandles } from '../proofs/claims-migration';
 import { QUEUE_SCHEMA_SQL } from '../queue/sqlite-leased-queue';
 import { RECHECKS_ONTO_QUEUE_SQL } from '../recheck/sqlite-recheck-records';
