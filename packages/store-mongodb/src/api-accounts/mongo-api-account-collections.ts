@@ -1,16 +1,12 @@
+import { ACCOUNT_FIELDS, API_KEY_FIELDS } from '@byline/domain/api-accounts/api-account-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type { AccountDocument, ApiKeyDocument } from '@byline/domain/api-accounts/api-account-documents';
 import type { MongoCollection } from '../documents/mongo-documents';
 
 /** API accounts in the accounts collection (their web origins in allowed_origins; unique index: the email). */
 export const ACCOUNTS_COLLECTION: MongoCollection<AccountDocument> = {
   name: 'accounts',
-  fields: {
-    id: '_id',
-    email: 'email',
-    status: 'status',
-    createdAt: 'created_at',
-    rateLimitPerMinute: 'rate_limit_per_minute',
-  },
+  fields: storedNames(ACCOUNT_FIELDS, { id: '_id' }),
   key: 'id',
   generatedKey: true,
   unique: ['email'],
@@ -21,20 +17,7 @@ export const ACCOUNTS_COLLECTION: MongoCollection<AccountDocument> = {
 /** API keys in the api_keys collection (unique index: the key), carrying their webhook events (see mongo-carried-events.ts). */
 export const API_KEYS_COLLECTION: MongoCollection<ApiKeyDocument> = {
   name: 'apiKeys',
-  fields: {
-    id: '_id',
-    key: 'key',
-    accountId: 'account_id',
-    name: 'name',
-    secretHash: 'secret_hash',
-    createdAt: 'created_at',
-    revokedAt: 'revoked_at',
-    retiresAt: 'retires_at',
-    lastUsedAt: 'last_used_at',
-    kind: 'kind',
-    browserOrigins: 'browser_origins',
-    rateLimitPerMinute: 'rate_limit_per_minute',
-  },
+  fields: storedNames(API_KEY_FIELDS, { id: '_id' }),
   key: 'id',
   generatedKey: true,
   unique: ['key'],

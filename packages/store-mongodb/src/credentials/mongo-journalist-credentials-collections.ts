@@ -1,3 +1,9 @@
+import {
+  CREDENTIAL_STATUS_ENTRY_FIELDS,
+  JOURNALIST_CREDENTIAL_FIELDS,
+  STATUS_LIST_FIELDS,
+} from '@byline/domain/credentials/credential-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type {
   CredentialStatusEntryDocument,
   JournalistCredentialDocument,
@@ -8,28 +14,14 @@ import type { MongoCollection } from '../documents/mongo-documents';
 /** Journalists' credentials, one document per profile (its id the _id). */
 export const JOURNALIST_CREDENTIALS_COLLECTION: MongoCollection<JournalistCredentialDocument> = {
   name: 'journalistCredentials',
-  fields: {
-    profileId: '_id',
-    claims: 'claims',
-    change: 'change',
-    renderRevision: 'render_revision',
-    awaitingNote: 'awaiting_note',
-    slug: 'slug',
-    issuedClaims: 'issued_claims',
-    statusEntry: 'status_entry',
-    jwt: 'jwt',
-    cose: 'cose',
-    etag: 'etag',
-    issuedAt: 'issued_at',
-    reissueAt: 'reissue_at',
-  },
+  fields: storedNames(JOURNALIST_CREDENTIAL_FIELDS, { profileId: '_id' }),
   key: 'profileId',
 };
 
 /** The status lists' entries ((list, index) unique); a revocation carries its webhook event until the relay takes it. */
 export const CREDENTIAL_STATUS_ENTRIES_COLLECTION: MongoCollection<CredentialStatusEntryDocument> = {
   name: 'credentialStatusEntries',
-  fields: { id: '_id', list: 'list', index: 'index', revokedAt: 'revoked_at' },
+  fields: storedNames(CREDENTIAL_STATUS_ENTRY_FIELDS, { id: '_id' }),
   key: 'id',
   generatedKey: true,
   unique: [['list', 'index']],
@@ -38,14 +30,6 @@ export const CREDENTIAL_STATUS_ENTRIES_COLLECTION: MongoCollection<CredentialSta
 /** The status lists as published (the list's number the _id). */
 export const CREDENTIAL_STATUS_LISTS_COLLECTION: MongoCollection<StatusListDocument> = {
   name: 'credentialStatusLists',
-  fields: {
-    id: '_id',
-    revokedCount: 'revoked_count',
-    jwt: 'jwt',
-    cose: 'cose',
-    etag: 'etag',
-    publishedAt: 'published_at',
-    reissueAt: 'reissue_at',
-  },
+  fields: storedNames(STATUS_LIST_FIELDS, { id: '_id' }),
   key: 'id',
 };

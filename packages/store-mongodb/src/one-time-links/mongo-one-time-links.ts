@@ -1,9 +1,11 @@
+import { ONE_TIME_LINK_FIELDS } from '@byline/domain/one-time-links/one-time-link-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type { OneTimeLinkDocument } from '@byline/domain/one-time-links/document-one-time-links';
 import type { MongoCollection } from '../documents/mongo-documents';
 
 const linksIn = (name: 'passwordResets' | 'emailConfirmations'): MongoCollection<OneTimeLinkDocument> => ({
   name,
-  fields: { tokenHash: 'token_hash', userId: 'user_id', createdAt: 'created_at', expiresAt: 'expires_at', usedAt: 'used_at' },
+  fields: storedNames(ONE_TIME_LINK_FIELDS),
   key: 'tokenHash',
   unique: ['tokenHash'],
 });

@@ -1,22 +1,12 @@
 import type { Publisher, PublisherDomain, PublisherEvent } from '@byline/domain/publishers/publishers-repository';
+import { storedNames } from '@byline/domain/documents/stored-names';
+import { PUBLISHER_DOMAIN_FIELDS, PUBLISHER_EVENT_FIELDS, PUBLISHER_FIELDS } from '@byline/domain/publishers/publisher-fields';
 import type { MongoCollection } from '../documents/mongo-documents';
 
 /** Publishers (unique index: the slug), carrying their webhook events (see the webhook-events folder). */
 export const PUBLISHERS_COLLECTION: MongoCollection<Publisher> = {
   name: 'publishers',
-  fields: {
-    id: '_id',
-    slug: 'slug',
-    name: 'name',
-    logoUrl: 'logo_url',
-    verifiedAt: 'verified_at',
-    verifiedBy: 'verified_by',
-    adminUserId: 'admin_user_id',
-    attribution: 'attribution',
-    trust: 'trust',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
+  fields: storedNames(PUBLISHER_FIELDS, { id: '_id' }),
   key: 'id',
   generatedKey: true,
   unique: ['slug'],
@@ -25,25 +15,14 @@ export const PUBLISHERS_COLLECTION: MongoCollection<Publisher> = {
 /** A publisher's domains, read by name; proven_domain and the rendered answers are written by hand. */
 export const PUBLISHER_DOMAINS_COLLECTION: MongoCollection<PublisherDomain> = {
   name: 'publisherDomains',
-  fields: {
-    publisherId: 'publisher_id',
-    domain: 'domain',
-    token: 'token',
-    state: 'state',
-    method: 'method',
-    provenAt: 'proven_at',
-    lastCheckedAt: 'last_checked_at',
-    failingSince: 'failing_since',
-    lastFailure: 'last_failure',
-    addedAt: 'added_at',
-  },
+  fields: storedNames(PUBLISHER_DOMAIN_FIELDS),
   key: 'domain',
   idOf: ['publisherId', 'domain'],
 };
 
 export const PUBLISHER_EVENTS_COLLECTION: MongoCollection<PublisherEvent> = {
   name: 'publisherEvents',
-  fields: { id: '_id', publisherId: 'publisher_id', actor: 'actor', action: 'action', note: 'note', at: 'at' },
+  fields: storedNames(PUBLISHER_EVENT_FIELDS, { id: '_id' }),
   key: 'id',
   generatedKey: true,
 };

@@ -1,3 +1,5 @@
+import { REQUEST_FIELDS } from '@byline/domain/verification/verification-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type { ClosingAuditDocument, RequestDocument } from '@byline/domain/verification/verification-documents';
 import type { MongoCollection } from '../documents/mongo-documents';
 import { AUDIT_COLLECTION } from '../audit/mongo-audit-history';
@@ -5,14 +7,7 @@ import { AUDIT_COLLECTION } from '../audit/mongo-audit-history';
 /** Requests in the verification_requests collection (unique index: open_for, one pending request per profile). */
 export const REQUESTS_COLLECTION: MongoCollection<RequestDocument> = {
   name: 'verificationRequests',
-  fields: {
-    id: '_id',
-    profileId: 'profile_id',
-    requestedBy: 'requested_by',
-    requestedAt: 'requested_at',
-    status: 'status',
-    openFor: 'open_for',
-  },
+  fields: storedNames(REQUEST_FIELDS, { id: '_id' }),
   key: 'id',
   generatedKey: true,
   unique: ['openFor'],

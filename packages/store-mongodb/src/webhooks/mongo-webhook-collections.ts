@@ -1,22 +1,12 @@
+import { WEBHOOK_ENDPOINT_FIELDS, WEBHOOK_MESSAGE_FIELDS } from '@byline/domain/webhooks/webhook-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type { WebhookEndpoint, WebhookMessage } from '@byline/domain/webhooks/webhooks-repository';
 import type { MongoCollection } from '../documents/mongo-documents';
 
 /** API accounts' webhook endpoints in the webhook_endpoints collection, their event types an array. */
 export const WEBHOOK_ENDPOINTS_COLLECTION: MongoCollection<WebhookEndpoint> = {
   name: 'webhookEndpoints',
-  fields: {
-    id: '_id',
-    email: 'email',
-    url: 'url',
-    events: 'events',
-    secret: 'secret',
-    previousSecret: 'previous_secret',
-    previousSecretExpiresAt: 'previous_secret_expires_at',
-    enabled: 'enabled',
-    failingSince: 'failing_since',
-    disabledReason: 'disabled_reason',
-    createdAt: 'created_at',
-  },
+  fields: storedNames(WEBHOOK_ENDPOINT_FIELDS, { id: '_id' }),
   key: 'id',
   generatedKey: true,
 };
@@ -24,17 +14,7 @@ export const WEBHOOK_ENDPOINTS_COLLECTION: MongoCollection<WebhookEndpoint> = {
 /** Messages to webhook endpoints in the webhook_messages collection (unique: endpoint and event), attempts inside. */
 export const WEBHOOK_MESSAGES_COLLECTION: MongoCollection<WebhookMessage> = {
   name: 'webhookMessages',
-  fields: {
-    id: '_id',
-    endpointId: 'endpoint_id',
-    eventId: 'event_id',
-    type: 'type',
-    body: 'body',
-    createdAt: 'created_at',
-    state: 'state',
-    attemptCount: 'attempt_count',
-    attempts: 'attempts',
-  },
+  fields: storedNames(WEBHOOK_MESSAGE_FIELDS, { id: '_id' }),
   key: 'id',
   generatedKey: true,
   unique: [['endpointId', 'eventId']],

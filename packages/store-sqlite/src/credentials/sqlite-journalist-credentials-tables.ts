@@ -1,3 +1,9 @@
+import {
+  CREDENTIAL_STATUS_ENTRY_FIELDS,
+  JOURNALIST_CREDENTIAL_FIELDS,
+  STATUS_LIST_FIELDS,
+} from '@byline/domain/credentials/credential-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type {
   CredentialStatusEntryDocument,
   JournalistCredentialDocument,
@@ -8,21 +14,7 @@ import type { SqliteTable } from '../documents/sqlite-documents';
 /** Journalists' credentials in the journalist_credentials table, one row per profile. */
 export const JOURNALIST_CREDENTIALS_TABLE: SqliteTable<JournalistCredentialDocument> = {
   name: 'journalist_credentials',
-  columns: {
-    profileId: 'profile_id',
-    claims: 'claims',
-    change: 'change',
-    renderRevision: 'render_revision',
-    awaitingNote: 'awaiting_note',
-    slug: 'slug',
-    issuedClaims: 'issued_claims',
-    statusEntry: 'status_entry',
-    jwt: 'jwt',
-    cose: 'cose',
-    etag: 'etag',
-    issuedAt: 'issued_at',
-    reissueAt: 'reissue_at',
-  },
+  columns: storedNames(JOURNALIST_CREDENTIAL_FIELDS),
   key: 'profileId',
   booleans: ['awaitingNote'],
 };
@@ -30,7 +22,8 @@ export const JOURNALIST_CREDENTIALS_TABLE: SqliteTable<JournalistCredentialDocum
 /** The status lists' entries in credential_status_entries ((list, list_index) unique). */
 export const CREDENTIAL_STATUS_ENTRIES_TABLE: SqliteTable<CredentialStatusEntryDocument> = {
   name: 'credential_status_entries',
-  columns: { id: 'id', list: 'list', index: 'list_index', revokedAt: 'revoked_at' },
+  // INDEX is a keyword of SQL's.
+  columns: storedNames(CREDENTIAL_STATUS_ENTRY_FIELDS, { index: 'list_index' }),
   key: 'id',
   generatedKey: true,
 };
@@ -38,14 +31,6 @@ export const CREDENTIAL_STATUS_ENTRIES_TABLE: SqliteTable<CredentialStatusEntryD
 /** The status lists as published, in credential_status_lists. */
 export const CREDENTIAL_STATUS_LISTS_TABLE: SqliteTable<StatusListDocument> = {
   name: 'credential_status_lists',
-  columns: {
-    id: 'id',
-    revokedCount: 'revoked_count',
-    jwt: 'jwt',
-    cose: 'cose',
-    etag: 'etag',
-    publishedAt: 'published_at',
-    reissueAt: 'reissue_at',
-  },
+  columns: storedNames(STATUS_LIST_FIELDS),
   key: 'id',
 };

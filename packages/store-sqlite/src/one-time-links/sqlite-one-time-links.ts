@@ -1,9 +1,11 @@
+import { ONE_TIME_LINK_FIELDS } from '@byline/domain/one-time-links/one-time-link-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type { OneTimeLinkDocument } from '@byline/domain/one-time-links/document-one-time-links';
 import type { SqliteTable } from '../documents/sqlite-documents';
 
 const linksIn = (name: string): SqliteTable<OneTimeLinkDocument> => ({
   name,
-  columns: { tokenHash: 'token_hash', userId: 'user_id', createdAt: 'created_at', expiresAt: 'expires_at', usedAt: 'used_at' },
+  columns: storedNames(ONE_TIME_LINK_FIELDS),
   key: 'tokenHash',
 });
 

@@ -1,4 +1,6 @@
 import type { Publisher, PublisherDomain, PublisherEvent } from '@byline/domain/publishers/publishers-repository';
+import { storedNames } from '@byline/domain/documents/stored-names';
+import { PUBLISHER_DOMAIN_FIELDS, PUBLISHER_EVENT_FIELDS, PUBLISHER_FIELDS } from '@byline/domain/publishers/publisher-fields';
 import { selectedColumns, type SqliteTable } from '../documents/sqlite-documents';
 
 /** Tables publishers, publisher_domains and publisher_events (migration 029). */
@@ -49,19 +51,7 @@ export const PUBLISHER_TRUST_SQL = `
 
 export const PUBLISHERS_TABLE: SqliteTable<Publisher> = {
   name: 'publishers',
-  columns: {
-    id: 'id',
-    slug: 'slug',
-    name: 'name',
-    logoUrl: 'logo_url',
-    verifiedAt: 'verified_at',
-    verifiedBy: 'verified_by',
-    adminUserId: 'admin_user_id',
-    attribution: 'attribution',
-    trust: 'trust',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
+  columns: storedNames(PUBLISHER_FIELDS),
   key: 'id',
   generatedKey: true,
   booleans: ['attribution'],
@@ -71,24 +61,13 @@ export const PUBLISHERS_TABLE: SqliteTable<Publisher> = {
 /** A publisher's domains, named by the publisher and the domain (their rendered answers in columns of their own). */
 export const PUBLISHER_DOMAINS_TABLE: SqliteTable<PublisherDomain> = {
   name: 'publisher_domains',
-  columns: {
-    publisherId: 'publisher_id',
-    domain: 'domain',
-    token: 'token',
-    state: 'state',
-    method: 'method',
-    provenAt: 'proven_at',
-    lastCheckedAt: 'last_checked_at',
-    failingSince: 'failing_since',
-    lastFailure: 'last_failure',
-    addedAt: 'added_at',
-  },
+  columns: storedNames(PUBLISHER_DOMAIN_FIELDS),
   key: ['publisherId', 'domain'],
 };
 
 export const PUBLISHER_EVENTS_TABLE: SqliteTable<PublisherEvent> = {
   name: 'publisher_events',
-  columns: { id: 'id', publisherId: 'publisher_id', actor: 'actor', action: 'action', note: 'note', at: 'at' },
+  columns: storedNames(PUBLISHER_EVENT_FIELDS),
   key: 'id',
   generatedKey: true,
 };

@@ -1,3 +1,5 @@
+import { AFFILIATION_FIELDS } from '@byline/domain/staff/staff-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type { AffiliationDocument } from '@byline/domain/staff/staff-documents';
 import type { SqliteTable } from '../documents/sqlite-documents';
 
@@ -29,21 +31,7 @@ export const STAFF_SCHEMA_SQL = `
 /** Affiliations in the publisher_staff table; its partial unique indexes take the place of MongoDB's open keys. */
 export const STAFF_TABLE: SqliteTable<AffiliationDocument> = {
   name: 'publisher_staff',
-  columns: {
-    id: 'id',
-    publisherId: 'publisher_id',
-    profileId: 'profile_id',
-    invitedEmail: 'invited_email',
-    state: 'state',
-    invitedBy: 'invited_by',
-    invitedAt: 'invited_at',
-    acceptedAt: 'accepted_at',
-    endedAt: 'ended_at',
-    endedBy: 'ended_by',
-    endedReason: 'ended_reason',
-    openProfile: null,
-    openEmail: null,
-  },
+  columns: storedNames(AFFILIATION_FIELDS, { openProfile: null, openEmail: null }),
   key: 'id',
   generatedKey: true,
 };

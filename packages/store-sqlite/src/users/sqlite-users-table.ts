@@ -1,21 +1,12 @@
+import { USER_FIELDS } from '@byline/domain/users/user-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type { UserDocument } from '@byline/domain/users/document-users';
 import type { SqliteTable } from '../documents/sqlite-documents';
 
 /** The portal's users in the embedded store's portal_users table. */
 export const USERS_TABLE: SqliteTable<UserDocument> = {
   name: 'portal_users',
-  columns: {
-    id: 'id',
-    email: 'email',
-    passwordHash: 'password_hash',
-    role: 'role',
-    profileId: 'profile_id',
-    createdAt: 'created_at',
-    mustChangePassword: 'must_change_password',
-    temporaryPasswordExpiresAt: 'temporary_password_expires_at',
-    emailVerifiedAt: 'email_verified_at',
-    signInAwaitsProof: 'sign_in_awaits_proof',
-  },
+  columns: storedNames(USER_FIELDS),
   key: 'id',
   generatedKey: true,
   booleans: ['mustChangePassword', 'signInAwaitsProof'],

@@ -1,3 +1,5 @@
+import { REQUEST_FIELDS } from '@byline/domain/verification/verification-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type { ClosingAuditDocument, RequestDocument } from '@byline/domain/verification/verification-documents';
 import type { SqliteTable } from '../documents/sqlite-documents';
 import { AUDIT_TABLE } from '../audit/sqlite-audit-history';
@@ -5,14 +7,7 @@ import { AUDIT_TABLE } from '../audit/sqlite-audit-history';
 /** Requests in the verification_requests table; its partial unique index keeps one pending per profile. */
 export const REQUESTS_TABLE: SqliteTable<RequestDocument> = {
   name: 'verification_requests',
-  columns: {
-    id: 'id',
-    profileId: 'profile_id',
-    requestedBy: 'requested_by',
-    requestedAt: 'requested_at',
-    status: 'status',
-    openFor: null,
-  },
+  columns: storedNames(REQUEST_FIELDS, { openFor: null }),
   key: 'id',
   generatedKey: true,
 };

@@ -1,3 +1,5 @@
+import { WEBHOOK_ENDPOINT_FIELDS, WEBHOOK_MESSAGE_FIELDS } from '@byline/domain/webhooks/webhook-fields';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import type { WebhookEndpoint, WebhookMessage } from '@byline/domain/webhooks/webhooks-repository';
 import type { SqliteTable } from '../documents/sqlite-documents';
 
@@ -35,19 +37,7 @@ export const WEBHOOKS_SCHEMA_SQL = `
 /** API accounts' webhook endpoints in the webhook_endpoints table, their event types as JSON text. */
 export const WEBHOOK_ENDPOINTS_TABLE: SqliteTable<WebhookEndpoint> = {
   name: 'webhook_endpoints',
-  columns: {
-    id: 'id',
-    email: 'email',
-    url: 'url',
-    events: 'events',
-    secret: 'secret',
-    previousSecret: 'previous_secret',
-    previousSecretExpiresAt: 'previous_secret_expires_at',
-    enabled: 'enabled',
-    failingSince: 'failing_since',
-    disabledReason: 'disabled_reason',
-    createdAt: 'created_at',
-  },
+  columns: storedNames(WEBHOOK_ENDPOINT_FIELDS),
   key: 'id',
   generatedKey: true,
   booleans: ['enabled'],
@@ -57,17 +47,7 @@ export const WEBHOOK_ENDPOINTS_TABLE: SqliteTable<WebhookEndpoint> = {
 /** Messages to webhook endpoints in the webhook_messages table (unique: endpoint and event), attempts as JSON text. */
 export const WEBHOOK_MESSAGES_TABLE: SqliteTable<WebhookMessage> = {
   name: 'webhook_messages',
-  columns: {
-    id: 'id',
-    endpointId: 'endpoint_id',
-    eventId: 'event_id',
-    type: 'type',
-    body: 'body',
-    createdAt: 'created_at',
-    state: 'state',
-    attemptCount: 'attempt_count',
-    attempts: 'attempts',
-  },
+  columns: storedNames(WEBHOOK_MESSAGE_FIELDS),
   key: 'id',
   generatedKey: true,
   lists: ['attempts'],
