@@ -1,5 +1,6 @@
 import { ACCOUNTS_COLLECTION, API_KEYS_COLLECTION } from '@byline/store-mongodb/api-accounts/mongo-api-account-collections';
 import { AUDIT_COLLECTION } from '@byline/store-mongodb/audit/mongo-audit-history';
+import { CLAIMS_COLLECTION, EVIDENCE_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-collections';
 import { CREDENTIAL_KEYS_COLLECTION } from '@byline/store-mongodb/credentials/mongo-credential-keys-collection';
 import {
   CREDENTIAL_STATUS_ENTRIES_COLLECTION,
@@ -26,6 +27,7 @@ import {
 } from '@byline/store-mongodb/webhooks/mongo-webhook-collections';
 import { ACCOUNTS_TABLE, API_KEYS_TABLE } from '@byline/store-sqlite/api-accounts/sqlite-api-account-tables';
 import { AUDIT_TABLE } from '@byline/store-sqlite/audit/sqlite-audit-history';
+import { CLAIMS_TABLE, EVIDENCE_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
 import { CREDENTIAL_KEYS_TABLE } from '@byline/store-sqlite/credentials/sqlite-credential-keys-table';
 import {
   CREDENTIAL_STATUS_ENTRIES_TABLE,
@@ -62,6 +64,8 @@ const TABLES: Record<string, Descriptor & { columns: object }> = {
   API_KEYS_TABLE,
   AUDIT_TABLE,
   CLOSING_AUDIT_TABLE,
+  CLAIMS_TABLE,
+  EVIDENCE_TABLE,
   CREDENTIAL_KEYS_TABLE,
   JOURNALIST_CREDENTIALS_TABLE,
   CREDENTIAL_STATUS_ENTRIES_TABLE,
@@ -85,6 +89,8 @@ const COLLECTIONS: Record<string, Descriptor & { fields: object }> = {
   API_KEYS_COLLECTION,
   AUDIT_COLLECTION,
   CLOSING_AUDIT_COLLECTION,
+  CLAIMS_COLLECTION,
+  EVIDENCE_COLLECTION,
   CREDENTIAL_KEYS_COLLECTION,
   JOURNALIST_CREDENTIALS_COLLECTION,
   CREDENTIAL_STATUS_ENTRIES_COLLECTION,
@@ -104,6 +110,14 @@ const COLLECTIONS: Record<string, Descriptor & { fields: object }> = {
 };
 
 const PINNED: Record<string, string> = {
+  CLAIMS_TABLE:
+    'claims [id] id profileId:profile_id kind value key state createdAt:created_at updatedAt:updated_at releasedAt:released_at releasedReason:released_reason live:null',
+  CLAIMS_COLLECTION:
+    'claims [id] id:_id profileId:profile_id kind value key state createdAt:created_at updatedAt:updated_at releasedAt:released_at releasedReason:released_reason live',
+  EVIDENCE_TABLE:
+    'evidence [id] id claimId:claim_id method providerId:provider_id providerName:provider_name provenValue:proven_value subject verifiedAt:verified_at lastCheckedAt:last_checked_at by note nextCheckAt:next_check_at failingSince:failing_since lastFailure:last_failure endedAt:ended_at endedReason:ended_reason',
+  EVIDENCE_COLLECTION:
+    'evidence [id] id:_id claimId:claim_id method providerId:provider_id providerName:provider_name provenValue:proven_value subject verifiedAt:verified_at lastCheckedAt:last_checked_at by note nextCheckAt:next_check_at failingSince:failing_since lastFailure:last_failure endedAt:ended_at endedReason:ended_reason',
   ACCOUNTS_TABLE: 'accounts [id] id email status createdAt:created_at rateLimitPerMinute:rate_limit_per_minute',
   ACCOUNTS_COLLECTION: 'accounts [id] id:_id email status createdAt:created_at rateLimitPerMinute:rate_limit_per_minute',
   API_KEYS_TABLE:

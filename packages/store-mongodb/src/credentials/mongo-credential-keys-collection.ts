@@ -1,13 +1,8 @@
 import { CREDENTIAL_KEY_FIELDS } from '@byline/domain/credentials/credential-key-fields';
-import { storedNames } from '@byline/domain/documents/stored-names';
 import type { CredentialKeyDocument } from '@byline/domain/credentials/credential-key-documents';
-import type { MongoCollection } from '../documents/mongo-documents';
+import { numberedCollection } from '../documents/mongo-documents';
 
 /** The issuer's signing keys in the credential_keys collection (unique indexes: successor_of, thumbprint). */
-export const CREDENTIAL_KEYS_COLLECTION: MongoCollection<CredentialKeyDocument> = {
-  name: 'credentialKeys',
-  fields: storedNames(CREDENTIAL_KEY_FIELDS, { id: '_id' }),
-  key: 'id',
-  generatedKey: true,
+export const CREDENTIAL_KEYS_COLLECTION = numberedCollection<CredentialKeyDocument>('credentialKeys', CREDENTIAL_KEY_FIELDS, {
   unique: ['successorOf', 'thumbprint'],
-};
+});

@@ -9,7 +9,7 @@ import type {
   JournalistCredentialDocument,
   StatusListDocument,
 } from '@byline/domain/credentials/credential-documents';
-import type { MongoCollection } from '../documents/mongo-documents';
+import { type MongoCollection, numberedCollection } from '../documents/mongo-documents';
 
 /** Journalists' credentials, one document per profile (its id the _id). */
 export const JOURNALIST_CREDENTIALS_COLLECTION: MongoCollection<JournalistCredentialDocument> = {
@@ -19,13 +19,13 @@ export const JOURNALIST_CREDENTIALS_COLLECTION: MongoCollection<JournalistCreden
 };
 
 /** The status lists' entries ((list, index) unique); a revocation carries its webhook event until the relay takes it. */
-export const CREDENTIAL_STATUS_ENTRIES_COLLECTION: MongoCollection<CredentialStatusEntryDocument> = {
-  name: 'credentialStatusEntries',
-  fields: storedNames(CREDENTIAL_STATUS_ENTRY_FIELDS, { id: '_id' }),
-  key: 'id',
-  generatedKey: true,
-  unique: [['list', 'index']],
-};
+export const CREDENTIAL_STATUS_ENTRIES_COLLECTION = numberedCollection<CredentialStatusEntryDocument>(
+  'credentialStatusEntries',
+  CREDENTIAL_STATUS_ENTRY_FIELDS,
+  {
+    unique: [['list', 'index']],
+  },
+);
 
 /** The status lists as published (the list's number the _id). */
 export const CREDENTIAL_STATUS_LISTS_COLLECTION: MongoCollection<StatusListDocument> = {

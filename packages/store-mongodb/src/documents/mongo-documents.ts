@@ -5,6 +5,7 @@ import { serialised, withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS } from '../store/mongo-schema';
 import { EVENT_CARRYING_COLLECTIONS, pushEvents } from '../webhook-events/mongo-carried-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import {
   UndefinedConditionError,
   UniqueTakenError,
@@ -50,6 +51,24 @@ export interface MongoCollection<D> {
    */
   unsetWhenNull?: readonly (keyof D & string)[];
 }
+
+/**
+ * A collection of documents the store numbers (`_id`, from the collection's counter), as most of Byline's are: each
+ * field of the resource's field list stored under its snake_case name (stored-names.ts) unless `names` says
+ * otherwise, the rest of the descriptor as given.
+ */
+export function numberedCollection<D extends { id: number }>(
+  name: MongoCollection<D>['name'],
+  fields: readonly (keyof D & string)[],
+  { names = {}, ...rest }: NumberedCollectionOptions<D> = {},
+): MongoCollection<D> {
+  const stored = storedNames(fields, { id: '_id', ...names } as Partial<Record<keyof D & string, string>>);
+  return { name, fields: stored as MongoCollection<D>['fields'], key: 'id', generatedKey: true, ...rest };
+}
+
+export type NumberedCollectionOptions<D> = Omit<MongoCollection<D>, 'name' | 'fields' | 'key' | 'generatedKey'> & {
+  names?: Partial<Record<keyof D & string, string>>;
+};
 
 type Value = string | number | boolean | null;
 

@@ -1,5 +1,6 @@
 import type { ClaimDocument, EvidenceDocument } from '@byline/domain/claims/claim-documents';
-import type { SqliteTable } from '../documents/sqlite-documents';
+import { numberedTable } from '../documents/sqlite-documents';
+import { CLAIM_FIELDS, EVIDENCE_FIELDS } from '@byline/domain/claims/claim-fields';
 
 /** Tables claims, evidence and proof_attempts (migration 014). */
 export const CLAIMS_SCHEMA_SQL = `
@@ -56,46 +57,7 @@ export const CLAIMS_SCHEMA_SQL = `
 `;
 
 /** The claims: one live claim per profile and key by the partial unique index claims_live (MongoDB's `live`). */
-export const CLAIMS_TABLE: SqliteTable<ClaimDocument> = {
-  name: 'claims',
-  columns: {
-    id: 'id',
-    profileId: 'profile_id',
-    kind: 'kind',
-    value: 'value',
-    key: 'key',
-    state: 'state',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    releasedAt: 'released_at',
-    releasedReason: 'released_reason',
-    live: null,
-  },
-  key: 'id',
-  generatedKey: true,
-};
+export const CLAIMS_TABLE = numberedTable<ClaimDocument>('claims', CLAIM_FIELDS, { names: { live: null } });
 
 /** The claims' proofs (lease_holder and lease_until are the re-checks' of old, before the queue: never read). */
-export const EVIDENCE_TABLE: SqliteTable<EvidenceDocument> = {
-  name: 'evidence',
-  columns: {
-    id: 'id',
-    claimId: 'claim_id',
-    method: 'method',
-    providerId: 'provider_id',
-    providerName: 'provider_name',
-    provenValue: 'proven_value',
-    subject: 'subject',
-    verifiedAt: 'verified_at',
-    lastCheckedAt: 'last_checked_at',
-    by: 'by',
-    note: 'note',
-    nextCheckAt: 'next_check_at',
-    failingSince: 'failing_since',
-    lastFailure: 'last_failure',
-    endedAt: 'ended_at',
-    endedReason: 'ended_reason',
-  },
-  key: 'id',
-  generatedKey: true,
-};
+export const EVIDENCE_TABLE = numberedTable<EvidenceDocument>('evidence', EVIDENCE_FIELDS);

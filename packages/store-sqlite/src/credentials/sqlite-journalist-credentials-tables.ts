@@ -9,7 +9,7 @@ import type {
   JournalistCredentialDocument,
   StatusListDocument,
 } from '@byline/domain/credentials/credential-documents';
-import type { SqliteTable } from '../documents/sqlite-documents';
+import { numberedTable, type SqliteTable } from '../documents/sqlite-documents';
 
 /** Journalists' credentials in the journalist_credentials table, one row per profile. */
 export const JOURNALIST_CREDENTIALS_TABLE: SqliteTable<JournalistCredentialDocument> = {
@@ -20,13 +20,12 @@ export const JOURNALIST_CREDENTIALS_TABLE: SqliteTable<JournalistCredentialDocum
 };
 
 /** The status lists' entries in credential_status_entries ((list, list_index) unique). */
-export const CREDENTIAL_STATUS_ENTRIES_TABLE: SqliteTable<CredentialStatusEntryDocument> = {
-  name: 'credential_status_entries',
+export const CREDENTIAL_STATUS_ENTRIES_TABLE = numberedTable<CredentialStatusEntryDocument>(
+  'credential_status_entries',
+  CREDENTIAL_STATUS_ENTRY_FIELDS,
   // INDEX is a keyword of SQL's.
-  columns: storedNames(CREDENTIAL_STATUS_ENTRY_FIELDS, { index: 'list_index' }),
-  key: 'id',
-  generatedKey: true,
-};
+  { names: { index: 'list_index' } },
+);
 
 /** The status lists as published, in credential_status_lists. */
 export const CREDENTIAL_STATUS_LISTS_TABLE: SqliteTable<StatusListDocument> = {

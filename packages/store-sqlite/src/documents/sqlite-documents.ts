@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../store/sqlite-database';
 import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
+import { storedNames } from '@byline/domain/documents/stored-names';
 import {
   UndefinedConditionError,
   UniqueTakenError,
@@ -29,6 +30,23 @@ export interface SqliteTable<D> {
   /** Fields holding a list (of strings, or of records) or an object, read and written whole, stored as its JSON text (null stays NULL). */
   lists?: readonly (keyof D & string)[];
 }
+
+/**
+ * A table whose rows are numbered by their INTEGER PRIMARY KEY `id`, as most of Byline's are: each field of the
+ * resource's field list in the column of its snake_case name (stored-names.ts) unless `names` says otherwise (null for
+ * a field the table keeps none of), the rest of the descriptor as given.
+ */
+export function numberedTable<D extends { id: number }>(
+  name: string,
+  fields: readonly (keyof D & string)[],
+  { names = {}, ...rest }: NumberedTableOptions<D> = {},
+): SqliteTable<D> {
+  return { name, columns: storedNames(fields, names) as SqliteTable<D>['columns'], key: 'id', generatedKey: true, ...rest };
+}
+
+export type NumberedTableOptions<D> = Omit<SqliteTable<D>, 'name' | 'columns' | 'key' | 'generatedKey'> & {
+  names?: Partial<Record<keyof D & string, string | null>>;
+};
 
 type Value = string | number | boolean | null;
 type Stored = 'plain' | 'boolean' | 'list';

@@ -1,7 +1,7 @@
 import type { Publisher, PublisherDomain, PublisherEvent } from '@byline/domain/publishers/publishers-repository';
 import { storedNames } from '@byline/domain/documents/stored-names';
 import { PUBLISHER_DOMAIN_FIELDS, PUBLISHER_EVENT_FIELDS, PUBLISHER_FIELDS } from '@byline/domain/publishers/publisher-fields';
-import { selectedColumns, type SqliteTable } from '../documents/sqlite-documents';
+import { selectedColumns, type SqliteTable, numberedTable } from '../documents/sqlite-documents';
 
 /** Tables publishers, publisher_domains and publisher_events (migration 029). */
 export const PUBLISHERS_SCHEMA_SQL = `
@@ -49,14 +49,10 @@ export const PUBLISHER_TRUST_SQL = `
   ALTER TABLE publishers ADD COLUMN trust TEXT;
 `;
 
-export const PUBLISHERS_TABLE: SqliteTable<Publisher> = {
-  name: 'publishers',
-  columns: storedNames(PUBLISHER_FIELDS),
-  key: 'id',
-  generatedKey: true,
+export const PUBLISHERS_TABLE = numberedTable<Publisher>('publishers', PUBLISHER_FIELDS, {
   booleans: ['attribution'],
   lists: ['trust'],
-};
+});
 
 /** A publisher's domains, named by the publisher and the domain (their rendered answers in columns of their own). */
 export const PUBLISHER_DOMAINS_TABLE: SqliteTable<PublisherDomain> = {
@@ -65,12 +61,7 @@ export const PUBLISHER_DOMAINS_TABLE: SqliteTable<PublisherDomain> = {
   key: ['publisherId', 'domain'],
 };
 
-export const PUBLISHER_EVENTS_TABLE: SqliteTable<PublisherEvent> = {
-  name: 'publisher_events',
-  columns: storedNames(PUBLISHER_EVENT_FIELDS),
-  key: 'id',
-  generatedKey: true,
-};
+export const PUBLISHER_EVENTS_TABLE = numberedTable<PublisherEvent>('publisher_events', PUBLISHER_EVENT_FIELDS);
 
 /** A publisher's and a domain's columns, as a join reads them into one row (their names do not overlap). */
 export const PUBLISHER_COLUMNS = selectedColumns(PUBLISHERS_TABLE, 'p');

@@ -1,7 +1,6 @@
 import { AFFILIATION_FIELDS } from '@byline/domain/staff/staff-fields';
-import { storedNames } from '@byline/domain/documents/stored-names';
 import type { AffiliationDocument } from '@byline/domain/staff/staff-documents';
-import type { SqliteTable } from '../documents/sqlite-documents';
+import { numberedTable } from '../documents/sqlite-documents';
 
 /** Table publisher_staff (migration 031): one row per invitation, kept when it ends. */
 export const STAFF_SCHEMA_SQL = `
@@ -29,9 +28,6 @@ export const STAFF_SCHEMA_SQL = `
 `;
 
 /** Affiliations in the publisher_staff table; its partial unique indexes take the place of MongoDB's open keys. */
-export const STAFF_TABLE: SqliteTable<AffiliationDocument> = {
-  name: 'publisher_staff',
-  columns: storedNames(AFFILIATION_FIELDS, { openProfile: null, openEmail: null }),
-  key: 'id',
-  generatedKey: true,
-};
+export const STAFF_TABLE = numberedTable<AffiliationDocument>('publisher_staff', AFFILIATION_FIELDS, {
+  names: { openProfile: null, openEmail: null },
+});

@@ -1,7 +1,6 @@
 import { WEBHOOK_ENDPOINT_FIELDS, WEBHOOK_MESSAGE_FIELDS } from '@byline/domain/webhooks/webhook-fields';
-import { storedNames } from '@byline/domain/documents/stored-names';
 import type { WebhookEndpoint, WebhookMessage } from '@byline/domain/webhooks/webhooks-repository';
-import type { SqliteTable } from '../documents/sqlite-documents';
+import { numberedTable } from '../documents/sqlite-documents';
 
 /** The tables (migration 036): endpoints by account, messages by endpoint in delivery order, attempts as JSON. */
 export const WEBHOOKS_SCHEMA_SQL = `
@@ -35,20 +34,12 @@ export const WEBHOOKS_SCHEMA_SQL = `
 `;
 
 /** API accounts' webhook endpoints in the webhook_endpoints table, their event types as JSON text. */
-export const WEBHOOK_ENDPOINTS_TABLE: SqliteTable<WebhookEndpoint> = {
-  name: 'webhook_endpoints',
-  columns: storedNames(WEBHOOK_ENDPOINT_FIELDS),
-  key: 'id',
-  generatedKey: true,
+export const WEBHOOK_ENDPOINTS_TABLE = numberedTable<WebhookEndpoint>('webhook_endpoints', WEBHOOK_ENDPOINT_FIELDS, {
   booleans: ['enabled'],
   lists: ['events'],
-};
+});
 
 /** Messages to webhook endpoints in the webhook_messages table (unique: endpoint and event), attempts as JSON text. */
-export const WEBHOOK_MESSAGES_TABLE: SqliteTable<WebhookMessage> = {
-  name: 'webhook_messages',
-  columns: storedNames(WEBHOOK_MESSAGE_FIELDS),
-  key: 'id',
-  generatedKey: true,
+export const WEBHOOK_MESSAGES_TABLE = numberedTable<WebhookMessage>('webhook_messages', WEBHOOK_MESSAGE_FIELDS, {
   lists: ['attempts'],
-};
+});
