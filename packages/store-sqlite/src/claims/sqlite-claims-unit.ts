@@ -223,9 +223,9 @@ export class SqliteClaimsUnit implements ClaimsUnitOfWrite {
     return this.stmt.handleHolder.get(type, key);
   }
 
-  ensureClaims(wanted: { profileId: number; kind: ClaimKind; value: string }[], now: string): ClaimRecord[] {
-    return wanted.map(({ profileId, kind, value }) => {
-      const key = claimKey(kind, value);
+  ensureClaims(wanted: { profileId: number; kind: ClaimKind; value: string; key?: string }[], now: string): ClaimRecord[] {
+    return wanted.map(({ profileId, kind, value, key: given }) => {
+      const key = given ?? claimKey(kind, value);
       const live = this.stmt.liveClaim.get(profileId, kind, key);
       return live ? toRecord(live) : this.insertClaim(profileId, kind, value, key, now);
     });
