@@ -3,7 +3,10 @@
  * the journalist's public page, against the reference PDS and PLC directory (@atproto/dev-env) on loopback. The
  * claim's key is the account's DID, its value the handle the DID document confirms.
  */
-import { type StoreFactory } from '@byline/test-support';
+import { bearer, type StoreFactory } from '@byline/test-support';
+import { answerFor, editor, ONLY_X, reviewPath } from '../support/editors';
+import { verifiers } from '../support/verifiers';
+import { proveClaim } from '../support/proofs';
 import { toVerifiedIdentity } from '@byline/domain/claims/verified-identity';
 import {
   csrfFrom,
@@ -144,5 +147,80 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     const other = await checkNow(agent, (await claims())[0]!.id);
     expect(other).toContain('the Bluesky profile’s website and description do not link to this profile');
     expect((await claims())[0]).toMatchObject({ state: 'claimed', evidence: [] });
+  });
+
+  /** A verified journalist (X proven, an editor's decision) whose Bluesky account is proven by its profile record. */
+  async function verifiedWithBluesky(name: string) {
+    const desk = await editor(portal);
+    const account = await network.createAccount(name);
+    const { agent, email } = await signedUp(portal.app);
+    const form = profileForm({ ...ONLY_X, bluesky: account.handle });
+    expect((await submit(agent, '/profile', '/profile', form)).status).toBe(303);
+    const profileId = (await portal.repositories.users.findByEmail(email))!.profileId!;
+    const slug = (await portal.repositories.profiles.findById(profileId))!.profile_slug;
+    await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
+    await submit(agent, '/profile', '/profile/verification-request', {});
+    const path = reviewPath(profileId);
+    const decided = await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Checked the account' });
+    expect(decided.status).toBe(303);
+    const claimId = (await portal.claims.claimsOf(profileId)).find((claim) => claim.kind === 'bluesky')!.id;
+    return { account, agent, form, profileId, slug, claimId };
+  }
+
+  async function lookUp(username: string, type = 'bluesky') {
+    const token = (await bearer(portal.store)).replace('Bearer ', '');
+    return verifiers(portal.store).verifyJournalist(token, username, type);
+  }
+
+  it('answers verify_journalist by handle, @handle or DID once the account is proven, leaving the X answer as it was', async () => {
+    const { account, agent, form, slug, claimId } = await verifiedWithBluesky('fionn');
+    const before = await answerFor(portal, form.twitter);
+    expect(before).toMatchObject({ verified: true });
+    // Claimed only: the account answers for nobody.
+    expect((await lookUp(account.handle)).body).toMatchObject({ verified: false });
+
+    await network.putProfile(account, { website: `${PORTAL_URL}/j/${slug}` });
+    await checkNow(agent, claimId);
+    expect(await answerFor(portal, form.twitter)).toEqual(before);
+    for (const written of [account.handle, `@${account.handle.toUpperCase()}`, account.did]) {
+      const res = await lookUp(written);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ...before, profile_social_profiles: { bluesky: account.handle } });
+      expect(res.headers.etag).toMatch(/^"/);
+    }
+    expect((await lookUp('someone-else.test')).body).toMatchObject({ verified: false });
+    expect((await lookUp('did:plc:aaaaaaaaaaaaaaaaaaaaaaaa')).body).toMatchObject({ verified: false });
+  });
+
+  it('answers the batch lookup item by item, Bluesky beside X', async () => {
+    const { account, agent, form, slug, claimId } = await verifiedWithBluesky('saoirse');
+    await network.putProfile(account, { website: `${PORTAL_URL}/j/${slug}` });
+    await checkNow(agent, claimId);
+    const token = (await bearer(portal.store)).replace('Bearer ', '');
+    const single = await lookUp(account.did);
+    const res = await verifiers(portal.store).verifyJournalists(token, [
+      { social_username: account.did, social_type: 'bluesky' },
+      { social_username: form.twitter, social_type: 'twitter' },
+      { social_username: 'nobody-at-all.test', social_type: 'bluesky' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((item: { result: unknown }) => item.result)).toEqual([
+      single.body,
+      await answerFor(portal, form.twitter),
+      expect.objectContaining({ verified: false }),
+    ]);
+    const bad = await verifiers(portal.store).verifyJournalists(token, [
+      { social_username: 'not a handle', social_type: 'bluesky' },
+    ]);
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body.errors)).toContain('journalists[0].social_username');
+  });
+
+  it('refuses a malformed handle or DID with 422 naming social_username', async () => {
+    for (const value of ['not a handle', 'did:key:z6Mk', 'https://bsky.app/']) {
+      const res = await lookUp(value);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual([expect.objectContaining({ field: 'social_username' })]);
+    }
   });
 });
