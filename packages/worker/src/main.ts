@@ -7,6 +7,7 @@ import { BYLINE_BOT_USER_AGENT, robotsFetcherFrom } from '@byline/editorial/attr
 import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
 import { repositoriesOf } from '@byline/shared/store';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { blueskySourcesOf } from '@byline/editorial/bluesky/bluesky-sources';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import { recheckHolder, recheckPolicyOf } from '@byline/editorial/proofs/recheck';
 import { rechecksOf } from '@byline/editorial/recheck/rechecks';
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
     verification,
     // The pages are addresses people typed: private and local networks are refused, but for ALLOWED_PRIVATE_ADDRESSES.
     fetch: createSafeFetch(outbound),
+    // Bluesky accounts by DID: DNS_SERVERS, the same outbound rules, BLUESKY_PLC_URL.
+    bluesky: { sources: blueskySourcesOf(config), claims },
     // Article pages are read by the portal's rules (createPageFetcher), so a re-check judges them as the first check did.
     articles: { sources: repositoriesOf(store), queue: repositoriesOf(store).queue, fetchPage: createPageFetcher(outbound) },
     // Publishers' proven domains, by their TXT record (DNS_SERVERS) or well-known file (the same outbound rules),

@@ -7,6 +7,12 @@ import { bearer, type StoreFactory } from '@byline/test-support';
 import { answerFor, editor, ONLY_X, reviewPath } from '../support/editors';
 import { verifiers } from '../support/verifiers';
 import { proveClaim } from '../support/proofs';
+import { repositoriesOf, relayStoreOutbox } from '@byline/shared/store';
+import { rechecksOf } from '@byline/editorial/recheck/rechecks';
+import { runRecheck } from '@byline/editorial/proofs/recheck';
+import { createSafeFetch } from '@byline/fetcher';
+import { loopbackOutbound } from '@byline/test-support';
+import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { toVerifiedIdentity } from '@byline/domain/claims/verified-identity';
 import {
   csrfFrom,
@@ -23,6 +29,8 @@ import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
 jest.setTimeout(60_000);
 
 let network: BlueskyNetwork;
+/** New handles are unique across both stores' tests: the PDS is one. */
+let renames = 0;
 beforeAll(async () => {
   network = await startBlueskyNetwork();
 });
@@ -222,5 +230,92 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual([expect.objectContaining({ field: 'social_username' })]);
     }
+  });
+
+  const POLICY = { intervalMs: 24 * 3600_000, graceMs: 3 * 24 * 3600_000, retryMs: 3600_000 };
+
+  /** The worker's re-check of every live proof at `now`, Bluesky accounts read from the test network. */
+  const recheckAt = (now: Date) =>
+    runRecheck({
+      rechecks: rechecksOf(repositoriesOf(portal.store)),
+      claims: portal.claims,
+      profiles: portal.repositories.profiles,
+      verification: portal.repositories.verification,
+      fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
+      bluesky: { sources: network.sources, claims: portal.claims },
+      portalUrl: PORTAL_URL,
+      policy: POLICY,
+      holder: 'test',
+      now: () => now,
+      all: true,
+    });
+
+  /** The journalist.handle_changed events queued so far (relayed from the outbox as the worker's fan-out takes them). */
+  async function handleChanges() {
+    await relayStoreOutbox(portal.store.database);
+    const items = await portal.repositories.queue.takeDue({
+      topic: WEBHOOK_EVENT_TOPIC,
+      now: new Date(Date.now() + 60 * 24 * 3_600_000),
+      holder: 'events',
+      leaseMs: 1,
+      limit: 100,
+      evenIfNotDue: true,
+    });
+    return items
+      .map((item) => (item.payload as unknown as WebhookEvent).payload)
+      .filter((payload) => payload.type === 'journalist.handle_changed');
+  }
+
+  async function provenAndVerified(name: string) {
+    const journalist = await verifiedWithBluesky(name);
+    await network.putProfile(journalist.account, { website: `${PORTAL_URL}/j/${journalist.slug}` });
+    await checkNow(journalist.agent, journalist.claimId);
+    return journalist;
+  }
+
+  it('keeps a proof whose link holds on re-check, checked by DID', async () => {
+    const { account, claimId, profileId } = await provenAndVerified('roisin');
+    const summary = await recheckAt(new Date(Date.now() + 25 * 3600_000));
+    expect(summary).toMatchObject({ checked: 1, held: 1, failing: 0 });
+    const claim = (await portal.claims.claimsOf(profileId)).find((c) => c.id === claimId)!;
+    expect(claim).toMatchObject({ state: 'proven', value: account.handle });
+  });
+
+  it('shows the new handle of an account that changed it: the old one stops answering, the new one answers, subscribers are told', async () => {
+    const { account, claimId, profileId, slug } = await provenAndVerified('cathal');
+    const old = account.handle;
+    await handleChanges();
+    const renamed = `renamed${++renames}.test`;
+    await network.updateHandle(account, renamed);
+    await recheckAt(new Date(Date.now() + 25 * 3600_000));
+    const claim = (await portal.claims.claimsOf(profileId)).find((c) => c.id === claimId)!;
+    expect(claim).toMatchObject({ state: 'proven', key: account.did, value: renamed });
+    expect((await lookUp(old)).body).toMatchObject({ verified: false });
+    expect((await lookUp(renamed)).body).toMatchObject({ verified: true, profile_social_profiles: { bluesky: renamed } });
+    expect((await lookUp(account.did)).body).toMatchObject({ verified: true, profile_social_profiles: { bluesky: renamed } });
+    expect(await handleChanges()).toEqual([
+      expect.objectContaining({ data: { slug, network: 'bluesky', handle: renamed, previous: old } }),
+    ]);
+  });
+
+  it('lapses a proof whose handle now names another account: the old owner never answers for it', async () => {
+    const { account, claimId, profileId, form } = await provenAndVerified('darragh');
+    const other = await network.createAccount('usurper');
+    // The handle's owner points it at another account; the first account's document still names it.
+    network.pointHandle(account.handle, other.did);
+    const first = new Date(Date.now() + 25 * 3600_000);
+    expect(await recheckAt(first)).toMatchObject({ checked: 1, failing: 1 });
+    let claim = (await portal.claims.claimsOf(profileId)).find((c) => c.id === claimId)!;
+    // Shown by its DID at once: the handle answers for nobody, the DID still does while the proof fails.
+    expect(claim).toMatchObject({ state: 'proven', value: account.did });
+    expect((await lookUp(account.handle)).body).toMatchObject({ verified: false });
+    expect((await lookUp(account.did)).body).toMatchObject({ verified: true, profile_social_profiles: { bluesky: account.did } });
+    // Past the grace period the proof lapses: the account answers for nobody, the X handle still does.
+    await recheckAt(new Date(first.getTime() + POLICY.graceMs + 3600_000));
+    claim = (await portal.claims.claimsOf(profileId)).find((c) => c.id === claimId)!;
+    expect(claim.state).toBe('lapsed');
+    expect(claim.evidence[0]!.endedReason).toContain('no handle names the Bluesky account');
+    expect((await lookUp(account.did)).body).toMatchObject({ verified: false });
+    expect(await answerFor(portal, form.twitter)).toMatchObject({ verified: true });
   });
 });

@@ -21,6 +21,8 @@ export interface BlueskyNetwork {
   /** Writes the account's profile record (app.bsky.actor.profile, rkey self). */
   putProfile(account: TestAccount, profile: { website?: string; description?: string; displayName?: string }): Promise<void>;
   updateHandle(account: TestAccount, handle: string): Promise<void>;
+  /** Points a handle's `/.well-known/atproto-did` at another DID, as the owner of a domain handle may. */
+  pointHandle(handle: string, did: string): void;
   close(): Promise<void>;
 }
 
@@ -58,9 +60,12 @@ export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
     if (!closing) console.error(`the Bluesky test network stopped (${code ?? signal}): ${stderr.slice(-3000)}`);
   });
   const safe = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5000 });
+  const pointed = new Map<string, string>();
   const fetch: SafeFetch = async (input, init) => {
     const url = new URL(String(input));
     if (url.protocol === 'https:' && url.pathname === '/.well-known/atproto-did') {
+      const elsewhere = pointed.get(url.hostname);
+      if (elsewhere) return new Response(elsewhere, { status: 200, headers: { 'Content-Type': 'text/plain' } });
       const answer = await safe(`${pds}/xrpc/com.atproto.identity.resolveHandle?handle=${encodeURIComponent(url.hostname)}`);
       if (answer.status !== 200) return new Response('not found', { status: 404 });
       const { did } = (await answer.json()) as { did: string };
@@ -106,6 +111,9 @@ export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
     async updateHandle(account, handle) {
       await xrpc('com.atproto.identity.updateHandle', { handle }, account.accessJwt);
       account.handle = handle;
+    },
+    pointHandle(handle, did) {
+      pointed.set(handle, did);
     },
     async close() {
       closing = true;
