@@ -39,8 +39,11 @@ export type Problem = ArticleSchemas['Problem'];
 /** One bad field of a 422 (`url`, `social_type`, or an item of a batch such as `urls[3]`). */
 export type FieldError = NonNullable<Problem['errors']>[number];
 
-/** The networks verify_journalist looks up; any letter case is accepted, `x` is `twitter`. */
-export type SocialType = 'twitter' | 'x' | 'linkedin' | 'facebook' | 'instagram';
+/**
+ * What verify_journalist looks up; any letter case is accepted, `x` is `twitter`. `bluesky` takes a handle or a DID,
+ * `fediverse` an account `@user@host`.
+ */
+export type SocialType = 'twitter' | 'x' | 'linkedin' | 'facebook' | 'instagram' | 'bluesky' | 'fediverse';
 
 export interface JournalistLookup {
   social_username: string;

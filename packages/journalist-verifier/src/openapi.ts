@@ -9,7 +9,7 @@ import {
   verificationResponses,
   type OpenApiDocument,
 } from '@byline/http';
-import { DEMO_TWITTER_HANDLE, LOOKUP_SOCIAL_TYPES, SOCIAL_TYPES } from '@byline/shared';
+import { ACCOUNT_LOOKUP_TYPES, DEMO_TWITTER_HANDLE, LOOKUP_SOCIAL_TYPES, SOCIAL_TYPES } from '@byline/shared';
 import { VERIFY_JOURNALIST_PATH, VERIFY_JOURNALISTS_PATH } from './routes';
 
 /** Titled, so the documents' viewers name it among the answer's oneOf members (untitled, Swagger UI shows "#0"). */
@@ -29,10 +29,12 @@ const journalist = titled('JournalistResult', {
   profile_image: { type: 'string' },
   profile_social_profiles: {
     type: 'object',
-    description: 'Only the network looked up (`x` is `twitter`), with the handle as stored (e.g. "@NiamhCass94")',
+    description:
+      'Only the network looked up (`x` is `twitter`), with the handle as stored (e.g. "@NiamhCass94"); for `bluesky`, the ' +
+      'account\'s current handle (e.g. "niamh.bsky.social"); for `fediverse`, the account as claimed (e.g. "@niamh@mastodon.social")',
     minProperties: 1,
     maxProperties: 1,
-    propertyNames: { enum: [...SOCIAL_TYPES] },
+    propertyNames: { enum: [...SOCIAL_TYPES, ...ACCOUNT_LOOKUP_TYPES] },
     additionalProperties: { type: 'string' },
   },
 });
@@ -40,10 +42,12 @@ const journalist = titled('JournalistResult', {
 /** `twitter` → `[tT][wW]…`: JSON Schema patterns have no case-insensitive flag. */
 const anyCase = (word: string) => [...word].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join('');
 
+const LOOKUP_TYPES = [...LOOKUP_SOCIAL_TYPES, ...ACCOUNT_LOOKUP_TYPES];
+
 const socialType = {
   type: 'string',
-  description: `One of ${LOOKUP_SOCIAL_TYPES.join(', ')}, in any letter case, surrounding spaces ignored; \`x\` is an alias of \`twitter\``,
-  pattern: `^\\s*(${LOOKUP_SOCIAL_TYPES.map(anyCase).join('|')})\\s*$`,
+  description: `One of ${LOOKUP_TYPES.join(', ')}, in any letter case, surrounding spaces ignored; \`x\` is an alias of \`twitter\``,
+  pattern: `^\\s*(${LOOKUP_TYPES.map(anyCase).join('|')})\\s*$`,
   examples: ['twitter', 'X', 'LinkedIn'],
 };
 
@@ -52,7 +56,10 @@ const socialUsername = {
   minLength: 1,
   description:
     'The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); ' +
-    'a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username',
+    'a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username. ' +
+    'For `bluesky`: a handle (name.bsky.social, a domain handle; @ optional) or the DID (did:plc:…, did:web:…), answered by the ' +
+    'account (DID) whose proven claim shows that handle today; for `fediverse`: @user@host, an account proven by rel="me". ' +
+    'A malformed Bluesky handle, DID or fediverse account is a 422 naming `social_username`',
   // The demo data's journalist first: Try it out answers `verified: true` on a store loaded by `npx byline demo`.
   examples: [`@${DEMO_TWITTER_HANDLE}`, `https://x.com/${DEMO_TWITTER_HANDLE}`],
 };

@@ -3,6 +3,7 @@ import cookieParser from 'cookie-parser';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@byline/domain/config/config';
 import { repositoriesOf } from '@byline/shared/store';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { blueskySourcesOf } from '@byline/editorial/bluesky/bluesky-sources';
 import { mailingNotifier } from '@byline/editorial/notify/mailing-notifier';
 import { notifyIdentityChange } from '@byline/editorial/notify/owner-notifier';
 import { DEFAULT_RECHECK_POLICY } from '@byline/domain/proofs/claim-store';
@@ -92,6 +93,7 @@ export function createApp(deps: PortalDeps): Express {
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}, { outbound }),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
     domainProofSources: deps.domainProofSources ?? domainProofSourcesOf({ allowedPrivateAddresses: [], dnsServers: [] }),
+    bluesky: deps.bluesky ?? blueskySourcesOf({ allowedPrivateAddresses: [], dnsServers: [] }),
     trustTxtSources: deps.trustTxtSources ?? null,
     operatorContact: deps.operatorContact ?? null,
     defaultRateLimitPerMinute: deps.defaultRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,

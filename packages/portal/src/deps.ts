@@ -17,6 +17,7 @@ import type { DomainCheckThrottle } from './throttles/domain-check-throttle';
 import type { PageFetchThrottle } from './throttles/page-fetch-throttle';
 import type { IdentityDecisionListener } from './use-cases/identity-review';
 import type { CredentialIssuer } from '@byline/domain/credentials/credential-issuer';
+import type { BlueskySources } from '@byline/editorial/bluesky/bluesky-identity';
 
 /** Where people reach the portal and the services (PUBLIC_*_URL): links in mail and on API settings, never from a request's Host. */
 export interface PublicUrls {
@@ -74,6 +75,11 @@ export interface PortalDeps {
    * SSRF-safe fetch (domainProofSourcesOf(config)); the system's resolver and public addresses by default.
    */
   domainProofSources?: DomainProofSources;
+  /**
+   * Where Bluesky accounts are resolved and their profile records read (blueskySourcesOf(config): DNS_SERVERS, the
+   * SSRF-safe fetch, BLUESKY_PLC_URL); public addresses, the system's resolver and plc.directory by default.
+   */
+  bluesky?: BlueskySources;
   /** Where publishers' trust.txt files are read (trustTxtSourcesOf(config)) after a domain's first proof; not read without. */
   trustTxtSources?: TrustTxtSources | null;
   /** Whom people ask when they cannot get in (OPERATOR_CONTACT): an email address or an http(s) address; null, "whoever runs this Byline". */

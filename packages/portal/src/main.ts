@@ -5,6 +5,7 @@ import { createLogger } from '@byline/domain/logging/logger';
 import { loadConfig } from '@byline/domain/config/config';
 import { repositoriesOf } from '@byline/shared/store';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { blueskySourcesOf } from '@byline/editorial/bluesky/bluesky-sources';
 import { recheckPolicyOf } from '@byline/editorial/proofs/recheck';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import { addressPolicyOf, outboundOf, useDnsServers } from '@byline/fetcher';
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
     publicUrls,
     recheckPolicy,
     domainProofSources: domainProofSourcesOf(config),
+    bluesky: blueskySourcesOf(config),
     trustTxtSources: trustTxtSourcesOf(config),
     operatorContact: config.operatorContact,
     defaultRateLimitPerMinute: config.rateLimitPerMinute,

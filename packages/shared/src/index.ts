@@ -38,6 +38,7 @@ export { attributionAskItems, attributionMayFetch } from '@byline/domain/queue/a
 export type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 export type { AttributionPayload } from '@byline/domain/queue/topics';
 export { LOOKUP_SOCIAL_TYPES } from '@byline/domain/social/social-handle';
+export { ACCOUNT_LOOKUP_TYPES } from '@byline/domain/social/account-lookup';
 export { embeddedStoreFile, openStore } from './store/open-store';
 export type { OpenStoreOptions } from './store/open-store';
 export { NoStoreError } from '@byline/store-sqlite/store/sqlite-errors';

@@ -8,6 +8,7 @@ import { createPageFetcher } from '@byline/editorial/authorship/fetch-page';
 import { createActorReader } from '@byline/editorial/authorship/fediverse-actor';
 import { repositoriesOf } from '@byline/shared/store';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
+import { blueskySourcesOf } from '@byline/editorial/bluesky/bluesky-sources';
 import { trustTxtSourcesOf } from '@byline/editorial/trust-txt/trust-txt-sources';
 import { recheckHolder, recheckPolicyOf } from '@byline/editorial/proofs/recheck';
 import { rechecksOf } from '@byline/editorial/recheck/rechecks';
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
     verification,
     // The pages are addresses people typed: private and local networks are refused, but for ALLOWED_PRIVATE_ADDRESSES.
     fetch: createSafeFetch(outbound),
+    // Bluesky accounts by DID: DNS_SERVERS, the same outbound rules, BLUESKY_PLC_URL.
+    bluesky: { sources: blueskySourcesOf(config), claims },
     // Article pages are read by the portal's rules (createPageFetcher), so a re-check judges them as the first check did.
     // The fediverse accounts pages name are read by the same rules: their attributionDomains may allow a page too.
     articles: {

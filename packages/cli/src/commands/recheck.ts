@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { repositoriesOf } from '@byline/shared/store';
 import { recheckHolder, recheckPolicyOf, runRecheck, type RecheckProgress } from '@byline/editorial/proofs/recheck';
 import { rechecksOf } from '@byline/editorial/recheck/rechecks';
+import { blueskySourcesOf } from '@byline/editorial/bluesky/bluesky-sources';
 import { createSafeFetch, outboundOf } from '@byline/fetcher';
 import { withStore, type CliContext } from '../cli-context';
 import { writeLine } from '../output';
@@ -23,6 +24,7 @@ export function registerRecheck(program: Command, ctx: CliContext): void {
             verification,
             // The pages are addresses people typed: within ALLOWED_PRIVATE_ADDRESSES and DNS_SERVERS, as the worker.
             fetch: createSafeFetch(outboundOf(config)),
+            bluesky: { sources: blueskySourcesOf(config), claims },
             portalUrl: config.publicPortalUrl,
             policy: recheckPolicyOf(config),
             holder: recheckHolder('byline-recheck'),

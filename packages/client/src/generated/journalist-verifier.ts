@@ -153,7 +153,7 @@ export interface components {
             /** @description The three latest active articles, newest first by published_at */
             articles: components["schemas"]["ArticleOfJournalist"][];
             profile_image: string;
-            /** @description Only the network looked up (`x` is `twitter`), with the handle as stored (e.g. "@NiamhCass94") */
+            /** @description Only the network looked up (`x` is `twitter`), with the handle as stored (e.g. "@NiamhCass94"); for `bluesky`, the account's current handle (e.g. "niamh.bsky.social"); for `fediverse`, the account as claimed (e.g. "@niamh@mastodon.social") */
             profile_social_profiles: {
                 [key: string]: string;
             };
@@ -455,13 +455,13 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username
+                     * @description The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username. For `bluesky`: a handle (name.bsky.social, a domain handle; @ optional) or the DID (did:plc:…, did:web:…), answered by the account (DID) whose proven claim shows that handle today; for `fediverse`: @user@host, an account proven by rel="me". A malformed Bluesky handle, DID or fediverse account is a 422 naming `social_username`
                      * @example @NiamhCass94
                      * @example https://x.com/NiamhCass94
                      */
                     social_username?: string;
                     /**
-                     * @description One of twitter, x, linkedin, facebook, instagram, in any letter case, surrounding spaces ignored; `x` is an alias of `twitter`
+                     * @description One of twitter, x, linkedin, facebook, instagram, bluesky, fediverse, in any letter case, surrounding spaces ignored; `x` is an alias of `twitter`
                      * @example twitter
                      * @example X
                      * @example LinkedIn
@@ -470,13 +470,13 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     /**
-                     * @description The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username
+                     * @description The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username. For `bluesky`: a handle (name.bsky.social, a domain handle; @ optional) or the DID (did:plc:…, did:web:…), answered by the account (DID) whose proven claim shows that handle today; for `fediverse`: @user@host, an account proven by rel="me". A malformed Bluesky handle, DID or fediverse account is a 422 naming `social_username`
                      * @example @NiamhCass94
                      * @example https://x.com/NiamhCass94
                      */
                     social_username?: string;
                     /**
-                     * @description One of twitter, x, linkedin, facebook, instagram, in any letter case, surrounding spaces ignored; `x` is an alias of `twitter`
+                     * @description One of twitter, x, linkedin, facebook, instagram, bluesky, fediverse, in any letter case, surrounding spaces ignored; `x` is an alias of `twitter`
                      * @example twitter
                      * @example X
                      * @example LinkedIn
@@ -586,13 +586,13 @@ export interface operations {
                      */
                     journalists: {
                         /**
-                         * @description The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username
+                         * @description The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username. For `bluesky`: a handle (name.bsky.social, a domain handle; @ optional) or the DID (did:plc:…, did:web:…), answered by the account (DID) whose proven claim shows that handle today; for `fediverse`: @user@host, an account proven by rel="me". A malformed Bluesky handle, DID or fediverse account is a 422 naming `social_username`
                          * @example @NiamhCass94
                          * @example https://x.com/NiamhCass94
                          */
                         social_username: string;
                         /**
-                         * @description One of twitter, x, linkedin, facebook, instagram, in any letter case, surrounding spaces ignored; `x` is an alias of `twitter`
+                         * @description One of twitter, x, linkedin, facebook, instagram, bluesky, fediverse, in any letter case, surrounding spaces ignored; `x` is an alias of `twitter`
                          * @example twitter
                          * @example X
                          * @example LinkedIn
@@ -622,13 +622,13 @@ export interface operations {
                             /** @description The account as sent */
                             input: {
                                 /**
-                                 * @description The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username
+                                 * @description The username, case-insensitive, surrounding spaces and one leading @ ignored (at most 256 characters after trimming); a full profile address (https://x.com/name, https://www.linkedin.com/in/name, https://facebook.com/name) is reduced to its username. For `bluesky`: a handle (name.bsky.social, a domain handle; @ optional) or the DID (did:plc:…, did:web:…), answered by the account (DID) whose proven claim shows that handle today; for `fediverse`: @user@host, an account proven by rel="me". A malformed Bluesky handle, DID or fediverse account is a 422 naming `social_username`
                                  * @example @NiamhCass94
                                  * @example https://x.com/NiamhCass94
                                  */
                                 social_username: string;
                                 /**
-                                 * @description One of twitter, x, linkedin, facebook, instagram, in any letter case, surrounding spaces ignored; `x` is an alias of `twitter`
+                                 * @description One of twitter, x, linkedin, facebook, instagram, bluesky, fediverse, in any letter case, surrounding spaces ignored; `x` is an alias of `twitter`
                                  * @example twitter
                                  * @example X
                                  * @example LinkedIn

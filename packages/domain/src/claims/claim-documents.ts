@@ -139,8 +139,14 @@ export function* claimsOfKeySteps(documents: ClaimDocuments, kind: ClaimKind, ke
 export function claimsUnitOver(documents: ClaimDocuments, stored: StoredClaimsUnit): DocumentClaimsUnit {
   const { claims, evidence, history } = documents;
 
-  function* ensureClaim(profileId: number, kind: ClaimKind, value: string, now: string): Steps<ClaimRecord> {
-    const key = claimKey(kind, value);
+  function* ensureClaim(
+    profileId: number,
+    kind: ClaimKind,
+    value: string,
+    given: string | undefined,
+    now: string,
+  ): Steps<ClaimRecord> {
+    const key = given ?? claimKey(kind, value);
     const live = { profileId, kind, key, releasedAt: null };
     const found = yield* step(claims.first(live));
     if (found) return recordOf(found);
@@ -196,7 +202,9 @@ export function claimsUnitOver(documents: ClaimDocuments, stored: StoredClaimsUn
       stepOf(
         (function* () {
           const made: ClaimRecord[] = [];
-          for (const { profileId, kind, value } of wanted) made.push(yield* ensureClaim(profileId, kind, value, now));
+          for (const { profileId, kind, value, key } of wanted) {
+            made.push(yield* ensureClaim(profileId, kind, value, key, now));
+          }
           return made;
         })(),
       ),

@@ -28,6 +28,17 @@ export interface ClaimsRepository {
   close(): Promise<void>;
 }
 
+/**
+ * A claim ensureClaims makes live: its key is claimKey(kind, value) unless given (a Bluesky account's DID, which
+ * only resolving its handle gives).
+ */
+export interface WantedClaim {
+  profileId: number;
+  kind: ClaimKind;
+  value: string;
+  key?: string;
+}
+
 /** The handles a profile's document shows, with what says whether a change of them is told (see showProvenHandles). */
 export interface ShownHandles {
   handles: Partial<SocialProfiles>;
@@ -67,7 +78,7 @@ export interface ClaimsUnitOfWrite {
    * The live claim of each (profile, kind, value's key), inserted `claimed` where there is none, in the order
    * asked (values in their normal form). Concurrent writers end with the same one live claim per key and profile.
    */
-  ensureClaims(wanted: { profileId: number; kind: ClaimKind; value: string }[], now: string): Step<ClaimRecord[]>;
+  ensureClaims(wanted: WantedClaim[], now: string): Step<ClaimRecord[]>;
   /** Sets the value a claim shows, unless it is proven (a proven claim shows the spelling its proof gave). */
   setUnprovenValue(claimId: number, value: string, now: string): Step<void>;
   /** Adds a live proof to a claim; returns its id. */
@@ -112,6 +123,8 @@ export interface ProofToRecord {
   profileId: number;
   kind: ClaimKind;
   value: string;
+  /** The claim's key when the value does not give it (a Bluesky account's DID); claimKey(kind, value) otherwise. */
+  key?: string;
   evidence: NewEvidence;
 }
 

@@ -33,8 +33,9 @@ export function* proveClaim(unit: ClaimsUnitOfWrite, claim: ClaimRecord, evidenc
     yield* step(unit.endEvidence([claim.id], 'Another profile proved it first.', now));
     return { status: 'held', holder };
   }
-  // A network's proof gives the handle as the network spells it; that spelling is what the answers show.
-  const value = isNetwork(claim.kind) ? evidence.provenValue : claim.value;
+  // A network's proof gives the handle as the network spells it; that spelling is what the answers show. A Bluesky
+  // proof gives the account's handle as it stands.
+  const value = isNetwork(claim.kind) || claim.kind === 'bluesky' ? evidence.provenValue : claim.value;
   if (yield* step(unit.markProven(claim.id, value, now))) return { status: 'proven' };
   yield* step(unit.leaveLookup([claim]));
   yield* step(unit.takeOutOfService([claim.profileId]));
@@ -106,13 +107,13 @@ export function* recordProofSteps(
 ): Steps<ProveResult> {
   const { profileId, kind, value, evidence } = proof;
   if (!(yield* step(unit.profileExists(profileId)))) return { ok: false, reason: 'no-such-profile' };
-  const key = claimKey(kind, value);
+  const key = proof.key ?? claimKey(kind, value);
   for (let attempt = 1; ; attempt++) {
     if (isNetwork(kind)) {
       const holder = yield* step(unit.lookupHolder(kind, key));
       if (holder !== undefined && holder !== profileId) return { ok: false, reason: 'held-by-another', holderProfileId: holder };
     }
-    const [claim] = yield* step(unit.ensureClaims([{ profileId, kind, value }], now));
+    const [claim] = yield* step(unit.ensureClaims([{ profileId, kind, value, key }], now));
     const proving = yield* proveClaim(unit, claim!, evidence, now);
     if (proving.status === 'held') return { ok: false, reason: 'held-by-another', holderProfileId: proving.holder };
     if (proving.status === 'released') {

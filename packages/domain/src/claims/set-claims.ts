@@ -37,7 +37,7 @@ export function* writeClaims(unit: ClaimsUnitOfWrite, profileId: number, wanted:
     (claim) => asked.has(claim.kind) && !kept.has(`${claim.kind} ${claim.key}`),
   );
   yield* releaseClaims(unit, dropped, `Removed by the journalist on ${now.slice(0, 10)}`, now);
-  const values = wanted.flatMap(({ kind, entries }) => entries.map(({ value }) => ({ profileId, kind, value })));
+  const values = wanted.flatMap(({ kind, entries }) => entries.map(({ value, key }) => ({ profileId, kind, value, key })));
   const claims = yield* step(unit.ensureClaims(values, now));
   for (const [i, claim] of claims.entries()) {
     const { value } = values[i]!;
@@ -68,8 +68,10 @@ export async function setClaims(
   claims: ClaimsRepository,
   profileId: number,
   values: Partial<Record<ClaimKind, string[]>>,
+  /** Claims already keyed (a Bluesky account, keyed by the DID its handle resolved to), beside `values`. */
+  keyed: WantedClaims = [],
 ): Promise<Claim[]> {
-  const wanted = wantedClaims(values);
+  const wanted = [...wantedClaims(values), ...keyed];
   await claims.inOneWrite((unit) => setClaimsSteps(unit, profileId, wanted, new Date().toISOString()));
   return claims.claimsOf(profileId);
 }

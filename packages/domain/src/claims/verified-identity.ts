@@ -1,5 +1,6 @@
 import type { Claim, Evidence, EvidenceMethod } from '../proofs/claims';
 import { claimedPageOf } from '../proofs/claim-values';
+import { blueskyProfilePage } from '../social/bluesky-account';
 
 /**
  * One entry of a C2PA/CAWG identity assertion's `verifiedIdentities` (identity claims aggregation), as
@@ -38,6 +39,8 @@ export function profileAddressOf(kind: Claim['kind'], username: string): string 
       return username;
     case 'fediverse':
       return claimedPageOf('fediverse', username) ?? username;
+    case 'bluesky':
+      return blueskyProfilePage(username);
   }
 }
 

@@ -52,6 +52,8 @@ export interface Config {
   allowedPrivateAddresses: string[];
   /** The resolvers every DNS lookup goes to (DNS_SERVERS), in dns.setServers' form; empty: the system's. */
   dnsServers: string[];
+  /** The PLC directory Bluesky accounts' did:plc documents are read from (BLUESKY_PLC_URL); https://plc.directory by default. */
+  blueskyPlcUrl: string;
   /**
    * Certificates (PEM) every outbound https fetch trusts besides Node's built-in roots, read from OUTBOUND_CA_FILE:
    * an operator's private CA, or a TLS-inspecting proxy's; empty without it.
@@ -75,6 +77,8 @@ export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
  */
 export const DEFAULT_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_AUTH_FAILURES_PER_MINUTE = 30;
+/** Bluesky's own PLC directory, where did:plc documents are published. */
+export const DEFAULT_BLUESKY_PLC_URL = 'https://plc.directory';
 
 const port = Joi.number().integer().min(0).max(65535);
 
@@ -271,6 +275,7 @@ const envSchema = Joi.object({
   WORKER_POLL_INTERVAL: duration('1s', '1h').default(parseDuration('60s')),
   ALLOWED_PRIVATE_ADDRESSES: listOf(parseAllowedRange),
   DNS_SERVERS: listOf(parseDnsServer),
+  BLUESKY_PLC_URL: publicUrl.default(DEFAULT_BLUESKY_PLC_URL),
   OUTBOUND_CA_FILE: caFile,
   CREDENTIAL_SIGNING_KEY: signingKey,
   CREDENTIAL_VALIDITY: duration('1h', '365d').default(parseDuration('30d')),
@@ -333,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerPort: value.WORKER_PORT,
     allowedPrivateAddresses: value.ALLOWED_PRIVATE_ADDRESSES ?? [],
     dnsServers: value.DNS_SERVERS ?? [],
+    blueskyPlcUrl: value.BLUESKY_PLC_URL,
     outboundCa: value.OUTBOUND_CA_FILE ?? [],
     credentialSigningKey: value.CREDENTIAL_SIGNING_KEY,
     credentialValidityMs: value.CREDENTIAL_VALIDITY,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AuthorView, SocialType } from './types';
 import type { VerifiedIdentity } from '../claims/verified-identity';
 import { publicProfileUrl } from '../profiles/public-profile-url';
+import type { AccountLookupType } from '../social/account-lookup';
 import {
   NO_VERIFIED_AUTHOR_MESSAGE,
   NOT_A_JOURNALIST_MESSAGE,
@@ -79,6 +80,15 @@ export function renderAnswers(view: AuthorView): V1Answers {
  */
 export function journalistAnswerFor(rendered: string, lookedUp: SocialType, handle: string): string {
   return `${rendered.slice(0, -1)},"profile_social_profiles":${JSON.stringify({ [lookedUp]: handle })}}`;
+}
+
+/**
+ * The answer of a lookup by a Bluesky or fediverse account: the rendered answer completed with the account as its
+ * claim shows it (`{"bluesky": HANDLE}`), tagged by its own text, as the value shown is no part of the rendered tag.
+ */
+export function accountAnswerFor(rendered: string, lookedUp: AccountLookupType, value: string): TaggedAnswer {
+  const json = `${rendered.slice(0, -1)},"profile_social_profiles":${JSON.stringify({ [lookedUp]: value })}}`;
+  return { json, etag: entityTagOf(json) };
 }
 
 /** The tag of the answer journalistAnswerFor completes: one per network looked up, as each is a different body. */

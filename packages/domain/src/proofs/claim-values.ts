@@ -1,6 +1,7 @@
 import { SOCIAL_TYPES, type SocialProfiles, type SocialType } from '../domain/types';
 import { fediverseProfilePage, normaliseFediverseAccount } from '../social/fediverse-account';
 import { handleKey, InvalidHandleError, normalizeHandle } from '../social/social-handle';
+import { InvalidBlueskyAccountError, parseBlueskyAccount } from '../social/bluesky-account';
 import { canonicalizeUrl } from '../url/canonical-url';
 import type { ClaimKind } from './claims';
 
@@ -11,7 +12,7 @@ import type { ClaimKind } from './claims';
 export const isNetwork = (kind: ClaimKind): kind is SocialType => (SOCIAL_TYPES as readonly string[]).includes(kind);
 
 /** Claims proven by a rel="me" link on a page of their own: websites and fediverse accounts. */
-export const isProvenByPage = (kind: ClaimKind): kind is 'website' | 'fediverse' => !isNetwork(kind);
+export const isProvenByPage = (kind: ClaimKind): kind is 'website' | 'fediverse' => kind === 'website' || kind === 'fediverse';
 
 /** The value cannot be a fediverse account (`@user@host`). */
 export class InvalidFediverseAccountError extends InvalidHandleError {
@@ -32,12 +33,22 @@ function fediverseAccount(value: string): string {
  */
 export function claimKey(kind: ClaimKind, value: string): string {
   if (kind === 'fediverse') return fediverseAccount(value).toLowerCase();
+  if (kind === 'bluesky') {
+    // A Bluesky account's key is its DID, which only resolving a handle gives: a handle's claim is written with its key.
+    const named = parseBlueskyAccount(value);
+    if (named.did === undefined) throw new InvalidBlueskyAccountError(value);
+    return named.did;
+  }
   return isNetwork(kind) ? handleKey(kind, value) : canonicalizeUrl(value);
 }
 
 /** The normal form a claimed value is stored in; throws InvalidHandleError / InvalidUrlError for impossible ones. */
 export function normalClaimValue(kind: ClaimKind, value: string): string {
   if (kind === 'fediverse') return fediverseAccount(value);
+  if (kind === 'bluesky') {
+    const named = parseBlueskyAccount(value);
+    return named.did ?? named.handle;
+  }
   if (isNetwork(kind)) return normalizeHandle(kind, value, 'known');
   canonicalizeUrl(value);
   return value.trim();
@@ -50,6 +61,12 @@ export function claimedPageOf(kind: 'website' | 'fediverse', value: string): str
 
 /** What a store's setClaims works from: per kind, the normal values and their keys. */
 export type WantedClaims = { kind: ClaimKind; entries: { value: string; key: string }[] }[];
+
+/** A Bluesky account as a claim: keyed by its DID, showing its handle (its DID while it has no confirmed handle). */
+export const blueskyClaim = (account: { did: string; handle: string | null }): { value: string; key: string } => ({
+  value: account.handle ?? account.did,
+  key: account.did,
+});
 
 export function wantedClaims(values: Partial<Record<ClaimKind, string[]>>): WantedClaims {
   return Object.entries(values).map(([kind, list]) => {

@@ -10,13 +10,20 @@ export const NETWORK_NAMES: Record<SocialType, string> = {
   instagram: 'Instagram',
 };
 
-const KIND_LABELS: Record<ClaimKind, string> = { ...NETWORK_NAMES, website: 'Website', fediverse: 'Fediverse' };
+const KIND_LABELS: Record<ClaimKind, string> = {
+  ...NETWORK_NAMES,
+  website: 'Website',
+  fediverse: 'Fediverse',
+  bluesky: 'Bluesky',
+};
 
 export const kindLabel = (kind: ClaimKind): string => KIND_LABELS[kind];
 
 /** A handle as people write it on that network (`@name` on X and Instagram), or a website's address or fediverse account as claimed. */
 export function shownValue(kind: ClaimKind, value: string): string {
   if (kind === 'website' || kind === 'fediverse') return value;
+  // A Bluesky handle reads `@name.bsky.social`; a DID (an account without a confirmed handle) as it is.
+  if (kind === 'bluesky') return value.startsWith('did:') ? value : `@${value}`;
   let username: string;
   try {
     username = extractUsername(kind, value);

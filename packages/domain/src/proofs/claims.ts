@@ -2,10 +2,12 @@ import type { SocialType } from '../domain/types';
 
 /**
  * What a profile can claim: a handle on one of the networks, a website (a personal site or a fediverse profile
- * page), or a fediverse account (`@user@host`). Websites and fediverse accounts are proven alike, by rel="me", and
- * neither is a network of the v1 answers: no lookup finds a profile by them.
+ * page), a fediverse account (`@user@host`) or a Bluesky account. Websites and fediverse accounts are proven alike,
+ * by rel="me"; a Bluesky account by its profile record linking the public page. None of them is a network of the v1
+ * answers (`profile_social_profiles`); fediverse and Bluesky accounts are looked up by their own social_type.
+ * A Bluesky claim's key is the account's DID (its identity) and its value the account's current handle.
  */
-export type ClaimKind = SocialType | 'website' | 'fediverse';
+export type ClaimKind = SocialType | 'website' | 'fediverse' | 'bluesky';
 
 /**
  * `claimed`: no live proof. `proven`: at least one live proof. `lapsed`: its proof stopped holding for longer

@@ -1,10 +1,11 @@
 import type { AuthorView, SocialType } from '../domain/types';
 import type { TaggedAnswer } from '../domain/rendered-answers';
 import type { StoreDatabase } from './store-database';
+import type { LookupType } from '../social/account-lookup';
 
-/** A handle to look up: its network, and its key (see handleKey). */
+/** A handle to look up: its network, and its key (see handleKey); or an account and its key (see accountLookupKey). */
 export interface HandleLookup {
-  type: SocialType;
+  type: LookupType;
   key: string;
 }
 
@@ -57,8 +58,13 @@ export interface Store {
    * articleV2): rendered when the author, its proofs, articles or affiliations last changed. Null where v1 is null.
    */
   taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null>;
-  /** journalistAnswer with its strong ETag (one per network looked up; see journalistTagFor). */
-  taggedJournalistAnswer(type: SocialType, handleKey: string): Promise<TaggedAnswer | null>;
+  /**
+   * journalistAnswer with its strong ETag (one per network looked up; see journalistTagFor). For a Bluesky or
+   * fediverse account (see accountLookupKey): the verified profile whose live claim of it is proven (the oldest,
+   * should two be), its `profile_social_profiles` the claim's value (a Bluesky account's current handle), its tag
+   * a hash of its text; read from stored data only.
+   */
+  taggedJournalistAnswer(type: LookupType, handleKey: string): Promise<TaggedAnswer | null>;
   /** taggedJournalistAnswer for each handle, in their order, read together (see taggedArticleAnswers). */
   taggedJournalistAnswers(handles: readonly HandleLookup[]): Promise<(TaggedAnswer | null)[]>;
 }

@@ -1,7 +1,17 @@
 import Joi from 'joi';
 import { canonicalizeUrl, InvalidUrlError, MAX_URL_LENGTH } from '../url/canonical-url';
 import { InvalidHandleError, LOOKUP_SOCIAL_TYPES, lookupHandleKey, resolveSocialType } from '../social/social-handle';
-import type { SocialType } from '../domain/types';
+import { ACCOUNT_LOOKUP_TYPES, accountLookupKey, isAccountLookupType, type LookupType } from '../social/account-lookup';
+
+/** Every social_type a lookup takes: the networks (and their aliases), then the accounts found by their claims. */
+const LOOKUP_TYPES: readonly string[] = [...LOOKUP_SOCIAL_TYPES, ...ACCOUNT_LOOKUP_TYPES];
+
+/** The input of a lookup of this type and username; throws InvalidHandleError for a username no lookup can take. */
+function journalistInput(typeName: string, username: string): VerifyJournalistInput {
+  if (isAccountLookupType(typeName)) return { socialType: typeName, handleKey: accountLookupKey(typeName, username) };
+  const socialType = resolveSocialType(typeName)!;
+  return { socialType, handleKey: lookupHandleKey(socialType, username) };
+}
 
 export interface VerifyArticleInput {
   url: string;
@@ -9,7 +19,7 @@ export interface VerifyArticleInput {
 }
 
 export interface VerifyJournalistInput {
-  socialType: SocialType;
+  socialType: LookupType;
   /** null: no handle of that network can look like the username given, so it is no journalist's (no lookup). */
   handleKey: string | null;
 }
@@ -61,10 +71,9 @@ export function quickJournalistInput(fields: {
   if (typeof username !== 'string' || typeof type !== 'string') return undefined;
   const name = username.trim();
   const typeName = type.trim().toLowerCase();
-  if (name.length === 0 || name.length > MAX_USERNAME_LENGTH || !LOOKUP_SOCIAL_TYPES.includes(typeName)) return undefined;
-  const socialType = resolveSocialType(typeName)!;
+  if (name.length === 0 || name.length > MAX_USERNAME_LENGTH || !LOOKUP_TYPES.includes(typeName)) return undefined;
   try {
-    return { socialType, handleKey: lookupHandleKey(socialType, name) };
+    return journalistInput(typeName, name);
   } catch {
     return undefined;
   }
@@ -75,14 +84,13 @@ export const verifyJournalistSchema = Joi.object({
   social_type: Joi.string()
     .trim()
     .lowercase()
-    .valid(...LOOKUP_SOCIAL_TYPES)
+    .valid(...LOOKUP_TYPES)
     .required(),
 })
   .unknown(true)
   .custom((value: { social_username: string; social_type: string }, helpers) => {
-    const socialType = resolveSocialType(value.social_type)!;
     try {
-      return { socialType, handleKey: lookupHandleKey(socialType, value.social_username) };
+      return journalistInput(value.social_type, value.social_username);
     } catch (error) {
       if (error instanceof InvalidHandleError) {
         return helpers.message({ custom: `"social_username" ${error.message}` });

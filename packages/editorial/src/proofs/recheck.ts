@@ -14,6 +14,8 @@ import type { OwnerNotifier } from '../notify/owner-notifier';
 import type { Rechecks } from '../recheck/rechecks';
 import { endingProofs } from './no-live-proof';
 import { checkRelMe, publicProfileUrl } from './rel-me-check';
+import { checkBlueskyProfile, type BlueskySources } from '../bluesky/bluesky-identity';
+import { renameAccountClaim } from '@byline/domain/claims/rename-account-claim';
 
 export interface RecheckSummary {
   checked: number;
@@ -66,6 +68,11 @@ export interface RecheckOptions {
   /** Lapses are logged at warn, each check at debug. */
   logger?: Logger;
   onProgress?: (progress: RecheckProgress) => void;
+  /**
+   * Where Bluesky accounts are read (blueskySourcesOf(config)), and the claims a changed handle is written to. Without
+   * it, a Bluesky proof's check fails (and the proof lapses after the grace period): nothing else can check one.
+   */
+  bluesky?: { sources: BlueskySources; claims: Pick<ClaimsRepository, 'inOneWrite'> };
 }
 
 export const DEFAULT_RECHECK_BATCH_SIZE = 10;
@@ -127,10 +134,15 @@ async function checkOne(
   const { fetch, portalUrl, signal, logger, onProgress, notifier } = options;
   const deadline = AbortSignal.timeout(checkTimeoutMs);
   const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
-  const bounded: SafeFetch = (input, init = {}) =>
-    fetch(input, { ...init, signal: init.signal ? AbortSignal.any([init.signal, stop]) : stop });
+  const bound =
+    (through: SafeFetch): SafeFetch =>
+    (input, init = {}) =>
+      through(input, { ...init, signal: init.signal ? AbortSignal.any([init.signal, stop]) : stop });
   const profileUrl = publicProfileUrl(portalUrl, due.profileSlug);
-  const outcome = await checkRelMe(bounded, due.evidence.provenValue, profileUrl);
+  const outcome =
+    due.claim.kind === 'bluesky'
+      ? await checkBlueskyClaim(due, options.bluesky, bound, profileUrl, now)
+      : await checkRelMe(bound(fetch), due.evidence.provenValue, profileUrl);
   // Cut short by the stop, not by the site: not a result to record. The lease expires and it is checked again.
   if (!outcome.ok && signal?.aborted) return;
 
@@ -158,6 +170,30 @@ async function checkOne(
     });
   }
   onProgress?.({ summary: { ...summary }, due, outcome, result });
+}
+
+/**
+ * A Bluesky claim's check: the account, by its DID (the claim's key), must still link the public page from its profile
+ * record (checkBlueskyProfile). A handle the account changed is shown at once (renameAccountClaim); an account that no
+ * handle names back any more (its handle moved to another account) is shown by its DID, so the old handle stops
+ * answering for it, and fails the check until it has one again: past the grace period, the proof lapses.
+ */
+async function checkBlueskyClaim(
+  due: DueCheck,
+  bluesky: RecheckOptions['bluesky'],
+  bound: (through: SafeFetch) => SafeFetch,
+  profileUrl: string,
+  now: () => Date,
+): Promise<CheckOutcome> {
+  if (!bluesky) return { ok: false, reason: 'Bluesky accounts are not checked by this process' };
+  const sources = { ...bluesky.sources, fetch: bound(bluesky.sources.fetch) };
+  const { outcome, account } = await checkBlueskyProfile(sources, due.claim.key, profileUrl);
+  if (!account) return outcome;
+  const shown = account.handle ?? account.did;
+  if (shown !== due.claim.value) await renameAccountClaim(bluesky.claims, due.claim, shown, now());
+  if (account.handle === null && outcome.ok)
+    return { ok: false, reason: `no handle names the Bluesky account ${account.did} back any more` };
+  return outcome;
 }
 
 /*

@@ -5,6 +5,7 @@ import { claimTitle, day, kindLabel, methodInWords, NETWORK_NAMES, shownValue, S
 import { confirmBox, csrfField } from '../views/forms';
 import { html, webUrl, type SafeHtml, type SafeUrl } from '../views/html';
 import { networkAddress } from '../views/social-links';
+import { blueskyProfilePage } from '@byline/domain/social/bluesky-account';
 import { displacedBy, type ReviewedClaim } from './editor-proofs';
 
 /** A problem with one of the review page's forms, shown next to it: `attest-CLAIM`, `move-NETWORK-KEY` or `move`. */
@@ -177,6 +178,8 @@ function moveForm(
 /** The claimed account's or site's own page, for the editor to check before attesting; null when no page can be built. */
 function claimAddress(claim: Claim): SafeUrl | null {
   if (isNetwork(claim.kind)) return networkAddress(claim.kind, claim.value) ?? null;
+  // By DID: the page of the account the claim is about, whatever its handle is today.
+  if (claim.kind === 'bluesky') return webUrl(blueskyProfilePage(claim.key)) ?? null;
   return webUrl(claimedPageOf(claim.kind, claim.value) ?? '') ?? null;
 }
 

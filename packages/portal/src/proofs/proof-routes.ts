@@ -20,6 +20,7 @@ import { redirectWithProofNotice } from './proof-notice';
 import { callbackQuerySchema, networkParamsSchema, websiteCheckParamsSchema } from './proof-schema';
 import { everyInterval, NETWORK_NAMES, shownValue } from './proof-wording';
 import { checkWebsiteProof } from './website-proof';
+import { checkBlueskyProof } from './bluesky-proof';
 
 function valid<T>(schema: Joi.ObjectSchema, input: unknown, otherwise: PageError): T {
   const { value, error } = schema.validate(input, { convert: true });
@@ -148,6 +149,29 @@ export function proofRoutes(ctx: PortalContext): Router {
     const text = result.ok
       ? `${result.claim.value} is proven: it links back to your public page with rel="me". Byline checks it again ${everyInterval(ctx.recheckPolicy.intervalMs)}.`
       : `${result.claim.value} is not proven yet: ${result.why}.`;
+    await redirectWithProofNotice(req, res, ctx, { text, tone: result.ok ? 'ok' : 'error', claimId });
+  });
+
+  router.post('/profile/proofs/bluesky/:claimId/check', requireUser, async (req, res) => {
+    const { claimId } = valid<{ claimId: number }>(
+      websiteCheckParamsSchema,
+      req.params,
+      new PageError(404, 'There is no such Bluesky account on your profile.'),
+    );
+    const user = withProfile(signedInUser(res));
+    const profile = await repositoriesOf(ctx.store).profiles.findById(user.profileId);
+    if (!profile) throw new PageError(404, 'Your profile no longer exists.');
+    const result = await checkBlueskyProof(
+      { ...ctx, portalUrl: ctx.publicUrls.portal },
+      { id: profile.id, slug: profile.profile_slug },
+      claimId,
+    );
+    if (!result.ok && result.reason === 'no-such-claim')
+      throw new PageError(404, 'There is no such Bluesky account on your profile.');
+    const shown = shownValue('bluesky', result.claim.value);
+    const text = result.ok
+      ? `Your Bluesky account ${shown} is proven: its profile links to your public page. Byline checks it again ${everyInterval(ctx.recheckPolicy.intervalMs)}.`
+      : `Your Bluesky account ${shown} is not proven yet: ${result.why}.`;
     await redirectWithProofNotice(req, res, ctx, { text, tone: result.ok ? 'ok' : 'error', claimId });
   });
 

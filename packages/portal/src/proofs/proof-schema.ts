@@ -1,6 +1,8 @@
 import Joi from 'joi';
 import { canonicalizeUrl, InvalidUrlError } from '@byline/domain/url/canonical-url';
 import { normaliseFediverseAccount } from '@byline/domain/social/fediverse-account';
+import { parseBlueskyAccount } from '@byline/domain/social/bluesky-account';
+import { BLUESKY_FIELD_MESSAGE } from '../use-cases/bluesky-account';
 import { SOCIAL_TYPES } from '@byline/domain/domain/types';
 import { UNSAFE_CHARACTER_REASON, unsafeCharacterIn } from '@byline/domain/validation/plain-text';
 import { hasCredentials } from '../routes/profile-schema';
@@ -122,3 +124,23 @@ export const fediverseField = lineListField(
     'fediverse.account': 'Each fediverse account must be written @name@server, such as @aoife@mastodon.social ({#line} is not)',
   },
 );
+
+/**
+ * The profile form's Bluesky account: a handle (`name.bsky.social`, a domain handle, `@` optional) or a DID; empty
+ * for none. Only its form is checked here; whether it names an account is asked of Bluesky when the form is saved.
+ */
+export const blueskyField = Joi.string()
+  .trim()
+  .allow('')
+  .max(300)
+  .default('')
+  .custom((value: string, helpers) => {
+    if (!value) return value;
+    try {
+      parseBlueskyAccount(value);
+      return value;
+    } catch {
+      return helpers.error('bluesky.account');
+    }
+  })
+  .messages({ 'bluesky.account': BLUESKY_FIELD_MESSAGE, 'string.max': BLUESKY_FIELD_MESSAGE });

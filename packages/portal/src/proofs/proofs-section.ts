@@ -84,6 +84,20 @@ function howToProveWebsite(claim: Claim, state: ProofsSectionState): SafeHtml {
     ${check}`;
 }
 
+function howToProveBluesky(claim: Claim, state: ProofsSectionState): SafeHtml {
+  const check = postButton(`/profile/proofs/bluesky/${claim.id}/check`, 'Check now', state.csrf, 'secondary', true);
+  return html`<p>
+      Prove it by putting <code>${state.publicAddress}</code> in this Bluesky account's profile (its website, or its description),
+      then check: Byline reads the profile of <code>${claim.key}</code> from its server.
+    </p>
+    ${check}`;
+}
+
+function howToProve(claim: Claim, state: ProofsSectionState): SafeHtml {
+  if (isNetwork(claim.kind)) return howToProveNetwork(claim, claim.kind, state);
+  return claim.kind === 'bluesky' ? howToProveBluesky(claim, state) : howToProveWebsite(claim, state);
+}
+
 function claimItem(claim: Claim, state: ProofsSectionState): SafeHtml {
   const live = liveEvidence(claim);
   const ended = claim.evidence.filter((evidence) => evidence.endedAt !== null);
@@ -99,7 +113,7 @@ function claimItem(claim: Claim, state: ProofsSectionState): SafeHtml {
           </ul>`
         : ''
     }
-    ${provable ? (isNetwork(claim.kind) ? howToProveNetwork(claim, claim.kind, state) : howToProveWebsite(claim, state)) : ''}
+    ${provable ? howToProve(claim, state) : ''}
   </li>`;
 }
 

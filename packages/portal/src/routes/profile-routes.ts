@@ -10,7 +10,8 @@ import { csrfTokenOf, render, signedInUser } from '../http/render';
 import { takeFlash } from '../http/sessions';
 import { loadProfilePage } from '../proofs/profile-page-state';
 import { takeProofNotice } from '../proofs/proof-notice';
-import { fediverseField, websiteLines, websitesField } from '../proofs/proof-schema';
+import { blueskyField, fediverseField, websiteLines, websitesField } from '../proofs/proof-schema';
+import { blueskyOfForm } from '../use-cases/bluesky-account';
 import { formFromProfile, handleConflicts, profileFieldsFromForm, saveProfileAndClaims } from '../use-cases/profiles';
 import { withPendingIdentity } from '../use-cases/identity-review';
 import { ownWebhookEndpoints } from '../use-cases/own-data';
@@ -24,6 +25,7 @@ import { STAFF_NOTICES } from './staff-routes';
 const profileWithWebsitesSchema = profileFormSchema.keys({
   websites: websitesField,
   fediverse: fediverseField,
+  bluesky: blueskyField,
   attribution_domains: attributionDomainsField,
 });
 
@@ -81,10 +83,15 @@ export function profileRoutes(ctx: PortalContext): Router {
       const errors = { ...(await handleConflicts(store, user, req.body ?? {})), ...form.errors };
       return render(res, 'Profile', profilePage({ ...state, form: { ...req.body, ...form.value }, errors }), 422);
     }
+    // Resolved before anything is written: a handle that names no account is the field's error, as a malformed one is.
+    const bluesky = await blueskyOfForm(ctx.bluesky, state.claims ?? [], form.value.bluesky ?? '');
+    if (!bluesky.ok)
+      return render(res, 'Profile', profilePage({ ...state, form: form.value, errors: { bluesky: bluesky.error } }), 422);
     const result = await saveProfileAndClaims(ctx, user, profileFieldsFromForm(form.value), {
       websites: websiteLines(form.value.websites ?? ''),
       fediverse: websiteLines(form.value.fediverse ?? ''),
       attributionDomains: attributionDomainLines(form.value.attribution_domains ?? ''),
+      bluesky: bluesky.account,
     });
     if (!result.ok) return render(res, 'Profile', profilePage({ ...state, form: form.value, errors: result.errors }), 409);
     res.redirect(303, '/profile?saved=1');

@@ -7,7 +7,7 @@ import { type PortalUser } from '@byline/domain/users/users-repository';
 import { slugOf } from '@byline/editorial/use-cases/slugs';
 import { type Profiles, HandleTakenError } from '@byline/domain/profiles/profiles-repository';
 import { isLiveClaim, type ClaimKind, type Claim } from '@byline/domain/proofs/claims';
-import { claimKey, normalClaimValue } from '@byline/domain/proofs/claim-values';
+import { blueskyClaim, claimKey, normalClaimValue, type WantedClaims } from '@byline/domain/proofs/claim-values';
 import { setClaims } from '@byline/domain/claims/set-claims';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import { type ProfileFields } from '@byline/domain/profiles/profile-fields';
@@ -102,6 +102,7 @@ export function formFromProfile(
     ...claimed,
     websites: valuesOf('website').join('\n'),
     fediverse: valuesOf('fediverse').join('\n'),
+    bluesky: valuesOf('bluesky')[0] ?? '',
     attribution_domains: attributionDomains.join('\n'),
   };
 }
@@ -113,19 +114,24 @@ export interface ProfileExtras {
   fediverse: string[];
   /** Already normalised (normaliseAttributionDomains). */
   attributionDomains: string[];
+  /** The Bluesky account the form names, resolved (see blueskyOfForm); null: none. Absent: the claim is left as it is. */
+  bluesky?: { did: string; handle: string | null } | null;
 }
 
 /** Makes the profile's website and fediverse claims the form's lists (new ones `claimed`, dropped ones released). */
 export async function saveWebsites(
   claims: ClaimsRepository,
   profileId: number,
-  { websites, fediverse }: Pick<ProfileExtras, 'websites' | 'fediverse'>,
+  { websites, fediverse, bluesky }: Pick<ProfileExtras, 'websites' | 'fediverse' | 'bluesky'>,
 ): Promise<void> {
-  await setClaims(claims, profileId, { website: websites, fediverse });
+  // One Bluesky account a profile, keyed by its DID; none listed releases the profile's claim of one.
+  const keyed: WantedClaims =
+    bluesky === undefined ? [] : [{ kind: 'bluesky', entries: bluesky === null ? [] : [blueskyClaim(bluesky)] }];
+  await setClaims(claims, profileId, { website: websites, fediverse }, keyed);
 }
 
 /** The claims (`kind key`) the form keeps: its handles, websites and fediverse accounts, as the stores key them. */
-function keptClaims(fields: ProfileFields, { websites, fediverse }: ProfileExtras): Set<string> {
+function keptClaims(fields: ProfileFields, { websites, fediverse, bluesky }: ProfileExtras): Set<string> {
   const kept = new Set<string>();
   const keep = (kind: ClaimKind, value: string) => {
     if (!value.trim()) return;
@@ -138,6 +144,7 @@ function keptClaims(fields: ProfileFields, { websites, fediverse }: ProfileExtra
   for (const type of SOCIAL_TYPES) keep(type, fields.profile_social_profiles[type] ?? '');
   for (const website of websites) keep('website', website);
   for (const account of fediverse) keep('fediverse', account);
+  if (bluesky) kept.add(`bluesky ${bluesky.did}`);
   return kept;
 }
 

@@ -153,6 +153,9 @@ export function profilePage(state: ProfilePageState): SafeHtml {
         multiline: true,
         hint: `One account per line, at most ${MAX_FEDIVERSE_ACCOUNTS}, written @name@server (such as @aoife@mastodon.social); prove each ${showProofs ? 'below' : 'once the profile is created'}`,
       })}
+      ${f('bluesky', 'Bluesky account', {
+        hint: `Your handle (such as name.bsky.social or your own domain) or your DID; prove it ${showProofs ? 'below' : 'once the profile is created'}`,
+      })}
       <h2>Domains allowed to credit you</h2>
       ${f('attribution_domains', 'Domains', {
         multiline: true,

@@ -123,7 +123,7 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
     expect(res.text).toContain('https://social.test/@aoife');
   });
 
-  it('leaves the v1 verify_journalist answer as it was: no lookup by the account, no entry in profile_social_profiles', async () => {
+  it('leaves the twitter answer as it was, and answers a lookup by the account once it is proven', async () => {
     const desk = await editor(portal);
     const { agent, profileId, form, claims } = await journalistClaiming('@aoife@social.test', ONLY_X);
     await proveClaim(portal.claims, profileId, 'twitter', form.twitter);
@@ -138,6 +138,10 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
     expect(review).toContain('href="https://social.test/@aoife"');
     const before = await answerFor(portal, form.twitter);
     expect(before).toMatchObject({ verified: true });
+    const token = (await bearer(portal.store)).replace('Bearer ', '');
+    const lookUp = (account: string) => verifiers(portal.store).verifyJournalist(token, account, 'fediverse');
+    // Claimed, not proven: the account finds nobody.
+    expect((await lookUp('@aoife@social.test')).body).toMatchObject({ verified: false });
 
     await checkNow(agent, claims[0]!.id);
     expect((await portal.claims.claimsOf(profileId)).find((c) => c.kind === 'fediverse')).toMatchObject({ state: 'proven' });
@@ -145,9 +149,16 @@ describe.each(portalStoreFactories())('proofs: fediverse accounts ($name store)'
     expect(after).toEqual(before);
     expect(after.profile_social_profiles).toEqual({ twitter: expect.any(String) });
     expect(JSON.stringify(after)).not.toContain('social.test');
-    // The account is no network of the v1 operation: looking it up is refused as any unknown social_type is.
-    const token = (await bearer(portal.store)).replace('Bearer ', '');
-    expect((await verifiers(portal.store).verifyJournalist(token, '@aoife@social.test', 'fediverse')).status).toBe(422);
+    // Proven by rel="me": the account finds the profile, in any letter case, its own entry in profile_social_profiles.
+    for (const spelling of ['@aoife@social.test', 'Aoife@Social.Test']) {
+      const found = await lookUp(spelling);
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual({ ...before, profile_social_profiles: { fediverse: '@aoife@social.test' } });
+    }
+    expect((await lookUp('@someone@social.test')).body).toMatchObject({ verified: false });
+    const malformed = await lookUp('https://social.test/@aoife');
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors).toEqual([expect.objectContaining({ field: 'social_username' })]);
     // The public page of the verified profile lists the account with its profile page, linked with rel="me".
     const publicPage = await request(portal.app).get(`/j/${slug}`);
     expect(publicPage.text).toContain('<a href="https://social.test/@aoife" rel="me noopener">@aoife@social.test</a>');

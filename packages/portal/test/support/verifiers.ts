@@ -16,5 +16,7 @@ export function verifiers(store: Store, authCacheTtlMs = 1000, now?: () => numbe
         .post('/api/v1/verify_journalist')
         .set('Authorization', `Bearer ${token}`)
         .send({ social_username: username, social_type: type }),
+    verifyJournalists: (token: string, journalists: { social_username: string; social_type: string }[]) =>
+      request(journalist).post('/api/v1/verify_journalists').set('Authorization', `Bearer ${token}`).send({ journalists }),
   };
 }

@@ -48,6 +48,8 @@ export interface WantedClaim {
   kind: ClaimKind;
   /** In its normal form. */
   value: string;
+  /** Given when the value does not give it (a Bluesky account's DID); claimKey(kind, value) otherwise. */
+  key?: string;
 }
 
 /**
@@ -58,7 +60,8 @@ export interface WantedClaim {
 export async function ensureClaims(db: Db, wanted: WantedClaim[], now: string): Promise<ClaimDoc[]> {
   const claims = collectionOf(db, 'claims');
   const byMark = new Map<string, ClaimDoc>();
-  const marks = wanted.map(({ profileId, kind, value }) => liveMark(profileId, kind, claimKey(kind, value)));
+  const keyOf = ({ kind, value, key }: WantedClaim) => key ?? claimKey(kind, value);
+  const marks = wanted.map((claim) => liveMark(claim.profileId, claim.kind, keyOf(claim)));
   const firstOf = new Map<string, WantedClaim>();
   wanted.forEach((claim, i) => {
     if (!firstOf.has(marks[i]!)) firstOf.set(marks[i]!, claim);
@@ -71,13 +74,14 @@ export async function ensureClaims(db: Db, wanted: WantedClaim[], now: string): 
         count: missing.length,
         write: async (firstId) => {
           const docs = missing.map((mark, i): ClaimDoc => {
-            const { profileId, kind, value } = firstOf.get(mark)!;
+            const claim = firstOf.get(mark)!;
+            const { profileId, kind, value } = claim;
             return {
               _id: firstId + i,
               profile_id: profileId,
               kind,
               value,
-              key: claimKey(kind, value),
+              key: keyOf(claim),
               state: 'claimed',
               created_at: now,
               updated_at: now,

@@ -3,7 +3,9 @@ import type { MongoStoreDatabase } from './mongo-database';
 import type { Db } from 'mongodb';
 import type { AuthorView, SocialType } from '@byline/domain/domain/types';
 import type { Logger } from '@byline/domain/logging/logger';
+import { isAccountLookupType, type AccountLookupType, type LookupType } from '@byline/domain/social/account-lookup';
 import {
+  accountAnswerFor,
   journalistAnswerFor,
   journalistTagFor,
   renderAnswers,
@@ -274,8 +276,9 @@ export class MongoStore implements Store {
     });
   }
 
-  taggedJournalistAnswer(type: SocialType, key: string): Promise<TaggedAnswer | null> {
+  taggedJournalistAnswer(type: LookupType, key: string): Promise<TaggedAnswer | null> {
     return this.run(async () => {
+      if (isAccountLookupType(type)) return this.accountAnswer(type, key);
       const profileId = await this.ownerOfHandle(type, key);
       const answers = profileId === null ? null : await this.verifiedAnswers(profileId, 'journalist');
       if (!answers) return null;
@@ -287,24 +290,55 @@ export class MongoStore implements Store {
   }
 
   /** Two queries for them all: the handles' profiles, then those profiles' answers. */
-  taggedJournalistAnswers(handles: readonly HandleLookup[]): Promise<(TaggedAnswer | null)[]> {
+  taggedJournalistAnswers(lookups: readonly HandleLookup[]): Promise<(TaggedAnswer | null)[]> {
     return this.run(async () => {
-      if (handles.length === 0) return [];
-      const owners = new Map<string, number>();
-      const found = this.handles.find(
-        { $or: handles.map(({ type, key }) => ({ social_type: type, handle_key: key })) },
-        { projection: { social_type: 1, handle_key: 1, profile_id: 1 } },
-      );
-      for await (const handle of found) owners.set(handleOwnerKey(handle.social_type, handle.handle_key), handle.profile_id);
-      const answers = await this.verifiedAnswersOf([...new Set(owners.values())], 'journalist');
-      return handles.map(({ type, key }) => {
-        const profile = answers.get(owners.get(handleOwnerKey(type, key))!);
-        if (!profile) return null;
-        return {
-          json: journalistAnswerFor(profile.rendered.journalist, type, profile.socialProfiles[type] ?? ''),
-          etag: journalistTagFor(profile.rendered.journalistTag, type),
-        };
-      });
+      // Accounts (Bluesky, fediverse) are found by their claims, one by one; the networks' handles together.
+      const accounts = new Map<number, TaggedAnswer | null>();
+      for (const [i, { type, key }] of lookups.entries())
+        if (isAccountLookupType(type)) accounts.set(i, await this.accountAnswer(type, key));
+      const handles = lookups.filter((_, i) => !accounts.has(i)) as { type: SocialType; key: string }[];
+      const answered = await this.networkAnswers(handles);
+      let next = 0;
+      return lookups.map((_, i) => (accounts.has(i) ? accounts.get(i)! : answered[next++]!));
+    });
+  }
+
+  /**
+   * The answer for a proven claim of a Bluesky or fediverse account (see Store.taggedJournalistAnswer): by the
+   * claim's key, or a Bluesky handle by the value its claim shows; the oldest such claim of a verified profile.
+   */
+  private async accountAnswer(type: AccountLookupType, key: string): Promise<TaggedAnswer | null> {
+    const byValue = type === 'bluesky' && !key.startsWith('did:');
+    const claims = collectionOf(this.db, 'claims')
+      .find(
+        { kind: type, ...(byValue ? { value: key } : { key }), state: 'proven', released_at: null },
+        { projection: { profile_id: 1, value: 1 } },
+      )
+      .sort({ _id: 1 });
+    for await (const claim of claims) {
+      const answers = await this.verifiedAnswers(claim.profile_id, 'journalist');
+      if (answers) return accountAnswerFor(answers.rendered.journalist, type, claim.value);
+    }
+    return null;
+  }
+
+  /** Two queries for them all: the handles' profiles, then those profiles' answers. */
+  private async networkAnswers(handles: readonly { type: SocialType; key: string }[]): Promise<(TaggedAnswer | null)[]> {
+    if (handles.length === 0) return [];
+    const owners = new Map<string, number>();
+    const found = this.handles.find(
+      { $or: handles.map(({ type, key }) => ({ social_type: type, handle_key: key })) },
+      { projection: { social_type: 1, handle_key: 1, profile_id: 1 } },
+    );
+    for await (const handle of found) owners.set(handleOwnerKey(handle.social_type, handle.handle_key), handle.profile_id);
+    const answers = await this.verifiedAnswersOf([...new Set(owners.values())], 'journalist');
+    return handles.map(({ type, key }) => {
+      const profile = answers.get(owners.get(handleOwnerKey(type, key))!);
+      if (!profile) return null;
+      return {
+        json: journalistAnswerFor(profile.rendered.journalist, type, profile.socialProfiles[type] ?? ''),
+        etag: journalistTagFor(profile.rendered.journalistTag, type),
+      };
     });
   }
 

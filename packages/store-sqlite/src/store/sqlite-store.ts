@@ -5,7 +5,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuthorView, SocialType } from '@byline/domain/domain/types';
 import type { Logger } from '@byline/domain/logging/logger';
+import { isAccountLookupType, type LookupType } from '@byline/domain/social/account-lookup';
 import {
+  accountAnswerFor,
   entityTagOf,
   journalistAnswerFor,
   journalistTagFor,
@@ -176,6 +178,17 @@ export class SqliteStore implements Store {
          FROM social_handles h JOIN profiles p ON p.id = h.profile_id
          WHERE h.social_type = ${NOT_REPLANNED} AND h.handle_key = ${NOT_REPLANNED} AND p.verified = 1`,
       ),
+      // A proven claim of a Bluesky or fediverse account, by its key (a DID, an account) or by the handle it shows.
+      accountByKey: this.snapshot.db.prepare<[string, string], { answer: string; value: string }>(
+        `SELECT p.journalist_answer AS answer, c.value AS value FROM claims c JOIN profiles p ON p.id = c.profile_id
+         WHERE c.kind = ? AND c.key = ? AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
+         ORDER BY c.id LIMIT 1`,
+      ),
+      accountByValue: this.snapshot.db.prepare<[string, string], { answer: string; value: string }>(
+        `SELECT p.journalist_answer AS answer, c.value AS value FROM claims c JOIN profiles p ON p.id = c.profile_id
+         WHERE c.kind = ? AND c.value = ? AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
+         ORDER BY c.id LIMIT 1`,
+      ),
     };
     const db = this.db;
     this.stmt = {
@@ -318,7 +331,7 @@ export class SqliteStore implements Store {
     });
   }
 
-  taggedJournalistAnswer(type: SocialType, key: string): Promise<TaggedAnswer | null> {
+  taggedJournalistAnswer(type: LookupType, key: string): Promise<TaggedAnswer | null> {
     return this.readLookup(() => this.journalistAnswerRead(type, key));
   }
 
@@ -327,7 +340,13 @@ export class SqliteStore implements Store {
     return this.readLookup(() => handles.map(({ type, key }) => this.journalistAnswerRead(type, key)));
   }
 
-  private journalistAnswerRead(type: SocialType, key: string): TaggedAnswer | null {
+  private journalistAnswerRead(type: LookupType, key: string): TaggedAnswer | null {
+    if (isAccountLookupType(type)) {
+      // A Bluesky handle is found by the value its claim shows; a DID or a fediverse account by the claim's key.
+      const byValue = type === 'bluesky' && !key.startsWith('did:');
+      const found = (byValue ? this.lookup.accountByValue : this.lookup.accountByKey).get(type, key);
+      return found ? accountAnswerFor(found.answer, type, found.value) : null;
+    }
     const row = this.lookup.journalistAnswer.get(type, type, key);
     if (!row) return null;
     const json = journalistAnswerFor(row.answer, type, row.handle);

@@ -1,0 +1,52 @@
+import { checkBlueskyProfile, type BlueskySources } from '@byline/editorial/bluesky/bluesky-identity';
+import { blueskyProfileEvidence } from '@byline/editorial/bluesky/bluesky-evidence';
+import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
+import { isLiveClaim, type Claim } from '@byline/domain/proofs/claims';
+import { blueskyClaim } from '@byline/domain/proofs/claim-values';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
+
+export interface BlueskyProofDeps {
+  claims: ClaimsRepository;
+  bluesky: BlueskySources;
+  portalUrl: string;
+  recheckPolicy: RecheckPolicy;
+  now: () => Date;
+}
+
+export type BlueskyCheckResult =
+  | { ok: true; claim: Claim }
+  | { ok: false; reason: 'no-such-claim' }
+  | { ok: false; reason: 'not-linked'; claim: Claim; why: string };
+
+/**
+ * "Check now" for a claimed Bluesky account: the account (by its DID, the claim's key) must link the profile's
+ * public address from its profile record (app.bsky.actor.profile, read from its PDS: its website or an address in
+ * its description), rel="me" as atproto has it. Proven, the claim shows the account's handle as its DID document
+ * confirms it today, and it is checked again every `recheckPolicy.intervalMs`.
+ */
+export async function checkBlueskyProof(
+  { claims, bluesky, portalUrl, recheckPolicy, now }: BlueskyProofDeps,
+  profile: { id: number; slug: string },
+  claimId: number,
+): Promise<BlueskyCheckResult> {
+  const claim = (await claims.claimsOf(profile.id)).find(
+    (candidate) => candidate.id === claimId && candidate.kind === 'bluesky' && isLiveClaim(candidate),
+  );
+  if (!claim) return { ok: false, reason: 'no-such-claim' };
+  // One live proof of the link per claim: the worker keeps re-checking it.
+  if (claim.evidence.some((evidence) => evidence.method === 'rel-me' && evidence.endedAt === null)) return { ok: true, claim };
+  const { outcome, account } = await checkBlueskyProfile(bluesky, claim.key, publicProfileUrl(portalUrl, profile.slug));
+  if (!outcome.ok) return { ok: false, reason: 'not-linked', claim, why: outcome.reason };
+  const shown = blueskyClaim(account!);
+  const proof = await recordProof(claims, {
+    profileId: profile.id,
+    kind: 'bluesky',
+    value: shown.value,
+    key: shown.key,
+    evidence: blueskyProfileEvidence(shown.value, account!.did, new Date(now().getTime() + recheckPolicy.intervalMs)),
+  });
+  if (!proof.ok) return { ok: false, reason: 'no-such-claim' };
+  return { ok: true, claim: proof.claim };
+}

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { createSafeFetch, type SafeFetch } from '@byline/fetcher';
+import type { BlueskySources } from '@byline/editorial/bluesky/bluesky-identity';
+import { loopbackOutbound } from '@byline/test-support';
+
+/** An account on the test PDS, with its session (to write its records and change its handle). */
+export interface TestAccount {
+  did: string;
+  handle: string;
+  accessJwt: string;
+}
+
+export interface BlueskyNetwork {
+  pds: string;
+  plc: string;
+  /** Where the portal and the worker read Bluesky identities: this network, through the SSRF-safe fetch. */
+  sources: BlueskySources;
+  createAccount(name: string): Promise<TestAccount>;
+  /** Writes the account's profile record (app.bsky.actor.profile, rkey self). */
+  putProfile(account: TestAccount, profile: { website?: string; description?: string; displayName?: string }): Promise<void>;
+  updateHandle(account: TestAccount, handle: string): Promise<void>;
+  /** Points a handle's `/.well-known/atproto-did` at another DID, as the owner of a domain handle may. */
+  pointHandle(handle: string, did: string): void;
+  close(): Promise<void>;
+}
+
+let accounts = 0;
+
+/**
+ * The reference atproto PDS and PLC directory (@atproto/dev-env, without the AppView) on loopback, in a child
+ * process (bluesky-network.mjs: dev-env is ESM-only and jest's runtime CommonJS). Handles are `NAME.test`, served by
+ * the PDS; a handle's `https://HANDLE/.well-known/atproto-did`, which no test can serve under that name, is answered
+ * from the PDS's own resolveHandle. DNS names nothing (no `_atproto` TXT record), as for most bsky.social accounts.
+ */
+export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, 'bluesky-network.mjs')], {
+    cwd: path.join(__dirname, '..', '..'),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const started = await new Promise<{ pds: string; plc: string }>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.once('line', (line) => resolve(JSON.parse(line) as { pds: string; plc: string }));
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          `the Bluesky test network stopped (${code}): ${stderr.slice(-2000)}\n` +
+            'It needs @atproto/dev-env (a devDependency of the portal) installed.',
+        ),
+      ),
+    );
+  });
+  const { pds, plc } = started;
+  let closing = false;
+  child.once('exit', (code, signal) => {
+    // Said at once: every later request would fail with only "connection refused" to tell why.
+    if (!closing) console.error(`the Bluesky test network stopped (${code ?? signal}): ${stderr.slice(-3000)}`);
+  });
+  const safe = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5000 });
+  const pointed = new Map<string, string>();
+  const fetch: SafeFetch = async (input, init) => {
+    const url = new URL(String(input));
+    if (url.protocol === 'https:' && url.pathname === '/.well-known/atproto-did') {
+      const elsewhere = pointed.get(url.hostname);
+      if (elsewhere) return new Response(elsewhere, { status: 200, headers: { 'Content-Type': 'text/plain' } });
+      const answer = await safe(`${pds}/xrpc/com.atproto.identity.resolveHandle?handle=${encodeURIComponent(url.hostname)}`);
+      if (answer.status !== 200) return new Response('not found', { status: 404 });
+      const { did } = (await answer.json()) as { did: string };
+      return new Response(did, { status: 200, headers: { 'Content-Type': 'text/plain' } });
+    }
+    return safe(input, init);
+  };
+  const xrpc = async (method: string, body: unknown, token?: string) => {
+    const res = await globalThis.fetch(`${pds}/xrpc/${method}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method}: HTTP ${res.status} ${text}`);
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  };
+  return {
+    pds,
+    plc,
+    sources: { txt: async () => [], fetch, plcUrl: plc },
+    async createAccount(name) {
+      const handle = `${name}${++accounts}.test`;
+      const made = await xrpc('com.atproto.server.createAccount', {
+        email: `${name}${accounts}@example.org`,
+        handle,
+        password: 'hunter2-but-longer',
+      });
+      return { did: made.did as string, handle: made.handle as string, accessJwt: made.accessJwt as string };
+    },
+    async putProfile(account, profile) {
+      await xrpc(
+        'com.atproto.repo.putRecord',
+        {
+          repo: account.did,
+          collection: 'app.bsky.actor.profile',
+          rkey: 'self',
+          record: { $type: 'app.bsky.actor.profile', ...profile },
+        },
+        account.accessJwt,
+      );
+    },
+    async updateHandle(account, handle) {
+      await xrpc('com.atproto.identity.updateHandle', { handle }, account.accessJwt);
+      account.handle = handle;
+    },
+    pointHandle(handle, did) {
+      pointed.set(handle, did);
+    },
+    async close() {
+      closing = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin!.end();
+      await exited;
+    },
+  };
+}
