@@ -451,6 +451,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { live: 1 }, name: 'one_live_per_profile_key', unique: true, sparse: true },
     // the claims of a key on every profile (proving releases the others' unproven ones)
     { key: { kind: 1, key: 1 }, name: 'by_key' },
+    // a Bluesky account looked up by the handle its claim shows today
+    { key: { kind: 1, value: 1 }, name: 'by_value' },
     // a profile's claims, oldest first
     { key: { profile_id: 1, _id: 1 }, name: 'of_profile' },
   ],

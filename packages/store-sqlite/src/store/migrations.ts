@@ -457,4 +457,11 @@ export const MIGRATIONS: Migration[] = [
   );
   `,
   },
+  {
+    // Lookups of a Bluesky account by the handle its proven claim shows today (a DID is found by claims_by_key).
+    name: '052-claims-by-value',
+    sql: `
+  CREATE INDEX claims_by_value ON claims (kind, value) WHERE released_at IS NULL AND state = 'proven';
+  `,
+  },
 ];

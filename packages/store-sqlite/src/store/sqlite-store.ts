@@ -110,6 +110,18 @@ function migrate(db: Database.Database, now: Date): void {
 }
 
 /** The embedded store: one SQLite file in WAL mode, shared safely by the services and the CLI. */
+/** A proven claim of a Bluesky or fediverse account by its key (a DID, an account), oldest first (claims_by_key). */
+export const ACCOUNT_BY_KEY_SQL = `SELECT p.journalist_answer AS answer, c.value AS value
+  FROM claims c JOIN profiles p ON p.id = c.profile_id
+  WHERE c.kind = ? AND c.key = ? AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
+  ORDER BY c.id LIMIT 1`;
+
+/** The same by the handle a Bluesky claim shows today (claims_by_value, migration 052). */
+export const ACCOUNT_BY_VALUE_SQL = `SELECT p.journalist_answer AS answer, c.value AS value
+  FROM claims c JOIN profiles p ON p.id = c.profile_id
+  WHERE c.kind = ? AND c.value = ? AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
+  ORDER BY c.id LIMIT 1`;
+
 export class SqliteStore implements Store {
   readonly kind = 'embedded';
   private readonly db: Database.Database;
@@ -179,16 +191,8 @@ export class SqliteStore implements Store {
          WHERE h.social_type = ${NOT_REPLANNED} AND h.handle_key = ${NOT_REPLANNED} AND p.verified = 1`,
       ),
       // A proven claim of a Bluesky or fediverse account, by its key (a DID, an account) or by the handle it shows.
-      accountByKey: this.snapshot.db.prepare<[string, string], { answer: string; value: string }>(
-        `SELECT p.journalist_answer AS answer, c.value AS value FROM claims c JOIN profiles p ON p.id = c.profile_id
-         WHERE c.kind = ? AND c.key = ? AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
-         ORDER BY c.id LIMIT 1`,
-      ),
-      accountByValue: this.snapshot.db.prepare<[string, string], { answer: string; value: string }>(
-        `SELECT p.journalist_answer AS answer, c.value AS value FROM claims c JOIN profiles p ON p.id = c.profile_id
-         WHERE c.kind = ? AND c.value = ? AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
-         ORDER BY c.id LIMIT 1`,
-      ),
+      accountByKey: this.snapshot.db.prepare<[string, string], { answer: string; value: string }>(ACCOUNT_BY_KEY_SQL),
+      accountByValue: this.snapshot.db.prepare<[string, string], { answer: string; value: string }>(ACCOUNT_BY_VALUE_SQL),
     };
     const db = this.db;
     this.stmt = {
