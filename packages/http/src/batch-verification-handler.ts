@@ -36,7 +36,8 @@ export function batchVerificationHandler<Input>(
     const limit = perMinuteOf(credential, limiting.defaultPerMinute);
     let batch: { items: unknown[]; inputs: Input[] };
     try {
-      await parseBody(req, res);
+      const reading = parseBody(req, res);
+      if (reading) await reading;
       batch = validatedBatch(req.body);
     } catch (error) {
       await applyRateLimit(credential.key, res, limiting, limit);

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '@byline/domain/logging/logger';
 import { StoreUnavailableError } from '@byline/domain/store/store-unavailable-error';
 import { ApiError } from './api-error';
+import { NOT_JSON } from './body-parsing';
 
 export const STORE_RETRY_AFTER_SECONDS = 5;
 
@@ -21,7 +22,7 @@ function fromBodyParser(
   }
   switch (error.type) {
     case 'entity.parse.failed':
-      return new ApiError(400, 'The request body is not valid JSON');
+      return new ApiError(400, NOT_JSON);
     case 'entity.too.large':
       return new ApiError(413, 'The request body is larger than 1 MB');
     case 'encoding.unsupported':

@@ -49,7 +49,8 @@ export function verificationHandler<Input>(
   return async (req, res) => {
     const credential = await authenticate(req, checker, limiting.authFailures);
     await applyRateLimit(credential.key, res, limiting, perMinuteOf(credential, limiting.defaultPerMinute));
-    await parseBody(req, res);
+    const reading = parseBody(req, res);
+    if (reading) await reading;
     const given = fields(req);
     const input = quick?.(given as Record<string, unknown>) ?? validated<Input>(schema, given);
     sendTaggedJson(req, res, await answer(input, { key: credential.key, account: credential.accountId }));

@@ -1,12 +1,17 @@
 import type { StoredCredential } from '@byline/domain/domain/types';
 import type { ApiCredentials } from '@byline/domain/api-accounts/api-credentials-repository';
-import { secretMatches } from './key-material';
+import { secretMatches, storedBytes } from './key-material';
 
 export type CredentialVerdict = 'valid' | 'invalid' | 'suspended';
 
 interface CacheEntry<T> {
   value: T;
   expiresAt: number;
+}
+
+/** A credential read, with its secret's hash decoded once for every request the read serves. */
+interface CredentialEntry extends CacheEntry<StoredCredential | null> {
+  secretBytes: Buffer | null;
 }
 
 const MAX_CACHE_ENTRIES = 10_000;
@@ -17,7 +22,7 @@ const MAX_CACHE_ENTRIES = 10_000;
  * time without a store round trip on every request.
  */
 export class CredentialChecker {
-  private readonly cache = new Map<string, CacheEntry<StoredCredential | null>>();
+  private readonly cache = new Map<string, CredentialEntry>();
   private readonly originsCache = new Map<string, CacheEntry<readonly string[]>>();
 
   /** The store's change generation the cached reads were made at (see `changes`). */
@@ -48,9 +53,9 @@ export class CredentialChecker {
    * not when the credential was read, so a cached read never stretches the overlap.
    */
   async checked(key: string, secret: string): Promise<StoredCredential | null> {
-    const credential = await this.lookup(key);
+    const { value: credential, secretBytes } = await this.lookup(key);
     if (!credential || credential.accountStatus === null || credential.revoked || this.retired(credential)) return null;
-    return secretMatches(credential.secretHash, key, secret) ? credential : null;
+    return secretMatches(secretBytes ?? credential.secretHash, key, secret) ? credential : null;
   }
 
   private retired({ retiresAt }: StoredCredential): boolean {
@@ -75,17 +80,22 @@ export class CredentialChecker {
   }
 
   // Written out rather than shared with originsOf: a closure per call would be an allocation on every request.
-  private async lookup(key: string): Promise<StoredCredential | null> {
-    if (this.ttlMs <= 0) return this.credentials.findCredential(key);
+  private async lookup(key: string): Promise<CredentialEntry> {
+    if (this.ttlMs <= 0) return { value: await this.credentials.findCredential(key), expiresAt: 0, secretBytes: null };
     const following = this.followChanges();
     if (following) await following;
     const now = this.now();
     const cached = this.cache.get(key);
-    if (cached && cached.expiresAt > now) return cached.value;
+    if (cached && cached.expiresAt > now) return cached;
     const credential = await this.credentials.findCredential(key);
     if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
-    this.cache.set(key, { value: credential, expiresAt: now + this.ttlMs });
-    return credential;
+    const entry = {
+      value: credential,
+      expiresAt: now + this.ttlMs,
+      secretBytes: credential && storedBytes(credential.secretHash),
+    };
+    this.cache.set(key, entry);
+    return entry;
   }
 
   /**
