@@ -5,7 +5,7 @@ export type DecisionAction = 'verified' | 'rejected' | 'unverified';
  * Everything the verification history records: requests (and their owners' withdrawals) and decisions, and the proofs' events that an editor
  * and the profile's owner must see: a proof attested by an editor, a proven handle moved between profiles, a
  * proven handle displaced by one moved onto its profile, a claim released because another profile proved it, a
- * proof that lapsed, a verified profile sent back to the queue because it was left without a live proof, and a
+ * proof that lapsed, a proven account that changed its handle (Bluesky: the account, its DID, is the same), a verified profile sent back to the queue because it was left without a live proof, and a
  * verified profile's identity change: requested by its owner, approved or declined by an editor, or cancelled.
  */
 export const AUDIT_ACTIONS = [
@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'handle-displaced',
   'claim-released',
   'proof-lapsed',
+  'handle-renamed',
   'no-live-proof',
   'identity-change-requested',
   'identity-change-approved',

@@ -15,6 +15,7 @@ export const ACTION_LABELS: Record<AuditRecord['action'], string> = {
   'handle-displaced': 'Proven handle displaced by a move',
   'claim-released': 'Claim released: another profile proved it',
   'proof-lapsed': 'A proof stopped holding',
+  'handle-renamed': 'A proven account changed its handle',
   'no-live-proof': 'Back in the queue: no live proof left',
   'identity-change-requested': 'Identity change requested',
   'identity-change-approved': 'Identity change approved',

@@ -157,6 +157,21 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     expect((await claims())[0]).toMatchObject({ state: 'claimed', evidence: [] });
   });
 
+  it('answers 404 to a check of another person’s claim, or of none, and reads nothing for it', async () => {
+    const account = await network.createAccount('owned');
+    await network.putProfile(account, { website: `${PORTAL_URL}/j/anyone` });
+    const owner = await journalistClaiming(account.handle);
+    const claimId = (await owner.claims())[0]!.id;
+    // Another journalist, with a profile and a Bluesky claim of their own.
+    const { agent: other } = await journalistClaiming((await network.createAccount('neighbour')).handle);
+    const csrf = csrfFrom((await other.get('/profile')).text);
+    for (const id of [claimId, 999_999]) {
+      const res = await other.post(`/profile/proofs/bluesky/${id}/check`).type('form').send({ _csrf: csrf });
+      expect(res.status).toBe(404);
+    }
+    expect((await owner.claims())[0]).toMatchObject({ state: 'claimed', evidence: [] });
+  });
+
   /** A verified journalist (X proven, an editor's decision) whose Bluesky account is proven by its profile record. */
   async function verifiedWithBluesky(name: string) {
     const desk = await editor(portal);
@@ -296,6 +311,10 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     expect(await handleChanges()).toEqual([
       expect.objectContaining({ data: { slug, network: 'bluesky', handle: renamed, previous: old } }),
     ]);
+    const history = await repositoriesOf(portal.store).audit.historyOf(profileId);
+    expect(history).toContainEqual(
+      expect.objectContaining({ action: 'handle-renamed', actor: 'byline:re-check', note: `bluesky ${old} is now ${renamed}` }),
+    );
   });
 
   it('lapses a proof whose handle now names another account: the old owner never answers for it', async () => {
