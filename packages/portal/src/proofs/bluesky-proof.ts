@@ -1,11 +1,12 @@
 import { checkBlueskyProfile, type BlueskySources } from '@byline/editorial/bluesky/bluesky-identity';
 import { blueskyProfileEvidence } from '@byline/editorial/bluesky/bluesky-evidence';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
-import { isLiveClaim, type Claim } from '@byline/domain/proofs/claims';
+import { isLiveClaim } from '@byline/domain/proofs/claims';
 import { blueskyClaim } from '@byline/domain/proofs/claim-values';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
 import { type RecheckPolicy } from '@byline/domain/proofs/claim-store';
+import type { WebsiteCheckResult } from './website-proof';
 
 export interface BlueskyProofDeps {
   claims: ClaimsRepository;
@@ -14,11 +15,6 @@ export interface BlueskyProofDeps {
   recheckPolicy: RecheckPolicy;
   now: () => Date;
 }
-
-export type BlueskyCheckResult =
-  | { ok: true; claim: Claim }
-  | { ok: false; reason: 'no-such-claim' }
-  | { ok: false; reason: 'not-linked'; claim: Claim; why: string };
 
 /**
  * "Check now" for a claimed Bluesky account: the account (by its DID, the claim's key) must link the profile's
@@ -30,7 +26,7 @@ export async function checkBlueskyProof(
   { claims, bluesky, portalUrl, recheckPolicy, now }: BlueskyProofDeps,
   profile: { id: number; slug: string },
   claimId: number,
-): Promise<BlueskyCheckResult> {
+): Promise<WebsiteCheckResult> {
   const claim = (await claims.claimsOf(profile.id)).find(
     (candidate) => candidate.id === claimId && candidate.kind === 'bluesky' && isLiveClaim(candidate),
   );

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type Joi from 'joi';
 import { type SocialType } from '@byline/domain/domain/types';
 import { repositoriesOf } from '@byline/shared/store';
@@ -130,21 +130,23 @@ export function proofRoutes(ctx: PortalContext): Router {
     await redirectWithProofNotice(req, res, ctx, { text, tone: 'ok' });
   });
 
-  router.post('/profile/proofs/websites/:claimId/check', requireUser, async (req, res) => {
-    const { claimId } = valid<{ claimId: number }>(
-      websiteCheckParamsSchema,
-      req.params,
-      new PageError(404, 'There is no such website on your profile.'),
-    );
+  /**
+   * A "Check now" request's claim id and the signed-in person's own profile: the check reads only that profile's
+   * claims, so another person's claim id, or none, is `missing` (404).
+   */
+  async function ownClaimToCheck(req: Request, res: Response, missing: string) {
+    const { claimId } = valid<{ claimId: number }>(websiteCheckParamsSchema, req.params, new PageError(404, missing));
     const user = withProfile(signedInUser(res));
     const profile = await repositoriesOf(ctx.store).profiles.findById(user.profileId);
     if (!profile) throw new PageError(404, 'Your profile no longer exists.');
-    const result = await checkWebsiteProof(
-      { ...ctx, portalUrl: ctx.publicUrls.portal },
-      { id: profile.id, slug: profile.profile_slug },
-      claimId,
-    );
-    if (!result.ok && result.reason === 'no-such-claim') throw new PageError(404, 'There is no such website on your profile.');
+    return { claimId, profile: { id: profile.id, slug: profile.profile_slug } };
+  }
+
+  router.post('/profile/proofs/websites/:claimId/check', requireUser, async (req, res) => {
+    const missing = 'There is no such website on your profile.';
+    const { claimId, profile } = await ownClaimToCheck(req, res, missing);
+    const result = await checkWebsiteProof({ ...ctx, portalUrl: ctx.publicUrls.portal }, profile, claimId);
+    if (!result.ok && result.reason === 'no-such-claim') throw new PageError(404, missing);
     // Held or failing, the answer is a redirect to the profile page, which shows it next to the claim checked.
     const text = result.ok
       ? `${result.claim.value} is proven: it links back to your public page with rel="me". Byline checks it again ${everyInterval(ctx.recheckPolicy.intervalMs)}.`
@@ -153,21 +155,10 @@ export function proofRoutes(ctx: PortalContext): Router {
   });
 
   router.post('/profile/proofs/bluesky/:claimId/check', requireUser, async (req, res) => {
-    const { claimId } = valid<{ claimId: number }>(
-      websiteCheckParamsSchema,
-      req.params,
-      new PageError(404, 'There is no such Bluesky account on your profile.'),
-    );
-    const user = withProfile(signedInUser(res));
-    const profile = await repositoriesOf(ctx.store).profiles.findById(user.profileId);
-    if (!profile) throw new PageError(404, 'Your profile no longer exists.');
-    const result = await checkBlueskyProof(
-      { ...ctx, portalUrl: ctx.publicUrls.portal },
-      { id: profile.id, slug: profile.profile_slug },
-      claimId,
-    );
-    if (!result.ok && result.reason === 'no-such-claim')
-      throw new PageError(404, 'There is no such Bluesky account on your profile.');
+    const missing = 'There is no such Bluesky account on your profile.';
+    const { claimId, profile } = await ownClaimToCheck(req, res, missing);
+    const result = await checkBlueskyProof({ ...ctx, portalUrl: ctx.publicUrls.portal }, profile, claimId);
+    if (!result.ok && result.reason === 'no-such-claim') throw new PageError(404, missing);
     const shown = shownValue('bluesky', result.claim.value);
     const text = result.ok
       ? `Your Bluesky account ${shown} is proven: its profile links to your public page. Byline checks it again ${everyInterval(ctx.recheckPolicy.intervalMs)}.`
