@@ -91,8 +91,28 @@ rows.push({
   issue: '–',
   rule: `adapter files whose text matches ${STEPS_WIDE}`,
 });
+// The same rule over code alone: comments and string literals left out (TypeScript's scanner), so that a comment
+// pointing to the use case that keeps a rule, a data step's name or a stored field's name does not count — only an
+// identifier an adapter would call or define.
+const scanner = createRequire(path.join(repo, 'x.js'))('typescript');
+const codeOnly = (text) => {
+  const scan = scanner.createScanner(scanner.ScriptTarget.Latest, true, scanner.LanguageVariant.Standard, text);
+  const kept = [];
+  for (let kind = scan.scan(); kind !== scanner.SyntaxKind.EndOfFileToken; kind = scan.scan()) {
+    if (kind === scanner.SyntaxKind.Identifier || kind === scanner.SyntaxKind.PrivateIdentifier) kept.push(scan.getTokenText());
+  }
+  return kept.join(' ');
+};
+const stepFilesCode = adapterFiles.filter((f) => /\.ts$/.test(f) && STEPS.test(codeOnly(read(f))));
+rows.push({
+  figure: 'adapter files whose code names those steps (identifiers only)',
+  value: `${stepFilesCode.length} of ${adapterFiles.length}`,
+  issue: '–',
+  rule: `adapter .ts files with an identifier matching ${STEPS} (comments and strings left out)`,
+});
 details.stepFiles = stepFiles;
 details.stepFilesWide = stepFilesWide;
+details.stepFilesCode = stepFilesCode;
 
 // ---------------------------------------------------------------------------------------------------------------
 // 3. src/ files holding test code: tracked .ts/.tsx/.mts/.cts files under packages/<pkg>/src/ that use jest's
@@ -402,6 +422,7 @@ process.stdout.write(
 );
 process.stdout.write(`src/ files holding test code (outside test-support):\n${testCodeProd.map((f) => `- ${f}`).join('\n')}\n\n`);
 process.stdout.write(`Adapter files naming steps (${STEPS}):\n${stepFiles.map((f) => `- ${f}`).join('\n')}\n\n`);
+process.stdout.write(`Adapter files whose code names steps:\n${stepFilesCode.map((f) => `- ${f}`).join('\n')}\n\n`);
 if (unresolved.length > 0)
   process.stdout.write(`Imports madge did not follow:\n${unresolved.map((u) => `- ${u}`).join('\n')}\n\n`);
 if (details.duplicatesHeader !== undefined)

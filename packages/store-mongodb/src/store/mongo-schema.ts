@@ -516,17 +516,22 @@ const INDEXES: Record<string, IndexDescription[]> = {
   ],
 };
 
-// The webhook events a changed document still carries (see webhook-events/mongo-carried-events.ts), found every
-// second by the worker's relay: sparse, so only the few documents carrying events are in it. These are
-// EVENT_CARRYING_COLLECTIONS.
-for (const name of [
+/** The field a changed document carries its webhook events in (see webhook-events/mongo-carried-events.ts). */
+export const EVENTS_FIELD = 'webhook_outbox';
+
+/** The collections whose documents carry events (every resource that emits one). */
+export const EVENT_CARRYING_COLLECTIONS = [
   COLLECTIONS.profiles,
   COLLECTIONS.apiKeys,
   COLLECTIONS.publishers,
   COLLECTIONS.articles,
   COLLECTIONS.credentialStatusEntries,
-]) {
-  INDEXES[name] = [...(INDEXES[name] ?? []), { key: { webhook_outbox: 1 }, name: 'webhook_outbox', sparse: true }];
+] as const;
+
+// The events a changed document still carries are found every second by the worker's relay: sparse, so only the few
+// documents carrying events are in the index.
+for (const name of EVENT_CARRYING_COLLECTIONS) {
+  INDEXES[name] = [...(INDEXES[name] ?? []), { key: { [EVENTS_FIELD]: 1 }, name: EVENTS_FIELD, sparse: true }];
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Collection, Db, Document } from 'mongodb';
 import { enqueueIfAbsentIn } from '../queue/mongo-leased-queue';
-import { COLLECTIONS } from '../store/mongo-schema';
+import { EVENT_CARRYING_COLLECTIONS, EVENTS_FIELD } from '../store/mongo-schema';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import type { NewQueueItem } from '@byline/domain/queue/leased-queue';
 import { relayEvents, type EventCarriers } from '@byline/domain/webhook-events/event-relay';
@@ -12,17 +12,8 @@ import { relayEvents, type EventCarriers } from '@byline/domain/webhook-events/e
  * copies them onto the leased queue and then pulls them off the document.
  */
 
-/** The field a changed document carries its events in. */
-export const EVENTS_FIELD = 'webhook_outbox';
-
-/** The collections whose documents carry events (every resource that emits one). */
-export const EVENT_CARRYING_COLLECTIONS = [
-  COLLECTIONS.profiles,
-  COLLECTIONS.apiKeys,
-  COLLECTIONS.publishers,
-  COLLECTIONS.articles,
-  COLLECTIONS.credentialStatusEntries,
-] as const;
+/** Where the events are kept, for the relay and the tests (defined with the indexes that find them). */
+export { EVENTS_FIELD, EVENT_CARRYING_COLLECTIONS };
 
 /** The part of an update that records `events` with the change it is part of. */
 export function pushEvents(events: readonly WebhookEvent[]): { $push: Document } {
