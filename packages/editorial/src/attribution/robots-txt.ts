@@ -1,6 +1,6 @@
 import robotsParser from 'robots-parser';
 import type { Config } from '@byline/domain/config/config';
-import { createSafeFetch, outboundOf, type SafeFetch } from '@byline/fetcher';
+import { createSafeFetch, fetchFollowingRedirects, outboundOf, type RedirectRules, type SafeFetch } from '@byline/fetcher';
 
 /** The product token Byline's crawler answers to in robots.txt (`User-agent: BylineBot`). */
 export const BYLINE_BOT = 'BylineBot';
@@ -30,7 +30,6 @@ const MAX_BYTES = 512 * 1024;
 const TIMEOUT_MS = 5000;
 /** RFC 9309, 2.3.1.2: at least five redirects followed. */
 const MAX_REDIRECTS = 5;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Reads `https://HOST/robots.txt` and what it says for BylineBot (see RobotsRules). */
 export async function readRobotsTxt(fetchRobots: RobotsFetcher, host: string): Promise<RobotsRules> {
@@ -59,24 +58,23 @@ export async function readRobotsTxt(fetchRobots: RobotsFetcher, host: string): P
  * the fetch, the status and body of the last answer; a body past the size limit fails the read.
  */
 export function robotsFetcherOf(fetch: SafeFetch): RobotsFetcher {
+  const redirects: RedirectRules = {
+    maxRedirects: MAX_REDIRECTS,
+    nextHop: (location, from) => {
+      const url = new URL(location, from);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('redirected off the web');
+      return url;
+    },
+    tooMany: () => new Error('too many redirects'),
+  };
+  const init = { headers: { 'User-Agent': BYLINE_BOT_USER_AGENT, Accept: 'text/plain' } };
   return async (address) => {
-    let url = new URL(address);
-    for (let hop = 0; ; hop++) {
-      const response = await fetch(url, { headers: { 'User-Agent': BYLINE_BOT_USER_AGENT, Accept: 'text/plain' } });
-      const location = response.headers.get('location');
-      if (REDIRECTS.has(response.status) && location) {
-        void response.body?.cancel();
-        if (hop >= MAX_REDIRECTS) throw new Error('too many redirects');
-        url = new URL(location, url);
-        if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('redirected off the web');
-        continue;
-      }
-      if (response.status !== 200) {
-        void response.body?.cancel();
-        return { status: response.status, body: '' };
-      }
-      return { status: 200, body: await response.text() };
+    const { response } = await fetchFollowingRedirects(fetch, new URL(address), init, redirects);
+    if (response.status !== 200) {
+      void response.body?.cancel();
+      return { status: response.status, body: '' };
     }
+    return { status: 200, body: await response.text() };
   };
 }
 

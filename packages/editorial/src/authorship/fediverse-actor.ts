@@ -1,8 +1,10 @@
 import {
   createSafeFetch,
+  fetchFollowingRedirects,
   ResponseTooLargeError,
   UnresolvedHostError,
   UnsafeAddressError,
+  type RedirectRules,
   type SafeFetchOptions,
 } from '@byline/fetcher';
 import { normaliseFediverseAccount } from '@byline/domain/social/fediverse-account';
@@ -41,7 +43,6 @@ const WEBFINGER_ACCEPT = 'application/jrd+json, application/json;q=0.9';
 const ACTIVITY_ACCEPT = 'application/activity+json, application/ld+json; profile="https://www.w3.org/ns/activitystreams"';
 const ACTIVITY_TYPE = /^application\/(?:activity\+json|ld\+json)\b/i;
 const USER_AGENT = 'Byline/1.0 (+fediverse attribution check)';
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -104,38 +105,39 @@ export function createActorReader(options: ActorReaderOptions = {}): ActorReader
   const { policy, resolve, ca, timeoutMs = 5000, maxBytes = 256 * 1024, maxRedirects = 3 } = options;
   const fetch = createSafeFetch({ policy, resolve, ca, timeoutMs, maxBytes });
 
-  const readJson = async (address: URL, accept: string, signal: AbortSignal): Promise<{ url: URL; body: unknown }> => {
-    let url = address;
-    for (let hop = 0; hop <= maxRedirects; hop++) {
-      const response = await fetch(url, { headers: { Accept: accept, 'User-Agent': USER_AGENT }, signal });
-      const location = response.headers.get('location');
-      if (REDIRECTS.has(response.status) && location) {
-        void response.body?.cancel();
-        try {
-          url = new URL(location, url);
-        } catch {
-          throw new ActorReadError('its server redirects to an address that does not parse');
-        }
-        if (url.protocol !== 'https:') throw new ActorReadError('its server redirects away from https');
-        continue;
-      }
-      if (response.status !== 200) {
-        void response.body?.cancel();
-        throw new ActorReadError(`its server answered with HTTP ${response.status}`);
-      }
-      const type = response.headers.get('content-type') ?? '';
-      if (type && !/json/i.test(type)) {
-        void response.body?.cancel();
-        throw new ActorReadError('its server answered with something other than JSON');
-      }
-      const text = await response.text();
+  const redirects: RedirectRules = {
+    maxRedirects,
+    nextHop: (location, from) => {
+      let url: URL;
       try {
-        return { url, body: JSON.parse(text) as unknown };
+        url = new URL(location, from);
       } catch {
-        throw new ActorReadError('its server answered with malformed JSON');
+        throw new ActorReadError('its server redirects to an address that does not parse');
       }
+      if (url.protocol !== 'https:') throw new ActorReadError('its server redirects away from https');
+      return url;
+    },
+    tooMany: () => new ActorReadError('its server redirects too many times'),
+  };
+
+  const readJson = async (address: URL, accept: string, signal: AbortSignal): Promise<{ url: URL; body: unknown }> => {
+    const init = { headers: { Accept: accept, 'User-Agent': USER_AGENT }, signal };
+    const { url, response } = await fetchFollowingRedirects(fetch, address, init, redirects);
+    if (response.status !== 200) {
+      void response.body?.cancel();
+      throw new ActorReadError(`its server answered with HTTP ${response.status}`);
     }
-    throw new ActorReadError('its server redirects too many times');
+    const type = response.headers.get('content-type') ?? '';
+    if (type && !/json/i.test(type)) {
+      void response.body?.cancel();
+      throw new ActorReadError('its server answered with something other than JSON');
+    }
+    const text = await response.text();
+    try {
+      return { url, body: JSON.parse(text) as unknown };
+    } catch {
+      throw new ActorReadError('its server answered with malformed JSON');
+    }
   };
 
   return async (account) => {

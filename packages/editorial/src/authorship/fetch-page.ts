@@ -1,8 +1,10 @@
 import {
   createSafeFetch,
+  fetchFollowingRedirects,
   ResponseTooLargeError,
   UnresolvedHostError,
   UnsafeAddressError,
+  type RedirectRules,
   type SafeFetchOptions,
 } from '@byline/fetcher';
 
@@ -30,7 +32,6 @@ export class PageFetchError extends Error {
   }
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const HEADERS = {
   'User-Agent': 'BylinePortal/1.0 (+article metadata)',
   Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
@@ -60,31 +61,27 @@ export function createPageFetcher(options: PageFetcherOptions = {}): PageFetcher
   const headers = userAgent ? { ...HEADERS, 'User-Agent': userAgent } : HEADERS;
   const fetch = createSafeFetch({ policy, resolve, ca, timeoutMs, maxBytes });
   const tooLarge = () => new PageFetchError(`The page is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+  const redirects: RedirectRules = {
+    maxRedirects,
+    nextHop: (location, from) => parseAddress(location, from),
+    tooMany: () => new PageFetchError('The address redirects too many times.'),
+  };
 
   return async (address) => {
-    let url = parseAddress(address);
+    const url = parseAddress(address);
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      for (let hop = 0; hop <= maxRedirects; hop++) {
-        const response = await fetch(url, { headers, signal });
-        const location = response.headers.get('location');
-        if (REDIRECTS.has(response.status) && location) {
-          void response.body?.cancel();
-          url = parseAddress(location, url);
-          continue;
-        }
-        if (response.status >= 400) {
-          void response.body?.cancel();
-          throw new PageFetchError(`The site answered with an error (HTTP ${response.status}).`);
-        }
-        const type = response.headers.get('content-type') ?? '';
-        if (type && !/text\/html|application\/xhtml\+xml/i.test(type)) {
-          void response.body?.cancel();
-          throw new PageFetchError('This address is not a web page (it is not HTML).');
-        }
-        return { url: url.href, html: decode(Buffer.from(await response.arrayBuffer()), type) };
+      const { url: final, response } = await fetchFollowingRedirects(fetch, url, { headers, signal }, redirects);
+      if (response.status >= 400) {
+        void response.body?.cancel();
+        throw new PageFetchError(`The site answered with an error (HTTP ${response.status}).`);
       }
-      throw new PageFetchError('The address redirects too many times.');
+      const type = response.headers.get('content-type') ?? '';
+      if (type && !/text\/html|application\/xhtml\+xml/i.test(type)) {
+        void response.body?.cancel();
+        throw new PageFetchError('This address is not a web page (it is not HTML).');
+      }
+      return { url: final.href, html: decode(Buffer.from(await response.arrayBuffer()), type) };
     } catch (error) {
       if (error instanceof PageFetchError) throw error;
       if (signal.aborted) throw new PageFetchError(`The site took longer than ${timeoutMs / 1000} s to answer.`);

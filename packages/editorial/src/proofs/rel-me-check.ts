@@ -1,9 +1,8 @@
-import type { SafeFetch } from '@byline/fetcher';
+import { fetchFollowingRedirects, REDIRECT_STATUSES, type RedirectRules, type SafeFetch } from '@byline/fetcher';
 import type { CheckOutcome } from '@byline/domain/proofs/claim-store';
 import type { NewEvidence } from '@byline/domain/proofs/claims';
 import { relMeLinks, samePublicPage } from './rel-me-links';
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
 /** The public address of a profile page (`PUBLIC_PORTAL_URL/j/SLUG`), which claimed pages must link back to. */
@@ -31,49 +30,50 @@ export { publicProfileUrl } from '@byline/domain/profiles/public-profile-url';
  * with a reason fit to show the journalist.
  */
 export async function checkRelMe(fetch: SafeFetch, siteUrl: string, profileUrl: string): Promise<CheckOutcome> {
-  let url = siteUrl;
+  const redirects: RedirectRules = {
+    maxRedirects: MAX_REDIRECTS,
+    nextHop: (location, from) => new URL(location, from),
+    tooMany: () => new RelMeRefusal('the page redirects too many times'),
+    // The portal's own pages link out with rel="me" to every claimed site: one of them would prove itself.
+    beforeFetch: (url) => {
+      if (url.origin === new URL(profileUrl).origin)
+        throw new RelMeRefusal('the address is a page of this Byline portal, not a site of your own');
+    },
+  };
   try {
-    for (let hop = 0; ; hop++) {
-      // The portal's own pages link out with rel="me" to every claimed site: one of them would prove itself.
-      if (new URL(url).origin === new URL(profileUrl).origin)
-        return { ok: false, reason: 'the address is a page of this Byline portal, not a site of your own' };
-      const response = await fetch(url, { headers: { Accept: 'text/html,application/xhtml+xml' } });
-      const location = response.headers.get('location');
-      if (REDIRECTS.has(response.status) && location) {
-        void response.body?.cancel();
-        if (hop >= MAX_REDIRECTS) return { ok: false, reason: 'the page redirects too many times' };
-        url = new URL(location, url).href;
-        continue;
-      }
-      if (response.status !== 200) {
-        void response.body?.cancel();
-        return { ok: false, reason: `the page answered HTTP ${response.status}` };
-      }
-      const type = response.headers.get('content-type') ?? '';
-      if (!/text\/html|application\/xhtml\+xml/i.test(type)) {
-        void response.body?.cancel();
-        return { ok: false, reason: 'the address is not a web page' };
-      }
-      const links = relMeLinks(await response.text(), url);
-      if (links.some((link) => samePublicPage(link, profileUrl))) return { ok: true };
-      if (links[0] && (await redirectsTo(fetch, links[0], profileUrl))) return { ok: true };
-      return {
-        ok: false,
-        reason: links.length
-          ? 'the page has rel="me" links, but none to this profile'
-          : 'the page has no rel="me" link to this profile',
-      };
+    const init = { headers: { Accept: 'text/html,application/xhtml+xml' } };
+    const { url, response } = await fetchFollowingRedirects(fetch, new URL(siteUrl), init, redirects);
+    if (response.status !== 200) {
+      void response.body?.cancel();
+      return { ok: false, reason: `the page answered HTTP ${response.status}` };
     }
+    const type = response.headers.get('content-type') ?? '';
+    if (!/text\/html|application\/xhtml\+xml/i.test(type)) {
+      void response.body?.cancel();
+      return { ok: false, reason: 'the address is not a web page' };
+    }
+    const links = relMeLinks(await response.text(), url.href);
+    if (links.some((link) => samePublicPage(link, profileUrl))) return { ok: true };
+    if (links[0] && (await redirectsTo(fetch, links[0], profileUrl))) return { ok: true };
+    return {
+      ok: false,
+      reason: links.length
+        ? 'the page has rel="me" links, but none to this profile'
+        : 'the page has no rel="me" link to this profile',
+    };
   } catch (error) {
-    return { ok: false, reason: describe(error) };
+    return { ok: false, reason: error instanceof RelMeRefusal ? error.message : describe(error) };
   }
 }
+
+/** A check refused for a reason of its own (not the network's), worded for the journalist. */
+class RelMeRefusal extends Error {}
 
 async function redirectsTo(fetch: SafeFetch, link: string, profileUrl: string): Promise<boolean> {
   try {
     const response = await fetch(link, { method: 'HEAD' });
     const location = response.headers.get('location');
-    return REDIRECTS.has(response.status) && !!location && samePublicPage(new URL(location, link).href, profileUrl);
+    return REDIRECT_STATUSES.has(response.status) && !!location && samePublicPage(new URL(location, link).href, profileUrl);
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
 import type { Config } from '@byline/domain/config/config';
-import { createSafeFetch, outboundOf, type SafeFetch } from '@byline/fetcher';
+import { createSafeFetch, fetchFollowingRedirects, outboundOf, REDIRECT_STATUSES, type SafeFetch } from '@byline/fetcher';
 import type { TrustTxtSources } from './read-trust-txt';
 
 /** A trust.txt is a few dozen lines; an association listing its members runs to a few thousand at most. */
@@ -7,7 +7,6 @@ const MAX_BYTES = 64 * 1024;
 const TIMEOUT_MS = 5000;
 /** Enough for /trust.txt → /.well-known/trust.txt and a trailing-slash or two. */
 const MAX_REDIRECTS = 3;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * The body of a trust.txt at `url` by `fetch`: redirects followed only on the same host and scheme (the file must be
@@ -16,36 +15,37 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  */
 export async function fetchTrustTxtText(fetch: SafeFetch, url: string): Promise<string> {
   const start = new URL(url);
-  let current = start;
-  for (let hop = 0; ; hop++) {
-    const response = await plainly(() => fetch(current));
-    if (REDIRECTS.has(response.status)) {
-      void response.body?.cancel();
-      const location = response.headers.get('location');
-      if (!location) throw new Error(`HTTP ${response.status} without a Location`);
-      const next = new URL(location, current);
+  const redirects = {
+    maxRedirects: MAX_REDIRECTS,
+    nextHop: (location: string, from: URL) => {
+      const next = new URL(location, from);
       if (next.protocol !== start.protocol || next.host !== start.host) {
         throw new Error(`redirected to another host (${next.protocol}//${next.host})`);
       }
-      if (hop >= MAX_REDIRECTS) throw new Error('too many redirects');
-      current = next;
-      continue;
-    }
-    if (response.status !== 200) {
-      void response.body?.cancel();
-      throw new Error(
-        response.status === 404 || response.status === 410
-          ? `not found (HTTP ${response.status})`
-          : `the site answered HTTP ${response.status} instead of the file`,
-      );
-    }
-    const type = response.headers.get('content-type');
-    if (type && !/^text\//i.test(type.trim())) {
-      void response.body?.cancel();
-      throw new Error(`not a text file (it is ${type.split(';')[0]!.trim()})`);
-    }
-    return plainly(() => response.text());
+      return next;
+    },
+    tooMany: () => new Error('too many redirects'),
+  };
+  const plainFetch: SafeFetch = (input, init) => plainly(() => fetch(input, init));
+  const { response } = await fetchFollowingRedirects(plainFetch, start, {}, redirects);
+  if (REDIRECT_STATUSES.has(response.status)) {
+    void response.body?.cancel();
+    throw new Error(`HTTP ${response.status} without a Location`);
   }
+  if (response.status !== 200) {
+    void response.body?.cancel();
+    throw new Error(
+      response.status === 404 || response.status === 410
+        ? `not found (HTTP ${response.status})`
+        : `the site answered HTTP ${response.status} instead of the file`,
+    );
+  }
+  const type = response.headers.get('content-type');
+  if (type && !/^text\//i.test(type.trim())) {
+    void response.body?.cancel();
+    throw new Error(`not a text file (it is ${type.split(';')[0]!.trim()})`);
+  }
+  return plainly(() => response.text());
 }
 
 /** The network's error, and the errors it was caused by, outermost first ("fetch failed" says only that it failed). */
