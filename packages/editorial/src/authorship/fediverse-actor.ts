@@ -1,12 +1,4 @@
-import {
-  createSafeFetch,
-  fetchFollowingRedirects,
-  ResponseTooLargeError,
-  UnresolvedHostError,
-  UnsafeAddressError,
-  type RedirectRules,
-  type SafeFetchOptions,
-} from '@byline/fetcher';
+import { createSafeFetch, fetchFailureOf, fetchFollowingRedirects, type RedirectRules, type SafeFetchOptions } from '@byline/fetcher';
 import { normaliseFediverseAccount } from '@byline/domain/social/fediverse-account';
 
 /**
@@ -86,13 +78,6 @@ export function attributionDomainsOf(actor: unknown): string[] {
 /** A read that failed for a reason the journalist is told (completes "could not be read: …"). */
 class ActorReadError extends Error {}
 
-/** The error and its causes: a body cut short by the size cap fails with a TypeError whose cause says so. */
-function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let cause = error; cause instanceof Error && chain.length < 10; cause = cause.cause) chain.push(cause);
-  return chain;
-}
-
 /**
  * The actor reader: WebFinger at the account's host (`https://HOST/.well-known/webfinger?resource=acct:USER@HOST`),
  * then the actor it links, asked for as ActivityPub JSON, both through the SSRF-safe fetch (the outbound rules:
@@ -157,15 +142,13 @@ export function createActorReader(options: ActorReaderOptions = {}): ActorReader
       return { ok: true, domains: attributionDomainsOf(actor) };
     } catch (error) {
       if (error instanceof ActorReadError) return { ok: false, reason: error.message };
-      if (signal.aborted) return { ok: false, reason: `its server took longer than ${timeoutMs / 1000} s to answer` };
-      const chain = causes(error);
-      if (chain.some((cause) => cause instanceof UnsafeAddressError)) {
+      const failure = fetchFailureOf(error);
+      if (signal.aborted || failure === 'timeout')
+        return { ok: false, reason: `its server took longer than ${timeoutMs / 1000} s to answer` };
+      if (failure === 'unsafe-address')
         return { ok: false, reason: 'its server is on a private or local network, which Byline does not fetch' };
-      }
-      if (chain.some((cause) => cause instanceof UnresolvedHostError)) return { ok: false, reason: `${host} does not resolve` };
-      if (chain.some((cause) => cause instanceof ResponseTooLargeError)) {
-        return { ok: false, reason: `its server’s answer is larger than ${Math.round(maxBytes / 1024)} KB` };
-      }
+      if (failure === 'unresolved') return { ok: false, reason: `${host} does not resolve` };
+      if (failure === 'too-large') return { ok: false, reason: `its server’s answer is larger than ${Math.round(maxBytes / 1024)} KB` };
       // Whatever else went wrong on the way (a refused connection, a broken certificate), the side stays closed.
       return { ok: false, reason: 'its server did not answer' };
     }

@@ -1,12 +1,4 @@
-import {
-  createSafeFetch,
-  fetchFollowingRedirects,
-  ResponseTooLargeError,
-  UnresolvedHostError,
-  UnsafeAddressError,
-  type RedirectRules,
-  type SafeFetchOptions,
-} from '@byline/fetcher';
+import { createSafeFetch, fetchFailureOf, fetchFollowingRedirects, type RedirectRules, type SafeFetchOptions } from '@byline/fetcher';
 
 export interface FetchedPage {
   /** The address after redirects. */
@@ -84,21 +76,16 @@ export function createPageFetcher(options: PageFetcherOptions = {}): PageFetcher
       return { url: final.href, html: decode(Buffer.from(await response.arrayBuffer()), type) };
     } catch (error) {
       if (error instanceof PageFetchError) throw error;
-      if (signal.aborted) throw new PageFetchError(`The site took longer than ${timeoutMs / 1000} s to answer.`);
-      if (error instanceof UnsafeAddressError)
+      const failure = fetchFailureOf(error);
+      if (signal.aborted || failure === 'timeout')
+        throw new PageFetchError(`The site took longer than ${timeoutMs / 1000} s to answer.`);
+      if (failure === 'unsafe-address')
         throw new PageFetchError('This address points to a private or local network, which Byline does not fetch.');
-      if (error instanceof UnresolvedHostError) throw new PageFetchError('This site’s name does not resolve.');
-      if (causes(error).some((cause) => cause instanceof ResponseTooLargeError)) throw tooLarge();
+      if (failure === 'unresolved') throw new PageFetchError('This site’s name does not resolve.');
+      if (failure === 'too-large') throw tooLarge();
       throw new PageFetchError('The page could not be fetched (the site did not answer).');
     }
   };
-}
-
-/** The error and its causes: a body cut short by the size cap fails with a TypeError whose cause says so. */
-function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let cause = error; cause instanceof Error && chain.length < 10; cause = cause.cause) chain.push(cause);
-  return chain;
 }
 
 function decode(body: Buffer, contentType: string): string {

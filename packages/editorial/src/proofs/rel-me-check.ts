@@ -1,4 +1,4 @@
-import { fetchFollowingRedirects, REDIRECT_STATUSES, type RedirectRules, type SafeFetch } from '@byline/fetcher';
+import { fetchFailureOf, fetchFollowingRedirects, REDIRECT_STATUSES, type RedirectRules, type SafeFetch } from '@byline/fetcher';
 import type { CheckOutcome } from '@byline/domain/proofs/claim-store';
 import type { NewEvidence } from '@byline/domain/proofs/claims';
 import { relMeLinks, samePublicPage } from './rel-me-links';
@@ -79,17 +79,11 @@ async function redirectsTo(fetch: SafeFetch, link: string, profileUrl: string): 
   }
 }
 
-/** The error and its causes (undici wraps a refused connection in a TypeError). */
-function* chain(error: unknown): Generator<Error> {
-  for (let e = error as Error | undefined; e && typeof e === 'object'; e = e.cause as Error | undefined) yield e;
-}
-
 function describe(error: unknown): string {
-  const names = [...chain(error)].map((e) => e.name);
-  const name = names.find((n) => n === 'UnsafeAddressError' || n === 'ResponseTooLargeError') ?? names[0];
-  if (name === 'UnsafeAddressError') return 'the address points to a private or local network, which Byline does not fetch';
-  if (name === 'ResponseTooLargeError') return 'the page is too large';
-  if (name === 'TimeoutError' || name === 'AbortError') return 'the site took too long to answer';
+  const failure = fetchFailureOf(error);
+  if (failure === 'unsafe-address') return 'the address points to a private or local network, which Byline does not fetch';
+  if (failure === 'too-large') return 'the page is too large';
+  if (failure === 'timeout') return 'the site took too long to answer';
   if (error instanceof TypeError && /URL/i.test(error.message)) return 'the address is not valid';
   return 'the site could not be reached';
 }

@@ -1,5 +1,5 @@
 import type { Config } from '@byline/domain/config/config';
-import { createSafeFetch, fetchFollowingRedirects, outboundOf, REDIRECT_STATUSES, type SafeFetch } from '@byline/fetcher';
+import { createSafeFetch, fetchFailureOf, fetchFollowingRedirects, outboundOf, REDIRECT_STATUSES, type FetchFailure, type SafeFetch } from '@byline/fetcher';
 import type { TrustTxtSources } from './read-trust-txt';
 
 /** A trust.txt is a few dozen lines; an association listing its members runs to a few thousand at most. */
@@ -48,32 +48,22 @@ export async function fetchTrustTxtText(fetch: SafeFetch, url: string): Promise<
   return plainly(() => response.text());
 }
 
-/** The network's error, and the errors it was caused by, outermost first ("fetch failed" says only that it failed). */
-function* causes(error: unknown): Generator<{ name?: string; code?: string; message?: string }> {
-  for (let seen = 0; error && typeof error === 'object' && seen < 5; seen++) {
-    yield error as { name?: string; code?: string; message?: string };
-    error = (error as { cause?: unknown }).cause;
-  }
-}
-
 /**
  * What went wrong reading the file, in words an outlet's admin can act on (the summary shows it): not found, not
  * reachable, timed out, a refused certificate, too large, an address that is not public.
  */
-export function plainFetchFailure(error: unknown): string {
-  for (const { name, code = '', message = '' } of causes(error)) {
-    if (name === 'TimeoutError' || name === 'AbortError' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
-      return `timed out: no answer within ${TIMEOUT_MS / 1000} seconds`;
-    if (name === 'UnresolvedHostError' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-      return 'not reachable: the name does not resolve';
-    if (name === 'UnsafeAddressError') return 'not reachable: its address is not a public internet address';
-    if (name === 'ResponseTooLargeError') return `too large: a trust.txt is at most ${MAX_BYTES / 1024} KB here`;
-    if (/CERT|SSL|TLS/i.test(code) || /certificate/i.test(message)) return 'not reachable: its HTTPS certificate was refused';
-    if (code === 'ECONNREFUSED') return 'not reachable: the connection was refused';
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'not reachable: the connection was cut';
-  }
-  return 'not reachable';
-}
+const PLAIN_FAILURES: Record<FetchFailure, string> = {
+  timeout: `timed out: no answer within ${TIMEOUT_MS / 1000} seconds`,
+  unresolved: 'not reachable: the name does not resolve',
+  'unsafe-address': 'not reachable: its address is not a public internet address',
+  'too-large': `too large: a trust.txt is at most ${MAX_BYTES / 1024} KB here`,
+  certificate: 'not reachable: its HTTPS certificate was refused',
+  refused: 'not reachable: the connection was refused',
+  cut: 'not reachable: the connection was cut',
+  other: 'not reachable',
+};
+
+export const plainFetchFailure = (error: unknown): string => PLAIN_FAILURES[fetchFailureOf(error)];
 
 /** Runs a network step, its failure said plainly (see plainFetchFailure). */
 async function plainly<T>(step: () => Promise<T>): Promise<T> {
