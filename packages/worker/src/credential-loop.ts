@@ -2,7 +2,7 @@ import type { Logger } from '@byline/domain/logging/logger';
 import type { CredentialIssuance, IssuanceSummary } from '@byline/domain/credentials/credential-issuance';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { CREDENTIAL_ISSUE_TOPIC } from '@byline/domain/queue/topics';
-import { abortablePause } from './abortable-pause';
+import { startTicking, type TickingLoop } from './ticking-loop';
 
 /** The one item whose lease is the right to issue. */
 const ISSUER_KEY = 'issuer';
@@ -21,10 +21,7 @@ export interface CredentialLoopOptions {
   onRun?: (result: { summary?: IssuanceSummary; error?: unknown }) => void;
 }
 
-export interface CredentialLoop {
-  stop(): Promise<void>;
-  readonly done: Promise<void>;
-}
+export type CredentialLoop = TickingLoop;
 
 /**
  * The worker's credential schedule: every `pollIntervalMs`, when a read finds work (a change to issue, a credential
@@ -48,28 +45,16 @@ export function startCredentialLoop(options: CredentialLoopOptions): CredentialL
     }
   };
 
-  const loop = async () => {
-    while (!stopping.signal.aborted) {
-      try {
-        const summary = await runOnce();
-        if (summary) logger.info('credentials issued', { ...summary });
-        onRun?.({ summary });
-      } catch (error) {
-        logger.error('credential run failed; trying again on the next tick', {
-          error: error instanceof Error ? error.message : String(error),
-        });
-        onRun?.({ error });
-      }
-      if (!stopping.signal.aborted) await abortablePause(pollIntervalMs, stopping.signal);
-    }
-  };
-
-  const done = loop();
-  return {
-    done,
-    async stop() {
-      stopping.abort();
-      await done;
+  return startTicking({
+    run: 'credential run',
+    pollIntervalMs,
+    logger,
+    stopping,
+    tick: async () => {
+      const summary = await runOnce();
+      if (summary) logger.info('credentials issued', { ...summary });
+      onRun?.({ summary });
     },
-  };
+    onError: (error) => onRun?.({ error }),
+  });
 }

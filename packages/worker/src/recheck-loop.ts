@@ -18,7 +18,7 @@ import {
 import { runRecheck, type RecheckOptions, type RecheckSummary } from '@byline/editorial/proofs/recheck';
 import { createAskTurns } from '@byline/domain/queue/attribution-asks';
 import type { WorkerMetrics } from './worker-metrics';
-import { abortablePause } from './abortable-pause';
+import { startTicking } from './ticking-loop';
 
 export interface RecheckLoopOptions extends Omit<RecheckOptions, 'signal' | 'onProgress' | 'all' | 'logger'> {
   /** The wait between the end of one run and the start of the next (WORKER_POLL_INTERVAL). */
@@ -75,8 +75,6 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
   // Kept across runs too: a key's asks spread in one run still come after its earlier ones (see spreadAttributionAsks).
   const turns = createAskTurns();
 
-  const pause = () => abortablePause(pollIntervalMs, stopping.signal);
-
   const checkArticles = async (articles: NonNullable<RecheckLoopOptions['articles']>) => {
     const { holder, portalUrl, policy, notifier } = recheck;
     const summary = await runArticleRecheck({
@@ -118,40 +116,29 @@ export function startRecheckLoop(options: RecheckLoopOptions): RecheckLoop {
     return summary;
   };
 
-  const loop = async () => {
-    while (!stopping.signal.aborted) {
+  return startTicking({
+    run: 're-check run',
+    pollIntervalMs,
+    logger,
+    stopping,
+    tick: async () => {
       const startedAt = now();
-      try {
-        const summary = await runRecheck({ ...recheck, now, logger, signal: stopping.signal });
-        metrics?.runFinished(summary, now());
-        // A quiet tick (nothing due) is not worth a line at info.
-        logger.log(summary.checked > 0 ? 'info' : 'debug', 're-check run finished', {
-          ...summary,
-          ms: now().getTime() - startedAt.getTime(),
-          stopped: stopping.signal.aborted,
-        });
-        const articleSummary = articles && (await checkArticles(articles));
-        const domainSummary = domains && (await checkDomains(domains));
-        const attributionSummary = attribution && (await attribute(attribution));
-        onRun?.({ summary, articles: articleSummary, domains: domainSummary, attribution: attributionSummary });
-      } catch (error) {
-        metrics?.runFailed(now());
-        logger.error('re-check run failed; trying again on the next tick', {
-          error: error instanceof Error ? error.message : String(error),
-          retryInMs: pollIntervalMs,
-        });
-        onRun?.({ error });
-      }
-      if (!stopping.signal.aborted) await pause();
-    }
-  };
-
-  const done = loop();
-  return {
-    done,
-    async stop() {
-      stopping.abort();
-      await done;
+      const summary = await runRecheck({ ...recheck, now, logger, signal: stopping.signal });
+      metrics?.runFinished(summary, now());
+      // A quiet tick (nothing due) is not worth a line at info.
+      logger.log(summary.checked > 0 ? 'info' : 'debug', 're-check run finished', {
+        ...summary,
+        ms: now().getTime() - startedAt.getTime(),
+        stopped: stopping.signal.aborted,
+      });
+      const articleSummary = articles && (await checkArticles(articles));
+      const domainSummary = domains && (await checkDomains(domains));
+      const attributionSummary = attribution && (await attribute(attribution));
+      onRun?.({ summary, articles: articleSummary, domains: domainSummary, attribution: attributionSummary });
     },
-  };
+    onError: (error) => {
+      metrics?.runFailed(now());
+      onRun?.({ error });
+    },
+  });
 }

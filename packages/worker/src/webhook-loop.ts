@@ -8,7 +8,7 @@ import { type LeasedQueue } from '@byline/domain/queue/leased-queue';
 import type { WebhookEndpoints } from '@byline/domain/webhooks/webhook-endpoints-repository';
 import type { WebhookDeliveries } from '@byline/domain/webhooks/webhook-deliveries-repository';
 import { type SafeFetch } from '@byline/fetcher';
-import { abortablePause } from './abortable-pause';
+import { startTicking } from './ticking-loop';
 
 export interface WebhookLoopOptions {
   webhookEndpoints: WebhookEndpoints;
@@ -50,7 +50,6 @@ export interface WebhookLoop {
 export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
   const { pollIntervalMs, logger, onRun, now = () => new Date(), slots = new DeliverySlots(), ...rest } = options;
   const stopping = new AbortController();
-  const pause = () => abortablePause(pollIntervalMs, stopping.signal);
 
   const inFlight = new Set<Promise<void>>();
   const deliveryOptions = { ...rest, now, logger, signal: stopping.signal };
@@ -94,32 +93,20 @@ export function startWebhookLoop(options: WebhookLoopOptions): WebhookLoop {
     if (redacted > 0) logger.info('webhook messages about deleted journalists redacted', { redacted });
   };
 
-  const loop = async () => {
-    while (!stopping.signal.aborted) {
-      try {
-        await prune();
-        const fanOut = await runWebhookFanOut({ ...rest, now, signal: stopping.signal });
-        const started = await startDeliveries();
-        logger.log(fanOut.events + started > 0 ? 'info' : 'debug', 'webhook run finished', { ...fanOut, started });
-        onRun?.({ events: fanOut.events });
-      } catch (error) {
-        logger.error('webhook run failed; trying again on the next tick', {
-          error: error instanceof Error ? error.message : String(error),
-        });
-        onRun?.({ error });
-      }
-      if (!stopping.signal.aborted) await pause();
-    }
-  };
-
-  const done = loop().then(async () => {
-    await Promise.all(inFlight);
-  });
-  return {
-    done,
-    async stop() {
-      stopping.abort();
-      await done;
+  return startTicking({
+    run: 'webhook run',
+    pollIntervalMs,
+    logger,
+    stopping,
+    tick: async () => {
+      await prune();
+      const fanOut = await runWebhookFanOut({ ...rest, now, signal: stopping.signal });
+      const started = await startDeliveries();
+      logger.log(fanOut.events + started > 0 ? 'info' : 'debug', 'webhook run finished', { ...fanOut, started });
+      onRun?.({ events: fanOut.events });
     },
-  };
+    onError: (error) => onRun?.({ error }),
+    // The deliveries a run started go on after it: stop() waits for them too.
+    drain: () => Promise.all(inFlight),
+  });
 }
