@@ -84,11 +84,19 @@ export function journalistAnswerFor(rendered: string, lookedUp: SocialType, hand
 
 /**
  * The answer of a lookup by a Bluesky or fediverse account: the rendered answer completed with the account as its
- * claim shows it (`{"bluesky": HANDLE}`), tagged by its own text, as the value shown is no part of the rendered tag.
+ * claim shows it (`{"bluesky": HANDLE}`). Its tag joins the rendered answer's tag (which stands for the rest of the
+ * body) with a hash of the account shown, as that is no part of the rendered tag: a few bytes hashed per lookup, not
+ * the whole answer. An answer rendered before tags were stored is tagged by its own text.
  */
-export function accountAnswerFor(rendered: string, lookedUp: AccountLookupType, value: string): TaggedAnswer {
+export function accountAnswerFor(
+  rendered: string,
+  renderedTag: string | null | undefined,
+  lookedUp: AccountLookupType,
+  value: string,
+): TaggedAnswer {
   const json = `${rendered.slice(0, -1)},"profile_social_profiles":${JSON.stringify({ [lookedUp]: value })}}`;
-  return { json, etag: entityTagOf(json) };
+  const etag = renderedTag ? `${renderedTag.slice(0, -1)}-${lookedUp}.${entityTagOf(value).slice(1)}` : entityTagOf(json);
+  return { json, etag };
 }
 
 /** The tag of the answer journalistAnswerFor completes: one per network looked up, as each is a different body. */

@@ -299,6 +299,8 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
   it('shows the new handle of an account that changed it: the old one stops answering, the new one answers, subscribers are told', async () => {
     const { account, claimId, profileId, slug } = await provenAndVerified('cathal');
     const old = account.handle;
+    const tagBefore = (await lookUp(account.did)).headers.etag;
+    expect((await lookUp(account.did)).headers.etag).toBe(tagBefore);
     await handleChanges();
     const renamed = `renamed${++renames}.test`;
     await network.updateHandle(account, renamed);
@@ -307,7 +309,10 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     expect(claim).toMatchObject({ state: 'proven', key: account.did, value: renamed });
     expect((await lookUp(old)).body).toMatchObject({ verified: false });
     expect((await lookUp(renamed)).body).toMatchObject({ verified: true, profile_social_profiles: { bluesky: renamed } });
-    expect((await lookUp(account.did)).body).toMatchObject({ verified: true, profile_social_profiles: { bluesky: renamed } });
+    const byDid = await lookUp(account.did);
+    expect(byDid.body).toMatchObject({ verified: true, profile_social_profiles: { bluesky: renamed } });
+    // The answer shows another handle: a cache holding the old one must not be told it is unchanged.
+    expect(byDid.headers.etag).not.toBe(tagBefore);
     expect(await handleChanges()).toEqual([
       expect.objectContaining({ data: { slug, network: 'bluesky', handle: renamed, previous: old } }),
     ]);

@@ -317,7 +317,7 @@ export class MongoStore implements Store {
       .sort({ _id: 1 });
     for await (const claim of claims) {
       const answers = await this.verifiedAnswers(claim.profile_id, 'journalist');
-      if (answers) return accountAnswerFor(answers.rendered.journalist, type, claim.value);
+      if (answers) return accountAnswerFor(answers.rendered.journalist, answers.rendered.journalistTag, type, claim.value);
     }
     return null;
   }

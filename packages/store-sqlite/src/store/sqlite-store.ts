@@ -111,15 +111,18 @@ function migrate(db: Database.Database, now: Date): void {
 
 /** The embedded store: one SQLite file in WAL mode, shared safely by the services and the CLI. */
 /** A proven claim of a Bluesky or fediverse account by its key (a DID, an account), oldest first (claims_by_key). */
-export const ACCOUNT_BY_KEY_SQL = `SELECT p.journalist_answer AS answer, c.value AS value
+export const ACCOUNT_BY_KEY_SQL = `SELECT p.journalist_answer AS answer, p.journalist_etag AS etag, c.value AS value
   FROM claims c JOIN profiles p ON p.id = c.profile_id
-  WHERE c.kind = ? AND c.key = ? AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
+  WHERE c.kind = ${NOT_REPLANNED} AND c.key = ${NOT_REPLANNED} AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
   ORDER BY c.id LIMIT 1`;
 
+/** What the two account lookups read: the profile's rendered answer and its tag, and the account its claim shows. */
+type AccountRow = { answer: string; etag: string | null; value: string };
+
 /** The same by the handle a Bluesky claim shows today (claims_by_value, migration 052). */
-export const ACCOUNT_BY_VALUE_SQL = `SELECT p.journalist_answer AS answer, c.value AS value
+export const ACCOUNT_BY_VALUE_SQL = `SELECT p.journalist_answer AS answer, p.journalist_etag AS etag, c.value AS value
   FROM claims c JOIN profiles p ON p.id = c.profile_id
-  WHERE c.kind = ? AND c.value = ? AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
+  WHERE c.kind = ${NOT_REPLANNED} AND c.value = ${NOT_REPLANNED} AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
   ORDER BY c.id LIMIT 1`;
 
 export class SqliteStore implements Store {
@@ -191,8 +194,8 @@ export class SqliteStore implements Store {
          WHERE h.social_type = ${NOT_REPLANNED} AND h.handle_key = ${NOT_REPLANNED} AND p.verified = 1`,
       ),
       // A proven claim of a Bluesky or fediverse account, by its key (a DID, an account) or by the handle it shows.
-      accountByKey: this.snapshot.db.prepare<[string, string], { answer: string; value: string }>(ACCOUNT_BY_KEY_SQL),
-      accountByValue: this.snapshot.db.prepare<[string, string], { answer: string; value: string }>(ACCOUNT_BY_VALUE_SQL),
+      accountByKey: this.snapshot.db.prepare<[string, string], AccountRow>(ACCOUNT_BY_KEY_SQL),
+      accountByValue: this.snapshot.db.prepare<[string, string], AccountRow>(ACCOUNT_BY_VALUE_SQL),
     };
     const db = this.db;
     this.stmt = {
@@ -349,7 +352,7 @@ export class SqliteStore implements Store {
       // A Bluesky handle is found by the value its claim shows; a DID or a fediverse account by the claim's key.
       const byValue = type === 'bluesky' && !key.startsWith('did:');
       const found = (byValue ? this.lookup.accountByValue : this.lookup.accountByKey).get(type, key);
-      return found ? accountAnswerFor(found.answer, type, found.value) : null;
+      return found ? accountAnswerFor(found.answer, found.etag, type, found.value) : null;
     }
     const row = this.lookup.journalistAnswer.get(type, type, key);
     if (!row) return null;
