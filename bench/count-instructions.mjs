@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:instructions -- [--server article|article-v2|journalist|articles-batch|journalists-batch|express|node]
+// npm run bench:instructions -- [--server article|article-v2|journalist|journalist-bluesky|articles-batch|journalists-batch|express|node]
 //                               [--requests 4000] [--warmup 6000]
 //                               [--connections 1] [--articles 100000] [--services-root DIR] [--skip-build]
 //                               [--cache-sim] [--fresh]
@@ -37,6 +37,8 @@ const { values: opts } = parseArgs({
     fresh: { type: 'boolean', default: false },
     'answer-cache-bytes': { type: 'string' },
     hot: { type: 'string' },
+    // The share of lookups for addresses or handles nobody has (0.2 by default; 0: known ones only).
+    'unknown-share': { type: 'string', default: '0.2' },
   },
 });
 const requests = Number(opts.requests);
@@ -68,7 +70,9 @@ for (const name of fs.readdirSync(dataDir)) {
 }
 // The same seed every run: both builds answer the same requests in the same order.
 const hot = opts.hot === undefined ? undefined : Number(opts.hot);
-const made = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, random: seededRandom(1), hot });
+const unknownShare = Number(opts['unknown-share']);
+if (!(unknownShare >= 0 && unknownShare <= 1)) throw new Error('--unknown-share must be a number from 0 to 1');
+const made = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, random: seededRandom(1), hot, unknownShare });
 const serviceEnv = {
   PATH: process.env.PATH,
   NODE_ENV: 'production',
@@ -78,7 +82,7 @@ const serviceEnv = {
 };
 const scenario = benchScenarios({ root, servicesRoot, bodyFile, serviceEnv, requests: made }).find((s) => s.id === opts.server);
 if (!scenario)
-  throw new Error('--server must be article, article-v2, journalist, articles-batch, journalists-batch, express or node');
+  throw new Error('--server must be article, article-v2, journalist, journalist-bluesky, articles-batch, journalists-batch, express or node');
 
 // valgrind's gdbserver, which callgrind_control talks to, names its pipes after USER and HOST: both
 // processes must see the same values (the servers are given HOST=127.0.0.1 to listen on).

@@ -81,7 +81,7 @@ const serviceEnv = {
 };
 const hot = opts.hot === undefined ? undefined : Number(opts.hot);
 const requests = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, hot });
-const SCENARIOS = benchScenarios({ root, bodyFile, serviceEnv, requests });
+const SCENARIOS = benchScenarios({ root, bodyFile, serviceEnv, requests }).filter((scenario) => !scenario.extra);
 
 // Rounds: every server once per round, one after the other, so that a slow spell of the machine (which
 // moves req/s by 10–20 % here) hits one round of each ratio instead of one server of the only round. Every other

@@ -5,10 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { canonicalizeUrl, createApiKey, openStore, toAuthorProfileResponse } from '@byline/shared';
 import { repositoriesOf } from '@byline/shared/store';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import { blueskyProfileEvidence } from '@byline/editorial/bluesky/bluesky-evidence';
 
 export const ARTICLES_PER_PROFILE = 10;
 const PROFILES_PER_BATCH = 1000;
-const DATASET_VERSION = 3;
+const DATASET_VERSION = 4;
 const SECTIONS = ['politics', 'climate', 'business', 'culture', 'science', 'sport', 'world', 'tech'];
 const BENCH_EMAIL = 'bench@byline.example';
 /** The outlet every article address is on: a verified publisher with its domain proven and a few staff (v2). */
@@ -19,6 +21,15 @@ export const unknownArticleUrl = (i) => `https://www.bench-news.example/unknown/
 // X handles are at most 15 characters (see social-handle.ts): 13 for the 10 000 000-article set's profiles.
 export const handle = (p) => `bench_j${p}`;
 export const unknownHandle = (p) => `not_a_journo_${p}`;
+// Each profile's Bluesky account, proven by its profile record: a handle, and a did:plc whose 24 base32 letters
+// spell the profile's number.
+export const blueskyHandle = (p) => `bench-j${p}.bsky.social`;
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+export const blueskyDid = (p) => {
+  let letters = '';
+  for (let n = p; letters.length < 24; n = Math.floor(n / 32)) letters = BASE32[n % 32] + letters;
+  return `did:plc:${letters}`;
+};
 
 function article(i) {
   const day = String((i % 28) + 1).padStart(2, '0');
@@ -115,6 +126,7 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     process.stderr.write('\n');
     await addOutlet(repositoriesOf(store), profiles);
+    await addBlueskyAccounts(repositoriesOf(store), profiles);
     const { apiAccounts, apiKeys } = repositoriesOf(store);
     const { token, key } = await createApiKey(apiKeys, BENCH_EMAIL, `bench ${new Date().toISOString()}`);
     await apiAccounts.setRateLimit(BENCH_EMAIL, 1_000_000_000);
@@ -134,6 +146,20 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
   } finally {
     await store.close();
   }
+}
+
+/** Each profile's Bluesky account, proven as the profile-record check proves one (verify_journalist's `bluesky`). */
+async function addBlueskyAccounts(repositories, profiles) {
+  const nextCheckAt = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);
+  for (let p = 0; p < profiles; p++) {
+    const profile = await repositories.profiles.findBySlug(profileSlug(p));
+    const [handle, did] = [blueskyHandle(p), blueskyDid(p)];
+    const evidence = blueskyProfileEvidence(handle, did, nextCheckAt);
+    const proven = await recordProof(repositories.claims, { profileId: profile.id, kind: 'bluesky', value: handle, key: did, evidence });
+    if (!proven.ok) throw new Error(`the bench's Bluesky account ${handle} was not proven: ${proven.reason}`);
+    if (p % 1000 === 999) process.stderr.write(`\r  Bluesky accounts: ${(p + 1).toLocaleString('en')} / ${profiles.toLocaleString('en')}   `);
+  }
+  process.stderr.write('\n');
 }
 
 /**

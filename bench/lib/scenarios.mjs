@@ -52,6 +52,17 @@ export function benchScenarios({ root, servicesRoot = root, bodyFile, serviceEnv
       request: requests.journalist,
     },
     {
+      // Not in `npm run bench`'s rounds (extra): for bench:instructions, against (4) on the same data set.
+      id: 'journalist-bluesky',
+      label: '(4c) verify_journalist, Bluesky',
+      script: path.join(servicesRoot, 'packages/journalist-verifier/dist/main.js'),
+      env: serviceEnv,
+      portVariable: 'JOURNALIST_VERIFIER_PORT',
+      readyPath: '/readyz',
+      request: requests.journalistBluesky,
+      extra: true,
+    },
+    {
       id: 'articles-batch',
       label: '(3c) verify_articles ×100',
       script: path.join(servicesRoot, 'packages/article-verifier/dist/main.js'),
