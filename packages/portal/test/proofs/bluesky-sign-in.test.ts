@@ -51,7 +51,17 @@ async function signInAtPds(authorizationUrl: string, account: TestAccount, { all
       const identifier = page.locator('input[name="username"], input[autocomplete="username"]').first();
       const password = page.locator('input[type="password"]').first();
       await identifier.or(password).first().waitFor();
-      if ((await identifier.isVisible().catch(() => false)) && (await identifier.isEditable())) await identifier.fill(account.handle);
+      // The page fills in the account Byline asked for (login_hint) and locks it. Someone who signs in to another
+      // account there does so through the page's own API (the lock is the page's: the PDS takes whichever account
+      // signs in and consents), as a page of another authorization server might let them.
+      if ((await identifier.inputValue()) !== account.handle) {
+        const next = await page.evaluate(signInThroughPageApi, { username: account.handle, password: account.password });
+        const redirected = page.waitForRequest((sent) => sent.url().startsWith(`${PORTAL_URL}/`));
+        // As the page goes on (from the page itself: the PDS checks the navigation comes from its own page).
+        await page.evaluate((address) => window.location.replace(address), next);
+        back = (await redirected).url();
+        return;
+      }
       await password.fill(account.password);
       await page.locator('button[type="submit"]').first().click();
       const decision = page.getByRole('button', { name: allow ? /^(authorize|accept|allow)/i : /^(deny|decline|cancel|reject)/i });
@@ -66,6 +76,31 @@ async function signInAtPds(authorizationUrl: string, account: TestAccount, { all
   if (!back) throw new Error('the PDS did not send the browser back to the portal');
   const url = new URL(back);
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Run in the authorization page: signs in to the PDS as `username` and consents, through the page's own API (its
+ * CSRF cookie sent back as a header, as the page does), and answers the address the page would go on to.
+ */
+async function signInThroughPageApi({ username, password }: { username: string; password: string }): Promise<string> {
+  const csrf = document.cookie
+    .split(';')
+    .map((cookie) => cookie.trim().split('='))
+    .find(([name]) => name === 'csrf-token')?.[1];
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`/@atproto/oauth-provider/~api${path}`, {
+      method: 'POST',
+      mode: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf ?? '') },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const signedIn = (await post('/sign-in', { username, password, remember: true, locale: 'en' })) as { account: { did: string } };
+  const consented = (await post('/consent', { did: signedIn.account.did, scope: 'atproto' })) as { url: string };
+  return consented.url;
 }
 
 run.each(portalStoreFactories())('proofs: sign in with Bluesky ($name store)', (factory: StoreFactory) => {
@@ -170,6 +205,28 @@ run.each(portalStoreFactories())('proofs: sign in with Bluesky ($name store)', (
     const res = await agent.post(`/profile/proofs/bluesky/${claimId}/sign-in`).type('form').send({ _csrf: csrfFrom(profile.text) });
     expect(res.status).toBe(303);
     expect((await agent.get('/profile?proof=1')).text).toContain('Your Bluesky account’s server is not answering');
+    expect((await claims())[0]).toMatchObject({ state: 'claimed', evidence: [] });
+  });
+
+  it('answers 404 to a sign-in for another person’s claim, or for none, and starts nothing', async () => {
+    const owner = await journalistClaimingBluesky(portal, (await network.createAccount('owner')).handle);
+    const claimId = (await owner.claims())[0]!.id;
+    const other = await journalistClaimingBluesky(portal, (await network.createAccount('neighbour')).handle);
+    const csrf = csrfFrom((await other.agent.get('/profile')).text);
+    for (const id of [claimId, 999_999]) {
+      const res = await other.agent.post(`/profile/proofs/bluesky/${id}/sign-in`).type('form').send({ _csrf: csrf });
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('There is no such Bluesky account on your profile.');
+    }
+  });
+
+  it('refuses the callback of a sign-in another Byline account started, proving nothing for either', async () => {
+    const account = await network.createAccount('started');
+    const { agent, claims } = await journalistClaimingBluesky(portal, account.handle);
+    const back = await signInAtPds(await startSignIn(agent, (await claims())[0]!.id), account);
+    const someoneElse = await journalistClaimingBluesky(portal, (await network.createAccount('bystander')).handle);
+    const res = await someoneElse.agent.get(back);
+    expect(res.status).toBe(403);
     expect((await claims())[0]).toMatchObject({ state: 'claimed', evidence: [] });
   });
 
