@@ -15,7 +15,7 @@ export async function loadProfilePage(
   csrf: string,
 ): Promise<Omit<ProfilePageState, 'form'>> {
   const signInNetworks = networkSignIn.configuredNetworks();
-  const blueskySignInOffered = blueskySignIn.clientId !== null;
+  const blueskySignInOffered = blueskySignIn.offered;
   if (profileId === null) return { csrf, profile: null, signInNetworks, blueskySignInOffered };
   const repositories = repositoriesOf(store);
   const [profile, pending, history, claimList, pendingIdentity, attributionDomains] = await Promise.all([

@@ -1,12 +1,9 @@
-import {
-  buildAtprotoLoopbackClientMetadata,
+import type {
   NodeOAuthClient,
-  OAuthResponseError,
-  requestLocalLock,
-  type NodeOAuthClientOptions,
-  type NodeSavedSession,
-  type NodeSavedState,
-  type OAuthClientMetadataInput,
+  NodeOAuthClientOptions,
+  NodeSavedSession,
+  NodeSavedState,
+  OAuthClientMetadataInput,
 } from '@atproto/oauth-client-node';
 import { isBlueskyDid, parseBlueskyAccount } from '@byline/domain/social/bluesky-account';
 import {
@@ -17,6 +14,17 @@ import {
 } from '@byline/editorial/bluesky/bluesky-identity';
 import { UnsafeAddressError, type Outbound, type SafeFetch } from '@byline/fetcher';
 import { signInFetch } from '../network-sign-in/network-sign-in';
+
+type AtprotoOAuth = typeof import('@atproto/oauth-client-node');
+let loaded: AtprotoOAuth | undefined;
+/**
+ * The client library, required on first use rather than imported: it takes half a second to load (three undici
+ * copies among its dependencies), which every portal process and test would pay without signing anyone in.
+ */
+function atprotoOAuth(): AtprotoOAuth {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (loaded ??= require('@atproto/oauth-client-node') as AtprotoOAuth);
+}
 
 /** The path of the callback on the portal (the client's one redirect URI). */
 export const BLUESKY_CALLBACK_PATH = '/profile/proofs/bluesky/callback';
@@ -53,8 +61,8 @@ export interface BlueskySignInStart {
 }
 
 export interface BlueskySignIn {
-  /** The client id (its metadata document's address, or atproto's loopback form); null when not available. */
-  readonly clientId: string | null;
+  /** Whether the portal can sign in with Bluesky: its address is https://, or a loopback one (blueskyClientMetadata). */
+  readonly offered: boolean;
   /** The metadata document a public portal serves at BLUESKY_CLIENT_METADATA_PATH; null for a loopback client. */
   publishedMetadata(): OAuthClientMetadataInput | null;
   /** Starts a sign-in with the account `did` (the claim's). */
@@ -90,12 +98,16 @@ export function blueskyClientMetadata(portalUrl: string): OAuthClientMetadataInp
       application_type: 'web',
       dpop_bound_access_tokens: true,
     };
-  const host = base.hostname;
-  if (base.protocol !== 'http:' || !['127.0.0.1', '[::1]', 'localhost'].includes(host)) return null;
-  const loopback = new URL(origin);
-  if (host === 'localhost') loopback.hostname = '127.0.0.1';
-  const redirect = `${loopback.origin}${BLUESKY_CALLBACK_PATH}` as `http://127.0.0.1/${string}`;
-  return buildAtprotoLoopbackClientMetadata({ scope: SCOPE, redirect_uris: [redirect] });
+  const redirect = loopbackRedirectUri(base);
+  return redirect ? atprotoOAuth().buildAtprotoLoopbackClientMetadata({ scope: SCOPE, redirect_uris: [redirect] }) : null;
+}
+
+/** The callback of a portal on a loopback address, on 127.0.0.1 for `localhost`; null for any other portal. */
+function loopbackRedirectUri(base: URL): `http://127.0.0.1/${string}` | `http://[::1]${string}` | null {
+  if (base.protocol !== 'http:' || !['127.0.0.1', '[::1]', 'localhost'].includes(base.hostname)) return null;
+  const loopback = new URL(base.origin);
+  if (base.hostname === 'localhost') loopback.hostname = '127.0.0.1';
+  return `${loopback.origin}${BLUESKY_CALLBACK_PATH}` as `http://127.0.0.1/${string}`;
 }
 
 export interface BlueskySignInOptions {
@@ -115,7 +127,10 @@ export interface BlueskySignInOptions {
  * can take the callback; sessions live in that call's memory only and are revoked at once.
  */
 export function createBlueskySignIn({ portalUrl, outbound, sources }: BlueskySignInOptions): BlueskySignIn {
-  const metadata = blueskyClientMetadata(portalUrl);
+  const base = new URL(portalUrl);
+  const offered = base.protocol === 'https:' || loopbackRedirectUri(base) !== null;
+  let metadata: OAuthClientMetadataInput | null | undefined;
+  const metadataNow = () => (metadata === undefined ? (metadata = blueskyClientMetadata(portalUrl)) : metadata);
   const fetch = requestFetch(signInFetch(outbound));
   // Plain http only where the operator listed private ranges (a test network, a PDS on the company network):
   // the fetch above still refuses it to any address outside them.
@@ -123,6 +138,8 @@ export function createBlueskySignIn({ portalUrl, outbound, sources }: BlueskySig
   const identityResolver = bylineIdentityResolver(sources);
 
   const clientWith = (stateStore: NodeOAuthClientOptions['stateStore']): NodeOAuthClient => {
+    const { NodeOAuthClient, requestLocalLock } = atprotoOAuth();
+    const metadata = metadataNow();
     if (!metadata) throw new BlueskySignInError('unavailable', `sign-in with Bluesky needs an https:// or loopback portal address`);
     const sessions = new Map<string, NodeSavedSession>();
     return new NodeOAuthClient({
@@ -143,8 +160,8 @@ export function createBlueskySignIn({ portalUrl, outbound, sources }: BlueskySig
   };
 
   return {
-    clientId: metadata?.client_id ?? null,
-    publishedMetadata: () => (metadata?.client_id?.startsWith('https:') ? metadata : null),
+    offered,
+    publishedMetadata: () => (base.protocol === 'https:' ? metadataNow() : null),
 
     async begin(did) {
       let saved: { state: string; value: NodeSavedState } | undefined;
@@ -234,7 +251,8 @@ function classified(error: unknown, at: string): BlueskySignInError {
     return new BlueskySignInError('unavailable', `the account's server is at an address Byline does not connect to while ${at}`, {
       cause: refusal,
     });
-  const answer = chain.find((cause): cause is OAuthResponseError => cause instanceof OAuthResponseError);
+  const { OAuthResponseError } = atprotoOAuth();
+  const answer = chain.find((cause): cause is InstanceType<typeof OAuthResponseError> => cause instanceof OAuthResponseError);
   if (answer && answer.status < 500)
     return new BlueskySignInError('refused', `the authorization server refused (${answer.error ?? answer.status}) while ${at}`, {
       cause: error,
