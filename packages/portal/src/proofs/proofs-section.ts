@@ -112,7 +112,9 @@ function claimItem(claim: Claim, state: ProofsSectionState): SafeHtml {
   // A Bluesky account signed in to needs no other proof; a rel="me" proof is re-checked and so never asked again.
   const provable = isNetwork(claim.kind)
     ? claim.state !== 'proven'
-    : !live.some((evidence) => evidence.method === 'rel-me' || (claim.kind === 'bluesky' && evidence.method === 'network-sign-in'));
+    : !live.some(
+        (evidence) => evidence.method === 'rel-me' || (claim.kind === 'bluesky' && evidence.method === 'network-sign-in'),
+      );
   const notice = state.notice?.claimId === claim.id ? proofNoticeLine(state.notice) : '';
   return html`<li class="claim" id="${claimAnchor(claim.id)}" data-claim="${claim.id}">
     <strong>${claimTitle(claim)}</strong>

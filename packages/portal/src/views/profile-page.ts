@@ -114,7 +114,18 @@ const yourDataSection = (webhooks: OwnWebhookEndpoint[]) =>
   </section>`;
 
 export function profilePage(state: ProfilePageState): SafeHtml {
-  const { csrf, profile, form, errors = {}, saved, claims = [], signInNetworks = [], blueskySignInOffered = false, publicAddress, proofNotice } = state;
+  const {
+    csrf,
+    profile,
+    form,
+    errors = {},
+    saved,
+    claims = [],
+    signInNetworks = [],
+    blueskySignInOffered = false,
+    publicAddress,
+    proofNotice,
+  } = state;
   const showProofs = Boolean(profile && publicAddress);
   const noticeAtTop =
     proofNotice && !(showProofs && isNoticeOfListedClaim(proofNotice, claims)) ? proofNoticeLine(proofNotice) : '';

@@ -58,13 +58,18 @@ async function signInAtPds(authorizationUrl: string, account: TestAccount, { all
         const next = await page.evaluate(signInThroughPageApi, { username: account.handle, password: account.password });
         const redirected = page.waitForRequest((sent) => sent.url().startsWith(`${PORTAL_URL}/`));
         // As the page goes on (from the page itself: the PDS checks the navigation comes from its own page).
-        await page.evaluate((address) => window.location.replace(address), next);
+        await page.evaluate(
+          (address) => (globalThis as unknown as { location: { replace(to: string): void } }).location.replace(address),
+          next,
+        );
         back = (await redirected).url();
         return;
       }
       await password.fill(account.password);
       await page.locator('button[type="submit"]').first().click();
-      const decision = page.getByRole('button', { name: allow ? /^(authorize|accept|allow)/i : /^(deny|decline|cancel|reject)/i });
+      const decision = page.getByRole('button', {
+        name: allow ? /^(authorize|accept|allow)/i : /^(deny|decline|cancel|reject)/i,
+      });
       // The redirect back is only recorded: nothing listens at the portal's address (the test takes it from here).
       const redirected = page.waitForRequest((sent) => sent.url().startsWith(`${PORTAL_URL}/`));
       await decision.first().click();
@@ -83,9 +88,11 @@ async function signInAtPds(authorizationUrl: string, account: TestAccount, { all
  * CSRF cookie sent back as a header, as the page does), and answers the address the page would go on to.
  */
 async function signInThroughPageApi({ username, password }: { username: string; password: string }): Promise<string> {
+  // Run in the page: its document, not Node's (the test's TypeScript knows no DOM).
+  const { document } = globalThis as unknown as { document: { cookie: string } };
   const csrf = document.cookie
     .split(';')
-    .map((cookie) => cookie.trim().split('='))
+    .map((cookie: string) => cookie.trim().split('='))
     .find(([name]) => name === 'csrf-token')?.[1];
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`/@atproto/oauth-provider/~api${path}`, {
@@ -165,7 +172,9 @@ run.each(portalStoreFactories())('proofs: sign in with Bluesky ($name store)', (
     const { agent, claims, profileId } = await journalistClaimingBluesky(portal, claimed.handle);
     const authorizationUrl = await startSignIn(agent, (await claims())[0]!.id);
     const page = await comeBack(agent, await signInAtPds(authorizationUrl, other));
-    expect(page).toContain(`You signed in to Bluesky as @${other.handle}, not as the account on your profile, so nothing was proven.`);
+    expect(page).toContain(
+      `You signed in to Bluesky as @${other.handle}, not as the account on your profile, so nothing was proven.`,
+    );
     expect(await claims()).toEqual([expect.objectContaining({ key: claimed.did, state: 'claimed', evidence: [] })]);
     expect((await portal.claims.claimsOf(profileId)).filter((claim) => claim.key === other.did)).toEqual([]);
   });
@@ -183,7 +192,9 @@ run.each(portalStoreFactories())('proofs: sign in with Bluesky ($name store)', (
     const account = await network.createAccount('forged');
     const { agent, claims } = await journalistClaimingBluesky(portal, account.handle);
     const authorizationUrl = await startSignIn(agent, (await claims())[0]!.id);
-    const forged = await agent.get(`/profile/proofs/bluesky/callback?state=forged-state&code=forged-code&iss=${encodeURIComponent(network.pds)}`);
+    const forged = await agent.get(
+      `/profile/proofs/bluesky/callback?state=forged-state&code=forged-code&iss=${encodeURIComponent(network.pds)}`,
+    );
     expect(forged.status).toBe(400);
     expect(forged.text).toContain('This sign-in was not started here');
     // The real callback, once used, cannot be used again.
@@ -202,7 +213,10 @@ run.each(portalStoreFactories())('proofs: sign in with Bluesky ($name store)', (
     await network.movePds(account, 'http://127.0.0.1:9');
     const profile = await agent.get('/profile');
     const claimId = (await claims())[0]!.id;
-    const res = await agent.post(`/profile/proofs/bluesky/${claimId}/sign-in`).type('form').send({ _csrf: csrfFrom(profile.text) });
+    const res = await agent
+      .post(`/profile/proofs/bluesky/${claimId}/sign-in`)
+      .type('form')
+      .send({ _csrf: csrfFrom(profile.text) });
     expect(res.status).toBe(303);
     expect((await agent.get('/profile?proof=1')).text).toContain('Your Bluesky account’s server is not answering');
     expect((await claims())[0]).toMatchObject({ state: 'claimed', evidence: [] });

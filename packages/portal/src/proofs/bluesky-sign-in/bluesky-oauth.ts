@@ -140,7 +140,8 @@ export function createBlueskySignIn({ portalUrl, outbound, sources }: BlueskySig
   const clientWith = (stateStore: NodeOAuthClientOptions['stateStore']): NodeOAuthClient => {
     const { NodeOAuthClient, requestLocalLock } = atprotoOAuth();
     const metadata = metadataNow();
-    if (!metadata) throw new BlueskySignInError('unavailable', `sign-in with Bluesky needs an https:// or loopback portal address`);
+    if (!metadata)
+      throw new BlueskySignInError('unavailable', `sign-in with Bluesky needs an https:// or loopback portal address`);
     const sessions = new Map<string, NodeSavedSession>();
     return new NodeOAuthClient({
       clientMetadata: metadata,
@@ -270,7 +271,11 @@ function classified(error: unknown, at: string): BlueskySignInError {
 
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let cause = error; cause !== undefined && cause !== null && chain.length < 10; cause = (cause as { cause?: unknown }).cause)
+  for (
+    let cause = error;
+    cause !== undefined && cause !== null && chain.length < 10;
+    cause = (cause as { cause?: unknown }).cause
+  )
     chain.push(cause);
   return chain;
 }

@@ -25,9 +25,7 @@ export interface BlueskySignInProofDeps {
 const VOUCHED_BY = `network:${BLUESKY_PROVIDER.id}`;
 
 const liveBlueskyClaim = async (claims: ClaimsRepository, profileId: number, claimId: number): Promise<Claim | undefined> =>
-  (await claims.claimsOf(profileId)).find(
-    (claim) => claim.id === claimId && claim.kind === 'bluesky' && isLiveClaim(claim),
-  );
+  (await claims.claimsOf(profileId)).find((claim) => claim.id === claimId && claim.kind === 'bluesky' && isLiveClaim(claim));
 
 /**
  * Starts "Sign in with Bluesky" for the profile's claimed account `claimId`: the authorization server of the
@@ -124,6 +122,11 @@ export async function completeBlueskySignIn(
   );
   if (!proof.ok) return { ok: false, reason: proof.reason, did };
   if (notifier && proof.released.length)
-    notifyReleased(notifier, proof.released, claimTitle({ kind: 'bluesky', value: shown.value }), 'its owner proved it on another profile.');
+    notifyReleased(
+      notifier,
+      proof.released,
+      claimTitle({ kind: 'bluesky', value: shown.value }),
+      'its owner proved it on another profile.',
+    );
   return { ok: true, claim: proof.claim };
 }

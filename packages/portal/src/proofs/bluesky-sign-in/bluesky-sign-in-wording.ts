@@ -11,9 +11,7 @@ const shown = (handle: string | null, did: string) => (handle ? shownValue('blue
  * abandoned, signed in as another account than the one claimed, the account's server not answering — always
  * with what to do next.
  */
-export function blueskySignInOutcome(
-  outcome: BlueskyCallbackResult | { ok: false; error: BlueskySignInError },
-): ProofNotice {
+export function blueskySignInOutcome(outcome: BlueskyCallbackResult | { ok: false; error: BlueskySignInError }): ProofNotice {
   if (outcome.ok) {
     const { claim } = outcome;
     return {
