@@ -12,6 +12,10 @@ const ESM_PACKAGES = [
   '@digitalbazaar/bitstring',
   '@digitalbazaar/vc',
   'base64url-universal',
+  // atproto OAuth (the portal's "Sign in with Bluesky") and the ESM-only packages it loads
+  '@atproto/(?:oauth-client|oauth-client-node|oauth-types|jwk|jwk-jose|jwk-webcrypto|did)',
+  '@atproto-labs',
+  'multiformats',
 ];
 
 /** One jest run over every package; TypeScript sources are used directly (no build needed for unit tests). */
@@ -31,6 +35,8 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: {
+    // Exported for `import` only: jest's CommonJS resolver finds no file for it by the package's exports.
+    '^multiformats/bases/base64$': '<rootDir>/node_modules/multiformats/dist/src/bases/base64.js',
     '^@byline/shared$': '<rootDir>/packages/shared/src',
     '^@byline/shared/store$': '<rootDir>/packages/shared/src/store',
     '^@byline/shared/check-node-line$': '<rootDir>/packages/shared/src/runtime/check-node-line',

@@ -4,6 +4,8 @@ import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '@byline/domain/config/config';
 import { repositoriesOf } from '@byline/shared/store';
 import { domainProofSourcesOf } from '@byline/editorial/publisher-domains/domain-proof-sources';
 import { blueskySourcesOf } from '@byline/editorial/bluesky/bluesky-sources';
+import { createBlueskySignIn } from './proofs/bluesky-sign-in/bluesky-oauth';
+import { blueskyClientRoutes } from './proofs/bluesky-sign-in/bluesky-client-routes';
 import { mailingNotifier } from '@byline/editorial/notify/mailing-notifier';
 import { notifyIdentityChange } from '@byline/editorial/notify/owner-notifier';
 import { DEFAULT_RECHECK_POLICY } from '@byline/domain/proofs/claim-store';
@@ -71,6 +73,7 @@ export function createApp(deps: PortalDeps): Express {
       post: (purpose, compose) => outbox.post(purpose, compose),
     });
   const pageFetchSlots = deps.pageFetchSlots ?? new PageFetchSlots();
+  const bluesky = deps.bluesky ?? blueskySourcesOf({ allowedPrivateAddresses: [], dnsServers: [] });
   const ctx: PortalContext = {
     store: deps.store,
     logger: deps.logger,
@@ -93,7 +96,8 @@ export function createApp(deps: PortalDeps): Express {
     networkSignIn: deps.networkSignIn ?? createNetworkSignIn({}, { outbound }),
     recheckPolicy: deps.recheckPolicy ?? DEFAULT_RECHECK_POLICY,
     domainProofSources: deps.domainProofSources ?? domainProofSourcesOf({ allowedPrivateAddresses: [], dnsServers: [] }),
-    bluesky: deps.bluesky ?? blueskySourcesOf({ allowedPrivateAddresses: [], dnsServers: [] }),
+    bluesky,
+    blueskySignIn: deps.blueskySignIn ?? createBlueskySignIn({ portalUrl: publicUrls.portal, outbound, sources: bluesky }),
     trustTxtSources: deps.trustTxtSources ?? null,
     operatorContact: deps.operatorContact ?? null,
     defaultRateLimitPerMinute: deps.defaultRateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
@@ -118,6 +122,7 @@ export function createApp(deps: PortalDeps): Express {
   app.use(badgeRoutes(ctx));
   // Relying parties read the issuer's keys from anywhere: no cookie, no page headers.
   app.use(issuerRoutes(ctx));
+  app.use(blueskyClientRoutes(ctx));
   app.use(credentialRoutes(ctx));
   app.use(openApiRoutes(ctx));
   app.use(securityHeaders);

@@ -18,6 +18,7 @@ import type { PageFetchThrottle } from './throttles/page-fetch-throttle';
 import type { IdentityDecisionListener } from './use-cases/identity-review';
 import type { CredentialIssuer } from '@byline/domain/credentials/credential-issuer';
 import type { BlueskySources } from '@byline/editorial/bluesky/bluesky-identity';
+import type { BlueskySignIn } from './proofs/bluesky-sign-in/bluesky-oauth';
 
 /** Where people reach the portal and the services (PUBLIC_*_URL): links in mail and on API settings, never from a request's Host. */
 export interface PublicUrls {
@@ -80,6 +81,11 @@ export interface PortalDeps {
    * SSRF-safe fetch, BLUESKY_PLC_URL); public addresses, the system's resolver and plc.directory by default.
    */
   bluesky?: BlueskySources;
+  /**
+   * "Sign in with Bluesky" (atproto OAuth), a client of `publicUrls.portal` whose requests stay within `outbound` and
+   * whose identities `bluesky` resolves; made from those by default.
+   */
+  blueskySignIn?: BlueskySignIn;
   /** Where publishers' trust.txt files are read (trustTxtSourcesOf(config)) after a domain's first proof; not read without. */
   trustTxtSources?: TrustTxtSources | null;
   /** Whom people ask when they cannot get in (OPERATOR_CONTACT): an email address or an http(s) address; null, "whoever runs this Byline". */

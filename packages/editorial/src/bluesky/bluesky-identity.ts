@@ -143,9 +143,18 @@ export async function readDidDocument(sources: BlueskySources, did: string): Pro
  * document may claim any name; atproto counts a handle only both ways).
  */
 export async function resolveDid(sources: BlueskySources, did: string): Promise<BlueskyAccount> {
-  const { handle, pds } = fromDocument(did, await readDidDocument(sources, did));
+  return (await resolveDidWithDocument(sources, did)).account;
+}
+
+/** resolveDid, with the DID document it read (checked to be the DID's own), for a caller that needs its services. */
+export async function resolveDidWithDocument(
+  sources: BlueskySources,
+  did: string,
+): Promise<{ account: BlueskyAccount; document: Record<string, unknown> }> {
+  const document = await readDidDocument(sources, did);
+  const { handle, pds } = fromDocument(did, document);
   const confirmed = handle !== null && (await resolveHandle(sources, handle)) === did;
-  return { did, handle: confirmed ? handle : null, pds };
+  return { account: { did, handle: confirmed ? handle : null, pds }, document };
 }
 
 /**

@@ -10,12 +10,13 @@ import type { ProfilePageState } from '../views/profile-page';
  * Its owner (`viewerEmail`) sees who decided and vouched by role, never an editor's address (see actorNamerFor).
  */
 export async function loadProfilePage(
-  { store, claims, networkSignIn, publicUrls }: PortalContext,
+  { store, claims, networkSignIn, blueskySignIn, publicUrls }: PortalContext,
   { profileId, email: viewerEmail }: Pick<PortalUser, 'profileId' | 'email'>,
   csrf: string,
 ): Promise<Omit<ProfilePageState, 'form'>> {
   const signInNetworks = networkSignIn.configuredNetworks();
-  if (profileId === null) return { csrf, profile: null, signInNetworks };
+  const blueskySignInOffered = blueskySignIn.offered;
+  if (profileId === null) return { csrf, profile: null, signInNetworks, blueskySignInOffered };
   const repositories = repositoriesOf(store);
   const [profile, pending, history, claimList, pendingIdentity, attributionDomains] = await Promise.all([
     repositories.profiles.findById(profileId),
@@ -34,6 +35,7 @@ export async function loadProfilePage(
     history: historyNamed(history, name),
     claims: claimsNamed(claimList, name),
     signInNetworks,
+    blueskySignInOffered,
     publicAddress,
     pendingIdentity,
     attributionDomains,

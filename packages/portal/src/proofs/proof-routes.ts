@@ -21,6 +21,9 @@ import { callbackQuerySchema, networkParamsSchema, websiteCheckParamsSchema } fr
 import { everyInterval, NETWORK_NAMES, shownValue } from './proof-wording';
 import { checkWebsiteProof } from './website-proof';
 import { checkBlueskyProof } from './bluesky-proof';
+import { BLUESKY_CALLBACK_PATH, BlueskySignInError } from './bluesky-sign-in/bluesky-oauth';
+import { blueskySignInOutcome } from './bluesky-sign-in/bluesky-sign-in-wording';
+import { completeBlueskySignIn, startBlueskySignIn, type BlueskySignInProofDeps } from './bluesky-sign-in/bluesky-sign-in-proof';
 
 function valid<T>(schema: Joi.ObjectSchema, input: unknown, otherwise: PageError): T {
   const { value, error } = schema.validate(input, { convert: true });
@@ -164,6 +167,59 @@ export function proofRoutes(ctx: PortalContext): Router {
       ? `Your Bluesky account ${shown} is proven: its profile links to your public page. Byline checks it again ${everyInterval(ctx.recheckPolicy.intervalMs)}.`
       : `Your Bluesky account ${shown} is not proven yet: ${result.why}.`;
     await redirectWithProofNotice(req, res, ctx, { text, tone: result.ok ? 'ok' : 'error', claimId });
+  });
+
+  const blueskyDeps: BlueskySignInProofDeps = {
+    claims: ctx.claims,
+    proofAttempts: deps.proofAttempts,
+    blueskySignIn: ctx.blueskySignIn,
+    bluesky: ctx.bluesky,
+    now: ctx.now,
+    notifier: ctx.notifier,
+  };
+
+  /** A Bluesky sign-in that proved nothing: logged (never a code, token or key), then told on the profile page. */
+  const blueskyFailed = async (req: Request, res: Response, error: unknown, claimId?: number) => {
+    if (!(error instanceof BlueskySignInError)) throw error;
+    ctx.logger.warn('Bluesky sign-in did not prove an account', { request_id: req.id, kind: error.kind, error: error.message });
+    await redirectWithProofNotice(req, res, ctx, { ...blueskySignInOutcome({ ok: false, error }), claimId });
+  };
+
+  router.post('/profile/proofs/bluesky/:claimId/sign-in', requireUser, async (req, res) => {
+    const missing = 'There is no such Bluesky account on your profile.';
+    const { claimId } = valid<{ claimId: number }>(websiteCheckParamsSchema, req.params, new PageError(404, missing));
+    const user = withProfile(signedInUser(res));
+    let started: { authorizationUrl: string } | null;
+    try {
+      started = await startBlueskySignIn(blueskyDeps, user, claimId);
+    } catch (error) {
+      return blueskyFailed(req, res, error, claimId);
+    }
+    if (!started) throw new PageError(404, missing);
+    render(res, 'Sign in with Bluesky', continueToProviderPage('Bluesky', started.authorizationUrl));
+  });
+
+  router.get(BLUESKY_CALLBACK_PATH, requireUser, async (req, res) => {
+    valid(callbackQuerySchema, req.query, new PageError(400, NOT_STARTED_HERE));
+    // The query as the authorization server sent it (the client reads `state`, `iss` and `code` from it).
+    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    let result: Awaited<ReturnType<typeof completeBlueskySignIn>>;
+    try {
+      result = await completeBlueskySignIn(blueskyDeps, signedInUser(res), query);
+    } catch (error) {
+      return blueskyFailed(req, res, error);
+    }
+    if (!result.ok && ['unknown', 'another-network'].includes(result.reason)) throw new PageError(400, NOT_STARTED_HERE);
+    if (!result.ok && result.reason === 'another-user')
+      throw new PageError(403, 'This sign-in was started by another Byline account. Start again from your own profile.');
+    if (!result.ok && result.reason === 'no-such-profile') throw new PageError(404, 'Your profile no longer exists.');
+    if (!result.ok && result.reason === 'another-account')
+      ctx.logger.warn('Bluesky sign-in with another account than the one claimed', {
+        request_id: req.id,
+        claimed: result.claimedDid,
+        signed_in: result.did,
+      });
+    await redirectWithProofNotice(req, res, ctx, blueskySignInOutcome(result));
   });
 
   return router;

@@ -12,6 +12,8 @@ export interface ProofsSectionState {
   claims: Claim[];
   /** The networks whose sign-in this portal has configured. */
   signInNetworks: readonly SocialType[];
+  /** Whether "Sign in with Bluesky" is offered (an https or loopback portal). */
+  blueskySignInOffered?: boolean;
   /** The profile's public address (PUBLIC_PORTAL_URL/j/SLUG), which claimed sites link back to. */
   publicAddress: string;
   /** The outcome of a check just made ("Check now"), shown next to the claim it checked. */
@@ -86,7 +88,13 @@ function howToProveWebsite(claim: Claim, state: ProofsSectionState): SafeHtml {
 
 function howToProveBluesky(claim: Claim, state: ProofsSectionState): SafeHtml {
   const check = postButton(`/profile/proofs/bluesky/${claim.id}/check`, 'Check now', state.csrf, 'secondary', true);
-  return html`<p>
+  const signIn = state.blueskySignInOffered
+    ? html`<p>Prove it by signing in to Bluesky as this account: only this account's sign-in proves it.</p>
+        ${postButton(`/profile/proofs/bluesky/${claim.id}/sign-in`, 'Sign in with Bluesky', state.csrf, '')}
+        <p>Or</p>`
+    : '';
+  return html`${signIn}
+    <p>
       Prove it by putting <code>${state.publicAddress}</code> in this Bluesky account's profile (its website, or its description),
       then check: Byline reads the profile of <code>${claim.key}</code> from its server.
     </p>
@@ -101,7 +109,12 @@ function howToProve(claim: Claim, state: ProofsSectionState): SafeHtml {
 function claimItem(claim: Claim, state: ProofsSectionState): SafeHtml {
   const live = liveEvidence(claim);
   const ended = claim.evidence.filter((evidence) => evidence.endedAt !== null);
-  const provable = isNetwork(claim.kind) ? claim.state !== 'proven' : !live.some((evidence) => evidence.method === 'rel-me');
+  // A Bluesky account signed in to needs no other proof; a rel="me" proof is re-checked and so never asked again.
+  const provable = isNetwork(claim.kind)
+    ? claim.state !== 'proven'
+    : !live.some(
+        (evidence) => evidence.method === 'rel-me' || (claim.kind === 'bluesky' && evidence.method === 'network-sign-in'),
+      );
   const notice = state.notice?.claimId === claim.id ? proofNoticeLine(state.notice) : '';
   return html`<li class="claim" id="${claimAnchor(claim.id)}" data-claim="${claim.id}">
     <strong>${claimTitle(claim)}</strong>

@@ -30,6 +30,8 @@ export interface ProfilePageState {
   claims?: Claim[];
   /** The networks whose sign-in is configured on this portal. */
   signInNetworks?: readonly SocialType[];
+  /** Whether "Sign in with Bluesky" is offered (an https or loopback portal). */
+  blueskySignInOffered?: boolean;
   /** PUBLIC_PORTAL_URL/j/SLUG, once the profile exists. */
   publicAddress?: string | null;
   /** The outcome of a proof just made or tried: next to its claim when it names one, else at the top. */
@@ -112,7 +114,18 @@ const yourDataSection = (webhooks: OwnWebhookEndpoint[]) =>
   </section>`;
 
 export function profilePage(state: ProfilePageState): SafeHtml {
-  const { csrf, profile, form, errors = {}, saved, claims = [], signInNetworks = [], publicAddress, proofNotice } = state;
+  const {
+    csrf,
+    profile,
+    form,
+    errors = {},
+    saved,
+    claims = [],
+    signInNetworks = [],
+    blueskySignInOffered = false,
+    publicAddress,
+    proofNotice,
+  } = state;
   const showProofs = Boolean(profile && publicAddress);
   const noticeAtTop =
     proofNotice && !(showProofs && isNoticeOfListedClaim(proofNotice, claims)) ? proofNoticeLine(proofNotice) : '';
@@ -163,7 +176,7 @@ export function profilePage(state: ProfilePageState): SafeHtml {
       })}
       <button type="submit">${profile ? 'Save profile' : 'Create profile'}</button>
     </form>
-    ${showProofs ? proofsSection({ csrf, claims, signInNetworks, publicAddress: publicAddress!, notice: proofNotice }) : ''}
+    ${showProofs ? proofsSection({ csrf, claims, signInNetworks, blueskySignInOffered, publicAddress: publicAddress!, notice: proofNotice }) : ''}
     ${verificationSection(state)} ${yourDataSection(state.webhooks ?? [])}
     <p><a href="/settings/password">Change your password</a></p>`;
 }

@@ -23,7 +23,7 @@ import {
   submit,
   type Agent,
 } from '../support/portal-harness';
-import { startBlueskyNetwork, type BlueskyNetwork } from '../support/bluesky';
+import { journalistClaimingBluesky, startBlueskyNetwork, type BlueskyNetwork } from '../support/bluesky';
 import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
 
 jest.setTimeout(60_000);
@@ -39,16 +39,7 @@ afterAll(() => network?.close());
 describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', (factory: StoreFactory) => {
   const portal = portalForEachTest(factory, () => ({ publicUrls: PUBLIC_URLS, bluesky: network.sources }));
 
-  async function journalistClaiming(bluesky: string) {
-    const { agent, email } = await signedUp(portal.app);
-    const form = profileForm({ bluesky });
-    const saved = await submit(agent, '/profile', '/profile', form);
-    expect(saved.status).toBe(303);
-    const profileId = (await portal.repositories.users.findByEmail(email))!.profileId!;
-    const slug = (await portal.repositories.profiles.findById(profileId))!.profile_slug;
-    const claims = async () => (await portal.claims.claimsOf(profileId)).filter((claim) => claim.kind === 'bluesky');
-    return { agent, email, form, profileId, slug, claims };
-  }
+  const journalistClaiming = (bluesky: string) => journalistClaimingBluesky(portal, bluesky);
 
   async function checkNow(agent: Agent, claimId: number) {
     const page = await agent.get('/profile');

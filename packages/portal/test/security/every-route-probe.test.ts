@@ -64,6 +64,7 @@ const FOREIGN_ID_PROBES: Record<string, string> = {
   'POST /profile/proofs/:network/start': 'no ids: the signed-in person’s own profile',
   'POST /profile/proofs/websites/:claimId/check': 'proofs/rel-me-proofs.test.ts',
   'POST /profile/proofs/bluesky/:claimId/check': 'proofs/bluesky-proofs.test.ts',
+  'POST /profile/proofs/bluesky/:claimId/sign-in': 'proofs/bluesky-sign-in.test.ts',
   'POST /articles/fetch': 'no ids: reads an address for the signed-in person',
   'POST /articles': 'security/new-routes-probe.test.ts',
   'POST /articles/:id': 'security/new-routes-probe.test.ts',

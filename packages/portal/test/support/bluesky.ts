@@ -4,12 +4,15 @@ import readline from 'node:readline';
 import { createSafeFetch, type SafeFetch } from '@byline/fetcher';
 import type { BlueskySources } from '@byline/editorial/bluesky/bluesky-identity';
 import { loopbackOutbound } from '@byline/test-support';
+import { profileForm, signedUp, submit, type Portal } from './portal-harness';
 
 /** An account on the test PDS, with its session (to write its records and change its handle). */
 export interface TestAccount {
   did: string;
   handle: string;
   accessJwt: string;
+  /** What the account holder signs in to the PDS with. */
+  password: string;
 }
 
 export interface BlueskyNetwork {
@@ -23,6 +26,8 @@ export interface BlueskyNetwork {
   updateHandle(account: TestAccount, handle: string): Promise<void>;
   /** Points a handle's `/.well-known/atproto-did` at another DID, as the owner of a domain handle may. */
   pointHandle(handle: string, did: string): void;
+  /** Makes the account's DID document, as the portal reads it, name another PDS (one that is down, say). */
+  movePds(account: TestAccount, pds: string): void;
   close(): Promise<void>;
 }
 
@@ -61,8 +66,15 @@ export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
   });
   const safe = createSafeFetch({ ...loopbackOutbound(), timeoutMs: 5000 });
   const pointed = new Map<string, string>();
+  const moved = new Map<string, string>();
   const fetch: SafeFetch = async (input, init) => {
     const url = new URL(String(input));
+    const movedTo = url.origin === new URL(plc).origin ? moved.get(decodeURIComponent(url.pathname.slice(1))) : undefined;
+    if (movedTo) {
+      const document = (await (await safe(input, init)).json()) as { service?: { serviceEndpoint: string }[] };
+      for (const service of document.service ?? []) service.serviceEndpoint = movedTo;
+      return new Response(JSON.stringify(document), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
     if (url.protocol === 'https:' && url.pathname === '/.well-known/atproto-did') {
       const elsewhere = pointed.get(url.hostname);
       if (elsewhere) return new Response(elsewhere, { status: 200, headers: { 'Content-Type': 'text/plain' } });
@@ -89,12 +101,9 @@ export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
     sources: { txt: async () => [], fetch, plcUrl: plc },
     async createAccount(name) {
       const handle = `${name}${++accounts}.test`;
-      const made = await xrpc('com.atproto.server.createAccount', {
-        email: `${name}${accounts}@example.org`,
-        handle,
-        password: 'hunter2-but-longer',
-      });
-      return { did: made.did as string, handle: made.handle as string, accessJwt: made.accessJwt as string };
+      const password = 'hunter2-but-longer';
+      const made = await xrpc('com.atproto.server.createAccount', { email: `${name}${accounts}@example.org`, handle, password });
+      return { did: made.did as string, handle: made.handle as string, accessJwt: made.accessJwt as string, password };
     },
     async putProfile(account, profile) {
       await xrpc(
@@ -115,6 +124,9 @@ export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
     pointHandle(handle, did) {
       pointed.set(handle, did);
     },
+    movePds(account, pdsUrl) {
+      moved.set(account.did, pdsUrl);
+    },
     async close() {
       closing = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -123,4 +135,19 @@ export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
       await exited;
     },
   };
+}
+
+/**
+ * A journalist who signed up and saved a profile claiming the Bluesky account `bluesky` (a handle, `@handle` or
+ * DID), with their agent, their profile and a reader of its Bluesky claims.
+ */
+export async function journalistClaimingBluesky(portal: Portal, bluesky: string) {
+  const { agent, email } = await signedUp(portal.app);
+  const form = profileForm({ bluesky });
+  const saved = await submit(agent, '/profile', '/profile', form);
+  if (saved.status !== 303) throw new Error(`the profile form was not saved (${saved.status})`);
+  const profileId = (await portal.repositories.users.findByEmail(email))!.profileId!;
+  const slug = (await portal.repositories.profiles.findById(profileId))!.profile_slug;
+  const claims = async () => (await portal.claims.claimsOf(profileId)).filter((claim) => claim.kind === 'bluesky');
+  return { agent, email, form, profileId, slug, claims };
 }

@@ -120,7 +120,7 @@ export function createNetworkSignIn(
  * outbound policy, plain http:// only to an address inside ALLOWED_PRIVATE_ADDRESSES whatever its host name —
  * checked on the connection itself, as every address is.
  */
-function signInFetch({ policy, resolve, ca }: Outbound): SafeFetch {
+export function signInFetch({ policy, resolve, ca }: Outbound): SafeFetch {
   const secure = createSafeFetch({ policy, resolve, ca });
   const plain = createSafeFetch({ policy: policy.listedOnly(), resolve });
   return (input, init) => (new URL(input).protocol === 'http:' ? plain : secure)(input, init);
