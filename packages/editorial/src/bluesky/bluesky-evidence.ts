@@ -17,3 +17,22 @@ export function blueskyProfileEvidence(handle: string, did: string, nextCheckAt:
     nextCheckAt: nextCheckAt.toISOString(),
   };
 }
+
+/** Who vouched for a sign-in: Bluesky's own authorization, as the other networks' sign-ins name their provider. */
+export const BLUESKY_SIGN_IN_BY = `network:${BLUESKY_PROVIDER.id}`;
+
+/**
+ * The evidence of signing in with the Bluesky account (atproto OAuth: the token's `sub` was the claim's DID). It is
+ * checked again like the profile record's, by its DID alone: the account's handle may change or move to another
+ * account, which the claim must show (see the re-check), though the sign-in itself proved the DID for good.
+ */
+export function blueskySignInEvidence(handle: string, did: string, nextCheckAt: Date): NewEvidence {
+  return {
+    method: 'network-sign-in',
+    provider: BLUESKY_PROVIDER,
+    provenValue: handle,
+    subject: did,
+    by: BLUESKY_SIGN_IN_BY,
+    nextCheckAt: nextCheckAt.toISOString(),
+  };
+}

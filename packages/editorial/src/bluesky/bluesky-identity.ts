@@ -251,6 +251,15 @@ export async function checkBlueskyProfile(sources: BlueskySources, did: string, 
   }
 }
 
+/** The account by its DID alone, as checkBlueskyProfile reads it, without its profile record (a sign-in's check). */
+export async function checkBlueskyAccount(sources: BlueskySources, did: string): Promise<BlueskyCheck> {
+  try {
+    return { outcome: { ok: true }, account: await resolveDid(sources, did) };
+  } catch (error) {
+    return { outcome: { ok: false, reason: reasonOf(error) }, account: null };
+  }
+}
+
 function reasonOf(error: unknown): string {
   if (error instanceof BlueskyResolutionError) return error.message;
   return 'the account could not be read';

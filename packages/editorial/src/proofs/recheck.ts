@@ -14,7 +14,7 @@ import type { OwnerNotifier } from '../notify/owner-notifier';
 import type { Rechecks } from '../recheck/rechecks';
 import { endingProofs } from './no-live-proof';
 import { checkRelMe, publicProfileUrl } from './rel-me-check';
-import { checkBlueskyProfile, type BlueskySources } from '../bluesky/bluesky-identity';
+import { checkBlueskyAccount, checkBlueskyProfile, type BlueskySources } from '../bluesky/bluesky-identity';
 import { renameAccountClaim } from '@byline/domain/claims/rename-account-claim';
 
 export interface RecheckSummary {
@@ -173,10 +173,11 @@ async function checkOne(
 }
 
 /**
- * A Bluesky claim's check: the account, by its DID (the claim's key), must still link the public page from its profile
- * record (checkBlueskyProfile). A handle the account changed is shown at once (renameAccountClaim); an account that no
- * handle names back any more (its handle moved to another account) is shown by its DID, so the old handle stops
- * answering for it, and fails the check until it has one again: past the grace period, the proof lapses.
+ * A Bluesky claim's check, by the account's DID (the claim's key): a proof by its profile record holds while the record
+ * still links the public page (checkBlueskyProfile); a proof by signing in proved the DID for good, and is checked for
+ * the account's handle alone. Either way, a handle the account changed is shown at once (renameAccountClaim); an
+ * account that no handle names back any more (its handle moved to another account) is shown by its DID, so the old
+ * handle stops answering for it, and fails the check until it has one again: past the grace period, the proof lapses.
  */
 async function checkBlueskyClaim(
   due: DueCheck,
@@ -187,7 +188,10 @@ async function checkBlueskyClaim(
 ): Promise<CheckOutcome> {
   if (!bluesky) return { ok: false, reason: 'Bluesky accounts are not checked by this process' };
   const sources = { ...bluesky.sources, fetch: bound(bluesky.sources.fetch) };
-  const { outcome, account } = await checkBlueskyProfile(sources, due.claim.key, profileUrl);
+  const { outcome, account } =
+    due.evidence.method === 'network-sign-in'
+      ? await checkBlueskyAccount(sources, due.claim.key)
+      : await checkBlueskyProfile(sources, due.claim.key, profileUrl);
   if (!account) return outcome;
   const shown = account.handle ?? account.did;
   if (shown !== due.claim.value) await renameAccountClaim(bluesky.claims, due.claim, shown, now());

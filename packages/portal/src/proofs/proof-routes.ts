@@ -174,6 +174,7 @@ export function proofRoutes(ctx: PortalContext): Router {
     proofAttempts: deps.proofAttempts,
     blueskySignIn: ctx.blueskySignIn,
     bluesky: ctx.bluesky,
+    recheckPolicy: ctx.recheckPolicy,
     now: ctx.now,
     notifier: ctx.notifier,
   };

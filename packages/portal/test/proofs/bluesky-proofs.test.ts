@@ -8,10 +8,6 @@ import { answerFor, editor, ONLY_X, reviewPath } from '../support/editors';
 import { verifiers } from '../support/verifiers';
 import { proveClaim } from '../support/proofs';
 import { repositoriesOf, relayStoreOutbox } from '@byline/shared/store';
-import { rechecksOf } from '@byline/editorial/recheck/rechecks';
-import { runRecheck } from '@byline/editorial/proofs/recheck';
-import { createSafeFetch } from '@byline/fetcher';
-import { loopbackOutbound } from '@byline/test-support';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { toVerifiedIdentity } from '@byline/domain/claims/verified-identity';
 import {
@@ -23,7 +19,13 @@ import {
   submit,
   type Agent,
 } from '../support/portal-harness';
-import { journalistClaimingBluesky, startBlueskyNetwork, type BlueskyNetwork } from '../support/bluesky';
+import {
+  BLUESKY_RECHECK_POLICY,
+  journalistClaimingBluesky,
+  recheckBlueskyAt,
+  startBlueskyNetwork,
+  type BlueskyNetwork,
+} from '../support/bluesky';
 import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
 
 jest.setTimeout(60_000);
@@ -238,23 +240,8 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     }
   });
 
-  const POLICY = { intervalMs: 24 * 3600_000, graceMs: 3 * 24 * 3600_000, retryMs: 3600_000 };
-
-  /** The worker's re-check of every live proof at `now`, Bluesky accounts read from the test network. */
-  const recheckAt = (now: Date) =>
-    runRecheck({
-      rechecks: rechecksOf(repositoriesOf(portal.store)),
-      claims: portal.claims,
-      profiles: portal.repositories.profiles,
-      verification: portal.repositories.verification,
-      fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
-      bluesky: { sources: network.sources, claims: portal.claims },
-      portalUrl: PORTAL_URL,
-      policy: POLICY,
-      holder: 'test',
-      now: () => now,
-      all: true,
-    });
+  const POLICY = BLUESKY_RECHECK_POLICY;
+  const recheckAt = (now: Date) => recheckBlueskyAt(portal, network, PORTAL_URL, now);
 
   /** The journalist.handle_changed events queued so far (relayed from the outbox as the worker's fan-out takes them). */
   async function handleChanges() {

@@ -10,7 +10,13 @@ import { toVerifiedIdentity } from '@byline/domain/claims/verified-identity';
 import { chromiumAvailable, launchDesktopBrowser, withScreenshotOnFailure } from '../browser/chromium';
 import request from 'supertest';
 import { csrfFrom, portalForEachTest, portalStoreFactories, restartPortal, type Agent } from '../support/portal-harness';
-import { journalistClaimingBluesky, startBlueskyNetwork, type BlueskyNetwork, type TestAccount } from '../support/bluesky';
+import {
+  journalistClaimingBluesky,
+  recheckBlueskyAt,
+  startBlueskyNetwork,
+  type BlueskyNetwork,
+  type TestAccount,
+} from '../support/bluesky';
 import { PUBLIC_URLS } from './portal-networks';
 
 jest.setTimeout(120_000);
@@ -164,6 +170,24 @@ run.each(portalStoreFactories())('proofs: sign in with Bluesky ($name store)', (
     });
     // Proven: the page no longer offers to prove it.
     expect(page).not.toContain(`/profile/proofs/bluesky/${claimed!.id}/sign-in`);
+  });
+
+  it('follows the handle of an account proven by signing in: its re-check reads the account by its DID', async () => {
+    const account = await network.createAccount('renames');
+    const { agent, claims } = await journalistClaimingBluesky(portal, account.handle);
+    const [claimed] = await claims();
+    await comeBack(agent, await signInAtPds(await startSignIn(agent, claimed!.id), account));
+    expect((await claims())[0]!.evidence[0]!.nextCheckAt).not.toBeNull();
+
+    const renamed = `sr${Date.now() % 1_000_000}.test`;
+    await network.updateHandle(account, renamed);
+    expect(await recheckBlueskyAt(portal, network, PORTAL_URL, new Date(Date.now() + 25 * 3600_000))).toMatchObject({
+      checked: 1,
+      held: 1,
+    });
+    const [claim] = await claims();
+    expect(claim).toMatchObject({ state: 'proven', key: account.did, value: renamed });
+    expect(claim!.evidence).toEqual([expect.objectContaining({ method: 'network-sign-in', endedAt: null })]);
   });
 
   it('proves nothing when the journalist signs in as another account than the one claimed, and says so', async () => {

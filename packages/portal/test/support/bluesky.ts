@@ -4,6 +4,9 @@ import readline from 'node:readline';
 import { createSafeFetch, type SafeFetch } from '@byline/fetcher';
 import type { BlueskySources } from '@byline/editorial/bluesky/bluesky-identity';
 import { loopbackOutbound } from '@byline/test-support';
+import { repositoriesOf } from '@byline/shared/store';
+import { rechecksOf } from '@byline/editorial/recheck/rechecks';
+import { runRecheck } from '@byline/editorial/proofs/recheck';
 import { profileForm, signedUp, submit, type Portal } from './portal-harness';
 
 /** An account on the test PDS, with its session (to write its records and change its handle). */
@@ -150,4 +153,24 @@ export async function journalistClaimingBluesky(portal: Portal, bluesky: string)
   const slug = (await portal.repositories.profiles.findById(profileId))!.profile_slug;
   const claims = async () => (await portal.claims.claimsOf(profileId)).filter((claim) => claim.kind === 'bluesky');
   return { agent, email, form, profileId, slug, claims };
+}
+
+/** The re-check schedule the Bluesky tests run: a day between checks, three days' grace, an hour's retry. */
+export const BLUESKY_RECHECK_POLICY = { intervalMs: 24 * 3600_000, graceMs: 3 * 24 * 3600_000, retryMs: 3600_000 };
+
+/** The worker's re-check of every live proof at `now`, Bluesky accounts read from the test network. */
+export function recheckBlueskyAt(portal: Portal, network: BlueskyNetwork, portalUrl: string, now: Date) {
+  return runRecheck({
+    rechecks: rechecksOf(repositoriesOf(portal.store)),
+    claims: portal.claims,
+    profiles: portal.repositories.profiles,
+    verification: portal.repositories.verification,
+    fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
+    bluesky: { sources: network.sources, claims: portal.claims },
+    portalUrl,
+    policy: BLUESKY_RECHECK_POLICY,
+    holder: 'test',
+    now: () => now,
+    all: true,
+  });
 }

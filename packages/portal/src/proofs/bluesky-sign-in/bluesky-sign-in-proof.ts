@@ -1,7 +1,8 @@
 import { resolveDid, type BlueskySources } from '@byline/editorial/bluesky/bluesky-identity';
 import { notifyReleased } from '@byline/editorial/notify/released-claims';
 import { type OwnerNotifier } from '@byline/editorial/notify/owner-notifier';
-import { BLUESKY_PROVIDER } from '@byline/domain/social/bluesky-account';
+import { BLUESKY_SIGN_IN_BY, blueskySignInEvidence } from '@byline/editorial/bluesky/bluesky-evidence';
+import type { RecheckPolicy } from '@byline/domain/proofs/claim-store';
 import { blueskyClaim } from '@byline/domain/proofs/claim-values';
 import { claimTitle } from '@byline/domain/proofs/claim-wording';
 import { isLiveClaim, type Claim } from '@byline/domain/proofs/claims';
@@ -17,12 +18,11 @@ export interface BlueskySignInProofDeps {
   proofAttempts: ProofAttemptStore;
   blueskySignIn: BlueskySignIn;
   bluesky: BlueskySources;
+  /** How often the account is read again (its handle followed; see blueskySignInEvidence). */
+  recheckPolicy: RecheckPolicy;
   now: () => Date;
   notifier?: OwnerNotifier;
 }
-
-/** Who vouched: Bluesky's own authorization, as the other networks' sign-ins name their provider. */
-const VOUCHED_BY = `network:${BLUESKY_PROVIDER.id}`;
 
 const liveBlueskyClaim = async (claims: ClaimsRepository, profileId: number, claimId: number): Promise<Claim | undefined> =>
   (await claims.claimsOf(profileId)).find((claim) => claim.id === claimId && claim.kind === 'bluesky' && isLiveClaim(claim));
@@ -73,7 +73,7 @@ export type BlueskyCallbackResult =
  * BlueskySignInError (declined, refused, server unavailable).
  */
 export async function completeBlueskySignIn(
-  { claims, proofAttempts, blueskySignIn, bluesky, now, notifier }: BlueskySignInProofDeps,
+  { claims, proofAttempts, blueskySignIn, bluesky, recheckPolicy, now, notifier }: BlueskySignInProofDeps,
   user: PortalUser,
   query: URLSearchParams,
 ): Promise<BlueskyCallbackResult> {
@@ -109,16 +109,10 @@ export async function completeBlueskySignIn(
       kind: 'bluesky',
       value: shown.value,
       key: shown.key,
-      evidence: {
-        method: 'network-sign-in',
-        provider: BLUESKY_PROVIDER,
-        provenValue: shown.value,
-        subject: did,
-        by: VOUCHED_BY,
-      },
+      evidence: blueskySignInEvidence(shown.value, did, new Date(now().getTime() + recheckPolicy.intervalMs)),
     },
     // Bluesky vouched, not a person: the history of a profile whose claim this releases names it.
-    { actor: VOUCHED_BY },
+    { actor: BLUESKY_SIGN_IN_BY },
   );
   if (!proof.ok) return { ok: false, reason: proof.reason, did };
   if (notifier && proof.released.length)
