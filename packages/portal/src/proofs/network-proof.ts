@@ -44,20 +44,34 @@ export async function startNetworkProof(
 ): Promise<{ authorizationUrl: string }> {
   const start = await networkSignIn.begin(network, callbackUriOf(portalUrl, network));
   const claimed = (await claims.claimsOf(user.profileId)).find((claim) => isLiveClaim(claim) && claim.kind === network);
-  const createdAt = now();
-  const attempt: ProofAttempt = {
+  const attempt = proofAttemptOf(user, network, claimed?.value ?? '', start, now());
+  await proofAttempts.createProofAttempt(attempt);
+  return { authorizationUrl: start.authorizationUrl };
+}
+
+/**
+ * A sign-in in progress as the attempts keep it until the provider's redirect back: the hash of its `state` (never the
+ * state itself), what the callback needs to complete it, the value claimed, and ATTEMPT_TTL_MS to come back in.
+ */
+export function proofAttemptOf(
+  user: PortalUser & { profileId: number },
+  network: ProofAttempt['network'],
+  claimedValue: string,
+  start: { state: string; nonce?: string; codeVerifier: string; clientState?: string },
+  createdAt: Date,
+): ProofAttempt {
+  return {
     stateHash: stateHashOf(start.state),
     userId: user.id,
     profileId: user.profileId,
     network,
-    claimedValue: claimed?.value ?? '',
-    nonce: start.nonce,
+    claimedValue,
+    nonce: start.nonce ?? '',
     codeVerifier: start.codeVerifier,
+    ...(start.clientState === undefined ? {} : { clientState: start.clientState }),
     createdAt: createdAt.toISOString(),
     expiresAt: new Date(createdAt.getTime() + ATTEMPT_TTL_MS).toISOString(),
   };
-  await proofAttempts.createProofAttempt(attempt);
-  return { authorizationUrl: start.authorizationUrl };
 }
 
 export type CallbackResult =

@@ -8,9 +8,9 @@ import { claimTitle } from '@byline/domain/proofs/claim-wording';
 import { isLiveClaim, type Claim } from '@byline/domain/proofs/claims';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
-import { type ProofAttempt, type ProofAttemptStore } from '@byline/domain/proofs/proof-attempts';
+import { type ProofAttemptStore } from '@byline/domain/proofs/proof-attempts';
 import { type PortalUser } from '@byline/domain/users/users-repository';
-import { ATTEMPT_TTL_MS, stateHashOf } from '../network-proof';
+import { proofAttemptOf, stateHashOf } from '../network-proof';
 import { BlueskySignInError, type BlueskySignIn } from './bluesky-oauth';
 
 export interface BlueskySignInProofDeps {
@@ -41,19 +41,7 @@ export async function startBlueskySignIn(
   const claim = await liveBlueskyClaim(claims, user.profileId, claimId);
   if (!claim) return null;
   const start = await blueskySignIn.begin(claim.key);
-  const createdAt = now();
-  const attempt: ProofAttempt = {
-    stateHash: stateHashOf(start.state),
-    userId: user.id,
-    profileId: user.profileId,
-    network: 'bluesky',
-    claimedValue: claim.key,
-    nonce: '',
-    codeVerifier: start.codeVerifier,
-    clientState: start.clientState,
-    createdAt: createdAt.toISOString(),
-    expiresAt: new Date(createdAt.getTime() + ATTEMPT_TTL_MS).toISOString(),
-  };
+  const attempt = proofAttemptOf(user, 'bluesky', claim.key, start, now());
   await proofAttempts.createProofAttempt(attempt);
   return { authorizationUrl: start.authorizationUrl };
 }
