@@ -1,15 +1,12 @@
-import { repositoriesOf } from '@byline/shared/store';
-import { rechecksOf } from '@byline/editorial/recheck/rechecks';
 import { relMeEvidence } from '@byline/editorial/proofs/rel-me-check';
-import { runRecheck } from '@byline/editorial/proofs/recheck';
 import { createEditor } from '@byline/editorial/use-cases/accounts';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { setClaims } from '@byline/domain/claims/set-claims';
-import { createSafeFetch } from '@byline/fetcher';
-import { bearer, loopbackOutbound } from '@byline/test-support';
+import { bearer } from '@byline/test-support';
 import { pageServer, portalForEachTest, portalStoreFactories, profileForm, signedUp, submit } from './support/portal-harness';
 import { proveClaim, signedInAs } from './support/proofs';
 import { verifiers } from './support/verifiers';
+import { recheckAt } from './support/rechecks';
 import { approvedByEditor } from './support/editors';
 import { generateKeyPairSync } from 'node:crypto';
 import { decodeJwt } from 'jose';
@@ -255,17 +252,7 @@ describe.each(portalStoreFactories())('editors decide on evidence ($name store)'
     async function lapse() {
       const first = new Date(Date.now() + 120_000);
       for (const now of [first, new Date(first.getTime() + POLICY.graceMs)]) {
-        await runRecheck({
-          rechecks: rechecksOf(repositoriesOf(portal.store)),
-          claims: portal.claims,
-          profiles: portal.repositories.profiles,
-          verification: portal.repositories.verification,
-          fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
-          portalUrl: 'https://byline.example',
-          policy: POLICY,
-          holder: 'test',
-          now: () => now,
-        });
+        await recheckAt(portal, { now, portalUrl: 'https://byline.example', policy: POLICY });
       }
       return first;
     }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { AuthorView, SocialType } from './types';
 import type { VerifiedIdentity } from '../claims/verified-identity';
 import { publicProfileUrl } from '../profiles/public-profile-url';
@@ -95,7 +95,8 @@ export function accountAnswerFor(
   value: string,
 ): TaggedAnswer {
   const json = `${rendered.slice(0, -1)},"profile_social_profiles":${JSON.stringify({ [lookedUp]: value })}}`;
-  const etag = renderedTag ? `${renderedTag.slice(0, -1)}-${lookedUp}.${entityTagOf(value).slice(1)}` : entityTagOf(json);
+  // One-shot hash: a lookup pays for a few bytes, not for a hash object.
+  const etag = renderedTag ? `${renderedTag.slice(0, -1)}-${lookedUp}.${hash('sha256', value, 'base64url').slice(0, 27)}"` : entityTagOf(json);
   return { json, etag };
 }
 

@@ -4,10 +4,8 @@ import readline from 'node:readline';
 import { createSafeFetch, type SafeFetch } from '@byline/fetcher';
 import type { BlueskySources } from '@byline/editorial/bluesky/bluesky-identity';
 import { loopbackOutbound } from '@byline/test-support';
-import { repositoriesOf } from '@byline/shared/store';
-import { rechecksOf } from '@byline/editorial/recheck/rechecks';
-import { runRecheck } from '@byline/editorial/proofs/recheck';
 import { profileForm, signedUp, submit, type Portal } from './portal-harness';
+import { recheckAt } from './rechecks';
 
 /** An account on the test PDS, with its session (to write its records and change its handle). */
 export interface TestAccount {
@@ -159,18 +157,5 @@ export async function journalistClaimingBluesky(portal: Portal, bluesky: string)
 export const BLUESKY_RECHECK_POLICY = { intervalMs: 24 * 3600_000, graceMs: 3 * 24 * 3600_000, retryMs: 3600_000 };
 
 /** The worker's re-check of every live proof at `now`, Bluesky accounts read from the test network. */
-export function recheckBlueskyAt(portal: Portal, network: BlueskyNetwork, portalUrl: string, now: Date) {
-  return runRecheck({
-    rechecks: rechecksOf(repositoriesOf(portal.store)),
-    claims: portal.claims,
-    profiles: portal.repositories.profiles,
-    verification: portal.repositories.verification,
-    fetch: createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
-    bluesky: { sources: network.sources, claims: portal.claims },
-    portalUrl,
-    policy: BLUESKY_RECHECK_POLICY,
-    holder: 'test',
-    now: () => now,
-    all: true,
-  });
-}
+export const recheckBlueskyAt = (portal: Portal, network: BlueskyNetwork, portalUrl: string, now: Date) =>
+  recheckAt(portal, { now, portalUrl, policy: BLUESKY_RECHECK_POLICY, bluesky: network.sources, all: true });
