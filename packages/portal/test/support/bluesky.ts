@@ -23,6 +23,10 @@ export interface BlueskyNetwork {
   updateHandle(account: TestAccount, handle: string): Promise<void>;
   /** Points a handle's `/.well-known/atproto-did` at another DID, as the owner of a domain handle may. */
   pointHandle(handle: string, did: string): void;
+  /** A new app password of the account (what an operator gives Byline for its own account). */
+  createAppPassword(account: TestAccount, name: string): Promise<string>;
+  /** The records of a collection in an account's repository (com.atproto.repo.listRecords), all pages. */
+  listRecords(did: string, collection: string): Promise<{ uri: string; cid: string; value: Record<string, unknown> }[]>;
   close(): Promise<void>;
 }
 
@@ -114,6 +118,23 @@ export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
     },
     pointHandle(handle, did) {
       pointed.set(handle, did);
+    },
+    async createAppPassword(account, name) {
+      const made = await xrpc('com.atproto.server.createAppPassword', { name }, account.accessJwt);
+      return made.password as string;
+    },
+    async listRecords(did, collection) {
+      const records: { uri: string; cid: string; value: Record<string, unknown> }[] = [];
+      let cursor: string | undefined;
+      do {
+        const query = new URLSearchParams({ repo: did, collection, limit: '100', ...(cursor ? { cursor } : {}) });
+        const res = await globalThis.fetch(`${pds}/xrpc/com.atproto.repo.listRecords?${query}`);
+        if (!res.ok) throw new Error(`listRecords: HTTP ${res.status} ${await res.text()}`);
+        const page = (await res.json()) as { records: typeof records; cursor?: string };
+        records.push(...page.records);
+        cursor = page.records.length ? page.cursor : undefined;
+      } while (cursor);
+      return records;
     },
     async close() {
       closing = true;
