@@ -13,9 +13,12 @@ export type BlueskyVerificationDocument = {
   change: string | null;
   /** The render revision `subject` was read at (see JournalistCredentialDocument's): older notes apply nothing. */
   renderRevision: number;
-  /** The record standing in Byline's repository (JSON of PublishedVerification), or null when none does. */
+  /**
+   * What the standing record says (JSON of PublishedVerification), or null: none stands, or a note left nothing to
+   * assert and cleared it in its own write (an erased journalist's handle is gone from that write on).
+   */
   record: string | null;
-  /** The standing record's at:// address (shown on the journalist's pages), or null. */
+  /** The standing record's at:// address (shown on the journalist's pages; its last segment the record key), or null. */
   uri: string | null;
   /** The standing record's content address (CID), or null. */
   cid: string | null;

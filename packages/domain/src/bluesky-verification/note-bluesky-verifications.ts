@@ -56,7 +56,17 @@ export function* noteBlueskyVerifications(
     const before = known.get(profileId);
     if (before ? before.renderRevision > revision || before.subject === subject : subject === null) continue;
     // Due now: a retry's back-off or a display name's next read gives way to the change.
-    const note = { subject, change: newChange(), renderRevision: revision, dueAt: null, failures: 0, lastError: null };
+    const note = {
+      subject,
+      change: newChange(),
+      renderRevision: revision,
+      dueAt: null,
+      failures: 0,
+      lastError: null,
+      // Nothing to assert (unverified, lapsed, erased): whom the standing record names goes in this write; its
+      // address stays, for the worker to delete it by.
+      ...(subject === null ? { record: null } : {}),
+    };
     if (before) {
       yield* step(verifications.updateFirst({ profileId, renderRevision: { lte: revision } }, note));
       continue;

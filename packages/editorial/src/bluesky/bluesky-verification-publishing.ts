@@ -105,21 +105,23 @@ export class BlueskyVerificationPublishing {
     });
     const subject = doc.subject ? (JSON.parse(doc.subject) as VerificationSubject) : null;
     const standing = doc.record ? (JSON.parse(doc.record) as PublishedVerification) : null;
+    // The standing record's key, from its address: a note that withdrew it cleared what it says, not where it is.
+    const standingKey = doc.uri ? doc.uri.slice(doc.uri.lastIndexOf('/') + 1) : null;
     try {
       const displayName = subject ? await displayNameOf(subject.did) : '';
-      if (subject && standing && !doc.writing && says(standing, subject, displayName)) {
+      if (subject && standing && standingKey && !doc.writing && says(standing, subject, displayName)) {
         await verifications.updateFirst(asRead, settled(new Date(now.getTime() + lookAgainMs)));
         return 'unchanged';
       }
-      if (standing) {
-        await account.deleteVerification(standing.rkey);
+      if (standingKey) {
+        await account.deleteVerification(standingKey);
         await verifications.updateFirst({ profileId }, { record: null, uri: null, cid: null });
       }
       if (!subject) {
         if (doc.writing) await account.deleteVerification(doc.writing);
         await verifications.updateFirst({ profileId }, { writing: null });
         await verifications.updateFirst(asRead, settled(null));
-        return standing || doc.writing ? 'deleted' : 'unchanged';
+        return standingKey || doc.writing ? 'deleted' : 'unchanged';
       }
       const rkey = doc.writing ?? tidAt(now, randomInt(1024));
       if (!doc.writing) await verifications.updateFirst({ profileId }, { writing: rkey });
