@@ -225,7 +225,7 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
     clock = new Date(clock.getTime() + LOOK_AGAIN_MS + 1000);
     const again = await within(15_000, 'the record re-issued', async () => {
       const doc = await verificationOf(profile.id);
-      return doc?.uri !== first.uri && doc?.uri && doc.change === null && doc;
+      return doc && doc.uri && doc.uri !== first.uri && doc.change === null ? doc : null;
     });
     const records = await recordsOf(account.did);
     expect(records).toEqual([expect.objectContaining({ uri: again.uri, value: expect.objectContaining({ displayName: 'Ronan Ó Gallchóir' }) })]);

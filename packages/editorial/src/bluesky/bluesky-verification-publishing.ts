@@ -117,6 +117,17 @@ export class BlueskyVerificationPublishing {
         await account.deleteVerification(standingKey);
         await verifications.updateFirst({ profileId }, { record: null, uri: null, cid: null });
       }
+      if (subject && !displayName) {
+        // Bluesky counts no verification of a profile without a display name: none is written until it has one,
+        // which the next look finds.
+        if (doc.writing) await account.deleteVerification(doc.writing);
+        await verifications.updateFirst({ profileId }, { writing: null });
+        await verifications.updateFirst(asRead, {
+          ...settled(new Date(now.getTime() + lookAgainMs)),
+          lastError: 'the Bluesky profile shows no display name',
+        });
+        return standingKey || doc.writing ? 'deleted' : 'unchanged';
+      }
       if (!subject) {
         if (doc.writing) await account.deleteVerification(doc.writing);
         await verifications.updateFirst({ profileId }, { writing: null });

@@ -38,16 +38,62 @@ let accounts = 0;
  * the PDS; a handle's `https://HANDLE/.well-known/atproto-did`, which no test can serve under that name, is answered
  * from the PDS's own resolveHandle. DNS names nothing (no `_atproto` TXT record), as for most bsky.social accounts.
  */
-export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, 'bluesky-network.mjs')], {
+export function startBlueskyNetwork(): Promise<BlueskyNetwork> {
+  return startNetwork('bluesky-network.mjs', process.env);
+}
+
+/** A Bluesky network with Bluesky's own AppView, which reads what the PDS writes and says who is verified. */
+export interface BlueskyAppViewNetwork extends BlueskyNetwork {
+  /** The AppView's address (app.bsky.actor.getProfile). */
+  bsky: string;
+  /** Waits until the AppView has indexed everything the PDS wrote so far. */
+  processAll(): Promise<void>;
+  /** Makes an account a trusted verifier in the AppView, as Bluesky does for the verifiers it recognises. */
+  trust(did: string): Promise<void>;
+}
+
+/**
+ * startBlueskyNetwork with the AppView as well (bluesky-appview-network.mjs: @atproto/dev-env's TestNetwork), on the
+ * PostgreSQL of DB_POSTGRES_URL (postgresql://postgres@127.0.0.1:5432/postgres by default) and the Redis of REDIS_HOST
+ * (127.0.0.1:6379 by default), in a schema of its own.
+ */
+export async function startBlueskyAppView(schema: string): Promise<BlueskyAppViewNetwork> {
+  const network = await startNetwork('bluesky-appview-network.mjs', {
+    ...process.env,
+    DB_POSTGRES_URL: process.env.DB_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+    REDIS_HOST: process.env.REDIS_HOST ?? '127.0.0.1:6379',
+    BYLINE_APPVIEW_SCHEMA: schema,
+  });
+  return {
+    ...network,
+    bsky: network.started.bsky!,
+    processAll: () => network.command({ op: 'process' }),
+    trust: (did) => network.command({ op: 'trust', did }),
+  };
+}
+
+async function startNetwork(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<BlueskyNetwork & { started: { bsky?: string }; command(command: Record<string, unknown>): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, script)], {
     cwd: path.join(__dirname, '..', '..'),
     stdio: ['pipe', 'pipe', 'pipe'],
+    env,
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const started = await new Promise<{ pds: string; plc: string }>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve(JSON.parse(line) as { pds: string; plc: string }));
+  const lines = readline.createInterface({ input: child.stdout! });
+  const answers = new Map<number, (answer: { ok: boolean; error?: string }) => void>();
+  const started = await new Promise<{ pds: string; plc: string; bsky?: string }>((resolve, reject) => {
+    lines.once('line', (line) => {
+      resolve(JSON.parse(line) as { pds: string; plc: string });
+      lines.on('line', (answer) => {
+        const { id, ...rest } = JSON.parse(answer) as { id: number; ok: boolean; error?: string };
+        answers.get(id)?.(rest);
+        answers.delete(id);
+      });
+    });
     child.once('exit', (code) =>
       reject(
         new Error(
@@ -87,7 +133,17 @@ export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
     if (!res.ok) throw new Error(`${method}: HTTP ${res.status} ${text}`);
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   };
+  let commands = 0;
   return {
+    started,
+    async command(command) {
+      const id = ++commands;
+      const answer = await new Promise<{ ok: boolean; error?: string }>((resolve) => {
+        answers.set(id, resolve);
+        child.stdin!.write(`${JSON.stringify({ id, ...command })}\n`);
+      });
+      if (!answer.ok) throw new Error(`the Bluesky test network could not ${String(command.op)}: ${answer.error}`);
+    },
     pds,
     plc,
     sources: { txt: async () => [], fetch, plcUrl: plc },
