@@ -159,7 +159,9 @@ async function main(): Promise<void> {
       holder,
       pollIntervalMs: BLUESKY_VERIFICATION_POLL_INTERVAL_MS,
       logger,
+      onRun: ({ summary }) => summary && metrics.blueskyRunFinished(summary),
     });
+    metrics.observeBlueskyPublishing(() => publishing.state());
     // The account and the PDS, never the app password.
     logger.info('publishing Bluesky verification records', {
       account: config.blueskyVerifier.identifier,

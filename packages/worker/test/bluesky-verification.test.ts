@@ -23,6 +23,7 @@ import { loopbackOutbound, storeFactories } from '@byline/test-support';
 import { startBlueskyNetwork, type BlueskyNetwork, type TestAccount } from '../../portal/test/support/bluesky';
 import { startBlueskyVerificationLoop, type BlueskyVerificationLoop } from '../src/bluesky-verification-loop';
 import { decide, newProfile } from './webhook-fixtures';
+import { createWorkerMetrics, type WorkerMetrics } from '../src/worker-metrics';
 
 jest.setTimeout(90_000);
 
@@ -115,12 +116,14 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
   let runs: { holder: string; summary: PublishingSummary }[] = [];
   /** The replicas' clock: moved on to bring a look at the display name, or a retry, due. */
   let clock = new Date();
+  let metrics: WorkerMetrics;
 
   beforeEach(async () => {
     store = await factory.create();
     repositories = repositoriesOf(store);
     clock = new Date();
     runs = [];
+    metrics = createWorkerMetrics('worker');
     const logger = createLogger({ level: 'error', service: 'worker' });
     for (const holder of ['w1', 'w2']) {
       const publishing = new BlueskyVerificationPublishing({
@@ -133,6 +136,7 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
         displayNameOf: displayNameReaderOf(network.sources),
         lookAgainMs: LOOK_AGAIN_MS,
       });
+      metrics.observeBlueskyPublishing(() => publishing.state());
       loops.push(
         startBlueskyVerificationLoop({
           publishing,
@@ -142,7 +146,10 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
           logger,
           now: () => clock,
           onRun: ({ summary }) => {
-            if (summary) runs.push({ holder, summary });
+            if (summary) {
+              runs.push({ holder, summary });
+              metrics.blueskyRunFinished(summary);
+            }
           },
         }),
       );
@@ -204,6 +211,10 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
     expect(doc.uri).toMatch(new RegExp(`^at://${byline.did}/${VERIFICATION_COLLECTION}/[2-7a-z]{13}$`));
     // Both replicas polled; one published, once.
     expect(total('published')).toBe(1);
+    const scraped = await metrics.registry.metrics();
+    expect(scraped).toContain('byline_bluesky_verification_records{state="published",service="worker"} 1');
+    expect(scraped).toContain('byline_bluesky_verification_records{state="pending",service="worker"} 0');
+    expect(scraped).toContain('byline_bluesky_verification_writes_total{result="published",service="worker"} 1');
 
     await decide(repositories, profile.id, 'unverified');
     const withdrawn = await within(15_000, 'the record deleted', async () => {
@@ -243,6 +254,10 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
     expect(failing).toMatchObject({ uri: null, lastError: expect.stringContaining('could not be reached') });
     expect(failing.change).not.toBeNull();
     expect(failing.lastError).not.toContain(appPassword);
+    const scraped = await metrics.registry.metrics();
+    expect(scraped).toContain('byline_bluesky_verification_records{state="failing",service="worker"} 1');
+    expect(scraped).toContain('byline_bluesky_verification_records{state="pending",service="worker"} 1');
+    expect(scraped).toMatch(/byline_bluesky_verification_writes_total\{result="failed",service="worker"\} [1-9]/);
 
     await relay.start();
     // The retry is due after its back-off.

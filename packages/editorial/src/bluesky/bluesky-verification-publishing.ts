@@ -23,6 +23,13 @@ export interface PublishingSummary {
   failed: number;
 }
 
+/** Where the records stand: published (standing), pending (a change not yet published), failing (last attempt failed). */
+export interface PublishingState {
+  published: number;
+  pending: number;
+  failing: number;
+}
+
 /** The display name Bluesky shows for an account (its profile record's), '' when it has none; throws when unreadable. */
 export type DisplayNameReader = (did: string) => Promise<string>;
 
@@ -74,6 +81,16 @@ export class BlueskyVerificationPublishing {
     const { verifications } = this.options;
     if (await verifications.first({ change: { gt: '' }, dueAt: null })) return true;
     return (await verifications.first({ dueAt: { lte: now.toISOString() } })) !== null;
+  }
+
+  /** Where the records stand, counted from the store (every replica's work). */
+  async state(): Promise<PublishingState> {
+    const { verifications } = this.options;
+    return {
+      published: await verifications.count({ uri: { gt: '' } }),
+      pending: await verifications.count({ change: { gt: '' } }),
+      failing: await verifications.count({ failures: { gt: 0 } }),
+    };
   }
 
   /** Publishes what is pending or due; `mayGoOn` (the lease's heartbeat) is asked before each document. */
