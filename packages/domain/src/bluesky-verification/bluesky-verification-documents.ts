@@ -58,3 +58,10 @@ export interface PublishedVerification {
 
 /** The collection of Bluesky's verification records (lexicon app.bsky.graph.verification, record key `tid`). */
 export const VERIFICATION_COLLECTION = 'app.bsky.graph.verification';
+
+/**
+ * The address of Byline's record to show on the journalist's pages: one stands and Byline still means to assert it
+ * (a note that withdrew it hides it at once, before the worker deletes it); null otherwise.
+ */
+export const standingRecordUri = (doc: Pick<BlueskyVerificationDocument, 'subject' | 'uri'> | null): string | null =>
+  doc && doc.subject !== null && doc.uri ? doc.uri : null;
