@@ -1,10 +1,7 @@
 import type { Logger } from '@byline/domain/logging/logger';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { BLUESKY_VERIFICATION_TOPIC } from '@byline/domain/queue/topics';
-import type {
-  BlueskyVerificationPublishing,
-  PublishingSummary,
-} from '@byline/editorial/bluesky/bluesky-verification-publishing';
+import type { BlueskyVerificationPublishing, PublishingSummary } from '@byline/editorial/bluesky/bluesky-verification-publishing';
 import { abortablePause } from './abortable-pause';
 
 /** The one item whose lease is the right to publish. */

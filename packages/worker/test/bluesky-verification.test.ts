@@ -239,7 +239,9 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
       return doc && doc.uri && doc.uri !== first.uri && doc.change === null ? doc : null;
     });
     const records = await recordsOf(account.did);
-    expect(records).toEqual([expect.objectContaining({ uri: again.uri, value: expect.objectContaining({ displayName: 'Ronan Ó Gallchóir' }) })]);
+    expect(records).toEqual([
+      expect.objectContaining({ uri: again.uri, value: expect.objectContaining({ displayName: 'Ronan Ó Gallchóir' }) }),
+    ]);
     expect(total('published')).toBe(2);
   });
 

@@ -50,7 +50,10 @@ export function* noteBlueskyVerifications(
 ): Steps<void> {
   if (!reads.length) return;
   const known = new Map(
-    (yield* step(verifications.all({ profileId: { in: reads.map((read) => read.profileId) } }))).map((doc) => [doc.profileId, doc]),
+    (yield* step(verifications.all({ profileId: { in: reads.map((read) => read.profileId) } }))).map((doc) => [
+      doc.profileId,
+      doc,
+    ]),
   );
   for (const { profileId, subject, revision } of reads) {
     const before = known.get(profileId);

@@ -298,7 +298,9 @@ const envSchema = Joi.object({
   // A handle (name.bsky.social) or a DID; checked by shape only: the PDS says at sign-in whether it is an account.
   BLUESKY_VERIFIER_IDENTIFIER: Joi.string()
     .trim()
-    .pattern(/^(?:did:(?:plc|web):[a-zA-Z0-9._:%-]+|@?[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)+)$/)
+    .pattern(
+      /^(?:did:(?:plc|web):[a-zA-Z0-9._:%-]+|@?[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)+)$/,
+    )
     .messages({ 'string.pattern.base': '"BLUESKY_VERIFIER_IDENTIFIER" must be a Bluesky handle (name.bsky.social) or a DID' })
     .empty(''),
   // The message never repeats the value: it is a password.

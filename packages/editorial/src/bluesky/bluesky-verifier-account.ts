@@ -54,7 +54,11 @@ export function blueskyVerifierAccount(settings: VerifierAccountSettings, fetch:
     try {
       response = await fetch(`${base}/xrpc/${method}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       });
     } catch (error) {
@@ -96,8 +100,7 @@ export function blueskyVerifierAccount(settings: VerifierAccountSettings, fetch:
       const current = await openSession();
       const answer = await call(method, body(current.did), current.accessJwt);
       if (answer.status === 200) return answer.json;
-      const sessionOver =
-        (answer.status === 400 || answer.status === 401) && SESSION_ERRORS.has(String(answer.json.error ?? ''));
+      const sessionOver = (answer.status === 400 || answer.status === 401) && SESSION_ERRORS.has(String(answer.json.error ?? ''));
       if (!sessionOver || attempt > 0) throw failure(method, answer);
       session = null;
     }

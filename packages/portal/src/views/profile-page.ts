@@ -167,7 +167,6 @@ export function profilePage(state: ProfilePageState): SafeHtml {
       <button type="submit">${profile ? 'Save profile' : 'Create profile'}</button>
     </form>
     ${showProofs ? proofsSection({ csrf, claims, signInNetworks, publicAddress: publicAddress!, notice: proofNotice }) : ''}
-    ${blueskyVerificationLine(state.blueskyVerification)}
-    ${verificationSection(state)} ${yourDataSection(state.webhooks ?? [])}
+    ${blueskyVerificationLine(state.blueskyVerification)} ${verificationSection(state)} ${yourDataSection(state.webhooks ?? [])}
     <p><a href="/settings/password">Change your password</a></p>`;
 }

@@ -26,10 +26,7 @@ import {
 import { startBlueskyNetwork, type BlueskyNetwork, type TestAccount } from '../support/bluesky';
 import { VERIFICATION_COLLECTION } from '@byline/domain/bluesky-verification/bluesky-verification-documents';
 import { blueskyVerifierAccount } from '@byline/editorial/bluesky/bluesky-verifier-account';
-import {
-  BlueskyVerificationPublishing,
-  displayNameReaderOf,
-} from '@byline/editorial/bluesky/bluesky-verification-publishing';
+import { BlueskyVerificationPublishing, displayNameReaderOf } from '@byline/editorial/bluesky/bluesky-verification-publishing';
 import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
 
 jest.setTimeout(60_000);

@@ -27,7 +27,8 @@ lines.on('line', (line) => {
     .then(() => ops[command.op](command))
     .then(
       () => process.stdout.write(`${JSON.stringify({ id: command.id, ok: true })}\n`),
-      (error) => process.stdout.write(`${JSON.stringify({ id: command.id, ok: false, error: String(error?.message ?? error) })}\n`),
+      (error) =>
+        process.stdout.write(`${JSON.stringify({ id: command.id, ok: false, error: String(error?.message ?? error) })}\n`),
     );
 });
 lines.on('close', stop);

@@ -93,7 +93,9 @@ describe('loadConfig: Byline as a Bluesky verifier', () => {
       appPassword: 'abcd-efgh-ijkl-mnop',
       pdsUrl: 'https://pds.example.org',
     });
-    expect(loadConfig({ ...VERIFIER, BLUESKY_VERIFIER_IDENTIFIER: 'did:plc:abcdefghijklmnopqrstuvwx' }).blueskyVerifier).toMatchObject({
+    expect(
+      loadConfig({ ...VERIFIER, BLUESKY_VERIFIER_IDENTIFIER: 'did:plc:abcdefghijklmnopqrstuvwx' }).blueskyVerifier,
+    ).toMatchObject({
       identifier: 'did:plc:abcdefghijklmnopqrstuvwx',
     });
     expect(loadConfig({}).blueskyVerifier).toBeUndefined();
@@ -101,7 +103,10 @@ describe('loadConfig: Byline as a Bluesky verifier', () => {
 
   it.each([
     [{ BLUESKY_VERIFIER_IDENTIFIER: 'byline.example.org' }, 'BLUESKY_VERIFIER_APP_PASSWORD, BLUESKY_PDS_URL missing'],
-    [{ BLUESKY_VERIFIER_APP_PASSWORD: 'secret-secret', BLUESKY_PDS_URL: 'https://pds.example.org' }, 'BLUESKY_VERIFIER_IDENTIFIER missing'],
+    [
+      { BLUESKY_VERIFIER_APP_PASSWORD: 'secret-secret', BLUESKY_PDS_URL: 'https://pds.example.org' },
+      'BLUESKY_VERIFIER_IDENTIFIER missing',
+    ],
     [{ ...VERIFIER, BLUESKY_PDS_URL: 'pds.example.org' }, 'BLUESKY_PDS_URL'],
     [{ ...VERIFIER, BLUESKY_VERIFIER_IDENTIFIER: 'not a handle' }, 'BLUESKY_VERIFIER_IDENTIFIER'],
   ])('stops with a ConfigError for %j saying %s, never showing the app password', (env, said) => {
