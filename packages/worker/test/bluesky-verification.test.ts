@@ -11,6 +11,7 @@ import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { createLogger } from '@byline/domain/logging/logger';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { VERIFICATION_COLLECTION } from '@byline/domain/bluesky-verification/bluesky-verification-documents';
+import { tidAt } from '@byline/domain/bluesky-verification/record-key';
 import { blueskyProfileEvidence } from '@byline/editorial/bluesky/bluesky-evidence';
 import { blueskyVerifierAccount } from '@byline/editorial/bluesky/bluesky-verifier-account';
 import {
@@ -243,6 +244,37 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
       expect.objectContaining({ uri: again.uri, value: expect.objectContaining({ displayName: 'Ronan Ó Gallchóir' }) }),
     ]);
     expect(total('published')).toBe(2);
+  });
+
+  it('finishes under the same key what a worker that died after the PDS took the record left, never writing a second', async () => {
+    // Stopped: this test plays the worker that died, then lets one run.
+    await Promise.all(loops.map((loop) => loop.stop()));
+    loops = [];
+    const { account, profile } = await journalistWithBluesky('caoimhe', 'Caoimhe');
+    await decide(repositories, profile.id, 'verified');
+    const bylineAccount = blueskyVerifierAccount(
+      { identifier: byline.handle, appPassword, pdsUrl: network.pds },
+      createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
+    );
+    // The dead worker stored the key, the PDS took the record, and the worker died before storing its address.
+    const rkey = tidAt(new Date(), 7);
+    await repositories.blueskyVerifications.updateFirst({ profileId: profile.id }, { writing: rkey });
+    await bylineAccount.putVerification(rkey, {
+      subject: account.did,
+      handle: account.handle,
+      displayName: 'Caoimhe',
+      createdAt: new Date().toISOString(),
+    });
+    const summary = await new BlueskyVerificationPublishing({
+      verifications: repositories.blueskyVerifications,
+      account: bylineAccount,
+      displayNameOf: displayNameReaderOf(network.sources),
+      lookAgainMs: LOOK_AGAIN_MS,
+    }).run(new Date(), async () => true);
+    expect(summary).toMatchObject({ published: 1, failed: 0 });
+    const doc = (await verificationOf(profile.id))!;
+    expect(doc).toMatchObject({ change: null, writing: null, uri: `at://${byline.did}/${VERIFICATION_COLLECTION}/${rkey}` });
+    expect(await recordsOf(account.did)).toEqual([expect.objectContaining({ uri: doc.uri })]);
   });
 
   it('keeps a publication pending while Byline’s PDS is down, and publishes it once when it is back', async () => {
