@@ -4,7 +4,7 @@
  * claim's key is the account's DID, its value the handle the DID document confirms.
  */
 import { bearer, type StoreFactory } from '@byline/test-support';
-import { answerFor, editor, ONLY_X, reviewPath } from '../support/editors';
+import { answerFor, decideIdentityChange, editor, ONLY_X, reviewPath } from '../support/editors';
 import { verifiers } from '../support/verifiers';
 import { proveClaim } from '../support/proofs';
 import { repositoriesOf, relayStoreOutbox } from '@byline/shared/store';
@@ -339,8 +339,8 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
   const recordsOf = async (did: string) =>
     (await network.listRecords(byline.did, VERIFICATION_COLLECTION)).filter((record) => record.value.subject === did);
 
-  it('shows "Verified on Bluesky by Byline" with the record’s address once published, and re-issues it after a handle change', async () => {
-    const { account, agent, profileId, slug } = await provenAndVerified('eimear');
+  it('shows "Verified on Bluesky by Byline" with the record’s address once published, and re-issues it after a handle change or an approved name change', async () => {
+    const { account, agent, form, profileId, slug } = await provenAndVerified('eimear');
     await network.putProfile(account, { displayName: 'Eimear', website: `${PORTAL_URL}/j/${slug}` });
     // Noted by the verification's write; nothing shown before the worker published it.
     expect((await agent.get('/profile')).text).not.toContain('Verified on Bluesky by Byline');
@@ -362,8 +362,17 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     expect(reissued[0]!.uri).not.toBe(record!.uri);
     expect((await agent.get(`/j/${slug}`)).text).toContain(reissued[0]!.uri);
 
-    // Unverified: the line goes at once, the record with the worker's next run.
+    // An approved change of the journalist's name: Byline vouches for another name, and issues the record again.
     const desk = await editor(portal);
+    const named = { ...form, bluesky: renamed, profile_first_name: 'Eimear Áine' };
+    expect((await submit(agent, '/profile', '/profile', named)).status).toBe(303);
+    expect((await decideIdentityChange(portal, desk, profileId, { decision: 'approve' })).status).toBe(303);
+    expect(await publishRecords()).toMatchObject({ published: 1 });
+    const afterName = await recordsOf(account.did);
+    expect(afterName).toHaveLength(1);
+    expect(afterName[0]!.uri).not.toBe(reissued[0]!.uri);
+
+    // Unverified: the line goes at once, the record with the worker's next run.
     const path = reviewPath(profileId);
     const withdrawn = await submit(desk.agent, path, `${path}/decision`, {
       decision: 'unverify',
