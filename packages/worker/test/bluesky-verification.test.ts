@@ -20,7 +20,16 @@ import {
   type PublishingSummary,
 } from '@byline/editorial/bluesky/bluesky-verification-publishing';
 import { createSafeFetch } from '@byline/fetcher';
-import { loopbackOutbound, storeFactories } from '@byline/test-support';
+import {
+  buildPackages,
+  LOOPBACK_ALLOWED,
+  loopbackOutbound,
+  spawnService,
+  storeFactories,
+  tempDir,
+  until,
+} from '@byline/test-support';
+import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { startBlueskyNetwork, type BlueskyNetwork, type TestAccount } from '../../portal/test/support/bluesky';
 import { startBlueskyVerificationLoop, type BlueskyVerificationLoop } from '../src/bluesky-verification-loop';
 import { decide, newProfile } from './webhook-fixtures';
@@ -299,5 +308,57 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
     const doc = await published(profile.id);
     expect(doc.failures).toBe(0);
     expect(await recordsOf(account.did)).toEqual([expect.objectContaining({ uri: doc.uri })]);
+  });
+});
+
+/** The built worker as a process, configured with Byline's account as an operator configures it. */
+describe('the worker process as Byline’s Bluesky verifier', () => {
+  beforeAll(() => buildPackages('worker'), 180_000);
+
+  it('publishes the record of a journalist verified in its store, counts it in /metrics, and never logs the app password', async () => {
+    const dataDir = tempDir('byline-worker-');
+    const store = SqliteStore.inDirectory(dataDir);
+    const repositories = repositoriesOf(store);
+    const account = await network.createAccount('process');
+    await network.putProfile(account, { displayName: 'Process Reporter' });
+    const profile = await newProfile(repositories);
+    await recordProof(repositories.claims, {
+      profileId: profile.id,
+      kind: 'bluesky',
+      value: account.handle,
+      key: account.did,
+      evidence: blueskyProfileEvidence(account.handle, account.did, new Date(Date.now() + LOOK_AGAIN_MS)),
+    });
+    await decide(repositories, profile.id, 'verified');
+    await repositories.close();
+
+    const worker = await spawnService('worker', {
+      dataDir,
+      env: {
+        LOG_LEVEL: 'info',
+        ...LOOPBACK_ALLOWED,
+        BLUESKY_PLC_URL: network.plc,
+        BLUESKY_VERIFIER_IDENTIFIER: byline.handle,
+        BLUESKY_VERIFIER_APP_PASSWORD: appPassword,
+        BLUESKY_PDS_URL: network.pds,
+      },
+    });
+    try {
+      const [record] = await until('the record published', async () => {
+        const records = await recordsOf(account.did);
+        return records.length ? records : undefined;
+      });
+      expect(record!.value).toMatchObject({ handle: account.handle, displayName: 'Process Reporter' });
+      const metrics = await until('the record counted', async () => {
+        const text = await (await fetch(`${worker.url}/metrics`)).text();
+        return /byline_bluesky_verification_records\{state="published"[^}]*\} 1/.test(text) ? text : undefined;
+      });
+      expect(metrics).toMatch(/byline_bluesky_verification_writes_total\{result="published"[^}]*\} 1/);
+      expect(worker.output()).toContain('publishing Bluesky verification records');
+      expect(worker.output()).not.toContain(appPassword);
+    } finally {
+      await worker.stop();
+    }
+    expect(await recordsOf(account.did)).toHaveLength(1);
   });
 });
