@@ -486,4 +486,6 @@ export const MIGRATIONS: Migration[] = [
   CREATE INDEX bluesky_verifications_due ON bluesky_verifications (due_at) WHERE due_at IS NOT NULL;
   `,
   },
+  // Journalists verified with a proven Bluesky account before 053: their re-render notes their records.
+  sqliteDataStep('054-note-bluesky-verifications'),
 ];
