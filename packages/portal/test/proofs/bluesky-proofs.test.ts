@@ -385,6 +385,22 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     expect(await recordsOf(account.did)).toEqual([]);
   });
 
+  it('keeps Byline’s record while a failing proof is in its grace period, and deletes it once the proof lapses', async () => {
+    const { account, profileId, slug } = await provenAndVerified('lorcan');
+    await network.putProfile(account, { displayName: 'Lorcan', website: `${PORTAL_URL}/j/${slug}` });
+    expect(await publishRecords()).toMatchObject({ published: 1 });
+    // The profile stops linking the public page.
+    await network.putProfile(account, { displayName: 'Lorcan' });
+    const first = new Date(Date.now() + 25 * 3600_000);
+    expect(await recheckAt(first)).toMatchObject({ checked: 1, failing: 1 });
+    expect(await publishRecords()).toMatchObject({ published: 0, deleted: 0 });
+    expect(await recordsOf(account.did)).toHaveLength(1);
+    await recheckAt(new Date(first.getTime() + POLICY.graceMs + 3600_000));
+    expect((await portal.claims.claimsOf(profileId)).find((claim) => claim.kind === 'bluesky')!.state).toBe('lapsed');
+    expect(await publishRecords()).toMatchObject({ deleted: 1 });
+    expect(await recordsOf(account.did)).toEqual([]);
+  });
+
   it('lapses a proof whose handle now names another account: the old owner never answers for it', async () => {
     const { account, claimId, profileId, form } = await provenAndVerified('darragh');
     const other = await network.createAccount('usurper');
