@@ -53,6 +53,9 @@ const SQLITE_NOT_ERASED: Record<string, string> = {
   journalist_credentials:
     'the erased profile’s number and render revision only, so that no re-render read before the erasure brings its ' +
     'claims back (the erasure’s own write clears the rest: checked by content below)',
+  bluesky_verifications:
+    'the erased profile’s number and the address of the record Byline published, until the worker deletes it ' +
+    '(the erasure’s own write clears whom it named)',
 };
 
 /** MongoDB collections (keys of COLLECTIONS) holding the person's documents, by the field that names them. */
@@ -94,6 +97,9 @@ const MONGO_NOT_NAMING: Partial<Record<keyof typeof COLLECTIONS, string>> = {
     'claims back (the erasure’s own write clears the rest: checked by content below)',
   credentialStatusEntries: 'status list indexes and when they were revoked: they name no profile',
   credentialStatusLists: 'the published status lists: bits',
+  blueskyVerifications:
+    'the erased profile’s number and the address of the record Byline published, until the worker deletes it ' +
+    '(the erasure’s own write clears whom it named)',
 };
 
 /** Rows that still hold the person's email after the deletion, on purpose ("Your data" in docs/operators.md says why). */

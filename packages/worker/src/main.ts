@@ -23,6 +23,9 @@ import { startCredentialLoop } from './credential-loop';
 import { CredentialIssuance } from '@byline/domain/credentials/credential-issuance';
 import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer';
 import { createWorkerMetrics } from './worker-metrics';
+import { startBlueskyVerificationLoop, type BlueskyVerificationLoop } from './bluesky-verification-loop';
+import { BlueskyVerificationPublishing, displayNameReaderOf } from '@byline/editorial/bluesky/bluesky-verification-publishing';
+import { blueskyVerifierAccount } from '@byline/editorial/bluesky/bluesky-verifier-account';
 
 const SERVICE_NAME = 'worker';
 
@@ -30,6 +33,10 @@ const SERVICE_NAME = 'worker';
 const WEBHOOK_POLL_INTERVAL_MS = 1_000;
 /** How soon a change's credential is issued, or its revocation published (acceptance: within 10 s). */
 const CREDENTIAL_POLL_INTERVAL_MS = 1_000;
+/** How soon a change's Bluesky verification record is published, re-issued or deleted. */
+const BLUESKY_VERIFICATION_POLL_INTERVAL_MS = 2_000;
+/** A write to Byline's PDS is a few hundred bytes each way; a slow PDS fails the attempt, retried later. */
+const VERIFIER_PDS_TIMEOUT_MS = 10_000;
 
 /**
  * Start-up: checked config, store, claims and re-checks, the ops server on WORKER_PORT, then the re-check loop and the webhook loop.
@@ -133,6 +140,34 @@ async function main(): Promise<void> {
     pollIntervalMs: CREDENTIAL_POLL_INTERVAL_MS,
     logger,
   });
+  // Byline as a Bluesky trusted verifier, when the operator configured its account: one replica at a time (the
+  // publisher's lease), the records following what re-renders noted.
+  let blueskyLoop: BlueskyVerificationLoop | null = null;
+  if (config.blueskyVerifier) {
+    const publishing = new BlueskyVerificationPublishing({
+      verifications: repositoriesOf(store).blueskyVerifications,
+      account: blueskyVerifierAccount(
+        config.blueskyVerifier,
+        createSafeFetch({ ...outbound, timeoutMs: VERIFIER_PDS_TIMEOUT_MS, maxBytes: 64 * 1024 }),
+      ),
+      displayNameOf: displayNameReaderOf(blueskySourcesOf(config)),
+      lookAgainMs: config.recheckIntervalMs,
+    });
+    blueskyLoop = startBlueskyVerificationLoop({
+      publishing,
+      queue: repositoriesOf(store).queue,
+      holder,
+      pollIntervalMs: BLUESKY_VERIFICATION_POLL_INTERVAL_MS,
+      logger,
+      onRun: ({ summary }) => summary && metrics.blueskyRunFinished(summary),
+    });
+    metrics.observeBlueskyPublishing(() => publishing.state());
+    // The account and the PDS, never the app password.
+    logger.info('publishing Bluesky verification records', {
+      account: config.blueskyVerifier.identifier,
+      pds: config.blueskyVerifier.pdsUrl,
+    });
+  }
   logger.info('re-checking rel="me" proofs, article pages and publisher domains; attributing articles', {
     holder,
     intervalMs: config.recheckIntervalMs,
@@ -147,6 +182,7 @@ async function main(): Promise<void> {
       void loop.stop();
       void webhookLoop.stop();
       void credentialLoop.stop();
+      void blueskyLoop?.stop();
     });
   }
   stopGracefullyOnSignals(
@@ -156,6 +192,7 @@ async function main(): Promise<void> {
         await loop.stop();
         await webhookLoop.stop();
         await credentialLoop.stop();
+        await blueskyLoop?.stop();
         await claims.close();
         await store.close();
       },

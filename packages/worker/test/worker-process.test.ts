@@ -201,4 +201,18 @@ describe('the worker with a bad setting', () => {
     expect(output).toContain('"OUTBOUND_CA_FILE"');
     expect(output).toContain('holds no PEM certificate');
   });
+
+  it('exits 78 with a Bluesky verifier account but no PDS, naming what is missing and never the app password', async () => {
+    const { code, output } = await runToExit('worker', {
+      dataDir: tempDir('byline-worker-'),
+      env: {
+        LOG_LEVEL: 'info',
+        BLUESKY_VERIFIER_IDENTIFIER: 'byline.example.org',
+        BLUESKY_VERIFIER_APP_PASSWORD: 'abcd-efgh-ijkl-mnop',
+      },
+    });
+    expect(code).toBe(78);
+    expect(output).toContain('BLUESKY_PDS_URL missing');
+    expect(output).not.toContain('abcd-efgh-ijkl-mnop');
+  });
 });

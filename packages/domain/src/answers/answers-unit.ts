@@ -5,6 +5,8 @@ import type { OutletsUnit } from '../outlets/outlets-unit';
 import type { Step } from '../store/steps';
 import type { DocumentSteps } from '../documents/documents';
 import type { JournalistCredentialDocument } from '../credentials/credential-documents';
+import type { BlueskyVerificationDocument } from '../bluesky-verification/bluesky-verification-documents';
+import type { ProvenBlueskyAccount } from '../bluesky-verification/note-bluesky-verifications';
 
 /** A profile's answers as rendered from its current fields and articles, with the count they were rendered from. */
 export interface ProfileAnswers {
@@ -51,6 +53,16 @@ export interface AnswersUnit extends OutletsUnit {
   forgetAnswers(profileIds: number[]): Step<void>;
   /** The journalists' credentials, told what to claim by each re-render; null in a store that has none yet (a migration's). */
   readonly credentials: DocumentSteps<JournalistCredentialDocument> | null;
+  /**
+   * What Byline's Bluesky account must assert about each journalist, told by each re-render; null in a store that has
+   * none yet (a migration's).
+   */
+  readonly blueskyVerifications: DocumentSteps<BlueskyVerificationDocument> | null;
+  /**
+   * These profiles' proven, unreleased Bluesky claims with a live proof (DID and shown value), read after their
+   * views: whom their verification records name.
+   */
+  provenBlueskyAccounts(profileIds: number[]): Step<ProvenBlueskyAccount[]>;
   /**
    * The render revision a gone (erased) profile's claims are noted at: above any read on MongoDB, whose profile ids
    * are never given again, so that no note read before the erasure brings its claims back; 0 on SQLite, where notes

@@ -3,21 +3,30 @@ import { step, type Steps } from '../store/steps';
 import type { AnswersUnit, EvidencedView } from './answers-unit';
 import { RENDER_ATTEMPTS, rerenderOutlets } from '../outlets/rerender-outlets';
 import { claimsOf } from '../credentials/credential-claims';
-import { noteCredentialClaims, type ClaimsRead } from '../credentials/note-credential-claims';
+import { noteCredentialClaims } from '../credentials/note-credential-claims';
+import { noteBlueskyVerifications, verificationSubjectOf } from '../bluesky-verification/note-bluesky-verifications';
 
 /** Profiles re-rendered per round: one `$in` read and one batch of writes on MongoDB. */
 const PROFILES_PER_ROUND = 500;
 
+/** A profile of the round as last read (undefined: gone), and the revision its notes are written at. */
+interface NotedRead {
+  profileId: number;
+  view: EvidencedView | undefined;
+  revision: number;
+}
+
 /**
- * What each profile of the round must claim, from its last read: the profiles whose answers were saved, and those
- * gone. One whose saves all missed is left to the write that moved its revision on, which notes its own read.
+ * The profiles of the round whose credential and Bluesky verification are noted, from their last read: those whose
+ * answers were saved, and those gone. One whose saves all missed is left to the write that moved its revision on,
+ * which notes its own read.
  */
-function claimsReadOf(round: number[], read: Map<number, EvidencedView>, missed: number[], goneRevision: number): ClaimsRead[] {
+function notedReadsOf(round: number[], read: Map<number, EvidencedView>, missed: number[], goneRevision: number): NotedRead[] {
   const left = new Set(missed);
   return round.flatMap((profileId) => {
     if (left.has(profileId)) return [];
     const view = read.get(profileId);
-    return [{ profileId, claims: claimsOf(view), revision: view ? view.revision : goneRevision }];
+    return [{ profileId, view, revision: view ? view.revision : goneRevision }];
   });
 }
 
@@ -41,7 +50,8 @@ function claimsReadOf(round: number[], read: Map<number, EvidencedView>, missed:
  * stored, never wrong). On SQLite no save misses: nothing else writes inside the transaction.
  *
  * Each profile's credential then learns what it must claim now (noteCredentialClaims), from the same read: the
- * worker issues it again, or withdraws it, and nothing is served until it has.
+ * worker issues it again, or withdraws it, and nothing is served until it has; and its Bluesky verification whom
+ * Byline's record must name (noteBlueskyVerifications), which the worker publishes, re-issues or deletes.
  */
 export function* rerenderAnswers(
   unit: AnswersUnit,
@@ -73,8 +83,23 @@ export function* rerenderAnswers(
       missed = yield* step(unit.saveAnswers(rendered));
     }
     if (missed.length > 0) yield* step(unit.forgetAnswers(missed));
+    const noted = notedReadsOf(round, read, missed, unit.goneRevision);
     if (unit.credentials) {
-      yield* noteCredentialClaims(unit.credentials, claimsReadOf(round, read, missed, unit.goneRevision));
+      yield* noteCredentialClaims(
+        unit.credentials,
+        noted.map(({ profileId, view, revision }) => ({ profileId, claims: claimsOf(view), revision })),
+      );
+    }
+    if (unit.blueskyVerifications && noted.length) {
+      const accounts = yield* step(unit.provenBlueskyAccounts(noted.flatMap(({ view }) => (view ? [view.profile.id] : []))));
+      yield* noteBlueskyVerifications(
+        unit.blueskyVerifications,
+        noted.map(({ profileId, view, revision }) => ({
+          profileId,
+          subject: verificationSubjectOf(view?.profile, accounts),
+          revision,
+        })),
+      );
     }
   }
   yield* rerenderOutlets(unit, outlets);

@@ -3,6 +3,7 @@ import { handleChangedEvents } from '../webhook-events/webhook-event';
 import type { ClaimRecord, ClaimsRepository } from './claims-repository';
 import { step } from '../store/steps';
 import { RECHECK_ACTOR } from '../proofs/grace';
+import { rerenderAnswers } from '../answers/rerender-answers';
 
 /**
  * A proven Bluesky claim shows the account's handle as its DID document confirms it today (`value`; the DID itself
@@ -29,6 +30,9 @@ export function renameAccountClaim(
       const events = handleChangedEvents(shown.slug, [{ network: 'bluesky', handle: value, previous: claim.value }], now);
       yield* step(unit.showHandles(new Map([[claim.profileId, { handles, events }]])));
     }
+    // The evidence shows the new handle (v2 answers, the credential), and Byline's Bluesky verification record must
+    // name it: the re-render notes both, in this write.
+    yield* rerenderAnswers(unit.answers, [claim.profileId]);
     return true;
   });
 }

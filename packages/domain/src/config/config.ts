@@ -67,6 +67,19 @@ export interface Config {
   credentialSigningKey?: KeyObject;
   /** How long an issued credential is valid (CREDENTIAL_VALIDITY). */
   credentialValidityMs: number;
+  /**
+   * Byline's own Bluesky account, which publishes app.bsky.graph.verification records for verified journalists
+   * (BLUESKY_VERIFIER_IDENTIFIER, BLUESKY_VERIFIER_APP_PASSWORD, BLUESKY_PDS_URL: all three or none); unset, nothing
+   * is published. The app password is a secret: never log it.
+   */
+  blueskyVerifier?: BlueskyVerifierConfig;
+}
+
+/** Byline's Bluesky account as a verifier: the handle or DID it signs in with, its app password, its PDS. */
+export interface BlueskyVerifierConfig {
+  identifier: string;
+  appPassword: string;
+  pdsUrl: string;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
@@ -239,6 +252,9 @@ const signingKey = Joi.string()
   .messages({ 'key.invalid': '{#problem}' })
   .empty('');
 
+/** Byline's Bluesky verifier account: all of these or none. */
+const BLUESKY_VERIFIER_VARIABLES = ['BLUESKY_VERIFIER_IDENTIFIER', 'BLUESKY_VERIFIER_APP_PASSWORD', 'BLUESKY_PDS_URL'];
+
 const envSchema = Joi.object({
   HOST: Joi.string().default('0.0.0.0'),
   ARTICLE_VERIFIER_PORT: port.default(8080),
@@ -279,13 +295,37 @@ const envSchema = Joi.object({
   OUTBOUND_CA_FILE: caFile,
   CREDENTIAL_SIGNING_KEY: signingKey,
   CREDENTIAL_VALIDITY: duration('1h', '365d').default(parseDuration('30d')),
+  // A handle (name.bsky.social) or a DID; checked by shape only: the PDS says at sign-in whether it is an account.
+  BLUESKY_VERIFIER_IDENTIFIER: Joi.string()
+    .trim()
+    .pattern(
+      /^(?:did:(?:plc|web):[a-zA-Z0-9._:%-]+|@?[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)+)$/,
+    )
+    .messages({ 'string.pattern.base': '"BLUESKY_VERIFIER_IDENTIFIER" must be a Bluesky handle (name.bsky.social) or a DID' })
+    .empty(''),
+  // The message never repeats the value: it is a password.
+  BLUESKY_VERIFIER_APP_PASSWORD: Joi.string()
+    .min(4)
+    .messages({ 'string.min': '"BLUESKY_VERIFIER_APP_PASSWORD" is too short to be an app password' })
+    .empty(''),
+  BLUESKY_PDS_URL: publicUrl,
 })
   .unknown(true)
-  .custom((value: { RECHECK_RETRY: number; RECHECK_GRACE: number }, helpers) =>
+  .custom((value: { RECHECK_RETRY: number; RECHECK_GRACE: number } & Record<string, unknown>, helpers) => {
     // A failing proof must be checked again before it may lapse.
-    value.RECHECK_RETRY > value.RECHECK_GRACE ? helpers.error('recheck.retry') : value,
-  )
-  .messages({ 'recheck.retry': '"RECHECK_RETRY" must not be longer than "RECHECK_GRACE"' });
+    if (value.RECHECK_RETRY > value.RECHECK_GRACE) return helpers.error('recheck.retry');
+    // Byline's Bluesky account is all three or none: any two alone cannot publish.
+    const verifier = BLUESKY_VERIFIER_VARIABLES.filter((name) => value[name] !== undefined);
+    if (verifier.length > 0 && verifier.length < BLUESKY_VERIFIER_VARIABLES.length)
+      return helpers.error('bluesky.verifier', {
+        missing: BLUESKY_VERIFIER_VARIABLES.filter((name) => value[name] === undefined).join(', '),
+      });
+    return value;
+  })
+  .messages({
+    'recheck.retry': '"RECHECK_RETRY" must not be longer than "RECHECK_GRACE"',
+    'bluesky.verifier': `${'"BLUESKY_VERIFIER_IDENTIFIER", "BLUESKY_VERIFIER_APP_PASSWORD" and "BLUESKY_PDS_URL"'} go together: {#missing} missing`,
+  });
 
 /** Each variable loadConfig reads, with its default as the schema gives it (documented in docs/operators.md). */
 export function configVariables(): { name: string; default: unknown }[] {
@@ -342,5 +382,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundCa: value.OUTBOUND_CA_FILE ?? [],
     credentialSigningKey: value.CREDENTIAL_SIGNING_KEY,
     credentialValidityMs: value.CREDENTIAL_VALIDITY,
+    blueskyVerifier: value.BLUESKY_VERIFIER_IDENTIFIER
+      ? {
+          identifier: value.BLUESKY_VERIFIER_IDENTIFIER.replace(/^@/, ''),
+          appPassword: value.BLUESKY_VERIFIER_APP_PASSWORD,
+          pdsUrl: value.BLUESKY_PDS_URL,
+        }
+      : undefined,
   };
 }

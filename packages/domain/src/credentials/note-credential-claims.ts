@@ -4,6 +4,7 @@ import { recoverStep, step, type Steps } from '../store/steps';
 import type { JournalistCredentialDocument } from './credential-documents';
 import { claimsOf, type CredentialClaims } from './credential-claims';
 import type { AnswersUnit } from '../answers/answers-unit';
+import { noteBlueskyVerifications, verificationSubjectOf } from '../bluesky-verification/note-bluesky-verifications';
 
 /** A fresh change token: the worker's issue applies only while the token it read is still the document's. */
 export const newChange = () => randomBytes(12).toString('base64url');
@@ -106,5 +107,17 @@ export function* noteCredentialsOf(unit: AnswersUnit, profileIds: Iterable<numbe
       credentials,
       views.map((view) => ({ profileId: view.profile.id, claims: claimsOf(view), revision: view.revision })),
     );
+    // Their Bluesky verifications too, as a re-render notes them.
+    if (unit.blueskyVerifications && views.length) {
+      const accounts = yield* step(unit.provenBlueskyAccounts(views.map((view) => view.profile.id)));
+      yield* noteBlueskyVerifications(
+        unit.blueskyVerifications,
+        views.map((view) => ({
+          profileId: view.profile.id,
+          subject: verificationSubjectOf(view.profile, accounts),
+          revision: view.revision,
+        })),
+      );
+    }
   }
 }

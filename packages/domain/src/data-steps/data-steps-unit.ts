@@ -9,7 +9,7 @@ import type { Step, Steps } from '../store/steps';
  * Why a data step renders profiles' answers again: they lack answers added by a schema change (written before it),
  * or their articles stopped counting when articles became claims (those not proven).
  */
-export type RenderReason = 'article' | 'article-tag' | 'article-v2' | 'unproven-articles';
+export type RenderReason = 'article' | 'article-tag' | 'article-v2' | 'unproven-articles' | 'bluesky-claims';
 
 /** One of the worker's attributions, as data step 038 reads them: a page at a time, in id order. */
 export interface AttributedArticle {

@@ -164,6 +164,9 @@ export const DATA_STEPS = {
   '038-attribution-basis': recordAttributionBases,
   '039-vouching-as-it-stands': endVouchingAsItStands,
   '045-article-links-without-tracking': dropTrackingFromArticleLinks,
+  // Profiles with a proven Bluesky account, re-rendered: their re-render notes whom Byline's verification record must
+  // name, so journalists verified before Byline published records get one too.
+  '054-note-bluesky-verifications': (unit) => renderAgain(unit, 'bluesky-claims'),
 } satisfies Record<string, DataStep>;
 
 export type DataStepName = keyof typeof DATA_STEPS;

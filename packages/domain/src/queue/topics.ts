@@ -71,3 +71,9 @@ export interface AttributionPayload {
  * that works takes, so several workers issue one credential and publish one list at a time, never two.
  */
 export const CREDENTIAL_ISSUE_TOPIC = 'credential-issue';
+
+/**
+ * The publication of Byline's Bluesky verification records: one item (key PUBLISHER_KEY in the worker), whose lease
+ * the replica that publishes takes, so several workers never write one journalist's record twice.
+ */
+export const BLUESKY_VERIFICATION_TOPIC = 'bluesky-verification';

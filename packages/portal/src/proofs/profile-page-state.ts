@@ -4,6 +4,7 @@ import { type PortalUser } from '@byline/domain/users/users-repository';
 import { actorNamerFor, claimsNamed, historyNamed, textsOfClaims, textsOfHistory } from '../use-cases/actor-names';
 import type { PortalContext } from '../deps';
 import type { ProfilePageState } from '../views/profile-page';
+import { standingRecordUri } from '@byline/domain/bluesky-verification/bluesky-verification-documents';
 
 /**
  * What the profile page shows besides the form: the profile, its verification, its claims and how to prove them.
@@ -18,13 +19,14 @@ export async function loadProfilePage(
   const blueskySignInOffered = blueskySignIn.offered;
   if (profileId === null) return { csrf, profile: null, signInNetworks, blueskySignInOffered };
   const repositories = repositoriesOf(store);
-  const [profile, pending, history, claimList, pendingIdentity, attributionDomains] = await Promise.all([
+  const [profile, pending, history, claimList, pendingIdentity, attributionDomains, bluesky] = await Promise.all([
     repositories.profiles.findById(profileId),
     repositories.verification.pendingOf(profileId),
     repositories.audit.historyOf(profileId),
     claims.claimsOf(profileId),
     repositories.identityReview.pendingIdentityOf(profileId),
     repositories.attributionDomains.domainsOf(profileId),
+    repositories.blueskyVerifications.first({ profileId }),
   ]);
   const publicAddress = profile ? publicProfileUrl(publicUrls.portal, profile.profile_slug) : null;
   const name = await actorNamerFor(repositories, viewerEmail, [...textsOfHistory(history), ...textsOfClaims(claimList)]);
@@ -39,5 +41,6 @@ export async function loadProfilePage(
     publicAddress,
     pendingIdentity,
     attributionDomains,
+    blueskyVerification: standingRecordUri(bluesky),
   };
 }

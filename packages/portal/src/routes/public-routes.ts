@@ -1,3 +1,4 @@
+import { standingRecordUri } from '@byline/domain/bluesky-verification/bluesky-verification-documents';
 import { Router } from 'express';
 import { repositoriesOf } from '@byline/shared/store';
 import { publicProfileUrl } from '@byline/editorial/proofs/rel-me-check';
@@ -27,11 +28,12 @@ export function publicRoutes({ store, claims, publicUrls, credentialIssuer }: Po
       const preview = openGraphProfile({ title: name, description: UNVERIFIED_NOTICE, url: publicAddress });
       return render(res, name, unverifiedProfilePage(profile), 200, preview);
     }
-    const [articles, claimList, affiliations, credential] = await Promise.all([
+    const [articles, claimList, affiliations, credential, bluesky] = await Promise.all([
       repositories.articles.latest(profile.id, PUBLIC_ARTICLE_COUNT),
       claims.claimsOf(profile.id),
       repositories.staff.ofProfile(profile.id).then((all) => staffRows(repositories, all)),
       servedCredential(repositories.journalistCredentials.credentials, profile),
+      repositories.blueskyVerifications.first({ profileId: profile.id }),
     ]);
     const preview = openGraphProfile({
       title: name,
@@ -42,7 +44,15 @@ export function publicRoutes({ store, claims, publicUrls, credentialIssuer }: Po
     // Linked only while one is served: an issuer is named and the worker has issued what the proofs say now.
     const hasCredential = whyNoCredentials(credentialIssuer) === null && credential.state === 'served';
     const proofs = publicProofsOf(profile, claimList);
-    const page = verifiedProfilePage(profile, articles, proofs, publicAddress, affiliations, hasCredential);
+    const page = verifiedProfilePage(
+      profile,
+      articles,
+      proofs,
+      publicAddress,
+      affiliations,
+      hasCredential,
+      standingRecordUri(bluesky),
+    );
     render(res, name, page, 200, preview);
   });
   return router;

@@ -5,6 +5,7 @@ import { type PendingIdentityChange } from '@byline/domain/profiles/identity-rev
 import { type VerificationRequest } from '@byline/domain/verification/verification-repository';
 import { MAX_ATTRIBUTION_DOMAINS } from '@byline/editorial/authorship/attribution-domains';
 import { MAX_FEDIVERSE_ACCOUNTS, MAX_WEBSITES } from '../proofs/proof-schema';
+import { blueskyVerificationLine } from './bluesky-verification';
 import { isNoticeOfListedClaim, proofNoticeLine, proofsSection, releasedBanner } from '../proofs/proofs-section';
 import type { ProofNotice } from '../proofs/proof-notice';
 import { SOCIAL_LABELS } from '../routes/profile-schema';
@@ -46,6 +47,8 @@ export interface ProfilePageState {
   staffNotice?: string;
   /** The webhook endpoints of the person's API account, listed under "Your data". */
   webhooks?: OwnWebhookEndpoint[];
+  /** The at:// address of Byline's verification record on Bluesky, while one stands. */
+  blueskyVerification?: string | null;
   /** The person's address is not proven: what it reaches (invitations to it, an API account) waits, and the page says so. */
   addressUnproven?: boolean;
 }
@@ -177,6 +180,6 @@ export function profilePage(state: ProfilePageState): SafeHtml {
       <button type="submit">${profile ? 'Save profile' : 'Create profile'}</button>
     </form>
     ${showProofs ? proofsSection({ csrf, claims, signInNetworks, blueskySignInOffered, publicAddress: publicAddress!, notice: proofNotice }) : ''}
-    ${verificationSection(state)} ${yourDataSection(state.webhooks ?? [])}
+    ${blueskyVerificationLine(state.blueskyVerification)} ${verificationSection(state)} ${yourDataSection(state.webhooks ?? [])}
     <p><a href="/settings/password">Change your password</a></p>`;
 }

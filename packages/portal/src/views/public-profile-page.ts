@@ -6,6 +6,7 @@ import { publicAffiliations } from './staff-parts';
 import type { StaffRow } from '../use-cases/staff';
 import { fullName } from '../use-cases/public-profiles';
 import { embedSection } from '../badge/embed-snippet';
+import { blueskyVerificationLine } from './bluesky-verification';
 
 /** "Title at Employer", or whichever of the two the profile has. */
 function roleLine({ profile_title: title, profile_employer: employer }: Profile): SafeHtml {
@@ -27,6 +28,7 @@ export function verifiedProfilePage(
   publicAddress: string,
   affiliations: StaffRow[] = [],
   hasCredential = false,
+  blueskyVerification: string | null = null,
 ): SafeHtml {
   const place = placeLine(profile);
   return html`<article class="card public-profile">
@@ -40,7 +42,8 @@ export function verifiedProfilePage(
       </div>
       ${profile.profile_bio ? html`<p>${profile.profile_bio}</p>` : ''}
       <h2>Proven accounts</h2>
-      ${provenAccountsList(proofs)} ${claimedSitesList(proofs)} ${publicAffiliations(affiliations)}
+      ${provenAccountsList(proofs)} ${blueskyVerificationLine(blueskyVerification)} ${claimedSitesList(proofs)}
+      ${publicAffiliations(affiliations)}
       <h2>Latest articles</h2>
       ${
         articles.length

@@ -3,8 +3,8 @@
  * the journalist's public page, against the reference PDS and PLC directory (@atproto/dev-env) on loopback. The
  * claim's key is the account's DID, its value the handle the DID document confirms.
  */
-import { bearer, type StoreFactory } from '@byline/test-support';
-import { answerFor, editor, ONLY_X, reviewPath } from '../support/editors';
+import { bearer, loopbackOutbound, type StoreFactory } from '@byline/test-support';
+import { answerFor, decideIdentityChange, editor, ONLY_X, reviewPath } from '../support/editors';
 import { verifiers } from '../support/verifiers';
 import { proveClaim } from '../support/proofs';
 import { repositoriesOf, relayStoreOutbox } from '@byline/shared/store';
@@ -25,7 +25,12 @@ import {
   recheckBlueskyAt,
   startBlueskyNetwork,
   type BlueskyNetwork,
+  type TestAccount,
 } from '../support/bluesky';
+import { VERIFICATION_COLLECTION } from '@byline/domain/bluesky-verification/bluesky-verification-documents';
+import { blueskyVerifierAccount } from '@byline/editorial/bluesky/bluesky-verifier-account';
+import { BlueskyVerificationPublishing, displayNameReaderOf } from '@byline/editorial/bluesky/bluesky-verification-publishing';
+import { createSafeFetch } from '@byline/fetcher';
 import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
 
 jest.setTimeout(60_000);
@@ -33,8 +38,13 @@ jest.setTimeout(60_000);
 let network: BlueskyNetwork;
 /** New handles are unique across both stores' tests: the PDS is one. */
 let renames = 0;
+/** Byline's own account on the test PDS, which the worker publishes verification records in. */
+let byline: TestAccount;
+let appPassword: string;
 beforeAll(async () => {
   network = await startBlueskyNetwork();
+  byline = await network.createAccount('byline');
+  appPassword = await network.createAppPassword(byline, 'byline-worker');
 });
 afterAll(() => network?.close());
 
@@ -298,6 +308,82 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     expect(history).toContainEqual(
       expect.objectContaining({ action: 'handle-renamed', actor: 'byline:re-check', note: `bluesky ${old} is now ${renamed}` }),
     );
+  });
+
+  /** One run of the worker's Bluesky publisher, on Byline's account on the test PDS. */
+  const publishRecords = () =>
+    new BlueskyVerificationPublishing({
+      verifications: portal.repositories.blueskyVerifications,
+      account: blueskyVerifierAccount(
+        { identifier: byline.handle, appPassword, pdsUrl: network.pds },
+        createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
+      ),
+      displayNameOf: displayNameReaderOf(network.sources),
+      lookAgainMs: POLICY.intervalMs,
+    }).run(new Date(), async () => true);
+  const recordsOf = async (did: string) =>
+    (await network.listRecords(byline.did, VERIFICATION_COLLECTION)).filter((record) => record.value.subject === did);
+
+  it('shows "Verified on Bluesky by Byline" with the record’s address once published, and re-issues it after a handle change or an approved name change', async () => {
+    const { account, agent, form, profileId, slug } = await provenAndVerified('eimear');
+    await network.putProfile(account, { displayName: 'Eimear', website: `${PORTAL_URL}/j/${slug}` });
+    // Noted by the verification's write; nothing shown before the worker published it.
+    expect((await agent.get('/profile')).text).not.toContain('Verified on Bluesky by Byline');
+    expect(await publishRecords()).toMatchObject({ published: 1 });
+    const [record] = await recordsOf(account.did);
+    expect(record!.value).toMatchObject({ subject: account.did, handle: account.handle, displayName: 'Eimear' });
+    for (const page of [(await agent.get('/profile')).text, (await agent.get(`/j/${slug}`)).text]) {
+      expect(page).toContain('Verified on Bluesky by Byline');
+      expect(page).toContain(record!.uri);
+    }
+
+    // The handle changes; the re-check shows it, and its re-render notes that the record must name the new one.
+    const renamed = `renamed${++renames}.test`;
+    await network.updateHandle(account, renamed);
+    await recheckAt(new Date(Date.now() + 25 * 3600_000));
+    expect(await publishRecords()).toMatchObject({ published: 1 });
+    const reissued = await recordsOf(account.did);
+    expect(reissued).toEqual([expect.objectContaining({ value: expect.objectContaining({ handle: renamed }) })]);
+    expect(reissued[0]!.uri).not.toBe(record!.uri);
+    expect((await agent.get(`/j/${slug}`)).text).toContain(reissued[0]!.uri);
+
+    // An approved change of the journalist's name: Byline vouches for another name, and issues the record again.
+    const desk = await editor(portal);
+    const named = { ...form, bluesky: renamed, profile_first_name: 'Eimear Áine' };
+    expect((await submit(agent, '/profile', '/profile', named)).status).toBe(303);
+    expect((await decideIdentityChange(portal, desk, profileId, { decision: 'approve' })).status).toBe(303);
+    expect(await publishRecords()).toMatchObject({ published: 1 });
+    const afterName = await recordsOf(account.did);
+    expect(afterName).toHaveLength(1);
+    expect(afterName[0]!.uri).not.toBe(reissued[0]!.uri);
+
+    // Unverified: the line goes at once, the record with the worker's next run.
+    const path = reviewPath(profileId);
+    const withdrawn = await submit(desk.agent, path, `${path}/decision`, {
+      decision: 'unverify',
+      note: 'Left journalism',
+      confirm_withdraw: 'on',
+    });
+    expect(withdrawn.status).toBe(303);
+    expect((await agent.get('/profile')).text).not.toContain('Verified on Bluesky by Byline');
+    expect(await publishRecords()).toMatchObject({ deleted: 1 });
+    expect(await recordsOf(account.did)).toEqual([]);
+  });
+
+  it('keeps Byline’s record while a failing proof is in its grace period, and deletes it once the proof lapses', async () => {
+    const { account, profileId, slug } = await provenAndVerified('lorcan');
+    await network.putProfile(account, { displayName: 'Lorcan', website: `${PORTAL_URL}/j/${slug}` });
+    expect(await publishRecords()).toMatchObject({ published: 1 });
+    // The profile stops linking the public page.
+    await network.putProfile(account, { displayName: 'Lorcan' });
+    const first = new Date(Date.now() + 25 * 3600_000);
+    expect(await recheckAt(first)).toMatchObject({ checked: 1, failing: 1 });
+    expect(await publishRecords()).toMatchObject({ published: 0, deleted: 0 });
+    expect(await recordsOf(account.did)).toHaveLength(1);
+    await recheckAt(new Date(first.getTime() + POLICY.graceMs + 3600_000));
+    expect((await portal.claims.claimsOf(profileId)).find((claim) => claim.kind === 'bluesky')!.state).toBe('lapsed');
+    expect(await publishRecords()).toMatchObject({ deleted: 1 });
+    expect(await recordsOf(account.did)).toEqual([]);
   });
 
   it('lapses a proof whose handle now names another account: the old owner never answers for it', async () => {

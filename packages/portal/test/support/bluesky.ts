@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { createSafeFetch, type SafeFetch } from '@byline/fetcher';
@@ -29,6 +29,10 @@ export interface BlueskyNetwork {
   pointHandle(handle: string, did: string): void;
   /** Makes the account's DID document, as the portal reads it, name another PDS (one that is down, say). */
   movePds(account: TestAccount, pds: string): void;
+  /** A new app password of the account (what an operator gives Byline for its own account). */
+  createAppPassword(account: TestAccount, name: string): Promise<string>;
+  /** The records of a collection in an account's repository (com.atproto.repo.listRecords), all pages. */
+  listRecords(did: string, collection: string): Promise<{ uri: string; cid: string; value: Record<string, unknown> }[]>;
   close(): Promise<void>;
 }
 
@@ -40,16 +44,91 @@ let accounts = 0;
  * the PDS; a handle's `https://HANDLE/.well-known/atproto-did`, which no test can serve under that name, is answered
  * from the PDS's own resolveHandle. DNS names nothing (no `_atproto` TXT record), as for most bsky.social accounts.
  */
-export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, 'bluesky-network.mjs')], {
+export function startBlueskyNetwork(): Promise<BlueskyNetwork> {
+  return startNetwork('bluesky-network.mjs', process.env);
+}
+
+/** A Bluesky network with Bluesky's own AppView, which reads what the PDS writes and says who is verified. */
+export interface BlueskyAppViewNetwork extends BlueskyNetwork {
+  /** The AppView's address (app.bsky.actor.getProfile). */
+  bsky: string;
+  /** Waits until the AppView has indexed everything the PDS wrote so far. */
+  processAll(): Promise<void>;
+  /** Makes an account a trusted verifier in the AppView, as Bluesky does for the verifiers it recognises. */
+  trust(did: string): Promise<void>;
+}
+
+/**
+ * startBlueskyNetwork with the AppView as well (bluesky-appview-network.mjs: @atproto/dev-env's TestNetwork), on the
+ * PostgreSQL of DB_POSTGRES_URL (postgresql://postgres@127.0.0.1:5432/postgres by default) and the Redis of REDIS_HOST
+ * (127.0.0.1:6379 by default), in a schema of its own.
+ */
+export async function startBlueskyAppView(schema: string): Promise<BlueskyAppViewNetwork> {
+  const network = await startNetwork('bluesky-appview-network.mjs', {
+    ...process.env,
+    DB_POSTGRES_URL: process.env.DB_POSTGRES_URL ?? DEFAULT_POSTGRES_URL,
+    REDIS_HOST: process.env.REDIS_HOST ?? DEFAULT_REDIS_HOST,
+    BYLINE_APPVIEW_SCHEMA: schema,
+  });
+  return {
+    ...network,
+    bsky: network.started.bsky!,
+    processAll: () => network.command({ op: 'process' }),
+    trust: (did) => network.command({ op: 'trust', did }),
+  };
+}
+
+const DEFAULT_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
+const DEFAULT_REDIS_HOST = '127.0.0.1:6379';
+
+/**
+ * Whether the PostgreSQL (DB_POSTGRES_URL) and Redis (REDIS_HOST) the AppView needs answer on their ports, asked once
+ * before the suite is declared (a child process, so the answer is synchronous). Absent, the suite is skipped with a
+ * visible notice; under CI their absence fails it.
+ */
+export function appViewServicesAvailable(): boolean {
+  const postgres = new URL(process.env.DB_POSTGRES_URL ?? DEFAULT_POSTGRES_URL);
+  const [redisHost, redisPort] = (process.env.REDIS_HOST ?? DEFAULT_REDIS_HOST).split(':');
+  const targets = [
+    [postgres.hostname, Number(postgres.port || 5432)],
+    [redisHost, Number(redisPort || 6379)],
+  ];
+  const probe = `const net = require('node:net');
+    Promise.all(${JSON.stringify(targets)}.map(([host, port]) => new Promise((ok, no) => {
+      const socket = net.connect({ host, port, timeout: 2000 }, () => { socket.end(); ok(); });
+      socket.on('error', no); socket.on('timeout', () => no(new Error('timeout')));
+    }))).then(() => process.exit(0), () => process.exit(1));`;
+  if (spawnSync(process.execPath, ['-e', probe], { timeout: 10_000 }).status === 0) return true;
+  const what = `PostgreSQL (${postgres.host}) and Redis (${redisHost}:${redisPort ?? 6379})`;
+  if (process.env.CI) throw new Error(`CI is set but ${what}, which the Bluesky AppView needs, do not both answer.`);
+  process.stderr.write(
+    `\n${'='.repeat(78)}\n  Bluesky AppView tests SKIPPED: ${what} do not both answer.\n  Set DB_POSTGRES_URL and REDIS_HOST to ones that do.\n${'='.repeat(78)}\n\n`,
+  );
+  return false;
+}
+
+async function startNetwork(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<BlueskyNetwork & { started: { bsky?: string }; command(command: Record<string, unknown>): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, script)], {
     cwd: path.join(__dirname, '..', '..'),
     stdio: ['pipe', 'pipe', 'pipe'],
+    env,
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const started = await new Promise<{ pds: string; plc: string }>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve(JSON.parse(line) as { pds: string; plc: string }));
+  const lines = readline.createInterface({ input: child.stdout! });
+  const answers = new Map<number, (answer: { ok: boolean; error?: string }) => void>();
+  const started = await new Promise<{ pds: string; plc: string; bsky?: string }>((resolve, reject) => {
+    lines.once('line', (line) => {
+      resolve(JSON.parse(line) as { pds: string; plc: string });
+      lines.on('line', (answer) => {
+        const { id, ...rest } = JSON.parse(answer) as { id: number; ok: boolean; error?: string };
+        answers.get(id)?.(rest);
+        answers.delete(id);
+      });
+    });
     child.once('exit', (code) =>
       reject(
         new Error(
@@ -96,7 +175,17 @@ export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
     if (!res.ok) throw new Error(`${method}: HTTP ${res.status} ${text}`);
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   };
+  let commands = 0;
   return {
+    started,
+    async command(command) {
+      const id = ++commands;
+      const answer = await new Promise<{ ok: boolean; error?: string }>((resolve) => {
+        answers.set(id, resolve);
+        child.stdin!.write(`${JSON.stringify({ id, ...command })}\n`);
+      });
+      if (!answer.ok) throw new Error(`the Bluesky test network could not ${String(command.op)}: ${answer.error}`);
+    },
     pds,
     plc,
     sources: { txt: async () => [], fetch, plcUrl: plc },
@@ -127,6 +216,23 @@ export async function startBlueskyNetwork(): Promise<BlueskyNetwork> {
     },
     movePds(account, pdsUrl) {
       moved.set(account.did, pdsUrl);
+    },
+    async createAppPassword(account, name) {
+      const made = await xrpc('com.atproto.server.createAppPassword', { name }, account.accessJwt);
+      return made.password as string;
+    },
+    async listRecords(did, collection) {
+      const records: { uri: string; cid: string; value: Record<string, unknown> }[] = [];
+      let cursor: string | undefined;
+      do {
+        const query = new URLSearchParams({ repo: did, collection, limit: '100', ...(cursor ? { cursor } : {}) });
+        const res = await globalThis.fetch(`${pds}/xrpc/com.atproto.repo.listRecords?${query}`);
+        if (!res.ok) throw new Error(`listRecords: HTTP ${res.status} ${await res.text()}`);
+        const page = (await res.json()) as { records: typeof records; cursor?: string };
+        records.push(...page.records);
+        cursor = page.records.length ? page.cursor : undefined;
+      } while (cursor);
+      return records;
     },
     async close() {
       closing = true;

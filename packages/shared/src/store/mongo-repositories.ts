@@ -1,3 +1,4 @@
+import { BLUESKY_VERIFICATIONS_COLLECTION } from '@byline/store-mongodb/bluesky-verification/mongo-bluesky-verifications-collection';
 import {
   CREDENTIAL_STATUS_ENTRIES_COLLECTION,
   CREDENTIAL_STATUS_LISTS_COLLECTION,
@@ -86,6 +87,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
       statusLists: new MongoDocuments(database, CREDENTIAL_STATUS_LISTS_COLLECTION),
       keys: repositories.credentialKeys,
     }),
+    blueskyVerifications: () => new MongoDocuments(database, BLUESKY_VERIFICATIONS_COLLECTION),
     ...servedByOne(
       WEBHOOK_PORTS,
       () =>

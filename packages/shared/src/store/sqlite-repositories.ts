@@ -1,3 +1,4 @@
+import { BLUESKY_VERIFICATIONS_TABLE } from '@byline/store-sqlite/bluesky-verification/sqlite-bluesky-verifications-table';
 import {
   CREDENTIAL_STATUS_ENTRIES_TABLE,
   CREDENTIAL_STATUS_LISTS_TABLE,
@@ -84,6 +85,7 @@ export function sqliteRepositories(
       statusLists: new SqliteDocuments(database, CREDENTIAL_STATUS_LISTS_TABLE),
       keys: repositories.credentialKeys,
     }),
+    blueskyVerifications: () => new SqliteDocuments(database, BLUESKY_VERIFICATIONS_TABLE),
     ...servedByOne(
       WEBHOOK_PORTS,
       () =>

@@ -20,6 +20,8 @@ import type { Sessions } from '@byline/domain/sessions/sessions-repository';
 import type { Users } from '@byline/domain/users/users-repository';
 import type { CredentialStores } from '@byline/domain/credentials/credential-issuance';
 import type { CredentialKeys } from '@byline/domain/credentials/credential-keys';
+import type { Documents } from '@byline/domain/documents/documents';
+import type { BlueskyVerificationDocument } from '@byline/domain/bluesky-verification/bluesky-verification-documents';
 import type { ServiceRepositories } from './service-repositories';
 
 /**
@@ -67,6 +69,8 @@ export interface ResourceRepositories {
   credentialKeys: CredentialKeys;
   /** Journalists' signed credentials, the status lists they are revoked in, and the keys (see credential-issuance.ts). */
   journalistCredentials: CredentialStores;
+  /** What Byline's Bluesky account must assert about each verified journalist, and what it published. */
+  blueskyVerifications: Documents<BlueskyVerificationDocument>;
 }
 
 /** The ports one adapter serves together (see servedByOne). */

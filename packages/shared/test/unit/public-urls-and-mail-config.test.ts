@@ -79,3 +79,46 @@ describe('loadConfig: public addresses and mail', () => {
     }
   });
 });
+
+describe('loadConfig: Byline as a Bluesky verifier', () => {
+  const VERIFIER = {
+    BLUESKY_VERIFIER_IDENTIFIER: '@byline.example.org',
+    BLUESKY_VERIFIER_APP_PASSWORD: 'abcd-efgh-ijkl-mnop',
+    BLUESKY_PDS_URL: 'https://pds.example.org/',
+  };
+
+  it('reads the account, its app password and its PDS together, and none without them', () => {
+    expect(loadConfig({ ...VERIFIER }).blueskyVerifier).toEqual({
+      identifier: 'byline.example.org',
+      appPassword: 'abcd-efgh-ijkl-mnop',
+      pdsUrl: 'https://pds.example.org',
+    });
+    expect(
+      loadConfig({ ...VERIFIER, BLUESKY_VERIFIER_IDENTIFIER: 'did:plc:abcdefghijklmnopqrstuvwx' }).blueskyVerifier,
+    ).toMatchObject({
+      identifier: 'did:plc:abcdefghijklmnopqrstuvwx',
+    });
+    expect(loadConfig({}).blueskyVerifier).toBeUndefined();
+  });
+
+  it.each([
+    [{ BLUESKY_VERIFIER_IDENTIFIER: 'byline.example.org' }, 'BLUESKY_VERIFIER_APP_PASSWORD, BLUESKY_PDS_URL missing'],
+    [
+      { BLUESKY_VERIFIER_APP_PASSWORD: 'secret-secret', BLUESKY_PDS_URL: 'https://pds.example.org' },
+      'BLUESKY_VERIFIER_IDENTIFIER missing',
+    ],
+    [{ ...VERIFIER, BLUESKY_PDS_URL: 'pds.example.org' }, 'BLUESKY_PDS_URL'],
+    [{ ...VERIFIER, BLUESKY_VERIFIER_IDENTIFIER: 'not a handle' }, 'BLUESKY_VERIFIER_IDENTIFIER'],
+  ])('stops with a ConfigError for %j saying %s, never showing the app password', (env, said) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ ...env });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as Error).message).toContain(said);
+    expect((thrown as Error).message).not.toContain('secret-secret');
+    expect((thrown as Error).message).not.toContain('abcd-efgh');
+  });
+});

@@ -9,6 +9,8 @@ import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/
 import { MongoDocuments } from '../documents/mongo-documents';
 import { JOURNALIST_CREDENTIALS_COLLECTION } from '../credentials/mongo-journalist-credentials-collections';
 import { newChange } from '@byline/domain/credentials/note-credential-claims';
+import { BLUESKY_VERIFICATIONS_COLLECTION } from '../bluesky-verification/mongo-bluesky-verifications-collection';
+import type { ProvenBlueskyAccount } from '@byline/domain/bluesky-verification/note-bluesky-verifications';
 
 /**
  * MongoDB's side of re-rendering: one `$in` read and one count per round, written in batches, each save a
@@ -21,6 +23,25 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
     ...mongoOutletsUnit(db),
     // Steps of the unit's own ordered writes: awaited in turn by the rule that runs them.
     credentials: new MongoDocuments({ db, run: (work) => work() }, JOURNALIST_CREDENTIALS_COLLECTION).steps,
+    blueskyVerifications: new MongoDocuments({ db, run: (work) => work() }, BLUESKY_VERIFICATIONS_COLLECTION).steps,
+    async provenBlueskyAccounts(profileIds: number[]): Promise<ProvenBlueskyAccount[]> {
+      if (!profileIds.length) return [];
+      const claims = await collectionOf(db, 'claims')
+        .find({ profile_id: { $in: profileIds }, kind: 'bluesky', state: 'proven', released_at: null })
+        .sort({ _id: 1 })
+        .toArray();
+      if (!claims.length) return [];
+      const live = new Set(
+        (
+          await collectionOf(db, 'evidence')
+            .find({ claim_id: { $in: claims.map((claim) => claim._id) }, ended_at: null }, { projection: { claim_id: 1 } })
+            .toArray()
+        ).map((proof) => proof.claim_id),
+      );
+      return claims
+        .filter((claim) => live.has(claim._id))
+        .map((claim) => ({ profileId: claim.profile_id, did: claim.key, value: claim.value }));
+    },
     // Profile ids come from a counter, never given twice: an erased profile's claims stay withdrawn over any read.
     goneRevision: Number.MAX_SAFE_INTEGER,
     async authorViews(profileIds: number[]): Promise<EvidencedView[]> {

@@ -8,7 +8,7 @@ import { mongoArticlesUnit } from '../articles/mongo-articles';
 import { collectionOf, type ArticleDoc, type ProfileDoc } from './mongo-schema';
 
 /** The profiles each reason selects: those written before the answers a field holds, or with unproven articles. */
-const TO_RENDER: Record<Exclude<RenderReason, 'unproven-articles'>, Filter<ProfileDoc>> = {
+const TO_RENDER: Record<Exclude<RenderReason, 'unproven-articles' | 'bluesky-claims'>, Filter<ProfileDoc>> = {
   article: { 'answers.article': { $exists: false } },
   'article-tag': { 'answers.articleTag': { $exists: false } },
   'article-v2': { 'answers.articleV2Tag': { $exists: false } },
@@ -18,6 +18,7 @@ const TO_RENDER: Record<Exclude<RenderReason, 'unproven-articles'>, Filter<Profi
 export function mongoDataStepsUnit(db: Db): DataStepsUnit {
   const articles = collectionOf(db, 'articles');
   let unprovenOwners: Promise<number[]> | undefined;
+  let blueskyOwners: Promise<number[]> | undefined;
   return {
     ownWrite: <T>(steps: () => Steps<T>) => runInTurn(steps()),
     articles: mongoArticlesUnit(db),
@@ -28,6 +29,13 @@ export function mongoDataStepsUnit(db: Db): DataStepsUnit {
         // Read once per step, then paged: one distinct over the articles, not one per page.
         unprovenOwners ??= articles.distinct('profile_id', { proven: { $ne: true } }).then((ids) => ids.sort((a, b) => a - b));
         return (await unprovenOwners).filter((id) => id > afterId).slice(0, limit);
+      }
+      if (reason === 'bluesky-claims') {
+        // Few profiles: read once per step, then paged.
+        blueskyOwners ??= collectionOf(db, 'claims')
+          .distinct('profile_id', { kind: 'bluesky', state: 'proven', released_at: null })
+          .then((ids) => ids.sort((a, b) => a - b));
+        return (await blueskyOwners).filter((id) => id > afterId).slice(0, limit);
       }
       const found = collectionOf(db, 'profiles')
         .find({ ...TO_RENDER[reason], _id: { $gt: afterId } }, { projection: { _id: 1 } })

@@ -43,6 +43,8 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db, now: Date, answersFollow: A
   mongoDataStep('045-article-links-without-tracking'),
   // Co-authors: several profiles may have one address proven (see coAuthoredArticles).
   { name: '049-co-authored-articles', run: coAuthoredArticles },
+  // Journalists verified with a proven Bluesky account before Byline published records: their re-render notes them.
+  mongoDataStep('054-note-bluesky-verifications'),
 ];
 
 /** The schema (indexes, see ensureSchema), then the data steps not recorded yet, recorded `now`; run at every start. */

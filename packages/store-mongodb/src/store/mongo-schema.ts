@@ -274,6 +274,21 @@ export interface JournalistCredentialDoc {
   reissue_at: string | null;
 }
 
+/** What Byline's Bluesky account must assert about a journalist, and the record it published (see BlueskyVerificationDocument). */
+export interface BlueskyVerificationDoc {
+  _id: number;
+  subject: string | null;
+  change: string | null;
+  render_revision: number;
+  record: string | null;
+  uri: string | null;
+  cid: string | null;
+  writing: string | null;
+  failures: number;
+  due_at: string | null;
+  last_error: string | null;
+}
+
 /** An index of a status list given to a credential; (list, index) unique. */
 export interface CredentialStatusEntryDoc {
   _id: number;
@@ -330,6 +345,7 @@ export const COLLECTIONS = {
   journalistCredentials: 'journalist_credentials',
   credentialStatusEntries: 'credential_status_entries',
   credentialStatusLists: 'credential_status_lists',
+  blueskyVerifications: 'bluesky_verifications',
   /** The store's change counter: one document, moved on after every write that may change an answer (MongoStore.answersGeneration). */
   storeChanges: 'store_changes',
 } as const;
@@ -372,6 +388,7 @@ interface CollectionDocs {
   journalistCredentials: JournalistCredentialDoc;
   credentialStatusEntries: CredentialStatusEntryDoc;
   credentialStatusLists: CredentialStatusListDoc;
+  blueskyVerifications: BlueskyVerificationDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {
@@ -507,6 +524,11 @@ const INDEXES: Record<string, IndexDescription[]> = {
     { key: { change: 1 }, name: 'due' },
     { key: { reissue_at: 1 }, name: 'reissue' },
     { key: { slug: 1 }, name: 'by_slug' },
+  ],
+  // the worker's pending publications, and those due a retry or a look at the display name
+  [COLLECTIONS.blueskyVerifications]: [
+    { key: { change: 1 }, name: 'pending' },
+    { key: { due_at: 1 }, name: 'due' },
   ],
   [COLLECTIONS.credentialStatusEntries]: [
     // an index is given once per list

@@ -9,6 +9,9 @@ import type { JournalistCredentialDocument } from '@byline/domain/credentials/cr
 import { SqliteDocuments } from '../documents/sqlite-documents';
 import { SqliteDatabase } from '../store/sqlite-database';
 import { JOURNALIST_CREDENTIALS_TABLE } from '../credentials/sqlite-journalist-credentials-tables';
+import type { BlueskyVerificationDocument } from '@byline/domain/bluesky-verification/bluesky-verification-documents';
+import type { ProvenBlueskyAccount } from '@byline/domain/bluesky-verification/note-bluesky-verifications';
+import { BLUESKY_VERIFICATIONS_TABLE } from '../bluesky-verification/sqlite-bluesky-verifications-table';
 
 function prepare(db: Database.Database) {
   return {
@@ -48,6 +51,28 @@ function credentialsOn(db: Database.Database): DocumentSteps<JournalistCredentia
   return steps ?? null;
 }
 
+const verificationSteps = new WeakMap<Database.Database, DocumentSteps<BlueskyVerificationDocument>>();
+
+/** The Bluesky verifications' document steps on this connection; null before migration 053 made their table. */
+function blueskyVerificationsOn(db: Database.Database): DocumentSteps<BlueskyVerificationDocument> | null {
+  let steps = verificationSteps.get(db);
+  if (!steps && hasTable(db, BLUESKY_VERIFICATIONS_TABLE.name)) {
+    steps = new SqliteDocuments(new SqliteDatabase(db.name, db), BLUESKY_VERIFICATIONS_TABLE).steps;
+    verificationSteps.set(db, steps);
+  }
+  return steps ?? null;
+}
+
+/** A profile's proven Bluesky claims with a live proof, oldest first (the claims table exists from migration 053's on). */
+const provenBlueskyStatements = preparedPerConnection((db: Database.Database) =>
+  db.prepare<[number], ProvenBlueskyAccount>(
+    `SELECT c.profile_id AS profileId, c.key AS did, c.value AS value FROM claims c
+     WHERE c.profile_id = ? AND c.kind = 'bluesky' AND c.state = 'proven' AND c.released_at IS NULL
+       AND EXISTS (SELECT 1 FROM evidence e WHERE e.claim_id = c.id AND e.ended_at IS NULL)
+     ORDER BY c.id`,
+  ),
+);
+
 const hasTable = (db: Database.Database, name: string) =>
   db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined;
 const hasColumn = (db: Database.Database, name: string) =>
@@ -64,6 +89,11 @@ export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
   return {
     ...sqliteOutletsUnit(db),
     credentials: credentialsOn(db),
+    blueskyVerifications: blueskyVerificationsOn(db),
+    provenBlueskyAccounts(profileIds: number[]): ProvenBlueskyAccount[] {
+      const statement = provenBlueskyStatements(db);
+      return profileIds.flatMap((id) => statement.all(id));
+    },
     // Notes are in order inside the transaction; an erased profile's id is given again to the next profile made.
     goneRevision: 0,
     authorViews(profileIds: number[]): EvidencedView[] {

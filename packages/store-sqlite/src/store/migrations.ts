@@ -464,4 +464,28 @@ export const MIGRATIONS: Migration[] = [
   CREATE INDEX claims_by_value ON claims (kind, value) WHERE released_at IS NULL AND state = 'proven';
   `,
   },
+  {
+    // What Byline's Bluesky account must assert about each verified journalist (noted by re-renders), and the
+    // record it published: one row per profile, found by the worker while a change is pending or a look is due.
+    name: '053-bluesky-verifications',
+    sql: `
+  CREATE TABLE bluesky_verifications (
+    profile_id INTEGER PRIMARY KEY,
+    subject TEXT,
+    change TEXT,
+    render_revision INTEGER NOT NULL DEFAULT 0,
+    record TEXT,
+    uri TEXT,
+    cid TEXT,
+    writing TEXT,
+    failures INTEGER NOT NULL DEFAULT 0,
+    due_at TEXT,
+    last_error TEXT
+  );
+  CREATE INDEX bluesky_verifications_pending ON bluesky_verifications (change) WHERE change IS NOT NULL;
+  CREATE INDEX bluesky_verifications_due ON bluesky_verifications (due_at) WHERE due_at IS NOT NULL;
+  `,
+  },
+  // Journalists verified with a proven Bluesky account before 053: their re-render notes their records.
+  sqliteDataStep('054-note-bluesky-verifications'),
 ];

@@ -17,6 +17,8 @@ const TO_RENDER: Record<RenderReason, string> = {
   'article-tag': 'SELECT id FROM profiles WHERE article_etag IS NULL AND id > ? ORDER BY id LIMIT ?',
   'article-v2': 'SELECT id FROM profiles WHERE article_v2_answer IS NULL AND id > ? ORDER BY id LIMIT ?',
   'unproven-articles': 'SELECT DISTINCT profile_id FROM articles WHERE proven = 0 AND profile_id > ? ORDER BY profile_id LIMIT ?',
+  'bluesky-claims': `SELECT DISTINCT profile_id FROM claims WHERE kind = 'bluesky' AND state = 'proven' AND released_at IS NULL
+    AND profile_id > ? ORDER BY profile_id LIMIT ?`,
 };
 
 /** The embedded store's side of the data steps (see data-steps-unit.ts): synchronous, each short write a transaction. */
