@@ -2,7 +2,8 @@ import type { Logger } from '@byline/domain/logging/logger';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { BLUESKY_VERIFICATION_TOPIC } from '@byline/domain/queue/topics';
 import type { BlueskyVerificationPublishing, PublishingSummary } from '@byline/editorial/bluesky/bluesky-verification-publishing';
-import { abortablePause } from './abortable-pause';
+import { runUnderLease } from './leased-run';
+import { startTicking, type TickingLoop } from './ticking-loop';
 
 /** The one item whose lease is the right to publish. */
 const PUBLISHER_KEY = 'publisher';
@@ -24,10 +25,7 @@ export interface BlueskyVerificationLoopOptions {
   onRun?: (result: { summary?: PublishingSummary; error?: unknown }) => void;
 }
 
-export interface BlueskyVerificationLoop {
-  stop(): Promise<void>;
-  readonly done: Promise<void>;
-}
+export type BlueskyVerificationLoop = TickingLoop;
 
 /**
  * The worker's Bluesky publications: every `pollIntervalMs`, when a read finds work (a change noted by a re-render,
@@ -39,49 +37,28 @@ export function startBlueskyVerificationLoop(options: BlueskyVerificationLoopOpt
   const { publishing, queue, holder, pollIntervalMs, logger, onRun, now = () => new Date() } = options;
   const stopping = new AbortController();
 
-  const runOnce = async (): Promise<PublishingSummary | undefined> => {
-    if (!(await publishing.hasWork(now()))) return undefined;
-    await queue.enqueueIfAbsent({ topic: BLUESKY_VERIFICATION_TOPIC, key: PUBLISHER_KEY, payload: {}, dueAt: now() });
-    const item = await queue.take({
-      topic: BLUESKY_VERIFICATION_TOPIC,
-      key: PUBLISHER_KEY,
-      now: now(),
-      holder,
-      leaseMs: LEASE_MS,
-    });
-    if (!item) return undefined; // another replica is publishing
-    try {
-      return await publishing.run(now(), async () => !stopping.signal.aborted && queue.renew(item.id, holder, now(), LEASE_MS));
-    } finally {
-      await queue.release(item.id, holder);
-    }
-  };
-
-  const loop = async () => {
-    while (!stopping.signal.aborted) {
-      try {
-        const summary = await runOnce();
-        if (summary) {
-          if (summary.failed) logger.warn('Bluesky verification records: some failed; retried later', { ...summary });
-          else logger.info('Bluesky verification records published', { ...summary });
-          onRun?.({ summary });
-        }
-      } catch (error) {
-        logger.error('Bluesky verification run failed; trying again on the next tick', {
-          error: error instanceof Error ? error.message : String(error),
-        });
-        onRun?.({ error });
-      }
-      if (!stopping.signal.aborted) await abortablePause(pollIntervalMs, stopping.signal);
-    }
-  };
-
-  const done = loop();
-  return {
-    done,
-    async stop() {
-      stopping.abort();
-      await done;
+  return startTicking({
+    run: 'Bluesky verification run',
+    pollIntervalMs,
+    logger,
+    stopping,
+    tick: async () => {
+      const summary = await runUnderLease({
+        queue,
+        topic: BLUESKY_VERIFICATION_TOPIC,
+        key: PUBLISHER_KEY,
+        holder,
+        leaseMs: LEASE_MS,
+        now,
+        stopping: stopping.signal,
+        hasWork: (at) => publishing.hasWork(at),
+        run: (at, renew) => publishing.run(at, renew),
+      });
+      if (!summary) return;
+      if (summary.failed) logger.warn('Bluesky verification records: some failed; retried later', { ...summary });
+      else logger.info('Bluesky verification records published', { ...summary });
+      onRun?.({ summary });
     },
-  };
+    onError: (error) => onRun?.({ error }),
+  });
 }

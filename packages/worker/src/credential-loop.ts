@@ -2,6 +2,7 @@ import type { Logger } from '@byline/domain/logging/logger';
 import type { CredentialIssuance, IssuanceSummary } from '@byline/domain/credentials/credential-issuance';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { CREDENTIAL_ISSUE_TOPIC } from '@byline/domain/queue/topics';
+import { runUnderLease } from './leased-run';
 import { startTicking, type TickingLoop } from './ticking-loop';
 
 /** The one item whose lease is the right to issue. */
@@ -33,25 +34,23 @@ export function startCredentialLoop(options: CredentialLoopOptions): CredentialL
   const { issuance, queue, holder, pollIntervalMs, logger, onRun, now = () => new Date() } = options;
   const stopping = new AbortController();
 
-  const runOnce = async (): Promise<IssuanceSummary | undefined> => {
-    if (!(await issuance.hasWork(now()))) return undefined;
-    await queue.enqueueIfAbsent({ topic: CREDENTIAL_ISSUE_TOPIC, key: ISSUER_KEY, payload: {}, dueAt: now() });
-    const item = await queue.take({ topic: CREDENTIAL_ISSUE_TOPIC, key: ISSUER_KEY, now: now(), holder, leaseMs: LEASE_MS });
-    if (!item) return undefined; // another replica is issuing
-    try {
-      return await issuance.run(now(), async () => !stopping.signal.aborted && queue.renew(item.id, holder, now(), LEASE_MS));
-    } finally {
-      await queue.release(item.id, holder);
-    }
-  };
-
   return startTicking({
     run: 'credential run',
     pollIntervalMs,
     logger,
     stopping,
     tick: async () => {
-      const summary = await runOnce();
+      const summary = await runUnderLease({
+        queue,
+        topic: CREDENTIAL_ISSUE_TOPIC,
+        key: ISSUER_KEY,
+        holder,
+        leaseMs: LEASE_MS,
+        now,
+        stopping: stopping.signal,
+        hasWork: (at) => issuance.hasWork(at),
+        run: (at, renew) => issuance.run(at, renew),
+      });
       if (summary) logger.info('credentials issued', { ...summary });
       onRun?.({ summary });
     },
