@@ -1,4 +1,6 @@
+import type { Logger } from '@byline/domain/logging/logger';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
+import { startTicking, type TickingLoop } from './ticking-loop';
 
 export interface LeasedRunOptions<T> {
   queue: LeasedQueue;
@@ -34,4 +36,59 @@ export async function runUnderLease<T>(options: LeasedRunOptions<T>): Promise<T 
   } finally {
     await queue.release(item.id, holder);
   }
+}
+
+/** Work that one replica at a time does on a schedule (credential issuance, Bluesky publishing). */
+export interface LeasedWork<S> {
+  hasWork(now: Date): Promise<boolean>;
+  run(now: Date, renew: () => Promise<boolean>): Promise<S>;
+}
+
+/** What a leased loop's schedule is: its lease, and the log line of a run that did something. */
+export interface LeasedSchedule<S> {
+  /** What a run is, for the log line of a failed one. */
+  run: string;
+  topic: string;
+  key: string;
+  leaseMs: number;
+  report(summary: S, logger: Logger): void;
+}
+
+export interface LeasedLoopOptions<S> {
+  queue: LeasedQueue;
+  holder: string;
+  /** The wait between runs: how soon a change's work is done. */
+  pollIntervalMs: number;
+  logger: Logger;
+  now?: () => Date;
+  /** Called after every run (a summary when it did something) or failure (tests and /metrics wait on it). */
+  onRun?: (result: { summary?: S; error?: unknown }) => void;
+}
+
+/** `work` every `pollIntervalMs` by the replica holding the schedule's lease (runUnderLease), until stop(). */
+export function startLeasedLoop<S>(schedule: LeasedSchedule<S>, work: LeasedWork<S>, options: LeasedLoopOptions<S>): TickingLoop {
+  const { queue, holder, pollIntervalMs, logger, onRun, now = () => new Date() } = options;
+  const stopping = new AbortController();
+  return startTicking({
+    run: schedule.run,
+    pollIntervalMs,
+    logger,
+    stopping,
+    tick: async () => {
+      const summary = await runUnderLease({
+        queue,
+        topic: schedule.topic,
+        key: schedule.key,
+        holder,
+        leaseMs: schedule.leaseMs,
+        now,
+        stopping: stopping.signal,
+        hasWork: (at) => work.hasWork(at),
+        run: (at, renew) => work.run(at, renew),
+      });
+      if (summary) schedule.report(summary, logger);
+      onRun?.({ summary });
+    },
+    onError: (error) => onRun?.({ error }),
+  });
 }
