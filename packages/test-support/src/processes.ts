@@ -60,6 +60,17 @@ export async function until<T>(what: string, look: () => Promise<T | undefined>,
   }
 }
 
+/** Polls `read` every 100 ms until it gives a value (anything truthy), failing after `ms` with `what`. */
+export async function within<T>(ms: number, what: string, read: () => Promise<T | null | undefined | false>): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: nothing within ${ms} ms`);
+    await sleep(100);
+  }
+}
+
 /**
  * The environment of a Byline process under test: this one's, on 127.0.0.1, logging errors only, on the embedded
  * store (MONGODB_URI cleared), with `env` set over that.

@@ -13,7 +13,7 @@ import { blueskyProfileEvidence } from '@byline/editorial/bluesky/bluesky-eviden
 import { blueskyVerifierAccount } from '@byline/editorial/bluesky/bluesky-verifier-account';
 import { BlueskyVerificationPublishing, displayNameReaderOf } from '@byline/editorial/bluesky/bluesky-verification-publishing';
 import { createSafeFetch } from '@byline/fetcher';
-import { loopbackOutbound, storeFactories } from '@byline/test-support';
+import { loopbackOutbound, storeFactories, within } from '@byline/test-support';
 import {
   appViewServicesAvailable,
   startBlueskyAppView,
@@ -26,16 +26,6 @@ import { decide, newProfile } from './webhook-fixtures';
 jest.setTimeout(120_000);
 
 const LOOK_AGAIN_MS = 24 * 3600_000;
-
-async function within<T>(ms: number, what: string, read: () => Promise<T | null | undefined | false>): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`${what}: nothing within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface ProfileVerification {
   verifiedStatus: string;

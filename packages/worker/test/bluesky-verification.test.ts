@@ -28,6 +28,7 @@ import {
   storeFactories,
   tempDir,
   until,
+  within,
 } from '@byline/test-support';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { startBlueskyNetwork, type BlueskyNetwork, type TestAccount } from '../../portal/test/support/bluesky';
@@ -38,17 +39,6 @@ import { createWorkerMetrics, type WorkerMetrics } from '../src/worker-metrics';
 jest.setTimeout(90_000);
 
 const LOOK_AGAIN_MS = 24 * 3600_000;
-
-/** Polls `read` every 100 ms until it gives a value, for at most `ms`. */
-async function within<T>(ms: number, what: string, read: () => Promise<T | null | undefined | false>): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`${what}: nothing within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Byline's PDS as the worker reaches it: a loopback relay that can be stopped (connections refused) and started again. */
 class PdsRelay {
