@@ -19,6 +19,7 @@ export interface VerifiedIdentity {
 const METHODS: Record<EvidenceMethod, string> = {
   'network-sign-in': 'federated_login',
   'rel-me': 'uri_meta_tag_verification',
+  'domain-handle': 'byline_domain_handle',
   'editor-attestation': 'byline_editor_attestation',
   'operator-import': 'byline_operator_import',
 };

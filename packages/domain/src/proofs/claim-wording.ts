@@ -44,6 +44,8 @@ export function methodLabel(method: EvidenceMethod): string {
       return 'signing in with the network';
     case 'rel-me':
       return 'a rel="me" link back to the profile';
+    case 'domain-handle':
+      return 'a handle that is the domain of a website proven on the profile';
     case 'editor-attestation':
       return 'an editor’s attestation';
     case 'operator-import':

@@ -23,9 +23,15 @@ export type ClaimState = 'claimed' | 'proven' | 'lapsed';
  * - `editor-attestation`: an editor vouched, with a note;
  * - `operator-import`: the operator loaded it with `byline import`.
  */
-export type EvidenceMethod = 'network-sign-in' | 'rel-me' | 'editor-attestation' | 'operator-import';
+export type EvidenceMethod = 'network-sign-in' | 'rel-me' | 'domain-handle' | 'editor-attestation' | 'operator-import';
 
-export const EVIDENCE_METHODS: readonly EvidenceMethod[] = ['network-sign-in', 'rel-me', 'editor-attestation', 'operator-import'];
+export const EVIDENCE_METHODS: readonly EvidenceMethod[] = [
+  'network-sign-in',
+  'rel-me',
+  'domain-handle',
+  'editor-attestation',
+  'operator-import',
+];
 
 /** Who or what answered for a proof: a stable URI and a name people read (C2PA/CAWG `provider`). */
 export interface EvidenceProvider {

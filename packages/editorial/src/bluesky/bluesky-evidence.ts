@@ -36,3 +36,19 @@ export function blueskySignInEvidence(handle: string, did: string, nextCheckAt: 
     nextCheckAt: nextCheckAt.toISOString(),
   };
 }
+
+/**
+ * The evidence of a Bluesky account whose handle is the domain of a website proven on the same profile (see
+ * provenWebsiteOfHandle): the handle resolves to the account and its DID document names the handle back, and the
+ * journalist proved the site. Re-checked by DID like the others: it holds while the account keeps that handle.
+ */
+export function blueskyDomainHandleEvidence(handle: string, did: string, nextCheckAt: Date): NewEvidence {
+  return {
+    method: 'domain-handle',
+    provider: BLUESKY_PROVIDER,
+    provenValue: handle,
+    subject: did,
+    by: 'byline:bluesky domain handle check',
+    nextCheckAt: nextCheckAt.toISOString(),
+  };
+}

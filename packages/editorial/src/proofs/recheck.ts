@@ -15,6 +15,7 @@ import type { Rechecks } from '../recheck/rechecks';
 import { endingProofs } from './no-live-proof';
 import { checkRelMe, publicProfileUrl } from './rel-me-check';
 import { checkBlueskyAccount, checkBlueskyProfile, type BlueskySources } from '../bluesky/bluesky-identity';
+import { provenWebsiteOfHandle } from '@byline/domain/claims/domain-handle';
 import { renameAccountClaim } from '@byline/domain/claims/rename-account-claim';
 
 export interface RecheckSummary {
@@ -72,7 +73,7 @@ export interface RecheckOptions {
    * Where Bluesky accounts are read (blueskySourcesOf(config)), and the claims a changed handle is written to. Without
    * it, a Bluesky proof's check fails (and the proof lapses after the grace period): nothing else can check one.
    */
-  bluesky?: { sources: BlueskySources; claims: Pick<ClaimsRepository, 'inOneWrite'> };
+  bluesky?: { sources: BlueskySources; claims: Pick<ClaimsRepository, 'inOneWrite' | 'claimsOf'> };
 }
 
 export const DEFAULT_RECHECK_BATCH_SIZE = 10;
@@ -175,7 +176,8 @@ async function checkOne(
 /**
  * A Bluesky claim's check, by the account's DID (the claim's key): a proof by its profile record holds while the record
  * still links the public page (checkBlueskyProfile); a proof by signing in proved the DID for good, and is checked for
- * the account's handle alone. Either way, a handle the account changed is shown at once (renameAccountClaim); an
+ * the account's handle alone; a proof by a domain handle holds while that handle is the domain of a website proven on
+ * the profile. Either way, a handle the account changed is shown at once (renameAccountClaim); an
  * account that no handle names back any more (its handle moved to another account) is shown by its DID, so the old
  * handle stops answering for it, and fails the check until it has one again: past the grace period, the proof lapses.
  */
@@ -189,14 +191,19 @@ async function checkBlueskyClaim(
   if (!bluesky) return { ok: false, reason: 'Bluesky accounts are not checked by this process' };
   const sources = { ...bluesky.sources, fetch: bound(bluesky.sources.fetch) };
   const { outcome, account } =
-    due.evidence.method === 'network-sign-in'
-      ? await checkBlueskyAccount(sources, due.claim.key)
-      : await checkBlueskyProfile(sources, due.claim.key, profileUrl);
+    due.evidence.method === 'rel-me'
+      ? await checkBlueskyProfile(sources, due.claim.key, profileUrl)
+      : await checkBlueskyAccount(sources, due.claim.key);
   if (!account) return outcome;
   const shown = account.handle ?? account.did;
   if (shown !== due.claim.value) await renameAccountClaim(bluesky.claims, due.claim, shown, now());
   if (account.handle === null && outcome.ok)
     return { ok: false, reason: `no handle names the Bluesky account ${account.did} back any more` };
+  // A domain handle's proof holds while the handle is still the domain of a website proven on the profile.
+  if (due.evidence.method === 'domain-handle' && outcome.ok) {
+    const website = provenWebsiteOfHandle(account.handle!, await bluesky.claims.claimsOf(due.claim.profileId));
+    if (!website) return { ok: false, reason: `the handle ${account.handle} is not the domain of a website proven on this profile` };
+  }
   return outcome;
 }
 

@@ -25,6 +25,7 @@ export interface FormProblem {
 const METHOD_NAMES: Record<EvidenceMethod, string> = {
   'network-sign-in': 'Network sign-in',
   'rel-me': 'rel="me" link',
+  'domain-handle': 'Domain handle',
   'editor-attestation': 'Editor attestation',
   'operator-import': 'Operator import',
 };
@@ -32,6 +33,7 @@ const METHOD_NAMES: Record<EvidenceMethod, string> = {
 const METHOD_IN_BRIEF: Record<EvidenceMethod, string> = {
   'network-sign-in': 'signed in',
   'rel-me': 'rel="me"',
+  'domain-handle': 'domain handle',
   'editor-attestation': 'attested',
   'operator-import': 'imported',
 };

@@ -163,8 +163,13 @@ export function proofRoutes(ctx: PortalContext): Router {
     const result = await checkBlueskyProof({ ...ctx, portalUrl: ctx.publicUrls.portal }, profile, claimId);
     if (!result.ok && result.reason === 'no-such-claim') throw new PageError(404, missing);
     const shown = shownValue('bluesky', result.claim.value);
+    const live = (method: string) => result.claim.evidence.some((e) => e.method === method && e.endedAt === null);
+    const how =
+      live('domain-handle') && !live('rel-me')
+        ? 'its handle is the domain of a website you proved'
+        : 'its profile links to your public page';
     const text = result.ok
-      ? `Your Bluesky account ${shown} is proven: its profile links to your public page. Byline checks it again ${everyInterval(ctx.recheckPolicy.intervalMs)}.`
+      ? `Your Bluesky account ${shown} is proven: ${how}. Byline checks it again ${everyInterval(ctx.recheckPolicy.intervalMs)}.`
       : `Your Bluesky account ${shown} is not proven yet: ${result.why}.`;
     await redirectWithProofNotice(req, res, ctx, { text, tone: result.ok ? 'ok' : 'error', claimId });
   });

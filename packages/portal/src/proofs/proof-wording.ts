@@ -15,6 +15,8 @@ export function methodInWords(evidence: Pick<Evidence, 'method' | 'provider'>): 
       return `signed in with ${evidence.provider.name}`;
     case 'rel-me':
       return 'linked back with rel="me"';
+    case 'domain-handle':
+      return 'its handle is the domain of a proven website';
     case 'editor-attestation':
       return 'attested by a Byline editor';
     case 'operator-import':

@@ -386,6 +386,31 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     expect(await recordsOf(account.did)).toEqual([]);
   });
 
+  it('proves an account whose domain handle is the host of a website proven on the profile, while the handle stays', async () => {
+    const account = await network.createAccount('ownsite');
+    const { agent, profileId, claims } = await journalistClaiming(account.handle);
+    const claimId = (await claims())[0]!.id;
+    // Its profile record links nothing, and no website is proven yet.
+    expect(await checkNow(agent, claimId)).toContain(`Your Bluesky account @${account.handle} is not proven yet`);
+    await proveClaim(portal.claims, profileId, 'website', `https://www.${account.handle}/`);
+    expect(await checkNow(agent, claimId)).toContain(
+      `Your Bluesky account @${account.handle} is proven: its handle is the domain of a website you proved.`,
+    );
+    const [claim] = await claims();
+    expect(claim).toMatchObject({ state: 'proven', key: account.did, value: account.handle });
+    expect(claim!.evidence).toEqual([
+      expect.objectContaining({ method: 'domain-handle', provenValue: account.handle, subject: account.did }),
+    ]);
+    expect(toVerifiedIdentity(claim!, claim!.evidence[0]!)).toMatchObject({
+      type: 'cawg.social_media',
+      method: 'byline_domain_handle',
+    });
+    // Re-checked by DID: it holds while the handle is the site's domain, and fails once the account takes another.
+    expect(await recheckAt(new Date(Date.now() + 25 * 3600_000))).toMatchObject({ checked: 1, held: 1 });
+    await network.updateHandle(account, `moved${++renames}.test`);
+    expect(await recheckAt(new Date(Date.now() + 50 * 3600_000))).toMatchObject({ checked: 1, failing: 1 });
+  });
+
   it('lapses a proof whose handle now names another account: the old owner never answers for it', async () => {
     const { account, claimId, profileId, form } = await provenAndVerified('darragh');
     const other = await network.createAccount('usurper');
