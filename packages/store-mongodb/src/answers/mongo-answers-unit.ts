@@ -7,6 +7,7 @@ import { missedSaves, revisionIs } from '../store/render-revision';
 import { authorViewOf, latestActiveArticles } from '../store/profile-derived-fields';
 import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/answers/answers-unit';
 import { MongoDocuments } from '../documents/mongo-documents';
+import { inTurn } from '../store/mongo-database';
 import { JOURNALIST_CREDENTIALS_COLLECTION } from '../credentials/mongo-journalist-credentials-collections';
 import { newChange } from '@byline/domain/credentials/note-credential-claims';
 
@@ -20,7 +21,7 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
   return {
     ...mongoOutletsUnit(db),
     // Steps of the unit's own ordered writes: awaited in turn by the rule that runs them.
-    credentials: new MongoDocuments({ db, run: (work) => work() }, JOURNALIST_CREDENTIALS_COLLECTION).steps,
+    credentials: new MongoDocuments(inTurn(db), JOURNALIST_CREDENTIALS_COLLECTION).steps,
     // Profile ids come from a counter, never given twice: an erased profile's claims stay withdrawn over any read.
     goneRevision: Number.MAX_SAFE_INTEGER,
     async authorViews(profileIds: number[]): Promise<EvidencedView[]> {

@@ -13,7 +13,7 @@ import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers
 import type { ClaimKind, NewEvidence } from '@byline/domain/proofs/claims';
 import { claimKey, isNetwork } from '@byline/domain/proofs/claim-values';
 import { MongoDocuments } from '../documents/mongo-documents';
-import type { MongoDatabase } from '../store/mongo-database';
+import { inTurn, type MongoDatabase } from '../store/mongo-database';
 import { AUDIT_COLLECTION } from '../audit/mongo-audit-history';
 import { CLAIMS_COLLECTION, EVIDENCE_COLLECTION } from './mongo-claim-collections';
 
@@ -231,7 +231,7 @@ async function enterLookup(db: Db, claim: Pick<ClaimDoc, 'profile_id' | 'kind' |
 
 /** The claims rules' primitive steps on MongoDB, each one write (or one batch) awaited in turn (runInTurn). */
 export function mongoClaimsUnit(db: Db): DocumentClaimsUnit {
-  return claimsUnitOver(claimDocumentsOf({ db, run: (work) => work() }), {
+  return claimsUnitOver(claimDocumentsOf(inTurn(db)), {
     answers: mongoAnswersUnit(db),
     profileExists: async (profileId) => (await collectionOf(db, 'profiles').countDocuments({ _id: profileId }, { limit: 1 })) > 0,
     lookupHolder: (type, key) => provenHolder(db, type, key),
