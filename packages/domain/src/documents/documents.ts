@@ -31,9 +31,11 @@ type ItemOf<V> = NonNullable<V> extends readonly (infer Item)[] ? Item : never;
  */
 export type Where<D> = { [K in keyof D]?: Condition<D[K]> };
 
-/** Which of the matching documents `all` returns. */
-export interface Page {
-  /** Descending key order (the key an id the store gives: newest first). */
+/** Which of the matching documents `all` returns, in which order. */
+export interface Page<D = unknown> {
+  /** Fields to order by before the key, each in the key's direction. */
+  by?: readonly (keyof D & string)[];
+  /** Descending order (the key an id the store gives: newest first). */
   newestFirst?: boolean;
   limit?: number;
   offset?: number;
@@ -50,8 +52,8 @@ export interface Documents<D, New = D> {
   insert(document: New): Promise<D>;
   /** The first document (in key order) that `where` matches, or null. */
   first(where: Where<D>): Promise<D | null>;
-  /** The documents `where` matches, in key order (or newest first), one page of them when asked. */
-  all(where: Where<D>, page?: Page): Promise<D[]>;
+  /** The documents `where` matches, in key order (or the page's), one page of them when asked. */
+  all(where: Where<D>, page?: Page<D>): Promise<D[]>;
   /** How many documents `where` matches. */
   count(where: Where<D>): Promise<number>;
   /**
@@ -79,7 +81,7 @@ export interface Documents<D, New = D> {
 export interface DocumentSteps<D, New = D> {
   insert(document: New): Step<D>;
   first(where: Where<D>): Step<D | null>;
-  all(where: Where<D>, page?: Page): Step<D[]>;
+  all(where: Where<D>, page?: Page<D>): Step<D[]>;
   count(where: Where<D>): Step<number>;
   updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Step<D | null>;
   updateAll(where: Where<D>, set: Partial<New>): Step<number>;

@@ -12,7 +12,8 @@ import { DocumentAuditHistory } from '@byline/domain/audit/document-audit-histor
 import { AUDIT_COLLECTION } from '@byline/store-mongodb/audit/mongo-audit-history';
 import type { MongoDatabase } from '@byline/store-mongodb/store/mongo-database';
 import { MongoProfiles } from '@byline/store-mongodb/profiles/mongo-profiles';
-import { MongoArticles } from '@byline/store-mongodb/articles/mongo-articles';
+import { ARTICLES_COLLECTION, MongoStoredArticles } from '@byline/store-mongodb/articles/mongo-articles';
+import { DocumentArticles } from '@byline/domain/articles/article-documents';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
@@ -56,7 +57,8 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
   const endedWithUser = () => [repositories.sessions, repositories.passwordResets, repositories.emailConfirmations];
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     ...servedByOne(PROFILE_PORTS, () => profilesOver(new MongoProfiles(database))),
-    articles: () => articlesOver(new MongoArticles(database)),
+    articles: () =>
+      articlesOver(new DocumentArticles(new MongoDocuments(database, ARTICLES_COLLECTION), new MongoStoredArticles(database))),
     verification: () =>
       verificationOver(
         new DocumentVerification(

@@ -12,7 +12,8 @@ import { DocumentAuditHistory } from '@byline/domain/audit/document-audit-histor
 import { AUDIT_TABLE } from '@byline/store-sqlite/audit/sqlite-audit-history';
 import type { SqliteDatabase } from '@byline/store-sqlite/store/sqlite-database';
 import { SqliteProfiles } from '@byline/store-sqlite/profiles/sqlite-profiles';
-import { SqliteArticles } from '@byline/store-sqlite/articles/sqlite-articles';
+import { ARTICLES_TABLE, SqliteStoredArticles } from '@byline/store-sqlite/articles/sqlite-articles';
+import { DocumentArticles } from '@byline/domain/articles/article-documents';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
@@ -54,7 +55,8 @@ export function sqliteRepositories(
   const endedWithUser = () => [repositories.sessions, repositories.passwordResets, repositories.emailConfirmations];
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     ...servedByOne(PROFILE_PORTS, () => profilesOver(new SqliteProfiles(database))),
-    articles: () => articlesOver(new SqliteArticles(database)),
+    articles: () =>
+      articlesOver(new DocumentArticles(new SqliteDocuments(database, ARTICLES_TABLE), new SqliteStoredArticles(database))),
     verification: () =>
       verificationOver(
         new DocumentVerification(

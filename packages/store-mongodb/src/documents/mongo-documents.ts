@@ -118,7 +118,7 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return this.database.run(() => this.firstNow(where));
   }
 
-  all(where: Where<D>, page?: Page): Promise<D[]> {
+  all(where: Where<D>, page?: Page<D>): Promise<D[]> {
     return this.database.run(() => this.allNow(where, page));
   }
 
@@ -167,12 +167,12 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return found ? documentOf(this.collection, found) : null;
   }
 
-  private async allNow(where: Where<D>, { newestFirst = false, limit, offset = 0 }: Page = {}): Promise<D[]> {
+  private async allNow(where: Where<D>, { by = [], newestFirst = false, limit, offset = 0 }: Page<D> = {}): Promise<D[]> {
     // MongoDB reads a limit of 0 as none: asked for none, none are read.
     if (limit === 0) return [];
     const found = await this.documents
       .find(this.filter(where))
-      .sort(this.order(newestFirst ? -1 : 1))
+      .sort(this.order(newestFirst ? -1 : 1, by))
       .skip(offset)
       .limit(limit ?? 0)
       .toArray();
@@ -267,9 +267,10 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return value === (this.collection.absent?.[field as keyof D] ?? null);
   }
 
-  private order(direction: 1 | -1 = 1): Record<string, 1 | -1> {
+  private order(direction: 1 | -1 = 1, by: readonly string[] = []): Record<string, 1 | -1> {
     const { key } = this.collection;
-    return Object.fromEntries((typeof key === 'string' ? [key] : key).map((field) => [this.path(field), direction]));
+    const fields = [...by, ...(typeof key === 'string' ? [key] : key)];
+    return Object.fromEntries(fields.map((field) => [this.path(field), direction]));
   }
 
   private filter(where: Where<D>): Filter<MongoDocument> {

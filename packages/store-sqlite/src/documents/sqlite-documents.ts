@@ -130,7 +130,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     return this.database.read(() => this.firstNow(where));
   }
 
-  all(where: Where<D>, page?: Page): Promise<D[]> {
+  all(where: Where<D>, page?: Page<D>): Promise<D[]> {
     return this.database.read(() => this.allNow(where, page));
   }
 
@@ -165,9 +165,9 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     }
   }
 
-  private allNow(where: Where<D>, { newestFirst = false, limit = -1, offset = 0 }: Page = {}): D[] {
+  private allNow(where: Where<D>, { by = [], newestFirst = false, limit = -1, offset = 0 }: Page<D> = {}): D[] {
     const { sql, params } = this.whereSql(where);
-    const text = `SELECT * FROM ${this.table.name}${sql} ${this.order(newestFirst)} LIMIT ? OFFSET ?`;
+    const text = `SELECT * FROM ${this.table.name}${sql} ${this.order(newestFirst, by)} LIMIT ? OFFSET ?`;
     return (this.statement(text).all(...params, limit, offset) as Record<string, Value>[]).map((row) =>
       documentOfRow(this.table, row),
     );
@@ -218,8 +218,9 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     return row ? documentOfRow(this.table, row as Record<string, Value>) : null;
   }
 
-  private order(newestFirst: boolean): string {
-    return `ORDER BY ${this.keyColumns.map((column) => (newestFirst ? `${column} DESC` : column)).join(', ')}`;
+  private order(newestFirst: boolean, by: readonly string[] = []): string {
+    const columns = [...by.map((field) => this.column(field)), ...this.keyColumns];
+    return `ORDER BY ${columns.map((column) => (newestFirst ? `${column} DESC` : column)).join(', ')}`;
   }
 
   /** The fields given, less those this table keeps none of. */
