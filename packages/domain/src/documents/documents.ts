@@ -89,6 +89,44 @@ export interface DocumentSteps<D, New = D> {
 }
 
 /**
+ * A database's Documents made from its steps: each read runs in the database's read, each write in its write (on
+ * SQLite one transaction, in which updateFirst's read, its write and its events are one; MongoDB runs both alike).
+ */
+export abstract class DocumentsOfSteps<D, New = D> implements Documents<D, New> {
+  abstract readonly steps: DocumentSteps<D, New>;
+  protected abstract read<T>(work: () => Step<T>): Promise<T>;
+  protected abstract write<T>(work: () => Step<T>): Promise<T>;
+
+  insert(document: New): Promise<D> {
+    return this.write(() => this.steps.insert(document));
+  }
+
+  first(where: Where<D>): Promise<D | null> {
+    return this.read(() => this.steps.first(where));
+  }
+
+  all(where: Where<D>, page?: Page<D>): Promise<D[]> {
+    return this.read(() => this.steps.all(where, page));
+  }
+
+  count(where: Where<D>): Promise<number> {
+    return this.read(() => this.steps.count(where));
+  }
+
+  updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Promise<D | null> {
+    return this.write(() => this.steps.updateFirst(where, set, events));
+  }
+
+  updateAll(where: Where<D>, set: Partial<New>): Promise<number> {
+    return this.write(() => this.steps.updateAll(where, set));
+  }
+
+  deleteAll(where: Where<D>): Promise<number> {
+    return this.write(() => this.steps.deleteAll(where));
+  }
+}
+
+/**
  * Runs a rule's steps over documents (their `steps`) as one unit of write, where the resource needs no other store's
  * parts in it: one transaction on SQLite, where the steps see nothing else and are written together or not at all;
  * on MongoDB, which has no transactions, each step awaited in turn, so the rule names the order its single-document

@@ -6,11 +6,12 @@ import { COLLECTIONS } from '../store/mongo-schema';
 import { EVENT_CARRYING_COLLECTIONS, pushEvents } from '../webhook-events/mongo-carried-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { storedNames } from '@byline/domain/documents/stored-names';
+import type { Step } from '@byline/domain/store/steps';
 import {
+  DocumentsOfSteps,
   UndefinedConditionError,
   UniqueTakenError,
   type Condition,
-  type Documents,
   type DocumentSteps,
   type Page,
   type Where,
@@ -89,11 +90,13 @@ export function documentOf<D>(collection: MongoCollection<D>, stored: MongoDocum
  * one findOneAndUpdate, serialised in this process too, as FerretDB 1.x applies it as read-then-write (see
  * mongo-ids.ts).
  */
-export class MongoDocuments<D, New = D> implements Documents<D, New> {
+export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
   constructor(
     private readonly database: MongoDatabase,
     private readonly collection: MongoCollection<D>,
-  ) {}
+  ) {
+    super();
+  }
 
   private get documents(): Collection<MongoDocument> {
     return this.database.db.collection(COLLECTIONS[this.collection.name]);
@@ -110,33 +113,13 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     deleteAll: (where) => this.deleteAllNow(where),
   };
 
-  insert(document: New): Promise<D> {
-    return this.database.run(() => this.insertNow(document));
+  protected read<T>(work: () => Step<T>): Promise<T> {
+    return this.database.run(async () => work());
   }
 
-  first(where: Where<D>): Promise<D | null> {
-    return this.database.run(() => this.firstNow(where));
-  }
-
-  all(where: Where<D>, page?: Page<D>): Promise<D[]> {
-    return this.database.run(() => this.allNow(where, page));
-  }
-
-  count(where: Where<D>): Promise<number> {
-    return this.database.run(() => this.countNow(where));
-  }
-
-  /** The events ride on the changed document itself (see mongo-carried-events.ts): the same single-document write. */
-  updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
-    return this.database.run(() => this.updateFirstNow(where, set, events));
-  }
-
-  updateAll(where: Where<D>, set: Partial<New>): Promise<number> {
-    return this.database.run(() => this.updateAllNow(where, set));
-  }
-
-  deleteAll(where: Where<D>): Promise<number> {
-    return this.database.run(() => this.deleteAllNow(where));
+  /** An update's events ride on the changed document itself (see mongo-carried-events.ts): the same single-document write. */
+  protected write<T>(work: () => Step<T>): Promise<T> {
+    return this.database.run(async () => work());
   }
 
   private insertNow(document: New): Promise<D> {

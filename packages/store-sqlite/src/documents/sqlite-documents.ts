@@ -3,11 +3,12 @@ import type { SqliteDatabase } from '../store/sqlite-database';
 import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { storedNames } from '@byline/domain/documents/stored-names';
+import type { Step } from '@byline/domain/store/steps';
 import {
+  DocumentsOfSteps,
   UndefinedConditionError,
   UniqueTakenError,
   type Condition,
-  type Documents,
   type DocumentSteps,
   type Page,
   type Where,
@@ -93,7 +94,7 @@ function columnsOf<D>(table: SqliteTable<D>): [string, string | null, Stored][] 
  * one statement, or one transaction where a conditional write reads first (its steps: inside the caller's).
  * Statements are prepared once per text.
  */
-export class SqliteDocuments<D, New = D> implements Documents<D, New> {
+export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
   private readonly statements = new Map<string, Database.Statement>();
   /** The field of each column, to name the one a unique index refused. */
   private readonly fieldOf = new Map<string, string>();
@@ -105,6 +106,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     private readonly database: SqliteDatabase,
     private readonly table: SqliteTable<D>,
   ) {
+    super();
     for (const [field, column] of columnsOf(table)) if (column !== null) this.fieldOf.set(column, field);
     this.keyFields = typeof table.key === 'string' ? [table.key] : table.key;
     this.keyColumns = this.keyFields.map((field) => this.column(field));
@@ -122,33 +124,13 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     deleteAll: (where) => this.deleteAllNow(where),
   };
 
-  insert(document: New): Promise<D> {
-    return this.database.write(() => this.insertNow(document));
+  /** Synchronous steps: their value is the write's or the read's. */
+  protected read<T>(work: () => Step<T>): Promise<T> {
+    return this.database.read(() => work() as T);
   }
 
-  first(where: Where<D>): Promise<D | null> {
-    return this.database.read(() => this.firstNow(where));
-  }
-
-  all(where: Where<D>, page?: Page<D>): Promise<D[]> {
-    return this.database.read(() => this.allNow(where, page));
-  }
-
-  count(where: Where<D>): Promise<number> {
-    return this.database.read(() => this.countNow(where));
-  }
-
-  /** The read, the write and its events in one transaction: nothing comes between them. */
-  updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
-    return this.database.write(() => this.updateFirstNow(where, set, events));
-  }
-
-  updateAll(where: Where<D>, set: Partial<New>): Promise<number> {
-    return this.database.write(() => this.updateAllNow(where, set));
-  }
-
-  deleteAll(where: Where<D>): Promise<number> {
-    return this.database.write(() => this.deleteAllNow(where));
+  protected write<T>(work: () => Step<T>): Promise<T> {
+    return this.database.write(() => work() as T);
   }
 
   private insertNow(document: New): D {
