@@ -70,9 +70,10 @@ export interface SharedArticle {
 }
 
 /**
- * What each database reads for the directory by hand: set-based queries across profiles, their claims, articles,
- * requests and history, which the generic documents cannot express. Every rule is the caller's (directoryOver):
- * what the states are, which records count, who is a look-alike.
+ * The directory's reads: set-based queries across profiles, their claims, articles, requests and history, which
+ * each database makes by hand (DatabaseDirectory), and the shared claims and articles, read over the generic
+ * documents (see shared-records.ts). Every rule is the caller's (directoryOver): what the states are, which records
+ * count, who is a look-alike.
  */
 export interface StoredDirectory {
   /** One page of the profiles matched, ordered by id, with how many match over every page. */
@@ -93,3 +94,6 @@ export interface StoredDirectory {
   /** Other profiles' articles at an address the profile lists, neither's proof in state `except`; by profile, then article id. */
   sharedArticles(profileId: number, except: ArticleState): Promise<SharedArticle[]>;
 }
+
+/** What each database reads for the directory by hand. */
+export type DatabaseDirectory = Omit<StoredDirectory, 'sharedClaims' | 'sharedArticles'>;

@@ -16,6 +16,8 @@ import { ARTICLES_COLLECTION, MongoStoredArticles } from '@byline/store-mongodb/
 import { DocumentArticles } from '@byline/domain/articles/article-documents';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
+import { storedDirectoryOver } from '@byline/domain/directory/shared-records';
+import { CLAIMS_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-collections';
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
 import { MongoStoredStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
@@ -73,7 +75,13 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
       recheckRecordsOver(
         new DocumentRecheckRecords(new MongoDocuments(database, REQUESTS_COLLECTION), new MongoRecheckRecords(database)),
       ),
-    directory: () => directoryOver(new MongoDirectory(database)),
+    directory: () =>
+      directoryOver(
+        storedDirectoryOver(new MongoDirectory(database), {
+          claims: new MongoDocuments(database, CLAIMS_COLLECTION),
+          articles: new MongoDocuments(database, ARTICLES_COLLECTION),
+        }),
+      ),
     staff: () => staffOver(new DocumentStaff(new MongoDocuments(database, STAFF_COLLECTION), new MongoStoredStaff(database))),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new MongoDocuments(database, SESSIONS_COLLECTION), users),

@@ -16,6 +16,8 @@ import { ARTICLES_TABLE, SqliteStoredArticles } from '@byline/store-sqlite/artic
 import { DocumentArticles } from '@byline/domain/articles/article-documents';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
+import { storedDirectoryOver } from '@byline/domain/directory/shared-records';
+import { CLAIMS_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
 import { SqliteStoredStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
@@ -71,7 +73,13 @@ export function sqliteRepositories(
       recheckRecordsOver(
         new DocumentRecheckRecords(new SqliteDocuments(database, REQUESTS_TABLE), new SqliteRecheckRecords(database)),
       ),
-    directory: () => directoryOver(new SqliteDirectory(database)),
+    directory: () =>
+      directoryOver(
+        storedDirectoryOver(new SqliteDirectory(database), {
+          claims: new SqliteDocuments(database, CLAIMS_TABLE),
+          articles: new SqliteDocuments(database, ARTICLES_TABLE),
+        }),
+      ),
     staff: () => staffOver(new DocumentStaff(new SqliteDocuments(database, STAFF_TABLE), new SqliteStoredStaff(database))),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new SqliteDocuments(database, SESSIONS_TABLE), users),
