@@ -2,13 +2,25 @@ import type { ArticleDocument } from '../articles/article-documents';
 import type { ArticleState } from '../articles/article-proof';
 import type { ClaimDocument } from '../claims/claim-documents';
 import type { Documents } from '../documents/documents';
-import type { DatabaseDirectory, SharedArticle, SharedClaim, StoredDirectory } from './stored-directory';
+import type { ProfileDocument } from '../profiles/profile-documents';
+import type { DatabaseDirectory, DirectoryCard, SharedArticle, SharedClaim, StoredDirectory } from './stored-directory';
 
-/** The claims and articles the look-alike check reads over the generic documents. */
+/** The profiles, claims and articles the look-alike check reads over the generic documents. */
 export interface DirectoryDocuments {
+  profiles: Pick<Documents<ProfileDocument>, 'all'>;
   claims: Pick<Documents<ClaimDocument>, 'all'>;
   articles: Pick<Documents<ArticleDocument>, 'all'>;
 }
+
+/** A profile as the directory shows it. */
+const cardOf = ({ id, slug, verified, profile }: ProfileDocument): DirectoryCard => ({
+  profileId: id,
+  slug,
+  firstName: profile.profile_first_name,
+  lastName: profile.profile_last_name,
+  employer: profile.profile_employer,
+  verified,
+});
 
 const byProfileThenId = (a: { profileId: number; id: number }, b: { profileId: number; id: number }) =>
   a.profileId - b.profileId || a.id - b.id;
@@ -50,11 +62,11 @@ export async function sharedArticlesOf(
     }));
 }
 
-/** The directory's reads: the database's own, and the shared claims and articles over the documents. */
+/** The directory's reads: the database's own, and the cards, shared claims and articles over the documents. */
 export function storedDirectoryOver(database: DatabaseDirectory, documents: DirectoryDocuments): StoredDirectory {
   return {
     page: (query) => database.page(query),
-    cards: (profileIds) => database.cards(profileIds),
+    cards: async (profileIds) => (await documents.profiles.all({ id: { in: profileIds } })).map(cardOf),
     sameNames: (profileId, folded, limit) => database.sameNames(profileId, folded, limit),
     sharedClaims: (profileId) => sharedClaimsOf(documents, profileId),
     sharedArticles: (profileId, except) => sharedArticlesOf(documents, profileId, except),

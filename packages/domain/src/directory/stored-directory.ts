@@ -71,7 +71,7 @@ export interface SharedArticle {
 
 /**
  * The directory's reads: set-based queries across profiles, their claims, articles, requests and history, which
- * each database makes by hand (DatabaseDirectory), and the shared claims and articles, read over the generic
+ * each database makes by hand (DatabaseDirectory), and the cards, shared claims and articles, read over the generic
  * documents (see shared-records.ts). Every rule is the caller's (directoryOver): what the states are, which records
  * count, who is a look-alike.
  */
@@ -96,4 +96,4 @@ export interface StoredDirectory {
 }
 
 /** What each database reads for the directory by hand. */
-export type DatabaseDirectory = Omit<StoredDirectory, 'sharedClaims' | 'sharedArticles'>;
+export type DatabaseDirectory = Omit<StoredDirectory, 'cards' | 'sharedClaims' | 'sharedArticles'>;

@@ -17,6 +17,7 @@ import { DocumentArticles } from '@byline/domain/articles/article-documents';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
 import { storedDirectoryOver } from '@byline/domain/directory/shared-records';
+import { PROFILES_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profiles-collection';
 import { CLAIMS_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-collections';
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
 import { MongoStoredStaff } from '@byline/store-mongodb/staff/mongo-staff';
@@ -78,6 +79,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     directory: () =>
       directoryOver(
         storedDirectoryOver(new MongoDirectory(database), {
+          profiles: new MongoDocuments(database, PROFILES_COLLECTION),
           claims: new MongoDocuments(database, CLAIMS_COLLECTION),
           articles: new MongoDocuments(database, ARTICLES_COLLECTION),
         }),

@@ -17,6 +17,7 @@ import { DocumentArticles } from '@byline/domain/articles/article-documents';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
 import { storedDirectoryOver } from '@byline/domain/directory/shared-records';
+import { PROFILES_TABLE } from '@byline/store-sqlite/profiles/sqlite-profiles-table';
 import { CLAIMS_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
 import { SqliteStoredStaff } from '@byline/store-sqlite/staff/sqlite-staff';
@@ -76,6 +77,7 @@ export function sqliteRepositories(
     directory: () =>
       directoryOver(
         storedDirectoryOver(new SqliteDirectory(database), {
+          profiles: new SqliteDocuments(database, PROFILES_TABLE),
           claims: new SqliteDocuments(database, CLAIMS_TABLE),
           articles: new SqliteDocuments(database, ARTICLES_TABLE),
         }),

@@ -140,16 +140,6 @@ export class MongoDirectory implements DatabaseDirectory {
     });
   }
 
-  cards(profileIds: readonly number[]): Promise<DirectoryCard[]> {
-    return this.database.run(async () =>
-      (
-        await this.collection('profiles')
-          .find({ _id: { $in: [...profileIds] } })
-          .toArray()
-      ).map(cardOf),
-    );
-  }
-
   sameNames(profileId: number, folded: { firstName: string; lastName: string; employer: string }, limit: number) {
     return this.database.run(async () => {
       const same = await this.collection('profiles')

@@ -98,6 +98,11 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     super();
   }
 
+  /** The fields this descriptor reads (not every field: a profile's rendered answers stay unread). */
+  private get projection() {
+    return { projection: Object.fromEntries(Object.values<string>(this.collection.fields).map((path) => [path, 1])) };
+  }
+
   private get documents(): Collection<MongoDocument> {
     return this.database.db.collection(COLLECTIONS[this.collection.name]);
   }
@@ -146,7 +151,7 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
   }
 
   private async firstNow(where: Where<D>): Promise<D | null> {
-    const [found] = await this.documents.find(this.filter(where)).sort(this.order()).limit(1).toArray();
+    const [found] = await this.documents.find(this.filter(where), this.projection).sort(this.order()).limit(1).toArray();
     return found ? documentOf(this.collection, found) : null;
   }
 
@@ -154,7 +159,7 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     // MongoDB reads a limit of 0 as none: asked for none, none are read.
     if (limit === 0) return [];
     const found = await this.documents
-      .find(this.filter(where))
+      .find(this.filter(where), this.projection)
       .sort(this.order(newestFirst ? -1 : 1, by))
       .skip(offset)
       .limit(limit ?? 0)

@@ -58,7 +58,6 @@ const statements = (database: SqliteDatabase) => ({
     FROM wanted w ORDER BY w.id LIMIT @limit OFFSET @offset`,
   ),
   total: database.prepare<[Record<string, Bound>], number>(`${MATCHED_WITH_FACTS} SELECT count(*) FROM wanted`).pluck(),
-  cards: database.prepare<[string], ProfileRow>(`SELECT id, slug, verified, doc FROM profiles WHERE id ${inList('?')}`),
   sameNames: database.prepare<[number, string, string, string, number], ProfileRow>(
     `SELECT p.id, p.slug, p.verified, p.doc FROM profiles p WHERE p.id != ?
       AND byline_fold(${field('profile_first_name')}) = ? AND byline_fold(${field('profile_last_name')}) = ?
@@ -124,10 +123,6 @@ export class SqliteDirectory implements DatabaseDirectory {
       })),
       total: this.sql.total.get(wanted)!,
     }));
-  }
-
-  cards(profileIds: readonly number[]): Promise<DirectoryCard[]> {
-    return this.database.read(() => this.sql.cards.all(JSON.stringify(profileIds)).map(cardOf));
   }
 
   sameNames(profileId: number, folded: { firstName: string; lastName: string; employer: string }, limit: number) {

@@ -101,6 +101,8 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
   private readonly keyFields: readonly (keyof D & string)[];
   private readonly keyColumns: string[];
   private readonly byKey: string;
+  /** The table's columns this descriptor reads (not every column: a profile's rendered answers stay unread). */
+  private readonly selected: string;
 
   constructor(
     private readonly database: SqliteDatabase,
@@ -111,6 +113,7 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     this.keyFields = typeof table.key === 'string' ? [table.key] : table.key;
     this.keyColumns = this.keyFields.map((field) => this.column(field));
     this.byKey = this.keyColumns.map((column) => `${column} = ?`).join(' AND ');
+    this.selected = selectedColumns(table, table.name);
   }
 
   /** Synchronous, inside the transaction the caller holds (SqliteDatabase.write). */
@@ -140,7 +143,7 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     try {
       const { lastInsertRowid } = this.statement(sql).run(...entries.map(([, value]) => encode(value)));
       const key = this.table.generatedKey ? [Number(lastInsertRowid)] : this.keyOf(document);
-      const row = this.statement(`SELECT * FROM ${this.table.name} WHERE ${this.byKey}`).get(...key);
+      const row = this.statement(`SELECT ${this.selected} FROM ${this.table.name} WHERE ${this.byKey}`).get(...key);
       return documentOfRow(this.table, row as Record<string, Value>);
     } catch (error) {
       throw this.uniqueTaken(error) ?? error;
@@ -149,7 +152,7 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
 
   private allNow(where: Where<D>, { by = [], newestFirst = false, limit = -1, offset = 0 }: Page<D> = {}): D[] {
     const { sql, params } = this.whereSql(where);
-    const text = `SELECT * FROM ${this.table.name}${sql} ${this.order(newestFirst, by)} LIMIT ? OFFSET ?`;
+    const text = `SELECT ${this.selected} FROM ${this.table.name}${sql} ${this.order(newestFirst, by)} LIMIT ? OFFSET ?`;
     return (this.statement(text).all(...params, limit, offset) as Record<string, Value>[]).map((row) =>
       documentOfRow(this.table, row),
     );
@@ -196,7 +199,9 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
 
   private firstNow(where: Where<D>): D | null {
     const { sql, params } = this.whereSql(where);
-    const row = this.statement(`SELECT * FROM ${this.table.name}${sql} ${this.order(false)} LIMIT 1`).get(...params);
+    const row = this.statement(`SELECT ${this.selected} FROM ${this.table.name}${sql} ${this.order(false)} LIMIT 1`).get(
+      ...params,
+    );
     return row ? documentOfRow(this.table, row as Record<string, Value>) : null;
   }
 
