@@ -1,6 +1,7 @@
 import type { DocumentSteps, Documents } from '../documents/documents';
 import { unlessTaken } from '../documents/unless-taken';
 import type { AuditRecord } from '../audit/audit-repository';
+import type { ProfileDocument } from '../profiles/profile-documents';
 import type { Article, ArticleInput } from '../domain/types';
 import { mapStep, type Steps } from '../store/steps';
 import type { ArticleClaim, ArticleProof } from './article-proof';
@@ -27,19 +28,20 @@ export interface ArticleDocument {
 
 type NewArticleDocument = Omit<ArticleDocument, 'id'>;
 
-/** The articles and the profiles' history, as steps of the unit of write they are written in. */
+/** The articles, the profiles' history and the profiles read, as steps of the unit of write they are in. */
 export interface ArticleDocuments {
   articles: DocumentSteps<ArticleDocument, NewArticleDocument>;
   history: DocumentSteps<AuditRecord, Omit<AuditRecord, 'id'>>;
+  profiles: DocumentSteps<ProfileDocument>;
 }
 
 /**
  * What each database keeps of the articles' unit by hand: a proof's write (on MongoDB conditional on the proof as
- * read, see ProofGuard), the profile's verified slug, the page checks' queue and the answers' unit.
+ * read, see ProofGuard), the page checks' queue and the answers' unit.
  */
 export type StoredArticlesUnit = Pick<
   ArticlesUnitOfWrite,
-  'writeProof' | 'verifiedSlugOf' | 'answers' | 'scheduleCheck' | 'holdsCheck' | 'settleCheck'
+  'writeProof' | 'answers' | 'scheduleCheck' | 'holdsCheck' | 'settleCheck'
 >;
 
 /** Written before articles were claims and not yet migrated: it counted, so it was as good as proven. */
@@ -79,10 +81,13 @@ const newestFirst = { by: ['publishedAt'], newestFirst: true } as const;
  * written once over the generic documents' steps, in the unit the database holds; the rest is the database's own
  * (StoredArticlesUnit).
  */
-export function articlesUnitOver({ articles, history }: ArticleDocuments, stored: StoredArticlesUnit): ArticlesUnitOfWrite {
+export function articlesUnitOver(
+  { articles, history, profiles }: ArticleDocuments,
+  stored: StoredArticlesUnit,
+): ArticlesUnitOfWrite {
   return {
     writeProof: stored.writeProof,
-    verifiedSlugOf: stored.verifiedSlugOf,
+    verifiedSlugOf: (profileId) => mapStep(profiles.first({ id: profileId, verified: true }), (profile) => profile?.slug ?? null),
     scheduleCheck: stored.scheduleCheck,
     holdsCheck: stored.holdsCheck,
     settleCheck: stored.settleCheck,

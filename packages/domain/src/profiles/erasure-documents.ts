@@ -6,10 +6,10 @@ import type { WebhookMessage } from '../webhooks/webhooks-repository';
 import type { ProfileErasureUnit } from './erasure-unit';
 
 /**
- * What an erasure reads and clears over the generic documents: the profile's claims and their proofs, the messages of
- * the delivery logs it redacts, and the portal users it unlinks.
+ * What an erasure reads and clears over the generic documents: the profile's slug, its claims and their proofs, the
+ * messages of the delivery logs it redacts, and the portal users it unlinks.
  */
-export interface ErasureDocuments extends Pick<ClaimDocuments, 'claims' | 'evidence'> {
+export interface ErasureDocuments extends Pick<ClaimDocuments, 'claims' | 'evidence' | 'profiles'> {
   messages: DocumentSteps<WebhookMessage, Omit<WebhookMessage, 'id'>>;
   users: DocumentSteps<UserDocument, Omit<UserDocument, 'id'>>;
 }
@@ -21,7 +21,7 @@ export interface ErasureDocuments extends Pick<ClaimDocuments, 'claims' | 'evide
  */
 export type StoredErasureUnit = Omit<
   ProfileErasureUnit,
-  'claimIdsOf' | 'evidenceIdsOf' | 'writeMessageBody' | 'deleteEvidence' | 'deleteClaims' | 'unlinkOwner'
+  'slugOf' | 'claimIdsOf' | 'evidenceIdsOf' | 'writeMessageBody' | 'deleteEvidence' | 'deleteClaims' | 'unlinkOwner'
 >;
 
 const idsOf = (documents: { id: number }[]): number[] => documents.map((document) => document.id);
@@ -33,11 +33,12 @@ const done = (): Step<void> => undefined;
  * repeat); the rest is the database's own (StoredErasureUnit).
  */
 export function erasureUnitOver(
-  { claims, evidence, messages, users }: ErasureDocuments,
+  { profiles, claims, evidence, messages, users }: ErasureDocuments,
   stored: StoredErasureUnit,
 ): ProfileErasureUnit {
   return {
     ...stored,
+    slugOf: (profileId) => mapStep(profiles.first({ id: profileId }), (profile) => profile?.slug ?? null),
     claimIdsOf: (profileId) => mapStep(claims.all({ profileId }), idsOf),
     evidenceIdsOf: (claimIds) => mapStep(evidence.all({ claimId: { in: claimIds } }), idsOf),
     writeMessageBody: (messageId, body) => mapStep(messages.updateAll({ id: messageId }, { body }), done),

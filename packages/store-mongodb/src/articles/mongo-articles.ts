@@ -4,7 +4,7 @@ import { pushEvents } from '../webhook-events/mongo-carried-events';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import { collectionOf } from '../store/mongo-schema';
 import { MongoDocuments, numberedCollection } from '../documents/mongo-documents';
-import { AUDIT_COLLECTION } from '../audit/mongo-audit-history';
+import { claimDocumentsOf } from '../claims/mongo-claims-unit';
 import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { enqueueIn, settleIn } from '../queue/mongo-leased-queue';
 import { articleCheckItemOf } from '@byline/domain/articles/article-check-item';
@@ -28,15 +28,12 @@ function unchangedSince(read: ArticleProof, { liveEvidence }: ProofGuard): Recor
 
 /**
  * The articles' unit of write: each method its own single-document write, in the order the rule gives. Its reads,
- * new articles, listing changes and history are the generic documents' (articlesUnitOver).
+ * new articles, listing changes, history and the profile's slug are the generic documents' (articlesUnitOver).
  */
 export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
   const articles = collectionOf(db, 'articles');
   return articlesUnitOver(
-    {
-      articles: new MongoDocuments(inTurn(db), ARTICLES_COLLECTION).steps,
-      history: new MongoDocuments(inTurn(db), AUDIT_COLLECTION).steps,
-    },
+    { ...claimDocumentsOf(inTurn(db)), articles: new MongoDocuments(inTurn(db), ARTICLES_COLLECTION).steps },
     {
       writeProof: async (claim, proof, { active, creditOrder, events }, guard) => {
         // The webhook event, when the article starts or stops counting, rides on the proof's own update.
@@ -45,9 +42,6 @@ export function mongoArticlesUnit(db: Db): ArticlesUnitOfWrite {
         const { matchedCount } = await articles.updateOne(filter, { $set: set, ...pushEvents(events) });
         return !guard || matchedCount > 0;
       },
-      verifiedSlugOf: async (profileId) =>
-        (await collectionOf(db, 'profiles').findOne({ _id: profileId, verified: true }, { projection: { slug: 1 } }))?.slug ??
-        null,
       answers: mongoAnswersUnit(db),
       // Each its own single-document write, in the order the rule gives (see prove-article.ts, record-article-check.ts).
       scheduleCheck: async (claim, dueAt) => void (await enqueueIn(db, articleCheckItemOf(claim, dueAt))),

@@ -53,9 +53,6 @@ export function mongoErasureUnit(db: Db): ProfileErasureUnit {
     users: new MongoDocuments(database, USERS_COLLECTION).steps,
   };
   return erasureUnitOver(documents, {
-    async slugOf(profileId) {
-      return (await profiles.findOne({ _id: profileId }, { projection: { slug: 1 } }))?.slug ?? null;
-    },
     formerSlugsOf: (profileId) => formerSlugsOf(db, profileId),
     async unverify(profileId, event: WebhookEvent) {
       // The event rides on the same update (see mongo-carried-events.ts), which matches only while the flag is on.

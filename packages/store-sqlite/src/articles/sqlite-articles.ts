@@ -25,7 +25,6 @@ const unitStatements = preparedPerConnection((db: Database.Database) => ({
   writeProof: db.prepare<[number, number, string, number, number]>(
     'UPDATE articles SET proven = ?, active = ?, proof = ?, credit_order = ? WHERE id = ?',
   ),
-  verifiedSlug: db.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ? AND verified = 1').pluck(),
   checkHolder: db.prepare<[number], string | null>('SELECT holder FROM queue_items WHERE id = ?').pluck(),
   articles: new SqliteDocuments(new SqliteDatabase(db.name, db), ARTICLES_TABLE).steps,
 }));
@@ -38,14 +37,13 @@ const unitStatements = preparedPerConnection((db: Database.Database) => ({
 export function sqliteArticlesUnit(db: Database.Database): ArticlesUnitOfWrite {
   const sql = unitStatements(db);
   return articlesUnitOver(
-    { articles: sql.articles, history: claimDocumentsOn(db).history },
+    { ...claimDocumentsOn(db), articles: sql.articles },
     {
       writeProof: (claim, proof, { active, creditOrder, events }) => {
         sql.writeProof.run(proof.state === 'proven' ? 1 : 0, active ? 1 : 0, JSON.stringify(proof), creditOrder, claim.id);
         recordEventsNow(db, events);
         return true;
       },
-      verifiedSlugOf: (profileId) => sql.verifiedSlug.get(profileId) ?? null,
       // Prepared when a rule re-renders, not with the unit: a migration's unit may run before the answers' columns exist.
       get answers() {
         return sqliteAnswersUnit(db);

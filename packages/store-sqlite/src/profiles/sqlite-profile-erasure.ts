@@ -72,7 +72,6 @@ const erasureDocumentsOn = preparedPerConnection((db: Database.Database): Erasur
 export function sqliteErasureUnit(db: Database.Database): ProfileErasureUnit {
   const sql = statements(db);
   return erasureUnitOver(erasureDocumentsOn(db), {
-    slugOf: (profileId) => sql.profile.get(profileId)?.slug ?? null,
     formerSlugsOf: (profileId) => sql.formerSlugs.all(profileId),
     unverify: (profileId, event) => {
       const row = sql.profile.get(profileId);
