@@ -93,7 +93,24 @@ export interface DocumentSteps<D, New = D> {
  * SQLite one transaction, in which updateFirst's read, its write and its events are one; MongoDB runs both alike).
  */
 export abstract class DocumentsOfSteps<D, New = D> implements Documents<D, New> {
-  abstract readonly steps: DocumentSteps<D, New>;
+  /** The database's calls as they are: values on SQLite (inside the caller's transaction), promises on MongoDB. */
+  readonly steps: DocumentSteps<D, New> = {
+    insert: (document) => this.insertNow(document),
+    first: (where) => this.firstNow(where),
+    all: (where, page) => this.allNow(where, page),
+    count: (where) => this.countNow(where),
+    updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
+    updateAll: (where, set) => this.updateAllNow(where, set),
+    deleteAll: (where) => this.deleteAllNow(where),
+  };
+
+  protected abstract insertNow(document: New): Step<D>;
+  protected abstract firstNow(where: Where<D>): Step<D | null>;
+  protected abstract allNow(where: Where<D>, page?: Page<D>): Step<D[]>;
+  protected abstract countNow(where: Where<D>): Step<number>;
+  protected abstract updateFirstNow(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Step<D | null>;
+  protected abstract updateAllNow(where: Where<D>, set: Partial<New>): Step<number>;
+  protected abstract deleteAllNow(where: Where<D>): Step<number>;
   protected abstract read<T>(work: () => Step<T>): Promise<T>;
   protected abstract write<T>(work: () => Step<T>): Promise<T>;
 

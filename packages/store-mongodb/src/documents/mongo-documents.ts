@@ -12,7 +12,6 @@ import {
   UndefinedConditionError,
   UniqueTakenError,
   type Condition,
-  type DocumentSteps,
   type Page,
   type Where,
 } from '@byline/domain/documents/documents';
@@ -107,17 +106,6 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     return this.database.db.collection(COLLECTIONS[this.collection.name]);
   }
 
-  /** The calls as they are, each awaited in turn by the unit of write that runs them (inside its MongoStore.run). */
-  readonly steps: DocumentSteps<D, New> = {
-    insert: (document) => this.insertNow(document),
-    first: (where) => this.firstNow(where),
-    all: (where, page) => this.allNow(where, page),
-    count: (where) => this.countNow(where),
-    updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
-    updateAll: (where, set) => this.updateAllNow(where, set),
-    deleteAll: (where) => this.deleteAllNow(where),
-  };
-
   protected read<T>(work: () => Step<T>): Promise<T> {
     return this.database.run(async () => work());
   }
@@ -127,7 +115,7 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     return this.database.run(async () => work());
   }
 
-  private insertNow(document: New): Promise<D> {
+  protected insertNow(document: New): Promise<D> {
     const stored: MongoDocument = {};
     const { idOf, generatedKey, name } = this.collection;
     if (idOf) stored._id = JSON.stringify(idOf.map((field) => (document as Record<string, unknown>)[field]));
@@ -142,20 +130,20 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     }));
   }
 
-  private countNow(where: Where<D>): Promise<number> {
+  protected countNow(where: Where<D>): Promise<number> {
     return this.documents.countDocuments(this.filter(where));
   }
 
-  private async deleteAllNow(where: Where<D>): Promise<number> {
+  protected async deleteAllNow(where: Where<D>): Promise<number> {
     return (await this.documents.deleteMany(this.filter(where))).deletedCount;
   }
 
-  private async firstNow(where: Where<D>): Promise<D | null> {
+  protected async firstNow(where: Where<D>): Promise<D | null> {
     const [found] = await this.documents.find(this.filter(where), this.projection).sort(this.order()).limit(1).toArray();
     return found ? documentOf(this.collection, found) : null;
   }
 
-  private async allNow(where: Where<D>, { by = [], newestFirst = false, limit, offset = 0 }: Page<D> = {}): Promise<D[]> {
+  protected async allNow(where: Where<D>, { by = [], newestFirst = false, limit, offset = 0 }: Page<D> = {}): Promise<D[]> {
     // MongoDB reads a limit of 0 as none: asked for none, none are read.
     if (limit === 0) return [];
     const found = await this.documents
@@ -179,7 +167,7 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     return { ...(Object.keys($set).length ? { $set } : {}), ...(Object.keys($unset).length ? { $unset } : {}) };
   }
 
-  private async updateAllNow(where: Where<D>, set: Partial<New>): Promise<number> {
+  protected async updateAllNow(where: Where<D>, set: Partial<New>): Promise<number> {
     const update = this.updateOf(set);
     if (!update) return 0;
     try {
@@ -190,7 +178,7 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     }
   }
 
-  private async updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
+  protected async updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     const fields = this.updateOf(set);
     // Nothing to set: MongoDB refuses an empty update; the document as it is, as SQLite's adapter answers.
     if (!fields) return this.firstNow(where);

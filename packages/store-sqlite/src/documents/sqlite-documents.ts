@@ -9,7 +9,6 @@ import {
   UndefinedConditionError,
   UniqueTakenError,
   type Condition,
-  type DocumentSteps,
   type Page,
   type Where,
 } from '@byline/domain/documents/documents';
@@ -116,17 +115,6 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     this.selected = selectedColumns(table, table.name);
   }
 
-  /** Synchronous, inside the transaction the caller holds (SqliteDatabase.write). */
-  readonly steps: DocumentSteps<D, New> = {
-    insert: (document) => this.insertNow(document),
-    first: (where) => this.firstNow(where),
-    all: (where, page) => this.allNow(where, page),
-    count: (where) => this.countNow(where),
-    updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
-    updateAll: (where, set) => this.updateAllNow(where, set),
-    deleteAll: (where) => this.deleteAllNow(where),
-  };
-
   /** Synchronous steps: their value is the write's or the read's. */
   protected read<T>(work: () => Step<T>): Promise<T> {
     return this.database.read(() => work() as T);
@@ -136,7 +124,7 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     return this.database.write(() => work() as T);
   }
 
-  private insertNow(document: New): D {
+  protected insertNow(document: New): D {
     const entries = this.kept(document);
     const columns = entries.map(([field]) => this.column(field));
     const sql = `INSERT INTO ${this.table.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
@@ -150,7 +138,7 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     }
   }
 
-  private allNow(where: Where<D>, { by = [], newestFirst = false, limit = -1, offset = 0 }: Page<D> = {}): D[] {
+  protected allNow(where: Where<D>, { by = [], newestFirst = false, limit = -1, offset = 0 }: Page<D> = {}): D[] {
     const { sql, params } = this.whereSql(where);
     const text = `SELECT ${this.selected} FROM ${this.table.name}${sql} ${this.order(newestFirst, by)} LIMIT ? OFFSET ?`;
     return (this.statement(text).all(...params, limit, offset) as Record<string, Value>[]).map((row) =>
@@ -158,12 +146,12 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     );
   }
 
-  private countNow(where: Where<D>): number {
+  protected countNow(where: Where<D>): number {
     const { sql, params } = this.whereSql(where);
     return (this.statement(`SELECT count(*) AS n FROM ${this.table.name}${sql}`).get(...params) as { n: number }).n;
   }
 
-  private updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): D | null {
+  protected updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): D | null {
     const entries = this.kept(set);
     const before = this.firstNow(where);
     if (before && entries.length) {
@@ -179,7 +167,7 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     return before;
   }
 
-  private updateAllNow(where: Where<D>, set: Partial<New>): number {
+  protected updateAllNow(where: Where<D>, set: Partial<New>): number {
     const entries = this.kept(set);
     if (!entries.length) return 0;
     const { sql, params } = this.whereSql(where);
@@ -192,12 +180,12 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     }
   }
 
-  private deleteAllNow(where: Where<D>): number {
+  protected deleteAllNow(where: Where<D>): number {
     const { sql, params } = this.whereSql(where);
     return this.statement(`DELETE FROM ${this.table.name}${sql}`).run(...params).changes;
   }
 
-  private firstNow(where: Where<D>): D | null {
+  protected firstNow(where: Where<D>): D | null {
     const { sql, params } = this.whereSql(where);
     const row = this.statement(`SELECT ${this.selected} FROM ${this.table.name}${sql} ${this.order(false)} LIMIT 1`).get(
       ...params,
