@@ -2,16 +2,10 @@ import type { ArticleState } from '../articles/article-proof';
 import type { AuditAction } from '../audit/audit-repository';
 import type { ClaimKind } from '../proofs/claims';
 import type { VerificationStatus } from '../verification/verification-repository';
+import type { DirectoryCard } from './directory-repository';
 
-/** A profile as the directory shows it, read from its record. */
-export interface DirectoryCard {
-  profileId: number;
-  slug: string;
-  firstName: string;
-  lastName: string;
-  employer: string;
-  verified: boolean;
-}
+/** A profile as the directory shows it (the port's card, as each database reads it). */
+export type { DirectoryCard };
 
 /** What a profile's state is worked out from (see stateOf): its flag, and whether the store holds these records. */
 export interface StateFacts {
