@@ -1,6 +1,7 @@
 import type { DocumentSteps } from '../documents/documents';
 import { unlessTaken } from '../documents/unless-taken';
 import type { AuditRecord } from '../audit/audit-repository';
+import type { ProfileDocument } from '../profiles/profile-documents';
 import { SOCIAL_TYPES } from '../domain/types';
 import { claimKey } from '../proofs/claim-values';
 import type { Claim, ClaimKind, Evidence, NewEvidence } from '../proofs/claims';
@@ -23,21 +24,20 @@ export interface EvidenceDocument extends Omit<Evidence, 'provider'> {
   providerName: string;
 }
 
-/** The claims, their proofs and the profiles' history, as steps of the unit of write they are written in. */
+/** The claims, their proofs, the profiles' history and the profiles read, as steps of the unit of write they are in. */
 export interface ClaimDocuments {
   claims: DocumentSteps<ClaimDocument, Omit<ClaimDocument, 'id'>>;
   evidence: DocumentSteps<EvidenceDocument, Omit<EvidenceDocument, 'id'>>;
   history: DocumentSteps<AuditRecord, Omit<AuditRecord, 'id'>>;
+  profiles: DocumentSteps<ProfileDocument>;
 }
 
 /**
- * What each database keeps of the claims unit by hand: the profiles' documents (whether one exists, the handles it
- * shows), the handle lookup index the verifiers read, taking rendered answers out of service, the re-check queue,
+ * What each database keeps of the claims unit by hand: the profiles' documents (the handles one shows), the handle lookup index the verifiers read, taking rendered answers out of service, the re-check queue,
  * and the answers' unit in the same write.
  */
 export type StoredClaimsUnit = Pick<
   ClaimsUnitOfWrite,
-  | 'profileExists'
   | 'lookupHolder'
   | 'enterLookup'
   | 'leaveLookup'
@@ -180,6 +180,7 @@ export function claimsUnitOver(documents: ClaimDocuments, stored: StoredClaimsUn
 
   return {
     ...stored,
+    profileExists: (profileId) => mapStep(documents.profiles.count({ id: profileId }), (found) => found > 0),
     liveClaimsOf: (profileId) => mapStep(claims.all({ profileId, releasedAt: null }), (live) => live.map(recordOf)),
     unprovenClaimsOfKeys: (kind, keys) =>
       stepOf(

@@ -34,14 +34,18 @@ export interface DirectoryQuery {
   offset: number;
 }
 
-export interface DirectoryRow {
+/** A profile as the directory shows it, read from its record. */
+export interface DirectoryCard {
   profileId: number;
   slug: string;
   firstName: string;
   lastName: string;
   employer: string;
-  state: DirectoryState;
   verified: boolean;
+}
+
+export interface DirectoryRow extends DirectoryCard {
+  state: DirectoryState;
   /** When an editor (or the operator) last verified, rejected or withdrew it; absent when never. */
   lastDecisionAt?: string;
 }
@@ -56,13 +60,7 @@ export interface DirectoryPage {
 /** Why another profile looks like the same person. */
 export type LookalikeReason = 'name-and-employer' | 'same-claim' | 'same-article';
 
-export interface Lookalike {
-  profileId: number;
-  slug: string;
-  firstName: string;
-  lastName: string;
-  employer: string;
-  verified: boolean;
+export interface Lookalike extends DirectoryCard {
   reasons: LookalikeReason[];
   /** The live claims both profiles hold (same kind and key), as the other profile shows them. */
   sharedClaims: { kind: ClaimKind; value: string }[];

@@ -2,16 +2,10 @@ import type { ArticleState } from '../articles/article-proof';
 import type { AuditAction } from '../audit/audit-repository';
 import type { ClaimKind } from '../proofs/claims';
 import type { VerificationStatus } from '../verification/verification-repository';
+import type { DirectoryCard } from './directory-repository';
 
-/** A profile as the directory shows it, read from its record. */
-export interface DirectoryCard {
-  profileId: number;
-  slug: string;
-  firstName: string;
-  lastName: string;
-  employer: string;
-  verified: boolean;
-}
+/** A profile as the directory shows it (the port's card, as each database reads it). */
+export type { DirectoryCard };
 
 /** What a profile's state is worked out from (see stateOf): its flag, and whether the store holds these records. */
 export interface StateFacts {
@@ -70,9 +64,10 @@ export interface SharedArticle {
 }
 
 /**
- * What each database reads for the directory by hand: set-based queries across profiles, their claims, articles,
- * requests and history, which the generic documents cannot express. Every rule is the caller's (directoryOver):
- * what the states are, which records count, who is a look-alike.
+ * The directory's reads: set-based queries across profiles, their claims, articles, requests and history, which
+ * each database makes by hand (DatabaseDirectory), and the cards, shared claims and articles, read over the generic
+ * documents (see shared-records.ts). Every rule is the caller's (directoryOver): what the states are, which records
+ * count, who is a look-alike.
  */
 export interface StoredDirectory {
   /** One page of the profiles matched, ordered by id, with how many match over every page. */
@@ -93,3 +88,6 @@ export interface StoredDirectory {
   /** Other profiles' articles at an address the profile lists, neither's proof in state `except`; by profile, then article id. */
   sharedArticles(profileId: number, except: ArticleState): Promise<SharedArticle[]>;
 }
+
+/** What each database reads for the directory by hand. */
+export type DatabaseDirectory = Omit<StoredDirectory, 'cards' | 'sharedClaims' | 'sharedArticles'>;

@@ -31,9 +31,11 @@ type ItemOf<V> = NonNullable<V> extends readonly (infer Item)[] ? Item : never;
  */
 export type Where<D> = { [K in keyof D]?: Condition<D[K]> };
 
-/** Which of the matching documents `all` returns. */
-export interface Page {
-  /** Descending key order (the key an id the store gives: newest first). */
+/** Which of the matching documents `all` returns, in which order. */
+export interface Page<D = unknown> {
+  /** Fields to order by before the key, each in the key's direction. */
+  by?: readonly (keyof D & string)[];
+  /** Descending order (the key an id the store gives: newest first). */
   newestFirst?: boolean;
   limit?: number;
   offset?: number;
@@ -50,8 +52,8 @@ export interface Documents<D, New = D> {
   insert(document: New): Promise<D>;
   /** The first document (in key order) that `where` matches, or null. */
   first(where: Where<D>): Promise<D | null>;
-  /** The documents `where` matches, in key order (or newest first), one page of them when asked. */
-  all(where: Where<D>, page?: Page): Promise<D[]>;
+  /** The documents `where` matches, in key order (or the page's), one page of them when asked. */
+  all(where: Where<D>, page?: Page<D>): Promise<D[]>;
   /** How many documents `where` matches. */
   count(where: Where<D>): Promise<number>;
   /**
@@ -79,11 +81,66 @@ export interface Documents<D, New = D> {
 export interface DocumentSteps<D, New = D> {
   insert(document: New): Step<D>;
   first(where: Where<D>): Step<D | null>;
-  all(where: Where<D>, page?: Page): Step<D[]>;
+  all(where: Where<D>, page?: Page<D>): Step<D[]>;
   count(where: Where<D>): Step<number>;
   updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Step<D | null>;
   updateAll(where: Where<D>, set: Partial<New>): Step<number>;
   deleteAll(where: Where<D>): Step<number>;
+}
+
+/**
+ * A database's Documents made from its steps: each read runs in the database's read, each write in its write (on
+ * SQLite one transaction, in which updateFirst's read, its write and its events are one; MongoDB runs both alike).
+ */
+export abstract class DocumentsOfSteps<D, New = D> implements Documents<D, New> {
+  /** The database's calls as they are: values on SQLite (inside the caller's transaction), promises on MongoDB. */
+  readonly steps: DocumentSteps<D, New> = {
+    insert: (document) => this.insertNow(document),
+    first: (where) => this.firstNow(where),
+    all: (where, page) => this.allNow(where, page),
+    count: (where) => this.countNow(where),
+    updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
+    updateAll: (where, set) => this.updateAllNow(where, set),
+    deleteAll: (where) => this.deleteAllNow(where),
+  };
+
+  protected abstract insertNow(document: New): Step<D>;
+  protected abstract firstNow(where: Where<D>): Step<D | null>;
+  protected abstract allNow(where: Where<D>, page?: Page<D>): Step<D[]>;
+  protected abstract countNow(where: Where<D>): Step<number>;
+  protected abstract updateFirstNow(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Step<D | null>;
+  protected abstract updateAllNow(where: Where<D>, set: Partial<New>): Step<number>;
+  protected abstract deleteAllNow(where: Where<D>): Step<number>;
+  protected abstract read<T>(work: () => Step<T>): Promise<T>;
+  protected abstract write<T>(work: () => Step<T>): Promise<T>;
+
+  insert(document: New): Promise<D> {
+    return this.write(() => this.steps.insert(document));
+  }
+
+  first(where: Where<D>): Promise<D | null> {
+    return this.read(() => this.steps.first(where));
+  }
+
+  all(where: Where<D>, page?: Page<D>): Promise<D[]> {
+    return this.read(() => this.steps.all(where, page));
+  }
+
+  count(where: Where<D>): Promise<number> {
+    return this.read(() => this.steps.count(where));
+  }
+
+  updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Promise<D | null> {
+    return this.write(() => this.steps.updateFirst(where, set, events));
+  }
+
+  updateAll(where: Where<D>, set: Partial<New>): Promise<number> {
+    return this.write(() => this.steps.updateAll(where, set));
+  }
+
+  deleteAll(where: Where<D>): Promise<number> {
+    return this.write(() => this.steps.deleteAll(where));
+  }
 }
 
 /**

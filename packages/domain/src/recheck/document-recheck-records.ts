@@ -1,4 +1,5 @@
 import type { Documents } from '../documents/documents';
+import type { DocumentClaimsUnit } from '../claims/claim-documents';
 import type { DueCheck } from '../proofs/claim-store';
 import { mapStep, type Steps } from '../store/steps';
 import { openRequestOver } from '../verification/document-verification';
@@ -6,8 +7,15 @@ import type { RequestDocument, VerificationStoredUnit } from '../verification/ve
 import type { RecheckRecordsStore } from './recheck-store';
 import type { RecheckUnitOfWrite } from './recheck-unit';
 
-/** What each database keeps of the re-check's unit of write by hand: the claims', the queue's and the answers' parts. */
-export type RecheckStoredUnit = Omit<RecheckUnitOfWrite, 'openRequest'> & Pick<VerificationStoredUnit, 'pendingRequest'>;
+/**
+ * What each database keeps of the re-check's unit of write by hand: the queue's and the answers' parts, and the
+ * claims' unit, whose proofs and claims the check reads and writes.
+ */
+export type RecheckStoredUnit = Omit<
+  RecheckUnitOfWrite,
+  'openRequest' | 'evidence' | 'ownerOfClaim' | 'writeCheck' | 'setLiveClaimState' | 'claims'
+> &
+  Pick<VerificationStoredUnit, 'pendingRequest'> & { claims: DocumentClaimsUnit };
 
 /** The re-check records' reads, and one unit of write for the rule (recheck-changes.ts) with the database's parts. */
 export interface StoredRecheckRecords {
@@ -32,7 +40,15 @@ export class DocumentRecheckRecords implements RecheckRecordsStore {
   inOneWrite<T>(steps: (unit: RecheckUnitOfWrite) => Steps<T>): Promise<T> {
     return this.stored.inOneWrite((unit) => {
       const open = openRequestOver(this.requests.steps, unit.pendingRequest);
-      return steps({ ...unit, openRequest: (profileId, actor, now) => mapStep(open(profileId, actor, now), () => undefined) });
+      const { claims } = unit;
+      return steps({
+        ...unit,
+        evidence: (evidenceId) => claims.readEvidence(evidenceId),
+        ownerOfClaim: (claimId) => claims.ownerOfClaim(claimId),
+        writeCheck: (evidenceId, fields) => claims.writeCheck(evidenceId, fields),
+        setLiveClaimState: (claimId, state, now) => claims.setLiveClaimState(claimId, state, now),
+        openRequest: (profileId, actor, now) => mapStep(open(profileId, actor, now), () => undefined),
+      });
     });
   }
 }

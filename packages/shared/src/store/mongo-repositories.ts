@@ -13,9 +13,13 @@ import { DocumentAuditHistory } from '@byline/domain/audit/document-audit-histor
 import { AUDIT_COLLECTION } from '@byline/store-mongodb/audit/mongo-audit-history';
 import type { MongoDatabase } from '@byline/store-mongodb/store/mongo-database';
 import { MongoProfiles } from '@byline/store-mongodb/profiles/mongo-profiles';
-import { MongoArticles } from '@byline/store-mongodb/articles/mongo-articles';
+import { ARTICLES_COLLECTION, MongoStoredArticles } from '@byline/store-mongodb/articles/mongo-articles';
+import { DocumentArticles } from '@byline/domain/articles/article-documents';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
+import { storedDirectoryOver } from '@byline/domain/directory/shared-records';
+import { PROFILES_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profiles-collection';
+import { CLAIMS_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-collections';
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
 import { MongoStoredStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
@@ -57,7 +61,8 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
   const endedWithUser = () => [repositories.sessions, repositories.passwordResets, repositories.emailConfirmations];
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     ...servedByOne(PROFILE_PORTS, () => profilesOver(new MongoProfiles(database))),
-    articles: () => articlesOver(new MongoArticles(database)),
+    articles: () =>
+      articlesOver(new DocumentArticles(new MongoDocuments(database, ARTICLES_COLLECTION), new MongoStoredArticles(database))),
     verification: () =>
       verificationOver(
         new DocumentVerification(
@@ -72,7 +77,14 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
       recheckRecordsOver(
         new DocumentRecheckRecords(new MongoDocuments(database, REQUESTS_COLLECTION), new MongoRecheckRecords(database)),
       ),
-    directory: () => directoryOver(new MongoDirectory(database)),
+    directory: () =>
+      directoryOver(
+        storedDirectoryOver(new MongoDirectory(database), {
+          profiles: new MongoDocuments(database, PROFILES_COLLECTION),
+          claims: new MongoDocuments(database, CLAIMS_COLLECTION),
+          articles: new MongoDocuments(database, ARTICLES_COLLECTION),
+        }),
+      ),
     staff: () => staffOver(new DocumentStaff(new MongoDocuments(database, STAFF_COLLECTION), new MongoStoredStaff(database))),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new MongoDocuments(database, SESSIONS_COLLECTION), users),

@@ -13,9 +13,13 @@ import { DocumentAuditHistory } from '@byline/domain/audit/document-audit-histor
 import { AUDIT_TABLE } from '@byline/store-sqlite/audit/sqlite-audit-history';
 import type { SqliteDatabase } from '@byline/store-sqlite/store/sqlite-database';
 import { SqliteProfiles } from '@byline/store-sqlite/profiles/sqlite-profiles';
-import { SqliteArticles } from '@byline/store-sqlite/articles/sqlite-articles';
+import { ARTICLES_TABLE, SqliteStoredArticles } from '@byline/store-sqlite/articles/sqlite-articles';
+import { DocumentArticles } from '@byline/domain/articles/article-documents';
 import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
+import { storedDirectoryOver } from '@byline/domain/directory/shared-records';
+import { PROFILES_TABLE } from '@byline/store-sqlite/profiles/sqlite-profiles-table';
+import { CLAIMS_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
 import { SqliteStoredStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
@@ -55,7 +59,8 @@ export function sqliteRepositories(
   const endedWithUser = () => [repositories.sessions, repositories.passwordResets, repositories.emailConfirmations];
   const repositories: ResourceRepositories = lazily<ResourceRepositories>(opened, {
     ...servedByOne(PROFILE_PORTS, () => profilesOver(new SqliteProfiles(database))),
-    articles: () => articlesOver(new SqliteArticles(database)),
+    articles: () =>
+      articlesOver(new DocumentArticles(new SqliteDocuments(database, ARTICLES_TABLE), new SqliteStoredArticles(database))),
     verification: () =>
       verificationOver(
         new DocumentVerification(
@@ -70,7 +75,14 @@ export function sqliteRepositories(
       recheckRecordsOver(
         new DocumentRecheckRecords(new SqliteDocuments(database, REQUESTS_TABLE), new SqliteRecheckRecords(database)),
       ),
-    directory: () => directoryOver(new SqliteDirectory(database)),
+    directory: () =>
+      directoryOver(
+        storedDirectoryOver(new SqliteDirectory(database), {
+          profiles: new SqliteDocuments(database, PROFILES_TABLE),
+          claims: new SqliteDocuments(database, CLAIMS_TABLE),
+          articles: new SqliteDocuments(database, ARTICLES_TABLE),
+        }),
+      ),
     staff: () => staffOver(new DocumentStaff(new SqliteDocuments(database, STAFF_TABLE), new SqliteStoredStaff(database))),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new SqliteDocuments(database, SESSIONS_TABLE), users),

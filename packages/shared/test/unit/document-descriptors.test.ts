@@ -1,4 +1,5 @@
 import { ACCOUNTS_COLLECTION, API_KEYS_COLLECTION } from '@byline/store-mongodb/api-accounts/mongo-api-account-collections';
+import { ARTICLES_COLLECTION } from '@byline/store-mongodb/articles/mongo-articles';
 import { AUDIT_COLLECTION } from '@byline/store-mongodb/audit/mongo-audit-history';
 import { CLAIMS_COLLECTION, EVIDENCE_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-collections';
 import { CREDENTIAL_KEYS_COLLECTION } from '@byline/store-mongodb/credentials/mongo-credential-keys-collection';
@@ -16,6 +17,7 @@ import {
   PUBLISHER_EVENTS_COLLECTION,
   PUBLISHERS_COLLECTION,
 } from '@byline/store-mongodb/publishers/mongo-publisher-collections';
+import { PROFILES_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profiles-collection';
 import { SESSIONS_COLLECTION } from '@byline/store-mongodb/sessions/mongo-sessions';
 import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
 import { USAGE_COLLECTION } from '@byline/store-mongodb/usage/mongo-usage-collections';
@@ -26,6 +28,7 @@ import {
   WEBHOOK_MESSAGES_COLLECTION,
 } from '@byline/store-mongodb/webhooks/mongo-webhook-collections';
 import { ACCOUNTS_TABLE, API_KEYS_TABLE } from '@byline/store-sqlite/api-accounts/sqlite-api-account-tables';
+import { ARTICLES_TABLE } from '@byline/store-sqlite/articles/sqlite-articles';
 import { AUDIT_TABLE } from '@byline/store-sqlite/audit/sqlite-audit-history';
 import { CLAIMS_TABLE, EVIDENCE_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
 import { CREDENTIAL_KEYS_TABLE } from '@byline/store-sqlite/credentials/sqlite-credential-keys-table';
@@ -40,6 +43,7 @@ import {
   PUBLISHER_EVENTS_TABLE,
   PUBLISHERS_TABLE,
 } from '@byline/store-sqlite/publishers/sqlite-publisher-tables';
+import { PROFILES_TABLE } from '@byline/store-sqlite/profiles/sqlite-profiles-table';
 import { SESSIONS_TABLE } from '@byline/store-sqlite/sessions/sqlite-sessions';
 import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
 import { USAGE_TABLE } from '@byline/store-sqlite/usage/sqlite-usage-tables';
@@ -62,6 +66,7 @@ const line = ({ name, key }: Descriptor, stored: object) =>
 const TABLES: Record<string, Descriptor & { columns: object }> = {
   ACCOUNTS_TABLE,
   API_KEYS_TABLE,
+  ARTICLES_TABLE,
   AUDIT_TABLE,
   CLOSING_AUDIT_TABLE,
   CLAIMS_TABLE,
@@ -75,6 +80,7 @@ const TABLES: Record<string, Descriptor & { columns: object }> = {
   PUBLISHERS_TABLE,
   PUBLISHER_DOMAINS_TABLE,
   PUBLISHER_EVENTS_TABLE,
+  PROFILES_TABLE,
   SESSIONS_TABLE,
   STAFF_TABLE,
   USAGE_TABLE,
@@ -87,6 +93,7 @@ const TABLES: Record<string, Descriptor & { columns: object }> = {
 const COLLECTIONS: Record<string, Descriptor & { fields: object }> = {
   ACCOUNTS_COLLECTION,
   API_KEYS_COLLECTION,
+  ARTICLES_COLLECTION,
   AUDIT_COLLECTION,
   CLOSING_AUDIT_COLLECTION,
   CLAIMS_COLLECTION,
@@ -100,6 +107,7 @@ const COLLECTIONS: Record<string, Descriptor & { fields: object }> = {
   PUBLISHERS_COLLECTION,
   PUBLISHER_DOMAINS_COLLECTION,
   PUBLISHER_EVENTS_COLLECTION,
+  PROFILES_COLLECTION,
   SESSIONS_COLLECTION,
   STAFF_COLLECTION,
   USAGE_COLLECTION,
@@ -124,6 +132,12 @@ const PINNED: Record<string, string> = {
     'api_keys [id] id key accountId:account_id name secretHash:secret_hash createdAt:created_at revokedAt:revoked_at retiresAt:retires_at lastUsedAt:last_used_at kind browserOrigins:browser_origins rateLimitPerMinute:rate_limit_per_minute',
   API_KEYS_COLLECTION:
     'apiKeys [id] id:_id key accountId:account_id name secretHash:secret_hash createdAt:created_at revokedAt:revoked_at retiresAt:retires_at lastUsedAt:last_used_at kind browserOrigins:browser_origins rateLimitPerMinute:rate_limit_per_minute',
+  ARTICLES_TABLE:
+    'articles [id] id profileId:profile_id canonicalUrl:canonical_url active publishedAt:published_at article:doc proven proof creditOrder:credit_order',
+  ARTICLES_COLLECTION:
+    'articles [id] id:_id profileId:profile_id canonicalUrl:canonical_url active publishedAt:published_at article proven proof creditOrder:credit_order',
+  PROFILES_TABLE: 'profiles [id] id slug verified profile:doc',
+  PROFILES_COLLECTION: 'profiles [id] id:_id slug verified profile',
   AUDIT_TABLE: 'verification_audit [id] id profileId:profile_id actor action note at',
   AUDIT_COLLECTION: 'audit [id] id:_id profileId:profile_id actor action note at',
   CLOSING_AUDIT_TABLE: 'verification_audit [id] id profileId:profile_id actor action note at closing:null',

@@ -7,6 +7,7 @@ import { missedSaves, revisionIs } from '../store/render-revision';
 import { authorViewOf, latestActiveArticles } from '../store/profile-derived-fields';
 import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/answers/answers-unit';
 import { MongoDocuments } from '../documents/mongo-documents';
+import { inTurn } from '../store/mongo-database';
 import { JOURNALIST_CREDENTIALS_COLLECTION } from '../credentials/mongo-journalist-credentials-collections';
 import { newChange } from '@byline/domain/credentials/note-credential-claims';
 import { BLUESKY_VERIFICATIONS_COLLECTION } from '../bluesky-verification/mongo-bluesky-verifications-collection';
@@ -22,8 +23,8 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
   return {
     ...mongoOutletsUnit(db),
     // Steps of the unit's own ordered writes: awaited in turn by the rule that runs them.
-    credentials: new MongoDocuments({ db, run: (work) => work() }, JOURNALIST_CREDENTIALS_COLLECTION).steps,
-    blueskyVerifications: new MongoDocuments({ db, run: (work) => work() }, BLUESKY_VERIFICATIONS_COLLECTION).steps,
+    credentials: new MongoDocuments(inTurn(db), JOURNALIST_CREDENTIALS_COLLECTION).steps,
+    blueskyVerifications: new MongoDocuments(inTurn(db), BLUESKY_VERIFICATIONS_COLLECTION).steps,
     async provenBlueskyAccounts(profileIds: number[]): Promise<ProvenBlueskyAccount[]> {
       if (!profileIds.length) return [];
       const claims = await collectionOf(db, 'claims')

@@ -13,9 +13,10 @@ import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers
 import type { ClaimKind, NewEvidence } from '@byline/domain/proofs/claims';
 import { claimKey, isNetwork } from '@byline/domain/proofs/claim-values';
 import { MongoDocuments } from '../documents/mongo-documents';
-import type { MongoDatabase } from '../store/mongo-database';
+import { inTurn, type MongoDatabase } from '../store/mongo-database';
 import { AUDIT_COLLECTION } from '../audit/mongo-audit-history';
 import { CLAIMS_COLLECTION, EVIDENCE_COLLECTION } from './mongo-claim-collections';
+import { PROFILES_COLLECTION } from '../profiles/mongo-profiles-collection';
 
 /*
  * What MongoDB keeps of the claims unit by hand (see StoredClaimsUnit): the handle lookup index the verifiers read,
@@ -31,6 +32,7 @@ export function claimDocumentsOf(database: MongoDatabase): ClaimDocuments {
     claims: new MongoDocuments(database, CLAIMS_COLLECTION).steps,
     evidence: new MongoDocuments(database, EVIDENCE_COLLECTION).steps,
     history: new MongoDocuments(database, AUDIT_COLLECTION).steps,
+    profiles: new MongoDocuments(database, PROFILES_COLLECTION).steps,
   };
 }
 
@@ -231,9 +233,8 @@ async function enterLookup(db: Db, claim: Pick<ClaimDoc, 'profile_id' | 'kind' |
 
 /** The claims rules' primitive steps on MongoDB, each one write (or one batch) awaited in turn (runInTurn). */
 export function mongoClaimsUnit(db: Db): DocumentClaimsUnit {
-  return claimsUnitOver(claimDocumentsOf({ db, run: (work) => work() }), {
+  return claimsUnitOver(claimDocumentsOf(inTurn(db)), {
     answers: mongoAnswersUnit(db),
-    profileExists: async (profileId) => (await collectionOf(db, 'profiles').countDocuments({ _id: profileId }, { limit: 1 })) > 0,
     lookupHolder: (type, key) => provenHolder(db, type, key),
     enterLookup: ({ profileId, kind, key }) => enterLookup(db, { profile_id: profileId, kind, key }),
     async leaveLookup(claims) {

@@ -1,15 +1,12 @@
 import type { Filter } from 'mongodb';
 import type { MongoDatabase } from '../store/mongo-database';
 import { collectionOf, type ProfileDoc } from '../store/mongo-schema';
-import type { ArticleState } from '@byline/domain/articles/article-proof';
 import type { AuditAction } from '@byline/domain/audit/audit-repository';
 import type {
   DirectoryCard,
-  SharedArticle,
-  SharedClaim,
   StateFacts,
   StateRecords,
-  StoredDirectory,
+  DatabaseDirectory,
   StoredDirectoryQuery,
   StoredDirectoryRow,
 } from '@byline/domain/directory/stored-directory';
@@ -52,11 +49,11 @@ const cardOf = (doc: ProfileDoc): DirectoryCard => ({
 type RecordFact = Exclude<keyof StateFacts, 'verified'>;
 
 /**
- * The directory's reads over the profiles, claims, articles, requests and audit collections (see StoredDirectory).
+ * The directory's reads over the profiles, claims, articles, requests and audit collections (see DatabaseDirectory).
  * Without joins, a page first gathers the ids the text or the facts select, then reads one page of profiles and
  * their facts.
  */
-export class MongoDirectory implements StoredDirectory {
+export class MongoDirectory implements DatabaseDirectory {
   constructor(private readonly database: MongoDatabase) {}
 
   private collection<K extends 'profiles' | 'claims' | 'articles' | 'verificationRequests' | 'audit'>(name: K) {
@@ -143,16 +140,6 @@ export class MongoDirectory implements StoredDirectory {
     });
   }
 
-  cards(profileIds: readonly number[]): Promise<DirectoryCard[]> {
-    return this.database.run(async () =>
-      (
-        await this.collection('profiles')
-          .find({ _id: { $in: [...profileIds] } })
-          .toArray()
-      ).map(cardOf),
-    );
-  }
-
   sameNames(profileId: number, folded: { firstName: string; lastName: string; employer: string }, limit: number) {
     return this.database.run(async () => {
       const same = await this.collection('profiles')
@@ -166,44 +153,6 @@ export class MongoDirectory implements StoredDirectory {
         .limit(limit)
         .toArray();
       return same.map(cardOf);
-    });
-  }
-
-  sharedClaims(profileId: number): Promise<SharedClaim[]> {
-    return this.database.run(async () => {
-      const claims = this.collection('claims');
-      const live = await claims.find({ profile_id: profileId, released_at: null }).toArray();
-      if (!live.length) return [];
-      const others = await claims
-        .find({ released_at: null, profile_id: { $ne: profileId }, $or: live.map(({ kind, key }) => ({ kind, key })) })
-        .sort({ profile_id: 1, _id: 1 })
-        .toArray();
-      return others.map(({ profile_id, kind, value }) => ({ profileId: profile_id, kind, value }));
-    });
-  }
-
-  sharedArticles(profileId: number, except: ArticleState): Promise<SharedArticle[]> {
-    return this.database.run(async () => {
-      const articles = this.collection('articles');
-      const listed = await articles
-        .find({ profile_id: profileId, 'proof.state': { $ne: except } }, { projection: { canonical_url: 1, proven: 1 } })
-        .toArray();
-      if (!listed.length) return [];
-      const provenHere = new Set(listed.filter((doc) => doc.proven).map((doc) => doc.canonical_url));
-      const others = await articles
-        .find({
-          canonical_url: { $in: listed.map((doc) => doc.canonical_url) },
-          profile_id: { $ne: profileId },
-          'proof.state': { $ne: except },
-        })
-        .sort({ profile_id: 1, _id: 1 })
-        .toArray();
-      return others.map((doc) => ({
-        profileId: doc.profile_id,
-        canonicalUrl: doc.canonical_url,
-        provenHere: provenHere.has(doc.canonical_url),
-        provenThere: doc.proven === true,
-      }));
     });
   }
 }

@@ -6,12 +6,12 @@ import { COLLECTIONS } from '../store/mongo-schema';
 import { EVENT_CARRYING_COLLECTIONS, pushEvents } from '../webhook-events/mongo-carried-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { storedNames } from '@byline/domain/documents/stored-names';
+import type { Step } from '@byline/domain/store/steps';
 import {
+  DocumentsOfSteps,
   UndefinedConditionError,
   UniqueTakenError,
   type Condition,
-  type Documents,
-  type DocumentSteps,
   type Page,
   type Where,
 } from '@byline/domain/documents/documents';
@@ -89,57 +89,33 @@ export function documentOf<D>(collection: MongoCollection<D>, stored: MongoDocum
  * one findOneAndUpdate, serialised in this process too, as FerretDB 1.x applies it as read-then-write (see
  * mongo-ids.ts).
  */
-export class MongoDocuments<D, New = D> implements Documents<D, New> {
+export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
   constructor(
     private readonly database: MongoDatabase,
     private readonly collection: MongoCollection<D>,
-  ) {}
+  ) {
+    super();
+  }
+
+  /** The fields this descriptor reads (not every field: a profile's rendered answers stay unread). */
+  private get projection() {
+    return { projection: Object.fromEntries(Object.values<string>(this.collection.fields).map((path) => [path, 1])) };
+  }
 
   private get documents(): Collection<MongoDocument> {
     return this.database.db.collection(COLLECTIONS[this.collection.name]);
   }
 
-  /** The calls as they are, each awaited in turn by the unit of write that runs them (inside its MongoStore.run). */
-  readonly steps: DocumentSteps<D, New> = {
-    insert: (document) => this.insertNow(document),
-    first: (where) => this.firstNow(where),
-    all: (where, page) => this.allNow(where, page),
-    count: (where) => this.countNow(where),
-    updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
-    updateAll: (where, set) => this.updateAllNow(where, set),
-    deleteAll: (where) => this.deleteAllNow(where),
-  };
-
-  insert(document: New): Promise<D> {
-    return this.database.run(() => this.insertNow(document));
+  protected read<T>(work: () => Step<T>): Promise<T> {
+    return this.database.run(async () => work());
   }
 
-  first(where: Where<D>): Promise<D | null> {
-    return this.database.run(() => this.firstNow(where));
+  /** An update's events ride on the changed document itself (see mongo-carried-events.ts): the same single-document write. */
+  protected write<T>(work: () => Step<T>): Promise<T> {
+    return this.database.run(async () => work());
   }
 
-  all(where: Where<D>, page?: Page): Promise<D[]> {
-    return this.database.run(() => this.allNow(where, page));
-  }
-
-  count(where: Where<D>): Promise<number> {
-    return this.database.run(() => this.countNow(where));
-  }
-
-  /** The events ride on the changed document itself (see mongo-carried-events.ts): the same single-document write. */
-  updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
-    return this.database.run(() => this.updateFirstNow(where, set, events));
-  }
-
-  updateAll(where: Where<D>, set: Partial<New>): Promise<number> {
-    return this.database.run(() => this.updateAllNow(where, set));
-  }
-
-  deleteAll(where: Where<D>): Promise<number> {
-    return this.database.run(() => this.deleteAllNow(where));
-  }
-
-  private insertNow(document: New): Promise<D> {
+  protected insertNow(document: New): Promise<D> {
     const stored: MongoDocument = {};
     const { idOf, generatedKey, name } = this.collection;
     if (idOf) stored._id = JSON.stringify(idOf.map((field) => (document as Record<string, unknown>)[field]));
@@ -154,25 +130,25 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     }));
   }
 
-  private countNow(where: Where<D>): Promise<number> {
+  protected countNow(where: Where<D>): Promise<number> {
     return this.documents.countDocuments(this.filter(where));
   }
 
-  private async deleteAllNow(where: Where<D>): Promise<number> {
+  protected async deleteAllNow(where: Where<D>): Promise<number> {
     return (await this.documents.deleteMany(this.filter(where))).deletedCount;
   }
 
-  private async firstNow(where: Where<D>): Promise<D | null> {
-    const [found] = await this.documents.find(this.filter(where)).sort(this.order()).limit(1).toArray();
+  protected async firstNow(where: Where<D>): Promise<D | null> {
+    const [found] = await this.documents.find(this.filter(where), this.projection).sort(this.order()).limit(1).toArray();
     return found ? documentOf(this.collection, found) : null;
   }
 
-  private async allNow(where: Where<D>, { newestFirst = false, limit, offset = 0 }: Page = {}): Promise<D[]> {
+  protected async allNow(where: Where<D>, { by = [], newestFirst = false, limit, offset = 0 }: Page<D> = {}): Promise<D[]> {
     // MongoDB reads a limit of 0 as none: asked for none, none are read.
     if (limit === 0) return [];
     const found = await this.documents
-      .find(this.filter(where))
-      .sort(this.order(newestFirst ? -1 : 1))
+      .find(this.filter(where), this.projection)
+      .sort(this.order(newestFirst ? -1 : 1, by))
       .skip(offset)
       .limit(limit ?? 0)
       .toArray();
@@ -191,7 +167,7 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return { ...(Object.keys($set).length ? { $set } : {}), ...(Object.keys($unset).length ? { $unset } : {}) };
   }
 
-  private async updateAllNow(where: Where<D>, set: Partial<New>): Promise<number> {
+  protected async updateAllNow(where: Where<D>, set: Partial<New>): Promise<number> {
     const update = this.updateOf(set);
     if (!update) return 0;
     try {
@@ -202,7 +178,7 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     }
   }
 
-  private async updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
+  protected async updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
     const fields = this.updateOf(set);
     // Nothing to set: MongoDB refuses an empty update; the document as it is, as SQLite's adapter answers.
     if (!fields) return this.firstNow(where);
@@ -267,9 +243,10 @@ export class MongoDocuments<D, New = D> implements Documents<D, New> {
     return value === (this.collection.absent?.[field as keyof D] ?? null);
   }
 
-  private order(direction: 1 | -1 = 1): Record<string, 1 | -1> {
+  private order(direction: 1 | -1 = 1, by: readonly string[] = []): Record<string, 1 | -1> {
     const { key } = this.collection;
-    return Object.fromEntries((typeof key === 'string' ? [key] : key).map((field) => [this.path(field), direction]));
+    const fields = [...by, ...(typeof key === 'string' ? [key] : key)];
+    return Object.fromEntries(fields.map((field) => [this.path(field), direction]));
   }
 
   private filter(where: Where<D>): Filter<MongoDocument> {

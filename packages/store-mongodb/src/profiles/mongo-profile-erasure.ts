@@ -6,7 +6,13 @@ import { pushEvents, relayEventsOf } from '../webhook-events/mongo-carried-event
 import { isAboutJournalist } from '@byline/domain/webhook-events/erased-journalist';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
+import { erasureUnitOver, type ErasureDocuments } from '@byline/domain/profiles/erasure-documents';
 import { formerSlugsOf } from './mongo-slugs';
+import { MongoDocuments } from '../documents/mongo-documents';
+import { inTurn } from '../store/mongo-database';
+import { claimDocumentsOf } from '../claims/mongo-claims-unit';
+import { USERS_COLLECTION } from '../users/mongo-users-collection';
+import { WEBHOOK_MESSAGES_COLLECTION } from '../webhooks/mongo-webhook-collections';
 
 type CollectionName = Parameters<typeof collectionOf>[1];
 
@@ -33,17 +39,20 @@ const idsOf = (docs: { _id: number }[]) => docs.map((doc) => doc._id);
 
 /**
  * The erasure's unit of write on MongoDB: each method one read, or one write safe to repeat (a deleteMany, or an
- * update that sets what it set before), awaited in the rule's order (FerretDB has no transactions).
+ * update that sets what it set before), awaited in the rule's order (FerretDB has no transactions). Claims, proofs,
+ * messages and users are the generic documents' (erasureUnitOver).
  */
 export function mongoErasureUnit(db: Db): ProfileErasureUnit {
   const profiles = collectionOf(db, 'profiles');
   const queueItems = collectionOf(db, 'queueItems');
-  const messages = collectionOf(db, 'webhookMessages');
   const byId = { projection: { _id: 1 } } as const;
-  return {
-    async slugOf(profileId) {
-      return (await profiles.findOne({ _id: profileId }, { projection: { slug: 1 } }))?.slug ?? null;
-    },
+  const database = inTurn(db);
+  const documents: ErasureDocuments = {
+    ...claimDocumentsOf(database),
+    messages: new MongoDocuments(database, WEBHOOK_MESSAGES_COLLECTION).steps,
+    users: new MongoDocuments(database, USERS_COLLECTION).steps,
+  };
+  return erasureUnitOver(documents, {
     formerSlugsOf: (profileId) => formerSlugsOf(db, profileId),
     async unverify(profileId, event: WebhookEvent) {
       // The event rides on the same update (see mongo-carried-events.ts), which matches only while the flag is on.
@@ -57,16 +66,6 @@ export function mongoErasureUnit(db: Db): ProfileErasureUnit {
       await collectionOf(db, 'handles').deleteMany({ profile_id: profileId });
     },
     takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
-    async claimIdsOf(profileId) {
-      return idsOf(await collectionOf(db, 'claims').find({ profile_id: profileId }, byId).toArray());
-    },
-    async evidenceIdsOf(claimIds) {
-      return idsOf(
-        await collectionOf(db, 'evidence')
-          .find({ claim_id: { $in: claimIds } }, byId)
-          .toArray(),
-      );
-    },
     async articleIdsOf(profileId) {
       return idsOf(await collectionOf(db, 'articles').find({ profile_id: profileId }, byId).toArray());
     },
@@ -90,21 +89,12 @@ export function mongoErasureUnit(db: Db): ProfileErasureUnit {
       await queueItems.deleteMany({ _id: { $in: dropped.map((item) => item._id) } });
     },
     async loggedMessagesAbout(slug, types) {
-      const candidates = await messages
+      const candidates = await collectionOf(db, 'webhookMessages')
         .find({ type: { $in: [...types] }, body: mentions(slug) }, { projection: { _id: 1, type: 1, state: 1, body: 1 } })
         .toArray();
       return candidates
         .filter((doc) => isAboutJournalist(doc.body, slug))
         .map((doc) => ({ id: doc._id, type: doc.type, state: doc.state, body: doc.body }));
-    },
-    async writeMessageBody(messageId, body) {
-      await messages.updateOne({ _id: messageId }, { $set: { body } });
-    },
-    async deleteEvidence(claimIds) {
-      await collectionOf(db, 'evidence').deleteMany({ claim_id: { $in: claimIds } });
-    },
-    async deleteClaims(profileId) {
-      await collectionOf(db, 'claims').deleteMany({ profile_id: profileId });
     },
     async relayEventsOf(profileId) {
       await relayEventsOf(db, COLLECTIONS.articles, { profile_id: profileId });
@@ -117,9 +107,6 @@ export function mongoErasureUnit(db: Db): ProfileErasureUnit {
     async deleteProfile(profileId) {
       await profiles.deleteOne({ _id: profileId });
     },
-    async unlinkOwner(profileId) {
-      await collectionOf(db, 'portalUsers').updateMany({ profile_id: profileId }, { $set: { profile_id: null } });
-    },
     answers: mongoAnswersUnit(db),
-  };
+  });
 }

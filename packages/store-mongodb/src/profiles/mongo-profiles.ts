@@ -1,8 +1,10 @@
 import type { MongoDatabase } from '../store/mongo-database';
-import type { Profile, ProfileInput } from '@byline/domain/domain/types';
+import type { ProfileInput } from '@byline/domain/domain/types';
+import { ProfileReads } from '@byline/domain/profiles/profile-documents';
+import { MongoDocuments } from '../documents/mongo-documents';
+import { PROFILES_COLLECTION } from './mongo-profiles-collection';
 import { mongoProfileSaveUnit } from './mongo-profile-save';
 import { collectionOf } from '../store/mongo-schema';
-import { toProfile } from '../store/profile-derived-fields';
 import { importProfiles } from './mongo-import';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
@@ -15,9 +17,11 @@ import type { ProfileSaveUnit } from '@byline/domain/profiles/save-profile';
 import type { ImportProgress, ImportSummary, StoredVerifiedFlag } from '@byline/domain/profiles/profiles-repository';
 import type { ProfilesStore } from '@byline/domain/profiles/profiles-store';
 
-/** The profiles collection; a save is single-document writes in the order save-profile.ts gives. */
-export class MongoProfiles implements ProfilesStore {
-  constructor(private readonly database: MongoDatabase) {}
+/** The profiles collection; a save is single-document writes in the order save-profile.ts gives. Reads of one: ProfileReads. */
+export class MongoProfiles extends ProfileReads implements ProfilesStore {
+  constructor(private readonly database: MongoDatabase) {
+    super(new MongoDocuments(database, PROFILES_COLLECTION));
+  }
 
   inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T> {
     return this.database.run(() => runInTurn(steps(mongoIdentityUnit(this.database.db))));
@@ -25,20 +29,6 @@ export class MongoProfiles implements ProfilesStore {
 
   private get profiles() {
     return collectionOf(this.database.db, 'profiles');
-  }
-
-  findById(profileId: number): Promise<Profile | null> {
-    return this.database.run(async () => {
-      const doc = await this.profiles.findOne({ _id: profileId });
-      return doc ? toProfile(doc) : null;
-    });
-  }
-
-  findBySlug(slug: string): Promise<Profile | null> {
-    return this.database.run(async () => {
-      const doc = await this.profiles.findOne({ slug });
-      return doc ? toProfile(doc) : null;
-    });
   }
 
   verifiedFlagsOf(slugs: readonly string[]): Promise<Map<string, StoredVerifiedFlag>> {
@@ -69,10 +59,6 @@ export class MongoProfiles implements ProfilesStore {
 
   pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
     return this.database.run(() => pendingIdentityChanges(this.database.db));
-  }
-
-  count(): Promise<number> {
-    return this.database.run(() => this.profiles.countDocuments({}));
   }
 
   importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {

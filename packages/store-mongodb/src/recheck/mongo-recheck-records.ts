@@ -17,19 +17,14 @@ import type { RecheckStoredUnit, StoredRecheckRecords } from '@byline/domain/rec
  * order (see recheck-changes.ts; FerretDB 1.x has no transactions).
  */
 function mongoRecheckUnit(db: Db): RecheckStoredUnit {
-  const claims = mongoClaimsUnit(db);
   return {
     async leaseHolder(itemId) {
       return (await collectionOf(db, 'queueItems').findOne({ _id: itemId }, { projection: { holder: 1 } }))?.holder ?? null;
     },
     settle: (item, next, at) => settleIn(db, item.id, item.holder, next, at),
-    evidence: (evidenceId) => claims.readEvidence(evidenceId),
-    ownerOfClaim: (claimId) => claims.ownerOfClaim(claimId),
-    writeCheck: (evidenceId, fields) => claims.writeCheck(evidenceId, fields),
-    setLiveClaimState: (claimId, state, now) => claims.setLiveClaimState(claimId, state, now),
     pendingRequest: (profileId) => pendingOf(db, profileId),
     takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
-    claims,
+    claims: mongoClaimsUnit(db),
     answers: mongoAnswersUnit(db),
   };
 }

@@ -115,12 +115,6 @@ export interface AffiliationDoc {
   open_email?: string;
 }
 
-export interface UsageDoc {
-  key: string;
-  day: string;
-  count: number;
-}
-
 export interface PortalUserDoc {
   _id: number;
   email: string;
@@ -136,36 +130,6 @@ export interface PortalUserDoc {
   email_verified_at?: string | null;
   /** Made by sign-up with mail: the password alone signs in only once the address is proven; absent on others (false). */
   sign_in_awaits_proof?: boolean;
-}
-
-export interface PortalSessionDoc {
-  /** A hash of the cookie value; the cookie value itself is never stored. */
-  token_hash: string;
-  user_id: number;
-  csrf_token: string;
-  created_at: string;
-  expires_at: string;
-  /** One value sealed with a key from the cookie value, kept until the next page takes it (see the portal's sessions.ts). */
-  flash?: string | null;
-}
-
-/** A link that proves a user receives mail at their address (see @byline/domain's email-confirmations). */
-export interface EmailConfirmationDoc {
-  /** A hash of the link's random token; the token itself is never stored. */
-  token_hash: string;
-  user_id: number;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-
-export interface PasswordResetDoc {
-  /** A hash of the link's random token; the token itself is never stored. */
-  token_hash: string;
-  user_id: number;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
 }
 
 export interface VerificationRequestDoc {
@@ -246,17 +210,6 @@ export interface FormerSlugDoc {
   left_at: string;
 }
 
-/** A credential signing key (see credential-keys.ts): its number is the _id; each follows the one before it. */
-export interface CredentialKeyDoc {
-  _id: number;
-  successor_of: number;
-  thumbprint: string;
-  public_jwk: string;
-  private_jwk: string | null;
-  created_at: string;
-  publish_until: string;
-}
-
 /** A journalist's credential (see credential-documents.ts): the profile's id is the _id. */
 export interface JournalistCredentialDoc {
   _id: number;
@@ -271,40 +224,6 @@ export interface JournalistCredentialDoc {
   cose: string | null;
   etag: string | null;
   issued_at: string | null;
-  reissue_at: string | null;
-}
-
-/** What Byline's Bluesky account must assert about a journalist, and the record it published (see BlueskyVerificationDocument). */
-export interface BlueskyVerificationDoc {
-  _id: number;
-  subject: string | null;
-  change: string | null;
-  render_revision: number;
-  record: string | null;
-  uri: string | null;
-  cid: string | null;
-  writing: string | null;
-  failures: number;
-  due_at: string | null;
-  last_error: string | null;
-}
-
-/** An index of a status list given to a credential; (list, index) unique. */
-export interface CredentialStatusEntryDoc {
-  _id: number;
-  list: number;
-  index: number;
-  revoked_at: string | null;
-}
-
-/** A status list as published: the list's number is the _id. */
-export interface CredentialStatusListDoc {
-  _id: number;
-  revoked_count: number;
-  jwt: string | null;
-  cose: string | null;
-  etag: string | null;
-  published_at: string | null;
   reissue_at: string | null;
 }
 
@@ -356,7 +275,11 @@ export interface StoreChangesDoc {
   n: number;
 }
 
-/** The document type each collection holds: a collection is opened through collectionOf, never with a type picked by hand. */
+/**
+ * The document type each collection holds: a collection is opened through collectionOf, never with a type picked by
+ * hand. Collections only the generic documents open (usage, sessions, one-time links, credential keys, status
+ * entries and lists) have none here: their stored shape is their field list and descriptor (see stored-names.ts).
+ */
 interface CollectionDocs {
   storeChanges: StoreChangesDoc;
   profiles: ProfileDoc;
@@ -364,12 +287,8 @@ interface CollectionDocs {
   handles: HandleDoc;
   accounts: AccountDoc;
   apiKeys: ApiKeyDoc;
-  usage: UsageDoc;
   counters: CounterDoc;
   portalUsers: PortalUserDoc;
-  portalSessions: PortalSessionDoc;
-  passwordResets: PasswordResetDoc;
-  emailConfirmations: EmailConfirmationDoc;
   verificationRequests: VerificationRequestDoc;
   audit: AuditDoc;
   migrations: MigrationDoc;
@@ -384,11 +303,7 @@ interface CollectionDocs {
   publisherStaff: AffiliationDoc;
   webhookMessages: WebhookMessageDoc;
   formerSlugs: FormerSlugDoc;
-  credentialKeys: CredentialKeyDoc;
   journalistCredentials: JournalistCredentialDoc;
-  credentialStatusEntries: CredentialStatusEntryDoc;
-  credentialStatusLists: CredentialStatusListDoc;
-  blueskyVerifications: BlueskyVerificationDoc;
 }
 
 export function collectionOf<K extends keyof CollectionDocs>(db: Db, name: K): Collection<CollectionDocs[K]> {

@@ -12,6 +12,7 @@ import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { AUDIT_TABLE } from '../audit/sqlite-audit-history';
 import { isNetwork } from '@byline/domain/proofs/claim-values';
 import { CLAIMS_TABLE, EVIDENCE_TABLE } from './sqlite-claim-tables';
+import { PROFILES_TABLE } from '../profiles/sqlite-profiles-table';
 
 /*
  * What the embedded store keeps of the claims unit by hand (see StoredClaimsUnit), synchronously inside the caller's
@@ -35,7 +36,6 @@ const statements = preparedPerConnection((db: Database.Database) => ({
     'SELECT slug, verified, doc FROM profiles WHERE id = ?',
   ),
   setProfileDoc: db.prepare<[string, number]>('UPDATE profiles SET doc = ? WHERE id = ?'),
-  profileExists: db.prepare<[number], number>('SELECT count(*) FROM profiles WHERE id = ?').pluck(),
 }));
 
 /** The claims' documents on this connection, as steps inside the caller's transaction. */
@@ -45,6 +45,7 @@ export const claimDocumentsOn = preparedPerConnection((db: Database.Database): C
     claims: new SqliteDocuments(database, CLAIMS_TABLE).steps,
     evidence: new SqliteDocuments(database, EVIDENCE_TABLE).steps,
     history: new SqliteDocuments(database, AUDIT_TABLE).steps,
+    profiles: new SqliteDocuments(database, PROFILES_TABLE).steps,
   };
 });
 
@@ -57,7 +58,6 @@ export function sqliteClaimsUnit(db: Database.Database): DocumentClaimsUnit {
   const sql = statements(db);
   return claimsUnitOver(claimDocumentsOn(db), {
     answers: sqliteAnswersUnit(db),
-    profileExists: (profileId) => sql.profileExists.get(profileId)! > 0,
     lookupHolder: (type: SocialType, key) => sql.handleHolder.get(type, key),
     enterLookup({ profileId, kind, key }) {
       if (!isNetwork(kind)) return null;

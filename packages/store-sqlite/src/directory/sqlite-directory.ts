@@ -1,12 +1,8 @@
 import type { SqliteDatabase } from '../store/sqlite-database';
-import type { ClaimKind } from '@byline/domain/proofs/claims';
-import type { ArticleState } from '@byline/domain/articles/article-proof';
 import { foldName } from '@byline/domain/directory/directory-repository';
 import type {
   DirectoryCard,
-  SharedArticle,
-  SharedClaim,
-  StoredDirectory,
+  DatabaseDirectory,
   StoredDirectoryQuery,
   StoredDirectoryRow,
 } from '@byline/domain/directory/stored-directory';
@@ -62,27 +58,10 @@ const statements = (database: SqliteDatabase) => ({
     FROM wanted w ORDER BY w.id LIMIT @limit OFFSET @offset`,
   ),
   total: database.prepare<[Record<string, Bound>], number>(`${MATCHED_WITH_FACTS} SELECT count(*) FROM wanted`).pluck(),
-  cards: database.prepare<[string], ProfileRow>(`SELECT id, slug, verified, doc FROM profiles WHERE id ${inList('?')}`),
   sameNames: database.prepare<[number, string, string, string, number], ProfileRow>(
     `SELECT p.id, p.slug, p.verified, p.doc FROM profiles p WHERE p.id != ?
       AND byline_fold(${field('profile_first_name')}) = ? AND byline_fold(${field('profile_last_name')}) = ?
       AND byline_fold(${field('profile_employer')}) = ? ORDER BY p.id LIMIT ?`,
-  ),
-  sharedClaims: database.prepare<[number], { profile_id: number; kind: ClaimKind; value: string }>(
-    `SELECT other.profile_id, other.kind, other.value FROM claims mine
-      JOIN claims other ON other.kind = mine.kind AND other.key = mine.key AND other.profile_id != mine.profile_id
-        AND other.released_at IS NULL
-      WHERE mine.profile_id = ? AND mine.released_at IS NULL ORDER BY other.profile_id, other.id`,
-  ),
-  sharedArticles: database.prepare<
-    [{ profileId: number; except: string }],
-    { profile_id: number; canonical_url: string; proven_here: number; proven_there: number }
-  >(
-    `SELECT other.profile_id, other.canonical_url, mine.proven AS proven_here, other.proven AS proven_there FROM articles mine
-      JOIN articles other ON other.canonical_url = mine.canonical_url AND other.profile_id != mine.profile_id
-        AND json_extract(other.proof, '$.state') != @except
-      WHERE mine.profile_id = @profileId AND json_extract(mine.proof, '$.state') != @except
-      ORDER BY other.profile_id, other.id`,
   ),
 });
 
@@ -101,11 +80,11 @@ const cardOf = (row: ProfileRow): DirectoryCard => {
 const bit = (fact: boolean | undefined): number | null => (fact === undefined ? null : fact ? 1 : 0);
 
 /**
- * The directory's reads over the embedded store's tables (see StoredDirectory). SQLite's own lower() folds ASCII
+ * The directory's reads over the embedded store's tables (see DatabaseDirectory). SQLite's own lower() folds ASCII
  * only, so the connection gets JavaScript's case folding (byline_lower) and the duplicate check's name folding
  * (byline_fold).
  */
-export class SqliteDirectory implements StoredDirectory {
+export class SqliteDirectory implements DatabaseDirectory {
   private readonly sql: ReturnType<typeof statements>;
 
   constructor(private readonly database: SqliteDatabase) {
@@ -146,29 +125,8 @@ export class SqliteDirectory implements StoredDirectory {
     }));
   }
 
-  cards(profileIds: readonly number[]): Promise<DirectoryCard[]> {
-    return this.database.read(() => this.sql.cards.all(JSON.stringify(profileIds)).map(cardOf));
-  }
-
   sameNames(profileId: number, folded: { firstName: string; lastName: string; employer: string }, limit: number) {
     const { firstName, lastName, employer } = folded;
     return this.database.read(() => this.sql.sameNames.all(profileId, firstName, lastName, employer, limit).map(cardOf));
-  }
-
-  sharedClaims(profileId: number): Promise<SharedClaim[]> {
-    return this.database.read(() =>
-      this.sql.sharedClaims.all(profileId).map(({ profile_id, kind, value }) => ({ profileId: profile_id, kind, value })),
-    );
-  }
-
-  sharedArticles(profileId: number, except: ArticleState): Promise<SharedArticle[]> {
-    return this.database.read(() =>
-      this.sql.sharedArticles.all({ profileId, except }).map((row) => ({
-        profileId: row.profile_id,
-        canonicalUrl: row.canonical_url,
-        provenHere: row.proven_here === 1,
-        provenThere: row.proven_there === 1,
-      })),
-    );
   }
 }

@@ -3,12 +3,12 @@ import type { SqliteDatabase } from '../store/sqlite-database';
 import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { storedNames } from '@byline/domain/documents/stored-names';
+import type { Step } from '@byline/domain/store/steps';
 import {
+  DocumentsOfSteps,
   UndefinedConditionError,
   UniqueTakenError,
   type Condition,
-  type Documents,
-  type DocumentSteps,
   type Page,
   type Where,
 } from '@byline/domain/documents/documents';
@@ -93,92 +93,65 @@ function columnsOf<D>(table: SqliteTable<D>): [string, string | null, Stored][] 
  * one statement, or one transaction where a conditional write reads first (its steps: inside the caller's).
  * Statements are prepared once per text.
  */
-export class SqliteDocuments<D, New = D> implements Documents<D, New> {
+export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
   private readonly statements = new Map<string, Database.Statement>();
   /** The field of each column, to name the one a unique index refused. */
   private readonly fieldOf = new Map<string, string>();
   private readonly keyFields: readonly (keyof D & string)[];
   private readonly keyColumns: string[];
   private readonly byKey: string;
+  /** The table's columns this descriptor reads (not every column: a profile's rendered answers stay unread). */
+  private readonly selected: string;
 
   constructor(
     private readonly database: SqliteDatabase,
     private readonly table: SqliteTable<D>,
   ) {
+    super();
     for (const [field, column] of columnsOf(table)) if (column !== null) this.fieldOf.set(column, field);
     this.keyFields = typeof table.key === 'string' ? [table.key] : table.key;
     this.keyColumns = this.keyFields.map((field) => this.column(field));
     this.byKey = this.keyColumns.map((column) => `${column} = ?`).join(' AND ');
+    this.selected = selectedColumns(table, table.name);
   }
 
-  /** Synchronous, inside the transaction the caller holds (SqliteDatabase.write). */
-  readonly steps: DocumentSteps<D, New> = {
-    insert: (document) => this.insertNow(document),
-    first: (where) => this.firstNow(where),
-    all: (where, page) => this.allNow(where, page),
-    count: (where) => this.countNow(where),
-    updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
-    updateAll: (where, set) => this.updateAllNow(where, set),
-    deleteAll: (where) => this.deleteAllNow(where),
-  };
-
-  insert(document: New): Promise<D> {
-    return this.database.write(() => this.insertNow(document));
+  /** Synchronous steps: their value is the write's or the read's. */
+  protected read<T>(work: () => Step<T>): Promise<T> {
+    return this.database.read(() => work() as T);
   }
 
-  first(where: Where<D>): Promise<D | null> {
-    return this.database.read(() => this.firstNow(where));
+  protected write<T>(work: () => Step<T>): Promise<T> {
+    return this.database.write(() => work() as T);
   }
 
-  all(where: Where<D>, page?: Page): Promise<D[]> {
-    return this.database.read(() => this.allNow(where, page));
-  }
-
-  count(where: Where<D>): Promise<number> {
-    return this.database.read(() => this.countNow(where));
-  }
-
-  /** The read, the write and its events in one transaction: nothing comes between them. */
-  updateFirst(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
-    return this.database.write(() => this.updateFirstNow(where, set, events));
-  }
-
-  updateAll(where: Where<D>, set: Partial<New>): Promise<number> {
-    return this.database.write(() => this.updateAllNow(where, set));
-  }
-
-  deleteAll(where: Where<D>): Promise<number> {
-    return this.database.write(() => this.deleteAllNow(where));
-  }
-
-  private insertNow(document: New): D {
+  protected insertNow(document: New): D {
     const entries = this.kept(document);
     const columns = entries.map(([field]) => this.column(field));
     const sql = `INSERT INTO ${this.table.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
     try {
       const { lastInsertRowid } = this.statement(sql).run(...entries.map(([, value]) => encode(value)));
       const key = this.table.generatedKey ? [Number(lastInsertRowid)] : this.keyOf(document);
-      const row = this.statement(`SELECT * FROM ${this.table.name} WHERE ${this.byKey}`).get(...key);
+      const row = this.statement(`SELECT ${this.selected} FROM ${this.table.name} WHERE ${this.byKey}`).get(...key);
       return documentOfRow(this.table, row as Record<string, Value>);
     } catch (error) {
       throw this.uniqueTaken(error) ?? error;
     }
   }
 
-  private allNow(where: Where<D>, { newestFirst = false, limit = -1, offset = 0 }: Page = {}): D[] {
+  protected allNow(where: Where<D>, { by = [], newestFirst = false, limit = -1, offset = 0 }: Page<D> = {}): D[] {
     const { sql, params } = this.whereSql(where);
-    const text = `SELECT * FROM ${this.table.name}${sql} ${this.order(newestFirst)} LIMIT ? OFFSET ?`;
+    const text = `SELECT ${this.selected} FROM ${this.table.name}${sql} ${this.order(newestFirst, by)} LIMIT ? OFFSET ?`;
     return (this.statement(text).all(...params, limit, offset) as Record<string, Value>[]).map((row) =>
       documentOfRow(this.table, row),
     );
   }
 
-  private countNow(where: Where<D>): number {
+  protected countNow(where: Where<D>): number {
     const { sql, params } = this.whereSql(where);
     return (this.statement(`SELECT count(*) AS n FROM ${this.table.name}${sql}`).get(...params) as { n: number }).n;
   }
 
-  private updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): D | null {
+  protected updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): D | null {
     const entries = this.kept(set);
     const before = this.firstNow(where);
     if (before && entries.length) {
@@ -194,7 +167,7 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     return before;
   }
 
-  private updateAllNow(where: Where<D>, set: Partial<New>): number {
+  protected updateAllNow(where: Where<D>, set: Partial<New>): number {
     const entries = this.kept(set);
     if (!entries.length) return 0;
     const { sql, params } = this.whereSql(where);
@@ -207,19 +180,22 @@ export class SqliteDocuments<D, New = D> implements Documents<D, New> {
     }
   }
 
-  private deleteAllNow(where: Where<D>): number {
+  protected deleteAllNow(where: Where<D>): number {
     const { sql, params } = this.whereSql(where);
     return this.statement(`DELETE FROM ${this.table.name}${sql}`).run(...params).changes;
   }
 
-  private firstNow(where: Where<D>): D | null {
+  protected firstNow(where: Where<D>): D | null {
     const { sql, params } = this.whereSql(where);
-    const row = this.statement(`SELECT * FROM ${this.table.name}${sql} ${this.order(false)} LIMIT 1`).get(...params);
+    const row = this.statement(`SELECT ${this.selected} FROM ${this.table.name}${sql} ${this.order(false)} LIMIT 1`).get(
+      ...params,
+    );
     return row ? documentOfRow(this.table, row as Record<string, Value>) : null;
   }
 
-  private order(newestFirst: boolean): string {
-    return `ORDER BY ${this.keyColumns.map((column) => (newestFirst ? `${column} DESC` : column)).join(', ')}`;
+  private order(newestFirst: boolean, by: readonly string[] = []): string {
+    const columns = [...by.map((field) => this.column(field)), ...this.keyColumns];
+    return `ORDER BY ${columns.map((column) => (newestFirst ? `${column} DESC` : column)).join(', ')}`;
   }
 
   /** The fields given, less those this table keeps none of. */

@@ -4,6 +4,12 @@ import { preparedPerConnection } from '../store/prepared-per-connection';
 import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import { WEBHOOK_EVENT_TOPIC } from '@byline/domain/webhook-events/webhook-event';
 import type { LoggedMessage, ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
+import { erasureUnitOver, type ErasureDocuments } from '@byline/domain/profiles/erasure-documents';
+import { SqliteDatabase } from '../store/sqlite-database';
+import { SqliteDocuments } from '../documents/sqlite-documents';
+import { claimDocumentsOn } from '../claims/sqlite-claims-unit';
+import { USERS_TABLE } from '../users/sqlite-users-table';
+import { WEBHOOK_MESSAGES_TABLE } from '../webhooks/sqlite-webhook-tables';
 
 /**
  * Every table that names the profile by its id, as deleteRecordsOf clears them (claims again: none are left by then).
@@ -31,10 +37,6 @@ const statements = preparedPerConnection((db: Database.Database) => ({
   formerSlugs: db.prepare<[number], string>('SELECT slug FROM former_slugs WHERE profile_id = ?').pluck(),
   unverify: db.prepare<[string, number]>('UPDATE profiles SET verified = 0, doc = ? WHERE id = ?'),
   deleteHandles: db.prepare<[number]>('DELETE FROM social_handles WHERE profile_id = ?'),
-  claimIds: db.prepare<[number], number>('SELECT id FROM claims WHERE profile_id = ? ORDER BY id').pluck(),
-  evidenceIds: db
-    .prepare<[string], number>('SELECT id FROM evidence WHERE claim_id IN (SELECT value FROM json_each(?)) ORDER BY id')
-    .pluck(),
   articleIds: db.prepare<[number], number>('SELECT id FROM articles WHERE profile_id = ? ORDER BY id').pluck(),
   dropQueued: db.prepare<[string, string]>('DELETE FROM queue_items WHERE topic = ? AND key IN (SELECT value FROM json_each(?))'),
   dropQueuedNaming: db.prepare<[string, number]>(
@@ -48,22 +50,28 @@ const statements = preparedPerConnection((db: Database.Database) => ({
     `SELECT id, type, state, body FROM webhook_messages WHERE type IN (SELECT value FROM json_each(?))
        AND json_extract(body, '$.data.slug') = ?`,
   ),
-  writeMessageBody: db.prepare<[string, number]>('UPDATE webhook_messages SET body = ? WHERE id = ?'),
-  deleteEvidence: db.prepare<[string]>('DELETE FROM evidence WHERE claim_id IN (SELECT value FROM json_each(?))'),
-  deleteClaims: db.prepare<[number]>('DELETE FROM claims WHERE profile_id = ?'),
   deleteRecords: PROFILE_TABLES.map((table) => db.prepare<[number]>(`DELETE FROM ${table} WHERE profile_id = ?`)),
   deleteProfile: db.prepare<[number]>('DELETE FROM profiles WHERE id = ?'),
-  unlinkOwner: db.prepare<[number]>('UPDATE portal_users SET profile_id = NULL WHERE profile_id = ?'),
 }));
+
+/** The erasure's documents on this connection, as steps inside the caller's transaction. */
+const erasureDocumentsOn = preparedPerConnection((db: Database.Database): ErasureDocuments => {
+  const database = new SqliteDatabase(db.name, db);
+  return {
+    ...claimDocumentsOn(db),
+    messages: new SqliteDocuments(database, WEBHOOK_MESSAGES_TABLE).steps,
+    users: new SqliteDocuments(database, USERS_TABLE).steps,
+  };
+});
 
 /**
  * The erasure's unit of write inside a transaction the caller holds on `db` (SqliteProfiles.inErasureWrite's): the
- * whole erasure commits together, so the order the rule writes in is never seen.
+ * whole erasure commits together, so the order the rule writes in is never seen. Claims, proofs, messages and users
+ * are the generic documents' (erasureUnitOver).
  */
 export function sqliteErasureUnit(db: Database.Database): ProfileErasureUnit {
   const sql = statements(db);
-  return {
-    slugOf: (profileId) => sql.profile.get(profileId)?.slug ?? null,
+  return erasureUnitOver(erasureDocumentsOn(db), {
     formerSlugsOf: (profileId) => sql.formerSlugs.all(profileId),
     unverify: (profileId, event) => {
       const row = sql.profile.get(profileId);
@@ -78,8 +86,6 @@ export function sqliteErasureUnit(db: Database.Database): ProfileErasureUnit {
     },
     // The change and its re-render commit together: nothing stale is ever seen.
     takeOutOfService: () => undefined,
-    claimIdsOf: (profileId) => sql.claimIds.all(profileId),
-    evidenceIdsOf: (claimIds) => sql.evidenceIds.all(list(claimIds)),
     articleIdsOf: (profileId) => sql.articleIds.all(profileId),
     dropQueued: (topic, keys) => {
       sql.dropQueued.run(topic, list(keys));
@@ -91,15 +97,6 @@ export function sqliteErasureUnit(db: Database.Database): ProfileErasureUnit {
       sql.dropQueuedEvents.run(WEBHOOK_EVENT_TOPIC, list(types), slug);
     },
     loggedMessagesAbout: (slug, types) => sql.messagesAbout.all(list(types), slug),
-    writeMessageBody: (messageId, body) => {
-      sql.writeMessageBody.run(body, messageId);
-    },
-    deleteEvidence: (claimIds) => {
-      sql.deleteEvidence.run(list(claimIds));
-    },
-    deleteClaims: (profileId) => {
-      sql.deleteClaims.run(profileId);
-    },
     // Events are queued by the write that makes them (recordEventsNow): none wait on a row.
     relayEventsOf: () => undefined,
     deleteRecordsOf: (profileId) => {
@@ -111,9 +108,6 @@ export function sqliteErasureUnit(db: Database.Database): ProfileErasureUnit {
       db.pragma('defer_foreign_keys = ON');
       sql.deleteProfile.run(profileId);
     },
-    unlinkOwner: (profileId) => {
-      sql.unlinkOwner.run(profileId);
-    },
     answers: sqliteAnswersUnit(db),
-  };
+  });
 }

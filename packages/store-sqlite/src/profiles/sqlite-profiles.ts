@@ -1,8 +1,11 @@
 import type { SqliteDatabase } from '../store/sqlite-database';
 import type { ArticleInput, Profile, ProfileInput } from '@byline/domain/domain/types';
+import { ProfileReads } from '@byline/domain/profiles/profile-documents';
+import { SqliteDocuments } from '../documents/sqlite-documents';
+import { PROFILES_TABLE } from './sqlite-profiles-table';
 import { settleReadersAfterWrite } from '../store/write-without-blocking';
 import { runNow, type Steps } from '@byline/domain/store/steps';
-import { toProfile, type ArticleRow, type ProfileRow } from '../store/profile-records';
+import type { ArticleRow, ProfileRow } from '../store/profile-records';
 import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
 import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
 import type { ProfileSaveUnit } from '@byline/domain/profiles/save-profile';
@@ -16,8 +19,6 @@ import { sqliteErasureUnit } from './sqlite-profile-erasure';
 import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
 
 const statements = (database: SqliteDatabase) => ({
-  byId: database.prepare<[number], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE id = ?'),
-  bySlug: database.prepare<[string], ProfileRow>('SELECT id, verified, doc FROM profiles WHERE slug = ?'),
   verifiedFlagsOf: database.prepare<[string], { id: number; slug: string; verified: number }>(
     'SELECT id, slug, verified FROM profiles WHERE slug IN (SELECT value FROM json_each(?))',
   ),
@@ -31,35 +32,21 @@ const statements = (database: SqliteDatabase) => ({
       'SELECT slug FROM former_slugs WHERE profile_id = ? AND slug != (SELECT slug FROM profiles WHERE id = profile_id) ORDER BY left_at, slug',
     )
     .pluck(),
-  count: database.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
   all: database.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
   articlesOf: database.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
 });
 
-/** The profiles table; a save is one transaction of the rule's steps (save-profile.ts). */
-export class SqliteProfiles implements ProfilesStore {
+/** The profiles table; a save is one transaction of the rule's steps (save-profile.ts). Reads of one: ProfileReads. */
+export class SqliteProfiles extends ProfileReads implements ProfilesStore {
   private readonly sql: ReturnType<typeof statements>;
 
   constructor(private readonly database: SqliteDatabase) {
+    super(new SqliteDocuments(database, PROFILES_TABLE));
     this.sql = statements(database);
   }
 
   inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T> {
     return this.database.write((db) => runNow(steps(sqliteIdentityUnit(db))));
-  }
-
-  findById(profileId: number): Promise<Profile | null> {
-    return this.database.read(() => {
-      const row = this.sql.byId.get(profileId);
-      return row ? toProfile(row) : null;
-    });
-  }
-
-  findBySlug(slug: string): Promise<Profile | null> {
-    return this.database.read(() => {
-      const row = this.sql.bySlug.get(slug);
-      return row ? toProfile(row) : null;
-    });
   }
 
   verifiedFlagsOf(slugs: readonly string[]): Promise<Map<string, StoredVerifiedFlag>> {
@@ -89,10 +76,6 @@ export class SqliteProfiles implements ProfilesStore {
 
   pendingIdentityChanges(): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
     return this.database.read((db) => pendingIdentityChangesNow(db));
-  }
-
-  count(): Promise<number> {
-    return this.database.read(() => this.sql.count.get()!.n);
   }
 
   importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {

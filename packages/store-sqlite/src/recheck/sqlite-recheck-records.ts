@@ -18,18 +18,13 @@ const statements = preparedPerConnection((db: Database.Database) => ({
 /** The re-check's unit of write inside a transaction the caller holds on `db` (SqliteRecheckRecords.inOneWrite's). */
 function sqliteRecheckUnit(db: Database.Database): RecheckStoredUnit {
   const sql = statements(db);
-  const claims = sqliteClaimsUnit(db);
   return {
     leaseHolder: (itemId) => sql.holderOf.get(Number(itemId)) ?? null,
     settle: (item, next, at) => settleNow(db, item.id, item.holder, next, at),
-    evidence: (evidenceId) => claims.readEvidence(evidenceId),
-    ownerOfClaim: (claimId) => claims.ownerOfClaim(claimId),
-    writeCheck: (evidenceId, fields) => claims.writeCheck(evidenceId, fields),
-    setLiveClaimState: (claimId, state, now) => claims.setLiveClaimState(claimId, state, now),
     pendingRequest: (profileId) => pendingRequestNow(db, profileId),
     // The change and its re-render commit together: nothing stale is ever seen.
     takeOutOfService: () => undefined,
-    claims,
+    claims: sqliteClaimsUnit(db),
     answers: sqliteAnswersUnit(db),
   };
 }
