@@ -82,7 +82,9 @@ const serviceEnv = {
 };
 const scenario = benchScenarios({ root, servicesRoot, bodyFile, serviceEnv, requests: made }).find((s) => s.id === opts.server);
 if (!scenario)
-  throw new Error('--server must be article, article-v2, journalist, journalist-bluesky, articles-batch, journalists-batch, express or node');
+  throw new Error(
+    '--server must be article, article-v2, journalist, journalist-bluesky, articles-batch, journalists-batch, express or node',
+  );
 
 // valgrind's gdbserver, which callgrind_control talks to, names its pipes after USER and HOST: both
 // processes must see the same values (the servers are given HOST=127.0.0.1 to listen on).

@@ -155,9 +155,16 @@ async function addBlueskyAccounts(repositories, profiles) {
     const profile = await repositories.profiles.findBySlug(profileSlug(p));
     const [handle, did] = [blueskyHandle(p), blueskyDid(p)];
     const evidence = blueskyProfileEvidence(handle, did, nextCheckAt);
-    const proven = await recordProof(repositories.claims, { profileId: profile.id, kind: 'bluesky', value: handle, key: did, evidence });
+    const proven = await recordProof(repositories.claims, {
+      profileId: profile.id,
+      kind: 'bluesky',
+      value: handle,
+      key: did,
+      evidence,
+    });
     if (!proven.ok) throw new Error(`the bench's Bluesky account ${handle} was not proven: ${proven.reason}`);
-    if (p % 1000 === 999) process.stderr.write(`\r  Bluesky accounts: ${(p + 1).toLocaleString('en')} / ${profiles.toLocaleString('en')}   `);
+    if (p % 1000 === 999)
+      process.stderr.write(`\r  Bluesky accounts: ${(p + 1).toLocaleString('en')} / ${profiles.toLocaleString('en')}   `);
   }
   process.stderr.write('\n');
 }

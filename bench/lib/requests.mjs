@@ -1,5 +1,13 @@
 // The requests the bench sends: random known addresses (handles), one in five unknown.
-import { ARTICLES_PER_PROFILE, articleUrl, blueskyDid, blueskyHandle, handle, unknownArticleUrl, unknownHandle } from './dataset.mjs';
+import {
+  ARTICLES_PER_PROFILE,
+  articleUrl,
+  blueskyDid,
+  blueskyHandle,
+  handle,
+  unknownArticleUrl,
+  unknownHandle,
+} from './dataset.mjs';
 
 /** Items per batch request: the most a batch takes. */
 export const BATCH_ITEMS = 100;
@@ -75,7 +83,10 @@ export function requestMakers({ articles: all, authorization, random = Math.rand
         method: 'POST',
         path: '/api/v1/verify_journalist',
         headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ social_username: random() < unknownShare ? `nobody-${p}.bsky.social` : known, social_type: 'bluesky' }),
+        body: JSON.stringify({
+          social_username: random() < unknownShare ? `nobody-${p}.bsky.social` : known,
+          social_type: 'bluesky',
+        }),
       };
     },
   };

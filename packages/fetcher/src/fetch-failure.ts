@@ -8,7 +8,8 @@
  * - `refused` / `cut`: the connection was refused, or cut before the answer;
  * - `other`: anything else (the server did not answer in a way the fetch could read).
  */
-export type FetchFailure = 'unsafe-address' | 'unresolved' | 'too-large' | 'timeout' | 'certificate' | 'refused' | 'cut' | 'other';
+export type FetchFailure =
+  'unsafe-address' | 'unresolved' | 'too-large' | 'timeout' | 'certificate' | 'refused' | 'cut' | 'other';
 
 interface ErrorLike {
   name?: string;

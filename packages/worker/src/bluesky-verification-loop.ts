@@ -23,7 +23,10 @@ export type BlueskyVerificationLoop = TickingLoop;
  * re-issues or deletes Byline's verification records, renewing the lease before each. A replica that dies mid-run
  * leaves a lease that expires in LEASE_MS; the next holder finishes what it left (see BlueskyVerificationPublishing).
  */
-export function startBlueskyVerificationLoop({ publishing, ...options }: BlueskyVerificationLoopOptions): BlueskyVerificationLoop {
+export function startBlueskyVerificationLoop({
+  publishing,
+  ...options
+}: BlueskyVerificationLoopOptions): BlueskyVerificationLoop {
   return startLeasedLoop(
     {
       run: 'Bluesky verification run',

@@ -96,7 +96,9 @@ export function accountAnswerFor(
 ): TaggedAnswer {
   const json = `${rendered.slice(0, -1)},"profile_social_profiles":${JSON.stringify({ [lookedUp]: value })}}`;
   // One-shot hash: a lookup pays for a few bytes, not for a hash object.
-  const etag = renderedTag ? `${renderedTag.slice(0, -1)}-${lookedUp}.${hash('sha256', value, 'base64url').slice(0, 27)}"` : entityTagOf(json);
+  const etag = renderedTag
+    ? `${renderedTag.slice(0, -1)}-${lookedUp}.${hash('sha256', value, 'base64url').slice(0, 27)}"`
+    : entityTagOf(json);
   return { json, etag };
 }
 

@@ -1,4 +1,10 @@
-import { createSafeFetch, fetchFailureOf, fetchFollowingRedirects, type RedirectRules, type SafeFetchOptions } from '@byline/fetcher';
+import {
+  createSafeFetch,
+  fetchFailureOf,
+  fetchFollowingRedirects,
+  type RedirectRules,
+  type SafeFetchOptions,
+} from '@byline/fetcher';
 import { normaliseFediverseAccount } from '@byline/domain/social/fediverse-account';
 
 /**
@@ -148,7 +154,8 @@ export function createActorReader(options: ActorReaderOptions = {}): ActorReader
       if (failure === 'unsafe-address')
         return { ok: false, reason: 'its server is on a private or local network, which Byline does not fetch' };
       if (failure === 'unresolved') return { ok: false, reason: `${host} does not resolve` };
-      if (failure === 'too-large') return { ok: false, reason: `its server’s answer is larger than ${Math.round(maxBytes / 1024)} KB` };
+      if (failure === 'too-large')
+        return { ok: false, reason: `its server’s answer is larger than ${Math.round(maxBytes / 1024)} KB` };
       // Whatever else went wrong on the way (a refused connection, a broken certificate), the side stays closed.
       return { ok: false, reason: 'its server did not answer' };
     }

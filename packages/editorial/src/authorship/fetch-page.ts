@@ -1,4 +1,10 @@
-import { createSafeFetch, fetchFailureOf, fetchFollowingRedirects, type RedirectRules, type SafeFetchOptions } from '@byline/fetcher';
+import {
+  createSafeFetch,
+  fetchFailureOf,
+  fetchFollowingRedirects,
+  type RedirectRules,
+  type SafeFetchOptions,
+} from '@byline/fetcher';
 
 export interface FetchedPage {
   /** The address after redirects. */

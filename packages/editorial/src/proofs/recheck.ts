@@ -202,7 +202,8 @@ async function checkBlueskyClaim(
   // A domain handle's proof holds while the handle is still the domain of a website proven on the profile.
   if (due.evidence.method === 'domain-handle' && outcome.ok) {
     const website = provenWebsiteOfHandle(account.handle!, await bluesky.claims.claimsOf(due.claim.profileId));
-    if (!website) return { ok: false, reason: `the handle ${account.handle} is not the domain of a website proven on this profile` };
+    if (!website)
+      return { ok: false, reason: `the handle ${account.handle} is not the domain of a website proven on this profile` };
   }
   return outcome;
 }

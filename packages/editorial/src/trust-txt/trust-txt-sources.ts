@@ -1,5 +1,13 @@
 import type { Config } from '@byline/domain/config/config';
-import { createSafeFetch, fetchFailureOf, fetchFollowingRedirects, outboundOf, REDIRECT_STATUSES, type FetchFailure, type SafeFetch } from '@byline/fetcher';
+import {
+  createSafeFetch,
+  fetchFailureOf,
+  fetchFollowingRedirects,
+  outboundOf,
+  REDIRECT_STATUSES,
+  type FetchFailure,
+  type SafeFetch,
+} from '@byline/fetcher';
 import type { TrustTxtSources } from './read-trust-txt';
 
 /** A trust.txt is a few dozen lines; an association listing its members runs to a few thousand at most. */
