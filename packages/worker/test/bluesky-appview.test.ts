@@ -8,14 +8,12 @@
 import type { Store } from '@byline/domain/store/store';
 import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { createLogger } from '@byline/domain/logging/logger';
-import { recordProof } from '@byline/domain/claims/record-proof';
-import { blueskyProfileEvidence } from '@byline/editorial/bluesky/bluesky-evidence';
-import { blueskyVerifierAccount } from '@byline/editorial/bluesky/bluesky-verifier-account';
-import { BlueskyVerificationPublishing, displayNameReaderOf } from '@byline/editorial/bluesky/bluesky-verification-publishing';
-import { createSafeFetch } from '@byline/fetcher';
-import { loopbackOutbound, storeFactories, within } from '@byline/test-support';
+import { storeFactories, within } from '@byline/test-support';
 import {
   appViewServicesAvailable,
+  BLUESKY_RECHECK_POLICY,
+  proveBlueskyAccount,
+  publishingOn,
   startBlueskyAppView,
   type BlueskyAppViewNetwork,
   type TestAccount,
@@ -25,7 +23,7 @@ import { decide, newProfile } from './webhook-fixtures';
 
 jest.setTimeout(120_000);
 
-const LOOK_AGAIN_MS = 24 * 3600_000;
+const LOOK_AGAIN_MS = BLUESKY_RECHECK_POLICY.intervalMs;
 
 interface ProfileVerification {
   verifiedStatus: string;
@@ -70,14 +68,10 @@ describeWithAppView('Bluesky’s AppView and Byline’s records ($name store)', 
     repositories = repositoriesOf(store);
     clock = new Date();
     loop = startBlueskyVerificationLoop({
-      publishing: new BlueskyVerificationPublishing({
-        verifications: repositories.blueskyVerifications,
-        account: blueskyVerifierAccount(
-          { identifier: byline.handle, appPassword, pdsUrl: network.pds },
-          createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
-        ),
-        displayNameOf: displayNameReaderOf(network.sources),
-        lookAgainMs: LOOK_AGAIN_MS,
+      publishing: publishingOn(network, repositories.blueskyVerifications, {
+        identifier: byline.handle,
+        appPassword,
+        pdsUrl: network.pds,
       }),
       queue: repositories.queue,
       holder: 'w1',
@@ -101,14 +95,7 @@ describeWithAppView('Bluesky’s AppView and Byline’s records ($name store)', 
     const account = await network.createAccount('niall');
     await network.putProfile(account, { displayName: 'Niall Reporter', website: 'https://byline.example/j/niall' });
     const profile = await newProfile(repositories);
-    const proof = await recordProof(repositories.claims, {
-      profileId: profile.id,
-      kind: 'bluesky',
-      value: account.handle,
-      key: account.did,
-      evidence: blueskyProfileEvidence(account.handle, account.did, new Date(Date.now() + LOOK_AGAIN_MS)),
-    });
-    expect(proof.ok).toBe(true);
+    await proveBlueskyAccount(repositories.claims, profile.id, account);
     expect(await verificationSeen(account.did)).toBeUndefined();
 
     await decide(repositories, profile.id, 'verified');

@@ -9,10 +9,8 @@ import type { AddressInfo } from 'node:net';
 import type { Store } from '@byline/domain/store/store';
 import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { createLogger } from '@byline/domain/logging/logger';
-import { recordProof } from '@byline/domain/claims/record-proof';
 import { VERIFICATION_COLLECTION } from '@byline/domain/bluesky-verification/bluesky-verification-documents';
 import { tidAt } from '@byline/domain/bluesky-verification/record-key';
-import { blueskyProfileEvidence } from '@byline/editorial/bluesky/bluesky-evidence';
 import { blueskyVerifierAccount } from '@byline/editorial/bluesky/bluesky-verifier-account';
 import {
   BlueskyVerificationPublishing,
@@ -31,14 +29,23 @@ import {
   within,
 } from '@byline/test-support';
 import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
-import { startBlueskyNetwork, type BlueskyNetwork, type TestAccount } from '../../portal/test/support/bluesky';
+import {
+  BLUESKY_RECHECK_POLICY,
+  proveBlueskyAccount,
+  publishingOn,
+  startBlueskyNetwork,
+  type BlueskyNetwork,
+  type TestAccount,
+} from '../../portal/test/support/bluesky';
 import { startBlueskyVerificationLoop, type BlueskyVerificationLoop } from '../src/bluesky-verification-loop';
 import { decide, newProfile } from './webhook-fixtures';
 import { createWorkerMetrics, type WorkerMetrics } from '../src/worker-metrics';
+import { forgetRenderedInTurn } from '@byline/store-mongodb/answers/mongo-answers-unit';
+import { openedDatabase } from '@byline/shared';
 
 jest.setTimeout(90_000);
 
-const LOOK_AGAIN_MS = 24 * 3600_000;
+const LOOK_AGAIN_MS = BLUESKY_RECHECK_POLICY.intervalMs;
 
 /** Byline's PDS as the worker reaches it: a loopback relay that can be stopped (connections refused) and started again. */
 class PdsRelay {
@@ -126,16 +133,9 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
     metrics = createWorkerMetrics('worker');
     const logger = createLogger({ level: 'error', service: 'worker' });
     for (const holder of ['w1', 'w2']) {
-      const publishing = new BlueskyVerificationPublishing({
-        verifications: repositories.blueskyVerifications,
-        account: blueskyVerifierAccount(
-          // Byline's account by its handle, with an app password, as an operator configures it.
-          { identifier: byline.handle, appPassword, pdsUrl: relay.url },
-          createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
-        ),
-        displayNameOf: displayNameReaderOf(network.sources),
-        lookAgainMs: LOOK_AGAIN_MS,
-      });
+      // Byline's account by its handle, with an app password, as an operator configures it.
+      const login = { identifier: byline.handle, appPassword, pdsUrl: relay.url };
+      const publishing = publishingOn(network, repositories.blueskyVerifications, login);
       metrics.observeBlueskyPublishing(() => publishing.state());
       loops.push(
         startBlueskyVerificationLoop({
@@ -167,14 +167,7 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
     const account = await network.createAccount(name);
     await network.putProfile(account, { displayName, website: `https://byline.example/j/${name}` });
     const profile = await newProfile(repositories);
-    const proof = await recordProof(repositories.claims, {
-      profileId: profile.id,
-      kind: 'bluesky',
-      value: account.handle,
-      key: account.did,
-      evidence: blueskyProfileEvidence(account.handle, account.did, new Date(Date.now() + LOOK_AGAIN_MS)),
-    });
-    expect(proof.ok).toBe(true);
+    await proveBlueskyAccount(repositories.claims, profile.id, account);
     return { account, profile };
   }
 
@@ -224,6 +217,22 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
     expect(withdrawn).toMatchObject({ subject: null, uri: null, cid: null, writing: null });
     expect(await recordsOf(account.did)).toEqual([]);
     expect(total('deleted')).toBe(1);
+  });
+
+  it('deletes the record when a change that removes something never gets its re-render (MongoDB: no transactions)', async () => {
+    const database = openedDatabase(store.database);
+    if (database.kind !== 'mongodb') return; // SQLite writes a change and its re-render in one transaction
+    const { account, profile } = await journalistWithBluesky('cathal', 'Cathal');
+    await decide(repositories, profile.id, 'verified');
+    await published(profile.id);
+    // The first step of an unverify, a lapse or an erasure on MongoDB, and then nothing: its process was killed.
+    await forgetRenderedInTurn(database.mongo.db, [profile.id]);
+    await within(15_000, 'the record deleted', async () => (await verificationOf(profile.id))?.uri === null);
+    expect(await recordsOf(account.did)).toEqual([]);
+    // The next change's re-render names the journalist again (still verified): the record is published anew.
+    await decide(repositories, profile.id, 'verified');
+    await published(profile.id);
+    expect(await recordsOf(account.did)).toHaveLength(1);
   });
 
   it('re-issues the record when the journalist’s Bluesky display name changes', async () => {
@@ -312,13 +321,7 @@ describe('the worker process as Byline’s Bluesky verifier', () => {
     const account = await network.createAccount('process');
     await network.putProfile(account, { displayName: 'Process Reporter' });
     const profile = await newProfile(repositories);
-    await recordProof(repositories.claims, {
-      profileId: profile.id,
-      kind: 'bluesky',
-      value: account.handle,
-      key: account.did,
-      evidence: blueskyProfileEvidence(account.handle, account.did, new Date(Date.now() + LOOK_AGAIN_MS)),
-    });
+    await proveBlueskyAccount(repositories.claims, profile.id, account);
     await decide(repositories, profile.id, 'verified');
     await repositories.close();
 

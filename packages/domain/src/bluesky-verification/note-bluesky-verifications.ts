@@ -57,7 +57,10 @@ export function* noteBlueskyVerifications(
   );
   for (const { profileId, subject, revision } of reads) {
     const before = known.get(profileId);
-    if (before ? before.renderRevision > revision || before.subject === subject : subject === null) continue;
+    // Nothing to note when the subject is as written, unless a withdrawal (MongoDB's, before a change that removes
+    // something: see takeOutOfService) left whom the standing record names for this note to clear.
+    const same = before !== undefined && before.subject === subject && (subject !== null || before.record === null);
+    if (before ? before.renderRevision > revision || same : subject === null) continue;
     // Due now: a retry's back-off or a display name's next read gives way to the change.
     const note = {
       subject,

@@ -3,7 +3,7 @@
  * the journalist's public page, against the reference PDS and PLC directory (@atproto/dev-env) on loopback. The
  * claim's key is the account's DID, its value the handle the DID document confirms.
  */
-import { bearer, loopbackOutbound, type StoreFactory } from '@byline/test-support';
+import { bearer, type StoreFactory } from '@byline/test-support';
 import { answerFor, decideIdentityChange, editor, ONLY_X, reviewPath } from '../support/editors';
 import { verifiers } from '../support/verifiers';
 import { proveClaim } from '../support/proofs';
@@ -22,15 +22,13 @@ import {
 import {
   BLUESKY_RECHECK_POLICY,
   journalistClaimingBluesky,
+  publishingOn,
   recheckBlueskyAt,
   startBlueskyNetwork,
   type BlueskyNetwork,
   type TestAccount,
 } from '../support/bluesky';
 import { VERIFICATION_COLLECTION } from '@byline/domain/bluesky-verification/bluesky-verification-documents';
-import { blueskyVerifierAccount } from '@byline/editorial/bluesky/bluesky-verifier-account';
-import { BlueskyVerificationPublishing, displayNameReaderOf } from '@byline/editorial/bluesky/bluesky-verification-publishing';
-import { createSafeFetch } from '@byline/fetcher';
 import { PORTAL_URL, PUBLIC_URLS } from './portal-networks';
 
 jest.setTimeout(60_000);
@@ -190,7 +188,7 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     const decided = await submit(desk.agent, path, `${path}/decision`, { decision: 'verify', note: 'Checked the account' });
     expect(decided.status).toBe(303);
     const claimId = (await portal.claims.claimsOf(profileId)).find((claim) => claim.kind === 'bluesky')!.id;
-    return { account, agent, form, profileId, slug, claimId };
+    return { account, agent, email, form, profileId, slug, claimId };
   }
 
   async function lookUp(username: string, type = 'bluesky') {
@@ -312,14 +310,10 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
 
   /** One run of the worker's Bluesky publisher, on Byline's account on the test PDS. */
   const publishRecords = () =>
-    new BlueskyVerificationPublishing({
-      verifications: portal.repositories.blueskyVerifications,
-      account: blueskyVerifierAccount(
-        { identifier: byline.handle, appPassword, pdsUrl: network.pds },
-        createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 }),
-      ),
-      displayNameOf: displayNameReaderOf(network.sources),
-      lookAgainMs: POLICY.intervalMs,
+    publishingOn(network, portal.repositories.blueskyVerifications, {
+      identifier: byline.handle,
+      appPassword,
+      pdsUrl: network.pds,
     }).run(new Date(), async () => true);
   const recordsOf = async (did: string) =>
     (await network.listRecords(byline.did, VERIFICATION_COLLECTION)).filter((record) => record.value.subject === did);
@@ -382,6 +376,15 @@ describe.each(portalStoreFactories())('proofs: Bluesky accounts ($name store)', 
     expect(await recordsOf(account.did)).toHaveLength(1);
     await recheckAt(new Date(first.getTime() + POLICY.graceMs + 3600_000));
     expect((await portal.claims.claimsOf(profileId)).find((claim) => claim.kind === 'bluesky')!.state).toBe('lapsed');
+    expect(await publishRecords()).toMatchObject({ deleted: 1 });
+    expect(await recordsOf(account.did)).toEqual([]);
+  });
+
+  it('deletes Byline’s record once the journalist deletes their account', async () => {
+    const { account, agent, email, slug } = await provenAndVerified('blathnaid');
+    await network.putProfile(account, { displayName: 'Bláthnaid', website: `${PORTAL_URL}/j/${slug}` });
+    expect(await publishRecords()).toMatchObject({ published: 1 });
+    expect((await submit(agent, '/account/delete', '/account/delete', { email })).status).toBe(303);
     expect(await publishRecords()).toMatchObject({ deleted: 1 });
     expect(await recordsOf(account.did)).toEqual([]);
   });

@@ -6,6 +6,15 @@ import type { BlueskySources } from '@byline/editorial/bluesky/bluesky-identity'
 import { loopbackOutbound } from '@byline/test-support';
 import { profileForm, signedUp, submit, type Portal } from './portal-harness';
 import { recheckAt } from './rechecks';
+import { recordProof } from '@byline/domain/claims/record-proof';
+import type { ClaimsRepository } from '@byline/domain/claims/claims-repository';
+import { blueskyProfileEvidence } from '@byline/editorial/bluesky/bluesky-evidence';
+import { blueskyVerifierAccount } from '@byline/editorial/bluesky/bluesky-verifier-account';
+import {
+  BlueskyVerificationPublishing,
+  displayNameReaderOf,
+  type PublishingOptions,
+} from '@byline/editorial/bluesky/bluesky-verification-publishing';
 
 /** An account on the test PDS, with its session (to write its records and change its handle). */
 export interface TestAccount {
@@ -265,3 +274,40 @@ export const BLUESKY_RECHECK_POLICY = { intervalMs: 24 * 3600_000, graceMs: 3 * 
 /** The worker's re-check of every live proof at `now`, Bluesky accounts read from the test network. */
 export const recheckBlueskyAt = (portal: Portal, network: BlueskyNetwork, portalUrl: string, now: Date) =>
   recheckAt(portal, { now, portalUrl, policy: BLUESKY_RECHECK_POLICY, bluesky: network.sources, all: true });
+
+/**
+ * Proves `account` on the profile as its profile record's link would (that check itself is tested through the
+ * portal), for tests about what follows a proof: lookups, verification records.
+ */
+export async function proveBlueskyAccount(claims: ClaimsRepository, profileId: number, account: TestAccount): Promise<void> {
+  const nextCheckAt = new Date(Date.now() + BLUESKY_RECHECK_POLICY.intervalMs);
+  const proof = await recordProof(claims, {
+    profileId,
+    kind: 'bluesky',
+    value: account.handle,
+    key: account.did,
+    evidence: blueskyProfileEvidence(account.handle, account.did, nextCheckAt),
+  });
+  if (!proof.ok) throw new Error(`${account.handle} was not proven: ${proof.reason}`);
+}
+
+/** Byline's own account as an operator configures it: its handle, an app password, its PDS. */
+export interface VerifierLogin {
+  identifier: string;
+  appPassword: string;
+  pdsUrl: string;
+}
+
+/** Byline's publisher of verification records, as the worker makes it, signed in as `login` on the test network. */
+export function publishingOn(
+  network: BlueskyNetwork,
+  verifications: PublishingOptions['verifications'],
+  login: VerifierLogin,
+): BlueskyVerificationPublishing {
+  return new BlueskyVerificationPublishing({
+    verifications,
+    account: blueskyVerifierAccount(login, createSafeFetch({ ...loopbackOutbound(), timeoutMs: 3000 })),
+    displayNameOf: displayNameReaderOf(network.sources),
+    lookAgainMs: BLUESKY_RECHECK_POLICY.intervalMs,
+  });
+}

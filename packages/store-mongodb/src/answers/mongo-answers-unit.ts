@@ -122,6 +122,7 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
 export async function forgetRenderedInTurn(db: Db, profileIds: Iterable<number>, alsoPublishers: Iterable<number> = []) {
   const ids = [...new Set(profileIds)];
   const publishers = new Set(alsoPublishers);
+  const blueskyVerifications = new MongoDocuments(inTurn(db), BLUESKY_VERIFICATIONS_COLLECTION);
   if (ids.length) {
     for (const id of await mongoOutletsUnit(db).publishersOfStaff(ids)) publishers.add(id);
     for (const part of chunks(ids, WRITE_CHUNK)) {
@@ -134,6 +135,15 @@ export async function forgetRenderedInTurn(db: Db, profileIds: Iterable<number>,
       await collectionOf(db, 'journalistCredentials').updateMany(
         { _id: { $in: part } },
         { $set: { change: newChange(), awaiting_note: true } },
+      );
+      // Byline's Bluesky records likewise: withdrawn from now until the note of the re-render after the change names
+      // their subject again (it then differs, and the worker finds the standing record says what it asks: nothing is
+      // rewritten). A change whose re-render never comes — its process killed in between — has the record deleted
+      // rather than left asserting what the change undid.
+      await blueskyVerifications.updateAll(
+        { profileId: { in: part }, subject: { gt: '' } },
+        // Due now, as a note's change is: a display name's next read gives way to it.
+        { subject: null, change: newChange(), dueAt: null },
       );
     }
   }
