@@ -3,6 +3,8 @@
  * addresses are unique, so tests can arrange their own data without clashing.
  */
 import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
+import type { Profile } from '@byline/domain/domain/types';
+import type { StoreRepositories } from '@byline/shared/store';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -85,4 +87,20 @@ export function profileFields(overrides: Partial<ProfileFields> = {}): ProfileFi
     user_city: '',
     ...overrides,
   };
+}
+
+/**
+ * A journalist's account and saved profile, as sign-up and the profile form leave them: the profile's slug made from
+ * `slug`, the account's email `SLUG@example.org`.
+ */
+export async function savedJournalist(
+  repositories: Pick<StoreRepositories, 'users' | 'profiles'>,
+  slug: string,
+  fields: Partial<ProfileFields> = {},
+): Promise<Profile> {
+  const user = await repositories.users.create(
+    { email: `${slug}@example.org`, passwordHash: 'x', role: 'journalist' },
+    new Date(),
+  );
+  return repositories.profiles.save(user.id, profileFields(fields), slug);
 }

@@ -39,3 +39,4 @@ export * from './per-test';
 export * from './immutable-files';
 export * from './hostile-pages';
 export * from './seeded-random';
+export * from './bluesky-network';

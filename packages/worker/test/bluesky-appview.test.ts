@@ -8,16 +8,17 @@
 import type { Store } from '@byline/domain/store/store';
 import { repositoriesOf, type StoreRepositories } from '@byline/shared/store';
 import { createLogger } from '@byline/domain/logging/logger';
-import { storeFactories, within } from '@byline/test-support';
 import {
   appViewServicesAvailable,
   BLUESKY_RECHECK_POLICY,
+  type BlueskyAppViewNetwork,
   proveBlueskyAccount,
   publishingOn,
   startBlueskyAppView,
-  type BlueskyAppViewNetwork,
-  type TestAccount,
-} from '../../portal/test/support/bluesky';
+  storeFactories,
+  type BlueskyTestAccount,
+  within,
+} from '@byline/test-support';
 import { startBlueskyVerificationLoop, type BlueskyVerificationLoop } from '../src/bluesky-verification-loop';
 import { decide, newProfile } from './webhook-fixtures';
 
@@ -34,7 +35,7 @@ const available = appViewServicesAvailable();
 const describeWithAppView = available ? describe.each(storeFactories()) : describe.skip.each(storeFactories());
 
 let network: BlueskyAppViewNetwork;
-let byline: TestAccount;
+let byline: BlueskyTestAccount;
 let appPassword: string;
 
 beforeAll(async () => {

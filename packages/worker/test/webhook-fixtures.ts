@@ -1,5 +1,5 @@
 import type { StoreRepositories } from '@byline/shared/store';
-import { profileFields } from '@byline/test-support';
+import { savedJournalist } from '@byline/test-support';
 
 export { startReceiver, type Receiver } from '@byline/test-support';
 
@@ -8,11 +8,7 @@ let profiles = 0;
 /** A journalist's profile, unverified: an editor's decision verifies it. */
 export async function newProfile(repositories: StoreRepositories): Promise<{ id: number; slug: string }> {
   const n = ++profiles;
-  const user = await repositories.users.create(
-    { email: `hook${n}-${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
-    new Date(),
-  );
-  const profile = await repositories.profiles.save(user.id, profileFields({ profile_last_name: `Hook${n}` }), `hook-${n}`);
+  const profile = await savedJournalist(repositories, `hook${n}-${Date.now()}`, { profile_last_name: `Hook${n}` });
   return { id: profile.id, slug: profile.profile_slug };
 }
 

@@ -3,7 +3,7 @@ import type { Store } from '@byline/domain/store/store';
 import { repositoriesOf } from '@byline/shared/store';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
-import { anArticle, expectAnswersInStep, profileFields } from '@byline/test-support';
+import { anArticle, expectAnswersInStep, savedJournalist } from '@byline/test-support';
 import { madeThenForgotten, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 
 const STEP = '045-article-links-without-tracking';
@@ -15,11 +15,7 @@ const STEP = '045-article-links-without-tracking';
  */
 async function storedWithTracking(store: Store) {
   const repositories = repositoriesOf(store);
-  const user = await repositories.users.create(
-    { email: `t${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
-    new Date(),
-  );
-  const profile = await repositories.profiles.save(user.id, profileFields(), `tracked-${Date.now()}`);
+  const profile = await savedJournalist(repositories, `tracked-${Date.now()}`);
   const add = async (link: string) => {
     const { article } = await repositories.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput);
     const evidence = { method: 'authorship-attested' as const, provider: AUTHORSHIP_PROVIDER, by: 'byline:authorship check' };

@@ -2,7 +2,7 @@ import type { ArticleInput } from '@byline/domain/domain/types';
 import { repositoriesOf } from '@byline/shared/store';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
-import { anArticle, mongoTestStore, profileFields, testMongoUri } from '@byline/test-support';
+import { anArticle, mongoTestStore, savedJournalist, testMongoUri } from '@byline/test-support';
 import { mongoDataStep } from '@byline/store-mongodb/store/mongo-data-steps';
 import { affiliationEnding, endVouchingSteps } from '@byline/domain/articles/end-vouched-articles';
 import { mongoArticlesUnit } from '@byline/store-mongodb/articles/mongo-articles';
@@ -25,11 +25,7 @@ const uri = testMongoUri();
     const store = await mongoTestStore(uri!);
     try {
       const repositories = repositoriesOf(store);
-      const user = await repositories.users.create(
-        { email: 'twice@example.org', passwordHash: 'x', role: 'journalist' },
-        new Date(),
-      );
-      const profile = await repositories.profiles.save(user.id, profileFields({ profile_last_name: 'Brennan' }), 'basis-twice');
+      const profile = await savedJournalist(repositories, 'basis-twice', { profile_last_name: 'Brennan' });
       const publisher = (await repositories.publishers.create(
         { slug: 'leaving-outlet', name: 'The leaving-outlet' },
         'admin',

@@ -3,7 +3,7 @@ import type { Store } from '@byline/domain/store/store';
 import { repositoriesOf } from '@byline/shared/store';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
-import { anArticle, profileFields } from '@byline/test-support';
+import { anArticle, savedJournalist } from '@byline/test-support';
 import { madeThenForgotten, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 
 const STEP = '038-attribution-basis';
@@ -16,15 +16,7 @@ const HOUR = 3_600_000;
  */
 async function attributions(store: Store) {
   const repositories = repositoriesOf(store);
-  const user = await repositories.users.create(
-    { email: `b${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
-    new Date(),
-  );
-  const profile = await repositories.profiles.save(
-    user.id,
-    profileFields({ profile_last_name: 'Brennan' }),
-    `basis-${Date.now()}`,
-  );
+  const profile = await savedJournalist(repositories, `basis-${Date.now()}`, { profile_last_name: 'Brennan' });
   const outlet = async (slug: string) => {
     const publisher = (await repositories.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
     const invited = (await repositories.staff.invite(publisher.id, { profileId: profile.id }, 'admin', new Date()))!;

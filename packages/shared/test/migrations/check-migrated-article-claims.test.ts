@@ -4,7 +4,7 @@ import { repositoriesOf } from '@byline/shared/store';
 import { ARTICLE_CHECK_TOPIC } from '@byline/domain/queue/topics';
 import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
 import { proveArticle } from '@byline/domain/articles/prove-article';
-import { anArticle, profileFields } from '@byline/test-support';
+import { anArticle, savedJournalist } from '@byline/test-support';
 import { andThen, forgetting, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 
 const STEP = '028-check-migrated-article-claims';
@@ -15,15 +15,7 @@ const STEP = '028-check-migrated-article-claims';
  */
 async function claimsOf(store: Store) {
   const repositories = repositoriesOf(store);
-  const user = await repositories.users.create(
-    { email: `m${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
-    new Date(),
-  );
-  const profile = await repositories.profiles.save(
-    user.id,
-    profileFields({ profile_last_name: 'Migrated' }),
-    `migrated-${Date.now()}`,
-  );
+  const profile = await savedJournalist(repositories, `migrated-${Date.now()}`, { profile_last_name: 'Migrated' });
   const add = async (link: string) =>
     (await repositories.articles.add(profile.id, anArticle({ link, active: true }) as ArticleInput)).article.id;
   const unchecked = await add('https://news.example.org/unchecked');

@@ -5,7 +5,7 @@ import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { EDITOR_PROVIDER } from '@byline/domain/proofs/claims';
 import { proveArticle } from '@byline/domain/articles/prove-article';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
-import { anArticle, expectAnswersInStep, profileFields } from '@byline/test-support';
+import { anArticle, expectAnswersInStep, savedJournalist } from '@byline/test-support';
 import { andThen, forgetting, reopenablePerTest, reopenableStores, type Rewind } from '../store-contract/reopenable-store';
 
 const STEP = '049-co-authored-articles';
@@ -34,11 +34,7 @@ const beforeCoAuthors: Rewind = {
 
 async function journalistWith(store: Store, name: string) {
   const repositories = repositoriesOf(store);
-  const user = await repositories.users.create(
-    { email: `${name}@example.org`, passwordHash: 'x', role: 'journalist' },
-    new Date(),
-  );
-  const profile = await repositories.profiles.save(user.id, profileFields(), name);
+  const profile = await savedJournalist(repositories, name);
   await repositories.verification.decide({ profileId: profile.id, actor: 'ed@example.org', action: 'verified', note: '' });
   const { article } = await repositories.articles.add(profile.id, anArticle({ link: LINK, active: true }) as ArticleInput);
   return { profileId: profile.id, articleId: article.id };

@@ -2,7 +2,7 @@ import type { Store } from '@byline/domain/store/store';
 import { repositoriesOf } from '@byline/shared/store';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { blueskyProfileEvidence } from '@byline/editorial/bluesky/bluesky-evidence';
-import { profileFields } from '@byline/test-support';
+import { savedJournalist } from '@byline/test-support';
 import { madeThenForgotten, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 
 const STEP = '054-note-bluesky-verifications';
@@ -15,11 +15,7 @@ const DID = 'did:plc:abcdefghijklmnopqrstuvwx';
  */
 async function verifiedWithoutNote(store: Store) {
   const repositories = repositoriesOf(store);
-  const user = await repositories.users.create(
-    { email: `b${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
-    new Date(),
-  );
-  const profile = await repositories.profiles.save(user.id, profileFields(), `bluesky-${Date.now()}`);
+  const profile = await savedJournalist(repositories, `bluesky-${Date.now()}`);
   const proof = await recordProof(repositories.claims, {
     profileId: profile.id,
     kind: 'bluesky',

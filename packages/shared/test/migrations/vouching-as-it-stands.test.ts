@@ -3,7 +3,7 @@ import type { Store } from '@byline/domain/store/store';
 import { repositoriesOf } from '@byline/shared/store';
 import { AUTHORSHIP_PROVIDER } from '@byline/domain/articles/article-proof';
 import { proveArticle } from '@byline/domain/articles/prove-article';
-import { anArticle, profileFields } from '@byline/test-support';
+import { anArticle, savedJournalist } from '@byline/test-support';
 import { madeThenForgotten, reopenablePerTest, reopenableStores } from '../store-contract/reopenable-store';
 
 const STEP = '039-vouching-as-it-stands';
@@ -17,15 +17,7 @@ const EDITOR = 'ed@example.org';
  */
 async function attributions(store: Store) {
   const repositories = repositoriesOf(store);
-  const user = await repositories.users.create(
-    { email: `v${Date.now()}@example.org`, passwordHash: 'x', role: 'journalist' },
-    new Date(),
-  );
-  const profile = await repositories.profiles.save(
-    user.id,
-    profileFields({ profile_last_name: 'Brennan' }),
-    `vouch-${Date.now()}`,
-  );
+  const profile = await savedJournalist(repositories, `vouch-${Date.now()}`, { profile_last_name: 'Brennan' });
   const outlet = async (slug: string, domain: string) => {
     const publisher = (await repositories.publishers.create({ slug, name: `The ${slug}` }, 'admin', new Date()))!;
     await repositories.publisherDomains.addDomain(publisher.id, domain, 'tok', 'admin', new Date());
