@@ -5,11 +5,9 @@ import { readAuthorView } from '../store/profile-records';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/answers/answers-unit';
 import type { DocumentSteps } from '@byline/domain/documents/documents';
-import type { JournalistCredentialDocument } from '@byline/domain/credentials/credential-documents';
-import { SqliteDocuments } from '../documents/sqlite-documents';
+import { SqliteDocuments, type SqliteTable } from '../documents/sqlite-documents';
 import { SqliteDatabase } from '../store/sqlite-database';
 import { JOURNALIST_CREDENTIALS_TABLE } from '../credentials/sqlite-journalist-credentials-tables';
-import type { BlueskyVerificationDocument } from '@byline/domain/bluesky-verification/bluesky-verification-documents';
 import type { ProvenBlueskyAccount } from '@byline/domain/bluesky-verification/note-bluesky-verifications';
 import { BLUESKY_VERIFICATIONS_TABLE } from '../bluesky-verification/sqlite-bluesky-verifications-table';
 
@@ -36,32 +34,26 @@ function prepare(db: Database.Database) {
   };
 }
 
-const credentialSteps = new WeakMap<Database.Database, DocumentSteps<JournalistCredentialDocument>>();
-
 /**
- * The credentials' document steps on this connection, inside the caller's transaction; null before migration 051
- * made their table (the re-renders of older migrations' data steps tell no credential), looked for again until then.
+ * The document steps of `table` on a connection, inside the caller's transaction; null until the migration that makes
+ * the table has run (the re-renders of older migrations' data steps run before it), looked for again until then.
  */
-function credentialsOn(db: Database.Database): DocumentSteps<JournalistCredentialDocument> | null {
-  let steps = credentialSteps.get(db);
-  if (!steps && hasTable(db, JOURNALIST_CREDENTIALS_TABLE.name)) {
-    steps = new SqliteDocuments(new SqliteDatabase(db.name, db), JOURNALIST_CREDENTIALS_TABLE).steps;
-    credentialSteps.set(db, steps);
-  }
-  return steps ?? null;
+function stepsOnceMade<D>(table: SqliteTable<D>): (db: Database.Database) => DocumentSteps<D> | null {
+  const made = new WeakMap<Database.Database, DocumentSteps<D>>();
+  return (db) => {
+    let steps = made.get(db);
+    if (!steps && hasTable(db, table.name)) {
+      steps = new SqliteDocuments(new SqliteDatabase(db.name, db), table).steps;
+      made.set(db, steps);
+    }
+    return steps ?? null;
+  };
 }
 
-const verificationSteps = new WeakMap<Database.Database, DocumentSteps<BlueskyVerificationDocument>>();
-
-/** The Bluesky verifications' document steps on this connection; null before migration 053 made their table. */
-function blueskyVerificationsOn(db: Database.Database): DocumentSteps<BlueskyVerificationDocument> | null {
-  let steps = verificationSteps.get(db);
-  if (!steps && hasTable(db, BLUESKY_VERIFICATIONS_TABLE.name)) {
-    steps = new SqliteDocuments(new SqliteDatabase(db.name, db), BLUESKY_VERIFICATIONS_TABLE).steps;
-    verificationSteps.set(db, steps);
-  }
-  return steps ?? null;
-}
+/** The credentials' steps (their table: migration 051). */
+const credentialsOn = stepsOnceMade(JOURNALIST_CREDENTIALS_TABLE);
+/** The Bluesky verifications' steps (their table: migration 053). */
+const blueskyVerificationsOn = stepsOnceMade(BLUESKY_VERIFICATIONS_TABLE);
 
 /** A profile's proven Bluesky claims with a live proof, oldest first (the claims table exists from migration 053's on). */
 const provenBlueskyStatements = preparedPerConnection((db: Database.Database) =>
