@@ -18,12 +18,12 @@ interface ErrorLike {
   cause?: unknown;
 }
 
-/** The error and the errors it was caused by, outermost first ("fetch failed" says only that it failed). */
-function* causes(error: unknown): Generator<ErrorLike> {
-  for (let seen = 0; error && typeof error === 'object' && seen < 10; seen++) {
-    yield error as ErrorLike;
-    error = (error as ErrorLike).cause;
-  }
+/** The error and the errors it was caused by, outermost first, at most ten ("fetch failed" says only that it failed). */
+export function errorChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let cause = error; cause !== undefined && cause !== null && chain.length < 10; cause = (cause as ErrorLike).cause)
+    chain.push(cause);
+  return chain;
 }
 
 /** The kind of one error of the chain, or undefined when it says nothing of its own. */
@@ -44,7 +44,7 @@ function kindOf({ name = '', code = '', message = '' }: ErrorLike): FetchFailure
  * they are in the chain of causes (undici wraps them), then the first other cause that says something.
  */
 export function fetchFailureOf(error: unknown): FetchFailure {
-  const kinds = [...causes(error)].map(kindOf);
+  const kinds = errorChain(error).map((cause) => (typeof cause === 'object' ? kindOf(cause as ErrorLike) : undefined));
   for (const first of ['unsafe-address', 'unresolved', 'too-large'] as const) if (kinds.includes(first)) return first;
   return kinds.find((kind) => kind !== undefined) ?? 'other';
 }

@@ -4,7 +4,7 @@ export { SYSTEM_NAME_RESOLVER, nameResolverOf, useDnsServers } from './name-reso
 export type { Resolver } from './name-resolver';
 export { DEFAULT_OUTBOUND, outboundOf } from './outbound';
 export { REDIRECT_STATUSES, fetchFollowingRedirects } from './follow-redirects';
-export { fetchFailureOf } from './fetch-failure';
+export { errorChain, fetchFailureOf } from './fetch-failure';
 export type { FetchFailure } from './fetch-failure';
 export type { FinalAnswer, RedirectRules } from './follow-redirects';
 export type { Outbound } from './outbound';

@@ -12,7 +12,7 @@ import {
   resolveHandle,
   type BlueskySources,
 } from '@byline/editorial/bluesky/bluesky-identity';
-import { UnsafeAddressError, type Outbound, type SafeFetch } from '@byline/fetcher';
+import { errorChain, UnsafeAddressError, type Outbound, type SafeFetch } from '@byline/fetcher';
 import { signInFetch } from '../network-sign-in/network-sign-in';
 
 type AtprotoOAuth = typeof import('@atproto/oauth-client-node');
@@ -246,7 +246,7 @@ function bylineIdentityResolver(sources: BlueskySources): IdentityResolver {
 /** The client's failures as the three kinds the route tells apart. */
 function classified(error: unknown, at: string): BlueskySignInError {
   if (error instanceof BlueskySignInError) return error;
-  const chain = causes(error);
+  const chain = errorChain(error);
   const refusal = chain.find((cause) => cause instanceof UnsafeAddressError);
   if (refusal)
     return new BlueskySignInError('unavailable', `the account's server is at an address Byline does not connect to while ${at}`, {
@@ -267,15 +267,4 @@ function classified(error: unknown, at: string): BlueskySignInError {
   return new BlueskySignInError('unavailable', `the account's server could not be used while ${at} (${message})`, {
     cause: error,
   });
-}
-
-function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (
-    let cause = error;
-    cause !== undefined && cause !== null && chain.length < 10;
-    cause = (cause as { cause?: unknown }).cause
-  )
-    chain.push(cause);
-  return chain;
 }
