@@ -18,6 +18,7 @@ export * from './openapi-conformance';
 export * from './openapi-lint';
 export * from './openapi-document-suite';
 export * from './clock';
+export * from './config-errors';
 export * from './webhook-receiver';
 export * from './client-address';
 export * from './redis';

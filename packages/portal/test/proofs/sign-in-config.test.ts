@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '@byline/domain/config/config';
+import { loadConfig } from '@byline/domain/config/config';
+import { configErrorOf } from '@byline/test-support';
 import { addressPolicyOf, type AddressPolicy } from '@byline/fetcher';
 import { loadSignInConfig } from '../../src/proofs/network-sign-in/sign-in-config';
 
@@ -6,14 +7,9 @@ const SECRET = 's3cret-value-never-shown';
 
 /** The ConfigError's message, or a failure when the settings were accepted. */
 function problemWith(env: NodeJS.ProcessEnv, policy?: AddressPolicy): string {
-  try {
-    loadSignInConfig(env, policy);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).not.toContain(SECRET);
-    return (error as Error).message;
-  }
-  throw new Error('the settings were accepted');
+  const message = configErrorOf(env, (settings) => loadSignInConfig(settings, policy));
+  expect(message).not.toContain(SECRET);
+  return message;
 }
 
 describe('network sign-in settings', () => {
@@ -63,30 +59,30 @@ describe('network sign-in settings', () => {
     expect(message).toContain(`${name}'s sign-in answer holds no public username`);
   });
 
-  it('takes LinkedIn with a username claim, over OpenID Connect discovery', () => {
+  it.each([
+    [
+      'takes LinkedIn with a username claim, over OpenID Connect discovery',
+      'linkedin',
+      { SIGNIN_LINKEDIN_USERNAME_CLAIM: 'vanity_name' },
+      { issuer: 'https://www.linkedin.com/oauth', usernameClaim: 'vanity_name' },
+    ],
+    [
+      'assumes OpenID Connect’s standard scope and claims for another issuer',
+      'twitter',
+      { SIGNIN_TWITTER_ISSUER: 'https://id.example.org' },
+      { issuer: 'https://id.example.org', usernameClaim: 'preferred_username' },
+    ],
+  ] as const)('%s', (_title, network, settings, { issuer, usernameClaim }) => {
+    const NETWORK = network.toUpperCase();
     const config = loadSignInConfig({
-      SIGNIN_LINKEDIN_CLIENT_ID: 'client',
-      SIGNIN_LINKEDIN_CLIENT_SECRET: SECRET,
-      SIGNIN_LINKEDIN_USERNAME_CLAIM: 'vanity_name',
+      [`SIGNIN_${NETWORK}_CLIENT_ID`]: 'client',
+      [`SIGNIN_${NETWORK}_CLIENT_SECRET`]: SECRET,
+      ...settings,
     });
-    expect(config.linkedin).toMatchObject({
-      endpoints: { kind: 'openid-connect', issuer: 'https://www.linkedin.com/oauth' },
+    expect(config[network]).toMatchObject({
+      endpoints: { kind: 'openid-connect', issuer },
       scope: 'openid profile',
-      usernameClaim: 'vanity_name',
-      subjectClaim: 'sub',
-    });
-  });
-
-  it('assumes OpenID Connect’s standard scope and claims for another issuer', () => {
-    const config = loadSignInConfig({
-      SIGNIN_TWITTER_CLIENT_ID: 'client',
-      SIGNIN_TWITTER_CLIENT_SECRET: SECRET,
-      SIGNIN_TWITTER_ISSUER: 'https://id.example.org',
-    });
-    expect(config.twitter).toMatchObject({
-      endpoints: { kind: 'openid-connect', issuer: 'https://id.example.org' },
-      scope: 'openid profile',
-      usernameClaim: 'preferred_username',
+      usernameClaim,
       subjectClaim: 'sub',
     });
   });

@@ -1,19 +1,12 @@
-import { ConfigError, loadConfig } from '@byline/domain/config/config';
+import { loadConfig } from '@byline/domain/config/config';
+import { configErrorOf } from '@byline/test-support';
 import { AddressPolicy, addressPolicyOf } from '@byline/fetcher';
 
 /** The policy an operator's ALLOWED_PRIVATE_ADDRESSES gives, through the configuration as the processes read it. */
 const policyOf = (ranges: string) => addressPolicyOf(loadConfig({ ALLOWED_PRIVATE_ADDRESSES: ranges }));
 
 /** The ConfigError's message for this setting, or a failure when it was accepted. */
-function refusal(ranges: string): string {
-  try {
-    loadConfig({ ALLOWED_PRIVATE_ADDRESSES: ranges });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error(`${ranges} was accepted`);
-}
+const refusal = (ranges: string) => configErrorOf({ ALLOWED_PRIVATE_ADDRESSES: ranges });
 
 describe('ALLOWED_PRIVATE_ADDRESSES', () => {
   it('is off by default: public unicast only', () => {

@@ -1,4 +1,5 @@
-import { ConfigError, DEFAULT_RATE_LIMIT_PER_MINUTE, loadConfig } from '@byline/domain/config/config';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, loadConfig } from '@byline/domain/config/config';
+import { itRefusesAtStartUp } from '@byline/test-support';
 
 describe('rate-limit configuration', () => {
   test('defaults: counters in memory, 600 requests per minute', () => {
@@ -16,15 +17,8 @@ describe('rate-limit configuration', () => {
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
   });
 
-  test.each([
-    ['REDIS_URL', 'http://cache.internal:6379'],
-    ['REDIS_URL', 'cache.internal:6379'],
-    ['RATE_LIMIT_PER_MINUTE', '0'],
-    ['RATE_LIMIT_PER_MINUTE', '-5'],
-    ['RATE_LIMIT_PER_MINUTE', '2.5'],
-    ['RATE_LIMIT_PER_MINUTE', 'lots'],
-  ])('%s=%s is refused at start-up, naming the variable', (name, value) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  itRefusesAtStartUp({
+    REDIS_URL: ['http://cache.internal:6379', 'cache.internal:6379'],
+    RATE_LIMIT_PER_MINUTE: ['0', '-5', '2.5', 'lots'],
   });
 });

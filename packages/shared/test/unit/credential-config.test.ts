@@ -2,21 +2,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
-import { ConfigError, loadConfig } from '@byline/domain/config/config';
-import { tempDir } from '@byline/test-support';
+import { loadConfig } from '@byline/domain/config/config';
+import { configErrorOf, tempDir } from '@byline/test-support';
 
 const ed25519 = () => generateKeyPairSync('ed25519').privateKey;
 const DAY = 24 * 60 * 60 * 1000;
-
-function problemOf(env: NodeJS.ProcessEnv): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('the configuration was accepted');
-}
 
 describe('CREDENTIAL_SIGNING_KEY and CREDENTIAL_VALIDITY', () => {
   it('has no key and 30 days by default', () => {
@@ -53,7 +43,7 @@ describe('CREDENTIAL_SIGNING_KEY and CREDENTIAL_VALIDITY', () => {
       /must be an Ed25519 private key \(this one is rsa\)/,
     ],
   ])('stops on %s, naming the variable and never the value', (_, value, problem) => {
-    const message = problemOf({ CREDENTIAL_SIGNING_KEY: value });
+    const message = configErrorOf({ CREDENTIAL_SIGNING_KEY: value });
     expect(message).toMatch(/"CREDENTIAL_SIGNING_KEY"/);
     expect(message).toMatch(problem);
     expect(message).not.toContain(value.slice(0, 60));
@@ -68,8 +58,8 @@ describe('CREDENTIAL_SIGNING_KEY and CREDENTIAL_VALIDITY', () => {
   });
 
   it('refuses a validity under an hour or over a year', () => {
-    expect(problemOf({ CREDENTIAL_VALIDITY: '30m' })).toMatch(/CREDENTIAL_VALIDITY/);
-    expect(problemOf({ CREDENTIAL_VALIDITY: '400d' })).toMatch(/CREDENTIAL_VALIDITY/);
+    expect(configErrorOf({ CREDENTIAL_VALIDITY: '30m' })).toMatch(/CREDENTIAL_VALIDITY/);
+    expect(configErrorOf({ CREDENTIAL_VALIDITY: '400d' })).toMatch(/CREDENTIAL_VALIDITY/);
     expect(loadConfig({ CREDENTIAL_VALIDITY: '7d' }).credentialValidityMs).toBe(7 * DAY);
   });
 });
