@@ -61,12 +61,13 @@ const file = (name: string, content: string | Uint8Array) => {
 };
 const didJson = file('did.json', JSON.stringify(didDocumentOf(ISSUER.id, [{ number: 1, publicJwk: publicJwkOf(key.key) }])));
 const listFile = file('status-1.jwt', statusList());
-const offline = ['--did-document', didJson, '--status-list', listFile];
+/** Verifying offline: the issuer's did document and a status list (by default, one with no bit set) from files. */
+const offline = (list = listFile) => ['--did-document', didJson, '--status-list', list];
 const verify = (...args: string[]) => bylineWithEnv({}, 'credentials', 'verify', ...args);
 
 describe('byline credentials verify', () => {
   test('a valid JWT: each check in plain words, then the journalist and their verified identities', async () => {
-    const result = await verify(file('ana.jwt', `${securedAsJwt(credential, ISSUER.id, key)}\n`), ...offline);
+    const result = await verify(file('ana.jwt', `${securedAsJwt(credential, ISSUER.id, key)}\n`), ...offline());
     expect(result).toEqual({
       code: 0,
       stderr: '',
@@ -87,7 +88,7 @@ describe('byline credentials verify', () => {
   });
 
   test('a valid COSE file (binary)', async () => {
-    const result = await verify(file('ana.cose', securedAsCose(credential, ISSUER.id, key)), ...offline);
+    const result = await verify(file('ana.cose', securedAsCose(credential, ISSUER.id, key)), ...offline());
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Format: +ok, a VC 2.0 credential secured as application\/vc\+cose$/m);
   });
@@ -103,7 +104,7 @@ describe('byline credentials verify', () => {
     const [header, , signature] = securedAsJwt(credential, ISSUER.id, key).split('.');
     const changed = { ...credential, credentialSubject: { ...credential.credentialSubject, name: 'Someone Else' } };
     const tampered = `${header}.${Buffer.from(JSON.stringify(changed)).toString('base64url')}.${signature}`;
-    const result = await verify(file('tampered.jwt', tampered), ...offline);
+    const result = await verify(file('tampered.jwt', tampered), ...offline());
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
       /^Format: +ok\nKey: +ok\nSignature: +FAILED: the signature is not its key’s.*\nValidity: +not checked\nStatus: +not checked\n$/,
@@ -113,7 +114,7 @@ describe('byline credentials verify', () => {
   });
 
   test('a key the did document does not list fails the key check', async () => {
-    const result = await verify(file('unlisted.jwt', securedAsJwt(credential, ISSUER.id, unlisted)), ...offline);
+    const result = await verify(file('unlisted.jwt', securedAsJwt(credential, ISSUER.id, unlisted)), ...offline());
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^Key: +FAILED: .*#key-2, which the issuer's did document does not list/m);
     expect(result.stderr).toContain('the key check failed');
@@ -121,20 +122,14 @@ describe('byline credentials verify', () => {
 
   test('an expired credential fails the validity check', async () => {
     const expired = securedAsCose(credentialIssued(new Date(Date.now() - 60 * DAY)), ISSUER.id, key);
-    const result = await verify(file('expired.cose', expired), ...offline);
+    const result = await verify(file('expired.cose', expired), ...offline());
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^Validity: +FAILED: the credential expired at /m);
   });
 
   test('a revoked credential fails the status check', async () => {
     const revokedList = file('revoked.jwt', statusList(withBitSet(emptyStatusList(), INDEX)));
-    const result = await verify(
-      file('ana-2.jwt', securedAsJwt(credential, ISSUER.id, key)),
-      '--did-document',
-      didJson,
-      '--status-list',
-      revokedList,
-    );
+    const result = await verify(file('ana-2.jwt', securedAsJwt(credential, ISSUER.id, key)), ...offline(revokedList));
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
       new RegExp(`^Status: +FAILED: it is revoked: bit ${INDEX} of the status list ${LIST_URL} is set$`, 'm'),
@@ -144,13 +139,7 @@ describe('byline credentials verify', () => {
 
   test('a status list signed with a key not in the did document fails the status check, saying why', async () => {
     const foreignList = file('foreign-list.jwt', statusList(emptyStatusList(), unlisted));
-    const result = await verify(
-      file('ana-3.jwt', securedAsJwt(credential, ISSUER.id, key)),
-      '--did-document',
-      didJson,
-      '--status-list',
-      foreignList,
-    );
+    const result = await verify(file('ana-3.jwt', securedAsJwt(credential, ISSUER.id, key)), ...offline(foreignList));
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
       /^Status: +FAILED: the status list .* cannot be trusted: it is signed with .*#key-2, which the issuer's did document does not list/m,
@@ -159,7 +148,7 @@ describe('byline credentials verify', () => {
 
   test('prints no control character a credential carries', async () => {
     const header = Buffer.from(JSON.stringify({ alg: 'EdDSA', typ: 'vc+jwt\u001b[2J', kid: 'x#1' })).toString('base64url');
-    const result = await verify(file('escape.jwt', `${header}.e30.c2ln`), ...offline);
+    const result = await verify(file('escape.jwt', `${header}.e30.c2ln`), ...offline());
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^Format: +FAILED: its type \(typ\) is vc\+jwt\uFFFD\[2J, not vc\+jwt$/m);
     expect(result.stdout + result.stderr).not.toContain('\u001b');
@@ -180,13 +169,13 @@ describe('byline credentials verify', () => {
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     test('fetches the credential it is given the address of', async () => {
-      const result = await verify(`${origin}/j/ana-lima/credential.jwt`, ...offline);
+      const result = await verify(`${origin}/j/ana-lima/credential.jwt`, ...offline());
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('Valid: Ana Lima');
     });
 
     test('an address that answers 404 fails the fetch, naming it', async () => {
-      const result = await verify(`${origin}/j/nobody/credential.jwt`, ...offline);
+      const result = await verify(`${origin}/j/nobody/credential.jwt`, ...offline());
       expect(result.code).toBe(1);
       expect(result.stdout).toBe(`Fetch:     FAILED: ${origin}/j/nobody/credential.jwt answered 404\n`);
       expect(result.stderr).toContain('(fetch)');
@@ -201,7 +190,7 @@ describe('byline credentials verify', () => {
     });
 
     test('a file that is not there', async () => {
-      const result = await verify(path.join(dir, 'missing.jwt'), ...offline);
+      const result = await verify(path.join(dir, 'missing.jwt'), ...offline());
       expect(result).toMatchObject({ code: 2, stdout: '' });
       expect(result.stderr).toMatch(/FILE: cannot read .*missing\.jwt \(ENOENT\)/);
     });

@@ -1,6 +1,7 @@
 import type supertest from 'supertest';
 import { checkedRequest as request, aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
+import { NIAMH_SOCIAL_PROFILES } from './support/niamh';
 
 const PATH = '/api/v1/verify_journalist';
 const NOT_A_JOURNALIST = { verified: false, message: 'Not a Byline journalist' };
@@ -8,12 +9,7 @@ const NOT_A_JOURNALIST = { verified: false, message: 'Not a Byline journalist' }
 describe.each(storeFactories())('verify_journalist: how a username matches ($name store)', (factory) => {
   const service = serviceFixture(factory, createApp);
   const profile = aProfile({
-    profile_social_profiles: {
-      twitter: '@NiamhCass94',
-      facebook: 'niamh.cassidy.journalist',
-      linkedin: 'niamh-cassidy-galway',
-      instagram: 'niamh.writes',
-    },
+    profile_social_profiles: NIAMH_SOCIAL_PROFILES,
   });
 
   beforeAll(() => seed(service.store, profile));

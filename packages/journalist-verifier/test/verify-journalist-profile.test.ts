@@ -12,6 +12,7 @@ import {
   storeFactories,
 } from '@byline/test-support';
 import { createApp } from '../src/app';
+import { NIAMH_SOCIAL_PROFILES } from './support/niamh';
 
 const PATH = '/api/v1/verify_journalist';
 
@@ -31,12 +32,7 @@ describe.each(storeFactories())('verify_journalist: the Journalist result ($name
     dated('05'),
   ];
   const profile = aProfile({
-    profile_social_profiles: {
-      twitter: '@NiamhCass94',
-      facebook: 'niamh.cassidy.journalist',
-      linkedin: 'niamh-cassidy-galway',
-      instagram: 'niamh.writes',
-    },
+    profile_social_profiles: NIAMH_SOCIAL_PROFILES,
     articles,
   });
 

@@ -2,6 +2,7 @@ import { recordProof } from '@byline/domain/claims/record-proof';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import {
   addArticle,
+  articleChecks,
   fediverseCreator,
   journalistAllowing,
   jsonLdAuthor,
@@ -24,12 +25,7 @@ import { proveClaim } from './support/proofs';
 describe.each(portalStoreFactories())('articles proven by their page ($name store)', (factory) => {
   const outlet = outletForAllTests();
   const portal = portalForEachTest(factory, fetchingFrom('news.test', 'elsewhere.test'));
-  let n = 0;
-
-  const path = () => `/story-${++n}-${Date.now()}`;
-  const counts = async (link: string) => (await portal.store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.id ?? null;
-  const claimOf = async (profileId: number, link: string) =>
-    (await portal.repositories.articles.claimsOf(profileId)).find((claim) => claim.article.link === link)!;
+  const { path, counts, claimOf } = articleChecks(portal);
 
   it('proves an article whose JSON-LD author.url is the profile page', async () => {
     const aoife = await journalistAllowing(portal);

@@ -1,6 +1,6 @@
-import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import {
   addArticle,
+  articleChecks,
   fetchingFrom,
   journalistAllowing,
   jsonLdAuthor,
@@ -31,17 +31,13 @@ const authorPage = ({ sameAs = [] as string[], relMe = [] as string[] }) =>
 describe.each(portalStoreFactories())('articles proven through the site’s author page ($name store)', (factory) => {
   const outlet = outletForAllTests();
   const portal = portalForEachTest(factory, fetchingFrom('news.test', 'elsewhere.test'));
-  let n = 0;
-  const path = () => `/story-${++n}-${Date.now()}`;
-  const counts = async (link: string) => (await portal.store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.id ?? null;
-  const claimOf = async (profileId: number, link: string) =>
-    (await portal.repositories.articles.claimsOf(profileId)).find((claim) => claim.article.link === link)!;
+  const { path, counts, claimOf } = articleChecks(portal);
 
   it('proves an article whose byline links an author page whose sameAs is a proven handle, naming both pages', async () => {
     const aoife = await journalistAllowing(portal);
     const twitter = aoife.form.twitter.replace(/^@/, '');
     await proveClaim(portal.claims, aoife.profileId, 'twitter', twitter);
-    const about = outlet.serve(`/authors/aoife-${n}`, authorPage({ sameAs: [`https://x.com/${twitter}`] }));
+    const about = outlet.serve(path('/authors/aoife'), authorPage({ sameAs: [`https://x.com/${twitter}`] }));
     const link = outlet.serve(path(), pageWith(jsonLdAuthor({ '@type': 'Person', name: 'Aoife Brennan', url: about })));
     expect((await addArticle(aoife.agent, link)).headers.location).toBe('/articles?done=proven');
     expect(await counts(link)).toBe(aoife.profileId);
@@ -52,7 +48,7 @@ describe.each(portalStoreFactories())('articles proven through the site’s auth
 
   it('proves one whose rel="author" page links her Byline page with rel="me"', async () => {
     const aoife = await journalistAllowing(portal);
-    const about = outlet.serve(`/authors/brennan-${n}`, authorPage({ relMe: [profilePage(aoife.slug)] }));
+    const about = outlet.serve(path('/authors/brennan'), authorPage({ relMe: [profilePage(aoife.slug)] }));
     const link = outlet.serve(path(), pageWith(relAuthor(about)));
     await addArticle(aoife.agent, link);
     expect(await counts(link)).toBe(aoife.profileId);
@@ -64,7 +60,7 @@ describe.each(portalStoreFactories())('articles proven through the site’s auth
   it('does not prove one whose author page links only a handle she merely claimed', async () => {
     const aoife = await journalistAllowing(portal);
     const about = outlet.serve(
-      `/authors/claimed-${n}`,
+      path('/authors/claimed'),
       authorPage({ sameAs: [`https://www.facebook.com/${aoife.form.facebook}`] }),
     );
     const link = outlet.serve(path(), pageWith(relAuthor(about)));
@@ -75,7 +71,7 @@ describe.each(portalStoreFactories())('articles proven through the site’s auth
 
   it('does not follow an author page on a domain she does not allow', async () => {
     const aoife = await journalistAllowing(portal);
-    const elsewhere = outlet.serve(`/authors/away-${n}`, authorPage({ relMe: [profilePage(aoife.slug)] }), 'elsewhere.test');
+    const elsewhere = outlet.serve(path('/authors/away'), authorPage({ relMe: [profilePage(aoife.slug)] }), 'elsewhere.test');
     const link = outlet.serve(path(), pageWith(relAuthor(elsewhere)));
     await addArticle(aoife.agent, link);
     expect(await counts(link)).toBeNull();

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { forAllTests, loopbackOutbound } from '@byline/test-support';
 import type { PortalDeps } from '../../src/deps';
 import { createPageFetcher } from '../../src/fetch/fetch-page';
@@ -63,4 +64,18 @@ export async function journalistAllowing(portal: Portal, domains = 'news.test', 
 /** Adds an article by address through the form (as a journalist would after the prefill). */
 export function addArticle(agent: Agent, link: string, title = 'My story') {
   return submit(agent, '/articles', '/articles', { link, title, published_at: '2024-05-02', active: 'on' });
+}
+
+/** What the tests of articles on the outlet ask of the portal, for the tests of one describe block. */
+export function articleChecks(portal: Portal) {
+  let n = 0;
+  return {
+    /** A path on the outlet no test has served yet. */
+    path: (prefix = '/story') => `${prefix}-${++n}-${Date.now()}`,
+    /** The id of the profile the store credits with the article at `link`, or null. */
+    counts: async (link: string) => (await portal.store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.id ?? null,
+    /** The profile's claim of the article at `link`. */
+    claimOf: async (profileId: number, link: string) =>
+      (await portal.repositories.articles.claimsOf(profileId)).find((claim) => claim.article.link === link)!,
+  };
 }

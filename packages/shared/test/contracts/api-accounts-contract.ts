@@ -10,6 +10,19 @@ const newKey = (key: string, email = 'desk@example.org', name = 'newsroom'): New
   secretHash: `hash-of-${key}`,
 });
 const successor = (key: string, name = 'newsroom') => ({ name, key, secretHash: `hash-of-${key}` });
+/** A new server key on desk@example.org as every store answers it: made AT, never used, with no origins or limit of its own. */
+const newServerKey = (key: string, name: string) => ({
+  key,
+  name,
+  email: 'desk@example.org',
+  created_at: AT.toISOString(),
+  revoked_at: null,
+  retires_at: null,
+  last_used_at: null,
+  kind: 'server',
+  origins: [],
+  rate_limit_per_minute: null,
+});
 
 /** What every adapter of the ApiAccounts, ApiKeys and ApiCredentials ports does (run for each database by test/contracts/api-accounts.test.ts). */
 export function apiAccountsContract(factory: StoreFactory): void {
@@ -110,18 +123,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
       await keys().createKey(newKey('bk_two', 'desk@example.org', 'second'), AT);
       await keys().createKey(newKey('bk_other', 'other@example.org'), AT);
 
-      expect(first).toEqual({
-        key: 'bk_one',
-        name: 'newsroom',
-        email: 'desk@example.org',
-        created_at: AT.toISOString(),
-        revoked_at: null,
-        retires_at: null,
-        last_used_at: null,
-        kind: 'server',
-        origins: [],
-        rate_limit_per_minute: null,
-      });
+      expect(first).toEqual(newServerKey('bk_one', 'newsroom'));
       const listed = await keys().keysOf('desk@example.org');
       expect(listed.map((k) => [k.key, k.name])).toEqual([
         ['bk_one', 'newsroom'],
@@ -218,18 +220,7 @@ export function apiAccountsContract(factory: StoreFactory): void {
 
       const rotated = await keys().rotateKey('bk_old', successor('bk_new', 'cms'), { at: AT });
 
-      expect(rotated).toEqual({
-        key: 'bk_new',
-        name: 'cms',
-        email: 'desk@example.org',
-        created_at: AT.toISOString(),
-        revoked_at: null,
-        retires_at: null,
-        last_used_at: null,
-        kind: 'server',
-        origins: [],
-        rate_limit_per_minute: null,
-      });
+      expect(rotated).toEqual(newServerKey('bk_new', 'cms'));
       const [old, next] = await keys().keysOf('desk@example.org');
       expect(old).toMatchObject({ key: 'bk_old', revoked_at: AT.toISOString() });
       expect(next).toEqual(rotated);
