@@ -19,6 +19,12 @@ export interface CliResult {
   stderr: string;
 }
 
+/** What a command refused prints: `byline: ` and the reason on stderr, nothing on stdout; it exits 1. */
+export const refusedWith = (reason: string): CliResult => ({ code: 1, stdout: '', stderr: `byline: ${reason}\n` });
+
+/** What a command that did its work prints: `line` on stdout, nothing on stderr; it exits 0. */
+export const doneWith = (line: string): CliResult => ({ code: 0, stdout: `${line}\n`, stderr: '' });
+
 function capture(isTTY = false): PassThrough & { isTTY: boolean; text(): string } {
   const stream = new PassThrough() as PassThrough & { isTTY: boolean; text(): string };
   const chunks: Buffer[] = [];

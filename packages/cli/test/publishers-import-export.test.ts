@@ -92,43 +92,21 @@ describe.each(cliTargets())('byline import / export of publishers ($name store)'
           'someone',
           new Date(T(minute)),
         );
+      /** A check of the domain's proof as the worker records it, with no event written alongside. */
+      const check = (domain: string, result: Parameters<typeof publisherDomains.recordCheck>[2]) =>
+        publisherDomains.recordCheck(harbour.id, domain, result, null);
       await add(harbour.id, 'harbour.example', 1);
-      await publisherDomains.recordCheck(harbour.id, 'harbour.example', { outcome: 'proven', method: 'dns-txt', at: T(2) }, null);
-      await publisherDomains.recordCheck(
-        harbour.id,
-        'harbour.example',
-        { outcome: 'proven', method: 'dns-txt', at: T(10) },
-        null,
-      );
+      await check('harbour.example', { outcome: 'proven', method: 'dns-txt', at: T(2) });
+      await check('harbour.example', { outcome: 'proven', method: 'dns-txt', at: T(10) });
       await add(harbour.id, 'failing.example', 2);
-      await publisherDomains.recordCheck(
-        harbour.id,
-        'failing.example',
-        { outcome: 'proven', method: 'well-known', at: T(3) },
-        null,
-      );
-      await publisherDomains.recordCheck(
-        harbour.id,
-        'failing.example',
-        { outcome: 'failing', failure: 'no TXT', at: T(11) },
-        null,
-      );
-      await publisherDomains.recordCheck(
-        harbour.id,
-        'failing.example',
-        { outcome: 'failing', failure: 'no TXT', at: T(12) },
-        null,
-      );
+      await check('failing.example', { outcome: 'proven', method: 'well-known', at: T(3) });
+      await check('failing.example', { outcome: 'failing', failure: 'no TXT', at: T(11) });
+      await check('failing.example', { outcome: 'failing', failure: 'no TXT', at: T(12) });
       await add(harbour.id, 'lapsed.example', 3);
-      await publisherDomains.recordCheck(harbour.id, 'lapsed.example', { outcome: 'proven', method: 'dns-txt', at: T(4) }, null);
-      await publisherDomains.recordCheck(harbour.id, 'lapsed.example', { outcome: 'lapsed', failure: 'gone', at: T(20) }, null);
+      await check('lapsed.example', { outcome: 'proven', method: 'dns-txt', at: T(4) });
+      await check('lapsed.example', { outcome: 'lapsed', failure: 'gone', at: T(20) });
       await add(harbour.id, 'pending.example', 4);
-      await publisherDomains.recordCheck(
-        harbour.id,
-        'pending.example',
-        { outcome: 'failing', failure: 'not yet', at: T(5) },
-        null,
-      );
+      await check('pending.example', { outcome: 'failing', failure: 'not yet', at: T(5) });
       await add(harbour.id, 'new.example', 5);
 
       const aoife = (await profiles.findBySlug('aoife-brennan'))!;

@@ -4,7 +4,7 @@
  */
 import { repositoriesOf } from '@byline/shared/store';
 import { aProfile, seed } from '@byline/test-support';
-import { byline, bylineWithEnv, cliTargets, type CliTarget } from './cli-harness';
+import { byline, bylineWithEnv, cliTargets, doneWith, refusedWith, type CliTarget } from './cli-harness';
 
 const OPERATOR = 'operator (command line)';
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -41,31 +41,27 @@ describe.each(cliTargets())('byline publishers staff ($name store)', (factory) =
     }
   }
 
+  /** `byline publishers staff ARGS` on the test's target. */
+  const staff = (...args: string[]) => byline(target, 'publishers', 'staff', ...args);
+
   const listJson = async (slug = 'harbour') => {
-    const listed = await byline(target, 'publishers', 'staff', 'list', slug, '--json');
+    const listed = await staff('list', slug, '--json');
     expect(listed).toMatchObject({ code: 0, stderr: '' });
     return JSON.parse(listed.stdout) as Record<string, unknown>[];
   };
 
   it('refuses to invite for a publisher that is not verified, or an unknown publisher or profile', async () => {
-    expect(await byline(target, 'publishers', 'staff', 'add', 'harbour', 'aoife-brennan')).toEqual({
-      code: 1,
-      stdout: '',
-      stderr:
-        'byline: Publisher harbour is not verified: only a verified publisher may invite staff (`byline publishers verify harbour`).\n',
-    });
+    expect(await staff('add', 'harbour', 'aoife-brennan')).toEqual(
+      refusedWith(
+        'Publisher harbour is not verified: only a verified publisher may invite staff (`byline publishers verify harbour`).',
+      ),
+    );
     expect(await byline(target, 'publishers', 'verify', 'harbour')).toMatchObject({ code: 0 });
-    expect(await byline(target, 'publishers', 'staff', 'add', 'nobody-here', 'aoife-brennan')).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: 'byline: No publisher with slug "nobody-here".\n',
-    });
-    expect(await byline(target, 'publishers', 'staff', 'add', 'harbour', 'no-such-journalist')).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: 'byline: No profile with slug "no-such-journalist".\n',
-    });
-    expect(await byline(target, 'publishers', 'staff', 'list', 'harbour')).toEqual({
+    expect(await staff('add', 'nobody-here', 'aoife-brennan')).toEqual(refusedWith('No publisher with slug "nobody-here".'));
+    expect(await staff('add', 'harbour', 'no-such-journalist')).toEqual(
+      refusedWith('No profile with slug "no-such-journalist".'),
+    );
+    expect(await staff('list', 'harbour')).toEqual({
       code: 0,
       stdout: '',
       stderr: 'No staff for harbour.\n',
@@ -75,17 +71,14 @@ describe.each(cliTargets())('byline publishers staff ($name store)', (factory) =
 
   it('add invites (once), the journalist accepts, list shows it, and remove ends it with the operator’s reason', async () => {
     await byline(target, 'publishers', 'verify', 'harbour');
-    expect(await byline(target, 'publishers', 'staff', 'add', 'harbour', 'aoife-brennan')).toEqual({
-      code: 0,
-      stdout:
-        'Invited aoife-brennan to the staff of harbour. The journalist accepts the invitation on their profile page in the portal; until then it is not shown or listed as evidence.\n',
-      stderr: '',
-    });
-    expect(await byline(target, 'publishers', 'staff', 'add', 'harbour', 'aoife-brennan')).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: 'byline: aoife-brennan is already invited to or on the staff of harbour: `byline publishers staff list harbour`.\n',
-    });
+    expect(await staff('add', 'harbour', 'aoife-brennan')).toEqual(
+      doneWith(
+        'Invited aoife-brennan to the staff of harbour. The journalist accepts the invitation on their profile page in the portal; until then it is not shown or listed as evidence.',
+      ),
+    );
+    expect(await staff('add', 'harbour', 'aoife-brennan')).toEqual(
+      refusedWith('aoife-brennan is already invited to or on the staff of harbour: `byline publishers staff list harbour`.'),
+    );
     expect(await listJson()).toEqual([
       {
         profile_slug: 'aoife-brennan',
@@ -101,29 +94,23 @@ describe.each(cliTargets())('byline publishers staff ($name store)', (factory) =
     ]);
 
     await acceptedInThePortal('aoife-brennan');
-    await byline(target, 'publishers', 'staff', 'add', 'harbour', 'cian-walsh');
-    const table = await byline(target, 'publishers', 'staff', 'list', 'harbour');
+    await staff('add', 'harbour', 'cian-walsh');
+    const table = await staff('list', 'harbour');
     expect(table.code).toBe(0);
     const lines = table.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^WHO +STATE +INVITED +SINCE +ENDED +ENDED BY +REASON$/);
     expect(lines[1]).toMatch(/^cian-walsh +invited +\S+ +- +- +- +-$/);
     expect(lines[2]).toMatch(/^aoife-brennan +active +\S+ +\d{4}-\S+ +- +- +-$/);
 
-    expect(await byline(target, 'publishers', 'staff', 'remove', 'harbour', 'aoife-brennan')).toEqual({
-      code: 0,
-      stdout: 'Ended aoife-brennan’s affiliation with harbour (kept, marked ended).\n',
-      stderr: '',
-    });
-    expect(await byline(target, 'publishers', 'staff', 'remove', 'harbour', 'cian-walsh')).toEqual({
-      code: 0,
-      stdout: 'Ended cian-walsh’s invitation with harbour (kept, marked ended).\n',
-      stderr: '',
-    });
-    expect(await byline(target, 'publishers', 'staff', 'remove', 'harbour', 'aoife-brennan')).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: 'byline: aoife-brennan has no open invitation or affiliation with harbour.\n',
-    });
+    expect(await staff('remove', 'harbour', 'aoife-brennan')).toEqual(
+      doneWith('Ended aoife-brennan’s affiliation with harbour (kept, marked ended).'),
+    );
+    expect(await staff('remove', 'harbour', 'cian-walsh')).toEqual(
+      doneWith('Ended cian-walsh’s invitation with harbour (kept, marked ended).'),
+    );
+    expect(await staff('remove', 'harbour', 'aoife-brennan')).toEqual(
+      refusedWith('aoife-brennan has no open invitation or affiliation with harbour.'),
+    );
     const [cian, aoife] = await listJson();
     expect(aoife).toMatchObject({
       profile_slug: 'aoife-brennan',
@@ -136,7 +123,7 @@ describe.each(cliTargets())('byline publishers staff ($name store)', (factory) =
     expect(cian).toMatchObject({ profile_slug: 'cian-walsh', state: 'ended', accepted_at: null });
 
     // Ended, it may be invited again.
-    expect(await byline(target, 'publishers', 'staff', 'add', 'harbour', 'aoife-brennan')).toMatchObject({ code: 0 });
+    expect(await staff('add', 'harbour', 'aoife-brennan')).toMatchObject({ code: 0 });
     expect((await listJson()).map((row) => `${row.profile_slug} ${row.state}`)).toEqual([
       'aoife-brennan invited',
       'cian-walsh ended',
