@@ -3,6 +3,7 @@ import {
   batchRequestBody,
   batchResponses,
   closedObject,
+  latestArticlesSchema,
   openApiDocument,
   titled,
   withoutExamples,
@@ -37,12 +38,7 @@ const authorProfile = titled('AuthorProfile', {
   user_city: { type: 'string' },
   follower_count: { type: 'integer' },
   article_count: { type: 'integer', description: 'Active articles of the author' },
-  articles: {
-    type: 'array',
-    maxItems: 3,
-    description: 'The three latest active articles, newest first by published_at',
-    items: { $ref: '#/components/schemas/ArticleOfAuthor' },
-  },
+  articles: latestArticlesSchema('ArticleOfAuthor'),
 });
 
 const url = {

@@ -24,6 +24,7 @@ export {
   batchRequestBody,
   batchResponses,
   closedObject,
+  latestArticlesSchema,
   openApiDocument,
   titled,
   verificationAnswerSchema,

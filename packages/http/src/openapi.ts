@@ -76,6 +76,16 @@ export const articleOfJournalistSchema = closedObject({
   author_name: { type: ['string', 'null'], description: 'null unless set' },
 });
 
+/** A verified answer's `articles`, in both verifiers: the three latest active articles, each as `articleSchema` names it. */
+export function latestArticlesSchema(articleSchema: 'ArticleOfAuthor' | 'ArticleOfJournalist'): Schema {
+  return {
+    type: 'array',
+    maxItems: 3,
+    description: 'The three latest active articles, newest first by published_at',
+    items: { $ref: `#/components/schemas/${articleSchema}` },
+  };
+}
+
 /** The verified answer's schema name in each document, next to Unverified. */
 export function verificationAnswerSchema(verifiedSchema: string): Schema {
   return {

@@ -2,6 +2,7 @@ import {
   articleOfJournalistSchema,
   batchRequestBody,
   batchResponses,
+  latestArticlesSchema,
   openApiDocument,
   titled,
   withoutExamples,
@@ -20,12 +21,7 @@ const journalist = titled('JournalistResult', {
   slug: { type: 'string' },
   profile_bio: { type: 'string' },
   article_count: { type: 'integer', description: 'Active articles of the journalist' },
-  articles: {
-    type: 'array',
-    maxItems: 3,
-    description: 'The three latest active articles, newest first by published_at',
-    items: { $ref: '#/components/schemas/ArticleOfJournalist' },
-  },
+  articles: latestArticlesSchema('ArticleOfJournalist'),
   profile_image: { type: 'string' },
   profile_social_profiles: {
     type: 'object',
