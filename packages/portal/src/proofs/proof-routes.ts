@@ -18,7 +18,7 @@ import {
 import { continueToProviderPage } from './proof-pages';
 import { redirectWithProofNotice } from './proof-notice';
 import { callbackQuerySchema, networkParamsSchema, websiteCheckParamsSchema } from './proof-schema';
-import { everyInterval, NETWORK_NAMES, shownValue } from './proof-wording';
+import { everyInterval, NETWORK_NAMES, shownValue, SIGN_IN_NOT_STARTED_HERE, spentSignIn } from './proof-wording';
 import { checkWebsiteProof } from './website-proof';
 import { checkBlueskyProof } from './bluesky-proof';
 import { BLUESKY_CALLBACK_PATH, BlueskySignInError } from './bluesky-sign-in/bluesky-oauth';
@@ -30,8 +30,6 @@ function valid<T>(schema: Joi.ObjectSchema, input: unknown, otherwise: PageError
   if (error) throw otherwise;
   return value as T;
 }
-
-const NOT_STARTED_HERE = 'This sign-in was not started here (or the link was altered). Start again from your profile.';
 
 function withProfile(user: PortalUser): PortalUser & { profileId: number } {
   if (user.profileId === null) throw new PageError(409, 'Create your profile first; then prove your handles.');
@@ -99,7 +97,7 @@ export function proofRoutes(ctx: PortalContext): Router {
   router.get('/profile/proofs/callback/:network', requireUser, async (req, res) => {
     const network = networkOf(req);
     const user = signedInUser(res);
-    const query = valid<{ state: string }>(callbackQuerySchema, req.query, new PageError(400, NOT_STARTED_HERE));
+    const query = valid<{ state: string }>(callbackQuerySchema, req.query, new PageError(400, SIGN_IN_NOT_STARTED_HERE));
     // The address the provider called, on the public address: the request's path and query, never its Host.
     const callbackUrl = `${ctx.publicUrls.portal.replace(/\/+$/, '')}${req.originalUrl}`;
     const result = await completeNetworkProof(deps, user, network, { state: query.state, callbackUrl }).catch((error: unknown) =>
@@ -110,11 +108,10 @@ export function proofRoutes(ctx: PortalContext): Router {
       switch (result.reason) {
         case 'unknown':
         case 'another-network':
-          throw new PageError(400, NOT_STARTED_HERE);
+          throw new PageError(400, SIGN_IN_NOT_STARTED_HERE);
         case 'used':
-          throw new PageError(400, 'This sign-in was already used. Start again from your profile if you need to.');
         case 'expired':
-          throw new PageError(400, `The sign-in with ${name} took too long; start again from your profile.`);
+          throw new PageError(400, spentSignIn(result.reason, name));
         case 'another-user':
           throw new PageError(403, 'This sign-in was started by another Byline account. Start again from your own profile.');
         case 'held-by-another':
@@ -206,7 +203,7 @@ export function proofRoutes(ctx: PortalContext): Router {
   });
 
   router.get(BLUESKY_CALLBACK_PATH, requireUser, async (req, res) => {
-    valid(callbackQuerySchema, req.query, new PageError(400, NOT_STARTED_HERE));
+    valid(callbackQuerySchema, req.query, new PageError(400, SIGN_IN_NOT_STARTED_HERE));
     // The query as the authorization server sent it (the client reads `state`, `iss` and `code` from it).
     const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
     let result: Awaited<ReturnType<typeof completeBlueskySignIn>>;
@@ -215,7 +212,7 @@ export function proofRoutes(ctx: PortalContext): Router {
     } catch (error) {
       return blueskyFailed(req, res, error);
     }
-    if (!result.ok && ['unknown', 'another-network'].includes(result.reason)) throw new PageError(400, NOT_STARTED_HERE);
+    if (!result.ok && ['unknown', 'another-network'].includes(result.reason)) throw new PageError(400, SIGN_IN_NOT_STARTED_HERE);
     if (!result.ok && result.reason === 'another-user')
       throw new PageError(403, 'This sign-in was started by another Byline account. Start again from your own profile.');
     if (!result.ok && result.reason === 'no-such-profile') throw new PageError(404, 'Your profile no longer exists.');

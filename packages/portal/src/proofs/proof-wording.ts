@@ -33,3 +33,14 @@ export function everyInterval(ms: number): string {
   const count = Math.max(1, Math.round(ms / (size as number)));
   return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
 }
+
+/** A sign-in callback whose state this portal did not give out, or whose link was altered: alike for every network. */
+export const SIGN_IN_NOT_STARTED_HERE =
+  'This sign-in was not started here (or the link was altered). Start again from your profile.';
+
+/** A sign-in answered a second time, or too late: said alike for the networks' sign-ins and Bluesky's. */
+export function spentSignIn(reason: 'used' | 'expired', network: string): string {
+  return reason === 'used'
+    ? 'This sign-in was already used. Start again from your profile if you need to.'
+    : `The sign-in with ${network} took too long; start again from your profile.`;
+}

@@ -1,5 +1,5 @@
 import type { ProofNotice } from '../proof-notice';
-import { shownValue } from '../proof-wording';
+import { shownValue, SIGN_IN_NOT_STARTED_HERE, spentSignIn } from '../proof-wording';
 import type { BlueskySignInError } from './bluesky-oauth';
 import type { BlueskyCallbackResult } from './bluesky-sign-in-proof';
 
@@ -41,10 +41,9 @@ export function blueskySignInOutcome(outcome: BlueskyCallbackResult | { ok: fals
     case 'held-by-another':
       return error('This Bluesky account is already proven on another Byline profile. If it is yours, ask an editor to move it.');
     case 'used':
-      return error('This sign-in was already used. Start again from your profile if you need to.');
     case 'expired':
-      return error('The sign-in with Bluesky took too long; start again from your profile.');
+      return error(spentSignIn(outcome.reason, 'Bluesky'));
     default:
-      return error('This sign-in was not started here (or the link was altered). Start again from your profile.');
+      return error(SIGN_IN_NOT_STARTED_HERE);
   }
 }
