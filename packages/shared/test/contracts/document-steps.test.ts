@@ -1,6 +1,7 @@
 import { UniqueTakenError, type Documents, type UnitOfWrite } from '@byline/domain/documents/documents';
 import { step } from '@byline/domain/store/steps';
 import type { Publisher, PublisherDomain } from '@byline/domain/publishers/publishers-repository';
+import { newDomain } from '@byline/domain/publishers/publisher-documents';
 import type { TrustSummary } from '@byline/domain/publishers/trust-summary';
 import type { UsageDocument } from '@byline/domain/usage/usage-documents';
 import { MongoDocuments } from '@byline/store-mongodb/documents/mongo-documents';
@@ -19,18 +20,8 @@ import { openedDatabase } from '../../src/store/opened-database';
 
 const AT = '2030-01-01T00:00:00.000Z';
 
-const domain = (publisherId: number, name: string): PublisherDomain => ({
-  publisherId,
-  domain: name,
-  token: 't',
-  state: 'pending',
-  method: null,
-  provenAt: null,
-  lastCheckedAt: null,
-  failingSince: null,
-  lastFailure: null,
-  addedAt: AT,
-});
+/** A domain added to the publisher, still to prove, as the publishers' use cases write it. */
+const domain = (publisherId: number, name: string): PublisherDomain => newDomain(publisherId, name, 't', AT);
 
 /*
  * The generic documents' keys of several fields, objects read whole and steps inside a unit of write, on tables and

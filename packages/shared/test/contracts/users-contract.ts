@@ -1,4 +1,4 @@
-import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, profileFields, type StoreFactory } from '@byline/test-support';
 import { EmailTakenError, type NewPortalUser, type PortalUser, type Users } from '@byline/domain/users/users-repository';
 
 /** The time the contracts of a user's records take as now, and `minutes` after it (before it, when negative). */
@@ -161,18 +161,7 @@ export function usersContract(factory: StoreFactory): void {
     );
     const profile = await repositories().profiles.save(
       owner.id,
-      {
-        profile_first_name: 'Owner',
-        profile_last_name: '',
-        profile_title: '',
-        profile_bio: '',
-        profile_employer: '',
-        profile_residing: '',
-        profile_image: '',
-        profile_social_profiles: { twitter: '', facebook: '', linkedin: '', instagram: '' },
-        user_location: '',
-        user_city: '',
-      },
+      profileFields({ profile_first_name: 'Owner', profile_last_name: '' }),
       'owner',
     );
     expect((await repositories().users.findByProfileId(profile.id))?.email).toBe(owner.email);
