@@ -4,6 +4,7 @@
  */
 import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 import type { Profile } from '@byline/domain/domain/types';
+import type { NewEvidence } from '@byline/domain/proofs/claims';
 import type { StoreRepositories } from '@byline/shared/store';
 
 let sequence = 0;
@@ -104,3 +105,15 @@ export async function savedJournalist(
   );
   return repositories.profiles.save(user.id, profileFields(fields), slug);
 }
+
+/**
+ * A proof as a network sign-in with X records it: the account `username` proven by its subject (by default one
+ * made from the username; a test of one account signed in under two subjects gives its own).
+ */
+export const signedInAs = (username: string, subject = `x-${username.toLowerCase()}`): NewEvidence => ({
+  method: 'network-sign-in',
+  provider: { id: 'https://x.example', name: 'X' },
+  provenValue: username,
+  subject,
+  by: 'network:https://x.example',
+});

@@ -1,5 +1,4 @@
-import { freshRepositoriesPerTest, profileFields, type StoreFactory } from '@byline/test-support';
-import type { NewEvidence } from '@byline/domain/proofs/claims';
+import { freshRepositoriesPerTest, profileFields, signedInAs, type StoreFactory } from '@byline/test-support';
 import { liveEvidence } from '@byline/domain/proofs/claims';
 import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 import { HandleTakenError } from '@byline/domain/profiles/profiles-repository';
@@ -8,14 +7,6 @@ import { moveProvenClaim, moveProvenClaimSteps } from '@byline/domain/claims/mov
 import { recordProof, recordProofSteps } from '@byline/domain/claims/record-proof';
 import { setClaims } from '@byline/domain/claims/set-claims';
 import type { Steps } from '@byline/domain/store/steps';
-
-const signIn = (username: string, subject = `sub-${username}`): NewEvidence => ({
-  method: 'network-sign-in',
-  provider: { id: 'https://x.example', name: 'X' },
-  provenValue: username,
-  subject,
-  by: 'network:https://x.example',
-});
 
 /** The unit, interrupted at its `n`th step (a crash, an outage): what a rule leaves behind when it stops there. */
 function cutAt(unit: ClaimsUnitOfWrite, n: number): { unit: ClaimsUnitOfWrite; reached: () => boolean } {
@@ -99,7 +90,7 @@ export function claimsContract(factory: StoreFactory): void {
       profileId: profile.id,
       kind: 'twitter',
       value: 'AoifeClaims',
-      evidence: signIn('AoifeClaims'),
+      evidence: signedInAs('AoifeClaims'),
     });
     expect(proven).toMatchObject({ ok: true, claim: { state: 'proven', value: 'AoifeClaims' }, released: [] });
     expect(await answers('AoifeClaims')).toContain('"twitter":"AoifeClaims"');
@@ -116,7 +107,7 @@ export function claimsContract(factory: StoreFactory): void {
       profileId: owner.id,
       kind: 'twitter',
       value: 'RealReporter',
-      evidence: signIn('RealReporter'),
+      evidence: signedInAs('RealReporter'),
     });
     expect(result).toMatchObject({ ok: true, released: [{ profileId: squatter.id }] });
     const [released] = await claims.claimsOf(squatter.id);
@@ -129,7 +120,12 @@ export function claimsContract(factory: StoreFactory): void {
       HandleTakenError,
     );
     await expect(
-      recordProof(claims, { profileId: squatter.id, kind: 'twitter', value: 'RealReporter', evidence: signIn('RealReporter') }),
+      recordProof(claims, {
+        profileId: squatter.id,
+        kind: 'twitter',
+        value: 'RealReporter',
+        evidence: signedInAs('RealReporter'),
+      }),
     ).resolves.toEqual({ ok: false, reason: 'held-by-another', holderProfileId: owner.id });
   });
 
@@ -139,7 +135,7 @@ export function claimsContract(factory: StoreFactory): void {
       profileId: profile.id,
       kind: 'twitter',
       value: 'SignedInName',
-      evidence: signIn('SignedInName'),
+      evidence: signedInAs('SignedInName'),
     });
     expect(result).toMatchObject({ ok: true, claim: { value: 'SignedInName', state: 'proven' } });
     const list = await claims.claimsOf(profile.id);
@@ -153,7 +149,7 @@ export function claimsContract(factory: StoreFactory): void {
 
   it('removing a proven handle from the form ends its claim and its proof', async () => {
     const profile = await portalProfile('Leaving', { verified: true });
-    await recordProof(claims, { profileId: profile.id, kind: 'twitter', value: 'Leaving', evidence: signIn('Leaving') });
+    await recordProof(claims, { profileId: profile.id, kind: 'twitter', value: 'Leaving', evidence: signedInAs('Leaving') });
     await setClaims(claims, profile.id, { twitter: [] });
     const [claim] = await claims.claimsOf(profile.id);
     expect(claim!.releasedAt).not.toBeNull();
@@ -164,7 +160,7 @@ export function claimsContract(factory: StoreFactory): void {
   it('an editor moves a proven handle, audited on both profiles', async () => {
     const holder = await portalProfile('Contested', { verified: true });
     const rightful = await portalProfile('', { verified: true });
-    await recordProof(claims, { profileId: holder.id, kind: 'twitter', value: 'Contested', evidence: signIn('Contested') });
+    await recordProof(claims, { profileId: holder.id, kind: 'twitter', value: 'Contested', evidence: signedInAs('Contested') });
     const moved = await moveProvenClaim(claims, {
       type: 'twitter',
       key: 'contested',
@@ -198,7 +194,7 @@ export function claimsContract(factory: StoreFactory): void {
       profileId: profile.id,
       kind: 'twitter',
       value: 'NotYetProven',
-      evidence: signIn('NotYetProven'),
+      evidence: signedInAs('NotYetProven'),
     });
     expect(await exported()).toBe('NotYetProven');
     expect((await store().findAuthorBySocialHandle('twitter', 'notyetproven'))!.profile.id).toBe(profile.id);
@@ -206,7 +202,7 @@ export function claimsContract(factory: StoreFactory): void {
 
   it('refuses proofs and moves to a profile that does not exist', async () => {
     await expect(
-      recordProof(claims, { profileId: 987_654, kind: 'twitter', value: 'Nobody', evidence: signIn('Nobody') }),
+      recordProof(claims, { profileId: 987_654, kind: 'twitter', value: 'Nobody', evidence: signedInAs('Nobody') }),
     ).resolves.toEqual({ ok: false, reason: 'no-such-profile' });
     await expect(
       moveProvenClaim(claims, { type: 'twitter', key: 'nobody', toProfileId: 987_654, editor: 'ed@example.org', note: 'x' }),
@@ -216,7 +212,7 @@ export function claimsContract(factory: StoreFactory): void {
   it('a proof with an actor records the release on the released profile’s history', async () => {
     const squatter = await portalProfile('HistoryOwner', { verified: true });
     const owner = await portalProfile('', { verified: true });
-    const proof = { profileId: owner.id, kind: 'twitter' as const, value: 'HistoryOwner', evidence: signIn('HistoryOwner') };
+    const proof = { profileId: owner.id, kind: 'twitter' as const, value: 'HistoryOwner', evidence: signedInAs('HistoryOwner') };
     expect(await recordProof(claims, proof, { actor: 'network:https://x.example' })).toMatchObject({ ok: true });
     const [entry] = await repositories().audit.historyOf(squatter.id);
     expect(entry).toMatchObject({
@@ -229,8 +225,8 @@ export function claimsContract(factory: StoreFactory): void {
   it('a confirmed displacement ends the target’s own proof with the reason and is recorded on both profiles', async () => {
     const holder = await portalProfile('MovedAway', { verified: true });
     const target = await portalProfile('OwnHandle', { verified: true });
-    await recordProof(claims, { profileId: holder.id, kind: 'twitter', value: 'MovedAway', evidence: signIn('MovedAway') });
-    await recordProof(claims, { profileId: target.id, kind: 'twitter', value: 'OwnHandle', evidence: signIn('OwnHandle') });
+    await recordProof(claims, { profileId: holder.id, kind: 'twitter', value: 'MovedAway', evidence: signedInAs('MovedAway') });
+    await recordProof(claims, { profileId: target.id, kind: 'twitter', value: 'OwnHandle', evidence: signedInAs('OwnHandle') });
     const displacing = { reason: 'Displaced by the move', targetNote: 'displaced here', holderNote: 'displaced there' };
     const moved = await moveProvenClaim(claims, {
       type: 'twitter',
@@ -269,7 +265,7 @@ export function claimsContract(factory: StoreFactory): void {
         const squatter = await portalProfile(`Cut${n}`, { verified: true });
         const owner = await portalProfile(`Earlier${n}`, { verified: true });
         const before = await Promise.all([claims.claimsOf(squatter.id), claims.claimsOf(owner.id)]);
-        const proof = { profileId: owner.id, kind: 'twitter' as const, value: `Cut${n}`, evidence: signIn(`Cut${n}`) };
+        const proof = { profileId: owner.id, kind: 'twitter' as const, value: `Cut${n}`, evidence: signedInAs(`Cut${n}`) };
         const { done, reached } = await runCutAt(claims, n, (unit) => recordProofSteps(unit, proof, new Date().toISOString()));
         await findsOnlyAProof(`cut${n}`);
         await findsOnlyAProof(`earlier${n}`);
@@ -284,8 +280,8 @@ export function claimsContract(factory: StoreFactory): void {
       for (let n = 1; ; n++) {
         const holder = await portalProfile(`Held${n}`, { verified: true });
         const target = await portalProfile(`Own${n}`, { verified: true });
-        await recordProof(claims, { profileId: holder.id, kind: 'twitter', value: `Held${n}`, evidence: signIn(`Held${n}`) });
-        await recordProof(claims, { profileId: target.id, kind: 'twitter', value: `Own${n}`, evidence: signIn(`Own${n}`) });
+        await recordProof(claims, { profileId: holder.id, kind: 'twitter', value: `Held${n}`, evidence: signedInAs(`Held${n}`) });
+        await recordProof(claims, { profileId: target.id, kind: 'twitter', value: `Own${n}`, evidence: signedInAs(`Own${n}`) });
         const move = { type: 'twitter' as const, key: `held${n}`, toProfileId: target.id, editor: 'ed@example.org', note: 'x' };
         const { done, reached } = await runCutAt(claims, n, (unit) => moveProvenClaimSteps(unit, move, new Date().toISOString()));
         await findsOnlyAProof(`held${n}`);
@@ -301,7 +297,7 @@ export function claimsContract(factory: StoreFactory): void {
       const two = await portalProfile('Raced', { verified: true });
       const results = await Promise.all(
         [one, two].map((p) =>
-          recordProof(claims, { profileId: p.id, kind: 'twitter', value: 'Raced', evidence: signIn('Raced', `sub-${p.id}`) }),
+          recordProof(claims, { profileId: p.id, kind: 'twitter', value: 'Raced', evidence: signedInAs('Raced', `sub-${p.id}`) }),
         ),
       );
       const won = results.filter((r) => r.ok);

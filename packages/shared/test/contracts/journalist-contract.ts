@@ -1,7 +1,8 @@
 import type { StoreRepositories } from '@byline/shared/store';
+import { signedInAs } from '@byline/test-support';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import type { ArticleInput } from '@byline/domain/domain/types';
-import { EDITOR_PROVIDER, type ClaimKind, type NewEvidence } from '@byline/domain/proofs/claims';
+import { EDITOR_PROVIDER, type ClaimKind } from '@byline/domain/proofs/claims';
 import { proveArticle } from '@byline/domain/articles/prove-article';
 import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 
@@ -48,15 +49,6 @@ export async function newJournalist(repositories: StoreRepositories, twitter = `
   const profile = await repositories.profiles.save(user.id, journalistFields(twitter), 'aoife-brennan');
   return { user, profile };
 }
-
-/** A proof as a network sign-in records it. */
-export const signedInAs = (username: string): NewEvidence => ({
-  method: 'network-sign-in',
-  provider: { id: 'https://x.example', name: 'X' },
-  provenValue: username,
-  subject: `x-${username.toLowerCase()}`,
-  by: 'network:https://x.example',
-});
 
 /** A proven claim as a completed sign-in leaves it; fails the test when the store refuses the proof. */
 export async function proveClaim(

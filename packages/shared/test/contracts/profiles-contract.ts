@@ -1,7 +1,7 @@
-import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, signedInAs, type StoreFactory } from '@byline/test-support';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { handleKey } from '@byline/domain/social/social-handle';
-import { journalistFields, newJournalist, proveClaim, signedInAs } from './journalist-contract';
+import { journalistFields, newJournalist, proveClaim } from './journalist-contract';
 import { HandleTakenError } from '@byline/domain/profiles/profiles-repository';
 
 /**

@@ -2,18 +2,9 @@ import { repositoriesOf } from '@byline/shared/store';
 import { type Profiles, HandleTakenError, ImportConflictError } from '@byline/domain/profiles/profiles-repository';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { type ClaimsRepository } from '@byline/domain/claims/claims-repository';
-import { type NewEvidence } from '@byline/domain/proofs/claims';
-import { aProfile, seed, storeFactories } from '@byline/test-support';
+import { aProfile, seed, signedInAs, storeFactories } from '@byline/test-support';
 import { claimingTwitter, portalProfile as portalJournalist } from './portal-profiles';
 import { freshStorePerTest } from './fresh-store';
-
-const signIn = (username: string, subject = `sub-${username}`): NewEvidence => ({
-  method: 'network-sign-in',
-  provider: { id: 'https://x.example', name: 'X' },
-  provenValue: username,
-  subject,
-  by: 'network:https://x.example',
-});
 
 /** `byline import` and the claims: the handles it loads are proven by the operator, on each database. */
 describe.each(storeFactories())('store contract: the claims of imported profiles ($name store)', (factory) => {
@@ -77,7 +68,12 @@ describe.each(storeFactories())('store contract: the claims of imported profiles
 
     it('conflicts on a handle another profile holds proven, and changes nothing', async () => {
       const holder = await portalProfile('ProvenFirst', { verified: true });
-      await recordProof(claims, { profileId: holder.id, kind: 'twitter', value: 'ProvenFirst', evidence: signIn('ProvenFirst') });
+      await recordProof(claims, {
+        profileId: holder.id,
+        kind: 'twitter',
+        value: 'ProvenFirst',
+        evidence: signedInAs('ProvenFirst'),
+      });
       const record = aProfile({ profile_social_profiles: onlyTwitter('provenfirst') });
 
       await expect(seed(store(), record)).rejects.toBeInstanceOf(ImportConflictError);
