@@ -1,17 +1,7 @@
-import type { DeliveredEventType, WebhookPayload } from './webhook-event';
+import { JOURNALIST_EVENT_TYPES, type DeliveredEventType, type WebhookPayload } from './webhook-event';
 
-/**
- * The events whose data names a journalist: by slug, handle_changed by the handles too, slug_changed the old slug,
- * the article events the journalist an article counts for (see articleCountEvents).
- */
-export const JOURNALIST_EVENT_TYPES: readonly DeliveredEventType[] = [
-  'journalist.verified',
-  'journalist.unverified',
-  'journalist.handle_changed',
-  'journalist.slug_changed',
-  'article.verified',
-  'article.deactivated',
-];
+// The events an erasure looks for among those sent: named once, in the list of every webhook event.
+export { JOURNALIST_EVENT_TYPES };
 
 /**
  * When a journalist deletes their account, the events about them still queued for fan-out are dropped, except
@@ -39,7 +29,7 @@ export const ERASED_JOURNALIST_NOTE = 'the journalist deleted their account';
 export function isAboutJournalist(body: string, slug: string): boolean {
   try {
     const payload = JSON.parse(body) as WebhookPayload;
-    return JOURNALIST_EVENT_TYPES.includes(payload.type) && payload.data?.slug === slug;
+    return (JOURNALIST_EVENT_TYPES as readonly DeliveredEventType[]).includes(payload.type) && payload.data?.slug === slug;
   } catch {
     return false;
   }

@@ -1,16 +1,25 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * The changes an API account may be told of by webhook. Each is written to the outbox in the same store write as
- * the change itself (see sqlite-queued-events.ts, mongo-carried-events.ts), so no committed change goes untold.
+ * The events whose data names a journalist: by slug, handle_changed by the handles too, slug_changed the old slug,
+ * the article events the journalist an article counts for (see articleCountEvents). A journalist's erasure redacts
+ * them (erased-journalist.ts).
  */
-export const WEBHOOK_EVENT_TYPES = [
+export const JOURNALIST_EVENT_TYPES = [
   'journalist.verified',
   'journalist.unverified',
   'journalist.handle_changed',
   'journalist.slug_changed',
   'article.verified',
   'article.deactivated',
+] as const;
+
+/**
+ * The changes an API account may be told of by webhook. Each is written to the outbox in the same store write as
+ * the change itself (see sqlite-queued-events.ts, mongo-carried-events.ts), so no committed change goes untold.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  ...JOURNALIST_EVENT_TYPES,
   'publisher.verified',
   'publisher.unverified',
   'api_key.revoked',
