@@ -3,7 +3,7 @@ import type { DocumentClaimsUnit } from '../claims/claim-documents';
 import type { DueCheck } from '../proofs/claim-store';
 import { mapStep, type Steps } from '../store/steps';
 import { openRequestOver } from '../verification/document-verification';
-import type { RequestDocument, VerificationStoredUnit } from '../verification/verification-documents';
+import type { RequestDocument } from '../verification/verification-documents';
 import type { RecheckRecordsStore } from './recheck-store';
 import type { RecheckUnitOfWrite } from './recheck-unit';
 
@@ -14,8 +14,7 @@ import type { RecheckUnitOfWrite } from './recheck-unit';
 export type RecheckStoredUnit = Omit<
   RecheckUnitOfWrite,
   'openRequest' | 'evidence' | 'ownerOfClaim' | 'writeCheck' | 'setLiveClaimState' | 'claims'
-> &
-  Pick<VerificationStoredUnit, 'pendingRequest'> & { claims: DocumentClaimsUnit };
+> & { claims: DocumentClaimsUnit };
 
 /** The re-check records' reads, and one unit of write for the rule (recheck-changes.ts) with the database's parts. */
 export interface StoredRecheckRecords {
@@ -39,7 +38,7 @@ export class DocumentRecheckRecords implements RecheckRecordsStore {
 
   inOneWrite<T>(steps: (unit: RecheckUnitOfWrite) => Steps<T>): Promise<T> {
     return this.stored.inOneWrite((unit) => {
-      const open = openRequestOver(this.requests.steps, unit.pendingRequest);
+      const open = openRequestOver(this.requests.steps);
       const { claims } = unit;
       return steps({
         ...unit,

@@ -68,6 +68,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
         new DocumentVerification(
           new MongoDocuments(database, REQUESTS_COLLECTION),
           new MongoDocuments(database, CLOSING_AUDIT_COLLECTION),
+          new MongoDocuments(database, PROFILES_COLLECTION),
           new MongoStoredVerification(database),
         ),
       ),

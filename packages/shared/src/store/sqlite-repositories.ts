@@ -66,6 +66,7 @@ export function sqliteRepositories(
         new DocumentVerification(
           new SqliteDocuments(database, REQUESTS_TABLE),
           new SqliteDocuments(database, CLOSING_AUDIT_TABLE),
+          new SqliteDocuments(database, PROFILES_TABLE),
           new SqliteStoredVerification(database),
         ),
       ),

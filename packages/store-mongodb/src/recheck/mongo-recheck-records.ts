@@ -6,7 +6,6 @@ import type { DueCheck } from '@byline/domain/proofs/claim-store';
 import { mongoClaimsUnit } from '../claims/mongo-claims-unit';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { collectionOf, type QueueItemDoc } from '../store/mongo-schema';
-import { pendingOf } from '../verification/mongo-verification';
 import { WRITE_CHUNK } from '../store/chunks';
 import { queueItemIdOf, settleIn } from '../queue/mongo-leased-queue';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
@@ -22,7 +21,6 @@ function mongoRecheckUnit(db: Db): RecheckStoredUnit {
       return (await collectionOf(db, 'queueItems').findOne({ _id: itemId }, { projection: { holder: 1 } }))?.holder ?? null;
     },
     settle: (item, next, at) => settleIn(db, item.id, item.holder, next, at),
-    pendingRequest: (profileId) => pendingOf(db, profileId),
     takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
     claims: mongoClaimsUnit(db),
     answers: mongoAnswersUnit(db),

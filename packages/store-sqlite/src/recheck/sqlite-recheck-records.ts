@@ -8,7 +8,6 @@ import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
 import type { RecheckStoredUnit, StoredRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
-import { pendingRequestNow } from '../verification/sqlite-verification';
 
 const statements = preparedPerConnection((db: Database.Database) => ({
   slugOf: db.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ?').pluck(),
@@ -21,7 +20,6 @@ function sqliteRecheckUnit(db: Database.Database): RecheckStoredUnit {
   return {
     leaseHolder: (itemId) => sql.holderOf.get(Number(itemId)) ?? null,
     settle: (item, next, at) => settleNow(db, item.id, item.holder, next, at),
-    pendingRequest: (profileId) => pendingRequestNow(db, profileId),
     // The change and its re-render commit together: nothing stale is ever seen.
     takeOutOfService: () => undefined,
     claims: sqliteClaimsUnit(db),
