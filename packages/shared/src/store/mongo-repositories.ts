@@ -23,6 +23,7 @@ import { CLAIMS_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-coll
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
 import { MongoStoredStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
+import { PUBLISHERS_COLLECTION } from '@byline/store-mongodb/publishers/mongo-publisher-collections';
 import { DocumentStaff } from '@byline/domain/staff/document-staff';
 import { MongoStoredVerification } from '@byline/store-mongodb/verification/mongo-verification';
 import { REQUESTS_COLLECTION, CLOSING_AUDIT_COLLECTION } from '@byline/store-mongodb/verification/mongo-verification-collections';
@@ -86,7 +87,14 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
           articles: new MongoDocuments(database, ARTICLES_COLLECTION),
         }),
       ),
-    staff: () => staffOver(new DocumentStaff(new MongoDocuments(database, STAFF_COLLECTION), new MongoStoredStaff(database))),
+    staff: () =>
+      staffOver(
+        new DocumentStaff(
+          new MongoDocuments(database, STAFF_COLLECTION),
+          new MongoDocuments(database, PUBLISHERS_COLLECTION),
+          new MongoStoredStaff(database),
+        ),
+      ),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new MongoDocuments(database, SESSIONS_COLLECTION), users),
     passwordResets: () => new DocumentOneTimeLinks(new MongoDocuments(database, PASSWORD_RESETS_COLLECTION)),

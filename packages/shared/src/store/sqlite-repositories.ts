@@ -23,6 +23,7 @@ import { CLAIMS_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
 import { SqliteStoredStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
+import { PUBLISHERS_TABLE } from '@byline/store-sqlite/publishers/sqlite-publisher-tables';
 import { DocumentStaff } from '@byline/domain/staff/document-staff';
 import { SqliteStoredVerification } from '@byline/store-sqlite/verification/sqlite-verification';
 import { REQUESTS_TABLE, CLOSING_AUDIT_TABLE } from '@byline/store-sqlite/verification/sqlite-verification-tables';
@@ -84,7 +85,14 @@ export function sqliteRepositories(
           articles: new SqliteDocuments(database, ARTICLES_TABLE),
         }),
       ),
-    staff: () => staffOver(new DocumentStaff(new SqliteDocuments(database, STAFF_TABLE), new SqliteStoredStaff(database))),
+    staff: () =>
+      staffOver(
+        new DocumentStaff(
+          new SqliteDocuments(database, STAFF_TABLE),
+          new SqliteDocuments(database, PUBLISHERS_TABLE),
+          new SqliteStoredStaff(database),
+        ),
+      ),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new SqliteDocuments(database, SESSIONS_TABLE), users),
     passwordResets: () => new DocumentOneTimeLinks(new SqliteDocuments(database, PASSWORD_RESETS_TABLE)),
