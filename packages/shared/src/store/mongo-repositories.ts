@@ -77,7 +77,11 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     audit: () => new DocumentAuditHistory(new MongoDocuments(database, AUDIT_COLLECTION)),
     recheckRecords: () =>
       recheckRecordsOver(
-        new DocumentRecheckRecords(new MongoDocuments(database, REQUESTS_COLLECTION), new MongoRecheckRecords(database)),
+        new DocumentRecheckRecords(
+          new MongoDocuments(database, REQUESTS_COLLECTION),
+          new MongoDocuments(database, PROFILES_COLLECTION),
+          new MongoRecheckRecords(database),
+        ),
       ),
     directory: () =>
       directoryOver(

@@ -75,7 +75,11 @@ export function sqliteRepositories(
     audit: () => new DocumentAuditHistory(new SqliteDocuments(database, AUDIT_TABLE)),
     recheckRecords: () =>
       recheckRecordsOver(
-        new DocumentRecheckRecords(new SqliteDocuments(database, REQUESTS_TABLE), new SqliteRecheckRecords(database)),
+        new DocumentRecheckRecords(
+          new SqliteDocuments(database, REQUESTS_TABLE),
+          new SqliteDocuments(database, PROFILES_TABLE),
+          new SqliteRecheckRecords(database),
+        ),
       ),
     directory: () =>
       directoryOver(

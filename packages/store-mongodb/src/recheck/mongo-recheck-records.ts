@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../store/mongo-database';
 import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
-import type { DueCheck } from '@byline/domain/proofs/claim-store';
+import type { DocumentClaimsUnit } from '@byline/domain/claims/claim-documents';
 import { mongoClaimsUnit } from '../claims/mongo-claims-unit';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { collectionOf, type QueueItemDoc } from '../store/mongo-schema';
@@ -35,22 +35,8 @@ export class MongoRecheckRecords implements StoredRecheckRecords {
     return this.database.db;
   }
 
-  proofToCheck(evidenceId: number, now: Date): Promise<DueCheck | null> {
-    return this.database.run(async () => {
-      const db = this.db;
-      const claims = mongoClaimsUnit(db);
-      const evidence = await claims.readEvidence(evidenceId);
-      if (!evidence || evidence.endedAt !== null) return null;
-      const claim = await claims.readClaim(evidence.claimId);
-      if (!claim || claim.releasedAt !== null) {
-        // A release interrupted before it ended this proof (see releaseClaims in src/claims): finished here.
-        const reason = claim?.releasedReason ?? 'Its claim no longer exists.';
-        await claims.endEvidence([evidence.claimId], reason, now.toISOString());
-        return null;
-      }
-      const profile = await collectionOf(db, 'profiles').findOne({ _id: claim.profileId }, { projection: { slug: 1 } });
-      return { evidence, claim, profileSlug: profile?.slug ?? '' };
-    });
+  reading<T>(steps: (claims: DocumentClaimsUnit) => Steps<T>): Promise<T> {
+    return this.database.run(() => runInTurn(steps(mongoClaimsUnit(this.db))));
   }
 
   inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T> {
