@@ -31,12 +31,11 @@ export type ApiKeyDocument = {
 };
 
 /**
- * What each database keeps of the API accounts by hand. The credential check is the verifiers' hot path: one indexed
- * read (a join on SQLite). An account's web origins sit differently in each: a table of their own on SQLite, an
- * array on the account in MongoDB; and what a preflight may be granted is read across both in one query on SQLite,
- * by the browser keys' partial index.
+ * What each database keeps of the API accounts by hand. An account's web origins sit differently in each: a table of
+ * their own on SQLite, an array on the account in MongoDB; and what a preflight may be granted is read across both in
+ * one query on SQLite, by the browser keys' partial index.
  */
-export interface StoredApiAccounts extends Pick<ApiCredentials, 'findCredential' | 'allAllowedOrigins'> {
+export interface StoredApiAccounts extends Pick<ApiCredentials, 'allAllowedOrigins'> {
   /** The account's web origins, in the order set ([] for none). */
   originsOfAccount(accountId: number): Promise<string[]>;
   /** Replaces the account's web origins whole. */
