@@ -31,7 +31,6 @@ import { DocumentVerification } from '@byline/domain/verification/document-verif
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { DocumentRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
-import { MongoStoredWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
 import {
   WEBHOOK_ENDPOINTS_COLLECTION,
   WEBHOOK_MESSAGES_COLLECTION,
@@ -119,7 +118,6 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
         new DocumentWebhooks(
           new MongoDocuments(database, WEBHOOK_ENDPOINTS_COLLECTION),
           new MongoDocuments(database, WEBHOOK_MESSAGES_COLLECTION),
-          new MongoStoredWebhooks(database),
           () => repositories.profiles,
         ),
     ),

@@ -31,7 +31,6 @@ import { DocumentVerification } from '@byline/domain/verification/document-verif
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { DocumentRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
-import { SqliteStoredWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
 import { WEBHOOK_ENDPOINTS_TABLE, WEBHOOK_MESSAGES_TABLE } from '@byline/store-sqlite/webhooks/sqlite-webhook-tables';
 import { DocumentUsers, type UserDocument } from '@byline/domain/users/document-users';
 import { SqliteDocuments } from '@byline/store-sqlite/documents/sqlite-documents';
@@ -117,7 +116,6 @@ export function sqliteRepositories(
         new DocumentWebhooks(
           new SqliteDocuments(database, WEBHOOK_ENDPOINTS_TABLE),
           new SqliteDocuments(database, WEBHOOK_MESSAGES_TABLE),
-          new SqliteStoredWebhooks(database),
           () => repositories.profiles,
         ),
     ),
