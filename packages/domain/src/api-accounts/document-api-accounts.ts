@@ -144,8 +144,15 @@ export class DocumentApiAccounts implements ApiAccountPorts {
     return found.kind === 'browser' ? (found.browserOrigins ?? []) : this.stored.originsOfAccount(found.accountId);
   }
 
-  allAllowedOrigins(): Promise<string[]> {
-    return this.stored.allAllowedOrigins();
+  async allAllowedOrigins(): Promise<string[]> {
+    const [ofAccounts, browserKeys] = await Promise.all([
+      this.stored.allAccountOrigins(),
+      // A rotated browser key's successor has its origins: the old one's add nothing, and end with it.
+      this.keys.all({ kind: 'browser', revokedAt: null, retiresAt: null }),
+    ]);
+    const ofKeys = browserKeys.flatMap((found) => found.browserOrigins ?? []);
+    // Origins are ASCII (normaliseOrigin keeps url.origin, its host in punycode): code-unit order is code-point order.
+    return [...new Set([...ofAccounts, ...ofKeys])].sort();
   }
 
   /** The account for this email, opened `at` when there is none; of concurrent openings, the first one's. */

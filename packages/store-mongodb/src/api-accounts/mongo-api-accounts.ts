@@ -4,17 +4,13 @@ import type { StoredApiAccounts } from '@byline/domain/api-accounts/api-account-
 
 /**
  * What MongoDB keeps of the API accounts by hand (their documents are MongoDocuments over
- * mongo-api-account-collections.ts): an account's web origins, the array `allowed_origins` on the account, and
- * every origin a preflight may be granted.
+ * mongo-api-account-collections.ts): an account's web origins, the array `allowed_origins` on the account.
  */
 export class MongoStoredApiAccounts implements StoredApiAccounts {
   constructor(private readonly database: MongoDatabase) {}
 
   private get accounts() {
     return collectionOf(this.database.db, 'accounts');
-  }
-  private get apiKeys() {
-    return collectionOf(this.database.db, 'apiKeys');
   }
 
   originsOfAccount(accountId: number): Promise<string[]> {
@@ -30,21 +26,10 @@ export class MongoStoredApiAccounts implements StoredApiAccounts {
     });
   }
 
-  /** Accounts are few (one per customer), browser keys a few per account: read those with a list and merge. */
-  allAllowedOrigins(): Promise<string[]> {
+  allAccountOrigins(): Promise<string[]> {
     return this.database.run(async () => {
-      const [accounts, browserKeys] = await Promise.all([
-        this.accounts.find({ allowed_origins: { $exists: true } }, { projection: { allowed_origins: 1 } }).toArray(),
-        // A rotated browser key's successor has its origins: the old one's add nothing, and end with it.
-        this.apiKeys
-          .find({ kind: 'browser', revoked_at: null, retires_at: { $exists: false } }, { projection: { browser_origins: 1 } })
-          .toArray(),
-      ]);
-      const origins = [
-        ...accounts.flatMap((account) => account.allowed_origins ?? []),
-        ...browserKeys.flatMap((doc) => doc.browser_origins ?? []),
-      ];
-      return [...new Set(origins)].sort();
+      const accounts = this.accounts.find({ allowed_origins: { $exists: true } }, { projection: { allowed_origins: 1 } });
+      return (await accounts.toArray()).flatMap((account) => account.allowed_origins ?? []);
     });
   }
 }

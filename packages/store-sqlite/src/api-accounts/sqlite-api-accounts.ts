@@ -4,7 +4,7 @@ import type { StoredApiAccounts } from '@byline/domain/api-accounts/api-account-
 /**
  * What the embedded store keeps of the API accounts by hand (their documents are SqliteDocuments over
  * sqlite-api-account-tables.ts): an account's web origins, rows of api_account_origins (migration 018) in the order
- * set, and every origin a preflight may be granted, in one statement.
+ * set.
  */
 export class SqliteStoredApiAccounts implements StoredApiAccounts {
   private readonly stmt;
@@ -18,15 +18,7 @@ export class SqliteStoredApiAccounts implements StoredApiAccounts {
       insertOrigin: database.prepare<[number, number, string]>(
         'INSERT INTO api_account_origins (account_id, position, origin) VALUES (?, ?, ?)',
       ),
-      // A rotated browser key's successor has its origins: the old one's add nothing, and end with it.
-      allOrigins: database
-        .prepare<[], string>(
-          `SELECT origin FROM api_account_origins
-           UNION SELECT j.value FROM api_keys k, json_each(k.browser_origins) j WHERE k.kind = 'browser' AND k.revoked_at IS NULL
-             AND k.retires_at IS NULL
-           ORDER BY 1`,
-        )
-        .pluck(),
+      allOrigins: database.prepare<[], string>('SELECT origin FROM api_account_origins').pluck(),
     };
   }
 
@@ -42,7 +34,7 @@ export class SqliteStoredApiAccounts implements StoredApiAccounts {
     });
   }
 
-  allAllowedOrigins(): Promise<string[]> {
+  allAccountOrigins(): Promise<string[]> {
     return this.database.read(() => this.stmt.allOrigins.all());
   }
 }
