@@ -1,6 +1,5 @@
 import type { AccountStatus, ApiKeyKind, ApiKeySummary } from '../domain/types';
 import type { ApiAccount, SuccessorKey } from './api-accounts-repository';
-import type { ApiCredentials } from './api-credentials-repository';
 
 /** An API account as the generic document port stores it (its web origins apart: see StoredApiAccounts). */
 export type AccountDocument = {
@@ -31,12 +30,12 @@ export type ApiKeyDocument = {
 };
 
 /**
- * What each database keeps of the API accounts by hand. The credential check is the verifiers' hot path: one indexed
- * read (a join on SQLite). An account's web origins sit differently in each: a table of their own on SQLite, an
- * array on the account in MongoDB; and what a preflight may be granted is read across both in one query on SQLite,
- * by the browser keys' partial index.
+ * What each database keeps of the API accounts by hand: an account's web origins, which sit differently in each (a
+ * table of their own on SQLite, an array on the account in MongoDB).
  */
-export interface StoredApiAccounts extends Pick<ApiCredentials, 'findCredential' | 'allAllowedOrigins'> {
+export interface StoredApiAccounts {
+  /** Every account's web origins, in any order, repeats allowed. */
+  allAccountOrigins(): Promise<string[]>;
   /** The account's web origins, in the order set ([] for none). */
   originsOfAccount(accountId: number): Promise<string[]>;
   /** Replaces the account's web origins whole. */

@@ -115,8 +115,26 @@ export class DocumentApiAccounts implements ApiAccountPorts {
     return (await this.keys.first({ revokedAt: null })) !== null;
   }
 
-  findCredential(key: string): Promise<StoredCredential | null> {
-    return this.stored.findCredential(key);
+  /**
+   * The credential check's read, on every request whose key is not cached: the key by its unique index, then its
+   * account by its id. Null when no key has this value; a key whose account is gone has no account status, and the
+   * credential check then knows it as unknown.
+   */
+  async findCredential(key: string): Promise<StoredCredential | null> {
+    const found = await this.keys.first({ key });
+    if (!found) return null;
+    const account = await this.accounts.first({ id: found.accountId });
+    return {
+      key: found.key,
+      accountId: found.accountId,
+      secretHash: found.secretHash,
+      revoked: found.revokedAt !== null,
+      retiresAt: found.retiresAt,
+      accountStatus: account?.status ?? null,
+      rateLimitPerMinute: account?.rateLimitPerMinute ?? null,
+      browser:
+        found.kind === 'browser' ? { origins: found.browserOrigins ?? [], rateLimitPerMinute: found.rateLimitPerMinute! } : null,
+    };
   }
 
   /** A browser key's own origins, else its account's: a server key may be used wherever its account allows. */
@@ -126,8 +144,15 @@ export class DocumentApiAccounts implements ApiAccountPorts {
     return found.kind === 'browser' ? (found.browserOrigins ?? []) : this.stored.originsOfAccount(found.accountId);
   }
 
-  allAllowedOrigins(): Promise<string[]> {
-    return this.stored.allAllowedOrigins();
+  async allAllowedOrigins(): Promise<string[]> {
+    const [ofAccounts, browserKeys] = await Promise.all([
+      this.stored.allAccountOrigins(),
+      // A rotated browser key's successor has its origins: the old one's add nothing, and end with it.
+      this.keys.all({ kind: 'browser', revokedAt: null, retiresAt: null }),
+    ]);
+    const ofKeys = browserKeys.flatMap((found) => found.browserOrigins ?? []);
+    // Origins are ASCII (normaliseOrigin keeps url.origin, its host in punycode): code-unit order is code-point order.
+    return [...new Set([...ofAccounts, ...ofKeys])].sort();
   }
 
   /** The account for this email, opened `at` when there is none; of concurrent openings, the first one's. */

@@ -1,9 +1,10 @@
 import type { Documents } from '../documents/documents';
+import type { ProfileDocument } from '../profiles/profile-documents';
 import type { DocumentClaimsUnit } from '../claims/claim-documents';
 import type { DueCheck } from '../proofs/claim-store';
-import { mapStep, type Steps } from '../store/steps';
+import { mapStep, step, type Steps } from '../store/steps';
 import { openRequestOver } from '../verification/document-verification';
-import type { RequestDocument, VerificationStoredUnit } from '../verification/verification-documents';
+import type { RequestDocument } from '../verification/verification-documents';
 import type { RecheckRecordsStore } from './recheck-store';
 import type { RecheckUnitOfWrite } from './recheck-unit';
 
@@ -14,12 +15,15 @@ import type { RecheckUnitOfWrite } from './recheck-unit';
 export type RecheckStoredUnit = Omit<
   RecheckUnitOfWrite,
   'openRequest' | 'evidence' | 'ownerOfClaim' | 'writeCheck' | 'setLiveClaimState' | 'claims'
-> &
-  Pick<VerificationStoredUnit, 'pendingRequest'> & { claims: DocumentClaimsUnit };
+> & { claims: DocumentClaimsUnit };
 
-/** The re-check records' reads, and one unit of write for the rule (recheck-changes.ts) with the database's parts. */
+/** The claims' unit to read a proof to check with, and one unit of write for the rule (recheck-changes.ts). */
 export interface StoredRecheckRecords {
-  proofToCheck(evidenceId: number, now: Date): Promise<DueCheck | null>;
+  /**
+   * Runs the steps over the claims' unit as a read: on SQLite outside a transaction (each statement sees what is
+   * committed), on MongoDB awaited in turn.
+   */
+  reading<T>(steps: (claims: DocumentClaimsUnit) => Steps<T>): Promise<T>;
   inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T>;
 }
 
@@ -30,16 +34,32 @@ export interface StoredRecheckRecords {
 export class DocumentRecheckRecords implements RecheckRecordsStore {
   constructor(
     private readonly requests: Documents<RequestDocument, Omit<RequestDocument, 'id'>>,
+    private readonly profiles: Documents<ProfileDocument>,
     private readonly stored: StoredRecheckRecords,
   ) {}
 
+  /** The live proof with its claim and the claim's profile's slug; null once the proof has ended. */
   proofToCheck(evidenceId: number, now: Date): Promise<DueCheck | null> {
-    return this.stored.proofToCheck(evidenceId, now);
+    const profiles = this.profiles.steps;
+    return this.stored.reading(function* (claims): Steps<DueCheck | null> {
+      const evidence = yield* step(claims.readEvidence(evidenceId));
+      if (!evidence || evidence.endedAt !== null) return null;
+      const claim = yield* step(claims.readClaim(evidence.claimId));
+      if (!claim || claim.releasedAt !== null) {
+        // A release interrupted before it ended this proof (see releaseClaims in src/claims): finished here. Only
+        // MongoDB, with no transactions, leaves one so; SQLite's release ends the proofs in its own transaction.
+        const reason = claim?.releasedReason ?? 'Its claim no longer exists.';
+        yield* step(claims.endEvidence([evidence.claimId], reason, now.toISOString()));
+        return null;
+      }
+      const profile = yield* step(profiles.first({ id: claim.profileId }));
+      return { evidence, claim, profileSlug: profile?.slug ?? '' };
+    });
   }
 
   inOneWrite<T>(steps: (unit: RecheckUnitOfWrite) => Steps<T>): Promise<T> {
     return this.stored.inOneWrite((unit) => {
-      const open = openRequestOver(this.requests.steps, unit.pendingRequest);
+      const open = openRequestOver(this.requests.steps);
       const { claims } = unit;
       return steps({
         ...unit,

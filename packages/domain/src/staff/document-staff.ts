@@ -1,6 +1,7 @@
 import { UniqueTakenError, type Documents, type DocumentSteps } from '../documents/documents';
 import { unlessTaken } from '../documents/unless-taken';
 import { mapStep, type Step, type Steps } from '../store/steps';
+import type { Publisher } from '../publishers/publishers-repository';
 import type { Affiliation, Invitee } from './staff-repository';
 import type { StaffStore } from './staff-store';
 import type { Closing, StaffUnitOfWrite } from './staff-unit';
@@ -30,12 +31,14 @@ const newestFirst = (affiliations: AffiliationDocument[]): Affiliation[] =>
 /**
  * Staff written once over the generic document port: invitations, their answers and ends (the rules themselves are
  * staff-changes.ts's). Each write is one document, conditional on the state it changes from; the store's unique
- * indexes keep one open affiliation per person and publisher. The other resources' parts of a change (the credits
- * an end ends, the answers re-rendered) are the database's own (StoredStaff), in the same unit of write.
+ * indexes keep one open affiliation per person and publisher; the publisher's name is read from its document. The
+ * other resources' parts of a change (the credits an end ends, the answers re-rendered) are the database's own
+ * (StoredStaff), in the same unit of write.
  */
 export class DocumentStaff implements StaffStore {
   constructor(
     private readonly affiliations: Documents<AffiliationDocument, NewAffiliationDocument>,
+    private readonly publishers: Documents<Publisher>,
     private readonly stored: StoredStaff,
   ) {}
 
@@ -78,7 +81,8 @@ export class DocumentStaff implements StaffStore {
   }
 
   inOneWrite<T>(steps: (unit: StaffUnitOfWrite) => Steps<T>): Promise<T> {
-    return this.stored.inOneWrite((stored) => steps({ ...affiliationsUnit(this.affiliations.steps), ...stored }));
+    const own = affiliationsUnit(this.affiliations.steps, this.publishers.steps);
+    return this.stored.inOneWrite((stored) => steps({ ...own, ...stored }));
   }
 
   eraseInvitationsTo(email: string): Promise<number> {
@@ -97,11 +101,15 @@ export class DocumentStaff implements StaffStore {
 type AffiliationSteps = DocumentSteps<AffiliationDocument, NewAffiliationDocument>;
 
 /** The staff's own part of its unit of write: each a read, or a write conditional on the state it changes from. */
-function affiliationsUnit(affiliations: AffiliationSteps): Omit<StaffUnitOfWrite, keyof StaffStoredUnit> {
+function affiliationsUnit(
+  affiliations: AffiliationSteps,
+  publishers: DocumentSteps<Publisher>,
+): Omit<StaffUnitOfWrite, keyof StaffStoredUnit> {
   /** Closes the invitations `where` names, one conditional write each, until none is left. */
   const closeAll = (where: Parameters<AffiliationSteps['updateFirst']>[0], closing: Closing): Step<void> =>
     mapStep(affiliations.updateFirst(where, closed(closing)), (before) => (before ? closeAll(where, closing) : undefined));
   return {
+    publisherName: (publisherId) => mapStep(publishers.first({ id: publisherId }), (found) => found?.name ?? null),
     affiliation: (id) => mapStep(affiliations.first({ id }), (found) => found && asAffiliation(found)),
     isActiveStaff: (publisherId, profileId) =>
       mapStep(affiliations.first({ publisherId, profileId, state: 'active' }), (found) => found !== null),

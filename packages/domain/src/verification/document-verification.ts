@@ -4,12 +4,15 @@ import { mapStep, type Steps } from '../store/steps';
 import type { VerificationRequest } from './verification-repository';
 import type { VerificationStore } from './verification-store';
 import type { VerificationUnitOfWrite } from './verification-unit';
+import type { ProfileDocument } from '../profiles/profile-documents';
 import {
   asRequest,
+  pendingRequestOver,
+  profileStateOver,
   type ClosingAuditDocument,
   type RequestDocument,
+  type RequestSteps,
   type StoredVerification,
-  type VerificationStoredUnit,
 } from './verification-documents';
 
 type Requests = Documents<RequestDocument, Omit<RequestDocument, 'id'>>;
@@ -17,22 +20,30 @@ type Audit = Documents<ClosingAuditDocument, Omit<ClosingAuditDocument, 'id'>>;
 
 /**
  * The editors' queue written once over the generic document port: requests opened once per profile, closed once,
- * and the audit records that go with them (the rules themselves are verification-changes.ts's). The profile's flag
- * and a profile's pending request are the database's own (StoredVerification), in the same unit of write.
+ * the audit records that go with them, and the profile's state and pending request read (the rules themselves are
+ * verification-changes.ts's). Writing the profile's flag is the database's own (StoredVerification), in the same
+ * unit of write.
  */
 export class DocumentVerification implements VerificationStore {
   constructor(
     private readonly requests: Requests,
     private readonly audit: Audit,
+    private readonly profiles: Documents<ProfileDocument>,
     private readonly stored: StoredVerification,
   ) {}
 
   inOneWrite<T>(steps: (unit: VerificationUnitOfWrite) => Steps<T>): Promise<T> {
-    return this.stored.inOneWrite((stored) => steps({ ...stored, ...queueUnit(this.requests.steps, this.audit.steps, stored) }));
+    return this.stored.inOneWrite((stored) =>
+      steps({
+        ...stored,
+        ...queueUnit(this.requests.steps, this.audit.steps),
+        profile: profileStateOver(this.profiles.steps),
+      }),
+    );
   }
 
   pendingOf(profileId: number): Promise<VerificationRequest | null> {
-    return this.stored.pendingOf(profileId);
+    return this.requests.first({ profileId, status: 'pending' }).then((found) => found && asRequest(found));
   }
 
   /** Oldest first. */
@@ -46,12 +57,12 @@ export class DocumentVerification implements VerificationStore {
 
 /** The queue's own part of its unit of write: requests and audit records, one document write each. */
 function queueUnit(
-  requests: DocumentSteps<RequestDocument, Omit<RequestDocument, 'id'>>,
+  requests: RequestSteps,
   audit: DocumentSteps<ClosingAuditDocument, Omit<ClosingAuditDocument, 'id'>>,
-  { pendingRequest }: Pick<VerificationStoredUnit, 'pendingRequest'>,
-): Pick<VerificationUnitOfWrite, 'openRequest' | 'closeRequest' | 'appendAudit'> {
+): Pick<VerificationUnitOfWrite, 'pendingRequest' | 'openRequest' | 'closeRequest' | 'appendAudit'> {
   return {
-    openRequest: openRequestOver(requests, pendingRequest),
+    pendingRequest: pendingRequestOver(requests),
+    openRequest: openRequestOver(requests),
     // No longer pending, the request no longer holds the profile's place in MongoDB's unique index.
     closeRequest: (request, status) =>
       mapStep(requests.updateFirst({ id: request.id, status: 'pending' }, { status, openFor: -request.id }), Boolean),
@@ -64,13 +75,11 @@ function queueUnit(
 }
 
 /**
- * Opens the profile's request unless one is pending (then that one), over the requests' documents and the
- * database's lookup of a pending one: of concurrent openers the store's unique pending index lets one open it.
+ * Opens the profile's request unless one is pending (then that one), over the requests' documents: of concurrent
+ * openers the store's unique pending index lets one open it.
  */
-export function openRequestOver(
-  requests: DocumentSteps<RequestDocument, Omit<RequestDocument, 'id'>>,
-  pendingRequest: VerificationStoredUnit['pendingRequest'],
-): VerificationUnitOfWrite['openRequest'] {
+export function openRequestOver(requests: RequestSteps): VerificationUnitOfWrite['openRequest'] {
+  const pendingRequest = pendingRequestOver(requests);
   const openRequest: VerificationUnitOfWrite['openRequest'] = (profileId, requestedBy, at) =>
     mapStep(pendingRequest(profileId), (pending) => {
       if (pending) return { request: pending, opened: false };

@@ -1,5 +1,7 @@
 import type { AuditRecord } from '../audit/audit-repository';
-import type { Steps } from '../store/steps';
+import type { DocumentSteps } from '../documents/documents';
+import type { ProfileDocument } from '../profiles/profile-documents';
+import { mapStep, type Steps } from '../store/steps';
 import type { VerificationRequest } from './verification-repository';
 import type { VerificationUnitOfWrite } from './verification-unit';
 
@@ -17,19 +19,31 @@ export type RequestDocument = VerificationRequest & { openFor: number | null };
 export type ClosingAuditDocument = AuditRecord & { closing: string | null };
 
 /**
- * What each database keeps of the editors' queue by hand: the profile's flag (on SQLite with its copy in the
- * profile's document), a profile's pending request (the lookup its unique pending index serves), and the answers'
- * part of the same write.
+ * What each database keeps of the editors' queue by hand: writing the profile's flag (on SQLite with its copy in the
+ * profile's document, on MongoDB with its webhook event on the profile), and the answers' part of the same write.
  */
-export type VerificationStoredUnit = Pick<
-  VerificationUnitOfWrite,
-  'profile' | 'pendingRequest' | 'writeVerified' | 'takeOutOfService' | 'answers'
->;
+export type VerificationStoredUnit = Pick<VerificationUnitOfWrite, 'writeVerified' | 'takeOutOfService' | 'answers'>;
 
 /** Runs the editors' rules as one unit of write (see documents.ts's UnitOfWrite) with the database's own parts. */
 export interface StoredVerification {
   inOneWrite<T>(steps: (unit: VerificationStoredUnit) => Steps<T>): Promise<T>;
-  pendingOf(profileId: number): Promise<VerificationRequest | null>;
 }
 
 export const asRequest = ({ openFor: _openFor, ...request }: RequestDocument): VerificationRequest => request;
+
+export type RequestSteps = DocumentSteps<RequestDocument, Omit<RequestDocument, 'id'>>;
+
+/**
+ * The profile's pending request. One per profile: SQLite's partial unique index keeps it so, MongoDB's unique
+ * `openFor`, which holds the profile's id exactly while the request is pending.
+ */
+export const pendingRequestOver =
+  (requests: RequestSteps): VerificationUnitOfWrite['pendingRequest'] =>
+  (profileId) =>
+    mapStep(requests.first({ profileId, status: 'pending' }), (found) => found && asRequest(found));
+
+/** The profile's slug and verified flag, read from its document. */
+export const profileStateOver =
+  (profiles: DocumentSteps<ProfileDocument>): VerificationUnitOfWrite['profile'] =>
+  (profileId) =>
+    mapStep(profiles.first({ id: profileId }), (found) => found && { slug: found.slug, verified: found.verified });

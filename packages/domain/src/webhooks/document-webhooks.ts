@@ -1,14 +1,7 @@
 import { UniqueTakenError } from '../documents/documents';
-import { redactAboutErasedJournalists } from '../webhook-events/erased-journalist';
+import { JOURNALIST_EVENT_TYPES, redactAboutErasedJournalists } from '../webhook-events/erased-journalist';
 import type { WebhookEventType } from '../webhook-events/webhook-event';
-import type {
-  EndpointDocuments,
-  MessageDocuments,
-  ProfileSlugs,
-  SentJournalistMessage,
-  StoredWebhooks,
-  WebhookPorts,
-} from './webhook-documents';
+import type { EndpointDocuments, MessageDocuments, ProfileSlugs, SentJournalistMessage, WebhookPorts } from './webhook-documents';
 import type {
   NewWebhookEndpoint,
   NewWebhookMessage,
@@ -18,15 +11,20 @@ import type {
   WebhookMessageState,
 } from './webhooks-repository';
 
+/** How many messages the redaction sweep reads at a time: the log may hold 30 days of deliveries. */
+const SWEEP_PAGE = 500;
+
+/** Whether a message's body is redacted already (see redactedJournalistBody). */
+const isRedacted = (body: string): boolean => (JSON.parse(body) as { redacted?: unknown }).redacted != null;
+
 /**
  * Webhook endpoints and their messages, written once over the generic document port (each database's adapter only
- * stores them); the redaction sweep's read of sent messages is the database's own (see StoredWebhooks).
+ * stores them).
  */
 export class DocumentWebhooks implements WebhookPorts {
   constructor(
     private readonly endpoints: EndpointDocuments,
     private readonly messages: MessageDocuments,
-    private readonly stored: StoredWebhooks,
     /** The profiles, asked whether the slugs in sent messages still name someone. */
     private readonly profiles: () => ProfileSlugs,
   ) {}
@@ -139,10 +137,25 @@ export class DocumentWebhooks implements WebhookPorts {
 
   redactAboutErasedJournalists(): Promise<number> {
     return redactAboutErasedJournalists({
-      sentJournalistMessages: () => this.stored.sentJournalistMessages(),
+      sentJournalistMessages: () => this.sentJournalistMessages(),
       slugsInUse: (slugs) => this.slugsInUse(slugs),
       setMessageBodies: (bodies) => this.setMessageBodies(bodies),
     });
+  }
+
+  /**
+   * Every message about a journalist that was sent (or given up on) and is not redacted yet, read a page at a time in
+   * id order so that only their ids and bodies are kept.
+   */
+  private async sentJournalistMessages(): Promise<SentJournalistMessage[]> {
+    const sent: SentJournalistMessage[] = [];
+    const about = { type: { in: JOURNALIST_EVENT_TYPES }, state: { ne: 'pending' as const } };
+    for (let after = 0; ;) {
+      const page = await this.messages.all({ ...about, id: { gt: after } }, { limit: SWEEP_PAGE });
+      for (const { id, body } of page) if (!isRedacted(body)) sent.push({ id, body });
+      if (page.length < SWEEP_PAGE) return sent;
+      after = page[page.length - 1]!.id;
+    }
   }
 
   /** The slugs profiles hold now, and the former slugs that still redirect to one (few: read one by one). */

@@ -19,15 +19,5 @@ export interface SentJournalistMessage {
   body: string;
 }
 
-/**
- * What each database keeps of the webhooks by hand: the hourly redaction sweep's read of the messages about
- * journalists. It picks them by type and by what their body says (a JSON path on SQLite, a pattern in MongoDB) and
- * reads only their ids and bodies, where the log may hold 30 days of deliveries.
- */
-export interface StoredWebhooks {
-  /** Every message about a journalist that was sent (or given up on) and is not redacted yet. */
-  sentJournalistMessages(): Promise<SentJournalistMessage[]>;
-}
-
 /** What the redaction sweep asks the profiles: whether a slug still names someone. */
 export type ProfileSlugs = Pick<Profiles, 'verifiedFlagsOf' | 'slugReplacing'>;

@@ -23,6 +23,7 @@ import { CLAIMS_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-coll
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
 import { MongoStoredStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
+import { PUBLISHERS_COLLECTION } from '@byline/store-mongodb/publishers/mongo-publisher-collections';
 import { DocumentStaff } from '@byline/domain/staff/document-staff';
 import { MongoStoredVerification } from '@byline/store-mongodb/verification/mongo-verification';
 import { REQUESTS_COLLECTION, CLOSING_AUDIT_COLLECTION } from '@byline/store-mongodb/verification/mongo-verification-collections';
@@ -30,7 +31,6 @@ import { DocumentVerification } from '@byline/domain/verification/document-verif
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { DocumentRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
 import { MongoRecheckRecords } from '@byline/store-mongodb/recheck/mongo-recheck-records';
-import { MongoStoredWebhooks } from '@byline/store-mongodb/webhooks/mongo-webhooks';
 import {
   WEBHOOK_ENDPOINTS_COLLECTION,
   WEBHOOK_MESSAGES_COLLECTION,
@@ -68,6 +68,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
         new DocumentVerification(
           new MongoDocuments(database, REQUESTS_COLLECTION),
           new MongoDocuments(database, CLOSING_AUDIT_COLLECTION),
+          new MongoDocuments(database, PROFILES_COLLECTION),
           new MongoStoredVerification(database),
         ),
       ),
@@ -75,7 +76,11 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     audit: () => new DocumentAuditHistory(new MongoDocuments(database, AUDIT_COLLECTION)),
     recheckRecords: () =>
       recheckRecordsOver(
-        new DocumentRecheckRecords(new MongoDocuments(database, REQUESTS_COLLECTION), new MongoRecheckRecords(database)),
+        new DocumentRecheckRecords(
+          new MongoDocuments(database, REQUESTS_COLLECTION),
+          new MongoDocuments(database, PROFILES_COLLECTION),
+          new MongoRecheckRecords(database),
+        ),
       ),
     directory: () =>
       directoryOver(
@@ -85,7 +90,14 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
           articles: new MongoDocuments(database, ARTICLES_COLLECTION),
         }),
       ),
-    staff: () => staffOver(new DocumentStaff(new MongoDocuments(database, STAFF_COLLECTION), new MongoStoredStaff(database))),
+    staff: () =>
+      staffOver(
+        new DocumentStaff(
+          new MongoDocuments(database, STAFF_COLLECTION),
+          new MongoDocuments(database, PUBLISHERS_COLLECTION),
+          new MongoStoredStaff(database),
+        ),
+      ),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new MongoDocuments(database, SESSIONS_COLLECTION), users),
     passwordResets: () => new DocumentOneTimeLinks(new MongoDocuments(database, PASSWORD_RESETS_COLLECTION)),
@@ -106,7 +118,6 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
         new DocumentWebhooks(
           new MongoDocuments(database, WEBHOOK_ENDPOINTS_COLLECTION),
           new MongoDocuments(database, WEBHOOK_MESSAGES_COLLECTION),
-          new MongoStoredWebhooks(database),
           () => repositories.profiles,
         ),
     ),

@@ -23,6 +23,7 @@ import { CLAIMS_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
 import { SqliteStoredStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
+import { PUBLISHERS_TABLE } from '@byline/store-sqlite/publishers/sqlite-publisher-tables';
 import { DocumentStaff } from '@byline/domain/staff/document-staff';
 import { SqliteStoredVerification } from '@byline/store-sqlite/verification/sqlite-verification';
 import { REQUESTS_TABLE, CLOSING_AUDIT_TABLE } from '@byline/store-sqlite/verification/sqlite-verification-tables';
@@ -30,7 +31,6 @@ import { DocumentVerification } from '@byline/domain/verification/document-verif
 import { recheckRecordsOver } from '@byline/domain/recheck/recheck-records-over';
 import { DocumentRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
 import { SqliteRecheckRecords } from '@byline/store-sqlite/recheck/sqlite-recheck-records';
-import { SqliteStoredWebhooks } from '@byline/store-sqlite/webhooks/sqlite-webhooks';
 import { WEBHOOK_ENDPOINTS_TABLE, WEBHOOK_MESSAGES_TABLE } from '@byline/store-sqlite/webhooks/sqlite-webhook-tables';
 import { DocumentUsers, type UserDocument } from '@byline/domain/users/document-users';
 import { SqliteDocuments } from '@byline/store-sqlite/documents/sqlite-documents';
@@ -66,6 +66,7 @@ export function sqliteRepositories(
         new DocumentVerification(
           new SqliteDocuments(database, REQUESTS_TABLE),
           new SqliteDocuments(database, CLOSING_AUDIT_TABLE),
+          new SqliteDocuments(database, PROFILES_TABLE),
           new SqliteStoredVerification(database),
         ),
       ),
@@ -73,7 +74,11 @@ export function sqliteRepositories(
     audit: () => new DocumentAuditHistory(new SqliteDocuments(database, AUDIT_TABLE)),
     recheckRecords: () =>
       recheckRecordsOver(
-        new DocumentRecheckRecords(new SqliteDocuments(database, REQUESTS_TABLE), new SqliteRecheckRecords(database)),
+        new DocumentRecheckRecords(
+          new SqliteDocuments(database, REQUESTS_TABLE),
+          new SqliteDocuments(database, PROFILES_TABLE),
+          new SqliteRecheckRecords(database),
+        ),
       ),
     directory: () =>
       directoryOver(
@@ -83,7 +88,14 @@ export function sqliteRepositories(
           articles: new SqliteDocuments(database, ARTICLES_TABLE),
         }),
       ),
-    staff: () => staffOver(new DocumentStaff(new SqliteDocuments(database, STAFF_TABLE), new SqliteStoredStaff(database))),
+    staff: () =>
+      staffOver(
+        new DocumentStaff(
+          new SqliteDocuments(database, STAFF_TABLE),
+          new SqliteDocuments(database, PUBLISHERS_TABLE),
+          new SqliteStoredStaff(database),
+        ),
+      ),
     users: () => new DocumentUsers(users, endedWithUser),
     sessions: () => new DocumentSessions(new SqliteDocuments(database, SESSIONS_TABLE), users),
     passwordResets: () => new DocumentOneTimeLinks(new SqliteDocuments(database, PASSWORD_RESETS_TABLE)),
@@ -104,7 +116,6 @@ export function sqliteRepositories(
         new DocumentWebhooks(
           new SqliteDocuments(database, WEBHOOK_ENDPOINTS_TABLE),
           new SqliteDocuments(database, WEBHOOK_MESSAGES_TABLE),
-          new SqliteStoredWebhooks(database),
           () => repositories.profiles,
         ),
     ),

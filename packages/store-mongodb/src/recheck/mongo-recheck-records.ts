@@ -2,11 +2,10 @@ import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../store/mongo-database';
 import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
-import type { DueCheck } from '@byline/domain/proofs/claim-store';
+import type { DocumentClaimsUnit } from '@byline/domain/claims/claim-documents';
 import { mongoClaimsUnit } from '../claims/mongo-claims-unit';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { collectionOf, type QueueItemDoc } from '../store/mongo-schema';
-import { pendingOf } from '../verification/mongo-verification';
 import { WRITE_CHUNK } from '../store/chunks';
 import { queueItemIdOf, settleIn } from '../queue/mongo-leased-queue';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
@@ -22,7 +21,6 @@ function mongoRecheckUnit(db: Db): RecheckStoredUnit {
       return (await collectionOf(db, 'queueItems').findOne({ _id: itemId }, { projection: { holder: 1 } }))?.holder ?? null;
     },
     settle: (item, next, at) => settleIn(db, item.id, item.holder, next, at),
-    pendingRequest: (profileId) => pendingOf(db, profileId),
     takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
     claims: mongoClaimsUnit(db),
     answers: mongoAnswersUnit(db),
@@ -37,22 +35,8 @@ export class MongoRecheckRecords implements StoredRecheckRecords {
     return this.database.db;
   }
 
-  proofToCheck(evidenceId: number, now: Date): Promise<DueCheck | null> {
-    return this.database.run(async () => {
-      const db = this.db;
-      const claims = mongoClaimsUnit(db);
-      const evidence = await claims.readEvidence(evidenceId);
-      if (!evidence || evidence.endedAt !== null) return null;
-      const claim = await claims.readClaim(evidence.claimId);
-      if (!claim || claim.releasedAt !== null) {
-        // A release interrupted before it ended this proof (see releaseClaims in src/claims): finished here.
-        const reason = claim?.releasedReason ?? 'Its claim no longer exists.';
-        await claims.endEvidence([evidence.claimId], reason, now.toISOString());
-        return null;
-      }
-      const profile = await collectionOf(db, 'profiles').findOne({ _id: claim.profileId }, { projection: { slug: 1 } });
-      return { evidence, claim, profileSlug: profile?.slug ?? '' };
-    });
+  reading<T>(steps: (claims: DocumentClaimsUnit) => Steps<T>): Promise<T> {
+    return this.database.run(() => runInTurn(steps(mongoClaimsUnit(this.db))));
   }
 
   inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T> {

@@ -2,7 +2,6 @@ import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import type { MongoDatabase } from '../store/mongo-database';
 import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { mongoArticlesUnit } from '../articles/mongo-articles';
-import { collectionOf } from '../store/mongo-schema';
 import type { StaffStoredUnit, StoredStaff } from '@byline/domain/staff/staff-documents';
 
 /** The staff's changes as single-document writes awaited in turn, in the order the rules name (staff-changes.ts). */
@@ -14,10 +13,6 @@ export class MongoStoredStaff implements StoredStaff {
     return this.database.run(() =>
       runInTurn(
         steps({
-          async publisherName(publisherId) {
-            const publisher = await collectionOf(db, 'publishers').findOne({ _id: publisherId }, { projection: { name: 1 } });
-            return publisher?.name ?? null;
-          },
           takeOutOfService: (profileIds, publisherIds) => forgetRenderedInTurn(db, profileIds, publisherIds),
           articles: mongoArticlesUnit(db),
           answers: mongoAnswersUnit(db),

@@ -3,7 +3,7 @@ import type { WebhookAttempt, WebhookMessageState } from '@byline/domain/webhook
 
 /**
  * A message as stored (`webhook_messages`): one per (endpoint, event), its attempts inside it; `_id` from the counters
- * collection. Read by hand by the redaction sweep and the erasure; endpoints are only ever generic documents (see
+ * collection. Read by hand by the erasure; endpoints are only ever generic documents (see
  * mongo-webhook-collections.ts).
  */
 export interface WebhookMessageDoc {

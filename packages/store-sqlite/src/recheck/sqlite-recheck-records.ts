@@ -1,17 +1,15 @@
 import type Database from 'better-sqlite3';
-import { runNow, step, type Steps } from '@byline/domain/store/steps';
+import { runNow, type Steps } from '@byline/domain/store/steps';
 import type { SqliteDatabase } from '../store/sqlite-database';
-import type { DueCheck } from '@byline/domain/proofs/claim-store';
+import type { DocumentClaimsUnit } from '@byline/domain/claims/claim-documents';
 import { sqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { settleNow } from '../queue/sqlite-leased-queue';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
 import type { RecheckStoredUnit, StoredRecheckRecords } from '@byline/domain/recheck/document-recheck-records';
-import { pendingRequestNow } from '../verification/sqlite-verification';
 
 const statements = preparedPerConnection((db: Database.Database) => ({
-  slugOf: db.prepare<[number], string>('SELECT slug FROM profiles WHERE id = ?').pluck(),
   holderOf: db.prepare<[number], string | null>('SELECT holder FROM queue_items WHERE id = ?').pluck(),
 }));
 
@@ -21,7 +19,6 @@ function sqliteRecheckUnit(db: Database.Database): RecheckStoredUnit {
   return {
     leaseHolder: (itemId) => sql.holderOf.get(Number(itemId)) ?? null,
     settle: (item, next, at) => settleNow(db, item.id, item.holder, next, at),
-    pendingRequest: (profileId) => pendingRequestNow(db, profileId),
     // The change and its re-render commit together: nothing stale is ever seen.
     takeOutOfService: () => undefined,
     claims: sqliteClaimsUnit(db),
@@ -33,19 +30,8 @@ function sqliteRecheckUnit(db: Database.Database): RecheckStoredUnit {
 export class SqliteRecheckRecords implements StoredRecheckRecords {
   constructor(private readonly database: SqliteDatabase) {}
 
-  proofToCheck(evidenceId: number): Promise<DueCheck | null> {
-    return this.database.read((db) =>
-      runNow(
-        (function* () {
-          const claims = sqliteClaimsUnit(db);
-          const evidence = yield* step(claims.readEvidence(evidenceId));
-          if (!evidence || evidence.endedAt !== null) return null;
-          // A release ends the claim's proofs in its own transaction: a live proof's claim is live.
-          const claim = (yield* step(claims.readClaim(evidence.claimId)))!;
-          return { evidence, claim, profileSlug: statements(db).slugOf.get(claim.profileId) ?? '' };
-        })(),
-      ),
-    );
+  reading<T>(steps: (claims: DocumentClaimsUnit) => Steps<T>): Promise<T> {
+    return this.database.read((db) => runNow(steps(sqliteClaimsUnit(db))));
   }
 
   inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T> {

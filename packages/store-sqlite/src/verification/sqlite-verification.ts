@@ -4,33 +4,17 @@ import { runNow, type Steps } from '@byline/domain/store/steps';
 import type { SqliteDatabase } from '../store/sqlite-database';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
-import type { VerificationRequest } from '@byline/domain/verification/verification-repository';
 import type { StoredVerification, VerificationStoredUnit } from '@byline/domain/verification/verification-documents';
 
 const statements = preparedPerConnection((db: Database.Database) => ({
-  pendingOf: db.prepare<[number], VerificationRequest>(
-    `SELECT id, profile_id AS profileId, requested_by AS requestedBy, requested_at AS requestedAt, status
-     FROM verification_requests WHERE profile_id = ? AND status = 'pending'`,
-  ),
-  profile: db.prepare<[number], { slug: string; verified: number; doc: string }>(
-    'SELECT slug, verified, doc FROM profiles WHERE id = ?',
-  ),
+  profile: db.prepare<[number], { verified: number; doc: string }>('SELECT verified, doc FROM profiles WHERE id = ?'),
   setVerified: db.prepare<[number, string, number]>('UPDATE profiles SET verified = ?, doc = ? WHERE id = ?'),
 }));
-
-/** The profile's pending request, read on `db` (in the caller's transaction, or a read's). */
-export const pendingRequestNow = (db: Database.Database, profileId: number): VerificationRequest | null =>
-  statements(db).pendingOf.get(profileId) ?? null;
 
 /** The database's own part of the editors' queue's unit of write, inside a transaction the caller holds on `db`. */
 function storedUnit(db: Database.Database): VerificationStoredUnit {
   const sql = statements(db);
   return {
-    profile: (profileId) => {
-      const row = sql.profile.get(profileId);
-      return row ? { slug: row.slug, verified: row.verified === 1 } : null;
-    },
-    pendingRequest: (profileId) => pendingRequestNow(db, profileId),
     writeVerified: (profileId, verified, event) => {
       const row = sql.profile.get(profileId);
       if (!row || (row.verified === 1) === verified) return;
@@ -44,15 +28,11 @@ function storedUnit(db: Database.Database): VerificationStoredUnit {
   };
 }
 
-/** The profiles' verified flag and a profile's pending request; each change is one transaction (inOneWrite). */
+/** The profiles' verified flag; each change is one transaction (inOneWrite). */
 export class SqliteStoredVerification implements StoredVerification {
   constructor(private readonly database: SqliteDatabase) {}
 
   inOneWrite<T>(steps: (unit: VerificationStoredUnit) => Steps<T>): Promise<T> {
     return this.database.write((db) => runNow(steps(storedUnit(db))));
-  }
-
-  pendingOf(profileId: number): Promise<VerificationRequest | null> {
-    return this.database.read((db) => pendingRequestNow(db, profileId));
   }
 }
