@@ -4,7 +4,8 @@ import { ProfileReads } from '@byline/domain/profiles/profile-documents';
 import { MongoDocuments } from '../documents/mongo-documents';
 import { FORMER_SLUGS_COLLECTION, PROFILES_COLLECTION } from './mongo-profiles-collection';
 import { mongoProfileSaveUnit } from './mongo-profile-save';
-import { collectionOf } from '../store/mongo-schema';
+import { ARTICLES_COLLECTION } from '../articles/mongo-articles';
+import { exportedProfiles } from '@byline/domain/profiles/profile-export';
 import { importProfiles } from './mongo-import';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
@@ -28,10 +29,6 @@ export class MongoProfiles extends ProfileReads implements ProfilesStore {
     return this.database.run(() => runInTurn(steps(mongoIdentityUnit(this.database.db))));
   }
 
-  private get profiles() {
-    return collectionOf(this.database.db, 'profiles');
-  }
-
   /** In the rule's order, each write awaited before the next (see save-profile.ts). */
   inSaveWrite<T>(steps: (unit: ProfileSaveUnit) => Steps<T>): Promise<T> {
     return this.database.run(() => runInTurn(steps(mongoProfileSaveUnit(this.database.db))));
@@ -52,20 +49,11 @@ export class MongoProfiles extends ProfileReads implements ProfilesStore {
     return this.importAt(records, at, onProgress);
   }
 
-  async *export(): AsyncIterable<ProfileInput> {
-    await this.database.run(async () => undefined);
-    const cursor = this.profiles.find({}).sort({ _id: 1 });
-    const articles = collectionOf(this.database.db, 'articles');
-    try {
-      while (true) {
-        const doc = await this.database.run(() => cursor.next());
-        if (!doc) return;
-        const own = await this.database.run(() => articles.find({ profile_id: doc._id }).sort({ _id: 1 }).toArray());
-        yield { ...doc.profile, verified: doc.verified, articles: own.map((a) => a.article) };
-      }
-    } finally {
-      await cursor.close().catch(() => undefined);
-    }
+  export(): AsyncIterable<ProfileInput> {
+    return exportedProfiles(
+      new MongoDocuments(this.database, PROFILES_COLLECTION),
+      new MongoDocuments(this.database, ARTICLES_COLLECTION),
+    );
   }
 
   /** Writes in the rule's order, each awaited before the next (see profile-erasure.ts). */

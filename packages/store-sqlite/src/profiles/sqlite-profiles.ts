@@ -1,11 +1,12 @@
 import type { SqliteDatabase } from '../store/sqlite-database';
-import type { ArticleInput, Profile, ProfileInput } from '@byline/domain/domain/types';
+import type { ProfileInput } from '@byline/domain/domain/types';
 import { ProfileReads } from '@byline/domain/profiles/profile-documents';
 import { SqliteDocuments } from '../documents/sqlite-documents';
 import { FORMER_SLUGS_TABLE, PROFILES_TABLE } from './sqlite-profiles-table';
 import { settleReadersAfterWrite } from '../store/write-without-blocking';
 import { runNow, type Steps } from '@byline/domain/store/steps';
-import type { ArticleRow, ProfileRow } from '../store/profile-records';
+import { ARTICLES_TABLE } from '../articles/sqlite-articles';
+import { exportedProfiles } from '@byline/domain/profiles/profile-export';
 import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
 import type { ProfileSaveUnit } from '@byline/domain/profiles/save-profile';
 import { sqliteProfileSaveUnit } from './sqlite-profile-save';
@@ -17,21 +18,13 @@ import { ImportRun, importRecordsSteps } from '@byline/domain/profiles/import-ch
 import { sqliteErasureUnit } from './sqlite-profile-erasure';
 import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
 
-const statements = (database: SqliteDatabase) => ({
-  all: database.prepare<[], ProfileRow>('SELECT id, verified, doc FROM profiles ORDER BY id'),
-  articlesOf: database.prepare<[number], ArticleRow>('SELECT id, profile_id, doc FROM articles WHERE profile_id = ? ORDER BY id'),
-});
-
 /** The profiles table; a save is one transaction of the rule's steps (save-profile.ts). Reads: ProfileReads. */
 export class SqliteProfiles extends ProfileReads implements ProfilesStore {
-  private readonly sql: ReturnType<typeof statements>;
-
   constructor(private readonly database: SqliteDatabase) {
     super({
       profiles: new SqliteDocuments(database, PROFILES_TABLE),
       formerSlugs: new SqliteDocuments(database, FORMER_SLUGS_TABLE),
     });
-    this.sql = statements(database);
   }
 
   inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T> {
@@ -69,13 +62,11 @@ export class SqliteProfiles extends ProfileReads implements ProfilesStore {
     }
   }
 
-  async *export(): AsyncIterable<ProfileInput> {
-    await this.database.read(() => undefined);
-    for (const row of this.sql.all.iterate()) {
-      const { id: _id, ...profile } = JSON.parse(row.doc) as Profile;
-      const articles = this.sql.articlesOf.all(row.id).map((a) => JSON.parse(a.doc) as ArticleInput);
-      yield { ...profile, verified: row.verified === 1, articles };
-    }
+  export(): AsyncIterable<ProfileInput> {
+    return exportedProfiles(
+      new SqliteDocuments(this.database, PROFILES_TABLE),
+      new SqliteDocuments(this.database, ARTICLES_TABLE),
+    );
   }
 
   /** One transaction: either all of an erasure is done or none. */
