@@ -10,15 +10,15 @@ import type { WebhookEvent } from '../webhook-events/webhook-event';
  */
 
 /**
- * A field's condition: equal to a value (null: absent or null), compared with one, other than one, one of several
- * (a batch read by keys), or, for a list of strings, holding one.
+ * A field's condition: equal to a value (null: absent or null), compared with one, other than one (null: present), one
+ * of several (a batch read by keys), or, for a list of strings, holding one.
  */
 export type Condition<V> =
   | V
   | { gt: NonNullable<V> }
   | { lt: NonNullable<V> }
   | { lte: NonNullable<V> }
-  | { ne: NonNullable<V> }
+  | { ne: V }
   | { in: readonly NonNullable<V>[] }
   | { has: ItemOf<V> };
 

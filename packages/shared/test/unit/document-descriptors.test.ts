@@ -17,7 +17,7 @@ import {
   PUBLISHER_EVENTS_COLLECTION,
   PUBLISHERS_COLLECTION,
 } from '@byline/store-mongodb/publishers/mongo-publisher-collections';
-import { PROFILES_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profiles-collection';
+import { FORMER_SLUGS_COLLECTION, PROFILES_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profiles-collection';
 import { SESSIONS_COLLECTION } from '@byline/store-mongodb/sessions/mongo-sessions';
 import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
 import { USAGE_COLLECTION } from '@byline/store-mongodb/usage/mongo-usage-collections';
@@ -43,7 +43,7 @@ import {
   PUBLISHER_EVENTS_TABLE,
   PUBLISHERS_TABLE,
 } from '@byline/store-sqlite/publishers/sqlite-publisher-tables';
-import { PROFILES_TABLE } from '@byline/store-sqlite/profiles/sqlite-profiles-table';
+import { FORMER_SLUGS_TABLE, PROFILES_TABLE } from '@byline/store-sqlite/profiles/sqlite-profiles-table';
 import { SESSIONS_TABLE } from '@byline/store-sqlite/sessions/sqlite-sessions';
 import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
 import { USAGE_TABLE } from '@byline/store-sqlite/usage/sqlite-usage-tables';
@@ -81,6 +81,7 @@ const TABLES: Record<string, Descriptor & { columns: object }> = {
   PUBLISHER_DOMAINS_TABLE,
   PUBLISHER_EVENTS_TABLE,
   PROFILES_TABLE,
+  FORMER_SLUGS_TABLE,
   SESSIONS_TABLE,
   STAFF_TABLE,
   USAGE_TABLE,
@@ -108,6 +109,7 @@ const COLLECTIONS: Record<string, Descriptor & { fields: object }> = {
   PUBLISHER_DOMAINS_COLLECTION,
   PUBLISHER_EVENTS_COLLECTION,
   PROFILES_COLLECTION,
+  FORMER_SLUGS_COLLECTION,
   SESSIONS_COLLECTION,
   STAFF_COLLECTION,
   USAGE_COLLECTION,
@@ -136,8 +138,10 @@ const PINNED: Record<string, string> = {
     'articles [id] id profileId:profile_id canonicalUrl:canonical_url active publishedAt:published_at article:doc proven proof creditOrder:credit_order',
   ARTICLES_COLLECTION:
     'articles [id] id:_id profileId:profile_id canonicalUrl:canonical_url active publishedAt:published_at article proven proof creditOrder:credit_order',
-  PROFILES_TABLE: 'profiles [id] id slug verified profile:doc',
-  PROFILES_COLLECTION: 'profiles [id] id:_id slug verified profile',
+  PROFILES_TABLE: 'profiles [id] id slug verified profile:doc pendingIdentity:pending_identity',
+  PROFILES_COLLECTION: 'profiles [id] id:_id slug verified profile pendingIdentity:pending_identity',
+  FORMER_SLUGS_TABLE: 'former_slugs [slug] slug profileId:profile_id leftAt:left_at',
+  FORMER_SLUGS_COLLECTION: 'formerSlugs [slug] slug:_id profileId:profile_id leftAt:left_at',
   AUDIT_TABLE: 'verification_audit [id] id profileId:profile_id actor action note at',
   AUDIT_COLLECTION: 'audit [id] id:_id profileId:profile_id actor action note at',
   CLOSING_AUDIT_TABLE: 'verification_audit [id] id profileId:profile_id actor action note at closing:null',

@@ -1,41 +1,39 @@
 import type { Db, Filter, UpdateFilter } from 'mongodb';
 import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { collectionOf, type ProfileDoc } from '../store/mongo-schema';
-import { insertAudit } from '../store/mongo-verification-records';
+import { isDuplicateKey } from '../store/mongo-errors';
+import { inTurn } from '../store/mongo-database';
+import { pushEvents } from '../webhook-events/mongo-carried-events';
 import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
 import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
-import { mongoSlugsUnit } from './mongo-slugs';
+import { identityUnitOver } from '@byline/domain/profiles/identity-documents';
+import { profileDocumentsOf } from './mongo-profiles-collection';
 
 /** Matches the document only while its pending change is still the one read (or still absent). */
 const whilePending = (change: PendingIdentityChange | null): Filter<ProfileDoc> =>
   change ? { 'pending_identity.requested_at': change.requested_at } : { pending_identity: { $exists: false } };
 
-export async function pendingIdentityOf(db: Db, profileId: number): Promise<PendingIdentityChange | null> {
-  const doc = await collectionOf(db, 'profiles').findOne({ _id: profileId }, { projection: { pending_identity: 1 } });
-  return doc?.pending_identity ?? null;
-}
-
-export async function pendingIdentityChanges(db: Db): Promise<{ profileId: number; change: PendingIdentityChange }[]> {
-  const docs = await collectionOf(db, 'profiles')
-    .find({ pending_identity: { $exists: true } }, { projection: { pending_identity: 1 } })
-    .sort({ 'pending_identity.requested_at': 1, _id: 1 })
-    .toArray();
-  return docs.map((doc) => ({ profileId: doc._id, change: doc.pending_identity! }));
-}
-
 /**
  * The identity review's unit of write on MongoDB: each method one read or one single-document write, awaited in
- * turn (the order is identity-changes.ts's). The approved values live in the profile document's `profile`, which
- * the answers render, and the pending change beside them in `pending_identity`.
+ * turn (the order is identity-changes.ts's and slug-moves.ts's). Reads, former slugs and audit records are the
+ * generic documents' (identityUnitOver); the writes inside the profile's `profile` (which the answers render) set
+ * only their own fields, each conditional on the document as read.
  */
 export function mongoIdentityUnit(db: Db): IdentityUnitOfWrite {
   const profiles = collectionOf(db, 'profiles');
-  return {
-    ...mongoSlugsUnit(db),
-    async identityOf(profileId) {
-      const doc = await profiles.findOne({ _id: profileId });
-      if (!doc) return null;
-      return { slug: doc.slug, verified: doc.verified, approved: doc.profile, pending: doc.pending_identity ?? null };
+  return identityUnitOver(profileDocumentsOf(inTurn(db)), {
+    async writeSlug(profileId, from, to, event) {
+      try {
+        // The webhook event rides on the profile's own update (see mongo-carried-events.ts).
+        const moved = await profiles.updateOne(
+          { _id: profileId, slug: from },
+          { $set: { slug: to, 'profile.profile_slug': to }, ...(event ? pushEvents([event]) : {}) },
+        );
+        return moved.matchedCount === 1 ? 'moved' : 'moved-since';
+      } catch (error) {
+        if (isDuplicateKey(error)) return 'taken';
+        throw error;
+      }
     },
     async writeIdentity(profileId, values, pending, asRead) {
       const set: Record<string, unknown> = {};
@@ -47,7 +45,6 @@ export function mongoIdentityUnit(db: Db): IdentityUnitOfWrite {
       const written = await profiles.updateOne({ _id: profileId, ...verified, ...whilePending(asRead.pending) }, update);
       return written.matchedCount > 0;
     },
-    appendAudit: ({ profileId, ...record }) => insertAudit(db, { profile_id: profileId, ...record }),
     answers: mongoAnswersUnit(db),
-  };
+  });
 }

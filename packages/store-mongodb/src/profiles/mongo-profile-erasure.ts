@@ -7,12 +7,13 @@ import { isAboutJournalist } from '@byline/domain/webhook-events/erased-journali
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
 import { erasureUnitOver, type ErasureDocuments } from '@byline/domain/profiles/erasure-documents';
-import { formerSlugsOf } from './mongo-slugs';
 import { MongoDocuments } from '../documents/mongo-documents';
 import { inTurn } from '../store/mongo-database';
 import { claimDocumentsOf } from '../claims/mongo-claims-unit';
 import { USERS_COLLECTION } from '../users/mongo-users-collection';
 import { WEBHOOK_MESSAGES_COLLECTION } from '../webhooks/mongo-webhook-collections';
+import { ARTICLES_COLLECTION } from '../articles/mongo-articles';
+import { profileDocumentsOf } from './mongo-profiles-collection';
 
 type CollectionName = Parameters<typeof collectionOf>[1];
 
@@ -35,25 +36,23 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** A prefilter on JSON text that names `slug`: the server narrows, the caller parses to be sure. */
 const mentions = (slug: string) => ({ $regex: escapeRegExp(`"slug":"${slug}"`) });
 
-const idsOf = (docs: { _id: number }[]) => docs.map((doc) => doc._id);
-
 /**
  * The erasure's unit of write on MongoDB: each method one read, or one write safe to repeat (a deleteMany, or an
- * update that sets what it set before), awaited in the rule's order (FerretDB has no transactions). Claims, proofs,
- * messages and users are the generic documents' (erasureUnitOver).
+ * update that sets what it set before), awaited in the rule's order (FerretDB has no transactions). Slugs, claims,
+ * proofs, articles, messages and users are the generic documents' (erasureUnitOver).
  */
 export function mongoErasureUnit(db: Db): ProfileErasureUnit {
   const profiles = collectionOf(db, 'profiles');
   const queueItems = collectionOf(db, 'queueItems');
-  const byId = { projection: { _id: 1 } } as const;
   const database = inTurn(db);
   const documents: ErasureDocuments = {
     ...claimDocumentsOf(database),
+    formerSlugs: profileDocumentsOf(database).formerSlugs,
+    articles: new MongoDocuments(database, ARTICLES_COLLECTION).steps,
     messages: new MongoDocuments(database, WEBHOOK_MESSAGES_COLLECTION).steps,
     users: new MongoDocuments(database, USERS_COLLECTION).steps,
   };
   return erasureUnitOver(documents, {
-    formerSlugsOf: (profileId) => formerSlugsOf(db, profileId),
     async unverify(profileId, event: WebhookEvent) {
       // The event rides on the same update (see mongo-carried-events.ts), which matches only while the flag is on.
       const updated = await profiles.updateOne(
@@ -66,9 +65,6 @@ export function mongoErasureUnit(db: Db): ProfileErasureUnit {
       await collectionOf(db, 'handles').deleteMany({ profile_id: profileId });
     },
     takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
-    async articleIdsOf(profileId) {
-      return idsOf(await collectionOf(db, 'articles').find({ profile_id: profileId }, byId).toArray());
-    },
     async dropQueued(topic, keys) {
       await queueItems.deleteMany({ _id: { $in: keys.map((key) => queueItemIdOf(topic, key)) } });
     },

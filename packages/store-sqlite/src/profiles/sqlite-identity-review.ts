@@ -1,65 +1,50 @@
 import type Database from 'better-sqlite3';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import type { PendingIdentityChange } from '@byline/domain/profiles/identity-review';
+import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
-import { sqliteSlugsUnit } from './sqlite-slugs';
+import { identityUnitOver } from '@byline/domain/profiles/identity-documents';
+import { profileDocumentsOn } from './sqlite-profiles-table';
 
+/** The profile's slug in both its column and its document; its approved values and pending change. */
 const statements = preparedPerConnection((db: Database.Database) => ({
-  pendingOf: db.prepare<[number], { pending_identity: string | null }>('SELECT pending_identity FROM profiles WHERE id = ?'),
-  allPending: db.prepare<[], { id: number; pending_identity: string }>(
-    'SELECT id, pending_identity FROM profiles WHERE pending_identity IS NOT NULL',
+  moveSlug: db.prepare<[string, string, number, string]>(
+    "UPDATE profiles SET slug = ?, doc = json_set(doc, '$.profile_slug', ?) WHERE id = ? AND slug = ?",
   ),
-  identityOf: db.prepare<[number], { slug: string; verified: number; doc: string; pending_identity: string | null }>(
-    'SELECT slug, verified, doc, pending_identity FROM profiles WHERE id = ?',
-  ),
-  write: db.prepare<[string, string | null, number]>('UPDATE profiles SET doc = ?, pending_identity = ? WHERE id = ?'),
-  audit: db.prepare<[number, string, string, string, string]>(
-    'INSERT INTO verification_audit (profile_id, actor, action, note, at) VALUES (?, ?, ?, ?, ?)',
-  ),
+  doc: db.prepare<[number], string>('SELECT doc FROM profiles WHERE id = ?').pluck(),
+  writeIdentity: db.prepare<[string, string | null, number]>('UPDATE profiles SET doc = ?, pending_identity = ? WHERE id = ?'),
 }));
 
-const parse = (text: string | null | undefined): PendingIdentityChange | null =>
-  text ? (JSON.parse(text) as PendingIdentityChange) : null;
-
-/** The pending identity change in the profiles table's pending_identity column (read inside a unit of read). */
-export function pendingIdentityNow(db: Database.Database, profileId: number): PendingIdentityChange | null {
-  return parse(statements(db).pendingOf.get(profileId)?.pending_identity);
-}
-
-/** Every pending identity change, oldest request first. */
-export function pendingIdentityChangesNow(db: Database.Database): { profileId: number; change: PendingIdentityChange }[] {
-  return statements(db)
-    .allPending.all()
-    .map((row) => ({ profileId: row.id, change: parse(row.pending_identity)! }))
-    .sort((a, b) => (a.change.requested_at < b.change.requested_at ? -1 : a.change.requested_at > b.change.requested_at ? 1 : 0));
-}
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /**
- * The identity review's unit of write inside a transaction the caller holds on `db`: the pending change in the
- * pending_identity column beside the approved document the answers are rendered from (the rules are
- * identity-changes.ts's; one transaction, so nothing moves between a read and a write).
+ * The identity review's unit of write inside a transaction the caller holds on `db` (the rules are
+ * identity-changes.ts's and slug-moves.ts's; one transaction, so nothing moves between a read and a write). Reads,
+ * former slugs and audit records are the generic documents' (identityUnitOver).
  */
 export function sqliteIdentityUnit(db: Database.Database): IdentityUnitOfWrite {
   const sql = statements(db);
-  return {
-    ...sqliteSlugsUnit(db),
-    identityOf: (profileId) => {
-      const row = sql.identityOf.get(profileId);
-      if (!row) return null;
-      const approved = JSON.parse(row.doc) as Record<string, string>;
-      return { slug: row.slug, verified: row.verified === 1, approved, pending: parse(row.pending_identity) };
+  return identityUnitOver(profileDocumentsOn(db), {
+    writeSlug: (profileId, from, to, event) => {
+      try {
+        if (sql.moveSlug.run(to, to, profileId, from).changes === 0) return 'moved-since';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+      if (event) recordEventsNow(db, [event]);
+      return 'moved';
     },
     writeIdentity: (profileId, values, pending) => {
-      const row = sql.identityOf.get(profileId);
-      if (!row) return false;
-      const doc = { ...(JSON.parse(row.doc) as Record<string, unknown>), ...values };
-      sql.write.run(JSON.stringify(doc), pending ? JSON.stringify(pending) : null, profileId);
+      const doc = sql.doc.get(profileId);
+      if (doc === undefined) return false;
+      sql.writeIdentity.run(
+        JSON.stringify({ ...JSON.parse(doc), ...values }),
+        pending ? JSON.stringify(pending) : null,
+        profileId,
+      );
       return true;
     },
-    appendAudit: ({ profileId, actor, action, note, at }) => {
-      sql.audit.run(profileId, actor, action, note, at);
-    },
     answers: sqliteAnswersUnit(db),
-  };
+  });
 }

@@ -10,6 +10,8 @@ import { SqliteDocuments } from '../documents/sqlite-documents';
 import { claimDocumentsOn } from '../claims/sqlite-claims-unit';
 import { USERS_TABLE } from '../users/sqlite-users-table';
 import { WEBHOOK_MESSAGES_TABLE } from '../webhooks/sqlite-webhook-tables';
+import { ARTICLES_TABLE } from '../articles/sqlite-articles';
+import { profileDocumentsOn } from './sqlite-profiles-table';
 
 /**
  * Every table that names the profile by its id, as deleteRecordsOf clears them (claims again: none are left by then).
@@ -34,10 +36,8 @@ const statements = preparedPerConnection((db: Database.Database) => ({
   profile: db.prepare<[number], { slug: string; verified: number; doc: string }>(
     'SELECT slug, verified, doc FROM profiles WHERE id = ?',
   ),
-  formerSlugs: db.prepare<[number], string>('SELECT slug FROM former_slugs WHERE profile_id = ?').pluck(),
   unverify: db.prepare<[string, number]>('UPDATE profiles SET verified = 0, doc = ? WHERE id = ?'),
   deleteHandles: db.prepare<[number]>('DELETE FROM social_handles WHERE profile_id = ?'),
-  articleIds: db.prepare<[number], number>('SELECT id FROM articles WHERE profile_id = ? ORDER BY id').pluck(),
   dropQueued: db.prepare<[string, string]>('DELETE FROM queue_items WHERE topic = ? AND key IN (SELECT value FROM json_each(?))'),
   dropQueuedNaming: db.prepare<[string, number]>(
     "DELETE FROM queue_items WHERE topic = ? AND json_extract(payload, '$.profileId') = ?",
@@ -59,6 +59,8 @@ const erasureDocumentsOn = preparedPerConnection((db: Database.Database): Erasur
   const database = new SqliteDatabase(db.name, db);
   return {
     ...claimDocumentsOn(db),
+    formerSlugs: profileDocumentsOn(db).formerSlugs,
+    articles: new SqliteDocuments(database, ARTICLES_TABLE).steps,
     messages: new SqliteDocuments(database, WEBHOOK_MESSAGES_TABLE).steps,
     users: new SqliteDocuments(database, USERS_TABLE).steps,
   };
@@ -66,13 +68,12 @@ const erasureDocumentsOn = preparedPerConnection((db: Database.Database): Erasur
 
 /**
  * The erasure's unit of write inside a transaction the caller holds on `db` (SqliteProfiles.inErasureWrite's): the
- * whole erasure commits together, so the order the rule writes in is never seen. Claims, proofs, messages and users
- * are the generic documents' (erasureUnitOver).
+ * whole erasure commits together, so the order the rule writes in is never seen. Slugs, claims, proofs, articles,
+ * messages and users are the generic documents' (erasureUnitOver).
  */
 export function sqliteErasureUnit(db: Database.Database): ProfileErasureUnit {
   const sql = statements(db);
   return erasureUnitOver(erasureDocumentsOn(db), {
-    formerSlugsOf: (profileId) => sql.formerSlugs.all(profileId),
     unverify: (profileId, event) => {
       const row = sql.profile.get(profileId);
       if (!row) return false;
@@ -86,7 +87,6 @@ export function sqliteErasureUnit(db: Database.Database): ProfileErasureUnit {
     },
     // The change and its re-render commit together: nothing stale is ever seen.
     takeOutOfService: () => undefined,
-    articleIdsOf: (profileId) => sql.articleIds.all(profileId),
     dropQueued: (topic, keys) => {
       sql.dropQueued.run(topic, list(keys));
     },
