@@ -217,6 +217,11 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
         terms.push(`${column} IS NULL`);
       } else if (typeof condition === 'object') {
         const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has' | 'in', Value | Value[]];
+        if (operator === 'ne' && value === null) {
+          // Written out, not bound: a partial index (WHERE column IS NOT NULL) serves only a query that says so itself.
+          terms.push(`${column} IS NOT NULL`);
+          continue;
+        }
         if (operator === 'in') {
           // One statement whatever the number of values: they are one JSON array parameter.
           terms.push(`${column} IN (SELECT value FROM json_each(?))`);
