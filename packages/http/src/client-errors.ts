@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http, { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '@byline/domain/logging/logger';
+import { bornWithPrototypes, type WithPrototypes } from './born-with-prototypes';
 
 /**
  * The answers Node gives on its own, before the app sees a request, made application/problem+json like every
@@ -146,7 +147,7 @@ export function answerClientErrorsAsProblems(server: Server, logger?: Logger): S
  */
 export function createHttpServer(app: RequestListener, logger?: Logger): Server {
   const log = rejectionLog(logger);
-  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+  const server = http.createServer({ requireHostHeader: false, ...bornWithPrototypes(app as WithPrototypes) }, (req, res) => {
     if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
       const requestId = randomUUID();
       log(400, requestId, 'MISSING_HOST');
