@@ -27,6 +27,8 @@ export function sendTagged(req: Request, res: Response, json: string | Buffer, e
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', typeof json === 'string' ? Buffer.byteLength(json) : json.length);
+  // The head first: ended before it, a response measures a string body again for a Content-Length it already has.
+  res.writeHead(200);
   res.end(json);
 }
 
