@@ -19,7 +19,7 @@ const cardOf = ({ id, slug, verified, profile }: ProfileDocument): DirectoryCard
   firstName: profile.profile_first_name,
   lastName: profile.profile_last_name,
   employer: profile.profile_employer,
-  verified,
+  verified: verified === true,
 });
 
 const byProfileThenId = (a: { profileId: number; id: number }, b: { profileId: number; id: number }) =>
@@ -62,12 +62,35 @@ export async function sharedArticlesOf(
     }));
 }
 
-/** The directory's reads: the database's own, and the cards, shared claims and articles over the documents. */
+/** The cards of these profiles (those that exist), by id. */
+async function cardsOf({ profiles }: DirectoryDocuments, profileIds: readonly number[]): Promise<Map<number, DirectoryCard>> {
+  if (!profileIds.length) return new Map();
+  return new Map((await profiles.all({ id: { in: profileIds } })).map((profile) => [profile.id, cardOf(profile)]));
+}
+
+/** The cards of these profiles in the order given (one erased since its id was read is left out). */
+async function cardsInOrder(documents: DirectoryDocuments, profileIds: readonly number[]): Promise<DirectoryCard[]> {
+  const cards = await cardsOf(documents, profileIds);
+  return profileIds.flatMap((id) => cards.get(id) ?? []);
+}
+
+/**
+ * The directory's reads: the database's own (which profiles, their facts), and the cards, shared claims and articles
+ * over the documents.
+ */
 export function storedDirectoryOver(database: DatabaseDirectory, documents: DirectoryDocuments): StoredDirectory {
   return {
-    page: (query) => database.page(query),
-    cards: async (profileIds) => (await documents.profiles.all({ id: { in: profileIds } })).map(cardOf),
-    sameNames: (profileId, folded, limit) => database.sameNames(profileId, folded, limit),
+    async page(query) {
+      const { rows, total } = await database.page(query);
+      const cards = await cardsOf(
+        documents,
+        rows.map((row) => row.profileId),
+      );
+      // A profile erased since the page was read is left out.
+      return { rows: rows.flatMap((row) => (cards.has(row.profileId) ? [{ ...cards.get(row.profileId)!, ...row }] : [])), total };
+    },
+    cards: async (profileIds) => [...(await cardsOf(documents, profileIds)).values()],
+    sameNames: async (profileId, folded, limit) => cardsInOrder(documents, await database.sameNames(profileId, folded, limit)),
     sharedClaims: (profileId) => sharedClaimsOf(documents, profileId),
     sharedArticles: (profileId, except) => sharedArticlesOf(documents, profileId, except),
   };

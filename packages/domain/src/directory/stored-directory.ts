@@ -89,5 +89,20 @@ export interface StoredDirectory {
   sharedArticles(profileId: number, except: ArticleState): Promise<SharedArticle[]>;
 }
 
-/** What each database reads for the directory by hand. */
-export type DatabaseDirectory = Omit<StoredDirectory, 'cards' | 'sharedClaims' | 'sharedArticles'>;
+/** A page's row as each database reads it: the profile's facts (its card is read over the documents). */
+export interface StoredDirectoryFacts {
+  profileId: number;
+  facts: StateFacts;
+  lastDecisionAt: string | null;
+}
+
+/** What each database reads for the directory by hand: which profiles, as StoredDirectory's page and sameNames say. */
+export interface DatabaseDirectory {
+  page(query: StoredDirectoryQuery): Promise<{ rows: StoredDirectoryFacts[]; total: number }>;
+  /** The ids of StoredDirectory's sameNames. */
+  sameNames(
+    profileId: number,
+    folded: { firstName: string; lastName: string; employer: string },
+    limit: number,
+  ): Promise<number[]>;
+}

@@ -3,12 +3,11 @@ import type { MongoDatabase } from '../store/mongo-database';
 import { collectionOf, type ProfileDoc } from '../store/mongo-schema';
 import type { AuditAction } from '@byline/domain/audit/audit-repository';
 import type {
-  DirectoryCard,
   StateFacts,
   StateRecords,
   DatabaseDirectory,
+  StoredDirectoryFacts,
   StoredDirectoryQuery,
-  StoredDirectoryRow,
 } from '@byline/domain/directory/stored-directory';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -35,15 +34,6 @@ function acrossTheSpace(text: string): Filter<ProfileDoc>[] {
 const foldingTo = (folded: string) => ({
   $regex: `^\\s*${folded.split(' ').map(escapeRegex).join('\\s+')}\\s*$`,
   $options: 'i',
-});
-
-const cardOf = (doc: ProfileDoc): DirectoryCard => ({
-  profileId: doc._id,
-  slug: doc.slug,
-  firstName: doc.profile.profile_first_name,
-  lastName: doc.profile.profile_last_name,
-  employer: doc.profile.profile_employer,
-  verified: doc.verified === true,
 });
 
 type RecordFact = Exclude<keyof StateFacts, 'verified'>;
@@ -110,7 +100,7 @@ export class MongoDirectory implements DatabaseDirectory {
   }
 
   /** The page's facts from two reads: its open requests, and its history records of any action the facts name. */
-  private async rowsOf(docs: ProfileDoc[], records: StateRecords): Promise<StoredDirectoryRow[]> {
+  private async rowsOf(docs: ProfileDoc[], records: StateRecords): Promise<StoredDirectoryFacts[]> {
     const ids = docs.map((doc) => doc._id);
     const { onceVerifiedActions, askedActions, decisionActions } = records;
     const [pending, history] = await Promise.all([
@@ -128,7 +118,7 @@ export class MongoDirectory implements DatabaseDirectory {
       const any = (actions: readonly AuditAction[]) => own.some((record) => actions.includes(record.action));
       const decided = own.filter((record) => decisionActions.includes(record.action)).map((record) => record.at);
       return {
-        ...cardOf(doc),
+        profileId: doc._id,
         facts: {
           verified: doc.verified === true,
           pending: pending.has(doc._id),
@@ -149,10 +139,11 @@ export class MongoDirectory implements DatabaseDirectory {
           [LAST]: foldingTo(folded.lastName),
           [EMPLOYER]: foldingTo(folded.employer),
         })
+        .project<{ _id: number }>({ _id: 1 })
         .sort({ _id: 1 })
         .limit(limit)
         .toArray();
-      return same.map(cardOf);
+      return same.map((doc) => doc._id);
     });
   }
 }

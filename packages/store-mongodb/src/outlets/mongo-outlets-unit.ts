@@ -1,12 +1,14 @@
 import type { Db } from 'mongodb';
-import { documentOf } from '../documents/mongo-documents';
+import { MongoDocuments } from '../documents/mongo-documents';
+import { inTurn } from '../store/mongo-database';
+import { STAFF_COLLECTION } from '../staff/mongo-staff-collections';
 import { domainIdOf, PUBLISHER_DOMAINS_COLLECTION, PUBLISHERS_COLLECTION } from '../publishers/mongo-publisher-collections';
-import { chunks, WRITE_CHUNK } from '../store/chunks';
 import { collectionOf } from '../store/mongo-schema';
 import { missedSaves, revisionIs } from '../store/render-revision';
 import { toArticle, toProfile } from '../store/profile-derived-fields';
 import { DIGEST_SCAN, DIGEST_SIZE, digestArticles, type OutletDigest } from '@byline/domain/outlets/outlet-digests-repository';
-import type { DomainAnswers, OutletSources, OutletsUnit } from '@byline/domain/outlets/outlets-unit';
+import type { DomainAnswers, OutletsUnit } from '@byline/domain/outlets/outlets-unit';
+import { outletsUnitOver } from '@byline/domain/outlets/outlet-documents';
 
 /** A publisher's digest in MongoDB: its active staff, their verified profiles, then their latest active articles. */
 export async function readDigestOf(db: Db, publisherId: number): Promise<OutletDigest> {
@@ -57,35 +59,24 @@ export async function readDigestOf(db: Db, publisherId: number): Promise<OutletD
 }
 
 /**
- * MongoDB's side of re-rendering outlets: after the change, each domain's answers one update, a compare-and-set on
- * its render revision (see rerenderOutlets).
+ * MongoDB's side of re-rendering outlets: the documents read over the generic port; after the change, each domain's
+ * answers one update, a compare-and-set on its render revision (see rerenderOutlets).
  */
 export function mongoOutletsUnit(db: Db): OutletsUnit {
-  return {
-    async publishersOfStaff(profileIds: number[]): Promise<number[]> {
-      const publishers = new Set<number>();
-      for (const part of chunks(profileIds, WRITE_CHUNK)) {
-        const staff = collectionOf(db, 'publisherStaff').find(
-          { profile_id: { $in: part }, state: 'active' },
-          { projection: { publisher_id: 1 } },
-        );
-        for await (const affiliation of staff) publishers.add(affiliation.publisher_id);
-      }
-      return [...publishers];
+  const documents = {
+    publishers: new MongoDocuments(inTurn(db), PUBLISHERS_COLLECTION).steps,
+    domains: new MongoDocuments(inTurn(db), PUBLISHER_DOMAINS_COLLECTION).steps,
+    staff: new MongoDocuments(inTurn(db), STAFF_COLLECTION).steps,
+  };
+  return outletsUnitOver(documents, {
+    async renderRevisions(publisherId: number): Promise<ReadonlyMap<string, number>> {
+      const domains = collectionOf(db, 'publisherDomains').find(
+        { publisher_id: publisherId },
+        { projection: { domain: 1, rendered_rev: 1 } },
+      );
+      return new Map((await domains.toArray()).map((doc) => [doc.domain, doc.rendered_rev ?? 0]));
     },
-    async outletSources(publisherId: number): Promise<OutletSources | null> {
-      // The domains first: each one's render revision is read before the publisher and the digest (see
-      // rerenderOutlets), so a change made after any of those reads is followed by a save or forgetting that moves
-      // it on.
-      const domains = await collectionOf(db, 'publisherDomains').find({ publisher_id: publisherId }).toArray();
-      const publisher = await collectionOf(db, 'publishers').findOne({ _id: publisherId });
-      if (!publisher) return null;
-      return {
-        publisher: documentOf(PUBLISHERS_COLLECTION, publisher),
-        domains: domains.map((doc) => ({ ...documentOf(PUBLISHER_DOMAINS_COLLECTION, doc), revision: doc.rendered_rev ?? 0 })),
-        digest: await readDigestOf(db, publisherId),
-      };
-    },
+    digestOf: (publisherId) => readDigestOf(db, publisherId),
     async saveOutlet(publisherId: number, answers: DomainAnswers[]): Promise<string[]> {
       const domains = collectionOf(db, 'publisherDomains');
       const updates = answers.map(({ domain, domainInfo, outlet, revision }) => ({
@@ -115,5 +106,5 @@ export function mongoOutletsUnit(db: Db): OutletsUnit {
         { $unset: { rendered: '' }, $inc: { rendered_rev: 1 } },
       );
     },
-  };
+  });
 }

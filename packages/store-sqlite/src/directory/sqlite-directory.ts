@@ -1,20 +1,10 @@
 import type { SqliteDatabase } from '../store/sqlite-database';
 import { foldName } from '@byline/domain/directory/directory-repository';
-import type {
-  DirectoryCard,
-  DatabaseDirectory,
-  StoredDirectoryQuery,
-  StoredDirectoryRow,
-} from '@byline/domain/directory/stored-directory';
+import type { DatabaseDirectory, StoredDirectoryFacts, StoredDirectoryQuery } from '@byline/domain/directory/stored-directory';
 
-interface ProfileRow {
+interface FactsRow {
   id: number;
-  slug: string;
   verified: number;
-  doc: string;
-}
-
-interface FactsRow extends ProfileRow {
   pending: number;
   once_verified: number;
   asked: number;
@@ -29,7 +19,7 @@ const ofProfile = (records: string, alias: string) => `SELECT 1 FROM ${records} 
 /** The profiles the text matches (all when it is null), with each fact of the records named, as 0 or 1. */
 const MATCHED_WITH_FACTS = `
   WITH matched AS (
-    SELECT p.id, p.slug, p.verified IS 1 AS verified, p.doc FROM profiles p
+    SELECT p.id, p.verified IS 1 AS verified FROM profiles p
     WHERE @text IS NULL
       OR instr(byline_lower(${field('profile_first_name')} || ' ' || ${field('profile_last_name')}), @text) > 0
       OR instr(byline_lower(p.slug), @text) > 0
@@ -58,24 +48,14 @@ const statements = (database: SqliteDatabase) => ({
     FROM wanted w ORDER BY w.id LIMIT @limit OFFSET @offset`,
   ),
   total: database.prepare<[Record<string, Bound>], number>(`${MATCHED_WITH_FACTS} SELECT count(*) FROM wanted`).pluck(),
-  sameNames: database.prepare<[number, string, string, string, number], ProfileRow>(
-    `SELECT p.id, p.slug, p.verified, p.doc FROM profiles p WHERE p.id != ?
+  sameNames: database
+    .prepare<[number, string, string, string, number], number>(
+      `SELECT p.id FROM profiles p WHERE p.id != ?
       AND byline_fold(${field('profile_first_name')}) = ? AND byline_fold(${field('profile_last_name')}) = ?
       AND byline_fold(${field('profile_employer')}) = ? ORDER BY p.id LIMIT ?`,
-  ),
+    )
+    .pluck(),
 });
-
-const cardOf = (row: ProfileRow): DirectoryCard => {
-  const doc = JSON.parse(row.doc) as { profile_first_name: string; profile_last_name: string; profile_employer: string };
-  return {
-    profileId: row.id,
-    slug: row.slug,
-    firstName: doc.profile_first_name,
-    lastName: doc.profile_last_name,
-    employer: doc.profile_employer,
-    verified: row.verified === 1,
-  };
-};
 
 const bit = (fact: boolean | undefined): number | null => (fact === undefined ? null : fact ? 1 : 0);
 
@@ -111,8 +91,8 @@ export class SqliteDirectory implements DatabaseDirectory {
     };
     const decisionActions = JSON.stringify(records.decisionActions);
     return this.database.read(() => ({
-      rows: this.sql.page.all({ ...wanted, decisionActions, limit, offset }).map((row): StoredDirectoryRow => ({
-        ...cardOf(row),
+      rows: this.sql.page.all({ ...wanted, decisionActions, limit, offset }).map((row): StoredDirectoryFacts => ({
+        profileId: row.id,
         facts: {
           verified: row.verified === 1,
           pending: row.pending === 1,
@@ -127,6 +107,6 @@ export class SqliteDirectory implements DatabaseDirectory {
 
   sameNames(profileId: number, folded: { firstName: string; lastName: string; employer: string }, limit: number) {
     const { firstName, lastName, employer } = folded;
-    return this.database.read(() => this.sql.sameNames.all(profileId, firstName, lastName, employer, limit).map(cardOf));
+    return this.database.read(() => this.sql.sameNames.all(profileId, firstName, lastName, employer, limit));
   }
 }

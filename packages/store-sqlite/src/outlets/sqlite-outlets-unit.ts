@@ -1,18 +1,13 @@
 import type Database from 'better-sqlite3';
-import { NOT_REPLANNED } from '../store/sqlite-database';
-import { documentOfRow } from '../documents/sqlite-documents';
-import {
-  DOMAIN_COLUMNS,
-  PUBLISHER_COLUMNS,
-  PUBLISHER_DOMAINS_TABLE,
-  PUBLISHERS_TABLE,
-} from '../publishers/sqlite-publisher-tables';
+import { NOT_REPLANNED, SqliteDatabase } from '../store/sqlite-database';
+import { SqliteDocuments } from '../documents/sqlite-documents';
+import { PUBLISHER_DOMAINS_TABLE, PUBLISHERS_TABLE } from '../publishers/sqlite-publisher-tables';
+import { STAFF_TABLE } from '../staff/sqlite-staff-tables';
 import { toArticle, toProfile, type ArticleRow, type ProfileRow } from '../store/profile-records';
 import { preparedPerConnection } from '../store/prepared-per-connection';
 import { DIGEST_SCAN, DIGEST_SIZE, digestArticles, type OutletDigest } from '@byline/domain/outlets/outlet-digests-repository';
-import type { DomainAnswers, OutletSources, OutletsUnit } from '@byline/domain/outlets/outlets-unit';
-
-type Row = Record<string, string | number | null>;
+import type { DomainAnswers, OutletsUnit } from '@byline/domain/outlets/outlets-unit';
+import { outletsUnitOver } from '@byline/domain/outlets/outlet-documents';
 
 const hasRenderedOutlets = (db: Database.Database) =>
   db.prepare("SELECT 1 FROM pragma_table_info('publisher_domains') WHERE name = 'outlet_json'").get() !== undefined;
@@ -50,53 +45,52 @@ export function readDigestOf(db: Database.Database, publisherId: number): Outlet
   };
 }
 
-// Null before migration 034 added the rendered columns: the publishers' tables may not exist yet either.
-const statements = preparedPerConnection((db: Database.Database) =>
-  hasRenderedOutlets(db)
-    ? {
-        publishersOfStaff: db
-          .prepare<[number], number>(
-            `SELECT DISTINCT publisher_id FROM publisher_staff WHERE profile_id = ${NOT_REPLANNED} AND state = 'active'`,
-          )
-          .pluck(),
-        publisher: db.prepare<[number], Row>(`SELECT ${PUBLISHER_COLUMNS} FROM publishers p WHERE p.id = ?`),
-        domains: db.prepare<[number], Row>(`SELECT ${DOMAIN_COLUMNS} FROM publisher_domains d WHERE d.publisher_id = ?`),
-        save: db.prepare<[string, string, string, string, number, string]>(
-          `UPDATE publisher_domains SET info_json = ?, info_etag = ?, outlet_json = ?, outlet_etag = ?
-           WHERE publisher_id = ? AND domain = ?`,
-        ),
-      }
-    : null,
-);
+/** Null before migration 034 added the rendered columns: the publishers' tables may not exist yet either. */
+const statements = preparedPerConnection((db: Database.Database) => {
+  if (!hasRenderedOutlets(db)) return null;
+  const database = new SqliteDatabase(db.name, db);
+  return {
+    documents: {
+      publishers: new SqliteDocuments(database, PUBLISHERS_TABLE).steps,
+      domains: new SqliteDocuments(database, PUBLISHER_DOMAINS_TABLE).steps,
+      staff: new SqliteDocuments(database, STAFF_TABLE).steps,
+    },
+    save: db.prepare<[string, string, string, string, number, string]>(
+      `UPDATE publisher_domains SET info_json = ?, info_etag = ?, outlet_json = ?, outlet_etag = ?
+       WHERE publisher_id = ? AND domain = ?`,
+    ),
+  };
+});
 /** Drops the statements prepared for this connection, after a migration changed what they read or write. */
 export const forgetOutletStatements = statements.forget;
 
-/** The embedded database's side of re-rendering outlets: synchronous, so it runs inside the caller's transaction. */
+/** No outlets to re-render before migration 034: no publishers, none of them found. */
+const NO_OUTLETS_YET: OutletsUnit = {
+  publishersOfStaff: () => [],
+  outletSources: () => null,
+  saveOutlet: () => [],
+  forgetOutlet: () => undefined,
+};
+
+/**
+ * The embedded database's side of re-rendering outlets, over the generic documents: synchronous, so it runs inside
+ * the caller's transaction.
+ */
 export function sqliteOutletsUnit(db: Database.Database): OutletsUnit {
   const sql = statements(db);
-  return {
-    publishersOfStaff(profileIds: number[]): number[] {
-      if (!sql) return [];
-      return [...new Set(profileIds.flatMap((id) => sql.publishersOfStaff.all(id)))];
-    },
-    outletSources(publisherId: number): OutletSources | null {
-      const row = sql?.publisher.get(publisherId);
-      if (!sql || !row) return null;
-      return {
-        publisher: documentOfRow(PUBLISHERS_TABLE, row),
-        domains: sql.domains.all(publisherId).map((row) => ({ ...documentOfRow(PUBLISHER_DOMAINS_TABLE, row), revision: 0 })),
-        digest: readDigestOf(db, publisherId),
-      };
-    },
-    // Inside the change's transaction nothing else writes, so no save misses (no revision is kept).
+  if (!sql) return NO_OUTLETS_YET;
+  return outletsUnitOver(sql.documents, {
+    // Inside the change's transaction nothing else writes: no revision is kept, and no save misses.
+    renderRevisions: () => new Map(),
+    digestOf: (publisherId) => readDigestOf(db, publisherId),
     saveOutlet(publisherId: number, answers: DomainAnswers[]): string[] {
       for (const { domain, domainInfo, outlet } of answers) {
-        sql?.save.run(domainInfo.json, domainInfo.etag, outlet.json, outlet.etag, publisherId, domain);
+        sql.save.run(domainInfo.json, domainInfo.etag, outlet.json, outlet.etag, publisherId, domain);
       }
       return [];
     },
     forgetOutlet(): never {
       throw new Error('no save misses inside a transaction: nothing to forget');
     },
-  };
+  });
 }
