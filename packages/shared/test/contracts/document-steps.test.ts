@@ -107,6 +107,34 @@ describe.each(storeFactories())('generic documents ($name store)', (factory) => 
     expect((await publishers.first({ id }))?.trust).toBeNull();
   });
 
+  it('sets fields inside an object, keeping its others, in one write that a where no longer holding misses', async () => {
+    const { publishers, unit } = documents();
+    const id = await newPublisher();
+    const read = { domain: 'harbour.example', url: null, relations: [{ kind: 'member', confirmed: true }], social: ['a'] };
+    await publishers.updateFirst({ id }, { trust: read as unknown as TrustSummary });
+    const asRead = { id, trust: { with: { domain: 'harbour.example', url: null } } };
+    // Another write inside the object meanwhile (its `social`): the merge keeps it.
+    expect(await publishers.updateAll({ id }, {}, { trust: { social: ['b'] } })).toBe(1);
+    const merged = { domain: 'quay.example', dataTrainingAllowed: false, relations: [{ kind: 'owner' }] };
+    expect(await publishers.updateAll(asRead, { name: 'Quay' }, { trust: merged as Partial<TrustSummary> })).toBe(1);
+    const written = await publishers.first({ id });
+    expect(written).toMatchObject({ name: 'Quay' });
+    expect(written?.trust).toEqual({ ...read, social: ['b'], ...merged });
+    // The where as read no longer holds: nothing is written, neither the fields nor the merge.
+    expect(await publishers.updateAll(asRead, { name: 'Stale' }, { trust: { domain: 'stale.example' } })).toBe(0);
+    expect(await publishers.updateFirst(asRead, { name: 'Stale' }, [], { trust: { domain: 'stale.example' } })).toBeNull();
+    expect(await publishers.first({ id })).toEqual(written);
+    // In a unit's steps, and by updateFirst (the document as it was before).
+    const before = await unit.run(function* () {
+      return yield* step(
+        publishers.steps.updateFirst({ id, trust: { with: { domain: 'quay.example' } } }, {}, [], { trust: { url: 'u' } }),
+      );
+    });
+    expect(before?.trust).toEqual(written?.trust);
+    expect((await publishers.first({ id }))?.trust).toEqual({ ...written?.trust, url: 'u' });
+    expect(await publishers.count({ trust: { with: { url: 'u', domain: 'quay.example' } } })).toBe(1);
+  });
+
   it('runs its calls as steps of one unit of write, each seeing the one before', async () => {
     const { domains, unit } = documents();
     const publisherId = await newPublisher();
