@@ -28,7 +28,8 @@ export type Condition<V> =
 type ItemOf<V> = NonNullable<V> extends readonly (infer Item)[] ? Item : never;
 
 /** Some of an object field's own fields (never for lists and plain fields). */
-type InnerOf<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? Partial<NonNullable<V>> : never;
+type InnerOf<V> =
+  NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? Partial<NonNullable<V>> : never;
 
 /**
  * Fields set inside object fields, in the same write as an update's `set`: each named object field keeps its other

@@ -15,7 +15,11 @@ import { SqliteDocuments } from '@byline/store-sqlite/documents/sqlite-documents
 import { SqliteUnitOfWrite } from '@byline/store-sqlite/documents/sqlite-unit-of-write';
 import { USAGE_TABLE } from '@byline/store-sqlite/usage/sqlite-usage-tables';
 import { PUBLISHER_DOMAINS_TABLE, PUBLISHERS_TABLE } from '@byline/store-sqlite/publishers/sqlite-publisher-tables';
+import { PROFILES_TABLE } from '@byline/store-sqlite/profiles/sqlite-profiles-table';
+import { PROFILES_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profiles-collection';
+import type { ProfileDocument } from '@byline/domain/profiles/profile-documents';
 import { freshRepositoriesPerTest, storeFactories } from '@byline/test-support';
+import { newJournalist } from './journalist-contract';
 import { openedDatabase } from '../../src/store/opened-database';
 
 const AT = '2030-01-01T00:00:00.000Z';
@@ -133,6 +137,32 @@ describe.each(storeFactories())('generic documents ($name store)', (factory) => 
     expect(before?.trust).toEqual(written?.trust);
     expect((await publishers.first({ id }))?.trust).toEqual({ ...written?.trust, url: 'u' });
     expect(await publishers.count({ trust: { with: { url: 'u', domain: 'quay.example' } } })).toBe(1);
+  });
+
+  it("writes a field's copy inside an object where the table keeps one (SQLite's profile JSON holds the verified flag)", async () => {
+    const { profile } = await newJournalist(repositories(), '@copied_flag');
+    const database = openedDatabase(repositories().store.database);
+    const stored = async (): Promise<unknown[]> => {
+      if (database.kind === 'embedded') {
+        const row = database.sqlite.connection
+          .prepare("SELECT verified, json_extract(doc, '$.verified') AS copy FROM profiles WHERE id = ?")
+          .get(profile.id) as { verified: number; copy: number };
+        return [row.verified === 1, row.copy === 1];
+      }
+      const doc = await database.mongo.db.collection('profiles').findOne({ _id: profile.id as never });
+      return [doc?.verified, (doc?.profile as Record<string, unknown>).verified];
+    };
+    const profiles: Documents<ProfileDocument> =
+      database.kind === 'embedded'
+        ? new SqliteDocuments(database.sqlite, PROFILES_TABLE)
+        : new MongoDocuments(database.mongo, PROFILES_COLLECTION);
+    const copy = database.kind === 'embedded';
+    expect(await stored()).toEqual([false, copy ? false : undefined]);
+    await profiles.updateFirst({ id: profile.id }, { verified: true }, [], { profile: { profile_bio: 'Kept.' } });
+    expect(await stored()).toEqual([true, copy ? true : undefined]);
+    expect((await profiles.first({ id: profile.id }))?.profile).toMatchObject({ profile_bio: 'Kept.' });
+    expect(await profiles.updateAll({ id: profile.id, verified: true }, { verified: false })).toBe(1);
+    expect(await stored()).toEqual([false, copy ? false : undefined]);
   });
 
   it('runs its calls as steps of one unit of write, each seeing the one before', async () => {

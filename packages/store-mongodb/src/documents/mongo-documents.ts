@@ -268,10 +268,14 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
       if (condition === undefined) throw new UndefinedConditionError(field);
       const path = this.path(field);
       if (condition !== null && typeof condition === 'object') {
-        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has' | 'in' | 'with', Value | Value[]];
+        const [operator, value] = Object.entries(condition)[0] as [
+          keyof typeof OPERATORS | 'has' | 'in' | 'with',
+          Value | Value[],
+        ];
         if (operator === 'with') {
           // An object holds these values in its own fields: each by its dotted path.
-          for (const [name, inner] of Object.entries(value as unknown as Record<string, Value>)) filter[`${path}.${name}`] = inner;
+          for (const [name, inner] of Object.entries(value as unknown as Record<string, Value>))
+            filter[`${path}.${name}`] = inner;
           continue;
         }
         // An array field equal to a value matches when one of its items is it.

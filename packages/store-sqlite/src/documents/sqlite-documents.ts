@@ -31,6 +31,11 @@ export interface SqliteTable<D> {
   booleans?: readonly (keyof D & string)[];
   /** Fields holding a list (of strings, or of records) or an object, read and written whole, stored as its JSON text (null stays NULL). */
   lists?: readonly (keyof D & string)[];
+  /**
+   * Fields this table also keeps a copy of inside an object field's JSON, under the same name (the profiles' `doc`
+   * holds its own copy of the verified flag): an update setting one sets its copy in the same statement.
+   */
+  copies?: Partial<Record<keyof D & string, keyof D & string>>;
 }
 
 /**
@@ -211,7 +216,12 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     const entries = this.kept(set);
     const terms = entries.map(([field]) => `${this.column(field)} = ?`);
     const params = entries.map(([, value]) => encode(value));
-    for (const [field, inner] of mergedEntries(merge as object | undefined)) {
+    const inside = new Map(mergedEntries(merge as object | undefined));
+    for (const [field, value] of entries) {
+      const object = this.table.copies?.[field as keyof D & string];
+      if (object) inside.set(object, [...(inside.get(object) ?? []), [field, value]]);
+    }
+    for (const [field, inner] of inside) {
       if (!this.table.lists?.includes(field as keyof D & string)) throw new Error(`${this.table.name} keeps ${field} as no JSON`);
       const column = this.column(field);
       terms.push(`${column} = json_set(${column}, ${inner.map(() => '?, json(?)').join(', ')})`);
@@ -238,7 +248,10 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
       if (condition === null) {
         terms.push(`${column} IS NULL`);
       } else if (typeof condition === 'object') {
-        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has' | 'in' | 'with', Value | Value[]];
+        const [operator, value] = Object.entries(condition)[0] as [
+          keyof typeof OPERATORS | 'has' | 'in' | 'with',
+          Value | Value[],
+        ];
         if (operator === 'ne' && value === null) {
           // Written out, not bound: a partial index (WHERE column IS NOT NULL) serves only a query that says so itself.
           terms.push(`${column} IS NOT NULL`);
