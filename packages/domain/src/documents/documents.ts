@@ -11,7 +11,8 @@ import type { WebhookEvent } from '../webhook-events/webhook-event';
 
 /**
  * A field's condition: equal to a value (null: absent or null), compared with one, other than one (null: present), one
- * of several (a batch read by keys), or, for a list of strings, holding one.
+ * of several (a batch read by keys), for a list of strings, holding one, or, for an object, holding these plain
+ * values in its own fields (an inner field given null: absent or null there).
  */
 export type Condition<V> =
   | V
@@ -20,10 +21,22 @@ export type Condition<V> =
   | { lte: NonNullable<V> }
   | { ne: V }
   | { in: readonly NonNullable<V>[] }
-  | { has: ItemOf<V> };
+  | { has: ItemOf<V> }
+  | { with: InnerOf<V> };
 
 /** What a list field holds one of (never for other fields). */
 type ItemOf<V> = NonNullable<V> extends readonly (infer Item)[] ? Item : never;
+
+/** Some of an object field's own fields (never for lists and plain fields). */
+type InnerOf<V> =
+  NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? Partial<NonNullable<V>> : never;
+
+/**
+ * Fields set inside object fields, in the same write as an update's `set`: each named object field keeps its other
+ * fields (a concurrent write of those is not undone) and gets these, the whole value of each. Only into a field
+ * holding an object (not null), and none of the same update's `set` fields.
+ */
+export type Merge<D> = { [K in keyof D]?: InnerOf<D[K]> };
 
 /**
  * Every field named must hold its condition. A field given as undefined is refused (UndefinedConditionError), never
@@ -45,7 +58,8 @@ export interface Page<D = unknown> {
  * A resource's documents: fields of plain values (strings, numbers, booleans, null), lists (of strings, or of records
  * of plain values), or objects read and written whole; one of them the key that names a document (given, or an
  * integer id the store gives a new one: then `New` is the document without it), or several that together do. A where
- * names a list or an object field only to ask for null or, for a list of strings, whether it holds a string.
+ * names a list or an object field only to ask for null, for a list of strings whether it holds a string, or for an
+ * object what some of its own fields hold.
  */
 export interface Documents<D, New = D> {
   /** Stores a new document and returns it; rejects with UniqueTakenError naming the field when a unique value is taken. */
@@ -60,14 +74,15 @@ export interface Documents<D, New = D> {
    * Sets these fields on the first document `where` matches, in one write that checks `where` as it writes: of
    * concurrent callers whose `where` no longer holds after the other's write, only one changes it. The document as
    * it was before, or null when none matched. `events` are written in that same write, so the change and its
-   * webhook events are stored together or not at all (none when nothing matched or nothing is set).
+   * webhook events are stored together or not at all (none when nothing matched or nothing is set). `merge` sets
+   * fields inside object fields in that same write.
    */
-  updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Promise<D | null>;
+  updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[], merge?: Merge<New>): Promise<D | null>;
   /**
-   * Sets these fields on every document `where` matches, in one statement that checks `where` as it writes each;
-   * how many it matched. For writes that set off no webhook events.
+   * Sets these fields (and `merge`'s inside object fields) on every document `where` matches, in one statement that
+   * checks `where` as it writes each; how many it matched. For writes that set off no webhook events.
    */
-  updateAll(where: Where<D>, set: Partial<New>): Promise<number>;
+  updateAll(where: Where<D>, set: Partial<New>, merge?: Merge<New>): Promise<number>;
   /** Deletes every document `where` matches; how many. */
   deleteAll(where: Where<D>): Promise<number>;
   /** The same calls as steps of a unit of write the resource's store opened (see DocumentSteps). */
@@ -83,8 +98,8 @@ export interface DocumentSteps<D, New = D> {
   first(where: Where<D>): Step<D | null>;
   all(where: Where<D>, page?: Page<D>): Step<D[]>;
   count(where: Where<D>): Step<number>;
-  updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Step<D | null>;
-  updateAll(where: Where<D>, set: Partial<New>): Step<number>;
+  updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[], merge?: Merge<New>): Step<D | null>;
+  updateAll(where: Where<D>, set: Partial<New>, merge?: Merge<New>): Step<number>;
   deleteAll(where: Where<D>): Step<number>;
 }
 
@@ -99,8 +114,8 @@ export abstract class DocumentsOfSteps<D, New = D> implements Documents<D, New> 
     first: (where) => this.firstNow(where),
     all: (where, page) => this.allNow(where, page),
     count: (where) => this.countNow(where),
-    updateFirst: (where, set, events) => this.updateFirstNow(where, set, events),
-    updateAll: (where, set) => this.updateAllNow(where, set),
+    updateFirst: (where, set, events, merge) => this.updateFirstNow(where, set, events, merge),
+    updateAll: (where, set, merge) => this.updateAllNow(where, set, merge),
     deleteAll: (where) => this.deleteAllNow(where),
   };
 
@@ -108,8 +123,13 @@ export abstract class DocumentsOfSteps<D, New = D> implements Documents<D, New> 
   protected abstract firstNow(where: Where<D>): Step<D | null>;
   protected abstract allNow(where: Where<D>, page?: Page<D>): Step<D[]>;
   protected abstract countNow(where: Where<D>): Step<number>;
-  protected abstract updateFirstNow(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Step<D | null>;
-  protected abstract updateAllNow(where: Where<D>, set: Partial<New>): Step<number>;
+  protected abstract updateFirstNow(
+    where: Where<D>,
+    set: Partial<New>,
+    events?: readonly WebhookEvent[],
+    merge?: Merge<New>,
+  ): Step<D | null>;
+  protected abstract updateAllNow(where: Where<D>, set: Partial<New>, merge?: Merge<New>): Step<number>;
   protected abstract deleteAllNow(where: Where<D>): Step<number>;
   protected abstract read<T>(work: () => Step<T>): Promise<T>;
   protected abstract write<T>(work: () => Step<T>): Promise<T>;
@@ -130,12 +150,12 @@ export abstract class DocumentsOfSteps<D, New = D> implements Documents<D, New> 
     return this.read(() => this.steps.count(where));
   }
 
-  updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[]): Promise<D | null> {
-    return this.write(() => this.steps.updateFirst(where, set, events));
+  updateFirst(where: Where<D>, set: Partial<New>, events?: readonly WebhookEvent[], merge?: Merge<New>): Promise<D | null> {
+    return this.write(() => this.steps.updateFirst(where, set, events, merge));
   }
 
-  updateAll(where: Where<D>, set: Partial<New>): Promise<number> {
-    return this.write(() => this.steps.updateAll(where, set));
+  updateAll(where: Where<D>, set: Partial<New>, merge?: Merge<New>): Promise<number> {
+    return this.write(() => this.steps.updateAll(where, set, merge));
   }
 
   deleteAll(where: Where<D>): Promise<number> {
@@ -167,4 +187,12 @@ export class UndefinedConditionError extends Error {
     super(`no value given for ${field}`);
     this.name = 'UndefinedConditionError';
   }
+}
+
+/** A merge's inner values, field by field (inner values given as undefined left out, as JSON leaves them). */
+export function mergedEntries(merge: object | undefined): [string, [string, unknown][]][] {
+  return Object.entries((merge ?? {}) as Record<string, Record<string, unknown> | undefined>).flatMap(([field, inner]) => {
+    const values = Object.entries(inner ?? {}).filter(([, value]) => value !== undefined);
+    return values.length ? [[field, values] as [string, [string, unknown][]]] : [];
+  });
 }

@@ -19,7 +19,7 @@ export interface ErasureDocuments
 }
 
 /**
- * What each database keeps of the erasure's unit by hand: the profile's own document and its lookups, the queue and
+ * What each database keeps of the erasure's unit by hand: the profile's lookups, the queue and
  * the delivery logs read by what their JSON names, the tables or collections that name the profile (each database's
  * list, held to its schema by the portal's erasure test), and the answers.
  */
@@ -34,6 +34,7 @@ export type StoredErasureUnit = Omit<
   | 'deleteEvidence'
   | 'deleteClaims'
   | 'unlinkOwner'
+  | 'unverify'
 >;
 
 const idsOf = (documents: { id: number }[]): number[] => documents.map((document) => document.id);
@@ -60,5 +61,8 @@ export function erasureUnitOver(
     deleteEvidence: (claimIds) => mapStep(evidence.deleteAll({ claimId: { in: claimIds } }), done),
     deleteClaims: (profileId) => mapStep(claims.deleteAll({ profileId }), done),
     unlinkOwner: (profileId) => mapStep(users.updateAll({ profileId }, { profileId: null }), done),
+    // Only while the flag is on, so its event is written only then (SQLite's table writes the flag's copy with it).
+    unverify: (profileId, event) =>
+      mapStep(profiles.updateFirst({ id: profileId, verified: true }, { verified: false }, [event]), (before) => before !== null),
   };
 }

@@ -9,6 +9,7 @@ import {
   asRequest,
   pendingRequestOver,
   profileStateOver,
+  writeVerifiedOver,
   type ClosingAuditDocument,
   type RequestDocument,
   type RequestSteps,
@@ -21,8 +22,8 @@ type Audit = Documents<ClosingAuditDocument, Omit<ClosingAuditDocument, 'id'>>;
 /**
  * The editors' queue written once over the generic document port: requests opened once per profile, closed once,
  * the audit records that go with them, and the profile's state and pending request read (the rules themselves are
- * verification-changes.ts's). Writing the profile's flag is the database's own (StoredVerification), in the same
- * unit of write.
+ * verification-changes.ts's), and the profile's flag written. The answers' part is the database's own
+ * (StoredVerification), in the same unit of write.
  */
 export class DocumentVerification implements VerificationStore {
   constructor(
@@ -38,6 +39,7 @@ export class DocumentVerification implements VerificationStore {
         ...stored,
         ...queueUnit(this.requests.steps, this.audit.steps),
         profile: profileStateOver(this.profiles.steps),
+        writeVerified: writeVerifiedOver(this.profiles.steps),
       }),
     );
   }

@@ -18,11 +18,8 @@ export type RequestDocument = VerificationRequest & { openFor: number | null };
  */
 export type ClosingAuditDocument = AuditRecord & { closing: string | null };
 
-/**
- * What each database keeps of the editors' queue by hand: writing the profile's flag (on SQLite with its copy in the
- * profile's document, on MongoDB with its webhook event on the profile), and the answers' part of the same write.
- */
-export type VerificationStoredUnit = Pick<VerificationUnitOfWrite, 'writeVerified' | 'takeOutOfService' | 'answers'>;
+/** What each database keeps of the editors' queue by hand: the answers' part of the same write. */
+export type VerificationStoredUnit = Pick<VerificationUnitOfWrite, 'takeOutOfService' | 'answers'>;
 
 /** Runs the editors' rules as one unit of write (see documents.ts's UnitOfWrite) with the database's own parts. */
 export interface StoredVerification {
@@ -41,6 +38,15 @@ export const pendingRequestOver =
   (requests: RequestSteps): VerificationUnitOfWrite['pendingRequest'] =>
   (profileId) =>
     mapStep(requests.first({ profileId, status: 'pending' }), (found) => found && asRequest(found));
+
+/**
+ * The profile's verified flag, with its event in the same write, only when it changes (SQLite's table writes the
+ * flag's copy inside the profile's document with it).
+ */
+export const writeVerifiedOver =
+  (profiles: DocumentSteps<ProfileDocument>): VerificationUnitOfWrite['writeVerified'] =>
+  (profileId, verified, event) =>
+    mapStep(profiles.updateFirst({ id: profileId, verified: { ne: verified } }, { verified }, [event]), () => undefined);
 
 /** The profile's slug and verified flag, read from its document. */
 export const profileStateOver =

@@ -15,7 +15,11 @@ import { SqliteDocuments } from '@byline/store-sqlite/documents/sqlite-documents
 import { SqliteUnitOfWrite } from '@byline/store-sqlite/documents/sqlite-unit-of-write';
 import { USAGE_TABLE } from '@byline/store-sqlite/usage/sqlite-usage-tables';
 import { PUBLISHER_DOMAINS_TABLE, PUBLISHERS_TABLE } from '@byline/store-sqlite/publishers/sqlite-publisher-tables';
+import { PROFILES_TABLE } from '@byline/store-sqlite/profiles/sqlite-profiles-table';
+import { PROFILES_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profiles-collection';
+import type { ProfileDocument } from '@byline/domain/profiles/profile-documents';
 import { freshRepositoriesPerTest, storeFactories } from '@byline/test-support';
+import { newJournalist } from './journalist-contract';
 import { openedDatabase } from '../../src/store/opened-database';
 
 const AT = '2030-01-01T00:00:00.000Z';
@@ -105,6 +109,60 @@ describe.each(storeFactories())('generic documents ($name store)', (factory) => 
     expect((await publishers.first({ id }))?.trust).toEqual(trust);
     await publishers.updateFirst({ id }, { trust: null });
     expect((await publishers.first({ id }))?.trust).toBeNull();
+  });
+
+  it('sets fields inside an object, keeping its others, in one write that a where no longer holding misses', async () => {
+    const { publishers, unit } = documents();
+    const id = await newPublisher();
+    const read = { domain: 'harbour.example', url: null, relations: [{ kind: 'member', confirmed: true }], social: ['a'] };
+    await publishers.updateFirst({ id }, { trust: read as unknown as TrustSummary });
+    const asRead = { id, trust: { with: { domain: 'harbour.example', url: null } } };
+    // Another write inside the object meanwhile (its `social`): the merge keeps it.
+    expect(await publishers.updateAll({ id }, {}, { trust: { social: ['b'] } })).toBe(1);
+    const merged = { domain: 'quay.example', dataTrainingAllowed: false, relations: [{ kind: 'owner' }] };
+    expect(await publishers.updateAll(asRead, { name: 'Quay' }, { trust: merged as Partial<TrustSummary> })).toBe(1);
+    const written = await publishers.first({ id });
+    expect(written).toMatchObject({ name: 'Quay' });
+    expect(written?.trust).toEqual({ ...read, social: ['b'], ...merged });
+    // The where as read no longer holds: nothing is written, neither the fields nor the merge.
+    expect(await publishers.updateAll(asRead, { name: 'Stale' }, { trust: { domain: 'stale.example' } })).toBe(0);
+    expect(await publishers.updateFirst(asRead, { name: 'Stale' }, [], { trust: { domain: 'stale.example' } })).toBeNull();
+    expect(await publishers.first({ id })).toEqual(written);
+    // In a unit's steps, and by updateFirst (the document as it was before).
+    const before = await unit.run(function* () {
+      return yield* step(
+        publishers.steps.updateFirst({ id, trust: { with: { domain: 'quay.example' } } }, {}, [], { trust: { url: 'u' } }),
+      );
+    });
+    expect(before?.trust).toEqual(written?.trust);
+    expect((await publishers.first({ id }))?.trust).toEqual({ ...written?.trust, url: 'u' });
+    expect(await publishers.count({ trust: { with: { url: 'u', domain: 'quay.example' } } })).toBe(1);
+  });
+
+  it("writes a field's copy inside an object where the table keeps one (SQLite's profile JSON holds the verified flag)", async () => {
+    const { profile } = await newJournalist(repositories(), '@copied_flag');
+    const database = openedDatabase(repositories().store.database);
+    const stored = async (): Promise<unknown[]> => {
+      if (database.kind === 'embedded') {
+        const row = database.sqlite.connection
+          .prepare("SELECT verified, json_extract(doc, '$.verified') AS copy FROM profiles WHERE id = ?")
+          .get(profile.id) as { verified: number; copy: number };
+        return [row.verified === 1, row.copy === 1];
+      }
+      const doc = await database.mongo.db.collection('profiles').findOne({ _id: profile.id as never });
+      return [doc?.verified, (doc?.profile as Record<string, unknown>).verified];
+    };
+    const profiles: Documents<ProfileDocument> =
+      database.kind === 'embedded'
+        ? new SqliteDocuments(database.sqlite, PROFILES_TABLE)
+        : new MongoDocuments(database.mongo, PROFILES_COLLECTION);
+    const copy = database.kind === 'embedded';
+    expect(await stored()).toEqual([false, copy ? false : undefined]);
+    await profiles.updateFirst({ id: profile.id }, { verified: true }, [], { profile: { profile_bio: 'Kept.' } });
+    expect(await stored()).toEqual([true, copy ? true : undefined]);
+    expect((await profiles.first({ id: profile.id }))?.profile).toMatchObject({ profile_bio: 'Kept.' });
+    expect(await profiles.updateAll({ id: profile.id, verified: true }, { verified: false })).toBe(1);
+    expect(await stored()).toEqual([false, copy ? false : undefined]);
   });
 
   it('runs its calls as steps of one unit of write, each seeing the one before', async () => {

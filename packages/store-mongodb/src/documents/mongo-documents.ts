@@ -9,9 +9,11 @@ import { storedNames } from '@byline/domain/documents/stored-names';
 import type { Step } from '@byline/domain/store/steps';
 import {
   DocumentsOfSteps,
+  mergedEntries,
   UndefinedConditionError,
   UniqueTakenError,
   type Condition,
+  type Merge,
   type Page,
   type Where,
 } from '@byline/domain/documents/documents';
@@ -155,20 +157,26 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     return found.map((stored) => documentOf(this.collection, stored));
   }
 
-  /** The update that sets these fields (unsetting those carried only while they hold a value), or null for none. */
-  private updateOf(set: unknown): { $set?: MongoDocument; $unset?: Record<string, ''> } | null {
+  /**
+   * The update that sets these fields (unsetting those carried only while they hold a value) and, by their dotted
+   * paths, those merged inside object fields (the objects' other fields kept), or null for none.
+   */
+  private updateOf(set: unknown, merge?: unknown): { $set?: MongoDocument; $unset?: Record<string, ''> } | null {
     const $set: MongoDocument = {};
     const $unset: Record<string, ''> = {};
     for (const [field, value] of Object.entries(set as Record<string, unknown>)) {
       if (value === null && this.unsetWhenNull(field)) $unset[this.path(field)] = '';
       else $set[this.path(field)] = value;
     }
+    for (const [field, inner] of mergedEntries(merge as object | undefined)) {
+      for (const [name, value] of inner) $set[`${this.path(field)}.${name}`] = value;
+    }
     if (Object.keys($set).length + Object.keys($unset).length === 0) return null;
     return { ...(Object.keys($set).length ? { $set } : {}), ...(Object.keys($unset).length ? { $unset } : {}) };
   }
 
-  protected async updateAllNow(where: Where<D>, set: Partial<New>): Promise<number> {
-    const update = this.updateOf(set);
+  protected async updateAllNow(where: Where<D>, set: Partial<New>, merge?: Merge<New>): Promise<number> {
+    const update = this.updateOf(set, merge);
     if (!update) return 0;
     try {
       return (await this.documents.updateMany(this.filter(where), update)).matchedCount;
@@ -178,8 +186,13 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     }
   }
 
-  protected async updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): Promise<D | null> {
-    const fields = this.updateOf(set);
+  protected async updateFirstNow(
+    where: Where<D>,
+    set: Partial<New>,
+    events: readonly WebhookEvent[] = [],
+    merge?: Merge<New>,
+  ): Promise<D | null> {
+    const fields = this.updateOf(set, merge);
     // Nothing to set: MongoDB refuses an empty update; the document as it is, as SQLite's adapter answers.
     if (!fields) return this.firstNow(where);
     const $set = fields.$set ?? {};
@@ -255,7 +268,16 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
       if (condition === undefined) throw new UndefinedConditionError(field);
       const path = this.path(field);
       if (condition !== null && typeof condition === 'object') {
-        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has' | 'in', Value | Value[]];
+        const [operator, value] = Object.entries(condition)[0] as [
+          keyof typeof OPERATORS | 'has' | 'in' | 'with',
+          Value | Value[],
+        ];
+        if (operator === 'with') {
+          // An object holds these values in its own fields: each by its dotted path.
+          for (const [name, inner] of Object.entries(value as unknown as Record<string, Value>))
+            filter[`${path}.${name}`] = inner;
+          continue;
+        }
         // An array field equal to a value matches when one of its items is it.
         filter[path] = operator === 'has' ? value : operator === 'in' ? { $in: value } : { [OPERATORS[operator]]: value };
       } else {

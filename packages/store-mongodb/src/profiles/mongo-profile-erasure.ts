@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { queueItemIdOf } from '../queue/mongo-leased-queue';
 import { COLLECTIONS, collectionOf } from '../store/mongo-schema';
-import { pushEvents, relayEventsOf } from '../webhook-events/mongo-carried-events';
+import { relayEventsOf } from '../webhook-events/mongo-carried-events';
 import { isAboutJournalist } from '@byline/domain/webhook-events/erased-journalist';
 import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
@@ -53,14 +53,6 @@ export function mongoErasureUnit(db: Db): ProfileErasureUnit {
     users: new MongoDocuments(database, USERS_COLLECTION).steps,
   };
   return erasureUnitOver(documents, {
-    async unverify(profileId, event: WebhookEvent) {
-      // The event rides on the same update (see mongo-carried-events.ts), which matches only while the flag is on.
-      const updated = await profiles.updateOne(
-        { _id: profileId, verified: true },
-        { $set: { verified: false }, ...pushEvents([event]) },
-      );
-      return updated.modifiedCount > 0;
-    },
     async deleteHandles(profileId) {
       await collectionOf(db, 'handles').deleteMany({ profile_id: profileId });
     },

@@ -6,9 +6,11 @@ import { storedNames } from '@byline/domain/documents/stored-names';
 import type { Step } from '@byline/domain/store/steps';
 import {
   DocumentsOfSteps,
+  mergedEntries,
   UndefinedConditionError,
   UniqueTakenError,
   type Condition,
+  type Merge,
   type Page,
   type Where,
 } from '@byline/domain/documents/documents';
@@ -29,6 +31,11 @@ export interface SqliteTable<D> {
   booleans?: readonly (keyof D & string)[];
   /** Fields holding a list (of strings, or of records) or an object, read and written whole, stored as its JSON text (null stays NULL). */
   lists?: readonly (keyof D & string)[];
+  /**
+   * Fields this table also keeps a copy of inside an object field's JSON, under the same name (the profiles' `doc`
+   * holds its own copy of the verified flag): an update setting one sets its copy in the same statement.
+   */
+  copies?: Partial<Record<keyof D & string, keyof D & string>>;
 }
 
 /**
@@ -151,14 +158,18 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     return (this.statement(`SELECT count(*) AS n FROM ${this.table.name}${sql}`).get(...params) as { n: number }).n;
   }
 
-  protected updateFirstNow(where: Where<D>, set: Partial<New>, events: readonly WebhookEvent[] = []): D | null {
-    const entries = this.kept(set);
+  protected updateFirstNow(
+    where: Where<D>,
+    set: Partial<New>,
+    events: readonly WebhookEvent[] = [],
+    merge?: Merge<New>,
+  ): D | null {
+    const { assignments, params } = this.assignments(set, merge);
     const before = this.firstNow(where);
-    if (before && entries.length) {
-      const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
+    if (before && assignments) {
       try {
         const sql = `UPDATE ${this.table.name} SET ${assignments} WHERE ${this.byKey}`;
-        this.statement(sql).run(...entries.map(([, value]) => encode(value)), ...this.keyOf(before));
+        this.statement(sql).run(...params, ...this.keyOf(before));
       } catch (error) {
         throw this.uniqueTaken(error) ?? error;
       }
@@ -167,14 +178,13 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     return before;
   }
 
-  protected updateAllNow(where: Where<D>, set: Partial<New>): number {
-    const entries = this.kept(set);
-    if (!entries.length) return 0;
+  protected updateAllNow(where: Where<D>, set: Partial<New>, merge?: Merge<New>): number {
+    const { assignments, params: values } = this.assignments(set, merge);
+    if (!assignments) return 0;
     const { sql, params } = this.whereSql(where);
-    const assignments = entries.map(([field]) => `${this.column(field)} = ?`).join(', ');
     try {
       const text = `UPDATE ${this.table.name} SET ${assignments}${sql}`;
-      return this.statement(text).run(...entries.map(([, value]) => encode(value)), ...params).changes;
+      return this.statement(text).run(...values, ...params).changes;
     } catch (error) {
       throw this.uniqueTaken(error) ?? error;
     }
@@ -198,6 +208,28 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
     return `ORDER BY ${columns.map((column) => (newestFirst ? `${column} DESC` : column)).join(', ')}`;
   }
 
+  /**
+   * An update's assignments: each field set, and each object field merged into by one json_set of its JSON text (its
+   * other fields kept, in one statement), each inner value bound as JSON; '' when there is nothing to write.
+   */
+  private assignments(set: unknown, merge: unknown): { assignments: string; params: Value[] } {
+    const entries = this.kept(set);
+    const terms = entries.map(([field]) => `${this.column(field)} = ?`);
+    const params = entries.map(([, value]) => encode(value));
+    const inside = new Map(mergedEntries(merge as object | undefined));
+    for (const [field, value] of entries) {
+      const object = this.table.copies?.[field as keyof D & string];
+      if (object) inside.set(object, [...(inside.get(object) ?? []), [field, value]]);
+    }
+    for (const [field, inner] of inside) {
+      if (!this.table.lists?.includes(field as keyof D & string)) throw new Error(`${this.table.name} keeps ${field} as no JSON`);
+      const column = this.column(field);
+      terms.push(`${column} = json_set(${column}, ${inner.map(() => '?, json(?)').join(', ')})`);
+      for (const [name, value] of inner) params.push(`$.${JSON.stringify(name)}`, JSON.stringify(value));
+    }
+    return { assignments: terms.join(', '), params };
+  }
+
   /** The fields given, less those this table keeps none of. */
   private kept(fields: unknown): [string, unknown][] {
     return Object.entries(fields as Record<string, unknown>).filter(([field]) => this.table.columns[field as keyof D] !== null);
@@ -216,10 +248,21 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
       if (condition === null) {
         terms.push(`${column} IS NULL`);
       } else if (typeof condition === 'object') {
-        const [operator, value] = Object.entries(condition)[0] as [keyof typeof OPERATORS | 'has' | 'in', Value | Value[]];
+        const [operator, value] = Object.entries(condition)[0] as [
+          keyof typeof OPERATORS | 'has' | 'in' | 'with',
+          Value | Value[],
+        ];
         if (operator === 'ne' && value === null) {
           // Written out, not bound: a partial index (WHERE column IS NOT NULL) serves only a query that says so itself.
           terms.push(`${column} IS NOT NULL`);
+          continue;
+        }
+        if (operator === 'with') {
+          // An object is JSON text: each inner field named is read out of it (IS: an inner null matches absent too).
+          for (const [name, inner] of Object.entries(value as unknown as Record<string, Value>)) {
+            terms.push(`json_extract(${column}, ?) IS ?`);
+            params.push(`$.${JSON.stringify(name)}`, encode(inner));
+          }
           continue;
         }
         if (operator === 'in') {

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import { recordEventsNow } from '../webhook-events/sqlite-queued-events';
 import { WEBHOOK_EVENT_TOPIC } from '@byline/domain/webhook-events/webhook-event';
 import type { LoggedMessage, ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
 import { erasureUnitOver, type ErasureDocuments } from '@byline/domain/profiles/erasure-documents';
@@ -33,10 +32,6 @@ export const PROFILE_TABLES = [
 const list = (values: readonly (string | number)[]) => JSON.stringify(values);
 
 const statements = preparedPerConnection((db: Database.Database) => ({
-  profile: db.prepare<[number], { slug: string; verified: number; doc: string }>(
-    'SELECT slug, verified, doc FROM profiles WHERE id = ?',
-  ),
-  unverify: db.prepare<[string, number]>('UPDATE profiles SET verified = 0, doc = ? WHERE id = ?'),
   deleteHandles: db.prepare<[number]>('DELETE FROM social_handles WHERE profile_id = ?'),
   dropQueued: db.prepare<[string, string]>('DELETE FROM queue_items WHERE topic = ? AND key IN (SELECT value FROM json_each(?))'),
   dropQueuedNaming: db.prepare<[string, number]>(
@@ -74,14 +69,6 @@ const erasureDocumentsOn = preparedPerConnection((db: Database.Database): Erasur
 export function sqliteErasureUnit(db: Database.Database): ProfileErasureUnit {
   const sql = statements(db);
   return erasureUnitOver(erasureDocumentsOn(db), {
-    unverify: (profileId, event) => {
-      const row = sql.profile.get(profileId);
-      if (!row) return false;
-      sql.unverify.run(JSON.stringify({ ...JSON.parse(row.doc), verified: false }), profileId);
-      // The event is queued in the same transaction as the flag's write.
-      if (row.verified) recordEventsNow(db, [event]);
-      return row.verified === 1;
-    },
     deleteHandles: (profileId) => {
       sql.deleteHandles.run(profileId);
     },

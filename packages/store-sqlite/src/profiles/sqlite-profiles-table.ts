@@ -12,11 +12,15 @@ import { preparedPerConnection } from '../store/prepared-per-connection';
 import { SqliteDatabase } from '../store/sqlite-database';
 import { AUDIT_TABLE } from '../audit/sqlite-audit-history';
 
-/** The profiles as the documents read them: the profile as JSON text in `doc` (its answers are other columns). */
+/**
+ * The profiles as the documents read them: the profile as JSON text in `doc` (its answers are other columns), which
+ * keeps its own copy of the verified flag, written with the flag.
+ */
 export const PROFILES_TABLE = numberedTable<ProfileDocument>('profiles', PROFILE_DOCUMENT_FIELDS, {
   names: { profile: 'doc' },
   booleans: ['verified'],
   lists: ['profile', 'pendingIdentity'],
+  copies: { verified: 'profile' },
 });
 
 /** The former slugs, by the slug (see migration 044). */
