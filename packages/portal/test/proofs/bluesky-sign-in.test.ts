@@ -123,13 +123,17 @@ run.each(portalStoreFactories())('proofs: sign in with Bluesky ($name store)', (
     outbound: loopbackOutbound(),
   }));
 
-  async function startSignIn(agent: Agent, claimId: number) {
+  async function startSignIn(agent: Agent, claimId: number, tries = 2): Promise<string> {
     const profile = await agent.get('/profile');
     expect(profile.text).toContain(`/profile/proofs/bluesky/${claimId}/sign-in`);
     const res = await agent
       .post(`/profile/proofs/bluesky/${claimId}/sign-in`)
       .type('form')
       .send({ _csrf: csrfFrom(profile.text) });
+    // Once more, as the journalist would, after "the account's server could not be used": in a test process under a
+    // loaded CI machine, the OAuth client's first use (its modules loaded and transformed by jest while its requests
+    // wait) has outlasted the fetcher's 10 s. A second refusal fails the test.
+    if (res.status === 303 && tries > 1) return startSignIn(agent, claimId, tries - 1);
     expect(res.status).toBe(200);
     return continueAddress(res.text);
   }
