@@ -274,7 +274,7 @@ export function claimsContract(factory: StoreFactory): void {
         }
         if (done && !reached) break;
       }
-    }, 60_000);
+    }, 240_000); // a fresh pair of profiles per step of the proof: on FerretDB, seconds each, and past a minute on a slow CI machine
 
     it('a move never leaves the handle finding a profile without a live proof of it', async () => {
       for (let n = 1; ; n++) {
@@ -288,7 +288,7 @@ export function claimsContract(factory: StoreFactory): void {
         await findsOnlyAProof(`own${n}`);
         if (done && !reached) break;
       }
-    }, 120_000); // a fresh pair of proven profiles per step of the move: on FerretDB, a few seconds each
+    }, 240_000); // a fresh pair of proven profiles per step of the move: on FerretDB, a few seconds each
   });
 
   describe('at the same time', () => {
