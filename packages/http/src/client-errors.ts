@@ -145,9 +145,9 @@ export function answerClientErrorsAsProblems(server: Server, logger?: Logger): S
  * body, is application/problem+json (answerClientErrorsAsProblems), including the 400 for an HTTP/1.1
  * request without a Host header, which Node's own check would write before the app is called.
  */
-export function createHttpServer(app: RequestListener, logger?: Logger): Server {
+export function createHttpServer(app: RequestListener & WithPrototypes, logger?: Logger): Server {
   const log = rejectionLog(logger);
-  const server = http.createServer({ requireHostHeader: false, ...bornWithPrototypes(app as WithPrototypes) }, (req, res) => {
+  const server = http.createServer({ requireHostHeader: false, ...bornWithPrototypes(app) }, (req, res) => {
     if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
       const requestId = randomUUID();
       log(400, requestId, 'MISSING_HOST');
