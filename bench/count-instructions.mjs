@@ -2,7 +2,7 @@
 // npm run bench:instructions -- [--server article|article-v2|journalist|journalist-bluesky|articles-batch|journalists-batch|express|node]
 //                               [--requests 4000] [--warmup 6000]
 //                               [--connections 1] [--articles 100000] [--services-root DIR] [--skip-build]
-//                               [--cache-sim] [--fresh]
+//                               [--cache-sim] [--fresh] [--keep-callgrind DIR]
 // The CPU instructions one server spends per answered request, counted by valgrind's callgrind after a
 // warm-up. Unlike time, the count repeats within 1-4 % from run to run whatever else the machine is
 // doing, so it can tell two builds apart on a noisy machine where `npm run bench` cannot (10-20 % are
@@ -34,6 +34,8 @@ const { values: opts } = parseArgs({
     'services-root': { type: 'string', default: root },
     'skip-build': { type: 'boolean', default: false },
     'cache-sim': { type: 'boolean', default: false },
+    // Where to keep callgrind's output of the counted requests, to read where they went (callgrind_annotate).
+    'keep-callgrind': { type: 'string' },
     fresh: { type: 'boolean', default: false },
     'answer-cache-bytes': { type: 'string' },
     hot: { type: 'string' },
@@ -127,11 +129,15 @@ const counts = fs.readdirSync(outDir).map((name) => {
   const text = fs.readFileSync(path.join(outDir, name), 'utf8');
   const events = /^events: (.+)$/m.exec(text)?.[1].split(' ') ?? [];
   const totals = (/^totals: (.+)$/m.exec(text)?.[1].split(' ') ?? []).map(Number);
-  return Object.fromEntries(events.map((event, i) => [event, totals[i] ?? 0]));
+  return { file: name, ...Object.fromEntries(events.map((event, i) => [event, totals[i] ?? 0])) };
 });
+const dumped = counts.reduce((most, c) => ((c.Ir ?? 0) > (most.Ir ?? 0) ? c : most), {});
+if (opts['keep-callgrind'] && dumped.file) {
+  fs.mkdirSync(opts['keep-callgrind'], { recursive: true });
+  fs.copyFileSync(path.join(outDir, dumped.file), path.join(opts['keep-callgrind'], `callgrind.out.${opts.server}`));
+}
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.rmSync(runDir, { recursive: true, force: true });
-const dumped = counts.reduce((most, c) => ((c.Ir ?? 0) > (most.Ir ?? 0) ? c : most), {});
 const instructions = dumped.Ir ?? 0;
 const nonOk = counted.non2xx + counted.errors + counted.timeouts;
 process.stdout.write(
