@@ -11,8 +11,9 @@ import type { WebhookEvent } from '../webhook-events/webhook-event';
 
 /**
  * A field's condition: equal to a value (null: absent or null), compared with one, other than one (null: present), one
- * of several (a batch read by keys), for a list of strings, holding one, or, for an object, holding these plain
- * values in its own fields (an inner field given null: absent or null there).
+ * of several (a batch read by keys), for a list of strings, holding one, for an object, holding these plain
+ * values in its own fields (an inner field given null: absent or null there), or, for text, holding this text somewhere
+ * in it (a narrowing the caller checks, as of JSON text naming a value).
  */
 export type Condition<V> =
   | V
@@ -22,7 +23,11 @@ export type Condition<V> =
   | { ne: V }
   | { in: readonly NonNullable<V>[] }
   | { has: ItemOf<V> }
-  | { with: InnerOf<V> };
+  | { with: InnerOf<V> }
+  | { contains: TextOf<V> };
+
+/** Text, for a text field (never for others). */
+type TextOf<V> = NonNullable<V> extends string ? string : never;
 
 /** What a list field holds one of (never for other fields). */
 type ItemOf<V> = NonNullable<V> extends readonly (infer Item)[] ? Item : never;

@@ -82,6 +82,22 @@ describe.each(storeFactories())('generic documents ($name store)', (factory) => 
     expect(await domains.count({ publisherId: { in: [publisherId, publisherId + 1] } })).toBe(3);
   });
 
+  it('reads and deletes the documents whose text holds a text, as written (no wildcards, case as given)', async () => {
+    const { domains } = documents();
+    const publisherId = await newPublisher();
+    const tokens = ['{"slug":"ann"}', '{"slug":"anne"}', 'a%b_(c).*', 'Ann'];
+    for (const [i, token] of tokens.entries()) await domains.insert({ ...domain(publisherId, `d${i}.example`), token });
+    const holding = async (text: string) => (await domains.all({ token: { contains: text } })).map((each) => each.token);
+    expect(await holding('"slug":"ann"')).toEqual(['{"slug":"ann"}']);
+    expect(await holding('"slug":"ann')).toEqual(['{"slug":"ann"}', '{"slug":"anne"}']);
+    expect(await holding('%b_(c).*')).toEqual(['a%b_(c).*']);
+    expect(await holding('a_b')).toEqual([]);
+    expect(await holding('.b')).toEqual([]);
+    expect(await holding('Ann')).toEqual(['Ann']);
+    expect(await domains.deleteAll({ publisherId, token: { contains: 'slug' } })).toBe(2);
+    expect(await domains.count({ publisherId })).toBe(2);
+  });
+
   it('sets fields on every document a condition matches, in one write, and counts them', async () => {
     const { domains } = documents();
     const publisherId = await newPublisher();

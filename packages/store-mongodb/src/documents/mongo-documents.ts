@@ -76,6 +76,8 @@ type Value = string | number | boolean | null;
 
 const OPERATORS = { gt: '$gt', lt: '$lt', lte: '$lte', ne: '$ne' } as const;
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A stored document of the collection as the resource's document. */
 export function documentOf<D>(collection: MongoCollection<D>, stored: MongoDocument): D {
   const document: Record<string, unknown> = {};
@@ -269,7 +271,7 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
       const path = this.path(field);
       if (condition !== null && typeof condition === 'object') {
         const [operator, value] = Object.entries(condition)[0] as [
-          keyof typeof OPERATORS | 'has' | 'in' | 'with',
+          keyof typeof OPERATORS | 'contains' | 'has' | 'in' | 'with',
           Value | Value[],
         ];
         if (operator === 'with') {
@@ -278,8 +280,15 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
             filter[`${path}.${name}`] = inner;
           continue;
         }
-        // An array field equal to a value matches when one of its items is it.
-        filter[path] = operator === 'has' ? value : operator === 'in' ? { $in: value } : { [OPERATORS[operator]]: value };
+        // An array field equal to a value matches when one of its items is it; text holds text by a regex of it, escaped.
+        filter[path] =
+          operator === 'has'
+            ? value
+            : operator === 'in'
+              ? { $in: value }
+              : operator === 'contains'
+                ? { $regex: escapeRegExp(value as string) }
+                : { [OPERATORS[operator]]: value };
       } else {
         // null matches an absent field too, as a document from before the field was added has it.
         filter[path] = condition;

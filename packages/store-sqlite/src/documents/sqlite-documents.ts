@@ -249,7 +249,7 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
         terms.push(`${column} IS NULL`);
       } else if (typeof condition === 'object') {
         const [operator, value] = Object.entries(condition)[0] as [
-          keyof typeof OPERATORS | 'has' | 'in' | 'with',
+          keyof typeof OPERATORS | 'contains' | 'has' | 'in' | 'with',
           Value | Value[],
         ];
         if (operator === 'ne' && value === null) {
@@ -271,11 +271,14 @@ export class SqliteDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
           params.push(JSON.stringify((value as Value[]).map(encode)));
           continue;
         }
-        // A list is JSON text: it holds the value when one of its items is it.
+        // A list is JSON text: it holds the value when one of its items is it. Text holds text by instr (no LIKE
+        // wildcards, case as given).
         terms.push(
           operator === 'has'
             ? `EXISTS (SELECT 1 FROM json_each(${column}) WHERE value = ?)`
-            : `${column} ${OPERATORS[operator]} ?`,
+            : operator === 'contains'
+              ? `instr(${column}, ?) > 0`
+              : `${column} ${OPERATORS[operator]} ?`,
         );
         params.push(encode(value as Value));
       } else {
