@@ -18,6 +18,7 @@ import {
   PUBLISHERS_COLLECTION,
 } from '@byline/store-mongodb/publishers/mongo-publisher-collections';
 import { FORMER_SLUGS_COLLECTION, PROFILES_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profiles-collection';
+import { HANDLES_COLLECTION, QUEUE_ITEMS_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profile-erasure';
 import { SESSIONS_COLLECTION } from '@byline/store-mongodb/sessions/mongo-sessions';
 import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
 import { USAGE_COLLECTION } from '@byline/store-mongodb/usage/mongo-usage-collections';
@@ -44,6 +45,7 @@ import {
   PUBLISHERS_TABLE,
 } from '@byline/store-sqlite/publishers/sqlite-publisher-tables';
 import { FORMER_SLUGS_TABLE, PROFILES_TABLE } from '@byline/store-sqlite/profiles/sqlite-profiles-table';
+import { HANDLES_TABLE, QUEUE_ITEMS_TABLE } from '@byline/store-sqlite/profiles/sqlite-profile-erasure';
 import { SESSIONS_TABLE } from '@byline/store-sqlite/sessions/sqlite-sessions';
 import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
 import { USAGE_TABLE } from '@byline/store-sqlite/usage/sqlite-usage-tables';
@@ -82,6 +84,8 @@ const TABLES: Record<string, Descriptor & { columns: object }> = {
   PUBLISHER_EVENTS_TABLE,
   PROFILES_TABLE,
   FORMER_SLUGS_TABLE,
+  HANDLES_TABLE,
+  QUEUE_ITEMS_TABLE,
   SESSIONS_TABLE,
   STAFF_TABLE,
   USAGE_TABLE,
@@ -110,6 +114,8 @@ const COLLECTIONS: Record<string, Descriptor & { fields: object }> = {
   PUBLISHER_EVENTS_COLLECTION,
   PROFILES_COLLECTION,
   FORMER_SLUGS_COLLECTION,
+  HANDLES_COLLECTION,
+  QUEUE_ITEMS_COLLECTION,
   SESSIONS_COLLECTION,
   STAFF_COLLECTION,
   USAGE_COLLECTION,
@@ -142,6 +148,10 @@ const PINNED: Record<string, string> = {
   PROFILES_COLLECTION: 'profiles [id] id:_id slug verified profile pendingIdentity:pending_identity',
   FORMER_SLUGS_TABLE: 'former_slugs [slug] slug profileId:profile_id leftAt:left_at',
   FORMER_SLUGS_COLLECTION: 'formerSlugs [slug] slug:_id profileId:profile_id leftAt:left_at',
+  HANDLES_TABLE: 'social_handles [socialType,handleKey] socialType:social_type handleKey:handle_key profileId:profile_id',
+  HANDLES_COLLECTION: 'handles [socialType,handleKey] socialType:social_type handleKey:handle_key profileId:profile_id',
+  QUEUE_ITEMS_TABLE: 'queue_items [topic,key] topic key payload',
+  QUEUE_ITEMS_COLLECTION: 'queueItems [topic,key] topic key payload',
   AUDIT_TABLE: 'verification_audit [id] id profileId:profile_id actor action note at',
   AUDIT_COLLECTION: 'audit [id] id:_id profileId:profile_id actor action note at',
   CLOSING_AUDIT_TABLE: 'verification_audit [id] id profileId:profile_id actor action note at closing:null',

@@ -1,11 +1,13 @@
 import type Database from 'better-sqlite3';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import { WEBHOOK_EVENT_TOPIC } from '@byline/domain/webhook-events/webhook-event';
-import type { LoggedMessage, ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
+import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
 import { erasureUnitOver, type ErasureDocuments } from '@byline/domain/profiles/erasure-documents';
+import { storedNames } from '@byline/domain/documents/stored-names';
+import { HANDLE_FIELDS, type HandleDocument } from '@byline/domain/social/handle-fields';
+import { QUEUE_ITEM_FIELDS, type QueueItemDocument } from '@byline/domain/queue/queue-item-fields';
 import { SqliteDatabase } from '../store/sqlite-database';
-import { SqliteDocuments } from '../documents/sqlite-documents';
+import { SqliteDocuments, type SqliteTable } from '../documents/sqlite-documents';
 import { claimDocumentsOn } from '../claims/sqlite-claims-unit';
 import { USERS_TABLE } from '../users/sqlite-users-table';
 import { WEBHOOK_MESSAGES_TABLE } from '../webhooks/sqlite-webhook-tables';
@@ -28,26 +30,23 @@ export const PROFILE_TABLES = [
   'former_slugs', // their addresses are free again
 ] as const;
 
-/** A JSON array of values, for `IN (SELECT value FROM json_each(?))`. */
-const list = (values: readonly (string | number)[]) => JSON.stringify(values);
+/** The handle lookup index, as the erasure clears a profile's entries (the verifiers read it by hand). */
+export const HANDLES_TABLE: SqliteTable<HandleDocument> = {
+  name: 'social_handles',
+  columns: storedNames(HANDLE_FIELDS),
+  key: ['socialType', 'handleKey'],
+};
 
-const statements = preparedPerConnection((db: Database.Database) => ({
-  deleteHandles: db.prepare<[number]>('DELETE FROM social_handles WHERE profile_id = ?'),
-  dropQueued: db.prepare<[string, string]>('DELETE FROM queue_items WHERE topic = ? AND key IN (SELECT value FROM json_each(?))'),
-  dropQueuedNaming: db.prepare<[string, number]>(
-    "DELETE FROM queue_items WHERE topic = ? AND json_extract(payload, '$.profileId') = ?",
-  ),
-  dropQueuedEvents: db.prepare<[string, string, string]>(
-    `DELETE FROM queue_items WHERE topic = ? AND json_extract(payload, '$.payload.type') IN (SELECT value FROM json_each(?))
-       AND json_extract(payload, '$.payload.data.slug') = ?`,
-  ),
-  messagesAbout: db.prepare<[string, string], LoggedMessage>(
-    `SELECT id, type, state, body FROM webhook_messages WHERE type IN (SELECT value FROM json_each(?))
-       AND json_extract(body, '$.data.slug') = ?`,
-  ),
-  deleteRecords: PROFILE_TABLES.map((table) => db.prepare<[number]>(`DELETE FROM ${table} WHERE profile_id = ?`)),
-  deleteProfile: db.prepare<[number]>('DELETE FROM profiles WHERE id = ?'),
-}));
+/** The leased queue's items, as the erasure reads and drops them (one per topic and key). */
+export const QUEUE_ITEMS_TABLE: SqliteTable<QueueItemDocument> = {
+  name: 'queue_items',
+  columns: storedNames(QUEUE_ITEM_FIELDS),
+  key: ['topic', 'key'],
+};
+
+const deleteRecords = preparedPerConnection((db: Database.Database) =>
+  PROFILE_TABLES.map((table) => db.prepare<[number]>(`DELETE FROM ${table} WHERE profile_id = ?`)),
+);
 
 /** The erasure's documents on this connection, as steps inside the caller's transaction. */
 const erasureDocumentsOn = preparedPerConnection((db: Database.Database): ErasureDocuments => {
@@ -58,42 +57,27 @@ const erasureDocumentsOn = preparedPerConnection((db: Database.Database): Erasur
     articles: new SqliteDocuments(database, ARTICLES_TABLE).steps,
     messages: new SqliteDocuments(database, WEBHOOK_MESSAGES_TABLE).steps,
     users: new SqliteDocuments(database, USERS_TABLE).steps,
+    handles: new SqliteDocuments(database, HANDLES_TABLE).steps,
+    queue: new SqliteDocuments(database, QUEUE_ITEMS_TABLE).steps,
   };
 });
 
 /**
  * The erasure's unit of write inside a transaction the caller holds on `db` (SqliteProfiles.inErasureWrite's): the
- * whole erasure commits together, so the order the rule writes in is never seen. Slugs, claims, proofs, articles,
- * messages and users are the generic documents' (erasureUnitOver).
+ * whole erasure commits together, so the order the rule writes in is never seen. All but the tables naming the
+ * profile and the answers are the generic documents' (erasureUnitOver).
  */
 export function sqliteErasureUnit(db: Database.Database): ProfileErasureUnit {
-  const sql = statements(db);
+  // The profile goes before its owner's link (portal_users.profile_id): that foreign key is checked when the
+  // transaction commits (the setting ends with it).
+  db.pragma('defer_foreign_keys = ON');
   return erasureUnitOver(erasureDocumentsOn(db), {
-    deleteHandles: (profileId) => {
-      sql.deleteHandles.run(profileId);
-    },
     // The change and its re-render commit together: nothing stale is ever seen.
     takeOutOfService: () => undefined,
-    dropQueued: (topic, keys) => {
-      sql.dropQueued.run(topic, list(keys));
-    },
-    dropQueuedNaming: (topic, profileId) => {
-      sql.dropQueuedNaming.run(topic, profileId);
-    },
-    dropQueuedEvents: (slug, types) => {
-      sql.dropQueuedEvents.run(WEBHOOK_EVENT_TOPIC, list(types), slug);
-    },
-    loggedMessagesAbout: (slug, types) => sql.messagesAbout.all(list(types), slug),
     // Events are queued by the write that makes them (recordEventsNow): none wait on a row.
     relayEventsOf: () => undefined,
     deleteRecordsOf: (profileId) => {
-      for (const statement of sql.deleteRecords) statement.run(profileId);
-    },
-    deleteProfile: (profileId) => {
-      // The owner's link (portal_users.profile_id) goes in a later step of this transaction: its foreign key is
-      // checked when the transaction commits (the setting ends with it).
-      db.pragma('defer_foreign_keys = ON');
-      sql.deleteProfile.run(profileId);
+      for (const statement of deleteRecords(db)) statement.run(profileId);
     },
     answers: sqliteAnswersUnit(db),
   });
