@@ -1,14 +1,11 @@
 import type { SqliteDatabase } from '../store/sqlite-database';
 import type { ProfileInput } from '@byline/domain/domain/types';
-import { ProfileReads } from '@byline/domain/profiles/profile-documents';
+import { ProfileStoreOverDocuments, type ProfileUnits } from '@byline/domain/profiles/profile-units';
 import { SqliteDocuments } from '../documents/sqlite-documents';
 import { FORMER_SLUGS_TABLE, PROFILES_TABLE } from './sqlite-profiles-table';
 import { settleReadersAfterWrite } from '../store/write-without-blocking';
 import { runNow, type Steps } from '@byline/domain/store/steps';
 import { ARTICLES_TABLE } from '../articles/sqlite-articles';
-import { exportedProfiles } from '@byline/domain/profiles/profile-export';
-import type { IdentityUnitOfWrite } from '@byline/domain/profiles/identity-unit';
-import type { ProfileSaveUnit } from '@byline/domain/profiles/save-profile';
 import { sqliteProfileSaveUnit } from './sqlite-profile-save';
 import type { ImportProgress, ImportSummary } from '@byline/domain/profiles/profiles-repository';
 import type { ProfilesStore } from '@byline/domain/profiles/profiles-store';
@@ -16,24 +13,27 @@ import { sqliteIdentityUnit } from './sqlite-identity-review';
 import { sqliteImportUnit } from './sqlite-import-unit';
 import { ImportRun, importRecordsSteps } from '@byline/domain/profiles/import-changes';
 import { sqliteErasureUnit } from './sqlite-profile-erasure';
-import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
 
-/** The profiles table; a save is one transaction of the rule's steps (save-profile.ts). Reads: ProfileReads. */
-export class SqliteProfiles extends ProfileReads implements ProfilesStore {
+/** The profiles table: each rule's steps one transaction (ProfileStoreOverDocuments); the import by hand. */
+export class SqliteProfiles extends ProfileStoreOverDocuments implements ProfilesStore {
   constructor(private readonly database: SqliteDatabase) {
     super({
       profiles: new SqliteDocuments(database, PROFILES_TABLE),
       formerSlugs: new SqliteDocuments(database, FORMER_SLUGS_TABLE),
+      articles: new SqliteDocuments(database, ARTICLES_TABLE),
     });
   }
 
-  inOneWrite<T>(steps: (unit: IdentityUnitOfWrite) => Steps<T>): Promise<T> {
-    return this.database.write((db) => runNow(steps(sqliteIdentityUnit(db))));
-  }
-
-  /** The save's one transaction (see save-profile.ts). */
-  inSaveWrite<T>(steps: (unit: ProfileSaveUnit) => Steps<T>): Promise<T> {
-    return this.database.write((db) => runNow(steps(sqliteProfileSaveUnit(db))));
+  protected inWrite<T>(steps: (units: ProfileUnits) => Steps<T>): Promise<T> {
+    return this.database.write((db) =>
+      runNow(
+        steps({
+          identity: () => sqliteIdentityUnit(db),
+          save: () => sqliteProfileSaveUnit(db),
+          erasure: () => sqliteErasureUnit(db),
+        }),
+      ),
+    );
   }
 
   importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
@@ -60,17 +60,5 @@ export class SqliteProfiles extends ProfileReads implements ProfilesStore {
     } finally {
       if (connection.inTransaction) connection.exec('ROLLBACK');
     }
-  }
-
-  export(): AsyncIterable<ProfileInput> {
-    return exportedProfiles(
-      new SqliteDocuments(this.database, PROFILES_TABLE),
-      new SqliteDocuments(this.database, ARTICLES_TABLE),
-    );
-  }
-
-  /** One transaction: either all of an erasure is done or none. */
-  inErasureWrite<T>(steps: (unit: ProfileErasureUnit) => Steps<T>): Promise<T> {
-    return this.database.write((db) => runNow(steps(sqliteErasureUnit(db))));
   }
 }
