@@ -45,7 +45,8 @@ import {
   EMAIL_CONFIRMATIONS_COLLECTION,
   PASSWORD_RESETS_COLLECTION,
 } from '@byline/store-mongodb/one-time-links/mongo-one-time-links';
-import { MongoAttributionDomains } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
+import { ATTRIBUTION_DOMAINS_COLLECTION } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
+import { AttributionDomainsByProfile } from '@byline/domain/attribution-domains/document-attribution-domains';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { CredentialKeys } from '@byline/domain/credentials/credential-keys';
@@ -103,7 +104,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     passwordResets: () => new DocumentOneTimeLinks(new MongoDocuments(database, PASSWORD_RESETS_COLLECTION)),
     emailConfirmations: () => new DocumentOneTimeLinks(new MongoDocuments(database, EMAIL_CONFIRMATIONS_COLLECTION)),
     proofAttempts: () => new QueuedProofAttempts(queue()),
-    attributionDomains: () => new MongoAttributionDomains(database),
+    attributionDomains: () => new AttributionDomainsByProfile(new MongoDocuments(database, ATTRIBUTION_DOMAINS_COLLECTION)),
     credentialKeys: () => new CredentialKeys(new MongoDocuments(database, CREDENTIAL_KEYS_COLLECTION)),
     journalistCredentials: () => ({
       credentials: new MongoDocuments(database, JOURNALIST_CREDENTIALS_COLLECTION),

@@ -39,7 +39,9 @@ import { DocumentSessions } from '@byline/domain/sessions/document-sessions';
 import { SESSIONS_TABLE } from '@byline/store-sqlite/sessions/sqlite-sessions';
 import { DocumentOneTimeLinks } from '@byline/domain/one-time-links/document-one-time-links';
 import { EMAIL_CONFIRMATIONS_TABLE, PASSWORD_RESETS_TABLE } from '@byline/store-sqlite/one-time-links/sqlite-one-time-links';
-import { SqliteAttributionDomains } from '@byline/store-sqlite/attribution-domains/sqlite-attribution-domains';
+import { ATTRIBUTION_DOMAINS_TABLE } from '@byline/store-sqlite/attribution-domains/sqlite-attribution-domains';
+import { AttributionDomainsByDomain } from '@byline/domain/attribution-domains/document-attribution-domains';
+import { SqliteUnitOfWrite } from '@byline/store-sqlite/documents/sqlite-unit-of-write';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { CredentialKeys } from '@byline/domain/credentials/credential-keys';
@@ -101,7 +103,8 @@ export function sqliteRepositories(
     passwordResets: () => new DocumentOneTimeLinks(new SqliteDocuments(database, PASSWORD_RESETS_TABLE)),
     emailConfirmations: () => new DocumentOneTimeLinks(new SqliteDocuments(database, EMAIL_CONFIRMATIONS_TABLE)),
     proofAttempts: () => new QueuedProofAttempts(queue()),
-    attributionDomains: () => new SqliteAttributionDomains(database),
+    attributionDomains: () =>
+      new AttributionDomainsByDomain(new SqliteDocuments(database, ATTRIBUTION_DOMAINS_TABLE), new SqliteUnitOfWrite(database)),
     credentialKeys: () => new CredentialKeys(new SqliteDocuments(database, CREDENTIAL_KEYS_TABLE)),
     journalistCredentials: () => ({
       credentials: new SqliteDocuments(database, JOURNALIST_CREDENTIALS_TABLE),
