@@ -19,7 +19,7 @@ import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
 import { storedDirectoryOver } from '@byline/domain/directory/shared-records';
 import { PROFILES_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profiles-collection';
-import { CLAIMS_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-collections';
+import { CLAIMS_COLLECTION, EVIDENCE_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-collections';
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
 import { MongoStoredStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
@@ -79,7 +79,12 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
       recheckRecordsOver(
         new DocumentRecheckRecords(
           new MongoDocuments(database, REQUESTS_COLLECTION),
-          new MongoDocuments(database, PROFILES_COLLECTION),
+          {
+            claims: new MongoDocuments(database, CLAIMS_COLLECTION),
+            evidence: new MongoDocuments(database, EVIDENCE_COLLECTION),
+            history: new MongoDocuments(database, AUDIT_COLLECTION),
+            profiles: new MongoDocuments(database, PROFILES_COLLECTION),
+          },
           new MongoRecheckRecords(database),
         ),
       ),

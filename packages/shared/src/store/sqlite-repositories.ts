@@ -19,7 +19,7 @@ import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
 import { storedDirectoryOver } from '@byline/domain/directory/shared-records';
 import { PROFILES_TABLE } from '@byline/store-sqlite/profiles/sqlite-profiles-table';
-import { CLAIMS_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
+import { CLAIMS_TABLE, EVIDENCE_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
 import { SqliteStoredStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
@@ -78,7 +78,12 @@ export function sqliteRepositories(
       recheckRecordsOver(
         new DocumentRecheckRecords(
           new SqliteDocuments(database, REQUESTS_TABLE),
-          new SqliteDocuments(database, PROFILES_TABLE),
+          {
+            claims: new SqliteDocuments(database, CLAIMS_TABLE),
+            evidence: new SqliteDocuments(database, EVIDENCE_TABLE),
+            history: new SqliteDocuments(database, AUDIT_TABLE),
+            profiles: new SqliteDocuments(database, PROFILES_TABLE),
+          },
           new SqliteRecheckRecords(database),
         ),
       ),
