@@ -23,7 +23,8 @@ export interface EvidenceDocuments {
 /**
  * Each profile's live evidence: its proven, unreleased claims' live proofs, oldest first (by verified_at, then id),
  * then its active affiliations with verified publishers, in the order it accepted them, each publisher's site its
- * first proven domain by name. Two reads for the proofs whatever the number of profiles, then two an affiliation.
+ * first proven domain by name. Three reads whatever the number of profiles (claims, proofs, affiliations), then two
+ * an affiliation (its publisher, its site).
  */
 export function* evidenceOfProfiles(
   { claims, evidence, staff, publishers, domains }: EvidenceDocuments,
