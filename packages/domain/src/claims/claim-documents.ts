@@ -137,6 +137,14 @@ export function* claimsOfKeySteps(documents: ClaimDocuments, kind: ClaimKind, ke
  * documents' steps, in the unit the database holds; the rest is the database's own (StoredClaimsUnit).
  */
 export function claimsUnitOver(documents: ClaimDocuments, stored: StoredClaimsUnit): DocumentClaimsUnit {
+  return { ...stored, ...claimDocumentsUnit(documents) };
+}
+
+/**
+ * The claims unit less the database's own parts: what is written over the documents alone, which a read over a
+ * database's Documents (each call its own read or write) may use too.
+ */
+export function claimDocumentsUnit(documents: ClaimDocuments): Omit<DocumentClaimsUnit, keyof StoredClaimsUnit> {
   const { claims, evidence, history } = documents;
 
   function* ensureClaim(
@@ -179,7 +187,6 @@ export function claimsUnitOver(documents: ClaimDocuments, stored: StoredClaimsUn
   }
 
   return {
-    ...stored,
     profileExists: (profileId) => mapStep(documents.profiles.count({ id: profileId }), (found) => found > 0),
     liveClaimsOf: (profileId) => mapStep(claims.all({ profileId, releasedAt: null }), (live) => live.map(recordOf)),
     unprovenClaimsOfKeys: (kind, keys) =>

@@ -1,8 +1,7 @@
 import type { Documents } from '../documents/documents';
-import type { ProfileDocument } from '../profiles/profile-documents';
-import type { DocumentClaimsUnit } from '../claims/claim-documents';
+import { claimDocumentsUnit, type ClaimDocuments, type DocumentClaimsUnit } from '../claims/claim-documents';
 import type { DueCheck } from '../proofs/claim-store';
-import { mapStep, step, type Steps } from '../store/steps';
+import { mapStep, runInTurn, step, type Steps } from '../store/steps';
 import { openRequestOver } from '../verification/document-verification';
 import type { RequestDocument } from '../verification/verification-documents';
 import type { RecheckRecordsStore } from './recheck-store';
@@ -17,13 +16,8 @@ export type RecheckStoredUnit = Omit<
   'openRequest' | 'evidence' | 'ownerOfClaim' | 'writeCheck' | 'setLiveClaimState' | 'claims'
 > & { claims: DocumentClaimsUnit };
 
-/** The claims' unit to read a proof to check with, and one unit of write for the rule (recheck-changes.ts). */
+/** One unit of write for the rule (recheck-changes.ts), with the database's own parts. */
 export interface StoredRecheckRecords {
-  /**
-   * Runs the steps over the claims' unit as a read: on SQLite outside a transaction (each statement sees what is
-   * committed), on MongoDB awaited in turn.
-   */
-  reading<T>(steps: (claims: DocumentClaimsUnit) => Steps<T>): Promise<T>;
   inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T>;
 }
 
@@ -34,27 +28,14 @@ export interface StoredRecheckRecords {
 export class DocumentRecheckRecords implements RecheckRecordsStore {
   constructor(
     private readonly requests: Documents<RequestDocument, Omit<RequestDocument, 'id'>>,
-    private readonly profiles: Documents<ProfileDocument>,
+    /** A database's Documents (each call its own read or write: no transaction), as the proof to check is read. */
+    private readonly documents: ClaimDocuments,
     private readonly stored: StoredRecheckRecords,
   ) {}
 
   /** The live proof with its claim and the claim's profile's slug; null once the proof has ended. */
   proofToCheck(evidenceId: number, now: Date): Promise<DueCheck | null> {
-    const profiles = this.profiles.steps;
-    return this.stored.reading(function* (claims): Steps<DueCheck | null> {
-      const evidence = yield* step(claims.readEvidence(evidenceId));
-      if (!evidence || evidence.endedAt !== null) return null;
-      const claim = yield* step(claims.readClaim(evidence.claimId));
-      if (!claim || claim.releasedAt !== null) {
-        // A release interrupted before it ended this proof (see releaseClaims in src/claims): finished here. Only
-        // MongoDB, with no transactions, leaves one so; SQLite's release ends the proofs in its own transaction.
-        const reason = claim?.releasedReason ?? 'Its claim no longer exists.';
-        yield* step(claims.endEvidence([evidence.claimId], reason, now.toISOString()));
-        return null;
-      }
-      const profile = yield* step(profiles.first({ id: claim.profileId }));
-      return { evidence, claim, profileSlug: profile?.slug ?? '' };
-    });
+    return runInTurn(proofToCheck(this.documents, evidenceId, now));
   }
 
   inOneWrite<T>(steps: (unit: RecheckUnitOfWrite) => Steps<T>): Promise<T> {
@@ -71,4 +52,20 @@ export class DocumentRecheckRecords implements RecheckRecordsStore {
       });
     });
   }
+}
+
+function* proofToCheck(documents: ClaimDocuments, evidenceId: number, now: Date): Steps<DueCheck | null> {
+  const claims = claimDocumentsUnit(documents);
+  const evidence = yield* step(claims.readEvidence(evidenceId));
+  if (!evidence || evidence.endedAt !== null) return null;
+  const claim = yield* step(claims.readClaim(evidence.claimId));
+  if (!claim || claim.releasedAt !== null) {
+    // A release interrupted before it ended this proof (see releaseClaims in src/claims): finished here. Only
+    // MongoDB, with no transactions, leaves one so; SQLite's release ends the proofs in its own transaction.
+    const reason = claim?.releasedReason ?? 'Its claim no longer exists.';
+    yield* step(claims.endEvidence([evidence.claimId], reason, now.toISOString()));
+    return null;
+  }
+  const profile = yield* step(documents.profiles.first({ id: claim.profileId }));
+  return { evidence, claim, profileSlug: profile?.slug ?? '' };
 }

@@ -19,7 +19,7 @@ import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
 import { storedDirectoryOver } from '@byline/domain/directory/shared-records';
 import { PROFILES_COLLECTION } from '@byline/store-mongodb/profiles/mongo-profiles-collection';
-import { CLAIMS_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-collections';
+import { CLAIMS_COLLECTION, EVIDENCE_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-collections';
 import { MongoDirectory } from '@byline/store-mongodb/directory/mongo-directory';
 import { MongoStoredStaff } from '@byline/store-mongodb/staff/mongo-staff';
 import { STAFF_COLLECTION } from '@byline/store-mongodb/staff/mongo-staff-collections';
@@ -45,7 +45,8 @@ import {
   EMAIL_CONFIRMATIONS_COLLECTION,
   PASSWORD_RESETS_COLLECTION,
 } from '@byline/store-mongodb/one-time-links/mongo-one-time-links';
-import { MongoAttributionDomains } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
+import { ATTRIBUTION_DOMAINS_COLLECTION } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
+import { AttributionDomainsByProfile } from '@byline/domain/attribution-domains/document-attribution-domains';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { CredentialKeys } from '@byline/domain/credentials/credential-keys';
@@ -78,7 +79,12 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
       recheckRecordsOver(
         new DocumentRecheckRecords(
           new MongoDocuments(database, REQUESTS_COLLECTION),
-          new MongoDocuments(database, PROFILES_COLLECTION),
+          {
+            claims: new MongoDocuments(database, CLAIMS_COLLECTION),
+            evidence: new MongoDocuments(database, EVIDENCE_COLLECTION),
+            history: new MongoDocuments(database, AUDIT_COLLECTION),
+            profiles: new MongoDocuments(database, PROFILES_COLLECTION),
+          },
           new MongoRecheckRecords(database),
         ),
       ),
@@ -103,7 +109,7 @@ export function mongoRepositories(database: MongoDatabase, queue: () => LeasedQu
     passwordResets: () => new DocumentOneTimeLinks(new MongoDocuments(database, PASSWORD_RESETS_COLLECTION)),
     emailConfirmations: () => new DocumentOneTimeLinks(new MongoDocuments(database, EMAIL_CONFIRMATIONS_COLLECTION)),
     proofAttempts: () => new QueuedProofAttempts(queue()),
-    attributionDomains: () => new MongoAttributionDomains(database),
+    attributionDomains: () => new AttributionDomainsByProfile(new MongoDocuments(database, ATTRIBUTION_DOMAINS_COLLECTION)),
     credentialKeys: () => new CredentialKeys(new MongoDocuments(database, CREDENTIAL_KEYS_COLLECTION)),
     journalistCredentials: () => ({
       credentials: new MongoDocuments(database, JOURNALIST_CREDENTIALS_COLLECTION),

@@ -11,8 +11,12 @@ import { ACCOUNTS_TABLE, API_KEYS_TABLE } from '@byline/store-sqlite/api-account
 import { SqliteDocuments } from '@byline/store-sqlite/documents/sqlite-documents';
 import type { Store } from '@byline/domain/store/store';
 import type { AuthorEvidence } from '@byline/domain/evidence/author-evidence-repository';
-import { MongoAuthorEvidence } from '@byline/store-mongodb/evidence/mongo-author-evidence';
-import { SqliteAuthorEvidence } from '@byline/store-sqlite/evidence/sqlite-author-evidence';
+import { DocumentAuthorEvidence } from '@byline/domain/evidence/evidence-documents';
+import { mongoEvidenceDocuments } from '@byline/store-mongodb/evidence/mongo-author-evidence';
+import { ARTICLES_COLLECTION } from '@byline/store-mongodb/articles/mongo-articles';
+import { CLAIMS_TABLE, EVIDENCE_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
+import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
+import { ARTICLES_TABLE } from '@byline/store-sqlite/articles/sqlite-articles';
 import { MongoStoredPublishers } from '@byline/store-mongodb/publishers/mongo-publishers';
 import {
   PUBLISHER_DOMAINS_COLLECTION,
@@ -111,7 +115,15 @@ const sqliteServiceRepositories = (database: SqliteDatabase): Makers => ({
       ),
     ),
   ),
-  authorEvidence: () => new SqliteAuthorEvidence(database),
+  authorEvidence: () =>
+    new DocumentAuthorEvidence({
+      articles: new SqliteDocuments(database, ARTICLES_TABLE),
+      claims: new SqliteDocuments(database, CLAIMS_TABLE),
+      evidence: new SqliteDocuments(database, EVIDENCE_TABLE),
+      staff: new SqliteDocuments(database, STAFF_TABLE),
+      publishers: new SqliteDocuments(database, PUBLISHERS_TABLE),
+      domains: new SqliteDocuments(database, PUBLISHER_DOMAINS_TABLE),
+    }),
   outletDigests: () => new SqliteOutletDigests(database),
   queue: () => new SqliteLeasedQueue(database),
 });
@@ -144,7 +156,11 @@ const mongoServiceRepositories = (database: MongoDatabase): Makers => ({
       ),
     ),
   ),
-  authorEvidence: () => new MongoAuthorEvidence(database),
+  authorEvidence: () =>
+    new DocumentAuthorEvidence({
+      ...mongoEvidenceDocuments(database),
+      articles: new MongoDocuments(database, ARTICLES_COLLECTION),
+    }),
   outletDigests: () => new MongoOutletDigests(database),
   queue: () => new MongoLeasedQueue(database),
 });

@@ -19,7 +19,7 @@ import { articlesOver } from '@byline/domain/articles/articles';
 import { directoryOver } from '@byline/domain/directory/directory-over';
 import { storedDirectoryOver } from '@byline/domain/directory/shared-records';
 import { PROFILES_TABLE } from '@byline/store-sqlite/profiles/sqlite-profiles-table';
-import { CLAIMS_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
+import { CLAIMS_TABLE, EVIDENCE_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
 import { SqliteDirectory } from '@byline/store-sqlite/directory/sqlite-directory';
 import { SqliteStoredStaff } from '@byline/store-sqlite/staff/sqlite-staff';
 import { STAFF_TABLE } from '@byline/store-sqlite/staff/sqlite-staff-tables';
@@ -39,7 +39,9 @@ import { DocumentSessions } from '@byline/domain/sessions/document-sessions';
 import { SESSIONS_TABLE } from '@byline/store-sqlite/sessions/sqlite-sessions';
 import { DocumentOneTimeLinks } from '@byline/domain/one-time-links/document-one-time-links';
 import { EMAIL_CONFIRMATIONS_TABLE, PASSWORD_RESETS_TABLE } from '@byline/store-sqlite/one-time-links/sqlite-one-time-links';
-import { SqliteAttributionDomains } from '@byline/store-sqlite/attribution-domains/sqlite-attribution-domains';
+import { ATTRIBUTION_DOMAINS_TABLE } from '@byline/store-sqlite/attribution-domains/sqlite-attribution-domains';
+import { AttributionDomainsByDomain } from '@byline/domain/attribution-domains/document-attribution-domains';
+import { SqliteUnitOfWrite } from '@byline/store-sqlite/documents/sqlite-unit-of-write';
 import { QueuedProofAttempts } from '@byline/domain/proofs/queued-proof-attempts';
 import type { LeasedQueue } from '@byline/domain/queue/leased-queue';
 import { CredentialKeys } from '@byline/domain/credentials/credential-keys';
@@ -76,7 +78,12 @@ export function sqliteRepositories(
       recheckRecordsOver(
         new DocumentRecheckRecords(
           new SqliteDocuments(database, REQUESTS_TABLE),
-          new SqliteDocuments(database, PROFILES_TABLE),
+          {
+            claims: new SqliteDocuments(database, CLAIMS_TABLE),
+            evidence: new SqliteDocuments(database, EVIDENCE_TABLE),
+            history: new SqliteDocuments(database, AUDIT_TABLE),
+            profiles: new SqliteDocuments(database, PROFILES_TABLE),
+          },
           new SqliteRecheckRecords(database),
         ),
       ),
@@ -101,7 +108,8 @@ export function sqliteRepositories(
     passwordResets: () => new DocumentOneTimeLinks(new SqliteDocuments(database, PASSWORD_RESETS_TABLE)),
     emailConfirmations: () => new DocumentOneTimeLinks(new SqliteDocuments(database, EMAIL_CONFIRMATIONS_TABLE)),
     proofAttempts: () => new QueuedProofAttempts(queue()),
-    attributionDomains: () => new SqliteAttributionDomains(database),
+    attributionDomains: () =>
+      new AttributionDomainsByDomain(new SqliteDocuments(database, ATTRIBUTION_DOMAINS_TABLE), new SqliteUnitOfWrite(database)),
     credentialKeys: () => new CredentialKeys(new SqliteDocuments(database, CREDENTIAL_KEYS_TABLE)),
     journalistCredentials: () => ({
       credentials: new SqliteDocuments(database, JOURNALIST_CREDENTIALS_TABLE),

@@ -61,4 +61,15 @@ export function attributionDomainsContract(factory: StoreFactory): void {
     await repositories().attributionDomains.setDomains(profileId, ['theledger.ie'], CONTRACT_NOW);
     expect(await repositories().profiles.findById(profileId)).toEqual(before);
   });
+
+  it('takes two lists set at once for a profile that had none: neither fails, and one of them is kept whole', async () => {
+    const profileId = await newProfileId();
+    const first = ['theledger.ie', 'example.com'];
+    const second = ['irishtimes.com'];
+    await Promise.all([
+      repositories().attributionDomains.setDomains(profileId, first, CONTRACT_NOW),
+      repositories().attributionDomains.setDomains(profileId, second, CONTRACT_NOW),
+    ]);
+    expect([first, second]).toContainEqual(await repositories().attributionDomains.domainsOf(profileId));
+  });
 }

@@ -1,26 +1,12 @@
-import type { MongoDatabase } from '../store/mongo-database';
-import { collectionOf } from '../store/mongo-schema';
-import type { AttributionDomains } from '@byline/domain/attribution-domains/attribution-domains-repository';
+import { storedNames } from '@byline/domain/documents/stored-names';
+import { ATTRIBUTION_DOMAIN_LIST_FIELDS } from '@byline/domain/attribution-domains/attribution-domain-fields';
+import type { AttributionDomainListDocument } from '@byline/domain/attribution-domains/document-attribution-domains';
+import type { MongoCollection } from '../documents/mongo-documents';
 
-/** The attribution_domains collection: one document per profile, so replacing the list is one write. */
-export class MongoAttributionDomains implements AttributionDomains {
-  constructor(private readonly database: MongoDatabase) {}
-
-  private get lists() {
-    return collectionOf(this.database.db, 'attributionDomains');
-  }
-
-  domainsOf(profileId: number): Promise<string[]> {
-    return this.database.run(async () => (await this.lists.findOne({ _id: profileId }))?.domains ?? []);
-  }
-
-  setDomains(profileId: number, domains: readonly string[], at: Date): Promise<void> {
-    return this.database.run(async () => {
-      await this.lists.updateOne(
-        { _id: profileId },
-        { $set: { domains: [...domains], updated_at: at.toISOString() } },
-        { upsert: true },
-      );
-    });
-  }
-}
+/** The attribution_domains collection: one document per profile (its `_id`), holding the list. */
+export const ATTRIBUTION_DOMAINS_COLLECTION: MongoCollection<AttributionDomainListDocument> = {
+  name: 'attributionDomains',
+  fields: storedNames(ATTRIBUTION_DOMAIN_LIST_FIELDS, { profileId: '_id' }),
+  key: 'profileId',
+  unique: ['profileId'],
+};

@@ -2,7 +2,6 @@ import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../store/mongo-database';
 import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
-import type { DocumentClaimsUnit } from '@byline/domain/claims/claim-documents';
 import { mongoClaimsUnit } from '../claims/mongo-claims-unit';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { collectionOf, type QueueItemDoc } from '../store/mongo-schema';
@@ -27,20 +26,12 @@ function mongoRecheckUnit(db: Db): RecheckStoredUnit {
   };
 }
 
-/** The MongoDB re-check records: the reads, and the unit of write the rule of recheck-changes.ts runs in. */
+/** The MongoDB re-check records: the unit of write the rule of recheck-changes.ts runs in. */
 export class MongoRecheckRecords implements StoredRecheckRecords {
   constructor(private readonly database: MongoDatabase) {}
 
-  private get db(): Db {
-    return this.database.db;
-  }
-
-  reading<T>(steps: (claims: DocumentClaimsUnit) => Steps<T>): Promise<T> {
-    return this.database.run(() => runInTurn(steps(mongoClaimsUnit(this.db))));
-  }
-
   inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T> {
-    return this.database.run(() => runInTurn(steps(mongoRecheckUnit(this.db))));
+    return this.database.run(() => runInTurn(steps(mongoRecheckUnit(this.database.db))));
   }
 }
 

@@ -1,9 +1,8 @@
 import type Database from 'better-sqlite3';
-import { NOT_REPLANNED, type SqliteDatabase } from '../store/sqlite-database';
+import { NOT_REPLANNED } from '../store/sqlite-database';
 import type { ClaimKind, EvidenceMethod } from '@byline/domain/proofs/claims';
 import { affiliationIdentityOf, toVerifiedIdentity, type VerifiedIdentity } from '@byline/domain/claims/verified-identity';
 import { preparedPerConnection } from '../store/prepared-per-connection';
-import type { AuthorEvidence } from '@byline/domain/evidence/author-evidence-repository';
 
 interface ProofRow {
   kind: ClaimKind;
@@ -22,11 +21,6 @@ interface AffiliationRow {
 }
 
 const statements = preparedPerConnection((db: Database.Database) => ({
-  author: db
-    .prepare<[string], number>(
-      'SELECT profile_id FROM articles WHERE canonical_url = ? AND active = 1 ORDER BY credit_order, id LIMIT 1',
-    )
-    .pluck(),
   proofs: db.prepare<[number], ProofRow>(
     `SELECT c.kind, c.value, e.method, e.provider_id, e.provider_name, e.verified_at
      FROM claims c JOIN evidence e ON e.claim_id = c.id
@@ -43,8 +37,10 @@ const statements = preparedPerConnection((db: Database.Database) => ({
 }));
 
 /**
- * A profile's live evidence, read on this connection (inside the caller's transaction when it has one): each proven,
- * unreleased claim's live evidence, oldest first, then each active affiliation with a verified publisher.
+ * A profile's live evidence, read on this connection (inside the caller's transaction, or the lookups' turn snapshot):
+ * each proven, unreleased claim's live evidence, oldest first, then each active affiliation with a verified publisher
+ * (evidenceOfProfiles' rule, by joins the planner keeps: the answers render with it, and a verifier's lookup where a
+ * writer from before v2 left none rendered). DocumentAuthorEvidence reads the same over the documents.
  */
 export function readEvidenceOf(db: Database.Database, profileId: number): VerifiedIdentity[] {
   const sql = statements(db);
@@ -58,17 +54,4 @@ export function readEvidenceOf(db: Database.Database, profileId: number): Verifi
     ),
     ...sql.affiliations.all(profileId).map((row) => affiliationIdentityOf(row, row.accepted_at)),
   ];
-}
-
-/** The author's evidence in the embedded store, read live: the article's owner, then its evidence. */
-export class SqliteAuthorEvidence implements AuthorEvidence {
-  constructor(private readonly database: SqliteDatabase) {}
-
-  ofArticleAuthor(canonicalUrl: string): Promise<VerifiedIdentity[] | null> {
-    return this.database.lookup(() => {
-      const db = this.database.lookupConnection;
-      const profileId = statements(db).author.get(canonicalUrl);
-      return profileId === undefined ? null : readEvidenceOf(db, profileId);
-    });
-  }
 }

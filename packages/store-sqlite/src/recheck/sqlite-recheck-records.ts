@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import { runNow, type Steps } from '@byline/domain/store/steps';
 import type { SqliteDatabase } from '../store/sqlite-database';
-import type { DocumentClaimsUnit } from '@byline/domain/claims/claim-documents';
 import { sqliteClaimsUnit } from '../claims/sqlite-claims-unit';
 import { settleNow } from '../queue/sqlite-leased-queue';
 import { sqliteAnswersUnit } from '../answers/sqlite-answers-unit';
@@ -26,13 +25,9 @@ function sqliteRecheckUnit(db: Database.Database): RecheckStoredUnit {
   };
 }
 
-/** The embedded re-check records: a check and its settle are one transaction on the store's connection. */
+/** The embedded re-check records' unit of write: a check and its settle are one transaction on the store's connection. */
 export class SqliteRecheckRecords implements StoredRecheckRecords {
   constructor(private readonly database: SqliteDatabase) {}
-
-  reading<T>(steps: (claims: DocumentClaimsUnit) => Steps<T>): Promise<T> {
-    return this.database.read((db) => runNow(steps(sqliteClaimsUnit(db))));
-  }
 
   inOneWrite<T>(steps: (unit: RecheckStoredUnit) => Steps<T>): Promise<T> {
     return this.database.write((db) => runNow(steps(sqliteRecheckUnit(db))));
