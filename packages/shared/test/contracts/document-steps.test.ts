@@ -80,12 +80,16 @@ describe.each(storeFactories())('generic documents ($name store)', (factory) => 
     expect(await named(['c.example', 'a.example', 'z.example'])).toEqual(['a.example', 'c.example']);
     expect(await named([])).toEqual([]);
     expect(await domains.count({ publisherId: { in: [publisherId, publisherId + 1] } })).toBe(3);
+    // Every field of the key given, one of them as a list: MongoDB reads these by their _id.
+    const keyed = await domains.all({ publisherId, domain: { in: ['c.example', 'a.example', 'z.example'] } });
+    expect(keyed.map((each) => each.domain)).toEqual(['a.example', 'c.example']);
+    expect(await domains.deleteAll({ publisherId, domain: { in: ['b.example'] } })).toBe(1);
   });
 
   it('reads and deletes the documents whose text holds a text, as written (no wildcards, case as given)', async () => {
     const { domains } = documents();
     const publisherId = await newPublisher();
-    const tokens = ['{"slug":"ann"}', '{"slug":"anne"}', 'a%b_(c).*', 'Ann'];
+    const tokens = ['{"slug":"ann"}', '{"slug":"anne"}', 'a%b_(c).*', 'Ann', 'x^y$z|w[v]u{2}t+s?r\\q'];
     for (const [i, token] of tokens.entries()) await domains.insert({ ...domain(publisherId, `d${i}.example`), token });
     const holding = async (text: string) => (await domains.all({ token: { contains: text } })).map((each) => each.token);
     expect(await holding('"slug":"ann"')).toEqual(['{"slug":"ann"}']);
@@ -94,8 +98,16 @@ describe.each(storeFactories())('generic documents ($name store)', (factory) => 
     expect(await holding('a_b')).toEqual([]);
     expect(await holding('.b')).toEqual([]);
     expect(await holding('Ann')).toEqual(['Ann']);
+    // Every character a regular expression gives a meaning to, taken as itself.
+    expect(await holding('^y$z|w[v]u{2}t+s?r\\q')).toEqual(['x^y$z|w[v]u{2}t+s?r\\q']);
+    expect(await holding('x^y')).toEqual(['x^y$z|w[v]u{2}t+s?r\\q']);
+    expect(await holding('y$')).toEqual(['x^y$z|w[v]u{2}t+s?r\\q']);
+    expect(await holding('u{2}')).toEqual(['x^y$z|w[v]u{2}t+s?r\\q']);
+    expect(await holding('uu')).toEqual([]);
+    expect(await holding('[v]')).toEqual(['x^y$z|w[v]u{2}t+s?r\\q']);
+    expect(await holding('wv')).toEqual([]);
     expect(await domains.deleteAll({ publisherId, token: { contains: 'slug' } })).toBe(2);
-    expect(await domains.count({ publisherId })).toBe(2);
+    expect(await domains.count({ publisherId })).toBe(3);
   });
 
   it('sets fields on every document a condition matches, in one write, and counts them', async () => {

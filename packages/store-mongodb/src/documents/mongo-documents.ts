@@ -76,6 +76,9 @@ type Value = string | number | boolean | null;
 
 const OPERATORS = { gt: '$gt', lt: '$lt', lte: '$lte', ne: '$ne' } as const;
 
+/** The most `_id`s a where is turned into (see idsNamed): beyond, the fields' own conditions do. */
+const MAX_IDS_NAMED = 1_000;
+
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A stored document of the collection as the resource's document. */
@@ -294,7 +297,34 @@ export class MongoDocuments<D, New = D> extends DocumentsOfSteps<D, New> {
         filter[path] = condition;
       }
     }
+    const ids = this.idsNamed(where);
+    if (ids) (filter as Record<string, unknown>)._id = { $in: ids };
     return filter;
+  }
+
+  /**
+   * The `_id`s a where names, when the collection's `_id` is made of fields (idOf) and the where gives each of them a
+   * value, or one of them a list (`in`): the same documents found by the `_id` index, where the fields may have none.
+   */
+  private idsNamed(where: Where<D>): string[] | null {
+    const { idOf } = this.collection;
+    if (!idOf) return null;
+    let lists = [[]] as Value[][];
+    for (const field of idOf) {
+      const condition = (where as Record<string, Condition<Value> | undefined>)[field];
+      const values =
+        condition !== null && typeof condition === 'object'
+          ? 'in' in condition
+            ? (condition.in as Value[])
+            : null
+          : condition === undefined || condition === null
+            ? null
+            : [condition];
+      if (!values) return null;
+      lists = lists.flatMap((list) => values.map((value) => [...list, value]));
+      if (lists.length > MAX_IDS_NAMED) return null;
+    }
+    return lists.map((list) => JSON.stringify(list));
   }
 
   private path(field: string): string {

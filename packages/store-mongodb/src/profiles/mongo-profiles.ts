@@ -23,13 +23,16 @@ export class MongoProfiles extends ProfileStoreOverDocuments implements Profiles
   }
 
   protected inWrite<T>(steps: (units: ProfileUnits) => Steps<T>): Promise<T> {
-    const { db } = this.database;
-    const units = {
-      identity: () => mongoIdentityUnit(db),
-      save: () => mongoProfileSaveUnit(db),
-      erasure: () => mongoErasureUnit(db),
-    };
-    return this.database.run(() => runInTurn(steps(units)));
+    return this.database.run(() => {
+      // Read once the store is ready: a client replaced after an outage must not be taken before it is.
+      const { db } = this.database;
+      const units = {
+        identity: () => mongoIdentityUnit(db),
+        save: () => mongoProfileSaveUnit(db),
+        erasure: () => mongoErasureUnit(db),
+      };
+      return runInTurn(steps(units));
+    });
   }
 
   importAt(records: ProfileInput[], at: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportSummary> {
