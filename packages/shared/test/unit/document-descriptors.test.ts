@@ -1,5 +1,6 @@
 import { ACCOUNTS_COLLECTION, API_KEYS_COLLECTION } from '@byline/store-mongodb/api-accounts/mongo-api-account-collections';
 import { ARTICLES_COLLECTION } from '@byline/store-mongodb/articles/mongo-articles';
+import { ATTRIBUTION_DOMAINS_COLLECTION } from '@byline/store-mongodb/attribution-domains/mongo-attribution-domains';
 import { AUDIT_COLLECTION } from '@byline/store-mongodb/audit/mongo-audit-history';
 import { CLAIMS_COLLECTION, EVIDENCE_COLLECTION } from '@byline/store-mongodb/claims/mongo-claim-collections';
 import { CREDENTIAL_KEYS_COLLECTION } from '@byline/store-mongodb/credentials/mongo-credential-keys-collection';
@@ -30,6 +31,7 @@ import {
 } from '@byline/store-mongodb/webhooks/mongo-webhook-collections';
 import { ACCOUNTS_TABLE, API_KEYS_TABLE } from '@byline/store-sqlite/api-accounts/sqlite-api-account-tables';
 import { ARTICLES_TABLE } from '@byline/store-sqlite/articles/sqlite-articles';
+import { ATTRIBUTION_DOMAINS_TABLE } from '@byline/store-sqlite/attribution-domains/sqlite-attribution-domains';
 import { AUDIT_TABLE } from '@byline/store-sqlite/audit/sqlite-audit-history';
 import { CLAIMS_TABLE, EVIDENCE_TABLE } from '@byline/store-sqlite/claims/sqlite-claim-tables';
 import { CREDENTIAL_KEYS_TABLE } from '@byline/store-sqlite/credentials/sqlite-credential-keys-table';
@@ -86,6 +88,7 @@ const TABLES: Record<string, Descriptor & { columns: object }> = {
   FORMER_SLUGS_TABLE,
   HANDLES_TABLE,
   QUEUE_ITEMS_TABLE,
+  ATTRIBUTION_DOMAINS_TABLE,
   SESSIONS_TABLE,
   STAFF_TABLE,
   USAGE_TABLE,
@@ -116,6 +119,7 @@ const COLLECTIONS: Record<string, Descriptor & { fields: object }> = {
   FORMER_SLUGS_COLLECTION,
   HANDLES_COLLECTION,
   QUEUE_ITEMS_COLLECTION,
+  ATTRIBUTION_DOMAINS_COLLECTION,
   SESSIONS_COLLECTION,
   STAFF_COLLECTION,
   USAGE_COLLECTION,
@@ -152,6 +156,8 @@ const PINNED: Record<string, string> = {
   HANDLES_COLLECTION: 'handles [socialType,handleKey] socialType:social_type handleKey:handle_key profileId:profile_id',
   QUEUE_ITEMS_TABLE: 'queue_items [topic,key] topic key payload',
   QUEUE_ITEMS_COLLECTION: 'queueItems [topic,key] topic key payload',
+  ATTRIBUTION_DOMAINS_TABLE: 'attribution_domains [profileId,domain] profileId:profile_id position domain',
+  ATTRIBUTION_DOMAINS_COLLECTION: 'attributionDomains [profileId] profileId:_id domains updatedAt:updated_at',
   AUDIT_TABLE: 'verification_audit [id] id profileId:profile_id actor action note at',
   AUDIT_COLLECTION: 'audit [id] id:_id profileId:profile_id actor action note at',
   CLOSING_AUDIT_TABLE: 'verification_audit [id] id profileId:profile_id actor action note at closing:null',
