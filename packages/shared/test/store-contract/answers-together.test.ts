@@ -17,8 +17,8 @@ describe.each(storeFactories())('verify_article answers read together ($name sto
     const coWritten = anArticle();
     const coWriters = [
       aProfile({ verified: false, articles: [{ ...coWritten }] }),
-      aProfile({ articles: [{ ...coWritten }] }),
-      aProfile({ articles: [{ ...coWritten }] }),
+      aProfile({ profile_first_name: 'Aoife', articles: [{ ...coWritten }] }),
+      aProfile({ profile_first_name: 'Ciarán', articles: [{ ...coWritten }] }),
     ];
     await seed(store(), first, second, unverified, ...coWriters);
     const urls = [
