@@ -65,10 +65,11 @@ export function batchAnswer(items: unknown[], answers: TaggedAnswer[]): { body: 
   for (let index = 0; index < answers.length; index++) {
     const input = JSON.stringify(items[index]);
     const { json: result, etag } = answers[index]!;
-    parts.push(`${index === 0 ? '' : ','}{"input":${input},"result":`, result, '}');
+    // Each item's closing brace goes with the next one's opening: a part fewer to write per item.
+    parts.push(`${index === 0 ? '' : '},'}{"input":${input},"result":`, result);
     tagged.push(input, etag);
   }
-  parts.push(']}');
+  parts.push(answers.length === 0 ? ']}' : '}]}');
   // One string hashed: a hash update per part was a native call each.
   return { body: encoded(parts), etag: entityTagOf(tagged.join('\0')) };
 }

@@ -40,6 +40,8 @@ export function verifyJournalistRoutes(deps: ServiceDeps): Router {
     fieldsOf: (item) => item,
     fieldOf: (index, field) => (field ? `journalists[${index}].${field}` : `journalists[${index}]`),
     schema: verifyJournalistSchema,
+    // An item that is no object has no fields to take: the schema words its problem.
+    quickInput: (item) => (item !== null && typeof item === 'object' ? quickJournalistInput(item) : undefined),
     answer,
     answerMany: (inputs) => verifyJournalists(store, inputs),
   });

@@ -13,7 +13,14 @@ describe.each(storeFactories())('verify_article answers read together ($name sto
       aProfile(),
       aProfile({ verified: false }),
     ];
-    await seed(store(), first, second, unverified);
+    // A co-written article: its first credited verified author answers, the unverified one credited before is passed over.
+    const coWritten = anArticle();
+    const coWriters = [
+      aProfile({ verified: false, articles: [{ ...coWritten }] }),
+      aProfile({ profile_first_name: 'Aoife', articles: [{ ...coWritten }] }),
+      aProfile({ profile_first_name: 'Ciarán', articles: [{ ...coWritten }] }),
+    ];
+    await seed(store(), first, second, unverified, ...coWriters);
     const urls = [
       canonicalizeUrl(second.articles[0]!.link),
       'https://unknown.example/nobody-wrote-this',
@@ -21,13 +28,14 @@ describe.each(storeFactories())('verify_article answers read together ($name sto
       canonicalizeUrl(unverified.articles[0]!.link),
       canonicalizeUrl(second.articles[0]!.link),
       canonicalizeUrl(first.articles[1]!.link),
+      canonicalizeUrl(coWritten.link),
     ];
 
     const together = await store().taggedArticleAnswers(urls);
 
     const alone = await Promise.all(urls.map((url) => store().taggedArticleAnswer(url)));
     expect(together).toEqual(alone);
-    expect(together.map((answer) => answer !== null)).toEqual([true, false, true, false, true, true]);
+    expect(together.map((answer) => answer !== null)).toEqual([true, false, true, false, true, true, true]);
   });
 
   it('answers nothing for no addresses', async () => {

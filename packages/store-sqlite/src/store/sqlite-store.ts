@@ -42,12 +42,24 @@ export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_et
   WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1 ${IN_CREDIT_ORDER} LIMIT 1`;
 
 /**
- * A batch's verify_article lookups: ARTICLE_ANSWER_SQL's answer with its tag read from the profiles_article_tag index
- * (migration 036) instead of the row's far end, a page further. The single lookup keeps its own statement.
+ * A batch's verify_article lookups, all in one run: for each address of a JSON array, its place in the array (`i`) and
+ * each of its verified authors' answers, as ARTICLE_ANSWER_SQL reads them, with the tag read from the
+ * profiles_article_tag index (migration 036) instead of the row's far end, a page further. The first credited of an
+ * address's rows is its answer (see taggedArticleAnswers): sorting them here would copy every answer into a sorter.
+ * Run once per address, binding the address and stepping the statement from JavaScript cost as much as SQLite's own
+ * reads. The single lookup keeps its own statement.
  */
-export const ARTICLE_ANSWERS_SQL = `SELECT p.article_answer AS json, t.article_etag AS etag FROM articles a
-  JOIN profiles t INDEXED BY profiles_article_tag ON t.id = a.profile_id JOIN profiles p ON p.id = a.profile_id
-  WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND t.verified = 1 ${IN_CREDIT_ORDER} LIMIT 1`;
+export const ARTICLE_ANSWERS_SQL = `SELECT j.key AS i, a.credit_order, a.id, p.article_answer AS json, t.article_etag AS etag
+  FROM json_each(${NOT_REPLANNED}) j JOIN articles a ON a.canonical_url = j.value AND a.active = 1
+  JOIN profiles t INDEXED BY profiles_article_tag ON t.id = a.profile_id AND t.verified = 1 JOIN profiles p ON p.id = a.profile_id`;
+
+/** A row of ARTICLE_ANSWERS_SQL: the address's place, the article's credit order and id, the answer and its tag. */
+type ArticleAnswersRow = [index: number, creditOrder: number, articleId: number, json: string, etag: string | null];
+
+/** Whether this author is credited before that one (IN_CREDIT_ORDER). */
+function creditedBefore(row: ArticleAnswersRow, than: ArticleAnswersRow): boolean {
+  return row[1] < than[1] || (row[1] === than[1] && row[2] < than[2]);
+}
 
 /**
  * v2's: the same read for every verified author (see articleV2OfAuthors), with the v2 answer and the v1 answer it is
@@ -180,7 +192,7 @@ export class SqliteStore implements Store {
     }
     this.lookup = {
       articleAnswer: this.snapshot.db.prepare<[string], TaggedRow>(ARTICLE_ANSWER_SQL),
-      articleAnswers: this.snapshot.db.prepare<[string], TaggedRow>(ARTICLE_ANSWERS_SQL),
+      articleAnswers: this.snapshot.db.prepare<[string], ArticleAnswersRow>(ARTICLE_ANSWERS_SQL).raw(true),
       articleV2Answers: this.snapshot.db.prepare<[string], { json: string | null; etag: string | null; profileId: number }>(
         ARTICLE_V2_ANSWER_SQL,
       ),
@@ -320,9 +332,19 @@ export class SqliteStore implements Store {
     return this.readLookup(() => taggedOf(this.lookup.articleAnswer.get(canonicalUrl)));
   }
 
-  /** One read for them all, in the one snapshot of this turn: ARTICLE_ANSWERS_SQL per address. */
+  /** One read for them all, in the one snapshot of this turn: ARTICLE_ANSWERS_SQL, its rows as arrays. */
   taggedArticleAnswers(canonicalUrls: readonly string[]): Promise<(TaggedAnswer | null)[]> {
-    return this.readLookup(() => canonicalUrls.map((url) => taggedOf(this.lookup.articleAnswers.get(url))));
+    return this.readLookup(() => {
+      const firsts: (ArticleAnswersRow | undefined)[] = [];
+      for (const row of this.lookup.articleAnswers.all(JSON.stringify(canonicalUrls))) {
+        const first = firsts[row[0]];
+        if (!first || creditedBefore(row, first)) firsts[row[0]] = row;
+      }
+      return canonicalUrls.map((_, index) => {
+        const first = firsts[index];
+        return first ? taggedOf({ json: first[3], etag: first[4] }) : null;
+      });
+    });
   }
 
   taggedArticleV2Answer(canonicalUrl: string): Promise<TaggedAnswer | null> {
