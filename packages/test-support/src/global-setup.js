@@ -15,6 +15,9 @@ function notice(lines) {
   process.stderr.write(`\n${bar}\n${lines.map((line) => `  ${line}`).join('\n')}\n${bar}\n\n`);
 }
 
+/** URI options for the FerretDB the tests share (they win over the store's defaults: see mongo-client-options.ts). */
+const PATIENT_SELECTION = 'serverSelectionTimeoutMS=10000&connectTimeoutMS=10000';
+
 async function provideMongo() {
   const given = process.env.BYLINE_TEST_MONGODB_URI || process.env.MONGODB_URI;
   if (given) {
@@ -27,7 +30,10 @@ async function provideMongo() {
     globalThis[SERVER_KEY] = server;
     // A killed or crashed jest run must not leave FerretDB behind.
     process.once('exit', () => server.kill());
-    process.env.BYLINE_TEST_MONGODB_URI = server.uri;
+    // On a loaded two-core CI machine FerretDB has taken longer than the store's 2 s to answer a new client's
+    // first hello (a test then failed with "Server selection timed out"): the tests' own server gets ten. The
+    // outage tests use addresses and timeouts of their own.
+    process.env.BYLINE_TEST_MONGODB_URI = `${server.uri}?${PATIENT_SELECTION}`;
     return;
   }
   if (process.env.CI) {

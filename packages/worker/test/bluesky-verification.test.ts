@@ -302,10 +302,14 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
     expect(failing).toMatchObject({ uri: null, lastError: expect.stringContaining('could not be reached') });
     expect(failing.change).not.toBeNull();
     expect(failing.lastError).not.toContain(appPassword);
-    const scraped = await metrics.registry.metrics();
+    // A run counts its failed writes when it ends, after it stored the failure the poll above saw.
+    const failedWrite = /byline_bluesky_verification_writes_total\{result="failed",service="worker"\} [1-9]/;
+    const scraped = await within(15_000, 'the failed write counted', async () => {
+      const text = await metrics.registry.metrics();
+      return failedWrite.test(text) && text;
+    });
     expect(scraped).toContain('byline_bluesky_verification_records{state="failing",service="worker"} 1');
     expect(scraped).toContain('byline_bluesky_verification_records{state="pending",service="worker"} 1');
-    expect(scraped).toMatch(/byline_bluesky_verification_writes_total\{result="failed",service="worker"\} [1-9]/);
 
     await relay.start();
     // The retry is due after its back-off.
