@@ -76,11 +76,31 @@ export function canonicalizeUrl(input: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidUrlError('must be an absolute http(s) address');
   if (!url.hostname) throw new InvalidUrlError('must be an absolute http(s) address');
 
-  const host = url.hostname.replace(/^www\./, '').replace(/\.$/, '');
+  const host = withoutTrailingDot(withoutWww(url.hostname));
   const port = url.port === '80' || url.port === '443' ? '' : url.port;
-  const path = url.pathname.replace(/\/+$/, '');
-  const params = [...url.searchParams].filter(([name]) => !isTrackingParam(name));
-  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const query = params.length ? `?${new URLSearchParams(params).toString()}` : '';
+  const path = withoutTrailingSlashes(url.pathname);
+  // Most addresses carry no query: reading url.searchParams alone builds a URLSearchParams, the dearest step here.
+  const query = url.search.length > 1 ? significantQuery(url.searchParams) : '';
   return `https://${host}${port ? `:${port}` : ''}${path}${query}`;
+}
+
+function withoutWww(hostname: string): string {
+  return hostname.startsWith('www.') ? hostname.slice(4) : hostname;
+}
+
+function withoutTrailingDot(hostname: string): string {
+  return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+}
+
+function withoutTrailingSlashes(pathname: string): string {
+  let end = pathname.length;
+  while (end > 0 && pathname.charCodeAt(end - 1) === 0x2f) end--;
+  return end === pathname.length ? pathname : pathname.slice(0, end);
+}
+
+/** The query's parameters less the tracking ones, sorted by name, as `?…`; empty when none is left. */
+function significantQuery(searchParams: URLSearchParams): string {
+  const params = [...searchParams].filter(([name]) => !isTrackingParam(name));
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return params.length ? `?${new URLSearchParams(params).toString()}` : '';
 }
