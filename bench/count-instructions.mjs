@@ -16,23 +16,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { load } from './lib/load.mjs';
+import { oneServerOptions, prepareOneServerRun, requireTool } from './lib/one-server.mjs';
 import { benchScenarios } from './lib/scenarios.mjs';
 import { startServer } from './lib/servers.mjs';
-import { articlesOption, buildUnlessSkipped, root } from './lib/setup.mjs';
+import { root } from './lib/setup.mjs';
 
 process.chdir(root);
 
-const { values: opts } = parseArgs({
-  options: {
-    server: { type: 'string', default: 'article' },
-    requests: { type: 'string', default: '4000' },
-    warmup: { type: 'string', default: '6000' },
-    articles: { type: 'string', default: '100000' },
-    connections: { type: 'string', default: '1' },
-    'services-root': { type: 'string', default: root },
-    'skip-build': { type: 'boolean', default: false },
+const { opts, requests, warmup, connections, articles, servicesRoot } = oneServerOptions({
+  connections: 1,
+  extra: {
     'cache-sim': { type: 'boolean', default: false },
     // Where to keep callgrind's output of the counted requests, to read where they went (callgrind_annotate).
     'keep-callgrind': { type: 'string' },
@@ -43,38 +37,20 @@ const { values: opts } = parseArgs({
     'unknown-share': { type: 'string', default: '0.2' },
   },
 });
-const requests = Number(opts.requests);
-const warmup = Number(opts.warmup);
-const articles = articlesOption(opts.articles);
-const servicesRoot = path.resolve(opts['services-root']);
-if (!Number.isInteger(requests) || requests < 100) throw new Error('--requests must be an integer ≥ 100');
-if (!Number.isInteger(warmup) || warmup < 0) throw new Error('--warmup must be an integer ≥ 0');
 
 const log = (line) => process.stderr.write(`${line}\n`);
-try {
-  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
-} catch {
-  throw new Error('valgrind is needed (Debian: apt-get install valgrind)');
-}
-buildUnlessSkipped(opts['skip-build'], log);
-// After the build: the data set is made through the compiled store (@byline/shared, @byline/editorial).
-const { prepareDataset, sampleAnswerFile } = await import('./lib/dataset.mjs');
-const { requestMakers, seededRandom } = await import('./lib/requests.mjs');
-
-const dataDir = path.join(root, 'bench-results', `data-embedded-${articles}`);
-const dataset = await prepareDataset({ store: 'embedded', articles, dir: dataDir, fresh: opts.fresh, log });
-const bodyFile = sampleAnswerFile(dataDir, dataset);
-// The server writes (usage, the attributions v2 asks for): each count runs on a copy, so every run starts from the
-// same data and two builds compared side by side see the same store.
-const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-bench-data-'));
-for (const name of fs.readdirSync(dataDir)) {
-  if (name.startsWith('byline.sqlite')) fs.copyFileSync(path.join(dataDir, name), path.join(runDir, name));
-}
-// The same seed every run: both builds answer the same requests in the same order.
+requireTool('valgrind', '--version');
+const { bodyFile, runDir, makers } = await prepareOneServerRun({
+  opts,
+  articles,
+  fresh: opts.fresh,
+  runPrefix: 'byline-bench-data-',
+  log,
+});
 const hot = opts.hot === undefined ? undefined : Number(opts.hot);
 const unknownShare = Number(opts['unknown-share']);
 if (!(unknownShare >= 0 && unknownShare <= 1)) throw new Error('--unknown-share must be a number from 0 to 1');
-const made = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, random: seededRandom(1), hot, unknownShare });
+const made = makers({ hot, unknownShare });
 const serviceEnv = {
   PATH: process.env.PATH,
   NODE_ENV: 'production',
@@ -110,7 +86,6 @@ const server = await startServer({
 });
 const control = (...args) =>
   execFileSync('callgrind_control', [...args, String(server.pid)], { env: { ...process.env, ...vgdbEnv }, stdio: 'ignore' });
-const connections = Number(opts.connections);
 let counted;
 try {
   if (warmup > 0) await load({ url: server.url, connections, amount: warmup, request: scenario.request });

@@ -10,59 +10,27 @@
 import '../scripts/check-node-line.mjs'; // first: an older Node.js stops here, before anything native
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
+import { allocationSites } from './lib/allocation-sites.mjs';
 import { load } from './lib/load.mjs';
+import { oneServerOptions, prepareOneServerRun, requireTool } from './lib/one-server.mjs';
 import { benchScenarios } from './lib/scenarios.mjs';
 import { startServer } from './lib/servers.mjs';
-import { articlesOption, buildUnlessSkipped, root } from './lib/setup.mjs';
-import { allocationSites } from './lib/allocation-sites.mjs';
+import { root } from './lib/setup.mjs';
 
 process.chdir(root);
 
-const { values: opts } = parseArgs({
-  options: {
-    server: { type: 'string', default: 'article' },
-    requests: { type: 'string', default: '4000' },
-    warmup: { type: 'string', default: '6000' },
-    articles: { type: 'string', default: '100000' },
-    // The CPU split and the garbage are measured at this many connections (the bench's); the system calls at one.
-    connections: { type: 'string', default: '10' },
-    'services-root': { type: 'string', default: root },
-    'skip-build': { type: 'boolean', default: false },
-    gc: { type: 'boolean', default: false },
-    allocations: { type: 'boolean', default: false },
-  },
+const { opts, requests, warmup, connections, articles, servicesRoot } = oneServerOptions({
+  // The CPU split and the garbage are measured at this many connections (the bench's); the system calls at one.
+  connections: 10,
+  extra: { gc: { type: 'boolean', default: false }, allocations: { type: 'boolean', default: false } },
 });
-const requests = Number(opts.requests);
-const warmup = Number(opts.warmup);
-const connections = Number(opts.connections);
-const articles = articlesOption(opts.articles);
-if (!Number.isInteger(requests) || requests < 100) throw new Error('--requests must be an integer ≥ 100');
-if (!Number.isInteger(warmup) || warmup < 0) throw new Error('--warmup must be an integer ≥ 0');
-if (!Number.isInteger(connections) || connections < 1) throw new Error('--connections must be an integer ≥ 1');
 
 const log = (line) => process.stderr.write(`${line}\n`);
-try {
-  execFileSync('strace', ['-V'], { stdio: 'ignore' });
-} catch {
-  throw new Error('strace is needed (Debian: apt-get install strace)');
-}
-buildUnlessSkipped(opts['skip-build'], log);
-const { prepareDataset, sampleAnswerFile } = await import('./lib/dataset.mjs');
-const { requestMakers, seededRandom } = await import('./lib/requests.mjs');
-
-const dataDir = path.join(root, 'bench-results', `data-embedded-${articles}`);
-const dataset = await prepareDataset({ store: 'embedded', articles, dir: dataDir, log });
-const bodyFile = sampleAnswerFile(dataDir, dataset);
-// Each run on a copy of the data set, as bench:instructions does: the server's own writes never carry over.
-const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'byline-bench-kernel-'));
-for (const name of fs.readdirSync(dataDir)) {
-  if (name.startsWith('byline.sqlite')) fs.copyFileSync(path.join(dataDir, name), path.join(runDir, name));
-}
-const made = requestMakers({ articles, authorization: `Bearer ${dataset.token}`, random: seededRandom(1), unknownShare: 0.2 });
+requireTool('strace', '-V');
+const { bodyFile, runDir, makers } = await prepareOneServerRun({ opts, articles, runPrefix: 'byline-bench-kernel-', log });
+const made = makers({ unknownShare: 0.2 });
 const gcLog = path.join(runDir, 'gc.log');
 const allocationsFile = path.join(runDir, 'allocations.json');
 const serviceEnv = {
@@ -73,7 +41,7 @@ const serviceEnv = {
 };
 const scenario = benchScenarios({
   root,
-  servicesRoot: path.resolve(opts['services-root']),
+  servicesRoot,
   bodyFile,
   serviceEnv,
   requests: made,
