@@ -34,6 +34,7 @@ export * from './verifier-suites/auth-failure-throttle-suite';
 export * from './verifier-suites/batch-suite';
 export * from './verifier-suites/batch-probe';
 export * from './attribution-asks';
+export * from './queued-webhook-events';
 export * from './older-store-file';
 export * from './trust-txt';
 export * from './per-test';

@@ -1,2 +1,3 @@
 export * from './answers-unit';
 export * from './rerender-answers';
+export * from './whole-profile-answers';

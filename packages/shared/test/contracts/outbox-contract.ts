@@ -1,10 +1,9 @@
-import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, takeQueuedWebhookEvents, type StoreFactory } from '@byline/test-support';
 import { addProvenArticle, contractArticle, journalistFields, newJournalist, proveClaim } from './journalist-contract';
-import type { QueueItem } from '@byline/domain/queue/leased-queue';
 import { relayStoreOutbox } from '../../src/store/relay-store-outbox';
 import { openedDatabase } from '../../src/store/opened-database';
 import { EVENT_CARRYING_COLLECTIONS, EVENTS_FIELD } from '@byline/store-mongodb/webhook-events/mongo-carried-events';
-import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
+import type { WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { setVerifiedByOperator } from '@byline/editorial/use-cases/verification';
 
 /**
@@ -20,14 +19,7 @@ export function outboxContract(factory: StoreFactory): void {
     const { store, queue } = repositories();
     await relayStoreOutbox(store.database);
     await relayStoreOutbox(store.database);
-    const items: QueueItem[] = await queue.takeDue({
-      topic: WEBHOOK_EVENT_TOPIC,
-      now: new Date(Date.now() + 60_000),
-      holder: 'contract',
-      leaseMs: 1,
-      limit: 100,
-      evenIfNotDue: true,
-    });
+    const queued = await takeQueuedWebhookEvents(queue);
     // Relayed, an event is off its document (which no longer carries the field, so the relay's scan skips it).
     const database = openedDatabase(store.database);
     if (database.kind === 'mongodb') {
@@ -35,7 +27,7 @@ export function outboxContract(factory: StoreFactory): void {
         expect(await database.mongo.db.collection(name).countDocuments({ [EVENTS_FIELD]: { $exists: true } })).toBe(0);
       }
     }
-    const events = items.map((item) => item.payload as unknown as WebhookEvent).filter((event) => !seen.has(event.id));
+    const events = queued.filter((event) => !seen.has(event.id));
     for (const event of events) seen.add(event.id);
     return events;
   }

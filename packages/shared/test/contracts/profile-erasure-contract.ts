@@ -1,7 +1,6 @@
-import { freshRepositoriesPerTest, type StoreFactory } from '@byline/test-support';
+import { freshRepositoriesPerTest, takeQueuedWebhookEvents, type StoreFactory } from '@byline/test-support';
 import { recordProof } from '@byline/domain/claims/record-proof';
 import { RECHECK_TOPIC } from '@byline/domain/recheck/recheck-records';
-import { WEBHOOK_EVENT_TOPIC, type WebhookEvent } from '@byline/domain/webhook-events/webhook-event';
 import { relayStoreOutbox } from '../../src/store/relay-store-outbox';
 import { addProvenArticle, contractArticle, newJournalist, proveClaim } from './journalist-contract';
 
@@ -92,18 +91,9 @@ export function profileErasureContract(factory: StoreFactory): void {
     expect(await repositories().profileErasure.erase(leaving.profile.id)).toBe(true);
     const { store, queue } = repositories();
     await relayStoreOutbox(store.database);
-    const queued = await queue.takeDue({
-      topic: WEBHOOK_EVENT_TOPIC,
-      now: new Date(Date.now() + 60_000),
-      holder: 'contract',
-      leaseMs: 1,
-      limit: 100,
-      evenIfNotDue: true,
-    });
+    const queued = await takeQueuedWebhookEvents(queue);
     const typesAbout = (slug: string) =>
-      queued
-        .map((item) => (item.payload as unknown as WebhookEvent).payload)
-        .flatMap(({ type, data }) => ((data as { slug?: string }).slug === slug ? [type] : []));
+      queued.map((event) => event.payload).flatMap(({ type, data }) => ((data as { slug?: string }).slug === slug ? [type] : []));
     expect(typesAbout(leaving.profile.profile_slug)).toEqual(['journalist.unverified']);
     expect(typesAbout(staying.profile.profile_slug)).toContain('journalist.verified');
   });

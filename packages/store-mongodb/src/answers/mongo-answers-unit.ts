@@ -14,8 +14,9 @@ import { BLUESKY_VERIFICATIONS_COLLECTION } from '../bluesky-verification/mongo-
 import type { ProvenBlueskyAccount } from '@byline/domain/bluesky-verification/note-bluesky-verifications';
 
 /**
- * MongoDB's side of re-rendering: one `$in` read and one count per round, written in batches, each save a
- * compare-and-set on the profile's render revision (see rerenderAnswers).
+ * The answers unit on MongoDB: what a profile's answers are rendered from, read with one `$in` read and one count per
+ * round, and the rendered answers stored in batches, each save a compare-and-set on the profile's render revision
+ * (see AnswersUnit.saveAnswers).
  */
 export function mongoAnswersUnit(db: Db): AnswersUnit {
   const profiles = collectionOf(db, 'profiles');
@@ -110,7 +111,8 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
  * Until the re-render after the change, lookups render them from what is stored (see MongoStore and outletFor).
  *
  * It also moves their render revisions on, so a re-render running concurrently (another request, another process)
- * that read them before this cannot save after it (see rerenderAnswers); one that reads after this but before the
+ * that read them before this cannot save after it (a save applies only at the revision its read saw: see
+ * AnswersUnit.saveAnswers); one that reads after this but before the
  * change still can, and then the change's own re-render, which reads after the change, saves over it or (its save
  * missing) renders once more. What remains: such a concurrent re-render, reading in the few milliseconds between
  * this and the change and saving before the change's re-render does, AND the process making the change killed

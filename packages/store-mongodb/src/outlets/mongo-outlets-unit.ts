@@ -59,8 +59,8 @@ export async function readDigestOf(db: Db, publisherId: number): Promise<OutletD
 }
 
 /**
- * MongoDB's side of re-rendering outlets: the documents read over the generic port; after the change, each domain's
- * answers one update, a compare-and-set on its render revision (see rerenderOutlets).
+ * The outlets unit on MongoDB: the documents read over the generic port; each domain's rendered answers, stored after
+ * the change they follow, one update, a compare-and-set on its render revision (see OutletsUnit.saveOutlet).
  */
 export function mongoOutletsUnit(db: Db): OutletsUnit {
   const documents = {

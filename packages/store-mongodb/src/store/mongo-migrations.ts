@@ -33,11 +33,12 @@ const DATA_MIGRATIONS: { name: string; run: (db: Db, now: Date, answersFollow: A
   { name: '028-check-migrated-article-claims', run: checkMigratedArticleClaims },
   // v2's article_verified answer, rendered with the others (see RenderedAnswers' articleV2).
   mongoDataStep('033-render-article-v2-answers'),
-  // v2's answers of each publisher domain (see rerenderOutlets).
+  // v2's answers of each publisher domain, rendered and stored on its document (see OutletsUnit).
   mongoDataStep('035-render-outlet-answers'),
   // The worker's attributions record how the page credited the journalist (see withAttributionBasis).
   mongoDataStep('038-attribution-basis'),
-  // Credits by name on a publisher's vouching that no longer holds end (see @byline/domain's data-steps.ts).
+  // Credits by name whose publisher no longer stands behind them (its verification withdrawn, or the article's domain
+  // no longer proven by it) end (see @byline/domain's data-steps.ts).
   mongoDataStep('039-vouching-as-it-stands'),
   // Article links stored before links were cleaned lose their tracking parameters (see data-steps.ts).
   mongoDataStep('045-article-links-without-tracking'),

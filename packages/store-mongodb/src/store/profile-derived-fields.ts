@@ -1,15 +1,14 @@
 import type { Db } from 'mongodb';
 import type { Article, AuthorView, Profile } from '@byline/domain/domain/types';
-import { renderAnswers } from '@byline/domain/domain/rendered-answers';
+import { LATEST_ARTICLES, wholeProfileAnswers } from '@byline/domain/answers/whole-profile-answers';
 import { collectionOf, type ArticleDoc, type ProfileDoc } from './mongo-schema';
 
 /**
- * Reading a profile document with its latest articles, and the fields derived from them (the active-article count
- * and the rendered answers) for a profile whose articles are all at hand. Every other write re-renders them with
- * answers/rerender-answers.ts.
+ * Reading a profile document with its latest articles, and the fields derived from them that a profile document
+ * stores (the active-article count and the rendered answers). This file writes them only for a profile whose
+ * articles are all at hand; every other write stores them as rendered from a fresh read (see AnswersUnit in
+ * @byline/domain's answers-unit.ts, which mongo-answers-unit.ts implements).
  */
-
-const LATEST = 3;
 
 export const toProfile = (doc: ProfileDoc): Profile => ({ ...doc.profile, id: doc._id, verified: doc.verified });
 export const toArticle = (doc: ArticleDoc): Article => ({ ...doc.article, id: doc._id, profile_id: doc.profile_id });
@@ -26,25 +25,21 @@ export function latestActiveArticles(db: Db, profileId: number): Promise<Article
   return collectionOf(db, 'articles')
     .find({ profile_id: profileId, active: true })
     .sort({ published_at: -1, _id: -1 })
-    .limit(LATEST)
+    .limit(LATEST_ARTICLES)
     .toArray();
 }
 
-const newestFirst = (a: ArticleDoc, b: ArticleDoc) =>
-  a.published_at === b.published_at ? b._id - a._id : a.published_at < b.published_at ? 1 : -1;
-
 /**
- * The derived fields of a profile whose articles are all at hand (a profile an import creates), computed
- * as rerenderAnswers would from the stored documents: same order (published_at, then _id, newest
- * first; strings compared by code unit, as the server compares them), so it can be written with the insert.
+ * The derived fields of a profile whose articles are all at hand (a profile an import creates), so they can be
+ * written with its insert, as the domain renders them (wholeProfileAnswers). Its articles are all proven by the
+ * import, so each counts (`active` on the document) exactly when its owner lists it active (`article.active`).
  */
 export function derivedFieldsOf(
   doc: ProfileDoc,
   articles: ArticleDoc[],
 ): Required<Pick<ProfileDoc, 'active_article_count' | 'answers'>> {
-  const active = articles.filter((article) => article.active);
-  const latest = active.sort(newestFirst).slice(0, LATEST);
-  return { active_article_count: active.length, answers: renderAnswers(authorViewOf(doc, latest, active.length)) };
+  const { activeArticleCount, answers } = wholeProfileAnswers(toProfile(doc), articles.map(toArticle));
+  return { active_article_count: activeArticleCount, answers };
 }
 
 /** The AuthorView of a profile document; null when there is no such profile. */

@@ -331,8 +331,8 @@ export const MIGRATIONS: Migration[] = [
   // The worker's attributions record whether the page credited the journalist by link or by name alone, and the
   // affiliation a credit by name rests on (it ends with it): those made before are given theirs from their words.
   sqliteDataStep('038-attribution-basis'),
-  // A credit by name alone ends when the publisher stops vouching: its verification withdrawn, or the domain the
-  // article sits on no longer proven by it. Those that stopped holding before that rule was applied end now.
+  // A credit by name alone ends when the publisher no longer stands behind it: its verification withdrawn, or the
+  // domain the article sits on no longer proven by it. Those that stopped holding before that rule was applied end now.
   sqliteDataStep('039-vouching-as-it-stands'),
   {
     // Whether a portal user proved they receive mail at their address (everyone before this is unproven), and whether

@@ -4,7 +4,8 @@ import { preparedPerConnection } from './prepared-per-connection';
 
 /**
  * Reading profiles and articles back from their rows. The fields derived from them — the active-article count and
- * the rendered answers — are kept in step by answers/rerender-answers.ts, which every writer ends with.
+ * the rendered answers — are stored by every write that changes them, in its transaction, as the domain renders them
+ * from a fresh read (see AnswersUnit in @byline/domain's answers-unit.ts, which sqlite-answers-unit.ts implements).
  */
 
 export interface ProfileRow {
