@@ -38,7 +38,9 @@ import { SqliteStore } from '@byline/store-sqlite/store/sqlite-store';
 import { startBlueskyVerificationLoop, type BlueskyVerificationLoop } from '../src/bluesky-verification-loop';
 import { decide, newProfile } from './webhook-fixtures';
 import { createWorkerMetrics, type WorkerMetrics } from '../src/worker-metrics';
-import { forgetRenderedInTurn } from '@byline/store-mongodb/answers/mongo-answers-unit';
+import { mongoAnswersUnit } from '@byline/store-mongodb/answers/mongo-answers-unit';
+import { takeOutOfService } from '@byline/domain/answers/take-out-of-service';
+import { runInTurn } from '@byline/domain/store/steps';
 import { openedDatabase } from '@byline/shared';
 
 jest.setTimeout(90_000);
@@ -232,7 +234,7 @@ describe.each(storeFactories())('Byline as a Bluesky verifier, two worker replic
     await decide(repositories, profile.id, 'verified');
     await published(profile.id);
     // The first step of an unverify, a lapse or an erasure on MongoDB, and then nothing: its process was killed.
-    await forgetRenderedInTurn(database.mongo.db, [profile.id]);
+    await runInTurn(takeOutOfService(mongoAnswersUnit(database.mongo.db), [profile.id]));
     await within(15_000, 'the record deleted', async () => (await verificationOf(profile.id))?.uri === null);
     expect(await recordsOf(account.did)).toEqual([]);
     // The next change's re-render names the journalist again (still verified): the record is published anew.

@@ -12,7 +12,7 @@ import { credentialIssuerOf } from '@byline/domain/credentials/credential-issuer
 import type { JournalistCredential } from '@byline/domain/credentials/journalist-credential';
 import { servedCredential } from '@byline/domain/credentials/served-credentials';
 import { validateProfileRecord } from '@byline/domain/validation/profile-record';
-import { forgetRenderedInTurn } from '@byline/store-mongodb/answers/mongo-answers-unit';
+import { takeOutOfService } from '@byline/domain/answers/take-out-of-service';
 import { aProfile, anArticle, describeOnMongoDb, storeFactories } from '@byline/test-support';
 import { decide, newProfile } from './webhook-fixtures';
 
@@ -168,7 +168,7 @@ describeOnMongoDb('a slow re-render’s note after a later change ($name store)'
     const profile = (await repositories.profiles.findById(p.id))!;
     expect((await servedCredential(repositories.journalistCredentials.credentials, profile)).state).toBe('served');
     // A change that removes something begins: out of service, credential pending...
-    await forgetRenderedInTurn(store.db, [p.id]);
+    await runInTurn(takeOutOfService(mongoAnswersUnit(store.db), [p.id]));
     expect((await servedCredential(repositories.journalistCredentials.credentials, profile)).state).not.toBe('served');
     // ...the worker's next run (every second) comes before the change and its re-render.
     expect(await issuance.run(new Date())).toMatchObject({ issued: 0 });

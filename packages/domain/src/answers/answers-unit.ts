@@ -28,6 +28,17 @@ export interface EvidencedView extends AuthorView {
 }
 
 /**
+ * The writes that take rendered answers out of service before a change that removes something they show (see
+ * takeOutOfService, which decides what goes and in which order): each one update of many documents.
+ */
+export interface OutOfServiceWrites {
+  /** Unsets these profiles' rendered v2 answers (the article's and its entity tag), moving their render revision on. */
+  forgetV2Answers(profileIds: number[]): Step<void>;
+  /** Unsets the rendered answers of every domain of these publishers, moving each one's render revision on. */
+  forgetOutletsOf(publisherIds: number[]): Step<void>;
+}
+
+/**
  * What re-rendering asks of a database, inside the write that changed a profile or its articles (each method
  * returns a value on SQLite, inside the caller's transaction, and a promise on MongoDB; see database/steps.ts).
  */
@@ -51,6 +62,12 @@ export interface AnswersUnit extends OutletsUnit {
   credentialViews(profileIds: number[]): Step<Omit<EvidencedView, 'latestArticles' | 'activeArticleCount'>[]>;
   /** Takes these profiles' rendered answers (all of them) out of service, moving the revision on: lookups render them. */
   forgetAnswers(profileIds: number[]): Step<void>;
+  /**
+   * Where a change and its re-render cannot commit together (MongoDB, no transactions), the writes that take what the
+   * change removes out of service before it (see takeOutOfService); null where they commit together (SQLite's
+   * transaction): nothing is served between them, so nothing needs taking out of service.
+   */
+  readonly outOfService: OutOfServiceWrites | null;
   /** The journalists' credentials, told what to claim by each re-render; null in a store that has none yet (a migration's). */
   readonly credentials: DocumentSteps<JournalistCredentialDocument> | null;
   /**

@@ -44,7 +44,7 @@ function notedReadsOf(round: number[], read: Map<number, EvidencedView>, missed:
  *
  * Concurrent re-renders (MongoDB): each profile has a render revision, read before anything its answers are rendered
  * from; a save applies only while the revision is the one read, and moves it on, as forgetting the answers does
- * (forgetRenderedInTurn, before a change that takes something away). A save that finds it moved is rendered again
+ * (takeOutOfService, before a change that takes something away). A save that finds it moved is rendered again
  * from a fresh read, so the answers last saved always come from a read that began after the last save or
  * forgetting; after RENDER_ATTEMPTS misses the answers are left out of service (lookups render them from what is
  * stored, never wrong). On SQLite no save misses: nothing else writes inside the transaction.

@@ -144,7 +144,7 @@ export interface EndedVouching {
  *
  * Order (MongoDB, where each is a separate write): run BEFORE the write that takes the vouching away (the
  * affiliation marked ended, the verification withdrawn, the domain lapsed or removed), after the rendered answers
- * showing it were taken out of service (forgetRenderedInTurn): interrupted, the vouching still holds and the articles
+ * showing it were taken out of service (takeOutOfService): interrupted, the vouching still holds and the articles
  * already stopped counting, never the other way round; repeating the change finishes the work. Run it once more
  * AFTER that write: a proof the worker wrote between the first pass and the write is ended by the second, and one
  * written after the write is ended by the worker itself, which reads the vouching again once its proof is written

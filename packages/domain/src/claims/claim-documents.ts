@@ -33,19 +33,12 @@ export interface ClaimDocuments {
 }
 
 /**
- * What each database keeps of the claims unit by hand: the profiles' documents (the handles one shows), the handle lookup index the verifiers read, taking rendered answers out of service, the re-check queue,
+ * What each database keeps of the claims unit by hand: the profiles' documents (the handles one shows), the handle lookup index the verifiers read, the re-check queue,
  * and the answers' unit in the same write.
  */
 export type StoredClaimsUnit = Pick<
   ClaimsUnitOfWrite,
-  | 'lookupHolder'
-  | 'enterLookup'
-  | 'leaveLookup'
-  | 'shownHandlesOf'
-  | 'showHandles'
-  | 'takeOutOfService'
-  | 'scheduleRecheck'
-  | 'answers'
+  'lookupHolder' | 'enterLookup' | 'leaveLookup' | 'shownHandlesOf' | 'showHandles' | 'scheduleRecheck' | 'answers'
 >;
 
 /** The claims unit, with what the re-checks read and write of it besides (see RecheckUnitOfWrite). */

@@ -104,12 +104,6 @@ export interface ClaimsUnitOfWrite {
   shownHandlesOf(profileIds: number[]): Step<Map<number, ShownHandles>>;
   /** Writes these profiles' shown handles, each with its `events` for the outbox in the same write as the document. */
   showHandles(shown: Map<number, { handles: SocialProfiles; events: WebhookEvent[] }>): Step<void>;
-  /**
-   * Takes these profiles' rendered answers out of service before a change that takes away what they show (a proof,
-   * a claim; see forgetRenderedInTurn on MongoDB); nothing on SQLite, where the change and its re-render commit
-   * together.
-   */
-  takeOutOfService(profileIds: number[]): Step<void>;
   /** The answers' unit in the same write: re-rendering the profiles whose claims changed (see rerenderAnswers). */
   answers: AnswersUnit;
   appendHistory(entry: HistoryEntry, now: string): Step<void>;

@@ -13,6 +13,7 @@ import type {
 import { showProvenHandles } from './proven-handles';
 import { releaseClaims } from './release-claims';
 import { step, type Steps } from '../store/steps';
+import { takeOutOfService } from '../answers/take-out-of-service';
 
 type Proving = { status: 'proven' } | { status: 'held'; holder: number } | { status: 'released' };
 
@@ -29,7 +30,7 @@ export function* proveClaim(unit: ClaimsUnitOfWrite, claim: ClaimRecord, evidenc
   const holder = yield* step(unit.enterLookup(claim));
   if (holder !== null) {
     // The answers show the evidence: out of service before it ends (MongoDB).
-    yield* step(unit.takeOutOfService([claim.profileId]));
+    yield* takeOutOfService(unit.answers, [claim.profileId]);
     yield* step(unit.endEvidence([claim.id], 'Another profile proved it first.', now));
     return { status: 'held', holder };
   }
@@ -38,7 +39,7 @@ export function* proveClaim(unit: ClaimsUnitOfWrite, claim: ClaimRecord, evidenc
   const value = isNetwork(claim.kind) || claim.kind === 'bluesky' ? evidence.provenValue : claim.value;
   if (yield* step(unit.markProven(claim.id, value, now))) return { status: 'proven' };
   yield* step(unit.leaveLookup([claim]));
-  yield* step(unit.takeOutOfService([claim.profileId]));
+  yield* takeOutOfService(unit.answers, [claim.profileId]);
   yield* step(unit.endEvidence([claim.id], 'Its claim was removed meanwhile.', now));
   return { status: 'released' };
 }

@@ -1,7 +1,8 @@
 import type { ClaimPlace, ClaimsUnitOfWrite } from './claims-repository';
 import { step, type Steps } from '../store/steps';
+import { takeOutOfService } from '../answers/take-out-of-service';
 
-type Releasing = Pick<ClaimsUnitOfWrite, 'leaveLookup' | 'markReleased' | 'endEvidence' | 'takeOutOfService'>;
+type Releasing = Pick<ClaimsUnitOfWrite, 'leaveLookup' | 'markReleased' | 'endEvidence' | 'answers'>;
 
 /**
  * Ends live claims: their proven handles stop finding the profile, the claims keep their records with the reason
@@ -25,9 +26,9 @@ export function* releaseClaims(
   const ids = claims.map((claim) => claim.id);
   const owners = [...new Set(claims.map((claim) => claim.profileId))];
   yield* step(unit.leaveLookup(claims));
-  yield* step(unit.takeOutOfService(owners));
+  yield* takeOutOfService(unit.answers, owners);
   yield* step(unit.markReleased(ids, reason, now));
-  yield* step(unit.takeOutOfService(owners));
+  yield* takeOutOfService(unit.answers, owners);
   yield* step(unit.endEvidence(ids, reason, now));
   yield* step(unit.leaveLookup(claims));
 }

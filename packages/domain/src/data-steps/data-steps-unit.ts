@@ -31,8 +31,6 @@ export interface DataStepsUnit {
   ownWrite<T>(steps: () => Steps<T>): Step<T>;
   articles: ArticlesUnitOfWrite;
   answers: AnswersUnit;
-  /** Before a change that removes what their answers show: out of service on MongoDB; nothing on SQLite. */
-  takeOutOfService(profileIds: number[], publisherIds: number[]): Step<void>;
   /** Up to `limit` profiles after `afterId`, in id order, whose answers are rendered again for this reason. */
   profilesToRender(reason: RenderReason, afterId: number, limit: number): Step<number[]>;
   publisherIds(): Step<number[]>;

@@ -1,4 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
+import { takeOutOfService } from '../answers/take-out-of-service';
 import type { ArticleProof } from '../articles/article-proof';
 import { withAttributionBasis, type AffiliationOfRecord } from '../articles/attribution-basis-backfill';
 import { endVouchedArticlesSteps, endVouchingSteps, vouchingAsItStands } from '../articles/end-vouched-articles';
@@ -84,7 +85,7 @@ function* recordAttributionBases(unit: DataStepsUnit, now: string): Steps<void> 
     };
     yield* step(
       unit.ownWrite(function* () {
-        yield* step(unit.takeOutOfService([profileId], [affiliation.publisherId]));
+        yield* takeOutOfService(unit.answers, [profileId], [affiliation.publisherId]);
         yield* endVouchedArticlesSteps(unit.articles, about, affiliation.endedAt ?? now);
         yield* rerenderAnswers(unit.answers, [profileId], [affiliation.publisherId]);
       }),

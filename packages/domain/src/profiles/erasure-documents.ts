@@ -26,11 +26,11 @@ export interface ErasureDocuments
 }
 
 /**
- * What each database keeps of the erasure's unit by hand: taking rendered answers out of service and relaying the
- * events its documents carry (MongoDB's; nothing on SQLite), the tables or collections that name the profile (each
- * database's list, held to its schema by the portal's erasure test), and the answers.
+ * What each database keeps of the erasure's unit by hand: relaying the events its documents carry (MongoDB's; nothing
+ * on SQLite), the tables or collections that name the profile (each database's list, held to its schema by the
+ * portal's erasure test), and the answers.
  */
-export type StoredErasureUnit = Pick<ProfileErasureUnit, 'takeOutOfService' | 'relayEventsOf' | 'deleteRecordsOf' | 'answers'>;
+export type StoredErasureUnit = Pick<ProfileErasureUnit, 'relayEventsOf' | 'deleteRecordsOf' | 'answers'>;
 
 const idsOf = (documents: { id: number }[]): number[] => documents.map((document) => document.id);
 const done = (): Step<void> => undefined;

@@ -27,12 +27,6 @@ export interface ProfileErasureUnit {
   unverify(profileId: number, event: WebhookEvent): Step<boolean>;
   /** Takes the profile's handles out of the lookup index. */
   deleteHandles(profileId: number): Step<void>;
-  /**
-   * Takes the rendered answers of these profiles (and of the outlets they are active staff of) out of service before
-   * a change that removes something they show (MongoDB's forgetRenderedInTurn); nothing on SQLite, where the change
-   * and its re-render commit together.
-   */
-  takeOutOfService(profileIds: number[]): Step<void>;
   claimIdsOf(profileId: number): Step<number[]>;
   evidenceIdsOf(claimIds: number[]): Step<number[]>;
   articleIdsOf(profileId: number): Step<number[]>;

@@ -1,4 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
+import { takeOutOfService } from '../answers/take-out-of-service';
 import { step, type Steps } from '../store/steps';
 import { ARTICLE_CHECK_TOPIC, PROOF_ATTEMPT_TOPIC } from '../queue/topics';
 import { RECHECK_TOPIC } from '../recheck/recheck-records';
@@ -28,7 +29,7 @@ import type { ProfileErasureUnit } from './erasure-unit';
 export function* withdrawFromLookupsSteps(unit: ProfileErasureUnit, profileId: number): Steps<boolean> {
   const slug = yield* step(unit.slugOf(profileId));
   if (slug === null) return false;
-  yield* step(unit.takeOutOfService([profileId]));
+  yield* takeOutOfService(unit.answers, [profileId]);
   yield* step(unit.unverify(profileId, journalistVerificationEvent(slug, false)));
   yield* step(unit.deleteHandles(profileId));
   yield* rerenderAnswers(unit.answers, [profileId]);

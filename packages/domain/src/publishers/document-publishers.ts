@@ -145,11 +145,10 @@ export class DocumentPublishers implements PublishersStore {
   /** The unit of write: the documents' steps, and what the database keeps by hand. */
   private unitOver(stored: StoredPublishersUnit): PublishersUnitOfWrite {
     const { publishers, domains, events } = this.steps;
-    const { staffOf, writeDomain, takeOutOfService, articles, answers } = stored;
+    const { staffOf, writeDomain, articles, answers } = stored;
     return {
       staffOf,
       writeDomain,
-      takeOutOfService,
       articles,
       answers,
       publisher: (publisherId) => publishers.first({ id: publisherId }),

@@ -1,4 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
+import { takeOutOfService } from '../answers/take-out-of-service';
 import {
   domainNoLongerProven,
   endVouchingSteps,
@@ -46,7 +47,7 @@ export function* setVerifiedSteps(
   } else {
     // Verifying it again later restores none of what ends here: the worker attributes each page again when asked.
     const ending = (publisher: VouchingPublisher) => publisherUnverified(publisher, actor, at);
-    yield* takeOutOfService(unit, publisherId);
+    yield* outOfServiceWithStaff(unit, publisherId);
     if (changes) yield* endVouching(unit, publisherId, ending, at, owners);
     yield* step(unit.writePublisher(publisherId, fields, at, event));
     yield* step(unit.appendEvent(publisherId, entry, at));
@@ -76,7 +77,7 @@ export function* recordCheckSteps(
     domainNoLongerProven(publisher, { domain, how: 'lapsed', stillProven }, event?.actor ?? null, check.at);
   const owners = new Set<number>();
   if (lapses) {
-    yield* takeOutOfService(unit, publisherId);
+    yield* outOfServiceWithStaff(unit, publisherId);
     yield* endDomainVouching(unit, publisherId, domain, ending, check.at, owners);
   }
   if (!(yield* step(unit.writeDomain(publisherId, domain, next, before.state)))) {
@@ -105,7 +106,7 @@ export function* removeDomainSteps(
   const ending = (publisher: VouchingPublisher, stillProven: string[]) =>
     domainNoLongerProven(publisher, { domain, how: 'removed', stillProven }, actor, at);
   const owners = new Set<number>();
-  yield* takeOutOfService(unit, publisherId);
+  yield* outOfServiceWithStaff(unit, publisherId);
   if (wasProven) yield* endDomainVouching(unit, publisherId, domain, ending, at, owners);
   if (!(yield* step(unit.deleteDomain(publisherId, domain)))) return false;
   if (wasProven) yield* endDomainVouching(unit, publisherId, domain, ending, at, owners);
@@ -157,8 +158,8 @@ export function* setTrustSteps(
 }
 
 /** Before a change that takes away what they show: the publisher's domains' answers and its active staff's. */
-function* takeOutOfService(unit: PublishersUnitOfWrite, publisherId: number): Steps<void> {
-  yield* step(unit.takeOutOfService(publisherId, yield* step(unit.staffOf(publisherId, 'active'))));
+function* outOfServiceWithStaff(unit: PublishersUnitOfWrite, publisherId: number): Steps<void> {
+  yield* takeOutOfService(unit.answers, yield* step(unit.staffOf(publisherId, 'active')), [publisherId]);
 }
 
 /**

@@ -17,13 +17,10 @@ export interface PublisherDocuments {
 /**
  * What the publishers' unit of write takes from each database besides their documents: the staff (another
  * resource's), a domain's checked state (each database keeps a proven domain to one publisher its own way: a partial
- * unique index on SQLite, a field only proven domains carry in MongoDB), taking rendered answers out of service, and
- * the other resources' units in the same write.
+ * unique index on SQLite, a field only proven domains carry in MongoDB), and the other resources' units in the same
+ * write.
  */
-export type StoredPublishersUnit = Pick<
-  PublishersUnitOfWrite,
-  'staffOf' | 'writeDomain' | 'takeOutOfService' | 'articles' | 'answers'
->;
+export type StoredPublishersUnit = Pick<PublishersUnitOfWrite, 'staffOf' | 'writeDomain' | 'articles' | 'answers'>;
 
 /**
  * What each database keeps of the publishers by hand: the unit of write (one transaction on SQLite, inside which the

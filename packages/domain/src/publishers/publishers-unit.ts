@@ -34,12 +34,6 @@ export interface PublishersUnitOfWrite {
   writeDomain(publisherId: number, domain: string, fields: CheckedDomainFields, asRead: PublisherDomainState): Step<boolean>;
   deleteDomain(publisherId: number, domain: string): Step<boolean>;
   appendEvent(publisherId: number, entry: EventEntry, at: string): Step<void>;
-  /**
-   * Takes the rendered answers of these profiles and of the publisher's domains out of service before a change that
-   * removes something they show (see forgetRenderedInTurn); nothing on SQLite, where the change and its re-render
-   * commit together.
-   */
-  takeOutOfService(publisherId: number, profileIds: number[]): Step<void>;
   /** The articles' unit in the same write: ending what the publisher vouched for. */
   articles: Pick<ArticlesUnitOfWrite, 'provenClaimsOf' | 'writeProof' | 'appendHistory' | 'verifiedSlugOf'>;
   /** The answers' unit in the same write: re-rendering what the change touched. */

@@ -1,4 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
+import { takeOutOfService } from '../answers/take-out-of-service';
 import { showProvenHandles } from '../claims/proven-handles';
 import { step, type Steps } from '../store/steps';
 import type { CheckRecord } from './recheck-records';
@@ -34,7 +35,7 @@ export function* recordCheckSteps(unit: RecheckUnitOfWrite, record: CheckRecord)
   const ends = 'endedReason' in next;
   if (lapse) yield* lapseClaim(unit, lapse, when);
   const owner = ends && !lapse ? yield* step(unit.ownerOfClaim(evidence.claimId)) : null;
-  if (owner !== null) yield* step(unit.takeOutOfService([owner]));
+  if (owner !== null) yield* takeOutOfService(unit.answers, [owner]);
   const fields: CheckedProofFields = {
     lastCheckedAt: when,
     failingSince,

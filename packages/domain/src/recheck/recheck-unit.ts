@@ -33,11 +33,6 @@ export interface RecheckUnitOfWrite {
   setLiveClaimState(claimId: number, state: Claim['state'], now: string): Step<void>;
   /** Opens a pending verification request for the profile, by `actor`, unless one is open already. */
   openRequest(profileId: number, actor: string, now: string): Step<void>;
-  /**
-   * Takes these profiles' rendered answers out of service before a change that removes something they show (see
-   * forgetRenderedInTurn); nothing on SQLite, where the change and its re-render commit together.
-   */
-  takeOutOfService(profileIds: number[]): Step<void>;
   /** The claims' unit in the same write: the lookup index, the handles a profile shows, its history. */
   claims: Pick<
     ClaimsUnitOfWrite,

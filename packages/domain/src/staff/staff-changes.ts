@@ -1,4 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
+import { takeOutOfService } from '../answers/take-out-of-service';
 import { endVouchedArticlesSteps } from '../articles/end-vouched-articles';
 import { step, type Steps } from '../store/steps';
 import type { Affiliation, AffiliationState } from './staff-repository';
@@ -45,7 +46,7 @@ export function* closeAffiliationSteps(
 ): Steps<boolean> {
   const current = yield* step(unit.affiliation(id));
   if (current?.state === 'active' && current.profileId !== null && from.includes('active')) {
-    yield* step(unit.takeOutOfService([current.profileId], [current.publisherId]));
+    yield* takeOutOfService(unit.answers, [current.profileId], [current.publisherId]);
     if (closing.to === 'ended') yield* endVouchedBy(unit, current, closing);
   }
   const before = yield* step(unit.close(id, from, closing));

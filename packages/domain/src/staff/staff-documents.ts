@@ -16,7 +16,7 @@ export type AffiliationDocument = Affiliation & {
 export type NewAffiliationDocument = Omit<AffiliationDocument, 'id'>;
 
 /** What each database keeps of the staff's unit of write by hand: the other resources' parts of the same write. */
-export type StaffStoredUnit = Pick<StaffUnitOfWrite, 'takeOutOfService' | 'articles' | 'answers'>;
+export type StaffStoredUnit = Pick<StaffUnitOfWrite, 'articles' | 'answers'>;
 
 /** Runs the staff's rules as one unit of write (see documents.ts's UnitOfWrite) with the database's own parts. */
 export interface StoredStaff {

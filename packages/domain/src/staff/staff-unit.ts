@@ -29,11 +29,6 @@ export interface StaffUnitOfWrite {
   /** Closes the affiliation if its state is one of `from`; the affiliation as it was before, or null when it was not. */
   close(id: number, from: readonly AffiliationState[], closing: Closing): Step<Affiliation | null>;
   publisherName(publisherId: number): Step<string | null>;
-  /**
-   * Takes the rendered answers of these profiles and publishers out of service before a change that removes something
-   * they show (see forgetRenderedInTurn); nothing on SQLite, where the change and its re-render commit together.
-   */
-  takeOutOfService(profileIds: number[], publisherIds: number[]): Step<void>;
   articles: Pick<ArticlesUnitOfWrite, 'provenClaimsOf' | 'writeProof' | 'appendHistory' | 'verifiedSlugOf'>;
   answers: AnswersUnit;
 }

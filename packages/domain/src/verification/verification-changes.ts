@@ -1,4 +1,5 @@
 import { rerenderAnswers } from '../answers/rerender-answers';
+import { takeOutOfService } from '../answers/take-out-of-service';
 import { step, type Steps } from '../store/steps';
 import { journalistVerificationEvent } from '../webhook-events/webhook-event';
 import type { ReturnToQueue, VerificationDecision, VerificationRequest } from './verification-repository';
@@ -83,7 +84,7 @@ function* setVerified(
   verified: boolean,
   at: string,
 ): Steps<void> {
-  if (!verified) yield* step(unit.takeOutOfService([profileId]));
+  if (!verified) yield* takeOutOfService(unit.answers, [profileId]);
   yield* step(unit.writeVerified(profileId, verified, journalistVerificationEvent(slug, verified, new Date(at))));
   yield* rerenderAnswers(unit.answers, [profileId]); // its outlets show only verified staff
 }

@@ -19,7 +19,7 @@ export type RequestDocument = VerificationRequest & { openFor: number | null };
 export type ClosingAuditDocument = AuditRecord & { closing: string | null };
 
 /** What each database keeps of the editors' queue by hand: the answers' part of the same write. */
-export type VerificationStoredUnit = Pick<VerificationUnitOfWrite, 'takeOutOfService' | 'answers'>;
+export type VerificationStoredUnit = Pick<VerificationUnitOfWrite, 'answers'>;
 
 /** Runs the editors' rules as one unit of write (see documents.ts's UnitOfWrite) with the database's own parts. */
 export interface StoredVerification {

@@ -38,10 +38,5 @@ export interface VerificationUnitOfWrite {
    * with that key exists, which decides between two concurrent closings of the same request.
    */
   appendAudit(record: VerificationAudit, closing?: string): Step<boolean>;
-  /**
-   * Takes the profiles' rendered answers (and their outlets') out of service before a change that takes something
-   * away; nothing on SQLite, where the change and its re-render commit together.
-   */
-  takeOutOfService(profileIds: number[]): Step<void>;
   answers: AnswersUnit;
 }

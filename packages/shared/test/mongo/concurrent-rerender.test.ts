@@ -2,7 +2,8 @@ import { repositoriesOf } from '@byline/shared/store';
 import { type MongoStore } from '@byline/store-mongodb/store/mongo-store';
 import { anArticle, aProfile, checkedRequest as request, seed, serviceFixture, describeOnMongoDb } from '@byline/test-support';
 import { createApp } from '../../../article-verifier/src/app';
-import { mongoAnswersUnit, forgetRenderedInTurn } from '@byline/store-mongodb/answers/mongo-answers-unit';
+import { mongoAnswersUnit } from '@byline/store-mongodb/answers/mongo-answers-unit';
+import { takeOutOfService } from '@byline/domain/answers/take-out-of-service';
 import { rerenderAnswers } from '@byline/domain/answers/rerender-answers';
 import type { AnswersUnit } from '@byline/domain/answers/answers-unit';
 import { runInTurn } from '@byline/domain/store/steps';
@@ -133,7 +134,9 @@ describeOnMongoDb('concurrent re-renders ($name store)', (factory) => {
   it('past its attempts a profile’s answers are left out of service, and lookups still answer from the records', async () => {
     const { writerId, article } = await outletWithWriter('ledger');
     const expected = await ask(article);
-    const { overtaken, calls } = alwaysOvertaken('authorViews', () => forgetRenderedInTurn(db(), [writerId]));
+    const { overtaken, calls } = alwaysOvertaken('authorViews', () =>
+      runInTurn(takeOutOfService(mongoAnswersUnit(db()), [writerId])),
+    );
     await runInTurn(rerenderAnswers(overtaken, [writerId]));
     expect(calls()).toBe(RENDER_ATTEMPTS);
     const doc = await collectionOf(db(), 'profiles').findOne({ _id: writerId });
@@ -158,7 +161,9 @@ describeOnMongoDb('concurrent re-renders ($name store)', (factory) => {
     const unknown = `https://${domain}/unknown`;
     const expected = await ask(unknown);
     expect(expected.type).toBe('domain_verified_plus');
-    const { overtaken, calls } = alwaysOvertaken('outletSources', () => forgetRenderedInTurn(db(), [], [outletId]));
+    const { overtaken, calls } = alwaysOvertaken('outletSources', () =>
+      runInTurn(takeOutOfService(mongoAnswersUnit(db()), [], [outletId])),
+    );
     await runInTurn(rerenderOutlets(overtaken, [outletId]));
     expect(calls()).toBe(RENDER_ATTEMPTS);
     expect((await collectionOf(db(), 'publisherDomains').findOne({ publisher_id: outletId }))?.rendered).toBeUndefined();

@@ -9,7 +9,6 @@ import type { AnswersUnit, EvidencedView, ProfileAnswers } from '@byline/domain/
 import { MongoDocuments } from '../documents/mongo-documents';
 import { inTurn } from '../store/mongo-database';
 import { JOURNALIST_CREDENTIALS_COLLECTION } from '../credentials/mongo-journalist-credentials-collections';
-import { newChange } from '@byline/domain/credentials/note-credential-claims';
 import { BLUESKY_VERIFICATIONS_COLLECTION } from '../bluesky-verification/mongo-bluesky-verifications-collection';
 import type { ProvenBlueskyAccount } from '@byline/domain/bluesky-verification/note-bluesky-verifications';
 
@@ -100,59 +99,22 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
         await profiles.updateMany({ _id: { $in: part } }, { $unset: { answers: '' }, $inc: { answers_rev: 1 } });
       }
     },
+    // No transactions: what a change removes is taken out of service before it (see takeOutOfService).
+    outOfService: {
+      async forgetV2Answers(profileIds: number[]): Promise<void> {
+        for (const part of chunks(profileIds, WRITE_CHUNK)) {
+          await profiles.updateMany(
+            { _id: { $in: part } },
+            { $unset: { 'answers.articleV2': '', 'answers.articleV2Tag': '' }, $inc: { answers_rev: 1 } },
+          );
+        }
+      },
+      async forgetOutletsOf(publisherIds: number[]): Promise<void> {
+        await collectionOf(db, 'publisherDomains').updateMany(
+          { publisher_id: { $in: publisherIds } },
+          { $unset: { rendered: '' }, $inc: { rendered_rev: 1 } },
+        );
+      },
+    },
   };
-}
-
-/**
- * Takes these profiles' rendered v2 answers, and those of the outlets they are active staff of (and of
- * `alsoPublishers`), out of service BEFORE a change that removes something they show (a proof, an affiliation, a
- * publisher's verification or domain, a journalist's verification): MongoDB has no transactions, and a change
- * interrupted before its re-render would otherwise leave an answer showing what is gone, which no retry repairs.
- * Until the re-render after the change, lookups render them from what is stored (see MongoStore and outletFor).
- *
- * It also moves their render revisions on, so a re-render running concurrently (another request, another process)
- * that read them before this cannot save after it (a save applies only at the revision its read saw: see
- * AnswersUnit.saveAnswers); one that reads after this but before the
- * change still can, and then the change's own re-render, which reads after the change, saves over it or (its save
- * missing) renders once more. What remains: such a concurrent re-render, reading in the few milliseconds between
- * this and the change and saving before the change's re-render does, AND the process making the change killed
- * after the change but before its re-render: that answer, showing what is gone, stays until the profile's next
- * change. Forgetting once more after the change would narrow this to the moment between the change and that second
- * forgetting, but only each caller knows its change is done (a re-render cannot tell a removal's from any other),
- * so it is left as said.
- */
-export async function forgetRenderedInTurn(db: Db, profileIds: Iterable<number>, alsoPublishers: Iterable<number> = []) {
-  const ids = [...new Set(profileIds)];
-  const publishers = new Set(alsoPublishers);
-  const blueskyVerifications = new MongoDocuments(inTurn(db), BLUESKY_VERIFICATIONS_COLLECTION);
-  if (ids.length) {
-    for (const id of await mongoOutletsUnit(db).publishersOfStaff(ids)) publishers.add(id);
-    for (const part of chunks(ids, WRITE_CHUNK)) {
-      await collectionOf(db, 'profiles').updateMany(
-        { _id: { $in: part } },
-        { $unset: { 'answers.articleV2': '', 'answers.articleV2Tag': '' }, $inc: { answers_rev: 1 } },
-      );
-      // Their credentials too: pending from now and awaiting the note of the re-render after the change, so none is
-      // served, nor issued again from the claims as they were, until that note says what the change leaves.
-      await collectionOf(db, 'journalistCredentials').updateMany(
-        { _id: { $in: part } },
-        { $set: { change: newChange(), awaiting_note: true } },
-      );
-      // Byline's Bluesky records likewise: withdrawn from now until the note of the re-render after the change names
-      // their subject again (it then differs, and the worker finds the standing record says what it asks: nothing is
-      // rewritten). A change whose re-render never comes — its process killed in between — has the record deleted
-      // rather than left asserting what the change undid.
-      await blueskyVerifications.updateAll(
-        { profileId: { in: part }, subject: { gt: '' } },
-        // Due now, as a note's change is: a display name's next read gives way to it.
-        { subject: null, change: newChange(), dueAt: null },
-      );
-    }
-  }
-  if (publishers.size) {
-    await collectionOf(db, 'publisherDomains').updateMany(
-      { publisher_id: { $in: [...publishers] } },
-      { $unset: { rendered: '' }, $inc: { rendered_rev: 1 } },
-    );
-  }
 }

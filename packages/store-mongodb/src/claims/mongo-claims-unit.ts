@@ -9,7 +9,7 @@ import { withNewIds } from '../store/mongo-ids';
 import { COLLECTIONS, collectionOf, type ClaimDoc, type EvidenceDoc } from '../store/mongo-schema';
 import { enqueueIn } from '../queue/mongo-leased-queue';
 import { recheckItemOf } from '@byline/domain/recheck/recheck-records';
-import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import type { ClaimKind, NewEvidence } from '@byline/domain/proofs/claims';
 import { claimKey, isNetwork } from '@byline/domain/proofs/claim-values';
 import { MongoDocuments } from '../documents/mongo-documents';
@@ -249,7 +249,6 @@ export function mongoClaimsUnit(db: Db): DocumentClaimsUnit {
       const item = recheckItemOf({ id: evidenceId, nextCheckAt: dueAt, endedAt: null });
       if (item) await enqueueIn(db, item);
     },
-    takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
     async shownHandlesOf(profileIds) {
       const shown = new Map<number, ShownHandles>();
       for (const part of chunks(profileIds)) {

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { COLLECTIONS, collectionOf } from '../store/mongo-schema';
 import { relayEventsOf } from '../webhook-events/mongo-carried-events';
 import type { ProfileErasureUnit } from '@byline/domain/profiles/erasure-unit';
@@ -49,9 +49,9 @@ export const QUEUE_ITEMS_COLLECTION: MongoCollection<QueueItemDocument> = {
 
 /**
  * The erasure's unit of write on MongoDB: each method one read, or one write safe to repeat (a deleteMany, or an
- * update that sets what it set before), awaited in the rule's order (FerretDB has no transactions). All but taking
- * answers out of service, relaying carried events, the collections naming the profile and the answers are the
- * generic documents' (erasureUnitOver).
+ * update that sets what it set before), awaited in the rule's order (FerretDB has no transactions). All but
+ * relaying carried events, the collections naming the profile and the answers are the generic documents'
+ * (erasureUnitOver).
  */
 export function mongoErasureUnit(db: Db): ProfileErasureUnit {
   const database = inTurn(db);
@@ -65,7 +65,6 @@ export function mongoErasureUnit(db: Db): ProfileErasureUnit {
     queue: new MongoDocuments(database, QUEUE_ITEMS_COLLECTION).steps,
   };
   return erasureUnitOver(documents, {
-    takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
     async relayEventsOf(profileId) {
       await relayEventsOf(db, COLLECTIONS.articles, { profile_id: profileId });
       await relayEventsOf(db, COLLECTIONS.profiles, { _id: profileId });

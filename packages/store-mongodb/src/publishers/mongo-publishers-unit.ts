@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { mongoArticlesUnit } from '../articles/mongo-articles';
 import { isDuplicateKey } from '../store/mongo-errors';
 import { collectionOf } from '../store/mongo-schema';
@@ -39,7 +39,6 @@ export function mongoPublishersUnit(db: Db): StoredPublishersUnit {
         throw error;
       }
     },
-    takeOutOfService: (publisherId, profileIds) => forgetRenderedInTurn(db, profileIds, [publisherId]),
     articles: mongoArticlesUnit(db),
     answers: mongoAnswersUnit(db),
   };

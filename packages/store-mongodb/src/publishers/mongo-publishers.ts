@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
+import { takeOutOfService } from '@byline/domain/answers/take-out-of-service';
 import type { MongoDatabase } from '../store/mongo-database';
 import { collectionOf } from '../store/mongo-schema';
 import { documentOf } from '../documents/mongo-documents';
@@ -83,7 +84,7 @@ export class MongoStoredPublishers implements StoredPublishers {
       // Verified since the caller looked: lookups name it now, so it stays (checked before its answers are forgotten).
       if (!(await publishers.findOne({ _id: publisherId, verified_at: null }, { projection: { _id: 1 } }))) return false;
       const unit = mongoPublishersUnit(this.db);
-      await unit.takeOutOfService(publisherId, await unit.staffOf(publisherId, 'active'));
+      await runInTurn(takeOutOfService(unit.answers, await unit.staffOf(publisherId, 'active'), [publisherId]));
       const removed = await publishers.deleteOne({ _id: publisherId, verified_at: null });
       if (removed.deletedCount === 0) return false;
       await collectionOf(this.db, 'publisherDomains').deleteMany({ publisher_id: publisherId });

@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import type { MongoDatabase } from '../store/mongo-database';
-import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import { mongoClaimsUnit } from '../claims/mongo-claims-unit';
 import { isDuplicateKey } from '../store/mongo-errors';
@@ -20,7 +20,6 @@ function mongoRecheckUnit(db: Db): RecheckStoredUnit {
       return (await collectionOf(db, 'queueItems').findOne({ _id: itemId }, { projection: { holder: 1 } }))?.holder ?? null;
     },
     settle: (item, next, at) => settleIn(db, item.id, item.holder, next, at),
-    takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
     claims: mongoClaimsUnit(db),
     answers: mongoAnswersUnit(db),
   };

@@ -1,6 +1,6 @@
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import type { MongoDatabase } from '../store/mongo-database';
-import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { mongoArticlesUnit } from '../articles/mongo-articles';
 import type { StaffStoredUnit, StoredStaff } from '@byline/domain/staff/staff-documents';
 
@@ -13,7 +13,6 @@ export class MongoStoredStaff implements StoredStaff {
     return this.database.run(() =>
       runInTurn(
         steps({
-          takeOutOfService: (profileIds, publisherIds) => forgetRenderedInTurn(db, profileIds, publisherIds),
           articles: mongoArticlesUnit(db),
           answers: mongoAnswersUnit(db),
         }),

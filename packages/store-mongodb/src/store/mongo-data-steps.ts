@@ -3,7 +3,7 @@ import type { AffiliationOfRecord } from '@byline/domain/articles/attribution-ba
 import { answersFollow, DATA_STEPS, type DataStepName } from '@byline/domain/data-steps/data-steps';
 import type { DataStepsUnit, RenderReason } from '@byline/domain/data-steps/data-steps-unit';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
-import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import { mongoArticlesUnit } from '../articles/mongo-articles';
 import { collectionOf, type ArticleDoc, type ProfileDoc } from './mongo-schema';
 
@@ -23,7 +23,6 @@ export function mongoDataStepsUnit(db: Db): DataStepsUnit {
     ownWrite: <T>(steps: () => Steps<T>) => runInTurn(steps()),
     articles: mongoArticlesUnit(db),
     answers: mongoAnswersUnit(db),
-    takeOutOfService: (profileIds, publisherIds) => forgetRenderedInTurn(db, profileIds, publisherIds),
     async profilesToRender(reason, afterId, limit) {
       if (reason === 'unproven-articles') {
         // Read once per step, then paged: one distinct over the articles, not one per page.

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { forgetRenderedInTurn, mongoAnswersUnit } from '../answers/mongo-answers-unit';
+import { mongoAnswersUnit } from '../answers/mongo-answers-unit';
 import type { MongoDatabase } from '../store/mongo-database';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
 import type { StoredVerification, VerificationStoredUnit } from '@byline/domain/verification/verification-documents';
@@ -7,7 +7,6 @@ import type { StoredVerification, VerificationStoredUnit } from '@byline/domain/
 /** The database's own part of the editors' queue's unit of write: the answers', each one read or single-document write. */
 function storedUnit(db: Db): VerificationStoredUnit {
   return {
-    takeOutOfService: (profileIds) => forgetRenderedInTurn(db, profileIds),
     answers: mongoAnswersUnit(db),
   };
 }

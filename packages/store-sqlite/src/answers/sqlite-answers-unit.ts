@@ -127,5 +127,7 @@ export function sqliteAnswersUnit(db: Database.Database): AnswersUnit {
     forgetAnswers(): never {
       throw new Error('no save misses inside a transaction: nothing to forget');
     },
+    // A change and its re-render commit in one transaction: nothing is served between them to take out of service.
+    outOfService: null,
   };
 }

@@ -90,7 +90,5 @@ export function sqliteClaimsUnit(db: Database.Database): DocumentClaimsUnit {
         recordEventsNow(db, events);
       }
     },
-    // The change and its re-render commit together: nothing stale is ever seen.
-    takeOutOfService: () => undefined,
   });
 }

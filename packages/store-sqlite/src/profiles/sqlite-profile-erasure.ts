@@ -72,8 +72,6 @@ export function sqliteErasureUnit(db: Database.Database): ProfileErasureUnit {
   // transaction commits (the setting ends with it).
   db.pragma('defer_foreign_keys = ON');
   return erasureUnitOver(erasureDocumentsOn(db), {
-    // The change and its re-render commit together: nothing stale is ever seen.
-    takeOutOfService: () => undefined,
     // Events are queued by the write that makes them (recordEventsNow): none wait on a row.
     relayEventsOf: () => undefined,
     deleteRecordsOf: (profileId) => {

@@ -38,8 +38,6 @@ export function sqlitePublishersUnit(db: Database.Database): StoredPublishersUni
         throw error;
       }
     },
-    // The change and what it sets off commit together: nothing stale is ever seen.
-    takeOutOfService: () => undefined,
     articles: sqliteArticlesUnit(db),
     answers: sqliteAnswersUnit(db),
   };

@@ -18,8 +18,6 @@ function sqliteRecheckUnit(db: Database.Database): RecheckStoredUnit {
   return {
     leaseHolder: (itemId) => sql.holderOf.get(Number(itemId)) ?? null,
     settle: (item, next, at) => settleNow(db, item.id, item.holder, next, at),
-    // The change and its re-render commit together: nothing stale is ever seen.
-    takeOutOfService: () => undefined,
     claims: sqliteClaimsUnit(db),
     answers: sqliteAnswersUnit(db),
   };

@@ -12,8 +12,6 @@ export class SqliteStoredStaff implements StoredStaff {
     return this.database.write((db) =>
       runNow(
         steps({
-          // The change and its re-render commit together: nothing stale is ever seen.
-          takeOutOfService: () => undefined,
           articles: sqliteArticlesUnit(db),
           answers: sqliteAnswersUnit(db),
         }),

@@ -33,8 +33,6 @@ export function sqliteDataStepsUnit(db: Database.Database): DataStepsUnit {
     get answers() {
       return sqliteAnswersUnit(db);
     },
-    // The change and its re-render commit together: nothing is ever seen in between.
-    takeOutOfService: () => undefined,
     profilesToRender: (reason, afterId, limit) => sql<[number, number], number>(TO_RENDER[reason]).pluck().all(afterId, limit),
     publisherIds: () => sql<[], number>('SELECT id FROM publishers ORDER BY id').pluck().all(),
     standingOf: (publisherId) => {

@@ -7,8 +7,6 @@ import type { StoredVerification, VerificationStoredUnit } from '@byline/domain/
 /** The database's own part of the editors' queue's unit of write, inside a transaction the caller holds on `db`. */
 function storedUnit(db: Database.Database): VerificationStoredUnit {
   return {
-    // The change and its re-render commit together: nothing stale is ever seen.
-    takeOutOfService: () => undefined,
     answers: sqliteAnswersUnit(db),
   };
 }
