@@ -32,6 +32,8 @@ export interface EvidencedView extends AuthorView {
  * takeOutOfService, which decides what goes and in which order): each one update of many documents.
  */
 export interface OutOfServiceWrites {
+  /** How many profiles one round of writes names: the database's bound on the ids one update may list. */
+  readonly profilesPerWrite: number;
   /** Unsets these profiles' rendered v2 answers (the article's and its entity tag), moving their render revision on. */
   forgetV2Answers(profileIds: number[]): Step<void>;
   /** Unsets the rendered answers of every domain of these publishers, moving each one's render revision on. */

@@ -2,9 +2,6 @@ import { newChange } from '../credentials/note-credential-claims';
 import { step, type Steps } from '../store/steps';
 import type { AnswersUnit } from './answers-unit';
 
-/** Profiles taken out of service per round of writes: a bounded `$in` per write on MongoDB (as its WRITE_CHUNK). */
-const PROFILES_PER_WRITE = 50;
-
 /**
  * Takes out of service what these profiles' answers show, and the answers of the outlets they are active staff of
  * (and of `alsoPublishers`), BEFORE a change that removes something they show (a proof, a claim, an affiliation, a
@@ -46,24 +43,26 @@ export function* takeOutOfService(
 ): Steps<void> {
   const writes = unit.outOfService;
   if (!writes) return;
+  // A store that takes answers out of service keeps credentials and verification records too: skipping them would
+  // leave those served after the change.
+  if (!unit.credentials || !unit.blueskyVerifications) {
+    throw new Error('taking out of service needs the credentials and the Bluesky verification records');
+  }
+  const { credentials, blueskyVerifications } = unit;
   const ids = [...new Set(profileIds)];
   const publishers = new Set(alsoPublishers);
   if (ids.length) {
     for (const publisherId of yield* step(unit.publishersOfStaff(ids))) publishers.add(publisherId);
-    for (let start = 0; start < ids.length; start += PROFILES_PER_WRITE) {
-      const round = ids.slice(start, start + PROFILES_PER_WRITE);
+    for (let start = 0; start < ids.length; start += writes.profilesPerWrite) {
+      const round = ids.slice(start, start + writes.profilesPerWrite);
       yield* step(writes.forgetV2Answers(round));
-      if (unit.credentials) {
-        yield* step(unit.credentials.updateAll({ profileId: { in: round } }, { change: newChange(), awaitingNote: true }));
-      }
-      if (unit.blueskyVerifications) {
-        yield* step(
-          unit.blueskyVerifications.updateAll(
-            { profileId: { in: round }, subject: { gt: '' } },
-            { subject: null, change: newChange(), dueAt: null },
-          ),
-        );
-      }
+      yield* step(credentials.updateAll({ profileId: { in: round } }, { change: newChange(), awaitingNote: true }));
+      yield* step(
+        blueskyVerifications.updateAll(
+          { profileId: { in: round }, subject: { gt: '' } },
+          { subject: null, change: newChange(), dueAt: null },
+        ),
+      );
     }
   }
   if (publishers.size) yield* step(writes.forgetOutletsOf([...publishers]));

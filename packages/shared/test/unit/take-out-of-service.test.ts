@@ -31,6 +31,7 @@ function recordingUnit(staffOf: Record<number, number[]>, { outOfService = true 
     blueskyVerifications: documents('blueskyVerifications'),
     outOfService: outOfService
       ? {
+          profilesPerWrite: 50,
           forgetV2Answers: (profileIds: number[]) => void steps.push(['forgetV2Answers', profileIds]),
           forgetOutletsOf: (publisherIds: number[]) => void steps.push(['forgetOutletsOf', publisherIds]),
         }
@@ -111,5 +112,14 @@ describe('takeOutOfService', () => {
     const { unit, steps } = recordingUnit({ 1: [10] }, { outOfService: false });
     runNow(takeOutOfService(unit, [1], [10]));
     expect(steps).toEqual([]);
+  });
+
+  it('refuses, writing nothing, where answers go out of service but credentials or Bluesky records could not', () => {
+    for (const missing of ['credentials', 'blueskyVerifications'] as const) {
+      const { unit, steps } = recordingUnit({ 1: [10] });
+      const without = { ...unit, [missing]: null } as AnswersUnit;
+      expect(() => runNow(takeOutOfService(without, [1]))).toThrow(/credentials and the Bluesky verification records/);
+      expect(steps).toEqual([]);
+    }
   });
 });

@@ -101,13 +101,12 @@ export function mongoAnswersUnit(db: Db): AnswersUnit {
     },
     // No transactions: what a change removes is taken out of service before it (see takeOutOfService).
     outOfService: {
+      profilesPerWrite: WRITE_CHUNK,
       async forgetV2Answers(profileIds: number[]): Promise<void> {
-        for (const part of chunks(profileIds, WRITE_CHUNK)) {
-          await profiles.updateMany(
-            { _id: { $in: part } },
-            { $unset: { 'answers.articleV2': '', 'answers.articleV2Tag': '' }, $inc: { answers_rev: 1 } },
-          );
-        }
+        await profiles.updateMany(
+          { _id: { $in: profileIds } },
+          { $unset: { 'answers.articleV2': '', 'answers.articleV2Tag': '' }, $inc: { answers_rev: 1 } },
+        );
       },
       async forgetOutletsOf(publisherIds: number[]): Promise<void> {
         await collectionOf(db, 'publisherDomains').updateMany(

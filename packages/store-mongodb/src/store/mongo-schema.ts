@@ -27,7 +27,8 @@ export interface ProfileDoc {
   answers?: RenderedAnswers;
   /**
    * The answers' render revision, absent = 0: each save of them (made only while it is the revision read before
-   * rendering) and each forgetting moves it on (see AnswersUnit.saveAnswers and forgetAnswers).
+   * rendering) and each forgetting moves it on (see AnswersUnit.saveAnswers and forgetAnswers, and
+   * OutOfServiceWrites.forgetV2Answers).
    */
   answers_rev?: number;
   /** The portal user who created this profile, when it was made in the portal (lets a retry find it). */

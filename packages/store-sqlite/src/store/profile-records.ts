@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Article, ArticleInput, AuthorView, Profile } from '@byline/domain/domain/types';
 import { preparedPerConnection } from './prepared-per-connection';
+import { LATEST_ARTICLES } from '@byline/domain/answers/whole-profile-answers';
 
 /**
  * Reading profiles and articles back from their rows. The fields derived from them — the active-article count and
@@ -32,7 +33,7 @@ function prepare(db: Database.Database) {
       'SELECT id, verified, active_article_count, doc FROM profiles WHERE id = ?',
     ),
     latestArticles: db.prepare<[number], ArticleRow>(
-      'SELECT id, profile_id, doc FROM articles WHERE profile_id = ? AND active = 1 ORDER BY published_at DESC, id DESC LIMIT 3',
+      `SELECT id, profile_id, doc FROM articles WHERE profile_id = ? AND active = 1 ORDER BY published_at DESC, id DESC LIMIT ${LATEST_ARTICLES}`,
     ),
   };
 }
