@@ -4,9 +4,10 @@ import { openStore, type OpenStoreOptions } from './open-store';
 import type { Store } from '@byline/domain/store/store';
 import type { StoreRepositories, ResourceRepositories } from './store-repositories';
 import type { Closeable } from './lazily';
-import { mongoRepositories } from './mongo-repositories';
+import { mongoAdapters } from './mongo-adapters';
+import { repositoriesOver } from './resource-wiring';
 import { serviceRepositoriesOf } from './service-repositories';
-import { sqliteRepositories } from './sqlite-repositories';
+import { sqliteAdapters } from './sqlite-adapters';
 
 /**
  * The one place the database is chosen: MONGODB_URI set → MongoDB, otherwise the embedded store in
@@ -33,10 +34,8 @@ export function repositoriesOf(store: Store): StoreRepositories {
   const service = serviceRepositoriesOf(store);
   // A getter: the proof attempts ride on the verifiers' queue, made only when they are first used.
   const queue = () => service.queue;
-  const resources: ResourceRepositories =
-    database.kind === 'embedded'
-      ? sqliteRepositories(database.sqlite, queue, opened)
-      : mongoRepositories(database.mongo, queue, opened);
+  const adapters = database.kind === 'embedded' ? sqliteAdapters(database.sqlite) : mongoAdapters(database.mongo);
+  const resources: ResourceRepositories = repositoriesOver(adapters, queue, opened);
   const repositories: StoreRepositories = Object.defineProperties({} as StoreRepositories, {
     ...Object.getOwnPropertyDescriptors(service),
     ...Object.getOwnPropertyDescriptors(resources),

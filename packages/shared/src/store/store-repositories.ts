@@ -26,8 +26,9 @@ import type { ServiceRepositories } from './service-repositories';
 
 /**
  * Every repository of the store, one per resource, each behind its own small port. Adding a resource: its port,
- * its SQLite adapter, its MongoDB adapter and its contract suite in the resource's own folder, then one line here
- * and one in each of sqlite-repositories.ts and mongo-repositories.ts (docs/contributing.md, "Adding a resource"). The
+ * its SQLite adapter, its MongoDB adapter and its contract suite in the resource's own folder, then one line here,
+ * its wiring in resource-wiring.ts and what each database gives it in sqlite-adapters.ts and mongo-adapters.ts
+ * (docs/contributing.md, "Adding a resource"). The
  * verifiers' own (ServiceRepositories) are registered in service-repositories.ts. The rest, people's accounts
  * included, are registered here and reached only through @byline/shared/store, which the verifiers never load;
  * each is made on first use (lazily), so a process opens only what it touches.

@@ -9,7 +9,7 @@ import { buildPackages, REPO_ROOT } from '@byline/test-support';
 
 /** The registry of every resource and the adapters only the portal, CLI and worker use. */
 const NOT_FOR_VERIFIERS =
-  /(shared\/dist\/store\/(repositories-of|sqlite-repositories|mongo-repositories)|store-(sqlite|mongodb)\/dist\/(users|sessions|password-resets|email-confirmations|attribution-domains)\/)/;
+  /(shared\/dist\/store\/(repositories-of|resource-wiring|sqlite-adapters|mongo-adapters)|store-(sqlite|mongodb)\/dist\/(users|sessions|password-resets|email-confirmations|attribution-domains)\/)/;
 
 /** The files of the repository a fresh Node process has loaded after requiring `file`, relative to packages/. */
 function modulesLoadedBy(file: string): string[] {
@@ -33,7 +33,8 @@ describe("what a verifier's process loads", () => {
     const loaded = modulesLoadedBy(path.join(REPO_ROOT, 'packages/shared/dist/store/index.js'));
     expect(loaded.filter((f) => NOT_FOR_VERIFIERS.test(f))).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/sqlite-repositories/),
+        expect.stringMatching(/sqlite-adapters/),
+        expect.stringMatching(/resource-wiring/),
         expect.stringMatching(/store-sqlite\/dist\/users\//),
         expect.stringMatching(/store-mongodb\/dist\/sessions\//),
       ]),
