@@ -94,10 +94,31 @@ describe('canonicalizeUrl', () => {
   });
 
   it('gives the key the rule as first written gives, for every form of address', () => {
-    const hosts = ['example-news.ie', 'WWW.Example-News.ie.', 'www.www.example.ie', 'xn--bcher-kva.example', 'bücher.example', '[::1]', '127.0.0.1', 'www.'];
+    const hosts = [
+      'example-news.ie',
+      'WWW.Example-News.ie.',
+      'www.www.example.ie',
+      'xn--bcher-kva.example',
+      'bücher.example',
+      '[::1]',
+      '127.0.0.1',
+      'www.',
+    ];
     const ports = ['', ':80', ':443', ':8080', ':0443'];
     const paths = ['', '/', '//', '/a/b/', '/A%20b//', '/ä/é', '/a/./b/../c', '/%2F/', '/a;b=c/'];
-    const queries = ['', '?', '??', '?utm_source=x', '?b=2&a=1', '?a=1&utm_medium=y&A=2', '?q=a+b%20c', '?=&&x', '?fbclid=1&gclid=2', '?a=%zz', '?é=ü'];
+    const queries = [
+      '',
+      '?',
+      '??',
+      '?utm_source=x',
+      '?b=2&a=1',
+      '?a=1&utm_medium=y&A=2',
+      '?q=a+b%20c',
+      '?=&&x',
+      '?fbclid=1&gclid=2',
+      '?a=%zz',
+      '?é=ü',
+    ];
     const fragments = ['', '#', '#x?y'];
     let compared = 0;
     for (const scheme of ['https://', 'HTTP://'])
