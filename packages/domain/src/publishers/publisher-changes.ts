@@ -157,8 +157,14 @@ export function* setTrustSteps(
   return true;
 }
 
-/** Before a change that takes away what they show: the publisher's domains' answers and its active staff's. */
-function* outOfServiceWithStaff(unit: PublishersUnitOfWrite, publisherId: number): Steps<void> {
+/**
+ * Before a change that takes away what they show (or the publisher's removal): the publisher's domains' answers and
+ * its active staff's taken out of service.
+ */
+export function* outOfServiceWithStaff(
+  unit: Pick<PublishersUnitOfWrite, 'staffOf' | 'answers'>,
+  publisherId: number,
+): Steps<void> {
   yield* takeOutOfService(unit.answers, yield* step(unit.staffOf(publisherId, 'active')), [publisherId]);
 }
 

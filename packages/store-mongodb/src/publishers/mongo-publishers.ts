@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import { runInTurn, type Steps } from '@byline/domain/store/steps';
-import { takeOutOfService } from '@byline/domain/answers/take-out-of-service';
+import { outOfServiceWithStaff } from '@byline/domain/publishers/publisher-changes';
 import type { MongoDatabase } from '../store/mongo-database';
 import { collectionOf } from '../store/mongo-schema';
 import { documentOf } from '../documents/mongo-documents';
@@ -84,7 +84,7 @@ export class MongoStoredPublishers implements StoredPublishers {
       // Verified since the caller looked: lookups name it now, so it stays (checked before its answers are forgotten).
       if (!(await publishers.findOne({ _id: publisherId, verified_at: null }, { projection: { _id: 1 } }))) return false;
       const unit = mongoPublishersUnit(this.db);
-      await runInTurn(takeOutOfService(unit.answers, await unit.staffOf(publisherId, 'active'), [publisherId]));
+      await runInTurn(outOfServiceWithStaff(unit, publisherId));
       const removed = await publishers.deleteOne({ _id: publisherId, verified_at: null });
       if (removed.deletedCount === 0) return false;
       await collectionOf(this.db, 'publisherDomains').deleteMany({ publisher_id: publisherId });
