@@ -4,19 +4,39 @@ import type { AddressInfo } from 'node:net';
 import { aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
 
-// body-parser's stream reading, counted: the real raw-body, called through a counting wrapper.
-const mockStreamReads = { count: 0 };
+// body-parser's stream reading, counted: the real raw-body, called through a counting wrapper that also tells a
+// waiting client that the server has begun to read the stream.
+const mockStreamReads = { count: 0, onRead: undefined as (() => void) | undefined };
 jest.mock('raw-body', () => {
   const actual = jest.requireActual<(...args: unknown[]) => unknown>('raw-body');
   return Object.assign((...args: unknown[]) => {
     mockStreamReads.count++;
-    return actual(...args);
+    const result = actual(...args);
+    mockStreamReads.onRead?.();
+    return result;
   }, actual);
 });
 
+/** Resolves when the server begins to read a request's stream, or after `ms` (so a wrong quick path fails, not hangs). */
+function streamReadBegun(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      mockStreamReads.onRead = undefined;
+      resolve();
+    }
+    mockStreamReads.onRead = done;
+  });
+}
+
 const QUESTION = JSON.stringify({ social_type: 'twitter', social_username: '@NiamhCass94' });
 
-/** POSTs the question over a bare socket, with its head in one write, or its body after a pause; the status. */
+/**
+ * POSTs the question over a bare socket, with its head in one write, or its body only once the server has begun to
+ * read the stream (a pause of a fixed length is not enough: on a loaded machine the handler's awaited steps can
+ * outlast it, and the body is then buffered before it is read); the status.
+ */
 function ask(port: number, authorization: string, type: string, body: string, split: boolean): Promise<number> {
   const head =
     `POST /api/v1/verify_journalist HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\n` +
@@ -28,8 +48,9 @@ function ask(port: number, authorization: string, type: string, body: string, sp
     socket.on('error', reject);
     socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
     if (split) {
+      const begun = streamReadBegun(2000);
       socket.write(head);
-      setTimeout(() => socket.write(body), 50);
+      void begun.then(() => socket.write(body));
     } else socket.write(head + body);
   });
 }
