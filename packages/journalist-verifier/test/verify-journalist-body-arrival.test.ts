@@ -39,7 +39,7 @@ function exchange(port: number, authorization: string, type: string, body: Buffe
       resolve({ status, body: answer });
     });
     if (split) {
-      const begun = streamReadBegun(2000);
+      const begun = streamReadBegun(10_000);
       socket.write(head);
       void begun.then(() => socket.write(body));
     } else socket.write(Buffer.concat([Buffer.from(head), body]));

@@ -26,7 +26,7 @@ function ask(port: number, authorization: string, type: string, body: string, sp
     socket.on('error', reject);
     socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
     if (split) {
-      const begun = streamReadBegun(2000);
+      const begun = streamReadBegun(10_000);
       socket.write(head);
       void begun.then(() => socket.write(body));
     } else socket.write(head + body);

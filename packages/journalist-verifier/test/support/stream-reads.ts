@@ -15,7 +15,10 @@ export function countedRawBody(): unknown {
   }, actual);
 }
 
-/** Resolves when the server begins to read a request's stream, or after `ms` (so a wrong quick path fails, not hangs). */
+/**
+ * Resolves when the server begins to read a request's stream, or after `ms` (so a wrong quick path fails, not hangs):
+ * a deadline, so generous, as a loaded machine's awaited steps before the read can take seconds.
+ */
 export function streamReadBegun(ms: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
