@@ -3,32 +3,10 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { aProfile, seed, serviceFixture, storeFactories } from '@byline/test-support';
 import { createApp } from '../src/app';
+import { streamReadBegun, streamReads } from './support/stream-reads';
 
-// body-parser's stream reading, counted: the real raw-body, called through a counting wrapper that also tells a
-// waiting client that the server has begun to read the stream.
-const mockStreamReads = { count: 0, onRead: undefined as (() => void) | undefined };
-jest.mock('raw-body', () => {
-  const actual = jest.requireActual<(...args: unknown[]) => unknown>('raw-body');
-  return Object.assign((...args: unknown[]) => {
-    mockStreamReads.count++;
-    const result = actual(...args);
-    mockStreamReads.onRead?.();
-    return result;
-  }, actual);
-});
-
-/** Resolves when the server begins to read a request's stream, or after `ms` (so a wrong quick path fails, not hangs). */
-function streamReadBegun(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      mockStreamReads.onRead = undefined;
-      resolve();
-    }
-    mockStreamReads.onRead = done;
-  });
-}
+// body-parser's stream reading, counted, and signalled to a client waiting for the server to begin reading.
+jest.mock('raw-body', () => jest.requireActual<{ countedRawBody(): unknown }>('./support/stream-reads').countedRawBody());
 
 const QUESTION = JSON.stringify({ social_type: 'twitter', social_username: '@NiamhCass94' });
 
@@ -48,7 +26,7 @@ function ask(port: number, authorization: string, type: string, body: string, sp
     socket.on('error', reject);
     socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
     if (split) {
-      const begun = streamReadBegun(2000);
+      const begun = streamReadBegun(10_000);
       socket.write(head);
       void begun.then(() => socket.write(body));
     } else socket.write(head + body);
@@ -75,14 +53,14 @@ describe.each(storeFactories())('verify_journalist: a JSON body that came with i
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   it('is parsed without reading the stream; a body sent later, or a form, is read from it', async () => {
-    mockStreamReads.count = 0;
+    streamReads.count = 0;
     for (let i = 0; i < 5; i++) expect(await ask(port, service.authorization, 'application/json', QUESTION, false)).toBe(200);
-    expect(mockStreamReads.count).toBe(0);
+    expect(streamReads.count).toBe(0);
 
     expect(await ask(port, service.authorization, 'application/json', QUESTION, true)).toBe(200);
-    expect(mockStreamReads.count).toBe(1);
+    expect(streamReads.count).toBe(1);
     const form = 'social_type=twitter&social_username=%40NiamhCass94';
     expect(await ask(port, service.authorization, 'application/x-www-form-urlencoded', form, false)).toBe(200);
-    expect(mockStreamReads.count).toBe(2);
+    expect(streamReads.count).toBe(2);
   });
 });

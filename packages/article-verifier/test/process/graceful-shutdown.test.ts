@@ -107,8 +107,15 @@ describe('article verifier process: graceful shutdown', () => {
       path: '/api/verify_article',
       method: 'POST',
       agent,
-      headers: { Authorization: authorization, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      headers: {
+        Authorization: authorization,
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+        // The server's "100 Continue" says it has parsed the head: the request is in flight from then on.
+        Expect: '100-continue',
+      },
     });
+    const headParsed = new Promise((resolve) => request.once('continue', resolve));
     const response = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
       request.on('response', (res) => {
         let text = '';
@@ -120,8 +127,9 @@ describe('article verifier process: graceful shutdown', () => {
     });
     request.flushHeaders();
     request.write(body.slice(0, split));
-    // The server has the headers and half the body once the socket has carried them.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Signalled only once the server has the request (a fixed pause is not enough: on a loaded machine the process
+    // may not have read the head by then, and the connection would be idle, closed at once, not a request to finish).
+    await headParsed;
 
     const signalledAt = Date.now();
     child.kill('SIGTERM');
@@ -189,6 +197,7 @@ describe('graceful shutdown: the wait is bounded', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as net.AddressInfo;
 
+    const received = new Promise((resolve) => server.once('request', resolve));
     const request = http.request({
       host: '127.0.0.1',
       port,
@@ -201,7 +210,9 @@ describe('graceful shutdown: the wait is bounded', () => {
       request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? '')),
     );
     request.write('{"url": "https://www.example-news.ie/');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Stopped once the server has the request, not after a fixed pause a loaded machine can outlast before the
+    // connection is even accepted (then nothing is in flight, and the stop is over at once).
+    await received;
 
     const started = Date.now();
     await stop('SIGTERM');

@@ -17,7 +17,7 @@
  */
 import http from 'node:http';
 import { repositoriesOf } from '@byline/shared/store';
-import { anArticle, aProfile, seed } from '@byline/test-support';
+import { anArticle, aProfile, seed, until } from '@byline/test-support';
 import { presessionToken } from '../../../portal/src/http/csrf';
 import { rawExchange, type RawOutcome, type RawResponse } from '../http/raw-http';
 import { SERVER_NAMES, serve, type Served, type ServerName } from '../http/served';
@@ -93,12 +93,13 @@ async function portalSession(served: Served): Promise<{ cookie: string; csrf: st
   let session = signUp;
   if (signUp.status === 200) {
     const { users } = repositoriesOf(served.store);
-    let user = await users.findByEmail(credentials.email);
-    for (let tries = 0; !user && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 20)); // the account is made after the answer
-      user = await users.findByEmail(credentials.email);
-    }
-    if (!user) throw new Error('fuzz sign-up made no account');
+    // The account is written after the answer, by the outbox: looked for until it is there, within a budget a
+    // loaded machine's store writes do not outlast, where a hundred looks 20 ms apart (about 2 s) could be too few.
+    const user = await until(
+      'the fuzz sign-up’s account',
+      async () => (await users.findByEmail(credentials.email)) ?? undefined,
+      15_000,
+    );
     await users.markEmailVerified(user.id, new Date().toISOString());
     session = await post('/signin', signedOutCookie, { ...credentials, _csrf: signedOutCsrf });
   }
