@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { canonicalizeUrl, createApiKey, openStore, toAuthorProfileResponse } from '@byline/shared';
 import { repositoriesOf } from '@byline/shared/store';
-import { recordProofSteps } from '@byline/domain/claims/record-proof';
-import { normalClaimValue } from '@byline/domain/proofs/claim-values';
+import { recordProofs } from '@byline/domain/claims/record-proof';
 import { blueskyProfileEvidence } from '@byline/editorial/bluesky/bluesky-evidence';
 
 export const ARTICLES_PER_PROFILE = 10;
@@ -151,7 +150,7 @@ export async function prepareDataset({ store: kind, articles, dir, mongodbUri, f
 
 /**
  * Each profile's Bluesky account, proven as the profile-record check proves one (verify_journalist's `bluesky`):
- * recordProofSteps for a thousand profiles in one unit of write (one transaction on SQLite; a commit a proof made
+ * recordProofs for a thousand profiles in one unit of write (one transaction on SQLite; a commit a proof made
  * the ten-million-article set's accounts take half an hour).
  */
 async function addBlueskyAccounts(repositories, profiles) {
@@ -161,16 +160,10 @@ async function addBlueskyAccounts(repositories, profiles) {
     for (let p = first; p < Math.min(first + PROFILES_PER_BATCH, profiles); p++) {
       const profile = await repositories.profiles.findBySlug(profileSlug(p));
       const [handle, did] = [blueskyHandle(p), blueskyDid(p)];
-      const value = normalClaimValue('bluesky', handle);
       const evidence = blueskyProfileEvidence(handle, did, nextCheckAt);
-      proofs.push({ profileId: profile.id, kind: 'bluesky', value, key: did, evidence });
+      proofs.push({ profileId: profile.id, kind: 'bluesky', value: handle, key: did, evidence });
     }
-    const now = new Date().toISOString();
-    const results = await repositories.claims.inOneWrite(function* (unit) {
-      const proven = [];
-      for (const proof of proofs) proven.push(yield* recordProofSteps(unit, proof, now));
-      return proven;
-    });
+    const results = await recordProofs(repositories.claims, proofs);
     const refused = results.findIndex((result) => !result.ok);
     if (refused >= 0)
       throw new Error(`the bench's Bluesky account ${proofs[refused].value} was not proven: ${results[refused].reason}`);

@@ -138,6 +138,23 @@ export function recordProof(
   proof: ProofToRecord,
   options: Pick<ProofOptions, 'actor'> = {},
 ): Promise<ProveResult> {
-  const value = normalClaimValue(proof.kind, proof.value);
-  return claims.inOneWrite((unit) => recordProofSteps(unit, { ...proof, value }, new Date().toISOString(), options));
+  return recordProofs(claims, [proof], options).then(([result]) => result!);
+}
+
+/**
+ * Records proofs in one unit of write, each as recordProof records it, in turn (one transaction on SQLite: many
+ * proofs written at once, as a data set's, pay one commit).
+ */
+export function recordProofs(
+  claims: ClaimsRepository,
+  proofs: ProofToRecord[],
+  options: Pick<ProofOptions, 'actor'> = {},
+): Promise<ProveResult[]> {
+  const normal = proofs.map((proof) => ({ ...proof, value: normalClaimValue(proof.kind, proof.value) }));
+  const now = new Date().toISOString();
+  return claims.inOneWrite(function* (unit) {
+    const results: ProveResult[] = [];
+    for (const proof of normal) results.push(yield* recordProofSteps(unit, proof, now, options));
+    return results;
+  });
 }

@@ -4,7 +4,7 @@ import type { ProfileFields } from '@byline/domain/profiles/profile-fields';
 import { HandleTakenError } from '@byline/domain/profiles/profiles-repository';
 import type { ClaimsRepository, ClaimsUnitOfWrite } from '@byline/domain/claims/claims-repository';
 import { moveProvenClaim, moveProvenClaimSteps } from '@byline/domain/claims/move-proven-claim';
-import { recordProof, recordProofSteps } from '@byline/domain/claims/record-proof';
+import { recordProof, recordProofs, recordProofSteps } from '@byline/domain/claims/record-proof';
 import { setClaims } from '@byline/domain/claims/set-claims';
 import type { Steps } from '@byline/domain/store/steps';
 
@@ -127,6 +127,24 @@ export function claimsContract(factory: StoreFactory): void {
         evidence: signedInAs('RealReporter'),
       }),
     ).resolves.toEqual({ ok: false, reason: 'held-by-another', holderProfileId: owner.id });
+  });
+
+  it('several proofs in one write: each recorded as recordProof records it, a refused one refused alone', async () => {
+    const first = await portalProfile('@BatchFirst', { verified: true });
+    const second = await portalProfile('@BatchSecond', { verified: true });
+    const results = await recordProofs(claims, [
+      { profileId: first.id, kind: 'twitter', value: '@BatchFirst', evidence: signedInAs('BatchFirst') },
+      { profileId: second.id, kind: 'twitter', value: 'BatchSecond', evidence: signedInAs('BatchSecond') },
+      // The first's handle, already proven by the first in this same write.
+      { profileId: second.id, kind: 'twitter', value: 'BatchFirst', evidence: signedInAs('BatchFirst') },
+    ]);
+    expect(results).toEqual([
+      expect.objectContaining({ ok: true, claim: expect.objectContaining({ state: 'proven', value: 'BatchFirst' }) }),
+      expect.objectContaining({ ok: true, claim: expect.objectContaining({ state: 'proven', value: 'BatchSecond' }) }),
+      { ok: false, reason: 'held-by-another', holderProfileId: first.id },
+    ]);
+    expect(JSON.parse((await answers('BatchFirst'))!)).toMatchObject({ slug: first.profile_slug });
+    expect(JSON.parse((await answers('BatchSecond'))!)).toMatchObject({ slug: second.profile_slug });
   });
 
   it('the provider’s username wins over the typed one', async () => {
