@@ -32,6 +32,9 @@ import { addWebhook, openApiAccount, openApiAccountWithKey, webhookWorkerTick } 
 /** SQLite tables holding rows of the person, by the column that names them: all gone after the deletion. */
 const SQLITE_ERASED: Record<string, string> = {
   profiles: 'id',
+  article_answers: 'profile_id',
+  article_v2_answers: 'profile_id',
+  journalist_answers: 'profile_id',
   social_handles: 'profile_id',
   claims: 'profile_id',
   articles: 'profile_id',

@@ -1,13 +1,19 @@
-import { ARTICLE_ANSWER_SQL, ARTICLE_ANSWERS_SQL, ARTICLE_V2_ANSWER_SQL } from '@byline/store-sqlite/store/sqlite-store';
+import {
+  ACCOUNT_BY_KEY_SQL,
+  ACCOUNT_BY_VALUE_SQL,
+  ARTICLE_ANSWER_SQL,
+  ARTICLE_ANSWERS_SQL,
+  ARTICLE_V2_ANSWER_SQL,
+  JOURNALIST_ANSWER_SQL,
+} from '@byline/store-sqlite/store/sqlite-store';
 import { queryPlans } from './query-plans';
 
-// The index exists only to make this lookup cheaper: pin down that SQLite's planner uses it.
-describe('embedded store: how verify_article finds its answer', () => {
-  it("reads the article's authors from the articles_lookup index in credit order, not from the article's rows", async () => {
+// The indexes and the answer tables exist only to make these lookups cheaper: pin down that SQLite's planner uses them.
+describe('embedded store: how the lookups find their answers', () => {
+  it("reads verify_article's authors from the articles_lookup index in credit order and their answers from article_answers", async () => {
     const [plan, batchPlan, v2Plan] = await queryPlans(
       [ARTICLE_ANSWER_SQL, 'https://news.example/a'],
-      // A batch's: each address of the array as the single lookup reads it, the answer's tag from the
-      // profiles_article_tag index, not from the far end of the profile's row.
+      // A batch's: each address of the array as the single lookup reads it.
       [ARTICLE_ANSWERS_SQL, '["https://news.example/a","https://news.example/b"]'],
       [ARTICLE_V2_ANSWER_SQL, 'https://news.example/a'],
     );
@@ -19,9 +25,28 @@ describe('embedded store: how verify_article finds its answer', () => {
       'SCAN j VIRTUAL TABLE INDEX 1:',
       'SEARCH a USING COVERING INDEX articles_lookup (canonical_url=? AND active=?)',
       'SEARCH p USING INTEGER PRIMARY KEY (rowid=?)',
-      'SEARCH t USING COVERING INDEX profiles_article_tag (id=? AND verified=?)',
     ]);
     // Co-authors come in credit order from the index itself: no sort.
     expect(v2Plan).toEqual(plan);
+  });
+
+  it("reads verify_journalist's answer from journalist_answers, found by the handle's key or the claim's", async () => {
+    const [handlePlan, byKeyPlan, byValuePlan] = await queryPlans(
+      [JOURNALIST_ANSWER_SQL, ['twitter', 'twitter', 'someone']],
+      [ACCOUNT_BY_KEY_SQL, ['bluesky', 'did:plc:abc']],
+      [ACCOUNT_BY_VALUE_SQL, ['bluesky', 'someone.bsky.social']],
+    );
+    expect(handlePlan).toEqual([
+      'SEARCH h USING PRIMARY KEY (social_type=? AND handle_key=?)',
+      'SEARCH p USING INTEGER PRIMARY KEY (rowid=?)',
+    ]);
+    expect(byKeyPlan).toEqual([
+      expect.stringMatching(/^SEARCH c USING INDEX claims_by_key /),
+      'SEARCH p USING INTEGER PRIMARY KEY (rowid=?)',
+    ]);
+    expect(byValuePlan).toEqual([
+      expect.stringMatching(/^SEARCH c USING INDEX claims_by_value /),
+      'SEARCH p USING INTEGER PRIMARY KEY (rowid=?)',
+    ]);
   });
 });

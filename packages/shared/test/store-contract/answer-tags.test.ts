@@ -1,3 +1,4 @@
+import { WITHOUT_ANSWER_TABLES_SQL } from '@byline/store-sqlite/answers/sqlite-answer-tables';
 import Database from 'better-sqlite3';
 import { canonicalizeUrl } from '@byline/domain/url/canonical-url';
 import { entityTagOf } from '@byline/domain/domain/rendered-answers';
@@ -54,7 +55,8 @@ describe.each(storeFactories())('answer tags ($name store)', (factory) => {
 const withoutTags = andThen(
   {
     sqlite: (db) =>
-      db.exec(`DROP TRIGGER profiles_answer_tags_in_step;
+      db.exec(`${WITHOUT_ANSWER_TABLES_SQL}
+               DROP TRIGGER profiles_answer_tags_in_step;
                DROP INDEX profiles_article_tag;
                ALTER TABLE profiles DROP COLUMN article_etag;
                ALTER TABLE profiles DROP COLUMN journalist_etag;`),
@@ -62,7 +64,13 @@ const withoutTags = andThen(
       await db.collection('profiles').updateMany({}, { $unset: { 'answers.articleTag': '', 'answers.journalistTag': '' } });
     },
   },
-  forgetting('016-answer-tags', '017-tag-existing-answers', '037-profile-article-tags-index'),
+  forgetting(
+    '016-answer-tags',
+    '017-tag-existing-answers',
+    '037-profile-article-tags-index',
+    '055-answer-tables',
+    '056-fill-answer-tables',
+  ),
 );
 
 describe.each(reopenableStores())('answers stored before their tags ($name store)', ({ make }) => {

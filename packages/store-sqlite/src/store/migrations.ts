@@ -10,6 +10,7 @@ import { STAFF_SCHEMA_SQL } from '../staff/sqlite-staff-tables';
 import { WEBHOOKS_SCHEMA_SQL } from '../webhooks/sqlite-webhook-tables';
 import { ARTICLES_AS_CLAIMS_SQL, CHECK_MIGRATED_CLAIMS_SQL } from './articles-as-claims-migration';
 import { sqliteDataStep, type AnswersFollow } from './sqlite-data-steps';
+import { ANSWER_TABLES_SQL, fillAnswerTables } from '../answers/sqlite-answer-tables';
 
 /**
  * A schema change (`sql`, applied in one transaction) or a data backfill SQL alone cannot do. A backfill
@@ -488,4 +489,10 @@ export const MIGRATIONS: Migration[] = [
   },
   // Journalists verified with a proven Bluesky account before 053: their re-render notes their records.
   sqliteDataStep('054-note-bluesky-verifications'),
+  {
+    // Each kind of answer the lookups serve in a narrow table, kept in step with the profile's row by triggers.
+    name: '055-answer-tables',
+    sql: ANSWER_TABLES_SQL,
+  },
+  { name: '056-fill-answer-tables', backfill: fillAnswerTables },
 ];

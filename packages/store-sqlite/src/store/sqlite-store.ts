@@ -35,23 +35,22 @@ export const SQLITE_FILE_NAME = 'byline.sqlite';
 const IN_CREDIT_ORDER = 'ORDER BY a.credit_order, a.id';
 
 /**
- * verify_article's lookup: served from the articles_lookup index and the profile's row (see migration 011); of a
- * co-written article's verified authors, the first credited.
+ * verify_article's lookup: served from the articles_lookup index and the article_answers table (see migrations 011
+ * and 055); of a co-written article's verified authors, the first credited.
  */
-export const ARTICLE_ANSWER_SQL = `SELECT p.article_answer AS json, p.article_etag AS etag FROM articles a JOIN profiles p ON p.id = a.profile_id
+export const ARTICLE_ANSWER_SQL = `SELECT p.json, p.etag FROM articles a JOIN article_answers p ON p.profile_id = a.profile_id
   WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1 ${IN_CREDIT_ORDER} LIMIT 1`;
 
 /**
  * A batch's verify_article lookups, all in one run: for each address of a JSON array, its place in the array (`i`) and
- * each of its verified authors' answers, as ARTICLE_ANSWER_SQL reads them, with the tag read from the
- * profiles_article_tag index (migration 036) instead of the row's far end, a page further. The first credited of an
- * address's rows is its answer (see taggedArticleAnswers): sorting them here would copy every answer into a sorter.
- * Run once per address, binding the address and stepping the statement from JavaScript cost as much as SQLite's own
- * reads. The single lookup keeps its own statement.
+ * each of its verified authors' answers and tags, as ARTICLE_ANSWER_SQL reads them. The first credited of an address's
+ * rows is its answer (see taggedArticleAnswers): sorting them here would copy every answer into a sorter. Run once per
+ * address, binding the address and stepping the statement from JavaScript cost as much as SQLite's own reads. The
+ * single lookup keeps its own statement.
  */
-export const ARTICLE_ANSWERS_SQL = `SELECT j.key AS i, a.credit_order, a.id, p.article_answer AS json, t.article_etag AS etag
+export const ARTICLE_ANSWERS_SQL = `SELECT j.key AS i, a.credit_order, a.id, p.json, p.etag
   FROM json_each(${NOT_REPLANNED}) j JOIN articles a ON a.canonical_url = j.value AND a.active = 1
-  JOIN profiles t INDEXED BY profiles_article_tag ON t.id = a.profile_id AND t.verified = 1 JOIN profiles p ON p.id = a.profile_id`;
+  JOIN article_answers p ON p.profile_id = a.profile_id AND p.verified = 1`;
 
 /** A row of ARTICLE_ANSWERS_SQL: the address's place, the article's credit order and id, the answer and its tag. */
 type ArticleAnswersRow = [index: number, creditOrder: number, articleId: number, json: string, etag: string | null];
@@ -65,9 +64,14 @@ function creditedBefore(row: ArticleAnswersRow, than: ArticleAnswersRow): boolea
  * v2's: the same read for every verified author (see articleV2OfAuthors), with the v2 answer and the v1 answer it is
  * rendered from where it is missing.
  */
-export const ARTICLE_V2_ANSWER_SQL = `SELECT p.article_v2_answer AS json, p.article_v2_etag AS etag, p.id AS profileId
-  FROM articles a JOIN profiles p ON p.id = a.profile_id
+export const ARTICLE_V2_ANSWER_SQL = `SELECT p.json, p.etag, p.profile_id AS profileId
+  FROM articles a JOIN article_v2_answers p ON p.profile_id = a.profile_id
   WHERE a.canonical_url = ${NOT_REPLANNED} AND a.active = 1 AND p.verified = 1 ${IN_CREDIT_ORDER}`;
+
+/** verify_journalist's: the answer of the verified profile holding the handle, and the handle as the profile shows it. */
+export const JOURNALIST_ANSWER_SQL = `SELECT p.json AS answer, p.etag, json_extract(p.handles, '$.' || ?) AS handle
+  FROM social_handles h JOIN journalist_answers p ON p.profile_id = h.profile_id
+  WHERE h.social_type = ${NOT_REPLANNED} AND h.handle_key = ${NOT_REPLANNED} AND p.verified = 1`;
 
 export interface SqliteStoreOptions {
   /** Where problems with the file (deleted, replaced, unwritable: see StoreFileGuard) are logged. */
@@ -123,8 +127,8 @@ function migrate(db: Database.Database, now: Date): void {
 
 /** The embedded store: one SQLite file in WAL mode, shared safely by the services and the CLI. */
 /** A proven claim of a Bluesky or fediverse account by its key (a DID, an account), oldest first (claims_by_key). */
-export const ACCOUNT_BY_KEY_SQL = `SELECT p.journalist_answer AS answer, p.journalist_etag AS etag, c.value AS value
-  FROM claims c JOIN profiles p ON p.id = c.profile_id
+export const ACCOUNT_BY_KEY_SQL = `SELECT p.json AS answer, p.etag, c.value AS value
+  FROM claims c JOIN journalist_answers p ON p.profile_id = c.profile_id
   WHERE c.kind = ${NOT_REPLANNED} AND c.key = ${NOT_REPLANNED} AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
   ORDER BY c.id LIMIT 1`;
 
@@ -132,8 +136,8 @@ export const ACCOUNT_BY_KEY_SQL = `SELECT p.journalist_answer AS answer, p.journ
 type AccountRow = { answer: string; etag: string | null; value: string };
 
 /** The same by the handle a Bluesky claim shows today (claims_by_value, migration 052). */
-export const ACCOUNT_BY_VALUE_SQL = `SELECT p.journalist_answer AS answer, p.journalist_etag AS etag, c.value AS value
-  FROM claims c JOIN profiles p ON p.id = c.profile_id
+export const ACCOUNT_BY_VALUE_SQL = `SELECT p.json AS answer, p.etag, c.value AS value
+  FROM claims c JOIN journalist_answers p ON p.profile_id = c.profile_id
   WHERE c.kind = ${NOT_REPLANNED} AND c.value = ${NOT_REPLANNED} AND c.released_at IS NULL AND c.state = 'proven' AND p.verified = 1
   ORDER BY c.id LIMIT 1`;
 
@@ -196,15 +200,11 @@ export class SqliteStore implements Store {
       articleV2Answers: this.snapshot.db.prepare<[string], { json: string | null; etag: string | null; profileId: number }>(
         ARTICLE_V2_ANSWER_SQL,
       ),
-      v1OfProfile: this.snapshot.db.prepare<[number], string>('SELECT article_answer FROM profiles WHERE id = ?').pluck(),
+      v1OfProfile: this.snapshot.db.prepare<[number], string>('SELECT json FROM article_answers WHERE profile_id = ?').pluck(),
       journalistAnswer: this.snapshot.db.prepare<
         [string, string, string],
         { answer: string; etag: string | null; handle: string }
-      >(
-        `SELECT p.journalist_answer AS answer, p.journalist_etag AS etag, json_extract(p.doc, '$.profile_social_profiles.' || ?) AS handle
-         FROM social_handles h JOIN profiles p ON p.id = h.profile_id
-         WHERE h.social_type = ${NOT_REPLANNED} AND h.handle_key = ${NOT_REPLANNED} AND p.verified = 1`,
-      ),
+      >(JOURNALIST_ANSWER_SQL),
       // A proven claim of a Bluesky or fediverse account, by its key (a DID, an account) or by the handle it shows.
       accountByKey: this.snapshot.db.prepare<[string, string], AccountRow>(ACCOUNT_BY_KEY_SQL),
       accountByValue: this.snapshot.db.prepare<[string, string], AccountRow>(ACCOUNT_BY_VALUE_SQL),
