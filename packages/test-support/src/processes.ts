@@ -72,6 +72,19 @@ export async function within<T>(ms: number, what: string, read: () => Promise<T 
 }
 
 /**
+ * Environment for a built process (runCliProcess, spawnService) whose clock reads `ms` ahead of this one's: it is
+ * preloaded with clock-ahead.js, which moves Date (not timers). A test then sees what the process does once a period
+ * it was configured with has passed (RECHECK_GRACE, a minute at the least) without sleeping through it.
+ */
+export function clockAhead(ms: number): NodeJS.ProcessEnv {
+  const preload = `--require ${JSON.stringify(path.join(__dirname, 'clock-ahead.js'))}`;
+  return {
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' '),
+    BYLINE_TEST_CLOCK_AHEAD_MS: String(ms),
+  };
+}
+
+/**
  * The environment of a Byline process under test: this one's, on 127.0.0.1, logging errors only, on the embedded
  * store (MONGODB_URI cleared), with `env` set over that.
  */

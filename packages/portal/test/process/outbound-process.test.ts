@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import {
   buildPackages,
+  clockAhead,
   freePort,
   runCliProcess,
   startOidcProvider,
@@ -24,8 +25,6 @@ const ALLOWED = { ALLOWED_PRIVATE_ADDRESSES: '127.0.0.0/8' };
 /** The shortest re-check settings there are (1 minute each): a lapse is a minute after the first failed check. */
 const QUICK_RECHECKS = { RECHECK_INTERVAL: '1m', RECHECK_GRACE: '1m', RECHECK_RETRY: '1m' };
 const GRACE_MS = 60_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A journalist signed up on the running portal, with the profile form saved with these fields. */
 async function journalist(portalUrl: string, fields: Record<string, string>): Promise<Agent> {
@@ -67,7 +66,8 @@ describe('ALLOWED_PRIVATE_ADDRESSES in the built portal and command line', () =>
       const portalUrl = `http://127.0.0.1:${port}`;
       const env = { ...ALLOWED, ...QUICK_RECHECKS, PUBLIC_PORTAL_URL: portalUrl };
       running.push(await startService('portal', { dataDir, env, port }));
-      const recheck = (...args: string[]) => runCliProcess(['recheck', ...args], { dataDir, env });
+      const recheck = (args: string[], clock: NodeJS.ProcessEnv = {}) =>
+        runCliProcess(['recheck', ...args], { dataDir, env: { ...env, ...clock } });
 
       const agent = await journalist(portalUrl, { websites: siteUrl });
       const page = (await agent.get('/profile')).text;
@@ -83,18 +83,17 @@ describe('ALLOWED_PRIVATE_ADDRESSES in the built portal and command line', () =>
 
       linked = false;
       const failing = `${siteUrl}  failing (the page has no rel="me" link to this profile)`;
-      const first = await recheck('--all');
+      const first = await recheck(['--all']);
       expect(first.stdout).toContain(failing);
       // The run left no lease: the next one checks the proof again at once.
-      const second = await recheck('--all');
+      const second = await recheck(['--all']);
       expect(second.stdout).toContain(failing);
       expect(second.stdout).toContain('Re-checked 1 proof(s): 0 held, 1 failing, 0 lapsed.');
-      const secondAt = Date.now();
       expect(await badgeOf(agent, claimId)).toBe('Proven');
 
-      // Past the grace period since the first failure, and due again (RECHECK_RETRY) since the second.
-      await sleep(secondAt + GRACE_MS + 1000 - Date.now());
-      const lapse = await recheck();
+      // Past the grace period since the first failure, and due again (RECHECK_RETRY) since the second: the command
+      // runs with its clock that far ahead rather than the test sleeping through the minute.
+      const lapse = await recheck([], clockAhead(GRACE_MS + 1000));
       expect(lapse).toMatchObject({ code: 0, stderr: '' });
       expect(lapse.stdout).toContain(`${siteUrl}  lapsed (the page has no rel="me" link to this profile)`);
       expect(await badgeOf(agent, claimId)).toBe('Lapsed: its proof stopped holding');
