@@ -76,8 +76,8 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
   const counts = async (link: string) => (await portal.store.findAuthorOfArticle(canonicalizeUrl(link)))?.profile.id ?? null;
 
   /**
-   * Two journalists with an unproven article each, an editor with a profile and an unproven article of their own,
-   * and a released claim on the victim's profile of an article the other journalist holds proven.
+   * Two journalists with an unproven article each, and a released claim on the victim's profile of an article the
+   * other journalist holds proven.
    */
   async function arranged() {
     const victim = await journalistAllowing(portal, 'news.test', { profile_first_name: 'Victim' });
@@ -95,11 +95,20 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
     outlet.pages.set(where, pageWith(relAuthor(profilePage(attacker.slug))));
     await addArticle(attacker.agent, contested);
     const released = (await claimOf(victim.profileId, contested)).article;
+    return { victim, attacker, victimArticle, attackerArticle, released, contested };
+  }
+
+  /**
+   * arranged(), and an editor with a profile and an unproven article of their own, for the two tests that act as that
+   * editor: the others never touch them, and their sign-up, profile and article were a third of each arrangement.
+   */
+  async function arrangedWithEditorsOwnArticle() {
+    const others = await arranged();
     const self = await editor(portal, { profile: { profile_first_name: 'Eve', attribution_domains: 'news.test' } });
     const ownLink = outlet.serve(path(), pageWith(''));
     expect((await addArticle(self.agent, ownLink)).status).toBe(303);
     const ownArticle = (await claimOf(self.profileId!, ownLink)).article;
-    return { victim, attacker, victimArticle, attackerArticle, released, contested, self, ownArticle, ownLink };
+    return { ...others, self, ownArticle, ownLink };
   }
 
   /** A journalist's new forms, each filled to act on the victim's account and article (its title as `title`). */
@@ -220,7 +229,7 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
   });
 
   it('refuses (403) an editor who attests or moves an article on their own profile, however the ids are mixed', async () => {
-    const { victim, attacker, victimArticle, released, self, ownArticle, ownLink } = await arranged();
+    const { victim, attacker, victimArticle, released, self, ownArticle, ownLink } = await arrangedWithEditorsOwnArticle();
     const csrf = await tokenOf(self.agent);
     const own = reviewPath(self.profileId!);
     const theirs = reviewPath(victim.profileId);
@@ -246,7 +255,7 @@ describe.each(portalStoreFactories())('probing the new routes ($name store)', (f
   });
 
   it('refuses (403) every new form without its CSRF token, with another session’s, or as JSON, and changes nothing', async () => {
-    const { victim, attacker, victimArticle, released, self } = await arranged();
+    const { victim, attacker, victimArticle, released, self } = await arrangedWithEditorsOwnArticle();
     const desk = await editor(portal);
     const deskCsrf = await tokenOf(desk.agent);
     const attackerCsrf = await tokenOf(attacker.agent);
