@@ -29,43 +29,40 @@ const rowCounts = (db: Database.Database) =>
 /** The next event-loop turn: past the lookups' read snapshot (TurnSnapshot). */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('embedded store: the answer tables the lookups read', () => {
-  const profiles = () => [aProfile(), aProfile(), aProfile({ verified: false })];
+/**
+ * Three profiles (one unverified) seeded, the file rewound by `sql`, then opened again: its lookups answer as before,
+ * every profile has its three copies, and `check` sees what the lookups answered before.
+ */
+async function answersAfterReopening(sql: string, check: (before: Awaited<ReturnType<typeof lookupsOf>>) => void) {
+  const arranged = [aProfile(), aProfile(), aProfile({ verified: false })];
+  await reopenedAfter(
+    async (store) => {
+      await seed(store, ...arranged);
+      return lookupsOf(store, arranged);
+    },
+    sql,
+    async (reopened, before) => {
+      check(before);
+      expect(await lookupsOf(reopened, arranged)).toEqual(before);
+      expect(rowCounts(reopened.database.sqlite.connection)).toEqual([3, 3, 3]);
+    },
+  );
+}
 
+describe('embedded store: the answer tables the lookups read', () => {
   it('are filled when a store from before them is next opened, and answer as the profiles did', async () => {
-    const arranged = profiles();
     const forgotten = `${WITHOUT_ANSWER_TABLES_SQL}
       DELETE FROM schema_migrations WHERE name IN ('055-answer-tables', '056-fill-answer-tables');`;
-    await reopenedAfter(
-      async (store) => {
-        await seed(store, ...arranged);
-        return lookupsOf(store, arranged);
-      },
-      forgotten,
-      async (reopened, before) => {
-        expect(before.articles.filter(Boolean)).toHaveLength(2);
-        expect(before.journalists.filter(Boolean)).toHaveLength(2);
-        expect(await lookupsOf(reopened, arranged)).toEqual(before);
-        expect(rowCounts(reopened.database.sqlite.connection)).toEqual([3, 3, 3]);
-      },
-    );
+    await answersAfterReopening(forgotten, (before) => {
+      expect(before.articles.filter(Boolean)).toHaveLength(2);
+      expect(before.journalists.filter(Boolean)).toHaveLength(2);
+    });
   });
 
   it('finish a fill an earlier process left half done', async () => {
-    const arranged = profiles();
     const halfDone = `${ANSWER_TABLES.map((table) => `DELETE FROM ${table} WHERE profile_id > (SELECT min(id) FROM profiles);`).join('\n')}
       DELETE FROM schema_migrations WHERE name = '056-fill-answer-tables';`;
-    await reopenedAfter(
-      async (store) => {
-        await seed(store, ...arranged);
-        return lookupsOf(store, arranged);
-      },
-      halfDone,
-      async (reopened, before) => {
-        expect(await lookupsOf(reopened, arranged)).toEqual(before);
-        expect(rowCounts(reopened.database.sqlite.connection)).toEqual([3, 3, 3]);
-      },
-    );
+    await answersAfterReopening(halfDone, () => undefined);
   });
 
   it("follow every write of the profile's row, by a process from before them too", async () => {
@@ -73,29 +70,29 @@ describe('embedded store: the answer tables the lookups read', () => {
     const store = new SqliteStore(file);
     const older = new Database(file);
     try {
-      const [profile] = profiles();
-      await seed(store, profile!);
-      const served = await lookupsOf(store, [profile!]);
+      const profile = aProfile();
+      await seed(store, profile);
+      const served = await lookupsOf(store, [profile]);
       expect(served.articles[0]).not.toBeNull();
 
       // A writer that knows only the profile's columns unverifies the profile: no lookup answers for it.
-      older.prepare('UPDATE profiles SET verified = 0 WHERE slug = ?').run(profile!.profile_slug);
+      older.prepare('UPDATE profiles SET verified = 0 WHERE slug = ?').run(profile.profile_slug);
       await nextTurn();
-      expect(await lookupsOf(store, [profile!])).toEqual({ articles: [null], batch: [null], v2: [null], journalists: [null] });
+      expect(await lookupsOf(store, [profile])).toEqual({ articles: [null], batch: [null], v2: [null], journalists: [null] });
 
       // Verifies it again, then writes its handle another way: the journalist answer shows it as written.
-      older.prepare('UPDATE profiles SET verified = 1 WHERE slug = ?').run(profile!.profile_slug);
-      const shown = profile!.profile_social_profiles.twitter!.toUpperCase();
+      older.prepare('UPDATE profiles SET verified = 1 WHERE slug = ?').run(profile.profile_slug);
+      const shown = profile.profile_social_profiles.twitter!.toUpperCase();
       older
         .prepare(`UPDATE profiles SET doc = json_set(doc, '$.profile_social_profiles.twitter', ?) WHERE slug = ?`)
-        .run(shown, profile!.profile_slug);
+        .run(shown, profile.profile_slug);
       await nextTurn();
-      const again = await lookupsOf(store, [profile!]);
+      const again = await lookupsOf(store, [profile]);
       expect({ ...again, journalists: [] }).toEqual({ ...served, journalists: [] });
       expect(JSON.parse(again.journalists[0]!.json).profile_social_profiles).toEqual({ twitter: shown });
 
       // A profile's row deleted takes its copies with it.
-      const id = older.prepare<[string], number>('SELECT id FROM profiles WHERE slug = ?').pluck().get(profile!.profile_slug)!;
+      const id = older.prepare<[string], number>('SELECT id FROM profiles WHERE slug = ?').pluck().get(profile.profile_slug)!;
       older.pragma('foreign_keys = OFF');
       older.prepare('DELETE FROM profiles WHERE id = ?').run(id);
       expect(
