@@ -20,13 +20,19 @@ type Copy = (typeof COPIES)[number];
 
 /** The copy's columns, and what each is copied from in the profile's row. */
 const columnsOf = ({ handles }: Copy) => `profile_id, verified, json, etag${handles ? ', handles' : ''}`;
+// A document that is not JSON (never written so) copies no handles rather than failing the write that fires the copy.
 const sourcesOf = ({ answer, tag, handles }: Copy) =>
-  `id, verified, ${answer}, ${tag}${handles ? ", json_extract(doc, '$.profile_social_profiles')" : ''}`;
+  `id, verified, ${answer}, ${tag}${handles ? ", CASE WHEN json_valid(doc) THEN json_extract(doc, '$.profile_social_profiles') END" : ''}`;
 /** The profile's columns whose writes the copy follows. */
 const followedOf = ({ answer, tag, handles }: Copy) => `verified, ${answer}, ${tag}${handles ? ', doc' : ''}`;
 
+/**
+ * Deleted, then inserted: a trigger's statements take the conflict policy of the write that fired it (an `UPDATE OR
+ * IGNORE profiles …` would make an `INSERT OR REPLACE` here ignore the new copy), so the copy must meet no conflict.
+ */
 const copyOf = (copy: Copy, id: string) =>
-  `INSERT OR REPLACE INTO ${copy.table} (${columnsOf(copy)}) SELECT ${sourcesOf(copy)} FROM profiles WHERE id = ${id};`;
+  `DELETE FROM ${copy.table} WHERE profile_id = ${id};
+  INSERT INTO ${copy.table} (${columnsOf(copy)}) SELECT ${sourcesOf(copy)} FROM profiles WHERE id = ${id};`;
 
 export const ANSWER_TABLES_SQL = `
 ${COPIES.map(
@@ -57,7 +63,8 @@ const CHUNK = 1000;
 
 /**
  * Backfill: the copies of the profiles written before the tables, a thousand profiles to a transaction. Resumable: a
- * copy already there (written by a trigger since, or by an earlier run) is left as it is, being as new or newer.
+ * copy already there (written by a trigger since, or by an earlier run) is left as it is, being as new or newer, and
+ * its profile's row is not read again (only its id, from the table's leaf page: the answers lie on overflow pages).
  */
 export function fillAnswerTables(db: Database.Database): void {
   const lastOfChunk = db
@@ -65,7 +72,8 @@ export function fillAnswerTables(db: Database.Database): void {
     .pluck();
   const fills = COPIES.map((copy) =>
     db.prepare<[number, number]>(
-      `INSERT OR IGNORE INTO ${copy.table} (${columnsOf(copy)}) SELECT ${sourcesOf(copy)} FROM profiles WHERE id > ? AND id <= ?`,
+      `INSERT INTO ${copy.table} (${columnsOf(copy)}) SELECT ${sourcesOf(copy)} FROM profiles
+       WHERE id > ? AND id <= ? AND NOT EXISTS (SELECT 1 FROM ${copy.table} c WHERE c.profile_id = profiles.id)`,
     ),
   );
   const fillChunk = db.transaction((after: number): number | null => {

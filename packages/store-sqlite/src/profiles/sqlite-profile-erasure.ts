@@ -15,7 +15,8 @@ import { ARTICLES_TABLE } from '../articles/sqlite-articles';
 import { profileDocumentsOn } from './sqlite-profiles-table';
 
 /**
- * Every table that names the profile by its id, as deleteRecordsOf clears them (claims again: none are left by then).
+ * Every table that names the profile by its id, as deleteRecordsOf clears them (claims again: none are left by then),
+ * but the lookups' answer tables, which their trigger clears with the profile's row (see sqlite-answer-tables.ts).
  * packages/portal/test/account-erasure.test.ts reads the schema for columns naming a profile and fails when a new
  * table is not listed there, or when a listed one still holds the person's rows after a deletion.
  */
