@@ -64,7 +64,7 @@ const CHUNK = 1000;
 /**
  * Backfill: the copies of the profiles written before the tables, a thousand profiles to a transaction. Resumable: a
  * copy already there (written by a trigger since, or by an earlier run) is left as it is, being as new or newer, and
- * its profile's row is not read again (only its id, from the table's leaf page: the answers lie on overflow pages).
+ * its profile's answers are not read again: the filter needs only the id.
  */
 export function fillAnswerTables(db: Database.Database): void {
   const lastOfChunk = db
