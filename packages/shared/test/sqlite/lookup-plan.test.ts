@@ -3,6 +3,7 @@ import {
   ARTICLE_ANSWERS_SQL,
   ARTICLE_V2_ANSWER_SQL,
   JOURNALIST_ANSWER_SQL,
+  JOURNALIST_ANSWERS_SQL,
 } from '@byline/store-sqlite/store/sqlite-store';
 import { queryPlans } from './query-plans';
 
@@ -29,8 +30,17 @@ describe('embedded store: how the lookups find their answers', () => {
   });
 
   it("reads verify_journalist's answer from journalist_answers, found by the handle's key (accounts: account-lookup-plan)", async () => {
-    const [plan] = await queryPlans([JOURNALIST_ANSWER_SQL, ['twitter', 'twitter', 'someone']]);
+    const [plan, batchPlan] = await queryPlans(
+      [JOURNALIST_ANSWER_SQL, ['twitter', 'twitter', 'someone']],
+      // A batch's: each key of the array as the single lookup reads it.
+      [JOURNALIST_ANSWERS_SQL, ['twitter', '["someone","someone-else"]', 'twitter']],
+    );
     expect(plan).toEqual([
+      'SEARCH h USING PRIMARY KEY (social_type=? AND handle_key=?)',
+      'SEARCH p USING INTEGER PRIMARY KEY (rowid=?)',
+    ]);
+    expect(batchPlan).toEqual([
+      'SCAN j VIRTUAL TABLE INDEX 1:',
       'SEARCH h USING PRIMARY KEY (social_type=? AND handle_key=?)',
       'SEARCH p USING INTEGER PRIMARY KEY (rowid=?)',
     ]);

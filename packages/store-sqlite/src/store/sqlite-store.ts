@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuthorView, SocialType } from '@byline/domain/domain/types';
 import type { Logger } from '@byline/domain/logging/logger';
-import { isAccountLookupType, type LookupType } from '@byline/domain/social/account-lookup';
+import { isAccountLookupType, type AccountLookupType, type LookupType } from '@byline/domain/social/account-lookup';
 import {
   accountAnswerFor,
   entityTagOf,
@@ -72,6 +72,22 @@ export const ARTICLE_V2_ANSWER_SQL = `SELECT p.json, p.etag, p.profile_id AS pro
 export const JOURNALIST_ANSWER_SQL = `SELECT p.json AS answer, p.etag, json_extract(p.handles, '$.' || ?) AS handle
   FROM social_handles h JOIN journalist_answers p ON p.profile_id = h.profile_id
   WHERE h.social_type = ${NOT_REPLANNED} AND h.handle_key = ${NOT_REPLANNED} AND p.verified = 1`;
+
+/**
+ * A batch's verify_journalist lookups of one network's handles, all in one run (as ARTICLE_ANSWERS_SQL for addresses):
+ * for each key of a JSON array that a verified profile holds on the network, its place in the array (`i`) and what
+ * JOURNALIST_ANSWER_SQL reads. A handle has one holder at most, so a place has one row at most. Run once per handle,
+ * binding three parameters and stepping the statement from JavaScript cost more than SQLite's own reads. Parameters:
+ * the network, the keys, the network. CROSS JOIN keeps the keys the outer loop: left to choose, the planner read every
+ * handle of the network and looked each up among the keys.
+ */
+export const JOURNALIST_ANSWERS_SQL = `SELECT j.key AS i, p.json AS answer, p.etag,
+    json_extract(p.handles, '$.' || ${NOT_REPLANNED}) AS handle
+  FROM json_each(${NOT_REPLANNED}) j CROSS JOIN social_handles h ON h.social_type = ${NOT_REPLANNED} AND h.handle_key = j.value
+  JOIN journalist_answers p ON p.profile_id = h.profile_id AND p.verified = 1`;
+
+/** A row of JOURNALIST_ANSWERS_SQL: the key's place, the rendered answer, its tag and the handle as the profile shows it. */
+type JournalistAnswersRow = [index: number, answer: string, etag: string | null, handle: string];
 
 export interface SqliteStoreOptions {
   /** Where problems with the file (deleted, replaced, unwritable: see StoreFileGuard) are logged. */
@@ -205,6 +221,9 @@ export class SqliteStore implements Store {
         [string, string, string],
         { answer: string; etag: string | null; handle: string }
       >(JOURNALIST_ANSWER_SQL),
+      journalistAnswers: this.snapshot.db
+        .prepare<[SocialType, string, SocialType], JournalistAnswersRow>(JOURNALIST_ANSWERS_SQL)
+        .raw(true),
       // A proven claim of a Bluesky or fediverse account, by its key (a DID, an account) or by the handle it shows.
       accountByKey: this.snapshot.db.prepare<[string, string], AccountRow>(ACCOUNT_BY_KEY_SQL),
       accountByValue: this.snapshot.db.prepare<[string, string], AccountRow>(ACCOUNT_BY_VALUE_SQL),
@@ -364,21 +383,47 @@ export class SqliteStore implements Store {
     return this.readLookup(() => this.journalistAnswerRead(type, key));
   }
 
-  /** One read for them all, in the one snapshot of this turn. */
+  /**
+   * One read for them all, in the one snapshot of this turn: each network's handles in one run of
+   * JOURNALIST_ANSWERS_SQL, Bluesky and fediverse accounts one by one.
+   */
   taggedJournalistAnswers(handles: readonly HandleLookup[]): Promise<(TaggedAnswer | null)[]> {
-    return this.readLookup(() => handles.map(({ type, key }) => this.journalistAnswerRead(type, key)));
+    return this.readLookup(() => {
+      const answers = new Array<TaggedAnswer | null>(handles.length).fill(null);
+      const byNetwork = new Map<SocialType, { keys: string[]; places: number[] }>();
+      for (let index = 0; index < handles.length; index++) {
+        const { type, key } = handles[index]!;
+        if (isAccountLookupType(type)) answers[index] = this.accountAnswerRead(type, key);
+        else {
+          const network = byNetwork.get(type) ?? byNetwork.set(type, { keys: [], places: [] }).get(type)!;
+          network.keys.push(key);
+          network.places.push(index);
+        }
+      }
+      for (const [type, { keys, places }] of byNetwork)
+        for (const [at, answer, etag, handle] of this.lookup.journalistAnswers.all(type, JSON.stringify(keys), type))
+          answers[places[at]!] = networkAnswerOf(type, answer, etag, handle);
+      return answers;
+    });
   }
 
   private journalistAnswerRead(type: LookupType, key: string): TaggedAnswer | null {
-    if (isAccountLookupType(type)) {
-      // A Bluesky handle is found by the value its claim shows; a DID or a fediverse account by the claim's key.
-      const byValue = type === 'bluesky' && !key.startsWith('did:');
-      const found = (byValue ? this.lookup.accountByValue : this.lookup.accountByKey).get(type, key);
-      return found ? accountAnswerFor(found.answer, found.etag, type, found.value) : null;
-    }
+    if (isAccountLookupType(type)) return this.accountAnswerRead(type, key);
     const row = this.lookup.journalistAnswer.get(type, type, key);
-    if (!row) return null;
-    const json = journalistAnswerFor(row.answer, type, row.handle);
-    return { json, etag: row.etag === null ? entityTagOf(json) : journalistTagFor(row.etag, type) };
+    return row ? networkAnswerOf(type, row.answer, row.etag, row.handle) : null;
   }
+
+  /** A Bluesky handle is found by the value its claim shows; a DID or a fediverse account by the claim's key. */
+  private accountAnswerRead(type: AccountLookupType, key: string): TaggedAnswer | null {
+    const byValue = type === 'bluesky' && !key.startsWith('did:');
+    const found = (byValue ? this.lookup.accountByValue : this.lookup.accountByKey).get(type, key);
+    return found ? accountAnswerFor(found.answer, found.etag, type, found.value) : null;
+  }
+}
+
+/** The verify_journalist answer of a network's handle, completed with the handle its profile shows, and its tag. */
+function networkAnswerOf(type: SocialType, answer: string, etag: string | null, handle: string): TaggedAnswer {
+  const json = journalistAnswerFor(answer, type, handle);
+  // No tag: the answer was rewritten by a writer from before the tags (see migration 016).
+  return { json, etag: etag === null ? entityTagOf(json) : journalistTagFor(etag, type) };
 }
