@@ -58,13 +58,23 @@ describe.each(storeFactories())('verify_journalist answers read together ($name 
       { type: 'facebook', key: handleKey('facebook', first.profile_social_profiles.facebook!) },
       // The same key on a network whose handle it is not.
       { type: 'linkedin', key: handleKey('twitter', second.profile_social_profiles.twitter!) },
+      // Accounts, read apart from the networks' handles, between them; then two profiles' handles the other way round.
+      { type: 'bluesky', key: 'nobody-here.bsky.social' },
+      { type: 'twitter', key: handleKey('twitter', first.profile_social_profiles.twitter!) },
+      { type: 'fediverse', key: '@nobody@social.example' },
+      { type: 'twitter', key: handleKey('twitter', second.profile_social_profiles.twitter!) },
     ];
 
     const together = await store().taggedJournalistAnswers(handles);
 
     const alone = await Promise.all(handles.map(({ type, key }) => store().taggedJournalistAnswer(type, key)));
     expect(together).toEqual(alone);
-    expect(together.map((answer) => answer !== null)).toEqual([true, false, true, false, true, true, false]);
+    expect(together.map((answer) => answer !== null)).toEqual([
+      ...[true, false, true, false, true, true, false],
+      ...[false, true, false, true],
+    ]);
+    // Two profiles' answers, each where its handle was asked.
+    expect(together[8]).not.toEqual(together[10]);
   });
 
   it('answers nothing for no handles', async () => {

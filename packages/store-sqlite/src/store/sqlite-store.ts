@@ -86,6 +86,9 @@ export const JOURNALIST_ANSWERS_SQL = `SELECT j.key AS i, p.json AS answer, p.et
   FROM json_each(${NOT_REPLANNED}) j CROSS JOIN social_handles h ON h.social_type = ${NOT_REPLANNED} AND h.handle_key = j.value
   JOIN journalist_answers p ON p.profile_id = h.profile_id AND p.verified = 1`;
 
+/** A UTF-16 code unit of a surrogate pair, alone (with the `u` flag, a whole pair is one code point of another kind). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /** A row of JOURNALIST_ANSWERS_SQL: the key's place, the rendered answer, its tag and the handle as the profile shows it. */
 type JournalistAnswersRow = [index: number, answer: string, etag: string | null, handle: string];
 
@@ -393,7 +396,9 @@ export class SqliteStore implements Store {
       const byNetwork = new Map<SocialType, { keys: string[]; places: number[] }>();
       for (let index = 0; index < handles.length; index++) {
         const { type, key } = handles[index]!;
-        if (isAccountLookupType(type)) answers[index] = this.accountAnswerRead(type, key);
+        // A key with a lone surrogate is read alone: bound, it is written as U+FFFD, as the single lookup reads it;
+        // inside the JSON array, SQLite would decode it otherwise.
+        if (isAccountLookupType(type) || LONE_SURROGATE.test(key)) answers[index] = this.journalistAnswerRead(type, key);
         else {
           const network = byNetwork.get(type) ?? byNetwork.set(type, { keys: [], places: [] }).get(type)!;
           network.keys.push(key);
