@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuthorView, SocialType } from '@byline/domain/domain/types';
 import type { Logger } from '@byline/domain/logging/logger';
-import { isAccountLookupType, type AccountLookupType, type LookupType } from '@byline/domain/social/account-lookup';
+import { isAccountLookupType, type LookupType } from '@byline/domain/social/account-lookup';
 import {
   accountAnswerFor,
   entityTagOf,
@@ -413,16 +413,14 @@ export class SqliteStore implements Store {
   }
 
   private journalistAnswerRead(type: LookupType, key: string): TaggedAnswer | null {
-    if (isAccountLookupType(type)) return this.accountAnswerRead(type, key);
+    if (isAccountLookupType(type)) {
+      // A Bluesky handle is found by the value its claim shows; a DID or a fediverse account by the claim's key.
+      const byValue = type === 'bluesky' && !key.startsWith('did:');
+      const found = (byValue ? this.lookup.accountByValue : this.lookup.accountByKey).get(type, key);
+      return found ? accountAnswerFor(found.answer, found.etag, type, found.value) : null;
+    }
     const row = this.lookup.journalistAnswer.get(type, type, key);
     return row ? networkAnswerOf(type, row.answer, row.etag, row.handle) : null;
-  }
-
-  /** A Bluesky handle is found by the value its claim shows; a DID or a fediverse account by the claim's key. */
-  private accountAnswerRead(type: AccountLookupType, key: string): TaggedAnswer | null {
-    const byValue = type === 'bluesky' && !key.startsWith('did:');
-    const found = (byValue ? this.lookup.accountByValue : this.lookup.accountByKey).get(type, key);
-    return found ? accountAnswerFor(found.answer, found.etag, type, found.value) : null;
   }
 }
 
